@@ -1,0 +1,337 @@
+/* vsh.h: the one public header of vsh, a virtual bash over an in-memory
+ * copy-on-write filesystem.  Opaque handles, out-params first, negative
+ * vsh_err codes with a caller-owned vsh_error for the message.  Every
+ * buffer handed to the application is malloc'd and released with the
+ * matching _dispose call; nothing here keeps global mutable state. */
+#ifndef VSH_H
+#define VSH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(VSH_BUILDING) && defined(__GNUC__)
+#define VSH_API __attribute__((visibility("default")))
+#else
+#define VSH_API
+#endif
+
+#define VSH_VERSION_MAJOR 0
+#define VSH_VERSION_MINOR 1
+#define VSH_VERSION_PATCH 0
+#define VSH_VERSION_STRING "0.1.0"
+
+/* ---- errors -------------------------------------------------------- */
+
+/* Fallible calls return 0 or one of these (always negative). */
+typedef enum vsh_err {
+  VSH_OK = 0,
+  VSH_ENOMEM = -1,        /* out of memory */
+  VSH_EINVAL = -2,        /* invalid argument */
+  VSH_ENOENT = -3,        /* no such file or directory */
+  VSH_EEXIST = -4,        /* file exists */
+  VSH_ENOTDIR = -5,       /* not a directory */
+  VSH_EISDIR = -6,        /* is a directory */
+  VSH_ENOTEMPTY = -7,     /* directory not empty */
+  VSH_ELOOP = -8,         /* too many levels of symbolic links */
+  VSH_ENAMETOOLONG = -9,  /* file name too long */
+  VSH_ENOSPC = -10,       /* filesystem byte quota exceeded */
+  VSH_EDQUOT = -11,       /* filesystem inode quota exceeded */
+  VSH_EACCES = -12,       /* permission denied */
+  VSH_EPERM = -13,        /* operation not permitted */
+  VSH_EROFS = -14,        /* read-only */
+  VSH_EXDEV = -15,        /* cross-device */
+  VSH_EFBIG = -16,        /* file too large */
+  VSH_EIO = -17,          /* host I/O error */
+  VSH_EBUSY = -18,        /* resource busy (e.g. rmdir of /) */
+  VSH_EBADF = -19,        /* bad handle */
+  VSH_ERANGE = -20,       /* value out of range */
+  VSH_EUNSUPPORTED = -21, /* sandbox_operation_unsupported */
+  VSH_EDIED = -22,        /* sandbox_died */
+  VSH_EABORTED = -23,     /* abort: the signal fired */
+  VSH_ETIMEDOUT = -24,    /* deadline passed */
+  VSH_ELIMIT = -25,       /* a resource limit was exceeded */
+  VSH_ENOSYS = -26,       /* not available in this build or kind */
+  VSH_EINVALID_STATE = -27
+} vsh_err;
+
+/* A caller-owned error: filled on failure, never allocated.  message is
+ * self-contained (it reaches a model as a tool error); type is a stable
+ * string ("error", "sandbox_operation_unsupported", "sandbox_died",
+ * "abort", "timeout", "limit"); meta fields are empty when unused. */
+typedef struct vsh_error {
+  int code;
+  const char *type;
+  char message[1024];
+  char operation[32]; /* e.g. "rm", "exec" */
+  char provider[32];  /* e.g. "virtual", "local" */
+  char options[64];   /* e.g. "recursive,force" */
+} vsh_error;
+
+/* The GNU wording of a code ("No such file or directory") and its
+ * errno-style name ("ENOENT").  Static strings. */
+VSH_API const char *vsh_strerror(int code);
+VSH_API const char *vsh_errname(int code);
+
+/* ---- allocator hook ----------------------------------------------- */
+
+/* lua_Alloc shape: nsize == 0 frees ptr and returns NULL; otherwise
+ * behaves like realloc (ptr may be NULL, osize is the old size or 0). */
+typedef void *(*vsh_alloc_fn)(void *ud, void *ptr, size_t osize,
+                              size_t nsize);
+typedef struct vsh_allocator {
+  vsh_alloc_fn fn;
+  void *ud;
+} vsh_allocator;
+
+/* ---- buffers and results ------------------------------------------ */
+
+typedef struct vsh_buf {
+  char *data; /* NUL-terminated for convenience; may contain NULs */
+  size_t len;
+  size_t cap;
+} vsh_buf;
+VSH_API void vsh_buf_dispose(vsh_buf *b);
+
+/* ShellResult. */
+typedef struct vsh_result {
+  char *out;
+  size_t out_len;
+  char *err;
+  size_t err_len;
+  int exit_code;
+} vsh_result;
+VSH_API void vsh_result_dispose(vsh_result *r);
+
+/* A list of malloc'd NUL-terminated strings (readdir). */
+typedef struct vsh_strv {
+  char **items;
+  size_t len;
+} vsh_strv;
+VSH_API void vsh_strv_dispose(vsh_strv *v);
+
+/* FileStat.  `has` says which optional fields are real; an adapter never
+ * fabricates one.  For a symlink, is_file/is_directory/size/mtime describe
+ * the target and is_symbolic_link the path itself. */
+enum {
+  VSH_STAT_SYMLINK = 1u << 0,
+  VSH_STAT_SIZE = 1u << 1,
+  VSH_STAT_MTIME = 1u << 2
+};
+typedef struct vsh_stat {
+  bool is_file;
+  bool is_directory;
+  unsigned has;
+  bool is_symbolic_link;
+  uint64_t size;
+  struct timespec mtime;
+} vsh_stat;
+
+/* ---- abort signal (AbortSignal) ------------------------------------ */
+
+/* Thread-safe and refcounted: abort() may be called from any thread. */
+typedef struct vsh_signal vsh_signal;
+VSH_API vsh_signal *vsh_signal_new(void);
+VSH_API vsh_signal *vsh_signal_ref(vsh_signal *s);
+VSH_API void vsh_signal_unref(vsh_signal *s);
+/* The first abort wins; reason may be NULL ("This operation was aborted"). */
+VSH_API void vsh_signal_abort(vsh_signal *s, const char *reason);
+VSH_API bool vsh_signal_aborted(const vsh_signal *s);
+/* Copies the reason into buf (truncated); returns false if not aborted. */
+VSH_API bool vsh_signal_reason(const vsh_signal *s, char *buf, size_t n);
+/* Calls cb(ud) once when the signal fires (at once if it already has).
+ * Returns a token for vsh_signal_off, or 0 on allocation failure. */
+VSH_API uint64_t vsh_signal_on(vsh_signal *s, void (*cb)(void *ud),
+                               void *ud);
+VSH_API void vsh_signal_off(vsh_signal *s, uint64_t token);
+/* Blocks until aborted or timeout_ms passes (<0: forever); true if aborted. */
+VSH_API bool vsh_signal_wait(vsh_signal *s, int64_t timeout_ms);
+
+/* ---- the filesystem ------------------------------------------------ */
+
+/* A persistent copy-on-write tree.  A handle is thread-safe: concurrent
+ * readers and writers serialize per operation.  vsh_fs_fork is O(1). */
+typedef struct vsh_fs vsh_fs;
+
+typedef struct vsh_fs_opts {
+  const vsh_allocator *alloc; /* NULL: malloc */
+  uint64_t max_bytes;         /* 0: unlimited */
+  uint64_t max_inodes;        /* 0: unlimited */
+  uint64_t random_seed;       /* /dev/urandom stream, used if has_seed */
+  bool has_seed;
+  bool bare; /* no /dev /tmp /home/user skeleton */
+} vsh_fs_opts;
+
+VSH_API int vsh_fs_new(vsh_fs **out, const vsh_fs_opts *opts,
+                       vsh_error *err);
+/* A new handle on the same tree: later writes to either stay private. */
+VSH_API int vsh_fs_fork(vsh_fs **out, vsh_fs *src, vsh_error *err);
+VSH_API void vsh_fs_free(vsh_fs *fs);
+
+/* Seeding (absolute paths; parents are created). */
+VSH_API int vsh_fs_write(vsh_fs *fs, const char *path, const void *data,
+                         size_t len, unsigned mode, vsh_error *err);
+VSH_API int vsh_fs_mkdir_p(vsh_fs *fs, const char *path, vsh_error *err);
+VSH_API int vsh_fs_set_mtime(vsh_fs *fs, const char *path,
+                             struct timespec mtime, vsh_error *err);
+
+/* A lazy file: provide() is called on the first read only (never if the
+ * file is overwritten or removed first) and must fill *out with malloc'd
+ * bytes.  free_ud runs when the last fork drops the file.  provide() may
+ * run on any thread and must not call back into this filesystem. */
+typedef int (*vsh_lazy_fn)(void *ud, vsh_buf *out, vsh_error *err);
+VSH_API int vsh_fs_write_lazy(vsh_fs *fs, const char *path, uint64_t size,
+                              unsigned mode, vsh_lazy_fn provide, void *ud,
+                              void (*free_ud)(void *ud), vsh_error *err);
+
+/* A read-only host folder at vpath.  Reads go through a root fd with
+ * openat2(RESOLVE_BENEATH|RESOLVE_NO_MAGICLINKS); writes stay in memory. */
+typedef struct vsh_mount_opts {
+  bool allow_symlinks;   /* default false: host symlinks are not shown */
+  uint64_t max_file_size; /* 0: 64 MiB */
+} vsh_mount_opts;
+VSH_API int vsh_fs_mount_host(vsh_fs *fs, const char *host_dir,
+                              const char *vpath, const vsh_mount_opts *opts,
+                              vsh_error *err);
+
+typedef struct vsh_fs_usage {
+  uint64_t bytes;
+  uint64_t inodes;
+} vsh_fs_usage;
+VSH_API void vsh_fs_usage_get(vsh_fs *fs, vsh_fs_usage *out);
+
+/* ---- the sandbox (SessionEnv) -------------------------------------- */
+
+typedef struct vsh_sandbox vsh_sandbox;
+
+typedef struct vsh_exec_opts {
+  const char *cwd;        /* NULL: the sandbox cwd; relative resolves */
+  const char *const *env; /* "K=V" strings, NULL-terminated; may be NULL */
+  int64_t timeout_ms;     /* <= 0: none */
+  vsh_signal *signal;     /* may be NULL */
+  const void *stdin_data;
+  size_t stdin_len;
+} vsh_exec_opts;
+
+/* The vtable every sandbox kind implements.  Calls that "resolve" return
+ * 0 and fill out; calls that "reject" return a vsh_err and fill err. */
+typedef struct vsh_sandbox_ops {
+  unsigned version; /* VSH_SANDBOX_OPS_VERSION */
+  const char *kind; /* "virtual", "local", "driver", "scope", ... */
+  int (*exec)(vsh_sandbox *sb, const char *cmd, const vsh_exec_opts *opts,
+              vsh_result *out, vsh_error *err);
+  int (*read_file)(vsh_sandbox *sb, const char *path, vsh_buf *out,
+                   vsh_error *err); /* UTF-8 text */
+  int (*read_file_buffer)(vsh_sandbox *sb, const char *path, vsh_buf *out,
+                          vsh_error *err);
+  int (*write_file)(vsh_sandbox *sb, const char *path, const void *data,
+                    size_t len, vsh_error *err);
+  int (*stat)(vsh_sandbox *sb, const char *path, vsh_stat *out,
+              vsh_error *err);
+  int (*readdir)(vsh_sandbox *sb, const char *path, vsh_strv *out,
+                 vsh_error *err);
+  bool (*exists)(vsh_sandbox *sb, const char *path);
+  int (*mkdir)(vsh_sandbox *sb, const char *path, bool recursive,
+               vsh_error *err);
+  int (*rm)(vsh_sandbox *sb, const char *path, bool recursive, bool force,
+            vsh_error *err);
+  const char *(*cwd)(vsh_sandbox *sb);
+  /* Pure: no filesystem access.  Two spellings give one string. */
+  int (*resolve_path)(vsh_sandbox *sb, const char *p, vsh_buf *out);
+  void (*release)(vsh_sandbox *sb);
+} vsh_sandbox_ops;
+#define VSH_SANDBOX_OPS_VERSION 1
+
+/* Implementations embed this as their first member. */
+struct vsh_sandbox {
+  const vsh_sandbox_ops *ops;
+};
+
+/* Convenience dispatch (checks for NULL ops). */
+VSH_API int vsh_sandbox_exec(vsh_sandbox *sb, const char *cmd,
+                             const vsh_exec_opts *opts, vsh_result *out,
+                             vsh_error *err);
+VSH_API int vsh_sandbox_read_file(vsh_sandbox *sb, const char *path,
+                                  vsh_buf *out, vsh_error *err);
+VSH_API int vsh_sandbox_read_file_buffer(vsh_sandbox *sb, const char *path,
+                                         vsh_buf *out, vsh_error *err);
+VSH_API int vsh_sandbox_write_file(vsh_sandbox *sb, const char *path,
+                                   const void *data, size_t len,
+                                   vsh_error *err);
+VSH_API int vsh_sandbox_stat(vsh_sandbox *sb, const char *path,
+                             vsh_stat *out, vsh_error *err);
+VSH_API int vsh_sandbox_readdir(vsh_sandbox *sb, const char *path,
+                                vsh_strv *out, vsh_error *err);
+VSH_API bool vsh_sandbox_exists(vsh_sandbox *sb, const char *path);
+VSH_API int vsh_sandbox_mkdir(vsh_sandbox *sb, const char *path,
+                              bool recursive, vsh_error *err);
+VSH_API int vsh_sandbox_rm(vsh_sandbox *sb, const char *path,
+                           bool recursive, bool force, vsh_error *err);
+VSH_API const char *vsh_sandbox_cwd(vsh_sandbox *sb);
+VSH_API int vsh_sandbox_resolve_path(vsh_sandbox *sb, const char *p,
+                                     vsh_buf *out);
+VSH_API void vsh_sandbox_release(vsh_sandbox *sb);
+
+/* ---- the virtual sandbox ------------------------------------------- */
+
+typedef struct vsh_seed_file {
+  const char *path; /* absolute or relative to cwd */
+  const void *data;
+  size_t len;
+  unsigned mode; /* 0: 0644 */
+} vsh_seed_file;
+
+typedef struct vsh_virtual_opts {
+  vsh_fs *fs;      /* NULL: a fresh one; else forked (O(1)) */
+  const char *cwd; /* NULL: /home/user */
+  const vsh_seed_file *files;
+  size_t n_files;
+  const vsh_fs_opts *fs_opts; /* used when fs is NULL */
+} vsh_virtual_opts;
+
+VSH_API int vsh_virtual_sandbox_new(vsh_sandbox **out,
+                                    const vsh_virtual_opts *opts,
+                                    vsh_error *err);
+/* The filesystem behind a virtual sandbox (borrowed), or NULL for any
+ * other kind (checked at run time). */
+VSH_API vsh_fs *vsh_virtual_fs(vsh_sandbox *sb);
+
+/* ---- factories (SandboxFactory) ------------------------------------ */
+
+typedef struct vsh_factory vsh_factory;
+struct vsh_factory {
+  /* createSandbox({id}); may be NULL when create_session_env is set. */
+  int (*create_sandbox)(vsh_factory *f, const char *id, vsh_sandbox **out,
+                        vsh_error *err);
+  /* Deprecated alias (createSessionEnv): used when create_sandbox is
+   * NULL, with one deprecation warning per process. */
+  int (*create_session_env)(vsh_factory *f, const char *id,
+                            vsh_sandbox **out, vsh_error *err);
+  void *tools; /* reserved for the tool-list factory (adapter layer) */
+  /* Receives the deprecation warning; NULL: written to stderr. */
+  void (*warn)(const char *msg, void *ud);
+  void (*release)(vsh_factory *f);
+  void *ud;
+};
+
+/* Calls create_sandbox, or create_session_env with the deprecation
+ * warning (once per process: the only process-wide state in vsh). */
+VSH_API int vsh_factory_create(vsh_factory *f, const char *id,
+                               vsh_sandbox **out, vsh_error *err);
+VSH_API void vsh_factory_release(vsh_factory *f);
+
+/* The default factory: a fresh virtual sandbox per create call.  opts is
+ * copied (seeded file bytes too); opts->fs, if set, is forked per call. */
+VSH_API int vsh_virtual_factory(vsh_factory **out,
+                                const vsh_virtual_opts *opts,
+                                vsh_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* VSH_H */
