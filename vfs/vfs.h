@@ -33,7 +33,7 @@ typedef enum vfs_dev {
 #define VFS_UID 1000
 #define VFS_GID 1000
 
-typedef struct vfs_stat {
+typedef struct vfs_info { /* stat(2)-like; vfs_stat() fills it */
   uint64_t ino;
   vfs_type type;
   vfs_dev dev;
@@ -45,11 +45,11 @@ typedef struct vfs_stat {
   struct timespec atime, mtime, ctime;
   bool host;     /* content comes from a host mount (not yet copied) */
   bool lazy;     /* content from a provider, not read yet */
-} vfs_stat;
+} vfs_info;
 
 /* ---- path operations ----------------------------------------------- */
 
-int vfs_stat(vfs *fs, const char *path, bool follow, vfs_stat *out);
+int vfs_stat(vfs *fs, const char *path, bool follow, vfs_info *out);
 bool vfs_exists(vfs *fs, const char *path); /* follows; never fails */
 /* Whole-file read (follows).  EISDIR for a directory; /dev/null reads
  * empty; other devices EINVAL. */
@@ -126,7 +126,7 @@ int vfs_open(vfs *fs, const char *path, unsigned flags, unsigned mode,
 int64_t vfs_file_read(vfs_file *f, void *buf, size_t n);
 int64_t vfs_file_write(vfs_file *f, const void *buf, size_t n);
 int64_t vfs_file_seek(vfs_file *f, int64_t off, int whence);
-int vfs_file_stat(vfs_file *f, vfs_stat *out);
+int vfs_file_stat(vfs_file *f, vfs_info *out);
 /* The fd a /dev/stdin|stdout|stderr|fd/N handle stands for, else -1. */
 int vfs_file_devfd(const vfs_file *f);
 void vfs_file_close(vfs_file *f);
