@@ -1,0 +1,53 @@
+# Makefile: a thin wrapper over meson + ninja.  Every target first runs
+# scripts/bootstrap (idempotent: apt packages and the pinned grammar).
+#   make / make build   configure build/ (debugoptimized) and compile
+#   make test           unit tests in build/, again under ASan+UBSan in
+#                       build-asan/, then one summary line
+#   make demo           build and show that the CLI and library work
+#   make bench          build and run bench/run.sh when it exists
+#   make clean          remove both build directories
+JOBS ?= 2
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+ASAN_ENV = ASAN_OPTIONS=detect_leaks=1 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+.PHONY: all build bootstrap test demo bench clean
+
+all: build
+
+bootstrap:
+	@./scripts/bootstrap
+
+build: bootstrap
+	@./scripts/configure $(BUILD) --buildtype=debugoptimized
+	ninja -C $(BUILD) -j$(JOBS)
+
+# Both runs always happen so the summary covers them; the exit status is
+# non-zero if either failed.  The summary adds up both test logs.
+test: build
+	@rc=0; \
+	rm -f $(BUILD)/meson-logs/testlog.txt \
+	  $(ASAN_BUILD)/meson-logs/testlog.txt; \
+	meson test -C $(BUILD) --print-errorlogs --num-processes $(JOBS) \
+	  || rc=1; \
+	if ./scripts/configure $(ASAN_BUILD) --buildtype=debug \
+	     -Db_sanitize=address,undefined -Db_lundef=false \
+	   && ninja -C $(ASAN_BUILD) -j$(JOBS); then \
+	  $(ASAN_ENV) meson test -C $(ASAN_BUILD) --print-errorlogs \
+	    --num-processes $(JOBS) || rc=1; \
+	else rc=1; fi; \
+	./scripts/unit-summary $(BUILD)/meson-logs/testlog.txt \
+	  $(ASAN_BUILD)/meson-logs/testlog.txt; \
+	exit $$rc
+
+demo: build
+	./$(BUILD)/vsh --version
+	./$(BUILD)/tests/demo
+
+bench: build
+	@if [ -f bench/run.sh ]; then sh bench/run.sh; \
+	else echo "bench: bench/run.sh does not exist yet"; fi
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)
