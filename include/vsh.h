@@ -326,7 +326,9 @@ VSH_API int vsh_factory_create(vsh_factory *f, const char *id,
 VSH_API void vsh_factory_release(vsh_factory *f);
 
 /* The default factory: a fresh virtual sandbox per create call.  opts is
- * copied (seeded file bytes too); opts->fs, if set, is forked per call. */
+ * copied (seeded file bytes too); opts->fs, if set, is snapshotted (an O(1)
+ * fork) when the factory is made and each create call forks that
+ * snapshot, so the caller may free opts->fs at once. */
 VSH_API int vsh_virtual_factory(vsh_factory **out,
                                 const vsh_virtual_opts *opts,
                                 vsh_error *err);
