@@ -20,7 +20,9 @@ static void *default_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 static const vsh_allocator default_alloc = {default_fn, NULL};
 
-const vsh_allocator *vsh__default_alloc(void) { return &default_alloc; }
+const vsh_allocator *vsh__default_alloc(void) {
+  return &default_alloc;
+}
 
 static const vsh_allocator *pick(const vsh_allocator *al) {
   return (al && al->fn) ? al : &default_alloc;

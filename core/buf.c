@@ -70,7 +70,9 @@ int vsh__buf_puts(vsh_buf *b, const char *s) {
   return vsh__buf_append(b, s, strlen(s));
 }
 
-int vsh__buf_putc(vsh_buf *b, char c) { return vsh__buf_append(b, &c, 1); }
+int vsh__buf_putc(vsh_buf *b, char c) {
+  return vsh__buf_append(b, &c, 1);
+}
 
 int vsh__buf_printf(vsh_buf *b, const char *fmt, ...) {
   va_list ap;

@@ -46,8 +46,11 @@ static const err_info infos[] = {
     {VSH_EINVALID_STATE, "EINVALID_STATE", "Invalid state"},
 };
 
+_Static_assert(sizeof infos / sizeof infos[0] == 1 - VSH_EINVALID_STATE,
+               "one entry per vsh_err code");
+
 static const err_info *lookup(int code) {
-  if (code > 0 || (size_t)-(long)code >= sizeof infos / sizeof infos[0])
+  if (code > 0 || code < VSH_EINVALID_STATE)
     return NULL;
   return &infos[-code];
 }

@@ -55,7 +55,9 @@ static int replay_file(const char *path) {
   return 0;
 }
 
-static int only_regular(const struct dirent *e) { return e->d_name[0] != '.'; }
+static int only_regular(const struct dirent *e) {
+  return e->d_name[0] != '.';
+}
 
 int main(int argc, char **argv) {
   if (LLVMFuzzerInitialize)

@@ -14,8 +14,8 @@
 
 typedef struct counting {
   size_t allocs, frees;
-  long live;      /* live bytes, by the sizes the callers report */
-  long fail_at;   /* fail the n-th allocation (1-based); 0 never */
+  long live;    /* live bytes, by the sizes the callers report */
+  long fail_at; /* fail the n-th allocation (1-based); 0 never */
 } counting;
 
 static void *counting_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -372,9 +372,8 @@ END_TEST
 
 START_TEST(path_dirname_and_basename) {
   static const char *const cases[][3] = {
-      {"/", "/", "/"},         {"/a", "/", "a"},
-      {"/a/b", "/a", "b"},     {"/a/b/c", "/a/b", "c"},
-      {"name", ".", "name"},
+      {"/", "/", "/"},         {"/a", "/", "a"},      {"/a/b", "/a", "b"},
+      {"/a/b/c", "/a/b", "c"}, {"name", ".", "name"},
   };
   vsh_buf out;
   vsh__buf_init(&out);
@@ -413,8 +412,9 @@ START_TEST(utf8_rejects_invalid_bytes_one_at_a_time) {
       "\xED\xA0\x80",     /* surrogate U+D800 */
       "\xF4\x90\x80\x80", /* past U+10FFFF */
       "\xF5\x80\x80\x80", /* invalid lead */
-      "\xFF",             "\xE2\x82", /* truncated */
-      "\xC3(",            /* bad continuation */
+      "\xFF",
+      "\xE2\x82", /* truncated */
+      "\xC3(",    /* bad continuation */
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     int32_t cp = 0;
