@@ -704,7 +704,7 @@ START_TEST(factory_copies_options_and_seeded_bytes) {
 
   ck_assert_int_eq(vsh_virtual_factory(&f, &o, NULL), 0);
   memset(data, 'X', 7);
-  strcpy(cwd, "/zzzzz");
+  strcpy(cwd, "/zzzz");
   free(data);
   free(cwd);
   ck_assert_int_eq(vsh_factory_create(f, "id", &sb, NULL), 0);
