@@ -116,6 +116,12 @@ void vsh_result_dispose(vsh_result *r) {
     return;
   free(r->out);
   free(r->err);
+  free(r->cwd);
+  if (r->env) {
+    for (size_t i = 0; r->env[i]; i++)
+      free(r->env[i]);
+    free(r->env);
+  }
   memset(r, 0, sizeof *r);
 }
 

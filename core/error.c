@@ -44,13 +44,14 @@ static const err_info infos[] = {
     {VSH_ELIMIT, "ELIMIT", "Resource limit exceeded"},
     {VSH_ENOSYS, "ENOSYS", "Function not implemented"},
     {VSH_EINVALID_STATE, "EINVALID_STATE", "Invalid state"},
+    {VSH_EPIPE, "EPIPE", "Broken pipe"},
 };
 
-_Static_assert(sizeof infos / sizeof infos[0] == 1 - VSH_EINVALID_STATE,
+_Static_assert(sizeof infos / sizeof infos[0] == 1 - VSH_EPIPE,
                "one entry per vsh_err code");
 
 static const err_info *lookup(int code) {
-  if (code > 0 || code < VSH_EINVALID_STATE)
+  if (code > 0 || code < VSH_EPIPE)
     return NULL;
   return &infos[-code];
 }

@@ -57,7 +57,8 @@ typedef enum vsh_err {
   VSH_ETIMEDOUT = -24,    /* deadline passed */
   VSH_ELIMIT = -25,       /* a resource limit was exceeded */
   VSH_ENOSYS = -26,       /* not available in this build or kind */
-  VSH_EINVALID_STATE = -27
+  VSH_EINVALID_STATE = -27,
+  VSH_EPIPE = -28         /* the reader of a pipe is gone */
 } vsh_err;
 
 /* A caller-owned error: filled on failure, never allocated.  message is
@@ -98,13 +99,17 @@ typedef struct vsh_buf {
 } vsh_buf;
 VSH_API void vsh_buf_dispose(vsh_buf *b);
 
-/* ShellResult. */
+/* ShellResult, plus what a shell exec leaves behind: the final working
+ * directory and the exported environment ("K=V", NULL-terminated); both
+ * NULL where the sandbox kind does not report them. */
 typedef struct vsh_result {
   char *out;
   size_t out_len;
   char *err;
   size_t err_len;
   int exit_code;
+  char *cwd;
+  char **env;
 } vsh_result;
 VSH_API void vsh_result_dispose(vsh_result *r);
 
@@ -205,10 +210,9 @@ typedef struct vsh_fs_usage {
 } vsh_fs_usage;
 VSH_API void vsh_fs_usage_get(vsh_fs *fs, vsh_fs_usage *out);
 
-/* ---- the sandbox (SessionEnv) -------------------------------------- */
+/* ---- the shell ----------------------------------------------------- */
 
-typedef struct vsh_sandbox vsh_sandbox;
-
+/* Options of one exec (shell or sandbox). */
 typedef struct vsh_exec_opts {
   const char *cwd;        /* NULL: the sandbox cwd; relative resolves */
   const char *const *env; /* "K=V" strings, NULL-terminated; may be NULL */
@@ -217,6 +221,78 @@ typedef struct vsh_exec_opts {
   const void *stdin_data;
   size_t stdin_len;
 } vsh_exec_opts;
+
+
+/* Resource limits.  Exceeding one ends the exec with status 126 and a
+ * message naming the limit; the deadline ends it with status 124. */
+typedef struct vsh_limits {
+  uint64_t max_commands;        /* commands run per exec */
+  uint64_t max_loop_iterations; /* iterations per loop */
+  uint64_t max_call_depth;      /* function/source/eval nesting */
+  uint64_t max_subst_depth;     /* nested command substitutions */
+  uint64_t max_string;          /* bytes in one variable or word */
+  uint64_t max_output;          /* bytes of captured stdout + stderr */
+  uint64_t max_brace;           /* words from one brace expansion */
+  uint64_t max_glob_ops;        /* steps of one pattern or glob */
+  uint64_t max_fs_bytes;        /* filesystem byte quota (fresh fs) */
+  int64_t deadline_ms;          /* per exec, unless exec opts say less */
+} vsh_limits;
+typedef enum vsh_profile {
+  VSH_PROFILE_NORMAL = 0,
+  VSH_PROFILE_HARDENED = 1
+} vsh_profile;
+VSH_API void vsh_limits_init(vsh_limits *out, vsh_profile profile);
+
+typedef struct vsh_shell vsh_shell;
+
+typedef struct vsh_shell_opts {
+  vsh_fs *fs;              /* NULL: a fresh filesystem; else shared */
+  const char *cwd;         /* NULL: /home/user (created) */
+  const char *const *env;  /* base environment "K=V"; NULL: defaults */
+  const vsh_limits *limits; /* NULL: the normal profile */
+  bool persistent;         /* keep cwd, variables, functions, aliases and
+                              options between execs (default: fresh) */
+  bool has_seed;           /* seed $RANDOM (and /dev/urandom if fresh) */
+  uint64_t random_seed;
+  const char *name;        /* $0; NULL: "vsh" */
+} vsh_shell_opts;
+
+VSH_API int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
+                          vsh_error *err);
+VSH_API void vsh_shell_free(vsh_shell *sh);
+/* Runs a script.  Resolves (returns 0) for every completed script, any
+ * exit status; rejects with VSH_EABORTED when opts->signal fires. */
+VSH_API int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
+                           const vsh_exec_opts *opts, vsh_result *out,
+                           vsh_error *err);
+VSH_API vsh_fs *vsh_shell_fs(vsh_shell *sh);    /* borrowed */
+VSH_API const char *vsh_shell_cwd(vsh_shell *sh);
+/* Sets a shopt/set option before parsing, like bash -O / -o. */
+VSH_API int vsh_shell_set_option(vsh_shell *sh, const char *name, bool on,
+                                 vsh_error *err);
+
+/* Custom commands: an application callback reachable by name from
+ * scripts.  It may override a builtin and call the original. */
+typedef struct vsh_cmd vsh_cmd;
+typedef int (*vsh_command_fn)(vsh_cmd *c, int argc, char **argv, void *ud);
+VSH_API int vsh_shell_register_command(vsh_shell *sh, const char *name,
+                                       vsh_command_fn fn, void *ud,
+                                       vsh_error *err);
+/* >= 0 bytes read from stdin (0 at end) or a negative vsh_err. */
+VSH_API int64_t vsh_cmd_read(vsh_cmd *c, void *buf, size_t n);
+/* fd 1 or 2; 0 or a negative vsh_err (VSH_EPIPE: reader gone). */
+VSH_API int vsh_cmd_write(vsh_cmd *c, int fd, const void *buf, size_t n);
+VSH_API const char *vsh_cmd_getenv(vsh_cmd *c, const char *name);
+VSH_API const char *vsh_cmd_cwd(vsh_cmd *c);
+VSH_API vsh_fs *vsh_cmd_fs(vsh_cmd *c);
+VSH_API bool vsh_cmd_cancelled(vsh_cmd *c);
+/* Runs the builtin this command overrides (127 if there is none). */
+VSH_API int vsh_cmd_call_original(vsh_cmd *c, int argc, char **argv);
+
+/* ---- the sandbox (SessionEnv) -------------------------------------- */
+
+typedef struct vsh_sandbox vsh_sandbox;
+
 
 /* The vtable every sandbox kind implements.  Calls that "resolve" return
  * 0 and fill out; calls that "reject" return a vsh_err and fill err. */

@@ -10,7 +10,8 @@ int main(void) {
   vsh_error err;
   memset(&err, 0, sizeof err);
   vsh_buf buf = {0, 0, 0};
-  vsh_result res = {0, 0, 0, 0, 0};
+  vsh_result res;
+  memset(&res, 0, sizeof res);
   vsh_strv strv = {0, 0};
   vsh_buf_dispose(&buf);
   vsh_result_dispose(&res);

@@ -20,7 +20,8 @@ int vfs_open(vfs *fs, const char *path, unsigned flags, unsigned mode,
              vfs_file **out) {
   *out = NULL;
   vfs_walk w;
-  unsigned wf = (flags & VFS_O_NOFOLLOW) ? 0 : WALK_FOLLOW;
+  bool excl = (flags & VFS_O_CREAT) && (flags & VFS_O_EXCL);
+  unsigned wf = (flags & VFS_O_NOFOLLOW) || excl ? 0 : WALK_FOLLOW;
   if (flags & VFS_O_CREAT) wf |= WALK_PARENT;
   vfs_file *f = vsh__calloc(&fs->al, sizeof(*f));
   if (!f) return VSH_ENOMEM;
@@ -50,6 +51,8 @@ int vfs_open(vfs *fs, const char *path, unsigned flags, unsigned mode,
     rc = n ? vfs__replace(fs, n, NULL, 0) : VSH_ENOMEM;
     if (rc) goto done;
   }
+  if (w.ino) rc = vfs__open_ref(fs, w.ino);
+  if (rc) goto done;
   f->fs = fs;
   f->ino = w.ino;
   f->flags = flags;
@@ -86,6 +89,7 @@ int64_t vfs_file_read(vfs_file *f, void *buf, size_t n) {
   vfs_blob *b = NULL;
   VFS_LOCK(fs);
   vfs_node *node = vfs__get(fs, f->ino);
+  if (!node) node = vfs__orphan(fs, f->ino);
   int rc = 0;
   if (node && node->type == VFS_DIR) rc = VSH_EISDIR;
   else if (node && node->type == VFS_REG) rc = vfs__content(fs, node, &b);
@@ -109,7 +113,17 @@ int64_t vfs_file_write(vfs_file *f, const void *buf, size_t n) {
   vfs *fs = f->fs;
   VFS_LOCK(fs);
   int rc = 0;
-  if (vfs__get(fs, f->ino)) {
+  vfs_node *orphan = vfs__get(fs, f->ino) ? NULL : vfs__orphan(fs, f->ino);
+  if (orphan && orphan->type == VFS_REG) {
+    /* Only handles can see it: write into a private copy if shared. */
+    if (atomic_load(&orphan->rc) == 1) {
+      uint64_t off = (f->flags & VFS_O_APPEND) ? orphan->size : f->pos;
+      uint64_t before = fs->bytes;
+      rc = vfs__write_at(fs, orphan, off, buf, n);
+      fs->bytes = before; /* orphans do not count towards the quota */
+      if (!rc) f->pos = off + n;
+    }
+  } else if (vfs__get(fs, f->ino)) {
     vfs_node *node = vfs__get_mut(fs, f->ino);
     if (!node) {
       rc = VSH_ENOMEM;
@@ -157,6 +171,7 @@ int vfs_file_stat(vfs_file *f, vfs_info *out) {
   }
   VFS_LOCK(fs);
   vfs_node *node = vfs__get(fs, f->ino);
+  if (!node) node = vfs__orphan(fs, f->ino);
   if (node) vfs__fill_stat(node, f->ino, f->devfd, out);
   VFS_UNLOCK(fs);
   return node ? 0 : VSH_ENOENT;
@@ -167,5 +182,12 @@ int vfs_file_devfd(const vfs_file *f) {
 }
 
 void vfs_file_close(vfs_file *f) {
-  if (f) vsh__free(&f->fs->al, f, sizeof(*f));
+  if (!f) return;
+  vfs *fs = f->fs;
+  if (f->ino) {
+    VFS_LOCK(fs);
+    vfs__open_unref(fs, f->ino);
+    VFS_UNLOCK(fs);
+  }
+  vsh__free(&fs->al, f, sizeof(*f));
 }

@@ -146,6 +146,9 @@ int vsh_fs_fork(vsh_fs **out, vsh_fs *src, vsh_error *err) {
 void vsh_fs_free(vsh_fs *fs) {
   if (!fs) return;
   vfs__trie_unref(fs, fs->root, fs->depth);
+  for (size_t i = 0; i < fs->n_open; i++)
+    vfs__node_unref(fs, fs->open[i].orphan);
+  vsh__free(&fs->al, fs->open, fs->cap_open * sizeof(*fs->open));
   pthread_mutex_destroy(&fs->mu);
   vsh_allocator al = fs->al;
   vsh__free(&al, fs, sizeof(*fs));
@@ -172,6 +175,7 @@ int vsh_fs_write(vsh_fs *fs, const char *path, const void *data, size_t len,
   int rc = canon(&p, path);
   if (!rc) rc = vsh__path_dirname(&parent, p.data);
   if (!rc) rc = vfs_mkdir_p(fs, parent.data, 0755);
+  if (rc == VSH_EEXIST) rc = VSH_ENOTDIR; /* a file where a dir must be */
   if (!rc) rc = vfs_write_file(fs, p.data, data, len, VFS_W_TRUNC, mode);
   if (!rc && mode) rc = vfs_chmod(fs, p.data, mode);
   vsh_buf_dispose(&p);

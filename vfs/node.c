@@ -260,7 +260,51 @@ void vfs__drop(vfs *fs, uint64_t ino) {
   if (n->type == VFS_REG && !n->u.reg.lazy) fs->bytes -= n->size;
   *slot = NULL;
   fs->inodes--;
+  for (size_t i = 0; i < fs->n_open; i++) {
+    if (fs->open[i].ino == ino) { /* keep it for the open handles */
+      vfs__node_unref(fs, fs->open[i].orphan);
+      fs->open[i].orphan = n;
+      return;
+    }
+  }
   vfs__node_unref(fs, n);
+}
+
+int vfs__open_ref(vfs *fs, uint64_t ino) {
+  for (size_t i = 0; i < fs->n_open; i++) {
+    if (fs->open[i].ino == ino) {
+      fs->open[i].count++;
+      return 0;
+    }
+  }
+  if (fs->n_open == fs->cap_open) {
+    size_t ncap = fs->cap_open ? fs->cap_open * 2 : 8;
+    vfs_open_ino *o = vsh__realloc(&fs->al, fs->open,
+                                   fs->cap_open * sizeof(*o),
+                                   ncap * sizeof(*o));
+    if (!o) return VSH_ENOMEM;
+    fs->open = o;
+    fs->cap_open = ncap;
+  }
+  fs->open[fs->n_open++] = (vfs_open_ino){.ino = ino, .count = 1};
+  return 0;
+}
+
+void vfs__open_unref(vfs *fs, uint64_t ino) {
+  for (size_t i = 0; i < fs->n_open; i++) {
+    if (fs->open[i].ino != ino) continue;
+    if (--fs->open[i].count == 0) {
+      vfs__node_unref(fs, fs->open[i].orphan);
+      fs->open[i] = fs->open[--fs->n_open];
+    }
+    return;
+  }
+}
+
+vfs_node *vfs__orphan(vfs *fs, uint64_t ino) {
+  for (size_t i = 0; i < fs->n_open; i++)
+    if (fs->open[i].ino == ino) return fs->open[i].orphan;
+  return NULL;
 }
 
 /* ---- directory entries --------------------------------------------- */

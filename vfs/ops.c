@@ -162,8 +162,12 @@ static void fill_stat(const vfs_node *n, uint64_t ino, int devfd,
   case VFS_REG:
     st->size = n->size;
     if (n->u.reg.lazy) {
-      st->lazy = n->u.reg.lazy->kind == LAZY_USER;
-      st->host = n->u.reg.lazy->kind == LAZY_HOST_FILE;
+      vfs_lazy *lz = n->u.reg.lazy;
+      pthread_mutex_lock(&lz->mu);
+      bool pending = !lz->done;
+      pthread_mutex_unlock(&lz->mu);
+      st->lazy = lz->kind == LAZY_USER && pending;
+      st->host = lz->kind == LAZY_HOST_FILE;
     }
     break;
   case VFS_DIR:
@@ -372,7 +376,9 @@ int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,
                    unsigned flags, unsigned mode) {
   vfs_walk w;
   VFS_LOCK(fs);
-  int rc = vfs__walk(fs, path, WALK_FOLLOW | WALK_PARENT, &w);
+  /* O_EXCL semantics: a symlink (even a dangling one) counts as existing. */
+  unsigned wf = (flags & VFS_W_EXCL) ? WALK_PARENT : WALK_FOLLOW | WALK_PARENT;
+  int rc = vfs__walk(fs, path, wf, &w);
   if (rc) goto done;
   if (!w.node) {
     if (flags & VFS_W_NOCREAT) {

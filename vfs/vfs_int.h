@@ -94,6 +94,14 @@ typedef struct vfs_trie {
   void *slot[TRIE_FAN];
 } vfs_trie;
 
+/* An inode with open handles; when its last link goes, the node moves
+ * here (orphan) so the handles keep working until the last close. */
+typedef struct vfs_open_ino {
+  uint64_t ino;
+  uint32_t count;
+  vfs_node *orphan;
+} vfs_open_ino;
+
 struct vsh_fs {
   pthread_mutex_t mu;
   vsh_allocator al;
@@ -105,6 +113,9 @@ struct vsh_fs {
   /* settings */
   uint64_t max_bytes, max_inodes;
   uint64_t rng;
+  /* handles of this vfs (not shared with forks) */
+  vfs_open_ino *open;
+  size_t n_open, cap_open;
 };
 
 /* ---- node.c -------------------------------------------------------- */
@@ -124,8 +135,14 @@ vfs_node *vfs__get(vfs *fs, uint64_t ino);
 vfs_node *vfs__get_mut(vfs *fs, uint64_t ino);
 /* Stores n (taking the caller's reference) under a new inode number. */
 int vfs__insert(vfs *fs, vfs_node *n, uint64_t *ino_out);
-/* Drops ino from the table (the node is released). */
+/* Drops ino from the table (the node is released, or kept as an orphan
+ * while handles are open on it). */
 void vfs__drop(vfs *fs, uint64_t ino);
+/* Open-handle bookkeeping (lock held). */
+int vfs__open_ref(vfs *fs, uint64_t ino);
+void vfs__open_unref(vfs *fs, uint64_t ino);
+/* The orphaned node of an unlinked open inode, or NULL. */
+vfs_node *vfs__orphan(vfs *fs, uint64_t ino);
 void vfs__now(struct timespec *ts);
 
 /* Directory entries (dir must be owned via vfs__get_mut). */
