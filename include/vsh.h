@@ -187,7 +187,8 @@ VSH_API int vsh_fs_set_mtime(vsh_fs *fs, const char *path,
 
 /* A lazy file: provide() is called on the first read only (never if the
  * file is overwritten or removed first) and must fill *out with malloc'd
- * bytes.  free_ud runs when the last fork drops the file.  provide() may
+ * bytes.  free_ud runs when the last fork drops the file (at once if this
+ * call fails: ud belongs to vsh from the call on).  provide() may
  * run on any thread and must not call back into this filesystem. */
 typedef int (*vsh_lazy_fn)(void *ud, vsh_buf *out, vsh_error *err);
 VSH_API int vsh_fs_write_lazy(vsh_fs *fs, const char *path, uint64_t size,

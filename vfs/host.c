@@ -245,6 +245,7 @@ int vsh_fs_write_lazy(vsh_fs *fs, const char *path, uint64_t size,
   vfs_lazy *lz = n ? lazy_new(fs, LAZY_USER) : NULL;
   if (!lz) {
     vfs__node_unref(fs, n);
+    if (free_ud) free_ud(ud); /* on every failure the ud is released */
     return vsh__error_set(err, VSH_ENOMEM, "lazy file '%s': %s", path,
                           vsh_strerror(VSH_ENOMEM));
   }

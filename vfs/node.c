@@ -5,6 +5,7 @@
  * means "only this handle can see it". */
 #include "vfs/vfs_int.h"
 
+#include <stddef.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -111,7 +112,10 @@ void vfs__node_unref(vfs *fs, vfs_node *n) {
 static vfs_node *node_copy(vfs *fs, const vfs_node *n) {
   vfs_node *c = vsh__malloc(&fs->al, sizeof(*c));
   if (!c) return NULL;
-  *c = *n;
+  /* Everything but the count: n may be shared with a fork whose thread
+   * changes n->rc concurrently, so it is never read non-atomically. */
+  size_t skip = offsetof(vfs_node, type);
+  memcpy((char *)c + skip, (const char *)n + skip, sizeof(*c) - skip);
   atomic_init(&c->rc, 1);
   switch (n->type) {
   case VFS_REG:
