@@ -43,7 +43,7 @@ test: build
 
 demo: build
 	./$(BUILD)/vsh --version
-	./$(BUILD)/tests/demo
+	./$(BUILD)/tests/demo .
 
 bench: build
 	@if [ -f bench/run.sh ]; then sh bench/run.sh; \
