@@ -1,10 +1,9 @@
 /* arith.c: bash 5.2 arithmetic.  A precedence-climbing parser evaluates
  * as it parses; a skip counter (noeval) turns off side effects, variable
- * reads and run-time errors in the branches &&, || and ?: do not take.
- * As in bash, the lexer reads a variable when it meets its name, so the
- * order of errors (and warnings) follows bash's.
- * Arithmetic is done on uint64_t so overflow wraps without UB.  Errors
- * are sticky in the shared state: after one, every routine returns 0. */
+ * reads and run-time errors in branches &&, || and ?: do not take.  As in
+ * bash, the lexer reads a variable where it meets its name, so errors come
+ * in bash's order.  Values wrap as uint64_t (no UB); errors are sticky in
+ * the shared state: after one, every routine returns 0. */
 #include "shell/arith.h"
 
 #include <stdio.h>
