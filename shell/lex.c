@@ -264,6 +264,8 @@ again:
   memset(t, 0, sizeof *t);
   t->mode = mode;
   t->fd = -1;
+  sh_rawc(p);
+  t->pre = p->in.pos;
   sh_skip_blanks(p);
   int c = sh_ch(p);
   if (c == '#') {
@@ -483,7 +485,13 @@ sh_tok *sh_peek(sh_parser *p, int mode) {
   return &p->tok;
 }
 
-void sh_consume(sh_parser *p) { p->have_tok = false; }
+void sh_consume(sh_parser *p) {
+  if (p->have_tok) {
+    p->last_src = p->tok.src;
+    p->last_end = p->tok.end;
+  }
+  p->have_tok = false;
+}
 
 void sh_tok_text(sh_parser *p, const sh_tok *t, vsh_buf *out) {
   (void)p;

@@ -137,12 +137,6 @@ static bool is_closer(const sh_tok *t) {
   }
 }
 
-static size_t last_end(sh_parser *p) {
-  /* end of the last consumed token: the lexer position, minus a peeked
-   * token if there is one */
-  return p->have_tok ? p->tok.start : p->in.pos;
-}
-
 /* ---- lists ------------------------------------------------------------ */
 
 static sh_node *parse_and_or(sh_parser *p);
@@ -238,6 +232,7 @@ sh_node *sh_parse_complete(sh_parser *p) {
 }
 
 static sh_node *parse_pipeline(sh_parser *p);
+#define parse_command sh_rd_command
 
 static sh_node *parse_and_or(sh_parser *p) {
   sh_node *a = parse_pipeline(p);
@@ -255,8 +250,6 @@ static sh_node *parse_and_or(sh_parser *p) {
     a = n;
   }
 }
-
-static sh_node *parse_command(sh_parser *p);
 
 static bool ends_pipeline(const sh_tok *t) {
   switch (t->type) {
@@ -362,7 +355,7 @@ static void parse_redir(sh_parser *p, vec *rv) {
 }
 
 /* Redirections after a compound command. */
-static void parse_trailing_redirs(sh_parser *p, sh_node *n) {
+void sh_rd_redirs(sh_parser *p, sh_node *n) {
   vec rv = {0};
   while (sh_peek(p, M_ARG)->type == T_REDIR) {
     if (rv.n == rv.cap) {
@@ -493,13 +486,9 @@ static sh_node *parse_funcdef_body(sh_parser *p, sh_node *f, size_t start,
   sh_enter(p, f->line);
   f->u.func.body = parse_command(p);
   sh_leave(p);
-  if (p->in.s == src || (p->have_tok && p->tok.src == src)) {
-    size_t end = last_end(p);
-    /* trailing blanks before a peeked token are not part of the text */
-    while (end > start && (src[end - 1] == ' ' || src[end - 1] == '\t'))
-      end--;
+  if (p->last_src == src && p->last_end >= start) {
     f->u.func.src = src + start;
-    f->u.func.src_len = end > start ? end - start : 0;
+    f->u.func.src_len = p->last_end - start;
   }
   return f;
 }
@@ -585,34 +574,39 @@ static sh_word *cfor_part(sh_parser *p, sh_word *w) {
   return blank ? NULL : w;
 }
 
+/* (( init; cond; step )) at the current position. */
+void sh_rd_cfor_header(sh_parser *p, sh_node *n) {
+  unsigned line = n->line;
+  sh_adv(p);
+  sh_adv(p);
+  sh_word *w[3];
+  for (int i = 0; i < 3; i++) {
+    w[i] = sh_read_word(p, W_CFOR, 0);
+    int c = sh_ch(p);
+    if (i < 2) {
+      if (c != ';') {
+        if (c < 0)
+          sh_fail_match(p, line, ')');
+        sh_fail(p, VSH_EINVAL, p->in.line, "syntax error: `;' unexpected");
+      }
+      sh_adv(p);
+    }
+  }
+  if (sh_ch(p) != ')' || sh_peekc(p, 1) != ')')
+    sh_fail_match(p, line, ')');
+  sh_adv(p);
+  sh_adv(p);
+  n->u.cfor.init = cfor_part(p, w[0]);
+  n->u.cfor.cond = cfor_part(p, w[1]);
+  n->u.cfor.step = cfor_part(p, w[2]);
+}
+
 static sh_node *parse_for(sh_parser *p, unsigned line, bool select) {
   sh_consume(p);
   sh_skip_blanks(p);
   if (!select && !p->have_tok && sh_ch(p) == '(' && sh_peekc(p, 1) == '(') {
-    sh_adv(p);
-    sh_adv(p);
     sh_node *n = new_node(p, SH_NODE_CFOR, line);
-    sh_word *w[3];
-    for (int i = 0; i < 3; i++) {
-      w[i] = sh_read_word(p, W_CFOR, 0);
-      int c = sh_ch(p);
-      if (i < 2) {
-        if (c != ';') {
-          if (c < 0)
-            sh_fail_match(p, line, ')');
-          sh_fail(p, VSH_EINVAL, p->in.line,
-                  "syntax error: `;' unexpected");
-        }
-        sh_adv(p);
-      }
-    }
-    if (sh_ch(p) != ')' || sh_peekc(p, 1) != ')')
-      sh_fail_match(p, line, ')');
-    sh_adv(p);
-    sh_adv(p);
-    n->u.cfor.init = cfor_part(p, w[0]);
-    n->u.cfor.cond = cfor_part(p, w[1]);
-    n->u.cfor.step = cfor_part(p, w[2]);
+    sh_rd_cfor_header(p, n);
     sh_tok *t = sh_peek(p, M_CMD);
     if (t->type == T_SEMI)
       sh_consume(p);
@@ -744,7 +738,7 @@ static sh_node *parse_coproc(sh_parser *p, unsigned line) {
   return n;
 }
 
-static sh_node *parse_command(sh_parser *p) {
+sh_node *parse_command(sh_parser *p) {
   sh_tok *t = sh_peek(p, M_CMD);
   unsigned line = t->line;
   sh_enter(p, line);
@@ -810,7 +804,7 @@ static sh_node *parse_command(sh_parser *p) {
     break;
   }
   if (n) {
-    parse_trailing_redirs(p, n);
+    sh_rd_redirs(p, n);
   } else {
     n = parse_simple(p);
   }

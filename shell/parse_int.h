@@ -66,6 +66,7 @@ typedef struct sh_tok {
   int mode;
   unsigned line;
   size_t start, end; /* byte offsets in the input that held the token */
+  size_t pre;        /* offset before the blanks and comment ahead of it */
   const char *src;   /* that input */
   sh_lexpos at;      /* lexer position before the token (re-lex) */
   sh_word *word;
@@ -121,6 +122,8 @@ struct sh_parser {
   /* one token of lookahead */
   bool have_tok;
   sh_tok tok;
+  const char *last_src; /* input and end offset of the last consumed token */
+  size_t last_end;
   /* literal text being assembled (a stack: nested words use the tail) */
   vsh_buf lit;
   unsigned depth;
@@ -147,6 +150,11 @@ void sh_enter(sh_parser *p, unsigned line);
  * $( ), T_EOF for a backquote body); NULL when empty. */
 sh_node *sh_parse_list_until(sh_parser *p, sh_tok_type until);
 sh_node *sh_parse_complete(sh_parser *p); /* one top-level line */
+/* Pieces the tree-sitter lowering re-uses at a byte position: */
+sh_node *sh_rd_command(sh_parser *p);             /* one command */
+void sh_rd_redirs(sh_parser *p, sh_node *n);     /* trailing redirs */
+void sh_rd_cfor_header(sh_parser *p, sh_node *n); /* at "((" */
+int sh_rd_next(sh_parser *p, sh_node **out);     /* boundary + complete */
 
 /* ---- lex.c ---- */
 int sh_ch(sh_parser *p);         /* current char (line continuations

@@ -1176,12 +1176,23 @@ static bool seq_alpha(const char *s, size_t n) {
   return n == 1 && ((s[0] | 32) >= 'a' && (s[0] | 32) <= 'z');
 }
 
-static sh_word *brace_word(sh_parser *p, const atom *at, size_t lo, size_t hi,
-                           unsigned line);
+/* match[i]: index of the } closing the { at i (nesting counted over the
+ * whole word, computed once so the pass stays linear), or NONE; comma[i]:
+ * that pair holds a comma at its own level. */
+#define NONE ((size_t)-1)
+typedef struct bctx {
+  const atom *at;
+  const size_t *match;
+  const bool *comma;
+  unsigned line;
+} bctx;
+
+static sh_word *brace_word(sh_parser *p, const bctx *b, size_t lo, size_t hi);
 
 /* Emits atoms[lo,hi) into out, turning valid {...} into BRACE parts. */
-static void brace_build(sh_parser *p, partv *out, const atom *at, size_t lo,
-                        size_t hi, unsigned line) {
+static void brace_build(sh_parser *p, partv *out, const bctx *bc, size_t lo,
+                        size_t hi) {
+  const atom *at = bc->at;
   size_t base = p->lit.len;
 #define FLUSH_LIT()                                                         \
   do {                                                                      \
@@ -1194,85 +1205,76 @@ static void brace_build(sh_parser *p, partv *out, const atom *at, size_t lo,
   } while (0)
   for (size_t i = lo; i < hi; i++) {
     int c = atom_ch(&at[i]);
-    if (c == '{') {
-      int depth = 0;
-      size_t j, ncomma = 0;
-      for (j = i + 1; j < hi; j++) {
-        int d = atom_ch(&at[j]);
-        if (d == '{')
-          depth++;
-        else if (d == '}') {
-          if (depth == 0)
-            break;
-          depth--;
-        } else if (d == ',' && depth == 0)
+    size_t j = c == '{' ? bc->match[i] : NONE;
+    if (j != NONE && j < hi && bc->comma[i]) {
+      FLUSH_LIT();
+      sh_enter(p, bc->line);
+      size_t ncomma = 0;
+      for (size_t k = i + 1; k < j; k++) {
+        if (atom_ch(&at[k]) == '{' && bc->match[k] != NONE)
+          k = bc->match[k];
+        else if (atom_ch(&at[k]) == ',')
           ncomma++;
       }
-      if (j < hi && ncomma) {
-        FLUSH_LIT();
-        sh_enter(p, line);
-        sh_part *b = push_part(p, out, SH_PART_BRACE);
-        b->u.brace.alts = sh_alloc(p, (ncomma + 1) * sizeof(sh_word *));
-        size_t s = i + 1;
-        depth = 0;
-        for (size_t k = i + 1; k <= j; k++) {
-          int d = k < j ? atom_ch(&at[k]) : ',';
-          if (d == '{')
-            depth++;
-          else if (d == '}')
-            depth--;
-          else if (d == ',' && depth == 0) {
-            b->u.brace.alts[b->u.brace.n++] = brace_word(p, at, s, k, line);
-            s = k + 1;
+      sh_part *b = push_part(p, out, SH_PART_BRACE);
+      b->u.brace.alts = sh_alloc(p, (ncomma + 1) * sizeof(sh_word *));
+      size_t s = i + 1;
+      for (size_t k = i + 1; k <= j; k++) {
+        if (k < j && atom_ch(&at[k]) == '{' && bc->match[k] != NONE) {
+          k = bc->match[k];
+          continue;
+        }
+        if (k == j || atom_ch(&at[k]) == ',') {
+          b->u.brace.alts[b->u.brace.n++] = brace_word(p, bc, s, k);
+          s = k + 1;
+        }
+      }
+      sh_leave(p);
+      i = j;
+      continue;
+    }
+    if (j != NONE && j < hi && j - i - 1 < 200) {
+      /* {x..y[..z]}: every atom literal */
+      size_t m = j - i - 1;
+      bool all_lit = true;
+      for (size_t k = i + 1; k < j && all_lit; k++)
+        if (atom_ch(&at[k]) < 0)
+          all_lit = false;
+      if (all_lit && m >= 4 && m < 200) {
+        char buf[200];
+        for (size_t k = 0; k < m; k++)
+          buf[k] = (char)atom_ch(&at[i + 1 + k]);
+        const char *d1 = NULL, *d2 = NULL;
+        for (size_t k = 0; k + 1 < m; k++) {
+          if (buf[k] == '.' && buf[k + 1] == '.') {
+            if (!d1)
+              d1 = buf + k;
+            else if (!d2 && buf + k >= d1 + 2)
+              d2 = buf + k;
           }
         }
-        sh_leave(p);
-        i = j;
-        continue;
-      }
-      if (j < hi) {
-        /* {x..y[..z]}: every atom literal */
-        size_t m = j - i - 1;
-        bool all_lit = true;
-        for (size_t k = i + 1; k < j; k++)
-          if (atom_ch(&at[k]) < 0)
-            all_lit = false;
-        if (all_lit && m >= 4 && m < 200) {
-          char buf[200];
-          for (size_t k = 0; k < m; k++)
-            buf[k] = (char)atom_ch(&at[i + 1 + k]);
-          const char *d1 = NULL, *d2 = NULL;
-          for (size_t k = 0; k + 1 < m; k++) {
-            if (buf[k] == '.' && buf[k + 1] == '.') {
-              if (!d1)
-                d1 = buf + k;
-              else if (!d2 && buf + k >= d1 + 2)
-                d2 = buf + k;
-            }
+        if (d1) {
+          const char *x = buf, *y = d1 + 2, *z = NULL;
+          size_t xl = (size_t)(d1 - buf), yl, zl = 0;
+          if (d2) {
+            yl = (size_t)(d2 - y);
+            z = d2 + 2;
+            zl = (size_t)(buf + m - z);
+          } else {
+            yl = (size_t)(buf + m - y);
           }
-          if (d1) {
-            const char *x = buf, *y = d1 + 2, *z = NULL;
-            size_t xl = (size_t)(d1 - buf), yl, zl = 0;
-            if (d2) {
-              yl = (size_t)(d2 - y);
-              z = d2 + 2;
-              zl = (size_t)(buf + m - z);
-            } else {
-              yl = (size_t)(buf + m - y);
-            }
-            bool ok = ((seq_int(x, xl) && seq_int(y, yl)) ||
-                       (seq_alpha(x, xl) && seq_alpha(y, yl))) &&
-                      (!z || seq_int(z, zl));
-            if (ok) {
-              FLUSH_LIT();
-              sh_part *b = push_part(p, out, SH_PART_BRACE);
-              b->u.brace.is_seq = true;
-              b->u.brace.seq_from = sh_strdup(p, x, xl);
-              b->u.brace.seq_to = sh_strdup(p, y, yl);
-              b->u.brace.seq_step = z ? sh_strdup(p, z, zl) : NULL;
-              i = j;
-              continue;
-            }
+          bool ok = ((seq_int(x, xl) && seq_int(y, yl)) ||
+                     (seq_alpha(x, xl) && seq_alpha(y, yl))) &&
+                    (!z || seq_int(z, zl));
+          if (ok) {
+            FLUSH_LIT();
+            sh_part *b = push_part(p, out, SH_PART_BRACE);
+            b->u.brace.is_seq = true;
+            b->u.brace.seq_from = sh_strdup(p, x, xl);
+            b->u.brace.seq_to = sh_strdup(p, y, yl);
+            b->u.brace.seq_step = z ? sh_strdup(p, z, zl) : NULL;
+            i = j;
+            continue;
           }
         }
       }
@@ -1288,10 +1290,10 @@ static void brace_build(sh_parser *p, partv *out, const atom *at, size_t lo,
 #undef FLUSH_LIT
 }
 
-static sh_word *brace_word(sh_parser *p, const atom *at, size_t lo, size_t hi,
-                           unsigned line) {
+static sh_word *brace_word(sh_parser *p, const bctx *b, size_t lo, size_t hi) {
   partv out = {0};
-  brace_build(p, &out, at, lo, hi, line);
+  unsigned line = b->line;
+  brace_build(p, &out, b, lo, hi);
   sh_word *w = sh_alloc(p, sizeof *w);
   w->parts = out.v;
   w->n = out.n;
@@ -1327,8 +1329,22 @@ static void post_brace(sh_parser *p, sh_word *wd) {
       at[k++] = (atom){pt, 0};
     }
   }
+  size_t *match = sh_alloc(p, natoms * sizeof *match);
+  bool *comma = sh_alloc(p, natoms * sizeof *comma);
+  size_t *stack = sh_alloc(p, natoms * sizeof *stack), sp = 0;
+  for (size_t i = 0; i < natoms; i++) {
+    match[i] = NONE;
+    int c = atom_ch(&at[i]);
+    if (c == '{')
+      stack[sp++] = i;
+    else if (c == '}' && sp)
+      match[stack[--sp]] = i;
+    else if (c == ',' && sp)
+      comma[stack[sp - 1]] = true;
+  }
+  bctx bc = {at, match, comma, wd->line};
   partv out = {0};
-  brace_build(p, &out, at, 0, natoms, wd->line);
+  brace_build(p, &out, &bc, 0, natoms);
   wd->parts = out.v;
   wd->n = out.n;
 }
