@@ -1,27 +1,282 @@
-/* main.c: the vsh command.  For now only --version and --help work; the
- * interpreter (one-shot -c, script files, REPL) arrives with the shell
- * core.  Exit 2 for anything else, as bash does for a usage error. */
+/* main.c: the vsh command: run a script given with -c, from a file, or
+ * from stdin, inside a fresh virtual sandbox; an interactive loop when
+ * stdin is a terminal.  The exit status is the script's; --json prints
+ * {stdout, stderr, exitCode} as one object instead of the streams. */
 #include "vsh.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage[] =
-    "Usage: vsh [--help] [--version]\n"
-    "A virtual bash: scripts run against an in-memory filesystem.\n"
+    "Usage: vsh [options] [-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...]]\n"
+    "Runs bash scripts in an in-memory sandbox (no host processes, no host\n"
+    "files unless mounted).  Reads the script from stdin when neither -c nor\n"
+    "FILE is given.\n"
     "\n"
-    "  --help     show this help and exit\n"
-    "  --version  show the version and exit\n";
+    "  -c SCRIPT             run SCRIPT\n"
+    "  -n                    check syntax only\n"
+    "  -O NAME, -o NAME      set a shopt / set -o option before parsing\n"
+    "  --mount HOST[:VPATH]  mount a host folder read-only (copy-on-write);\n"
+    "                        VPATH defaults to /home/user/project\n"
+    "  --file VPATH=HOST     copy one host file into the sandbox\n"
+    "  --cwd DIR             working directory (default /home/user)\n"
+    "  --env K=V             set an environment variable\n"
+    "  --timeout SECONDS     deadline (exit 124 when it passes)\n"
+    "  --profile normal|hardened   limit profile\n"
+    "  --json                print {\"stdout\",\"stderr\",\"exitCode\"} as JSON\n"
+    "  --version, --help\n";
+
+static void json_str(FILE *f, const char *s, size_t n) {
+  fputc('"', f);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)s[i];
+    if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+    else if (ch == '\n') fputs("\\n", f);
+    else if (ch == '\t') fputs("\\t", f);
+    else if (ch == '\r') fputs("\\r", f);
+    else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+    else fputc(ch, f);
+  }
+  fputc('"', f);
+}
+
+static char *slurp(FILE *f, size_t *len) {
+  size_t cap = 65536, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) return NULL;
+  size_t r;
+  while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += r;
+    if (n == cap) {
+      cap *= 2;
+      char *nb = realloc(buf, cap);
+      if (!nb) {
+        free(buf);
+        return NULL;
+      }
+      buf = nb;
+    }
+  }
+  *len = n;
+  return buf;
+}
+
+static char *shell_quote(const char *s) {
+  size_t n = strlen(s);
+  char *d = malloc(4 * n + 3);
+  if (!d) return NULL;
+  char *p = d;
+  *p++ = '\'';
+  for (; *s; s++) {
+    if (*s == '\'') {
+      memcpy(p, "'\\''", 4);
+      p += 4;
+    } else {
+      *p++ = *s;
+    }
+  }
+  *p++ = '\'';
+  *p = 0;
+  return d;
+}
 
 int main(int argc, char **argv) {
-  if (argc == 2 && strcmp(argv[1], "--version") == 0) {
-    printf("vsh %s\n", VSH_VERSION_STRING);
-    return 0;
+  const char *script = NULL, *file = NULL, *cwd = NULL;
+  bool json = false, syntax_only = false;
+  vsh_profile profile = VSH_PROFILE_NORMAL;
+  double timeout = 0;
+  const char *envs[256];
+  int nenv = 0;
+  const char *mounts[16], *files[64], *opts[32];
+  int nmount = 0, nfile = 0, nopt = 0;
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--version")) {
+      printf("vsh %s\n", VSH_VERSION_STRING);
+      return 0;
+    }
+    if (!strcmp(a, "--help")) {
+      fputs(usage, stdout);
+      return 0;
+    }
+    if (!strcmp(a, "--json")) { json = true; continue; }
+    if (!strcmp(a, "-n")) { syntax_only = true; continue; }
+    bool has_next = i + 1 < argc;
+    if (!strcmp(a, "-c") && has_next) { script = argv[++i]; i++; break; }
+    if ((!strcmp(a, "-O") || !strcmp(a, "-o")) && has_next && nopt < 32) { opts[nopt++] = argv[++i]; continue; }
+    if (!strcmp(a, "--mount") && has_next && nmount < 16) { mounts[nmount++] = argv[++i]; continue; }
+    if (!strcmp(a, "--file") && has_next && nfile < 64) { files[nfile++] = argv[++i]; continue; }
+    if (!strcmp(a, "--cwd") && has_next) { cwd = argv[++i]; continue; }
+    if (!strcmp(a, "--env") && has_next && nenv < 250) { envs[nenv++] = argv[++i]; continue; }
+    if (!strcmp(a, "--timeout") && has_next) { timeout = atof(argv[++i]); continue; }
+    if (!strcmp(a, "--profile") && has_next) {
+      const char *p = argv[++i];
+      if (!strcmp(p, "hardened")) profile = VSH_PROFILE_HARDENED;
+      else if (strcmp(p, "normal")) {
+        fprintf(stderr, "vsh: --profile: expected normal or hardened\n");
+        return 2;
+      }
+      continue;
+    }
+    if (!strcmp(a, "--")) { i++; break; }
+    if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "vsh: %s: invalid option\n%s", a, usage);
+      return 2;
+    }
+    break;
   }
-  if (argc == 2 && strcmp(argv[1], "--help") == 0) {
-    fputs(usage, stdout);
-    return 0;
+  if (!script && i < argc) file = argv[i++];
+
+  vsh_error err;
+  vsh_limits lim;
+  vsh_limits_init(&lim, profile);
+  vsh_shell_opts so = {.limits = &lim, .cwd = cwd, .name = "vsh"};
+  vsh_shell *sh;
+  if (vsh_shell_new(&sh, &so, &err)) {
+    fprintf(stderr, "vsh: %s\n", err.message);
+    return 2;
   }
-  fputs("vsh: the shell interpreter is not built yet\n", stderr);
-  return 2;
+  vsh_fs *fs = vsh_shell_fs(sh);
+  for (int k = 0; k < nmount; k++) {
+    char host[4096];
+    const char *colon = strchr(mounts[k], ':');
+    size_t hl = colon ? (size_t)(colon - mounts[k]) : strlen(mounts[k]);
+    if (hl >= sizeof(host)) hl = sizeof(host) - 1;
+    memcpy(host, mounts[k], hl);
+    host[hl] = 0;
+    if (vsh_fs_mount_host(fs, host, colon ? colon + 1 : "/home/user/project", NULL, &err)) {
+      fprintf(stderr, "vsh: --mount %s: %s\n", mounts[k], err.message);
+      return 2;
+    }
+  }
+  for (int k = 0; k < nfile; k++) {
+    const char *eq = strchr(files[k], '=');
+    if (!eq) {
+      fprintf(stderr, "vsh: --file expects VPATH=HOSTFILE\n");
+      return 2;
+    }
+    char vpath[4096];
+    size_t vl = (size_t)(eq - files[k]) < 4095 ? (size_t)(eq - files[k]) : 4095;
+    memcpy(vpath, files[k], vl);
+    vpath[vl] = 0;
+    FILE *f = fopen(eq + 1, "rb");
+    size_t len = 0;
+    char *data = f ? slurp(f, &len) : NULL;
+    if (f) fclose(f);
+    if (!data) {
+      fprintf(stderr, "vsh: --file %s: cannot read\n", eq + 1);
+      return 2;
+    }
+    int rc = vsh_fs_write(fs, vpath, data, len, 0644, &err);
+    free(data);
+    if (rc) {
+      fprintf(stderr, "vsh: --file %s: %s\n", vpath, err.message);
+      return 2;
+    }
+  }
+  for (int k = 0; k < nopt; k++) vsh_shell_set_option(sh, opts[k], true, NULL);
+
+  /* The script text: -c, a file (read from the sandbox first, then the
+   * host), or stdin. */
+  char *text = NULL;
+  size_t len = 0;
+  char *owned = NULL;
+  if (script) {
+    text = (char *)script;
+    len = strlen(script);
+  } else if (file) {
+    FILE *f = fopen(file, "rb");
+    if (!f) {
+      fprintf(stderr, "vsh: %s: No such file or directory\n", file);
+      return 127;
+    }
+    owned = slurp(f, &len);
+    fclose(f);
+    text = owned;
+  } else if (!isatty(0)) {
+    owned = slurp(stdin, &len);
+    text = owned;
+  } else {
+    /* interactive: a persistent session, one line at a time */
+    vsh_shell_free(sh);
+    so.persistent = true;
+    if (vsh_shell_new(&sh, &so, &err)) return 2;
+    char line[65536];
+    int last = 0;
+    for (;;) {
+      fputs("vsh$ ", stdout);
+      fflush(stdout);
+      if (!fgets(line, sizeof(line), stdin)) break;
+      vsh_result r;
+      if (vsh_shell_exec(sh, line, strlen(line), NULL, &r, &err) == 0) {
+        fwrite(r.out, 1, r.out_len, stdout);
+        fwrite(r.err, 1, r.err_len, stderr);
+        last = r.exit_code;
+        vsh_result_dispose(&r);
+      }
+      if (!strncmp(line, "exit", 4) && (line[4] == '\n' || line[4] == ' ' || !line[4])) break;
+    }
+    vsh_shell_free(sh);
+    return last;
+  }
+  if (!text) return 2;
+
+  /* positional parameters and $0: prepend a `set --` line */
+  char *prog = NULL;
+  {
+    size_t cap = len + 64;
+    int first = i;
+    if (script && i < argc) first = i + 1; /* -c: the first arg is $0 */
+    for (int k = first; k < argc; k++) cap += 4 * strlen(argv[k]) + 3;
+    prog = malloc(cap);
+    if (!prog) return 2;
+    size_t n = 0;
+    if (syntax_only) n += (size_t)sprintf(prog + n, "set -n\n");
+    if (first < argc) {
+      n += (size_t)sprintf(prog + n, "set --");
+      for (int k = first; k < argc; k++) {
+        char *q = shell_quote(argv[k]);
+        n += (size_t)sprintf(prog + n, " %s", q ? q : "''");
+        free(q);
+      }
+      prog[n++] = '\n';
+    }
+    memcpy(prog + n, text, len);
+    len += n;
+    /* the prefix is on line 0: keep LINENO right by joining with ';'? keep
+     * it simple: the prefix lines are counted, so shift nothing */
+  }
+  vsh_exec_opts eo = {.env = NULL};
+  eo.timeout_ms = timeout > 0 ? (int64_t)(timeout * 1000) : 0;
+  const char **envp = calloc((size_t)nenv + 1, sizeof(char *));
+  for (int k = 0; envp && k < nenv; k++) envp[k] = envs[k];
+  eo.env = envp;
+  vsh_result r;
+  int rc = vsh_shell_exec(sh, prog, len, &eo, &r, &err);
+  free(prog);
+  free(owned);
+  free(envp);
+  if (rc) {
+    fprintf(stderr, "vsh: %s\n", err.message);
+    vsh_shell_free(sh);
+    return 2;
+  }
+  if (json) {
+    fputs("{\"stdout\":", stdout);
+    json_str(stdout, r.out, r.out_len);
+    fputs(",\"stderr\":", stdout);
+    json_str(stdout, r.err, r.err_len);
+    printf(",\"exitCode\":%d}\n", r.exit_code);
+  } else {
+    fwrite(r.out, 1, r.out_len, stdout);
+    fflush(stdout);
+    fwrite(r.err, 1, r.err_len, stderr);
+  }
+  int code = r.exit_code;
+  vsh_result_dispose(&r);
+  vsh_shell_free(sh);
+  return code;
 }

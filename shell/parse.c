@@ -40,6 +40,9 @@ void sh_fail_token(sh_parser *p, const sh_tok *t) {
 }
 
 void sh_fail_eof(sh_parser *p) {
+  if (p->eof_match)
+    sh_fail(p, VSH_EINVAL, p->eof_line,
+            "unexpected EOF while looking for matching `%c'", p->eof_match);
   sh_fail(p, VSH_EINVAL, p->eof_line, "syntax error: unexpected end of file");
 }
 
@@ -909,6 +912,7 @@ int sh_rd_next(sh_parser *p, sh_node **out) {
     return p->err;
   }
   p->depth = 0;
+  p->eof_match = 0;
   *out = sh_parse_complete(p);
   p->jb = outer;
   return 0;

@@ -127,6 +127,7 @@ struct sh_parser {
   /* literal text being assembled (a stack: nested words use the tail) */
   vsh_buf lit;
   unsigned depth;
+  char eof_match; /* inside $( ): EOF is "looking for matching `)'" */
   /* error unwinding */
   jmp_buf *jb;
   int err;

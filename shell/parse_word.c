@@ -280,11 +280,14 @@ static void read_dq(wctx *w, bool locale) {
  * and case items inside work as in bash. */
 static sh_node *read_paren_body(sh_parser *p, unsigned line) {
   sh_enter(p, line);
+  char em = p->eof_match;
+  p->eof_match = ')';
   sh_node *body = sh_parse_list_until(p, T_RPAREN);
   sh_tok *t = sh_peek(p, M_ARG);
   if (t->type != T_RPAREN)
     sh_fail_token(p, t);
   sh_consume(p);
+  p->eof_match = em;
   sh_leave(p);
   return body;
 }
@@ -342,7 +345,10 @@ static void read_backquote(wctx *w, bool in_dq) {
   p->lit.len = base;
   flush(w);
   sh_enter(p, line);
+  char em = p->eof_match;
+  p->eof_match = 0;
   sh_node *body = sh_parse_sub(p, txt, n, line);
+  p->eof_match = em;
   sh_leave(p);
   sh_part *pt = push_part(p, &w->pv, SH_PART_CMDSUB);
   pt->u.sub.body = body;

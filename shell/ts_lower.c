@@ -703,6 +703,7 @@ int sh_ts_next(sh_parser *p, sh_node **out) {
     return rd_line(p, out);
   }
   p->depth = 0;
+  p->eof_match = 0;
   sh_node *l = lower_seq(p, st->root, st->idx, end_idx);
   p->jb = outer;
   p->msg = msg;

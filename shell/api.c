@@ -1,0 +1,368 @@
+/* api.c: the public shell API: vsh_shell_new/free/exec, options, custom
+ * commands and the limit profiles.  One exec = one sh_exec: captured
+ * stdout/stderr, the deadline and abort signal, and the jobs; by default
+ * every exec starts from a fresh context (the filesystem is shared), a
+ * persistent shell keeps its context between execs. */
+#include "shell/exec_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void vsh_limits_init(vsh_limits *out, vsh_profile p) {
+  bool h = p == VSH_PROFILE_HARDENED;
+  out->max_commands = h ? 100000 : 10000000;
+  out->max_loop_iterations = h ? 100000 : 10000000;
+  out->max_call_depth = h ? 100 : 1000;
+  out->max_subst_depth = 50;
+  out->max_string = h ? (10u << 20) : (64u << 20);
+  out->max_output = h ? (10u << 20) : (256u << 20);
+  out->max_brace = h ? 10000 : 100000;
+  out->max_glob_ops = h ? 100000 : 1000000;
+  out->max_fs_bytes = h ? (128ull << 20) : (1ull << 30);
+  out->deadline_ms = h ? 30000 : 3600000;
+}
+
+static const char *const default_env[] = {
+    "HOME=/home/user", "PATH=/usr/local/bin:/usr/bin:/bin", "USER=user",
+    "LOGNAME=user", "SHELL=/bin/bash", "TERM=dumb", "LANG=C.UTF-8",
+    "HOSTNAME=vsh", NULL};
+
+static char **env_dup(const char *const *env) {
+  size_t n = 0;
+  while (env[n]) n++;
+  char **d = calloc(n + 1, sizeof(char *));
+  if (!d) return NULL;
+  for (size_t i = 0; i < n; i++) {
+    d[i] = strdup(env[i]);
+    if (!d[i]) {
+      for (size_t j = 0; j < i; j++) free(d[j]);
+      free(d);
+      return NULL;
+    }
+  }
+  return d;
+}
+
+int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
+                  vsh_error *err) {
+  vsh__error_clear(err);
+  *out = NULL;
+  vsh_shell *sh = calloc(1, sizeof(*sh));
+  if (!sh) return vsh__error_set(err, VSH_ENOMEM, "cannot create shell");
+  if (opts && opts->limits)
+    sh->limits = *opts->limits;
+  else
+    vsh_limits_init(&sh->limits, VSH_PROFILE_NORMAL);
+  int rc = 0;
+  if (opts && opts->fs) {
+    sh->fs = opts->fs;
+  } else {
+    vsh_fs_opts fo = {.max_bytes = sh->limits.max_fs_bytes,
+                      .has_seed = opts && opts->has_seed,
+                      .random_seed = opts ? opts->random_seed : 0};
+    rc = vsh_fs_new(&sh->fs, &fo, err);
+    sh->own_fs = true;
+  }
+  sh->cwd = strdup(opts && opts->cwd ? opts->cwd : "/home/user");
+  sh->env = env_dup(opts && opts->env ? opts->env : default_env);
+  sh->name = strdup(opts && opts->name ? opts->name : "vsh");
+  sh->persistent = opts && opts->persistent;
+  sh->has_seed = opts && opts->has_seed;
+  sh->seed = opts ? opts->random_seed : 0;
+  pthread_mutex_init(&sh->mu, NULL);
+  if (!rc && (!sh->cwd || !sh->env || !sh->name)) rc = VSH_ENOMEM;
+  if (!rc) {
+    vsh_buf canon = {0};
+    rc = vsh__path_resolve(&canon, "/", sh->cwd, strlen(sh->cwd));
+    if (!rc) {
+      free(sh->cwd);
+      sh->cwd = strdup(canon.data);
+      rc = vfs_mkdir_p(sh->fs, sh->cwd, 0755);
+    }
+    vsh_buf_dispose(&canon);
+    if (rc) vsh__error_set(err, rc, "cannot use cwd '%s': %s", sh->cwd, vsh_strerror(rc));
+  }
+  if (rc) {
+    vsh_shell_free(sh);
+    if (err && !err->message[0]) vsh__error_set(err, rc, "cannot create shell: %s", vsh_strerror(rc));
+    return rc;
+  }
+  *out = sh;
+  return 0;
+}
+
+void vsh_shell_free(vsh_shell *sh) {
+  if (!sh) return;
+  if (sh->session) sh_ctx_free(sh->session);
+  sh_custom *cu, *tmp;
+  HASH_ITER(hh, sh->customs, cu, tmp) {
+    HASH_DEL(sh->customs, cu);
+    free(cu->name);
+    free(cu);
+  }
+  if (sh->env)
+    for (size_t i = 0; sh->env[i]; i++) free(sh->env[i]);
+  free(sh->env);
+  free(sh->cwd);
+  free(sh->name);
+  if (sh->own_fs) vsh_fs_free(sh->fs);
+  pthread_mutex_destroy(&sh->mu);
+  free(sh);
+}
+
+vsh_fs *vsh_shell_fs(vsh_shell *sh) { return sh ? sh->fs : NULL; }
+
+const char *vsh_shell_cwd(vsh_shell *sh) {
+  if (!sh) return NULL;
+  return sh->session ? sh->session->cwd : sh->cwd;
+}
+
+int vsh_shell_set_option(vsh_shell *sh, const char *name, bool on,
+                         vsh_error *err) {
+  int k = sh_opt_find(name, true);
+  if (k < 0) k = sh_opt_find(name, false);
+  if (k < 0) return vsh__error_set(err, VSH_EINVAL, "%s: invalid option name", name);
+  sh->opt_set[k] = true;
+  sh->opt_init[k] = on;
+  if (sh->session) sh->session->opts[k] = on;
+  return 0;
+}
+
+int vsh_shell_register_command(vsh_shell *sh, const char *name,
+                               vsh_command_fn fn, void *ud, vsh_error *err) {
+  if (!sh || !name || !*name || !fn || strchr(name, '/'))
+    return vsh__error_set(err, VSH_EINVAL, "register_command: invalid name or callback");
+  sh_custom *cu = NULL;
+  HASH_FIND_STR(sh->customs, name, cu);
+  if (!cu) {
+    cu = calloc(1, sizeof(*cu));
+    if (!cu || !(cu->name = strdup(name))) {
+      free(cu);
+      return vsh__error_set(err, VSH_ENOMEM, "register_command: out of memory");
+    }
+    HASH_ADD_KEYPTR(hh, sh->customs, cu->name, strlen(cu->name), cu);
+    if (!VSH_HASH_ADDED(cu)) {
+      free(cu->name);
+      free(cu);
+      return vsh__error_set(err, VSH_ENOMEM, "register_command: out of memory");
+    }
+  }
+  cu->fn = fn;
+  cu->ud = ud;
+  return 0;
+}
+
+/* ---- exec -------------------------------------------------------------------- */
+
+static int64_t mono_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int import_env(sh_ctx *c, const char *const *env) {
+  for (size_t i = 0; env && env[i]; i++) {
+    const char *eq = strchr(env[i], '=');
+    if (!eq) continue;
+    size_t nl = (size_t)(eq - env[i]);
+    if (!sh_valid_name(env[i], nl) || nl > 255) continue;
+    char name[256];
+    memcpy(name, env[i], nl);
+    name[nl] = 0;
+    if (sh_var_set(c, name, eq + 1, false)) continue;
+    sh_var *v = sh_var_find(c, name);
+    if (v) v->attrs |= SH_VAR_EXPORT;
+  }
+  return 0;
+}
+
+static void init_shell_vars(sh_ctx *c) {
+  char tmp[32];
+  sh_var_set(c, "PWD", c->cwd, false);
+  sh_var *v = sh_var_find(c, "PWD");
+  if (v) v->attrs |= SH_VAR_EXPORT;
+  sh_var_set(c, "IFS", " \t\n", false);
+  sh_var_set(c, "PS4", "+ ", false);
+  sh_var_set(c, "OPTIND", "1", false);
+  sh_var_set(c, "BASH_VERSION", "5.2.15(1)-release", false);
+  sh_var_set(c, "BASH", "/bin/bash", false);
+  snprintf(tmp, sizeof(tmp), "%d", VFS_UID);
+  sh_var_set(c, "UID", tmp, false);
+  sh_var_set(c, "EUID", tmp, false);
+  snprintf(tmp, sizeof(tmp), "%d", c->ppid);
+  sh_var_set(c, "PPID", tmp, false);
+  if (!sh_var_get(c, "SHLVL")) sh_var_set(c, "SHLVL", "1", false);
+  if (!sh_var_get(c, "HOSTNAME")) sh_var_set(c, "HOSTNAME", "vsh", false);
+  sh_var_set(c, "OSTYPE", "linux-gnu", false);
+  sh_var_set(c, "HOSTTYPE", "x86_64", false);
+  sh_var_set(c, "MACHTYPE", "x86_64-pc-linux-gnu", false);
+  const char *ro[] = {"UID", "EUID", "PPID", NULL};
+  for (int i = 0; ro[i]; i++) {
+    sh_var *r = sh_var_find(c, ro[i]);
+    if (r) r->attrs |= SH_VAR_READONLY;
+  }
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  snprintf(tmp, sizeof(tmp), "%lld", (long long)ts.tv_sec);
+  sh_var *sec = sh_var_global(c, "SECONDS");
+  if (sec) {
+    free(sec->val);
+    sec->val = strdup(tmp);
+    sec->attrs &= ~SH_VAR_UNSET;
+  }
+}
+
+static char *buf_take(const vsh_buf *b, size_t *len) {
+  char *d = malloc(b->len + 1);
+  if (!d) {
+    *len = 0;
+    return NULL;
+  }
+  if (b->len) memcpy(d, b->data, b->len);
+  d[b->len] = 0;
+  *len = b->len;
+  return d;
+}
+
+int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
+                   const vsh_exec_opts *opts, vsh_result *out,
+                   vsh_error *err) {
+  vsh__error_clear(err);
+  memset(out, 0, sizeof(*out));
+  if (!sh || (!script && len))
+    return vsh__error_set(err, VSH_EINVAL, "exec: invalid arguments");
+  if (opts && opts->signal && vsh_signal_aborted(opts->signal)) {
+    char reason[512];
+    vsh_signal_reason(opts->signal, reason, sizeof(reason));
+    int rc = vsh__error_set(err, VSH_EABORTED, "%s", reason);
+    vsh__error_meta(err, "exec", "virtual", NULL);
+    return rc;
+  }
+  sh_exec ex;
+  memset(&ex, 0, sizeof(ex));
+  ex.sh = sh;
+  ex.limits = sh->limits;
+  int64_t dl = sh->limits.deadline_ms;
+  if (opts && opts->timeout_ms > 0 && (dl <= 0 || opts->timeout_ms < dl))
+    dl = opts->timeout_ms;
+  ex.deadline_ns = dl > 0 ? mono_ns() + dl * 1000000 : 0;
+  ex.signal = opts ? opts->signal : NULL;
+  atomic_init(&ex.cancel, SH_RUNNING);
+  atomic_init(&ex.commands, 0);
+  atomic_init(&ex.next_pid, 2000 + (int)(sh->next_pid++ % 1000) * 10);
+  pthread_mutex_init(&ex.mu, NULL);
+  ex.out = sh_stream_buf_new(sh->limits.max_output);
+  ex.err = sh_stream_buf_new(sh->limits.max_output);
+  sh_stream *in = opts && opts->stdin_len
+                      ? sh_stream_bytes_new(opts->stdin_data, opts->stdin_len)
+                      : sh_stream_null();
+  sh_ctx *c = NULL;
+  int rc = 0;
+  if (!ex.out || !ex.err || !in) rc = VSH_ENOMEM;
+  bool fresh = true;
+  if (!rc) {
+    pthread_mutex_lock(&sh->mu);
+    if (sh->persistent && sh->session) {
+      c = sh->session;
+      sh->session = NULL;
+      c->ex = &ex;
+      fresh = false;
+    }
+    pthread_mutex_unlock(&sh->mu);
+    if (!c) rc = sh_ctx_new(&c, sh, &ex);
+  }
+  if (!rc) {
+    if (fresh) {
+      import_env(c, (const char *const *)sh->env);
+      init_shell_vars(c);
+    }
+    if (opts && opts->env) import_env(c, opts->env);
+    if (opts && opts->cwd) {
+      vsh_buf cwd = {0};
+      const char *base = c->cwd;
+      if (vsh__path_resolve(&cwd, base, opts->cwd, strlen(opts->cwd)) == 0) {
+        vfs_info st;
+        if (vfs_stat(sh->fs, cwd.data, true, &st) || st.type != VFS_DIR) {
+          vsh_buf_dispose(&cwd);
+          rc = vsh__error_set(err, VSH_ENOENT, "exec: cwd '%s' is not a directory", opts->cwd);
+        } else {
+          free(c->cwd);
+          c->cwd = strdup(cwd.data);
+          sh_var_set(c, "PWD", c->cwd, false);
+          vsh_buf_dispose(&cwd);
+        }
+      } else {
+        vsh_buf_dispose(&cwd);
+      }
+    }
+  }
+  if (!rc) {
+    sh_fd_set(c, 0, in);
+    sh_fd_set(c, 1, ex.out);
+    sh_fd_set(c, 2, ex.err);
+    sh__stack_init(c);
+    c->unwind = SH_UW_NONE;
+    c->status = 0;
+    c->source_name = sh->name;
+    int st = sh_run_string(c, script ? script : "", len, sh->name, 1);
+    if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_RETURN) st = c->status;
+    if (c->traps[SH_TRAP_EXIT] && c->unwind != SH_UW_CANCEL) {
+      c->unwind = SH_UW_NONE;
+      c->status = st;
+      sh_run_trap(c, SH_TRAP_EXIT);
+      if (c->unwind == SH_UW_EXIT) st = c->status;
+      free(c->traps[SH_TRAP_EXIT]);
+      c->traps[SH_TRAP_EXIT] = NULL;
+    }
+    sh_jobs_cancel_all(&ex);
+    int cancel = atomic_load(&ex.cancel);
+    if (cancel == SH_CANCEL_ABORT) {
+      char reason[512] = "This operation was aborted";
+      if (ex.signal) vsh_signal_reason(ex.signal, reason, sizeof(reason));
+      rc = vsh__error_set(err, VSH_EABORTED, "%s", reason);
+      vsh__error_meta(err, "exec", "virtual", NULL);
+    } else {
+      if (cancel == SH_CANCEL_TIMEOUT) {
+        char msg[128];
+        int n = snprintf(msg, sizeof(msg), "vsh: timed out after %lld ms\n",
+                         (long long)dl);
+        sh_stream_set_limit(ex.err, 0);
+        sh_stream_write(ex.err, msg, (size_t)n, NULL);
+        st = 124;
+      } else if (cancel == SH_CANCEL_LIMIT) {
+        char msg[320];
+        int n = snprintf(msg, sizeof(msg), "vsh: %s\n", ex.limit_msg);
+        sh_stream_set_limit(ex.err, 0);
+        sh_stream_write(ex.err, msg, (size_t)n, NULL);
+        st = 126;
+      }
+      const vsh_buf *o = sh_stream_buf_data(ex.out), *e = sh_stream_buf_data(ex.err);
+      out->out = buf_take(o, &out->out_len);
+      out->err = buf_take(e, &out->err_len);
+      out->exit_code = st & 255;
+      out->cwd = strdup(c->cwd);
+      out->env = sh_export_env(c);
+    }
+    for (int fd = 0; fd < c->nfds; fd++) sh_fd_close(c, fd);
+  }
+  if (c) {
+    c->ex = NULL;
+    c->unwind = SH_UW_NONE;
+    pthread_mutex_lock(&sh->mu);
+    if (sh->persistent && !sh->session) {
+      sh->session = c;
+      c = NULL;
+    }
+    pthread_mutex_unlock(&sh->mu);
+    sh_ctx_free(c);
+  }
+  sh_stream_unref(in);
+  sh_stream_unref(ex.out);
+  sh_stream_unref(ex.err);
+  pthread_mutex_destroy(&ex.mu);
+  if (rc && rc != VSH_EABORTED && err && !err->message[0])
+    vsh__error_set(err, rc, "exec: %s", vsh_strerror(rc));
+  return rc;
+}

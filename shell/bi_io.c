@@ -1,0 +1,454 @@
+/* bi_io.c: the output builtins echo and printf (bash's flags, escapes and
+ * format reuse), and the escape decoder they share with ${x@E}. */
+#include "shell/exec_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Decodes backslash escapes.  echo mode: \c stops output (*stop set),
+ * \0NNN octal; printf %b is the same; $'..'-style elsewhere. */
+static void unescape(vsh_buf *out, const char *s, size_t n, bool echo_mode,
+                     bool *stop) {
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] != '\\' || i + 1 >= n) {
+      vsh__buf_putc(out, s[i]);
+      continue;
+    }
+    char ch = s[++i];
+    switch (ch) {
+    case 'a': vsh__buf_putc(out, '\a'); break;
+    case 'b': vsh__buf_putc(out, '\b'); break;
+    case 'e':
+    case 'E': vsh__buf_putc(out, 27); break;
+    case 'f': vsh__buf_putc(out, '\f'); break;
+    case 'n': vsh__buf_putc(out, '\n'); break;
+    case 'r': vsh__buf_putc(out, '\r'); break;
+    case 't': vsh__buf_putc(out, '\t'); break;
+    case 'v': vsh__buf_putc(out, '\v'); break;
+    case '\\': vsh__buf_putc(out, '\\'); break;
+    case 'c':
+      if (stop) {
+        *stop = true;
+        return;
+      }
+      vsh__buf_putc(out, '\\');
+      vsh__buf_putc(out, 'c');
+      break;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7': {
+      if (ch != '0' && echo_mode) {
+        /* echo: \NNN without a leading 0 is literal? bash: octal only
+         * after \0; but \1..\7 are taken as octal by printf %b too */
+      }
+      int v = 0, k = 0;
+      size_t j = i;
+      if (ch == '0' && echo_mode) j++; /* \0NNN: up to 3 more digits */
+      while (j < n && k < 3 && s[j] >= '0' && s[j] <= '7') {
+        v = v * 8 + (s[j] - '0');
+        j++;
+        k++;
+      }
+      vsh__buf_putc(out, (char)v);
+      i = j - 1;
+      break;
+    }
+    case 'x': {
+      int v = 0, k = 0;
+      size_t j = i + 1;
+      while (j < n && k < 2 && strchr("0123456789abcdefABCDEF", s[j]) && s[j]) {
+        char d = s[j];
+        v = v * 16 + (d <= '9' ? d - '0' : (d | 32) - 'a' + 10);
+        j++;
+        k++;
+      }
+      if (k == 0) {
+        vsh__buf_putc(out, '\\');
+        vsh__buf_putc(out, 'x');
+      } else {
+        vsh__buf_putc(out, (char)v);
+        i = j - 1;
+      }
+      break;
+    }
+    case 'u':
+    case 'U': {
+      int32_t v = 0;
+      int k = 0, max = ch == 'u' ? 4 : 8;
+      size_t j = i + 1;
+      while (j < n && k < max && s[j] && strchr("0123456789abcdefABCDEF", s[j])) {
+        char d = s[j];
+        v = v * 16 + (d <= '9' ? d - '0' : (d | 32) - 'a' + 10);
+        j++;
+        k++;
+      }
+      if (k == 0) {
+        vsh__buf_putc(out, '\\');
+        vsh__buf_putc(out, ch);
+      } else {
+        char u[4];
+        int l = vsh__utf8_encode(v, u);
+        vsh__buf_append(out, u, (size_t)l);
+        i = j - 1;
+      }
+      break;
+    }
+    default:
+      vsh__buf_putc(out, '\\');
+      vsh__buf_putc(out, ch);
+    }
+  }
+}
+
+char *sh__ansi_unescape(sh_ctx *c, const char *s) {
+  vsh_buf b = {0};
+  unescape(&b, s, strlen(s), false, NULL);
+  char *d = vsh__arena_strndup(&c->arena, b.data ? b.data : "", b.len);
+  if (d && b.len) memcpy(d, b.data, b.len);
+  vsh_buf_dispose(&b);
+  return d ? d : (char *)s;
+}
+
+int bi_echo_main(bi_ctx *b) {
+  bool newline = true, esc = b->sh->opts[SH_SHOPT_XPG_ECHO];
+  int i = 1;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (a[0] != '-' || !a[1]) break;
+    bool ok = true;
+    for (const char *p = a + 1; *p; p++)
+      if (!strchr("neE", *p)) ok = false;
+    if (!ok) break;
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'n') newline = false;
+      if (*p == 'e') esc = true;
+      if (*p == 'E') esc = false;
+    }
+  }
+  vsh_buf out = {0};
+  bool stop = false;
+  for (int k = i; k < b->argc && !stop; k++) {
+    if (k > i) vsh__buf_putc(&out, ' ');
+    if (esc)
+      unescape(&out, b->argv[k], strlen(b->argv[k]), true, &stop);
+    else
+      vsh__buf_puts(&out, b->argv[k]);
+  }
+  if (newline && !stop) vsh__buf_putc(&out, '\n');
+  int rc = bi_write(b, out.data ? out.data : "", out.len);
+  vsh_buf_dispose(&out);
+  if (rc == VSH_EPIPE) return 141;
+  return rc ? 1 : 0;
+}
+
+/* ---- printf -------------------------------------------------------------- */
+
+typedef struct pf {
+  bi_ctx *b;
+  char **args;
+  int nargs, next;
+  int status;
+  bool used_arg;
+} pf;
+
+static const char *next_arg(pf *p) {
+  if (p->next < p->nargs) {
+    p->used_arg = true;
+    return p->args[p->next++];
+  }
+  return NULL;
+}
+
+static int64_t num_arg(pf *p, const char *s, bool *ok) {
+  *ok = true;
+  if (!s || !*s) return 0;
+  if ((s[0] == '\'' || s[0] == '"') && s[1]) {
+    int32_t cp;
+    vsh__utf8_decode(s + 1, strlen(s + 1), &cp);
+    return cp < 0 ? (unsigned char)s[1] : cp;
+  }
+  errno = 0;
+  char *end;
+  long long v;
+  const char *t = s;
+  while (*t == ' ' || *t == '\t') t++;
+  if (*t == '-' || *t == '+') {
+    v = strtoll(t, &end, 0);
+  } else {
+    unsigned long long u = strtoull(t, &end, 0);
+    v = (long long)u;
+  }
+  if (*end || end == t) {
+    bi_err(p->b, "%s: invalid number", s);
+    p->status = 1;
+    *ok = false;
+  } else if (errno == ERANGE) {
+    bi_err(p->b, "%s: %s", s, "Numerical result out of range");
+    p->status = 1;
+  }
+  return v;
+}
+
+static void quote_arg(vsh_buf *out, const char *s) {
+  if (!*s) {
+    vsh__buf_puts(out, "''");
+    return;
+  }
+  bool ctrl = false;
+  for (const char *q = s; *q; q++)
+    if ((unsigned char)*q < 32 || *q == 127) ctrl = true;
+  if (ctrl) {
+    vsh__buf_puts(out, "$'");
+    for (const unsigned char *q = (const unsigned char *)s; *q; q++) {
+      if (*q == '\n') vsh__buf_puts(out, "\\n");
+      else if (*q == '\t') vsh__buf_puts(out, "\\t");
+      else if (*q == '\r') vsh__buf_puts(out, "\\r");
+      else if (*q == 27) vsh__buf_puts(out, "\\E");
+      else if (*q == '\'' || *q == '\\') {
+        vsh__buf_putc(out, '\\');
+        vsh__buf_putc(out, (char)*q);
+      } else if (*q < 32 || *q == 127)
+        vsh__buf_printf(out, "\\%03o", *q);
+      else
+        vsh__buf_putc(out, (char)*q);
+    }
+    vsh__buf_putc(out, '\'');
+    return;
+  }
+  for (const char *q = s; *q; q++) {
+    if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;#~!=,^", *q)) vsh__buf_putc(out, '\\');
+    vsh__buf_putc(out, *q);
+  }
+}
+
+/* One pass over the format; returns false when \c stopped output. */
+static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
+  size_t n = strlen(fmt);
+  for (size_t i = 0; i < n; i++) {
+    char ch = fmt[i];
+    if (ch == '\\') {
+      size_t j = i + 1;
+      if (j < n && fmt[j] == 'c') return false;
+      /* find the escape's extent by decoding one */
+      size_t len = 2;
+      if (j < n && fmt[j] >= '0' && fmt[j] <= '7') {
+        len = 1;
+        while (len < 4 && j + len - 1 < n && fmt[j + len - 1] >= '0' &&
+               fmt[j + len - 1] <= '7')
+          len++;
+      } else if (j < n && fmt[j] == 'x') {
+        len = 2;
+        while (len < 4 && j + len - 1 < n &&
+               strchr("0123456789abcdefABCDEF", fmt[j + len - 1]) &&
+               fmt[j + len - 1])
+          len++;
+      } else if (j < n && (fmt[j] == 'u' || fmt[j] == 'U')) {
+        size_t max = fmt[j] == 'u' ? 5 : 9;
+        len = 2;
+        while (len < max + 1 && j + len - 1 < n &&
+               strchr("0123456789abcdefABCDEF", fmt[j + len - 1]) &&
+               fmt[j + len - 1])
+          len++;
+      }
+      if (i + len > n) len = n - i;
+      unescape(out, fmt + i, len, false, NULL);
+      i += len - 1;
+      continue;
+    }
+    if (ch != '%') {
+      vsh__buf_putc(out, ch);
+      continue;
+    }
+    if (i + 1 < n && fmt[i + 1] == '%') {
+      vsh__buf_putc(out, '%');
+      i++;
+      continue;
+    }
+    /* %[flags][width][.prec]conv */
+    char spec[64];
+    size_t k = 0;
+    spec[k++] = '%';
+    size_t j = i + 1;
+    while (j < n && strchr("-+ #0", fmt[j]) && k < 20) spec[k++] = fmt[j++];
+    char numbuf[32];
+    if (j < n && fmt[j] == '*') {
+      bool ok;
+      int64_t w = num_arg(p, next_arg(p), &ok);
+      k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%d", (int)w);
+      j++;
+    } else {
+      while (j < n && fmt[j] >= '0' && fmt[j] <= '9' && k < 40) spec[k++] = fmt[j++];
+    }
+    if (j < n && fmt[j] == '.') {
+      spec[k++] = fmt[j++];
+      if (j < n && fmt[j] == '*') {
+        bool ok;
+        int64_t pr = num_arg(p, next_arg(p), &ok);
+        k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%d", (int)pr);
+        j++;
+      } else {
+        while (j < n && fmt[j] >= '0' && fmt[j] <= '9' && k < 50) spec[k++] = fmt[j++];
+      }
+    }
+    (void)numbuf;
+    while (j < n && strchr("hlLqjzt", fmt[j])) j++; /* length modifiers */
+    if (j >= n) {
+      bi_err(p->b, "`%s': missing format character", fmt + i);
+      p->status = 1;
+      return true;
+    }
+    char conv = fmt[j];
+    i = j;
+    const char *arg = NULL;
+    char tmp[4096];
+    int len = 0;
+    switch (conv) {
+    case 's':
+    case 'b':
+    case 'q': {
+      arg = next_arg(p);
+      if (!arg) arg = "";
+      vsh_buf v = {0};
+      bool stop = false;
+      if (conv == 'b')
+        unescape(&v, arg, strlen(arg), true, &stop);
+      else if (conv == 'q')
+        quote_arg(&v, arg);
+      else
+        vsh__buf_puts(&v, arg);
+      spec[k++] = 's';
+      spec[k] = 0;
+      char *fmtd = NULL;
+      vsh_buf tmpb = {0};
+      vsh__buf_append(&tmpb, v.data ? v.data : "", v.len);
+      /* precision/width on bytes, as bash */
+      int w = -1, prec = -1;
+      bool left = false;
+      const char *sp = spec + 1;
+      while (*sp && strchr("-+ #0", *sp)) {
+        if (*sp == '-') left = true;
+        sp++;
+      }
+      if (*sp >= '0' && *sp <= '9') w = atoi(sp);
+      while (*sp >= '0' && *sp <= '9') sp++;
+      if (*sp == '.') prec = atoi(sp + 1);
+      size_t sl = tmpb.len;
+      if (prec >= 0 && (size_t)prec < sl) sl = (size_t)prec;
+      size_t pad = w > 0 && (size_t)w > sl ? (size_t)w - sl : 0;
+      if (!left)
+        for (size_t q = 0; q < pad; q++) vsh__buf_putc(out, ' ');
+      vsh__buf_append(out, tmpb.data ? tmpb.data : "", sl);
+      if (left)
+        for (size_t q = 0; q < pad; q++) vsh__buf_putc(out, ' ');
+      vsh_buf_dispose(&tmpb);
+      vsh_buf_dispose(&v);
+      free(fmtd);
+      if (stop) return false;
+      continue;
+    }
+    case 'c': {
+      arg = next_arg(p);
+      spec[k++] = 'c';
+      spec[k] = 0;
+      len = snprintf(tmp, sizeof(tmp), spec, arg && *arg ? arg[0] : 0);
+      if (arg && !*arg) len = snprintf(tmp, sizeof(tmp), "%s", "");
+      break;
+    }
+    case 'd':
+    case 'i': {
+      bool ok;
+      int64_t v = num_arg(p, next_arg(p), &ok);
+      spec[k++] = 'l';
+      spec[k++] = 'l';
+      spec[k++] = 'd';
+      spec[k] = 0;
+      len = snprintf(tmp, sizeof(tmp), spec, (long long)v);
+      break;
+    }
+    case 'o':
+    case 'u':
+    case 'x':
+    case 'X': {
+      bool ok;
+      int64_t v = num_arg(p, next_arg(p), &ok);
+      spec[k++] = 'l';
+      spec[k++] = 'l';
+      spec[k++] = conv;
+      spec[k] = 0;
+      len = snprintf(tmp, sizeof(tmp), spec, (unsigned long long)v);
+      break;
+    }
+    case 'f':
+    case 'F':
+    case 'e':
+    case 'E':
+    case 'g':
+    case 'G':
+    case 'a':
+    case 'A': {
+      const char *s = next_arg(p);
+      double v = 0;
+      if (s && *s) {
+        char *end;
+        v = strtod(s, &end);
+        if (*end) {
+          bi_err(p->b, "%s: invalid number", s);
+          p->status = 1;
+        }
+      }
+      spec[k++] = conv;
+      spec[k] = 0;
+      len = snprintf(tmp, sizeof(tmp), spec, v);
+      break;
+    }
+    default:
+      bi_err(p->b, "%%%c: invalid format character", conv);
+      p->status = 1;
+      return true;
+    }
+    if (len > 0) vsh__buf_append(out, tmp, (size_t)len < sizeof(tmp) ? (size_t)len : sizeof(tmp) - 1);
+  }
+  return true;
+}
+
+int bi_printf_main(bi_ctx *b) {
+  int i = 1;
+  const char *var = NULL;
+  if (i < b->argc && strcmp(b->argv[i], "-v") == 0 && i + 1 < b->argc) {
+    var = b->argv[i + 1];
+    i += 2;
+  }
+  if (i < b->argc && strcmp(b->argv[i], "--") == 0) i++;
+  if (i >= b->argc) {
+    bi_err(b, "usage: printf [-v var] format [arguments]");
+    return 2;
+  }
+  const char *fmt = b->argv[i++];
+  pf p = {.b = b, .args = b->argv + i, .nargs = b->argc - i, .next = 0};
+  vsh_buf out = {0};
+  for (;;) {
+    p.used_arg = false;
+    if (!pf_pass(&p, fmt, &out)) break;
+    if (p.next >= p.nargs || !p.used_arg) break;
+    if (sh_exec_cancelled(b->sh->ex)) break;
+  }
+  int rc = 0;
+  if (var) {
+    char *s = strndup(out.data ? out.data : "", out.len);
+    rc = s ? sh_var_set(b->sh, var, s, false) : VSH_ENOMEM;
+    free(s);
+    vsh_buf_dispose(&out);
+    return rc ? 1 : p.status;
+  }
+  rc = bi_write(b, out.data ? out.data : "", out.len);
+  vsh_buf_dispose(&out);
+  if (rc == VSH_EPIPE) return 141;
+  return rc ? 1 : p.status;
+}

@@ -1,0 +1,420 @@
+/* ctx.c: execution contexts (create, fork for subshells, free), the fd
+ * table, dynamic variables ($RANDOM, $SECONDS, $LINENO, ...), the option
+ * table, shell error messages and the exec's cancellation state. */
+#include "shell/shell.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void sh__scope_free(sh_scope *s);
+sh_scope *sh__scope_copy(const sh_scope *src);
+
+const sh_optinfo sh_opts[SH_OPT__COUNT] = {
+    [SH_OPT_ERREXIT] = {"errexit", 'e', false, false},
+    [SH_OPT_NOUNSET] = {"nounset", 'u', false, false},
+    [SH_OPT_XTRACE] = {"xtrace", 'x', false, false},
+    [SH_OPT_VERBOSE] = {"verbose", 'v', false, false},
+    [SH_OPT_NOGLOB] = {"noglob", 'f', false, false},
+    [SH_OPT_NOCLOBBER] = {"noclobber", 'C', false, false},
+    [SH_OPT_PIPEFAIL] = {"pipefail", 0, false, false},
+    [SH_OPT_NOEXEC] = {"noexec", 'n', false, false},
+    [SH_OPT_ALLEXPORT] = {"allexport", 'a', false, false},
+    [SH_OPT_HASHALL] = {"hashall", 'h', false, true},
+    [SH_OPT_MONITOR] = {"monitor", 'm', false, false},
+    [SH_OPT_POSIX] = {"posix", 0, false, false},
+    [SH_OPT_BRACEEXPAND] = {"braceexpand", 'B', false, true},
+    [SH_OPT_ERRTRACE] = {"errtrace", 'E', false, false},
+    [SH_OPT_FUNCTRACE] = {"functrace", 'T', false, false},
+    [SH_OPT_NOTIFY] = {"notify", 'b', false, false},
+    [SH_OPT_HISTEXPAND] = {"histexpand", 'H', false, false},
+    [SH_OPT_KEYWORD] = {"keyword", 'k', false, false},
+    [SH_OPT_PHYSICAL] = {"physical", 'P', false, false},
+    [SH_OPT_ONECMD] = {"onecmd", 't', false, false},
+    [SH_OPT_EMACS] = {"emacs", 0, false, false},
+    [SH_OPT_VI] = {"vi", 0, false, false},
+    [SH_OPT_IGNOREEOF] = {"ignoreeof", 0, false, false},
+    [SH_OPT_HISTORY] = {"history", 0, false, false},
+    [SH_OPT_INTERACTIVE_COMMENTS] = {"interactive-comments", 0, false, true},
+    [SH_OPT_NOLOG] = {"nolog", 0, false, false},
+    [SH_SHOPT_EXTGLOB] = {"extglob", 0, true, false},
+    [SH_SHOPT_GLOBSTAR] = {"globstar", 0, true, false},
+    [SH_SHOPT_NULLGLOB] = {"nullglob", 0, true, false},
+    [SH_SHOPT_FAILGLOB] = {"failglob", 0, true, false},
+    [SH_SHOPT_DOTGLOB] = {"dotglob", 0, true, false},
+    [SH_SHOPT_NOCASEGLOB] = {"nocaseglob", 0, true, false},
+    [SH_SHOPT_NOCASEMATCH] = {"nocasematch", 0, true, false},
+    [SH_SHOPT_GLOBSKIPDOTS] = {"globskipdots", 0, true, true},
+    [SH_SHOPT_LASTPIPE] = {"lastpipe", 0, true, false},
+    [SH_SHOPT_EXPAND_ALIASES] = {"expand_aliases", 0, true, false},
+    [SH_SHOPT_XPG_ECHO] = {"xpg_echo", 0, true, false},
+    [SH_SHOPT_INHERIT_ERREXIT] = {"inherit_errexit", 0, true, false},
+    [SH_SHOPT_EXTQUOTE] = {"extquote", 0, true, true},
+    [SH_SHOPT_SOURCEPATH] = {"sourcepath", 0, true, true},
+    [SH_SHOPT_NULLGLOB_UNUSED] = {"checkhash", 0, true, false},
+    [SH_SHOPT_GLOBASCIIRANGES] = {"globasciiranges", 0, true, true},
+    [SH_SHOPT_PROMPTVARS] = {"promptvars", 0, true, true},
+    [SH_SHOPT_CHECKWINSIZE] = {"checkwinsize", 0, true, true},
+    [SH_SHOPT_CMDHIST] = {"cmdhist", 0, true, true},
+    [SH_SHOPT_INTERACTIVE_COMMENTS] = {"interactive_comments", 0, true, true},
+    [SH_SHOPT_LOCALVAR_INHERIT] = {"localvar_inherit", 0, true, false},
+    [SH_SHOPT_LOCALVAR_UNSET] = {"localvar_unset", 0, true, false},
+    [SH_SHOPT_PATCHSUB_REPLACEMENT] = {"patsub_replacement", 0, true, true},
+    [SH_SHOPT_ASSOC_EXPAND_ONCE] = {"assoc_expand_once", 0, true, false},
+    [SH_SHOPT_NOEXPAND_TRANSLATION] = {"noexpand_translation", 0, true,
+                                       false},
+};
+
+int sh_opt_find(const char *name, bool shopt) {
+  for (int i = 0; i < SH_OPT__COUNT; i++)
+    if (sh_opts[i].shopt == shopt && strcmp(sh_opts[i].name, name) == 0)
+      return i;
+  return -1;
+}
+
+/* ---- the exec's cancellation state ----------------------------------------- */
+
+static int64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+bool sh_exec_cancelled(sh_exec *ex) {
+  if (atomic_load_explicit(&ex->cancel, memory_order_relaxed)) return true;
+  if (ex->signal && vsh_signal_aborted(ex->signal)) {
+    int expected = SH_RUNNING;
+    atomic_compare_exchange_strong(&ex->cancel, &expected, SH_CANCEL_ABORT);
+    return true;
+  }
+  if (ex->deadline_ns && now_ns() >= ex->deadline_ns) {
+    int expected = SH_RUNNING;
+    atomic_compare_exchange_strong(&ex->cancel, &expected, SH_CANCEL_TIMEOUT);
+    return true;
+  }
+  return false;
+}
+
+void sh_exec_limit(sh_exec *ex, const char *fmt, ...) {
+  pthread_mutex_lock(&ex->mu);
+  int expected = SH_RUNNING;
+  if (atomic_compare_exchange_strong(&ex->cancel, &expected,
+                                     SH_CANCEL_LIMIT)) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ex->limit_msg, sizeof(ex->limit_msg), fmt, ap);
+    va_end(ap);
+  }
+  pthread_mutex_unlock(&ex->mu);
+}
+
+/* ---- fd table ------------------------------------------------------------- */
+
+sh_stream *sh_fd(sh_ctx *c, int fd) {
+  return fd >= 0 && fd < c->nfds ? c->fds[fd] : NULL;
+}
+
+int sh_fd_set(sh_ctx *c, int fd, sh_stream *s) {
+  if (fd < 0 || fd > 4095) return VSH_EBADF;
+  if (fd >= c->nfds) {
+    int n = c->nfds ? c->nfds : 16;
+    while (n <= fd) n *= 2;
+    sh_stream **t = realloc(c->fds, (size_t)n * sizeof(*t));
+    if (!t) return VSH_ENOMEM;
+    memset(t + c->nfds, 0, (size_t)(n - c->nfds) * sizeof(*t));
+    c->fds = t;
+    c->nfds = n;
+  }
+  sh_stream_ref(s);
+  sh_stream_unref(c->fds[fd]);
+  c->fds[fd] = s;
+  return 0;
+}
+
+void sh_fd_close(sh_ctx *c, int fd) {
+  if (fd >= 0 && fd < c->nfds) {
+    sh_stream_unref(c->fds[fd]);
+    c->fds[fd] = NULL;
+  }
+}
+
+/* ---- messages -------------------------------------------------------------- */
+
+void sh_error(sh_ctx *c, const char *fmt, ...) {
+  char msg[1200];
+  int n;
+  const char *name = c->source_name ? c->source_name : "vsh";
+  if (c->line)
+    n = snprintf(msg, sizeof(msg), "%s: line %u: ", name, c->line);
+  else
+    n = snprintf(msg, sizeof(msg), "%s: ", name);
+  if (n < 0) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int m = vsnprintf(msg + n, sizeof(msg) - (size_t)n - 1, fmt, ap);
+  va_end(ap);
+  if (m < 0) return;
+  size_t len = strlen(msg);
+  msg[len++] = '\n';
+  sh_stream *err = sh_fd(c, 2);
+  if (err) sh_stream_write(err, msg, len, c->ex);
+}
+
+/* ---- dynamic variables ---------------------------------------------------- */
+
+const char *sh__special_var(sh_ctx *c, const char *name) {
+  switch (name[0]) {
+  case 'R':
+    if (strcmp(name, "RANDOM") == 0) {
+      /* a small LCG, like bash's: reproducible with a seed */
+      c->rng = c->rng * 1103515245u + 12345u;
+      snprintf(c->numbuf, sizeof(c->numbuf), "%u", (c->rng >> 16) & 0x7fff);
+      return c->numbuf;
+    }
+    break;
+  case 'L':
+    if (strcmp(name, "LINENO") == 0) {
+      snprintf(c->numbuf, sizeof(c->numbuf), "%u", c->line);
+      return c->numbuf;
+    }
+    break;
+  case 'B':
+    if (strcmp(name, "BASHPID") == 0) {
+      snprintf(c->numbuf, sizeof(c->numbuf), "%d", c->bashpid);
+      return c->numbuf;
+    }
+    if (strcmp(name, "BASH_SUBSHELL") == 0) {
+      snprintf(c->numbuf, sizeof(c->numbuf), "%d", c->subshell_level);
+      return c->numbuf;
+    }
+    break;
+  case 'E':
+    if (strcmp(name, "EPOCHSECONDS") == 0 || strcmp(name, "EPOCHREALTIME") == 0) {
+      struct timespec ts;
+      clock_gettime(CLOCK_REALTIME, &ts);
+      if (name[5] == 'S')
+        snprintf(c->numbuf, sizeof(c->numbuf), "%lld", (long long)ts.tv_sec);
+      else
+        snprintf(c->numbuf, sizeof(c->numbuf), "%lld.%06ld",
+                 (long long)ts.tv_sec, ts.tv_nsec / 1000);
+      return c->numbuf;
+    }
+    break;
+  case 'S':
+    if (strcmp(name, "SECONDS") == 0) {
+      sh_var *v = sh_var_find(c, "SECONDS");
+      /* stored as the epoch at which SECONDS was 0 */
+      long long base = v && v->val ? atoll(v->val) : 0;
+      struct timespec ts;
+      clock_gettime(CLOCK_REALTIME, &ts);
+      snprintf(c->numbuf, sizeof(c->numbuf), "%lld",
+               (long long)ts.tv_sec - base);
+      return c->numbuf;
+    }
+    break;
+  default:
+    break;
+  }
+  return NULL;
+}
+
+/* Assignments with side effects (RANDOM seeds, SECONDS rebases).
+ * Returns true when handled. */
+int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
+  if (strcmp(name, "RANDOM") == 0) {
+    c->rng = (uint32_t)strtoul(val, NULL, 10);
+    return 1;
+  }
+  if (strcmp(name, "SECONDS") == 0) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    char tmp[32];
+    snprintf(tmp, sizeof(tmp), "%lld", (long long)ts.tv_sec - atoll(val));
+    sh_var *v = sh_var_global(c, "SECONDS");
+    if (!v) return 1;
+    free(v->val);
+    v->val = strdup(tmp);
+    v->attrs &= ~SH_VAR_UNSET;
+    return 1;
+  }
+  return 0;
+}
+
+/* ---- contexts ---------------------------------------------------------------- */
+
+static char *xstrdup(const char *s) { return s ? strdup(s) : NULL; }
+
+static char **strv_dup(char **v, size_t n) {
+  char **d = calloc(n + 1, sizeof(char *));
+  if (!d) return NULL;
+  for (size_t i = 0; i < n; i++) {
+    d[i] = strdup(v[i]);
+    if (!d[i]) {
+      for (size_t j = 0; j < i; j++) free(d[j]);
+      free(d);
+      return NULL;
+    }
+  }
+  return d;
+}
+
+static void strv_free(char **v, size_t n) {
+  if (!v) return;
+  for (size_t i = 0; i < n; i++) free(v[i]);
+  free(v);
+}
+
+int sh_ctx_new(sh_ctx **out, struct vsh_shell *shell, sh_exec *ex) {
+  sh_ctx *c = calloc(1, sizeof(*c));
+  if (!c) return VSH_ENOMEM;
+  c->ex = ex;
+  c->shell = shell;
+  c->fs = shell->fs;
+  c->global = c->scope = calloc(1, sizeof(sh_scope));
+  c->cwd = strdup(shell->cwd);
+  c->arg0 = strdup(shell->name);
+  if (!c->global || !c->cwd || !c->arg0) {
+    sh_ctx_free(c);
+    return VSH_ENOMEM;
+  }
+  for (int i = 0; i < SH_OPT__COUNT; i++)
+    c->opts[i] = shell->opt_set[i] ? shell->opt_init[i] : sh_opts[i].dflt;
+  c->umask = 022;
+  c->pid = 1000 + (shell->next_pid % 1000);
+  c->ppid = c->pid - 1;
+  c->bashpid = c->pid;
+  c->last_bg_pid = 0;
+  c->rng = shell->has_seed ? (uint32_t)shell->seed : (uint32_t)now_ns();
+  vsh__arena_init(&c->arena, NULL);
+  *out = c;
+  return 0;
+}
+
+static int copy_funcs(sh_ctx *d, sh_ctx *s) {
+  for (sh_func *f = s->funcs; f; f = f->hh.next) {
+    sh_func *n = calloc(1, sizeof(*n));
+    if (!n || !(n->name = strdup(f->name))) {
+      free(n);
+      return VSH_ENOMEM;
+    }
+    n->def = f->def;
+    n->unit = f->unit;
+    n->attrs = f->attrs;
+    sh_unit_ref(n->unit);
+    HASH_ADD_KEYPTR(hh, d->funcs, n->name, strlen(n->name), n);
+    if (!VSH_HASH_ADDED(n)) {
+      sh_unit_unref(n->unit);
+      free(n->name);
+      free(n);
+      return VSH_ENOMEM;
+    }
+  }
+  for (sh_alias *a = s->aliases; a; a = a->hh.next) {
+    sh_alias *n = calloc(1, sizeof(*n));
+    if (!n || !(n->name = strdup(a->name)) || !(n->text = strdup(a->text))) {
+      if (n) free(n->name);
+      free(n);
+      return VSH_ENOMEM;
+    }
+    HASH_ADD_KEYPTR(hh, d->aliases, n->name, strlen(n->name), n);
+    if (!VSH_HASH_ADDED(n)) {
+      free(n->name);
+      free(n->text);
+      free(n);
+      return VSH_ENOMEM;
+    }
+  }
+  return 0;
+}
+
+int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
+  sh_ctx *c = calloc(1, sizeof(*c));
+  if (!c) return VSH_ENOMEM;
+  c->ex = s->ex;
+  c->shell = s->shell;
+  c->fs = s->fs;
+  vsh__arena_init(&c->arena, NULL);
+  /* copy the scope chain, keeping its shape */
+  sh_scope **link = &c->scope;
+  for (sh_scope *sc = s->scope; sc; sc = sc->up) {
+    sh_scope *d = sh__scope_copy(sc);
+    if (!d) goto fail;
+    *link = d;
+    link = &d->up;
+    if (sc == s->global) c->global = d;
+  }
+  if (copy_funcs(c, s)) goto fail;
+  memcpy(c->opts, s->opts, sizeof(c->opts));
+  c->pos = strv_dup(s->pos, s->npos);
+  c->npos = s->npos;
+  c->arg0 = xstrdup(s->arg0);
+  c->cwd = xstrdup(s->cwd);
+  if (!c->pos || !c->arg0 || !c->cwd) goto fail;
+  for (int i = 0; i < SH_NTRAPS; i++) {
+    /* subshells keep ignored traps (""), reset the others, but EXIT is
+     * kept for $( ) output of `trap` (bash prints the parent's). */
+    if (s->traps[i] && !(c->traps[i] = strdup(s->traps[i]))) goto fail;
+  }
+  c->dirstack = strv_dup(s->dirstack, s->ndirs);
+  c->ndirs = s->ndirs;
+  c->umask = s->umask;
+  c->status = s->status;
+  c->last_bg_pid = s->last_bg_pid;
+  c->rng = s->rng ^ 0x5bd1e995u;
+  s->rng = s->rng * 1103515245u + 12345u;
+  c->pid = s->pid;
+  c->ppid = s->ppid;
+  c->bashpid = atomic_fetch_add(&s->ex->next_pid, 1);
+  for (int fd = 0; fd < s->nfds; fd++)
+    if (s->fds[fd] && sh_fd_set(c, fd, s->fds[fd])) goto fail;
+  c->call_depth = s->call_depth;
+  c->subst_depth = s->subst_depth;
+  c->eval_depth = s->eval_depth;
+  c->line = s->line;
+  c->funcname = s->funcname;
+  c->source_name = s->source_name;
+  c->subshell = true;
+  c->subshell_level = s->subshell_level + 1;
+  c->errexit_off = s->errexit_off;
+  c->unit = s->unit;
+  *out = c;
+  return 0;
+fail:
+  sh_ctx_free(c);
+  return VSH_ENOMEM;
+}
+
+void sh_ctx_free(sh_ctx *c) {
+  if (!c) return;
+  while (c->scope) {
+    sh_scope *up = c->scope->up;
+    sh__scope_free(c->scope);
+    c->scope = up;
+  }
+  sh_func *f, *ft;
+  HASH_ITER(hh, c->funcs, f, ft) {
+    HASH_DEL(c->funcs, f);
+    sh_unit_unref(f->unit);
+    free(f->name);
+    free(f);
+  }
+  sh_alias *a, *at;
+  HASH_ITER(hh, c->aliases, a, at) {
+    HASH_DEL(c->aliases, a);
+    free(a->name);
+    free(a->text);
+    free(a);
+  }
+  strv_free(c->pos, c->npos);
+  free(c->arg0);
+  free(c->cwd);
+  for (int i = 0; i < SH_NTRAPS; i++) free(c->traps[i]);
+  strv_free(c->dirstack, c->ndirs);
+  for (int fd = 0; fd < c->nfds; fd++) sh_stream_unref(c->fds[fd]);
+  free(c->fds);
+  free(c->pipestatus);
+  vsh__arena_dispose(&c->arena);
+  free(c);
+}

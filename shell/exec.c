@@ -1,0 +1,824 @@
+/* exec.c: running the syntax tree: lists, and-or lists, compound
+ * commands, simple commands (expansion, temporary assignments, command
+ * lookup: function, builtin, custom command, script file), functions,
+ * errexit and the ERR/DEBUG/RETURN traps.  Control flow (break, continue,
+ * return, exit, cancellation) unwinds through ctx->unwind; each loop
+ * iteration runs in a popped arena mark so long loops use flat memory. */
+#include "shell/exec_int.h"
+#include "shell/pattern.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- checks ------------------------------------------------------------ */
+
+bool sh_check(sh_ctx *c) {
+  if (c->unwind == SH_UW_CANCEL) return true;
+  sh_exec *ex = c->ex;
+  uint64_t n = atomic_fetch_add_explicit(&ex->commands, 1,
+                                         memory_order_relaxed);
+  if (n >= ex->limits.max_commands)
+    sh_exec_limit(ex, "command limit exceeded (%llu commands)",
+                  (unsigned long long)ex->limits.max_commands);
+  if (sh_exec_cancelled(ex) ||
+      (c->job && atomic_load(&c->ex->cancel) == SH_CANCEL_EXIT)) {
+    c->unwind = SH_UW_CANCEL;
+    return true;
+  }
+  return false;
+}
+
+static int set_status(sh_ctx *c, int st) {
+  c->status = st;
+  return st;
+}
+
+/* errexit and the ERR trap after a command that may trigger them. */
+static void after_command(sh_ctx *c, int st) {
+  if (st == 0 || c->unwind || c->errexit_off) return;
+  if (c->traps[SH_TRAP_ERR] && !c->in_trap) sh_run_trap(c, SH_TRAP_ERR);
+  if (c->opts[SH_OPT_ERREXIT]) {
+    c->status = st;
+    c->unwind = SH_UW_EXIT;
+  }
+}
+
+/* ---- functions -------------------------------------------------------------- */
+
+sh_func *sh_func_find(sh_ctx *c, const char *name) {
+  sh_func *f = NULL;
+  HASH_FIND_STR(c->funcs, name, f);
+  return f;
+}
+
+int sh_func_define(sh_ctx *c, sh_node *def, sh_unit *unit) {
+  char *name = strndup(def->u.func.name, def->u.func.name_len);
+  if (!name) return VSH_ENOMEM;
+  sh_func *f = sh_func_find(c, name);
+  if (f && (f->attrs & SH_VAR_READONLY)) {
+    sh_error(c, "%s: readonly function", name);
+    free(name);
+    return VSH_EPERM;
+  }
+  if (f) {
+    free(name);
+    sh_unit_unref(f->unit);
+  } else {
+    f = calloc(1, sizeof(*f));
+    if (!f) {
+      free(name);
+      return VSH_ENOMEM;
+    }
+    f->name = name;
+    HASH_ADD_KEYPTR(hh, c->funcs, f->name, strlen(f->name), f);
+    if (!VSH_HASH_ADDED(f)) {
+      free(f->name);
+      free(f);
+      return VSH_ENOMEM;
+    }
+  }
+  f->def = def;
+  f->unit = unit;
+  if (unit) sh_unit_ref(unit);
+  return 0;
+}
+
+static int push_funcname(sh_ctx *c, const char *name) {
+  char **v = realloc(c->funcnames, (size_t)(c->funcnest + 1) * sizeof(char *));
+  if (!v) return VSH_ENOMEM;
+  c->funcnames = v;
+  v[c->funcnest] = strdup(name);
+  if (!v[c->funcnest]) return VSH_ENOMEM;
+  c->funcnest++;
+  return 0;
+}
+
+static void pop_funcname(sh_ctx *c) {
+  if (c->funcnest > 0) free(c->funcnames[--c->funcnest]);
+}
+
+int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
+  if (c->call_depth >= c->ex->limits.max_call_depth) {
+    sh_error(c, "%s: maximum function nesting level exceeded (%u)", f->name,
+             c->call_depth);
+    sh_exec_limit(c->ex, "function call depth limit exceeded (%llu)",
+                  (unsigned long long)c->ex->limits.max_call_depth);
+    c->unwind = SH_UW_CANCEL;
+    return set_status(c, 126);
+  }
+  sh_scope *sc = calloc(1, sizeof(*sc));
+  if (!sc || push_funcname(c, f->name)) {
+    free(sc);
+    return set_status(c, 1);
+  }
+  sc->is_func = true;
+  sc->up = c->scope;
+  c->scope = sc;
+  char **opos = c->pos;
+  size_t onpos = c->npos;
+  c->pos = argv + 1;
+  c->npos = (size_t)(argc - 1);
+  sh_unit *ounit = c->unit;
+  const char *ofn = c->funcname;
+  c->unit = f->unit;
+  c->funcname = f->name;
+  c->call_depth++;
+  sh_unit_ref(f->unit);
+  sh_node *body = f->def->u.func.body;
+  int st = sh_exec_node(c, body);
+  sh_unit_unref(f->unit);
+  c->call_depth--;
+  if (c->unwind == SH_UW_RETURN) {
+    c->unwind = SH_UW_NONE;
+    st = c->status;
+  }
+  if (c->traps[SH_TRAP_RETURN] && !c->in_trap &&
+      (c->opts[SH_OPT_FUNCTRACE] || true))
+    sh_run_trap(c, SH_TRAP_RETURN);
+  c->funcname = ofn;
+  c->unit = ounit;
+  c->pos = opos;
+  c->npos = onpos;
+  c->scope = sc->up;
+  void sh__scope_free(sh_scope * s);
+  sh__scope_free(sc);
+  pop_funcname(c);
+  return set_status(c, st);
+}
+
+/* ---- traps ------------------------------------------------------------------ */
+
+void sh_run_trap(sh_ctx *c, int sig) {
+  const char *code = c->traps[sig];
+  if (!code || !*code || c->in_trap) return;
+  char *copy = strdup(code);
+  if (!copy) return;
+  int saved = c->status;
+  sh_unwind uw = c->unwind;
+  int uwn = c->unwind_n;
+  c->unwind = SH_UW_NONE;
+  c->in_trap = true;
+  sh_run_string(c, copy, strlen(copy), "trap", c->line);
+  c->in_trap = false;
+  free(copy);
+  if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_CANCEL) return;
+  c->unwind = uw;
+  c->unwind_n = uwn;
+  c->status = saved;
+}
+
+/* ---- xtrace ------------------------------------------------------------------ */
+
+int sh_xtrace(sh_ctx *c, int argc, char **argv) {
+  const char *ps4 = sh_var_get(c, "PS4");
+  vsh_buf b = {0};
+  vsh__buf_puts(&b, ps4 ? ps4 : "+ ");
+  for (int i = 0; i < argc; i++) {
+    if (i) vsh__buf_putc(&b, ' ');
+    const char *a = argv[i];
+    bool plain = *a != 0;
+    for (const char *p = a; *p; p++)
+      if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;#~!", *p)) plain = false;
+    if (plain) {
+      vsh__buf_puts(&b, a);
+    } else {
+      vsh__buf_putc(&b, '\'');
+      for (const char *p = a; *p; p++) {
+        if (*p == '\'')
+          vsh__buf_puts(&b, "'\\''");
+        else
+          vsh__buf_putc(&b, *p);
+      }
+      vsh__buf_putc(&b, '\'');
+    }
+  }
+  vsh__buf_putc(&b, '\n');
+  sh_stream *err = sh_fd(c, 2);
+  if (err) sh_stream_write(err, b.data, b.len, c->ex);
+  vsh_buf_dispose(&b);
+  return 0;
+}
+
+/* ---- assignments ----------------------------------------------------------------- */
+
+static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
+  sh_var *v = sh_var_find(c, name);
+  if (!v) v = sh_var_global(c, name);
+  if (!v) return VSH_ENOMEM;
+  if (v->attrs & SH_VAR_READONLY) {
+    sh_error(c, "%s: readonly variable", name);
+    return VSH_EPERM;
+  }
+  bool assoc = v->attrs & SH_VAR_ASSOC;
+  if (!a->append) {
+    sh_var_clear_value(v);
+  } else if (!(v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) && v->val) {
+    char *old = v->val;
+    v->val = NULL;
+    sh_array_set(v, 0, old);
+    free(old);
+  }
+  if (!assoc) v->attrs |= SH_VAR_ARRAY;
+  v->attrs &= ~SH_VAR_UNSET;
+  int64_t next = sh_array_max(v) + 1;
+  for (size_t i = 0; i < a->n_elems; i++) {
+    const sh_array_elem *e = &a->elems[i];
+    if (e->key) {
+      char *k;
+      size_t kl;
+      char *val;
+      size_t vl;
+      if (sh_expand_str(c, e->key, &k, &kl)) return VSH_EINVAL;
+      if (sh_expand_str(c, e->value, &val, &vl)) return VSH_EINVAL;
+      int rc;
+      if (assoc) {
+        rc = sh_var_set_elem(c, name, k, 0, val, e->append);
+      } else {
+        int64_t ix;
+        if (sh_arith(c, k, kl, &ix)) return VSH_EINVAL;
+        if (ix < 0) ix += next;
+        rc = sh_var_set_elem(c, name, NULL, ix, val, e->append);
+        next = ix + 1;
+      }
+      if (rc) return rc;
+    } else {
+      sh_argv av;
+      sh_word *w = e->value;
+      if (sh_expand_words(c, &w, 1, &av)) return VSH_EINVAL;
+      for (size_t j = 0; j < av.n; j++) {
+        if (assoc) {
+          /* bash 5.2: a=(k v k2 v2) for associative arrays */
+          const char *val = j + 1 < av.n ? av.v[j + 1] : "";
+          int rc = sh_var_set_elem(c, name, av.v[j], 0, val, false);
+          if (rc) return rc;
+          j++;
+          continue;
+        }
+        int rc = sh_var_set_elem(c, name, NULL, next++, av.v[j], false);
+        if (rc) return rc;
+      }
+    }
+  }
+  return 0;
+}
+
+/* Performs one assignment in the current scope chain.  Returns 0, or a
+ * negative vsh_err after printing the error. */
+int sh_assign_one(sh_ctx *c, const sh_assign *a) {
+  char name[256];
+  size_t nl = a->name_len < 255 ? a->name_len : 255;
+  memcpy(name, a->name, nl);
+  name[nl] = 0;
+  if (a->is_array) return assign_array(c, a, name);
+  char *val;
+  size_t vl;
+  int rc = sh_expand_str(c, a->value, &val, &vl);
+  if (rc) return rc;
+  if (a->index) {
+    sh_var *v = sh_var_find(c, name);
+    if (v && (v->attrs & SH_VAR_ASSOC)) {
+      char *k;
+      size_t kl;
+      rc = sh_expand_str(c, a->index, &k, &kl);
+      return rc ? rc : sh_var_set_elem(c, name, k, 0, val, a->append);
+    }
+    char *k;
+    size_t kl;
+    int64_t ix;
+    rc = sh_expand_str(c, a->index, &k, &kl);
+    if (!rc) rc = sh_arith(c, k, kl, &ix);
+    if (rc) return rc;
+    if (ix < 0) {
+      int64_t max = v ? sh_array_max(v) : -1;
+      if (max + 1 + ix < 0) {
+        sh_error(c, "%s[%s]: bad array subscript", name, k);
+        return VSH_EINVAL;
+      }
+      ix += max + 1;
+    }
+    return sh_var_set_elem(c, name, NULL, ix, val, a->append);
+  }
+  return sh_var_set(c, name, val, a->append);
+}
+
+/* ---- simple commands --------------------------------------------------------------- */
+
+int sh_not_found(sh_ctx *c, const char *name) {
+  sh_error(c, "%s: command not found", name);
+  return 127;
+}
+
+static bool has_slash(const char *s) { return strchr(s, '/') != NULL; }
+
+int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv);
+
+/* Finds name on $PATH in the vfs (an executable regular file). */
+static char *path_search(sh_ctx *c, const char *name) {
+  const char *path = sh_var_get(c, "PATH");
+  if (!path) return NULL;
+  const char *p = path;
+  while (*p) {
+    const char *e = strchr(p, ':');
+    size_t dl = e ? (size_t)(e - p) : strlen(p);
+    vsh_buf full = {0};
+    vsh__buf_append(&full, p, dl);
+    vsh__buf_putc(&full, '/');
+    vsh__buf_puts(&full, name);
+    vsh_buf abs = {0};
+    vfs_info st;
+    if (vsh__path_resolve(&abs, c->cwd, full.data, full.len) == 0 &&
+        vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_REG &&
+        (st.mode & 0111)) {
+      char *r = vsh__arena_strndup(&c->arena, full.data, full.len);
+      vsh_buf_dispose(&full);
+      vsh_buf_dispose(&abs);
+      return r;
+    }
+    vsh_buf_dispose(&full);
+    vsh_buf_dispose(&abs);
+    if (!e) break;
+    p = e + 1;
+  }
+  return NULL;
+}
+
+int sh__run_custom(sh_ctx *c, sh_custom *cu, const bi_entry *orig, int argc,
+                   char **argv);
+
+int sh_run_argv(sh_ctx *c, int argc, char **argv) {
+  const char *name = argv[0];
+  if (!has_slash(name)) {
+    sh_func *f = sh_func_find(c, name);
+    if (f) return sh_call_function(c, f, argc, argv);
+    sh_custom *cu = NULL;
+    HASH_FIND_STR(c->shell->customs, name, cu);
+    const bi_entry *e = bi_lookup(name);
+    if (cu) return sh__run_custom(c, cu, e, argc, argv);
+    if (e) return sh_run_builtin(c, e, argc, argv);
+    char *found = path_search(c, name);
+    if (found) return sh__run_script_file(c, found, argc, argv);
+    return set_status(c, sh_not_found(c, name));
+  }
+  return sh__run_script_file(c, name, argc, argv);
+}
+
+/* Pushes a scope holding the temporary (prefix) assignments. */
+static int push_temp_scope(sh_ctx *c, sh_node *n) {
+  sh_scope *sc = calloc(1, sizeof(*sc));
+  if (!sc) return VSH_ENOMEM;
+  /* values are expanded in the outer scope chain first */
+  char **vals = calloc(n->u.simple.n_assigns + 1, sizeof(char *));
+  if (!vals) {
+    free(sc);
+    return VSH_ENOMEM;
+  }
+  int rc = 0;
+  for (size_t i = 0; i < n->u.simple.n_assigns && !rc; i++) {
+    const sh_assign *a = &n->u.simple.assigns[i];
+    size_t vl;
+    if (!a->is_array && !a->index)
+      rc = sh_expand_str(c, a->value, &vals[i], &vl);
+  }
+  sc->up = c->scope;
+  c->scope = sc;
+  for (size_t i = 0; i < n->u.simple.n_assigns && !rc; i++) {
+    const sh_assign *a = &n->u.simple.assigns[i];
+    if (a->is_array || a->index) continue; /* bash ignores these here */
+    char name[256];
+    size_t nl = a->name_len < 255 ? a->name_len : 255;
+    memcpy(name, a->name, nl);
+    name[nl] = 0;
+    sh_var *outer = sh_var_find(c, name);
+    if (outer && (outer->attrs & SH_VAR_READONLY)) {
+      sh_error(c, "%s: readonly variable", name);
+      rc = VSH_EPERM;
+      break;
+    }
+    sh_var *v = NULL;
+    HASH_FIND_STR(sc->vars, name, v);
+    if (!v) {
+      v = calloc(1, sizeof(*v));
+      if (!v || !(v->name = strdup(name))) {
+        free(v);
+        rc = VSH_ENOMEM;
+        break;
+      }
+      HASH_ADD_KEYPTR(hh, sc->vars, v->name, strlen(v->name), v);
+    }
+    const char *old = a->append && outer ? sh_var_get(c, name) : NULL;
+    size_t ol = old ? strlen(old) : 0, nv = strlen(vals[i]);
+    free(v->val);
+    v->val = malloc(ol + nv + 1);
+    if (!v->val) {
+      rc = VSH_ENOMEM;
+      break;
+    }
+    memcpy(v->val, old ? old : "", ol);
+    memcpy(v->val + ol, vals[i], nv + 1);
+    v->attrs = SH_VAR_EXPORT;
+  }
+  free(vals);
+  return rc;
+}
+
+static void pop_temp_scope(sh_ctx *c) {
+  void sh__scope_free(sh_scope * s);
+  sh_scope *sc = c->scope;
+  c->scope = sc->up;
+  sh__scope_free(sc);
+}
+
+static int exec_simple(sh_ctx *c, sh_node *n) {
+  c->line = n->line;
+  if (c->traps[SH_TRAP_DEBUG] && !c->in_trap) {
+    sh_run_trap(c, SH_TRAP_DEBUG);
+    if (c->unwind) return c->status;
+  }
+  sh_argv av = {0};
+  c->subst_status = -1;
+  if (n->u.simple.n_words) {
+    int rc = sh_expand_words(c, n->u.simple.words, n->u.simple.n_words, &av);
+    if (rc) {
+      if (c->unwind) return c->status;
+      return set_status(c, 1);
+    }
+  }
+  if (av.n == 0) {
+    /* assignments only (or words that expanded to nothing): the status
+     * is that of the last command substitution, else 0 */
+    sh_saved sv = {0};
+    int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
+    if (st) {
+      sh_restore(c, &sv);
+      return set_status(c, st);
+    }
+    for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
+      int rc = sh_assign_one(c, &n->u.simple.assigns[i]);
+      if (rc || c->unwind) {
+        sh_restore(c, &sv);
+        return c->unwind ? c->status : set_status(c, 1);
+      }
+    }
+    if (c->opts[SH_OPT_XTRACE] && n->u.simple.n_assigns) {
+      for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
+        const sh_assign *a = &n->u.simple.assigns[i];
+        const char *val = "";
+        char nm[256];
+        size_t nl = a->name_len < 255 ? a->name_len : 255;
+        memcpy(nm, a->name, nl);
+        nm[nl] = 0;
+        if (!a->is_array) val = sh_var_get(c, nm);
+        if (!val) val = "";
+        char *line = vsh__arena_alloc(&c->arena, nl + strlen(val) + 3);
+        if (line) {
+          sprintf(line, "%s%s%s", nm, a->append ? "+=" : "=", val);
+          sh_xtrace(c, 1, &line);
+        }
+      }
+    }
+    sh_restore(c, &sv);
+    return set_status(c, c->subst_status >= 0 ? c->subst_status : 0);
+  }
+
+  if (c->opts[SH_OPT_XTRACE]) sh_xtrace(c, (int)av.n, av.v);
+  sh_saved sv = {0};
+  int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
+  if (st) {
+    sh_restore(c, &sv);
+    return set_status(c, st);
+  }
+  bool temp = n->u.simple.n_assigns > 0;
+  const bi_entry *e = bi_lookup(av.v[0]);
+  bool special = e && (e->flags & BI_SPECIAL) && !sh_func_find(c, av.v[0]);
+  if (temp && special && c->opts[SH_OPT_POSIX]) {
+    for (size_t i = 0; i < n->u.simple.n_assigns; i++)
+      sh_assign_one(c, &n->u.simple.assigns[i]);
+    temp = false;
+  }
+  if (temp && push_temp_scope(c, n)) {
+    pop_temp_scope(c);
+    sh_restore(c, &sv);
+    return set_status(c, 1);
+  }
+  st = sh_run_argv(c, (int)av.n, av.v);
+  if (temp) pop_temp_scope(c);
+  if (c->exec_redirs_permanent) {
+    /* `exec >file`: keep the new bindings for the rest of the script */
+    c->exec_redirs_permanent = false;
+    for (size_t i = 0; i < sv.n; i++) sh_stream_unref(sv.v[i].prev);
+    free(sv.v);
+  } else {
+    sh_restore(c, &sv);
+  }
+  return set_status(c, st);
+}
+
+/* ---- compound commands ------------------------------------------------------------- */
+
+static bool loop_iter_ok(sh_ctx *c, uint64_t *iters) {
+  if (++*iters > c->ex->limits.max_loop_iterations) {
+    sh_exec_limit(c->ex, "loop iteration limit exceeded (%llu)",
+                  (unsigned long long)c->ex->limits.max_loop_iterations);
+    c->unwind = SH_UW_CANCEL;
+    return false;
+  }
+  return true;
+}
+
+/* After a loop body: true when the loop must stop. */
+static bool loop_unwind(sh_ctx *c) {
+  if (c->unwind == SH_UW_BREAK) {
+    if (--c->unwind_n <= 0) c->unwind = SH_UW_NONE;
+    return true;
+  }
+  if (c->unwind == SH_UW_CONTINUE) {
+    if (--c->unwind_n <= 0) {
+      c->unwind = SH_UW_NONE;
+      return false;
+    }
+    return true;
+  }
+  return c->unwind != SH_UW_NONE;
+}
+
+static int exec_while(sh_ctx *c, sh_node *n, bool until) {
+  int st = 0;
+  uint64_t iters = 0;
+  c->loop_depth++;
+  for (;;) {
+    if (!loop_iter_ok(c, &iters)) break;
+    vsh_arena_mark m = vsh__arena_mark(&c->arena);
+    c->errexit_off++;
+    int cst = sh_exec_node(c, n->u.loop.cond);
+    c->errexit_off--;
+    if (c->unwind) {
+      vsh__arena_pop(&c->arena, m);
+      if (loop_unwind(c)) break;
+      continue;
+    }
+    if ((cst == 0) == until) {
+      vsh__arena_pop(&c->arena, m);
+      break;
+    }
+    st = sh_exec_node(c, n->u.loop.body);
+    vsh__arena_pop(&c->arena, m);
+    if (c->unwind && loop_unwind(c)) break;
+    if (sh_check(c)) break;
+  }
+  c->loop_depth--;
+  return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
+}
+
+static int exec_for(sh_ctx *c, sh_node *n) {
+  sh_argv av = {0};
+  char **items;
+  size_t count;
+  if (n->u.for_.has_in) {
+    if (sh_expand_words(c, n->u.for_.words, n->u.for_.n_words, &av))
+      return set_status(c, 1);
+    items = av.v;
+    count = av.n;
+  } else {
+    items = c->pos;
+    count = c->npos;
+  }
+  /* the list is fixed before the loop runs: copy it out of the arena */
+  char **copy = calloc(count + 1, sizeof(char *));
+  if (!copy) return set_status(c, 1);
+  for (size_t i = 0; i < count; i++) copy[i] = strdup(items[i]);
+  char name[256];
+  size_t nl = n->u.for_.var_len < 255 ? n->u.for_.var_len : 255;
+  memcpy(name, n->u.for_.var, nl);
+  name[nl] = 0;
+  int st = 0;
+  uint64_t iters = 0;
+  c->loop_depth++;
+  for (size_t i = 0; i < count; i++) {
+    if (!loop_iter_ok(c, &iters)) break;
+    if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
+      st = 1;
+      break;
+    }
+    vsh_arena_mark m = vsh__arena_mark(&c->arena);
+    st = sh_exec_node(c, n->u.for_.body);
+    vsh__arena_pop(&c->arena, m);
+    if (c->unwind && loop_unwind(c)) break;
+    if (sh_check(c)) break;
+  }
+  c->loop_depth--;
+  for (size_t i = 0; i < count; i++) free(copy[i]);
+  free(copy);
+  return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
+}
+
+static int arith_word(sh_ctx *c, const sh_word *w, int64_t *v) {
+  if (!w) {
+    *v = 1;
+    return 0;
+  }
+  char *s;
+  size_t n;
+  int rc = sh_expand_str(c, w, &s, &n);
+  if (!rc) rc = sh_arith(c, s, n, v);
+  return rc;
+}
+
+static int exec_cfor(sh_ctx *c, sh_node *n) {
+  int64_t v;
+  int st = 0;
+  if (n->u.cfor.init && arith_word(c, n->u.cfor.init, &v)) return set_status(c, 1);
+  uint64_t iters = 0;
+  c->loop_depth++;
+  for (;;) {
+    if (!loop_iter_ok(c, &iters)) break;
+    vsh_arena_mark m = vsh__arena_mark(&c->arena);
+    if (arith_word(c, n->u.cfor.cond, &v)) {
+      st = 1;
+      vsh__arena_pop(&c->arena, m);
+      break;
+    }
+    if (!v) {
+      vsh__arena_pop(&c->arena, m);
+      break;
+    }
+    st = sh_exec_node(c, n->u.cfor.body);
+    vsh__arena_pop(&c->arena, m);
+    if (c->unwind && loop_unwind(c)) break;
+    if (n->u.cfor.step && arith_word(c, n->u.cfor.step, &v)) {
+      st = 1;
+      break;
+    }
+    if (sh_check(c)) break;
+  }
+  c->loop_depth--;
+  return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
+}
+
+static int exec_case(sh_ctx *c, sh_node *n) {
+  char *subj;
+  size_t sl;
+  if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return set_status(c, 1);
+  unsigned flags = SH_PAT_EXTGLOB;
+  if (c->opts[SH_SHOPT_NOCASEMATCH]) flags |= SH_PAT_NOCASE;
+  int st = 0;
+  bool fall = false;
+  for (size_t i = 0; i < n->u.case_.n_items; i++) {
+    const sh_case_item *it = &n->u.case_.items[i];
+    bool hit = fall;
+    for (size_t k = 0; !hit && k < it->n_patterns; k++) {
+      char *pat;
+      size_t pl;
+      unsigned char *q;
+      if (sh_expand_pattern(c, it->patterns[k], &pat, &pl, &q)) return set_status(c, 1);
+      sh_pattern *p;
+      if (sh_pattern_compile(&p, &c->arena, pat, pl, q, flags)) continue;
+      sh_pattern_budget b = {c->ex->limits.max_glob_ops, NULL, NULL};
+      if (sh_pattern_match(p, subj, sl, &b) == 1) hit = true;
+    }
+    if (!hit) continue;
+    st = it->body ? sh_exec_node(c, it->body) : 0;
+    if (c->unwind) return st;
+    if (it->term == SH_CASE_FALL) {
+      fall = true;
+      continue;
+    }
+    fall = false;
+    if (it->term == SH_CASE_BREAK) return set_status(c, st);
+  }
+  return set_status(c, st);
+}
+
+static int exec_arith(sh_ctx *c, sh_node *n) {
+  c->line = n->line;
+  int64_t v;
+  if (c->opts[SH_OPT_XTRACE]) {
+    char *s;
+    size_t len;
+    if (!sh_expand_str(c, n->u.arith.expr, &s, &len)) {
+      char *line = vsh__arena_alloc(&c->arena, len + 8);
+      if (line) {
+        sprintf(line, "(( %s ))", s);
+        sh_xtrace(c, 1, &line);
+      }
+    }
+  }
+  if (arith_word(c, n->u.arith.expr, &v)) return set_status(c, 1);
+  return set_status(c, v ? 0 : 1);
+}
+
+static int exec_group(sh_ctx *c, sh_node *n) {
+  sh_saved sv = {0};
+  int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
+  if (!st) st = sh_exec_node(c, n->u.group.body);
+  sh_restore(c, &sv);
+  return set_status(c, st);
+}
+
+static int exec_if(sh_ctx *c, sh_node *n) {
+  c->errexit_off++;
+  int cst = sh_exec_node(c, n->u.if_.cond);
+  c->errexit_off--;
+  if (c->unwind) return cst;
+  if (cst == 0) return sh_exec_node(c, n->u.if_.then_part);
+  if (n->u.if_.else_part) return sh_exec_node(c, n->u.if_.else_part);
+  return set_status(c, 0);
+}
+
+static int exec_list(sh_ctx *c, sh_node *n) {
+  int st = c->status;
+  for (size_t i = 0; i < n->u.list.n; i++) {
+    if (n->u.list.background && n->u.list.background[i])
+      st = sh_exec_background(c, n->u.list.items[i]);
+    else
+      st = sh_exec_node(c, n->u.list.items[i]);
+    if (c->unwind) break;
+  }
+  return st;
+}
+
+/* Redirections on a compound command wrap it. */
+static int with_redirs(sh_ctx *c, sh_node *n, int (*fn)(sh_ctx *, sh_node *)) {
+  if (!n->n_redirs) return fn(c, n);
+  sh_saved sv = {0};
+  int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
+  if (!st) st = fn(c, n);
+  sh_restore(c, &sv);
+  return set_status(c, st);
+}
+
+static int exec_while_n(sh_ctx *c, sh_node *n) { return exec_while(c, n, false); }
+static int exec_until_n(sh_ctx *c, sh_node *n) { return exec_while(c, n, true); }
+
+static int exec_cond_n(sh_ctx *c, sh_node *n) {
+  c->line = n->line;
+  return set_status(c, sh_eval_cond(c, n->u.cond.expr));
+}
+
+static int exec_select(sh_ctx *c, sh_node *n) {
+  sh_error(c, "select: not supported in a non-interactive sandbox");
+  (void)n;
+  return set_status(c, 1);
+}
+
+int sh_exec_node(sh_ctx *c, sh_node *n) {
+  if (!n) return c->status;
+  if (c->unwind) return c->status;
+  if (n->kind != SH_NODE_LIST && sh_check(c)) return c->status;
+  int st;
+  switch (n->kind) {
+  case SH_NODE_SIMPLE:
+    st = exec_simple(c, n);
+    after_command(c, st);
+    return st;
+  case SH_NODE_PIPELINE:
+    st = sh_exec_pipeline(c, n);
+    if (!n->u.pipe.bang) after_command(c, st);
+    return st;
+  case SH_NODE_AND:
+  case SH_NODE_OR:
+    c->errexit_off++;
+    st = sh_exec_node(c, n->u.bin.a);
+    c->errexit_off--;
+    if (c->unwind) return st;
+    if ((st == 0) == (n->kind == SH_NODE_AND)) return sh_exec_node(c, n->u.bin.b);
+    return st;
+  case SH_NODE_LIST:
+    return exec_list(c, n);
+  case SH_NODE_SUBSHELL:
+    st = sh_exec_subshell(c, n->u.group.body, n->redirs, n->n_redirs);
+    after_command(c, st);
+    return st;
+  case SH_NODE_GROUP:
+    return exec_group(c, n);
+  case SH_NODE_IF:
+    return with_redirs(c, n, exec_if);
+  case SH_NODE_WHILE:
+    return with_redirs(c, n, exec_while_n);
+  case SH_NODE_UNTIL:
+    return with_redirs(c, n, exec_until_n);
+  case SH_NODE_FOR:
+    return with_redirs(c, n, exec_for);
+  case SH_NODE_CFOR:
+    return with_redirs(c, n, exec_cfor);
+  case SH_NODE_SELECT:
+    return exec_select(c, n);
+  case SH_NODE_CASE:
+    return with_redirs(c, n, exec_case);
+  case SH_NODE_ARITH:
+    st = with_redirs(c, n, exec_arith);
+    after_command(c, st);
+    return st;
+  case SH_NODE_COND:
+    st = with_redirs(c, n, exec_cond_n);
+    after_command(c, st);
+    return st;
+  case SH_NODE_FUNCDEF:
+    if (sh_func_define(c, n, c->unit)) return set_status(c, 1);
+    return set_status(c, 0);
+  case SH_NODE_COPROC:
+    sh_error(c, "coproc: not supported in the sandbox");
+    return set_status(c, 1);
+  }
+  return set_status(c, 1);
+}

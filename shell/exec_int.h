@@ -1,0 +1,54 @@
+/* exec_int.h: private to the executor files (exec.c, redir.c, pipe.c,
+ * cond.c, run.c) and the shell builtins. */
+#ifndef VSH_SHELL_EXEC_INT_H
+#define VSH_SHELL_EXEC_INT_H
+
+#include "shell/shell.h"
+
+/* Saved fd bindings, restored after a command's redirections. */
+typedef struct sh_saved {
+  struct {
+    int fd;
+    sh_stream *prev;
+  } * v;
+  size_t n, cap;
+} sh_saved;
+
+/* Applies redirections; sv NULL makes them permanent (exec).  Returns 0
+ * or 1 (the error was printed). */
+int sh_redirect(sh_ctx *c, const sh_redir *r, size_t n, sh_saved *sv);
+void sh_restore(sh_ctx *c, sh_saved *sv);
+
+/* pipe.c */
+int sh_exec_pipeline(sh_ctx *c, sh_node *n);
+int sh_exec_background(sh_ctx *c, sh_node *n);
+int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr);
+/* Waits for jobs (all when id <= 0); returns the last status. */
+int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status);
+void sh_jobs_cancel_all(sh_exec *ex);
+void sh_jobs_reap(sh_exec *ex);
+
+/* cond.c */
+int sh_eval_cond(sh_ctx *c, const sh_cond *e);
+/* test / [ on expanded words: status 0, 1, or 2 (error printed). */
+int sh_test_argv(sh_ctx *c, int argc, char **argv, const char *name);
+/* File tests shared by [[ ]] and test: -e -f -d ... */
+int sh_file_test(sh_ctx *c, const char *op, const char *path);
+bool sh_unary_op(const char *op);
+bool sh_binary_op(const char *op);
+
+/* exec.c */
+int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv);
+sh_func *sh_func_find(sh_ctx *c, const char *name);
+int sh_func_define(sh_ctx *c, sh_node *def, sh_unit *unit);
+void sh_run_trap(sh_ctx *c, int sig);
+int sh_xtrace(sh_ctx *c, int argc, char **argv);
+/* Runs a shell builtin entry with argv; handles output errors. */
+int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv);
+/* Exit status after a failed command lookup etc. */
+int sh_not_found(sh_ctx *c, const char *name);
+
+/* run.c */
+char **sh_export_env(sh_ctx *c);
+
+#endif /* VSH_SHELL_EXEC_INT_H */

@@ -1,0 +1,767 @@
+/* param.c: parameter expansion, ${...} in all its forms.  A parameter
+ * yields either one string or a list ($@, ${a[@]}, ${!a[@]}, ${!pre@});
+ * operators apply to each element; the result goes into the field
+ * builder quoted or splittable.  Lists break fields only for the "@"
+ * forms inside double quotes, as in bash. */
+#include "shell/expand_int.h"
+#include "shell/pattern.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct pval {
+  bool set;      /* the parameter is set */
+  bool list;     /* a list ($@ ${a[@]} ...) */
+  bool at;       /* "@" form (else "*" joins) */
+  char **v;      /* list elements or the one value in v[0] */
+  size_t n;
+} pval;
+
+bool sh_param_is_list(const sh_param *p) {
+  if (p->flags & SH_PF_LENGTH) return false;
+  if (p->flags & (SH_PF_AT)) return true;
+  if (p->name_len == 1 && p->name[0] == '@' && !(p->flags & SH_PF_INDIRECT))
+    return true;
+  return false;
+}
+
+static char *adup(sh_ctx *c, const char *s, size_t n) {
+  char *d = vsh__arena_alloc(&c->arena, n + 1);
+  if (d) {
+    memcpy(d, s, n);
+    d[n] = 0;
+  }
+  return d;
+}
+
+static int pv_push(sh_ctx *c, pval *pv, const char *s, size_t cap_hint) {
+  if (!pv->v || pv->n % 16 == 0) {
+    size_t nc = pv->n + 16 + cap_hint;
+    char **nv = vsh__arena_alloc(&c->arena, nc * sizeof(char *));
+    if (!nv) return VSH_ENOMEM;
+    if (pv->n) memcpy(nv, pv->v, pv->n * sizeof(char *));
+    pv->v = nv;
+  }
+  pv->v[pv->n] = adup(c, s, strlen(s));
+  if (!pv->v[pv->n]) return VSH_ENOMEM;
+  pv->n++;
+  return 0;
+}
+
+static int set_one(sh_ctx *c, pval *pv, const char *s) {
+  pv->set = s != NULL;
+  pv->list = false;
+  pv->n = 0;
+  pv->v = NULL;
+  if (!s) return 0;
+  return pv_push(c, pv, s, 0);
+}
+
+static int fatal(sh_ctx *c, int status) {
+  c->status = status;
+  c->unwind = SH_UW_EXIT;
+  return VSH_EINVAL;
+}
+
+static const char *opt_flags(sh_ctx *c) {
+  static const char order[] = "abefhkmnptuvxBCEHPT";
+  size_t k = 0;
+  for (const char *o = order; *o && k < sizeof(c->numbuf) - 2; o++)
+    for (int i = 0; i < SH_OPT__COUNT; i++)
+      if (sh_opts[i].letter == *o && c->opts[i]) c->numbuf[k++] = *o;
+  /* non-interactive: no 'i'; bash shows 's' only when reading stdin */
+  c->numbuf[k] = 0;
+  return c->numbuf;
+}
+
+/* Evaluates an array subscript word as arithmetic. */
+static int subscript_index(sh_ctx *c, const sh_word *w, int64_t *out) {
+  char *s;
+  size_t n;
+  int rc = sh_expand_str(c, w, &s, &n);
+  if (rc) return rc;
+  return sh_arith(c, s, n, out);
+}
+
+/* Fills pv for a variable name (no indirection). */
+static int var_values(sh_ctx *c, const char *name, const sh_param *p,
+                      pval *pv) {
+  memset(pv, 0, sizeof(*pv));
+  sh_var *v = sh_var_find(c, name);
+  bool whole = p->flags & (SH_PF_AT | SH_PF_STAR);
+  if (whole) {
+    pv->list = true;
+    pv->at = p->flags & SH_PF_AT;
+    if (!v || (v->attrs & SH_VAR_UNSET)) return 0;
+    pv->set = true;
+    if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
+      for (size_t i = 0; i < v->n; i++) {
+        int rc = pv_push(c, pv, v->elems[i].val, v->n);
+        if (rc) return rc;
+      }
+      pv->set = v->n > 0;
+      return 0;
+    }
+    return v->val ? pv_push(c, pv, v->val, 0) : 0;
+  }
+  if (p->index) {
+    if (!v || (v->attrs & SH_VAR_UNSET)) {
+      if (!(v && (v->attrs & SH_VAR_ASSOC))) {
+        int64_t ix;
+        int rc = subscript_index(c, p->index, &ix); /* side effects */
+        if (rc) return rc;
+      }
+      return set_one(c, pv, NULL);
+    }
+    if (v->attrs & SH_VAR_ASSOC) {
+      char *key;
+      size_t kn;
+      int rc = sh_expand_str(c, p->index, &key, &kn);
+      if (rc) return rc;
+      return set_one(c, pv, sh_assoc_get(v, key));
+    }
+    int64_t ix;
+    int rc = subscript_index(c, p->index, &ix);
+    if (rc) return rc;
+    if (ix < 0) {
+      int64_t max = (v->attrs & SH_VAR_ARRAY) ? sh_array_max(v) : 0;
+      if (max + 1 + ix < 0) {
+        sh_error(c, "%s: bad array subscript", name);
+        return set_one(c, pv, NULL);
+      }
+      ix = max + 1 + ix;
+    }
+    return set_one(c, pv, sh_array_get(v, ix));
+  }
+  return set_one(c, pv, sh_var_get(c, name));
+}
+
+/* The values of p before any operator. */
+static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
+  memset(pv, 0, sizeof(*pv));
+  char name[256];
+  size_t nl = p->name_len < sizeof(name) - 1 ? p->name_len : sizeof(name) - 1;
+  memcpy(name, p->name, nl);
+  name[nl] = 0;
+
+  if (p->flags & SH_PF_PREFIX) {
+    /* ${!pre*} / ${!pre@}: names of set variables with that prefix */
+    pv->list = true;
+    pv->at = p->flags & SH_PF_AT;
+    pv->set = true;
+    sh_argv names = {0};
+    for (sh_scope *s = c->scope; s; s = s->up)
+      for (sh_var *v = s->vars; v; v = v->hh.next)
+        if (!(v->attrs & SH_VAR_UNSET) && strncmp(v->name, name, nl) == 0) {
+          bool dup = false;
+          for (size_t i = 0; i < names.n; i++)
+            if (strcmp(names.v[i], v->name) == 0) dup = true;
+          if (!dup && sh__argv_push(c, &names, v->name, strlen(v->name)))
+            return VSH_ENOMEM;
+        }
+    for (size_t i = 1; i < names.n; i++) /* insertion sort: small */
+      for (size_t j = i; j > 0 && strcmp(names.v[j - 1], names.v[j]) > 0; j--) {
+        char *t = names.v[j];
+        names.v[j] = names.v[j - 1];
+        names.v[j - 1] = t;
+      }
+    for (size_t i = 0; i < names.n; i++)
+      if (pv_push(c, pv, names.v[i], names.n)) return VSH_ENOMEM;
+    return 0;
+  }
+  if (p->flags & SH_PF_KEYS) {
+    pv->list = true;
+    pv->at = p->flags & SH_PF_AT;
+    sh_var *v = sh_var_find(c, name);
+    if (!v || (v->attrs & SH_VAR_UNSET)) return 0;
+    pv->set = true;
+    if (v->attrs & SH_VAR_ASSOC) {
+      for (size_t i = 0; i < v->n; i++)
+        if (pv_push(c, pv, v->elems[i].key, v->n)) return VSH_ENOMEM;
+    } else if (v->attrs & SH_VAR_ARRAY) {
+      for (size_t i = 0; i < v->n; i++) {
+        char tmp[32];
+        snprintf(tmp, sizeof(tmp), "%lld", (long long)v->elems[i].idx);
+        if (pv_push(c, pv, tmp, v->n)) return VSH_ENOMEM;
+      }
+    } else if (v->val) {
+      return pv_push(c, pv, "0", 0);
+    }
+    return 0;
+  }
+
+  if (p->flags & SH_PF_INDIRECT) {
+    /* ${!x}: x holds the name (possibly with a subscript) */
+    const char *target = sh_var_get(c, name);
+    if (nl == 1 && (name[0] == '@' || name[0] == '*') ) target = NULL;
+    if (!target || !*target) {
+      if (!target && !c->opts[SH_OPT_NOUNSET]) return set_one(c, pv, NULL);
+      sh_error(c, "%s: invalid indirect expansion", name);
+      return fatal(c, 1);
+    }
+    sh_param q = *p;
+    q.flags &= ~SH_PF_INDIRECT;
+    const char *br = strchr(target, '[');
+    size_t tl = br ? (size_t)(br - target) : strlen(target);
+    bool special = tl == 1 && strchr("@*#?$!-0123456789", target[0]);
+    if (!special && !sh_valid_name(target, tl) &&
+        !(tl > 0 && target[0] >= '0' && target[0] <= '9')) {
+      sh_error(c, "%s: invalid variable name", target);
+      return fatal(c, 1);
+    }
+    q.name = target;
+    q.name_len = tl;
+    q.index = NULL;
+    if (br) {
+      size_t len = strlen(br);
+      if (len >= 3 && br[len - 1] == ']') {
+        if (len == 3 && (br[1] == '@' || br[1] == '*')) {
+          q.flags |= br[1] == '@' ? SH_PF_AT : SH_PF_STAR;
+        } else {
+          /* a literal subscript: wrap it as a one-part word */
+          sh_word *w = vsh__arena_zalloc(&c->arena, sizeof(*w));
+          sh_part *pt = vsh__arena_zalloc(&c->arena, sizeof(*pt));
+          if (!w || !pt) return VSH_ENOMEM;
+          pt->kind = SH_PART_LIT;
+          pt->u.text.s = br + 1;
+          pt->u.text.len = len - 2;
+          w->parts = pt;
+          w->n = 1;
+          q.index = w;
+        }
+      }
+    }
+    return param_values(c, &q, pv);
+  }
+
+  if (nl == 1 && (name[0] == '@' || name[0] == '*')) {
+    pv->list = true;
+    pv->at = name[0] == '@';
+    pv->set = c->npos > 0;
+    for (size_t i = 0; i < c->npos; i++)
+      if (pv_push(c, pv, c->pos[i], c->npos)) return VSH_ENOMEM;
+    return 0;
+  }
+  if (name[0] >= '0' && name[0] <= '9') {
+    long k = strtol(name, NULL, 10);
+    if (k == 0) return set_one(c, pv, c->arg0);
+    return set_one(c, pv, (size_t)k <= c->npos ? c->pos[k - 1] : NULL);
+  }
+  if (nl == 1) {
+    char tmp[32];
+    switch (name[0]) {
+    case '#':
+      snprintf(tmp, sizeof(tmp), "%zu", c->npos);
+      return set_one(c, pv, tmp);
+    case '?':
+      snprintf(tmp, sizeof(tmp), "%d", c->status);
+      return set_one(c, pv, tmp);
+    case '$':
+      snprintf(tmp, sizeof(tmp), "%d", c->pid);
+      return set_one(c, pv, tmp);
+    case '!':
+      if (!c->last_bg_pid) return set_one(c, pv, NULL);
+      snprintf(tmp, sizeof(tmp), "%d", c->last_bg_pid);
+      return set_one(c, pv, tmp);
+    case '-':
+      return set_one(c, pv, opt_flags(c));
+    default:
+      break;
+    }
+  }
+  return var_values(c, name, p, pv);
+}
+
+/* ---- operators ---------------------------------------------------------- */
+
+static bool is_null(const pval *pv) {
+  if (!pv->set) return true;
+  if (pv->list) {
+    if (pv->n == 0) return true;
+    if (pv->at) return pv->n == 1 && pv->v[0][0] == 0;
+    for (size_t i = 0; i < pv->n; i++)
+      if (pv->v[i][0]) return false;
+    return true;
+  }
+  return pv->n == 0 || pv->v[0][0] == 0;
+}
+
+static int compile_pat(sh_ctx *c, const sh_word *w, sh_pattern **pat) {
+  char *s;
+  size_t n;
+  unsigned char *q;
+  int rc = sh_expand_pattern(c, w, &s, &n, &q);
+  if (rc) return rc;
+  unsigned fl = SH_PAT_EXTGLOB;
+  return sh_pattern_compile(pat, &c->arena, s, n, q, fl);
+}
+
+static bool budget_cancel(void *ud) { return sh_exec_cancelled(ud); }
+
+static char *remove_pat(sh_ctx *c, const char *s, sh_pattern *pat, int mode) {
+  sh_pattern_budget b = {c->ex->limits.max_glob_ops, budget_cancel, c->ex};
+  size_t st, ln, n = strlen(s);
+  int r = sh_pattern_find(pat, s, n, mode, &st, &ln, &b);
+  if (r <= 0) return (char *)s;
+  char *d = vsh__arena_alloc(&c->arena, n - ln + 1);
+  if (!d) return (char *)s;
+  memcpy(d, s, st);
+  memcpy(d + st, s + st + ln, n - st - ln);
+  d[n - ln] = 0;
+  return d;
+}
+
+static char *replace_pat(sh_ctx *c, const char *s, sh_pattern *pat,
+                         sh_param_op op, const char *rep) {
+  sh_pattern_budget b = {c->ex->limits.max_glob_ops, budget_cancel, c->ex};
+  size_t n = strlen(s), rl = strlen(rep);
+  vsh_buf out = {0};
+  size_t pos = 0;
+  int mode = op == SH_POP_REPLACE_PRE   ? SH_PAT_PREFIX_LONG
+             : op == SH_POP_REPLACE_SUF ? SH_PAT_SUFFIX_LONG
+                                        : SH_PAT_ANY;
+  while (pos <= n) {
+    size_t st, ln;
+    int r = sh_pattern_find(pat, s + pos, n - pos, mode, &st, &ln, &b);
+    if (r <= 0) break;
+    vsh__buf_append(&out, s + pos, st);
+    vsh__buf_append(&out, rep, rl);
+    size_t adv = st + ln;
+    if (ln == 0) { /* an empty match: copy one char and go on */
+      if (pos + st < n) vsh__buf_append(&out, s + pos + st, 1);
+      adv = st + 1;
+    }
+    pos += adv;
+    if (op != SH_POP_REPLACE_ALL) break;
+  }
+  if (pos < n) vsh__buf_append(&out, s + pos, n - pos);
+  char *d = adup(c, out.data ? out.data : "", out.len);
+  vsh_buf_dispose(&out);
+  return d ? d : (char *)s;
+}
+
+static char *case_map(sh_ctx *c, const char *s, sh_param_op op,
+                      sh_pattern *pat) {
+  size_t n = strlen(s);
+  char *d = adup(c, s, n);
+  if (!d) return (char *)s;
+  bool upper = op == SH_POP_UPPER_FIRST || op == SH_POP_UPPER_ALL;
+  bool all = op == SH_POP_UPPER_ALL || op == SH_POP_LOWER_ALL;
+  sh_pattern_budget b = {c->ex->limits.max_glob_ops, budget_cancel, c->ex};
+  for (size_t i = 0; i < n;) {
+    int32_t cp;
+    int l = vsh__utf8_decode(d + i, n - i, &cp);
+    bool ok = !pat || sh_pattern_match(pat, d + i, (size_t)l, &b) == 1;
+    if (ok && l == 1) {
+      if (upper && d[i] >= 'a' && d[i] <= 'z') d[i] -= 32;
+      if (!upper && d[i] >= 'A' && d[i] <= 'Z') d[i] += 32;
+    }
+    if (!all) break;
+    i += (size_t)l;
+  }
+  return d;
+}
+
+/* Byte offset of character index k in s (UTF-8 aware). */
+static size_t char_off(const char *s, size_t n, int64_t k) {
+  size_t i = 0;
+  while (k > 0 && i < n) {
+    int32_t cp;
+    i += (size_t)vsh__utf8_decode(s + i, n - i, &cp);
+    k--;
+  }
+  return i;
+}
+
+static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
+                         int64_t *from, int64_t *count, bool *ok) {
+  char *s;
+  size_t n;
+  *ok = true;
+  int rc = sh_expand_str(c, p->arg, &s, &n);
+  if (!rc) rc = sh_arith(c, s, n, from);
+  if (rc) return rc;
+  if (*from < 0) *from += total;
+  if (*from < 0 || *from > total) {
+    *ok = false;
+    return 0;
+  }
+  *count = total - *from;
+  if (p->flags & SH_PF_HAS_LEN) {
+    int64_t len;
+    rc = sh_expand_str(c, p->arg2, &s, &n);
+    if (!rc) rc = sh_arith(c, s, n, &len);
+    if (rc) return rc;
+    if (len < 0) {
+      if (total + len < *from) {
+        sh_error(c, "%s: substring expression < 0", "");
+        return fatal(c, 1);
+      }
+      *count = total + len - *from;
+    } else if (len < *count) {
+      *count = len;
+    }
+  }
+  return 0;
+}
+
+static char *quote_q(sh_ctx *c, const char *s) {
+  vsh_buf b = {0};
+  bool plain = *s != 0;
+  for (const char *p = s; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+          (*p >= '0' && *p <= '9') || strchr("_-./,:=+@%^", *p)))
+      plain = false;
+  if (plain) return (char *)s;
+  bool ctrl = false;
+  for (const char *p = s; *p; p++)
+    if ((unsigned char)*p < 32 || *p == 127) ctrl = true;
+  if (!ctrl) {
+    vsh__buf_putc(&b, '\'');
+    for (const char *p = s; *p; p++) {
+      if (*p == '\'')
+        vsh__buf_puts(&b, "'\\''");
+      else
+        vsh__buf_putc(&b, *p);
+    }
+    vsh__buf_putc(&b, '\'');
+  } else {
+    vsh__buf_puts(&b, "$'");
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+      switch (*p) {
+      case '\n': vsh__buf_puts(&b, "\\n"); break;
+      case '\t': vsh__buf_puts(&b, "\\t"); break;
+      case '\r': vsh__buf_puts(&b, "\\r"); break;
+      case 27: vsh__buf_puts(&b, "\\E"); break;
+      case '\'': vsh__buf_puts(&b, "\\'"); break;
+      case '\\': vsh__buf_puts(&b, "\\\\"); break;
+      default:
+        if (*p < 32 || *p == 127)
+          vsh__buf_printf(&b, "\\%03o", *p);
+        else
+          vsh__buf_putc(&b, (char)*p);
+      }
+    }
+    vsh__buf_putc(&b, '\'');
+  }
+  char *d = adup(c, b.data ? b.data : "", b.len);
+  vsh_buf_dispose(&b);
+  return d;
+}
+
+char *sh__ansi_unescape(sh_ctx *c, const char *s); /* builtins: echo -e */
+
+static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
+  switch (p->transform) {
+  case 'Q':
+    return quote_q(c, s);
+  case 'U':
+  case 'u':
+  case 'L': {
+    char *d = adup(c, s, strlen(s));
+    for (char *q = d; q && *q; q++) {
+      if (p->transform == 'L' && *q >= 'A' && *q <= 'Z') *q += 32;
+      if (p->transform != 'L' && *q >= 'a' && *q <= 'z') *q -= 32;
+      if (p->transform == 'u') break;
+    }
+    return d;
+  }
+  case 'E':
+    return sh__ansi_unescape(c, s);
+  case 'P':
+    return (char *)s;
+  case 'a': {
+    char name[256];
+    size_t nl = p->name_len < 255 ? p->name_len : 255;
+    memcpy(name, p->name, nl);
+    name[nl] = 0;
+    sh_var *v = sh_var_find(c, name);
+    char *d = vsh__arena_alloc(&c->arena, 16);
+    size_t k = 0;
+    if (v && d) {
+      if (v->attrs & SH_VAR_ARRAY) d[k++] = 'a';
+      if (v->attrs & SH_VAR_ASSOC) d[k++] = 'A';
+      if (v->attrs & SH_VAR_INTEGER) d[k++] = 'i';
+      if (v->attrs & SH_VAR_LOWER) d[k++] = 'l';
+      if (v->attrs & SH_VAR_NAMEREF) d[k++] = 'n';
+      if (v->attrs & SH_VAR_READONLY) d[k++] = 'r';
+      if (v->attrs & SH_VAR_UPPER) d[k++] = 'u';
+      if (v->attrs & SH_VAR_EXPORT) d[k++] = 'x';
+    }
+    if (d) d[k] = 0;
+    return d ? d : (char *)"";
+  }
+  case 'A': {
+    vsh_buf b = {0};
+    vsh__buf_append(&b, p->name, p->name_len);
+    vsh__buf_putc(&b, '=');
+    vsh__buf_puts(&b, quote_q(c, s));
+    char *d = adup(c, b.data, b.len);
+    vsh_buf_dispose(&b);
+    return d;
+  }
+  case 'K':
+  case 'k':
+    return quote_q(c, s);
+  default:
+    return (char *)s;
+  }
+}
+
+/* Applies a value-mapping operator to every element. */
+static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
+  sh_pattern *pat = NULL;
+  int rc = 0;
+  const char *rep = "";
+  switch (p->op) {
+  case SH_POP_PREFIX:
+  case SH_POP_PREFIX_LONG:
+  case SH_POP_SUFFIX:
+  case SH_POP_SUFFIX_LONG:
+  case SH_POP_REPLACE:
+  case SH_POP_REPLACE_ALL:
+  case SH_POP_REPLACE_PRE:
+  case SH_POP_REPLACE_SUF:
+    rc = p->arg ? compile_pat(c, p->arg, &pat) : 0;
+    if (!rc && p->arg2) {
+      char *r;
+      size_t rn;
+      rc = sh_expand_str(c, p->arg2, &r, &rn);
+      rep = r;
+    }
+    break;
+  case SH_POP_UPPER_FIRST:
+  case SH_POP_UPPER_ALL:
+  case SH_POP_LOWER_FIRST:
+  case SH_POP_LOWER_ALL:
+    if (p->arg && p->arg->n) rc = compile_pat(c, p->arg, &pat);
+    break;
+  default:
+    break;
+  }
+  if (rc) return rc;
+  for (size_t i = 0; i < pv->n; i++) {
+    char *s = pv->v[i];
+    switch (p->op) {
+    case SH_POP_PREFIX:
+      s = pat ? remove_pat(c, s, pat, SH_PAT_PREFIX_SHORT) : s;
+      break;
+    case SH_POP_PREFIX_LONG:
+      s = pat ? remove_pat(c, s, pat, SH_PAT_PREFIX_LONG) : s;
+      break;
+    case SH_POP_SUFFIX:
+      s = pat ? remove_pat(c, s, pat, SH_PAT_SUFFIX_SHORT) : s;
+      break;
+    case SH_POP_SUFFIX_LONG:
+      s = pat ? remove_pat(c, s, pat, SH_PAT_SUFFIX_LONG) : s;
+      break;
+    case SH_POP_REPLACE:
+    case SH_POP_REPLACE_ALL:
+      /* an empty pattern replaces nothing (but /# and /% insert) */
+      if (pat && p->arg && p->arg->n) s = replace_pat(c, s, pat, p->op, rep);
+      break;
+    case SH_POP_REPLACE_PRE:
+    case SH_POP_REPLACE_SUF:
+      s = pat ? replace_pat(c, s, pat, p->op, rep) : s;
+      break;
+    case SH_POP_UPPER_FIRST:
+    case SH_POP_UPPER_ALL:
+    case SH_POP_LOWER_FIRST:
+    case SH_POP_LOWER_ALL:
+      s = case_map(c, s, p->op, pat);
+      break;
+    case SH_POP_TRANSFORM:
+      s = transform(c, p, s);
+      break;
+    default:
+      break;
+    }
+    pv->v[i] = s;
+  }
+  return 0;
+}
+
+/* ---- output ---------------------------------------------------------------- */
+
+static const char *ifs_sep(sh_ctx *c, char *buf) {
+  sh_var *v = sh_var_find(c, "IFS");
+  if (!v || (v->attrs & SH_VAR_UNSET)) return " ";
+  const char *ifs = v->val ? v->val : "";
+  buf[0] = ifs[0];
+  buf[1] = 0;
+  return buf;
+}
+
+static int emit(xb *b, pval *pv, bool quoted) {
+  sh_ctx *c = b->c;
+  unsigned char m = quoted ? XM_QUOTED : XM_SPLIT;
+  b->list_nonempty = pv->n > 0;
+  if (!pv->list) {
+    if (pv->n == 0) return quoted ? xb_anchor(b) : xb_add(b, "", 0, m);
+    const char *s = pv->v[0];
+    int rc = xb_add(b, s, strlen(s), m);
+    if (!rc && quoted && !*s) rc = xb_anchor(b);
+    return rc;
+  }
+  char sepbuf[2];
+  const char *sep = pv->at ? " " : ifs_sep(c, sepbuf);
+  bool join = b->no_split || (quoted && !pv->at);
+  for (size_t i = 0; i < pv->n; i++) {
+    int rc = 0;
+    if (i) {
+      if (join)
+        rc = xb_add(b, sep, strlen(sep), m);
+      else if (quoted || !b->no_split)
+        rc = xb_break(b);
+    }
+    if (!rc) rc = xb_add(b, pv->v[i], strlen(pv->v[i]), m);
+    if (!rc && quoted && !pv->v[i][0]) rc = xb_anchor(b);
+    if (rc) return rc;
+  }
+  if (pv->n == 0 && quoted && !pv->at) return xb_anchor(b);
+  return 0;
+}
+
+static int add_word(xb *b, const sh_word *w, bool quoted) {
+  for (size_t i = 0; w && i < w->n; i++) {
+    int rc = xb_part(b, &w->parts[i], quoted);
+    if (rc) return rc;
+  }
+  if (quoted && (!w || w->n == 0)) return xb_anchor(b);
+  return 0;
+}
+
+int xb_param(xb *b, const sh_param *p, bool quoted) {
+  sh_ctx *c = b->c;
+  pval pv;
+  int rc = param_values(c, p, &pv);
+  if (rc) return rc;
+  char name[256];
+  size_t nl = p->name_len < 255 ? p->name_len : 255;
+  memcpy(name, p->name, nl);
+  name[nl] = 0;
+  bool colon = p->flags & SH_PF_COLON;
+  bool unset = colon ? is_null(&pv) : !pv.set;
+  if (pv.list && !colon && p->op != SH_POP_NONE) unset = pv.n == 0;
+
+  switch (p->op) {
+  case SH_POP_DEFAULT:
+    if (unset) return add_word(b, p->arg, quoted);
+    break;
+  case SH_POP_ALT:
+    if (!unset) return add_word(b, p->arg, quoted);
+    return quoted ? xb_anchor(b) : 0;
+  case SH_POP_ASSIGN:
+    if (unset) {
+      char *val;
+      size_t vl;
+      rc = sh_expand_str(c, p->arg, &val, &vl);
+      if (rc) return rc;
+      if (pv.list || (nl && !sh_valid_name(name, nl)) ||
+          (p->flags & SH_PF_INDIRECT)) {
+        sh_error(c, "$%s: cannot assign in this way", name);
+        return fatal(c, 1);
+      }
+      if (p->index) {
+        sh_var *v = sh_var_find(c, name);
+        if (v && (v->attrs & SH_VAR_ASSOC)) {
+          char *key;
+          size_t kn;
+          rc = sh_expand_str(c, p->index, &key, &kn);
+          if (!rc) rc = sh_var_set_elem(c, name, key, 0, val, false);
+        } else {
+          int64_t ix;
+          rc = subscript_index(c, p->index, &ix);
+          if (!rc) rc = sh_var_set_elem(c, name, NULL, ix, val, false);
+        }
+      } else {
+        rc = sh_var_set(c, name, val, false);
+      }
+      if (rc) return fatal(c, 1);
+      set_one(c, &pv, val);
+    }
+    break;
+  case SH_POP_ERROR:
+    if (unset) {
+      char *msg = NULL;
+      size_t ml = 0;
+      if (p->arg && p->arg->n) {
+        rc = sh_expand_str(c, p->arg, &msg, &ml);
+        if (rc) return rc;
+      }
+      sh_error(c, "%s: %s", name,
+               msg ? msg : (colon ? "parameter null or not set"
+                                  : "parameter not set"));
+      return fatal(c, 1);
+    }
+    break;
+  default:
+    break;
+  }
+
+  /* set -u: an unset parameter is an error (not $@ / $*) */
+  if (!pv.set && c->opts[SH_OPT_NOUNSET] && !pv.list &&
+      !(p->flags & (SH_PF_KEYS | SH_PF_PREFIX)) &&
+      p->op != SH_POP_DEFAULT && p->op != SH_POP_ASSIGN) {
+    if (p->index) {
+      sh_error(c, "%s[%s]: unbound variable", name, "");
+    } else {
+      sh_error(c, "%s: unbound variable", name);
+    }
+    return fatal(c, 1);
+  }
+
+  if (p->flags & SH_PF_LENGTH) {
+    char tmp[32];
+    size_t len;
+    if (pv.list)
+      len = pv.n;
+    else
+      len = pv.n ? vsh__utf8_count(pv.v[0], strlen(pv.v[0])) : 0;
+    snprintf(tmp, sizeof(tmp), "%zu", len);
+    return xb_add(b, tmp, strlen(tmp), quoted ? XM_QUOTED : XM_SPLIT);
+  }
+
+  if (p->op == SH_POP_SUBSTR) {
+    if (pv.list) {
+      /* ${@:off:len} counts $0 at offset 0 for the positionals */
+      bool positional = p->name_len == 1 && (p->name[0] == '@' || p->name[0] == '*');
+      pval all = pv;
+      if (positional) {
+        all.v = vsh__arena_alloc(&c->arena, (pv.n + 1) * sizeof(char *));
+        if (!all.v) return VSH_ENOMEM;
+        all.v[0] = c->arg0;
+        if (pv.n) memcpy(all.v + 1, pv.v, pv.n * sizeof(char *));
+        all.n = pv.n + 1;
+      }
+      int64_t from, count;
+      bool ok;
+      rc = substr_bounds(c, p, (int64_t)all.n, &from, &count, &ok);
+      if (rc) return rc;
+      if (positional && from == 0 && !(p->flags & SH_PF_HAS_LEN) &&
+          0) from = 1;
+      pv.v = all.v + (ok ? from : 0);
+      pv.n = ok ? (size_t)count : 0;
+    } else if (pv.n) {
+      const char *s = pv.v[0];
+      size_t n = strlen(s);
+      int64_t total = (int64_t)vsh__utf8_count(s, n), from, count;
+      bool ok;
+      rc = substr_bounds(c, p, total, &from, &count, &ok);
+      if (rc) return rc;
+      if (!ok) {
+        pv.v[0] = (char *)"";
+      } else {
+        size_t a = char_off(s, n, from);
+        size_t z = a + char_off(s + a, n - a, count);
+        pv.v[0] = adup(c, s + a, z - a);
+      }
+    }
+  } else if (p->op != SH_POP_NONE && p->op != SH_POP_DEFAULT &&
+             p->op != SH_POP_ASSIGN && p->op != SH_POP_ERROR) {
+    rc = map_values(c, p, &pv);
+    if (rc) return rc;
+  }
+  return emit(b, &pv, quoted);
+}

@@ -1,0 +1,473 @@
+/* pipe.c: concurrency.  Every pipeline stage but the last runs on its own
+ * thread in a forked context, connected by bounded in-memory pipes, so
+ * `yes | head -1` ends and large streams run in constant memory.  The
+ * last stage runs on the caller's thread (in the caller's context with
+ * lastpipe).  Background jobs (`&`) are threads too; jobs still running
+ * when the exec ends are cancelled and joined.  Subshells and command
+ * substitutions run synchronously in forked contexts. */
+#include "shell/exec_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define THREAD_STACK (64u << 20) /* virtual: pages are touched on demand */
+
+struct sh_job {
+  int id;
+  int pid;
+  pthread_t thread;
+  bool started;
+  _Atomic bool done;
+  int status;
+  sh_ctx *ctx;
+  sh_node *node;
+  sh_unit *unit;
+  bool notified;
+  struct sh_job *next;
+};
+
+/* Records the usable stack of the calling thread in c. */
+void sh__stack_init(sh_ctx *c);
+
+static int run_in_thread(pthread_t *t, void *(*fn)(void *), void *arg) {
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, THREAD_STACK);
+  int rc = pthread_create(t, &attr, fn, arg);
+  pthread_attr_destroy(&attr);
+  return rc ? VSH_ENOMEM : 0;
+}
+
+/* The status a context leaves behind when it ends (exit, cancel). */
+static int ctx_final_status(sh_ctx *c, int st) {
+  if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_RETURN) return c->status;
+  return st;
+}
+
+/* Runs the EXIT trap of a subshell context. */
+static void subshell_exit(sh_ctx *c) {
+  if (c->traps[SH_TRAP_EXIT] && c->unwind != SH_UW_CANCEL) {
+    sh_unwind uw = c->unwind;
+    int st = c->status;
+    c->unwind = SH_UW_NONE;
+    sh_run_trap(c, SH_TRAP_EXIT);
+    if (c->unwind != SH_UW_EXIT) {
+      c->unwind = uw;
+      c->status = st;
+    }
+  }
+}
+
+/* ---- subshells and command substitution ---------------------------------- */
+
+int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr) {
+  sh_ctx *s;
+  if (sh_ctx_fork(&s, c)) {
+    sh_error(c, "cannot fork: out of memory");
+    return c->status = 1;
+  }
+  sh__stack_init(s);
+  int st = 0;
+  if (nr) st = sh_redirect(s, r, nr, NULL); /* they die with the subshell */
+  if (!st) st = sh_exec_node(s, body);
+  st = ctx_final_status(s, st);
+  s->status = st;
+  subshell_exit(s);
+  st = ctx_final_status(s, s->status);
+  bool cancel = s->unwind == SH_UW_CANCEL;
+  sh_ctx_free(s);
+  if (cancel) c->unwind = SH_UW_CANCEL;
+  return c->status = st;
+}
+
+int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
+  if (c->subst_depth >= c->ex->limits.max_subst_depth) {
+    sh_exec_limit(c->ex, "command substitution depth limit exceeded (%llu)",
+                  (unsigned long long)c->ex->limits.max_subst_depth);
+    c->unwind = SH_UW_CANCEL;
+    return c->status = 126;
+  }
+  sh_ctx *s;
+  if (sh_ctx_fork(&s, c)) return c->status = 1;
+  sh__stack_init(s);
+  s->subst_depth++;
+  if (!c->opts[SH_SHOPT_INHERIT_ERREXIT]) s->opts[SH_OPT_ERREXIT] = false;
+  free(s->traps[SH_TRAP_EXIT]);
+  s->traps[SH_TRAP_EXIT] = NULL;
+  sh_stream *buf = sh_stream_buf_new(c->ex->limits.max_string);
+  if (!buf) {
+    sh_ctx_free(s);
+    return c->status = 1;
+  }
+  sh_fd_set(s, 1, buf);
+  int st = sh_exec_node(s, body);
+  st = ctx_final_status(s, st);
+  s->status = st;
+  subshell_exit(s);
+  st = ctx_final_status(s, s->status);
+  bool cancel = s->unwind == SH_UW_CANCEL;
+  sh_ctx_free(s);
+  const vsh_buf *data = sh_stream_buf_data(buf);
+  vsh__buf_append(out, data->data ? data->data : "", data->len);
+  sh_stream_unref(buf);
+  if (cancel) c->unwind = SH_UW_CANCEL;
+  c->subst_status = st;
+  return c->status = st;
+}
+
+/* ---- pipelines ------------------------------------------------------------------ */
+
+typedef struct stage {
+  sh_ctx *ctx;
+  sh_node *node;
+  pthread_t thread;
+  bool threaded;
+  int status;
+} stage;
+
+static void *stage_main(void *arg) {
+  stage *s = arg;
+  sh__stack_init(s->ctx);
+  int st = sh_exec_node(s->ctx, s->node);
+  st = ctx_final_status(s->ctx, st);
+  s->ctx->status = st;
+  subshell_exit(s->ctx);
+  s->status = ctx_final_status(s->ctx, s->ctx->status);
+  /* close our ends now so neighbours see EOF / EPIPE */
+  for (int fd = 0; fd < s->ctx->nfds; fd++) sh_fd_close(s->ctx, fd);
+  return NULL;
+}
+
+static int set_pipestatus(sh_ctx *c, const int *st, size_t n) {
+  sh_var_unset(c, "PIPESTATUS");
+  for (size_t i = 0; i < n; i++) {
+    char tmp[16];
+    snprintf(tmp, sizeof(tmp), "%d", st[i]);
+    sh_var_set_elem(c, "PIPESTATUS", NULL, (int64_t)i, tmp, false);
+  }
+  return 0;
+}
+
+static int time_report(sh_ctx *c, struct timespec *t0, bool posix) {
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double real = (double)(t1.tv_sec - t0->tv_sec) +
+                (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+  char msg[128];
+  int n;
+  if (posix)
+    n = snprintf(msg, sizeof(msg), "real %.2f\nuser 0.00\nsys 0.00\n", real);
+  else
+    n = snprintf(msg, sizeof(msg), "\nreal\t%dm%.3fs\nuser\t0m0.000s\nsys\t0m0.000s\n",
+                 (int)(real / 60), real - 60 * (int)(real / 60));
+  sh_stream *err = sh_fd(c, 2);
+  if (err && n > 0) sh_stream_write(err, msg, (size_t)n, c->ex);
+  return 0;
+}
+
+int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
+  size_t k = n->u.pipe.n;
+  struct timespec t0;
+  if (n->u.pipe.time) clock_gettime(CLOCK_MONOTONIC, &t0);
+  if (n->u.pipe.bang) c->errexit_off++;
+  int st;
+  if (k == 1) {
+    st = sh_exec_node(c, n->u.pipe.cmds[0]);
+    if (!c->unwind || c->unwind == SH_UW_EXIT) set_pipestatus(c, &st, 1);
+  } else {
+    stage *sg = calloc(k, sizeof(*sg));
+    int *sts = calloc(k, sizeof(int));
+    if (!sg || !sts) {
+      free(sg);
+      free(sts);
+      if (n->u.pipe.bang) c->errexit_off--;
+      return c->status = 1;
+    }
+    bool lastpipe = c->opts[SH_SHOPT_LASTPIPE];
+    sh_stream *prev_r = NULL;
+    size_t launched = 0;
+    int err = 0;
+    for (size_t i = 0; i < k && !err; i++) {
+      sh_stream *r = NULL, *w = NULL;
+      if (i + 1 < k && sh_pipe_new(&r, &w, 65536)) {
+        err = 1;
+        break;
+      }
+      bool in_place = i + 1 == k && lastpipe;
+      sh_ctx *sc = c;
+      if (!in_place && sh_ctx_fork(&sc, c)) {
+        sh_stream_unref(r);
+        sh_stream_unref(w);
+        err = 1;
+        break;
+      }
+      sg[i].ctx = sc;
+      sg[i].node = n->u.pipe.cmds[i];
+      if (prev_r) {
+        if (in_place) {
+          /* lastpipe: the caller's stdin is swapped for the stage */
+        } else {
+          sh_fd_set(sc, 0, prev_r);
+        }
+      }
+      if (w) {
+        sh_fd_set(sc, 1, w);
+        if (n->u.pipe.pipe_err && n->u.pipe.pipe_err[i]) sh_fd_set(sc, 2, w);
+      }
+      sh_stream_unref(w);
+      if (i + 1 < k) {
+        if (run_in_thread(&sg[i].thread, stage_main, &sg[i])) {
+          sh_ctx_free(sc);
+          sg[i].ctx = NULL;
+          sh_stream_unref(r);
+          err = 1;
+          break;
+        }
+        sg[i].threaded = true;
+        launched++;
+        sh_stream_unref(prev_r);
+        prev_r = r;
+      } else {
+        /* the last stage, on this thread */
+        sh_stream *saved_in = NULL;
+        if (in_place && prev_r) {
+          saved_in = sh_stream_ref(sh_fd(c, 0));
+          sh_fd_set(c, 0, prev_r);
+        }
+        sh_stream_unref(prev_r);
+        prev_r = NULL;
+        if (in_place) {
+          sg[i].status = sh_exec_node(c, sg[i].node);
+          if (saved_in) {
+            sh_fd_set(c, 0, saved_in);
+            sh_stream_unref(saved_in);
+          } else if (prev_r) {
+            sh_fd_close(c, 0);
+          }
+        } else {
+          sh__stack_init(sc);
+          int s2 = sh_exec_node(sc, sg[i].node);
+          s2 = ctx_final_status(sc, s2);
+          sc->status = s2;
+          subshell_exit(sc);
+          sg[i].status = ctx_final_status(sc, sc->status);
+          for (int fd = 0; fd < sc->nfds; fd++) sh_fd_close(sc, fd);
+        }
+      }
+    }
+    sh_stream_unref(prev_r);
+    for (size_t i = 0; i < k; i++) {
+      if (sg[i].threaded) pthread_join(sg[i].thread, NULL);
+    }
+    bool cancel = false;
+    for (size_t i = 0; i < k; i++) {
+      sts[i] = sg[i].status;
+      if (sg[i].ctx && sg[i].ctx != c) {
+        if (sg[i].ctx->unwind == SH_UW_CANCEL) cancel = true;
+        sh_ctx_free(sg[i].ctx);
+      }
+    }
+    (void)launched;
+    if (err) {
+      sh_error(c, "cannot start pipeline: out of resources");
+      st = 1;
+    } else {
+      st = sts[k - 1];
+      if (c->opts[SH_OPT_PIPEFAIL])
+        for (size_t i = 0; i < k; i++)
+          if (sts[i]) st = sts[i];
+    }
+    if (cancel || sh_exec_cancelled(c->ex)) c->unwind = SH_UW_CANCEL;
+    if (c->unwind != SH_UW_CANCEL) set_pipestatus(c, sts, k);
+    free(sg);
+    free(sts);
+  }
+  if (n->u.pipe.bang) {
+    c->errexit_off--;
+    if (c->unwind != SH_UW_EXIT && c->unwind != SH_UW_CANCEL) st = st ? 0 : 1;
+  }
+  if (n->u.pipe.time) time_report(c, &t0, n->u.pipe.time_posix);
+  return c->status = st;
+}
+
+/* ---- background jobs ------------------------------------------------------------ */
+
+static void *job_main(void *arg) {
+  sh_job *j = arg;
+  sh__stack_init(j->ctx);
+  int st = sh_exec_node(j->ctx, j->node);
+  st = ctx_final_status(j->ctx, st);
+  j->ctx->status = st;
+  subshell_exit(j->ctx);
+  j->status = ctx_final_status(j->ctx, j->ctx->status);
+  for (int fd = 0; fd < j->ctx->nfds; fd++) sh_fd_close(j->ctx, fd);
+  atomic_store(&j->done, true);
+  return NULL;
+}
+
+static int start_job(sh_ctx *c, sh_node *n, bool null_stdin);
+
+int sh_exec_background(sh_ctx *c, sh_node *n) {
+  return start_job(c, n, true);
+}
+
+static int start_job(sh_ctx *c, sh_node *n, bool null_stdin) {
+  sh_exec *ex = c->ex;
+  sh_job *j = calloc(1, sizeof(*j));
+  if (!j) return c->status = 1;
+  if (sh_ctx_fork(&j->ctx, c)) {
+    free(j);
+    return c->status = 1;
+  }
+  j->ctx->job = j;
+  /* a background job's stdin is /dev/null unless redirected */
+  if (null_stdin) sh_fd_set(j->ctx, 0, sh_stream_null());
+  j->node = n;
+  j->unit = c->unit;
+  if (j->unit) sh_unit_ref(j->unit);
+  j->pid = j->ctx->bashpid;
+  pthread_mutex_lock(&ex->mu);
+  j->id = ++ex->next_job_id;
+  j->next = ex->jobs;
+  ex->jobs = j;
+  pthread_mutex_unlock(&ex->mu);
+  if (run_in_thread(&j->thread, job_main, j)) {
+    j->status = 1;
+    atomic_store(&j->done, true);
+  } else {
+    j->started = true;
+  }
+  c->last_bg_pid = j->pid;
+  return c->status = 0;
+}
+
+static void job_free(sh_job *j) {
+  if (j->started) pthread_join(j->thread, NULL);
+  sh_ctx_free(j->ctx);
+  if (j->unit) sh_unit_unref(j->unit);
+  free(j);
+}
+
+/* Waits for pid (or every job when pid <= 0; the first to finish with
+ * any).  Returns 0 with *status, or 127 when pid is not a job. */
+int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status) {
+  sh_exec *ex = c->ex;
+  *status = 0;
+  for (;;) {
+    pthread_mutex_lock(&ex->mu);
+    sh_job **pp = &ex->jobs, *found = NULL;
+    bool pending = false;
+    for (sh_job **q = &ex->jobs; *q; q = &(*q)->next) {
+      sh_job *j = *q;
+      if (pid > 0 && j->pid != pid) continue;
+      pending = true;
+      if (atomic_load(&j->done)) {
+        found = j;
+        pp = q;
+        break;
+      }
+    }
+    if (found) {
+      *pp = found->next;
+      pthread_mutex_unlock(&ex->mu);
+      *status = found->status;
+      job_free(found);
+      if (pid > 0 || any) return 0;
+      continue;
+    }
+    pthread_mutex_unlock(&ex->mu);
+    if (!pending) return pid > 0 ? 127 : (any ? 127 : 0);
+    if (sh_exec_cancelled(ex)) {
+      c->unwind = SH_UW_CANCEL;
+      return 0;
+    }
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+void sh_jobs_cancel_all(sh_exec *ex) {
+  int expected = SH_RUNNING;
+  bool any = false;
+  pthread_mutex_lock(&ex->mu);
+  for (sh_job *j = ex->jobs; j; j = j->next)
+    if (!atomic_load(&j->done)) any = true;
+  pthread_mutex_unlock(&ex->mu);
+  if (any) atomic_compare_exchange_strong(&ex->cancel, &expected, SH_CANCEL_EXIT);
+  sh_jobs_reap(ex);
+}
+
+void sh_jobs_reap(sh_exec *ex) {
+  pthread_mutex_lock(&ex->mu);
+  sh_job *j = ex->jobs;
+  ex->jobs = NULL;
+  pthread_mutex_unlock(&ex->mu);
+  while (j) {
+    sh_job *next = j->next;
+    job_free(j);
+    j = next;
+  }
+}
+
+/* The job list for `jobs` (mutex held by the caller's loop). */
+int sh__jobs_list(sh_ctx *c, vsh_buf *out) {
+  sh_exec *ex = c->ex;
+  pthread_mutex_lock(&ex->mu);
+  for (sh_job *j = ex->jobs; j; j = j->next)
+    vsh__buf_printf(out, "[%d]%c  %-24s\n", j->id, j->next ? '-' : '+',
+                    atomic_load(&j->done) ? "Done" : "Running");
+  pthread_mutex_unlock(&ex->mu);
+  return 0;
+}
+
+/* The pid of job %n, or 0. */
+int sh__job_pid(sh_ctx *c, int id) {
+  int pid = 0;
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next)
+    if (j->id == id) pid = j->pid;
+  pthread_mutex_unlock(&c->ex->mu);
+  return pid;
+}
+
+/* ---- process substitution ------------------------------------------------------ */
+
+/* <(body) / >(body): body runs as a background job reading or writing a
+ * pipe whose other end is bound to a free fd of c; returns that fd. */
+int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
+  sh_stream *r, *w;
+  if (sh_pipe_new(&r, &w, 65536)) return VSH_ENOMEM;
+  int fd = -1;
+  for (int k = 63; k >= 10; k--)
+    if (!sh_fd(c, k)) {
+      fd = k;
+      break;
+    }
+  if (fd < 0) {
+    sh_stream_unref(r);
+    sh_stream_unref(w);
+    return VSH_EBADF;
+  }
+  sh_fd_set(c, fd, out ? w : r);
+  /* the job gets the other end */
+  sh_stream *saved = sh_stream_ref(sh_fd(c, out ? 0 : 1));
+  sh_fd_set(c, out ? 0 : 1, out ? r : w);
+  sh_stream_unref(r);
+  sh_stream_unref(w);
+  /* the job must not hold our end open */
+  sh_stream *mine = sh_stream_ref(sh_fd(c, fd));
+  sh_fd_close(c, fd);
+  int saved_bg = c->last_bg_pid;
+  start_job(c, body, false);
+  c->last_bg_pid = saved_bg;
+  sh_fd_set(c, fd, mine);
+  sh_stream_unref(mine);
+  if (saved)
+    sh_fd_set(c, out ? 0 : 1, saved);
+  else
+    sh_fd_close(c, out ? 0 : 1);
+  sh_stream_unref(saved);
+  *fd_out = fd;
+  return 0;
+}

@@ -1,0 +1,545 @@
+/* run.c: running source text (parse one complete command, run it, parse
+ * the next: aliases and shopt take effect between commands as in bash),
+ * script files, builtins and custom commands, the arithmetic glue, the
+ * exported environment, and the C stack guard that turns runaway
+ * recursion into a limit error instead of a crash. */
+#include "shell/arith.h"
+#include "shell/exec_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- stack guard ------------------------------------------------------- */
+
+#define STACK_RESERVE (256u << 10)
+
+void sh__stack_init(sh_ctx *c) {
+  pthread_attr_t attr;
+  void *base = NULL;
+  size_t size = 0;
+  c->stack_low = 0;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    if (pthread_attr_getstack(&attr, &base, &size) == 0 && size > STACK_RESERVE)
+      c->stack_low = (uintptr_t)base + STACK_RESERVE;
+    pthread_attr_destroy(&attr);
+  }
+}
+
+/* True (and a limit raised) when the C stack is nearly exhausted. */
+bool sh_stack_low(sh_ctx *c) {
+  char probe;
+  if (c->stack_low && (uintptr_t)&probe < c->stack_low) {
+    sh_exec_limit(c->ex, "nesting too deep for the stack");
+    c->unwind = SH_UW_CANCEL;
+    return true;
+  }
+  return false;
+}
+
+/* ---- arithmetic glue -------------------------------------------------------- */
+
+static int ar_get(void *ud, const char *name, size_t nl, bool has_index,
+                  int64_t index, const char *key, size_t kl, const char **val,
+                  size_t *vl) {
+  sh_ctx *c = ud;
+  char nm[256];
+  if (nl > 255) nl = 255;
+  memcpy(nm, name, nl);
+  nm[nl] = 0;
+  const char *v;
+  if (!has_index) {
+    v = sh_var_get(c, nm);
+    if (!v && nl == 1 && nm[0] >= '0' && nm[0] <= '9') {
+      size_t k = (size_t)(nm[0] - '0');
+      v = k == 0 ? c->arg0 : (k <= c->npos ? c->pos[k - 1] : NULL);
+    }
+  } else {
+    sh_var *var = sh_var_find(c, nm);
+    if (!var || (var->attrs & SH_VAR_UNSET)) {
+      v = NULL;
+    } else if (var->attrs & SH_VAR_ASSOC) {
+      char *k = strndup(key, kl);
+      v = k ? sh_assoc_get(var, k) : NULL;
+      free(k);
+      if (!v) v = "";
+    } else {
+      if (index < 0) {
+        int64_t max = sh_array_max(var);
+        if (!(var->attrs & SH_VAR_ARRAY)) max = 0;
+        if (max + 1 + index < 0) return VSH_ERANGE;
+        index += max + 1;
+      }
+      v = sh_array_get(var, index);
+      if (!v) v = "";
+    }
+  }
+  *val = v;
+  *vl = v ? strlen(v) : 0;
+  return 0;
+}
+
+static int ar_set(void *ud, const char *name, size_t nl, bool has_index,
+                  int64_t index, const char *key, size_t kl, int64_t value) {
+  sh_ctx *c = ud;
+  char nm[256], num[32];
+  if (nl > 255) nl = 255;
+  memcpy(nm, name, nl);
+  nm[nl] = 0;
+  snprintf(num, sizeof(num), "%lld", (long long)value);
+  sh_var *v = sh_var_find(c, nm);
+  if (v && (v->attrs & SH_VAR_READONLY)) return VSH_EPERM;
+  int rc;
+  if (!has_index) {
+    rc = sh_var_set(c, nm, num, false);
+  } else if (v && (v->attrs & SH_VAR_ASSOC)) {
+    char *k = strndup(key, kl);
+    rc = k ? sh_var_set_elem(c, nm, k, 0, num, false) : VSH_ENOMEM;
+    free(k);
+  } else {
+    if (index < 0) {
+      int64_t max = v ? sh_array_max(v) : -1;
+      if (max + 1 + index < 0) return VSH_ERANGE;
+      index += max + 1;
+    }
+    rc = sh_var_set_elem(c, nm, NULL, index, num, false);
+  }
+  return rc == VSH_EPERM ? VSH_EACCES : rc;
+}
+
+static bool ar_is_assoc(void *ud, const char *name, size_t nl) {
+  sh_ctx *c = ud;
+  char nm[256];
+  if (nl > 255) nl = 255;
+  memcpy(nm, name, nl);
+  nm[nl] = 0;
+  sh_var *v = sh_var_find(c, nm);
+  return v && (v->attrs & SH_VAR_ASSOC);
+}
+
+static bool ar_cancelled(void *ud) {
+  sh_ctx *c = ud;
+  return sh_exec_cancelled(c->ex);
+}
+
+int sh_arith(sh_ctx *c, const char *expr, size_t len, int64_t *out) {
+  sh_arith_env env = {.get = ar_get,
+                      .set = ar_set,
+                      .is_assoc = ar_is_assoc,
+                      .cancelled = ar_cancelled,
+                      .ud = c,
+                      .max_depth = 1024,
+                      .nounset = c->opts[SH_OPT_NOUNSET]};
+  vsh_buf msg = {0};
+  *out = 0;
+  int rc = sh_arith_eval(&env, expr, len, out, &msg);
+  if (msg.len) {
+    /* every line is a message; the last is the error when rc != 0 */
+    char *p = msg.data;
+    while (p && *p) {
+      char *nl = strchr(p, '\n');
+      if (nl) *nl = 0;
+      if (*p) sh_error(c, "%s", p);
+      p = nl ? nl + 1 : NULL;
+    }
+  }
+  vsh_buf_dispose(&msg);
+  if (rc == VSH_EABORTED) c->unwind = SH_UW_CANCEL;
+  if (rc && rc != VSH_EABORTED) {
+    c->status = 1;
+    /* an arithmetic error aborts the current command (and in a
+     * non-interactive shell, the script unless inside a function...) */
+  }
+  return rc;
+}
+
+/* ---- running text ------------------------------------------------------------ */
+
+static const char *alias_lookup(void *ud, const char *word, size_t len) {
+  sh_ctx *c = ud;
+  if (!c->opts[SH_SHOPT_EXPAND_ALIASES]) return NULL;
+  char nm[256];
+  if (len > 255) return NULL;
+  memcpy(nm, word, len);
+  nm[len] = 0;
+  sh_alias *a = NULL;
+  HASH_FIND_STR(c->aliases, nm, a);
+  return a ? a->text : NULL;
+}
+
+int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
+                  unsigned first_line) {
+  if (sh_stack_low(c)) return c->status = 126;
+  if (c->eval_depth >= c->ex->limits.max_call_depth) {
+    sh_exec_limit(c->ex, "eval/source nesting limit exceeded (%llu)",
+                  (unsigned long long)c->ex->limits.max_call_depth);
+    c->unwind = SH_UW_CANCEL;
+    return c->status = 126;
+  }
+  sh_parse_opts po = {.name = name,
+                      .first_line = first_line,
+                      .extglob = c->opts[SH_SHOPT_EXTGLOB],
+                      .alias = alias_lookup,
+                      .ud = c,
+                      .use_tree_sitter = false};
+  sh_parser *p;
+  int rc = sh_parser_new(&p, src, len, &po);
+  if (rc) {
+    sh_error(c, "script too large");
+    return c->status = 2;
+  }
+  sh_unit *unit = sh_parser_unit(p);
+  sh_unit_ref(unit);
+  sh_unit *ounit = c->unit;
+  c->unit = unit;
+  c->eval_depth++;
+  int st = c->status;
+  bool ran = false;
+  for (;;) {
+    sh_node *n = NULL;
+    vsh_buf msg = {0};
+    unsigned line = 0;
+    sh_parser_set_extglob(p, c->opts[SH_SHOPT_EXTGLOB]);
+    rc = sh_parser_next(p, &n, &msg, &line);
+    if (rc) {
+      unsigned saved = c->line;
+      c->line = line;
+      sh_error(c, "%s", msg.data ? msg.data : "syntax error");
+      c->line = saved;
+      vsh_buf_dispose(&msg);
+      st = 2;
+      c->status = 2;
+      /* a syntax error ends a non-interactive shell's script */
+      if (!c->in_trap) c->unwind = SH_UW_EXIT;
+      break;
+    }
+    vsh_buf_dispose(&msg);
+    if (!n) break;
+    ran = true;
+    if (c->opts[SH_OPT_NOEXEC]) continue;
+    vsh_arena_mark m = vsh__arena_mark(&c->arena);
+    st = sh_exec_node(c, n);
+    vsh__arena_pop(&c->arena, m);
+    if (c->unwind) break;
+  }
+  (void)ran;
+  c->eval_depth--;
+  c->unit = ounit;
+  sh_parser_free(p);
+  sh_unit_unref(unit);
+  return st;
+}
+
+/* ---- script files ---------------------------------------------------------- */
+
+char **sh_export_env(sh_ctx *c) {
+  size_t n = 0, cap = 32;
+  char **env = calloc(cap, sizeof(char *));
+  if (!env) return NULL;
+  for (sh_scope *s = c->scope; s; s = s->up) {
+    for (sh_var *v = s->vars; v; v = v->hh.next) {
+      if (!(v->attrs & SH_VAR_EXPORT) || (v->attrs & SH_VAR_UNSET)) continue;
+      if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) continue;
+      if (!v->val) continue;
+      /* an inner scope shadows outer ones */
+      sh_var *vis = sh_var_find(c, v->name);
+      if (vis != v) continue;
+      if (n + 2 > cap) {
+        cap *= 2;
+        char **ne = realloc(env, cap * sizeof(char *));
+        if (!ne) break;
+        env = ne;
+      }
+      size_t l = strlen(v->name) + strlen(v->val) + 2;
+      env[n] = malloc(l);
+      if (!env[n]) break;
+      snprintf(env[n], l, "%s=%s", v->name, v->val);
+      n++;
+    }
+  }
+  env[n] = NULL;
+  return env;
+}
+
+/* A fresh shell (as if started by exec of a script): exported variables,
+ * cwd and fds are inherited, nothing else. */
+int sh__child_shell(sh_ctx *c, sh_ctx **out) {
+  sh_ctx *s;
+  int rc = sh_ctx_new(&s, c->shell, c->ex);
+  if (rc) return rc;
+  free(s->cwd);
+  s->cwd = strdup(c->cwd);
+  char **env = sh_export_env(c);
+  for (size_t i = 0; env && env[i]; i++) {
+    char *eq = strchr(env[i], '=');
+    if (eq) {
+      *eq = 0;
+      sh_var_set(s, env[i], eq + 1, false);
+      sh_var *v = sh_var_find(s, env[i]);
+      if (v) v->attrs |= SH_VAR_EXPORT;
+    }
+    free(env[i]);
+  }
+  free(env);
+  for (int fd = 0; fd < c->nfds; fd++)
+    if (c->fds[fd]) sh_fd_set(s, fd, c->fds[fd]);
+  s->bashpid = s->pid = atomic_fetch_add(&c->ex->next_pid, 1);
+  s->ppid = c->pid;
+  s->subst_depth = c->subst_depth;
+  s->eval_depth = c->eval_depth;
+  s->call_depth = c->call_depth;
+  /* SHLVL goes up in a child shell */
+  const char *lvl = sh_var_get(c, "SHLVL");
+  char tmp[16];
+  snprintf(tmp, sizeof(tmp), "%d", (lvl ? atoi(lvl) : 0) + 1);
+  sh_var_set(s, "SHLVL", tmp, false);
+  *out = s;
+  return 0;
+}
+
+/* Runs src in a child shell with $0 and positionals; returns status. */
+int sh__run_child(sh_ctx *c, const char *src, size_t len, const char *arg0,
+                  int argc, char **argv, const char *name) {
+  sh_ctx *s;
+  if (sh__child_shell(c, &s)) return 1;
+  sh__stack_init(s);
+  free(s->arg0);
+  s->arg0 = strdup(arg0);
+  s->pos = calloc((size_t)argc + 1, sizeof(char *));
+  for (int i = 0; s->pos && i < argc; i++) s->pos[i] = strdup(argv[i]);
+  s->npos = s->pos ? (size_t)argc : 0;
+  s->source_name = name;
+  int st = sh_run_string(s, src, len, name, 1);
+  if (s->unwind == SH_UW_EXIT || s->unwind == SH_UW_RETURN) st = s->status;
+  if (s->traps[SH_TRAP_EXIT] && s->unwind != SH_UW_CANCEL) {
+    s->unwind = SH_UW_NONE;
+    s->status = st;
+    sh_run_trap(s, SH_TRAP_EXIT);
+    if (s->unwind == SH_UW_EXIT) st = s->status;
+  }
+  bool cancel = s->unwind == SH_UW_CANCEL;
+  sh_ctx_free(s);
+  if (cancel) c->unwind = SH_UW_CANCEL;
+  return st;
+}
+
+int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err) {
+  vsh_buf abs = {0};
+  int rc = vsh__path_resolve(&abs, c->cwd, path, strlen(path));
+  if (!rc) rc = vfs_read_file(c->fs, abs.data, out);
+  vsh_buf_dispose(&abs);
+  *err = rc;
+  return rc;
+}
+
+int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
+  vsh_buf abs = {0};
+  vfs_info st;
+  int rc = vsh__path_resolve(&abs, c->cwd, path, strlen(path));
+  if (!rc) rc = vfs_stat(c->fs, abs.data, true, &st);
+  if (rc) {
+    vsh_buf_dispose(&abs);
+    sh_error(c, "%s: %s", path, vsh_strerror(rc == VSH_ENOENT ? VSH_ENOENT : rc));
+    return c->status = 127;
+  }
+  if (st.type == VFS_DIR) {
+    vsh_buf_dispose(&abs);
+    sh_error(c, "%s: Is a directory", path);
+    return c->status = 126;
+  }
+  if (!(st.mode & 0111)) {
+    vsh_buf_dispose(&abs);
+    sh_error(c, "%s: Permission denied", path);
+    return c->status = 126;
+  }
+  vsh_buf text = {0};
+  rc = vfs_read_file(c->fs, abs.data, &text);
+  vsh_buf_dispose(&abs);
+  if (rc) {
+    sh_error(c, "%s: %s", path, vsh_strerror(rc));
+    return c->status = 126;
+  }
+  /* #! lines: bash/sh scripts run here; other interpreters are absent */
+  if (text.len > 2 && text.data[0] == '#' && text.data[1] == '!') {
+    const char *e = memchr(text.data, '\n', text.len);
+    size_t ll = e ? (size_t)(e - text.data) : text.len;
+    char interp[256];
+    size_t il = ll - 2 < 255 ? ll - 2 : 255;
+    memcpy(interp, text.data + 2, il);
+    interp[il] = 0;
+    char *p = interp;
+    while (*p == ' ') p++;
+    char *prog = p;
+    while (*p && *p != ' ') p++;
+    char *arg = *p ? p + 1 : NULL;
+    *p = 0;
+    const char *base = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
+    if (!strcmp(base, "env") && arg) base = arg;
+    if (strcmp(base, "bash") && strcmp(base, "sh") && strcmp(base, "dash") &&
+        strncmp(base, "bash ", 5) && strncmp(base, "sh ", 3)) {
+      const bi_entry *be = bi_lookup(base);
+      vsh_buf_dispose(&text);
+      if (be) {
+        /* e.g. #!/usr/bin/awk -f: run the builtin with the file */
+        char **nargv = calloc((size_t)argc + 3, sizeof(char *));
+        if (!nargv) return c->status = 1;
+        int k = 0;
+        nargv[k++] = (char *)base;
+        if (arg && strcmp(base, arg)) nargv[k++] = arg;
+        for (int i = 0; i < argc; i++) nargv[k++] = argv[i];
+        int r = sh_run_builtin(c, be, k, nargv);
+        free(nargv);
+        return c->status = r;
+      }
+      sh_error(c, "%s: %s: bad interpreter: No such file or directory", path,
+               prog);
+      return c->status = 126;
+    }
+  }
+  int r = sh__run_child(c, text.data ? text.data : "", text.len, path,
+                        argc - 1, argv + 1, path);
+  vsh_buf_dispose(&text);
+  return c->status = r;
+}
+
+/* ---- builtins and custom commands ----------------------------------------------- */
+
+int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
+  bi_ctx b = {.sh = c,
+              .argc = argc,
+              .argv = argv,
+              .in = sh_fd(c, 0),
+              .out = sh_fd(c, 1),
+              .err = sh_fd(c, 2),
+              .fs = c->fs,
+              .cwd = c->cwd,
+              .arena = &c->arena};
+  sh_stream *closed = sh_stream_null();
+  if (!b.in) b.in = closed;
+  if (!b.out) b.out = closed;
+  if (!b.err) b.err = closed;
+  b.out_closed = sh_fd(c, 1) == NULL;
+  vsh_arena_mark m = vsh__arena_mark(&c->arena);
+  int st = e->fn(&b);
+  if (!(e->flags & BI_SHELL)) vsh__arena_pop(&c->arena, m);
+  if (b.epipe && st == 0) st = 141;
+  return c->status = st;
+}
+
+struct vsh_cmd {
+  sh_ctx *c;
+  const bi_entry *orig;
+};
+
+int sh__run_custom(sh_ctx *c, sh_custom *cu, const bi_entry *orig, int argc,
+                   char **argv) {
+  struct vsh_cmd cmd = {.c = c, .orig = orig};
+  int st = cu->fn(&cmd, argc, argv, cu->ud);
+  if (st < 0 || st > 255) st = st < 0 ? 1 : st & 255;
+  return c->status = st;
+}
+
+int64_t vsh_cmd_read(vsh_cmd *cmd, void *buf, size_t n) {
+  sh_stream *in = sh_fd(cmd->c, 0);
+  return in ? sh_stream_read(in, buf, n, cmd->c->ex) : 0;
+}
+
+int vsh_cmd_write(vsh_cmd *cmd, int fd, const void *buf, size_t n) {
+  if (fd != 1 && fd != 2) return VSH_EBADF;
+  sh_stream *s = sh_fd(cmd->c, fd);
+  if (!s) return VSH_EBADF;
+  return sh_stream_write(s, buf, n, cmd->c->ex);
+}
+
+const char *vsh_cmd_getenv(vsh_cmd *cmd, const char *name) {
+  return sh_var_get(cmd->c, name);
+}
+
+const char *vsh_cmd_cwd(vsh_cmd *cmd) { return cmd->c->cwd; }
+
+vsh_fs *vsh_cmd_fs(vsh_cmd *cmd) { return cmd->c->fs; }
+
+bool vsh_cmd_cancelled(vsh_cmd *cmd) { return sh_exec_cancelled(cmd->c->ex); }
+
+int vsh_cmd_call_original(vsh_cmd *cmd, int argc, char **argv) {
+  if (!cmd->orig) {
+    if (argc > 0) sh_not_found(cmd->c, argv[0]);
+    return 127;
+  }
+  return sh_run_builtin(cmd->c, cmd->orig, argc, argv);
+}
+
+/* ---- builtin output helpers ---------------------------------------------------------- */
+
+int bi_write(bi_ctx *b, const void *data, size_t n) {
+  if (b->epipe) return VSH_EPIPE;
+  int rc = sh_stream_write(b->out, data, n, b->sh->ex);
+  if (rc == VSH_EPIPE) b->epipe = true;
+  if (rc == VSH_EBADF && !b->reported_badf) {
+    b->reported_badf = true;
+    bi_err(b, "write error: Bad file descriptor");
+  }
+  return rc;
+}
+
+int bi_puts(bi_ctx *b, const char *s) { return bi_write(b, s, strlen(s)); }
+
+int bi_printf(bi_ctx *b, const char *fmt, ...) {
+  char tmp[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+  va_end(ap);
+  if (n < 0) return VSH_EINVAL;
+  if ((size_t)n < sizeof(tmp)) return bi_write(b, tmp, (size_t)n);
+  char *big = malloc((size_t)n + 1);
+  if (!big) return VSH_ENOMEM;
+  va_start(ap, fmt);
+  vsnprintf(big, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  int rc = bi_write(b, big, (size_t)n);
+  free(big);
+  return rc;
+}
+
+void bi_err(bi_ctx *b, const char *fmt, ...) {
+  char msg[1200];
+  sh_ctx *c = b->sh;
+  int n;
+  const bi_entry *e = bi_lookup(b->argv[0]);
+  bool shell_style = e && (e->flags & BI_SHELL);
+  if (shell_style && c->line)
+    n = snprintf(msg, sizeof(msg), "%s: line %u: %s: ",
+                 c->source_name ? c->source_name : "vsh", c->line, b->argv[0]);
+  else if (shell_style)
+    n = snprintf(msg, sizeof(msg), "%s: %s: ",
+                 c->source_name ? c->source_name : "vsh", b->argv[0]);
+  else
+    n = snprintf(msg, sizeof(msg), "%s: ", b->argv[0]);
+  if (n < 0 || (size_t)n >= sizeof(msg)) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg + n, sizeof(msg) - (size_t)n - 1, fmt, ap);
+  va_end(ap);
+  size_t len = strlen(msg);
+  msg[len++] = '\n';
+  sh_stream_write(b->err, msg, len, c->ex);
+}
+
+bool bi_cancelled(bi_ctx *b) { return sh_exec_cancelled(b->sh->ex); }
+
+const char *bi_getenv(bi_ctx *b, const char *name) {
+  return sh_var_get(b->sh, name);
+}
+
+const char *bi_path(bi_ctx *b, const char *p) {
+  vsh_buf out = {0};
+  if (vsh__path_resolve(&out, b->cwd, p, strlen(p))) {
+    vsh_buf_dispose(&out);
+    return NULL;
+  }
+  char *d = vsh__arena_strndup(b->arena, out.data, out.len);
+  vsh_buf_dispose(&out);
+  return d;
+}

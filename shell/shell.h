@@ -1,0 +1,399 @@
+/* shell.h: the interpreter's runtime as shell/ and builtins/ see it.
+ * An exec (sh_exec) is one vsh_shell_exec call: limits, deadline, abort,
+ * captured output and jobs, shared by every thread it starts.  A context
+ * (sh_ctx) is one thread of execution with its own shell state; a
+ * subshell, pipeline stage or background job runs on a forked copy.
+ * Nothing here longjmps: errors and control flow unwind through return
+ * values and ctx->unwind. */
+#ifndef VSH_SHELL_H
+#define VSH_SHELL_H
+
+#include "core/core.h"
+#include "core/hash.h"
+#include "shell/ast.h"
+#include "shell/parse.h"
+#include "vfs/vfs.h"
+
+#include <pthread.h>
+
+/* Shell tables use the default allocator (see core/hash.h). */
+static const vsh_allocator *const vsh_hash_al = NULL;
+
+typedef struct sh_exec sh_exec;
+typedef struct sh_ctx sh_ctx;
+typedef struct sh_stream sh_stream;
+
+/* ---- streams -------------------------------------------------------- */
+
+typedef enum sh_stream_kind {
+  SH_STREAM_NULL,   /* reads EOF, swallows writes */
+  SH_STREAM_PIPE_R, /* read end of an in-memory pipe */
+  SH_STREAM_PIPE_W, /* write end */
+  SH_STREAM_BUF,    /* capture buffer (stdout/stderr of an exec, $( )) */
+  SH_STREAM_BYTES,  /* fixed bytes to read (stdin data, here-docs) */
+  SH_STREAM_FILE    /* a vfs file handle */
+} sh_stream_kind;
+
+/* Refcounted; each fd-table slot holds one reference.  Reads and writes
+ * block with cancellation checks (the exec's deadline and abort). */
+sh_stream *sh_stream_null(void);
+int sh_pipe_new(sh_stream **r, sh_stream **w, size_t cap);
+/* A capture buffer; limit bytes (0: none) beyond which writes fail with
+ * VSH_ELIMIT and the exec's output-limit flag is raised. */
+sh_stream *sh_stream_buf_new(uint64_t limit);
+/* Takes (copies) the bytes. */
+sh_stream *sh_stream_bytes_new(const void *data, size_t len);
+sh_stream *sh_stream_file_new(vfs_file *f, const char *path); /* owns f */
+sh_stream *sh_stream_ref(sh_stream *s);
+void sh_stream_unref(sh_stream *s);
+sh_stream_kind sh_stream_kind_of(const sh_stream *s);
+/* >= 0 bytes (0 at end) or a negative vsh_err. */
+int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex);
+/* Writes all n bytes or returns a negative vsh_err (VSH_EPIPE). */
+int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex);
+/* The captured bytes of a BUF stream (borrowed; stable after writers
+ * are done). */
+const vsh_buf *sh_stream_buf_data(sh_stream *s);
+void sh_stream_set_limit(sh_stream *s, uint64_t limit);
+/* For a FILE stream, the vfs handle (else NULL). */
+vfs_file *sh_stream_file(sh_stream *s);
+
+/* ---- variables -------------------------------------------------------- */
+
+enum {
+  SH_VAR_EXPORT = 1u << 0,
+  SH_VAR_READONLY = 1u << 1,
+  SH_VAR_INTEGER = 1u << 2,
+  SH_VAR_LOWER = 1u << 3,
+  SH_VAR_UPPER = 1u << 4,
+  SH_VAR_NAMEREF = 1u << 5,
+  SH_VAR_ARRAY = 1u << 6,
+  SH_VAR_ASSOC = 1u << 7,
+  SH_VAR_TRACE = 1u << 8,
+  SH_VAR_CAPITAL = 1u << 9,
+  SH_VAR_UNSET = 1u << 10 /* declared (declare x / local x) but no value */
+};
+
+typedef struct sh_aelem {
+  int64_t idx;     /* indexed arrays */
+  char *key;       /* associative arrays */
+  char *val;
+} sh_aelem;
+
+typedef struct sh_var {
+  char *name;
+  unsigned attrs;
+  char *val;          /* scalar value (NULL when an array or unset) */
+  sh_aelem *elems;    /* arrays: indexed sorted by idx; assoc in order */
+  size_t n, cap;
+  UT_hash_handle hh;
+} sh_var;
+
+typedef struct sh_scope {
+  sh_var *vars;       /* uthash table */
+  struct sh_scope *up;
+  bool is_func;       /* a function's local scope */
+} sh_scope;
+
+/* Dynamic lookup: innermost scope outwards.  NULL if none. */
+sh_var *sh_var_find(sh_ctx *c, const char *name);
+/* The scalar value of name: special parameters, arrays' element 0;
+ * NULL when unset. */
+const char *sh_var_get(sh_ctx *c, const char *name);
+/* Assigns a scalar (honouring integer/case attributes and namerefs).
+ * Returns 0, or VSH_EPERM for a readonly variable (message printed). */
+int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append);
+int sh_var_set_elem(sh_ctx *c, const char *name, const char *key,
+                    int64_t idx, const char *val, bool append);
+int sh_var_unset(sh_ctx *c, const char *name);
+/* Creates name in the innermost function scope (local). */
+sh_var *sh_var_local(sh_ctx *c, const char *name);
+sh_var *sh_var_global(sh_ctx *c, const char *name); /* find or create */
+void sh_var_clear_value(sh_var *v);
+/* Array helpers. */
+const char *sh_array_get(const sh_var *v, int64_t idx);
+int sh_array_set(sh_var *v, int64_t idx, const char *val);
+int sh_array_unset(sh_var *v, int64_t idx);
+const char *sh_assoc_get(const sh_var *v, const char *key);
+int sh_assoc_set(sh_var *v, const char *key, const char *val);
+int sh_assoc_unset(sh_var *v, const char *key);
+int64_t sh_array_max(const sh_var *v); /* -1 when empty */
+bool sh_valid_name(const char *s, size_t n);
+
+/* ---- options ------------------------------------------------------------ */
+
+enum {
+  SH_OPT_ERREXIT, SH_OPT_NOUNSET, SH_OPT_XTRACE, SH_OPT_VERBOSE,
+  SH_OPT_NOGLOB, SH_OPT_NOCLOBBER, SH_OPT_PIPEFAIL, SH_OPT_NOEXEC,
+  SH_OPT_ALLEXPORT, SH_OPT_HASHALL, SH_OPT_MONITOR, SH_OPT_POSIX,
+  SH_OPT_BRACEEXPAND, SH_OPT_ERRTRACE, SH_OPT_FUNCTRACE, SH_OPT_NOTIFY,
+  SH_OPT_HISTEXPAND, SH_OPT_KEYWORD, SH_OPT_PHYSICAL, SH_OPT_ONECMD,
+  SH_OPT_EMACS, SH_OPT_VI, SH_OPT_IGNOREEOF, SH_OPT_HISTORY,
+  SH_OPT_INTERACTIVE_COMMENTS, SH_OPT_NOLOG,
+  /* shopt */
+  SH_SHOPT_EXTGLOB, SH_SHOPT_GLOBSTAR, SH_SHOPT_NULLGLOB, SH_SHOPT_FAILGLOB,
+  SH_SHOPT_DOTGLOB, SH_SHOPT_NOCASEGLOB, SH_SHOPT_NOCASEMATCH,
+  SH_SHOPT_GLOBSKIPDOTS, SH_SHOPT_LASTPIPE, SH_SHOPT_EXPAND_ALIASES,
+  SH_SHOPT_XPG_ECHO, SH_SHOPT_INHERIT_ERREXIT, SH_SHOPT_EXTQUOTE,
+  SH_SHOPT_SOURCEPATH, SH_SHOPT_NULLGLOB_UNUSED, SH_SHOPT_GLOBASCIIRANGES,
+  SH_SHOPT_PROMPTVARS, SH_SHOPT_CHECKWINSIZE, SH_SHOPT_CMDHIST,
+  SH_SHOPT_INTERACTIVE_COMMENTS, SH_SHOPT_LOCALVAR_INHERIT,
+  SH_SHOPT_LOCALVAR_UNSET, SH_SHOPT_PATCHSUB_REPLACEMENT,
+  SH_SHOPT_ASSOC_EXPAND_ONCE, SH_SHOPT_NOEXPAND_TRANSLATION,
+  SH_OPT__COUNT
+};
+typedef struct sh_optinfo {
+  const char *name;
+  char letter;  /* set -X, or 0 */
+  bool shopt;   /* shopt rather than set -o */
+  bool dflt;
+} sh_optinfo;
+extern const sh_optinfo sh_opts[SH_OPT__COUNT];
+int sh_opt_find(const char *name, bool shopt);
+
+/* ---- functions and aliases ----------------------------------------------- */
+
+typedef struct sh_func {
+  char *name;
+  sh_node *def;   /* SH_NODE_FUNCDEF */
+  sh_unit *unit;  /* keeps def alive */
+  unsigned attrs; /* export/readonly/trace */
+  UT_hash_handle hh;
+} sh_func;
+
+typedef struct sh_alias {
+  char *name;
+  char *text;
+  UT_hash_handle hh;
+} sh_alias;
+
+/* ---- commands ------------------------------------------------------------- */
+
+/* What a builtin sees.  argv strings are NUL-terminated (bash words have
+ * no NULs).  The streams are the context's fds 0-2 after redirections. */
+typedef struct bi_ctx {
+  sh_ctx *sh;
+  int argc;
+  char **argv;
+  sh_stream *in, *out, *err;
+  vfs *fs;
+  const char *cwd;
+  vsh_arena *arena;
+  bool out_closed;    /* fd 1 was closed (>&-) */
+  bool epipe;         /* the reader of stdout is gone: stop, status 141 */
+  bool reported_badf;
+} bi_ctx;
+
+typedef int (*bi_main_fn)(bi_ctx *b);
+
+enum {
+  BI_SPECIAL = 1u << 0, /* POSIX special builtin (errors exit, assignments
+                           persist) */
+  BI_SHELL = 1u << 1,   /* needs the shell state (runs in the context) */
+  BI_DECL = 1u << 2     /* declaration builtin: assignment-like args */
+};
+typedef struct bi_entry {
+  const char *name;
+  bi_main_fn fn;
+  unsigned flags;
+} bi_entry;
+const bi_entry *bi_lookup(const char *name);
+/* All builtins, sorted by name (for help/type/compgen). */
+const bi_entry *bi_table(size_t *n);
+
+/* Output helpers for builtins: they stop quietly when the reader is gone
+ * (the caller maps VSH_EPIPE to status 141). */
+int bi_write(bi_ctx *b, const void *data, size_t n);
+int bi_puts(bi_ctx *b, const char *s);
+int bi_printf(bi_ctx *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* "name: message\n" on stderr, bash/GNU style. */
+void bi_err(bi_ctx *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+bool bi_cancelled(bi_ctx *b);
+const char *bi_getenv(bi_ctx *b, const char *name);
+/* Absolute, normalised path of p relative to the context's cwd (arena). */
+const char *bi_path(bi_ctx *b, const char *p);
+
+/* ---- the exec ------------------------------------------------------------- */
+
+typedef enum sh_cancel {
+  SH_RUNNING = 0,
+  SH_CANCEL_TIMEOUT,
+  SH_CANCEL_ABORT,
+  SH_CANCEL_LIMIT,
+  SH_CANCEL_EXIT /* a background job told to stop */
+} sh_cancel;
+
+typedef struct sh_job sh_job;
+
+struct sh_exec {
+  struct vsh_shell *sh;
+  vsh_limits limits;
+  int64_t deadline_ns;      /* CLOCK_MONOTONIC; 0: none */
+  vsh_signal *signal;
+  _Atomic int cancel;       /* sh_cancel */
+  char limit_msg[256];      /* which limit, for the message */
+  atomic_uint_fast64_t commands;
+  atomic_int next_pid;
+  pthread_mutex_t mu;       /* jobs and limit_msg */
+  sh_job *jobs;             /* all jobs of this exec */
+  int next_job_id;
+  sh_stream *out, *err;     /* captured streams */
+};
+
+/* True once the exec must stop (deadline, abort, limit).  Cheap. */
+bool sh_exec_cancelled(sh_exec *ex);
+/* Raises a limit: the exec stops with status 126 and msg. */
+void sh_exec_limit(sh_exec *ex, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---- contexts ---------------------------------------------------------------- */
+
+typedef enum sh_unwind {
+  SH_UW_NONE = 0,
+  SH_UW_BREAK,
+  SH_UW_CONTINUE,
+  SH_UW_RETURN,
+  SH_UW_EXIT,   /* exit builtin, set -e, fatal errors: leave this context */
+  SH_UW_CANCEL  /* the exec is being cancelled */
+} sh_unwind;
+
+#define SH_TRAP_EXIT 0
+#define SH_TRAP_ERR 65
+#define SH_TRAP_DEBUG 66
+#define SH_TRAP_RETURN 67
+#define SH_NTRAPS 68
+
+struct sh_ctx {
+  sh_exec *ex;
+  struct vsh_shell *shell;
+  vfs *fs;
+  /* state (copied for a subshell) */
+  sh_scope *scope;          /* innermost; global at the bottom */
+  sh_scope *global;
+  sh_func *funcs;
+  sh_alias *aliases;
+  bool opts[SH_OPT__COUNT];
+  char **pos;               /* $1.. */
+  size_t npos;
+  char *arg0;               /* $0 */
+  char *cwd;                /* logical working directory */
+  char *traps[SH_NTRAPS];
+  char **dirstack;
+  size_t ndirs;
+  unsigned umask;
+  int status;               /* $? */
+  int last_bg_pid;          /* $! */
+  uint32_t rng;             /* $RANDOM */
+  int pid, ppid, bashpid;
+  sh_stream **fds;          /* fd table */
+  int nfds;
+  /* per thread of execution */
+  vsh_arena arena;
+  sh_unwind unwind;
+  int unwind_n;             /* break/continue levels */
+  unsigned call_depth, subst_depth, eval_depth, loop_depth;
+  unsigned errexit_off;     /* >0 inside if/while conditions, && || lhs, ! */
+  unsigned line;            /* LINENO */
+  const char *funcname;     /* innermost function, or NULL */
+  const char *source_name;
+  bool subshell;            /* BASH_SUBSHELL > 0 */
+  int subshell_level;
+  bool in_trap;
+  sh_job *job;              /* when running as a background job */
+  int *pipestatus;
+  size_t npipestatus;
+  char numbuf[64];          /* dynamic variables' text ($RANDOM, ...) */
+  sh_unit *unit;            /* the parse unit being run (borrowed) */
+  uintptr_t stack_low;      /* below this the C stack is nearly gone */
+  int funcnest;             /* FUNCNAME depth */
+  bool exec_redirs_permanent; /* `exec` without a command ran */
+  int getopts_pos;          /* position inside a bundle of options */
+  int subst_status;         /* status of the last $( ) in this command */
+  char **funcnames;         /* FUNCNAME stack, innermost last */
+};
+
+/* A fresh top-level context for an exec. */
+int sh_ctx_new(sh_ctx **out, struct vsh_shell *shell, sh_exec *ex);
+/* A subshell: a deep copy of c's state (fds are shared references). */
+int sh_ctx_fork(sh_ctx **out, sh_ctx *c);
+void sh_ctx_free(sh_ctx *c);
+
+/* fd table */
+sh_stream *sh_fd(sh_ctx *c, int fd);              /* borrowed or NULL */
+int sh_fd_set(sh_ctx *c, int fd, sh_stream *s);   /* takes a new ref */
+void sh_fd_close(sh_ctx *c, int fd);
+
+/* Errors from the shell itself: "vsh: line N: msg" on the context's
+ * stderr (bash: "bash: line N: ..."). */
+void sh_error(sh_ctx *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---- execution ------------------------------------------------------------ */
+
+/* Runs a node; returns its exit status (also left in c->status). */
+int sh_exec_node(sh_ctx *c, sh_node *n);
+/* Parses and runs a script text in c (eval, source, -c). */
+int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
+                  unsigned first_line);
+/* Runs argv as a command (function, builtin, custom command, script). */
+int sh_run_argv(sh_ctx *c, int argc, char **argv);
+/* Runs body with stdout captured ($( )); returns status, fills out. */
+int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out);
+/* Checks the deadline/abort/limits between commands; sets unwind. */
+bool sh_check(sh_ctx *c);
+/* Stack guard: sh__stack_init records the thread's stack bounds;
+ * sh_stack_low raises a limit when recursion nears the end of it. */
+void sh__stack_init(sh_ctx *c);
+bool sh_stack_low(sh_ctx *c);
+
+/* ---- expansion ------------------------------------------------------------- */
+
+typedef struct sh_argv {
+  char **v;
+  size_t n, cap;
+} sh_argv;
+
+/* Full expansion of words into fields (brace, tilde, parameter, command,
+ * arithmetic, splitting, globbing, quote removal).  Strings live in the
+ * context arena.  Returns 0 or a negative vsh_err (the error has been
+ * reported and c->unwind set when fatal). */
+int sh_expand_words(sh_ctx *c, sh_word **words, size_t n, sh_argv *out);
+/* One word to one string, without splitting or globbing (assignments,
+ * redirection targets, case subjects, here-strings). */
+int sh_expand_str(sh_ctx *c, const sh_word *w, char **out, size_t *len);
+/* A word as a pattern: quoted characters are marked in *quoted (arena). */
+int sh_expand_pattern(sh_ctx *c, const sh_word *w, char **out, size_t *len,
+                      unsigned char **quoted);
+/* Arithmetic on an expanded string. */
+int sh_arith(sh_ctx *c, const char *expr, size_t len, int64_t *out);
+
+/* ---- the public shell object ------------------------------------------------ */
+
+typedef struct sh_custom {
+  char *name;
+  vsh_command_fn fn;
+  void *ud;
+  UT_hash_handle hh;
+} sh_custom;
+
+struct vsh_shell {
+  vsh_fs *fs;
+  bool own_fs;
+  vsh_limits limits;
+  char *cwd;
+  char **env;          /* base environment */
+  bool persistent;
+  bool has_seed;
+  uint64_t seed;
+  char *name;
+  bool opt_init[SH_OPT__COUNT]; /* options set with vsh_shell_set_option */
+  bool opt_set[SH_OPT__COUNT];
+  sh_custom *customs;
+  pthread_mutex_t mu;
+  sh_ctx *session;     /* persistent state between execs */
+  int next_pid;
+};
+
+#endif /* VSH_SHELL_H */

@@ -1,0 +1,268 @@
+/* stream.c: what file descriptors point at: bounded in-memory pipes,
+ * capture buffers, fixed bytes, vfs files and the null device.  Pipes
+ * block the writer when full and the reader when empty, waking every few
+ * milliseconds to notice a cancelled exec, so a deadline or abort ends
+ * any wait.  A write to a pipe whose reader is gone fails with EPIPE. */
+#include "shell/shell.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define WAIT_SLICE_NS (10 * 1000 * 1000)
+
+typedef struct sh_pipe {
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  char *buf;
+  size_t cap, head, len;
+  bool r_open, w_open;
+} sh_pipe;
+
+struct sh_stream {
+  atomic_int rc;
+  sh_stream_kind kind;
+  pthread_mutex_t mu; /* BUF, BYTES, FILE */
+  sh_pipe *pipe;
+  vsh_buf buf;        /* BUF captured bytes, BYTES data */
+  size_t pos;         /* BYTES read position */
+  uint64_t limit;
+  vfs_file *file;
+  char *path;
+};
+
+static sh_stream null_stream = {.rc = 1, .kind = SH_STREAM_NULL};
+
+sh_stream *sh_stream_null(void) { return &null_stream; }
+
+static sh_stream *stream_new(sh_stream_kind kind) {
+  sh_stream *s = calloc(1, sizeof(*s));
+  if (!s) return NULL;
+  atomic_init(&s->rc, 1);
+  s->kind = kind;
+  pthread_mutex_init(&s->mu, NULL);
+  return s;
+}
+
+static void pipe_release(sh_pipe *p, bool reader) {
+  pthread_mutex_lock(&p->mu);
+  if (reader)
+    p->r_open = false;
+  else
+    p->w_open = false;
+  bool dead = !p->r_open && !p->w_open;
+  pthread_cond_broadcast(&p->cv);
+  pthread_mutex_unlock(&p->mu);
+  if (dead) {
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->cv);
+    free(p->buf);
+    free(p);
+  }
+}
+
+int sh_pipe_new(sh_stream **r, sh_stream **w, size_t cap) {
+  sh_pipe *p = calloc(1, sizeof(*p));
+  sh_stream *rs = stream_new(SH_STREAM_PIPE_R);
+  sh_stream *ws = stream_new(SH_STREAM_PIPE_W);
+  char *buf = malloc(cap ? cap : 65536);
+  if (!p || !rs || !ws || !buf) {
+    free(p);
+    free(rs);
+    free(ws);
+    free(buf);
+    return VSH_ENOMEM;
+  }
+  pthread_mutex_init(&p->mu, NULL);
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+  pthread_cond_init(&p->cv, &ca);
+  pthread_condattr_destroy(&ca);
+  p->buf = buf;
+  p->cap = cap ? cap : 65536;
+  p->r_open = p->w_open = true;
+  rs->pipe = ws->pipe = p;
+  *r = rs;
+  *w = ws;
+  return 0;
+}
+
+sh_stream *sh_stream_buf_new(uint64_t limit) {
+  sh_stream *s = stream_new(SH_STREAM_BUF);
+  if (s) s->limit = limit;
+  return s;
+}
+
+sh_stream *sh_stream_bytes_new(const void *data, size_t len) {
+  sh_stream *s = stream_new(SH_STREAM_BYTES);
+  if (!s) return NULL;
+  if (vsh__buf_append(&s->buf, data, len)) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+sh_stream *sh_stream_file_new(vfs_file *f, const char *path) {
+  sh_stream *s = stream_new(SH_STREAM_FILE);
+  if (!s) {
+    vfs_file_close(f);
+    return NULL;
+  }
+  s->file = f;
+  s->path = path ? strdup(path) : NULL;
+  return s;
+}
+
+sh_stream *sh_stream_ref(sh_stream *s) {
+  if (s && s != &null_stream) atomic_fetch_add(&s->rc, 1);
+  return s;
+}
+
+void sh_stream_unref(sh_stream *s) {
+  if (!s || s == &null_stream) return;
+  if (atomic_fetch_sub(&s->rc, 1) != 1) return;
+  if (s->pipe) pipe_release(s->pipe, s->kind == SH_STREAM_PIPE_R);
+  if (s->file) vfs_file_close(s->file);
+  free(s->path);
+  vsh_buf_dispose(&s->buf);
+  pthread_mutex_destroy(&s->mu);
+  free(s);
+}
+
+sh_stream_kind sh_stream_kind_of(const sh_stream *s) { return s->kind; }
+
+const vsh_buf *sh_stream_buf_data(sh_stream *s) { return &s->buf; }
+
+vfs_file *sh_stream_file(sh_stream *s) { return s ? s->file : NULL; }
+
+static void deadline_in(struct timespec *ts, long ns) {
+  clock_gettime(CLOCK_MONOTONIC, ts);
+  ts->tv_nsec += ns;
+  if (ts->tv_nsec >= 1000000000L) {
+    ts->tv_sec++;
+    ts->tv_nsec -= 1000000000L;
+  }
+}
+
+static int64_t pipe_read(sh_pipe *p, char *out, size_t n, sh_exec *ex) {
+  pthread_mutex_lock(&p->mu);
+  while (p->len == 0 && p->w_open) {
+    if (ex && sh_exec_cancelled(ex)) {
+      pthread_mutex_unlock(&p->mu);
+      return VSH_EABORTED;
+    }
+    struct timespec ts;
+    deadline_in(&ts, WAIT_SLICE_NS);
+    pthread_cond_timedwait(&p->cv, &p->mu, &ts);
+  }
+  size_t got = p->len < n ? p->len : n;
+  for (size_t done = 0; done < got;) {
+    size_t chunk = p->cap - p->head;
+    if (chunk > got - done) chunk = got - done;
+    memcpy(out + done, p->buf + p->head, chunk);
+    p->head = (p->head + chunk) % p->cap;
+    done += chunk;
+  }
+  p->len -= got;
+  if (got) pthread_cond_broadcast(&p->cv);
+  pthread_mutex_unlock(&p->mu);
+  return (int64_t)got;
+}
+
+static int pipe_write(sh_pipe *p, const char *in, size_t n, sh_exec *ex) {
+  pthread_mutex_lock(&p->mu);
+  while (n) {
+    if (!p->r_open) {
+      pthread_mutex_unlock(&p->mu);
+      return VSH_EPIPE;
+    }
+    if (p->len == p->cap) {
+      if (ex && sh_exec_cancelled(ex)) {
+        pthread_mutex_unlock(&p->mu);
+        return VSH_EABORTED;
+      }
+      struct timespec ts;
+      deadline_in(&ts, WAIT_SLICE_NS);
+      pthread_cond_timedwait(&p->cv, &p->mu, &ts);
+      continue;
+    }
+    size_t tail = (p->head + p->len) % p->cap;
+    size_t room = p->cap - p->len;
+    size_t chunk = p->cap - tail;
+    if (chunk > room) chunk = room;
+    if (chunk > n) chunk = n;
+    memcpy(p->buf + tail, in, chunk);
+    p->len += chunk;
+    in += chunk;
+    n -= chunk;
+    pthread_cond_broadcast(&p->cv);
+  }
+  pthread_mutex_unlock(&p->mu);
+  return 0;
+}
+
+int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
+  if (n == 0) return 0;
+  switch (s->kind) {
+  case SH_STREAM_NULL:
+    return 0;
+  case SH_STREAM_PIPE_R:
+    return pipe_read(s->pipe, buf, n, ex);
+  case SH_STREAM_BYTES: {
+    pthread_mutex_lock(&s->mu);
+    size_t left = s->buf.len - s->pos;
+    size_t got = left < n ? left : n;
+    memcpy(buf, s->buf.data + s->pos, got);
+    s->pos += got;
+    pthread_mutex_unlock(&s->mu);
+    return (int64_t)got;
+  }
+  case SH_STREAM_FILE: {
+    pthread_mutex_lock(&s->mu);
+    int64_t r = vfs_file_read(s->file, buf, n);
+    pthread_mutex_unlock(&s->mu);
+    return r;
+  }
+  default:
+    return VSH_EBADF;
+  }
+}
+
+int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex) {
+  if (n == 0) return 0;
+  switch (s->kind) {
+  case SH_STREAM_NULL:
+    return 0;
+  case SH_STREAM_PIPE_W:
+    return pipe_write(s->pipe, buf, n, ex);
+  case SH_STREAM_BUF: {
+    int rc = 0;
+    pthread_mutex_lock(&s->mu);
+    if (s->limit && s->buf.len + n > s->limit)
+      rc = VSH_ELIMIT;
+    else
+      rc = vsh__buf_append(&s->buf, buf, n);
+    pthread_mutex_unlock(&s->mu);
+    if (rc == VSH_ELIMIT && ex)
+      sh_exec_limit(ex, "output limit exceeded (%llu bytes)",
+                    (unsigned long long)s->limit);
+    return rc;
+  }
+  case SH_STREAM_FILE: {
+    pthread_mutex_lock(&s->mu);
+    int64_t r = vfs_file_write(s->file, buf, n);
+    pthread_mutex_unlock(&s->mu);
+    return r < 0 ? (int)r : 0;
+  }
+  default:
+    return VSH_EBADF;
+  }
+}
+
+void sh_stream_set_limit(sh_stream *s, uint64_t limit) {
+  pthread_mutex_lock(&s->mu);
+  s->limit = limit;
+  pthread_mutex_unlock(&s->mu);
+}

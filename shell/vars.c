@@ -1,0 +1,389 @@
+/* vars.c: shell variables.  Scopes form a stack (global at the bottom,
+ * one scope per function call holding its locals); lookup is dynamic,
+ * innermost first, as in bash.  Indexed arrays are sparse (sorted by
+ * index); associative arrays keep insertion order.  Values are
+ * NUL-terminated: bash variables cannot hold NUL bytes.  Namerefs are
+ * followed (at most 8 hops) by every lookup. */
+#include "shell/shell.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NAMEREF_MAX 8
+
+bool sh_valid_name(const char *s, size_t n) {
+  if (n == 0) return false;
+  if (!(s[0] == '_' || (s[0] >= 'a' && s[0] <= 'z') ||
+        (s[0] >= 'A' && s[0] <= 'Z')))
+    return false;
+  for (size_t i = 1; i < n; i++) {
+    char ch = s[i];
+    if (!(ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+          (ch >= '0' && ch <= '9')))
+      return false;
+  }
+  return true;
+}
+
+static sh_var *scope_find(sh_scope *s, const char *name) {
+  sh_var *v = NULL;
+  HASH_FIND_STR(s->vars, name, v);
+  return v;
+}
+
+static sh_var *find_raw(sh_ctx *c, const char *name) {
+  for (sh_scope *s = c->scope; s; s = s->up) {
+    sh_var *v = scope_find(s, name);
+    if (v) return v;
+  }
+  return NULL;
+}
+
+sh_var *sh_var_find(sh_ctx *c, const char *name) {
+  sh_var *v = find_raw(c, name);
+  for (int hop = 0; v && (v->attrs & SH_VAR_NAMEREF) && v->val && *v->val &&
+                    hop < NAMEREF_MAX;
+       hop++) {
+    sh_var *t = find_raw(c, v->val);
+    if (!t) return NULL;
+    v = t;
+  }
+  return v;
+}
+
+static sh_var *var_new(sh_scope *s, const char *name) {
+  sh_var *v = calloc(1, sizeof(*v));
+  if (!v) return NULL;
+  v->name = strdup(name);
+  if (!v->name) {
+    free(v);
+    return NULL;
+  }
+  v->attrs = SH_VAR_UNSET;
+  HASH_ADD_KEYPTR(hh, s->vars, v->name, strlen(v->name), v);
+  if (!VSH_HASH_ADDED(v)) {
+    free(v->name);
+    free(v);
+    return NULL;
+  }
+  return v;
+}
+
+void sh_var_clear_value(sh_var *v) {
+  free(v->val);
+  v->val = NULL;
+  for (size_t i = 0; i < v->n; i++) {
+    free(v->elems[i].key);
+    free(v->elems[i].val);
+  }
+  free(v->elems);
+  v->elems = NULL;
+  v->n = v->cap = 0;
+}
+
+static void var_free(sh_var *v) {
+  sh_var_clear_value(v);
+  free(v->name);
+  free(v);
+}
+
+void sh__scope_free(sh_scope *s) {
+  sh_var *v, *tmp;
+  HASH_ITER(hh, s->vars, v, tmp) {
+    HASH_DEL(s->vars, v);
+    var_free(v);
+  }
+  free(s);
+}
+
+/* A deep copy of one scope (for subshells). */
+sh_scope *sh__scope_copy(const sh_scope *src) {
+  sh_scope *d = calloc(1, sizeof(*d));
+  if (!d) return NULL;
+  d->is_func = src->is_func;
+  for (const sh_var *v = src->vars; v; v = v->hh.next) {
+    sh_var *n = var_new(d, v->name);
+    if (!n) goto fail;
+    n->attrs = v->attrs;
+    if (v->val && !(n->val = strdup(v->val))) goto fail;
+    if (v->n) {
+      n->elems = calloc(v->n, sizeof(sh_aelem));
+      if (!n->elems) goto fail;
+      n->cap = v->n;
+      for (size_t i = 0; i < v->n; i++) {
+        n->elems[i].idx = v->elems[i].idx;
+        if (v->elems[i].key && !(n->elems[i].key = strdup(v->elems[i].key)))
+          goto fail;
+        if (!(n->elems[i].val = strdup(v->elems[i].val))) goto fail;
+        n->n++;
+      }
+    }
+  }
+  return d;
+fail:
+  sh__scope_free(d);
+  return NULL;
+}
+
+sh_var *sh_var_global(sh_ctx *c, const char *name) {
+  sh_var *v = scope_find(c->global, name);
+  return v ? v : var_new(c->global, name);
+}
+
+sh_var *sh_var_local(sh_ctx *c, const char *name) {
+  sh_scope *s = c->scope;
+  while (s && !s->is_func && s->up) s = s->up;
+  if (!s) s = c->global;
+  sh_var *v = scope_find(s, name);
+  return v ? v : var_new(s, name);
+}
+
+/* ---- arrays ------------------------------------------------------------- */
+
+static size_t idx_search(const sh_var *v, int64_t idx, bool *found) {
+  size_t lo = 0, hi = v->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (v->elems[mid].idx == idx) {
+      *found = true;
+      return mid;
+    }
+    if (v->elems[mid].idx < idx)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  *found = false;
+  return lo;
+}
+
+static int elems_grow(sh_var *v) {
+  if (v->n < v->cap) return 0;
+  size_t ncap = v->cap ? v->cap * 2 : 4;
+  sh_aelem *e = realloc(v->elems, ncap * sizeof(*e));
+  if (!e) return VSH_ENOMEM;
+  v->elems = e;
+  v->cap = ncap;
+  return 0;
+}
+
+const char *sh_array_get(const sh_var *v, int64_t idx) {
+  if (!(v->attrs & SH_VAR_ARRAY)) return idx == 0 ? v->val : NULL;
+  bool found;
+  size_t pos = idx_search(v, idx, &found);
+  return found ? v->elems[pos].val : NULL;
+}
+
+int64_t sh_array_max(const sh_var *v) {
+  return v->n ? v->elems[v->n - 1].idx : -1;
+}
+
+int sh_array_set(sh_var *v, int64_t idx, const char *val) {
+  char *d = strdup(val);
+  if (!d) return VSH_ENOMEM;
+  bool found;
+  size_t pos = idx_search(v, idx, &found);
+  if (found) {
+    free(v->elems[pos].val);
+    v->elems[pos].val = d;
+    return 0;
+  }
+  if (elems_grow(v)) {
+    free(d);
+    return VSH_ENOMEM;
+  }
+  memmove(v->elems + pos + 1, v->elems + pos,
+          (v->n - pos) * sizeof(sh_aelem));
+  v->elems[pos] = (sh_aelem){.idx = idx, .val = d};
+  v->n++;
+  return 0;
+}
+
+int sh_array_unset(sh_var *v, int64_t idx) {
+  bool found;
+  size_t pos = idx_search(v, idx, &found);
+  if (!found) return 0;
+  free(v->elems[pos].val);
+  memmove(v->elems + pos, v->elems + pos + 1,
+          (v->n - pos - 1) * sizeof(sh_aelem));
+  v->n--;
+  return 0;
+}
+
+static sh_aelem *assoc_find(const sh_var *v, const char *key) {
+  for (size_t i = 0; i < v->n; i++)
+    if (strcmp(v->elems[i].key, key) == 0) return &v->elems[i];
+  return NULL;
+}
+
+const char *sh_assoc_get(const sh_var *v, const char *key) {
+  sh_aelem *e = assoc_find(v, key);
+  return e ? e->val : NULL;
+}
+
+int sh_assoc_set(sh_var *v, const char *key, const char *val) {
+  sh_aelem *e = assoc_find(v, key);
+  char *d = strdup(val);
+  if (!d) return VSH_ENOMEM;
+  if (e) {
+    free(e->val);
+    e->val = d;
+    return 0;
+  }
+  char *k = strdup(key);
+  if (!k || elems_grow(v)) {
+    free(k);
+    free(d);
+    return VSH_ENOMEM;
+  }
+  v->elems[v->n++] = (sh_aelem){.key = k, .val = d};
+  return 0;
+}
+
+int sh_assoc_unset(sh_var *v, const char *key) {
+  sh_aelem *e = assoc_find(v, key);
+  if (!e) return 0;
+  size_t pos = (size_t)(e - v->elems);
+  free(e->key);
+  free(e->val);
+  memmove(v->elems + pos, v->elems + pos + 1,
+          (v->n - pos - 1) * sizeof(sh_aelem));
+  v->n--;
+  return 0;
+}
+
+/* ---- scalar access ---------------------------------------------------------- */
+
+const char *sh__special_var(sh_ctx *c, const char *name);
+
+const char *sh_var_get(sh_ctx *c, const char *name) {
+  const char *sp = sh__special_var(c, name);
+  if (sp) return sp;
+  sh_var *v = sh_var_find(c, name);
+  if (!v || (v->attrs & SH_VAR_UNSET)) return NULL;
+  if (v->attrs & SH_VAR_ASSOC) return sh_assoc_get(v, "0");
+  if (v->attrs & SH_VAR_ARRAY) return sh_array_get(v, 0);
+  return v->val;
+}
+
+/* Applies integer/case attributes; returns a malloc'd value. */
+static char *transform_value(sh_ctx *c, const sh_var *v, const char *val,
+                             const char *old, bool append, int *rc) {
+  *rc = 0;
+  if (v->attrs & SH_VAR_INTEGER) {
+    int64_t x = 0, base = 0;
+    if (sh_arith(c, val, strlen(val), &x)) {
+      *rc = VSH_EINVAL;
+      return NULL;
+    }
+    if (append && old && sh_arith(c, old, strlen(old), &base) == 0) x += base;
+    char tmp[32];
+    snprintf(tmp, sizeof(tmp), "%lld", (long long)x);
+    return strdup(tmp);
+  }
+  size_t ol = append && old ? strlen(old) : 0, vl = strlen(val);
+  char *d = malloc(ol + vl + 1);
+  if (!d) {
+    *rc = VSH_ENOMEM;
+    return NULL;
+  }
+  memcpy(d, append && old ? old : "", ol);
+  memcpy(d + ol, val, vl + 1);
+  if (v->attrs & (SH_VAR_LOWER | SH_VAR_UPPER | SH_VAR_CAPITAL)) {
+    for (size_t i = ol; i < ol + vl; i++) {
+      unsigned char ch = (unsigned char)d[i];
+      if ((v->attrs & SH_VAR_UPPER) && ch >= 'a' && ch <= 'z') d[i] -= 32;
+      if ((v->attrs & SH_VAR_LOWER) && ch >= 'A' && ch <= 'Z') d[i] += 32;
+    }
+  }
+  return d;
+}
+
+static int readonly_error(sh_ctx *c, const char *name) {
+  sh_error(c, "%s: readonly variable", name);
+  return VSH_EPERM;
+}
+
+int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val);
+
+static sh_var *find_for_write(sh_ctx *c, const char *name) {
+  sh_var *v = sh_var_find(c, name);
+  if (v) return v;
+  sh_var *raw = find_raw(c, name);
+  if (raw && (raw->attrs & SH_VAR_NAMEREF) && raw->val && *raw->val) {
+    /* a nameref to an unset variable creates the target globally */
+    return sh_var_global(c, raw->val);
+  }
+  return sh_var_global(c, name);
+}
+
+int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
+  if (sh__var_assign_hook(c, name, val)) return 0;
+  sh_var *v = find_for_write(c, name);
+  if (!v) return VSH_ENOMEM;
+  if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);
+  if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC))
+    return sh_var_set_elem(c, v->name, "0", 0, val, append);
+  int rc;
+  char *d = transform_value(c, v, val, v->val, append, &rc);
+  if (!d) return rc;
+  free(v->val);
+  v->val = d;
+  v->attrs &= ~SH_VAR_UNSET;
+  if (c->opts[SH_OPT_ALLEXPORT]) v->attrs |= SH_VAR_EXPORT;
+  return 0;
+}
+
+int sh_var_set_elem(sh_ctx *c, const char *name, const char *key,
+                    int64_t idx, const char *val, bool append) {
+  sh_var *v = find_for_write(c, name);
+  if (!v) return VSH_ENOMEM;
+  if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);
+  if (!(v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC))) {
+    /* a scalar becomes element 0 of a new indexed array */
+    char *old = v->val;
+    v->val = NULL;
+    v->attrs |= SH_VAR_ARRAY;
+    if (old && !(v->attrs & SH_VAR_UNSET)) sh_array_set(v, 0, old);
+    free(old);
+  }
+  bool assoc = v->attrs & SH_VAR_ASSOC;
+  const char *old = assoc ? sh_assoc_get(v, key) : sh_array_get(v, idx);
+  int rc;
+  char *d = transform_value(c, v, val, old, append, &rc);
+  if (!d) return rc;
+  rc = assoc ? sh_assoc_set(v, key, d) : sh_array_set(v, idx, d);
+  free(d);
+  v->attrs &= ~SH_VAR_UNSET;
+  return rc;
+}
+
+int sh_var_unset(sh_ctx *c, const char *name) {
+  for (sh_scope *s = c->scope; s; s = s->up) {
+    sh_var *v = scope_find(s, name);
+    if (!v) continue;
+    if (v->attrs & SH_VAR_NAMEREF && v->val && *v->val) {
+      /* unset through the reference, as bash does without -n */
+      const char *target = v->val;
+      sh_var *t = find_raw(c, target);
+      if (t) {
+        if (t->attrs & SH_VAR_READONLY) return readonly_error(c, target);
+        sh_var_clear_value(t);
+        t->attrs = (t->attrs & SH_VAR_EXPORT) | SH_VAR_UNSET;
+      }
+      return 0;
+    }
+    if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);
+    if (s->is_func) {
+      /* a local stays declared-but-unset in its scope (bash 5.2) */
+      sh_var_clear_value(v);
+      v->attrs = SH_VAR_UNSET;
+    } else {
+      HASH_DEL(s->vars, v);
+      var_free(v);
+    }
+    return 0;
+  }
+  return 0;
+}
