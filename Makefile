@@ -2,7 +2,8 @@
 # scripts/bootstrap (idempotent: apt packages and the pinned grammar).
 #   make / make build   configure build/ (debugoptimized) and compile
 #   make test           unit tests in build/, again under ASan+UBSan in
-#                       build-asan/, then one summary line
+#                       build-asan/, the Oils conformance run against
+#                       tests/oils-known-failures.txt, then a summary
 #   make demo           build and show that the CLI and library work
 #   make bench          build and run bench/run.sh when it exists
 #   make clean          remove both build directories
@@ -37,6 +38,7 @@ test: build
 	  $(ASAN_ENV) meson test -C $(ASAN_BUILD) --print-errorlogs \
 	    --num-processes $(JOBS) || rc=1; \
 	else rc=1; fi; \
+	python3 ./scripts/conformance $(BUILD) || rc=1; \
 	./scripts/unit-summary $(BUILD)/meson-logs/testlog.txt \
 	  $(ASAN_BUILD)/meson-logs/testlog.txt; \
 	exit $$rc

@@ -281,8 +281,11 @@ VSH_API int vsh_shell_register_command(vsh_shell *sh, const char *name,
                                        vsh_error *err);
 /* >= 0 bytes read from stdin (0 at end) or a negative vsh_err. */
 VSH_API int64_t vsh_cmd_read(vsh_cmd *c, void *buf, size_t n);
+/* The same from any open descriptor of the calling shell. */
+VSH_API int64_t vsh_cmd_read_fd(vsh_cmd *c, int fd, void *buf, size_t n);
 /* fd 1 or 2; 0 or a negative vsh_err (VSH_EPIPE: reader gone). */
 VSH_API int vsh_cmd_write(vsh_cmd *c, int fd, const void *buf, size_t n);
+/* An exported variable's value (the command's environment), or NULL. */
 VSH_API const char *vsh_cmd_getenv(vsh_cmd *c, const char *name);
 VSH_API const char *vsh_cmd_cwd(vsh_cmd *c);
 VSH_API vsh_fs *vsh_cmd_fs(vsh_cmd *c);

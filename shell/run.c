@@ -452,7 +452,15 @@ int vsh_cmd_write(vsh_cmd *cmd, int fd, const void *buf, size_t n) {
   return sh_stream_write(s, buf, n, cmd->c->ex);
 }
 
+int64_t vsh_cmd_read_fd(vsh_cmd *cmd, int fd, void *buf, size_t n) {
+  sh_stream *in = sh_fd(cmd->c, fd);
+  return in ? sh_stream_read(in, buf, n, cmd->c->ex) : VSH_EBADF;
+}
+
 const char *vsh_cmd_getenv(vsh_cmd *cmd, const char *name) {
+  sh_var *v = sh_var_find(cmd->c, name);
+  if (!v || !(v->attrs & SH_VAR_EXPORT) || (v->attrs & SH_VAR_UNSET))
+    return NULL;
   return sh_var_get(cmd->c, name);
 }
 
