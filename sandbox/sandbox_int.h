@@ -5,6 +5,8 @@
 #define VSH_SANDBOX_INT_H
 
 #include "sandbox/sandbox.h"
+
+#include <pthread.h>
 #include "vfs/vfs.h"
 
 #define SBX_VIRTUAL_PROVIDER "virtual"
@@ -16,6 +18,8 @@ typedef struct sbx_virtual {
   vsh_sandbox base; /* first: a vsh_sandbox * is an sbx_virtual * */
   vsh_fs *fs;       /* owned */
   char *cwd;        /* owned, canonical absolute */
+  vsh_shell *shell; /* owned; made on the first exec, runs on fs */
+  pthread_mutex_t mu; /* guards the lazy creation of shell */
 } sbx_virtual;
 
 int sbx_virtual_read_file(vsh_sandbox *sb, const char *path, vsh_buf *out,

@@ -73,17 +73,22 @@ static int virtual_exec(vsh_sandbox *sb, const char *cmd,
     goto done;
   }
 
-  /* >>> SHELL CORE PLUG-IN POINT >>>
-   * Replace the lines below with the shell run, e.g.
-   *   rc = sh_run(v->fs, cwd.data, cmd, opts, out, err);
-   * It must resolve (return 0) for any completed command, whatever its
-   * exit status, a deadline as exit 124 with details on stderr, and
-   * reject only on abort (VSH_EABORTED with the reason) or failure. */
-  rc = vsh__error_set(err, VSH_ENOSYS,
-                      "exec is not available: the vsh shell core is not "
-                      "built yet");
-  vsh__error_meta(err, "exec", SBX_VIRTUAL_PROVIDER, NULL);
-  /* <<< SHELL CORE PLUG-IN POINT <<< */
+  /* A fresh shell state per exec (the filesystem is shared): the
+   * shell object itself is made once and kept. */
+  pthread_mutex_lock(&v->mu);
+  if (!v->shell) {
+    vsh_shell_opts so = {.fs = v->fs, .cwd = v->cwd};
+    rc = vsh_shell_new(&v->shell, &so, err);
+  }
+  pthread_mutex_unlock(&v->mu);
+  if (rc < 0) goto done;
+  {
+    vsh_exec_opts eo = {0};
+    if (opts) eo = *opts;
+    eo.cwd = cwd.data;
+    rc = vsh_shell_exec(v->shell, cmd, strlen(cmd), &eo, out, err);
+    if (rc < 0) vsh__error_meta(err, "exec", SBX_VIRTUAL_PROVIDER, NULL);
+  }
 
 done:
   vsh_buf_dispose(&cwd);
@@ -113,6 +118,8 @@ static void virtual_release(vsh_sandbox *sb) {
 
   if (!v)
     return;
+  vsh_shell_free(v->shell);
+  pthread_mutex_destroy(&v->mu);
   if (v->fs)
     vsh_fs_free(v->fs);
   if (v->cwd)
@@ -186,6 +193,7 @@ int vsh_virtual_sandbox_new(vsh_sandbox **out, const vsh_virtual_opts *opts,
     goto done;
   }
   v->base.ops = &virtual_ops;
+  pthread_mutex_init(&v->mu, NULL);
   v->cwd = vsh__strndup(NULL, cwd.data, cwd.len);
   if (!v->cwd) {
     rc = vsh__error_set(err, VSH_ENOMEM, "out of memory");

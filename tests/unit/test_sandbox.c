@@ -608,16 +608,56 @@ END_TEST
 
 /* ---- exec ------------------------------------------------------------ */
 
-START_TEST(exec_rejects_with_enosys_until_the_shell_core_exists) {
+START_TEST(exec_runs_in_cwd_and_sees_files_written_by_the_verbs) {
   vsh_sandbox *sb = new_sandbox();
   vsh_result r;
   vsh_error err = {0};
 
-  ck_assert_int_eq(vsh_sandbox_exec(sb, "echo hi", NULL, &r, &err), VSH_ENOSYS);
-  ck_assert_str_eq(err.message,
-                   "exec is not available: the vsh shell core is not built "
-                   "yet");
-  ck_assert_str_eq(err.operation, "exec");
+  ck_assert_int_eq(vsh_sandbox_write_file(sb, "notes/a.txt", "alpha\n", 6, &err), 0);
+  ck_assert_int_eq(vsh_sandbox_exec(sb, "pwd; cat notes/a.txt; echo out >&2; exit 3", NULL, &r, &err), 0);
+  ck_assert_int_eq(r.exit_code, 3);
+  ck_assert_str_eq(r.out, "/home/user\nalpha\n");
+  ck_assert_str_eq(r.err, "out\n");
+  vsh_result_dispose(&r);
+  vsh_sandbox_release(sb);
+}
+END_TEST
+
+START_TEST(exec_writes_are_seen_by_read_file_and_cwd_option_resolves) {
+  vsh_sandbox *sb = new_sandbox();
+  vsh_result r;
+  vsh_error err = {0};
+  vsh_exec_opts o = {.cwd = "sub"};
+  vsh_buf text = {0};
+
+  ck_assert_int_eq(vsh_sandbox_mkdir(sb, "sub", false, &err), 0);
+  ck_assert_int_eq(vsh_sandbox_exec(sb, "pwd; echo made > f.txt", &o, &r, &err), 0);
+  ck_assert_int_eq(r.exit_code, 0);
+  ck_assert_str_eq(r.out, "/home/user/sub\n");
+  vsh_result_dispose(&r);
+  ck_assert_int_eq(vsh_sandbox_read_file(sb, "sub/f.txt", &text, &err), 0);
+  ck_assert_str_eq(text.data, "made\n");
+  vsh_buf_dispose(&text);
+  /* each exec starts a fresh shell: variables do not carry over */
+  ck_assert_int_eq(vsh_sandbox_exec(sb, "x=1", NULL, &r, &err), 0);
+  vsh_result_dispose(&r);
+  ck_assert_int_eq(vsh_sandbox_exec(sb, "echo \"[${x-unset}]\"", NULL, &r, &err), 0);
+  ck_assert_str_eq(r.out, "[unset]\n");
+  vsh_result_dispose(&r);
+  vsh_sandbox_release(sb);
+}
+END_TEST
+
+START_TEST(exec_timeout_resolves_with_status_124) {
+  vsh_sandbox *sb = new_sandbox();
+  vsh_result r;
+  vsh_error err = {0};
+  vsh_exec_opts o = {.timeout_ms = 100};
+
+  ck_assert_int_eq(vsh_sandbox_exec(sb, "while :; do :; done", &o, &r, &err), 0);
+  ck_assert_int_eq(r.exit_code, 124);
+  ck_assert(strstr(r.err, "timed out") != NULL);
+  vsh_result_dispose(&r);
   vsh_sandbox_release(sb);
 }
 END_TEST
@@ -1049,7 +1089,9 @@ static Suite *sandbox_suite(void) {
   suite_add_tcase(s, tc);
 
   tc = tcase_create("exec");
-  tcase_add_test(tc, exec_rejects_with_enosys_until_the_shell_core_exists);
+  tcase_add_test(tc, exec_runs_in_cwd_and_sees_files_written_by_the_verbs);
+  tcase_add_test(tc, exec_writes_are_seen_by_read_file_and_cwd_option_resolves);
+  tcase_add_test(tc, exec_timeout_resolves_with_status_124);
   tcase_add_test(tc, exec_with_pre_aborted_signal_rejects_with_the_reason);
   suite_add_tcase(s, tc);
 
