@@ -13,7 +13,7 @@ ASAN_BUILD ?= build-asan
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
-.PHONY: all build bootstrap test demo bench clean
+.PHONY: all build bootstrap test demo bench clean spec-host-check
 
 all: build
 
@@ -38,6 +38,7 @@ test: build
 	  $(ASAN_ENV) meson test -C $(ASAN_BUILD) --print-errorlogs \
 	    --num-processes $(JOBS) || rc=1; \
 	else rc=1; fi; \
+	python3 ./scripts/spec-run $(BUILD) || rc=1; \
 	python3 ./scripts/conformance $(BUILD) || rc=1; \
 	./scripts/unit-summary $(BUILD)/meson-logs/testlog.txt \
 	  $(ASAN_BUILD)/meson-logs/testlog.txt; \
@@ -53,3 +54,8 @@ bench: build
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
+
+# Proves the spec expectations with real bash and GNU tools (not in CI:
+# the host's tools may differ).
+spec-host-check:
+	python3 ./scripts/spec-run --shell bash

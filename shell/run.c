@@ -423,13 +423,18 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
   vsh_arena_mark m = vsh__arena_mark(&c->arena);
   int st = e->fn(&b);
   if (!(e->flags & BI_SHELL)) vsh__arena_pop(&c->arena, m);
-  if (b.epipe && st == 0) st = 141;
+  if (b.epipe) {
+    /* SIGPIPE: the writer's process (this shell or stage) dies */
+    c->unwind = SH_UW_EXIT;
+    st = 141;
+  }
   return c->status = st;
 }
 
 struct vsh_cmd {
   sh_ctx *c;
   const bi_entry *orig;
+  bool epipe;
 };
 
 int sh__run_custom(sh_ctx *c, sh_custom *cu, const bi_entry *orig, int argc,
@@ -437,6 +442,10 @@ int sh__run_custom(sh_ctx *c, sh_custom *cu, const bi_entry *orig, int argc,
   struct vsh_cmd cmd = {.c = c, .orig = orig};
   int st = cu->fn(&cmd, argc, argv, cu->ud);
   if (st < 0 || st > 255) st = st < 0 ? 1 : st & 255;
+  if (cmd.epipe) {
+    c->unwind = SH_UW_EXIT;
+    st = 141;
+  }
   return c->status = st;
 }
 
@@ -449,7 +458,9 @@ int vsh_cmd_write(vsh_cmd *cmd, int fd, const void *buf, size_t n) {
   if (fd != 1 && fd != 2) return VSH_EBADF;
   sh_stream *s = sh_fd(cmd->c, fd);
   if (!s) return VSH_EBADF;
-  return sh_stream_write(s, buf, n, cmd->c->ex);
+  int rc = sh_stream_write(s, buf, n, cmd->c->ex);
+  if (rc == VSH_EPIPE) cmd->epipe = true;
+  return rc;
 }
 
 int64_t vsh_cmd_read_fd(vsh_cmd *cmd, int fd, void *buf, size_t n) {

@@ -1,0 +1,114 @@
+=== a writer whose reader is gone dies with status 141
+--- script
+while :; do echo y; done | { read -r a; read -r b; echo "$a$b"; }
+echo "status ${PIPESTATUS[*]}"
+--- stdout
+yy
+status 141 0
+
+=== background jobs run concurrently and wait collects them
+--- script
+{ sleep 0.2; echo slow; } &
+echo fast
+wait
+echo done
+--- stdout
+fast
+slow
+done
+
+=== wait returns the status of a job given by $!
+--- script
+( exit 7 ) &
+pid=$!
+wait $pid
+echo "got $?"
+--- stdout
+got 7
+
+=== EXIT trap runs at the end of the script
+--- script
+trap 'echo bye' EXIT
+echo hi
+--- stdout
+hi
+bye
+
+=== ERR trap and set -e
+--- script
+trap 'echo "err at $LINENO"' ERR
+false
+echo next
+set -e
+false
+echo never
+--- stdout
+err at 2
+next
+err at 5
+--- status: 1
+
+=== files written by one command are read by the next
+--- file in.txt
+b
+a
+c
+--- script
+while read -r line; do echo "[$line]"; done < in.txt > out.txt
+cat out.txt
+--- stdout
+[b]
+[a]
+[c]
+
+=== 64-bit arithmetic wraps like bash
+--- script
+echo $(( 9223372036854775807 + 1 )) $(( 2**63 )) $(( -9223372036854775807 - 1 ))
+--- stdout
+-9223372036854775808 -9223372036854775808 -9223372036854775808
+
+=== division by zero is an error, not a crash
+--- script
+echo $(( 1 / 0 ))
+echo after
+--- stdout
+after
+--- stderr
+vsh: line 1: 1 / 0 : division by 0 (error token is "0 ")
+
+=== command not found is 127 with bash's message
+--- script
+nosuchcommand arg
+echo "status $?"
+--- stdout
+status 127
+--- stderr
+vsh: line 1: nosuchcommand: command not found
+
+=== functions, locals and recursion
+--- script
+fact() { local n=$1; if (( n <= 1 )); then echo 1; else echo $(( n * $(fact $((n-1))) )); fi; }
+fact 10
+x=global; f() { local x=local; g; }; g() { echo "$x"; }; f; echo "$x"
+--- stdout
+3628800
+local
+global
+
+=== process substitution feeds a command
+--- script
+cat <(echo one; echo two)
+--- stdout
+one
+two
+
+=== here-strings and here-documents
+--- script
+read -r a b <<< "first second"
+echo "$b $a"
+cat <<-EOF
+	tab-stripped $a
+	EOF
+--- stdout
+second first
+tab-stripped first
