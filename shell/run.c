@@ -525,6 +525,7 @@ int bi_printf(bi_ctx *b, const char *fmt, ...) {
 void bi_err(bi_ctx *b, const char *fmt, ...) {
   char msg[1200];
   sh_ctx *c = b->sh;
+  if (!c || !b->err) return;
   int n;
   const bi_entry *e = bi_lookup(b->argv[0]);
   bool shell_style = e && (e->flags & BI_SHELL);
@@ -546,10 +547,12 @@ void bi_err(bi_ctx *b, const char *fmt, ...) {
   sh_stream_write(b->err, msg, len, c->ex);
 }
 
-bool bi_cancelled(bi_ctx *b) { return sh_exec_cancelled(b->sh->ex); }
+bool bi_cancelled(bi_ctx *b) {
+  return b->sh && b->sh->ex && sh_exec_cancelled(b->sh->ex);
+}
 
 const char *bi_getenv(bi_ctx *b, const char *name) {
-  return sh_var_get(b->sh, name);
+  return b->sh ? sh_var_get(b->sh, name) : NULL;
 }
 
 const char *bi_path(bi_ctx *b, const char *p) {

@@ -1,0 +1,124 @@
+/* opt.c: GNU-style option parsing for builtins: bundled short options
+ * (-rn, -n2, -tx1), long options with = or a separate value and unique
+ * prefixes (--num=3, --num 3, --nu), "--" ends options, and operands may
+ * come before options (GNU permutation unless POSIXLY_CORRECT or a '+' at
+ * the start of the option string).  Operands are collected in order. */
+#include "builtins/builtins.h"
+
+#include <string.h>
+
+static int fail(bi_ctx *b, bi_opts *g, const char *fmt, const char *what) {
+  bi_err(b, fmt, what);
+  bi_err(b, "Try '%s --help' for more information.", b->argv[0]);
+  g->status = 1;
+  return '?';
+}
+
+static int long_opt(bi_ctx *b, bi_opts *g, const char *arg,
+                    const bi_longopt *lo) {
+  const char *eq = strchr(arg, '=');
+  size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+  const bi_longopt *hit = NULL;
+  int hits = 0;
+  for (const bi_longopt *o = lo; o && o->name; o++) {
+    if (strncmp(o->name, arg, n)) continue;
+    if (strlen(o->name) == n) {
+      hit = o;
+      hits = 1;
+      break;
+    }
+    hit = o;
+    hits++;
+  }
+  if (!hit) return fail(b, g, "unrecognized option '--%s'", arg);
+  if (hits > 1) return fail(b, g, "option '--%s' is ambiguous", arg);
+  g->arg = NULL;
+  if (hit->has_arg == BI_ARG_NONE && eq)
+    return fail(b, g, "option '--%s' doesn't allow an argument", hit->name);
+  if (eq) {
+    g->arg = eq + 1;
+  } else if (hit->has_arg == BI_ARG_REQUIRED) {
+    if (g->ind >= b->argc)
+      return fail(b, g, "option '--%s' requires an argument", hit->name);
+    g->arg = b->argv[g->ind++];
+  }
+  g->longname = hit->name;
+  return hit->val;
+}
+
+int bi_getopt(bi_ctx *b, bi_opts *g, const char *shortopts,
+              const bi_longopt *longopts) {
+  if (g->ind == 0) {
+    g->ind = 1;
+    g->operands = vsh__arena_alloc(b->arena, ((size_t)b->argc + 1) * sizeof(char *));
+    g->noperands = 0;
+    if (!g->operands) return -1;
+  }
+  bool posix = shortopts[0] == '+' || bi_getenv(b, "POSIXLY_CORRECT");
+  if (shortopts[0] == '+') shortopts++;
+  for (;;) {
+    if (g->bundle && *g->bundle) {
+      char ch = *g->bundle++;
+      const char *spec = ch == ':' ? NULL : strchr(shortopts, ch);
+      g->arg = NULL;
+      g->longname = NULL;
+      if (!spec) {
+        char s[2] = {ch, 0};
+        return fail(b, g, "invalid option -- '%s'", s);
+      }
+      if (spec[1] == ':') {
+        if (*g->bundle) {
+          g->arg = g->bundle;
+        } else if (spec[2] != ':') {
+          if (g->ind >= b->argc) {
+            char s[2] = {ch, 0};
+            return fail(b, g, "option requires an argument -- '%s'", s);
+          }
+          g->arg = b->argv[g->ind++];
+        }
+        g->bundle = NULL;
+      }
+      return ch;
+    }
+    g->bundle = NULL;
+    if (g->ind >= b->argc) {
+      g->operands[g->noperands] = NULL;
+      return -1;
+    }
+    const char *a = b->argv[g->ind++];
+    if (g->ended || a[0] != '-' || !a[1]) {
+      g->operands[g->noperands++] = (char *)a;
+      if (posix) g->ended = true;
+      continue;
+    }
+    if (!strcmp(a, "--")) {
+      g->ended = true;
+      continue;
+    }
+    if (a[1] == '-') return long_opt(b, g, a + 2, longopts);
+    g->bundle = a + 1;
+  }
+}
+
+bool bi_parse_size(const char *s, uint64_t *out) {
+  char *end;
+  if (!s || !*s) return false;
+  unsigned long long v = strtoull(s, &end, 10);
+  uint64_t mul = 1;
+  if (*end) {
+    const char *sfx = "kKMGTPE";
+    const char *p = strchr(sfx, *end);
+    if (!p && *end == 'b' && !end[1]) mul = 512;
+    else if (!p) return false;
+    else {
+      int pow = p == sfx ? 1 : (int)(p - sfx);
+      bool si = end[1] == 'B';
+      if (end[1] && !(si && !end[2]) && !(end[1] == 'i' && end[2] == 'B' && !end[3]))
+        return false;
+      for (int i = 0; i < pow; i++) mul *= si ? 1000 : 1024;
+    }
+  }
+  if (mul && v > UINT64_MAX / mul) return false;
+  *out = v * mul;
+  return true;
+}
