@@ -84,6 +84,12 @@ static int64_t now_ns(void) {
 
 bool sh_exec_cancelled(sh_exec *ex) {
   if (atomic_load_explicit(&ex->cancel, memory_order_relaxed)) return true;
+  if (ex->parent && sh_exec_cancelled(ex->parent)) {
+    int expected = SH_RUNNING;
+    atomic_compare_exchange_strong(&ex->cancel, &expected,
+                                   atomic_load(&ex->parent->cancel));
+    return true;
+  }
   if (ex->signal && vsh_signal_aborted(ex->signal)) {
     int expected = SH_RUNNING;
     atomic_compare_exchange_strong(&ex->cancel, &expected, SH_CANCEL_ABORT);

@@ -229,6 +229,7 @@ typedef struct sh_job sh_job;
 
 struct sh_exec {
   struct vsh_shell *sh;
+  sh_exec *parent;          /* a nested exec (timeout) also stops with it */
   vsh_limits limits;
   int64_t deadline_ns;      /* CLOCK_MONOTONIC; 0: none */
   vsh_signal *signal;
