@@ -144,8 +144,8 @@ int bi_source_main(bi_ctx *b) {
   size_t onpos = c->npos;
   bool args = i + 1 < b->argc;
   if (args) {
-    c->pos = b->argv + i + 1;
-    c->npos = (size_t)(b->argc - i - 1);
+    c->pos = sh__strv_dup(b->argv + i + 1, (size_t)(b->argc - i - 1));
+    c->npos = c->pos ? (size_t)(b->argc - i - 1) : 0;
   }
   const char *oname = c->source_name;
   c->source_name = file;
@@ -164,6 +164,7 @@ int bi_source_main(bi_ctx *b) {
   }
   c->source_name = oname;
   if (args) {
+    sh__strv_free(c->pos, c->npos);
     c->pos = opos;
     c->npos = onpos;
   }

@@ -252,7 +252,7 @@ int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
 
 static char *xstrdup(const char *s) { return s ? strdup(s) : NULL; }
 
-static char **strv_dup(char **v, size_t n) {
+char **sh__strv_dup(char **v, size_t n) {
   char **d = calloc(n + 1, sizeof(char *));
   if (!d) return NULL;
   for (size_t i = 0; i < n; i++) {
@@ -266,7 +266,7 @@ static char **strv_dup(char **v, size_t n) {
   return d;
 }
 
-static void strv_free(char **v, size_t n) {
+void sh__strv_free(char **v, size_t n) {
   if (!v) return;
   for (size_t i = 0; i < n; i++) free(v[i]);
   free(v);
@@ -353,7 +353,7 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   }
   if (copy_funcs(c, s)) goto fail;
   memcpy(c->opts, s->opts, sizeof(c->opts));
-  c->pos = strv_dup(s->pos, s->npos);
+  c->pos = sh__strv_dup(s->pos, s->npos);
   c->npos = s->npos;
   c->arg0 = xstrdup(s->arg0);
   c->cwd = xstrdup(s->cwd);
@@ -363,7 +363,7 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
      * kept for $( ) output of `trap` (bash prints the parent's). */
     if (s->traps[i] && !(c->traps[i] = strdup(s->traps[i]))) goto fail;
   }
-  c->dirstack = strv_dup(s->dirstack, s->ndirs);
+  c->dirstack = sh__strv_dup(s->dirstack, s->ndirs);
   c->ndirs = s->ndirs;
   c->umask = s->umask;
   c->status = s->status;
@@ -413,11 +413,11 @@ void sh_ctx_free(sh_ctx *c) {
     free(a->text);
     free(a);
   }
-  strv_free(c->pos, c->npos);
+  sh__strv_free(c->pos, c->npos);
   free(c->arg0);
   free(c->cwd);
   for (int i = 0; i < SH_NTRAPS; i++) free(c->traps[i]);
-  strv_free(c->dirstack, c->ndirs);
+  sh__strv_free(c->dirstack, c->ndirs);
   for (int fd = 0; fd < c->nfds; fd++) sh_stream_unref(c->fds[fd]);
   free(c->fds);
   free(c->pipestatus);

@@ -117,8 +117,9 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
   c->scope = sc;
   char **opos = c->pos;
   size_t onpos = c->npos;
-  c->pos = argv + 1;
-  c->npos = (size_t)(argc - 1);
+  /* owned copies: `set --` and `shift` inside the function free them */
+  c->pos = sh__strv_dup(argv + 1, (size_t)(argc - 1));
+  c->npos = c->pos ? (size_t)(argc - 1) : 0;
   sh_unit *ounit = c->unit;
   const char *ofn = c->funcname;
   c->unit = f->unit;
@@ -138,6 +139,7 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
     sh_run_trap(c, SH_TRAP_RETURN);
   c->funcname = ofn;
   c->unit = ounit;
+  sh__strv_free(c->pos, c->npos);
   c->pos = opos;
   c->npos = onpos;
   c->scope = sc->up;
@@ -447,18 +449,16 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   if (av.n == 0) {
     /* assignments only (or words that expanded to nothing): the status
      * is that of the last command substitution, else 0 */
+    /* bash expands and assigns first, then performs the redirections */
     sh_saved sv = {0};
+    for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
+      int rc = sh_assign_one(c, &n->u.simple.assigns[i]);
+      if (rc || c->unwind) return c->unwind ? c->status : set_status(c, 1);
+    }
     int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
     if (st) {
       sh_restore(c, &sv);
       return set_status(c, st);
-    }
-    for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
-      int rc = sh_assign_one(c, &n->u.simple.assigns[i]);
-      if (rc || c->unwind) {
-        sh_restore(c, &sv);
-        return c->unwind ? c->status : set_status(c, 1);
-      }
     }
     if (c->opts[SH_OPT_XTRACE] && n->u.simple.n_assigns) {
       for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
@@ -710,9 +710,15 @@ static int exec_arith(sh_ctx *c, sh_node *n) {
 static int exec_group(sh_ctx *c, sh_node *n) {
   sh_saved sv = {0};
   int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
-  if (!st) st = sh_exec_node(c, n->u.group.body);
+  if (!st) {
+    st = sh_exec_node(c, n->u.group.body);
+    sh_restore(c, &sv);
+    return set_status(c, st);
+  }
   sh_restore(c, &sv);
-  return set_status(c, st);
+  set_status(c, st);
+  after_command(c, st);
+  return st;
 }
 
 static int exec_if(sh_ctx *c, sh_node *n) {
@@ -725,13 +731,19 @@ static int exec_if(sh_ctx *c, sh_node *n) {
   return set_status(c, 0);
 }
 
+void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n);
+
 static int exec_list(sh_ctx *c, sh_node *n) {
   int st = c->status;
   for (size_t i = 0; i < n->u.list.n; i++) {
-    if (n->u.list.background && n->u.list.background[i])
-      st = sh_exec_background(c, n->u.list.items[i]);
-    else
-      st = sh_exec_node(c, n->u.list.items[i]);
+    sh_node *it = n->u.list.items[i];
+    if (n->u.list.background && n->u.list.background[i]) {
+      st = sh_exec_background(c, it);
+    } else {
+      st = sh_exec_node(c, it);
+      if (it->kind == SH_NODE_SIMPLE || it->kind == SH_NODE_SUBSHELL)
+        sh__set_pipestatus(c, &st, 1);
+    }
     if (c->unwind) break;
   }
   return st;
@@ -742,9 +754,15 @@ static int with_redirs(sh_ctx *c, sh_node *n, int (*fn)(sh_ctx *, sh_node *)) {
   if (!n->n_redirs) return fn(c, n);
   sh_saved sv = {0};
   int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
-  if (!st) st = fn(c, n);
+  if (!st) {
+    st = fn(c, n);
+    sh_restore(c, &sv);
+    return set_status(c, st);
+  }
   sh_restore(c, &sv);
-  return set_status(c, st);
+  set_status(c, st);
+  after_command(c, st);
+  return st;
 }
 
 static int exec_while_n(sh_ctx *c, sh_node *n) { return exec_while(c, n, false); }

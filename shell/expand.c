@@ -155,7 +155,8 @@ static int add_tilde(xb *b, const sh_part *p) {
 int xb_part(xb *b, const sh_part *p, bool quoted) {
   switch (p->kind) {
   case SH_PART_LIT:
-    return xb_add(b, p->u.text.s, p->u.text.len, quoted ? XM_QUOTED : 0);
+    return xb_add(b, p->u.text.s, p->u.text.len,
+                  quoted ? XM_QUOTED : b->operand ? XM_SPLIT : 0);
   case SH_PART_ESC:
     return xb_add(b, p->u.text.s, p->u.text.len, XM_QUOTED);
   case SH_PART_SQ:
@@ -329,6 +330,7 @@ static bool piece_has_glob(sh_ctx *c, const xfield *p) {
 
 /* Expands one brace-free word into argv. */
 static int expand_one(sh_ctx *c, const sh_word *w, sh_argv *out) {
+  if (w->line) c->line = w->line;
   xb b;
   xb_init(&b, c);
   int rc = 0;

@@ -35,6 +35,7 @@ typedef struct xb {
   size_t nf, capf;
   bool no_split;      /* assignment-like context: $@ joins with spaces */
   bool list_nonempty; /* the last list expansion produced elements */
+  bool operand;       /* inside an unquoted ${x:-operand} */
 } xb;
 
 void xb_init(xb *b, sh_ctx *c);

@@ -85,10 +85,44 @@ static int subscript_index(sh_ctx *c, const sh_word *w, int64_t *out) {
 }
 
 /* Fills pv for a variable name (no indirection). */
+/* PIPESTATUS and FUNCNAME live in the context, not in variables. */
+static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
+  memset(tmp, 0, sizeof(*tmp));
+  tmp->attrs = SH_VAR_ARRAY;
+  if (!strcmp(name, "PIPESTATUS")) {
+    tmp->elems = vsh__arena_alloc(&c->arena, (c->npipestatus + 1) * sizeof(sh_aelem));
+    if (!tmp->elems) return NULL;
+    for (size_t i = 0; i < c->npipestatus; i++) {
+      char num[16];
+      snprintf(num, sizeof(num), "%d", c->pipestatus[i]);
+      tmp->elems[i].idx = (int64_t)i;
+      tmp->elems[i].val = adup(c, num, strlen(num));
+    }
+    tmp->n = c->npipestatus;
+    return tmp;
+  }
+  if (!strcmp(name, "FUNCNAME")) {
+    if (c->funcnest == 0) return NULL;
+    size_t n = (size_t)c->funcnest + 1;
+    tmp->elems = vsh__arena_alloc(&c->arena, n * sizeof(sh_aelem));
+    if (!tmp->elems) return NULL;
+    for (size_t i = 0; i < n; i++) {
+      const char *nm = i + 1 < n ? c->funcnames[c->funcnest - 1 - (int)i] : "main";
+      tmp->elems[i].idx = (int64_t)i;
+      tmp->elems[i].val = (char *)nm;
+    }
+    tmp->n = n;
+    return tmp;
+  }
+  return NULL;
+}
+
 static int var_values(sh_ctx *c, const char *name, const sh_param *p,
                       pval *pv) {
   memset(pv, 0, sizeof(*pv));
   sh_var *v = sh_var_find(c, name);
+  sh_var dyn;
+  if (!v && (name[0] == 'P' || name[0] == 'F')) v = dynamic_array(c, name, &dyn);
   bool whole = p->flags & (SH_PF_AT | SH_PF_STAR);
   if (whole) {
     pv->list = true;
@@ -134,6 +168,7 @@ static int var_values(sh_ctx *c, const char *name, const sh_param *p,
     }
     return set_one(c, pv, sh_array_get(v, ix));
   }
+  if (v == &dyn) return set_one(c, pv, sh_array_get(v, 0));
   return set_one(c, pv, sh_var_get(c, name));
 }
 
@@ -624,10 +659,17 @@ static int emit(xb *b, pval *pv, bool quoted) {
 }
 
 static int add_word(xb *b, const sh_word *w, bool quoted) {
+  /* unquoted literal text in an operand is split like the expansion */
+  bool saved = b->operand;
+  b->operand = !quoted;
   for (size_t i = 0; w && i < w->n; i++) {
     int rc = xb_part(b, &w->parts[i], quoted);
-    if (rc) return rc;
+    if (rc) {
+      b->operand = saved;
+      return rc;
+    }
   }
+  b->operand = saved;
   if (quoted && (!w || w->n == 0)) return xb_anchor(b);
   return 0;
 }

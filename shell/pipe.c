@@ -139,13 +139,16 @@ static void *stage_main(void *arg) {
   return NULL;
 }
 
+void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n) {
+  int *v = realloc(c->pipestatus, (n ? n : 1) * sizeof(int));
+  if (!v) return;
+  memcpy(v, st, n * sizeof(int));
+  c->pipestatus = v;
+  c->npipestatus = n;
+}
+
 static int set_pipestatus(sh_ctx *c, const int *st, size_t n) {
-  sh_var_unset(c, "PIPESTATUS");
-  for (size_t i = 0; i < n; i++) {
-    char tmp[16];
-    snprintf(tmp, sizeof(tmp), "%d", st[i]);
-    sh_var_set_elem(c, "PIPESTATUS", NULL, (int64_t)i, tmp, false);
-  }
+  sh__set_pipestatus(c, st, n);
   return 0;
 }
 

@@ -315,6 +315,10 @@ struct sh_ctx {
   char **funcnames;         /* FUNCNAME stack, innermost last */
 };
 
+/* Owned string vectors (NULL-terminated copies). */
+char **sh__strv_dup(char **v, size_t n);
+void sh__strv_free(char **v, size_t n);
+
 /* A fresh top-level context for an exec. */
 int sh_ctx_new(sh_ctx **out, struct vsh_shell *shell, sh_exec *ex);
 /* A subshell: a deep copy of c's state (fds are shared references). */
