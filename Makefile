@@ -45,8 +45,10 @@ test: build
 	exit $$rc
 
 demo: build
-	./$(BUILD)/vsh --version
-	./$(BUILD)/tests/demo .
+	@echo "--- vsh running demo/agent.sh over demo/project (mounted read-only)"
+	./$(BUILD)/vsh --mount demo/project:/home/user/project demo/agent.sh
+	@echo "--- the C API: sandbox file verbs (tests/demo.c)"
+	./$(BUILD)/tests/demo demo/project
 
 bench: build
 	@if [ -f bench/run.sh ]; then sh bench/run.sh; \
