@@ -847,7 +847,10 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
       continue;
     }
     if (c == '\\') {
-      int d = sh_peekc(p, 1);
+      /* the escaped character is the raw next byte: "\\<newline>" is an
+       * escaped backslash, not a backslash plus a line continuation */
+      int d = p->in.pos + 1 < p->in.n ? (unsigned char)p->in.s[p->in.pos + 1]
+                                      : sh_peekc(p, 1);
       if (!unquoted || (flags & RW_INDQ)) {
         bool esc = d == '$' || d == '`' || d == '\\' ||
                    (mode == W_DQ && d == '"') ||

@@ -19,12 +19,38 @@
 
 const TSLanguage *tree_sitter_bash(void);
 
+/* ts_node_child() walks from the first child each time, so children are
+ * fetched once per node with a cursor and kept in a small LRU cache. */
+#define KID_SLOTS 16
+typedef struct kid_slot {
+  const void *id;
+  TSNode *v;
+  uint32_t n;
+  unsigned stamp;
+} kid_slot;
+
 typedef struct ts_state {
   TSParser *parser;
   TSTree *tree;
   TSNode root;
+  TSNode *top; /* the root's children (malloc, top_cap entries) */
+  uint32_t top_cap;
   uint32_t idx, n; /* next top-level child */
+  kid_slot kids[KID_SLOTS];
+  unsigned clock;
 } ts_state;
+
+static uint32_t fetch_kids(TSNode n, TSNode *v, uint32_t c) {
+  TSTreeCursor cur = ts_tree_cursor_new(n);
+  uint32_t k = 0;
+  if (c && ts_tree_cursor_goto_first_child(&cur)) {
+    do
+      v[k++] = ts_tree_cursor_current_node(&cur);
+    while (k < c && ts_tree_cursor_goto_next_sibling(&cur));
+  }
+  ts_tree_cursor_delete(&cur);
+  return k;
+}
 
 #define TS_BAIL 1 /* p->err value: lower this line with RD instead */
 
@@ -35,6 +61,29 @@ static _Noreturn void bail_at(sh_parser *p, int where) {
             p->in.line);
   p->err = TS_BAIL;
   longjmp(*p->jb, 1);
+}
+
+static void *sh_alloc_ts(sh_parser *p, size_t n) { return sh_alloc(p, n); }
+
+static TSNode kid(sh_parser *p, TSNode n, uint32_t i) {
+  ts_state *st = p->ts;
+  kid_slot *old = &st->kids[0];
+  for (int k = 0; k < KID_SLOTS; k++) {
+    kid_slot *s = &st->kids[k];
+    if (s->v && s->id == n.id) {
+      s->stamp = ++st->clock;
+      return i < s->n ? s->v[i] : ts_node_child(n, i);
+    }
+    if (s->stamp < old->stamp)
+      old = s;
+  }
+  uint32_t c = ts_node_child_count(n);
+  TSNode *v = sh_alloc_ts(p, (c ? c : 1) * sizeof *v);
+  old->n = fetch_kids(n, v, c);
+  old->v = v;
+  old->id = n.id;
+  old->stamp = ++st->clock;
+  return i < old->n ? v[i] : ts_node_child(n, i);
 }
 
 static bool is(TSNode n, const char *type) {
@@ -89,7 +138,7 @@ static sh_node *lower_seq(sh_parser *p, TSNode parent, uint32_t from,
                           uint32_t to) {
   uint32_t cnt = 0;
   for (uint32_t i = from; i < to; i++)
-    if (is_stmt(ts_node_child(parent, i)))
+    if (is_stmt(kid(p, parent, i)))
       cnt++;
   if (!cnt)
     return NULL;
@@ -99,7 +148,7 @@ static sh_node *lower_seq(sh_parser *p, TSNode parent, uint32_t from,
   l->u.list.background = sh_alloc(p, cnt * sizeof(bool));
   size_t k = 0;
   for (uint32_t i = from; i < to; i++) {
-    TSNode c = ts_node_child(parent, i);
+    TSNode c = kid(p, parent, i);
     if (is_stmt(c)) {
       l->u.list.items[k++] = lower(p, c);
     } else if (!ts_node_is_named(c) && is(c, "&")) {
@@ -122,10 +171,11 @@ static sh_node *new_node(sh_parser *p, sh_node_kind k, TSNode n) {
   return x;
 }
 
-static uint32_t find_child(TSNode n, uint32_t from, const char *type) {
+static uint32_t find_child(sh_parser *p, TSNode n, uint32_t from,
+                           const char *type) {
   uint32_t c = ts_node_child_count(n);
   for (uint32_t i = from; i < c; i++)
-    if (is(ts_node_child(n, i), type))
+    if (is(kid(p, n, i), type))
       return i;
   return c;
 }
@@ -148,7 +198,7 @@ static void lower_redirs(sh_parser *p, TSNode n, uint32_t i, sh_node *body) {
   uint32_t c = ts_node_child_count(n);
   if (i >= c)
     return;
-  rd_at(p, ts_node_child(n, i));
+  rd_at(p, kid(p, n, i));
   sh_rd_redirs(p, body);
   rd_check_end(p, n);
 }
@@ -156,12 +206,12 @@ static void lower_redirs(sh_parser *p, TSNode n, uint32_t i, sh_node *body) {
 static sh_node *lower_if(sh_parser *p, TSNode n) {
   /* if C then T (elif_clause)* (else_clause)? fi */
   uint32_t c = ts_node_child_count(n);
-  uint32_t th = find_child(n, 1, "then");
+  uint32_t th = find_child(p, n, 1, "then");
   if (th >= c)
     bail(p);
   uint32_t e = th + 1;
   while (e < c) {
-    TSNode x = ts_node_child(n, e);
+    TSNode x = kid(p, n, e);
     if (is(x, "elif_clause") || is(x, "else_clause") || is(x, "fi"))
       break;
     e++;
@@ -173,10 +223,10 @@ static sh_node *lower_if(sh_parser *p, TSNode n) {
     bail(p);
   sh_node *cur = root;
   for (; e < c; e++) {
-    TSNode x = ts_node_child(n, e);
+    TSNode x = kid(p, n, e);
     if (is(x, "elif_clause")) {
       uint32_t xc = ts_node_child_count(x);
-      uint32_t xt = find_child(x, 1, "then");
+      uint32_t xt = find_child(p, x, 1, "then");
       if (xt >= xc)
         bail(p);
       sh_node *el = new_node(p, SH_NODE_IF, x);
@@ -211,21 +261,21 @@ static sh_node *lower_body_group(sh_parser *p, TSNode g) {
 
 static sh_node *lower_while(sh_parser *p, TSNode n) {
   uint32_t c = ts_node_child_count(n);
-  TSNode kw = ts_node_child(n, 0);
+  TSNode kw = kid(p, n, 0);
   sh_node *x = new_node(p, is(kw, "until") ? SH_NODE_UNTIL : SH_NODE_WHILE, n);
-  uint32_t d = find_child(n, 1, "do_group");
+  uint32_t d = find_child(p, n, 1, "do_group");
   if (d >= c)
     bail(p);
   x->u.loop.cond = lower_seq(p, n, 1, d);
   if (!x->u.loop.cond)
     bail(p);
-  x->u.loop.body = lower_body_group(p, ts_node_child(n, d));
+  x->u.loop.body = lower_body_group(p, kid(p, n, d));
   return x;
 }
 
 static sh_node *lower_for(sh_parser *p, TSNode n) {
   uint32_t c = ts_node_child_count(n);
-  TSNode kw = ts_node_child(n, 0);
+  TSNode kw = kid(p, n, 0);
   sh_node *x = new_node(p, is(kw, "select") ? SH_NODE_SELECT : SH_NODE_FOR, n);
   TSNode var = ts_node_child_by_field_name(n, "variable", 8);
   TSNode body = ts_node_child_by_field_name(n, "body", 4);
@@ -239,10 +289,10 @@ static sh_node *lower_for(sh_parser *p, TSNode n) {
   x->u.for_.var_len = t->text_len;
   sh_consume(p);
   rd_check_end(p, var);
-  uint32_t in = find_child(n, 1, "in");
+  uint32_t in = find_child(p, n, 1, "in");
   if (in < c) {
     x->u.for_.has_in = true;
-    TSNode kin = ts_node_child(n, in);
+    TSNode kin = kid(p, n, in);
     p->in.pos = ts_node_end_byte(kin);
     p->in.line = ts_node_end_point(kin).row +
                  (p->opts.first_line ? p->opts.first_line : 1);
@@ -267,10 +317,10 @@ static sh_node *lower_for(sh_parser *p, TSNode n) {
       bail(p);
     /* the words must end where the grammar's do (or ;) begins */
     uint32_t semi = in + 1;
-    while (semi < c && ts_node_is_named(ts_node_child(n, semi)) &&
-           !is(ts_node_child(n, semi), "do_group"))
+    while (semi < c && ts_node_is_named(kid(p, n, semi)) &&
+           !is(kid(p, n, semi), "do_group"))
       semi++;
-    if (semi >= c || t->start != ts_node_start_byte(ts_node_child(n, semi)))
+    if (semi >= c || t->start != ts_node_start_byte(kid(p, n, semi)))
       if (!(t->type == T_NEWLINE && semi < c))
         bail(p);
     p->have_tok = false;
@@ -284,13 +334,13 @@ static sh_node *lower_for(sh_parser *p, TSNode n) {
 static sh_node *lower_cfor(sh_parser *p, TSNode n) {
   sh_node *x = new_node(p, SH_NODE_CFOR, n);
   uint32_t c = ts_node_child_count(n);
-  uint32_t o = find_child(n, 1, "((");
-  uint32_t cl = find_child(n, 1, "))");
+  uint32_t o = find_child(p, n, 1, "((");
+  uint32_t cl = find_child(p, n, 1, "))");
   if (o >= c || cl >= c)
     bail(p);
-  rd_at(p, ts_node_child(n, o));
+  rd_at(p, kid(p, n, o));
   sh_rd_cfor_header(p, x);
-  if (p->in.pos != ts_node_end_byte(ts_node_child(n, cl)))
+  if (p->in.pos != ts_node_end_byte(kid(p, n, cl)))
     bail(p);
   TSNode body = ts_node_child_by_field_name(n, "body", 4);
   if (ts_node_is_null(body))
@@ -313,16 +363,16 @@ static sh_node *lower_case(sh_parser *p, TSNode n) {
   rd_check_end(p, val);
   uint32_t c = ts_node_child_count(n), ni = 0;
   for (uint32_t i = 0; i < c; i++)
-    if (is(ts_node_child(n, i), "case_item"))
+    if (is(kid(p, n, i), "case_item"))
       ni++;
   x->u.case_.items = sh_alloc(p, (ni ? ni : 1) * sizeof(sh_case_item));
   for (uint32_t i = 0; i < c; i++) {
-    TSNode it = ts_node_child(n, i);
+    TSNode it = kid(p, n, i);
     if (!is(it, "case_item"))
       continue;
     sh_case_item *ci = &x->u.case_.items[x->u.case_.n_items++];
     uint32_t ic = ts_node_child_count(it);
-    uint32_t rp = find_child(it, 0, ")");
+    uint32_t rp = find_child(p, it, 0, ")");
     if (rp >= ic)
       bail(p);
     /* patterns: RD tokens from the item start up to the ) */
@@ -348,20 +398,20 @@ static sh_node *lower_case(sh_parser *p, TSNode n) {
       break;
     }
     if (t->type != T_RPAREN ||
-        t->start != ts_node_start_byte(ts_node_child(it, rp)))
+        t->start != ts_node_start_byte(kid(p, it, rp)))
       bail(p);
     p->have_tok = false;
     ci->patterns = pv;
     ci->n_patterns = np;
     uint32_t end = ic;
     ci->term = SH_CASE_BREAK;
-    TSNode last = ts_node_child(it, ic - 1);
+    TSNode last = kid(p, it, ic - 1);
     if (is(last, ";;") || is(last, ";&") || is(last, ";;&")) {
       end = ic - 1;
       ci->term = is(last, ";;")   ? SH_CASE_BREAK
                  : is(last, ";&") ? SH_CASE_FALL
                                   : SH_CASE_CONTINUE;
-    } else if (i + 1 < c && is(ts_node_child(n, i + 1), "case_item")) {
+    } else if (i + 1 < c && is(kid(p, n, i + 1), "case_item")) {
       bail(p); /* an item without terminator must be the last */
     }
     ci->body = lower_seq(p, it, rp + 1, end);
@@ -386,7 +436,7 @@ static sh_node *lower_func(sh_parser *p, TSNode n) {
   f->u.func.body = lower(p, body);
   uint32_t c = ts_node_child_count(n), i;
   for (i = 0; i < c; i++)
-    if (ts_node_eq(ts_node_child(n, i), body))
+    if (ts_node_eq(kid(p, n, i), body))
       break;
   if (i + 1 < c)
     lower_redirs(p, n, i + 1, f->u.func.body);
@@ -399,21 +449,21 @@ static sh_node *lower_func(sh_parser *p, TSNode n) {
 static sh_node *lower_pipeline(sh_parser *p, TSNode n) {
   uint32_t c = ts_node_child_count(n), cnt = 0;
   for (uint32_t i = 0; i < c; i++)
-    if (is_stmt(ts_node_child(n, i)))
+    if (is_stmt(kid(p, n, i)))
       cnt++;
   sh_node *x = new_node(p, SH_NODE_PIPELINE, n);
   x->u.pipe.cmds = sh_alloc(p, cnt * sizeof(sh_node *));
   x->u.pipe.pipe_err = sh_alloc(p, cnt * sizeof(bool));
   size_t k = 0;
   for (uint32_t i = 0; i < c; i++) {
-    TSNode ch = ts_node_child(n, i);
+    TSNode ch = kid(p, n, i);
     if (is_stmt(ch)) {
       if (is(ch, "negated_command")) {
         /* ! binds to the whole pipeline in bash */
         if (k || ts_node_child_count(ch) != 2)
           bail(p);
         x->u.pipe.bang = true;
-        ch = ts_node_child(ch, 1);
+        ch = kid(p, ch, 1);
       }
       sh_node *s = lower(p, ch);
       if (s->kind == SH_NODE_PIPELINE)
@@ -455,14 +505,14 @@ static sh_node *lower(sh_parser *p, TSNode n) {
         bail(p);
       uint32_t c = ts_node_child_count(n), i;
       for (i = 0; i < c; i++)
-        if (ts_node_eq(ts_node_child(n, i), body))
+        if (ts_node_eq(kid(p, n, i), body))
           break;
       lower_redirs(p, n, i + 1, x);
     }
   } else if (!strcmp(ty, "list")) {
     if (ts_node_child_count(n) != 3)
       bail(p);
-    TSNode op = ts_node_child(n, 1);
+    TSNode op = kid(p, n, 1);
     sh_node_kind k;
     if (is(op, "&&"))
       k = SH_NODE_AND;
@@ -470,8 +520,8 @@ static sh_node *lower(sh_parser *p, TSNode n) {
       k = SH_NODE_OR;
     else
       bail(p);
-    sh_node *a = lower(p, ts_node_child(n, 0));
-    sh_node *b = lower(p, ts_node_child(n, 2));
+    sh_node *a = lower(p, kid(p, n, 0));
+    sh_node *b = lower(p, kid(p, n, 2));
     if (b->kind == SH_NODE_AND || b->kind == SH_NODE_OR)
       bail(p); /* bash's && and || are left-associative */
     x = sh_alloc(p, sizeof *x);
@@ -484,7 +534,7 @@ static sh_node *lower(sh_parser *p, TSNode n) {
   } else if (!strcmp(ty, "negated_command")) {
     if (ts_node_child_count(n) != 2)
       bail(p);
-    sh_node *s = lower(p, ts_node_child(n, 1));
+    sh_node *s = lower(p, kid(p, n, 1));
     if (s->kind == SH_NODE_PIPELINE)
       bail(p);
     x = new_node(p, SH_NODE_PIPELINE, n);
@@ -527,12 +577,12 @@ static sh_node *lower(sh_parser *p, TSNode n) {
 
 /* ---- per-line driver -------------------------------------------------- */
 
-/* Whether the subtree needs the RD parser: errors, heredocs, aliases. */
-static bool needs_rd(sh_parser *p, TSNode n, unsigned depth) {
-  if (ts_node_has_error(n) || ts_node_is_missing(n) || depth > 400)
+static bool node_needs_rd(sh_parser *p, TSNode n) {
+  if (ts_node_is_missing(n))
     return true;
   const char *ty = ts_node_type(n);
-  if (!strcmp(ty, "heredoc_redirect") || !strcmp(ty, "heredoc_start"))
+  if (!strcmp(ty, "heredoc_redirect") || !strcmp(ty, "heredoc_start") ||
+      !strcmp(ty, "ERROR"))
     return true;
   if (p->opts.alias && !strcmp(ty, "command_name")) {
     uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
@@ -544,11 +594,36 @@ static bool needs_rd(sh_parser *p, TSNode n, unsigned depth) {
         return true;
     }
   }
-  uint32_t c = ts_node_child_count(n);
-  for (uint32_t i = 0; i < c; i++)
-    if (needs_rd(p, ts_node_child(n, i), depth + 1))
-      return true;
   return false;
+}
+
+/* Whether the subtree needs the RD parser: errors, heredocs, aliases.
+ * An iterative cursor walk: no recursion on the tree's depth. */
+static bool needs_rd(sh_parser *p, TSNode n) {
+  if (ts_node_has_error(n))
+    return true;
+  TSTreeCursor cur = ts_tree_cursor_new(n);
+  bool rd = false;
+  unsigned depth = 0;
+  for (;;) {
+    if (node_needs_rd(p, ts_tree_cursor_current_node(&cur)) ||
+        depth > 2 * p->max_depth + 50) {
+      rd = true;
+      break;
+    }
+    if (ts_tree_cursor_goto_first_child(&cur)) {
+      depth++;
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+      if (!depth || !ts_tree_cursor_goto_parent(&cur))
+        goto done;
+      depth--;
+    }
+  }
+done:
+  ts_tree_cursor_delete(&cur);
+  return rd;
 }
 
 /* Skips blanks, newlines, comments and continuations from pos. */
@@ -579,7 +654,51 @@ static bool gap_has_newline(const char *s, uint32_t a, uint32_t b) {
   return false;
 }
 
+/* tree-sitter 0.20.7 aborts (double free) on very deeply nested input
+ * and its error recovery can take seconds on pathological text, so the
+ * tree path is skipped when a rough nesting estimate passes the cap (the
+ * RD parser then reports the limit) and the parse has a time budget. */
+static bool too_deep(const sh_parser *p) {
+  const char *s = p->src;
+  size_t n = p->src_len;
+  long pd = 0, kd = 0, bars = 0; /* brackets, keywords, | on this line */
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    if (c == '(' || c == '{' || c == '[' || c == '`')
+      pd++;
+    else if (c == ')' || c == '}' || c == ']')
+      pd -= pd > 0;
+    else if (c == '\n')
+      bars = 0;
+    else if (c == '|' && ++bars > 256)
+      return true; /* long pipelines make tree-sitter 0.20.7 quadratic */
+    else if (i == 0 || s[i - 1] == ' ' || s[i - 1] == ';' ||
+             s[i - 1] == '\n' || s[i - 1] == '\t' || s[i - 1] == '(') {
+      static const char *const open[] = {"if", "case", "while", "until",
+                                         "for", "select"};
+      static const char *const close[] = {"fi", "esac", "done"};
+      for (size_t k = 0; k < 6; k++) {
+        size_t m = strlen(open[k]);
+        if (i + m <= n && !memcmp(s + i, open[k], m))
+          kd++;
+      }
+      for (size_t k = 0; k < 3; k++) {
+        size_t m = strlen(close[k]);
+        if (i + m <= n && !memcmp(s + i, close[k], m))
+          kd -= kd > 0;
+      }
+    }
+    if (pd + kd > (long)p->max_depth)
+      return true;
+  }
+  return false;
+}
+
+#define TOP(i) (st->top[(i)])
+
 int sh_ts_begin(sh_parser *p) {
+  if (too_deep(p))
+    return 0;
   ts_state *st = vsh__calloc(NULL, sizeof *st);
   if (!st)
     return VSH_ENOMEM;
@@ -595,16 +714,25 @@ int sh_ts_begin(sh_parser *p) {
     vsh__free(NULL, st, sizeof *st);
     return VSH_ELIMIT;
   }
+  ts_parser_set_timeout_micros(st->parser, 200000 + p->src_len * 2);
   st->tree = ts_parser_parse_string(st->parser, NULL, p->src,
                                     (uint32_t)p->src_len);
   ts_parser_delete(st->parser);
   st->parser = NULL;
-  if (!st->tree) {
+  if (!st->tree) { /* out of time: the RD parser does it all */
+    vsh__free(NULL, st, sizeof *st);
+    return 0;
+  }
+  st->root = ts_tree_root_node(st->tree);
+  uint32_t c = ts_node_child_count(st->root);
+  st->top_cap = c ? c : 1;
+  st->top = vsh__malloc(NULL, st->top_cap * sizeof *st->top);
+  if (!st->top) {
+    ts_tree_delete(st->tree);
     vsh__free(NULL, st, sizeof *st);
     return VSH_ENOMEM;
   }
-  st->root = ts_tree_root_node(st->tree);
-  st->n = ts_node_child_count(st->root);
+  st->n = fetch_kids(st->root, st->top, c);
   p->ts = st;
   return 0;
 }
@@ -615,6 +743,7 @@ void sh_ts_free(sh_parser *p) {
     return;
   if (st->tree)
     ts_tree_delete(st->tree);
+  vsh__free(NULL, st->top, st->top_cap * sizeof *st->top);
   vsh__free(NULL, st, sizeof *st);
   p->ts = NULL;
 }
@@ -627,7 +756,7 @@ static int rd_line(sh_parser *p, sh_node **out) {
     return rc;
   size_t pos = p->have_tok ? p->tok.start : p->in.pos;
   while (st->idx < st->n &&
-         ts_node_start_byte(ts_node_child(st->root, st->idx)) < pos)
+         ts_node_start_byte(TOP(st->idx)) < pos)
     st->idx++;
   return 0;
 }
@@ -640,15 +769,15 @@ int sh_ts_next(sh_parser *p, sh_node **out) {
     p->in = p->tok.at;
     p->have_tok = false;
   }
-  size_t pos = skip_space(p->src, p->src_len, p->in.pos);
+  volatile size_t pos = skip_space(p->src, p->src_len, p->in.pos);
   if (p->in.s == p->src)
     for (size_t i = p->in.pos; i < pos; i++)
       if (p->src[i] == '\n')
         p->in.line++;
   p->in.pos = pos;
   while (st->idx < st->n &&
-         (!is_stmt(ts_node_child(st->root, st->idx)) ||
-          ts_node_end_byte(ts_node_child(st->root, st->idx)) <= pos))
+         (!is_stmt(TOP(st->idx)) ||
+          ts_node_end_byte(TOP(st->idx)) <= pos))
     st->idx++;
   if (st->idx >= st->n) {
     if (pos >= p->src_len || p->hd_head || p->in.s != p->src) {
@@ -661,14 +790,14 @@ int sh_ts_next(sh_parser *p, sh_node **out) {
     }
     return rd_line(p, out);
   }
-  TSNode first = ts_node_child(st->root, st->idx);
+  TSNode first = TOP(st->idx);
   if (ts_node_start_byte(first) != pos || p->in.s != p->src || p->hd_head)
     return rd_line(p, out);
   /* the line: statements until a gap with a newline */
   uint32_t last = st->idx, end_idx = st->idx + 1;
   for (uint32_t i = st->idx + 1; i < st->n; i++) {
-    TSNode c = ts_node_child(st->root, i);
-    TSNode prev = ts_node_child(st->root, i - 1);
+    TSNode c = TOP(i);
+    TSNode prev = TOP(i - 1);
     if (gap_has_newline(p->src, ts_node_end_byte(prev),
                         ts_node_start_byte(c)))
       break;
@@ -680,7 +809,7 @@ int sh_ts_next(sh_parser *p, sh_node **out) {
   }
   bool rd = false;
   for (uint32_t i = st->idx; i < end_idx && !rd; i++)
-    rd = needs_rd(p, ts_node_child(st->root, i), 0);
+    rd = needs_rd(p, st->top[i]);
   if (rd) {
     p->in.pos = pos;
     return rd_line(p, out);
@@ -710,7 +839,7 @@ int sh_ts_next(sh_parser *p, sh_node **out) {
   if (!l)
     return rd_line(p, out);
   /* continue after the line: past the last token of the group */
-  TSNode lastn = ts_node_child(st->root, end_idx - 1);
+  TSNode lastn = TOP(end_idx - 1);
   (void)last;
   p->in.s = p->src;
   p->in.n = p->src_len;
