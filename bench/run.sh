@@ -1,0 +1,71 @@
+#!/bin/sh
+# run.sh: `make bench`.  Runs the same workloads with vsh (in-process and
+# as a process), bash, dash and just-bash 3.4.2 (installed with npm into a
+# scratch folder) in one run, and prints medians and ratios.  Timings are
+# noisy on a shared 2-core machine: compare the ratios of one run.
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+RUNS=${RUNS:-7}
+JB=${JB_DEPS:-/tmp/vsh-bench-jb}
+
+command -v dash >/dev/null 2>&1 || apt-get install -y -qq dash >/dev/null 2>&1 || true
+
+ms_of() { # median wall ms of running "$@" RUNS times
+  i=0; : > /tmp/vsh-bench.t
+  while [ $i -lt "$RUNS" ]; do
+    s=$(date +%s%N); "$@" >/dev/null 2>&1; e=$(date +%s%N)
+    echo $(( (e - s) / 1000 )) >> /tmp/vsh-bench.t; i=$((i + 1))
+  done
+  sort -n /tmp/vsh-bench.t | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)]/1000}'
+}
+
+LOOP='for i in $(seq 1 10000); do x=$((x+i)); done; echo $x'
+PIPE='seq 1 100000 | sort -n | uniq | wc -l'
+
+echo "== vsh in-process ($BUILD/bench/vsh_bench)"
+"$BUILD/bench/vsh_bench" "$RUNS" | tee /tmp/vsh-bench.inproc
+"$BUILD/bench/fork_bench" | tee /tmp/vsh-bench.fork
+
+get() { awk -v k="$1" '$1==k {print $2}' /tmp/vsh-bench.inproc; }
+echo "== processes (median of $RUNS, ms)"
+V_START=$(ms_of "$BUILD/vsh" -c 'echo hi')
+B_START=$(ms_of bash -c 'echo hi')
+D_START=$(ms_of dash -c 'echo hi')
+B_LOOP=$(ms_of bash -c "$LOOP")
+D_LOOP=$(ms_of dash -c "$LOOP")
+B_PIPE=$(ms_of bash -c "$PIPE")
+V_PIPE_P=$(ms_of "$BUILD/vsh" -c "$PIPE")
+
+JB_OK=no
+if command -v npm >/dev/null 2>&1; then
+  if [ ! -d "$JB/node_modules/just-bash" ]; then
+    mkdir -p "$JB" && cp "$ROOT/../shared/bench/package.json" "$JB/" 2>/dev/null &&
+      (cd "$JB" && npm install --no-audit --no-fund >/dev/null 2>&1) || true
+  fi
+  if [ -d "$JB/node_modules/just-bash" ] && cp "$ROOT"/../shared/bench/*.mjs "$JB/" 2>/dev/null; then
+    JB_OK=yes
+    (cd "$JB" && node startup.mjs && node loop.mjs && node pipeline.mjs &&
+      node --expose-gc instances.mjs files) > /tmp/vsh-bench.jb 2>/dev/null || JB_OK=no
+  fi
+fi
+jb() { # jb BENCH FIELD
+  [ "$JB_OK" = yes ] || { echo "-"; return; }
+  grep "\"bench\":\"$1" /tmp/vsh-bench.jb | head -1 |
+    node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{try{console.log(JSON.parse(s)['$2'])}catch(e){console.log('-')}})"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a+0 > 0 && b+0 > 0) printf "%.1fx", b/a; else print "-" }'; }
+
+W=$(get warm_exec); L=$(get loop10k); P=$(get pipeline)
+SN=$(get sandbox_new); SR=$(get sandbox_rss)
+JBW=$(jb startup second_exec_ms); JBL=$(jb loop10k ms); JBP=$(jb seq100k ms)
+JBI=$(jb instances_files kb_per_instance_heap); JBC=$(jb instances_files create_ms)
+echo
+echo "| workload | vsh | bash | dash | just-bash | vsh faster than bash / just-bash |"
+echo "|---|---|---|---|---|---|"
+echo "| warm exec 'echo hi' (live shell) | ${W} us | - | - | ${JBW} ms | - / $(ratio "$W" "$(awk -v x="$JBW" 'BEGIN{print x*1000}')") |"
+echo "| process start to 'echo hi' | ${V_START} ms | ${B_START} ms | ${D_START} ms | - | $(ratio "$V_START" "$B_START") / - |"
+echo "| 10k-iteration loop | ${L} ms | ${B_LOOP} ms | ${D_LOOP} ms | ${JBL} ms | $(ratio "$L" "$B_LOOP") / $(ratio "$L" "$JBL") |"
+echo "| seq 100k, sort -n, uniq, wc -l | ${P} ms (process: ${V_PIPE_P} ms) | ${B_PIPE} ms | - | ${JBP} ms | $(ratio "$P" "$B_PIPE") / $(ratio "$P" "$JBP") |"
+echo "| new sandbox (1 seeded file) | ${SN} us, ${SR} KB | - | - | ${JBC} ms/1000, ${JBI} KB | - |"
+echo "| fork of a 10,000-file image | $(awk '/^fork of/ {print $5, $6, $7}' /tmp/vsh-bench.fork) | - | - | - | - |"

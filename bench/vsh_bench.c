@@ -1,0 +1,104 @@
+/* vsh_bench.c: in-process timings of vsh for `make bench` (medians):
+ * warm exec of `echo hi` on a live shell, the 10k-iteration loop, the
+ * seq|sort|uniq|wc pipeline, and creating 1000 sandboxes (time, RSS).
+ * Prints "key value unit" lines that bench/run.sh tabulates. */
+#include <vsh.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static int cmp_d(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n) {
+  qsort(v, (size_t)n, sizeof(double), cmp_d);
+  return v[n / 2];
+}
+
+static long rss_kb(void) {
+  FILE *f = fopen("/proc/self/statm", "r");
+  long pages = 0, resident = 0;
+  if (f) {
+    if (fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+    fclose(f);
+  }
+  return resident * 4;
+}
+
+static double time_exec(vsh_shell *sh, const char *script, const char *expect,
+                        int runs) {
+  double *t = calloc((size_t)runs, sizeof(double));
+  for (int i = 0; i < runs; i++) {
+    vsh_result r;
+    vsh_error err;
+    double t0 = now_us();
+    if (vsh_shell_exec(sh, script, strlen(script), NULL, &r, &err)) {
+      fprintf(stderr, "exec failed: %s\n", err.message);
+      exit(1);
+    }
+    t[i] = now_us() - t0;
+    if (expect && (r.out_len != strlen(expect) || memcmp(r.out, expect, r.out_len))) {
+      fprintf(stderr, "unexpected output for %s: %.*s%.*s\n", script,
+              (int)r.out_len, r.out, (int)r.err_len, r.err);
+      exit(1);
+    }
+    vsh_result_dispose(&r);
+  }
+  double m = median(t, runs);
+  free(t);
+  return m;
+}
+
+int main(int argc, char **argv) {
+  int runs = argc > 1 ? atoi(argv[1]) : 9;
+  vsh_error err;
+  vsh_shell *sh;
+  if (vsh_shell_new(&sh, NULL, &err)) return 1;
+  time_exec(sh, "echo warm", "warm\n", 3);
+  printf("warm_exec %.2f us\n", time_exec(sh, "echo hi", "hi\n", 2001));
+  printf("loop10k %.2f ms\n",
+         time_exec(sh, "for i in $(seq 1 10000); do x=$((x+i)); done; echo $x",
+                   "50005000\n", runs) / 1000);
+  printf("pipeline %.2f ms\n",
+         time_exec(sh, "seq 1 100000 | sort -n | uniq | wc -l", "100000\n", runs) /
+             1000);
+  vsh_shell_free(sh);
+
+  /* 1000 sandboxes, each with one seeded file, alive at once */
+  enum { N = 1000 };
+  vsh_sandbox **sb = calloc(N, sizeof(*sb));
+  long before = rss_kb();
+  double t0 = now_us();
+  for (int i = 0; i < N; i++) {
+    vsh_seed_file f = {.path = "hello.txt", .data = "hello\n", .len = 6};
+    vsh_virtual_opts vo = {.files = &f, .n_files = 1};
+    if (vsh_virtual_sandbox_new(&sb[i], &vo, &err)) return 1;
+  }
+  double t1 = now_us();
+  long after = rss_kb();
+  printf("sandbox_new %.2f us\n", (t1 - t0) / N);
+  printf("sandbox_rss %.1f KB\n", (double)(after - before) / N);
+  /* and one exec in each (a shell per sandbox is made lazily) */
+  t0 = now_us();
+  for (int i = 0; i < N; i++) {
+    vsh_result r;
+    if (vsh_sandbox_exec(sb[i], "cat hello.txt", NULL, &r, &err)) return 1;
+    vsh_result_dispose(&r);
+  }
+  t1 = now_us();
+  printf("sandbox_first_exec %.2f us\n", (t1 - t0) / N);
+  printf("sandbox_rss_after_exec %.1f KB\n", (double)(rss_kb() - before) / N);
+  for (int i = 0; i < N; i++) vsh_sandbox_release(sb[i]);
+  free(sb);
+  return 0;
+}
