@@ -15,7 +15,7 @@ typedef struct partv {
 
 static sh_part *push_part(sh_parser *p, partv *pv, sh_part_kind k) {
   if (pv->n == pv->cap) {
-    size_t nc = pv->cap ? pv->cap * 2 : 4;
+    size_t nc = pv->cap ? pv->cap * 2 : 2;
     sh_part *nv = sh_alloc(p, nc * sizeof *nv);
     if (pv->n)
       memcpy(nv, pv->v, pv->n * sizeof *nv);
@@ -566,6 +566,10 @@ static void read_param_braced(wctx *w, bool in_dq) {
       goto simple_op;
     }
     sh_adv(p);
+    if (sh_ch(p) == '}') { /* ${x:} */
+      param_bad(p, &pm, text_start, src, line);
+      break;
+    }
     pm.op = SH_POP_SUBSTR;
     pm.arg = read_word_in(p, W_SLICE_OFF, 0);
     if (sh_ch(p) == ':') {
@@ -1109,6 +1113,13 @@ static void post_tilde(sh_parser *p, sh_word *wd, bool assign) {
       post_tilde(p, b->u.brace.alts[i], false);
     return;
   }
+  bool any = false; /* most words have no ~ at all: no copy then */
+  for (size_t i = 0; i < wd->n && !any; i++)
+    if (wd->parts[i].kind == SH_PART_LIT && (i == 0 || assign) &&
+        memchr(wd->parts[i].u.text.s, '~', wd->parts[i].u.text.len))
+      any = true;
+  if (!any)
+    return;
   partv out = {0};
   bool changed = false;
   for (size_t i = 0; i < wd->n; i++) {
