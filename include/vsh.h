@@ -237,6 +237,7 @@ typedef struct vsh_limits {
   uint64_t max_glob_ops;        /* steps of one pattern or glob */
   uint64_t max_fs_bytes;        /* filesystem byte quota (fresh fs) */
   int64_t deadline_ms;          /* per exec, unless exec opts say less */
+  uint64_t max_threads;         /* concurrent pipeline stages and jobs */
 } vsh_limits;
 typedef enum vsh_profile {
   VSH_PROFILE_NORMAL = 0,

@@ -22,6 +22,7 @@ void vsh_limits_init(vsh_limits *out, vsh_profile p) {
   out->max_glob_ops = h ? 100000 : 1000000;
   out->max_fs_bytes = h ? (128ull << 20) : (1ull << 30);
   out->deadline_ms = h ? 30000 : 3600000;
+  out->max_threads = h ? 64 : 512;
 }
 
 static const char *const default_env[] = {
@@ -251,6 +252,7 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   ex.signal = opts ? opts->signal : NULL;
   atomic_init(&ex.cancel, SH_RUNNING);
   atomic_init(&ex.commands, 0);
+  atomic_init(&ex.threads, 0);
   atomic_init(&ex.next_pid, 2000 + (int)(sh->next_pid++ % 1000) * 10);
   pthread_mutex_init(&ex.mu, NULL);
   ex.out = sh_stream_buf_new(sh->limits.max_output);

@@ -30,12 +30,21 @@ struct sh_job {
 /* Records the usable stack of the calling thread in c. */
 void sh__stack_init(sh_ctx *c);
 
-static int run_in_thread(pthread_t *t, void *(*fn)(void *), void *arg) {
+static int run_in_thread(sh_exec *ex, pthread_t *t, void *(*fn)(void *),
+                         void *arg) {
+  uint64_t n = atomic_fetch_add(&ex->threads, 1);
+  if (ex->limits.max_threads && n >= ex->limits.max_threads) {
+    atomic_fetch_sub(&ex->threads, 1);
+    sh_exec_limit(ex, "too many concurrent pipeline stages and jobs (%llu)",
+                  (unsigned long long)ex->limits.max_threads);
+    return VSH_ELIMIT;
+  }
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, THREAD_STACK);
   int rc = pthread_create(t, &attr, fn, arg);
   pthread_attr_destroy(&attr);
+  if (rc) atomic_fetch_sub(&ex->threads, 1);
   return rc ? VSH_ENOMEM : 0;
 }
 
@@ -136,6 +145,7 @@ static void *stage_main(void *arg) {
   s->status = ctx_final_status(s->ctx, s->ctx->status);
   /* close our ends now so neighbours see EOF / EPIPE */
   for (int fd = 0; fd < s->ctx->nfds; fd++) sh_fd_close(s->ctx, fd);
+  atomic_fetch_sub(&s->ctx->ex->threads, 1);
   return NULL;
 }
 
@@ -220,7 +230,7 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
       }
       sh_stream_unref(w);
       if (i + 1 < k) {
-        if (run_in_thread(&sg[i].thread, stage_main, &sg[i])) {
+        if (run_in_thread(c->ex, &sg[i].thread, stage_main, &sg[i])) {
           sh_ctx_free(sc);
           sg[i].ctx = NULL;
           sh_stream_unref(r);
@@ -305,6 +315,7 @@ static void *job_main(void *arg) {
   subshell_exit(j->ctx);
   j->status = ctx_final_status(j->ctx, j->ctx->status);
   for (int fd = 0; fd < j->ctx->nfds; fd++) sh_fd_close(j->ctx, fd);
+  atomic_fetch_sub(&j->ctx->ex->threads, 1);
   atomic_store(&j->done, true);
   return NULL;
 }
@@ -335,7 +346,7 @@ static int start_job(sh_ctx *c, sh_node *n, bool null_stdin) {
   j->next = ex->jobs;
   ex->jobs = j;
   pthread_mutex_unlock(&ex->mu);
-  if (run_in_thread(&j->thread, job_main, j)) {
+  if (run_in_thread(ex, &j->thread, job_main, j)) {
     j->status = 1;
     atomic_store(&j->done, true);
   } else {

@@ -236,6 +236,7 @@ struct sh_exec {
   _Atomic int cancel;       /* sh_cancel */
   char limit_msg[256];      /* which limit, for the message */
   atomic_uint_fast64_t commands;
+  atomic_uint_fast64_t threads; /* live pipeline/job threads */
   atomic_int next_pid;
   pthread_mutex_t mu;       /* jobs and limit_msg */
   sh_job *jobs;             /* all jobs of this exec */
