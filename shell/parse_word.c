@@ -451,7 +451,7 @@ static void param_bad(sh_parser *p, sh_param *pm, size_t text_start,
     else if (c == '}')
       depth--;
     else if (c == '\\')
-      sh_adv(p);
+      sh_rawadv(p); /* the escaped byte is skipped below */
     else if (c == '\'' || c == '"') {
       sh_adv(p);
       while ((c = sh_ch(p)) >= 0 && c != '\'' && c != '"')
@@ -859,9 +859,9 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
         bool esc = d == '$' || d == '`' || d == '\\' ||
                    (mode == W_DQ && d == '"') ||
                    ((flags & RW_INDQ) && (d == '"' || d == '}'));
-        sh_adv(p);
+        sh_rawadv(p);
         if (esc) {
-          sh_adv(p);
+          sh_rawadv(p); /* raw: an escaped \ before a newline stays */
           putc_k(&w, SH_PART_LIT, d);
         } else {
           putc_k(&w, SH_PART_LIT, '\\');
