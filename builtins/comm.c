@@ -1,0 +1,254 @@
+/* comm.c: compare two sorted files line by line (GNU comm: -1 -2 -3,
+ * --check-order, --nocheck-order, --output-delimiter, --total, -z).
+ * Byte order comparison (the C.UTF-8 collation); streams both inputs.
+ * Disorder is checked as GNU does: by default only once a line was
+ * unpairable, warning once per file and failing at the end. */
+#include "builtins/builtins.h"
+
+#include <string.h>
+
+#define LQ "\xe2\x80\x98"
+#define RQ "\xe2\x80\x99"
+
+static const char usage[] =
+    "Usage: comm [OPTION]... FILE1 FILE2\n"
+    "Compare sorted files FILE1 and FILE2 line by line.\n"
+    "\n"
+    "When FILE1 or FILE2 (not both) is -, read standard input.\n"
+    "\n"
+    "With no options, produce three-column output.  Column one contains\n"
+    "lines unique to FILE1, column two contains lines unique to FILE2,\n"
+    "and column three contains lines common to both files.\n"
+    "\n"
+    "  -1                      suppress column 1 (lines unique to FILE1)\n"
+    "  -2                      suppress column 2 (lines unique to FILE2)\n"
+    "  -3                      suppress column 3 (lines that appear in both files)\n"
+    "\n"
+    "      --check-order       check that the input is correctly sorted, even\n"
+    "                            if all input lines are pairable\n"
+    "      --nocheck-order     do not check that the input is correctly sorted\n"
+    "      --output-delimiter=STR  separate columns with STR\n"
+    "      --total             output a summary\n"
+    "  -z, --zero-terminated   line delimiter is NUL, not newline\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n";
+
+enum { CHECK_DEFAULT, CHECK_ON, CHECK_OFF };
+
+typedef struct reader {
+  bi_ctx *b;
+  sh_stream *s;
+  char buf[16384];
+  size_t pos, len;
+  bool eof;
+} reader;
+
+static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
+  if (!strcmp(name, "-")) {
+    *out = sh_stream_ref(b->in);
+    return 0;
+  }
+  const char *p = bi_path(b, name);
+  vfs_file *fh = NULL;
+  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+  if (rc) return rc;
+  int fd = vfs_file_devfd(fh);
+  if (fd >= 0) {
+    vfs_file_close(fh);
+    sh_stream *s = sh_fd(b->sh, fd);
+    if (!s) return VSH_EBADF;
+    *out = sh_stream_ref(s);
+    return 0;
+  }
+  *out = sh_stream_file_new(fh, name);
+  return *out ? 0 : VSH_ENOMEM;
+}
+
+/* Reads the next line into line (delimiter added when missing, as GNU's
+ * readlinebuffer does).  1 = got one, 0 = end, < 0 = error. */
+static int read_line(reader *r, vsh_buf *line, char delim) {
+  line->len = 0;
+  bool got = false;
+  for (;;) {
+    if (r->pos == r->len) {
+      if (r->eof) break;
+      if (bi_cancelled(r->b)) return VSH_EABORTED;
+      int64_t n = sh_stream_read(r->s, r->buf, sizeof r->buf, r->b->sh->ex);
+      if (n < 0) return (int)n;
+      if (n == 0) {
+        r->eof = true;
+        break;
+      }
+      r->pos = 0;
+      r->len = (size_t)n;
+    }
+    char *st = r->buf + r->pos;
+    char *nl = memchr(st, delim, r->len - r->pos);
+    size_t take = nl ? (size_t)(nl - st) + 1 : r->len - r->pos;
+    if (vsh__buf_append(line, st, take)) return VSH_ENOMEM;
+    r->pos += take;
+    got = true;
+    if (nl) return 1;
+  }
+  if (!got) return 0;
+  return vsh__buf_putc(line, delim) ? VSH_ENOMEM : 1;
+}
+
+/* GNU prints this line without the program-name prefix. */
+static void try_help(bi_ctx *b) {
+  static const char m[] = "Try 'comm --help' for more information.\n";
+  if (b->err) sh_stream_write(b->err, m, sizeof m - 1, b->sh->ex);
+}
+
+/* Lines without their delimiter, in byte order. */
+static int cmp_lines(const vsh_buf *a, const vsh_buf *b) {
+  size_t la = a->len - 1, lb = b->len - 1;
+  int o = memcmp(a->data, b->data, la < lb ? la : lb);
+  if (o) return o;
+  return la < lb ? -1 : la > lb;
+}
+
+int bi_comm_main(bi_ctx *b) {
+  static const bi_longopt lo[] = {
+      {"check-order", BI_ARG_NONE, 256}, {"nocheck-order", BI_ARG_NONE, 257},
+      {"output-delimiter", BI_ARG_REQUIRED, 258}, {"total", BI_ARG_NONE, 259},
+      {"zero-terminated", BI_ARG_NONE, 'z'}, {"help", BI_ARG_NONE, 260},
+      {"version", BI_ARG_NONE, 261}, {0}};
+  bool show[3] = {true, true, true}, total = false;
+  int check = CHECK_DEFAULT;
+  char delim = '\n';
+  const char *sep = NULL;
+  size_t seplen = 1;
+  bi_opts g = {0};
+  int c;
+  while ((c = bi_getopt(b, &g, "123z", lo)) != -1) {
+    switch (c) {
+    case '1': show[0] = false; break;
+    case '2': show[1] = false; break;
+    case '3': show[2] = false; break;
+    case 'z': delim = '\0'; break;
+    case 256: check = CHECK_ON; break;
+    case 257: check = CHECK_OFF; break;
+    case 258:
+      if (sep && strcmp(sep, g.arg)) {
+        bi_err(b, "multiple output delimiters specified");
+        return 1;
+      }
+      sep = g.arg;
+      seplen = *sep ? strlen(sep) : 1; /* "" means a NUL byte */
+      break;
+    case 259: total = true; break;
+    case 260: return bi_puts(b, usage) ? 141 : 0;
+    case 261: return bi_puts(b, "comm (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+    default: return 1;
+    }
+  }
+  if (!sep) sep = "\t";
+  if (g.noperands < 2) {
+    if (g.noperands == 0) bi_err(b, "missing operand");
+    else bi_err(b, "missing operand after " LQ "%s" RQ, g.operands[0]);
+    try_help(b);
+    return 1;
+  }
+  if (g.noperands > 2) {
+    bi_err(b, "extra operand " LQ "%s" RQ, g.operands[2]);
+    try_help(b);
+    return 1;
+  }
+  reader *rd[2] = {vsh__calloc(NULL, sizeof(reader)), vsh__calloc(NULL, sizeof(reader))};
+  /* three buffers per file: current, previous, the one before (GNU keeps
+   * the last two to check order even after a duplicate) */
+  vsh_buf lines[2][3] = {{{0}}};
+  int cur[2] = {0, 0}, prev[2] = {-1, -1};
+  bool have[2] = {false, false}, warned[2] = {false, false}, unpaired = false;
+  uint64_t count[3] = {0, 0, 0};
+  int st = 0, rc = 0;
+  vsh_buf out = {0};
+  if (!rd[0] || !rd[1]) {
+    st = 1;
+    goto done;
+  }
+  for (int i = 0; i < 2; i++) {
+    rd[i]->b = b;
+    if ((rc = open_in(b, g.operands[i], &rd[i]->s))) {
+      bi_err(b, "%s: %s", g.operands[i], vsh_strerror(rc));
+      st = 1;
+      goto done;
+    }
+    if ((rc = read_line(rd[i], &lines[i][0], delim)) < 0) goto rderr;
+    have[i] = rc == 1;
+  }
+  while (have[0] || have[1]) {
+    int order = !have[0] ? 1 : !have[1] ? -1
+              : cmp_lines(&lines[0][cur[0]], &lines[1][cur[1]]);
+    int col = order == 0 ? 2 : order < 0 ? 0 : 1;
+    const vsh_buf *l = &lines[col == 0 ? 0 : 1][cur[col == 0 ? 0 : 1]];
+    if (order) unpaired = true;
+    count[col]++;
+    if (show[col]) {
+      out.len = 0;
+      for (int k = 0; k < col; k++)
+        if (show[k]) vsh__buf_append(&out, sep, seplen);
+      vsh__buf_append(&out, l->data, l->len);
+      if ((rc = bi_write(b, out.data, out.len))) goto wrerr;
+    }
+    for (int i = 0; i < 2; i++) {
+      if (!(i == 0 ? order <= 0 : order >= 0)) continue;
+      int old = cur[i], older = prev[i];
+      prev[i] = old;
+      cur[i] = (old + 1) % 3;
+      if ((rc = read_line(rd[i], &lines[i][cur[i]], delim)) < 0) goto rderr;
+      have[i] = rc == 1;
+      const vsh_buf *a = NULL, *z = NULL;
+      if (have[i]) {
+        a = &lines[i][old];
+        z = &lines[i][cur[i]];
+      } else if (older >= 0) {
+        a = &lines[i][older];
+        z = &lines[i][old];
+      }
+      if (a && check != CHECK_OFF && (check == CHECK_ON || unpaired) &&
+          !warned[i] && cmp_lines(a, z) > 0) {
+        bi_err(b, "file %d is not in sorted order", i + 1);
+        if (check == CHECK_ON) {
+          st = 1;
+          goto done;
+        }
+        warned[i] = true;
+      }
+    }
+  }
+  if (total) {
+    out.len = 0;
+    for (int k = 0; k < 3; k++) {
+      vsh__buf_printf(&out, "%llu", (unsigned long long)count[k]);
+      vsh__buf_append(&out, sep, seplen);
+    }
+    vsh__buf_puts(&out, "total");
+    vsh__buf_putc(&out, delim);
+    if ((rc = bi_write(b, out.data, out.len))) goto wrerr;
+  }
+  if (warned[0] || warned[1]) {
+    bi_err(b, "input is not in sorted order");
+    st = 1;
+  }
+  goto done;
+rderr:
+  if (rc == VSH_EABORTED) {
+    st = 1;
+    goto done;
+  }
+  bi_err(b, "%s", vsh_strerror(rc));
+  st = 1;
+  goto done;
+wrerr:
+  st = rc == VSH_EPIPE ? 141 : 1;
+done:
+  for (int i = 0; i < 2; i++) {
+    if (rd[i] && rd[i]->s) sh_stream_unref(rd[i]->s);
+    vsh__free(NULL, rd[i], sizeof(reader));
+    for (int k = 0; k < 3; k++) vsh_buf_dispose(&lines[i][k]);
+  }
+  vsh_buf_dispose(&out);
+  return st;
+}

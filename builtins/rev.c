@@ -1,0 +1,126 @@
+/* rev.c: reverse each line character by character (util-linux rev).
+ * UTF-8 sequences stay intact; an invalid byte counts as one character.
+ * Lines stream one at a time; a last line without newline stays so.
+ * Like util-linux, "-" is a file name, not stdin. */
+#include "builtins/builtins.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "Usage: rev [options] [file ...]\n"
+    "\n"
+    "Reverse lines characterwise.\n"
+    "\n"
+    "Options:\n"
+    " -h, --help     display this help\n"
+    " -V, --version  display version\n"
+    "\n"
+    "For more details see rev(1).\n";
+
+static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
+  const char *p = bi_path(b, name);
+  vfs_file *fh = NULL;
+  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+  if (rc) return rc;
+  int fd = vfs_file_devfd(fh);
+  if (fd >= 0) {
+    vfs_file_close(fh);
+    sh_stream *s = sh_fd(b->sh, fd);
+    if (!s) return VSH_EBADF;
+    *out = sh_stream_ref(s);
+    return 0;
+  }
+  *out = sh_stream_file_new(fh, name);
+  return *out ? 0 : VSH_ENOMEM;
+}
+
+/* Reverses line[0..n) (no newline) into out. */
+static void reverse(const char *s, size_t n, char *out) {
+  size_t i = 0;
+  while (i < n) {
+    int32_t cp;
+    int len = vsh__utf8_decode(s + i, n - i, &cp);
+    memcpy(out + n - i - (size_t)len, s + i, (size_t)len);
+    i += (size_t)len;
+  }
+}
+
+static int rev_stream(bi_ctx *b, sh_stream *in) {
+  char buf[16384];
+  vsh_buf line = {0}, out = {0};
+  int rc = 0;
+  for (;;) {
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
+    int64_t r = sh_stream_read(in, buf, sizeof buf, b->sh->ex);
+    if (r < 0) {
+      rc = (int)r;
+      break;
+    }
+    size_t i = 0, n = (size_t)r;
+    while (i < n || (r == 0 && line.len)) {
+      char *nl = r ? memchr(buf + i, '\n', n - i) : NULL;
+      size_t take = nl ? (size_t)(nl - (buf + i)) : n - i;
+      if (take && vsh__buf_append(&line, buf + i, take)) {
+        rc = VSH_ENOMEM;
+        goto done;
+      }
+      i += take;
+      if (!nl && r) break;
+      if (nl) i++;
+      vsh__buf_clear(&out);
+      if (vsh__buf_reserve(&out, line.len + 1)) {
+        rc = VSH_ENOMEM;
+        goto done;
+      }
+      reverse(line.data ? line.data : "", line.len, out.data);
+      out.len = line.len;
+      if (nl) out.data[out.len++] = '\n';
+      line.len = 0;
+      if ((rc = bi_write(b, out.data, out.len))) goto done;
+    }
+    if (r == 0) break;
+  }
+done:
+  vsh_buf_dispose(&line);
+  vsh_buf_dispose(&out);
+  return rc;
+}
+
+int bi_rev_main(bi_ctx *b) {
+  static const bi_longopt lo[] = {
+      {"help", BI_ARG_NONE, 'h'}, {"version", BI_ARG_NONE, 'V'}, {0}};
+  bi_opts g = {0};
+  int c;
+  while ((c = bi_getopt(b, &g, "hV", lo)) != -1) {
+    if (c == '?') return 1;
+    if (c == 'h') return bi_puts(b, usage) ? 141 : 0;
+    if (c == 'V') return bi_puts(b, "rev (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+  }
+  if (!g.noperands) {
+    int rc = rev_stream(b, b->in);
+    return rc == VSH_EPIPE ? 141 : rc ? 1 : 0;
+  }
+  int st = 0;
+  for (int k = 0; k < g.noperands; k++) {
+    const char *f = g.operands[k];
+    sh_stream *in = NULL;
+    int rc = open_in(b, f, &in);
+    if (rc) {
+      bi_err(b, "cannot open %s: %s", f, vsh_strerror(rc));
+      st = 1;
+      continue;
+    }
+    rc = rev_stream(b, in);
+    sh_stream_unref(in);
+    if (rc == VSH_EPIPE) return 141;
+    if (rc == VSH_EABORTED) return 1;
+    if (rc) {
+      bi_err(b, "%s: %s", f, vsh_strerror(rc));
+      st = 1;
+    }
+  }
+  return st;
+}
