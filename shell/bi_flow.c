@@ -855,7 +855,7 @@ int bi_command_main(bi_ctx *b) {
 int bi_builtin_main(bi_ctx *b) {
   if (b->argc < 2) return 0;
   const bi_entry *e = bi_lookup(b->argv[1]);
-  if (!e) {
+  if (!e || !(e->flags & BI_SHELL)) {
     bi_err(b, "%s: not a shell builtin", b->argv[1]);
     return 1;
   }

@@ -692,9 +692,11 @@ int bi_shopt_main(bi_ctx *b) {
     for (int k = 0; k < SH_OPT__COUNT; k++) {
       if (sh_opts[k].shopt == o_mode) continue;
       if ((set && !c->opts[k]) || (unset && c->opts[k])) continue;
-      if (print || o_mode)
-        vsh__buf_printf(&o, o_mode ? "set %co %s\n" : "shopt %cs %s\n",
-                        o_mode ? (c->opts[k] ? '-' : '+') : (c->opts[k] ? '-' : 'u'),
+      if (o_mode)
+        vsh__buf_printf(&o, "set %co %s\n", c->opts[k] ? '-' : '+',
+                        sh_opts[k].name);
+      else if (print)
+        vsh__buf_printf(&o, "shopt -%c %s\n", c->opts[k] ? 's' : 'u',
                         sh_opts[k].name);
       else
         vsh__buf_printf(&o, "%-20s\t%s\n", sh_opts[k].name, c->opts[k] ? "on" : "off");
@@ -712,8 +714,10 @@ int bi_shopt_main(bi_ctx *b) {
     else {
       if (!c->opts[k]) st = 1;
       if (!quiet) {
-        if (print)
-          vsh__buf_printf(&o, "shopt %cs %s\n", c->opts[k] ? '-' : 'u', sh_opts[k].name);
+        if (print && o_mode)
+          vsh__buf_printf(&o, "set %co %s\n", c->opts[k] ? '-' : '+', sh_opts[k].name);
+        else if (print)
+          vsh__buf_printf(&o, "shopt -%c %s\n", c->opts[k] ? 's' : 'u', sh_opts[k].name);
         else
           vsh__buf_printf(&o, "%-20s\t%s\n", sh_opts[k].name, c->opts[k] ? "on" : "off");
       }

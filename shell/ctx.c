@@ -359,9 +359,14 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   c->cwd = xstrdup(s->cwd);
   if (!c->pos || !c->arg0 || !c->cwd) goto fail;
   for (int i = 0; i < SH_NTRAPS; i++) {
-    /* subshells keep ignored traps (""), reset the others, but EXIT is
-     * kept for $( ) output of `trap` (bash prints the parent's). */
-    if (s->traps[i] && !(c->traps[i] = strdup(s->traps[i]))) goto fail;
+    /* a subshell keeps ignored traps (""); caught ones are reset, except
+     * ERR with errtrace and DEBUG/RETURN with functrace */
+    const char *t = s->traps[i];
+    if (!t) continue;
+    bool keep = !*t || (i == SH_TRAP_ERR && s->opts[SH_OPT_ERRTRACE]) ||
+                ((i == SH_TRAP_DEBUG || i == SH_TRAP_RETURN) &&
+                 s->opts[SH_OPT_FUNCTRACE]);
+    if (keep && !(c->traps[i] = strdup(t))) goto fail;
   }
   c->dirstack = sh__strv_dup(s->dirstack, s->ndirs);
   c->ndirs = s->ndirs;
@@ -381,6 +386,19 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   c->line = s->line;
   c->funcname = s->funcname;
   c->source_name = s->source_name;
+  if (s->funcnest) {
+    c->funcnames = calloc((size_t)s->funcnest, sizeof(char *));
+    if (!c->funcnames) goto fail;
+    for (int i = 0; i < s->funcnest; i++) {
+      c->funcnames[i] = strdup(s->funcnames[i]);
+      if (!c->funcnames[i]) goto fail;
+      c->funcnest = i + 1;
+    }
+  }
+  if (s->underscore) c->underscore = strdup(s->underscore);
+  /* never point into the parent's function table: it may change */
+  c->funcname = s->funcname && c->funcnest ? c->funcnames[c->funcnest - 1]
+                                           : (s->funcname ? "source" : NULL);
   c->subshell = true;
   c->subshell_level = s->subshell_level + 1;
   c->errexit_off = s->errexit_off;
@@ -421,6 +439,9 @@ void sh_ctx_free(sh_ctx *c) {
   for (int fd = 0; fd < c->nfds; fd++) sh_stream_unref(c->fds[fd]);
   free(c->fds);
   free(c->pipestatus);
+  free(c->underscore);
+  for (int i = 0; i < c->funcnest; i++) free(c->funcnames[i]);
+  free(c->funcnames);
   vsh__arena_dispose(&c->arena);
   free(c);
 }

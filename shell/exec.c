@@ -5,6 +5,7 @@
  * return, exit, cancellation) unwinds through ctx->unwind; each loop
  * iteration runs in a popped arena mark so long loops use flat memory. */
 #include "shell/exec_int.h"
+#include "shell/expand_int.h"
 #include "shell/pattern.h"
 
 #include <stdio.h>
@@ -431,6 +432,70 @@ static void pop_temp_scope(sh_ctx *c) {
   sh__scope_free(sc);
 }
 
+/* Words of a command whose arguments may be assignments (declare x=~/a
+ * b=(1 2)): when the command is a declaration builtin, those arguments
+ * expand like assignments (tilde after = and :, no splitting or
+ * globbing); array values stay raw for the builtin to evaluate. */
+static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av) {
+  int rc = sh_expand_words(c, n->u.simple.words, 1, av);
+  if (rc) return rc;
+  const bi_entry *e = av->n ? bi_lookup(av->v[0]) : NULL;
+  bool decl = e && (e->flags & BI_DECL) && !sh_func_find(c, av->v[0]);
+  for (size_t i = 1; i < n->u.simple.n_words; i++) {
+    sh_assign *a = decl ? n->u.simple.arg_assigns[i] : NULL;
+    if (!a) {
+      sh_argv one;
+      rc = sh_expand_words(c, &n->u.simple.words[i], 1, &one);
+      for (size_t k = 0; !rc && k < one.n; k++)
+        rc = sh__argv_push(c, av, one.v[k], strlen(one.v[k]));
+      if (rc) return rc;
+      continue;
+    }
+    vsh_buf t = {0};
+    vsh__buf_append(&t, a->name, a->name_len);
+    if (a->index) {
+      char *k;
+      size_t kl;
+      rc = sh_expand_str(c, a->index, &k, &kl);
+      vsh__buf_putc(&t, '[');
+      vsh__buf_append(&t, k, kl);
+      vsh__buf_putc(&t, ']');
+    }
+    vsh__buf_puts(&t, a->append ? "+=" : "=");
+    if (!rc) {
+      char *v;
+      size_t vl;
+      if (a->is_array) {
+        /* the word's raw `name=(...)` text, for the builtin to evaluate */
+        const sh_word *w = n->u.simple.words[i];
+        vsh__buf_clear(&t);
+        for (size_t p = 0; p < w->n; p++)
+          if (w->parts[p].kind == SH_PART_LIT || w->parts[p].kind == SH_PART_SQ)
+            vsh__buf_append(&t, w->parts[p].u.text.s, w->parts[p].u.text.len);
+      } else {
+        rc = sh_expand_str(c, a->value, &v, &vl);
+        if (!rc) vsh__buf_append(&t, v, vl);
+      }
+    }
+    if (!rc) rc = sh__argv_push(c, av, t.data, t.len);
+    vsh_buf_dispose(&t);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* $_ : kept in the context, not a variable (it changes every command). */
+void sh__set_underscore(sh_ctx *c, const char *s) {
+  size_t n = strlen(s);
+  if (n + 1 > c->underscore_cap) {
+    char *d = realloc(c->underscore, n + 1);
+    if (!d) return;
+    c->underscore = d;
+    c->underscore_cap = n + 1;
+  }
+  memcpy(c->underscore, s, n + 1);
+}
+
 static int exec_simple(sh_ctx *c, sh_node *n) {
   c->line = n->line;
   if (c->traps[SH_TRAP_DEBUG] && !c->in_trap) {
@@ -440,7 +505,10 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   sh_argv av = {0};
   c->subst_status = -1;
   if (n->u.simple.n_words) {
-    int rc = sh_expand_words(c, n->u.simple.words, n->u.simple.n_words, &av);
+    int rc = n->u.simple.arg_assigns
+                 ? expand_decl_words(c, n, &av)
+                 : sh_expand_words(c, n->u.simple.words, n->u.simple.n_words,
+                                   &av);
     if (rc) {
       if (c->unwind) return c->status;
       return set_status(c, 1);
@@ -503,6 +571,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   }
   st = sh_run_argv(c, (int)av.n, av.v);
   if (temp) pop_temp_scope(c);
+  sh__set_underscore(c, av.v[av.n - 1]);
   if (c->exec_redirs_permanent) {
     /* `exec >file`: keep the new bindings for the rest of the script */
     c->exec_redirs_permanent = false;

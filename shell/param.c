@@ -301,6 +301,8 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
       return set_one(c, pv, tmp);
     case '-':
       return set_one(c, pv, opt_flags(c));
+    case '_':
+      return set_one(c, pv, c->underscore ? c->underscore : "");
     default:
       break;
     }

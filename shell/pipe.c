@@ -185,7 +185,9 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
   if (n->u.pipe.time) clock_gettime(CLOCK_MONOTONIC, &t0);
   if (n->u.pipe.bang) c->errexit_off++;
   int st;
-  if (k == 1) {
+  if (k == 0) {
+    st = 0; /* a bare `time` or `!` */
+  } else if (k == 1) {
     st = sh_exec_node(c, n->u.pipe.cmds[0]);
     if (!c->unwind || c->unwind == SH_UW_EXIT) set_pipestatus(c, &st, 1);
   } else {

@@ -313,6 +313,8 @@ struct sh_ctx {
   bool exec_redirs_permanent; /* `exec` without a command ran */
   int getopts_pos;          /* position inside a bundle of options */
   int subst_status;         /* status of the last $( ) in this command */
+  char *underscore;         /* $_ */
+  size_t underscore_cap;
   char **funcnames;         /* FUNCNAME stack, innermost last */
 };
 
