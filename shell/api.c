@@ -70,6 +70,9 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
   sh->env = env_dup(opts && opts->env ? opts->env : default_env);
   sh->name = strdup(opts && opts->name ? opts->name : "vsh");
   sh->persistent = opts && opts->persistent;
+#ifdef VSH_HAVE_TS_BASH
+  sh->use_tree_sitter = true;
+#endif
   sh->has_seed = opts && opts->has_seed;
   sh->seed = opts ? opts->random_seed : 0;
   pthread_mutex_init(&sh->mu, NULL);

@@ -15,16 +15,28 @@
 
 #define STACK_RESERVE (256u << 10)
 
+/* The bounds of a thread's stack never change, and asking for them reads
+ * /proc/self/maps on the main thread (tens of microseconds), so each
+ * thread remembers its own answer.  This per-thread cache of a constant
+ * is the only thread-local state in vsh. */
+static __thread uintptr_t stack_low_cache;
+static __thread bool stack_low_known;
+
 void sh__stack_init(sh_ctx *c) {
-  pthread_attr_t attr;
-  void *base = NULL;
-  size_t size = 0;
-  c->stack_low = 0;
-  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-    if (pthread_attr_getstack(&attr, &base, &size) == 0 && size > STACK_RESERVE)
-      c->stack_low = (uintptr_t)base + STACK_RESERVE;
-    pthread_attr_destroy(&attr);
+  if (!stack_low_known) {
+    pthread_attr_t attr;
+    void *base = NULL;
+    size_t size = 0;
+    stack_low_cache = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      if (pthread_attr_getstack(&attr, &base, &size) == 0 &&
+          size > STACK_RESERVE)
+        stack_low_cache = (uintptr_t)base + STACK_RESERVE;
+      pthread_attr_destroy(&attr);
+    }
+    stack_low_known = true;
   }
+  c->stack_low = stack_low_cache;
 }
 
 /* True (and a limit raised) when the C stack is nearly exhausted. */
@@ -182,7 +194,7 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
                       .extglob = c->opts[SH_SHOPT_EXTGLOB],
                       .alias = alias_lookup,
                       .ud = c,
-                      .use_tree_sitter = false};
+                      .use_tree_sitter = c->shell->use_tree_sitter};
   sh_parser *p;
   int rc = sh_parser_new(&p, src, len, &po);
   if (rc) {

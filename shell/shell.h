@@ -401,6 +401,7 @@ struct vsh_shell {
   sh_custom *customs;
   pthread_mutex_t mu;
   sh_ctx *session;     /* persistent state between execs */
+  bool use_tree_sitter; /* structure from tree-sitter-bash (default) */
   int next_pid;
 };
 
