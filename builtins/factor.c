@@ -1,0 +1,223 @@
+/* factor.c: print the prime factors of integers (GNU factor).  Numbers up
+ * to 2^64-1: trial division by small primes, then Miller-Rabin (bases
+ * that are exact for 64 bits) and Pollard's rho (Brent).  Deviation:
+ * GNU factors any size with GMP; larger numbers here are "too large". */
+#include "builtins/builtins.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define LQ "\xe2\x80\x98"
+#define RQ "\xe2\x80\x99"
+
+static const char usage[] =
+    "Usage: factor [NUMBER]...\n"
+    "  or:  factor OPTION\n"
+    "Print the prime factors of each specified integer NUMBER.  If none\n"
+    "are specified on the command line, read them from standard input.\n"
+    "\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n";
+
+__extension__ typedef unsigned __int128 u128;
+
+static uint64_t mulmod(uint64_t a, uint64_t b, uint64_t m) {
+  return (uint64_t)((u128)a * b % m);
+}
+
+static uint64_t powmod(uint64_t a, uint64_t e, uint64_t m) {
+  uint64_t r = 1;
+  a %= m;
+  while (e) {
+    if (e & 1) r = mulmod(r, a, m);
+    a = mulmod(a, a, m);
+    e >>= 1;
+  }
+  return r;
+}
+
+/* Deterministic for n < 2^64 with the first 12 primes as bases. */
+static bool is_prime(uint64_t n) {
+  static const uint64_t bases[] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37};
+  if (n < 2) return false;
+  for (size_t i = 0; i < 12; i++) {
+    if (n == bases[i]) return true;
+    if (n % bases[i] == 0) return false;
+  }
+  uint64_t d = n - 1;
+  int s = 0;
+  while (!(d & 1)) {
+    d >>= 1;
+    s++;
+  }
+  for (size_t i = 0; i < 12; i++) {
+    uint64_t x = powmod(bases[i], d, n);
+    if (x == 1 || x == n - 1) continue;
+    bool comp = true;
+    for (int r = 1; r < s && comp; r++) {
+      x = mulmod(x, x, n);
+      if (x == n - 1) comp = false;
+    }
+    if (comp) return false;
+  }
+  return true;
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b) {
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* A non-trivial factor of the odd composite n (Brent's variant). */
+static uint64_t rho(bi_ctx *b, uint64_t n) {
+  for (uint64_t c = 1;; c++) {
+    uint64_t y = 2, x = 2, q = 1, g = 1, ys = 2;
+    uint64_t r = 1, m = 128;
+    do {
+      x = y;
+      for (uint64_t i = 0; i < r; i++) y = (mulmod(y, y, n) + c) % n;
+      uint64_t k = 0;
+      do {
+        if (bi_cancelled(b)) return 0;
+        ys = y;
+        for (uint64_t i = 0; i < m && i < r - k; i++) {
+          y = (mulmod(y, y, n) + c) % n;
+          q = mulmod(q, x > y ? x - y : y - x, n);
+        }
+        g = gcd(q, n);
+        k += m;
+      } while (k < r && g == 1);
+      r *= 2;
+    } while (g == 1);
+    if (g == n) {
+      do {
+        ys = (mulmod(ys, ys, n) + c) % n;
+        g = gcd(x > ys ? x - ys : ys - x, n);
+      } while (g == 1);
+    }
+    if (g != n) return g;
+  }
+}
+
+typedef struct factors {
+  uint64_t p[64];
+  int n;
+} factors;
+
+static bool factor_big(bi_ctx *b, uint64_t n, factors *f) {
+  if (n <= 1) return true; /* 0 and 1 have no prime factors */
+  if (is_prime(n)) {
+    f->p[f->n++] = n;
+    return true;
+  }
+  uint64_t d = rho(b, n);
+  if (!d) return false;
+  return factor_big(b, d, f) && factor_big(b, n / d, f);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static bool factorize(bi_ctx *b, uint64_t n, factors *f) {
+  f->n = 0;
+  while (n > 1 && !(n & 1)) {
+    f->p[f->n++] = 2;
+    n >>= 1;
+  }
+  for (uint64_t d = 3; d < 1000 && d * d <= n; d += 2) {
+    while (n % d == 0) {
+      f->p[f->n++] = d;
+      n /= d;
+    }
+  }
+  int start = f->n;
+  if (!factor_big(b, n, f)) return false;
+  qsort(f->p + start, (size_t)(f->n - start), sizeof(uint64_t), cmp_u64);
+  return true;
+}
+
+/* 0 ok, 1 bad input (reported), 141/VSH errors as negative */
+static int do_number(bi_ctx *b, const char *tok) {
+  const char *s = tok;
+  if (*s == '+') s++;
+  size_t nd = strspn(s, "0123456789");
+  if (!nd || s[nd]) {
+    bi_err(b, LQ "%s" RQ " is not a valid positive integer", tok);
+    return 1;
+  }
+  uint64_t v = 0;
+  for (size_t i = 0; i < nd; i++) {
+    if (v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10) {
+      bi_err(b, LQ "%s" RQ " is too large", tok);
+      return 1;
+    }
+    v = v * 10 + (uint64_t)(s[i] - '0');
+  }
+  factors f;
+  if (!factorize(b, v, &f)) return VSH_EABORTED;
+  char line[64 * 22 + 32];
+  int len = snprintf(line, sizeof line, "%llu:", (unsigned long long)v);
+  for (int i = 0; i < f.n; i++)
+    len += snprintf(line + len, sizeof line - (size_t)len, " %llu",
+                    (unsigned long long)f.p[i]);
+  line[len++] = '\n';
+  return bi_write(b, line, (size_t)len);
+}
+
+int bi_factor_main(bi_ctx *b) {
+  static const bi_longopt lo[] = {
+      {"help", BI_ARG_NONE, 256}, {"version", BI_ARG_NONE, 257}, {0}};
+  bi_opts g = {0};
+  int c;
+  while ((c = bi_getopt(b, &g, "", lo)) != -1) {
+    if (c == 256) return bi_puts(b, usage) ? 141 : 0;
+    if (c == 257) return bi_puts(b, "factor (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+    return 1;
+  }
+  int st = 0, rc = 0;
+  if (g.noperands) {
+    for (int i = 0; i < g.noperands && rc >= 0; i++) {
+      if (bi_cancelled(b)) return 1;
+      rc = do_number(b, g.operands[i]);
+      if (rc == 1) st = 1;
+    }
+  } else {
+    /* whitespace-separated tokens from stdin, streamed */
+    char buf[16384];
+    vsh_buf tok = {0};
+    for (;;) {
+      if (bi_cancelled(b)) {
+        rc = VSH_EABORTED;
+        break;
+      }
+      int64_t r = sh_stream_read(b->in, buf, sizeof buf, b->sh->ex);
+      if (r < 0) {
+        rc = (int)r;
+        break;
+      }
+      for (int64_t i = 0; i <= r && rc >= 0; i++) {
+        bool sp = i == r ? r == 0 : strchr(" \t\n\v\f\r", buf[i]) != NULL;
+        if (i < r && !sp) {
+          vsh__buf_putc(&tok, buf[i]);
+          continue;
+        }
+        if (sp && tok.len) {
+          rc = do_number(b, tok.data);
+          if (rc == 1) st = 1;
+          tok.len = 0;
+        }
+      }
+      if (r == 0 || rc < 0) break;
+    }
+    vsh_buf_dispose(&tok);
+  }
+  if (rc == VSH_EPIPE) return 141;
+  if (rc < 0) return 1;
+  return st;
+}

@@ -1,0 +1,320 @@
+/* shuf.c: random permutations (GNU shuf: -e -i -n -r -o -z).  Randomness
+ * comes from the filesystem's RNG (vfs_random_bytes), so a seeded shell
+ * gives the same order every run.  Input is read whole, as GNU does
+ * without -n; -i ranges are materialised (at most 2^24 values unless
+ * -r, which draws without storing).  --random-source is not supported. */
+#include "builtins/builtins.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define LQ "\xe2\x80\x98"
+#define RQ "\xe2\x80\x99"
+
+static const char usage[] =
+    "Usage: shuf [OPTION]... [FILE]\n"
+    "  or:  shuf -e [OPTION]... [ARG]...\n"
+    "  or:  shuf -i LO-HI [OPTION]...\n"
+    "Write a random permutation of the input lines to standard output.\n"
+    "\n"
+    "With no FILE, or when FILE is -, read standard input.\n"
+    "\n"
+    "Mandatory arguments to long options are mandatory for short options too.\n"
+    "  -e, --echo                treat each ARG as an input line\n"
+    "  -i, --input-range=LO-HI   treat each number LO through HI as an input line\n"
+    "  -n, --head-count=COUNT    output at most COUNT lines\n"
+    "  -o, --output=FILE         write result to FILE instead of standard output\n"
+    "  -r, --repeat              output lines can be repeated\n"
+    "  -z, --zero-terminated     line delimiter is NUL, not newline\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n";
+
+#define MAX_RANGE (1u << 24)
+
+static void try_help(bi_ctx *b) {
+  static const char m[] = "Try 'shuf --help' for more information.\n";
+  if (b->err) sh_stream_write(b->err, m, sizeof m - 1, b->sh->ex);
+}
+
+/* Uniform in [0, n) without modulo bias. */
+static uint64_t rand_below(bi_ctx *b, uint64_t n) {
+  uint64_t lim = UINT64_MAX - UINT64_MAX % n, r;
+  do vfs_random_bytes(b->fs, &r, sizeof r);
+  while (r >= lim);
+  return r % n;
+}
+
+static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
+  if (!strcmp(name, "-")) {
+    *out = sh_stream_ref(b->in);
+    return 0;
+  }
+  const char *p = bi_path(b, name);
+  vfs_file *fh = NULL;
+  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+  if (rc) return rc;
+  int fd = vfs_file_devfd(fh);
+  if (fd >= 0) {
+    vfs_file_close(fh);
+    sh_stream *s = sh_fd(b->sh, fd);
+    if (!s) return VSH_EBADF;
+    *out = sh_stream_ref(s);
+    return 0;
+  }
+  *out = sh_stream_file_new(fh, name);
+  return *out ? 0 : VSH_ENOMEM;
+}
+
+typedef struct sink {
+  bi_ctx *b;
+  vfs_file *file; /* -o */
+  vsh_buf buf;
+  int rc;
+} sink;
+
+static void sink_flush(sink *k) {
+  if (!k->buf.len || k->rc) return;
+  if (k->file) {
+    int64_t w = vfs_file_write(k->file, k->buf.data, k->buf.len);
+    if (w < 0) k->rc = (int)w;
+  } else {
+    k->rc = bi_write(k->b, k->buf.data, k->buf.len);
+  }
+  k->buf.len = 0;
+}
+
+static void sink_put(sink *k, const char *s, size_t n, char delim) {
+  if (vsh__buf_append(&k->buf, s, n) || vsh__buf_putc(&k->buf, delim))
+    k->rc = VSH_ENOMEM;
+  if (k->buf.len >= 16384) sink_flush(k);
+}
+
+static bool parse_u64(const char *s, const char *end, uint64_t *out) {
+  if (s == end) return false;
+  uint64_t v = 0;
+  for (; s < end; s++) {
+    if (*s < '0' || *s > '9' || v > (UINT64_MAX - 9) / 10) return false;
+    v = v * 10 + (uint64_t)(*s - '0');
+  }
+  *out = v;
+  return true;
+}
+
+int bi_shuf_main(bi_ctx *b) {
+  static const bi_longopt lo[] = {
+      {"echo", BI_ARG_NONE, 'e'}, {"input-range", BI_ARG_REQUIRED, 'i'},
+      {"head-count", BI_ARG_REQUIRED, 'n'}, {"output", BI_ARG_REQUIRED, 'o'},
+      {"repeat", BI_ARG_NONE, 'r'}, {"zero-terminated", BI_ARG_NONE, 'z'},
+      {"random-source", BI_ARG_REQUIRED, 258},
+      {"help", BI_ARG_NONE, 256}, {"version", BI_ARG_NONE, 257}, {0}};
+  bool echo = false, range = false, repeat = false;
+  uint64_t lo_v = 0, hi_v = 0, count = UINT64_MAX;
+  const char *outname = NULL;
+  char delim = '\n';
+  bi_opts g = {0};
+  int c;
+  while ((c = bi_getopt(b, &g, "ei:n:o:rz", lo)) != -1) {
+    switch (c) {
+    case 'e': echo = true; break;
+    case 'i': {
+      const char *dash = strchr(g.arg, '-');
+      if (range) {
+        bi_err(b, "multiple -i options specified");
+        return 1;
+      }
+      if (!dash || !parse_u64(g.arg, dash, &lo_v) ||
+          !parse_u64(dash + 1, dash + strlen(dash), &hi_v) ||
+          (hi_v < UINT64_MAX && lo_v > hi_v + 1)) {
+        bi_err(b, "invalid input range: " LQ "%s" RQ, g.arg);
+        return 1;
+      }
+      range = true;
+      break;
+    }
+    case 'n': {
+      uint64_t v;
+      if (!parse_u64(g.arg, g.arg + strlen(g.arg), &v)) {
+        bi_err(b, "invalid line count: " LQ "%s" RQ, g.arg);
+        return 1;
+      }
+      if (v < count) count = v;
+      break;
+    }
+    case 'o':
+      if (outname && strcmp(outname, g.arg)) {
+        bi_err(b, "multiple output files specified");
+        return 1;
+      }
+      outname = g.arg;
+      break;
+    case 'r': repeat = true; break;
+    case 'z': delim = '\0'; break;
+    case 258:
+      bi_err(b, "--random-source is not supported");
+      return 1;
+    case 256: return bi_puts(b, usage) ? 141 : 0;
+    case 257: return bi_puts(b, "shuf (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+    default: return 1;
+    }
+  }
+  if (echo && range) {
+    bi_err(b, "cannot combine -e and -i options");
+    try_help(b);
+    return 1;
+  }
+  if ((range && g.noperands > 0) || (!echo && g.noperands > 1)) {
+    bi_err(b, "extra operand " LQ "%s" RQ, g.operands[range ? 0 : 1]);
+    try_help(b);
+    return 1;
+  }
+  /* gather the lines (as offsets into one buffer) */
+  vsh_buf data = {0};
+  size_t *off = NULL, nlines = 0, cap = 0;
+  int st = 0, rc = 0;
+  sink k = {.b = b};
+  uint64_t span = range ? hi_v - lo_v + 1 : 0; /* 0 also when the full 2^64 */
+  if (range && !repeat && (span > MAX_RANGE || (span == 0 && hi_v >= lo_v))) {
+    bi_err(b, "memory exhausted");
+    return 1;
+  }
+  if (count == 0) goto open_out;
+  if (echo || (!range)) {
+    if (echo) {
+      for (int i = 0; i < g.noperands; i++) {
+        if (nlines == cap) {
+          size_t nc = cap ? 2 * cap : 64;
+          size_t *no = vsh__realloc(NULL, off, cap * sizeof *off, nc * sizeof *off);
+          if (!no) goto oom;
+          off = no;
+          cap = nc;
+        }
+        off[nlines++] = data.len;
+        if (vsh__buf_append(&data, g.operands[i], strlen(g.operands[i]) + 1)) goto oom;
+      }
+    } else {
+      const char *name = g.noperands ? g.operands[0] : "-";
+      sh_stream *in = NULL;
+      if ((rc = open_in(b, name, &in))) {
+        bi_err(b, "%s: %s", name, vsh_strerror(rc));
+        st = 1;
+        goto done;
+      }
+      char buf[16384];
+      for (;;) {
+        if (bi_cancelled(b)) {
+          rc = VSH_EABORTED;
+          break;
+        }
+        int64_t r = sh_stream_read(in, buf, sizeof buf, b->sh->ex);
+        if (r <= 0) {
+          rc = (int)r;
+          break;
+        }
+        if (vsh__buf_append(&data, buf, (size_t)r)) {
+          rc = VSH_ENOMEM;
+          break;
+        }
+      }
+      sh_stream_unref(in);
+      if (rc) {
+        if (rc != VSH_EABORTED) bi_err(b, "%s: %s", name, vsh_strerror(rc));
+        st = 1;
+        goto done;
+      }
+      if (data.len && data.data[data.len - 1] != delim && vsh__buf_putc(&data, delim))
+        goto oom;
+      /* split in place: delimiters become NULs */
+      for (size_t i = 0, s = 0; i < data.len; i++) {
+        if (data.data[i] != delim) continue;
+        if (nlines == cap) {
+          size_t nc = cap ? 2 * cap : 64;
+          size_t *no = vsh__realloc(NULL, off, cap * sizeof *off, nc * sizeof *off);
+          if (!no) goto oom;
+          off = no;
+          cap = nc;
+        }
+        off[nlines++] = s;
+        data.data[i] = '\0';
+        s = i + 1;
+      }
+    }
+  }
+open_out:
+  if (outname) {
+    const char *p = bi_path(b, outname);
+    rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0666, &k.file)
+           : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "%s: %s", outname, vsh_strerror(rc));
+      st = 1;
+      goto done;
+    }
+  }
+  if (count == 0) goto done;
+  char num[24];
+  if (repeat) {
+    if (!range && nlines == 0) {
+      bi_err(b, "no lines to repeat");
+      st = 1;
+      goto done;
+    }
+    for (uint64_t i = 0; i < count && !k.rc; i++) {
+      if ((i & 255) == 0 && bi_cancelled(b)) {
+        st = 1;
+        goto done;
+      }
+      if (range) {
+        uint64_t v = lo_v + (span ? rand_below(b, span) : 0);
+        if (!span) vfs_random_bytes(b->fs, &v, sizeof v);
+        int n = snprintf(num, sizeof num, "%llu", (unsigned long long)v);
+        sink_put(&k, num, (size_t)n, delim);
+      } else {
+        const char *l = data.data + off[rand_below(b, nlines)];
+        sink_put(&k, l, strlen(l), delim);
+      }
+    }
+  } else {
+    size_t n = range ? (size_t)span : nlines;
+    uint64_t *perm = n ? vsh__malloc(NULL, n * sizeof *perm) : NULL;
+    if (n && !perm) goto oom;
+    for (size_t i = 0; i < n; i++) perm[i] = range ? lo_v + i : i;
+    size_t want = count < n ? (size_t)count : n;
+    /* partial Fisher-Yates: the first `want` slots are the sample */
+    for (size_t i = 0; i < want && !k.rc; i++) {
+      if ((i & 1023) == 0 && bi_cancelled(b)) {
+        st = 1;
+        break;
+      }
+      size_t j = i + (size_t)rand_below(b, n - i);
+      uint64_t t = perm[i];
+      perm[i] = perm[j];
+      perm[j] = t;
+      if (range) {
+        int w = snprintf(num, sizeof num, "%llu", (unsigned long long)perm[i]);
+        sink_put(&k, num, (size_t)w, delim);
+      } else {
+        const char *l = data.data + off[perm[i]];
+        /* embedded NULs cannot occur in a line but a -z line may hold
+         * newlines: strlen is exact because delimiters became NULs */
+        sink_put(&k, l, strlen(l), delim);
+      }
+    }
+    vsh__free(NULL, perm, n * sizeof *perm);
+  }
+  goto done;
+oom:
+  bi_err(b, "memory exhausted");
+  st = 1;
+done:
+  sink_flush(&k);
+  if (k.rc == VSH_EPIPE) st = 141;
+  else if (k.rc) {
+    bi_err(b, "write error: %s", vsh_strerror(k.rc));
+    st = 1;
+  }
+  if (k.file) vfs_file_close(k.file);
+  vsh_buf_dispose(&k.buf);
+  vsh_buf_dispose(&data);
+  vsh__free(NULL, off, cap * sizeof *off);
+  return st;
+}
