@@ -1,0 +1,79 @@
+=== identical files
+--- script
+printf 'abc\n' > a; printf 'abc\n' > b
+cmp a b; echo rc=$?
+--- stdout
+rc=0
+--- stderr
+--- status: 0
+
+=== first difference
+--- script
+printf 'abc\ndef' > a; printf 'abc\nxyz' > b
+cmp a b; echo rc=$?
+cmp -b a b
+--- stdout
+a b differ: byte 5, line 2
+rc=1
+a b differ: byte 5, line 2 is 144 d 170 x
+--- stderr
+--- status: 1
+
+=== list all differences
+--- script
+printf 'abc\ndef' > a; printf 'abc\nxyz' > b
+cmp -l a b; cmp -lb a b
+--- stdout
+5 144 170
+6 145 171
+7 146 172
+5 144 d    170 x
+6 145 e    171 y
+7 146 f    172 z
+--- stderr
+--- status: 1
+
+=== EOF messages
+--- script
+printf 'abc\ndef' > a; printf 'abc' > b; : > e; printf 'abc\n' > c
+cmp a b; echo rc=$?
+cmp a e; cmp c a; cmp -l a b
+--- stdout
+rc=1
+--- stderr
+cmp: EOF on b after byte 3, in line 1
+cmp: EOF on e which is empty
+cmp: EOF on c after byte 4, line 1
+cmp: EOF on b after byte 3
+--- status: 1
+
+=== silent
+--- script
+printf 'a' > a; printf 'b' > b
+cmp -s a b; echo rc=$?; cmp -s a a; echo rc=$?
+--- stdout
+rc=1
+rc=0
+--- stderr
+--- status: 0
+
+=== stdin, skip and limit
+--- script
+printf 'abc\ndef' > a; printf 'abc\nxyz' > b
+cmp - a < b; cmp -n 2 a b; echo rc=$?; cmp -i 4 a b
+--- stdout
+- a differ: byte 5, line 2
+rc=0
+a b differ: byte 1, line 1
+--- stderr
+--- status: 1
+
+=== missing file
+--- script
+printf 'a' > a
+cmp a nofile; echo rc=$?
+--- stdout
+rc=2
+--- stderr
+cmp: nofile: No such file or directory
+--- status: 0
