@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Decodes backslash escapes.  echo mode: \c stops output (*stop set),
  * \0NNN octal; printf %b is the same; $'..'-style elsewhere. */
@@ -166,24 +167,29 @@ static const char *next_arg(pf *p) {
   return NULL;
 }
 
-static int64_t num_arg(pf *p, const char *s, bool *ok) {
+/* Numbers as bash's printf reads them: C integer syntax (0x, 0 octal),
+ * 'c for a code point; out-of-range values saturate with a warning (the
+ * status stays 0, as in bash); unsigned conversions take the value
+ * modulo 2^64 like strtoull. */
+static int64_t num_arg_u(pf *p, const char *s, bool *ok, bool is_unsigned) {
   *ok = true;
   if (!s || !*s) return 0;
-  if ((s[0] == '\'' || s[0] == '"') && s[1]) {
+  if (s[0] == '\'' || s[0] == '"') {
+    if (!s[1]) return 0; /* a lone quote: code point 0 */
     int32_t cp;
     vsh__utf8_decode(s + 1, strlen(s + 1), &cp);
     return cp < 0 ? (unsigned char)s[1] : cp;
   }
   errno = 0;
   char *end;
-  long long v;
+  int64_t v;
   const char *t = s;
   while (*t == ' ' || *t == '\t') t++;
-  if (*t == '-' || *t == '+') {
-    v = strtoll(t, &end, 0);
-  } else {
+  if (is_unsigned) {
     unsigned long long u = strtoull(t, &end, 0);
-    v = (long long)u;
+    v = (int64_t)u;
+  } else {
+    v = strtoll(t, &end, 0);
   }
   if (*end || end == t) {
     bi_err(p->b, "%s: invalid number", s);
@@ -191,41 +197,16 @@ static int64_t num_arg(pf *p, const char *s, bool *ok) {
     *ok = false;
   } else if (errno == ERANGE) {
     bi_err(p->b, "%s: %s", s, "Numerical result out of range");
-    p->status = 1;
   }
   return v;
 }
 
+static int64_t num_arg(pf *p, const char *s, bool *ok) {
+  return num_arg_u(p, s, ok, false);
+}
+
 static void quote_arg(vsh_buf *out, const char *s) {
-  if (!*s) {
-    vsh__buf_puts(out, "''");
-    return;
-  }
-  bool ctrl = false;
-  for (const char *q = s; *q; q++)
-    if ((unsigned char)*q < 32 || *q == 127) ctrl = true;
-  if (ctrl) {
-    vsh__buf_puts(out, "$'");
-    for (const unsigned char *q = (const unsigned char *)s; *q; q++) {
-      if (*q == '\n') vsh__buf_puts(out, "\\n");
-      else if (*q == '\t') vsh__buf_puts(out, "\\t");
-      else if (*q == '\r') vsh__buf_puts(out, "\\r");
-      else if (*q == 27) vsh__buf_puts(out, "\\E");
-      else if (*q == '\'' || *q == '\\') {
-        vsh__buf_putc(out, '\\');
-        vsh__buf_putc(out, (char)*q);
-      } else if (*q < 32 || *q == 127)
-        vsh__buf_printf(out, "\\%03o", *q);
-      else
-        vsh__buf_putc(out, (char)*q);
-    }
-    vsh__buf_putc(out, '\'');
-    return;
-  }
-  for (const char *q = s; *q; q++) {
-    if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;#~!=,^", *q)) vsh__buf_putc(out, '\\');
-    vsh__buf_putc(out, *q);
-  }
+  sh_quote_backslash(out, s);
 }
 
 /* One pass over the format; returns false when \c stopped output. */
@@ -298,11 +279,46 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       }
     }
     (void)numbuf;
-    while (j < n && strchr("hlLqjzt", fmt[j])) j++; /* length modifiers */
+    while (j < n && strchr("hlLjzt", fmt[j])) j++; /* length modifiers */
     if (j >= n) {
       bi_err(p->b, "`%s': missing format character", fmt + i);
       p->status = 1;
       return true;
+    }
+    if (fmt[j] == '(') {
+      /* %(strftime)T: the argument is an epoch (-1 now, -2 shell start) */
+      const char *close = strchr(fmt + j, ')');
+      if (!close || close[1] != 'T') {
+        bi_err(p->b, "`%c': invalid time format specification", '(');
+        p->status = 1;
+        return true;
+      }
+      char tfmt[256];
+      size_t tl = (size_t)(close - (fmt + j) - 1);
+      if (tl >= sizeof(tfmt)) tl = sizeof(tfmt) - 1;
+      memcpy(tfmt, fmt + j + 1, tl);
+      tfmt[tl] = 0;
+      const char *a = next_arg(p);
+      bool ok;
+      int64_t t = a && *a ? num_arg(p, a, &ok) : -1;
+      if (t < 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        t = ts.tv_sec;
+      }
+      time_t tt = (time_t)t;
+      struct tm tm;
+      gmtime_r(&tt, &tm);
+      char tbuf[256];
+      size_t got = strftime(tbuf, 129, tfmt, &tm);
+      if (got == 0) tbuf[0] = 0;
+      spec[k++] = 's';
+      spec[k] = 0;
+      char outb[1024];
+      int len2 = snprintf(outb, sizeof(outb), spec, tbuf);
+      if (len2 > 0) vsh__buf_append(out, outb, (size_t)len2 < sizeof(outb) ? (size_t)len2 : sizeof(outb) - 1);
+      i = (size_t)(close + 1 - fmt);
+      continue;
     }
     char conv = fmt[j];
     i = j;
@@ -377,7 +393,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     case 'x':
     case 'X': {
       bool ok;
-      int64_t v = num_arg(p, next_arg(p), &ok);
+      int64_t v = num_arg_u(p, next_arg(p), &ok, true);
       spec[k++] = 'l';
       spec[k++] = 'l';
       spec[k++] = conv;
@@ -442,7 +458,34 @@ int bi_printf_main(bi_ctx *b) {
   int rc = 0;
   if (var) {
     char *s = strndup(out.data ? out.data : "", out.len);
-    rc = s ? sh_var_set(b->sh, var, s, false) : VSH_ENOMEM;
+    const char *br = strchr(var, '[');
+    size_t vl = strlen(var);
+    if (!s) {
+      rc = VSH_ENOMEM;
+    } else if (br && var[vl - 1] == ']' && sh_valid_name(var, (size_t)(br - var))) {
+      char name[256], key[256];
+      size_t nl = (size_t)(br - var) < 255 ? (size_t)(br - var) : 255;
+      memcpy(name, var, nl);
+      name[nl] = 0;
+      size_t kl = vl - nl - 2 < 255 ? vl - nl - 2 : 255;
+      memcpy(key, br + 1, kl);
+      key[kl] = 0;
+      sh_var *v = sh_var_find(b->sh, name);
+      if (v && (v->attrs & SH_VAR_ASSOC)) {
+        rc = sh_var_set_elem(b->sh, name, key, 0, s, false);
+      } else {
+        int64_t ix;
+        rc = sh_arith(b->sh, key, strlen(key), &ix);
+        if (!rc) rc = sh_var_set_elem(b->sh, name, NULL, ix, s, false);
+      }
+    } else if (!sh_valid_name(var, vl)) {
+      bi_err(b, "`%s': not a valid identifier", var);
+      free(s);
+      vsh_buf_dispose(&out);
+      return 2;
+    } else {
+      rc = sh_var_set(b->sh, var, s, false);
+    }
     free(s);
     vsh_buf_dispose(&out);
     return rc ? 1 : p.status;

@@ -11,14 +11,7 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a);
 
 /* ---- printing ------------------------------------------------------------ */
 
-static void quote_value(vsh_buf *o, const char *v) {
-  vsh__buf_putc(o, '"');
-  for (const char *p = v; *p; p++) {
-    if (strchr("\"\\$`", *p)) vsh__buf_putc(o, '\\');
-    vsh__buf_putc(o, *p);
-  }
-  vsh__buf_putc(o, '"');
-}
+static void quote_value(vsh_buf *o, const char *v) { sh_quote_double(o, v); }
 
 static void attr_flags(const sh_var *v, char *f) {
   size_t k = 0;
@@ -596,15 +589,10 @@ int bi_set_main(bi_ctx *b) {
         if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
               (*p >= '0' && *p <= '9') || strchr("_-./:,+@%", *p)))
           plain = false;
-      if (plain) vsh__buf_puts(&o, val);
-      else {
-        vsh__buf_putc(&o, '\'');
-        for (const char *p = val; *p; p++) {
-          if (*p == '\'') vsh__buf_puts(&o, "'\\''");
-          else vsh__buf_putc(&o, *p);
-        }
-        vsh__buf_putc(&o, '\'');
-      }
+      if (plain)
+        vsh__buf_puts(&o, val);
+      else
+        sh_quote_single(&o, val);
       vsh__buf_putc(&o, '\n');
     }
     free(vs);

@@ -445,43 +445,7 @@ static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
 
 static char *quote_q(sh_ctx *c, const char *s) {
   vsh_buf b = {0};
-  bool plain = *s != 0;
-  for (const char *p = s; *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-          (*p >= '0' && *p <= '9') || strchr("_-./,:=+@%^", *p)))
-      plain = false;
-  if (plain) return (char *)s;
-  bool ctrl = false;
-  for (const char *p = s; *p; p++)
-    if ((unsigned char)*p < 32 || *p == 127) ctrl = true;
-  if (!ctrl) {
-    vsh__buf_putc(&b, '\'');
-    for (const char *p = s; *p; p++) {
-      if (*p == '\'')
-        vsh__buf_puts(&b, "'\\''");
-      else
-        vsh__buf_putc(&b, *p);
-    }
-    vsh__buf_putc(&b, '\'');
-  } else {
-    vsh__buf_puts(&b, "$'");
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-      switch (*p) {
-      case '\n': vsh__buf_puts(&b, "\\n"); break;
-      case '\t': vsh__buf_puts(&b, "\\t"); break;
-      case '\r': vsh__buf_puts(&b, "\\r"); break;
-      case 27: vsh__buf_puts(&b, "\\E"); break;
-      case '\'': vsh__buf_puts(&b, "\\'"); break;
-      case '\\': vsh__buf_puts(&b, "\\\\"); break;
-      default:
-        if (*p < 32 || *p == 127)
-          vsh__buf_printf(&b, "\\%03o", *p);
-        else
-          vsh__buf_putc(&b, (char)*p);
-      }
-    }
-    vsh__buf_putc(&b, '\'');
-  }
+  sh_quote_single(&b, s);
   char *d = adup(c, b.data ? b.data : "", b.len);
   vsh_buf_dispose(&b);
   return d;

@@ -215,6 +215,14 @@ const char *bi_getenv(bi_ctx *b, const char *name);
 /* Absolute, normalised path of p relative to the context's cwd (arena). */
 const char *bi_path(bi_ctx *b, const char *p);
 
+/* ---- quoting (quote.c) ----------------------------------------------------- */
+
+bool sh_needs_ansi(const char *s);          /* control chars / bad UTF-8 */
+void sh_quote_ansi(vsh_buf *o, const char *s);      /* $'...' */
+void sh_quote_single(vsh_buf *o, const char *s);    /* '...' (${x@Q}, set) */
+void sh_quote_double(vsh_buf *o, const char *s);    /* "..." (declare -p) */
+void sh_quote_backslash(vsh_buf *o, const char *s); /* printf %q */
+
 /* ---- the exec ------------------------------------------------------------- */
 
 typedef enum sh_cancel {
