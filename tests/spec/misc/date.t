@@ -1,0 +1,126 @@
+=== epoch and default format
+--- script
+date -d @0; date -u -d @1234567890; date -d @-1
+--- stdout
+Thu Jan  1 00:00:00 UTC 1970
+Fri Feb 13 23:31:30 UTC 2009
+Wed Dec 31 23:59:59 UTC 1969
+--- stderr
+--- status: 0
+
+=== format directives
+--- script
+date -d '2024-03-05 14:07:09' '+%a %A %b %B %C %d %D %e %F %g %G %h %H %I %j %k %l %m %M %p %P %r %R %s %S %T %u %U %V %w %W %x %X %y %Y %z %:z %::z %Z %%'
+date -d '2024-03-05 14:07:09' '+%c|%n|%t|%N'
+--- stdout
+Tue Tuesday Mar March 20 05 03/05/24  5 2024-03-05 24 2024 Mar 14 02 065 14  2 03 07 PM pm 02:07:09 PM 14:07 1709647629 09 14:07:09 2 09 10 2 10 03/05/24 14:07:09 24 2024 +0000 +00:00 +00:00:00 UTC %
+Tue Mar  5 14:07:09 2024|
+|	|000000000
+--- stderr
+--- status: 0
+
+=== format flags and widths
+--- script
+date -d @1700000000 '+%-d %_d %05d %^a %#b %10A %-m %_H %-j %e %3N'
+--- stdout
+14 14 00014 TUE NOV    Tuesday 11 22 318 14 000
+--- stderr
+--- status: 0
+
+=== ISO 8601, RFC 5322 and RFC 3339
+--- script
+date -d '2024-01-05 10:11:12' -I
+date -d '2024-01-05 10:11:12' -Ihours
+date -d '2024-01-05 10:11:12' -Iminutes
+date -d '2024-01-05 10:11:12' -Iseconds
+date -d '2024-01-05 10:11:12' -Ins
+date -d '2024-01-05 10:11:12' -R
+date -d '2024-01-05 10:11:12' --rfc-3339=seconds
+--- stdout
+2024-01-05
+2024-01-05T10+00:00
+2024-01-05T10:11+00:00
+2024-01-05T10:11:12+00:00
+2024-01-05T10:11:12,000000000+00:00
+Fri, 05 Jan 2024 10:11:12 +0000
+2024-01-05 10:11:12+00:00
+--- stderr
+--- status: 0
+
+=== input forms
+--- script
+for d in '2024-02-29T12:00:00Z' '2024-02-29T12:00:00+02:00' '2024-02-29 12:00 UTC' 'Jan 5 2024' '5 Jan 2024' '03/15/2024' '2024-03-05 1:02:03 pm' '20240305' '@1.5'; do date -u -d "$d" '+%F %T.%N'; done
+--- stdout
+2024-02-29 12:00:00.000000000
+2024-02-29 10:00:00.000000000
+2024-02-29 12:00:00.000000000
+2024-01-05 00:00:00.000000000
+2024-01-05 00:00:00.000000000
+2024-03-15 00:00:00.000000000
+2024-03-05 13:02:03.000000000
+2024-03-05 00:00:00.000000000
+1970-01-01 00:00:01.500000000
+--- stderr
+--- status: 0
+
+=== relative items
+--- script
+for d in '2024-03-05 14:07:09 3 days ago' '2024-03-05 14:07:09 +1 week' '2024-03-05 tomorrow' '2024-03-05 12:00 yesterday' '2024-03-05 10:00 20 minutes ago' '2024-03-05 10:00 -2 hours' '2024-12-31 +1 day' '2024-01-31 +1 month' '2024-03-05 +1 year 2 months' '2024-03-05 next week' '2024-03-05 last month'; do date -d "$d" '+%F %T'; done
+--- stdout
+2024-03-02 14:07:09
+2024-03-12 13:07:09
+2024-03-06 00:00:00
+2024-03-04 12:00:00
+2024-03-05 09:40:00
+2024-03-05 13:00:00
+2025-01-01 00:00:00
+2024-03-02 00:00:00
+2025-05-05 00:00:00
+2024-03-12 00:00:00
+2024-02-05 00:00:00
+--- stderr
+--- status: 0
+
+=== ISO weeks at year boundaries
+--- script
+for d in 2023-01-01 2020-12-31 2021-01-03 2024-12-30 2026-01-01; do date -d $d '+%F %a %G-W%V %g %U %W %j'; done
+--- stdout
+2023-01-01 Sun 2022-W52 22 01 00 001
+2020-12-31 Thu 2020-W53 20 52 52 366
+2021-01-03 Sun 2020-W53 20 01 00 003
+2024-12-30 Mon 2025-W01 25 52 53 365
+2026-01-01 Thu 2026-W01 26 00 00 001
+--- stderr
+--- status: 0
+
+=== fixed-offset TZ
+--- script
+TZ=UTC+2 date -d @0; TZ=UTC-5:30 date -d @0 '+%H:%M %z %:z %Z'; TZ=UTC date -d '2024-01-01 00:00' +%s
+--- stdout
+Wed Dec 31 22:00:00 UTC 1969
+05:30 +0530 +05:30 UTC
+1704067200
+--- stderr
+--- status: 0
+
+=== invalid dates
+--- script
+date -d foo; echo rc=$?; date -d 2024-02-30; echo rc=$?
+--- stdout
+rc=1
+rc=1
+--- stderr
+date: invalid date ‘foo’
+date: invalid date ‘2024-02-30’
+--- status: 0
+
+=== reference file
+--- script
+touch -d '2021-06-07 08:09:10' f 2>/dev/null || : > f
+date -r f +%Y >/dev/null; echo rc=$?; date -r nofile; echo rc=$?
+--- stdout
+rc=0
+rc=1
+--- stderr
+date: nofile: No such file or directory
+--- status: 0
