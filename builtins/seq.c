@@ -1,0 +1,305 @@
+/* seq.c: print a sequence of numbers.  GNU forms: LAST, FIRST LAST,
+ * FIRST INCR LAST; -s SEP, -w (equal width), -f FORMAT (one floating
+ * directive).  Integers that fit 64 bits take an exact fast path; other
+ * values use long double with value = first + i*incr, and a last value
+ * that prints like LAST is kept (as GNU).  Output streams in blocks. */
+#include "builtins/builtins.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LQ "\xe2\x80\x98"
+#define RQ "\xe2\x80\x99"
+
+/* GNU prints this line without the "name: " prefix bi_err adds. */
+static void try_help(bi_ctx *b) {
+  char m[160];
+  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
+                   b->argv[0]);
+  if (n > 0 && (size_t)n < sizeof(m))
+    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
+}
+
+static const bi_longopt lo[] = {{"separator", BI_ARG_REQUIRED, 's'},
+                                {"equal-width", BI_ARG_NONE, 'w'},
+                                {"format", BI_ARG_REQUIRED, 'f'},
+                                {"help", BI_ARG_NONE, 256},
+                                {"version", BI_ARG_NONE, 257},
+                                {NULL, 0, 0}};
+
+typedef struct seq_out {
+  bi_ctx *b;
+  vsh_buf buf;
+  const char *sep;
+  bool first;
+  int rc;
+} seq_out;
+
+/* Appends one number (with the separator before it); flushes in blocks. */
+static bool put(seq_out *o, const char *s, size_t n) {
+  if (!o->first) vsh__buf_puts(&o->buf, o->sep);
+  o->first = false;
+  vsh__buf_append(&o->buf, s, n);
+  if (o->buf.len >= 65536) {
+    o->rc = bi_write(o->b, o->buf.data, o->buf.len);
+    o->buf.len = 0;
+    if (o->rc) return false;
+    if (bi_cancelled(o->b)) {
+      o->rc = VSH_EABORTED;
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool is_int(const char *s) {
+  const char *p = s;
+  if (*p == '+' || *p == '-') p++;
+  if (!*p || strlen(p) > 17) return false;
+  for (; *p; p++)
+    if (!isdigit((unsigned char)*p)) return false;
+  return true;
+}
+
+/* Digits after the point, less a positive exponent ("1.25e1" -> 1). */
+static int precision_of(const char *s) {
+  if (strpbrk(s, "xX")) return 0;
+  const char *dot = strchr(s, '.');
+  const char *e = strpbrk(s, "eE");
+  int frac = 0;
+  if (dot) frac = (int)((e && e > dot ? e : s + strlen(s)) - dot - 1);
+  if (e) frac -= atoi(e + 1);
+  return frac > 0 ? frac : 0;
+}
+
+static bool parse_num(bi_ctx *b, const char *s, long double *out) {
+  char *end;
+  const char *p = s;
+  while (isspace((unsigned char)*p)) p++;
+  *out = strtold(p, &end);
+  if (end == p || *end || isnan(*out)) {
+    bi_err(b, "invalid floating point argument: " LQ "%s" RQ, s);
+    try_help(b);
+    return false;
+  }
+  return true;
+}
+
+/* Checks -f's FORMAT and rewrites its directive for a long double. */
+static char *check_format(bi_ctx *b, const char *fmt) {
+  const char *dir = NULL;
+  size_t dlen = 0;
+  for (const char *p = fmt; *p; p++) {
+    if (*p != '%') continue;
+    if (p[1] == '%') {
+      p++;
+      continue;
+    }
+    const char *q = p + 1;
+    q += strspn(q, "-+ #0'");
+    while (isdigit((unsigned char)*q)) q++;
+    if (*q == '.') {
+      q++;
+      while (isdigit((unsigned char)*q)) q++;
+    }
+    if (dir) {
+      bi_err(b, "format " LQ "%s" RQ " has too many %% directives", fmt);
+      return NULL;
+    }
+    if (!*q || !strchr("aAeEfFgG", *q)) {
+      if (!*q)
+        bi_err(b, "format " LQ "%s" RQ " ends in %%", fmt);
+      else
+        bi_err(b, "format " LQ "%s" RQ " has unknown %%%c directive", fmt,
+               *q);
+      return NULL;
+    }
+    dir = p;
+    dlen = (size_t)(q - p);
+    p = q;
+  }
+  if (!dir) {
+    bi_err(b, "format " LQ "%s" RQ " has no %% directive", fmt);
+    return NULL;
+  }
+  size_t n = strlen(fmt);
+  char *out = vsh__arena_alloc(b->arena, n + 2);
+  if (!out) return NULL;
+  size_t pre = (size_t)(dir - fmt) + dlen;
+  memcpy(out, fmt, pre);
+  out[pre] = 'L';
+  memcpy(out + pre + 1, fmt + pre, n - pre + 1);
+  return out;
+}
+
+static int seq_int(seq_out *o, long long first, long long step,
+                   long long last, int width) {
+  char tmp[64];
+  for (long long v = first; step > 0 ? v <= last : v >= last;) {
+    int n = width ? snprintf(tmp, sizeof(tmp), "%0*lld", width, v)
+                  : snprintf(tmp, sizeof(tmp), "%lld", v);
+    if (!put(o, tmp, (size_t)n)) return o->rc;
+    if ((step > 0 && v > LLONG_MAX - step) ||
+        (step < 0 && v < LLONG_MIN - step))
+      break;
+    v += step;
+  }
+  return 0;
+}
+
+static int seq_float(seq_out *o, long double first, long double step,
+                     long double last, const char *fmt) {
+  char tmp[512], lastbuf[512];
+  snprintf(lastbuf, sizeof(lastbuf), fmt, last);
+  for (unsigned long long i = 0;; i++) {
+    long double v = first + (long double)i * step;
+    bool past = step > 0 ? v > last : v < last;
+    int n = snprintf(tmp, sizeof(tmp), fmt, v);
+    if (n < 0) return VSH_EINVAL;
+    if ((size_t)n >= sizeof(tmp)) n = (int)sizeof(tmp) - 1;
+    /* a value past LAST by rounding only is still printed when it looks
+     * the same as LAST */
+    if (past && (i == 0 || strcmp(tmp, lastbuf))) break;
+    if (!put(o, tmp, (size_t)n)) return o->rc;
+    if (past || isinf(v) || step == 0) break;
+  }
+  return 0;
+}
+
+static int seq_run(bi_ctx *b);
+
+int bi_seq_main(bi_ctx *b) {
+  /* A negative number is an operand, not an option: end the options
+   * before it (skipping the values of -s and -f). */
+  char **argv2 = vsh__arena_alloc(b->arena, ((size_t)b->argc + 2) * sizeof(char *));
+  if (!argv2) return 1;
+  int argc2 = 0;
+  bool ended = false;
+  for (int i = 0; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (i > 0 && !ended) {
+      if (!strcmp(a, "--")) {
+        ended = true;
+      } else if (a[0] == '-' &&
+                 (isdigit((unsigned char)a[1]) || a[1] == '.')) {
+        argv2[argc2++] = (char *)"--";
+        ended = true;
+      } else if ((!strcmp(a, "-s") || !strcmp(a, "-f") ||
+                  !strcmp(a, "--separator") || !strcmp(a, "--format")) &&
+                 i + 1 < b->argc) {
+        argv2[argc2++] = (char *)a;
+        a = b->argv[++i];
+      }
+    }
+    argv2[argc2++] = (char *)a;
+  }
+  argv2[argc2] = NULL;
+  char **saved_argv = b->argv;
+  int saved_argc = b->argc;
+  b->argv = argv2;
+  b->argc = argc2;
+  int st = seq_run(b);
+  b->argv = saved_argv;
+  b->argc = saved_argc;
+  return st;
+}
+
+static int seq_run(bi_ctx *b) {
+  const char *sep = "\n", *fmt = NULL;
+  bool equal = false;
+  bi_opts g = {0};
+  int ch;
+  while ((ch = bi_getopt(b, &g, "+s:wf:", lo)) != -1) {
+    switch (ch) {
+    case 's': sep = g.arg; break;
+    case 'w': equal = true; break;
+    case 'f': fmt = g.arg; break;
+    case 256:
+      bi_puts(b, "Usage: seq [OPTION]... LAST\n  or:  seq [OPTION]... FIRST "
+                 "LAST\n  or:  seq [OPTION]... FIRST INCREMENT LAST\nPrint "
+                 "numbers from FIRST to LAST, in steps of INCREMENT.\n\n"
+                 "  -f, --format=FORMAT      use printf style floating-point "
+                 "FORMAT\n  -s, --separator=STRING   use STRING to separate "
+                 "numbers (default: \\n)\n  -w, --equal-width        equalize "
+                 "width by padding with leading zeroes\n");
+      return 0;
+    case 257: bi_puts(b, "seq (vsh) " VSH_VERSION_STRING "\n"); return 0;
+    default:
+      return 1;
+    }
+  }
+  int n = g.noperands;
+  char **ops = g.operands;
+  if (n == 0) {
+    bi_err(b, "missing operand");
+    try_help(b);
+    return 1;
+  }
+  if (n > 3) {
+    bi_err(b, "extra operand " LQ "%s" RQ, ops[3]);
+    try_help(b);
+    return 1;
+  }
+  if (fmt && equal) {
+    bi_err(b, "format string may not be specified when printing equal "
+              "width strings");
+    try_help(b);
+    return 1;
+  }
+  const char *sfirst = n > 1 ? ops[0] : "1";
+  const char *sstep = n > 2 ? ops[1] : "1";
+  const char *slast = ops[n - 1];
+  long double first, step, last;
+  if (!parse_num(b, sfirst, &first) || !parse_num(b, sstep, &step) ||
+      !parse_num(b, slast, &last))
+    return 1;
+  if (step == 0) {
+    bi_err(b, "invalid Zero increment value: " LQ "%s" RQ, sstep);
+    try_help(b);
+    return 1;
+  }
+  seq_out o = {.b = b, .sep = sep, .first = true};
+  int rc;
+  if (!fmt && is_int(sfirst) && is_int(sstep) && is_int(slast)) {
+    long long f = strtoll(sfirst, NULL, 10), s = strtoll(sstep, NULL, 10),
+              l = strtoll(slast, NULL, 10);
+    int width = 0;
+    if (equal) {
+      char t1[32], t2[32];
+      int w1 = snprintf(t1, sizeof(t1), "%lld", f);
+      int w2 = snprintf(t2, sizeof(t2), "%lld", l);
+      width = w1 > w2 ? w1 : w2;
+    }
+    rc = seq_int(&o, f, s, l, width);
+  } else {
+    char *f = NULL;
+    if (fmt) {
+      f = check_format(b, fmt);
+      if (!f) return 1;
+    } else {
+      int p1 = precision_of(sfirst), p2 = precision_of(sstep);
+      int prec = p1 > p2 ? p1 : p2;
+      char tmp[64];
+      if (equal) {
+        char a[512], c[512];
+        snprintf(a, sizeof(a), "%.*Lf", prec, first);
+        snprintf(c, sizeof(c), "%.*Lf", prec, last);
+        size_t w = strlen(a) > strlen(c) ? strlen(a) : strlen(c);
+        snprintf(tmp, sizeof(tmp), "%%0%zu.%dLf", w, prec);
+      } else {
+        snprintf(tmp, sizeof(tmp), "%%.%dLf", prec);
+      }
+      f = vsh__arena_strndup(b->arena, tmp, strlen(tmp));
+      if (!f) return 1;
+    }
+    rc = seq_float(&o, first, step, last, f);
+  }
+  if (!rc && !o.first) vsh__buf_putc(&o.buf, '\n');
+  if (!rc && o.buf.len) rc = bi_write(b, o.buf.data, o.buf.len);
+  vsh_buf_dispose(&o.buf);
+  if (rc == VSH_EPIPE) return 141;
+  return rc ? 1 : 0;
+}

@@ -1,0 +1,99 @@
+/* sleep.c: pause for the sum of the operands (seconds, with an optional
+ * s/m/h/d suffix, fractions and "inf" allowed).  Waits in short slices so
+ * the exec's deadline, abort and timeout stop it promptly. */
+#include "builtins/builtins.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define LQ "\xe2\x80\x98"
+#define RQ "\xe2\x80\x99"
+
+/* GNU prints this line without the "name: " prefix bi_err adds. */
+static void try_help(bi_ctx *b) {
+  char m[160];
+  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
+                   b->argv[0]);
+  if (n > 0 && (size_t)n < sizeof(m))
+    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
+}
+
+static bool parse_interval(const char *s, double *out) {
+  char *end;
+  double v = strtod(s, &end);
+  if (end == s || v < 0 || isnan(v)) return false;
+  double mul = 1;
+  if (*end) {
+    if (end[1]) return false;
+    switch (*end) {
+    case 's': break;
+    case 'm': mul = 60; break;
+    case 'h': mul = 3600; break;
+    case 'd': mul = 86400; break;
+    default: return false;
+    }
+  }
+  *out = v * mul;
+  return true;
+}
+
+int bi_sleep_main(bi_ctx *b) {
+  static const bi_longopt lo[] = {{"help", BI_ARG_NONE, 256},
+                                  {"version", BI_ARG_NONE, 257},
+                                  {NULL, 0, 0}};
+  bi_opts g = {0};
+  int ch;
+  /* Negative numbers are operands GNU rejects as intervals, not options;
+   * getopt sees them as options, which gives the same status. */
+  while ((ch = bi_getopt(b, &g, "", lo)) != -1) {
+    switch (ch) {
+    case 256:
+      bi_puts(b, "Usage: sleep NUMBER[SUFFIX]...\n  or:  sleep OPTION\n"
+                 "Pause for NUMBER seconds.  SUFFIX may be 's' for seconds "
+                 "(the default),\n'm' for minutes, 'h' for hours or 'd' for "
+                 "days.  NUMBER need not be an\ninteger.  Given two or more "
+                 "arguments, pause for the amount of time\nspecified by the "
+                 "sum of their values.\n");
+      return 0;
+    case 257: bi_puts(b, "sleep (vsh) " VSH_VERSION_STRING "\n"); return 0;
+    default: return 1;
+    }
+  }
+  if (g.noperands == 0) {
+    bi_err(b, "missing operand");
+    try_help(b);
+    return 1;
+  }
+  double total = 0;
+  bool bad = false;
+  for (int i = 0; i < g.noperands; i++) {
+    double v;
+    if (!parse_interval(g.operands[i], &v)) {
+      bi_err(b, "invalid time interval " LQ "%s" RQ, g.operands[i]);
+      bad = true;
+      continue;
+    }
+    total += v;
+  }
+  if (bad) {
+    try_help(b);
+    return 1;
+  }
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (;;) {
+    if (bi_cancelled(b)) return 1;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double done = (double)(now.tv_sec - t0.tv_sec) +
+                  (double)(now.tv_nsec - t0.tv_nsec) / 1e9;
+    double left = total - done;
+    if (left <= 0) return 0;
+    /* 10 ms slices: cancellation is noticed quickly, cost is negligible */
+    double slice = left < 0.01 ? left : 0.01;
+    struct timespec ts = {0, (long)(slice * 1e9)};
+    nanosleep(&ts, NULL);
+  }
+}

@@ -1,0 +1,925 @@
+/* sort.c: sort lines of text files, GNU-compatible in the C locale (byte
+ * order).  Flags -b -d -f -g -h -i -M -n -R -r -V, -k KEYDEF (POSIX field
+ * and character positions with per-key options), -t -s -u -c -C -m -o -z,
+ * --random-source.  Input is read whole (sorting needs it), then sorted
+ * with a stable merge sort.  -R hashes keys with a seed taken from the
+ * shell's $RANDOM state (or the --random-source file), so a seeded shell
+ * sorts the same way every time.  -S, -T, --parallel are accepted. */
+#include "builtins/builtins.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LQ "\xe2\x80\x98"
+#define RQ "\xe2\x80\x99"
+
+static void try_help(bi_ctx *b) {
+  char m[160];
+  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
+                   b->argv[0]);
+  if (n > 0 && (size_t)n < sizeof(m))
+    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
+}
+
+typedef struct sort_key {
+  size_t sword, schar, eword, echar; /* eword SIZE_MAX: end of line */
+  bool skipsblanks, skipeblanks;
+  bool numeric, general, human, month, version, random;
+  bool fold, dict, nonprint, reverse;
+} sort_key;
+
+typedef struct sort_line {
+  const char *p;
+  size_t n;
+} sort_line;
+
+typedef struct sort_cfg {
+  sort_key *keys;
+  size_t nkeys;
+  int tab; /* -1: blank-separated fields */
+  bool stable, unique, reverse;
+  uint64_t seed;
+} sort_cfg;
+
+static bool is_blank(unsigned char c) { return c == ' ' || c == '\t'; }
+
+/* ---- keys ---------------------------------------------------------------- */
+
+static const char *begfield(const sort_cfg *c, const sort_key *k,
+                            const char *ptr, const char *lim) {
+  size_t sword = k->sword;
+  if (c->tab >= 0) {
+    while (ptr < lim && sword--) {
+      while (ptr < lim && *ptr != (char)c->tab) ptr++;
+      if (ptr < lim) ptr++;
+    }
+  } else {
+    while (ptr < lim && sword--) {
+      while (ptr < lim && is_blank((unsigned char)*ptr)) ptr++;
+      while (ptr < lim && !is_blank((unsigned char)*ptr)) ptr++;
+    }
+  }
+  if (k->skipsblanks)
+    while (ptr < lim && is_blank((unsigned char)*ptr)) ptr++;
+  return (size_t)(lim - ptr) < k->schar ? lim : ptr + k->schar;
+}
+
+static const char *limfield(const sort_cfg *c, const sort_key *k,
+                            const char *ptr, const char *lim) {
+  if (k->eword == SIZE_MAX) return lim;
+  size_t eword = k->eword, echar = k->echar;
+  if (c->tab >= 0) {
+    while (ptr < lim && eword--) {
+      while (ptr < lim && *ptr != (char)c->tab) ptr++;
+      if (ptr < lim && (eword || echar)) ptr++;
+    }
+  } else {
+    while (ptr < lim && eword--) {
+      while (ptr < lim && is_blank((unsigned char)*ptr)) ptr++;
+      while (ptr < lim && !is_blank((unsigned char)*ptr)) ptr++;
+    }
+  }
+  if (echar) {
+    if (k->skipeblanks)
+      while (ptr < lim && is_blank((unsigned char)*ptr)) ptr++;
+    ptr = (size_t)(lim - ptr) < echar ? lim : ptr + echar;
+  }
+  return ptr;
+}
+
+/* ---- comparisons of one key ----------------------------------------------- */
+
+/* Decimal strings compared by value: [blanks][-]digits[.digits]. */
+static int numcmp(const char *a, const char *ae, const char *b,
+                  const char *be) {
+  const char *p[2] = {a, b}, *e[2] = {ae, be};
+  const char *ip[2], *fp[2];
+  size_t il[2], fl[2];
+  bool neg[2];
+  for (int s = 0; s < 2; s++) {
+    const char *q = p[s];
+    while (q < e[s] && is_blank((unsigned char)*q)) q++;
+    neg[s] = q < e[s] && *q == '-';
+    if (neg[s]) q++;
+    while (q < e[s] && *q == '0') q++;
+    ip[s] = q;
+    while (q < e[s] && isdigit((unsigned char)*q)) q++;
+    il[s] = (size_t)(q - ip[s]);
+    fp[s] = q;
+    fl[s] = 0;
+    if (q < e[s] && *q == '.') {
+      fp[s] = ++q;
+      while (q < e[s] && isdigit((unsigned char)*q)) q++;
+      fl[s] = (size_t)(q - fp[s]);
+      while (fl[s] && fp[s][fl[s] - 1] == '0') fl[s]--;
+    }
+    if (!il[s] && !fl[s]) neg[s] = false; /* -0 is 0 */
+  }
+  if (neg[0] != neg[1]) return neg[0] ? -1 : 1;
+  int sign = neg[0] ? -1 : 1;
+  if (il[0] != il[1]) return il[0] < il[1] ? -sign : sign;
+  int d = memcmp(ip[0], ip[1], il[0]);
+  if (d) return d < 0 ? -sign : sign;
+  size_t m = fl[0] < fl[1] ? fl[0] : fl[1];
+  d = memcmp(fp[0], fp[1], m);
+  if (d) return d < 0 ? -sign : sign;
+  if (fl[0] != fl[1]) return fl[0] < fl[1] ? -sign : sign;
+  return 0;
+}
+
+static int human_rank(const char *a, const char *ae) {
+  static const char units[] = "KMGTPEZYRQ";
+  const char *q = a;
+  while (q < ae && is_blank((unsigned char)*q)) q++;
+  if (q < ae && *q == '-') q++;
+  while (q < ae && (isdigit((unsigned char)*q) || *q == '.')) q++;
+  if (q >= ae) return 0;
+  if (*q == 'k') return 1;
+  const char *u = *q ? strchr(units, *q) : NULL;
+  return u ? (int)(u - units) + 1 : 0;
+}
+
+static bool human_neg(const char *a, const char *ae) {
+  while (a < ae && is_blank((unsigned char)*a)) a++;
+  if (a >= ae || *a != '-') return false;
+  for (a++; a < ae && (isdigit((unsigned char)*a) || *a == '.'); a++)
+    if (*a != '0' && *a != '.') return true;
+  return false;
+}
+
+static int humancmp(const char *a, const char *ae, const char *b,
+                    const char *be) {
+  bool na = human_neg(a, ae), nb = human_neg(b, be);
+  if (na != nb) return na ? -1 : 1;
+  int ra = human_rank(a, ae), rb = human_rank(b, be);
+  if (ra != rb) return (ra < rb) == !na ? -1 : 1;
+  return numcmp(a, ae, b, be);
+}
+
+static int gencmp(const char *a, const char *ae, const char *b,
+                  const char *be) {
+  char ta[128], tb[128];
+  size_t la = (size_t)(ae - a), lb = (size_t)(be - b);
+  if (la >= sizeof(ta)) la = sizeof(ta) - 1;
+  if (lb >= sizeof(tb)) lb = sizeof(tb) - 1;
+  memcpy(ta, a, la);
+  ta[la] = 0;
+  memcpy(tb, b, lb);
+  tb[lb] = 0;
+  char *ea, *eb;
+  long double x = strtold(ta, &ea), y = strtold(tb, &eb);
+  bool oka = ea != ta, okb = eb != tb;
+  /* conversion failures first, then NaNs, then numbers */
+  if (!oka || !okb) return oka - okb;
+  bool nx = isnan(x), ny = isnan(y);
+  if (nx || ny) return nx && ny ? 0 : nx ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+static int month_of(const char *a, const char *ae) {
+  static const char *const m[] = {"JAN", "FEB", "MAR", "APR", "MAY", "JUN",
+                                  "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"};
+  while (a < ae && is_blank((unsigned char)*a)) a++;
+  if (ae - a < 3) return 0;
+  for (int i = 0; i < 12; i++)
+    if (toupper((unsigned char)a[0]) == m[i][0] &&
+        toupper((unsigned char)a[1]) == m[i][1] &&
+        toupper((unsigned char)a[2]) == m[i][2])
+      return i + 1;
+  return 0;
+}
+
+/* Debian version ordering: '~' before everything, letters before other
+ * characters, digit runs by value. */
+static int ver_order(unsigned char c) {
+  if (isdigit(c)) return 0;
+  if (isalpha(c)) return c;
+  if (c == '~') return -1;
+  return c ? c + 256 : 0;
+}
+
+static int verrevcmp(const char *a, size_t al, const char *b, size_t bl) {
+  size_t i = 0, j = 0;
+  while (i < al || j < bl) {
+    int first_diff = 0;
+    while ((i < al && !isdigit((unsigned char)a[i])) ||
+           (j < bl && !isdigit((unsigned char)b[j]))) {
+      int ac = i < al ? ver_order((unsigned char)a[i]) : 0;
+      int bc = j < bl ? ver_order((unsigned char)b[j]) : 0;
+      if (ac != bc) return ac - bc;
+      i++;
+      j++;
+    }
+    while (i < al && a[i] == '0') i++;
+    while (j < bl && b[j] == '0') j++;
+    while (i < al && j < bl && isdigit((unsigned char)a[i]) &&
+           isdigit((unsigned char)b[j])) {
+      if (!first_diff) first_diff = a[i] - b[j];
+      i++;
+      j++;
+    }
+    if (i < al && isdigit((unsigned char)a[i])) return 1;
+    if (j < bl && isdigit((unsigned char)b[j])) return -1;
+    if (first_diff) return first_diff;
+  }
+  return 0;
+}
+
+/* Does s[0..n) match (\.[A-Za-z~][A-Za-z0-9~]*)* entirely? */
+static bool is_suffix(const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    if (s[i] != '.' || i + 1 >= n ||
+        !(isalpha((unsigned char)s[i + 1]) || s[i + 1] == '~'))
+      return false;
+    i += 2;
+    while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '~')) i++;
+  }
+  return true;
+}
+
+/* Length of a name without its file suffix (version sort ignores it
+ * unless the rest is equal). */
+static size_t ver_prefix(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == '.' && is_suffix(s + i, n - i)) return i;
+  return n;
+}
+
+static int vercmp(const char *a, size_t al, const char *b, size_t bl) {
+  if (al == bl && !memcmp(a, b, al)) return 0;
+  if (!al) return -1;
+  if (!bl) return 1;
+  /* "." then ".." then other hidden names, then the rest */
+  bool adot = al == 1 && a[0] == '.', bdot = bl == 1 && b[0] == '.';
+  if (adot || bdot) return adot ? -1 : 1;
+  bool add = al == 2 && !memcmp(a, "..", 2), bdd = bl == 2 && !memcmp(b, "..", 2);
+  if (add || bdd) return add ? -1 : 1;
+  bool ah = a[0] == '.', bh = b[0] == '.';
+  if (ah != bh) return ah ? -1 : 1;
+  if (ah) {
+    a++, al--;
+    b++, bl--;
+  }
+  size_t ap = ver_prefix(a, al), bp = ver_prefix(b, bl);
+  int r = verrevcmp(a, ap, b, bp);
+  return r ? r : verrevcmp(a, al, b, bl);
+}
+
+static uint64_t key_hash(uint64_t seed, const char *p, size_t n) {
+  uint64_t h = 1469598103934665603ull ^ seed;
+  for (size_t i = 0; i < n; i++) {
+    h ^= (unsigned char)p[i];
+    h *= 1099511628211ull;
+  }
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  return h;
+}
+
+static bool ignored(const sort_key *k, unsigned char c) {
+  if (k->dict && !(isalnum(c) || is_blank(c))) return true;
+  if (k->nonprint && !isprint(c)) return true;
+  return false;
+}
+
+static int textcmp(const sort_key *k, const char *a, const char *ae,
+                   const char *b, const char *be) {
+  if (!k->dict && !k->nonprint && !k->fold) {
+    size_t la = (size_t)(ae - a), lb = (size_t)(be - b);
+    int d = memcmp(a, b, la < lb ? la : lb);
+    if (d) return d;
+    return la < lb ? -1 : la > lb;
+  }
+  for (;;) {
+    while (a < ae && ignored(k, (unsigned char)*a)) a++;
+    while (b < be && ignored(k, (unsigned char)*b)) b++;
+    if (a >= ae || b >= be) return (a < ae) - (b < be);
+    unsigned char x = (unsigned char)*a++, y = (unsigned char)*b++;
+    if (k->fold) {
+      x = (unsigned char)toupper(x);
+      y = (unsigned char)toupper(y);
+    }
+    if (x != y) return x < y ? -1 : 1;
+  }
+}
+
+static int keycmp(const sort_cfg *c, const sort_key *k, const char *a,
+                  const char *ae, const char *b, const char *be) {
+  int d;
+  if (k->random) {
+    /* hash the key as the other options would see it */
+    uint64_t ha = key_hash(c->seed, a, (size_t)(ae - a));
+    uint64_t hb = key_hash(c->seed, b, (size_t)(be - b));
+    d = ha < hb ? -1 : ha > hb;
+    if (!d) d = textcmp(k, a, ae, b, be);
+  } else if (k->numeric) {
+    d = numcmp(a, ae, b, be);
+  } else if (k->human) {
+    d = humancmp(a, ae, b, be);
+  } else if (k->general) {
+    d = gencmp(a, ae, b, be);
+  } else if (k->month) {
+    d = month_of(a, ae) - month_of(b, be);
+  } else if (k->version) {
+    d = vercmp(a, (size_t)(ae - a), b, (size_t)(be - b));
+  } else {
+    d = textcmp(k, a, ae, b, be);
+  }
+  if (d) d = d < 0 ? -1 : 1;
+  return k->reverse ? -d : d;
+}
+
+/* Keys only (what -u calls equal). */
+static int compare_keys(const sort_cfg *c, const sort_line *x,
+                        const sort_line *y) {
+  for (size_t i = 0; i < c->nkeys; i++) {
+    const sort_key *k = &c->keys[i];
+    const char *xl = x->p + x->n, *yl = y->p + y->n;
+    const char *xb = begfield(c, k, x->p, xl), *yb = begfield(c, k, y->p, yl);
+    const char *xe = limfield(c, k, x->p, xl), *ye = limfield(c, k, y->p, yl);
+    if (xe < xb) xe = xb;
+    if (ye < yb) ye = yb;
+    int d = keycmp(c, k, xb, xe, yb, ye);
+    if (d) return d;
+  }
+  return 0;
+}
+
+static int compare(const sort_cfg *c, const sort_line *x,
+                   const sort_line *y) {
+  int d = compare_keys(c, x, y);
+  if (d || c->stable || c->unique) return d;
+  size_t m = x->n < y->n ? x->n : y->n;
+  d = memcmp(x->p, y->p, m);
+  if (!d) d = x->n < y->n ? -1 : x->n > y->n;
+  else d = d < 0 ? -1 : 1;
+  return c->reverse ? -d : d;
+}
+
+/* Stable merge sort of v[0..n) using tmp as scratch; checks cancellation
+ * once per merge pass. */
+static bool merge_sort(bi_ctx *b, const sort_cfg *c, sort_line *v,
+                       sort_line *tmp, size_t n) {
+  for (size_t i = 0; i + 1 < n; i += 2) /* runs of 2 by insertion */
+    if (compare(c, &v[i], &v[i + 1]) > 0) {
+      sort_line t = v[i];
+      v[i] = v[i + 1];
+      v[i + 1] = t;
+    }
+  sort_line *src = v, *dst = tmp;
+  for (size_t w = 2; w < n; w *= 2) {
+    if (bi_cancelled(b)) return false;
+    for (size_t lo = 0; lo < n; lo += 2 * w) {
+      size_t mid = lo + w < n ? lo + w : n;
+      size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+      size_t i = lo, j = mid, k = lo;
+      if (mid < hi && compare(c, &src[mid - 1], &src[mid]) <= 0) {
+        memcpy(dst + lo, src + lo, (hi - lo) * sizeof(*src));
+        continue;
+      }
+      while (i < mid && j < hi)
+        dst[k++] = compare(c, &src[j], &src[i]) < 0 ? src[j++] : src[i++];
+      while (i < mid) dst[k++] = src[i++];
+      while (j < hi) dst[k++] = src[j++];
+    }
+    sort_line *t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src != v) memcpy(v, src, n * sizeof(*v));
+  return true;
+}
+
+/* -m: merges the already sorted runs v[bounds[i]..bounds[i+1]) pairwise
+ * (earlier files win ties), without sorting inside a run. */
+static bool merge_runs(bi_ctx *b, const sort_cfg *c, sort_line *v,
+                       sort_line *tmp, size_t *bounds, size_t nb) {
+  while (nb > 2) {
+    if (bi_cancelled(b)) return false;
+    size_t k = 0;
+    for (size_t i = 0; i + 1 < nb; i += 2) {
+      size_t lo = bounds[i], mid = bounds[i + 1];
+      size_t hi = i + 2 < nb ? bounds[i + 2] : mid;
+      size_t x = lo, y = mid, o = lo;
+      while (x < mid && y < hi)
+        tmp[o++] = compare(c, &v[y], &v[x]) < 0 ? v[y++] : v[x++];
+      while (x < mid) tmp[o++] = v[x++];
+      while (y < hi) tmp[o++] = v[y++];
+      memcpy(v + lo, tmp + lo, (hi - lo) * sizeof(*v));
+      bounds[k++] = lo;
+    }
+    bounds[k++] = bounds[nb - 1];
+    nb = k;
+  }
+  return true;
+}
+
+/* ---- options -------------------------------------------------------------- */
+
+/* Applies ordering letters; returns the first unknown one or 0. */
+static char key_letters(sort_key *k, const char *s, bool start,
+                        const char **end) {
+  for (; *s && *s != ','; s++) {
+    switch (*s) {
+    case 'b':
+      if (start) k->skipsblanks = true;
+      else k->skipeblanks = true;
+      break;
+    case 'd': k->dict = true; break;
+    case 'f': k->fold = true; break;
+    case 'g': k->general = true; break;
+    case 'h': k->human = true; break;
+    case 'i': k->nonprint = true; break;
+    case 'M': k->month = true; break;
+    case 'n': k->numeric = true; break;
+    case 'R': k->random = true; break;
+    case 'r': k->reverse = true; break;
+    case 'V': k->version = true; break;
+    default:
+      *end = s;
+      return *s;
+    }
+  }
+  *end = s;
+  return 0;
+}
+
+static bool has_ordering(const sort_key *k) {
+  return k->skipsblanks || k->skipeblanks || k->dict || k->fold ||
+         k->general || k->human || k->nonprint || k->month || k->numeric ||
+         k->random || k->reverse || k->version;
+}
+
+static bool parse_count(const char **s, size_t *out) {
+  const char *p = *s;
+  if (!isdigit((unsigned char)*p)) return false;
+  size_t v = 0;
+  while (isdigit((unsigned char)*p)) {
+    size_t d = (size_t)(*p++ - '0');
+    v = v > (SIZE_MAX - d) / 10 ? SIZE_MAX - 1 : v * 10 + d;
+  }
+  *s = p;
+  *out = v;
+  return true;
+}
+
+static bool keydef_error(bi_ctx *b, const char *what, const char *spec) {
+  bi_err(b, "%s: invalid field specification " LQ "%s" RQ, what, spec);
+  return false;
+}
+
+static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
+  memset(k, 0, sizeof(*k));
+  const char *s = spec;
+  size_t f;
+  if (!parse_count(&s, &f)) {
+    bi_err(b, "invalid number at field start: invalid count at start of "
+              LQ "%s" RQ, s);
+    return false;
+  }
+  if (f == 0) return keydef_error(b, "field number is zero", spec);
+  k->sword = f - 1;
+  if (*s == '.') {
+    s++;
+    size_t ch;
+    if (!parse_count(&s, &ch)) {
+      bi_err(b, "invalid number after '.': invalid count at start of "
+                LQ "%s" RQ, s);
+      return false;
+    }
+    if (ch == 0) return keydef_error(b, "character offset is zero", spec);
+    k->schar = ch - 1;
+  }
+  const char *end;
+  if (key_letters(k, s, true, &end)) {
+    bi_err(b, "stray character in field spec: invalid field specification "
+              LQ "%s" RQ, spec);
+    return false;
+  }
+  s = end;
+  k->eword = SIZE_MAX;
+  if (*s == ',') {
+    s++;
+    if (!parse_count(&s, &f)) {
+      bi_err(b, "invalid number after ',': invalid count at start of "
+                LQ "%s" RQ, s);
+      return false;
+    }
+    if (f == 0) return keydef_error(b, "field number is zero", spec);
+    k->eword = f;
+    if (*s == '.') {
+      s++;
+      size_t ch;
+      if (!parse_count(&s, &ch)) {
+        bi_err(b, "invalid number after '.': invalid count at start of "
+                  LQ "%s" RQ, s);
+        return false;
+      }
+      k->echar = ch;
+      if (ch) k->eword = f - 1;
+    }
+    if (key_letters(k, s, false, &end)) {
+      bi_err(b, "stray character in field spec: invalid field "
+                "specification " LQ "%s" RQ, spec);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* ---- input and output ------------------------------------------------------ */
+
+static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
+  if (!strcmp(name, "-")) {
+    *out = sh_stream_ref(b->in);
+    return 0;
+  }
+  const char *p = bi_path(b, name);
+  vfs_file *fh = NULL;
+  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+  if (rc) return rc;
+  int fd = vfs_file_devfd(fh);
+  if (fd >= 0) {
+    vfs_file_close(fh);
+    sh_stream *s = sh_fd(b->sh, fd);
+    if (!s) return VSH_EBADF;
+    *out = sh_stream_ref(s);
+    return 0;
+  }
+  *out = sh_stream_file_new(fh, name);
+  return *out ? 0 : VSH_ENOMEM;
+}
+
+static int slurp(bi_ctx *b, const char *name, vsh_buf *all, char delim) {
+  sh_stream *in;
+  int rc = open_in(b, name, &in);
+  if (rc) return rc;
+  size_t start = all->len;
+  for (;;) {
+    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (vsh__buf_reserve(all, 65536)) { rc = VSH_ENOMEM; break; }
+    int64_t r = sh_stream_read(in, all->data + all->len, 65536, b->sh->ex);
+    if (r <= 0) { rc = (int)r; break; }
+    all->len += (size_t)r;
+  }
+  sh_stream_unref(in);
+  if (!rc && all->len > start && all->data[all->len - 1] != delim)
+    rc = vsh__buf_putc(all, delim);
+  return rc;
+}
+
+static const bi_longopt lo[] = {
+    {"ignore-leading-blanks", BI_ARG_NONE, 'b'},
+    {"dictionary-order", BI_ARG_NONE, 'd'},
+    {"ignore-case", BI_ARG_NONE, 'f'},
+    {"general-numeric-sort", BI_ARG_NONE, 'g'},
+    {"human-numeric-sort", BI_ARG_NONE, 'h'},
+    {"ignore-nonprinting", BI_ARG_NONE, 'i'},
+    {"month-sort", BI_ARG_NONE, 'M'},
+    {"numeric-sort", BI_ARG_NONE, 'n'},
+    {"random-sort", BI_ARG_NONE, 'R'},
+    {"reverse", BI_ARG_NONE, 'r'},
+    {"version-sort", BI_ARG_NONE, 'V'},
+    {"sort", BI_ARG_REQUIRED, 258},
+    {"key", BI_ARG_REQUIRED, 'k'},
+    {"field-separator", BI_ARG_REQUIRED, 't'},
+    {"stable", BI_ARG_NONE, 's'},
+    {"unique", BI_ARG_NONE, 'u'},
+    {"check", BI_ARG_OPTIONAL, 'c'},
+    {"merge", BI_ARG_NONE, 'm'},
+    {"output", BI_ARG_REQUIRED, 'o'},
+    {"zero-terminated", BI_ARG_NONE, 'z'},
+    {"random-source", BI_ARG_REQUIRED, 259},
+    {"buffer-size", BI_ARG_REQUIRED, 'S'},
+    {"temporary-directory", BI_ARG_REQUIRED, 'T'},
+    {"parallel", BI_ARG_REQUIRED, 260},
+    {"help", BI_ARG_NONE, 256},
+    {"version", BI_ARG_NONE, 257},
+    {NULL, 0, 0}};
+
+static const char usage[] =
+    "Usage: sort [OPTION]... [FILE]...\n"
+    "Write sorted concatenation of all FILE(s) to standard output.\n\n"
+    "With no FILE, or when FILE is -, read standard input.\n\n"
+    "Ordering options:\n\n"
+    "  -b, --ignore-leading-blanks  ignore leading blanks\n"
+    "  -d, --dictionary-order      consider only blanks and alphanumeric "
+    "characters\n"
+    "  -f, --ignore-case           fold lower case to upper case "
+    "characters\n"
+    "  -g, --general-numeric-sort  compare according to general numerical "
+    "value\n"
+    "  -i, --ignore-nonprinting    consider only printable characters\n"
+    "  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n"
+    "  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K "
+    "1G)\n"
+    "  -n, --numeric-sort          compare according to string numerical "
+    "value\n"
+    "  -R, --random-sort           shuffle, but group identical keys\n"
+    "      --random-source=FILE    get random bytes from FILE\n"
+    "  -r, --reverse               reverse the result of comparisons\n"
+    "  -V, --version-sort          natural sort of (version) numbers within "
+    "text\n\nOther options:\n\n"
+    "  -c, --check, --check=diagnose-first  check for sorted input; do not "
+    "sort\n"
+    "  -C, --check=quiet, --check=silent  like -c, but do not report first "
+    "bad line\n"
+    "  -k, --key=KEYDEF            sort via a key; KEYDEF gives location and "
+    "type\n"
+    "  -m, --merge                 merge already sorted files; do not sort\n"
+    "  -o, --output=FILE           write result to FILE instead of standard "
+    "output\n"
+    "  -s, --stable                stabilize sort by disabling last-resort "
+    "comparison\n"
+    "  -t, --field-separator=SEP   use SEP instead of non-blank to blank "
+    "transition\n"
+    "  -u, --unique                with -c, check for strict ordering;\n"
+    "                                without -c, output only the first of an "
+    "equal run\n"
+    "  -z, --zero-terminated       line delimiter is NUL, not newline\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n";
+
+static int flush(bi_ctx *b, vsh_buf *o, vfs_file *fh, sh_stream *dst) {
+  int rc;
+  if (fh) {
+    int64_t w = vfs_file_write(fh, o->data, o->len);
+    rc = w < 0 ? (int)w : 0;
+  } else if (dst) {
+    rc = sh_stream_write(dst, o->data, o->len, b->sh->ex);
+  } else {
+    rc = bi_write(b, o->data, o->len);
+  }
+  o->len = 0;
+  return rc;
+}
+
+static int write_out(bi_ctx *b, const char *outfile, sort_line *v, size_t n,
+                     const sort_cfg *c, char delim) {
+  vsh_buf o = {0};
+  vfs_file *fh = NULL;
+  sh_stream *dst = NULL;
+  int rc = 0;
+  if (outfile && strcmp(outfile, "-")) {
+    const char *p = bi_path(b, outfile);
+    rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
+                      0666 & ~b->sh->umask, &fh)
+           : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "open failed: %s: %s", outfile, vsh_strerror(rc));
+      return 2;
+    }
+    int fd = vfs_file_devfd(fh);
+    if (fd >= 0) {
+      vfs_file_close(fh);
+      fh = NULL;
+      dst = sh_fd(b->sh, fd);
+    }
+  }
+  for (size_t i = 0; i < n && !rc; i++) {
+    if (c->unique && i > 0 && compare_keys(c, &v[i - 1], &v[i]) == 0)
+      continue;
+    vsh__buf_append(&o, v[i].p, v[i].n);
+    vsh__buf_putc(&o, delim);
+    if (o.len >= 65536 || i + 1 == n) {
+      rc = flush(b, &o, fh, dst);
+      if (!rc && bi_cancelled(b)) rc = VSH_EABORTED;
+    }
+  }
+  if (!rc && o.len) rc = flush(b, &o, fh, dst);
+  if (fh) vfs_file_close(fh);
+  vsh_buf_dispose(&o);
+  if (rc == VSH_EPIPE) return 141;
+  if (rc == VSH_EABORTED) return 2;
+  if (rc) {
+    bi_err(b, "write failed: %s: %s", outfile ? outfile : "standard output",
+           vsh_strerror(rc));
+    return 2;
+  }
+  return 0;
+}
+
+int bi_sort_main(bi_ctx *b) {
+  sort_key global = {0};
+  sort_key *keys = NULL;
+  size_t nkeys = 0;
+  sort_cfg c = {.tab = -1};
+  char delim = '\n';
+  int check = 0; /* 1 diagnose, 2 quiet */
+  bool merge = false;
+  size_t *bounds = NULL; /* -m: where each file's lines start */
+  const char *outfile = NULL, *random_source = NULL;
+  bi_opts g = {0};
+  int ch, st = 0;
+  vsh_buf all = {0};
+  sort_line *lines = NULL, *tmp = NULL;
+  while ((ch = bi_getopt(b, &g, "bdfghiMnRrVk:t:sucCmo:zS:T:", lo)) != -1) {
+    const char *dummy;
+    switch (ch) {
+    case 'b': case 'd': case 'f': case 'g': case 'h': case 'i': case 'M':
+    case 'n': case 'R': case 'r': case 'V': {
+      char l[2] = {(char)ch, 0};
+      key_letters(&global, l, true, &dummy);
+      if (ch == 'b') global.skipeblanks = true;
+      break;
+    }
+    case 258: {
+      static const char *const names[] = {"general-numeric", "human-numeric",
+                                          "month", "numeric", "random",
+                                          "version"};
+      static const char letters[] = "ghMnRV";
+      int hit = -1;
+      for (int i = 0; i < 6; i++)
+        if (!strcmp(g.arg, names[i])) hit = i;
+      if (hit < 0) {
+        bi_err(b, "invalid argument " LQ "%s" RQ " for " LQ "--sort" RQ,
+               g.arg);
+        try_help(b);
+        st = 2;
+        goto done;
+      }
+      char l[2] = {letters[hit], 0};
+      key_letters(&global, l, true, &dummy);
+      break;
+    }
+    case 'k': {
+      sort_key *nk = realloc(keys, (nkeys + 1) * sizeof(*keys));
+      if (!nk) { st = 2; goto done; }
+      keys = nk;
+      if (!parse_keydef(b, g.arg, &keys[nkeys])) {
+        st = 2;
+        goto done;
+      }
+      nkeys++;
+      break;
+    }
+    case 't':
+      if (!g.arg[0]) {
+        bi_err(b, "empty tab");
+        st = 2;
+        goto done;
+      }
+      if (g.arg[1] && strcmp(g.arg, "\\0")) {
+        bi_err(b, "multi-character tab " LQ "%s" RQ, g.arg);
+        st = 2;
+        goto done;
+      }
+      {
+        int t = g.arg[1] ? 0 : (unsigned char)g.arg[0];
+        if (c.tab >= 0 && c.tab != t) {
+          bi_err(b, "incompatible tabs");
+          st = 2;
+          goto done;
+        }
+        c.tab = t;
+      }
+      break;
+    case 's': c.stable = true; break;
+    case 'u': c.unique = true; break;
+    case 'c':
+      check = 1;
+      if (g.arg && (!strcmp(g.arg, "quiet") || !strcmp(g.arg, "silent")))
+        check = 2;
+      else if (g.arg && strcmp(g.arg, "diagnose-first")) {
+        bi_err(b, "invalid argument " LQ "%s" RQ " for " LQ "--check" RQ,
+               g.arg);
+        try_help(b);
+        st = 2;
+        goto done;
+      }
+      break;
+    case 'C': check = 2; break;
+    case 'm': merge = true; break;
+    case 'o': outfile = g.arg; break;
+    case 'z': delim = 0; break;
+    case 'S': case 'T': case 260: break;
+    case 259: random_source = g.arg; break;
+    case 256: bi_puts(b, usage); goto done;
+    case 257: bi_puts(b, "sort (vsh) " VSH_VERSION_STRING "\n"); goto done;
+    default: st = 2; goto done;
+    }
+  }
+  /* Keys without ordering options take the global ones. */
+  if (nkeys == 0) {
+    keys = malloc(sizeof(*keys));
+    if (!keys) { st = 2; goto done; }
+    keys[0] = global;
+    keys[0].sword = keys[0].schar = keys[0].echar = 0;
+    keys[0].eword = SIZE_MAX;
+    nkeys = 1;
+  } else {
+    for (size_t i = 0; i < nkeys; i++)
+      if (!has_ordering(&keys[i])) {
+        sort_key k = keys[i];
+        keys[i] = global;
+        keys[i].sword = k.sword;
+        keys[i].schar = k.schar;
+        keys[i].eword = k.eword;
+        keys[i].echar = k.echar;
+      }
+  }
+  c.keys = keys;
+  c.nkeys = nkeys;
+  c.reverse = global.reverse;
+  c.seed = b->sh->rng * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull;
+  if (random_source) {
+    vsh_buf rs = {0};
+    const char *p = bi_path(b, random_source);
+    int rc = p ? vfs_read_file(b->fs, p, &rs) : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "%s: %s", random_source, vsh_strerror(rc));
+      vsh_buf_dispose(&rs);
+      st = 2;
+      goto done;
+    }
+    c.seed = key_hash(0, rs.data ? rs.data : "", rs.len < 4096 ? rs.len : 4096);
+    vsh_buf_dispose(&rs);
+  }
+  if (check && g.noperands > 1) {
+    bi_err(b, "extra operand " LQ "%s" RQ " not allowed with -%c",
+           g.operands[1], check == 1 ? 'c' : 'C');
+    try_help(b);
+    st = 2;
+    goto done;
+  }
+  int nfiles = g.noperands;
+  char *dash[] = {(char *)"-"};
+  char **files = nfiles ? g.operands : dash;
+  if (!nfiles) nfiles = 1;
+  size_t *fstart = calloc((size_t)nfiles + 1, sizeof(size_t));
+  bounds = calloc((size_t)nfiles + 2, sizeof(size_t));
+  if (!fstart || !bounds) {
+    free(fstart);
+    st = 2;
+    goto done;
+  }
+  for (int k = 0; k < nfiles; k++) {
+    fstart[k] = all.len;
+    int rc = slurp(b, files[k], &all, delim);
+    if (rc == VSH_EABORTED) { st = 2; goto done; }
+    if (rc) {
+      bi_err(b, "cannot read: %s: %s", files[k], vsh_strerror(rc));
+      free(fstart);
+      st = 2;
+      goto done;
+    }
+  }
+  fstart[nfiles] = all.len;
+  size_t nb = 0;
+  int fk = 0;
+  size_t n = 0, cap = 0;
+  for (size_t pos = 0; pos < all.len;) {
+    const char *e = memchr(all.data + pos, delim, all.len - pos);
+    size_t len = (size_t)(e - (all.data + pos));
+    if (n == cap) {
+      cap = cap ? cap * 2 : 1024;
+      sort_line *nl = realloc(lines, cap * sizeof(*lines));
+      if (!nl) { st = 2; goto done; }
+      lines = nl;
+    }
+    while (fk <= nfiles && fstart[fk] <= pos) {
+      if (!nb || bounds[nb - 1] != n) bounds[nb++] = n;
+      fk++;
+    }
+    lines[n].p = all.data + pos;
+    lines[n].n = len;
+    n++;
+    pos += len + 1;
+  }
+  free(fstart);
+  if (!nb || bounds[nb - 1] != n) bounds[nb++] = n;
+  if (check) {
+    for (size_t i = 1; i < n; i++) {
+      int d = compare(&c, &lines[i - 1], &lines[i]);
+      if (d > 0 || (c.unique && d == 0)) {
+        if (check == 1) {
+          char *l = vsh__arena_strndup(b->arena, lines[i].p, lines[i].n);
+          bi_err(b, "%s:%zu: disorder: %s", files[0], i + 1, l ? l : "");
+        }
+        st = 1;
+        break;
+      }
+    }
+    goto done;
+  }
+  if (c.unique) c.stable = true; /* the first of equal lines survives */
+  tmp = malloc((n ? n : 1) * sizeof(*tmp));
+  if (!tmp) { st = 2; goto done; }
+  if (merge ? !merge_runs(b, &c, lines, tmp, bounds, nb)
+            : !merge_sort(b, &c, lines, tmp, n)) {
+    st = 2;
+    goto done;
+  }
+  st = write_out(b, outfile, lines, n, &c, delim);
+done:
+  free(bounds);
+  free(tmp);
+  free(lines);
+  free(keys);
+  vsh_buf_dispose(&all);
+  return st;
+}

@@ -1,0 +1,125 @@
+/* tee.c: copy standard input to standard output and to files.  GNU flags
+ * -a (append), -i (ignored: no signals here), -p (keep going when the
+ * stdout reader is gone).  "-" copies to stdout again; /dev/stdout and
+ * /dev/fd/N write to the shell's streams. */
+#include "builtins/builtins.h"
+
+#include <string.h>
+
+typedef struct tee_out {
+  const char *name;
+  vfs_file *fh;      /* a vfs file, or NULL */
+  sh_stream *s;      /* a shell stream (borrowed), or NULL */
+  bool dead;
+} tee_out;
+
+static const bi_longopt lo[] = {{"append", BI_ARG_NONE, 'a'},
+                                {"ignore-interrupts", BI_ARG_NONE, 'i'},
+                                {"output-error", BI_ARG_OPTIONAL, 'p'},
+                                {"help", BI_ARG_NONE, 256},
+                                {"version", BI_ARG_NONE, 257},
+                                {NULL, 0, 0}};
+
+int bi_tee_main(bi_ctx *b) {
+  bool append = false, keep_going = false;
+  bi_opts g = {0};
+  int ch;
+  while ((ch = bi_getopt(b, &g, "aip", lo)) != -1) {
+    switch (ch) {
+    case 'a': append = true; break;
+    case 'i': break;
+    case 'p': keep_going = true; break;
+    case 256:
+      bi_puts(b, "Usage: tee [OPTION]... [FILE]...\nCopy standard input to "
+                 "each FILE, and also to standard output.\n\n  -a, --append "
+                 "             append to the given FILEs, do not overwrite\n"
+                 "  -i, --ignore-interrupts   ignore interrupt signals\n"
+                 "  -p                        diagnose errors writing to non "
+                 "pipes\n");
+      return 0;
+    case 257: bi_puts(b, "tee (vsh) " VSH_VERSION_STRING "\n"); return 0;
+    default: return 1;
+    }
+  }
+  int st = 0;
+  int n = g.noperands;
+  tee_out *outs = calloc((size_t)n + 1, sizeof(*outs));
+  if (!outs) return 1;
+  for (int i = 0; i < n; i++) {
+    const char *f = g.operands[i];
+    outs[i].name = f;
+    if (!strcmp(f, "-")) {
+      outs[i].s = b->out;
+      continue;
+    }
+    const char *p = bi_path(b, f);
+    unsigned fl = VFS_O_WRITE | VFS_O_CREAT |
+                  (append ? VFS_O_APPEND : VFS_O_TRUNC);
+    int rc = p ? vfs_open(b->fs, p, fl, 0666 & ~b->sh->umask, &outs[i].fh)
+               : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "%s: %s", f, vsh_strerror(rc));
+      outs[i].dead = true;
+      st = 1;
+      continue;
+    }
+    int fd = vfs_file_devfd(outs[i].fh);
+    if (fd >= 0) {
+      vfs_file_close(outs[i].fh);
+      outs[i].fh = NULL;
+      outs[i].s = sh_fd(b->sh, fd);
+      if (!outs[i].s) {
+        bi_err(b, "%s: %s", f, vsh_strerror(VSH_EBADF));
+        outs[i].dead = true;
+        st = 1;
+      }
+    }
+  }
+  size_t cap = 65536;
+  char *buf = malloc(cap);
+  bool stdout_dead = false;
+  int rc = buf ? 0 : VSH_ENOMEM;
+  while (buf) {
+    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    int64_t r = sh_stream_read(b->in, buf, cap, b->sh->ex);
+    if (r < 0) {
+      bi_err(b, "read error: %s", vsh_strerror((int)r));
+      st = 1;
+      break;
+    }
+    if (r == 0) break;
+    if (!stdout_dead) {
+      int w = bi_write(b, buf, (size_t)r);
+      if (w == VSH_EPIPE && !keep_going) { rc = w; break; }
+      if (w) stdout_dead = true;
+    }
+    bool any = !stdout_dead;
+    for (int i = 0; i < n; i++) {
+      if (outs[i].dead) continue;
+      int w = 0;
+      if (outs[i].fh) {
+        int64_t k = vfs_file_write(outs[i].fh, buf, (size_t)r);
+        w = k < 0 ? (int)k : 0;
+      } else {
+        w = sh_stream_write(outs[i].s, buf, (size_t)r, b->sh->ex);
+      }
+      if (w == VSH_EPIPE && !keep_going) { rc = w; goto done; }
+      if (w) {
+        if (w != VSH_EPIPE) bi_err(b, "%s: %s", outs[i].name, vsh_strerror(w));
+        outs[i].dead = true;
+        st = 1;
+        continue;
+      }
+      any = true;
+    }
+    if (!any && keep_going) break; /* nobody left to write to */
+  }
+done:
+  for (int i = 0; i < n; i++)
+    if (outs[i].fh) vfs_file_close(outs[i].fh);
+  free(outs);
+  free(buf);
+  if (rc == VSH_EPIPE) return 141;
+  if (rc) return 1;
+  return st;
+}

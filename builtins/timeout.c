@@ -1,0 +1,185 @@
+/* timeout.c: run a command with a time limit; status 124 when the limit
+ * stopped it (and not an outer deadline), as GNU timeout.  The command
+ * runs in a forked context under a nested exec whose deadline is the
+ * limit; the nested exec also stops with its parent.  -s and -k are
+ * accepted (there are no signals: the command is always stopped at once);
+ * --preserve-status returns 128+signal instead of 124. */
+#include "builtins/builtins.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define LQ "\xe2\x80\x98"
+#define RQ "\xe2\x80\x99"
+
+/* GNU prints this line without the "name: " prefix bi_err adds. */
+static void try_help(bi_ctx *b) {
+  char m[160];
+  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
+                   b->argv[0]);
+  if (n > 0 && (size_t)n < sizeof(m))
+    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
+}
+
+/* Stops and frees a nested exec's background jobs (shell/pipe.c).  Not in
+ * shell.h: only an exec's owner may call it, and timeout owns its nested
+ * exec. */
+void sh_jobs_cancel_all(sh_exec *ex);
+
+static const bi_longopt lo[] = {{"signal", BI_ARG_REQUIRED, 's'},
+                                {"kill-after", BI_ARG_REQUIRED, 'k'},
+                                {"preserve-status", BI_ARG_NONE, 258},
+                                {"foreground", BI_ARG_NONE, 259},
+                                {"verbose", BI_ARG_NONE, 'v'},
+                                {"help", BI_ARG_NONE, 256},
+                                {"version", BI_ARG_NONE, 257},
+                                {NULL, 0, 0}};
+
+static bool parse_duration(const char *s, double *out) {
+  char *end;
+  double v = strtod(s, &end);
+  if (end == s || v < 0 || isnan(v)) return false;
+  double mul = 1;
+  if (*end) {
+    if (end[1]) return false;
+    switch (*end) {
+    case 's': break;
+    case 'm': mul = 60; break;
+    case 'h': mul = 3600; break;
+    case 'd': mul = 86400; break;
+    default: return false;
+    }
+  }
+  *out = v * mul;
+  return true;
+}
+
+/* Signal number for -s (names with or without SIG, or numbers). */
+static int parse_signal(const char *s) {
+  static const char *const names[] = {
+      NULL,   "HUP",  "INT",  "QUIT", "ILL",  "TRAP", "ABRT", "BUS",
+      "FPE",  "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM"};
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (*s && !*end) return n >= 0 && n < 65 ? (int)n : -1;
+  if (!strncmp(s, "SIG", 3)) s += 3;
+  for (int i = 1; i < 16; i++)
+    if (!strcmp(s, names[i])) return i;
+  if (!strcmp(s, "CONT")) return 18;
+  if (!strcmp(s, "STOP")) return 19;
+  return -1;
+}
+
+static int64_t mono_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int bi_timeout_main(bi_ctx *b) {
+  int sig = 15;
+  bool preserve = false, verbose = false;
+  bi_opts g = {0};
+  int ch;
+  while ((ch = bi_getopt(b, &g, "+s:k:v", lo)) != -1) {
+    switch (ch) {
+    case 's':
+      sig = parse_signal(g.arg);
+      if (sig < 0) {
+        bi_err(b, "%s: invalid signal", g.arg);
+        try_help(b);
+        return 125;
+      }
+      break;
+    case 'k': {
+      double d;
+      if (!parse_duration(g.arg, &d)) {
+        bi_err(b, "invalid time interval " LQ "%s" RQ, g.arg);
+        try_help(b);
+        return 125;
+      }
+      break;
+    }
+    case 'v': verbose = true; break;
+    case 258: preserve = true; break;
+    case 259: break;
+    case 256:
+      bi_puts(b, "Usage: timeout [OPTION] DURATION COMMAND [ARG]...\n"
+                 "  or:  timeout [OPTION]\nStart COMMAND, and kill it if "
+                 "still running after DURATION.\n\n      --preserve-status\n"
+                 "                 exit with the same status as COMMAND, even "
+                 "if the\n                   command times out\n"
+                 "  -k, --kill-after=DURATION   accepted (stopping is "
+                 "immediate)\n  -s, --signal=SIGNAL   accepted; the status "
+                 "uses it\n  -v, --verbose  diagnose to stderr any signal "
+                 "sent upon timeout\n\nIf the command times out, and "
+                 "--preserve-status is not set, then exit\nwith status "
+                 "124.\n");
+      return 0;
+    case 257: bi_puts(b, "timeout (vsh) " VSH_VERSION_STRING "\n"); return 0;
+    default: return 125;
+    }
+  }
+  if (g.noperands < 2) {
+    if (g.noperands == 1)
+      bi_err(b, "missing operand after " LQ "%s" RQ, g.operands[0]);
+    try_help(b);
+    return 125;
+  }
+  double secs;
+  if (!parse_duration(g.operands[0], &secs)) {
+    bi_err(b, "invalid time interval " LQ "%s" RQ, g.operands[0]);
+    try_help(b);
+    return 125;
+  }
+  sh_exec *pe = b->sh->ex;
+  sh_exec nx;
+  memset(&nx, 0, sizeof(nx));
+  nx.sh = pe->sh;
+  nx.parent = pe;
+  nx.limits = pe->limits;
+  /* 0 means no limit; huge values saturate instead of overflowing */
+  nx.deadline_ns = 0;
+  if (secs > 0) {
+    double ns = secs * 1e9;
+    nx.deadline_ns = ns > 9e18 ? 0 : mono_ns() + (int64_t)ns;
+  }
+  nx.signal = NULL; /* the parent's abort signal reaches us via parent */
+  atomic_init(&nx.cancel, SH_RUNNING);
+  atomic_init(&nx.commands, atomic_load(&pe->commands));
+  atomic_init(&nx.next_pid, atomic_fetch_add(&pe->next_pid, 100));
+  pthread_mutex_init(&nx.mu, NULL);
+  nx.out = pe->out;
+  nx.err = pe->err;
+  sh_ctx *c;
+  if (sh_ctx_fork(&c, b->sh)) {
+    pthread_mutex_destroy(&nx.mu);
+    return 125;
+  }
+  c->ex = &nx;
+  sh_fd_set(c, 0, b->in);
+  sh_fd_set(c, 1, b->out);
+  sh_fd_set(c, 2, b->err);
+  int st = sh_run_argv(c, g.noperands - 1, g.operands + 1);
+  int why = atomic_load(&nx.cancel);
+  sh_jobs_cancel_all(&nx);
+  sh_ctx_free(c);
+  /* the command budget is the whole exec's */
+  uint_fast64_t used = atomic_load(&nx.commands);
+  if (used > atomic_load(&pe->commands)) atomic_store(&pe->commands, used);
+  pthread_mutex_destroy(&nx.mu);
+  if (why == SH_CANCEL_TIMEOUT && !sh_exec_cancelled(pe)) {
+    if (verbose)
+      bi_err(b, "sending signal %s to command " LQ "%s" RQ,
+             sig == 9 ? "KILL" : sig == 15 ? "TERM" : "signal",
+             g.operands[1]);
+    return preserve ? 128 + sig : 124;
+  }
+  if (why == SH_CANCEL_LIMIT) {
+    /* a limit inside the command is a limit of the whole exec */
+    sh_exec_limit(pe, "%s", nx.limit_msg);
+  }
+  return st;
+}

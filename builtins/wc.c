@@ -1,0 +1,364 @@
+/* wc.c: newline, word, character, byte counts and the longest line's
+ * display width, as GNU wc in C.UTF-8: words are runs holding a printable
+ * character between white space (including no-break spaces), -m counts
+ * valid UTF-8 characters, column width follows the regular files' total
+ * size (7 when a pipe is involved).  --files0-from is not supported. */
+#include "builtins/builtins.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* GNU prints this line without the "name: " prefix bi_err adds. */
+static void try_help(bi_ctx *b) {
+  char m[160];
+  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
+                   b->argv[0]);
+  if (n > 0 && (size_t)n < sizeof(m))
+    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
+}
+
+static const char usage[] =
+    "Usage: wc [OPTION]... [FILE]...\n"
+    "Print newline, word, and byte counts for each FILE, and a total line "
+    "if\nmore than one FILE is specified.  A word is a non-zero-length "
+    "sequence of\nprintable characters delimited by white space.\n\n"
+    "With no FILE, or when FILE is -, read standard input.\n\n"
+    "  -c, --bytes            print the byte counts\n"
+    "  -m, --chars            print the character counts\n"
+    "  -l, --lines            print the newline counts\n"
+    "  -L, --max-line-length  print the maximum display width\n"
+    "  -w, --words            print the word counts\n"
+    "      --total=WHEN       when to print a line with total counts;\n"
+    "                           WHEN can be: auto, always, only, never\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n";
+
+enum { C_LINES, C_WORDS, C_CHARS, C_BYTES, C_MAXLEN, C_N };
+
+typedef struct wc_counts {
+  uint64_t v[C_N];
+} wc_counts;
+
+typedef struct wc_state {
+  bool in_word;
+  uint64_t linepos;
+  char part[4]; /* an incomplete UTF-8 sequence across reads */
+  size_t npart;
+} wc_state;
+
+static const bi_longopt lo[] = {
+    {"bytes", BI_ARG_NONE, 'c'},  {"chars", BI_ARG_NONE, 'm'},
+    {"lines", BI_ARG_NONE, 'l'},  {"max-line-length", BI_ARG_NONE, 'L'},
+    {"words", BI_ARG_NONE, 'w'},  {"total", BI_ARG_REQUIRED, 258},
+    {"help", BI_ARG_NONE, 256},   {"version", BI_ARG_NONE, 257},
+    {NULL, 0, 0}};
+
+static bool is_space_cp(int32_t cp) {
+  if (cp == ' ' || (cp >= '\t' && cp <= '\r')) return true;
+  if (cp < 0x80) return false;
+  /* glibc's iswspace in C.UTF-8, plus the no-break spaces GNU wc adds */
+  return cp == 0x85 || cp == 0xA0 || cp == 0x1680 ||
+         (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 ||
+         cp == 0x202F || cp == 0x205F || cp == 0x2060 || cp == 0x3000;
+}
+
+/* One decoded character (cp < 0: an invalid byte). */
+static void count_char(wc_state *s, wc_counts *c, int32_t cp) {
+  if (cp < 0) return; /* invalid bytes: neither chars, width nor words */
+  c->v[C_CHARS]++;
+  switch (cp) {
+  case '\n':
+    c->v[C_LINES]++;
+    /* fallthrough */
+  case '\r':
+  case '\f':
+    if (s->linepos > c->v[C_MAXLEN]) c->v[C_MAXLEN] = s->linepos;
+    s->linepos = 0;
+    if (s->in_word) c->v[C_WORDS]++;
+    s->in_word = false;
+    return;
+  case '\t':
+    s->linepos += 8 - s->linepos % 8;
+    if (s->in_word) c->v[C_WORDS]++;
+    s->in_word = false;
+    return;
+  default:
+    break;
+  }
+  if (is_space_cp(cp)) {
+    if (s->linepos > c->v[C_MAXLEN]) c->v[C_MAXLEN] = s->linepos;
+    if (cp == ' ' || cp == 0xA0 || cp == 0x2007 || cp == 0x202F) s->linepos++;
+    if (s->in_word) c->v[C_WORDS]++;
+    s->in_word = false;
+    return;
+  }
+  int w = vsh__utf8_width(cp);
+  if (w > 0 || (cp >= 0x20 && cp != 0x7f && cp < 0x80)) {
+    s->linepos += w > 0 ? (uint64_t)w : 1;
+    s->in_word = true;
+  } else if (w == 0 && cp >= 0xA0) {
+    s->in_word = true; /* printable combining marks */
+  }
+}
+
+static void count_chunk(wc_state *s, wc_counts *c, const char *p, size_t n,
+                        bool need_chars) {
+  c->v[C_BYTES] += n;
+  if (!need_chars) {
+    for (const char *q = p; (q = memchr(q, '\n', (size_t)(p + n - q)));
+         q++)
+      c->v[C_LINES]++;
+    return;
+  }
+  size_t i = 0;
+  if (s->npart) {
+    /* complete a sequence split by the previous read */
+    char tmp[4];
+    size_t k = s->npart, take = 0;
+    memcpy(tmp, s->part, k);
+    size_t need = (unsigned char)tmp[0] >= 0xF0   ? 4
+                  : (unsigned char)tmp[0] >= 0xE0 ? 3
+                                                  : 2;
+    while (k < need && take < n && ((unsigned char)p[take] & 0xC0) == 0x80)
+      tmp[k++] = p[take++];
+    if (k < need && take == n) {
+      memcpy(s->part, tmp, k);
+      s->npart = k;
+      return;
+    }
+    int32_t cp;
+    int len = vsh__utf8_decode(tmp, k, &cp);
+    if (cp >= 0 && (size_t)len == k) {
+      count_char(s, c, cp);
+      i = take;
+    } else {
+      for (size_t j = 0; j < s->npart; j++) count_char(s, c, -1);
+    }
+    s->npart = 0;
+  }
+  while (i < n) {
+    unsigned char ch = (unsigned char)p[i];
+    if (ch < 0x80) {
+      count_char(s, c, ch);
+      i++;
+      continue;
+    }
+    size_t need = ch >= 0xF0 ? 4 : ch >= 0xE0 ? 3 : ch >= 0xC0 ? 2 : 1;
+    if (i + need > n && need > 1) {
+      size_t j = i + 1;
+      while (j < n && ((unsigned char)p[j] & 0xC0) == 0x80) j++;
+      if (j == n) { /* only continuation bytes follow: wait for more */
+        memcpy(s->part, p + i, n - i);
+        s->npart = n - i;
+        return;
+      }
+    }
+    int32_t cp;
+    int len = vsh__utf8_decode(p + i, n - i, &cp);
+    if (cp < 0) {
+      count_char(s, c, -1);
+      i++;
+    } else {
+      count_char(s, c, cp);
+      i += (size_t)len;
+    }
+  }
+}
+
+static void finish(wc_state *s, wc_counts *c) {
+  for (size_t k = 0; k < s->npart; k++) count_char(s, c, -1);
+  s->npart = 0;
+  if (s->in_word) c->v[C_WORDS]++;
+  s->in_word = false;
+  if (s->linepos > c->v[C_MAXLEN]) c->v[C_MAXLEN] = s->linepos;
+}
+
+static int count_stream(bi_ctx *b, sh_stream *in, wc_counts *c,
+                        bool need_chars) {
+  size_t cap = 65536;
+  char *buf = malloc(cap);
+  if (!buf) return VSH_ENOMEM;
+  wc_state s = {0};
+  int rc = 0;
+  for (;;) {
+    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    int64_t r = sh_stream_read(in, buf, cap, b->sh->ex);
+    if (r <= 0) { rc = (int)r; break; }
+    count_chunk(&s, c, buf, (size_t)r, need_chars);
+  }
+  finish(&s, c);
+  free(buf);
+  return rc;
+}
+
+/* Opens name; *size gets a regular file's size, else -1. */
+static int open_in(bi_ctx *b, const char *name, sh_stream **out,
+                   int64_t *size) {
+  *size = -1;
+  sh_stream *s = NULL;
+  if (!strcmp(name, "-")) {
+    s = sh_stream_ref(b->in);
+  } else {
+    const char *p = bi_path(b, name);
+    vfs_file *fh = NULL;
+    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+    if (rc) return rc;
+    int fd = vfs_file_devfd(fh);
+    if (fd >= 0) {
+      vfs_file_close(fh);
+      sh_stream *ds = sh_fd(b->sh, fd);
+      if (!ds) return VSH_EBADF;
+      s = sh_stream_ref(ds);
+    } else {
+      s = sh_stream_file_new(fh, name);
+      if (!s) return VSH_ENOMEM;
+    }
+  }
+  vfs_file *fh = sh_stream_kind_of(s) == SH_STREAM_FILE ? sh_stream_file(s)
+                                                         : NULL;
+  vfs_info info;
+  if (fh && !vfs_file_stat(fh, &info) && info.type == VFS_REG)
+    *size = (int64_t)info.size;
+  *out = s;
+  return 0;
+}
+
+static int print_counts(bi_ctx *b, const wc_counts *c, const bool *show,
+                        int width, const char *name) {
+  vsh_buf line = {0};
+  bool first = true;
+  static const int order[C_N] = {C_LINES, C_WORDS, C_CHARS, C_BYTES,
+                                 C_MAXLEN};
+  for (int k = 0; k < C_N; k++) {
+    int i = order[k];
+    if (!show[i]) continue;
+    vsh__buf_printf(&line, "%s%*llu", first ? "" : " ", width,
+                    (unsigned long long)c->v[i]);
+    first = false;
+  }
+  if (name) vsh__buf_printf(&line, " %s", name);
+  vsh__buf_putc(&line, '\n');
+  int rc = bi_write(b, line.data, line.len);
+  vsh_buf_dispose(&line);
+  return rc;
+}
+
+int bi_wc_main(bi_ctx *b) {
+  bool show[C_N] = {0};
+  bool any = false;
+  int total_mode = 0; /* 0 auto, 1 always, 2 only, 3 never */
+  bi_opts g = {0};
+  int ch;
+  while ((ch = bi_getopt(b, &g, "cmlLw", lo)) != -1) {
+    switch (ch) {
+    case 'c': show[C_BYTES] = any = true; break;
+    case 'm': show[C_CHARS] = any = true; break;
+    case 'l': show[C_LINES] = any = true; break;
+    case 'L': show[C_MAXLEN] = any = true; break;
+    case 'w': show[C_WORDS] = any = true; break;
+    case 258: {
+      static const char *const modes[] = {"auto", "always", "only", "never"};
+      int hit = -1, nhit = 0;
+      for (int i = 0; i < 4; i++)
+        if (!strncmp(modes[i], g.arg, strlen(g.arg)) && *g.arg) {
+          if (!strcmp(modes[i], g.arg)) { hit = i; nhit = 1; break; }
+          hit = i;
+          nhit++;
+        }
+      if (nhit != 1) {
+        bi_err(b, "%s argument \xe2\x80\x98%s\xe2\x80\x99 for "
+                  "\xe2\x80\x98--total\xe2\x80\x99",
+               nhit ? "ambiguous" : "invalid", g.arg);
+        bi_err(b, "Valid arguments are:\n  - \xe2\x80\x98" "auto\xe2\x80\x99\n"
+                  "  - \xe2\x80\x98" "always\xe2\x80\x99\n  - "
+                  "\xe2\x80\x98only\xe2\x80\x99\n  - "
+                  "\xe2\x80\x98never\xe2\x80\x99");
+        try_help(b);
+        return 1;
+      }
+      total_mode = hit;
+      break;
+    }
+    case 256: bi_puts(b, usage); return 0;
+    case 257: bi_puts(b, "wc (vsh) " VSH_VERSION_STRING "\n"); return 0;
+    default: return 1;
+    }
+  }
+  if (!any) show[C_LINES] = show[C_WORDS] = show[C_BYTES] = true;
+  bool need_chars = show[C_WORDS] || show[C_CHARS] || show[C_MAXLEN];
+  int nshow = 0;
+  for (int i = 0; i < C_N; i++) nshow += show[i];
+
+  int nfiles = g.noperands;
+  bool no_operands = nfiles == 0;
+  char *dash[] = {(char *)"-"};
+  char **files = nfiles ? g.operands : dash;
+  if (!nfiles) nfiles = 1;
+
+  /* Open everything first: the column width depends on all inputs. */
+  sh_stream **ins = calloc((size_t)nfiles, sizeof(*ins));
+  int *errs = calloc((size_t)nfiles, sizeof(*errs));
+  if (!ins || !errs) {
+    free(ins);
+    free(errs);
+    return 1;
+  }
+  int width = 1;
+  uint64_t regular_total = 0;
+  int min_width = 1;
+  for (int k = 0; k < nfiles; k++) {
+    int64_t size;
+    errs[k] = open_in(b, files[k], &ins[k], &size);
+    if (errs[k]) continue;
+    if (size >= 0) regular_total += (uint64_t)size;
+    else min_width = 7;
+  }
+  if (!(nfiles == 1 && nshow == 1) && !errs[0]) {
+    for (; regular_total >= 10; regular_total /= 10) width++;
+    if (width < min_width) width = min_width;
+  }
+  if (total_mode == 2) width = 1;
+
+  wc_counts total = {0};
+  int st = 0;
+  int rc = 0;
+  for (int k = 0; k < nfiles; k++) {
+    const char *f = files[k];
+    const char *shown = no_operands ? NULL : f;
+    if (errs[k]) {
+      bi_err(b, "%s: %s", f, vsh_strerror(errs[k]));
+      st = 1;
+      continue;
+    }
+    wc_counts c = {0};
+    rc = count_stream(b, ins[k], &c, need_chars);
+    if (rc == VSH_EABORTED) break;
+    if (rc) {
+      bi_err(b, "%s: %s", f, vsh_strerror(rc));
+      st = 1;
+      rc = 0;
+    }
+    for (int i = 0; i < C_N; i++)
+      if (i == C_MAXLEN) {
+        if (c.v[i] > total.v[i]) total.v[i] = c.v[i];
+      } else {
+        total.v[i] += c.v[i];
+      }
+    if (total_mode != 2) {
+      rc = print_counts(b, &c, show, width, shown);
+      if (rc) break;
+    }
+  }
+  bool want_total = total_mode == 1 || total_mode == 2 ||
+                    (total_mode == 0 && nfiles > 1);
+  if (!rc && want_total)
+    rc = print_counts(b, &total, show, width,
+                      total_mode == 2 ? NULL : "total");
+  for (int k = 0; k < nfiles; k++)
+    if (ins[k]) sh_stream_unref(ins[k]);
+  free(ins);
+  free(errs);
+  if (rc == VSH_EPIPE) return 141;
+  if (rc) return 1;
+  return st;
+}

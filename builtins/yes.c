@@ -1,0 +1,48 @@
+/* yes.c: repeat a line (the operands joined by spaces, or "y") until the
+ * reader is gone.  Writes in large blocks so a pipe sees GNU-like
+ * throughput; stops on cancellation. */
+#include "builtins/builtins.h"
+
+#include <string.h>
+
+int bi_yes_main(bi_ctx *b) {
+  static const bi_longopt lo[] = {{"help", BI_ARG_NONE, 256},
+                                  {"version", BI_ARG_NONE, 257},
+                                  {NULL, 0, 0}};
+  bi_opts g = {0};
+  int ch;
+  while ((ch = bi_getopt(b, &g, "+", lo)) != -1) {
+    switch (ch) {
+    case 256:
+      bi_puts(b, "Usage: yes [STRING]...\n  or:  yes OPTION\nRepeatedly "
+                 "output a line with all specified STRING(s), or 'y'.\n\n"
+                 "      --help        display this help and exit\n"
+                 "      --version     output version information and exit\n");
+      return 0;
+    case 257: bi_puts(b, "yes (vsh) " VSH_VERSION_STRING "\n"); return 0;
+    default: return 1;
+    }
+  }
+  vsh_buf line = {0};
+  if (g.noperands == 0) vsh__buf_puts(&line, "y");
+  for (int i = 0; i < g.noperands; i++) {
+    if (i) vsh__buf_putc(&line, ' ');
+    vsh__buf_puts(&line, g.operands[i]);
+  }
+  vsh__buf_putc(&line, '\n');
+  /* Fill a block with whole lines: one write per ~8 KiB. */
+  vsh_buf block = {0};
+  do {
+    vsh__buf_append(&block, line.data, line.len);
+  } while (block.len + line.len <= 8192);
+  int st = 0;
+  for (;;) {
+    if (bi_cancelled(b)) { st = 1; break; }
+    int rc = bi_write(b, block.data, block.len);
+    if (rc == VSH_EPIPE) { st = 141; break; }
+    if (rc) { st = 1; break; }
+  }
+  vsh_buf_dispose(&line);
+  vsh_buf_dispose(&block);
+  return st;
+}

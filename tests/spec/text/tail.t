@@ -1,0 +1,107 @@
+=== tail prints the last 10 lines by default
+--- script
+seq 15 | tail
+--- stdout
+6
+7
+8
+9
+10
+11
+12
+13
+14
+15
+
+=== tail -n, -N and -n +K
+--- file f
+a
+b
+c
+d
+--- script
+tail -n 2 f; tail -1 f; tail -n +3 f; tail -n +1 f | wc -l; tail -n 0 f
+--- stdout
+c
+d
+d
+c
+d
+4
+
+=== tail -c and -c +K
+--- file f
+hello world
+--- script
+tail -c 6 f; tail -c +7 f; tail --bytes=3 f
+--- stdout
+world
+world
+ld
+
+=== tail keeps a last line without newline
+--- script
+printf 'a\nb\nc' | tail -n 2; echo; printf 'x\n\n' | tail -n 1 | od -An -c
+--- stdout
+b
+c
+  \n
+
+=== tail with several files prints headers
+--- file a
+1
+2
+--- file b
+3
+--- script
+tail -n 1 a b; tail -q -n 1 a b; tail -v -n1 b
+--- stdout
+==> a <==
+2
+
+==> b <==
+3
+2
+3
+==> b <==
+3
+
+=== tail reports a missing file
+--- script
+tail nosuch; echo "status $?"
+--- stdout
+status 1
+--- stderr
+tail: cannot open 'nosuch' for reading: No such file or directory
+
+=== tail rejects an invalid count
+--- script
+tail -n x /dev/null; echo "status $?"
+--- stdout
+status 1
+--- stderr
+tail: invalid number of lines: ‘x’
+
+=== tail on a large stream keeps only the window
+--- script
+seq 100000 | tail -n 3; seq 100000 | tail -c 7
+--- stdout
+99998
+99999
+100000
+100000
+
+=== tail -z uses NUL as the delimiter
+--- script
+printf 'a\0b\0c\0' | tail -z -n 2 | tr '\0' ,; echo
+--- stdout
+b,c,
+
+=== tail -f is refused clearly
+--- vsh-only: following a file is not supported in vsh
+--- script
+tail -f /dev/null; echo "status $?"
+--- stdout
+status 1
+--- stderr
+tail: following files (-f, -F, --follow) is not supported in vsh: files cannot grow while tail waits
