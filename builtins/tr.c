@@ -168,7 +168,7 @@ static bool parse_set(bi_ctx *b, const char *arg, tr_set *s, bool is2) {
       const char *q = p + 1;
       unsigned char hi = unescape(&q);
       if (hi < c) {
-        bi_err(b, "range-endpoints of " LQ "%c-%c" RQ " are in reverse "
+        bi_err(b, "range-endpoints of '%c-%c' are in reverse "
                   "collating sequence order", c, hi);
         return false;
       }
@@ -228,12 +228,11 @@ int bi_tr_main(bi_ctx *b) {
     if (n == 0) bi_err(b, "missing operand");
     else {
       bi_err(b, "missing operand after " LQ "%s" RQ, g.operands[n - 1]);
-      sh_stream_write(b->err,
-                      del && squeeze
-                          ? "Two strings must be given when both deleting "
-                            "and squeezing repeats.\n"
-                          : "Two strings must be given when translating.\n",
-                      del && squeeze ? 68 : 45, b->sh->ex);
+      const char *why = del && squeeze
+                            ? "Two strings must be given when both deleting "
+                              "and squeezing repeats.\n"
+                            : "Two strings must be given when translating.\n";
+      sh_stream_write(b->err, why, strlen(why), b->sh->ex);
     }
     try_help(b);
     return 1;
@@ -241,10 +240,11 @@ int bi_tr_main(bi_ctx *b) {
   if (n > need) {
     bi_err(b, "extra operand " LQ "%s" RQ, g.operands[need]);
     if (del && !squeeze && n == 2)
-      sh_stream_write(b->err,
-                      "Only one string may be given when deleting without "
-                      "squeezing repeats.\n",
-                      70, b->sh->ex);
+    {
+      const char *why = "Only one string may be given when deleting "
+                        "without squeezing repeats.\n";
+      sh_stream_write(b->err, why, strlen(why), b->sh->ex);
+    }
     try_help(b);
     return 1;
   }

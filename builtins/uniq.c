@@ -1,0 +1,298 @@
+/* uniq.c: report or omit repeated adjacent lines.  GNU flags -c -d -D
+ * (--all-repeated=none|prepend|separate) -u -i -f N -s N -w N -z and the
+ * INPUT [OUTPUT] operands.  Streams: only the previous line is held. */
+#include "builtins/builtins.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LQ "\xe2\x80\x98"
+#define RQ "\xe2\x80\x99"
+
+static void try_help(bi_ctx *b) {
+  char m[160];
+  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
+                   b->argv[0]);
+  if (n > 0 && (size_t)n < sizeof(m))
+    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
+}
+
+typedef struct uniq_opts {
+  bool count, dups, all_dups, uniques, icase;
+  int all_mode; /* 0 none, 1 prepend, 2 separate */
+  uint64_t skip_fields, skip_chars, check_chars;
+  bool has_check;
+  char delim;
+} uniq_opts;
+
+/* Line reader over a stream: lines include their delimiter if present. */
+typedef struct line_reader {
+  bi_ctx *b;
+  sh_stream *s;
+  char *buf;
+  size_t pos, len, cap;
+  bool eof;
+} line_reader;
+
+static int read_line(line_reader *r, char delim, vsh_buf *line) {
+  line->len = 0;
+  for (;;) {
+    if (r->pos < r->len) {
+      char *e = memchr(r->buf + r->pos, delim, r->len - r->pos);
+      size_t n = e ? (size_t)(e - (r->buf + r->pos)) + 1 : r->len - r->pos;
+      if (vsh__buf_append(line, r->buf + r->pos, n)) return VSH_ENOMEM;
+      r->pos += n;
+      if (e) return 1;
+    }
+    if (r->eof) return line->len ? 1 : 0;
+    if (bi_cancelled(r->b)) return VSH_EABORTED;
+    int64_t got = sh_stream_read(r->s, r->buf, r->cap, r->b->sh->ex);
+    if (got < 0) return (int)got;
+    r->pos = 0;
+    r->len = (size_t)got;
+    if (got == 0) r->eof = true;
+  }
+}
+
+/* The part of a line that is compared. */
+static void cmp_span(const uniq_opts *o, const char *p, size_t n,
+                     const char **out, size_t *olen) {
+  if (n && p[n - 1] == o->delim) n--;
+  size_t i = 0;
+  for (uint64_t f = 0; f < o->skip_fields && i < n; f++) {
+    while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+    while (i < n && p[i] != ' ' && p[i] != '\t') i++;
+  }
+  i = n - i < o->skip_chars ? n : i + (size_t)o->skip_chars;
+  size_t len = n - i;
+  if (o->has_check && len > o->check_chars) len = (size_t)o->check_chars;
+  *out = p + i;
+  *olen = len;
+}
+
+static bool same(const uniq_opts *o, const vsh_buf *a, const vsh_buf *b) {
+  const char *pa, *pb;
+  size_t la, lb;
+  cmp_span(o, a->data, a->len, &pa, &la);
+  cmp_span(o, b->data, b->len, &pb, &lb);
+  if (la != lb) return false;
+  if (!o->icase) return !memcmp(pa, pb, la);
+  for (size_t i = 0; i < la; i++)
+    if (tolower((unsigned char)pa[i]) != tolower((unsigned char)pb[i]))
+      return false;
+  return true;
+}
+
+typedef struct uniq_out {
+  bi_ctx *b;
+  vfs_file *fh;
+  vsh_buf buf;
+} uniq_out;
+
+static int out_flush(uniq_out *u) {
+  int rc = 0;
+  if (!u->buf.len) return 0;
+  if (u->fh) {
+    int64_t w = vfs_file_write(u->fh, u->buf.data, u->buf.len);
+    rc = w < 0 ? (int)w : 0;
+  } else {
+    rc = bi_write(u->b, u->buf.data, u->buf.len);
+  }
+  u->buf.len = 0;
+  return rc;
+}
+
+static int out_line(uniq_out *u, const uniq_opts *o, const vsh_buf *l,
+                    uint64_t count) {
+  if (o->count)
+    vsh__buf_printf(&u->buf, "%7llu ", (unsigned long long)count);
+  vsh__buf_append(&u->buf, l->data, l->len);
+  if (!l->len || l->data[l->len - 1] != o->delim)
+    vsh__buf_putc(&u->buf, o->delim);
+  return u->buf.len >= 65536 ? out_flush(u) : 0;
+}
+
+static const bi_longopt lo[] = {{"count", BI_ARG_NONE, 'c'},
+                                {"repeated", BI_ARG_NONE, 'd'},
+                                {"all-repeated", BI_ARG_OPTIONAL, 'D'},
+                                {"unique", BI_ARG_NONE, 'u'},
+                                {"ignore-case", BI_ARG_NONE, 'i'},
+                                {"skip-fields", BI_ARG_REQUIRED, 'f'},
+                                {"skip-chars", BI_ARG_REQUIRED, 's'},
+                                {"check-chars", BI_ARG_REQUIRED, 'w'},
+                                {"zero-terminated", BI_ARG_NONE, 'z'},
+                                {"help", BI_ARG_NONE, 256},
+                                {"version", BI_ARG_NONE, 257},
+                                {NULL, 0, 0}};
+
+static bool num_arg(bi_ctx *b, const char *s, uint64_t *out,
+                    const char *what) {
+  char *end;
+  if (!*s || !isdigit((unsigned char)*s)) goto bad;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (*end) goto bad;
+  *out = v;
+  return true;
+bad:
+  bi_err(b, "%s: " LQ "%s" RQ, what, s);
+  return false;
+}
+
+int bi_uniq_main(bi_ctx *b) {
+  uniq_opts o = {.delim = '\n'};
+  bi_opts g = {0};
+  int ch;
+  while ((ch = bi_getopt(b, &g, "cdDuif:s:w:z", lo)) != -1) {
+    switch (ch) {
+    case 'c': o.count = true; break;
+    case 'd': o.dups = true; break;
+    case 'D':
+      o.all_dups = true;
+      if (g.arg) {
+        if (!strcmp(g.arg, "none")) o.all_mode = 0;
+        else if (!strcmp(g.arg, "prepend")) o.all_mode = 1;
+        else if (!strcmp(g.arg, "separate")) o.all_mode = 2;
+        else {
+          bi_err(b, "invalid argument " LQ "%s" RQ " for " LQ
+                    "--all-repeated" RQ, g.arg);
+          try_help(b);
+          return 1;
+        }
+      }
+      break;
+    case 'u': o.uniques = true; break;
+    case 'i': o.icase = true; break;
+    case 'f':
+      if (!num_arg(b, g.arg, &o.skip_fields,
+                   "invalid number of fields to skip"))
+        return 1;
+      break;
+    case 's':
+      if (!num_arg(b, g.arg, &o.skip_chars, "invalid number of bytes to skip"))
+        return 1;
+      break;
+    case 'w':
+      if (!num_arg(b, g.arg, &o.check_chars,
+                   "invalid number of bytes to compare"))
+        return 1;
+      o.has_check = true;
+      break;
+    case 'z': o.delim = 0; break;
+    case 256:
+      bi_puts(b, "Usage: uniq [OPTION]... [INPUT [OUTPUT]]\nFilter adjacent "
+                 "matching lines from INPUT (or standard input),\nwriting to "
+                 "OUTPUT (or standard output).\n\n  -c, --count           "
+                 "prefix lines by the number of occurrences\n  -d, "
+                 "--repeated        only print duplicate lines, one for each "
+                 "group\n  -D                    print all duplicate lines\n"
+                 "  -f, --skip-fields=N   avoid comparing the first N fields\n"
+                 "  -i, --ignore-case     ignore differences in case when "
+                 "comparing\n  -s, --skip-chars=N    avoid comparing the "
+                 "first N characters\n  -u, --unique          only print "
+                 "unique lines\n  -z, --zero-terminated     line delimiter "
+                 "is NUL, not newline\n  -w, --check-chars=N   compare no "
+                 "more than N characters in lines\n");
+      return 0;
+    case 257: bi_puts(b, "uniq (vsh) " VSH_VERSION_STRING "\n"); return 0;
+    default: return 1;
+    }
+  }
+  if (o.all_dups && o.count) {
+    bi_err(b, "printing all duplicated lines and repeat counts is "
+              "meaningless");
+    try_help(b);
+    return 1;
+  }
+  if (g.noperands > 2) {
+    bi_err(b, "extra operand " LQ "%s" RQ, g.operands[2]);
+    try_help(b);
+    return 1;
+  }
+  const char *inname = g.noperands ? g.operands[0] : "-";
+  sh_stream *in = NULL;
+  if (!strcmp(inname, "-")) {
+    in = sh_stream_ref(b->in);
+  } else {
+    const char *p = bi_path(b, inname);
+    vfs_file *fh = NULL;
+    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "%s: %s", inname, vsh_strerror(rc));
+      return 1;
+    }
+    int fd = vfs_file_devfd(fh);
+    if (fd >= 0) {
+      vfs_file_close(fh);
+      in = sh_fd(b->sh, fd) ? sh_stream_ref(sh_fd(b->sh, fd)) : NULL;
+    } else {
+      in = sh_stream_file_new(fh, inname);
+    }
+    if (!in) {
+      bi_err(b, "%s: %s", inname, vsh_strerror(VSH_EBADF));
+      return 1;
+    }
+  }
+  uniq_out u = {.b = b};
+  if (g.noperands == 2 && strcmp(g.operands[1], "-")) {
+    const char *p = bi_path(b, g.operands[1]);
+    int rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
+                          0666 & ~b->sh->umask, &u.fh)
+               : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "%s: %s", g.operands[1], vsh_strerror(rc));
+      sh_stream_unref(in);
+      return 1;
+    }
+  }
+  line_reader r = {.b = b, .s = in, .cap = 65536};
+  r.buf = malloc(r.cap);
+  vsh_buf prev = {0}, cur = {0};
+  uint64_t count = 0;
+  bool have = false, first_group = true;
+  int rc = r.buf ? 0 : VSH_ENOMEM;
+  while (!rc) {
+    int got = read_line(&r, o.delim, &cur);
+    if (got < 0) { rc = got; break; }
+    bool match = got && have && same(&o, &prev, &cur);
+    if (match) {
+      count++;
+      if (o.all_dups) {
+        if (count == 2) {
+          if (o.all_mode == 1 || (o.all_mode == 2 && !first_group))
+            vsh__buf_putc(&u.buf, o.delim);
+          first_group = false;
+          rc = out_line(&u, &o, &prev, 0);
+        }
+        if (!rc) rc = out_line(&u, &o, &cur, 0);
+      }
+      continue; /* keep the first line of the group */
+    }
+    if (have && !o.all_dups) {
+      bool dup = count > 1;
+      if ((!o.dups && !o.uniques) || (o.dups && dup) ||
+          (o.uniques && !dup && !o.dups))
+        rc = out_line(&u, &o, &prev, count);
+    }
+    if (rc || !got) break;
+    vsh_buf t = prev;
+    prev = cur;
+    cur = t;
+    have = true;
+    count = 1;
+  }
+  if (!rc) rc = out_flush(&u);
+  if (u.fh) vfs_file_close(u.fh);
+  vsh_buf_dispose(&u.buf);
+  vsh_buf_dispose(&prev);
+  vsh_buf_dispose(&cur);
+  free(r.buf);
+  sh_stream_unref(in);
+  if (rc == VSH_EPIPE) return 141;
+  if (rc == VSH_EABORTED) return 1;
+  if (rc) {
+    bi_err(b, "%s: %s", inname, vsh_strerror(rc));
+    return 1;
+  }
+  return 0;
+}

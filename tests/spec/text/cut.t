@@ -1,0 +1,75 @@
+=== cut -d -f selects fields
+--- script
+printf 'a,b,c\n1,2,3\n' | cut -d, -f2; printf 'a,b,c\n' | cut -d, -f1,3; printf 'a,b,c,d\n' | cut -d, -f2-; printf 'a,b,c,d\n' | cut -d, -f-2
+--- stdout
+b
+2
+a,c
+b,c,d
+a,b
+
+=== cut uses TAB by default and passes lines without delimiter
+--- script
+printf 'a\tb\nnodelim\n' | cut -f2; printf 'a\tb\nnodelim\n' | cut -s -f2
+--- stdout
+b
+nodelim
+b
+
+=== cut -b and -c ranges
+--- script
+printf 'abcdef\n' | cut -b 2-4; printf 'abcdef\n' | cut -c 1,3,5-; printf 'abcdef\n' | cut -c -2
+--- stdout
+bcd
+acef
+ab
+
+=== cut --complement and --output-delimiter
+--- script
+printf 'a,b,c\n' | cut -d, -f2 --complement; printf 'a,b,c\n' | cut -d, -f1,3 --output-delimiter=:; printf 'abcdef\n' | cut -b1-2,4- --output-delimiter=:
+--- stdout
+a,c
+a:c
+ab:def
+
+=== cut -c counts UTF-8 characters
+--- vsh-only: GNU cut treats -c like -b; vsh counts characters
+--- script
+printf 'h\xc3\xa9llo\n' | cut -c 2
+--- stdout
+é
+
+=== cut reads files and reports missing ones
+--- file f
+x:y
+--- script
+cut -d: -f2 f nosuch; echo "st $?"
+--- stdout
+y
+st 1
+--- stderr
+cut: nosuch: No such file or directory
+
+=== cut usage errors
+--- script
+cut /dev/null; echo "st $?"; cut -f0 /dev/null; echo "st $?"; cut -d ab -f1 /dev/null; echo "st $?"; cut -f 3-1 /dev/null; echo "st $?"
+--- stdout
+st 1
+st 1
+st 1
+st 1
+--- stderr
+cut: you must specify a list of bytes, characters, or fields
+Try 'cut --help' for more information.
+cut: fields are numbered from 1
+Try 'cut --help' for more information.
+cut: the delimiter must be a single character
+Try 'cut --help' for more information.
+cut: invalid decreasing range
+Try 'cut --help' for more information.
+
+=== cut -z
+--- script
+printf 'a:b\0c:d\0' | cut -z -d: -f2 | tr '\0' ,; echo
+--- stdout
+b,d,

@@ -1,0 +1,133 @@
+=== sort orders bytes like LC_ALL=C
+--- script
+printf 'b\na\nc\nB\n_\n' | sort
+--- stdout
+B
+_
+a
+b
+c
+
+=== sort -r -f -u
+--- script
+printf 'b\na\nB\na\n' | sort -r; printf 'b\na\nB\n' | sort -f; printf 'b\na\nb\n' | sort -u; printf 'A\na\nb\n' | sort -fu
+--- stdout
+b
+a
+a
+B
+a
+B
+b
+a
+b
+A
+b
+
+=== sort -n, -g, -h, -M
+--- script
+printf '10\n9\n-1\n2.5\nabc\n' | sort -n | paste -sd' '; printf '1e3\n9\n-1\n' | sort -g | paste -sd' '; printf '2K\n1M\n100\n3G\n1k\n' | sort -h | paste -sd' '; printf 'Mar\nJan\nxx\nDEC\n' | sort -M | paste -sd' '
+--- stdout
+-1 abc 2.5 9 10
+-1 9 1e3
+100 1k 2K 1M 3G
+xx Jan Mar DEC
+
+=== sort -V orders versions
+--- script
+printf 'a-1.10\na-1.2\na-1.9.tar.gz\nb\n1.0~rc1\n1.0\n' | sort -V
+--- stdout
+1.0~rc1
+1.0
+a-1.2
+a-1.9.tar.gz
+a-1.10
+b
+
+=== sort -k with -t, -s and per-key options
+--- script
+printf 'x 3\ny 1\nz 2\nw 1\n' | sort -k2,2n; echo --; printf 'x 3\ny 1\nz 2\nw 1\n' | sort -s -k2,2n; echo --; printf 'a,3\nb,1\nc,2\n' | sort -t, -k2; echo --; printf 'a b\na a\nb a\n' | sort -k2,2 -k1,1r
+--- stdout
+w 1
+y 1
+z 2
+x 3
+--
+y 1
+w 1
+z 2
+x 3
+--
+b,1
+c,2
+a,3
+--
+b a
+a a
+a b
+
+=== sort character positions in keys
+--- script
+printf 'ab1x\nab2\naa3\n' | sort -k1.2,1.2 -k1.3n; printf '  2 x\n10 y\n 1 z\n' | sort -k1n
+--- stdout
+aa3
+ab1x
+ab2
+ 1 z
+  2 x
+10 y
+
+=== sort -c and -C check order
+--- script
+printf 'a\nc\nb\n' | sort -c; echo "st $?"; printf 'a\nc\nb\n' | sort -C; echo "st $?"; printf 'a\nb\n' | sort -c; echo "st $?"
+--- stdout
+st 1
+st 1
+st 0
+--- stderr
+sort: -:3: disorder: b
+
+=== sort -o may name an input, -z uses NUL
+--- file f
+b
+a
+--- script
+sort -o f f; cat f; printf 'b\0a\0' | sort -z | tr '\0' ' '; echo
+--- stdout
+a
+b
+a b 
+
+=== sort -m merges sorted files
+--- file a
+a
+c
+--- file b
+b
+d
+--- script
+sort -m a b
+--- stdout
+a
+b
+c
+d
+
+=== sort errors
+--- script
+sort nosuch; echo "st $?"; sort -k0 /dev/null; echo "st $?"; sort -t ab /dev/null; echo "st $?"
+--- stdout
+st 2
+st 2
+st 2
+--- stderr
+sort: cannot read: nosuch: No such file or directory
+sort: field number is zero: invalid field specification ‘0’
+sort: multi-character tab ‘ab’
+
+=== sort -R groups equal lines and keeps every line
+--- script
+printf 'a\nb\na\nc\nb\n' | sort -R | uniq | sort | paste -sd' '; printf 'x\ny\nx\n' | sort -R | uniq -c | wc -l
+--- stdout
+a b c
+2

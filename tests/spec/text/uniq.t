@@ -1,0 +1,78 @@
+=== uniq drops adjacent duplicates
+--- script
+printf 'a\na\nb\na\n' | uniq
+--- stdout
+a
+b
+a
+
+=== uniq -c counts
+--- script
+printf 'a\na\nb\n' | uniq -c
+--- stdout
+      2 a
+      1 b
+
+=== uniq -d, -D and -u
+--- script
+printf 'a\na\nb\nc\nc\nc\n' | uniq -d; echo --; printf 'a\na\nb\nc\nc\n' | uniq -D; echo --; printf 'a\na\nb\nc\nc\n' | uniq -u
+--- stdout
+a
+c
+--
+a
+a
+c
+c
+--
+b
+
+=== uniq --all-repeated=separate
+--- script
+printf 'a\na\nb\nc\nc\n' | uniq --all-repeated=separate
+--- stdout
+a
+a
+
+c
+c
+
+=== uniq -i, -f, -s, -w
+--- script
+printf 'A\na\nb\n' | uniq -i; printf '1 x\n2 x\n3 y\n' | uniq -f1; printf 'ax\nbx\ncy\n' | uniq -s1; printf 'abc\nabd\nx\n' | uniq -w2
+--- stdout
+A
+b
+1 x
+3 y
+ax
+cy
+abc
+x
+
+=== uniq -z and a last line without newline
+--- script
+printf 'a\0a\0b\0' | uniq -z | tr '\0' ,; echo; printf 'a\na' | uniq
+--- stdout
+a,b,
+a
+
+=== uniq writes to an OUTPUT file
+--- file in
+x
+x
+--- script
+uniq in out; cat out
+--- stdout
+x
+
+=== uniq errors
+--- script
+uniq nosuch; echo "st $?"; uniq -c -D /dev/null; echo "st $?"
+--- stdout
+st 1
+st 1
+--- stderr
+uniq: nosuch: No such file or directory
+uniq: printing all duplicated lines and repeat counts is meaningless
+Try 'uniq --help' for more information.
