@@ -5,7 +5,7 @@
  * --rfc-3339, -r FILE.  Time zones: UTC unless $TZ holds a POSIX fixed
  * offset ("UTC+2", "EST5", "<+03>-3"); IANA names other than UTC/GMT are
  * not known here and count as UTC (no tz database in the sandbox). */
-#include "builtins/builtins.h"
+#include "builtins/misc_io.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -574,6 +574,8 @@ static void put_num(vsh_buf *o, int64_t v, int natural, char natpad, char flag,
   }
   char pad = flag == '_' ? ' ' : flag == '0' ? '0' : natpad;
   int w = width ? width : natural;
+  if (w < 0) w = 0;
+  if (w > 64) w = 64; /* s[] holds 64 columns; GNU caps widths too */
   if (pad == ' ') snprintf(s, sizeof(s), "%*lld", w, (long long)v);
   else if (v < 0) snprintf(s, sizeof(s), "-%0*lld", w > 0 ? w - 1 : 0, (long long)-v);
   else snprintf(s, sizeof(s), "%0*lld", w, (long long)v);
@@ -694,6 +696,12 @@ static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
       break;
     }
   }
+}
+
+void mi_format_mtime(bi_ctx *b, vsh_buf *o, struct timespec ts) {
+  dt_zone z;
+  zone_from_env(b, false, &z);
+  format_time(o, "%Y-%m-%d %H:%M:%S.%N %z", ts.tv_sec, ts.tv_nsec, &z);
 }
 
 /* ---- main ---- */

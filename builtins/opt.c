@@ -9,7 +9,7 @@
 
 static int fail(bi_ctx *b, bi_opts *g, const char *fmt, const char *what) {
   bi_err(b, fmt, what);
-  bi_err(b, "Try '%s --help' for more information.", b->argv[0]);
+  bi_errline(b, "Try '%s --help' for more information.", b->argv[0]);
   g->status = 1;
   return '?';
 }

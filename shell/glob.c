@@ -134,7 +134,9 @@ static int walk(gstate *g, const char *prefix, const comp *cs, size_t nc) {
       rc = VSH_ELIMIT;
       break;
     }
-    if (nm[0] == '.' && !explicit_dot && !c->opts[SH_SHOPT_DOTGLOB]) continue;
+    if (nm[0] == '.' && !explicit_dot && !c->opts[SH_SHOPT_DOTGLOB] &&
+        !(sh_var_get(c, "GLOBIGNORE") && *sh_var_get(c, "GLOBIGNORE")))
+      continue;
     int m = sh_pattern_match(pat, nm, nl, &b);
     if (m < 0) {
       rc = m;
@@ -164,6 +166,32 @@ static int walk(gstate *g, const char *prefix, const comp *cs, size_t nc) {
     }
   }
   return rc;
+}
+
+/* GLOBIGNORE: a colon-separated list of patterns; matching results are
+ * dropped, and so are "." and "..". */
+static size_t globignore_filter(sh_ctx *c, char **v, size_t n) {
+  const char *gi = sh_var_get(c, "GLOBIGNORE");
+  if (!gi || !*gi) return n;
+  size_t w = 0;
+  for (size_t i = 0; i < n; i++) {
+    const char *base = strrchr(v[i], '/') ? strrchr(v[i], '/') + 1 : v[i];
+    bool drop = !strcmp(base, ".") || !strcmp(base, "..");
+    for (const char *p = gi; !drop && *p;) {
+      const char *e = strchr(p, ':');
+      size_t pl = e ? (size_t)(e - p) : strlen(p);
+      sh_pattern *pat;
+      if (pl && sh_pattern_compile(&pat, &c->arena, p, pl, NULL,
+                                   SH_PAT_PATHNAME | SH_PAT_EXTGLOB) == 0) {
+        sh_pattern_budget b = {c->ex->limits.max_glob_ops, NULL, NULL};
+        if (sh_pattern_match(pat, v[i], strlen(v[i]), &b) == 1) drop = true;
+      }
+      if (!e) break;
+      p = e + 1;
+    }
+    if (!drop) v[w++] = v[i];
+  }
+  return w;
 }
 
 static int cmp_str(const void *a, const void *b) {
@@ -232,6 +260,19 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
     return sh__argv_push(c, out, lit, k);
   }
   qsort(found.v, found.n, sizeof(char *), cmp_str);
+  found.n = globignore_filter(c, found.v, found.n);
+  if (found.n == 0) {
+    /* everything was ignored: as if nothing matched */
+    if (c->opts[SH_SHOPT_NULLGLOB]) return 0;
+    char *lit = vsh__arena_alloc(&c->arena, len + 1);
+    if (!lit) return VSH_ENOMEM;
+    size_t k = 0;
+    for (size_t j = 0; j < len; j++) {
+      if (!q[j] && pat[j] == '\\' && j + 1 < len) continue;
+      lit[k++] = pat[j];
+    }
+    return sh__argv_push(c, out, lit, k);
+  }
   for (size_t j = 0; j < found.n; j++) {
     const char *r = found.v[j];
     size_t rl = strlen(r);

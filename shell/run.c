@@ -559,6 +559,19 @@ void bi_err(bi_ctx *b, const char *fmt, ...) {
   sh_stream_write(b->err, msg, len, c->ex);
 }
 
+void bi_errline(bi_ctx *b, const char *fmt, ...) {
+  if (!b->sh || !b->err) return;
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(msg, sizeof(msg) - 1, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  size_t len = strlen(msg);
+  msg[len++] = '\n';
+  sh_stream_write(b->err, msg, len, b->sh->ex);
+}
+
 bool bi_cancelled(bi_ctx *b) {
   return b->sh && b->sh->ex && sh_exec_cancelled(b->sh->ex);
 }

@@ -210,6 +210,9 @@ int bi_printf(bi_ctx *b, const char *fmt, ...)
 /* "name: message\n" on stderr, bash/GNU style. */
 void bi_err(bi_ctx *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A line on stderr with no "name: " prefix (GNU's "Try ... --help"). */
+void bi_errline(bi_ctx *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 bool bi_cancelled(bi_ctx *b);
 const char *bi_getenv(bi_ctx *b, const char *name);
 /* Absolute, normalised path of p relative to the context's cwd (arena). */
