@@ -34,6 +34,26 @@ typedef struct bi_opts {
 int bi_getopt(bi_ctx *b, bi_opts *g, const char *shortopts,
               const bi_longopt *longopts);
 
+/* Opens an operand for reading: "-" is stdin, /dev/stdin and /dev/fd/N
+ * are the shell's descriptors; a directory gives VSH_EISDIR.  *out holds
+ * a reference (sh_stream_unref it). */
+int bi_open_input(bi_ctx *b, const char *name, sh_stream **out);
+
+/* Line reader over a stream: bi_read_line returns 1 with the line
+ * (including its delimiter when present) valid until the next call, 0 at
+ * the end, or a negative vsh_err (VSH_EABORTED when cancelled). */
+typedef struct bi_reader {
+  bi_ctx *b;
+  sh_stream *s;
+  char chunk[65536];
+  size_t pos, n;
+  bool eof;
+  vsh_buf line;
+} bi_reader;
+void bi_reader_init(bi_reader *r, bi_ctx *b, sh_stream *s);
+int bi_read_line(bi_reader *r, char delim, const char **line, size_t *len);
+void bi_reader_dispose(bi_reader *r);
+
 /* "10", "4k", "2M", "1G", "3KB" (1000s), "5b" (512s) -> bytes. */
 bool bi_parse_size(const char *s, uint64_t *out);
 

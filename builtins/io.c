@@ -1,0 +1,71 @@
+/* io.c: input helpers shared by the commands: open an operand ("-" is
+ * stdin; /dev/stdin and /dev/fd/N map to the shell's descriptors) as a
+ * stream, and read a stream line by line with a bounded line length. */
+#include "builtins/builtins.h"
+
+#include <string.h>
+
+int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
+  *out = NULL;
+  if (!strcmp(name, "-")) {
+    *out = sh_stream_ref(b->in);
+    return 0;
+  }
+  const char *p = bi_path(b, name);
+  vfs_file *fh = NULL;
+  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+  if (rc) return rc;
+  int fd = vfs_file_devfd(fh);
+  if (fd >= 0) {
+    vfs_file_close(fh);
+    sh_stream *s = sh_fd(b->sh, fd);
+    if (!s) return VSH_EBADF;
+    *out = sh_stream_ref(s);
+    return 0;
+  }
+  vfs_info st;
+  if (vfs_file_stat(fh, &st) == 0 && st.type == VFS_DIR) {
+    vfs_file_close(fh);
+    return VSH_EISDIR;
+  }
+  *out = sh_stream_file_new(fh, name);
+  return *out ? 0 : VSH_ENOMEM;
+}
+
+void bi_reader_init(bi_reader *r, bi_ctx *b, sh_stream *s) {
+  memset(r, 0, sizeof(*r));
+  r->b = b;
+  r->s = s;
+}
+
+void bi_reader_dispose(bi_reader *r) { vsh_buf_dispose(&r->line); }
+
+int bi_read_line(bi_reader *r, char delim, const char **line, size_t *len) {
+  vsh__buf_clear(&r->line);
+  for (;;) {
+    if (r->pos < r->n) {
+      const char *start = r->chunk + r->pos;
+      const char *nl = memchr(start, delim, r->n - r->pos);
+      size_t take = nl ? (size_t)(nl - start) + 1 : r->n - r->pos;
+      if (vsh__buf_append(&r->line, start, take)) return VSH_ENOMEM;
+      r->pos += take;
+      if (nl) break;
+      continue;
+    }
+    if (r->eof) break;
+    if (bi_cancelled(r->b)) return VSH_EABORTED;
+    int64_t got = sh_stream_read(r->s, r->chunk, sizeof(r->chunk),
+                                 r->b->sh ? r->b->sh->ex : NULL);
+    if (got < 0) return (int)got;
+    if (got == 0) {
+      r->eof = true;
+      break;
+    }
+    r->n = (size_t)got;
+    r->pos = 0;
+  }
+  if (r->line.len == 0) return 0; /* end of input */
+  *line = r->line.data;
+  *len = r->line.len;
+  return 1;
+}
