@@ -35,6 +35,9 @@ void mi_reader_init(mi_reader *r, bi_ctx *b, sh_stream *s);
 int mi_getline(mi_reader *r, const char **line, size_t *n);
 void mi_reader_dispose(mi_reader *r);
 
+/* ts as "%Y-%m-%d %H:%M:%S.%N %z" in the context's TZ (date.c). */
+void mi_format_mtime(bi_ctx *b, vsh_buf *o, struct timespec ts);
+
 /* Prints "name: file: strerror" unless rc is EPIPE/EABORTED. */
 void mi_file_err(bi_ctx *b, const char *file, int rc);
 /* "Try 'NAME --help' for more information." on stderr (no prefix). */

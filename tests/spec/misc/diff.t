@@ -1,0 +1,230 @@
+=== identical files
+--- file a
+x
+--- file b
+x
+--- script
+diff a b; echo rc=$?
+--- stdout
+rc=0
+--- stderr
+--- status: 0
+
+=== normal format change, add, delete
+--- file a
+a
+b
+c
+d
+--- file b
+b
+x
+d
+e
+--- script
+diff a b; echo rc=$?
+--- stdout
+1d0
+< a
+3c2
+< c
+---
+> x
+4a4
+> e
+rc=1
+--- stderr
+--- status: 0
+
+=== unified format with two hunks
+--- file a
+1
+2
+3
+4
+5
+6
+7
+8
+9
+10
+11
+12
+13
+14
+15
+--- file b
+1
+2
+three
+4
+5
+6
+7
+8
+9
+10
+11
+12
+14
+15
+16
+--- script
+diff -u a b | tail -n +3; diff -U1 a b | tail -n +3
+--- stdout
+@@ -1,6 +1,6 @@
+ 1
+ 2
+-3
++three
+ 4
+ 5
+ 6
+@@ -10,6 +10,6 @@
+ 10
+ 11
+ 12
+-13
+ 14
+ 15
++16
+@@ -2,3 +2,3 @@
+ 2
+-3
++three
+ 4
+@@ -12,4 +12,4 @@
+ 12
+-13
+ 14
+ 15
++16
+--- stderr
+--- status: 0
+
+=== no newline at end of file
+--- script
+printf 'x\ny\n' > a; printf 'x\ny' > b; printf 'x\nz' > c
+diff a b; diff -u b c | tail -n +3
+--- stdout
+2c2
+< y
+---
+> y
+\ No newline at end of file
+@@ -1,2 +1,2 @@
+ x
+-y
+\ No newline at end of file
++z
+\ No newline at end of file
+--- stderr
+--- status: 0
+
+=== unified header names and timestamps
+--- script
+printf 'a\n' > a; printf 'b\n' > b
+diff -u a b | head -2 | cut -f1 | tr -- '-+' 'MP'
+diff -u a b | head -2 | cut -f2 | tr '0-9' 'N'
+--- stdout
+MMM a
+PPP b
+NNNN-NN-NN NN:NN:NN.NNNNNNNNN +NNNN
+NNNN-NN-NN NN:NN:NN.NNNNNNNNN +NNNN
+--- stderr
+--- status: 0
+
+=== empty file against a file
+--- script
+: > e; printf 'a\nb\n' > f
+diff e f; diff -u f e | tail -n +3
+--- stdout
+0a1,2
+> a
+> b
+@@ -1,2 +0,0 @@
+-a
+-b
+--- stderr
+--- status: 0
+
+=== brief and binary
+--- script
+printf 'a\n' > a; printf 'b\n' > b; printf 'a\000b' > bin
+diff -q a b; echo rc=$?; diff a bin; echo rc=$?
+--- stdout
+Files a and b differ
+rc=1
+Binary files a and bin differ
+rc=1
+--- stderr
+--- status: 0
+
+=== recursive directories
+--- file A/f
+1
+--- file B/f
+2
+--- file A/only
+3
+--- file A/s/g
+4
+--- file B/s/g
+5
+--- file B/s/new
+6
+--- script
+diff -r A B; echo rc=$?; diff -rq A B
+--- stdout
+diff -r A/f B/f
+1c1
+< 1
+---
+> 2
+Only in A: only
+diff -r A/s/g B/s/g
+1c1
+< 4
+---
+> 5
+Only in B/s: new
+rc=1
+Files A/f and B/f differ
+Only in A: only
+Files A/s/g and B/s/g differ
+Only in B/s: new
+--- stderr
+--- status: 1
+
+=== new file and missing files
+--- file A/f
+1
+--- script
+mkdir B
+diff -rN A B; echo rc=$?; diff A/f nofile; echo rc=$?
+--- stdout
+diff -rN A/f B/f
+1d0
+< 1
+rc=1
+rc=2
+--- stderr
+diff: nofile: No such file or directory
+--- status: 0
+
+=== stdin and ignore options
+--- file a
+foo  bar
+Baz
+--- script
+printf 'foo bar\nbaz\n' | diff -b a -; echo rc=$?
+printf 'foo bar\nbaz\n' | diff -i -w a -; echo rc=$?
+--- stdout
+2c2
+< Baz
+---
+> baz
+rc=1
+rc=0
+--- stderr
+--- status: 0
