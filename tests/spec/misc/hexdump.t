@@ -1,0 +1,64 @@
+=== canonical
+--- script
+printf 'hello world, this is a test of hexdump\n' | hexdump -C
+--- stdout
+00000000  68 65 6c 6c 6f 20 77 6f  72 6c 64 2c 20 74 68 69  |hello world, thi|
+00000010  73 20 69 73 20 61 20 74  65 73 74 20 6f 66 20 68  |s is a test of h|
+00000020  65 78 64 75 6d 70 0a                              |exdump.|
+00000027
+--- stderr
+--- status: 0
+
+=== default words
+--- script
+printf 'hello world, this is a test\n' | hexdump; printf 'abc' | hexdump
+--- stdout
+0000000 6568 6c6c 206f 6f77 6c72 2c64 7420 6968
+0000010 2073 7369 6120 7420 7365 0a74          
+000001c
+0000000 6261 0063                              
+0000003
+--- stderr
+--- status: 0
+
+=== repeated lines
+--- script
+printf '%048d' 0 | hexdump -C; printf '%048d' 0 | hexdump -v -C
+--- stdout
+00000000  30 30 30 30 30 30 30 30  30 30 30 30 30 30 30 30  |0000000000000000|
+*
+00000030
+00000000  30 30 30 30 30 30 30 30  30 30 30 30 30 30 30 30  |0000000000000000|
+00000010  30 30 30 30 30 30 30 30  30 30 30 30 30 30 30 30  |0000000000000000|
+00000020  30 30 30 30 30 30 30 30  30 30 30 30 30 30 30 30  |0000000000000000|
+00000030
+--- stderr
+--- status: 0
+
+=== length and skip
+--- script
+printf 'hello world, this is a test\n' > f
+hexdump -C -n 5 -s 3 f
+--- stdout
+00000003  6c 6f 20 77 6f                                    |lo wo|
+00000008
+--- stderr
+--- status: 0
+
+=== empty input
+--- script
+printf '' | hexdump -C; echo rc=$?
+--- stdout
+rc=0
+--- stderr
+--- status: 0
+
+=== missing file
+--- script
+hexdump -C nofile; echo rc=$?
+--- stdout
+rc=1
+--- stderr
+hexdump: nofile: No such file or directory
+hexdump: all input file arguments failed
+--- status: 0

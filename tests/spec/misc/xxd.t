@@ -1,0 +1,85 @@
+=== default dump
+--- script
+printf 'hello world, this is a test of xxd!\n' | xxd
+--- stdout
+00000000: 6865 6c6c 6f20 776f 726c 642c 2074 6869  hello world, thi
+00000010: 7320 6973 2061 2074 6573 7420 6f66 2078  s is a test of x
+00000020: 7864 210a                                xd!.
+--- stderr
+--- status: 0
+
+=== plain, upper case, length and seek
+--- script
+printf 'hello world, this is a test of xxd!\n' > f
+xxd -p f; xxd -u -l 5 f; xxd -s 4 -l 8 f
+--- stdout
+68656c6c6f20776f726c642c207468697320697320612074657374206f66
+20787864210a
+00000000: 6865 6C6C 6F                             hello
+00000004: 6f20 776f 726c 642c                      o world,
+--- stderr
+--- status: 0
+
+=== columns and groups
+--- script
+printf 'hello world, this is a test of xxd!\n' > f
+xxd -g1 -c8 f; xxd -g4 f; xxd -g0 f
+--- stdout
+00000000: 68 65 6c 6c 6f 20 77 6f  hello wo
+00000008: 72 6c 64 2c 20 74 68 69  rld, thi
+00000010: 73 20 69 73 20 61 20 74  s is a t
+00000018: 65 73 74 20 6f 66 20 78  est of x
+00000020: 78 64 21 0a              xd!.
+00000000: 68656c6c 6f20776f 726c642c 20746869  hello world, thi
+00000010: 73206973 20612074 65737420 6f662078  s is a test of x
+00000020: 7864210a                             xd!.
+00000000: 68656c6c6f20776f726c642c20746869  hello world, thi
+00000010: 7320697320612074657374206f662078  s is a test of x
+00000020: 7864210a                          xd!.
+--- stderr
+--- status: 0
+
+=== C include style
+--- script
+printf 'hello world, this is a test of xxd!\n' > x.txt
+xxd -i x.txt; printf 'ab' | xxd -i
+--- stdout
+unsigned char x_txt[] = {
+  0x68, 0x65, 0x6c, 0x6c, 0x6f, 0x20, 0x77, 0x6f, 0x72, 0x6c, 0x64, 0x2c,
+  0x20, 0x74, 0x68, 0x69, 0x73, 0x20, 0x69, 0x73, 0x20, 0x61, 0x20, 0x74,
+  0x65, 0x73, 0x74, 0x20, 0x6f, 0x66, 0x20, 0x78, 0x78, 0x64, 0x21, 0x0a
+};
+unsigned int x_txt_len = 36;
+  0x61, 0x62
+--- stderr
+--- status: 0
+
+=== reverse
+--- script
+printf 'hello world\000\377\n' > f
+xxd f | xxd -r | od -c; xxd -p f | xxd -r -p | od -c
+echo '48656c6c6f0a' | xxd -r -p
+--- stdout
+0000000   h   e   l   l   o       w   o   r   l   d  \0 377  \n
+0000016
+0000000   h   e   l   l   o       w   o   r   l   d  \0 377  \n
+0000016
+Hello
+--- stderr
+--- status: 0
+
+=== non-printable bytes
+--- script
+printf '\200\377\001abc' | xxd
+--- stdout
+00000000: 80ff 0161 6263                           ...abc
+--- stderr
+--- status: 0
+
+=== output file
+--- script
+printf 'abc' > f; xxd f out.hex; cat out.hex
+--- stdout
+00000000: 6162 63                                  abc
+--- stderr
+--- status: 0
