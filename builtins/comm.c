@@ -43,27 +43,6 @@ typedef struct reader {
   bool eof;
 } reader;
 
-static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
-  if (!strcmp(name, "-")) {
-    *out = sh_stream_ref(b->in);
-    return 0;
-  }
-  const char *p = bi_path(b, name);
-  vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-  if (rc) return rc;
-  int fd = vfs_file_devfd(fh);
-  if (fd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
-    *out = sh_stream_ref(s);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
-}
-
 /* Reads the next line into line (delimiter added when missing, as GNU's
  * readlinebuffer does).  1 = got one, 0 = end, < 0 = error. */
 static int read_line(reader *r, vsh_buf *line, char delim) {
@@ -170,7 +149,7 @@ int bi_comm_main(bi_ctx *b) {
   }
   for (int i = 0; i < 2; i++) {
     rd[i]->b = b;
-    if ((rc = open_in(b, g.operands[i], &rd[i]->s))) {
+    if ((rc = bi_open_input(b, g.operands[i], &rd[i]->s))) {
       bi_err(b, "%s: %s", g.operands[i], vsh_strerror(rc));
       st = 1;
       goto done;

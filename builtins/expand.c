@@ -165,27 +165,6 @@ typedef struct input {
   int fatal; /* VSH_EPIPE / VSH_EABORTED */
 } input;
 
-static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
-  if (!strcmp(name, "-")) {
-    *out = sh_stream_ref(b->in);
-    return 0;
-  }
-  const char *p = bi_path(b, name);
-  vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-  if (rc) return rc;
-  int fd = vfs_file_devfd(fh);
-  if (fd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
-    *out = sh_stream_ref(s);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
-}
-
 /* The next byte, or -1 at the end of all input. */
 static int in_getc(input *in) {
   while (in->pos == in->len) {
@@ -193,7 +172,7 @@ static int in_getc(input *in) {
     if (!in->cur) {
       if (in->next >= in->nfiles) return -1;
       const char *f = in->files[in->next++];
-      int rc = open_in(in->b, f, &in->cur);
+      int rc = bi_open_input(in->b, f, &in->cur);
       if (rc) {
         bi_err(in->b, "%s: %s", f, vsh_strerror(rc));
         in->status = 1;

@@ -31,27 +31,6 @@ typedef struct fold_st {
   size_t column;
 } fold_st;
 
-static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
-  if (!strcmp(name, "-")) {
-    *out = sh_stream_ref(b->in);
-    return 0;
-  }
-  const char *p = bi_path(b, name);
-  vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-  if (rc) return rc;
-  int fd = vfs_file_devfd(fh);
-  if (fd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
-    *out = sh_stream_ref(s);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
-}
-
 static size_t adjust(const fold_st *f, size_t col, unsigned char c) {
   if (f->bytes) return col + 1;
   if (c == '\b') return col ? col - 1 : 0;
@@ -175,7 +154,7 @@ int bi_fold_main(bi_ctx *b) {
   int n = g.noperands ? g.noperands : 1, st = 0;
   for (int k = 0; k < n; k++) {
     sh_stream *in = NULL;
-    int rc = open_in(b, files[k], &in);
+    int rc = bi_open_input(b, files[k], &in);
     if (!rc) {
       rc = fold_stream(&f, in);
       sh_stream_unref(in);

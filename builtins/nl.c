@@ -98,27 +98,6 @@ static bool parse_num(bi_ctx *b, const char *arg, int64_t min,
   return true;
 }
 
-static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
-  if (!strcmp(name, "-")) {
-    *out = sh_stream_ref(b->in);
-    return 0;
-  }
-  const char *p = bi_path(b, name);
-  vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-  if (rc) return rc;
-  int fd = vfs_file_devfd(fh);
-  if (fd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
-    *out = sh_stream_ref(s);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
-}
-
 /* Which section delimiter line is l[0..n) (3 header, 2 body, 1 footer)? */
 static int section_of(const nl_st *s, const char *l, size_t n) {
   size_t dl = strlen(s->delim);
@@ -293,7 +272,7 @@ int bi_nl_main(bi_ctx *b) {
   int n = g.noperands ? g.noperands : 1;
   for (int k = 0; k < n; k++) {
     sh_stream *in = NULL;
-    int rc = open_in(b, files[k], &in);
+    int rc = bi_open_input(b, files[k], &in);
     if (!rc) {
       rc = nl_stream(&s, in);
       sh_stream_unref(in);

@@ -17,23 +17,6 @@ static const char usage[] =
     "\n"
     "For more details see rev(1).\n";
 
-static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
-  const char *p = bi_path(b, name);
-  vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-  if (rc) return rc;
-  int fd = vfs_file_devfd(fh);
-  if (fd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
-    *out = sh_stream_ref(s);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
-}
-
 /* Reverses line[0..n) (no newline) into out. */
 static void reverse(const char *s, size_t n, char *out) {
   size_t i = 0;
@@ -107,14 +90,17 @@ int bi_rev_main(bi_ctx *b) {
   for (int k = 0; k < g.noperands; k++) {
     const char *f = g.operands[k];
     sh_stream *in = NULL;
-    int rc = open_in(b, f, &in);
-    if (rc) {
+    /* "-" names a file here, unlike GNU tools */
+    int rc = bi_open_input(b, strcmp(f, "-") ? f : "./-", &in);
+    if (rc && rc != VSH_EISDIR) {
       bi_err(b, "cannot open %s: %s", f, vsh_strerror(rc));
       st = 1;
       continue;
     }
-    rc = rev_stream(b, in);
-    sh_stream_unref(in);
+    if (!rc) {
+      rc = rev_stream(b, in);
+      sh_stream_unref(in);
+    }
     if (rc == VSH_EPIPE) return 141;
     if (rc == VSH_EABORTED) return 1;
     if (rc) {

@@ -44,27 +44,6 @@ static uint64_t rand_below(bi_ctx *b, uint64_t n) {
   return r % n;
 }
 
-static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
-  if (!strcmp(name, "-")) {
-    *out = sh_stream_ref(b->in);
-    return 0;
-  }
-  const char *p = bi_path(b, name);
-  vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-  if (rc) return rc;
-  int fd = vfs_file_devfd(fh);
-  if (fd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
-    *out = sh_stream_ref(s);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
-}
-
 typedef struct sink {
   bi_ctx *b;
   vfs_file *file; /* -o */
@@ -194,7 +173,7 @@ int bi_shuf_main(bi_ctx *b) {
     } else {
       const char *name = g.noperands ? g.operands[0] : "-";
       sh_stream *in = NULL;
-      if ((rc = open_in(b, name, &in))) {
+      if ((rc = bi_open_input(b, name, &in))) {
         bi_err(b, "%s: %s", name, vsh_strerror(rc));
         st = 1;
         goto done;

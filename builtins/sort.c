@@ -533,30 +533,9 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
 
 /* ---- input and output ------------------------------------------------------ */
 
-static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
-  if (!strcmp(name, "-")) {
-    *out = sh_stream_ref(b->in);
-    return 0;
-  }
-  const char *p = bi_path(b, name);
-  vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-  if (rc) return rc;
-  int fd = vfs_file_devfd(fh);
-  if (fd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
-    *out = sh_stream_ref(s);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
-}
-
 static int slurp(bi_ctx *b, const char *name, vsh_buf *all, char delim) {
   sh_stream *in;
-  int rc = open_in(b, name, &in);
+  int rc = bi_open_input(b, name, &in);
   if (rc) return rc;
   size_t start = all->len;
   for (;;) {

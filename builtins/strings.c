@@ -36,23 +36,6 @@ static bool printable(const str_opts *o, unsigned char c) {
   return o->eight && c >= 128;
 }
 
-static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
-  const char *p = bi_path(b, name);
-  vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-  if (rc) return rc;
-  int fd = vfs_file_devfd(fh);
-  if (fd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
-    *out = sh_stream_ref(s);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
-}
-
 static int scan(bi_ctx *b, const str_opts *o, sh_stream *in, const char *name) {
   char buf[16384];
   vsh_buf out = {0}, run = {0};
@@ -178,7 +161,8 @@ int bi_strings_main(bi_ctx *b) {
   for (int k = 0; k < g.noperands; k++) {
     const char *f = g.operands[k];
     sh_stream *in = NULL;
-    int rc = open_in(b, f, &in);
+    /* "-" names a file among operands */
+    int rc = bi_open_input(b, strcmp(f, "-") ? f : "./-", &in);
     if (rc) {
       bi_err(b, rc == VSH_ENOENT ? "'%s': No such file" : "%s: %s", f,
              vsh_strerror(rc));

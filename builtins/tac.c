@@ -27,27 +27,6 @@ typedef struct tac_opts {
   regex_t re;
 } tac_opts;
 
-static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
-  if (!strcmp(name, "-")) {
-    *out = sh_stream_ref(b->in);
-    return 0;
-  }
-  const char *p = bi_path(b, name);
-  vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-  if (rc) return rc;
-  int fd = vfs_file_devfd(fh);
-  if (fd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
-    *out = sh_stream_ref(s);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
-}
-
 static int slurp(bi_ctx *b, sh_stream *in, vsh_buf *all) {
   char buf[65536];
   for (;;) {
@@ -172,15 +151,18 @@ int bi_tac_main(bi_ctx *b) {
   vsh_buf all = {0};
   for (int k = 0; k < n; k++) {
     sh_stream *in = NULL;
-    int rc = open_in(b, files[k], &in);
-    if (rc) {
+    int rc = bi_open_input(b, files[k], &in);
+    /* a directory is a read error in GNU, not an open error */
+    if (rc && rc != VSH_EISDIR) {
       bi_err(b, "failed to open '%s' for reading: %s", files[k], vsh_strerror(rc));
       st = 1;
       continue;
     }
     all.len = 0;
-    rc = slurp(b, in, &all);
-    sh_stream_unref(in);
+    if (!rc) {
+      rc = slurp(b, in, &all);
+      sh_stream_unref(in);
+    }
     if (!rc) rc = tac_buf(b, &o, all.data ? all.data : "", all.len);
     if (rc == VSH_EPIPE || rc == VSH_EABORTED) {
       st = rc == VSH_EPIPE ? 141 : 1;

@@ -53,27 +53,6 @@ static const bi_longopt lo[] = {
     {"help", BI_ARG_NONE, 256},       {"version", BI_ARG_NONE, 257},
     {NULL, 0, 0}};
 
-static int open_in(bi_ctx *b, const char *name, sh_stream **out) {
-  if (!strcmp(name, "-")) {
-    *out = sh_stream_ref(b->in);
-    return 0;
-  }
-  const char *p = bi_path(b, name);
-  vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-  if (rc) return rc;
-  int fd = vfs_file_devfd(fh);
-  if (fd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
-    *out = sh_stream_ref(s);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
-}
-
 /* +K: skip K-1 lines (or bytes), copy the rest. */
 static int tail_from(bi_ctx *b, sh_stream *in, const tail_opts *o,
                      char *buf, size_t cap) {
@@ -244,18 +223,21 @@ static int tail_run(bi_ctx *b, tail_opts *op) {
     const char *f = files[k];
     const char *shown = strcmp(f, "-") ? f : "standard input";
     sh_stream *in = NULL;
-    int rc = open_in(b, f, &in);
-    if (rc) {
-      bi_err(b, "cannot open '%s' for reading: %s", f, vsh_strerror(rc));
+    int orc = bi_open_input(b, f, &in);
+    /* a directory opens in GNU and fails on read: header, then the read
+     * error */
+    if (orc && orc != VSH_EISDIR) {
+      bi_err(b, "cannot open '%s' for reading: %s", f, vsh_strerror(orc));
       st = 1;
       continue;
     }
+    int rc = 0;
     if (show) {
       rc = bi_printf(b, "%s==> %s <==\n", first ? "" : "\n", shown);
       first = false;
     }
-    if (!rc) rc = tail_stream(b, in, &o);
-    sh_stream_unref(in);
+    if (!rc) rc = orc ? orc : tail_stream(b, in, &o);
+    if (in) sh_stream_unref(in);
     if (rc == VSH_EPIPE) return 141;
     if (rc == VSH_EABORTED) return 1;
     if (rc) {

@@ -173,6 +173,22 @@ static void finish(wc_state *s, wc_counts *c) {
   if (s->linepos > c->v[C_MAXLEN]) c->v[C_MAXLEN] = s->linepos;
 }
 
+/* Opens an operand; *size is its byte size when it is a regular file
+ * (GNU sizes the columns from that), else -1. */
+static int open_in(bi_ctx *b, const char *name, sh_stream **out,
+                   int64_t *size) {
+  *size = -1;
+  int rc = bi_open_input(b, name, out);
+  if (rc) return rc;
+  vfs_file *fh = sh_stream_kind_of(*out) == SH_STREAM_FILE
+                     ? sh_stream_file(*out)
+                     : NULL;
+  vfs_info info;
+  if (fh && !vfs_file_stat(fh, &info) && info.type == VFS_REG)
+    *size = (int64_t)info.size;
+  return 0;
+}
+
 static int count_stream(bi_ctx *b, sh_stream *in, wc_counts *c,
                         bool need_chars) {
   size_t cap = 65536;
@@ -189,38 +205,6 @@ static int count_stream(bi_ctx *b, sh_stream *in, wc_counts *c,
   finish(&s, c);
   free(buf);
   return rc;
-}
-
-/* Opens name; *size gets a regular file's size, else -1. */
-static int open_in(bi_ctx *b, const char *name, sh_stream **out,
-                   int64_t *size) {
-  *size = -1;
-  sh_stream *s = NULL;
-  if (!strcmp(name, "-")) {
-    s = sh_stream_ref(b->in);
-  } else {
-    const char *p = bi_path(b, name);
-    vfs_file *fh = NULL;
-    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-    if (rc) return rc;
-    int fd = vfs_file_devfd(fh);
-    if (fd >= 0) {
-      vfs_file_close(fh);
-      sh_stream *ds = sh_fd(b->sh, fd);
-      if (!ds) return VSH_EBADF;
-      s = sh_stream_ref(ds);
-    } else {
-      s = sh_stream_file_new(fh, name);
-      if (!s) return VSH_ENOMEM;
-    }
-  }
-  vfs_file *fh = sh_stream_kind_of(s) == SH_STREAM_FILE ? sh_stream_file(s)
-                                                         : NULL;
-  vfs_info info;
-  if (fh && !vfs_file_stat(fh, &info) && info.type == VFS_REG)
-    *size = (int64_t)info.size;
-  *out = s;
-  return 0;
 }
 
 static int print_counts(bi_ctx *b, const wc_counts *c, const bool *show,
@@ -309,11 +293,12 @@ int bi_wc_main(bi_ctx *b) {
   for (int k = 0; k < nfiles; k++) {
     int64_t size;
     errs[k] = open_in(b, files[k], &ins[k], &size);
-    if (errs[k]) continue;
+    /* a directory counts as an unsized input that fails on read (GNU) */
+    if (errs[k] && errs[k] != VSH_EISDIR) continue;
     if (size >= 0) regular_total += (uint64_t)size;
     else min_width = 7;
   }
-  if (!(nfiles == 1 && nshow == 1) && !errs[0]) {
+  if (!(nfiles == 1 && nshow == 1) && (!errs[0] || errs[0] == VSH_EISDIR)) {
     for (; regular_total >= 10; regular_total /= 10) width++;
     if (width < min_width) width = min_width;
   }
@@ -325,13 +310,13 @@ int bi_wc_main(bi_ctx *b) {
   for (int k = 0; k < nfiles; k++) {
     const char *f = files[k];
     const char *shown = no_operands ? NULL : f;
-    if (errs[k]) {
+    if (errs[k] && errs[k] != VSH_EISDIR) {
       bi_err(b, "%s: %s", f, vsh_strerror(errs[k]));
       st = 1;
       continue;
     }
     wc_counts c = {0};
-    rc = count_stream(b, ins[k], &c, need_chars);
+    rc = errs[k] ? errs[k] : count_stream(b, ins[k], &c, need_chars);
     if (rc == VSH_EABORTED) break;
     if (rc) {
       bi_err(b, "%s: %s", f, vsh_strerror(rc));
