@@ -181,7 +181,9 @@ int bi_seq_main(bi_ctx *b) {
   for (int i = 0; i < b->argc; i++) {
     const char *a = b->argv[i];
     if (i > 0 && !ended) {
-      if (!strcmp(a, "--")) {
+      if (a[0] != '-' || !a[1]) {
+        ended = true; /* options stop at the first operand ("+" below) */
+      } else if (!strcmp(a, "--")) {
         ended = true;
       } else if (a[0] == '-' &&
                  (isdigit((unsigned char)a[1]) || a[1] == '.')) {

@@ -1,0 +1,42 @@
+=== env runs a command with added variables
+--- script
+env FOO=bar sh -c 'echo $FOO'; echo "after:${FOO-unset}"
+--- stdout
+bar
+after:unset
+
+=== env -i starts empty
+--- script
+env -i A=1 B=2 env; env -i printenv | wc -l
+--- stdout
+A=1
+B=2
+0
+
+=== env -u removes a variable
+--- script
+export X=1; env -u X sh -c 'echo "x=${X-none}"'; env -u X printenv X; echo "st $?"
+--- stdout
+x=none
+st 1
+
+=== env prints the environment
+--- script
+export ZZ=9; env | while IFS= read -r l; do case $l in ZZ=*) echo "$l";; esac; done
+--- stdout
+ZZ=9
+
+=== env errors
+--- script
+env -u; echo "st $?"
+--- stdout
+st 125
+--- stderr
+env: option requires an argument -- 'u'
+Try 'env --help' for more information.
+
+=== env with a command that does not exist
+--- script
+env -i nosuchcmd_x 2>/dev/null; echo "st $?"
+--- stdout
+st 127

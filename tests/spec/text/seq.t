@@ -1,0 +1,81 @@
+=== seq counts from 1, or FIRST, with INCR
+--- script
+seq 3; seq 2 4; seq 10 -3 1
+--- stdout
+1
+2
+3
+2
+3
+4
+10
+7
+4
+1
+
+=== seq -s and -w
+--- script
+seq -s, 5; seq -w 8 10; seq -w -3 1 | paste -sd' '
+--- stdout
+1,2,3,4,5
+08
+09
+10
+-3 -2 -1 00 01
+
+=== seq with fractions keeps the precision
+--- script
+seq 0 0.1 0.3; seq 1 0.5 2; seq -w 1 0.5 3 | paste -sd' '
+--- stdout
+0.0
+0.1
+0.2
+0.3
+1.0
+1.5
+2.0
+1.0 1.5 2.0 2.5 3.0
+
+=== seq -f formats each number
+--- script
+seq -f '%03g' 3; seq -f 'n%.2fx' 1 2
+--- stdout
+001
+002
+003
+n1.00x
+n2.00x
+
+=== seq prints nothing for an empty range
+--- script
+seq 5 1; seq 1 -1 2; echo end
+--- stdout
+end
+
+=== seq has no artificial cap and streams
+--- script
+seq 1000000 | tail -n 1; seq 1 1000000000 | head -n 2
+--- stdout
+1000000
+1
+2
+
+=== seq argument errors
+--- script
+seq; echo "st $?"; seq x; echo "st $?"; seq 1 0 3; echo "st $?"; seq 1 2 3 4; echo "st $?"; seq -f '%d' 3; echo "st $?"
+--- stdout
+st 1
+st 1
+st 1
+st 1
+st 1
+--- stderr
+seq: missing operand
+Try 'seq --help' for more information.
+seq: invalid floating point argument: ‘x’
+Try 'seq --help' for more information.
+seq: invalid Zero increment value: ‘0’
+Try 'seq --help' for more information.
+seq: extra operand ‘4’
+Try 'seq --help' for more information.
+seq: format ‘%d’ has unknown %d directive
