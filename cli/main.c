@@ -134,6 +134,10 @@ int main(int argc, char **argv) {
   vsh_limits lim;
   vsh_limits_init(&lim, profile);
   vsh_shell_opts so = {.limits = &lim, .cwd = cwd, .name = "vsh"};
+  if (file) {
+    so.name = file; /* $0 and BASH_SOURCE are the script's path */
+    so.name_is_script = true;
+  }
   vsh_shell *sh;
   if (vsh_shell_new(&sh, &so, &err)) {
     fprintf(stderr, "vsh: %s\n", err.message);

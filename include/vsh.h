@@ -257,6 +257,7 @@ typedef struct vsh_shell_opts {
   bool has_seed;           /* seed $RANDOM (and /dev/urandom if fresh) */
   uint64_t random_seed;
   const char *name;        /* $0; NULL: "vsh" */
+  bool name_is_script;     /* name is the script's path (BASH_SOURCE) */
 } vsh_shell_opts;
 
 VSH_API int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,

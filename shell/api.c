@@ -70,6 +70,7 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
   sh->env = env_dup(opts && opts->env ? opts->env : default_env);
   sh->name = strdup(opts && opts->name ? opts->name : "vsh");
   sh->persistent = opts && opts->persistent;
+  sh->name_is_script = opts && opts->name_is_script;
 #ifdef VSH_HAVE_TS_BASH
   sh->use_tree_sitter = true;
 #endif
@@ -311,6 +312,7 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     c->unwind = SH_UW_NONE;
     c->status = 0;
     c->source_name = sh->name;
+    c->script_src = sh->name_is_script ? sh->name : NULL;
     int st = sh_run_string(c, script ? script : "", len, sh->name, 1);
     if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_RETURN) st = c->status;
     if (c->traps[SH_TRAP_EXIT] && c->unwind != SH_UW_CANCEL) {

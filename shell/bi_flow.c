@@ -9,7 +9,7 @@
 #include <string.h>
 
 int sh__run_child(sh_ctx *c, const char *src, size_t len, const char *arg0,
-                  int argc, char **argv, const char *name);
+                  int argc, char **argv, const char *name, bool is_file);
 int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err);
 int sh__jobs_list(sh_ctx *c, vsh_buf *out);
 int sh__job_pid(sh_ctx *c, int id);
@@ -149,15 +149,12 @@ int bi_source_main(bi_ctx *b) {
   }
   const char *oname = c->source_name;
   c->source_name = file;
-  c->funcnest++; /* `return` is allowed in a sourced file */
-  c->funcnames = realloc(c->funcnames, (size_t)c->funcnest * sizeof(char *));
-  if (c->funcnames) c->funcnames[c->funcnest - 1] = strdup("source");
+  sh_frame_push(c, "source", file, c->line); /* `return` works in it */
   const char *ofn = c->funcname;
   c->funcname = ofn ? ofn : "source";
   int st = sh_run_string(c, text.data ? text.data : "", text.len, file, 1);
   c->funcname = ofn;
-  if (c->funcnames) free(c->funcnames[c->funcnest - 1]);
-  c->funcnest--;
+  sh_frame_pop(c);
   if (c->unwind == SH_UW_RETURN) {
     c->unwind = SH_UW_NONE;
     st = c->status;
@@ -265,7 +262,7 @@ int bi_bash_main(bi_ctx *b) {
     text = pre;
   }
   int st = sh__run_child(c, text.data ? text.data : "", text.len, arg0, argc,
-                         argv, name);
+                         argv, name, !cmd && name != b->argv[0]);
   vsh_buf_dispose(&text);
   return st;
 }
@@ -796,7 +793,7 @@ int bi_type_main(bi_ctx *b) {
 int bi_command_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int i = 1;
-  bool describe = false, verbose = false;
+  bool describe = false, verbose = false, std_path = false;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     if (!strcmp(b->argv[i], "--")) {
       i++;
@@ -805,7 +802,7 @@ int bi_command_main(bi_ctx *b) {
     for (const char *p = b->argv[i] + 1; *p; p++) {
       if (*p == 'v') describe = true;
       else if (*p == 'V') verbose = true;
-      else if (*p == 'p') continue;
+      else if (*p == 'p') std_path = true;
     }
   }
   if (i >= b->argc) return 0;
@@ -847,7 +844,19 @@ int bi_command_main(bi_ctx *b) {
   sh_func *saved = NULL;
   HASH_FIND_STR(c->funcs, n, saved);
   if (saved) HASH_DEL(c->funcs, saved);
+  /* -p: look the command up in the standard PATH */
+  char *opath = NULL;
+  if (std_path) {
+    const char *p = sh_var_get(c, "PATH");
+    opath = p ? strdup(p) : NULL;
+    sh_var_set(c, "PATH", "/usr/local/bin:/usr/bin:/bin", false);
+  }
   int st = sh_run_argv(c, b->argc - i, b->argv + i);
+  if (std_path) {
+    if (opath) sh_var_set(c, "PATH", opath, false);
+    else sh_var_unset(c, "PATH");
+    free(opath);
+  }
   if (saved) HASH_ADD_KEYPTR(hh, c->funcs, saved->name, strlen(saved->name), saved);
   return st;
 }
@@ -929,6 +938,16 @@ int bi_umask_main(bi_ctx *b) {
 int bi_caller_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (c->funcnest == 0) return 1;
-  bi_printf(b, "%u %s\n", c->line, c->funcnest > 1 ? c->funcnames[c->funcnest - 2] : "main");
+  int k = 0;
+  if (b->argc > 1) k = atoi(b->argv[1]);
+  if (k < 0 || k >= c->funcnest) return 1;
+  const sh_frame *f = &c->frames[c->funcnest - 1 - k];
+  const char *caller = c->funcnest - 2 - k >= 0 ? c->frames[c->funcnest - 2 - k].name : "main";
+  const char *src = c->funcnest - 2 - k >= 0 ? c->frames[c->funcnest - 2 - k].src
+                                             : (c->source_name ? c->source_name : "");
+  if (b->argc > 1)
+    bi_printf(b, "%u %s %s\n", f->call_line, caller, src);
+  else
+    bi_printf(b, "%u %s\n", f->call_line, src);
   return 0;
 }

@@ -497,6 +497,7 @@ int bi_unset_main(bi_ctx *b) {
         }
         HASH_DEL(c->funcs, f);
         sh_unit_unref(f->unit);
+        free(f->src);
         free(f->name);
         free(f);
       }
@@ -553,6 +554,7 @@ int bi_unset_main(bi_ctx *b) {
       if (f) {
         HASH_DEL(c->funcs, f);
         sh_unit_unref(f->unit);
+        free(f->src);
         free(f->name);
         free(f);
       }

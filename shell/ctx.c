@@ -248,6 +248,32 @@ int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
   return 0;
 }
 
+/* ---- call frames --------------------------------------------------------------- */
+
+int sh_frame_push(sh_ctx *c, const char *name, const char *src,
+                  unsigned call_line) {
+  sh_frame *f = realloc(c->frames, (size_t)(c->funcnest + 1) * sizeof(*f));
+  if (!f) return VSH_ENOMEM;
+  c->frames = f;
+  f[c->funcnest].name = strdup(name ? name : "");
+  f[c->funcnest].src = strdup(src ? src : "");
+  f[c->funcnest].call_line = call_line;
+  if (!f[c->funcnest].name || !f[c->funcnest].src) {
+    free(f[c->funcnest].name);
+    free(f[c->funcnest].src);
+    return VSH_ENOMEM;
+  }
+  c->funcnest++;
+  return 0;
+}
+
+void sh_frame_pop(sh_ctx *c) {
+  if (c->funcnest <= 0) return;
+  c->funcnest--;
+  free(c->frames[c->funcnest].name);
+  free(c->frames[c->funcnest].src);
+}
+
 /* ---- contexts ---------------------------------------------------------------- */
 
 static char *xstrdup(const char *s) { return s ? strdup(s) : NULL; }
@@ -308,6 +334,7 @@ static int copy_funcs(sh_ctx *d, sh_ctx *s) {
     n->def = f->def;
     n->unit = f->unit;
     n->attrs = f->attrs;
+    n->src = f->src ? strdup(f->src) : NULL;
     sh_unit_ref(n->unit);
     HASH_ADD_KEYPTR(hh, d->funcs, n->name, strlen(n->name), n);
     if (!VSH_HASH_ADDED(n)) {
@@ -386,18 +413,14 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   c->line = s->line;
   c->funcname = s->funcname;
   c->source_name = s->source_name;
-  if (s->funcnest) {
-    c->funcnames = calloc((size_t)s->funcnest, sizeof(char *));
-    if (!c->funcnames) goto fail;
-    for (int i = 0; i < s->funcnest; i++) {
-      c->funcnames[i] = strdup(s->funcnames[i]);
-      if (!c->funcnames[i]) goto fail;
-      c->funcnest = i + 1;
-    }
-  }
+  c->script_src = s->script_src;
+  for (int i = 0; i < s->funcnest; i++)
+    if (sh_frame_push(c, s->frames[i].name, s->frames[i].src,
+                      s->frames[i].call_line))
+      goto fail;
   if (s->underscore) c->underscore = strdup(s->underscore);
   /* never point into the parent's function table: it may change */
-  c->funcname = s->funcname && c->funcnest ? c->funcnames[c->funcnest - 1]
+  c->funcname = s->funcname && c->funcnest ? c->frames[c->funcnest - 1].name
                                            : (s->funcname ? "source" : NULL);
   c->subshell = true;
   c->subshell_level = s->subshell_level + 1;
@@ -421,6 +444,7 @@ void sh_ctx_free(sh_ctx *c) {
   HASH_ITER(hh, c->funcs, f, ft) {
     HASH_DEL(c->funcs, f);
     sh_unit_unref(f->unit);
+    free(f->src);
     free(f->name);
     free(f);
   }
@@ -440,8 +464,8 @@ void sh_ctx_free(sh_ctx *c) {
   free(c->fds);
   free(c->pipestatus);
   free(c->underscore);
-  for (int i = 0; i < c->funcnest; i++) free(c->funcnames[i]);
-  free(c->funcnames);
+  while (c->funcnest) sh_frame_pop(c);
+  free(c->frames);
   vsh__arena_dispose(&c->arena);
   free(c);
 }

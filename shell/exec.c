@@ -82,21 +82,9 @@ int sh_func_define(sh_ctx *c, sh_node *def, sh_unit *unit) {
   f->def = def;
   f->unit = unit;
   if (unit) sh_unit_ref(unit);
+  free(f->src);
+  f->src = strdup(c->source_name ? c->source_name : "");
   return 0;
-}
-
-static int push_funcname(sh_ctx *c, const char *name) {
-  char **v = realloc(c->funcnames, (size_t)(c->funcnest + 1) * sizeof(char *));
-  if (!v) return VSH_ENOMEM;
-  c->funcnames = v;
-  v[c->funcnest] = strdup(name);
-  if (!v[c->funcnest]) return VSH_ENOMEM;
-  c->funcnest++;
-  return 0;
-}
-
-static void pop_funcname(sh_ctx *c) {
-  if (c->funcnest > 0) free(c->funcnames[--c->funcnest]);
 }
 
 int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
@@ -109,7 +97,7 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
     return set_status(c, 126);
   }
   sh_scope *sc = calloc(1, sizeof(*sc));
-  if (!sc || push_funcname(c, f->name)) {
+  if (!sc || sh_frame_push(c, f->name, f->src, c->line)) {
     free(sc);
     return set_status(c, 1);
   }
@@ -146,7 +134,7 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
   c->scope = sc->up;
   void sh__scope_free(sh_scope * s);
   sh__scope_free(sc);
-  pop_funcname(c);
+  sh_frame_pop(c);
   return set_status(c, st);
 }
 

@@ -101,15 +101,29 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
     tmp->n = c->npipestatus;
     return tmp;
   }
-  if (!strcmp(name, "FUNCNAME")) {
-    if (c->funcnest == 0) return NULL;
+  bool fn = !strcmp(name, "FUNCNAME"), bs = !strcmp(name, "BASH_SOURCE"),
+       bl = !strcmp(name, "BASH_LINENO");
+  if (fn || bs || bl) {
+    /* frames innermost first, then the bottom ("main" / the script) */
+    if (fn && c->funcnest == 0) return NULL;
     size_t n = (size_t)c->funcnest + 1;
     tmp->elems = vsh__arena_alloc(&c->arena, n * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
     for (size_t i = 0; i < n; i++) {
-      const char *nm = i + 1 < n ? c->funcnames[c->funcnest - 1 - (int)i] : "main";
+      const sh_frame *f = i + 1 < n ? &c->frames[c->funcnest - 1 - (int)i] : NULL;
+      char num[16];
+      const char *v;
+      if (fn) {
+        v = f ? f->name : "main";
+      } else if (bs) {
+        /* the bottom frame: the script file, "" for -c and stdin */
+        v = f ? f->src : c->script_src ? c->script_src : "";
+      } else {
+        snprintf(num, sizeof(num), "%u", f ? f->call_line : 0);
+        v = adup(c, num, strlen(num));
+      }
       tmp->elems[i].idx = (int64_t)i;
-      tmp->elems[i].val = (char *)nm;
+      tmp->elems[i].val = (char *)v;
     }
     tmp->n = n;
     return tmp;
@@ -122,7 +136,8 @@ static int var_values(sh_ctx *c, const char *name, const sh_param *p,
   memset(pv, 0, sizeof(*pv));
   sh_var *v = sh_var_find(c, name);
   sh_var dyn;
-  if (!v && (name[0] == 'P' || name[0] == 'F')) v = dynamic_array(c, name, &dyn);
+  if (!v && (name[0] == 'P' || name[0] == 'F' || name[0] == 'B'))
+    v = dynamic_array(c, name, &dyn);
   bool whole = p->flags & (SH_PF_AT | SH_PF_STAR);
   if (whole) {
     pv->list = true;

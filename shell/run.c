@@ -312,7 +312,7 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
 
 /* Runs src in a child shell with $0 and positionals; returns status. */
 int sh__run_child(sh_ctx *c, const char *src, size_t len, const char *arg0,
-                  int argc, char **argv, const char *name) {
+                  int argc, char **argv, const char *name, bool is_file) {
   sh_ctx *s;
   if (sh__child_shell(c, &s)) return 1;
   sh__stack_init(s);
@@ -322,6 +322,7 @@ int sh__run_child(sh_ctx *c, const char *src, size_t len, const char *arg0,
   for (int i = 0; s->pos && i < argc; i++) s->pos[i] = strdup(argv[i]);
   s->npos = s->pos ? (size_t)argc : 0;
   s->source_name = name;
+  s->script_src = is_file ? name : NULL;
   int st = sh_run_string(s, src, len, name, 1);
   if (s->unwind == SH_UW_EXIT || s->unwind == SH_UW_RETURN) st = s->status;
   if (s->traps[SH_TRAP_EXIT] && s->unwind != SH_UW_CANCEL) {
@@ -410,7 +411,7 @@ int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
     }
   }
   int r = sh__run_child(c, text.data ? text.data : "", text.len, path,
-                        argc - 1, argv + 1, path);
+                        argc - 1, argv + 1, path, true);
   vsh_buf_dispose(&text);
   return c->status = r;
 }

@@ -153,7 +153,16 @@ int sh_opt_find(const char *name, bool shopt);
 
 /* ---- functions and aliases ----------------------------------------------- */
 
+/* One call frame: the function (or "source"), the file its code comes
+ * from, and the line it was called from. */
+typedef struct sh_frame {
+  char *name;
+  char *src;
+  unsigned call_line;
+} sh_frame;
+
 typedef struct sh_func {
+  char *src;      /* file the definition came from (BASH_SOURCE) */
   char *name;
   sh_node *def;   /* SH_NODE_FUNCDEF */
   sh_unit *unit;  /* keeps def alive */
@@ -311,6 +320,7 @@ struct sh_ctx {
   unsigned line;            /* LINENO */
   const char *funcname;     /* innermost function, or NULL */
   const char *source_name;
+  const char *script_src;   /* the script file being run, or NULL */
   bool subshell;            /* BASH_SUBSHELL > 0 */
   int subshell_level;
   bool in_trap;
@@ -320,18 +330,23 @@ struct sh_ctx {
   char numbuf[64];          /* dynamic variables' text ($RANDOM, ...) */
   sh_unit *unit;            /* the parse unit being run (borrowed) */
   uintptr_t stack_low;      /* below this the C stack is nearly gone */
-  int funcnest;             /* FUNCNAME depth */
+  int funcnest;             /* call frames (functions and `source`) */
   bool exec_redirs_permanent; /* `exec` without a command ran */
   int getopts_pos;          /* position inside a bundle of options */
   int subst_status;         /* status of the last $( ) in this command */
   char *underscore;         /* $_ */
   size_t underscore_cap;
-  char **funcnames;         /* FUNCNAME stack, innermost last */
+  struct sh_frame *frames;  /* innermost last: FUNCNAME, BASH_SOURCE,
+                               BASH_LINENO */
 };
 
 /* Owned string vectors (NULL-terminated copies). */
 char **sh__strv_dup(char **v, size_t n);
 void sh__strv_free(char **v, size_t n);
+
+int sh_frame_push(sh_ctx *c, const char *name, const char *src,
+                  unsigned call_line);
+void sh_frame_pop(sh_ctx *c);
 
 /* A fresh top-level context for an exec. */
 int sh_ctx_new(sh_ctx **out, struct vsh_shell *shell, sh_exec *ex);
@@ -407,6 +422,7 @@ struct vsh_shell {
   bool has_seed;
   uint64_t seed;
   char *name;
+  bool name_is_script;
   bool opt_init[SH_OPT__COUNT]; /* options set with vsh_shell_set_option */
   bool opt_set[SH_OPT__COUNT];
   sh_custom *customs;

@@ -84,10 +84,11 @@ static int read_from_fd_py(vsh_cmd *c, int argc, char **argv, void *ud) {
       out(c, 2, msg, (size_t)l);
       return 1;
     }
-    char pre[32];
-    int l = snprintf(pre, sizeof(pre), "%d: ", fd);
-    out(c, 1, pre, (size_t)l);
-    out(c, 1, buf, (size_t)n);
+    /* one write, like the Python helper: a reader may see it at once */
+    char line[1100];
+    int l = snprintf(line, sizeof(line), "%d: ", fd);
+    memcpy(line + l, buf, (size_t)n);
+    out(c, 1, line, (size_t)l + (size_t)n);
   }
   return 0;
 }
