@@ -36,7 +36,12 @@ enum {
   VSH_RE_NEWLINE = 4,  /* '.' and [^x] skip '\n'; ^ $ match at line ends */
   VSH_RE_PERL = 8,     /* Perl-ish syntax and leftmost-first (grep -P, rg) */
   VSH_RE_NOSUB = 16,   /* only m[0] is ever asked for: less memory */
-  VSH_RE_LITERAL = 32  /* the pattern is a fixed string (grep -F) */
+  VSH_RE_LITERAL = 32, /* the pattern is a fixed string (grep -F) */
+  VSH_RE_WORDS = 64,   /* grep -w: no word character right before/after */
+  VSH_RE_WHOLE = 128,  /* grep -x: the match spans all of s[0..n) */
+  VSH_RE_STRICT = 256  /* ERE as glibc regcomp reads it (bash =~): a
+                          leading * + ? { or a brace that is not an
+                          interval is an error, not a literal */
 };
 
 /* Exec flags. */

@@ -22,7 +22,7 @@ typedef struct rparser {
   const char *p;
   size_t len, i;
   unsigned flags;
-  bool ere, perl, icase;
+  bool ere, perl, icase, strict;
   rnode *nodes;
   size_t nn, ncap;
   re_set *sets;
@@ -569,7 +569,7 @@ static bool parse_interval(rparser *ps, int32_t *mn, int32_t *mx) {
   }
   bool closed = bre ? at(ps, "\\}") : (ps->i < ps->len && ps->p[ps->i] == '}');
   if (!closed || (a < 0 && (!comma || ps->perl))) {
-    if (!bre && (ps->perl || a < 0 || ps->i >= ps->len)) {
+    if (!bre && !ps->strict && (ps->perl || a < 0 || ps->i >= ps->len)) {
       ps->i = save;
       return false;
     }
@@ -649,6 +649,8 @@ static int32_t parse_atom(rparser *ps, bool branch_start) {
       ps->i++;
       return assert_node(ps, RA_EOL);
     }
+    if (ps->strict && (c == '*' || c == '+' || c == '?' || c == '{'))
+      return fail(ps, "Invalid preceding regular expression");
     if (c == '*' || c == '+' || c == '?') {
       if (ps->perl) return fail(ps, "quantifier does not follow a repeatable item");
       ps->i++; /* GNU: a leading repetition operator applies to nothing */
@@ -733,8 +735,9 @@ static int32_t parse_cat(rparser *ps) {
     while (!bre_bol && parse_postfix(ps, &mn, &mx, &greedy)) {
       if (ps->rc) return -1;
       if (++reps > 8) return fail(ps, "Regular expression too big");
-      if (ps->nodes[a].kind == N_ASSERT && ps->perl)
-        return fail(ps, "quantifier does not follow a repeatable item");
+      if (ps->nodes[a].kind == N_ASSERT && (ps->perl || ps->strict))
+        return fail(ps, ps->perl ? "quantifier does not follow a repeatable item"
+                                      : "Invalid preceding regular expression");
       int32_t r = new_node(ps, N_REPEAT);
       if (r < 0) return -1;
       ps->nodes[r].min = mn;
@@ -1013,6 +1016,7 @@ int vsh__regex_compile(vsh_regex **out, const char *pat, size_t len,
   ps.perl = (flags & VSH_RE_PERL) != 0;
   ps.ere = (flags & VSH_RE_EXTENDED) != 0 || ps.perl;
   ps.icase = (flags & VSH_RE_ICASE) != 0;
+  ps.strict = (flags & VSH_RE_STRICT) != 0 && ps.ere && !ps.perl;
   int32_t root;
   if (len > VSH_RE_MAX_PATTERN) {
     fail(&ps, "Regular expression too big");
@@ -1025,7 +1029,11 @@ int vsh__regex_compile(vsh_regex **out, const char *pat, size_t len,
       fail(&ps, (ps.ere || ps.perl) ? "Unmatched ) or \\)" : "Unmatched ) or \\)");
   }
   if (!ps.rc) {
+    if (flags & VSH_RE_WHOLE) emit(&ps, RI_ASSERT, RA_BUFBEG, 0);
+    if (flags & VSH_RE_WORDS) emit(&ps, RI_ASSERT, RA_NOWORD_BEFORE, 0);
     gen(&ps, root);
+    if (flags & VSH_RE_WORDS) emit(&ps, RI_ASSERT, RA_NOWORD_AFTER, 0);
+    if (flags & VSH_RE_WHOLE) emit(&ps, RI_ASSERT, RA_BUFEND, 0);
     emit(&ps, RI_MATCH, 0, 0);
   }
   if (!ps.rc && (uint64_t)ps.ninst * 2 * (ps.nsub + 1) > 16u * 1024 * 1024)

@@ -56,6 +56,8 @@ static bool assert_ok(const vsh_regex *re, const char *s, size_t n,
   case RA_NWORDB: return wb == wa;
   case RA_WBEG: return !wb && wa;
   case RA_WEND: return wb && !wa;
+  case RA_NOWORD_BEFORE: return !wb;
+  case RA_NOWORD_AFTER: return !wa;
   }
   return false;
 }

@@ -32,7 +32,7 @@ enum {
 
 enum {
   RA_BOL, RA_EOL, RA_WORDB, RA_NWORDB, RA_WBEG, RA_WEND, RA_BUFBEG,
-  RA_BUFEND
+  RA_BUFEND, RA_NOWORD_BEFORE, RA_NOWORD_AFTER
 };
 
 /* Character classes (bits). */

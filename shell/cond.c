@@ -1,12 +1,12 @@
 /* cond.c: conditional expressions, for [[ ]] (on the syntax tree, with
  * pattern matching, =~ and arithmetic operands) and for test/[ (on
  * expanded words, with POSIX's argument-count rules, -a/-o/!/( )).
- * File tests query the vfs.  =~ uses the C library's ERE matcher for now;
- * the shared bounded regex engine replaces it with the toolbox. */
+ * File tests query the vfs.  =~ uses core/regex (ERE, bounded, and
+ * polled for cancellation like every other matcher). */
 #include "shell/exec_int.h"
 #include "shell/pattern.h"
+#include "core/regex.h"
 
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,31 +186,37 @@ static int int_cmp(const char *op, int64_t a, int64_t b) {
   return r ? 0 : 1;
 }
 
-/* =~ : ERE match, BASH_REMATCH on success. */
+static bool budget_cancel(void *ud) { return sh_exec_cancelled(ud); }
+
+/* =~ : ERE match, BASH_REMATCH on success.  2 for a bad pattern (as bash)
+ * or a match too complex for the budget. */
 static int regex_match(sh_ctx *c, const char *s, const char *re) {
-  regex_t rx;
-  int err = regcomp(&rx, re, REG_EXTENDED);
-  if (err) return 2;
-  regmatch_t m[32];
-  int r = regexec(&rx, s, 32, m, 0);
-  sh_var_unset(c, "BASH_REMATCH");
-  if (r == 0) {
-    for (size_t i = 0; i <= rx.re_nsub && i < 32; i++) {
+  vsh_regex *rx = NULL;
+  if (vsh__regex_compile(&rx, re, strlen(re),
+                         VSH_RE_EXTENDED | VSH_RE_STRICT, NULL)) return 2;
+  size_t nm = vsh__regex_nsub(rx) + 1;
+  vsh_regmatch *m = malloc(nm * sizeof(*m));
+  vsh_re_budget b = {VSH_RE_DEFAULT_STEPS, budget_cancel, c->ex};
+  int r = m ? vsh__regex_exec(rx, s, strlen(s), 0, 0, m, nm, &b) : VSH_ENOMEM;
+  if (r >= 0) sh_var_unset(c, "BASH_REMATCH");
+  if (r == 1) {
+    for (size_t i = 0; i < nm; i++) {
       const char *val = "";
       char *tmp = NULL;
-      if (m[i].rm_so >= 0) {
-        tmp = strndup(s + m[i].rm_so, (size_t)(m[i].rm_eo - m[i].rm_so));
+      if (m[i].so >= 0) {
+        tmp = strndup(s + m[i].so, (size_t)(m[i].eo - m[i].so));
         val = tmp ? tmp : "";
       }
       sh_var_set_elem(c, "BASH_REMATCH", NULL, (int64_t)i, val, false);
       free(tmp);
     }
+  } else if (r == VSH_ELIMIT) {
+    sh_error(c, "=~: regex too complex");
   }
-  regfree(&rx);
-  return r == 0 ? 0 : 1;
+  free(m);
+  vsh__regex_free(rx);
+  return r == 1 ? 0 : r == 0 ? 1 : 2;
 }
-
-static bool budget_cancel(void *ud) { return sh_exec_cancelled(ud); }
 
 int sh_eval_cond(sh_ctx *c, const sh_cond *e) {
   if (!e) return 1;

@@ -1,0 +1,34 @@
+/* grep_int.h: the search engine behind grep/egrep/fgrep (grep.c) and rg
+ * (rg.c): one configuration, one streaming line matcher, one tree walk.
+ * Private to builtins/. */
+#ifndef VSH_BUILTINS_GREP_INT_H
+#define VSH_BUILTINS_GREP_INT_H
+
+#include "builtins/builtins.h"
+#include "core/regex.h"
+
+typedef struct grep_cfg {
+  const char *prog;        /* name in messages: "grep" or "rg" */
+  char mode;               /* 'G' BRE, 'E' ERE, 'F' fixed, 'P' Perl */
+  bool icase, invert, word, whole_line;
+  bool count, list_match, list_nomatch, number, only, quiet, no_messages;
+  int with_name;           /* -1 default, 0 -h, 1 -H */
+  bool byte_offset, null_name, null_data, text, skip_binary;
+  int recursive;           /* 0, 1 (-r: skip symlinks), 2 (-R) */
+  long after, before;
+  int64_t max_count;       /* -1: none */
+  const char *label;       /* name of stdin */
+  vsh_strv patterns;       /* one per pattern line */
+  vsh_strv include, exclude, exclude_dir; /* globs on base names */
+  /* rg */
+  bool rg, heading, skip_hidden, column;
+  vsh_strv rg_globs;       /* -g: "!x" excludes */
+  bool implicit_dot;       /* no operand: print paths without "./" */
+} grep_cfg;
+
+/* Runs the search over operands (NULL/0: stdin, or "." for rg and -r);
+ * returns the exit status (0 selected, 1 none, 2 error, 141 EPIPE). */
+int grep_run(bi_ctx *b, grep_cfg *g, char **operands, int n);
+void grep_cfg_dispose(grep_cfg *g);
+
+#endif /* VSH_BUILTINS_GREP_INT_H */

@@ -1,0 +1,387 @@
+=== basic match prints matching lines
+--- file in.txt
+apple
+banana
+cherry
+--- script
+grep an in.txt
+--- stdout
+banana
+
+=== no match exits 1
+--- file in.txt
+apple
+--- script
+grep zzz in.txt
+echo "status $?"
+--- stdout
+status 1
+
+=== missing file is an error (2) with GNU message
+--- script
+grep x nope.txt
+echo "status $?"
+--- stdout
+status 2
+--- stderr
+grep: nope.txt: No such file or directory
+
+=== -s suppresses the message but not the status
+--- script
+grep -s x nope.txt
+echo "status $?"
+--- stdout
+status 2
+--- stderr (no newline)
+
+=== -i -n -c -v
+--- file in.txt
+Foo
+bar
+FOO bar
+baz
+--- script
+grep -in foo in.txt
+grep -c -i foo in.txt
+grep -vn bar in.txt
+--- stdout
+1:Foo
+3:FOO bar
+2
+1:Foo
+4:baz
+
+=== -E alternation and -o
+--- file in.txt
+error: disk full
+warn: cpu hot
+error: fan
+--- script
+grep -Eo '^(error|warn)' in.txt
+egrep -c 'disk|fan' in.txt
+--- stdout
+error
+warn
+error
+2
+
+=== BRE with GNU escapes and back-references
+--- file in.txt
+hello hello world
+abcabc
+no repeat here
+foo_bar9 baz
+--- script
+grep '\(hel*o\) \1' in.txt
+grep -x '\(abc\)\1' in.txt
+grep -o '\w\+' in.txt | head -3
+grep -c 're\+p' in.txt
+--- stdout
+hello hello world
+abcabc
+hello
+hello
+world
+1
+
+=== -F fixed strings and several -e
+--- file in.txt
+a.b
+axb
+[x]
+--- script
+grep -F 'a.b' in.txt
+fgrep '[x]' in.txt
+grep -e axb -e '\[x' in.txt
+--- stdout
+a.b
+[x]
+axb
+[x]
+
+=== -w and -x
+--- file in.txt
+foo
+foobar
+a foo b
+foo-bar
+--- script
+grep -w foo in.txt
+echo --
+grep -x foo in.txt
+--- stdout
+foo
+a foo b
+foo-bar
+--
+foo
+
+=== file names with several files, -h and -H
+--- file a.txt
+x1
+--- file b.txt
+x2
+--- script
+grep x a.txt b.txt
+grep -h x a.txt b.txt
+grep -H x a.txt
+--- stdout
+a.txt:x1
+b.txt:x2
+x1
+x2
+a.txt:x1
+
+=== -l -L and -q
+--- file a.txt
+hit
+--- file b.txt
+miss
+--- script
+grep -l hit a.txt b.txt
+grep -L hit a.txt b.txt
+grep -q hit a.txt b.txt && echo quiet-yes
+grep -q nothing a.txt; echo "status $?"
+--- stdout
+a.txt
+b.txt
+quiet-yes
+status 1
+
+=== context -A -B -C with separators
+--- file in.txt
+1
+2
+m
+4
+5
+6
+7
+m
+9
+--- script
+grep -n -C1 m in.txt
+echo ==
+grep -A1 m in.txt
+echo ==
+grep -B2 m in.txt
+--- stdout
+2-2
+3:m
+4-4
+--
+7-7
+8:m
+9-9
+==
+m
+4
+--
+m
+9
+==
+1
+2
+m
+--
+6
+7
+m
+
+=== -m stops after NUM selected lines
+--- file in.txt
+a1
+a2
+a3
+--- script
+grep -m2 a in.txt
+grep -c -m1 a in.txt
+--- stdout
+a1
+a2
+1
+
+=== -b byte offsets and -o
+--- file in.txt
+foo bar
+baz bar
+--- script
+grep -b bar in.txt
+grep -bo bar in.txt
+--- stdout
+0:foo bar
+8:baz bar
+4:bar
+12:bar
+
+=== stdin, - and --label
+--- script
+printf 'one\ntwo\n' | grep o
+printf 'one\n' | grep -H one
+printf 'one\n' | grep --label=in -H one -
+--- stdout
+one
+two
+(standard input):one
+in:one
+
+=== recursive search with include, exclude and exclude-dir
+--- file src/a.c
+int main
+--- file src/b.h
+int main
+--- file src/skip/c.c
+int main
+--- file docs/readme.txt
+main page
+--- script
+grep -r main src docs | sort
+echo --
+grep -r --include='*.c' main . | sort
+echo --
+grep -rl --exclude-dir=skip main src | sort
+echo --
+grep -r --exclude='*.h' -c main src | sort
+--- stdout
+docs/readme.txt:main page
+src/a.c:int main
+src/b.h:int main
+src/skip/c.c:int main
+--
+./src/a.c:int main
+./src/skip/c.c:int main
+--
+src/a.c
+src/b.h
+--
+src/a.c:1
+src/skip/c.c:1
+
+=== recursive search without operand uses the current directory
+--- file d/x.txt
+needle
+--- script
+cd d && grep -rn needle
+--- stdout
+x.txt:1:needle
+
+=== a directory without -r is an error
+--- file d/x.txt
+needle
+--- script
+grep needle d
+echo "status $?"
+--- stdout
+status 2
+--- stderr
+grep: d: Is a directory
+
+=== binary files report a match on stderr
+--- script
+printf 'abc\000def\nabc\n' > bin
+grep abc bin
+echo "status $?"
+grep -c abc bin
+grep -a -c abc bin
+--- stdout
+status 0
+2
+2
+--- stderr
+grep: bin: binary file matches
+
+=== -z reads NUL-terminated records and -Z ends names with NUL
+--- script
+printf 'a1\000b2\000a3' | grep -z a | tr '\0' '\n'
+printf 'x\n' > f
+grep -lZ x f | od -An -c
+--- stdout
+a1
+a3
+   f  \0
+
+=== bad regular expressions exit 2 with GNU wording
+--- script
+echo x | grep 'a\{1'
+echo "status $?"
+echo x | grep -E '(ab'
+echo "status $?"
+echo x | grep '[[:nope:]]'
+echo "status $?"
+--- stdout
+status 2
+status 2
+status 2
+--- stderr
+grep: Unmatched \{
+grep: Unmatched ( or \(
+grep: Invalid character class name
+
+=== -P Perl syntax
+--- file in.txt
+id=42 name=bob
+id=7
+--- script
+grep -oP 'id=\d+' in.txt
+grep -P '<.+?>' <<< 'a <b> <c>' | grep -oP '<.+?>'
+--- stdout
+id=42
+id=7
+<b>
+<c>
+
+=== empty pattern matches every line
+--- file in.txt
+a
+
+b
+--- script
+grep -c '' in.txt
+grep -e x -e '' in.txt | wc -l
+--- stdout
+3
+3
+
+=== patterns from a file with -f
+--- file pats
+foo
+^b
+--- file in.txt
+foo
+bar
+cat
+--- script
+grep -f pats in.txt
+--- stdout
+foo
+bar
+
+=== UTF-8 characters are single characters
+--- file in.txt
+café
+naïve
+--- script
+grep -o 'f.$' in.txt
+grep -c '^.....$' in.txt
+grep -i 'CAFÉ' in.txt
+--- stdout
+fé
+1
+café
+
+=== grep stops when its reader is gone
+--- script
+yes abc | grep a | head -2
+echo "${PIPESTATUS[@]}"
+--- stdout
+abc
+abc
+141 141 0
+
+=== leftmost-longest alternation with -o
+--- script
+echo abcd | grep -oE 'a|ab|abc'
+echo xyz | grep -o 'x*'
+--- stdout
+abc
+x
