@@ -277,10 +277,26 @@ START_TEST(invalid_utf8_bytes_are_characters) {
 }
 END_TEST
 
+START_TEST(grep_w_x_and_strict_ere_flags) {
+  ck_assert_str_eq(find("foo", VSH_RE_WORDS, "foobar foo"), "7-10");
+  ck_assert_str_eq(find("-foo", VSH_RE_WORDS, "a-foo -foo"), "6-10");
+  ck_assert_str_eq(find("a|ab", VSH_RE_EXTENDED | VSH_RE_WHOLE, "ab"), "0-2");
+  ck_assert_str_eq(find("b", VSH_RE_WHOLE, "ab"), "none");
+  unsigned S = VSH_RE_EXTENDED | VSH_RE_STRICT;
+  ck_assert_str_eq(compile_error("*a", S), "Invalid preceding regular expression");
+  ck_assert_str_eq(compile_error("{", S), "Invalid preceding regular expression");
+  ck_assert_str_eq(compile_error("a{1", S), "Unmatched { or \\{");
+  ck_assert_str_eq(compile_error("a{,2}", S), "ok");
+  ck_assert_str_eq(compile_error("*a", VSH_RE_EXTENDED), "ok");
+}
+END_TEST
+
 START_TEST(unset_groups_are_minus_one) {
   ck_assert_str_eq(group("(a)|(b)", VSH_RE_EXTENDED, "b", 1), "-");
   ck_assert_str_eq(group("(a)|(b)", VSH_RE_EXTENDED, "b", 2), "b");
-  ck_assert_uint_eq(vsh__regex_nsub(compile("(a)(b(c))", VSH_RE_EXTENDED)), 3);
+  vsh_regex *re = compile("(a)(b(c))", VSH_RE_EXTENDED);
+  ck_assert_uint_eq(vsh__regex_nsub(re), 3);
+  vsh__regex_free(re);
 }
 END_TEST
 
@@ -439,6 +455,7 @@ static Suite *regex_suite(void) {
   tcase_add_test(tc, literal_flag_and_nul_bytes);
   tcase_add_test(tc, invalid_utf8_bytes_are_characters);
   tcase_add_test(tc, unset_groups_are_minus_one);
+  tcase_add_test(tc, grep_w_x_and_strict_ere_flags);
   suite_add_tcase(s, tc);
   tc = tcase_create("safety");
   tcase_set_timeout(tc, 60);

@@ -1,0 +1,138 @@
+=== rg searches the current directory recursively with path:line:text
+--- vsh-only: ripgrep is not installed on the host
+--- file src/main.py
+import os
+def main():
+    pass
+--- file src/util.py
+def helper():
+--- file README.md
+main entry
+--- script
+rg 'def \w+'
+--- stdout
+src/main.py:2:def main():
+src/util.py:1:def helper():
+
+=== rg skips hidden files unless --hidden
+--- vsh-only: ripgrep is not installed on the host
+--- file .env
+SECRET=1
+--- file app.txt
+SECRET=2
+--- script
+rg SECRET
+echo --
+rg --hidden SECRET
+--- stdout
+app.txt:1:SECRET=2
+--
+.env:1:SECRET=1
+app.txt:1:SECRET=2
+
+=== rg -g globs, -t types and explicit paths
+--- vsh-only: ripgrep is not installed on the host
+--- file a/x.js
+todo js
+--- file a/y.py
+todo py
+--- file a/z.txt
+todo txt
+--- script
+rg -g '*.py' todo
+rg -g '!*.py' -g '!*.js' todo
+rg -t js todo a
+rg todo a/z.txt
+--- stdout
+a/y.py:1:todo py
+a/z.txt:1:todo txt
+a/x.js:1:todo js
+1:todo txt
+
+=== rg -i -S -F -w -v -c -l -o
+--- vsh-only: ripgrep is not installed on the host
+--- file f.txt
+Foo bar
+foo.bar
+foobar
+--- script
+rg -i FOO f.txt
+echo --
+rg -S foo f.txt
+echo --
+rg -S Foo f.txt
+echo --
+rg -F foo.bar f.txt
+echo --
+rg -w foo f.txt
+echo --
+rg -v -N bar f.txt; echo "status $?"
+rg -c foo .
+rg -l bar
+rg -o 'o+b' f.txt
+--- stdout
+1:Foo bar
+2:foo.bar
+3:foobar
+--
+1:Foo bar
+2:foo.bar
+3:foobar
+--
+1:Foo bar
+--
+2:foo.bar
+--
+2:foo.bar
+--
+status 1
+./f.txt:2
+f.txt
+3:oob
+
+=== rg reads stdin when it is a pipe, exits 1 without a match
+--- vsh-only: ripgrep is not installed on the host
+--- script
+printf 'alpha\nbeta\n' | rg -N et
+printf 'alpha\n' | rg zzz; echo "status $?"
+--- stdout
+beta
+status 1
+
+=== rg context lines and --heading
+--- vsh-only: ripgrep is not installed on the host
+--- file a.txt
+one
+two
+three
+--- file b.txt
+two
+--- script
+rg -C1 three a.txt
+echo ==
+rg --heading two
+--- stdout
+2-two
+3:three
+==
+a.txt
+2:two
+
+b.txt
+1:two
+
+=== rg --files lists what a search would visit
+--- vsh-only: ripgrep is not installed on the host
+--- file src/a.rs
+x
+--- file .hidden
+y
+--- file b.txt
+z
+--- script
+rg --files
+rg --files -g '*.rs'
+--- stdout
+b.txt
+src/a.rs
+src/a.rs
