@@ -79,6 +79,11 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
   pthread_mutex_init(&sh->mu, NULL);
   if (!rc && (!sh->cwd || !sh->env || !sh->name)) rc = VSH_ENOMEM;
   if (!rc) {
+    size_t nb;
+    const char *const *names = bi_utility_names(&nb);
+    vfs_set_bin_names(sh->fs, names, nb);
+  }
+  if (!rc) {
     vsh_buf canon = {0};
     rc = vsh__path_resolve(&canon, "/", sh->cwd, strlen(sh->cwd));
     if (!rc) {

@@ -725,12 +725,14 @@ static bool is_keyword(const char *s) {
 
 int bi_type_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  bool t_only = false, path_only = false, all = false, no_func = false;
+  bool t_only = false, path_only = false, all = false, no_func = false,
+       force_path = false;
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     for (const char *p = b->argv[i] + 1; *p; p++) {
       if (*p == 't') t_only = true;
-      else if (*p == 'p' || *p == 'P') path_only = true;
+      else if (*p == 'p') path_only = true;
+      else if (*p == 'P') path_only = force_path = true;
       else if (*p == 'a') all = true;
       else if (*p == 'f') no_func = true;
     }
@@ -767,18 +769,26 @@ int bi_type_main(bi_ctx *b) {
       if (!all) continue;
     }
     const bi_entry *e = bi_lookup(n);
-    if (e && !path_only) {
+    bool shellb = e && (e->flags & BI_SHELL);
+    if (shellb && !path_only) {
       found = true;
-      bool shellb = e->flags & BI_SHELL;
-      if (t_only) vsh__buf_puts(&o, shellb ? "builtin\n" : "file\n");
-      else if (shellb) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
-      else vsh__buf_printf(&o, "%s is /usr/bin/%s\n", n, n);
+      if (t_only) vsh__buf_puts(&o, "builtin\n");
+      else vsh__buf_printf(&o, "%s is a shell builtin\n", n);
       if (!all) continue;
     }
-    if (e && path_only && !(e->flags & BI_SHELL)) {
-      found = true;
-      vsh__buf_printf(&o, "/usr/bin/%s\n", n);
+    if (path_only && !all && (al || sh_func_find(c, n) || shellb) && !force_path) {
+      found = true; /* -p prints nothing for those */
       continue;
+    }
+    for (int k = 0;; k++) {
+      bool isb;
+      char *p = sh__path_search_nth(c, n, &isb, k);
+      if (!p) break;
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "file\n");
+      else if (path_only) vsh__buf_printf(&o, "%s\n", p);
+      else vsh__buf_printf(&o, "%s is %s\n", n, p);
+      if (!all) break;
     }
     if (!found) {
       if (!t_only && !path_only) bi_err(b, "%s: not found", n);
@@ -819,15 +829,14 @@ int bi_command_main(bi_ctx *b) {
       } else if (sh_func_find(c, n) || is_keyword(n)) {
         if (verbose) vsh__buf_printf(&o, "%s is a %s\n", n, is_keyword(n) ? "shell keyword" : "function");
         else vsh__buf_printf(&o, "%s\n", n);
-      } else if (bi_lookup(n)) {
-        const bi_entry *e = bi_lookup(n);
-        if (e->flags & BI_SHELL) {
-          if (verbose) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
-          else vsh__buf_printf(&o, "%s\n", n);
-        } else {
-          if (verbose) vsh__buf_printf(&o, "%s is /usr/bin/%s\n", n, n);
-          else vsh__buf_printf(&o, "/usr/bin/%s\n", n);
-        }
+      } else if (bi_lookup(n) && (bi_lookup(n)->flags & BI_SHELL)) {
+        if (verbose) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
+        else vsh__buf_printf(&o, "%s\n", n);
+      } else if (sh__path_search_nth(c, n, &(bool){false}, 0)) {
+        bool isb;
+        char *p = sh__path_search_nth(c, n, &isb, 0);
+        if (verbose) vsh__buf_printf(&o, "%s is %s\n", n, p);
+        else vsh__buf_printf(&o, "%s\n", p);
       } else {
         if (verbose) bi_err(b, "%s: not found", n);
         st = 1;
@@ -840,7 +849,7 @@ int bi_command_main(bi_ctx *b) {
   /* skip functions */
   const char *n = b->argv[i];
   const bi_entry *e = bi_lookup(n);
-  if (e) return sh_run_builtin(c, e, b->argc - i, b->argv + i);
+  if (e && (e->flags & BI_SHELL)) return sh_run_builtin(c, e, b->argc - i, b->argv + i);
   sh_func *saved = NULL;
   HASH_FIND_STR(c->funcs, n, saved);
   if (saved) HASH_DEL(c->funcs, saved);

@@ -304,23 +304,37 @@ static bool has_slash(const char *s) { return strchr(s, '/') != NULL; }
 
 int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv);
 
-/* Finds name on $PATH in the vfs (an executable regular file). */
-static char *path_search(sh_ctx *c, const char *name) {
-  const char *path = sh_var_get(c, "PATH");
-  if (!path) return NULL;
+/* Finds name on $PATH in the vfs: an executable regular file, or a
+ * utility's entry in a bin directory (*is_builtin set).  Unset PATH
+ * means bash's default. */
+char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
+                          int nth) {
+  sh_var *pv = sh_var_find(c, "PATH");
+  const char *path = pv && !(pv->attrs & SH_VAR_UNSET)
+                         ? (pv->val ? pv->val : "")
+                         : "/usr/local/bin:/usr/bin:/bin";
+  *is_builtin = false;
   const char *p = path;
-  while (*p) {
+  for (;;) {
     const char *e = strchr(p, ':');
     size_t dl = e ? (size_t)(e - p) : strlen(p);
     vsh_buf full = {0};
-    vsh__buf_append(&full, p, dl);
-    vsh__buf_putc(&full, '/');
+    vsh__buf_append(&full, p, dl); /* an empty entry is the cwd */
+    if (dl) vsh__buf_putc(&full, '/');
     vsh__buf_puts(&full, name);
     vsh_buf abs = {0};
     vfs_info st;
     if (vsh__path_resolve(&abs, c->cwd, full.data, full.len) == 0 &&
         vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_REG &&
         (st.mode & 0111)) {
+      if (nth-- > 0) {
+        vsh_buf_dispose(&full);
+        vsh_buf_dispose(&abs);
+        if (!e) break;
+        p = e + 1;
+        continue;
+      }
+      *is_builtin = st.dev == VFS_DEV_BIN;
       char *r = vsh__arena_strndup(&c->arena, full.data, full.len);
       vsh_buf_dispose(&full);
       vsh_buf_dispose(&abs);
@@ -346,11 +360,25 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     HASH_FIND_STR(c->shell->customs, name, cu);
     const bi_entry *e = bi_lookup(name);
     if (cu) return sh__run_custom(c, cu, e, argc, argv);
-    if (e) return sh_run_builtin(c, e, argc, argv);
-    char *found = path_search(c, name);
+    if (e && (e->flags & BI_SHELL)) return sh_run_builtin(c, e, argc, argv);
+    /* utilities and scripts are found through $PATH, like programs */
+    bool builtin;
+    char *found = sh__path_search_nth(c, name, &builtin, 0);
+    if (found && builtin && e) return sh_run_builtin(c, e, argc, argv);
     if (found) return sh__run_script_file(c, found, argc, argv);
     return set_status(c, sh_not_found(c, name));
   }
+  /* an explicit path to a utility's entry (/usr/bin/ls) runs it too */
+  vsh_buf abs = {0};
+  vfs_info st;
+  const char *base = strrchr(name, '/') + 1;
+  const bi_entry *e = bi_lookup(base);
+  if (e && vsh__path_resolve(&abs, c->cwd, name, strlen(name)) == 0 &&
+      vfs_stat(c->fs, abs.data, true, &st) == 0 && st.dev == VFS_DEV_BIN) {
+    vsh_buf_dispose(&abs);
+    return sh_run_builtin(c, e, argc, argv);
+  }
+  vsh_buf_dispose(&abs);
   return sh__run_script_file(c, name, argc, argv);
 }
 

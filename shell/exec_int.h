@@ -48,6 +48,11 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv);
 /* Exit status after a failed command lookup etc. */
 int sh_not_found(sh_ctx *c, const char *name);
 
+/* The nth match (0 = first) of name on $PATH: a file or a utility's bin
+ * entry (*is_builtin); NULL when there is none.  Arena string. */
+char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
+                          int nth);
+
 /* run.c */
 char **sh_export_env(sh_ctx *c);
 

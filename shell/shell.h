@@ -209,6 +209,9 @@ typedef struct bi_entry {
 const bi_entry *bi_lookup(const char *name);
 /* All builtins, sorted by name (for help/type/compgen). */
 const bi_entry *bi_table(size_t *n);
+/* The utilities (non-shell builtins), sorted: what /bin and /usr/bin
+ * list. */
+const char *const *bi_utility_names(size_t *n);
 
 /* Output helpers for builtins: they stop quietly when the reader is gone
  * (the caller maps VSH_EPIPE to status 141). */

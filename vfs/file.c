@@ -72,6 +72,7 @@ int64_t vfs_file_read(vfs_file *f, void *buf, size_t n) {
   if (!(f->flags & VFS_O_READ)) return VSH_EBADF;
   switch (f->dev) {
   case VFS_DEV_NULL:
+  case VFS_DEV_BIN:
     return 0;
   case VFS_DEV_ZERO:
     memset(buf, 0, n);

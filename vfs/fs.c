@@ -52,7 +52,7 @@ static int skeleton(vfs *fs) {
   static const struct {
     const char *path;
     unsigned mode;
-  } dirs[] = {{"/bin", 0755},       {"/usr", 0755}, {"/usr/bin", 0755},
+  } dirs[] = {{"/usr", 0755}, {"/usr/bin", 0755},
               {"/dev", 0755},       {"/etc", 0755}, {"/tmp", 01777},
               {"/home", 0755},      {"/home/user", 0755}};
   static const struct {
@@ -73,6 +73,17 @@ static int skeleton(vfs *fs) {
     if (!rc && dirs[i].mode != 0755) rc = vfs_chmod(fs, dirs[i].path,
                                                     dirs[i].mode);
   }
+  VFS_LOCK(fs);
+  /* /usr/bin also lists the built-in commands; /bin -> usr/bin, as on
+   * Debian 12 (merged /usr) */
+  if (!rc) {
+    vfs_walk w;
+    rc = vfs__walk(fs, "/usr/bin", 0, &w);
+    vfs_node *d = rc ? NULL : vfs__get_mut(fs, w.ino);
+    if (d) d->dev = VFS_DEV_BINDIR;
+  }
+  VFS_UNLOCK(fs);
+  if (!rc) rc = vfs_symlink(fs, "usr/bin", "/bin");
   VFS_LOCK(fs);
   for (size_t i = 0; !rc && i < sizeof(devs) / sizeof(devs[0]); i++)
     rc = add_dev(fs, devs[i].path, devs[i].dev, devs[i].fd,
@@ -135,6 +146,8 @@ int vsh_fs_fork(vsh_fs **out, vsh_fs *src, vsh_error *err) {
   fs->inodes = src->inodes;
   fs->max_bytes = src->max_bytes;
   fs->max_inodes = src->max_inodes;
+  fs->bin_names = src->bin_names;
+  fs->n_bin_names = src->n_bin_names;
   /* Forks draw different random streams from one seed. */
   src->rng += 0x632be59bd9b4e019ull;
   fs->rng = src->rng ^ 0x9e3779b97f4a7c15ull;
@@ -218,3 +231,10 @@ void vfs_random_bytes(vfs *fs, void *buf, size_t n) {
 }
 
 const vsh_allocator *vfs_allocator(vfs *fs) { return &fs->al; }
+
+void vfs_set_bin_names(vfs *fs, const char *const *names, size_t n) {
+  VFS_LOCK(fs);
+  fs->bin_names = names;
+  fs->n_bin_names = n;
+  VFS_UNLOCK(fs);
+}

@@ -278,24 +278,39 @@ int vfs_readdir(vfs *fs, const char *path, vfs_dirlist *out) {
   if (!rc && w.node->u.dir.pending) rc = vfs__materialize_dir(fs, w.ino);
   if (rc) goto done;
   vfs_node *d = vfs__get(fs, w.ino);
-  if (d->u.dir.len) {
-    out->items = calloc(d->u.dir.len, sizeof(vfs_dirent));
+  size_t nb = d->dev == VFS_DEV_BINDIR ? fs->n_bin_names : 0;
+  if (d->u.dir.len + nb) {
+    out->items = calloc(d->u.dir.len + nb, sizeof(vfs_dirent));
     if (!out->items) {
       rc = VSH_ENOMEM;
       goto done;
     }
   }
-  for (uint32_t i = 0; i < d->u.dir.len; i++) {
-    vfs_ent *e = &d->u.dir.ents[i];
+  /* a merge of the real entries and the built-in names, both sorted */
+  uint32_t i = 0;
+  size_t k = 0;
+  while (!rc && (i < d->u.dir.len || k < nb)) {
+    vfs_ent *e = i < d->u.dir.len ? &d->u.dir.ents[i] : NULL;
+    const char *bn = k < nb ? fs->bin_names[k] : NULL;
+    int cmp = !e ? 1 : !bn ? -1 : strcmp(e->name->s, bn);
     vfs_dirent *o = &out->items[out->len];
-    o->name = strndup(e->name->s, e->name->len);
+    if (cmp <= 0) {
+      o->name = strndup(e->name->s, e->name->len);
+      o->ino = e->ino;
+      vfs_node *c = vfs__get(fs, e->ino);
+      o->type = c ? (vfs_type)c->type : VFS_NONE;
+      i++;
+      if (cmp == 0) k++; /* a real file shadows the built-in */
+    } else {
+      o->name = strdup(bn);
+      o->ino = 0;
+      o->type = VFS_REG;
+      k++;
+    }
     if (!o->name) {
       rc = VSH_ENOMEM;
       break;
     }
-    o->ino = e->ino;
-    vfs_node *c = vfs__get(fs, e->ino);
-    o->type = c ? (vfs_type)c->type : VFS_NONE;
     out->len++;
   }
 done:
@@ -380,6 +395,8 @@ int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,
   unsigned wf = (flags & VFS_W_EXCL) ? WALK_PARENT : WALK_FOLLOW | WALK_PARENT;
   int rc = vfs__walk(fs, path, wf, &w);
   if (rc) goto done;
+  if (w.node && w.ino == 0 && w.node->dev == VFS_DEV_BIN)
+    w.node = NULL; /* writing there makes a real file that shadows it */
   if (!w.node) {
     if (flags & VFS_W_NOCREAT) {
       rc = VSH_ENOENT;
@@ -532,7 +549,7 @@ int vfs_unlink(vfs *fs, const char *path) {
     if (w.node->type == VFS_DIR || is_dots(&w))
       rc = VSH_EISDIR;
     else if (w.ino == 0)
-      rc = VSH_EPERM;
+      rc = w.node->dev == VFS_DEV_BIN ? VSH_EACCES : VSH_EPERM;
     else
       rc = unlink_entry(fs, &w);
   }

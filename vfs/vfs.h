@@ -25,7 +25,9 @@ typedef enum vfs_dev {
   VFS_DEV_ZERO,
   VFS_DEV_URANDOM,
   VFS_DEV_FD,   /* /dev/stdin|stdout|stderr, /dev/fd/N: see devfd */
-  VFS_DEV_FDDIR /* the /dev/fd directory */
+  VFS_DEV_FDDIR, /* the /dev/fd directory */
+  VFS_DEV_BINDIR, /* /bin, /usr/bin: also lists the built-in commands */
+  VFS_DEV_BIN     /* a built-in command's entry there (no bytes) */
 } vfs_dev;
 
 #define VFS_ROOT_INO 1
@@ -132,6 +134,11 @@ int vfs_file_devfd(const vfs_file *f);
 void vfs_file_close(vfs_file *f);
 
 /* ---- whole filesystem ---------------------------------------------- */
+
+/* The names the bin directories show besides their real entries (a
+ * sorted constant table owned by the caller, e.g. the builtin registry;
+ * forks inherit it). */
+void vfs_set_bin_names(vfs *fs, const char *const *names, size_t n);
 
 /* The RNG behind /dev/urandom (seedable for tests). */
 void vfs_random_bytes(vfs *fs, void *buf, size_t n);

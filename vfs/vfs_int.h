@@ -113,6 +113,8 @@ struct vsh_fs {
   /* settings */
   uint64_t max_bytes, max_inodes;
   uint64_t rng;
+  const char *const *bin_names; /* sorted; shown in VFS_DEV_BINDIR dirs */
+  size_t n_bin_names;
   /* handles of this vfs (not shared with forks) */
   vfs_open_ino *open;
   size_t n_open, cap_open;
@@ -168,6 +170,8 @@ typedef struct vfs_walk {
 } vfs_walk;
 /* Resolves path (absolute) under the lock. */
 int vfs__walk(vfs *fs, const char *path, unsigned flags, vfs_walk *w);
+/* True when name is one of the bin names. */
+bool vfs__is_bin_name(vfs *fs, const char *name, size_t n);
 /* Lists a pending host directory into the tree (lock held). */
 int vfs__materialize_dir(vfs *fs, uint64_t ino);
 

@@ -10,6 +10,25 @@
 /* The node every /dev/fd/N resolves to: never stored, never counted. */
 static vfs_node fd_node = {.type = VFS_CHR, .dev = VFS_DEV_FD,
                            .mode = 0620, .nlink = 1, .devfd = -1};
+/* The node of a built-in command's entry in a bin directory. */
+static vfs_node bin_node = {.type = VFS_REG, .dev = VFS_DEV_BIN,
+                            .mode = 0755, .nlink = 1, .devfd = -1};
+
+bool vfs__is_bin_name(vfs *fs, const char *name, size_t n) {
+  size_t lo = 0, hi = fs->n_bin_names;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    const char *m = fs->bin_names[mid];
+    int c = strncmp(m, name, n);
+    if (c == 0) c = m[n] ? 1 : 0;
+    if (c == 0) return true;
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return false;
+}
 
 int vfs__materialize_dir(vfs *fs, uint64_t ino) {
   vfs_node *d = vfs__get_mut(fs, ino);
@@ -108,6 +127,11 @@ int vfs__walk(vfs *fs, const char *path, unsigned flags, vfs_walk *w) {
       return 0;
     }
     vfs_ent *e = vfs__dir_find(dn, comp, n, NULL);
+    if (!e && dn->dev == VFS_DEV_BINDIR && vfs__is_bin_name(fs, comp, n)) {
+      if (!last) return VSH_ENOTDIR;
+      set_result(w, cur, 0, &bin_node, comp, n);
+      return 0;
+    }
     if (!e) {
       if (last && (flags & WALK_PARENT)) {
         set_result(w, cur, 0, NULL, comp, n);

@@ -61,6 +61,7 @@ which cat base64; which -a true; which cd; echo rc=$?
 /usr/bin/cat
 /usr/bin/base64
 /usr/bin/true
+/bin/true
 rc=1
 --- stderr
 --- status: 0
