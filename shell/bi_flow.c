@@ -403,20 +403,85 @@ int bi_jobs_main(bi_ctx *b) {
 }
 
 int bi_kill_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
   if (b->argc < 2) {
     bi_err(b, "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
     return 2;
   }
-  if (!strcmp(b->argv[1], "-l")) {
+  int i = 1, sig = 15;
+  const char *a = b->argv[1];
+  if (!strcmp(a, "-l") || !strcmp(a, "-L")) {
     vsh_buf o = {0};
-    for (int k = 1; k < 32; k++) vsh__buf_printf(&o, "%s%s", k > 1 ? " " : "", sig_names[k]);
-    vsh__buf_putc(&o, '\n');
+    if (b->argc > 2) {
+      for (int k = 2; k < b->argc; k++) {
+        int n = sh__signal_number(b->argv[k]);
+        if (n > 128) n -= 128;
+        if (n <= 0 || n >= 32) {
+          bi_err(b, "%s: invalid signal specification", b->argv[k]);
+          vsh_buf_dispose(&o);
+          return 1;
+        }
+        if (b->argv[k][0] >= '0' && b->argv[k][0] <= '9')
+          vsh__buf_printf(&o, "%s\n", sig_names[n]);
+        else
+          vsh__buf_printf(&o, "%d\n", n);
+      }
+    } else {
+      for (int k = 1; k < 32; k++)
+        vsh__buf_printf(&o, "%s%s", k > 1 ? " " : "", sig_names[k]);
+      vsh__buf_putc(&o, '\n');
+    }
     bi_write(b, o.data, o.len);
     vsh_buf_dispose(&o);
     return 0;
   }
-  bi_err(b, "signals to jobs are not supported yet");
-  return 1;
+  if ((!strcmp(a, "-s") || !strcmp(a, "-n")) && b->argc > 2) {
+    sig = sh__signal_number(b->argv[2]);
+    i = 3;
+  } else if (a[0] == '-' && a[1] && strcmp(a, "--")) {
+    sig = sh__signal_number(a + 1);
+    i = 2;
+  } else if (!strcmp(a, "--")) {
+    i = 2;
+  }
+  if (sig < 0 || sig >= 65) {
+    bi_err(b, "%s: invalid signal specification", a + (a[0] == '-'));
+    return 1;
+  }
+  int st = 0;
+  for (; i < b->argc; i++) {
+    const char *t = b->argv[i];
+    int rc;
+    if (t[0] == '%') {
+      int id = t[1] ? atoi(t + 1) : c->ex->next_job_id;
+      rc = sh__job_kill(c, id, true, sig);
+      if (rc) {
+        bi_err(b, "%s: no such job", t);
+        st = 1;
+      }
+      continue;
+    }
+    char *end;
+    long pid = strtol(t, &end, 10);
+    if (*end || !*t) {
+      bi_err(b, "%s: arguments must be process or job IDs", t);
+      st = 1;
+      continue;
+    }
+    if (pid == c->pid || pid == 0 || pid == -1) {
+      /* the shell itself (or its whole process group) */
+      if (sig) atomic_store(&c->ex->main_sig, sig);
+      if (pid != c->pid) sh__job_kill(c, 0, false, 0);
+      continue;
+    }
+    rc = sh__job_kill(c, (int)pid, false, sig);
+    if (rc) {
+      bi_err(b, "(%ld) - No such process", pid);
+      st = 1;
+    }
+  }
+  /* a signal to ourselves is acted on before the next command */
+  return st;
 }
 
 /* ---- aliases ------------------------------------------------------------------ */

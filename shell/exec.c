@@ -14,6 +14,8 @@
 
 /* ---- checks ------------------------------------------------------------ */
 
+bool sh__deliver_signal(sh_ctx *c, int sig);
+
 bool sh_check(sh_ctx *c) {
   if (c->unwind == SH_UW_CANCEL) return true;
   sh_exec *ex = c->ex;
@@ -27,7 +29,31 @@ bool sh_check(sh_ctx *c) {
     c->unwind = SH_UW_CANCEL;
     return true;
   }
+  int sig = 0;
+  if (c->job) {
+    sig = sh__job_signal_pending(c->job);
+    if (sig) sh__job_signal_clear(c->job);
+  } else if (!c->subshell && atomic_load_explicit(&ex->main_sig,
+                                                  memory_order_relaxed)) {
+    sig = atomic_exchange(&ex->main_sig, 0);
+  }
+  if (sig) return sh__deliver_signal(c, sig);
   return false;
+}
+
+/* A virtual signal arrived: its trap runs, or (default disposition) the
+ * shell ends with status 128+sig; ignored and harmless signals do nothing. */
+bool sh__deliver_signal(sh_ctx *c, int sig) {
+  if (sig > 0 && sig < 65 && c->traps[sig]) {
+    if (!*c->traps[sig]) return false; /* ignored */
+    sh_run_trap(c, sig);
+    return c->unwind != SH_UW_NONE;
+  }
+  /* SIGCHLD, SIGURG, SIGWINCH, SIGCONT default to ignore */
+  if (sig == 17 || sig == 23 || sig == 28 || sig == 18) return false;
+  c->status = 128 + sig;
+  c->unwind = SH_UW_EXIT;
+  return true;
 }
 
 static int set_status(sh_ctx *c, int st) {

@@ -19,6 +19,7 @@ struct sh_job {
   pthread_t thread;
   bool started;
   _Atomic bool done;
+  _Atomic int sig;  /* a signal sent with kill, not yet acted on */
   int status;
   sh_ctx *ctx;
   sh_node *node;
@@ -486,4 +487,26 @@ int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
   sh_stream_unref(saved);
   *fd_out = fd;
   return 0;
+}
+
+/* ---- virtual signals ------------------------------------------------------------ */
+
+int sh__job_signal_pending(sh_job *j) { return atomic_load(&j->sig); }
+void sh__job_signal_clear(sh_job *j) { atomic_store(&j->sig, 0); }
+
+/* Sends sig to the job with this virtual pid (or job id when by_id).
+ * Returns 0, or VSH_ENOENT when there is no such live job. */
+int sh__job_kill(sh_ctx *c, int pid, bool by_id, int sig) {
+  int rc = VSH_ENOENT;
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next) {
+    if ((by_id ? j->id : j->pid) != pid) continue;
+    if (!atomic_load(&j->done)) {
+      if (sig) atomic_store(&j->sig, sig);
+      rc = 0;
+    }
+    break;
+  }
+  pthread_mutex_unlock(&c->ex->mu);
+  return rc;
 }

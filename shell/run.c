@@ -441,7 +441,17 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
     c->unwind = SH_UW_EXIT;
     st = 141;
   }
-  return c->status = st;
+  c->status = st;
+  if (c->job) {
+    /* a signal that interrupted the builtin takes effect now */
+    int sig = sh__job_signal_pending(c->job);
+    if (sig) {
+      sh__job_signal_clear(c->job);
+      bool sh__deliver_signal(sh_ctx * c, int sig);
+      sh__deliver_signal(c, sig);
+    }
+  }
+  return c->status;
 }
 
 struct vsh_cmd {
@@ -574,7 +584,10 @@ void bi_errline(bi_ctx *b, const char *fmt, ...) {
 }
 
 bool bi_cancelled(bi_ctx *b) {
-  return b->sh && b->sh->ex && sh_exec_cancelled(b->sh->ex);
+  if (!b->sh || !b->sh->ex) return false;
+  if (sh_exec_cancelled(b->sh->ex)) return true;
+  /* a job that was sent a signal stops what it is doing */
+  return b->sh->job && sh__job_signal_pending(b->sh->job);
 }
 
 const char *bi_getenv(bi_ctx *b, const char *name) {

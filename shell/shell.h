@@ -265,7 +265,15 @@ struct sh_exec {
   sh_job *jobs;             /* all jobs of this exec */
   int next_job_id;
   sh_stream *out, *err;     /* captured streams */
+  _Atomic int main_sig;     /* a signal sent to the main shell ($$) */
 };
+
+/* Virtual signals (kill): jobs and the main shell act on them at their
+ * next check, running a trap or ending with status 128+N. */
+int sh__job_kill(sh_ctx *c, int pid, bool by_id, int sig);
+int sh__job_signal_pending(sh_job *j);
+void sh__job_signal_clear(sh_job *j);
+int sh__signal_number(const char *s);
 
 /* True once the exec must stop (deadline, abort, limit).  Cheap. */
 bool sh_exec_cancelled(sh_exec *ex);
