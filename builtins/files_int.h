@@ -96,5 +96,8 @@ void fu_walk_free(fu_walk *w);
  * last may be missing; MISSING: none need exist.  0 or a vsh_err. */
 enum { FU_CANON_EXISTING, FU_CANON_ALL_BUT_LAST, FU_CANON_MISSING };
 int fu_canon(bi_ctx *b, const char *abs, int mode, vsh_buf *out);
+/* cwd + "/" + p without lexical ".." folding (which would be wrong
+ * across symlinks); for fu_canon (arena). */
+const char *fu_raw_path(bi_ctx *b, const char *p);
 
 #endif /* VSH_BUILTINS_FILES_INT_H */

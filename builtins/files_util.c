@@ -770,3 +770,8 @@ int fu_canon(bi_ctx *b, const char *abs, int mode, vsh_buf *out) {
   vsh_buf_dispose(&tmp);
   return rc;
 }
+
+const char *fu_raw_path(bi_ctx *b, const char *p) {
+  if (p[0] == '/') return p;
+  return fu_join(b, b->cwd, p);
+}

@@ -58,7 +58,7 @@ int bi_readlink_main(bi_ctx *b) {
   for (int i = 0; i < g.noperands; i++) {
     if (bi_cancelled(b)) break;
     const char *op = g.operands[i];
-    const char *p = bi_path(b, op);
+    const char *p = mode >= 0 ? fu_raw_path(b, op) : bi_path(b, op);
     vsh__buf_clear(&o);
     int rc = !p ? VSH_ENAMETOOLONG
              : mode >= 0 ? fu_canon(b, p, mode, &o)

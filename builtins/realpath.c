@@ -47,7 +47,7 @@ typedef struct rp_opts {
 
 static int resolve(bi_ctx *b, const rp_opts *o, const char *op,
                    vsh_buf *out) {
-  const char *p = bi_path(b, op);
+  const char *p = o->strip ? bi_path(b, op) : fu_raw_path(b, op);
   if (!p) return VSH_ENAMETOOLONG;
   if (!o->strip) return fu_canon(b, p, o->mode, out);
   vsh__buf_clear(out);

@@ -1,0 +1,133 @@
+=== find lists a tree with -type and -name
+--- script
+mkdir -p a/b; touch a/x.py a/b/y.py a/b/z.txt
+find a -type f -name '*.py' | sort
+find a -type d | sort
+--- stdout
+a/b/y.py
+a/x.py
+a
+a/b
+--- stderr
+--- status: 0
+
+=== find -o, ! and parentheses
+--- script
+mkdir -p a; touch a/x.py a/y.txt a/z.c
+find a -type f \( -name '*.py' -o -name '*.c' \) | sort
+find a -type f ! -name '*.py' | sort
+--- stdout
+a/x.py
+a/z.c
+a/y.txt
+a/z.c
+--- stderr
+--- status: 0
+
+=== find -maxdepth, -mindepth and -depth
+--- script
+mkdir -p a/b/c
+find a -maxdepth 1
+find a -mindepth 2
+find a -depth
+--- stdout
+a
+a/b
+a/b/c
+a/b/c
+a/b
+a
+--- stderr
+--- status: 0
+
+=== find -prune skips a directory
+--- script
+mkdir -p a/skip a/keep; touch a/skip/f a/keep/g
+find a -name skip -prune -o -type f -print
+--- stdout
+a/keep/g
+--- stderr
+--- status: 0
+
+=== find -printf formats
+--- script
+mkdir -p a/b; printf hello > a/b/f
+find a/b/f -printf '%p|%f|%h|%s|%d|%m|%y\n'
+find a -name f -printf '%P %M\n'
+--- stdout
+a/b/f|f|a/b|5|0|644|f
+b/f -rw-r--r--
+--- stderr
+--- status: 0
+
+=== find -exec with ; and +
+--- script
+mkdir a; touch a/x a/y
+find a -type f -exec echo got {} \; | sort
+find a -type f -exec echo {} +
+--- stdout
+got a/x
+got a/y
+a/x a/y
+--- stderr
+--- status: 0
+
+=== find -size, -empty and -newer
+--- script
+mkdir a; printf 12345 > a/five; touch a/empty; touch -d 2000-01-01 a/old
+find a -size 5c
+find a -empty | sort
+find a -newer a/old -type f | sort
+--- stdout
+a/five
+a/empty
+a/old
+a/empty
+a/five
+--- stderr
+--- status: 0
+
+=== find -regex matches the whole path (emacs syntax)
+--- script
+mkdir a; touch a/x.py a/y.js a/z.c
+find a -regex '.*\.\(py\|js\)' | sort
+find a -regextype posix-extended -regex '.*/[xz]\..*' | sort
+--- stdout
+a/x.py
+a/y.js
+a/x.py
+a/z.c
+--- stderr
+--- status: 0
+
+=== find -delete and -quit
+--- script
+mkdir -p a/b; touch a/b/f a/g
+find a -name f -delete
+find a -type f -print -quit
+find a | sort
+--- stdout
+a/g
+a
+a/b
+a/g
+--- stderr
+--- status: 0
+
+=== find errors
+--- script
+find nope
+echo status $?
+find . -bogus
+echo status $?
+find . -name
+echo status $?
+--- stdout
+status 1
+status 1
+status 1
+--- stderr
+find: ‘nope’: No such file or directory
+find: unknown predicate `-bogus'
+find: missing argument to `-name'
+--- status: 0

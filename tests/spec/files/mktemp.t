@@ -1,0 +1,67 @@
+=== mktemp -d creates a private directory
+--- script
+d=$(mktemp -d)
+test -d "$d" && echo dir
+stat -c %a "$d"
+case $d in /tmp/tmp.??????????) echo named;; esac
+rmdir "$d"
+--- stdout
+dir
+700
+named
+--- stderr
+--- status: 0
+
+=== mktemp -p creates a file from a template
+--- script
+f=$(mktemp -p . foo.XXXXXX)
+test -f "$f" && echo file
+stat -c %a "$f"
+case $f in ./foo.??????) echo named;; esac
+--- stdout
+file
+600
+named
+--- stderr
+--- status: 0
+
+=== mktemp with a template in the cwd
+--- script
+f=$(mktemp barXXX)
+ls | wc -l
+case $f in bar???) echo ok;; esac
+--- stdout
+1
+ok
+--- stderr
+--- status: 0
+
+=== mktemp -u does not create
+--- script
+f=$(mktemp -u XXXXXX)
+ls | wc -l
+--- stdout
+0
+--- stderr
+--- status: 0
+
+=== mktemp --suffix
+--- script
+f=$(mktemp --suffix=.txt XXXX)
+case $f in ????.txt) echo ok;; esac
+--- stdout
+ok
+--- stderr
+--- status: 0
+
+=== mktemp errors
+--- script
+mktemp fooXX
+mktemp nope/XXXXXX
+echo status $?
+--- stdout
+status 1
+--- stderr
+mktemp: too few X's in template ‘fooXX’
+mktemp: failed to create file via template ‘nope/XXXXXX’: No such file or directory
+--- status: 0

@@ -1,0 +1,76 @@
+=== stat -c prints size, modes and types
+--- script
+printf hello > f; mkdir d; ln -s f l
+stat -c '%n %s %a %A %F' f d l
+--- stdout
+f 5 644 -rw-r--r-- regular file
+d 4096 755 drwxr-xr-x directory
+l 1 777 lrwxrwxrwx symbolic link
+--- stderr
+--- status: 0
+
+=== stat -c times and epoch seconds
+--- script
+touch -d '2020-01-02 03:04:05' f
+stat -c '%y|%Y' f
+--- stdout
+2020-01-02 03:04:05.000000000 +0000|1577934245
+--- stderr
+--- status: 0
+
+=== stat %N quotes and shows link targets
+--- script
+touch f; ln -s f l
+stat -c %N f l
+--- stdout
+'f'
+'l' -> 'f'
+--- stderr
+--- status: 0
+
+=== stat -L follows symlinks
+--- script
+printf abc > f; ln -s f l
+stat -L -c '%F %s' l
+--- stdout
+regular file 3
+--- stderr
+--- status: 0
+
+=== stat --printf interprets escapes and adds no newline
+--- script
+printf ab > f
+stat --printf '%n\t%s\n' f
+--- stdout
+f	2
+--- stderr
+--- status: 0
+
+=== stat widths and flags
+--- script
+printf abc > f
+stat -c '[%5s][%-5s][%05s]' f
+--- stdout
+[    3][3    ][00003]
+--- stderr
+--- status: 0
+
+=== stat of a missing file
+--- script
+stat nope
+echo status $?
+--- stdout
+status 1
+--- stderr
+stat: cannot statx 'nope': No such file or directory
+--- status: 0
+
+=== stat -c %h %b for files and empty files
+--- script
+printf x > f; touch e
+stat -c '%h %b' f e
+--- stdout
+1 8
+1 0
+--- stderr
+--- status: 0

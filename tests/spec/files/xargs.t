@@ -1,0 +1,93 @@
+=== xargs runs echo by default
+--- script
+printf 'a b\nc\n' | xargs
+--- stdout
+a b c
+--- stderr
+--- status: 0
+
+=== xargs -n and -L
+--- script
+printf 'a b\nc d e\n' | xargs -n 2 echo
+printf 'a b\nc d e\n' | xargs -L 1 echo line
+--- stdout
+a b
+c d
+e
+line a b
+line c d e
+--- stderr
+--- status: 0
+
+=== xargs -I replaces in each argument
+--- script
+printf 'x\ny\n' | xargs -I{} echo '<{}>' {}
+--- stdout
+<x> x
+<y> y
+--- stderr
+--- status: 0
+
+=== xargs -0 and -d
+--- script
+printf 'a b\0c\0' | xargs -0 -n1 echo
+printf '1,2,3' | xargs -d, -n1 echo
+--- stdout
+a b
+c
+1
+2
+3
+--- stderr
+--- status: 0
+
+=== xargs -r skips empty input
+--- script
+printf '' | xargs echo ran
+printf '' | xargs -r echo ran
+--- stdout
+ran
+--- stderr
+--- status: 0
+
+=== xargs -t prints commands on stderr
+--- script
+echo a b | xargs -t echo
+--- stdout
+a b
+--- stderr
+echo a b
+--- status: 0
+
+=== xargs quotes and backslashes
+--- script
+printf '%s\n' "'a b' \"c d\" e\\ f" | xargs -n1 echo
+--- stdout
+a b
+c d
+e f
+--- stderr
+--- status: 0
+
+=== xargs exit statuses
+--- script
+echo a | xargs sh -c 'exit 3'; echo $?
+echo a | xargs sh -c 'exit 255'; echo $?
+echo "it's" | xargs; echo $?
+--- stdout
+123
+124
+1
+--- stderr
+xargs: sh: exited with status 255; aborting
+xargs: unmatched single quote; by default quotes are special to xargs unless you use the -0 option
+--- status: 0
+
+=== xargs -a reads from a file
+--- script
+printf 'p\nq\n' > list
+xargs -a list echo got
+--- stdout
+got p q
+--- stderr
+--- status: 0
