@@ -219,15 +219,61 @@ int sh_xtrace(sh_ctx *c, int argc, char **argv) {
 
 /* ---- assignments ----------------------------------------------------------------- */
 
+typedef struct elem_val {
+  char *key; /* NULL: positional */
+  char *val;
+  bool append;
+} elem_val;
+
+/* Every element is expanded before the array changes: a=(0 "${a[@]}")
+ * must see the old a. */
 static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
   sh_var *v = sh_var_find(c, name);
+  bool assoc = v && (v->attrs & SH_VAR_ASSOC);
+  /* bash's order: an associative array is emptied before its elements
+   * are expanded, an indexed one after */
+  if (assoc && !a->append) {
+    if (v->attrs & SH_VAR_READONLY) {
+      sh_error(c, "%s: readonly variable", name);
+      return VSH_EPERM;
+    }
+    sh_var_clear_value(v);
+  }
+  size_t n = 0, cap = 16;
+  elem_val *ev = vsh__arena_alloc(&c->arena, cap * sizeof(*ev));
+  if (!ev) return VSH_ENOMEM;
+  for (size_t i = 0; i < a->n_elems; i++) {
+    const sh_array_elem *e = &a->elems[i];
+    sh_argv av = {0};
+    char *key = NULL;
+    if (e->key) {
+      size_t kl, vl;
+      char *val;
+      if (sh_expand_str(c, e->key, &key, &kl)) return VSH_EINVAL;
+      if (sh_expand_str(c, e->value, &val, &vl)) return VSH_EINVAL;
+      av.v = &val;
+      av.n = 1;
+    } else {
+      sh_word *w = e->value;
+      if (sh_expand_words(c, &w, 1, &av)) return VSH_EINVAL;
+    }
+    for (size_t j = 0; j < av.n; j++) {
+      if (n == cap) {
+        elem_val *nv = vsh__arena_alloc(&c->arena, cap * 2 * sizeof(*ev));
+        if (!nv) return VSH_ENOMEM;
+        memcpy(nv, ev, n * sizeof(*ev));
+        ev = nv;
+        cap *= 2;
+      }
+      ev[n++] = (elem_val){.key = key, .val = av.v[j], .append = e->append};
+    }
+  }
   if (!v) v = sh_var_global(c, name);
   if (!v) return VSH_ENOMEM;
   if (v->attrs & SH_VAR_READONLY) {
     sh_error(c, "%s: readonly variable", name);
     return VSH_EPERM;
   }
-  bool assoc = v->attrs & SH_VAR_ASSOC;
   if (!a->append) {
     sh_var_clear_value(v);
   } else if (!(v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) && v->val) {
@@ -239,43 +285,27 @@ static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
   if (!assoc) v->attrs |= SH_VAR_ARRAY;
   v->attrs &= ~SH_VAR_UNSET;
   int64_t next = sh_array_max(v) + 1;
-  for (size_t i = 0; i < a->n_elems; i++) {
-    const sh_array_elem *e = &a->elems[i];
-    if (e->key) {
-      char *k;
-      size_t kl;
-      char *val;
-      size_t vl;
-      if (sh_expand_str(c, e->key, &k, &kl)) return VSH_EINVAL;
-      if (sh_expand_str(c, e->value, &val, &vl)) return VSH_EINVAL;
-      int rc;
+  for (size_t i = 0; i < n; i++) {
+    int rc;
+    if (ev[i].key) {
       if (assoc) {
-        rc = sh_var_set_elem(c, name, k, 0, val, e->append);
+        rc = sh_var_set_elem(c, name, ev[i].key, 0, ev[i].val, ev[i].append);
       } else {
         int64_t ix;
-        if (sh_arith(c, k, kl, &ix)) return VSH_EINVAL;
+        if (sh_arith(c, ev[i].key, strlen(ev[i].key), &ix)) return VSH_EINVAL;
         if (ix < 0) ix += next;
-        rc = sh_var_set_elem(c, name, NULL, ix, val, e->append);
+        rc = sh_var_set_elem(c, name, NULL, ix, ev[i].val, ev[i].append);
         next = ix + 1;
       }
-      if (rc) return rc;
+    } else if (assoc) {
+      /* bash 5.2: a=(k v k2 v2) for associative arrays */
+      const char *val = i + 1 < n && !ev[i + 1].key ? ev[i + 1].val : "";
+      rc = sh_var_set_elem(c, name, ev[i].val, 0, val, false);
+      i++;
     } else {
-      sh_argv av;
-      sh_word *w = e->value;
-      if (sh_expand_words(c, &w, 1, &av)) return VSH_EINVAL;
-      for (size_t j = 0; j < av.n; j++) {
-        if (assoc) {
-          /* bash 5.2: a=(k v k2 v2) for associative arrays */
-          const char *val = j + 1 < av.n ? av.v[j + 1] : "";
-          int rc = sh_var_set_elem(c, name, av.v[j], 0, val, false);
-          if (rc) return rc;
-          j++;
-          continue;
-        }
-        int rc = sh_var_set_elem(c, name, NULL, next++, av.v[j], false);
-        if (rc) return rc;
-      }
+      rc = sh_var_set_elem(c, name, NULL, next++, ev[i].val, false);
     }
+    if (rc) return rc;
   }
   return 0;
 }
@@ -744,6 +774,7 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
   for (;;) {
     if (!loop_iter_ok(c, &iters)) break;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
+    c->line = n->line;
     if (arith_word(c, n->u.cfor.cond, &v)) {
       st = 1;
       vsh__arena_pop(&c->arena, m);
@@ -767,6 +798,7 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
 }
 
 static int exec_case(sh_ctx *c, sh_node *n) {
+  c->line = n->line;
   char *subj;
   size_t sl;
   if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return set_status(c, 1);

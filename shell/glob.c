@@ -249,29 +249,16 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
       c->status = 1;
       return VSH_ENOENT;
     }
-    /* the word stays, with quote removal and backslashes removed */
-    char *lit = vsh__arena_alloc(&c->arena, len + 1);
-    if (!lit) return VSH_ENOMEM;
-    size_t k = 0;
-    for (size_t j = 0; j < len; j++) {
-      if (!q[j] && pat[j] == '\\' && j + 1 < len) continue;
-      lit[k++] = pat[j];
-    }
-    return sh__argv_push(c, out, lit, k);
+    /* the word stays as it is: quotes are already gone, and backslashes
+     * that came from an expansion are kept, as in bash */
+    return sh__argv_push(c, out, pat, len);
   }
   qsort(found.v, found.n, sizeof(char *), cmp_str);
   found.n = globignore_filter(c, found.v, found.n);
   if (found.n == 0) {
     /* everything was ignored: as if nothing matched */
     if (c->opts[SH_SHOPT_NULLGLOB]) return 0;
-    char *lit = vsh__arena_alloc(&c->arena, len + 1);
-    if (!lit) return VSH_ENOMEM;
-    size_t k = 0;
-    for (size_t j = 0; j < len; j++) {
-      if (!q[j] && pat[j] == '\\' && j + 1 < len) continue;
-      lit[k++] = pat[j];
-    }
-    return sh__argv_push(c, out, lit, k);
+    return sh__argv_push(c, out, pat, len);
   }
   for (size_t j = 0; j < found.n; j++) {
     const char *r = found.v[j];

@@ -373,10 +373,13 @@ static char *replace_pat(sh_ctx *c, const char *s, sh_pattern *pat,
   int mode = op == SH_POP_REPLACE_PRE   ? SH_PAT_PREFIX_LONG
              : op == SH_POP_REPLACE_SUF ? SH_PAT_SUFFIX_LONG
                                         : SH_PAT_ANY;
+  bool replaced = false;
   while (pos <= n) {
+    if (pos == n && replaced) break; /* a match already reached the end */
     size_t st, ln;
     int r = sh_pattern_find(pat, s + pos, n - pos, mode, &st, &ln, &b);
     if (r <= 0) break;
+    replaced = true;
     vsh__buf_append(&out, s + pos, st);
     vsh__buf_append(&out, rep, rl);
     size_t adv = st + ln;
