@@ -320,7 +320,9 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
   if (a->is_array) return assign_array(c, a, name);
   char *val;
   size_t vl;
+  c->expanding_assignment = true;
   int rc = sh_expand_str(c, a->value, &val, &vl);
+  c->expanding_assignment = false;
   if (rc) return rc;
   if (a->index) {
     sh_var *v = sh_var_find(c, name);

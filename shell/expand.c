@@ -123,7 +123,7 @@ static int add_arith(xb *b, const sh_part *p, bool quoted) {
 
 /* ---- tilde ----------------------------------------------------------------- */
 
-static int add_tilde(xb *b, const sh_part *p) {
+int xb_tilde(xb *b, const sh_part *p) {
   sh_ctx *c = b->c;
   const char *u = p->u.tilde.user;
   size_t n = p->u.tilde.len;
@@ -189,7 +189,7 @@ int xb_part(xb *b, const sh_part *p, bool quoted) {
   case SH_PART_PROCSUB:
     return xb_procsub(b, p);
   case SH_PART_TILDE:
-    return add_tilde(b, p);
+    return xb_tilde(b, p);
   case SH_PART_BRACE: {
     /* only reached when brace expansion is off: print it literally */
     int rc = xb_add(b, "{", 1, 0);
@@ -388,6 +388,7 @@ int sh_expand_str(sh_ctx *c, const sh_word *w, char **out, size_t *len) {
   xb b;
   xb_init(&b, c);
   b.no_split = true;
+  b.assign = c->expanding_assignment;
   int rc = 0;
   for (size_t i = 0; !rc && w && i < w->n; i++)
     rc = xb_part(&b, &w->parts[i], false);

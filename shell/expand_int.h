@@ -36,6 +36,7 @@ typedef struct xb {
   bool no_split;      /* assignment-like context: $@ joins with spaces */
   bool list_nonempty; /* the last list expansion produced elements */
   bool operand;       /* inside an unquoted ${x:-operand} */
+  bool assign;        /* expanding an assignment value (tilde after :) */
 } xb;
 
 void xb_init(xb *b, sh_ctx *c);
@@ -45,6 +46,8 @@ int xb_anchor(xb *b);
 int xb_break(xb *b);
 int xb_part(xb *b, const sh_part *p, bool quoted);
 int xb_split(sh_ctx *c, const xfield *f, const char *ifs, xpieces *out);
+/* ~ or ~user (a SH_PART_TILDE part) expanded into the builder. */
+int xb_tilde(xb *b, const sh_part *p);
 
 /* param.c */
 bool sh_param_is_list(const sh_param *p);

@@ -642,12 +642,48 @@ static int emit(xb *b, pval *pv, bool quoted) {
   return 0;
 }
 
+/* Tilde expansion the parser leaves inside operands: a leading ~ (and,
+ * in an assignment, one after each ':') in unquoted literal text. */
+static int lit_with_tildes(xb *b, const sh_part *p, bool at_start) {
+  const char *s = p->u.text.s;
+  size_t n = p->u.text.len, i = 0;
+  while (i < n) {
+    bool here = s[i] == '~' && ((i == 0 && at_start) ||
+                                (b->assign && i > 0 && s[i - 1] == ':'));
+    if (here) {
+      size_t e = i + 1;
+      while (e < n && s[e] != '/' && !(b->assign && s[e] == ':')) e++;
+      sh_part t = {.kind = SH_PART_TILDE};
+      t.u.tilde.user = s + i + 1;
+      t.u.tilde.len = e - i - 1;
+      int rc = xb_tilde(b, &t);
+      if (rc) return rc;
+      i = e;
+      continue;
+    }
+    size_t e = i + 1;
+    while (e < n && !(s[e] == '~' && b->assign && s[e - 1] == ':')) e++;
+    sh_part lit = *p;
+    lit.u.text.s = s + i;
+    lit.u.text.len = e - i;
+    int rc = xb_part(b, &lit, false);
+    if (rc) return rc;
+    i = e;
+  }
+  return 0;
+}
+
 static int add_word(xb *b, const sh_word *w, bool quoted) {
   /* unquoted literal text in an operand is split like the expansion */
   bool saved = b->operand;
   b->operand = !quoted;
   for (size_t i = 0; w && i < w->n; i++) {
-    int rc = xb_part(b, &w->parts[i], quoted);
+    const sh_part *pt = &w->parts[i];
+    int rc;
+    if (!quoted && pt->kind == SH_PART_LIT && memchr(pt->u.text.s, '~', pt->u.text.len))
+      rc = lit_with_tildes(b, pt, i == 0);
+    else
+      rc = xb_part(b, pt, quoted);
     if (rc) {
       b->operand = saved;
       return rc;

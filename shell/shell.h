@@ -345,6 +345,7 @@ struct sh_ctx {
   bool exec_redirs_permanent; /* `exec` without a command ran */
   int getopts_pos;          /* position inside a bundle of options */
   int subst_status;         /* status of the last $( ) in this command */
+  bool expanding_assignment; /* x=value: tilde after ':' in operands */
   char *underscore;         /* $_ */
   size_t underscore_cap;
   struct sh_frame *frames;  /* innermost last: FUNCNAME, BASH_SOURCE,
