@@ -757,7 +757,7 @@ int bi_read_main(bi_ctx *b) {
   bool raw = false, silent = false;
   const char *array = NULL, *delim = "\n", *prompt = NULL;
   long nchars = -1;
-  bool exact = false;
+  bool exact = false, timeout_zero = false;
   int fd = 0;
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
@@ -781,10 +781,22 @@ int bi_read_main(bi_ctx *b) {
       case 'e': break;
       case 'a': array = val; break;
       case 'd': delim = val; break;
-      case 'n': nchars = atol(val); break;
-      case 'N': nchars = atol(val); exact = true; break;
+      case 'n':
+      case 'N': {
+        char *end;
+        nchars = strtol(val, &end, 10);
+        if (*end || nchars < 0) {
+          bi_err(b, "%s: invalid number", val);
+          return 1;
+        }
+        if (*p == 'N') exact = true;
+        break;
+      }
       case 'p': prompt = val; break;
-      case 't': break;
+      case 't':
+        /* -t 0: only asks whether input is available; say it is */
+        if (strtod(val, NULL) == 0) timeout_zero = true;
+        break;
       case 'u': fd = atoi(val); break;
       default:
         bi_err(b, "-%c: invalid option", *p);
@@ -795,6 +807,7 @@ int bi_read_main(bi_ctx *b) {
   }
   (void)silent;
   (void)prompt;
+  if (timeout_zero) return 0;
   sh_stream *in = sh_fd(c, fd);
   if (!in) {
     bi_err(b, "%d: invalid file descriptor: Bad file descriptor", fd);
@@ -841,8 +854,17 @@ int bi_read_main(bi_ctx *b) {
   size_t n = line.len;
   const unsigned char *m = (const unsigned char *)mask.data;
   int nvars = b->argc - i;
-  if (exact || nchars >= 0) {
-    /* -n/-N: no splitting beyond the first variable */
+  if (exact && !array) {
+    /* -N: the bytes go to the first variable unsplit, the rest empty */
+    for (int v = 0; v < (nvars ? nvars : 1); v++) {
+      const char *name = nvars ? b->argv[i + v] : "REPLY";
+      char *w = v == 0 ? strndup(s, n) : strdup("");
+      if (sh_var_set(c, name, w ? w : "", false)) st = 1;
+      free(w);
+    }
+    vsh_buf_dispose(&line);
+    vsh_buf_dispose(&mask);
+    return st;
   }
   if (array) {
     sh_var_unset(c, array);
@@ -906,10 +928,10 @@ int bi_read_main(bi_ctx *b) {
         if (k < n) {
           bool ws = is_ws(s[k]);
           k++;
-          while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k])) k++;
-          if (ws && k < n && is_ifs(ifs, s[k]) && !is_ws(s[k])) {
+          while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
+          if (ws && k < n && is_ifs(ifs, s[k]) && !is_ws(s[k]) && !(m && m[k])) {
             k++;
-            while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k])) k++;
+            while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
           }
         }
       }
