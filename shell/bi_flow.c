@@ -321,7 +321,8 @@ int bi_trap_main(bi_ctx *b) {
   if (i >= b->argc || print) {
     vsh_buf o = {0};
     for (int k = 0; k < SH_NTRAPS; k++) {
-      if (!c->traps[k]) continue;
+      const char *code = c->traps[k] ? c->traps[k] : c->shown_traps[k];
+      if (!code) continue;
       if (print && i < b->argc) {
         bool want = false;
         for (int j = i; j < b->argc; j++)
@@ -329,7 +330,7 @@ int bi_trap_main(bi_ctx *b) {
         if (!want) continue;
       }
       vsh__buf_puts(&o, "trap -- '");
-      for (const char *p = c->traps[k]; *p; p++) {
+      for (const char *p = code; *p; p++) {
         if (*p == '\'') vsh__buf_puts(&o, "'\\''");
         else vsh__buf_putc(&o, *p);
       }
@@ -346,10 +347,16 @@ int bi_trap_main(bi_ctx *b) {
   const char *action = b->argv[i];
   int first_sig = i + 1;
   bool reset = !strcmp(action, "-");
-  if (sh__signal_number(action) >= 0 && (i + 1 == b->argc)) {
-    /* `trap SIG`: reset */
+  bool unsigned_num = *action != 0;
+  for (const char *p = action; *p; p++)
+    if (*p < '0' || *p > '9') unsigned_num = false;
+  if (unsigned_num || (sh__signal_number(action) >= 0 && i + 1 == b->argc)) {
+    /* `trap SIG...` or a leading unsigned number: reset them all */
     reset = true;
     first_sig = i;
+  } else if (i + 1 == b->argc) {
+    bi_err(b, "usage: trap [-lp] [[arg] signal_spec ...]");
+    return 2;
   }
   int st = 0;
   for (int k = first_sig; k < b->argc; k++) {
@@ -361,6 +368,8 @@ int bi_trap_main(bi_ctx *b) {
     }
     free(c->traps[n]);
     c->traps[n] = reset ? NULL : strdup(action);
+    free(c->shown_traps[n]);
+    c->shown_traps[n] = NULL;
   }
   return st;
 }

@@ -394,7 +394,12 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
                 ((i == SH_TRAP_DEBUG || i == SH_TRAP_RETURN) &&
                  s->opts[SH_OPT_FUNCTRACE]);
     if (keep && !(c->traps[i] = strdup(t))) goto fail;
+    if (!keep && !(c->shown_traps[i] = strdup(t))) goto fail;
   }
+  for (int i = 0; i < SH_NTRAPS; i++)
+    if (!c->traps[i] && !c->shown_traps[i] && s->shown_traps[i] &&
+        !(c->shown_traps[i] = strdup(s->shown_traps[i])))
+      goto fail;
   c->dirstack = sh__strv_dup(s->dirstack, s->ndirs);
   c->ndirs = s->ndirs;
   c->umask = s->umask;
@@ -458,7 +463,10 @@ void sh_ctx_free(sh_ctx *c) {
   sh__strv_free(c->pos, c->npos);
   free(c->arg0);
   free(c->cwd);
-  for (int i = 0; i < SH_NTRAPS; i++) free(c->traps[i]);
+  for (int i = 0; i < SH_NTRAPS; i++) {
+    free(c->traps[i]);
+    free(c->shown_traps[i]);
+  }
   sh__strv_free(c->dirstack, c->ndirs);
   for (int fd = 0; fd < c->nfds; fd++) sh_stream_unref(c->fds[fd]);
   free(c->fds);

@@ -64,7 +64,12 @@ static int set_status(sh_ctx *c, int st) {
 /* errexit and the ERR trap after a command that may trigger them. */
 static void after_command(sh_ctx *c, int st) {
   if (st == 0 || c->unwind || c->errexit_off) return;
-  if (c->traps[SH_TRAP_ERR] && !c->in_trap) sh_run_trap(c, SH_TRAP_ERR);
+  /* the ERR trap is not inherited by functions without errtrace, and
+   * never runs in asynchronous jobs */
+  bool in_func = c->funcname && strcmp(c->funcname, "source") != 0;
+  if (c->traps[SH_TRAP_ERR] && !c->in_trap && !c->job &&
+      (!in_func || c->opts[SH_OPT_ERRTRACE]))
+    sh_run_trap(c, SH_TRAP_ERR);
   if (c->opts[SH_OPT_ERREXIT]) {
     c->status = st;
     c->unwind = SH_UW_EXIT;

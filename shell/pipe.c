@@ -182,6 +182,7 @@ static int time_report(sh_ctx *c, struct timespec *t0, bool posix) {
 
 int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
   size_t k = n->u.pipe.n;
+  if (n->line) c->line = n->line;
   struct timespec t0;
   if (n->u.pipe.time) clock_gettime(CLOCK_MONOTONIC, &t0);
   if (n->u.pipe.bang) c->errexit_off++;

@@ -586,8 +586,10 @@ void bi_errline(bi_ctx *b, const char *fmt, ...) {
 bool bi_cancelled(bi_ctx *b) {
   if (!b->sh || !b->sh->ex) return false;
   if (sh_exec_cancelled(b->sh->ex)) return true;
-  /* a job that was sent a signal stops what it is doing */
-  return b->sh->job && sh__job_signal_pending(b->sh->job);
+  /* a job (or the main shell) that was sent a signal stops what it is
+   * doing; the signal is acted on at the next check */
+  if (b->sh->job) return sh__job_signal_pending(b->sh->job) != 0;
+  return !b->sh->subshell && atomic_load(&b->sh->ex->main_sig) != 0;
 }
 
 const char *bi_getenv(bi_ctx *b, const char *name) {

@@ -313,6 +313,8 @@ struct sh_ctx {
   char *arg0;               /* $0 */
   char *cwd;                /* logical working directory */
   char *traps[SH_NTRAPS];
+  char *shown_traps[SH_NTRAPS]; /* a subshell's inherited, inactive traps
+                                   (bash's `trap` still lists them) */
   char **dirstack;
   size_t ndirs;
   unsigned umask;
