@@ -160,6 +160,11 @@ int bi_source_main(bi_ctx *b) {
     st = c->status;
   }
   c->source_name = oname;
+  if (c->traps[SH_TRAP_RETURN] && !c->in_trap && c->unwind == SH_UW_NONE) {
+    int saved = st;
+    sh_run_trap(c, SH_TRAP_RETURN);
+    st = saved;
+  }
   if (args) {
     sh__strv_free(c->pos, c->npos);
     c->pos = opos;

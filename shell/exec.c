@@ -154,8 +154,8 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
     c->unwind = SH_UW_NONE;
     st = c->status;
   }
-  if (c->traps[SH_TRAP_RETURN] && !c->in_trap &&
-      (c->opts[SH_OPT_FUNCTRACE] || true))
+  /* functions inherit RETURN (and DEBUG) only with functrace */
+  if (c->traps[SH_TRAP_RETURN] && !c->in_trap && c->opts[SH_OPT_FUNCTRACE])
     sh_run_trap(c, SH_TRAP_RETURN);
   c->funcname = ofn;
   c->unit = ounit;
@@ -170,6 +170,17 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
 }
 
 /* ---- traps ------------------------------------------------------------------ */
+
+/* The DEBUG trap before a command on `line`: not inside functions unless
+ * functrace, never inside a trap.  True when it asked to stop. */
+bool sh__debug_trap(sh_ctx *c, unsigned line) {
+  if (!c->traps[SH_TRAP_DEBUG] || c->in_trap) return false;
+  bool in_func = c->funcname && strcmp(c->funcname, "source") != 0;
+  if (in_func && !c->opts[SH_OPT_FUNCTRACE]) return false;
+  if (line) c->line = line;
+  sh_run_trap(c, SH_TRAP_DEBUG);
+  return c->unwind != SH_UW_NONE;
+}
 
 void sh_run_trap(sh_ctx *c, int sig) {
   const char *code = c->traps[sig];
@@ -577,10 +588,7 @@ void sh__set_underscore(sh_ctx *c, const char *s) {
 
 static int exec_simple(sh_ctx *c, sh_node *n) {
   c->line = n->line;
-  if (c->traps[SH_TRAP_DEBUG] && !c->in_trap) {
-    sh_run_trap(c, SH_TRAP_DEBUG);
-    if (c->unwind) return c->status;
-  }
+  if (sh__debug_trap(c, n->line)) return c->status;
   sh_argv av = {0};
   c->subst_status = -1;
   if (n->u.simple.n_words) {
@@ -744,6 +752,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
   c->loop_depth++;
   for (size_t i = 0; i < count; i++) {
     if (!loop_iter_ok(c, &iters)) break;
+    if (sh__debug_trap(c, n->line)) break;
     if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
       break;
@@ -775,6 +784,7 @@ static int arith_word(sh_ctx *c, const sh_word *w, int64_t *v) {
 static int exec_cfor(sh_ctx *c, sh_node *n) {
   int64_t v;
   int st = 0;
+  if (sh__debug_trap(c, n->line)) return c->status;
   if (n->u.cfor.init && arith_word(c, n->u.cfor.init, &v)) return set_status(c, 1);
   uint64_t iters = 0;
   c->loop_depth++;
@@ -782,6 +792,10 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
     if (!loop_iter_ok(c, &iters)) break;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     c->line = n->line;
+    if (sh__debug_trap(c, n->line)) {
+      vsh__arena_pop(&c->arena, m);
+      break;
+    }
     if (arith_word(c, n->u.cfor.cond, &v)) {
       st = 1;
       vsh__arena_pop(&c->arena, m);
@@ -794,7 +808,8 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
     st = sh_exec_node(c, n->u.cfor.body);
     vsh__arena_pop(&c->arena, m);
     if (c->unwind && loop_unwind(c)) break;
-    if (n->u.cfor.step && arith_word(c, n->u.cfor.step, &v)) {
+    if (n->u.cfor.step && (sh__debug_trap(c, n->line) ||
+                           arith_word(c, n->u.cfor.step, &v))) {
       st = 1;
       break;
     }
@@ -841,6 +856,7 @@ static int exec_case(sh_ctx *c, sh_node *n) {
 
 static int exec_arith(sh_ctx *c, sh_node *n) {
   c->line = n->line;
+  if (sh__debug_trap(c, n->line)) return c->status;
   int64_t v;
   if (c->opts[SH_OPT_XTRACE]) {
     char *s;
@@ -920,6 +936,7 @@ static int exec_until_n(sh_ctx *c, sh_node *n) { return exec_while(c, n, true); 
 
 static int exec_cond_n(sh_ctx *c, sh_node *n) {
   c->line = n->line;
+  if (sh__debug_trap(c, n->line)) return c->status;
   return set_status(c, sh_eval_cond(c, n->u.cond.expr));
 }
 

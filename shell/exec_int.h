@@ -42,6 +42,7 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv);
 sh_func *sh_func_find(sh_ctx *c, const char *name);
 int sh_func_define(sh_ctx *c, sh_node *def, sh_unit *unit);
 void sh_run_trap(sh_ctx *c, int sig);
+bool sh__debug_trap(sh_ctx *c, unsigned line);
 int sh_xtrace(sh_ctx *c, int argc, char **argv);
 /* Runs a shell builtin entry with argv; handles output errors. */
 int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv);

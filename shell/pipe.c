@@ -211,6 +211,10 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
         err = 1;
         break;
       }
+      /* the parent runs DEBUG for each simple command it starts */
+      if (n->u.pipe.cmds[i]->kind == SH_NODE_SIMPLE &&
+          sh__debug_trap(c, n->u.pipe.cmds[i]->line))
+        break;
       bool in_place = i + 1 == k && lastpipe;
       sh_ctx *sc = c;
       if (!in_place && sh_ctx_fork(&sc, c)) {
