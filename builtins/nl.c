@@ -221,7 +221,7 @@ int bi_nl_main(bi_ctx *b) {
   s.sec[2].kind = 'n';
   bi_opts g = {0};
   int c, st = 0;
-  int64_t v;
+  int64_t v = 0;
   while ((c = bi_getopt(b, &g, "b:d:f:h:i:l:n:ps:v:w:", lo)) != -1) {
     bool ok = true;
     switch (c) {
