@@ -383,6 +383,156 @@ VSH_API int vsh_virtual_sandbox_new(vsh_sandbox **out,
  * other kind (checked at run time). */
 VSH_API vsh_fs *vsh_virtual_fs(vsh_sandbox *sb);
 
+/* The shell behind a virtual sandbox (borrowed: its filesystem, custom
+ * commands), or NULL for any other kind, a scoped one included. */
+VSH_API vsh_shell *vsh_virtual_shell(vsh_sandbox *sb);
+
+/* ---- sandbox from a driver (SandboxDriver) ------------------------- */
+
+/* The minimal surface a remote provider implements.  Paths are always
+ * absolute and normalised; write_file may fail on a missing parent (the
+ * wrapper retries after mkdir).  exists never fails.  rm implements
+ * recursive and force exactly or fails with VSH_EUNSUPPORTED before any
+ * change.  exec receives the caller's signal: forward it only to a real
+ * cancellation primitive and add no abort race of its own.  A driver
+ * that detects the sandbox's death fails with VSH_EDIED.  Every call may
+ * run on a worker thread, several at once. */
+typedef struct vsh_sandbox_driver_ops {
+  unsigned version;      /* VSH_SANDBOX_DRIVER_VERSION */
+  const char *provider;  /* for error meta, e.g. "e2b"; NULL: "driver" */
+  /* The provider's timeout granularity in ms (1000 for whole seconds;
+   * 0 or 1: milliseconds).  exec receives timeout_ms rounded UP to a
+   * multiple of it, so dividing by it gives the provider's units. */
+  int64_t timeout_unit_ms;
+  int (*exec)(void *ud, const char *cmd, const vsh_exec_opts *opts,
+              vsh_result *out, vsh_error *err);
+  int (*read_file)(void *ud, const char *path, vsh_buf *out, vsh_error *err);
+  int (*read_file_buffer)(void *ud, const char *path, vsh_buf *out,
+                          vsh_error *err);
+  int (*write_file)(void *ud, const char *path, const void *data, size_t len,
+                    vsh_error *err);
+  int (*stat)(void *ud, const char *path, vsh_stat *out, vsh_error *err);
+  int (*readdir)(void *ud, const char *path, vsh_strv *out, vsh_error *err);
+  bool (*exists)(void *ud, const char *path);
+  int (*mkdir)(void *ud, const char *path, bool recursive, vsh_error *err);
+  int (*rm)(void *ud, const char *path, bool recursive, bool force,
+            vsh_error *err);
+  /* Optional liveness probe, polled while an exec is in flight: return
+   * VSH_EDIED (filled err) once the sandbox is dead, 0 while alive.  It
+   * races only liveness; the caller's abort is the wrapper's business. */
+  int (*alive)(void *ud, vsh_error *err);
+  int64_t alive_poll_ms; /* 0: 1000 */
+  void (*release)(void *ud); /* may be NULL */
+} vsh_sandbox_driver_ops;
+#define VSH_SANDBOX_DRIVER_VERSION 1
+
+/* OrphanedExecSettlement: a driver exec that outlived its caller's
+ * abort (or the sandbox's death).  Borrowed for the callback only.
+ * Times are CLOCK_REALTIME.  Exactly one of result/error is set. */
+typedef struct vsh_orphan_settlement {
+  const char *command;
+  struct timespec started_at;
+  struct timespec aborted_at;
+  struct timespec settled_at;
+  const vsh_result *result;
+  const vsh_error *error;
+} vsh_orphan_settlement;
+
+typedef struct vsh_driver_opts {
+  /* Runs on the orphan's worker thread; NULL: the settlement is
+   * consumed silently. */
+  void (*on_orphan_settled)(const vsh_orphan_settlement *s, void *ud);
+  void *ud;
+} vsh_driver_opts;
+
+/* sandboxFromDriver: wraps a driver into a conforming sandbox (path
+ * resolution against cwd, the write_file parent guarantee, the exec
+ * abort race and orphan reporting).  driver is borrowed (static tables
+ * are the norm); on success ud belongs to the sandbox, and
+ * driver->release(ud) runs when the sandbox is released AND every orphan
+ * has settled.  On failure ud stays the caller's. */
+VSH_API int vsh_sandbox_from_driver(vsh_sandbox **out,
+                                    const vsh_sandbox_driver_ops *driver,
+                                    void *ud, const char *cwd,
+                                    const vsh_driver_opts *opts,
+                                    vsh_error *err);
+
+/* useSandbox(factory, {cwd}): a sandbox whose cwd is `cwd` resolved
+ * through inner's resolve_path and normalised; relative file paths and
+ * exec cwds resolve against it.  Only the standard verbs are exposed
+ * (vsh_virtual_fs/vsh_virtual_shell give NULL).  inner is borrowed and
+ * must outlive the scope. */
+VSH_API int vsh_sandbox_scope(vsh_sandbox **out, vsh_sandbox *inner,
+                              const char *cwd, vsh_error *err);
+
+/* ---- tools (AgentTool) --------------------------------------------- */
+
+/* AgentToolResult: text content for the model, details as JSON text. */
+typedef struct vsh_tool_result {
+  char *content; /* malloc'd, NUL-terminated */
+  size_t content_len;
+  char *details; /* malloc'd JSON object text, or NULL */
+  bool terminate;
+} vsh_tool_result;
+VSH_API void vsh_tool_result_dispose(vsh_tool_result *r);
+
+typedef void (*vsh_tool_update_fn)(const vsh_tool_result *partial, void *ud);
+
+typedef struct vsh_tool vsh_tool;
+struct vsh_tool {
+  const char *name;
+  const char *label;
+  const char *description;
+  const char *parameters; /* JSON Schema text */
+  /* Fails (a negative vsh_err and a message for the model) rather than
+   * encoding errors in content.  params_json is the call's arguments. */
+  int (*execute)(vsh_tool *t, const char *call_id, const char *params_json,
+                 vsh_signal *signal, vsh_tool_update_fn on_update,
+                 void *update_ud, vsh_tool_result *out, vsh_error *err);
+  void (*release)(vsh_tool *t); /* may be NULL */
+  void *ud;
+};
+VSH_API int vsh_tool_execute(vsh_tool *t, const char *call_id,
+                             const char *params_json, vsh_signal *signal,
+                             vsh_tool_update_fn on_update, void *update_ud,
+                             vsh_tool_result *out, vsh_error *err);
+VSH_API void vsh_tool_release(vsh_tool *t);
+
+/* An assembled tool list.  items[i] is released with the list when
+ * owned[i]; sandbox is the packaged-skill overlay handed to the tool
+ * factories (owned, NULL when no list was assembled). */
+typedef struct vsh_tool_list {
+  vsh_tool **items;
+  bool *owned;
+  size_t len;
+  vsh_sandbox *sandbox;
+} vsh_tool_list;
+/* Appends t; with owned the list releases it (also when this fails). */
+VSH_API int vsh_tool_list_push(vsh_tool_list *l, vsh_tool *t, bool owned);
+VSH_API void vsh_tool_list_dispose(vsh_tool_list *l);
+
+/* A packaged skill's supporting file, served under
+ * /.flue/packaged-skills/<skill>/<path>.  Bytes that are not valid UTF-8
+ * (or hold a NUL) are served as base64 wrapped at 76 columns. */
+typedef struct vsh_skill_file {
+  const char *skill; /* skill id */
+  const char *path;  /* relative to the skill's folder */
+  const void *data;
+  size_t len;
+} vsh_skill_file;
+
+/* SandboxToolFactoryOptions plus what the runtime assembles around it. */
+typedef struct vsh_tools_opts {
+  const char *const *subagents; /* the agent's subagent names */
+  size_t n_subagents;
+  const vsh_skill_file *skills; /* the packaged-skill catalog (copied) */
+  size_t n_skills;
+  vsh_tool *const *framework; /* task, activate_skill, ... (borrowed) */
+  size_t n_framework;
+  vsh_tool *const *custom; /* useTool/defineTool and result tools (borrowed) */
+  size_t n_custom;
+} vsh_tools_opts;
+
 /* ---- factories (SandboxFactory) ------------------------------------ */
 
 typedef struct vsh_factory vsh_factory;
@@ -394,7 +544,12 @@ struct vsh_factory {
    * NULL, with one deprecation warning per process. */
   int (*create_session_env)(vsh_factory *f, const char *id,
                             vsh_sandbox **out, vsh_error *err);
-  void *tools; /* reserved for the tool-list factory (adapter layer) */
+  /* SandboxToolFactory, optional: when set, its tools replace the six
+   * standard ones for agents on this sandbox.  Called at every tool-list
+   * assembly (vsh_tool_list_assemble); it pushes fresh tools into out
+   * with vsh_tool_list_push.  sb carries the packaged-skill overlay. */
+  int (*tools)(vsh_factory *f, vsh_sandbox *sb, const vsh_tools_opts *opts,
+               vsh_tool_list *out, vsh_error *err);
   /* Receives the deprecation warning; NULL: written to stderr. */
   void (*warn)(const char *msg, void *ud);
   void (*release)(vsh_factory *f);
@@ -414,6 +569,94 @@ VSH_API void vsh_factory_release(vsh_factory *f);
 VSH_API int vsh_virtual_factory(vsh_factory **out,
                                 const vsh_virtual_opts *opts,
                                 vsh_error *err);
+
+/* ---- BashLike factory (bash()) -------------------------------------- */
+
+/* The structural BashLike: any in-process bash runtime.  exec gets cwd,
+ * env and signal (timeout_ms is always 0: the wrapper turns a deadline
+ * into an abort).  fs paths are what fs.resolve_path(base, path) gave. */
+typedef struct vsh_bashlike_fs_ops {
+  int (*read_file)(void *ud, const char *path, vsh_buf *out, vsh_error *err);
+  int (*read_file_buffer)(void *ud, const char *path, vsh_buf *out,
+                          vsh_error *err);
+  int (*write_file)(void *ud, const char *path, const void *data, size_t len,
+                    vsh_error *err);
+  int (*stat)(void *ud, const char *path, vsh_stat *out, vsh_error *err);
+  int (*readdir)(void *ud, const char *path, vsh_strv *out, vsh_error *err);
+  bool (*exists)(void *ud, const char *path);
+  int (*mkdir)(void *ud, const char *path, bool recursive, vsh_error *err);
+  int (*rm)(void *ud, const char *path, bool recursive, bool force,
+            vsh_error *err);
+  int (*resolve_path)(void *ud, const char *base, const char *path,
+                      vsh_buf *out);
+} vsh_bashlike_fs_ops;
+typedef struct vsh_bashlike_ops {
+  int (*exec)(void *ud, const char *cmd, const vsh_exec_opts *opts,
+              vsh_result *out, vsh_error *err);
+  const char *(*get_cwd)(void *ud);
+  const vsh_bashlike_fs_ops *fs;
+  void (*release)(void *ud); /* may be NULL */
+} vsh_bashlike_ops;
+typedef struct vsh_bashlike {
+  const vsh_bashlike_ops *ops;
+  void *ud;
+} vsh_bashlike;
+/* BashFactory: fills *out (called once per create_sandbox). */
+typedef int (*vsh_bashlike_make_fn)(void *ud, vsh_bashlike *out,
+                                    vsh_error *err);
+/* A factory whose sandboxes wrap what make returns.  A value that is not
+ * Bash-like fails create with "[flue] BashFactory must return a
+ * Bash-like object.".  ud is borrowed. */
+VSH_API int vsh_bash_factory(vsh_factory **out, vsh_bashlike_make_fn make,
+                             void *ud, vsh_error *err);
+
+/* ---- the host sandbox (local()) -------------------------------------- */
+
+/* No isolation: real processes and the host filesystem. */
+typedef struct vsh_local_env {
+  const char *name;
+  const char *value; /* NULL drops the variable (a default included) */
+} vsh_local_env;
+typedef struct vsh_local_opts {
+  const char *cwd; /* NULL: the process's cwd; relative resolves */
+  const vsh_local_env *env;
+  size_t n_env;
+} vsh_local_opts;
+/* The environment allowlist is snapshotted here; opts are copied. */
+VSH_API int vsh_local_factory(vsh_factory **out, const vsh_local_opts *opts,
+                              vsh_error *err);
+
+/* ---- standard tools and tool-list assembly ------------------------- */
+
+/* The six standard tools, each closing over sb (borrowed). */
+VSH_API int vsh_tool_read(vsh_tool **out, vsh_sandbox *sb, vsh_error *err);
+VSH_API int vsh_tool_write(vsh_tool **out, vsh_sandbox *sb, vsh_error *err);
+VSH_API int vsh_tool_edit(vsh_tool **out, vsh_sandbox *sb, vsh_error *err);
+VSH_API int vsh_tool_bash(vsh_tool **out, vsh_sandbox *sb, vsh_error *err);
+VSH_API int vsh_tool_grep(vsh_tool **out, vsh_sandbox *sb, vsh_error *err);
+VSH_API int vsh_tool_glob(vsh_tool **out, vsh_sandbox *sb, vsh_error *err);
+
+/* The packaged-skill overlay over inner (borrowed): read_file of a path
+ * under /.flue/packaged-skills/ is served from the catalog (copied),
+ * every other verb and path passes through. */
+VSH_API int vsh_skill_overlay(vsh_sandbox **out, vsh_sandbox *inner,
+                              const vsh_skill_file *skills, size_t n,
+                              vsh_error *err);
+
+/* Assembles the model's tool list: the factory's tools (or the six
+ * standard ones) over the overlay of sb, then opts->framework, then
+ * opts->custom.  A duplicate name, or a reserved one (task,
+ * activate_skill, read_skill_resource, finish, give_up) outside the
+ * framework group, fails with type "tool_name_conflict".  f may be NULL. */
+VSH_API int vsh_tool_list_assemble(vsh_tool_list *out, vsh_factory *f,
+                                   vsh_sandbox *sb,
+                                   const vsh_tools_opts *opts,
+                                   vsh_error *err);
+
+/* ---- deprecated aliases (the contract's former names) -------------- */
+typedef vsh_sandbox vsh_session_env;                   /* SessionEnv */
+typedef vsh_sandbox_driver_ops vsh_sandbox_api_ops;    /* SandboxApi */
+#define vsh_create_sandbox_session_env vsh_sandbox_from_driver
 
 #ifdef __cplusplus
 }

@@ -40,6 +40,25 @@ vsh_fs *vsh_virtual_fs(vsh_sandbox *sb) {
   return sbx_is_virtual(sb) ? ((sbx_virtual *)sb)->fs : NULL;
 }
 
+/* The shell is made lazily (most sandboxes only see file verbs); the
+ * accessor makes it too, so custom commands can be registered first. */
+vsh_shell *vsh_virtual_shell(vsh_sandbox *sb) {
+  sbx_virtual *v;
+  vsh_shell *sh;
+
+  if (!sbx_is_virtual(sb))
+    return NULL;
+  v = (sbx_virtual *)sb;
+  pthread_mutex_lock(&v->mu);
+  if (!v->shell) {
+    vsh_shell_opts so = {.fs = v->fs, .cwd = v->cwd};
+    (void)vsh_shell_new(&v->shell, &so, NULL);
+  }
+  sh = v->shell;
+  pthread_mutex_unlock(&v->mu);
+  return sh;
+}
+
 /* ---- exec ------------------------------------------------------------
  * The shell core plugs in below.  Everything a run needs is prepared
  * here: the resolved working directory, the filesystem (shared with the
