@@ -16,6 +16,7 @@ typedef struct pval {
   bool at;       /* "@" form (else "*" joins) */
   char **v;      /* list elements or the one value in v[0] */
   size_t n;
+  int64_t *idx;  /* indexed arrays: each element's index (for slices) */
 } pval;
 
 bool sh_param_is_list(const sh_param *p) {
@@ -148,6 +149,11 @@ static int var_values(sh_ctx *c, const char *name, const sh_param *p,
       for (size_t i = 0; i < v->n; i++) {
         int rc = pv_push(c, pv, v->elems[i].val, v->n);
         if (rc) return rc;
+      }
+      if (!(v->attrs & SH_VAR_ASSOC) && v->n) {
+        pv->idx = vsh__arena_alloc(&c->arena, v->n * sizeof(int64_t));
+        if (!pv->idx) return VSH_ENOMEM;
+        for (size_t i = 0; i < v->n; i++) pv->idx[i] = v->elems[i].idx;
       }
       pv->set = v->n > 0;
       return 0;
@@ -799,10 +805,34 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       }
       int64_t from, count;
       bool ok;
+      if (pv.idx) {
+        /* an indexed array: the offset is an index, not a position */
+        int64_t top = pv.n ? pv.idx[pv.n - 1] + 1 : 0;
+        rc = substr_bounds(c, p, top, &from, &count, &ok);
+        if (rc) return rc;
+        size_t first = 0;
+        while (first < pv.n && pv.idx[first] < from) first++;
+        size_t avail = pv.n - first;
+        if (p->flags & SH_PF_HAS_LEN) {
+          /* the length counts elements */
+          char *ls;
+          size_t ll;
+          int64_t len;
+          rc = sh_expand_str(c, p->arg2, &ls, &ll);
+          if (!rc) rc = sh_arith(c, ls, ll, &len);
+          if (rc) return rc;
+          if (len < 0) {
+            sh_error(c, "%lld: substring expression < 0", (long long)len);
+            return fatal(c, 1);
+          }
+          if ((uint64_t)len < avail) avail = (size_t)len;
+        }
+        pv.v = pv.v + first;
+        pv.n = ok ? avail : 0;
+        return emit(b, &pv, quoted);
+      }
       rc = substr_bounds(c, p, (int64_t)all.n, &from, &count, &ok);
       if (rc) return rc;
-      if (positional && from == 0 && !(p->flags & SH_PF_HAS_LEN) &&
-          0) from = 1;
       pv.v = all.v + (ok ? from : 0);
       pv.n = ok ? (size_t)count : 0;
     } else if (pv.n) {
