@@ -135,12 +135,28 @@ static char *check_format(bi_ctx *b, const char *fmt) {
   return out;
 }
 
+/* Decimal digits of v into tmp (no padding): seq's hot path. */
+static int fmt_ll(char *tmp, long long v) {
+  char rev[24];
+  int n = 0;
+  unsigned long long u = v < 0 ? 0ull - (unsigned long long)v
+                               : (unsigned long long)v;
+  do {
+    rev[n++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  int k = 0;
+  if (v < 0) tmp[k++] = '-';
+  while (n) tmp[k++] = rev[--n];
+  return k;
+}
+
 static int seq_int(seq_out *o, long long first, long long step,
                    long long last, int width) {
   char tmp[64];
   for (long long v = first; step > 0 ? v <= last : v >= last;) {
     int n = width ? snprintf(tmp, sizeof(tmp), "%0*lld", width, v)
-                  : snprintf(tmp, sizeof(tmp), "%lld", v);
+                  : fmt_ll(tmp, v);
     if (!put(o, tmp, (size_t)n)) return o->rc;
     if ((step > 0 && v > LLONG_MAX - step) ||
         (step < 0 && v < LLONG_MIN - step))
