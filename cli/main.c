@@ -63,25 +63,6 @@ static char *slurp(FILE *f, size_t *len) {
   return buf;
 }
 
-static char *shell_quote(const char *s) {
-  size_t n = strlen(s);
-  char *d = malloc(4 * n + 3);
-  if (!d) return NULL;
-  char *p = d;
-  *p++ = '\'';
-  for (; *s; s++) {
-    if (*s == '\'') {
-      memcpy(p, "'\\''", 4);
-      p += 4;
-    } else {
-      *p++ = *s;
-    }
-  }
-  *p++ = '\'';
-  *p = 0;
-  return d;
-}
-
 int main(int argc, char **argv) {
   const char *script = NULL, *file = NULL, *cwd = NULL;
   bool json = false, syntax_only = false;
@@ -228,32 +209,21 @@ int main(int argc, char **argv) {
   }
   if (!text) return 2;
 
-  /* positional parameters and $0: prepend a `set --` line */
-  char *prog = NULL;
-  {
-    size_t cap = len + 64;
-    int first = i;
-    if (script && i < argc) first = i + 1; /* -c: the first arg is $0 */
-    for (int k = first; k < argc; k++) cap += 4 * strlen(argv[k]) + 3;
-    prog = malloc(cap);
-    if (!prog) return 2;
-    size_t n = 0;
-    if (syntax_only) n += (size_t)sprintf(prog + n, "set -n\n");
-    if (first < argc) {
-      n += (size_t)sprintf(prog + n, "set --");
-      for (int k = first; k < argc; k++) {
-        char *q = shell_quote(argv[k]);
-        n += (size_t)sprintf(prog + n, " %s", q ? q : "''");
-        free(q);
-      }
-      prog[n++] = '\n';
-    }
-    memcpy(prog + n, text, len);
-    len += n;
-    /* the prefix is on line 0: keep LINENO right by joining with ';'? keep
-     * it simple: the prefix lines are counted, so shift nothing */
-  }
-  vsh_exec_opts eo = {.env = NULL};
+  /* $0 and the positional parameters */
+  int first = i;
+  if (script && i < argc) first = i + 1; /* -c: the first arg is $0 */
+  const char **av = calloc((size_t)(argc - i) + 2, sizeof(char *));
+  if (!av) return 2;
+  size_t na = 0;
+  av[na++] = script ? (i < argc ? argv[i] : "vsh") : (file ? file : "vsh");
+  for (int k = first; k < argc; k++) av[na++] = argv[k];
+  av[na] = NULL;
+  if (syntax_only) vsh_shell_set_option(sh, "noexec", true, NULL);
+  char *prog = malloc(len + 1);
+  if (!prog) return 2;
+  memcpy(prog, text, len);
+  prog[len] = 0;
+  vsh_exec_opts eo = {.env = NULL, .argv = av};
   eo.timeout_ms = timeout > 0 ? (int64_t)(timeout * 1000) : 0;
   const char **envp = calloc((size_t)nenv + 1, sizeof(char *));
   for (int k = 0; envp && k < nenv; k++) envp[k] = envs[k];
@@ -263,6 +233,7 @@ int main(int argc, char **argv) {
   free(prog);
   free(owned);
   free(envp);
+  free(av);
   if (rc) {
     fprintf(stderr, "vsh: %s\n", err.message);
     vsh_shell_free(sh);

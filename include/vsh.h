@@ -221,6 +221,9 @@ typedef struct vsh_exec_opts {
   vsh_signal *signal;     /* may be NULL */
   const void *stdin_data;
   size_t stdin_len;
+  /* Shell execs only: $0 and the positional parameters ($0 first,
+   * NULL-terminated); NULL keeps the shell's name and no arguments. */
+  const char *const *argv;
 } vsh_exec_opts;
 
 

@@ -290,6 +290,22 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
       init_shell_vars(c);
     }
     if (opts && opts->env) import_env(c, opts->env);
+    if (opts && opts->argv && opts->argv[0]) {
+      size_t n = 0;
+      while (opts->argv[n + 1]) n++;
+      char *a0 = strdup(opts->argv[0]);
+      char **pos = sh__strv_dup((char **)opts->argv + 1, n);
+      if (!a0 || !pos) {
+        free(a0);
+        sh__strv_free(pos, n);
+      } else {
+        free(c->arg0);
+        c->arg0 = a0;
+        sh__strv_free(c->pos, c->npos);
+        c->pos = pos;
+        c->npos = n;
+      }
+    }
     if (opts && opts->cwd) {
       vsh_buf cwd = {0};
       const char *base = c->cwd;
