@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <editline/readline.h>
+
 static const char usage[] =
     "Usage: vsh [options] [-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...]]\n"
     "Runs bash scripts in an in-memory sandbox (no host processes, no host\n"
@@ -185,25 +187,55 @@ int main(int argc, char **argv) {
     owned = slurp(stdin, &len);
     text = owned;
   } else {
-    /* interactive: a persistent session, one line at a time */
+    /* interactive: a persistent session with line editing and history;
+     * lines are gathered until they form complete commands */
     vsh_shell_free(sh);
     so.persistent = true;
     if (vsh_shell_new(&sh, &so, &err)) return 2;
-    char line[65536];
     int last = 0;
+    char *acc = NULL;
+    size_t acc_len = 0;
     for (;;) {
-      fputs("vsh$ ", stdout);
-      fflush(stdout);
-      if (!fgets(line, sizeof(line), stdin)) break;
+      char *line = readline(acc ? "> " : "vsh$ ");
+      if (!line) break;
+      size_t ll = strlen(line);
+      char *na = realloc(acc, acc_len + ll + 2);
+      if (!na) {
+        free(line);
+        break;
+      }
+      acc = na;
+      memcpy(acc + acc_len, line, ll);
+      acc_len += ll;
+      acc[acc_len++] = '\n';
+      acc[acc_len] = 0;
+      free(line);
+      bool incomplete = false;
+      if (vsh_syntax_check(acc, acc_len, false, &incomplete, NULL) && incomplete)
+        continue;
+      if (acc_len > 1) {
+        acc[acc_len - 1] = 0;
+        add_history(acc);
+        acc[acc_len - 1] = '\n';
+      }
       vsh_result r;
-      if (vsh_shell_exec(sh, line, strlen(line), NULL, &r, &err) == 0) {
+      if (vsh_shell_exec(sh, acc, acc_len, NULL, &r, &err) == 0) {
         fwrite(r.out, 1, r.out_len, stdout);
+        fflush(stdout);
         fwrite(r.err, 1, r.err_len, stderr);
         last = r.exit_code;
+        bool exited = strncmp(acc, "exit", 4) == 0 &&
+                      (acc[4] == '\n' || acc[4] == ' ' || acc[4] == ';');
         vsh_result_dispose(&r);
+        if (exited) break;
+      } else {
+        fprintf(stderr, "vsh: %s\n", err.message);
       }
-      if (!strncmp(line, "exit", 4) && (line[4] == '\n' || line[4] == ' ' || !line[4])) break;
+      free(acc);
+      acc = NULL;
+      acc_len = 0;
     }
+    free(acc);
     vsh_shell_free(sh);
     return last;
   }

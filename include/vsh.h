@@ -273,6 +273,12 @@ VSH_API int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
                            vsh_error *err);
 VSH_API vsh_fs *vsh_shell_fs(vsh_shell *sh);    /* borrowed */
 VSH_API const char *vsh_shell_cwd(vsh_shell *sh);
+/* Checks a script's syntax without running it (bash -n).  Returns 0, or
+ * VSH_EINVAL with bash's message ("line N: syntax error ...") in err;
+ * *incomplete (if given) tells whether more input could complete it
+ * (an unterminated quote, here-doc or compound command). */
+VSH_API int vsh_syntax_check(const char *script, size_t len, bool extglob,
+                             bool *incomplete, vsh_error *err);
 /* Sets a shopt/set option before parsing, like bash -O / -o. */
 VSH_API int vsh_shell_set_option(vsh_shell *sh, const char *name, bool on,
                                  vsh_error *err);

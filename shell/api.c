@@ -394,3 +394,27 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     vsh__error_set(err, rc, "exec: %s", vsh_strerror(rc));
   return rc;
 }
+
+int vsh_syntax_check(const char *script, size_t len, bool extglob,
+                     bool *incomplete, vsh_error *err) {
+  vsh__error_clear(err);
+  if (incomplete) *incomplete = false;
+  sh_parse_opts po = {.extglob = extglob};
+  sh_unit *u = NULL;
+  vsh_buf msg = {0};
+  unsigned line = 0;
+  int rc = sh_parse_all(&u, script ? script : "", len, &po, &msg, &line);
+  if (rc == 0) {
+    sh_unit_unref(u);
+    vsh_buf_dispose(&msg);
+    return 0;
+  }
+  const char *m = msg.data ? msg.data : vsh_strerror(rc);
+  if (incomplete)
+    *incomplete = strstr(m, "unexpected end of file") != NULL ||
+                  strstr(m, "unexpected EOF") != NULL;
+  vsh__error_set(err, rc == VSH_ELIMIT ? VSH_ELIMIT : VSH_EINVAL,
+                 "line %u: %s", line, m);
+  vsh_buf_dispose(&msg);
+  return rc == VSH_ELIMIT ? VSH_ELIMIT : VSH_EINVAL;
+}
