@@ -1,0 +1,167 @@
+=== patch applies a unified diff from stdin
+--- script
+seq 1 10 > a
+(seq 1 4; echo five; seq 6 10) > b
+diff -u a b > p.diff
+patch < p.diff
+cat a | tr '\n' ' '; echo
+ls
+--- stdout
+patching file a
+1 2 3 4 five 6 7 8 9 10 
+a
+b
+p.diff
+--- stderr
+--- status: 0
+
+=== hunks that moved report their offset and leave a .orig
+--- script
+seq 1 20 > a
+(seq 1 4; echo five; seq 6 14; echo fifteen; seq 16 20) > b
+diff -u a b > p.diff
+(echo x; echo y; seq 1 20) > a
+patch -i p.diff
+grep -c i a
+ls
+--- stdout
+patching file a
+Hunk #1 succeeded at 4 (offset 2 lines).
+Hunk #2 succeeded at 14 (offset 2 lines).
+2
+a
+a.orig
+b
+p.diff
+--- stderr
+--- status: 0
+
+=== a failed hunk goes to a .rej file and the status is 1
+--- script
+seq 1 20 > a
+(seq 1 4; echo five; seq 6 14; echo fifteen; seq 16 20) > b
+diff -u a b > p.diff
+(seq 1 15; echo XX; seq 17 20) > a
+patch < p.diff; echo "st=$?"
+grep -c '^+++ b' a.rej
+tail -n +3 a.rej
+grep -c five a
+--- stdout
+patching file a
+Hunk #2 FAILED at 12.
+1 out of 2 hunks FAILED -- saving rejects to file a.rej
+st=1
+1
+@@ -12,7 +12,7 @@
+ 12
+ 13
+ 14
+-15
++fifteen
+ 16
+ 17
+ 18
+1
+--- stderr
+--- status: 0
+
+=== -p1 with git-style names, --dry-run changes nothing, -R reverts
+--- file a/f.txt
+one
+two
+--- file b/f.txt
+one
+2
+--- script
+diff -u a/f.txt b/f.txt > p.diff
+mkdir w && cp a/f.txt w/
+cd w
+patch -p1 --dry-run < ../p.diff
+cat f.txt
+patch -p1 < ../p.diff
+cat f.txt
+patch -R -p1 < ../p.diff
+cat f.txt
+--- stdout
+checking file f.txt
+one
+two
+patching file f.txt
+one
+2
+patching file f.txt
+one
+two
+--- stderr
+--- status: 0
+
+=== creating and deleting files through /dev/null
+--- file old.txt
+bye
+--- script
+printf -- '--- /dev/null\n+++ new.txt\n@@ -0,0 +1,2 @@\n+hello\n+there\n' > c.diff
+printf -- '--- old.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n' > d.diff
+patch < c.diff
+patch < d.diff
+cat new.txt
+ls
+--- stdout
+patching file new.txt
+patching file old.txt
+hello
+there
+c.diff
+d.diff
+new.txt
+--- stderr
+--- status: 0
+
+=== an applied patch is detected as reversed; -N skips it quietly
+--- script
+seq 1 5 > a
+(seq 1 2; echo three; seq 4 5) > b
+diff -u a b > p.diff
+patch -s < p.diff
+patch < p.diff; echo "st=$?"
+patch -N < p.diff; echo "st=$?"
+--- stdout
+patching file a
+Reversed (or previously applied) patch detected!  Assume -R? [n] 
+Apply anyway? [n] 
+Skipping patch.
+1 out of 1 hunk ignored -- saving rejects to file a.rej
+st=1
+patching file a
+Reversed (or previously applied) patch detected!  Skipping patch.
+1 out of 1 hunk ignored -- saving rejects to file a.rej
+st=1
+--- stderr
+--- status: 0
+
+=== -o writes elsewhere; no newline at end of file is kept
+--- script
+printf 'a\nb' > x
+printf 'a\nc' > y
+diff -u x y > p.diff
+patch -o out < p.diff
+od -c out | head -2
+cat x; echo
+--- stdout
+patching file out (read from x)
+0000000   a  \n   c
+0000003
+a
+b
+--- stderr
+--- status: 0
+
+=== missing patch file and garbage input
+--- script
+patch -i nope; echo "st=$?"
+echo hello | patch; echo "st=$?"
+--- stdout
+st=2
+st=2
+--- stderr
+patch: **** Can't open patch file nope : No such file or directory
+patch: **** Only garbage was found in the patch input.
