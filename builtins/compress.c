@@ -91,7 +91,7 @@ int cz_enc_new(cz_enc **out, cz_format f, int level, const cz_gzinfo *hdr) {
   switch (f) {
 #ifdef HAVE_ZLIB
   case CZ_GZIP:
-    ok = deflateInit2(&e->z, level ? level : 6, Z_DEFLATED, 15 + 16, 8,
+    ok = deflateInit2(&e->z, level > 0 ? level : 6, Z_DEFLATED, 15 + 16, 8,
                       Z_DEFAULT_STRATEGY) == Z_OK;
     if (ok && hdr) {
       e->gh.time = hdr->mtime;
@@ -106,7 +106,7 @@ int cz_enc_new(cz_enc **out, cz_format f, int level, const cz_gzinfo *hdr) {
 #endif
 #ifdef HAVE_BZ2
   case CZ_BZIP2:
-    ok = BZ2_bzCompressInit(&e->bz, level ? level : 9, 0, 0) == BZ_OK;
+    ok = BZ2_bzCompressInit(&e->bz, level > 0 ? level : 9, 0, 0) == BZ_OK;
     break;
 #endif
 #ifdef HAVE_LZMA
@@ -656,7 +656,7 @@ static int run_stdin(bi_ctx *b, const cz_tool *t, const cz_opts *o) {
   if (rc == VSH_EPIPE) return 141;
   if (rc == VSH_EABORTED) return 1;
   if (rc < 0) return t->msg(b, o->quiet, CZ_M_IOERR, "stdin", NULL, rc);
-  if (rc) return t->msg(b, o->quiet, msg_for(rc), NULL, NULL, rc);
+  if (rc) return t->msg(b, o->quiet, msg_for(rc), NULL, "(stdout)", rc);
   int st = 0;
   if (trailing) st = t->msg(b, o->quiet, CZ_M_TRAILING, NULL, NULL, 0);
   if (o->verbose && t->verbose)
@@ -756,7 +756,8 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
     if (rc == VSH_EPIPE) return 141;
     if (rc == VSH_EABORTED) return 1;
     if (rc < 0) return worse(status, t->msg(b, o->quiet, CZ_M_IOERR, f, NULL, rc));
-    return worse(status, t->msg(b, o->quiet, msg_for(rc), f, NULL, rc));
+    return worse(status, t->msg(b, o->quiet, msg_for(rc), f,
+                                outname ? outname : "(stdout)", rc));
   }
   if (trailing) status = worse(status, t->msg(b, o->quiet, CZ_M_TRAILING, f, NULL, 0));
   if (outpath) {

@@ -33,7 +33,7 @@ typedef struct cz_gzinfo {
 } cz_gzinfo;
 
 typedef struct cz_enc cz_enc;
-/* level 1-9 (xz: 0-9); hdr (gzip only) may be NULL: no name, mtime 0. */
+/* level 1-9 (xz: 0-9), <= 0 (xz: < 0) the default; hdr (gzip only) may be NULL: no name, mtime 0. */
 int cz_enc_new(cz_enc **out, cz_format f, int level, const cz_gzinfo *hdr);
 /* Compresses data (finish: ends the stream); output goes to sink in
  * chunks.  0, a CZ_E_* or the sink's error. */

@@ -302,7 +302,7 @@ static int do_create(tar_ctx *t, char **ops, int nops) {
   } else {
     t->vout_err = true;
   }
-  if (t->comp != CZ_NONE && (rc = cz_enc_new(&t->enc, t->comp, 0, NULL))) {
+  if (t->comp != CZ_NONE && (rc = cz_enc_new(&t->enc, t->comp, -1, NULL))) {
     bi_errline(b, "tar: compression not available in this build");
     if (t->af) vfs_file_close(t->af);
     return 2;
