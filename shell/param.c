@@ -247,6 +247,26 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
     return 0;
   }
 
+  /* ${!ref} on a nameref gives the name it refers to (bash inverts) */
+  if ((p->flags & SH_PF_INDIRECT) && !p->index &&
+      !(p->flags & (SH_PF_AT | SH_PF_STAR))) {
+    sh_var *raw = sh_var_find_raw(c, name);
+    if (raw && (raw->attrs & SH_VAR_NAMEREF) && raw->val)
+      return set_one(c, pv, raw->val);
+  }
+  /* a nameref to a[2], a[@], 1 or # resolves like ${!ref} */
+  if (!(p->flags & SH_PF_INDIRECT) && sh_valid_name(name, nl)) {
+    sh_var *raw = sh_var_find_raw(c, name);
+    if (raw && (raw->attrs & SH_VAR_NAMEREF) && raw->val && *raw->val &&
+        !sh_valid_name(raw->val, strlen(raw->val)) && c->nameref_hops < 8) {
+      sh_param q = *p;
+      q.flags |= SH_PF_INDIRECT;
+      c->nameref_hops++;
+      int rc = param_values(c, &q, pv);
+      c->nameref_hops--;
+      return rc;
+    }
+  }
   if (p->flags & SH_PF_INDIRECT) {
     /* ${!x}: x holds the name (possibly with a subscript) */
     const char *target = sh_var_get(c, name);

@@ -97,6 +97,8 @@ typedef struct sh_scope {
 
 /* Dynamic lookup: innermost scope outwards.  NULL if none. */
 sh_var *sh_var_find(sh_ctx *c, const char *name);
+/* The same without following namerefs. */
+sh_var *sh_var_find_raw(sh_ctx *c, const char *name);
 /* The scalar value of name: special parameters, arrays' element 0;
  * NULL when unset. */
 const char *sh_var_get(sh_ctx *c, const char *name);
@@ -348,6 +350,7 @@ struct sh_ctx {
   int getopts_pos;          /* position inside a bundle of options */
   int subst_status;         /* status of the last $( ) in this command */
   bool expanding_assignment; /* x=value: tilde after ':' in operands */
+  int nameref_hops;         /* nameref chains resolved during expansion */
   char *underscore;         /* $_ */
   size_t underscore_cap;
   struct sh_frame *frames;  /* innermost last: FUNCNAME, BASH_SOURCE,

@@ -32,7 +32,7 @@ static sh_var *scope_find(sh_scope *s, const char *name) {
   return v;
 }
 
-static sh_var *find_raw(sh_ctx *c, const char *name) {
+sh_var *sh_var_find_raw(sh_ctx *c, const char *name) {
   for (sh_scope *s = c->scope; s; s = s->up) {
     sh_var *v = scope_find(s, name);
     if (v) return v;
@@ -41,11 +41,11 @@ static sh_var *find_raw(sh_ctx *c, const char *name) {
 }
 
 sh_var *sh_var_find(sh_ctx *c, const char *name) {
-  sh_var *v = find_raw(c, name);
+  sh_var *v = sh_var_find_raw(c, name);
   for (int hop = 0; v && (v->attrs & SH_VAR_NAMEREF) && v->val && *v->val &&
                     hop < NAMEREF_MAX;
        hop++) {
-    sh_var *t = find_raw(c, v->val);
+    sh_var *t = sh_var_find_raw(c, v->val);
     if (!t) return NULL;
     v = t;
   }
@@ -310,7 +310,7 @@ int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val);
 static sh_var *find_for_write(sh_ctx *c, const char *name) {
   sh_var *v = sh_var_find(c, name);
   if (v) return v;
-  sh_var *raw = find_raw(c, name);
+  sh_var *raw = sh_var_find_raw(c, name);
   if (raw && (raw->attrs & SH_VAR_NAMEREF) && raw->val && *raw->val) {
     /* a nameref to an unset variable creates the target globally */
     return sh_var_global(c, raw->val);
@@ -366,7 +366,7 @@ int sh_var_unset(sh_ctx *c, const char *name) {
     if (v->attrs & SH_VAR_NAMEREF && v->val && *v->val) {
       /* unset through the reference, as bash does without -n */
       const char *target = v->val;
-      sh_var *t = find_raw(c, target);
+      sh_var *t = sh_var_find_raw(c, target);
       if (t) {
         if (t->attrs & SH_VAR_READONLY) return readonly_error(c, target);
         sh_var_clear_value(t);
