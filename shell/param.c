@@ -847,7 +847,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
           }
           if ((uint64_t)len < avail) avail = (size_t)len;
         }
-        pv.v = pv.v + first;
+        if (pv.v) pv.v = pv.v + first;
         pv.n = ok ? avail : 0;
         return emit(b, &pv, quoted);
       }

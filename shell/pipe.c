@@ -349,17 +349,19 @@ static int start_job(sh_ctx *c, sh_node *n, bool null_stdin) {
   j->unit = c->unit;
   if (j->unit) sh_unit_ref(j->unit);
   j->pid = j->ctx->bashpid;
-  pthread_mutex_lock(&ex->mu);
-  j->id = ++ex->next_job_id;
-  j->next = ex->jobs;
-  ex->jobs = j;
-  pthread_mutex_unlock(&ex->mu);
+  /* the thread starts before the job is listed, so that `wait` in
+   * another thread can never free a job whose thread is being made */
   if (run_in_thread(ex, &j->thread, job_main, j)) {
     j->status = 1;
     atomic_store(&j->done, true);
   } else {
     j->started = true;
   }
+  pthread_mutex_lock(&ex->mu);
+  j->id = ++ex->next_job_id;
+  j->next = ex->jobs;
+  ex->jobs = j;
+  pthread_mutex_unlock(&ex->mu);
   c->last_bg_pid = j->pid;
   return c->status = 0;
 }
