@@ -887,6 +887,11 @@ int sh_parser_new(sh_parser **out, const char *src, size_t len,
   if (len == 0)
     p->eof_line = p->in.line;
   vsh__buf_init(&p->lit);
+  /* never NULL afterwards: offsets into it are taken before any append */
+  if (vsh__buf_reserve(&p->lit, 256)) {
+    sh_parser_free(p);
+    return VSH_ENOMEM;
+  }
 #ifdef VSH_HAVE_TS_BASH
   if (o.use_tree_sitter) {
     int rc = sh_ts_begin(p);

@@ -249,7 +249,7 @@ static void read_ansi(wctx *w) {
       lit_putc(p, (int)v);
   }
   size_t n = p->lit.len - base;
-  char *txt = sh_strdup(p, p->lit.data + base, n);
+  char *txt = sh_strdup(p, p->lit.data ? p->lit.data + base : "", n);
   p->lit.len = base;
   sh_part *pt = new_part(w, SH_PART_SQ);
   pt->u.text.s = txt;
@@ -341,7 +341,7 @@ static void read_backquote(wctx *w, bool in_dq) {
     lit_putc(p, c);
   }
   size_t n = p->lit.len - base;
-  char *txt = sh_strdup(p, p->lit.data + base, n);
+  char *txt = sh_strdup(p, p->lit.data ? p->lit.data + base : "", n);
   p->lit.len = base;
   flush(w);
   sh_enter(p, line);
