@@ -201,7 +201,8 @@ int bi_bash_main(bi_ctx *b) {
   int i = 1;
   const char *cmd = NULL;
   bool noexec = false;
-  char *opts_on[8];
+  const char *opts_on[8];
+  bool opts_val[8], opts_shopt[8];
   int non = 0;
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
@@ -219,17 +220,31 @@ int bi_bash_main(bi_ctx *b) {
       i++;
       break;
     }
-    if (!strcmp(a, "-O") || !strcmp(a, "-o")) {
-      if (i + 1 < b->argc && non < 8) opts_on[non++] = b->argv[++i];
+    if ((a[0] == '-' || a[0] == '+') && (a[1] == 'O' || a[1] == 'o') && !a[2]) {
+      if (i + 1 < b->argc && non < 8) {
+        opts_on[non] = b->argv[++i];
+        opts_val[non] = a[0] == '-';
+        opts_shopt[non++] = a[1] == 'O';
+      }
       continue;
     }
-    if (!strcmp(a, "-n")) {
-      noexec = true;
+    if (!strcmp(a, "--rcfile") || !strcmp(a, "--init-file")) {
+      i++;
       continue;
     }
-    /* -e -u -x ... : accepted */
+    if (a[0] == '-' && a[1] == '-') continue; /* --norc, --noprofile ... */
+    /* single-letter set options: -e -u -x -f -C ... (-i -s -l ignored) */
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'n') noexec = true;
+      if (strchr("isl", *p)) continue;
+      for (int k = 0; k < SH_OPT__COUNT && non < 8; k++)
+        if (sh_opts[k].letter == *p && !sh_opts[k].shopt) {
+          opts_on[non] = sh_opts[k].name;
+          opts_val[non] = a[0] == '-';
+          opts_shopt[non++] = false;
+        }
+    }
   }
-  (void)noexec;
   vsh_buf text = {0};
   const char *arg0 = b->argv[0], *name = b->argv[0];
   int argc = 0;
@@ -258,16 +273,12 @@ int bi_bash_main(bi_ctx *b) {
     while (in && (r = sh_stream_read(in, buf, sizeof(buf), c->ex)) > 0)
       vsh__buf_append(&text, buf, (size_t)r);
   }
-  for (int k = 0; k < non; k++) {
-    vsh_buf pre = {0};
-    int oi = sh_opt_find(opts_on[k], true);
-    vsh__buf_printf(&pre, oi >= 0 ? "shopt -s %s\n" : "set -o %s\n", opts_on[k]);
-    vsh__buf_append(&pre, text.data ? text.data : "", text.len);
-    vsh_buf_dispose(&text);
-    text = pre;
-  }
-  int st = sh__run_child(c, text.data ? text.data : "", text.len, arg0, argc,
-                         argv, name, !cmd && name != b->argv[0]);
+  (void)noexec;
+  sh_child_opts co = {.n = non, .names = opts_on, .on = opts_val,
+                      .shopt = opts_shopt, .noexec = noexec};
+  int st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0,
+                              argc, argv, name, !cmd && name != b->argv[0],
+                              &co);
   vsh_buf_dispose(&text);
   return st;
 }
@@ -735,17 +746,67 @@ static void print_dirs(bi_ctx *b) {
 
 int bi_dirs_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  if (b->argc > 1 && !strcmp(b->argv[1], "-c")) {
-    for (size_t i = 0; i < c->ndirs; i++) free(c->dirstack[i]);
-    c->ndirs = 0;
+  bool vflag = false, pflag = false, lflag = false;
+  for (int i = 1; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (a[0] != '-' || !a[1]) {
+      bi_err(b, "%s: invalid argument", a);
+      return 1;
+    }
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'c') {
+        for (size_t k = 0; k < c->ndirs; k++) free(c->dirstack[k]);
+        c->ndirs = 0;
+        return 0;
+      } else if (*p == 'v') vflag = true;
+      else if (*p == 'p') pflag = true;
+      else if (*p == 'l') lflag = true;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        return 2;
+      }
+    }
+  }
+  if (!vflag && !pflag && !lflag) {
+    print_dirs(b);
     return 0;
   }
-  print_dirs(b);
+  vsh_buf o = {0};
+  const char *home = lflag ? NULL : sh_var_get(c, "HOME");
+  size_t hl = home ? strlen(home) : 0;
+  for (long i = -1; i < (long)c->ndirs; i++) {
+    const char *d = i < 0 ? c->cwd : c->dirstack[c->ndirs - 1 - (size_t)i];
+    if (vflag) vsh__buf_printf(&o, "%2ld  ", i + 1);
+    else if (!pflag && i >= 0) vsh__buf_putc(&o, ' ');
+    if (hl && !strncmp(d, home, hl) && (d[hl] == '/' || !d[hl])) {
+      vsh__buf_putc(&o, '~');
+      vsh__buf_puts(&o, d + hl);
+    } else {
+      vsh__buf_puts(&o, d);
+    }
+    if (vflag || pflag) vsh__buf_putc(&o, '\n');
+  }
+  if (!vflag && !pflag) vsh__buf_putc(&o, '\n');
+  bi_write(b, o.data, o.len);
+  vsh_buf_dispose(&o);
   return 0;
 }
 
 int bi_pushd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
+  if (b->argc > 1 && !strcmp(b->argv[1], "--")) {
+    b->argv++;
+    b->argc--;
+  }
+  if (b->argc > 1 && b->argv[1][0] == '-' && b->argv[1][1] &&
+      !(b->argv[1][1] >= '0' && b->argv[1][1] <= '9')) {
+    bi_err(b, "%s: invalid option", b->argv[1]);
+    return 2;
+  }
+  if (b->argc > 2) {
+    bi_err(b, "too many arguments");
+    return 1;
+  }
   if (b->argc < 2) {
     if (!c->ndirs) {
       bi_err(b, "no other directory");
@@ -778,6 +839,18 @@ int bi_pushd_main(bi_ctx *b) {
 
 int bi_popd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
+  if (b->argc > 1 && !strcmp(b->argv[1], "--")) {
+    b->argv++;
+    b->argc--;
+  }
+  if (b->argc > 1) {
+    const char *a = b->argv[1];
+    if (a[0] == '-' && !(a[1] >= '0' && a[1] <= '9'))
+      bi_err(b, "%s: invalid option", a);
+    else
+      bi_err(b, "%s: invalid argument", a);
+    return 2;
+  }
   if (!c->ndirs) {
     bi_err(b, "directory stack empty");
     return 1;

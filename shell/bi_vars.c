@@ -565,6 +565,25 @@ int bi_unset_main(bi_ctx *b) {
 
 /* ---- set / shopt / shift ----------------------------------------------------- */
 
+/* Option indexes sorted by name, as bash lists them. */
+static void sorted_opts(int *idx) {
+  for (int i = 0; i < SH_OPT__COUNT; i++) idx[i] = i;
+  for (int i = 1; i < SH_OPT__COUNT; i++)
+    for (int j = i; j > 0 && strcmp(sh_opts[idx[j - 1]].name,
+                                    sh_opts[idx[j]].name) > 0; j--) {
+      int t = idx[j];
+      idx[j] = idx[j - 1];
+      idx[j - 1] = t;
+    }
+}
+
+static void set_opt(sh_ctx *c, int k, bool on) {
+  c->opts[k] = on;
+  /* the line-editing modes exclude each other */
+  if (on && k == SH_OPT_EMACS) c->opts[SH_OPT_VI] = false;
+  if (on && k == SH_OPT_VI) c->opts[SH_OPT_EMACS] = false;
+}
+
 static void set_positionals(sh_ctx *c, char **v, int n) {
   char **np = calloc((size_t)n + 1, sizeof(char *));
   if (!np) return;
@@ -622,7 +641,10 @@ int bi_set_main(bi_ctx *b) {
       if (*p == 'o') {
         if (i + 1 >= b->argc) {
           vsh_buf o = {0};
-          for (int k = 0; k < SH_OPT__COUNT; k++) {
+          int ord[SH_OPT__COUNT];
+          sorted_opts(ord);
+          for (int kk = 0; kk < SH_OPT__COUNT; kk++) {
+            int k = ord[kk];
             if (sh_opts[k].shopt) continue;
             if (on)
               vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name,
@@ -641,7 +663,7 @@ int bi_set_main(bi_ctx *b) {
           bi_err(b, "%s: invalid option name", name);
           return 2;
         }
-        c->opts[k] = on;
+        set_opt(c, k, on);
         continue;
       }
       int k = -1;
@@ -679,7 +701,10 @@ int bi_shopt_main(bi_ctx *b) {
   vsh_buf o = {0};
   int st = 0;
   if (i >= b->argc) {
-    for (int k = 0; k < SH_OPT__COUNT; k++) {
+    int ord[SH_OPT__COUNT];
+    sorted_opts(ord);
+    for (int kk = 0; kk < SH_OPT__COUNT; kk++) {
+      int k = ord[kk];
       if (sh_opts[k].shopt == o_mode) continue;
       if ((set && !c->opts[k]) || (unset && c->opts[k])) continue;
       if (o_mode)
@@ -699,8 +724,8 @@ int bi_shopt_main(bi_ctx *b) {
       st = 1;
       continue;
     }
-    if (set) c->opts[k] = true;
-    else if (unset) c->opts[k] = false;
+    if (set) set_opt(c, k, true);
+    else if (unset) set_opt(c, k, false);
     else {
       if (!c->opts[k]) st = 1;
       if (!quiet) {

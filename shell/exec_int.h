@@ -55,6 +55,18 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
                           int nth);
 
 /* run.c */
+/* Options a child shell starts with (bash -e -o x -O y ...). */
+typedef struct sh_child_opts {
+  int n;
+  const char *const *names;
+  const bool *on;
+  const bool *shopt;
+  bool noexec;
+} sh_child_opts;
+int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
+                       const char *arg0, int argc, char **argv,
+                       const char *name, bool is_file,
+                       const sh_child_opts *co);
 char **sh_export_env(sh_ctx *c);
 
 #endif /* VSH_SHELL_EXEC_INT_H */

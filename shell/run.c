@@ -313,8 +313,21 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
 /* Runs src in a child shell with $0 and positionals; returns status. */
 int sh__run_child(sh_ctx *c, const char *src, size_t len, const char *arg0,
                   int argc, char **argv, const char *name, bool is_file) {
+  return sh__run_child_opts(c, src, len, arg0, argc, argv, name, is_file,
+                            NULL);
+}
+
+int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
+                       const char *arg0, int argc, char **argv,
+                       const char *name, bool is_file,
+                       const sh_child_opts *co) {
   sh_ctx *s;
   if (sh__child_shell(c, &s)) return 1;
+  for (int k = 0; co && k < co->n; k++) {
+    int oi = sh_opt_find(co->names[k], co->shopt[k]);
+    if (oi >= 0) s->opts[oi] = co->on[k];
+  }
+  if (co && co->noexec) s->opts[SH_OPT_NOEXEC] = true;
   sh__stack_init(s);
   free(s->arg0);
   s->arg0 = strdup(arg0);
