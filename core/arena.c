@@ -130,3 +130,13 @@ void vsh__arena_pop(vsh_arena *a, vsh_arena_mark m) {
   if (a->head)
     a->head->used = m.used;
 }
+
+char *vsh__arena_memdup(vsh_arena *a, const void *s, size_t n) {
+  size_t sz;
+  if (!vsh__add_size(n, 1, &sz)) return NULL;
+  char *d = vsh__arena_alloc(a, sz);
+  if (!d) return NULL;
+  if (n) memcpy(d, s, n);
+  d[n] = 0;
+  return d;
+}

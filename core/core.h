@@ -80,6 +80,8 @@ void vsh__arena_dispose(vsh_arena *a);
 void *vsh__arena_alloc(vsh_arena *a, size_t n);
 void *vsh__arena_zalloc(vsh_arena *a, size_t n);
 char *vsh__arena_strndup(vsh_arena *a, const char *s, size_t n);
+/* Copies exactly n bytes (NULs included) and adds a terminating NUL. */
+char *vsh__arena_memdup(vsh_arena *a, const void *s, size_t n);
 vsh_arena_mark vsh__arena_mark(vsh_arena *a);
 void vsh__arena_pop(vsh_arena *a, vsh_arena_mark m);
 

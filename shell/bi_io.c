@@ -111,8 +111,7 @@ static void unescape(vsh_buf *out, const char *s, size_t n, bool echo_mode,
 char *sh__ansi_unescape(sh_ctx *c, const char *s) {
   vsh_buf b = {0};
   unescape(&b, s, strlen(s), false, NULL);
-  char *d = vsh__arena_strndup(&c->arena, b.data ? b.data : "", b.len);
-  if (d && b.len) memcpy(d, b.data, b.len);
+  char *d = vsh__arena_memdup(&c->arena, b.data ? b.data : "", b.len);
   vsh_buf_dispose(&b);
   return d ? d : (char *)s;
 }

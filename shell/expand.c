@@ -237,10 +237,9 @@ static int emit_piece(sh_ctx *c, const xfield *f, size_t a, size_t z,
   }
   xfield *p = &out->v[out->n++];
   p->len = z - a;
-  p->s = vsh__arena_strndup(&c->arena, f->s + a, p->len);
+  p->s = vsh__arena_memdup(&c->arena, f->s + a, p->len);
   p->mask = vsh__arena_alloc(&c->arena, p->len + 1);
   if (!p->s || !p->mask) return VSH_ENOMEM;
-  memcpy(p->s, f->s + a, p->len); /* strndup stops at NUL: none here */
   memcpy(p->mask, f->mask + a, p->len);
   p->quoted = range_has_quoted(f, a, z);
   p->anchors = NULL;

@@ -853,7 +853,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       }
       rc = substr_bounds(c, p, (int64_t)all.n, &from, &count, &ok);
       if (rc) return rc;
-      pv.v = all.v + (ok ? from : 0);
+      pv.v = all.v && ok ? all.v + from : all.v;
       pv.n = ok ? (size_t)count : 0;
     } else if (pv.n) {
       const char *s = pv.v[0];

@@ -167,9 +167,8 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
       for (size_t i = 0; r->target && i < r->target->n; i++)
         vsh__buf_append(&raw, r->target->parts[i].u.text.s,
                         r->target->parts[i].u.text.len);
-      text = vsh__arena_strndup(&c->arena, raw.data ? raw.data : "", raw.len);
+      text = vsh__arena_memdup(&c->arena, raw.data ? raw.data : "", raw.len);
       len = raw.len;
-      if (text) memcpy(text, raw.data ? raw.data : "", raw.len);
       vsh_buf_dispose(&raw);
       if (!text) return 1;
     } else if (sh_expand_str(c, r->target, &text, &len)) {
