@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #ifndef HAVE_LOCAL
-#define HAVE_LOCAL 0
+#define HAVE_LOCAL 1
 #endif
 #define CONTRACT_KINDS (HAVE_LOCAL ? N_KINDS : N_KINDS - 1)
 
@@ -1364,6 +1364,99 @@ START_TEST(skill_overlay_serves_read_file_only_and_binary_as_base64) {
 }
 END_TEST
 
+/* ---- local ------------------------------------------------------------ */
+
+static vsh_sandbox *local_sb(vsh_factory **f, const vsh_local_opts *o) {
+  vsh_sandbox *sb = NULL;
+  vsh_error err = {0};
+
+  ck_assert_msg(vsh_local_factory(f, o, &err) == 0, "%s", err.message);
+  ck_assert(vsh_factory_create(*f, "id", &sb, &err) == 0);
+  return sb;
+}
+
+START_TEST(local_env_is_an_allowlist_snapshot_with_layered_options) {
+  vsh_local_env env[] = {{"VSH_OPT_IN", "yes"}, {"TERM", NULL}};
+  vsh_local_opts o = {.cwd = "/tmp", .env = env, .n_env = 2};
+  vsh_factory *f = NULL;
+  vsh_sandbox *sb;
+  const char *call_env[] = {"VSH_OPT_IN=call", NULL};
+  vsh_exec_opts eo = {.env = call_env};
+  vsh_result r;
+
+  setenv("VSH_SECRET", "leak", 1);
+  setenv("TERM", "xterm", 1);
+  sb = local_sb(&f, &o);
+  setenv("HOME", "/changed-later", 1);
+  /* printenv: bash gives itself a TERM=dumb shell variable, unexported */
+  r = run(sb, "echo \"[$VSH_SECRET][$VSH_OPT_IN][$(printenv TERM)][$HOME]\"; pwd",
+          NULL);
+  ck_assert_msg(strncmp(r.out, "[][yes][][", 10) == 0, "%s", r.out);
+  ck_assert_ptr_null(strstr(r.out, "/changed-later"));
+  ck_assert(strstr(r.out, "\n/tmp\n"));
+  vsh_result_dispose(&r);
+  r = run(sb, "echo $VSH_OPT_IN", &eo);
+  ck_assert_str_eq(r.out, "call\n");
+  vsh_result_dispose(&r);
+  unsetenv("VSH_SECRET");
+  vsh_sandbox_release(sb);
+  vsh_factory_release(f);
+}
+END_TEST
+
+START_TEST(local_timeout_kills_the_whole_group_and_foreign_signals_give_1) {
+  vsh_local_opts o = {.cwd = "/tmp"};
+  vsh_factory *f = NULL;
+  vsh_sandbox *sb = local_sb(&f, &o);
+  vsh_exec_opts eo = {.timeout_ms = 300};
+  char marker[64], cmd[256];
+  vsh_result r;
+
+  snprintf(marker, sizeof marker, "/tmp/vsh-grandchild-%d", (int)getpid());
+  unlink(marker);
+  snprintf(cmd, sizeof cmd, "(sleep 1; touch %s) & sleep 5", marker);
+  r = run(sb, cmd, &eo);
+  ck_assert_int_eq(r.exit_code, 124);
+  ck_assert_msg(strstr(r.err, "timed out"), "%s", r.err);
+  vsh_result_dispose(&r);
+  sleep_ms(1300);
+  ck_assert_msg(access(marker, F_OK) != 0, "a grandchild survived the kill");
+  r = run(sb, "kill -KILL $$", NULL);
+  ck_assert_int_eq(r.exit_code, 1);
+  vsh_result_dispose(&r);
+  eo = (vsh_exec_opts){.stdin_data = "abc", .stdin_len = 3};
+  r = run(sb, "tr a-z A-Z", &eo);
+  ck_assert_str_eq(r.out, "ABC");
+  vsh_result_dispose(&r);
+  eo = (vsh_exec_opts){.cwd = "/nonexistent-dir-for-vsh"};
+  r = run(sb, "true", &eo);
+  ck_assert_int_eq(r.exit_code, 1);
+  ck_assert_msg(strstr(r.err, "No such file"), "%s", r.err);
+  vsh_result_dispose(&r);
+  vsh_sandbox_release(sb);
+  vsh_factory_release(f);
+}
+END_TEST
+
+START_TEST(local_stat_reports_a_symlink_and_its_target) {
+  kind_inst k;
+  vsh_error err = {0};
+  vsh_stat st;
+  vsh_result r;
+
+  kind_open(&k, K_LOCAL);
+  put(k.sb, "target.txt", "12345");
+  r = run(k.sb, "ln -s target.txt link", NULL);
+  vsh_result_dispose(&r);
+  ck_assert(vsh_sandbox_stat(k.sb, "link", &st, &err) == 0);
+  ck_assert(st.is_file && st.is_symbolic_link && st.size == 5);
+  ck_assert(st.has == (VSH_STAT_SYMLINK | VSH_STAT_SIZE | VSH_STAT_MTIME));
+  ck_assert(vsh_sandbox_rm(k.sb, "link", false, false, &err) == 0);
+  expect_text(k.sb, "target.txt", "12345");
+  kind_close(&k);
+}
+END_TEST
+
 /* ---- the suite -------------------------------------------------------- */
 
 static Suite *adapter_suite(void) {
@@ -1407,6 +1500,13 @@ static Suite *adapter_suite(void) {
   tc = tcase_create("bash_factory");
   tcase_add_test(tc, bash_factory_rejects_a_value_that_is_not_bash_like);
   tcase_add_test(tc, bash_factory_makes_a_fresh_instance_per_repeated_id);
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("local");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, local_env_is_an_allowlist_snapshot_with_layered_options);
+  tcase_add_test(tc, local_timeout_kills_the_whole_group_and_foreign_signals_give_1);
+  tcase_add_test(tc, local_stat_reports_a_symlink_and_its_target);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("json");
