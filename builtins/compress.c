@@ -660,7 +660,7 @@ static int run_stdin(bi_ctx *b, const cz_tool *t, const cz_opts *o) {
   int st = 0;
   if (trailing) st = t->msg(b, o->quiet, CZ_M_TRAILING, NULL, NULL, 0);
   if (o->verbose && t->verbose)
-    t->verbose(b, NULL, NULL, o->decompress ? nin : nin, s.n, o->decompress,
+    t->verbose(b, NULL, NULL, nin, s.n, o->decompress,
                o->test, true);
   return st;
 }
@@ -721,7 +721,6 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
   if ((rc = bi_open_input(b, f, &in))) return t->msg(b, o->quiet, CZ_M_MISSING, f, NULL, rc);
   sink_ctx s = {.b = b, .null = o->test};
   const char *outpath = NULL;
-  bool restore_name = false;
   if (outname) {
     outpath = bi_path(b, outname);
     vfs_info ost;
@@ -776,7 +775,6 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
         const char *np = bi_path(b, dir.data);
         if (np && strcmp(np, outpath) && !vfs_rename(b->fs, outpath, np)) {
           outpath = np;
-          restore_name = true;
           outname = vsh__arena_strndup(b->arena, info.name,
                                        strlen(info.name));
         }
@@ -787,7 +785,6 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
     vfs_utimens(b->fs, outpath, &st.atime, &mt, true);
     if (!o->keep) vfs_unlink(b->fs, ap);
   }
-  (void)restore_name;
   if (o->verbose && t->verbose)
     t->verbose(b, f, outname, nin, s.n, o->decompress, o->test,
                o->to_stdout);

@@ -776,9 +776,7 @@ static void owner_arg(const char *a, const char **name, long *id) {
   const char *c = strchr(a, ':');
   if (c) {
     *id = strtol(c + 1, NULL, 10);
-    *name = a;
-    static const char empty[] = "";
-    (void)empty;
+    *name = a; /* the ":ID" part is cut off later */
   } else if (a[0] >= '0' && a[0] <= '9') {
     *id = strtol(a, NULL, 10);
     *name = "";
