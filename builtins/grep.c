@@ -181,7 +181,10 @@ typedef struct lreader {
 static int lr_next(lreader *r, const char **line, size_t *len) {
   size_t scanned = r->start;
   for (;;) {
-    char *p = memchr(r->buf + scanned, r->eol, r->end - scanned);
+    /* buf is NULL before the first fill: memchr(NULL, .., 0) is UB. */
+    char *p = r->end > scanned ? memchr(r->buf + scanned, r->eol,
+                                        r->end - scanned)
+                               : NULL;
     if (p) {
       *line = r->buf + r->start;
       *len = (size_t)(p - *line);

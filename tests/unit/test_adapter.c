@@ -45,7 +45,7 @@ typedef struct fake {
   bool fail_all_writes;
   int64_t last_timeout;
   char last_path[256];
-  atomic_bool released;
+  atomic_bool *released; /* optional: set when the driver is released */
 } fake;
 
 static void fake_path(fake *f, const char *p) {
@@ -144,7 +144,8 @@ static int fake_alive(void *ud, vsh_error *err) {
 static void fake_release(void *ud) {
   fake *f = ud;
   vsh_sandbox_release(f->v);
-  atomic_store(&f->released, true);
+  if (f->released)
+    atomic_store(f->released, true);
   free(f);
 }
 
@@ -699,6 +700,7 @@ static bool ts_le(struct timespec a, struct timespec b) {
 
 START_TEST(driver_abort_returns_at_once_and_the_orphan_settles_via_callback) {
   fake *f = fake_new();
+  atomic_bool released = false;
   orphan_log log = {.mu = PTHREAD_MUTEX_INITIALIZER};
   vsh_driver_opts o = {.on_orphan_settled = on_orphan, .ud = &log};
   vsh_sandbox *sb;
@@ -712,6 +714,7 @@ START_TEST(driver_abort_returns_at_once_and_the_orphan_settles_via_callback) {
   int i;
 
   f->delay_ms = 600; /* signal-blind provider latency */
+  f->released = &released;
   sb = driver_over(f, &fake_ops, &o);
   pthread_create(&th, NULL, abort_later, &l);
   ck_assert_int_eq(vsh_sandbox_exec(sb, "echo late", &eo, &r, &err),
@@ -720,8 +723,8 @@ START_TEST(driver_abort_returns_at_once_and_the_orphan_settles_via_callback) {
   pthread_join(th, NULL);
   /* The sandbox may go before the orphan: the core outlives it. */
   vsh_sandbox_release(sb);
-  ck_assert(!atomic_load(&f->released));
-  for (i = 0; i < 300 && !atomic_load(&f->released); i++)
+  ck_assert(!atomic_load(&released));
+  for (i = 0; i < 300 && !atomic_load(&released); i++)
     sleep_ms(10);
   pthread_mutex_lock(&log.mu);
   ck_assert_int_eq(log.count, 1);
@@ -735,8 +738,10 @@ END_TEST
 
 START_TEST(driver_orphan_error_is_reported_and_a_completed_call_is_not) {
   fake *f = fake_new();
+  atomic_bool released = false;
   orphan_log log = {.mu = PTHREAD_MUTEX_INITIALIZER};
   vsh_driver_opts o = {.on_orphan_settled = on_orphan, .ud = &log};
+  f->released = &released;
   vsh_sandbox *sb = driver_over(f, &fake_ops, &o);
   vsh_signal *s = vsh_signal_new();
   vsh_exec_opts eo = {.signal = s};
@@ -758,7 +763,7 @@ START_TEST(driver_orphan_error_is_reported_and_a_completed_call_is_not) {
   atomic_store(&f->dead, true); /* the late settlement is a death */
   pthread_join(th, NULL);
   vsh_sandbox_release(sb);
-  for (i = 0; i < 300 && !atomic_load(&f->released); i++)
+  for (i = 0; i < 300 && !atomic_load(&released); i++)
     sleep_ms(10);
   ck_assert_int_eq(log.count, 1);
   ck_assert_int_eq(log.error_code, VSH_EDIED);
@@ -814,6 +819,7 @@ static void *kill_later(void *ud) {
 
 START_TEST(driver_liveness_probe_settles_a_hung_call_with_died) {
   fake *f = fake_new();
+  atomic_bool released = false;
   vsh_sandbox_driver_ops ops = fake_ops;
   vsh_sandbox *sb;
   vsh_result r;
@@ -825,6 +831,7 @@ START_TEST(driver_liveness_probe_settles_a_hung_call_with_died) {
   ops.alive = fake_alive;
   ops.alive_poll_ms = 50;
   f->die_mid_call = true; /* the transport never settles by itself... */
+  f->released = &released;
   sb = driver_over(f, &ops, NULL);
   pthread_create(&th, NULL, kill_later, f);
   ck_assert_int_eq(vsh_sandbox_exec(sb, "true", NULL, &r, &err), VSH_EDIED);
@@ -832,9 +839,9 @@ START_TEST(driver_liveness_probe_settles_a_hung_call_with_died) {
   ck_assert_int_lt(now_ms() - t0, 2000);
   pthread_join(th, NULL);
   vsh_sandbox_release(sb);
-  for (i = 0; i < 300 && !atomic_load(&f->released); i++)
+  for (i = 0; i < 300 && !atomic_load(&released); i++)
     sleep_ms(10);
-  ck_assert(atomic_load(&f->released));
+  ck_assert(atomic_load(&released));
 }
 END_TEST
 
