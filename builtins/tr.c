@@ -35,7 +35,7 @@ static bool push(tr_set *s, unsigned char c, size_t count) {
     s->v = nv;
     s->cap = nc;
   }
-  memset(s->v + s->n, c, count);
+  if (count) memset(s->v + s->n, c, count);
   s->n += count;
   return true;
 }

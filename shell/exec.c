@@ -262,9 +262,9 @@ static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
     const sh_array_elem *e = &a->elems[i];
     sh_argv av = {0};
     char *key = NULL;
+    char *val = NULL; /* av.v may point at it: same scope as av */
     if (e->key) {
       size_t kl, vl;
-      char *val;
       if (sh_expand_str(c, e->key, &key, &kl)) return VSH_EINVAL;
       if (sh_expand_str(c, e->value, &val, &vl)) return VSH_EINVAL;
       av.v = &val;
