@@ -28,14 +28,24 @@ static bool parse_long(const char *s, long *v) {
 static int loop_ctl(bi_ctx *b, sh_unwind kind) {
   sh_ctx *c = b->sh;
   long n = 1;
-  if (b->argc > 1 && (!parse_long(b->argv[1], &n) || n < 1)) {
-    bi_err(b, "%s: loop count out of range", b->argv[1]);
-    n = 1;
-    if (!parse_long(b->argv[1], &n)) {
-      bi_err(b, "%s: numeric argument required", b->argv[1]);
-      return 1;
+  if (b->argc > 2) {
+    /* bash leaves every enclosing loop */
+    bi_err(b, "too many arguments");
+    if (c->loop_depth) {
+      c->unwind = SH_UW_BREAK;
+      c->unwind_n = (int)c->loop_depth;
     }
-    if (n < 1) return 1;
+    return 1;
+  }
+  if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
+    bi_err(b, "%s: numeric argument required", b->argv[1]);
+    c->status = 128;
+    c->unwind = SH_UW_EXIT;
+    return 128;
+  }
+  if (n < 1) {
+    bi_err(b, "%s: loop count out of range", b->argv[1]);
+    return 1;
   }
   if (c->loop_depth == 0) {
     /* bash prints nothing in a non-interactive shell? it warns: */
@@ -58,9 +68,9 @@ int bi_return_main(bi_ctx *b) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
     n = 2;
   }
-  if (!c->funcname && c->eval_depth <= 1 && !c->in_trap) {
+  if (!c->funcname && !c->in_trap) {
     bi_err(b, "can only `return' from a function or sourced script");
-    return 1;
+    return c->dash_c ? 2 : 1; /* bash -c says 2, a script 1 */
   }
   c->status = (int)(n & 255);
   c->unwind = SH_UW_RETURN;
@@ -275,7 +285,8 @@ int bi_bash_main(bi_ctx *b) {
   }
   (void)noexec;
   sh_child_opts co = {.n = non, .names = opts_on, .on = opts_val,
-                      .shopt = opts_shopt, .noexec = noexec};
+                      .shopt = opts_shopt, .noexec = noexec,
+                      .dash_c = cmd != NULL};
   int st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0,
                               argc, argv, name, !cmd && name != b->argv[0],
                               &co);
@@ -608,6 +619,15 @@ static int change_dir(bi_ctx *b, const char *target, bool physical, bool print) 
   vsh_buf path = {0};
   int rc = vsh__path_resolve(&path, c->cwd, target, strlen(target));
   vfs_info st;
+  if (!rc && strstr(target, "..")) {
+    /* like bash, a/.. needs a to exist: check the path as written */
+    vsh_buf raw = {0};
+    vsh__buf_puts(&raw, target[0] == '/' ? "" : c->cwd);
+    if (target[0] != '/') vsh__buf_putc(&raw, '/');
+    vsh__buf_puts(&raw, target);
+    if (raw.len < VSH_PATH_MAX) rc = vfs_stat(c->fs, raw.data, true, &st);
+    vsh_buf_dispose(&raw);
+  }
   if (!rc) rc = vfs_stat(c->fs, path.data, true, &st);
   if (!rc && st.type != VFS_DIR) rc = VSH_ENOTDIR;
   if (rc) {
@@ -625,6 +645,8 @@ static int change_dir(bi_ctx *b, const char *target, bool physical, bool print) 
     }
   }
   sh_var_set(c, "OLDPWD", c->cwd, false);
+  sh_var *ov = sh_var_find(c, "OLDPWD");
+  if (ov) ov->attrs |= SH_VAR_EXPORT;
   free(c->cwd);
   c->cwd = strdup(path.data);
   sh_var_set(c, "PWD", c->cwd, false);
@@ -703,12 +725,14 @@ int bi_pwd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool physical = false;
   for (int i = 1; i < b->argc; i++) {
-    if (!strcmp(b->argv[i], "-P")) physical = true;
-    else if (!strcmp(b->argv[i], "-L")) physical = false;
-    else {
-      bi_err(b, "%s: invalid option", b->argv[i]);
+    const char *a = b->argv[i];
+    if (!strcmp(a, "-P")) physical = true;
+    else if (!strcmp(a, "-L")) physical = false;
+    else if (a[0] == '-' && a[1]) {
+      bi_err(b, "%s: invalid option", a);
       return 2;
     }
+    /* operands are ignored, as bash does */
   }
   if (physical) {
     vsh_buf real = {0};

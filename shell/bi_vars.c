@@ -1051,6 +1051,7 @@ int bi_getopts_main(bi_ctx *b) {
     nargs = b->argc - 3;
   }
   bool silent = opts[0] == ':';
+  bool bad_name = !sh_valid_name(name, strlen(name));
   const char *oi = sh_var_get(c, "OPTIND");
   int optind = oi ? atoi(oi) : 1;
   if (optind < 1) optind = 1;
@@ -1122,11 +1123,18 @@ int bi_getopts_main(bi_ctx *b) {
   sh_var_set(c, "__VSH_OPTPOS", tmp, false);
   snprintf(tmp, sizeof(tmp), "%d", optind);
   sh_var_set(c, "OPTIND", tmp, false);
+  if (bad_name) {
+    sh_var_unset(c, name);
+    bi_err(b, "`%s': not a valid identifier", name);
+    return 1;
+  }
   return 0;
 done:
   sh_var_set(c, "__VSH_OPTPOS", "1", false);
+  if (optind > nargs + 1) optind = nargs + 1;
   snprintf(tmp, sizeof(tmp), "%d", optind);
   sh_var_set(c, "OPTIND", tmp, false);
   sh_var_set(c, name, "?", false);
+  sh_var_unset(c, "OPTARG");
   return 1;
 }

@@ -747,6 +747,12 @@ static int exec_for(sh_ctx *c, sh_node *n) {
   size_t nl = n->u.for_.var_len < 255 ? n->u.for_.var_len : 255;
   memcpy(name, n->u.for_.var, nl);
   name[nl] = 0;
+  if (!sh_valid_name(name, nl)) {
+    sh_error(c, "`%s': not a valid identifier", name);
+    for (size_t i = 0; i < count; i++) free(copy[i]);
+    free(copy);
+    return set_status(c, 1);
+  }
   int st = 0;
   uint64_t iters = 0;
   c->loop_depth++;

@@ -328,6 +328,7 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
     if (oi >= 0) s->opts[oi] = co->on[k];
   }
   if (co && co->noexec) s->opts[SH_OPT_NOEXEC] = true;
+  if (co) s->dash_c = co->dash_c;
   sh__stack_init(s);
   free(s->arg0);
   s->arg0 = strdup(arg0);

@@ -351,6 +351,7 @@ struct sh_ctx {
   int subst_status;         /* status of the last $( ) in this command */
   bool expanding_assignment; /* x=value: tilde after ':' in operands */
   int nameref_hops;         /* nameref chains resolved during expansion */
+  bool dash_c;              /* this shell was started with -c */
   char *underscore;         /* $_ */
   size_t underscore_cap;
   struct sh_frame *frames;  /* innermost last: FUNCNAME, BASH_SOURCE,
