@@ -205,6 +205,10 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
     bi_err(b, "%s: cannot convert indexed to associative array", name);
     return 1;
   }
+  if ((d->on & SH_VAR_ARRAY) && (v->attrs & SH_VAR_ASSOC)) {
+    bi_err(b, "%s: cannot convert associative to indexed array", name);
+    return 1;
+  }
   unsigned keep_ro = d->on & SH_VAR_READONLY;
   v->attrs |= d->on & ~SH_VAR_READONLY;
   v->attrs &= ~d->off;

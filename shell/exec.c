@@ -314,7 +314,12 @@ static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
         next = ix + 1;
       }
     } else if (assoc) {
-      /* bash 5.2: a=(k v k2 v2) for associative arrays */
+      /* bash 5.2: a=(k v k2 v2) for associative arrays; once a [k]=v
+       * form appears, plain words are ignored */
+      bool keyed = false;
+      for (size_t k = 0; k < n; k++)
+        if (ev[k].key) keyed = true;
+      if (keyed) continue;
       const char *val = i + 1 < n && !ev[i + 1].key ? ev[i + 1].val : "";
       rc = sh_var_set_elem(c, name, ev[i].val, 0, val, false);
       i++;

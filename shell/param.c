@@ -371,6 +371,10 @@ static int compile_pat(sh_ctx *c, const sh_word *w, sh_pattern **pat) {
   unsigned char *q;
   int rc = sh_expand_pattern(c, w, &s, &n, &q);
   if (rc) return rc;
+  if (n == 0) { /* an empty pattern (also after expansion) */
+    *pat = NULL;
+    return 0;
+  }
   unsigned fl = SH_PAT_EXTGLOB;
   return sh_pattern_compile(pat, &c->arena, s, n, q, fl);
 }
@@ -604,11 +608,23 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
     case SH_POP_REPLACE:
     case SH_POP_REPLACE_ALL:
       /* an empty pattern replaces nothing (but /# and /% insert) */
-      if (pat && p->arg && p->arg->n) s = replace_pat(c, s, pat, p->op, rep);
+      if (pat) s = replace_pat(c, s, pat, p->op, rep);
       break;
     case SH_POP_REPLACE_PRE:
     case SH_POP_REPLACE_SUF:
-      s = pat ? replace_pat(c, s, pat, p->op, rep) : s;
+      if (pat) {
+        s = replace_pat(c, s, pat, p->op, rep);
+      } else { /* an empty anchored pattern inserts at that end */
+        size_t sl = strlen(s), rl = strlen(rep);
+        char *d = vsh__arena_alloc(&c->arena, sl + rl + 1);
+        if (d) {
+          bool pre = p->op == SH_POP_REPLACE_PRE;
+          memcpy(d, pre ? rep : s, pre ? rl : sl);
+          memcpy(d + (pre ? rl : sl), pre ? s : rep, pre ? sl : rl);
+          d[sl + rl] = 0;
+          s = d;
+        }
+      }
       break;
     case SH_POP_UPPER_FIRST:
     case SH_POP_UPPER_ALL:

@@ -612,7 +612,30 @@ static void read_param_braced(wctx *w, bool in_dq) {
       pm.op = SH_POP_REPLACE_SUF;
     if (pm.op != SH_POP_REPLACE)
       sh_adv(p);
-    pm.arg = read_word_in(p, W_PATTERN, RW_NOBRACE | RW_EXTGLOB);
+    {
+      /* a '/' right after the operator belongs to the pattern:
+       * ${x////c} replaces every '/' with c, ${x///} deletes them */
+      bool lead_slash = sh_ch(p) == '/' &&
+                        (pm.op == SH_POP_REPLACE || pm.op == SH_POP_REPLACE_ALL);
+      if (lead_slash)
+        sh_adv(p);
+      pm.arg = read_word_in(p, W_PATTERN, RW_NOBRACE | RW_EXTGLOB);
+      if (lead_slash) {
+        sh_word *w0 = pm.arg;
+        size_t n0 = w0 ? w0->n : 0;
+        sh_part *np = sh_alloc(p, (n0 + 1) * sizeof *np);
+        np[0].kind = SH_PART_LIT;
+        np[0].u.text.s = "/";
+        np[0].u.text.len = 1;
+        if (n0)
+          memcpy(np + 1, w0->parts, n0 * sizeof *np);
+        sh_word *nw = sh_alloc(p, sizeof *nw);
+        nw->parts = np;
+        nw->n = n0 + 1;
+        nw->line = w0 ? w0->line : line;
+        pm.arg = nw;
+      }
+    }
     if (sh_ch(p) == '/') {
       sh_adv(p);
       pm.arg2 = read_word_in(p, W_PARAM, RW_NOBRACE);
