@@ -268,9 +268,17 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
     }
   }
   if (p->flags & SH_PF_INDIRECT) {
-    /* ${!x}: x holds the name (possibly with a subscript) */
-    const char *target = sh_var_get(c, name);
-    if (nl == 1 && (name[0] == '@' || name[0] == '*') ) target = NULL;
+    /* ${!x}: x holds the name (possibly with a subscript); x itself may
+     * be a positional or special parameter */
+    sh_param base = *p;
+    base.flags &= ~(SH_PF_INDIRECT | SH_PF_COLON | SH_PF_LENGTH);
+    base.op = SH_POP_NONE;
+    base.arg = base.arg2 = NULL;
+    pval tv;
+    int trc = param_values(c, &base, &tv);
+    if (trc) return trc;
+    const char *target = tv.n ? tv.v[0] : NULL;
+    if (tv.list && tv.n > 1) target = NULL;
     if (!target || !*target) {
       if (!target && !c->opts[SH_OPT_NOUNSET]) return set_one(c, pv, NULL);
       sh_error(c, "%s: invalid indirect expansion", name);
@@ -283,8 +291,10 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
     bool special = tl == 1 && strchr("@*#?$!-0123456789", target[0]);
     if (!special && !sh_valid_name(target, tl) &&
         !(tl > 0 && target[0] >= '0' && target[0] <= '9')) {
+      /* an error for this command only, as in bash */
       sh_error(c, "%s: invalid variable name", target);
-      return fatal(c, 1);
+      c->status = 1;
+      return VSH_EINVAL;
     }
     q.name = target;
     q.name_len = tl;
@@ -762,8 +772,18 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       size_t vl;
       rc = sh_expand_str(c, p->arg, &val, &vl);
       if (rc) return rc;
-      if (pv.list || (nl && !sh_valid_name(name, nl)) ||
-          (p->flags & SH_PF_INDIRECT)) {
+      if (p->flags & SH_PF_INDIRECT) {
+        /* assign to the variable x names */
+        const char *t = sh_var_get(c, name);
+        if (t && sh_valid_name(t, strlen(t))) {
+          nl = strlen(t) < 255 ? strlen(t) : 255;
+          memcpy(name, t, nl);
+          name[nl] = 0;
+        } else {
+          sh_error(c, "$%s: cannot assign in this way", name);
+          return fatal(c, 1);
+        }
+      } else if (pv.list || (nl && !sh_valid_name(name, nl))) {
         sh_error(c, "$%s: cannot assign in this way", name);
         return fatal(c, 1);
       }

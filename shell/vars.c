@@ -42,9 +42,9 @@ sh_var *sh_var_find_raw(sh_ctx *c, const char *name) {
 
 sh_var *sh_var_find(sh_ctx *c, const char *name) {
   sh_var *v = sh_var_find_raw(c, name);
-  for (int hop = 0; v && (v->attrs & SH_VAR_NAMEREF) && v->val && *v->val &&
-                    hop < NAMEREF_MAX;
+  for (int hop = 0; v && (v->attrs & SH_VAR_NAMEREF) && v->val && *v->val;
        hop++) {
+    if (hop == NAMEREF_MAX) return NULL; /* a cycle: nothing there */
     sh_var *t = sh_var_find_raw(c, v->val);
     if (!t) return NULL;
     v = t;
