@@ -34,6 +34,20 @@ typedef struct bi_opts {
 int bi_getopt(bi_ctx *b, bi_opts *g, const char *shortopts,
               const bi_longopt *longopts);
 
+/* The whole option loop of a command whose one option ends its output
+ * lines with NUL (dirname -z/--zero, printenv -0/--null), with --help
+ * and --version.  Sets *end to '\n' or 0; returns -1 to go on with g's
+ * operands, else the exit status (0 after help/version, bad_status after
+ * an option error). */
+typedef struct bi_nul_opt {
+  const char *name; /* for --version */
+  char letter;
+  const char *longname;
+  const char *usage;
+  int bad_status;
+} bi_nul_opt;
+int bi_getopt_nul(bi_ctx *b, bi_opts *g, const bi_nul_opt *o, char *end);
+
 /* Opens an operand for reading: "-" is stdin, /dev/stdin and /dev/fd/N
  * are the shell's descriptors; a directory gives VSH_EISDIR.  *out holds
  * a reference (sh_stream_unref it). */
@@ -54,7 +68,13 @@ void bi_reader_init(bi_reader *r, bi_ctx *b, sh_stream *s);
 int bi_read_line(bi_reader *r, char delim, const char **line, size_t *len);
 void bi_reader_dispose(bi_reader *r);
 
+/* "Try 'NAME --help' for more information." on stderr, no prefix. */
+void bi_try_help(bi_ctx *b);
+
 /* "10", "4k", "2M", "1G", "3KB" (1000s), "5b" (512s) -> bytes. */
 bool bi_parse_size(const char *s, uint64_t *out);
+/* A GNU sleep/timeout interval ("1.5", "2m", "1e-3h", "inf") -> seconds;
+ * false for a negative, NaN or malformed one (duration.c). */
+bool bi_parse_duration(const char *s, double *out);
 
 #endif /* VSH_BUILTINS_H */

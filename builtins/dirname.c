@@ -3,17 +3,7 @@
  * "a/b//" -> "a", "//" -> "/". */
 #include "builtins/builtins.h"
 
-#include <stdio.h>
 #include <string.h>
-
-/* GNU prints this line without the "name: " prefix bi_err adds. */
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
-}
 
 static void dir_of(vsh_buf *out, const char *name) {
   size_t n = strlen(name);
@@ -28,30 +18,20 @@ static void dir_of(vsh_buf *out, const char *name) {
 }
 
 int bi_dirname_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"zero", BI_ARG_NONE, 'z'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {NULL, 0, 0}};
-  char end = '\n';
+  static const bi_nul_opt o = {
+      "dirname", 'z', "zero",
+      "Usage: dirname [OPTION] NAME...\nOutput each NAME with its last "
+      "non-slash component and trailing slashes\nremoved; if NAME contains "
+      "no /'s, output '.' (meaning the current directory).\n\n  -z, "
+      "--zero     end each output line with NUL, not newline\n",
+      1};
+  char end;
   bi_opts g = {0};
-  int ch;
-  while ((ch = bi_getopt(b, &g, "z", lo)) != -1) {
-    switch (ch) {
-    case 'z': end = 0; break;
-    case 256:
-      bi_puts(b, "Usage: dirname [OPTION] NAME...\nOutput each NAME with its "
-                 "last non-slash component and trailing slashes\nremoved; if "
-                 "NAME contains no /'s, output '.' (meaning the current "
-                 "directory).\n\n  -z, --zero     end each output line with "
-                 "NUL, not newline\n");
-      return 0;
-    case 257: bi_puts(b, "dirname (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
-    }
-  }
+  int st = bi_getopt_nul(b, &g, &o, &end);
+  if (st >= 0) return st;
   if (g.noperands < 1) {
     bi_err(b, "missing operand");
-    try_help(b);
+    bi_try_help(b);
     return 1;
   }
   vsh_buf out = {0};

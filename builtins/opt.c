@@ -7,9 +7,13 @@
 
 #include <string.h>
 
+void bi_try_help(bi_ctx *b) {
+  bi_errline(b, "Try '%s --help' for more information.", b->argv[0]);
+}
+
 static int fail(bi_ctx *b, bi_opts *g, const char *fmt, const char *what) {
   bi_err(b, fmt, what);
-  bi_errline(b, "Try '%s --help' for more information.", b->argv[0]);
+  bi_try_help(b);
   g->status = 1;
   return '?';
 }
@@ -121,4 +125,28 @@ bool bi_parse_size(const char *s, uint64_t *out) {
   if (mul && v > UINT64_MAX / mul) return false;
   *out = v * mul;
   return true;
+}
+
+int bi_getopt_nul(bi_ctx *b, bi_opts *g, const bi_nul_opt *o, char *end) {
+  const bi_longopt lo[] = {{o->longname, BI_ARG_NONE, o->letter},
+                           {"help", BI_ARG_NONE, 256},
+                           {"version", BI_ARG_NONE, 257},
+                           {NULL, 0, 0}};
+  const char shortopts[2] = {o->letter, 0};
+  int ch;
+  *end = '\n';
+  while ((ch = bi_getopt(b, g, shortopts, lo)) != -1) {
+    if (ch == o->letter) {
+      *end = 0;
+    } else if (ch == 256) {
+      bi_puts(b, o->usage);
+      return 0;
+    } else if (ch == 257) {
+      bi_printf(b, "%s (vsh) " VSH_VERSION_STRING "\n", o->name);
+      return 0;
+    } else {
+      return o->bad_status;
+    }
+  }
+  return -1;
 }

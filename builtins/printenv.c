@@ -16,29 +16,19 @@ static const char *exported(sh_ctx *c, const char *name) {
 }
 
 int bi_printenv_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"null", BI_ARG_NONE, '0'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {NULL, 0, 0}};
-  char end = '\n';
+  static const bi_nul_opt o = {
+      "printenv", '0', "null",
+      "Usage: printenv [OPTION]... [VARIABLE]...\nPrint the values of the "
+      "specified environment VARIABLE(s).\nIf no VARIABLE is specified, "
+      "print name and value pairs for them all.\n\n  -0, --null     end "
+      "each output line with NUL, not newline\n",
+      2 /* GNU printenv: 2 for usage errors */};
+  char end;
   bi_opts g = {0};
-  int ch;
-  while ((ch = bi_getopt(b, &g, "0", lo)) != -1) {
-    switch (ch) {
-    case '0': end = 0; break;
-    case 256:
-      bi_puts(b, "Usage: printenv [OPTION]... [VARIABLE]...\nPrint the "
-                 "values of the specified environment VARIABLE(s).\nIf no "
-                 "VARIABLE is specified, print name and value pairs for them "
-                 "all.\n\n  -0, --null     end each output line with NUL, "
-                 "not newline\n");
-      return 0;
-    case 257: bi_puts(b, "printenv (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 2; /* GNU printenv: 2 for usage errors */
-    }
-  }
+  int st = bi_getopt_nul(b, &g, &o, &end);
+  if (st >= 0) return st;
+  st = 0;
   vsh_buf out = {0};
-  int st = 0;
   sh_ctx *c = b->sh;
   if (g.noperands == 0) {
     for (sh_scope *s = c->scope; s; s = s->up)

@@ -3,41 +3,11 @@
  * the exec's deadline, abort and timeout stop it promptly. */
 #include "builtins/builtins.h"
 
-#include <math.h>
-#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #define LQ "\xe2\x80\x98"
 #define RQ "\xe2\x80\x99"
-
-/* GNU prints this line without the "name: " prefix bi_err adds. */
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
-}
-
-static bool parse_interval(const char *s, double *out) {
-  char *end;
-  double v = strtod(s, &end);
-  if (end == s || v < 0 || isnan(v)) return false;
-  double mul = 1;
-  if (*end) {
-    if (end[1]) return false;
-    switch (*end) {
-    case 's': break;
-    case 'm': mul = 60; break;
-    case 'h': mul = 3600; break;
-    case 'd': mul = 86400; break;
-    default: return false;
-    }
-  }
-  *out = v * mul;
-  return true;
-}
 
 int bi_sleep_main(bi_ctx *b) {
   static const bi_longopt lo[] = {{"help", BI_ARG_NONE, 256},
@@ -63,14 +33,14 @@ int bi_sleep_main(bi_ctx *b) {
   }
   if (g.noperands == 0) {
     bi_err(b, "missing operand");
-    try_help(b);
+    bi_try_help(b);
     return 1;
   }
   double total = 0;
   bool bad = false;
   for (int i = 0; i < g.noperands; i++) {
     double v;
-    if (!parse_interval(g.operands[i], &v)) {
+    if (!bi_parse_duration(g.operands[i], &v)) {
       bi_err(b, "invalid time interval " LQ "%s" RQ, g.operands[i]);
       bad = true;
       continue;
@@ -78,7 +48,7 @@ int bi_sleep_main(bi_ctx *b) {
     total += v;
   }
   if (bad) {
-    try_help(b);
+    bi_try_help(b);
     return 1;
   }
   struct timespec t0;

@@ -6,22 +6,12 @@
  * --preserve-status returns 128+signal instead of 124. */
 #include "builtins/builtins.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #define LQ "\xe2\x80\x98"
 #define RQ "\xe2\x80\x99"
-
-/* GNU prints this line without the "name: " prefix bi_err adds. */
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
-}
 
 /* Stops and frees a nested exec's background jobs (shell/pipe.c).  Not in
  * shell.h: only an exec's owner may call it, and timeout owns its nested
@@ -36,25 +26,6 @@ static const bi_longopt lo[] = {{"signal", BI_ARG_REQUIRED, 's'},
                                 {"help", BI_ARG_NONE, 256},
                                 {"version", BI_ARG_NONE, 257},
                                 {NULL, 0, 0}};
-
-static bool parse_duration(const char *s, double *out) {
-  char *end;
-  double v = strtod(s, &end);
-  if (end == s || v < 0 || isnan(v)) return false;
-  double mul = 1;
-  if (*end) {
-    if (end[1]) return false;
-    switch (*end) {
-    case 's': break;
-    case 'm': mul = 60; break;
-    case 'h': mul = 3600; break;
-    case 'd': mul = 86400; break;
-    default: return false;
-    }
-  }
-  *out = v * mul;
-  return true;
-}
 
 /* Signal number for -s (names with or without SIG, or numbers). */
 static int parse_signal(const char *s) {
@@ -89,15 +60,15 @@ int bi_timeout_main(bi_ctx *b) {
       sig = parse_signal(g.arg);
       if (sig < 0) {
         bi_err(b, "%s: invalid signal", g.arg);
-        try_help(b);
+        bi_try_help(b);
         return 125;
       }
       break;
     case 'k': {
       double d;
-      if (!parse_duration(g.arg, &d)) {
+      if (!bi_parse_duration(g.arg, &d)) {
         bi_err(b, "invalid time interval " LQ "%s" RQ, g.arg);
-        try_help(b);
+        bi_try_help(b);
         return 125;
       }
       break;
@@ -125,13 +96,13 @@ int bi_timeout_main(bi_ctx *b) {
   if (g.noperands < 2) {
     if (g.noperands == 1)
       bi_err(b, "missing operand after " LQ "%s" RQ, g.operands[0]);
-    try_help(b);
+    bi_try_help(b);
     return 125;
   }
   double secs;
-  if (!parse_duration(g.operands[0], &secs)) {
+  if (!bi_parse_duration(g.operands[0], &secs)) {
     bi_err(b, "invalid time interval " LQ "%s" RQ, g.operands[0]);
-    try_help(b);
+    bi_try_help(b);
     return 125;
   }
   sh_exec *pe = b->sh->ex;
