@@ -14,7 +14,7 @@ command -v dash >/dev/null 2>&1 || apt-get install -y -qq dash >/dev/null 2>&1 |
 ms_of() { # median wall ms of running "$@" RUNS times
   i=0; : > /tmp/vsh-bench.t
   while [ $i -lt "$RUNS" ]; do
-    s=$(date +%s%N); "$@" >/dev/null 2>&1; e=$(date +%s%N)
+    s=$(date +%s%N); "$@" >/tmp/vsh-bench.out 2>&1; e=$(date +%s%N)
     echo $(( (e - s) / 1000 )) >> /tmp/vsh-bench.t; i=$((i + 1))
   done
   sort -n /tmp/vsh-bench.t | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)]/1000}'
@@ -23,9 +23,40 @@ ms_of() { # median wall ms of running "$@" RUNS times
 LOOP='for i in $(seq 1 10000); do x=$((x+i)); done; echo $x'
 PIPE='seq 1 100000 | sort -n | uniq | wc -l'
 
+# Toolbox workloads' data, generated once on the host (C collation for
+# every contender: vsh's sort and grep are byte-oriented).
+DATA=${BENCH_DATA:-/tmp/vsh-bench-data}
+export LC_ALL=C
+if [ ! -f "$DATA/done" ]; then
+  echo "== generating $DATA (100 MB text, 1M numbers, 10,000 files)"
+  rm -rf "$DATA" && mkdir -p "$DATA/tree"
+  awk 'BEGIN { for (i = 0; i < 2000000; i++)
+    printf "%d the quick brown fox %d jumps over the lazy dog\n", i, i % 1000 }' > "$DATA/big.txt"
+  awk 'BEGIN { srand(1); for (i = 0; i < 1000000; i++) print int(rand() * 1e9) }' > "$DATA/nums.txt"
+  d=0
+  while [ $d -lt 100 ]; do
+    mkdir -p "$DATA/tree/d$d/sub"; f=0
+    while [ $f -lt 50 ]; do
+      echo "$d $f" > "$DATA/tree/d$d/f$f.txt"; echo "$f" > "$DATA/tree/d$d/sub/g$f.md"
+      f=$((f + 1))
+    done
+    d=$((d + 1))
+  done
+  touch "$DATA/done"
+fi
+GREP="grep -c 'fox 42 ' $DATA/big.txt"
+SORT="sort $DATA/nums.txt | md5sum"
+FIND="find $DATA/tree -type f -name '*.txt' | wc -l"
+EXPECT_GREP=$(sh -c "$GREP"); EXPECT_SORT=$(sh -c "$SORT"); EXPECT_FIND=$(sh -c "$FIND")
+export EXPECT_GREP="$EXPECT_GREP
+" EXPECT_SORT="$EXPECT_SORT
+" EXPECT_FIND="$EXPECT_FIND
+"
+
 echo "== vsh in-process ($BUILD/bench/vsh_bench)"
 "$BUILD/bench/vsh_bench" "$RUNS" | tee /tmp/vsh-bench.inproc
 "$BUILD/bench/fork_bench" | tee /tmp/vsh-bench.fork
+"$BUILD/bench/vsh_bench" tools "$DATA" "$RUNS" | tee -a /tmp/vsh-bench.inproc
 
 get() { awk -v k="$1" '$1==k {print $2}' /tmp/vsh-bench.inproc; }
 echo "== processes (median of $RUNS, ms)"
@@ -36,6 +67,9 @@ B_LOOP=$(ms_of bash -c "$LOOP")
 D_LOOP=$(ms_of dash -c "$LOOP")
 B_PIPE=$(ms_of bash -c "$PIPE")
 V_PIPE_P=$(ms_of "$BUILD/vsh" -c "$PIPE")
+B_GREP=$(ms_of bash -c "$GREP")
+B_SORT=$(ms_of bash -c "$SORT")
+B_FIND=$(ms_of bash -c "$FIND")
 
 JB_OK=no
 if command -v npm >/dev/null 2>&1; then
@@ -47,6 +81,9 @@ if command -v npm >/dev/null 2>&1; then
     JB_OK=yes
     (cd "$JB" && node startup.mjs && node loop.mjs && node pipeline.mjs &&
       node --expose-gc instances.mjs files) > /tmp/vsh-bench.jb 2>/dev/null || JB_OK=no
+    cp "$ROOT/bench/toolbox.mjs" "$JB/" &&
+      (cd "$JB" && RUNS=3 timeout 900 node --max-old-space-size=8192 toolbox.mjs "$DATA") \
+        >> /tmp/vsh-bench.jb 2>/dev/null || true
   fi
 fi
 jb() { # jb BENCH FIELD
@@ -67,5 +104,8 @@ echo "| warm exec 'echo hi' (live shell) | ${W} us | - | - | ${JBW} ms | - / $(r
 echo "| process start to 'echo hi' | ${V_START} ms | ${B_START} ms | ${D_START} ms | - | $(ratio "$V_START" "$B_START") / - |"
 echo "| 10k-iteration loop | ${L} ms | ${B_LOOP} ms | ${D_LOOP} ms | ${JBL} ms | $(ratio "$L" "$B_LOOP") / $(ratio "$L" "$JBL") |"
 echo "| seq 100k, sort -n, uniq, wc -l | ${P} ms (process: ${V_PIPE_P} ms) | ${B_PIPE} ms | - | ${JBP} ms | $(ratio "$P" "$B_PIPE") / $(ratio "$P" "$JBP") |"
+echo "| grep -c over 100 MB | $(get grep100m) ms | ${B_GREP} ms | - | $(jb grep100m ms) ms | $(ratio "$(get grep100m)" "$B_GREP") / $(ratio "$(get grep100m)" "$(jb grep100m ms)") |"
+echo "| sort of 1,000,000 lines (| md5sum) | $(get sort1m) ms | ${B_SORT} ms | - | $(jb sort1m ms) ms | $(ratio "$(get sort1m)" "$B_SORT") / $(ratio "$(get sort1m)" "$(jb sort1m ms)") |"
+echo "| find over 10,000 files (| wc -l) | $(get find10k) ms | ${B_FIND} ms | - | $(jb find10k ms) ms | $(ratio "$(get find10k)" "$B_FIND") / $(ratio "$(get find10k)" "$(jb find10k ms)") |"
 echo "| new sandbox (1 seeded file) | ${SN} us, ${SR} KB | - | - | ${JBC} ms/1000, ${JBI} KB | - |"
 echo "| fork of a 10,000-file image | $(awk '/^fork of/ {print $5, $6, $7}' /tmp/vsh-bench.fork) | - | - | - | - |"

@@ -1,9 +1,13 @@
 /* vsh_bench.c: in-process timings of vsh for `make bench` (medians):
  * warm exec of `echo hi` on a live shell, the 10k-iteration loop, the
  * seq|sort|uniq|wc pipeline, and creating 1000 sandboxes (time, RSS).
+ * `vsh_bench tools DATADIR RUNS` instead loads the toolbox workloads'
+ * data that bench/run.sh generated on the host (big.txt, nums.txt,
+ * tree/) into a fresh filesystem and times grep -c, sort and find.
  * Prints "key value unit" lines that bench/run.sh tabulates. */
 #include <vsh.h>
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +63,82 @@ static double time_exec(vsh_shell *sh, const char *script, const char *expect,
   return m;
 }
 
+/* Copies the host file or folder at host to vpath, recursively. */
+static void load(vsh_fs *fs, const char *host, const char *vpath) {
+  DIR *d = opendir(host);
+  char hp[4096], vp[4096];
+  vsh_error err;
+  if (d) {
+    struct dirent *e;
+    if (vsh_fs_mkdir_p(fs, vpath, &err)) goto fail;
+    while ((e = readdir(d))) {
+      if (e->d_name[0] == '.') continue;
+      snprintf(hp, sizeof hp, "%s/%s", host, e->d_name);
+      snprintf(vp, sizeof vp, "%s/%s", vpath, e->d_name);
+      load(fs, hp, vp);
+    }
+    closedir(d);
+    return;
+  }
+  FILE *f = fopen(host, "rb");
+  if (!f) {
+    perror(host);
+    exit(1);
+  }
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *b = malloc(n > 0 ? (size_t)n : 1);
+  if (!b || fread(b, 1, (size_t)n, f) != (size_t)n) {
+    perror(host);
+    exit(1);
+  }
+  fclose(f);
+  if (vsh_fs_write(fs, vpath, b, (size_t)n, 0644, &err)) goto fail;
+  free(b);
+  return;
+fail:
+  fprintf(stderr, "%s: %s\n", vpath, err.message);
+  exit(1);
+}
+
+/* The toolbox workloads over the host-generated data in dir. */
+static int tools(const char *dir, int runs) {
+  vsh_error err;
+  vsh_fs *fs;
+  vsh_shell *sh;
+  vsh_limits lim;
+  char hp[4096];
+  if (vsh_fs_new(&fs, NULL, &err)) return 1;
+  snprintf(hp, sizeof hp, "%s/big.txt", dir);
+  load(fs, hp, "/data/big.txt");
+  snprintf(hp, sizeof hp, "%s/nums.txt", dir);
+  load(fs, hp, "/data/nums.txt");
+  snprintf(hp, sizeof hp, "%s/tree", dir);
+  load(fs, hp, "/data/tree");
+  vsh_limits_init(&lim, VSH_PROFILE_NORMAL);
+  lim.deadline_ms = 600000;
+  lim.max_output = (uint64_t)1 << 30;
+  vsh_shell_opts o = {.fs = fs, .limits = &lim};
+  if (vsh_shell_new(&sh, &o, &err)) return 1;
+  /* the expected outputs are the GNU tools' answers, passed in by run.sh */
+  const char *g = getenv("EXPECT_GREP"), *s = getenv("EXPECT_SORT"),
+             *f = getenv("EXPECT_FIND");
+  printf("grep100m %.2f ms\n",
+         time_exec(sh, "grep -c 'fox 42 ' /data/big.txt", g, runs) / 1000);
+  printf("sort1m %.2f ms\n",
+         time_exec(sh, "sort /data/nums.txt | md5sum", s, runs) / 1000);
+  printf("find10k %.2f ms\n",
+         time_exec(sh, "find /data/tree -type f -name '*.txt' | wc -l", f,
+                   runs) /
+             1000);
+  vsh_shell_free(sh);
+  vsh_fs_free(fs);
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc > 3 && !strcmp(argv[1], "tools")) return tools(argv[2], atoi(argv[3]));
   int runs = argc > 1 ? atoi(argv[1]) : 9;
   vsh_error err;
   vsh_shell *sh;

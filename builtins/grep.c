@@ -20,6 +20,8 @@ typedef struct grep_run_st {
   vsh_regex **res;
   size_t nres;
   bool match_all;   /* an empty pattern: every line matches */
+  const char *lit;  /* a fixed string every matching line contains */
+  size_t lit_len;
   bool any_selected, error;
   vsh_buf out;
   vsh_re_budget budget;
@@ -89,6 +91,15 @@ static int compile_patterns(grep_run_st *st) {
     if (!g->patterns.items[i][0] && !g->word && !g->whole_line) st->match_all = true;
   for (size_t i = 0; i < n && !sep; i++)
     if (g->mode != 'F' && has_backref(g->patterns.items[i])) sep = true;
+  /* One case-sensitive pattern without special characters: a line that
+   * lacks it cannot match, and memmem() says so much faster than the
+   * regex machine (-w/-x still go through the regex). */
+  const char *p0 = g->patterns.items[0];
+  if (n == 1 && !g->icase && p0[0] &&
+      (g->mode == 'F' || !p0[strcspn(p0, "\\^$.[]*+?(){}|")])) {
+    st->lit = p0;
+    st->lit_len = strlen(p0);
+  }
   if (sep && n > 1) {
     for (size_t i = 0; i < n; i++) {
       const char *p = g->patterns.items[i];
@@ -130,6 +141,7 @@ static int find_match(grep_run_st *st, const char *line, size_t n,
 static int line_selected(grep_run_st *st, const char *line, size_t n) {
   int r;
   if (st->match_all) r = 1;
+  else if (st->lit && !memmem(line, n, st->lit, st->lit_len)) r = 0;
   else {
     size_t so = 0, eo = 0;
     r = find_match(st, line, n, 0, &so, &eo);

@@ -33,6 +33,7 @@ typedef struct sort_key {
 typedef struct sort_line {
   const char *p;
   size_t n;
+  uint64_t pre; /* the first 8 bytes, big-endian, zero-padded */
 } sort_line;
 
 typedef struct sort_cfg {
@@ -40,6 +41,7 @@ typedef struct sort_cfg {
   size_t nkeys;
   int tab; /* -1: blank-separated fields */
   bool stable, unique, reverse;
+  bool plain; /* one whole-line key without options: bytes decide */
   uint64_t seed;
 } sort_cfg;
 
@@ -351,7 +353,18 @@ static int compare_keys(const sort_cfg *c, const sort_line *x,
 
 static int compare(const sort_cfg *c, const sort_line *x,
                    const sort_line *y) {
-  int d = compare_keys(c, x, y);
+  int d;
+  if (c->plain) { /* most pairs differ in their first 8 bytes */
+    if (x->pre != y->pre) d = x->pre < y->pre ? -1 : 1;
+    else {
+      size_t m = x->n < y->n ? x->n : y->n;
+      d = memcmp(x->p, y->p, m);
+      if (!d) d = x->n < y->n ? -1 : x->n > y->n;
+    }
+    if (d) d = d < 0 ? -1 : 1;
+    return c->reverse ? -d : d;
+  }
+  d = compare_keys(c, x, y);
   if (d || c->stable || c->unique) return d;
   size_t m = x->n < y->n ? x->n : y->n;
   d = memcmp(x->p, y->p, m);
@@ -804,6 +817,14 @@ int bi_sort_main(bi_ctx *b) {
   c.keys = keys;
   c.nkeys = nkeys;
   c.reverse = global.reverse;
+  {
+    const sort_key *k = &keys[0];
+    c.plain = nkeys == 1 && !k->skipsblanks && !k->skipeblanks &&
+              !k->dict && !k->fold && !k->general && !k->human &&
+              !k->nonprint && !k->month && !k->numeric && !k->random &&
+              !k->version && k->sword == 0 && k->schar == 0 &&
+              k->eword == SIZE_MAX && k->reverse == global.reverse;
+  }
   c.seed = b->sh->rng * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull;
   if (random_source) {
     vsh_buf rs = {0};
@@ -866,6 +887,10 @@ int bi_sort_main(bi_ctx *b) {
     }
     lines[n].p = all.data + pos;
     lines[n].n = len;
+    lines[n].pre = 0;
+    for (size_t i = 0; i < 8; i++)
+      lines[n].pre = lines[n].pre << 8 |
+                     (i < len ? (unsigned char)all.data[pos + i] : 0u);
     n++;
     pos += len + 1;
   }

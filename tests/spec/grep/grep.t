@@ -385,3 +385,28 @@ echo xyz | grep -o 'x*'
 --- stdout
 abc
 x
+
+=== a fixed-string pattern still honours -w -x -v -n -c and other lines
+--- file in.txt
+fox 42 a
+fox 420 b
+xfox 42
+fox 42
+fox.42
+--- script
+grep -n 'fox 42' in.txt
+grep -c -w 'fox 42' in.txt
+grep -x 'fox 42' in.txt
+grep -vc 'fox 42' in.txt
+grep -F 'fox.42' in.txt
+grep 'fox.42' in.txt | wc -l
+--- stdout
+1:fox 42 a
+2:fox 420 b
+3:xfox 42
+4:fox 42
+2
+fox 42
+1
+fox.42
+5

@@ -131,3 +131,32 @@ printf 'a\nb\na\nc\nb\n' | sort -R | uniq | sort | paste -sd' '; printf 'x\ny\nx
 --- stdout
 a b c
 2
+
+=== whole-line order decided past the first 8 bytes, with NULs, -r and -u
+--- script
+printf 'abcdefghZ\nabcdefgh\nabcdefghA\nab\na\n\nabcdefgh\n' > in.txt
+sort in.txt
+echo --
+sort -r in.txt
+echo --
+sort -u in.txt | wc -l
+printf 'x\0b\nx\0a\nx\n' | sort | od -An -c
+--- stdout
+
+a
+ab
+abcdefgh
+abcdefgh
+abcdefghA
+abcdefghZ
+--
+abcdefghZ
+abcdefghA
+abcdefgh
+abcdefgh
+ab
+a
+
+--
+6
+   x  \n   x  \0   a  \n   x  \0   b  \n
