@@ -50,7 +50,8 @@ static bool split_lines(df_file *f) {
   f->line = malloc(cap * sizeof(*f->line));
   f->len = malloc(cap * sizeof(*f->len));
   if (!f->line || !f->len) return false;
-  const char *p = f->data.data, *end = p + f->data.len;
+  /* an empty (or missing, with -N) file has no buffer: NULL + 0 is UB */
+  const char *p = f->data.data, *end = p ? p + f->data.len : p;
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
