@@ -68,6 +68,15 @@ void bi_reader_init(bi_reader *r, bi_ctx *b, sh_stream *s);
 int bi_read_line(bi_reader *r, char delim, const char **line, size_t *len);
 void bi_reader_dispose(bi_reader *r);
 
+/* Runs fn on each operand in turn (stdin when there is none) as GNU head
+ * and tail do: "==> NAME <==" headers (a blank line between) when headers
+ * is 1, or 0 and there are several; open and read errors are reported
+ * and the loop goes on.  Returns the exit status (0, 1, or 141 when the
+ * reader of stdout is gone). */
+typedef int (*bi_input_fn)(bi_ctx *b, sh_stream *in, void *ud);
+int bi_each_input(bi_ctx *b, int n, char **names, int headers,
+                  bi_input_fn fn, void *ud);
+
 /* "Try 'NAME --help' for more information." on stderr, no prefix. */
 void bi_try_help(bi_ctx *b);
 

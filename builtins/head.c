@@ -4,17 +4,7 @@
  * Deviation: none known for these flags. */
 #include "builtins/builtins.h"
 
-#include <stdio.h>
 #include <string.h>
-
-/* GNU prints this line without the "name: " prefix bi_err adds. */
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
-}
 
 static const char usage[] =
     "Usage: head [OPTION]... [FILE]...\n"
@@ -183,7 +173,7 @@ int bi_head_main(bi_ctx *b) {
     char unit = a1[1 + k];
     if (k + 2 >= sizeof(num) || (unit && (a1[2 + k] || !strchr("bcklm", unit)))) {
       bi_err(b, "invalid option -- '%c'", unit ? unit : a1[1]);
-      try_help(b);
+      bi_try_help(b);
       return 1;
     }
     memcpy(num, a1 + 1, k);
@@ -208,6 +198,11 @@ int bi_head_main(bi_ctx *b) {
   return head_run(b, &o);
 }
 
+/* bi_each_input's callback. */
+static int head_input(bi_ctx *b, sh_stream *in, void *ud) {
+  return head_stream(b, in, ud);
+}
+
 static int head_run(bi_ctx *b, head_opts *op) {
   head_opts o = *op;
   int headers = 0; /* -1 never, 1 always */
@@ -229,38 +224,5 @@ static int head_run(bi_ctx *b, head_opts *op) {
     default: return 1;
     }
   }
-  int nfiles = g.noperands;
-  char *dash[] = {(char *)"-"};
-  char **files = nfiles ? g.operands : dash;
-  if (!nfiles) nfiles = 1;
-  bool show = headers == 1 || (headers == 0 && nfiles > 1);
-  int st = 0;
-  bool first = true;
-  for (int k = 0; k < nfiles; k++) {
-    const char *f = files[k];
-    const char *shown = strcmp(f, "-") ? f : "standard input";
-    sh_stream *in = NULL;
-    int orc = bi_open_input(b, f, &in);
-    /* a directory opens in GNU and fails on read: header, then the read
-     * error */
-    if (orc && orc != VSH_EISDIR) {
-      bi_err(b, "cannot open '%s' for reading: %s", f, vsh_strerror(orc));
-      st = 1;
-      continue;
-    }
-    int rc = 0;
-    if (show) {
-      rc = bi_printf(b, "%s==> %s <==\n", first ? "" : "\n", shown);
-      first = false;
-    }
-    if (!rc) rc = orc ? orc : head_stream(b, in, &o);
-    if (in) sh_stream_unref(in);
-    if (rc == VSH_EPIPE) return 141;
-    if (rc == VSH_EABORTED) return 1;
-    if (rc) {
-      bi_err(b, "error reading '%s': %s", f, vsh_strerror(rc));
-      st = 1;
-    }
-  }
-  return st;
+  return bi_each_input(b, g.noperands, g.operands, headers, head_input, &o);
 }

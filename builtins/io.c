@@ -1,6 +1,7 @@
 /* io.c: input helpers shared by the commands: open an operand ("-" is
  * stdin; /dev/stdin and /dev/fd/N map to the shell's descriptors) as a
- * stream, and read a stream line by line with a bounded line length. */
+ * stream, read a stream line by line with a bounded line length, and
+ * run a command over each operand with head/tail's headers. */
 #include "builtins/builtins.h"
 
 #include <string.h>
@@ -68,4 +69,43 @@ int bi_read_line(bi_reader *r, char delim, const char **line, size_t *len) {
   *line = r->line.data;
   *len = r->line.len;
   return 1;
+}
+
+int bi_each_input(bi_ctx *b, int n, char **names, int headers,
+                  bi_input_fn fn, void *ud) {
+  char *dash[] = {(char *)"-"};
+  if (!n) {
+    names = dash;
+    n = 1;
+  }
+  bool show = headers == 1 || (headers == 0 && n > 1);
+  int st = 0;
+  bool first = true;
+  for (int k = 0; k < n; k++) {
+    const char *f = names[k];
+    const char *shown = strcmp(f, "-") ? f : "standard input";
+    sh_stream *in = NULL;
+    int orc = bi_open_input(b, f, &in);
+    /* a directory opens in GNU and fails on read: header, then the read
+     * error */
+    if (orc && orc != VSH_EISDIR) {
+      bi_err(b, "cannot open '%s' for reading: %s", f, vsh_strerror(orc));
+      st = 1;
+      continue;
+    }
+    int rc = 0;
+    if (show) {
+      rc = bi_printf(b, "%s==> %s <==\n", first ? "" : "\n", shown);
+      first = false;
+    }
+    if (!rc) rc = orc ? orc : fn(b, in, ud);
+    if (in) sh_stream_unref(in);
+    if (rc == VSH_EPIPE) return 141;
+    if (rc == VSH_EABORTED) return 1;
+    if (rc) {
+      bi_err(b, "error reading '%s': %s", f, vsh_strerror(rc));
+      st = 1;
+    }
+  }
+  return st;
 }

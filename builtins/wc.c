@@ -8,15 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* GNU prints this line without the "name: " prefix bi_err adds. */
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
-}
-
 static const char usage[] =
     "Usage: wc [OPTION]... [FILE]...\n"
     "Print newline, word, and byte counts for each FILE, and a total line "
@@ -257,7 +248,7 @@ int bi_wc_main(bi_ctx *b) {
                   "  - \xe2\x80\x98" "always\xe2\x80\x99\n  - "
                   "\xe2\x80\x98only\xe2\x80\x99\n  - "
                   "\xe2\x80\x98never\xe2\x80\x99");
-        try_help(b);
+        bi_try_help(b);
         return 1;
       }
       total_mode = hit;
