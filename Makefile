@@ -2,7 +2,11 @@
 # scripts/bootstrap (idempotent: apt packages and the pinned grammar).
 #   make / make build   configure build/ (debugoptimized) and compile
 #   make test           unit tests in build/, again under ASan+UBSan in
-#                       build-asan/, the Oils conformance run against
+#                       build-asan/, the parser corpus check (every Oils
+#                       case: false syntax errors and tree-sitter/RD dump
+#                       differences must both be 0; ~10 s, skipped without
+#                       ../shared/conformance or bash), the spec cases, the
+#                       Oils conformance run against
 #                       tests/oils-known-failures.txt, then a summary
 #   make demo           build and show that the CLI and library work
 #   make bench          build and run bench/run.sh when it exists
@@ -38,6 +42,11 @@ test: build
 	  $(ASAN_ENV) meson test -C $(ASAN_BUILD) --print-errorlogs \
 	    --num-processes $(JOBS) || rc=1; \
 	else rc=1; fi; \
+	if [ -d ../shared/conformance ] && command -v bash >/dev/null; then \
+	  python3 ./scripts/parse_corpus.py --brief --ts \
+	    --driver $(BUILD)/tests/parse_corpus \
+	    --conformance ../shared/conformance || rc=1; \
+	fi; \
 	python3 ./scripts/spec-run $(BUILD) || rc=1; \
 	python3 ./scripts/conformance $(BUILD) || rc=1; \
 	./scripts/unit-summary $(BUILD)/meson-logs/testlog.txt \

@@ -7,7 +7,10 @@ syntax errors, target 0) and (2) with --ts, cases where the tree-sitter
 path and the pure recursive-descent path produce different dumps (target
 0).  The driver is tests/parse_corpus.c built by hand or by meson.
 
-usage: parse_corpus.py --driver /tmp/parse_corpus [--ts] [-v] [FILES...]
+usage: parse_corpus.py --driver /tmp/parse_corpus [--ts] [-v|--brief]
+                       [FILES...]
+--brief (make test) prints the counts on one line, and the offending cases
+only when a count is not zero.
 """
 import argparse
 import glob
@@ -78,6 +81,8 @@ def main():
     ap.add_argument('--ts', action='store_true',
                     help='also compare the tree-sitter path with RD')
     ap.add_argument('-v', action='store_true')
+    ap.add_argument('--brief', action='store_true',
+                    help='one summary line (cases listed only on failure)')
     ap.add_argument('files', nargs='*')
     a = ap.parse_args()
     files = a.files or sorted(glob.glob(os.path.join(a.conformance, 'oils',
@@ -92,31 +97,43 @@ def main():
             false_err.append((c, blk))
         elif bash_bad and not vsh_bad:
             false_ok.append((c, berr))
-    print('cases: %d' % len(cases))
-    print('false syntax errors (bash -n accepts, vsh rejects): %d' %
-          len(false_err))
-    for c, blk in false_err:
-        msg = [l for l in blk.splitlines() if l.startswith('ERROR')]
-        print('  %s: %s: %s' % (c[0], c[1], msg[-1] if msg else '?'))
-        if a.v:
-            print('    ' + c[2].decode('utf-8', 'replace').replace('\n', '\n    '))
-    print('accepted by vsh, rejected by bash: %d' % len(false_ok))
-    if a.v:
-        for c, berr in false_ok:
-            print('  %s: %s: %s' % (c[0], c[1], berr.splitlines()[0] if berr else ''))
     status = 1 if false_err else 0
+    diffs = []
     if a.ts:
         tsb = run_driver(a.driver, cases, True)
         diffs = [(c, x, y) for c, x, y in zip(cases, rd, tsb) if x != y]
-        print('tree-sitter vs recursive-descent dump differences: %d' %
-              len(diffs))
-        for c, x, y in diffs:
-            print('  %s: %s' % (c[0], c[1]))
-            if a.v:
-                print('    rd: ' + x.strip().replace('\n', '\n        '))
-                print('    ts: ' + y.strip().replace('\n', '\n        '))
         if diffs:
             status = 1
+    if a.brief:
+        print('parse corpus: %d cases, %d false syntax errors, %s' %
+              (len(cases), len(false_err),
+               '%d tree-sitter/RD dump differences' % len(diffs) if a.ts
+               else 'tree-sitter/RD not compared'))
+    else:
+        print('cases: %d' % len(cases))
+        print('false syntax errors (bash -n accepts, vsh rejects): %d' %
+              len(false_err))
+    if not a.brief or false_err:
+        for c, blk in false_err:
+            msg = [l for l in blk.splitlines() if l.startswith('ERROR')]
+            print('  %s: %s: %s' % (c[0], c[1], msg[-1] if msg else '?'))
+            if a.v:
+                print('    ' + c[2].decode('utf-8', 'replace')
+                      .replace('\n', '\n    '))
+    if not a.brief:
+        print('accepted by vsh, rejected by bash: %d' % len(false_ok))
+        if a.v:
+            for c, berr in false_ok:
+                print('  %s: %s: %s' % (c[0], c[1],
+                                        berr.splitlines()[0] if berr else ''))
+        if a.ts:
+            print('tree-sitter vs recursive-descent dump differences: %d' %
+                  len(diffs))
+    for c, x, y in diffs:
+        print('  %s: %s (tree-sitter/RD dumps differ)' % (c[0], c[1]))
+        if a.v:
+            print('    rd: ' + x.strip().replace('\n', '\n        '))
+            print('    ts: ' + y.strip().replace('\n', '\n        '))
     return status
 
 
