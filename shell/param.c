@@ -678,6 +678,15 @@ static int emit(xb *b, pval *pv, bool quoted) {
   char sepbuf[2];
   const char *sep = pv->at ? " " : ifs_sep(c, sepbuf);
   bool join = b->no_split || (quoted && !pv->at);
+  if (!quoted && !b->no_split) {
+    /* Unquoted $@ / $*: the elements are joined with IFS's first
+     * character and the result is split, so with a non-whitespace
+     * separator an empty element still delimits an empty field
+     * (IFS=x; set -- a '' b -> a, '', b).  An empty IFS splits nothing:
+     * each non-empty element is a field. */
+    sep = ifs_sep(c, sepbuf);
+    if (*sep) join = true;
+  }
   for (size_t i = 0; i < pv->n; i++) {
     int rc = 0;
     if (i) {
