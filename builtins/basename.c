@@ -9,15 +9,6 @@
 #define LQ "\xe2\x80\x98"
 #define RQ "\xe2\x80\x99"
 
-/* GNU prints this line without the "name: " prefix bi_err adds. */
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
-}
-
 /* The last component of name into out (arena-free: a malloc'd copy). */
 static void base_of(vsh_buf *out, const char *name, const char *suffix) {
   size_t n = strlen(name);
@@ -67,12 +58,12 @@ int bi_basename_main(bi_ctx *b) {
   }
   if (g.noperands < 1) {
     bi_err(b, "missing operand");
-    try_help(b);
+    bi_try_help(b);
     return 1;
   }
   if (!multiple && g.noperands > 2) {
     bi_err(b, "extra operand " LQ "%s" RQ, g.operands[2]);
-    try_help(b);
+    bi_try_help(b);
     return 1;
   }
   vsh_buf out = {0};

@@ -11,15 +11,6 @@
 #define LQ "\xe2\x80\x98"
 #define RQ "\xe2\x80\x99"
 
-/* GNU prints this line without the "name: " prefix bi_err adds. */
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
-}
-
 static const bi_longopt lo[] = {{"ignore-environment", BI_ARG_NONE, 'i'},
                                 {"unset", BI_ARG_REQUIRED, 'u'},
                                 {"null", BI_ARG_NONE, '0'},
@@ -92,12 +83,12 @@ int bi_env_main(bi_ctx *b) {
   while (k < nops && strchr(ops[k], '=')) k++; /* assignments */
   if (k == nops && dir) {
     bi_err(b, "must specify command with --chdir (-C)");
-    try_help(b);
+    bi_try_help(b);
     return 125;
   }
   if (end == 0 && k < nops) {
     bi_err(b, "cannot specify --null (-0) with command");
-    try_help(b);
+    bi_try_help(b);
     return 125;
   }
   sh_ctx *c;

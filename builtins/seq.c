@@ -14,15 +14,6 @@
 #define LQ "\xe2\x80\x98"
 #define RQ "\xe2\x80\x99"
 
-/* GNU prints this line without the "name: " prefix bi_err adds. */
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
-}
-
 static const bi_longopt lo[] = {{"separator", BI_ARG_REQUIRED, 's'},
                                 {"equal-width", BI_ARG_NONE, 'w'},
                                 {"format", BI_ARG_REQUIRED, 'f'},
@@ -82,7 +73,7 @@ static bool parse_num(bi_ctx *b, const char *s, long double *out) {
   *out = strtold(p, &end);
   if (end == p || *end || isnan(*out)) {
     bi_err(b, "invalid floating point argument: " LQ "%s" RQ, s);
-    try_help(b);
+    bi_try_help(b);
     return false;
   }
   return true;
@@ -253,18 +244,18 @@ static int seq_run(bi_ctx *b) {
   char **ops = g.operands;
   if (n == 0) {
     bi_err(b, "missing operand");
-    try_help(b);
+    bi_try_help(b);
     return 1;
   }
   if (n > 3) {
     bi_err(b, "extra operand " LQ "%s" RQ, ops[3]);
-    try_help(b);
+    bi_try_help(b);
     return 1;
   }
   if (fmt && equal) {
     bi_err(b, "format string may not be specified when printing equal "
               "width strings");
-    try_help(b);
+    bi_try_help(b);
     return 1;
   }
   const char *sfirst = n > 1 ? ops[0] : "1";
@@ -276,7 +267,7 @@ static int seq_run(bi_ctx *b) {
     return 1;
   if (step == 0) {
     bi_err(b, "invalid Zero increment value: " LQ "%s" RQ, sstep);
-    try_help(b);
+    bi_try_help(b);
     return 1;
   }
   seq_out o = {.b = b, .sep = sep, .first = true};
