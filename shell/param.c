@@ -193,6 +193,49 @@ static int var_values(sh_ctx *c, const char *name, const sh_param *p,
   return set_one(c, pv, sh_var_get(c, name));
 }
 
+static int param_values(sh_ctx *c, const sh_param *p, pval *pv);
+
+/* The values of p applied to the parameter named by target ("x",
+ * "a[2]", "a[@]", "1", "#"): ${!ref} and namerefs to such names. */
+static int target_values(sh_ctx *c, const sh_param *p, const char *target,
+                         pval *pv) {
+  sh_param q = *p;
+  q.flags &= ~SH_PF_INDIRECT;
+  const char *br = strchr(target, '[');
+  size_t tl = br ? (size_t)(br - target) : strlen(target);
+  bool special = tl == 1 && strchr("@*#?$!-0123456789", target[0]);
+  if (!special && !sh_valid_name(target, tl) &&
+      !(tl > 0 && target[0] >= '0' && target[0] <= '9')) {
+    /* an error for this command only, as in bash */
+    sh_error(c, "%s: invalid variable name", target);
+    c->status = 1;
+    return VSH_EINVAL;
+  }
+  q.name = target;
+  q.name_len = tl;
+  q.index = NULL;
+  if (br) {
+    size_t len = strlen(br);
+    if (len >= 3 && br[len - 1] == ']') {
+      if (len == 3 && (br[1] == '@' || br[1] == '*')) {
+        q.flags |= br[1] == '@' ? SH_PF_AT : SH_PF_STAR;
+      } else {
+        /* a literal subscript: wrap it as a one-part word */
+        sh_word *w = vsh__arena_zalloc(&c->arena, sizeof(*w));
+        sh_part *pt = vsh__arena_zalloc(&c->arena, sizeof(*pt));
+        if (!w || !pt) return VSH_ENOMEM;
+        pt->kind = SH_PART_LIT;
+        pt->u.text.s = br + 1;
+        pt->u.text.len = len - 2;
+        w->parts = pt;
+        w->n = 1;
+        q.index = w;
+      }
+    }
+  }
+  return param_values(c, &q, pv);
+}
+
 /* The values of p before any operator. */
 static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
   memset(pv, 0, sizeof(*pv));
@@ -254,15 +297,18 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
     if (raw && (raw->attrs & SH_VAR_NAMEREF) && raw->val)
       return set_one(c, pv, raw->val);
   }
-  /* a nameref to a[2], a[@], 1 or # resolves like ${!ref} */
+  /* a nameref to a[2] or a[@] resolves like ${!ref}; one to a name
+   * that is not a variable's (1, #) reads as its own text, as in bash */
   if (!(p->flags & SH_PF_INDIRECT) && sh_valid_name(name, nl)) {
     sh_var *raw = sh_var_find_raw(c, name);
     if (raw && (raw->attrs & SH_VAR_NAMEREF) && raw->val && *raw->val &&
-        !sh_valid_name(raw->val, strlen(raw->val)) && c->nameref_hops < 8) {
-      sh_param q = *p;
-      q.flags |= SH_PF_INDIRECT;
+        !sh_valid_name(raw->val, strlen(raw->val))) {
+      const char *br = strchr(raw->val, '[');
+      if (!br || !sh_valid_name(raw->val, (size_t)(br - raw->val)) ||
+          c->nameref_hops >= 8)
+        return set_one(c, pv, raw->val);
       c->nameref_hops++;
-      int rc = param_values(c, &q, pv);
+      int rc = target_values(c, p, raw->val, pv);
       c->nameref_hops--;
       return rc;
     }
@@ -284,41 +330,7 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
       sh_error(c, "%s: invalid indirect expansion", name);
       return fatal(c, 1);
     }
-    sh_param q = *p;
-    q.flags &= ~SH_PF_INDIRECT;
-    const char *br = strchr(target, '[');
-    size_t tl = br ? (size_t)(br - target) : strlen(target);
-    bool special = tl == 1 && strchr("@*#?$!-0123456789", target[0]);
-    if (!special && !sh_valid_name(target, tl) &&
-        !(tl > 0 && target[0] >= '0' && target[0] <= '9')) {
-      /* an error for this command only, as in bash */
-      sh_error(c, "%s: invalid variable name", target);
-      c->status = 1;
-      return VSH_EINVAL;
-    }
-    q.name = target;
-    q.name_len = tl;
-    q.index = NULL;
-    if (br) {
-      size_t len = strlen(br);
-      if (len >= 3 && br[len - 1] == ']') {
-        if (len == 3 && (br[1] == '@' || br[1] == '*')) {
-          q.flags |= br[1] == '@' ? SH_PF_AT : SH_PF_STAR;
-        } else {
-          /* a literal subscript: wrap it as a one-part word */
-          sh_word *w = vsh__arena_zalloc(&c->arena, sizeof(*w));
-          sh_part *pt = vsh__arena_zalloc(&c->arena, sizeof(*pt));
-          if (!w || !pt) return VSH_ENOMEM;
-          pt->kind = SH_PART_LIT;
-          pt->u.text.s = br + 1;
-          pt->u.text.len = len - 2;
-          w->parts = pt;
-          w->n = 1;
-          q.index = w;
-        }
-      }
-    }
-    return param_values(c, &q, pv);
+    return target_values(c, p, target, pv);
   }
 
   if (nl == 1 && (name[0] == '@' || name[0] == '*')) {

@@ -318,8 +318,53 @@ static sh_var *find_for_write(sh_ctx *c, const char *name) {
   return sh_var_global(c, name);
 }
 
+/* The NAME[sub] a chain of namerefs from name ends at, or NULL. */
+static const char *nameref_elem(sh_ctx *c, const char *name) {
+  sh_var *v = sh_var_find_raw(c, name);
+  for (int hop = 0; v && (v->attrs & SH_VAR_NAMEREF) && v->val && *v->val &&
+                    hop < NAMEREF_MAX;
+       hop++) {
+    const char *br = strchr(v->val, '[');
+    size_t len = br ? strlen(br) : 0;
+    if (br && br > v->val && len >= 3 && br[len - 1] == ']') return v->val;
+    v = sh_var_find_raw(c, v->val);
+  }
+  return NULL;
+}
+
+/* Assigns through a nameref to an array element (declare -n r=a[2]). */
+static int set_through_elem_ref(sh_ctx *c, const char *t, const char *val,
+                                bool append) {
+  const char *br = strchr(t, '[');
+  size_t bl = (size_t)(br - t), sl = strlen(br) - 2;
+  char *base = strndup(t, bl), *sub = strndup(br + 1, sl);
+  int rc = VSH_ENOMEM;
+  if (base && sub) {
+    sh_var *bv = sh_var_find(c, base);
+    int64_t idx = 0;
+    rc = 0;
+    if (!(bv && (bv->attrs & SH_VAR_ASSOC))) {
+      rc = sh_arith(c, sub, sl, &idx);
+      if (!rc && idx < 0) {
+        int64_t max = bv && (bv->attrs & SH_VAR_ARRAY) ? sh_array_max(bv) : 0;
+        if (max + 1 + idx < 0) {
+          sh_error(c, "%s: bad array subscript", t);
+          rc = VSH_EINVAL;
+        }
+        idx = max + 1 + idx;
+      }
+    }
+    if (!rc) rc = sh_var_set_elem(c, base, sub, idx, val, append);
+  }
+  free(base);
+  free(sub);
+  return rc;
+}
+
 int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
   if (sh__var_assign_hook(c, name, val)) return 0;
+  const char *elem = nameref_elem(c, name);
+  if (elem) return set_through_elem_ref(c, elem, val, append);
   sh_var *v = find_for_write(c, name);
   if (!v) return VSH_ENOMEM;
   if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);

@@ -31,3 +31,20 @@ printf '<%s>' ${a[@]}; echo
 1
 0
 <a><><b>
+
+=== namerefs to array elements read and write the element
+--- script
+a=(x y z)
+declare -n r='a[-1]'; r=LAST; echo "${a[@]}"
+declare -A h=([k]=v)
+declare -n hr='h[k]'; hr+=2; echo "${h[k]}"
+f() { local -n e=$1; e=set; }
+f 'a[0]'; echo "${a[0]}"
+b=(); declare -n n0='b[3]'; n0=three; declare -p b
+declare -n n1=a[1]; echo "$n1"
+--- stdout
+x y LAST
+v2
+set
+declare -a b=([3]="three")
+y
