@@ -407,6 +407,52 @@ static bool merge_sort(bi_ctx *b, const sort_cfg *c, sort_line *v,
   return true;
 }
 
+/* Plain whole-line order: an LSD radix sort on the 8-byte prefixes
+ * (stable, no comparisons to mispredict), then the merge sort inside
+ * each run of equal prefixes, where the bytes after the eighth decide.
+ * Byte positions where every prefix agrees cost no pass. */
+static bool radix_sort(bi_ctx *b, const sort_cfg *c, sort_line *v,
+                       sort_line *tmp, size_t n) {
+  size_t (*cnt)[256] = calloc(8, sizeof(*cnt));
+  if (!cnt) return merge_sort(b, c, v, tmp, n);
+  for (size_t i = 0; i < n; i++)
+    for (int k = 0; k < 8; k++) cnt[k][(v[i].pre >> (8 * k)) & 0xff]++;
+  sort_line *src = v, *dst = tmp;
+  for (int k = 0; k < 8; k++) {
+    size_t *ck = cnt[k];
+    if (n && ck[(src[0].pre >> (8 * k)) & 0xff] == n) continue; /* one value */
+    if (bi_cancelled(b)) {
+      free(cnt);
+      return false;
+    }
+    size_t sum = 0;
+    for (int d = 0; d < 256; d++) {
+      size_t t = ck[d];
+      ck[d] = sum;
+      sum += t;
+    }
+    for (size_t i = 0; i < n; i++) dst[ck[(src[i].pre >> (8 * k)) & 0xff]++] = src[i];
+    sort_line *t = src;
+    src = dst;
+    dst = t;
+  }
+  free(cnt);
+  if (src != v) memcpy(v, src, n * sizeof(*v));
+  if (c->reverse) /* equal lines are identical bytes: order among them is moot */
+    for (size_t i = 0, j = n ? n - 1 : 0; i < j; i++, j--) {
+      sort_line t = v[i];
+      v[i] = v[j];
+      v[j] = t;
+    }
+  for (size_t i = 0; i < n;) {
+    size_t j = i + 1;
+    while (j < n && v[j].pre == v[i].pre) j++;
+    if (j - i > 1 && !merge_sort(b, c, v + i, tmp, j - i)) return false;
+    i = j;
+  }
+  return true;
+}
+
 /* -m: merges the already sorted runs v[bounds[i]..bounds[i+1]) pairwise
  * (earlier files win ties), without sorting inside a run. */
 static bool merge_runs(bi_ctx *b, const sort_cfg *c, sort_line *v,
@@ -914,7 +960,8 @@ int bi_sort_main(bi_ctx *b) {
   tmp = malloc((n ? n : 1) * sizeof(*tmp));
   if (!tmp) { st = 2; goto done; }
   if (merge ? !merge_runs(b, &c, lines, tmp, bounds, nb)
-            : !merge_sort(b, &c, lines, tmp, n)) {
+            : c.plain ? !radix_sort(b, &c, lines, tmp, n)
+                      : !merge_sort(b, &c, lines, tmp, n)) {
     st = 2;
     goto done;
   }
