@@ -375,14 +375,20 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
 
 /* ---- operators ---------------------------------------------------------- */
 
-static bool is_null(const pval *pv) {
+static const char *ifs_sep(sh_ctx *c, char *buf);
+
+/* The ':' tests.  A quoted (or unsplit) $* / ${a[*]} is null when its
+ * joined text is; an unquoted one, like $@, only when it has no
+ * elements or a single empty one. */
+static bool is_null(sh_ctx *c, const pval *pv, bool joined) {
   if (!pv->set) return true;
   if (pv->list) {
     if (pv->n == 0) return true;
-    if (pv->at) return pv->n == 1 && pv->v[0][0] == 0;
+    if (pv->at || !joined) return pv->n == 1 && pv->v[0][0] == 0;
     for (size_t i = 0; i < pv->n; i++)
       if (pv->v[i][0]) return false;
-    return true;
+    char sepbuf[2];
+    return pv->n == 1 || !*ifs_sep(c, sepbuf);
   }
   return pv->n == 0 || pv->v[0][0] == 0;
 }
@@ -777,7 +783,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
   memcpy(name, p->name, nl);
   name[nl] = 0;
   bool colon = p->flags & SH_PF_COLON;
-  bool unset = colon ? is_null(&pv) : !pv.set;
+  bool unset = colon ? is_null(c, &pv, quoted || b->no_split) : !pv.set;
   if (pv.list && !colon && p->op != SH_POP_NONE) unset = pv.n == 0;
 
   switch (p->op) {
