@@ -792,7 +792,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
     break;
   case SH_POP_ALT:
     if (!unset) return add_word(b, p->arg, quoted);
-    return quoted ? xb_anchor(b) : 0;
+    /* "${a[@]+x}" of nothing is no field at all, like "${a[@]}" */
+    return quoted && !(pv.list && pv.at) ? xb_anchor(b) : 0;
   case SH_POP_ASSIGN:
     if (unset) {
       char *val;
