@@ -272,7 +272,10 @@ VSH_API int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
                            const vsh_exec_opts *opts, vsh_result *out,
                            vsh_error *err);
 VSH_API vsh_fs *vsh_shell_fs(vsh_shell *sh);    /* borrowed */
-VSH_API const char *vsh_shell_cwd(vsh_shell *sh);
+/* Copies the current directory (a persistent session's as of its last
+ * exec; the base cwd otherwise) into buf, NUL-terminated.  Safe while
+ * another thread runs an exec.  VSH_ENAMETOOLONG when size is short. */
+VSH_API int vsh_shell_cwd(vsh_shell *sh, char *buf, size_t size);
 /* Checks a script's syntax without running it (bash -n).  Returns 0, or
  * VSH_EINVAL with bash's message ("line N: syntax error ...") in err;
  * *incomplete (if given) tells whether more input could complete it

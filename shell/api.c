@@ -124,9 +124,20 @@ void vsh_shell_free(vsh_shell *sh) {
 
 vsh_fs *vsh_shell_fs(vsh_shell *sh) { return sh ? sh->fs : NULL; }
 
-const char *vsh_shell_cwd(vsh_shell *sh) {
-  if (!sh) return NULL;
-  return sh->session ? sh->session->cwd : sh->cwd;
+int vsh_shell_cwd(vsh_shell *sh, char *buf, size_t size) {
+  if (!sh || !buf) return VSH_EINVAL;
+  /* a run checks the session out under mu and parks it back under mu,
+   * so a parked session is not being changed while we copy */
+  pthread_mutex_lock(&sh->mu);
+  const char *cwd = sh->session ? sh->session->cwd : sh->cwd;
+  size_t n = cwd ? strlen(cwd) : 0;
+  int rc = n < size ? 0 : VSH_ENAMETOOLONG;
+  if (!rc) {
+    if (n) memcpy(buf, cwd, n);
+    buf[n] = 0;
+  }
+  pthread_mutex_unlock(&sh->mu);
+  return rc;
 }
 
 int vsh_shell_set_option(vsh_shell *sh, const char *name, bool on,
@@ -262,7 +273,8 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   atomic_init(&ex.cancel, SH_RUNNING);
   atomic_init(&ex.commands, 0);
   atomic_init(&ex.threads, 0);
-  atomic_init(&ex.next_pid, 2000 + (int)(sh->next_pid++ % 1000) * 10);
+  atomic_init(&ex.next_pid,
+              2000 + (int)((unsigned)atomic_fetch_add(&sh->next_pid, 1) % 1000u) * 10);
   pthread_mutex_init(&ex.mu, NULL);
   ex.out = sh_stream_buf_new(sh->limits.max_output);
   ex.err = sh_stream_buf_new(sh->limits.max_output);

@@ -129,11 +129,15 @@ static int expand_rec(sh_ctx *c, const sh_word *w, unsigned depth,
     sh_exec_limit(c->ex, "brace expansion nesting limit exceeded");
     return VSH_ELIMIT;
   }
-  sh_word empty = {.parts = NULL, .n = 0, .line = w->line};
+  /* in the arena: an empty alternative hands this word back to the
+   * caller, so it must outlive this frame */
+  sh_word *empty = vsh__arena_zalloc(&c->arena, sizeof(*empty));
+  if (!empty) return VSH_ENOMEM;
+  empty->line = w->line;
   wlist acc;
   acc.v = vsh__arena_alloc(&c->arena, sizeof(sh_word *));
   if (!acc.v) return VSH_ENOMEM;
-  acc.v[0] = &empty;
+  acc.v[0] = empty;
   acc.n = 1;
   size_t lit_start = 0;
   for (size_t i = 0; i <= w->n; i++) {

@@ -314,7 +314,7 @@ int sh_ctx_new(sh_ctx **out, struct vsh_shell *shell, sh_exec *ex) {
   for (int i = 0; i < SH_OPT__COUNT; i++)
     c->opts[i] = shell->opt_set[i] ? shell->opt_init[i] : sh_opts[i].dflt;
   c->umask = 022;
-  c->pid = 1000 + (shell->next_pid % 1000);
+  c->pid = 1000 + (int)((unsigned)atomic_load(&shell->next_pid) % 1000u);
   c->ppid = c->pid - 1;
   c->bashpid = c->pid;
   c->last_bg_pid = 0;

@@ -447,7 +447,7 @@ struct vsh_shell {
   pthread_mutex_t mu;
   sh_ctx *session;     /* persistent state between execs */
   bool use_tree_sitter; /* structure from tree-sitter-bash (default) */
-  int next_pid;
+  atomic_int next_pid; /* execs run concurrently */
 };
 
 #endif /* VSH_SHELL_H */

@@ -1,0 +1,147 @@
+/* test_shell.c: Check suite for the shell handle itself (vsh_shell_*):
+ * fresh versus persistent execs, what a result reports, vsh_shell_cwd,
+ * and execs running on one shell from several threads at once.  The
+ * language is covered by the spec cases and the Oils suite. */
+#include <vsh.h>
+
+#include <check.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static vsh_shell *new_shell(bool persistent) {
+  vsh_shell *sh = NULL;
+  vsh_error err;
+  vsh_shell_opts o = {.persistent = persistent};
+  ck_assert_msg(vsh_shell_new(&sh, &o, &err) == 0, "%s", err.message);
+  return sh;
+}
+
+/* Runs script and returns its stdout (static buffer), checking status. */
+static const char *run(vsh_shell *sh, const char *script, int status) {
+  static char out[4096];
+  vsh_result r;
+  vsh_error err;
+  ck_assert_msg(vsh_shell_exec(sh, script, strlen(script), NULL, &r, &err) == 0,
+                "%s", err.message);
+  ck_assert_msg(r.exit_code == status, "%s: status %d, stderr %.*s", script,
+                r.exit_code, (int)r.err_len, r.err);
+  snprintf(out, sizeof out, "%.*s", (int)r.out_len, r.out);
+  vsh_result_dispose(&r);
+  return out;
+}
+
+START_TEST(fresh_execs_share_only_the_filesystem) {
+  vsh_shell *sh = new_shell(false);
+  run(sh, "cd /tmp; x=1; f() { :; }; alias a=b; echo kept > /tmp/f", 0);
+  ck_assert_str_eq(
+      run(sh, "pwd; echo \"${x-unset}\"; type -t f a || echo none; cat /tmp/f", 0),
+      "/home/user\nunset\nnone\nkept\n");
+  char cwd[64];
+  ck_assert_int_eq(vsh_shell_cwd(sh, cwd, sizeof cwd), 0);
+  ck_assert_str_eq(cwd, "/home/user");
+  vsh_shell_free(sh);
+}
+END_TEST
+
+START_TEST(persistent_sessions_keep_cwd_variables_functions_and_options) {
+  vsh_shell *sh = new_shell(true);
+  run(sh, "mkdir -p /w/d; cd /w/d; x=1; f() { echo \"f $1\"; }; "
+          "shopt -s expand_aliases; alias hi='echo hi'; set -u", 0);
+  ck_assert_str_eq(run(sh, "pwd; echo $x; f z; hi", 0), "/w/d\n1\nf z\nhi\n");
+  /* set -u carried over: an unset variable is now an error */
+  run(sh, "echo $nope", 1);
+  char cwd[64];
+  ck_assert_int_eq(vsh_shell_cwd(sh, cwd, sizeof cwd), 0);
+  ck_assert_str_eq(cwd, "/w/d");
+  ck_assert_int_eq(vsh_shell_cwd(sh, cwd, 4), VSH_ENAMETOOLONG);
+  ck_assert_int_eq(vsh_shell_cwd(sh, NULL, 4), VSH_EINVAL);
+  vsh_shell_free(sh);
+}
+END_TEST
+
+START_TEST(a_result_reports_the_final_cwd_and_exported_env) {
+  vsh_shell *sh = new_shell(false);
+  vsh_result r;
+  vsh_error err;
+  const char *s = "cd /tmp; export VSH_T=yes; NOT_EXPORTED=1";
+  ck_assert_int_eq(vsh_shell_exec(sh, s, strlen(s), NULL, &r, &err), 0);
+  ck_assert_str_eq(r.cwd, "/tmp");
+  bool seen = false;
+  for (char **e = r.env; e && *e; e++) {
+    if (!strcmp(*e, "VSH_T=yes")) seen = true;
+    ck_assert_msg(strncmp(*e, "NOT_EXPORTED=", 13), "%s exported", *e);
+  }
+  ck_assert(seen);
+  vsh_result_dispose(&r);
+  vsh_shell_free(sh);
+}
+END_TEST
+
+typedef struct worker {
+  vsh_shell *sh;
+  int fails;
+  char pids[64][16];
+} worker;
+
+static void *work(void *ud) {
+  worker *w = ud;
+  for (int i = 0; i < 64; i++) {
+    vsh_result r;
+    vsh_error err;
+    const char *s = "echo $$; (echo sub) | cat > /dev/null; cd /tmp";
+    if (vsh_shell_exec(w->sh, s, strlen(s), NULL, &r, &err) || r.exit_code) {
+      w->fails++;
+      continue;
+    }
+    snprintf(w->pids[i], sizeof w->pids[i], "%.*s", (int)r.out_len, r.out);
+    vsh_result_dispose(&r);
+    char cwd[64];
+    if (vsh_shell_cwd(w->sh, cwd, sizeof cwd)) w->fails++;
+  }
+  return NULL;
+}
+
+/* Four threads exec on one persistent shell (each exec takes the
+ * session or, while another holds it, runs fresh); TSan checks this. */
+START_TEST(execs_on_one_shell_from_several_threads) {
+  vsh_shell *sh = new_shell(true);
+  enum { N = 4 };
+  worker w[N];
+  pthread_t t[N];
+  for (int i = 0; i < N; i++) {
+    memset(&w[i], 0, sizeof w[i]);
+    w[i].sh = sh;
+    ck_assert_int_eq(pthread_create(&t[i], NULL, work, &w[i]), 0);
+  }
+  for (int i = 0; i < N; i++) {
+    pthread_join(t[i], NULL);
+    ck_assert_int_eq(w[i].fails, 0);
+    for (int k = 0; k < 64; k++) ck_assert_int_gt(atoi(w[i].pids[k]), 0);
+  }
+  vsh_shell_free(sh);
+}
+END_TEST
+
+static Suite *shell_suite(void) {
+  Suite *s = suite_create("shell");
+  TCase *tc = tcase_create("sessions");
+  tcase_add_test(tc, fresh_execs_share_only_the_filesystem);
+  tcase_add_test(tc, persistent_sessions_keep_cwd_variables_functions_and_options);
+  tcase_add_test(tc, a_result_reports_the_final_cwd_and_exported_env);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("threads");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, execs_on_one_shell_from_several_threads);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) {
+  SRunner *sr = srunner_create(shell_suite());
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
