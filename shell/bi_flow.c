@@ -888,10 +888,12 @@ int bi_popd_main(bi_ctx *b) {
 
 /* ---- lookup -------------------------------------------------------------------- */
 
-static const char *keywords[] = {"if", "then", "else", "elif", "fi", "case",
+static const char *const keywords[] = {"if", "then", "else", "elif", "fi", "case",
                                  "esac", "for", "select", "while", "until",
                                  "do", "done", "in", "function", "time", "{",
                                  "}", "!", "[[", "]]", "coproc", NULL};
+
+const char *const *sh__keywords(void) { return keywords; }
 
 static bool is_keyword(const char *s) {
   for (int i = 0; keywords[i]; i++)

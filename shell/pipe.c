@@ -25,6 +25,7 @@ struct sh_job {
   sh_node *node;
   sh_unit *unit;
   bool notified;
+  bool disowned; /* jobs and wait skip it; the exec still cancels it */
   struct sh_job *next;
 };
 
@@ -385,6 +386,7 @@ int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status) {
     for (sh_job **q = &ex->jobs; *q; q = &(*q)->next) {
       sh_job *j = *q;
       if (pid > 0 && j->pid != pid) continue;
+      if (j->disowned) continue;
       pending = true;
       if (atomic_load(&j->done)) {
         found = j;
@@ -438,11 +440,47 @@ void sh_jobs_reap(sh_exec *ex) {
 int sh__jobs_list(sh_ctx *c, vsh_buf *out) {
   sh_exec *ex = c->ex;
   pthread_mutex_lock(&ex->mu);
-  for (sh_job *j = ex->jobs; j; j = j->next)
-    vsh__buf_printf(out, "[%d]%c  %-24s\n", j->id, j->next ? '-' : '+',
-                    atomic_load(&j->done) ? "Done" : "Running");
+  /* the list is newest first; bash prints oldest first, marking the
+   * newest '+' and the one before it '-' */
+  size_t n = 0, k = 0;
+  for (sh_job *j = ex->jobs; j; j = j->next) n += !j->disowned;
+  sh_job **v = n ? malloc(n * sizeof(*v)) : NULL;
+  for (sh_job *j = ex->jobs; v && j; j = j->next)
+    if (!j->disowned) v[k++] = j;
+  for (size_t i = k; i-- > 0;)
+    vsh__buf_printf(out, "[%d]%c  %-24s\n", v[i]->id,
+                    i == 0 ? '+' : i == 1 ? '-' : ' ',
+                    atomic_load(&v[i]->done) ? "Done" : "Running");
+  free(v);
   pthread_mutex_unlock(&ex->mu);
   return 0;
+}
+
+/* disown: job %n (by_id) or the job with pid n leaves the table; n -1:
+ * the current job; n 0: every job (running_only: those not done).
+ * VSH_ENOENT if there is no such job. */
+int sh__jobs_disown(sh_ctx *c, int n, bool by_id, bool running_only) {
+  sh_exec *ex = c->ex;
+  int found = 0;
+  pthread_mutex_lock(&ex->mu);
+  if (n == -1) { /* the current job is the newest one still listed */
+    by_id = true;
+    for (sh_job *j = ex->jobs; j; j = j->next) /* newest first */
+      if (!j->disowned) {
+        n = j->id;
+        break;
+      }
+  }
+  for (sh_job *j = ex->jobs; n && j; j = j->next) {
+    if (j->disowned) continue;
+    if (n ? (by_id ? j->id != n : j->pid != n)
+          : (running_only && atomic_load(&j->done)))
+      continue;
+    j->disowned = true;
+    found++;
+  }
+  pthread_mutex_unlock(&ex->mu);
+  return found || !n ? 0 : VSH_ENOENT;
 }
 
 /* The pid of job %n, or 0. */
@@ -450,7 +488,7 @@ int sh__job_pid(sh_ctx *c, int id) {
   int pid = 0;
   pthread_mutex_lock(&c->ex->mu);
   for (sh_job *j = c->ex->jobs; j; j = j->next)
-    if (j->id == id) pid = j->pid;
+    if (j->id == id && !j->disowned) pid = j->pid;
   pthread_mutex_unlock(&c->ex->mu);
   return pid;
 }

@@ -273,6 +273,8 @@ struct sh_exec {
 /* Virtual signals (kill): jobs and the main shell act on them at their
  * next check, running a trap or ending with status 128+N. */
 int sh__job_kill(sh_ctx *c, int pid, bool by_id, int sig);
+int sh__jobs_disown(sh_ctx *c, int n, bool by_id, bool running_only);
+const char *const *sh__keywords(void); /* NULL-terminated */
 int sh__job_signal_pending(sh_job *j);
 void sh__job_signal_clear(sh_job *j);
 int sh__signal_number(const char *s);

@@ -68,3 +68,69 @@ sleep 100 &
 echo started
 --- stdout
 started
+
+=== job-control builtins answer as a non-interactive bash; disown, enable, compgen
+--- script
+fg; echo "fg $?"
+bg; echo "bg $?"
+suspend; echo "suspend $?"
+logout; echo "logout $?"
+history; echo "history $?"
+enable | grep -c '^enable echo$'
+enable echo; echo "enable $?"
+enable nosuch; echo "enable $?"
+sleep 0.2 & sleep 0.2 & sleep 0.2 &
+jobs | cut -c1-4
+disown %2; jobs | cut -c1-4; disown; jobs | cut -c1-4
+wait; echo "wait $?"
+disown %5; echo "disown $?"
+disown; echo "disown $?"
+compgen -W "apple banana apricot" -- ap
+f1(){ :; }; f2(){ :; }; compgen -A function f
+abc=1; abd=2; compgen -v ab
+compgen -k | head -3
+compgen -W "x y" z; echo "compgen $?"
+compgen -P '<' -S '>' -W "p q"
+alias ll='ls -l'; compgen -a
+compgen -A nosuch; echo "compgen $?"
+--- stdout
+fg 1
+bg 1
+suspend 1
+logout 1
+history 0
+1
+enable 0
+enable 1
+[1] 
+[2]-
+[3]+
+[1]-
+[3]+
+[1]+
+wait 0
+disown 1
+disown 1
+apple
+apricot
+f1
+f2
+abc
+abd
+if
+then
+else
+compgen 1
+<p>
+<q>
+ll
+compgen 2
+--- stderr
+vsh: line 1: fg: no job control
+vsh: line 2: bg: no job control
+vsh: line 3: suspend: cannot suspend: no job control
+vsh: line 4: logout: not login shell: use `exit'
+vsh: line 8: enable: nosuch: not a shell builtin
+vsh: line 13: disown: %5: no such job
+vsh: line 14: disown: current: no such job
+vsh: line 22: compgen: nosuch: invalid action name

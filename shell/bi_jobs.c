@@ -1,0 +1,374 @@
+/* bi_jobs.c: the builtins of an interactive bash that a sandbox answers
+ * the way a non-interactive bash does (fg, bg, suspend, logout, history),
+ * disown, enable, and compgen (word lists from the shell's own tables:
+ * what scripts use it for outside completion). */
+#include "shell/exec_int.h"
+#include "shell/expand_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int bi_fg_main(bi_ctx *b) {
+  bi_err(b, "no job control");
+  return 1;
+}
+
+int bi_suspend_main(bi_ctx *b) {
+  bi_err(b, "cannot suspend: no job control");
+  return 1;
+}
+
+int bi_logout_main(bi_ctx *b) {
+  bi_err(b, "not login shell: use `exit'");
+  return 1;
+}
+
+/* History is off in a non-interactive shell: nothing to list or clear. */
+int bi_history_main(bi_ctx *b) {
+  for (int i = 1; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (a[0] == '-' && a[1] && !strchr("-cdanrwps", a[1])) {
+      bi_err(b, "%s: invalid option", a);
+      bi_err(b, "usage: history [-c] [-d offset] [n] or history -anrw "
+                "[filename] or history -ps arg [arg...]");
+      return 2;
+    }
+    if (!strcmp(a, "-p")) { /* history -p args: prints them expanded */
+      for (int k = i + 1; k < b->argc; k++) {
+        bi_puts(b, b->argv[k]);
+        bi_puts(b, "\n");
+      }
+      return 0;
+    }
+  }
+  return 0;
+}
+
+/* disown [-ar] [-h] [jobspec|pid ...]: the jobs leave the table (jobs
+ * and wait no longer see them); they are still cancelled with the exec. */
+int bi_disown_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool all = false, running = false;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'a') all = true;
+      else if (*p == 'r') running = true;
+      else if (*p == 'h') continue;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_err(b, "usage: disown [-h] [-ar] [jobspec ... | pid ...]");
+        return 2;
+      }
+    }
+  }
+  if (all || (running && i == b->argc)) {
+    sh__jobs_disown(c, 0, false, running);
+    return 0;
+  }
+  if (i == b->argc) {
+    if (sh__jobs_disown(c, -1, true, false)) {
+      bi_err(b, "current: no such job");
+      return 1;
+    }
+    return 0;
+  }
+  int st = 0;
+  for (; i < b->argc; i++) {
+    const char *t = b->argv[i];
+    bool by_id = t[0] == '%';
+    char *end;
+    long n = strtol(t + by_id, &end, 10);
+    if (by_id && (!t[1] || !strcmp(t, "%%") || !strcmp(t, "%+")))
+      n = -1;
+    else if (*end || end == t + by_id || n <= 0) n = -1;
+    if (n == 0 || n < -1 || sh__jobs_disown(c, (int)n, by_id, false)) {
+      bi_err(b, "%s: no such job", t);
+      st = 1;
+    }
+  }
+  return st;
+}
+
+/* enable [-a] [-p] [name ...]: builtins are listed and enabling one that
+ * exists succeeds; disabling (-n) and loading (-f) are not available. */
+int bi_enable_main(bi_ctx *b) {
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'a' || *p == 'p' || *p == 's') continue;
+      if (*p == 'n' || *p == 'f' || *p == 'd') {
+        bi_err(b, "-%c: not supported in the sandbox (builtins stay enabled)",
+               *p);
+        return 1;
+      }
+      bi_err(b, "-%c: invalid option", *p);
+      bi_err(b, "usage: enable [-a] [-dnps] [-f filename] [name ...]");
+      return 2;
+    }
+  }
+  if (i == b->argc) {
+    size_t n;
+    const bi_entry *t = bi_table(&n);
+    vsh_buf o = {0};
+    for (size_t k = 0; k < n; k++)
+      if (t[k].flags & BI_SHELL) vsh__buf_printf(&o, "enable %s\n", t[k].name);
+    int rc = bi_write(b, o.data ? o.data : "", o.len);
+    vsh_buf_dispose(&o);
+    return rc ? 1 : 0;
+  }
+  int st = 0;
+  for (; i < b->argc; i++) {
+    const bi_entry *e = bi_lookup(b->argv[i]);
+    if (!e || !(e->flags & BI_SHELL)) {
+      bi_err(b, "%s: not a shell builtin", b->argv[i]);
+      st = 1;
+    }
+  }
+  return st;
+}
+
+/* ---- compgen --------------------------------------------------------------- */
+
+typedef struct words {
+  sh_argv v;
+  bi_ctx *b;
+  const char *prefix; /* the word being completed ("" for all) */
+} words;
+
+static int add(words *w, const char *s) {
+  if (strncmp(s, w->prefix, strlen(w->prefix))) return 0;
+  for (size_t i = 0; i < w->v.n; i++) /* bash lists a name once */
+    if (!strcmp(w->v.v[i], s)) return 0;
+  return sh__argv_push(w->b->sh, &w->v, s, strlen(s));
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Adds names sorted (the tables are hashes, bash's output is sorted). */
+static int add_sorted(words *w, sh_argv *names) {
+  if (names->n) qsort(names->v, names->n, sizeof(char *), cmp_str);
+  for (size_t i = 0; i < names->n; i++) {
+    int rc = add(w, names->v[i]);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+static int add_vars(words *w, bool exported_only) {
+  sh_ctx *c = w->b->sh;
+  sh_argv names = {0};
+  for (sh_scope *s = c->scope; s; s = s->up)
+    for (sh_var *v = s->vars; v; v = v->hh.next) {
+      if (exported_only && !(v->attrs & SH_VAR_EXPORT)) continue;
+      if (v->attrs & SH_VAR_UNSET) continue;
+      if (sh__argv_push(c, &names, v->name, strlen(v->name))) return VSH_ENOMEM;
+    }
+  return add_sorted(w, &names);
+}
+
+static int add_funcs(words *w) {
+  sh_ctx *c = w->b->sh;
+  sh_argv names = {0};
+  sh_func *f, *t;
+  HASH_ITER(hh, c->funcs, f, t) {
+    if (sh__argv_push(c, &names, f->name, strlen(f->name))) return VSH_ENOMEM;
+  }
+  return add_sorted(w, &names);
+}
+
+static int add_aliases(words *w) {
+  sh_ctx *c = w->b->sh;
+  sh_argv names = {0};
+  sh_alias *a, *t;
+  HASH_ITER(hh, c->aliases, a, t) {
+    if (sh__argv_push(c, &names, a->name, strlen(a->name))) return VSH_ENOMEM;
+  }
+  return add_sorted(w, &names);
+}
+
+static int add_builtins(words *w) {
+  size_t n;
+  const bi_entry *t = bi_table(&n);
+  for (size_t k = 0; k < n; k++)
+    if (t[k].flags & BI_SHELL) {
+      int rc = add(w, t[k].name);
+      if (rc) return rc;
+    }
+  return 0;
+}
+
+static int add_keywords(words *w) {
+  for (const char *const *k = sh__keywords(); *k; k++) {
+    int rc = add(w, *k);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* Entries of the directory part of the prefix (dirs_only: -d). */
+static int add_files(words *w, bool dirs_only) {
+  bi_ctx *b = w->b;
+  const char *slash = strrchr(w->prefix, '/');
+  char *dir = slash ? vsh__arena_strndup(b->arena, w->prefix,
+                                         (size_t)(slash - w->prefix) + 1)
+                    : (char *)"";
+  if (!dir) return VSH_ENOMEM;
+  const char *path = bi_path(b, *dir ? dir : ".");
+  vfs_dirlist l = {0};
+  if (!path || vfs_readdir(b->fs, path, &l)) return 0;
+  int rc = 0;
+  for (size_t i = 0; i < l.len && !rc; i++) {
+    const char *nm = l.items[i].name;
+    char full[8192];
+    if (dirs_only) {
+      vfs_info in;
+      snprintf(full, sizeof full, "%s/%s", path, nm);
+      if (vfs_stat(b->fs, full, true, &in) || in.type != VFS_DIR) continue;
+    }
+    snprintf(full, sizeof full, "%s%s", dir, nm);
+    rc = add(w, full);
+  }
+  vfs_dirlist_dispose(&l);
+  return rc;
+}
+
+/* Executable names on $PATH (utilities and script files). */
+static int add_path_commands(words *w) {
+  bi_ctx *b = w->b;
+  const char *path = sh_var_get(b->sh, "PATH");
+  if (!path) return 0;
+  int rc = 0;
+  while (!rc && *path) {
+    size_t n = strcspn(path, ":");
+    char *d = vsh__arena_strndup(b->arena, n ? path : ".", n ? n : 1);
+    path += n + (path[n] == ':');
+    const char *p = d ? bi_path(b, d) : NULL;
+    vfs_dirlist l = {0};
+    if (!p || vfs_readdir(b->fs, p, &l)) continue;
+    for (size_t i = 0; i < l.len && !rc; i++)
+      if (l.items[i].type != VFS_DIR) rc = add(w, l.items[i].name);
+    vfs_dirlist_dispose(&l);
+  }
+  return rc;
+}
+
+static int add_action(words *w, const char *a) {
+  if (!strcmp(a, "alias") || !strcmp(a, "a")) return add_aliases(w);
+  if (!strcmp(a, "builtin") || !strcmp(a, "b")) return add_builtins(w);
+  if (!strcmp(a, "keyword") || !strcmp(a, "k")) return add_keywords(w);
+  if (!strcmp(a, "function")) return add_funcs(w);
+  if (!strcmp(a, "variable") || !strcmp(a, "v")) return add_vars(w, false);
+  if (!strcmp(a, "export") || !strcmp(a, "e")) return add_vars(w, true);
+  if (!strcmp(a, "file") || !strcmp(a, "f")) return add_files(w, false);
+  if (!strcmp(a, "directory") || !strcmp(a, "d")) return add_files(w, true);
+  if (!strcmp(a, "user") || !strcmp(a, "u")) return add(w, "user");
+  if (!strcmp(a, "command") || !strcmp(a, "c")) {
+    int rc = add_aliases(w);
+    if (!rc) rc = add_keywords(w);
+    if (!rc) rc = add_builtins(w);
+    if (!rc) rc = add_funcs(w);
+    if (!rc) rc = add_path_commands(w);
+    return rc;
+  }
+  return VSH_EINVAL;
+}
+
+/* Splits a -W list on IFS (its words are not expanded again). */
+static int add_wordlist(words *w, const char *list) {
+  const char *ifs = sh_var_get(w->b->sh, "IFS");
+  if (!ifs) ifs = " \t\n";
+  const char *p = list;
+  while (*p) {
+    size_t n = *ifs ? strcspn(p, ifs) : strlen(p);
+    if (n) {
+      char *s = vsh__arena_strndup(w->b->arena, p, n);
+      int rc = s ? add(w, s) : VSH_ENOMEM;
+      if (rc) return rc;
+    }
+    p += n;
+    if (*p) p++;
+  }
+  return 0;
+}
+
+int bi_compgen_main(bi_ctx *b) {
+  words w = {.b = b, .prefix = ""};
+  const char *prefix = "", *suffix = "";
+  const char *lists[64];
+  char kinds[64]; /* 'A' an action name, 'W' a word list */
+  int nl = 0, i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = a + 1; *p; p++) {
+      if (strchr("abcdefjksuv", *p)) {
+        if (strchr("js", *p)) {
+          bi_err(b, "-%c: no jobs or services in the sandbox", *p);
+          return 1;
+        }
+        if (nl < 64) {
+          kinds[nl] = 'A';
+          lists[nl++] = vsh__arena_strndup(b->arena, p, 1);
+        }
+        continue;
+      }
+      if (!strchr("AWPSoXGFC", *p)) {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_err(b, "usage: compgen [-abcdefgjksuv] [-o option] [-A action] "
+                  "[-G globpat] [-W wordlist] [-F function] [-C command] "
+                  "[-X filterpat] [-P prefix] [-S suffix] [word]");
+        return 2;
+      }
+      const char *arg = p[1] ? p + 1 : (i + 1 < b->argc ? b->argv[++i] : NULL);
+      if (!arg) {
+        bi_err(b, "-%c: option requires an argument", *p);
+        return 2;
+      }
+      if (*p == 'P') prefix = arg;
+      else if (*p == 'S') suffix = arg;
+      else if (*p == 'o') { /* display options only change completion */
+      } else if (*p == 'A' || *p == 'W') {
+        if (nl < 64) {
+          kinds[nl] = *p;
+          lists[nl++] = arg;
+        }
+      } else {
+        bi_err(b, "-%c: not supported in the sandbox", *p);
+        return 1;
+      }
+      break;
+    }
+  }
+  if (i < b->argc) w.prefix = b->argv[i];
+  for (int k = 0; k < nl; k++) {
+    int rc = kinds[k] == 'W' ? add_wordlist(&w, lists[k])
+                             : add_action(&w, lists[k]);
+    if (rc == VSH_EINVAL) {
+      bi_err(b, "%s: invalid action name", lists[k]);
+      return 2;
+    }
+    if (rc) return 1;
+  }
+  if (!w.v.n) return 1;
+  vsh_buf o = {0};
+  for (size_t k = 0; k < w.v.n; k++)
+    vsh__buf_printf(&o, "%s%s%s\n", prefix, w.v.v[k], suffix);
+  int rc = bi_write(b, o.data, o.len);
+  vsh_buf_dispose(&o);
+  return rc ? 1 : 0;
+}
