@@ -45,28 +45,36 @@ int bi_history_main(bi_ctx *b) {
   return 0;
 }
 
+/* Reads the leading -xyz flag words of a builtin without option
+ * arguments: sets seen[c] for each flag in allowed and returns the index
+ * of the first operand, or -1 after bash's messages for a bad flag. */
+static int flag_words(bi_ctx *b, const char *allowed, bool seen[128],
+                      const char *usage) {
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) return i + 1;
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if ((unsigned char)*p < 128 && strchr(allowed, *p)) {
+        seen[(unsigned char)*p] = true;
+        continue;
+      }
+      bi_err(b, "-%c: invalid option", *p);
+      bi_err(b, "usage: %s", usage);
+      return -1;
+    }
+  }
+  return i;
+}
+
 /* disown [-ar] [-h] [jobspec|pid ...]: the jobs leave the table (jobs
  * and wait no longer see them); they are still cancelled with the exec. */
 int bi_disown_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  bool all = false, running = false;
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *p = b->argv[i] + 1; *p; p++) {
-      if (*p == 'a') all = true;
-      else if (*p == 'r') running = true;
-      else if (*p == 'h') continue;
-      else {
-        bi_err(b, "-%c: invalid option", *p);
-        bi_err(b, "usage: disown [-h] [-ar] [jobspec ... | pid ...]");
-        return 2;
-      }
-    }
-  }
+  bool seen[128] = {0};
+  int i = flag_words(b, "arh", seen,
+                     "disown [-h] [-ar] [jobspec ... | pid ...]");
+  if (i < 0) return 2;
+  bool all = seen['a'], running = seen['r'];
   if (all || (running && i == b->argc)) {
     sh__jobs_disown(c, 0, false, running);
     return 0;
@@ -98,24 +106,16 @@ int bi_disown_main(bi_ctx *b) {
 /* enable [-a] [-p] [name ...]: builtins are listed and enabling one that
  * exists succeeds; disabling (-n) and loading (-f) are not available. */
 int bi_enable_main(bi_ctx *b) {
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
+  bool seen[128] = {0};
+  int i = flag_words(b, "apsnfd", seen,
+                     "enable [-a] [-dnps] [-f filename] [name ...]");
+  if (i < 0) return 2;
+  for (const char *p = "nfd"; *p; p++)
+    if (seen[(unsigned char)*p]) {
+      bi_err(b, "-%c: not supported in the sandbox (builtins stay enabled)",
+             *p);
+      return 1;
     }
-    for (const char *p = b->argv[i] + 1; *p; p++) {
-      if (*p == 'a' || *p == 'p' || *p == 's') continue;
-      if (*p == 'n' || *p == 'f' || *p == 'd') {
-        bi_err(b, "-%c: not supported in the sandbox (builtins stay enabled)",
-               *p);
-        return 1;
-      }
-      bi_err(b, "-%c: invalid option", *p);
-      bi_err(b, "usage: enable [-a] [-dnps] [-f filename] [name ...]");
-      return 2;
-    }
-  }
   if (i == b->argc) {
     size_t n;
     const bi_entry *t = bi_table(&n);
