@@ -42,6 +42,7 @@ typedef struct sort_cfg {
   int tab; /* -1: blank-separated fields */
   bool stable, unique, reverse;
   bool plain; /* one whole-line key without options: bytes decide */
+  bool numpre; /* -n on the whole line, every value an int64: pre holds it */
   uint64_t seed;
 } sort_cfg;
 
@@ -407,6 +408,14 @@ static bool merge_sort(bi_ctx *b, const sort_cfg *c, sort_line *v,
   return true;
 }
 
+static void reverse_lines(sort_line *v, size_t n) {
+  for (size_t i = 0, j = n ? n - 1 : 0; i < j; i++, j--) {
+    sort_line t = v[i];
+    v[i] = v[j];
+    v[j] = t;
+  }
+}
+
 /* Plain whole-line order: an LSD radix sort on the 8-byte prefixes
  * (stable, no comparisons to mispredict), then the merge sort inside
  * each run of equal prefixes, where the bytes after the eighth decide.
@@ -438,17 +447,39 @@ static bool radix_sort(bi_ctx *b, const sort_cfg *c, sort_line *v,
   }
   free(cnt);
   if (src != v) memcpy(v, src, n * sizeof(*v));
-  if (c->reverse) /* equal lines are identical bytes: order among them is moot */
-    for (size_t i = 0, j = n ? n - 1 : 0; i < j; i++, j--) {
-      sort_line t = v[i];
-      v[i] = v[j];
-      v[j] = t;
-    }
+  if (c->reverse) reverse_lines(v, n);
   for (size_t i = 0; i < n;) {
     size_t j = i + 1;
     while (j < n && v[j].pre == v[i].pre) j++;
-    if (j - i > 1 && !merge_sort(b, c, v + i, tmp, j - i)) return false;
+    if (j - i > 1) {
+      if (c->reverse) reverse_lines(v + i, j - i); /* input order again */
+      if (!merge_sort(b, c, v + i, tmp, j - i)) return false;
+    }
     i = j;
+  }
+  return true;
+}
+
+/* -n keys as int64 in pre (biased so unsigned order is numeric order),
+ * when every line's number is an integer of at most 18 digits (a zero
+ * fraction allowed), as numcmp reads it; false otherwise. */
+static bool numeric_prefixes(sort_line *v, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    const char *q = v[i].p, *e = v[i].p + v[i].n;
+    while (q < e && is_blank((unsigned char)*q)) q++;
+    bool neg = q < e && *q == '-';
+    if (neg) q++;
+    while (q < e && *q == '0') q++;
+    int64_t val = 0;
+    int digits = 0;
+    for (; q < e && isdigit((unsigned char)*q); q++, digits++) {
+      if (digits == 18) return false;
+      val = val * 10 + (*q - '0');
+    }
+    if (q < e && *q == '.')
+      for (q++; q < e && isdigit((unsigned char)*q); q++)
+        if (*q != '0') return false;
+    v[i].pre = (uint64_t)(neg ? -val : val) ^ (1ull << 63);
   }
   return true;
 }
@@ -870,6 +901,10 @@ int bi_sort_main(bi_ctx *b) {
               !k->nonprint && !k->month && !k->numeric && !k->random &&
               !k->version && k->sword == 0 && k->schar == 0 &&
               k->eword == SIZE_MAX && k->reverse == global.reverse;
+    c.numpre = nkeys == 1 && k->numeric && !k->dict && !k->fold &&
+               !k->nonprint && !k->random && k->sword == 0 &&
+               k->schar == 0 && k->eword == SIZE_MAX &&
+               k->reverse == global.reverse;
   }
   c.seed = b->sh->rng * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull;
   if (random_source) {
@@ -960,7 +995,8 @@ int bi_sort_main(bi_ctx *b) {
   tmp = malloc((n ? n : 1) * sizeof(*tmp));
   if (!tmp) { st = 2; goto done; }
   if (merge ? !merge_runs(b, &c, lines, tmp, bounds, nb)
-            : c.plain ? !radix_sort(b, &c, lines, tmp, n)
+            : c.plain || (c.numpre && numeric_prefixes(lines, n))
+                ? !radix_sort(b, &c, lines, tmp, n)
                       : !merge_sort(b, &c, lines, tmp, n)) {
     st = 2;
     goto done;

@@ -160,3 +160,18 @@ a
 --
 6
    x  \n   x  \0   a  \n   x  \0   b  \n
+
+=== -n orders integer values, zero fractions, blanks and text tails; -r and -s keep ties right
+--- script
+printf '10\n-3\n 7 b\n7 a\n007\n-0\n0\nx\n5.0\n5\n-\n3.5\n' > in.txt
+sort -n in.txt | tr '\n' '|'; echo
+sort -nr in.txt | tr '\n' '|'; echo
+sort -ns in.txt | tr '\n' '|'; echo
+sort -nrs in.txt | tr '\n' '|'; echo
+sort -nu in.txt | tr '\n' '|'; echo
+--- stdout
+-3|-|-0|0|x|3.5|5|5.0| 7 b|007|7 a|10|
+10|7 a|007| 7 b|5.0|5|3.5|x|0|-0|-|-3|
+-3|-0|0|x|-|3.5|5.0|5| 7 b|7 a|007|10|
+10| 7 b|7 a|007|5.0|5|3.5|-0|0|x|-|-3|
+-3|-0|3.5|5.0| 7 b|10|
