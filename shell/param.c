@@ -105,13 +105,15 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
   bool fn = !strcmp(name, "FUNCNAME"), bs = !strcmp(name, "BASH_SOURCE"),
        bl = !strcmp(name, "BASH_LINENO");
   if (fn || bs || bl) {
-    /* frames innermost first, then the bottom ("main" / the script) */
+    /* frames innermost first, then, when a script file runs, the
+     * bottom one ("main", the file, line 0); -c and stdin have none */
     if (fn && c->funcnest == 0) return NULL;
-    size_t n = (size_t)c->funcnest + 1;
-    tmp->elems = vsh__arena_alloc(&c->arena, n * sizeof(sh_aelem));
+    size_t n = (size_t)c->funcnest + (c->script_src != NULL);
+    tmp->elems = vsh__arena_alloc(&c->arena, (n + 1) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
     for (size_t i = 0; i < n; i++) {
-      const sh_frame *f = i + 1 < n ? &c->frames[c->funcnest - 1 - (int)i] : NULL;
+      const sh_frame *f =
+          i < (size_t)c->funcnest ? &c->frames[c->funcnest - 1 - (int)i] : NULL;
       char num[16];
       const char *v;
       if (fn) {

@@ -112,3 +112,13 @@ cat <<-EOF
 --- stdout
 second first
 tab-stripped first
+
+=== FUNCNAME, BASH_SOURCE and BASH_LINENO have no bottom frame outside a script file
+--- script
+f() { g; }
+g() { echo "${FUNCNAME[*]} / ${#BASH_SOURCE[@]} / ${BASH_LINENO[*]}"; }
+f
+echo "top: ${#FUNCNAME[@]} ${#BASH_SOURCE[@]} ${#BASH_LINENO[@]}"
+--- stdout
+g f / 2 / 1 3
+top: 0 0 0
