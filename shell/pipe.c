@@ -92,6 +92,31 @@ int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr) {
   return c->status = st;
 }
 
+/* $(< file): a body that is one command of a lone input redirection
+ * (the node, or a one-item list of it); NULL otherwise. */
+static const sh_node *lone_input_redir(const sh_node *n) {
+  if (n && n->kind == SH_NODE_LIST && n->u.list.n == 1 && !n->n_redirs &&
+      !(n->u.list.background && n->u.list.background[0]))
+    n = n->u.list.items[0];
+  if (!n || n->kind != SH_NODE_SIMPLE || n->u.simple.n_words ||
+      n->u.simple.n_assigns || n->n_redirs != 1)
+    return NULL;
+  const sh_redir *r = &n->redirs[0];
+  return r->op == SH_R_IN && r->fd <= 0 && !r->fd_var ? n : NULL;
+}
+
+/* Copies what the redirection opens on fd 0 to fd 1 (bash reads the file
+ * itself instead of running cat); the status of the redirection. */
+static int read_lone_redir(sh_ctx *s, const sh_node *n) {
+  if (sh_redirect(s, n->redirs, 1, NULL)) return 1;
+  sh_stream *in = sh_fd(s, 0), *out = sh_fd(s, 1);
+  char buf[16384];
+  int64_t got;
+  while (in && (got = sh_stream_read(in, buf, sizeof buf, s->ex)) > 0)
+    if (sh_stream_write(out, buf, (size_t)got, s->ex)) return 1;
+  return sh_exec_cancelled(s->ex) ? 1 : 0;
+}
+
 int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
   if (c->subst_depth >= c->ex->limits.max_subst_depth) {
     sh_exec_limit(c->ex, "command substitution depth limit exceeded (%llu)",
@@ -112,7 +137,8 @@ int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
     return c->status = 1;
   }
   sh_fd_set(s, 1, buf);
-  int st = sh_exec_node(s, body);
+  const sh_node *lone = lone_input_redir(body);
+  int st = lone ? read_lone_redir(s, lone) : sh_exec_node(s, body);
   st = ctx_final_status(s, st);
   s->status = st;
   subshell_exit(s);

@@ -5,6 +5,7 @@
  * bash's message and make the command fail with status 1. */
 #include "shell/exec_int.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,11 +47,28 @@ static int bind(sh_ctx *c, sh_saved *sv, int fd, sh_stream *s) {
   return rc;
 }
 
+/* A redirection error.  bash names the line only in a script file or a
+ * sourced one; under -c and stdin the message has no "line N:". */
+static void redir_error(sh_ctx *c, const char *fmt, ...) {
+  char msg[1100];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  bool lined = c->script_src != NULL;
+  for (int i = 0; i < c->funcnest && !lined; i++)
+    lined = !strcmp(c->frames[i].name, "source");
+  unsigned line = c->line;
+  if (!lined) c->line = 0;
+  sh_error(c, "%s", msg);
+  c->line = line;
+}
+
 static int open_error(sh_ctx *c, const char *word, int rc) {
   if (rc == VSH_EEXIST)
-    sh_error(c, "%s: cannot overwrite existing file", word);
+    redir_error(c, "%s: cannot overwrite existing file", word);
   else
-    sh_error(c, "%s: %s", word, vsh_strerror(rc));
+    redir_error(c, "%s: %s", word, vsh_strerror(rc));
   return 1;
 }
 
@@ -58,7 +76,7 @@ static int open_error(sh_ctx *c, const char *word, int rc) {
 static int open_target(sh_ctx *c, const char *word, unsigned flags,
                        sh_stream **out) {
   if (!*word) {
-    sh_error(c, ": No such file or directory");
+    redir_error(c, ": No such file or directory");
     return 1;
   }
   vsh_buf path = {0};
@@ -82,7 +100,7 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
     vfs_file_close(f);
     sh_stream *s = sh_fd(c, devfd);
     if (!s) {
-      sh_error(c, "%s: Bad file descriptor", word);
+      redir_error(c, "%s: Bad file descriptor", word);
       return 1;
     }
     *out = sh_stream_ref(s);
@@ -121,7 +139,7 @@ static int expand_target(sh_ctx *c, const sh_redir *r, char **out) {
     char *raw;
     size_t rl;
     if (sh_expand_str(c, w, &raw, &rl)) raw = (char *)"";
-    sh_error(c, "%s: ambiguous redirect", raw);
+    redir_error(c, "%s: ambiguous redirect", raw);
     return 1;
   }
   *out = av.v[0];
@@ -204,12 +222,12 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
           sh_stream_unref(s);
           return rc ? 1 : 0;
         }
-        sh_error(c, "%s: ambiguous redirect", word);
+        redir_error(c, "%s: ambiguous redirect", word);
         return 1;
       }
       s = sh_fd(c, src);
       if (!s) {
-        sh_error(c, "%d: Bad file descriptor", src);
+        redir_error(c, "%d: Bad file descriptor", src);
         return 1;
       }
       sh_stream_ref(s);
@@ -265,7 +283,7 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
     fd = alloc_fd(c);
     if (fd < 0) {
       sh_stream_unref(s);
-      sh_error(c, "%s: cannot allocate file descriptor", r->fd_var);
+      redir_error(c, "%s: cannot allocate file descriptor", r->fd_var);
       return 1;
     }
     char num[16];

@@ -122,3 +122,33 @@ echo "top: ${#FUNCNAME[@]} ${#BASH_SOURCE[@]} ${#BASH_LINENO[@]}"
 --- stdout
 g f / 2 / 1 3
 top: 0 0 0
+
+=== $(< file) substitutes the file's contents
+--- script
+seq 2 3 > myfile
+foo=$(< myfile)
+echo "[$foo]"
+f=myfile
+echo "[$(< $f)] [`< myfile`]"
+echo "[$(<nofile)] $?"
+--- stdout
+[2
+3]
+[2
+3] [2
+3]
+[] 1
+--- stderr
+vsh: nofile: No such file or directory
+
+=== redirection errors name no line outside a script file, as bash -c
+--- script
+true
+echo hi >&7
+echo > /nonexist/dir/f
+echo "status $?"
+--- stdout
+status 1
+--- stderr
+vsh: 7: Bad file descriptor
+vsh: /nonexist/dir/f: No such file or directory
