@@ -346,6 +346,7 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     c->status = 0;
     c->source_name = sh->name;
     c->script_src = sh->name_is_script ? sh->name : NULL;
+    c->script_depth = c->eval_depth + 1;
     int st = sh_run_string(c, script ? script : "", len, sh->name, 1);
     if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_RETURN) st = c->status;
     if (c->traps[SH_TRAP_EXIT] && c->unwind != SH_UW_CANCEL) {

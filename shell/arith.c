@@ -504,7 +504,7 @@ static int64_t read_var(ctx *c, lval *lv) {
   }
   if (!v) {
     if (env->nounset)
-      fail_plain(s, VSH_EINVAL, lv->id, lv->id_len, ": unbound variable");
+      fail_plain(s, VSH_ENOENT, lv->id, lv->id_len, ": unbound variable");
     return 0;
   }
   if (n == 0)

@@ -771,8 +771,13 @@ int bi_let_main(bi_ctx *b) {
     return 1;
   }
   int64_t v = 0;
-  for (int i = 1; i < b->argc; i++)
-    if (sh_arith(b->sh, b->argv[i], strlen(b->argv[i]), &v)) return 1;
+  const char *what = b->sh->arith_what;
+  b->sh->arith_what = "let";
+  int rc = 0;
+  for (int i = 1; i < b->argc && !rc; i++)
+    rc = sh_arith(b->sh, b->argv[i], strlen(b->argv[i]), &v);
+  b->sh->arith_what = what;
+  if (rc) return 1;
   return v ? 0 : 1;
 }
 

@@ -788,7 +788,10 @@ static int arith_word(sh_ctx *c, const sh_word *w, int64_t *v) {
   char *s;
   size_t n;
   int rc = sh_expand_str(c, w, &s, &n);
+  const char *what = c->arith_what;
+  c->arith_what = "((";
   if (!rc) rc = sh_arith(c, s, n, v);
+  c->arith_what = what;
   return rc;
 }
 

@@ -115,7 +115,11 @@ static int add_arith(xb *b, const sh_part *p, bool quoted) {
   if (rc) return rc;
   int64_t v;
   rc = sh_arith(c, expr, len, &v);
-  if (rc) return rc;
+  if (rc) {
+    /* bash abandons the whole top-level command, not just this one */
+    if (!c->unwind) c->unwind = SH_UW_ABORT;
+    return rc;
+  }
   char tmp[32];
   int n = snprintf(tmp, sizeof(tmp), "%lld", (long long)v);
   return xb_add(b, tmp, (size_t)n, quoted ? XM_QUOTED : XM_SPLIT);

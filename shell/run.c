@@ -152,17 +152,17 @@ int sh_arith(sh_ctx *c, const char *expr, size_t len, int64_t *out) {
     while (p && *p) {
       char *nl = strchr(p, '\n');
       if (nl) *nl = 0;
-      if (*p) sh_error(c, "%s", p);
+      if (*p && c->arith_what) sh_error(c, "%s: %s", c->arith_what, p);
+      else if (*p) sh_error(c, "%s", p);
       p = nl ? nl + 1 : NULL;
     }
   }
   vsh_buf_dispose(&msg);
   if (rc == VSH_EABORTED) c->unwind = SH_UW_CANCEL;
-  if (rc && rc != VSH_EABORTED) {
-    c->status = 1;
-    /* an arithmetic error aborts the current command (and in a
-     * non-interactive shell, the script unless inside a function...) */
-  }
+  if (rc && rc != VSH_EABORTED) c->status = 1;
+  /* set -u: an unset variable ends a non-interactive shell, in (( ))
+   * and let as much as in $(( )) */
+  if (rc == VSH_ENOENT && c->unwind != SH_UW_CANCEL) c->unwind = SH_UW_EXIT;
   return rc;
 }
 
@@ -233,6 +233,11 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     st = sh_exec_node(c, n);
     vsh__arena_pop(&c->arena, m);
+    if (c->unwind == SH_UW_ABORT && c->eval_depth == c->script_depth) {
+      c->unwind = SH_UW_NONE;
+      st = c->status = 1;
+      continue;
+    }
     if (c->unwind) break;
   }
   (void)ran;
@@ -337,6 +342,7 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   s->npos = s->pos ? (size_t)argc : 0;
   s->source_name = name;
   s->script_src = is_file ? name : NULL;
+  s->script_depth = s->eval_depth + 1;
   int st = sh_run_string(s, src, len, name, 1);
   if (s->unwind == SH_UW_EXIT || s->unwind == SH_UW_RETURN) st = s->status;
   if (s->traps[SH_TRAP_EXIT] && s->unwind != SH_UW_CANCEL) {

@@ -293,6 +293,8 @@ typedef enum sh_unwind {
   SH_UW_CONTINUE,
   SH_UW_RETURN,
   SH_UW_EXIT,   /* exit builtin, set -e, fatal errors: leave this context */
+  SH_UW_ABORT,  /* an expansion error ($((1/0))): abandon the script's
+                   current top-level command, go on with the next */
   SH_UW_CANCEL  /* the exec is being cancelled */
 } sh_unwind;
 
@@ -333,6 +335,8 @@ struct sh_ctx {
   sh_unwind unwind;
   int unwind_n;             /* break/continue levels */
   unsigned call_depth, subst_depth, eval_depth, loop_depth;
+  unsigned script_depth;    /* eval_depth of a script's top-level loop */
+  const char *arith_what;   /* "((" or "let": prefixes arithmetic errors */
   unsigned errexit_off;     /* >0 inside if/while conditions, && || lhs, ! */
   unsigned line;            /* LINENO */
   const char *funcname;     /* innermost function, or NULL */

@@ -420,10 +420,10 @@ START_TEST(nounset_rejects_unset_variables_only) {
   vsh_buf msg;
   vsh__buf_init(&msg);
   int64_t v;
-  ck_assert_int_eq(sh_arith_eval(&env, "zz + 1", 6, &v, &msg), VSH_EINVAL);
+  ck_assert_int_eq(sh_arith_eval(&env, "zz + 1", 6, &v, &msg), VSH_ENOENT);
   ck_assert_str_eq(msg.data, "zz: unbound variable");
   vsh__buf_clear(&msg);
-  ck_assert_int_eq(sh_arith_eval(&env, "zz++", 4, &v, &msg), VSH_EINVAL);
+  ck_assert_int_eq(sh_arith_eval(&env, "zz++", 4, &v, &msg), VSH_ENOENT);
   ck_assert_str_eq(msg.data, "zz: unbound variable");
   vsh__buf_clear(&msg);
   /* set-but-empty is 0, assignment does not read, a set array's

@@ -152,3 +152,27 @@ status 1
 --- stderr
 vsh: 7: Bad file descriptor
 vsh: /nonexist/dir/f: No such file or directory
+
+=== an arithmetic expansion error abandons the top-level command; set -u ends the script
+--- script
+echo $(( 1 / 0 )); echo same-line
+echo next-line $?
+f() { echo $(( 2 / 0 )); echo in-function; }
+f; echo after-f
+while true; do x=$(( 3 / 0 )); echo in-loop; break; done
+echo after-loop
+(( 4 / 0 )); echo "arith command is not fatal $?"
+set -u
+echo "$(( y + 1 ))"
+echo not-reached
+--- stdout
+next-line 1
+after-loop
+arith command is not fatal 1
+--- stderr
+vsh: line 1: 1 / 0 : division by 0 (error token is "0 ")
+vsh: line 3: 2 / 0 : division by 0 (error token is "0 ")
+vsh: line 5: 3 / 0 : division by 0 (error token is "0 ")
+vsh: line 7: ((: 4 / 0 : division by 0 (error token is "0 ")
+vsh: line 9: y: unbound variable
+--- status: 1
