@@ -145,7 +145,7 @@ int bi_cat_main(bi_ctx *b) {
         if (devfd >= 0) {
           vfs_file_close(fh);
           sh_stream *ds = sh_fd(b->sh, devfd);
-          rc = ds ? cat_stream(b, ds, &o, &s, fancy) : VSH_EBADF;
+          rc = ds ? cat_stream(b, ds, &o, &s, fancy) : VSH_ENOENT; /* closed /dev/fd/N */
         } else {
           sh_stream *fs = sh_stream_file_new(fh, f);
           rc = fs ? cat_stream(b, fs, &o, &s, fancy) : VSH_ENOMEM;

@@ -271,7 +271,7 @@ int bi_cut_main(bi_ctx *b) {
         if (fd >= 0) {
           vfs_file_close(fh);
           in = sh_fd(b->sh, fd) ? sh_stream_ref(sh_fd(b->sh, fd)) : NULL;
-          if (!in) orc = VSH_EBADF;
+          if (!in) orc = VSH_ENOENT; /* a closed /dev/fd/N */
         } else {
           in = sh_stream_file_new(fh, f);
           if (!in) orc = VSH_ENOMEM;

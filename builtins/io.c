@@ -20,7 +20,7 @@ int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
   if (fd >= 0) {
     vfs_file_close(fh);
     sh_stream *s = sh_fd(b->sh, fd);
-    if (!s) return VSH_EBADF;
+    if (!s) return VSH_ENOENT; /* Linux: /dev/fd/N of a closed fd is gone */
     *out = sh_stream_ref(s);
     return 0;
   }

@@ -23,7 +23,7 @@ int mi_open(bi_ctx *b, const char *name, sh_stream **out) {
   if (devfd >= 0) {
     vfs_file_close(fh);
     sh_stream *ds = sh_fd(b->sh, devfd);
-    if (!ds) return VSH_EBADF;
+    if (!ds) return VSH_ENOENT; /* a closed /dev/fd/N */
     *out = sh_stream_ref(ds);
     return 0;
   }

@@ -122,7 +122,7 @@ int bi_paste_main(bi_ctx *b) {
       if (fd >= 0) {
         vfs_file_close(fh);
         ins[k].s = sh_fd(b->sh, fd) ? sh_stream_ref(sh_fd(b->sh, fd)) : NULL;
-        if (!ins[k].s) orc = VSH_EBADF;
+        if (!ins[k].s) orc = VSH_ENOENT; /* a closed /dev/fd/N */
       } else {
         ins[k].s = sh_stream_file_new(fh, f);
         if (!ins[k].s) orc = VSH_ENOMEM;

@@ -357,6 +357,16 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
       free(c->traps[SH_TRAP_EXIT]);
       c->traps[SH_TRAP_EXIT] = NULL;
     }
+    /* the script's ends of pipes close (their other ends die with this
+     * exec's jobs anyway), so a >(cmd) sees its input end and finishes
+     * and a <(cmd) still writing sees its reader gone */
+    for (int fd = 0; fd < c->nfds; fd++) {
+      sh_stream *st = sh_fd(c, fd);
+      sh_stream_kind k = st ? sh_stream_kind_of(st) : SH_STREAM_NULL;
+      if (fd < 3 || k == SH_STREAM_PIPE_R || k == SH_STREAM_PIPE_W)
+        sh_fd_close(c, fd);
+    }
+    sh_jobs_wait_procsubs(&ex);
     sh_jobs_cancel_all(&ex);
     int cancel = atomic_load(&ex.cancel);
     if (cancel == SH_CANCEL_ABORT) {

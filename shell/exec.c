@@ -960,7 +960,18 @@ static int exec_select(sh_ctx *c, sh_node *n) {
   return set_status(c, 1);
 }
 
+static int exec_node(sh_ctx *c, sh_node *n);
+
+/* Runs n; process substitutions its expansions opened close when it
+ * completes, as in bash (`x=<(cmd)` leaves nothing open). */
 int sh_exec_node(sh_ctx *c, sh_node *n) {
+  int mark = c->npsub;
+  int st = exec_node(c, n);
+  while (c->npsub > mark) sh_fd_close(c, c->psub_fds[--c->npsub]);
+  return st;
+}
+
+static int exec_node(sh_ctx *c, sh_node *n) {
   if (!n) return c->status;
   if (c->unwind) return c->status;
   if (n->kind != SH_NODE_LIST && sh_check(c)) return c->status;

@@ -26,6 +26,7 @@ struct sh_job {
   sh_unit *unit;
   bool notified;
   bool disowned; /* jobs and wait skip it; the exec still cancels it */
+  bool procsub;  /* <( ) / >( ): the exec waits for it before it ends */
   struct sh_job *next;
 };
 
@@ -355,13 +356,13 @@ static void *job_main(void *arg) {
   return NULL;
 }
 
-static int start_job(sh_ctx *c, sh_node *n, bool null_stdin);
+static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub);
 
 int sh_exec_background(sh_ctx *c, sh_node *n) {
-  return start_job(c, n, true);
+  return start_job(c, n, true, false);
 }
 
-static int start_job(sh_ctx *c, sh_node *n, bool null_stdin) {
+static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub) {
   sh_exec *ex = c->ex;
   sh_job *j = calloc(1, sizeof(*j));
   if (!j) return c->status = 1;
@@ -373,6 +374,7 @@ static int start_job(sh_ctx *c, sh_node *n, bool null_stdin) {
   /* a background job's stdin is /dev/null unless redirected */
   if (null_stdin) sh_fd_set(j->ctx, 0, sh_stream_null());
   j->node = n;
+  j->procsub = procsub;
   j->unit = c->unit;
   if (j->unit) sh_unit_ref(j->unit);
   j->pid = j->ctx->bashpid;
@@ -434,6 +436,21 @@ int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status) {
       c->unwind = SH_UW_CANCEL;
       return 0;
     }
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+/* At the end of an exec: lets process substitutions finish (a >(cmd)
+ * still writing what its input said), until the deadline or an abort. */
+void sh_jobs_wait_procsubs(sh_exec *ex) {
+  for (;;) {
+    bool pending = false;
+    pthread_mutex_lock(&ex->mu);
+    for (sh_job *j = ex->jobs; j && !pending; j = j->next)
+      pending = j->procsub && !atomic_load(&j->done);
+    pthread_mutex_unlock(&ex->mu);
+    if (!pending || sh_exec_cancelled(ex)) return;
     struct timespec ts = {0, 1000000};
     nanosleep(&ts, NULL);
   }
@@ -547,10 +564,11 @@ int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
   sh_stream *mine = sh_stream_ref(sh_fd(c, fd));
   sh_fd_close(c, fd);
   int saved_bg = c->last_bg_pid;
-  start_job(c, body, false);
+  start_job(c, body, false, true);
   c->last_bg_pid = saved_bg;
   sh_fd_set(c, fd, mine);
   sh_stream_unref(mine);
+  if (c->npsub < (int)sizeof(c->psub_fds)) c->psub_fds[c->npsub++] = (signed char)fd;
   if (saved)
     sh_fd_set(c, out ? 0 : 1, saved);
   else

@@ -99,8 +99,8 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
   if (devfd >= 0) {
     vfs_file_close(f);
     sh_stream *s = sh_fd(c, devfd);
-    if (!s) {
-      redir_error(c, "%s: Bad file descriptor", word);
+    if (!s) { /* Linux: /dev/fd/N of a closed fd does not exist */
+      redir_error(c, "%s: No such file or directory", word);
       return 1;
     }
     *out = sh_stream_ref(s);

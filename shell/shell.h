@@ -334,6 +334,9 @@ struct sh_ctx {
   vsh_arena arena;
   sh_unwind unwind;
   int unwind_n;             /* break/continue levels */
+  signed char psub_fds[64]; /* fds of <( ) / >( ) opened by the command
+                               running now: closed when it completes */
+  int npsub;
   unsigned call_depth, subst_depth, eval_depth, loop_depth;
   unsigned script_depth;    /* eval_depth of a script's top-level loop */
   const char *arith_what;   /* "((" or "let": prefixes arithmetic errors */

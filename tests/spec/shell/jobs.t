@@ -134,3 +134,24 @@ vsh: line 8: enable: nosuch: not a shell builtin
 vsh: line 13: disown: %5: no such job
 vsh: line 14: disown: current: no such job
 vsh: line 22: compgen: nosuch: invalid action name
+
+=== process substitutions close with their command and finish before the exec ends
+--- script
+for i in $(seq 100); do while read -r l; do n=$l; done < <(echo "$i"); done
+echo "$n"
+x=<(echo hi); cat "$x" 2>/dev/null || echo "closed after its command"
+seq 3 > >(sort -r > out.txt)
+exec 3< <(yes)
+read -r -u 3 y; echo "$y"
+--- stdout
+100
+closed after its command
+y
+
+=== a >(cmd) still writing when the script ends is waited for
+--- script
+seq 3 > >(sort -r)
+--- stdout
+3
+2
+1
