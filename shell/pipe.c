@@ -26,7 +26,7 @@ struct sh_job {
   sh_unit *unit;
   bool notified;
   bool disowned; /* jobs and wait skip it; the exec still cancels it */
-  bool procsub;  /* <( ) / >( ): the exec waits for it before it ends */
+  bool procsub;  /* >( ): the exec waits for it before it ends */
   struct sh_job *next;
 };
 
@@ -564,7 +564,7 @@ int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
   sh_stream *mine = sh_stream_ref(sh_fd(c, fd));
   sh_fd_close(c, fd);
   int saved_bg = c->last_bg_pid;
-  start_job(c, body, false, true);
+  start_job(c, body, false, out); /* only >(cmd) output is waited for */
   c->last_bg_pid = saved_bg;
   sh_fd_set(c, fd, mine);
   sh_stream_unref(mine);
