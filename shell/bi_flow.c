@@ -995,7 +995,7 @@ int bi_command_main(bi_ctx *b) {
   }
   if (i >= b->argc) return 0;
   if (describe || verbose) {
-    int st = 0;
+    bool found = false; /* bash: 0 when any name was found */
     vsh_buf o = {0};
     for (; i < b->argc; i++) {
       const char *n = b->argv[i];
@@ -1010,19 +1010,21 @@ int bi_command_main(bi_ctx *b) {
       } else if (bi_lookup(n) && (bi_lookup(n)->flags & BI_SHELL)) {
         if (verbose) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
         else vsh__buf_printf(&o, "%s\n", n);
-      } else if (sh__path_search_nth(c, n, &(bool){false}, 0)) {
+      } else {
         bool isb;
         char *p = sh__path_search_nth(c, n, &isb, 0);
-        if (verbose) vsh__buf_printf(&o, "%s is %s\n", n, p);
-        else vsh__buf_printf(&o, "%s\n", p);
-      } else {
-        if (verbose) bi_err(b, "%s: not found", n);
-        st = 1;
+        if (p && verbose) vsh__buf_printf(&o, "%s is %s\n", n, p);
+        else if (p) vsh__buf_printf(&o, "%s\n", p);
+        else {
+          if (verbose) bi_err(b, "%s: not found", n);
+          continue;
+        }
       }
+      found = true;
     }
     bi_write(b, o.data ? o.data : "", o.len);
     vsh_buf_dispose(&o);
-    return st;
+    return found ? 0 : 1;
   }
   /* skip functions */
   const char *n = b->argv[i];

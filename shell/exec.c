@@ -393,6 +393,16 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
                          ? (pv->val ? pv->val : "")
                          : "/usr/local/bin:/usr/bin:/bin";
   *is_builtin = false;
+  if (strchr(name, '/')) { /* no search: the file itself, if executable */
+    vsh_buf abs = {0};
+    vfs_info st;
+    bool ok = nth == 0 &&
+              vsh__path_resolve(&abs, c->cwd, name, strlen(name)) == 0 &&
+              vfs_stat(c->fs, abs.data, true, &st) == 0 &&
+              st.type == VFS_REG && (st.mode & 0111);
+    vsh_buf_dispose(&abs);
+    return ok ? vsh__arena_strndup(&c->arena, name, strlen(name)) : NULL;
+  }
   const char *p = path;
   for (;;) {
     const char *e = strchr(p, ':');

@@ -176,3 +176,22 @@ vsh: line 5: 3 / 0 : division by 0 (error token is "0 ")
 vsh: line 7: ((: 4 / 0 : division by 0 (error token is "0 ")
 vsh: line 9: y: unbound variable
 --- status: 1
+
+=== command -v and type find a name with a slash when it is executable
+--- script
+myfunc() { :; }
+command -v echo myfunc ZZZ for; echo "status $?"
+command -v ZZZ; echo "status $?"
+mkdir -p d; touch d/plain d/tool; chmod +x d/tool
+command -v d/plain; echo "status $?"
+command -v d/tool; type d/tool; type -t d/tool
+--- stdout
+echo
+myfunc
+for
+status 0
+status 1
+status 1
+d/tool
+d/tool is d/tool
+file
