@@ -954,9 +954,9 @@ int bi_type_main(bi_ctx *b) {
       else vsh__buf_printf(&o, "%s is a shell builtin\n", n);
       if (!all) continue;
     }
-    if (path_only && !all && (al || sh_func_find(c, n) || shellb) && !force_path) {
-      found = true; /* -p prints nothing for those */
-      continue;
+    if (path_only && (al || sh_func_find(c, n) || shellb) && !force_path) {
+      found = true; /* -p prints nothing for those, but they count */
+      if (!all) continue;
     }
     for (int k = 0;; k++) {
       bool isb;

@@ -195,3 +195,16 @@ status 1
 d/tool
 d/tool is d/tool
 file
+
+=== type -p and -ap count functions and builtins without printing them
+--- script
+f() { :; }
+type -ap f; echo "status $?"
+type -ap cd; echo "status $?"
+type -ap zzz; echo "status $?"
+type -p f; echo "status $?"
+--- stdout
+status 0
+status 0
+status 1
+status 0
