@@ -633,12 +633,13 @@ int bi_set_main(bi_ctx *b) {
       set_positionals(c, b->argv + i, b->argc - i);
       return 0;
     }
-    if (!strcmp(a, "-")) {
+    if (!strcmp(a, "-")) { /* -x -v off; the rest (if any) are $@ */
       c->opts[SH_OPT_XTRACE] = c->opts[SH_OPT_VERBOSE] = false;
       i++;
-      set_positionals(c, b->argv + i, b->argc - i);
+      if (i < b->argc) set_positionals(c, b->argv + i, b->argc - i);
       return 0;
     }
+    if (!strcmp(a, "+")) continue; /* an empty flag word: ignored */
     if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
     bool on = a[0] == '-';
     for (const char *p = a + 1; *p; p++) {

@@ -208,3 +208,15 @@ status 0
 status 0
 status 1
 status 0
+
+=== set + is ignored; set - keeps $@ unless words follow
+--- script
+set a b; set +; echo "1 $@"
+set - +; echo "2 $@"
+set + -; echo "3 $@"
+set -; echo "4 $@"
+--- stdout
+1 a b
+2 +
+3 +
+4 +
