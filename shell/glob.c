@@ -234,7 +234,10 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
   }
   bool trailing_slash = len && pat[len - 1] == '/';
   gstate g = {.c = c, .ops = 0};
-  g.flags = SH_PAT_PERIOD;
+  /* dotglob (or a non-empty GLOBIGNORE) lets wildcards match a leading
+   * '.'; "." and ".." are never listed */
+  const char *gi = sh_var_get(c, "GLOBIGNORE");
+  g.flags = c->opts[SH_SHOPT_DOTGLOB] || (gi && *gi) ? 0 : SH_PAT_PERIOD;
   if (c->opts[SH_SHOPT_EXTGLOB]) g.flags |= SH_PAT_EXTGLOB;
   if (c->opts[SH_SHOPT_NOCASEGLOB]) g.flags |= SH_PAT_NOCASE;
   sh_argv found = {0};

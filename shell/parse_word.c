@@ -914,7 +914,8 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
   sh_word *wd = finish(&w, line);
   if ((mode == W_NORMAL || mode == W_ELEM) && !(flags & RW_NOBRACE))
     post_brace(p, wd);
-  if (mode == W_NORMAL || mode == W_ELEM || mode == W_ASSIGN)
+  if (mode == W_NORMAL || mode == W_ELEM || mode == W_ASSIGN ||
+      mode == W_COND || mode == W_REGEX) /* bash expands ~ in [[ ]] too */
     post_tilde(p, wd, mode == W_ASSIGN);
   return wd;
 }

@@ -220,3 +220,21 @@ set -; echo "4 $@"
 2 +
 3 +
 4 +
+
+=== dotglob lets * match dotfiles; ~ expands in [[ ]]
+--- script
+mkdir -p g/s && cd g && touch .a b s/.c s/d
+echo *
+shopt -s dotglob
+echo * ?a */*
+shopt -u dotglob
+HOME=/home/bob
+[[ ~ == /home/bob ]]; echo $?
+[[ ~/x == */bob/x ]]; echo $?
+[[ "~" == ~ ]]; echo $?
+--- stdout
+b s
+.a b s .a s/.c s/d
+0
+0
+1
