@@ -471,33 +471,30 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   return sh__run_script_file(c, name, argc, argv);
 }
 
-/* Pushes a scope holding the temporary (prefix) assignments. */
+/* Pushes a scope holding the temporary (prefix) assignments.  Each
+ * value is expanded with the ones before it already bound, as in bash
+ * (A=1 B=$A cmd gives B=1); the command's words were expanded before. */
 static int push_temp_scope(sh_ctx *c, sh_node *n) {
   sh_scope *sc = calloc(1, sizeof(*sc));
   if (!sc) return VSH_ENOMEM;
-  /* values are expanded in the outer scope chain first */
-  char **vals = calloc(n->u.simple.n_assigns + 1, sizeof(char *));
-  if (!vals) {
-    free(sc);
-    return VSH_ENOMEM;
-  }
+  sc->up = c->scope;
+  c->scope = sc;
   int rc = 0;
   for (size_t i = 0; i < n->u.simple.n_assigns && !rc; i++) {
     const sh_assign *a = &n->u.simple.assigns[i];
-    size_t vl;
-    if (!a->is_array && !a->index)
-      rc = sh_expand_str(c, a->value, &vals[i], &vl);
-  }
-  sc->up = c->scope;
-  c->scope = sc;
-  for (size_t i = 0; i < n->u.simple.n_assigns && !rc; i++) {
-    const sh_assign *a = &n->u.simple.assigns[i];
     if (a->is_array || a->index) continue; /* bash ignores these here */
+    char *val;
+    size_t vl;
+    rc = sh_expand_str(c, a->value, &val, &vl);
+    if (rc) break;
     char name[256];
     size_t nl = a->name_len < 255 ? a->name_len : 255;
     memcpy(name, a->name, nl);
     name[nl] = 0;
+    c->scope = sc->up; /* the variable outside the temporary scope */
     sh_var *outer = sh_var_find(c, name);
+    const char *old = a->append && outer ? sh_var_get(c, name) : NULL;
+    c->scope = sc;
     if (outer && (outer->attrs & SH_VAR_READONLY)) {
       sh_error(c, "%s: readonly variable", name);
       rc = VSH_EPERM;
@@ -514,19 +511,20 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
       }
       HASH_ADD_KEYPTR(hh, sc->vars, v->name, strlen(v->name), v);
     }
-    const char *old = a->append && outer ? sh_var_get(c, name) : NULL;
-    size_t ol = old ? strlen(old) : 0, nv = strlen(vals[i]);
-    free(v->val);
-    v->val = malloc(ol + nv + 1);
-    if (!v->val) {
+    if (a->append && !outer) old = NULL;
+    size_t ol = old ? strlen(old) : 0;
+    char *d = malloc(ol + vl + 1);
+    if (!d) {
       rc = VSH_ENOMEM;
       break;
     }
-    memcpy(v->val, old ? old : "", ol);
-    memcpy(v->val + ol, vals[i], nv + 1);
+    memcpy(d, old ? old : "", ol);
+    memcpy(d + ol, val, vl);
+    d[ol + vl] = 0;
+    free(v->val);
+    v->val = d;
     v->attrs = SH_VAR_EXPORT;
   }
-  free(vals);
   return rc;
 }
 

@@ -238,3 +238,15 @@ b s
 0
 0
 1
+
+=== prefix assignments see the ones before them
+--- script
+FOO=foo BAR="[$FOO][$BAZ]" BAZ=baz env | grep -E '^(FOO|BAR|BAZ)=' | sort
+X=1; X=2 Y=$X env | grep '^Y='
+f() { echo "in f: $A $B"; }; A=1 B=$A f
+--- stdout
+BAR=[foo][]
+BAZ=baz
+FOO=foo
+Y=2
+in f: 1 1
