@@ -235,6 +235,12 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
       vsh__buf_puts(&src, append ? "+=" : "=");
       vsh__buf_puts(&src, val);
       v->attrs &= ~SH_VAR_UNSET;
+      if (!(v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) && v->val) {
+        char *old = v->val; /* a scalar becomes element 0 (s+=(...)) */
+        v->val = NULL;
+        sh_array_set(v, 0, old);
+        free(old);
+      }
       if (!(v->attrs & SH_VAR_ASSOC)) v->attrs |= SH_VAR_ARRAY;
       int st = sh_run_string(c, src.data, src.len, "declare", c->line);
       vsh_buf_dispose(&src);

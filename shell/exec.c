@@ -338,6 +338,14 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
   size_t nl = a->name_len < 255 ? a->name_len : 255;
   memcpy(name, a->name, nl);
   name[nl] = 0;
+  if (a->is_array && a->index) { /* a[1]=(x y) */
+    char *k;
+    size_t kl;
+    if (sh_expand_str(c, a->index, &k, &kl)) k = (char *)"";
+    sh_error(c, "%s[%s]: cannot assign list to array member", name, k);
+    if (!c->unwind) c->unwind = SH_UW_ABORT; /* bash drops the line */
+    return VSH_EINVAL;
+  }
   if (a->is_array) return assign_array(c, a, name);
   char *val;
   size_t vl;

@@ -250,3 +250,16 @@ BAZ=baz
 FOO=foo
 Y=2
 in f: 1 1
+
+=== s+=(list) keeps a scalar as element 0; a list into one element drops the line
+--- script
+s=abc; s+=(d e f); echo "${s[@]}"
+typeset t=abc; typeset t+=(d e f); echo "${t[@]}"
+u=(1 "2 3"); u[1]+=(4 5); echo "not reached"
+echo "next ${u[@]}"
+--- stdout
+abc d e f
+abc d e f
+next 1 2 3
+--- stderr
+vsh: line 3: u[1]: cannot assign list to array member
