@@ -6,6 +6,7 @@
  * words may use it) and copied into the arena when a part is closed. */
 #include "shell/parse_int.h"
 
+#include <ctype.h>
 #include <string.h>
 
 typedef struct partv {
@@ -1137,9 +1138,21 @@ static void post_tilde(sh_parser *p, sh_word *wd, bool assign) {
       post_tilde(p, b->u.brace.alts[i], false);
     return;
   }
+  /* a word shaped like an assignment (echo x=~/a:~/b) gets the
+   * assignment rules after its '=', as bash does outside posix mode */
+  size_t eq = (size_t)-1;
+  if (!assign && wd->parts[0].kind == SH_PART_LIT) {
+    const char *s0 = wd->parts[0].u.text.s;
+    size_t n0 = wd->parts[0].u.text.len, k = 0;
+    while (k < n0 && (s0[k] == '_' || isalpha((unsigned char)s0[k]) ||
+                      (k && isdigit((unsigned char)s0[k]))))
+      k++;
+    if (k && k < n0 && s0[k] == '=') eq = k;
+  }
+  bool asg = assign || eq != (size_t)-1;
   bool any = false; /* most words have no ~ at all: no copy then */
   for (size_t i = 0; i < wd->n && !any; i++)
-    if (wd->parts[i].kind == SH_PART_LIT && (i == 0 || assign) &&
+    if (wd->parts[i].kind == SH_PART_LIT && (i == 0 || asg) &&
         memchr(wd->parts[i].u.text.s, '~', wd->parts[i].u.text.len))
       any = true;
   if (!any)
@@ -1156,11 +1169,13 @@ static void post_tilde(sh_parser *p, sh_word *wd, bool assign) {
     size_t n = pt->u.text.len, from = 0;
     bool last = i + 1 == wd->n;
     for (size_t j = 0; j < n; j++) {
-      bool at_start = (i == 0 && j == 0) || (assign && j > 0 && s[j - 1] == ':');
+      bool value = i > 0 || eq == (size_t)-1 || j > eq; /* past the '=' */
+      bool at_start = (i == 0 && j == (eq == (size_t)-1 ? 0 : eq + 1)) ||
+                      (asg && value && j > 0 && s[j - 1] == ':');
       if (!at_start || s[j] != '~')
         continue;
       size_t e = j + 1;
-      while (e < n && s[e] != '/' && !(assign && s[e] == ':'))
+      while (e < n && s[e] != '/' && !(asg && s[e] == ':'))
         e++;
       if (e == n && !last)
         continue;
@@ -1175,7 +1190,7 @@ static void post_tilde(sh_parser *p, sh_word *wd, bool assign) {
       from = e;
       j = e - 1;
       changed = true;
-      if (!assign)
+      if (!asg)
         break;
     }
     if (from < n) {

@@ -263,3 +263,10 @@ abc d e f
 next 1 2 3
 --- stderr
 vsh: line 3: u[1]: cannot assign list to array member
+
+=== an argument shaped like an assignment gets tilde expansion after = and :
+--- script
+HOME=/home/bob
+echo x=~/a:~/b a=b=~ =~ 1x=~ --x=~ "x"=~ x=~:"~"
+--- stdout
+x=/home/bob/a:/home/bob/b a=b=~ =~ 1x=~ --x=~ x=~ x=/home/bob:~
