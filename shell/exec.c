@@ -613,10 +613,13 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   sh_argv av = {0};
   c->subst_status = -1;
   if (n->u.simple.n_words) {
+    /* $LINENO and messages name the command's first line, as in bash */
+    c->pin_line = true;
     int rc = n->u.simple.arg_assigns
                  ? expand_decl_words(c, n, &av)
                  : sh_expand_words(c, n->u.simple.words, n->u.simple.n_words,
                                    &av);
+    c->pin_line = false;
     if (rc) {
       if (c->unwind) return c->status;
       return set_status(c, 1);
@@ -752,8 +755,11 @@ static int exec_for(sh_ctx *c, sh_node *n) {
   char **items;
   size_t count;
   if (n->u.for_.has_in) {
-    if (sh_expand_words(c, n->u.for_.words, n->u.for_.n_words, &av))
-      return set_status(c, 1);
+    c->line = n->line;
+    c->pin_line = true;
+    int rc = sh_expand_words(c, n->u.for_.words, n->u.for_.n_words, &av);
+    c->pin_line = false;
+    if (rc) return set_status(c, 1);
     items = av.v;
     count = av.n;
   } else {

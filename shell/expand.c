@@ -333,7 +333,7 @@ static bool piece_has_glob(sh_ctx *c, const xfield *p) {
 
 /* Expands one brace-free word into argv. */
 static int expand_one(sh_ctx *c, const sh_word *w, sh_argv *out) {
-  if (w->line) c->line = w->line;
+  if (w->line && !c->pin_line) c->line = w->line;
   xb b;
   xb_init(&b, c);
   int rc = 0;

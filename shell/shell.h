@@ -340,6 +340,7 @@ struct sh_ctx {
   unsigned call_depth, subst_depth, eval_depth, loop_depth;
   unsigned script_depth;    /* eval_depth of a script's top-level loop */
   const char *arith_what;   /* "((" or "let": prefixes arithmetic errors */
+  bool pin_line;            /* expanding a command's words: keep its line */
   unsigned errexit_off;     /* >0 inside if/while conditions, && || lhs, ! */
   unsigned line;            /* LINENO */
   const char *funcname;     /* innermost function, or NULL */

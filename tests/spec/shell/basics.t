@@ -270,3 +270,13 @@ HOME=/home/bob
 echo x=~/a:~/b a=b=~ =~ 1x=~ --x=~ "x"=~ x=~:"~"
 --- stdout
 x=/home/bob/a:/home/bob/b a=b=~ =~ 1x=~ --x=~ x=~ x=/home/bob:~
+
+=== $LINENO in a continued command or a for list is the command's first line
+--- script
+echo a \
+  $LINENO
+for x in \
+  $LINENO; do echo "for $x"; done
+--- stdout
+a 1
+for 3
