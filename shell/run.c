@@ -222,8 +222,10 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
       vsh_buf_dispose(&msg);
       st = 2;
       c->status = 2;
-      /* a syntax error ends a non-interactive shell's script */
-      if (!c->in_trap) c->unwind = SH_UW_EXIT;
+      /* a syntax error ends a non-interactive shell's script; in eval
+       * or source it only fails that command (status 2) */
+      if (!c->in_trap && c->eval_depth == c->script_depth)
+        c->unwind = SH_UW_EXIT;
       break;
     }
     vsh_buf_dispose(&msg);

@@ -280,3 +280,16 @@ for x in \
 --- stdout
 a 1
 for 3
+
+=== a syntax error in eval or source fails that command (2), not the script
+--- script
+eval 'echo >'; echo "eval $?"
+printf 'echo (\n' > bad.sh
+. ./bad.sh; echo "source $?"
+f() { eval '(('; echo "in f $?"; }; f
+echo end
+--- stdout
+eval 2
+source 2
+in f 2
+end
