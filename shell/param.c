@@ -777,6 +777,13 @@ static int add_word(xb *b, const sh_word *w, bool quoted) {
 
 int xb_param(xb *b, const sh_param *p, bool quoted) {
   sh_ctx *c = b->c;
+  if (p->op == SH_POP_BAD) { /* ${#x-y}, ${a&}: bash drops the line */
+    sh_error(c, "${%.*s}: bad substitution", (int)p->name_len,
+             p->name ? p->name : "");
+    c->status = 1;
+    if (!c->unwind) c->unwind = SH_UW_ABORT;
+    return VSH_EINVAL;
+  }
   pval pv;
   int rc = param_values(c, p, &pv);
   if (rc) return rc;

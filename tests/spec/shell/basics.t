@@ -293,3 +293,14 @@ eval 2
 source 2
 in f 2
 end
+
+=== a bad substitution is an error that drops the line
+--- script
+echo ${#x-default}; echo "not reached"
+echo "${x:}"; echo "not reached"
+echo "next $?"
+--- stdout
+next 1
+--- stderr
+vsh: line 1: ${#x-default}: bad substitution
+vsh: line 2: ${x:}: bad substitution
