@@ -535,9 +535,26 @@ int bi_unset_main(bi_ctx *b) {
       } else {
         int64_t ix;
         if (sh_arith(c, key, strlen(key), &ix) == 0) {
-          if (ix < 0) ix += sh_array_max(v) + 1;
+          if (ix < 0 && !(v->attrs & SH_VAR_ARRAY)) {
+            bi_err(b, "%s: not an array variable", name);
+            st = 1;
+            free(key);
+            continue;
+          }
+          if (ix < 0) {
+            int64_t max = sh_array_max(v);
+            if (max + 1 + ix < 0) {
+              bi_err(b, "[%s]: bad array subscript", key);
+              st = 1;
+              free(key);
+              continue;
+            }
+            ix += max + 1;
+          }
           if (v->attrs & SH_VAR_ARRAY) sh_array_unset(v, ix);
           else if (ix == 0) sh_var_unset(c, name);
+        } else {
+          st = 1;
         }
       }
       free(key);

@@ -304,3 +304,16 @@ next 1
 --- stderr
 vsh: line 1: ${#x-default}: bad substitution
 vsh: line 2: ${x:}: bad substitution
+
+=== unset of an out-of-range negative index is an error
+--- script
+a=(1 2 3); unset "a[-5]"; echo "st=$?"
+unset "a[-1]"; echo "${a[@]} $?"
+s=x; unset "s[-1]"; echo "[$s] $?"
+--- stdout
+st=1
+1 2 0
+[x] 1
+--- stderr
+vsh: line 1: unset: [-5]: bad array subscript
+vsh: line 3: unset: s: not an array variable
