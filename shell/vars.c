@@ -405,6 +405,8 @@ int sh_var_set_elem(sh_ctx *c, const char *name, const char *key,
 }
 
 int sh_var_unset(sh_ctx *c, const char *name) {
+  sh_scope *cur = c->scope; /* the running function's own scope */
+  while (cur && !cur->is_func) cur = cur->up;
   for (sh_scope *s = c->scope; s; s = s->up) {
     sh_var *v = scope_find(s, name);
     if (!v) continue;
@@ -420,8 +422,9 @@ int sh_var_unset(sh_ctx *c, const char *name) {
       return 0;
     }
     if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);
-    if (s->is_func) {
-      /* a local stays declared-but-unset in its scope (bash 5.2) */
+    if (s->is_func && s == cur) {
+      /* the function's own local stays declared-but-unset (bash 5.2);
+       * a caller's local is removed, showing the one beneath it */
       sh_var_clear_value(v);
       v->attrs = SH_VAR_UNSET;
     } else {

@@ -317,3 +317,22 @@ st=1
 --- stderr
 vsh: line 1: unset: [-5]: bad array subscript
 vsh: line 3: unset: s: not an array variable
+
+=== unset of a caller's local removes it (dynamic scope); a function's own stays declared
+--- script
+unlocal() { unset "$@"; }
+level2() { local hello=yy; echo level2=$hello; unlocal hello; echo level2=$hello; }
+level1() { local hello=xx; level2; echo level1=$hello; unlocal hello; echo level1=$hello; level2; }
+hello=global
+level1
+f() { local z=1; unset z; echo "own [${z-unset}]"; z=2; echo "$z"; }; z=g; f; echo "global $z"
+--- stdout
+level2=yy
+level2=xx
+level1=xx
+level1=global
+level2=yy
+level2=global
+own [unset]
+2
+global g
