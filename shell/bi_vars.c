@@ -393,12 +393,12 @@ int bi_export_main(bi_ctx *b) {
   int st = 0;
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
-    if (unexport) {
+    const char *eq = strchr(a, '=');
+    if (unexport && !eq) {
       sh_var *v = sh_var_find(b->sh, a);
       if (v) v->attrs &= ~SH_VAR_EXPORT;
       continue;
     }
-    const char *eq = strchr(a, '=');
     size_t nl = eq ? (size_t)(eq - a) : strlen(a);
     if (eq && nl && a[nl - 1] == '+') nl--;
     if (!sh_valid_name(a, nl)) {
@@ -418,7 +418,8 @@ int bi_export_main(bi_ctx *b) {
       if (sh_var_set(b->sh, name, eq + 1, append)) st = 1;
       v = sh_var_find(b->sh, name);
     }
-    if (v) v->attrs |= SH_VAR_EXPORT;
+    if (v && unexport) v->attrs &= ~SH_VAR_EXPORT; /* export -n x=v */
+    else if (v) v->attrs |= SH_VAR_EXPORT;
   }
   return st;
 }

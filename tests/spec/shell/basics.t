@@ -336,3 +336,11 @@ level2=global
 own [unset]
 2
 global g
+
+=== export -n NAME=value assigns and unexports
+--- script
+export foo=old; export -n foo=new; echo "st=$? $foo"
+env | grep -c '^foo='
+--- stdout
+st=0 new
+0
