@@ -185,9 +185,15 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   bool in_func = false;
   for (sh_scope *s = c->scope; s; s = s->up)
     if (s->is_func) in_func = true;
-  if (d->local || (in_func && !d->global && !(d->on & SH_VAR_EXPORT && !d->local && 0)))
+  if (d->local || (in_func && !d->global && !(d->on & SH_VAR_EXPORT && !d->local && 0))) {
+    /* a readonly variable cannot be shadowed by a local either */
+    sh_var *seen = sh_var_find(c, name);
+    if (seen && (seen->attrs & SH_VAR_READONLY)) {
+      bi_err(b, "%s: readonly variable", name);
+      return 1;
+    }
     v = sh_var_local(c, name);
-  else
+  } else
     v = sh_var_global(c, name);
   if (!v) return 1;
   if (d->print && !eq) {

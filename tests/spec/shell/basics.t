@@ -345,3 +345,15 @@ env | grep -c '^foo=' || echo "not in the environment"
 st=0 new
 0
 not in the environment
+
+=== a readonly variable cannot be shadowed by a local
+--- script
+readonly z=5
+g() { local z; echo "z=$z"; declare z=3; echo "z=$z"; }
+g
+--- stdout
+z=5
+z=5
+--- stderr
+vsh: line 2: local: z: readonly variable
+vsh: line 2: declare: z: readonly variable
