@@ -96,6 +96,11 @@ int bi_eval_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int i = 1;
   if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  else if (i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]) {
+    bi_err(b, "%s: invalid option", b->argv[i]);
+    bi_usage(b, "eval [arg ...]");
+    return 2;
+  }
   vsh_buf src = {0};
   for (; i < b->argc; i++) {
     if (src.len) vsh__buf_putc(&src, ' ');
@@ -114,7 +119,9 @@ int bi_source_main(bi_ctx *b) {
   if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
   if (i >= b->argc) {
     bi_err(b, "filename argument required");
-    bi_err(b, "usage: %s filename [arguments]", b->argv[0]);
+    char u[64];
+    snprintf(u, sizeof u, "%s filename [arguments]", b->argv[0]);
+    bi_usage(b, u);
     return 2;
   }
   const char *file = b->argv[i];
@@ -382,7 +389,7 @@ int bi_trap_main(bi_ctx *b) {
     reset = true;
     first_sig = i;
   } else if (i + 1 == b->argc) {
-    bi_err(b, "usage: trap [-lp] [[arg] signal_spec ...]");
+    bi_usage(b, "trap [-lp] [[arg] signal_spec ...]");
     return 2;
   }
   int st = 0;
@@ -441,7 +448,7 @@ int bi_jobs_main(bi_ctx *b) {
 int bi_kill_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (b->argc < 2) {
-    bi_err(b, "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
+    bi_usage(b, "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
     return 2;
   }
   int i = 1, sig = 15;
@@ -527,7 +534,17 @@ int bi_alias_main(bi_ctx *b) {
   int st = 0;
   vsh_buf o = {0};
   int i = 1;
-  if (i < b->argc && !strcmp(b->argv[i], "-p")) i++;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (strcmp(b->argv[i], "-p")) {
+      bi_err(b, "%s: invalid option", b->argv[i]);
+      bi_usage(b, "alias [-p] [name[=value] ... ]");
+      return 2;
+    }
+  }
   if (i >= b->argc) {
     for (sh_alias *a = c->aliases; a; a = a->hh.next)
       vsh__buf_printf(&o, "alias %s='%s'\n", a->name, a->text);
@@ -572,7 +589,13 @@ int bi_alias_main(bi_ctx *b) {
 int bi_unalias_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int st = 0;
-  for (int i = 1; i < b->argc; i++) {
+  int i = 1;
+  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  if (i >= b->argc) {
+    bi_usage(b, "unalias [-a] name [name ...]");
+    return 2;
+  }
+  for (; i < b->argc; i++) {
     if (!strcmp(b->argv[i], "-a")) {
       sh_alias *a, *t;
       HASH_ITER(hh, c->aliases, a, t) {
@@ -1051,13 +1074,15 @@ int bi_command_main(bi_ctx *b) {
 }
 
 int bi_builtin_main(bi_ctx *b) {
-  if (b->argc < 2) return 0;
-  const bi_entry *e = bi_lookup(b->argv[1]);
+  int i = 1;
+  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  if (i >= b->argc) return 0;
+  const bi_entry *e = bi_lookup(b->argv[i]);
   if (!e || !(e->flags & BI_SHELL)) {
-    bi_err(b, "%s: not a shell builtin", b->argv[1]);
+    bi_err(b, "%s: not a shell builtin", b->argv[i]);
     return 1;
   }
-  return sh_run_builtin(b->sh, e, b->argc - 1, b->argv + 1);
+  return sh_run_builtin(b->sh, e, b->argc - i, b->argv + i);
 }
 
 int bi_help_main(bi_ctx *b) {

@@ -442,7 +442,7 @@ int bi_printf_main(bi_ctx *b) {
   }
   if (i < b->argc && strcmp(b->argv[i], "--") == 0) i++;
   if (i >= b->argc) {
-    bi_err(b, "usage: printf [-v var] format [arguments]");
+    bi_usage(b, "printf [-v var] format [arguments]");
     return 2;
   }
   const char *fmt = b->argv[i++];

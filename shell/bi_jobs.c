@@ -30,7 +30,7 @@ int bi_history_main(bi_ctx *b) {
     const char *a = b->argv[i];
     if (a[0] == '-' && a[1] && !strchr("-cdanrwps", a[1])) {
       bi_err(b, "%s: invalid option", a);
-      bi_err(b, "usage: history [-c] [-d offset] [n] or history -anrw "
+      bi_usage(b, "history [-c] [-d offset] [n] or history -anrw "
                 "[filename] or history -ps arg [arg...]");
       return 2;
     }
@@ -59,7 +59,7 @@ static int flag_words(bi_ctx *b, const char *allowed, bool seen[128],
         continue;
       }
       bi_err(b, "-%c: invalid option", *p);
-      bi_err(b, "usage: %s", usage);
+      bi_usage(b, usage);
       return -1;
     }
   }
@@ -329,7 +329,7 @@ int bi_compgen_main(bi_ctx *b) {
       }
       if (!strchr("AWPSoXGFC", *p)) {
         bi_err(b, "-%c: invalid option", *p);
-        bi_err(b, "usage: compgen [-abcdefgjksuv] [-o option] [-A action] "
+        bi_usage(b, "compgen [-abcdefgjksuv] [-o option] [-A action] "
                   "[-G globpat] [-W wordlist] [-F function] [-C command] "
                   "[-X filterpat] [-P prefix] [-S suffix] [word]");
         return 2;

@@ -592,6 +592,10 @@ void bi_err(bi_ctx *b, const char *fmt, ...) {
   sh_stream_write(b->err, msg, len, c->ex);
 }
 
+void bi_usage(bi_ctx *b, const char *usage) {
+  bi_errline(b, "%s: usage: %s", b->argv[0], usage);
+}
+
 void bi_errline(bi_ctx *b, const char *fmt, ...) {
   if (!b->sh || !b->err) return;
   char msg[1024];

@@ -227,6 +227,8 @@ void bi_err(bi_ctx *b, const char *fmt, ...)
 /* A line on stderr with no "name: " prefix (GNU's "Try ... --help"). */
 void bi_errline(bi_ctx *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* "name: usage: text", as bash prints a builtin's usage line. */
+void bi_usage(bi_ctx *b, const char *usage);
 bool bi_cancelled(bi_ctx *b);
 const char *bi_getenv(bi_ctx *b, const char *name);
 /* Absolute, normalised path of p relative to the context's cwd (arena). */

@@ -357,3 +357,26 @@ z=5
 --- stderr
 vsh: line 2: local: z: readonly variable
 vsh: line 2: declare: z: readonly variable
+
+=== -- and usage errors in alias, unalias, eval and builtin
+--- script
+shopt -s expand_aliases
+alias -- foo=echo; echo "alias $?"
+alias -x; echo "alias $?"
+unalias; echo "unalias $?"
+unalias -- foo; echo "unalias $?"
+eval -z; echo "eval $?"
+builtin -- false; echo "builtin $?"
+--- stdout
+alias 0
+alias 2
+unalias 2
+unalias 0
+eval 2
+builtin 1
+--- stderr
+vsh: line 3: alias: -x: invalid option
+alias: usage: alias [-p] [name[=value] ... ]
+unalias: usage: unalias [-a] name [name ...]
+vsh: line 6: eval: -z: invalid option
+eval: usage: eval [arg ...]
