@@ -26,9 +26,15 @@ int bi_logout_main(bi_ctx *b) {
 
 /* History is off in a non-interactive shell: nothing to list or clear. */
 int bi_history_main(bi_ctx *b) {
-  for (int i = 1; i < b->argc; i++) {
+  int i = 1;
+  for (; i < b->argc; i++) {
     const char *a = b->argv[i];
-    if (a[0] == '-' && a[1] && !strchr("-cdanrwps", a[1])) {
+    if (a[0] != '-' || !a[1]) break;
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    if (!strchr("cdanrwps", a[1])) {
       bi_err(b, "%s: invalid option", a);
       bi_usage(b, "history [-c] [-d offset] [n] or history -anrw "
                 "[filename] or history -ps arg [arg...]");
@@ -41,6 +47,18 @@ int bi_history_main(bi_ctx *b) {
       }
       return 0;
     }
+    if (strchr("anrwd", a[1])) return 0; /* nothing to read or write */
+  }
+  if (i < b->argc) { /* history N: the last N entries (there are none) */
+    const char *n = b->argv[i] + (b->argv[i][0] == '+');
+    if (!*n || n[strspn(n, "0123456789")]) {
+      bi_err(b, "%s: numeric argument required", b->argv[i]);
+      return 1;
+    }
+  }
+  if (i + 1 < b->argc) {
+    bi_err(b, "too many arguments");
+    return 1;
   }
   return 0;
 }

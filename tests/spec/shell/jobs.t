@@ -155,3 +155,16 @@ seq 3 > >(sort -r)
 3
 2
 1
+
+=== history checks its arguments like a non-interactive bash
+--- script
+history +5; echo "st=$?"
+history f; echo "st=$?"
+history 1 2; echo "st=$?"
+--- stdout
+st=0
+st=1
+st=1
+--- stderr
+vsh: line 2: history: f: numeric argument required
+vsh: line 3: history: too many arguments
