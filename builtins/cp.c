@@ -256,15 +256,6 @@ static int copy_one(bi_ctx *b, const cp_opts *o, const char *src_shown,
   return copy_leaf(b, o, src, src_shown, &sst, dst, dst_shown);
 }
 
-/* "a/b/" -> "b" for building DIR/base. */
-static const char *base_of(bi_ctx *b, const char *s) {
-  size_t n = strlen(s);
-  while (n > 1 && s[n - 1] == '/') n--;
-  size_t i = n;
-  while (i > 0 && s[i - 1] != '/') i--;
-  return vsh__arena_strndup(b->arena, s + i, n - i);
-}
-
 int bi_cp_main(bi_ctx *b) {
   bi_opts g = {0};
   cp_opts o = {0};
@@ -297,49 +288,19 @@ int bi_cp_main(bi_ctx *b) {
   }
   int n = g.noperands;
   char **ops = g.operands;
-  if (target && no_target)
-    return fu_usage_err(b, "cannot combine --target-directory (-t) and "
-                           "--no-target-directory (-T)");
-  if (n == 0) return fu_usage_err(b, "missing file operand");
-  if (n == 1 && !target)
-    return fu_usage_err(b, "missing destination file operand after %s",
-                        fu_quote(b, ops[0]));
-  if (no_target && n > 2)
-    return fu_usage_err(b, "extra operand %s", fu_quote(b, ops[2]));
-  const char *dir = target;
-  if (!dir && !no_target) {
-    const char *last = bi_path(b, ops[n - 1]);
-    vfs_info st;
-    if (last && !vfs_stat(b->fs, last, true, &st) && st.type == VFS_DIR) {
-      dir = ops[n - 1];
-      n--;
-    } else if (n > 2) {
-      if (last && !vfs_stat(b->fs, last, true, &st))
-        bi_err(b, "target %s is not a directory", fu_quote(b, ops[n - 1]));
-      else
-        bi_err(b, "target %s: %s", fu_quote(b, ops[n - 1]),
-               vsh_strerror(VSH_ENOENT));
-      return 1;
-    }
-  }
+  const char *dir, *dabs;
+  int trc = fu_target_dir(b, ops, &n, target, no_target, &dir, &dabs);
+  if (trc) return trc;
   int st = 0;
   if (!dir) {
     const char *dst = bi_path(b, ops[1]);
     if (!dst) return 1;
     return copy_one(b, &o, ops[0], dst, ops[1]);
   }
-  const char *dabs = bi_path(b, dir);
-  vfs_info dst_st;
-  int rc = dabs ? vfs_stat(b->fs, dabs, true, &dst_st) : VSH_ENAMETOOLONG;
-  if (rc || dst_st.type != VFS_DIR) {
-    bi_err(b, "target %s: %s", fu_quote(b, dir),
-           vsh_strerror(rc ? rc : VSH_ENOTDIR));
-    return 1;
-  }
   for (int i = 0; i < n; i++) {
     if (bi_cancelled(b)) return 1;
     vsh_arena_mark m = vsh__arena_mark(b->arena);
-    const char *base = base_of(b, ops[i]);
+    const char *base = fu_base_name(b, ops[i]);
     const char *dshown = fu_join(b, dir, base);
     const char *dst = fu_join(b, dabs, base);
     int r = copy_one(b, &o, ops[i], dst, dshown);

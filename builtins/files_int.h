@@ -51,6 +51,15 @@ void fu_human(uint64_t n, char *out, size_t cap);
 
 /* dir + "/" + name without doubling the slash (arena). */
 char *fu_join(bi_ctx *b, const char *dir, const char *name);
+/* The last component of s without trailing slashes ("a/b/" -> "b"),
+ * for building DIR/base (arena). */
+const char *fu_base_name(bi_ctx *b, const char *s);
+/* cp and mv operands: SRC DEST, SRC... DIR, -t DIR SRC..., -T SRC DEST.
+ * On success *n counts the sources and *dir is the directory they go
+ * into, with *dabs its absolute path (*dir NULL: ops[0] goes to ops[1]).
+ * Returns 0, or the exit status after GNU's message. */
+int fu_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
+                  bool no_target, const char **dir, const char **dabs);
 /* Number of components in an absolute normalised path. */
 bool fu_is_dot_or_dotdot(const char *name);
 

@@ -408,6 +408,55 @@ char *fu_join(bi_ctx *b, const char *dir, const char *name) {
   return r;
 }
 
+const char *fu_base_name(bi_ctx *b, const char *s) {
+  size_t n = strlen(s);
+  while (n > 1 && s[n - 1] == '/') n--;
+  size_t i = n;
+  while (i > 0 && s[i - 1] != '/') i--;
+  return vsh__arena_strndup(b->arena, s + i, n - i);
+}
+
+int fu_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
+                  bool no_target, const char **dir, const char **dabs) {
+  *dir = *dabs = NULL;
+  if (target && no_target)
+    return fu_usage_err(b, "cannot combine --target-directory (-t) and "
+                           "--no-target-directory (-T)");
+  if (*n == 0) return fu_usage_err(b, "missing file operand");
+  if (*n == 1 && !target)
+    return fu_usage_err(b, "missing destination file operand after %s",
+                        fu_quote(b, ops[0]));
+  if (no_target && *n > 2)
+    return fu_usage_err(b, "extra operand %s", fu_quote(b, ops[2]));
+  const char *d = target;
+  vfs_info st;
+  if (!d && !no_target) {
+    const char *last = bi_path(b, ops[*n - 1]);
+    if (last && !vfs_stat(b->fs, last, true, &st) && st.type == VFS_DIR) {
+      d = ops[*n - 1];
+      (*n)--;
+    } else if (*n > 2) {
+      if (last && !vfs_stat(b->fs, last, true, &st))
+        bi_err(b, "target %s is not a directory", fu_quote(b, ops[*n - 1]));
+      else
+        bi_err(b, "target %s: %s", fu_quote(b, ops[*n - 1]),
+               vsh_strerror(VSH_ENOENT));
+      return 1;
+    }
+  }
+  if (!d) return 0;
+  const char *a = bi_path(b, d);
+  int rc = a ? vfs_stat(b->fs, a, true, &st) : VSH_ENAMETOOLONG;
+  if (rc || st.type != VFS_DIR) { /* only -t DIR gets here unchecked */
+    bi_err(b, "target directory %s: %s", fu_quote(b, d),
+           vsh_strerror(rc ? rc : VSH_ENOTDIR));
+    return 1;
+  }
+  *dir = d;
+  *dabs = a;
+  return 0;
+}
+
 bool fu_is_dot_or_dotdot(const char *name) {
   return !strcmp(name, ".") || !strcmp(name, "..");
 }

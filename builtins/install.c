@@ -117,14 +117,6 @@ static int install_file(bi_ctx *b, const inst_opts *o, const char *src,
   return 0;
 }
 
-static const char *base_of(bi_ctx *b, const char *s) {
-  size_t n = strlen(s);
-  while (n > 1 && s[n - 1] == '/') n--;
-  size_t i = n;
-  while (i > 0 && s[i - 1] != '/') i--;
-  return vsh__arena_strndup(b->arena, s + i, n - i);
-}
-
 int bi_install_main(bi_ctx *b) {
   bi_opts g = {0};
   inst_opts o = {.mode = 0755};
@@ -189,7 +181,7 @@ int bi_install_main(bi_ctx *b) {
   if (!dir) return install_file(b, &o, ops[0], ops[1]);
   for (int i = 0; i < n; i++) {
     if (bi_cancelled(b)) return 1;
-    int r = install_file(b, &o, ops[i], fu_join(b, dir, base_of(b, ops[i])));
+    int r = install_file(b, &o, ops[i], fu_join(b, dir, fu_base_name(b, ops[i])));
     if (r == 141) return r;
     if (r) st = 1;
   }

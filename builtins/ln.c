@@ -134,14 +134,6 @@ static int link_one(bi_ctx *b, const ln_opts *o, const char *target,
   return 0;
 }
 
-static const char *base_of(bi_ctx *b, const char *s) {
-  size_t n = strlen(s);
-  while (n > 1 && s[n - 1] == '/') n--;
-  size_t i = n;
-  while (i > 0 && s[i - 1] != '/') i--;
-  return vsh__arena_strndup(b->arena, s + i, n - i);
-}
-
 int bi_ln_main(bi_ctx *b) {
   bi_opts g = {0};
   ln_opts o = {0};
@@ -208,7 +200,7 @@ int bi_ln_main(bi_ctx *b) {
   for (int i = 0; i < n; i++) {
     if (bi_cancelled(b)) return 1;
     vsh_arena_mark m = vsh__arena_mark(b->arena);
-    const char *base = base_of(b, ops[i]);
+    const char *base = fu_base_name(b, ops[i]);
     const char *shown = fu_join(b, dir, base);
     int r = link_one(b, &o, ops[i], fu_join(b, dabs, base), shown);
     vsh__arena_pop(b->arena, m);
