@@ -43,6 +43,16 @@ void bi_reader_dispose(bi_reader *r) { vsh_buf_dispose(&r->line); }
 
 int bi_read_line(bi_reader *r, char delim, const char **line, size_t *len) {
   vsh__buf_clear(&r->line);
+  if (r->pos < r->n) { /* a whole line inside the chunk: no copy */
+    const char *start = r->chunk + r->pos;
+    const char *nl = memchr(start, delim, r->n - r->pos);
+    if (nl) {
+      *line = start;
+      *len = (size_t)(nl - start) + 1;
+      r->pos += *len;
+      return 1;
+    }
+  }
   for (;;) {
     if (r->pos < r->n) {
       const char *start = r->chunk + r->pos;

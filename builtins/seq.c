@@ -142,9 +142,47 @@ static int fmt_ll(char *tmp, long long v) {
   return k;
 }
 
+/* seq's common case, a count up by one from a non-negative FIRST: the
+ * digits are incremented in place (no division per number) and written
+ * straight into the output block. */
+static int seq_count_up(seq_out *o, long long first, long long last,
+                        int width) {
+  char num[32];
+  int end = (int)sizeof(num), beg = end - fmt_ll(num, first);
+  memmove(num + beg, num, (size_t)(end - beg));
+  while (end - beg < width) num[--beg] = '0';
+  size_t seplen = strlen(o->sep);
+  for (long long v = first;; v++) {
+    size_t need = (size_t)(end - beg) + seplen;
+    if (vsh__buf_reserve(&o->buf, need)) return VSH_ENOMEM;
+    char *d = o->buf.data + o->buf.len;
+    if (!o->first) {
+      memcpy(d, o->sep, seplen);
+      d += seplen;
+    }
+    memcpy(d, num + beg, (size_t)(end - beg));
+    o->buf.len = (size_t)(d - o->buf.data) + (size_t)(end - beg);
+    o->first = false;
+    if (o->buf.len >= 65536) {
+      o->rc = bi_write(o->b, o->buf.data, o->buf.len);
+      o->buf.len = 0;
+      if (!o->rc && bi_cancelled(o->b)) o->rc = VSH_EABORTED;
+      if (o->rc) return o->rc;
+    }
+    if (v >= last) break;
+    int i = end - 1;
+    while (i >= beg && num[i] == '9') num[i--] = '0';
+    if (i >= beg) num[i]++;
+    else num[--beg] = '1';
+  }
+  return 0;
+}
+
 static int seq_int(seq_out *o, long long first, long long step,
                    long long last, int width) {
   char tmp[64];
+  if (step == 1 && first >= 0)
+    return first > last ? 0 : seq_count_up(o, first, last, width);
   for (long long v = first; step > 0 ? v <= last : v >= last;) {
     int n = width ? snprintf(tmp, sizeof(tmp), "%0*lld", width, v)
                   : fmt_ll(tmp, v);

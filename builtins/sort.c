@@ -416,6 +416,37 @@ static void reverse_lines(sort_line *v, size_t n) {
   }
 }
 
+/* The first 8 bytes of a line, big-endian and zero-padded; avail is how
+ * many bytes the buffer holds from p (lines end with a delimiter, so a
+ * whole word can often be loaded and masked). */
+static uint64_t prefix_of(const char *p, size_t len, size_t avail) {
+  uint64_t v = 0;
+  if (avail >= 8) {
+    memcpy(&v, p, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return len >= 8 ? v : v & ~(UINT64_MAX >> (8 * len));
+  }
+  for (size_t i = 0; i < 8; i++)
+    v = v << 8 | (i < len ? (unsigned char)p[i] : 0u);
+  return v;
+}
+
+/* Already in order (a stable sort would change nothing): a pipeline
+ * often sorts what is sorted.  One pass of comparisons, usually of the
+ * prefixes alone. */
+static bool in_order(const sort_cfg *c, const sort_line *v, size_t n) {
+  for (size_t i = 1; i < n; i++) {
+    if (v[i - 1].pre != v[i].pre) {
+      if ((v[i - 1].pre > v[i].pre) != c->reverse) return false;
+    } else if (compare(c, &v[i - 1], &v[i]) > 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /* Plain whole-line order: an LSD radix sort on the 8-byte prefixes
  * (stable, no comparisons to mispredict), then the merge sort inside
  * each run of equal prefixes, where the bytes after the eighth decide.
@@ -424,12 +455,18 @@ static bool radix_sort(bi_ctx *b, const sort_cfg *c, sort_line *v,
                        sort_line *tmp, size_t n) {
   size_t (*cnt)[256] = calloc(8, sizeof(*cnt));
   if (!cnt) return merge_sort(b, c, v, tmp, n);
+  uint64_t differ = 0; /* the bits where some prefix differs from the first */
+  for (size_t i = 1; i < n; i++) differ |= v[i].pre ^ v[0].pre;
+  int pass[8], npass = 0;
+  for (int k = 0; k < 8; k++)
+    if ((differ >> (8 * k)) & 0xff) pass[npass++] = k;
   for (size_t i = 0; i < n; i++)
-    for (int k = 0; k < 8; k++) cnt[k][(v[i].pre >> (8 * k)) & 0xff]++;
+    for (int j = 0; j < npass; j++)
+      cnt[pass[j]][(v[i].pre >> (8 * pass[j])) & 0xff]++;
   sort_line *src = v, *dst = tmp;
-  for (int k = 0; k < 8; k++) {
+  for (int j = 0; j < npass; j++) {
+    int k = pass[j];
     size_t *ck = cnt[k];
-    if (n && ck[(src[0].pre >> (8 * k)) & 0xff] == n) continue; /* one value */
     if (bi_cancelled(b)) {
       free(cnt);
       return false;
@@ -752,8 +789,13 @@ static int write_out(bi_ctx *b, const char *outfile, sort_line *v, size_t n,
   for (size_t i = 0; i < n && !rc; i++) {
     if (c->unique && i > 0 && compare_keys(c, &v[i - 1], &v[i]) == 0)
       continue;
-    vsh__buf_append(&o, v[i].p, v[i].n);
-    vsh__buf_putc(&o, delim);
+    if (vsh__buf_reserve(&o, v[i].n + 1)) {
+      rc = VSH_ENOMEM;
+      break;
+    }
+    memcpy(o.data + o.len, v[i].p, v[i].n);
+    o.len += v[i].n;
+    o.data[o.len++] = delim;
     if (o.len >= 65536 || i + 1 == n) {
       rc = flush(b, &o, fh, dst);
       if (!rc && bi_cancelled(b)) rc = VSH_EABORTED;
@@ -953,25 +995,23 @@ int bi_sort_main(bi_ctx *b) {
   size_t nb = 0;
   int fk = 0;
   size_t n = 0, cap = 0;
+  /* count first: one exact allocation instead of doubling copies */
+  for (size_t pos = 0; pos < all.len; cap++) {
+    const char *e = memchr(all.data + pos, delim, all.len - pos);
+    pos = e ? (size_t)(e - all.data) + 1 : all.len;
+  }
+  lines = malloc((cap ? cap : 1) * sizeof(*lines));
+  if (!lines) { free(fstart); st = 2; goto done; }
   for (size_t pos = 0; pos < all.len;) {
     const char *e = memchr(all.data + pos, delim, all.len - pos);
     size_t len = (size_t)(e - (all.data + pos));
-    if (n == cap) {
-      cap = cap ? cap * 2 : 1024;
-      sort_line *nl = realloc(lines, cap * sizeof(*lines));
-      if (!nl) { st = 2; goto done; }
-      lines = nl;
-    }
     while (fk <= nfiles && fstart[fk] <= pos) {
       if (!nb || bounds[nb - 1] != n) bounds[nb++] = n;
       fk++;
     }
     lines[n].p = all.data + pos;
     lines[n].n = len;
-    lines[n].pre = 0;
-    for (size_t i = 0; i < 8; i++)
-      lines[n].pre = lines[n].pre << 8 |
-                     (i < len ? (unsigned char)all.data[pos + i] : 0u);
+    lines[n].pre = prefix_of(all.data + pos, len, all.len - pos);
     n++;
     pos += len + 1;
   }
@@ -996,7 +1036,7 @@ int bi_sort_main(bi_ctx *b) {
   if (!tmp) { st = 2; goto done; }
   if (merge ? !merge_runs(b, &c, lines, tmp, bounds, nb)
             : c.plain || (c.numpre && numeric_prefixes(lines, n))
-                ? !radix_sort(b, &c, lines, tmp, n)
+                ? !in_order(&c, lines, n) && !radix_sort(b, &c, lines, tmp, n)
                       : !merge_sort(b, &c, lines, tmp, n)) {
     st = 2;
     goto done;

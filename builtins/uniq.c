@@ -26,35 +26,6 @@ typedef struct uniq_opts {
   char delim;
 } uniq_opts;
 
-/* Line reader over a stream: lines include their delimiter if present. */
-typedef struct line_reader {
-  bi_ctx *b;
-  sh_stream *s;
-  char *buf;
-  size_t pos, len, cap;
-  bool eof;
-} line_reader;
-
-static int read_line(line_reader *r, char delim, vsh_buf *line) {
-  line->len = 0;
-  for (;;) {
-    if (r->pos < r->len) {
-      char *e = memchr(r->buf + r->pos, delim, r->len - r->pos);
-      size_t n = e ? (size_t)(e - (r->buf + r->pos)) + 1 : r->len - r->pos;
-      if (vsh__buf_append(line, r->buf + r->pos, n)) return VSH_ENOMEM;
-      r->pos += n;
-      if (e) return 1;
-    }
-    if (r->eof) return line->len ? 1 : 0;
-    if (bi_cancelled(r->b)) return VSH_EABORTED;
-    int64_t got = sh_stream_read(r->s, r->buf, r->cap, r->b->sh->ex);
-    if (got < 0) return (int)got;
-    r->pos = 0;
-    r->len = (size_t)got;
-    if (got == 0) r->eof = true;
-  }
-}
-
 /* The part of a line that is compared. */
 static void cmp_span(const uniq_opts *o, const char *p, size_t n,
                      const char **out, size_t *olen) {
@@ -71,11 +42,12 @@ static void cmp_span(const uniq_opts *o, const char *p, size_t n,
   *olen = len;
 }
 
-static bool same(const uniq_opts *o, const vsh_buf *a, const vsh_buf *b) {
+static bool same(const uniq_opts *o, const char *a, size_t an,
+                 const char *b, size_t bn) {
   const char *pa, *pb;
   size_t la, lb;
-  cmp_span(o, a->data, a->len, &pa, &la);
-  cmp_span(o, b->data, b->len, &pb, &lb);
+  cmp_span(o, a, an, &pa, &la);
+  cmp_span(o, b, bn, &pb, &lb);
   if (la != lb) return false;
   if (!o->icase) return !memcmp(pa, pb, la);
   for (size_t i = 0; i < la; i++)
@@ -103,13 +75,14 @@ static int out_flush(uniq_out *u) {
   return rc;
 }
 
-static int out_line(uniq_out *u, const uniq_opts *o, const vsh_buf *l,
-                    uint64_t count) {
+static int out_line(uniq_out *u, const uniq_opts *o, const char *l,
+                    size_t n, uint64_t count) {
   if (o->count)
     vsh__buf_printf(&u->buf, "%7llu ", (unsigned long long)count);
-  vsh__buf_append(&u->buf, l->data, l->len);
-  if (!l->len || l->data[l->len - 1] != o->delim)
-    vsh__buf_putc(&u->buf, o->delim);
+  if (vsh__buf_reserve(&u->buf, n + 1)) return VSH_ENOMEM;
+  memcpy(u->buf.data + u->buf.len, l, n);
+  u->buf.len += n;
+  if (!n || l[n - 1] != o->delim) u->buf.data[u->buf.len++] = o->delim;
   return u->buf.len >= 65536 ? out_flush(u) : 0;
 }
 
@@ -211,27 +184,14 @@ int bi_uniq_main(bi_ctx *b) {
   }
   const char *inname = g.noperands ? g.operands[0] : "-";
   sh_stream *in = NULL;
-  if (!strcmp(inname, "-")) {
-    in = sh_stream_ref(b->in);
-  } else {
-    const char *p = bi_path(b, inname);
-    vfs_file *fh = NULL;
-    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-    if (rc) {
-      bi_err(b, "%s: %s", inname, vsh_strerror(rc));
-      return 1;
-    }
-    int fd = vfs_file_devfd(fh);
-    if (fd >= 0) {
-      vfs_file_close(fh);
-      in = sh_fd(b->sh, fd) ? sh_stream_ref(sh_fd(b->sh, fd)) : NULL;
-    } else {
-      in = sh_stream_file_new(fh, inname);
-    }
-    if (!in) {
-      bi_err(b, "%s: %s", inname, vsh_strerror(VSH_EBADF));
-      return 1;
-    }
+  int orc = bi_open_input(b, inname, &in);
+  if (orc == VSH_EISDIR) {
+    bi_err(b, "error reading '%s'", inname);
+    return 1;
+  }
+  if (orc) {
+    bi_err(b, "%s: %s", inname, vsh_strerror(orc));
+    return 1;
   }
   uniq_out u = {.b = b};
   if (g.noperands == 2 && strcmp(g.operands[1], "-")) {
@@ -245,16 +205,18 @@ int bi_uniq_main(bi_ctx *b) {
       return 1;
     }
   }
-  line_reader r = {.b = b, .s = in, .cap = 65536};
-  r.buf = malloc(r.cap);
-  vsh_buf prev = {0}, cur = {0};
+  bi_reader *r = malloc(sizeof(*r));
+  if (r) bi_reader_init(r, b, in);
+  vsh_buf prev = {0};
   uint64_t count = 0;
   bool have = false, first_group = true;
-  int rc = r.buf ? 0 : VSH_ENOMEM;
+  int rc = r ? 0 : VSH_ENOMEM;
   while (!rc) {
-    int got = read_line(&r, o.delim, &cur);
+    const char *cur = NULL;
+    size_t curn = 0;
+    int got = bi_read_line(r, o.delim, &cur, &curn);
     if (got < 0) { rc = got; break; }
-    bool match = got && have && same(&o, &prev, &cur);
+    bool match = got && have && same(&o, prev.data, prev.len, cur, curn);
     if (match) {
       count++;
       if (o.all_dups) {
@@ -262,9 +224,9 @@ int bi_uniq_main(bi_ctx *b) {
           if (o.all_mode == 1 || (o.all_mode == 2 && !first_group))
             vsh__buf_putc(&u.buf, o.delim);
           first_group = false;
-          rc = out_line(&u, &o, &prev, 0);
+          rc = out_line(&u, &o, prev.data, prev.len, 0);
         }
-        if (!rc) rc = out_line(&u, &o, &cur, 0);
+        if (!rc) rc = out_line(&u, &o, cur, curn, 0);
       }
       continue; /* keep the first line of the group */
     }
@@ -272,12 +234,11 @@ int bi_uniq_main(bi_ctx *b) {
       bool dup = count > 1;
       if ((!o.dups && !o.uniques) || (o.dups && dup) ||
           (o.uniques && !dup && !o.dups))
-        rc = out_line(&u, &o, &prev, count);
+        rc = out_line(&u, &o, prev.data, prev.len, count);
     }
     if (rc || !got) break;
-    vsh_buf t = prev;
-    prev = cur;
-    cur = t;
+    prev.len = 0;
+    if (vsh__buf_append(&prev, cur, curn)) rc = VSH_ENOMEM;
     have = true;
     count = 1;
   }
@@ -285,8 +246,8 @@ int bi_uniq_main(bi_ctx *b) {
   if (u.fh) vfs_file_close(u.fh);
   vsh_buf_dispose(&u.buf);
   vsh_buf_dispose(&prev);
-  vsh_buf_dispose(&cur);
-  free(r.buf);
+  if (r) bi_reader_dispose(r);
+  free(r);
   sh_stream_unref(in);
   if (rc == VSH_EPIPE) return 141;
   if (rc == VSH_EABORTED) return 1;
