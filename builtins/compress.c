@@ -666,6 +666,38 @@ static int run_stdin(bi_ctx *b, const cz_tool *t, const cz_opts *o) {
 }
 
 static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
+                    const char *f);
+
+/* gzip -r: each entry of a directory in name order, depth first. */
+static int run_dir(bi_ctx *b, const cz_tool *t, const cz_opts *o,
+                   const char *f, const char *abs) {
+  vfs_dirlist l = {0};
+  int rc = vfs_readdir(b->fs, abs, &l);
+  if (rc) return t->msg(b, o->quiet, CZ_M_MISSING, f, NULL, rc);
+  int status = 0;
+  size_t fl = strlen(f);
+  bool slash = fl && f[fl - 1] == '/';
+  for (size_t i = 0; i < l.len && status != 141; i++) {
+    if (bi_cancelled(b)) {
+      status = 1;
+      break;
+    }
+    size_t n = fl + strlen(l.items[i].name) + 2;
+    char *child = vsh__arena_alloc(b->arena, n);
+    if (!child) {
+      status = 1;
+      break;
+    }
+    snprintf(child, n, "%s%s%s", f, slash ? "" : "/", l.items[i].name);
+    if (l.items[i].type == VFS_LNK) continue; /* GNU skips symlinks */
+    int st = run_file(b, t, o, child);
+    status = st == 141 ? 141 : worse(status, st);
+  }
+  vfs_dirlist_dispose(&l);
+  return status;
+}
+
+static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
                     const char *f) {
   if (!strcmp(f, "-")) return run_stdin(b, t, o);
   const char *ap = bi_path(b, f);
@@ -687,13 +719,20 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
     }
     return t->msg(b, o->quiet, CZ_M_MISSING, f, NULL, rc);
   }
-  if (st.type == VFS_DIR) return t->msg(b, o->quiet, CZ_M_DIR, f, NULL, 0);
+  if (st.type == VFS_DIR) {
+    if (!o->recursive) return t->msg(b, o->quiet, CZ_M_DIR, f, NULL, 0);
+    return run_dir(b, t, o, f, ap);
+  }
   const char *outname = NULL;
   int status = 0;
   if (!o->to_stdout && !o->test) {
     if (o->decompress) {
       outname = strip_name(b, t, o, f);
       if (!outname) {
+        if (o->recursive) { /* GNU: a word only with -v, no warning */
+          if (o->verbose) t->msg(b, false, CZ_M_UNKNOWN_SUF, f, NULL, 0);
+          return 0;
+        }
         status = t->msg(b, o->quiet, CZ_M_UNKNOWN_SUF, f, NULL, 0);
         if (t->fmt != CZ_BZIP2) return status;
         /* bzip2 decompresses anyway, into NAME.out */
@@ -707,9 +746,12 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
       const char *suf = o->suffix ? o->suffix : t->suffixes[0];
       for (const char *const *sf = t->suffixes; *sf; sf++)
         if (has_suffix(f, *sf) ||
-            (o->suffix && has_suffix(f, o->suffix)))
-          return t->msg(b, o->quiet, CZ_M_HAS_SUFFIX, f, o->suffix ? o->suffix : *sf,
-                        0);
+            (o->suffix && has_suffix(f, o->suffix))) {
+          const char *sx = o->suffix ? o->suffix : *sf;
+          if (!o->recursive) return t->msg(b, o->quiet, CZ_M_HAS_SUFFIX, f, sx, 0);
+          if (o->verbose) t->msg(b, false, CZ_M_HAS_SUFFIX, f, sx, 0);
+          return 0;
+        }
       size_t n = strlen(f) + strlen(suf) + 1;
       char *on = vsh__arena_alloc(b->arena, n);
       if (!on) return 1;

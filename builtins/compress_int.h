@@ -105,6 +105,8 @@ typedef struct cz_opts {
   bool decompress, to_stdout, keep, force, test, verbose, quiet;
   bool no_name;   /* gzip -n (compress: omit name and time) */
   bool use_name;  /* gzip -N (decompress: restore the name and time) */
+  bool recursive; /* gzip -r: directories' files, names that do not fit
+                     the direction skipped without a word (unless -v) */
   int level;      /* 0: the tool's default */
   const char *suffix; /* gzip -S */
 } cz_opts;

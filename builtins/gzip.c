@@ -1,8 +1,8 @@
 /* gzip.c: gzip, gunzip and zcat over zlib (GNU gzip 1.12 flags and
  * messages: -c -d -f -k -l -n -N -q -S -t -v -1..-9).  Output bytes come
  * from zlib's deflate, so they may differ from GNU gzip's for the same
- * input (both are valid gzip).  No -r; option errors say 'gzip --help'
- * with straight quotes. */
+ * input (both are valid gzip).  -r walks directories in name order (GNU:
+ * directory order).  Option errors say 'gzip --help' with straight quotes. */
 #include "builtins/compress_int.h"
 #include "builtins/files_int.h"
 
@@ -24,6 +24,7 @@ static const char usage[] =
     "  -n, --no-name     do not save or restore the original name and timestamp\n"
     "  -N, --name        save or restore the original name and timestamp\n"
     "  -q, --quiet       suppress all warnings\n"
+    "  -r, --recursive   operate recursively on directories\n"
     "  -S, --suffix=SUF  use suffix SUF on compressed files\n"
     "  -t, --test        test compressed file integrity\n"
     "  -v, --verbose     verbose mode\n"
@@ -240,6 +241,7 @@ static int gzip_common(bi_ctx *b, bool decompress, bool to_stdout) {
       {"force", BI_ARG_NONE, 'f'},      {"keep", BI_ARG_NONE, 'k'},
       {"list", BI_ARG_NONE, 'l'},       {"no-name", BI_ARG_NONE, 'n'},
       {"name", BI_ARG_NONE, 'N'},       {"quiet", BI_ARG_NONE, 'q'},
+      {"recursive", BI_ARG_NONE, 'r'},
       {"suffix", BI_ARG_REQUIRED, 'S'}, {"test", BI_ARG_NONE, 't'},
       {"verbose", BI_ARG_NONE, 'v'},    {"help", BI_ARG_NONE, 'h'},
       {"version", BI_ARG_NONE, 'V'},    {"fast", BI_ARG_NONE, '1'},
@@ -261,9 +263,7 @@ static int gzip_common(bi_ctx *b, bool decompress, bool to_stdout) {
     case 'N': o.use_name = true; o.no_name = false; break;
     case 256: break;
     case 'q': o.quiet = true; o.verbose = false; break;
-    case 'r':
-      bi_errline(b, "gzip: -r is not supported");
-      return 1;
+    case 'r': o.recursive = true; break;
     case 'S':
       if (!*g.arg) {
         bi_errline(b, "gzip: invalid suffix ''");

@@ -168,3 +168,36 @@ st=2
 --- stderr
 
 gzip: g.gz: decompression OK, trailing garbage ignored
+
+=== gzip -r compresses every file below a directory; -v names what it skips
+--- script
+mkdir -p r/s && echo b > r/s/y && gzip r/s/y
+echo cccccccccccccccccccccccccccccccccccccc > r/z
+gzip -rv r 2>&1; echo "st=$?"
+ls r r/s
+--- stdout
+gzip: r/s/y.gz already has .gz suffix -- unchanged
+r/z:	 82.1% -- replaced with r/z.gz
+st=0
+r:
+s
+z.gz
+
+r/s:
+y.gz
+
+=== gunzip -r restores a tree and passes over names without a suffix silently
+--- script
+mkdir -p r/s && echo one > r/s/y && echo two > r/z && echo keep > r/w
+gzip r/s/y r/z
+gunzip -r r; echo "st=$?"
+cat r/s/y r/z r/w
+gzip -d r/w; echo "st=$?"
+--- stdout
+st=0
+one
+two
+keep
+st=2
+--- stderr
+gzip: r/w: unknown suffix -- ignored

@@ -76,3 +76,12 @@ st 1
 uniq: nosuch: No such file or directory
 uniq: printing all duplicated lines and repeat counts is meaningless
 Try 'uniq --help' for more information.
+
+=== uniq of a directory is a read error
+--- script
+mkdir d
+uniq d; echo "st=$?"
+--- stdout
+st=1
+--- stderr
+uniq: error reading 'd'
