@@ -1,19 +1,21 @@
 /* diff.c: compare files line by line (GNU diffutils diff): normal and
- * unified (-u, -U N) output, -q, -r (with "Only in"), -N, -i -b -w,
- * "\ No newline at end of file", binary detection, exit 0/1/2.  Myers'
- * O(ND) greedy search after trimming the common prefix and suffix; past
- * a cap on D it falls back to one coarse change for the middle.  Runs of
- * changes then slide to GNU's preferred position (merged, aligned with
- * the other file's changes, else as late as possible). */
+ * unified (-u, -U N, --label) output, -q, -s, -r (with "Only in"), -N,
+ * -i -b -w, -d, "\ No newline at end of file", binary detection, exit
+ * 0/1/2.  The edit script is GNU's choice among the shortest ones (see
+ * compare_seqs): same identical ends and horizon, same lines set aside,
+ * same middle-snake splits, same sliding of runs, so hunks land where
+ * GNU puts them. */
 #include "builtins/misc_io.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <string.h>
-
-enum { DF_MAX_D = 2000 };
 
 typedef struct df_opts {
   bool unified, brief, recursive, new_file, icase, ispace, iallspace, text;
+  bool minimal; /* -d: no setting aside, no giving up */
+  bool report_same; /* -s */
+  const char *label[2]; /* --label: header names instead of name and time */
   long context;
   const char *argv_opts; /* "-ru" for the "diff -ru a b" lines */
 } df_opts;
@@ -118,7 +120,8 @@ static uint64_t hash_bytes(const char *s, size_t n) {
 }
 
 /* Gives equal lines (by key) equal ids across both files. */
-static bool assign_ids(const df_opts *o, df_file *a, df_file *b2) {
+static bool assign_ids(const df_opts *o, df_file *a, df_file *b2,
+                       int *nclasses) {
   size_t total = a->n + b2->n, cap = 16;
   while (cap < total * 2 + 2) cap *= 2;
   df_slot *tab = calloc(cap, sizeof(*tab));
@@ -179,78 +182,230 @@ static bool assign_ids(const df_opts *o, df_file *a, df_file *b2) {
   free(koff);
   free(klen);
   vsh_buf_dispose(&keys);
+  *nclasses = next;
   return true;
 }
 
 /* ---- the edit script ---- */
 
-/* Marks changed lines in ca[0..n) and cb[0..m) (lines are ids). */
-static bool myers(bi_ctx *b, const int *A, size_t n, const int *B, size_t m,
-                  char *ca, char *cb) {
-  if (!n || !m) {
-    memset(ca, 1, n);
-    memset(cb, 1, m);
-    return true;
+/* Which minimal edit script is printed matters (patches and tests compare
+ * bytes), so the search below makes GNU diff's choices: lines that match
+ * nothing in the other file are set aside first (and lines matching
+ * very many, inside runs of those), then Myers' search from both ends
+ * splits the rest at the middle snake, recursively, taking the same
+ * diagonal on ties.  Past `expensive' edit steps a split takes the
+ * furthest-reaching diagonal instead of the exact middle. */
+typedef struct df_seq {
+  bi_ctx *b;
+  const int *x, *y;      /* equivalence classes of the kept lines */
+  const size_t *rx, *ry; /* kept index -> line index */
+  char *cx, *cy;         /* changed flags by line index */
+  long *fd, *bd;         /* by diagonal, offset so that [-ny-1] is valid */
+  long expensive;
+  bool cancelled;
+} df_seq;
+
+typedef struct df_part { long xmid, ymid; bool lo_min, hi_min; } df_part;
+
+static void seq_split(df_seq *q, long xoff, long xlim, long yoff, long ylim,
+                      bool minimal, df_part *pt) {
+  long *fd = q->fd, *bd = q->bd;
+  const int *x = q->x, *y = q->y;
+  long dmin = xoff - ylim, dmax = xlim - yoff;
+  long fmid = xoff - yoff, bmid = xlim - ylim;
+  long fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid;
+  bool odd = (fmid - bmid) & 1;
+  fd[fmid] = xoff;
+  bd[bmid] = xlim;
+  for (long c = 1;; c++) {
+    if ((c & 255) == 0 && bi_cancelled(q->b)) {
+      q->cancelled = true;
+      pt->xmid = xoff, pt->ymid = yoff; /* anything valid */
+      pt->lo_min = pt->hi_min = false;
+      return;
+    }
+    if (fmin > dmin) fd[--fmin - 1] = -1;
+    else fmin++;
+    if (fmax < dmax) fd[++fmax + 1] = -1;
+    else fmax--;
+    for (long d = fmax; d >= fmin; d -= 2) {
+      long lo = fd[d - 1], hi = fd[d + 1];
+      long px = lo >= hi ? lo + 1 : hi, py = px - d;
+      while (px < xlim && py < ylim && x[px] == y[py]) px++, py++;
+      fd[d] = px;
+      if (odd && bmin <= d && d <= bmax && bd[d] <= px) {
+        pt->xmid = px, pt->ymid = py;
+        pt->lo_min = pt->hi_min = true;
+        return;
+      }
+    }
+    if (bmin > dmin) bd[--bmin - 1] = LONG_MAX;
+    else bmin++;
+    if (bmax < dmax) bd[++bmax + 1] = LONG_MAX;
+    else bmax--;
+    for (long d = bmax; d >= bmin; d -= 2) {
+      long lo = bd[d - 1], hi = bd[d + 1];
+      long px = lo < hi ? lo : hi - 1, py = px - d;
+      while (px > xoff && py > yoff && x[px - 1] == y[py - 1]) px--, py--;
+      bd[d] = px;
+      if (!odd && fmin <= d && d <= fmax && px <= fd[d]) {
+        pt->xmid = px, pt->ymid = py;
+        pt->lo_min = pt->hi_min = true;
+        return;
+      }
+    }
+    if (minimal || c < q->expensive) continue;
+    /* too expensive: split at the diagonal that got furthest (forward:
+     * largest x+y; backward: smallest), whichever went further */
+    long fxy = -1, fx = 0, bxy = LONG_MAX, bx = 0;
+    for (long d = fmax; d >= fmin; d -= 2) {
+      long px = fd[d] < xlim ? fd[d] : xlim, py = px - d;
+      if (ylim < py) px = ylim + d, py = ylim;
+      if (fxy < px + py) fxy = px + py, fx = px;
+    }
+    for (long d = bmax; d >= bmin; d -= 2) {
+      long px = bd[d] > xoff ? bd[d] : xoff, py = px - d;
+      if (py < yoff) px = yoff + d, py = yoff;
+      if (px + py < bxy) bxy = px + py, bx = px;
+    }
+    if ((xlim + ylim) - bxy < fxy - (xoff + yoff)) {
+      pt->xmid = fx, pt->ymid = fxy - fx;
+      pt->lo_min = true, pt->hi_min = false;
+    } else {
+      pt->xmid = bx, pt->ymid = bxy - bx;
+      pt->lo_min = false, pt->hi_min = true;
+    }
+    return;
   }
-  long max = (long)(n + m);
-  long cap = max < DF_MAX_D ? max : DF_MAX_D;
-  /* trace[d] holds V for k in [-d, d] at offset d */
-  long *store = malloc(sizeof(long) * (size_t)((cap + 1) * (cap + 1) + 1));
-  long **trace = malloc(sizeof(long *) * (size_t)(cap + 1));
-  if (!store || !trace) {
-    free(store);
-    free(trace);
-    return false;
+}
+
+static void seq_compare(df_seq *q, long xoff, long xlim, long yoff,
+                        long ylim, bool minimal) {
+  while (!q->cancelled) {
+    while (xoff < xlim && yoff < ylim && q->x[xoff] == q->y[yoff])
+      xoff++, yoff++;
+    while (xlim > xoff && ylim > yoff && q->x[xlim - 1] == q->y[ylim - 1])
+      xlim--, ylim--;
+    if (xoff == xlim) {
+      while (yoff < ylim) q->cy[q->ry[yoff++]] = 1;
+      return;
+    }
+    if (yoff == ylim) {
+      while (xoff < xlim) q->cx[q->rx[xoff++]] = 1;
+      return;
+    }
+    df_part pt;
+    seq_split(q, xoff, xlim, yoff, ylim, minimal, &pt);
+    if (q->cancelled) break;
+    seq_compare(q, xoff, pt.xmid, yoff, pt.ymid, pt.lo_min);
+    xoff = pt.xmid, yoff = pt.ymid, minimal = pt.hi_min; /* the upper half */
   }
-  long used = 0, found = -1;
-  for (long d = 0; d <= cap && found < 0; d++) {
-    if ((d & 63) == 0 && bi_cancelled(b)) break;
-    long *v = store + used;
-    trace[d] = v;
-    used += 2 * d + 1;
-    long *pv = d ? trace[d - 1] : NULL;
-    for (long k = -d; k <= d; k += 2) {
-      long x;
-      if (d == 0) x = 0;
-      else if (k == -d || (k != d && pv[k - 1 + (d - 1)] < pv[k + 1 + (d - 1)]))
-        x = pv[k + 1 + (d - 1)];
-      else
-        x = pv[k - 1 + (d - 1)] + 1;
-      long y = x - k;
-      while (x < (long)n && y < (long)m && A[x] == B[y]) x++, y++;
-      v[k + d] = x;
-      if (x >= (long)n && y >= (long)m) {
-        found = d;
-        break;
+  /* cancelled: whatever is left counts as changed */
+  for (long i = xoff; i < xlim; i++) q->cx[q->rx[i]] = 1;
+  for (long i = yoff; i < ylim; i++) q->cy[q->ry[i]] = 1;
+}
+
+/* GNU's discard_confusing_lines, over one side: 1 = matches nothing in
+ * the other file (set aside), 2 = matches very many (set aside only
+ * inside a run of 1s, away from its ends). */
+static void mark_discards(const int *cls, size_t n, const size_t *other_count,
+                          char *dis) {
+  size_t many = 5;
+  for (size_t t = n / 64; (t >>= 2) > 0;) many *= 2;
+  for (size_t i = 0; i < n; i++) {
+    size_t m = other_count[cls[i]];
+    dis[i] = m == 0 ? 1 : m > many ? 2 : 0;
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (dis[i] == 2) {
+      dis[i] = 0;
+      continue;
+    }
+    if (!dis[i]) continue;
+    size_t j = i, prov = 0;
+    for (; j < n && dis[j]; j++)
+      if (dis[j] == 2) prov++;
+    while (j > i && dis[j - 1] == 2) dis[--j] = 0, prov--;
+    size_t len = j - i;
+    if (prov * 4 > len) {
+      while (j > i)
+        if (dis[--j] == 2) dis[j] = 0;
+    } else {
+      size_t minimum = 1, consec = 0;
+      for (size_t t = len >> 2; (t >>= 2) > 0;) minimum <<= 1;
+      minimum++;
+      /* a subrun of `minimum' or more provisionals stays */
+      for (size_t k = 0; k < len; k++) {
+        if (dis[i + k] != 2) consec = 0;
+        else if (minimum == ++consec) k -= consec;
+        else if (minimum < consec) dis[i + k] = 0;
+      }
+      /* near either end of the run, provisionals are kept until three
+       * definite discards in a row (or one 8 lines in) */
+      consec = 0;
+      for (size_t k = 0; k < len; k++) {
+        if (k >= 8 && dis[i + k] == 1) break;
+        if (dis[i + k] == 2) consec = 0, dis[i + k] = 0;
+        else if (dis[i + k] == 0) consec = 0;
+        else consec++;
+        if (consec == 3) break;
+      }
+      i += len - 1;
+      consec = 0;
+      for (size_t k = 0; k < len; k++) {
+        if (k >= 8 && dis[i - k] == 1) break;
+        if (dis[i - k] == 2) consec = 0, dis[i - k] = 0;
+        else if (dis[i - k] == 0) consec = 0;
+        else consec++;
+        if (consec == 3) break;
       }
     }
   }
-  if (found < 0) {
-    /* too different: one coarse change */
-    memset(ca, 1, n);
-    memset(cb, 1, m);
-    free(store);
-    free(trace);
-    return true;
+}
+
+/* Marks changed lines in ca[0..n) and cb[0..m) (lines are classes in
+ * 1..ncls). */
+static bool compare_seqs(bi_ctx *b, const int *A, size_t n, const int *B,
+                         size_t m, size_t ncls, bool minimal, char *ca,
+                         char *cb) {
+  size_t *cnt = calloc(2 * (ncls + 1), sizeof(size_t));
+  char *dis = malloc(n + m + 1);
+  int *kx = malloc((n + m + 1) * sizeof(int));
+  size_t *rx = malloc((n + m + 1) * sizeof(size_t));
+  long *diag = malloc(2 * (n + m + 3) * sizeof(long));
+  bool ok = cnt && dis && kx && rx && diag;
+  if (ok) {
+    size_t *ca_cnt = cnt, *cb_cnt = cnt + ncls + 1;
+    for (size_t i = 0; i < n; i++) ca_cnt[A[i]]++;
+    for (size_t i = 0; i < m; i++) cb_cnt[B[i]]++;
+    memset(dis, 0, n + m);
+    if (!minimal) {
+      mark_discards(A, n, cb_cnt, dis);
+      mark_discards(B, m, ca_cnt, dis + n);
+    }
+    size_t nx = 0, ny = 0;
+    for (size_t i = 0; i < n; i++)
+      if (dis[i]) ca[i] = 1;
+      else kx[nx] = A[i], rx[nx++] = i;
+    int *ky = kx + nx;
+    size_t *ry = rx + nx;
+    for (size_t i = 0; i < m; i++)
+      if (dis[n + i]) cb[i] = 1;
+      else ky[ny] = B[i], ry[ny++] = i;
+    size_t diags = nx + ny + 3;
+    long expensive = 1;
+    for (size_t t = diags; t; t >>= 2) expensive <<= 1;
+    df_seq q = {.b = b, .x = kx, .y = ky, .rx = rx, .ry = ry, .cx = ca,
+                .cy = cb, .fd = diag + ny + 1, .bd = diag + diags + ny + 1,
+                .expensive = expensive > 4096 ? expensive : 4096};
+    seq_compare(&q, 0, (long)nx, 0, (long)ny, minimal);
   }
-  long x = (long)n, y = (long)m;
-  for (long d = found; d > 0; d--) {
-    long *pv = trace[d - 1];
-    long k = x - y;
-    long pk;
-    if (k == -d || (k != d && pv[k - 1 + (d - 1)] < pv[k + 1 + (d - 1)]))
-      pk = k + 1;
-    else
-      pk = k - 1;
-    long px = pv[pk + (d - 1)], py = px - pk;
-    /* the snake after the edit is unchanged; mark the edit itself */
-    if (pk == k + 1) cb[py] = 1;
-    else ca[px] = 1;
-    x = px, y = py;
-  }
-  free(store);
-  free(trace);
-  return true;
+  free(cnt);
+  free(dis);
+  free(kx);
+  free(rx);
+  free(diag);
+  return ok;
 }
 
 /* Slides each run of changes in one file: merged with neighbours, as late
@@ -339,11 +494,17 @@ static void uni_range(vsh_buf *o, size_t s, size_t len) {
 static void unified_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
                         const df_file *a, const df_file *b2, const df_hunk *h,
                         size_t nh) {
-  vsh__buf_printf(o, "--- %s\t", a->name);
-  mi_format_mtime(b, o, a->mtime);
-  vsh__buf_printf(o, "\n+++ %s\t", b2->name);
-  mi_format_mtime(b, o, b2->mtime);
-  vsh__buf_putc(o, '\n');
+  for (int k = 0; k < 2; k++) {
+    const df_file *f = k ? b2 : a;
+    vsh__buf_puts(o, k ? "+++ " : "--- ");
+    if (op->label[k]) {
+      vsh__buf_puts(o, op->label[k]);
+    } else {
+      vsh__buf_printf(o, "%s\t", f->name);
+      mi_format_mtime(b, o, f->mtime);
+    }
+    vsh__buf_putc(o, '\n');
+  }
   size_t ctx = (size_t)op->context;
   for (size_t k = 0; k < nh;) {
     /* group changes closer than 2*ctx lines */
@@ -376,6 +537,13 @@ static bool is_binary(const vsh_buf *d) {
 }
 
 /* Compares two loaded files; returns 0/1 or -1 on memory failure. */
+static bool raw_eq(const df_file *a, size_t i, const df_file *b2, size_t j) {
+  if (a->len[i] != b2->len[j] || memcmp(a->line[i], b2->line[j], a->len[i]))
+    return false;
+  bool la = a->nonl && i == a->n - 1, lb = b2->nonl && j == b2->n - 1;
+  return la == lb;
+}
+
 static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
                        const char *header, vsh_buf *out) {
   if (a->data.len == b2->data.len &&
@@ -386,28 +554,42 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
     else vsh__buf_printf(out, "Binary files %s and %s differ\n", a->name, b2->name);
     return 1;
   }
-  if (!split_lines(a) || !split_lines(b2) || !assign_ids(o, a, b2)) return -1;
-  /* a missing final newline makes the last lines differ */
-  if (a->n && b2->n && a->nonl != b2->nonl) {
-    a->id[a->n - 1] = a->nonl ? -1 : a->id[a->n - 1];
-    b2->id[b2->n - 1] = b2->nonl ? -2 : b2->id[b2->n - 1];
-  }
+  int nclasses = 0;
+  if (!split_lines(a) || !split_lines(b2) || !assign_ids(o, a, b2, &nclasses))
+    return -1;
+  /* a last line without its newline equals only the other file's last
+   * line, and only when that lacks one too */
+  int la = a->n ? a->id[a->n - 1] : 0, lb = b2->n ? b2->id[b2->n - 1] : 0;
+  if (a->nonl) a->id[a->n - 1] = ++nclasses;
+  if (b2->nonl)
+    b2->id[b2->n - 1] = a->nonl && la == lb ? nclasses : ++nclasses;
+  /* GNU's identical ends: a byte-equal prefix and suffix (no suffix when
+   * only one file ends without a newline), less `horizon' lines of each
+   * kept in the body so runs of changes may slide into them: as many as
+   * the context lines. */
+  size_t horizon = o->unified ? (size_t)o->context : 0;
   size_t pre = 0;
-  while (pre < a->n && pre < b2->n && a->id[pre] == b2->id[pre]) pre++;
+  while (pre < a->n && pre < b2->n && raw_eq(a, pre, b2, pre)) pre++;
+  pre = pre > horizon ? pre - horizon : 0;
   size_t suf = 0;
-  while (suf < a->n - pre && suf < b2->n - pre &&
-         a->id[a->n - 1 - suf] == b2->id[b2->n - 1 - suf])
-    suf++;
+  if (a->nonl == b2->nonl)
+    while (suf < a->n - pre && suf < b2->n - pre &&
+           raw_eq(a, a->n - 1 - suf, b2, b2->n - 1 - suf))
+      suf++;
+  suf = suf > horizon ? suf - horizon : 0;
   char *ca = calloc(a->n + 2, 1), *cb = calloc(b2->n + 2, 1);
   if (!ca || !cb) { free(ca); free(cb); return -1; }
   size_t mn = a->n - pre - suf, mm = b2->n - pre - suf;
-  if (!myers(b, a->id + pre, mn, b2->id + pre, mm, ca + 1 + pre, cb + 1 + pre)) {
+  if (!compare_seqs(b, a->id + pre, mn, b2->id + pre, mm, (size_t)nclasses,
+                    o->minimal, ca + 1 + pre, cb + 1 + pre)) {
     free(ca);
     free(cb);
     return -1;
   }
-  slide_runs(a->id, ca + 1, a->n, cb + 1);
-  slide_runs(b2->id, cb + 1, b2->n, ca + 1);
+  /* as GNU, runs slide within the middle only, never into the common
+   * prefix or suffix */
+  slide_runs(a->id + pre, ca + 1 + pre, mn, cb + 1 + pre);
+  slide_runs(b2->id + pre, cb + 1 + pre, mm, ca + 1 + pre);
   df_hunk *h = NULL;
   size_t nh = 0, hc = 0;
   for (size_t i = 0, j = 0; i < a->n || j < b2->n;) {
@@ -484,6 +666,8 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
   if (absent1) a.mtime = (struct timespec){0, 0};
   if (absent2) c.mtime = (struct timespec){0, 0};
   int st = diff_loaded(b, o, &a, &c, header, out);
+  if (st == 0 && o->report_same)
+    vsh__buf_printf(out, "Files %s and %s are identical\n", n1, n2);
   df_file_dispose(&a);
   df_file_dispose(&c);
   if (st < 0) {
@@ -551,7 +735,7 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
 }
 
 int bi_diff_main(bi_ctx *b) {
-  enum { O_HELP = 256, O_VER, O_COLOR, O_NORMAL, O_NODEREF };
+  enum { O_HELP = 256, O_VER, O_COLOR, O_NORMAL, O_NODEREF, O_LABEL };
   static const bi_longopt lo[] = {{"unified", BI_ARG_OPTIONAL, 'u'},
                                   {"brief", BI_ARG_NONE, 'q'},
                                   {"recursive", BI_ARG_NONE, 'r'},
@@ -562,6 +746,9 @@ int bi_diff_main(bi_ctx *b) {
                                   {"text", BI_ARG_NONE, 'a'},
                                   {"color", BI_ARG_OPTIONAL, O_COLOR},
                                   {"normal", BI_ARG_NONE, O_NORMAL},
+                                  {"label", BI_ARG_REQUIRED, O_LABEL},
+                                  {"minimal", BI_ARG_NONE, 'd'},
+                                  {"report-identical-files", BI_ARG_NONE, 's'},
                                   {"no-dereference", BI_ARG_NONE, O_NODEREF},
                                   {"help", BI_ARG_NONE, O_HELP},
                                   {"version", BI_ARG_NONE, O_VER},
@@ -569,7 +756,7 @@ int bi_diff_main(bi_ctx *b) {
   df_opts o = {.context = 3};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "uU:qrNibwas", lo)) != -1) {
+  while ((c = bi_getopt(b, &g, "uU:qrNibwasd", lo)) != -1) {
     switch (c) {
     case 'u':
       o.unified = true;
@@ -594,7 +781,15 @@ int bi_diff_main(bi_ctx *b) {
     case 'b': o.ispace = true; break;
     case 'w': o.iallspace = true; break;
     case 'a': o.text = true; break;
-    case 's': break;
+    case 's': o.report_same = true; break;
+    case 'd': o.minimal = true; break;
+    case O_LABEL:
+      if (o.label[1]) {
+        bi_err(b, "too many file label options");
+        return 2;
+      }
+      o.label[o.label[0] ? 1 : 0] = g.arg;
+      break;
     case O_COLOR:
       if (g.arg && strcmp(g.arg, "never") && strcmp(g.arg, "auto") &&
           strcmp(g.arg, "always")) {
@@ -609,6 +804,7 @@ int bi_diff_main(bi_ctx *b) {
       bi_puts(b, "Usage: diff [OPTION]... FILES\n"
                  "Compare FILES line by line.\n\n"
                  "  -q, --brief                   report only when files differ\n"
+                 "  -s, --report-identical-files  report when two files are the same\n"
                  "  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context\n"
                  "  -r, --recursive               recursively compare any subdirectories found\n"
                  "  -N, --new-file                treat absent files as empty\n"
@@ -616,6 +812,9 @@ int bi_diff_main(bi_ctx *b) {
                  "  -b, --ignore-space-change     ignore changes in the amount of white space\n"
                  "  -w, --ignore-all-space        ignore all white space\n"
                  "  -a, --text                    treat all files as text\n"
+                 "  -d, --minimal                 try hard to find a smaller set of changes\n"
+                 "      --label LABEL             use LABEL instead of file name and timestamp\n"
+                 "                                  (can be repeated)\n"
                  "      --color[=WHEN]            accepted; output is never coloured\n\n"
                  "Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n");
       return 0;

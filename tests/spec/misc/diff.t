@@ -228,3 +228,157 @@ rc=1
 rc=0
 --- stderr
 --- status: 0
+
+=== diff places an insertion inside a run of equal lines where GNU does
+--- file a
+a
+b
+a
+b
+b
+b
+c
+b
+a
+a
+b
+a
+b
+b
+c
+a
+c
+b
+--- file b
+b
+b
+a
+b
+b
+b
+c
+c
+b
+a
+a
+b
+a
+b
+b
+c
+a
+c
+b
+--- script
+diff a b; echo "st=$?"
+diff -u --label old --label new a b | tail -n +3
+--- stdout
+1c1
+< a
+---
+> b
+6a7
+> c
+st=1
+@@ -1,10 +1,11 @@
+-a
++b
+ b
+ a
+ b
+ b
+ b
+ c
++c
+ b
+ a
+ a
+
+=== diff sets aside lines that match nothing and splits the rest as GNU
+--- file a
+i
+b
+c
+i
+g
+f
+h
+a
+h
+a
+e
+j
+j
+j
+g
+c
+c
+i
+d
+a
+d
+--- file b
+i
+b
+c
+i
+g
+f
+h
+i
+a
+e
+j
+j
+j
+j
+g
+c
+c
+i
+d
+a
+a
+d
+--- script
+diff a b
+diff -U1 a b | tail -n +3
+--- stdout
+8,9c8
+< a
+< h
+---
+> i
+14a14
+> j
+19a20
+> a
+@@ -7,4 +7,3 @@
+ h
+-a
+-h
++i
+ a
+@@ -14,2 +13,3 @@
+ j
++j
+ g
+@@ -20,2 +20,3 @@
+ a
++a
+ d
+
+=== diff -s reports identical files; a second --label names the new side
+--- script
+echo same > x; cp x y; echo other > z
+diff -s x y; echo "st=$?"
+diff --label L1 --label L2 -u x z | rev; echo "st=$?"
+--- stdout
+Files x and y are identical
+st=0
+1L ---
+2L +++
+@@ 1+ 1- @@
+emas-
+rehto+
+st=0
