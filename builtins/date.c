@@ -2,20 +2,17 @@
  * ISO 8601 dates and times with optional zone, "HH:MM", relative items
  * ("3 days ago", "+1 week", "tomorrow", "next monday"), +FORMAT with the
  * common % directives and GNU flags (- _ 0 ^ #, width), -u, -I, -R,
- * --rfc-3339, -r FILE.  Time zones: UTC unless $TZ holds a POSIX fixed
- * offset ("UTC+2", "EST5", "<+03>-3"); IANA names other than UTC/GMT are
- * not known here and count as UTC (no tz database in the sandbox). */
+ * --rfc-3339, -r FILE.  Time zones: $TZ as a POSIX rule ("UTC+2",
+ * "EST5EDT,M3.2.0,M11.1.0", "<+03>-3") or an IANA name from a built-in
+ * table of each zone's current rule (tz_table.h; no tz database in the
+ * sandbox): dates before a zone's last rule change use today's rule. */
+#include "builtins/files_int.h"
 #include "builtins/misc_io.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-
-typedef struct dt_zone {
-  long off;       /* seconds east of UTC */
-  char name[16];  /* %Z */
-} dt_zone;
 
 typedef struct dt_tm { /* broken-down civil time */
   int64_t year;
@@ -25,27 +22,6 @@ typedef struct dt_tm { /* broken-down civil time */
 
 /* ---- calendar arithmetic (proleptic Gregorian) ---- */
 
-static int64_t days_from_civil(int64_t y, int m, int d) {
-  y -= m <= 2;
-  int64_t era = (y >= 0 ? y : y - 399) / 400;
-  int64_t yoe = y - era * 400;
-  int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
-static void civil_from_days(int64_t z, int64_t *y, int *m, int *d) {
-  z += 719468;
-  int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  int64_t doe = z - era * 146097;
-  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  int64_t mp = (5 * doy + 2) / 153;
-  *d = (int)(doy - (153 * mp + 2) / 5 + 1);
-  *m = (int)(mp < 10 ? mp + 3 : mp - 9);
-  *y = yoe + era * 400 + (*m <= 2);
-}
-
 static bool leap(int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
 static int64_t floordiv(int64_t a, int64_t b) {
@@ -53,15 +29,10 @@ static int64_t floordiv(int64_t a, int64_t b) {
 }
 
 static void to_tm(int64_t t, long off, dt_tm *out) {
-  int64_t lt = t + off;
-  int64_t days = floordiv(lt, 86400);
-  int64_t secs = lt - days * 86400;
-  civil_from_days(days, &out->year, &out->mon, &out->mday);
-  out->hour = (int)(secs / 3600);
-  out->min = (int)(secs / 60 % 60);
-  out->sec = (int)(secs % 60);
-  out->wday = (int)(((days % 7) + 11) % 7); /* 1970-01-01 was a Thursday */
-  out->yday = (int)(days - days_from_civil(out->year, 1, 1));
+  fu_tm tm;
+  fu_localtime(t, off, &tm);
+  *out = (dt_tm){tm.year, tm.mon + 1, tm.mday, tm.hour, tm.min,
+                 tm.sec,  tm.wday,    tm.yday};
 }
 
 /* Normalises month overflow, then the day count carries the rest. */
@@ -69,63 +40,18 @@ static int64_t from_fields(int64_t y, int64_t mon, int64_t mday, int64_t h,
                            int64_t mi, int64_t s, long off) {
   y += floordiv(mon - 1, 12);
   mon = mon - 1 - floordiv(mon - 1, 12) * 12 + 1;
-  int64_t days = days_from_civil(y, (int)mon, 1) + mday - 1;
+  int64_t days = fu_days_from_civil(y, (int)mon, 1) + mday - 1;
   return days * 86400 + h * 3600 + mi * 60 + s - off;
 }
 
 /* ---- time zones ---- */
-
-/* POSIX TZ with a fixed offset: NAME[+-]hh[:mm[:ss]], NAME alphabetic or
- * <...>; the sign is inverted (UTC+2 is two hours west). */
-static bool parse_posix_tz(const char *tz, dt_zone *z) {
-  const char *p = tz;
-  const char *n0, *n1;
-  if (*p == '<') {
-    n0 = ++p;
-    while (*p && *p != '>') p++;
-    if (!*p) return false;
-    n1 = p++;
-  } else {
-    n0 = p;
-    while (isalpha((unsigned char)*p)) p++;
-    n1 = p;
-    if (n1 - n0 < 3) return false;
-  }
-  int sign = 1;
-  if (*p == '+') p++;
-  else if (*p == '-') sign = -1, p++;
-  if (!isdigit((unsigned char)*p)) return false;
-  long h = strtol(p, (char **)&p, 10), m = 0, s = 0;
-  if (*p == ':') m = strtol(p + 1, (char **)&p, 10);
-  if (*p == ':') s = strtol(p + 1, (char **)&p, 10);
-  if (*p || h > 24 || m > 59 || s > 59) return false;
-  z->off = -sign * (h * 3600 + m * 60 + s);
-  size_t nl = (size_t)(n1 - n0) < sizeof(z->name) - 1 ? (size_t)(n1 - n0)
-                                                        : sizeof(z->name) - 1;
-  memcpy(z->name, n0, nl);
-  z->name[nl] = 0;
-  return true;
-}
-
-static void zone_from_env(bi_ctx *b, bool utc, dt_zone *z) {
-  z->off = 0;
-  strcpy(z->name, "UTC");
-  if (utc) return;
-  const char *tz = bi_getenv(b, "TZ");
-  if (!tz || !*tz) return;
-  if (*tz == ':') tz++;
-  if (parse_posix_tz(tz, z)) return;
-  /* IANA names: only the UTC family is known without a tz database */
-  if (!strcmp(tz, "GMT") || !strcmp(tz, "Etc/GMT") || !strcmp(tz, "GMT0"))
-    strcpy(z->name, "GMT");
-}
 
 /* ---- -d parsing ---- */
 
 typedef struct dt_parse {
   const char *s;
   int64_t now;
-  dt_zone zone;
+  fu_zone zone;
   /* absolute parts */
   bool have_date, have_time, have_zone, have_epoch;
   int64_t year;
@@ -339,7 +265,7 @@ static bool parse_date_string(dt_parse *d) {
             if (nd == 2) yr += yr < 69 ? 2000 : 1900;
           } else {
             dt_tm now;
-            to_tm(d->now, d->zone.off, &now);
+            to_tm(d->now, fu_zone_offset(&d->zone, d->now, NULL), &now);
             yr = now.year;
           }
           if (v < 1 || v > 12 || da < 1 || da > 31) return false;
@@ -472,9 +398,11 @@ static bool resolve(dt_parse *d, int64_t *out, long *nsec) {
     *nsec = d->nsec;
     return true;
   }
-  long off = d->have_zone ? d->zoff : d->zone.off;
+  /* an explicit zone in the string is a fixed offset; else $TZ's rule */
+  fu_zone fixed = {.off = d->zoff};
+  const fu_zone *zone = d->have_zone ? &fixed : &d->zone;
   dt_tm now;
-  to_tm(d->now, off, &now);
+  to_tm(d->now, fu_zone_offset(zone, d->now, NULL), &now);
   int64_t y = now.year;
   int64_t mo = now.mon, da = now.mday, h = now.hour, mi = now.min, s = now.sec;
   bool timeless = d->have_date || d->wday >= 0;
@@ -491,15 +419,17 @@ static bool resolve(dt_parse *d, int64_t *out, long *nsec) {
   else *nsec = d->nsec;
   y += d->ry;
   mo += d->rm;
-  int64_t t = from_fields(y, mo, da + d->rd, h, mi, s, off);
+  int64_t local = from_fields(y, mo, da + d->rd, h, mi, s, 0);
   if (d->wday >= 0 && !d->have_date) { /* a calendar date wins */
     dt_tm cur;
-    to_tm(t, off, &cur);
+    to_tm(local, 0, &cur);
     int delta = (d->wday - cur.wday + 7) % 7;
     if (d->wday_ord > 0 && delta == 0) delta = 7;
     if (d->wday_ord < 0) delta = delta ? delta - 7 : -7;
-    t += (int64_t)delta * 86400;
+    local += (int64_t)delta * 86400;
   }
+  int64_t t;
+  if (!fu_zone_local(zone, local, &t)) return false; /* skipped by the clock */
   *out = t + d->rs;
   return true;
 }
@@ -596,9 +526,11 @@ static void fmt_zone(vsh_buf *o, long off, int colons) {
 }
 
 static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
-                        const dt_zone *z) {
+                        const fu_zone *z) {
   dt_tm tm;
-  to_tm(t, z->off, &tm);
+  const char *zname;
+  long zoff = fu_zone_offset(z, t, &zname);
+  to_tm(t, zoff, &tm);
   for (const char *p = f; *p; p++) {
     if (*p != '%') {
       vsh__buf_putc(o, *p);
@@ -687,8 +619,8 @@ static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
     case 'W': put_num(o, (tm.yday + 7 - (tm.wday + 6) % 7) / 7, 2, '0', flag, width); break;
     case 'y': put_num(o, ((tm.year % 100) + 100) % 100, 2, '0', flag, width); break;
     case 'Y': put_num(o, tm.year, 1, '0', flag, width); break;
-    case 'z': fmt_zone(o, z->off, colons); break;
-    case 'Z': put_field(o, z->name, flag, width, ' ', upper, swapcase); break;
+    case 'z': fmt_zone(o, zoff, colons); break;
+    case 'Z': put_field(o, zname, flag, width, ' ', upper, swapcase); break;
     default:
       /* unknown directive: printed as is */
       vsh__buf_append(o, start, (size_t)(p - start) + (*p ? 1 : 0));
@@ -698,10 +630,15 @@ static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
   }
 }
 
+void mi_format_time(bi_ctx *b, vsh_buf *o, const char *fmt,
+                    struct timespec ts) {
+  fu_zone z;
+  fu_zone_init(b, false, &z);
+  format_time(o, fmt, ts.tv_sec, ts.tv_nsec, &z);
+}
+
 void mi_format_mtime(bi_ctx *b, vsh_buf *o, struct timespec ts) {
-  dt_zone z;
-  zone_from_env(b, false, &z);
-  format_time(o, "%Y-%m-%d %H:%M:%S.%N %z", ts.tv_sec, ts.tv_nsec, &z);
+  mi_format_time(b, o, "%Y-%m-%d %H:%M:%S.%N %z", ts);
 }
 
 /* ---- main ---- */
@@ -826,8 +763,8 @@ int bi_date_main(bi_ctx *b) {
     bi_err(b, "multiple output formats specified");
     return 1;
   }
-  dt_zone z;
-  zone_from_env(b, utc, &z);
+  fu_zone z;
+  fu_zone_init(b, utc, &z);
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);
   int64_t t = now.tv_sec;

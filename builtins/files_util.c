@@ -147,40 +147,8 @@ void fu_localtime(int64_t t, long off, fu_tm *o) {
   o->off = off;
 }
 
-long fu_tz_offset(bi_ctx *b) {
-  const char *tz = bi_getenv(b, "TZ");
-  if (!tz || !*tz) return 0;
-  const char *p = tz;
-  if (*p == ':') p++;
-  if (*p == '<') {
-    while (*p && *p != '>') p++;
-    if (*p) p++;
-  } else {
-    while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')) p++;
-  }
-  int sign = 1;
-  if (*p == '+') p++;
-  else if (*p == '-') {
-    sign = -1;
-    p++;
-  }
-  if (*p < '0' || *p > '9') return 0;
-  long h = 0, m = 0, s = 0;
-  while (*p >= '0' && *p <= '9') h = h * 10 + (*p++ - '0');
-  if (*p == ':') {
-    p++;
-    while (*p >= '0' && *p <= '9') m = m * 10 + (*p++ - '0');
-    if (*p == ':') {
-      p++;
-      while (*p >= '0' && *p <= '9') s = s * 10 + (*p++ - '0');
-    }
-  }
-  /* POSIX offsets are west of UTC: "EST5" is UTC-5 */
-  return -sign * (h * 3600 + m * 60 + s);
-}
-
 void fu_fmt_full(bi_ctx *b, struct timespec ts, char *out, size_t n) {
-  long off = fu_tz_offset(b);
+  long off = fu_tz_offset_at(b, (int64_t)ts.tv_sec);
   fu_tm tm;
   fu_localtime((int64_t)ts.tv_sec, off, &tm);
   long ao = off < 0 ? -off : off;
@@ -217,7 +185,6 @@ static bool word_is(const char **p, const char *w) {
 bool fu_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
   const char *p = s;
   struct timespec now = fu_now();
-  long off = fu_tz_offset(b);
   skip_sp(&p);
   if (*p == '@') {
     p++;
@@ -280,7 +247,8 @@ bool fu_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
       }
     }
     skip_sp(&p);
-    long zoff = off;
+    long zoff = 0;
+    bool zoned = true; /* else $TZ's rule decides */
     if (*p == 'Z' || *p == 'z') {
       zoff = 0;
       p++;
@@ -294,12 +262,16 @@ bool fu_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
       if (*p == ':') p++;
       digits(&p, 2, &zm);
       zoff = sg * (zh * 3600 + zm * 60);
+    } else {
+      zoned = false;
     }
     if (mo < 1 || mo > 12 || d < 1 || d > 31 || hh > 24 || mm > 59 ||
         ss > 60)
       return false;
-    t = fu_days_from_civil(y, (int)mo, (int)d) * 86400 + hh * 3600 +
-        mm * 60 + ss - zoff;
+    int64_t local = fu_days_from_civil(y, (int)mo, (int)d) * 86400 +
+                    hh * 3600 + mm * 60 + ss;
+    if (zoned) t = local - zoff;
+    else if (!fu_tz_local(b, local, &t)) return false;
     skip_sp(&p);
     if (!*p) {
       out->tv_sec = t;

@@ -78,7 +78,7 @@ typedef struct find_st {
   int status;
   int rc; /* VSH_EPIPE / VSH_EABORTED / VSH_ELIMIT: stop */
   int64_t now;
-  long tz;
+  fu_zone tz;
   const char *root; /* the start path being walked (as given) */
   fnode **execs;    /* -exec + nodes, flushed at the end */
   size_t nexecs;
@@ -632,7 +632,7 @@ static const char *dirname_of(find_st *s, const char *p) {
 
 static void fmt_ctime(find_st *s, struct timespec ts, vsh_buf *o) {
   fu_tm tm;
-  fu_localtime(ts.tv_sec, s->tz, &tm);
+  fu_localtime(ts.tv_sec, fu_zone_offset(&s->tz, ts.tv_sec, NULL), &tm);
   vsh__buf_printf(o, "%s %s %2d %02d:%02d:%02d.%09ld0 %lld", fu_days[tm.wday],
                   fu_months[tm.mon], tm.mday, tm.hour, tm.min, tm.sec,
                   (long)ts.tv_nsec, (long long)tm.year);
@@ -640,8 +640,10 @@ static void fmt_ctime(find_st *s, struct timespec ts, vsh_buf *o) {
 
 static void fmt_time_char(find_st *s, struct timespec ts, char k, vsh_buf *o) {
   fu_tm tm;
-  fu_localtime(ts.tv_sec, s->tz, &tm);
-  long off = s->tz < 0 ? -s->tz : s->tz;
+  const char *zname;
+  long zoff = fu_zone_offset(&s->tz, ts.tv_sec, &zname);
+  fu_localtime(ts.tv_sec, zoff, &tm);
+  long off = zoff < 0 ? -zoff : zoff;
   switch (k) {
   case '@': vsh__buf_printf(o, "%lld.%09ld0", (long long)ts.tv_sec, (long)ts.tv_nsec); break;
   case 'Y': vsh__buf_printf(o, "%lld", (long long)tm.year); break;
@@ -672,8 +674,8 @@ static void fmt_time_char(find_st *s, struct timespec ts, char k, vsh_buf *o) {
   case 'c': vsh__buf_printf(o, "%s %s %2d %02d:%02d:%02d %lld", fu_days[tm.wday], fu_months[tm.mon], tm.mday, tm.hour, tm.min, tm.sec, (long long)tm.year); break;
   case 'x': vsh__buf_printf(o, "%02d/%02d/%02d", tm.mon + 1, tm.mday, (int)(tm.year % 100)); break;
   case 's': vsh__buf_printf(o, "%lld", (long long)ts.tv_sec); break;
-  case 'z': vsh__buf_printf(o, "%c%02ld%02ld", s->tz < 0 ? '-' : '+', off / 3600, off % 3600 / 60); break;
-  case 'Z': vsh__buf_puts(o, s->tz ? "" : "UTC"); break;
+  case 'z': vsh__buf_printf(o, "%c%02ld%02ld", zoff < 0 ? '-' : '+', off / 3600, off % 3600 / 60); break;
+  case 'Z': vsh__buf_puts(o, zname); break;
   case 'U': vsh__buf_printf(o, "%02d", (tm.yday + 7 - tm.wday) / 7); break;
   case 'w': vsh__buf_printf(o, "%d", tm.wday); break;
   default: vsh__buf_putc(o, k); break;
@@ -1076,7 +1078,7 @@ static bool eval(find_st *s, fnode *n, fent *e) {
     char ms[11];
     fu_mode_string(st, ms);
     fu_tm tm;
-    fu_localtime(st->mtime.tv_sec, s->tz, &tm);
+    fu_localtime(st->mtime.tv_sec, fu_zone_offset(&s->tz, st->mtime.tv_sec, NULL), &tm);
     char date[32];
     if (st->mtime.tv_sec > s->now - 31556952 / 2 && st->mtime.tv_sec <= s->now)
       snprintf(date, sizeof date, "%s %2d %02d:%02d", fu_months[tm.mon], tm.mday, tm.hour, tm.min);
@@ -1234,7 +1236,7 @@ int bi_find_main(bi_ctx *b) {
   s.tok = (const char **)b->argv + i;
   s.ntok = b->argc - i;
   s.now = fu_now().tv_sec;
-  s.tz = fu_tz_offset(b);
+  fu_zone_init(b, false, &s.tz);
   s.pbud = (sh_pattern_budget){SH_PAT_DEFAULT_STEPS * 20, cancelled_cb, b};
   s.rbud = (vsh_re_budget){VSH_RE_DEFAULT_STEPS * 5, cancelled_cb, b};
   fnode *expr = NULL;

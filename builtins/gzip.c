@@ -219,7 +219,7 @@ static int list_one(bi_ctx *b, const char *f, bool verbose, gz_list *tot,
   uint64_t over = hl + 8;
   if (verbose) {
     fu_tm tm;
-    fu_localtime(mtime, fu_tz_offset(b), &tm);
+    fu_localtime(mtime, fu_tz_offset_at(b, mtime), &tm);
     if (bi_printf(b, "defla %08x %s %2d %02d:%02d ", crc, fu_months[tm.mon],
                   tm.mday, tm.hour, tm.min))
       return 141;

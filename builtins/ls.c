@@ -4,6 +4,7 @@
  * GNU's style for a pipe); no --color (accepted: never); -R recursion
  * is iterative (an explicit stack of pending directories). */
 #include "builtins/files_int.h"
+#include "builtins/misc_io.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -32,6 +33,8 @@ static const char usage[] =
     "  -x                         list entries by lines instead of columns\n"
     "  -1                         list one file per line\n"
     "      --color=never          never colorize (the only mode)\n"
+    "      --full-time            like -l --time-style=full-iso\n"
+    "      --time-style=STYLE     full-iso, long-iso, iso, locale or +FORMAT\n"
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
@@ -43,8 +46,12 @@ typedef struct ls_opts {
   int sort;
   bool all, almost, human, recursive, reverse, dirs_self, classify, slash;
   bool inode, numeric, no_owner, no_group;
-  long tz;
+  fu_zone tz;
   int64_t now;
+  bi_ctx *b;
+  /* --time-style: date formats for old and recent files (NULL: the
+   * default "Mon dd  yyyy" / "Mon dd hh:mm") */
+  const char *tfmt_old, *tfmt_recent;
   int width;
 } ls_opts;
 
@@ -116,10 +123,16 @@ static void fmt_time(const ls_opts *o, const vfs_info *st, char *buf,
                      size_t n) {
   fu_tm tm;
   int64_t t = st->mtime.tv_sec;
-  fu_localtime(t, o->tz, &tm);
+  fu_localtime(t, fu_zone_offset(&o->tz, t, NULL), &tm);
   int64_t six_months = 31556952 / 2;
   bool recent = t > o->now - six_months && t <= o->now;
-  if (recent)
+  if (o->tfmt_old) {
+    vsh_buf tb = {0};
+    mi_format_time(o->b, &tb, recent ? o->tfmt_recent : o->tfmt_old,
+                   st->mtime);
+    snprintf(buf, n, "%.*s", (int)tb.len, tb.data ? tb.data : "");
+    vsh_buf_dispose(&tb);
+  } else if (recent)
     snprintf(buf, n, "%s %2d %02d:%02d", fu_months[tm.mon], tm.mday,
              tm.hour, tm.min);
   else
@@ -170,7 +183,7 @@ static void print_long(ls_state *s, ls_ent *v, size_t n) {
       break;
     }
     ls_ent *e = &v[i];
-    char mode[11], us[64], gs[64], sz[64], tm[64];
+    char mode[11], us[64], gs[64], sz[64], tm[256];
     fu_mode_string(&e->st, mode);
     id_str(o, e->st.uid, true, us, sizeof us);
     id_str(o, e->st.gid, false, gs, sizeof gs);
@@ -464,15 +477,50 @@ static const bi_longopt longopts[] = {
     {"color", BI_ARG_OPTIONAL, 256},
     {"colour", BI_ARG_OPTIONAL, 256},
     {"width", BI_ARG_REQUIRED, 'w'},
+    {"time-style", BI_ARG_REQUIRED, 259},
+    {"full-time", BI_ARG_NONE, 260},
     {"help", BI_ARG_NONE, 257},
     {"version", BI_ARG_NONE, 258},
     {0, 0, 0}};
 
+/* GNU's styles: full-iso, long-iso, iso, locale (the default), posix-*
+ * (the default in the C locale), +FORMAT[\nRECENT_FORMAT]. */
+static bool set_time_style(bi_ctx *b, ls_opts *o, const char *st) {
+  o->tfmt_old = o->tfmt_recent = NULL;
+  if (!strncmp(st, "posix-", 6)) return true;
+  if (!strcmp(st, "full-iso")) {
+    o->tfmt_old = o->tfmt_recent = "%Y-%m-%d %H:%M:%S.%N %z";
+  } else if (!strcmp(st, "long-iso")) {
+    o->tfmt_old = o->tfmt_recent = "%Y-%m-%d %H:%M";
+  } else if (!strcmp(st, "iso")) {
+    o->tfmt_old = "%Y-%m-%d ";
+    o->tfmt_recent = "%m-%d %H:%M";
+  } else if (!strcmp(st, "locale")) {
+  } else if (st[0] == '+') {
+    const char *nl = strchr(st + 1, '\n');
+    o->tfmt_old = o->tfmt_recent = st + 1;
+    if (nl) {
+      o->tfmt_old = vsh__arena_strndup(b->arena, st + 1, (size_t)(nl - st - 1));
+      o->tfmt_recent = nl + 1;
+    }
+  } else {
+    bi_err(b, "invalid argument \u2018%s\u2019 for \u2018time style\u2019", st);
+    bi_errline(b, "Valid arguments are:\n  - [posix-]full-iso\n"
+                  "  - [posix-]long-iso\n  - [posix-]iso\n"
+                  "  - [posix-]locale\n  - +FORMAT (e.g., +%%H:%%M) for a "
+                  "'date'-style format");
+    bi_try_help(b);
+    return false;
+  }
+  return true;
+}
+
 int bi_ls_main(bi_ctx *b) {
-  ls_opts o = {.fmt = FMT_ONE, .sort = SORT_NAME};
+  ls_opts o = {.fmt = FMT_ONE, .sort = SORT_NAME, .b = b};
   bi_opts g = {0};
   int c;
   bool explicit_fmt = false;
+  const char *time_style = NULL; /* checked only for long listings, as GNU */
   while ((c = bi_getopt(b, &g, "aACdFghilnoprRStUxw:1", longopts)) != -1) {
     switch (c) {
     case 'a': o.all = true; o.almost = false; break;
@@ -504,18 +552,25 @@ int bi_ls_main(bi_ctx *b) {
         return fu_usage_err(b, "invalid argument %s for '--color'",
                             fu_quote(b, g.arg)) + 1;
       break;
+    case 259: time_style = g.arg; break;
+    case 260:
+      o.fmt = FMT_LONG;
+      time_style = "full-iso";
+      break;
     case 257: return fu_help(b, usage);
     case 258: return fu_version(b);
     default: return 2;
     }
   }
   (void)explicit_fmt;
+  if (time_style && o.fmt == FMT_LONG && !set_time_style(b, &o, time_style))
+    return 2;
   if (!o.width) {
     const char *cols = bi_getenv(b, "COLUMNS");
     o.width = cols ? atoi(cols) : 80;
     if (o.width <= 0) o.width = 80;
   }
-  o.tz = fu_tz_offset(b);
+  fu_zone_init(b, false, &o.tz);
   o.now = fu_now().tv_sec;
   if (o.dirs_self) o.recursive = false;
   ls_state s = {.b = b, .o = &o};

@@ -35,7 +35,10 @@ void mi_reader_init(mi_reader *r, bi_ctx *b, sh_stream *s);
 int mi_getline(mi_reader *r, const char **line, size_t *n);
 void mi_reader_dispose(mi_reader *r);
 
-/* ts as "%Y-%m-%d %H:%M:%S.%N %z" in the context's TZ (date.c). */
+/* ts formatted as date +FORMAT does, in the context's TZ (date.c). */
+void mi_format_time(bi_ctx *b, vsh_buf *o, const char *fmt,
+                    struct timespec ts);
+/* ts as "%Y-%m-%d %H:%M:%S.%N %z". */
 void mi_format_mtime(bi_ctx *b, vsh_buf *o, struct timespec ts);
 
 /* Prints "name: file: strerror" unless rc is EPIPE/EABORTED. */

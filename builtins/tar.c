@@ -549,7 +549,7 @@ static int list_long(tar_ctx *t, const tar_entry *e) {
   int pad = (int)(strlen(u) + 1 + strlen(g) + 1 + strlen(sz));
   if (pad > t->ugswidth) t->ugswidth = pad;
   fu_tm tm;
-  fu_localtime(e->mtime, fu_tz_offset(t->b), &tm);
+  fu_localtime(e->mtime, fu_tz_offset_at(t->b, e->mtime), &tm);
   int rc = bi_printf(t->b, "%s %s/%s %*s %04lld-%02d-%02d %02d:%02d %s", ms,
                      u, g, t->ugswidth - pad + (int)strlen(sz), sz,
                      (long long)tm.year, tm.mon + 1, tm.mday, tm.hour,

@@ -53,7 +53,8 @@ static bool parse_stamp(bi_ctx *b, const char *s, struct timespec *out) {
     md = v + 1;
   } else {
     fu_tm now;
-    fu_localtime(fu_now().tv_sec, fu_tz_offset(b), &now);
+    int64_t t = fu_now().tv_sec;
+    fu_localtime(t, fu_tz_offset_at(b, t), &now);
     year = now.year;
     md = v;
   }
@@ -68,8 +69,10 @@ static bool parse_stamp(bi_ctx *b, const char *s, struct timespec *out) {
   if (mon < 1 || mon > 12 || day < 1 || day > 31 || hh > 23 || mm > 59 ||
       sec > 60)
     return false;
-  out->tv_sec = fu_days_from_civil(year, mon, day) * 86400 + hh * 3600 +
-                mm * 60 + sec - fu_tz_offset(b);
+  int64_t local = fu_days_from_civil(year, mon, day) * 86400 + hh * 3600 +
+                  mm * 60 + sec;
+  if (!fu_tz_local(b, local, &local)) return false;
+  out->tv_sec = local;
   out->tv_nsec = 0;
   return true;
 }

@@ -137,3 +137,34 @@ aaaaaaaaaaaaaaaaaaa  bbbbbbbbbbbbbbbbbbbbbb  ccccccccccccccccccccccc
 ddddddddddddddd      eeeeeeeeeeeeeee	     fffffffffffffff
 --- stderr
 --- status: 0
+
+=== ls --time-style and --full-time print times in $TZ
+--- script
+export TZ=America/New_York
+touch -d '2025-07-04 12:00:00' summer; touch -d '2025-12-25 08:30:00' winter
+ls -l --time-style=full-iso summer winter | cut -d' ' -f6-
+ls -l --time-style=long-iso winter | cut -d' ' -f6-
+ls -l --time-style=+%H:%M:%Z summer | cut -d' ' -f6-
+ls --full-time winter | cut -d' ' -f6-
+TZ=Europe/Berlin ls -g --time-style='+%d.%m.%Y %H:%M' summer | cut -d' ' -f5-
+ls --time-style=bogus summer; echo "st=$?"
+ls -l --time-style=bogus summer; echo "st=$?"
+--- stdout
+2025-07-04 12:00:00.000000000 -0400 summer
+2025-12-25 08:30:00.000000000 -0500 winter
+2025-12-25 08:30 winter
+12:00:EDT summer
+2025-12-25 08:30:00.000000000 -0500 winter
+04.07.2025 18:00 summer
+summer
+st=0
+st=2
+--- stderr
+ls: invalid argument ‘bogus’ for ‘time style’
+Valid arguments are:
+  - [posix-]full-iso
+  - [posix-]long-iso
+  - [posix-]iso
+  - [posix-]locale
+  - +FORMAT (e.g., +%H:%M) for a 'date'-style format
+Try 'ls --help' for more information.

@@ -124,3 +124,53 @@ rc=1
 --- stderr
 date: nofile: No such file or directory
 --- status: 0
+
+=== date follows an IANA zone's daylight-saving rule
+--- script
+for t in 1753000000 1763000000 1741503600 1741500000 1762063200 1762059600; do
+  TZ=America/New_York date -d @$t '+%F %T %Z %z'
+done
+TZ=Europe/Dublin date -d @1753000000 '+%T %Z'; TZ=Europe/Dublin date -d @1763000000 '+%T %Z'
+TZ=Australia/Sydney date -d @1753000000 '+%T %Z'; TZ=Australia/Sydney date -d @1763000000 '+%T %Z'
+TZ=Asia/Kolkata date -d @0 '+%F %T %Z %:z'; TZ=Asia/Kathmandu date -d @1753000000 +%z
+--- stdout
+2025-07-20 04:26:40 EDT -0400
+2025-11-12 21:13:20 EST -0500
+2025-03-09 03:00:00 EDT -0400
+2025-03-09 01:00:00 EST -0500
+2025-11-02 01:00:00 EST -0500
+2025-11-02 01:00:00 EDT -0400
+09:26:40 IST
+02:13:20 GMT
+18:26:40 AEST
+13:13:20 AEDT
+1970-01-01 05:30:00 IST +05:30
++0545
+
+=== date takes POSIX TZ rules with daylight time and explicit changes
+--- script
+TZ='EST5EDT' date -d @1753000000 '+%H %Z'
+TZ='XST3XDT,M10.1.0,M3.2.0/3' date -d @1753000000 '+%H %Z'
+TZ='XST3XDT,M10.1.0,M3.2.0/3' date -d @1763000000 '+%H %Z'
+TZ='<+03>-3' date -d @0 '+%H %Z'
+TZ='Foo/Bar' date -d @0 '+%H %Z'
+--- stdout
+04 EDT
+05 XST
+00 XDT
+03 +03
+00 Foo
+
+=== date -d of a local time the clock skips is invalid; an ambiguous one is resolved as GNU
+--- script
+TZ=America/New_York date -d '2025-03-09 02:30'; echo "st=$?"
+TZ=America/New_York date -d '2025-11-02 01:30' +%Z
+TZ=Europe/Paris date -d '2025-10-26 02:30' +%Z
+TZ=Europe/Paris date -d '2025-07-01 12:00' +%s
+--- stdout
+st=1
+EDT
+CET
+1751364000
+--- stderr
+date: invalid date ‘2025-03-09 02:30’
