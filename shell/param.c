@@ -65,6 +65,14 @@ static int fatal(sh_ctx *c, int status) {
   return VSH_EINVAL;
 }
 
+/* An expansion error bash recovers from: the current top-level command
+ * is abandoned and the script goes on. */
+static int abandon(sh_ctx *c) {
+  c->status = 1;
+  if (!c->unwind) c->unwind = SH_UW_ABORT;
+  return VSH_EINVAL;
+}
+
 static const char *opt_flags(sh_ctx *c) {
   static const char order[] = "abefhkmnptuvxBCEHPT";
   size_t k = 0;
@@ -208,10 +216,8 @@ static int target_values(sh_ctx *c, const sh_param *p, const char *target,
   bool special = tl == 1 && strchr("@*#?$!-0123456789", target[0]);
   if (!special && !sh_valid_name(target, tl) &&
       !(tl > 0 && target[0] >= '0' && target[0] <= '9')) {
-    /* an error for this command only, as in bash */
     sh_error(c, "%s: invalid variable name", target);
-    c->status = 1;
-    return VSH_EINVAL;
+    return abandon(c);
   }
   q.name = target;
   q.name_len = tl;
@@ -326,11 +332,30 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
     int trc = param_values(c, &base, &tv);
     if (trc) return trc;
     const char *target = tv.n ? tv.v[0] : NULL;
-    if (tv.list && tv.n > 1) target = NULL;
-    if (!target || !*target) {
-      if (!target && !c->opts[SH_OPT_NOUNSET]) return set_one(c, pv, NULL);
+    if (tv.list && tv.n > 1) { /* the words joined name no variable */
+      vsh_buf j = {0};
+      for (size_t i = 0; i < tv.n; i++) {
+        if (i) vsh__buf_putc(&j, ' ');
+        vsh__buf_puts(&j, tv.v[i]);
+      }
+      sh_error(c, "%s: invalid variable name", j.data ? j.data : "");
+      vsh_buf_dispose(&j);
+      return abandon(c);
+    }
+    /* bash 5: an unset variable (not a positional parameter) is an
+     * error whatever the operator; an empty one names no variable */
+    if (target && !*target) {
+      sh_error(c, ": invalid variable name");
+      return abandon(c);
+    }
+    if (!target) {
+      /* declared without a value (declare x, a=()) reads as empty */
+      sh_var *self = sh_valid_name(name, nl) ? sh_var_find_raw(c, name) : NULL;
+      if (!sh_valid_name(name, nl) ||
+          (self && !(self->attrs & SH_VAR_NAMEREF)))
+        return set_one(c, pv, NULL);
       sh_error(c, "%s: invalid indirect expansion", name);
-      return fatal(c, 1);
+      return abandon(c);
     }
     return target_values(c, p, target, pv);
   }
@@ -510,8 +535,8 @@ static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
     if (rc) return rc;
     if (len < 0) {
       if (total + len < *from) {
-        sh_error(c, "%s: substring expression < 0", "");
-        return fatal(c, 1);
+        sh_error(c, "%.*s: substring expression < 0", (int)n, s);
+        return abandon(c);
       }
       *count = total + len - *from;
     } else if (len < *count) {
@@ -818,11 +843,11 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
           name[nl] = 0;
         } else {
           sh_error(c, "$%s: cannot assign in this way", name);
-          return fatal(c, 1);
+          return abandon(c);
         }
       } else if (pv.list || (nl && !sh_valid_name(name, nl))) {
         sh_error(c, "$%s: cannot assign in this way", name);
-        return fatal(c, 1);
+        return abandon(c);
       }
       if (p->index) {
         sh_var *v = sh_var_find(c, name);
@@ -868,7 +893,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
     if (p->index) {
       sh_error(c, "%s[%s]: unbound variable", name, "");
     } else {
-      sh_error(c, "%s: unbound variable", name);
+      sh_error(c, "%s%s: unbound variable",
+               p->flags & SH_PF_INDIRECT ? "!" : "", name);
     }
     return fatal(c, 1);
   }
@@ -915,8 +941,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
           if (!rc) rc = sh_arith(c, ls, ll, &len);
           if (rc) return rc;
           if (len < 0) {
-            sh_error(c, "%lld: substring expression < 0", (long long)len);
-            return fatal(c, 1);
+            sh_error(c, "%.*s: substring expression < 0", (int)ll, ls);
+            return abandon(c);
           }
           if ((uint64_t)len < avail) avail = (size_t)len;
         }

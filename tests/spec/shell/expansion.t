@@ -62,3 +62,34 @@ done
 1:< > 0:<> 2:<><> 0:<> 1:< > 0:<> 2:<><> 0:<> 1:<P> 1:<P> 1:<P> 
 1:<D> 0:<> 2:<><> 0:<> 1:<D> 0:<> 2:<><> 0:<> 1:<> 1:<P> 1:<P> 
 1:<x> 1:<> 2:<><> 1:<> 1:<x> 1:<> 2:<><> 1:<> 1:<P> 1:<P> 1:<P> 
+
+=== ${!name} of an unset or empty name is an error that abandons only its line
+--- script
+echo "a=${!undef-default}"; echo same-line
+echo "st=$?"
+declare x; echo "declared=${!x}"
+x=; echo "${!x-d}"
+f() { echo "f=${!1-def}"; }; f
+a=(x y z); echo "${!a[@]-default}"
+echo end
+--- stdout
+st=1
+declared=
+f=def
+end
+--- stderr
+vsh: line 1: undef: invalid indirect expansion
+vsh: line 4: : invalid variable name
+vsh: line 6: x y z: invalid variable name
+
+=== a negative substring length past the start names its expression
+--- script
+s=abcdef; n=-9
+echo "${s:1:n}"; echo same-line
+echo "${s:1:-9}"
+echo "${s:1:-2}"
+--- stdout
+bcd
+--- stderr
+vsh: line 2: n: substring expression < 0
+vsh: line 3: -9: substring expression < 0
