@@ -210,6 +210,10 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv);
 static int target_values(sh_ctx *c, const sh_param *p, const char *target,
                          pval *pv) {
   sh_param q = *p;
+  if (p->flags & SH_PF_INDIRECT) { /* ${!r[@]:2}: [@] was r's, not the target's */
+    q.flags &= ~(SH_PF_AT | SH_PF_STAR);
+    q.index = NULL;
+  }
   q.flags &= ~SH_PF_INDIRECT;
   const char *br = strchr(target, '[');
   size_t tl = br ? (size_t)(br - target) : strlen(target);
@@ -357,6 +361,7 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
       sh_error(c, "%s: invalid indirect expansion", name);
       return abandon(c);
     }
+    c->ind_target = target;
     return target_values(c, p, target, pv);
   }
 
@@ -577,8 +582,14 @@ static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
     return (char *)s;
   case 'a': {
     char name[256];
-    size_t nl = p->name_len < 255 ? p->name_len : 255;
-    memcpy(name, p->name, nl);
+    const char *src = p->name;
+    size_t nl = p->name_len;
+    if ((p->flags & SH_PF_INDIRECT) && c->ind_target) { /* the target's */
+      src = c->ind_target;
+      nl = strcspn(src, "[");
+    }
+    nl = nl < 255 ? nl : 255;
+    memcpy(name, src, nl);
     name[nl] = 0;
     sh_var *v = sh_var_find(c, name);
     char *d = vsh__arena_alloc(&c->arena, 16);
@@ -835,8 +846,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       rc = sh_expand_str(c, p->arg, &val, &vl);
       if (rc) return rc;
       if (p->flags & SH_PF_INDIRECT) {
-        /* assign to the variable x names */
-        const char *t = sh_var_get(c, name);
+        /* assign to the variable x names; [@] was the reference's own */
+        const char *t = c->ind_target;
         if (t && sh_valid_name(t, strlen(t))) {
           nl = strlen(t) < 255 ? strlen(t) : 255;
           memcpy(name, t, nl);
@@ -849,7 +860,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
         sh_error(c, "$%s: cannot assign in this way", name);
         return abandon(c);
       }
-      if (p->index) {
+      if (p->index && !(p->flags & SH_PF_INDIRECT)) {
         sh_var *v = sh_var_find(c, name);
         if (v && (v->attrs & SH_VAR_ASSOC)) {
           char *key;
@@ -971,6 +982,22 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
     }
   } else if (p->op != SH_POP_NONE && p->op != SH_POP_DEFAULT &&
              p->op != SH_POP_ASSIGN && p->op != SH_POP_ERROR) {
+    if (p->op == SH_POP_TRANSFORM && p->transform == 'a' && pv.n == 0) {
+      /* a declared variable without a value still has attributes (bash
+       * shows them for ${x@a}, and for ${A[@]@a} of an assoc only) */
+      const char *vn = (p->flags & SH_PF_INDIRECT) && c->ind_target
+                           ? c->ind_target : name;
+      char nm[256];
+      size_t k = strcspn(vn, "[");
+      k = k < 255 ? k : 255;
+      memcpy(nm, vn, k);
+      nm[k] = 0;
+      sh_var *v = sh_var_find(c, nm);
+      if (v && (!pv.list || (v->attrs & SH_VAR_ASSOC))) {
+        pv.list = false;
+        set_one(c, &pv, "");
+      }
+    }
     rc = map_values(c, p, &pv);
     if (rc) return rc;
   }

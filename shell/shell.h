@@ -363,6 +363,7 @@ struct sh_ctx {
   int subst_status;         /* status of the last $( ) in this command */
   bool expanding_assignment; /* x=value: tilde after ':' in operands */
   int nameref_hops;         /* nameref chains resolved during expansion */
+  const char *ind_target;   /* the name the last ${!ref...} resolved to */
   bool dash_c;              /* this shell was started with -c */
   char *underscore;         /* $_ */
   size_t underscore_cap;
