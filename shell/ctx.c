@@ -380,6 +380,7 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   }
   if (copy_funcs(c, s)) goto fail;
   memcpy(c->opts, s->opts, sizeof(c->opts));
+  c->in_ps4 = s->in_ps4;
   c->pos = sh__strv_dup(s->pos, s->npos);
   c->npos = s->npos;
   c->arg0 = xstrdup(s->arg0);

@@ -203,34 +203,71 @@ void sh_run_trap(sh_ctx *c, int sig) {
 
 /* ---- xtrace ------------------------------------------------------------------ */
 
-int sh_xtrace(sh_ctx *c, int argc, char **argv) {
+/* PS4, expanded as a prompt string when it has something to expand;
+ * commands run by that expansion are not traced. */
+static const char *xtrace_prefix(sh_ctx *c) {
   const char *ps4 = sh_var_get(c, "PS4");
+  if (ps4 && strpbrk(ps4, "\\$`")) {
+    c->in_ps4 = true;
+    int st = c->status;
+    sh_unwind uw = c->unwind;
+    ps4 = sh_expand_prompt(c, ps4);
+    if (c->unwind == SH_UW_ABORT && uw != SH_UW_ABORT) /* the command goes on */
+      c->unwind = uw;
+    c->status = st;
+    c->in_ps4 = false;
+  }
+  return ps4 ? ps4 : "+ ";
+}
+
+/* Appends a word quoted as bash's xtrace does ('...' when needed). */
+static void xtrace_word(vsh_buf *b, const char *a) {
+  bool plain = *a != 0;
+  for (const char *p = a; *p; p++)
+    if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;#~!", *p)) plain = false;
+  if (plain) {
+    vsh__buf_puts(b, a);
+    return;
+  }
+  vsh__buf_putc(b, '\'');
+  for (const char *p = a; *p; p++) {
+    if (*p == '\'')
+      vsh__buf_puts(b, "'\\''");
+    else
+      vsh__buf_putc(b, *p);
+  }
+  vsh__buf_putc(b, '\'');
+}
+
+static void xtrace_emit(sh_ctx *c, vsh_buf *b) {
+  vsh__buf_putc(b, '\n');
+  sh_stream *err = sh_fd(c, 2);
+  if (err) sh_stream_write(err, b->data, b->len, c->ex);
+  vsh_buf_dispose(b);
+}
+
+int sh_xtrace(sh_ctx *c, int argc, char **argv) {
+  if (c->in_ps4) return 0;
   vsh_buf b = {0};
-  vsh__buf_puts(&b, ps4 ? ps4 : "+ ");
+  vsh__buf_puts(&b, xtrace_prefix(c));
   for (int i = 0; i < argc; i++) {
     if (i) vsh__buf_putc(&b, ' ');
-    const char *a = argv[i];
-    bool plain = *a != 0;
-    for (const char *p = a; *p; p++)
-      if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;#~!", *p)) plain = false;
-    if (plain) {
-      vsh__buf_puts(&b, a);
-    } else {
-      vsh__buf_putc(&b, '\'');
-      for (const char *p = a; *p; p++) {
-        if (*p == '\'')
-          vsh__buf_puts(&b, "'\\''");
-        else
-          vsh__buf_putc(&b, *p);
-      }
-      vsh__buf_putc(&b, '\'');
-    }
+    xtrace_word(&b, argv[i]);
   }
-  vsh__buf_putc(&b, '\n');
-  sh_stream *err = sh_fd(c, 2);
-  if (err) sh_stream_write(err, b.data, b.len, c->ex);
-  vsh_buf_dispose(&b);
+  xtrace_emit(c, &b);
   return 0;
+}
+
+/* An assignment's trace: NAME=VALUE (or +=) with only VALUE quoted. */
+static void xtrace_assign(sh_ctx *c, const char *prefix, const char *name,
+                          bool append, const char *val) {
+  if (c->in_ps4) return;
+  vsh_buf b = {0};
+  vsh__buf_puts(&b, prefix);
+  vsh__buf_puts(&b, name);
+  vsh__buf_puts(&b, append ? "+=" : "=");
+  if (*val) xtrace_word(&b, val);
+  xtrace_emit(c, &b);
 }
 
 /* ---- assignments ----------------------------------------------------------------- */
@@ -338,6 +375,7 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
   size_t nl = a->name_len < 255 ? a->name_len : 255;
   memcpy(name, a->name, nl);
   name[nl] = 0;
+  c->asg_key = c->asg_val = NULL;
   if (a->is_array && a->index) { /* a[1]=(x y) */
     char *k;
     size_t kl;
@@ -353,18 +391,21 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
   int rc = sh_expand_str(c, a->value, &val, &vl);
   c->expanding_assignment = false;
   if (rc) return rc;
+  c->asg_val = val;
   if (a->index) {
     sh_var *v = sh_var_find(c, name);
     if (v && (v->attrs & SH_VAR_ASSOC)) {
       char *k;
       size_t kl;
       rc = sh_expand_str(c, a->index, &k, &kl);
+      c->asg_key = rc ? NULL : k;
       return rc ? rc : sh_var_set_elem(c, name, k, 0, val, a->append);
     }
     char *k;
     size_t kl;
     int64_t ix;
     rc = sh_expand_str(c, a->index, &k, &kl);
+    c->asg_key = rc ? NULL : k;
     if (!rc) rc = sh_arith(c, k, kl, &ix);
     if (rc) return rc;
     if (ix < 0) {
@@ -630,31 +671,27 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
      * is that of the last command substitution, else 0 */
     /* bash expands and assigns first, then performs the redirections */
     sh_saved sv = {0};
+    /* traced with PS4 as it was before these assignments, as bash */
+    const char *prefix = c->opts[SH_OPT_XTRACE] && !c->in_ps4
+                             ? xtrace_prefix(c) : NULL;
     for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
-      int rc = sh_assign_one(c, &n->u.simple.assigns[i]);
+      const sh_assign *a = &n->u.simple.assigns[i];
+      int rc = sh_assign_one(c, a);
       if (rc || c->unwind) return c->unwind ? c->status : set_status(c, 1);
+      if (prefix) {
+        char nm[512];
+        size_t nl = a->name_len < 255 ? a->name_len : 255;
+        memcpy(nm, a->name, nl);
+        nm[nl] = 0;
+        if (c->asg_key) snprintf(nm + nl, sizeof nm - nl, "[%.200s]", c->asg_key);
+        xtrace_assign(c, prefix, nm, a->append,
+                      c->asg_val ? c->asg_val : "");
+      }
     }
     int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
     if (st) {
       sh_restore(c, &sv);
       return set_status(c, st);
-    }
-    if (c->opts[SH_OPT_XTRACE] && n->u.simple.n_assigns) {
-      for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
-        const sh_assign *a = &n->u.simple.assigns[i];
-        const char *val = "";
-        char nm[256];
-        size_t nl = a->name_len < 255 ? a->name_len : 255;
-        memcpy(nm, a->name, nl);
-        nm[nl] = 0;
-        if (!a->is_array) val = sh_var_get(c, nm);
-        if (!val) val = "";
-        char *line = vsh__arena_alloc(&c->arena, nl + strlen(val) + 3);
-        if (line) {
-          sprintf(line, "%s%s%s", nm, a->append ? "+=" : "=", val);
-          sh_xtrace(c, 1, &line);
-        }
-      }
     }
     sh_restore(c, &sv);
     return set_status(c, c->subst_status >= 0 ? c->subst_status : 0);

@@ -27,6 +27,7 @@ int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr);
 int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status);
 void sh_jobs_cancel_all(sh_exec *ex);
 void sh_jobs_reap(sh_exec *ex);
+int sh__jobs_count(sh_ctx *c); /* jobs `jobs` would list (\j) */
 void sh_jobs_wait_procsubs(sh_exec *ex);
 
 /* cond.c */

@@ -579,7 +579,7 @@ static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
   case 'E':
     return sh__ansi_unescape(c, s);
   case 'P':
-    return (char *)s;
+    return sh_expand_prompt(c, s);
   case 'a': {
     char name[256];
     const char *src = p->name;

@@ -962,6 +962,20 @@ void sh_parser_free(sh_parser *p) {
   sh_unit_unref(p->unit);
   vsh__free(NULL, p, sizeof *p);
 }
+int sh_parse_dq_text(sh_parser *p, const char *s, size_t n, sh_word **out) {
+  jmp_buf jb;
+  jmp_buf *outer = p->jb;
+  p->jb = &jb;
+  if (setjmp(jb)) {
+    p->jb = outer;
+    p->lit.len = 0;
+    *out = NULL;
+    return p->err ? p->err : VSH_EINVAL;
+  }
+  *out = sh_word_from(p, s, n, 1, W_HEREDOC, 0);
+  p->jb = outer;
+  return 0;
+}
 
 int sh_parse_all(sh_unit **out, const char *src, size_t len,
                  const sh_parse_opts *opts, vsh_buf *msg, unsigned *err_line) {

@@ -479,6 +479,14 @@ void sh_jobs_reap(sh_exec *ex) {
   }
 }
 
+int sh__jobs_count(sh_ctx *c) {
+  int n = 0;
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next) n += !j->disowned;
+  pthread_mutex_unlock(&c->ex->mu);
+  return n;
+}
+
 /* The job list for `jobs` (mutex held by the caller's loop). */
 int sh__jobs_list(sh_ctx *c, vsh_buf *out) {
   sh_exec *ex = c->ex;

@@ -364,6 +364,10 @@ struct sh_ctx {
   bool expanding_assignment; /* x=value: tilde after ':' in operands */
   int nameref_hops;         /* nameref chains resolved during expansion */
   const char *ind_target;   /* the name the last ${!ref...} resolved to */
+  bool in_ps4;              /* expanding PS4: commands in it are not traced */
+  /* what sh_assign_one last assigned, for xtrace: the subscript as
+   * written out (NULL: none) and the value (NULL: a list) */
+  const char *asg_key, *asg_val;
   bool dash_c;              /* this shell was started with -c */
   char *underscore;         /* $_ */
   size_t underscore_cap;
@@ -428,6 +432,9 @@ int sh_expand_words(sh_ctx *c, sh_word **words, size_t n, sh_argv *out);
 /* One word to one string, without splitting or globbing (assignments,
  * redirection targets, case subjects, here-strings). */
 int sh_expand_str(sh_ctx *c, const sh_word *w, char **out, size_t *len);
+/* A prompt string's escapes decoded, then expanded (prompt.c); the
+ * result is in the exec arena. */
+char *sh_expand_prompt(sh_ctx *c, const char *s);
 /* A word as a pattern: quoted characters are marked in *quoted (arena). */
 int sh_expand_pattern(sh_ctx *c, const sh_word *w, char **out, size_t *len,
                       unsigned char **quoted);

@@ -380,3 +380,27 @@ alias: usage: alias [-p] [name[=value] ... ]
 unalias: usage: unalias [-a] name [name ...]
 vsh: line 6: eval: -z: invalid option
 eval: usage: eval [arg ...]
+
+=== xtrace expands PS4 as a prompt, with the PS4 in force before an assignment
+--- script
+exec 2>&1
+PS4='+ ${LINENO}: '
+set -x
+echo one
+f() { echo two; }
+f
+PS4='+$(echo sub) '
+x="a b" y=
+m[3]=z
+set +x
+--- stdout
++ 4: echo one
+one
++ 6: f
++ 5: echo two
+two
++ 7: PS4='+$(echo sub) '
++sub x='a b'
++sub y=
++sub m[3]=z
++sub set +x

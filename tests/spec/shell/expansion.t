@@ -93,3 +93,14 @@ bcd
 --- stderr
 vsh: line 2: n: substring expression < 0
 vsh: line 3: -9: substring expression < 0
+
+=== ${x@P} decodes prompt escapes, then expands parameters and substitutions
+--- script
+HOME=/home/u; cd /tmp
+w='\w|\W|[\[x\]]|\101|\e' ; echo "${w@P}" | cat -v
+y='a\\$HOME'; echo "${y@P}"
+x='$HOME `echo hi` $(echo there) $((1+2))'; echo "${x@P}"
+--- stdout
+/tmp|tmp|[x]|A|^[
+a$HOME
+/home/u hi there 3
