@@ -27,6 +27,20 @@ static void attr_flags(const sh_var *v, char *f) {
   f[k] = 0;
 }
 
+/* =([0]="a" [1]="b") or, for an assoc, =([k]="v" ) as bash prints. */
+static void print_array_value(vsh_buf *o, const sh_var *v) {
+  vsh__buf_puts(o, "=(");
+  for (size_t i = 0; i < v->n; i++) {
+    if (v->attrs & SH_VAR_ASSOC)
+      vsh__buf_printf(o, "[%s]=", v->elems[i].key);
+    else
+      vsh__buf_printf(o, "[%lld]=", (long long)v->elems[i].idx);
+    quote_value(o, v->elems[i].val);
+    if (i + 1 < v->n || (v->attrs & SH_VAR_ASSOC)) vsh__buf_putc(o, ' ');
+  }
+  vsh__buf_puts(o, ")\n");
+}
+
 static void print_var(vsh_buf *o, const sh_var *v, const char *prefix) {
   char f[16];
   attr_flags(v, f);
@@ -36,16 +50,7 @@ static void print_var(vsh_buf *o, const sh_var *v, const char *prefix) {
     return;
   }
   if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
-    vsh__buf_puts(o, "=(");
-    for (size_t i = 0; i < v->n; i++) {
-      if (v->attrs & SH_VAR_ASSOC)
-        vsh__buf_printf(o, "[%s]=", v->elems[i].key);
-      else
-        vsh__buf_printf(o, "[%lld]=", (long long)v->elems[i].idx);
-      quote_value(o, v->elems[i].val);
-      if (i + 1 < v->n || (v->attrs & SH_VAR_ASSOC)) vsh__buf_putc(o, ' ');
-    }
-    vsh__buf_puts(o, ")\n");
+    print_array_value(o, v);
     return;
   }
   vsh__buf_putc(o, '=');
@@ -600,11 +605,18 @@ int bi_unset_main(bi_ctx *b) {
 /* ---- set / shopt / shift ----------------------------------------------------- */
 
 /* Option indexes sorted by name, as bash lists them. */
+/* bash's listing order: by name, except that autocd comes first */
+static int opt_order(const char *a, const char *b) {
+  if (!strcmp(a, "autocd") || !strcmp(b, "autocd"))
+    return strcmp(a, "autocd") ? 1 : strcmp(b, "autocd") ? -1 : 0;
+  return strcmp(a, b);
+}
+
 static void sorted_opts(int *idx) {
   for (int i = 0; i < SH_OPT__COUNT; i++) idx[i] = i;
   for (int i = 1; i < SH_OPT__COUNT; i++)
-    for (int j = i; j > 0 && strcmp(sh_opts[idx[j - 1]].name,
-                                    sh_opts[idx[j]].name) > 0; j--) {
+    for (int j = i; j > 0 && opt_order(sh_opts[idx[j - 1]].name,
+                                       sh_opts[idx[j]].name) > 0; j--) {
       int t = idx[j];
       idx[j] = idx[j - 1];
       idx[j - 1] = t;
@@ -636,7 +648,11 @@ int bi_set_main(bi_ctx *b) {
     vsh_buf o = {0};
     for (size_t k = 0; k < n; k++) {
       if (vs[k]->attrs & SH_VAR_UNSET) continue;
-      if (vs[k]->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) continue;
+      if (vs[k]->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
+        vsh__buf_puts(&o, vs[k]->name);
+        print_array_value(&o, vs[k]);
+        continue;
+      }
       vsh__buf_printf(&o, "%s=", vs[k]->name);
       const char *val = vs[k]->val ? vs[k]->val : "";
       bool plain = *val != 0;
@@ -749,7 +765,7 @@ int bi_shopt_main(bi_ctx *b) {
         vsh__buf_printf(&o, "shopt -%c %s\n", c->opts[k] ? 's' : 'u',
                         sh_opts[k].name);
       else
-        vsh__buf_printf(&o, "%-20s\t%s\n", sh_opts[k].name, c->opts[k] ? "on" : "off");
+        vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name, c->opts[k] ? "on" : "off");
     }
   }
   for (; i < b->argc; i++) {
@@ -769,7 +785,7 @@ int bi_shopt_main(bi_ctx *b) {
         else if (print)
           vsh__buf_printf(&o, "shopt -%c %s\n", c->opts[k] ? 's' : 'u', sh_opts[k].name);
         else
-          vsh__buf_printf(&o, "%-20s\t%s\n", sh_opts[k].name, c->opts[k] ? "on" : "off");
+          vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name, c->opts[k] ? "on" : "off");
       }
     }
   }

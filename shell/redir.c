@@ -267,7 +267,9 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
       rc = open_target(c, word,
                        VFS_O_WRITE | VFS_O_CREAT |
                            (r->op == SH_R_APPEND_ERR ? VFS_O_APPEND
-                                                     : VFS_O_TRUNC),
+                                                     : VFS_O_TRUNC) |
+                           (r->op == SH_R_OUT_ERR && c->opts[SH_OPT_NOCLOBBER]
+                                ? VFS_O_EXCL : 0),
                        &s);
       if (rc) return rc;
       rc = bind(c, sv, 1, s);

@@ -404,3 +404,23 @@ two
 +sub y=
 +sub m[3]=z
 +sub set +x
+
+=== set -C guards &> too; set lists arrays; shopt knows all of bash's option names
+--- script
+set -C
+echo one &> f; echo "st=$?"
+echo two &> f 2>/dev/null; echo "st=$?"
+cat f
+set +C
+__a=(1 '2 3'); declare -A __m=([k]=v)
+set | grep '^__'
+shopt -s autocd; echo "st=$?"; shopt -p autocd progcomp
+--- stdout
+st=0
+st=1
+one
+__a=([0]="1" [1]="2 3")
+__m=([k]="v" )
+st=0
+shopt -s autocd
+shopt -s progcomp
