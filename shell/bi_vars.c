@@ -13,6 +13,19 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a);
 
 static void quote_value(vsh_buf *o, const char *v) { sh_quote_double(o, v); }
 
+/* An assoc key as declare -p prints it: double-quoted when it holds a
+ * shell metacharacter (bash's sh_contains_shell_metas rule). */
+static void quote_key(vsh_buf *o, const char *k) {
+  bool meta = false;
+  for (const char *s = k; *s && !meta; s++) {
+    if (strchr(" \t\n'\"\\|&;()<>!{}*[?]^$`", *s)) meta = true;
+    else if (*s == '~' && (s == k || s[-1] == '=' || s[-1] == ':')) meta = true;
+    else if (*s == '#' && s == k) meta = true;
+  }
+  if (meta) quote_value(o, k);
+  else vsh__buf_puts(o, k);
+}
+
 static void attr_flags(const sh_var *v, char *f) {
   size_t k = 0;
   if (v->attrs & SH_VAR_ARRAY) f[k++] = 'a';
@@ -29,10 +42,15 @@ static void attr_flags(const sh_var *v, char *f) {
 
 /* =([0]="a" [1]="b") or, for an assoc, =([k]="v" ) as bash prints. */
 static void print_array_value(vsh_buf *o, const sh_var *v) {
+  if (v->attrs & SH_VAR_ASSOC) sh_assoc_order((sh_var *)v);
   vsh__buf_puts(o, "=(");
   for (size_t i = 0; i < v->n; i++) {
     if (v->attrs & SH_VAR_ASSOC)
-      vsh__buf_printf(o, "[%s]=", v->elems[i].key);
+    {
+      vsh__buf_putc(o, '[');
+      quote_key(o, v->elems[i].key);
+      vsh__buf_puts(o, "]=");
+    }
     else
       vsh__buf_printf(o, "[%lld]=", (long long)v->elems[i].idx);
     quote_value(o, v->elems[i].val);

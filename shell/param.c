@@ -156,6 +156,7 @@ static int var_values(sh_ctx *c, const char *name, const sh_param *p,
     if (!v || (v->attrs & SH_VAR_UNSET)) return 0;
     pv->set = true;
     if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
+      if (v->attrs & SH_VAR_ASSOC) sh_assoc_order(v);
       for (size_t i = 0; i < v->n; i++) {
         int rc = pv_push(c, pv, v->elems[i].val, v->n);
         if (rc) return rc;
@@ -288,6 +289,7 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
     if (!v || (v->attrs & SH_VAR_UNSET)) return 0;
     pv->set = true;
     if (v->attrs & SH_VAR_ASSOC) {
+      sh_assoc_order(v);
       for (size_t i = 0; i < v->n; i++)
         if (pv_push(c, pv, v->elems[i].key, v->n)) return VSH_ENOMEM;
     } else if (v->attrs & SH_VAR_ARRAY) {

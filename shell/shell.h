@@ -78,14 +78,19 @@ typedef struct sh_aelem {
   int64_t idx;     /* indexed arrays */
   char *key;       /* associative arrays */
   char *val;
+  uint32_t hash;   /* assoc: the key's hash, and the next element (index */
+  uint32_t next;   /* + 1, 0 at the end) in its bucket's chain */
 } sh_aelem;
 
 typedef struct sh_var {
   char *name;
   unsigned attrs;
   char *val;          /* scalar value (NULL when an array or unset) */
-  sh_aelem *elems;    /* arrays: indexed sorted by idx; assoc in order */
+  sh_aelem *elems;    /* arrays: indexed sorted by idx; assoc: see vars.c */
   size_t n, cap;
+  uint32_t *bkt;      /* assoc: bash's buckets (index + 1 of a chain head) */
+  uint32_t nbkt;
+  bool reorder;       /* assoc: elems are not in bash's order yet */
   UT_hash_handle hh;
 } sh_var;
 
@@ -119,6 +124,9 @@ int sh_array_unset(sh_var *v, int64_t idx);
 const char *sh_assoc_get(const sh_var *v, const char *key);
 int sh_assoc_set(sh_var *v, const char *key, const char *val);
 int sh_assoc_unset(sh_var *v, const char *key);
+/* Puts an assoc's elems in the order bash lists them (call before
+ * iterating over v->elems). */
+void sh_assoc_order(sh_var *v);
 int64_t sh_array_max(const sh_var *v); /* -1 when empty */
 bool sh_valid_name(const char *s, size_t n);
 

@@ -1,7 +1,10 @@
 /* vars.c: shell variables.  Scopes form a stack (global at the bottom,
  * one scope per function call holding its locals); lookup is dynamic,
  * innermost first, as in bash.  Indexed arrays are sparse (sorted by
- * index); associative arrays keep insertion order.  Values are
+ * index); associative arrays are hashed as bash 5.2 hashes them (FNV-1,
+ * 1024 buckets growing fourfold past two entries a bucket, new entries
+ * at the head of their chain) so that they list in bash's order; the
+ * elems array is storage, put in that order on demand.  Values are
  * NUL-terminated: bash variables cannot hold NUL bytes.  Namerefs are
  * followed (at most 8 hops) by every lookup. */
 #include "shell/shell.h"
@@ -80,6 +83,10 @@ void sh_var_clear_value(sh_var *v) {
   free(v->elems);
   v->elems = NULL;
   v->n = v->cap = 0;
+  free(v->bkt);
+  v->bkt = NULL;
+  v->nbkt = 0;
+  v->reorder = false;
 }
 
 static void var_free(sh_var *v) {
@@ -111,8 +118,17 @@ sh_scope *sh__scope_copy(const sh_scope *src) {
       n->elems = calloc(v->n, sizeof(sh_aelem));
       if (!n->elems) goto fail;
       n->cap = v->n;
+      if (v->nbkt) {
+        n->bkt = malloc(v->nbkt * sizeof(uint32_t));
+        if (!n->bkt) goto fail;
+        memcpy(n->bkt, v->bkt, v->nbkt * sizeof(uint32_t));
+        n->nbkt = v->nbkt;
+        n->reorder = v->reorder;
+      }
       for (size_t i = 0; i < v->n; i++) {
         n->elems[i].idx = v->elems[i].idx;
+        n->elems[i].hash = v->elems[i].hash;
+        n->elems[i].next = v->elems[i].next;
         if (v->elems[i].key && !(n->elems[i].key = strdup(v->elems[i].key)))
           goto fail;
         if (!(n->elems[i].val = strdup(v->elems[i].val))) goto fail;
@@ -211,10 +227,57 @@ int sh_array_unset(sh_var *v, int64_t idx) {
   return 0;
 }
 
+static uint32_t fnv1(const char *s) {
+  uint32_t h = 2166136261u;
+  /* bash hashes plain (signed) chars: bytes >= 0x80 are sign-extended */
+  for (; *s; s++) h = (h * 16777619u) ^ (uint32_t)(int32_t)(signed char)*s;
+  return h;
+}
+
 static sh_aelem *assoc_find(const sh_var *v, const char *key) {
-  for (size_t i = 0; i < v->n; i++)
-    if (strcmp(v->elems[i].key, key) == 0) return &v->elems[i];
+  if (!v->nbkt) return NULL;
+  uint32_t h = fnv1(key);
+  for (uint32_t i = v->bkt[h & (v->nbkt - 1)]; i; i = v->elems[i - 1].next)
+    if (v->elems[i - 1].hash == h && !strcmp(v->elems[i - 1].key, key))
+      return &v->elems[i - 1];
   return NULL;
+}
+
+/* Rehashes into nb buckets the way bash grows a table: old buckets in
+ * order, each chain from its head, every entry pushed on its new chain. */
+static int assoc_rehash(sh_var *v, uint32_t nb) {
+  uint32_t *nbk = calloc(nb, sizeof(uint32_t));
+  if (!nbk) return VSH_ENOMEM;
+  for (uint32_t b = 0; b < v->nbkt; b++)
+    for (uint32_t i = v->bkt[b], nx; i; i = nx) {
+      nx = v->elems[i - 1].next;
+      uint32_t *head = &nbk[v->elems[i - 1].hash & (nb - 1)];
+      v->elems[i - 1].next = *head;
+      *head = i;
+    }
+  free(v->bkt);
+  v->bkt = nbk;
+  v->nbkt = nb;
+  return 0;
+}
+
+void sh_assoc_order(sh_var *v) {
+  if (!v->reorder || !v->nbkt) return;
+  sh_aelem *e = malloc((v->n ? v->n : 1) * sizeof(*e));
+  if (!e) return; /* keeps storage order */
+  size_t k = 0;
+  for (uint32_t b = 0; b < v->nbkt; b++) {
+    uint32_t i = v->bkt[b];
+    if (i) v->bkt[b] = (uint32_t)k + 1;
+    for (; i; i = v->elems[i - 1].next) {
+      e[k] = v->elems[i - 1];
+      e[k].next = v->elems[i - 1].next ? (uint32_t)k + 2 : 0;
+      k++;
+    }
+  }
+  memcpy(v->elems, e, k * sizeof(*e));
+  free(e);
+  v->reorder = false;
 }
 
 const char *sh_assoc_get(const sh_var *v, const char *key) {
@@ -232,24 +295,43 @@ int sh_assoc_set(sh_var *v, const char *key, const char *val) {
     return 0;
   }
   char *k = strdup(key);
-  if (!k || elems_grow(v)) {
+  int rc = !k || v->n >= UINT32_MAX - 1 ? VSH_ENOMEM : 0;
+  if (!rc && !v->nbkt) rc = assoc_rehash(v, 1024);
+  else if (!rc && v->n >= (size_t)v->nbkt * 2) rc = assoc_rehash(v, v->nbkt * 4);
+  if (!rc) rc = elems_grow(v);
+  if (rc) {
     free(k);
     free(d);
     return VSH_ENOMEM;
   }
-  v->elems[v->n++] = (sh_aelem){.key = k, .val = d};
+  uint32_t h = fnv1(k), *head = &v->bkt[h & (v->nbkt - 1)];
+  v->elems[v->n] = (sh_aelem){.key = k, .val = d, .hash = h, .next = *head};
+  *head = (uint32_t)++v->n;
+  v->reorder = true;
   return 0;
+}
+
+/* The link that points at element i (index + 1): a bucket head or the
+ * next field of the one before it in the chain. */
+static uint32_t *assoc_link(sh_var *v, uint32_t i) {
+  uint32_t *l = &v->bkt[v->elems[i - 1].hash & (v->nbkt - 1)];
+  while (*l && *l != i) l = &v->elems[*l - 1].next;
+  return l;
 }
 
 int sh_assoc_unset(sh_var *v, const char *key) {
   sh_aelem *e = assoc_find(v, key);
   if (!e) return 0;
-  size_t pos = (size_t)(e - v->elems);
+  uint32_t i = (uint32_t)(e - v->elems) + 1, last = (uint32_t)v->n;
+  *assoc_link(v, i) = e->next;
   free(e->key);
   free(e->val);
-  memmove(v->elems + pos, v->elems + pos + 1,
-          (v->n - pos - 1) * sizeof(sh_aelem));
+  if (i != last) { /* the last element takes the freed slot */
+    *assoc_link(v, last) = i;
+    v->elems[i - 1] = v->elems[last - 1];
+  }
   v->n--;
+  v->reorder = true;
   return 0;
 }
 

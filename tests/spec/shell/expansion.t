@@ -104,3 +104,19 @@ x='$HOME `echo hi` $(echo there) $((1+2))'; echo "${x@P}"
 /tmp|tmp|[x]|A|^[
 a$HOME
 /home/u hi there 3
+
+=== associative arrays list their keys in bash's hash order, and declare -p quotes keys that need it
+--- script
+declare -A A=([a]=1 [b]=2 [zz]=3 [" "]=4)
+echo "${!A[@]}"; echo "${A[@]}"
+declare -p A
+declare -A C; for k in $(seq 0 2100); do C[k$k]=1; done
+unset 'C[k7]'; C[k7]=2
+echo "${!C[@]}" | cksum
+declare -A Q; for k in "a b" '$x' 'q"' '*' '~' a=b é -; do Q[$k]=1; done; declare -p Q
+--- stdout
+  b a zz
+4 2 1 3
+declare -A A=([" "]="4" [b]="2" [a]="1" [zz]="3" )
+3147582801 11496
+declare -A Q=(["q\""]="1" [-]="1" ["*"]="1" [a=b]="1" ["~"]="1" ["a b"]="1" ["\$x"]="1" [é]="1" )
