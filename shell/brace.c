@@ -177,10 +177,51 @@ static int expand_rec(sh_ctx *c, const sh_word *w, unsigned depth,
   return 0;
 }
 
+/* bash expands braces on the text, before tildes: a word that now
+ * starts with an unquoted ~ (~{/src,root} gave ~/src and ~root) gets its
+ * tilde prefix, up to a '/' in the leading unquoted text or to the end
+ * of a word made only of such text. */
+static sh_word *retilde(sh_ctx *c, sh_word *w) {
+  if (!w->n || w->parts[0].kind != SH_PART_LIT ||
+      !w->parts[0].u.text.len || w->parts[0].u.text.s[0] != '~')
+    return w;
+  vsh_buf lead = {0};
+  size_t k = 0;
+  for (; k < w->n && w->parts[k].kind == SH_PART_LIT; k++)
+    vsh__buf_append(&lead, w->parts[k].u.text.s, w->parts[k].u.text.len);
+  const char *sl = lead.data ? memchr(lead.data, '/', lead.len) : NULL;
+  if (!lead.data || (!sl && k < w->n)) { /* the prefix runs into quotes */
+    vsh_buf_dispose(&lead);
+    return w;
+  }
+  size_t plen = sl ? (size_t)(sl - lead.data) : lead.len;
+  char *text = vsh__arena_strndup(&c->arena, lead.data, lead.len);
+  vsh_buf_dispose(&lead);
+  sh_word *nw = vsh__arena_alloc(&c->arena, sizeof(*nw));
+  sh_part *parts =
+      vsh__arena_alloc(&c->arena, (w->n - k + 2) * sizeof(sh_part));
+  if (!text || !nw || !parts) return w;
+  size_t n = 0;
+  parts[n] = (sh_part){.kind = SH_PART_TILDE};
+  parts[n].u.tilde.user = text + 1;
+  parts[n++].u.tilde.len = plen - 1;
+  if (plen < strlen(text)) {
+    parts[n] = w->parts[0];
+    parts[n].u.text.s = text + plen;
+    parts[n++].u.text.len = strlen(text) - plen;
+  }
+  for (size_t i = k; i < w->n; i++) parts[n++] = w->parts[i];
+  *nw = *w;
+  nw->parts = parts;
+  nw->n = n;
+  return nw;
+}
+
 int sh_brace_expand(sh_ctx *c, const sh_word *w, sh_word ***out, size_t *n) {
   wlist l;
   int rc = expand_rec(c, w, 0, &l);
   if (rc) return rc;
+  for (size_t i = 0; i < l.n; i++) l.v[i] = retilde(c, l.v[i]);
   *out = l.v;
   *n = l.n;
   return 0;

@@ -120,3 +120,13 @@ declare -A Q; for k in "a b" '$x' 'q"' '*' '~' a=b é -; do Q[$k]=1; done; decla
 declare -A A=([" "]="4" [b]="2" [a]="1" [zz]="3" )
 3147582801 11496
 declare -A Q=(["q\""]="1" [-]="1" ["*"]="1" [a=b]="1" ["~"]="1" ["a b"]="1" ["\$x"]="1" [é]="1" )
+
+=== tilde expansion applies to the words brace expansion makes
+--- script
+HOME=/home/bob
+echo ~{/src,/lib} {~,~/x}/y a{~,b} "~"{x,y} \~{p,q}
+for x in ~{/a,/b}; do echo "-- $x"; done
+--- stdout
+/home/bob/src /home/bob/lib /home/bob/y /home/bob/x/y a~ ab ~x ~y ~p ~q
+-- /home/bob/a
+-- /home/bob/b
