@@ -471,7 +471,9 @@ int bi_printf_main(bi_ctx *b) {
       key[kl] = 0;
       sh_var *v = sh_var_find(b->sh, name);
       if (v && (v->attrs & SH_VAR_ASSOC)) {
-        rc = sh_var_set_elem(b->sh, name, key, 0, s, false);
+        rc = sh_var_set_elem(b->sh, name,
+                             sh_subscript_key(b->sh, key, strlen(key)), 0, s,
+                             false);
       } else {
         int64_t ix;
         rc = sh_arith(b->sh, key, strlen(key), &ix);

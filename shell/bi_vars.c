@@ -561,7 +561,7 @@ int bi_unset_main(bi_ctx *b) {
       if (!strcmp(key, "@") || !strcmp(key, "*")) {
         sh_var_clear_value(v);
       } else if (v->attrs & SH_VAR_ASSOC) {
-        sh_assoc_unset(v, key);
+        sh_assoc_unset(v, sh_subscript_key(c, key, strlen(key)));
       } else {
         int64_t ix;
         if (sh_arith(c, key, strlen(key), &ix) == 0) {

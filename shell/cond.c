@@ -124,7 +124,7 @@ static int unary(sh_ctx *c, const char *op, const char *s) {
       if (!key) return 1;
       int r;
       if (v->attrs & SH_VAR_ASSOC) {
-        r = sh_assoc_get(v, key) ? 0 : 1;
+        r = sh_assoc_get(v, sh_subscript_key(c, key, strlen(key))) ? 0 : 1;
       } else if (!strcmp(key, "@") || !strcmp(key, "*")) {
         r = (v->n || v->val) ? 0 : 1;
       } else {

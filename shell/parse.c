@@ -962,7 +962,8 @@ void sh_parser_free(sh_parser *p) {
   sh_unit_unref(p->unit);
   vsh__free(NULL, p, sizeof *p);
 }
-int sh_parse_dq_text(sh_parser *p, const char *s, size_t n, sh_word **out) {
+int sh_parse_text(sh_parser *p, const char *s, size_t n, bool subscript,
+                  sh_word **out) {
   jmp_buf jb;
   jmp_buf *outer = p->jb;
   p->jb = &jb;
@@ -972,7 +973,7 @@ int sh_parse_dq_text(sh_parser *p, const char *s, size_t n, sh_word **out) {
     *out = NULL;
     return p->err ? p->err : VSH_EINVAL;
   }
-  *out = sh_word_from(p, s, n, 1, W_HEREDOC, 0);
+  *out = sh_word_from(p, s, n, 1, subscript ? W_SUBSCRIPT : W_HEREDOC, 0);
   p->jb = outer;
   return 0;
 }

@@ -41,10 +41,12 @@ void sh_parser_set_extglob(sh_parser *p, bool on);
  * keep it past sh_parser_free). */
 sh_unit *sh_parser_unit(sh_parser *p);
 void sh_parser_free(sh_parser *p);
-/* Parses s as the body of an unquoted here-document ($ and ` expand,
- * a backslash quotes only $ ` \ and newline) into a word owned by p's
- * unit.  0, or a parse error (VSH_ESYNTAX-like code). */
-int sh_parse_dq_text(sh_parser *p, const char *s, size_t n, sh_word **out);
+/* Parses s into a word owned by p's unit: as the body of an unquoted
+ * here-document ($ and ` expand, a backslash quotes only $ ` \ and
+ * newline), or (subscript) as the text between an array's brackets.
+ * 0, or a parse error code. */
+int sh_parse_text(sh_parser *p, const char *s, size_t n, bool subscript,
+                  sh_word **out);
 
 /* Parses a whole script; on success *out holds a new unit (ref 1) whose
  * root is a SH_NODE_LIST of every command (NULL when empty). */

@@ -1,6 +1,7 @@
-/* prompt.c: bash's prompt-string expansion, for ${x@P} and PS4.  First
- * the backslash escapes (\u \h \w \t \D{fmt} \$ \nnn ...) are decoded,
- * then the result is expanded like an unquoted here-document body
+/* prompt.c: expanding text at run time: bash's prompt strings (${x@P},
+ * PS4) and the subscripts of names given as text (unset 'a[$k]').  A
+ * prompt string has its backslash escapes (\u \h \w \t \D{fmt} \$ \nnn
+ * ...) decoded, then is expanded like an unquoted here-document body
  * (parameters, command substitutions, arithmetic).  \[ and \] vanish,
  * as in a non-interactive bash.  Times are UTC: the shell does not read
  * the builtins' time zone table. */
@@ -143,15 +144,38 @@ char *sh_expand_prompt(sh_ctx *c, const char *s) {
   if (!d.data) return vsh__arena_strndup(&c->arena, "", 0);
   char *out = NULL;
   size_t n;
-  sh_parser *p = NULL;
-  sh_word *w = NULL;
-  sh_parse_opts po = {0};
-  if (!sh_parser_new(&p, d.data, d.len, &po) &&
-      !sh_parse_dq_text(p, d.data, d.len, &w) && w &&
-      sh_expand_str(c, w, &out, &n))
-    out = NULL;
-  sh_parser_free(p);
+  if (sh_expand_text(c, d.data, d.len, false, &out, &n)) out = NULL;
   if (!out) out = vsh__arena_strndup(&c->arena, d.data, d.len);
   vsh_buf_dispose(&d);
   return out;
+}
+
+int sh_expand_text(sh_ctx *c, const char *s, size_t len, bool subscript,
+                   char **out, size_t *outlen) {
+  sh_parser *p = NULL;
+  sh_word *w = NULL;
+  sh_parse_opts po = {0};
+  /* a subscript is read up to its closing bracket: supply one */
+  char *text = vsh__arena_alloc(&c->arena, len + 2);
+  if (!text) return VSH_ENOMEM;
+  memcpy(text, s, len);
+  text[len] = ']';
+  text[len + 1] = 0;
+  size_t tl = subscript ? len + 1 : len;
+  int rc = sh_parser_new(&p, text, tl, &po);
+  if (!rc) rc = sh_parse_text(p, text, tl, subscript, &w);
+  if (!rc && !w) rc = VSH_EINVAL;
+  if (!rc) rc = sh_expand_str(c, w, out, outlen);
+  sh_parser_free(p);
+  return rc;
+}
+
+char *sh_subscript_key(sh_ctx *c, const char *s, size_t len) {
+  char *out;
+  size_t n;
+  if (memchr(s, '$', len) || memchr(s, '"', len) || memchr(s, '\'', len) ||
+      memchr(s, '`', len) || memchr(s, '\\', len)) {
+    if (!sh_expand_text(c, s, len, true, &out, &n)) return out;
+  }
+  return vsh__arena_strndup(&c->arena, s, len);
 }

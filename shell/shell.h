@@ -445,6 +445,14 @@ int sh_expand_str(sh_ctx *c, const sh_word *w, char **out, size_t *len);
 /* A prompt string's escapes decoded, then expanded (prompt.c); the
  * result is in the exec arena. */
 char *sh_expand_prompt(sh_ctx *c, const char *s);
+/* Parses and expands text (as a here-document body, or as what goes
+ * between an array's brackets) to a string in the exec arena. */
+int sh_expand_text(sh_ctx *c, const char *s, size_t len, bool subscript,
+                   char **out, size_t *outlen);
+/* The key an assoc subscript written as text names ('"K"', '$key',
+ * '$(echo K)' give K), as bash expands it; the text itself when it has
+ * nothing to expand. */
+char *sh_subscript_key(sh_ctx *c, const char *s, size_t len);
 /* A word as a pattern: quoted characters are marked in *quoted (arena). */
 int sh_expand_pattern(sh_ctx *c, const sh_word *w, char **out, size_t *len,
                       unsigned char **quoted);

@@ -436,7 +436,11 @@ static int set_through_elem_ref(sh_ctx *c, const char *t, const char *val,
         idx = max + 1 + idx;
       }
     }
-    if (!rc) rc = sh_var_set_elem(c, base, sub, idx, val, append);
+    if (!rc)
+      rc = sh_var_set_elem(c, base,
+                           bv && (bv->attrs & SH_VAR_ASSOC)
+                               ? sh_subscript_key(c, sub, sl) : sub,
+                           idx, val, append);
   }
   free(base);
   free(sub);

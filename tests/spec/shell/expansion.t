@@ -130,3 +130,19 @@ for x in ~{/a,/b}; do echo "-- $x"; done
 /home/bob/src /home/bob/lib /home/bob/y /home/bob/x/y a~ ab ~x ~y ~p ~q
 -- /home/bob/a
 -- /home/bob/b
+
+=== a subscript written as text is expanded for an assoc (unset, printf -v, namerefs, ${!ref}, test -v)
+--- script
+declare -A A=([K]=val [L]=l)
+k=K
+printf -v 'A["K"]' '/%s/' v2; echo "${A[K]}"
+ref='A[$k]'; echo "${!ref}"
+declare -n r='A["L"]'; r=l2; echo "${A[L]}"
+[[ -v 'A[$k]' ]] && echo set
+unset -v 'A[$k]' 'A["L"]'; echo "${#A[@]}"
+--- stdout
+/v2/
+/v2/
+l2
+set
+0
