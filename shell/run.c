@@ -515,7 +515,8 @@ int64_t vsh_cmd_read_fd(vsh_cmd *cmd, int fd, void *buf, size_t n) {
 
 const char *vsh_cmd_getenv(vsh_cmd *cmd, const char *name) {
   sh_var *v = sh_var_find(cmd->c, name);
-  if (!v || !(v->attrs & SH_VAR_EXPORT) || (v->attrs & SH_VAR_UNSET))
+  if (!v || !(v->attrs & SH_VAR_EXPORT) || (v->attrs & SH_VAR_UNSET) ||
+      (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)))
     return NULL;
   return sh_var_get(cmd->c, name);
 }
@@ -619,7 +620,12 @@ bool bi_cancelled(bi_ctx *b) {
 }
 
 const char *bi_getenv(bi_ctx *b, const char *name) {
-  return b->sh ? sh_var_get(b->sh, name) : NULL;
+  /* a command sees the environment: exported scalars only */
+  sh_var *v = b->sh ? sh_var_find(b->sh, name) : NULL;
+  if (!v || !(v->attrs & SH_VAR_EXPORT) || (v->attrs & SH_VAR_UNSET) ||
+      (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)))
+    return NULL;
+  return sh_var_get(b->sh, name);
 }
 
 const char *bi_path(bi_ctx *b, const char *p) {

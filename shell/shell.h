@@ -240,6 +240,8 @@ void bi_errline(bi_ctx *b, const char *fmt, ...)
 /* "name: usage: text", as bash prints a builtin's usage line. */
 void bi_usage(bi_ctx *b, const char *usage);
 bool bi_cancelled(bi_ctx *b);
+/* An environment variable as the command sees it: exported scalars only
+ * (TZ=x without export is not in a command's environment). */
 const char *bi_getenv(bi_ctx *b, const char *name);
 /* Absolute, normalised path of p relative to the context's cwd (arena). */
 const char *bi_path(bi_ctx *b, const char *p);

@@ -424,3 +424,15 @@ __m=([k]="v" )
 st=0
 shopt -s autocd
 shopt -s progcomp
+
+=== commands see exported scalars only: an unexported TZ or an exported array is not in their environment
+--- script
+TZ=Asia/Tokyo; date -d @0 +%H
+export TZ; date -d @0 +%H
+TZ=UTC date -d @0 +%H
+arr=(a b); export arr; printenv arr; echo "st=$?"
+--- stdout
+00
+09
+00
+st=1
