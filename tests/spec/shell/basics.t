@@ -427,7 +427,7 @@ shopt -s progcomp
 
 === commands see exported scalars only: an unexported TZ or an exported array is not in their environment
 --- script
-TZ=Asia/Tokyo; date -d @0 +%H
+unset TZ; TZ=Asia/Tokyo; date -d @0 +%H
 export TZ; date -d @0 +%H
 TZ=UTC date -d @0 +%H
 arr=(a b); export arr; printenv arr; echo "st=$?"
