@@ -24,9 +24,6 @@ typedef struct dt_tm { /* broken-down civil time */
 
 static bool leap(int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
-static int64_t floordiv(int64_t a, int64_t b) {
-  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
-}
 
 static void to_tm(int64_t t, long off, dt_tm *out) {
   fu_tm tm;
@@ -38,8 +35,8 @@ static void to_tm(int64_t t, long off, dt_tm *out) {
 /* Normalises month overflow, then the day count carries the rest. */
 static int64_t from_fields(int64_t y, int64_t mon, int64_t mday, int64_t h,
                            int64_t mi, int64_t s, long off) {
-  y += floordiv(mon - 1, 12);
-  mon = mon - 1 - floordiv(mon - 1, 12) * 12 + 1;
+  y += vsh__floordiv(mon - 1, 12);
+  mon = mon - 1 - vsh__floordiv(mon - 1, 12) * 12 + 1;
   int64_t days = fu_days_from_civil(y, (int)mon, 1) + mday - 1;
   return days * 86400 + h * 3600 + mi * 60 + s - off;
 }
@@ -568,7 +565,7 @@ static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
       vsh_buf_dispose(&s);
       break;
     }
-    case 'C': put_num(o, floordiv(tm.year, 100), 2, '0', flag, width); break;
+    case 'C': put_num(o, vsh__floordiv(tm.year, 100), 2, '0', flag, width); break;
     case 'd': put_num(o, tm.mday, 2, '0', flag, width); break;
     case 'e': put_num(o, tm.mday, 2, ' ', flag, width); break;
     case 'D': case 'F': case 'r': case 'R': case 'T': case 'x': case 'X': {

@@ -6,6 +6,7 @@
 #define VSH_BUILTINS_FILES_INT_H
 
 #include "builtins/builtins.h"
+#include "core/tz.h"
 
 /* "--help"/"--version" handling for commands that parse by hand. */
 int fu_help(bi_ctx *b, const char *usage);
@@ -32,34 +33,17 @@ typedef struct fu_tm {
   long off;                                   /* seconds east of UTC */
 } fu_tm;
 
-/* The zone of $TZ (tz.c): a POSIX rule, with daylight time between two
- * yearly changes, or an IANA name's current rule from a built-in table. */
-typedef struct fu_tzrule {
-  char kind;   /* 'M' month.week.day, 'J' day 1-365 without Feb 29,
-                  'D' day 0-365 */
-  int m, w, d; /* 'M' fields; d alone for 'J' and 'D' */
-  long secs;   /* local time of day of the change (may be < 0 or > 24h) */
-} fu_tzrule;
-typedef struct fu_zone {
-  long off;           /* standard time: seconds east of UTC */
-  long dst_off;       /* daylight time */
-  bool has_dst;
-  fu_tzrule start, end;
-  char name[16];      /* %Z in standard time */
-  char dst_name[16];
-} fu_zone;
+/* The zone of $TZ (tz.c over core/tz.c). */
+typedef vsh__zone fu_zone;
 /* utc: ignore $TZ (date -u). */
 void fu_zone_init(bi_ctx *b, bool utc, fu_zone *out);
-/* Seconds east of UTC at instant t; *name (may be NULL) gets %Z. */
-long fu_zone_offset(const fu_zone *z, int64_t t, const char **name);
-/* The instant of a wall-clock time (given as seconds as if UTC): false
- * when the clock skips it; of two, the one glibc's mktime picks. */
-bool fu_zone_local(const fu_zone *z, int64_t local, int64_t *out);
+#define fu_zone_offset vsh__zone_offset
+#define fu_zone_local vsh__zone_local
 /* One-off forms of the two for $TZ. */
 long fu_tz_offset_at(bi_ctx *b, int64_t t);
 bool fu_tz_local(bi_ctx *b, int64_t local, int64_t *out);
 void fu_localtime(int64_t t, long off, fu_tm *out);
-int64_t fu_days_from_civil(int64_t y, int m, int d); /* m 1-12 */
+#define fu_days_from_civil vsh__days_from_civil
 extern const char *const fu_months[12];
 extern const char *const fu_days[7];
 struct timespec fu_now(void);

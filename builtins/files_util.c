@@ -108,42 +108,18 @@ struct timespec fu_now(void) {
   return ts;
 }
 
-/* Days since 1970-01-01 of a proleptic Gregorian date (era arithmetic:
- * 400-year cycles of 146097 days). */
-int64_t fu_days_from_civil(int64_t y, int m, int d) {
-  y -= m <= 2;
-  int64_t era = (y >= 0 ? y : y - 399) / 400;
-  int64_t yoe = y - era * 400;
-  int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
 void fu_localtime(int64_t t, long off, fu_tm *o) {
   t += off;
-  int64_t days = t / 86400, rem = t % 86400;
-  if (rem < 0) {
-    rem += 86400;
-    days--;
-  }
+  int64_t days = vsh__floordiv(t, 86400), rem = t - days * 86400;
   o->hour = (int)(rem / 3600);
   o->min = (int)(rem % 3600 / 60);
   o->sec = (int)(rem % 60);
   o->wday = (int)(((days % 7) + 11) % 7); /* 1970-01-01 was a Thursday */
-  int64_t z = days + 719468;
-  int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  int64_t doe = z - era * 146097;
-  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  int64_t y = yoe + era * 400;
-  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  int64_t mp = (5 * doy + 2) / 153;
-  int d = (int)(doy - (153 * mp + 2) / 5 + 1);
-  int m = (int)(mp < 10 ? mp + 3 : mp - 9);
-  y += m <= 2;
-  o->year = y;
+  int m, d;
+  vsh__civil_from_days(days, &o->year, &m, &d);
   o->mon = m - 1;
   o->mday = d;
-  o->yday = (int)(days - fu_days_from_civil(y, 1, 1));
+  o->yday = (int)(days - vsh__days_from_civil(o->year, 1, 1));
   o->off = off;
 }
 
@@ -268,7 +244,7 @@ bool fu_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
     if (mo < 1 || mo > 12 || d < 1 || d > 31 || hh > 24 || mm > 59 ||
         ss > 60)
       return false;
-    int64_t local = fu_days_from_civil(y, (int)mo, (int)d) * 86400 +
+    int64_t local = vsh__days_from_civil(y, (int)mo, (int)d) * 86400 +
                     hh * 3600 + mm * 60 + ss;
     if (zoned) t = local - zoff;
     else if (!fu_tz_local(b, local, &t)) return false;

@@ -305,11 +305,11 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
         clock_gettime(CLOCK_REALTIME, &ts);
         t = ts.tv_sec;
       }
-      time_t tt = (time_t)t;
       struct tm tm;
-      gmtime_r(&tt, &tm);
+      sh_localtime(p->b->sh, t, &tm);
       char tbuf[256];
-      size_t got = strftime(tbuf, 129, tfmt, &tm);
+      /* bash's buffer holds 128 bytes with the NUL: longer gives nothing */
+      size_t got = strftime(tbuf, 128, tfmt, &tm);
       if (got == 0) tbuf[0] = 0;
       spec[k++] = 's';
       spec[k] = 0;

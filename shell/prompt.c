@@ -3,10 +3,10 @@
  * prompt string has its backslash escapes (\u \h \w \t \D{fmt} \$ \nnn
  * ...) decoded, then is expanded like an unquoted here-document body
  * (parameters, command substitutions, arithmetic).  \[ and \] vanish,
- * as in a non-interactive bash.  Times are UTC: the shell does not read
- * the builtins' time zone table. */
+ * as in a non-interactive bash.  Times are in the exported $TZ. */
 #include "shell/shell.h"
 
+#include "core/tz.h"
 #include "shell/exec_int.h"
 #include "shell/parse.h"
 
@@ -43,10 +43,30 @@ static void put_dir(sh_ctx *c, vsh_buf *o, bool base) {
   }
 }
 
-static void put_time(vsh_buf *o, const char *fmt) {
-  time_t now = time(NULL);
+void sh_localtime(sh_ctx *c, int64_t t, struct tm *out) {
+  /* the zone of the exported TZ, as a child process would see it */
+  sh_var *v = sh_var_find(c, "TZ");
+  const char *tz = v && (v->attrs & SH_VAR_EXPORT) &&
+                           !(v->attrs & (SH_VAR_UNSET | SH_VAR_ARRAY |
+                                         SH_VAR_ASSOC))
+                       ? v->val : NULL;
+  vsh__zone z;
+  vsh__zone_parse(&z, tz);
+  const char *name;
+  long off = vsh__zone_offset(&z, t, &name);
+  time_t lt = (time_t)(t + off);
+  gmtime_r(&lt, out);
+  out->tm_gmtoff = off;
+  out->tm_zone = name; /* z's storage: copied below for the caller */
+  out->tm_isdst = off != z.off;
+  size_t nl = strlen(name);
+  char *keep = vsh__arena_strndup(&c->arena, name, nl);
+  if (keep) out->tm_zone = keep;
+}
+
+static void put_time(sh_ctx *c, vsh_buf *o, const char *fmt) {
   struct tm tm;
-  gmtime_r(&now, &tm);
+  sh_localtime(c, time(NULL), &tm);
   char t[256];
   size_t n = *fmt ? strftime(t, sizeof t, fmt, &tm) : 0;
   vsh__buf_append(o, t, n);
@@ -66,11 +86,11 @@ static void decode(sh_ctx *c, const char *s, vsh_buf *o) {
     case 'e': vsh__buf_putc(o, 033); break;
     case 'n': vsh__buf_putc(o, '\n'); break;
     case 'r': vsh__buf_putc(o, '\r'); break;
-    case 'd': put_time(o, "%a %b %d"); break;
-    case 't': put_time(o, "%H:%M:%S"); break;
-    case 'T': put_time(o, "%I:%M:%S"); break;
-    case '@': put_time(o, "%I:%M %p"); break;
-    case 'A': put_time(o, "%H:%M"); break;
+    case 'd': put_time(c, o, "%a %b %d"); break;
+    case 't': put_time(c, o, "%H:%M:%S"); break;
+    case 'T': put_time(c, o, "%I:%M:%S"); break;
+    case '@': put_time(c, o, "%I:%M %p"); break;
+    case 'A': put_time(c, o, "%H:%M"); break;
     case 'D': {
       const char *close = p[1] == '{' ? strchr(p + 2, '}') : NULL;
       if (!close) {
@@ -82,7 +102,7 @@ static void decode(sh_ctx *c, const char *s, vsh_buf *o) {
       if (n >= sizeof f) n = sizeof f - 1;
       memcpy(f, p + 2, n);
       f[n] = 0;
-      put_time(o, *f ? f : "%X");
+      put_time(c, o, *f ? f : "%X");
       p = close;
       break;
     }

@@ -447,6 +447,10 @@ int sh_expand_str(sh_ctx *c, const sh_word *w, char **out, size_t *len);
 /* A prompt string's escapes decoded, then expanded (prompt.c); the
  * result is in the exec arena. */
 char *sh_expand_prompt(sh_ctx *c, const char *s);
+/* Broken-down local time of t in the exported $TZ (tm_gmtoff and
+ * tm_zone set, for strftime's %z and %Z). */
+struct tm;
+void sh_localtime(sh_ctx *c, int64_t t, struct tm *out);
 /* Parses and expands text (as a here-document body, or as what goes
  * between an array's brackets) to a string in the exec arena. */
 int sh_expand_text(sh_ctx *c, const char *s, size_t len, bool subscript,

@@ -436,3 +436,14 @@ arr=(a b); export arr; printenv arr; echo "st=$?"
 09
 00
 st=1
+
+=== printf %(fmt)T uses the exported TZ
+--- script
+unset TZ
+TZ=Asia/Tokyo; printf '%(%F %H:%M %Z)T\n' 1557978599
+export TZ; printf '%(%F %H:%M %Z %z)T\n' 1557978599
+export TZ=US/Eastern; printf '%(%F %T %Z)T\n' 1557978599
+--- stdout
+2019-05-16 03:49 UTC
+2019-05-16 12:49 JST +0900
+2019-05-15 23:49:59 EDT
