@@ -206,6 +206,13 @@ static void init_shell_vars(sh_ctx *c) {
   if (v) v->attrs |= SH_VAR_EXPORT;
   sh_var_set(c, "IFS", " \t\n", false);
   sh_var_set(c, "PS4", "+ ", false);
+  /* read-only; their values are computed when read (ctx.c) */
+  static const char *const dyn[] = {"SHELLOPTS", "BASHOPTS"};
+  for (size_t i = 0; i < 2; i++) {
+    sh_var_set(c, dyn[i], "", false);
+    sh_var *d = sh_var_find(c, dyn[i]);
+    if (d) d->attrs |= SH_VAR_READONLY;
+  }
   sh_var_set(c, "OPTIND", "1", false);
   sh_var_set(c, "BASH_VERSION", "5.2.15(1)-release", false);
   sh_var_set(c, "BASH", "/bin/bash", false);

@@ -82,6 +82,8 @@ static int cmp_var(const void *a, const void *b) {
 
 /* All visible variables, sorted, filtered by attribute mask (0: all). */
 static size_t visible_vars(sh_ctx *c, unsigned mask, sh_var ***out) {
+  sh_var_get(c, "SHELLOPTS"); /* computed values, brought up to date */
+  sh_var_get(c, "BASHOPTS");
   size_t n = 0, cap = 64;
   sh_var **v = malloc(cap * sizeof(*v));
   for (sh_scope *s = c->scope; v && s; s = s->up)
@@ -356,6 +358,7 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
   int st = 0;
   for (; i < b->argc; i++) {
     if (d->print && !strchr(b->argv[i], '=')) {
+      sh_var_get(c, b->argv[i]); /* refreshes SHELLOPTS and the like */
       sh_var *v = sh_var_find(c, b->argv[i]);
       if (!v) {
         bi_err(b, "%s: not found", b->argv[i]);
@@ -623,24 +626,6 @@ int bi_unset_main(bi_ctx *b) {
 /* ---- set / shopt / shift ----------------------------------------------------- */
 
 /* Option indexes sorted by name, as bash lists them. */
-/* bash's listing order: by name, except that autocd comes first */
-static int opt_order(const char *a, const char *b) {
-  if (!strcmp(a, "autocd") || !strcmp(b, "autocd"))
-    return strcmp(a, "autocd") ? 1 : strcmp(b, "autocd") ? -1 : 0;
-  return strcmp(a, b);
-}
-
-static void sorted_opts(int *idx) {
-  for (int i = 0; i < SH_OPT__COUNT; i++) idx[i] = i;
-  for (int i = 1; i < SH_OPT__COUNT; i++)
-    for (int j = i; j > 0 && opt_order(sh_opts[idx[j - 1]].name,
-                                       sh_opts[idx[j]].name) > 0; j--) {
-      int t = idx[j];
-      idx[j] = idx[j - 1];
-      idx[j - 1] = t;
-    }
-}
-
 static void set_opt(sh_ctx *c, int k, bool on) {
   c->opts[k] = on;
   /* the line-editing modes exclude each other */
@@ -711,7 +696,7 @@ int bi_set_main(bi_ctx *b) {
         if (i + 1 >= b->argc) {
           vsh_buf o = {0};
           int ord[SH_OPT__COUNT];
-          sorted_opts(ord);
+          sh_opts_sorted(ord);
           for (int kk = 0; kk < SH_OPT__COUNT; kk++) {
             int k = ord[kk];
             if (sh_opts[k].shopt) continue;
@@ -771,7 +756,7 @@ int bi_shopt_main(bi_ctx *b) {
   int st = 0;
   if (i >= b->argc) {
     int ord[SH_OPT__COUNT];
-    sorted_opts(ord);
+    sh_opts_sorted(ord);
     for (int kk = 0; kk < SH_OPT__COUNT; kk++) {
       int k = ord[kk];
       if (sh_opts[k].shopt == o_mode) continue;

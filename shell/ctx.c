@@ -203,6 +203,45 @@ void sh_error(sh_ctx *c, const char *fmt, ...) {
 
 /* ---- dynamic variables ---------------------------------------------------- */
 
+/* bash's listing order: by name, except that autocd comes first */
+static int opt_order(const char *a, const char *b) {
+  if (!strcmp(a, "autocd") || !strcmp(b, "autocd"))
+    return strcmp(a, "autocd") ? 1 : strcmp(b, "autocd") ? -1 : 0;
+  return strcmp(a, b);
+}
+
+static int cmp_opt_index(const void *x, const void *y) {
+  return opt_order(sh_opts[*(const int *)x].name,
+                   sh_opts[*(const int *)y].name);
+}
+
+void sh_opts_sorted(int *idx) {
+  for (int i = 0; i < SH_OPT__COUNT; i++) idx[i] = i;
+  qsort(idx, SH_OPT__COUNT, sizeof(int), cmp_opt_index);
+}
+
+/* SHELLOPTS / BASHOPTS: the set -o (shopt) options that are on, in
+ * listing order, joined by ':'.  The readonly variable behind the name
+ * holds the last value read, for declare -p. */
+static const char *opts_var(sh_ctx *c, const char *name, bool shopt) {
+  sh_var *v = sh_var_find_raw(c, name);
+  if (!v || (v->attrs & SH_VAR_UNSET)) return NULL;
+  int ord[SH_OPT__COUNT];
+  sh_opts_sorted(ord);
+  vsh_buf b = {0};
+  for (int k = 0; k < SH_OPT__COUNT; k++) {
+    int i = ord[k];
+    if (sh_opts[i].shopt != shopt || !c->opts[i]) continue;
+    if (b.len) vsh__buf_putc(&b, ':');
+    vsh__buf_puts(&b, sh_opts[i].name);
+  }
+  char *val = b.data ? b.data : strdup("");
+  if (!val) return v->val;
+  free(v->val);
+  v->val = val;
+  return v->val;
+}
+
 const char *sh__special_var(sh_ctx *c, const char *name) {
   switch (name[0]) {
   case 'R':
@@ -220,6 +259,7 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
     }
     break;
   case 'B':
+    if (strcmp(name, "BASHOPTS") == 0) return opts_var(c, name, true);
     if (strcmp(name, "BASHPID") == 0) {
       snprintf(c->numbuf, sizeof(c->numbuf), "%d", c->bashpid);
       return c->numbuf;
@@ -242,6 +282,7 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
     }
     break;
   case 'S':
+    if (strcmp(name, "SHELLOPTS") == 0) return opts_var(c, name, false);
     if (strcmp(name, "SECONDS") == 0) {
       sh_var *v = sh_var_find(c, "SECONDS");
       /* stored as the epoch at which SECONDS was 0 */

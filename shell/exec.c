@@ -545,9 +545,9 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     const char *old = a->append && outer ? sh_var_get(c, name) : NULL;
     c->scope = sc;
     if (outer && (outer->attrs & SH_VAR_READONLY)) {
+      /* bash reports it and runs the command without this binding */
       sh_error(c, "%s: readonly variable", name);
-      rc = VSH_EPERM;
-      break;
+      continue;
     }
     sh_var *v = NULL;
     HASH_FIND_STR(sc->vars, name, v);

@@ -162,6 +162,8 @@ typedef struct sh_optinfo {
 } sh_optinfo;
 extern const sh_optinfo sh_opts[SH_OPT__COUNT];
 int sh_opt_find(const char *name, bool shopt);
+/* Option indexes in bash's listing order (set -o, shopt, SHELLOPTS). */
+void sh_opts_sorted(int *idx);
 
 /* ---- functions and aliases ----------------------------------------------- */
 

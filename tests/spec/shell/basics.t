@@ -447,3 +447,18 @@ export TZ=US/Eastern; printf '%(%F %T %Z)T\n' 1557978599
 2019-05-16 03:49 UTC
 2019-05-16 12:49 JST +0900
 2019-05-15 23:49:59 EDT
+
+=== SHELLOPTS and BASHOPTS list the options that are on; a prefix assignment to a readonly variable still runs the command
+--- script
+echo "$SHELLOPTS"
+set -x; o=$SHELLOPTS; set +x
+echo "$o"
+shopt -s extglob; echo "$BASHOPTS" | tr : '\n' | grep -c extglob
+readonly r=1
+r=2 echo runs 2>/dev/null; echo "st=$?"
+--- stdout
+braceexpand:hashall:interactive-comments
+braceexpand:hashall:interactive-comments:xtrace
+1
+runs
+st=0
