@@ -59,6 +59,29 @@ static void print_array_value(vsh_buf *o, const sh_var *v) {
   vsh__buf_puts(o, ")\n");
 }
 
+/* A variable as set (and declare without arguments) list it: NAME=value,
+ * the value single-quoted when it needs quoting. */
+static void print_set_line(vsh_buf *o, const sh_var *v) {
+  if (v->attrs & SH_VAR_UNSET) return;
+  vsh__buf_puts(o, v->name);
+  if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
+    print_array_value(o, v);
+    return;
+  }
+  vsh__buf_putc(o, '=');
+  const char *val = v->val ? v->val : "";
+  bool plain = *val != 0;
+  for (const char *p = val; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+          (*p >= '0' && *p <= '9') || strchr("_-./:,+@%", *p)))
+      plain = false;
+  if (plain)
+    vsh__buf_puts(o, val);
+  else
+    sh_quote_single(o, val);
+  vsh__buf_putc(o, '\n');
+}
+
 static void print_var(vsh_buf *o, const sh_var *v, const char *prefix) {
   char f[16];
   attr_flags(v, f);
@@ -339,16 +362,11 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
     size_t n = visible_vars(c, mask, &vs);
     vsh_buf o = {0};
     for (size_t k = 0; k < n; k++) {
-      if (d->print || print_prefix)
+      /* with an attribute (declare -A) the listing is in -p form */
+      if (d->print || print_prefix || mask)
         print_var(&o, vs[k], print_prefix ? print_prefix : "declare");
-      else if (!(vs[k]->attrs & SH_VAR_UNSET)) {
-        vsh__buf_printf(&o, "%s=", vs[k]->name);
-        if (vs[k]->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC))
-          vsh__buf_puts(&o, "()");
-        else
-          quote_value(&o, vs[k]->val ? vs[k]->val : "");
-        vsh__buf_putc(&o, '\n');
-      }
+      else
+        print_set_line(&o, vs[k]);
     }
     free(vs);
     bi_write(b, o.data ? o.data : "", o.len);
@@ -650,24 +668,7 @@ int bi_set_main(bi_ctx *b) {
     size_t n = visible_vars(c, 0, &vs);
     vsh_buf o = {0};
     for (size_t k = 0; k < n; k++) {
-      if (vs[k]->attrs & SH_VAR_UNSET) continue;
-      if (vs[k]->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
-        vsh__buf_puts(&o, vs[k]->name);
-        print_array_value(&o, vs[k]);
-        continue;
-      }
-      vsh__buf_printf(&o, "%s=", vs[k]->name);
-      const char *val = vs[k]->val ? vs[k]->val : "";
-      bool plain = *val != 0;
-      for (const char *p = val; *p; p++)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-              (*p >= '0' && *p <= '9') || strchr("_-./:,+@%", *p)))
-          plain = false;
-      if (plain)
-        vsh__buf_puts(&o, val);
-      else
-        sh_quote_single(&o, val);
-      vsh__buf_putc(&o, '\n');
+      print_set_line(&o, vs[k]);
     }
     free(vs);
     bi_write(b, o.data ? o.data : "", o.len);
