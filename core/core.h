@@ -114,6 +114,10 @@ size_t vsh__utf8_count(const char *s, size_t n);
 bool vsh__utf8_valid(const char *s, size_t n);
 /* Display columns of cp (0, 1 or 2; -1 for control). */
 int vsh__utf8_width(int32_t cp);
+/* Simple case mapping for ASCII, Latin-1, Latin Extended-A, Greek,
+ * Cyrillic and Armenian (others map to themselves). */
+int32_t vsh__cp_upper(int32_t cp);
+int32_t vsh__cp_lower(int32_t cp);
 
 /* ---- refcounts ----------------------------------------------------- */
 

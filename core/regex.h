@@ -96,9 +96,6 @@ int vsh__regex_exec(const vsh_regex *re, const char *s, size_t n,
                     size_t nm, vsh_re_budget *b);
 
 void vsh__regex_free(vsh_regex *re);
-
-/* Case folding used by the engine (simple one-to-one mappings). */
-int32_t vsh__re_tolower(int32_t cp);
-int32_t vsh__re_toupper(int32_t cp);
+/* Case folding: vsh__cp_lower / vsh__cp_upper (core.h). */
 
 #endif /* VSH_CORE_REGEX_H */

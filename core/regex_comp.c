@@ -41,36 +41,6 @@ typedef struct rparser {
 
 /* ---- character data ------------------------------------------------- */
 
-int32_t vsh__re_tolower(int32_t c) {
-  if (c < 128) return (c >= 'A' && c <= 'Z') ? c + 32 : c;
-  if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 32;
-  if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177))
-    return c | 1;
-  if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
-    return (c & 1) ? c + 1 : c;
-  if (c == 0x178) return 0xFF;
-  if (c >= 0x391 && c <= 0x3AB && c != 0x3A2) return c + 32;
-  if (c >= 0x410 && c <= 0x42F) return c + 32;
-  if (c >= 0x400 && c <= 0x40F) return c + 80;
-  if (c >= 0x531 && c <= 0x556) return c + 48;
-  return c;
-}
-
-int32_t vsh__re_toupper(int32_t c) {
-  if (c < 128) return (c >= 'a' && c <= 'z') ? c - 32 : c;
-  if (c >= 0xE0 && c <= 0xFE && c != 0xF7) return c - 32;
-  if (c == 0xFF) return 0x178;
-  if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177))
-    return c & ~1;
-  if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
-    return (c & 1) ? c : c - 1;
-  if (c >= 0x3B1 && c <= 0x3CB && c != 0x3C2) return c - 32;
-  if (c >= 0x430 && c <= 0x44F) return c - 32;
-  if (c >= 0x450 && c <= 0x45F) return c - 80;
-  if (c >= 0x561 && c <= 0x586) return c - 48;
-  return c;
-}
-
 /* Letters outside ASCII, approximately (the scripts agents meet). */
 static bool is_letter(int32_t c) {
   static const int32_t r[][2] = {
@@ -117,8 +87,8 @@ unsigned vsh__re_classes_of(int32_t c) {
       if (c != 0xA0) m |= RC_GRAPH;
       if (is_letter(c)) {
         m |= RC_ALPHA;
-        if (vsh__re_tolower(c) != c) m |= RC_UPPER;
-        if (vsh__re_toupper(c) != c) m |= RC_LOWER;
+        if (vsh__cp_lower(c) != c) m |= RC_UPPER;
+        if (vsh__cp_upper(c) != c) m |= RC_LOWER;
       } else if (c != 0xA0) {
         m |= RC_PUNCT;
       }
@@ -148,7 +118,7 @@ bool vsh__re_set_has(const re_set *s, int32_t c) {
   if (c == '\n' && s->nonl) return false;
   bool in = set_has1(s, c);
   if (!in && s->icase && c < RE_BYTE_CP) {
-    int32_t l = vsh__re_tolower(c), u = vsh__re_toupper(c);
+    int32_t l = vsh__cp_lower(c), u = vsh__cp_upper(c);
     in = (l != c && set_has1(s, l)) || (u != c && set_has1(s, u));
   }
   return in != s->neg;
@@ -840,8 +810,8 @@ static void gen(rparser *ps, int32_t i) {
   case N_EMPTY: break;
   case N_CHAR: {
     int32_t cp = n->val;
-    if (n->icase && vsh__re_tolower(cp) != vsh__re_toupper(cp))
-      emit(ps, RI_CHARI, vsh__re_tolower(cp), 0);
+    if (n->icase && vsh__cp_lower(cp) != vsh__cp_upper(cp))
+      emit(ps, RI_CHARI, vsh__cp_lower(cp), 0);
     else
       emit(ps, RI_CHAR, cp, 0);
     break;
@@ -955,8 +925,8 @@ static void first_bytes(vsh_regex *re) {
     case RI_CHAR: case RI_CHARI: {
       int32_t cps[3] = {in->x, in->x, in->x};
       if (in->op == RI_CHARI) {
-        cps[1] = vsh__re_toupper(in->x);
-        cps[2] = vsh__re_tolower(in->x);
+        cps[1] = vsh__cp_upper(in->x);
+        cps[2] = vsh__cp_lower(in->x);
       }
       for (int k = 0; k < 3; k++) {
         int32_t cp = cps[k];

@@ -66,7 +66,7 @@ static inline bool char_ok(const vsh_regex *re, const re_inst *in,
                            int32_t cp) {
   switch (in->op) {
   case RI_CHAR: return cp == in->x;
-  case RI_CHARI: return vsh__re_tolower(cp) == in->x;
+  case RI_CHARI: return vsh__cp_lower(cp) == in->x;
   case RI_ANY: return true;
   case RI_ANYNL: return cp != '\n';
   case RI_SET: return vsh__re_set_has(&re->sets[in->x], cp);
@@ -329,7 +329,7 @@ static bool backref_ok(bt *t, int g, bool icase, size_t pos, size_t *len) {
     size_t li, lj;
     int32_t a = decode_at(t->s, (size_t)eo, i, &li);
     int32_t c = decode_at(t->s, t->n, j, &lj);
-    if (vsh__re_tolower(a) != vsh__re_tolower(c)) return false;
+    if (vsh__cp_lower(a) != vsh__cp_lower(c)) return false;
     i += li;
     j += lj;
   }

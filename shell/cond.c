@@ -192,8 +192,9 @@ static bool budget_cancel(void *ud) { return sh_exec_cancelled(ud); }
  * or a match too complex for the budget. */
 static int regex_match(sh_ctx *c, const char *s, const char *re) {
   vsh_regex *rx = NULL;
-  if (vsh__regex_compile(&rx, re, strlen(re),
-                         VSH_RE_EXTENDED | VSH_RE_STRICT, NULL)) return 2;
+  unsigned fl = VSH_RE_EXTENDED | VSH_RE_STRICT;
+  if (c->opts[SH_SHOPT_NOCASEMATCH]) fl |= VSH_RE_ICASE;
+  if (vsh__regex_compile(&rx, re, strlen(re), fl, NULL)) return 2;
   size_t nm = vsh__regex_nsub(rx) + 1;
   vsh_regmatch *m = malloc(nm * sizeof(*m));
   vsh_re_budget b = {VSH_RE_DEFAULT_STEPS, budget_cancel, c->ex};

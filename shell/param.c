@@ -514,6 +514,11 @@ static char *case_map(sh_ctx *c, const char *s, sh_param_op op,
     if (ok && l == 1) {
       if (upper && d[i] >= 'a' && d[i] <= 'z') d[i] -= 32;
       if (!upper && d[i] >= 'A' && d[i] <= 'Z') d[i] += 32;
+    } else if (ok && l > 1 && cp >= 0) {
+      /* mapped in place when the other case encodes in as many bytes */
+      int32_t m = upper ? vsh__cp_upper(cp) : vsh__cp_lower(cp);
+      char tmp[4];
+      if (m != cp && vsh__utf8_encode(m, tmp) == l) memcpy(d + i, tmp, (size_t)l);
     }
     if (!all) break;
     i += (size_t)l;

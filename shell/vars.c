@@ -373,10 +373,18 @@ static char *transform_value(sh_ctx *c, const sh_var *v, const char *val,
   memcpy(d, append && old ? old : "", ol);
   memcpy(d + ol, val, vl + 1);
   if (v->attrs & (SH_VAR_LOWER | SH_VAR_UPPER | SH_VAR_CAPITAL)) {
-    for (size_t i = ol; i < ol + vl; i++) {
-      unsigned char ch = (unsigned char)d[i];
-      if ((v->attrs & SH_VAR_UPPER) && ch >= 'a' && ch <= 'z') d[i] -= 32;
-      if ((v->attrs & SH_VAR_LOWER) && ch >= 'A' && ch <= 'Z') d[i] += 32;
+    bool up = v->attrs & SH_VAR_UPPER, low = v->attrs & SH_VAR_LOWER;
+    for (size_t i = ol; i < ol + vl;) {
+      int32_t cp;
+      int l = vsh__utf8_decode(d + i, ol + vl - i, &cp);
+      if (l <= 0) l = 1;
+      if ((up || low) && cp >= 0) {
+        int32_t m = up ? vsh__cp_upper(cp) : vsh__cp_lower(cp);
+        char tmp[4];
+        if (m != cp && vsh__utf8_encode(m, tmp) == l)
+          memcpy(d + i, tmp, (size_t)l);
+      }
+      i += (size_t)l;
     }
   }
   return d;

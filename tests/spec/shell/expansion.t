@@ -146,3 +146,13 @@ unset -v 'A[$k]' 'A["L"]'; echo "${#A[@]}"
 l2
 set
 0
+
+=== case operators and declare -u/-l map accented, Greek and Cyrillic letters; nocasematch covers =~
+--- script
+x=àÈéÿΣσЖжĀāŁł; echo "${x^^} ${x,,} ${x^}"
+declare -u u=éa; declare -l l=ÉA; echo "$u $l"
+shopt -s nocasematch; [[ ABC =~ ^a(b)c$ ]] && echo "${BASH_REMATCH[1]}"
+--- stdout
+ÀÈÉŸΣΣЖЖĀĀŁŁ àèéÿσσжжāāłł ÀÈéÿΣσЖжĀāŁł
+ÉA éa
+B
