@@ -731,6 +731,13 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   return set_status(c, st);
 }
 
+/* An expansion failed: a fatal one (${x?}, set -u) has set the status
+ * the shell leaves with; others fail the command with 1. */
+static int expand_failed(sh_ctx *c) {
+  if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_ABORT) return c->status;
+  return set_status(c, 1);
+}
+
 /* ---- compound commands ------------------------------------------------------------- */
 
 static bool loop_iter_ok(sh_ctx *c, uint64_t *iters) {
@@ -796,7 +803,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     c->pin_line = true;
     int rc = sh_expand_words(c, n->u.for_.words, n->u.for_.n_words, &av);
     c->pin_line = false;
-    if (rc) return set_status(c, 1);
+    if (rc) return expand_failed(c);
     items = av.v;
     count = av.n;
   } else {
@@ -896,7 +903,7 @@ static int exec_case(sh_ctx *c, sh_node *n) {
   c->line = n->line;
   char *subj;
   size_t sl;
-  if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return set_status(c, 1);
+  if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return expand_failed(c);
   unsigned flags = SH_PAT_EXTGLOB;
   if (c->opts[SH_SHOPT_NOCASEMATCH]) flags |= SH_PAT_NOCASE;
   int st = 0;
@@ -908,7 +915,8 @@ static int exec_case(sh_ctx *c, sh_node *n) {
       char *pat;
       size_t pl;
       unsigned char *q;
-      if (sh_expand_pattern(c, it->patterns[k], &pat, &pl, &q)) return set_status(c, 1);
+      if (sh_expand_pattern(c, it->patterns[k], &pat, &pl, &q))
+        return expand_failed(c);
       sh_pattern *p;
       if (sh_pattern_compile(&p, &c->arena, pat, pl, q, flags)) continue;
       sh_pattern_budget b = {c->ex->limits.max_glob_ops, NULL, NULL};

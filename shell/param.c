@@ -908,7 +908,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       sh_error(c, "%s: %s", name,
                msg ? msg : (colon ? "parameter null or not set"
                                   : "parameter not set"));
-      return fatal(c, 1);
+      return fatal(c, c->dash_c ? 127 : 1); /* bash -c exits 127 */
     }
     break;
   default:
@@ -925,7 +925,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       sh_error(c, "%s%s: unbound variable",
                p->flags & SH_PF_INDIRECT ? "!" : "", name);
     }
-    return fatal(c, 1);
+    return fatal(c, c->dash_c ? 127 : 1);
   }
 
   if (p->flags & SH_PF_LENGTH) {

@@ -462,3 +462,15 @@ braceexpand:hashall:interactive-comments:xtrace
 1
 runs
 st=0
+
+=== bash -c leaves with 127 after a fatal expansion error; a script or a subshell with 1
+--- script
+bash -c 'echo ${undef?message}' 2>/dev/null; echo "st=$?"
+bash -c 'case ${undef?m} in *) ;; esac' 2>/dev/null; echo "st=$?"
+bash -c 'set -u; echo $undef' 2>/dev/null; echo "st=$?"
+( echo ${undef?m} ) 2>/dev/null; echo "st=$?"
+--- stdout
+st=127
+st=127
+st=127
+st=1
