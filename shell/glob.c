@@ -114,6 +114,16 @@ static int walk(gstate *g, const char *prefix, const comp *cs, size_t nc) {
     if (nc == 1) { /* a trailing `**`: every file and directory */
       comp all = {.s = "*", .q = (const unsigned char *)"\0", .len = 1,
                   .magic = true};
+      /* and, as in bash, the directory itself first (as "c/") */
+      if (prefix[0] && strcmp(prefix, "/")) {
+        size_t pl = strlen(prefix);
+        char *self = vsh__arena_alloc(&c->arena, pl + 2);
+        if (!self) return VSH_ENOMEM;
+        memcpy(self, prefix, pl);
+        memcpy(self + pl, "/", 2);
+        int rc = sh__argv_push(c, g->acc, self, pl + 1);
+        if (rc) return rc;
+      }
       return globstar(g, prefix, &all, 1, 0);
     }
     return globstar(g, prefix, cs + 1, nc - 1, 0);
@@ -231,6 +241,8 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
     k->magic = comp_magic(c, k->s, k->q, k->len);
     k->globstar = c->opts[SH_SHOPT_GLOBSTAR] && k->len == 2 &&
                   k->s[0] == '*' && k->s[1] == '*' && !k->q[0] && !k->q[1];
+    /* two ** in a row are one (else each match comes out once a depth) */
+    if (k->globstar && nc > 1 && cs[nc - 2].globstar) nc--;
   }
   bool trailing_slash = len && pat[len - 1] == '/';
   gstate g = {.c = c, .ops = 0};

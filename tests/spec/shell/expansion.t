@@ -156,3 +156,15 @@ shopt -s nocasematch; [[ ABC =~ ^a(b)c$ ]] && echo "${BASH_REMATCH[1]}"
 ÀÈÉŸΣΣЖЖĀĀŁŁ àèéÿσσжжāāłł ÀÈéÿΣσЖжĀāŁł
 ÉA éa
 B
+
+=== globstar: ** twice in a row is one; a trailing ** lists the directory itself too
+--- script
+shopt -s globstar
+mkdir -p c/subdir; touch leaf.md c/leaf.md c/subdir/leaf.md
+echo **/**/*.md
+echo c/**
+echo c/**/leaf.md
+--- stdout
+c/leaf.md c/subdir/leaf.md leaf.md
+c/ c/leaf.md c/subdir c/subdir/leaf.md
+c/leaf.md c/subdir/leaf.md
