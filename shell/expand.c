@@ -258,7 +258,7 @@ int xb_split(sh_ctx *c, const xfield *f, const char *ifs, xpieces *out) {
     if (f->len || f->quoted) return emit_piece(c, f, 0, f->len, out);
     return 0;
   }
-  size_t i = 0, n = f->len, base = out->n;
+  size_t i = 0, n = f->len;
 #define SPLIT_AT(k) ((f->mask[k] & XM_SPLIT) && ifs_has(ifs, (unsigned char)f->s[k]))
 #define WS_AT(k) (SPLIT_AT(k) && is_ifs_ws((unsigned char)f->s[k]))
   /* leading IFS whitespace is dropped, unless a quoted "" precedes it */
@@ -286,8 +286,9 @@ int xb_split(sh_ctx *c, const xfield *f, const char *ifs, xpieces *out) {
     pending = false;
   }
   if (start < n || pending) return emit_piece(c, f, start, n, out);
-  /* nothing after the last delimiter: keep a piece only for quotes */
-  if (start == n && range_has_anchor(f, n, n) && out->n == base)
+  /* nothing after the last delimiter: a quoted "" there is one more
+   * (empty) field, as in bash ($A"" with A="a " gives a and "") */
+  if (start == n && range_has_anchor(f, n, n))
     return emit_piece(c, f, n, n, out);
   return 0;
 #undef SPLIT_AT

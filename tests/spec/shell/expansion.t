@@ -168,3 +168,12 @@ echo c/**/leaf.md
 c/leaf.md c/subdir/leaf.md leaf.md
 c/ c/leaf.md c/subdir c/subdir/leaf.md
 c/leaf.md c/subdir/leaf.md
+
+=== a quoted empty string after a trailing IFS delimiter is one more field
+--- script
+A="   abc   def   "
+printf '[%s]' ""$A""; echo
+B="a:"; IFS=:; printf '[%s]' $B""; echo
+--- stdout
+[][abc][def][]
+[a][]
