@@ -637,15 +637,19 @@ static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av) {
 }
 
 /* $_ : kept in the context, not a variable (it changes every command). */
-void sh__set_underscore(sh_ctx *c, const char *s) {
-  size_t n = strlen(s);
+static void sh__set_underscore_n(sh_ctx *c, const char *s, size_t n) {
   if (n + 1 > c->underscore_cap) {
     char *d = realloc(c->underscore, n + 1);
     if (!d) return;
     c->underscore = d;
     c->underscore_cap = n + 1;
   }
-  memcpy(c->underscore, s, n + 1);
+  memcpy(c->underscore, s, n);
+  c->underscore[n] = 0;
+}
+
+void sh__set_underscore(sh_ctx *c, const char *s) {
+  sh__set_underscore_n(c, s, strlen(s));
 }
 
 static int exec_simple(sh_ctx *c, sh_node *n) {
@@ -694,6 +698,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
       return set_status(c, st);
     }
     sh_restore(c, &sv);
+    sh__set_underscore(c, ""); /* bash empties $_ after an assignment */
     return set_status(c, c->subst_status >= 0 ? c->subst_status : 0);
   }
 
@@ -719,7 +724,14 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   }
   st = sh_run_argv(c, (int)av.n, av.v);
   if (temp) pop_temp_scope(c);
-  sh__set_underscore(c, av.v[av.n - 1]);
+  {
+    /* $_ is the last argument; bash gives NAME for a NAME=(...) one */
+    const char *last = av.v[av.n - 1], *eq = strchr(last, '=');
+    if (eq && eq[1] == '(' && eq > last && sh_valid_name(last, (size_t)(eq - last)))
+      sh__set_underscore_n(c, last, (size_t)(eq - last));
+    else
+      sh__set_underscore(c, last);
+  }
   if (c->exec_redirs_permanent) {
     /* `exec >file`: keep the new bindings for the rest of the script */
     c->exec_redirs_permanent = false;
