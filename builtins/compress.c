@@ -849,3 +849,73 @@ int cz_run(bi_ctx *b, const cz_tool *t, const cz_opts *o, char **files,
   }
   return status;
 }
+
+/* ---- xz -l ---------------------------------------------------------------- */
+
+#ifdef HAVE_LZMA
+/* Walks the streams from the end: padding, footer, index, header. */
+int cz_xz_info(const unsigned char *data, size_t n, cz_xzinfo *out) {
+  *out = (cz_xzinfo){0};
+  if (n < 6 || memcmp(data, xz_magic, 6)) return CZ_E_FORMAT;
+  lzma_index *all = NULL;
+  size_t pos = n;
+  int rc = 0;
+  while (pos > 0 && !rc) {
+    uint64_t pad = 0;
+    while (pos >= 4 && !memcmp(data + pos - 4, "\0\0\0\0", 4)) {
+      pos -= 4;
+      pad += 4;
+    }
+    lzma_stream_flags foot, head;
+    if (pos < 2 * LZMA_STREAM_HEADER_SIZE ||
+        lzma_stream_footer_decode(&foot, data + pos - LZMA_STREAM_HEADER_SIZE) != LZMA_OK ||
+        foot.backward_size > pos - 2 * LZMA_STREAM_HEADER_SIZE) {
+      rc = CZ_E_DATA;
+      break;
+    }
+    size_t ipos = pos - LZMA_STREAM_HEADER_SIZE - (size_t)foot.backward_size;
+    lzma_index *idx = NULL;
+    uint64_t memlimit = UINT64_MAX;
+    size_t in_pos = ipos;
+    if (lzma_index_buffer_decode(&idx, &memlimit, NULL, data, &in_pos,
+                                 pos - LZMA_STREAM_HEADER_SIZE) != LZMA_OK) {
+      rc = CZ_E_DATA;
+      break;
+    }
+    uint64_t ssize = lzma_index_stream_size(idx);
+    if (ssize > pos ||
+        lzma_stream_header_decode(&head, data + pos - ssize) != LZMA_OK ||
+        lzma_stream_flags_compare(&head, &foot) != LZMA_OK ||
+        lzma_index_stream_flags(idx, &foot) != LZMA_OK ||
+        lzma_index_stream_padding(idx, pad) != LZMA_OK) {
+      lzma_index_end(idx, NULL);
+      rc = CZ_E_DATA;
+      break;
+    }
+    if (all && lzma_index_cat(idx, all, NULL) != LZMA_OK) {
+      lzma_index_end(idx, NULL);
+      rc = CZ_E_MEM;
+      break;
+    }
+    all = idx;
+    out->padding += pad;
+    pos -= (size_t)ssize;
+  }
+  if (!rc && all) {
+    out->streams = lzma_index_stream_count(all);
+    out->blocks = lzma_index_block_count(all);
+    out->compressed = lzma_index_file_size(all);
+    out->uncompressed = lzma_index_uncompressed_size(all);
+    out->checks = lzma_index_checks(all);
+  }
+  if (all) lzma_index_end(all, NULL);
+  return rc;
+}
+#else
+int cz_xz_info(const unsigned char *data, size_t n, cz_xzinfo *out) {
+  (void)data;
+  (void)n;
+  *out = (cz_xzinfo){0};
+  return CZ_E_UNAVAILABLE;
+}
+#endif

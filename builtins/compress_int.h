@@ -70,6 +70,15 @@ int64_t cz_reader_read(cz_reader *r, void *buf, size_t n);
 cz_format cz_reader_format(const cz_reader *r);
 void cz_reader_free(cz_reader *r);
 
+/* xz -l: what the indexes of an .xz file say (all its streams). */
+typedef struct cz_xzinfo {
+  uint64_t streams, blocks, compressed, uncompressed, padding;
+  uint32_t checks; /* bit i: check id i is used */
+} cz_xzinfo;
+/* 0, CZ_E_FORMAT (not .xz), CZ_E_DATA (corrupt), CZ_E_MEM, or
+ * CZ_E_UNAVAILABLE. */
+int cz_xz_info(const unsigned char *data, size_t n, cz_xzinfo *out);
+
 /* ---- the gzip/bzip2/xz command driver ------------------------------ */
 
 typedef enum cz_msg {

@@ -14,6 +14,7 @@ static const char usage[] =
     "  -z, --compress      force compression\n"
     "  -d, --decompress    force decompression\n"
     "  -t, --test          test compressed file integrity\n"
+    "  -l, --list          list information about .xz files\n"
     "  -k, --keep          keep (don't delete) input files\n"
     "  -f, --force         force overwrite of output file\n"
     "  -c, --stdout        write to standard output and don't delete input files\n"
@@ -91,6 +92,111 @@ static void xz_verbose(bi_ctx *b, const char *in, const char *out,
 static const cz_tool xz_tool = {"xz", CZ_XZ, suffixes, renames, xz_msg,
                                 xz_verbose};
 
+/* ---- -l, --list ---- */
+
+/* xz's short sizes: bytes below 10000, else KiB, MiB... with one
+ * decimal. */
+static void nice_size(uint64_t v, char *out, size_t cap) {
+  static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  if (v < 10000) {
+    snprintf(out, cap, "%llu B", (unsigned long long)v);
+    return;
+  }
+  double d = (double)v;
+  int u = 0;
+  do {
+    d /= 1024.0;
+    u++;
+  } while (d > 9999.9 && u < 4);
+  snprintf(out, cap, "%.1f %s", d, units[u]);
+}
+
+static void check_names(uint32_t checks, char *out, size_t cap) {
+  size_t k = 0;
+  out[0] = 0;
+  for (int i = 0; i < 16; i++) {
+    if (!(checks & (1u << i))) continue;
+    char name[16];
+    if (i == 0) snprintf(name, sizeof name, "None");
+    else if (i == 1) snprintf(name, sizeof name, "CRC32");
+    else if (i == 4) snprintf(name, sizeof name, "CRC64");
+    else if (i == 10) snprintf(name, sizeof name, "SHA-256");
+    else snprintf(name, sizeof name, "Unknown-%d", i);
+    k += (size_t)snprintf(out + k, cap - k, "%s%s", k ? "," : "", name);
+    if (k >= cap) break;
+  }
+}
+
+static int list_row(bi_ctx *b, const cz_xzinfo *x, const char *name) {
+  char c[32], u[32], r[16], ck[64];
+  nice_size(x->compressed, c, sizeof c);
+  nice_size(x->uncompressed, u, sizeof u);
+  double ratio = x->uncompressed ? (double)x->compressed / (double)x->uncompressed : 0;
+  if (!x->uncompressed || ratio > 9.999) snprintf(r, sizeof r, "---");
+  else snprintf(r, sizeof r, "%.3f", ratio);
+  check_names(x->checks, ck, sizeof ck);
+  return bi_printf(b, "%5llu %7llu  %11s %12s  %5s  %-7s %s\n",
+                   (unsigned long long)x->streams,
+                   (unsigned long long)x->blocks, c, u, r, ck, name) ? 141 : 0;
+}
+
+static int xz_list(bi_ctx *b, int n, char **files) {
+  if (!n) {
+    bi_err(b, "--list does not support reading from standard input");
+    return 1;
+  }
+  cz_xzinfo tot = {0};
+  int st = 0, listed = 0;
+  for (int i = 0; i < n; i++) {
+    if (bi_cancelled(b)) return 1;
+    if (!strcmp(files[i], "-")) {
+      bi_err(b, "--list does not support reading from standard input");
+      st = 1;
+      continue;
+    }
+    vsh_buf data = {0};
+    const char *p = bi_path(b, files[i]);
+    int rc = p ? vfs_read_file(b->fs, p, &data) : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "%s: %s", files[i], vsh_strerror(rc));
+      vsh_buf_dispose(&data);
+      st = 1;
+      continue;
+    }
+    cz_xzinfo x;
+    rc = cz_xz_info((const unsigned char *)(data.data ? data.data : ""),
+                    data.len, &x);
+    vsh_buf_dispose(&data);
+    if (rc) {
+      bi_err(b, "%s: %s", files[i],
+             rc == CZ_E_FORMAT ? "File format not recognized"
+             : rc == CZ_E_MEM  ? "Cannot allocate memory"
+                               : "Compressed data is corrupt");
+      st = 1;
+      continue;
+    }
+    if (!listed++ &&
+        bi_puts(b, "Strms  Blocks   Compressed Uncompressed  Ratio  Check   "
+                   "Filename\n"))
+      return 141;
+    if (list_row(b, &x, files[i])) return 141;
+    tot.streams += x.streams;
+    tot.blocks += x.blocks;
+    tot.compressed += x.compressed;
+    tot.uncompressed += x.uncompressed;
+    tot.checks |= x.checks;
+  }
+  if (listed > 1) {
+    char name[32];
+    snprintf(name, sizeof name, "%d files", listed);
+    if (bi_puts(b, "-----------------------------------------------------------"
+                   "--------------------\n") ||
+        list_row(b, &tot, name))
+      return 141;
+  }
+  return st;
+}
+
 static int xz_common(bi_ctx *b, bool decompress, bool to_stdout) {
   static const bi_longopt lo[] = {
       {"compress", BI_ARG_NONE, 'z'},   {"decompress", BI_ARG_NONE, 'd'},
@@ -101,12 +207,14 @@ static int xz_common(bi_ctx *b, bool decompress, bool to_stdout) {
       {"quiet", BI_ARG_NONE, 'q'},      {"verbose", BI_ARG_NONE, 'v'},
       {"help", BI_ARG_NONE, 'h'},       {"version", BI_ARG_NONE, 'V'},
       {"fast", BI_ARG_NONE, '0'},       {"best", BI_ARG_NONE, '9'},
+      {"list", BI_ARG_NONE, 'l'},
       {0}};
   cz_opts o = {.decompress = decompress, .to_stdout = to_stdout,
                .level = 6};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "zdtkfceT:qvhV0123456789", lo)) != -1) {
+  bool list = false;
+  while ((c = bi_getopt(b, &g, "zdtkfceT:qvhVl0123456789", lo)) != -1) {
     switch (c) {
     case '?':
       return 1;
@@ -119,12 +227,14 @@ static int xz_common(bi_ctx *b, bool decompress, bool to_stdout) {
     case 'e': case 'T': break;
     case 'q': o.quiet = true; break;
     case 'v': o.verbose = true; break;
+    case 'l': list = true; break;
     case 'h': return bi_puts(b, usage) ? 141 : 0;
     case 'V':
       return bi_puts(b, "xz (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
     default: o.level = c - '0'; break;
     }
   }
+  if (list) return xz_list(b, g.noperands, g.operands);
   if (o.test) o.to_stdout = false;
   if (o.to_stdout) o.keep = true;
   o.no_name = true;

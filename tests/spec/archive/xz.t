@@ -84,3 +84,24 @@ st=0
 st=2
 --- stderr
 xz: d: Is a directory, skipping
+
+=== xz -l lists streams, blocks, sizes, ratio and check, with totals for several files
+--- script
+printf 'x%.0s' $(seq 1 100) > big; seq 1 20000 > nums; xz -k big nums
+xz -l big.xz nums.xz
+echo hi | xz > s.xz; cat big.xz s.xz > two.xz; xz -l two.xz
+xz -l < s.xz; echo "st=$?"
+xz -l nums; echo "st=$?"
+--- stdout
+Strms  Blocks   Compressed Uncompressed  Ratio  Check   Filename
+    1       1         68 B        100 B  0.680  CRC64   big.xz
+    1       1       4948 B    106.3 KiB  0.045  CRC64   nums.xz
+-------------------------------------------------------------------------------
+    2       2       5016 B    106.4 KiB  0.046  CRC64   2 files
+Strms  Blocks   Compressed Uncompressed  Ratio  Check   Filename
+    2       2        128 B        103 B  1.243  CRC64   two.xz
+st=1
+st=1
+--- stderr
+xz: --list does not support reading from standard input
+xz: nums: File format not recognized
