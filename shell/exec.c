@@ -392,6 +392,10 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
   c->expanding_assignment = false;
   if (rc) return rc;
   c->asg_val = val;
+  if (a->index && !a->index->n) { /* a[]=v */
+    sh_error(c, "%s[]: bad array subscript", name);
+    return VSH_EINVAL;
+  }
   if (a->index) {
     sh_var *v = sh_var_find(c, name);
     if (v && (v->attrs & SH_VAR_ASSOC)) {

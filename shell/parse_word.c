@@ -536,6 +536,10 @@ static void read_param_braced(wctx *w, bool in_dq) {
       if (sh_ch(p) != ']')
         sh_fail_match(p, line, ']');
       sh_adv(p);
+      if (!pm.index->n) { /* ${a[]}: a bad substitution when run */
+        param_bad(p, &pm, text_start, src, line);
+        goto done;
+      }
     }
   }
   if (pm.flags & SH_PF_INDIRECT) {
@@ -866,7 +870,10 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
     if (stop)
       break;
     /* quoting and expansions */
-    if (c == '\'' && unquoted && !(flags & RW_INDQ)) {
+    /* in arithmetic a single quote is just a character (an error later,
+     * as in bash 5.2); double quotes still quote */
+    if (c == '\'' && unquoted && !(flags & RW_INDQ) && mode != W_ARITH &&
+        mode != W_CFOR) {
       read_sq(&w);
       continue;
     }

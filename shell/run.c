@@ -72,9 +72,8 @@ static int ar_get(void *ud, const char *name, size_t nl, bool has_index,
     if (!var || (var->attrs & SH_VAR_UNSET)) {
       v = NULL;
     } else if (var->attrs & SH_VAR_ASSOC) {
-      char *k = strndup(key, kl);
-      v = k ? sh_assoc_get(var, k) : NULL;
-      free(k);
+      /* the key text is expanded as bash does: A['k'], A[$k] */
+      v = sh_assoc_get(var, sh_subscript_key(c, key, kl));
       if (!v) v = "";
     } else {
       if (index < 0) {
@@ -106,9 +105,7 @@ static int ar_set(void *ud, const char *name, size_t nl, bool has_index,
   if (!has_index) {
     rc = sh_var_set(c, nm, num, false);
   } else if (v && (v->attrs & SH_VAR_ASSOC)) {
-    char *k = strndup(key, kl);
-    rc = k ? sh_var_set_elem(c, nm, k, 0, num, false) : VSH_ENOMEM;
-    free(k);
+    rc = sh_var_set_elem(c, nm, sh_subscript_key(c, key, kl), 0, num, false);
   } else {
     if (index < 0) {
       int64_t max = v ? sh_array_max(v) : -1;

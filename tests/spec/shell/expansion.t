@@ -177,3 +177,26 @@ B="a:"; IFS=:; printf '[%s]' $B""; echo
 --- stdout
 [][abc][def][]
 [a][]
+
+=== single quotes are not quoting inside arithmetic; an empty subscript is an error
+--- script
+echo $(( "1" + 2 ))
+echo $(( '1' + 2 )); echo "st=$?"
+(( '1' + 2 )); echo "st=$?"
+a=(1 2 3)
+a[]=42
+echo "st=$? ${a[*]}"
+echo ${a[]}
+echo "st=$?"
+declare -A A=([spam]=42); (( x = A['spam'] )); echo "$x"
+--- stdout
+3
+st=1
+st=1 1 2 3
+st=1
+42
+--- stderr
+vsh: line 2: '1' + 2 : syntax error: operand expected (error token is "'1' + 2 ")
+vsh: line 3: ((: '1' + 2 : syntax error: operand expected (error token is "'1' + 2 ")
+vsh: line 5: a[]: bad array subscript
+vsh: line 7: ${a[]}: bad substitution
