@@ -474,3 +474,18 @@ st=127
 st=127
 st=127
 st=1
+
+=== help prints a builtin's synopsis and fails on an unknown topic
+--- script
+help -s echo cd
+help -s 'ul*'
+help nosuchtopic; echo "st=$?"
+--- stdout
+echo: echo [-neE] [arg ...]
+cd: cd [-L|[-P [-e]] [-@]] [dir]
+Shell commands matching keyword `ul*'
+
+ulimit: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]
+st=1
+--- stderr
+vsh: line 3: help: no help topics match `nosuchtopic'.  Try `help help' or `man -k nosuchtopic' or `info nosuchtopic'.
