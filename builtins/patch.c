@@ -293,9 +293,29 @@ static void emit(vsh_buf *o, const char *s, size_t n, bool nl) {
 }
 
 static int write_rej(bi_ctx *b, const char *path, const pfile *f,
-                     const bool *failed) {
+                     const bool *failed, int strip) {
   vsh_buf r = {0};
-  vsh__buf_append(&r, f->hdr, f->hdrn);
+  /* GNU rewrites the ---/+++ names as it used them (stripped) */
+  const char *p = f->hdr;
+  size_t left = f->hdrn;
+  while (left) {
+    const char *e = memchr(p, '\n', left);
+    size_t k = e ? (size_t)(e - p) + 1 : left;
+    if (k > 4 && (!memcmp(p, "--- ", 4) || !memcmp(p, "+++ ", 4))) {
+      size_t nl = 4;
+      while (nl < k && p[nl] != '\t' && p[nl] != '\n') nl++;
+      char *name = vsh__arena_strndup(b->arena, p + 4, nl - 4);
+      const char *sn = name && strcmp(name, "/dev/null")
+                           ? strip_name(name, strip) : name;
+      vsh__buf_append(&r, p, 4);
+      vsh__buf_puts(&r, sn ? sn : "");
+      vsh__buf_append(&r, p + nl, k - nl);
+    } else {
+      vsh__buf_append(&r, p, k);
+    }
+    p += k;
+    left -= k;
+  }
   for (size_t i = 0; i < f->nh; i++)
     if (failed[i]) vsh__buf_append(&r, f->h[i].raw, f->h[i].rawn);
   int rc = vfs_write_file(b->fs, path, r.data ? r.data : "", r.len,
@@ -341,6 +361,14 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
     if (on && !vfs_stat(b->fs, in_dir(b, o, on), true, &st)) name = on;
     else if (nn && !vfs_stat(b->fs, in_dir(b, o, nn), true, &st)) name = nn;
   }
+  if (!name && deleting && (on || nn)) {
+    say(b, o, "The next patch would delete the file %s,\n"
+              "which does not exist!  Skipping patch.\n", on ? on : nn);
+    say(b, o, "%zu out of %zu hunk%s ignored\n", f->nh, f->nh,
+        f->nh == 1 ? "" : "s");
+    *status = 1;
+    return 0;
+  }
   if (!name) {
     /* GNU's non-interactive report, quoting the header lines */
     say(b, o, "can't find file to patch at input line %ld\n",
@@ -377,11 +405,13 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
       return rc;
     }
   }
-  if (o->out)
-    say(b, o, "%s file %s (read from %s)\n",
-        o->dry ? "checking" : "patching", o->out, name);
-  else
-    say(b, o, "%s file %s\n", o->dry ? "checking" : "patching", name);
+  if (!(creating && exists && data.len)) { /* GNU names it once applying */
+    if (o->out)
+      say(b, o, "%s file %s (read from %s)\n",
+          o->dry ? "checking" : "patching", o->out, name);
+    else
+      say(b, o, "%s file %s\n", o->dry ? "checking" : "patching", name);
+  }
   if (creating && exists && data.len) {
     say(b, o, "The next patch would create the file %s,\n"
               "which already exists!  Skipping patch.\n", name);
@@ -414,7 +444,7 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
           f->nh, f->nh, f->nh == 1 ? "" : "s", rej);
       if (!o->dry) {
         for (size_t i = 0; i < f->nh; i++) failed[i] = true;
-        write_rej(b, in_dir(b, o, rej), f, failed);
+        write_rej(b, in_dir(b, o, rej), f, failed, o->strip);
       }
       vsh_buf_dispose(&data);
       *status = 1;
@@ -503,7 +533,7 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
     else {
       say(b, o, "%zu out of %zu hunk%s FAILED -- saving rejects to file %s\n",
           nfail, f->nh, f->nh == 1 ? "" : "s", rej);
-      write_rej(b, in_dir(b, o, rej), f, failed);
+      write_rej(b, in_dir(b, o, rej), f, failed, o->strip);
     }
     *status = 1;
   }

@@ -165,3 +165,44 @@ st=2
 --- stderr
 patch: **** Can't open patch file nope : No such file or directory
 patch: **** Only garbage was found in the patch input.
+
+=== patch -N skips a git patch already applied: existing new file, missing deleted file; rejects name files as stripped
+--- script
+{
+  echo 'diff --git a/src/x.txt b/src/x.txt'
+  printf '%s\n' '--- a/src/x.txt' '+++ b/src/x.txt' '@@ -1,3 +1,3 @@' ' line1' '-line2' '+LINE2' ' line3'
+  echo 'diff --git a/src/new.txt b/src/new.txt'
+  echo 'new file mode 100644'
+  printf '%s\n' '--- /dev/null' '+++ b/src/new.txt' '@@ -0,0 +1 @@' '+fresh'
+  echo 'diff --git a/src/old.txt b/src/old.txt'
+  echo 'deleted file mode 100644'
+  printf '%s\n' '--- a/src/old.txt' '+++ /dev/null' '@@ -1 +0,0 @@' '-gone'
+} > p.diff
+printf -- '--- a/x.txt\t2024-01-02 03:04:05.000000000 +0000\n+++ b/x.txt\t2024-01-02 03:04:06.000000000 +0000\n' > u.diff
+printf '%s\n' '@@ -1,3 +1,3 @@' ' line1' '-line2' '+LINE2' ' line3' >> u.diff
+mkdir src; printf 'line1\nline2\nline3\n' > src/x.txt; echo gone > src/old.txt
+patch -p1 < p.diff; echo "st=$?"
+patch -p1 -N < p.diff; echo "st=$?"
+printf 'line1\nother\nline3\n' > z.txt; patch z.txt < u.diff; echo "st=$?"
+head -2 z.txt.rej | cut -c5-
+--- stdout
+patching file src/x.txt
+patching file src/new.txt
+patching file src/old.txt
+st=0
+patching file src/x.txt
+Reversed (or previously applied) patch detected!  Skipping patch.
+1 out of 1 hunk ignored -- saving rejects to file src/x.txt.rej
+The next patch would create the file src/new.txt,
+which already exists!  Skipping patch.
+1 out of 1 hunk ignored
+The next patch would delete the file src/old.txt,
+which does not exist!  Skipping patch.
+1 out of 1 hunk ignored
+st=1
+patching file z.txt
+Hunk #1 FAILED at 1.
+1 out of 1 hunk FAILED -- saving rejects to file z.txt.rej
+st=1
+x.txt	2024-01-02 03:04:05.000000000 +0000
+x.txt	2024-01-02 03:04:06.000000000 +0000
