@@ -263,6 +263,13 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
     bi_err(b, "%s: cannot convert associative to indexed array", name);
     return 1;
   }
+  if ((d->on & SH_VAR_NAMEREF) && !eq && !(v->attrs & SH_VAR_NAMEREF) &&
+      v->val && *v->val && !sh_valid_name(v->val, strlen(v->val)) &&
+      !strchr(v->val, '[')) {
+    /* the value it already has must name a variable */
+    bi_err(b, "`%s': invalid variable name for name reference", v->val);
+    return 1;
+  }
   unsigned keep_ro = d->on & SH_VAR_READONLY;
   v->attrs |= d->on & ~SH_VAR_READONLY;
   v->attrs &= ~d->off;

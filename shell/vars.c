@@ -455,10 +455,28 @@ static int set_through_elem_ref(sh_ctx *c, const char *t, const char *val,
   return rc;
 }
 
+/* True (after bash's warning) when the nameref chain from name loops. */
+static bool nameref_cycle(sh_ctx *c, const char *name) {
+  sh_var *v = sh_var_find_raw(c, name);
+  for (int hop = 0; v && (v->attrs & SH_VAR_NAMEREF) && v->val && *v->val;
+       hop++) {
+    if (hop == NAMEREF_MAX) {
+      sh_error(c, "warning: %s: circular name reference", name);
+      return true;
+    }
+    v = sh_var_find_raw(c, v->val);
+  }
+  return false;
+}
+
 int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
   if (sh__var_assign_hook(c, name, val)) return 0;
-  const char *elem = nameref_elem(c, name);
-  if (elem) return set_through_elem_ref(c, elem, val, append);
+  sh_var *raw = sh_var_find_raw(c, name);
+  if (raw && (raw->attrs & SH_VAR_NAMEREF)) { /* one lookup otherwise */
+    if (nameref_cycle(c, name)) return VSH_EINVAL;
+    const char *elem = nameref_elem(c, name);
+    if (elem) return set_through_elem_ref(c, elem, val, append);
+  }
   sh_var *v = find_for_write(c, name);
   if (!v) return VSH_ENOMEM;
   if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);
