@@ -492,10 +492,12 @@ vsh: line 3: help: no help topics match `nosuchtopic'.  Try `help help' or `man 
 
 === declare -n on a value that names no variable fails; assigning through a circular nameref fails
 --- script
+typeset -n r1=r2
+typeset -n r2=r1
+r1=z
+echo "st=$?"
 ref=1; typeset -n ref 2>/dev/null; echo "st=$?"; ref=foo; echo "$ref"
-typeset -n r1=r2; typeset -n r2=r1
-r1=z; echo "st=$?"
 --- stdout
 st=1
-foo
 st=1
+foo
