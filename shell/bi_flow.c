@@ -71,7 +71,8 @@ int bi_return_main(bi_ctx *b) {
   }
   if (!c->funcname && !c->in_trap) {
     bi_err(b, "can only `return' from a function or sourced script");
-    return c->dash_c ? 2 : 1; /* bash -c says 2, a script 1 */
+    /* bash -c (and its subshells) says 2, a script 1 */
+    return c->dash_c || c->under_dash_c ? 2 : 1;
   }
   c->status = (int)(n & 255);
   c->unwind = SH_UW_RETURN;

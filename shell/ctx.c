@@ -504,6 +504,7 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
                                            : (s->funcname ? "source" : NULL);
   c->subshell = true;
   c->subshell_level = s->subshell_level + 1;
+  c->under_dash_c = s->dash_c || s->under_dash_c;
   c->errexit_off = s->errexit_off;
   c->unit = s->unit;
   *out = c;

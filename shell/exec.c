@@ -222,6 +222,12 @@ static const char *xtrace_prefix(sh_ctx *c) {
 
 /* Appends a word quoted as bash's xtrace does ('...' when needed). */
 static void xtrace_word(vsh_buf *b, const char *a) {
+  /* control characters other than tab and newline: $'...' as bash */
+  for (const unsigned char *p = (const unsigned char *)a; *p; p++)
+    if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f) {
+      sh_quote_ansi(b, a);
+      return;
+    }
   bool plain = *a != 0;
   for (const char *p = a; *p; p++)
     if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;#~!", *p)) plain = false;

@@ -383,6 +383,7 @@ struct sh_ctx {
    * written out (NULL: none) and the value (NULL: a list) */
   const char *asg_key, *asg_val;
   bool dash_c;              /* this shell was started with -c */
+  bool under_dash_c;        /* ... or is a subshell of one */
   char *underscore;         /* $_ */
   size_t underscore_cap;
   struct sh_frame *frames;  /* innermost last: FUNCNAME, BASH_SOURCE,

@@ -501,3 +501,17 @@ ref=1; typeset -n ref 2>/dev/null; echo "st=$?"; ref=foo; echo "$ref"
 st=1
 st=1
 foo
+
+=== xtrace quotes control characters as $'...'; return outside a function in a bash -c subshell is status 2
+--- script
+exec 2>&1
+set -x
+echo $'a\003b' >/dev/null
+echo $'t\tx' >/dev/null
+set +x
+bash -c 'true; ( return 3; )' 2>/dev/null; echo "st=$?"
+--- stdout
++ echo $'a\003b'
++ echo 't	x'
++ set +x
+st=2
