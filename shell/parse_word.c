@@ -752,6 +752,7 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
   int depth = 0;   /* parens (arith, regex) or brackets (subscript) */
   int eg = 0;      /* open extglob groups */
   int qmarks = 0;  /* pending ? of a ?: inside a slice offset */
+  bool sq_open = false; /* inside '...' of a double-quoted ${x-...} */
   bool unquoted = mode != W_DQ && mode != W_HEREDOC;
   for (;;) {
     int c = sh_ch(p);
@@ -823,7 +824,7 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
     case W_HEREDOC:
       break;
     case W_PARAM:
-      stop = c == '}';
+      stop = c == '}' && !sq_open;
       break;
     case W_PATTERN:
       stop = c == '}' || c == '/';
@@ -875,6 +876,14 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
     if (c == '\'' && unquoted && !(flags & RW_INDQ) && mode != W_ARITH &&
         mode != W_CFOR) {
       read_sq(&w);
+      continue;
+    }
+    /* "${x-'...'}": the quotes stay (double-quoted context) but a }
+     * between them does not end the word, as bash reads it */
+    if (c == '\'' && mode == W_PARAM && (flags & RW_INDQ)) {
+      sq_open = !sq_open;
+      sh_adv(p);
+      putc_k(&w, SH_PART_LIT, c);
       continue;
     }
     if (c == '"' && mode != W_HEREDOC) {

@@ -200,3 +200,10 @@ vsh: line 2: '1' + 2 : syntax error: operand expected (error token is "'1' + 2 "
 vsh: line 3: ((: '1' + 2 : syntax error: operand expected (error token is "'1' + 2 ")
 vsh: line 5: a[]: bad array subscript
 vsh: line 7: ${a[]}: bad substitution
+
+=== inside "${x-...}" single quotes stay but shield a }
+--- script
+HOME=/h
+echo "${var-'}'}" "${var-'a b'}" "${var-'$HOME'}" "${var-\}}"
+--- stdout
+'}' 'a b' '/h' }
