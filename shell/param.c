@@ -233,24 +233,15 @@ static int target_values(sh_ctx *c, const sh_param *p, const char *target,
       if (len == 3 && (br[1] == '@' || br[1] == '*')) {
         q.flags |= br[1] == '@' ? SH_PF_AT : SH_PF_STAR;
       } else {
-        /* a literal subscript: wrap it as a one-part word; an assoc's
-         * key text is expanded first ('A["K"]', 'A[$k]'), as in bash */
+        /* a subscript given as text: expanded as bash does ('A["K"]',
+         * 'a[$i]', 'a[$(cmd)]'), then wrapped as a one-part literal word
+         * for the assoc key or the indexed array's arithmetic */
         sh_word *w = vsh__arena_zalloc(&c->arena, sizeof(*w));
         sh_part *pt = vsh__arena_zalloc(&c->arena, sizeof(*pt));
         if (!w || !pt) return VSH_ENOMEM;
-        char base[256];
-        size_t bl = tl < 255 ? tl : 255;
-        memcpy(base, target, bl);
-        base[bl] = 0;
-        sh_var *bv = sh_var_find(c, base);
-        pt->kind = SH_PART_LIT;
-        pt->u.text.s = br + 1;
-        pt->u.text.len = len - 2;
-        if (bv && (bv->attrs & SH_VAR_ASSOC)) {
-          pt->kind = SH_PART_SQ; /* literal, no globbing */
-          pt->u.text.s = sh_subscript_key(c, br + 1, len - 2);
-          pt->u.text.len = strlen(pt->u.text.s);
-        }
+        pt->kind = SH_PART_SQ; /* literal, no globbing */
+        pt->u.text.s = sh_subscript_key(c, br + 1, len - 2);
+        pt->u.text.len = strlen(pt->u.text.s);
         w->parts = pt;
         w->n = 1;
         q.index = w;

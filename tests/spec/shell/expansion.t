@@ -207,3 +207,16 @@ HOME=/h
 echo "${var-'}'}" "${var-'a b'}" "${var-'$HOME'}" "${var-\}}"
 --- stdout
 '}' 'a b' '/h' }
+
+=== an indexed subscript reached through ${!ref} or a nameref is expanded before its arithmetic
+--- script
+a=(x y z); b=1
+ref='a[$b]'; echo "${!ref}"
+ref='a[${c:-2}]'; echo "${!ref}"
+ref='a[$(echo 1)]'; echo "${!ref}"
+declare -n r='a[b+1]'; echo "$r"
+--- stdout
+y
+z
+y
+z
