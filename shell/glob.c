@@ -262,6 +262,11 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
       char *lit = vsh__arena_strndup(&c->arena, pat, len);
       sh_error(c, "no match: %s", lit ? lit : "");
       c->status = 1;
+      /* bash drops the rest of the line, and set -e then exits */
+      if (!c->unwind) {
+        c->unwind = SH_UW_ABORT;
+        c->abort_errexit = true;
+      }
       return VSH_ENOENT;
     }
     /* the word stays as it is: quotes are already gone, and backslashes

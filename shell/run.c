@@ -235,6 +235,12 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
     if (c->unwind == SH_UW_ABORT && c->eval_depth == c->script_depth) {
       c->unwind = SH_UW_NONE;
       st = c->status = 1;
+      if (c->abort_errexit && c->opts[SH_OPT_ERREXIT] && !c->errexit_off) {
+        c->abort_errexit = false;
+        c->unwind = SH_UW_EXIT;
+        break;
+      }
+      c->abort_errexit = false;
       continue;
     }
     if (c->unwind) break;

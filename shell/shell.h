@@ -379,6 +379,7 @@ struct sh_ctx {
   int nameref_hops;         /* nameref chains resolved during expansion */
   const char *ind_target;   /* the name the last ${!ref...} resolved to */
   bool in_ps4;              /* expanding PS4: commands in it are not traced */
+  bool abort_errexit;       /* the pending SH_UW_ABORT honours set -e */
   /* what sh_assign_one last assigned, for xtrace: the subscript as
    * written out (NULL: none) and the value (NULL: a list) */
   const char *asg_key, *asg_val;

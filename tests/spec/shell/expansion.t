@@ -220,3 +220,15 @@ y
 z
 y
 z
+
+=== failglob drops the rest of the line, and with set -e ends the script
+--- script
+shopt -s failglob
+echo *.ZZ; echo same-line
+echo "next st=$?"
+set -e
+for x in *.ZZ; do echo "$x"; done
+echo not-reached
+--- stdout
+next st=1
+--- status: 1
