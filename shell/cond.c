@@ -411,7 +411,9 @@ int sh_test_argv(sh_ctx *c, int argc, char **argv, const char *name) {
   case 3:
     if (sh_binary_op(argv[1]) && strcmp(argv[1], "=~"))
       return t_binary(&t, argv[0], argv[1], argv[2]);
-    if (!strcmp(argv[1], "-a") || !strcmp(argv[1], "-o")) break;
+    /* POSIX: with three arguments a binary -a/-o joins two strings */
+    if (!strcmp(argv[1], "-a")) return argv[0][0] && argv[2][0] ? 0 : 1;
+    if (!strcmp(argv[1], "-o")) return argv[0][0] || argv[2][0] ? 0 : 1;
     if (!strcmp(argv[0], "!")) {
       int r = sh_test_argv(c, 2, argv + 1, name);
       return r == 2 ? 2 : !r;
