@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 static int save_fd(sh_ctx *c, sh_saved *sv, int fd) {
@@ -209,6 +210,17 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
     case SH_R_DUP_IN:
     case SH_R_DUP_OUT:
       if (strcmp(word, "-") == 0) {
+        if (r->fd_var) { /* {var}>&- closes the descriptor $var holds */
+          const char *v = sh_var_get(c, r->fd_var);
+          char *end = NULL;
+          long n = v && *v ? strtol(v, &end, 10) : -1;
+          if (!v || !*v || *end || n < 0 || n > INT32_MAX) {
+            redir_error(c, "%s: ambiguous redirect", r->fd_var);
+            return 1;
+          }
+          fd = (int)n;
+          sv = NULL; /* as opening one, closing one lasts */
+        }
         if (save_fd(c, sv, fd)) return 1;
         sh_fd_close(c, fd);
         return 0;

@@ -515,3 +515,16 @@ bash -c 'true; ( return 3; )' 2>/dev/null; echo "st=$?"
 + echo 't	x'
 + set +x
 st=2
+
+=== exec {fd}>&- closes the descriptor the variable holds
+--- script
+exec {fd}>file1
+echo foo55 >&$fd
+exec {fd}>&-
+echo still-here
+echo bar 2>/dev/null >&$fd; echo "st=$?"
+cat file1
+--- stdout
+still-here
+st=1
+foo55
