@@ -150,8 +150,8 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
         if (!strcmp(which[w], fs[i]->name)) want = true;
       if (!want) continue;
     }
-    if (names_only) {
-      vsh__buf_printf(&o, "declare -f %s\n", fs[i]->name);
+    if (names_only) { /* declare -F NAME prints the bare name */
+      vsh__buf_printf(&o, nw ? "%s\n" : "declare -f %s\n", fs[i]->name);
     } else {
       const sh_node *d = fs[i]->def;
       vsh__buf_printf(&o, "%s () \n", fs[i]->name);

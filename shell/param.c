@@ -924,8 +924,11 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
     size_t len;
     if (pv.list)
       len = pv.n;
+    else if (!pv.n)
+      len = 0;
     else
-      len = pv.n ? vsh__utf8_count(pv.v[0], strlen(pv.v[0])) : 0;
+      len = sh_byte_locale(c) ? strlen(pv.v[0])
+                              : vsh__utf8_count(pv.v[0], strlen(pv.v[0]));
     snprintf(tmp, sizeof(tmp), "%zu", len);
     return xb_add(b, tmp, strlen(tmp), quoted ? XM_QUOTED : XM_SPLIT);
   }

@@ -129,6 +129,9 @@ int sh_assoc_unset(sh_var *v, const char *key);
 void sh_assoc_order(sh_var *v);
 int64_t sh_array_max(const sh_var *v); /* -1 when empty */
 bool sh_valid_name(const char *s, size_t n);
+/* True when LC_ALL, LC_CTYPE or LANG (the first set) is not a UTF-8
+ * locale: ${#s} then counts bytes, as bash does in C. */
+bool sh_byte_locale(sh_ctx *c);
 
 /* ---- options ------------------------------------------------------------ */
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define NAMEREF_MAX 8
 
@@ -546,4 +547,17 @@ int sh_var_unset(sh_ctx *c, const char *name) {
     return 0;
   }
   return 0;
+}
+
+bool sh_byte_locale(sh_ctx *c) {
+  const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+  for (int i = 0; i < 3; i++) {
+    const char *v = sh_var_get(c, names[i]);
+    if (!v || !*v) continue;
+    for (const char *p = v; *p; p++)
+      if (!strncasecmp(p, "utf-8", 5) || !strncasecmp(p, "utf8", 4))
+        return false;
+    return true; /* C, POSIX or a single-byte charset */
+  }
+  return false; /* unset: vsh's default is UTF-8 */
 }

@@ -232,3 +232,15 @@ echo not-reached
 --- stdout
 next st=1
 --- status: 1
+
+=== ${#s} counts bytes under LC_ALL=C; declare -F NAME prints the bare name
+--- script
+s=$'\u03bc'
+echo "${#s}"; LC_ALL=C; echo "${#s}"; LC_ALL=; echo "${#s}"
+f() { :; }; declare -F f; declare -F | grep ' f$'
+--- stdout
+1
+2
+1
+f
+declare -f f
