@@ -235,7 +235,7 @@ next st=1
 
 === ${#s} counts bytes under LC_ALL=C; declare -F NAME prints the bare name
 --- script
-s=$'\u03bc'
+unset LC_ALL; LANG=C.UTF-8; s=$'\u03bc'
 echo "${#s}"; LC_ALL=C; echo "${#s}"; LC_ALL=; echo "${#s}"
 f() { :; }; declare -F f; declare -F | grep ' f$'
 --- stdout
