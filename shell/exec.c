@@ -1113,6 +1113,14 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     after_command(c, st);
     return st;
   case SH_NODE_FUNCDEF:
+    /* bash refuses a name with an expansion in it ($x-f() {...}) */
+    c->line = n->line;
+    if (memchr(n->u.func.name, '$', n->u.func.name_len) ||
+        memchr(n->u.func.name, '`', n->u.func.name_len)) {
+      sh_error(c, "`%.*s': not a valid identifier", (int)n->u.func.name_len,
+               n->u.func.name);
+      return set_status(c, 1);
+    }
     if (sh_func_define(c, n, c->unit)) return set_status(c, 1);
     return set_status(c, 0);
   case SH_NODE_COPROC:
