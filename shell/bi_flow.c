@@ -345,7 +345,12 @@ int bi_trap_main(bi_ctx *b) {
     }
     if (!strcmp(b->argv[i], "-p")) print = true;
     else if (!strcmp(b->argv[i], "-l")) list = true;
-    else break;
+    else if (!strcmp(b->argv[i], "-")) break; /* the reset action */
+    else {
+      bi_err(b, "%s: invalid option", b->argv[i]);
+      bi_usage(b, "trap [-lp] [[arg] signal_spec ...]");
+      return 2;
+    }
   }
   if (list) {
     vsh_buf o = {0};
