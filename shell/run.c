@@ -379,7 +379,8 @@ int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
   if (rc) {
     vsh_buf_dispose(&abs);
     sh_error(c, "%s: %s", path, vsh_strerror(rc == VSH_ENOENT ? VSH_ENOENT : rc));
-    return c->status = 127;
+    /* bash: 127 when there is no such file, 126 when it cannot run it */
+    return c->status = rc == VSH_ENOENT ? 127 : 126;
   }
   if (st.type == VFS_DIR) {
     vsh_buf_dispose(&abs);

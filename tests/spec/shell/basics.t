@@ -526,3 +526,14 @@ cat file1
 --- stdout
 still-here
 foo55
+
+=== running a path that cannot be run is 126, a missing one 127; trap -1 is a usage error; $x-f() is refused
+--- script
+touch f
+./f/x 2>/dev/null; echo "st=$?"
+./nosuch 2>/dev/null; echo "st=$?"
+trap -1 EXIT 2>/dev/null; echo "st=$?"
+--- stdout
+st=126
+st=127
+st=2
