@@ -733,6 +733,8 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     return set_status(c, 1);
   }
   st = sh_run_argv(c, (int)av.n, av.v);
+  c->line = n->line; /* a function's body moved it; the ERR trap and
+                        $LINENO after the call see the caller's line */
   if (temp) pop_temp_scope(c);
   {
     /* $_ is the last argument; bash gives NAME for a NAME=(...) one */

@@ -537,3 +537,16 @@ trap -1 EXIT 2>/dev/null; echo "st=$?"
 st=126
 st=127
 st=2
+
+=== the ERR trap after a failing function call sees the call's line
+--- script
+trap 'echo line=$LINENO' ERR
+failing() {
+  true
+  false
+}
+failing
+echo ok
+--- stdout
+line=6
+ok
