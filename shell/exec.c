@@ -1012,8 +1012,6 @@ static int exec_list(sh_ctx *c, sh_node *n) {
       st = sh_exec_background(c, it);
     } else {
       st = sh_exec_node(c, it);
-      if (it->kind == SH_NODE_SIMPLE || it->kind == SH_NODE_SUBSHELL)
-        sh__set_pipestatus(c, &st, 1);
     }
     if (c->unwind) break;
   }
@@ -1070,6 +1068,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
   switch (n->kind) {
   case SH_NODE_SIMPLE:
     st = exec_simple(c, n);
+    sh__set_pipestatus(c, &st, 1); /* before the ERR trap runs */
     after_command(c, st);
     return st;
   case SH_NODE_PIPELINE:
@@ -1088,6 +1087,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     return exec_list(c, n);
   case SH_NODE_SUBSHELL:
     st = sh_exec_subshell(c, n->u.group.body, n->redirs, n->n_redirs);
+    sh__set_pipestatus(c, &st, 1);
     after_command(c, st);
     return st;
   case SH_NODE_GROUP:
