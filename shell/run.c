@@ -63,6 +63,7 @@ static int ar_get(void *ud, const char *name, size_t nl, bool has_index,
   const char *v;
   if (!has_index) {
     v = sh_var_get(c, nm);
+    if (!v) v = sh_dynamic_array_get(c, nm, 0); /* $((BASH_LINENO)) */
     if (!v && nl == 1 && nm[0] >= '0' && nm[0] <= '9') {
       size_t k = (size_t)(nm[0] - '0');
       v = k == 0 ? c->arg0 : (k <= c->npos ? c->pos[k - 1] : NULL);
@@ -70,7 +71,7 @@ static int ar_get(void *ud, const char *name, size_t nl, bool has_index,
   } else {
     sh_var *var = sh_var_find(c, nm);
     if (!var || (var->attrs & SH_VAR_UNSET)) {
-      v = NULL;
+      v = index >= 0 ? sh_dynamic_array_get(c, nm, index) : NULL;
     } else if (var->attrs & SH_VAR_ASSOC) {
       /* the key text is expanded as bash does: A['k'], A[$k] */
       v = sh_assoc_get(var, sh_subscript_key(c, key, kl));

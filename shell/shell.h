@@ -132,6 +132,9 @@ bool sh_valid_name(const char *s, size_t n);
 /* True when LC_ALL, LC_CTYPE or LANG (the first set) is not a UTF-8
  * locale: ${#s} then counts bytes, as bash does in C. */
 bool sh_byte_locale(sh_ctx *c);
+/* Element i of a computed array (PIPESTATUS, FUNCNAME, BASH_SOURCE,
+ * BASH_LINENO), or NULL (param.c). */
+const char *sh_dynamic_array_get(sh_ctx *c, const char *name, int64_t i);
 
 /* ---- options ------------------------------------------------------------ */
 
