@@ -57,11 +57,10 @@ void sh_localtime(sh_ctx *c, int64_t t, struct tm *out) {
   time_t lt = (time_t)(t + off);
   gmtime_r(&lt, out);
   out->tm_gmtoff = off;
-  out->tm_zone = name; /* z's storage: copied below for the caller */
   out->tm_isdst = off != z.off;
-  size_t nl = strlen(name);
-  char *keep = vsh__arena_strndup(&c->arena, name, nl);
-  if (keep) out->tm_zone = keep;
+  /* name points into z, which dies here: the caller gets a copy */
+  char *keep = vsh__arena_strndup(&c->arena, name, strlen(name));
+  out->tm_zone = keep ? keep : "";
 }
 
 static void put_time(sh_ctx *c, vsh_buf *o, const char *fmt) {
