@@ -1,10 +1,10 @@
-/* diff.c: compare files line by line (GNU diffutils diff): normal and
- * unified (-u, -U N, --label) output, -q, -s, -r (with "Only in"), -N,
- * -i -b -w, -d, "\ No newline at end of file", binary detection, exit
- * 0/1/2.  The edit script is GNU's choice among the shortest ones (see
- * compare_seqs): same identical ends and horizon, same lines set aside,
- * same middle-snake splits, same sliding of runs, so hunks land where
- * GNU puts them. */
+/* diff.c: compare files line by line (GNU diffutils diff): normal,
+ * unified (-u, -U N, --label) and context (-c, -C N) output, -q, -s, -r
+ * (with "Only in"), -N, -i -b -w, -d, "\ No newline at end of file",
+ * binary detection, exit 0/1/2.  The edit script is GNU's choice among
+ * the shortest ones (see compare_seqs): same identical ends and horizon,
+ * same lines set aside, same middle-snake splits, same sliding of runs,
+ * so hunks land where GNU puts them. */
 #include "builtins/misc_io.h"
 
 #include <ctype.h>
@@ -14,6 +14,7 @@
 typedef struct df_opts {
   bool unified, brief, recursive, new_file, icase, ispace, iallspace, text;
   bool minimal; /* -d: no setting aside, no giving up */
+  bool context_fmt; /* -c, -C N: the context format */
   bool report_same; /* -s */
   const char *label[2]; /* --label: header names instead of name and time */
   long context;
@@ -531,6 +532,68 @@ static void unified_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
   }
 }
 
+/* -c: "*** a,b ****" ranges name their first and last lines, a single
+ * line alone, an empty range the line before it. */
+static void ctx_range(vsh_buf *o, size_t s, size_t e) {
+  if (e <= s + 1) vsh__buf_printf(o, "%zu", e);
+  else vsh__buf_printf(o, "%zu,%zu", s + 1, e);
+}
+
+static void context_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
+                        const df_file *a, const df_file *b2, const df_hunk *h,
+                        size_t nh) {
+  for (int k = 0; k < 2; k++) {
+    const df_file *f = k ? b2 : a;
+    vsh__buf_puts(o, k ? "--- " : "*** ");
+    if (op->label[k]) {
+      vsh__buf_puts(o, op->label[k]);
+    } else {
+      vsh__buf_printf(o, "%s\t", f->name);
+      mi_format_mtime(b, o, f->mtime);
+    }
+    vsh__buf_putc(o, '\n');
+  }
+  size_t ctx = (size_t)op->context;
+  for (size_t k = 0; k < nh;) {
+    size_t e = k;
+    while (e + 1 < nh && h[e + 1].a0 - h[e].a1 <= 2 * ctx) e++;
+    size_t as = h[k].a0 > ctx ? h[k].a0 - ctx : 0;
+    size_t bs = h[k].b0 - (h[k].a0 - as);
+    size_t ae = h[e].a1 + ctx < a->n ? h[e].a1 + ctx : a->n;
+    size_t be = h[e].b1 + (ae - h[e].a1);
+    bool dels = false, ins = false;
+    for (size_t q = k; q <= e; q++) {
+      dels |= h[q].a1 > h[q].a0;
+      ins |= h[q].b1 > h[q].b0;
+    }
+    vsh__buf_puts(o, "***************\n*** ");
+    ctx_range(o, as, ae);
+    vsh__buf_puts(o, " ****\n");
+    if (dels) { /* the old side, when something goes */
+      size_t ai = as;
+      for (size_t q = k; q <= e; q++) {
+        for (; ai < h[q].a0; ai++) put_line(o, "  ", a, ai);
+        const char *mark = h[q].b1 > h[q].b0 ? "! " : "- ";
+        for (; ai < h[q].a1; ai++) put_line(o, mark, a, ai);
+      }
+      for (; ai < ae; ai++) put_line(o, "  ", a, ai);
+    }
+    vsh__buf_puts(o, "--- ");
+    ctx_range(o, bs, be);
+    vsh__buf_puts(o, " ----\n");
+    if (ins) { /* the new side, when something comes */
+      size_t bi = bs;
+      for (size_t q = k; q <= e; q++) {
+        for (; bi < h[q].b0; bi++) put_line(o, "  ", b2, bi);
+        const char *mark = h[q].a1 > h[q].a0 ? "! " : "+ ";
+        for (; bi < h[q].b1; bi++) put_line(o, mark, b2, bi);
+      }
+      for (; bi < be; bi++) put_line(o, "  ", b2, bi);
+    }
+    k = e + 1;
+  }
+}
+
 static bool is_binary(const vsh_buf *d) {
   size_t n = d->len < 32768 ? d->len : 32768;
   return n && memchr(d->data, 0, n);
@@ -567,7 +630,7 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
    * only one file ends without a newline), less `horizon' lines of each
    * kept in the body so runs of changes may slide into them: as many as
    * the context lines. */
-  size_t horizon = o->unified ? (size_t)o->context : 0;
+  size_t horizon = o->unified || o->context_fmt ? (size_t)o->context : 0;
   size_t pre = 0;
   while (pre < a->n && pre < b2->n && raw_eq(a, pre, b2, pre)) pre++;
   pre = pre > horizon ? pre - horizon : 0;
@@ -617,7 +680,8 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
     vsh__buf_printf(out, "Files %s and %s differ\n", a->name, b2->name);
   } else {
     if (header) vsh__buf_puts(out, header);
-    if (o->unified) unified_out(b, out, o, a, b2, h, nh);
+    if (o->context_fmt) context_out(b, out, o, a, b2, h, nh);
+    else if (o->unified) unified_out(b, out, o, a, b2, h, nh);
     else normal_out(out, a, b2, h, nh);
   }
   free(h);
@@ -737,6 +801,7 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
 int bi_diff_main(bi_ctx *b) {
   enum { O_HELP = 256, O_VER, O_COLOR, O_NORMAL, O_NODEREF, O_LABEL };
   static const bi_longopt lo[] = {{"unified", BI_ARG_OPTIONAL, 'u'},
+                                  {"context", BI_ARG_OPTIONAL, 'c'},
                                   {"brief", BI_ARG_NONE, 'q'},
                                   {"recursive", BI_ARG_NONE, 'r'},
                                   {"new-file", BI_ARG_NONE, 'N'},
@@ -756,9 +821,28 @@ int bi_diff_main(bi_ctx *b) {
   df_opts o = {.context = 3};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "uU:qrNibwasd", lo)) != -1) {
+  while ((c = bi_getopt(b, &g, "uU:cC:qrNibwasd", lo)) != -1) {
     switch (c) {
+    case 'c':
+      o.context_fmt = true;
+      o.unified = false;
+      if (g.arg) o.context = strtol(g.arg, NULL, 10);
+      break;
+    case 'C': {
+      char *end;
+      long v = strtol(g.arg, &end, 10);
+      if (!*g.arg || *end || v < 0) {
+        bi_err(b, "invalid context length '%s'", g.arg);
+        mi_try_help(b);
+        return 2;
+      }
+      o.context_fmt = true;
+      o.unified = false;
+      o.context = v;
+      break;
+    }
     case 'u':
+      o.context_fmt = false;
       o.unified = true;
       if (g.arg) o.context = strtol(g.arg, NULL, 10);
       break;
@@ -771,6 +855,7 @@ int bi_diff_main(bi_ctx *b) {
         return 2;
       }
       o.unified = true;
+      o.context_fmt = false;
       o.context = v;
       break;
     }
@@ -798,13 +883,14 @@ int bi_diff_main(bi_ctx *b) {
         return 2;
       }
       break;
-    case O_NORMAL: o.unified = false; break;
+    case O_NORMAL: o.unified = o.context_fmt = false; break;
     case O_NODEREF: break;
     case O_HELP:
       bi_puts(b, "Usage: diff [OPTION]... FILES\n"
                  "Compare FILES line by line.\n\n"
                  "  -q, --brief                   report only when files differ\n"
                  "  -s, --report-identical-files  report when two files are the same\n"
+                 "  -c, -C NUM, --context[=NUM]   output NUM (default 3) lines of copied context\n"
                  "  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context\n"
                  "  -r, --recursive               recursively compare any subdirectories found\n"
                  "  -N, --new-file                treat absent files as empty\n"

@@ -382,3 +382,43 @@ st=0
 emas-
 rehto+
 st=0
+
+=== diff -c and -C N print the context format
+--- script
+printf 'a\nb\nc\nd\ne\nf\ng\n' > x; printf 'a\nB\nc\nd\ne\nf\ng\nh\n' > y
+diff -c x y | tail -n +3 | tr '*-' '#+'; echo "st=$?"
+diff -C1 x y | tail -n +3 | tr '*-' '#+'
+--- stdout
+###############
+### 1,7 ####
+  a
+! b
+  c
+  d
+  e
+  f
+  g
++++ 1,8 ++++
+  a
+! B
+  c
+  d
+  e
+  f
+  g
++ h
+st=0
+###############
+### 1,3 ####
+  a
+! b
+  c
++++ 1,3 ++++
+  a
+! B
+  c
+###############
+### 7 ####
++++ 7,8 ++++
+  g
++ h
