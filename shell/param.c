@@ -79,7 +79,9 @@ static const char *opt_flags(sh_ctx *c) {
   for (const char *o = order; *o && k < sizeof(c->numbuf) - 2; o++)
     for (int i = 0; i < SH_OPT__COUNT; i++)
       if (sh_opts[i].letter == *o && c->opts[i]) c->numbuf[k++] = *o;
-  /* non-interactive: no 'i'; bash shows 's' only when reading stdin */
+  /* non-interactive: no 'i'; 'c' for a bash -c shell (bash shows 's'
+   * only when reading stdin) */
+  if (c->dash_c && k < sizeof(c->numbuf) - 1) c->numbuf[k++] = 'c';
   c->numbuf[k] = 0;
   return c->numbuf;
 }
