@@ -199,49 +199,6 @@ static int import_env(sh_ctx *c, const char *const *env) {
   return 0;
 }
 
-static void init_shell_vars(sh_ctx *c) {
-  char tmp[32];
-  sh_var_set(c, "PWD", c->cwd, false);
-  sh_var *v = sh_var_find(c, "PWD");
-  if (v) v->attrs |= SH_VAR_EXPORT;
-  sh_var_set(c, "IFS", " \t\n", false);
-  sh_var_set(c, "PS4", "+ ", false);
-  /* read-only; their values are computed when read (ctx.c) */
-  static const char *const dyn[] = {"SHELLOPTS", "BASHOPTS"};
-  for (size_t i = 0; i < 2; i++) {
-    sh_var_set(c, dyn[i], "", false);
-    sh_var *d = sh_var_find(c, dyn[i]);
-    if (d) d->attrs |= SH_VAR_READONLY;
-  }
-  sh_var_set(c, "OPTIND", "1", false);
-  sh_var_set(c, "BASH_VERSION", "5.2.15(1)-release", false);
-  sh_var_set(c, "BASH", "/bin/bash", false);
-  snprintf(tmp, sizeof(tmp), "%d", VFS_UID);
-  sh_var_set(c, "UID", tmp, false);
-  sh_var_set(c, "EUID", tmp, false);
-  snprintf(tmp, sizeof(tmp), "%d", c->ppid);
-  sh_var_set(c, "PPID", tmp, false);
-  if (!sh_var_get(c, "SHLVL")) sh_var_set(c, "SHLVL", "1", false);
-  if (!sh_var_get(c, "HOSTNAME")) sh_var_set(c, "HOSTNAME", "vsh", false);
-  sh_var_set(c, "OSTYPE", "linux-gnu", false);
-  sh_var_set(c, "HOSTTYPE", "x86_64", false);
-  sh_var_set(c, "MACHTYPE", "x86_64-pc-linux-gnu", false);
-  const char *ro[] = {"UID", "EUID", "PPID", NULL};
-  for (int i = 0; ro[i]; i++) {
-    sh_var *r = sh_var_find(c, ro[i]);
-    if (r) r->attrs |= SH_VAR_READONLY;
-  }
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  snprintf(tmp, sizeof(tmp), "%lld", (long long)ts.tv_sec);
-  sh_var *sec = sh_var_global(c, "SECONDS");
-  if (sec) {
-    free(sec->val);
-    sec->val = strdup(tmp);
-    sec->attrs &= ~SH_VAR_UNSET;
-  }
-}
-
 static char *buf_take(const vsh_buf *b, size_t *len) {
   char *d = malloc(b->len + 1);
   if (!d) {
@@ -306,7 +263,7 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   if (!rc) {
     if (fresh) {
       import_env(c, (const char *const *)sh->env);
-      init_shell_vars(c);
+      sh__init_shell_vars(c);
     }
     if (opts && opts->env) import_env(c, opts->env);
     if (opts && opts->argv && opts->argv[0]) {

@@ -28,6 +28,7 @@ int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status);
 void sh_jobs_cancel_all(sh_exec *ex);
 void sh_jobs_reap(sh_exec *ex);
 int sh__jobs_count(sh_ctx *c); /* jobs `jobs` would list (\j) */
+void sh__init_shell_vars(sh_ctx *c);
 void sh_jobs_wait_procsubs(sh_exec *ex);
 
 /* cond.c */

@@ -287,6 +287,54 @@ char **sh_export_env(sh_ctx *c) {
 
 /* A fresh shell (as if started by exec of a script): exported variables,
  * cwd and fds are inherited, nothing else. */
+/* The variables a new bash sets for itself (IFS, PS4, BASH_VERSION, UID,
+ * PPID, SECONDS, SHELLOPTS...): a fresh exec and every child shell. */
+void sh__init_shell_vars(sh_ctx *c) {
+  char tmp[32];
+  sh_var_set(c, "PWD", c->cwd, false);
+  sh_var *v = sh_var_find(c, "PWD");
+  if (v) v->attrs |= SH_VAR_EXPORT;
+  sh_var_set(c, "IFS", " \t\n", false);
+  sh_var_set(c, "PS4", "+ ", false);
+  /* read-only; their values are computed when read (ctx.c) */
+  static const char *const dyn[] = {"SHELLOPTS", "BASHOPTS"};
+  for (size_t i = 0; i < 2; i++) {
+    sh_var_set(c, dyn[i], "", false);
+    sh_var *d = sh_var_find(c, dyn[i]);
+    if (d) d->attrs |= SH_VAR_READONLY;
+  }
+  sh_var_set(c, "OPTIND", "1", false);
+  sh_var_set(c, "BASH_VERSION", "5.2.15(1)-release", false);
+  sh_var_set(c, "BASH", "/bin/bash", false);
+  snprintf(tmp, sizeof(tmp), "%d", VFS_UID);
+  sh_var_set(c, "UID", tmp, false);
+  sh_var_set(c, "EUID", tmp, false);
+  snprintf(tmp, sizeof(tmp), "%d", c->ppid);
+  sh_var_set(c, "PPID", tmp, false);
+  if (!sh_var_get(c, "SHLVL")) sh_var_set(c, "SHLVL", "1", false);
+  if (!sh_var_get(c, "HOSTNAME")) sh_var_set(c, "HOSTNAME", "vsh", false);
+  /* kept when the environment has them, as bash does */
+  if (!sh_var_get(c, "OSTYPE")) sh_var_set(c, "OSTYPE", "linux-gnu", false);
+  if (!sh_var_get(c, "HOSTTYPE")) sh_var_set(c, "HOSTTYPE", "x86_64", false);
+  if (!sh_var_get(c, "MACHTYPE"))
+    sh_var_set(c, "MACHTYPE", "x86_64-pc-linux-gnu", false);
+  const char *ro[] = {"UID", "EUID", "PPID", NULL};
+  for (int i = 0; ro[i]; i++) {
+    sh_var *r = sh_var_find(c, ro[i]);
+    if (r) r->attrs |= SH_VAR_READONLY;
+  }
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  snprintf(tmp, sizeof(tmp), "%lld", (long long)ts.tv_sec);
+  sh_var *sec = sh_var_global(c, "SECONDS");
+  if (sec) {
+    free(sec->val);
+    sec->val = strdup(tmp);
+    sec->attrs &= ~SH_VAR_UNSET;
+  }
+}
+
+
 int sh__child_shell(sh_ctx *c, sh_ctx **out) {
   sh_ctx *s;
   int rc = sh_ctx_new(&s, c->shell, c->ex);
@@ -309,6 +357,7 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
     if (c->fds[fd]) sh_fd_set(s, fd, c->fds[fd]);
   s->bashpid = s->pid = atomic_fetch_add(&c->ex->next_pid, 1);
   s->ppid = c->pid;
+  sh__init_shell_vars(s);
   s->subst_depth = c->subst_depth;
   s->eval_depth = c->eval_depth;
   s->call_depth = c->call_depth;

@@ -550,3 +550,13 @@ echo ok
 --- stdout
 line=6
 ok
+
+=== a child bash sets its own variables, and keeps OSTYPE from the environment
+--- script
+bash -c 'echo "[$BASH_VERSION] [$OPTIND] [$PS4]"'
+OSTYPE=x bash -c 'echo "$OSTYPE"'
+bash -x -c 'echo "$SHELLOPTS" | tr : "\n" | grep -c xtrace' 2>/dev/null
+--- stdout
+[5.2.15(1)-release] [1] [+ ]
+x
+1
