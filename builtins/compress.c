@@ -454,6 +454,7 @@ struct cz_reader {
   bi_ctx *b;
   sh_stream *s;
   cz_format fmt;
+  cz_format only; /* sniffing recognises only this format (CZ_NONE: any) */
   cz_dec *d;
   bool sniffed, eof, finished;
   unsigned char in[CHUNK];
@@ -471,6 +472,8 @@ int cz_reader_new(cz_reader **out, bi_ctx *b, sh_stream *s, cz_format fmt) {
   *out = r;
   return 0;
 }
+
+void cz_reader_only(cz_reader *r, cz_format f) { r->only = f; }
 
 static int fill(cz_reader *r) {
   if (r->in_n || r->eof) return 0;
@@ -496,7 +499,10 @@ int64_t cz_reader_read(cz_reader *r, void *buf, size_t n) {
       r->in_n += (size_t)got;
     }
     r->sniffed = true;
-    if (r->fmt == CZ_NONE) r->fmt = cz_sniff(r->in, r->in_n);
+    if (r->fmt == CZ_NONE) {
+      r->fmt = cz_sniff(r->in, r->in_n);
+      if (r->only != CZ_NONE && r->fmt != r->only) r->fmt = CZ_NONE;
+    }
     if (r->fmt != CZ_NONE && (rc = cz_dec_new(&r->d, r->fmt)))
       return CZ_READ_ERR(rc);
   }

@@ -63,6 +63,9 @@ void cz_dec_free(cz_dec *d);
  * the first bytes; plain data passes through). */
 typedef struct cz_reader cz_reader;
 int cz_reader_new(cz_reader **out, bi_ctx *b, sh_stream *s, cz_format fmt);
+/* With fmt CZ_NONE: sniff for this one format only, others pass through
+ * as plain data (zgrep, like gzip -cdf, decompresses gzip alone). */
+void cz_reader_only(cz_reader *r, cz_format f);
 /* > 0 bytes, 0 at the end, negative vsh_err or a CZ_E_* (positive,
  * offset by 1000 so it is not a count: see CZ_READ_ERR). */
 int64_t cz_reader_read(cz_reader *r, void *buf, size_t n);

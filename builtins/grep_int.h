@@ -9,6 +9,8 @@
 
 typedef struct grep_cfg {
   const char *prog;        /* name in messages: "grep" or "rg" */
+  bool decompress;         /* zgrep: gzip inputs are read decompressed
+                              (others as they are, as GNU zgrep) */
   char mode;               /* 'G' BRE, 'E' ERE, 'F' fixed, 'P' Perl */
   bool icase, invert, word, whole_line;
   bool count, list_match, list_nomatch, number, only, quiet, no_messages;

@@ -410,3 +410,24 @@ fox 42
 1
 fox.42
 5
+
+=== zgrep searches gzip files decompressed and other files as they are
+--- script
+printf 'alpha\nbeta\ngamma\n' > a.txt; printf 'one\nbeta two\n' > b.txt
+gzip -k a.txt; cp b.txt plain.txt
+zgrep beta a.txt.gz; echo "st=$?"
+zgrep -c beta a.txt.gz plain.txt
+zgrep -n -i GAMMA a.txt.gz
+cat a.txt.gz | zgrep -c a
+zgrep nomatch a.txt.gz; echo "st=$?"
+zegrep 'al|ga' a.txt.gz
+--- stdout
+beta
+st=0
+a.txt.gz:1
+plain.txt:1
+3:gamma
+3
+st=1
+alpha
+gamma
