@@ -384,7 +384,7 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
   for (; i < b->argc; i++) {
     if (d->print && !strchr(b->argv[i], '=')) {
       sh_var_get(c, b->argv[i]); /* refreshes SHELLOPTS and the like */
-      sh_var *v = sh_var_find(c, b->argv[i]);
+      sh_var *v = sh_var_find_raw(c, b->argv[i]); /* a nameref itself */
       if (!v) {
         bi_err(b, "%s: not found", b->argv[i]);
         st = 1;
