@@ -613,16 +613,19 @@ static void emit_str(parser *p, bc_op op, char *text, size_t len) {
   emit(p, op, (int32_t)c->ns++, (uint32_t)len + 2);
 }
 
-static bool code_finish(bc_code *c) {
+/* Resolves jumps.  Code kept after a syntax error that bison did not
+ * report may jump to a label never placed (GNU then jumps to garbage or
+ * crashes): such a jump goes to `end`. */
+static void code_finish(bc_code *c, size_t end) {
   for (size_t i = 0; i < c->n; i++) {
     bc_instr *in = &c->ins[i];
     if (in->op == BC_JMP || in->op == BC_BNZ || in->op == BC_BZ) {
-      if (in->a < 0 || (size_t)in->a >= c->nlabels || c->labels[in->a] < 0)
-        return false;
-      in->a = c->labels[in->a];
+      if (in->a <= 0 || (size_t)in->a >= c->nlabels || c->labels[in->a] < 0)
+        in->a = (int32_t)end;
+      else
+        in->a = c->labels[in->a];
     }
   }
-  return true;
 }
 
 static bc_code *code_new(parser *p) {
@@ -1158,13 +1161,12 @@ static bool parse_for(parser *p) {
     opt_newline(p);
     ok = parse_statement(p);
   }
-  if (ok) {
-    emit_jump(p, BC_JMP, p->continue_label);
-    def_label(p, p->break_label);
-  }
+  if (!ok) return false; /* GNU leaves the labels set on an error */
+  emit_jump(p, BC_JMP, p->continue_label);
+  def_label(p, p->break_label);
   p->break_label = saved_break;
   p->continue_label = saved_cont;
-  return ok;
+  return true;
 }
 
 static bool parse_if(parser *p) {
@@ -1208,13 +1210,12 @@ static bool parse_while(parser *p) {
     opt_newline(p);
     ok = parse_statement(p);
   }
-  if (ok) {
-    emit_jump(p, BC_JMP, p->continue_label);
-    def_label(p, p->break_label);
-  }
+  if (!ok) return false;
+  emit_jump(p, BC_JMP, p->continue_label);
+  def_label(p, p->break_label);
   p->break_label = saved_break;
   p->continue_label = saved_cont;
-  return ok;
+  return true;
 }
 
 static bool parse_print(parser *p) {
@@ -1537,7 +1538,8 @@ static bool parse_function(parser *p) {
     }
     p->cur_func = -1;
     p->code = main_code;
-    if (ok && loaded && !p->had_error && code_finish(body)) {
+    if (ok && loaded && !p->had_error && body->n >= 2) {
+      code_finish(body, body->n - 2);
       bc_func *f = &p->st->funcs[fn];
       f->code = body;
       body = NULL;
@@ -1571,12 +1573,19 @@ static void reset_item(parser *p) {
   p->item_started = false;
 }
 
-/* GNU's run_code: the item runs when it compiled without errors. */
+/* GNU's run_code: the item runs when it compiled without errors; an
+ * item that generated nothing keeps its labels (GNU skips init_gen). */
 static void run_item(parser *p) {
-  if (!p->had_error && p->did_gen && p->code && code_finish(p->code)) {
+  if (!p->had_error && p->did_gen && p->code) {
+    code_finish(p->code, p->code->n);
     if (!bc_execute(p->st, p->code)) p->stop = true;
   }
-  reset_item(p);
+  if (p->did_gen) {
+    reset_item(p);
+  } else {
+    p->had_error = false;
+    p->item_started = false;
+  }
 }
 
 /* One line: statements separated by ';' up to a newline.  After a syntax
@@ -1616,9 +1625,11 @@ static void parse_line(parser *p, bool recovering) {
       p->stop = true;
       return;
     }
+    /* states that can shift bison's error token have no default
+     * reduction: after a ';' the error is caught right there */
     syntax_error(p);
     if (p->stop) return;
-    at_semi_state = false;
+    at_semi_state = after_semi;
   recover:
     for (;;) {
       p->errstatus = 3;

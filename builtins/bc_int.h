@@ -26,6 +26,7 @@ typedef struct bcn_env {
   uint64_t bytes, max_bytes;
   uint64_t max_digits;
   bool cancelled;
+  bool out_of_memory; /* max_bytes (rather than max_digits) was hit */
 } bcn_env;
 
 /* value = (neg ? -1 : 1) * d / 10^scale; n == 0 is zero (GNU keeps the
@@ -159,6 +160,7 @@ typedef struct bc_frame {
 typedef struct bc_names {
   char **v;
   uint32_t n, cap;
+  uint32_t scap; /* capacity of the matching slots array */
 } bc_names;
 
 typedef struct bc_state {

@@ -51,9 +51,13 @@ static int grow(bcn_env *e, bcn *x, uint64_t limbs) {
   if (ncap > max_limbs(e)) ncap = limbs;
   if (ncap < 4) ncap = 4;
   uint64_t add = (ncap - x->cap) * sizeof(uint32_t);
-  if (e->bytes + add > e->max_bytes) return BCN_ENOMEM;
-  uint32_t *d = realloc(x->d, ncap * sizeof(uint32_t));
-  if (!d) return BCN_ENOMEM;
+  uint32_t *d = e->bytes + add > e->max_bytes
+                    ? NULL
+                    : realloc(x->d, ncap * sizeof(uint32_t));
+  if (!d) {
+    e->out_of_memory = true;
+    return BCN_ENOMEM;
+  }
   e->bytes += add;
   x->d = d;
   x->cap = (uint32_t)ncap;
@@ -268,12 +272,14 @@ static uint32_t raw_sub(uint32_t *r, const uint32_t *a, uint32_t an,
   return an;
 }
 
-/* r[0..an+bn) = a * b, schoolbook; r must not alias. */
-static void mul_school(uint32_t *r, const uint32_t *a, uint32_t an,
-                       const uint32_t *b, uint32_t bn) {
+/* r[0..an+bn) = a * b, schoolbook; r must not alias.  False when
+ * cancelled. */
+static bool mul_school(bcn_env *e, uint32_t *r, const uint32_t *a,
+                       uint32_t an, const uint32_t *b, uint32_t bn) {
   memset(r, 0, ((size_t)an + bn) * sizeof(uint32_t));
   for (uint32_t i = 0; i < an; i++) {
     uint64_t ai = a[i], carry = 0;
+    if (!tick(e, bn)) return false;
     if (!ai) continue;
     for (uint32_t j = 0; j < bn; j++) {
       uint64_t t = r[i + j] + ai * b[j] + carry;
@@ -282,6 +288,7 @@ static void mul_school(uint32_t *r, const uint32_t *a, uint32_t an,
     }
     r[i + bn] = (uint32_t)carry;
   }
+  return true;
 }
 
 /* Adds a[0..an) into r at offset 0 (r long enough), propagating carry. */
@@ -320,10 +327,7 @@ static void acc_sub(uint32_t *r, size_t rn, const uint32_t *a, size_t an) {
  * 8n limbs.  Karatsuba above KARATSUBA_MIN limbs. */
 static bool mul_kara(bcn_env *e, uint32_t *r, const uint32_t *a,
                      const uint32_t *b, size_t n, uint32_t *tmp) {
-  if (n < KARATSUBA_MIN) {
-    mul_school(r, a, (uint32_t)n, b, (uint32_t)n);
-    return tick(e, n * n);
-  }
+  if (n < KARATSUBA_MIN) return mul_school(e, r, a, (uint32_t)n, b, (uint32_t)n);
   size_t h = n / 2, hi = n - h; /* low halves h limbs, high halves hi */
   /* sa = a0 + a1, sb = b0 + b1 (hi + 1 limbs each) */
   uint32_t *sa = tmp, *sb = tmp + hi + 1, *m = tmp + 2 * (hi + 1);
@@ -364,8 +368,9 @@ static int mag_mul(bcn_env *e, bcn *t, const bcn *a, const bcn *b) {
   if (rc) return rc;
   uint32_t small = a->n < b->n ? a->n : b->n;
   if (small < KARATSUBA_MIN) {
-    mul_school(t->d, a->d, a->n, b->d, b->n);
-    if (!tick(e, (uint64_t)a->n * b->n)) return BCN_ECANCEL;
+    /* the shorter operand outside: every row is long */
+    const bcn *x = a->n <= b->n ? a : b, *y = a->n <= b->n ? b : a;
+    if (!mul_school(e, t->d, x->d, x->n, y->d, y->n)) return BCN_ECANCEL;
   } else {
     /* pad both to the longer length; split the longer one into chunks of
      * the shorter length when they are unbalanced */
@@ -667,9 +672,12 @@ int bcn_pow(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale,
   }
   if (!a->n) {
     if (neg) return BCN_EDIVZERO;
+    /* GNU multiplies zeros (a positive zero) unless the power is 1 */
+    bool zneg = ue == 1 && a->neg;
     bcn_free(e, r);
     bcn_init(r);
     r->scale = (int32_t)rscale;
+    r->neg = zneg;
     return 0;
   }
   /* square-and-multiply as GNU: every product is exact */
@@ -831,25 +839,40 @@ static int mul_small_add(bcn_env *e, bcn *x, uint32_t m, uint32_t add) {
   return tick(e, x->n) ? 0 : BCN_ECANCEL;
 }
 
-/* GNU's push_b10_const: digits above 9 count as 9, except a lone digit. */
+/* GNU's push_b10_const: digits above 9 count as 9, except a lone digit.
+ * Linear: the digits go straight into limbs. */
 static int const_b10(bcn_env *e, bcn *r, const char *s, size_t n) {
   bcn t;
   bcn_init(&t);
-  size_t dot = n;
-  for (size_t i = 0; i < n; i++)
-    if (s[i] == '.') dot = i;
   int rc = 0;
   if (n == 1 && digit_val(s[0]) > 9) {
     rc = bcn_set_long(e, &t, digit_val(s[0]));
   } else {
-    if (n > e->max_digits) rc = BCN_ENOMEM;
-    for (size_t i = 0; i < n && !rc; i++) {
-      if (s[i] == '.') continue;
-      int d = digit_val(s[i]);
-      rc = mul_small_add(e, &t, 10, (uint32_t)(d > 9 ? 9 : d));
+    size_t dot = n, nd = 0;
+    for (size_t i = 0; i < n; i++) {
+      if (s[i] == '.') dot = i;
+      else nd++;
     }
-    trim(&t);
-    t.scale = (int32_t)(dot < n ? n - dot - 1 : 0);
+    if (nd > e->max_digits) rc = BCN_ENOMEM;
+    if (!rc) rc = grow(e, &t, nd / LIMB_DIGITS + 1);
+    if (!rc) {
+      uint32_t limb = 0, mul = 1;
+      t.n = 0;
+      for (size_t i = n; i-- > 0;) {
+        if (s[i] == '.') continue;
+        int d = digit_val(s[i]);
+        limb += (uint32_t)(d > 9 ? 9 : d) * mul;
+        mul *= 10;
+        if (mul == BASE) {
+          t.d[t.n++] = limb;
+          limb = 0;
+          mul = 1;
+        }
+      }
+      if (mul > 1) t.d[t.n++] = limb;
+      trim(&t);
+      t.scale = (int32_t)(dot < n ? n - dot - 1 : 0);
+    }
   }
   if (!rc) swap_into(e, r, &t);
   bcn_free(e, &t);

@@ -196,8 +196,10 @@ static bool table_fit(bc_state *st, void **tab, uint32_t *cap, uint32_t n,
   if (n < *cap) return true;
   uint32_t nc = *cap ? *cap : 32;
   while (nc <= n) nc *= 2;
-  if (st->env.bytes + (uint64_t)(nc - *cap) * size > st->env.max_bytes)
+  if (st->env.bytes + (uint64_t)(nc - *cap) * size > st->env.max_bytes) {
+    st->env.out_of_memory = true;
     return false;
+  }
   void *t = realloc(*tab, (size_t)nc * size);
   if (!t) return false;
   memset((char *)t + (size_t)*cap * size, 0, (size_t)(nc - *cap) * size);
@@ -210,17 +212,20 @@ static bool table_fit(bc_state *st, void **tab, uint32_t *cap, uint32_t n,
 /* Makes room for entry n of a symbol kind: its name and its slot. */
 static bool slot_fit(bc_state *st, bc_names *nm, void **slots, uint32_t n,
                      size_t size) {
-  uint32_t old = nm->cap;
   if (!table_fit(st, (void **)&nm->v, &nm->cap, n, sizeof(char *)))
     return false;
-  if (nm->cap != old || !*slots) {
-    if (st->env.bytes + (uint64_t)(nm->cap - old) * size > st->env.max_bytes)
+  if (n >= nm->scap) {
+    uint32_t old = nm->scap;
+    if (st->env.bytes + (uint64_t)(nm->cap - old) * size > st->env.max_bytes) {
+      st->env.out_of_memory = true;
       return false;
+    }
     void *t = realloc(*slots, (size_t)nm->cap * size);
     if (!t) return false;
     memset((char *)t + (size_t)old * size, 0, (size_t)(nm->cap - old) * size);
     st->env.bytes += (uint64_t)(nm->cap - old) * size;
     *slots = t;
+    nm->scap = nm->cap;
   }
   if (n >= nm->n) nm->n = n + 1;
   return true;
@@ -375,15 +380,22 @@ static void num_fail(bc_state *st, uint32_t adr, int rc) {
     st->rt_error = true;
     return;
   }
-  rt_error(st, adr, "number too big (the limit is %llu digits)",
-           (unsigned long long)st->env.max_digits);
+  if (st->env.out_of_memory)
+    rt_error(st, adr, "out of memory (the limit is %llu MB)",
+             (unsigned long long)(st->env.max_bytes >> 20));
+  else
+    rt_error(st, adr, "number too big (the limit is %llu digits)",
+             (unsigned long long)st->env.max_digits);
+  st->env.out_of_memory = false;
 }
 
 static bool push(bc_state *st, bcn *v) {
   if (st->nstk == st->stkcap) {
     size_t nc = st->stkcap ? st->stkcap * 2 : 64;
-    if (st->env.bytes + (nc - st->stkcap) * sizeof(bcn) > st->env.max_bytes)
+    if (st->env.bytes + (nc - st->stkcap) * sizeof(bcn) > st->env.max_bytes) {
+      st->env.out_of_memory = true;
       return false;
+    }
     bcn *t = realloc(st->stk, nc * sizeof *t);
     if (!t) return false;
     st->env.bytes += (nc - st->stkcap) * sizeof(bcn);
@@ -405,8 +417,10 @@ static bool vpush(bc_state *st, bc_vstack *v, bcn *val) {
   if (v->n == v->cap) {
     uint32_t nc = v->cap ? v->cap * 2 : 2;
     if (st->env.bytes + (uint64_t)(nc - v->cap) * sizeof(bcn) >
-        st->env.max_bytes)
+        st->env.max_bytes) {
+      st->env.out_of_memory = true;
       return false;
+    }
     bcn *t = realloc(v->v, nc * sizeof *t);
     if (!t) return false;
     st->env.bytes += (uint64_t)(nc - v->cap) * sizeof(bcn);
@@ -424,8 +438,10 @@ static void vpop(bc_state *st, bc_vstack *v) {
 
 static bool apush(bc_state *st, bc_astack *a, bc_ainst inst) {
   if (a->n == a->cap) {
-    if (st->env.bytes + sizeof(bc_ainst) * (a->cap + 2) > st->env.max_bytes)
+    if (st->env.bytes + sizeof(bc_ainst) * (a->cap + 2) > st->env.max_bytes) {
+      st->env.out_of_memory = true;
       return false;
+    }
     uint32_t nc = a->cap ? a->cap * 2 : 2;
     bc_ainst *t = realloc(a->v, nc * sizeof *t);
     if (!t) return false;
@@ -443,7 +459,10 @@ static void apop(bc_state *st, bc_astack *a) {
 }
 
 static void *acct_calloc(bc_state *st, size_t size) {
-  if (st->env.bytes + size > st->env.max_bytes) return NULL;
+  if (st->env.bytes + size > st->env.max_bytes) {
+    st->env.out_of_memory = true;
+    return NULL;
+  }
   void *p = calloc(1, size);
   if (p) st->env.bytes += size;
   return p;
