@@ -13,9 +13,9 @@
 enum {
   BCN_OK = 0,
   BCN_EDIVZERO = -1,
-  BCN_ENOMEM = -2,   /* past max_digits or max_bytes */
-  BCN_ECANCEL = -3,  /* the exec is being cancelled */
-  BCN_ENEG = -4      /* square root of a negative number */
+  BCN_ENOMEM = -2,  /* past max_digits or max_bytes */
+  BCN_ECANCEL = -3, /* the exec is being cancelled */
+  BCN_ENEG = -4     /* square root of a negative number */
 };
 
 /* Shared by every number of one bc run: memory accounting, the size cap
@@ -68,26 +68,57 @@ int bcn_from_const(bcn_env *e, bcn *r, const char *s, size_t n, int base);
  * 0-15 for hex digits, '.', '+', '-', ' ' for blanks, ':' for anything
  * else and -1 at the end.  BCN_EDIVZERO stands for "no number" (EOF). */
 typedef int (*bcn_char_fn)(void *ud);
-int bcn_read_number(bcn_env *e, bcn *r, int base, bcn_char_fn next,
-                    void *ud);
+int bcn_read_number(bcn_env *e, bcn *r, int base, bcn_char_fn next, void *ud);
 /* Writes x in base obase through put (GNU's bc_out_num). */
 typedef void (*bcn_put_fn)(void *ud, char c);
-int bcn_print(bcn_env *e, const bcn *x, long obase, bcn_put_fn put,
-              void *ud);
+int bcn_print(bcn_env *e, const bcn *x, long obase, bcn_put_fn put, void *ud);
 
 /* ---- compiled code ------------------------------------------------------ */
 
 typedef enum bc_op {
-  BC_PUSH0, BC_PUSH1, BC_CONST, BC_AREF,
-  BC_LOADV, BC_STOREV, BC_INCV, BC_DECV,
-  BC_LOADA, BC_STOREA, BC_INCA, BC_DECA,
-  BC_DUP, BC_SWAP, BC_POP,
-  BC_ADD, BC_SUB, BC_MUL, BC_DIV, BC_MOD, BC_POW, BC_NEG, BC_NOT,
-  BC_EQ, BC_NE, BC_LT, BC_LE, BC_GT, BC_GE,
-  BC_JMP, BC_BNZ, BC_BZ,
-  BC_CALL, BC_RET,
-  BC_PRINTLN, BC_PRINT, BC_STR, BC_ESTR,
-  BC_LENGTH, BC_SQRT, BC_SCALEF, BC_READ, BC_RANDOM,
+  BC_PUSH0,
+  BC_PUSH1,
+  BC_CONST,
+  BC_AREF,
+  BC_LOADV,
+  BC_STOREV,
+  BC_INCV,
+  BC_DECV,
+  BC_LOADA,
+  BC_STOREA,
+  BC_INCA,
+  BC_DECA,
+  BC_DUP,
+  BC_SWAP,
+  BC_POP,
+  BC_ADD,
+  BC_SUB,
+  BC_MUL,
+  BC_DIV,
+  BC_MOD,
+  BC_POW,
+  BC_NEG,
+  BC_NOT,
+  BC_EQ,
+  BC_NE,
+  BC_LT,
+  BC_LE,
+  BC_GT,
+  BC_GE,
+  BC_JMP,
+  BC_BNZ,
+  BC_BZ,
+  BC_CALL,
+  BC_RET,
+  BC_PRINTLN,
+  BC_PRINT,
+  BC_STR,
+  BC_ESTR,
+  BC_LENGTH,
+  BC_SQRT,
+  BC_SCALEF,
+  BC_READ,
+  BC_RANDOM,
   BC_HALT
 } bc_op;
 
@@ -111,10 +142,10 @@ typedef struct bc_code {
   size_t n, cap;
   bc_const *k;
   size_t nk, kcap;
-  char **s;       /* strings of BC_STR / BC_ESTR */
+  char **s; /* strings of BC_STR / BC_ESTR */
   size_t *slen;
   size_t ns, scap;
-  char *argk;     /* argument kinds of calls: '0' value, '1' array */
+  char *argk; /* argument kinds of calls: '0' value, '1' array */
   size_t nargk, argkcap;
   int32_t *labels; /* label -> instruction index, while compiling */
   size_t nlabels, labcap;
@@ -190,8 +221,8 @@ typedef struct bc_state {
   bc_frame *frames;
   size_t nframes, framecap, max_frames;
   bool rt_error;
-  bool halted;  /* halt or quit: stop reading and running */
-  bool failed;  /* output gone (epipe) or cancelled */
+  bool halted; /* halt or quit: stop reading and running */
+  bool failed; /* output gone (epipe) or cancelled */
   int status;
   uint32_t rnd[34];
   int rnd_i;
@@ -223,5 +254,111 @@ extern const char bc_libmath[];
 
 /* bc.c: read() pulls characters from the standard input source. */
 int bc_input_getc(struct bc_input *in);
+
+/* ---- the front end (bc.c: sources and tokens; bc_parse.c: compiler) ---- */
+
+/* One input: a file (opened when reached), stdin or a string. */
+typedef struct bc_input {
+  bi_ctx *b;
+  sh_stream *s; /* NULL: the string below */
+  const char *str;
+  char *buf;
+  size_t pos, len, cap;
+  bool eof;
+  const char *name; /* for messages; NULL: (standard_in) */
+  const char *path; /* a file still to open */
+} bc_input;
+
+typedef enum bc_tk {
+  BCT_EOF,
+  BCT_NL,
+  BCT_NAME,
+  BCT_NUMBER,
+  BCT_STRING,
+  BCT_ASSIGN,
+  BCT_REL,
+  BCT_INCDEC,
+  BCT_AND,
+  BCT_OR,
+  BCT_NOT,
+  BCT_PLUS,
+  BCT_MINUS,
+  BCT_STAR,
+  BCT_SLASH,
+  BCT_PERCENT,
+  BCT_CARET,
+  BCT_SEMI,
+  BCT_LPAREN,
+  BCT_RPAREN,
+  BCT_LBRACE,
+  BCT_RBRACE,
+  BCT_LBRACK,
+  BCT_RBRACK,
+  BCT_COMMA,
+  BCT_AMP,
+  BCT_DEFINE,
+  BCT_BREAK,
+  BCT_QUIT,
+  BCT_LENGTH,
+  BCT_RETURN,
+  BCT_FOR,
+  BCT_IF,
+  BCT_WHILE,
+  BCT_SQRT,
+  BCT_SCALE,
+  BCT_IBASE,
+  BCT_OBASE,
+  BCT_AUTO,
+  BCT_ELSE,
+  BCT_READ,
+  BCT_RANDOM,
+  BCT_HALT,
+  BCT_LAST,
+  BCT_VOID,
+  BCT_HISTORY,
+  BCT_WARRANTY,
+  BCT_CONTINUE,
+  BCT_PRINT,
+  BCT_LIMITS
+} bc_tk;
+
+typedef struct bc_token {
+  bc_tk kind;
+  char c;     /* operator: '=' '+' ... for ASSIGN/INCDEC; REL: = ! < { > } */
+  char *text; /* NAME, NUMBER (cleaned), STRING (between the quotes) */
+  size_t len;
+} bc_token;
+
+typedef struct bc_parser {
+  bc_state *st;
+  bc_input **srcs;
+  size_t nsrcs, cur;
+  unsigned line;
+  bc_token tok;
+  bool have_tok;
+  int errstatus; /* bison's yyerrstatus */
+  bool had_error, did_gen;
+  bool item_started;
+  bool stop; /* quit, end of input during recovery, fatal */
+  bool in_lib;
+  bc_code *code;
+  int32_t cur_func;
+  int32_t break_label, continue_label;
+  int depth;
+} bc_parser;
+
+/* bc.c */
+void bc_lex(bc_parser *p);
+bool bc_next_source(bc_parser *p);
+void bc_yyerror(bc_parser *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void bc_ct_warn(bc_parser *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void bc_fatal(bc_parser *p, const char *msg);
+/* bc_parse.c: compiles and runs items until the end or quit/halt */
+void bc_parse_program(bc_parser *p);
+void bc_compile_lib(bc_parser *p);
+bool bc_parser_start(bc_parser *p); /* false when out of memory */
+void bc_parser_finish(bc_parser *p);
 
 #endif /* VSH_BC_INT_H */
