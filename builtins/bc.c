@@ -28,8 +28,7 @@ static const char usage_text[] =
     "  -w  --warn         warn about non-standard bc constructs\n"
     "  -v  --version      print version information and exit\n";
 
-/* ---- input sources --------------------------------------------------------
- */
+/* ---- input sources -------------------------------------------------- */
 
 static int in_fill(bc_input *in) {
   if (in->eof)
@@ -90,8 +89,7 @@ int bc_input_getc(bc_input *in) {
   return in_get(in);
 }
 
-/* ---- tokens -----------------------------------------------------------------
- */
+/* ---- tokens --------------------------------------------------------- */
 
 static const char *const keywords[] = {
     "define", "break",   "quit",     "length",   "return", "for",
@@ -99,7 +97,7 @@ static const char *const keywords[] = {
     "auto",   "else",    "read",     "random",   "halt",   "last",
     "void",   "history", "warranty", "continue", "print",  "limits"};
 
-/* ---- the lexer ----------------------------------------------------------- */
+/* ---- the lexer ------------------------------------------------------ */
 
 static const char *src_name(bc_parser *p) {
   if (p->cur >= p->nsrcs)
@@ -473,17 +471,27 @@ void bc_lex(bc_parser *p) {
   }
 }
 
-/* ---- the command
- * --------------------------------------------------------------------- */
+/* ---- the command ---------------------------------------------------- */
 
-static void usage(bi_ctx *b) {
-  bi_printf(b, "usage: %s [options] [file ...]\n%s", b->argv[0], usage_text);
+static void usage(bi_ctx *b, const char *prog) {
+  bi_printf(b, "usage: %s [options] [file ...]\n%s", prog, usage_text);
 }
 
 typedef struct bc_opts {
   bool mathlib, quiet, std_only, warn, interactive;
   int help, version, bad;
+  const char *prog; /* names the usage: argv[0], or BC_ENV_ARGS */
 } bc_opts;
+
+/* getopt's message, named after the argument list as GNU's is. */
+static void opt_error(bi_ctx *b, bc_opts *o, const char *prog, const char *fmt,
+                      const char *what) {
+  char msg[512];
+  int n = snprintf(msg, sizeof msg, "%s: ", prog);
+  snprintf(msg + n, sizeof msg - (size_t)n, fmt, what);
+  bi_errline(b, "%s", msg);
+  o->bad = 1;
+}
 
 /* GNU getopt_long over "hilqswv" (long names by unique prefix). */
 static void parse_args(bi_ctx *b, int argc, char **argv, bc_opts *o,
@@ -492,6 +500,7 @@ static void parse_args(bi_ctx *b, int argc, char **argv, bc_opts *o,
       "help", "interactive", "mathlib", "quiet", "standard", "warn", "version"};
   static const char shorts[] = "hilqswv";
   bool ended = false, posix = bi_getenv(b, "POSIXLY_CORRECT") != NULL;
+  o->prog = argv[0];
   for (int i = 1; i < argc && !o->bad && !o->help && !o->version; i++) {
     const char *a = argv[i];
     if (ended || a[0] != '-' || !a[1]) {
@@ -521,14 +530,12 @@ static void parse_args(bi_ctx *b, int argc, char **argv, bc_opts *o,
         hits++;
       }
       if (hit < 0) {
-        bi_err(b, "unrecognized option '%s'", a);
-        o->bad = 1;
+        opt_error(b, o, argv[0], "unrecognized option '%s'", a);
       } else if (hits > 1) {
-        bi_err(b, "option '%s' is ambiguous", a);
-        o->bad = 1;
+        opt_error(b, o, argv[0], "option '%s' is ambiguous", a);
       } else if (eq) {
-        bi_err(b, "option '--%s' doesn't allow an argument", longs[hit]);
-        o->bad = 1;
+        opt_error(b, o, argv[0], "option '--%s' doesn't allow an argument",
+                  longs[hit]);
       } else {
         opt = shorts[hit];
       }
@@ -573,9 +580,10 @@ static void parse_args(bi_ctx *b, int argc, char **argv, bc_opts *o,
       case 'w':
         o->warn = true;
         break;
-      default:
-        bi_err(b, "invalid option -- '%c'", *c);
-        o->bad = 1;
+      default: {
+        char bad[2] = {*c, 0};
+        opt_error(b, o, argv[0], "invalid option -- '%s'", bad);
+      }
       }
     }
   }
@@ -632,7 +640,7 @@ int bi_bc_main(bi_ctx *b) {
     parse_args(b, b->argc, b->argv, &o, &files, &nfiles);
   int status = 0;
   if (o.bad || o.help) {
-    usage(b);
+    usage(b, o.prog);
     status = o.bad ? 1 : 0;
   } else if (o.version) {
     bi_puts(b, "bc 1.07.1 (vsh)\n");

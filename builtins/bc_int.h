@@ -8,7 +8,7 @@
 
 #include "builtins/builtins.h"
 
-/* ---- numbers (bc_num.c) ------------------------------------------------ */
+/* ---- numbers (bc_num.c) --------------------------------------------- */
 
 enum {
   BCN_OK = 0,
@@ -73,7 +73,7 @@ int bcn_read_number(bcn_env *e, bcn *r, int base, bcn_char_fn next, void *ud);
 typedef void (*bcn_put_fn)(void *ud, char c);
 int bcn_print(bcn_env *e, const bcn *x, long obase, bcn_put_fn put, void *ud);
 
-/* ---- compiled code ------------------------------------------------------ */
+/* ---- compiled code -------------------------------------------------- */
 
 typedef enum bc_op {
   BC_PUSH0,
@@ -255,7 +255,7 @@ extern const char bc_libmath[];
 /* bc.c: read() pulls characters from the standard input source. */
 int bc_input_getc(struct bc_input *in);
 
-/* ---- the front end (bc.c: sources and tokens; bc_parse.c: compiler) ---- */
+/* ---- the front end (bc.c: sources and tokens; bc_parse.c: compiler) --- */
 
 /* One input: a file (opened when reached), stdin or a string. */
 typedef struct bc_input {

@@ -18,7 +18,7 @@
 static const uint32_t p10[10] = {
     1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000};
 
-/* ---- memory and work ----------------------------------------------------- */
+/* ---- memory and work ------------------------------------------------ */
 
 static bool tick(bcn_env *e, uint64_t units) {
   e->work += units;
@@ -111,7 +111,7 @@ int bcn_set_long(bcn_env *e, bcn *x, long v) {
   return 0;
 }
 
-/* ---- digits ------------------------------------------------------------- */
+/* ---- digits --------------------------------------------------------- */
 
 static int limb_digits(uint32_t v) {
   int n = 1;
@@ -205,8 +205,7 @@ int bcn_cmp(const bcn *a, const bcn *b) {
   return a->neg ? -c : c;
 }
 
-/* ---- limb arithmetic ------------------------------------------------------
- */
+/* ---- limb arithmetic ------------------------------------------------ */
 
 /* x *= 10^k (magnitude). */
 static int mul_pow10(bcn_env *e, bcn *x, uint64_t k) {
@@ -583,8 +582,7 @@ static int mag_divmod(bcn_env *e, bcn *q, bcn *rem, const bcn *u,
   return rc;
 }
 
-/* ---- bc operations ----------------------------------------------------------
- */
+/* ---- bc operations -------------------------------------------------- */
 
 static int64_t max64(int64_t a, int64_t b) {
   return a > b ? a : b;
@@ -918,8 +916,7 @@ int bcn_sqrt(bcn_env *e, bcn *r, const bcn *a, int32_t scale) {
   return rc;
 }
 
-/* ---- constants and read()
- * ----------------------------------------------------- */
+/* ---- constants and read() ------------------------------------------- */
 
 static int digit_val(char c) {
   if (c >= '0' && c <= '9')
@@ -1108,8 +1105,7 @@ int bcn_read_number(bcn_env *e, bcn *r, int base, bcn_char_fn next, void *ud) {
   return const_base(e, r, base, read_next, &src, negative, ch < 0 ? ':' : ch);
 }
 
-/* ---- output
- * --------------------------------------------------------------------- */
+/* ---- output --------------------------------------------------------- */
 
 typedef struct outv {
   uint32_t *v;

@@ -20,7 +20,7 @@ typedef struct named {
   int32_t num;
 } named;
 
-/* ---- tokens ------------------------------------------------------------- */
+/* ---- tokens --------------------------------------------------------- */
 
 static bc_token *peek(bc_parser *p) {
   if (!p->have_tok) {
@@ -71,8 +71,7 @@ static bool expect(bc_parser *p, bc_tk kind) {
   return false;
 }
 
-/* ---- code generation --------------------------------------------------------
- */
+/* ---- code generation ------------------------------------------------ */
 
 enum {
   EX_ASSGN = 0,
@@ -222,8 +221,7 @@ static int32_t lookup(bc_parser *p, const char *name, int kind) {
   return n;
 }
 
-/* ---- expressions
- * -------------------------------------------------------------- */
+/* ---- expressions ---------------------------------------------------- */
 
 static bool parse_expr(bc_parser *p, int min, int *flags);
 
@@ -729,8 +727,7 @@ static bool parse_expr(bc_parser *p, int min, int *flags) {
   return ok;
 }
 
-/* ---- statements
- * ------------------------------------------------------------------ */
+/* ---- statements ----------------------------------------------------- */
 
 static bool parse_statement(bc_parser *p);
 static bool stmt_list(bc_parser *p);
@@ -1058,8 +1055,7 @@ static bool stmt_list(bc_parser *p) {
   }
 }
 
-/* ---- functions and the program
- * ----------------------------------------------------- */
+/* ---- functions and the program -------------------------------------- */
 
 typedef struct plist {
   int32_t *v;

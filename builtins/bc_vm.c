@@ -33,8 +33,7 @@ enum { MAX_STORE = 32767, BC_DIM_MAX = 16777215 };
 static bool slot_fit(bc_state *st, bc_names *nm, void **slots, uint32_t n,
                      size_t size);
 
-/* ---- setup ------------------------------------------------------------------
- */
+/* ---- setup ---------------------------------------------------------- */
 
 static long rnd_next(bc_state *st);
 
@@ -183,8 +182,7 @@ void bc_state_dispose(bc_state *st) {
   vsh_buf_dispose(&st->out);
 }
 
-/* ---- symbols
- * ----------------------------------------------------------------- */
+/* ---- symbols -------------------------------------------------------- */
 
 static bc_sym *sym_get(bc_state *st, const char *name) {
   bc_sym *s;
@@ -308,8 +306,7 @@ int32_t bc_func_num(bc_state *st, const char *name, bool def) {
   return s->f;
 }
 
-/* ---- output
- * -------------------------------------------------------------------- */
+/* ---- output --------------------------------------------------------- */
 
 bool bc_flush(bc_state *st) {
   if (st->out.len && !st->failed) {
@@ -382,8 +379,7 @@ void bc_errf(bc_state *st, const char *fmt, ...) {
     sh_stream_write(st->b->err, msg, (size_t)n, st->b->sh->ex);
 }
 
-/* ---- the machine
- * --------------------------------------------------------------- */
+/* ---- the machine ---------------------------------------------------- */
 
 static const char *fname(bc_state *st, int32_t fn) {
   return fn == 0 ? "(main)" : st->fnames.v[fn];
