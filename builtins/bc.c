@@ -184,8 +184,13 @@ static void illegal(bc_parser *p, int c) {
     bc_yyerror(p, "illegal character: %c", sc);
 }
 
+/* The longest token (number, string or name) bc reads. */
+static size_t token_max(const bc_parser *p) {
+  return (size_t)p->st->env.max_digits * 2 + 1024;
+}
+
 static bool text_set(bc_parser *p, vsh_buf *b) {
-  if (b->len > p->st->env.max_digits * 2 + 1024) {
+  if (b->len > token_max(p)) {
     bc_fatal(p, "Fatal error: Out of memory for malloc.");
     return false;
   }
@@ -219,8 +224,12 @@ static void lex_number(bc_parser *p, bc_input *in) {
     } else {
       break;
     }
-    if ((raw.len & 4095) == 0 && bi_cancelled(p->st->b))
+    if ((raw.len & 4095) == 0 &&
+        (bi_cancelled(p->st->b) || raw.len > token_max(p))) {
+      if (raw.len > token_max(p))
+        bc_fatal(p, "Fatal error: Out of memory for malloc.");
       break;
+    }
   }
   if (raw.len && raw.data[raw.len - 1] == '.')
     raw.len--;
@@ -308,9 +317,14 @@ void bc_lex(bc_parser *p) {
       int d;
       while ((d = in_peek(in, k)) >= 0 && d != '"') {
         k++;
-        if ((k & 65535) == 0 && bi_cancelled(p->st->b))
+        if ((k & 65535) == 0 && (bi_cancelled(p->st->b) || k > token_max(p))) {
+          if (k > token_max(p))
+            bc_fatal(p, "Fatal error: Out of memory for malloc.");
           break;
+        }
       }
+      if (p->stop)
+        continue;
       if (d != '"') {
         in->pos++;
         illegal(p, '"');
@@ -359,6 +373,9 @@ void bc_lex(bc_parser *p) {
              (c >= '0' && c <= '9') || c == '_') {
         vsh__buf_putc(&s, (char)c);
         in->pos++;
+        if ((s.len & 4095) == 0 &&
+            (bi_cancelled(p->st->b) || s.len > token_max(p)))
+          break;
       }
       for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
         if (s.len == strlen(keywords[i]) &&
