@@ -668,7 +668,13 @@ int bi_bc_main(bi_ctx *b) {
     return b->epipe ? 141 : status;
   }
   bc_state st;
-  bc_state_init(&st, b);
+  if (bc_state_init(&st, b)) {
+    bc_state_dispose(&st);
+    free(files);
+    free(envcopy);
+    bi_errline(b, "Fatal error: Out of memory for malloc.");
+    return 1;
+  }
   st.std_only = o.std_only || bi_getenv(b, "POSIXLY_CORRECT") != NULL;
   st.warn = o.warn;
   st.quiet = o.quiet;
