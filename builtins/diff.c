@@ -492,12 +492,13 @@ static void uni_range(vsh_buf *o, size_t s, size_t len) {
   else vsh__buf_printf(o, "%zu,%zu", len ? s + 1 : s, len);
 }
 
-static void unified_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
-                        const df_file *a, const df_file *b2, const df_hunk *h,
-                        size_t nh) {
+/* The two header lines: MARK NAME<tab>mtime, or MARK LABEL. */
+static void put_headers(bi_ctx *b, vsh_buf *o, const df_opts *op,
+                        const df_file *a, const df_file *b2,
+                        const char *mark_old, const char *mark_new) {
   for (int k = 0; k < 2; k++) {
     const df_file *f = k ? b2 : a;
-    vsh__buf_puts(o, k ? "+++ " : "--- ");
+    vsh__buf_puts(o, k ? mark_new : mark_old);
     if (op->label[k]) {
       vsh__buf_puts(o, op->label[k]);
     } else {
@@ -506,29 +507,44 @@ static void unified_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
     }
     vsh__buf_putc(o, '\n');
   }
-  size_t ctx = (size_t)op->context;
+}
+
+/* One hunk of the unified or context format: the changes h[k..e] closer
+ * than 2*ctx lines to each other, and the old [as,ae) and new [bs,be)
+ * lines it shows. */
+typedef struct df_group { size_t e, as, ae, bs, be; } df_group;
+
+static df_group group_of(const df_hunk *h, size_t nh, size_t k, size_t ctx,
+                         size_t na) {
+  df_group g = {.e = k};
+  while (g.e + 1 < nh && h[g.e + 1].a0 - h[g.e].a1 <= 2 * ctx) g.e++;
+  g.as = h[k].a0 > ctx ? h[k].a0 - ctx : 0;
+  g.bs = h[k].b0 - (h[k].a0 - g.as);
+  g.ae = h[g.e].a1 + ctx < na ? h[g.e].a1 + ctx : na;
+  g.be = h[g.e].b1 + (g.ae - h[g.e].a1);
+  return g;
+}
+
+static void unified_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
+                        const df_file *a, const df_file *b2, const df_hunk *h,
+                        size_t nh) {
+  put_headers(b, o, op, a, b2, "--- ", "+++ ");
   for (size_t k = 0; k < nh;) {
-    /* group changes closer than 2*ctx lines */
-    size_t e = k;
-    while (e + 1 < nh && h[e + 1].a0 - h[e].a1 <= 2 * ctx) e++;
-    size_t as = h[k].a0 > ctx ? h[k].a0 - ctx : 0;
-    size_t bs = h[k].b0 - (h[k].a0 - as);
-    size_t ae = h[e].a1 + ctx < a->n ? h[e].a1 + ctx : a->n;
-    size_t be = h[e].b1 + (ae - h[e].a1);
+    df_group g = group_of(h, nh, k, (size_t)op->context, a->n);
     vsh__buf_puts(o, "@@ -");
-    uni_range(o, as, ae - as);
+    uni_range(o, g.as, g.ae - g.as);
     vsh__buf_puts(o, " +");
-    uni_range(o, bs, be - bs);
+    uni_range(o, g.bs, g.be - g.bs);
     vsh__buf_puts(o, " @@\n");
-    size_t ai = as;
-    for (size_t q = k; q <= e; q++) {
+    size_t ai = g.as;
+    for (size_t q = k; q <= g.e; q++) {
       for (; ai < h[q].a0; ai++) put_line(o, " ", a, ai);
       for (size_t i = h[q].a0; i < h[q].a1; i++) put_line(o, "-", a, i);
       for (size_t i = h[q].b0; i < h[q].b1; i++) put_line(o, "+", b2, i);
       ai = h[q].a1;
     }
-    for (; ai < ae; ai++) put_line(o, " ", a, ai);
-    k = e + 1;
+    for (; ai < g.ae; ai++) put_line(o, " ", a, ai);
+    k = g.e + 1;
   }
 }
 
@@ -539,58 +555,39 @@ static void ctx_range(vsh_buf *o, size_t s, size_t e) {
   else vsh__buf_printf(o, "%zu,%zu", s + 1, e);
 }
 
+/* One side of a context hunk: context "  ", changed "! ", lone "- "/"+ ". */
+static void ctx_side(vsh_buf *o, const df_file *f, const df_hunk *h,
+                     size_t k, const df_group *g, bool old_side) {
+  size_t i = old_side ? g->as : g->bs, end = old_side ? g->ae : g->be;
+  for (size_t q = k; q <= g->e; q++) {
+    size_t s0 = old_side ? h[q].a0 : h[q].b0, s1 = old_side ? h[q].a1 : h[q].b1;
+    bool other = old_side ? h[q].b1 > h[q].b0 : h[q].a1 > h[q].a0;
+    for (; i < s0; i++) put_line(o, "  ", f, i);
+    for (; i < s1; i++) put_line(o, other ? "! " : old_side ? "- " : "+ ", f, i);
+  }
+  for (; i < end; i++) put_line(o, "  ", f, i);
+}
+
 static void context_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
                         const df_file *a, const df_file *b2, const df_hunk *h,
                         size_t nh) {
-  for (int k = 0; k < 2; k++) {
-    const df_file *f = k ? b2 : a;
-    vsh__buf_puts(o, k ? "--- " : "*** ");
-    if (op->label[k]) {
-      vsh__buf_puts(o, op->label[k]);
-    } else {
-      vsh__buf_printf(o, "%s\t", f->name);
-      mi_format_mtime(b, o, f->mtime);
-    }
-    vsh__buf_putc(o, '\n');
-  }
-  size_t ctx = (size_t)op->context;
+  put_headers(b, o, op, a, b2, "*** ", "--- ");
   for (size_t k = 0; k < nh;) {
-    size_t e = k;
-    while (e + 1 < nh && h[e + 1].a0 - h[e].a1 <= 2 * ctx) e++;
-    size_t as = h[k].a0 > ctx ? h[k].a0 - ctx : 0;
-    size_t bs = h[k].b0 - (h[k].a0 - as);
-    size_t ae = h[e].a1 + ctx < a->n ? h[e].a1 + ctx : a->n;
-    size_t be = h[e].b1 + (ae - h[e].a1);
+    df_group g = group_of(h, nh, k, (size_t)op->context, a->n);
     bool dels = false, ins = false;
-    for (size_t q = k; q <= e; q++) {
+    for (size_t q = k; q <= g.e; q++) {
       dels |= h[q].a1 > h[q].a0;
       ins |= h[q].b1 > h[q].b0;
     }
     vsh__buf_puts(o, "***************\n*** ");
-    ctx_range(o, as, ae);
+    ctx_range(o, g.as, g.ae);
     vsh__buf_puts(o, " ****\n");
-    if (dels) { /* the old side, when something goes */
-      size_t ai = as;
-      for (size_t q = k; q <= e; q++) {
-        for (; ai < h[q].a0; ai++) put_line(o, "  ", a, ai);
-        const char *mark = h[q].b1 > h[q].b0 ? "! " : "- ";
-        for (; ai < h[q].a1; ai++) put_line(o, mark, a, ai);
-      }
-      for (; ai < ae; ai++) put_line(o, "  ", a, ai);
-    }
+    if (dels) ctx_side(o, a, h, k, &g, true); /* when something goes */
     vsh__buf_puts(o, "--- ");
-    ctx_range(o, bs, be);
+    ctx_range(o, g.bs, g.be);
     vsh__buf_puts(o, " ----\n");
-    if (ins) { /* the new side, when something comes */
-      size_t bi = bs;
-      for (size_t q = k; q <= e; q++) {
-        for (; bi < h[q].b0; bi++) put_line(o, "  ", b2, bi);
-        const char *mark = h[q].a1 > h[q].a0 ? "! " : "+ ";
-        for (; bi < h[q].b1; bi++) put_line(o, mark, b2, bi);
-      }
-      for (; bi < be; bi++) put_line(o, "  ", b2, bi);
-    }
-    k = e + 1;
+    if (ins) ctx_side(o, b2, h, k, &g, false); /* when something comes */
+    k = g.e + 1;
   }
 }
 
