@@ -942,34 +942,11 @@ static void escape_out(bc_state *st, const char *s, size_t n) {
     }
     if (++i >= n)
       break;
-    switch (s[i]) {
-    case 'a':
-      out_schar(st, '\a');
-      break;
-    case 'b':
-      out_schar(st, '\b');
-      break;
-    case 'f':
-      out_schar(st, '\f');
-      break;
-    case 'n':
-      out_schar(st, '\n');
-      break;
-    case 'q':
-      out_schar(st, '"');
-      break;
-    case 'r':
-      out_schar(st, '\r');
-      break;
-    case 't':
-      out_schar(st, '\t');
-      break;
-    case '\\':
-      out_schar(st, '\\');
-      break;
-    default:
-      break;
-    }
+    /* print's escapes: the letter, then what it stands for */
+    static const char esc[] = "a\ab\bf\fn\nq\"r\rt\t\\\\";
+    const char *e = s[i] ? strchr(esc, s[i]) : NULL;
+    if (e && (e - esc) % 2 == 0)
+      out_schar(st, e[1]);
   }
 }
 

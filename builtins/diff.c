@@ -820,42 +820,23 @@ int bi_diff_main(bi_ctx *b) {
   int c;
   while ((c = bi_getopt(b, &g, "uU:cC:qrNibwasd", lo)) != -1) {
     switch (c) {
-    case 'c':
-      o.context_fmt = true;
-      o.unified = false;
-      if (g.arg) o.context = strtol(g.arg, NULL, 10);
-      break;
-    case 'C': {
-      char *end;
-      long v = strtol(g.arg, &end, 10);
-      if (!*g.arg || *end || v < 0) {
-        bi_err(b, "invalid context length '%s'", g.arg);
-        mi_try_help(b);
-        return 2;
-      }
-      o.context_fmt = true;
-      o.unified = false;
-      o.context = v;
-      break;
-    }
+    case 'c': /* -c, -C N, --context[=N]; -u, -U N, --unified[=N] */
+    case 'C':
     case 'u':
-      o.context_fmt = false;
-      o.unified = true;
-      if (g.arg) o.context = strtol(g.arg, NULL, 10);
-      break;
-    case 'U': {
-      char *end;
-      long v = strtol(g.arg, &end, 10);
-      if (!*g.arg || *end || v < 0) {
-        bi_err(b, "invalid context length '%s'", g.arg);
-        mi_try_help(b);
-        return 2;
+    case 'U':
+      if (g.arg) {
+        char *end;
+        long v = strtol(g.arg, &end, 10);
+        if (!*g.arg || *end || v < 0) {
+          bi_err(b, "invalid context length '%s'", g.arg);
+          mi_try_help(b);
+          return 2;
+        }
+        o.context = v;
       }
-      o.unified = true;
-      o.context_fmt = false;
-      o.context = v;
+      o.unified = c == 'u' || c == 'U';
+      o.context_fmt = !o.unified;
       break;
-    }
     case 'q': o.brief = true; break;
     case 'r': o.recursive = true; break;
     case 'N': o.new_file = true; break;
