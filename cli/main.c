@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <editline/readline.h>
+#include <dlfcn.h>
 
 static const char usage[] =
     "Usage: vsh [options] [-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...]]\n"
@@ -63,6 +63,42 @@ static char *slurp(FILE *f, size_t *len) {
   }
   *len = n;
   return buf;
+}
+
+/* The REPL's line editing comes from libedit, loaded only when a terminal
+ * asks for it (scripts start without it); without the library, lines are
+ * read plainly. */
+typedef struct line_editor {
+  void *lib;
+  char *(*readline)(const char *);
+  int (*add_history)(const char *);
+} line_editor;
+
+static void editor_open(line_editor *ed) {
+  *ed = (line_editor){0};
+  ed->lib = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+  if (!ed->lib) return;
+  *(void **)&ed->readline = dlsym(ed->lib, "readline");
+  *(void **)&ed->add_history = dlsym(ed->lib, "add_history");
+  if (!ed->readline) {
+    dlclose(ed->lib);
+    *ed = (line_editor){0};
+  }
+}
+
+static char *editor_read(line_editor *ed, const char *prompt) {
+  if (ed->readline) return ed->readline(prompt);
+  fputs(prompt, stdout);
+  fflush(stdout);
+  size_t cap = 0;
+  char *line = NULL;
+  ssize_t n = getline(&line, &cap, stdin);
+  if (n < 0) {
+    free(line);
+    return NULL;
+  }
+  if (n && line[n - 1] == '\n') line[n - 1] = 0;
+  return line;
 }
 
 int main(int argc, char **argv) {
@@ -195,8 +231,10 @@ int main(int argc, char **argv) {
     int last = 0;
     char *acc = NULL;
     size_t acc_len = 0;
+    line_editor ed;
+    editor_open(&ed);
     for (;;) {
-      char *line = readline(acc ? "> " : "vsh$ ");
+      char *line = editor_read(&ed, acc ? "> " : "vsh$ ");
       if (!line) break;
       size_t ll = strlen(line);
       char *na = realloc(acc, acc_len + ll + 2);
@@ -215,7 +253,7 @@ int main(int argc, char **argv) {
         continue;
       if (acc_len > 1) {
         acc[acc_len - 1] = 0;
-        add_history(acc);
+        if (ed.add_history) ed.add_history(acc);
         acc[acc_len - 1] = '\n';
       }
       vsh_result r;
@@ -236,6 +274,7 @@ int main(int argc, char **argv) {
       acc_len = 0;
     }
     free(acc);
+    if (ed.lib) dlclose(ed.lib);
     vsh_shell_free(sh);
     return last;
   }
