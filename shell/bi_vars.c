@@ -385,6 +385,11 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
     if (d->print && !strchr(b->argv[i], '=')) {
       sh_var_get(c, b->argv[i]); /* refreshes SHELLOPTS and the like */
       sh_var *v = sh_var_find_raw(c, b->argv[i]); /* a nameref itself */
+      sh_var dyn;
+      if (!v) { /* FUNCNAME, BASH_LINENO, ...: computed when asked */
+        v = sh_dynamic_array(c, b->argv[i], &dyn);
+        if (v) v->name = b->argv[i];
+      }
       if (!v) {
         bi_err(b, "%s: not found", b->argv[i]);
         st = 1;

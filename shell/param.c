@@ -99,10 +99,14 @@ static int subscript_index(sh_ctx *c, const sh_word *w, int64_t *out) {
 /* PIPESTATUS and FUNCNAME live in the context, not in variables. */
 static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp);
 
+sh_var *sh_dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
+  if (!(name[0] == 'P' || name[0] == 'F' || name[0] == 'B')) return NULL;
+  return dynamic_array(c, name, tmp);
+}
+
 const char *sh_dynamic_array_get(sh_ctx *c, const char *name, int64_t i) {
   sh_var tmp;
-  if (!(name[0] == 'P' || name[0] == 'F' || name[0] == 'B')) return NULL;
-  sh_var *v = dynamic_array(c, name, &tmp);
+  sh_var *v = sh_dynamic_array(c, name, &tmp);
   return v ? sh_array_get(v, i) : NULL;
 }
 

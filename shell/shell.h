@@ -135,6 +135,9 @@ bool sh_byte_locale(sh_ctx *c);
 /* Element i of a computed array (PIPESTATUS, FUNCNAME, BASH_SOURCE,
  * BASH_LINENO), or NULL (param.c). */
 const char *sh_dynamic_array_get(sh_ctx *c, const char *name, int64_t i);
+/* The whole computed array in tmp (its elements live in the exec arena),
+ * or NULL when name is not one. */
+sh_var *sh_dynamic_array(sh_ctx *c, const char *name, sh_var *tmp);
 
 /* ---- options ------------------------------------------------------------ */
 

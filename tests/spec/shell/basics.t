@@ -560,3 +560,12 @@ bash -x -c 'echo "$SHELLOPTS" | tr : "\n" | grep -c xtrace' 2>/dev/null
 [5.2.15(1)-release] [1] [+ ]
 x
 1
+
+=== declare -p shows the computed arrays FUNCNAME, BASH_LINENO and PIPESTATUS
+--- script
+f() { declare -p FUNCNAME; }
+f
+true | false; declare -p PIPESTATUS
+--- stdout
+declare -a FUNCNAME=([0]="f")
+declare -a PIPESTATUS=([0]="0" [1]="1")
