@@ -253,21 +253,38 @@ static int emit_piece(sh_ctx *c, const xfield *f, size_t a, size_t z,
 }
 
 /* Splits f at unquoted-expansion IFS characters (POSIX rules). */
+/* How many bytes at k are one IFS character that splits (0: none): a
+ * byte of IFS, or a whole UTF-8 character IFS holds (IFS=ç). */
+static size_t split_len(const xfield *f, size_t k, const char *ifs) {
+  if (!(f->mask[k] & XM_SPLIT)) return 0;
+  unsigned char ch = (unsigned char)f->s[k];
+  if (ch < 0x80) return ifs_has(ifs, ch) ? 1 : 0;
+  int32_t cp;
+  int l = vsh__utf8_decode(f->s + k, f->len - k, &cp);
+  if (l <= 1 || cp < 0) return ifs_has(ifs, ch) ? 1 : 0;
+  for (int j = 1; j < l; j++)
+    if (!(f->mask[k + (size_t)j] & XM_SPLIT)) return 0;
+  for (const char *p = ifs; (p = strchr(p, (char)ch)); p++)
+    if (!memcmp(p, f->s + k, (size_t)l)) return (size_t)l;
+  return 0;
+}
+
+/* Splits f at unquoted-expansion IFS characters (POSIX rules). */
 int xb_split(sh_ctx *c, const xfield *f, const char *ifs, xpieces *out) {
   if (!ifs || !*ifs) {
     if (f->len || f->quoted) return emit_piece(c, f, 0, f->len, out);
     return 0;
   }
   size_t i = 0, n = f->len;
-#define SPLIT_AT(k) ((f->mask[k] & XM_SPLIT) && ifs_has(ifs, (unsigned char)f->s[k]))
-#define WS_AT(k) (SPLIT_AT(k) && is_ifs_ws((unsigned char)f->s[k]))
+#define WS_AT(k) (split_len(f, k, ifs) == 1 && is_ifs_ws((unsigned char)f->s[k]))
   /* leading IFS whitespace is dropped, unless a quoted "" precedes it */
   if (!range_has_anchor(f, 0, 0))
     while (i < n && WS_AT(i)) i++;
   size_t start = i;
   bool pending = false; /* a field is open (possibly empty) */
   while (i < n) {
-    if (!SPLIT_AT(i)) {
+    size_t dl = split_len(f, i, ifs);
+    if (!dl) {
       i++;
       pending = true;
       continue;
@@ -275,11 +292,12 @@ int xb_split(sh_ctx *c, const xfield *f, const char *ifs, xpieces *out) {
     /* a delimiter: emit [start, i) */
     int rc = emit_piece(c, f, start, i, out);
     if (rc) return rc;
-    bool ws = is_ifs_ws((unsigned char)f->s[i]);
-    i++;
+    bool ws = dl == 1 && is_ifs_ws((unsigned char)f->s[i]);
+    i += dl;
     while (i < n && WS_AT(i)) i++;
-    if (ws && i < n && SPLIT_AT(i) && !WS_AT(i)) {
-      i++;
+    size_t nl;
+    if (ws && i < n && (nl = split_len(f, i, ifs)) && !WS_AT(i)) {
+      i += nl;
       while (i < n && WS_AT(i)) i++;
     }
     start = i;
@@ -291,7 +309,6 @@ int xb_split(sh_ctx *c, const xfield *f, const char *ifs, xpieces *out) {
   if (start == n && range_has_anchor(f, n, n))
     return emit_piece(c, f, n, n, out);
   return 0;
-#undef SPLIT_AT
 #undef WS_AT
 }
 

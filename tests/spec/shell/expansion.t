@@ -244,3 +244,10 @@ f() { :; }; declare -F f; declare -F | grep ' f$'
 1
 f
 declare -f f
+
+=== IFS may hold multibyte characters
+--- script
+x=çxçyç IFS=ç
+printf '<%s>' $x; echo
+--- stdout
+<><x><y>
