@@ -178,6 +178,32 @@ static int walk(gstate *g, const char *prefix, const comp *cs, size_t nc) {
   return rc;
 }
 
+/* The ':' that ends a GLOBIGNORE pattern, or NULL; a colon inside a
+ * bracket expression ([[:alnum:]]) belongs to it, as in bash. */
+static const char *ignore_end(const char *p) {
+  for (const char *q = p; *q; q++) {
+    if (*q == '\\' && q[1]) {
+      q++;
+    } else if (*q == '[') {
+      const char *r = q + 1;
+      if (*r == '!' || *r == '^') r++;
+      if (*r == ']') r++;
+      while (*r && *r != ']') {
+        if (r[0] == '[' && (r[1] == ':' || r[1] == '.' || r[1] == '=')) {
+          const char *cl = strstr(r + 2, (char[]){r[1], ']', 0});
+          r = cl ? cl + 2 : r + 1;
+        } else {
+          r++;
+        }
+      }
+      if (*r == ']') q = r;
+    } else if (*q == ':') {
+      return q;
+    }
+  }
+  return NULL;
+}
+
 /* GLOBIGNORE: a colon-separated list of patterns; matching results are
  * dropped, and so are "." and "..". */
 static size_t globignore_filter(sh_ctx *c, char **v, size_t n) {
@@ -188,7 +214,7 @@ static size_t globignore_filter(sh_ctx *c, char **v, size_t n) {
     const char *base = strrchr(v[i], '/') ? strrchr(v[i], '/') + 1 : v[i];
     bool drop = !strcmp(base, ".") || !strcmp(base, "..");
     for (const char *p = gi; !drop && *p;) {
-      const char *e = strchr(p, ':');
+      const char *e = ignore_end(p);
       size_t pl = e ? (size_t)(e - p) : strlen(p);
       sh_pattern *pat;
       if (pl && sh_pattern_compile(&pat, &c->arena, p, pl, NULL,

@@ -251,3 +251,12 @@ x=çxçyç IFS=ç
 printf '<%s>' $x; echo
 --- stdout
 <><x><y>
+
+=== GLOBIGNORE patterns may hold bracket classes with colons
+--- script
+touch .env _testing.py 20231114.log 'has space.docx' pyproject.toml
+GLOBIGNORE='[[:alnum:]]*'; echo *.*
+GLOBIGNORE='*.log:*[[:space:]]*'; echo *.*
+--- stdout
+.env _testing.py
+.env _testing.py pyproject.toml
