@@ -65,6 +65,15 @@ static char *slurp(FILE *f, size_t *len) {
   return buf;
 }
 
+/* The script's output goes out as it is written, stdout and stderr in
+ * the order the script wrote them. */
+static void pass_output(void *ud, int fd, const void *data, size_t len) {
+  (void)ud;
+  FILE *f = fd == 2 ? stderr : stdout;
+  fwrite(data, 1, len, f);
+  fflush(f);
+}
+
 /* The REPL's line editing comes from libedit, loaded only when a terminal
  * asks for it (scripts start without it); without the library, lines are
  * read plainly. */
@@ -257,10 +266,8 @@ int main(int argc, char **argv) {
         acc[acc_len - 1] = '\n';
       }
       vsh_result r;
-      if (vsh_shell_exec(sh, acc, acc_len, NULL, &r, &err) == 0) {
-        fwrite(r.out, 1, r.out_len, stdout);
-        fflush(stdout);
-        fwrite(r.err, 1, r.err_len, stderr);
+      vsh_exec_opts lo = {.on_output = pass_output};
+      if (vsh_shell_exec(sh, acc, acc_len, &lo, &r, &err) == 0) {
         last = r.exit_code;
         bool exited = strncmp(acc, "exit", 4) == 0 &&
                       (acc[4] == '\n' || acc[4] == ' ' || acc[4] == ';');
@@ -296,6 +303,7 @@ int main(int argc, char **argv) {
   prog[len] = 0;
   vsh_exec_opts eo = {.env = NULL, .argv = av};
   eo.timeout_ms = timeout > 0 ? (int64_t)(timeout * 1000) : 0;
+  if (!json) eo.on_output = pass_output; /* as written, interleaved */
   const char **envp = calloc((size_t)nenv + 1, sizeof(char *));
   for (int k = 0; envp && k < nenv; k++) envp[k] = envs[k];
   eo.env = envp;
@@ -316,10 +324,6 @@ int main(int argc, char **argv) {
     fputs(",\"stderr\":", stdout);
     json_str(stdout, r.err, r.err_len);
     printf(",\"exitCode\":%d}\n", r.exit_code);
-  } else {
-    fwrite(r.out, 1, r.out_len, stdout);
-    fflush(stdout);
-    fwrite(r.err, 1, r.err_len, stderr);
   }
   int code = r.exit_code;
   vsh_result_dispose(&r);

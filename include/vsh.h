@@ -224,6 +224,13 @@ typedef struct vsh_exec_opts {
   /* Shell execs only: $0 and the positional parameters ($0 first,
    * NULL-terminated); NULL keeps the shell's name and no arguments. */
   const char *const *argv;
+  /* Shell execs only, may be NULL: called with each piece of stdout
+   * (fd 1) or stderr (fd 2) as the script writes it, in order per fd, so
+   * an application can stream or interleave them; the result still holds
+   * all of it.  It may run on the exec's threads (one call at a time per
+   * fd) and must not call back into the shell. */
+  void (*on_output)(void *ud, int fd, const void *data, size_t len);
+  void *on_output_ud;
 } vsh_exec_opts;
 
 

@@ -242,6 +242,10 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   pthread_mutex_init(&ex.mu, NULL);
   ex.out = sh_stream_buf_new(sh->limits.max_output);
   ex.err = sh_stream_buf_new(sh->limits.max_output);
+  if (opts && opts->on_output && ex.out && ex.err) {
+    sh_stream_buf_sink(ex.out, 1, opts->on_output, opts->on_output_ud);
+    sh_stream_buf_sink(ex.err, 2, opts->on_output, opts->on_output_ud);
+  }
   sh_stream *in = opts && opts->stdin_len
                       ? sh_stream_bytes_new(opts->stdin_data, opts->stdin_len)
                       : sh_stream_null();

@@ -41,6 +41,11 @@ int sh_pipe_new(sh_stream **r, sh_stream **w, size_t cap);
 /* A capture buffer; limit bytes (0: none) beyond which writes fail with
  * VSH_ELIMIT and the exec's output-limit flag is raised. */
 sh_stream *sh_stream_buf_new(uint64_t limit);
+/* A capture buffer also hands each write to fn (under its lock). */
+void sh_stream_buf_sink(sh_stream *s, int fd,
+                        void (*fn)(void *ud, int fd, const void *data,
+                                   size_t len),
+                        void *ud);
 /* Takes (copies) the bytes. */
 sh_stream *sh_stream_bytes_new(const void *data, size_t len);
 sh_stream *sh_stream_file_new(vfs_file *f, const char *path); /* owns f */

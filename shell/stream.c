@@ -29,6 +29,10 @@ struct sh_stream {
   uint64_t limit;
   vfs_file *file;
   char *path;
+  /* BUF: also handed, as written, to the application (vsh_exec_opts) */
+  void (*sink)(void *ud, int fd, const void *data, size_t len);
+  void *sink_ud;
+  int sink_fd;
 };
 
 static sh_stream null_stream = {.rc = 1, .kind = SH_STREAM_NULL};
@@ -92,6 +96,17 @@ sh_stream *sh_stream_buf_new(uint64_t limit) {
   sh_stream *s = stream_new(SH_STREAM_BUF);
   if (s) s->limit = limit;
   return s;
+}
+
+void sh_stream_buf_sink(sh_stream *s, int fd,
+                        void (*fn)(void *ud, int fd, const void *data,
+                                   size_t len),
+                        void *ud) {
+  pthread_mutex_lock(&s->mu);
+  s->sink = fn;
+  s->sink_ud = ud;
+  s->sink_fd = fd;
+  pthread_mutex_unlock(&s->mu);
 }
 
 sh_stream *sh_stream_bytes_new(const void *data, size_t len) {
@@ -244,6 +259,7 @@ int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex) {
       rc = VSH_ELIMIT;
     else
       rc = vsh__buf_append(&s->buf, buf, n);
+    if (!rc && s->sink && n) s->sink(s->sink_ud, s->sink_fd, buf, n);
     pthread_mutex_unlock(&s->mu);
     if (rc == VSH_ELIMIT && ex)
       sh_exec_limit(ex, "output limit exceeded (%llu bytes)",

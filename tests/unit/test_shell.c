@@ -105,6 +105,31 @@ static void *work(void *ud) {
 
 /* Four threads exec on one persistent shell (each exec takes the
  * session or, while another holds it, runs fresh); TSan checks this. */
+/* on_output collects "fd:text" pieces in the order they were written. */
+static void collect_output(void *ud, int fd, const void *data, size_t len) {
+  char *log = ud;
+  size_t n = strlen(log);
+  snprintf(log + n, 4096 - n, "%d:%.*s", fd, (int)len, (const char *)data);
+}
+
+START_TEST(on_output_sees_stdout_and_stderr_as_written) {
+  vsh_shell *sh = new_shell(false);
+  char log[4096] = "";
+  vsh_exec_opts o = {.on_output = collect_output, .on_output_ud = log};
+  vsh_result r;
+  vsh_error err;
+  const char *script = "echo one; echo two >&2; echo three; printf x | cat";
+  ck_assert(vsh_shell_exec(sh, script, strlen(script), &o, &r, &err) == 0);
+  ck_assert_str_eq(log, "1:one\n2:two\n1:three\n1:x");
+  /* the result still holds everything */
+  ck_assert_int_eq((int)r.out_len, 11);
+  ck_assert(memcmp(r.out, "one\nthree\nx", 11) == 0);
+  ck_assert_int_eq((int)r.err_len, 4);
+  vsh_result_dispose(&r);
+  vsh_shell_free(sh);
+}
+END_TEST
+
 START_TEST(execs_on_one_shell_from_several_threads) {
   vsh_shell *sh = new_shell(true);
   enum { N = 4 };
@@ -130,6 +155,7 @@ static Suite *shell_suite(void) {
   tcase_add_test(tc, fresh_execs_share_only_the_filesystem);
   tcase_add_test(tc, persistent_sessions_keep_cwd_variables_functions_and_options);
   tcase_add_test(tc, a_result_reports_the_final_cwd_and_exported_env);
+  tcase_add_test(tc, on_output_sees_stdout_and_stderr_as_written);
   suite_add_tcase(s, tc);
   tc = tcase_create("threads");
   tcase_set_timeout(tc, 120);
