@@ -179,10 +179,13 @@ static void *stage_main(void *arg) {
 }
 
 void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n) {
-  int *v = realloc(c->pipestatus, (n ? n : 1) * sizeof(int));
-  if (!v) return;
-  memcpy(v, st, n * sizeof(int));
-  c->pipestatus = v;
+  /* set after every simple command: reallocate only to grow past one */
+  if (!c->pipestatus || (n > 1 && n != c->npipestatus)) {
+    int *v = realloc(c->pipestatus, (n > 1 ? n : 1) * sizeof(int));
+    if (!v) return;
+    c->pipestatus = v;
+  }
+  memcpy(c->pipestatus, st, n * sizeof(int));
   c->npipestatus = n;
 }
 
