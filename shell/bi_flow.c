@@ -1217,9 +1217,87 @@ int bi_help_main(bi_ctx *b) {
   return st;
 }
 
+char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
+                          int nth);
+
+/* hash [-lr] [-p PATH] [-dt] [NAME...]: bash's table of where $PATH
+ * search found commands. */
 int bi_hash_main(bi_ctx *b) {
-  if (b->argc == 1) bi_puts(b, "hash: hash table empty\n");
-  return 0;
+  sh_ctx *c = b->sh;
+  bool reset = false, del = false, show = false, list = false;
+  const char *setpath = NULL;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'r') reset = true;
+      else if (*p == 'd') del = true;
+      else if (*p == 't') show = true;
+      else if (*p == 'l') list = true;
+      else if (*p == 'p' && !p[1] && i + 1 < b->argc) setpath = b->argv[++i];
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage(b, "hash [-lr] [-p pathname] [-dt] [name ...]");
+        return 2;
+      }
+    }
+  }
+  if (reset) sh_hash_forget(c, NULL);
+  vsh_buf o = {0};
+  int st = 0;
+  if (i >= b->argc && !reset) {
+    if (!c->nhashed) {
+      vsh__buf_puts(&o, "hash: hash table empty\n"); /* stdout, as bash */
+    } else {
+      if (!list) vsh__buf_puts(&o, "hits\tcommand\n");
+      for (size_t k = 0; k < c->nhashed; k++) {
+        if (list)
+          vsh__buf_printf(&o, "builtin hash -p %s %s\n", c->hashed[k].path,
+                          c->hashed[k].name);
+        else
+          vsh__buf_printf(&o, "%4d\t%s\n", c->hashed[k].hits,
+                          c->hashed[k].path);
+      }
+    }
+  }
+  for (; i < b->argc; i++) {
+    const char *name = b->argv[i];
+    struct sh_hashed *h = sh_hash_find(c, name);
+    if (del) {
+      if (!h) {
+        bi_err(b, "%s: not found", name);
+        st = 1;
+      }
+      sh_hash_forget(c, name);
+    } else if (show) {
+      if (h) vsh__buf_printf(&o, b->argc - i > 1 ? "%s\t%s\n" : "%s%s\n",
+                             b->argc - i > 1 ? name : "", h->path);
+      else {
+        bi_err(b, "%s: not found", name);
+        st = 1;
+      }
+    } else if (setpath) {
+      sh_hash_remember(c, name, setpath, false);
+    } else if (!strchr(name, '/') && !sh_func_find(c, name) &&
+               !(bi_lookup(name) && (bi_lookup(name)->flags & BI_SHELL))) {
+      bool builtin;
+      char *found = sh__path_search_nth(c, name, &builtin, 0);
+      if (found) {
+        sh_hash_remember(c, name, found, false);
+        struct sh_hashed *nh = sh_hash_find(c, name);
+        if (nh) nh->hits = 0; /* hashed afresh */
+      } else {
+        bi_err(b, "%s: not found", name);
+        st = 1;
+      }
+    }
+  }
+  bi_write(b, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return st;
 }
 
 int bi_times_main(bi_ctx *b) {

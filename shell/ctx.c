@@ -302,7 +302,50 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
 
 /* Assignments with side effects (RANDOM seeds, SECONDS rebases).
  * Returns true when handled. */
+struct sh_hashed *sh_hash_find(sh_ctx *c, const char *name) {
+  for (size_t i = 0; i < c->nhashed; i++)
+    if (!strcmp(c->hashed[i].name, name)) return &c->hashed[i];
+  return NULL;
+}
+
+void sh_hash_remember(sh_ctx *c, const char *name, const char *path,
+                      bool hit) {
+  struct sh_hashed *h = sh_hash_find(c, name);
+  if (!h) {
+    if (c->nhashed >= 1024) return; /* bounded: later names just search */
+    struct sh_hashed *v =
+        realloc(c->hashed, (c->nhashed + 1) * sizeof(*c->hashed));
+    if (!v) return;
+    c->hashed = v;
+    h = &v[c->nhashed];
+    *h = (struct sh_hashed){strdup(name), NULL, 0};
+    if (!h->name) return;
+    c->nhashed++;
+  }
+  if (!h->path || strcmp(h->path, path)) {
+    char *d = strdup(path);
+    if (!d) return;
+    free(h->path);
+    h->path = d;
+  }
+  if (hit) h->hits++;
+}
+
+void sh_hash_forget(sh_ctx *c, const char *name) {
+  size_t w = 0;
+  for (size_t i = 0; i < c->nhashed; i++) {
+    if (!name || !strcmp(c->hashed[i].name, name)) {
+      free(c->hashed[i].name);
+      free(c->hashed[i].path);
+    } else {
+      c->hashed[w++] = c->hashed[i];
+    }
+  }
+  c->nhashed = w;
+}
+
 int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
+  if (c->nhashed && !strcmp(name, "PATH")) sh_hash_forget(c, NULL);
   if (strcmp(name, "RANDOM") == 0) {
     c->rng = (uint32_t)strtoul(val, NULL, 10);
     return 1;
@@ -455,6 +498,10 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   if (copy_funcs(c, s)) goto fail;
   memcpy(c->opts, s->opts, sizeof(c->opts));
   c->in_ps4 = s->in_ps4;
+  for (size_t i = 0; i < s->nhashed; i++) /* a subshell knows the table */
+    sh_hash_remember(c, s->hashed[i].name, s->hashed[i].path, false);
+  for (size_t i = 0; i < c->nhashed && i < s->nhashed; i++)
+    c->hashed[i].hits = s->hashed[i].hits;
   c->pos = sh__strv_dup(s->pos, s->npos);
   c->npos = s->npos;
   c->arg0 = xstrdup(s->arg0);
@@ -537,6 +584,8 @@ void sh_ctx_free(sh_ctx *c) {
     free(a);
   }
   sh__strv_free(c->pos, c->npos);
+  sh_hash_forget(c, NULL);
+  free(c->hashed);
   free(c->arg0);
   free(c->cwd);
   for (int i = 0; i < SH_NTRAPS; i++) {

@@ -509,9 +509,22 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     const bi_entry *e = bi_lookup(name);
     if (cu) return sh__run_custom(c, cu, e, argc, argv);
     if (e && (e->flags & BI_SHELL)) return sh_run_builtin(c, e, argc, argv);
-    /* utilities and scripts are found through $PATH, like programs */
-    bool builtin;
-    char *found = sh__path_search_nth(c, name, &builtin, 0);
+    /* utilities and scripts are found through $PATH, like programs; the
+     * hash table remembers where (a remembered path is used as it is) */
+    bool builtin = false;
+    struct sh_hashed *h = sh_hash_find(c, name);
+    char *found = h ? h->path : sh__path_search_nth(c, name, &builtin, 0);
+    if (h) {
+      h->hits++;
+      vsh_buf abs = {0};
+      vfs_info st;
+      builtin = e && vsh__path_resolve(&abs, c->cwd, found, strlen(found)) == 0 &&
+                vfs_stat(c->fs, abs.data, true, &st) == 0 &&
+                st.dev == VFS_DEV_BIN;
+      vsh_buf_dispose(&abs);
+    } else if (found) {
+      sh_hash_remember(c, name, found, true);
+    }
     if (found && builtin && e) return sh_run_builtin(c, e, argc, argv);
     if (found) return sh__run_script_file(c, found, argc, argv);
     return set_status(c, sh_not_found(c, name));

@@ -178,6 +178,12 @@ extern const sh_optinfo sh_opts[SH_OPT__COUNT];
 int sh_opt_find(const char *name, bool shopt);
 /* Option indexes in bash's listing order (set -o, shopt, SHELLOPTS). */
 void sh_opts_sorted(int *idx);
+/* The command hash table (ctx.c): the remembered path of name, or NULL;
+ * remember adds or updates an entry (hits counted when hit). */
+struct sh_hashed *sh_hash_find(sh_ctx *c, const char *name);
+void sh_hash_remember(sh_ctx *c, const char *name, const char *path,
+                      bool hit);
+void sh_hash_forget(sh_ctx *c, const char *name); /* NULL: all */
 
 /* ---- functions and aliases ----------------------------------------------- */
 
@@ -394,6 +400,13 @@ struct sh_ctx {
   const char *ind_target;   /* the name the last ${!ref...} resolved to */
   bool in_ps4;              /* expanding PS4: commands in it are not traced */
   bool abort_errexit;       /* the pending SH_UW_ABORT honours set -e */
+  /* bash's command hash table: where $PATH search found each name, and
+   * how often it ran (hash; cleared when PATH is assigned) */
+  struct sh_hashed {
+    char *name, *path;
+    int hits;
+  } *hashed;
+  size_t nhashed;
   /* what sh_assign_one last assigned, for xtrace: the subscript as
    * written out (NULL: none) and the value (NULL: a list) */
   const char *asg_key, *asg_val;

@@ -569,3 +569,22 @@ true | false; declare -p PIPESTATUS
 --- stdout
 declare -a FUNCNAME=([0]="f")
 declare -a PIPESTATUS=([0]="0" [1]="1")
+
+=== hash remembers where $PATH search found commands
+--- script
+hash
+whoami >/dev/null; ls >/dev/null; ls >/dev/null
+hash
+hash -t ls
+hash whoami; hash | grep whoami
+hash nosuch 2>/dev/null; echo "st=$?"
+PATH=$PATH; hash
+--- stdout
+hash: hash table empty
+hits	command
+   1	/usr/bin/whoami
+   2	/usr/bin/ls
+/usr/bin/ls
+   0	/usr/bin/whoami
+st=1
+hash: hash table empty
