@@ -458,6 +458,14 @@ static bool sub_is_all(const lval *lv) {
   return lv->sub_len == 1 && (lv->sub[0] == '@' || lv->sub[0] == '*');
 }
 
+static bool needs_expand(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == '$' || s[i] == '`' || s[i] == '"' || s[i] == '\'' ||
+        s[i] == '\\')
+      return true;
+  return false;
+}
+
 /* Evaluates lv's subscript once (bash caches it for `op=' and ++).
  * Returns false when bash would warn and use 0 instead. */
 static bool eval_index(ctx *c, lval *lv, bool *assoc) {
@@ -467,7 +475,16 @@ static bool eval_index(ctx *c, lval *lv, bool *assoc) {
     return true;
   if (sub_is_all(lv))
     return false;
-  lv->index = eval_text(c, lv->tok, lv->sub, lv->sub_len);
+  const char *sub = lv->sub;
+  size_t sl = lv->sub_len;
+  if (env->expand && (c->s->depth > 1 || env->raw) && needs_expand(sub, sl)) {
+    int rc = env->expand(env->ud, sub, sl, &sub, &sl);
+    if (rc) {
+      fail_plain(c->s, rc, lv->id, lv->id_len, ": bad array subscript");
+      return false;
+    }
+  }
+  lv->index = eval_text(c, lv->tok, sub, sl);
   lv->indexed = true;
   return !c->s->rc;
 }

@@ -38,6 +38,14 @@ typedef struct sh_arith_env {
    * associative chains) is capped at twice this, bash has no cap. */
   unsigned max_depth;
   bool nounset; /* set -u: unset variable is an error */
+  /* Expands an indexed array's subscript text ($x, $(cmd), quotes) into
+   * *out (valid until the evaluation ends); may be NULL.  bash expands a
+   * subscript met in a variable's value, and every subscript when raw is
+   * set (let, declare -i: text no expansion has seen); a subscript of
+   * $(( )) or (( )) text was expanded with the text. */
+  int (*expand)(void *ud, const char *s, size_t n, const char **out,
+                size_t *out_len);
+  bool raw;
 } sh_arith_env;
 
 /* Evaluates expr[0..len).  On success returns 0 and sets *out.  On error

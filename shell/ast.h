@@ -169,6 +169,10 @@ typedef struct sh_array_elem {
   sh_word *key;   /* [key]=value, or NULL for a positional element */
   sh_word *value;
   bool append;    /* [key]+=value */
+  /* the whole [key]=value read as a plain element, when it brace-expands:
+   * bash 5.2 takes the expansion's words as plain elements of an indexed
+   * array (a=([k]=-{a,b}-) holds "[k]=-a-" "[k]=-b-") */
+  sh_word *braced;
 } sh_array_elem;
 
 typedef struct sh_assign {

@@ -173,6 +173,7 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
 typedef struct decl {
   unsigned on, off;
   bool print, funcs, func_names, global, local;
+  bool visible; /* export/readonly: the variable in sight, else a global */
 } decl;
 
 static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
@@ -218,6 +219,21 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   const char *eq = strchr(arg, '=');
   const char *br = strchr(arg, '[');
   if (br && eq && br > eq) br = NULL;
+  const char *close = NULL;
+  if (br) {
+    /* the subscript ends at its matching bracket: a[a[0]=1]=X */
+    int depth = 0;
+    for (const char *q = br; *q && !close; q++)
+      if (*q == '[') depth++;
+      else if (*q == ']' && --depth == 0) close = q;
+    if (close && close[1] == '=') eq = close + 1;
+    else if (close && close[1] == '+' && close[2] == '=') eq = close + 2;
+    else if (close && !close[1]) eq = NULL;
+    else {
+      bi_err(b, "`%s': not a valid identifier", arg);
+      return 1;
+    }
+  }
   size_t nl = br ? (size_t)(br - arg) : eq ? (size_t)(eq - arg) : strlen(arg);
   bool append = eq && eq > arg && eq[-1] == '+' && (!br || eq[-2] == ']');
   if (append && !br) nl--;
@@ -233,7 +249,10 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   bool in_func = false;
   for (sh_scope *s = c->scope; s; s = s->up)
     if (s->is_func) in_func = true;
-  if (d->local || (in_func && !d->global && !(d->on & SH_VAR_EXPORT && !d->local && 0))) {
+  if (d->visible) {
+    v = sh_var_find(c, name);
+    if (!v) v = sh_var_global(c, name);
+  } else if (d->local || (in_func && !d->global)) {
     /* a readonly variable cannot be shadowed by a local either */
     sh_var *seen = sh_var_find(c, name);
     if (seen && (seen->attrs & SH_VAR_READONLY)) {
@@ -307,7 +326,6 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
       vsh_buf_dispose(&src);
       rc = st ? 1 : 0;
     } else if (br) {
-      const char *close = strchr(br, ']');
       char *key = close ? strndup(br + 1, (size_t)(close - br - 1)) : NULL;
       if (!key) {
         bi_err(b, "`%s': not a valid identifier", arg);
@@ -423,8 +441,19 @@ int bi_local_main(bi_ctx *b) {
   return declare_common(b, &d, "aAilunrxtp", NULL);
 }
 
+/* export and readonly take names only: a[1] is refused whole (bash
+ * names it without its value). */
+static bool subscripted(bi_ctx *b, const char *a, size_t nl) {
+  const char *br = memchr(a, '[', nl);
+  if (!br || !sh_valid_name(a, (size_t)(br - a))) return false;
+  if (nl && a[nl - 1] == '+') nl--;
+  bi_err(b, "`%.*s': not a valid identifier", (int)nl, a);
+  return true;
+}
+
 int bi_export_main(bi_ctx *b) {
   int i = 1;
+  unsigned arr = 0;
   bool unexport = false, print = false;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     if (!strcmp(b->argv[i], "--")) {
@@ -435,6 +464,8 @@ int bi_export_main(bi_ctx *b) {
       if (*p == 'n') unexport = true;
       else if (*p == 'p') print = true;
       else if (*p == 'f') continue;
+      else if (*p == 'a') arr |= SH_VAR_ARRAY;
+      else if (*p == 'A') arr |= SH_VAR_ASSOC;
       else {
         bi_err(b, "-%c: invalid option", *p);
         return 2;
@@ -462,6 +493,16 @@ int bi_export_main(bi_ctx *b) {
       continue;
     }
     size_t nl = eq ? (size_t)(eq - a) : strlen(a);
+    if (subscripted(b, a, nl)) {
+      st = 1;
+      continue;
+    }
+    if (eq && eq[1] == '(' && !unexport) {
+      /* export x=(a b), export x+=(c): an array, as declare makes it */
+      decl d = {.on = SH_VAR_EXPORT | arr, .visible = true};
+      if (declare_one(b, a, &d)) st = 1;
+      continue;
+    }
     if (eq && nl && a[nl - 1] == '+') nl--;
     if (!sh_valid_name(a, nl)) {
       bi_err(b, "`%s': not a valid identifier", a);
@@ -522,15 +563,21 @@ int bi_readonly_main(bi_ctx *b) {
     const char *a = b->argv[i];
     const char *eq = strchr(a, '=');
     size_t nl = eq ? (size_t)(eq - a) : strlen(a);
+    if (subscripted(b, a, nl)) {
+      st = 1;
+      continue;
+    }
     char name[256];
     if (nl > 255) nl = 255;
     memcpy(name, a, nl);
     name[nl] = 0;
     sh_var *v = sh_var_find(b->sh, name);
     decl dd = d;
-    dd.global = v == NULL;
+    dd.visible = true;
+    /* -a/-A make an array only with a value: readonly -a x is -r */
+    if (!eq || eq[1] != '(') dd.on &= ~(SH_VAR_ARRAY | SH_VAR_ASSOC);
     if (v && !eq) {
-      v->attrs |= d.on;
+      v->attrs |= dd.on;
       continue;
     }
     if (declare_one(b, a, &dd)) st = 1;
@@ -838,7 +885,7 @@ int bi_let_main(bi_ctx *b) {
   b->sh->arith_what = "let";
   int rc = 0;
   for (int i = 1; i < b->argc && !rc; i++)
-    rc = sh_arith(b->sh, b->argv[i], strlen(b->argv[i]), &v);
+    rc = sh_arith_raw(b->sh, b->argv[i], strlen(b->argv[i]), &v);
   b->sh->arith_what = what;
   if (rc) return 1;
   return v ? 0 : 1;

@@ -284,20 +284,98 @@ typedef struct elem_val {
   bool append;
 } elem_val;
 
+/* bash expands an indexed array's subscript as double-quoted text: a
+ * single-quoted part keeps its quotes, which arithmetic then rejects
+ * (a['2']=3 is "'2': syntax error").  Returns w or a copy saying so. */
+static const sh_word *keep_single_quotes(sh_ctx *c, const sh_word *w) {
+  size_t i = 0;
+  while (i < w->n && w->parts[i].kind != SH_PART_SQ) i++;
+  if (i == w->n) return w;
+  sh_word *cp = vsh__arena_alloc(&c->arena, sizeof *cp);
+  sh_part *parts = vsh__arena_alloc(&c->arena, w->n * sizeof *parts);
+  if (!cp || !parts) return w;
+  *cp = *w;
+  cp->parts = parts;
+  for (i = 0; i < w->n; i++) {
+    parts[i] = w->parts[i];
+    if (parts[i].kind != SH_PART_SQ) continue;
+    size_t n = w->parts[i].u.text.len;
+    char *t = vsh__arena_alloc(&c->arena, n + 2);
+    if (!t) return w;
+    t[0] = '\'';
+    memcpy(t + 1, w->parts[i].u.text.s, n);
+    t[n + 1] = '\'';
+    parts[i].kind = SH_PART_ESC;
+    parts[i].u.text.s = t;
+    parts[i].u.text.len = n + 2;
+  }
+  return cp;
+}
+
 /* Every element is expanded before the array changes: a=(0 "${a[@]}")
  * must see the old a. */
+/* A copy of w whose ~ parts are plain text: bash 5.2 leaves ~ alone in
+ * an associative array's A=([k]=~). */
+static const sh_word *no_tilde(sh_ctx *c, const sh_word *w) {
+  size_t i = 0;
+  while (i < w->n && w->parts[i].kind != SH_PART_TILDE) i++;
+  if (i == w->n) return w;
+  sh_word *cp = vsh__arena_alloc(&c->arena, sizeof *cp);
+  sh_part *parts = vsh__arena_alloc(&c->arena, w->n * sizeof *parts);
+  if (!cp || !parts) return w;
+  *cp = *w;
+  cp->parts = parts;
+  for (i = 0; i < w->n; i++) {
+    parts[i] = w->parts[i];
+    if (parts[i].kind != SH_PART_TILDE) continue;
+    size_t n = w->parts[i].u.tilde.len;
+    char *t = vsh__arena_alloc(&c->arena, n + 1);
+    if (!t) return w;
+    t[0] = '~';
+    memcpy(t + 1, w->parts[i].u.tilde.user, n);
+    parts[i].kind = SH_PART_ESC;
+    parts[i].u.text.s = t;
+    parts[i].u.text.len = n + 1;
+  }
+  return cp;
+}
+
+static int assign_elems(sh_ctx *c, const sh_assign *a, const char *name,
+                        sh_var *v, bool assoc, sh_var *old);
+
 static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
   sh_var *v = sh_var_find(c, name);
   bool assoc = v && (v->attrs & SH_VAR_ASSOC);
   /* bash's order: an associative array is emptied before its elements
-   * are expanded, an indexed one after */
+   * are expanded, an indexed one after.  bash 5.2 keeps the old table
+   * for A=([k]+=v): k's old value is what gets appended to. */
+  sh_var old = {0};
   if (assoc && !a->append) {
     if (v->attrs & SH_VAR_READONLY) {
       sh_error(c, "%s: readonly variable", name);
       return VSH_EPERM;
     }
+    old.attrs = v->attrs;
+    old.elems = v->elems;
+    old.n = v->n;
+    old.cap = v->cap;
+    old.bkt = v->bkt;
+    old.nbkt = v->nbkt;
+    old.reorder = v->reorder;
+    v->elems = NULL;
+    v->bkt = NULL;
+    v->n = v->cap = 0;
+    v->nbkt = 0;
+    v->reorder = false;
     sh_var_clear_value(v);
   }
+  int rc = assign_elems(c, a, name, v, assoc, assoc && !a->append ? &old : NULL);
+  sh_var_clear_value(&old);
+  return rc;
+}
+
+static int assign_elems(sh_ctx *c, const sh_assign *a, const char *name,
+                        sh_var *v, bool assoc, sh_var *old) {
   size_t n = 0, cap = 16;
   elem_val *ev = vsh__arena_alloc(&c->arena, cap * sizeof(*ev));
   if (!ev) return VSH_ENOMEM;
@@ -306,10 +384,25 @@ static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
     sh_argv av = {0};
     char *key = NULL;
     char *val = NULL; /* av.v may point at it: same scope as av */
-    if (e->key) {
+    if (e->braced && !assoc) {
+      sh_word *w = e->braced;
+      if (sh_expand_words(c, &w, 1, &av)) return VSH_EINVAL;
+    } else if (e->key) {
       size_t kl, vl;
       if (sh_expand_str(c, e->key, &key, &kl)) return VSH_EINVAL;
-      if (sh_expand_str(c, e->value, &val, &vl)) return VSH_EINVAL;
+      if (sh_expand_str(c, assoc ? no_tilde(c, e->value) : e->value, &val,
+                        &vl))
+        return VSH_EINVAL;
+      if (old && e->append) {
+        /* bash 5.2: appends to the value the key had before */
+        const char *was = sh_assoc_get(old, key);
+        size_t wl = was ? strlen(was) : 0;
+        char *cat = vsh__arena_alloc(&c->arena, wl + vl + 1);
+        if (!cat) return VSH_ENOMEM;
+        if (wl) memcpy(cat, was, wl);
+        memcpy(cat + wl, val, vl + 1);
+        val = cat;
+      }
       av.v = &val;
       av.n = 1;
     } else {
@@ -324,7 +417,9 @@ static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
         ev = nv;
         cap *= 2;
       }
-      ev[n++] = (elem_val){.key = key, .val = av.v[j], .append = e->append};
+      ev[n++] = (elem_val){.key = key,
+                           .val = av.v[j],
+                           .append = e->append && !old && !e->braced};
     }
   }
   if (!v) v = sh_var_global(c, name);
@@ -414,7 +509,7 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
     char *k;
     size_t kl;
     int64_t ix;
-    rc = sh_expand_str(c, a->index, &k, &kl);
+    rc = sh_expand_str(c, keep_single_quotes(c, a->index), &k, &kl);
     c->asg_key = rc ? NULL : k;
     if (!rc) rc = sh_arith(c, k, kl, &ix);
     if (rc) return rc;
@@ -502,11 +597,14 @@ int sh__run_custom(sh_ctx *c, sh_custom *cu, const bi_entry *orig, int argc,
 int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   const char *name = argv[0];
   if (!has_slash(name)) {
-    sh_func *f = sh_func_find(c, name);
+    const bi_entry *e = bi_lookup(name);
+    /* posix mode finds special builtins before functions */
+    sh_func *f = e && (e->flags & BI_SPECIAL) && c->opts[SH_OPT_POSIX]
+                     ? NULL
+                     : sh_func_find(c, name);
     if (f) return sh_call_function(c, f, argc, argv);
     sh_custom *cu = NULL;
     HASH_FIND_STR(c->shell->customs, name, cu);
-    const bi_entry *e = bi_lookup(name);
     if (cu) return sh__run_custom(c, cu, e, argc, argv);
     if (e && (e->flags & BI_SHELL)) return sh_run_builtin(c, e, argc, argv);
     /* utilities and scripts are found through $PATH, like programs; the
@@ -734,10 +832,20 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   }
   bool temp = n->u.simple.n_assigns > 0;
   const bi_entry *e = bi_lookup(av.v[0]);
-  bool special = e && (e->flags & BI_SPECIAL) && !sh_func_find(c, av.v[0]);
+  bool special = e && (e->flags & BI_SPECIAL) &&
+                 (c->opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
   if (temp && special && c->opts[SH_OPT_POSIX]) {
-    for (size_t i = 0; i < n->u.simple.n_assigns; i++)
-      sh_assign_one(c, &n->u.simple.assigns[i]);
+    /* they stay, exported, as bash leaves them in posix mode */
+    for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
+      const sh_assign *a = &n->u.simple.assigns[i];
+      if (sh_assign_one(c, a)) continue;
+      char nm[256];
+      size_t nl = a->name_len < 255 ? a->name_len : 255;
+      memcpy(nm, a->name, nl);
+      nm[nl] = 0;
+      sh_var *v = sh_var_find(c, nm);
+      if (v) v->attrs |= SH_VAR_EXPORT;
+    }
     temp = false;
   }
   if (temp && push_temp_scope(c, n)) {
@@ -1135,6 +1243,19 @@ static int exec_node(sh_ctx *c, sh_node *n) {
       sh_error(c, "`%.*s': not a valid identifier", (int)n->u.func.name_len,
                n->u.func.name);
       return set_status(c, 1);
+    }
+    if (c->opts[SH_OPT_POSIX]) {
+      /* posix mode: a special builtin cannot be redefined; fatal */
+      char nm[256];
+      size_t nl = n->u.func.name_len < 255 ? n->u.func.name_len : 255;
+      memcpy(nm, n->u.func.name, nl);
+      nm[nl] = 0;
+      const bi_entry *e = bi_lookup(nm);
+      if (e && (e->flags & BI_SPECIAL)) {
+        sh_error(c, "`%s': is a special builtin", nm);
+        c->unwind = SH_UW_EXIT;
+        return set_status(c, 2);
+      }
     }
     if (sh_func_define(c, n, c->unit)) return set_status(c, 1);
     return set_status(c, 0);

@@ -459,6 +459,9 @@ again:
         p->in.n = n + 1;
         p->in.pos = 0;
         f->blank = n > 0 && (al[n - 1] == ' ' || al[n - 1] == '\t');
+        /* the alias text's first word is checked too (eye2='eye1 ' in
+         * a for's name slot reaches eye1's text) */
+        p->alias_next = true;
         goto again;
       }
     }

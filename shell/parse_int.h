@@ -181,7 +181,9 @@ sh_word *sh_read_word(sh_parser *p, int mode, unsigned flags);
 enum {
   RW_EXTGLOB = 1u << 0, /* extglob groups are part of the word */
   RW_INDQ = 1u << 1,    /* ${ } operand inside "...": ' is literal */
-  RW_NOBRACE = 1u << 2  /* no brace-expansion structure */
+  RW_NOBRACE = 1u << 2, /* no brace-expansion structure */
+  RW_ELEM_NOTILDE = 1u << 3 /* an array element: x=~ is not assignment-
+                               shaped (no ~ after its =) */
 };
 /* Reads an assignment at the current position if the text there has the
  * shape NAME[...]=, NAME+=; returns NULL (position unchanged) otherwise. */

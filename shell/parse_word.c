@@ -743,7 +743,7 @@ static void read_dollar(wctx *w) {
 /* ---- the word loop ----------------------------------------------------- */
 
 static void post_brace(sh_parser *p, sh_word *wd);
-static void post_tilde(sh_parser *p, sh_word *wd, bool assign);
+static void post_tilde(sh_parser *p, sh_word *wd, bool assign, bool elem);
 
 static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
   wctx w = {.p = p, .base = p->lit.len, .lk = SH_PART_LIT, .mode = mode,
@@ -933,7 +933,7 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
     post_brace(p, wd);
   if (mode == W_NORMAL || mode == W_ELEM || mode == W_ASSIGN ||
       mode == W_COND || mode == W_REGEX) /* bash expands ~ in [[ ]] too */
-    post_tilde(p, wd, mode == W_ASSIGN);
+    post_tilde(p, wd, mode == W_ASSIGN, (flags & RW_ELEM_NOTILDE) != 0);
   return wd;
 }
 
@@ -957,7 +957,8 @@ sh_word *sh_word_from(sh_parser *p, const char *s, size_t n, unsigned line,
 /* ---- assignments ------------------------------------------------------- */
 
 /* Raw lookahead: NAME, an optional balanced [...], then = or +=. */
-static bool assign_shape(sh_parser *p, size_t *name_len, bool *has_index) {
+static bool assign_shape(sh_parser *p, int mode, size_t *name_len,
+                         bool *has_index) {
   int c = sh_ch(p);
   if (!name_start(c))
     return false;
@@ -971,10 +972,27 @@ static bool assign_shape(sh_parser *p, size_t *name_len, bool *has_index) {
     int depth = 0;
     for (k++;; k++) {
       c = sh_peekc(p, k);
-      if (c < 0 || c == '\n')
+      /* in command position bash reads name[ up to its matching ],
+       * across lines; the end of input inside is a syntax error */
+      if (c < 0 && mode == M_CMD)
+        sh_fail_match(p, p->in.line, ']');
+      if (c < 0 || (c == '\n' && mode != M_CMD))
         return false;
       if (c == '\\') {
         k++;
+        continue;
+      }
+      /* a declare argument is an ordinary word first: a blank ends it */
+      if (mode == M_DECL && (c == ' ' || c == '\t'))
+        return false;
+      if (mode == M_DECL && (c == '\'' || c == '"')) {
+        int q = c;
+        for (k++; (c = sh_peekc(p, k)) != q; k++) {
+          if (c < 0)
+            return false;
+          if (c == '\\' && q == '"')
+            k++;
+        }
         continue;
       }
       if (c == '[')
@@ -1044,12 +1062,20 @@ static void read_array(sh_parser *p, sh_assign *as, unsigned line) {
         sh_adv(p);
         e->key = k;
         e->value = read_word_in(p, W_ASSIGN, 0);
+        sh_lexpos end = p->in;
+        p->in = save;
+        sh_word *whole = read_word_in(p, W_ELEM, RW_ELEM_NOTILDE);
+        for (size_t j = 0; j < whole->n; j++)
+          if (whole->parts[j].kind == SH_PART_BRACE)
+            e->braced = whole;
+        p->in = end;
         n++;
         continue;
       }
       p->in = save;
     }
-    e->value = read_word_in(p, W_ELEM, p->extglob ? RW_EXTGLOB : 0);
+    e->value = read_word_in(p, W_ELEM,
+                            RW_ELEM_NOTILDE | (p->extglob ? RW_EXTGLOB : 0));
     if (e->value->n == 0) {
       sh_tok t;
       memset(&t, 0, sizeof t);
@@ -1071,10 +1097,9 @@ static void read_array(sh_parser *p, sh_assign *as, unsigned line) {
 }
 
 sh_assign *sh_try_assign(sh_parser *p, int mode) {
-  (void)mode;
   size_t name_len;
   bool has_index;
-  if (!assign_shape(p, &name_len, &has_index))
+  if (!assign_shape(p, mode, &name_len, &has_index))
     return NULL;
   unsigned line = p->in.line;
   sh_assign *as = sh_alloc(p, sizeof *as);
@@ -1145,19 +1170,19 @@ void sh_heredoc_delim(sh_parser *p, const char *s, size_t n, const char **out,
 /* Splits a LIT part at a tilde prefix: ~user up to / (or : in assignment
  * values); the prefix must be entirely unquoted, so it ends inside this
  * part or at the end of the word. */
-static void post_tilde(sh_parser *p, sh_word *wd, bool assign) {
+static void post_tilde(sh_parser *p, sh_word *wd, bool assign, bool elem) {
   if (wd->n == 0)
     return;
   if (wd->parts[0].kind == SH_PART_BRACE && !assign) {
     sh_part *b = &wd->parts[0];
     for (size_t i = 0; i < b->u.brace.n; i++)
-      post_tilde(p, b->u.brace.alts[i], false);
+      post_tilde(p, b->u.brace.alts[i], false, elem);
     return;
   }
   /* a word shaped like an assignment (echo x=~/a:~/b) gets the
    * assignment rules after its '=', as bash does outside posix mode */
   size_t eq = (size_t)-1;
-  if (!assign && wd->parts[0].kind == SH_PART_LIT) {
+  if (!assign && !elem && wd->parts[0].kind == SH_PART_LIT) {
     const char *s0 = wd->parts[0].u.text.s;
     size_t n0 = wd->parts[0].u.text.len, k = 0;
     while (k < n0 && (s0[k] == '_' || isalpha((unsigned char)s0[k]) ||

@@ -133,11 +133,23 @@ static bool ar_cancelled(void *ud) {
   return sh_exec_cancelled(c->ex);
 }
 
-int sh_arith(sh_ctx *c, const char *expr, size_t len, int64_t *out) {
+static int ar_expand(void *ud, const char *s, size_t n, const char **out,
+                     size_t *outn) {
+  sh_ctx *c = ud;
+  char *o;
+  int rc = sh_expand_text(c, s, n, true, &o, outn);
+  if (!rc) *out = o;
+  return rc;
+}
+
+static int arith_run(sh_ctx *c, const char *expr, size_t len, int64_t *out,
+                     bool raw) {
   sh_arith_env env = {.get = ar_get,
                       .set = ar_set,
                       .is_assoc = ar_is_assoc,
                       .cancelled = ar_cancelled,
+                      .expand = ar_expand,
+                      .raw = raw,
                       .ud = c,
                       .max_depth = 1024,
                       .nounset = c->opts[SH_OPT_NOUNSET]};
@@ -162,6 +174,14 @@ int sh_arith(sh_ctx *c, const char *expr, size_t len, int64_t *out) {
    * and let as much as in $(( )) */
   if (rc == VSH_ENOENT && c->unwind != SH_UW_CANCEL) c->unwind = SH_UW_EXIT;
   return rc;
+}
+
+int sh_arith(sh_ctx *c, const char *expr, size_t len, int64_t *out) {
+  return arith_run(c, expr, len, out, false);
+}
+
+int sh_arith_raw(sh_ctx *c, const char *expr, size_t len, int64_t *out) {
+  return arith_run(c, expr, len, out, true);
 }
 
 /* ---- running text ------------------------------------------------------------ */

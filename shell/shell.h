@@ -495,6 +495,9 @@ int sh_expand_pattern(sh_ctx *c, const sh_word *w, char **out, size_t *len,
                       unsigned char **quoted);
 /* Arithmetic on an expanded string. */
 int sh_arith(sh_ctx *c, const char *expr, size_t len, int64_t *out);
+/* Arithmetic on text no expansion has seen (let, declare -i values):
+ * array subscripts in it are expanded as bash does. */
+int sh_arith_raw(sh_ctx *c, const char *expr, size_t len, int64_t *out);
 
 /* ---- the public shell object ------------------------------------------------ */
 

@@ -356,11 +356,11 @@ static char *transform_value(sh_ctx *c, const sh_var *v, const char *val,
   *rc = 0;
   if (v->attrs & SH_VAR_INTEGER) {
     int64_t x = 0, base = 0;
-    if (sh_arith(c, val, strlen(val), &x)) {
+    if (sh_arith_raw(c, val, strlen(val), &x)) {
       *rc = VSH_EINVAL;
       return NULL;
     }
-    if (append && old && sh_arith(c, old, strlen(old), &base) == 0) x += base;
+    if (append && old && sh_arith_raw(c, old, strlen(old), &base) == 0) x += base;
     char tmp[32];
     snprintf(tmp, sizeof(tmp), "%lld", (long long)x);
     return strdup(tmp);

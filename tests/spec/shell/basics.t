@@ -588,3 +588,66 @@ hits	command
    0	/usr/bin/whoami
 st=1
 hash: hash table empty
+
+=== readonly and export act on the variable in sight; names only
+--- script
+x=1; f() { readonly x=2; }; f; echo "x=$x"
+g() { local y=1; export y=3; echo "in=$y"; }; g; echo "out=[$y]"
+export e=(a b); e+=(c); declare -p e
+readonly -a r; declare -p r
+readonly 'b[7]=8'; echo "st=$?"
+export 'c[1]'; echo "st=$?"
+--- stdout
+x=2
+in=3
+out=[]
+declare -ax e=([0]="a" [1]="b" [2]="c")
+declare -r r
+st=1
+st=1
+--- stderr
+vsh: line 5: readonly: `b[7]': not a valid identifier
+vsh: line 6: export: `c[1]': not a valid identifier
+
+=== subscripts: nested values and let expand them; declare reads a[a[0]=1]
+--- script
+a=(5 6 7); y=2
+e='a[$(echo 1)]'; echo "$((e))"
+let 'a[$y]+=1'; echo "${a[2]}"
+declare -i i; i='a[$y]'; echo "$i"
+declare b[b[0]=4]=X; declare -p b
+--- stdout
+6
+8
+8
+declare -a b=([0]="4" [4]="X")
+
+=== array literals as bash 5.2 reads them
+--- script
+HOME=/h
+i=([0]=~ z=~); declare -p i
+declare -A A=([k]=~); declare -p A
+a=([k]=-{a,b}-); declare -p a
+declare -A h=([x]=X); h=([x]+=1); declare -p h
+--- stdout
+declare -a i=([0]="/h" [1]="z=~")
+declare -A A=([k]="~" )
+declare -a a=([0]="[k]=-a-" [1]="[k]=-b-")
+declare -A h=([x]="X1" )
+
+=== posix mode: special builtins before functions, and not redefinable
+--- script
+eval() { echo "func $*"; }
+eval 'echo one'
+set -o posix
+eval 'echo two'
+foo=bar :; declare -p foo
+true() { :; }; echo "true ok"
+exit() { :; }
+echo not reached
+--- stdout
+func echo one
+two
+declare -x foo="bar"
+true ok
+--- status: 2
