@@ -990,7 +990,7 @@ int bi_type_main(bi_ctx *b) {
     }
     for (int k = 0;; k++) {
       bool isb;
-      char *p = sh__path_search_nth(c, n, &isb, k);
+      char *p = sh__path_search_nth(c, n, &isb, all ? k : -1);
       if (!p) break;
       found = true;
       if (t_only) vsh__buf_puts(&o, "file\n");
@@ -1042,7 +1042,7 @@ int bi_command_main(bi_ctx *b) {
         else vsh__buf_printf(&o, "%s\n", n);
       } else {
         bool isb;
-        char *p = sh__path_search_nth(c, n, &isb, 0);
+        char *p = sh__path_search_nth(c, n, &isb, -1);
         if (p && verbose) vsh__buf_printf(&o, "%s is %s\n", n, p);
         else if (p) vsh__buf_printf(&o, "%s\n", p);
         else {
@@ -1284,7 +1284,7 @@ int bi_hash_main(bi_ctx *b) {
     } else if (!strchr(name, '/') && !sh_func_find(c, name) &&
                !(bi_lookup(name) && (bi_lookup(name)->flags & BI_SHELL))) {
       bool builtin;
-      char *found = sh__path_search_nth(c, name, &builtin, 0);
+      char *found = sh__path_search_nth(c, name, &builtin, -1);
       if (found) {
         sh_hash_remember(c, name, found, false);
         struct sh_hashed *nh = sh_hash_find(c, name);

@@ -62,12 +62,15 @@ static int set_status(sh_ctx *c, int st) {
 }
 
 /* errexit and the ERR trap after a command that may trigger them. */
-static void after_command(sh_ctx *c, int st) {
+static void after_command(sh_ctx *c, const sh_node *n, int st) {
   if (st == 0 || c->unwind || c->errexit_off) return;
   /* the ERR trap is not inherited by functions without errtrace, and
    * never runs in asynchronous jobs */
   bool in_func = c->funcname && strcmp(c->funcname, "source") != 0;
-  if (c->traps[SH_TRAP_ERR] && !c->in_trap && !c->job &&
+  /* in a job only with errtrace, and not for the job's own command
+   * (false & runs no ERR trap; { false; } & does) */
+  bool job_ok = !c->job || (c->opts[SH_OPT_ERRTRACE] && n != c->job_top);
+  if (c->traps[SH_TRAP_ERR] && !c->in_trap && job_ok &&
       (!in_func || c->opts[SH_OPT_ERRTRACE]))
     sh_run_trap(c, SH_TRAP_ERR);
   if (c->opts[SH_OPT_ERREXIT]) {
@@ -550,7 +553,7 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
   if (strchr(name, '/')) { /* no search: the file itself, if executable */
     vsh_buf abs = {0};
     vfs_info st;
-    bool ok = nth == 0 &&
+    bool ok = nth <= 0 &&
               vsh__path_resolve(&abs, c->cwd, name, strlen(name)) == 0 &&
               vfs_stat(c->fs, abs.data, true, &st) == 0 &&
               st.type == VFS_REG && (st.mode & 0111);
@@ -558,6 +561,12 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
     return ok ? vsh__arena_strndup(&c->arena, name, strlen(name)) : NULL;
   }
   const char *p = path;
+  /* bash: when no executable is found, the first plain file that is not
+   * executable stands in (running it says "Permission denied"); -a
+   * searches (nth given) list executables only */
+  bool lose = nth < 0;
+  if (lose) nth = 0;
+  char *first_file = NULL;
   for (;;) {
     const char *e = strchr(p, ':');
     size_t dl = e ? (size_t)(e - p) : strlen(p);
@@ -583,12 +592,15 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
       vsh_buf_dispose(&abs);
       return r;
     }
+    if (lose && !first_file && abs.data && vfs_stat(c->fs, abs.data, true, &st) == 0 &&
+        st.type == VFS_REG)
+      first_file = vsh__arena_strndup(&c->arena, full.data, full.len);
     vsh_buf_dispose(&full);
     vsh_buf_dispose(&abs);
     if (!e) break;
     p = e + 1;
   }
-  return NULL;
+  return first_file;
 }
 
 int sh__run_custom(sh_ctx *c, sh_custom *cu, const bi_entry *orig, int argc,
@@ -611,7 +623,7 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
      * hash table remembers where (a remembered path is used as it is) */
     bool builtin = false;
     struct sh_hashed *h = sh_hash_find(c, name);
-    char *found = h ? h->path : sh__path_search_nth(c, name, &builtin, 0);
+    char *found = h ? h->path : sh__path_search_nth(c, name, &builtin, -1);
     if (h) {
       h->hits++;
       vsh_buf abs = {0};
@@ -1109,7 +1121,7 @@ static int exec_group(sh_ctx *c, sh_node *n) {
   }
   sh_restore(c, &sv);
   set_status(c, st);
-  after_command(c, st);
+  after_command(c, n, st);
   return st;
 }
 
@@ -1151,7 +1163,7 @@ static int with_redirs(sh_ctx *c, sh_node *n, int (*fn)(sh_ctx *, sh_node *)) {
   }
   sh_restore(c, &sv);
   set_status(c, st);
-  after_command(c, st);
+  after_command(c, n, st);
   return st;
 }
 
@@ -1190,11 +1202,11 @@ static int exec_node(sh_ctx *c, sh_node *n) {
   case SH_NODE_SIMPLE:
     st = exec_simple(c, n);
     sh__set_pipestatus(c, &st, 1); /* before the ERR trap runs */
-    after_command(c, st);
+    after_command(c, n, st);
     return st;
   case SH_NODE_PIPELINE:
     st = sh_exec_pipeline(c, n);
-    if (!n->u.pipe.bang) after_command(c, st);
+    if (!n->u.pipe.bang) after_command(c, n, st);
     return st;
   case SH_NODE_AND:
   case SH_NODE_OR:
@@ -1209,7 +1221,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
   case SH_NODE_SUBSHELL:
     st = sh_exec_subshell(c, n->u.group.body, n->redirs, n->n_redirs);
     sh__set_pipestatus(c, &st, 1);
-    after_command(c, st);
+    after_command(c, n, st);
     return st;
   case SH_NODE_GROUP:
     return exec_group(c, n);
@@ -1229,11 +1241,11 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     return with_redirs(c, n, exec_case);
   case SH_NODE_ARITH:
     st = with_redirs(c, n, exec_arith);
-    after_command(c, st);
+    after_command(c, n, st);
     return st;
   case SH_NODE_COND:
     st = with_redirs(c, n, exec_cond_n);
-    after_command(c, st);
+    after_command(c, n, st);
     return st;
   case SH_NODE_FUNCDEF:
     /* bash refuses a name with an expansion in it ($x-f() {...}) */

@@ -52,8 +52,10 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv);
 /* Exit status after a failed command lookup etc. */
 int sh_not_found(sh_ctx *c, const char *name);
 
-/* The nth match (0 = first) of name on $PATH: a file or a utility's bin
- * entry (*is_builtin); NULL when there is none.  Arena string. */
+/* The nth match (0 = first) of name on $PATH: an executable file or a
+ * utility's bin entry (*is_builtin); NULL when there is none.  nth -1 is
+ * bash's command search: the first match, else the first plain file
+ * that is not executable.  Arena string. */
 char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
                           int nth);
 

@@ -131,6 +131,14 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
     /* frames innermost first, then, when a script file runs, the
      * bottom one ("main", the file, line 0); -c and stdin have none */
     if (fn && c->funcnest == 0) return NULL;
+    if (fn) {
+      /* bash shows FUNCNAME only under a function: `source` frames
+       * alone (a file sourced at top level) leave it empty */
+      bool func = false;
+      for (int i = 0; i < c->funcnest && !func; i++)
+        func = strcmp(c->frames[i].name, "source") != 0;
+      if (!func) return NULL;
+    }
     size_t n = (size_t)c->funcnest + (c->script_src != NULL);
     tmp->elems = vsh__arena_alloc(&c->arena, (n + 1) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;

@@ -79,6 +79,15 @@ static sh_cond *cond_prim(sh_parser *p) {
     sh_consume(p);
     c = new_cond(p, SH_COND_NOT);
     c->a = cond_prim(p);
+  } else if (t->type == T_WORD && !p->extglob && t->end > t->start + 1 &&
+             t->src[t->start] == '!' && t->src[t->start + 1] == '(') {
+    /* without extglob an operand's !( is negation and a group, as bash
+     * reads [[ !($x) ]]; re-read after the ! */
+    p->in = t->at;
+    sh_rawadv(p);
+    p->have_tok = false;
+    c = new_cond(p, SH_COND_NOT);
+    c->a = cond_prim(p);
   } else if (t->type == T_WORD && !is_end(t)) {
     const char *uop = find_op(unary_ops, t);
     sh_word *w = t->word;

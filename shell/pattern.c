@@ -232,10 +232,11 @@ static bool unit_is(const compiler *c, size_t i, uint32_t ch) {
 }
 
 /* Length of a [:name:] / [=c=] / [.name.] starting at i ('[' at i), or 0
- * when it is not closed within BRACKET_NAME_MAX characters. */
+ * when it is not closed within BRACKET_NAME_MAX characters.  The closing
+ * delimiter may be escaped ([[:punct\:]] is [[:punct:]] to bash). */
 static size_t bracket_sub(const compiler *c, size_t i, uint32_t delim) {
   for (size_t k = i + 2; k < c->nu && k <= i + 2 + BRACKET_NAME_MAX; k++)
-    if (unit_is(c, k, delim) && unit_is(c, k + 1, ']'))
+    if (c->u[k].ch == delim && unit_is(c, k + 1, ']'))
       return k + 2 - i;
   return 0;
 }

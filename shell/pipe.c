@@ -374,6 +374,7 @@ static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub) {
     return c->status = 1;
   }
   j->ctx->job = j;
+  j->ctx->job_top = n;
   /* a background job's stdin is /dev/null unless redirected */
   if (null_stdin) sh_fd_set(j->ctx, 0, sh_stream_null());
   j->node = n;
@@ -594,7 +595,8 @@ int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
 int sh__job_signal_pending(sh_job *j) { return atomic_load(&j->sig); }
 void sh__job_signal_clear(sh_job *j) { atomic_store(&j->sig, 0); }
 
-/* Sends sig to the job with this virtual pid (or job id when by_id).
+/* Sends sig to the job with this virtual pid (or job id when by_id);
+ * SIGINT and SIGQUIT are ignored by jobs, as by bash's async commands.
  * Returns 0, or VSH_ENOENT when there is no such live job. */
 int sh__job_kill(sh_ctx *c, int pid, bool by_id, int sig) {
   int rc = VSH_ENOENT;
@@ -602,7 +604,9 @@ int sh__job_kill(sh_ctx *c, int pid, bool by_id, int sig) {
   for (sh_job *j = c->ex->jobs; j; j = j->next) {
     if ((by_id ? j->id : j->pid) != pid) continue;
     if (!atomic_load(&j->done)) {
-      if (sig) atomic_store(&j->sig, sig);
+      /* a non-interactive shell starts async commands with SIGINT and
+       * SIGQUIT ignored, and they cannot be trapped there */
+      if (sig && sig != 2 && sig != 3) atomic_store(&j->sig, sig);
       rc = 0;
     }
     break;

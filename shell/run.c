@@ -403,6 +403,9 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
                        const sh_child_opts *co) {
   sh_ctx *s;
   if (sh__child_shell(c, &s)) return 1;
+  /* bash -c in a background job is that job's process: kill $! reaches
+   * its traps */
+  s->job = c->job;
   for (int k = 0; co && k < co->n; k++) {
     int oi = sh_opt_find(co->names[k], co->shopt[k]);
     if (oi >= 0) s->opts[oi] = co->on[k];
@@ -684,13 +687,23 @@ void bi_errline(bi_ctx *b, const char *fmt, ...) {
   sh_stream_write(b->err, msg, len, b->sh->ex);
 }
 
+/* A signal stops the running command only when it would end the shell:
+ * a trapped one runs its trap after the command, as bash runs it after
+ * the foreground program; an ignored or harmless one changes nothing. */
+static bool interrupts(const sh_ctx *c, int sig) {
+  if (sig > 0 && sig < 65 && c->traps[sig]) return false;
+  return !(sig == 17 || sig == 23 || sig == 28 || sig == 18);
+}
+
 bool bi_cancelled(bi_ctx *b) {
   if (!b->sh || !b->sh->ex) return false;
   if (sh_exec_cancelled(b->sh->ex)) return true;
   /* a job (or the main shell) that was sent a signal stops what it is
    * doing; the signal is acted on at the next check */
-  if (b->sh->job) return sh__job_signal_pending(b->sh->job) != 0;
-  return !b->sh->subshell && atomic_load(&b->sh->ex->main_sig) != 0;
+  int sig = b->sh->job ? sh__job_signal_pending(b->sh->job)
+            : !b->sh->subshell ? atomic_load(&b->sh->ex->main_sig)
+                               : 0;
+  return sig && interrupts(b->sh, sig);
 }
 
 const char *bi_getenv(bi_ctx *b, const char *name) {

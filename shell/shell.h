@@ -386,6 +386,7 @@ struct sh_ctx {
   int subshell_level;
   bool in_trap;
   sh_job *job;              /* when running as a background job */
+  const struct sh_node *job_top; /* that job's own command */
   int *pipestatus;
   size_t npipestatus;
   char numbuf[64];          /* dynamic variables' text ($RANDOM, ...) */

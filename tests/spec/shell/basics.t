@@ -651,3 +651,42 @@ two
 declare -x foo="bar"
 true ok
 --- status: 2
+
+=== a file on PATH that is not executable is found, and refused when run
+--- script
+mkdir d; touch d/ne; PATH=$PWD/d:$PATH
+type -t ne; p=$(command -v ne); echo "${p##*/}"
+type -a ne 2>/dev/null; echo "a=$?"
+ne 2>/dev/null; echo "run=$?"
+--- stdout
+file
+ne
+a=1
+run=126
+
+=== signals: a trapped one waits for the command; jobs ignore INT; errtrace reaches jobs
+--- script
+trap 'echo got' USR1
+{ sleep 0.1; kill -USR1 $$; } & sleep 0.3; echo after
+sleep 1 & sleep 0.1; kill -INT $!; wait $!; echo "int=$?"
+set -o errtrace; trap 'echo err' ERR
+false & wait
+{ false; echo async; } & wait
+--- stdout
+got
+after
+int=0
+err
+async
+
+=== [[ !( ]] without extglob, escaped class delimiters, FUNCNAME under source
+--- script
+s=x; [[ !($s) ]] || echo negated
+touch f.-; echo *.[[:punct\:]]
+echo 'echo "fn=[${FUNCNAME[*]}]"' > src.sh
+. ./src.sh; f() { . ./src.sh; }; f
+--- stdout
+negated
+f.-
+fn=[]
+fn=[source f]
