@@ -27,16 +27,9 @@ static void clear_env(sh_ctx *c) {
     for (sh_var *v = s->vars; v; v = v->hh.next) v->attrs &= ~SH_VAR_EXPORT;
 }
 
-static int print_env(bi_ctx *b, sh_ctx *c, char end) {
+static int print_env(bi_ctx *b, char end) {
   vsh_buf out = {0};
-  for (sh_scope *s = c->scope; s; s = s->up)
-    for (sh_var *v = s->vars; v; v = v->hh.next) {
-      if (sh_var_find(c, v->name) != v) continue;
-      if (!(v->attrs & SH_VAR_EXPORT) || (v->attrs & SH_VAR_UNSET)) continue;
-      if ((v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) || !v->val) continue;
-      vsh__buf_printf(&out, "%s=%s", v->name, v->val);
-      vsh__buf_putc(&out, end);
-    }
+  bi_env_print(b, &out, end);
   int rc = out.len ? bi_write(b, out.data, out.len) : 0;
   vsh_buf_dispose(&out);
   return rc == VSH_EPIPE ? 141 : rc ? 125 : 0;
@@ -126,7 +119,7 @@ int bi_env_main(bi_ctx *b) {
     if (v) v->attrs |= SH_VAR_EXPORT;
   }
   if (k == nops) {
-    st = print_env(b, c, end);
+    st = print_env(b, end);
     goto done;
   }
   if (dir) {

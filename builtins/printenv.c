@@ -6,15 +6,6 @@
 
 #include <string.h>
 
-/* The visible exported scalar named name, or NULL. */
-static const char *exported(sh_ctx *c, const char *name) {
-  sh_var *v = sh_var_find(c, name);
-  if (!v || !(v->attrs & SH_VAR_EXPORT) || (v->attrs & SH_VAR_UNSET))
-    return NULL;
-  if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) return NULL;
-  return v->val;
-}
-
 int bi_printenv_main(bi_ctx *b) {
   static const bi_nul_opt o = {
       "printenv", '0', "null",
@@ -29,21 +20,13 @@ int bi_printenv_main(bi_ctx *b) {
   if (st >= 0) return st;
   st = 0;
   vsh_buf out = {0};
-  sh_ctx *c = b->sh;
   if (g.noperands == 0) {
-    for (sh_scope *s = c->scope; s; s = s->up)
-      for (sh_var *v = s->vars; v; v = v->hh.next) {
-        if (sh_var_find(c, v->name) != v) continue; /* shadowed */
-        const char *val = exported(c, v->name);
-        if (!val) continue;
-        vsh__buf_printf(&out, "%s=%s", v->name, val);
-        vsh__buf_putc(&out, end);
-      }
+    bi_env_print(b, &out, end);
   } else {
     for (int i = 0; i < g.noperands; i++) {
       const char *val = strchr(g.operands[i], '=')
                             ? NULL
-                            : exported(c, g.operands[i]);
+                            : bi_getenv(b, g.operands[i]);
       if (!val) {
         st = 1;
         continue;

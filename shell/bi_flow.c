@@ -219,7 +219,7 @@ int bi_bash_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int i = 1;
   const char *cmd = NULL;
-  bool noexec = false;
+  bool noexec = false, read_stdin = false;
   const char *opts_on[8];
   bool opts_val[8], opts_shopt[8];
   int non = 0;
@@ -229,7 +229,7 @@ int bi_bash_main(bi_ctx *b) {
       i++;
       break;
     }
-    if (a[0] != '-' || !a[1]) break;
+    if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
     if (!strcmp(a, "-c")) {
       if (i + 1 >= b->argc) {
         bi_err(b, "-c: option requires an argument");
@@ -252,9 +252,16 @@ int bi_bash_main(bi_ctx *b) {
       continue;
     }
     if (a[0] == '-' && a[1] == '-') continue; /* --norc, --noprofile ... */
+    if (a[0] == '-' && strchr(a, 's')) read_stdin = true;
     /* single-letter set options: -e -u -x -f -C ... (-i -s -l ignored) */
     for (const char *p = a + 1; *p; p++) {
       if (*p == 'n') noexec = true;
+      if (*p == 'i' && a[0] == '-' && non < 8) {
+        /* an interactive bash starts with emacs editing on */
+        opts_on[non] = "emacs";
+        opts_val[non] = true;
+        opts_shopt[non++] = false;
+      }
       if (strchr("isl", *p)) continue;
       for (int k = 0; k < SH_OPT__COUNT && non < 8; k++)
         if (sh_opts[k].letter == *p && !sh_opts[k].shopt) {
@@ -268,6 +275,11 @@ int bi_bash_main(bi_ctx *b) {
   const char *arg0 = b->argv[0], *name = b->argv[0];
   int argc = 0;
   char **argv = NULL;
+  bool from_stdin = !cmd && (read_stdin || i >= b->argc);
+  if (from_stdin) { /* bash -s ARGS: the arguments are $1... */
+    argc = b->argc - i;
+    argv = b->argv + i;
+  }
   if (cmd) {
     vsh__buf_puts(&text, cmd);
     if (i < b->argc) {
@@ -275,7 +287,7 @@ int bi_bash_main(bi_ctx *b) {
     }
     argc = b->argc - i;
     argv = b->argv + i;
-  } else if (i < b->argc) {
+  } else if (!from_stdin) {
     int err;
     if (sh__read_file(c, b->argv[i], &text, &err)) {
       bi_err(b, "%s: %s", b->argv[i], vsh_strerror(err));
@@ -295,7 +307,8 @@ int bi_bash_main(bi_ctx *b) {
   (void)noexec;
   sh_child_opts co = {.n = non, .names = opts_on, .on = opts_val,
                       .shopt = opts_shopt, .noexec = noexec,
-                      .dash_c = cmd != NULL};
+                      .dash_c = cmd != NULL,
+                      .dash_s = from_stdin};
   int st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0,
                               argc, argv, name, !cmd && name != b->argv[0],
                               &co);

@@ -258,6 +258,7 @@ int sh_eval_cond(sh_ctx *c, const sh_cond *e) {
     if (sh_expand_pattern(c, e->r, &r, &rn, &q)) return 2;
     unsigned fl = SH_PAT_EXTGLOB;
     if (c->opts[SH_SHOPT_NOCASEMATCH]) fl |= SH_PAT_NOCASE;
+    if (sh_byte_locale(c)) fl |= SH_PAT_BYTES;
     sh_pattern *p;
     if (sh_pattern_compile(&p, &c->arena, r, rn, q, fl)) return 2;
     sh_pattern_budget b = {c->ex->limits.max_glob_ops, budget_cancel, c->ex};

@@ -480,6 +480,13 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
   memcpy(name, a->name, nl);
   name[nl] = 0;
   c->asg_key = c->asg_val = NULL;
+  const char *elem =
+      a->is_array || a->index ? sh_nameref_elem(c, name) : NULL;
+  if (elem) { /* r=(x y) or r[1]=x where r refers to a[@] or a[0] */
+    sh_error(c, "`%s': not a valid identifier", elem);
+    if (!c->unwind) c->unwind = SH_UW_ABORT; /* bash drops the line */
+    return VSH_EINVAL;
+  }
   if (a->is_array && a->index) { /* a[1]=(x y) */
     char *k;
     size_t kl;
@@ -1063,6 +1070,7 @@ static int exec_case(sh_ctx *c, sh_node *n) {
   if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return expand_failed(c);
   unsigned flags = SH_PAT_EXTGLOB;
   if (c->opts[SH_SHOPT_NOCASEMATCH]) flags |= SH_PAT_NOCASE;
+  if (sh_byte_locale(c)) flags |= SH_PAT_BYTES;
   int st = 0;
   bool fall = false;
   for (size_t i = 0; i < n->u.case_.n_items; i++) {

@@ -68,6 +68,7 @@ typedef struct sh_child_opts {
   const bool *shopt;
   bool noexec;
   bool dash_c; /* started with -c */
+  bool dash_s; /* reads its commands from stdin */
 } sh_child_opts;
 int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
                        const char *arg0, int argc, char **argv,

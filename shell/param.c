@@ -79,9 +79,10 @@ static const char *opt_flags(sh_ctx *c) {
   for (const char *o = order; *o && k < sizeof(c->numbuf) - 2; o++)
     for (int i = 0; i < SH_OPT__COUNT; i++)
       if (sh_opts[i].letter == *o && c->opts[i]) c->numbuf[k++] = *o;
-  /* non-interactive: no 'i'; 'c' for a bash -c shell (bash shows 's'
-   * only when reading stdin) */
+  /* non-interactive: no 'i'; 'c' for a bash -c shell, 's' for one
+   * reading its commands from stdin */
   if (c->dash_c && k < sizeof(c->numbuf) - 1) c->numbuf[k++] = 'c';
+  if (c->dash_s && k < sizeof(c->numbuf) - 1) c->numbuf[k++] = 's';
   c->numbuf[k] = 0;
   return c->numbuf;
 }
@@ -346,6 +347,14 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
       if (!br || !sh_valid_name(raw->val, (size_t)(br - raw->val)) ||
           c->nameref_hops >= 8)
         return set_one(c, pv, raw->val);
+      if (p->index || (p->flags & (SH_PF_AT | SH_PF_STAR))) {
+        /* ${ref[i]} and ${ref[@]} of a ref to a[2] or a[@]: nothing */
+        if (p->index) return set_one(c, pv, NULL);
+        memset(pv, 0, sizeof(*pv));
+        pv->list = true;
+        pv->at = p->flags & SH_PF_AT;
+        return 0;
+      }
       c->nameref_hops++;
       int rc = target_values(c, p, raw->val, pv);
       c->nameref_hops--;
@@ -462,7 +471,7 @@ static int compile_pat(sh_ctx *c, const sh_word *w, sh_pattern **pat) {
     *pat = NULL;
     return 0;
   }
-  unsigned fl = SH_PAT_EXTGLOB;
+  unsigned fl = SH_PAT_EXTGLOB | (sh_byte_locale(c) ? SH_PAT_BYTES : 0);
   return sh_pattern_compile(pat, &c->arena, s, n, q, fl);
 }
 

@@ -471,6 +471,8 @@ static void param_bad(sh_parser *p, sh_param *pm, size_t text_start,
   }
 }
 
+static void post_tilde(sh_parser *p, sh_word *wd, bool assign, bool elem);
+
 static void read_param_braced(wctx *w, bool in_dq) {
   sh_parser *p = w->p;
   unsigned line = p->in.line;
@@ -581,6 +583,7 @@ static void read_param_braced(wctx *w, bool in_dq) {
       sh_adv(p);
       pm.flags |= SH_PF_HAS_LEN;
       pm.arg2 = read_word_in(p, W_PARAM, RW_NOBRACE);
+      post_tilde(p, pm.arg2, false, true); /* and in the replacement */
     }
     break;
   case '-':
@@ -605,6 +608,7 @@ static void read_param_braced(wctx *w, bool in_dq) {
       pm.op = c == '#' ? SH_POP_PREFIX : SH_POP_SUFFIX;
     }
     pm.arg = read_word_in(p, W_PARAM, RW_NOBRACE | RW_EXTGLOB);
+    post_tilde(p, pm.arg, false, true); /* ${x#~}: bash expands it */
     break;
   case '/':
     sh_adv(p);
@@ -625,6 +629,11 @@ static void read_param_braced(wctx *w, bool in_dq) {
       if (lead_slash)
         sh_adv(p);
       pm.arg = read_word_in(p, W_PATTERN, RW_NOBRACE | RW_EXTGLOB);
+      /* bash expands a leading ~ in the pattern of ${x/~/r} and
+       * ${x//~/r} (not ${x/#~/r}), quoted or not */
+      if (!lead_slash &&
+          (pm.op == SH_POP_REPLACE || pm.op == SH_POP_REPLACE_ALL))
+        post_tilde(p, pm.arg, false, true);
       if (lead_slash) {
         sh_word *w0 = pm.arg;
         size_t n0 = w0 ? w0->n : 0;
@@ -644,6 +653,7 @@ static void read_param_braced(wctx *w, bool in_dq) {
     if (sh_ch(p) == '/') {
       sh_adv(p);
       pm.arg2 = read_word_in(p, W_PARAM, RW_NOBRACE);
+      post_tilde(p, pm.arg2, false, true); /* and in the replacement */
     }
     break;
   case '^':
@@ -743,7 +753,6 @@ static void read_dollar(wctx *w) {
 /* ---- the word loop ----------------------------------------------------- */
 
 static void post_brace(sh_parser *p, sh_word *wd);
-static void post_tilde(sh_parser *p, sh_word *wd, bool assign, bool elem);
 
 static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
   wctx w = {.p = p, .base = p->lit.len, .lk = SH_PART_LIT, .mode = mode,

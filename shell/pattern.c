@@ -535,12 +535,13 @@ int sh_pattern_compile(sh_pattern **out, vsh_arena *a, const char *pat,
   bool ascii = true;
   for (size_t i = 0; i < len && ascii; i++)
     ascii = (unsigned char)pat[i] < 0x80;
-  p->invalid = !vsh__utf8_valid(pat, len);
-  if (!ascii && (rc = compile_prog(&c, quoted, len, true, &p->bytes)))
+  p->invalid = (flags & SH_PAT_BYTES) || !vsh__utf8_valid(pat, len);
+  if ((!ascii || p->invalid) &&
+      (rc = compile_prog(&c, quoted, len, true, &p->bytes)))
     goto done;
   if (!p->invalid && (rc = compile_prog(&c, quoted, len, false, &p->mb)))
     goto done;
-  if (ascii)
+  if (ascii && !p->invalid)
     p->bytes = p->mb;
   if (p->invalid)
     p->mb = p->bytes;

@@ -14,6 +14,7 @@ enum {
   SH_PAT_PATHNAME = 4, /* '*' '?' '[..]' never match '/' */
   SH_PAT_PERIOD = 8,   /* a leading '.' (at 0, or after '/' with
                           PATHNAME) must be matched by a literal '.' */
+  SH_PAT_BYTES = 16,   /* the C locale: every byte is a character */
 };
 
 /* Modes of sh_pattern_find. */

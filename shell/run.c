@@ -286,7 +286,7 @@ char **sh_export_env(sh_ctx *c) {
       if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) continue;
       if (!v->val) continue;
       /* an inner scope shadows outer ones */
-      sh_var *vis = sh_var_find(c, v->name);
+      sh_var *vis = sh_var_find_raw(c, v->name);
       if (vis != v) continue;
       if (n + 2 > cap) {
         cap *= 2;
@@ -412,6 +412,7 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   }
   if (co && co->noexec) s->opts[SH_OPT_NOEXEC] = true;
   if (co) s->dash_c = co->dash_c;
+  if (co) s->dash_s = co->dash_s;
   sh__stack_init(s);
   free(s->arg0);
   s->arg0 = strdup(arg0);
@@ -590,12 +591,19 @@ int64_t vsh_cmd_read_fd(vsh_cmd *cmd, int fd, void *buf, size_t n) {
   return in ? sh_stream_read(in, buf, n, cmd->c->ex) : VSH_EBADF;
 }
 
-const char *vsh_cmd_getenv(vsh_cmd *cmd, const char *name) {
-  sh_var *v = sh_var_find(cmd->c, name);
+/* The environment a command sees: exported scalars; an exported
+ * nameref passes its own value (the name it refers to), as bash does. */
+static const char *env_value(sh_ctx *c, const char *name) {
+  sh_var *v = c ? sh_var_find_raw(c, name) : NULL;
   if (!v || !(v->attrs & SH_VAR_EXPORT) || (v->attrs & SH_VAR_UNSET) ||
       (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)))
     return NULL;
-  return sh_var_get(cmd->c, name);
+  if (v->attrs & SH_VAR_NAMEREF) return v->val;
+  return sh_var_get(c, name);
+}
+
+const char *vsh_cmd_getenv(vsh_cmd *cmd, const char *name) {
+  return env_value(cmd->c, name);
 }
 
 const char *vsh_cmd_cwd(vsh_cmd *cmd) { return cmd->c->cwd; }
@@ -707,12 +715,17 @@ bool bi_cancelled(bi_ctx *b) {
 }
 
 const char *bi_getenv(bi_ctx *b, const char *name) {
-  /* a command sees the environment: exported scalars only */
-  sh_var *v = b->sh ? sh_var_find(b->sh, name) : NULL;
-  if (!v || !(v->attrs & SH_VAR_EXPORT) || (v->attrs & SH_VAR_UNSET) ||
-      (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)))
-    return NULL;
-  return sh_var_get(b->sh, name);
+  return env_value(b->sh, name);
+}
+
+void bi_env_print(bi_ctx *b, vsh_buf *out, char end) {
+  char **env = b->sh ? sh_export_env(b->sh) : NULL;
+  for (size_t i = 0; env && env[i]; i++) {
+    vsh__buf_puts(out, env[i]);
+    vsh__buf_putc(out, end);
+    free(env[i]);
+  }
+  free(env);
 }
 
 const char *bi_path(bi_ctx *b, const char *p) {

@@ -118,6 +118,9 @@ int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append);
 int sh_var_set_elem(sh_ctx *c, const char *name, const char *key,
                     int64_t idx, const char *val, bool append);
 int sh_var_unset(sh_ctx *c, const char *name);
+/* The NAME[sub] text a chain of namerefs from name ends at (declare -n
+ * r='a[1]'), or NULL. */
+const char *sh_nameref_elem(sh_ctx *c, const char *name);
 /* Creates name in the innermost function scope (local). */
 sh_var *sh_var_local(sh_ctx *c, const char *name);
 sh_var *sh_var_global(sh_ctx *c, const char *name); /* find or create */
@@ -265,6 +268,9 @@ bool bi_cancelled(bi_ctx *b);
 /* An environment variable as the command sees it: exported scalars only
  * (TZ=x without export is not in a command's environment). */
 const char *bi_getenv(bi_ctx *b, const char *name);
+/* Appends the whole environment, "NAME=VALUE" each followed by end,
+ * innermost scope first (what env and printenv print). */
+void bi_env_print(bi_ctx *b, vsh_buf *out, char end);
 /* Absolute, normalised path of p relative to the context's cwd (arena). */
 const char *bi_path(bi_ctx *b, const char *p);
 
@@ -412,6 +418,7 @@ struct sh_ctx {
    * written out (NULL: none) and the value (NULL: a list) */
   const char *asg_key, *asg_val;
   bool dash_c;              /* this shell was started with -c */
+  bool dash_s;              /* this shell reads its commands from stdin */
   bool under_dash_c;        /* ... or is a subshell of one */
   char *underscore;         /* $_ */
   size_t underscore_cap;

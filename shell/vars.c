@@ -410,7 +410,7 @@ static sh_var *find_for_write(sh_ctx *c, const char *name) {
 }
 
 /* The NAME[sub] a chain of namerefs from name ends at, or NULL. */
-static const char *nameref_elem(sh_ctx *c, const char *name) {
+const char *sh_nameref_elem(sh_ctx *c, const char *name) {
   sh_var *v = sh_var_find_raw(c, name);
   for (int hop = 0; v && (v->attrs & SH_VAR_NAMEREF) && v->val && *v->val &&
                     hop < NAMEREF_MAX;
@@ -475,7 +475,7 @@ int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
   sh_var *raw = sh_var_find_raw(c, name);
   if (raw && (raw->attrs & SH_VAR_NAMEREF)) { /* one lookup otherwise */
     if (nameref_cycle(c, name)) return VSH_EINVAL;
-    const char *elem = nameref_elem(c, name);
+    const char *elem = sh_nameref_elem(c, name);
     if (elem) return set_through_elem_ref(c, elem, val, append);
   }
   sh_var *v = find_for_write(c, name);
@@ -495,6 +495,11 @@ int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
 
 int sh_var_set_elem(sh_ctx *c, const char *name, const char *key,
                     int64_t idx, const char *val, bool append) {
+  const char *elem = sh_nameref_elem(c, name);
+  if (elem) { /* r[0]=x where r refers to a[1] */
+    sh_error(c, "`%s': not a valid identifier", elem);
+    return VSH_EINVAL;
+  }
   sh_var *v = find_for_write(c, name);
   if (!v) return VSH_ENOMEM;
   if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);

@@ -690,3 +690,23 @@ negated
 f.-
 fn=[]
 fn=[source f]
+
+=== namerefs to elements, exported namerefs, ~ in ${x/~/r}, C-locale patterns
+--- script
+x=foo; declare -n -x ref=x; printenv ref
+a=(X Y Z); declare -n r='a[0]'
+r[1]=no; echo "dropped with the line"
+echo "st=$? ${a[*]} [${r[@]}]"; r=yes; echo "${a[*]}"
+HOME=/h; p=/h/src; echo "${p/~/Z}" ${p#~} "${p/\/h/~}"
+s='_μ_'; echo ${s/_?_/X}; LC_ALL=C; echo ${s/_?_/X} ${s/_??_/Y}
+echo 'echo $-' | bash
+--- stdout
+x
+st=1 X Y Z []
+yes Y Z
+Z/src /src /h/src
+X
+_μ_ Y
+hBs
+--- stderr
+vsh: line 3: `a[0]': not a valid identifier
