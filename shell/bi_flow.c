@@ -219,7 +219,7 @@ int bi_bash_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int i = 1;
   const char *cmd = NULL;
-  bool noexec = false, read_stdin = false;
+  bool noexec = false, read_stdin = false, interactive = false;
   const char *opts_on[8];
   bool opts_val[8], opts_shopt[8];
   int non = 0;
@@ -256,6 +256,7 @@ int bi_bash_main(bi_ctx *b) {
     /* single-letter set options: -e -u -x -f -C ... (-i -s -l ignored) */
     for (const char *p = a + 1; *p; p++) {
       if (*p == 'n') noexec = true;
+      if (*p == 'i' && a[0] == '-') interactive = true;
       if (*p == 'i' && a[0] == '-' && non < 8) {
         /* an interactive bash starts with emacs editing on */
         opts_on[non] = "emacs";
@@ -308,7 +309,8 @@ int bi_bash_main(bi_ctx *b) {
   sh_child_opts co = {.n = non, .names = opts_on, .on = opts_val,
                       .shopt = opts_shopt, .noexec = noexec,
                       .dash_c = cmd != NULL,
-                      .dash_s = from_stdin};
+                      .dash_s = from_stdin,
+                      .dash_i = interactive};
   int st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0,
                               argc, argv, name, !cmd && name != b->argv[0],
                               &co);

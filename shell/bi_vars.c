@@ -308,7 +308,7 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
     const char *val = eq + 1;
     size_t vl = strlen(val);
     if (vl >= 2 && val[0] == '(' && val[vl - 1] == ')' &&
-        !(v->attrs & SH_VAR_NAMEREF)) {
+        !(v->attrs & SH_VAR_NAMEREF) && !(d->off & SH_VAR_ARRAY)) {
       /* an array literal: run it as an assignment in this scope */
       vsh_buf src = {0};
       vsh__buf_append(&src, name, nl);

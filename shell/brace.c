@@ -217,11 +217,71 @@ static sh_word *retilde(sh_ctx *c, sh_word *w) {
   return nw;
 }
 
+static bool name_ch(char ch) {
+  return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+         (ch >= '0' && ch <= '9');
+}
+
+/* bash expands braces on the text, so a $name at the end of one piece
+ * reads on into the name characters after it: {$a,b}_c gives $a_c and
+ * b_c.  Within one piece the parser already took the longest name, so
+ * an unbraced $name followed by unquoted name characters comes only
+ * from a brace. */
+static sh_word *reparam(sh_ctx *c, sh_word *w) {
+  sh_part *parts = NULL;
+  for (size_t i = 0; i + 1 < w->n; i++) {
+    const sh_part *pp = parts ? &parts[i] : &w->parts[i];
+    const sh_part *lt = parts ? &parts[i + 1] : &w->parts[i + 1];
+    if (pp->kind != SH_PART_PARAM || pp->u.param.flags ||
+        pp->u.param.op != SH_POP_NONE || pp->u.param.index ||
+        !pp->u.param.name_len || !name_ch(pp->u.param.name[0]) ||
+        (pp->u.param.name[0] >= '0' && pp->u.param.name[0] <= '9') ||
+        lt->kind != SH_PART_LIT || !lt->u.text.len ||
+        !name_ch(lt->u.text.s[0]))
+      continue;
+    if (!parts) {
+      parts = vsh__arena_alloc(&c->arena, w->n * sizeof *parts);
+      if (!parts) return w;
+      memcpy(parts, w->parts, w->n * sizeof *parts);
+    }
+    size_t k = 0;
+    while (k < parts[i + 1].u.text.len && name_ch(parts[i + 1].u.text.s[k])) k++;
+    size_t nl = parts[i].u.param.name_len;
+    char *name = vsh__arena_alloc(&c->arena, nl + k + 1);
+    if (!name) return w;
+    memcpy(name, parts[i].u.param.name, nl);
+    memcpy(name + nl, parts[i + 1].u.text.s, k);
+    name[nl + k] = 0;
+    parts[i].u.param.name = name;
+    parts[i].u.param.name_len = nl + k;
+    parts[i + 1].u.text.s += k;
+    parts[i + 1].u.text.len -= k;
+    if (!parts[i + 1].u.text.len) { /* all taken: drop it, look again */
+      memmove(parts + i + 1, parts + i + 2, (w->n - i - 2) * sizeof *parts);
+      sh_word *nw = vsh__arena_alloc(&c->arena, sizeof *nw);
+      if (!nw) return w;
+      *nw = *w;
+      nw->parts = parts;
+      nw->n = w->n - 1;
+      w = nw;
+      parts = NULL;
+      i--;
+      continue;
+    }
+  }
+  if (!parts) return w;
+  sh_word *nw = vsh__arena_alloc(&c->arena, sizeof *nw);
+  if (!nw) return w;
+  *nw = *w;
+  nw->parts = parts;
+  return nw;
+}
+
 int sh_brace_expand(sh_ctx *c, const sh_word *w, sh_word ***out, size_t *n) {
   wlist l;
   int rc = expand_rec(c, w, 0, &l);
   if (rc) return rc;
-  for (size_t i = 0; i < l.n; i++) l.v[i] = retilde(c, l.v[i]);
+  for (size_t i = 0; i < l.n; i++) l.v[i] = retilde(c, reparam(c, l.v[i]));
   *out = l.v;
   *n = l.n;
   return 0;

@@ -671,11 +671,49 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
   int rc = 0;
   for (size_t i = 0; i < n->u.simple.n_assigns && !rc; i++) {
     const sh_assign *a = &n->u.simple.assigns[i];
-    if (a->is_array || a->index) continue; /* bash ignores these here */
+    if (a->index) continue; /* bash ignores these here */
     char *val;
     size_t vl;
-    rc = sh_expand_str(c, a->value, &val, &vl);
-    if (rc) break;
+    if (a->is_array) {
+      /* B=(b "x y") cmd: bash binds the text "(b x y)": the expanded
+       * elements joined with spaces */
+      vsh_buf t = {0};
+      vsh__buf_putc(&t, '(');
+      for (size_t k = 0; k < a->n_elems && !rc; k++) {
+        const sh_array_elem *e = &a->elems[k];
+        sh_argv ev = {0};
+        char *kv = NULL, *vv = NULL;
+        size_t kn, vn;
+        if (e->key) {
+          rc = sh_expand_str(c, e->key, &kv, &kn);
+          if (!rc) rc = sh_expand_str(c, e->value, &vv, &vn);
+        } else {
+          sh_word *w = e->value;
+          rc = sh_expand_words(c, &w, 1, &ev);
+        }
+        if (rc) break;
+        if (e->key) {
+          if (t.len > 1) vsh__buf_putc(&t, ' ');
+          vsh__buf_printf(&t, "[%s]%s=%s", kv, e->append ? "+" : "", vv);
+        }
+        for (size_t j = 0; j < ev.n; j++) {
+          if (t.len > 1) vsh__buf_putc(&t, ' ');
+          vsh__buf_puts(&t, ev.v[j]);
+        }
+      }
+      vsh__buf_putc(&t, ')');
+      val = t.data ? vsh__arena_strndup(&c->arena, t.data, t.len) : NULL;
+      vl = t.len;
+      vsh_buf_dispose(&t);
+      if (rc) break;
+      if (!val) {
+        rc = VSH_ENOMEM;
+        break;
+      }
+    } else {
+      rc = sh_expand_str(c, a->value, &val, &vl);
+      if (rc) break;
+    }
     char name[256];
     size_t nl = a->name_len < 255 ? a->name_len : 255;
     memcpy(name, a->name, nl);
@@ -853,29 +891,34 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   const bi_entry *e = bi_lookup(av.v[0]);
   bool special = e && (e->flags & BI_SPECIAL) &&
                  (c->opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
-  if (temp && special && c->opts[SH_OPT_POSIX]) {
-    /* they stay, exported, as bash leaves them in posix mode */
-    for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
-      const sh_assign *a = &n->u.simple.assigns[i];
-      if (sh_assign_one(c, a)) continue;
-      char nm[256];
-      size_t nl = a->name_len < 255 ? a->name_len : 255;
-      memcpy(nm, a->name, nl);
-      nm[nl] = 0;
-      sh_var *v = sh_var_find(c, nm);
-      if (v) v->attrs |= SH_VAR_EXPORT;
-    }
-    temp = false;
-  }
+  /* posix mode: a special builtin's prefix assignments outlive it,
+   * exported, as bash leaves them (what it unset stays unset) */
+  bool keep = temp && special && c->opts[SH_OPT_POSIX];
   if (temp && push_temp_scope(c, n)) {
     pop_temp_scope(c);
     sh_restore(c, &sv);
     return set_status(c, 1);
   }
+  sh_scope *tsc = temp ? c->scope : NULL;
   st = sh_run_argv(c, (int)av.n, av.v);
   c->line = n->line; /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */
-  if (temp) pop_temp_scope(c);
+  if (temp && keep && c->scope == tsc) {
+    sh_argv kept = {0};
+    for (sh_var *v = tsc->vars; v; v = v->hh.next)
+      if (!(v->attrs & SH_VAR_UNSET) && v->val &&
+          (sh__argv_push(c, &kept, v->name, strlen(v->name)) ||
+           sh__argv_push(c, &kept, v->val, strlen(v->val))))
+        break;
+    pop_temp_scope(c);
+    for (size_t i = 0; i + 1 < kept.n; i += 2) {
+      if (sh_var_set(c, kept.v[i], kept.v[i + 1], false)) continue;
+      sh_var *v = sh_var_find(c, kept.v[i]);
+      if (v) v->attrs |= SH_VAR_EXPORT;
+    }
+  } else if (temp) {
+    pop_temp_scope(c);
+  }
   {
     /* $_ is the last argument; bash gives NAME for a NAME=(...) one */
     const char *last = av.v[av.n - 1], *eq = strchr(last, '=');

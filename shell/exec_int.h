@@ -69,6 +69,7 @@ typedef struct sh_child_opts {
   bool noexec;
   bool dash_c; /* started with -c */
   bool dash_s; /* reads its commands from stdin */
+  bool dash_i; /* interactive: history variables are set */
 } sh_child_opts;
 int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
                        const char *arg0, int argc, char **argv,

@@ -17,6 +17,9 @@ typedef struct pval {
   char **v;      /* list elements or the one value in v[0] */
   size_t n;
   int64_t *idx;  /* indexed arrays: each element's index (for slices) */
+  /* bash joins an unquoted ${!pre*} (with "") or ${!a[*]} (with " ")
+   * into one field when IFS is empty, where $* stays separate */
+  const char *empty_ifs_join;
 } pval;
 
 bool sh_param_is_list(const sh_param *p) {
@@ -288,6 +291,7 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
     pv->list = true;
     pv->at = p->flags & SH_PF_AT;
     pv->set = true;
+    pv->empty_ifs_join = "";
     sh_argv names = {0};
     for (sh_scope *s = c->scope; s; s = s->up)
       for (sh_var *v = s->vars; v; v = v->hh.next)
@@ -311,6 +315,7 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
   if (p->flags & SH_PF_KEYS) {
     pv->list = true;
     pv->at = p->flags & SH_PF_AT;
+    pv->empty_ifs_join = " ";
     sh_var *v = sh_var_find(c, name);
     if (!v || (v->attrs & SH_VAR_UNSET)) return 0;
     pv->set = true;
@@ -782,7 +787,12 @@ static int emit(xb *b, pval *pv, bool quoted) {
      * (IFS=x; set -- a '' b -> a, '', b).  An empty IFS splits nothing:
      * each non-empty element is a field. */
     sep = ifs_sep(c, sepbuf);
-    if (*sep) join = true;
+    if (*sep) {
+      join = true;
+    } else if (!pv->at && pv->empty_ifs_join) {
+      join = true;
+      sep = pv->empty_ifs_join;
+    }
   }
   for (size_t i = 0; i < pv->n; i++) {
     int rc = 0;
@@ -871,6 +881,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
   bool colon = p->flags & SH_PF_COLON;
   bool unset = colon ? is_null(c, &pv, quoted || b->no_split) : !pv.set;
   if (pv.list && !colon && p->op != SH_POP_NONE) unset = pv.n == 0;
+  /* bash: ${!r:-w} with r=a[@] or a[*] is null only for no elements */
+  if (pv.list && colon && (p->flags & SH_PF_INDIRECT)) unset = pv.n == 0;
 
   switch (p->op) {
   case SH_POP_DEFAULT:

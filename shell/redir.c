@@ -226,7 +226,9 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
         return 0;
       }
       if (!parse_fdnum(word, &src, &move)) {
-        if (r->op == SH_R_DUP_OUT && r->fd < 0) { /* >&file: like &> */
+        if (r->op == SH_R_DUP_OUT && (r->fd < 0 || r->fd == 1) &&
+            !r->fd_var) {
+          /* >&file and 1>&file: like &> */
           rc = open_target(c, word, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, &s);
           if (rc) return rc;
           rc = bind(c, sv, 1, s);

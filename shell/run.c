@@ -311,6 +311,24 @@ char **sh_export_env(sh_ctx *c) {
  * PPID, SECONDS, SHELLOPTS...): a fresh exec and every child shell. */
 void sh__init_shell_vars(sh_ctx *c) {
   char tmp[32];
+  /* bash keeps the logical cwd only when an inherited $PWD names the
+   * same directory; otherwise $PWD is the physical path */
+  sh_var *pw = sh_var_find(c, "PWD");
+  vsh_buf phys = {0}, named = {0};
+  if (vfs_realpath(c->fs, c->cwd, false, &phys) == 0 &&
+      strcmp(phys.data, c->cwd) != 0 &&
+      !(pw && (pw->attrs & SH_VAR_EXPORT) && !(pw->attrs & SH_VAR_UNSET) &&
+        pw->val && !strcmp(pw->val, c->cwd) &&
+        vfs_realpath(c->fs, pw->val, false, &named) == 0 &&
+        !strcmp(named.data, phys.data))) {
+    char *d = strdup(phys.data);
+    if (d) {
+      free(c->cwd);
+      c->cwd = d;
+    }
+  }
+  vsh_buf_dispose(&phys);
+  vsh_buf_dispose(&named);
   sh_var_set(c, "PWD", c->cwd, false);
   sh_var *v = sh_var_find(c, "PWD");
   if (v) v->attrs |= SH_VAR_EXPORT;
@@ -413,6 +431,13 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   if (co && co->noexec) s->opts[SH_OPT_NOEXEC] = true;
   if (co) s->dash_c = co->dash_c;
   if (co) s->dash_s = co->dash_s;
+  if (co && co->dash_i) { /* an interactive bash keeps history here */
+    const char *home = sh_var_get(s, "HOME");
+    vsh_buf h = {0};
+    vsh__buf_printf(&h, "%s/.bash_history", home ? home : "");
+    if (h.data) sh_var_set(s, "HISTFILE", h.data, false);
+    vsh_buf_dispose(&h);
+  }
   sh__stack_init(s);
   free(s->arg0);
   s->arg0 = strdup(arg0);

@@ -710,3 +710,38 @@ _μ_ Y
 hBs
 --- stderr
 vsh: line 3: `a[0]': not a valid identifier
+
+=== bash's quirks: {$a,b}_c, IFS='' with ${!a[*]}, ${!r:-x} of a[@], B=(..) cmd, 1>&file
+--- script
+a=A; a_c=AC; echo {$a,b}_{c,d}
+IFS=''; arr=(v1 v2); printf '<%s>' ${!arr[*]} ${arr[*]}; echo; unset IFS
+e=(""); r='e[@]'; echo "[${!r:-empty}]"
+B=(b "x y") printenv B
+declare +a 's=(2 3)'; echo "$s"
+echo one 1>&out.txt; cat out.txt
+--- stdout
+AC b_c b_d
+<0 1><v1><v2>
+[]
+(b x y)
+(2 3)
+one
+
+=== posix mode keeps a special builtin's prefix assignments, unless unset
+--- script
+set -o posix
+f() { x=42; x=tmp unset x; echo "x=$x"; y=1 eval 'y=2'; echo "y=$y"; }
+f
+--- stdout
+x=42
+y=2
+
+=== a child shell's PWD: the logical cwd only when inherited
+--- script
+mkdir -p t/target; ln -s "$PWD/t/target" t/sym; cd t/sym
+bash -c 'basename "$PWD"'
+unset PWD
+bash -c 'basename "$PWD"'
+--- stdout
+sym
+target
