@@ -705,6 +705,11 @@ int bi_unset_main(bi_ctx *b) {
 /* Option indexes sorted by name, as bash lists them. */
 static void set_opt(sh_ctx *c, int k, bool on) {
   c->opts[k] = on;
+  /* bash: set -e inside `! cmd` takes effect there (only `!`: inside
+   * an if or && condition it stays ignored) */
+  if (on && k == SH_OPT_ERREXIT && c->errexit_off &&
+      c->errexit_off == c->errexit_bang)
+    c->errexit_off = c->errexit_bang = 0;
   /* the line-editing modes exclude each other */
   if (on && k == SH_OPT_EMACS) c->opts[SH_OPT_VI] = false;
   if (on && k == SH_OPT_VI) c->opts[SH_OPT_EMACS] = false;
@@ -788,7 +793,7 @@ int bi_set_main(bi_ctx *b) {
         bi_err(b, "usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]");
         return 2;
       }
-      c->opts[k] = on;
+      set_opt(c, k, on);
     }
   }
   if (i < b->argc) set_positionals(c, b->argv + i, b->argc - i);

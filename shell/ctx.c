@@ -553,6 +553,7 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   c->subshell_level = s->subshell_level + 1;
   c->under_dash_c = s->dash_c || s->under_dash_c;
   c->errexit_off = s->errexit_off;
+  c->errexit_bang = s->errexit_bang;
   c->unit = s->unit;
   *out = c;
   return 0;

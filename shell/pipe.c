@@ -216,7 +216,11 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
   if (n->line) c->line = n->line;
   struct timespec t0;
   if (n->u.pipe.time) clock_gettime(CLOCK_MONOTONIC, &t0);
-  if (n->u.pipe.bang) c->errexit_off++;
+  unsigned off0 = c->errexit_off, bang0 = c->errexit_bang;
+  if (n->u.pipe.bang) {
+    c->errexit_off++;
+    c->errexit_bang++;
+  }
   int st;
   if (k == 0) {
     st = 0; /* a bare `time` or `!` */
@@ -229,7 +233,8 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
     if (!sg || !sts) {
       free(sg);
       free(sts);
-      if (n->u.pipe.bang) c->errexit_off--;
+      c->errexit_off = off0;
+      c->errexit_bang = bang0;
       return c->status = 1;
     }
     bool lastpipe = c->opts[SH_SHOPT_LASTPIPE];
@@ -336,7 +341,8 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
     free(sts);
   }
   if (n->u.pipe.bang) {
-    c->errexit_off--;
+    c->errexit_off = off0;
+    c->errexit_bang = bang0;
     if (c->unwind != SH_UW_EXIT && c->unwind != SH_UW_CANCEL) st = st ? 0 : 1;
   }
   if (n->u.pipe.time) time_report(c, &t0, n->u.pipe.time_posix);

@@ -384,6 +384,7 @@ struct sh_ctx {
   const char *arith_what;   /* "((" or "let": prefixes arithmetic errors */
   bool pin_line;            /* expanding a command's words: keep its line */
   unsigned errexit_off;     /* >0 inside if/while conditions, && || lhs, ! */
+  unsigned errexit_bang;    /* how much of errexit_off comes from ! */
   unsigned line;            /* LINENO */
   const char *funcname;     /* innermost function, or NULL */
   const char *source_name;

@@ -745,3 +745,14 @@ bash -c 'basename "$PWD"'
 --- stdout
 sym
 target
+
+=== set -e run inside ! takes effect there (not inside if)
+--- script
+foo() { set -e; false; echo "not reached under !"; }
+bar() { set -e; false; echo "if ignores it"; }
+if bar; then :; fi
+! foo
+echo "not reached either"
+--- stdout
+if ignores it
+--- status: 1
