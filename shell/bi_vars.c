@@ -704,12 +704,12 @@ int bi_unset_main(bi_ctx *b) {
 
 /* Option indexes sorted by name, as bash lists them. */
 static void set_opt(sh_ctx *c, int k, bool on) {
-  c->opts[k] = on;
-  /* bash: set -e inside `! cmd` takes effect there (only `!`: inside
-   * an if or && condition it stays ignored) */
-  if (on && k == SH_OPT_ERREXIT && c->errexit_off &&
+  /* bash: turning set -e on inside `! cmd` makes it take effect there
+   * (only `!`: inside an if or && condition it stays ignored) */
+  if (on && !c->opts[k] && k == SH_OPT_ERREXIT && c->errexit_off &&
       c->errexit_off == c->errexit_bang)
     c->errexit_off = c->errexit_bang = 0;
+  c->opts[k] = on;
   /* the line-editing modes exclude each other */
   if (on && k == SH_OPT_EMACS) c->opts[SH_OPT_VI] = false;
   if (on && k == SH_OPT_VI) c->opts[SH_OPT_EMACS] = false;

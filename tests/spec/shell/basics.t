@@ -749,10 +749,14 @@ target
 === set -e run inside ! takes effect there (not inside if)
 --- script
 foo() { set -e; false; echo "not reached under !"; }
-bar() { set -e; false; echo "if ignores it"; }
+bar() { set -e; false; echo "if ignores it"; set +e; }
 if bar; then :; fi
+set -e; ! foo; set +e
+echo "on before: no change"
 ! foo
 echo "not reached either"
 --- stdout
 if ignores it
+not reached under !
+on before: no change
 --- status: 1
