@@ -166,6 +166,8 @@ int main(int argc, char **argv) {
     so.name = file; /* $0 and BASH_SOURCE are the script's path */
     so.name_is_script = true;
   }
+  so.dash_c = script != NULL;
+  so.from_stdin = !script && !file && !isatty(0);
   vsh_shell *sh;
   if (vsh_shell_new(&sh, &so, &err)) {
     fprintf(stderr, "vsh: %s\n", err.message);

@@ -268,6 +268,10 @@ typedef struct vsh_shell_opts {
   uint64_t random_seed;
   const char *name;        /* $0; NULL: "vsh" */
   bool name_is_script;     /* name is the script's path (BASH_SOURCE) */
+  /* How a bash would have been started to run these scripts, for $-:
+   * with -c (shows c) or reading standard input (shows s). */
+  bool dash_c;
+  bool from_stdin;
 } vsh_shell_opts;
 
 VSH_API int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,

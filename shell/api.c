@@ -71,6 +71,8 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
   sh->name = strdup(opts && opts->name ? opts->name : "vsh");
   sh->persistent = opts && opts->persistent;
   sh->name_is_script = opts && opts->name_is_script;
+  sh->dash_c = opts && opts->dash_c;
+  sh->from_stdin = opts && opts->from_stdin;
 #ifdef VSH_HAVE_TS_BASH
   sh->use_tree_sitter = true;
 #endif
@@ -314,6 +316,8 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     c->status = 0;
     c->source_name = sh->name;
     c->script_src = sh->name_is_script ? sh->name : NULL;
+    c->dash_c = sh->dash_c;
+    c->dash_s = sh->from_stdin;
     c->script_depth = c->eval_depth + 1;
     int st = sh_run_string(c, script ? script : "", len, sh->name, 1);
     if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_RETURN) st = c->status;

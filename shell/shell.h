@@ -528,6 +528,7 @@ struct vsh_shell {
   uint64_t seed;
   char *name;
   bool name_is_script;
+  bool dash_c, from_stdin; /* $- shows c / s */
   bool opt_init[SH_OPT__COUNT]; /* options set with vsh_shell_set_option */
   bool opt_set[SH_OPT__COUNT];
   sh_custom *customs;

@@ -131,7 +131,9 @@ int main(int argc, char **argv) {
   vsh_shell_opts so = {.limits = &lim,
                        .cwd = cwd,
                        .env = (const char *const *)environ,
-                       .name = "bash"};
+                       .name = "bash",
+                       .dash_c = script != NULL,
+                       .from_stdin = script == NULL};
   vsh_error err;
   vsh_shell *sh;
   /* mount first, then create the shell on that filesystem */

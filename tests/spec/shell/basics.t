@@ -760,3 +760,10 @@ if ignores it
 not reached under !
 on before: no change
 --- status: 1
+
+=== $- of a shell started with -c or reading stdin
+--- script
+bash -c 'echo $-'; echo 'echo $-' | bash
+--- stdout
+hBc
+hBs
