@@ -116,6 +116,10 @@ struct sh_word {
   sh_part *parts;
   size_t n;
   unsigned line; /* 1-based source line */
+  /* the text as written (within the parsed script, which outlives the
+   * tree), for printing functions; NULL when it came from elsewhere */
+  const char *src;
+  size_t src_len;
 };
 
 /* ---- [[ ]] expressions -------------------------------------------------- */
@@ -135,6 +139,7 @@ struct sh_cond {
   sh_word *l, *r; /* for =~ the right word is the regex (quoted parts are
                      literal); for == != the right word is a pattern */
   sh_cond *a, *b; /* AND/OR/NOT operands */
+  bool paren;     /* written in ( ) (for printing) */
 };
 
 /* ---- redirections -------------------------------------------------------- */
@@ -161,6 +166,10 @@ typedef struct sh_redir {
                           body (a quoted delimiter makes it one SQ part) */
   bool strip_tabs;     /* <<- */
   bool heredoc_quoted; /* delimiter was quoted: no expansion */
+  /* heredocs as written, for printing: the delimiter word and the body
+   * (tabs already stripped for <<-) */
+  const char *hd_delim, *hd_body;
+  size_t hd_delim_len, hd_body_len;
 } sh_redir;
 
 /* ---- assignments ---------------------------------------------------------- */

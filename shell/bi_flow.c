@@ -984,10 +984,8 @@ int bi_type_main(bi_ctx *b) {
       found = true;
       if (t_only) vsh__buf_puts(&o, "function\n");
       else {
-        vsh__buf_printf(&o, "%s is a function\n%s () \n", n, n);
-        const sh_node *d = f->def;
-        if (d->u.func.src) vsh__buf_append(&o, d->u.func.src, d->u.func.src_len);
-        vsh__buf_putc(&o, '\n');
+        vsh__buf_printf(&o, "%s is a function\n", n);
+        sh_print_function(&o, n, f->def);
       }
       if (!all) continue;
     }

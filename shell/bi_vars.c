@@ -134,7 +134,7 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
   vsh_buf o = {0};
   int st = 0;
   size_t n = HASH_COUNT(c->funcs);
-  sh_func **fs = calloc(n + 1, sizeof(*fs));
+  sh_func **fs = calloc(n + (size_t)nw + 1, sizeof(*fs));
   size_t k = 0;
   for (sh_func *f = c->funcs; f && fs; f = f->hh.next) fs[k++] = f;
   for (size_t i = 1; i < k; i++)
@@ -143,21 +143,18 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
       fs[j] = fs[j - 1];
       fs[j - 1] = t;
     }
-  for (size_t i = 0; i < k; i++) {
-    if (nw) {
-      bool want = false;
-      for (int w = 0; w < nw; w++)
-        if (!strcmp(which[w], fs[i]->name)) want = true;
-      if (!want) continue;
+  if (nw) { /* named ones print in the order asked for */
+    k = 0;
+    for (int w = 0; w < nw && fs; w++) {
+      sh_func *f = sh_func_find(c, which[w]);
+      if (f) fs[k++] = f;
     }
+  }
+  for (size_t i = 0; i < k; i++) {
     if (names_only) { /* declare -F NAME prints the bare name */
       vsh__buf_printf(&o, nw ? "%s\n" : "declare -f %s\n", fs[i]->name);
     } else {
-      const sh_node *d = fs[i]->def;
-      vsh__buf_printf(&o, "%s () \n", fs[i]->name);
-      vsh__buf_append(&o, d->u.func.src ? d->u.func.src : "{ ... }",
-                      d->u.func.src ? d->u.func.src_len : 9);
-      vsh__buf_putc(&o, '\n');
+      sh_print_function(&o, fs[i]->name, fs[i]->def);
     }
   }
   for (int w = 0; w < nw; w++)
@@ -370,7 +367,9 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
   int rc = parse_decl_flags(b, &i, d, allowed);
   if (rc) return rc;
   if (d->funcs || d->func_names) {
-    if (i >= b->argc || d->print || d->func_names)
+    /* declare -f NAME prints it; with attributes (-fr, -fx) it sets */
+    if (i >= b->argc || d->print || d->func_names ||
+        !(d->on | d->off))
       return print_funcs(b, d->func_names, b->argv + i, b->argc - i);
     /* declare -f name... with attributes: just check they exist */
     int st = 0;

@@ -136,11 +136,14 @@ void sh_read_heredocs(sh_parser *p) {
       w->parts[0].u.text.s = sh_strdup(p, p->lit.data + base, blen);
       w->parts[0].u.text.len = blen;
       h->r->target = w;
+      h->r->hd_body = w->parts[0].u.text.s;
     } else {
       char *body = sh_strdup(p, p->lit.data + base, blen);
       p->lit.len = base;
       h->r->target = sh_word_from(p, body, blen, body_line, W_HEREDOC, 0);
+      h->r->hd_body = body;
     }
+    h->r->hd_body_len = blen;
     p->lit.len = base;
   }
 }

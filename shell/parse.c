@@ -341,6 +341,8 @@ static void parse_redir(sh_parser *p, vec *rv) {
     sh_heredoc_delim(p, t->src + t->start, t->end - t->start, &h->delim,
                      &h->delim_len, &quoted);
     r->heredoc_quoted = quoted;
+    r->hd_delim = t->src + t->start;
+    r->hd_delim_len = t->end - t->start;
     h->line = line;
     sh_consume(p);
     /* the body is filled in after the newline; the pointer into the vector

@@ -74,6 +74,7 @@ static sh_cond *cond_prim(sh_parser *p) {
     if (t->type != T_RPAREN)
       cond_fail(p, t, "unexpected token `%s', expected `)'");
     sh_consume(p);
+    c->paren = true;
   } else if (t->type == T_WORD && t->text && t->text_len == 1 &&
              t->text[0] == '!') {
     sh_consume(p);

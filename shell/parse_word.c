@@ -757,6 +757,8 @@ static void post_brace(sh_parser *p, sh_word *wd);
 static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
   wctx w = {.p = p, .base = p->lit.len, .lk = SH_PART_LIT, .mode = mode,
             .flags = flags};
+  const char *src0 = p->in.s;
+  size_t pos0 = p->in.pos;
   unsigned line = p->in.line;
   int depth = 0;   /* parens (arith, regex) or brackets (subscript) */
   int eg = 0;      /* open extglob groups */
@@ -938,6 +940,10 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
     putc_k(&w, SH_PART_LIT, c);
   }
   sh_word *wd = finish(&w, line);
+  if (p->in.s == src0 && p->in.pos >= pos0) { /* as written (declare -f) */
+    wd->src = src0 + pos0;
+    wd->src_len = p->in.pos - pos0;
+  }
   if ((mode == W_NORMAL || mode == W_ELEM) && !(flags & RW_NOBRACE))
     post_brace(p, wd);
   if (mode == W_NORMAL || mode == W_ELEM || mode == W_ASSIGN ||

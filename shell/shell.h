@@ -502,6 +502,9 @@ char *sh_subscript_key(sh_ctx *c, const char *s, size_t len);
 /* A word as a pattern: quoted characters are marked in *quoted (arena). */
 int sh_expand_pattern(sh_ctx *c, const sh_word *w, char **out, size_t *len,
                       unsigned char **quoted);
+/* Appends function NAME defined by def (SH_NODE_FUNCDEF) in bash's
+ * declare -f layout, ending in a newline (print.c). */
+void sh_print_function(vsh_buf *out, const char *name, const sh_node *def);
 /* Arithmetic on an expanded string. */
 int sh_arith(sh_ctx *c, const char *expr, size_t len, int64_t *out);
 /* Arithmetic on text no expansion has seen (let, declare -i values):

@@ -767,3 +767,67 @@ bash -c 'echo $-'; echo 'echo $-' | bash
 --- stdout
 hBc
 hBs
+
+=== declare -f and type print functions in bash's layout
+--- script
+f() {
+  local x=$(  echo  sub ) y=$'a\tb'   # comment
+  if [[ $x == s* && ! -z "$y" ]]; then echo "one" >&2; elif (( x > 2 )); then :; else
+    for i in a "b c"; do echo $i; done 2>/dev/null
+  fi
+  case $x in a|b) echo ab;; *) ;; esac
+  { echo grp; } > /dev/null & wait
+  cat <<EOF | wc -l
+body $x
+EOF
+  while read -r l; do ((n++)); done < /dev/null; for ((i=0;i<2;i++)); do :; done
+  g() ( echo sub )
+}
+declare -f f
+type f | head -1
+declare -f nope; echo "st=$?"
+--- stdout
+f () 
+{ 
+    local x=$(echo sub) y='a	b';
+    if [[ $x == s* && ! -z "$y" ]]; then
+        echo "one" 1>&2;
+    else
+        if (( x > 2 )); then
+            :;
+        else
+            for i in a "b c";
+            do
+                echo $i;
+            done 2> /dev/null;
+        fi;
+    fi;
+    case $x in 
+        a | b)
+            echo ab
+        ;;
+        *)
+
+        ;;
+    esac;
+    { 
+        echo grp
+    } > /dev/null & wait;
+    cat <<EOF |
+body $x
+EOF
+  wc -l
+    while read -r l; do
+        ((n++));
+    done < /dev/null;
+    for ((i=0; i<2; i++))
+    do
+        :;
+    done;
+    function g () 
+    { 
+        ( echo sub )
+    }
+}
+f is a function
+st=1
