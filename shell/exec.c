@@ -860,7 +860,12 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
       const sh_assign *a = &n->u.simple.assigns[i];
       int rc = sh_assign_one(c, a);
       if (rc || c->unwind) return c->unwind ? c->status : set_status(c, 1);
-      if (prefix) {
+      if (prefix && a->is_array && !c->in_ps4) {
+        vsh_buf b = {0}; /* bash traces a literal as written */
+        vsh__buf_puts(&b, prefix);
+        sh_print_assign(&b, a);
+        xtrace_emit(c, &b);
+      } else if (prefix) {
         char nm[512];
         size_t nl = a->name_len < 255 ? a->name_len : 255;
         memcpy(nm, a->name, nl);

@@ -673,3 +673,8 @@ void sh_print_function(vsh_buf *out, const char *name, const sh_node *def) {
   flush_heredocs(&x);
   put(&x, "\n");
 }
+
+void sh_print_assign(vsh_buf *out, const sh_assign *a) {
+  pctx x = {.o = out};
+  assign(&x, a);
+}

@@ -505,6 +505,9 @@ int sh_expand_pattern(sh_ctx *c, const sh_word *w, char **out, size_t *len,
 /* Appends function NAME defined by def (SH_NODE_FUNCDEF) in bash's
  * declare -f layout, ending in a newline (print.c). */
 void sh_print_function(vsh_buf *out, const char *name, const sh_node *def);
+/* Appends an assignment as written (a=(1 "2 3")), as xtrace shows an
+ * array literal's. */
+void sh_print_assign(vsh_buf *out, const sh_assign *a);
 /* Arithmetic on an expanded string. */
 int sh_arith(sh_ctx *c, const char *expr, size_t len, int64_t *out);
 /* Arithmetic on text no expansion has seen (let, declare -i values):

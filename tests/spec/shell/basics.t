@@ -831,3 +831,11 @@ EOF
 }
 f is a function
 st=1
+
+=== xtrace shows an array literal as written
+--- script
+set -x; a=(1 "2 3" $HOME); b+=([k]=v); c[2]=z
+--- stderr
++ a=(1 "2 3" $HOME)
++ b+=([k]=v)
++ c[2]=z
