@@ -508,10 +508,13 @@ int sh__jobs_list(sh_ctx *c, vsh_buf *out) {
   sh_job **v = n ? malloc(n * sizeof(*v)) : NULL;
   for (sh_job *j = ex->jobs; v && j; j = j->next)
     if (!j->disowned) v[k++] = j;
-  for (size_t i = k; i-- > 0;)
-    vsh__buf_printf(out, "[%d]%c  %-24s\n", v[i]->id,
+  for (size_t i = k; i-- > 0;) {
+    vsh__buf_printf(out, "[%d]%c  %-24s", v[i]->id,
                     i == 0 ? '+' : i == 1 ? '-' : ' ',
                     atomic_load(&v[i]->done) ? "Done" : "Running");
+    sh_print_command(out, v[i]->node);
+    vsh__buf_puts(out, atomic_load(&v[i]->done) ? "\n" : " &\n");
+  }
   free(v);
   pthread_mutex_unlock(&ex->mu);
   return 0;

@@ -15,6 +15,7 @@ typedef struct pctx {
   const sh_redir *hd[16];
   size_t nhd;
   bool flushed; /* a body was written since the current item began */
+  bool oneline; /* a group on one line, as `jobs` shows one */
 } pctx;
 
 static void node(pctx *x, const sh_node *n, int ind);
@@ -528,6 +529,12 @@ static void node(pctx *x, const sh_node *n, int ind) {
     put(x, " )");
     break;
   case SH_NODE_GROUP:
+    if (x->oneline) {
+      put(x, "{ ");
+      list_inline(x, n->u.group.body);
+      put(x, "; }");
+      break;
+    }
     put(x, "{ ");
     put(x, "\n");
     indent(x, ind + 4);
@@ -677,4 +684,10 @@ void sh_print_function(vsh_buf *out, const char *name, const sh_node *def) {
 void sh_print_assign(vsh_buf *out, const sh_assign *a) {
   pctx x = {.o = out};
   assign(&x, a);
+}
+
+void sh_print_command(vsh_buf *out, const sh_node *n) {
+  pctx x = {.o = out, .oneline = true};
+  node(&x, n, 0);
+  x.nhd = 0; /* here-document bodies are not shown on one line */
 }

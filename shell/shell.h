@@ -508,6 +508,8 @@ void sh_print_function(vsh_buf *out, const char *name, const sh_node *def);
 /* Appends an assignment as written (a=(1 "2 3")), as xtrace shows an
  * array literal's. */
 void sh_print_assign(vsh_buf *out, const sh_assign *a);
+/* Appends a command as `jobs` shows it (a group on one line). */
+void sh_print_command(vsh_buf *out, const sh_node *n);
 /* Arithmetic on an expanded string. */
 int sh_arith(sh_ctx *c, const char *expr, size_t len, int64_t *out);
 /* Arithmetic on text no expansion has seen (let, declare -i values):

@@ -168,3 +168,16 @@ st=1
 --- stderr
 vsh: line 2: history: f: numeric argument required
 vsh: line 3: history: too many arguments
+
+=== jobs shows each job's command as bash prints it
+--- script
+sleep 1 & sleep 2 | cat & { sleep 1; true; } & for i in 1; do sleep 1; done &
+jobs; kill %1 %2 %3 %4; wait
+--- stdout
+[1]   Running                 sleep 1 &
+[2]   Running                 sleep 2 | cat &
+[3]-  Running                 { sleep 1; true; } &
+[4]+  Running                 for i in 1;
+do
+    sleep 1;
+done &
