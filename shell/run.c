@@ -351,6 +351,11 @@ void sh__init_shell_vars(sh_ctx *c) {
   sh_var_set(c, "PPID", tmp, false);
   if (!sh_var_get(c, "SHLVL")) sh_var_set(c, "SHLVL", "1", false);
   if (!sh_var_get(c, "HOSTNAME")) sh_var_set(c, "HOSTNAME", "vsh", false);
+  /* bash's default search path when the environment has none */
+  if (!sh_var_get(c, "PATH"))
+    sh_var_set(c, "PATH",
+               "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.",
+               false);
   /* kept when the environment has them, as bash does */
   if (!sh_var_get(c, "OSTYPE")) sh_var_set(c, "OSTYPE", "linux-gnu", false);
   if (!sh_var_get(c, "HOSTTYPE")) sh_var_set(c, "HOSTTYPE", "x86_64", false);

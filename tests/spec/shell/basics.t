@@ -839,3 +839,14 @@ set -x; a=(1 "2 3" $HOME); b+=([k]=v); c[2]=z
 + a=(1 "2 3" $HOME)
 + b+=([k]=v)
 + c[2]=z
+
+=== bash and sh are programs on PATH, as on Debian
+--- script
+type bash; command -v sh; /bin/bash -c 'echo "hi from $0"'; /usr/bin/sh -c 'echo sh'
+env -i /bin/bash -c 'echo "$PATH"'
+--- stdout
+bash is /usr/bin/bash
+/usr/bin/sh
+hi from /bin/bash
+sh
+/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.
