@@ -60,6 +60,35 @@ static int text_kind(const unsigned char *d, size_t n) {
   return vsh__utf8_valid((const char *)d, m) ? 2 : 0;
 }
 
+/* libmagic's CSV test: at least three complete records, each with the
+ * same number (two or more) of comma-separated fields; quoted fields may
+ * hold commas and newlines; a final unterminated record is ignored. */
+static bool is_csv(const unsigned char *d, size_t n) {
+  size_t fields = 1, want = 0, records = 0;
+  bool q = false;
+  for (size_t k = 0; k < n; k++) {
+    unsigned char c = d[k];
+    if (q) {
+      if (c == '"') {
+        if (k + 1 < n && d[k + 1] == '"') k++;
+        else q = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      q = true;
+    } else if (c == ',') {
+      fields++;
+    } else if (c == '\n') {
+      if (!want) want = fields;
+      if (fields != want || want < 2) return false;
+      records++;
+      fields = 1;
+    }
+  }
+  return !q && records >= 3;
+}
+
 static void describe_text(const unsigned char *d, size_t n, int kind,
                           bool exec, vsh_buf *o) {
   const char *enc = kind == 1 ? "ASCII text" : "Unicode text, UTF-8 text";
@@ -140,6 +169,10 @@ static void describe_text(const unsigned char *d, size_t n, int kind,
         return;
       }
     }
+  }
+  if (is_csv(d, n)) {
+    vsh__buf_puts(o, "CSV text");
+    return;
   }
   vsh__buf_puts(o, enc);
   bool crlf = false, lf = false, cr = false, esc = false;

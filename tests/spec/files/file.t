@@ -64,3 +64,16 @@ file /dev/null
 /dev/null: character special (1/3)
 --- stderr
 --- status: 0
+
+=== CSV text: three or more records with the same field count
+--- script
+printf 'a,b,c\n1,2,3\n4,"5,x",6\n' > d.csv
+printf 'a,b\n1,2\n' > two.csv
+printf 'a,b,c\n1,2\n3,4\n5,6\n' > ragged.csv
+printf 'a,b\r\n1,2\r\n3,4\r\n' > crlf.csv
+file d.csv two.csv ragged.csv crlf.csv
+--- stdout
+d.csv:      CSV text
+two.csv:    ASCII text
+ragged.csv: ASCII text
+crlf.csv:   CSV text
