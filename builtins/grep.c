@@ -781,17 +781,19 @@ int bi_grep_main(bi_ctx *b) {
       break;
     case 'f': {
       vsh_buf data = {0};
-      int rc;
-      if (!strcmp(o.arg, "-")) {
+      /* "-", /dev/stdin and /dev/fd/N (grep -f <(...)) as other inputs */
+      sh_stream *in = NULL;
+      int rc = bi_open_input(b, o.arg, &in);
+      if (!rc) {
         char tmp[65536];
         int64_t r;
-        rc = 0;
-        while ((r = sh_stream_read(b->in, tmp, sizeof tmp, b->sh->ex)) > 0)
-          vsh__buf_append(&data, tmp, (size_t)r);
+        while ((r = sh_stream_read(in, tmp, sizeof tmp, b->sh->ex)) > 0)
+          if (vsh__buf_append(&data, tmp, (size_t)r)) {
+            r = VSH_ENOMEM;
+            break;
+          }
         if (r < 0) rc = (int)r;
-      } else {
-        const char *p = bi_path(b, o.arg);
-        rc = p ? vfs_read_file(b->fs, p, &data) : VSH_ENAMETOOLONG;
+        sh_stream_unref(in);
       }
       if (rc) {
         bi_err(b, "%s: %s", o.arg, vsh_strerror(rc));
