@@ -38,7 +38,7 @@ typedef struct sed_run {
   sed_prog *p;
   sed_in in;
   vsh_buf ps, hs, tmp;
-  bool ps_nl;
+  bool ps_nl, hs_nl; /* GNU's "chomped": the line had its delimiter */
   uint64_t line;
   bool quiet, posix, zero, follow;
   int lwidth;
@@ -50,6 +50,7 @@ typedef struct sed_run {
   const sed_rx *last_rx;
   bool tflag;
   int qcode;
+  bool qflush; /* q ends an unterminated last line */
   int status;
   int err; /* sticky: VSH_EPIPE, VSH_ELIMIT, VSH_EABORTED, ... */
   vsh_re_budget budget;
@@ -133,7 +134,7 @@ static bool in_next(sed_run *r, bool append) {
   if (!in_fill(r)) return false;
   sed_in *in = &r->in;
   if (append) {
-    vsh__buf_putc(&r->ps, r->delim == '\n' ? '\n' : '\n');
+    vsh__buf_putc(&r->ps, r->delim);
     vsh__buf_append(&r->ps, in->la.data, in->la.len);
   } else {
     vsh_buf t = r->ps;
@@ -195,7 +196,11 @@ static void emit(sed_run *r, sed_output *o, const char *d, size_t n, bool nl) {
 /* Text (a/i/c, =, l, F) that carries its own newlines. */
 static void emit_text(sed_run *r, const char *d, size_t n) {
   bool *miss = r->inplace ? &r->ip_missing : &r->out_missing;
-  if (*miss) emit(r, NULL, "", 0, true);
+  if (*miss) {
+    *miss = false;
+    if (r->inplace) vsh__buf_putc(r->inplace, r->delim);
+    else raw_stdout(r, &r->delim, 1);
+  }
   if (!n) return;
   if (r->inplace) {
     if (vsh__buf_append(r->inplace, d, n)) set_err(r, VSH_ENOMEM);
@@ -205,7 +210,7 @@ static void emit_text(sed_run *r, const char *d, size_t n) {
 }
 
 static void emit_ps(sed_run *r) {
-  emit(r, NULL, r->ps.data, r->ps.len, r->ps_nl || !in_is_last(r));
+  emit(r, NULL, r->ps.data, r->ps.len, r->ps_nl);
 }
 
 static bool app_push(sed_run *r, int kind, const char *s, size_t n,
@@ -248,7 +253,7 @@ static int rx_exec(sed_run *r, const sed_rx *rx, const char *s, size_t n,
                    size_t start, vsh_regmatch *m, size_t nm) {
   const sed_rx *use = rx->re ? rx : r->last_rx;
   if (!use) {
-    bi_err(r->b, "no previous regular expression");
+    bi_err(r->b, "-e expression #1, char 0: no previous regular expression");
     set_err(r, VSH_EINVAL);
     return VSH_EINVAL;
   }
@@ -293,8 +298,21 @@ static bool match_one(sed_run *r, const sed_addr *a) {
   }
 }
 
+/* Ends a range: a range starting at a line number never starts again. */
+static void range_end(sed_cmd *c) {
+  c->range_active = false;
+  if (c->a1.kind == SED_A_LINE) c->range_closed = true;
+}
+
 static bool match_addr(sed_run *r, sed_cmd *c) {
   bool m;
+  /* a line-number end already passed (n/N ate it): GNU ends the range
+   * without matching for N, matching for +N */
+  if (c->range_active && c->a2.kind == SED_A_LINE &&
+      r->line > c->range_end) {
+    range_end(c);
+    return c->neg;
+  }
   if (!c->a1.kind) {
     m = true;
   } else if (!c->a2.kind) {
@@ -304,41 +322,44 @@ static bool match_addr(sed_run *r, sed_cmd *c) {
     switch (c->a2.kind) {
     case SED_A_LINE:
     case SED_A_PLUS:
-      if (r->line >= c->range_end) c->range_active = false;
-      m = r->line <= c->range_end;
+      if (r->line >= c->range_end) range_end(c);
       break;
     case SED_A_MULT:
-      if (!c->a2.n || r->line % c->a2.n == 0) c->range_active = false;
+      if (!c->a2.n || r->line % c->a2.n == 0) range_end(c);
       break;
     case SED_A_LAST:
-      if (in_is_last(r)) c->range_active = false;
+      if (in_is_last(r)) range_end(c);
       break;
     default:
-      if (match_one(r, &c->a2)) c->range_active = false;
+      if (match_one(r, &c->a2)) range_end(c);
     }
-  } else if (match_one(r, &c->a1)) {
+  } else if (c->range_closed) {
+    m = false;
+  } else if (c->a1.kind == SED_A_LINE ? r->line >= c->a1.n
+                                      : match_one(r, &c->a1)) {
+    /* GNU: a range from line N starts at the first line >= N it sees */
     m = true;
+    c->range_active = true;
     switch (c->a2.kind) {
     case SED_A_LINE:
-      if (c->a2.n > r->line) {
-        c->range_active = true;
-        c->range_end = c->a2.n;
+      c->range_end = c->a2.n;
+      if (c->a2.n <= r->line) {
+        range_end(c);
+        if (c->a1.kind == SED_A_LINE && r->line != c->a1.n) m = false;
       }
       break;
     case SED_A_PLUS:
-      if (c->a2.n) {
-        c->range_active = true;
-        c->range_end = r->line + c->a2.n;
-      }
+      c->range_end = r->line + c->a2.n;
+      if (!c->a2.n) range_end(c);
       break;
     case SED_A_MULT:
-      if (c->a2.n && r->line % c->a2.n) c->range_active = true;
+      if (!c->a2.n) range_end(c);
       break;
     case SED_A_LAST:
-      if (!in_is_last(r)) c->range_active = true;
+      if (in_is_last(r)) range_end(c);
       break;
     default:
-      c->range_active = true;
+      break;
     }
   } else {
     m = false;
@@ -375,13 +396,15 @@ static void do_l(sed_run *r, int width) {
     }
     size_t el = strlen(esc);
     if (width > 1 && cur + el > (size_t)width - 1) {
-      vsh__buf_puts(&o, "\\\n");
+      vsh__buf_putc(&o, '\\');
+      vsh__buf_putc(&o, r->delim);
       cur = 0;
     }
     vsh__buf_append(&o, esc, el);
     cur += el;
   }
-  vsh__buf_puts(&o, "$\n");
+  vsh__buf_putc(&o, '$');
+  vsh__buf_putc(&o, r->delim);
   emit_text(r, o.data, o.len);
   vsh_buf_dispose(&o);
 }
@@ -440,7 +463,10 @@ static void put_repl(sed_cmd *c, vsh_buf *o, const char *s,
     if (rp->kind == SED_R_CASE) {
       if (rp->arg == 'l' || rp->arg == 'u') once = rp->arg;
       else if (rp->arg == 'E') mode = once = 0;
-      else mode = rp->arg;
+      else {
+        mode = rp->arg;
+        once = 0;
+      }
       continue;
     }
     const char *d;
@@ -589,14 +615,21 @@ static int exec_prog(sed_run *r) {
     case '{': break;
     case '=': {
       char num[32];
-      int k = snprintf(num, sizeof(num), "%llu\n", (unsigned long long)r->line);
+      int k = snprintf(num, sizeof(num), "%llu%c", (unsigned long long)r->line,
+                       r->delim);
       emit_text(r, num, (size_t)k);
       break;
     }
     case 'a': app_push(r, 0, c->text, c->len, NULL); break;
-    case 'i': emit_text(r, c->text, c->len); break;
+    case 'i': /* i and c end their text with the delimiter (-z) */
+      emit_text(r, c->text, c->len - 1);
+      emit_text(r, &r->delim, 1);
+      break;
     case 'c':
-      if (!c->a2.kind || !c->range_active) emit_text(r, c->text, c->len);
+      if (!c->a2.kind || !c->range_active) {
+        emit_text(r, c->text, c->len - 1);
+        emit_text(r, &r->delim, 1);
+      }
       return SED_DELETE;
     case 'b': pc = c->jump; break;
     case 't':
@@ -611,7 +644,7 @@ static int exec_prog(sed_run *r) {
       break;
     case 'd': return SED_DELETE;
     case 'D': {
-      char *nl = r->ps.len ? memchr(r->ps.data, '\n', r->ps.len) : NULL;
+      char *nl = r->ps.len ? memchr(r->ps.data, r->delim, r->ps.len) : NULL;
       if (!nl) return SED_DELETE;
       size_t cut = (size_t)(nl - r->ps.data) + 1;
       memmove(r->ps.data, r->ps.data + cut, r->ps.len - cut);
@@ -643,26 +676,30 @@ static int exec_prog(sed_run *r) {
     case 'F': {
       const char *nm = r->in.cur_name ? r->in.cur_name : "-";
       emit_text(r, nm, strlen(nm));
-      emit_text(r, "\n", 1);
+      emit_text(r, &r->delim, 1);
       break;
     }
     case 'g':
       vsh__buf_clear(&r->ps);
       vsh__buf_append(&r->ps, r->hs.data ? r->hs.data : "", r->hs.len);
+      r->ps_nl = r->hs_nl;
       break;
     case 'G':
       if (too_big(r, r->ps.len + r->hs.len + 1)) return SED_FAIL;
-      vsh__buf_putc(&r->ps, '\n');
+      vsh__buf_putc(&r->ps, r->delim);
       vsh__buf_append(&r->ps, r->hs.data ? r->hs.data : "", r->hs.len);
+      r->ps_nl = r->hs_nl;
       break;
     case 'h':
       vsh__buf_clear(&r->hs);
       vsh__buf_append(&r->hs, r->ps.data ? r->ps.data : "", r->ps.len);
+      r->hs_nl = r->ps_nl;
       break;
     case 'H':
       if (too_big(r, r->ps.len + r->hs.len + 1)) return SED_FAIL;
-      vsh__buf_putc(&r->hs, '\n');
+      vsh__buf_putc(&r->hs, r->delim);
       vsh__buf_append(&r->hs, r->ps.data ? r->ps.data : "", r->ps.len);
+      r->hs_nl = r->ps_nl;
       break;
     case 'x': {
       vsh_buf t = r->ps;
@@ -670,6 +707,9 @@ static int exec_prog(sed_run *r) {
       r->hs = t;
       vsh__buf_append(&r->ps, "", 0);
       vsh__buf_append(&r->hs, "", 0);
+      bool tnl = r->ps_nl;
+      r->ps_nl = r->hs_nl;
+      r->hs_nl = tnl;
       break;
     }
     case 'z': vsh__buf_clear(&r->ps); break;
@@ -691,13 +731,14 @@ static int exec_prog(sed_run *r) {
       break;
     case 'p': emit_ps(r); break;
     case 'P': {
-      char *nl = r->ps.len ? memchr(r->ps.data, '\n', r->ps.len) : NULL;
+      char *nl = r->ps.len ? memchr(r->ps.data, r->delim, r->ps.len) : NULL;
       emit(r, NULL, r->ps.data, nl ? (size_t)(nl - r->ps.data) : r->ps.len,
-           true);
+           nl ? true : r->ps_nl);
       break;
     }
     case 'q':
       r->qcode = c->num;
+      r->qflush = true;
       return SED_QUIT;
     case 'Q':
       r->qcode = c->num;
@@ -709,9 +750,9 @@ static int exec_prog(sed_run *r) {
       break;
     case 'w': emit(r, c->out, r->ps.data, r->ps.len, true); break;
     case 'W': {
-      char *nl = r->ps.len ? memchr(r->ps.data, '\n', r->ps.len) : NULL;
+      char *nl = r->ps.len ? memchr(r->ps.data, r->delim, r->ps.len) : NULL;
       emit(r, c->out, r->ps.data,
-           nl ? (size_t)(nl - r->ps.data) : r->ps.len, true);
+           nl ? (size_t)(nl - r->ps.data) : r->ps.len, nl ? true : r->ps_nl);
       break;
     }
     case 'y':
@@ -739,6 +780,7 @@ static bool process(sed_run *r) {
     if (act == SED_FAIL) return true;
     if ((act == SED_NEXT || act == SED_QUIT) && !r->quiet) emit_ps(r);
     dump_append(r);
+    if (r->qflush) emit_text(r, "", 0);
     if (act == SED_QUIT || act == SED_QUIT_SILENT) return true;
     if (act == SED_RESTART) restart = true;
     if (bi_cancelled(r->b)) {
@@ -1023,6 +1065,7 @@ int bi_sed_main(bi_ctx *b) {
   r.zero = zero;
   r.follow = follow;
   r.delim = zero ? 0 : '\n';
+  r.hs_nl = true;
   r.lwidth = (int)(lwidth > 100000 ? 100000 : lwidth);
   r.budget.cancelled = re_cancelled;
   r.budget.ud = b;

@@ -60,7 +60,7 @@ typedef struct sed_cmd {
   sed_addr a1, a2;
   bool neg;
   char cmd;
-  bool range_active;
+  bool range_active, range_closed;
   uint64_t range_end;
   char *text;  /* a/i/c text, label, file name, e command */
   size_t len;

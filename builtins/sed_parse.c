@@ -300,6 +300,7 @@ static int read_addr(sed_prog *p, sed_src *s, sed_addr *a, bool second) {
       a->step = 0;
       read_num(s, &a->step);
       a->kind = SED_A_STEP;
+      if (!a->step) a->kind = a->n ? SED_A_LINE : SED_A_ZERO;
       return 1;
     }
     if (a->n == 0) a->kind = SED_A_ZERO;
@@ -337,9 +338,9 @@ static int read_addr(sed_prog *p, sed_src *s, sed_addr *a, bool second) {
       else break;
       getch(s);
     }
-    if (!t.len && !p->nrx) {
+    if (!t.len && flags) {
       vsh_buf_dispose(&t);
-      return perr_at(p, s, 0, "no previous regular expression");
+      return perr(p, s, "cannot specify modifiers on empty regexp");
     }
     int rc = compile_rx(p, s, &t, flags, &a->rx);
     vsh_buf_dispose(&t);
@@ -397,6 +398,13 @@ static bool read_text_body(sed_src *s, vsh_buf *t) {
     if (c == SED_EOF) return false;
     if (c == '\n') return false;
     if (c == '\\') {
+      size_t k = s->i;
+      int v = byte_escape(s->s, s->n, &k);
+      if (v >= 0) {
+        s->i = k;
+        vsh__buf_putc(t, (char)v);
+        continue;
+      }
       c = getch(s);
       if (c == SED_EOF) return true;
       vsh__buf_putc(t, (char)c);
@@ -688,8 +696,8 @@ static int read_s(sed_prog *p, sed_src *s, sed_cmd *c) {
       goto done;
     }
   }
-  if (!re.len && !p->nrx) {
-    perr_at(p, s, 0, "no previous regular expression");
+  if (!re.len && (flags & (VSH_RE_ICASE | VSH_RE_NEWLINE))) {
+    perr(p, s, "cannot specify modifiers on empty regexp");
     goto done;
   }
   if (compile_rx(p, s, &re, flags, &c->rx)) goto done;
@@ -734,11 +742,14 @@ static int compile_cmd(sed_prog *p, sed_src *s, sed_cmd *c) {
       rc = read_addr(p, s, &c->a2, true);
       if (rc < 0) return -1;
       if (rc == 0) return perr(p, s, "unexpected `,'");
-      if (c->a2.kind == SED_A_ZERO)
-        return perr(p, s, "invalid usage of line address 0");
+      if (c->a2.kind == SED_A_ZERO) c->a2.kind = SED_A_LINE;
     }
   }
   skip_blanks(s);
+  if (c->a1.kind == SED_A_ZERO && c->a2.kind != SED_A_RE) {
+    getch(s); /* GNU reports it at the character after the address */
+    return perr(p, s, "invalid usage of line address 0");
+  }
   if (peekch(s) == '!') {
     getch(s);
     c->neg = true;
@@ -751,9 +762,6 @@ static int compile_cmd(sed_prog *p, sed_src *s, sed_cmd *c) {
   int ch = getch(s);
   if (ch == SED_EOF) return perr(p, s, "missing command");
   c->cmd = (char)ch;
-  if (c->a1.kind == SED_A_ZERO &&
-      (c->a2.kind != SED_A_RE))
-    return perr(p, s, "invalid usage of line address 0");
   bool has_addr = c->a1.kind != SED_A_NONE;
   switch (ch) {
   case '{':
