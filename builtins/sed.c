@@ -345,7 +345,9 @@ static bool match_addr(sed_run *r, sed_cmd *c) {
       c->range_end = c->a2.n;
       if (c->a2.n <= r->line) {
         range_end(c);
-        if (c->a1.kind == SED_A_LINE && r->line != c->a1.n) m = false;
+        if (c->a1.kind == SED_A_LINE &&
+            (c->a2.n <= c->a1.n ? r->line != c->a1.n : r->line > c->a2.n))
+          m = false;
       }
       break;
     case SED_A_PLUS:
@@ -779,7 +781,7 @@ static bool process(sed_run *r) {
     int act = exec_prog(r);
     if (act == SED_FAIL) return true;
     if ((act == SED_NEXT || act == SED_QUIT) && !r->quiet) emit_ps(r);
-    dump_append(r);
+    if (act != SED_QUIT_SILENT) dump_append(r);
     if (r->qflush) emit_text(r, "", 0);
     if (act == SED_QUIT || act == SED_QUIT_SILENT) return true;
     if (act == SED_RESTART) restart = true;
@@ -1013,6 +1015,7 @@ int bi_sed_main(bi_ctx *b) {
   p.ere = ere;
   p.sandbox = sandbox;
   p.posix = posix;
+  p.zero = zero;
   int expr = 0;
   for (int i = 0; i < nchunks; i++) {
     sed_src src = {0};

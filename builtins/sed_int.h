@@ -99,7 +99,7 @@ typedef struct sed_prog {
   size_t *open;  /* indexes of the '{' not closed yet */
   size_t nopen, capopen;
   long pending;  /* a/i/c whose text goes on into the next chunk, or -1 */
-  bool ere, sandbox, posix;
+  bool ere, sandbox, posix, zero;
   bool quiet_hash; /* the script began with "#n\n" */
   int nchunks;
   int last_expr;

@@ -190,6 +190,12 @@ static int compile_rx(sed_prog *p, sed_src *s, const vsh_buf *t,
   vsh_buf pat = {0};
   for (size_t i = 0; i < t->len; i++) {
     char c = t->data[i];
+    /* BRE "^^": only the first is an anchor (GNU), the engine would
+     * take both */
+    if (i == 1 && c == '^' && t->data[0] == '^' && !p->ere) {
+      vsh__buf_puts(&pat, "\\^");
+      continue;
+    }
     if (c == '\\' && i + 1 < t->len) {
       size_t k = i + 1;
       int v = byte_escape(t->data, t->len, &k);
@@ -210,6 +216,8 @@ static int compile_rx(sed_prog *p, sed_src *s, const vsh_buf *t,
     vsh__buf_putc(&pat, c);
   }
   if (p->ere) flags |= VSH_RE_EXTENDED;
+  /* with -z, GNU's M anchors look for NULs, not newlines */
+  if (p->zero) flags &= ~(unsigned)VSH_RE_NEWLINE;
   vsh_buf em = {0};
   int rc = vsh__regex_compile(&rx->re, pat.data ? pat.data : "", pat.len,
                               flags, &em);
