@@ -60,6 +60,10 @@ typedef struct sed_run {
 
 static bool re_cancelled(void *ud) { return bi_cancelled(ud); }
 
+static void set_err(sed_run *r, int rc) {
+  if (rc && !r->err) r->err = rc;
+}
+
 /* ---- input --------------------------------------------------------------- */
 
 static void in_close(sed_in *in) {
@@ -84,11 +88,14 @@ static bool in_fill(sed_run *r) {
       }
       const char *name = in->names[in->next++];
       int rc = bi_open_input(r->b, name, &in->s);
+      if (rc == VSH_EISDIR) { /* GNU: a read error is fatal (4) */
+        bi_err(r->b, "read error on %s: %s", name, vsh_strerror(rc));
+        r->status = 4;
+        set_err(r, rc);
+        break;
+      }
       if (rc) {
-        if (rc == VSH_EISDIR)
-          bi_err(r->b, "read error on %s: %s", name, vsh_strerror(rc));
-        else
-          bi_err(r->b, "can't read %s: %s", name, vsh_strerror(rc));
+        bi_err(r->b, "can't read %s: %s", name, vsh_strerror(rc));
         r->status = 2;
         continue;
       }
@@ -150,10 +157,6 @@ static bool in_next(sed_run *r, bool append) {
 }
 
 /* ---- output -------------------------------------------------------------- */
-
-static void set_err(sed_run *r, int rc) {
-  if (rc && !r->err) r->err = rc;
-}
 
 static void raw_stdout(sed_run *r, const char *d, size_t n) {
   if (n && !r->err) set_err(r, bi_write(r->b, d, n));
@@ -1030,7 +1033,7 @@ int bi_sed_main(bi_ctx *b) {
         bi_err(b, "couldn't open file %s: %s", chunks[i].arg,
                vsh_strerror(rc));
         vsh_buf_dispose(&text);
-        status = 1;
+        status = 4;
         goto done;
       }
       if (text.len && text.data[text.len - 1] == '\n') text.len--;
@@ -1054,7 +1057,7 @@ int bi_sed_main(bi_ctx *b) {
   }
   if (inplace && !nops) {
     bi_err(b, "no input files");
-    status = 1; /* GNU: usage error */
+    status = 4; /* as GNU */
     goto done;
   }
   for (size_t i = 0; i < p.n; i++)
