@@ -261,6 +261,16 @@ static int rx_exec(sed_run *r, const sed_rx *rx, const char *s, size_t n,
     return VSH_EINVAL;
   }
   r->last_rx = use;
+  if (use->lit) {
+    const char *f = start <= n && n - start >= use->litlen
+                        ? memmem(s + start, n - start, use->lit, use->litlen)
+                        : NULL;
+    if (!f) return 0;
+    m[0].so = f - s;
+    m[0].eo = m[0].so + (int64_t)use->litlen;
+    for (size_t k = 1; k < nm; k++) m[k].so = m[k].eo = -1;
+    return 1;
+  }
   r->budget.steps = VSH_RE_DEFAULT_STEPS;
   int rc = vsh__regex_exec(use->re, s, n, start, 0, m, nm, &r->budget);
   if (rc < 0) {
@@ -1078,7 +1088,6 @@ int bi_sed_main(bi_ctx *b) {
   r.max_string = b->sh && b->sh->ex ? b->sh->ex->limits.max_string
                                     : (64u << 20);
   if (r.max_string < (1u << 20)) r.max_string = 1u << 20;
-  r.max_string *= 4;
   bool quit = false;
   if (inplace) {
     for (int i = 0; i < nops && !quit && !r.err; i++)

@@ -23,6 +23,10 @@ enum {
 typedef struct sed_rx {
   vsh_regex *re;
   size_t nsub;
+  char *lit; /* a pattern without special characters: matched as bytes
+                (so "\\xce" finds the byte inside a UTF-8 character, as
+                GNU sed does in the C locale) */
+  size_t litlen;
 } sed_rx;
 
 typedef struct sed_addr {

@@ -21,6 +21,7 @@ void sed_prog_init(sed_prog *p, bi_ctx *b) {
 static void rx_free(sed_rx *rx) {
   if (!rx) return;
   if (rx->re) vsh__regex_free(rx->re);
+  free(rx->lit);
   free(rx);
 }
 
@@ -229,6 +230,30 @@ static int compile_rx(sed_prog *p, sed_src *s, const vsh_buf *t,
   }
   vsh_buf_dispose(&em);
   rx->nsub = vsh__regex_nsub(rx->re);
+  /* a pattern of plain bytes (\\xHH \\oNNN \\dNNN included) is matched
+   * with memmem */
+  const char *special = p->ere ? "\\.[]*^$+?(){}|" : "\\.[]*^$";
+  bool lit = !(flags & VSH_RE_ICASE);
+  vsh_buf l = {0};
+  for (size_t i = 0; lit && i < t->len; i++) {
+    char c = t->data[i];
+    if (c == '\\' && i + 1 < t->len && strchr("xod", t->data[i + 1])) {
+      size_t k = i + 1;
+      int v = byte_escape(t->data, t->len, &k);
+      if (v < 0 || strchr(special, v)) lit = false;
+      else vsh__buf_putc(&l, (char)v);
+      i = k - 1;
+    } else if (strchr(special, c)) {
+      lit = false;
+    } else {
+      vsh__buf_putc(&l, c);
+    }
+  }
+  if (lit && l.len) {
+    rx->litlen = l.len;
+    rx->lit = vsh__buf_steal(&l, NULL);
+  }
+  vsh_buf_dispose(&l);
   return 0;
 }
 
