@@ -10,6 +10,9 @@
 #include <unistd.h>
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <poll.h>
+#include <time.h>
 
 static const char usage[] =
     "Usage: vsh [options] [-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...]]\n"
@@ -42,6 +45,34 @@ static void json_str(FILE *f, const char *s, size_t n) {
     else fputc(ch, f);
   }
   fputc('"', f);
+}
+
+/* The script's standard input, read from the host's as the script
+ * asks for it (-c and FILE runs; bash -c 'cat' reads the terminal or
+ * the pipe it was given). */
+static double stdin_deadline; /* CLOCK_MONOTONIC seconds; 0: none */
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int64_t host_stdin(void *ud, void *buf, size_t n) {
+  (void)ud;
+  for (;;) {
+    /* wait in slices so --timeout still ends a script blocked here */
+    struct pollfd pf = {.fd = 0, .events = POLLIN};
+    int pr = poll(&pf, 1, 100);
+    if (pr < 0 && errno != EINTR) return VSH_EIO;
+    if (pr <= 0) {
+      if (stdin_deadline > 0 && now_s() > stdin_deadline) return 0;
+      continue;
+    }
+    ssize_t r = read(0, buf, n);
+    if (r >= 0) return r;
+    if (errno != EINTR && errno != EAGAIN) return VSH_EIO;
+  }
 }
 
 static char *slurp(FILE *f, size_t *len) {
@@ -304,6 +335,8 @@ int main(int argc, char **argv) {
   memcpy(prog, text, len);
   prog[len] = 0;
   vsh_exec_opts eo = {.env = NULL, .argv = av};
+  if (script || file) eo.stdin_read = host_stdin;
+  if (timeout > 0) stdin_deadline = now_s() + timeout;
   eo.timeout_ms = timeout > 0 ? (int64_t)(timeout * 1000) : 0;
   if (!json) eo.on_output = pass_output; /* as written, interleaved */
   const char **envp = calloc((size_t)nenv + 1, sizeof(char *));

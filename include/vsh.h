@@ -231,6 +231,12 @@ typedef struct vsh_exec_opts {
    * fd) and must not call back into the shell. */
   void (*on_output)(void *ud, int fd, const void *data, size_t len);
   void *on_output_ud;
+  /* Shell execs only, may be NULL: standard input pulled as the script
+   * reads it (instead of stdin_data): returns the bytes put in buf (at
+   * most n), 0 at the end, or a negative vsh_err.  Called on the exec's
+   * threads, one call at a time; a call that blocks is not cancelled. */
+  int64_t (*stdin_read)(void *ud, void *buf, size_t n);
+  void *stdin_ud;
 } vsh_exec_opts;
 
 

@@ -248,7 +248,9 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     sh_stream_buf_sink(ex.out, 1, opts->on_output, opts->on_output_ud);
     sh_stream_buf_sink(ex.err, 2, opts->on_output, opts->on_output_ud);
   }
-  sh_stream *in = opts && opts->stdin_len
+  sh_stream *in = opts && opts->stdin_read
+                      ? sh_stream_fn_new(opts->stdin_read, opts->stdin_ud)
+                  : opts && opts->stdin_len
                       ? sh_stream_bytes_new(opts->stdin_data, opts->stdin_len)
                       : sh_stream_null();
   sh_ctx *c = NULL;

@@ -31,7 +31,8 @@ typedef enum sh_stream_kind {
   SH_STREAM_PIPE_W, /* write end */
   SH_STREAM_BUF,    /* capture buffer (stdout/stderr of an exec, $( )) */
   SH_STREAM_BYTES,  /* fixed bytes to read (stdin data, here-docs) */
-  SH_STREAM_FILE    /* a vfs file handle */
+  SH_STREAM_FILE,   /* a vfs file handle */
+  SH_STREAM_FN      /* reads pulled from an application callback */
 } sh_stream_kind;
 
 /* Refcounted; each fd-table slot holds one reference.  Reads and writes
@@ -48,6 +49,10 @@ void sh_stream_buf_sink(sh_stream *s, int fd,
                         void *ud);
 /* Takes (copies) the bytes. */
 sh_stream *sh_stream_bytes_new(const void *data, size_t len);
+/* A read stream pulling from fn (bytes read, 0 at the end, or a negative
+ * vsh_err), one call at a time. */
+sh_stream *sh_stream_fn_new(int64_t (*fn)(void *ud, void *buf, size_t n),
+                            void *ud);
 sh_stream *sh_stream_file_new(vfs_file *f, const char *path); /* owns f */
 sh_stream *sh_stream_ref(sh_stream *s);
 void sh_stream_unref(sh_stream *s);

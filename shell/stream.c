@@ -33,6 +33,10 @@ struct sh_stream {
   void (*sink)(void *ud, int fd, const void *data, size_t len);
   void *sink_ud;
   int sink_fd;
+  /* FN: the application's reader */
+  int64_t (*fn)(void *ud, void *buf, size_t n);
+  void *fn_ud;
+  bool fn_eof;
 };
 
 static sh_stream null_stream = {.rc = 1, .kind = SH_STREAM_NULL};
@@ -116,6 +120,15 @@ sh_stream *sh_stream_bytes_new(const void *data, size_t len) {
     free(s);
     return NULL;
   }
+  return s;
+}
+
+sh_stream *sh_stream_fn_new(int64_t (*fn)(void *ud, void *buf, size_t n),
+                            void *ud) {
+  sh_stream *s = stream_new(SH_STREAM_FN);
+  if (!s) return NULL;
+  s->fn = fn;
+  s->fn_ud = ud;
   return s;
 }
 
@@ -239,6 +252,13 @@ int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
     int64_t r = vfs_file_read(s->file, buf, n);
     pthread_mutex_unlock(&s->mu);
     return r;
+  }
+  case SH_STREAM_FN: {
+    pthread_mutex_lock(&s->mu);
+    int64_t r = s->fn_eof ? 0 : s->fn(s->fn_ud, buf, n);
+    if (r == 0) s->fn_eof = true; /* the end stays the end */
+    pthread_mutex_unlock(&s->mu);
+    return r > (int64_t)n ? (int64_t)n : r;
   }
   default:
     return VSH_EBADF;

@@ -103,8 +103,6 @@ static void *work(void *ud) {
   return NULL;
 }
 
-/* Four threads exec on one persistent shell (each exec takes the
- * session or, while another holds it, runs fresh); TSan checks this. */
 /* on_output collects "fd:text" pieces in the order they were written. */
 static void collect_output(void *ud, int fd, const void *data, size_t len) {
   char *log = ud;
@@ -130,6 +128,47 @@ START_TEST(on_output_sees_stdout_and_stderr_as_written) {
 }
 END_TEST
 
+/* stdin_read hands out the input a few bytes a call; calls counts. */
+typedef struct feeder {
+  const char *data;
+  size_t pos, len;
+  int calls;
+} feeder;
+
+static int64_t feed(void *ud, void *buf, size_t n) {
+  feeder *f = ud;
+  f->calls++;
+  size_t k = f->len - f->pos < 3 ? f->len - f->pos : 3;
+  if (k > n) k = n;
+  memcpy(buf, f->data + f->pos, k);
+  f->pos += k;
+  return (int64_t)k;
+}
+
+START_TEST(stdin_read_is_pulled_as_the_script_reads) {
+  vsh_shell *sh = new_shell(false);
+  feeder f = {.data = "b\na\nc\n", .len = 6};
+  vsh_exec_opts o = {.stdin_read = feed, .stdin_ud = &f};
+  vsh_result r;
+  vsh_error err;
+  const char *script = "read first; sort; echo \"first=$first\"";
+  ck_assert(vsh_shell_exec(sh, script, strlen(script), &o, &r, &err) == 0);
+  ck_assert_int_eq((int)r.out_len, 12);
+  ck_assert(memcmp(r.out, "a\nc\nfirst=b\n", 12) == 0);
+  ck_assert_int_ge(f.calls, 3); /* pulled in pieces, to the end */
+  vsh_result_dispose(&r);
+  /* a script that never reads stdin never calls it */
+  feeder g = {.data = "x", .len = 1};
+  o.stdin_ud = &g;
+  ck_assert(vsh_shell_exec(sh, "echo hi", 7, &o, &r, &err) == 0);
+  ck_assert_int_eq(g.calls, 0);
+  vsh_result_dispose(&r);
+  vsh_shell_free(sh);
+}
+END_TEST
+
+/* Four threads exec on one persistent shell (each exec takes the
+ * session or, while another holds it, runs fresh); TSan checks this. */
 START_TEST(execs_on_one_shell_from_several_threads) {
   vsh_shell *sh = new_shell(true);
   enum { N = 4 };
@@ -156,6 +195,7 @@ static Suite *shell_suite(void) {
   tcase_add_test(tc, persistent_sessions_keep_cwd_variables_functions_and_options);
   tcase_add_test(tc, a_result_reports_the_final_cwd_and_exported_env);
   tcase_add_test(tc, on_output_sees_stdout_and_stderr_as_written);
+  tcase_add_test(tc, stdin_read_is_pulled_as_the_script_reads);
   suite_add_tcase(s, tc);
   tc = tcase_create("threads");
   tcase_set_timeout(tc, 120);
