@@ -1050,6 +1050,8 @@ int bi_command_main(bi_ctx *b) {
       } else if (sh_func_find(c, n) || is_keyword(n)) {
         if (verbose) vsh__buf_printf(&o, "%s is a %s\n", n, is_keyword(n) ? "shell keyword" : "function");
         else vsh__buf_printf(&o, "%s\n", n);
+        if (verbose && !is_keyword(n)) /* and its definition, as type */
+          sh_print_function(&o, n, sh_func_find(c, n)->def);
       } else if (bi_lookup(n) && (bi_lookup(n)->flags & BI_SHELL)) {
         if (verbose) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
         else vsh__buf_printf(&o, "%s\n", n);

@@ -8,9 +8,13 @@
 #include <string.h>
 #include <time.h>
 
-/* Decodes backslash escapes.  echo mode: \c stops output (*stop set),
- * \0NNN octal; printf %b is the same; $'..'-style elsewhere. */
-static void unescape(vsh_buf *out, const char *s, size_t n, bool echo_mode,
+/* Decodes backslash escapes in one of three dialects: ESC_PLAIN
+ * (printf's format, $'..'-style: \NNN octal), ESC_PCT_B (printf %b:
+ * \0NNN and \NNN) and ESC_ECHO (echo -e: \0NNN only, \1 stays).  With
+ * stop (echo, %b), \c ends the output (*stop set). */
+enum { ESC_PLAIN, ESC_PCT_B, ESC_ECHO };
+
+static void unescape(vsh_buf *out, const char *s, size_t n, int echo_mode,
                      bool *stop) {
   for (size_t i = 0; i < n; i++) {
     if (s[i] != '\\' || i + 1 >= n) {
@@ -45,13 +49,17 @@ static void unescape(vsh_buf *out, const char *s, size_t n, bool echo_mode,
     case '5':
     case '6':
     case '7': {
-      if (ch != '0' && echo_mode) {
-        /* echo: \NNN without a leading 0 is literal? bash: octal only
-         * after \0; but \1..\7 are taken as octal by printf %b too */
+      if (ch != '0' && echo_mode == ESC_ECHO) {
+        /* echo -e takes octal only after \0 (\0NNN); \1 stays as it
+         * is (printf %b does read \NNN) */
+        vsh__buf_putc(out, '\\');
+        vsh__buf_putc(out, ch);
+        break;
       }
       int v = 0, k = 0;
       size_t j = i;
-      if (ch == '0' && echo_mode) j++; /* \0NNN: up to 3 more digits */
+      if (ch == '0' && echo_mode != ESC_PLAIN)
+        j++; /* \0NNN: up to 3 more digits */
       while (j < n && k < 3 && s[j] >= '0' && s[j] <= '7') {
         v = v * 8 + (s[j] - '0');
         j++;
@@ -110,7 +118,7 @@ static void unescape(vsh_buf *out, const char *s, size_t n, bool echo_mode,
 
 char *sh__ansi_unescape(sh_ctx *c, const char *s) {
   vsh_buf b = {0};
-  unescape(&b, s, strlen(s), false, NULL);
+  unescape(&b, s, strlen(s), ESC_PLAIN, NULL);
   char *d = vsh__arena_memdup(&c->arena, b.data ? b.data : "", b.len);
   vsh_buf_dispose(&b);
   return d ? d : (char *)s;
@@ -137,7 +145,7 @@ int bi_echo_main(bi_ctx *b) {
   for (int k = i; k < b->argc && !stop; k++) {
     if (k > i) vsh__buf_putc(&out, ' ');
     if (esc)
-      unescape(&out, b->argv[k], strlen(b->argv[k]), true, &stop);
+      unescape(&out, b->argv[k], strlen(b->argv[k]), ESC_ECHO, &stop);
     else
       vsh__buf_puts(&out, b->argv[k]);
   }
@@ -238,7 +246,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
           len++;
       }
       if (i + len > n) len = n - i;
-      unescape(out, fmt + i, len, false, NULL);
+      unescape(out, fmt + i, len, ESC_PLAIN, NULL);
       i += len - 1;
       continue;
     }
@@ -333,7 +341,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       vsh_buf v = {0};
       bool stop = false;
       if (conv == 'b')
-        unescape(&v, arg, strlen(arg), true, &stop);
+        unescape(&v, arg, strlen(arg), ESC_PCT_B, &stop);
       else if (conv == 'q')
         quote_arg(&v, arg);
       else

@@ -151,7 +151,11 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
     }
   }
   for (size_t i = 0; i < k; i++) {
-    if (names_only) { /* declare -F NAME prints the bare name */
+    if (names_only && nw && c->opts[SH_SHOPT_EXTDEBUG]) {
+      /* extdebug: where it was defined, as bash shows it */
+      const char *src = fs[i]->src && *fs[i]->src ? fs[i]->src : "main";
+      vsh__buf_printf(&o, "%s %u %s\n", fs[i]->name, fs[i]->def->line, src);
+    } else if (names_only) { /* declare -F NAME prints the bare name */
       vsh__buf_printf(&o, nw ? "%s\n" : "declare -f %s\n", fs[i]->name);
     } else {
       sh_print_function(&o, fs[i]->name, fs[i]->def);
@@ -399,7 +403,12 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
   }
   int st = 0;
   for (; i < b->argc; i++) {
-    if (d->print && !strchr(b->argv[i], '=')) {
+    if (d->print && strchr(b->argv[i], '=')) { /* -p names, assigns none */
+      bi_err(b, "%s: not found", b->argv[i]);
+      st = 1;
+      continue;
+    }
+    if (d->print) {
       sh_var_get(c, b->argv[i]); /* refreshes SHELLOPTS and the like */
       sh_var *v = sh_var_find_raw(c, b->argv[i]); /* a nameref itself */
       sh_var dyn;

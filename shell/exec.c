@@ -117,7 +117,14 @@ int sh_func_define(sh_ctx *c, sh_node *def, sh_unit *unit) {
   f->unit = unit;
   if (unit) sh_unit_ref(unit);
   free(f->src);
-  f->src = strdup(c->source_name ? c->source_name : "");
+  /* BASH_SOURCE of the definition: the script or sourced file; bash
+   * says "main" for stdin and "environment" for -c */
+  bool in_file = c->script_src != NULL;
+  for (int i = 0; i < c->funcnest && !in_file; i++)
+    in_file = !strcmp(c->frames[i].name, "source");
+  f->src = strdup(in_file && c->source_name ? c->source_name
+                  : c->dash_c || c->under_dash_c ? "environment"
+                                                 : "main");
   return 0;
 }
 

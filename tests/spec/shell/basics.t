@@ -850,3 +850,24 @@ bash is /usr/bin/bash
 hi from /bin/bash
 sh
 /usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.
+
+=== echo -e octal needs \0; command -V shows a function; declare -p refuses x=y; extdebug
+--- script
+echo -e '\1|\0101|\101' | od -An -c
+printf '%b\n' '\101|\0101'
+f() { echo x; }
+command -V f
+declare -p a=b; echo "st=$?"
+shopt -s extdebug; declare -F f
+--- stdout
+   \   1   |   A   |   \   1   0   1  \n
+A|A
+f is a function
+f () 
+{ 
+    echo x
+}
+st=1
+f 3 environment
+--- stderr
+vsh: line 5: declare: a=b: not found
