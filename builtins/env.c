@@ -114,6 +114,10 @@ int bi_env_main(bi_ctx *b) {
     /* names a shell could not hold are still passed by GNU env; here they
      * have nowhere to live, so they are dropped */
     if (!sh_valid_name(name, strlen(name))) continue;
+    /* the command's environment is its own: a readonly shell variable
+     * (SHELLOPTS, UID) does not stop env from setting it there */
+    sh_var *ro = sh_var_find(c, name);
+    if (ro) ro->attrs &= ~SH_VAR_READONLY;
     if (sh_var_set(c, name, eq + 1, false)) { st = 125; goto done; }
     sh_var *v = sh_var_find(c, name);
     if (v) v->attrs |= SH_VAR_EXPORT;

@@ -277,6 +277,8 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
 /* ---- script files ---------------------------------------------------------- */
 
 char **sh_export_env(sh_ctx *c) {
+  sh_var_get(c, "SHELLOPTS"); /* computed when read: bring them up to date */
+  sh_var_get(c, "BASHOPTS");
   size_t n = 0, cap = 32;
   char **env = calloc(cap, sizeof(char *));
   if (!env) return NULL;
@@ -334,8 +336,20 @@ void sh__init_shell_vars(sh_ctx *c) {
   if (v) v->attrs |= SH_VAR_EXPORT;
   sh_var_set(c, "IFS", " \t\n", false);
   sh_var_set(c, "PS4", "+ ", false);
-  /* read-only; their values are computed when read (ctx.c) */
+  /* an exported SHELLOPTS / BASHOPTS from the environment turns those
+   * options on, as bash does at startup (it never turns one off) */
   static const char *const dyn[] = {"SHELLOPTS", "BASHOPTS"};
+  for (size_t i = 0; i < 2; i++) {
+    sh_var *d = sh_var_find(c, dyn[i]);
+    if (!d || !(d->attrs & SH_VAR_EXPORT) || !d->val) continue;
+    char *list = strdup(d->val);
+    for (char *nm = list ? strtok(list, ":") : NULL; nm; nm = strtok(NULL, ":")) {
+      int k = sh_opt_find(nm, i == 1);
+      if (k >= 0) c->opts[k] = true;
+    }
+    free(list);
+  }
+  /* read-only; their values are computed when read (ctx.c) */
   for (size_t i = 0; i < 2; i++) {
     sh_var_set(c, dyn[i], "", false);
     sh_var *d = sh_var_find(c, dyn[i]);

@@ -871,3 +871,12 @@ st=1
 f 3 environment
 --- stderr
 vsh: line 5: declare: a=b: not found
+
+=== an exported SHELLOPTS reaches child shells; env may set a readonly name
+--- script
+export SHELLOPTS; set -o nounset
+bash -c 'echo "$unset_var"' 2>/dev/null || echo "child has nounset"
+env UID=5 printenv UID
+--- stdout
+child has nounset
+5
