@@ -277,8 +277,12 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
 /* ---- script files ---------------------------------------------------------- */
 
 char **sh_export_env(sh_ctx *c) {
-  sh_var_get(c, "SHELLOPTS"); /* computed when read: bring them up to date */
-  sh_var_get(c, "BASHOPTS");
+  /* computed when read: bring them up to date when they are exported */
+  static const char *const dyn[] = {"SHELLOPTS", "BASHOPTS"};
+  for (int i = 0; i < 2; i++) {
+    sh_var *d = sh_var_find_raw(c, dyn[i]);
+    if (d && (d->attrs & SH_VAR_EXPORT)) sh_var_get(c, dyn[i]);
+  }
   size_t n = 0, cap = 32;
   char **env = calloc(cap, sizeof(char *));
   if (!env) return NULL;
