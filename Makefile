@@ -5,7 +5,7 @@
 #                       build-asan/, the parser corpus check (every Oils
 #                       case: false syntax errors and tree-sitter/RD dump
 #                       differences must both be 0; ~10 s, skipped without
-#                       ../shared/conformance or bash), the spec cases, the
+#                       the conformance folder or bash), the spec cases, the
 #                       Oils conformance run against
 #                       tests/oils-known-failures.txt, then a summary
 #   make demo           build and show that the CLI and library work
@@ -42,10 +42,14 @@ test: build
 	  $(ASAN_ENV) meson test -C $(ASAN_BUILD) --print-errorlogs \
 	    --num-processes $(JOBS) || rc=1; \
 	else rc=1; fi; \
-	if [ -d ../shared/conformance ] && command -v bash >/dev/null; then \
+	conf=; for d in "$$VSH_CONFORMANCE" ../shared/conformance \
+	  ../../shared/conformance; do \
+	  if [ -n "$$d" ] && [ -f "$$d/run_spec.py" ]; then conf=$$d; break; fi; \
+	done; \
+	if [ -n "$$conf" ] && command -v bash >/dev/null; then \
 	  python3 ./scripts/parse_corpus.py --brief --ts \
 	    --driver $(BUILD)/tests/parse_corpus \
-	    --conformance ../shared/conformance || rc=1; \
+	    --conformance "$$conf" || rc=1; \
 	fi; \
 	python3 ./scripts/spec-run $(BUILD) || rc=1; \
 	python3 ./scripts/conformance $(BUILD) || rc=1; \

@@ -337,6 +337,7 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
       } else {
         int64_t ix;
         rc = sh_arith(c, key, strlen(key), &ix);
+        if (rc && !c->unwind) c->unwind = SH_UW_ABORT; /* as bash */
         if (!rc) rc = sh_var_set_elem(c, name, NULL, ix, val, append);
       }
       free(key);

@@ -294,12 +294,13 @@ typedef struct elem_val {
   bool append;
 } elem_val;
 
-/* bash expands an indexed array's subscript as double-quoted text: a
- * single-quoted part keeps its quotes, which arithmetic then rejects
- * (a['2']=3 is "'2': syntax error").  Returns w or a copy saying so. */
-static const sh_word *keep_single_quotes(sh_ctx *c, const sh_word *w) {
+/* A copy of w whose parts of one kind (SH_PART_SQ or SH_PART_TILDE)
+ * are literal text as written: '...' keeps its quotes, ~user its tilde.
+ * Returns w itself when it has none (or memory runs out). */
+static const sh_word *as_written(sh_ctx *c, const sh_word *w,
+                                 sh_part_kind kind) {
   size_t i = 0;
-  while (i < w->n && w->parts[i].kind != SH_PART_SQ) i++;
+  while (i < w->n && w->parts[i].kind != kind) i++;
   if (i == w->n) return w;
   sh_word *cp = vsh__arena_alloc(&c->arena, sizeof *cp);
   sh_part *parts = vsh__arena_alloc(&c->arena, w->n * sizeof *parts);
@@ -308,51 +309,39 @@ static const sh_word *keep_single_quotes(sh_ctx *c, const sh_word *w) {
   cp->parts = parts;
   for (i = 0; i < w->n; i++) {
     parts[i] = w->parts[i];
-    if (parts[i].kind != SH_PART_SQ) continue;
-    size_t n = w->parts[i].u.text.len;
+    if (parts[i].kind != kind) continue;
+    bool sq = kind == SH_PART_SQ;
+    const char *src = sq ? w->parts[i].u.text.s : w->parts[i].u.tilde.user;
+    size_t n = sq ? w->parts[i].u.text.len : w->parts[i].u.tilde.len;
     char *t = vsh__arena_alloc(&c->arena, n + 2);
     if (!t) return w;
-    t[0] = '\'';
-    memcpy(t + 1, w->parts[i].u.text.s, n);
-    t[n + 1] = '\'';
+    t[0] = sq ? '\'' : '~';
+    memcpy(t + 1, src, n);
+    if (sq) t[n + 1] = '\'';
     parts[i].kind = SH_PART_ESC;
     parts[i].u.text.s = t;
-    parts[i].u.text.len = n + 2;
+    parts[i].u.text.len = n + (sq ? 2 : 1);
   }
   return cp;
 }
 
-/* Every element is expanded before the array changes: a=(0 "${a[@]}")
- * must see the old a. */
-/* A copy of w whose ~ parts are plain text: bash 5.2 leaves ~ alone in
- * an associative array's A=([k]=~). */
+/* bash expands an indexed array's subscript as double-quoted text: a
+ * single-quoted part keeps its quotes, which arithmetic then rejects
+ * (a['2']=3 is "'2': syntax error"). */
+static const sh_word *keep_single_quotes(sh_ctx *c, const sh_word *w) {
+  return as_written(c, w, SH_PART_SQ);
+}
+
+/* bash 5.2 leaves ~ alone in an associative array's A=([k]=~). */
 static const sh_word *no_tilde(sh_ctx *c, const sh_word *w) {
-  size_t i = 0;
-  while (i < w->n && w->parts[i].kind != SH_PART_TILDE) i++;
-  if (i == w->n) return w;
-  sh_word *cp = vsh__arena_alloc(&c->arena, sizeof *cp);
-  sh_part *parts = vsh__arena_alloc(&c->arena, w->n * sizeof *parts);
-  if (!cp || !parts) return w;
-  *cp = *w;
-  cp->parts = parts;
-  for (i = 0; i < w->n; i++) {
-    parts[i] = w->parts[i];
-    if (parts[i].kind != SH_PART_TILDE) continue;
-    size_t n = w->parts[i].u.tilde.len;
-    char *t = vsh__arena_alloc(&c->arena, n + 1);
-    if (!t) return w;
-    t[0] = '~';
-    memcpy(t + 1, w->parts[i].u.tilde.user, n);
-    parts[i].kind = SH_PART_ESC;
-    parts[i].u.text.s = t;
-    parts[i].u.text.len = n + 1;
-  }
-  return cp;
+  return as_written(c, w, SH_PART_TILDE);
 }
 
 static int assign_elems(sh_ctx *c, const sh_assign *a, const char *name,
                         sh_var *v, bool assoc, sh_var *old);
 
+/* Every element is expanded before the array changes: a=(0 "${a[@]}")
+ * must see the old a. */
 static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
   sh_var *v = sh_var_find(c, name);
   bool assoc = v && (v->attrs & SH_VAR_ASSOC);
@@ -528,7 +517,11 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
     int64_t ix;
     rc = sh_expand_str(c, keep_single_quotes(c, a->index), &k, &kl);
     c->asg_key = rc ? NULL : k;
-    if (!rc) rc = sh_arith(c, k, kl, &ix);
+    if (!rc) {
+      rc = sh_arith(c, k, kl, &ix);
+      /* a bad subscript abandons the line, as bash */
+      if (rc && !c->unwind) c->unwind = SH_UW_ABORT;
+    }
     if (rc) return rc;
     if (ix < 0) {
       int64_t max = v ? sh_array_max(v) : -1;
