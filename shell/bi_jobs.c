@@ -4,6 +4,7 @@
  * what scripts use it for outside completion). */
 #include "shell/exec_int.h"
 #include "shell/expand_int.h"
+#include "shell/pattern.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,9 +322,82 @@ static int add_wordlist(words *w, const char *list) {
   return 0;
 }
 
+/* compgen -F: the function runs as completion would call it ($1 the
+ * command, $2 the word, $3 the word before); COMPREPLY's elements are
+ * the completions. */
+static int add_from_function(words *w, const char *fn) {
+  sh_ctx *c = w->b->sh;
+  sh_func *f = sh_func_find(c, fn);
+  if (!f) { /* bash names the completion machinery here */
+    sh_error(c, "completion: function `%s' not found", fn);
+    return VSH_ENOENT;
+  }
+  char *argv[] = {(char *)fn, "compgen", (char *)w->prefix, "", NULL};
+  sh_call_function(c, f, 4, argv);
+  sh_var *v = sh_var_find(c, "COMPREPLY");
+  if (!v || (v->attrs & SH_VAR_UNSET)) return 0;
+  if (!(v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)))
+    return v->val ? sh__argv_push(c, &w->v, v->val, strlen(v->val)) : 0;
+  for (size_t i = 0; i < v->n; i++) {
+    int rc = sh__argv_push(c, &w->v, v->elems[i].val, strlen(v->elems[i].val));
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* compgen -C: the command's output lines, run with the same three
+ * arguments. */
+static int add_from_command(words *w, const char *cmd) {
+  sh_ctx *c = w->b->sh, *s;
+  vsh_buf text = {0};
+  vsh__buf_puts(&text, cmd);
+  vsh__buf_puts(&text, " compgen '");
+  for (const char *p = w->prefix; *p; p++) {
+    if (*p == '\'') vsh__buf_puts(&text, "'\\''");
+    else vsh__buf_putc(&text, *p);
+  }
+  vsh__buf_puts(&text, "' ''");
+  sh_stream *cap = sh_stream_buf_new(c->ex->limits.max_string);
+  int rc = cap && text.data ? sh_ctx_fork(&s, c) : VSH_ENOMEM;
+  if (!rc) {
+    sh_fd_set(s, 1, cap);
+    sh_run_string(s, text.data, text.len, "compgen", c->line);
+    sh_ctx_free(s);
+    const vsh_buf *d = sh_stream_buf_data(cap);
+    for (size_t i = 0; d && i < d->len && !rc;) {
+      const char *nl = memchr(d->data + i, '\n', d->len - i);
+      size_t e = nl ? (size_t)(nl - d->data) : d->len;
+      rc = sh__argv_push(c, &w->v, d->data + i, e - i);
+      i = e + 1;
+    }
+  }
+  if (cap) sh_stream_unref(cap);
+  vsh_buf_dispose(&text);
+  return rc;
+}
+
+/* compgen -X: drops the words matching pat (with a leading !, the words
+ * not matching it). */
+static void filter_words(words *w, const char *pat) {
+  sh_ctx *c = w->b->sh;
+  bool keep_match = pat[0] == '!';
+  if (keep_match) pat++;
+  sh_pattern *p;
+  if (sh_pattern_compile(&p, &c->arena, pat, strlen(pat), NULL,
+                         SH_PAT_EXTGLOB))
+    return;
+  size_t k = 0;
+  for (size_t i = 0; i < w->v.n; i++) {
+    bool m = sh_pattern_match(p, w->v.v[i], strlen(w->v.v[i]), NULL) == 1;
+    if (m == keep_match) w->v.v[k++] = w->v.v[i];
+  }
+  w->v.n = k;
+}
+
 int bi_compgen_main(bi_ctx *b) {
   words w = {.b = b, .prefix = ""};
   const char *prefix = "", *suffix = "";
+  const char *gpat = NULL, *fn = NULL, *cmd = NULL, *xpat = NULL;
   const char *lists[64];
   char kinds[64]; /* 'A' an action name, 'W' a word list */
   int nl = 0, i = 1;
@@ -365,9 +439,14 @@ int bi_compgen_main(bi_ctx *b) {
           kinds[nl] = *p;
           lists[nl++] = arg;
         }
+      } else if (*p == 'G') {
+        gpat = arg;
+      } else if (*p == 'F') {
+        fn = arg;
+      } else if (*p == 'C') {
+        cmd = arg;
       } else {
-        bi_err(b, "-%c: not supported in the sandbox", *p);
-        return 1;
+        xpat = arg;
       }
       break;
     }
@@ -382,6 +461,29 @@ int bi_compgen_main(bi_ctx *b) {
     }
     if (rc) return 1;
   }
+  if (gpat) {
+    sh_argv g = {0};
+    size_t gl = strlen(gpat);
+    unsigned char *mask = vsh__arena_alloc(b->arena, gl + 1);
+    if (!mask) return 1;
+    memset(mask, 0, gl + 1); /* every byte unquoted */
+    bool ng = b->sh->opts[SH_SHOPT_NULLGLOB]; /* no match: no words */
+    b->sh->opts[SH_SHOPT_NULLGLOB] = true;
+    int grc = sh_glob(b->sh, gpat, gl, mask, &g);
+    b->sh->opts[SH_SHOPT_NULLGLOB] = ng;
+    if (grc) return 1;
+    for (size_t k = 0; k < g.n; k++)
+      if (sh__argv_push(b->sh, &w.v, g.v[k], strlen(g.v[k]))) return 1;
+  }
+  if (fn) {
+    bi_err(b, "warning: -F option may not work as you expect");
+    if (add_from_function(&w, fn)) return 1;
+  }
+  if (cmd) {
+    bi_err(b, "warning: -C option may not work as you expect");
+    if (add_from_command(&w, cmd)) return 1;
+  }
+  if (xpat) filter_words(&w, xpat);
   if (!w.v.n) return 1;
   vsh_buf o = {0};
   for (size_t k = 0; k < w.v.n; k++)

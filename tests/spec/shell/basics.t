@@ -880,3 +880,21 @@ env UID=5 printenv UID
 --- stdout
 child has nounset
 5
+
+=== compgen -F, -C, -G and -X
+--- script
+_f() { COMPREPLY=({0..5}); unset -v 'COMPREPLY[2]'; echo "args: $*" >&2; }
+compgen -F _f w 2>/dev/null
+compgen -C 'echo one' w 2>/dev/null
+touch a1; compgen -G 'a*'; compgen -G 'zz*'; echo "rc=$?"
+compgen -W 'apple banana avocado' -X '*o' a
+--- stdout
+0
+1
+3
+4
+5
+one compgen w 
+a1
+rc=1
+apple
