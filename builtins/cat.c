@@ -137,20 +137,11 @@ int bi_cat_main(bi_ctx *b) {
     if (!strcmp(f, "-")) {
       rc = cat_stream(b, b->in, &o, &s, fancy);
     } else {
-      const char *p = bi_path(b, f);
-      vfs_file *fh = NULL;
-      rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+      sh_stream *in = NULL;
+      rc = bi_open_input(b, f, &in);
       if (!rc) {
-        int devfd = vfs_file_devfd(fh);
-        if (devfd >= 0) {
-          vfs_file_close(fh);
-          sh_stream *ds = sh_fd(b->sh, devfd);
-          rc = ds ? cat_stream(b, ds, &o, &s, fancy) : VSH_ENOENT; /* closed /dev/fd/N */
-        } else {
-          sh_stream *fs = sh_stream_file_new(fh, f);
-          rc = fs ? cat_stream(b, fs, &o, &s, fancy) : VSH_ENOMEM;
-          sh_stream_unref(fs);
-        }
+        rc = cat_stream(b, in, &o, &s, fancy);
+        sh_stream_unref(in);
       }
       if (rc && rc != VSH_EPIPE && rc != VSH_EABORTED) {
         bi_err(b, "%s: %s", f, vsh_strerror(rc));

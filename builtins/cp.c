@@ -125,6 +125,12 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
     if (!rc && o->preserve) {
       vfs_utimens(b->fs, dst, &sst->atime, &sst->mtime, false);
     }
+  } else if (sst->type == VFS_FIFO && o->recursive) {
+    /* -R and -a make another named pipe; a plain cp would read it */
+    if (exists) vfs_unlink(b->fs, dst);
+    rc = vfs_mkfifo(b->fs, dst, sst->mode & 07777);
+    if (!rc && o->preserve)
+      vfs_utimens(b->fs, dst, &sst->atime, &sst->mtime, false);
   } else if (sst->type == VFS_REG) {
     if (exists && dstat.type == VFS_LNK && o->force) {
       vfs_info t;

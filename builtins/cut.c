@@ -263,20 +263,7 @@ int bi_cut_main(bi_ctx *b) {
     if (!strcmp(f, "-")) {
       in = sh_stream_ref(b->in);
     } else {
-      const char *p = bi_path(b, f);
-      vfs_file *fh = NULL;
-      int orc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-      if (!orc) {
-        int fd = vfs_file_devfd(fh);
-        if (fd >= 0) {
-          vfs_file_close(fh);
-          in = sh_fd(b->sh, fd) ? sh_stream_ref(sh_fd(b->sh, fd)) : NULL;
-          if (!in) orc = VSH_ENOENT; /* a closed /dev/fd/N */
-        } else {
-          in = sh_stream_file_new(fh, f);
-          if (!in) orc = VSH_ENOMEM;
-        }
-      }
+      int orc = bi_open_input(b, f, &in);
       if (orc) {
         bi_err(b, "%s: %s", f, vsh_strerror(orc));
         st = 1;

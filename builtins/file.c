@@ -319,6 +319,9 @@ int bi_file_main(bi_ctx *b) {
                        : info.dev == VFS_DEV_URANDOM ? 9 : 0;
       vsh__buf_printf(&o, "character special (%u/%u)",
                       info.dev == VFS_DEV_FD ? 136 : 1, minor);
+    } else if (info.type == VFS_FIFO) {
+      vsh__buf_puts(&o, mime ? "inode/fifo; charset=binary"
+                             : "fifo (named pipe)");
     } else if (info.size == 0) {
       vsh__buf_puts(&o, mime ? "inode/x-empty; charset=binary" : "empty");
     } else {

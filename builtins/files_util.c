@@ -70,6 +70,7 @@ char fu_type_char(vfs_type t) {
   case VFS_DIR: return 'd';
   case VFS_LNK: return 'l';
   case VFS_CHR: return 'c';
+  case VFS_FIFO: return 'p';
   default: return '-';
   }
 }

@@ -619,6 +619,7 @@ static char type_letter(vfs_type t) {
   case VFS_DIR: return 'd';
   case VFS_LNK: return 'l';
   case VFS_CHR: return 'c';
+  case VFS_FIFO: return 'p';
   default: return 'f';
   }
 }

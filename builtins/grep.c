@@ -450,22 +450,12 @@ static void report(grep_run_st *st, const char *name, int err) {
 
 static int search_file(grep_run_st *st, const char *path, const char *disp,
                        bool show_name) {
-  vfs_file *fh = NULL;
-  int rc = vfs_open(st->b->fs, path, VFS_O_READ, 0, &fh);
+  sh_stream *s = NULL;
+  int rc = bi_open_input(st->b, path, &s);
+  if (rc == VSH_ENOMEM) return rc;
   if (rc) {
     report(st, disp, rc);
     return 0;
-  }
-  sh_stream *s;
-  int devfd = vfs_file_devfd(fh);
-  if (devfd >= 0) {
-    vfs_file_close(fh);
-    s = sh_fd(st->b->sh, devfd);
-    if (!s) return 0;
-    sh_stream_ref(s);
-  } else {
-    s = sh_stream_file_new(fh, path);
-    if (!s) return VSH_ENOMEM;
   }
   rc = search_stream(st, s, disp, show_name ? disp : NULL);
   sh_stream_unref(s);

@@ -29,6 +29,11 @@ int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
     vfs_file_close(fh);
     return VSH_EISDIR;
   }
+  if (st.type == VFS_FIFO) { /* a named pipe: its read end */
+    vfs_file_close(fh);
+    return sh_stream_fifo_open(b->fs, st.ino, true, false,
+                               b->sh ? b->sh->ex : NULL, out);
+  }
   *out = sh_stream_file_new(fh, name);
   return *out ? 0 : VSH_ENOMEM;
 }

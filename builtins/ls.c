@@ -108,6 +108,7 @@ static char indicator(const ls_opts *o, const vfs_info *st) {
   if (!o->classify) return 0;
   if (st->type == VFS_LNK) return '@';
   if (st->type == VFS_REG && (st->mode & 0111)) return '*';
+  if (st->type == VFS_FIFO) return '|';
   return 0;
 }
 

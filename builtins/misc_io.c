@@ -6,29 +6,7 @@
 #include <string.h>
 
 int mi_open(bi_ctx *b, const char *name, sh_stream **out) {
-  *out = NULL;
-  if (!strcmp(name, "-")) {
-    *out = sh_stream_ref(b->in);
-    return 0;
-  }
-  const char *p = bi_path(b, name);
-  if (!p) return VSH_ENAMETOOLONG;
-  vfs_info st;
-  int rc = vfs_stat(b->fs, p, true, &st);
-  if (!rc && st.type == VFS_DIR) return VSH_EISDIR;
-  vfs_file *fh = NULL;
-  rc = vfs_open(b->fs, p, VFS_O_READ, 0, &fh);
-  if (rc) return rc;
-  int devfd = vfs_file_devfd(fh);
-  if (devfd >= 0) {
-    vfs_file_close(fh);
-    sh_stream *ds = sh_fd(b->sh, devfd);
-    if (!ds) return VSH_ENOENT; /* a closed /dev/fd/N */
-    *out = sh_stream_ref(ds);
-    return 0;
-  }
-  *out = sh_stream_file_new(fh, name);
-  return *out ? 0 : VSH_ENOMEM;
+  return bi_open_input(b, name, out);
 }
 
 int64_t mi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n) {

@@ -114,20 +114,7 @@ int bi_paste_main(bi_ctx *b) {
   for (int k = 0; k < nfiles; k++) {
     const char *f = files[k];
     if (!strcmp(f, "-")) continue;
-    const char *p = bi_path(b, f);
-    vfs_file *fh = NULL;
-    int orc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-    if (!orc) {
-      int fd = vfs_file_devfd(fh);
-      if (fd >= 0) {
-        vfs_file_close(fh);
-        ins[k].s = sh_fd(b->sh, fd) ? sh_stream_ref(sh_fd(b->sh, fd)) : NULL;
-        if (!ins[k].s) orc = VSH_ENOENT; /* a closed /dev/fd/N */
-      } else {
-        ins[k].s = sh_stream_file_new(fh, f);
-        if (!ins[k].s) orc = VSH_ENOMEM;
-      }
-    }
+    int orc = bi_open_input(b, f, &ins[k].s);
     if (orc) {
       bi_err(b, "%s: %s", f, vsh_strerror(orc));
       st = 1;

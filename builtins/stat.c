@@ -36,13 +36,15 @@ static const char *type_name(const vfs_info *st) {
   case VFS_DIR: return "directory";
   case VFS_LNK: return "symbolic link";
   case VFS_CHR: return "character special file";
+  case VFS_FIFO: return "fifo";
   default: return st->size ? "regular file" : "regular empty file";
   }
 }
 
 static unsigned raw_mode(const vfs_info *st) {
   unsigned t = st->type == VFS_DIR ? 0040000u : st->type == VFS_LNK ? 0120000u
-               : st->type == VFS_CHR ? 0020000u : 0100000u;
+               : st->type == VFS_CHR ? 0020000u
+               : st->type == VFS_FIFO ? 0010000u : 0100000u;
   return t | (st->mode & 07777);
 }
 

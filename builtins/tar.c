@@ -272,6 +272,11 @@ static int add_tree(tar_ctx *t, const char *operand) {
       if (rc) break;
     } else if (e->st.type == VFS_REG) {
       if ((rc = add_file(t, e->path, e->shown, &e->st))) break;
+    } else if (e->st.type == VFS_FIFO) { /* ustar type 6, no data */
+      if ((rc = header(t, e->shown, '6', e->st.mode, 0, e->st.mtime.tv_sec,
+                       NULL)) ||
+          (rc = vname(t, e->shown)))
+        break;
     } else {
       bi_errline(b, "tar: %s: socket ignored", e->shown);
     }
@@ -486,8 +491,7 @@ static int next_entry(tar_ctx *t, cz_reader *r, tar_entry *e, bool first) {
       if (pax.uname[0]) memcpy(e->uname, pax.uname, sizeof e->uname);
       if (pax.gname[0]) memcpy(e->gname, pax.gname, sizeof e->gname);
     }
-    if (e->type == '5' || e->type == '1' || e->type == '2') e->size =
-        e->type == '5' ? 0 : e->size;
+    if (e->type == '5' || e->type == '6') e->size = 0;
     if (!e->name || !e->link) return VSH_ENOMEM;
     return 0;
   }
@@ -536,7 +540,10 @@ static bool member_wanted(const char *name, char **ops, int nops,
 static int list_long(tar_ctx *t, const tar_entry *e) {
   vfs_info st = {0};
   st.mode = e->mode;
-  st.type = e->type == '5' ? VFS_DIR : e->type == '2' ? VFS_LNK : VFS_REG;
+  st.type = e->type == '5'   ? VFS_DIR
+            : e->type == '2' ? VFS_LNK
+            : e->type == '6' ? VFS_FIFO
+                             : VFS_REG;
   char ms[11];
   fu_mode_string(&st, ms);
   if (e->type == '1') ms[0] = 'h';
@@ -642,6 +649,12 @@ static int extract_one(tar_ctx *t, cz_reader *r, tar_entry *e,
                  vsh_strerror(rc));
     else if (!t->no_mtime) vfs_utimens(b->fs, abs, NULL, &mt, false);
     return copy_data(t, r, e->size, NULL, false);
+  }
+  if (e->type == '6') {
+    rc = vfs_mkfifo(b->fs, abs, e->mode & 07777);
+    if (rc) fail(t, "tar: %s: Cannot mkfifo: %s", rel, vsh_strerror(rc));
+    else if (!t->no_mtime) vfs_utimens(b->fs, abs, NULL, &mt, true);
+    return 0;
   }
   if (e->type == '1') {
     const char *lt = target_name(t, e->link);

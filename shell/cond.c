@@ -57,7 +57,7 @@ int sh_file_test(sh_ctx *c, const char *op, const char *path) {
   case 'L': r = st.type == VFS_LNK; break;
   case 'b': r = false; break;
   case 'c': r = st.type == VFS_CHR; break;
-  case 'p': r = false; break;
+  case 'p': r = st.type == VFS_FIFO; break;
   case 'S': r = false; break;
   case 's': r = st.type == VFS_REG ? st.size > 0 : st.type == VFS_DIR; break;
   case 'r': r = (st.mode & 0444) != 0; break;

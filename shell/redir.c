@@ -92,6 +92,15 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
     if (vfs_stat(c->fs, path.data, true, &st) == 0 && st.type != VFS_REG)
       flags &= ~VFS_O_EXCL; /* noclobber only guards regular files */
   }
+  vfs_info fst;
+  if (vfs_stat(c->fs, path.data, true, &fst) == 0 && fst.type == VFS_FIFO) {
+    /* a named pipe: join its other end (waiting for it, as open(2)) */
+    vsh_buf_dispose(&path);
+    rc = sh_stream_fifo_open(c->fs, fst.ino, (flags & VFS_O_READ) != 0,
+                             (flags & (VFS_O_WRITE | VFS_O_APPEND)) != 0,
+                             c->ex, out);
+    return rc ? open_error(c, word, rc) : 0;
+  }
   vfs_file *f = NULL;
   rc = vfs_open(c->fs, path.data, flags, 0666 & ~c->umask, &f);
   vsh_buf_dispose(&path);

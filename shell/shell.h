@@ -49,6 +49,10 @@ void sh_stream_buf_sink(sh_stream *s, int fd,
                         void *ud);
 /* Takes (copies) the bytes. */
 sh_stream *sh_stream_bytes_new(const void *data, size_t len);
+/* An end of the named pipe (fs, ino): read, write or both (<>).  One
+ * end waits for the other as open(2) does (cancellable through ex). */
+int sh_stream_fifo_open(const void *fs, uint64_t ino, bool rd, bool wr,
+                        sh_exec *ex, sh_stream **out);
 /* A read stream pulling from fn (bytes read, 0 at the end, or a negative
  * vsh_err), one call at a time. */
 sh_stream *sh_stream_fn_new(int64_t (*fn)(void *ud, void *buf, size_t n),

@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <time.h>
 
 #define WAIT_SLICE_NS (10 * 1000 * 1000)
@@ -33,6 +34,9 @@ struct sh_stream {
   void (*sink)(void *ud, int fd, const void *data, size_t len);
   void *sink_ud;
   int sink_fd;
+  /* FIFO: the named pipe this end belongs to, and which way it opens */
+  struct sh_fifo *fifo;
+  bool fifo_rd, fifo_wr;
   /* FN: the application's reader */
   int64_t (*fn)(void *ud, void *buf, size_t n);
   void *fn_ud;
@@ -143,6 +147,116 @@ sh_stream *sh_stream_file_new(vfs_file *f, const char *path) {
   return s;
 }
 
+static void deadline_in(struct timespec *ts, long ns);
+
+/* ---- named pipes --------------------------------------------------------- */
+
+/* One per named pipe that some stream has open: the ends meet in an
+ * in-memory pipe.  The registry lock (fifo_mu) is taken before a pipe's
+ * own lock; the counts live under the pipe's lock, where readers wait. */
+typedef struct sh_fifo {
+  struct sh_fifo *next;
+  const void *fs;
+  uint64_t ino;
+  sh_pipe *pipe;
+  int readers, writers;
+  /* opens so far of each kind: an end waiting for the other is done
+   * once one came, even if it has gone again since */
+  uint64_t read_opens, write_opens;
+} sh_fifo;
+
+static pthread_mutex_t fifo_mu = PTHREAD_MUTEX_INITIALIZER;
+static sh_fifo *fifos;
+
+static void fifo_release(sh_fifo *f, bool rd, bool wr) {
+  pthread_mutex_lock(&fifo_mu);
+  sh_pipe *p = f->pipe;
+  pthread_mutex_lock(&p->mu);
+  f->readers -= rd;
+  f->writers -= wr;
+  p->r_open = f->readers > 0;
+  p->w_open = f->writers > 0;
+  bool dead = !f->readers && !f->writers;
+  pthread_cond_broadcast(&p->cv);
+  pthread_mutex_unlock(&p->mu);
+  if (dead) { /* the last end: unread bytes go, as with a real fifo */
+    for (sh_fifo **pp = &fifos; *pp; pp = &(*pp)->next)
+      if (*pp == f) {
+        *pp = f->next;
+        break;
+      }
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->cv);
+    free(p->buf);
+    free(p);
+    free(f);
+  }
+  pthread_mutex_unlock(&fifo_mu);
+}
+
+int sh_stream_fifo_open(const void *fs, uint64_t ino, bool rd, bool wr,
+                        sh_exec *ex, sh_stream **out) {
+  *out = NULL;
+  sh_stream *s = stream_new(wr && !rd ? SH_STREAM_PIPE_W : SH_STREAM_PIPE_R);
+  if (!s) return VSH_ENOMEM;
+  pthread_mutex_lock(&fifo_mu);
+  sh_fifo *f = fifos;
+  while (f && (f->fs != fs || f->ino != ino)) f = f->next;
+  if (!f) {
+    sh_stream *r = NULL, *w = NULL;
+    f = calloc(1, sizeof(*f));
+    if (!f || sh_pipe_new(&r, &w, 0)) {
+      pthread_mutex_unlock(&fifo_mu);
+      free(f);
+      free(s);
+      return VSH_ENOMEM;
+    }
+    f->pipe = r->pipe; /* the pipe, without the two streams made with it */
+    free(r);
+    free(w);
+    f->pipe->r_open = f->pipe->w_open = false;
+    f->fs = fs;
+    f->ino = ino;
+    f->next = fifos;
+    fifos = f;
+  }
+  sh_pipe *p = f->pipe;
+  pthread_mutex_lock(&p->mu);
+  f->readers += rd;
+  f->writers += wr;
+  f->read_opens += rd;
+  f->write_opens += wr;
+  uint64_t r0 = f->read_opens, w0 = f->write_opens;
+  p->r_open = f->readers > 0;
+  p->w_open = f->writers > 0;
+  pthread_cond_broadcast(&p->cv);
+  pthread_mutex_unlock(&fifo_mu);
+  s->pipe = p;
+  s->fifo = f;
+  s->fifo_rd = rd;
+  s->fifo_wr = wr;
+  /* opening one end waits for the other, as open(2) on a fifo does;
+   * <> (both) never waits */
+  int rc = 0;
+  while ((rd && !wr && f->writers == 0 && f->write_opens == w0) ||
+         (wr && !rd && f->readers == 0 && f->read_opens == r0)) {
+    if (ex && sh_exec_cancelled(ex)) {
+      rc = VSH_EABORTED;
+      break;
+    }
+    struct timespec ts;
+    deadline_in(&ts, WAIT_SLICE_NS);
+    pthread_cond_timedwait(&p->cv, &p->mu, &ts);
+  }
+  pthread_mutex_unlock(&p->mu);
+  if (rc) {
+    sh_stream_unref(s);
+    return rc;
+  }
+  *out = s;
+  return 0;
+}
+
 sh_stream *sh_stream_ref(sh_stream *s) {
   if (s && s != &null_stream) atomic_fetch_add(&s->rc, 1);
   return s;
@@ -151,7 +265,8 @@ sh_stream *sh_stream_ref(sh_stream *s) {
 void sh_stream_unref(sh_stream *s) {
   if (!s || s == &null_stream) return;
   if (atomic_fetch_sub(&s->rc, 1) != 1) return;
-  if (s->pipe) pipe_release(s->pipe, s->kind == SH_STREAM_PIPE_R);
+  if (s->fifo) fifo_release(s->fifo, s->fifo_rd, s->fifo_wr);
+  else if (s->pipe) pipe_release(s->pipe, s->kind == SH_STREAM_PIPE_R);
   if (s->file) vfs_file_close(s->file);
   free(s->path);
   vsh_buf_dispose(&s->buf);
@@ -233,6 +348,7 @@ static int pipe_write(sh_pipe *p, const char *in, size_t n, sh_exec *ex) {
 
 int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
   if (n == 0) return 0;
+  if (s->fifo) return s->fifo_rd ? pipe_read(s->pipe, buf, n, ex) : VSH_EBADF;
   switch (s->kind) {
   case SH_STREAM_NULL:
     return 0;
@@ -267,6 +383,7 @@ int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
 
 int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex) {
   if (n == 0) return 0;
+  if (s->fifo) return s->fifo_wr ? pipe_write(s->pipe, buf, n, ex) : VSH_EBADF;
   switch (s->kind) {
   case SH_STREAM_NULL:
     return 0;

@@ -430,6 +430,8 @@ int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,
     rc = VSH_EISDIR;
   } else if (w.node->type == VFS_CHR) {
     rc = w.node->dev == VFS_DEV_FD ? VSH_EINVAL : 0; /* sinks */
+  } else if (w.node->type == VFS_FIFO) {
+    rc = VSH_EINVAL; /* only an open end writes to a named pipe */
   } else {
     vfs_node *nd = vfs__get_mut(fs, w.ino);
     if (!nd) {
@@ -511,6 +513,20 @@ int vfs_symlink(vfs *fs, const char *target, const char *linkpath) {
       n->size = tlen;
       rc = create_in(fs, &w, n, NULL);
     }
+  }
+  VFS_UNLOCK(fs);
+  return rc;
+}
+
+int vfs_mkfifo(vfs *fs, const char *path, unsigned mode) {
+  vfs_walk w;
+  VFS_LOCK(fs);
+  int rc = vfs__walk(fs, path, WALK_PARENT, &w);
+  if (!rc && (w.node || is_dots(&w))) rc = VSH_EEXIST;
+  if (!rc && w.trailing_slash) rc = VSH_ENOENT;
+  if (!rc) {
+    vfs_node *n = vfs__node_new(fs, VFS_FIFO, mode & 07777);
+    rc = n ? create_in(fs, &w, n, NULL) : VSH_ENOMEM;
   }
   VFS_UNLOCK(fs);
   return rc;

@@ -16,7 +16,9 @@ typedef enum vfs_type {
   VFS_REG = 1,
   VFS_DIR = 2,
   VFS_LNK = 3,
-  VFS_CHR = 4 /* a device */
+  VFS_CHR = 4, /* a device */
+  VFS_FIFO = 5 /* a named pipe: no bytes of its own; the shell joins the
+                  ends that open it (shell/stream.c) */
 } vfs_type;
 
 typedef enum vfs_dev {
@@ -94,6 +96,7 @@ int vfs_remove_tree(vfs *fs, const char *path);
 int vfs_rename(vfs *fs, const char *from, const char *to);
 int vfs_link(vfs *fs, const char *existing, const char *newpath);
 int vfs_symlink(vfs *fs, const char *target, const char *linkpath);
+int vfs_mkfifo(vfs *fs, const char *path, unsigned mode); /* EEXIST */
 int vfs_readlink(vfs *fs, const char *path, vsh_buf *out);
 int vfs_chmod(vfs *fs, const char *path, unsigned mode); /* follows */
 /* NULL times mean "now"; follow selects lutimes behaviour. */

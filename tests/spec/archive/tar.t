@@ -204,3 +204,12 @@ tar: Removing leading `/' from member names
 --- stderr
 tar: d/zz: Not found in archive
 tar: Exiting with failure status due to previous errors
+
+=== tar keeps a named pipe (type 6) and cp -a makes another
+--- script
+mkdir d; mkfifo d/q
+tar cf x.tar d; rm -r d; tar xf x.tar; ls -l d | cut -c1-10 | tail -1
+cp -a d/q r; ls -l r | cut -c1-10
+--- stdout
+prw-r--r--
+prw-r--r--

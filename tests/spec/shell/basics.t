@@ -898,3 +898,26 @@ one compgen w
 a1
 rc=1
 apple
+
+=== named pipes: mkfifo, <> both ways, a writer job and a reader
+--- script
+mkfifo p; mkfifo p; echo "again=$?"
+ls -l p | cut -c1-10; stat -c '%F %a' p; test -p p && echo "test -p"; ls -F p; find . -type p
+exec 8<> p; echo first >&8; echo second >&8; read a <&8; read b <&8; exec 8<&-
+echo "a=$a b=$b"
+{ echo from-job; echo two; } > p &
+cat p; wait
+seq 3 > p & wc -l < p; wait
+--- stdout
+again=1
+prw-r--r--
+fifo 644
+test -p
+p|
+./p
+a=first b=second
+from-job
+two
+3
+--- stderr
+mkfifo: cannot create fifo 'p': File exists
