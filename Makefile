@@ -5,7 +5,8 @@
 #                       build-asan/, the parser corpus check (every Oils
 #                       case: false syntax errors and tree-sitter/RD dump
 #                       differences must both be 0; ~10 s, skipped without
-#                       the conformance folder or bash), the spec cases, the
+#                       the conformance folder or bash), the spec cases
+#                       (in build/, then again under ASan+UBSan), the
 #                       Oils conformance run against
 #                       tests/oils-known-failures.txt, then a summary
 #   make demo           build and show that the CLI and library work
@@ -52,6 +53,7 @@ test: build
 	    --conformance "$$conf" || rc=1; \
 	fi; \
 	python3 ./scripts/spec-run $(BUILD) || rc=1; \
+	$(ASAN_ENV) python3 ./scripts/spec-run $(ASAN_BUILD) || rc=1; \
 	python3 ./scripts/conformance $(BUILD) || rc=1; \
 	./scripts/unit-summary $(BUILD)/meson-logs/testlog.txt \
 	  $(ASAN_BUILD)/meson-logs/testlog.txt; \
