@@ -373,6 +373,7 @@ int sh_exec_background(sh_ctx *c, sh_node *n) {
 
 static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub) {
   sh_exec *ex = c->ex;
+  if (sh_exec_cancelled(ex)) return c->status = 1; /* the exec is ending */
   sh_job *j = calloc(1, sizeof(*j));
   if (!j) return c->status = 1;
   if (sh_ctx_fork(&j->ctx, c)) {
@@ -478,14 +479,19 @@ void sh_jobs_cancel_all(sh_exec *ex) {
 }
 
 void sh_jobs_reap(sh_exec *ex) {
-  pthread_mutex_lock(&ex->mu);
-  sh_job *j = ex->jobs;
-  ex->jobs = NULL;
-  pthread_mutex_unlock(&ex->mu);
-  while (j) {
-    sh_job *next = j->next;
-    job_free(j);
-    j = next;
+  /* a job being joined may still start another (:(){ :|:& };:): take
+   * the list again until it stays empty */
+  for (;;) {
+    pthread_mutex_lock(&ex->mu);
+    sh_job *j = ex->jobs;
+    ex->jobs = NULL;
+    pthread_mutex_unlock(&ex->mu);
+    if (!j) return;
+    while (j) {
+      sh_job *next = j->next;
+      job_free(j);
+      j = next;
+    }
   }
 }
 
