@@ -1,8 +1,7 @@
 /* df.c: report file system space usage of the virtual filesystem: one
  * file system "vsh" mounted on "/", usage from vsh_fs_usage_get.
- * Deviation: the size is a nominal 1 GiB (or the usage if larger), since
- * the byte quota is not visible through the public API; -i shows inode
- * usage against a nominal 1048576. */
+ * The size is the filesystem's byte quota (-i: its inode quota); without
+ * one, a nominal 1 GiB (1048576 inodes), or the usage if larger. */
 #include "builtins/files_int.h"
 
 #include <stdio.h>
@@ -69,14 +68,18 @@ int bi_df_main(bi_ctx *b) {
   if (st && g.noperands == 1) return 1;
   vsh_fs_usage u;
   vsh_fs_usage_get(b->fs, &u);
+  vsh_fs_quota q;
+  vsh_fs_quota_get(b->fs, &q);
+  /* the quota is the size; without one, a nominal size */
   uint64_t total, used;
   if (inodes) {
-    total = DF_NOMINAL_INODES > u.inodes ? DF_NOMINAL_INODES : u.inodes;
+    total = q.max_inodes ? q.max_inodes : DF_NOMINAL_INODES;
     used = u.inodes;
   } else {
-    total = DF_NOMINAL_BYTES > u.bytes ? DF_NOMINAL_BYTES : u.bytes;
+    total = q.max_bytes ? q.max_bytes : DF_NOMINAL_BYTES;
     used = u.bytes;
   }
+  if (total < used) total = used;
   uint64_t avail = total - used;
   unsigned pct = total ? (unsigned)((used * 100 + total - 1) / total) : 0;
   char a[32], bb[32], cc[32];

@@ -210,6 +210,12 @@ typedef struct vsh_fs_usage {
   uint64_t inodes;
 } vsh_fs_usage;
 VSH_API void vsh_fs_usage_get(vsh_fs *fs, vsh_fs_usage *out);
+/* The quotas the filesystem was made with (vsh_fs_opts); 0 means none. */
+typedef struct vsh_fs_quota {
+  uint64_t max_bytes;
+  uint64_t max_inodes;
+} vsh_fs_quota;
+VSH_API void vsh_fs_quota_get(vsh_fs *fs, vsh_fs_quota *out);
 
 /* ---- the shell ----------------------------------------------------- */
 

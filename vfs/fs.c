@@ -213,6 +213,13 @@ void vsh_fs_usage_get(vsh_fs *fs, vsh_fs_usage *out) {
   VFS_UNLOCK(fs);
 }
 
+void vsh_fs_quota_get(vsh_fs *fs, vsh_fs_quota *out) {
+  VFS_LOCK(fs);
+  out->max_bytes = fs->max_bytes;
+  out->max_inodes = fs->max_inodes;
+  VFS_UNLOCK(fs);
+}
+
 /* splitmix64: small, seedable, good enough for a test /dev/urandom. */
 void vfs_random_bytes(vfs *fs, void *buf, size_t n) {
   unsigned char *p = buf;

@@ -1316,6 +1316,20 @@ START_TEST(write_past_max_bytes_fails_and_keeps_the_old_content) {
 }
 END_TEST
 
+START_TEST(quota_get_reports_the_quotas_made_with) {
+  vsh_fs *q = quota_fs(1000, 7);
+  vsh_fs_quota got;
+  vsh_fs_quota_get(q, &got);
+  ck_assert_uint_eq(got.max_bytes, 1000);
+  ck_assert_uint_eq(got.max_inodes, 7);
+  vsh_fs_free(q);
+  vsh_fs *none = quota_fs(0, 0);
+  vsh_fs_quota_get(none, &got);
+  ck_assert_uint_eq(got.max_bytes + got.max_inodes, 0);
+  vsh_fs_free(none);
+}
+END_TEST
+
 START_TEST(failed_create_past_max_bytes_leaves_no_file) {
   vsh_fs *q = quota_fs(100, 0);
   char *big = filled(200, 'x');
@@ -2491,6 +2505,7 @@ static Suite *vfs_suite(void) {
 
   tc = tcase(s, "quota", false);
   tcase_add_test(tc, write_past_max_bytes_fails_and_keeps_the_old_content);
+  tcase_add_test(tc, quota_get_reports_the_quotas_made_with);
   tcase_add_test(tc, failed_create_past_max_bytes_leaves_no_file);
   tcase_add_test(tc, appends_count_against_max_bytes);
   tcase_add_test(tc, handle_writes_and_truncate_count_against_max_bytes);

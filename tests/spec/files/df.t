@@ -25,3 +25,11 @@ df -i | head -n 1 | grep -c Inodes
 1
 --- stderr
 --- status: 0
+
+=== df: the size is the filesystem's quota
+--- vsh-only: GNU df shows the host's disk; vsh's is the sandbox quota (normal profile: 1 GiB)
+--- script
+head -c 2048 /dev/zero > f
+df -k / | tail -1 | tr -s ' ' | cut -d' ' -f2,3
+--- stdout
+1048576 2
