@@ -108,7 +108,7 @@ static bool num_arg(bi_ctx *b, const char *s, uint64_t *out,
   *out = v;
   return true;
 bad:
-  bi_err(b, "%s: " LQ "%s" RQ, what, s);
+  bi_err(b, "%s: %s", s, what);
   return false;
 }
 

@@ -289,7 +289,9 @@ int bi_wc_main(bi_ctx *b) {
     if (size >= 0) regular_total += (uint64_t)size;
     else min_width = 7;
   }
-  if (!(nfiles == 1 && nshow == 1) && (!errs[0] || errs[0] == VSH_EISDIR)) {
+  /* GNU sizes the columns from the inputs it could stat, whichever
+   * failed, except for one input with one count */
+  if (!(nfiles == 1 && nshow == 1)) {
     for (; regular_total >= 10; regular_total /= 10) width++;
     if (width < min_width) width = min_width;
   }

@@ -85,3 +85,12 @@ uniq d; echo "st=$?"
 st=1
 --- stderr
 uniq: error reading 'd'
+
+=== uniq names a bad number first
+--- script
+uniq -f x < /dev/null; uniq -s y < /dev/null; uniq -w -1 < /dev/null
+--- stderr
+uniq: x: invalid number of fields to skip
+uniq: y: invalid number of bytes to skip
+uniq: -1: invalid number of bytes to compare
+--- status: 1

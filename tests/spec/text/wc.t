@@ -86,3 +86,14 @@ status 1
 --- stderr
 wc: invalid option -- 'x'
 Try 'wc --help' for more information.
+
+=== wc sizes its columns from the files it could read, whichever failed
+--- script
+printf 'a b\nc\n' > f
+wc nosuch f
+--- stdout
+2 3 6 f
+2 3 6 total
+--- stderr
+wc: nosuch: No such file or directory
+--- status: 1
