@@ -432,7 +432,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       break;
     }
     default:
-      bi_err(p->b, "%%%c: invalid format character", conv);
+      bi_err(p->b, "`%c': invalid format character", conv);
       p->status = 1;
       return true;
     }

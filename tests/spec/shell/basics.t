@@ -921,3 +921,13 @@ two
 3
 --- stderr
 mkfifo: cannot create fifo 'p': File exists
+
+=== printf names a bad conversion as bash does
+--- script
+printf '%%|%5%|\n'; echo; printf '%5z|\n'; echo "rc=$?"
+--- stdout
+%|
+rc=1
+--- stderr
+vsh: line 1: printf: `%': invalid format character
+vsh: line 1: printf: `|': invalid format character
