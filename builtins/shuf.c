@@ -2,7 +2,8 @@
  * comes from the filesystem's RNG (vfs_random_bytes), so a seeded shell
  * gives the same order every run.  Input is read whole, as GNU does
  * without -n; -i ranges are materialised (at most 2^24 values unless
- * -r, which draws without storing).  --random-source is not supported. */
+ * -r, which draws without storing).  Draws follow GNU's, so
+ * --random-source=FILE gives GNU's exact output. */
 #include "builtins/builtins.h"
 
 #include <stdio.h>
@@ -36,13 +37,79 @@ static void try_help(bi_ctx *b) {
   if (b->err) sh_stream_write(b->err, m, sizeof m - 1, b->sh->ex);
 }
 
-/* Uniform in [0, n) without modulo bias. */
-static uint64_t rand_below(bi_ctx *b, uint64_t n) {
-  uint64_t lim = UINT64_MAX - UINT64_MAX % n, r;
-  do vfs_random_bytes(b->fs, &r, sizeof r);
-  while (r >= lim);
-  return r % n;
+/* Random numbers as GNU shuf draws them, so --random-source=FILE gives
+ * GNU's output byte for byte: bytes are appended to a pending number
+ * until its range covers the choices; an unusable top slice is retried
+ * with the randomness it still holds, and what a draw leaves over is kept
+ * for the next.  The bytes come from the file, else the filesystem's RNG
+ * (seedable). */
+typedef struct rng {
+  bi_ctx *b;
+  sh_stream *src; /* --random-source, or NULL */
+  const char *src_name;
+  unsigned char buf[4096];
+  size_t pos, len;
+  uint64_t num, max; /* pending randomness: num uniform in [0, max] */
+  int err;           /* sticky: the source ended or failed */
+} rng;
+
+static void rng_bytes(rng *r, unsigned char *out, size_t n) {
+  if (!r->src) {
+    vfs_random_bytes(r->b->fs, out, n);
+    return;
+  }
+  for (size_t k = 0; k < n; k++) {
+    if (r->pos == r->len && !r->err) {
+      int64_t got = sh_stream_read(r->src, r->buf, sizeof r->buf,
+                                   r->b->sh->ex);
+      if (got <= 0) {
+        r->err = got < 0 ? (int)got : VSH_EIO;
+        if (got == 0)
+          bi_err(r->b, LQ "%s" RQ ": end of file", r->src_name);
+        else
+          bi_err(r->b, "%s: %s", r->src_name, vsh_strerror((int)got));
+      } else {
+        r->pos = 0;
+        r->len = (size_t)got;
+      }
+    }
+    out[k] = r->err ? 0 : r->buf[r->pos++];
+  }
 }
+
+/* Uniform in [0, g]. */
+static uint64_t rng_genmax(rng *r, uint64_t g) {
+  uint64_t num = r->num, max = r->max;
+  for (;;) {
+    if (max < g) {
+      unsigned char b[sizeof num];
+      size_t need = 0;
+      for (uint64_t m = max; m < g; need++) m = (m << 8) + 0xff;
+      rng_bytes(r, b, need);
+      for (size_t i = 0; max < g; i++) {
+        num = (num << 8) + b[i];
+        max = (max << 8) + 0xff;
+      }
+    }
+    if (max == g) {
+      r->num = r->max = 0;
+      return num;
+    }
+    uint64_t choices = g + 1, excess = max - g;
+    uint64_t unusable = excess % choices, last = max - unusable;
+    uint64_t reduced = num % choices;
+    if (num <= last) {
+      r->num = num / choices;
+      r->max = excess / choices;
+      return reduced;
+    }
+    num = reduced; /* retry, keeping what the miss still says */
+    max = unusable - 1;
+  }
+}
+
+/* Uniform in [0, n), n >= 1. */
+static uint64_t rng_below(rng *r, uint64_t n) { return rng_genmax(r, n - 1); }
 
 typedef struct sink {
   bi_ctx *b;
@@ -88,7 +155,8 @@ int bi_shuf_main(bi_ctx *b) {
       {"help", BI_ARG_NONE, 256}, {"version", BI_ARG_NONE, 257}, {0}};
   bool echo = false, range = false, repeat = false;
   uint64_t lo_v = 0, hi_v = 0, count = UINT64_MAX;
-  const char *outname = NULL;
+  const char *outname = NULL, *srcname = NULL;
+  rng rr = {0};
   char delim = '\n';
   bi_opts g = {0};
   int c;
@@ -129,8 +197,12 @@ int bi_shuf_main(bi_ctx *b) {
     case 'r': repeat = true; break;
     case 'z': delim = '\0'; break;
     case 258:
-      bi_err(b, "--random-source is not supported");
-      return 1;
+      if (srcname && strcmp(srcname, g.arg)) {
+        bi_err(b, "multiple random sources specified");
+        return 1;
+      }
+      srcname = g.arg;
+      break;
     case 256: return bi_puts(b, usage) ? 141 : 0;
     case 257: return bi_puts(b, "shuf (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
     default: return 1;
@@ -230,6 +302,13 @@ open_out:
     }
   }
   if (count == 0) goto done;
+  rr.b = b;
+  rr.src_name = srcname;
+  if (srcname && (rc = bi_open_input(b, srcname, &rr.src))) {
+    bi_err(b, "%s: %s", srcname, vsh_strerror(rc));
+    st = 1;
+    goto done;
+  }
   char num[24];
   if (repeat) {
     if (!range && nlines == 0) {
@@ -237,18 +316,18 @@ open_out:
       st = 1;
       goto done;
     }
-    for (uint64_t i = 0; i < count && !k.rc; i++) {
+    for (uint64_t i = 0; i < count && !k.rc && !rr.err; i++) {
       if ((i & 255) == 0 && bi_cancelled(b)) {
         st = 1;
         goto done;
       }
       if (range) {
-        uint64_t v = lo_v + (span ? rand_below(b, span) : 0);
-        if (!span) vfs_random_bytes(b->fs, &v, sizeof v);
+        uint64_t v = lo_v + (span ? rng_below(&rr, span) : 0);
+        if (!span) v = rng_genmax(&rr, UINT64_MAX - 1) + 1;
         int n = snprintf(num, sizeof num, "%llu", (unsigned long long)v);
         sink_put(&k, num, (size_t)n, delim);
       } else {
-        const char *l = data.data + off[rand_below(b, nlines)];
+        const char *l = data.data + off[rng_below(&rr, nlines)];
         sink_put(&k, l, strlen(l), delim);
       }
     }
@@ -258,13 +337,26 @@ open_out:
     if (n && !perm) goto oom;
     for (size_t i = 0; i < n; i++) perm[i] = range ? lo_v + i : i;
     size_t want = count < n ? (size_t)count : n;
+    if (!echo && !range && count != UINT64_MAX) {
+      /* -n on input lines: GNU samples a reservoir of `count` lines as
+       * it reads (a draw per line past the first `count`, and one more
+       * when the input ends), then shuffles the reservoir whole */
+      if (n >= count) {
+        for (size_t i = want; i < n && !rr.err; i++) {
+          uint64_t j = rng_below(&rr, (uint64_t)i + 1);
+          if (j < want) perm[j] = i;
+        }
+        rng_below(&rr, (uint64_t)n + 1);
+      }
+      n = want;
+    }
     /* partial Fisher-Yates: the first `want` slots are the sample */
-    for (size_t i = 0; i < want && !k.rc; i++) {
+    for (size_t i = 0; i < want && !k.rc && !rr.err; i++) {
       if ((i & 1023) == 0 && bi_cancelled(b)) {
         st = 1;
         break;
       }
-      size_t j = i + (size_t)rand_below(b, n - i);
+      size_t j = i + (size_t)rng_below(&rr, n - i);
       uint64_t t = perm[i];
       perm[i] = perm[j];
       perm[j] = t;
@@ -285,6 +377,11 @@ oom:
   bi_err(b, "memory exhausted");
   st = 1;
 done:
+  if (rr.err) { /* the random source ran out: GNU stops with nothing */
+    k.buf.len = 0;
+    st = 1;
+  }
+  if (rr.src) sh_stream_unref(rr.src);
   sink_flush(&k);
   if (k.rc == VSH_EPIPE) st = 141;
   else if (k.rc) {

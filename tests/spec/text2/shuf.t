@@ -77,3 +77,22 @@ st=1
 shuf: nope: No such file or directory
 shuf: no lines to repeat
 --- status: 0
+
+=== shuf --random-source draws as GNU does
+--- script
+seq 2000 > rs
+seq 10 | shuf --random-source=rs | tr '\n' ' '; echo
+seq 10 | shuf -n 3 --random-source=rs | tr '\n' ' '; echo
+shuf -i 1-1000 -n 4 --random-source=rs | tr '\n' ' '; echo
+shuf -e a b c d --random-source=<(yes) | tr '\n' ' '; echo
+seq 5 | shuf -r -n 6 --random-source=rs | tr '\n' ' '; echo
+shuf -i 1-3 --random-source=/dev/null; echo "rc=$?"
+--- stdout
+10 6 5 3 4 2 9 1 7 8 
+8 6 10 
+555 127 781 55 
+b a c d 
+5 5 2 1 3 1 
+rc=1
+--- stderr
+shuf: ‘/dev/null’: end of file
