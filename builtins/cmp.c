@@ -54,7 +54,8 @@ static uint64_t file_size(bi_ctx *b, const char *name) {
   vfs_info st;
   const char *p = strcmp(name, "-") ? bi_path(b, name) : NULL;
   if (p && !vfs_stat(b->fs, p, true, &st) && st.type == VFS_REG) return st.size;
-  return 0;
+  return INT64_MAX; /* unknown (a pipe): GNU sizes -l's column for the
+                       largest offset there can be */
 }
 
 int bi_cmp_main(bi_ctx *b) {

@@ -77,3 +77,13 @@ rc=2
 --- stderr
 cmp: nofile: No such file or directory
 --- status: 0
+
+=== cmp -l sizes the offset column from the smaller size (a pipe's is unknown)
+--- script
+printf 'abcdefghij\n' > c1; printf 'abcdefghiX\n' > c2
+cmp -l c1 c2; cmp -l <(echo abc) <(echo abd); cmp -l -n 5 <(echo abc) <(echo abd)
+--- stdout
+10 152 130
+                  3 143 144
+3 143 144
+--- status: 1
