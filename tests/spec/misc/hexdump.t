@@ -62,3 +62,45 @@ rc=1
 hexdump: nofile: No such file or directory
 hexdump: all input file arguments failed
 --- status: 0
+
+=== hexdump -e: units, repeats, blanks past the end, %_a %_A %_p %_u %_c
+--- script
+printf 'abcdefgh' > h8
+hexdump -e '"%07.7_ax " 8/1 "%03o " "\n"' h8
+hexdump -e '2/4 "%08x" "|\n"' h8
+printf 'abcde' | hexdump -e '"%04_ax: " 4/1 "%02x " "\n"'
+printf 'abcde' | hexdump -e '4/1 "%02x"' -e '" <\n"'
+printf 'a\tb\0' | hexdump -e '4/1 "%_c " "\n"' -e '4/1 "%_u " "\n"'
+printf 'ab' | hexdump -e '"%5.1s|%-3_p|%03o\n"'
+printf 'abcdefgh' | hexdump -e '"%08_Ax\n"' -e '8/1 "%02x" "\n"'
+head -c 40 /dev/zero | hexdump -e '16/1 "%02x" "\n"'
+printf '\xff\xfe' | hexdump -e '1/2 "%d\n"' -e '1/1 "%i\n"'
+printf 'abcd' | hexdump -e '"%s\n"'; echo "rc=$?"
+--- stdout
+0000000 141 142 143 144 145 146 147 150
+6463626168676665|
+0000: 61 62 63 64
+0004: 65         
+61626364 <
+65       <
+a \t b \0
+a ht b nul
+    a|b  |   
+6162636465666768
+00000008
+00000000000000000000000000000000
+*
+0000000000000000                
+-257
+-1
+rc=1
+--- stderr
+hexdump: %s requires a precision or a byte count
+
+=== hexdump -f reads formats from a file, one per line
+--- script
+printf '"%%08.8_ax  " 8/1 "%%02x " "  " 8/1 "%%02x "\n"  |" 16/1 "%%_p" "|\\n"\n' > fmt
+printf 'hello world, this is hexdump -f\n' | hexdump -f fmt
+--- stdout
+00000000  68 65 6c 6c 6f 20 77 6f  72 6c 64 2c 20 74 68 69  |hello world, thi|
+00000010  73 20 69 73 20 68 65 78  64 75 6d 70 20 2d 66 0a  |s is hexdump -f.|
