@@ -146,7 +146,8 @@ int bi_timeout_main(bi_ctx *b) {
       bi_err(b, "sending signal %s to command " LQ "%s" RQ,
              sig == 9 ? "KILL" : sig == 15 ? "TERM" : "signal",
              g.operands[1]);
-    return preserve ? 128 + sig : 124;
+    /* KILL cannot be caught: GNU's own process dies of it too, 137 */
+    return preserve || sig == 9 ? 128 + sig : 124;
   }
   if (why == SH_CANCEL_LIMIT) {
     /* a limit inside the command is a limit of the whole exec */

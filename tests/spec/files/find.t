@@ -131,3 +131,21 @@ find: ‘nope’: No such file or directory
 find: unknown predicate `-bogus'
 find: missing argument to `-name'
 --- status: 0
+
+=== find -newerXY: against a date (t) or another file's time
+--- script
+touch -d '2024-01-02 03:04:05' old.csv; touch -d '2024-05-01' new.txt
+find . -newermt '2024-01-03' -type f | sort
+find . -newermm old.csv -type f
+find . -not -newermt '2024-02-01' -type f
+find . -newermt garbage; echo "rc=$?"
+find . -newerXY x; echo "rc=$?"
+--- stdout
+./new.txt
+./new.txt
+./old.csv
+rc=1
+rc=1
+--- stderr
+find: I cannot figure out how to interpret ‘garbage’ as a date or time
+find: invalid predicate `-newerXY'

@@ -35,3 +35,11 @@ st 125
 Try 'timeout --help' for more information.
 timeout: invalid time interval ‘x’
 Try 'timeout --help' for more information.
+
+=== timeout -s KILL ends with 137, as GNU's own process dies of it
+--- script
+timeout -s KILL 0.1 sleep 2 2>/dev/null; echo "t=$?"
+timeout 0.1 sleep 2; echo "t=$?"
+--- stdout
+t=137
+t=124
