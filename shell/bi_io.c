@@ -264,7 +264,11 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     size_t k = 0;
     spec[k++] = '%';
     size_t j = i + 1;
-    while (j < n && strchr("-+ #0", fmt[j]) && k < 20) spec[k++] = fmt[j++];
+    /* ' (thousands grouping) groups nothing in the C/UTF-8 locales */
+    while (j < n && strchr("-+ #0'", fmt[j]) && k < 20) {
+      if (fmt[j] != '\'') spec[k++] = fmt[j];
+      j++;
+    }
     char numbuf[32];
     if (j < n && fmt[j] == '*') {
       bool ok;

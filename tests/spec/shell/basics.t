@@ -931,3 +931,9 @@ rc=1
 --- stderr
 vsh: line 1: printf: `%': invalid format character
 vsh: line 1: printf: `|': invalid format character
+
+=== printf takes the ' (grouping) flag, which groups nothing in C.UTF-8
+--- script
+printf "%'d|%'10.2f|%'s\n" 1234567 1234.5 abc
+--- stdout
+1234567|   1234.50|abc
