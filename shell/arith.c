@@ -550,7 +550,7 @@ static void write_var(ctx *c, lval *lv, int64_t val) {
   if (rc == VSH_ERANGE)
     warn(s, "%.*s[%.*s]: bad array subscript", nl, lv->id, sl, lv->sub);
   else if (rc == VSH_EPERM || rc == VSH_EACCES)
-    fail_plain(s, VSH_EINVAL, lv->id, lv->id_len, ": readonly variable");
+    fail_plain(s, VSH_EPERM, lv->id, lv->id_len, ": readonly variable");
   else if (rc < 0)
     fail_plain(s, rc, lv->id, lv->id_len, ": cannot assign variable");
 }

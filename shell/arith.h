@@ -49,7 +49,8 @@ typedef struct sh_arith_env {
 } sh_arith_env;
 
 /* Evaluates expr[0..len).  On success returns 0 and sets *out.  On error
- * returns a negative vsh_err: VSH_EINVAL for syntax and semantic errors,
+ * returns a negative vsh_err: VSH_EPERM for an assignment to a readonly
+ * variable, VSH_EINVAL for other syntax and semantic errors,
  * VSH_ELIMIT for the depth cap, VSH_EABORTED when cancelled, or what a
  * callback returned.
  * msg (may be NULL) is appended bash's diagnostics, without the

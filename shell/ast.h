@@ -50,6 +50,8 @@ typedef enum sh_param_op {
   SH_POP_UPPER_ALL,   /* ^^ */
   SH_POP_LOWER_FIRST, /* ,  */
   SH_POP_LOWER_ALL,   /* ,, */
+  SH_POP_TOGGLE_FIRST, /* ~  (bash: case toggled) */
+  SH_POP_TOGGLE_ALL,   /* ~~ */
   SH_POP_SUBSTR,      /* :offset[:length] (arg = offset, arg2 = length) */
   SH_POP_TRANSFORM,   /* @Q @E @P @A @a @U @u @L @K @k */
   SH_POP_BAD          /* text bash accepts when parsing but rejects with

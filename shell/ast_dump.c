@@ -68,6 +68,7 @@ static const char *const pop_names[] = {
     [SH_POP_REPLACE_ALL] = "//", [SH_POP_REPLACE_PRE] = "/#",
     [SH_POP_REPLACE_SUF] = "/%", [SH_POP_UPPER_FIRST] = "^",
     [SH_POP_UPPER_ALL] = "^^",   [SH_POP_LOWER_FIRST] = ",",
+    [SH_POP_TOGGLE_FIRST] = "~", [SH_POP_TOGGLE_ALL] = "~~",
     [SH_POP_LOWER_ALL] = ",,",   [SH_POP_SUBSTR] = ":",
     [SH_POP_TRANSFORM] = "@",    [SH_POP_BAD] = "bad"};
 

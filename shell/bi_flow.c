@@ -110,7 +110,10 @@ int bi_eval_main(bi_ctx *b) {
   }
   if (!src.len) return 0;
   c->status = 0;
+  unsigned catch0 = c->catch_depth;
+  c->catch_depth = c->eval_depth + 1;
   int st = sh_run_string(c, src.data, src.len, c->source_name ? c->source_name : "vsh", c->line);
+  c->catch_depth = catch0;
   vsh_buf_dispose(&src);
   return st;
 }
@@ -171,7 +174,10 @@ int bi_source_main(bi_ctx *b) {
   sh_frame_push(c, "source", file, c->line); /* `return` works in it */
   const char *ofn = c->funcname;
   c->funcname = ofn ? ofn : "source";
+  unsigned catch0 = c->catch_depth;
+  c->catch_depth = c->eval_depth + 1;
   int st = sh_run_string(c, text.data ? text.data : "", text.len, file, 1);
+  c->catch_depth = catch0;
   c->funcname = ofn;
   sh_frame_pop(c);
   if (c->unwind == SH_UW_RETURN) {

@@ -859,6 +859,12 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
       const sh_assign *a = &n->u.simple.assigns[i];
       int rc = sh_assign_one(c, a);
+      /* assigning a readonly variable abandons the line, as in bash */
+      if (rc == VSH_EPERM && !c->unwind) {
+        c->status = 1;
+        c->unwind = SH_UW_ABORT;
+        c->abort_errexit = true; /* and set -e ends the script */
+      }
       if (rc || c->unwind) return c->unwind ? c->status : set_status(c, 1);
       if (prefix && a->is_array && !c->in_ps4) {
         vsh_buf b = {0}; /* bash traces a literal as written */

@@ -533,18 +533,22 @@ static char *case_map(sh_ctx *c, const char *s, sh_param_op op,
   char *d = adup(c, s, n);
   if (!d) return (char *)s;
   bool upper = op == SH_POP_UPPER_FIRST || op == SH_POP_UPPER_ALL;
-  bool all = op == SH_POP_UPPER_ALL || op == SH_POP_LOWER_ALL;
+  bool toggle = op == SH_POP_TOGGLE_FIRST || op == SH_POP_TOGGLE_ALL;
+  bool all = op == SH_POP_UPPER_ALL || op == SH_POP_LOWER_ALL ||
+             op == SH_POP_TOGGLE_ALL;
   sh_pattern_budget b = {c->ex->limits.max_glob_ops, budget_cancel, c->ex};
   for (size_t i = 0; i < n;) {
     int32_t cp;
     int l = vsh__utf8_decode(d + i, n - i, &cp);
     bool ok = !pat || sh_pattern_match(pat, d + i, (size_t)l, &b) == 1;
     if (ok && l == 1) {
-      if (upper && d[i] >= 'a' && d[i] <= 'z') d[i] -= 32;
-      if (!upper && d[i] >= 'A' && d[i] <= 'Z') d[i] += 32;
+      bool up = toggle ? d[i] >= 'a' && d[i] <= 'z' : upper;
+      if (up && d[i] >= 'a' && d[i] <= 'z') d[i] -= 32;
+      else if (!up && d[i] >= 'A' && d[i] <= 'Z') d[i] += 32;
     } else if (ok && l > 1 && cp >= 0) {
       /* mapped in place when the other case encodes in as many bytes */
-      int32_t m = upper ? vsh__cp_upper(cp) : vsh__cp_lower(cp);
+      bool up = toggle ? vsh__cp_upper(cp) != cp : upper;
+      int32_t m = up ? vsh__cp_upper(cp) : vsh__cp_lower(cp);
       char tmp[4];
       if (m != cp && vsh__utf8_encode(m, tmp) == l) memcpy(d + i, tmp, (size_t)l);
     }
@@ -696,6 +700,8 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
   case SH_POP_UPPER_ALL:
   case SH_POP_LOWER_FIRST:
   case SH_POP_LOWER_ALL:
+  case SH_POP_TOGGLE_FIRST:
+  case SH_POP_TOGGLE_ALL:
     if (p->arg && p->arg->n) rc = compile_pat(c, p->arg, &pat);
     break;
   default:
@@ -742,6 +748,8 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
     case SH_POP_UPPER_ALL:
     case SH_POP_LOWER_FIRST:
     case SH_POP_LOWER_ALL:
+    case SH_POP_TOGGLE_FIRST:
+    case SH_POP_TOGGLE_ALL:
       s = case_map(c, s, p->op, pat);
       break;
     case SH_POP_TRANSFORM:

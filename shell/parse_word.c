@@ -658,12 +658,17 @@ static void read_param_braced(wctx *w, bool in_dq) {
     break;
   case '^':
   case ',':
+  case '~':
     sh_adv(p);
     if (c1 == c) {
       sh_adv(p);
-      pm.op = c == '^' ? SH_POP_UPPER_ALL : SH_POP_LOWER_ALL;
+      pm.op = c == '^'   ? SH_POP_UPPER_ALL
+              : c == ',' ? SH_POP_LOWER_ALL
+                         : SH_POP_TOGGLE_ALL;
     } else {
-      pm.op = c == '^' ? SH_POP_UPPER_FIRST : SH_POP_LOWER_FIRST;
+      pm.op = c == '^'   ? SH_POP_UPPER_FIRST
+              : c == ',' ? SH_POP_LOWER_FIRST
+                         : SH_POP_TOGGLE_FIRST;
     }
     pm.arg = read_word_in(p, W_PARAM, RW_NOBRACE | RW_EXTGLOB);
     break;

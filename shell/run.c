@@ -162,7 +162,9 @@ static int arith_run(sh_ctx *c, const char *expr, size_t len, int64_t *out,
     while (p && *p) {
       char *nl = strchr(p, '\n');
       if (nl) *nl = 0;
-      if (*p && c->arith_what) sh_error(c, "%s: %s", c->arith_what, p);
+      /* bash names no let/(( for a readonly variable */
+      if (*p && c->arith_what && rc != VSH_EPERM)
+        sh_error(c, "%s: %s", c->arith_what, p);
       else if (*p) sh_error(c, "%s", p);
       p = nl ? nl + 1 : NULL;
     }
@@ -253,7 +255,11 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     st = sh_exec_node(c, n);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind == SH_UW_ABORT && c->eval_depth == c->script_depth) {
+    /* a command abandoned by an error: the rest of its line goes; the
+     * script, and the text of an eval or a sourced file, go on with the
+     * next command */
+    if (c->unwind == SH_UW_ABORT && (c->eval_depth == c->script_depth ||
+                                     c->eval_depth == c->catch_depth)) {
       c->unwind = SH_UW_NONE;
       st = c->status = 1;
       if (c->abort_errexit && c->opts[SH_OPT_ERREXIT] && !c->errexit_off) {

@@ -443,7 +443,7 @@ START_TEST(readonly_assignment_is_fatal) {
   vsh_buf msg;
   vsh__buf_init(&msg);
   int64_t v;
-  ck_assert_int_eq(eval(&t, "ro = 2", &v, &msg), VSH_EINVAL);
+  ck_assert_int_eq(eval(&t, "ro = 2", &v, &msg), VSH_EPERM);
   ck_assert_str_eq(msg.data, "ro: readonly variable");
   vsh_buf_dispose(&msg);
   tenv_dispose(&t);

@@ -937,3 +937,33 @@ vsh: line 1: printf: `|': invalid format character
 printf "%'d|%'10.2f|%'s\n" 1234567 1234.5 abc
 --- stdout
 1234567|   1234.50|abc
+
+=== ${x~} and ${x~~} toggle case; readonly assignment drops the line
+--- script
+s="Hello wORLD"; echo "${s~} ${s~~} ${s~~[lo]}"
+readonly r=1
+r=2; echo "not reached"
+echo "next"
+let r=4; echo "let=$?"
+--- stdout
+hello wORLD hELLO World HeLLO wORLD
+next
+let=1
+--- stderr
+vsh: line 3: r: readonly variable
+vsh: line 5: r: readonly variable
+
+=== an error inside eval or a sourced file drops that command only
+--- script
+printf 'echo $((1/0)); echo same\necho next-line\n' > s1.sh
+. ./s1.sh; echo "src=$?"
+eval 'echo $((1/0)); echo same
+echo next-in-eval'; echo "eval=$?"
+readonly r=1
+eval 'r=2'; echo "ro=$?"
+--- stdout
+next-line
+src=0
+next-in-eval
+eval=0
+ro=1
