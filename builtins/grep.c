@@ -81,6 +81,7 @@ static int compile_patterns(grep_run_st *st) {
   if (g->whole_line) flags |= VSH_RE_WHOLE;
   if (g->mode == 'E') flags |= VSH_RE_EXTENDED;
   if (g->mode == 'P') flags |= VSH_RE_PERL;
+  if (g->rg && !g->pcre2) flags |= VSH_RE_NOLOOK;
   if (g->mode == 'F') flags |= VSH_RE_EXTENDED;
   size_t n = g->patterns.len;
   if (n == 0) return 0;

@@ -24,6 +24,7 @@ typedef struct grep_cfg {
   vsh_strv include, exclude, exclude_dir; /* globs on base names */
   /* rg */
   bool rg, heading, skip_hidden, column;
+  bool pcre2;              /* rg -P: lookarounds allowed */
   vsh_strv rg_globs;       /* -g: "!x" excludes */
   bool implicit_dot;       /* no operand: print paths without "./" */
 } grep_cfg;

@@ -142,7 +142,7 @@ int bi_rg_main(bi_ctx *b) {
     case 'S': smart = true; break;
     case 's': g.icase = false; smart = false; break;
     case 'F': g.mode = 'F'; break;
-    case 'P': g.mode = 'P'; break;
+    case 'P': g.mode = 'P'; g.pcre2 = true; break;
     case 'w': g.word = true; break;
     case 'x': g.whole_line = true; break;
     case 'v': g.invert = true; break;

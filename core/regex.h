@@ -13,7 +13,9 @@
  *   the submatches are those of the highest-priority path (greedy first,
  *   left alternative first), which is what glibc gives in common cases
  *   (`(a|ab)(c|bcd)(d*)` on abcd -> a,bcd,"" as GNU sed prints).
- *   VSH_RE_PERL is leftmost-first with lazy quantifiers.
+ *   VSH_RE_PERL is leftmost-first with lazy quantifiers; its lookarounds
+ *   ((?=..) (?!..) and fixed-length (?<=..) (?<!..)) are programs of
+ *   their own, run from the position where they stand.
  * - Text is UTF-8: '.' and bracket expressions consume one character; an
  *   invalid byte is one character of its own (it matches '.', a negated
  *   bracket, or the same byte written in the pattern).
@@ -39,9 +41,11 @@ enum {
   VSH_RE_LITERAL = 32, /* the pattern is a fixed string (grep -F) */
   VSH_RE_WORDS = 64,   /* grep -w: no word character right before/after */
   VSH_RE_WHOLE = 128,  /* grep -x: the match spans all of s[0..n) */
-  VSH_RE_STRICT = 256  /* ERE as glibc regcomp reads it (bash =~): a
+  VSH_RE_STRICT = 256, /* ERE as glibc regcomp reads it (bash =~): a
                           leading * + ? { or a brace that is not an
                           interval is an error, not a literal */
+  VSH_RE_NOLOOK = 512  /* Perl syntax without lookarounds, as ripgrep's
+                          default engine: (?= (?! (?<= (?<! are errors */
 };
 
 /* Exec flags. */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 enum { N_EMPTY, N_CHAR, N_ANY, N_SET, N_CAT, N_ALT, N_GROUP, N_REPEAT,
-       N_ASSERT, N_BACKREF };
+       N_ASSERT, N_BACKREF, N_LOOK };
 
 typedef struct rnode {
   uint8_t kind;
@@ -33,6 +33,8 @@ typedef struct rparser {
   int rc;
   bool backrefs;
   unsigned char closed[VSH_RE_MAX_DEPTH * 8]; /* closed group numbers */
+  re_look *looks; /* Perl lookarounds, compiled apart */
+  size_t nlooks;
   /* code generation */
   re_inst *prog;
   size_t ninst, icap;
@@ -419,6 +421,111 @@ static int32_t group_node(rparser *ps, bool capture) {
   return g;
 }
 
+/* Characters every match of re consumes, or -1 when that varies (loops,
+ * back-references, branches of different lengths): bounded walk of the
+ * program, which is acyclic but for loops. */
+static int64_t fixed_len_at(const vsh_regex *re, int32_t pc, int64_t *memo,
+                            int depth) {
+  if (depth > 4 * VSH_RE_MAX_DEPTH) return -1;
+  int64_t total = 0;
+  for (;;) {
+    if (memo[pc] == -2) return -1; /* a cycle: a loop */
+    if (memo[pc] >= 0) return total + memo[pc];
+    const re_inst *in = &re->prog[pc];
+    switch (in->op) {
+    case RI_CHAR: case RI_CHARI: case RI_ANY: case RI_ANYNL: case RI_SET:
+      total++;
+      pc++;
+      continue;
+    case RI_SAVE: case RI_ASSERT: case RI_LOOK: pc++; continue;
+    case RI_JMP: pc = in->x; continue;
+    case RI_MATCH: return total;
+    case RI_SPLIT: {
+      memo[pc] = -2;
+      int64_t a = fixed_len_at(re, in->x, memo, depth + 1);
+      int64_t b = a < 0 ? -1 : fixed_len_at(re, in->y, memo, depth + 1);
+      if (a < 0 || a != b) {
+        memo[pc] = -1;
+        return -1;
+      }
+      memo[pc] = a; /* the length from here on: asked again, known */
+      return total + a;
+    }
+    default: return -1; /* MARK/CHECK (loops), BACKREF */
+    }
+  }
+}
+
+/* (?=...) (?!...) (?<=...) (?<!...): the body is compiled on its own
+ * and tried as a zero-width test where it stands. */
+static int32_t look_group(rparser *ps, bool behind, bool neg) {
+  size_t b = ps->i, j = b;
+  int depth = 1;
+  while (j < ps->len) { /* the closing paren, past escapes and [...] */
+    char c = ps->p[j];
+    if (c == '\\') {
+      j += 2;
+      continue;
+    }
+    if (c == '[') {
+      j++;
+      if (j < ps->len && ps->p[j] == '^') j++;
+      if (j < ps->len && ps->p[j] == ']') j++;
+      while (j < ps->len && ps->p[j] != ']') j += ps->p[j] == '\\' ? 2 : 1;
+      j++;
+      continue;
+    }
+    if (c == '(') depth++;
+    else if (c == ')' && --depth == 0) break;
+    j++;
+  }
+  if (j >= ps->len) return fail(ps, "missing closing parenthesis");
+  /* the body is parsed afresh: nesting is counted across the parsers
+   * (a thread's compiles never interleave) */
+  static _Thread_local int look_nesting;
+  if (++ps->depth > VSH_RE_MAX_DEPTH || look_nesting >= VSH_RE_MAX_DEPTH)
+    return fail(ps, "Regular expression too big");
+  unsigned fl = VSH_RE_PERL | (ps->flags & VSH_RE_NEWLINE) |
+                (ps->icase ? VSH_RE_ICASE : 0);
+  vsh_regex *sub = NULL;
+  look_nesting++;
+  int rc = vsh__regex_compile(&sub, ps->p + b, j - b, fl, NULL);
+  look_nesting--;
+  ps->depth--;
+  if (rc) {
+    if (rc == VSH_ENOMEM) ps->rc = rc;
+    return fail(ps, rc == VSH_ENOMEM ? "out of memory"
+                                     : "invalid lookaround assertion");
+  }
+  sub->start_anchored = true;
+  sub->use_first = false;
+  size_t flen = 0;
+  if (behind) {
+    int64_t *memo = malloc((sub->ninst + 1) * sizeof *memo);
+    for (size_t k = 0; memo && k <= sub->ninst; k++) memo[k] = -1;
+    int64_t l = memo ? fixed_len_at(sub, 0, memo, 0) : -1;
+    free(memo);
+    if (l < 0) {
+      vsh__regex_free(sub);
+      return fail(ps, "lookbehind assertion is not fixed length");
+    }
+    flen = (size_t)l;
+  }
+  re_look *nl = realloc(ps->looks, (ps->nlooks + 1) * sizeof *nl);
+  if (!nl) {
+    vsh__regex_free(sub);
+    ps->rc = VSH_ENOMEM;
+    return fail(ps, "out of memory");
+  }
+  ps->looks = nl;
+  ps->looks[ps->nlooks] = (re_look){sub, behind, neg, flen};
+  int32_t n = new_node(ps, N_LOOK);
+  if (n < 0) return -1; /* the look is freed with ps->looks */
+  ps->nodes[n].val = (int32_t)ps->nlooks++;
+  ps->i = j + 1;
+  return n;
+}
+
 static int32_t perl_group(rparser *ps) {
   /* after "(?" */
   if (ps->i >= ps->len) return fail(ps, "unrecognized character after (?");
@@ -427,9 +534,22 @@ static int32_t perl_group(rparser *ps) {
     ps->i++;
     return group_node(ps, false);
   }
-  if (c == '=' || c == '!' || (c == '<' && ps->i + 1 < ps->len &&
-                               (ps->p[ps->i + 1] == '=' || ps->p[ps->i + 1] == '!')))
-    return fail(ps, "lookaround assertions are not supported");
+  bool look = c == '=' || c == '!' ||
+              (c == '<' && ps->i + 1 < ps->len &&
+               (ps->p[ps->i + 1] == '=' || ps->p[ps->i + 1] == '!'));
+  if (look && (ps->flags & VSH_RE_NOLOOK))
+    return fail(ps, "look-around, including look-ahead and look-behind, is "
+                    "not supported");
+  if (c == '=' || c == '!') {
+    ps->i++;
+    return look_group(ps, false, c == '!');
+  }
+  if (c == '<' && ps->i + 1 < ps->len &&
+      (ps->p[ps->i + 1] == '=' || ps->p[ps->i + 1] == '!')) {
+    bool neg = ps->p[ps->i + 1] == '!';
+    ps->i += 2;
+    return look_group(ps, true, neg);
+  }
   if (c == '<' || (c == 'P' && ps->i + 1 < ps->len && ps->p[ps->i + 1] == '<')) {
     size_t j = ps->i + (c == 'P' ? 2 : 1);
     while (j < ps->len && ps->p[j] != '>') j++;
@@ -821,6 +941,7 @@ static void gen(rparser *ps, int32_t i) {
     break;
   case N_SET: emit(ps, RI_SET, n->val, 0); break;
   case N_ASSERT: emit(ps, RI_ASSERT, n->val, 0); break;
+  case N_LOOK: emit(ps, RI_LOOK, n->val, 0); break;
   case N_BACKREF: emit(ps, RI_BACKREF, n->val, n->icase); break;
   case N_CAT:
     for (int32_t c = n->first; c >= 0 && !ps->rc; c = ps->nodes[c].next)
@@ -1018,6 +1139,8 @@ int vsh__regex_compile(vsh_regex **out, const char *pat, size_t len,
     if (errmsg && ps.err) vsh__buf_puts(errmsg, ps.err);
     free(ps.prog);
     free_sets(ps.sets, ps.nsets);
+    for (size_t k = 0; k < ps.nlooks; k++) vsh__regex_free(ps.looks[k].re);
+    free(ps.looks);
     return ps.rc;
   }
   re->prog = ps.prog;
@@ -1026,6 +1149,8 @@ int vsh__regex_compile(vsh_regex **out, const char *pat, size_t len,
   re->nsets = ps.nsets;
   re->nsub = ps.nsub;
   re->nloops = ps.nloops;
+  re->looks = ps.looks;
+  re->nlooks = ps.nlooks;
   re->flags = flags;
   re->backrefs = ps.backrefs;
   re->bol_anchored = !(flags & VSH_RE_NEWLINE) && re->prog[0].op == RI_ASSERT &&

@@ -62,6 +62,30 @@ static bool assert_ok(const vsh_regex *re, const char *s, size_t n,
   return false;
 }
 
+/* A lookaround at pos: its own program run from pos (ahead) or from the
+ * fixed number of characters before pos, ending at pos (behind).  An
+ * error (the budget spent) counts as no match; the caller's own polling
+ * reports it. */
+static bool look_ok(const vsh_regex *re, const char *s, size_t n, size_t pos,
+                    int32_t idx, unsigned eflags, vsh_re_budget *b) {
+  const re_look *l = &re->looks[idx];
+  size_t from = pos;
+  if (l->behind) {
+    for (size_t k = 0; k < l->len; k++) {
+      if (from == 0) return l->neg;
+      from--;
+      while (from > 0 && ((unsigned char)s[from] & 0xC0) == 0x80 &&
+             pos - from < 4 * l->len + 4)
+        from--;
+    }
+  }
+  vsh_regmatch m;
+  int rc = vsh__regex_exec(l->re, s, n, from, eflags, &m, 1, b);
+  bool hit = rc == 1 && m.so == (int64_t)from &&
+             (!l->behind || m.eo == (int64_t)pos);
+  return hit != l->neg;
+}
+
 static inline bool char_ok(const vsh_regex *re, const re_inst *in,
                            int32_t cp) {
   switch (in->op) {
@@ -152,6 +176,7 @@ typedef struct pike {
   bool perl, found;
   pike_mem *m;
   size_t cnt[2];
+  vsh_re_budget *b; /* for lookarounds */
 } pike;
 
 static void list_reset(pike *v, int li) {
@@ -204,6 +229,12 @@ static bool add_thread(pike *v, int li, int32_t pc0, size_t pos) {
           continue;
         }
         break;
+      case RI_LOOK:
+        if (look_ok(v->re, v->s, v->n, pos, in->x, v->eflags, v->b)) {
+          pc++;
+          continue;
+        }
+        break;
       case RI_MATCH: {
         int64_t *best = m->best;
         if (v->perl || !v->found || work[0] < best[0] ||
@@ -237,7 +268,8 @@ static int pike_run(pike *v, size_t start, vsh_re_budget *b) {
   uint64_t work_done = 0, next_poll = POLL_MASK;
   list_reset(v, cl);
   for (;;) {
-    if (!v->found && (!re->bol_anchored || pos == 0)) {
+    if (!v->found && (!re->bol_anchored || pos == 0) &&
+        (!re->start_anchored || pos == start)) {
       if (v->cnt[cl] == 0 && re->use_first) {
         pos = skip_to_first(re, s, n, pos);
         if (pos >= n) break;
@@ -247,7 +279,9 @@ static int pike_run(pike *v, size_t start, vsh_re_budget *b) {
       add_thread(v, cl, 0, pos);
     }
     if (v->cnt[cl] == 0) {
-      if (v->found || pos >= n || (re->bol_anchored && pos > 0)) break;
+      if (v->found || pos >= n || (re->bol_anchored && pos > 0) ||
+          re->start_anchored)
+        break;
       size_t len;
       decode_at(s, n, pos, &len);
       pos += len;
@@ -299,6 +333,7 @@ typedef struct bt {
   bt_ent *st;
   size_t sp, cap;
   bool found;
+  vsh_re_budget *b; /* for lookarounds */
 } bt;
 
 static int bt_push(bt *t, int32_t pc, int32_t slot, int64_t val) {
@@ -387,6 +422,9 @@ static int bt_from(bt *t, size_t start, vsh_re_budget *b, uint64_t *steps) {
       case RI_ASSERT:
         ok = assert_ok(re, t->s, t->n, pos, in->x, t->eflags);
         break;
+      case RI_LOOK:
+        ok = look_ok(re, t->s, t->n, pos, in->x, t->eflags, t->b);
+        break;
       case RI_BACKREF: {
         size_t len;
         ok = backref_ok(t, in->x, in->y != 0, pos, &len);
@@ -434,7 +472,8 @@ static int bt_run(bt *t, size_t start, vsh_re_budget *b) {
   uint64_t local = VSH_RE_DEFAULT_STEPS;
   uint64_t *steps = b ? &b->steps : &local;
   for (size_t pos = start; pos <= t->n;) {
-    if (re->bol_anchored && pos > 0) break;
+    if ((re->bol_anchored && pos > 0) || (re->start_anchored && pos > start))
+      break;
     if (re->use_first) {
       pos = skip_to_first(re, t->s, t->n, pos);
       if (pos >= t->n) break;
@@ -463,7 +502,7 @@ int vsh__regex_exec(const vsh_regex *re, const char *s, size_t n,
   int64_t *bt_best = NULL;
   pike_mem *pm = NULL;
   if (re->backrefs) {
-    bt t = {.re = re, .s = s, .n = n, .eflags = eflags};
+    bt t = {.re = re, .s = s, .n = n, .eflags = eflags, .b = b};
     t.ncaps = 2 * (re->nsub + 1);
     t.caps = malloc(t.ncaps * sizeof(int64_t));
     t.best = malloc(t.ncaps * sizeof(int64_t));
@@ -481,7 +520,7 @@ int vsh__regex_exec(const vsh_regex *re, const char *s, size_t n,
     pm = atomic_exchange(&((vsh_regex *)re)->scratch, NULL);
     if (!pm) pm = pike_mem_new(re->ninst, full);
     if (!pm) return VSH_ENOMEM;
-    pike v = {.re = re, .s = s, .n = n, .eflags = eflags, .m = pm};
+    pike v = {.re = re, .s = s, .n = n, .eflags = eflags, .m = pm, .b = b};
     v.perl = (re->flags & VSH_RE_PERL) != 0;
     v.ncap = 2 * (nm > 1 ? nm : 1);
     if (v.ncap > full) v.ncap = full;
@@ -512,6 +551,8 @@ int vsh__regex_exec(const vsh_regex *re, const char *s, size_t n,
 void vsh__regex_free(vsh_regex *re) {
   if (!re) return;
   pike_mem_free(atomic_exchange(&re->scratch, NULL));
+  for (size_t k = 0; k < re->nlooks; k++) vsh__regex_free(re->looks[k].re);
+  free(re->looks);
   for (size_t k = 0; k < re->nsets; k++) free(re->sets[k].ranges);
   free(re->sets);
   free(re->prog);

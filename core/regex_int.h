@@ -27,6 +27,7 @@ enum {
   RI_CHECK,   /* x: fail when pos == loop register (empty iteration) */
   RI_ASSERT,  /* x: RA_* */
   RI_BACKREF, /* x: group number; y: 1 when case-insensitive */
+  RI_LOOK,    /* x: index into looks: a zero-width lookaround */
   RI_MATCH
 };
 
@@ -58,6 +59,13 @@ typedef struct re_set {
   bool neg, icase, nonl;
 } re_set;
 
+/* A Perl lookaround: its own program, tried where RI_LOOK stands. */
+typedef struct re_look {
+  struct vsh_regex *re; /* matches only at the position it is run from */
+  bool behind, neg;
+  size_t len;           /* behind: the fixed length, in characters */
+} re_look;
+
 struct vsh_regex {
   re_inst *prog;
   size_t ninst;
@@ -68,6 +76,9 @@ struct vsh_regex {
   unsigned flags;
   bool backrefs;
   bool bol_anchored;   /* starts with ^ and not NEWLINE: only at 0 */
+  bool start_anchored; /* a lookaround's: only at the start position */
+  re_look *looks;
+  size_t nlooks;
   bool use_first;      /* first[] is a usable prefilter */
   int single_first;    /* the only possible first byte, or -1 */
   bool first[256];

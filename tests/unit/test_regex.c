@@ -221,10 +221,20 @@ START_TEST(perl_mode_is_leftmost_first_with_lazy_quantifiers) {
   ck_assert_str_eq(find("[^\\s]+", P, "  ab c"), "2-4");
   ck_assert_str_eq(group("(?<year>\\d{4})-(\\d\\d)", P, "on 2024-05", 2), "05");
   ck_assert_str_eq(group("(a+)\\1", P, "xaaaa", 1), "aa");
-  ck_assert_str_eq(compile_error("a(?=b)", P),
-                   "lookaround assertions are not supported");
-  ck_assert_str_eq(compile_error("(?<!x)a", P),
-                   "lookaround assertions are not supported");
+  /* lookarounds: zero-width, fixed-length behind */
+  ck_assert_str_eq(find("a(?=b)", P, "ac ab"), "3-4");
+  ck_assert_str_eq(find("a(?!b)", P, "ab ac"), "3-4");
+  ck_assert_str_eq(find("(?<=\\$)\\d+", P, "a1 $42"), "4-6");
+  ck_assert_str_eq(find("(?<!x)a", P, "xa ya"), "4-5");
+  ck_assert_str_eq(find("(?<=\xc3\xa9)a", P, "ea \xc3\xa9" "a"), "5-6");
+  ck_assert_str_eq(find("(?<=ab|cd)x", P, "abx"), "2-3");
+  ck_assert_str_eq(compile_error("(?<=a+)b", P),
+                   "lookbehind assertion is not fixed length");
+  ck_assert_str_eq(compile_error("(?<=ab|c)x", P),
+                   "lookbehind assertion is not fixed length");
+  ck_assert_str_eq(compile_error("a(?=b)", P | VSH_RE_NOLOOK),
+                   "look-around, including look-ahead and look-behind, is "
+                   "not supported");
 }
 END_TEST
 

@@ -431,3 +431,27 @@ plain.txt:1
 st=1
 alpha
 gamma
+
+=== grep -P lookarounds: ahead, behind (fixed length), negated
+--- script
+printf 'a,b,c\n1,2,3\n4,5,6\n' > d.csv
+grep -Po '(?<=,)\d(?=,)' d.csv
+echo 'foo=bar baz=qux' | grep -oP '(?<=foo=)\w+'
+echo 'price: $42.50, tax: $3.10' | grep -oP '(?<=\$)[\d.]+'
+echo 'abc123def' | grep -oP '\d+(?![a-z])'
+echo 'password=secret user=bob' | grep -oP '(?<!pass)word=\w+'
+echo 'éa' | grep -oP '(?<=é)a'
+echo 'AbC' | grep -oiP '(?<=a)b'
+echo 'test' | grep -P '(?<=a+)b'; echo "rc=$?"
+--- stdout
+2
+5
+bar
+42.50
+3.10
+12
+a
+b
+rc=2
+--- stderr
+grep: lookbehind assertion is not fixed length

@@ -136,3 +136,15 @@ rg --files -g '*.rs'
 b.txt
 src/a.rs
 src/a.rs
+
+=== rg refuses lookarounds unless -P, as ripgrep's default engine
+--- vsh-only: ripgrep is not installed on the host
+--- script
+echo 'foo=bar' > f.txt
+rg -o '(?<=foo=)\w+' f.txt; echo "rc=$?"
+rg -oP '(?<=foo=)\w+' f.txt
+--- stdout
+rc=2
+1:bar
+--- stderr
+rg: look-around, including look-ahead and look-behind, is not supported
