@@ -5,6 +5,7 @@
  * nested intervals cannot blow memory up. */
 #include "core/regex_int.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum { N_EMPTY, N_CHAR, N_ANY, N_SET, N_CAT, N_ALT, N_GROUP, N_REPEAT,
@@ -488,15 +489,21 @@ static int32_t look_group(rparser *ps, bool behind, bool neg) {
   unsigned fl = VSH_RE_PERL | (ps->flags & VSH_RE_NEWLINE) |
                 (ps->icase ? VSH_RE_ICASE : 0);
   vsh_regex *sub = NULL;
+  vsh_buf why = {0};
   look_nesting++;
-  int rc = vsh__regex_compile(&sub, ps->p + b, j - b, fl, NULL);
+  int rc = vsh__regex_compile(&sub, ps->p + b, j - b, fl, &why);
   look_nesting--;
   ps->depth--;
   if (rc) {
+    /* the body's own complaint (kept where a parser's message lives) */
+    static _Thread_local char look_err[160];
+    snprintf(look_err, sizeof look_err, "%s",
+             why.data ? why.data : "invalid lookaround assertion");
+    vsh_buf_dispose(&why);
     if (rc == VSH_ENOMEM) ps->rc = rc;
-    return fail(ps, rc == VSH_ENOMEM ? "out of memory"
-                                     : "invalid lookaround assertion");
+    return fail(ps, rc == VSH_ENOMEM ? "out of memory" : look_err);
   }
+  vsh_buf_dispose(&why);
   sub->start_anchored = true;
   sub->use_first = false;
   size_t flen = 0;
@@ -825,6 +832,8 @@ static int32_t parse_cat(rparser *ps) {
     while (!bre_bol && parse_postfix(ps, &mn, &mx, &greedy)) {
       if (ps->rc) return -1;
       if (++reps > 8) return fail(ps, "Regular expression too big");
+      if (reps > 1 && ps->perl) /* a** is ERE; Perl allows one (+? or ++) */
+        return fail(ps, "quantifier does not follow a repeatable item");
       if (ps->nodes[a].kind == N_ASSERT && (ps->perl || ps->strict))
         return fail(ps, ps->perl ? "quantifier does not follow a repeatable item"
                                       : "Invalid preceding regular expression");
