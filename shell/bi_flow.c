@@ -430,6 +430,7 @@ int bi_trap_main(bi_ctx *b) {
     }
     free(c->traps[n]);
     c->traps[n] = reset ? NULL : strdup(action);
+    if (n == SH_TRAP_RETURN) c->return_trap_gen++;
     free(c->shown_traps[n]);
     c->shown_traps[n] = NULL;
   }

@@ -1170,6 +1170,16 @@ int bi_mapfile_main(bi_ctx *b) {
   return 0;
 }
 
+/* getopts reports as bash does: "$0: WHAT -- C", no line, no name. */
+static void getopts_err(bi_ctx *b, const char *what, char opt) {
+  if (!b->err) return;
+  vsh_buf m = {0};
+  vsh__buf_printf(&m, "%s: %s -- %c\n", b->sh->arg0 ? b->sh->arg0 : "vsh",
+                  what, opt);
+  if (m.data) sh_stream_write(b->err, m.data, m.len, b->sh->ex);
+  vsh_buf_dispose(&m);
+}
+
 int bi_getopts_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (b->argc < 3) {
@@ -1211,7 +1221,7 @@ int bi_getopts_main(bi_ctx *b) {
       tmp[1] = 0;
       sh_var_set(c, "OPTARG", tmp, false);
     } else {
-      bi_err(b, "illegal option -- %c", opt);
+      getopts_err(b, "illegal option", opt);
       sh_var_unset(c, "OPTARG");
     }
     sh_var_set(c, name, "?", false);
@@ -1229,7 +1239,7 @@ int bi_getopts_main(bi_ctx *b) {
         sh_var_set(c, "OPTARG", tmp, false);
         sh_var_set(c, name, ":", false);
       } else {
-        bi_err(b, "option requires an argument -- %c", opt);
+        getopts_err(b, "option requires an argument", opt);
         sh_var_set(c, name, "?", false);
         sh_var_unset(c, "OPTARG");
       }

@@ -137,6 +137,7 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
     c->unwind = SH_UW_CANCEL;
     return set_status(c, 126);
   }
+  unsigned ret_gen = c->return_trap_gen;
   sh_scope *sc = calloc(1, sizeof(*sc));
   if (!sc || sh_frame_push(c, f->name, f->src, c->line)) {
     free(sc);
@@ -164,8 +165,10 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
     c->unwind = SH_UW_NONE;
     st = c->status;
   }
-  /* functions inherit RETURN (and DEBUG) only with functrace */
-  if (c->traps[SH_TRAP_RETURN] && !c->in_trap && c->opts[SH_OPT_FUNCTRACE])
+  /* functions inherit RETURN (and DEBUG) only with functrace; one set
+   * inside the function runs as it returns */
+  if (c->traps[SH_TRAP_RETURN] && !c->in_trap &&
+      (c->opts[SH_OPT_FUNCTRACE] || c->return_trap_gen != ret_gen))
     sh_run_trap(c, SH_TRAP_RETURN);
   c->funcname = ofn;
   c->unit = ounit;

@@ -367,6 +367,15 @@ void sh__init_shell_vars(sh_ctx *c) {
   }
   sh_var_set(c, "OPTIND", "1", false);
   sh_var_set(c, "BASH_VERSION", "5.2.15(1)-release", false);
+  static const char *const vinfo[] = {"5", "2", "15", "1", "release",
+                                      "x86_64-pc-linux-gnu"};
+  sh_var *vi = sh_var_find(c, "BASH_VERSINFO");
+  if (!vi || !(vi->attrs & SH_VAR_READONLY)) {
+    for (int i = 0; i < 6; i++)
+      sh_var_set_elem(c, "BASH_VERSINFO", NULL, i, vinfo[i], false);
+    vi = sh_var_find(c, "BASH_VERSINFO");
+    if (vi) vi->attrs |= SH_VAR_READONLY;
+  }
   sh_var_set(c, "BASH", "/bin/bash", false);
   snprintf(tmp, sizeof(tmp), "%d", VFS_UID);
   sh_var_set(c, "UID", tmp, false);

@@ -417,6 +417,7 @@ struct sh_ctx {
   const char *ind_target;   /* the name the last ${!ref...} resolved to */
   bool in_ps4;              /* expanding PS4: commands in it are not traced */
   bool abort_errexit;       /* the pending SH_UW_ABORT honours set -e */
+  unsigned return_trap_gen; /* bumped by each trap ... RETURN */
   unsigned catch_depth;     /* eval_depth of the eval/source text that
                                stops an SH_UW_ABORT (0: none) */
   /* bash's command hash table: where $PATH search found each name, and

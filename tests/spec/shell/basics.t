@@ -967,3 +967,18 @@ src=0
 next-in-eval
 eval=0
 ro=1
+
+=== a RETURN trap set in a function runs as it returns; BASH_VERSINFO; getopts' own messages
+--- script
+t() { trap 'echo returning' RETURN; echo in-t; }; t; trap - RETURN
+u() { :; }; u; echo after
+echo "${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]} ${#BASH_VERSINFO[@]}"
+f() { local OPTIND=1 o; getopts 'a:' o -x; getopts 'a:' o -a; echo "o=$o"; }; f
+--- stdout
+in-t
+returning
+after
+5.2 6
+o=?
+--- stderr
+vsh: illegal option -- x
