@@ -265,6 +265,10 @@ int bi_xargs_main(bi_ctx *b) {
   bool no_empty = false, trace = false, exit_size = false;
   int mode = 0;
   char delim = 0;
+  /* which of -n, -L, -I came last wins; GNU warns about the others */
+  bool saw_n = false, saw_l = false;
+  static const char warn[] = "warning: options %s and %s are mutually "
+                             "exclusive, ignoring previous %s value";
   while ((c = bi_getopt(b, &g, "+0a:d:E:e::I:i::L:l::n:P:rs:txpo", longopts)) != -1) {
     long v;
     switch (c) {
@@ -293,9 +297,20 @@ int bi_xargs_main(bi_ctx *b) {
     }
     case 'E': eofstr = g.arg; break;
     case 'e': eofstr = g.arg; break;
-    case 'I': repl = g.arg; max_lines = 1; max_args = 0; break;
-    case 'i': repl = g.arg ? g.arg : "{}"; max_lines = 1; max_args = 0; break;
+    case 'I':
+    case 'i':
+      if (saw_n)
+        bi_err(b, warn, "--max-args", "--replace/-I/-i", "--max-args");
+      saw_n = saw_l = false;
+      repl = c == 'I' ? g.arg : g.arg ? g.arg : "{}";
+      max_lines = 1;
+      max_args = 0;
+      break;
     case 'L': case 'l':
+      if (saw_n) bi_err(b, warn, "--max-args", "-L", "--max-args");
+      else if (repl) bi_err(b, warn, "--replace", "-L", "--replace");
+      saw_n = false;
+      saw_l = true;
       if (c == 'l' && !g.arg) v = 1;
       else if (!parse_pos(g.arg, &v) || v < 1) {
         bi_err(b, "value %s for -L option should be >= 1", g.arg);
@@ -314,6 +329,10 @@ int bi_xargs_main(bi_ctx *b) {
         return fu_usage_err(b, "value %s for -n option should be >= 1",
                             g.arg);
       }
+      if (saw_l)
+        bi_err(b, warn, "--max-lines", "--max-args/-n", "--max-lines");
+      saw_l = false;
+      saw_n = true;
       max_args = v;
       if (!repl) max_lines = 0;
       break;

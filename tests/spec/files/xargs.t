@@ -91,3 +91,18 @@ xargs -a list echo got
 got p q
 --- stderr
 --- status: 0
+
+=== xargs: the last of -n, -L, -I wins, with GNU's warnings
+--- script
+echo a b | xargs -n1 -I% echo %
+echo a b | xargs -L1 -n1 echo
+echo a b | xargs -I% -L1 echo %
+--- stdout
+a b
+a
+b
+% a b
+--- stderr
+xargs: warning: options --max-args and --replace/-I/-i are mutually exclusive, ignoring previous --max-args value
+xargs: warning: options --max-lines and --max-args/-n are mutually exclusive, ignoring previous --max-lines value
+xargs: warning: options --replace and -L are mutually exclusive, ignoring previous --replace value
