@@ -346,6 +346,22 @@ int sh__signal_number(const char *s) {
   return -1;
 }
 
+/* kill -l and trap -l: bash's table of Linux's signals, five a line,
+ * the real-time ones named from SIGRTMIN and SIGRTMAX. */
+static void sig_table(vsh_buf *o) {
+  int count = 0;
+  for (int k = 1; k <= 64; k++) {
+    if (k == 32 || k == 33) continue; /* taken by the C library */
+    if (k < 32) vsh__buf_printf(o, "%2d) SIG%s", k, sig_names[k]);
+    else if (k == 34) vsh__buf_printf(o, "%2d) SIGRTMIN", k);
+    else if (k < 50) vsh__buf_printf(o, "%2d) SIGRTMIN+%d", k, k - 34);
+    else if (k < 64) vsh__buf_printf(o, "%2d) SIGRTMAX-%d", k, 64 - k);
+    else vsh__buf_printf(o, "%2d) SIGRTMAX", k);
+    vsh__buf_putc(o, ++count % 5 ? '\t' : '\n');
+  }
+  if (count % 5) vsh__buf_putc(o, '\n');
+}
+
 static const char *sig_name(int n) {
   if (n == SH_TRAP_ERR) return "ERR";
   if (n == SH_TRAP_DEBUG) return "DEBUG";
@@ -375,7 +391,7 @@ int bi_trap_main(bi_ctx *b) {
   }
   if (list) {
     vsh_buf o = {0};
-    for (int k = 1; k < 32; k++) vsh__buf_printf(&o, "%2d) SIG%s\n", k, sig_names[k]);
+    sig_table(&o);
     bi_write(b, o.data, o.len);
     vsh_buf_dispose(&o);
     return 0;
@@ -499,9 +515,7 @@ int bi_kill_main(bi_ctx *b) {
           vsh__buf_printf(&o, "%d\n", n);
       }
     } else {
-      for (int k = 1; k < 32; k++)
-        vsh__buf_printf(&o, "%s%s", k > 1 ? " " : "", sig_names[k]);
-      vsh__buf_putc(&o, '\n');
+      sig_table(&o);
     }
     bi_write(b, o.data, o.len);
     vsh_buf_dispose(&o);

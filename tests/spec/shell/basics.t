@@ -982,3 +982,13 @@ after
 o=?
 --- stderr
 vsh: illegal option -- x
+
+=== kill -l and trap -l print bash's signal table
+--- script
+kill -l | head -2; trap -l | tail -1; kill -l 9 TERM
+--- stdout
+ 1) SIGHUP	 2) SIGINT	 3) SIGQUIT	 4) SIGILL	 5) SIGTRAP
+ 6) SIGABRT	 7) SIGBUS	 8) SIGFPE	 9) SIGKILL	10) SIGUSR1
+63) SIGRTMAX-1	64) SIGRTMAX	
+KILL
+15
