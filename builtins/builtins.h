@@ -53,6 +53,10 @@ int bi_getopt_nul(bi_ctx *b, bi_opts *g, const bi_nul_opt *o, char *end);
  * a reference (sh_stream_unref it). */
 int bi_open_input(bi_ctx *b, const char *name, sh_stream **out);
 
+/* C's escape for a control character (\a \b \f \n \r \t \v), as od -c,
+ * hexdump %_c and sed l print them; NULL for any other byte. */
+const char *bi_c_escape(int c);
+
 /* Line reader over a stream: bi_read_line returns 1 with the line
  * (including its delimiter when present) valid until the next call, 0 at
  * the end, or a negative vsh_err (VSH_EABORTED when cancelled). */

@@ -107,6 +107,18 @@ static int perr(find_st *s, const char *fmt, const char *a) {
   return -1;
 }
 
+/* Stats the reference file of -newer and the like (following links);
+ * false after find's message. */
+static bool ref_stat(find_st *s, const char *a, vfs_info *st) {
+  const char *p = bi_path(s->b, a);
+  int rc = p ? vfs_stat(s->b->fs, p, true, st) : VSH_ENAMETOOLONG;
+  if (!rc) return true;
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s: %s", fu_cquote(s->b, a), vsh_strerror(rc));
+  perr(s, "%s", msg);
+  return false;
+}
+
 static const char *need_arg(find_st *s, const char *opt) {
   if (s->pos >= s->ntok) {
     perr(s, "missing argument to `%s'", opt);
@@ -368,16 +380,8 @@ static fnode *parse_primary(find_st *s) {
   if (!strcmp(t, "-newer") || !strcmp(t, "-anewer") || !strcmp(t, "-cnewer") ||
       !strcmp(t, "-samefile")) {
     const char *a = need_arg(s, t);
-    if (!a) return NULL;
-    const char *p = bi_path(b, a);
     vfs_info st;
-    int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
-    if (rc) {
-      char msg[512];
-      snprintf(msg, sizeof msg, "%s: %s", fu_cquote(b, a), vsh_strerror(rc));
-      perr(s, "%s", msg);
-      return NULL;
-    }
+    if (!a || !ref_stat(s, a, &st)) return NULL;
     n = new_node(s, t[1] == 's' ? F_SAMEFILE : F_NEWER);
     if (!n) return NULL;
     n->which = t[1] == 'a' ? 'a' : t[1] == 'c' ? 'c' : 'm';
@@ -399,15 +403,8 @@ static fnode *parse_primary(find_st *s) {
         return NULL;
       }
     } else {
-      const char *p = bi_path(b, a);
       vfs_info st;
-      int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
-      if (rc) {
-        char msg[512];
-        snprintf(msg, sizeof msg, "%s: %s", fu_cquote(b, a), vsh_strerror(rc));
-        perr(s, "%s", msg);
-        return NULL;
-      }
+      if (!ref_stat(s, a, &st)) return NULL;
       ref = t[7] == 'a' ? st.atime : t[7] == 'm' ? st.mtime : st.ctime;
     }
     n = new_node(s, F_NEWER);

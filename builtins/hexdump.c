@@ -304,18 +304,7 @@ static void hx_print(vsh_buf *o, const char *spec, size_t l, char conv,
         buf[1] = 0;
       }
     } else {
-      const char *esc = NULL;
-      switch (c) {
-      case 0: esc = "\\0"; break;
-      case '\a': esc = "\\a"; break;
-      case '\b': esc = "\\b"; break;
-      case '\f': esc = "\\f"; break;
-      case '\n': esc = "\\n"; break;
-      case '\r': esc = "\\r"; break;
-      case '\t': esc = "\\t"; break;
-      case '\v': esc = "\\v"; break;
-      default: break;
-      }
+      const char *esc = c ? bi_c_escape(c) : "\\0";
       if (esc) t = esc;
       else if (c >= 32 && c < 127) {
         buf[0] = (char)c;

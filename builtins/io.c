@@ -6,6 +6,19 @@
 
 #include <string.h>
 
+const char *bi_c_escape(int c) {
+  switch (c) {
+  case '\a': return "\\a";
+  case '\b': return "\\b";
+  case '\f': return "\\f";
+  case '\n': return "\\n";
+  case '\r': return "\\r";
+  case '\t': return "\\t";
+  case '\v': return "\\v";
+  default: return NULL;
+  }
+}
+
 int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
   *out = NULL;
   if (!strcmp(name, "-")) {

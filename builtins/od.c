@@ -155,17 +155,7 @@ static void format_elem(const od_state *s, const od_spec *sp,
   }
   case 'c': {
     unsigned c = p[0];
-    const char *esc = NULL;
-    switch (c) {
-    case 0: esc = "\\0"; break;
-    case '\a': esc = "\\a"; break;
-    case '\b': esc = "\\b"; break;
-    case '\f': esc = "\\f"; break;
-    case '\n': esc = "\\n"; break;
-    case '\r': esc = "\\r"; break;
-    case '\t': esc = "\\t"; break;
-    case '\v': esc = "\\v"; break;
-    }
+    const char *esc = c ? bi_c_escape((int)c) : "\\0";
     if (esc) snprintf(out, cap, "%s", esc);
     else if (c >= 32 && c < 127) snprintf(out, cap, "%c", c);
     else snprintf(out, cap, "%03o", c);

@@ -390,17 +390,8 @@ static void do_l(sed_run *r, int width) {
   for (size_t i = 0; i < r->ps.len; i++) {
     unsigned char ch = (unsigned char)r->ps.data[i];
     char rep[8];
-    const char *esc = NULL;
-    switch (ch) {
-    case '\\': esc = "\\\\"; break;
-    case '\a': esc = "\\a"; break;
-    case '\b': esc = "\\b"; break;
-    case '\f': esc = "\\f"; break;
-    case '\n': esc = "\\n"; break;
-    case '\r': esc = "\\r"; break;
-    case '\t': esc = "\\t"; break;
-    case '\v': esc = "\\v"; break;
-    default:
+    const char *esc = ch == '\\' ? "\\\\" : bi_c_escape(ch);
+    if (!esc) {
       if (ch >= 0x20 && ch < 0x7f) {
         rep[0] = (char)ch;
         rep[1] = 0;
