@@ -1,9 +1,12 @@
-/* print.c: a function definition in bash's own layout, as declare -f
- * and type print it: four-space indents, `;` after each command of a
- * statement list (none after the last one of a group), `then`/`do` on
- * their lines as bash puts them, elif as a nested if, redirections after
- * the words in bash's spelling (1>&2, 2> file, 5>&-), here-document
- * bodies after the line that opens them.  Words print as written. */
+/* print.c: commands in bash's own layout, for declare -f, type and
+ * command -V (functions), jobs (a job's command) and xtrace (array
+ * literals): four-space indents, `;` after each command of a statement
+ * list (none after the last one of a group), `then`/`do` on their lines
+ * as bash puts them, elif as a nested if, redirections after the words
+ * in bash's spelling (1>&2, 2> file, 5>&-), here-document bodies after
+ * the line that opens them.  Words print as written, but for $( ) bodies
+ * (laid out again) and $'..' (shown decoded in '..'), as bash.  The
+ * recursion follows the tree, whose depth the parser caps. */
 #include "shell/shell.h"
 
 #include <string.h>
