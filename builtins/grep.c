@@ -29,6 +29,7 @@ typedef struct grep_run_st {
   vsh_re_budget budget;
   int rc;           /* sticky VSH_EPIPE / VSH_EABORTED / VSH_ELIMIT */
   bool hdr_pending; /* rg --heading: the file's name is not printed yet */
+  bool ctx_out;     /* a line went out in an earlier file (for "--") */
   size_t files_out;
 } grep_run_st;
 
@@ -292,9 +293,11 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
   (!g->text && (r.nul || (!g->rg && !vsh__utf8_valid(line, len))))
     if (!sel) {
       if (after_left > 0 && print_lines && !LINE_BINARY()) {
-        prefix(st, name, lineno, line_off, '-');
-        vsh__buf_append(&st->out, line, len);
-        vsh__buf_putc(&st->out, eol);
+        if (!(g->only && !g->rg)) {
+          prefix(st, name, lineno, line_off, '-');
+          vsh__buf_append(&st->out, line, len);
+          vsh__buf_putc(&st->out, eol);
+        }
         last_out = (int64_t)lineno;
         after_left--;
       } else if (ring) {
@@ -324,17 +327,20 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
       nring = 0;
       continue;
     }
-    /* before-context, with "--" between groups */
+    /* before-context, with "--" between groups (grep: also between
+     * files; -o prints no context lines but keeps the separators) */
     uint64_t first = nring ? ring[ring_head].lineno : lineno;
-    if ((g->before > 0 || g->after > 0) && last_out >= 0 &&
-        (int64_t)first > last_out + 1)
+    if (last_out >= 0 ? (g->ctx_seps || g->before > 0 || g->after > 0) &&
+                            (int64_t)first > last_out + 1
+                      : g->ctx_seps && st->ctx_out)
       vsh__buf_puts(&st->out, "--\n");
-    for (size_t k = 0; k < nring; k++) {
+    for (size_t k = 0; k < nring && !(g->only && !g->rg); k++) {
       ctx_line *c = &ring[(ring_head + k) % (size_t)g->before];
       prefix(st, name, c->lineno, c->off, '-');
       vsh__buf_append(&st->out, c->text.data, c->text.len);
       vsh__buf_putc(&st->out, eol);
     }
+    st->ctx_out = true;
     nring = 0;
     ring_head = 0;
     if (g->only) {
@@ -376,7 +382,7 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
   free(r.buf);
   if (r.z) cz_reader_free(r.z);
   if (rc) return rc;
-  if (g->count && !(g->rg && count == 0)) {
+  if (g->count && !g->list_match && !g->list_nomatch && !(g->rg && count == 0)) {
     if (name) {
       vsh__buf_puts(&st->out, name);
       vsh__buf_putc(&st->out, g->null_name ? '\0' : ':');
@@ -757,6 +763,7 @@ int bi_grep_main(bi_ctx *b) {
   }
   if (!strcmp(name, "egrep")) g.mode = 'E';
   if (!strcmp(name, "fgrep")) g.mode = 'F';
+  bool mode_given = g.mode != 'G';
   bool have_pat = false;
   long ctx_num = -1, a_num = -1, b_num = -1;
   int st = 2;
@@ -765,7 +772,14 @@ int bi_grep_main(bi_ctx *b) {
   while ((c = bi_getopt(b, &o, "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUV0123456789",
                         grep_long)) != -1) {
     switch (c) {
-    case 'E': case 'F': case 'G': case 'P': g.mode = (char)c; break;
+    case 'E': case 'F': case 'G': case 'P':
+      if (mode_given && g.mode != c) {
+        bi_errline(b, "grep: conflicting matchers specified");
+        goto done;
+      }
+      g.mode = (char)c;
+      mode_given = true;
+      break;
     case 'e':
       if (add_patterns(&g.patterns, o.arg, strlen(o.arg))) goto done;
       have_pat = true;
@@ -875,6 +889,7 @@ int bi_grep_main(bi_ctx *b) {
   }
   g.after = a_num >= 0 ? a_num : ctx_num >= 0 ? ctx_num : 0;
   g.before = b_num >= 0 ? b_num : ctx_num >= 0 ? ctx_num : 0;
+  g.ctx_seps = a_num >= 0 || b_num >= 0 || ctx_num >= 0;
   st = grep_run(b, &g, ops, nops);
 done:
   grep_cfg_dispose(&g);

@@ -18,6 +18,8 @@ typedef struct grep_cfg {
   bool byte_offset, null_name, null_data, text, skip_binary;
   int recursive;           /* 0, 1 (-r: skip symlinks), 2 (-R) */
   long after, before;
+  bool ctx_seps;           /* grep -A/-B/-C given (even 0): "--" between
+                              groups that do not touch, and between files */
   int64_t max_count;       /* -1: none */
   const char *label;       /* name of stdin */
   vsh_strv patterns;       /* one per pattern line */

@@ -455,3 +455,83 @@ b
 rc=2
 --- stderr
 grep: lookbehind assertion is not fixed length
+
+=== context: "--" between files and between groups, even with -A0
+--- file g1
+a
+b
+a
+--- file g2
+a
+--- script
+grep -A0 a g1 g2
+echo "status $?"
+--- stdout
+g1:a
+--
+g1:a
+--
+g2:a
+status 0
+
+=== -o with context prints no context lines but keeps the separators
+--- file g1
+xa
+b
+c
+ya
+--- file g2
+a
+--- script
+grep -o -A1 a g1 g2
+--- stdout
+g1:a
+--
+g1:a
+--
+g2:a
+
+=== -o -B1: lines that touch through context make one group
+--- file in
+ab
+c
+b
+--- script
+grep -o -B1 b in
+--- stdout
+b
+b
+
+=== -l and -L override -c; the status still says whether a line matched (grep 3.8)
+--- file g1
+a
+--- file g2
+b
+--- script
+grep -c -l a g1 g2; echo "l $?"
+grep -c -L a g1 g2; echo "L $?"
+grep -L zz g1 g2; echo "L2 $?"
+grep -L . g1 g2; echo "L3 $?"
+--- stdout
+g1
+l 0
+g2
+L 0
+g1
+g2
+L2 1
+L3 0
+
+=== two different matchers are an error; the same one twice is not
+--- script
+echo a | grep -E -F a; echo "s $?"
+echo a | grep -E -E a; echo "s $?"
+echo a | egrep -G a; echo "s $?"
+--- stdout
+s 2
+a
+s 0
+s 2
+--- stderr
+grep: conflicting matchers specified
+grep: conflicting matchers specified
