@@ -310,9 +310,44 @@ static int textcmp(const sort_key *k, const char *a, const char *ae,
   }
 }
 
+/* The key as -d, -i and -f leave it, for the orderings that read the
+ * text as a whole (-V, -R): into buf when it fits, else malloc'd in *heap. */
+static const char *filtered(const sort_key *k, const char *a, const char *ae,
+                            char *buf, size_t cap, char **heap, size_t *len) {
+  size_t n = (size_t)(ae - a);
+  char *o = buf;
+  if (n > cap) {
+    o = *heap = malloc(n);
+    if (!o) { /* no memory: compare the key as it is */
+      *len = n;
+      return a;
+    }
+  }
+  size_t m = 0;
+  for (; a < ae; a++) {
+    unsigned char ch = (unsigned char)*a;
+    if (ignored(k, ch)) continue;
+    o[m++] = (char)(k->fold ? toupper(ch) : ch);
+  }
+  *len = m;
+  return o;
+}
+
 static int keycmp(const sort_cfg *c, const sort_key *k, const char *a,
                   const char *ae, const char *b, const char *be) {
   int d;
+  if ((k->version || k->random) && (k->dict || k->nonprint || k->fold)) {
+    char ba[256], bb[256], *ha = NULL, *hb = NULL;
+    size_t la, lb;
+    const char *fa = filtered(k, a, ae, ba, sizeof ba, &ha, &la);
+    const char *fb = filtered(k, b, be, bb, sizeof bb, &hb, &lb);
+    sort_key plain = *k;
+    plain.dict = plain.nonprint = plain.fold = false;
+    d = keycmp(c, &plain, fa, fa + la, fb, fb + lb);
+    free(ha);
+    free(hb);
+    return d;
+  }
   if (k->random) {
     /* hash the key as the other options would see it */
     uint64_t ha = key_hash(c->seed, a, (size_t)(ae - a));
@@ -932,6 +967,28 @@ int bi_sort_main(bi_ctx *b) {
         keys[i].eword = k.eword;
         keys[i].echar = k.echar;
       }
+  }
+  /* One ordering per key: GNU names the clashing letters (b and r left
+   * out), before any input is read. */
+  for (size_t i = 0; i < nkeys; i++) {
+    const sort_key *k = &keys[i];
+    if (k->numeric + k->general + k->human + k->month +
+            (k->version || k->random || k->dict || k->nonprint) > 1) {
+      char letters[16], *q = letters;
+      if (k->dict) *q++ = 'd';
+      if (k->fold) *q++ = 'f';
+      if (k->general) *q++ = 'g';
+      if (k->human) *q++ = 'h';
+      if (k->nonprint) *q++ = 'i';
+      if (k->month) *q++ = 'M';
+      if (k->numeric) *q++ = 'n';
+      if (k->random) *q++ = 'R';
+      if (k->version) *q++ = 'V';
+      *q = 0;
+      bi_err(b, "options '-%s' are incompatible", letters);
+      st = 2;
+      goto done;
+    }
   }
   c.keys = keys;
   c.nkeys = nkeys;

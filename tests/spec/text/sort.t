@@ -175,3 +175,59 @@ sort -nu in.txt | tr '\n' '|'; echo
 -3|-0|0|x|-|3.5|5.0|5| 7 b|7 a|007|10|
 10| 7 b|7 a|007|5.0|5|3.5|-0|0|x|-|-3|
 -3|-0|3.5|5.0| 7 b|10|
+
+=== two orderings on one key are refused before any input is read
+--- file in
+b
+a
+--- script
+sort -n -V in; echo "s $?"
+sort -f -g -i in; echo "s $?"
+sort -b -r -h -M -d in; echo "s $?"
+sort -k1,1nR in; echo "s $?"
+sort -n -g -k1,1 in; echo "s $?"
+sort -R -V in >/dev/null; echo "s $?"
+sort -d -V in; echo "s $?"
+sort -n -k1,1M in; echo "s $?"
+--- stdout
+s 2
+s 2
+s 2
+s 2
+s 2
+s 0
+a
+b
+s 0
+a
+b
+s 0
+--- stderr
+sort: options '-nV' are incompatible
+sort: options '-fgi' are incompatible
+sort: options '-dhM' are incompatible
+sort: options '-nR' are incompatible
+sort: options '-gn' are incompatible
+
+=== -V and -R read the key as -d, -i and -f leave it
+--- file in
+x-1.10
+x.1.9
+x_1.2
+a
+A
+--- script
+sort -d -V in
+echo --
+for i in 1 2 3 4 5 6; do
+  set -- $(sort -f -R in | grep -nix a | cut -d: -f1)
+  echo $(( $2 - $1 ))
+done | sort -u
+--- stdout
+A
+a
+x_1.2
+x.1.9
+x-1.10
+--
+1
