@@ -34,6 +34,13 @@ typedef struct bi_opts {
 int bi_getopt(bi_ctx *b, bi_opts *g, const char *shortopts,
               const bi_longopt *longopts);
 
+/* GNU's argmatch for an option's argument: the index of arg in the
+ * NULL-terminated valid[], exactly or as a unique prefix.  Otherwise
+ * prints "invalid argument 'x' for '--opt'" (or "ambiguous") and the
+ * valid values, and returns -1; the caller adds bi_try_help. */
+int bi_argmatch(bi_ctx *b, const char *opt, const char *arg,
+                const char *const *valid);
+
 /* The whole option loop of a command whose one option ends its output
  * lines with NUL (dirname -z/--zero, printenv -0/--null), with --help
  * and --version.  Sets *end to '\n' or 0; returns -1 to go on with g's

@@ -11,6 +11,26 @@ void bi_try_help(bi_ctx *b) {
   bi_errline(b, "Try '%s --help' for more information.", b->argv[0]);
 }
 
+int bi_argmatch(bi_ctx *b, const char *opt, const char *arg,
+                const char *const *valid) {
+  size_t n = strlen(arg);
+  int found = -1;
+  bool ambiguous = false;
+  for (int i = 0; valid[i]; i++) {
+    if (!strcmp(valid[i], arg)) return i;
+    if (n && !strncmp(valid[i], arg, n)) {
+      if (found >= 0) ambiguous = true;
+      found = i;
+    }
+  }
+  if (found >= 0 && !ambiguous) return found;
+  bi_err(b, "%s argument \u2018%s\u2019 for \u2018%s\u2019",
+         ambiguous ? "ambiguous" : "invalid", arg, opt);
+  bi_errline(b, "Valid arguments are:");
+  for (int i = 0; valid[i]; i++) bi_errline(b, "  - \u2018%s\u2019", valid[i]);
+  return -1;
+}
+
 static int fail(bi_ctx *b, bi_opts *g, const char *fmt, const char *what) {
   bi_err(b, fmt, what);
   bi_try_help(b);

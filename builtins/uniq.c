@@ -1,5 +1,6 @@
 /* uniq.c: report or omit repeated adjacent lines.  GNU flags -c -d -D
- * (--all-repeated=none|prepend|separate) -u -i -f N -s N -w N -z and the
+ * (--all-repeated=none|prepend|separate) --group[=separate|prepend|append|
+ * both] -u -i -f N -s N -w N -z and the
  * INPUT [OUTPUT] operands.  Streams: only the previous line is held. */
 #include "builtins/builtins.h"
 
@@ -21,6 +22,7 @@ static void try_help(bi_ctx *b) {
 typedef struct uniq_opts {
   bool count, dups, all_dups, uniques, icase;
   int all_mode; /* 0 none, 1 prepend, 2 separate */
+  int group;    /* --group: 0 off, 1 separate, 2 prepend, 3 append, 4 both */
   uint64_t skip_fields, skip_chars, check_chars;
   bool has_check;
   char delim;
@@ -89,6 +91,7 @@ static int out_line(uniq_out *u, const uniq_opts *o, const char *l,
 static const bi_longopt lo[] = {{"count", BI_ARG_NONE, 'c'},
                                 {"repeated", BI_ARG_NONE, 'd'},
                                 {"all-repeated", BI_ARG_OPTIONAL, 'D'},
+                                {"group", BI_ARG_OPTIONAL, 258},
                                 {"unique", BI_ARG_NONE, 'u'},
                                 {"ignore-case", BI_ARG_NONE, 'i'},
                                 {"skip-fields", BI_ARG_REQUIRED, 'f'},
@@ -123,17 +126,26 @@ int bi_uniq_main(bi_ctx *b) {
     case 'D':
       o.all_dups = true;
       if (g.arg) {
-        if (!strcmp(g.arg, "none")) o.all_mode = 0;
-        else if (!strcmp(g.arg, "prepend")) o.all_mode = 1;
-        else if (!strcmp(g.arg, "separate")) o.all_mode = 2;
-        else {
-          bi_err(b, "invalid argument " LQ "%s" RQ " for " LQ
-                    "--all-repeated" RQ, g.arg);
+        static const char *const modes[] = {"none", "prepend", "separate", NULL};
+        o.all_mode = bi_argmatch(b, "--all-repeated", g.arg, modes);
+        if (o.all_mode < 0) {
           try_help(b);
           return 1;
         }
       }
       break;
+    case 258: {
+      static const char *const modes[] = {"prepend", "append", "separate",
+                                          "both", NULL};
+      static const int as[] = {2, 3, 1, 4};
+      int m = g.arg ? bi_argmatch(b, "--group", g.arg, modes) : 2;
+      if (m < 0) {
+        try_help(b);
+        return 1;
+      }
+      o.group = as[m];
+      break;
+    }
     case 'u': o.uniques = true; break;
     case 'i': o.icase = true; break;
     case 'f':
@@ -163,13 +175,20 @@ int bi_uniq_main(bi_ctx *b) {
                  "  -i, --ignore-case     ignore differences in case when "
                  "comparing\n  -s, --skip-chars=N    avoid comparing the "
                  "first N characters\n  -u, --unique          only print "
-                 "unique lines\n  -z, --zero-terminated     line delimiter "
+                 "unique lines\n      --group[=METHOD]  show all items, separating "
+                 "groups with an empty line;\n                          "
+                 "METHOD={separate(default),prepend,append,both}\n  -z, --zero-terminated     line delimiter "
                  "is NUL, not newline\n  -w, --check-chars=N   compare no "
                  "more than N characters in lines\n");
       return 0;
     case 257: bi_puts(b, "uniq (vsh) " VSH_VERSION_STRING "\n"); return 0;
     default: return 1;
     }
+  }
+  if (o.group && (o.count || o.dups || o.all_dups || o.uniques)) {
+    bi_err(b, "--group is mutually exclusive with -c/-d/-D/-u");
+    try_help(b);
+    return 1;
   }
   if (o.all_dups && o.count) {
     bi_err(b, "printing all duplicated lines and repeat counts is "
@@ -217,6 +236,19 @@ int bi_uniq_main(bi_ctx *b) {
     int got = bi_read_line(r, o.delim, &cur, &curn);
     if (got < 0) { rc = got; break; }
     bool match = got && have && same(&o, prev.data, prev.len, cur, curn);
+    if (o.group) { /* every line, a delimiter line between groups */
+      if (!got) {
+        if (have && o.group >= 3) vsh__buf_putc(&u.buf, o.delim);
+        break;
+      }
+      if (!match && (have || o.group == 2 || o.group == 4))
+        vsh__buf_putc(&u.buf, o.delim);
+      rc = out_line(&u, &o, cur, curn, 0);
+      prev.len = 0;
+      if (!rc && !match && vsh__buf_append(&prev, cur, curn)) rc = VSH_ENOMEM;
+      have = true;
+      continue;
+    }
     if (match) {
       count++;
       if (o.all_dups) {

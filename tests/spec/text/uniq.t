@@ -94,3 +94,86 @@ uniq: x: invalid number of fields to skip
 uniq: y: invalid number of bytes to skip
 uniq: -1: invalid number of bytes to compare
 --- status: 1
+
+=== --group separates groups with an empty line (prepend, append, both, abbreviations)
+--- file in
+a
+a
+b
+c
+C
+--- script
+uniq --group in; echo .
+uniq --group=prepend in; echo .
+uniq --group=app in; echo .
+uniq -i --group=both in; echo .
+printf '' | uniq --group=both; echo .
+printf 'x\0x\0y\0' | uniq -z --group | tr '\0' '|'; echo
+--- stdout
+a
+a
+
+b
+
+c
+
+C
+.
+
+a
+a
+
+b
+
+c
+
+C
+.
+a
+a
+
+b
+
+c
+
+C
+
+.
+
+a
+a
+
+b
+
+c
+C
+
+.
+.
+x|x||y|
+
+=== --group refuses -c/-d/-D/-u and bad methods, listing the valid ones
+--- script
+uniq --group -c /dev/null; echo "s $?"
+uniq --group=x /dev/null; echo "s $?"
+uniq --all-repeated=x /dev/null; echo "s $?"
+--- stdout
+s 1
+s 1
+s 1
+--- stderr
+uniq: --group is mutually exclusive with -c/-d/-D/-u
+Try 'uniq --help' for more information.
+uniq: invalid argument ‘x’ for ‘--group’
+Valid arguments are:
+  - ‘prepend’
+  - ‘append’
+  - ‘separate’
+  - ‘both’
+Try 'uniq --help' for more information.
+uniq: invalid argument ‘x’ for ‘--all-repeated’
+Valid arguments are:
+  - ‘none’
+  - ‘prepend’
+  - ‘separate’
+Try 'uniq --help' for more information.
