@@ -207,6 +207,9 @@ static int tail_run(bi_ctx *b, tail_opts *op) {
     default: return 1;
     }
   }
+  /* GNU: the last 0 lines or bytes need no input; nothing is opened, so
+   * not even a missing file is reported */
+  if (o.n == 0 && !o.from) return 0;
   return bi_each_input(b, g.noperands, g.operands, headers, tail_input, &o);
 }
 

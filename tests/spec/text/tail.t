@@ -105,3 +105,15 @@ tail -f /dev/null; echo "status $?"
 status 1
 --- stderr
 tail: following files (-f, -F, --follow) is not supported in vsh: files cannot grow while tail waits
+
+=== -n0 and -c0 open nothing: no headers, no error for a missing file
+--- file a
+x
+--- script
+tail -n0 a nope; echo "s $?"
+tail -c0 -v a; echo "s $?"
+tail -n +0 a
+--- stdout
+s 0
+s 0
+x
