@@ -336,6 +336,14 @@ int bi_column_main(bi_ctx *b) {
       break;
     }
   }
+  if (tmode && rows_first) {
+    bi_err(b, "mutually exclusive arguments: --table --fillrows");
+    return 1;
+  }
+  if (names && !tmode) {
+    bi_err(b, "option --table required for all --table-*");
+    return 1;
+  }
   int st = 0, rc = 0;
   for (int k = 0; k < (g.noperands ? g.noperands : 1) && !rc; k++) {
     const char *f = g.noperands ? g.operands[k] : "-";
@@ -352,7 +360,7 @@ int bi_column_main(bi_ctx *b) {
       rc = 0;
     }
   }
-  if (!rc) rc = tmode || names ? table(&c, names, noheadings)
+  if (!rc) rc = tmode ? table(&c, names, noheadings)
                                : fill(&c, termwidth, rows_first);
   vsh_buf_dispose(&c.text);
   vsh_buf_dispose(&c.lines);

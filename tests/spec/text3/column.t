@@ -86,3 +86,17 @@ rc=1
 --- stderr
 column: nope: No such file or directory
 column: nope: No such file or directory
+
+=== -t with -x, and -N without -t, are refused as util-linux refuses them
+--- script
+printf 'a b\n' | column -t -x; echo "s $?"
+printf 'a b\n' | column -N x,y; echo "s $?"
+printf 'a b\n' | column -d; echo "s $?"
+--- stdout
+s 1
+s 1
+a b
+s 0
+--- stderr
+column: mutually exclusive arguments: --table --fillrows
+column: option --table required for all --table-*
