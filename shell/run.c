@@ -777,6 +777,11 @@ bool bi_cancelled(bi_ctx *b) {
   return sig && interrupts(b->sh, sig);
 }
 
+bool bi_charge(bi_ctx *b, uint64_t units) {
+  (void)units;
+  return bi_cancelled(b);
+}
+
 const char *bi_getenv(bi_ctx *b, const char *name) {
   return env_value(b->sh, name);
 }

@@ -274,6 +274,12 @@ void bi_errline(bi_ctx *b, const char *fmt, ...)
 /* "name: usage: text", as bash prints a builtin's usage line. */
 void bi_usage(bi_ctx *b, const char *usage);
 bool bi_cancelled(bi_ctx *b);
+/* Charges units of work (a line, a record, a loop iteration, a match
+ * step batch) to the exec's work budget.  Returns true when the command
+ * must stop now: the exec was cancelled (deadline, abort, signal) or the
+ * work budget is spent (the limit is then already reported and the exec
+ * ends with 126).  Call it in every loop whose length the input sets. */
+bool bi_charge(bi_ctx *b, uint64_t units);
 /* An environment variable as the command sees it: exported scalars only
  * (TZ=x without export is not in a command's environment). */
 const char *bi_getenv(bi_ctx *b, const char *name);
