@@ -1,0 +1,814 @@
+/* interp.c: the evaluator.  Walks the resolved tree: expressions return
+ * owned values, statements run until rt->jump says to unwind (next,
+ * exit, return, break, continue, a fatal error).  Function calls pass
+ * scalars by value and arrays (and untyped variables, which may become
+ * arrays in the callee) by reference through CELL_REF cells; the call
+ * depth is a counter.  Every loop charges the work budget. */
+#include "builtins/awk/awk_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static void exec_stmt(awk_rt *rt, awk_node *n);
+
+/* ---- cells -------------------------------------------------------------- */
+
+static awk_cell *resolve(awk_cell *c) {
+  while (c->kind == CELL_REF) c = c->ref;
+  return c;
+}
+
+static const char *name_of(awk_rt *rt, awk_node *n, bool local) {
+  if (!local) return rt->prog->globals[n->slot];
+  return "parameter";
+}
+
+static awk_cell *var_cell(awk_rt *rt, int slot, bool local) {
+  return local ? &rt->locals[slot] : &rt->g[slot];
+}
+
+/* The array of a variable, made one when untyped. */
+static awk_array *array_of(awk_rt *rt, int slot, bool local) {
+  awk_cell *c = resolve(var_cell(rt, slot, local));
+  if (c->kind == CELL_ARRAY) return c->arr;
+  if (c->kind == CELL_UNTYPED) {
+    c->arr = awk_array_new();
+    if (!c->arr) {
+      awk_nomem(rt);
+      return NULL;
+    }
+    c->kind = CELL_ARRAY;
+    return c->arr;
+  }
+  if (local)
+    awk_fatal(rt, "attempt to use scalar parameter `%s' as an array",
+              rt->prog->funcs ? "parameter" : "");
+  else
+    awk_fatal(rt, "attempt to use scalar `%s' as an array",
+              rt->prog->globals[slot]);
+  return NULL;
+}
+
+/* The scalar value slot of a variable. */
+static awk_val *scalar_of(awk_rt *rt, int slot, bool local) {
+  awk_cell *c = var_cell(rt, slot, local);
+  if (c->kind == CELL_REF) {
+    awk_cell *t = resolve(c);
+    if (t->kind == CELL_ARRAY) {
+      awk_fatal(rt, "attempt to use array `%s' in a scalar context",
+                "parameter");
+      return NULL;
+    }
+    c->kind = CELL_SCALAR; /* by value from now on */
+    c->v = (awk_val){0};
+    c->ref = NULL;
+    return &c->v;
+  }
+  if (c->kind == CELL_SCALAR) return &c->v;
+  if (c->kind == CELL_UNTYPED) {
+    c->kind = CELL_SCALAR;
+    return &c->v;
+  }
+  awk_fatal(rt, "attempt to use array `%s' in a scalar context",
+            local ? "parameter" : rt->prog->globals[slot]);
+  return NULL;
+}
+
+/* ---- subscripts ----------------------------------------------------------- */
+
+static awk_str *subscript_key(awk_rt *rt, awk_node *k) {
+  if (k->op == N_GROUP && k->nargs > 1) {
+    vsh_buf o = {0};
+    awk_str *sep = awk_to_str(rt, &rt->g[V_SUBSEP].v);
+    awk_str_ref(sep);
+    int i = 0;
+    for (awk_node *e = k->a; e; e = e->next, i++) {
+      awk_val v = awk_eval(rt, e);
+      if (i) vsh__buf_append(&o, sep->s, sep->len);
+      awk_str *s = awk_to_str(rt, &v);
+      vsh__buf_append(&o, s->s, s->len);
+      awk_val_free(&v);
+    }
+    awk_str_unref(sep);
+    awk_str *r = awk_str_new(rt, o.data ? o.data : "", o.len);
+    vsh_buf_dispose(&o);
+    return r;
+  }
+  awk_val v = awk_eval(rt, k);
+  awk_str *s = awk_to_str(rt, &v);
+  awk_str_ref(s);
+  awk_val_free(&v);
+  return s;
+}
+
+/* ---- lvalues ---------------------------------------------------------------- */
+
+typedef struct lref {
+  awk_val *v;
+  long field;  /* >= 0: a field index */
+  int special; /* a special variable's slot, or -1 */
+} lref;
+
+static bool lref_get(awk_rt *rt, awk_node *n, lref *r) {
+  r->field = -1;
+  r->special = -1;
+  r->v = NULL;
+  switch (n->op) {
+  case N_VAR:
+    if (n->slot < V_NSPECIAL) {
+      r->special = n->slot;
+      if (n->slot == V_NF) awk_split_rec(rt);
+    }
+    r->v = scalar_of(rt, n->slot, false);
+    break;
+  case N_LOCAL: r->v = scalar_of(rt, n->slot, true); break;
+  case N_FIELD: {
+    awk_val iv = awk_eval(rt, n->a);
+    double d = awk_to_num(rt, &iv);
+    awk_val_free(&iv);
+    if (rt->jump) return false;
+    if (d < 0) {
+      awk_fatal(rt, "attempt to access field %ld", (long)d);
+      return false;
+    }
+    r->v = awk_field_ref(rt, d, true);
+    r->field = (long)d;
+    break;
+  }
+  case N_INDEX:
+  case N_LINDEX: {
+    awk_str *k = subscript_key(rt, n->a);
+    if (!k) return false;
+    awk_array *a = array_of(rt, n->slot, n->op == N_LINDEX);
+    if (a) r->v = awk_array_get(rt, a, k, true);
+    awk_str_unref(k);
+    break;
+  }
+  default: awk_fatal(rt, "assignment to a non-variable"); return false;
+  }
+  return r->v != NULL && !rt->jump;
+}
+
+static void lref_done(awk_rt *rt, lref *r) {
+  if (r->field >= 0) awk_field_assigned(rt, (size_t)r->field);
+  else if (r->special >= 0) awk_special_set(rt, r->special);
+}
+
+void awk_lvalue_set(awk_rt *rt, awk_node *lv, awk_val v) {
+  lref r;
+  if (!lref_get(rt, lv, &r)) {
+    awk_val_free(&v);
+    return;
+  }
+  awk_val_free(r.v);
+  *r.v = v;
+  lref_done(rt, &r);
+}
+
+/* ---- regex matching --------------------------------------------------------- */
+
+static bool re_match(awk_rt *rt, awk_regex *re, awk_str *s) {
+  vsh_regmatch m[1];
+  int rc = awk_re_exec(rt, re, s->s, s->len, 0, 0, m, 1);
+  return rc > 0;
+}
+
+/* ---- functions ----------------------------------------------------------------- */
+
+static awk_val call(awk_rt *rt, awk_node *n) {
+  awk_func *f = &rt->prog->funcs[n->slot];
+  if (n->nargs > f->nparams) {
+    awk_fatal(rt, "function `%s' called with more arguments than declared",
+              f->name);
+    return (awk_val){0};
+  }
+  if (rt->depth >= rt->max_depth) {
+    awk_fatal(rt, "function call nesting too deep (limit %d)", rt->max_depth);
+    return (awk_val){0};
+  }
+  awk_cell *cells = calloc((size_t)(f->nparams ? f->nparams : 1),
+                           sizeof(*cells));
+  if (!cells) {
+    awk_nomem(rt);
+    return (awk_val){0};
+  }
+  int i = 0;
+  for (awk_node *a = n->a; a; a = a->next, i++) {
+    if (a->op == N_VAR || a->op == N_LOCAL) {
+      awk_cell *c = resolve(var_cell(rt, a->slot, a->op == N_LOCAL));
+      if (c->kind == CELL_UNTYPED || c->kind == CELL_ARRAY) {
+        cells[i].kind = CELL_REF;
+        cells[i].ref = c;
+        continue;
+      }
+    }
+    awk_val v = awk_eval(rt, a);
+    if (rt->jump) {
+      awk_val_free(&v);
+      break;
+    }
+    if (v.type == AV_NUM && v.str && v.num != floor(v.num)) {
+      awk_str_unref(v.str);
+      v.str = NULL;
+    }
+    cells[i].kind = CELL_SCALAR;
+    cells[i].v = v;
+  }
+  awk_val ret = {0};
+  if (!rt->jump) {
+    awk_cell *saved = rt->locals;
+    rt->locals = cells;
+    rt->depth++;
+    exec_stmt(rt, f->body);
+    rt->depth--;
+    rt->locals = saved;
+    if (rt->jump == J_RETURN) {
+      rt->jump = J_NONE;
+      ret = rt->ret;
+      rt->ret = (awk_val){0};
+    }
+  }
+  for (int k = 0; k < f->nparams; k++) {
+    if (cells[k].kind == CELL_SCALAR) awk_val_free(&cells[k].v);
+    else if (cells[k].kind == CELL_ARRAY) awk_array_free(cells[k].arr);
+  }
+  free(cells);
+  return ret;
+}
+
+/* ---- expressions -------------------------------------------------------------- */
+
+static double arith(awk_rt *rt, int op, double x, double y) {
+  switch (op) {
+  case '+': return x + y;
+  case '-': return x - y;
+  case '*': return x * y;
+  case '/':
+    if (y == 0) {
+      awk_fatal(rt, "division by zero attempted");
+      return 0;
+    }
+    return x / y;
+  case '%':
+    if (y == 0) {
+      awk_fatal(rt, "division by zero attempted in `%%'");
+      return 0;
+    }
+    return fmod(x, y);
+  case '^': {
+    if (y == floor(y) && fabs(y) < 1024) {
+      /* integer powers by multiplication, as gawk */
+      long e = (long)fabs(y);
+      double r = 1, b = x;
+      while (e) {
+        if (e & 1) r *= b;
+        b *= b;
+        e >>= 1;
+      }
+      return y < 0 ? 1 / r : r;
+    }
+    return pow(x, y);
+  }
+  }
+  return 0;
+}
+
+static awk_val concat_vals(awk_rt *rt, awk_node *n) {
+  /* flatten a left-leaning chain of concatenations */
+  awk_node *stack[64];
+  int k = 0;
+  awk_node *c = n;
+  while (c->op == N_CONCAT && k < 63) {
+    stack[k++] = c->b;
+    c = c->a;
+  }
+  stack[k++] = c;
+  vsh_buf *o = &rt->tmp;
+  vsh_buf local = {0};
+  awk_val parts[64];
+  size_t total = 0;
+  for (int i = k - 1; i >= 0; i--) {
+    parts[i] = awk_eval(rt, stack[i]);
+    awk_str *s = awk_to_str(rt, &parts[i]);
+    total += s->len;
+  }
+  (void)o;
+  awk_str *r = NULL;
+  if (total > rt->max_string) {
+    awk_fatal(rt, "string of %zu bytes exceeds the string limit", total);
+  } else {
+    r = awk_str_new(rt, NULL, 0);
+    if (r) {
+      awk_str *big = malloc(sizeof(*big) + total + 1);
+      if (!big) {
+        awk_nomem(rt);
+      } else {
+        free(r);
+        r = big;
+        r->len = total;
+        r->ref = 1;
+        r->ascii = 0;
+        size_t pos = 0;
+        for (int i = k - 1; i >= 0; i--) {
+          awk_str *s = awk_to_str(rt, &parts[i]);
+          memcpy(r->s + pos, s->s, s->len);
+          pos += s->len;
+        }
+        r->s[total] = 0;
+      }
+    }
+  }
+  for (int i = 0; i < k; i++) awk_val_free(&parts[i]);
+  vsh_buf_dispose(&local);
+  return awk_strv(r);
+}
+
+static awk_val incdec(awk_rt *rt, awk_node *n) {
+  lref r;
+  if (!lref_get(rt, n->a, &r)) return (awk_val){0};
+  double d = awk_to_num(rt, r.v);
+  double nd = (n->op == N_PREINC || n->op == N_POSTINC) ? d + 1 : d - 1;
+  awk_val_free(r.v);
+  *r.v = awk_num(nd);
+  lref_done(rt, &r);
+  return awk_num((n->op == N_PREINC || n->op == N_PREDEC) ? nd : d);
+}
+
+awk_val awk_eval(awk_rt *rt, awk_node *n) {
+  if (rt->jump) return (awk_val){0};
+  switch (n->op) {
+  case N_NUM: return awk_num(n->num);
+  case N_STR: return awk_strv(awk_str_ref(n->str));
+  case N_ERE: {
+    awk_str *r = awk_rec_get(rt);
+    return awk_num(r && re_match(rt, n->re, r));
+  }
+  case N_GROUP:
+    if (n->nargs > 1) {
+      awk_fatal(rt, "a list in parentheses is only allowed in print "
+                    "or with `in'");
+      return (awk_val){0};
+    }
+    return awk_eval(rt, n->a);
+  case N_VAR: {
+    if (n->slot == V_NF) awk_split_rec(rt);
+    awk_cell *c = resolve(&rt->g[n->slot]);
+    if (c->kind == CELL_ARRAY) {
+      awk_fatal(rt, "attempt to use array `%s' in a scalar context",
+                rt->prog->globals[n->slot]);
+      return (awk_val){0};
+    }
+    return awk_val_copy(&c->v);
+  }
+  case N_LOCAL: {
+    awk_cell *c = resolve(&rt->locals[n->slot]);
+    if (c->kind == CELL_ARRAY) {
+      awk_fatal(rt, "attempt to use array `%s' in a scalar context",
+                name_of(rt, n, true));
+      return (awk_val){0};
+    }
+    if (c->kind == CELL_UNTYPED) return (awk_val){0};
+    return awk_val_copy(&c->v);
+  }
+  case N_FIELD: {
+    double d;
+    if (n->a->op == N_NUM) d = n->a->num;
+    else {
+      awk_val iv = awk_eval(rt, n->a);
+      d = awk_to_num(rt, &iv);
+      awk_val_free(&iv);
+    }
+    if (rt->jump) return (awk_val){0};
+    if (d < 0) {
+      awk_fatal(rt, "attempt to access field %ld", (long)d);
+      return (awk_val){0};
+    }
+    awk_val *v = awk_field_ref(rt, d, false);
+    return v ? awk_val_copy(v) : (awk_val){0};
+  }
+  case N_INDEX:
+  case N_LINDEX: {
+    awk_str *k = subscript_key(rt, n->a);
+    if (!k) return (awk_val){0};
+    awk_array *a = array_of(rt, n->slot, n->op == N_LINDEX);
+    awk_val *v = a ? awk_array_get(rt, a, k, true) : NULL;
+    awk_str_unref(k);
+    return v ? awk_val_copy(v) : (awk_val){0};
+  }
+  case N_ASSIGN: {
+    awk_val v = awk_eval(rt, n->b);
+    if (rt->jump) {
+      awk_val_free(&v);
+      return (awk_val){0};
+    }
+    if (v.type == AV_MAYBE) awk_classify(&v);
+    awk_val ret = awk_val_copy(&v);
+    awk_lvalue_set(rt, n->a, v);
+    return ret;
+  }
+  case N_ASSIGN_OP: {
+    awk_val rv = awk_eval(rt, n->b);
+    double y = awk_to_num(rt, &rv);
+    awk_val_free(&rv);
+    if (rt->jump) return (awk_val){0};
+    lref r;
+    if (!lref_get(rt, n->a, &r)) return (awk_val){0};
+    double x = awk_to_num(rt, r.v);
+    double z = arith(rt, n->sub, x, y);
+    awk_val_free(r.v);
+    *r.v = awk_num(z);
+    lref_done(rt, &r);
+    return awk_num(z);
+  }
+  case N_COND: {
+    awk_val c = awk_eval(rt, n->a);
+    bool t = awk_truth(rt, &c);
+    awk_val_free(&c);
+    return awk_eval(rt, t ? n->b : n->c);
+  }
+  case N_AND:
+  case N_OR: {
+    awk_val c = awk_eval(rt, n->a);
+    bool t = awk_truth(rt, &c);
+    awk_val_free(&c);
+    if (n->op == N_AND ? !t : t) return awk_num(n->op == N_OR);
+    c = awk_eval(rt, n->b);
+    t = awk_truth(rt, &c);
+    awk_val_free(&c);
+    return awk_num(t);
+  }
+  case N_NOT: {
+    awk_val c = awk_eval(rt, n->a);
+    bool t = awk_truth(rt, &c);
+    awk_val_free(&c);
+    return awk_num(!t);
+  }
+  case N_NEG:
+  case N_PLUS: {
+    awk_val c = awk_eval(rt, n->a);
+    double d = awk_to_num(rt, &c);
+    awk_val_free(&c);
+    return awk_num(n->op == N_NEG ? -d : d);
+  }
+  case N_BINOP: {
+    awk_val a = awk_eval(rt, n->a);
+    double x = awk_to_num(rt, &a);
+    awk_val_free(&a);
+    awk_val b = awk_eval(rt, n->b);
+    double y = awk_to_num(rt, &b);
+    awk_val_free(&b);
+    if (rt->jump) return (awk_val){0};
+    return awk_num(arith(rt, n->sub, x, y));
+  }
+  case N_CMP: {
+    awk_val a = awk_eval(rt, n->a);
+    awk_val b = awk_eval(rt, n->b);
+    int c = rt->jump ? 0 : awk_compare(rt, &a, &b);
+    awk_val_free(&a);
+    awk_val_free(&b);
+    bool r;
+    switch (n->sub) {
+    case '<': r = c < 0; break;
+    case 'l': r = c <= 0; break;
+    case '=': r = c == 0; break;
+    case '!': r = c != 0; break;
+    case 'g': r = c >= 0; break;
+    default: r = c > 0; break;
+    }
+    return awk_num(r);
+  }
+  case N_MATCH: {
+    awk_val a = awk_eval(rt, n->a);
+    awk_str *s = awk_to_str(rt, &a);
+    bool m = false;
+    if (n->b->op == N_ERE) {
+      m = re_match(rt, n->b->re, s);
+    } else {
+      awk_val b = awk_eval(rt, n->b);
+      awk_regex *re = rt->jump ? NULL : awk_dyn_regex(rt, &b);
+      s = awk_to_str(rt, &a);
+      if (re) m = re_match(rt, re, s);
+      awk_val_free(&b);
+    }
+    awk_val_free(&a);
+    return awk_num(n->sub ? !m : m);
+  }
+  case N_CONCAT: return concat_vals(rt, n);
+  case N_IN: {
+    awk_str *k = subscript_key(rt, n->a);
+    if (!k) return (awk_val){0};
+    awk_array *a = array_of(rt, n->slot, n->sub);
+    bool found = a && awk_array_get(rt, a, k, false) != NULL;
+    awk_str_unref(k);
+    return awk_num(found);
+  }
+  case N_PREINC:
+  case N_PREDEC:
+  case N_POSTINC:
+  case N_POSTDEC: return incdec(rt, n);
+  case N_CALL: return call(rt, n);
+  case N_BUILTIN: return awk_builtin(rt, n);
+  case N_GETLINE: {
+    awk_val src = {0};
+    if (n->b) {
+      src = awk_eval(rt, n->b);
+      if (rt->jump) {
+        awk_val_free(&src);
+        return (awk_val){0};
+      }
+    }
+    int r = awk_getline(rt, n->sub, n->b ? &src : NULL, n->a);
+    awk_val_free(&src);
+    return awk_num(r);
+  }
+  default: awk_fatal(rt, "internal error: bad node %d", n->op);
+  }
+  return (awk_val){0};
+}
+
+/* ---- statements ------------------------------------------------------------ */
+
+static void do_print(awk_rt *rt, awk_node *n) {
+  vsh_buf o = {0};
+  if (n->nargs == 0) {
+    awk_str *r = awk_rec_get(rt);
+    if (r) vsh__buf_append(&o, r->s, r->len);
+  } else {
+    awk_str *ofs = awk_to_str(rt, &rt->g[V_OFS].v);
+    awk_str_ref(ofs);
+    int i = 0;
+    for (awk_node *e = n->a; e && !rt->jump; e = e->next, i++) {
+      awk_val v = awk_eval(rt, e);
+      if (i) vsh__buf_append(&o, ofs->s, ofs->len);
+      awk_str *s = awk_to_str_fmt(rt, &v, true);
+      vsh__buf_append(&o, s->s, s->len);
+      awk_val_free(&v);
+    }
+    awk_str_unref(ofs);
+  }
+  awk_str *ors = awk_to_str(rt, &rt->g[V_ORS].v);
+  vsh__buf_append(&o, ors->s, ors->len);
+  if (!rt->jump) {
+    if (n->sub) {
+      awk_val t = awk_eval(rt, n->b);
+      if (!rt->jump) awk_out(rt, n->sub, &t, o.data ? o.data : "", o.len);
+      awk_val_free(&t);
+    } else {
+      awk_out(rt, RD_NONE, NULL, o.data ? o.data : "", o.len);
+    }
+  }
+  vsh_buf_dispose(&o);
+}
+
+static void do_printf(awk_rt *rt, awk_node *n) {
+  awk_val args[256];
+  int k = 0;
+  for (awk_node *e = n->a; e && k < 256; e = e->next) args[k++] = awk_eval(rt, e);
+  if (!rt->jump) {
+    awk_str *fmt = awk_to_str(rt, &args[0]);
+    vsh_buf o = {0};
+    if (awk_format(rt, &o, fmt->s, fmt->len, args + 1, k - 1) == 0 &&
+        !rt->jump) {
+      if (n->sub) {
+        awk_val t = awk_eval(rt, n->b);
+        if (!rt->jump) awk_out(rt, n->sub, &t, o.data ? o.data : "", o.len);
+        awk_val_free(&t);
+      } else {
+        awk_out(rt, RD_NONE, NULL, o.data ? o.data : "", o.len);
+      }
+    }
+    vsh_buf_dispose(&o);
+  }
+  for (int i = 0; i < k; i++) awk_val_free(&args[i]);
+}
+
+static bool cond_true(awk_rt *rt, awk_node *c) {
+  awk_val v = awk_eval(rt, c);
+  bool t = awk_truth(rt, &v);
+  awk_val_free(&v);
+  return t && !rt->jump;
+}
+
+/* After a loop body: true when the loop must end. */
+static bool loop_end(awk_rt *rt) {
+  if (rt->jump == J_BREAK) {
+    rt->jump = J_NONE;
+    return true;
+  }
+  if (rt->jump == J_CONTINUE) rt->jump = J_NONE;
+  if (rt->jump) return true;
+  return awk_charge(rt, 1);
+}
+
+static void for_in(awk_rt *rt, awk_node *n) {
+  awk_array *a = array_of(rt, n->slot, n->sub);
+  if (!a || !a->live) return;
+  /* a snapshot of the keys: the body may delete or add */
+  size_t cnt = 0;
+  awk_str **keys = malloc(a->live * sizeof(*keys));
+  if (!keys) {
+    awk_nomem(rt);
+    return;
+  }
+  for (size_t i = 0; i < a->n; i++)
+    if (a->e[i].key) keys[cnt++] = awk_str_ref(a->e[i].key);
+  extern void awk_sort_keys(awk_rt * rt, awk_array * a, awk_str * *keys,
+                            size_t n);
+  awk_sort_keys(rt, a, keys, cnt);
+  size_t i = 0;
+  for (; i < cnt; i++) {
+    awk_array *cur = array_of(rt, n->slot, n->sub);
+    if (!cur || rt->jump) break;
+    if (!awk_array_get(rt, cur, keys[i], false)) continue; /* deleted */
+    awk_val kv = awk_strv(awk_str_ref(keys[i]));
+    awk_lvalue_set(rt, n->a, kv);
+    exec_stmt(rt, n->b);
+    if (loop_end(rt)) break;
+  }
+  for (size_t k = 0; k < cnt; k++) awk_str_unref(keys[k]);
+  free(keys);
+}
+
+static void exec_stmt(awk_rt *rt, awk_node *n) {
+  for (; n && !rt->jump; n = n->next) {
+    rt->line = n->line;
+    switch (n->op) {
+    case S_BLOCK: exec_stmt(rt, n->a); break;
+    case S_EXPR: {
+      awk_val v = awk_eval(rt, n->a);
+      awk_val_free(&v);
+      break;
+    }
+    case S_PRINT: do_print(rt, n); break;
+    case S_PRINTF: do_printf(rt, n); break;
+    case S_IF:
+      if (cond_true(rt, n->a)) exec_stmt(rt, n->b);
+      else if (!rt->jump && n->c) exec_stmt(rt, n->c);
+      break;
+    case S_WHILE:
+      while (cond_true(rt, n->a)) {
+        exec_stmt(rt, n->b);
+        if (loop_end(rt)) break;
+      }
+      break;
+    case S_DO:
+      do {
+        exec_stmt(rt, n->b);
+        if (loop_end(rt)) break;
+      } while (cond_true(rt, n->a));
+      break;
+    case S_FOR:
+      if (n->a) {
+        awk_val v = awk_eval(rt, n->a);
+        awk_val_free(&v);
+      }
+      while (!rt->jump && (!n->b || cond_true(rt, n->b))) {
+        exec_stmt(rt, n->d);
+        if (loop_end(rt)) break;
+        if (n->c) {
+          awk_val v = awk_eval(rt, n->c);
+          awk_val_free(&v);
+        }
+      }
+      break;
+    case S_FORIN: for_in(rt, n); break;
+    case S_NEXT: rt->jump = J_NEXT; break;
+    case S_NEXTFILE: rt->jump = J_NEXTFILE; break;
+    case S_EXIT:
+      if (n->a) {
+        awk_val v = awk_eval(rt, n->a);
+        double d = awk_to_num(rt, &v);
+        awk_val_free(&v);
+        if (rt->jump) break;
+        rt->exit_status = (int)(long)d & 0xff;
+      }
+      rt->jump = J_EXIT;
+      break;
+    case S_RETURN:
+      awk_val_free(&rt->ret);
+      if (n->a) {
+        rt->ret = awk_eval(rt, n->a);
+        if (rt->jump) break;
+      }
+      rt->jump = J_RETURN;
+      break;
+    case S_BREAK: rt->jump = J_BREAK; break;
+    case S_CONTINUE: rt->jump = J_CONTINUE; break;
+    case S_DELETE: {
+      awk_str *k = subscript_key(rt, n->a);
+      if (!k) break;
+      awk_array *a = array_of(rt, n->slot, n->sub);
+      if (a) awk_array_del(a, k);
+      awk_str_unref(k);
+      break;
+    }
+    case S_DELETE_ALL: {
+      awk_array *a = array_of(rt, n->slot, n->sub);
+      if (a) awk_array_clear(a);
+      break;
+    }
+    default: awk_fatal(rt, "internal error: bad statement %d", n->op);
+    }
+  }
+}
+
+void awk_special_set(awk_rt *rt, int slot) {
+  awk_val *v = &rt->g[slot].v;
+  switch (slot) {
+  case V_NF: awk_set_nf(rt, awk_to_num(rt, v)); break;
+  case V_NR: rt->nr = awk_to_num(rt, v); break;
+  case V_FNR: rt->fnr = awk_to_num(rt, v); break;
+  case V_FS:
+  case V_FPAT:
+  case V_FIELDWIDTHS: rt->fs_dirty = true; break;
+  case V_RS: rt->rs_dirty = true; break;
+  case V_IGNORECASE:
+    rt->icase = awk_truth(rt, v);
+    rt->fs_dirty = rt->rs_dirty = true;
+    break;
+  case V_CONVFMT:
+  case V_OFMT: {
+    awk_str *s = awk_to_str(rt, v);
+    char *dst = slot == V_CONVFMT ? rt->convfmt : rt->ofmt;
+    snprintf(dst, 64, "%s", s->s);
+    break;
+  }
+  default: break;
+  }
+}
+
+/* ---- the program ------------------------------------------------------------- */
+
+static bool pattern_true(awk_rt *rt, awk_item *it) {
+  if (!it->pat) return true;
+  if (!it->pat2) return cond_true(rt, it->pat);
+  if (!it->in_range) {
+    if (!cond_true(rt, it->pat)) return false;
+    it->in_range = true;
+  }
+  if (cond_true(rt, it->pat2)) it->in_range = false;
+  return !rt->jump;
+}
+
+/* Runs the BEGINFILE (3) or ENDFILE (4) rules. */
+void awk_run_kind(awk_rt *rt, int kind) {
+  awk_prog *p = rt->prog;
+  for (size_t i = 0; i < p->nitems && !rt->jump; i++)
+    if (p->items[i].kind == kind) exec_stmt(rt, p->items[i].action);
+}
+
+int awk_run(awk_rt *rt) {
+  awk_prog *p = rt->prog;
+  bool has_main = false, has_end = false;
+  for (size_t i = 0; i < p->nitems; i++) {
+    if (p->items[i].kind == 0 || p->items[i].kind >= 3) has_main = true;
+    if (p->items[i].kind == 2) has_end = true;
+  }
+  for (size_t i = 0; i < p->nitems && !rt->jump; i++)
+    if (p->items[i].kind == 1) exec_stmt(rt, p->items[i].action);
+  if (rt->jump == J_NEXT || rt->jump == J_NEXTFILE) {
+    awk_fatal(rt, "`next' used in BEGIN action");
+  }
+  bool exiting = rt->jump == J_EXIT;
+  if (rt->jump == J_EXIT) rt->jump = J_NONE;
+  if (!exiting && !rt->jump && (has_main || has_end)) {
+    for (;;) {
+      int r = awk_next_main(rt);
+      if (r <= 0 || rt->jump) break;
+      if (awk_charge(rt, 1)) break;
+      for (size_t i = 0; i < p->nitems && !rt->jump; i++) {
+        awk_item *it = &p->items[i];
+        if (it->kind != 0) continue;
+        if (!pattern_true(rt, it)) continue;
+        if (it->action) exec_stmt(rt, it->action);
+        else {
+          awk_str *r0 = awk_rec_get(rt);
+          awk_str *ors = awk_to_str(rt, &rt->g[V_ORS].v);
+          if (r0) awk_out(rt, RD_NONE, NULL, r0->s, r0->len);
+          awk_out(rt, RD_NONE, NULL, ors->s, ors->len);
+        }
+      }
+      if (rt->jump == J_NEXT) rt->jump = J_NONE;
+      else if (rt->jump == J_NEXTFILE) {
+        rt->jump = J_NONE;
+        rt->no_more_input = false;
+        extern void awk_skip_file(awk_rt * rt);
+        awk_skip_file(rt);
+      }
+      if (rt->jump) break;
+    }
+  }
+  if (rt->jump == J_EXIT || (exiting && !rt->jump)) {
+    rt->jump = J_NONE;
+    exiting = true;
+  }
+  if (!rt->jump) {
+    for (size_t i = 0; i < p->nitems && !rt->jump; i++)
+      if (p->items[i].kind == 2) exec_stmt(rt, p->items[i].action);
+    if (rt->jump == J_EXIT) rt->jump = J_NONE;
+    if (rt->jump == J_NEXT || rt->jump == J_NEXTFILE)
+      awk_fatal(rt, "`next' used in END action");
+  }
+  return rt->exit_status;
+}
