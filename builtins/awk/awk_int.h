@@ -80,6 +80,7 @@ typedef struct awk_elem {
   awk_val v;
   uint32_t hash;
   int32_t next; /* chain in bucket, -1 at the end */
+  uint8_t gen;  /* onetrue-awk table growths before this insertion */
 } awk_elem;
 
 typedef struct awk_array {
@@ -87,6 +88,8 @@ typedef struct awk_array {
   size_t n, cap, live;
   int32_t *bkt;
   size_t nbkt;
+  uint8_t gen; /* growths of onetrue-awk's table (50 buckets, x4 when
+                  more than 2 elements a bucket): for-in follows its order */
 } awk_array;
 
 awk_array *awk_array_new(void);
@@ -99,6 +102,8 @@ awk_val *awk_array_get(awk_rt *rt, awk_array *a, awk_str *key, bool create);
 awk_val *awk_array_getn(awk_rt *rt, awk_array *a, const char *k, size_t n,
                         bool create);
 void awk_array_del(awk_array *a, awk_str *key);
+/* The live keys (new references) in onetrue-awk's for-in order. */
+int awk_array_keys(awk_rt *rt, awk_array *a, awk_str ***out, size_t *n);
 
 /* ---- cells: variables ------------------------------------------------ */
 
@@ -190,6 +195,9 @@ typedef struct awk_regex {
   vsh_regex *re_icase;
   char *src;
   size_t len;
+  int lit;      /* 0 a regex; 1 a plain string, 2 ^string, 3 string$ */
+  char *litp;   /* the string (in src) */
+  size_t litn;
 } awk_regex;
 
 typedef struct awk_node {

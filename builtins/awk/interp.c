@@ -606,13 +606,8 @@ static void for_in(awk_rt *rt, awk_node *n) {
   if (!a || !a->live) return;
   /* a snapshot of the keys: the body may delete or add */
   size_t cnt = 0;
-  awk_str **keys = malloc(a->live * sizeof(*keys));
-  if (!keys) {
-    awk_nomem(rt);
-    return;
-  }
-  for (size_t i = 0; i < a->n; i++)
-    if (a->e[i].key) keys[cnt++] = awk_str_ref(a->e[i].key);
+  awk_str **keys;
+  if (awk_array_keys(rt, a, &keys, &cnt)) return;
   extern void awk_sort_keys(awk_rt * rt, awk_array * a, awk_str * *keys,
                             size_t n);
   awk_sort_keys(rt, a, keys, cnt);

@@ -362,12 +362,11 @@ awk_val *awk_field_ref(awk_rt *rt, double idx, bool for_write) {
       static const awk_val none = {0};
       (void)none;
       if (!fields_grow(rt, i)) return NULL;
-      /* a missing field reads as uninitialised */
+      /* a missing field is the null string (not a strnum) */
       awk_field *f = &rt->f[i];
       if (f->mat) awk_val_free(&f->v);
       f->mat = false;
-      f->v = (awk_val){0};
-      rt->f[0].v.type = rt->f[0].v.type; /* keep */
+      f->v = awk_strv(awk_str_ref(rt->empty));
       return &rt->f[i].v;
     }
     if (!fields_grow(rt, i)) return NULL;

@@ -350,6 +350,8 @@ awk_val *awk_array_getn(awk_rt *rt, awk_array *a, const char *k, size_t n,
   e->key = key;
   e->hash = h;
   e->v = (awk_val){0};
+  if (a->live + 1 > 2 * (50u << (2 * a->gen)) && a->gen < 20) a->gen++;
+  e->gen = a->gen;
   size_t b = h & (a->nbkt - 1);
   e->next = a->bkt[b];
   a->bkt[b] = (int32_t)a->n;
@@ -380,12 +382,74 @@ void awk_array_del(awk_array *a, awk_str *key) {
       awk_val_free(&e->v);
       a->live--;
       if (!a->live) {
+        uint8_t gen = a->gen;
         free(a->e);
         free(a->bkt);
         memset(a, 0, sizeof(*a));
+        a->gen = gen;
       }
       return;
     }
     pp = &e->next;
   }
+}
+
+static uint32_t ot_hash(const char *s, size_t n, uint32_t size) {
+  unsigned h = 0;
+  for (size_t i = 0; i < n && s[i]; i++) h = (unsigned)(signed char)s[i] + 31 * h;
+  return h % size;
+}
+
+int awk_array_keys(awk_rt *rt, awk_array *a, awk_str ***out, size_t *n) {
+  size_t cnt = a->live;
+  *out = NULL;
+  *n = 0;
+  if (!cnt) return 0;
+  awk_str **keys = malloc(cnt * sizeof(*keys));
+  size_t *idx = malloc(cnt * sizeof(*idx));
+  int32_t *nxt = malloc(cnt * sizeof(*nxt));
+  uint32_t size = 50u << (2 * a->gen);
+  int32_t *tab = malloc(size * sizeof(*tab));
+  int32_t *tab2 = malloc(size * sizeof(*tab2));
+  if (!keys || !idx || !nxt || !tab || !tab2) {
+    free(keys), free(idx), free(nxt), free(tab), free(tab2);
+    awk_nomem(rt);
+    return -1;
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < a->n; i++)
+    if (a->e[i].key) idx[k++] = i;
+  uint32_t sz = 50;
+  for (uint32_t i = 0; i < sz; i++) tab[i] = -1;
+  uint8_t gen = 0;
+  for (size_t j = 0; j < k; j++) {
+    awk_elem *e = &a->e[idx[j]];
+    while (e->gen > gen) {
+      uint32_t nsz = sz * 4;
+      for (uint32_t i = 0; i < nsz; i++) tab2[i] = -1;
+      for (uint32_t i = 0; i < sz; i++) {
+        for (int32_t c = tab[i], op; c >= 0; c = op) {
+          op = nxt[c];
+          awk_str *ks = a->e[idx[c]].key;
+          uint32_t h = ot_hash(ks->s, ks->len, nsz);
+          nxt[c] = tab2[h];
+          tab2[h] = c;
+        }
+      }
+      memcpy(tab, tab2, nsz * sizeof(*tab));
+      sz = nsz;
+      gen++;
+    }
+    uint32_t h = ot_hash(e->key->s, e->key->len, sz);
+    nxt[j] = tab[h];
+    tab[h] = (int32_t)j;
+  }
+  size_t w = 0;
+  for (uint32_t i = 0; i < sz; i++)
+    for (int32_t c = tab[i]; c >= 0; c = nxt[c])
+      keys[w++] = awk_str_ref(a->e[idx[c]].key);
+  free(idx), free(nxt), free(tab), free(tab2);
+  *out = keys;
+  *n = w;
+  return 0;
 }
