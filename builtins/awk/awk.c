@@ -86,6 +86,17 @@ static void unescape(const char *s, vsh_buf *o) {
     case '\\': vsh__buf_putc(o, '\\'); break;
     case '"': vsh__buf_putc(o, '"'); break;
     case '/': vsh__buf_putc(o, '/'); break;
+    case 'x': {
+      int v = 0, k = 0;
+      while (k < 2 && s[i + 1] && strchr("0123456789abcdefABCDEF", s[i + 1])) {
+        char d = s[++i];
+        v = v * 16 + (d <= '9' ? d - '0' : (d | 0x20) - 'a' + 10);
+        k++;
+      }
+      if (k) vsh__buf_putc(o, (char)v);
+      else vsh__buf_puts(o, "\\x");
+      break;
+    }
     default:
       if (c >= '0' && c <= '7') {
         int v = c - '0', k = 1;
@@ -497,6 +508,7 @@ int bi_awk_main(bi_ctx *b) {
     put_elem(rt, pi, "platform", 8, "posix", 5, false);
   }
   rt->argi = 1;
+  rt->seed = 1; /* gawk's srand() returns 1 the first time */
   awk_seed(rt, 0);
   if (o.fs) {
     vsh_buf v = {0};

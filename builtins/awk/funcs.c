@@ -994,10 +994,12 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
     double m = arg_num(rt, a->next);
     double len = (double)awk_char_count(rt, s->s, s->len);
     double cnt = a->next->next ? arg_num(rt, a->next->next) : INFINITY;
-    /* the start and length are truncated, as gawk and onetrue-awk */
+    /* the start and length are truncated, and a start before 1 is
+     * moved to 1 keeping the length, as gawk and onetrue-awk */
     double st = m, en;
     if (isnan(st)) st = 1;
     st = trunc(st);
+    if (st < 1) st = 1;
     if (!isinf(cnt)) {
       if (isnan(cnt)) cnt = 0;
       cnt = trunc(cnt);
@@ -1005,7 +1007,6 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
     } else {
       en = INFINITY;
     }
-    if (st < 1) st = 1;
     if (en > len + 1) en = len + 1;
     awk_val r;
     if (en <= st) r = str_result(rt, "", 0);

@@ -178,11 +178,6 @@ static bool re_match(awk_rt *rt, awk_regex *re, awk_str *s) {
 
 static awk_val call(awk_rt *rt, awk_node *n) {
   awk_func *f = &rt->prog->funcs[n->slot];
-  if (n->nargs > f->nparams) {
-    awk_fatal(rt, "function `%s' called with more arguments than declared",
-              f->name);
-    return (awk_val){0};
-  }
   if (rt->depth >= rt->max_depth) {
     awk_fatal(rt, "function call nesting too deep (limit %d)", rt->max_depth);
     return (awk_val){0};
@@ -195,6 +190,13 @@ static awk_val call(awk_rt *rt, awk_node *n) {
   }
   int i = 0;
   for (awk_node *a = n->a; a; a = a->next, i++) {
+    if (i >= f->nparams) {
+      /* more arguments than parameters: evaluated for their effects and
+       * dropped, as busybox and onetrue-awk do (gawk refuses) */
+      awk_val v = awk_eval(rt, a);
+      awk_val_free(&v);
+      continue;
+    }
     if (a->op == N_VAR || a->op == N_LOCAL) {
       awk_cell *c = resolve(var_cell(rt, a->slot, a->op == N_LOCAL));
       if (c->kind == CELL_UNTYPED || c->kind == CELL_ARRAY) {
@@ -715,6 +717,10 @@ void awk_special_set(awk_rt *rt, int slot) {
   case V_NR: rt->nr = awk_to_num(rt, v); break;
   case V_FNR: rt->fnr = awk_to_num(rt, v); break;
   case V_FS:
+    /* the record read so far is split with the FS it was read under */
+    if (!rt->fs_dirty && !rt->split_done && rt->rec) awk_split_rec(rt);
+    rt->fs_dirty = true;
+    break;
   case V_FPAT:
   case V_FIELDWIDTHS: rt->fs_dirty = true; break;
   case V_RS: rt->rs_dirty = true; break;

@@ -745,6 +745,7 @@ int awk_next_main(awk_rt *rt) {
       continue;
     }
     awk_rec_set(rt, s, n);
+    if (rt->fs_dirty) awk_fs_update(rt); /* this record's FS */
     rt->nr++;
     rt->fnr++;
     set_num(rt, V_NR, rt->nr);
