@@ -375,6 +375,10 @@ int awk_format(awk_rt *rt, vsh_buf *out, const char *fmt, size_t flen,
       break;
     }
     char conv = fmt[i];
+    if (conv == '%') { /* "%5%": gawk prints a plain % */
+      vsh__buf_putc(out, '%');
+      continue;
+    }
     if ((uint64_t)(width > 0 ? width : 0) + (uint64_t)(prec > 0 ? prec : 0) >
         rt->max_string) {
       awk_fatal(rt, "printf: width or precision exceeds the string limit");

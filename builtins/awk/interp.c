@@ -617,7 +617,7 @@ static void for_in(awk_rt *rt, awk_node *n) {
   for (; i < cnt; i++) {
     awk_array *cur = array_of(rt, n->slot, n->sub);
     if (!cur || rt->jump) break;
-    if (!awk_array_get(rt, cur, keys[i], false)) continue; /* deleted */
+    /* keys deleted by the body are still visited, as gawk does */
     awk_val kv = awk_strv(awk_str_ref(keys[i]));
     awk_lvalue_set(rt, n->a, kv);
     exec_stmt(rt, n->b);
