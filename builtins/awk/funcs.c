@@ -397,7 +397,8 @@ int awk_format(awk_rt *rt, vsh_buf *out, const char *fmt, size_t flen,
       char enc[8];
       if (conv == 'c') {
         if (v->type == AV_MAYBE) awk_classify(v);
-        if (v->type == AV_NUM || v->type == AV_STRNUM) {
+        if (v->type == AV_NUM || v->type == AV_STRNUM ||
+            v->type == AV_UNINIT) {
           double d = awk_to_num(rt, v);
           long cp = (long)d;
           if (rt->utf8 && cp >= 128 && cp < 0x110000) {
