@@ -518,6 +518,7 @@ int bi_awk_main(bi_ctx *b) {
     rt->g[V_FS].v = awk_strv(awk_str_new(rt, v.data ? v.data : "", v.len));
     vsh_buf_dispose(&v);
   }
+  awk_fs_update(rt);
   for (int i = 0; i < o.nassigns && !rt->jump; i++) {
     if (!awk_cmdline_assign(rt, o.assigns[i])) {
       bi_errline(b, "awk: fatal: `%s' is not a legal variable name",

@@ -718,8 +718,9 @@ void awk_special_set(awk_rt *rt, int slot) {
   case V_FNR: rt->fnr = awk_to_num(rt, v); break;
   case V_FS:
     /* the record read so far is split with the FS it was read under */
-    if (!rt->fs_dirty && !rt->split_done && rt->rec) awk_split_rec(rt);
+    if (!rt->split_done && rt->rec) awk_split_rec(rt);
     rt->fs_dirty = true;
+    awk_fs_update(rt);
     break;
   case V_FPAT:
   case V_FIELDWIDTHS: rt->fs_dirty = true; break;
