@@ -38,6 +38,16 @@ void awk_fatal(awk_rt *rt, const char *fmt, ...) {
   rt->exit_status = 2;
 }
 
+void awk_error(awk_rt *rt, const char *fmt, ...) {
+  if (rt->jump == J_FATAL) return;
+  va_list ap;
+  va_start(ap, fmt);
+  report(rt, "error", fmt, ap);
+  va_end(ap);
+  rt->jump = J_FATAL;
+  rt->exit_status = 1; /* gawk's status for these */
+}
+
 void awk_warn(awk_rt *rt, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -193,7 +203,7 @@ static int read_progfile(bi_ctx *b, const char *name, vsh_buf *out) {
   sh_stream *s;
   int rc = bi_open_input(b, name, &s);
   if (rc) {
-    bi_errline(b, "awk: fatal: can't open source file `%s' for reading: %s",
+    bi_errline(b, "awk: fatal: cannot open source file `%s' for reading: %s",
                name, vsh_strerror(rc));
     return -1;
   }
@@ -290,7 +300,7 @@ static int parse_opts(bi_ctx *b, awk_opts *o, vsh_buf *files) {
         usage(b, true);
         free(ends);
         free(fnames);
-        return 2;
+        return 1;
       }
       if (strchr("Fvfe", opt)) {
         if (eq) arg = eq + 1;
@@ -300,7 +310,7 @@ static int parse_opts(bi_ctx *b, awk_opts *o, vsh_buf *files) {
           usage(b, true);
           free(ends);
           free(fnames);
-          return 2;
+          return 1;
         }
       }
     } else {
@@ -313,14 +323,14 @@ static int parse_opts(bi_ctx *b, awk_opts *o, vsh_buf *files) {
           usage(b, true);
           free(ends);
           free(fnames);
-          return 2;
+          return 1;
         }
       } else if (!strchr("VhPcrbSLO", opt)) {
         bi_errline(b, "awk: invalid option -- '%c'", opt);
         usage(b, true);
         free(ends);
         free(fnames);
-        return 2;
+        return 1;
       }
     }
     switch (opt) {
@@ -370,7 +380,7 @@ static int parse_opts(bi_ctx *b, awk_opts *o, vsh_buf *files) {
   if (!have_prog_opt) {
     if (i >= b->argc) {
       usage(b, true);
-      return 2;
+      return 1; /* as gawk */
     }
     o->srcs[0].name = NULL;
     o->srcs[0].text = b->argv[i];

@@ -363,6 +363,9 @@ struct awk_rt {
  * the exit status 2. */
 void awk_fatal(awk_rt *rt, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* The same as an "error:" (gawk's division by zero), exit status 1. */
+void awk_error(awk_rt *rt, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 void awk_warn(awk_rt *rt, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void awk_nomem(awk_rt *rt);

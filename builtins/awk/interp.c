@@ -248,13 +248,13 @@ static double arith(awk_rt *rt, int op, double x, double y) {
   case '*': return x * y;
   case '/':
     if (y == 0) {
-      awk_fatal(rt, "division by zero attempted");
+      awk_error(rt, "division by zero attempted");
       return 0;
     }
     return x / y;
   case '%':
     if (y == 0) {
-      awk_fatal(rt, "division by zero attempted in `%%'");
+      awk_error(rt, "division by zero attempted in `%%'");
       return 0;
     }
     return fmod(x, y);
