@@ -409,5 +409,14 @@ awk_regex *awk_dyn_regex(awk_rt *rt, awk_val *v);
 int awk_re_exec(awk_rt *rt, awk_regex *re, const char *s, size_t n,
                 size_t start, unsigned eflags, vsh_regmatch *m, size_t nm);
 void awk_lvalue_set(awk_rt *rt, awk_node *lv, awk_val v);
+/* An lvalue resolved once (its subscript or field index evaluated):
+ * read and replace *v, then call awk_lref_done. */
+typedef struct awk_lref {
+  awk_val *v;
+  long field;  /* >= 0: a field index */
+  int special; /* a special variable's slot, or -1 */
+} awk_lref;
+bool awk_lref_get(awk_rt *rt, awk_node *n, awk_lref *r);
+void awk_lref_done(awk_rt *rt, awk_lref *r);
 
 #endif /* VSH_AWK_INT_H */

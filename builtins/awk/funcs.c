@@ -412,6 +412,11 @@ int awk_format(awk_rt *rt, vsh_buf *out, const char *fmt, size_t flen,
           awk_str *str = awk_to_str(rt, v);
           s = str->s;
           n = char_prefix(rt, str->s, str->len, 1);
+          if (!n) { /* gawk prints a NUL for "" */
+            enc[0] = 0;
+            s = enc;
+            n = 1;
+          }
         }
         prec = -1;
       } else {
@@ -435,16 +440,13 @@ int awk_format(awk_rt *rt, vsh_buf *out, const char *fmt, size_t flen,
     char *buf = need <= sizeof(small) ? small : malloc(need);
     if (!buf) goto oom;
     int k = 0;
-    if (strchr("diouxX", conv)) {
-      if (isnan(d) || isinf(d)) {
-        /* gawk formats these as %f would */
-        const char *txt = isnan(d) ? (signbit(d) ? "-nan" : "+nan")
-                                   : (d < 0 ? "-inf" : "+inf");
-        if (!strchr(flags, '+') && !strchr(flags, ' ') && txt[0] == '+')
-          txt++;
-        snprintf(spec, sizeof(spec), "%%%s*s", left ? "-" : "");
-        k = snprintf(buf, need, spec, (int)(width > 0 ? width : 0), txt);
-      } else if (conv == 'd' || conv == 'i') {
+    if (isnan(d) || isinf(d)) {
+      /* gawk prints these signed, whatever the conversion and width */
+      const char *txt = isnan(d) ? (signbit(d) ? "-nan" : "+nan")
+                                 : (d < 0 ? "-inf" : "+inf");
+      k = snprintf(buf, need, "%s", txt);
+    } else if (strchr("diouxX", conv)) {
+      if (conv == 'd' || conv == 'i') {
         double t = trunc(d);
         if (t >= -9.2e18 && t <= 9.2e18) {
           snprintf(spec, sizeof(spec), "%%%s%s%s%s" "lld", flags,
@@ -667,11 +669,15 @@ static awk_val b_sub(awk_rt *rt, awk_node *n, bool global) {
   if (!re) return awk_num(0);
   awk_str *repl = arg_str(rt, a1);
   awk_str *target;
+  awk_lref lr = {0};
   if (a2) {
-    awk_val tv = awk_eval(rt, a2);
-    target = awk_to_str(rt, &tv);
+    /* the target is resolved once: its subscript runs one time */
+    if (!awk_lref_get(rt, a2, &lr)) {
+      awk_str_unref(repl);
+      return awk_num(0);
+    }
+    target = awk_to_str(rt, lr.v);
     awk_str_ref(target);
-    awk_val_free(&tv);
   } else {
     target = awk_str_ref(awk_rec_get(rt));
   }
@@ -680,8 +686,13 @@ static awk_val b_sub(awk_rt *rt, awk_node *n, bool global) {
   if (cnt > 0 && !rt->jump) {
     awk_str *res = awk_str_new(rt, o.data ? o.data : "", o.len);
     if (res) {
-      if (a2) awk_lvalue_set(rt, a2, awk_strv(res));
-      else awk_rec_set_str(rt, res);
+      if (a2) {
+        awk_val_free(lr.v);
+        *lr.v = awk_strv(res);
+        awk_lref_done(rt, &lr);
+      } else {
+        awk_rec_set_str(rt, res);
+      }
     }
   }
   vsh_buf_dispose(&o);

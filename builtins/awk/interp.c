@@ -104,13 +104,9 @@ static awk_str *subscript_key(awk_rt *rt, awk_node *k) {
 
 /* ---- lvalues ---------------------------------------------------------------- */
 
-typedef struct lref {
-  awk_val *v;
-  long field;  /* >= 0: a field index */
-  int special; /* a special variable's slot, or -1 */
-} lref;
+typedef awk_lref lref;
 
-static bool lref_get(awk_rt *rt, awk_node *n, lref *r) {
+bool awk_lref_get(awk_rt *rt, awk_node *n, lref *r) {
   r->field = -1;
   r->special = -1;
   r->v = NULL;
@@ -150,20 +146,20 @@ static bool lref_get(awk_rt *rt, awk_node *n, lref *r) {
   return r->v != NULL && !rt->jump;
 }
 
-static void lref_done(awk_rt *rt, lref *r) {
+void awk_lref_done(awk_rt *rt, lref *r) {
   if (r->field >= 0) awk_field_assigned(rt, (size_t)r->field);
   else if (r->special >= 0) awk_special_set(rt, r->special);
 }
 
 void awk_lvalue_set(awk_rt *rt, awk_node *lv, awk_val v) {
   lref r;
-  if (!lref_get(rt, lv, &r)) {
+  if (!awk_lref_get(rt, lv, &r)) {
     awk_val_free(&v);
     return;
   }
   awk_val_free(r.v);
   *r.v = v;
-  lref_done(rt, &r);
+  awk_lref_done(rt, &r);
 }
 
 /* ---- regex matching --------------------------------------------------------- */
@@ -328,12 +324,12 @@ static awk_val concat_vals(awk_rt *rt, awk_node *n) {
 
 static awk_val incdec(awk_rt *rt, awk_node *n) {
   lref r;
-  if (!lref_get(rt, n->a, &r)) return (awk_val){0};
+  if (!awk_lref_get(rt, n->a, &r)) return (awk_val){0};
   double d = awk_to_num(rt, r.v);
   double nd = (n->op == N_PREINC || n->op == N_POSTINC) ? d + 1 : d - 1;
   awk_val_free(r.v);
   *r.v = awk_num(nd);
-  lref_done(rt, &r);
+  awk_lref_done(rt, &r);
   return awk_num((n->op == N_PREINC || n->op == N_PREDEC) ? nd : d);
 }
 
@@ -415,12 +411,12 @@ awk_val awk_eval(awk_rt *rt, awk_node *n) {
     awk_val_free(&rv);
     if (rt->jump) return (awk_val){0};
     lref r;
-    if (!lref_get(rt, n->a, &r)) return (awk_val){0};
+    if (!awk_lref_get(rt, n->a, &r)) return (awk_val){0};
     double x = awk_to_num(rt, r.v);
     double z = arith(rt, n->sub, x, y);
     awk_val_free(r.v);
     *r.v = awk_num(z);
-    lref_done(rt, &r);
+    awk_lref_done(rt, &r);
     return awk_num(z);
   }
   case N_COND: {
