@@ -316,6 +316,7 @@ struct awk_rt {
   awk_val ret;      /* a function's return value */
   /* record */
   awk_str *rec;
+  size_t rec_cap;   /* bytes rec->s can hold (reused between records) */
   bool split_done, rec_dirty;
   awk_field *f;     /* f[1..nf] */
   size_t nf, capf;
@@ -381,7 +382,8 @@ void awk_rec_set(awk_rt *rt, const char *s, size_t n);
 void awk_rec_set_str(awk_rt *rt, awk_str *s); /* takes the reference */
 awk_str *awk_rec_get(awk_rt *rt);            /* borrowed */
 bool awk_split_rec(awk_rt *rt);
-awk_val *awk_field_ref(awk_rt *rt, double idx, bool for_write);
+/* for_write: 0 read, 1 read and write, 2 write only. */
+awk_val *awk_field_ref(awk_rt *rt, double idx, int for_write);
 void awk_field_assigned(awk_rt *rt, size_t idx);
 void awk_set_nf(awk_rt *rt, double nf);
 double awk_field_num(awk_rt *rt, size_t idx);

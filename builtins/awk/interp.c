@@ -106,7 +106,13 @@ static awk_str *subscript_key(awk_rt *rt, awk_node *k) {
 
 typedef awk_lref lref;
 
+static bool lref_get_mode(awk_rt *rt, awk_node *n, lref *r, int mode);
+
 bool awk_lref_get(awk_rt *rt, awk_node *n, lref *r) {
+  return lref_get_mode(rt, n, r, 1);
+}
+
+static bool lref_get_mode(awk_rt *rt, awk_node *n, lref *r, int mode) {
   r->field = -1;
   r->special = -1;
   r->v = NULL;
@@ -128,7 +134,7 @@ bool awk_lref_get(awk_rt *rt, awk_node *n, lref *r) {
       awk_fatal(rt, "attempt to access field %ld", (long)d);
       return false;
     }
-    r->v = awk_field_ref(rt, d, true);
+    r->v = awk_field_ref(rt, d, mode);
     r->field = (long)d;
     break;
   }
@@ -153,7 +159,7 @@ void awk_lref_done(awk_rt *rt, lref *r) {
 
 void awk_lvalue_set(awk_rt *rt, awk_node *lv, awk_val v) {
   lref r;
-  if (!awk_lref_get(rt, lv, &r)) {
+  if (!lref_get_mode(rt, lv, &r, 2)) {
     awk_val_free(&v);
     return;
   }
@@ -270,6 +276,22 @@ static double arith(awk_rt *rt, int op, double x, double y) {
   }
   }
   return 0;
+}
+
+/* The numeric value of n; a constant field index is read straight from
+ * the record (no string made for it). */
+static double eval_num(awk_rt *rt, awk_node *n) {
+  if (n->op == N_NUM) return n->num;
+  if (n->op == N_FIELD && n->a->op == N_NUM && n->a->num >= 1 &&
+      n->a->num <= 10000000 && !rt->rec_dirty) {
+    if (!awk_split_rec(rt)) return 0;
+    size_t i = (size_t)n->a->num;
+    return i <= rt->nf ? awk_field_num(rt, i) : 0;
+  }
+  awk_val v = awk_eval(rt, n);
+  double d = awk_to_num(rt, &v);
+  awk_val_free(&v);
+  return d;
 }
 
 static awk_val concat_vals(awk_rt *rt, awk_node *n) {
@@ -406,9 +428,7 @@ awk_val awk_eval(awk_rt *rt, awk_node *n) {
     return ret;
   }
   case N_ASSIGN_OP: {
-    awk_val rv = awk_eval(rt, n->b);
-    double y = awk_to_num(rt, &rv);
-    awk_val_free(&rv);
+    double y = eval_num(rt, n->b);
     if (rt->jump) return (awk_val){0};
     lref r;
     if (!awk_lref_get(rt, n->a, &r)) return (awk_val){0};
@@ -444,18 +464,12 @@ awk_val awk_eval(awk_rt *rt, awk_node *n) {
   }
   case N_NEG:
   case N_PLUS: {
-    awk_val c = awk_eval(rt, n->a);
-    double d = awk_to_num(rt, &c);
-    awk_val_free(&c);
+    double d = eval_num(rt, n->a);
     return awk_num(n->op == N_NEG ? -d : d);
   }
   case N_BINOP: {
-    awk_val a = awk_eval(rt, n->a);
-    double x = awk_to_num(rt, &a);
-    awk_val_free(&a);
-    awk_val b = awk_eval(rt, n->b);
-    double y = awk_to_num(rt, &b);
-    awk_val_free(&b);
+    double x = eval_num(rt, n->a);
+    double y = eval_num(rt, n->b);
     if (rt->jump) return (awk_val){0};
     return awk_num(arith(rt, n->sub, x, y));
   }
@@ -529,6 +543,31 @@ awk_val awk_eval(awk_rt *rt, awk_node *n) {
 
 static void do_print(awk_rt *rt, awk_node *n) {
   vsh_buf o = {0};
+  if (!n->sub && n->nargs <= 16) {
+    /* to stdout: the values first (an argument may print itself), then
+     * the line straight into the output buffer */
+    vsh_buf *ob = &rt->obuf;
+    if (n->nargs == 0) {
+      awk_str *r = awk_rec_get(rt);
+      if (r) vsh__buf_append(ob, r->s, r->len);
+    } else {
+      awk_val vals[16];
+      int k = 0;
+      for (awk_node *e = n->a; e; e = e->next) vals[k++] = awk_eval(rt, e);
+      awk_str *ofs = awk_to_str(rt, &rt->g[V_OFS].v);
+      for (int i = 0; i < k && !rt->jump; i++) {
+        if (i) vsh__buf_append(ob, ofs->s, ofs->len);
+        awk_str *s = awk_to_str_fmt(rt, &vals[i], true);
+        vsh__buf_append(ob, s->s, s->len);
+      }
+      for (int i = 0; i < k; i++) awk_val_free(&vals[i]);
+      if (rt->jump) return;
+    }
+    awk_str *ors = awk_to_str(rt, &rt->g[V_ORS].v);
+    if (vsh__buf_append(ob, ors->s, ors->len)) awk_nomem(rt);
+    if (ob->len >= 65536) awk_flush_stdout(rt);
+    return;
+  }
   if (n->nargs == 0) {
     awk_str *r = awk_rec_get(rt);
     if (r) vsh__buf_append(&o, r->s, r->len);

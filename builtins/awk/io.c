@@ -31,11 +31,37 @@ void awk_rec_set_str(awk_rt *rt, awk_str *s) {
   fields_reset(rt);
   awk_str_unref(rt->rec);
   rt->rec = s;
+  rt->rec_cap = s ? s->len : 0;
 }
 
 void awk_rec_set(awk_rt *rt, const char *s, size_t n) {
-  awk_str *r = awk_str_new(rt, s, n);
-  if (r) awk_rec_set_str(rt, r);
+  /* reuse the record's string when nothing else holds it */
+  awk_str *r = rt->rec;
+  if (r && r->ref == 1 && n <= rt->rec_cap) {
+    fields_reset(rt);
+    memcpy(r->s, s, n);
+    r->s[n] = 0;
+    r->len = n;
+    r->ascii = 0;
+    return;
+  }
+  size_t cap = n < 256 ? 256 : n;
+  if (n > rt->max_string) {
+    awk_fatal(rt, "record of %zu bytes exceeds the string limit", n);
+    return;
+  }
+  r = malloc(sizeof(*r) + cap + 1);
+  if (!r) {
+    awk_nomem(rt);
+    return;
+  }
+  r->len = n;
+  r->ref = 1;
+  r->ascii = 0;
+  memcpy(r->s, s, n);
+  r->s[n] = 0;
+  awk_rec_set_str(rt, r);
+  rt->rec_cap = cap;
 }
 
 static bool fields_grow(awk_rt *rt, size_t n) {
@@ -327,6 +353,7 @@ static void rebuild(awk_rt *rt) {
   r->s[total] = 0;
   awk_str_unref(rt->rec);
   rt->rec = r;
+  rt->rec_cap = total;
 }
 
 awk_str *awk_rec_get(awk_rt *rt) {
@@ -337,7 +364,7 @@ awk_str *awk_rec_get(awk_rt *rt) {
   return rt->rec;
 }
 
-awk_val *awk_field_ref(awk_rt *rt, double idx, bool for_write) {
+awk_val *awk_field_ref(awk_rt *rt, double idx, int for_write) {
   if (idx < 1) {
     /* $0: a value standing for the record (a fresh copy each time) */
     awk_str *r = awk_rec_get(rt);
@@ -379,7 +406,12 @@ awk_val *awk_field_ref(awk_rt *rt, double idx, bool for_write) {
     awk_val_free(&rt->g[V_NF].v);
     rt->g[V_NF].v = awk_num((double)i);
   }
-  materialize(rt, i);
+  if (for_write == 2 && !rt->f[i].mat) {
+    rt->f[i].v = (awk_val){0};
+    rt->f[i].mat = true;
+  } else {
+    materialize(rt, i);
+  }
   return &rt->f[i].v;
 }
 
