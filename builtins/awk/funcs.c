@@ -1072,7 +1072,9 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
     awk_val sep = {0};
     awk_regex *sre = NULL;
     if (sepn) {
-      if (sepn->op == N_ERE) sre = sepn->re;
+      if (sepn->op == N_ERE && sepn->re->len == 0)
+        sep = awk_strv(awk_str_ref(rt->empty)); /* //: characters */
+      else if (sepn->op == N_ERE) sre = sepn->re;
       else sep = awk_eval(rt, sepn);
     } else if (fp) {
       sep = awk_val_copy(&rt->g[V_FPAT].v);
