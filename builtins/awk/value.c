@@ -79,6 +79,7 @@ double awk_atof(const char *s, size_t n, bool *whole) {
       size_t j = i + 3;
       while (j < n && is_blank(s[j])) j++;
       if (whole) *whole = j == n;
+      if (j != n) return 0; /* gawk: "+inf" only alone */
       return neg ? -INFINITY : INFINITY;
     }
     if ((w[0] == 'n' || w[0] == 'N') && (w[1] == 'a' || w[1] == 'A') &&
@@ -86,6 +87,7 @@ double awk_atof(const char *s, size_t n, bool *whole) {
       size_t j = i + 3;
       while (j < n && is_blank(s[j])) j++;
       if (whole) *whole = j == n;
+      if (j != n) return 0;
       return neg ? -NAN : NAN;
     }
   }
