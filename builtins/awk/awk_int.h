@@ -182,7 +182,9 @@ enum {
   /* statements */
   S_EXPR, S_PRINT, S_PRINTF, S_IF, S_WHILE, S_DO, S_FOR, S_FORIN,
   S_BLOCK, S_NEXT, S_NEXTFILE, S_EXIT, S_RETURN, S_BREAK, S_CONTINUE,
-  S_DELETE, S_DELETE_ALL, S_GETLINE_STMT
+  S_DELETE, S_DELETE_ALL, S_GETLINE_STMT,
+  S_SWITCH, /* a: subject, b: S_CASE list */
+  S_CASE    /* a: label (NULL: default), b: statements */
 };
 
 /* getline sources */

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 /* ---- regexes ------------------------------------------------------------ */
@@ -1053,7 +1054,13 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
     awk_str *s = arg_str(rt, a), *t = arg_str(rt, a->next);
     double r = 0;
     if (t->len == 0) r = 1; /* as gawk */
-    else {
+    else if (rt->icase) {
+      for (size_t i = 0; i + t->len <= s->len; i++)
+        if (!strncasecmp(s->s + i, t->s, t->len)) {
+          r = char_pos(rt, s->s, i);
+          break;
+        }
+    } else {
       for (size_t i = 0; i + t->len <= s->len; i++)
         if (s->s[i] == t->s[0] && !memcmp(s->s + i, t->s, t->len)) {
           r = char_pos(rt, s->s, i);
@@ -1161,9 +1168,16 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
     return awk_num(start);
   }
   case F_SPRINTF: {
-    awk_val args[256];
+    awk_val small[8];
+    awk_val *args = n->nargs <= 8 ? small : calloc((size_t)n->nargs,
+                                                    sizeof(*args));
+    if (!args) {
+      awk_nomem(rt);
+      return (awk_val){0};
+    }
     int k = 0;
-    for (awk_node *e = a; e && k < 256; e = e->next) args[k++] = awk_eval(rt, e);
+    for (awk_node *e = a; e && k < n->nargs; e = e->next)
+      args[k++] = awk_eval(rt, e);
     awk_val r = {0};
     if (!rt->jump) {
       awk_str *fmt = awk_to_str(rt, &args[0]);
@@ -1173,6 +1187,7 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
       vsh_buf_dispose(&o);
     }
     for (int i = 0; i < k; i++) awk_val_free(&args[i]);
+    if (args != small) free(args);
     return r;
   }
   case F_TOLOWER:

@@ -11,6 +11,7 @@
 #include <string.h>
 
 static void exec_stmt(awk_rt *rt, awk_node *n);
+static bool re_match(awk_rt *rt, awk_regex *re, awk_str *s);
 
 /* ---- cells -------------------------------------------------------------- */
 
@@ -184,6 +185,12 @@ static awk_val call(awk_rt *rt, awk_node *n) {
     awk_fatal(rt, "function call nesting too deep (limit %d)", rt->max_depth);
     return (awk_val){0};
   }
+  if (rt->b->sh && sh_stack_low(rt->b->sh)) { /* a last resort */
+    rt->jump = J_FATAL;
+    rt->exit_status = 2;
+    return (awk_val){0};
+  }
+  if (awk_charge(rt, 1)) return (awk_val){0};
   awk_cell *cells = calloc((size_t)(f->nparams ? f->nparams : 1),
                            sizeof(*cells));
   if (!cells) {
@@ -599,9 +606,16 @@ static void do_print(awk_rt *rt, awk_node *n) {
 }
 
 static void do_printf(awk_rt *rt, awk_node *n) {
-  awk_val args[256];
+  awk_val small[8];
+  awk_val *args = n->nargs <= 8 ? small : calloc((size_t)n->nargs,
+                                                  sizeof(*args));
+  if (!args) {
+    awk_nomem(rt);
+    return;
+  }
   int k = 0;
-  for (awk_node *e = n->a; e && k < 256; e = e->next) args[k++] = awk_eval(rt, e);
+  for (awk_node *e = n->a; e && k < n->nargs; e = e->next)
+    args[k++] = awk_eval(rt, e);
   if (!rt->jump) {
     awk_str *fmt = awk_to_str(rt, &args[0]);
     vsh_buf o = {0};
@@ -618,6 +632,7 @@ static void do_printf(awk_rt *rt, awk_node *n) {
     vsh_buf_dispose(&o);
   }
   for (int i = 0; i < k; i++) awk_val_free(&args[i]);
+  if (args != small) free(args);
 }
 
 static bool cond_true(awk_rt *rt, awk_node *c) {
@@ -660,6 +675,29 @@ static void for_in(awk_rt *rt, awk_node *n) {
   }
   for (size_t k = 0; k < cnt; k++) awk_str_unref(keys[k]);
   free(keys);
+}
+
+static void do_switch(awk_rt *rt, awk_node *n) {
+  awk_val v = awk_eval(rt, n->a);
+  awk_node *hit = NULL, *dflt = NULL;
+  for (awk_node *c = n->b; c && !hit && !rt->jump; c = c->next) {
+    if (!c->a) {
+      dflt = c;
+      continue;
+    }
+    if (c->a->op == N_ERE) {
+      if (re_match(rt, c->a->re, awk_to_str(rt, &v))) hit = c;
+      continue;
+    }
+    awk_val l = awk_eval(rt, c->a);
+    if (awk_compare(rt, &v, &l) == 0) hit = c;
+    awk_val_free(&l);
+  }
+  awk_val_free(&v);
+  if (!hit) hit = dflt;
+  /* from the matching case on, falling through the later ones */
+  for (awk_node *c = hit; c && !rt->jump; c = c->next) exec_stmt(rt, c->b);
+  if (rt->jump == J_BREAK) rt->jump = J_NONE;
 }
 
 static void exec_stmt(awk_rt *rt, awk_node *n) {
@@ -705,6 +743,7 @@ static void exec_stmt(awk_rt *rt, awk_node *n) {
       }
       break;
     case S_FORIN: for_in(rt, n); break;
+    case S_SWITCH: do_switch(rt, n); break;
     case S_NEXT: rt->jump = J_NEXT; break;
     case S_NEXTFILE: rt->jump = J_NEXTFILE; break;
     case S_EXIT:

@@ -116,7 +116,7 @@ void awk_fs_update(awk_rt *rt) {
   }
   bool single = fs->len == 1 && fs->s[0] != '\\';
   if (fs->len == 2 && fs->s[0] == '\\' && fs->s[1] != '\\') single = false;
-  if (single && !rt->paragraph_nl && !rt->icase) {
+  if (single && !rt->paragraph_nl) {
     rt->fs_mode = fs->s[0] == '\t' ? 4 : 1;
     rt->fs_char = fs->s[0];
     return;
@@ -1201,7 +1201,7 @@ int awk_split_str(awk_rt *rt, awk_str *s, awk_array *a, awk_val *sep,
     awk_str *fs = awk_to_str(rt, sep);
     if (fs->len == 1 && fs->s[0] == ' ') mode = 0;
     else if (fs->len == 0) mode = 3;
-    else if (fs->len == 1 && fs->s[0] != '\\' && !rt->icase) {
+    else if (fs->len == 1 && fs->s[0] != '\\') {
       mode = 1;
       ch = fs->s[0];
     } else {

@@ -30,6 +30,7 @@ typedef struct parser {
   int print_ctx;  /* >0: a print's top level ('>' and '|' redirect) */
   awk_func *fn;   /* function being parsed */
   int loop_depth;
+  int switch_depth;
 } parser;
 
 static awk_node *expr(parser *P);
@@ -933,7 +934,7 @@ static awk_node *simple_statement(parser *P) {
     return n;
   case T_BREAK:
   case T_CONTINUE:
-    if (!P->loop_depth) {
+    if (!P->loop_depth && !(t == T_BREAK && P->switch_depth)) {
       plain_error(P, "%s", t == T_BREAK ? "`break' is not allowed outside a "
                                           "loop or switch"
                                         : "`continue' is not allowed outside "
@@ -1138,6 +1139,59 @@ static awk_node *statement(parser *P) {
     next(P);
     n = node(P, S_BLOCK);
     break;
+  case T_SWITCH: {
+    next(P);
+    if (!expect(P, T_LPAREN)) break;
+    awk_node *subj = expr(P);
+    if (!subj || !expect(P, T_RPAREN)) break;
+    skip_nl(P);
+    if (!expect(P, T_LBRACE)) break;
+    skip_terms(P);
+    awk_node *head = NULL, **tail = &head;
+    bool have_default = false;
+    P->switch_depth++;
+    while (!P->err && (tok(P) == T_CASE || tok(P) == T_DEFAULT)) {
+      awk_node *c = node(P, S_CASE);
+      if (!c) break;
+      if (tok(P) == T_DEFAULT) {
+        if (have_default) {
+          plain_error(P, "%s", "duplicate `default' detected in switch body");
+          break;
+        }
+        have_default = true;
+        next(P);
+      } else {
+        next(P);
+        int u = tok(P);
+        if (u == T_SLASH || u == T_DIV_ASSIGN || u == T_NUMBER ||
+            u == T_STRING || u == T_MINUS || u == T_PLUS) {
+          c->a = unary(P);
+        } else {
+          syntax_error(P);
+        }
+        if (!c->a) break;
+      }
+      if (!expect(P, T_COLON)) break;
+      skip_terms(P);
+      awk_node *sh = NULL, **st = &sh;
+      while (!P->err && tok(P) != T_CASE && tok(P) != T_DEFAULT &&
+             tok(P) != T_RBRACE && tok(P) != T_EOF) {
+        awk_node *x = statement(P);
+        if (!x) break;
+        *st = x;
+        while (x->next) x = x->next;
+        st = &x->next;
+        skip_terms(P);
+      }
+      c->b = sh;
+      *tail = c;
+      tail = &c->next;
+    }
+    P->switch_depth--;
+    if (P->err || !expect(P, T_RBRACE)) break;
+    n = node2(P, S_SWITCH, 0, subj, head);
+    break;
+  }
   default:
     n = simple_statement(P);
     if (n && !end_simple(P)) n = NULL;

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 awk_str *awk_str_new(awk_rt *rt, const char *s, size_t n) {
   if (rt && n > rt->max_string) {
@@ -262,7 +263,7 @@ int awk_compare(awk_rt *rt, awk_val *a, awk_val *b) {
   awk_str_ref(s);
   awk_str *t = awk_to_str(rt, b);
   size_t n = s->len < t->len ? s->len : t->len;
-  int c = memcmp(s->s, t->s, n);
+  int c = rt->icase ? strncasecmp(s->s, t->s, n) : memcmp(s->s, t->s, n);
   if (!c) c = s->len < t->len ? -1 : s->len > t->len ? 1 : 0;
   awk_str_unref(s);
   return c;
