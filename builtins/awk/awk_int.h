@@ -200,6 +200,11 @@ typedef struct awk_regex {
   int lit;      /* 0 a regex; 1 a plain string, 2 ^string, 3 string$ */
   char *litp;   /* the string (in src) */
   size_t litn;
+  /* a regex that starts with a literal run: a line without that run
+   * cannot match (prefix when anchored with ^) */
+  char *prep;
+  size_t pren;
+  bool pre_anch;
 } awk_regex;
 
 typedef struct awk_node {

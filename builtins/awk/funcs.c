@@ -195,6 +195,20 @@ awk_regex *awk_regex_new(awk_rt *rt, const char *s, size_t n, bool dynamic) {
       r->litn = n;
     }
   }
+  if (!r->lit && r->src && r->len && !memchr(r->src, '|', r->len) &&
+      !memchr(r->src, 0, r->len)) {
+    const char *p = r->src;
+    bool anch = p[0] == '^';
+    if (anch) p++;
+    size_t k = strcspn(p, "\\^$.[]*+?(){}|");
+    /* a quantifier binds the last literal character */
+    if (k && p[k] && strchr("*+?{", p[k])) k--;
+    if (k) {
+      r->prep = (char *)p;
+      r->pren = k;
+      r->pre_anch = anch;
+    }
+  }
   if (!r->src) {
     vsh__regex_free(r->re);
     free(r);
@@ -265,6 +279,16 @@ int awk_re_exec(awk_rt *rt, awk_regex *re, const char *s, size_t n,
     m[0].eo = m[0].so + (int64_t)re->litn;
     for (size_t k = 1; k < nm; k++) m[k].so = m[k].eo = -1;
     return 1;
+  }
+  if (re->pren && !rt->icase) {
+    if (re->pre_anch) {
+      if (start != 0 || (eflags & VSH_RE_NOTBOL) || n < re->pren ||
+          memcmp(s, re->prep, re->pren))
+        return 0;
+    } else if (start > n || !find_lit(s + start, n - start, re->prep,
+                                      re->pren)) {
+      return 0;
+    }
   }
   if (rt->icase) {
     if (!re->re_icase) {
