@@ -17,6 +17,7 @@
 
 typedef struct awk_str {
   size_t len;
+  size_t cap;    /* bytes s can hold before its NUL */
   uint32_t ref;
   uint8_t ascii; /* 0 unknown, 1 all ASCII, 2 has high bytes */
   char s[];      /* NUL-terminated */

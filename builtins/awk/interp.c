@@ -334,6 +334,7 @@ static awk_val concat_vals(awk_rt *rt, awk_node *n) {
         free(r);
         r = big;
         r->len = total;
+        r->cap = total;
         r->ref = 1;
         r->ascii = 0;
         size_t pos = 0;
@@ -349,6 +350,91 @@ static awk_val concat_vals(awk_rt *rt, awk_node *n) {
   for (int i = 0; i < k; i++) awk_val_free(&parts[i]);
   vsh_buf_dispose(&local);
   return awk_strv(r);
+}
+
+/* True when evaluating n cannot change a variable (no calls,
+ * assignments, getline or substitutions in it). */
+static bool pure(awk_node *n, int depth) {
+  if (!n) return true;
+  if (depth > 64) return false;
+  switch (n->op) {
+  case N_CALL: case N_ASSIGN: case N_ASSIGN_OP: case N_PREINC:
+  case N_PREDEC: case N_POSTINC: case N_POSTDEC: case N_GETLINE:
+    return false;
+  case N_BUILTIN:
+    if (n->sub == F_SUB || n->sub == F_GSUB || n->sub == F_SPLIT ||
+        n->sub == F_PATSPLIT || n->sub == F_MATCH || n->sub == F_ASORT ||
+        n->sub == F_ASORTI || n->sub == F_SYSTEM || n->sub == F_CLOSE ||
+        n->sub == F_SRAND)
+      return false;
+    break;
+  default: break;
+  }
+  for (awk_node *e = n->a; e; e = e->next)
+    if (!pure(e, depth + 1)) return false;
+  return pure(n->b, depth + 1) && pure(n->c, depth + 1) &&
+         pure(n->d, depth + 1);
+}
+
+/* s = s x ...: appends to s's string in place when nothing else holds it
+ * (so building a string line by line is linear, not quadratic).  False
+ * when the general path must run. */
+static bool append_assign(awk_rt *rt, awk_node *n, awk_val *out) {
+  awk_node *lv = n->a, *parts[64];
+  int k = 0;
+  awk_node *c = n->b;
+  while (c->op == N_CONCAT && k < 63) {
+    parts[k++] = c->b;
+    c = c->a;
+  }
+  if (c->op != lv->op || c->slot != lv->slot || c->op == N_CONCAT) return false;
+  if (lv->op == N_VAR && lv->slot < V_NSPECIAL) return false;
+  awk_cell *cell = lv->op == N_VAR ? &rt->g[lv->slot] : &rt->locals[lv->slot];
+  if (cell->kind != CELL_SCALAR || !cell->v.str || cell->v.str->ref != 1 ||
+      (cell->v.type != AV_STR && cell->v.type != AV_MAYBE &&
+       cell->v.type != AV_STRNUM))
+    return false;
+  for (int i = 0; i < k; i++)
+    if (!pure(parts[i], 0)) return false;
+  awk_val vals[64];
+  size_t add = 0;
+  for (int i = k - 1; i >= 0; i--) {
+    vals[i] = awk_eval(rt, parts[i]);
+    add += awk_to_str(rt, &vals[i])->len;
+  }
+  bool ok = !rt->jump;
+  awk_str *s = cell->v.str;
+  if (ok && s->len + add > rt->max_string) {
+    awk_fatal(rt, "string of %zu bytes exceeds the string limit",
+              s->len + add);
+    ok = false;
+  }
+  if (ok && s->len + add > s->cap) {
+    size_t nc = s->cap * 2 > s->len + add ? s->cap * 2 : s->len + add;
+    if (nc > rt->max_string) nc = s->len + add;
+    awk_str *ns = realloc(s, sizeof(*ns) + nc + 1);
+    if (!ns) {
+      awk_nomem(rt);
+      ok = false;
+    } else {
+      ns->cap = nc;
+      s = cell->v.str = ns;
+    }
+  }
+  if (ok) {
+    for (int i = k - 1; i >= 0; i--) {
+      awk_str *p = awk_to_str(rt, &vals[i]);
+      memcpy(s->s + s->len, p->s, p->len);
+      s->len += p->len;
+    }
+    s->s[s->len] = 0;
+    s->ascii = 0;
+    cell->v.type = AV_STR;
+    cell->v.has_num = 0;
+    *out = awk_val_copy(&cell->v);
+  }
+  for (int i = 0; i < k; i++) awk_val_free(&vals[i]);
+  return true;
 }
 
 static awk_val incdec(awk_rt *rt, awk_node *n) {
@@ -424,6 +510,10 @@ awk_val awk_eval(awk_rt *rt, awk_node *n) {
     return v ? awk_val_copy(v) : (awk_val){0};
   }
   case N_ASSIGN: {
+    if (n->b->op == N_CONCAT && (n->a->op == N_VAR || n->a->op == N_LOCAL)) {
+      awk_val r = {0};
+      if (append_assign(rt, n, &r)) return r;
+    }
     awk_val v = awk_eval(rt, n->b);
     if (rt->jump) {
       awk_val_free(&v);

@@ -56,6 +56,7 @@ void awk_rec_set(awk_rt *rt, const char *s, size_t n) {
     return;
   }
   r->len = n;
+  r->cap = cap;
   r->ref = 1;
   r->ascii = 0;
   memcpy(r->s, s, n);
@@ -331,6 +332,7 @@ static void rebuild(awk_rt *rt) {
     return;
   }
   r->len = total;
+  r->cap = total;
   r->ref = 1;
   r->ascii = 0;
   size_t pos = 0;

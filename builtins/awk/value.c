@@ -20,6 +20,7 @@ awk_str *awk_str_new(awk_rt *rt, const char *s, size_t n) {
     return NULL;
   }
   r->len = n;
+  r->cap = n;
   r->ref = 1;
   r->ascii = 0;
   if (n) memcpy(r->s, s, n);
