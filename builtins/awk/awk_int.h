@@ -189,7 +189,7 @@ enum {
 };
 
 /* getline sources */
-enum { GL_PLAIN, GL_FILE, GL_CMD };
+enum { GL_PLAIN, GL_FILE, GL_CMD, GL_COPROC };
 /* print redirections */
 enum { RD_NONE, RD_FILE, RD_APPEND, RD_PIPE, RD_COPROC };
 

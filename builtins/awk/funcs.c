@@ -1281,6 +1281,17 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
   }
   case F_CLOSE: {
     awk_str *s = arg_str(rt, a);
+    if (a->next) {
+      /* close(cmd, "to") ends a coprocess's input: it runs at the next
+       * read from it */
+      awk_str *how = arg_str(rt, a->next);
+      bool to = !strcmp(how->s, "to");
+      awk_str_unref(how);
+      if (to) {
+        awk_str_unref(s);
+        return awk_num(0);
+      }
+    }
     int st = awk_close(rt, s);
     awk_str_unref(s);
     return awk_num(st);

@@ -1022,16 +1022,43 @@ int awk_system(awk_rt *rt, awk_str *cmd) {
 static awk_stream *open_input(awk_rt *rt, int kind, awk_str *name) {
   awk_stream *st = find_stream(rt, name->s, true);
   if (st) return st;
+  /* a "coprocess": what was printed to it with |& is its input, and it
+   * runs now (vsh runs commands to completion, not side by side) */
+  sh_stream *in = NULL;
+  if (kind == GL_COPROC) {
+    awk_stream **pp = &rt->streams;
+    while (*pp && !((*pp)->kind == RD_COPROC && !strcmp((*pp)->name, name->s)))
+      pp = &(*pp)->next;
+    if (*pp) {
+      awk_stream *out = *pp;
+      in = sh_stream_bytes_new(out->buf.data ? out->buf.data : "",
+                               out->buf.len);
+      *pp = out->next;
+      vsh_buf_dispose(&out->buf);
+      free(out->name);
+      free(out);
+      if (!in) {
+        awk_nomem(rt);
+        return NULL;
+      }
+    }
+    kind = GL_CMD;
+  }
   st = new_stream(rt, name->s, kind == GL_CMD ? 11 : 10);
-  if (!st) return NULL;
+  if (!st) {
+    if (in) sh_stream_unref(in);
+    return NULL;
+  }
   if (kind == GL_CMD) {
     awk_flush_all(rt);
     sh_stream *cap = sh_stream_buf_new(rt->max_string);
     if (!cap) {
+      if (in) sh_stream_unref(in);
       awk_nomem(rt);
       return NULL;
     }
-    st->status = run_cmd(rt, name->s, sh_stream_null(), cap);
+    st->status = run_cmd(rt, name->s, in ? in : sh_stream_null(), cap);
+    if (in) sh_stream_unref(in);
     const vsh_buf *d = sh_stream_buf_data(cap);
     st->rd.s = sh_stream_bytes_new(d && d->data ? d->data : "",
                                    d ? d->len : 0);
@@ -1099,7 +1126,7 @@ int awk_getline(awk_rt *rt, int kind, awk_val *src, awk_node *lv) {
   if (k <= 0) return k;
   awk_str *v = awk_str_new(rt, s, n);
   if (!v) return -1;
-  if (kind == GL_CMD) {
+  if (kind == GL_CMD || kind == GL_COPROC) {
     rt->nr++;
     set_num(rt, V_NR, rt->nr);
   }
@@ -1107,7 +1134,7 @@ int awk_getline(awk_rt *rt, int kind, awk_val *src, awk_node *lv) {
     awk_lvalue_set(rt, lv, (awk_val){.type = AV_MAYBE, .str = v});
   } else {
     awk_rec_set_str(rt, v);
-    if (kind == GL_CMD) {
+    if (kind == GL_CMD || kind == GL_COPROC) {
       rt->fnr++;
       set_num(rt, V_FNR, rt->fnr);
     }

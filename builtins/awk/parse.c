@@ -687,14 +687,15 @@ static awk_node *concat(parser *P) {
 
 static awk_node *comparison(parser *P) {
   awk_node *n = concat(P);
-  while (n && tok(P) == T_PIPE && !P->print_ctx) {
+  while (n && (tok(P) == T_PIPE || tok(P) == T_PIPEAMP) && !P->print_ctx) {
+    int kind = tok(P) == T_PIPE ? GL_CMD : GL_COPROC;
     next(P);
     if (tok(P) != T_GETLINE) {
       syntax_error(P);
       return NULL;
     }
     next(P);
-    n = getline_tail(P, GL_CMD, n);
+    n = getline_tail(P, kind, n);
   }
   while (n) {
     int t = tok(P), op;

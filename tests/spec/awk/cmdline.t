@@ -121,3 +121,10 @@ cat o.txt
 --- stdout
 one
 two
+
+=== a coprocess gets what was printed to it
+--- script
+awk 'BEGIN { cmd = "sort"; print "b" |& cmd; print "a" |& cmd; close(cmd, "to"); while ((cmd |& getline l) > 0) print "got", l; close(cmd) }'
+--- stdout
+got a
+got b
