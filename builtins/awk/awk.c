@@ -522,8 +522,7 @@ int bi_awk_main(bi_ctx *b) {
   awk_seed(rt, 0);
   if (o.fs) {
     vsh_buf v = {0};
-    if (!strcmp(o.fs, "t")) vsh__buf_putc(&v, '\t');
-    else unescape(o.fs, &v);
+    unescape(o.fs, &v); /* -Ft is "t" in gawk (a tab only in --posix) */
     awk_val_free(&rt->g[V_FS].v);
     rt->g[V_FS].v = awk_strv(awk_str_new(rt, v.data ? v.data : "", v.len));
     vsh_buf_dispose(&v);

@@ -44,11 +44,11 @@ printf 'a\tb c\td\n' | awk -F'\t' -v OFS=, '{$1=$1; print}'
 --- stdout
 a,b c,d
 
-=== -F t is a tab
+=== -F t is the letter t, as gawk
 --- script
 printf 'atb\tc\n' | awk -Ft '{print $2}'
 --- stdout
-c
+b	c
 
 === a syntax error shows the line and a caret
 --- script
