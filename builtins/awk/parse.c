@@ -28,7 +28,8 @@ typedef struct parser {
   int depth;
   bool err;
   int print_ctx;  /* >0: a print's top level ('>' and '|' redirect) */
-  awk_func *fn;   /* function being parsed */
+  int fn;         /* index of the function being parsed + 1 (0: none);
+                     an index, as funcs moves when a call adds one */
   int loop_depth;
   int switch_depth;
 } parser;
@@ -194,8 +195,9 @@ static int func_index(parser *P, const char *name) {
 /* A variable reference (N_VAR or N_LOCAL) for name. */
 static awk_node *var_ref(parser *P, const char *name) {
   if (P->fn) {
-    for (int i = 0; i < P->fn->nparams; i++)
-      if (!strcmp(P->fn->params[i], name)) {
+    awk_func *fn = &P->p->funcs[P->fn - 1];
+    for (int i = 0; i < fn->nparams; i++)
+      if (!strcmp(fn->params[i], name)) {
         awk_node *n = node(P, N_LOCAL);
         if (n) n->slot = i;
         return n;
@@ -908,7 +910,6 @@ static awk_node *simple_statement(parser *P) {
   case T_PRINTF: return simple_print(P, S_PRINTF);
   case T_NEXT:
   case T_NEXTFILE:
-    if (P->fn == NULL && false) return NULL;
     next(P);
     return node(P, t == T_NEXT ? S_NEXT : S_NEXTFILE);
   case T_EXIT:
@@ -1268,9 +1269,9 @@ static void function_def(parser *P) {
   skip_nl(P);
   if (!expect(P, T_LBRACE)) return;
   f->defined = true;
-  P->fn = f;
+  P->fn = fi + 1;
   awk_node *body = block(P);
-  P->fn = NULL;
+  P->fn = 0;
   f = &P->p->funcs[fi]; /* funcs may have moved */
   f->body = body;
 }
