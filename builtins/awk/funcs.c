@@ -705,8 +705,9 @@ static int do_sub(awk_rt *rt, awk_regex *re, awk_str *repl, awk_str *target,
 
 static awk_val b_sub(awk_rt *rt, awk_node *n, bool global) {
   awk_node *a0 = n->a, *a1 = a0->next, *a2 = a1->next;
-  awk_regex *re = arg_regex(rt, a0);
-  if (!re) return awk_num(0);
+  /* the regex is looked up after the other arguments ran: they may
+   * compile regexes of their own, and the cache may drop this one */
+  awk_val rev = a0->op == N_ERE ? (awk_val){0} : awk_eval(rt, a0);
   awk_str *repl = arg_str(rt, a1);
   awk_str *target;
   awk_lref lr = {0};
@@ -714,12 +715,22 @@ static awk_val b_sub(awk_rt *rt, awk_node *n, bool global) {
     /* the target is resolved once: its subscript runs one time */
     if (!awk_lref_get(rt, a2, &lr)) {
       awk_str_unref(repl);
+      awk_val_free(&rev);
       return awk_num(0);
     }
     target = awk_to_str(rt, lr.v);
     awk_str_ref(target);
   } else {
     target = awk_str_ref(awk_rec_get(rt));
+  }
+  awk_regex *re = rt->jump ? NULL
+                  : a0->op == N_ERE ? a0->re
+                                    : awk_dyn_regex(rt, &rev);
+  awk_val_free(&rev);
+  if (!re) {
+    awk_str_unref(repl);
+    awk_str_unref(target);
+    return awk_num(0);
   }
   vsh_buf o = {0};
   int cnt = rt->jump ? 0 : do_sub(rt, re, repl, target, global, 0, false, &o);
@@ -743,11 +754,20 @@ static awk_val b_sub(awk_rt *rt, awk_node *n, bool global) {
 
 static awk_val b_gensub(awk_rt *rt, awk_node *n) {
   awk_node *a0 = n->a, *a1 = a0->next, *a2 = a1->next, *a3 = a2->next;
-  awk_regex *re = arg_regex(rt, a0);
-  if (!re) return (awk_val){0};
+  awk_val rev = a0->op == N_ERE ? (awk_val){0} : awk_eval(rt, a0);
   awk_str *repl = arg_str(rt, a1);
   awk_val how = arg_val(rt, a2);
   awk_str *target = a3 ? arg_str(rt, a3) : awk_str_ref(awk_rec_get(rt));
+  awk_regex *re = rt->jump ? NULL
+                  : a0->op == N_ERE ? a0->re
+                                    : awk_dyn_regex(rt, &rev);
+  awk_val_free(&rev);
+  if (!re) {
+    awk_val_free(&how);
+    awk_str_unref(repl);
+    awk_str_unref(target);
+    return (awk_val){0};
+  }
   bool global = false;
   long which = 1;
   if (how.type == AV_STR || how.type == AV_MAYBE) {
