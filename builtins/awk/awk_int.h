@@ -211,6 +211,8 @@ typedef struct awk_regex {
 typedef struct awk_node {
   uint16_t op;
   int16_t sub;   /* operator, builtin id, redirection, getline kind */
+  int height;    /* of the expression tree below (bounded: evaluation
+                    recurses on it) */
   int line;
   int slot;      /* variable slot / function index */
   int nargs;

@@ -137,12 +137,38 @@ static awk_node *node(parser *P, int op) {
   return n;
 }
 
+#define MAX_HEIGHT 3000
+
+/* n's height from its children and argument list; false (error
+ * reported) past MAX_HEIGHT. */
+static bool set_height(parser *P, awk_node *n) {
+  if (!n) return false;
+  int h = 0;
+  for (awk_node *e = n->a; e; e = e->next)
+    if (e->height > h) h = e->height;
+  if (n->b && n->b->height > h) h = n->b->height;
+  if (n->c && n->c->height > h) h = n->c->height;
+  n->height = h + 1;
+  if (n->height > MAX_HEIGHT) {
+    plain_error(P, "%s", "expression nesting too deep");
+    return false;
+  }
+  return true;
+}
+
 static awk_node *node2(parser *P, int op, int sub, awk_node *a, awk_node *b) {
   awk_node *n = node(P, op);
   if (!n) return NULL;
   n->sub = (int16_t)sub;
   n->a = a;
   n->b = b;
+  int h = a ? a->height : 0;
+  if (b && b->height > h) h = b->height;
+  n->height = h + 1;
+  if (n->height > MAX_HEIGHT) {
+    plain_error(P, "%s", "expression nesting too deep");
+    return NULL;
+  }
   return n;
 }
 
@@ -403,6 +429,7 @@ static awk_node *builtin_call(parser *P) {
     return NULL;
   }
   n->nargs = cnt;
+  if (!set_height(P, n)) return NULL;
   for (size_t i = 0; i < sizeof(bi_arity) / sizeof(*bi_arity); i++) {
     if (bi_arity[i].id != id) continue;
     if (cnt < bi_arity[i].min || cnt > bi_arity[i].max) {
@@ -504,7 +531,7 @@ static awk_node *primary(parser *P) {
       n->a = l;
       n->nargs = 1;
     }
-    return n;
+    return set_height(P, n) ? n : NULL;
   }
   case T_DOLLAR: {
     next(P);
@@ -576,7 +603,7 @@ static awk_node *primary(parser *P) {
     skip_nl(P);
     if (!expect(P, T_RPAREN)) return NULL;
     n->nargs = cnt;
-    return n;
+    return set_height(P, n) ? n : NULL;
   }
   case T_BUILTIN: return builtin_call(P);
   case T_GETLINE:
@@ -796,7 +823,7 @@ static awk_node *ternary(parser *P) {
     c->a = n;
     c->b = a;
     c->c = b;
-    return c;
+    return set_height(P, c) ? c : NULL;
   }
   return n;
 }
