@@ -311,8 +311,6 @@ static awk_val concat_vals(awk_rt *rt, awk_node *n) {
     c = c->a;
   }
   stack[k++] = c;
-  vsh_buf *o = &rt->tmp;
-  vsh_buf local = {0};
   awk_val parts[64];
   size_t total = 0;
   for (int i = k - 1; i >= 0; i--) {
@@ -320,35 +318,27 @@ static awk_val concat_vals(awk_rt *rt, awk_node *n) {
     awk_str *s = awk_to_str(rt, &parts[i]);
     total += s->len;
   }
-  (void)o;
   awk_str *r = NULL;
-  if (total > rt->max_string) {
+  if (rt->jump) {
+    /* an operand failed: no result */
+  } else if (total > rt->max_string) {
     awk_fatal(rt, "string of %zu bytes exceeds the string limit", total);
+  } else if (!(r = malloc(sizeof(*r) + total + 1))) {
+    awk_nomem(rt);
   } else {
-    r = awk_str_new(rt, NULL, 0);
-    if (r) {
-      awk_str *big = malloc(sizeof(*big) + total + 1);
-      if (!big) {
-        awk_nomem(rt);
-      } else {
-        free(r);
-        r = big;
-        r->len = total;
-        r->cap = total;
-        r->ref = 1;
-        r->ascii = 0;
-        size_t pos = 0;
-        for (int i = k - 1; i >= 0; i--) {
-          awk_str *s = awk_to_str(rt, &parts[i]);
-          memcpy(r->s + pos, s->s, s->len);
-          pos += s->len;
-        }
-        r->s[total] = 0;
-      }
+    r->len = total;
+    r->cap = total;
+    r->ref = 1;
+    r->ascii = 0;
+    size_t pos = 0;
+    for (int i = k - 1; i >= 0; i--) {
+      awk_str *s = awk_to_str(rt, &parts[i]);
+      memcpy(r->s + pos, s->s, s->len);
+      pos += s->len;
     }
+    r->s[total] = 0;
   }
   for (int i = 0; i < k; i++) awk_val_free(&parts[i]);
-  vsh_buf_dispose(&local);
   return awk_strv(r);
 }
 

@@ -102,13 +102,8 @@ void awk_fs_update(awk_rt *rt) {
     awk_regex_free(rt->fs_re);
     rt->fs_re = NULL;
   }
-  awk_str *fp = rt->g[V_FPAT].kind == CELL_SCALAR &&
-                        rt->g[V_FPAT].v.type != AV_UNINIT
-                    ? awk_to_str(rt, &rt->g[V_FPAT].v)
-                    : NULL;
-  (void)fp;
   if (fs->len == 1 && fs->s[0] == ' ') {
-    rt->fs_mode = rt->paragraph_nl ? 0 : 0;
+    rt->fs_mode = 0; /* blanks (and newlines, also in paragraph mode) */
     return;
   }
   if (fs->len == 0) {
@@ -370,8 +365,6 @@ awk_val *awk_field_ref(awk_rt *rt, double idx, int for_write) {
   if (idx < 1) {
     /* $0: a value standing for the record (a fresh copy each time) */
     awk_str *r = awk_rec_get(rt);
-    awk_val *slot = &rt->ret; /* reuse is unsafe: use the tmp field 0 */
-    (void)slot;
     if (!fields_grow(rt, 1)) return NULL;
     awk_field *f0 = &rt->f[0];
     awk_val_free(&f0->v);
@@ -388,8 +381,6 @@ awk_val *awk_field_ref(awk_rt *rt, double idx, int for_write) {
   if (!awk_split_rec(rt)) return NULL;
   if (i > rt->nf) {
     if (!for_write) {
-      static const awk_val none = {0};
-      (void)none;
       if (!fields_grow(rt, i)) return NULL;
       /* a missing field is the null string (not a strnum) */
       awk_field *f = &rt->f[i];
