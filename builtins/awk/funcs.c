@@ -837,7 +837,8 @@ static int key_cmp_num(awk_str *a, awk_str *b) {
 /* merge sort with a mode: 0 key str, 1 key num, 2 val (asort order) */
 static void msort(awk_rt *rt, sort_item *v, sort_item *tmp, size_t n,
                   int mode, bool desc) {
-  if (n < 2) return;
+  if (n < 2 || rt->jump) return;
+  if (awk_charge(rt, n)) return;
   size_t h = n / 2;
   msort(rt, v, tmp, h, mode, desc);
   msort(rt, v + h, tmp, n - h, mode, desc);

@@ -1146,6 +1146,7 @@ typedef struct split_ud {
 
 static bool add_elem(awk_rt *rt, size_t off, size_t len, void *ud) {
   split_ud *u = ud;
+  if (awk_charge(rt, 1)) return false;
   u->n++;
   char key[32];
   int kl = snprintf(key, sizeof(key), "%zu", u->n);
