@@ -399,7 +399,22 @@ static bool append_assign(awk_rt *rt, awk_node *n, awk_val *out) {
               s->len + add);
     ok = false;
   }
-  if (ok && s->len + add > s->cap) {
+  if (ok && s->ref != 1) {
+    /* a part holds s itself (s = s s): build a new string */
+    awk_str *ns = malloc(sizeof(*ns) + s->len + add + 1);
+    if (!ns) {
+      awk_nomem(rt);
+      ok = false;
+    } else {
+      ns->len = s->len;
+      ns->cap = s->len + add;
+      ns->ref = 1;
+      ns->ascii = 0;
+      memcpy(ns->s, s->s, s->len);
+      awk_str_unref(s);
+      s = cell->v.str = ns;
+    }
+  } else if (ok && s->len + add > s->cap) {
     size_t nc = s->cap * 2 > s->len + add ? s->cap * 2 : s->len + add;
     if (nc > rt->max_string) nc = s->len + add;
     awk_str *ns = realloc(s, sizeof(*ns) + nc + 1);

@@ -189,3 +189,17 @@ a,b,c
 awk 'BEGIN { s = sprintf("%d%d%d%d%d%d%d%d%d%d%d", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11); print s }' data.txt
 --- stdout
 1234567891011
+
+=== a string appended to itself
+--- script
+awk 'BEGIN { s = "ab"; s = s s; s = s "-" s; print s; t = "q"; u = t; t = t t; print t, u; for (i = 0; i < 3; i++) v = v i; print v }'
+--- stdout
+abab-abab
+qq q
+012
+
+=== doubling a string stops at the string limit
+--- script
+awk 'BEGIN { s = "x"; while (1) s = s s }'
+--- status: 2
+--- vsh-only: gawk grows the string until memory runs out; vsh stops at the string limit with an error
