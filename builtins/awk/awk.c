@@ -17,9 +17,11 @@ static void report(awk_rt *rt, const char *kind, const char *fmt,
   char msg[1024];
   vsnprintf(msg, sizeof(msg), fmt, ap);
   char where[256] = "";
-  if (rt->nr > 0 && rt->g && rt->g[V_FILENAME].v.type != AV_UNINIT) {
-    awk_str *f = awk_to_str(rt, &rt->g[V_FILENAME].v);
-    snprintf(where, sizeof(where), "(FILENAME=%s FNR=%.0f) ", f->s, rt->fnr);
+  awk_str *fn = rt->g && rt->g[V_FILENAME].kind == CELL_SCALAR
+                   ? awk_to_str(rt, &rt->g[V_FILENAME].v)
+                   : NULL;
+  if (rt->nr > 0 && fn && fn->len) {
+    snprintf(where, sizeof(where), "(FILENAME=%s FNR=%.0f) ", fn->s, rt->fnr);
   } else if (rt->nr > 0) {
     snprintf(where, sizeof(where), "(FILENAME=- FNR=%.0f) ", rt->fnr);
   }
@@ -485,6 +487,10 @@ int bi_awk_main(bi_ctx *b) {
   set_numv(rt, V_RSTART, 0);
   set_numv(rt, V_RLENGTH, -1);
   set_numv(rt, V_IGNORECASE, 0);
+  /* written by the runtime: scalars from the start (never arrays) */
+  set_str(rt, V_RT, "");
+  set_str(rt, V_FILENAME, "");
+  set_str(rt, V_ERRNO, "");
   rt->fs_dirty = rt->rs_dirty = true;
   awk_array *env = make_array(rt, V_ENVIRON);
   if (env) {

@@ -696,7 +696,12 @@ static bool open_next_main(awk_rt *rt) {
       if (rt->no_more_input) return false;
       rt->no_more_input = true;
       if (rt->stdin_used) return false;
-      /* no file operand: stdin */
+      /* no file operand: stdin, named "-" as gawk does */
+      awk_str *dash = awk_str_new(rt, "-", 1);
+      if (dash) {
+        awk_val_free(&rt->g[V_FILENAME].v);
+        rt->g[V_FILENAME].v = awk_strv(dash);
+      }
       rt->main_open = true;
       rt->main_stdin = true;
       rt->stdin_used = true;
@@ -1068,6 +1073,15 @@ static awk_stream *open_input(awk_rt *rt, int kind, awk_str *name) {
   if (rc) {
     st->dead = true;
     st->rd.s = NULL;
+    /* ERRNO says why, as gawk's */
+    const char *why = vsh_strerror(rc);
+    awk_str *e = awk_str_new(rt, why, strlen(why));
+    if (e && rt->g[V_ERRNO].kind == CELL_ARRAY) awk_str_unref(e);
+    else if (e) {
+      awk_val_free(&rt->g[V_ERRNO].v);
+      rt->g[V_ERRNO].kind = CELL_SCALAR;
+      rt->g[V_ERRNO].v = awk_strv(e);
+    }
   }
   return st;
 }
