@@ -998,10 +998,10 @@ void awk_close_all(awk_rt *rt) {
   while (rev) {
     awk_stream *s = rev;
     rev = s->next;
-    if (saved == J_FATAL && s->kind < 10 &&
-        (s->kind == RD_PIPE || s->kind == RD_COPROC)) {
+    if (saved == J_FATAL && (bi_cancelled(rt->b) || rt->b->epipe) &&
+        s->kind < 10 && (s->kind == RD_PIPE || s->kind == RD_COPROC)) {
       vsh__buf_clear(&s->buf);
-      s->kind = RD_FILE; /* do not run commands after a fatal error */
+      s->kind = RD_FILE; /* cancelled: run nothing more */
     }
     stream_free(rt, s, NULL);
   }
