@@ -2,6 +2,7 @@
  * table, dynamic variables ($RANDOM, $SECONDS, $LINENO, ...), the option
  * table, shell error messages and the exec's cancellation state. */
 #include "shell/shell.h"
+#include "shell/pattern.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -147,6 +148,24 @@ void sh_exec_limit(sh_exec *ex, const char *fmt, ...) {
     va_end(ap);
   }
   pthread_mutex_unlock(&ex->mu);
+}
+
+static bool pattern_cancelled(void *ud) { return sh_exec_cancelled(ud); }
+
+void sh_pattern_budget_init(sh_ctx *c, sh_pattern_budget *b) {
+  uint64_t ops = c->ex->limits.max_glob_ops, steps;
+  if (__builtin_mul_overflow(ops, (uint64_t)64, &steps)) steps = UINT64_MAX;
+  *b = (sh_pattern_budget){steps, pattern_cancelled, c->ex};
+}
+
+int sh_pattern_failed(sh_ctx *c, int rc) {
+  if (rc == VSH_ELIMIT)
+    sh_exec_limit(c->ex, "pattern matching work limit exceeded "
+                         "(%llu glob operations)",
+                  (unsigned long long)c->ex->limits.max_glob_ops);
+  else if (rc == VSH_ENOMEM)
+    sh_exec_limit(c->ex, "memory limit exceeded (pattern matching)");
+  return rc;
 }
 
 /* ---- fd table ------------------------------------------------------------- */

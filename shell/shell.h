@@ -338,6 +338,15 @@ int sh__signal_number(const char *s);
 
 /* True once the exec must stop (deadline, abort, limit).  Cheap. */
 bool sh_exec_cancelled(sh_exec *ex);
+/* A pattern operation's work meter (case, [[ == ]], ${x#p}, ${x//p/r},
+ * ${x^^p}, GLOBIGNORE): 64 steps per glob operation of the limits,
+ * polling the exec's cancellation. */
+struct sh_pattern_budget;
+void sh_pattern_budget_init(sh_ctx *c, struct sh_pattern_budget *b);
+/* A pattern operation failed with rc < 0: a spent budget or memory ends
+ * the exec with a limit (126 and a message), never a wrong answer.
+ * Returns rc. */
+int sh_pattern_failed(sh_ctx *c, int rc);
 /* Raises a limit: the exec stops with status 126 and msg. */
 void sh_exec_limit(sh_exec *ex, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
