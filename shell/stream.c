@@ -383,6 +383,9 @@ int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
 
 int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex) {
   if (n == 0) return 0;
+  /* every write is work: 1 unit, and 1 more per 256 bytes (so a writer
+   * to /dev/null still meets the work budget) */
+  if (ex && sh_exec_charge(ex, 1 + n / 256)) return VSH_EABORTED;
   if (s->fifo) return s->fifo_wr ? pipe_write(s->pipe, buf, n, ex) : VSH_EBADF;
   switch (s->kind) {
   case SH_STREAM_NULL:
