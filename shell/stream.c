@@ -348,6 +348,9 @@ static int pipe_write(sh_pipe *p, const char *in, size_t n, sh_exec *ex) {
 
 int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
   if (n == 0) return 0;
+  /* every read is work, and where a reader that never sees the end of
+   * its input (read < /dev/zero) meets the deadline */
+  if (ex && sh_exec_charge(ex, 1)) return VSH_EABORTED;
   if (s->fifo) return s->fifo_rd ? pipe_read(s->pipe, buf, n, ex) : VSH_EBADF;
   switch (s->kind) {
   case SH_STREAM_NULL:
