@@ -715,6 +715,9 @@ int sh_ts_begin(sh_parser *p) {
     return VSH_ELIMIT;
   }
   ts_parser_set_timeout_micros(st->parser, 200000 + p->src_len * 2);
+  /* past the exec's memory ceiling the parse gives up (core/acct.h) */
+  vsh__acct *acct = vsh__acct_current();
+  if (acct) ts_parser_set_cancellation_flag(st->parser, (const size_t *)&acct->over);
   st->tree = ts_parser_parse_string(st->parser, NULL, p->src,
                                     (uint32_t)p->src_len);
   ts_parser_delete(st->parser);
