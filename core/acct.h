@@ -23,6 +23,8 @@ typedef struct vsh__acct {
   atomic_bool exceeded;  /* an allocation was refused */
   volatile size_t over;  /* the same, as tree-sitter's cancellation flag
                             (ts_parser_set_cancellation_flag) */
+  int64_t deadline_ns;   /* the exec's deadline (CLOCK_MONOTONIC), 0: none:
+                            what a parser may not run past */
 } vsh__acct;
 
 /* Makes a the calling thread's account (NULL: none); returns the one it

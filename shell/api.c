@@ -248,6 +248,7 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   ex.acct.limit = sh->limits.max_memory > (uint64_t)INT64_MAX
                       ? INT64_MAX
                       : (int64_t)sh->limits.max_memory;
+  ex.acct.deadline_ns = ex.deadline_ns;
   vsh__acct *prev_acct = vsh__acct_enter(&ex.acct);
   ex.out = sh_stream_buf_new(sh->limits.max_output);
   ex.err = sh_stream_buf_new(sh->limits.max_output);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <tree_sitter/api.h>
 
 const TSLanguage *tree_sitter_bash(void);
@@ -714,10 +715,22 @@ int sh_ts_begin(sh_parser *p) {
     vsh__free(NULL, st, sizeof *st);
     return VSH_ELIMIT;
   }
-  ts_parser_set_timeout_micros(st->parser, 200000 + p->src_len * 2);
-  /* past the exec's memory ceiling the parse gives up (core/acct.h) */
+  uint64_t budget_us = 200000 + (uint64_t)p->src_len * 2;
+  /* past the exec's memory ceiling or its deadline the parse gives up
+   * (core/acct.h) */
   vsh__acct *acct = vsh__acct_current();
-  if (acct) ts_parser_set_cancellation_flag(st->parser, (const size_t *)&acct->over);
+  if (acct) {
+    ts_parser_set_cancellation_flag(st->parser, (const size_t *)&acct->over);
+    if (acct->deadline_ns) {
+      struct timespec now;
+      clock_gettime(CLOCK_MONOTONIC, &now);
+      int64_t left = acct->deadline_ns -
+                     ((int64_t)now.tv_sec * 1000000000 + now.tv_nsec);
+      uint64_t left_us = left > 0 ? (uint64_t)left / 1000 + 1 : 1;
+      if (left_us < budget_us) budget_us = left_us;
+    }
+  }
+  ts_parser_set_timeout_micros(st->parser, budget_us);
   st->tree = ts_parser_parse_string(st->parser, NULL, p->src,
                                     (uint32_t)p->src_len);
   ts_parser_delete(st->parser);
