@@ -8,7 +8,10 @@
 #                       the conformance folder or bash), the spec cases
 #                       (in build/, then again under ASan+UBSan), the
 #                       Oils conformance run against
-#                       tests/oils-known-failures.txt, then a summary
+#                       tests/oils-known-failures.txt, the import check
+#                       (no libc regex, no host process/env calls), the
+#                       hostile battery and deadline table
+#                       (tests/hostile/run.py), then a summary
 #   make demo           build and show that the CLI and library work
 #   make bench          build and run bench/run.sh when it exists
 #   make clean          remove both build directories
@@ -55,6 +58,8 @@ test: build
 	python3 ./scripts/spec-run $(BUILD) || rc=1; \
 	$(ASAN_ENV) python3 ./scripts/spec-run $(ASAN_BUILD) || rc=1; \
 	python3 ./scripts/conformance $(BUILD) || rc=1; \
+	./scripts/check-imports $(BUILD) || rc=1; \
+	python3 ./tests/hostile/run.py $(BUILD)/vsh || rc=1; \
 	./scripts/unit-summary $(BUILD)/meson-logs/testlog.txt \
 	  $(ASAN_BUILD)/meson-logs/testlog.txt; \
 	exit $$rc

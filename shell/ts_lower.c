@@ -54,10 +54,17 @@ static uint32_t fetch_kids(TSNode n, TSNode *v, uint32_t c) {
 }
 
 #define TS_BAIL 1 /* p->err value: lower this line with RD instead */
+/* -DVSH_TS_DEBUG prints why a statement fell back to the RD parser (the
+ * library reads no environment) */
+#ifdef VSH_TS_DEBUG
+#define TS_DEBUG 1
+#else
+#define TS_DEBUG 0
+#endif
 
 #define bail(p) bail_at(p, __LINE__)
 static _Noreturn void bail_at(sh_parser *p, int where) {
-  if (getenv("VSH_TS_DEBUG"))
+  if (TS_DEBUG)
     fprintf(stderr, "ts bail at ts_lower.c:%d (line %u)\n", where,
             p->in.line);
   p->err = TS_BAIL;
@@ -117,7 +124,7 @@ static size_t rd_end(sh_parser *p) {
 
 static void rd_check_end(sh_parser *p, TSNode n) {
   if (rd_end(p) != ts_node_end_byte(n) || p->hd_head) {
-    if (getenv("VSH_TS_DEBUG"))
+    if (TS_DEBUG)
       fprintf(stderr, "end mismatch %s rd=%zu ts=%u: [%.*s]\n",
               ts_node_type(n), rd_end(p), ts_node_end_byte(n),
               (int)(ts_node_end_byte(n) - ts_node_start_byte(n)),
