@@ -473,6 +473,8 @@ START_TEST(contract_exists_is_true_for_files_and_dirs_and_never_fails) {
   ck_assert(vsh_sandbox_exists(k.sb, "e/f"));
   ck_assert(!vsh_sandbox_exists(k.sb, "e/g"));
   ck_assert(!vsh_sandbox_exists(k.sb, "e/f/under-a-file"));
+  /* an empty path names nothing, in every kind (Node's rule) */
+  ck_assert(!vsh_sandbox_exists(k.sb, ""));
   KIND_END;
 }
 END_TEST
@@ -720,6 +722,9 @@ START_TEST(driver_abort_returns_at_once_and_the_orphan_settles_via_callback) {
   ck_assert_int_eq(vsh_sandbox_exec(sb, "echo late", &eo, &r, &err),
                    VSH_EABORTED);
   ck_assert_int_lt(now_ms() - t0, 450);
+  /* the newer contract: the message says the call may run on */
+  ck_assert_ptr_nonnull(strstr(err.message, "may still be running"));
+  ck_assert_str_eq(err.type, "abort");
   pthread_join(th, NULL);
   /* The sandbox may go before the orphan: the core outlives it. */
   vsh_sandbox_release(sb);
