@@ -60,6 +60,8 @@ test: build
 	python3 ./scripts/conformance $(BUILD) || rc=1; \
 	./scripts/check-imports $(BUILD) || rc=1; \
 	python3 ./tests/hostile/run.py $(BUILD)/vsh || rc=1; \
+	python3 ./tests/difffuzz/difffuzz.py $(BUILD)/vsh --seed 1 --cases 400 \
+	  || rc=1; \
 	./scripts/unit-summary $(BUILD)/meson-logs/testlog.txt \
 	  $(ASAN_BUILD)/meson-logs/testlog.txt; \
 	exit $$rc
