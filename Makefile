@@ -11,6 +11,8 @@
 #                       tests/oils-known-failures.txt, then a summary
 #   make demo           build and show that the CLI and library work
 #   make bench          build and run bench/run.sh when it exists
+#   make node           the Node package in bindings/node (N-API addon)
+#   make python         the Python package in bindings/python (cffi)
 #   make clean          remove both build directories
 JOBS ?= 2
 BUILD ?= build
@@ -18,7 +20,7 @@ ASAN_BUILD ?= build-asan
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
-.PHONY: all build bootstrap test demo bench clean spec-host-check
+.PHONY: all build bootstrap test demo bench clean spec-host-check node python
 
 all: build
 
@@ -68,6 +70,20 @@ demo: build
 bench: build
 	@if [ -f bench/run.sh ]; then sh bench/run.sh; \
 	else echo "bench: bench/run.sh does not exist yet"; fi
+
+# The Node package (bindings/node): the N-API addon built by meson against
+# the system's Node headers, copied into the package (prebuilds/vsh.node).
+node: build
+	ninja -C $(BUILD) -j$(JOBS) bindings/node/vsh.node
+	mkdir -p bindings/node/prebuilds
+	cp $(BUILD)/bindings/node/vsh.node bindings/node/prebuilds/vsh.node
+	@echo "node: bindings/node is ready (import it, or npm pack it)"
+
+# The Python package (bindings/python): cffi over libvsh.so, copied into
+# the package folder (vsh/libvsh.so).
+python: build
+	cp -L $(BUILD)/libvsh.so bindings/python/vsh/libvsh.so
+	@echo "python: bindings/python is ready (PYTHONPATH=bindings/python)"
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
