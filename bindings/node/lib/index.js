@@ -329,7 +329,10 @@ export class OverlayFs extends InMemoryFs {
     this.root = options.root;
     this.mountPoint = options.mountPoint || "/home/user/project";
     this.readOnly = !!options.readOnly;
-    native.fsMount(this._h, this.root, this.mountPoint, { allowSymlinks: !!options.allowSymlinks });
+    this.allowSymlinks = !!options.allowSymlinks;
+    // at "/" it is only something to mount into a MountableFs
+    if (normalize(this.mountPoint) !== "/")
+      native.fsMount(this._h, this.root, this.mountPoint, { allowSymlinks: this.allowSymlinks });
   }
   getMountPoint() {
     return this.mountPoint;
@@ -354,7 +357,7 @@ export class MountableFs extends InMemoryFs {
   mount(mountPoint, filesystem) {
     if (!(filesystem instanceof OverlayFs))
       throw new TypeError("MountableFs.mount: vsh mounts host folders (OverlayFs) only");
-    native.fsMount(this._h, filesystem.root, normalize(mountPoint), {});
+    native.fsMount(this._h, filesystem.root, normalize(mountPoint), { allowSymlinks: filesystem.allowSymlinks });
   }
 }
 
