@@ -642,15 +642,29 @@ typedef struct cmdreg {
 /* Per environment (napi instance data, never freed: it must outlive every
  * finalizer).  Once Node tears the environment down, threadsafe functions
  * are closed by Node itself and must not be released again. */
+struct execjob;
+
+/* Per environment (napi instance data, never freed: it must outlive every
+ * finalizer and the pool's idle threads).  The pool runs execs: a job
+ * never waits for a thread (one is started whenever the queue is longer
+ * than the idle count), since a custom command can block its thread
+ * until JS has run a nested exec.  Idle threads leave after a while.
+ * done_tsfn carries every finished job back to the JS thread; it keeps
+ * the loop alive only while jobs are in flight. */
 typedef struct envstate {
   atomic_bool closing;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  struct execjob *head, *tail;
+  size_t queued, idle;
+  napi_threadsafe_function done_tsfn;
+  size_t inflight; /* JS thread only */
 } envstate;
 
 typedef struct shellbox {
   vsh_shell *sh;
   fsbox *fb;
   atomic_int rc;
-  atomic_bool disposed; /* the external's reference was dropped */
   envstate *es;
   pthread_mutex_t mu;
   cmdreg *cmds;
@@ -670,11 +684,26 @@ static void shellbox_unref(shellbox *b) {
   free(b);
 }
 
-static void shellbox_finalize(napi_env env, void *data, void *hint) {
+/* What the JS external holds: the shell until dispose() drops it (the
+ * slot itself lives until the external is collected).  Only the JS
+ * thread touches it. */
+typedef struct shellref {
+  shellbox *b;
+} shellref;
+
+static void shellref_finalize(napi_env env, void *data, void *hint) {
   (void)env;
   (void)hint;
-  shellbox *b = data;
-  if (!atomic_exchange(&b->disposed, true)) shellbox_unref(b);
+  shellref *r = data;
+  shellbox_unref(r->b);
+  free(r);
+}
+
+static shellbox *get_shell(napi_env env, napi_value v) {
+  shellref *r = get_ext(env, v);
+  if (r && !r->b)
+    napi_throw_error(env, "EINVALID_STATE", "vsh: this Bash was disposed");
+  return r ? r->b : NULL;
 }
 
 static bool limit_u64(napi_env env, napi_value o, const char *name,
@@ -754,13 +783,19 @@ static napi_value shell_new(napi_env env, napi_callback_info info) {
     return rc == VSH_ENOMEM && !b ? throw_oom(env) : throw_vsh(env, rc, &err);
   }
   atomic_init(&b->rc, 1);
-  atomic_init(&b->disposed, false);
   napi_get_instance_data(env, (void **)&b->es);
   atomic_fetch_add(&fb->rc, 1);
   b->fb = fb;
   pthread_mutex_init(&b->mu, NULL);
-  if (napi_create_external(env, b, shellbox_finalize, NULL, &ext) !=
+  shellref *ref = malloc(sizeof(*ref));
+  if (!ref) {
+    shellbox_unref(b);
+    return throw_oom(env);
+  }
+  ref->b = b;
+  if (napi_create_external(env, ref, shellref_finalize, NULL, &ext) !=
       napi_ok) {
+    free(ref);
     shellbox_unref(b);
     return throw_napi(env, "external");
   }
@@ -772,7 +807,7 @@ static napi_value shell_cwd(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value argv[1];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  shellbox *b = get_ext(env, argv[0]);
+  shellbox *b = get_shell(env, argv[0]);
   if (!b) return NULL;
   char buf[4200];
   if (vsh_shell_cwd(b->sh, buf, sizeof(buf))) return throw_vsh(env, VSH_ERANGE, NULL);
@@ -967,7 +1002,7 @@ static napi_value shell_register(napi_env env, napi_callback_info info) {
   size_t argc = 3;
   napi_value argv[3];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  shellbox *b = get_ext(env, argv[0]);
+  shellbox *b = get_shell(env, argv[0]);
   if (!b) return NULL;
   char *name = get_str(env, argv[1], NULL);
   if (!name) return NULL;
@@ -1050,7 +1085,8 @@ typedef struct execjob {
   vsh_error err;
   int rc;
   napi_deferred deferred;
-  napi_threadsafe_function tsfn;
+  envstate *es;
+  struct execjob *next;
 } execjob;
 
 static void job_free(execjob *j) {
@@ -1075,6 +1111,8 @@ static void exec_done_js(napi_env env, napi_value fn, void *context,
     job_free(j);
     return;
   }
+  if (j->es && --j->es->inflight == 0)
+    napi_unref_threadsafe_function(env, j->es->done_tsfn);
   napi_value o, v;
   napi_create_object(env, &o);
   bool have = j->rc == 0 || (j->rc == VSH_EABORTED && j->res.out);
@@ -1128,37 +1166,87 @@ static void *exec_thread(void *arg) {
     j->rc = vsh_shell_exec(j->sb->sh, j->script, j->len, &eo, &j->res,
                            &j->err);
   }
-  napi_threadsafe_function t = j->tsfn;
-  if (napi_call_threadsafe_function(t, j, napi_tsfn_blocking) != napi_ok)
+  if (napi_call_threadsafe_function(j->es->done_tsfn, j,
+                                    napi_tsfn_blocking) != napi_ok)
     job_free(j);
-  napi_release_threadsafe_function(t, napi_tsfn_release);
   return NULL;
 }
 
+static void *pool_thread(void *arg) {
+  envstate *es = arg;
+  pthread_mutex_lock(&es->mu);
+  for (;;) {
+    while (!es->head) {
+      struct timespec ts;
+      clock_gettime(CLOCK_REALTIME, &ts);
+      ts.tv_sec += 20;
+      es->idle++;
+      int e = pthread_cond_timedwait(&es->cv, &es->mu, &ts);
+      es->idle--;
+      if (e && !es->head) {
+        pthread_mutex_unlock(&es->mu);
+        return NULL;
+      }
+    }
+    execjob *j = es->head;
+    es->head = j->next;
+    if (!es->head) es->tail = NULL;
+    es->queued--;
+    pthread_mutex_unlock(&es->mu);
+    exec_thread(j);
+    pthread_mutex_lock(&es->mu);
+  }
+}
+
+/* Queues j; 0, or an errno when no thread could be started for it. */
+static int pool_submit(envstate *es, execjob *j) {
+  pthread_mutex_lock(&es->mu);
+  j->next = NULL;
+  if (es->tail) es->tail->next = j;
+  else es->head = j;
+  es->tail = j;
+  es->queued++;
+  int e = 0;
+  if (es->queued > es->idle) {
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&at, (size_t)8 << 20);
+    pthread_t th;
+    e = pthread_create(&th, &at, pool_thread, es);
+    pthread_attr_destroy(&at);
+    if (e) { /* take it back out: nobody may ever run it */
+      execjob **pp = &es->head, *prev = NULL;
+      while (*pp && *pp != j) {
+        prev = *pp;
+        pp = &(*pp)->next;
+      }
+      if (*pp) {
+        *pp = j->next;
+        if (es->tail == j) es->tail = prev;
+        es->queued--;
+      }
+    }
+  } else {
+    pthread_cond_signal(&es->cv);
+  }
+  pthread_mutex_unlock(&es->mu);
+  return e;
+}
+
 static napi_value start_job(napi_env env, execjob *j) {
-  napi_value promise, name;
+  napi_value promise;
   if (napi_create_promise(env, &j->deferred, &promise) != napi_ok) {
     job_free(j);
     return throw_napi(env, "promise");
   }
-  napi_create_string_utf8(env, "vsh.exec", NAPI_AUTO_LENGTH, &name);
-  if (napi_create_threadsafe_function(env, NULL, NULL, name, 0, 1, NULL, NULL,
-                                      NULL, exec_done_js,
-                                      &j->tsfn) != napi_ok) {
-    napi_value e = make_str(env, "cannot start exec", 17);
-    napi_reject_deferred(env, j->deferred, e);
-    job_free(j);
-    return promise;
-  }
-  pthread_attr_t at;
-  pthread_attr_init(&at);
-  pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
-  pthread_attr_setstacksize(&at, (size_t)8 << 20);
-  pthread_t th;
-  int e = pthread_create(&th, &at, exec_thread, j);
-  pthread_attr_destroy(&at);
+  napi_get_instance_data(env, (void **)&j->es);
+  envstate *es = j->es;
+  if (es->inflight++ == 0) napi_ref_threadsafe_function(env, es->done_tsfn);
+  int e = pool_submit(es, j);
   if (e) {
-    napi_release_threadsafe_function(j->tsfn, napi_tsfn_abort);
+    if (--es->inflight == 0)
+      napi_unref_threadsafe_function(env, es->done_tsfn);
     napi_value err;
     napi_create_string_utf8(env, "cannot start exec: no thread",
                             NAPI_AUTO_LENGTH, &err);
@@ -1177,12 +1265,8 @@ static napi_value shell_exec(napi_env env, napi_callback_info info) {
   size_t argc = 3;
   napi_value argv[3] = {NULL, NULL, NULL};
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  shellbox *b = get_ext(env, argv[0]);
+  shellbox *b = get_shell(env, argv[0]);
   if (!b) return NULL;
-  if (atomic_load(&b->disposed)) {
-    napi_throw_error(env, "EINVALID_STATE", "vsh: this Bash was disposed");
-    return NULL;
-  }
   execjob *j = calloc(1, sizeof(*j));
   if (!j) return throw_oom(env);
   j->script = get_bytes(env, argv[1], &j->len);
@@ -1247,8 +1331,11 @@ static napi_value shell_dispose(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value argv[1];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  shellbox *b = get_ext(env, argv[0]);
-  if (b && !atomic_exchange(&b->disposed, true)) shellbox_unref(b);
+  shellref *r = get_ext(env, argv[0]);
+  if (r && r->b) {
+    shellbox_unref(r->b);
+    r->b = NULL;
+  }
   return NULL;
 }
 
@@ -1287,9 +1374,17 @@ static napi_value init(napi_env env, napi_value exports) {
       FN("version", version),       FN("teardown", teardown),
   };
   envstate *es = calloc(1, sizeof(*es));
-  if (!es || napi_set_instance_data(env, es, NULL, NULL) != napi_ok) {
-    free(es);
-    return NULL;
+  if (!es) return NULL;
+  pthread_mutex_init(&es->mu, NULL);
+  pthread_cond_init(&es->cv, NULL);
+  napi_value name;
+  napi_create_string_utf8(env, "vsh.exec", NAPI_AUTO_LENGTH, &name);
+  if (napi_create_threadsafe_function(env, NULL, NULL, name, 0, 1, NULL, NULL,
+                                      NULL, exec_done_js,
+                                      &es->done_tsfn) != napi_ok ||
+      napi_unref_threadsafe_function(env, es->done_tsfn) != napi_ok ||
+      napi_set_instance_data(env, es, NULL, NULL) != napi_ok) {
+    return NULL; /* es stays: a thread may not know it is unused */
   }
   if (napi_define_properties(env, exports, sizeof(d) / sizeof(d[0]), d) !=
       napi_ok)
