@@ -195,6 +195,9 @@ VSH_API int vsh_fs_set_mtime(vsh_fs *fs, const char *path,
  * call fails: ud belongs to vsh from the call on).  provide() may
  * run on any thread and must not call back into this filesystem. */
 typedef int (*vsh_lazy_fn)(void *ud, vsh_buf *out, vsh_error *err);
+/* size for a lazy file whose size is unknown: the provider then also runs
+ * on the first stat (or write) of the file, so sizes are never made up. */
+#define VSH_LAZY_SIZE_UNKNOWN UINT64_MAX
 VSH_API int vsh_fs_write_lazy(vsh_fs *fs, const char *path, uint64_t size,
                               unsigned mode, vsh_lazy_fn provide, void *ud,
                               void (*free_ud)(void *ud), vsh_error *err);
@@ -449,6 +452,12 @@ VSH_API bool vsh_cmd_cancelled(vsh_cmd *c);
 VSH_API int vsh_cmd_call_original(vsh_cmd *c, int argc, char **argv);
 
 /* ---- bindings: more of the command context ---- */
+/* What descriptor fd of the calling shell is: VSH_FD_DATA (a file, a
+ * here-document or here-string: reading it never waits), VSH_FD_STREAM
+ * (a pipe, FIFO or terminal-like stream: reading may wait for a writer),
+ * or VSH_EBADF when it is not open. */
+enum { VSH_FD_DATA = 0, VSH_FD_STREAM = 1 };
+VSH_API int vsh_cmd_fd_kind(vsh_cmd *c, int fd);
 /* The command's exported environment as "K=V" strings (malloc'd). */
 VSH_API int vsh_cmd_environ(vsh_cmd *c, vsh_strv *out);
 /* Runs a script nested in the calling command's shell (a subshell: its

@@ -717,6 +717,19 @@ int sh__cmd_not_found(vsh_cmd *cmd, int argc, char **argv, void *ud) {
   return argc > 0 ? sh_not_found(cmd->c, argv[0]) : 127;
 }
 
+int vsh_cmd_fd_kind(vsh_cmd *cmd, int fd) {
+  sh_stream *s = fd >= 0 ? sh_fd(cmd->c, fd) : NULL;
+  if (!s) return VSH_EBADF;
+  switch (sh_stream_kind_of(s)) {
+  case SH_STREAM_BYTES: /* here-documents and here-strings */
+  case SH_STREAM_FILE:
+  case SH_STREAM_NULL:
+    return VSH_FD_DATA;
+  default:
+    return VSH_FD_STREAM;
+  }
+}
+
 int vsh_cmd_environ(vsh_cmd *cmd, vsh_strv *out) {
   out->items = NULL;
   out->len = 0;

@@ -82,6 +82,18 @@ int vfs__own_content(vfs *fs, vfs_node *n, size_t cap) {
   return own_bytes(fs, n, cap);
 }
 
+int vfs__settle_size(vfs *fs, uint64_t ino, vfs_node **n) {
+  vfs_node *c = *n;
+  if (!c || c->type != VFS_REG || !c->u.reg.lazy ||
+      c->size != VFS_SIZE_UNKNOWN)
+    return 0;
+  vfs_node *m = vfs__get_mut(fs, ino);
+  if (!m) return VSH_ENOMEM;
+  int rc = own_bytes(fs, m, 0);
+  if (!rc) *n = m;
+  return rc;
+}
+
 static void touch(vfs_node *n) {
   vfs__now(&n->mtime);
   n->ctime = n->mtime;
@@ -236,6 +248,7 @@ int vfs_stat(vfs *fs, const char *path, bool follow, vfs_info *out) {
   vfs_walk w;
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, follow ? WALK_FOLLOW : 0, &w);
+  if (!rc && w.ino) rc = vfs__settle_size(fs, w.ino, &w.node);
   if (!rc) fill_stat(w.node, w.ino, w.devfd, out);
   VFS_UNLOCK(fs);
   return rc;
@@ -436,6 +449,9 @@ int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,
     vfs_node *nd = vfs__get_mut(fs, w.ino);
     if (!nd) {
       rc = VSH_ENOMEM;
+    } else if (!(flags & VFS_W_TRUNC) &&
+               (rc = vfs__settle_size(fs, w.ino, &nd))) {
+      /* the provider failed: nothing written */
     } else if (flags & VFS_W_APPEND) {
       rc = vfs__write_at(fs, nd, nd->size, data, n);
     } else if (flags & VFS_W_TRUNC) {
@@ -805,6 +821,8 @@ int vfs_truncate(vfs *fs, const char *path, uint64_t size) {
     vfs_node *n = vfs__get_mut(fs, w.ino);
     if (!n) {
       rc = VSH_ENOMEM;
+    } else if ((rc = vfs__settle_size(fs, w.ino, &n))) {
+      /* the provider failed */
     } else if (size >= n->size) {
       rc = vfs__write_at(fs, n, size, NULL, 0); /* zero-fills */
     } else {

@@ -200,6 +200,14 @@ void vfs__fill_stat(const vfs_node *n, uint64_t ino, int devfd,
 int vfs__create_reg(vfs *fs, const vfs_walk *w, unsigned mode,
                     uint64_t *ino);
 
+/* A lazy file whose size is not known until its provider runs
+ * (VSH_LAZY_SIZE_UNKNOWN): stat and writes provide it first. */
+#define VFS_SIZE_UNKNOWN UINT64_MAX
+/* Under the lock: when the node at ino is a lazy file of unknown size,
+ * runs its provider and makes the bytes its own, so its size is real;
+ * *n is then the (private) node. */
+int vfs__settle_size(vfs *fs, uint64_t ino, vfs_node **n);
+
 #define VFS_LOCK(fs) pthread_mutex_lock(&(fs)->mu)
 #define VFS_UNLOCK(fs) pthread_mutex_unlock(&(fs)->mu)
 

@@ -206,6 +206,41 @@ START_TEST(path_resolve_is_lexical) {
 }
 END_TEST
 
+static int provide_abc(void *ud, vsh_buf *out, vsh_error *err) {
+  (void)err;
+  (*(int *)ud)++;
+  out->data = malloc(4);
+  if (!out->data) return VSH_ENOMEM;
+  memcpy(out->data, "abc", 4);
+  out->len = 3;
+  out->cap = 4;
+  return 0;
+}
+
+START_TEST(lazy_file_of_unknown_size_is_provided_on_stat) {
+  vsh_shell *sh = shell_with(NULL);
+  vsh_fs *fs = vsh_shell_fs(sh);
+  vsh_error err;
+  static int calls;
+  calls = 0;
+  ck_assert_int_eq(vsh_fs_write_lazy(fs, "/l1", VSH_LAZY_SIZE_UNKNOWN, 0644,
+                                     provide_abc, &calls, NULL, &err), 0);
+  ck_assert_int_eq(vsh_fs_write_lazy(fs, "/l2", VSH_LAZY_SIZE_UNKNOWN, 0644,
+                                     provide_abc, &calls, NULL, &err), 0);
+  ck_assert_int_eq(calls, 0);
+  vsh_fs_info st;
+  ck_assert_int_eq(vsh_fs_stat(fs, "/l1", true, &st, &err), 0);
+  ck_assert_uint_eq(st.size, 3);
+  ck_assert_int_eq(calls, 1);
+  vsh_result r;
+  exec_ok(sh, "[ -s /l1 ] && wc -c < /l1; echo x >> /l2; cat /l2; ls -l /l2 | cut -d' ' -f5", NULL, &r);
+  ck_assert_str_eq(r.out, "3\nabcx\n5\n");
+  ck_assert_int_eq(calls, 2);
+  vsh_result_dispose(&r);
+  vsh_shell_free(sh);
+}
+END_TEST
+
 /* ---- results and exec options ------------------------------------------ */
 
 START_TEST(result_holds_all_variables) {
@@ -353,6 +388,7 @@ static Suite *bindings_suite(void) {
   tcase_add_test(tc, cp_and_rename_trees);
   tcase_add_test(tc, walk_visits_parents_first_and_can_stop);
   tcase_add_test(tc, path_resolve_is_lexical);
+  tcase_add_test(tc, lazy_file_of_unknown_size_is_provided_on_stat);
   suite_add_tcase(s, tc);
   tc = tcase_create("exec");
   tcase_add_test(tc, result_holds_all_variables);

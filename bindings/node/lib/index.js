@@ -466,7 +466,7 @@ export class Bash {
     const fsObj = this.fs, sleep = this._sleep, limits = this._limits;
     // The function below must not hold `this` (it is a GC root while the
     // shell lives), so the Bash can still be collected.
-    native.shellRegister(this._sh, cmd.name, (args, stdin, envList, cwd, handle) => {
+    native.shellRegister(this._sh, cmd.name, (args, stdin, envList, cwd, handle, fds) => {
       const env = new Map();
       for (const s of envList) {
         const i = s.indexOf("=");
@@ -478,6 +478,7 @@ export class Bash {
         env,
         exportedEnv: Object.fromEntries(env),
         stdin: stdin.toString("latin1"),
+        fileDescriptors: new Map(fds.map(([fd, b]) => [fd, decodeBytes(b)])),
         limits,
         sleep: sleep || ((ms) => new Promise((r) => setTimeout(r, ms))),
         exec: async (script, opts = {}) => {

@@ -185,6 +185,30 @@ static napi_value make_strv(napi_env env, char **v) {
   return arr;
 }
 
+/* A JS string for bytes as just-bash hands them over: UTF-8 text, or
+ * one char per byte (latin1) when the bytes are not valid UTF-8. */
+static bool valid_utf8(const unsigned char *s, size_t n) {
+  for (size_t i = 0; i < n;) {
+    unsigned c = s[i];
+    size_t k = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
+             : (c >> 3) == 30 ? 4 : 0;
+    if (!k || i + k > n) return false;
+    for (size_t j = 1; j < k; j++)
+      if ((s[i + j] & 0xC0) != 0x80) return false;
+    i += k;
+  }
+  return true;
+}
+
+static napi_value make_text(napi_env env, const char *s, size_t n) {
+  napi_value v;
+  if (valid_utf8((const unsigned char *)s, n))
+    napi_create_string_utf8(env, s, n, &v);
+  else
+    napi_create_string_latin1(env, s, n, &v);
+  return v;
+}
+
 static void *get_ext(napi_env env, napi_value v) {
   void *p = NULL;
   if (!v || napi_get_value_external(env, v, &p) != napi_ok) {
@@ -772,6 +796,7 @@ static napi_value shell_new(napi_env env, napi_callback_info info) {
   so.env = (const char *const *)envv;
   so.limits = &lim;
   so.name = "bash";
+  so.from_stdin = true; /* $- shows s, as just-bash's */
   shellbox *b = calloc(1, sizeof(*b));
   vsh_error err;
   int rc = b ? vsh_shell_new(&b->sh, &so, &err) : VSH_ENOMEM;
@@ -827,6 +852,8 @@ typedef struct cmdcall {
   int argc;
   char **argv;
   vsh_buf in;
+  vsh_buf fds[10]; /* contents of fds 3..9 that are files or here-docs */
+  bool has_fd[10];
   vsh_strv envv;
   char *cwd;
   /* the outcome */
@@ -837,6 +864,7 @@ typedef struct cmdcall {
 static void cmdcall_unref(cmdcall *c) {
   if (!c || atomic_fetch_sub(&c->rc, 1) != 1) return;
   vsh_buf_dispose(&c->in);
+  for (int i = 0; i < 10; i++) vsh_buf_dispose(&c->fds[i]);
   vsh_buf_dispose(&c->out);
   vsh_buf_dispose(&c->err);
   vsh_strv_dispose(&c->envv);
@@ -874,12 +902,12 @@ static void cmd_call_js(napi_env env, napi_value fn, void *context,
     cmdcall_unref(c);
     return;
   }
-  napi_value args[5], arr, ext, undef;
+  napi_value args[6], arr, ext, undef, fds;
   napi_create_array_with_length(env, (size_t)(c->argc > 0 ? c->argc - 1 : 0),
                                 &arr);
   for (int i = 1; i < c->argc; i++)
     napi_set_element(env, arr, (uint32_t)(i - 1),
-                     make_str(env, c->argv[i], strlen(c->argv[i])));
+                     make_text(env, c->argv[i], strlen(c->argv[i])));
   args[0] = arr;
   args[1] = make_buf(env, c->in.data, c->in.len);
   args[2] = make_strv(env, c->envv.items);
@@ -892,12 +920,47 @@ static void cmd_call_js(napi_env env, napi_value fn, void *context,
     return;
   }
   args[4] = ext;
+  napi_create_array(env, &fds);
+  for (int fd = 3, k = 0; fd < 10; fd++) {
+    if (!c->has_fd[fd]) continue;
+    napi_value pair, num;
+    napi_create_array_with_length(env, 2, &pair);
+    napi_create_int32(env, fd, &num);
+    napi_set_element(env, pair, 0, num);
+    napi_set_element(env, pair, 1, make_buf(env, c->fds[fd].data,
+                                            c->fds[fd].len));
+    napi_set_element(env, fds, (uint32_t)k++, pair);
+  }
+  args[5] = fds;
   napi_get_undefined(env, &undef);
   napi_value ret;
-  if (napi_call_function(env, undef, fn, 5, args, &ret) != napi_ok) {
+  if (napi_call_function(env, undef, fn, 6, args, &ret) != napi_ok) {
     napi_value exc;
     napi_get_and_clear_last_exception(env, &exc);
     cmdcall_settle(c, 1);
+  }
+}
+
+/* Reads all of fd into b (at most 256 MiB). */
+static int slurp_fd(vsh_cmd *cmd, int fd, vsh_buf *b) {
+  char tmp[65536];
+  for (;;) {
+    int64_t n = vsh_cmd_read_fd(cmd, fd, tmp, sizeof(tmp));
+    if (n < 0) return n == VSH_EBADF ? 0 : (int)n;
+    if (n == 0) return 0;
+    if (b->len + (size_t)n > ((size_t)256 << 20)) return VSH_ELIMIT;
+    size_t need = b->len + (size_t)n + 1;
+    if (need > b->cap) {
+      size_t nc = b->cap ? b->cap * 2 : 65536;
+      while (nc < need) nc *= 2;
+      char *nd = realloc(b->data, nc);
+      if (!nd) return VSH_ENOMEM;
+      b->data = nd;
+      b->cap = nc;
+    }
+    memcpy(b->data + b->len, tmp, (size_t)n);
+    b->len += (size_t)n;
+    b->data[b->len] = 0;
   }
 }
 
@@ -923,30 +986,13 @@ static int cmd_run(vsh_cmd *cmd, int argc, char **argv, void *ud) {
     if (!(c->argv[i] = strdup(argv[i]))) rc = VSH_ENOMEM;
     else c->argc = i + 1;
   }
-  /* just-bash hands a command its whole stdin as one string */
-  char tmp[65536];
-  while (!rc) {
-    int64_t n = vsh_cmd_read(cmd, tmp, sizeof(tmp));
-    if (n <= 0) break;
-    if (c->in.len + (size_t)n > ((size_t)256 << 20)) {
-      rc = VSH_ELIMIT;
-      break;
-    }
-    size_t need = c->in.len + (size_t)n + 1;
-    if (need > c->in.cap) {
-      size_t nc = c->in.cap ? c->in.cap * 2 : 65536;
-      while (nc < need) nc *= 2;
-      char *nd = realloc(c->in.data, nc);
-      if (!nd) {
-        rc = VSH_ENOMEM;
-        break;
-      }
-      c->in.data = nd;
-      c->in.cap = nc;
-    }
-    memcpy(c->in.data + c->in.len, tmp, (size_t)n);
-    c->in.len += (size_t)n;
-    c->in.data[c->in.len] = 0;
+  /* just-bash hands a command its whole stdin as one string, and the
+   * contents of other descriptors that never wait (here-documents) */
+  if (!rc) rc = slurp_fd(cmd, 0, &c->in);
+  for (int fd = 3; !rc && fd < 10; fd++) {
+    if (vsh_cmd_fd_kind(cmd, fd) != VSH_FD_DATA) continue;
+    c->has_fd[fd] = true;
+    rc = slurp_fd(cmd, fd, &c->fds[fd]);
   }
   if (!rc && vsh_cmd_cancelled(cmd)) rc = VSH_EABORTED;
   if (!rc && napi_call_threadsafe_function(r->tsfn, c, napi_tsfn_blocking) !=
@@ -988,8 +1034,10 @@ static int cmd_run(vsh_cmd *cmd, int argc, char **argv, void *ud) {
   memset(&c->err, 0, sizeof(c->err));
   pthread_mutex_unlock(&c->mu);
   if (!cancelled) {
-    if (out.len) vsh_cmd_write(cmd, 1, out.data, out.len);
+    /* stderr first: a program's stderr is unbuffered, its stdout to a
+     * pipe is flushed at exit (what `cmd |& cat` shows) */
     if (err.len) vsh_cmd_write(cmd, 2, err.data, err.len);
+    if (out.len) vsh_cmd_write(cmd, 1, out.data, out.len);
   }
   vsh_buf_dispose(&out);
   vsh_buf_dispose(&err);

@@ -318,3 +318,17 @@ test("logger receives exec, output and exit", async () => {
   await b.exec("echo x");
   assert.deepEqual(seen, ["exec", "stdout", "exit"]);
 });
+
+test("custom commands see here-documents on other fds, raw bytes as latin1, stderr first", async () => {
+  const fdcmd = defineCommand("fds", async (args, ctx) => ({
+    stdout: [...ctx.fileDescriptors].map(([fd, s]) => `${fd}:${s}`).join("") + args.map((a) => a.length).join(","),
+    stderr: "E\n",
+    exitCode: 0,
+  }));
+  const b = new Bash({ customCommands: [fdcmd] });
+  let r = await b.exec("fds \"$(printf '\\377')\" é 8<<EOF\nhere\nEOF\n");
+  assert.equal(r.stdout, "8:here\n1,1");
+  r = await b.exec("fds |& cat");
+  assert.equal(r.stdout, "E\n");
+  assert.equal((await b.exec("echo $-")).stdout, "hBs\n");
+});

@@ -152,7 +152,9 @@ class FsTest(unittest.TestCase):
             calls.append(1)
             return "lazy\n"
 
-        with vsh.Bash(files={"/lazy.txt": provide}) as b:
+        with vsh.Bash(files={"/lazy.txt": provide, "/lazy2": lambda: b"12345"}) as b:
+            self.assertEqual(calls, [])
+            self.assertEqual(b.exec("[ -s /lazy2 ] && wc -c < /lazy2").stdout.strip(), "5")
             self.assertEqual(calls, [])
             self.assertEqual(b.exec("cat /lazy.txt; cat /lazy.txt").stdout, "lazy\nlazy\n")
             self.assertEqual(b.fs.read_text("/lazy.txt"), "lazy\n")

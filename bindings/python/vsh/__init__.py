@@ -395,7 +395,7 @@ class Bash:
         with _lazy_lock:
             _lazy_handles[key] = h
         err = ffi.new("vsh_error *")
-        rc = lib.vsh_fs_write_lazy(self._fsp, path, 0, 0o644, _lazy_provide,
+        rc = lib.vsh_fs_write_lazy(self._fsp, path, 0xFFFFFFFFFFFFFFFF, 0o644, _lazy_provide,
                                    h, _lazy_free, err)
         if rc:
             _raise(rc, err, path)
