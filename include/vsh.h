@@ -207,6 +207,10 @@ VSH_API int vsh_fs_write_lazy(vsh_fs *fs, const char *path, uint64_t size,
 typedef struct vsh_mount_opts {
   bool allow_symlinks;   /* default false: host symlinks are not shown */
   uint64_t max_file_size; /* 0: 64 MiB */
+  /* (bindings) every change beneath the mount fails with VSH_EROFS
+   * ("Read-only file system") instead of staying in memory; at most 16
+   * read-only mounts per filesystem. */
+  bool read_only;
 } vsh_mount_opts;
 VSH_API int vsh_fs_mount_host(vsh_fs *fs, const char *host_dir,
                               const char *vpath, const vsh_mount_opts *opts,

@@ -29,6 +29,10 @@ int vfs_open(vfs *fs, const char *path, unsigned flags, unsigned mode,
   int rc = vfs__walk(fs, path, wf, &w);
   if (rc) goto done;
   bool writing = (flags & (VFS_O_WRITE | VFS_O_APPEND)) != 0;
+  if ((writing || (flags & (VFS_O_CREAT | VFS_O_TRUNC))) &&
+      !(w.node && w.node->type == VFS_CHR) && !(w.node && w.node->type == VFS_FIFO) &&
+      (rc = vfs__ro_check(fs, &w)))
+    goto done;
   if (!w.node) {
     if (w.trailing_slash) {
       rc = VSH_EISDIR;

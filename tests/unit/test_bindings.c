@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static vsh_shell *shell_with(const vsh_shell_opts *o) {
   vsh_shell *sh = NULL;
@@ -241,6 +242,43 @@ START_TEST(lazy_file_of_unknown_size_is_provided_on_stat) {
 }
 END_TEST
 
+START_TEST(read_only_mount_refuses_every_change) {
+  char dir[] = "/tmp/vsh-ro-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char path[64];
+  snprintf(path, sizeof path, "%s/f.txt", dir);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("host\n", f);
+  fclose(f);
+  vsh_shell *sh = shell_with(NULL);
+  vsh_fs *fs = vsh_shell_fs(sh);
+  vsh_error err;
+  vsh_mount_opts mo = {.read_only = true};
+  ck_assert_int_eq(vsh_fs_mount_host(fs, dir, "/ro", &mo, &err), 0);
+  ck_assert_int_eq(vsh_fs_write_file(fs, "/ro/f.txt", "x", 1, 0, &err),
+                   VSH_EROFS);
+  ck_assert_int_eq(vsh_fs_write_file(fs, "/ro/new", "x", 1, 0, &err),
+                   VSH_EROFS);
+  ck_assert_int_eq(vsh_fs_mkdir(fs, "/ro/d", false, &err), VSH_EROFS);
+  ck_assert_int_eq(vsh_fs_rm(fs, "/ro/f.txt", false, false, &err), VSH_EROFS);
+  ck_assert_int_eq(vsh_fs_rm(fs, "/ro", true, false, &err), VSH_EROFS);
+  ck_assert_int_eq(vsh_fs_rename(fs, "/ro/f.txt", "/tmp/x", &err), VSH_EROFS);
+  ck_assert_int_eq(vsh_fs_chmod(fs, "/ro/f.txt", 0600, &err), VSH_EROFS);
+  /* reading and copying out work */
+  ck_assert_int_eq(vsh_fs_cp(fs, "/ro/f.txt", "/tmp/copy", false, &err), 0);
+  vsh_result r;
+  exec_ok(sh, "cat /ro/f.txt; echo y > /ro/f.txt; touch /ro/n; rm /ro/f.txt; "
+              "cat /tmp/copy", NULL, &r);
+  ck_assert_str_eq(r.out, "host\nhost\n");
+  ck_assert_ptr_nonnull(strstr(r.err, "Read-only file system"));
+  vsh_result_dispose(&r);
+  vsh_shell_free(sh);
+  unlink(path);
+  rmdir(dir);
+}
+END_TEST
+
 /* ---- results and exec options ------------------------------------------ */
 
 START_TEST(result_holds_all_variables) {
@@ -389,6 +427,7 @@ static Suite *bindings_suite(void) {
   tcase_add_test(tc, walk_visits_parents_first_and_can_stop);
   tcase_add_test(tc, path_resolve_is_lexical);
   tcase_add_test(tc, lazy_file_of_unknown_size_is_provided_on_stat);
+  tcase_add_test(tc, read_only_mount_refuses_every_change);
   suite_add_tcase(s, tc);
   tc = tcase_create("exec");
   tcase_add_test(tc, result_holds_all_variables);

@@ -318,9 +318,10 @@ function seedLazy(fsObj, p, provider, mode) {
 }
 
 /**
- * just-bash's OverlayFs: a host folder seen read-only at mountPoint
- * (default /home/user/project) over an in-memory tree; writes stay in
- * memory and the host is never changed.
+ * just-bash's OverlayFs: a host folder seen at mountPoint (default
+ * /home/user/project) over an in-memory tree; writes stay in memory and
+ * the host is never changed.  With readOnly every write beneath it fails
+ * with EROFS.
  */
 export class OverlayFs extends InMemoryFs {
   constructor(options = {}) {
@@ -332,7 +333,7 @@ export class OverlayFs extends InMemoryFs {
     this.allowSymlinks = !!options.allowSymlinks;
     // at "/" it is only something to mount into a MountableFs
     if (normalize(this.mountPoint) !== "/")
-      native.fsMount(this._h, this.root, this.mountPoint, { allowSymlinks: this.allowSymlinks });
+      native.fsMount(this._h, this.root, this.mountPoint, { allowSymlinks: this.allowSymlinks, readOnly: this.readOnly });
   }
   getMountPoint() {
     return this.mountPoint;
@@ -357,7 +358,10 @@ export class MountableFs extends InMemoryFs {
   mount(mountPoint, filesystem) {
     if (!(filesystem instanceof OverlayFs))
       throw new TypeError("MountableFs.mount: vsh mounts host folders (OverlayFs) only");
-    native.fsMount(this._h, filesystem.root, normalize(mountPoint), { allowSymlinks: filesystem.allowSymlinks });
+    native.fsMount(this._h, filesystem.root, normalize(mountPoint), {
+      allowSymlinks: filesystem.allowSymlinks,
+      readOnly: filesystem.readOnly,
+    });
   }
 }
 

@@ -592,6 +592,7 @@ static napi_value fs_mount(napi_env env, napi_callback_info info) {
   }
   vsh_mount_opts mo = {0};
   mo.allow_symlinks = prop_bool(env, a.argv[3], "allowSymlinks");
+  mo.read_only = prop_bool(env, a.argv[3], "readOnly");
   vsh_error err;
   int rc = vsh_fs_mount_host(a.fs, a.path, vp, &mo, &err);
   free(a.path);

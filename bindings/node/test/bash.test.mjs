@@ -190,6 +190,11 @@ test("OverlayFs and MountableFs show a host folder; writes stay in memory", asyn
     let r = await b.exec("cat host.txt; echo new > host.txt; cat host.txt; ls");
     assert.equal(r.stdout, "from host\nnew\nhost.txt\n");
     assert.equal(fs.readFileSync(path.join(dir, "host.txt"), "utf8"), "from host\n");
+    const ro = new Bash({ fs: new OverlayFs({ root: dir, mountPoint: "/ro", readOnly: true }) });
+    r = await ro.exec("cat /ro/host.txt; echo x > /ro/host.txt; echo $?");
+    assert.equal(r.stdout, "from host\n1\n");
+    assert.match(r.stderr, /Read-only file system/);
+    await assert.rejects(ro.fs.writeFile("/ro/new", "x"), { code: "EROFS" });
     const m = new MountableFs({ base: new InMemoryFs() });
     m.mount("/mnt/h", new OverlayFs({ root: dir, mountPoint: "/" }));
     r = await new Bash({ fs: m }).exec("cat /mnt/h/host.txt");

@@ -170,6 +170,12 @@ class FsTest(unittest.TestCase):
                 self.assertEqual(r.stdout, "host\nnew\n")
             with open(os.path.join(d, "h.txt")) as f:
                 self.assertEqual(f.read(), "host\n")
+            with vsh.Bash(mounts={"/ro": (d, "ro")}) as b:
+                r = b.exec("cat /ro/h.txt; touch /ro/x; echo $?")
+                self.assertEqual(r.stdout, "host\n1\n")
+                with self.assertRaises(OSError) as cm:
+                    b.fs.write("/ro/y", "y")
+                self.assertEqual(cm.exception.errno, 30)  # EROFS
         finally:
             shutil.rmtree(d)
 

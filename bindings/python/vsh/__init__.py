@@ -317,8 +317,9 @@ class Bash:
     file: called on the first read).  cwd defaults to /home/user (to "/"
     when files are given, as just-bash).  env: the base environment.
     limits: {field of vsh_limits: value} over the profile ("normal" or
-    "hardened").  mounts: {virtual path: host folder} mounted read-only
-    (writes stay in memory).  network is accepted; network access is
+    "hardened").  mounts: {virtual path: host folder} shows host folders
+    (writes stay in memory; the host never changes), or {virtual path:
+    (host folder, "ro")} where every write fails (EROFS).  network is accepted; network access is
     pending in vsh (curl/wget have no network).  Each exec starts from a
     fresh shell (variables and cwd do not carry over); the filesystem is
     shared by every exec.
@@ -361,8 +362,12 @@ class Bash:
                 else:
                     self.fs.write(p, content)
             for vpath, host in (mounts or {}).items():
+                mo = ffi.new("vsh_mount_opts *")
+                if isinstance(host, tuple):  # (folder, "ro")
+                    host, how = host
+                    mo.read_only = how == "ro"
                 rc = lib.vsh_fs_mount_host(self._fsp, _b(host), _b(vpath),
-                                           ffi.NULL, err)
+                                           mo, err)
                 if rc:
                     _raise(rc, err, host)
             keep = []

@@ -57,6 +57,7 @@ int vsh_fs_write_lazy(vsh_fs *fs, const char *path, uint64_t size,
 typedef struct vsh_mount_opts {
   bool allow_symlinks;
   uint64_t max_file_size;
+  bool read_only;
 } vsh_mount_opts;
 int vsh_fs_mount_host(vsh_fs *fs, const char *host_dir, const char *vpath,
                       const vsh_mount_opts *opts, vsh_error *err);
