@@ -309,6 +309,7 @@ function seedLazy(fsObj, p, provider, mode) {
               if (mode !== undefined) native.fsChmod(fsObj._h, p, mode);
             }
             this.done = true;
+            if (fsObj._lazy.get(p) === this) fsObj._lazy.delete(p);
           });
       }
       return this.pending;
