@@ -379,13 +379,28 @@ function kv(obj) {
     .map(([k, v]) => `${k}=${v}`);
 }
 
-function fromKv(list) {
-  const o = {};
-  for (const s of list || []) {
-    const i = s.indexOf("=");
-    if (i > 0) o[s.slice(0, i)] = s.slice(i + 1);
-  }
-  return o;
+// result.env: parsed from the NUL-separated "K=V" buffer on first read.
+function lazyEnv(res, buf) {
+  Object.defineProperty(res, "env", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const env = {};
+      let start = 0;
+      for (let i = 0; i < buf.length; i++) {
+        if (buf[i] !== 0) continue;
+        const s = decodeBytes(buf.subarray(start, i));
+        const eq = s.indexOf("=");
+        if (eq > 0) env[s.slice(0, eq)] = s.slice(eq + 1);
+        start = i + 1;
+      }
+      Object.defineProperty(res, "env", { value: env, enumerable: true, writable: true, configurable: true });
+      return env;
+    },
+    set(v) {
+      Object.defineProperty(res, "env", { value: v, enumerable: true, writable: true, configurable: true });
+    },
+  });
 }
 
 function shQuote(s) {
@@ -575,8 +590,9 @@ export class Bash {
       stdout: decodeBytes(out),
       stderr: decodeBytes(err),
       exitCode: code,
-      env: vars ? fromKv(vars) : { ...this._env },
     };
+    if (vars) lazyEnv(res, vars);
+    else res.env = { ...this._env };
     if (this._logger) {
       if (res.stdout) this._logger.debug("stdout", { output: res.stdout });
       if (res.stderr) this._logger.info("stderr", { output: res.stderr });

@@ -1177,8 +1177,23 @@ static void exec_done_js(napi_env env, napi_value fn, void *context,
                               make_str(env, j->res.cwd, strlen(j->res.cwd)));
     if (j->res.env)
       napi_set_named_property(env, o, "env", make_strv(env, j->res.env));
-    if (j->res.vars)
-      napi_set_named_property(env, o, "vars", make_strv(env, j->res.vars));
+    if (j->res.vars) { /* one buffer, "K=V" NUL-separated: JS parses it
+                          only when the result's env is read */
+      size_t total = 0;
+      for (size_t i = 0; j->res.vars[i]; i++) total += strlen(j->res.vars[i]) + 1;
+      napi_value vb;
+      void *p = NULL;
+      if (napi_create_buffer(env, total, &p, &vb) == napi_ok) {
+        char *d = p;
+        for (size_t i = 0; j->res.vars[i]; i++) {
+          size_t l = strlen(j->res.vars[i]);
+          memcpy(d, j->res.vars[i], l);
+          d[l] = 0;
+          d += l + 1;
+        }
+        napi_set_named_property(env, o, "vars", vb);
+      }
+    }
   }
   if (j->rc) {
     napi_set_named_property(env, o, "error",
