@@ -1298,10 +1298,22 @@ static int pool_submit(envstate *es, execjob *j) {
   return e;
 }
 
+/* A job that will never run: a nested one stops counting for the
+ * command that waits for it. */
+static void job_abandon(execjob *j) {
+  if (j->call) {
+    pthread_mutex_lock(&j->call->mu);
+    j->call->nested--;
+    pthread_cond_broadcast(&j->call->cv);
+    pthread_mutex_unlock(&j->call->mu);
+  }
+  job_free(j);
+}
+
 static napi_value start_job(napi_env env, execjob *j) {
   napi_value promise;
   if (napi_create_promise(env, &j->deferred, &promise) != napi_ok) {
-    job_free(j);
+    job_abandon(j);
     return throw_napi(env, "promise");
   }
   napi_get_instance_data(env, (void **)&j->es);
@@ -1317,7 +1329,7 @@ static napi_value start_job(napi_env env, execjob *j) {
     napi_value eo;
     napi_create_error(env, NULL, err, &eo);
     napi_reject_deferred(env, j->deferred, eo);
-    job_free(j);
+    job_abandon(j);
   }
   return promise;
 }
