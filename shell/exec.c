@@ -1141,8 +1141,14 @@ static int exec_case(sh_ctx *c, sh_node *n) {
         return expand_failed(c);
       sh_pattern *p;
       if (sh_pattern_compile(&p, &c->arena, pat, pl, q, flags)) continue;
-      sh_pattern_budget b = {c->ex->limits.max_glob_ops, NULL, NULL};
-      if (sh_pattern_match(p, subj, sl, &b) == 1) hit = true;
+      sh_pattern_budget b;
+      sh_pattern_budget_init(c, &b);
+      int m = sh_pattern_match(p, subj, sl, &b);
+      if (m < 0) {
+        sh_pattern_failed(c, m);
+        return set_status(c, 126);
+      }
+      if (m == 1) hit = true;
     }
     if (!hit) continue;
     st = it->body ? sh_exec_node(c, it->body) : 0;

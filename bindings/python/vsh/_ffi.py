@@ -30,6 +30,8 @@ typedef struct vsh_result {
   int exit_code;
   char *cwd;
   char **env;
+  uint64_t mem_peak;
+  uint64_t work;
   char **vars;
 } vsh_result;
 void vsh_result_dispose(vsh_result *r);
@@ -131,6 +133,8 @@ typedef struct vsh_limits {
   uint64_t max_fs_bytes;
   int64_t deadline_ms;
   uint64_t max_threads;
+  uint64_t max_memory;
+  uint64_t max_work;
 } vsh_limits;
 void vsh_limits_init(vsh_limits *out, int profile);
 
