@@ -756,6 +756,9 @@ int vsh_cmd_exec(vsh_cmd *cmd, const char *script, size_t len,
   sh_stream *o = sh_stream_buf_new(lim), *e = sh_stream_buf_new(lim);
   sh_stream *in = stdin_len ? sh_stream_bytes_new(stdin_data, stdin_len)
                             : sh_stream_null();
+  /* the caller may be another thread: it works for this exec now */
+  vsh__acct *prev_acct = vsh__acct_enter(&c->ex->acct);
+  bool entered = true;
   int rc = o && e && in ? sh_ctx_fork(&sub, c) : VSH_ENOMEM;
   if (!rc) {
     sh_fd_set(sub, 0, in);
@@ -766,6 +769,8 @@ int vsh_cmd_exec(vsh_cmd *cmd, const char *script, size_t len,
       st = sub->status;
     for (int fd = 0; fd < sub->nfds; fd++) sh_fd_close(sub, fd);
     sh_ctx_free(sub);
+    vsh__acct_enter(prev_acct); /* the result is the caller's */
+    entered = false;
     if (sh_exec_cancelled(c->ex)) {
       rc = VSH_EABORTED;
     } else {
@@ -786,6 +791,7 @@ int vsh_cmd_exec(vsh_cmd *cmd, const char *script, size_t len,
       }
     }
   }
+  if (entered) vsh__acct_enter(prev_acct);
   if (in) sh_stream_unref(in);
   if (o) sh_stream_unref(o);
   if (e) sh_stream_unref(e);
