@@ -24,7 +24,7 @@ void vsh_limits_init(vsh_limits *out, vsh_profile p) {
   out->deadline_ms = h ? 30000 : 3600000;
   out->max_threads = h ? 64 : 512;
   out->max_memory = h ? (64ull << 20) : (512ull << 20);
-  out->max_work = h ? 20000000ull : 2000000000ull;
+  out->max_work = h ? 100000000ull : 100000000000ull;
 }
 
 static const char *const default_env[] = {
@@ -381,6 +381,8 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     sh_exec_cancelled(&ex);
     vsh__acct_enter(prev_acct);
     int cancel = atomic_load(&ex.cancel);
+    if (cancel == SH_CANCEL_EXIT && atomic_load(&ex.late_limit))
+      cancel = SH_CANCEL_LIMIT;
     if (cancel == SH_CANCEL_ABORT) {
       char reason[512] = "This operation was aborted";
       if (ex.signal) vsh_signal_reason(ex.signal, reason, sizeof(reason));

@@ -164,8 +164,15 @@ bool sh_exec_cancelled(sh_exec *ex) {
 void sh_exec_limit(sh_exec *ex, const char *fmt, ...) {
   pthread_mutex_lock(&ex->mu);
   int expected = SH_RUNNING;
-  if (atomic_compare_exchange_strong(&ex->cancel, &expected,
-                                     SH_CANCEL_LIMIT)) {
+  bool won = atomic_compare_exchange_strong(&ex->cancel, &expected,
+                                            SH_CANCEL_LIMIT);
+  /* a background job that meets a limit while the exec is stopping its
+   * jobs still makes the exec report it */
+  if (!won && expected == SH_CANCEL_EXIT && !ex->limit_msg[0]) {
+    won = true;
+    atomic_store(&ex->late_limit, true);
+  }
+  if (won) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(ex->limit_msg, sizeof(ex->limit_msg), fmt, ap);

@@ -24,7 +24,7 @@ bool sh_check(sh_ctx *c) {
   if (n >= ex->limits.max_commands)
     sh_exec_limit(ex, "command limit exceeded (%llu commands)",
                   (unsigned long long)ex->limits.max_commands);
-  if (sh_exec_cancelled(ex) ||
+  if (sh_exec_charge(ex, 1) ||
       (c->job && atomic_load(&c->ex->cancel) == SH_CANCEL_EXIT)) {
     c->unwind = SH_UW_CANCEL;
     return true;
@@ -962,6 +962,10 @@ static int expand_failed(sh_ctx *c) {
 /* ---- compound commands ------------------------------------------------------------- */
 
 static bool loop_iter_ok(sh_ctx *c, uint64_t *iters) {
+  if (sh_exec_charge(c->ex, 1)) {
+    c->unwind = SH_UW_CANCEL;
+    return false;
+  }
   if (++*iters > c->ex->limits.max_loop_iterations) {
     sh_exec_limit(c->ex, "loop iteration limit exceeded (%llu)",
                   (unsigned long long)c->ex->limits.max_loop_iterations);

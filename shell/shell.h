@@ -327,6 +327,7 @@ struct sh_exec {
   sh_stream *out, *err;     /* captured streams */
   _Atomic int main_sig;     /* a signal sent to the main shell ($$) */
   vsh__acct acct;           /* memory charged to this exec */
+  atomic_bool late_limit;   /* a job met a limit while jobs were stopping */
   _Atomic uint64_t work;    /* work units spent (limits.max_work) */
 };
 
