@@ -337,3 +337,35 @@ test("custom commands see here-documents on other fds, raw bytes as latin1, stde
   assert.equal(r.stdout, "E\n");
   assert.equal((await b.exec("echo $-")).stdout, "hBs\n");
 });
+
+test("error paths: bad options and handles", async () => {
+  assert.throws(() => new Bash({ fs: { readFile() {} } }), /options.fs must be/);
+  assert.throws(() => new OverlayFs({}), /root is required/);
+  assert.throws(() => new OverlayFs({ root: "/nonexistent/vsh-root" }), { code: "ENOENT" });
+  const b = new Bash();
+  assert.throws(() => b.registerCommand({ name: "x" }), /expected \{name, execute/);
+  assert.throws(() => new MountableFs({ base: {} }), /base must be/);
+  assert.throws(() => new MountableFs().mount("/m", new InMemoryFs()), /OverlayFs/);
+  // a cwd that is a file: the exec resolves with an error status
+  await b.fs.writeFile("/afile", "x");
+  const r = await b.exec("pwd", { cwd: "/afile" });
+  assert.notEqual(r.exitCode, 0);
+  assert.match(r.stderr, /afile/);
+  // a custom command whose promise never settles stops at the deadline
+  const hang = defineCommand("hang", () => new Promise(() => {}));
+  const h = new Bash({ customCommands: [hang], executionLimits: { maxExecutionTimeMs: 200 } });
+  const t0 = Date.now();
+  const r2 = await h.exec("echo before; hang; echo after");
+  assert.equal(r2.exitCode, 124);
+  assert.equal(r2.stdout, "before\n");
+  assert.ok(Date.now() - t0 < 3000);
+  // ctx.exec after the command returned is refused
+  let late;
+  const early = defineCommand("early", async (a, ctx) => {
+    late = ctx;
+    return { stdout: "", stderr: "", exitCode: 0 };
+  });
+  const e = new Bash({ customCommands: [early] });
+  await e.exec("early");
+  await assert.rejects(late.exec("echo x"), /after the command returned/);
+});
