@@ -198,7 +198,7 @@ export interface BashOptions {
   network?: unknown;
   /** Only these built-in commands exist (shell builtins always do). */
   commands?: string[];
-  /** Handed to custom commands as ctx.sleep (vsh's own sleep keeps real time). */
+  /** The sleep command waits on it (mock clocks); also ctx.sleep. */
   sleep?: (ms: number) => Promise<void>;
   customCommands?: CustomCommand[];
   logger?: BashLogger;

@@ -469,6 +469,8 @@ export class Bash {
       gid: pi.gid,
     });
     this._names = new Set();
+    // just-bash's `sleep` option (mock clocks): the sleep command waits on it
+    if (typeof o.sleep === "function") this.registerCommand(sleepCommand(o.sleep));
     for (const c of o.customCommands || []) this.registerCommand(c);
   }
 
@@ -624,6 +626,24 @@ export class Bash {
     if (this._sh) native.shellDispose(this._sh);
     this._sh = null;
   }
+}
+
+// `sleep NUMBER[smhd]...` (GNU's syntax) waiting on an application's
+// sleep function instead of the clock.
+function sleepCommand(sleepFn) {
+  const unit = { s: 1e3, m: 6e4, h: 36e5, d: 864e5 };
+  return defineCommand("sleep", async (args) => {
+    const ops = args[0] === "--" ? args.slice(1) : args;
+    if (!ops.length) return { stdout: "", stderr: "sleep: missing operand\nTry 'sleep --help' for more information.\n", exitCode: 1 };
+    let ms = 0;
+    for (const a of ops) {
+      const m = /^(\d+\.?\d*|\.\d+)([smhd]?)$/.exec(a);
+      if (!m) return { stdout: "", stderr: `sleep: invalid time interval '${a}'\nTry 'sleep --help' for more information.\n`, exitCode: 1 };
+      ms += parseFloat(m[1]) * unit[m[2] || "s"];
+    }
+    await sleepFn(ms);
+    return { stdout: "", stderr: "", exitCode: 0 };
+  });
 }
 
 function outBytes(s, kind) {

@@ -369,3 +369,14 @@ test("error paths: bad options and handles", async () => {
   await e.exec("early");
   await assert.rejects(late.exec("echo x"), /after the command returned/);
 });
+
+test("the sleep option: the sleep command waits on it", async () => {
+  const slept = [];
+  const b = new Bash({ sleep: async (ms) => { slept.push(ms); } });
+  const t0 = Date.now();
+  const r = await b.exec("sleep 100; sleep 1.5 2m; sleep x; echo $?");
+  assert.ok(Date.now() - t0 < 2000);
+  assert.deepEqual(slept, [100000, 121500]);
+  assert.equal(r.stdout, "1\n");
+  assert.match(r.stderr, /invalid time interval 'x'/);
+});
