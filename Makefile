@@ -11,8 +11,6 @@
 #                       tests/oils-known-failures.txt, then a summary
 #   make demo           build and show that the CLI and library work
 #   make bench          build and run bench/run.sh when it exists
-#   make node           the Node package in bindings/node (N-API addon)
-#   make python         the Python package in bindings/python (cffi)
 #   make clean          remove both build directories
 JOBS ?= 2
 BUILD ?= build
