@@ -114,8 +114,9 @@ typedef struct vsh_result {
                         (bytes, net of what it freed) */
   uint64_t work;     /* shell execs: work units spent (vsh_limits.max_work) */
   /* Every set scalar variable of the shell as the script ended ("K=V",
-   * NULL-terminated; arrays are left out, "?" holds the status); NULL
-   * where the sandbox kind does not report them.  (bindings) */
+   * NULL-terminated; arrays and values computed when read, such as
+   * RANDOM or SECONDS, are left out); NULL where the sandbox kind does
+   * not report them.  (bindings) */
   char **vars;
 } vsh_result;
 VSH_API void vsh_result_dispose(vsh_result *r);
@@ -414,8 +415,9 @@ typedef struct vsh_shell_opts {
    * built-in commands exist (others are "command not found"); shell
    * builtins, functions and custom commands are not affected. */
   const char *const *commands;
-  /* Virtual process identity ($$, $PPID, $BASHPID, $UID, $EUID, and the
-   * owner ls shows is unchanged): used when has_ids. */
+  /* Virtual process identity, used when has_ids: pid is $$ and $BASHPID,
+   * ppid $PPID, uid $UID and $EUID (files keep their owner; gid is
+   * accepted for just-bash's processInfo and not shown yet). */
   bool has_ids;
   int64_t pid, ppid, uid, gid;
 } vsh_shell_opts;
