@@ -21,7 +21,7 @@ ASAN_BUILD ?= build-asan
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
-.PHONY: all build bootstrap test demo bench clean spec-host-check
+.PHONY: all build bootstrap test demo bench clean spec-host-check node python
 
 all: build
 
@@ -75,6 +75,20 @@ demo: build
 bench: build
 	@if [ -f bench/run.sh ]; then sh bench/run.sh; \
 	else echo "bench: bench/run.sh does not exist yet"; fi
+
+# The Node package (bindings/node): the N-API addon built by meson against
+# the system's Node headers, copied into the package (prebuilds/vsh.node).
+node: build
+	ninja -C $(BUILD) -j$(JOBS) bindings/node/vsh.node
+	mkdir -p bindings/node/prebuilds
+	cp $(BUILD)/bindings/node/vsh.node bindings/node/prebuilds/vsh.node
+	@echo "node: bindings/node is ready (import it, or npm pack it)"
+
+# The Python package (bindings/python): cffi over libvsh.so, copied into
+# the package folder (vsh/libvsh.so).
+python: build
+	cp -L $(BUILD)/libvsh.so bindings/python/vsh/libvsh.so
+	@echo "python: bindings/python is ready (PYTHONPATH=bindings/python)"
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
