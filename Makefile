@@ -62,6 +62,13 @@ test: build
 	python3 ./tests/hostile/run.py $(BUILD)/vsh || rc=1; \
 	python3 ./tests/difffuzz/difffuzz.py $(BUILD)/vsh --seed 1 --cases 400 \
 	  || rc=1; \
+	if command -v node >/dev/null; then \
+	  $(MAKE) --no-print-directory node >/dev/null && \
+	  node --expose-gc --test bindings/node/test/ || rc=1; \
+	else echo "node tests: skipped (no node)"; fi; \
+	if python3 -c 'import cffi' 2>/dev/null; then \
+	  python3 -m unittest discover -s bindings/python/tests || rc=1; \
+	else echo "python tests: skipped (no python3 cffi)"; fi; \
 	./scripts/unit-summary $(BUILD)/meson-logs/testlog.txt \
 	  $(ASAN_BUILD)/meson-logs/testlog.txt; \
 	exit $$rc
