@@ -10,6 +10,8 @@ wait4's rusage (not a timed assertion inside vsh):
             expected status (126 for a limit, 124 for the deadline, or the
             script's own) within a time bound, and a normal-profile bomb
             must keep the process under the memory ceiling + 100 MiB
+  cli       the CLI's stdin reader: a silent pipe and /dev/zero as stdin
+            under --timeout 0.2 end with 124 at once
   deadline  every command of the toolbox given endless input (yes, a
             stream of NULs from /dev/zero) under --timeout 0.2 must end
             with 124 (or earlier on its own) well inside a few seconds
@@ -189,6 +191,51 @@ def deadline(vsh, table):
     return ok, bad
 
 
+def cli_stdin(vsh, table):
+    """The CLI's own stdin reader meets the deadline: a writer that never
+    writes (a pipe from sleep) and one that never stops (/dev/zero)."""
+    ok = bad = 0
+    rows = []
+    cases = [
+        ('read from a silent pipe', 'read x', 'sleep'),
+        ('read x < /dev/stdin from /dev/zero', 'read x < /dev/stdin', 'zero'),
+        ('cat from /dev/zero', 'cat > /dev/null', 'zero'),
+        ('bash reading its script from /dev/zero', 'bash', 'zero'),
+    ]
+    for name, script, feed in cases:
+        t0 = time.monotonic()
+        if feed == 'sleep':
+            src = subprocess.Popen(['sleep', '5'], stdout=subprocess.PIPE)
+            stdin = src.stdout
+        else:
+            src = None
+            stdin = open('/dev/zero', 'rb')
+        try:
+            p = subprocess.run([vsh, '--timeout', '0.2', '-c', script],
+                               stdin=stdin, capture_output=True, timeout=10)
+            st = p.returncode
+        except subprocess.TimeoutExpired:
+            st = -9
+        wall = time.monotonic() - t0
+        if src:
+            src.kill()
+            src.wait()
+        else:
+            stdin.close()
+        rows.append((name, st, wall))
+        if st != 124 or wall > 3:
+            bad += 1
+            print('FAIL cli stdin: %s: status %s after %.2fs' % (name, st, wall))
+        else:
+            ok += 1
+    if table:
+        print('| CLI stdin case | status | wall s |')
+        print('|---|---|---|')
+        for r in rows:
+            print('| %s | %s | %.2f |' % r)
+    return ok, bad
+
+
 def main():
     args = sys.argv[1:]
     if not args:
@@ -196,13 +243,15 @@ def main():
         return 2
     vsh = args[0]
     table = '--table' in args
-    parts = [a for a in args[1:] if not a.startswith('--')] or ['battery', 'deadline']
+    parts = [a for a in args[1:] if not a.startswith('--')] or ['battery', 'deadline', 'cli']
     ok = bad = 0
     for part in parts:
         if part == 'battery':
             o, b = battery(vsh, table)
         elif part == 'deadline':
             o, b = deadline(vsh, table)
+        elif part == 'cli':
+            o, b = cli_stdin(vsh, table)
         else:
             o, b = battery(vsh, table, part)
         ok += o
