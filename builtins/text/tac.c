@@ -1,0 +1,193 @@
+/* tac.c: write each file last record first (GNU tac: -b -r -s).
+ * A file is read whole (GNU too copies a pipe to a temp file first).
+ * -r uses the C library's regcomp (ERE; GNU uses Emacs syntax) for now,
+ * tried at each position right to left like GNU.  TODO: move to the
+ * shared bounded regex engine. */
+#include "builtins/builtins.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "Usage: tac [OPTION]... [FILE]...\n"
+    "Write each FILE to standard output, last line first.\n"
+    "\n"
+    "With no FILE, or when FILE is -, read standard input.\n"
+    "\n"
+    "Mandatory arguments to long options are mandatory for short options too.\n"
+    "  -b, --before             attach the separator before instead of after\n"
+    "  -r, --regex              interpret the separator as a regular expression\n"
+    "  -s, --separator=STRING   use STRING as the separator instead of newline\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n";
+
+typedef struct tac_opts {
+  bool before, regex;
+  const char *sep;
+  vsh_regex *re;
+  vsh_re_budget bud;
+  int re_rc; /* a failed exec (too complex, cancelled) */
+} tac_opts;
+
+static int slurp(bi_ctx *b, sh_stream *in, vsh_buf *all) {
+  char buf[65536];
+  for (;;) {
+    if (bi_cancelled(b)) return VSH_EABORTED;
+    int64_t r = sh_stream_read(in, buf, sizeof buf, b->sh->ex);
+    if (r <= 0) return (int)r;
+    if (vsh__buf_append(all, buf, (size_t)r)) return VSH_ENOMEM;
+  }
+}
+
+/* Finds the last separator inside s[0..limit): its [start,end).  GNU
+ * searches backwards, so "22" with -r '[0-9]+' is two separators. */
+static bool prev_sep(tac_opts *o, const char *s, size_t limit, size_t *st,
+                     size_t *en) {
+  size_t sl = strlen(o->sep);
+  if (!o->regex) {
+    if (!sl || sl > limit) return false;
+    for (size_t i = limit - sl + 1; i-- > 0;) {
+      if (s[i] == o->sep[0] && !memcmp(s + i, o->sep, sl)) {
+        *st = i;
+        *en = i + sl;
+        return true;
+      }
+    }
+    return false;
+  }
+  for (size_t i = limit; i-- > 0;) {
+    /* the pattern is compiled as ^(SEP): it can only match at i */
+    vsh_regmatch m[1];
+    int hit = vsh__regex_exec(o->re, s + i, limit - i, 0, 0, m, 1, &o->bud);
+    if (hit < 0) {
+      o->re_rc = hit;
+      return false;
+    }
+    if (hit && m[0].eo > 0) {
+      *st = i;
+      *en = i + (size_t)m[0].eo;
+      return true;
+    }
+  }
+  return false;
+}
+
+static int tac_buf(bi_ctx *b, tac_opts *o, const char *s, size_t len) {
+  /* record boundaries: offsets where a record starts */
+  size_t cap = 64, n = 0;
+  size_t *cut = vsh__malloc(NULL, cap * sizeof *cut);
+  int rc = 0;
+  if (!cut) return VSH_ENOMEM;
+  cut[n++] = 0;
+  size_t limit = len, st, en;
+  while (prev_sep(o, s, limit, &st, &en)) {
+    if ((n & 1023) == 0 && bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      goto done;
+    }
+    if (n + 1 >= cap) {
+      size_t *nc = vsh__realloc(NULL, cut, cap * sizeof *cut, 2 * cap * sizeof *cut);
+      if (!nc) {
+        rc = VSH_ENOMEM;
+        goto done;
+      }
+      cut = nc;
+      cap *= 2;
+    }
+    cut[n++] = o->before ? st : en;
+    limit = st;
+  }
+  if (o->re_rc) {
+    rc = VSH_EABORTED;
+    goto done;
+  }
+  /* found right to left: put the cuts in ascending order after cut[0] */
+  for (size_t i = 1, j = n - 1; i < j; i++, j--) {
+    size_t t = cut[i];
+    cut[i] = cut[j];
+    cut[j] = t;
+  }
+  cut[n] = len;
+  for (size_t k = n; k-- > 0;) {
+    if (cut[k + 1] > cut[k] && (rc = bi_write(b, s + cut[k], cut[k + 1] - cut[k])))
+      break;
+  }
+done:
+  vsh__free(NULL, cut, cap * sizeof *cut);
+  return rc;
+}
+
+int bi_tac_main(bi_ctx *b) {
+  static const bi_longopt lo[] = {{"before", BI_ARG_NONE, 'b'},
+                                  {"regex", BI_ARG_NONE, 'r'},
+                                  {"separator", BI_ARG_REQUIRED, 's'},
+                                  {"help", BI_ARG_NONE, 256},
+                                  {"version", BI_ARG_NONE, 257},
+                                  {0}};
+  tac_opts o = {.sep = "\n"};
+  bi_opts g = {0};
+  int c;
+  while ((c = bi_getopt(b, &g, "brs:", lo)) != -1) {
+    switch (c) {
+    case 'b': o.before = true; break;
+    case 'r': o.regex = true; break;
+    case 's': o.sep = g.arg; break;
+    case 256: return bi_puts(b, usage) ? 141 : 0;
+    case 257: return bi_puts(b, "tac (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+    default: return 1;
+    }
+  }
+  if (o.regex) {
+    if (!*o.sep) {
+      bi_err(b, "separator cannot be empty");
+      return 1;
+    }
+    size_t l = strlen(o.sep);
+    char *pat = vsh__arena_alloc(b->arena, l + 4);
+    if (!pat) return 1;
+    memcpy(pat, "^(", 2);
+    memcpy(pat + 2, o.sep, l);
+    memcpy(pat + 2 + l, ")", 2);
+    vsh_buf msg = {0};
+    int e = vsh__regex_compile(&o.re, pat, l + 3, VSH_RE_EXTENDED, &msg);
+    if (e) {
+      bi_err(b, "%s", e == VSH_EINVAL && msg.len ? msg.data
+                                                : "memory exhausted");
+      vsh_buf_dispose(&msg);
+      return 1;
+    }
+    vsh_buf_dispose(&msg);
+    o.bud = bi_re_budget(b);
+  }
+  char *stdin_only[] = {(char *)"-"};
+  char **files = g.noperands ? g.operands : stdin_only;
+  int n = g.noperands ? g.noperands : 1, st = 0;
+  vsh_buf all = {0};
+  for (int k = 0; k < n; k++) {
+    sh_stream *in = NULL;
+    int rc = bi_open_input(b, files[k], &in);
+    /* a directory is a read error in GNU, not an open error */
+    if (rc && rc != VSH_EISDIR) {
+      bi_err(b, "failed to open '%s' for reading: %s", files[k], vsh_strerror(rc));
+      st = 1;
+      continue;
+    }
+    all.len = 0;
+    if (!rc) {
+      rc = slurp(b, in, &all);
+      sh_stream_unref(in);
+    }
+    if (!rc) rc = tac_buf(b, &o, all.data ? all.data : "", all.len);
+    if (rc == VSH_EPIPE || rc == VSH_EABORTED) {
+      st = rc == VSH_EPIPE ? 141 : 1;
+      break;
+    }
+    if (rc) {
+      bi_err(b, "%s: read error: %s", files[k], vsh_strerror(rc));
+      st = 1;
+    }
+  }
+  vsh_buf_dispose(&all);
+  if (o.regex) vsh__regex_free(o.re);
+  if (o.re_rc && o.re_rc != VSH_EABORTED) st = bi_re_failed(b, o.re_rc);
+  return st;
+}
