@@ -226,6 +226,14 @@ static awk_val call(awk_rt *rt, awk_node *n) {
     cells[i].kind = CELL_SCALAR;
     cells[i].v = v;
   }
+  /* an untyped variable that a later argument made a scalar was passed
+   * as the uninitialised value it had then */
+  for (int k = 0; k < f->nparams; k++)
+    if (cells[k].kind == CELL_REF && cells[k].ref->kind == CELL_SCALAR) {
+      cells[k].kind = CELL_SCALAR;
+      cells[k].ref = NULL;
+      cells[k].v = (awk_val){0};
+    }
   awk_val ret = {0};
   if (!rt->jump) {
     awk_cell *saved = rt->locals;

@@ -203,3 +203,10 @@ qq q
 awk 'BEGIN { s = "x"; while (1) s = s s }'
 --- status: 2
 --- vsh-only: gawk grows the string until memory runs out; vsh stops at the string limit with an error
+
+=== an untyped argument a later argument assigns is passed as it was
+--- script
+awk 'function f(p, q) { return "[" p "|" q "]" } BEGIN { print f(y, --y); print f(z, z = 5) }'
+--- stdout
+[|-1]
+[|5]
