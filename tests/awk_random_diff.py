@@ -7,7 +7,9 @@ is never printed (vsh follows onetrue-awk's order, gawk its own).
 
   python3 tests/awk_random_diff.py build/tests/vsh-spec 2000 SEED
 
-Dec 2026: seeds 3, 7, 11 and 21 (7,000 programs): 0 differences.
+Dec 2026: seeds 3, 7, 11, 21, 31 and 41 (8,800 programs): two differences
+found (printf of a "+inf0" string, an untyped argument assigned by a later
+argument), both fixed; 0 remaining.
 """
 import random, subprocess, sys, tempfile, os, shlex
 VSH = sys.argv[1]; N = int(sys.argv[2]); seed = int(sys.argv[3])
