@@ -112,7 +112,9 @@ int bi_eval_main(bi_ctx *b) {
   c->status = 0;
   unsigned catch0 = c->catch_depth;
   c->catch_depth = c->eval_depth + 1;
+  c->xtrace_level++;
   int st = sh_run_string(c, src.data, src.len, c->source_name ? c->source_name : "vsh", c->line);
+  c->xtrace_level--;
   c->catch_depth = catch0;
   vsh_buf_dispose(&src);
   return st;
@@ -176,7 +178,9 @@ int bi_source_main(bi_ctx *b) {
   c->funcname = ofn ? ofn : "source";
   unsigned catch0 = c->catch_depth;
   c->catch_depth = c->eval_depth + 1;
+  c->xtrace_level++;
   int st = sh_run_string(c, text.data ? text.data : "", text.len, file, 1);
+  c->xtrace_level--;
   c->catch_depth = catch0;
   c->funcname = ofn;
   sh_frame_pop(c);

@@ -498,6 +498,7 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   if (copy_funcs(c, s)) goto fail;
   memcpy(c->opts, s->opts, sizeof(c->opts));
   c->in_ps4 = s->in_ps4;
+  c->xtrace_level = s->xtrace_level;
   for (size_t i = 0; i < s->nhashed; i++) /* a subshell knows the table */
     sh_hash_remember(c, s->hashed[i].name, s->hashed[i].path, false);
   for (size_t i = 0; i < c->nhashed && i < s->nhashed; i++)

@@ -8,6 +8,7 @@
 #include "shell/expand_int.h"
 #include "shell/pattern.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,8 +217,10 @@ void sh_run_trap(sh_ctx *c, int sig) {
 
 /* ---- xtrace ------------------------------------------------------------------ */
 
-/* PS4, expanded as a prompt string when it has something to expand;
- * commands run by that expansion are not traced. */
+/* PS4, expanded as a prompt string when it has something to expand
+ * (commands run by that expansion are not traced), its first character
+ * repeated once more for each nesting level; "" when PS4 is unset or
+ * empty, as bash then prints the bare command. */
 static const char *xtrace_prefix(sh_ctx *c) {
   const char *ps4 = sh_var_get(c, "PS4");
   if (ps4 && strpbrk(ps4, "\\$`")) {
@@ -230,7 +233,19 @@ static const char *xtrace_prefix(sh_ctx *c) {
     c->status = st;
     c->in_ps4 = false;
   }
-  return ps4 ? ps4 : "+ ";
+  if (!ps4 || !*ps4) return "";
+  /* a copy: the traced command may assign PS4 */
+  if (!c->xtrace_level) return vsh__arena_strndup(&c->arena, ps4, strlen(ps4));
+  size_t first = 1; /* one character, however many bytes */
+  while (((unsigned char)ps4[first] & 0xc0) == 0x80) first++;
+  unsigned level = c->xtrace_level < 99 ? c->xtrace_level : 99;
+  size_t len = strlen(ps4);
+  char *out = vsh__arena_alloc(&c->arena, len + level * first + 1);
+  if (!out) return ps4;
+  char *o = out;
+  for (unsigned i = 0; i < level; i++, o += first) memcpy(o, ps4, first);
+  memcpy(o, ps4, len + 1);
+  return out;
 }
 
 /* Appends a word quoted as bash's xtrace does ('...' when needed). */
@@ -263,6 +278,16 @@ static void xtrace_emit(sh_ctx *c, vsh_buf *b) {
   sh_stream *err = sh_fd(c, 2);
   if (err) sh_stream_write(err, b->data, b->len, c->ex);
   vsh_buf_dispose(b);
+}
+
+/* A trace line written out as given (the compound commands' forms:
+ * `for x in ...`, `[[ a == b ]]`, `(( i++ ))`). */
+void sh_xtrace_text(sh_ctx *c, const char *text, size_t len) {
+  if (c->in_ps4) return;
+  vsh_buf b = {0};
+  vsh__buf_puts(&b, xtrace_prefix(c));
+  vsh__buf_append(&b, text, len);
+  xtrace_emit(c, &b);
 }
 
 int sh_xtrace(sh_ctx *c, int argc, char **argv) {
@@ -1015,6 +1040,24 @@ static int exec_while(sh_ctx *c, sh_node *n, bool until) {
   return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
 }
 
+/* `for NAME in WORDS` (select too), the words as written, as bash traces
+ * each round of those loops. */
+static void xtrace_loop_head(sh_ctx *c, const char *kw, sh_node *n) {
+  vsh_buf b = {0};
+  vsh__buf_puts(&b, kw);
+  vsh__buf_putc(&b, ' ');
+  vsh__buf_append(&b, n->u.for_.var, n->u.for_.var_len);
+  vsh__buf_puts(&b, " in");
+  if (!n->u.for_.has_in) vsh__buf_puts(&b, " \"$@\"");
+  for (size_t i = 0; i < n->u.for_.n_words; i++) {
+    const sh_word *w = n->u.for_.words[i];
+    vsh__buf_putc(&b, ' ');
+    if (w->src) vsh__buf_append(&b, w->src, w->src_len);
+  }
+  if (b.data) sh_xtrace_text(c, b.data, b.len);
+  vsh_buf_dispose(&b);
+}
+
 static int exec_for(sh_ctx *c, sh_node *n) {
   sh_argv av = {0};
   char **items;
@@ -1051,6 +1094,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
   for (size_t i = 0; i < count; i++) {
     if (!loop_iter_ok(c, &iters)) break;
     if (sh__debug_trap(c, n->line)) break;
+    if (c->opts[SH_OPT_XTRACE]) xtrace_loop_head(c, "for", n);
     if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
       break;
@@ -1067,14 +1111,34 @@ static int exec_for(sh_ctx *c, sh_node *n) {
   return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
 }
 
-static int arith_word(sh_ctx *c, const sh_word *w, int64_t *v) {
+/* `(( EXPR ))` with EXPR expanded, as bash traces arithmetic commands
+ * and each part of an arithmetic for (an empty part reads 1). */
+static void xtrace_arith(sh_ctx *c, const char *s, size_t n) {
+  char *line = vsh__arena_alloc(&c->arena, n + 8);
+  if (!line) return;
+  memcpy(line, "(( ", 3);
+  memcpy(line + 3, s, n);
+  memcpy(line + 3 + n, " ))", 4);
+  sh_xtrace_text(c, line, n + 6);
+}
+
+/* trim: an arithmetic for's part, traced without its surrounding blanks */
+static int arith_word(sh_ctx *c, const sh_word *w, int64_t *v, bool trim) {
   if (!w) {
+    if (c->opts[SH_OPT_XTRACE]) xtrace_arith(c, "1", 1);
     *v = 1;
     return 0;
   }
   char *s;
   size_t n;
   int rc = sh_expand_str(c, w, &s, &n);
+  if (!rc && c->opts[SH_OPT_XTRACE]) {
+    const char *t = s;
+    size_t tn = n;
+    while (trim && tn && strchr(" \t\n", *t)) t++, tn--;
+    while (trim && tn && strchr(" \t\n", t[tn - 1])) tn--;
+    xtrace_arith(c, t, tn);
+  }
   const char *what = c->arith_what;
   c->arith_what = "((";
   if (!rc) rc = sh_arith(c, s, n, v);
@@ -1086,7 +1150,7 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
   int64_t v;
   int st = 0;
   if (sh__debug_trap(c, n->line)) return c->status;
-  if (n->u.cfor.init && arith_word(c, n->u.cfor.init, &v)) return set_status(c, 1);
+  if (arith_word(c, n->u.cfor.init, &v, true)) return set_status(c, 1);
   uint64_t iters = 0;
   c->loop_depth++;
   for (;;) {
@@ -1097,7 +1161,7 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
       vsh__arena_pop(&c->arena, m);
       break;
     }
-    if (arith_word(c, n->u.cfor.cond, &v)) {
+    if (arith_word(c, n->u.cfor.cond, &v, true)) {
       st = 1;
       vsh__arena_pop(&c->arena, m);
       break;
@@ -1109,8 +1173,7 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
     st = sh_exec_node(c, n->u.cfor.body);
     vsh__arena_pop(&c->arena, m);
     if (c->unwind && loop_unwind(c)) break;
-    if (n->u.cfor.step && (sh__debug_trap(c, n->line) ||
-                           arith_word(c, n->u.cfor.step, &v))) {
+    if (sh__debug_trap(c, n->line) || arith_word(c, n->u.cfor.step, &v, true)) {
       st = 1;
       break;
     }
@@ -1125,6 +1188,15 @@ static int exec_case(sh_ctx *c, sh_node *n) {
   char *subj;
   size_t sl;
   if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return expand_failed(c);
+  const sh_word *sw = n->u.case_.subject;
+  if (c->opts[SH_OPT_XTRACE] && sw->src) { /* the word as written */
+    vsh_buf b = {0};
+    vsh__buf_puts(&b, "case ");
+    vsh__buf_append(&b, sw->src, sw->src_len);
+    vsh__buf_puts(&b, " in");
+    if (b.data) sh_xtrace_text(c, b.data, b.len);
+    vsh_buf_dispose(&b);
+  }
   unsigned flags = SH_PAT_EXTGLOB;
   if (c->opts[SH_SHOPT_NOCASEMATCH]) flags |= SH_PAT_NOCASE;
   if (sh_byte_locale(c)) flags |= SH_PAT_BYTES;
@@ -1161,18 +1233,7 @@ static int exec_arith(sh_ctx *c, sh_node *n) {
   c->line = n->line;
   if (sh__debug_trap(c, n->line)) return c->status;
   int64_t v;
-  if (c->opts[SH_OPT_XTRACE]) {
-    char *s;
-    size_t len;
-    if (!sh_expand_str(c, n->u.arith.expr, &s, &len)) {
-      char *line = vsh__arena_alloc(&c->arena, len + 8);
-      if (line) {
-        sprintf(line, "(( %s ))", s);
-        sh_xtrace(c, 1, &line);
-      }
-    }
-  }
-  if (arith_word(c, n->u.arith.expr, &v)) return set_status(c, 1);
+  if (arith_word(c, n->u.arith.expr, &v, false)) return set_status(c, 1);
   return set_status(c, v ? 0 : 1);
 }
 
@@ -1241,10 +1302,168 @@ static int exec_cond_n(sh_ctx *c, sh_node *n) {
   return set_status(c, sh_eval_cond(c, n->u.cond.expr));
 }
 
+/* ---- select ---------------------------------------------------------------------- */
+
+static size_t disp_len(const char *s) { /* characters, not bytes */
+  size_t n = 0;
+  for (; *s; s++) n += ((unsigned char)*s & 0xc0) != 0x80;
+  return n;
+}
+
+static size_t num_len(size_t n) {
+  size_t l = 1;
+  while (n >= 10) n /= 10, l++;
+  return l;
+}
+
+/* bash's select menu on stderr: "N) item" laid out in columns down then
+ * across within $COLUMNS (80 when unset), tabs to align them. */
+static void select_menu(sh_ctx *c, char **items, size_t count) {
+  size_t maxw = 0;
+  for (size_t i = 0; i < count; i++)
+    if (disp_len(items[i]) > maxw) maxw = disp_len(items[i]);
+  size_t ind_len = num_len(count);
+  maxw += ind_len + 2 + 2;
+  const char *cv = sh_var_get(c, "COLUMNS");
+  long cols_env = cv ? strtol(cv, NULL, 10) : 0;
+  size_t width = cols_env > 0 ? (size_t)cols_env : 80;
+  size_t cols = width / maxw;
+  if (!cols) cols = 1;
+  size_t rows = count / cols + (count % cols != 0);
+  cols = count / rows + (count % rows != 0);
+  if (rows == 1) {
+    rows = cols;
+    cols = 1;
+  }
+  size_t first_len = num_len(rows);
+  vsh_buf b = {0};
+  for (size_t row = 0; row < rows; row++) {
+    size_t ind = row, pos = 0;
+    for (;;) {
+      size_t il = pos == 0 ? first_len : ind_len;
+      char num[32];
+      snprintf(num, sizeof num, "%*zu) ", (int)il, ind + 1);
+      vsh__buf_puts(&b, num);
+      vsh__buf_puts(&b, items[ind]);
+      size_t from = pos + disp_len(items[ind]) + il + 2;
+      ind += rows;
+      if (ind >= count) break;
+      size_t to = pos + maxw;
+      while (from < to) { /* bash's indent(): tabs of 8, then spaces */
+        if (to / 8 > from / 8) {
+          vsh__buf_putc(&b, '\t');
+          from += 8 - from % 8;
+        } else {
+          vsh__buf_putc(&b, ' ');
+          from++;
+        }
+      }
+      pos += maxw;
+    }
+    vsh__buf_putc(&b, '\n');
+  }
+  sh_stream *err = sh_fd(c, 2);
+  if (err && b.len) sh_stream_write(err, b.data, b.len, c->ex);
+  vsh_buf_dispose(&b);
+}
+
+/* One answer: the chosen item, "" for an answer that names none, or NULL
+ * at the end of the input (a newline then goes to stdout, as bash). */
+static const char *select_query(sh_ctx *c, char **items, size_t count,
+                                bool menu) {
+  for (;;) {
+    if (sh_check(c)) return NULL;
+    if (menu) select_menu(c, items, count);
+    const char *ps3 = sh_var_get(c, "PS3"); /* printed as it is */
+    if (!ps3) ps3 = "#? ";
+    sh_stream *err = sh_fd(c, 2);
+    if (err && *ps3) sh_stream_write(err, ps3, strlen(ps3), c->ex);
+    char *argv[] = {"read", NULL};
+    int saved_trace = c->opts[SH_OPT_XTRACE];
+    c->opts[SH_OPT_XTRACE] = false;
+    int rst = sh_run_argv(c, 1, argv);
+    c->opts[SH_OPT_XTRACE] = saved_trace;
+    if (c->unwind) return NULL;
+    if (rst) {
+      sh_stream *out = sh_fd(c, 1);
+      if (out) sh_stream_write(out, "\n", 1, c->ex);
+      return NULL;
+    }
+    const char *reply = sh_var_get(c, "REPLY");
+    if (!reply) return NULL;
+    if (!*reply) {
+      menu = true;
+      continue;
+    }
+    /* a number, blanks around it allowed */
+    const char *p = reply;
+    while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+    char *end;
+    errno = 0;
+    long long v = strtoll(p, &end, 10);
+    if (end == p || errno) return "";
+    while (*end == ' ' || *end == '\t' || *end == '\n') end++;
+    if (*end || v < 1 || (unsigned long long)v > count) return "";
+    return items[v - 1];
+  }
+}
+
 static int exec_select(sh_ctx *c, sh_node *n) {
-  sh_error(c, "select: not supported in a non-interactive sandbox");
-  (void)n;
-  return set_status(c, 1);
+  sh_argv av = {0};
+  char **items = c->pos;
+  size_t count = c->npos;
+  c->line = n->line;
+  if (n->u.for_.has_in) {
+    c->pin_line = true;
+    int rc = sh_expand_words(c, n->u.for_.words, n->u.for_.n_words, &av);
+    c->pin_line = false;
+    if (rc) return expand_failed(c);
+    items = av.v;
+    count = av.n;
+  }
+  if (!count) return set_status(c, 0);
+  char **copy = sh__strv_dup(items, count);
+  if (!copy) {
+    sh_error(c, "memory exhausted");
+    return set_status(c, 1);
+  }
+  char name[256];
+  size_t nl = n->u.for_.var_len < 255 ? n->u.for_.var_len : 255;
+  memcpy(name, n->u.for_.var, nl);
+  name[nl] = 0;
+  if (!sh_valid_name(name, nl)) {
+    sh_error(c, "`%s': not a valid identifier", name);
+    sh__strv_free(copy, count);
+    return set_status(c, 1);
+  }
+  if (c->opts[SH_OPT_XTRACE]) xtrace_loop_head(c, "select", n);
+  int st = 0;
+  uint64_t iters = 0;
+  bool menu = true;
+  c->loop_depth++;
+  for (;;) {
+    if (!loop_iter_ok(c, &iters)) break;
+    vsh_arena_mark m = vsh__arena_mark(&c->arena);
+    const char *sel = select_query(c, copy, count, menu);
+    menu = false;
+    if (!sel) {
+      vsh__arena_pop(&c->arena, m);
+      if (!c->unwind) st = 1;
+      break;
+    }
+    if (sh_var_set(c, name, sel, false)) {
+      vsh__arena_pop(&c->arena, m);
+      st = 1;
+      break;
+    }
+    st = sh_exec_node(c, n->u.for_.body);
+    vsh__arena_pop(&c->arena, m);
+    if (c->unwind && loop_unwind(c)) break;
+    if (sh_check(c)) break;
+  }
+  c->loop_depth--;
+  sh__strv_free(copy, count);
+  return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
 }
 
 static int exec_node(sh_ctx *c, sh_node *n);
@@ -1301,7 +1520,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
   case SH_NODE_CFOR:
     return with_redirs(c, n, exec_cfor);
   case SH_NODE_SELECT:
-    return exec_select(c, n);
+    return with_redirs(c, n, exec_select);
   case SH_NODE_CASE:
     return with_redirs(c, n, exec_case);
   case SH_NODE_ARITH:

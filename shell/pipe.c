@@ -129,6 +129,7 @@ int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
   if (sh_ctx_fork(&s, c)) return c->status = 1;
   sh__stack_init(s);
   s->subst_depth++;
+  s->xtrace_level++;
   if (!c->opts[SH_SHOPT_INHERIT_ERREXIT]) s->opts[SH_OPT_ERREXIT] = false;
   free(s->traps[SH_TRAP_EXIT]);
   s->traps[SH_TRAP_EXIT] = NULL;
@@ -591,7 +592,9 @@ int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
   sh_stream *mine = sh_stream_ref(sh_fd(c, fd));
   sh_fd_close(c, fd);
   int saved_bg = c->last_bg_pid;
+  c->xtrace_level++; /* the job's copy traces one level deeper */
   start_job(c, body, false, out); /* only >(cmd) output is waited for */
+  c->xtrace_level--;
   c->last_bg_pid = saved_bg;
   sh_fd_set(c, fd, mine);
   sh_stream_unref(mine);

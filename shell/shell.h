@@ -422,6 +422,9 @@ struct sh_ctx {
   int nameref_hops;         /* nameref chains resolved during expansion */
   const char *ind_target;   /* the name the last ${!ref...} resolved to */
   bool in_ps4;              /* expanding PS4: commands in it are not traced */
+  unsigned xtrace_level;    /* $( ), <( ), eval and source nesting: PS4's
+                               first character is repeated once more for
+                               each level, as bash does */
   bool abort_errexit;       /* the pending SH_UW_ABORT honours set -e */
   unsigned return_trap_gen; /* bumped by each trap ... RETURN */
   unsigned catch_depth;     /* eval_depth of the eval/source text that
