@@ -224,63 +224,153 @@ int bi_exec_main(bi_ctx *b) {
   return st;
 }
 
-/* bash / sh: -c STRING [NAME [ARGS]], FILE [ARGS], or a script on stdin. */
+static const char bash_usage[] =
+    "Usage:\tbash [GNU long option] [option] ...\n"
+    "\tbash [GNU long option] [option] script-file ...\n"
+    "GNU long options:\n"
+    "\t--debug\n\t--debugger\n\t--dump-po-strings\n\t--dump-strings\n"
+    "\t--help\n\t--init-file\n\t--login\n\t--noediting\n\t--noprofile\n"
+    "\t--norc\n\t--posix\n\t--pretty-print\n\t--rcfile\n\t--restricted\n"
+    "\t--verbose\n\t--version\n"
+    "Shell options:\n"
+    "\t-ilrsD or -c command or -O shopt_option\t\t(invocation only)\n"
+    "\t-abefhkmnptuvxBCEHPT or -o option\n";
+
+static const char bash_version[] =
+    "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\n"
+    "Copyright (C) 2022 Free Software Foundation, Inc.\n"
+    "License GPLv3+: GNU GPL version 3 or later "
+    "<http://gnu.org/licenses/gpl.html>\n\n"
+    "This is free software; you are free to change and redistribute it.\n"
+    "There is NO WARRANTY, to the extent permitted by law.\n";
+
+/* bash / sh: [long options] [-abefhkmnptuvxBCEHPT] [-o opt] [-O shopt]
+ * [-ilrsD] [-c STRING [NAME [ARGS]] | FILE [ARGS] | -s [ARGS]], parsed as
+ * bash does: long options first, short ones bundled (-ec), -c's string
+ * is the first operand, `-` or `--` ends the options.  sh (and --posix)
+ * starts in posix mode. */
+#define BASH_MAX_OPTS 64
 int bi_bash_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int i = 1;
   const char *cmd = NULL;
   bool noexec = false, read_stdin = false, interactive = false;
-  const char *opts_on[8];
-  bool opts_val[8], opts_shopt[8];
+  bool want_c = false;
+  const char *opts_on[BASH_MAX_OPTS];
+  bool opts_val[BASH_MAX_OPTS], opts_shopt[BASH_MAX_OPTS];
   int non = 0;
+  const char *base = strrchr(b->argv[0], '/') ? strrchr(b->argv[0], '/') + 1
+                                               : b->argv[0];
+  if (!strcmp(base, "sh")) {
+    opts_on[non] = "posix";
+    opts_val[non] = true;
+    opts_shopt[non++] = false;
+  }
+  /* long options come first */
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
-    if (!strcmp(a, "--")) {
+    if (a[0] != '-' || a[1] != '-' || !a[2]) break;
+    if (!strcmp(a, "--rcfile") || !strcmp(a, "--init-file")) {
+      if (i + 1 < b->argc) i++;
+      continue;
+    }
+    if (!strcmp(a, "--version")) {
+      bi_puts(b, bash_version);
+      return 0;
+    }
+    if (!strcmp(a, "--help")) {
+      bi_printf(b, "GNU bash, version 5.2.15(1)-release-(x86_64-pc-linux-gnu)\n"
+                   "%s", bash_usage);
+      return 0;
+    }
+    const char *name = NULL;
+    if (!strcmp(a, "--posix")) name = "posix";
+    else if (!strcmp(a, "--verbose")) name = "verbose";
+    else if (strcmp(a, "--norc") && strcmp(a, "--noprofile") &&
+             strcmp(a, "--noediting") && strcmp(a, "--login") &&
+             strcmp(a, "--restricted") && strcmp(a, "--debug") &&
+             strcmp(a, "--debugger") && strcmp(a, "--dump-strings") &&
+             strcmp(a, "--dump-po-strings") && strcmp(a, "--pretty-print") &&
+             strcmp(a, "--protected") && strcmp(a, "--wordexp")) {
+      bi_err(b, "%s: invalid option", a);
+      bi_errline(b, "%.*s", (int)sizeof bash_usage - 2, bash_usage);
+      return 2;
+    }
+    if (name && non < BASH_MAX_OPTS) {
+      opts_on[non] = name;
+      opts_val[non] = true;
+      opts_shopt[non++] = false;
+    }
+  }
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--") || !strcmp(a, "-")) {
       i++;
       break;
     }
     if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
-    if (!strcmp(a, "-c")) {
-      if (i + 1 >= b->argc) {
-        bi_err(b, "-c: option requires an argument");
+    bool on = a[0] == '-';
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'c' && on) {
+        want_c = true;
+        continue;
+      }
+      if (*p == 's' && on) {
+        read_stdin = true;
+        continue;
+      }
+      if (*p == 'i') {
+        interactive = on;
+        continue;
+      }
+      if (strchr("lrD", *p)) continue; /* login, restricted, dump */
+      if (*p == 'o' || *p == 'O') {
+        bool shopt = *p == 'O';
+        if (i + 1 >= b->argc) continue; /* bash lists them: nothing here */
+        const char *nm = b->argv[++i];
+        if (sh_opt_find(nm, shopt) < 0) {
+          if (shopt) bi_err(b, "%s: invalid shell option name", nm);
+          else bi_err(b, "%s: %s: invalid option name", b->argv[0], nm);
+          return 2;
+        }
+        if (non < BASH_MAX_OPTS) {
+          opts_on[non] = nm;
+          opts_val[non] = on;
+          opts_shopt[non++] = shopt;
+        }
+        continue;
+      }
+      if (*p == 'n') noexec = on;
+      int k = 0;
+      for (; k < SH_OPT__COUNT; k++)
+        if (sh_opts[k].letter == *p && !sh_opts[k].shopt) break;
+      if (k == SH_OPT__COUNT) {
+        bi_err(b, "%c%c: invalid option", a[0], *p);
+        bi_errline(b, "%.*s", (int)sizeof bash_usage - 2, bash_usage);
         return 2;
       }
-      cmd = b->argv[++i];
-      i++;
-      break;
-    }
-    if ((a[0] == '-' || a[0] == '+') && (a[1] == 'O' || a[1] == 'o') && !a[2]) {
-      if (i + 1 < b->argc && non < 8) {
-        opts_on[non] = b->argv[++i];
-        opts_val[non] = a[0] == '-';
-        opts_shopt[non++] = a[1] == 'O';
-      }
-      continue;
-    }
-    if (!strcmp(a, "--rcfile") || !strcmp(a, "--init-file")) {
-      i++;
-      continue;
-    }
-    if (a[0] == '-' && a[1] == '-') continue; /* --norc, --noprofile ... */
-    if (a[0] == '-' && strchr(a, 's')) read_stdin = true;
-    /* single-letter set options: -e -u -x -f -C ... (-i -s -l ignored) */
-    for (const char *p = a + 1; *p; p++) {
-      if (*p == 'n') noexec = true;
-      if (*p == 'i' && a[0] == '-') interactive = true;
-      if (*p == 'i' && a[0] == '-' && non < 8) {
-        /* an interactive bash starts with emacs editing on */
-        opts_on[non] = "emacs";
-        opts_val[non] = true;
+      if (non < BASH_MAX_OPTS) {
+        opts_on[non] = sh_opts[k].name;
+        opts_val[non] = on;
         opts_shopt[non++] = false;
       }
-      if (strchr("isl", *p)) continue;
-      for (int k = 0; k < SH_OPT__COUNT && non < 8; k++)
-        if (sh_opts[k].letter == *p && !sh_opts[k].shopt) {
-          opts_on[non] = sh_opts[k].name;
-          opts_val[non] = a[0] == '-';
-          opts_shopt[non++] = false;
-        }
     }
+  }
+  if (interactive && non + 2 <= BASH_MAX_OPTS) {
+    /* an interactive bash edits lines (emacs) and expands history */
+    opts_on[non] = "emacs";
+    opts_val[non] = true;
+    opts_shopt[non++] = false;
+    opts_on[non] = "histexpand";
+    opts_val[non] = true;
+    opts_shopt[non++] = false;
+  }
+  if (want_c) {
+    if (i >= b->argc) {
+      bi_err(b, "-c: option requires an argument");
+      return 2;
+    }
+    cmd = b->argv[i++];
   }
   vsh_buf text = {0};
   const char *arg0 = b->argv[0], *name = b->argv[0];
@@ -294,7 +384,7 @@ int bi_bash_main(bi_ctx *b) {
   if (cmd) {
     vsh__buf_puts(&text, cmd);
     if (i < b->argc) {
-      arg0 = b->argv[i++];
+      arg0 = name = b->argv[i++];
     }
     argc = b->argc - i;
     argv = b->argv + i;
@@ -312,10 +402,17 @@ int bi_bash_main(bi_ctx *b) {
     sh_stream *in = sh_fd(c, 0);
     char buf[4096];
     int64_t r;
-    while (in && (r = sh_stream_read(in, buf, sizeof(buf), c->ex)) > 0)
+    while (in && (r = sh_stream_read(in, buf, sizeof(buf), c->ex)) > 0) {
+      if (text.len + (size_t)r > c->ex->limits.max_string) {
+        sh_exec_limit(c->ex, "string length limit exceeded (%llu)",
+                      (unsigned long long)c->ex->limits.max_string);
+        c->unwind = SH_UW_CANCEL;
+        vsh_buf_dispose(&text);
+        return 126;
+      }
       vsh__buf_append(&text, buf, (size_t)r);
+    }
   }
-  (void)noexec;
   sh_child_opts co = {.n = non, .names = opts_on, .on = opts_val,
                       .shopt = opts_shopt, .noexec = noexec,
                       .dash_c = cmd != NULL,

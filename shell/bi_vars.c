@@ -722,6 +722,9 @@ static void set_opt(sh_ctx *c, int k, bool on) {
   /* the line-editing modes exclude each other */
   if (on && k == SH_OPT_EMACS) c->opts[SH_OPT_VI] = false;
   if (on && k == SH_OPT_VI) c->opts[SH_OPT_EMACS] = false;
+  /* bash keeps POSIXLY_CORRECT in step with posix mode */
+  if (k == SH_OPT_POSIX && on) sh_var_set(c, "POSIXLY_CORRECT", "y", false);
+  if (k == SH_OPT_POSIX && !on) sh_var_unset(c, "POSIXLY_CORRECT");
 }
 
 static void set_positionals(sh_ctx *c, char **v, int n) {

@@ -260,6 +260,7 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
     break;
   case 'B':
     if (strcmp(name, "BASHOPTS") == 0) return opts_var(c, name, true);
+    if (strcmp(name, "BASH_ARGV0") == 0) return c->arg0;
     if (strcmp(name, "BASHPID") == 0) {
       snprintf(c->numbuf, sizeof(c->numbuf), "%d", c->bashpid);
       return c->numbuf;
@@ -283,6 +284,15 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
     break;
   case 'S':
     if (strcmp(name, "SHELLOPTS") == 0) return opts_var(c, name, false);
+    if (strcmp(name, "SRANDOM") == 0) {
+      /* 32 bits from two rounds of the same generator (seedable) */
+      c->rng = c->rng * 1103515245u + 12345u;
+      uint32_t hi = c->rng >> 16;
+      c->rng = c->rng * 1103515245u + 12345u;
+      snprintf(c->numbuf, sizeof(c->numbuf), "%u",
+               (unsigned)(hi << 16 | (c->rng >> 16)));
+      return c->numbuf;
+    }
     if (strcmp(name, "SECONDS") == 0) {
       sh_var *v = sh_var_find(c, "SECONDS");
       /* stored as the epoch at which SECONDS was 0 */

@@ -79,9 +79,11 @@ static int abandon(sh_ctx *c) {
 static const char *opt_flags(sh_ctx *c) {
   static const char order[] = "abefhkmnptuvxBCEHPT";
   size_t k = 0;
-  for (const char *o = order; *o && k < sizeof(c->numbuf) - 2; o++)
+  for (const char *o = order; *o && k < sizeof(c->numbuf) - 3; o++) {
     for (int i = 0; i < SH_OPT__COUNT; i++)
       if (sh_opts[i].letter == *o && c->opts[i]) c->numbuf[k++] = *o;
+    if (*o == 'h' && c->interactive) c->numbuf[k++] = 'i';
+  }
   /* non-interactive: no 'i'; 'c' for a bash -c shell, 's' for one
    * reading its commands from stdin */
   if (c->dash_c && k < sizeof(c->numbuf) - 1) c->numbuf[k++] = 'c';
@@ -951,7 +953,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       sh_error(c, "%s: %s", name,
                msg ? msg : (colon ? "parameter null or not set"
                                   : "parameter not set"));
-      return fatal(c, c->dash_c ? 127 : 1); /* bash -c exits 127 */
+      /* bash -c exits 127, or 1 under set -e */
+      return fatal(c, c->dash_c && !c->opts[SH_OPT_ERREXIT] ? 127 : 1);
     }
     break;
   default:
@@ -968,7 +971,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       sh_error(c, "%s%s: unbound variable",
                p->flags & SH_PF_INDIRECT ? "!" : "", name);
     }
-    return fatal(c, c->dash_c ? 127 : 1);
+    /* bash -c exits 127, or 1 under set -e */
+    return fatal(c, c->dash_c && !c->opts[SH_OPT_ERREXIT] ? 127 : 1);
   }
 
   if (p->flags & SH_PF_LENGTH) {

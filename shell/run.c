@@ -469,6 +469,10 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   if (co && co->noexec) s->opts[SH_OPT_NOEXEC] = true;
   if (co) s->dash_c = co->dash_c;
   if (co) s->dash_s = co->dash_s;
+  if (co) s->interactive = co->dash_i;
+  if (s->opts[SH_OPT_POSIX]) sh_var_set(s, "POSIXLY_CORRECT", "y", false);
+  if (co && co->dash_c) /* the -c string, as bash keeps it */
+    sh_var_set(s, "BASH_EXECUTION_STRING", src, false);
   if (co && co->dash_i) { /* an interactive bash keeps history here */
     const char *home = sh_var_get(s, "HOME");
     vsh_buf h = {0};

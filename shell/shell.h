@@ -441,6 +441,7 @@ struct sh_ctx {
   const char *asg_key, *asg_val;
   bool dash_c;              /* this shell was started with -c */
   bool dash_s;              /* this shell reads its commands from stdin */
+  bool interactive;         /* bash -i: $- shows i */
   bool under_dash_c;        /* ... or is a subshell of one */
   char *underscore;         /* $_ */
   size_t underscore_cap;
