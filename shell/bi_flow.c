@@ -4,6 +4,7 @@
  * builtin help hash times ulimit umask caller. */
 #include "shell/exec_int.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <fnmatch.h>
@@ -797,6 +798,7 @@ static int change_dir(bi_ctx *b, const char *target, bool physical, bool print) 
   }
   if (!rc) rc = vfs_stat(c->fs, path.data, true, &st);
   if (!rc && st.type != VFS_DIR) rc = VSH_ENOTDIR;
+  if (!rc && !sh_may_access(&st, 1)) rc = VSH_EACCES;
   if (rc) {
     bi_err(b, "%s: %s", target, vsh_strerror(rc));
     vsh_buf_dispose(&path);
@@ -1441,48 +1443,228 @@ int bi_times_main(bi_ctx *b) {
   return bi_puts(b, "0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n") ? 1 : 0;
 }
 
-int bi_ulimit_main(bi_ctx *b) {
-  if (b->argc == 1 || !strcmp(b->argv[b->argc - 1], "-f")) {
-    bi_puts(b, "unlimited\n");
-    return 0;
+/* ---- ulimit ------------------------------------------------------------------ */
+
+/* bash's table for Linux, in its -a order; the values are a typical
+ * machine's (nothing here is enforced: the exec's own limits are). */
+static const struct ulimit_def {
+  char opt;
+  const char *desc, *unit;
+  int64_t soft, hard; /* -1: unlimited */
+} ulimit_defs[17] = {
+    {'R', "real-time non-blocking time", "microseconds", -1, -1},
+    {'c', "core file size", "blocks", 0, -1},
+    {'d', "data seg size", "kbytes", -1, -1},
+    {'e', "scheduling priority", NULL, 0, 0},
+    {'f', "file size", "blocks", -1, -1},
+    {'i', "pending signals", NULL, 63704, 63704},
+    {'l', "max locked memory", "kbytes", 8192, 8192},
+    {'m', "max memory size", "kbytes", -1, -1},
+    {'n', "open files", NULL, 1024, 1048576},
+    {'p', "pipe size", "512 bytes", 8, 8},
+    {'q', "POSIX message queues", "bytes", 819200, 819200},
+    {'r', "real-time priority", NULL, 0, 0},
+    {'s', "stack size", "kbytes", 8192, -1},
+    {'t', "cpu time", "seconds", -1, -1},
+    {'u', "max user processes", NULL, 63704, 63704},
+    {'v', "virtual memory", "kbytes", -1, -1},
+    {'x', "file locks", NULL, -1, -1}};
+
+static void ulimit_line(vsh_buf *o, int k, int64_t v, bool named) {
+  if (named) {
+    const struct ulimit_def *d = &ulimit_defs[k];
+    char unit[64];
+    if (d->unit) snprintf(unit, sizeof unit, "(%s, -%c) ", d->unit, d->opt);
+    else snprintf(unit, sizeof unit, "(-%c) ", d->opt);
+    vsh__buf_printf(o, "%-20s %20s", d->desc, unit);
   }
-  if (!strcmp(b->argv[1], "-n")) {
-    bi_puts(b, "1024\n");
-    return 0;
-  }
-  return 0;
+  if (v < 0) vsh__buf_puts(o, "unlimited\n");
+  else vsh__buf_printf(o, "%lld\n", (long long)v);
 }
 
+int bi_ulimit_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  if (!c->ulimit_init) {
+    for (int k = 0; k < 17; k++) {
+      c->ulimit_soft[k] = ulimit_defs[k].soft;
+      c->ulimit_hard[k] = ulimit_defs[k].hard;
+    }
+    c->ulimit_init = true;
+  }
+  bool soft = false, hard = false, all = false;
+  int which[17], nw = 0;
+  int i = 1;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    if (a[0] != '-' || !a[1]) break;
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'S') soft = true;
+      else if (*p == 'H') hard = true;
+      else if (*p == 'a') all = true;
+      else {
+        int k = 0;
+        while (k < 17 && ulimit_defs[k].opt != *p) k++;
+        if (k == 17) {
+          bi_err(b, "-%c: invalid option", *p);
+          bi_usage(b, "ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]");
+          return 2;
+        }
+        if (nw < 17) which[nw++] = k;
+      }
+    }
+  }
+  bool set_both = soft == hard; /* neither (or both): set both */
+  if (!soft && !hard) soft = true; /* shown: soft */
+  vsh_buf o = {0};
+  int st = 0;
+  if (all) {
+    for (int k = 0; k < 17; k++)
+      ulimit_line(&o, k, hard && !soft ? c->ulimit_hard[k] : c->ulimit_soft[k],
+                  true);
+  } else if (i < b->argc) {
+    int k = nw ? which[nw - 1] : 4; /* -f by default */
+    const char *v = b->argv[i];
+    int64_t val;
+    if (!strcmp(v, "unlimited")) val = -1;
+    else if (!strcmp(v, "hard")) val = c->ulimit_hard[k];
+    else if (!strcmp(v, "soft")) val = c->ulimit_soft[k];
+    else {
+      char *end;
+      errno = 0;
+      long long n = strtoll(v, &end, 10);
+      if (!*v || *end || n < 0 || errno) {
+        bi_err(b, "%s: invalid number", v);
+        vsh_buf_dispose(&o);
+        return 1;
+      }
+      val = n;
+    }
+    const struct ulimit_def *d = &ulimit_defs[k];
+    int64_t hv = c->ulimit_hard[k];
+    bool above = hv >= 0 && (val < 0 || val > hv);
+    if (d->opt == 'p') {
+      bi_err(b, "%s: cannot modify limit: Invalid argument", d->desc);
+      st = 1;
+    } else if (above) { /* raising a hard limit needs root */
+      bi_err(b, "%s: cannot modify limit: Operation not permitted", d->desc);
+      st = 1;
+    } else {
+      if (hard || set_both) c->ulimit_hard[k] = val;
+      if (soft || set_both) c->ulimit_soft[k] = val;
+    }
+  } else {
+    if (!nw) which[nw++] = 4;
+    for (int j = 0; j < nw; j++) {
+      int k = which[j];
+      ulimit_line(&o, k, soft ? c->ulimit_soft[k] : c->ulimit_hard[k], nw > 1);
+    }
+  }
+  if (o.len && bi_write(b, o.data, o.len)) st = 1;
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+/* ---- umask ------------------------------------------------------------------- */
+
+static void umask_symbolic(vsh_buf *o, unsigned mask) {
+  unsigned m = ~mask & 0777;
+  vsh__buf_printf(o, "u=%s%s%s,g=%s%s%s,o=%s%s%s", m & 0400 ? "r" : "",
+                  m & 0200 ? "w" : "", m & 0100 ? "x" : "",
+                  m & 040 ? "r" : "", m & 020 ? "w" : "", m & 010 ? "x" : "",
+                  m & 04 ? "r" : "", m & 02 ? "w" : "", m & 01 ? "x" : "");
+}
+
+/* A symbolic mode (u+w,go=rx ...) applied to the permissions the mask
+ * leaves, as bash parses it (one operator per clause); -1 on error. */
+static long umask_parse_symbolic(bi_ctx *b, const char *s, unsigned mask) {
+  unsigned bits = ~mask & 0777;
+  for (;;) {
+    unsigned who = 0;
+    for (;; s++) {
+      if (*s == 'u') who |= 0700;
+      else if (*s == 'g') who |= 070;
+      else if (*s == 'o') who |= 07;
+      else if (*s == 'a') who |= 0777;
+      else break;
+    }
+    if (!who) who = 0777;
+    char op = *s ? *s++ : 0;
+    if (op != '+' && op != '-' && op != '=') {
+      bi_err(b, "`%c': invalid symbolic mode operator", op ? op : ' ');
+      return -1;
+    }
+    unsigned perm = 0;
+    for (; *s && *s != ','; s++) {
+      if (*s == 'r') perm |= 0444;
+      else if (*s == 'w') perm |= 0222;
+      else if (*s == 'x') perm |= 0111;
+      else {
+        bi_err(b, "`%c': invalid symbolic mode character", *s);
+        return -1;
+      }
+    }
+    perm &= who;
+    if (op == '+') bits |= perm;
+    else if (op == '-') bits &= ~perm;
+    else bits = (bits & ~who) | perm;
+    if (!*s) break;
+    s++;
+  }
+  return (long)(~bits & 0777);
+}
+
+/* umask [-p] [-S] [mode]: octal or symbolic; every file and directory
+ * the shell and the commands create takes its mode through it. */
 int bi_umask_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int i = 1;
-  bool sym = false;
-  if (i < b->argc && !strcmp(b->argv[i], "-S")) {
-    sym = true;
-    i++;
-  }
-  if (i >= b->argc) {
-    if (sym) {
-      unsigned m = ~c->umask & 0777;
-      char o[64];
-      snprintf(o, sizeof(o), "u=%s%s%s,g=%s%s%s,o=%s%s%s\n",
-               m & 0400 ? "r" : "", m & 0200 ? "w" : "", m & 0100 ? "x" : "",
-               m & 040 ? "r" : "", m & 020 ? "w" : "", m & 010 ? "x" : "",
-               m & 04 ? "r" : "", m & 02 ? "w" : "", m & 01 ? "x" : "");
-      bi_puts(b, o);
-    } else {
-      bi_printf(b, "%04o\n", c->umask);
+  bool sym = false, reuse = false;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
     }
-    return 0;
+    if (a[0] != '-' || !a[1]) break;
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'S') sym = true;
+      else if (*p == 'p') reuse = true;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage(b, "umask [-p] [-S] [mode]");
+        return 2;
+      }
+    }
   }
-  char *end;
-  long v = strtol(b->argv[i], &end, 8);
-  if (*end || v < 0 || v > 0777) {
-    bi_err(b, "%s: octal number out of range", b->argv[i]);
-    return 1;
+  if (i < b->argc) {
+    const char *m = b->argv[i];
+    long v;
+    if (*m >= '0' && *m <= '9') {
+      char *end;
+      v = strtol(m, &end, 8);
+      if (*end || v > 07777) {
+        bi_err(b, "%s: octal number out of range", m);
+        return 1;
+      }
+    } else {
+      v = umask_parse_symbolic(b, m, c->umask);
+      if (v < 0) return 1;
+    }
+    c->umask = (unsigned)v & 0777;
+    if (!sym) return 0;
   }
-  c->umask = (unsigned)v;
-  return 0;
+  vsh_buf o = {0};
+  if (reuse) vsh__buf_puts(&o, sym ? "umask -S " : "umask ");
+  if (sym) umask_symbolic(&o, c->umask);
+  else vsh__buf_printf(&o, "%04o", c->umask);
+  vsh__buf_putc(&o, '\n');
+  int st = bi_write(b, o.data, o.len) ? 1 : 0;
+  vsh_buf_dispose(&o);
+  return st;
 }
 
 int bi_caller_main(bi_ctx *b) {

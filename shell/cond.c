@@ -60,9 +60,9 @@ int sh_file_test(sh_ctx *c, const char *op, const char *path) {
   case 'p': r = st.type == VFS_FIFO; break;
   case 'S': r = false; break;
   case 's': r = st.type == VFS_REG ? st.size > 0 : st.type == VFS_DIR; break;
-  case 'r': r = (st.mode & 0444) != 0; break;
-  case 'w': r = (st.mode & 0222) != 0; break;
-  case 'x': r = (st.mode & 0111) != 0; break;
+  case 'r': r = sh_may_access(&st, 4); break;
+  case 'w': r = sh_may_access(&st, 2); break;
+  case 'x': r = sh_may_access(&st, 1); break;
   case 'u': r = (st.mode & 04000) != 0; break;
   case 'g': r = (st.mode & 02000) != 0; break;
   case 'k': r = (st.mode & 01000) != 0; break;

@@ -509,6 +509,9 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   memcpy(c->opts, s->opts, sizeof(c->opts));
   c->in_ps4 = s->in_ps4;
   c->xtrace_level = s->xtrace_level;
+  c->ulimit_init = s->ulimit_init;
+  memcpy(c->ulimit_soft, s->ulimit_soft, sizeof c->ulimit_soft);
+  memcpy(c->ulimit_hard, s->ulimit_hard, sizeof c->ulimit_hard);
   for (size_t i = 0; i < s->nhashed; i++) /* a subshell knows the table */
     sh_hash_remember(c, s->hashed[i].name, s->hashed[i].path, false);
   for (size_t i = 0; i < c->nhashed && i < s->nhashed; i++)

@@ -93,7 +93,31 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
       flags &= ~VFS_O_EXCL; /* noclobber only guards regular files */
   }
   vfs_info fst;
-  if (vfs_stat(c->fs, path.data, true, &fst) == 0 && fst.type == VFS_FIFO) {
+  bool exists = vfs_stat(c->fs, path.data, true, &fst) == 0;
+  /* an existing file needs the user's read or write permission */
+  if (exists && (fst.type == VFS_REG || fst.type == VFS_FIFO) &&
+      !sh_may_access(&fst, ((flags & VFS_O_READ) ? 4u : 0u) |
+                               ((flags & (VFS_O_WRITE | VFS_O_APPEND)) ? 2u
+                                                                       : 0u))) {
+    vsh_buf_dispose(&path);
+    return open_error(c, word, VSH_EACCES);
+  }
+  if (!exists && (flags & (VFS_O_WRITE | VFS_O_APPEND))) {
+    /* creating a file needs write and search permission on its folder */
+    const char *slash = strrchr(path.data, '/');
+    vsh_buf dir = {0};
+    vsh__buf_append(&dir, path.data, slash && slash > path.data
+                                         ? (size_t)(slash - path.data) : 1);
+    vfs_info dst;
+    bool denied = dir.data && vfs_stat(c->fs, dir.data, true, &dst) == 0 &&
+                  dst.type == VFS_DIR && !sh_may_access(&dst, 3);
+    vsh_buf_dispose(&dir);
+    if (denied) {
+      vsh_buf_dispose(&path);
+      return open_error(c, word, VSH_EACCES);
+    }
+  }
+  if (exists && fst.type == VFS_FIFO) {
     /* a named pipe: join its other end (waiting for it, as open(2)) */
     vsh_buf_dispose(&path);
     rc = sh_stream_fifo_open(c->fs, fst.ino, (flags & VFS_O_READ) != 0,

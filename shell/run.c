@@ -433,6 +433,10 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
     if (c->fds[fd]) sh_fd_set(s, fd, c->fds[fd]);
   s->bashpid = s->pid = atomic_fetch_add(&c->ex->next_pid, 1);
   s->ppid = c->pid;
+  s->umask = c->umask; /* a process inherits these */
+  s->ulimit_init = c->ulimit_init;
+  memcpy(s->ulimit_soft, c->ulimit_soft, sizeof s->ulimit_soft);
+  memcpy(s->ulimit_hard, c->ulimit_hard, sizeof s->ulimit_hard);
   sh__init_shell_vars(s);
   s->subst_depth = c->subst_depth;
   s->eval_depth = c->eval_depth;

@@ -72,6 +72,18 @@ void sh_stream_set_limit(sh_stream *s, uint64_t limit);
 /* For a FILE stream, the vfs handle (else NULL). */
 vfs_file *sh_stream_file(sh_stream *s);
 
+/* ---- permissions ------------------------------------------------------ */
+
+/* Whether the sandbox user (VFS_UID, not root) may read (4), write (2)
+ * or search/execute (1) what st describes: the owner's, group's or
+ * others' bits, as the kernel checks them for an ordinary user. */
+static inline bool sh_may_access(const vfs_info *st, unsigned want) {
+  unsigned m = st->mode;
+  if (st->uid == VFS_UID) return ((m >> 6) & want) == want;
+  if (st->gid == VFS_GID) return ((m >> 3) & want) == want;
+  return (m & want) == want;
+}
+
 /* ---- variables -------------------------------------------------------- */
 
 enum {
@@ -442,6 +454,10 @@ struct sh_ctx {
   bool dash_c;              /* this shell was started with -c */
   bool dash_s;              /* this shell reads its commands from stdin */
   bool interactive;         /* bash -i: $- shows i */
+  /* ulimit's soft and hard limits (-1: unlimited), in the units ulimit
+   * shows; inherited by subshells and child shells */
+  bool ulimit_init;
+  int64_t ulimit_soft[17], ulimit_hard[17];
   bool under_dash_c;        /* ... or is a subshell of one */
   char *underscore;         /* $_ */
   size_t underscore_cap;
