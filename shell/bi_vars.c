@@ -381,7 +381,10 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
     for (; i < b->argc; i++) {
       sh_func *f = sh_func_find(c, b->argv[i]);
       if (!f) st = 1;
-      else if (d->on & SH_VAR_READONLY) f->attrs |= SH_VAR_READONLY;
+      else {
+        f->attrs |= d->on & (SH_VAR_READONLY | SH_VAR_TRACE);
+        f->attrs &= ~(d->off & SH_VAR_TRACE);
+      }
     }
     return st;
   }

@@ -261,6 +261,14 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
   case 'B':
     if (strcmp(name, "BASHOPTS") == 0) return opts_var(c, name, true);
     if (strcmp(name, "BASH_ARGV0") == 0) return c->arg0;
+    if (strcmp(name, "BASH_COMMAND") == 0) {
+      if (c->in_trap || !c->cur_cmd) return c->cmd_text ? c->cmd_text : "";
+      vsh_buf t = {0};
+      sh_print_command(&t, c->cur_cmd);
+      char *r = vsh__arena_strndup(&c->arena, t.data ? t.data : "", t.len);
+      vsh_buf_dispose(&t);
+      return r ? r : "";
+    }
     if (strcmp(name, "BASHPID") == 0) {
       snprintf(c->numbuf, sizeof(c->numbuf), "%d", c->bashpid);
       return c->numbuf;
@@ -509,6 +517,8 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   memcpy(c->opts, s->opts, sizeof(c->opts));
   c->in_ps4 = s->in_ps4;
   c->xtrace_level = s->xtrace_level;
+  c->cur_cmd = s->cur_cmd;
+  if (s->cmd_text && !(c->cmd_text = strdup(s->cmd_text))) goto fail;
   c->ulimit_init = s->ulimit_init;
   memcpy(c->ulimit_soft, s->ulimit_soft, sizeof c->ulimit_soft);
   memcpy(c->ulimit_hard, s->ulimit_hard, sizeof c->ulimit_hard);
@@ -612,6 +622,7 @@ void sh_ctx_free(sh_ctx *c) {
   free(c->fds);
   free(c->pipestatus);
   free(c->underscore);
+  free(c->cmd_text);
   while (c->funcnest) sh_frame_pop(c);
   free(c->frames);
   vsh__arena_dispose(&c->arena);

@@ -157,10 +157,22 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
   c->unit = f->unit;
   c->funcname = f->name;
   c->call_depth++;
+  /* bash: break and continue do not reach the caller's loops */
+  unsigned oloops = c->loop_depth;
+  c->loop_depth = 0;
+  bool otraced = c->func_traced;
+  c->func_traced = (f->attrs & SH_VAR_TRACE) != 0;
+  /* with functrace (or declare -t) the DEBUG trap also runs as the
+   * function starts, $BASH_COMMAND still naming the call */
+  if (c->traps[SH_TRAP_DEBUG] && !c->in_trap &&
+      (c->opts[SH_OPT_FUNCTRACE] || c->func_traced))
+    sh_run_trap(c, SH_TRAP_DEBUG);
   sh_unit_ref(f->unit);
   sh_node *body = f->def->u.func.body;
   int st = sh_exec_node(c, body);
   sh_unit_unref(f->unit);
+  c->loop_depth = oloops;
+  c->func_traced = otraced;
   c->call_depth--;
   if (c->unwind == SH_UW_RETURN) {
     c->unwind = SH_UW_NONE;
@@ -190,7 +202,7 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
 bool sh__debug_trap(sh_ctx *c, unsigned line) {
   if (!c->traps[SH_TRAP_DEBUG] || c->in_trap) return false;
   bool in_func = c->funcname && strcmp(c->funcname, "source") != 0;
-  if (in_func && !c->opts[SH_OPT_FUNCTRACE]) return false;
+  if (in_func && !c->opts[SH_OPT_FUNCTRACE] && !c->func_traced) return false;
   if (line) c->line = line;
   sh_run_trap(c, SH_TRAP_DEBUG);
   return c->unwind != SH_UW_NONE;
@@ -858,8 +870,27 @@ void sh__set_underscore(sh_ctx *c, const char *s) {
   sh__set_underscore_n(c, s, strlen(s));
 }
 
+/* Notes the command about to run for $BASH_COMMAND (a trap's own
+ * commands leave it alone); its text is kept while a trap is set. */
+void sh__note_command(sh_ctx *c, const sh_node *n) {
+  if (c->in_trap) return;
+  c->cur_cmd = n;
+  if (!c->traps[SH_TRAP_DEBUG] && !c->traps[SH_TRAP_ERR] &&
+      !c->traps[SH_TRAP_EXIT] && !c->traps[SH_TRAP_RETURN]) {
+    free(c->cmd_text);
+    c->cmd_text = NULL;
+    return;
+  }
+  vsh_buf t = {0};
+  sh_print_command(&t, n);
+  if (!t.data) return;
+  free(c->cmd_text);
+  c->cmd_text = t.data; /* the buffer's bytes, now owned here */
+}
+
 static int exec_simple(sh_ctx *c, sh_node *n) {
   c->line = n->line;
+  sh__note_command(c, n);
   if (sh__debug_trap(c, n->line)) return c->status;
   sh_argv av = {0};
   c->subst_status = -1;

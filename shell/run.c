@@ -277,6 +277,7 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
   c->unit = ounit;
   sh_parser_free(p);
   sh_unit_unref(unit);
+  c->cur_cmd = NULL; /* it may have lived in that unit */
   return st;
 }
 

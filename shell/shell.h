@@ -454,6 +454,12 @@ struct sh_ctx {
   bool dash_c;              /* this shell was started with -c */
   bool dash_s;              /* this shell reads its commands from stdin */
   bool interactive;         /* bash -i: $- shows i */
+  /* $BASH_COMMAND: the command running now (not a trap's), and its text
+   * kept while a trap that may read it is set (the node may be gone by
+   * the time an EXIT trap runs) */
+  const sh_node *cur_cmd;
+  char *cmd_text;
+  bool func_traced;         /* running a function declared -t */
   /* ulimit's soft and hard limits (-1: unlimited), in the units ulimit
    * shows; inherited by subshells and child shells */
   bool ulimit_init;

@@ -1,0 +1,89 @@
+=== break and continue do not reach a caller's loop
+--- script
+f() { break; }
+for i in 1 2; do f; echo $i; done
+g() { continue; }
+for i in 1 2; do g; echo c$i; done
+h() { local i; for i in 1 2; do f; echo h$i; done; }
+h
+echo break > b.sh
+for i in 1 2; do . ./b.sh; echo no; done
+for i in 1; do (break); echo sub; done
+echo end
+--- stdout
+1
+2
+c1
+c2
+h1
+h2
+sub
+end
+
+=== $BASH_COMMAND in ERR, DEBUG and EXIT traps
+--- script
+trap 'echo "failed: $BASH_COMMAND ($?)"' ERR
+x=1
+false
+echo $BASH_COMMAND
+trap - ERR
+trap 'echo "dbg: $BASH_COMMAND"' DEBUG
+echo hi
+trap - DEBUG
+trap 'echo "last: $BASH_COMMAND"' EXIT
+exit 3
+--- stdout
+failed: false (1)
+echo $BASH_COMMAND
+dbg: echo hi
+hi
+dbg: trap - DEBUG
+last: exit 3
+--- status: 3
+
+=== DEBUG runs as a function starts with functrace or declare -ft
+--- script
+trap 'echo "dbg $BASH_COMMAND"' DEBUG
+f() { echo inf; }
+f
+declare -ft f
+f
+declare -f +t f
+f
+set -T
+f
+--- stdout
+dbg f
+inf
+dbg declare -ft f
+dbg f
+dbg f
+dbg echo inf
+inf
+dbg declare -f +t f
+dbg f
+inf
+dbg set -T
+dbg f
+dbg f
+dbg echo inf
+inf
+
+=== traps in subshells and command substitutions
+--- script
+trap 'echo exit-main' EXIT
+( trap 'echo exit-sub' EXIT; echo in-sub )
+x=$(trap 'echo cs-exit' EXIT; echo val); echo "[$x]"
+y=$(trap); echo "[$y]"
+(trap -p EXIT)
+(trap 'echo sub-exit' EXIT; exit 4); echo $?
+--- stdout
+in-sub
+exit-sub
+[val
+cs-exit]
+[trap -- 'echo exit-main' EXIT]
+trap -- 'echo exit-main' EXIT
+sub-exit
+4
+exit-main
