@@ -172,6 +172,7 @@ int bi_source_main(bi_ctx *b) {
     c->pos = sh__strv_dup(b->argv + i + 1, (size_t)(b->argc - i - 1));
     c->npos = c->pos ? (size_t)(b->argc - i - 1) : 0;
   }
+  char **mine = c->pos;
   const char *oname = c->source_name;
   c->source_name = file;
   sh_frame_push(c, "source", file, c->line); /* `return` works in it */
@@ -195,10 +196,12 @@ int bi_source_main(bi_ctx *b) {
     sh_run_trap(c, SH_TRAP_RETURN);
     st = saved;
   }
-  if (args) {
+  if (args && c->pos == mine) {
     sh__strv_free(c->pos, c->npos);
     c->pos = opos;
     c->npos = onpos;
+  } else if (args) { /* the file set its own (set --): they stay */
+    sh__strv_free(opos, onpos);
   }
   vsh_buf_dispose(&text);
   return st;
