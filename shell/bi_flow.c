@@ -920,142 +920,281 @@ int bi_pwd_main(bi_ctx *b) {
   return bi_puts(b, "\n") == VSH_EPIPE ? 141 : 0;
 }
 
+/* ---- the directory stack ----------------------------------------------------------- */
+
+/* bash's stack: entry 0 is the working directory, entry k (k >= 1) is
+ * dirstack[ndirs - k]; ~ abbreviates $HOME unless long. */
+static const char *dir_entry(sh_ctx *c, size_t k) {
+  return k == 0 ? c->cwd : c->dirstack[c->ndirs - k];
+}
+
+static void put_dir(sh_ctx *c, vsh_buf *o, const char *d, bool longform) {
+  const char *home = longform ? NULL : sh_var_get(c, "HOME");
+  size_t hl = home ? strlen(home) : 0;
+  if (hl && !strncmp(d, home, hl) && (d[hl] == '/' || !d[hl])) {
+    vsh__buf_putc(o, '~');
+    vsh__buf_puts(o, d + hl);
+  } else {
+    vsh__buf_puts(o, d);
+  }
+}
+
 static void print_dirs(bi_ctx *b) {
   sh_ctx *c = b->sh;
   vsh_buf o = {0};
-  const char *home = sh_var_get(c, "HOME");
-  size_t hl = home ? strlen(home) : 0;
-  for (long i = -1; i < (long)c->ndirs; i++) {
-    const char *d = i < 0 ? c->cwd : c->dirstack[c->ndirs - 1 - (size_t)i];
-    if (i >= 0) vsh__buf_putc(&o, ' ');
-    if (hl && !strncmp(d, home, hl) && (d[hl] == '/' || !d[hl])) {
-      vsh__buf_putc(&o, '~');
-      vsh__buf_puts(&o, d + hl);
-    } else {
-      vsh__buf_puts(&o, d);
-    }
+  for (size_t k = 0; k <= c->ndirs; k++) {
+    if (k) vsh__buf_putc(&o, ' ');
+    put_dir(c, &o, dir_entry(c, k), false);
   }
   vsh__buf_putc(&o, '\n');
   bi_write(b, o.data, o.len);
   vsh_buf_dispose(&o);
 }
 
+/* +N / -N: the entry's index (0 = the working directory); -1 when the
+ * word is no such number, -2 when it is out of range (reported). */
+static long dir_index(bi_ctx *b, const char *a, bool show_sign) {
+  sh_ctx *c = b->sh;
+  if ((a[0] != '+' && a[0] != '-') || !a[1]) return -1;
+  for (const char *p = a + 1; *p; p++)
+    if (*p < '0' || *p > '9') return -1;
+  unsigned long n = strtoul(a + 1, NULL, 10);
+  if (c->ndirs == 0 && n > 0) {
+    bi_err(b, "directory stack empty");
+    return -2;
+  }
+  if (n > c->ndirs) {
+    bi_err(b, "%s: directory stack index out of range",
+           show_sign ? a : a + 1);
+    return -2;
+  }
+  return a[0] == '+' ? (long)n : (long)(c->ndirs - n);
+}
+
+/* Removes stack entry k >= 1. */
+static void dir_remove(sh_ctx *c, size_t k) {
+  size_t at = c->ndirs - k;
+  free(c->dirstack[at]);
+  memmove(c->dirstack + at, c->dirstack + at + 1,
+          (c->ndirs - at - 1) * sizeof(char *));
+  c->ndirs--;
+}
+
 int bi_dirs_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  bool vflag = false, pflag = false, lflag = false;
+  bool vflag = false, pflag = false, lflag = false, clear = false;
+  long which = -1;
   for (int i = 1; i < b->argc; i++) {
     const char *a = b->argv[i];
+    bool num = (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9';
+    if (num) {
+      which = dir_index(b, a, false);
+      if (which == -1) {
+        bi_err(b, "%s: invalid number", a);
+        bi_usage(b, "dirs [-clpv] [+N] [-N]");
+        return 2;
+      }
+      if (which < 0) return 1;
+      continue;
+    }
     if (a[0] != '-' || !a[1]) {
       bi_err(b, "%s: invalid argument", a);
-      return 1;
+      bi_usage(b, "dirs [-clpv] [+N] [-N]");
+      return 2;
     }
     for (const char *p = a + 1; *p; p++) {
-      if (*p == 'c') {
-        for (size_t k = 0; k < c->ndirs; k++) free(c->dirstack[k]);
-        c->ndirs = 0;
-        return 0;
-      } else if (*p == 'v') vflag = true;
+      if (*p == 'c') clear = true;
+      else if (*p == 'v') vflag = true;
       else if (*p == 'p') pflag = true;
       else if (*p == 'l') lflag = true;
       else {
-        bi_err(b, "-%c: invalid option", *p);
+        bi_err(b, "%s: invalid number", a);
+        bi_usage(b, "dirs [-clpv] [+N] [-N]");
         return 2;
       }
     }
   }
-  if (!vflag && !pflag && !lflag) {
-    print_dirs(b);
+  if (clear) {
+    for (size_t k = 0; k < c->ndirs; k++) free(c->dirstack[k]);
+    c->ndirs = 0;
     return 0;
   }
   vsh_buf o = {0};
-  const char *home = lflag ? NULL : sh_var_get(c, "HOME");
-  size_t hl = home ? strlen(home) : 0;
-  for (long i = -1; i < (long)c->ndirs; i++) {
-    const char *d = i < 0 ? c->cwd : c->dirstack[c->ndirs - 1 - (size_t)i];
-    if (vflag) vsh__buf_printf(&o, "%2ld  ", i + 1);
-    else if (!pflag && i >= 0) vsh__buf_putc(&o, ' ');
-    if (hl && !strncmp(d, home, hl) && (d[hl] == '/' || !d[hl])) {
-      vsh__buf_putc(&o, '~');
-      vsh__buf_puts(&o, d + hl);
-    } else {
-      vsh__buf_puts(&o, d);
+  if (which >= 0) {
+    put_dir(c, &o, dir_entry(c, (size_t)which), lflag);
+    vsh__buf_putc(&o, '\n');
+  } else {
+    for (size_t k = 0; k <= c->ndirs; k++) {
+      if (vflag) vsh__buf_printf(&o, "%2zu  ", k);
+      else if (!pflag && k) vsh__buf_putc(&o, ' ');
+      put_dir(c, &o, dir_entry(c, k), lflag);
+      if (vflag || pflag) vsh__buf_putc(&o, '\n');
     }
-    if (vflag || pflag) vsh__buf_putc(&o, '\n');
+    if (!vflag && !pflag) vsh__buf_putc(&o, '\n');
   }
-  if (!vflag && !pflag) vsh__buf_putc(&o, '\n');
   bi_write(b, o.data, o.len);
   vsh_buf_dispose(&o);
   return 0;
 }
 
+/* pushd [-n] [+N | -N | dir] */
 int bi_pushd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  if (b->argc > 1 && !strcmp(b->argv[1], "--")) {
-    b->argv++;
-    b->argc--;
+  bool nocd = false;
+  const char *arg = NULL;
+  int i = 1;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(a, "-n")) {
+      nocd = true;
+      continue;
+    }
+    if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9')) {
+      bi_err(b, "%s: invalid number", a);
+      bi_usage(b, "pushd [-n] [+N | -N | dir]");
+      return 2;
+    }
+    break;
   }
-  if (b->argc > 1 && b->argv[1][0] == '-' && b->argv[1][1] &&
-      !(b->argv[1][1] >= '0' && b->argv[1][1] <= '9')) {
-    bi_err(b, "%s: invalid option", b->argv[1]);
-    return 2;
-  }
-  if (b->argc > 2) {
+  if (i < b->argc) arg = b->argv[i++];
+  if (i < b->argc) {
     bi_err(b, "too many arguments");
     return 1;
   }
-  if (b->argc < 2) {
+  if (!arg) { /* swap the top two */
     if (!c->ndirs) {
       bi_err(b, "no other directory");
       return 1;
     }
+    if (nocd) return 0; /* bash: nothing to do, nothing shown */
     char *top = c->dirstack[c->ndirs - 1];
-    c->dirstack[c->ndirs - 1] = strdup(c->cwd);
+    char *here = strdup(c->cwd);
+    if (!here) {
+      bi_err(b, "memory exhausted");
+      return 1;
+    }
     int r = change_dir(b, top, false, false);
+    if (r) {
+      free(here);
+      return r;
+    }
     free(top);
-    if (!r) print_dirs(b);
-    return r;
+    c->dirstack[c->ndirs - 1] = here;
+    print_dirs(b);
+    return 0;
+  }
+  bool num = (arg[0] == '+' || arg[0] == '-') && arg[1] >= '0' && arg[1] <= '9';
+  if (num) { /* rotate: entry N comes to the top */
+    long k = dir_index(b, arg, true);
+    if (k == -1) {
+      bi_err(b, "%s: invalid number", arg);
+      bi_usage(b, "pushd [-n] [+N | -N | dir]");
+      return 2;
+    }
+    if (k < 0) return 1;
+    if (k == 0) {
+      print_dirs(b);
+      return 0;
+    }
+    /* the new order is entries k, k+1, ..., n-1, 0, ..., k-1: copies
+     * first (changing directory frees the old working directory) */
+    size_t n = c->ndirs + 1;
+    char **nv = calloc(n, sizeof(char *));
+    bool ok = nv != NULL;
+    for (size_t j = 0; ok && j < n; j++)
+      ok = (nv[j] = strdup(dir_entry(c, ((size_t)k + j) % n))) != NULL;
+    int r = ok ? change_dir(b, nv[0], false, false) : 1;
+    if (!ok) bi_err(b, "memory exhausted");
+    if (r) {
+      for (size_t j = 0; nv && j < n; j++) free(nv[j]);
+      free(nv);
+      return r;
+    }
+    for (size_t j = 1; j < n; j++) { /* entry j lives at ndirs - j */
+      free(c->dirstack[c->ndirs - j]);
+      c->dirstack[c->ndirs - j] = nv[j];
+    }
+    free(nv[0]);
+    free(nv);
+    print_dirs(b);
+    return 0;
   }
   char *old = strdup(c->cwd);
-  int r = change_dir(b, b->argv[1], false, false);
-  if (r) {
-    free(old);
-    return r;
+  if (!old) {
+    bi_err(b, "memory exhausted");
+    return 1;
   }
   char **v = realloc(c->dirstack, (c->ndirs + 2) * sizeof(char *));
   if (!v) {
     free(old);
+    bi_err(b, "memory exhausted");
     return 1;
   }
   c->dirstack = v;
+  if (nocd) { /* dir goes under the working directory, as given */
+    char *d = strdup(arg);
+    free(old);
+    if (!d) {
+      bi_err(b, "memory exhausted");
+      return 1;
+    }
+    v[c->ndirs++] = d;
+    v[c->ndirs] = NULL;
+    print_dirs(b);
+    return 0;
+  }
+  int r = change_dir(b, arg, false, false);
+  if (r) {
+    free(old);
+    return r;
+  }
   v[c->ndirs++] = old;
   v[c->ndirs] = NULL;
   print_dirs(b);
   return 0;
 }
 
+/* popd [-n] [+N | -N] */
 int bi_popd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  if (b->argc > 1 && !strcmp(b->argv[1], "--")) {
-    b->argv++;
-    b->argc--;
-  }
-  if (b->argc > 1) {
-    const char *a = b->argv[1];
-    if (a[0] == '-' && !(a[1] >= '0' && a[1] <= '9'))
-      bi_err(b, "%s: invalid option", a);
-    else
-      bi_err(b, "%s: invalid argument", a);
-    return 2;
+  bool nocd = false;
+  long which = 0;
+  for (int i = 1; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) continue;
+    if (!strcmp(a, "-n")) {
+      nocd = true;
+      continue;
+    }
+    bool num = (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9';
+    if (!num) {
+      if (a[0] == '-') bi_err(b, "%s: invalid number", a);
+      else bi_err(b, "%s: invalid argument", a);
+      bi_usage(b, "popd [-n] [+N | -N]");
+      return 2;
+    }
+    which = dir_index(b, a, true);
+    if (which < 0) return 1;
   }
   if (!c->ndirs) {
     bi_err(b, "directory stack empty");
     return 1;
   }
-  char *top = c->dirstack[--c->ndirs];
-  int r = change_dir(b, top, false, false);
-  free(top);
-  if (!r) print_dirs(b);
-  return r;
+  if (which == 0 && nocd) which = 1;
+  if (which == 0) {
+    char *top = c->dirstack[c->ndirs - 1];
+    int r = change_dir(b, top, false, false);
+    if (r) return r;
+    dir_remove(c, 1);
+  } else {
+    dir_remove(c, (size_t)which);
+  }
+  print_dirs(b);
+  return 0;
 }
 
 /* ---- lookup -------------------------------------------------------------------- */
@@ -1093,7 +1232,8 @@ int bi_type_main(bi_ctx *b) {
     const char *n = b->argv[i];
     bool found = false;
     sh_alias *al = NULL;
-    HASH_FIND_STR(c->aliases, n, al);
+    /* bash reports aliases only while they expand (expand_aliases) */
+    if (c->opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->aliases, n, al);
     if (al && !path_only) {
       found = true;
       if (t_only) vsh__buf_puts(&o, "alias\n");
@@ -1170,7 +1310,7 @@ int bi_command_main(bi_ctx *b) {
     for (; i < b->argc; i++) {
       const char *n = b->argv[i];
       sh_alias *al = NULL;
-      HASH_FIND_STR(c->aliases, n, al);
+      if (c->opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->aliases, n, al);
       if (al) {
         if (verbose) vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
         else vsh__buf_printf(&o, "alias %s='%s'\n", n, al->text);

@@ -530,6 +530,7 @@ int bi_export_main(bi_ctx *b) {
     if (!v) return 1;
     if (eq) {
       bool append = a[nl] == '+';
+      sh_xtrace_assign(b->sh, name, append, eq + 1);
       if (sh_var_set(b->sh, name, eq + 1, append)) st = 1;
       v = sh_var_find(b->sh, name);
     }
@@ -592,6 +593,7 @@ int bi_readonly_main(bi_ctx *b) {
       v->attrs |= dd.on;
       continue;
     }
+    if (eq && eq[1] != '(') sh_xtrace_assign(b->sh, name, false, eq + 1);
     if (declare_one(b, a, &dd)) st = 1;
   }
   return st;

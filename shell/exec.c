@@ -287,7 +287,7 @@ static void xtrace_word(vsh_buf *b, const char *a) {
 
 static void xtrace_emit(sh_ctx *c, vsh_buf *b) {
   vsh__buf_putc(b, '\n');
-  sh_stream *err = sh_fd(c, 2);
+  sh_stream *err = c->xtrace_to ? c->xtrace_to : sh_fd(c, 2);
   if (err) sh_stream_write(err, b->data, b->len, c->ex);
   vsh_buf_dispose(b);
 }
@@ -324,6 +324,14 @@ static void xtrace_assign(sh_ctx *c, const char *prefix, const char *name,
   vsh__buf_puts(&b, append ? "+=" : "=");
   if (*val) xtrace_word(&b, val);
   xtrace_emit(c, &b);
+}
+
+/* export NAME=VALUE and readonly NAME=VALUE: bash traces the assignment
+ * on a line of its own after the command. */
+void sh_xtrace_assign(sh_ctx *c, const char *name, bool append,
+                      const char *val) {
+  if (!c->opts[SH_OPT_XTRACE] || c->in_ps4) return;
+  xtrace_assign(c, xtrace_prefix(c), name, append, val);
 }
 
 /* ---- assignments ----------------------------------------------------------------- */
@@ -758,6 +766,8 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     size_t nl = a->name_len < 255 ? a->name_len : 255;
     memcpy(name, a->name, nl);
     name[nl] = 0;
+    if (c->opts[SH_OPT_XTRACE] && !c->in_ps4)
+      xtrace_assign(c, xtrace_prefix(c), name, a->append, val);
     c->scope = sc->up; /* the variable outside the temporary scope */
     sh_var *outer = sh_var_find(c, name);
     const char *old = a->append && outer ? sh_var_get(c, name) : NULL;
@@ -950,24 +960,40 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     return set_status(c, c->subst_status >= 0 ? c->subst_status : 0);
   }
 
-  if (c->opts[SH_OPT_XTRACE]) sh_xtrace(c, (int)av.n, av.v);
+  bool temp = n->u.simple.n_assigns > 0;
+  /* traced as bash does, before the redirections: the prefix
+   * assignments (as they are bound, after the redirections) then the
+   * command, all on the stderr the command line started with */
+  bool trace = c->opts[SH_OPT_XTRACE] && !c->in_ps4;
+  sh_stream *trace_to = trace && temp ? sh_fd(c, 2) : NULL;
+  if (trace_to) sh_stream_ref(trace_to);
+  if (trace && !temp) sh_xtrace(c, (int)av.n, av.v);
   sh_saved sv = {0};
   int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
   if (st) {
+    if (trace_to) sh_stream_unref(trace_to);
     sh_restore(c, &sv);
     return set_status(c, st);
   }
-  bool temp = n->u.simple.n_assigns > 0;
   const bi_entry *e = bi_lookup(av.v[0]);
   bool special = e && (e->flags & BI_SPECIAL) &&
                  (c->opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
   /* posix mode: a special builtin's prefix assignments outlive it,
    * exported, as bash leaves them (what it unset stays unset) */
   bool keep = temp && special && c->opts[SH_OPT_POSIX];
+  sh_stream *otrace = c->xtrace_to;
+  if (trace_to) c->xtrace_to = trace_to;
   if (temp && push_temp_scope(c, n)) {
+    c->xtrace_to = otrace;
+    if (trace_to) sh_stream_unref(trace_to);
     pop_temp_scope(c);
     sh_restore(c, &sv);
     return set_status(c, 1);
+  }
+  if (trace_to) {
+    sh_xtrace(c, (int)av.n, av.v);
+    c->xtrace_to = otrace;
+    sh_stream_unref(trace_to);
   }
   sh_scope *tsc = temp ? c->scope : NULL;
   st = sh_run_argv(c, (int)av.n, av.v);
@@ -1511,6 +1537,7 @@ int sh_exec_node(sh_ctx *c, sh_node *n) {
 static int exec_node(sh_ctx *c, sh_node *n) {
   if (!n) return c->status;
   if (c->unwind) return c->status;
+  if (c->opts[SH_OPT_NOEXEC]) return c->status; /* set -n: read only */
   if (n->kind != SH_NODE_LIST && sh_check(c)) return c->status;
   int st;
   switch (n->kind) {

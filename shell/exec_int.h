@@ -49,6 +49,8 @@ bool sh__debug_trap(sh_ctx *c, unsigned line);
 int sh_xtrace(sh_ctx *c, int argc, char **argv);
 void sh_xtrace_text(sh_ctx *c, const char *text, size_t len);
 void sh__note_command(sh_ctx *c, const sh_node *n);
+void sh_xtrace_assign(sh_ctx *c, const char *name, bool append,
+                      const char *val);
 /* Runs a shell builtin entry with argv; handles output errors. */
 int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv);
 /* Exit status after a failed command lookup etc. */

@@ -106,7 +106,8 @@ static int subscript_index(sh_ctx *c, const sh_word *w, int64_t *out) {
 static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp);
 
 sh_var *sh_dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
-  if (!(name[0] == 'P' || name[0] == 'F' || name[0] == 'B')) return NULL;
+  if (!(name[0] == 'P' || name[0] == 'F' || name[0] == 'B' || name[0] == 'D'))
+    return NULL;
   return dynamic_array(c, name, tmp);
 }
 
@@ -119,6 +120,17 @@ const char *sh_dynamic_array_get(sh_ctx *c, const char *name, int64_t i) {
 static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
   memset(tmp, 0, sizeof(*tmp));
   tmp->attrs = SH_VAR_ARRAY;
+  if (!strcmp(name, "DIRSTACK")) { /* the working directory, then dirs */
+    tmp->elems = vsh__arena_alloc(&c->arena, (c->ndirs + 2) * sizeof(sh_aelem));
+    if (!tmp->elems) return NULL;
+    for (size_t i = 0; i <= c->ndirs; i++) {
+      const char *d = i == 0 ? c->cwd : c->dirstack[c->ndirs - i];
+      tmp->elems[i].idx = (int64_t)i;
+      tmp->elems[i].val = adup(c, d, strlen(d));
+    }
+    tmp->n = c->ndirs + 1;
+    return tmp;
+  }
   if (!strcmp(name, "PIPESTATUS")) {
     tmp->elems = vsh__arena_alloc(&c->arena, (c->npipestatus + 1) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
@@ -176,8 +188,7 @@ static int var_values(sh_ctx *c, const char *name, const sh_param *p,
   memset(pv, 0, sizeof(*pv));
   sh_var *v = sh_var_find(c, name);
   sh_var dyn;
-  if (!v && (name[0] == 'P' || name[0] == 'F' || name[0] == 'B'))
-    v = dynamic_array(c, name, &dyn);
+  if (!v) v = sh_dynamic_array(c, name, &dyn);
   bool whole = p->flags & (SH_PF_AT | SH_PF_STAR);
   if (whole) {
     pv->list = true;
