@@ -203,7 +203,7 @@ static int64_t num_arg_u(pf *p, const char *s, bool *ok, bool is_unsigned) {
     p->status = 1;
     *ok = false;
   } else if (errno == ERANGE) {
-    bi_err(p->b, "%s: %s", s, "Numerical result out of range");
+    bi_err(p->b, "warning: %s: %s", s, "Numerical result out of range");
   }
   return v;
 }
@@ -283,7 +283,8 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       if (j < n && fmt[j] == '*') {
         bool ok;
         int64_t pr = num_arg(p, next_arg(p), &ok);
-        k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%d", (int)pr);
+        if (pr < 0) k--; /* a negative precision is taken as omitted */
+        else k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%d", (int)pr);
         j++;
       } else {
         while (j < n && fmt[j] >= '0' && fmt[j] <= '9' && k < 50) spec[k++] = fmt[j++];
