@@ -889,6 +889,10 @@ int bi_grep_main(bi_ctx *b) {
     ops++;
     nops--;
   }
+  if (!g.patterns.len && !g.invert) { /* GNU: no pattern can match */
+    st = 1;
+    goto done;
+  }
   g.after = a_num >= 0 ? a_num : ctx_num >= 0 ? ctx_num : 0;
   g.before = b_num >= 0 ? b_num : ctx_num >= 0 ? ctx_num : 0;
   g.ctx_seps = a_num >= 0 || b_num >= 0 || ctx_num >= 0;

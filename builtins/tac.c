@@ -1,11 +1,12 @@
 /* tac.c: write each file last record first (GNU tac: -b -r -s).
  * A file is read whole (GNU too copies a pipe to a temp file first).
- * -r uses the C library's regcomp (ERE; GNU uses Emacs syntax) for now,
- * tried at each position right to left like GNU.  TODO: move to the
- * shared bounded regex engine. */
+ * -r: the separator is in GNU's Emacs syntax (\( \) \| group and
+ * alternate, ( ) | { } are plain, + ? * repeat), translated to an ERE
+ * for the shared bounded engine and tried anchored at each position
+ * right to left like GNU, so "22" with -r '[0-9]+' is two separators. */
 #include "builtins/builtins.h"
+#include "core/regex.h"
 
-#include <regex.h>
 #include <string.h>
 
 static const char usage[] =
@@ -24,8 +25,12 @@ static const char usage[] =
 typedef struct tac_opts {
   bool before, regex;
   const char *sep;
-  regex_t re;
+  vsh_regex *re;
+  vsh_re_budget budget;
+  int err; /* the regex stopped: VSH_ELIMIT or VSH_EABORTED */
 } tac_opts;
+
+static bool tac_cancelled(void *ud) { return bi_cancelled(ud); }
 
 static int slurp(bi_ctx *b, sh_stream *in, vsh_buf *all) {
   char buf[65536];
@@ -55,10 +60,15 @@ static bool prev_sep(tac_opts *o, const char *s, size_t limit, size_t *st,
   }
   for (size_t i = limit; i-- > 0;) {
     /* the pattern is compiled as ^(SEP): it can only match at i */
-    regmatch_t m[1] = {{0, (regoff_t)(limit - i)}};
-    if (!regexec(&o->re, s + i, 1, m, REG_STARTEND) && m[0].rm_eo > 0) {
+    vsh_regmatch m[1];
+    int r = vsh__regex_exec(o->re, s + i, limit - i, 0, 0, m, 1, &o->budget);
+    if (r < 0) {
+      o->err = r;
+      return false;
+    }
+    if (r == 1 && m[0].so == 0 && m[0].eo > 0) {
       *st = i;
-      *en = i + (size_t)m[0].rm_eo;
+      *en = i + (size_t)m[0].eo;
       return true;
     }
   }
@@ -89,6 +99,10 @@ static int tac_buf(bi_ctx *b, tac_opts *o, const char *s, size_t len) {
     }
     cut[n++] = o->before ? st : en;
     limit = st;
+  }
+  if (o->err) {
+    rc = o->err;
+    goto done;
   }
   /* found right to left: put the cuts in ascending order after cut[0] */
   for (size_t i = 1, j = n - 1; i < j; i++, j--) {
@@ -131,19 +145,45 @@ int bi_tac_main(bi_ctx *b) {
       bi_err(b, "separator cannot be empty");
       return 1;
     }
-    size_t l = strlen(o.sep);
-    char *pat = vsh__arena_alloc(b->arena, l + 4);
-    if (!pat) return 1;
-    memcpy(pat, "^(", 2);
-    memcpy(pat + 2, o.sep, l);
-    memcpy(pat + 2 + l, ")", 2);
-    int e = regcomp(&o.re, pat, REG_EXTENDED);
-    if (e) {
-      char msg[256];
-      regerror(e, &o.re, msg, sizeof msg);
-      bi_err(b, "%s", msg);
+    vsh_buf ere = {0};
+    vsh__buf_puts(&ere, "^(");
+    for (const char *p = o.sep; *p; p++) {
+      if (*p == '[') { /* a bracket expression goes across as it is */
+        const char *q = p + 1;
+        if (*q == '^') q++;
+        if (*q == ']') q++;
+        while (*q && *q != ']') q++;
+        if (!*q) q--; /* unterminated: the engine reports it */
+        vsh__buf_append(&ere, p, (size_t)(q - p) + 1);
+        p = q;
+      } else if (*p == '\\' && p[1] && strchr("()|{}", p[1])) {
+        vsh__buf_putc(&ere, *++p); /* \( \) \| are the operators */
+      } else if (*p == '\\' && p[1]) {
+        vsh__buf_putc(&ere, *p++);
+        vsh__buf_putc(&ere, *p);
+      } else {
+        if (strchr("()|{}", *p)) vsh__buf_putc(&ere, '\\');
+        vsh__buf_putc(&ere, *p);
+      }
+    }
+    vsh__buf_putc(&ere, ')');
+    if (!ere.data) {
+      bi_err(b, "memory exhausted");
       return 1;
     }
+    const char *pat = ere.data;
+    size_t l = ere.len - 3;
+    vsh_buf msg = {0};
+    int e = vsh__regex_compile(&o.re, pat, l + 3, VSH_RE_EXTENDED | VSH_RE_NOSUB,
+                               &msg);
+    if (e) {
+      bi_err(b, "%s", msg.data ? msg.data : vsh_strerror(e));
+      vsh_buf_dispose(&msg);
+      vsh_buf_dispose(&ere);
+      return 1;
+    }
+    vsh_buf_dispose(&ere);
+    o.budget = (vsh_re_budget){VSH_RE_DEFAULT_STEPS * 5, tac_cancelled, b};
   }
   char *stdin_only[] = {(char *)"-"};
   char **files = g.noperands ? g.operands : stdin_only;
@@ -168,12 +208,17 @@ int bi_tac_main(bi_ctx *b) {
       st = rc == VSH_EPIPE ? 141 : 1;
       break;
     }
+    if (rc == VSH_ELIMIT) {
+      bi_err(b, "regular expression too complex (step limit)");
+      st = 1;
+      break;
+    }
     if (rc) {
       bi_err(b, "%s: read error: %s", files[k], vsh_strerror(rc));
       st = 1;
     }
   }
   vsh_buf_dispose(&all);
-  if (o.regex) regfree(&o.re);
+  vsh__regex_free(o.re);
   return st;
 }
