@@ -120,3 +120,17 @@ File a/e is a regular file while file b/e is a directory
 File a/p is a fifo while file b/p is a regular file
 File a/q is a fifo while file b/q is a fifo
 1
+
+=== printf: floating conversions in long double, messages after the output so far
+--- script
+printf '%.20f %.25g %a\n' 0.1 1.1 1
+{ printf '%d\n' "'A" 1e3 7; printf -v x '%d' 1x; echo "$x"; } 2>&1 |
+  sed 's/^[a-z]*: line/sh: line/'
+--- stdout
+0.10000000000000000000 1.100000000000000000021684 0x8p-3
+65
+sh: line 2: printf: 1e3: invalid number
+1
+7
+sh: line 2: printf: 1x: invalid number
+1
