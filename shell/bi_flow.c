@@ -114,7 +114,10 @@ int bi_eval_main(bi_ctx *b) {
   unsigned catch0 = c->catch_depth;
   c->catch_depth = c->eval_depth + 1;
   c->xtrace_level++;
+  const char *owhat = c->parse_what;
+  c->parse_what = "eval";
   int st = sh_run_string(c, src.data, src.len, c->source_name ? c->source_name : "vsh", c->line);
+  c->parse_what = owhat;
   c->xtrace_level--;
   c->catch_depth = catch0;
   vsh_buf_dispose(&src);

@@ -282,7 +282,11 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
         fd = alloc_fd(c);
         char num[16];
         snprintf(num, sizeof(num), "%d", fd);
-        sh_var_set(c, r->fd_var, num, false);
+        if (sh_var_set(c, r->fd_var, num, false)) {
+          sh_stream_unref(s);
+          sh_error(c, "%s: cannot assign fd to variable", r->fd_var);
+          return 1;
+        }
       }
       rc = bind(c, sv, fd, s);
       sh_stream_unref(s);
@@ -337,7 +341,11 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
     }
     char num[16];
     snprintf(num, sizeof(num), "%d", fd);
-    sh_var_set(c, r->fd_var, num, false);
+    if (sh_var_set(c, r->fd_var, num, false)) { /* readonly: not opened */
+      sh_stream_unref(s);
+      sh_error(c, "%s: cannot assign fd to variable", r->fd_var);
+      return 1;
+    }
     sv = NULL; /* {var} redirections stay open, as in bash */
   }
   rc = bind(c, sv, fd, s);

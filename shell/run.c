@@ -200,6 +200,40 @@ static const char *alias_lookup(void *ud, const char *word, size_t len) {
   return a ? a->text : NULL;
 }
 
+/* A syntax error as bash words it: "-c: " or "eval: " before the line
+ * number at the top of a bash -c string or in eval text, and for an
+ * unexpected token the offending line itself on a second line. */
+static void report_syntax_error(sh_ctx *c, const char *msg, unsigned line,
+                                const char *src, size_t len,
+                                unsigned first_line) {
+  const char *what = c->parse_what;
+  if (!what && c->dash_c && !c->script_src && c->eval_depth == c->script_depth)
+    what = "-c";
+  unsigned saved = c->line;
+  vsh_buf text = {0};
+  if (strstr(msg, "syntax error near unexpected token") == msg &&
+      line >= first_line) {
+    const char *p = src, *end = src + len;
+    for (unsigned k = first_line; k < line && p < end; k++) {
+      const char *nl = memchr(p, '\n', (size_t)(end - p));
+      p = nl ? nl + 1 : end;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    vsh__buf_append(&text, p, (size_t)((nl ? nl : end) - p));
+  }
+  if (what) {
+    c->line = 0;
+    sh_error(c, "%s: line %u: %s", what, line, msg);
+    if (text.data) sh_error(c, "%s: line %u: `%s'", what, line, text.data);
+  } else {
+    c->line = line;
+    sh_error(c, "%s", msg);
+    if (text.data) sh_error(c, "`%s'", text.data);
+  }
+  c->line = saved;
+  vsh_buf_dispose(&text);
+}
+
 int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
                   unsigned first_line) {
   if (sh_stack_low(c)) return c->status = 126;
@@ -235,10 +269,8 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
     sh_parser_set_extglob(p, c->opts[SH_SHOPT_EXTGLOB]);
     rc = sh_parser_next(p, &n, &msg, &line);
     if (rc) {
-      unsigned saved = c->line;
-      c->line = line;
-      sh_error(c, "%s", msg.data ? msg.data : "syntax error");
-      c->line = saved;
+      report_syntax_error(c, msg.data ? msg.data : "syntax error", line, src,
+                          len, first_line);
       vsh_buf_dispose(&msg);
       st = 2;
       c->status = 2;

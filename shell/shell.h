@@ -460,6 +460,8 @@ struct sh_ctx {
   const sh_node *cur_cmd;
   char *cmd_text;
   bool func_traced;         /* running a function declared -t */
+  const char *parse_what;   /* "eval" while eval's text is parsed and run:
+                               syntax errors name it as bash does */
   sh_stream *xtrace_to;     /* set -x output while a command's own
                                redirections are in place (borrowed) */
   /* ulimit's soft and hard limits (-1: unlimited), in the units ulimit

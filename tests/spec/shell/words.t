@@ -39,3 +39,42 @@ echo "${y#$'\t'}"
 --- stdout
 'a' A A
 z
+
+=== {fd}> with a readonly variable fails and says why
+--- script
+readonly fd=5
+exec {fd}>f; echo $?
+echo "$fd"
+--- stdout
+1
+5
+--- stderr
+vsh: line 2: fd: readonly variable
+vsh: line 2: fd: cannot assign fd to variable
+
+=== syntax errors: eval names itself, the offending line follows
+--- file bad.sh
+echo (
+--- script
+eval 'echo (; }'; echo "eval: $?"
+bash bad.sh; echo "file: $?"
+--- stdout
+eval: 2
+file: 2
+--- stderr
+vsh: eval: line 1: syntax error near unexpected token `;'
+vsh: eval: line 1: `echo (; }'
+bad.sh: line 1: syntax error near unexpected token `newline'
+bad.sh: line 1: `echo ('
+
+=== syntax errors at the top of a -c string name -c; what came before ran
+--- script
+echo a
+echo b; fi
+echo c
+--- stdout
+a
+--- stderr
+vsh: -c: line 2: syntax error near unexpected token `fi'
+vsh: -c: line 2: `echo b; fi'
+--- status: 2
