@@ -134,3 +134,16 @@ sh: line 2: printf: 1e3: invalid number
 7
 sh: line 2: printf: 1x: invalid number
 1
+
+=== seq names a NaN argument apart from a bad number
+--- script
+seq nan; echo $?
+seq 1 x 3; echo $?
+--- stdout
+1
+1
+--- stderr
+seq: invalid ‘not-a-number’ argument: ‘nan’
+Try 'seq --help' for more information.
+seq: invalid floating point argument: ‘x’
+Try 'seq --help' for more information.
