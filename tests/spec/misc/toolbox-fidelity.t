@@ -147,3 +147,26 @@ seq: invalid ‘not-a-number’ argument: ‘nan’
 Try 'seq --help' for more information.
 seq: invalid floating point argument: ‘x’
 Try 'seq --help' for more information.
+
+=== cp -i and mv -i ask before overwriting (no answer is no)
+--- script
+echo 1 > a; echo 2 > b
+cp -i a b < /dev/null; echo; cat b
+echo y | cp -i a b; echo; cat b
+echo 3 > c
+echo n | mv -i c b; echo; cat b c
+echo yes | mv -i c b; echo; cat b
+cp -i a new; cat new
+--- stdout
+
+2
+
+1
+
+1
+3
+
+3
+1
+--- stderr (no newline)
+cp: overwrite 'b'? cp: overwrite 'b'? mv: overwrite 'b'? mv: overwrite 'b'? 
