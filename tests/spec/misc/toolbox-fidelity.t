@@ -170,3 +170,14 @@ cp -i a new; cat new
 1
 --- stderr (no newline)
 cp: overwrite 'b'? cp: overwrite 'b'? mv: overwrite 'b'? mv: overwrite 'b'? 
+=== column -t with ragged rows and an output separator
+--- script
+printf 'a b c\nd e\nf\n' | column -t
+printf 'a b c\nd e\nf\n' | column -t -o '|'
+--- stdout
+a  b  c
+d  e  
+f     
+a|b|c
+d|e|
+f| |
