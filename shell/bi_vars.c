@@ -695,6 +695,11 @@ int bi_unset_main(bi_ctx *b) {
       if (v) v->attrs &= ~SH_VAR_NAMEREF;
     }
     sh_var *v = sh_var_find(c, a);
+    if (v && (v->attrs & SH_VAR_READONLY)) {
+      bi_err(b, "%s: cannot unset: readonly variable", v->name);
+      st = 1;
+      continue;
+    }
     if (v || vars) {
       if (sh_var_unset(c, a) == VSH_EPERM) {
         st = 1;

@@ -78,3 +78,15 @@ a
 vsh: -c: line 2: syntax error near unexpected token `fi'
 vsh: -c: line 2: `echo b; fi'
 --- status: 2
+
+=== unset of a readonly variable: bash's message
+--- script
+readonly X=1
+unset X; echo $?
+unset -v X; echo $?
+--- stdout
+1
+1
+--- stderr
+vsh: line 2: unset: X: cannot unset: readonly variable
+vsh: line 3: unset: X: cannot unset: readonly variable
