@@ -181,10 +181,20 @@ void sh_fd_close(sh_ctx *c, int fd) {
 
 /* ---- messages -------------------------------------------------------------- */
 
+/* The name an error message starts with: the script or sourced file,
+ * else "vsh"; inside a function bash names where the function was
+ * defined: its file, "environment" under -c, "main" for stdin. */
+const char *sh__error_name(sh_ctx *c) {
+  if (c->funcnest > 0 && strcmp(c->frames[c->funcnest - 1].name, "source") &&
+      c->frames[c->funcnest - 1].src)
+    return c->frames[c->funcnest - 1].src;
+  return c->source_name ? c->source_name : "vsh";
+}
+
 void sh_error(sh_ctx *c, const char *fmt, ...) {
   char msg[1200];
   int n;
-  const char *name = c->source_name ? c->source_name : "vsh";
+  const char *name = sh__error_name(c);
   if (c->line)
     n = snprintf(msg, sizeof(msg), "%s: line %u: ", name, c->line);
   else

@@ -48,21 +48,16 @@ static int bind(sh_ctx *c, sh_saved *sv, int fd, sh_stream *s) {
   return rc;
 }
 
-/* A redirection error.  bash names the line only in a script file or a
- * sourced one; under -c and stdin the message has no "line N:". */
+/* A redirection error: "NAME: line N: msg" as bash prints it. */
+static void redir_error(sh_ctx *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void redir_error(sh_ctx *c, const char *fmt, ...) {
   char msg[1100];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  bool lined = c->script_src != NULL;
-  for (int i = 0; i < c->funcnest && !lined; i++)
-    lined = !strcmp(c->frames[i].name, "source");
-  unsigned line = c->line;
-  if (!lined) c->line = 0;
   sh_error(c, "%s", msg);
-  c->line = line;
 }
 
 static int open_error(sh_ctx *c, const char *word, int rc) {

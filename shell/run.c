@@ -174,7 +174,12 @@ static int arith_run(sh_ctx *c, const char *expr, size_t len, int64_t *out,
   if (rc && rc != VSH_EABORTED) c->status = 1;
   /* set -u: an unset variable ends a non-interactive shell, in (( ))
    * and let as much as in $(( )) */
-  if (rc == VSH_ENOENT && c->unwind != SH_UW_CANCEL) c->unwind = SH_UW_EXIT;
+  if (rc == VSH_ENOENT && c->unwind != SH_UW_CANCEL) {
+    c->unwind = SH_UW_EXIT;
+    /* bash -c exits 127 then (1 under set -e), as for ${x} */
+    if ((c->dash_c || c->under_dash_c) && !c->opts[SH_OPT_ERREXIT])
+      c->status = 127;
+  }
   return rc;
 }
 
@@ -765,11 +770,10 @@ void bi_err(bi_ctx *b, const char *fmt, ...) {
   const bi_entry *e = bi_lookup(b->argv[0]);
   bool shell_style = e && (e->flags & BI_SHELL);
   if (shell_style && c->line)
-    n = snprintf(msg, sizeof(msg), "%s: line %u: %s: ",
-                 c->source_name ? c->source_name : "vsh", c->line, b->argv[0]);
+    n = snprintf(msg, sizeof(msg), "%s: line %u: %s: ", sh__error_name(c),
+                 c->line, b->argv[0]);
   else if (shell_style)
-    n = snprintf(msg, sizeof(msg), "%s: %s: ",
-                 c->source_name ? c->source_name : "vsh", b->argv[0]);
+    n = snprintf(msg, sizeof(msg), "%s: %s: ", sh__error_name(c), b->argv[0]);
   else
     n = snprintf(msg, sizeof(msg), "%s: ", b->argv[0]);
   if (n < 0 || (size_t)n >= sizeof(msg)) return;

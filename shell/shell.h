@@ -498,6 +498,8 @@ void sh_fd_close(sh_ctx *c, int fd);
  * stderr (bash: "bash: line N: ..."). */
 void sh_error(sh_ctx *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* What such a message starts with (the shell, file or function's origin). */
+const char *sh__error_name(sh_ctx *c);
 
 /* ---- execution ------------------------------------------------------------ */
 

@@ -138,10 +138,10 @@ not-readable
 1
 126
 --- stderr
-vsh: f: Permission denied
-vsh: f: Permission denied
+vsh: line 2: f: Permission denied
+vsh: line 3: f: Permission denied
 cat: f: Permission denied
-vsh: f: Permission denied
+vsh: line 8: f: Permission denied
 vsh: line 11: cd: d: Permission denied
-vsh: e/new: Permission denied
+vsh: line 13: e/new: Permission denied
 vsh: line 14: ./s: Permission denied
