@@ -1117,7 +1117,8 @@ int bi_mapfile_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool strip = false;
   char delim = '\n';
-  long count = 0, origin = 0, skip = 0;
+  long count = 0, origin = 0, skip = 0, quantum = 5000;
+  const char *callback = NULL;
   int fd = 0;
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
@@ -1138,8 +1139,14 @@ int bi_mapfile_main(bi_ctx *b) {
     case 'O': origin = atol(val); break;
     case 's': skip = atol(val); break;
     case 'u': fd = atoi(val); break;
-    case 'C':
-    case 'c': break;
+    case 'C': callback = val; break;
+    case 'c':
+      quantum = atol(val);
+      if (quantum < 1) {
+        bi_err(b, "%s: invalid callback quantum", val);
+        return 1;
+      }
+      break;
     default:
       bi_err(b, "-%c: invalid option", o);
       return 2;
@@ -1163,16 +1170,31 @@ int bi_mapfile_main(bi_ctx *b) {
     if (!end) vsh__buf_putc(&line, ch);
     if (end || ch == delim) {
       if (line.len || !end) {
+        if (bi_charge(b, 1)) break;
         if (skip > 0) {
           skip--;
         } else {
           size_t l = line.len;
           if (strip && l && line.data[l - 1] == delim) l--;
           char *s = strndup(line.data, l);
-          sh_var_set_elem(c, name, NULL, idx++, s ? s : "", false);
+          if (!s) {
+            bi_err(b, "memory exhausted");
+            vsh_buf_dispose(&line);
+            return 1;
+          }
+          if (callback && (nread + 1) % quantum == 0) {
+            /* -C: `CALLBACK INDEX 'LINE'` before the element is set */
+            vsh_buf cmd = {0};
+            vsh__buf_printf(&cmd, "%s %ld ", callback, idx);
+            sh_quote_single(&cmd, s);
+            if (cmd.data) sh_run_string(c, cmd.data, cmd.len, "mapfile", c->line);
+            vsh_buf_dispose(&cmd);
+          }
+          sh_var_set_elem(c, name, NULL, idx++, s, false);
           free(s);
           nread++;
           if (count && nread >= count) break;
+          if (c->unwind) break;
         }
       }
       vsh__buf_clear(&line);

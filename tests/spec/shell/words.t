@@ -90,3 +90,22 @@ unset -v X; echo $?
 --- stderr
 vsh: line 2: unset: X: cannot unset: readonly variable
 vsh: line 3: unset: X: cannot unset: readonly variable
+
+=== mapfile -C CALLBACK -c QUANTUM
+--- script
+mapfile -C 'echo cb' -c 2 -t d < <(seq 4); echo ${#d[@]}
+f() { echo "f $1 [$2]"; }
+mapfile -C f -c 1 e < <(printf 'a b\nc\n'); declare -p e
+mapfile -c 0 x < /dev/null; echo $?
+--- stdout
+cb 1 2
+cb 3 4
+4
+f 0 [a b
+]
+f 1 [c
+]
+declare -a e=([0]=$'a b\n' [1]=$'c\n')
+1
+--- stderr
+vsh: line 4: mapfile: 0: invalid callback quantum
