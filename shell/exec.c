@@ -268,9 +268,13 @@ static void xtrace_word(vsh_buf *b, const char *a) {
       sh_quote_ansi(b, a);
       return;
     }
+  /* bash's shell metacharacters; # only first, ~ first or after = : */
   bool plain = *a != 0;
-  for (const char *p = a; *p; p++)
-    if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;#~!", *p)) plain = false;
+  for (const char *p = a; *p; p++) {
+    if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;!^", *p)) plain = false;
+    if (*p == '#' && p == a) plain = false;
+    if (*p == '~' && (p == a || p[-1] == '=' || p[-1] == ':')) plain = false;
+  }
   if (plain) {
     vsh__buf_puts(b, a);
     return;

@@ -191,3 +191,13 @@ echo $?
 --- stdout
 [b][ 2 ]
 3
+
+=== xtrace quotes words as bash does (# first, ~ first or after = :, ^)
+--- script
+set -x
+: a=b 'a b=c' '~x' '#x' x# '!x' 'a*' '{a}' a,b x:y % ^ 'a]' @ '\' a~b a=~x a:~y '' - "a'b"
+: "$(printf '\001')"
+--- stderr
++ : a=b 'a b=c' '~x' '#x' x# '!x' 'a*' '{a}' a,b x:y % '^' 'a]' @ '\' a~b 'a=~x' 'a:~y' '' - 'a'\''b'
+++ printf '\001'
++ : $'\001'
