@@ -1304,6 +1304,11 @@ int bi_command_main(bi_ctx *b) {
       if (*p == 'v') describe = true;
       else if (*p == 'V') verbose = true;
       else if (*p == 'p') std_path = true;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage(b, "command [-pVv] command [arg ...]");
+        return 2;
+      }
     }
   }
   if (i >= b->argc) return 0;
@@ -1820,6 +1825,12 @@ int bi_caller_main(bi_ctx *b) {
   if (b->argc > 1) k = atoi(b->argv[1]);
   if (k < 0 || k >= c->funcnest) return 1;
   const sh_frame *f = &c->frames[c->funcnest - 1 - k];
+  if (c->funcnest - 2 - k < 0 && !c->script_src) {
+    /* bash -c and stdin have no "main" frame: no file, no caller */
+    if (b->argc > 1) return 1;
+    bi_printf(b, "%u NULL\n", f->call_line);
+    return 0;
+  }
   const char *caller = c->funcnest - 2 - k >= 0 ? c->frames[c->funcnest - 2 - k].name : "main";
   const char *src = c->funcnest - 2 - k >= 0 ? c->frames[c->funcnest - 2 - k].src
                                              : (c->source_name ? c->source_name : "");

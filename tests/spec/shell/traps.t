@@ -87,3 +87,22 @@ trap -- 'echo exit-main' EXIT
 sub-exit
 4
 exit-main
+
+=== caller under bash -c: no main frame, no file
+--- script
+f() { caller; caller 0; caller 1; echo $?; }
+g() { f; }
+g
+--- stdout
+2 environment
+2 g environment
+1
+
+=== command refuses an unknown option
+--- script
+command -x; echo $?
+--- stdout
+2
+--- stderr
+vsh: line 1: command: -x: invalid option
+command: usage: command [-pVv] command [arg ...]
