@@ -1312,6 +1312,28 @@ int bi_command_main(bi_ctx *b) {
     }
   }
   if (i >= b->argc) return 0;
+  if ((describe || verbose) && std_path) {
+    /* -p: the search uses the system's default PATH (confstr's) */
+    const char *p = sh_var_get(c, "PATH");
+    char *opath = p ? strdup(p) : NULL;
+    sh_var_set(c, "PATH", "/bin:/usr/bin", false);
+    char **argv = calloc((size_t)b->argc + 1, sizeof(char *));
+    int st = 1, k = 0;
+    if (argv) {
+      argv[k++] = b->argv[0];
+      argv[k++] = verbose ? (char *)"-V" : (char *)"-v";
+      for (int j = i; j < b->argc; j++) argv[k++] = b->argv[j];
+      bi_ctx nb = *b;
+      nb.argc = k;
+      nb.argv = argv;
+      st = bi_command_main(&nb);
+      free(argv);
+    }
+    if (opath) sh_var_set(c, "PATH", opath, false);
+    else sh_var_unset(c, "PATH");
+    free(opath);
+    return st;
+  }
   if (describe || verbose) {
     bool found = false; /* bash: 0 when any name was found */
     vsh_buf o = {0};

@@ -106,3 +106,15 @@ command -x; echo $?
 --- stderr
 vsh: line 1: command: -x: invalid option
 command: usage: command [-pVv] command [arg ...]
+
+=== command -pv and -pV search the system's default PATH
+--- script
+command -p -v ls; command -pV ls
+PATH=/nope
+command -pv cat; echo $?; echo $PATH
+--- stdout
+/bin/ls
+ls is /bin/ls
+/bin/cat
+0
+/nope
