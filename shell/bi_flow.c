@@ -162,8 +162,13 @@ int bi_source_main(bi_ctx *b) {
     }
   }
   if (!found && sh__read_file(c, file, &text, &err)) {
-    bi_err(b, "%s: %s", file, vsh_strerror(err));
+    sh_error(c, "%s: %s", file, vsh_strerror(err)); /* bash names no builtin */
     vsh_buf_dispose(&text);
+    /* posix mode: a file that cannot be read ends a non-interactive shell */
+    if (c->opts[SH_OPT_POSIX] && !c->interactive) {
+      c->status = 1;
+      c->unwind = SH_UW_EXIT;
+    }
     return 1;
   }
   free(found);
@@ -685,6 +690,7 @@ int bi_alias_main(bi_ctx *b) {
   int st = 0;
   vsh_buf o = {0};
   int i = 1;
+  bool reusable = !c->opts[SH_OPT_POSIX]; /* posix: NAME='VALUE' bare */
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     if (!strcmp(b->argv[i], "--")) {
       i++;
@@ -695,10 +701,12 @@ int bi_alias_main(bi_ctx *b) {
       bi_usage(b, "alias [-p] [name[=value] ... ]");
       return 2;
     }
+    reusable = true;
   }
   if (i >= b->argc) {
     for (sh_alias *a = c->aliases; a; a = a->hh.next)
-      vsh__buf_printf(&o, "alias %s='%s'\n", a->name, a->text);
+      vsh__buf_printf(&o, "%s%s='%s'\n", reusable ? "alias " : "", a->name,
+                      a->text);
   }
   for (; i < b->argc; i++) {
     const char *arg = b->argv[i];
@@ -706,7 +714,9 @@ int bi_alias_main(bi_ctx *b) {
     if (!eq) {
       sh_alias *a = NULL;
       HASH_FIND_STR(c->aliases, arg, a);
-      if (a) vsh__buf_printf(&o, "alias %s='%s'\n", a->name, a->text);
+      if (a)
+        vsh__buf_printf(&o, "%s%s='%s'\n", c->opts[SH_OPT_POSIX] ? "" : "alias ",
+                        a->name, a->text);
       else {
         bi_err(b, "%s: not found", arg);
         st = 1;

@@ -99,6 +99,20 @@ static void print_var(vsh_buf *o, const sh_var *v, const char *prefix) {
   vsh__buf_putc(o, '\n');
 }
 
+/* export -p / readonly -p in posix mode: `export NAME="VALUE"`. */
+static void print_var_posix(vsh_buf *o, const sh_var *v, const char *cmd) {
+  if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
+    print_var(o, v, "declare");
+    return;
+  }
+  vsh__buf_printf(o, "%s %s", cmd, v->name);
+  if (!(v->attrs & SH_VAR_UNSET)) {
+    vsh__buf_putc(o, '=');
+    quote_value(o, v->val ? v->val : "");
+  }
+  vsh__buf_putc(o, '\n');
+}
+
 static int cmp_var(const void *a, const void *b) {
   return strcmp((*(sh_var *const *)a)->name, (*(sh_var *const *)b)->name);
 }
@@ -488,7 +502,10 @@ int bi_export_main(bi_ctx *b) {
     sh_var **vs;
     size_t n = visible_vars(b->sh, SH_VAR_EXPORT, &vs);
     vsh_buf o = {0};
-    for (size_t k = 0; k < n; k++) print_var(&o, vs[k], "declare");
+    bool posix = b->sh->opts[SH_OPT_POSIX];
+    for (size_t k = 0; k < n; k++)
+      if (posix) print_var_posix(&o, vs[k], "export");
+      else print_var(&o, vs[k], "declare");
     free(vs);
     bi_write(b, o.data ? o.data : "", o.len);
     vsh_buf_dispose(&o);
@@ -559,7 +576,10 @@ int bi_readonly_main(bi_ctx *b) {
     sh_var **vs;
     size_t n = visible_vars(b->sh, SH_VAR_READONLY, &vs);
     vsh_buf o = {0};
-    for (size_t k = 0; k < n; k++) print_var(&o, vs[k], "declare");
+    bool posix = b->sh->opts[SH_OPT_POSIX];
+    for (size_t k = 0; k < n; k++)
+      if (posix) print_var_posix(&o, vs[k], "readonly");
+      else print_var(&o, vs[k], "declare");
     free(vs);
     bi_write(b, o.data ? o.data : "", o.len);
     vsh_buf_dispose(&o);
@@ -732,8 +752,13 @@ static void set_opt(sh_ctx *c, int k, bool on) {
   /* the line-editing modes exclude each other */
   if (on && k == SH_OPT_EMACS) c->opts[SH_OPT_VI] = false;
   if (on && k == SH_OPT_VI) c->opts[SH_OPT_EMACS] = false;
-  /* bash keeps POSIXLY_CORRECT in step with posix mode */
-  if (k == SH_OPT_POSIX && on) sh_var_set(c, "POSIXLY_CORRECT", "y", false);
+  /* bash keeps POSIXLY_CORRECT in step with posix mode, and posix mode
+   * turns these on */
+  if (k == SH_OPT_POSIX && on) {
+    sh_var_set(c, "POSIXLY_CORRECT", "y", false);
+    c->opts[SH_SHOPT_EXPAND_ALIASES] = c->opts[SH_SHOPT_INHERIT_ERREXIT] =
+        c->opts[SH_SHOPT_SHIFT_VERBOSE] = true;
+  }
   if (k == SH_OPT_POSIX && !on) sh_var_unset(c, "POSIXLY_CORRECT");
 }
 
@@ -895,7 +920,11 @@ int bi_shift_main(bi_ctx *b) {
       return 1;
     }
   }
-  if ((size_t)n > c->npos) return 1;
+  if ((size_t)n > c->npos) {
+    if (c->opts[SH_SHOPT_SHIFT_VERBOSE])
+      bi_err(b, "%ld: shift count out of range", n);
+    return 1;
+  }
   for (long i = 0; i < n; i++) free(c->pos[i]);
   memmove(c->pos, c->pos + n, (c->npos - (size_t)n + 1) * sizeof(char *));
   c->npos -= (size_t)n;

@@ -1003,6 +1003,13 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   st = sh_run_argv(c, (int)av.n, av.v);
   c->line = n->line; /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */
+  /* posix mode: a special builtin's usage error (set -o bogus, a syntax
+   * error in eval) ends a non-interactive shell */
+  if (special && c->opts[SH_OPT_POSIX] && st == 2 && !c->unwind &&
+      !c->interactive) {
+    c->status = 2;
+    c->unwind = SH_UW_EXIT;
+  }
   if (temp && keep && c->scope == tsc) {
     sh_argv kept = {0};
     for (sh_var *v = tsc->vars; v; v = v->hh.next)

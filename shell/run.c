@@ -512,7 +512,11 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   if (co) s->dash_c = co->dash_c;
   if (co) s->dash_s = co->dash_s;
   if (co) s->interactive = co->dash_i;
-  if (s->opts[SH_OPT_POSIX]) sh_var_set(s, "POSIXLY_CORRECT", "y", false);
+  if (s->opts[SH_OPT_POSIX]) { /* as set -o posix does */
+    sh_var_set(s, "POSIXLY_CORRECT", "y", false);
+    s->opts[SH_SHOPT_EXPAND_ALIASES] = s->opts[SH_SHOPT_INHERIT_ERREXIT] =
+        s->opts[SH_SHOPT_SHIFT_VERBOSE] = true;
+  }
   if (co && co->dash_c) /* the -c string, as bash keeps it */
     sh_var_set(s, "BASH_EXECUTION_STRING", src, false);
   if (co && co->dash_i) { /* an interactive bash keeps history here */
