@@ -35,7 +35,7 @@ static bool tac_cancelled(void *ud) { return bi_cancelled(ud); }
 static int slurp(bi_ctx *b, sh_stream *in, vsh_buf *all) {
   char buf[65536];
   for (;;) {
-    if (bi_cancelled(b)) return VSH_EABORTED;
+    if (bi_charge(b, 1)) return VSH_EABORTED;
     int64_t r = sh_stream_read(in, buf, sizeof buf, b->sh->ex);
     if (r <= 0) return (int)r;
     if (vsh__buf_append(all, buf, (size_t)r)) return VSH_ENOMEM;
@@ -58,6 +58,7 @@ static bool prev_sep(tac_opts *o, const char *s, size_t limit, size_t *st,
     }
     return false;
   }
+  o->budget.steps = VSH_RE_DEFAULT_STEPS; /* a fresh allowance per record */
   for (size_t i = limit; i-- > 0;) {
     /* the pattern is compiled as ^(SEP): it can only match at i */
     vsh_regmatch m[1];
@@ -84,7 +85,7 @@ static int tac_buf(bi_ctx *b, tac_opts *o, const char *s, size_t len) {
   cut[n++] = 0;
   size_t limit = len, st, en;
   while (prev_sep(o, s, limit, &st, &en)) {
-    if ((n & 1023) == 0 && bi_cancelled(b)) {
+    if ((n & 1023) == 0 && bi_charge(b, 1024)) {
       rc = VSH_EABORTED;
       goto done;
     }
@@ -183,7 +184,7 @@ int bi_tac_main(bi_ctx *b) {
       return 1;
     }
     vsh_buf_dispose(&ere);
-    o.budget = (vsh_re_budget){VSH_RE_DEFAULT_STEPS * 5, tac_cancelled, b};
+    o.budget = (vsh_re_budget){VSH_RE_DEFAULT_STEPS, tac_cancelled, b};
   }
   char *stdin_only[] = {(char *)"-"};
   char **files = g.noperands ? g.operands : stdin_only;

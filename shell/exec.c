@@ -1003,10 +1003,11 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   st = sh_run_argv(c, (int)av.n, av.v);
   c->line = n->line; /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */
-  /* posix mode: a special builtin's usage error (set -o bogus, a syntax
-   * error in eval) ends a non-interactive shell */
+  /* posix mode: a special builtin's usage error (set -o bogus) ends a
+   * non-interactive shell, except where set -e would not (|| && if !);
+   * a syntax error in eval ends it anywhere, as bash does */
   if (special && c->opts[SH_OPT_POSIX] && st == 2 && !c->unwind &&
-      !c->interactive) {
+      !c->interactive && (!c->errexit_off || !strcmp(av.v[0], "eval"))) {
     c->status = 2;
     c->unwind = SH_UW_EXIT;
   }

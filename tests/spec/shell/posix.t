@@ -51,3 +51,15 @@ source /nonexistent; echo $?
 --- stderr
 vsh: line 1: /nonexistent: No such file or directory
 vsh: line 2: /nonexistent: No such file or directory
+
+=== posix mode: set's usage error is spared where set -e would be, eval's and .'s are not
+--- script
+bash --posix -c 'set -o bogus || true; echo after1' 2>/dev/null
+bash --posix -c 'if set -o bogus; then :; fi; echo after2' 2>/dev/null
+bash --posix -c 'eval "(" || true; echo after3' 2>/dev/null; echo rc=$?
+bash --posix -c '. /nope || true; echo after4' 2>/dev/null; echo rc=$?
+--- stdout
+after1
+after2
+rc=2
+rc=1
