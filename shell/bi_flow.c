@@ -75,6 +75,7 @@ int bi_return_main(bi_ctx *b) {
     /* bash -c (and its subshells) says 2, a script 1 */
     return c->dash_c || c->under_dash_c ? 2 : 1;
   }
+  c->return_prev = c->status;
   c->status = (int)(n & 255);
   c->unwind = SH_UW_RETURN;
   return c->status;
@@ -82,7 +83,8 @@ int bi_return_main(bi_ctx *b) {
 
 int bi_exit_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  long n = c->status;
+  /* in a trap, a bare exit uses $? from before the trap */
+  long n = c->in_trap ? c->trap_status : c->status;
   if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
     n = 2;

@@ -174,15 +174,20 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
   c->loop_depth = oloops;
   c->func_traced = otraced;
   c->call_depth--;
-  if (c->unwind == SH_UW_RETURN) {
+  bool returned = c->unwind == SH_UW_RETURN;
+  if (returned) {
     c->unwind = SH_UW_NONE;
     st = c->status;
   }
   /* functions inherit RETURN (and DEBUG) only with functrace; one set
-   * inside the function runs as it returns */
+   * inside the function runs as it returns, seeing $? from before the
+   * `return`, as bash's does */
   if (c->traps[SH_TRAP_RETURN] && !c->in_trap &&
-      (c->opts[SH_OPT_FUNCTRACE] || c->return_trap_gen != ret_gen))
+      (c->opts[SH_OPT_FUNCTRACE] || c->return_trap_gen != ret_gen)) {
+    if (returned) c->status = c->return_prev;
     sh_run_trap(c, SH_TRAP_RETURN);
+    if (c->unwind == SH_UW_EXIT) st = c->status;
+  }
   c->funcname = ofn;
   c->unit = ounit;
   sh__strv_free(c->pos, c->npos);
@@ -214,12 +219,15 @@ void sh_run_trap(sh_ctx *c, int sig) {
   char *copy = strdup(code);
   if (!copy) return;
   int saved = c->status;
+  int otrap = c->trap_status;
+  c->trap_status = saved;
   sh_unwind uw = c->unwind;
   int uwn = c->unwind_n;
   c->unwind = SH_UW_NONE;
   c->in_trap = true;
   sh_run_string(c, copy, strlen(copy), "trap", c->line);
   c->in_trap = false;
+  c->trap_status = otrap;
   free(copy);
   if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_CANCEL) return;
   c->unwind = uw;

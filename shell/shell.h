@@ -460,6 +460,10 @@ struct sh_ctx {
   const sh_node *cur_cmd;
   char *cmd_text;
   bool func_traced;         /* running a function declared -t */
+  int trap_status;          /* $? as a trap began: a bare `exit` in the
+                               trap uses it, as bash does */
+  int return_prev;          /* $? before the last `return` ran: what the
+                               RETURN trap sees */
   const char *parse_what;   /* "eval" while eval's text is parsed and run:
                                syntax errors name it as bash does */
   sh_stream *xtrace_to;     /* set -x output while a command's own

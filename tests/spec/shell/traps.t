@@ -118,3 +118,20 @@ ls is /bin/ls
 /bin/cat
 0
 /nope
+
+=== a bare exit in a trap uses $? from before the trap; RETURN sees $? from before return
+--- script
+bash -c "trap 'echo in exit \$?; exit' EXIT; false"; echo rc=$?
+bash -c "trap 'true; exit' EXIT; (exit 7)"; echo rc=$?
+f() { trap 'echo ret-trap $?' RETURN; return 4; }; f; echo $?
+g() { trap 'echo rt $?' RETURN; false; }; g; echo $?
+bash -c "h() { trap 'exit' RETURN; false; return 0; }; h; echo no"; echo rc=$?
+--- stdout
+in exit 1
+rc=1
+rc=7
+ret-trap 0
+4
+rt 1
+1
+rc=1
