@@ -337,7 +337,37 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
         free(old);
       }
       if (!(v->attrs & SH_VAR_ASSOC)) v->attrs |= SH_VAR_ARRAY;
+      bool trace = c->xtrace_decl && !append;
+      if (trace) c->opts[SH_OPT_XTRACE] = false; /* traced below instead */
       int st = sh_run_string(c, src.data, src.len, "declare", c->line);
+      if (trace) {
+        c->opts[SH_OPT_XTRACE] = true;
+        /* bash: NAME=('v0' 'v1') or NAME=(['k']='v'), each quoted */
+        vsh_buf t = {0};
+        vsh__buf_append(&t, name, nl);
+        vsh__buf_puts(&t, "=(");
+        sh_var *nv = sh_var_find(c, name);
+        if (nv && (nv->attrs & SH_VAR_ASSOC)) sh_assoc_order(nv);
+        bool keyed = strstr(val, "]=") != NULL; /* [i]=v written */
+        for (size_t k = 0; nv && k < nv->n; k++) {
+          if (k) vsh__buf_putc(&t, ' ');
+          if (nv->attrs & SH_VAR_ASSOC) {
+            vsh__buf_putc(&t, '[');
+            sh_quote_single(&t, nv->elems[k].key ? nv->elems[k].key : "");
+            vsh__buf_puts(&t, "]=");
+          } else if (keyed) {
+            char ix[32];
+            snprintf(ix, sizeof ix, "%lld", (long long)nv->elems[k].idx);
+            vsh__buf_putc(&t, '[');
+            sh_quote_single(&t, ix);
+            vsh__buf_puts(&t, "]=");
+          }
+          sh_quote_single(&t, nv->elems[k].val ? nv->elems[k].val : "");
+        }
+        vsh__buf_putc(&t, ')');
+        if (t.data) sh_xtrace_text(c, t.data, t.len);
+        vsh_buf_dispose(&t);
+      }
       vsh_buf_dispose(&src);
       rc = st ? 1 : 0;
     } else if (br) {

@@ -828,8 +828,14 @@ static void pop_temp_scope(sh_ctx *c) {
  * b=(1 2)): when the command is a declaration builtin, those arguments
  * expand like assignments (tilde after = and :, no splitting or
  * globbing); array values stay raw for the builtin to evaluate. */
-static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av) {
+/* shown (may be NULL): the words as set -x shows them, an array literal
+ * argument as its bare NAME (bash traces NAME=(...) on a line of its
+ * own, before the command); *arrays tells whether there was one. */
+static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av,
+                             sh_argv *shown, bool *arrays) {
   int rc = sh_expand_words(c, n->u.simple.words, 1, av);
+  if (rc) return rc;
+  if (shown && av->n) rc = sh__argv_push(c, shown, av->v[0], strlen(av->v[0]));
   if (rc) return rc;
   const bi_entry *e = av->n ? bi_lookup(av->v[0]) : NULL;
   bool decl = e && (e->flags & BI_DECL) && !sh_func_find(c, av->v[0]);
@@ -838,8 +844,10 @@ static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av) {
     if (!a) {
       sh_argv one;
       rc = sh_expand_words(c, &n->u.simple.words[i], 1, &one);
-      for (size_t k = 0; !rc && k < one.n; k++)
+      for (size_t k = 0; !rc && k < one.n; k++) {
         rc = sh__argv_push(c, av, one.v[k], strlen(one.v[k]));
+        if (!rc && shown) rc = sh__argv_push(c, shown, one.v[k], strlen(one.v[k]));
+      }
       if (rc) return rc;
       continue;
     }
@@ -870,6 +878,14 @@ static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av) {
       }
     }
     if (!rc) rc = sh__argv_push(c, av, t.data, t.len);
+    if (!rc && shown) {
+      if (a->is_array && !a->append && !a->index) {
+        rc = sh__argv_push(c, shown, a->name, a->name_len);
+        *arrays = true;
+      } else {
+        rc = sh__argv_push(c, shown, t.data, t.len);
+      }
+    }
     vsh_buf_dispose(&t);
     if (rc) return rc;
   }
@@ -914,13 +930,16 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   c->line = n->line;
   sh__note_command(c, n);
   if (sh__debug_trap(c, n->line)) return c->status;
-  sh_argv av = {0};
+  sh_argv av = {0}, shown = {0};
+  bool decl_arrays = false; /* declare a=(...) under set -x: see below */
   c->subst_status = -1;
   if (n->u.simple.n_words) {
     /* $LINENO and messages name the command's first line, as in bash */
     c->pin_line = true;
+    bool tr = c->opts[SH_OPT_XTRACE] && !c->in_ps4;
     int rc = n->u.simple.arg_assigns
-                 ? expand_decl_words(c, n, &av)
+                 ? expand_decl_words(c, n, &av, tr ? &shown : NULL,
+                                     &decl_arrays)
                  : sh_expand_words(c, n->u.simple.words, n->u.simple.n_words,
                                    &av);
     c->pin_line = false;
@@ -979,7 +998,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   bool trace = c->opts[SH_OPT_XTRACE] && !c->in_ps4;
   sh_stream *trace_to = trace && temp ? sh_fd(c, 2) : NULL;
   if (trace_to) sh_stream_ref(trace_to);
-  if (trace && !temp) sh_xtrace(c, (int)av.n, av.v);
+  if (trace && !temp && !decl_arrays) sh_xtrace(c, (int)av.n, av.v);
   sh_saved sv = {0};
   int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
   if (st) {
@@ -1008,9 +1027,14 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     sh_stream_unref(trace_to);
   }
   sh_scope *tsc = temp ? c->scope : NULL;
+  if (decl_arrays && trace) c->xtrace_decl = true;
   st = sh_run_argv(c, (int)av.n, av.v);
   c->line = n->line; /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */
+  if (decl_arrays && trace) { /* the array literals came first, as bash */
+    c->xtrace_decl = false;
+    sh_xtrace(c, (int)shown.n, shown.v);
+  }
   /* posix mode: a special builtin's usage error (set -o bogus) ends a
    * non-interactive shell, except where set -e would not (|| && if !);
    * a syntax error in eval ends it anywhere, as bash does */

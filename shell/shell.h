@@ -464,6 +464,8 @@ struct sh_ctx {
                                trap uses it, as bash does */
   int return_prev;          /* $? before the last `return` ran: what the
                                RETURN trap sees */
+  bool xtrace_decl;         /* declare NAME=(...) under set -x: the
+                               literal is traced as NAME=('v' ...) */
   const char *parse_what;   /* "eval" while eval's text is parsed and run:
                                syntax errors name it as bash does */
   sh_stream *xtrace_to;     /* set -x output while a command's own

@@ -201,3 +201,23 @@ set -x
 + : a=b 'a b=c' '~x' '#x' x# '!x' 'a*' '{a}' a,b x:y % '^' 'a]' @ '\' a~b 'a=~x' 'a:~y' '' - 'a'\''b'
 ++ printf '\001'
 + : $'\001'
+
+=== xtrace: declare NAME=(...) traces the array first, then the command with NAME
+--- script
+set -x
+declare -a y=(3 "a b")
+f() { local -a q=(x $1) r=5; declare -A m=([k]=v); typeset -a e=(); }
+f 7
+declare -a s=([2]=z [5]=x)
+--- stderr
++ y=('3' 'a b')
++ declare -a y
++ f 7
++ q=('x' '7')
++ local -a q r=5
++ m=(['k']='v')
++ declare -A m
++ e=()
++ typeset -a e
++ s=(['2']='z' ['5']='x')
++ declare -a s
