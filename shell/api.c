@@ -23,6 +23,8 @@ void vsh_limits_init(vsh_limits *out, vsh_profile p) {
   out->max_fs_bytes = h ? (128ull << 20) : (1ull << 30);
   out->deadline_ms = h ? 30000 : 3600000;
   out->max_threads = h ? 64 : 512;
+  out->max_memory = h ? (64ull << 20) : (512ull << 20);
+  out->max_work = h ? 100000000ull : 100000000000ull;
 }
 
 static const char *const default_env[] = {
@@ -46,10 +48,29 @@ static char **env_dup(const char *const *env) {
   return d;
 }
 
+/* A command allowlist: every utility not named stands as a custom command
+ * that is "not found" (shell builtins stay). */
+static int deny_commands(vsh_shell *sh, const char *const *allow,
+                         vsh_error *err) {
+  size_t n;
+  const char *const *names = bi_utility_names(&n);
+  for (size_t i = 0; i < n; i++) {
+    bool ok = false;
+    for (size_t j = 0; allow[j] && !ok; j++) ok = !strcmp(allow[j], names[i]);
+    const bi_entry *e = bi_lookup(names[i]);
+    if (ok || (e && (e->flags & BI_SHELL))) continue;
+    int rc = vsh_shell_register_command(sh, names[i], sh__cmd_not_found,
+                                        NULL, err);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
 int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
                   vsh_error *err) {
   vsh__error_clear(err);
   *out = NULL;
+  vsh__acct_hook_libraries();
   vsh_shell *sh = calloc(1, sizeof(*sh));
   if (!sh) return vsh__error_set(err, VSH_ENOMEM, "cannot create shell");
   if (opts && opts->limits)
@@ -78,6 +99,12 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
 #endif
   sh->has_seed = opts && opts->has_seed;
   sh->seed = opts ? opts->random_seed : 0;
+  if (opts && opts->has_ids) {
+    sh->has_ids = true;
+    sh->pid = (int)opts->pid;
+    sh->ppid = (int)opts->ppid;
+    sh->uid = (int)opts->uid;
+  }
   pthread_mutex_init(&sh->mu, NULL);
   if (!rc && (!sh->cwd || !sh->env || !sh->name)) rc = VSH_ENOMEM;
   if (!rc) {
@@ -85,6 +112,7 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
     const char *const *names = bi_utility_names(&nb);
     vfs_set_bin_names(sh->fs, names, nb);
   }
+  if (!rc && opts && opts->commands) rc = deny_commands(sh, opts->commands, err);
   if (!rc) {
     vsh_buf canon = {0};
     rc = vsh__path_resolve(&canon, "/", sh->cwd, strlen(sh->cwd));
@@ -242,6 +270,11 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   atomic_init(&ex.next_pid,
               2000 + (int)((unsigned)atomic_fetch_add(&sh->next_pid, 1) % 1000u) * 10);
   pthread_mutex_init(&ex.mu, NULL);
+  ex.acct.limit = sh->limits.max_memory > (uint64_t)INT64_MAX
+                      ? INT64_MAX
+                      : (int64_t)sh->limits.max_memory;
+  ex.acct.deadline_ns = ex.deadline_ns;
+  vsh__acct *prev_acct = vsh__acct_enter(&ex.acct);
   ex.out = sh_stream_buf_new(sh->limits.max_output);
   ex.err = sh_stream_buf_new(sh->limits.max_output);
   if (opts && opts->on_output && ex.out && ex.err) {
@@ -270,7 +303,8 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   }
   if (!rc) {
     if (fresh) {
-      import_env(c, (const char *const *)sh->env);
+      if (!(opts && opts->replace_env))
+        import_env(c, (const char *const *)sh->env);
       sh__init_shell_vars(c);
     }
     if (opts && opts->env) import_env(c, opts->env);
@@ -342,12 +376,27 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     }
     sh_jobs_wait_procsubs(&ex);
     sh_jobs_cancel_all(&ex);
+    /* every thread of the exec has ended: a refused allocation becomes
+     * the limit now, and the result is built outside the account (the
+     * message and the output must not fail for the ceiling) */
+    sh_exec_cancelled(&ex);
+    vsh__acct_enter(prev_acct);
     int cancel = atomic_load(&ex.cancel);
+    if (cancel == SH_CANCEL_EXIT && atomic_load(&ex.late_limit))
+      cancel = SH_CANCEL_LIMIT;
     if (cancel == SH_CANCEL_ABORT) {
       char reason[512] = "This operation was aborted";
       if (ex.signal) vsh_signal_reason(ex.signal, reason, sizeof(reason));
       rc = vsh__error_set(err, VSH_EABORTED, "%s", reason);
       vsh__error_meta(err, "exec", "virtual", NULL);
+      if (opts && opts->partial_on_abort) {
+        /* what the script wrote before the abort, for the bindings */
+        const vsh_buf *o = sh_stream_buf_data(ex.out),
+                      *e = sh_stream_buf_data(ex.err);
+        out->out = buf_take(o, &out->out_len);
+        out->err = buf_take(e, &out->err_len);
+        out->exit_code = 124;
+      }
     } else {
       if (cancel == SH_CANCEL_TIMEOUT) {
         char msg[128];
@@ -369,6 +418,10 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
       out->exit_code = st & 255;
       out->cwd = strdup(c->cwd);
       out->env = sh_export_env(c);
+      int64_t pk = atomic_load(&ex.acct.peak);
+      out->mem_peak = pk > 0 ? (uint64_t)pk : 0;
+      out->work = atomic_load(&ex.work);
+      out->vars = sh_all_vars(c);
     }
     for (int fd = 0; fd < c->nfds; fd++) sh_fd_close(c, fd);
   }
@@ -387,6 +440,7 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   sh_stream_unref(ex.out);
   sh_stream_unref(ex.err);
   pthread_mutex_destroy(&ex.mu);
+  vsh__acct_enter(prev_acct);
   if (rc && rc != VSH_EABORTED && err && !err->message[0])
     vsh__error_set(err, rc, "exec: %s", vsh_strerror(rc));
   return rc;

@@ -25,7 +25,7 @@ bool sh_check(sh_ctx *c) {
   if (n >= ex->limits.max_commands)
     sh_exec_limit(ex, "command limit exceeded (%llu commands)",
                   (unsigned long long)ex->limits.max_commands);
-  if (sh_exec_cancelled(ex) ||
+  if (sh_exec_charge(ex, 1) ||
       (c->job && atomic_load(&c->ex->cancel) == SH_CANCEL_EXIT)) {
     c->unwind = SH_UW_CANCEL;
     return true;
@@ -1080,14 +1080,18 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
 
 /* An expansion failed: a fatal one (${x?}, set -u) has set the status
  * the shell leaves with; others fail the command with 1. */
-static int expand_failed(sh_ctx *c) {
+int sh__expand_failed(sh_ctx *c) {
   if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_ABORT) return c->status;
   return set_status(c, 1);
 }
 
 /* ---- compound commands ------------------------------------------------------------- */
 
-static bool loop_iter_ok(sh_ctx *c, uint64_t *iters) {
+bool sh__loop_iter_ok(sh_ctx *c, uint64_t *iters) {
+  if (sh_exec_charge(c->ex, 1)) {
+    c->unwind = SH_UW_CANCEL;
+    return false;
+  }
   if (++*iters > c->ex->limits.max_loop_iterations) {
     sh_exec_limit(c->ex, "loop iteration limit exceeded (%llu)",
                   (unsigned long long)c->ex->limits.max_loop_iterations);
@@ -1098,7 +1102,7 @@ static bool loop_iter_ok(sh_ctx *c, uint64_t *iters) {
 }
 
 /* After a loop body: true when the loop must stop. */
-static bool loop_unwind(sh_ctx *c) {
+bool sh__loop_unwind(sh_ctx *c) {
   if (c->unwind == SH_UW_BREAK) {
     if (--c->unwind_n <= 0) c->unwind = SH_UW_NONE;
     return true;
@@ -1118,14 +1122,14 @@ static int exec_while(sh_ctx *c, sh_node *n, bool until) {
   uint64_t iters = 0;
   c->loop_depth++;
   for (;;) {
-    if (!loop_iter_ok(c, &iters)) break;
+    if (!sh__loop_iter_ok(c, &iters)) break;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     c->errexit_off++;
     int cst = sh_exec_node(c, n->u.loop.cond);
     c->errexit_off--;
     if (c->unwind) {
       vsh__arena_pop(&c->arena, m);
-      if (loop_unwind(c)) break;
+      if (sh__loop_unwind(c)) break;
       continue;
     }
     if ((cst == 0) == until) {
@@ -1134,29 +1138,11 @@ static int exec_while(sh_ctx *c, sh_node *n, bool until) {
     }
     st = sh_exec_node(c, n->u.loop.body);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind && loop_unwind(c)) break;
+    if (c->unwind && sh__loop_unwind(c)) break;
     if (sh_check(c)) break;
   }
   c->loop_depth--;
   return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
-}
-
-/* `for NAME in WORDS` (select too), the words as written, as bash traces
- * each round of those loops. */
-static void xtrace_loop_head(sh_ctx *c, const char *kw, sh_node *n) {
-  vsh_buf b = {0};
-  vsh__buf_puts(&b, kw);
-  vsh__buf_putc(&b, ' ');
-  vsh__buf_append(&b, n->u.for_.var, n->u.for_.var_len);
-  vsh__buf_puts(&b, " in");
-  if (!n->u.for_.has_in) vsh__buf_puts(&b, " \"$@\"");
-  for (size_t i = 0; i < n->u.for_.n_words; i++) {
-    const sh_word *w = n->u.for_.words[i];
-    vsh__buf_putc(&b, ' ');
-    if (w->src) vsh__buf_append(&b, w->src, w->src_len);
-  }
-  if (b.data) sh_xtrace_text(c, b.data, b.len);
-  vsh_buf_dispose(&b);
 }
 
 static int exec_for(sh_ctx *c, sh_node *n) {
@@ -1168,7 +1154,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     c->pin_line = true;
     int rc = sh_expand_words(c, n->u.for_.words, n->u.for_.n_words, &av);
     c->pin_line = false;
-    if (rc) return expand_failed(c);
+    if (rc) return sh__expand_failed(c);
     items = av.v;
     count = av.n;
   } else {
@@ -1193,9 +1179,9 @@ static int exec_for(sh_ctx *c, sh_node *n) {
   uint64_t iters = 0;
   c->loop_depth++;
   for (size_t i = 0; i < count; i++) {
-    if (!loop_iter_ok(c, &iters)) break;
+    if (!sh__loop_iter_ok(c, &iters)) break;
     if (sh__debug_trap(c, n->line)) break;
-    if (c->opts[SH_OPT_XTRACE]) xtrace_loop_head(c, "for", n);
+    if (c->opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "for", n);
     if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
       break;
@@ -1203,7 +1189,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     st = sh_exec_node(c, n->u.for_.body);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind && loop_unwind(c)) break;
+    if (c->unwind && sh__loop_unwind(c)) break;
     if (sh_check(c)) break;
   }
   c->loop_depth--;
@@ -1255,7 +1241,7 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
   uint64_t iters = 0;
   c->loop_depth++;
   for (;;) {
-    if (!loop_iter_ok(c, &iters)) break;
+    if (!sh__loop_iter_ok(c, &iters)) break;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     c->line = n->line;
     if (sh__debug_trap(c, n->line)) {
@@ -1273,7 +1259,7 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
     }
     st = sh_exec_node(c, n->u.cfor.body);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind && loop_unwind(c)) break;
+    if (c->unwind && sh__loop_unwind(c)) break;
     if (sh__debug_trap(c, n->line) || arith_word(c, n->u.cfor.step, &v, true)) {
       st = 1;
       break;
@@ -1288,7 +1274,7 @@ static int exec_case(sh_ctx *c, sh_node *n) {
   c->line = n->line;
   char *subj;
   size_t sl;
-  if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return expand_failed(c);
+  if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return sh__expand_failed(c);
   const sh_word *sw = n->u.case_.subject;
   if (c->opts[SH_OPT_XTRACE] && sw->src) { /* the word as written */
     vsh_buf b = {0};
@@ -1311,11 +1297,17 @@ static int exec_case(sh_ctx *c, sh_node *n) {
       size_t pl;
       unsigned char *q;
       if (sh_expand_pattern(c, it->patterns[k], &pat, &pl, &q))
-        return expand_failed(c);
+        return sh__expand_failed(c);
       sh_pattern *p;
       if (sh_pattern_compile(&p, &c->arena, pat, pl, q, flags)) continue;
-      sh_pattern_budget b = {c->ex->limits.max_glob_ops, NULL, NULL};
-      if (sh_pattern_match(p, subj, sl, &b) == 1) hit = true;
+      sh_pattern_budget b;
+      sh_pattern_budget_init(c, &b);
+      int m = sh_pattern_match(p, subj, sl, &b);
+      if (m < 0) {
+        sh_pattern_failed(c, m);
+        return set_status(c, 126);
+      }
+      if (m == 1) hit = true;
     }
     if (!hit) continue;
     st = it->body ? sh_exec_node(c, it->body) : 0;
@@ -1403,170 +1395,6 @@ static int exec_cond_n(sh_ctx *c, sh_node *n) {
   return set_status(c, sh_eval_cond(c, n->u.cond.expr));
 }
 
-/* ---- select ---------------------------------------------------------------------- */
-
-static size_t disp_len(const char *s) { /* characters, not bytes */
-  size_t n = 0;
-  for (; *s; s++) n += ((unsigned char)*s & 0xc0) != 0x80;
-  return n;
-}
-
-static size_t num_len(size_t n) {
-  size_t l = 1;
-  while (n >= 10) n /= 10, l++;
-  return l;
-}
-
-/* bash's select menu on stderr: "N) item" laid out in columns down then
- * across within $COLUMNS (80 when unset), tabs to align them. */
-static void select_menu(sh_ctx *c, char **items, size_t count) {
-  size_t maxw = 0;
-  for (size_t i = 0; i < count; i++)
-    if (disp_len(items[i]) > maxw) maxw = disp_len(items[i]);
-  size_t ind_len = num_len(count);
-  maxw += ind_len + 2 + 2;
-  const char *cv = sh_var_get(c, "COLUMNS");
-  long cols_env = cv ? strtol(cv, NULL, 10) : 0;
-  size_t width = cols_env > 0 ? (size_t)cols_env : 80;
-  size_t cols = width / maxw;
-  if (!cols) cols = 1;
-  size_t rows = count / cols + (count % cols != 0);
-  cols = count / rows + (count % rows != 0);
-  if (rows == 1) {
-    rows = cols;
-    cols = 1;
-  }
-  size_t first_len = num_len(rows);
-  vsh_buf b = {0};
-  for (size_t row = 0; row < rows; row++) {
-    size_t ind = row, pos = 0;
-    for (;;) {
-      size_t il = pos == 0 ? first_len : ind_len;
-      char num[32];
-      snprintf(num, sizeof num, "%*zu) ", (int)il, ind + 1);
-      vsh__buf_puts(&b, num);
-      vsh__buf_puts(&b, items[ind]);
-      size_t from = pos + disp_len(items[ind]) + il + 2;
-      ind += rows;
-      if (ind >= count) break;
-      size_t to = pos + maxw;
-      while (from < to) { /* bash's indent(): tabs of 8, then spaces */
-        if (to / 8 > from / 8) {
-          vsh__buf_putc(&b, '\t');
-          from += 8 - from % 8;
-        } else {
-          vsh__buf_putc(&b, ' ');
-          from++;
-        }
-      }
-      pos += maxw;
-    }
-    vsh__buf_putc(&b, '\n');
-  }
-  sh_stream *err = sh_fd(c, 2);
-  if (err && b.len) sh_stream_write(err, b.data, b.len, c->ex);
-  vsh_buf_dispose(&b);
-}
-
-/* One answer: the chosen item, "" for an answer that names none, or NULL
- * at the end of the input (a newline then goes to stdout, as bash). */
-static const char *select_query(sh_ctx *c, char **items, size_t count,
-                                bool menu) {
-  for (;;) {
-    if (sh_check(c)) return NULL;
-    if (menu) select_menu(c, items, count);
-    const char *ps3 = sh_var_get(c, "PS3"); /* printed as it is */
-    if (!ps3) ps3 = "#? ";
-    sh_stream *err = sh_fd(c, 2);
-    if (err && *ps3) sh_stream_write(err, ps3, strlen(ps3), c->ex);
-    char *argv[] = {"read", NULL};
-    int saved_trace = c->opts[SH_OPT_XTRACE];
-    c->opts[SH_OPT_XTRACE] = false;
-    int rst = sh_run_argv(c, 1, argv);
-    c->opts[SH_OPT_XTRACE] = saved_trace;
-    if (c->unwind) return NULL;
-    if (rst) {
-      sh_stream *out = sh_fd(c, 1);
-      if (out) sh_stream_write(out, "\n", 1, c->ex);
-      return NULL;
-    }
-    const char *reply = sh_var_get(c, "REPLY");
-    if (!reply) return NULL;
-    if (!*reply) {
-      menu = true;
-      continue;
-    }
-    /* a number, blanks around it allowed */
-    const char *p = reply;
-    while (*p == ' ' || *p == '\t' || *p == '\n') p++;
-    char *end;
-    errno = 0;
-    long long v = strtoll(p, &end, 10);
-    if (end == p || errno) return "";
-    while (*end == ' ' || *end == '\t' || *end == '\n') end++;
-    if (*end || v < 1 || (unsigned long long)v > count) return "";
-    return items[v - 1];
-  }
-}
-
-static int exec_select(sh_ctx *c, sh_node *n) {
-  sh_argv av = {0};
-  char **items = c->pos;
-  size_t count = c->npos;
-  c->line = n->line;
-  if (n->u.for_.has_in) {
-    c->pin_line = true;
-    int rc = sh_expand_words(c, n->u.for_.words, n->u.for_.n_words, &av);
-    c->pin_line = false;
-    if (rc) return expand_failed(c);
-    items = av.v;
-    count = av.n;
-  }
-  if (!count) return set_status(c, 0);
-  char **copy = sh__strv_dup(items, count);
-  if (!copy) {
-    sh_error(c, "memory exhausted");
-    return set_status(c, 1);
-  }
-  char name[256];
-  size_t nl = n->u.for_.var_len < 255 ? n->u.for_.var_len : 255;
-  memcpy(name, n->u.for_.var, nl);
-  name[nl] = 0;
-  if (!sh_valid_name(name, nl)) {
-    sh_error(c, "`%s': not a valid identifier", name);
-    sh__strv_free(copy, count);
-    return set_status(c, 1);
-  }
-  if (c->opts[SH_OPT_XTRACE]) xtrace_loop_head(c, "select", n);
-  int st = 0;
-  uint64_t iters = 0;
-  bool menu = true;
-  c->loop_depth++;
-  for (;;) {
-    if (!loop_iter_ok(c, &iters)) break;
-    vsh_arena_mark m = vsh__arena_mark(&c->arena);
-    const char *sel = select_query(c, copy, count, menu);
-    menu = false;
-    if (!sel) {
-      vsh__arena_pop(&c->arena, m);
-      if (!c->unwind) st = 1;
-      break;
-    }
-    if (sh_var_set(c, name, sel, false)) {
-      vsh__arena_pop(&c->arena, m);
-      st = 1;
-      break;
-    }
-    st = sh_exec_node(c, n->u.for_.body);
-    vsh__arena_pop(&c->arena, m);
-    if (c->unwind && loop_unwind(c)) break;
-    if (sh_check(c)) break;
-  }
-  c->loop_depth--;
-  sh__strv_free(copy, count);
-  return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
-}
-
 static int exec_node(sh_ctx *c, sh_node *n);
 
 /* Runs n; process substitutions its expansions opened close when it
@@ -1622,7 +1450,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
   case SH_NODE_CFOR:
     return with_redirs(c, n, exec_cfor);
   case SH_NODE_SELECT:
-    return with_redirs(c, n, exec_select);
+    return with_redirs(c, n, sh__exec_select);
   case SH_NODE_CASE:
     return with_redirs(c, n, exec_case);
   case SH_NODE_ARITH:

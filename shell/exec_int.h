@@ -49,6 +49,12 @@ bool sh__debug_trap(sh_ctx *c, unsigned line);
 int sh_xtrace(sh_ctx *c, int argc, char **argv);
 void sh_xtrace_text(sh_ctx *c, const char *text, size_t len);
 void sh__note_command(sh_ctx *c, const sh_node *n);
+/* exec.c's loop helpers, shared with select.c */
+int sh__expand_failed(sh_ctx *c);
+bool sh__loop_iter_ok(sh_ctx *c, uint64_t *iters);
+bool sh__loop_unwind(sh_ctx *c);
+void sh__xtrace_loop_head(sh_ctx *c, const char *kw, sh_node *n);
+int sh__exec_select(sh_ctx *c, sh_node *n); /* select.c */
 void sh_xtrace_assign(sh_ctx *c, const char *name, bool append,
                       const char *val);
 /* Runs a shell builtin entry with argv; handles output errors. */
@@ -80,5 +86,9 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
                        const char *name, bool is_file,
                        const sh_child_opts *co);
 char **sh_export_env(sh_ctx *c);
+/* Every visible scalar variable, exported or not (bindings). */
+char **sh_all_vars(sh_ctx *c);
+/* The custom command standing for a utility an allowlist leaves out. */
+int sh__cmd_not_found(vsh_cmd *cmd, int argc, char **argv, void *ud);
 
 #endif /* VSH_SHELL_EXEC_INT_H */
