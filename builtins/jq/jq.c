@@ -489,7 +489,11 @@ int bi_jq_main(bi_ctx *b) {
 
   for (int i = 1; i < b->argc; i++) {
     const char *a = b->argv[i];
-    if (opts_done || a[0] != '-' || !strcmp(a, "-")) {
+    /* a program may start with '-' ("-1", "-.a") when it is no option */
+    bool prog_like = a[0] == '-' && a[1] && a[1] != '-' &&
+                     !((a[1] >= 'a' && a[1] <= 'z') || (a[1] >= 'A' && a[1] <= 'Z'));
+    if (opts_done || a[0] != '-' || !strcmp(a, "-") ||
+        (prog_like && !filter && !from_file)) {
       if (!filter && !from_file) {
         filter = a;
       } else if (args_mode == 1) {

@@ -111,7 +111,12 @@ static jv f_contains(jq_st *st, jv in, jv *a) {
              kn(in), x, kn(a[0]), y);
     return jv_invalid();
   }
-  return jv_bool(jv_contains(in, a[0]));
+  int c = jv_contains_chk(in, a[0]);
+  if (c == JV_CMP_DEEP) {
+    jq_error(st, "Containment check too deep");
+    return jv_invalid();
+  }
+  return jv_bool(c == 1);
 }
 
 static jv f_add(jq_st *st, jv in, jv *a) {
@@ -222,7 +227,8 @@ static jv f_tonumber(jq_st *st, jv in, jv *a) {
     const char *s = jv_sv(in);
     char *end;
     size_t n = jv_slen(in);
-    if (n && s[0] != ' ' && s[0] != '\t' && s[0] != '\n' && s[0] != '+') {
+    if (n && s[0] != ' ' && s[0] != '\t' && s[0] != '\n' &&
+        strlen(s) == n && !(s[0] == '+' && (s[1] == '-' || s[1] == '+'))) {
       double d = strtod(s, &end);
       if (end == s + n && !(n >= 2 && (s[1] == 'x' || s[1] == 'X')) &&
           strncasecmp(s, "inf", 3) && strncasecmp(s, "-inf", 4) &&
@@ -230,7 +236,7 @@ static jv f_tonumber(jq_st *st, jv in, jv *a) {
         return jv_num(d);
     }
     if (n == 3 && !strcmp(s, "nan")) return jv_num(NAN);
-    return err_v(st, "Cannot parse '%2$s' as JSON", in);
+    return err_v(st, "%s (%s) cannot be parsed as a number", in);
   }
   return err_v(st, "%s (%s) cannot be parsed as a number", in);
 }
@@ -325,7 +331,10 @@ MATH1(y1, y1(x))
 
 static jv f_abs(jq_st *st, jv in, jv *a) {
   (void)a;
-  if (in.kind != JV_NUMBER) return err_v(st, "%s (%s) has no absolute value", in);
+  if (in.kind != JV_NUMBER) {
+    if (in.kind == JV_STRING) return jv_ref(in);
+    return err_v(st, "%s (%s) has no absolute value", in);
+  }
   double x = jv_n(in);
   if (x < 0) return jv_num(-x);
   return jv_ref(in);
@@ -408,6 +417,10 @@ static jv f_endswith(jq_st *st, jv in, jv *a) {
 }
 
 static jv f_ltrimstr(jq_st *st, jv in, jv *a) {
+  if (in.kind != JV_STRING || a[0].kind != JV_STRING) {
+    jq_error(st, "startswith() requires string inputs");
+    return jv_invalid();
+  }
   if (in.kind == JV_STRING && a[0].kind == JV_STRING &&
       jv_slen(in) >= jv_slen(a[0]) &&
       !memcmp(jv_sv(in), jv_sv(a[0]), jv_slen(a[0])))
@@ -416,6 +429,10 @@ static jv f_ltrimstr(jq_st *st, jv in, jv *a) {
 }
 
 static jv f_rtrimstr(jq_st *st, jv in, jv *a) {
+  if (in.kind != JV_STRING || a[0].kind != JV_STRING) {
+    jq_error(st, "endswith() requires string inputs");
+    return jv_invalid();
+  }
   if (in.kind == JV_STRING && a[0].kind == JV_STRING &&
       jv_slen(in) >= jv_slen(a[0]) &&
       !memcmp(jv_sv(in) + jv_slen(in) - jv_slen(a[0]), jv_sv(a[0]),
@@ -424,19 +441,36 @@ static jv f_rtrimstr(jq_st *st, jv in, jv *a) {
   return jv_ref(in);
 }
 
-static bool is_ws(unsigned char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-         c == '\v';
+
+static bool is_uws(int32_t c) {
+  return (c >= 9 && c <= 13) || c == 32 || c == 0x85 || c == 0xa0 ||
+         c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 ||
+         c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000;
 }
 
 static jv trim_impl(jq_st *st, jv in, bool left, bool right) {
-  if (in.kind != JV_STRING) return err_v(st, "%s (%s) cannot be trimmed", in);
+  if (in.kind != JV_STRING) {
+    jq_error(st, "trim input must be a string");
+    return jv_invalid();
+  }
   const char *s = jv_sv(in);
   size_t b = 0, e = jv_slen(in);
   if (left)
-    while (b < e && is_ws((unsigned char)s[b])) b++;
+    while (b < e) {
+      int32_t cp;
+      int l = vsh__utf8_decode(s + b, e - b, &cp);
+      if (!is_uws(cp)) break;
+      b += (size_t)l;
+    }
   if (right)
-    while (e > b && is_ws((unsigned char)s[e - 1])) e--;
+    while (e > b) {
+      size_t st0 = e - 1;
+      while (st0 > b && ((unsigned char)s[st0] & 0xc0) == 0x80) st0--;
+      int32_t cp;
+      vsh__utf8_decode(s + st0, e - st0, &cp);
+      if (!is_uws(cp)) break;
+      e = st0;
+    }
   return chk(st, jv_str_n(s + b, e - b));
 }
 static jv f_trim(jq_st *st, jv in, jv *a) { (void)a; return trim_impl(st, in, true, true); }
@@ -481,14 +515,20 @@ static jv f_explode(jq_st *st, jv in, jv *a) {
 
 static jv f_implode(jq_st *st, jv in, jv *a) {
   (void)a;
-  if (in.kind != JV_ARRAY) return err_v(st, "%s (%s) cannot be imploded", in);
+  if (in.kind != JV_ARRAY) {
+    jq_error(st, "implode input must be an array");
+    return jv_invalid();
+  }
   vsh_buf b;
   vsh__buf_init(&b);
   for (size_t i = 0; i < in.u.a->n; i++) {
     jv x = in.u.a->v[i];
-    if (x.kind != JV_NUMBER) {
+    if (x.kind != JV_NUMBER || jv_n(x) != jv_n(x)) {
       vsh_buf_dispose(&b);
-      jq_error(st, "Unicode codepoint must be numeric");
+      char buf[64];
+      jv_dump_trunc(buf, sizeof buf, x);
+      jq_error(st, "%s (%s) can't be imploded, unicode codepoint needs to be numeric",
+               kn(x), buf);
       return jv_invalid();
     }
     double d = jv_n(x);
@@ -512,30 +552,40 @@ static jv f_split1(jq_st *st, jv in, jv *a) {
 
 static jv f_join(jq_st *st, jv in, jv *a) {
   if (in.kind != JV_ARRAY) return err_v(st, "Cannot iterate over %s (%s)", in);
-  if (a[0].kind != JV_STRING && in.u.a->n) {
-    /* jq: . + $x on the pieces */
-    jq_error(st, "%s (%s) and %s (%s) cannot be added", "string", "\"\"", kn(a[0]), "...");
-    return jv_invalid();
-  }
+  if (in.u.a->n == 0) return chk(st, jv_str_c(""));
   vsh_buf b;
   vsh__buf_init(&b);
   for (size_t i = 0; i < in.u.a->n; i++) {
-    if (i) vsh__buf_append(&b, jv_sv(a[0]), jv_slen(a[0]));
     jv x = in.u.a->v[i];
-    if (x.kind == JV_NULL) continue;
     if (x.kind == JV_STRING) {
       vsh__buf_append(&b, jv_sv(x), jv_slen(x));
     } else if (x.kind == JV_NUMBER || x.kind == JV_TRUE || x.kind == JV_FALSE) {
       jv_dump(&b, x, 0, 0);
-    } else {
+    } else if (x.kind != JV_NULL) {
+      /* jq: reduce .[] as $x (""; . + ($x | ...) + $sep) */
+      jv acc = jv_str_n(b.data ? b.data : "", b.len);
       vsh_buf_dispose(&b);
-      char y[30];
-      jv_dump_trunc(y, 15, x);
-      char pre[30];
-      jq_error(st, "Cannot join with %s", kn(x));
-      (void)pre;
-      (void)y;
+      if (!jv_ok(acc)) return oom(st);
+      char u[64], w[64];
+      jv_dump_trunc(u, sizeof u, acc);
+      jv_dump_trunc(w, sizeof w, x);
+      jq_error(st, "string (%s) and %s (%s) cannot be added", u, kn(x), w);
+      jv_unref(acc);
       return jv_invalid();
+    }
+    if (i + 1 < in.u.a->n) {
+      if (a[0].kind == JV_STRING) {
+        vsh__buf_append(&b, jv_sv(a[0]), jv_slen(a[0]));
+      } else if (a[0].kind != JV_NULL) {
+        jv acc = jv_str_n(b.data ? b.data : "", b.len);
+        vsh_buf_dispose(&b);
+        char u[64], w[64];
+        jv_dump_trunc(u, sizeof u, acc);
+        jv_dump_trunc(w, sizeof w, a[0]);
+        jq_error(st, "string (%s) and %s (%s) cannot be added", u, kn(a[0]), w);
+        jv_unref(acc);
+        return jv_invalid();
+      }
     }
   }
   if (!b.data && !(b.data = calloc(1, 1))) return oom(st);
@@ -562,9 +612,14 @@ static jv sorted_copy(jq_st *st, jv in) {
     return oom(st);
   }
   memcpy(tmp, r.u.a->v, n * sizeof *tmp);
-  if (jv_sort_pairs(r.u.a->v, tmp, n)) {
+  int sr = jv_sort_pairs(r.u.a->v, tmp, n);
+  if (sr) {
     free(tmp);
     jv_unref(r);
+    if (sr == -2) {
+      jq_error(st, "Comparison too deep");
+      return jv_invalid();
+    }
     return oom(st);
   }
   free(tmp);
@@ -660,13 +715,17 @@ static jv f_indices(jq_st *st, jv in, jv *a) {
   jv x = a[0];
   if (in.kind == JV_NULL || x.kind == JV_NULL) return jv_null();
   if (in.kind == JV_STRING && x.kind == JV_STRING) {
-    /* byte offsets, as jq 1.7.1 _strindices */
+    /* code point offsets (jq 1.8) */
     jv r = jv_arr_new(0);
     size_t n = jv_slen(in), m = jv_slen(x);
     if (m == 0) return r;
     const char *s = jv_sv(in);
-    for (size_t i = 0; i + m <= n && jv_ok(r); i++)
-      if (!memcmp(s + i, jv_sv(x), m)) r = jv_arr_push(r, jv_num((double)i));
+    size_t cp = 0;
+    for (size_t i = 0; i + m <= n && jv_ok(r); i++) {
+      if (((unsigned char)s[i] & 0xc0) == 0x80) continue;
+      if (!memcmp(s + i, jv_sv(x), m)) r = jv_arr_push(r, jv_num((double)cp));
+      cp++;
+    }
     return chk(st, r);
   }
   if (in.kind == JV_ARRAY && x.kind == JV_ARRAY) return jq_index(st, in, x);
@@ -679,6 +738,27 @@ static jv f_indices(jq_st *st, jv in, jv *a) {
   return jq_index(st, in, x);
 }
 
+
+static jv f_strindices(jq_st *st, jv in, jv *a) {
+  if (in.kind != JV_STRING)
+    return err_v(st, "%s (%s) cannot be searched, as it is not a string", in);
+  if (a[0].kind != JV_STRING) return err_v(st, "%s (%s) is not a string", a[0]);
+  return f_indices(st, in, a);
+}
+
+static jv f_bsearch(jq_st *st, jv in, jv *a) {
+  if (in.kind != JV_ARRAY)
+    return err_v(st, "%s (%s) cannot be searched from", in);
+  size_t lo = 0, hi = in.u.a->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = jv_cmp(in.u.a->v[mid], a[0]);
+    if (c == 0) return jv_num((double)mid);
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return jv_num(-1.0 - (double)lo);
+}
 
 static jv f_to_entries(jq_st *st, jv in, jv *a) {
   (void)a;
@@ -762,6 +842,10 @@ static jv f_setpath(jq_st *st, jv in, jv *a) {
     jq_error(st, "Path must be specified as an array");
     return jv_invalid();
   }
+  if (a[0].u.a->n > JV_MAX_DEPTH) {
+    jq_error(st, "Path too deep");
+    return jv_invalid();
+  }
   return jv_setpath(jv_ref(in), a[0], 0, jv_ref(a[1]), st);
 }
 
@@ -770,6 +854,12 @@ static jv f_delpaths(jq_st *st, jv in, jv *a) {
     jq_error(st, "Paths must be specified as an array");
     return jv_invalid();
   }
+  for (size_t i = 0; i < a[0].u.a->n; i++)
+    if (a[0].u.a->v[i].kind == JV_ARRAY &&
+        a[0].u.a->v[i].u.a->n > JV_MAX_DEPTH) {
+      jq_error(st, "Path too deep");
+      return jv_invalid();
+    }
   return jv_delpaths(jv_ref(in), a[0], st);
 }
 
@@ -946,10 +1036,14 @@ static int g_select(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
 
 static int k_path(jq_st *st, jv v, jv p, void *ud) {
   gctx *g = ud;
+  if (p.kind != JV_ARRAY) {
+    jv_unref(p);
+    return jq_invalid_path(st, v);
+  }
   jv_unref(v);
   if (jv_ok(g->path)) {
-    jv_unref(p);
-    return jq_error(st, "Invalid path expression with result [...]");
+    jv_unref(g->path.kind == JV_NULL ? jv_invalid() : jv_invalid());
+    return g->k(st, p, jv_null(), g->ud);
   }
   return g->k(st, p, jv_invalid(), g->ud);
 }
@@ -976,13 +1070,19 @@ static int k_getpath(jq_st *st, jv v, jv p, void *ud) {
     jv_unref(v);
     return jq_error(st, "Path must be specified as an array");
   }
+  if (v.u.a->n > JV_MAX_DEPTH) {
+    jv_unref(v);
+    return jq_error(st, "Path too deep");
+  }
   jv r = jv_getpath(g->in, v, st);
   if (!jv_ok(r)) {
     jv_unref(v);
     return JQ_ERR;
   }
   jv np = jv_invalid();
-  if (jv_ok(g->path)) {
+  if (g->path.kind == JV_NULL) {
+    np = jv_null();
+  } else if (jv_ok(g->path)) {
     np = jv_arr_concat(jv_ref(g->path), jv_ref(v));
     if (!jv_ok(np)) {
       jv_unref(v);
@@ -1112,6 +1212,7 @@ static int k_limit_n(jq_st *st, jv v, jv p, void *ud) {
   g2.count = 0;
   g2.id = ++st->next_id;
   jv_unref(v);
+  if (g2.n < 0) return jq_error(st, "limit doesn't support negative count");
   if (g2.n <= 0) return 0;
   int r = jq_eval(st, g->call->args[1], jv_ref(g->in),
                   jv_ok(g->path) ? jv_ref(g->path) : g->path, g->e, k_limit,
@@ -1261,11 +1362,13 @@ static int g_loop(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
         return k(st, cur, jv_invalid(), ud);
       }
     } else {
-      r = k(st, jv_ref(cur), jv_invalid(), ud);
+      /* repeat(f): f's outputs on the same input, again and again */
+      r = jq_eval(st, c->args[0], jv_ref(cur), jv_invalid(), e, k, ud);
       if (r) {
         jv_unref(cur);
         return r;
       }
+      continue;
     }
     jv outs;
     r = jq_collect(st, c->args[kind == 2 ? 0 : 1], e, cur, &outs);
@@ -1799,7 +1902,7 @@ static jv tm_to_jv(const struct tm *tm, double fsec) {
 
 static bool jv_to_tm(jq_st *st, jv a, struct tm *tm, const char *who) {
   memset(tm, 0, sizeof *tm);
-  if (a.kind != JV_ARRAY || a.u.a->n < 6) {
+  if (a.kind != JV_ARRAY) {
     jq_error(st, "%s requires array of 6 numbers", who);
     return false;
   }
@@ -1856,24 +1959,26 @@ static jv f_mktime(jq_st *st, jv in, jv *a) {
   return jv_num((double)t);
 }
 
-static jv f_strftime(jq_st *st, jv in, jv *a) {
+static jv strftime_impl(jq_st *st, jv in, jv *a, const char *who) {
+  if (a[0].kind != JV_STRING) {
+    jq_error(st, "%s requires a string format", who);
+    return jv_invalid();
+  }
   if (in.kind == JV_NUMBER) {
     jv g = f_gmtime(st, in, NULL);
     if (!jv_ok(g)) return g;
-    jv r = f_strftime(st, g, a);
+    jv r = strftime_impl(st, g, a, who);
     jv_unref(g);
     return r;
   }
-  if (a[0].kind != JV_STRING) {
-    jq_error(st, "strftime/1 requires a string format");
-    return jv_invalid();
-  }
   if (in.kind != JV_ARRAY) {
-    jq_error(st, "strftime/1 requires parsed datetime inputs");
+    jq_error(st, "%s requires parsed datetime inputs", who);
     return jv_invalid();
   }
   struct tm tm;
-  if (!jv_to_tm(st, in, &tm, "strftime/1")) return jv_invalid();
+  char whom[64];
+  snprintf(whom, sizeof whom, "%s", who);
+  if (!jv_to_tm(st, in, &tm, whom)) return jv_invalid();
   char buf[512];
   size_t n = strftime(buf, sizeof buf, jv_sv(a[0]), &tm);
   if (n == 0 && jv_slen(a[0])) {
@@ -1883,15 +1988,19 @@ static jv f_strftime(jq_st *st, jv in, jv *a) {
   return chk(st, jv_str_n(buf, n));
 }
 
+static jv f_strftime(jq_st *st, jv in, jv *a) {
+  return strftime_impl(st, in, a, "strftime/1");
+}
+
 static jv f_strflocaltime(jq_st *st, jv in, jv *a) {
-  if (in.kind == JV_NUMBER) {
+  if (in.kind == JV_NUMBER && a[0].kind == JV_STRING) {
     jv g = f_localtime(st, in, NULL);
     if (!jv_ok(g)) return g;
-    jv r = f_strflocaltime(st, g, a);
+    jv r = strftime_impl(st, g, a, "strflocaltime/1");
     jv_unref(g);
     return r;
   }
-  return f_strftime(st, in, a);
+  return strftime_impl(st, in, a, "strflocaltime/1");
 }
 
 static jv f_strptime(jq_st *st, jv in, jv *a) {
@@ -1928,6 +2037,7 @@ static jv f_strptime(jq_st *st, jv in, jv *a) {
 
 static const jq_native natives[] = {
     F("_match_impl", 3, f_match_impl),
+    F("_strindices", 1, f_strindices),
     F("_max_by_impl", 1, f_max_by_impl),
     F("_min_by_impl", 1, f_min_by_impl),
     F("abs", 0, f_abs),
@@ -1942,6 +2052,7 @@ static const jq_native natives[] = {
     F("atan", 0, f_atan),
     F("atan2", 2, f_atan2),
     F("atanh", 0, f_atanh),
+    F("bsearch", 1, f_bsearch),
     F("builtins", 0, f_builtins),
     F("cbrt", 0, f_cbrt),
     F("ceil", 0, f_ceil),

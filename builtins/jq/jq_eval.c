@@ -50,12 +50,14 @@ bool jq_charge(jq_st *st) {
   return false;
 }
 
-static int invalid_path(jq_st *st, jv v) {
-  char buf[30];
+int jq_invalid_path(jq_st *st, jv v) {
+  char buf[64];
   jv_dump_trunc(buf, sizeof buf, v);
   jv_unref(v);
   return jq_error(st, "Invalid path expression with result %s", buf);
 }
+static int bad_access(jq_st *st, jv t, jv key);
+static int bad_iter(jq_st *st, jv t);
 
 /* An output that is a new value: not a path. */
 static int emit_val(jq_st *st, jv v, jv path, jq_k k, void *ud) {
@@ -64,10 +66,25 @@ static int emit_val(jq_st *st, jv v, jv path, jq_k k, void *ud) {
     return st->err.kind != JV_INVALID ? JQ_ERR : jq_oom(st);
   }
   if (jv_ok(path)) {
+    /* not a path: an error only if something takes it as one (jq's
+     * "Invalid path expression near attempt to ...") */
     jv_unref(path);
-    return invalid_path(st, v);
+    return k(st, v, jv_null(), ud);
   }
   return k(st, v, jv_invalid(), ud);
+}
+
+static int bad_access(jq_st *st, jv t, jv key) {
+  char a[64], b[64];
+  jv_dump_trunc(a, sizeof a, key);
+  jv_dump_trunc(b, sizeof b, t);
+  return jq_error(st, "Invalid path expression near attempt to access element %s of %s", a, b);
+}
+
+static int bad_iter(jq_st *st, jv t) {
+  char b[64];
+  jv_dump_trunc(b, sizeof b, t);
+  return jq_error(st, "Invalid path expression near attempt to iterate through %s", b);
 }
 
 /* ---- indexing ---------------------------------------------------------------- */
@@ -110,13 +127,9 @@ jv jq_index(jq_st *st, jv t, jv k) {
     if (!jv_ok(r)) jq_oom(st);
     return r;
   }
-  if (k.kind == JV_STRING) {
-    char buf[40];
-    jv_dump_trunc(buf, sizeof buf, k);
-    jq_error(st, "Cannot index %s with %s", kname(t), buf);
-  } else {
-    jq_error(st, "Cannot index %s with %s", kname(t), kname(k));
-  }
+  char buf[64];
+  jv_dump_trunc(buf, sizeof buf, k);
+  jq_error(st, "Cannot index %s with %s (%s)", kname(t), kname(k), buf);
   return jv_invalid();
 }
 
@@ -126,6 +139,8 @@ static bool slice_bounds(jv from, jv to, size_t len, size_t *s, size_t *e) {
   else if (from.kind != JV_NULL) return false;
   if (to.kind == JV_NUMBER) b = jv_n(to);
   else if (to.kind != JV_NULL) return false;
+  if (a != a) a = 0;
+  if (b != b) b = (double)len;
   if (a < 0) a += (double)len;
   if (b < 0) b += (double)len;
   if (a < 0) a = 0;
@@ -184,6 +199,8 @@ bad:
 
 /* ---- paths ------------------------------------------------------------------------ */
 
+static jv jv_delpaths_sorted(jv v, jv paths, jq_st *st);
+
 jv jv_getpath(jv v, jv path, jq_st *st) {
   jv cur = jv_ref(v);
   for (size_t i = 0; i < path.u.a->n; i++) {
@@ -212,9 +229,9 @@ jv jv_setpath(jv v, jv path, size_t i, jv x, jq_st *st) {
     if (v.kind == JV_NULL) {
       v = jv_obj_new();
     } else if (v.kind != JV_OBJECT) {
-      char buf[40];
+      char buf[64];
       jv_dump_trunc(buf, sizeof buf, k);
-      jq_error(st, "Cannot index %s with %s", kname(v), buf);
+      jq_error(st, "Cannot index %s with %s (%s)", kname(v), kname(k), buf);
       jv_unref(v);
       jv_unref(x);
       return jv_invalid();
@@ -240,12 +257,20 @@ jv jv_setpath(jv v, jv path, size_t i, jv x, jq_st *st) {
     if (v.kind == JV_NULL) {
       v = jv_arr_new(0);
     } else if (v.kind != JV_ARRAY) {
-      jq_error(st, "Cannot index %s with number", kname(v));
+      char buf[64];
+      jv_dump_trunc(buf, sizeof buf, k);
+      jq_error(st, "Cannot index %s with number (%s)", kname(v), buf);
       jv_unref(v);
       jv_unref(x);
       return jv_invalid();
     }
     double d = jv_n(k);
+    if (d != d) {
+      jq_error(st, "Cannot set array element at NaN index");
+      jv_unref(v);
+      jv_unref(x);
+      return jv_invalid();
+    }
     if (d < 0) {
       d += (double)v.u.a->n;
       if (d < 0) {
@@ -286,7 +311,8 @@ jv jv_setpath(jv v, jv path, size_t i, jv x, jq_st *st) {
     /* a slice */
     if (v.kind == JV_NULL) v = jv_arr_new(0);
     if (v.kind != JV_ARRAY) {
-      jq_error(st, "Cannot update field at object index of %s", kname(v));
+      if (v.kind == JV_STRING) jq_error(st, "Cannot update string slices");
+      else jq_error(st, "Cannot update field at object index of %s", kname(v));
       jv_unref(v);
       jv_unref(x);
       return jv_invalid();
@@ -326,7 +352,10 @@ jv jv_setpath(jv v, jv path, size_t i, jv x, jq_st *st) {
     jv_unref(x);
     return v;
   }
-  jq_error(st, "Invalid path component");
+  if (k.kind == JV_ARRAY && v.kind == JV_ARRAY)
+    jq_error(st, "Cannot update field at array index of array");
+  else
+    jq_error(st, "Invalid path component");
   jv_unref(v);
   jv_unref(x);
   return jv_invalid();
@@ -419,8 +448,82 @@ static jv delpath1(jv v, jv path, size_t i, jq_st *st) {
   return r;
 }
 
-jv jv_delpaths(jv v, jv paths, jq_st *st) {
+/* A path with negative indices and slice bounds made absolute against v
+ * (so sorting puts them in deletion order); invalid when it names
+ * nothing (a NaN index, an index before the start). */
+static jv norm_path(jv v, jv path, jq_st *st) {
+  jv r = jv_arr_new(path.u.a->n);
+  jv cur = jv_ref(v);
+  for (size_t i = 0; i < path.u.a->n && jv_ok(r); i++) {
+    jv k = path.u.a->v[i];
+    if (k.kind == JV_NUMBER && cur.kind == JV_ARRAY) {
+      double d = jv_n(k);
+      if (d != d) {
+        jv_unref(r);
+        r = jv_null();
+        break;
+      }
+      d = floor(d);
+      if (d < 0) d += (double)cur.u.a->n;
+      if (d < 0) {
+        jv_unref(r);
+        r = jv_null();
+        break;
+      }
+      k = jv_num(d);
+    } else if (k.kind == JV_OBJECT && cur.kind == JV_ARRAY) {
+      jv *s = jv_obj_find_c(k, "start", 5), *e = jv_obj_find_c(k, "end", 3);
+      size_t a, b;
+      if (slice_bounds(s ? *s : jv_null(), e ? *e : jv_null(), cur.u.a->n, &a, &b)) {
+        jv o = jv_obj_new();
+        o = jv_obj_set(o, jv_str_c("start"), jv_num((double)a));
+        o = jv_obj_set(o, jv_str_c("end"), jv_num((double)b));
+        r = jv_arr_push(r, o);
+        jv_unref(cur);
+        cur = jv_null();
+        continue;
+      }
+    }
+    r = jv_arr_push(r, jv_ref(k));
+    jv nx = cur.kind == JV_NULL ? jv_null() : jq_index(st, cur, k);
+    jv_unref(cur);
+    if (!jv_ok(nx)) {
+      jv_unref(st->err);
+      st->err = jv_invalid();
+      nx = jv_null();
+    }
+    cur = nx;
+  }
+  jv_unref(cur);
+  return r;
+}
+
+jv jv_delpaths(jv v, jv paths0, jq_st *st) {
   /* longest and last paths first, so earlier indices stay valid */
+  jv paths = jv_arr_new(paths0.u.a->n);
+  for (size_t i = 0; i < paths0.u.a->n && jv_ok(paths); i++) {
+    jv p = paths0.u.a->v[i];
+    if (p.kind != JV_ARRAY) {
+      jv_unref(paths);
+      jv_unref(v);
+      jq_error(st, "Path must be specified as an array");
+      return jv_invalid();
+    }
+    jv np = norm_path(v, p, st);
+    if (np.kind == JV_NULL) continue;
+    paths = jv_arr_push(paths, np);
+  }
+  if (!jv_ok(paths)) {
+    jv_unref(v);
+    jq_oom(st);
+    return paths;
+  }
+  jv r = jv_delpaths_sorted(v, paths, st);
+  jv_unref(paths);
+  return r;
+}
+
+static jv jv_delpaths_sorted(jv v, jv paths, jq_st *st) {
   size_t n = paths.u.a->n;
   jv *ks = malloc((n ? n : 1) * sizeof *ks), *vs = malloc((n ? n : 1) * sizeof *vs);
   if (!ks || !vs) {
@@ -434,12 +537,7 @@ jv jv_delpaths(jv v, jv paths, jq_st *st) {
   jv_sort_pairs(ks, vs, n);
   for (size_t i = n; i-- > 0 && jv_ok(v);) {
     jv p = ks[i];
-    if (p.kind != JV_ARRAY) {
-      jq_error(st, "Path must be specified as an array");
-      jv_unref(v);
-      v = jv_invalid();
-      break;
-    }
+    if (i + 1 < n && jv_eq(p, ks[i + 1])) continue; /* deleted already */
     if (p.u.a->n == 0) {
       jv_unref(v);
       v = jv_null();
@@ -455,16 +553,17 @@ jv jv_delpaths(jv v, jv paths, jq_st *st) {
 /* ---- arithmetic ------------------------------------------------------------------------ */
 
 static jv binop_err(jq_st *st, jv a, jv b, const char *what) {
-  char x[30], y[30];
-  jv_dump_trunc(x, 15, a);
-  jv_dump_trunc(y, 15, b);
+  char x[64], y[64];
+  jv_dump_trunc(x, sizeof x, a);
+  jv_dump_trunc(y, sizeof y, b);
   jq_error(st, "%s (%s) and %s (%s) cannot be %s", kname(a), x, kname(b), y,
            what);
   return jv_invalid();
 }
 
 static jv repeat_str(jq_st *st, jv s, double n) {
-  if (n <= 0 || (n < 1 && s.u.s->len == 0)) return jv_null();
+  if (n != n || n <= 0) return jv_null();
+  if (s.u.s->len == 0) return jv_ref(s);
   size_t times = n < 1 ? 1 : (size_t)n;
   if (n > 1e9 || s.u.s->len * times > (256u << 20)) {
     jq_error(st, "Repeat string result too long");
@@ -523,7 +622,12 @@ jv jq_binop(jq_st *st, int op, jv a, jv b) {
     if (a.kind == JV_NUMBER && b.kind == JV_STRING)
       return repeat_str(st, b, jv_n(a));
     if (a.kind == JV_OBJECT && b.kind == JV_OBJECT) {
-      r = jv_obj_merge(jv_ref(a), jv_ref(b), true);
+      bool deep = false;
+      r = jv_obj_merge_chk(jv_ref(a), jv_ref(b), &deep);
+      if (deep) {
+        jq_error(st, "Object merge too deep");
+        return jv_invalid();
+      }
       break;
     }
     return binop_err(st, a, b, "multiplied");
@@ -568,19 +672,33 @@ jv jq_binop(jq_st *st, int op, jv a, jv b) {
       if (x != x || y != y) return jv_num(NAN);
       long long xi = x >= 9.2e18 ? LLONG_MAX : x <= -9.2e18 ? LLONG_MIN : (long long)x;
       long long yi = y >= 9.2e18 ? LLONG_MAX : y <= -9.2e18 ? LLONG_MIN : (long long)y;
-      if (yi == 0) return binop_err(st, a, b, "divided because the divisor is zero");
+      if (yi == 0) return binop_err(st, a, b, "divided (remainder) because the divisor is zero");
       if (yi < 0) yi = -yi;
       if (yi == 1 || yi == LLONG_MIN) return jv_num(yi == 1 ? 0 : (double)xi);
       long long m = xi % yi;
       return jv_num((double)m);
     }
-    return binop_err(st, a, b, "divided");
-  case JQ_EQ: return jv_bool(jv_eq(a, b));
-  case JQ_NE: return jv_bool(!jv_eq(a, b));
-  case JQ_LT: return jv_bool(jv_cmp(a, b) < 0);
-  case JQ_LE: return jv_bool(jv_cmp(a, b) <= 0);
-  case JQ_GT: return jv_bool(jv_cmp(a, b) > 0);
-  case JQ_GE: return jv_bool(jv_cmp(a, b) >= 0);
+    return binop_err(st, a, b, "divided (remainder)");
+  case JQ_EQ:
+  case JQ_NE: {
+    int e = jv_eq_chk(a, b);
+    if (e == JV_CMP_DEEP) {
+      jq_error(st, "Equality check too deep");
+      return jv_invalid();
+    }
+    return jv_bool(op == JQ_EQ ? e == 1 : e != 1);
+  }
+  case JQ_LT:
+  case JQ_LE:
+  case JQ_GT:
+  case JQ_GE: {
+    int c = jv_cmp(a, b);
+    if (c == JV_CMP_DEEP) {
+      jq_error(st, "Comparison too deep");
+      return jv_invalid();
+    }
+    return jv_bool(op == JQ_LT ? c < 0 : op == JQ_LE ? c <= 0 : op == JQ_GT ? c > 0 : c >= 0);
+  }
   default: return jv_null();
   }
   if (!jv_ok(r)) jq_oom(st);
@@ -606,6 +724,11 @@ static int k_pipe(jq_st *st, jv v, jv p, void *ud) {
 }
 
 static int do_index(jq_st *st, jv t, jv tp, jv key, jq_k k, void *ud) {
+  if (tp.kind == JV_NULL) {
+    int e = bad_access(st, t, key);
+    jv_unref(t);
+    return e;
+  }
   jv r = jq_index(st, t, key);
   jv_unref(t);
   if (!jv_ok(r)) {
@@ -641,6 +764,11 @@ static int k_index_key(jq_st *st, jv key, jv kp, void *ud) {
 static int k_iter(jq_st *st, jv v, jv p, void *ud) {
   kctx *c = ud;
   int r = 0;
+  if (p.kind == JV_NULL && (v.kind == JV_ARRAY || v.kind == JV_OBJECT)) {
+    r = bad_iter(st, v);
+    jv_unref(v);
+    return r;
+  }
   if (v.kind == JV_ARRAY) {
     for (size_t i = 0; i < v.u.a->n; i++) {
       jv pp = jv_ok(p) ? jv_arr_push(jv_ref(p), jv_num((double)i)) : p;
@@ -681,6 +809,15 @@ typedef struct slicectx {
 
 static int k_slice_target(jq_st *st, jv v, jv p, void *ud) {
   slicectx *c = ud;
+  if (p.kind == JV_NULL) {
+    jv o = jv_obj_new();
+    o = jv_obj_set(o, jv_str_c("start"), jv_ref(c->from));
+    o = jv_obj_set(o, jv_str_c("end"), jv_ref(c->to));
+    int e = jv_ok(o) ? bad_access(st, v, o) : jq_oom(st);
+    jv_unref(o);
+    jv_unref(v);
+    return e;
+  }
   jv r = jq_slice(st, v, c->from, c->to);
   jv_unref(v);
   if (!jv_ok(r)) {
@@ -1227,8 +1364,11 @@ static int k_red_init(jq_st *st, jv v, jv p, void *ud) {
 
 static int k_collect_path(jq_st *st, jv v, jv p, void *ud) {
   jv *acc = ud;
+  if (p.kind != JV_ARRAY) {
+    jv_unref(p);
+    return jq_invalid_path(st, v);
+  }
   jv_unref(v);
-  if (!jv_ok(p)) return jq_error(st, "Invalid path expression");
   *acc = jv_arr_push(*acc, p);
   return jv_ok(*acc) ? 0 : jq_oom(st);
 }
@@ -1430,6 +1570,11 @@ static int cfn_arg(jq_st *st, cfnctx *c, int i) {
 /* ---- recurse .. ----------------------------------------------------------------------------------- */
 
 static int recurse_all(jq_st *st, jv v, jv p, jq_k k, void *ud, int depth) {
+  if (p.kind == JV_NULL && (v.kind == JV_ARRAY || v.kind == JV_OBJECT)) {
+    int e = bad_iter(st, v);
+    jv_unref(v);
+    return e;
+  }
   if (depth > JV_MAX_DEPTH) {
     jv_unref(v);
     jv_unref(p);

@@ -131,12 +131,17 @@ jv jv_obj_merge(jv a, jv b, bool deep); /* consumes both */
 jv jv_unshare(jv v);                   /* own copy of the top level */
 
 const char *jv_kind_name(jv_kind k);
-int jv_cmp(jv a, jv b);   /* jq's total order (borrowed) */
+#define JV_CMP_DEEP 2 /* a comparison went past JV_MAX_DEPTH */
+int jv_cmp(jv a, jv b);   /* jq's total order (borrowed); or JV_CMP_DEEP */
+int jv_eq_chk(jv a, jv b);       /* 1, 0, or JV_CMP_DEEP */
+int jv_contains_chk(jv a, jv b); /* 1, 0, or JV_CMP_DEEP */
+jv jv_obj_merge_chk(jv a, jv b, bool *toodeep); /* deep merge */
 bool jv_eq(jv a, jv b);
 /* Sorted keys of an object (new array of strings), or invalid on OOM. */
 jv jv_keys(jv o, bool sorted);
 bool jv_contains(jv a, jv b);
-/* Sorts v[0..n) by keys k[0..n) (stable). */
+/* Sorts v[0..n) by keys k[0..n) (stable); -1 on OOM, -2 when a key is
+ * too deep to compare. */
 int jv_sort_pairs(jv *k, jv *v, size_t n);
 bool jv_is_integer(jv v);
 
@@ -282,6 +287,8 @@ int jq_error(jq_st *st, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int jq_error_v(jq_st *st, jv v); /* consumes v */
 int jq_oom(jq_st *st);
+/* "Invalid path expression with result ..." (consumes v). */
+int jq_invalid_path(jq_st *st, jv v);
 int jq_fatal(jq_st *st, const char *msg);
 /* Calls closure arg i of call (arity 0) on in. */
 int jq_call_arg(jq_st *st, jq_node *call, int i, jv in, jv path, jq_env *e,

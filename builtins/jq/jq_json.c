@@ -212,7 +212,7 @@ static int dump_rec(vsh_buf *out, jv v, unsigned flags, int indent, int lvl) {
     col_end(out, flags);
     break;
   case JV_ARRAY:
-    if (lvl >= JV_MAX_DEPTH) {
+    if (lvl > JV_MAX_DEPTH) {
       vsh__buf_puts(out, "<skipped: too deep>");
       break;
     }
@@ -239,7 +239,7 @@ static int dump_rec(vsh_buf *out, jv v, unsigned flags, int indent, int lvl) {
     col_end(out, flags);
     break;
   case JV_OBJECT: {
-    if (lvl >= JV_MAX_DEPTH) {
+    if (lvl > JV_MAX_DEPTH) {
       vsh__buf_puts(out, "<skipped: too deep>");
       break;
     }
@@ -308,14 +308,18 @@ int jv_dump(vsh_buf *out, jv v, unsigned flags, int indent) {
 }
 
 void jv_dump_trunc(char *buf, size_t bufsize, jv v) {
+  /* jq 1.8: at most 29 bytes; a cut string keeps its closing quote */
   vsh_buf b;
   vsh__buf_init(&b);
   jv_dump(&b, v, 0, 0);
-  size_t n = b.data ? b.len : 0;
-  if (n > bufsize - 1) {
-    memcpy(buf, b.data, bufsize - 1);
-    buf[bufsize - 1] = 0;
-    if (bufsize > 4) memcpy(buf + bufsize - 4, "...", 3);
+  size_t n = b.data ? b.len : 0, max = bufsize < 30 ? bufsize - 1 : 29;
+  if (n > max) {
+    size_t keep = max - (v.kind == JV_STRING ? 4 : 3);
+    /* back to the start of a UTF-8 character */
+    while (keep > 0 && ((unsigned char)b.data[keep] & 0xc0) == 0x80) keep--;
+    memcpy(buf, b.data, keep);
+    memcpy(buf + keep, v.kind == JV_STRING ? "...\"" : "...",
+           v.kind == JV_STRING ? 5 : 4);
   } else {
     if (n) memcpy(buf, b.data, n);
     buf[n] = 0;
@@ -599,15 +603,33 @@ static jv parse_literal(jv_parser *p) {
     p->pos = i;
     return jv_bool(false);
   }
-  if (len == 3 && !memcmp(s + st, "nan", 3)) {
+  if ((len == 3 && (!memcmp(s + st, "nan", 3) || !memcmp(s + st, "NaN", 3))) ||
+      (len == 4 && (!memcmp(s + st, "-nan", 4) || !memcmp(s + st, "-NaN", 4)))) {
     p->pos = i;
     return jv_num(NAN);
   }
+  if (len == 8 && !memcmp(s + st, "Infinity", 8)) {
+    p->pos = i;
+    return jv_num(INFINITY);
+  }
+  if (len == 9 && !memcmp(s + st, "-Infinity", 9)) {
+    p->pos = i;
+    return jv_num(-INFINITY);
+  }
   if (s[st] == '-' || (s[st] >= '0' && s[st] <= '9'))
     return parse_number(p);
-  perr(p, i + (i < n), (s[st] == 't' || s[st] == 'f' || s[st] == 'n')
-                           ? "Invalid literal"
-                           : "Invalid numeric literal");
+  if (s[st] == '\'') {
+    perr(p, i + (i < n), "Invalid string literal; expected \", but got '");
+    return jv_invalid();
+  }
+  if (i >= n)
+    perr(p, n, (s[st] == 't' || s[st] == 'f' || s[st] == 'n')
+                   ? "Invalid literal at EOF"
+                   : "Invalid numeric literal at EOF");
+  else
+    perr(p, i + 1, (s[st] == 't' || s[st] == 'f' || s[st] == 'n')
+                       ? "Invalid literal"
+                       : "Invalid numeric literal");
   return jv_invalid();
 }
 
@@ -775,6 +797,7 @@ static jv parse_value(jv_parser *p, int depth) {
 }
 
 int jv_parse_next(jv_parser *p, jv *out) {
+  if (p->pos == 0 && p->n >= 3 && !memcmp(p->s, "\xef\xbb\xbf", 3)) p->pos = 3;
   skip_ws(p);
   if (p->pos >= p->n) return 0;
   jv v = parse_value(p, 0);

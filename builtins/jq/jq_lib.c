@@ -39,11 +39,21 @@ static const char library[] =
     "def any(g; cond): isempty(first(g | cond or empty)) | not;"
     "def all(g; cond): isempty(first(g | cond and empty));"
     "def nth($n): .[$n];"
-    "def nth($n; f): if $n < 0 then error(\"Out of bounds negative array index\") else last(limit($n + 1; f)) end;"
-    "def first: .[0];"
-    "def last: .[-1];"
+    "def skip($n; f): if $n > 0 then foreach f as $x ($n; . - 1; if . < 0 then $x else empty end) elif $n == 0 then f else error(\"skip doesn't support negative count\") end;"
+    "def nth($n; f): if $n < 0 then error(\"nth doesn't support negative indices\") else first(skip($n; f)) end;"
+    "def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);"
+    "def INDEX(idx_expr): INDEX(.[]; idx_expr);"
+    "def JOIN($idx; idx_expr): [.[] | [., $idx[idx_expr]]];"
+    "def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];"
+    "def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;"
+    "def IN(s): any(s == .; .);"
+    "def IN(src; s): any(src == s; .);"
+    "def trimstr($val): ltrimstr($val) | rtrimstr($val);"
+    "def toboolean: if type == \"boolean\" then . elif . == \"true\" then true elif . == \"false\" then false elif type == \"string\" then error(\"\\(tojson) cannot be parsed as a boolean\") else error(\"\\(type) (\\(tojson)) cannot be parsed as a boolean\") end;"
     "def index($i): indices($i) | .[0];"
     "def rindex($i): indices($i) | .[-1:][0];"
+    "def first: .[0];"
+    "def last: .[-1];"
     "def combinations: if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;"
     "def combinations(n): . as $dot | [range(n)] | map($dot) | combinations;"
     "def walk(f): def w: if type == \"object\" then map_values(w) elif type == \"array\" then map(w) else . end | f; w;"
@@ -66,7 +76,7 @@ static const char library[] =
     "  elif $vt == \"array\" and ($val | length) > 1 then test($val[0]; $val[1])"
     "  elif $vt == \"array\" and ($val | length) > 0 then test($val[0]; null)"
     "  else error($vt + \" not a string or array\") end;"
-    "def _capobj: reduce (.captures | .[] | select(.name != null) | {key: .name, value: .string}) as $p ({}; . + $p);"
+    "def _capobj: [.captures | .[] | select(.name != null) | {key: .name, value: .string}] | from_entries;"
     "def capture(re; mods): match(re; mods) | _capobj;"
     "def capture($val): ($val|type) as $vt | if $vt == \"string\" then capture($val; null)"
     "  elif $vt == \"array\" and ($val | length) > 1 then capture($val[0]; $val[1])"
@@ -89,7 +99,6 @@ static const char library[] =
     "def sub($re; str): sub($re; str; \"\");"
     "def gsub($re; str; $flags): sub($re; str; $flags + \"g\");"
     "def gsub($re; str): sub($re; str; \"g\");"
-    "def ascii: [.] | implode;"
     "def fromstream(f): {x: null, e: false} as $init"
     "  | foreach f as $i ($init;"
     "      if .e then $init else . end"
@@ -103,6 +112,7 @@ static const char library[] =
     "  | reduce path(pathexps) as $p (null; setpath($p; $top | getpath($p)));"
     "def get_search_list: [];"
     "def add(f): reduce f as $x (null; . + $x);"
+
     ;
 
 const char *jq_library(void) { return library; }
@@ -112,6 +122,13 @@ const char *jq_library(void) { return library; }
 static const char b64[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 static const char b32[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+static int hexv(unsigned c) {
+  if (c >= '0' && c <= '9') return (int)(c - '0');
+  if (c >= 'a' && c <= 'f') return (int)(c - 'a' + 10);
+  if (c >= 'A' && c <= 'F') return (int)(c - 'A' + 10);
+  return -1;
+}
 
 static int csv_tsv(jq_st *st, jv v, bool csv, vsh_buf *o) {
   if (v.kind != JV_ARRAY) {
@@ -200,6 +217,34 @@ int jq_format(jq_st *st, const char *fmt, jv v, jv *out) {
           vsh__buf_putc(&o, (char)c);
         else
           vsh__buf_printf(&o, "%%%02X", c);
+      }
+    } else if (!strcmp(fmt, "urid")) {
+      bool bad = false;
+      for (size_t i = 0; i < n && !bad; i++) {
+        if (p[i] != '%') {
+          vsh__buf_putc(&o, (char)p[i]);
+          continue;
+        }
+        if (i + 3 > n) {
+          bad = true;
+          break;
+        }
+        int a = hexv(p[i + 1]), b = hexv(p[i + 2]);
+        if (a < 0 || b < 0) {
+          bad = true;
+          break;
+        }
+        vsh__buf_putc(&o, (char)(a * 16 + b));
+        i += 2;
+      }
+      if (!bad && o.data && !vsh__utf8_valid(o.data, o.len)) bad = true;
+      if (bad) {
+        jv_unref(s);
+        vsh_buf_dispose(&o);
+        char buf[64];
+        jv_dump_trunc(buf, sizeof buf, v);
+        return jq_error(st, "%s (%s) is not a valid uri encoding",
+                        jv_kind_name(v.kind), buf);
       }
     } else if (!strcmp(fmt, "sh")) {
       if (v.kind == JV_ARRAY) {

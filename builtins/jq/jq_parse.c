@@ -32,6 +32,7 @@ typedef struct parser {
   int depth;
   bool in_lib;
   const char *srcname;
+  char dir[1200]; /* the directory of the module being read ("" main) */
 } parser;
 
 #define MAX_PARSE_DEPTH 1000
@@ -387,13 +388,14 @@ static jq_pat *parse_pattern(parser *p, patvars *pv) {
   return pt;
 }
 
-/* Patterns after "as": fills n->pats / npats / nvars and pushes the
- * variables on the scope (the caller pops nvars). */
-static bool parse_patterns(parser *p, jq_node *n) {
-  patvars pv;
+/* Patterns after "as": fills n->pats / npats / nvars and the names in
+ * pv (push_patvars puts them on the scope). */
+static bool parse_patterns(parser *p, jq_node *n, patvars *pv0) {
+  patvars *pvp = pv0;
+#define pv (*pvp)
   pv.n = 0;
   do {
-    jq_pat *pt = parse_pattern(p, &pv);
+    jq_pat *pt = parse_pattern(p, pvp);
     if (!pt) return false;
     jq_pat **np = realloc(n->pats, (n->npats + 1) * sizeof *np);
     if (!np) {
@@ -404,8 +406,13 @@ static bool parse_patterns(parser *p, jq_node *n) {
     n->pats[n->npats++] = pt;
   } while (accept(p, T_ALTDESTR));
   n->nvars = pv.n;
-  for (int i = 0; i < pv.n; i++)
-    if (!push_scope(p, SC_VAR, pv.name[i], pv.len[i], 0)) return false;
+  return true;
+#undef pv
+}
+
+static bool push_patvars(parser *p, patvars *pv) {
+  for (int i = 0; i < pv->n; i++)
+    if (!push_scope(p, SC_VAR, pv->name[i], pv->len[i], 0)) return false;
   return true;
 }
 
@@ -540,9 +547,22 @@ static jq_node *parse_object(parser *p) {
         val = mk_lit(p, loc);
       } else {
         int up = lookup(p, SC_VAR, p->lx.text, p->lx.tlen, 0);
-        val = mk(p, up >= 0 ? JQ_VAR : JQ_ENV);
+        jq_node *dv = NULL;
+        for (size_t i = p->prog->nglobals; up < 0 && i-- > 0;) {
+          jq_node *d = p->prog->globals[i];
+          if (d->nparams == -1 && strlen(d->name) == p->lx.tlen &&
+              !memcmp(d->name, p->lx.text, p->lx.tlen)) {
+            dv = d;
+            break;
+          }
+        }
+        val = mk(p, up >= 0 ? JQ_VAR : dv ? JQ_CALL : JQ_ENV);
         if (val) val->up = up;
-        if (up < 0 && !(p->lx.tlen == 3 && !memcmp(p->lx.text, "ENV", 3))) {
+        if (val && dv) {
+          val->sub = JQ_CALL_GLOBAL;
+          val->target = dv;
+        }
+        if (up < 0 && !dv && !(p->lx.tlen == 3 && !memcmp(p->lx.text, "ENV", 3))) {
           fail(p, "$%.*s is not defined at %s, line %d:", (int)p->lx.tlen,
                p->lx.text, p->srcname, p->lx.tline);
           return NULL;
@@ -550,6 +570,18 @@ static jq_node *parse_object(parser *p) {
       }
       next(p);
       if (!key || !val) return NULL;
+      if (accept(p, ':')) {
+        /* {$k: v}: the key is $k's value */
+        key = val;
+        val = parse_exp(p, 4);
+        while (val && p->lx.tok == '|') {
+          next(p);
+          jq_node *r = parse_exp(p, 4);
+          if (!r) return NULL;
+          val = mk2(p, JQ_PIPE, 0, val, r);
+        }
+        if (!val) return NULL;
+      }
     } else {
       if (t == T_IDENT || (t >= T_DEF && t <= T_LOC)) {
         key = mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
@@ -576,10 +608,10 @@ static jq_node *parse_object(parser *p) {
       }
       if (!key) return NULL;
       if (accept(p, ':')) {
-        val = parse_exp(p, 3);
+        val = parse_exp(p, 4);
         while (val && p->lx.tok == '|') {
           next(p);
-          jq_node *r = parse_exp(p, 3);
+          jq_node *r = parse_exp(p, 4);
           if (!r) return NULL;
           val = mk2(p, JQ_PIPE, 0, val, r);
         }
@@ -639,6 +671,17 @@ static jq_node *parse_primary(parser *p) {
       return n;
     }
     if (nl == 3 && !memcmp(nm, "ENV", 3)) return mk(p, JQ_ENV);
+    for (size_t i = p->prog->nglobals; i-- > 0;) {
+      jq_node *d = p->prog->globals[i];
+      if (d->nparams == -1 && strlen(d->name) == nl && !memcmp(d->name, nm, nl)) {
+        n = mk(p, JQ_CALL);
+        if (n) {
+          n->sub = JQ_CALL_GLOBAL;
+          n->target = d;
+        }
+        return n;
+      }
+    }
     if (nl == 11 && !memcmp(nm, "__prog_args", 11)) return mk_lit(p, jv_arr_new(0));
     fail(p, "$%.*s is not defined at %s, line %d:", (int)nl, nm, p->srcname,
          p->lx.tline);
@@ -745,18 +788,17 @@ static jq_node *parse_primary(parser *p) {
     next(p);
     n = mk(p, t == T_REDUCE ? JQ_REDUCE : JQ_FOREACH);
     if (!n) return NULL;
-    n->a = parse_postfix(p, false);
+    /* jq 1.8: the source is an expression up to "as" */
+    n->a = parse_exp(p, 4);
     if (!n->a || !expect(p, T_AS)) return NULL;
     size_t base = p->nsc;
-    /* the source and init see the outer scope: parse the patterns first
-     * (keys in them see the outer scope), then init without the vars */
-    if (!parse_patterns(p, n)) return NULL;
+    patvars pv;
+    /* the source and init see the outer scope */
+    if (!parse_patterns(p, n, &pv)) return NULL;
     if (!expect(p, '(')) return NULL;
-    size_t with = p->nsc;
-    p->nsc = base;
     n->b = parse_pipe(p);
     if (!n->b || !expect(p, ';')) return NULL;
-    p->nsc = with;
+    if (!push_patvars(p, &pv)) return NULL;
     n->c = parse_pipe(p);
     if (!n->c) return NULL;
     if (t == T_FOREACH && accept(p, ';')) {
@@ -794,7 +836,7 @@ static jq_node *parse_primary(parser *p) {
   }
   case '-': {
     next(p);
-    jq_node *e = parse_exp(p, 9);
+    jq_node *e = parse_postfix(p, false);
     return e ? mk2(p, JQ_NEG, 0, e, NULL) : NULL;
   }
   default:
@@ -887,19 +929,7 @@ static jq_node *parse_postfix(parser *p, bool allow_as) {
       t = mk2(p, JQ_TRY, 0, t, NULL);
       continue;
     }
-    if (tok == T_AS && allow_as) {
-      next(p);
-      jq_node *as = mk(p, JQ_AS);
-      if (!as) return NULL;
-      as->a = t;
-      size_t base = p->nsc;
-      if (!parse_patterns(p, as)) return NULL;
-      if (!expect(p, '|')) return NULL;
-      as->b = parse_pipe(p);
-      p->nsc = base;
-      t = as->b ? as : NULL;
-      break;
-    }
+    (void)allow_as;
     break;
   }
   p->depth--;
@@ -913,28 +943,28 @@ static int binprec(int tok, int *op, jq_op *kind, bool *right) {
   switch (tok) {
   case '|': *kind = JQ_PIPE; *right = true; return 1;
   case ',': *kind = JQ_COMMA; return 2;
-  case T_ALT: *kind = JQ_ALT; *right = true; return 3;
-  case '=': *kind = JQ_ASSIGN; *op = JQ_SET; return 4;
-  case T_SETPIPE: *kind = JQ_ASSIGN; *op = JQ_UPDATE; return 4;
-  case T_SETPLUS: *kind = JQ_ASSIGN; *op = JQ_ADD; return 4;
-  case T_SETMINUS: *kind = JQ_ASSIGN; *op = JQ_SUB; return 4;
-  case T_SETMUL: *kind = JQ_ASSIGN; *op = JQ_MUL; return 4;
-  case T_SETDIV: *kind = JQ_ASSIGN; *op = JQ_DIV; return 4;
-  case T_SETMOD: *kind = JQ_ASSIGN; *op = JQ_MOD; return 4;
-  case T_SETALT: *kind = JQ_ASSIGN; *op = JQ_SETALT; return 4;
-  case T_OR: *kind = JQ_OR; return 5;
-  case T_AND: *kind = JQ_AND; return 6;
-  case T_EQ: *kind = JQ_ARITH; *op = JQ_EQ; return 7;
-  case T_NE: *kind = JQ_ARITH; *op = JQ_NE; return 7;
-  case '<': *kind = JQ_ARITH; *op = JQ_LT; return 7;
-  case T_LE: *kind = JQ_ARITH; *op = JQ_LE; return 7;
-  case '>': *kind = JQ_ARITH; *op = JQ_GT; return 7;
-  case T_GE: *kind = JQ_ARITH; *op = JQ_GE; return 7;
-  case '+': *kind = JQ_ARITH; *op = JQ_ADD; return 8;
-  case '-': *kind = JQ_ARITH; *op = JQ_SUB; return 8;
-  case '*': *kind = JQ_ARITH; *op = JQ_MUL; return 9;
-  case '/': *kind = JQ_ARITH; *op = JQ_DIV; return 9;
-  case '%': *kind = JQ_ARITH; *op = JQ_MOD; return 9;
+  case T_ALT: *kind = JQ_ALT; *right = true; return 4;
+  case '=': *kind = JQ_ASSIGN; *op = JQ_SET; return 5;
+  case T_SETPIPE: *kind = JQ_ASSIGN; *op = JQ_UPDATE; return 5;
+  case T_SETPLUS: *kind = JQ_ASSIGN; *op = JQ_ADD; return 5;
+  case T_SETMINUS: *kind = JQ_ASSIGN; *op = JQ_SUB; return 5;
+  case T_SETMUL: *kind = JQ_ASSIGN; *op = JQ_MUL; return 5;
+  case T_SETDIV: *kind = JQ_ASSIGN; *op = JQ_DIV; return 5;
+  case T_SETMOD: *kind = JQ_ASSIGN; *op = JQ_MOD; return 5;
+  case T_SETALT: *kind = JQ_ASSIGN; *op = JQ_SETALT; return 5;
+  case T_OR: *kind = JQ_OR; return 6;
+  case T_AND: *kind = JQ_AND; return 7;
+  case T_EQ: *kind = JQ_ARITH; *op = JQ_EQ; return 8;
+  case T_NE: *kind = JQ_ARITH; *op = JQ_NE; return 8;
+  case '<': *kind = JQ_ARITH; *op = JQ_LT; return 8;
+  case T_LE: *kind = JQ_ARITH; *op = JQ_LE; return 8;
+  case '>': *kind = JQ_ARITH; *op = JQ_GT; return 8;
+  case T_GE: *kind = JQ_ARITH; *op = JQ_GE; return 8;
+  case '+': *kind = JQ_ARITH; *op = JQ_ADD; return 9;
+  case '-': *kind = JQ_ARITH; *op = JQ_SUB; return 9;
+  case '*': *kind = JQ_ARITH; *op = JQ_MUL; return 10;
+  case '/': *kind = JQ_ARITH; *op = JQ_DIV; return 10;
+  case '%': *kind = JQ_ARITH; *op = JQ_MOD; return 10;
   default: return 0;
   }
 }
@@ -949,13 +979,29 @@ static jq_node *parse_exp(parser *p, int minprec) {
     int op = 0;
     jq_op kind;
     bool right;
+    if (p->lx.tok == T_AS && minprec <= 3) {
+      /* Exp as $pattern | body: binds looser than // and arithmetic */
+      next(p);
+      jq_node *as = mk(p, JQ_AS);
+      if (!as) return NULL;
+      as->a = lhs;
+      size_t base = p->nsc;
+      patvars pv;
+      if (!parse_patterns(p, as, &pv) || !push_patvars(p, &pv)) return NULL;
+      if (!expect(p, '|')) return NULL;
+      as->b = parse_pipe(p);
+      p->nsc = base;
+      if (!as->b) return NULL;
+      lhs = as;
+      break;
+    }
     int pr = binprec(p->lx.tok, &op, &kind, &right);
     if (!pr || pr < minprec) break;
     next(p);
     jq_node *rhs = parse_exp(p, right ? pr : pr + 1);
     if (!rhs) return NULL;
     lhs = mk2(p, kind, op, lhs, rhs);
-    if (pr == 4 || pr == 7) {
+    if (pr == 5 || pr == 8) {
       /* non-associative */
       int op2;
       jq_op k2;
@@ -1006,10 +1052,44 @@ static int parse_library(parser *p, const char *src) {
 }
 
 static int read_module(jq_prog *g, const char *rel, const char *ext,
-                       vsh_buf *out, char *path, size_t pathn);
+                       const char *search, vsh_buf *out, char *path,
+                       size_t pathn);
 
-/* import "path" as name;  include "path"; */
+static bool add_data_def(parser *p, const char *name, jq_node *lit) {
+  jq_node *d = mk(p, JQ_FUNCDEF);
+  if (!d || !(d->name = strdup(name))) {
+    fail(p, "memory exhausted");
+    return false;
+  }
+  d->nparams = -1; /* a data import: a variable, never a call */
+  d->a = lit;
+  return add_global(p, d);
+}
+
+/* The "search" of an import's metadata, relative to the module's dir. */
+static void meta_search(parser *p, jq_node *m, char *out, size_t outn) {
+  out[0] = 0;
+  if (!m || m->op != JQ_OBJECT) return;
+  for (size_t i = 0; i < m->nargs; i++) {
+    jq_node *k = m->args[i], *v = m->args2[i];
+    if (k->op == JQ_LITERAL && k->val.kind == JV_STRING &&
+        !strcmp(jv_sv(k->val), "search") && v && v->op == JQ_LITERAL &&
+        v->val.kind == JV_STRING) {
+      const char *sp = jv_sv(v->val);
+      if (sp[0] == '/') snprintf(out, outn, "%s", sp);
+      else snprintf(out, outn, "%s/%s", p->dir[0] ? p->dir : ".", sp);
+    }
+  }
+}
+
+/* module {...};  import "path" as name;  include "path"; */
 static bool parse_directives(parser *p) {
+  if (p->lx.tok == T_IDENT && p->lx.tlen == 6 &&
+      !memcmp(p->lx.text, "module", 6)) {
+    next(p);
+    if (!expect(p, '{')) return false;
+    if (!parse_object(p) || !expect(p, ';')) return false;
+  }
   while (p->lx.tok == T_IMPORT || p->lx.tok == T_INCLUDE) {
     bool inc = p->lx.tok == T_INCLUDE;
     next(p);
@@ -1038,24 +1118,26 @@ static bool parse_directives(parser *p) {
       alen = p->lx.tlen;
       next(p);
     }
-    if (p->lx.tok == '{') { /* metadata: ignored */
+    char search[2600];
+    search[0] = 0;
+    if (p->lx.tok == '{') { /* metadata: only "search" matters here */
       next(p);
       jq_node *m = parse_object(p);
       if (!m) return false;
+      meta_search(p, m, search, sizeof search);
     }
     if (!expect(p, ';')) return false;
     vsh_buf src;
     vsh__buf_init(&src);
-    char path[512];
-    if (read_module(p->prog, rel, data ? ".json" : ".jq", &src, path,
-                    sizeof path)) {
+    char path[1200];
+    if (read_module(p->prog, rel, data ? ".json" : ".jq",
+                    search[0] ? search : (p->dir[0] ? p->dir : NULL), &src,
+                    path, sizeof path)) {
       vsh_buf_dispose(&src);
       fail(p, "module not found: %s", rel);
       return false;
     }
     if (data) {
-      /* $alias::alias holds the file's values as an array */
-      char err[200];
       jv arr = jv_arr_new(0);
       jv_parser jp;
       jv_parser_init(&jp, src.data ? src.data : "", src.len);
@@ -1063,38 +1145,21 @@ static bool parse_directives(parser *p) {
       int r;
       while ((r = jv_parse_next(&jp, &v)) == 1) arr = jv_arr_push(arr, v);
       vsh_buf_dispose(&src);
-      if (r < 0) {
+      if (r < 0 || !jv_ok(arr)) {
         jv_unref(arr);
-        snprintf(err, sizeof err, "%s", jp.err);
-        fail(p, "%s", err);
+        fail(p, "%s", r < 0 ? jp.err : "memory exhausted");
         return false;
       }
-      /* bound as a variable frame: the caller pushes its value */
+      /* $alias and $alias::alias */
       jq_node *lit = mk_lit(p, arr);
-      if (!lit) return false;
-      char *nm = malloc(alen * 2 + 3);
-      if (!nm) {
-        fail(p, "memory exhausted");
-        return false;
-      }
-      snprintf(nm, alen * 2 + 3, "%.*s::%.*s", (int)alen, alias, (int)alen,
-               alias);
-      lit->name = nm;
-      if (!push_scope(p, SC_VAR, nm, strlen(nm), 0)) return false;
-      lit->next_all = NULL;
-      /* remember to bind it: chain through prog->argnames is not
-       * possible here; data imports are bound as literals via a def */
-      p->nsc--;
-      /* def alias::alias: lit;  and $alias::alias resolved as a call */
-      jq_node *d = mk(p, JQ_FUNCDEF);
-      if (!d) return false;
-      d->name = strdup(nm);
-      d->a = lit;
-      if (!d->name || !add_global(p, d)) return false;
-      /* make $name::name work: a variable lookup falls back to this */
+      char nm[300];
+      snprintf(nm, sizeof nm, "%.*s::%.*s", (int)alen, alias, (int)alen, alias);
+      if (!lit || !add_data_def(p, nm, lit)) return false;
+      snprintf(nm, sizeof nm, "%.*s", (int)alen, alias);
+      if (!add_data_def(p, nm, lit)) return false;
       continue;
     }
-    /* parse the module's definitions as globals, renamed alias::name */
+    /* the module's definitions become globals, renamed alias::name */
     parser sub = *p;
     sub.nsc = 0;
     sub.sc = NULL;
@@ -1105,26 +1170,42 @@ static bool parse_directives(parser *p) {
       return false;
     }
     src.data = NULL;
-    /* the text must outlive the program: keep it as a node's string */
-    jq_node *keep = mk(p, JQ_IDENT);
+    jq_node *keep = mk(p, JQ_IDENT); /* the text outlives the parse */
     if (!keep) {
       free(text);
       return false;
     }
     keep->name = text;
+    char *fname = strdup(path);
+    jq_node *keep2 = mk(p, JQ_IDENT);
+    if (!fname || !keep2) {
+      free(fname);
+      fail(p, "memory exhausted");
+      return false;
+    }
+    keep2->name = fname;
+    snprintf(sub.dir, sizeof sub.dir, "%s", path);
+    char *slash = strrchr(sub.dir, '/');
+    if (slash) *slash = 0;
+    else snprintf(sub.dir, sizeof sub.dir, ".");
     jq_lex_init(&sub.lx, text, strlen(text));
-    sub.srcname = path;
+    sub.srcname = fname;
+    if (++p->depth > 64) {
+      fail(p, "module imports nested too deeply");
+      return false;
+    }
     jq_lex_next(&sub.lx);
     size_t first = p->prog->nglobals;
-    while ((sub.lx.tok == T_IMPORT || sub.lx.tok == T_INCLUDE) && !sub.failed)
-      if (!parse_directives(&sub)) break;
-    while (sub.lx.tok == T_DEF && !sub.failed) {
-      jq_lex_next(&sub.lx);
-      size_t base = sub.nsc;
-      jq_node *d = parse_def(&sub);
-      sub.nsc = base;
-      if (!d || !add_global(&sub, d)) break;
+    if (parse_directives(&sub)) {
+      while (sub.lx.tok == T_DEF && !sub.failed) {
+        jq_lex_next(&sub.lx);
+        size_t base = sub.nsc;
+        jq_node *d = parse_def(&sub);
+        sub.nsc = base;
+        if (!d || !add_global(&sub, d)) break;
+      }
     }
+    p->depth--;
     if (!sub.failed && sub.lx.tok != T_EOF) syntax(&sub);
     free(sub.sc);
     if (sub.failed) {
@@ -1150,26 +1231,34 @@ static bool parse_directives(parser *p) {
   return true;
 }
 
-static int read_module(jq_prog *g, const char *rel, const char *ext,
-                       vsh_buf *out, char *path, size_t pathn) {
-  for (size_t i = 0; i < g->nlibpaths; i++) {
-    const char *cands[2] = {"%s/%s%s", "%s/%s/%s%s"};
-    for (int c = 0; c < 2; c++) {
-      const char *base = strrchr(rel, '/');
-      base = base ? base + 1 : rel;
-      if (c == 0) snprintf(path, pathn, cands[0], g->libpaths[i], rel, ext);
-      else snprintf(path, pathn, cands[1], g->libpaths[i], rel, base, ext);
-      sh_stream *s;
-      if (bi_open_input(g->b, path, &s)) continue;
-      char buf[8192];
-      int64_t r;
-      while ((r = sh_stream_read(s, buf, sizeof buf, g->b->sh->ex)) > 0)
-        vsh__buf_append(out, buf, (size_t)r);
-      sh_stream_unref(s);
-      if (r < 0) return -1;
-      return 0;
-    }
+static int try_module(jq_prog *g, const char *dir, const char *rel,
+                      const char *ext, vsh_buf *out, char *path,
+                      size_t pathn) {
+  const char *base = strrchr(rel, '/');
+  base = base ? base + 1 : rel;
+  for (int c = 0; c < 2; c++) {
+    if (c == 0) snprintf(path, pathn, "%s/%s%s", dir, rel, ext);
+    else snprintf(path, pathn, "%s/%s/%s%s", dir, rel, base, ext);
+    sh_stream *s;
+    if (bi_open_input(g->b, path, &s)) continue;
+    char buf[8192];
+    int64_t r;
+    while ((r = sh_stream_read(s, buf, sizeof buf, g->b->sh->ex)) > 0)
+      vsh__buf_append(out, buf, (size_t)r);
+    sh_stream_unref(s);
+    return r < 0 ? -1 : 0;
   }
+  return -1;
+}
+
+static int read_module(jq_prog *g, const char *rel, const char *ext,
+                       const char *search, vsh_buf *out, char *path,
+                       size_t pathn) {
+  if (search && try_module(g, search, rel, ext, out, path, pathn) == 0)
+    return 0;
+  for (size_t i = 0; i < g->nlibpaths; i++)
+    if (try_module(g, g->libpaths[i], rel, ext, out, path, pathn) == 0)
+      return 0;
   return -1;
 }
 

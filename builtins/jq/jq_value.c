@@ -17,7 +17,7 @@ jv jv_str_n(const char *s, size_t n) {
   p->rc = 1;
   p->hash = 0;
   p->len = n;
-  if (n) memcpy(p->s, s, n);
+  if (n && s) memcpy(p->s, s, n);
   p->s[n] = 0;
   jv v = {JV_STRING, 0, {0}};
   v.u.s = p;
@@ -404,7 +404,24 @@ jv jv_obj_del(jv o, jv k) {
   return o;
 }
 
+static jv merge_d(jv a, jv b, bool deep, int depth, bool *toodeep);
+
 jv jv_obj_merge(jv a, jv b, bool deep) {
+  bool td = false;
+  return merge_d(a, b, deep, 0, &td);
+}
+
+jv jv_obj_merge_chk(jv a, jv b, bool *toodeep) {
+  return merge_d(a, b, true, 0, toodeep);
+}
+
+static jv merge_d(jv a, jv b, bool deep, int depth, bool *toodeep) {
+  if (depth > JV_MAX_DEPTH) {
+    *toodeep = true;
+    jv_unref(a);
+    jv_unref(b);
+    return jv_invalid();
+  }
   if (!jv_ok(a) || !jv_ok(b)) {
     jv_unref(a);
     jv_unref(b);
@@ -415,7 +432,12 @@ jv jv_obj_merge(jv a, jv b, bool deep) {
     jv *old;
     if (deep && v.kind == JV_OBJECT && (old = jv_obj_find(a, k)) &&
         old->kind == JV_OBJECT) {
-      jv m = jv_obj_merge(jv_ref(*old), jv_ref(v), true);
+      jv m = merge_d(jv_ref(*old), jv_ref(v), true, depth + 1, toodeep);
+      if (!jv_ok(m)) {
+        jv_unref(a);
+        jv_unref(b);
+        return m;
+      }
       a = jv_obj_set(a, jv_ref(k), m);
     } else {
       a = jv_obj_set(a, jv_ref(k), jv_ref(v));
@@ -466,7 +488,7 @@ jv jv_keys(jv o, bool sorted) {
 static int cmp_depth(jv a, jv b, int depth) {
   int ra = kind_rank(a), rb = kind_rank(b);
   if (ra != rb) return ra < rb ? -1 : 1;
-  if (depth > JV_MAX_DEPTH) return 0;
+  if (depth > JV_MAX_DEPTH) return JV_CMP_DEEP;
   switch (a.kind) {
   case JV_NUMBER: {
     double x = jv_n(a), y = jv_n(b);
@@ -490,6 +512,7 @@ static int cmp_depth(jv a, jv b, int depth) {
       return 0;
     }
     c = cmp_depth(ka, kb, depth + 1);
+    if (c == JV_CMP_DEEP) c = 0; /* keys are flat */
     for (size_t i = 0; !c && i < ka.u.a->n; i++)
       c = cmp_depth(*jv_obj_find(a, ka.u.a->v[i]),
                     *jv_obj_find(b, ka.u.a->v[i]), depth + 1);
@@ -511,23 +534,37 @@ int jv_cmp(jv a, jv b) {
   return cmp_depth(a, b, 0);
 }
 
-bool jv_eq(jv a, jv b) {
-  if (a.kind != b.kind) return false;
+static int eq_depth(jv a, jv b, int depth) {
+  if (a.kind != b.kind) return 0;
   if (a.kind == JV_NUMBER) return jv_n(a) == jv_n(b);
   if (a.kind == JV_STRING)
     return a.u.s == b.u.s ||
            (a.u.s->len == b.u.s->len &&
             memcmp(a.u.s->s, b.u.s->s, a.u.s->len) == 0);
-  if (a.kind == JV_OBJECT) {
-    if (a.u.o->n != b.u.o->n) return false;
-    for (size_t i = 0; i < a.u.o->n; i++) {
-      jv *o = jv_obj_find(b, a.u.o->e[i].key);
-      if (!o || !jv_eq(a.u.o->e[i].val, *o)) return false;
+  if (a.kind != JV_ARRAY && a.kind != JV_OBJECT) return 1;
+  if (a.u.s == b.u.s) return 1;
+  if (depth > JV_MAX_DEPTH) return JV_CMP_DEEP;
+  if (a.kind == JV_ARRAY) {
+    if (a.u.a->n != b.u.a->n) return 0;
+    for (size_t i = 0; i < a.u.a->n; i++) {
+      int r = eq_depth(a.u.a->v[i], b.u.a->v[i], depth + 1);
+      if (r != 1) return r;
     }
-    return true;
+    return 1;
   }
-  return jv_cmp(a, b) == 0;
+  if (a.u.o->n != b.u.o->n) return 0;
+  for (size_t i = 0; i < a.u.o->n; i++) {
+    jv *o = jv_obj_find(b, a.u.o->e[i].key);
+    if (!o) return 0;
+    int r = eq_depth(a.u.o->e[i].val, *o, depth + 1);
+    if (r != 1) return r;
+  }
+  return 1;
 }
+
+int jv_eq_chk(jv a, jv b) { return eq_depth(a, b, 0); }
+
+bool jv_eq(jv a, jv b) { return eq_depth(a, b, 0) == 1; }
 
 bool jv_is_integer(jv v) {
   if (v.kind != JV_NUMBER) return false;
@@ -535,47 +572,65 @@ bool jv_is_integer(jv v) {
   return d == floor(d) && fabs(d) < 9.007199254740992e15 * 1000;
 }
 
-bool jv_contains(jv a, jv b) {
+static int contains_d(jv a, jv b, int depth) {
   if (a.kind != b.kind &&
       !((a.kind == JV_TRUE || a.kind == JV_FALSE) &&
         (b.kind == JV_TRUE || b.kind == JV_FALSE)))
-    return false;
+    return 0;
+  if (depth > JV_MAX_DEPTH) return JV_CMP_DEEP;
   if (a.kind == JV_OBJECT) {
     for (size_t i = 0; i < b.u.o->n; i++) {
       jv *x = jv_obj_find(a, b.u.o->e[i].key);
-      if (!x || !jv_contains(*x, b.u.o->e[i].val)) return false;
+      if (!x) return 0;
+      int r = contains_d(*x, b.u.o->e[i].val, depth + 1);
+      if (r != 1) return r;
     }
-    return true;
+    return 1;
   }
   if (a.kind == JV_ARRAY) {
     for (size_t i = 0; i < b.u.a->n; i++) {
-      bool found = false;
-      for (size_t j = 0; j < a.u.a->n && !found; j++)
-        found = jv_contains(a.u.a->v[j], b.u.a->v[i]);
-      if (!found) return false;
+      int found = 0;
+      for (size_t j = 0; j < a.u.a->n && found != 1; j++) {
+        found = contains_d(a.u.a->v[j], b.u.a->v[i], depth + 1);
+        if (found == JV_CMP_DEEP) return found;
+      }
+      if (found != 1) return 0;
     }
-    return true;
+    return 1;
   }
   if (a.kind == JV_STRING) {
-    if (b.u.s->len == 0) return true;
-    if (b.u.s->len > a.u.s->len) return false;
+    if (b.u.s->len == 0) return 1;
+    if (b.u.s->len > a.u.s->len) return 0;
     return memmem(a.u.s->s, a.u.s->len, b.u.s->s, b.u.s->len) != NULL;
   }
-  return jv_eq(a, b);
+  return eq_depth(a, b, depth);
 }
+
+int jv_contains_chk(jv a, jv b) { return contains_d(a, b, 0); }
+
+bool jv_contains(jv a, jv b) { return contains_d(a, b, 0) == 1; }
 
 /* Stable merge sort of index pairs by key. */
 typedef struct srt {
   jv k, v;
 } srt;
 
-static void merge_sort(srt *x, srt *tmp, size_t n) {
+static int scmp(jv a, jv b, bool *deep) {
+  int c = jv_cmp(a, b);
+  if (c == JV_CMP_DEEP) {
+    *deep = true;
+    return 0;
+  }
+  return c;
+}
+
+static void merge_sort(srt *x, srt *tmp, size_t n, bool *deep) {
   if (n < 2) return;
   if (n <= 8) {
     for (size_t i = 1; i < n; i++) {
       srt t = x[i];
       size_t j = i;
-      while (j > 0 && jv_cmp(x[j - 1].k, t.k) > 0) {
+      while (j > 0 && scmp(x[j - 1].k, t.k, deep) > 0) {
         x[j] = x[j - 1];
         j--;
       }
@@ -584,12 +639,12 @@ static void merge_sort(srt *x, srt *tmp, size_t n) {
     return;
   }
   size_t h = n / 2;
-  merge_sort(x, tmp, h);
-  merge_sort(x + h, tmp, n - h);
-  if (jv_cmp(x[h - 1].k, x[h].k) <= 0) return;
+  merge_sort(x, tmp, h, deep);
+  merge_sort(x + h, tmp, n - h, deep);
+  if (scmp(x[h - 1].k, x[h].k, deep) <= 0) return;
   size_t i = 0, j = h, o = 0;
   while (i < h && j < n)
-    tmp[o++] = jv_cmp(x[j].k, x[i].k) < 0 ? x[j++] : x[i++];
+    tmp[o++] = scmp(x[j].k, x[i].k, deep) < 0 ? x[j++] : x[i++];
   while (i < h) tmp[o++] = x[i++];
   while (j < n) tmp[o++] = x[j++];
   memcpy(x, tmp, n * sizeof *x);
@@ -606,12 +661,13 @@ int jv_sort_pairs(jv *k, jv *v, size_t n) {
     x[i].k = k[i];
     x[i].v = v[i];
   }
-  merge_sort(x, tmp, n);
+  bool deep = false;
+  merge_sort(x, tmp, n, &deep);
   for (size_t i = 0; i < n; i++) {
     k[i] = x[i].k;
     v[i] = x[i].v;
   }
   free(x);
   free(tmp);
-  return 0;
+  return deep ? -2 : 0;
 }
