@@ -34,6 +34,9 @@ typedef struct jq_in {
   jv pending;
   size_t pending_i;
   bool raw_slurped;
+  jv kcache[JV_KCACHE];
+  jv *stk; /* the parser's scratch stack, kept between values */
+  size_t capstk;
 } jq_in;
 
 typedef struct jq_out {
@@ -67,6 +70,10 @@ static int in_open_next(jq_in *in) {
     }
     in->name = in->nfiles ? name : "<stdin>";
     in->eof = false;
+    vfs_file *vf = sh_stream_file(in->s);
+    vfs_info info;
+    if (vf && vfs_file_stat(vf, &info) == 0 && info.size < ((uint64_t)1 << 40))
+      vsh__buf_reserve(&in->buf, (size_t)info.size + 1);
     return 1;
   }
   return 0;
@@ -104,6 +111,11 @@ static int in_fill(jq_in *in) {
       }
       got += (size_t)r;
       if (sh_stream_kind_of(in->s) == SH_STREAM_PIPE_R) break;
+      if (got == want && sh_stream_kind_of(in->s) == SH_STREAM_FILE) {
+        /* a file: read it all, one parse then */
+        want *= 2;
+        if (vsh__buf_reserve(&in->buf, want)) return -1;
+      }
     }
     in->buf.len += got;
     in->buf.data[in->buf.len] = 0;
@@ -161,8 +173,13 @@ static int in_next_value(jq_in *in, jv *out) {
     jv_parser_init(&p, in->buf.data ? in->buf.data + in->pos : "",
                    in->buf.len - in->pos);
     p.seq = in->o->seq;
+    p.kcache = in->kcache;
+    p.stk = in->stk;
+    p.capstk = in->capstk;
     jv v;
     int r = jv_parse_next(&p, &v);
+    in->stk = p.stk;
+    in->capstk = p.capstk;
     bool more = !in->all_done && !(in->eof && in->fi >= in->nfiles && !in->s);
     if (r == 1) {
       if (p.pos == p.n && more && v.kind != JV_ARRAY && v.kind != JV_OBJECT &&
@@ -288,6 +305,12 @@ static int out_flush(jq_out *o) {
   return o->failed ? -1 : 0;
 }
 
+static int dump_flush_cb(void *ud, vsh_buf *b) {
+  jq_out *o = ud;
+  (void)b;
+  return out_flush(o);
+}
+
 static int k_output(jq_st *st, jv v, jv p, void *ud) {
   jq_out *o = ud;
   jv_unref(p);
@@ -299,9 +322,9 @@ static int k_output(jq_st *st, jv v, jv p, void *ud) {
     }
     vsh__buf_append(&o->buf, jv_sv(v), jv_slen(v));
   } else {
-    if (jv_dump(&o->buf, v, o->flags, o->indent)) {
+    if (jv_dump_flush(&o->buf, v, o->flags, o->indent, dump_flush_cb, o)) {
       jv_unref(v);
-      return jq_oom(st);
+      return o->failed ? JQ_FATAL : jq_oom(st);
     }
   }
   if (o->o->raw0) vsh__buf_putc(&o->buf, 0);
@@ -627,6 +650,7 @@ int bi_jq_main(bi_ctx *b) {
             jv x;
             int r;
             while ((r = jv_parse_next(&p, &x)) == 1) v = jv_arr_push(v, x);
+            jv_parser_dispose(&p);
             vsh_buf_dispose(&fb);
             if (r < 0) {
               jv_unref(v);
@@ -919,6 +943,8 @@ done:
   jv_unref(out.last);
   vsh_buf_dispose(&out.buf);
   vsh_buf_dispose(&in.buf);
+  for (size_t i = 0; i < JV_KCACHE; i++) jv_unref(in.kcache[i]);
+  free(in.stk);
   jv_unref(in.pending);
   if (in.s) sh_stream_unref(in.s);
   jv_unref(st.err);

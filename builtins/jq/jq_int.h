@@ -58,7 +58,8 @@ typedef struct jv {
 struct jv_arr {
   uint32_t rc;
   size_t n, cap;
-  jv *v;
+  jv *v;     /* inl, or a separate block once grown past it */
+  jv inl[];
 };
 
 typedef struct jv_slot {
@@ -69,9 +70,10 @@ typedef struct jv_slot {
 struct jv_obj {
   uint32_t rc;
   size_t n, cap;
-  jv_slot *e;    /* insertion order */
+  jv_slot *e;    /* insertion order: inl, or a separate block */
   uint32_t *idx; /* open addressing over e (index + 1), or NULL */
   size_t nidx;
+  jv_slot inl[];
 };
 
 #define JV_MAX_DEPTH 10000
@@ -123,6 +125,7 @@ jv jv_arr_set(jv a, size_t i, jv x);   /* consumes both; pads with null */
 jv jv_arr_concat(jv a, jv b);          /* consumes both */
 jv jv_arr_slice(jv a, size_t from, size_t to); /* consumes a */
 jv jv_obj_new(void);
+jv jv_obj_new_cap(size_t cap);
 jv jv_obj_set(jv o, jv k, jv v);       /* consumes all */
 jv jv_obj_del(jv o, jv k);             /* consumes both */
 jv *jv_obj_find(jv o, jv k);           /* borrowed slot value or NULL */
@@ -156,6 +159,10 @@ enum {
 };
 /* Appends the JSON text of v; -1 on OOM. */
 int jv_dump(vsh_buf *out, jv v, unsigned flags, int indent);
+/* The same, handing out to fn whenever it holds 64 KiB (fn empties it;
+ * non-zero stops the dump). */
+int jv_dump_flush(vsh_buf *out, jv v, unsigned flags, int indent,
+                  int (*fn)(void *ud, vsh_buf *out), void *ud);
 void jv_dump_num(vsh_buf *out, double d);
 /* The text of v cut to bufsize-1 bytes with "..." as jq's messages. */
 void jv_dump_trunc(char *buf, size_t bufsize, jv v);
@@ -168,7 +175,12 @@ typedef struct jv_parser {
   char err[160];
   bool oom;
   bool seq;         /* RS separators allowed */
+  jv *kcache;       /* JV_KCACHE recent object keys (shared), or NULL */
+  jv *stk;          /* scratch: members of the containers being read */
+  size_t nstk, capstk;
 } jv_parser;
+void jv_parser_dispose(jv_parser *p); /* frees the scratch stack */
+#define JV_KCACHE 1024
 void jv_parser_init(jv_parser *p, const char *s, size_t n);
 /* 1: a value in *out; 0: end of text; -1: error (p->err). */
 int jv_parse_next(jv_parser *p, jv *out);

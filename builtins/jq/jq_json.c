@@ -29,14 +29,49 @@ void jv_dump_num(vsh_buf *out, double d) {
       vsh__buf_puts(out, "-0");
       return;
     }
-    int n = snprintf(buf, sizeof buf, "%lld", (long long)d);
-    vsh__buf_append(out, buf, (size_t)n);
+    long long x = (long long)d;
+    char *e = buf + sizeof buf, *q = e;
+    unsigned long long u = x < 0 ? (unsigned long long)-x : (unsigned long long)x;
+    do {
+      *--q = (char)('0' + u % 10);
+      u /= 10;
+    } while (u);
+    if (x < 0) *--q = '-';
+    vsh__buf_append(out, q, (size_t)(e - q));
     return;
+  }
+  {
+    /* short decimals: the fewest fraction digits k whose m / 10^k reads
+     * back as d (division of exact doubles rounds as strtod does) */
+    static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
+    double ad = fabs(d);
+    if (ad >= 1e-4 && ad < 1e15) {
+      for (int k = 1; k <= 8; k++) {
+        double sc = ad * p10[k];
+        if (sc >= 9e15) break;
+        double m = nearbyint(sc);
+        if (m / p10[k] != ad) continue;
+        unsigned long long u = (unsigned long long)m;
+        char *e = buf + sizeof buf, *q = e;
+        for (int j = 0; j < k; j++) {
+          *--q = (char)('0' + u % 10);
+          u /= 10;
+        }
+        *--q = '.';
+        do {
+          *--q = (char)('0' + u % 10);
+          u /= 10;
+        } while (u);
+        if (d < 0) *--q = '-';
+        vsh__buf_append(out, q, (size_t)(e - q));
+        return;
+      }
+    }
   }
   /* shortest of %.15e .. %.17e that reads back */
   char e[40];
   int prec;
-  for (prec = 14; prec <= 16; prec++) {
+  for (prec = fabs(d) < 2.3e-308 ? 0 : 14; prec <= 16; prec++) {
     snprintf(e, sizeof e, "%.*e", prec, d);
     if (strtod(e, NULL) == d) break;
   }
@@ -182,7 +217,21 @@ static void col_end(vsh_buf *out, unsigned flags) {
   if (flags & JV_PRINT_COLOR) vsh__buf_append(out, "\x1b[0m", 4);
 }
 
+typedef struct dump_flush {
+  int (*fn)(void *ud, vsh_buf *out);
+  void *ud;
+} dump_flush;
+
+static int dump_rec2(vsh_buf *out, jv v, unsigned flags, int indent, int lvl,
+                     const dump_flush *fl);
+
 static int dump_rec(vsh_buf *out, jv v, unsigned flags, int indent, int lvl) {
+  return dump_rec2(out, v, flags, indent, lvl, NULL);
+}
+
+static int dump_rec2(vsh_buf *out, jv v, unsigned flags, int indent, int lvl,
+                     const dump_flush *fl) {
+  if (fl && out->len >= (64u << 10) && fl->fn(fl->ud, out)) return -1;
   bool pretty = (flags & JV_PRINT_PRETTY) && (indent > 0 || (flags & JV_PRINT_TAB));
   switch (v.kind) {
   case JV_NULL:
@@ -230,7 +279,7 @@ static int dump_rec(vsh_buf *out, jv v, unsigned flags, int indent, int lvl) {
       }
       col_end(out, flags);
       if (pretty) indent_to(out, flags, indent, lvl + 1);
-      if (dump_rec(out, v.u.a->v[i], flags, indent, lvl + 1)) return -1;
+      if (dump_rec2(out, v.u.a->v[i], flags, indent, lvl + 1, fl)) return -1;
     }
     col(out, flags, COL_ARR);
     if (pretty) indent_to(out, flags, indent, lvl);
@@ -283,7 +332,7 @@ static int dump_rec(vsh_buf *out, jv v, unsigned flags, int indent, int lvl) {
         vsh__buf_putc(out, ':');
         if (pretty) vsh__buf_putc(out, ' ');
       }
-      if (dump_rec(out, val, flags, indent, lvl + 1)) {
+      if (dump_rec2(out, val, flags, indent, lvl + 1, fl)) {
         jv_unref(keys);
         return -1;
       }
@@ -304,6 +353,13 @@ static int dump_rec(vsh_buf *out, jv v, unsigned flags, int indent, int lvl) {
 
 int jv_dump(vsh_buf *out, jv v, unsigned flags, int indent) {
   if (dump_rec(out, v, flags, indent, 0)) return -1;
+  return out->data ? 0 : -1;
+}
+
+int jv_dump_flush(vsh_buf *out, jv v, unsigned flags, int indent,
+                  int (*fn)(void *ud, vsh_buf *out), void *ud) {
+  dump_flush fl = {fn, ud};
+  if (dump_rec2(out, v, flags, indent, 0, &fl)) return -1;
   return out->data ? 0 : -1;
 }
 
@@ -508,6 +564,38 @@ static jv parse_string(jv_parser *p) {
   return v;
 }
 
+/* An object key: keys repeat, so a small cache hands out shared
+ * strings instead of a new allocation per key. */
+static jv parse_key(jv_parser *p) {
+  const char *s = p->s;
+  size_t i = p->pos + 1, n = p->n, st = i;
+  uint32_t h = 2166136261u;
+  while (i < n && s[i] != '"' && s[i] != '\\' && (unsigned char)s[i] < 0x80 &&
+         (unsigned char)s[i] >= 0x20) {
+    h = (h ^ (unsigned char)s[i]) * 16777619u;
+    i++;
+  }
+  if (i >= n || s[i] != '"') return parse_string(p);
+  if (!h) h = 1;
+  size_t len = i - st;
+  jv *slot = &p->kcache[h & (JV_KCACHE - 1)];
+  if (slot->kind == JV_STRING && slot->u.s->len == len &&
+      !memcmp(slot->u.s->s, s + st, len)) {
+    p->pos = i + 1;
+    return jv_ref(*slot);
+  }
+  jv v = jv_str_n(s + st, len);
+  if (!jv_ok(v)) {
+    p->oom = true;
+    return v;
+  }
+  v.u.s->hash = h;
+  jv_unref(*slot);
+  *slot = jv_ref(v);
+  p->pos = i + 1;
+  return v;
+}
+
 static jv parse_number(jv_parser *p) {
   const char *s = p->s;
   size_t i = p->pos, n = p->n;
@@ -547,6 +635,22 @@ static jv parse_number(jv_parser *p) {
   }
   p->pos = i;
   if (!frac && nd <= 15) return jv_num(neg ? -(double)iv : (double)iv);
+  if (frac && nd <= 15 && s[ds + nd] == '.') {
+    /* d.ddd without exponent: exact when the digits fit in 2^53 */
+    static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+                                 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    size_t fs = ds + nd + 1, fe = fs;
+    uint64_t m = iv;
+    while (fe < i && s[fe] >= '0' && s[fe] <= '9') {
+      m = m * 10 + (uint64_t)(s[fe] - '0');
+      fe++;
+    }
+    size_t k = fe - fs;
+    if (fe == i && k > 0 && nd + k <= 15) {
+      double d = (double)m / p10[k];
+      return jv_num(neg ? -d : d);
+    }
+  }
   char tmp[64];
   double d;
   size_t len = i - st;
@@ -584,6 +688,33 @@ static jv parse_number(jv_parser *p) {
 }
 
 static jv parse_value(jv_parser *p, int depth);
+
+static bool stk_push(jv_parser *p, jv v) {
+  if (p->nstk == p->capstk) {
+    size_t nc = p->capstk ? p->capstk * 2 : 256;
+    jv *ns = realloc(p->stk, nc * sizeof *ns);
+    if (!ns) {
+      jv_unref(v);
+      p->oom = true;
+      return false;
+    }
+    p->stk = ns;
+    p->capstk = nc;
+  }
+  p->stk[p->nstk++] = v;
+  return true;
+}
+
+static void stk_drop(jv_parser *p, size_t base) {
+  while (p->nstk > base) jv_unref(p->stk[--p->nstk]);
+}
+
+void jv_parser_dispose(jv_parser *p) {
+  stk_drop(p, 0);
+  free(p->stk);
+  p->stk = NULL;
+  p->capstk = 0;
+}
 
 static jv parse_literal(jv_parser *p) {
   const char *s = p->s;
@@ -649,27 +780,18 @@ static jv parse_value(jv_parser *p, int depth) {
   }
   if (c == '[') {
     p->pos++;
-    jv a = jv_arr_new(0);
-    if (!jv_ok(a)) {
-      p->oom = true;
-      return a;
-    }
+    size_t base = p->nstk;
     skip_ws(p);
     if (p->pos < p->n && p->s[p->pos] == ']') {
       p->pos++;
+      jv a = jv_arr_new(0);
+      if (!jv_ok(a)) p->oom = true;
       return a;
     }
     for (;;) {
       jv x = parse_value(p, depth + 1);
-      if (!jv_ok(x)) {
-        jv_unref(a);
-        return x;
-      }
-      a = jv_arr_push(a, x);
-      if (!jv_ok(a)) {
-        p->oom = true;
-        return a;
-      }
+      if (!jv_ok(x)) break;
+      if (!stk_push(p, x)) break;
       skip_ws(p);
       if (p->pos >= p->n) {
         perr(p, p->n, "Unfinished JSON term at EOF");
@@ -687,6 +809,14 @@ static jv parse_value(jv_parser *p, int depth) {
       }
       if (c == ']') {
         p->pos++;
+        jv a = jv_arr_new(p->nstk - base);
+        if (!jv_ok(a)) {
+          p->oom = true;
+          break;
+        }
+        memcpy(a.u.a->v, p->stk + base, (p->nstk - base) * sizeof(jv));
+        a.u.a->n = p->nstk - base;
+        p->nstk = base;
         return a;
       }
       if (c == '}') perr(p, p->pos + 1, "Unmatched '}'");
@@ -702,19 +832,17 @@ static jv parse_value(jv_parser *p, int depth) {
       }
       break;
     }
-    jv_unref(a);
+    stk_drop(p, base);
     return jv_invalid();
   }
   if (c == '{') {
     p->pos++;
-    jv o = jv_obj_new();
-    if (!jv_ok(o)) {
-      p->oom = true;
-      return o;
-    }
+    size_t base = p->nstk;
     skip_ws(p);
     if (p->pos < p->n && p->s[p->pos] == '}') {
       p->pos++;
+      jv o = jv_obj_new();
+      if (!jv_ok(o)) p->oom = true;
       return o;
     }
     for (;;) {
@@ -732,16 +860,15 @@ static jv parse_value(jv_parser *p, int depth) {
           perr(p, j + (j < p->n), "Object keys must be strings");
         break;
       }
-      jv k = parse_string(p);
+      jv k = p->kcache ? parse_key(p) : parse_string(p);
       if (!jv_ok(k)) break;
+      if (!stk_push(p, k)) break;
       skip_ws(p);
       if (p->pos >= p->n) {
-        jv_unref(k);
         perr(p, p->n, "Unfinished JSON term at EOF");
         break;
       }
       if (p->s[p->pos] != ':') {
-        jv_unref(k);
         size_t j = p->pos;
         while (j < p->n && !is_delim(p->s[j])) j++;
         perr(p, j + (j < p->n), "Expected separator between values");
@@ -749,15 +876,8 @@ static jv parse_value(jv_parser *p, int depth) {
       }
       p->pos++;
       jv x = parse_value(p, depth + 1);
-      if (!jv_ok(x)) {
-        jv_unref(k);
-        break;
-      }
-      o = jv_obj_set(o, k, x);
-      if (!jv_ok(o)) {
-        p->oom = true;
-        return o;
-      }
+      if (!jv_ok(x)) break;
+      if (!stk_push(p, x)) break;
       skip_ws(p);
       if (p->pos >= p->n) {
         perr(p, p->n, "Unfinished JSON term at EOF");
@@ -775,13 +895,19 @@ static jv parse_value(jv_parser *p, int depth) {
       }
       if (c == '}') {
         p->pos++;
+        size_t np = (p->nstk - base) / 2;
+        jv o = jv_obj_new_cap(np);
+        for (size_t i = 0; i < np && jv_ok(o); i++)
+          o = jv_obj_set(o, p->stk[base + 2 * i], p->stk[base + 2 * i + 1]);
+        p->nstk = base;
+        if (!jv_ok(o)) p->oom = true;
         return o;
       }
       if (c == ']') perr(p, p->pos + 1, "Unmatched ']'");
       else perr(p, p->pos + 1, "Expected separator between values");
       break;
     }
-    jv_unref(o);
+    stk_drop(p, base);
     return jv_invalid();
   }
   if (c == ']' || c == '}') {
@@ -822,6 +948,7 @@ jv jv_parse_one(const char *s, size_t n, char *err, size_t errn) {
   jv_parser_init(&p, s, n);
   jv v;
   int r = jv_parse_next(&p, &v);
+  jv_parser_dispose(&p);
   if (r == 0) {
     /* jq 1.7: fromjson of "" or blanks gives an error */
     snprintf(err, errn, "Expected JSON value");

@@ -1144,6 +1144,7 @@ static bool parse_directives(parser *p) {
       jv v;
       int r;
       while ((r = jv_parse_next(&jp, &v)) == 1) arr = jv_arr_push(arr, v);
+      jv_parser_dispose(&jp);
       vsh_buf_dispose(&src);
       if (r < 0 || !jv_ok(arr)) {
         jv_unref(arr);

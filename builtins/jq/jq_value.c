@@ -105,7 +105,7 @@ static void free_one(jv v, jv **stk, size_t *n, size_t *cap) {
   if (v.kind == JV_ARRAY) {
     jv_arr *a = v.u.a;
     for (size_t i = 0; i < a->n; i++) PUSH(a->v[i]);
-    free(a->v);
+    if (a->v != a->inl) free(a->v);
     free(a);
   } else if (v.kind == JV_OBJECT) {
     jv_obj *o = v.u.o;
@@ -113,7 +113,7 @@ static void free_one(jv v, jv **stk, size_t *n, size_t *cap) {
       PUSH(o->e[i].key);
       PUSH(o->e[i].val);
     }
-    free(o->e);
+    if (o->e != o->inl) free(o->e);
     free(o->idx);
     free(o);
   } else {
@@ -136,16 +136,13 @@ void jv_free_deep(jv v) {
 /* ---- arrays ---------------------------------------------------------------- */
 
 jv jv_arr_new(size_t cap) {
-  jv_arr *a = malloc(sizeof *a);
+  if (cap > (1u << 28)) return jv_invalid();
+  jv_arr *a = malloc(sizeof *a + cap * sizeof(jv));
   if (!a) return jv_invalid();
   a->rc = 1;
   a->n = 0;
   a->cap = cap;
-  a->v = NULL;
-  if (cap && !(a->v = malloc(cap * sizeof(jv)))) {
-    free(a);
-    return jv_invalid();
-  }
+  a->v = a->inl;
   jv v = {JV_ARRAY, 0, {0}};
   v.u.a = a;
   return v;
@@ -162,15 +159,10 @@ jv jv_unshare(jv v) {
       r.u.a->n = v.u.a->n;
     }
   } else if (v.kind == JV_OBJECT) {
-    r = jv_obj_new();
+    r = jv_obj_new_cap(v.u.o->n);
     if (jv_ok(r) && v.u.o->n) {
       jv_obj *o = r.u.o;
-      o->e = malloc(v.u.o->n * sizeof *o->e);
-      if (!o->e) {
-        jv_unref(r);
-        r = jv_invalid();
-      } else {
-        o->cap = v.u.o->n;
+      {
         for (size_t i = 0; i < v.u.o->n; i++) {
           o->e[i].key = jv_ref(v.u.o->e[i].key);
           o->e[i].val = jv_ref(v.u.o->e[i].val);
@@ -201,7 +193,13 @@ static bool arr_grow(jv_arr *a, size_t need) {
   if (need <= a->cap) return true;
   size_t nc = a->cap ? a->cap * 2 : 4;
   while (nc < need) nc *= 2;
-  jv *nv = realloc(a->v, nc * sizeof *nv);
+  jv *nv;
+  if (a->v == a->inl) {
+    nv = malloc(nc * sizeof *nv);
+    if (nv && a->n) memcpy(nv, a->inl, a->n * sizeof *nv);
+  } else {
+    nv = realloc(a->v, nc * sizeof *nv);
+  }
   if (!nv) return false;
   a->v = nv;
   a->cap = nc;
@@ -272,10 +270,16 @@ jv jv_arr_slice(jv a, size_t from, size_t to) {
 
 /* ---- objects -------------------------------------------------------------- */
 
-jv jv_obj_new(void) {
-  jv_obj *o = calloc(1, sizeof *o);
+jv jv_obj_new(void) { return jv_obj_new_cap(0); }
+
+jv jv_obj_new_cap(size_t cap) {
+  if (cap > (1u << 27)) return jv_invalid();
+  jv_obj *o = malloc(sizeof *o + cap * sizeof(jv_slot));
   if (!o) return jv_invalid();
+  memset(o, 0, sizeof *o);
   o->rc = 1;
+  o->cap = cap;
+  o->e = o->inl;
   jv v = {JV_OBJECT, 0, {0}};
   v.u.o = o;
   return v;
@@ -349,7 +353,13 @@ jv jv_obj_set(jv o, jv k, jv v) {
   }
   if (p->n == p->cap) {
     size_t nc = p->cap ? p->cap * 2 : 4;
-    jv_slot *ne = realloc(p->e, nc * sizeof *ne);
+    jv_slot *ne;
+    if (p->e == p->inl) {
+      ne = malloc(nc * sizeof *ne);
+      if (ne && p->n) memcpy(ne, p->inl, p->n * sizeof *ne);
+    } else {
+      ne = realloc(p->e, nc * sizeof *ne);
+    }
     if (!ne) goto fail;
     p->e = ne;
     p->cap = nc;
