@@ -26,7 +26,8 @@ typedef struct jq_in {
   bool opened, eof, all_done;
   vsh_buf buf;
   size_t pos;
-  size_t lines; /* newlines before pos */
+  size_t lines; /* newlines in buf before lpos (lpos <= pos) */
+  size_t lpos;
   const char *name;
   jq_opts *o;
   int status; /* 2 after an input error */
@@ -70,13 +71,23 @@ static int in_open_next(jq_in *in) {
     }
     in->name = in->nfiles ? name : "<stdin>";
     in->eof = false;
-    vfs_file *vf = sh_stream_file(in->s);
-    vfs_info info;
-    if (vf && vfs_file_stat(vf, &info) == 0 && info.size < ((uint64_t)1 << 40))
-      vsh__buf_reserve(&in->buf, (size_t)info.size + 1);
     return 1;
   }
   return 0;
+}
+
+/* Counts the newlines up to buf[upto] (the line numbers of messages). */
+static void advance_lines(jq_in *in, size_t upto) {
+  const char *d = in->buf.data;
+  while (in->lpos < upto) {
+    const char *nl = memchr(d + in->lpos, '\n', upto - in->lpos);
+    if (!nl) {
+      in->lpos = upto;
+      break;
+    }
+    in->lines++;
+    in->lpos = (size_t)(nl - d) + 1;
+  }
 }
 
 /* Reads more bytes (at least as many as are buffered); 0 at the end of
@@ -91,14 +102,17 @@ static int in_fill(jq_in *in) {
     }
     /* compact */
     if (in->pos > 0 && in->pos >= in->buf.len / 2) {
-      for (size_t i = 0; i < in->pos; i++)
-        if (in->buf.data[i] == '\n') in->lines++;
+      advance_lines(in, in->pos);
+      in->lpos = 0;
       memmove(in->buf.data, in->buf.data + in->pos, in->buf.len - in->pos);
       in->buf.len -= in->pos;
       in->pos = 0;
     }
     size_t want = in->buf.len - in->pos;
     if (want < 65536) want = 65536;
+    /* a value past 1 MiB in a file: read the rest at once, so it is
+     * parsed only once more */
+    bool rest = want >= (1u << 20) && sh_stream_kind_of(in->s) == SH_STREAM_FILE;
     if (vsh__buf_reserve(&in->buf, want)) return -1;
     size_t got = 0;
     while (got < want) {
@@ -111,8 +125,7 @@ static int in_fill(jq_in *in) {
       }
       got += (size_t)r;
       if (sh_stream_kind_of(in->s) == SH_STREAM_PIPE_R) break;
-      if (got == want && sh_stream_kind_of(in->s) == SH_STREAM_FILE) {
-        /* a file: read it all, one parse then */
+      if (got == want && rest) {
         want *= 2;
         if (vsh__buf_reserve(&in->buf, want)) return -1;
       }
@@ -133,10 +146,10 @@ static int in_fill(jq_in *in) {
 }
 
 static size_t line_of(jq_in *in, size_t end) {
+  if (end > in->buf.len) end = in->buf.len;
+  advance_lines(in, end);
   size_t n = in->lines;
   const char *d = in->buf.data;
-  for (size_t i = 0; i < end && i < in->buf.len; i++)
-    if (d[i] == '\n') n++;
   if (end < in->buf.len && memchr(d + end, '\n', in->buf.len - end)) n++;
   return n;
 }
@@ -154,7 +167,6 @@ static int in_next_value(jq_in *in, jv *out) {
         size_t l = (size_t)(nl - (d + in->pos));
         *out = jv_str_n(d + in->pos, l);
         in->pos += l + 1;
-        in->lines++;
         return jv_ok(*out) ? 1 : -1;
       }
       int r = in_fill(in);
@@ -218,9 +230,8 @@ static int in_next_value(jq_in *in, jv *out) {
           size_t line = 0, col = 0;
           sscanf(at, " at line %zu, column %zu", &line, &col);
           *at = 0;
+          advance_lines(in, in->pos);
           line += in->lines;
-          for (size_t i = 0; i < in->pos; i++)
-            if (in->buf.data[i] == '\n') line++;
           bi_errline(in->b, "jq: error (at %s:%zu): %s at line %zu, column %zu",
                      in->name ? in->name : "<stdin>", line_of(in, in->buf.len),
                      msg, line, col);

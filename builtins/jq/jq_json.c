@@ -575,7 +575,7 @@ static jv parse_key(jv_parser *p) {
     h = (h ^ (unsigned char)s[i]) * 16777619u;
     i++;
   }
-  if (i >= n || s[i] != '"') return parse_string(p);
+  if (i >= n || s[i] != '"' || i - st > 32) return parse_string(p);
   if (!h) h = 1;
   size_t len = i - st;
   jv *slot = &p->kcache[h & (JV_KCACHE - 1)];
@@ -771,7 +771,7 @@ static jv parse_value(jv_parser *p, int depth) {
     return jv_invalid();
   }
   char c = p->s[p->pos];
-  if (c == '"') return parse_string(p);
+  if (c == '"') return p->kcache ? parse_key(p) : parse_string(p);
   if (c == '[' || c == '{') {
     if (depth >= JV_MAX_DEPTH) {
       perr(p, p->pos + 1, "Exceeds depth limit for parsing");
