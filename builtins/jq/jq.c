@@ -240,7 +240,7 @@ static int in_next_value(jq_in *in, jv *out) {
                      in->name ? in->name : "<stdin>", line_of(in, in->buf.len),
                      msg);
         }
-        in->status = 2;
+        in->status = 5; /* jq 1.7: a parse error is 5 */
         /* skip the rest of this input */
         in->pos = in->buf.len;
         if (in->s) {
@@ -748,9 +748,8 @@ int bi_jq_main(bi_ctx *b) {
     filter = filebuf.data;
   }
   if (!filter) {
-    usage(b, false);
-    status = 2;
-    goto done;
+    /* as jq when stdin or stdout is not a terminal (never one here) */
+    filter = ".";
   }
 
   /* $ARGS and the named arguments are the program's outermost frames */
@@ -878,13 +877,13 @@ int bi_jq_main(bi_ctx *b) {
           break;
         }
       }
-      if (r < 0 && in.status != 2) {
+      if (r < 0 && !in.status) {
         jv_unref(acc);
-        bi_errline(b, "jq: error: memory exhausted");
-        status = 2;
+        if (!bi_cancelled(b)) bi_errline(b, "jq: error: memory exhausted");
+        status = bi_cancelled(b) ? 126 : 2;
         break;
       }
-      if (in.status == 2) {
+      if (in.status == 5) {
         jv_unref(acc);
         break;
       }
@@ -893,9 +892,9 @@ int bi_jq_main(bi_ctx *b) {
       r = next_input_cb(&st, &v);
       if (r == 0) break;
       if (r < 0) {
-        if (in.status == 2) break;
+        if (in.status) break;
         if (!bi_cancelled(b)) bi_errline(b, "jq: error: memory exhausted");
-        status = 2;
+        status = bi_cancelled(b) ? 126 : 2;
         break;
       }
     }
@@ -938,11 +937,11 @@ int bi_jq_main(bi_ctx *b) {
     if (out.failed) break;
     if (o.null_input || o.slurp) break;
   }
-  if (in.status == 2 && status == 0) status = 2;
+  if (in.status && status == 0) status = in.status;
   out_flush(&out);
   if (out.failed || b->epipe) {
     status = 141;
-  } else if (status == 0 || (status == 2 && in.status == 2)) {
+  } else if (status == 0 || status == in.status) {
     if (status == 0 && errors) status = 5;
     if (o.exit_status && status == 0) {
       if (!out.any) status = 4;
