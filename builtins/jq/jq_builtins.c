@@ -48,7 +48,11 @@ static jv f_length(jq_st *st, jv in, jv *a) {
   case JV_NULL: return jv_num(0);
   case JV_TRUE:
   case JV_FALSE: return err_v(st, "%s (%s) has no length", in);
-  case JV_NUMBER: return jv_num(fabs(jv_n(in)));
+  case JV_NUMBER:
+    if (in.lit && in.u.l->text[0] == '-')
+      return chk(st, jv_numlit(-jv_n(in), in.u.l->text + 1, strlen(in.u.l->text + 1)));
+    if (in.lit) return jv_ref(in);
+    return jv_num(fabs(jv_n(in)));
   case JV_STRING: return jv_num((double)vsh__utf8_count(jv_sv(in), jv_slen(in)));
   case JV_ARRAY: return jv_num((double)in.u.a->n);
   case JV_OBJECT: return jv_num((double)in.u.o->n);
@@ -233,7 +237,7 @@ static jv f_tonumber(jq_st *st, jv in, jv *a) {
       if (end == s + n && !(n >= 2 && (s[1] == 'x' || s[1] == 'X')) &&
           strncasecmp(s, "inf", 3) && strncasecmp(s, "-inf", 4) &&
           strncasecmp(s, "nan", 3) && strncasecmp(s, "-nan", 4))
-        return jv_num(d);
+        return chk(st, jv_num_text(s, n, d));
     }
     if (n == 3 && !strcmp(s, "nan")) return jv_num(NAN);
     return err_v(st, "%s (%s) cannot be parsed as a number", in);
@@ -336,6 +340,8 @@ static jv f_abs(jq_st *st, jv in, jv *a) {
     return err_v(st, "%s (%s) has no absolute value", in);
   }
   double x = jv_n(in);
+  if (in.lit && in.u.l->text[0] == '-')
+    return chk(st, jv_numlit(-x, in.u.l->text + 1, strlen(in.u.l->text + 1)));
   if (x < 0) return jv_num(-x);
   return jv_ref(in);
 }
@@ -963,8 +969,10 @@ static jv f_have_literal_numbers(jq_st *st, jv in, jv *a) {
   return jv_bool(true);
 }
 static jv f_have_decnum(jq_st *st, jv in, jv *a) {
+  /* number literals keep their text and compare exactly, as with jq
+   * 1.7's decNumber (arithmetic is on doubles) */
   (void)st; (void)in; (void)a;
-  return jv_bool(false);
+  return jv_bool(true);
 }
 
 static jv f_toarray(jq_st *st, jv in, jv *a) {

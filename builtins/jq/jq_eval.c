@@ -900,8 +900,26 @@ static int k_neg(jq_st *st, jv v, jv p, void *ud) {
     return jq_error(st, "%s (%s) cannot be negated", kname(v), buf);
   }
   double d = jv_n(v);
+  jv r = jv_num(-d);
+  if (v.lit) {
+    /* a literal stays a literal: its text with the sign flipped */
+    const char *t = v.u.l->text;
+    vsh_buf b;
+    vsh__buf_init(&b);
+    if (t[0] == '-') vsh__buf_puts(&b, t + 1);
+    else {
+      vsh__buf_putc(&b, '-');
+      vsh__buf_puts(&b, t);
+    }
+    r = b.data ? jv_numlit(-d, b.data, b.len) : jv_invalid();
+    vsh_buf_dispose(&b);
+    if (!jv_ok(r)) {
+      jv_unref(v);
+      return jq_oom(st);
+    }
+  }
   jv_unref(v);
-  return emit_val(st, jv_num(-d),
+  return emit_val(st, r,
                   jv_ok(c->inpath) ? jv_ref(c->inpath) : jv_invalid(), c->k,
                   c->ud);
 }

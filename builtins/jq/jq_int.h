@@ -118,6 +118,10 @@ jv jv_str_c(const char *s);
 jv jv_str_buf(vsh_buf *b); /* takes the buffer's bytes */
 jv jv_str_cat(jv a, const char *s, size_t n); /* consumes a */
 jv jv_numlit(double d, const char *text, size_t n);
+/* d, keeping its text when the text is not d's canonical form (jq 1.7) */
+jv jv_num_text(const char *t, size_t n, double d);
+/* Compares two literal numbers' decimal values exactly. */
+int jv_lit_cmp(const char *a, const char *b);
 uint32_t jv_str_hash(jv s);
 jv jv_arr_new(size_t cap);
 jv jv_arr_push(jv a, jv x);            /* consumes both */

@@ -646,9 +646,9 @@ static jv parse_number(jv_parser *p) {
       fe++;
     }
     size_t k = fe - fs;
-    if (fe == i && k > 0 && nd + k <= 15) {
+    if (fe == i && k > 0 && nd + k <= 15 && s[fe - 1] != '0') {
       double d = (double)m / p10[k];
-      return jv_num(neg ? -d : d);
+      if (d >= 1e-4) return jv_num(neg ? -d : d);
     }
   }
   char tmp[64];
@@ -667,24 +667,77 @@ static jv parse_number(jv_parser *p) {
     d = strtod(t, NULL);
     free(t);
   }
-  if (!frac && nd > 17 && !isinf(d)) {
-    /* jq 1.7 keeps a big integer literal's text while it is unchanged */
-    size_t z = ds;
-    while (z < i - 1 && s[z] == '0') z++;
-    vsh_buf t;
-    vsh__buf_init(&t);
-    if (neg) vsh__buf_putc(&t, '-');
-    vsh__buf_append(&t, s + z, i - z);
-    if (!t.data) {
-      p->oom = true;
-      return jv_invalid();
+  jv v = jv_num_text(s + st, len, d);
+  if (!jv_ok(v)) p->oom = true;
+  return v;
+}
+
+/* jq 1.7 keeps a number's text while the value is unchanged, when the
+ * text is not what the double prints as ("1.0", 100000000000000000001) */
+/* The text decNumber's to-scientific-string gives for a number written
+ * as t (what jq 1.7 prints for an unchanged literal): 1e2 is 1E+2, 1.50
+ * stays 1.50, 0.0000001 is 1E-7. */
+static void dec_text(const char *t, size_t n, vsh_buf *o) {
+  size_t i = 0;
+  bool neg = false;
+  if (i < n && (t[i] == '-' || t[i] == '+')) neg = t[i++] == '-';
+  char dig[4200];
+  size_t nd = 0;
+  long ex = 0;
+  bool frac = false;
+  for (; i < n && t[i] != 'e' && t[i] != 'E'; i++) {
+    if (t[i] == '.') {
+      frac = true;
+      continue;
     }
-    jv v = jv_numlit(d, t.data, t.len);
-    vsh_buf_dispose(&t);
-    if (!jv_ok(v)) p->oom = true;
-    return v;
+    if (nd == 0 && t[i] == '0') {
+      if (frac) ex--;
+      continue;
+    }
+    if (nd < sizeof dig) dig[nd++] = t[i];
+    if (frac) ex--;
   }
-  return jv_num(d);
+  if (i < n) ex += strtol(t + i + 1, NULL, 10);
+  if (nd == 0) { /* zero keeps its exponent: 0.00 */
+    dig[nd++] = '0';
+  }
+  long adj = ex + (long)nd - 1;
+  if (neg) vsh__buf_putc(o, '-');
+  if (ex <= 0 && adj >= -6) {
+    long point = (long)nd + ex; /* digits before the point */
+    if (point <= 0) {
+      vsh__buf_puts(o, "0.");
+      for (long k = 0; k < -point; k++) vsh__buf_putc(o, '0');
+      vsh__buf_append(o, dig, nd);
+    } else {
+      vsh__buf_append(o, dig, (size_t)point);
+      if ((size_t)point < nd) {
+        vsh__buf_putc(o, '.');
+        vsh__buf_append(o, dig + point, nd - (size_t)point);
+      }
+    }
+    return;
+  }
+  vsh__buf_putc(o, dig[0]);
+  if (nd > 1) {
+    vsh__buf_putc(o, '.');
+    vsh__buf_append(o, dig + 1, nd - 1);
+  }
+  vsh__buf_printf(o, "E%c%ld", adj < 0 ? '-' : '+', adj < 0 ? -adj : adj);
+}
+
+jv jv_num_text(const char *t, size_t n, double d) {
+  if (d != d || n > 4000) return jv_num(d);
+  vsh_buf b, c;
+  vsh__buf_init(&b);
+  vsh__buf_init(&c);
+  jv_dump_num(&b, d);
+  dec_text(t, n, &c);
+  bool same = b.data && c.data && b.len == c.len && !memcmp(b.data, c.data, b.len);
+  jv r = same || !c.data ? jv_num(d) : jv_numlit(d, c.data, c.len);
+  vsh_buf_dispose(&b);
+  vsh_buf_dispose(&c);
+  return r;
 }
 
 static jv parse_value(jv_parser *p, int depth);

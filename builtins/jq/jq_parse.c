@@ -515,15 +515,11 @@ static jq_node *parse_number(parser *p) {
     d = strtod(t, NULL);
     free(t);
   }
-  bool integer = !memchr(p->lx.text, '.', n) && !memchr(p->lx.text, 'e', n) &&
-                 !memchr(p->lx.text, 'E', n);
-  if (integer && n > 17 && !isinf(d)) {
-    size_t z = 0;
-    while (z + 1 < n && p->lx.text[z] == '0') z++;
-    v = jv_numlit(d, p->lx.text + z, n - z);
-  } else {
-    v = jv_num(d);
-  }
+  size_t z = 0;
+  while (z + 1 < n && p->lx.text[z] == '0' && p->lx.text[z + 1] >= '0' &&
+         p->lx.text[z + 1] <= '9')
+    z++;
+  v = jv_num_text(p->lx.text + z, n - z, d);
   next(p);
   return mk_lit(p, v);
 }

@@ -534,8 +534,89 @@ static int cmp_depth(jv a, jv b, int depth) {
   }
 }
 
+/* A decimal text as sign, significant digits and the power of ten of the
+ * first digit. */
+typedef struct dec {
+  int sign;
+  size_t nd;     /* significant digits */
+  long e;        /* exponent of the first significant digit */
+  char dig[80];
+} dec;
+
+static void dec_parse(const char *s, dec *x) {
+  x->sign = 1;
+  if (*s == '-') {
+    x->sign = -1;
+    s++;
+  } else if (*s == '+') {
+    s++;
+  }
+  long int_len = 0, idx = 0, first_nz = -1;
+  bool frac = false;
+  size_t nd = 0;
+  for (; *s && *s != 'e' && *s != 'E'; s++) {
+    if (*s == '.') {
+      frac = true;
+      continue;
+    }
+    if (*s < '0' || *s > '9') break;
+    if (!frac) int_len++;
+    if (first_nz < 0 && *s != '0') first_nz = idx;
+    if (first_nz >= 0 && nd < sizeof x->dig) x->dig[nd++] = *s;
+    idx++;
+  }
+  long ex = (*s == 'e' || *s == 'E') ? strtol(s + 1, NULL, 10) : 0;
+  while (nd > 0 && x->dig[nd - 1] == '0') nd--;
+  x->nd = nd;
+  if (!nd) {
+    x->sign = 0;
+    x->e = 0;
+    return;
+  }
+  x->e = int_len - 1 - first_nz + ex;
+}
+
+int jv_lit_cmp(const char *a, const char *b) {
+  dec x, y;
+  dec_parse(a, &x);
+  dec_parse(b, &y);
+  if (x.sign != y.sign) return x.sign < y.sign ? -1 : 1;
+  if (x.sign == 0) return 0;
+  int mag;
+  if (x.e != y.e) mag = x.e < y.e ? -1 : 1;
+  else {
+    size_t n = x.nd < y.nd ? x.nd : y.nd;
+    int c = memcmp(x.dig, y.dig, n);
+    mag = c ? (c < 0 ? -1 : 1) : (x.nd < y.nd ? -1 : x.nd > y.nd);
+  }
+  return x.sign * mag;
+}
+
+/* A literal against any number: exact, on the decimal texts (a double
+ * by its canonical text, which is its literal when it came from one). */
+static int num_lit_cmp(jv a, jv b) {
+  vsh_buf x, y;
+  vsh__buf_init(&x);
+  vsh__buf_init(&y);
+  if (a.lit) vsh__buf_puts(&x, a.u.l->text);
+  else jv_dump_num(&x, a.u.n);
+  if (b.lit) vsh__buf_puts(&y, b.u.l->text);
+  else jv_dump_num(&y, b.u.n);
+  int c = 0;
+  double da = jv_n(a), db = jv_n(b);
+  if (x.data && y.data &&
+      ((a.lit && b.lit) || (!isinf(da) && !isinf(db) && da == da && db == db)))
+    c = jv_lit_cmp(x.data, y.data);
+  else
+    c = da < db ? -1 : da > db;
+  vsh_buf_dispose(&x);
+  vsh_buf_dispose(&y);
+  return c;
+}
+
 int jv_cmp(jv a, jv b) {
   if (a.kind == JV_NUMBER && b.kind == JV_NUMBER) {
+    if (a.lit || b.lit) return num_lit_cmp(a, b);
     double x = jv_n(a), y = jv_n(b);
     if (x != x) return y != y ? 0 : -1; /* jq: nan < anything */
     if (y != y) return 1;
@@ -546,7 +627,10 @@ int jv_cmp(jv a, jv b) {
 
 static int eq_depth(jv a, jv b, int depth) {
   if (a.kind != b.kind) return 0;
-  if (a.kind == JV_NUMBER) return jv_n(a) == jv_n(b);
+  if (a.kind == JV_NUMBER) {
+    if (a.lit || b.lit) return num_lit_cmp(a, b) == 0;
+    return jv_n(a) == jv_n(b);
+  }
   if (a.kind == JV_STRING)
     return a.u.s == b.u.s ||
            (a.u.s->len == b.u.s->len &&

@@ -148,12 +148,13 @@ true
 {"a":"xyz","n":"123"}
 
 === numbers print as jq prints them
---- vsh-only: jq 1.7 keeps the text of an integer literal beyond 2^53 (1.6 prints 1e+20)
+--- vsh-only: jq 1.7 keeps a number literal's text (decNumber's form) until arithmetic changes it; 1.6 prints every number as a double
 --- script
-echo '[1.0, 1e1000, -0, 0.1, 1e17, 1e-5, 3.14159, 100000000000000000000, 1.5e300]' | jq -c .
+echo '[1.0, 1e1000, -0, 0.1, 1e17, 1e-5, 3.14159, 100000000000000000000, 1.5e300]' | jq -c '., map(. + 0)'
 jq -n -c '[1/3, 2/3, 10/4, 1e15 + 0.5]'
 --- stdout
-[1,1.7976931348623157e+308,-0,0.1,1e+17,1e-05,3.14159,100000000000000000000,1.5e+300]
+[1.0,1E+1000,-0,0.1,1E+17,0.00001,3.14159,100000000000000000000,1.5E+300]
+[1,1.7976931348623157e+308,0,0.1,1e+17,1e-05,3.14159,1e+20,1.5e+300]
 [0.3333333333333333,0.6666666666666666,2.5,1000000000000000.5]
 
 === tostream fromstream and getpath
