@@ -113,6 +113,15 @@ static int in_fill(jq_in *in) {
     /* a value past 1 MiB in a file: read the rest at once, so it is
      * parsed only once more */
     bool rest = want >= (1u << 20) && sh_stream_kind_of(in->s) == SH_STREAM_FILE;
+    if (rest) {
+      /* one allocation of the file's size: no copies while it grows */
+      vfs_file *vf = sh_stream_file(in->s);
+      vfs_info info;
+      if (vf && vfs_file_stat(vf, &info) == 0 && info.size > in->buf.len &&
+          info.size - in->buf.len < ((uint64_t)1 << 40) &&
+          (size_t)(info.size - in->buf.len) > want)
+        want = (size_t)(info.size - in->buf.len) + 1;
+    }
     if (vsh__buf_reserve(&in->buf, want)) return -1;
     size_t got = 0;
     while (got < want) {

@@ -261,27 +261,25 @@ static int dump_rec2(vsh_buf *out, jv v, unsigned flags, int indent, int lvl,
     col_end(out, flags);
     break;
   case JV_ARRAY:
+    /* jq's sequence, colour codes included: the array colour before
+     * '[', again after each element and before ']' */
     if (lvl > JV_MAX_DEPTH) {
       vsh__buf_puts(out, "<skipped: too deep>");
       break;
     }
     col(out, flags, COL_ARR);
-    vsh__buf_putc(out, '[');
     if (v.u.a->n == 0) {
-      vsh__buf_putc(out, ']');
+      vsh__buf_append(out, "[]", 2);
       col_end(out, flags);
       break;
     }
+    vsh__buf_putc(out, '[');
     for (size_t i = 0; i < v.u.a->n; i++) {
-      if (i) {
-        col(out, flags, COL_ARR);
-        vsh__buf_putc(out, ',');
-      }
-      col_end(out, flags);
+      if (i) vsh__buf_putc(out, ',');
       if (pretty) indent_to(out, flags, indent, lvl + 1);
       if (dump_rec2(out, v.u.a->v[i], flags, indent, lvl + 1, fl)) return -1;
+      col(out, flags, COL_ARR);
     }
-    col(out, flags, COL_ARR);
     if (pretty) indent_to(out, flags, indent, lvl);
     col(out, flags, COL_ARR);
     vsh__buf_putc(out, ']');
@@ -293,12 +291,13 @@ static int dump_rec2(vsh_buf *out, jv v, unsigned flags, int indent, int lvl,
       break;
     }
     col(out, flags, COL_OBJ);
-    vsh__buf_putc(out, '{');
     if (v.u.o->n == 0) {
-      vsh__buf_putc(out, '}');
+      vsh__buf_append(out, "{}", 2);
       col_end(out, flags);
       break;
     }
+    vsh__buf_putc(out, '{');
+    if (pretty) indent_to(out, flags, indent, lvl + 1);
     jv keys = jv_invalid();
     if (flags & JV_PRINT_SORTED) {
       keys = jv_keys(v, true);
@@ -314,31 +313,24 @@ static int dump_rec2(vsh_buf *out, jv v, unsigned flags, int indent, int lvl,
         val = v.u.o->e[i].val;
       }
       if (i) {
-        col(out, flags, COL_OBJ);
         vsh__buf_putc(out, ',');
+        if (pretty) indent_to(out, flags, indent, lvl + 1);
       }
       col_end(out, flags);
-      if (pretty) indent_to(out, flags, indent, lvl + 1);
-      if (flags & JV_PRINT_COLOR) {
-        col(out, flags, COL_KEY);
-        dump_str(out, k.u.s->s, k.u.s->len, flags & JV_PRINT_ASCII);
-        col_end(out, flags);
-        col(out, flags, COL_OBJ);
-        vsh__buf_putc(out, ':');
-        if (pretty) vsh__buf_putc(out, ' ');
-        col_end(out, flags);
-      } else {
-        dump_str(out, k.u.s->s, k.u.s->len, flags & JV_PRINT_ASCII);
-        vsh__buf_putc(out, ':');
-        if (pretty) vsh__buf_putc(out, ' ');
-      }
+      col(out, flags, COL_KEY);
+      dump_str(out, k.u.s->s, k.u.s->len, flags & JV_PRINT_ASCII);
+      col_end(out, flags);
+      col(out, flags, COL_OBJ);
+      vsh__buf_putc(out, ':');
+      if (pretty) vsh__buf_putc(out, ' ');
+      col_end(out, flags);
       if (dump_rec2(out, val, flags, indent, lvl + 1, fl)) {
         jv_unref(keys);
         return -1;
       }
+      col(out, flags, COL_OBJ);
     }
     jv_unref(keys);
-    col(out, flags, COL_OBJ);
     if (pretty) indent_to(out, flags, indent, lvl);
     col(out, flags, COL_OBJ);
     vsh__buf_putc(out, '}');
