@@ -1160,6 +1160,8 @@ static int k_range_arg(jq_st *st, jv v, jv p, void *ud) {
   c->vals[i] = v;
   int r = range_arg(st, c, i + 1);
   c->i = i;
+  jv_unref(v);
+  c->vals[i] = jv_null();
   return r;
 }
 

@@ -1112,9 +1112,14 @@ static int k_objval(jq_st *st, jv v, jv p, void *ud) {
   jv_unref(p);
   jv o = jv_obj_set(jv_ref(c->obj), jv_ref(c->key), v);
   if (!jv_ok(o)) return jq_oom(st);
+  /* the next entries overwrite the cursor: put it back for the next
+   * output of this value */
   size_t i = c->i;
+  jv obj = c->obj, key = c->key;
   int r = obj_entry(st, c, i + 1, o);
   c->i = i;
+  c->obj = obj;
+  c->key = key;
   jv_unref(o);
   return r;
 }
