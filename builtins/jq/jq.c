@@ -264,6 +264,13 @@ static int in_next_value(jq_in *in, jv *out) {
   }
 }
 
+static size_t line_of(jq_in *in, size_t end);
+
+static size_t input_line_cb(jq_st *st) {
+  jq_in *in = st->input_ud;
+  return line_of(in, in->pos);
+}
+
 static int next_input_cb(jq_st *st, jv *out) {
   jq_in *in = st->input_ud;
   if (in->o->stream) {
@@ -842,6 +849,7 @@ int bi_jq_main(bi_ctx *b) {
   in.nfiles = nfiles;
   in.o = &o;
   st.next_input = next_input_cb;
+  st.input_line = input_line_cb;
   st.input_ud = &in;
   out.b = b;
   out.o = &o;

@@ -959,8 +959,8 @@ static jv f_halt_error0(jq_st *st, jv in, jv *a) {
 }
 
 static jv f_input_line_number(jq_st *st, jv in, jv *a) {
-  (void)st; (void)in; (void)a;
-  return jv_num(0);
+  (void)in; (void)a;
+  return jv_num(st->input_line ? (double)st->input_line(st) : 0);
 }
 
 

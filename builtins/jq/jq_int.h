@@ -290,6 +290,7 @@ struct jq_st {
   /* input */
   int (*next_input)(jq_st *st, jv *out); /* 1, 0 at end, <0 error */
   void *input_ud;
+  size_t (*input_line)(jq_st *st); /* input_line_number */
   jv cur_filename;
   /* output of debug / stderr */
   unsigned dump_flags;

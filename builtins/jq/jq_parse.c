@@ -48,23 +48,30 @@ static void fail(parser *p, const char *fmt, ...) {
   va_end(ap);
 }
 
+static const char *tokname_of(parser *p, int t, char *buf, size_t n);
+
 static const char *tokname(parser *p, char *buf, size_t n) {
-  int t = p->lx.tok;
+  return tokname_of(p, p->lx.tok, buf, n);
+}
+
+static const char *tokname_of(parser *p, int t, char *buf, size_t n) {
   if (t == T_EOF) return "end of file";
   if (t == T_INVALID) return "INVALID_CHARACTER";
-  if (t == T_IDENT) {
-    snprintf(buf, n, "IDENT %.*s", (int)p->lx.tlen, p->lx.text);
-    return buf;
-  }
-  if (t == T_FIELD) {
-    snprintf(buf, n, "FIELD .%.*s", (int)p->lx.tlen, p->lx.text);
-    return buf;
-  }
-  if (t == T_NUM) {
-    snprintf(buf, n, "LITERAL %.*s", (int)p->lx.tlen, p->lx.text);
-    return buf;
-  }
+  if (t == T_IDENT) return "IDENT";
+  if (t == T_FIELD) return "FIELD";
+  if (t == T_NUM) return "LITERAL";
+  if (t == T_VAR) return "BINDING";
+  if (t == T_FORMAT) return "FORMAT";
   if (t == T_QUOTE) return "QQSTRING_START";
+  if (t == T_ALT) return "\"//\"";
+  if (t == T_DOTDOT) return "\"..\"";
+  if (t >= T_DEF && t <= T_LOC) {
+    static const char *const kw[] = {"def", "if", "then", "elif", "else",
+        "end", "as", "reduce", "foreach", "try", "catch", "label", "import",
+        "include", "and", "or", "__loc__"};
+    snprintf(buf, n, "%s", kw[t - T_DEF]);
+    return buf;
+  }
   if (t < 256) {
     snprintf(buf, n, "'%c'", t);
     return buf;
@@ -74,11 +81,20 @@ static const char *tokname(parser *p, char *buf, size_t n) {
   return buf;
 }
 
-static void syntax(parser *p) {
-  char b[96];
-  fail(p, "syntax error, unexpected %s at %s, line %d:",
-       tokname(p, b, sizeof b), p->srcname, p->lx.tline);
+static void syntax_exp(parser *p, int want) {
+  char b[96], w[96];
+  if (want >= 0)
+    fail(p, "syntax error, unexpected %s, expecting %s (Unix shell quoting "
+            "issues?) at %s, line %d:",
+         tokname(p, b, sizeof b), tokname_of(p, want, w, sizeof w),
+         p->srcname, p->lx.tline);
+  else
+    fail(p, "syntax error, unexpected %s (Unix shell quoting issues?) at %s, "
+            "line %d:",
+         tokname(p, b, sizeof b), p->srcname, p->lx.tline);
 }
+
+static void syntax(parser *p) { syntax_exp(p, -1); }
 
 static void next(parser *p) { jq_lex_next(&p->lx); }
 
@@ -90,7 +106,7 @@ static bool accept(parser *p, int t) {
 
 static bool expect(parser *p, int t) {
   if (accept(p, t)) return true;
-  syntax(p);
+  syntax_exp(p, t);
   return false;
 }
 
@@ -1289,8 +1305,7 @@ int jq_compile(jq_prog *g, const char *src, size_t n, char *msg,
   } else {
     g->main = parse_pipe(&p);
     if (g->main && p.lx.tok != T_EOF) {
-      /* a trailing `def f: ...;` without a body */
-      if (!p.failed) syntax(&p);
+      if (!p.failed) syntax_exp(&p, T_EOF);
     }
   }
   free(p.sc);
