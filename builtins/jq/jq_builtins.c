@@ -687,14 +687,51 @@ static jv f_reverse(jq_st *st, jv in, jv *a) {
   return chk(st, r);
 }
 
-static jv flatten_into(jq_st *st, jv r, jv in, double depth, int lvl) {
-  for (size_t i = 0; i < in.u.a->n && jv_ok(r); i++) {
-    jv x = in.u.a->v[i];
-    if (x.kind == JV_ARRAY && depth > 0 && lvl < JV_MAX_DEPTH)
-      r = flatten_into(st, r, x, depth - 1, lvl + 1);
-    else
-      r = jv_arr_push(r, jv_ref(x));
+/* Iterative: a value may be nested past any C stack. */
+static jv flatten_into(jq_st *st, jv r, jv in, double depth) {
+  typedef struct fr {
+    jv a;
+    size_t i;
+    double d;
+  } fr;
+  size_t n = 0, cap = 16;
+  fr *stk = malloc(cap * sizeof *stk);
+  if (!stk) {
+    jv_unref(r);
+    return jv_invalid();
   }
+  stk[n++] = (fr){in, 0, depth};
+  while (n && jv_ok(r)) {
+    fr *f = &stk[n - 1];
+    if (f->i >= f->a.u.a->n) {
+      n--;
+      continue;
+    }
+    if (((f->i + 1) & 4095) == 0 && jq_charge(st)) {
+      st->fatal_reported = true; /* the shell reports the limit */
+      jv_unref(r);
+      r = jv_invalid();
+      break;
+    }
+    jv x = f->a.u.a->v[f->i++];
+    if (x.kind == JV_ARRAY && f->d > 0) {
+      if (n == cap) {
+        fr *ns = realloc(stk, cap * 2 * sizeof *ns);
+        if (!ns) {
+          jv_unref(r);
+          r = jv_invalid();
+          break;
+        }
+        stk = ns;
+        cap *= 2;
+      }
+      double d = stk[n - 1].d - 1;
+      stk[n++] = (fr){x, 0, d};
+    } else {
+      r = jv_arr_push(r, jv_ref(x));
+    }
+  }
+  free(stk);
   return r;
 }
 
@@ -708,7 +745,9 @@ static jv f_flatten1(jq_st *st, jv in, jv *a) {
     return jv_invalid();
   }
   if (in.kind != JV_ARRAY) return err_v(st, "Cannot iterate over %s (%s)", in);
-  return chk(st, flatten_into(st, jv_arr_new(0), in, jv_n(a[0]), 0));
+  jv r = flatten_into(st, jv_arr_new(0), in, jv_n(a[0]));
+  if (!jv_ok(r) && !st->fatal_reported) return oom(st);
+  return r;
 }
 
 static jv f_flatten(jq_st *st, jv in, jv *a) {
