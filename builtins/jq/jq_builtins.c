@@ -1871,7 +1871,9 @@ static jv f_match_impl(jq_st *st, jv in, jv *a) {
     if (noempty && so == eo) {
       if (so >= n) break;
       int32_t cp;
-      pos = so + (size_t)vsh__utf8_decode(s + so, n - so, &cp);
+      size_t np = so + (size_t)vsh__utf8_decode(s + so, n - so, &cp);
+      cpos += cp_count(s + pos, np - pos);
+      pos = np;
       continue;
     }
     if (jv_truthy(testmode)) {

@@ -562,9 +562,10 @@ static jv binop_err(jq_st *st, jv a, jv b, const char *what) {
 }
 
 static jv repeat_str(jq_st *st, jv s, double n) {
-  if (n != n || n <= 0) return jv_null();
-  if (s.u.s->len == 0) return jv_ref(s);
-  size_t times = n < 1 ? 1 : (size_t)n;
+  /* jq 1.8: a negative count (or nan) is null, 0 <= n < 1 is "" */
+  if (n != n || n < 0) return jv_null();
+  if (s.u.s->len == 0 || n < 1) return jv_str_n("", 0);
+  size_t times = (size_t)n;
   if (n > 1e9 || s.u.s->len * times > (256u << 20)) {
     jq_error(st, "Repeat string result too long");
     return jv_invalid();

@@ -321,7 +321,7 @@ int jq_format(jq_st *st, const char *fmt, jv v, jv *out) {
         vsh_buf_dispose(&o);
         char buf[30];
         jv_dump_trunc(buf, sizeof buf, v);
-        return jq_error(st, "%s (%s) trailing base64 data (1 sextet)",
+        return jq_error(st, "%s (%s) trailing base64 byte found",
                         jv_kind_name(v.kind), buf);
       }
     } else if (!strcmp(fmt, "base32")) {
