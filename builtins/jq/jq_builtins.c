@@ -1936,6 +1936,60 @@ oomx:
   return oom(st);
 }
 
+/* _sub_join($ms; $reps; $k): the input with match i replaced by
+ * $reps[i][$k] (code point offsets), in one pass. */
+static jv f_sub_join(jq_st *st, jv in, jv *a) {
+  jv ms = a[0], reps = a[1];
+  if (in.kind != JV_STRING || ms.kind != JV_ARRAY || reps.kind != JV_ARRAY ||
+      a[2].kind != JV_NUMBER)
+    return err_v(st, "%s (%s) cannot be matched, as it is not a string", in);
+  size_t k = (size_t)jv_n(a[2]);
+  const char *s = jv_sv(in);
+  size_t n = jv_slen(in), bpos = 0, cpos = 0, prev = 0;
+  vsh_buf o;
+  vsh__buf_init(&o);
+  for (size_t i = 0; i < ms.u.a->n; i++) {
+    jv m = ms.u.a->v[i];
+    jv *off = m.kind == JV_OBJECT ? jv_obj_find_c(m, "offset", 6) : NULL;
+    jv *len = m.kind == JV_OBJECT ? jv_obj_find_c(m, "length", 6) : NULL;
+    if (!off || !len || off->kind != JV_NUMBER || len->kind != JV_NUMBER) continue;
+    size_t co = (size_t)jv_n(*off), cl = (size_t)jv_n(*len);
+    /* code points -> bytes, moving forward only */
+    while (cpos < co && bpos < n) {
+      int32_t cp;
+      bpos += (size_t)vsh__utf8_decode(s + bpos, n - bpos, &cp);
+      cpos++;
+    }
+    size_t mb = bpos;
+    size_t eb = bpos, ec = cpos;
+    while (ec < co + cl && eb < n) {
+      int32_t cp;
+      eb += (size_t)vsh__utf8_decode(s + eb, n - eb, &cp);
+      ec++;
+    }
+    vsh__buf_append(&o, s + prev, mb - prev);
+    jv r = i < reps.u.a->n && reps.u.a->v[i].kind == JV_ARRAY &&
+                   k < reps.u.a->v[i].u.a->n
+               ? reps.u.a->v[i].u.a->v[k]
+               : jv_invalid();
+    if (jv_ok(r) && r.kind != JV_STRING) {
+      vsh_buf_dispose(&o);
+      char x[64], y[64];
+      jv_dump_trunc(x, sizeof x, in);
+      jv_dump_trunc(y, sizeof y, r);
+      jq_error(st, "string (%s) and %s (%s) cannot be added", x, kn(r), y);
+      return jv_invalid();
+    }
+    if (jv_ok(r)) vsh__buf_append(&o, jv_sv(r), jv_slen(r));
+    prev = eb;
+    bpos = eb;
+    cpos = ec;
+  }
+  vsh__buf_append(&o, s + prev, n - prev);
+  if (!o.data && !(o.data = calloc(1, 1))) return oom(st);
+  return chk(st, jv_str_buf(&o));
+}
+
 /* ---- dates ------------------------------------------------------------------------------ */
 
 static jv tm_to_jv(const struct tm *tm, double fsec) {
@@ -2089,6 +2143,7 @@ static jv f_strptime(jq_st *st, jv in, jv *a) {
 static const jq_native natives[] = {
     F("_match_impl", 3, f_match_impl),
     F("_strindices", 1, f_strindices),
+    F("_sub_join", 3, f_sub_join),
     F("_max_by_impl", 1, f_max_by_impl),
     F("_min_by_impl", 1, f_min_by_impl),
     F("abs", 0, f_abs),

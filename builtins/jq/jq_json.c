@@ -899,7 +899,9 @@ static jv parse_value(jv_parser *p, int depth) {
       if (p->s[p->pos] != '"') {
         size_t j = p->pos;
         while (j < p->n && !is_delim(p->s[j])) j++;
-        if (p->s[p->pos] == '}')
+        if (p->s[p->pos] == '\'')
+          perr(p, j + (j < p->n), "Invalid string literal; expected \", but got '");
+        else if (p->s[p->pos] == '}')
           perr(p, p->pos + 1, "Expected another key-value pair");
         else
           perr(p, j + (j < p->n), "Object keys must be strings");

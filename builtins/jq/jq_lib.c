@@ -49,7 +49,7 @@ static const char library[] =
     "def IN(s): any(s == .; .);"
     "def IN(src; s): any(src == s; .);"
     "def trimstr($val): ltrimstr($val) | rtrimstr($val);"
-    "def toboolean: if type == \"boolean\" then . elif . == \"true\" then true elif . == \"false\" then false elif type == \"string\" then error(\"\\(tojson) cannot be parsed as a boolean\") else error(\"\\(type) (\\(tojson)) cannot be parsed as a boolean\") end;"
+    "def toboolean: if type == \"boolean\" then . elif . == \"true\" then true elif . == \"false\" then false else error(\"\\(type) (\\(tojson)) cannot be parsed as a boolean\") end;"
     "def index($i): indices($i) | .[0];"
     "def rindex($i): indices($i) | .[-1:][0];"
     "def first: .[0];"
@@ -91,11 +91,8 @@ static const char library[] =
     "def sub($re; str; $flags): . as $in"
     "  | [match($re; $flags)] as $ms"
     "  | if ($ms | length) == 0 then $in else"
-    "    def _s($i; $prev): if $i == ($ms | length) then $in[$prev:] else"
-    "      $ms[$i] as $m | ($m | _capobj | str) as $rep"
-    "      | if ($rep | type) != \"string\" then error(\"\\($in | type) (\\($in | tojson)) cannot be added to \\($rep | type)\") else . end"
-    "      | $in[$prev:$m.offset] + $rep + _s($i + 1; $m.offset + $m.length) end;"
-    "    _s(0; 0) end;"
+    "    [$ms[] | [_capobj | str]] as $reps"
+    "    | range(0; $reps[0] | length) as $k | _sub_join($ms; $reps; $k) end;"
     "def sub($re; str): sub($re; str; \"\");"
     "def gsub($re; str; $flags): sub($re; str; $flags + \"g\");"
     "def gsub($re; str): sub($re; str; \"g\");"
@@ -203,7 +200,7 @@ int jq_format(jq_st *st, const char *fmt, jv v, jv *out) {
         case '<': vsh__buf_puts(&o, "&lt;"); break;
         case '>': vsh__buf_puts(&o, "&gt;"); break;
         case '&': vsh__buf_puts(&o, "&amp;"); break;
-        case '\'': vsh__buf_puts(&o, "&#39;"); break;
+        case '\'': vsh__buf_puts(&o, "&apos;"); break;
         case '"': vsh__buf_puts(&o, "&quot;"); break;
         default: vsh__buf_putc(&o, (char)p[i]);
         }
