@@ -120,6 +120,8 @@ jv jv_str_cat(jv a, const char *s, size_t n); /* consumes a */
 jv jv_numlit(double d, const char *text, size_t n);
 /* d, keeping its text when the text is not d's canonical form (jq 1.7) */
 jv jv_num_text(const char *t, size_t n, double d);
+/* d with its text always (a program's literal: compares exactly) */
+jv jv_num_lit(const char *t, size_t n, double d);
 /* Compares two literal numbers' decimal values exactly. */
 int jv_lit_cmp(const char *a, const char *b);
 uint32_t jv_str_hash(jv s);

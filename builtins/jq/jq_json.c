@@ -718,6 +718,16 @@ static void dec_text(const char *t, size_t n, vsh_buf *o) {
   vsh__buf_printf(o, "E%c%ld", adj < 0 ? '-' : '+', adj < 0 ? -adj : adj);
 }
 
+jv jv_num_lit(const char *t, size_t n, double d) {
+  if (d != d || n > 4000) return jv_num(d);
+  vsh_buf c;
+  vsh__buf_init(&c);
+  dec_text(t, n, &c);
+  jv r = c.data ? jv_numlit(d, c.data, c.len) : jv_invalid();
+  vsh_buf_dispose(&c);
+  return r;
+}
+
 jv jv_num_text(const char *t, size_t n, double d) {
   if (d != d || n > 4000) return jv_num(d);
   vsh_buf b, c;

@@ -535,7 +535,7 @@ static jq_node *parse_number(parser *p) {
   while (z + 1 < n && p->lx.text[z] == '0' && p->lx.text[z + 1] >= '0' &&
          p->lx.text[z + 1] <= '9')
     z++;
-  v = jv_num_text(p->lx.text + z, n - z, d);
+  v = jv_num_lit(p->lx.text + z, n - z, d);
   next(p);
   return mk_lit(p, v);
 }

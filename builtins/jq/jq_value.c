@@ -604,8 +604,9 @@ static int num_lit_cmp(jv a, jv b) {
   else jv_dump_num(&y, b.u.n);
   int c = 0;
   double da = jv_n(a), db = jv_n(b);
-  if (x.data && y.data &&
-      ((a.lit && b.lit) || (!isinf(da) && !isinf(db) && da == da && db == db)))
+  /* two literals compare as decimals, anything else as doubles (as
+   * jq 1.7 with decNumber) */
+  if (x.data && y.data && a.lit && b.lit)
     c = jv_lit_cmp(x.data, y.data);
   else
     c = da < db ? -1 : da > db;
@@ -616,7 +617,7 @@ static int num_lit_cmp(jv a, jv b) {
 
 int jv_cmp(jv a, jv b) {
   if (a.kind == JV_NUMBER && b.kind == JV_NUMBER) {
-    if (a.lit || b.lit) return num_lit_cmp(a, b);
+    if (a.lit && b.lit) return num_lit_cmp(a, b);
     double x = jv_n(a), y = jv_n(b);
     if (x != x) return y != y ? 0 : -1; /* jq: nan < anything */
     if (y != y) return 1;
@@ -628,7 +629,7 @@ int jv_cmp(jv a, jv b) {
 static int eq_depth(jv a, jv b, int depth) {
   if (a.kind != b.kind) return 0;
   if (a.kind == JV_NUMBER) {
-    if (a.lit || b.lit) return num_lit_cmp(a, b) == 0;
+    if (a.lit && b.lit) return num_lit_cmp(a, b) == 0;
     return jv_n(a) == jv_n(b);
   }
   if (a.kind == JV_STRING)
