@@ -74,14 +74,14 @@ static int emit_val(jq_st *st, jv v, jv path, jq_k k, void *ud) {
   return k(st, v, jv_invalid(), ud);
 }
 
-static int bad_access(jq_st *st, jv t, jv key) {
+__attribute__((noinline)) static int bad_access(jq_st *st, jv t, jv key) {
   char a[64], b[64];
   jv_dump_trunc(a, sizeof a, key);
   jv_dump_trunc(b, sizeof b, t);
   return jq_error(st, "Invalid path expression near attempt to access element %s of %s", a, b);
 }
 
-static int bad_iter(jq_st *st, jv t) {
+__attribute__((noinline)) static int bad_iter(jq_st *st, jv t) {
   char b[64];
   jv_dump_trunc(b, sizeof b, t);
   return jq_error(st, "Invalid path expression near attempt to iterate through %s", b);
@@ -90,6 +90,13 @@ static int bad_iter(jq_st *st, jv t) {
 /* ---- indexing ---------------------------------------------------------------- */
 
 static const char *kname(jv v) { return jv_kind_name(v.kind); }
+
+__attribute__((noinline)) static jv index_err(jq_st *st, jv t, jv k) {
+  char buf[64];
+  jv_dump_trunc(buf, sizeof buf, k);
+  jq_error(st, "Cannot index %s with %s (%s)", kname(t), kname(k), buf);
+  return jv_invalid();
+}
 
 jv jq_index(jq_st *st, jv t, jv k) {
   if (t.kind == JV_OBJECT && k.kind == JV_STRING) {
@@ -127,10 +134,7 @@ jv jq_index(jq_st *st, jv t, jv k) {
     if (!jv_ok(r)) jq_oom(st);
     return r;
   }
-  char buf[64];
-  jv_dump_trunc(buf, sizeof buf, k);
-  jq_error(st, "Cannot index %s with %s (%s)", kname(t), kname(k), buf);
-  return jv_invalid();
+  return index_err(st, t, k);
 }
 
 static bool slice_bounds(jv from, jv to, size_t len, size_t *s, size_t *e) {
@@ -552,7 +556,7 @@ static jv jv_delpaths_sorted(jv v, jv paths, jq_st *st) {
 
 /* ---- arithmetic ------------------------------------------------------------------------ */
 
-static jv binop_err(jq_st *st, jv a, jv b, const char *what) {
+__attribute__((noinline)) static jv binop_err(jq_st *st, jv a, jv b, const char *what) {
   char x[64], y[64];
   jv_dump_trunc(x, sizeof x, a);
   jv_dump_trunc(y, sizeof y, b);
@@ -719,8 +723,15 @@ typedef struct kctx {
   bool passthru;
 } kctx;
 
+typedef struct pipectx {
+  jq_node *n;
+  jq_env *e;
+  jq_k k;
+  void *ud;
+} pipectx;
+
 static int k_pipe(jq_st *st, jv v, jv p, void *ud) {
-  kctx *c = ud;
+  pipectx *c = ud;
   return jq_eval(st, c->n->b, v, p, c->e, c->k, c->ud);
 }
 
@@ -762,6 +773,13 @@ static int k_index_key(jq_st *st, jv key, jv kp, void *ud) {
   return r;
 }
 
+__attribute__((noinline)) static int iter_err(jq_st *st, jv v) {
+  char buf[64];
+  jv_dump_trunc(buf, sizeof buf, v);
+  if (v.kind == JV_NULL) return jq_error(st, "Cannot iterate over null");
+  return jq_error(st, "Cannot iterate over %s (%s)", kname(v), buf);
+}
+
 static int k_iter(jq_st *st, jv v, jv p, void *ud) {
   kctx *c = ud;
   int r = 0;
@@ -791,12 +809,7 @@ static int k_iter(jq_st *st, jv v, jv p, void *ud) {
       if (r) break;
     }
   } else {
-    char buf[30];
-    jv_dump_trunc(buf, sizeof buf, v);
-    if (v.kind == JV_NULL)
-      r = jq_error(st, "Cannot iterate over null");
-    else
-      r = jq_error(st, "Cannot iterate over %s (%s)", kname(v), buf);
+    r = iter_err(st, v);
   }
   jv_unref(v);
   jv_unref(p);
@@ -1478,7 +1491,17 @@ static int k_assign_rhs(jq_st *st, jv v, jv p, void *ud) {
                   c->k, c->ud);
 }
 
-static int eval_update(jq_st *st, jq_node *n, jv in, jv path, jq_env *e,
+__attribute__((noinline)) static int eval_assign(jq_st *st, jq_node *n, jv in,
+                                                 jv path, jq_env *e, jq_k k,
+                                                 void *ud) {
+  assignctx c = {n, e, k, ud, in, path};
+  int r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_assign_rhs, &c);
+  jv_unref(in);
+  jv_unref(path);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_update(jq_st *st, jq_node *n, jv in, jv path, jq_env *e,
                        jq_k k, void *ud) {
   jv paths;
   int r = collect_paths(st, n->a, e, jv_ref(in), &paths);
@@ -1523,7 +1546,7 @@ static int eval_update(jq_st *st, jq_node *n, jv in, jv path, jq_env *e,
 
 /* ---- calls ------------------------------------------------------------------------------------- */
 
-static int call_def(jq_st *st, jq_node *d, jq_env *fenv, jq_node *call,
+__attribute__((noinline)) static int call_def(jq_st *st, jq_node *d, jq_env *fenv, jq_node *call,
                     jq_env *caller, jv in, jv path, jq_k k, void *ud) {
   int np = d->nparams;
   jq_env pf[np > 0 ? np : 1];
@@ -1593,7 +1616,7 @@ static int cfn_arg(jq_st *st, cfnctx *c, int i) {
 
 /* ---- recurse .. ----------------------------------------------------------------------------------- */
 
-static int recurse_all(jq_st *st, jv v, jv p, jq_k k, void *ud, int depth) {
+__attribute__((noinline)) static int recurse_all(jq_st *st, jv v, jv p, jq_k k, void *ud, int depth) {
   if (p.kind == JV_NULL && (v.kind == JV_ARRAY || v.kind == JV_OBJECT)) {
     int e = bad_iter(st, v);
     jv_unref(v);
@@ -1634,6 +1657,220 @@ static int recurse_all(jq_st *st, jv v, jv p, jq_k k, void *ud, int depth) {
 
 /* ---- the evaluator -------------------------------------------------------------------------------- */
 
+/* The cases of jq_eval with big locals, out of line so that the frame
+ * of jq_eval (on every level of a recursion) stays small. */
+__attribute__((noinline)) static int eval_string(jq_st *st, jq_node *n, jv in,
+                                                 jv path, jq_env *e, jq_k k,
+                                                 void *ud) {
+  jv frags[n->nargs > 0 ? n->nargs : 1];
+  for (size_t i = 0; i < n->nargs; i++) frags[i] = jv_invalid();
+  strctx c = {n, e, k, ud, in, path, frags, 0,
+              n->val.kind == JV_STRING ? jv_sv(n->val) : NULL};
+  int r = str_part(st, &c, (int)n->nargs - 1);
+  for (size_t i = 0; i < n->nargs; i++) jv_unref(frags[i]);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_slice(jq_st *st, jq_node *n, jv in,
+                                                jv path, jq_env *e, jq_k k,
+                                                void *ud) {
+  slicectx c = {{n, e, k, ud, in, path, jv_null(), 0, false}, jv_null(),
+                jv_null()};
+  if (n->b)
+    return jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_slice_from, &c);
+  return k_slice_from(st, jv_null(), jv_invalid(), &c);
+}
+
+__attribute__((noinline)) static int eval_cfn(jq_st *st, jq_node *n, jv in,
+                                              jv path, jq_env *e, jq_k k,
+                                              void *ud) {
+  cfnctx c;
+  c.n = n;
+  c.e = e;
+  c.k = k;
+  c.ud = ud;
+  c.in = in;
+  c.inpath = path;
+  for (int i = 0; i < 8; i++) c.args[i] = jv_invalid();
+  return cfn_arg(st, &c, (int)n->nargs - 1);
+}
+
+__attribute__((noinline)) static int eval_object(jq_st *st, jq_node *n, jv in,
+                                                 jv path, jq_env *e, jq_k k,
+                                                 void *ud) {
+  objctx c = {n, e, k, ud, in, path, 0, jv_null(), jv_null()};
+  jv o = jv_obj_new();
+  if (!jv_ok(o)) return jq_oom(st);
+  int r = obj_entry(st, &c, 0, o);
+  jv_unref(o);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_index(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+  int r = 0;
+
+  kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
+  if (n->b->op == JQ_LITERAL) {
+    c.x = n->b->val;
+    if (n->a->op == JQ_IDENT) return do_index(st, in, path, c.x, k, ud);
+    return jq_eval(st, n->a, in, path, e, k_index_t, &c);
+  }
+  r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_index_key, &c);
+  goto out;
+out:
+  jv_unref(in);
+  jv_unref(path);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_iter(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+
+  kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
+  if (n->a->op == JQ_IDENT) return k_iter(st, in, path, &c);
+  return jq_eval(st, n->a, in, path, e, k_iter, &c);
+}
+
+__attribute__((noinline)) static int eval_neg(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+  int r = 0;
+
+  kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
+  r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_neg, &c);
+  goto out;
+out:
+  jv_unref(in);
+  jv_unref(path);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_arith(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+  int r = 0;
+
+  kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
+  if (n->b->op == JQ_LITERAL)
+    r = k_arith_rhs(st, jv_ref(n->b->val), jv_invalid(), &c);
+  else
+    r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_arith_rhs, &c);
+  goto out;
+out:
+  jv_unref(in);
+  jv_unref(path);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_bool(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+  int r = 0;
+
+  kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
+  r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_bool_lhs, &c);
+  goto out;
+out:
+  jv_unref(in);
+  jv_unref(path);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_alt(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+  int r = 0;
+
+  kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
+  r = jq_eval(st, n->a, jv_ref(in), jv_ok(path) ? jv_ref(path) : path, e,
+              k_alt, &c);
+  if (r == JQ_ERR && !c.passthru) r = 0;
+  if (r == 0 && c.count == 0)
+    return jq_eval(st, n->b, in, path, e, k, ud);
+  goto out;
+out:
+  jv_unref(in);
+  jv_unref(path);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_if(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+  int r = 0;
+
+  kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
+  r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_if, &c);
+  goto out;
+out:
+  jv_unref(in);
+  jv_unref(path);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_try(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+  int r = 0;
+
+  kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
+  r = jq_eval(st, n->a, jv_ref(in), jv_ok(path) ? jv_ref(path) : path, e,
+              k_try, &c);
+  if (r == JQ_ERR && !c.passthru) {
+    jv err = st->err;
+    st->err = jv_invalid();
+    if (n->b) {
+      /* jq 1.7: error(null) is caught as null */
+      r = jq_eval(st, n->b, err, jv_invalid(), e, k, ud);
+    } else {
+      jv_unref(err);
+      r = 0;
+    }
+  }
+  goto out;
+out:
+  jv_unref(in);
+  jv_unref(path);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_reduce(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+  int r = 0;
+
+  redctx c = {n, e, k, ud, in, jv_invalid(), false};
+  if (jv_ok(path)) {
+    jv_unref(path);
+    path = jv_invalid();
+    jv_unref(in);
+    return jq_error(st, "Invalid path expression with result of reduce");
+  }
+  r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_red_init, &c);
+  goto out;
+out:
+  jv_unref(in);
+  jv_unref(path);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_as(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+  int r = 0;
+
+  asctx c = {n, e, k, ud, in, path, false};
+  r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_as, &c);
+  goto out;
+out:
+  jv_unref(in);
+  jv_unref(path);
+  return r;
+}
+
+__attribute__((noinline)) static int eval_label(jq_st *st, jq_node *n, jv in, jv path,
+                                            jq_env *e, jq_k k, void *ud) {
+  int r = 0;
+
+  jq_env fr = {e, 3, jv_null(), NULL, NULL, ++st->next_id};
+  r = jq_eval(st, n->a, in, path, &fr, k, ud);
+  if (r == JQ_BRK && st->brk == fr.id) r = 0;
+  return r;
+}
+
 int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
             void *ud) {
   char probe;
@@ -1654,42 +1891,19 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
     return k(st, in, path, ud);
   case JQ_RECURSE_ALL:
     return recurse_all(st, in, path, k, ud, 0);
-  case JQ_INDEX: {
-    kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-    if (n->b->op == JQ_LITERAL) {
-      c.x = n->b->val;
-      if (n->a->op == JQ_IDENT) return do_index(st, in, path, c.x, k, ud);
-      return jq_eval(st, n->a, in, path, e, k_index_t, &c);
-    }
-    r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_index_key, &c);
+  case JQ_INDEX:
+    return eval_index(st, n, in, path, e, k, ud);
+  case JQ_SLICE:
+    r = eval_slice(st, n, in, path, e, k, ud);
     break;
-  }
-  case JQ_SLICE: {
-    slicectx c = {{n, e, k, ud, in, path, jv_null(), 0, false},
-                  jv_null(), jv_null()};
-    if (n->b)
-      r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_slice_from, &c);
-    else
-      r = k_slice_from(st, jv_null(), jv_invalid(), &c);
-    break;
-  }
-  case JQ_ITER: {
-    kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-    if (n->a->op == JQ_IDENT) return k_iter(st, in, path, &c);
-    return jq_eval(st, n->a, in, path, e, k_iter, &c);
-  }
+  case JQ_ITER:
+    return eval_iter(st, n, in, path, e, k, ud);
   case JQ_LITERAL:
     jv_unref(in);
     return emit_val(st, jv_ref(n->val), path, k, ud);
-  case JQ_STRING: {
-    jv frags[n->nargs > 0 ? n->nargs : 1];
-    for (size_t i = 0; i < n->nargs; i++) frags[i] = jv_invalid();
-    strctx c = {n, e, k, ud, in, path, frags, 0,
-                n->val.kind == JV_STRING ? jv_sv(n->val) : NULL};
-    r = str_part(st, &c, (int)n->nargs - 1);
-    for (size_t i = 0; i < n->nargs; i++) jv_unref(frags[i]);
+  case JQ_STRING:
+    r = eval_string(st, n, in, path, e, k, ud);
     break;
-  }
   case JQ_FORMAT: {
     jv out;
     r = jq_format(st, jv_sv(n->val), in, &out);
@@ -1697,7 +1911,7 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
     break;
   }
   case JQ_PIPE: {
-    kctx c = {n, e, k, ud, jv_null(), jv_null(), jv_null(), 0, false};
+    pipectx c = {n, e, k, ud};
     return jq_eval(st, n->a, in, path, e, k_pipe, &c);
   }
   case JQ_COMMA:
@@ -1705,75 +1919,25 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
                 ud);
     if (r) break;
     return jq_eval(st, n->b, in, path, e, k, ud);
-  case JQ_NEG: {
-    kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-    r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_neg, &c);
-    break;
-  }
-  case JQ_ARITH: {
-    kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-    if (n->b->op == JQ_LITERAL)
-      r = k_arith_rhs(st, jv_ref(n->b->val), jv_invalid(), &c);
-    else
-      r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_arith_rhs, &c);
-    break;
-  }
+  case JQ_NEG:
+    return eval_neg(st, n, in, path, e, k, ud);
+  case JQ_ARITH:
+    return eval_arith(st, n, in, path, e, k, ud);
   case JQ_AND:
-  case JQ_OR: {
-    kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-    r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_bool_lhs, &c);
-    break;
-  }
-  case JQ_ALT: {
-    kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-    r = jq_eval(st, n->a, jv_ref(in), jv_ok(path) ? jv_ref(path) : path, e,
-                k_alt, &c);
-    if (r == JQ_ERR && !c.passthru) r = 0;
-    if (r == 0 && c.count == 0)
-      return jq_eval(st, n->b, in, path, e, k, ud);
-    break;
-  }
+  case JQ_OR:
+    return eval_bool(st, n, in, path, e, k, ud);
+  case JQ_ALT:
+    return eval_alt(st, n, in, path, e, k, ud);
   case JQ_ASSIGN:
     if (n->sub == JQ_UPDATE) return eval_update(st, n, in, path, e, k, ud);
-    {
-      assignctx c = {n, e, k, ud, in, path};
-      r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_assign_rhs, &c);
-    }
-    break;
-  case JQ_IF: {
-    kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-    r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_if, &c);
-    break;
-  }
-  case JQ_TRY: {
-    kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-    r = jq_eval(st, n->a, jv_ref(in), jv_ok(path) ? jv_ref(path) : path, e,
-                k_try, &c);
-    if (r == JQ_ERR && !c.passthru) {
-      jv err = st->err;
-      st->err = jv_invalid();
-      if (n->b) {
-        /* jq 1.7: error(null) is caught as null */
-        r = jq_eval(st, n->b, err, jv_invalid(), e, k, ud);
-      } else {
-        jv_unref(err);
-        r = 0;
-      }
-    }
-    break;
-  }
+    return eval_assign(st, n, in, path, e, k, ud);
+  case JQ_IF:
+    return eval_if(st, n, in, path, e, k, ud);
+  case JQ_TRY:
+    return eval_try(st, n, in, path, e, k, ud);
   case JQ_REDUCE:
-  case JQ_FOREACH: {
-    redctx c = {n, e, k, ud, in, jv_invalid(), false};
-    if (jv_ok(path)) {
-      jv_unref(path);
-      path = jv_invalid();
-      jv_unref(in);
-      return jq_error(st, "Invalid path expression with result of reduce");
-    }
-    r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_red_init, &c);
-    break;
-  }
+  case JQ_FOREACH:
+    return eval_reduce(st, n, in, path, e, k, ud);
   case JQ_FUNCDEF: {
     jq_env fr = {e, 1, jv_null(), n, NULL, 0};
     return jq_eval(st, n->b, in, path, &fr, k, ud);
@@ -1793,15 +1957,7 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
         }
         return emit_val(st, v, path, k, ud);
       }
-      cfnctx c;
-      c.n = n;
-      c.e = e;
-      c.k = k;
-      c.ud = ud;
-      c.in = in;
-      c.inpath = path;
-      for (int i = 0; i < 8; i++) c.args[i] = jv_invalid();
-      r = cfn_arg(st, &c, (int)n->nargs - 1);
+      r = eval_cfn(st, n, in, path, e, k, ud);
       break;
     }
     if (n->sub == JQ_CALL_GLOBAL) {
@@ -1829,17 +1985,10 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
     jv_unref(in);
     return emit_val(st, jv_ref(f->val), path, k, ud);
   }
-  case JQ_AS: {
-    asctx c = {n, e, k, ud, in, path, false};
-    r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_as, &c);
-    break;
-  }
-  case JQ_LABEL: {
-    jq_env fr = {e, 3, jv_null(), NULL, NULL, ++st->next_id};
-    r = jq_eval(st, n->a, in, path, &fr, k, ud);
-    if (r == JQ_BRK && st->brk == fr.id) r = 0;
-    return r;
-  }
+  case JQ_AS:
+    return eval_as(st, n, in, path, e, k, ud);
+  case JQ_LABEL:
+    return eval_label(st, n, in, path, e, k, ud);
   case JQ_BREAK: {
     jq_env *f = e;
     for (int i = 0; i < n->up; i++) f = f->up;
@@ -1862,17 +2011,9 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
     }
     return emit_val(st, acc, path, k, ud);
   }
-  case JQ_OBJECT: {
-    objctx c = {n, e, k, ud, in, path, 0, jv_null(), jv_null()};
-    jv o = jv_obj_new();
-    if (!jv_ok(o)) {
-      r = jq_oom(st);
-      break;
-    }
-    r = obj_entry(st, &c, 0, o);
-    jv_unref(o);
+  case JQ_OBJECT:
+    r = eval_object(st, n, in, path, e, k, ud);
     break;
-  }
   case JQ_ENV:
     jv_unref(in);
     return emit_val(st, jv_ref(st->env_obj), path, k, ud);
