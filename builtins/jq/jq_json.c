@@ -558,7 +558,11 @@ static jv parse_string(jv_parser *p) {
 
 /* An object key: keys repeat, so a small cache hands out shared
  * strings instead of a new allocation per key. */
-static jv parse_key(jv_parser *p) {
+static jv parse_key2(jv_parser *p, size_t maxlen);
+
+static jv parse_key(jv_parser *p) { return parse_key2(p, 32); }
+
+static jv parse_key2(jv_parser *p, size_t maxlen) {
   const char *s = p->s;
   size_t i = p->pos + 1, n = p->n, st = i;
   uint32_t h = 2166136261u;
@@ -567,7 +571,7 @@ static jv parse_key(jv_parser *p) {
     h = (h ^ (unsigned char)s[i]) * 16777619u;
     i++;
   }
-  if (i >= n || s[i] != '"' || i - st > 32) return parse_string(p);
+  if (i >= n || s[i] != '"' || i - st > maxlen) return parse_string(p);
   if (!h) h = 1;
   size_t len = i - st;
   jv *slot = &p->kcache[h & (JV_KCACHE - 1)];
@@ -826,7 +830,8 @@ static jv parse_value(jv_parser *p, int depth) {
     return jv_invalid();
   }
   char c = p->s[p->pos];
-  if (c == '"') return p->kcache ? parse_key(p) : parse_string(p);
+  /* short values repeat too (enums, tags): shared up to 12 bytes */
+  if (c == '"') return p->kcache ? parse_key2(p, 12) : parse_string(p);
   if (c == '[' || c == '{') {
     if (depth >= JV_MAX_DEPTH) {
       perr(p, p->pos + 1, "Exceeds depth limit for parsing");
