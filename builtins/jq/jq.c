@@ -38,6 +38,14 @@ typedef struct jq_in {
   jv kcache[JV_KCACHE];
   jv *stk; /* the parser's scratch stack, kept between values */
   size_t capstk;
+  /* --stream: an event parser that never holds more than the current
+   * path and one scalar (its state survives block boundaries) */
+  jv spath;       /* the path to the current position */
+  char *skind;    /* per open container: 'a' or 'o' */
+  char *sstate;   /* 'o' just opened, 'v' after a value, ',' after a
+                     comma, 'k' after a key, ':' after the colon */
+  double *sidx;   /* array index */
+  size_t sdepth, scap;
 } jq_in;
 
 typedef struct jq_out {
@@ -112,7 +120,8 @@ static int in_fill(jq_in *in) {
     if (want < 65536) want = 65536;
     /* a value past 1 MiB in a file: read the rest at once, so it is
      * parsed only once more */
-    bool rest = want >= (1u << 20) && sh_stream_kind_of(in->s) == SH_STREAM_FILE;
+    bool rest = want >= (1u << 20) && !in->o->stream &&
+                sh_stream_kind_of(in->s) == SH_STREAM_FILE;
     if (rest) {
       /* one allocation of the file's size: no copies while it grows */
       vfs_file *vf = sh_stream_file(in->s);
@@ -266,6 +275,188 @@ static int in_next_value(jq_in *in, jv *out) {
 
 static size_t line_of(jq_in *in, size_t end);
 
+static int stream_err(jq_in *in, const char *msg) {
+  advance_lines(in, in->pos);
+  if (strstr(msg, " at line "))
+    bi_errline(in->b, "jq: error (at %s:%zu): %s", in->name ? in->name : "<stdin>",
+               line_of(in, in->pos), msg);
+  else
+    bi_errline(in->b, "jq: error (at %s:%zu): %s at line %zu",
+               in->name ? in->name : "<stdin>", line_of(in, in->pos), msg,
+               in->lines + 1);
+  in->status = 5;
+  return -2;
+}
+
+static int stream_emit(jq_in *in, jv leaf, bool close) {
+  jv ev = jv_arr_new(2);
+  jv p = jv_unshare(jv_ref(in->spath));
+  if (close && jv_ok(p)) {
+    /* the path of the last member */
+    ev = jv_arr_push(ev, p);
+  } else {
+    ev = jv_arr_push(ev, p);
+    ev = jv_arr_push(ev, leaf);
+    leaf = jv_invalid();
+  }
+  jv_unref(leaf);
+  if (!jv_ok(in->pending)) {
+    in->pending = jv_arr_new(0);
+    in->pending_i = 0;
+  }
+  in->pending = jv_arr_push(in->pending, ev);
+  return jv_ok(in->pending) ? 0 : -1;
+}
+
+/* A scalar token at buf[pos..): its end, or 0 when the block ends first. */
+static size_t stream_token_end(jq_in *in, bool *complete) {
+  const char *d = in->buf.data;
+  size_t i = in->pos, n = in->buf.len;
+  bool more = !in->all_done && !(in->eof && in->fi >= in->nfiles && !in->s);
+  if (d[i] == '"') {
+    for (i++; i < n; i++) {
+      if (d[i] == '\\') {
+        i++;
+        continue;
+      }
+      if (d[i] == '"') {
+        *complete = true;
+        return i + 1;
+      }
+    }
+    *complete = !more;
+    return n;
+  }
+  while (i < n && !strchr(" \t\r\n,]}:[{\x1e", d[i])) i++;
+  *complete = i < n || !more;
+  return i;
+}
+
+/* Parses on until at least one event is pending: 1, 0 at the end of
+ * the input, -1 fatal, -2 a parse error (reported). */
+static int stream_step(jq_in *in) {
+  for (;;) {
+    if (jv_ok(in->pending) && in->pending_i < in->pending.u.a->n) return 1;
+    if (bi_cancelled(in->b)) return -1;
+    const char *d = in->buf.data;
+    while (d && in->pos < in->buf.len &&
+           strchr(" \t\r\n\x1e", d[in->pos]) && d[in->pos])
+      in->pos++;
+    if (!d || in->pos >= in->buf.len) {
+      int f = in_fill(in);
+      if (f < 0) return -1;
+      if (f == 0) {
+        if (in->sdepth) return stream_err(in, "Unfinished JSON term at EOF");
+        return 0;
+      }
+      continue;
+    }
+    char c = d[in->pos];
+    char st = in->sdepth ? in->sstate[in->sdepth - 1] : 0;
+    char kind = in->sdepth ? in->skind[in->sdepth - 1] : 0;
+    bool want_value = !in->sdepth || st == ':' || (kind == 'a' && (st == 'o' || st == ','));
+    if (in->sdepth && (c == ']' || c == '}')) {
+      if ((c == ']') != (kind == 'a') || st == ',' || st == 'k' || st == ':')
+        return stream_err(in, c == ']' ? "Unmatched ']'" : "Unmatched '}'");
+      in->pos++;
+      bool empty = st == 'o';
+      in->sdepth--;
+      if (empty) {
+        /* an empty container is a leaf: [path, [] or {}] */
+        in->spath = jv_arr_slice(in->spath, 0, in->spath.u.a->n - 1);
+        jv e = c == ']' ? jv_arr_new(0) : jv_obj_new();
+        if (!jv_ok(in->spath) || stream_emit(in, e, false)) return -1;
+      } else {
+        if (stream_emit(in, jv_invalid(), true)) return -1;
+        in->spath = jv_arr_slice(in->spath, 0, in->spath.u.a->n - 1);
+        if (!jv_ok(in->spath)) return -1;
+      }
+      if (in->sdepth) in->sstate[in->sdepth - 1] = 'v';
+      continue;
+    }
+    if (c == ',') {
+      if (!in->sdepth || st != 'v') return stream_err(in, "Expected value before ','");
+      in->pos++;
+      in->sstate[in->sdepth - 1] = ',';
+      continue;
+    }
+    if (c == ':') {
+      if (!in->sdepth || st != 'k') return stream_err(in, "':' not as part of an object");
+      in->pos++;
+      in->sstate[in->sdepth - 1] = ':';
+      continue;
+    }
+    if (kind == 'o' && (st == 'o' || st == ',')) {
+      /* a key */
+      if (c != '"') return stream_err(in, "Object keys must be strings");
+      bool complete;
+      size_t e = stream_token_end(in, &complete);
+      if (!complete) {
+        /* the token goes on in the next block (at the end: complete) */
+        if (in_fill(in) < 0) return -1;
+        continue;
+      }
+      char err[200];
+      jv k = jv_parse_one(d + in->pos, e - in->pos, err, sizeof err);
+      if (!jv_ok(k)) return stream_err(in, err);
+      in->pos = e;
+      size_t last = in->spath.u.a->n - 1;
+      in->spath = jv_arr_set(in->spath, last, k);
+      if (!jv_ok(in->spath)) return -1;
+      in->sstate[in->sdepth - 1] = 'k';
+      continue;
+    }
+    if (!want_value) return stream_err(in, "Expected separator between values");
+    if (c == '[' || c == '{') {
+      if (kind == 'a') {
+        size_t last = in->spath.u.a->n - 1;
+        in->spath = jv_arr_set(in->spath, last, jv_num(in->sidx[in->sdepth - 1]++));
+        if (!jv_ok(in->spath)) return -1;
+      }
+      if (in->sdepth >= JV_MAX_DEPTH) return stream_err(in, "Exceeds depth limit for parsing");
+      if (in->sdepth == in->scap) {
+        size_t nc = in->scap ? in->scap * 2 : 64;
+        char *k2 = realloc(in->skind, nc), *s2 = realloc(in->sstate, nc);
+        if (k2) in->skind = k2;
+        if (s2) in->sstate = s2;
+        double *i2 = realloc(in->sidx, nc * sizeof *i2);
+        if (i2) in->sidx = i2;
+        if (!k2 || !s2 || !i2) return -1;
+        in->scap = nc;
+      }
+      if (in->sdepth) in->sstate[in->sdepth - 1] = 'v';
+      in->skind[in->sdepth] = c == '[' ? 'a' : 'o';
+      in->sstate[in->sdepth] = 'o';
+      in->sidx[in->sdepth] = 0;
+      in->sdepth++;
+      in->spath = jv_arr_push(in->spath, jv_null());
+      if (!jv_ok(in->spath)) return -1;
+      in->pos++;
+      continue;
+    }
+    bool complete;
+    size_t e = stream_token_end(in, &complete);
+    if (!complete) {
+      if (in_fill(in) < 0) return -1;
+      continue;
+    }
+    char err[200];
+    jv v = jv_parse_one(d + in->pos, e - in->pos, err, sizeof err);
+    if (!jv_ok(v)) return stream_err(in, err);
+    in->pos = e;
+    if (kind == 'a') {
+      size_t last = in->spath.u.a->n - 1;
+      in->spath = jv_arr_set(in->spath, last, jv_num(in->sidx[in->sdepth - 1]++));
+      if (!jv_ok(in->spath)) {
+        jv_unref(v);
+        return -1;
+      }
+    }
+    if (in->sdepth) in->sstate[in->sdepth - 1] = 'v';
+    if (stream_emit(in, v, false)) return -1;
+  }
+}
+
 static size_t input_line_cb(jq_st *st) {
   jq_in *in = st->input_ud;
   return line_of(in, in->pos);
@@ -283,18 +474,9 @@ static int next_input_cb(jq_st *st, jv *out) {
         jv_unref(in->pending);
         in->pending = jv_invalid();
       }
-      jv v;
-      int r = in_next_value(in, &v);
+      (void)st;
+      int r = stream_step(in);
       if (r <= 0) return r == -2 ? -1 : r;
-      /* events of v */
-      jq_node call = {0};
-      (void)call;
-      jv ev = jv_arr_new(0);
-      extern int jq_stream_events(jq_st * st, jv v, jv * out);
-      int rr = jq_stream_events(st, v, &ev);
-      if (rr) return -1;
-      in->pending = ev;
-      in->pending_i = 0;
     }
   }
   if (in->o->raw_in && in->o->slurp) {
@@ -365,24 +547,6 @@ static int k_output(jq_st *st, jv v, jv p, void *ud) {
   o->last = v;
   if (o->buf.len >= OUT_FLUSH && out_flush(o)) return JQ_FATAL;
   return 0;
-}
-
-/* ---- stream events (--stream) ------------------------------------------------ */
-
-static int k_push(jq_st *st, jv v, jv p, void *ud) {
-  jv *acc = ud;
-  jv_unref(p);
-  *acc = jv_arr_push(*acc, v);
-  return jv_ok(*acc) ? 0 : jq_oom(st);
-}
-
-int jq_stream_events(jq_st *st, jv v, jv *out);
-int jq_stream_events(jq_st *st, jv v, jv *out) {
-  int k = jq_native_find("tostream", 0);
-  const jq_native *nt = &jq_natives(NULL)[k];
-  jq_node call;
-  memset(&call, 0, sizeof call);
-  return nt->gen(st, &call, v, jv_invalid(), NULL, k_push, out);
 }
 
 /* ---- options ------------------------------------------------------------------ */
@@ -525,6 +689,7 @@ int bi_jq_main(bi_ctx *b) {
   jq_in in;
   memset(&in, 0, sizeof in);
   in.pending = jv_invalid();
+  in.spath = jv_arr_new(0);
   jq_out out;
   memset(&out, 0, sizeof out);
   out.last = jv_invalid();
@@ -972,6 +1137,10 @@ done:
   vsh_buf_dispose(&in.buf);
   for (size_t i = 0; i < JV_KCACHE; i++) jv_unref(in.kcache[i]);
   free(in.stk);
+  jv_unref(in.spath);
+  free(in.skind);
+  free(in.sstate);
+  free(in.sidx);
   jv_unref(in.pending);
   if (in.s) sh_stream_unref(in.s);
   jv_unref(st.err);

@@ -41,3 +41,19 @@ jq -n 'def f: 1 + f; f' 2>&1 | sed 's/(.*)//'; echo "status ${PIPESTATUS[0]}"
 --- stdout
 jq: error: recursion too deep 
 status 5
+
+=== --stream emits events as it reads, fromstream rebuilds
+--- script
+echo '{"a":[1,{"b":2}],"c":[]} 3 []' | jq -c --stream .
+echo '[{"a":1},{"b":[2]}]' | jq -c --stream -n 'fromstream(1 | truncate_stream(inputs))'
+--- stdout
+[["a",0],1]
+[["a",1,"b"],2]
+[["a",1,"b"]]
+[["a",1]]
+[["c"],[]]
+[["c"]]
+[[],3]
+[[],[]]
+{"a":1}
+{"b":[2]}
