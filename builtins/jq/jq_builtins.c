@@ -1014,6 +1014,21 @@ static jv f_have_decnum(jq_st *st, jv in, jv *a) {
   return jv_bool(true);
 }
 
+static jv f_modulemeta(jq_st *st, jv in, jv *a) {
+  (void)a;
+  if (in.kind != JV_STRING) {
+    jq_error(st, "modulemeta input module not a string");
+    return jv_invalid();
+  }
+  char msg[600];
+  jv out;
+  if (jq_module_meta(st->prog, jv_sv(in), &out, msg, sizeof msg)) {
+    jq_error(st, "%s", msg);
+    return jv_invalid();
+  }
+  return out;
+}
+
 static jv f_toarray(jq_st *st, jv in, jv *a) {
   (void)a;
   if (in.kind == JV_ARRAY) return jv_ref(in);
@@ -2240,6 +2255,7 @@ static const jq_native natives[] = {
     G("min_by", 1, g_min_by),
     F("mktime", 0, f_mktime),
     F("modf", 0, f_modf),
+    F("modulemeta", 0, f_modulemeta),
     F("nan", 0, f_nan),
     F("nearbyint", 0, f_nearbyint),
     F("nextafter", 2, f_nextafter),

@@ -356,5 +356,8 @@ struct jq_prog {
 int jq_compile(jq_prog *p, const char *src, size_t n, char *msg,
                size_t msgn);
 void jq_prog_free(jq_prog *p);
+/* modulemeta of module name (found on main's -L paths). */
+int jq_module_meta(jq_prog *main, const char *name, jv *out, char *msg,
+                   size_t msgn);
 
 #endif /* VSH_BUILTINS_JQ_INT_H */

@@ -32,6 +32,7 @@ typedef struct parser {
   int depth;
   bool in_lib;
   const char *srcname;
+  jv *meta, *deps; /* modulemeta: collected when non-NULL */
   char dir[1200]; /* the directory of the module being read ("" main) */
 } parser;
 
@@ -1094,13 +1095,51 @@ static void meta_search(parser *p, jq_node *m, char *out, size_t outn) {
   }
 }
 
+/* The value of a constant object/array/literal node (metadata). */
+static jv node_const(jq_node *n, int depth) {
+  if (!n || depth > 64) return jv_null();
+  if (n->op == JQ_LITERAL) return jv_ref(n->val);
+  if (n->op == JQ_OBJECT) {
+    jv o = jv_obj_new();
+    for (size_t i = 0; i < n->nargs && jv_ok(o); i++) {
+      jv k = node_const(n->args[i], depth + 1);
+      if (k.kind != JV_STRING) {
+        jv_unref(k);
+        continue;
+      }
+      o = jv_obj_set(o, k, node_const(n->args2[i], depth + 1));
+    }
+    return o;
+  }
+  if (n->op == JQ_ARRAY) {
+    jv a = jv_arr_new(0);
+    jq_node *e = n->a;
+    jq_node *items[256];
+    size_t ni = 0;
+    while (e && e->op == JQ_COMMA && ni < 255) {
+      items[ni++] = e->b;
+      e = e->a;
+    }
+    if (e) items[ni++] = e;
+    for (size_t i = ni; i-- > 0 && jv_ok(a);)
+      a = jv_arr_push(a, node_const(items[i], depth + 1));
+    return a;
+  }
+  return jv_null();
+}
+
 /* module {...};  import "path" as name;  include "path"; */
 static bool parse_directives(parser *p) {
   if (p->lx.tok == T_IDENT && p->lx.tlen == 6 &&
       !memcmp(p->lx.text, "module", 6)) {
     next(p);
     if (!expect(p, '{')) return false;
-    if (!parse_object(p) || !expect(p, ';')) return false;
+    jq_node *m = parse_object(p);
+    if (!m || !expect(p, ';')) return false;
+    if (p->meta) {
+      jv_unref(*p->meta);
+      *p->meta = node_const(m, 0);
+    }
   }
   while (p->lx.tok == T_IMPORT || p->lx.tok == T_INCLUDE) {
     bool inc = p->lx.tok == T_INCLUDE;
@@ -1132,11 +1171,23 @@ static bool parse_directives(parser *p) {
     }
     char search[2600];
     search[0] = 0;
+    jv dep = p->deps ? jv_obj_new() : jv_invalid();
     if (p->lx.tok == '{') { /* metadata: only "search" matters here */
       next(p);
       jq_node *m = parse_object(p);
-      if (!m) return false;
+      if (!m) {
+        jv_unref(dep);
+        return false;
+      }
       meta_search(p, m, search, sizeof search);
+      if (p->deps) dep = jv_obj_merge(dep, node_const(m, 0), false);
+    }
+    if (p->deps) {
+      dep = jv_obj_set(dep, jv_str_c("as"), inc ? jv_null() : jv_str_n(alias, alen));
+      dep = jv_obj_set(dep, jv_str_c("is_data"), jv_bool(data));
+      dep = jv_obj_set(dep, jv_str_c("relpath"), jv_str_c(rel));
+      if (inc) dep = jv_obj_del(dep, jv_str_c("as"));
+      *p->deps = jv_arr_push(*p->deps, dep);
     }
     if (!expect(p, ';')) return false;
     vsh_buf src;
@@ -1177,6 +1228,7 @@ static bool parse_directives(parser *p) {
     sub.nsc = 0;
     sub.sc = NULL;
     sub.capsc = 0;
+    sub.meta = sub.deps = NULL;
     char *text = src.data ? src.data : strdup("");
     if (!text) {
       fail(p, "memory exhausted");
@@ -1273,6 +1325,75 @@ static int read_module(jq_prog *g, const char *rel, const char *ext,
     if (try_module(g, g->libpaths[i], rel, ext, out, path, pathn) == 0)
       return 0;
   return -1;
+}
+
+/* modulemeta: the module's metadata with "deps" and "defs". */
+int jq_module_meta(jq_prog *main, const char *name, jv *out, char *msg,
+                   size_t msgn) {
+  jq_prog g;
+  memset(&g, 0, sizeof g);
+  g.b = main->b;
+  for (size_t i = 0; i < main->nlibpaths; i++) g.libpaths[i] = main->libpaths[i];
+  g.nlibpaths = main->nlibpaths;
+  parser p;
+  memset(&p, 0, sizeof p);
+  p.prog = &g;
+  p.msg = msg;
+  p.msgn = msgn;
+  msg[0] = 0;
+  jv meta = jv_obj_new(), deps = jv_arr_new(0), defs = jv_arr_new(0);
+  vsh_buf src;
+  vsh__buf_init(&src);
+  char path[1200];
+  int rc = -1;
+  if (parse_library(&p, jq_library())) goto done;
+  p.nsc = 0;
+  if (read_module(&g, name, ".jq", NULL, &src, path, sizeof path)) {
+    snprintf(msg, msgn, "module not found: %s", name);
+    goto done;
+  }
+  snprintf(p.dir, sizeof p.dir, "%s", path);
+  char *slash = strrchr(p.dir, '/');
+  if (slash) *slash = 0;
+  jq_lex_init(&p.lx, src.data ? src.data : "", src.len);
+  p.srcname = path;
+  p.meta = &meta;
+  p.deps = &deps;
+  next(&p);
+  if (!parse_directives(&p)) goto done;
+  p.meta = p.deps = NULL;
+  while (p.lx.tok == T_DEF && !p.failed) {
+    next(&p);
+    size_t base = p.nsc;
+    jq_node *d = parse_def(&p);
+    p.nsc = base;
+    if (!d) goto done;
+    char nm[300];
+    snprintf(nm, sizeof nm, "%s/%d", d->name, d->nparams);
+    defs = jv_arr_push(defs, jv_str_c(nm));
+  }
+  if (p.failed) goto done;
+  if (meta.kind != JV_OBJECT) {
+    jv_unref(meta);
+    meta = jv_obj_new();
+  }
+  meta = jv_obj_set(meta, jv_str_c("deps"), deps);
+  meta = jv_obj_set(meta, jv_str_c("defs"), defs);
+  deps = defs = jv_invalid();
+  if (jv_ok(meta)) {
+    *out = meta;
+    meta = jv_invalid();
+    rc = 0;
+  }
+done:
+  jv_unref(meta);
+  jv_unref(deps);
+  jv_unref(defs);
+  vsh_buf_dispose(&src);
+  free(p.sc);
+  jq_prog_free(&g);
+  if (rc && !msg[0]) snprintf(msg, msgn, "memory exhausted");
+  return rc;
 }
 
 int jq_compile(jq_prog *g, const char *src, size_t n, char *msg,
