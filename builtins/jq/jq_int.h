@@ -360,4 +360,33 @@ void jq_prog_free(jq_prog *p);
 int jq_module_meta(jq_prog *main, const char *name, jv *out, char *msg,
                    size_t msgn);
 
+
+/* ---- helpers of the builtin files ---------------------------------------- */
+
+static inline const char *kn(jv v) { return jv_kind_name(v.kind); }
+
+static inline jv err_v(jq_st *st, const char *fmt, jv v) {
+  char buf[30];
+  jv_dump_trunc(buf, sizeof buf, v);
+  jq_error(st, fmt, kn(v), buf);
+  return jv_invalid();
+}
+
+static inline jv oom(jq_st *st) {
+  jq_oom(st);
+  return jv_invalid();
+}
+
+static inline jv chk(jq_st *st, jv v) { return jv_ok(v) ? v : oom(st); }
+
+/* value functions in jq_regex.c and jq_time.c */
+jv f_match_impl(jq_st *st, jv in, jv *a);
+jv f_sub_join(jq_st *st, jv in, jv *a);
+jv f_gmtime(jq_st *st, jv in, jv *a);
+jv f_localtime(jq_st *st, jv in, jv *a);
+jv f_mktime(jq_st *st, jv in, jv *a);
+jv f_strftime(jq_st *st, jv in, jv *a);
+jv f_strflocaltime(jq_st *st, jv in, jv *a);
+jv f_strptime(jq_st *st, jv in, jv *a);
+
 #endif /* VSH_BUILTINS_JQ_INT_H */
