@@ -57,6 +57,13 @@ BOMBS = [
     ('pattern on a megabyte', "x=$(head -c 1000000 /dev/zero | tr '\\0' a); y=${x//a/bc}; echo ${#y}", {0}, 10),
     ('extglob on a long string', "shopt -s extglob; x=$(printf '%*s' 100000 '' | tr ' ' a); [[ $x == *(a|aa|aaa)b ]]; echo $?", {0, 1, 126}, 12),
     ('read from /dev/zero', 'read x < /dev/zero', {126, 124, 1}, 12),
+    ('awk array fill', "awk 'BEGIN{while(1) a[i++]=i}'", {126, 124}, 12),
+    ('awk runaway loop', "awk 'BEGIN{while(1) n++}'", {126, 124}, 12),
+    ('awk deep recursion', "awk 'function f(n){return f(n+1)} BEGIN{f(0)}'", {2, 126}, 12),
+    ('jq huge array', "jq -n '[range(1e9)] | length'", {126, 124}, 12),
+    ('jq runaway generator', "jq -n 'last(range(1e12))'", {126, 124}, 12),
+    ('jq deep recursion', "jq -n 'def f: [f]; f'", {5, 126}, 12),
+    ('jq deep input', "printf '%.0s[' $(seq 1 200000) | jq .", {2, 5, 126}, 12),
 ]
 
 DEADLINE_ARGS = {
