@@ -944,6 +944,38 @@ bool bi_cancelled(bi_ctx *b) {
   return sig && interrupts(b->sh, sig);
 }
 
+int64_t bi_read(bi_ctx *b, sh_stream *s, void *buf, size_t n) {
+  return sh_stream_read(s, buf, n, bi_exec(b));
+}
+
+int bi_write_to(bi_ctx *b, sh_stream *s, const void *buf, size_t n) {
+  return sh_stream_write(s, buf, n, bi_exec(b));
+}
+
+unsigned bi_umask(bi_ctx *b) { return b->sh ? b->sh->umask : 022; }
+
+const vsh_limits *bi_limits(bi_ctx *b) {
+  return b->sh && b->sh->ex ? &b->sh->ex->limits : NULL;
+}
+
+void bi_limit(bi_ctx *b, const char *fmt, ...) {
+  if (!b->sh || !b->sh->ex) return;
+  char msg[200];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  sh_exec_limit(b->sh->ex, "%s", msg);
+}
+
+uint64_t bi_seed(bi_ctx *b) { return b->sh ? b->sh->rng : 0; }
+
+bool bi_stack_low(bi_ctx *b) { return b->sh && sh_stack_low(b->sh); }
+
+uintptr_t bi_stack_floor(bi_ctx *b) { return b->sh ? b->sh->stack_low : 0; }
+
+sh_exec *bi_exec(bi_ctx *b) { return b->sh ? b->sh->ex : NULL; }
+
 bool bi_charge(bi_ctx *b, uint64_t units) {
   if (!b->sh || !b->sh->ex) return false;
   if (sh_exec_charge(b->sh->ex, units)) return true;

@@ -287,6 +287,31 @@ void bi_errline(bi_ctx *b, const char *fmt, ...)
 /* "name: usage: text", as bash prints a builtin's usage line. */
 void bi_usage(bi_ctx *b, const char *usage);
 bool bi_cancelled(bi_ctx *b);
+/* The command API's view of the exec: what a command may ask of the
+ * interpreter (builtins/ uses these, never b->sh directly). */
+/* Reads from / writes to a stream for this command, the exec's deadline,
+ * abort and work budget applying (sh_stream_read / sh_stream_write). */
+int64_t bi_read(bi_ctx *b, sh_stream *s, void *buf, size_t n);
+int bi_write_to(bi_ctx *b, sh_stream *s, const void *buf, size_t n);
+/* The shell's umask (022 outside a shell), for the files a command makes. */
+unsigned bi_umask(bi_ctx *b);
+/* The exec's limits (NULL outside an exec). */
+const vsh_limits *bi_limits(bi_ctx *b);
+/* Raises a limit: the exec stops with status 126 and the message. */
+void bi_limit(bi_ctx *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* A seed from the shell's random state (different per exec, fixed by
+ * vsh_shell_opts.random_seed). */
+uint64_t bi_seed(bi_ctx *b);
+/* True when the C stack is nearly gone (raises a limit): recursion in a
+ * command checks it as a last resort behind its own depth limit. */
+bool bi_stack_low(bi_ctx *b);
+/* The address below which this thread's C stack is nearly gone (0 when
+ * unknown), for an engine that checks its own recursion against it. */
+uintptr_t bi_stack_floor(bi_ctx *b);
+/* The exec itself, for the few stream calls that take it (pipes, FIFOs)
+ * and nested execs; NULL outside an exec. */
+sh_exec *bi_exec(bi_ctx *b);
 /* Charges units of work (a line, a record, a loop iteration, a match
  * step batch) to the exec's work budget.  Returns true when the command
  * must stop now: the exec was cancelled (deadline, abort, signal) or the

@@ -478,7 +478,7 @@ void cz_reader_only(cz_reader *r, cz_format f) { r->only = f; }
 static int fill(cz_reader *r) {
   if (r->in_n || r->eof) return 0;
   if (bi_cancelled(r->b)) return VSH_EABORTED;
-  int64_t got = sh_stream_read(r->s, r->in, sizeof r->in, r->b->sh->ex);
+  int64_t got = bi_read(r->b, r->s, r->in, sizeof r->in);
   if (got < 0) return (int)got;
   if (!got) r->eof = true;
   r->ip = r->in;
@@ -492,8 +492,8 @@ int64_t cz_reader_read(cz_reader *r, void *buf, size_t n) {
     /* gather enough bytes to recognise any magic */
     while (r->in_n < sizeof xz_magic && !r->eof) {
       if (bi_cancelled(r->b)) return VSH_EABORTED;
-      int64_t got = sh_stream_read(r->s, r->in + r->in_n,
-                                   sizeof r->in - r->in_n, r->b->sh->ex);
+      int64_t got = bi_read(r->b, r->s, r->in + r->in_n,
+                                   sizeof r->in - r->in_n);
       if (got < 0) return got;
       if (!got) r->eof = true;
       r->in_n += (size_t)got;
@@ -587,7 +587,7 @@ static int pump(bi_ctx *b, const cz_tool *t, const cz_opts *o, sh_stream *in,
       rc = VSH_EABORTED;
       break;
     }
-    int64_t r = sh_stream_read(in, buf, CHUNK, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, CHUNK);
     if (r < 0) {
       rc = (int)r;
       break;

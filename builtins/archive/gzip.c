@@ -151,7 +151,7 @@ static int list_one(bi_ctx *b, const char *f, bool verbose, gz_list *tot,
       sh_stream_unref(in);
       return 1;
     }
-    int64_t r = sh_stream_read(in, buf, sizeof buf, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, sizeof buf);
     if (r < 0) {
       sh_stream_unref(in);
       return gz_msg(b, false, CZ_M_IOERR, shown, NULL, (int)r);

@@ -211,7 +211,7 @@ static int read_progfile(bi_ctx *b, const char *name, vsh_buf *out) {
   }
   char buf[65536];
   for (;;) {
-    int64_t k = sh_stream_read(s, buf, sizeof(buf), b->sh ? b->sh->ex : NULL);
+    int64_t k = sh_stream_read(s, buf, sizeof(buf), bi_exec(b));
     if (k < 0) {
       sh_stream_unref(s);
       bi_errline(b, "awk: fatal: error reading source file `%s': %s", name,
@@ -444,10 +444,10 @@ int bi_awk_main(bi_ctx *b) {
   }
   rt->b = b;
   rt->prog = &prog;
-  rt->max_string = b->sh && b->sh->ex ? b->sh->ex->limits.max_string
+  rt->max_string = bi_limits(b) ? bi_limits(b)->max_string
                                       : (64u << 20);
   if (rt->max_string < (1u << 20)) rt->max_string = 1u << 20;
-  uint64_t depth = b->sh && b->sh->ex ? b->sh->ex->limits.max_call_depth
+  uint64_t depth = bi_limits(b) ? bi_limits(b)->max_call_depth
                                       : 1000;
   rt->max_depth = depth > 10000 ? 10000 : depth < 10 ? 10 : (int)depth;
   rt->budget.cancelled = re_cancelled;

@@ -185,7 +185,7 @@ static awk_val call(awk_rt *rt, awk_node *n) {
     awk_fatal(rt, "function call nesting too deep (limit %d)", rt->max_depth);
     return (awk_val){0};
   }
-  if (rt->b->sh && sh_stack_low(rt->b->sh)) { /* a last resort */
+  if (bi_stack_low(rt->b)) { /* a last resort */
     rt->jump = J_FATAL;
     rt->exit_status = 2;
     return (awk_val){0};

@@ -486,7 +486,7 @@ static int fill(awk_rt *rt, awk_reader *r) {
     }
   }
   int64_t k = sh_stream_read(r->s, r->buf + r->end, r->cap - r->end,
-                             rt->b->sh ? rt->b->sh->ex : NULL);
+                             bi_exec(rt->b));
   if (k < 0) {
     if (k == VSH_EABORTED || bi_cancelled(rt->b)) {
       rt->jump = J_FATAL;
@@ -806,7 +806,7 @@ static int stream_flush(awk_rt *rt, awk_stream *st) {
     if (k < 0) rc = (int)k;
   } else if (st->s) {
     rc = sh_stream_write(st->s, st->buf.data, st->buf.len,
-                         rt->b->sh ? rt->b->sh->ex : NULL);
+                         bi_exec(rt->b));
   }
   vsh__buf_clear(&st->buf);
   if (rc && !st->dead) {
@@ -906,7 +906,7 @@ static awk_stream *open_output(awk_rt *rt, int redir, awk_str *name) {
   unsigned fl = VFS_O_WRITE | VFS_O_CREAT |
                 (redir == RD_APPEND ? VFS_O_APPEND : VFS_O_TRUNC);
   int rc = p ? vfs_open(rt->b->fs, p, fl,
-                        0666 & ~(rt->b->sh ? rt->b->sh->umask : 022),
+                        0666 & ~(bi_umask(rt->b)),
                         &st->fh)
              : VSH_ENAMETOOLONG;
   if (rc) {

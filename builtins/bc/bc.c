@@ -55,7 +55,7 @@ static int in_fill(bc_input *in) {
   if (bi_cancelled(in->b))
     return VSH_EABORTED;
   int64_t got = sh_stream_read(in->s, in->buf + in->len, in->cap - in->len,
-                               in->b->sh ? in->b->sh->ex : NULL);
+                               bi_exec(in->b));
   if (got < 0)
     return (int)got;
   if (got == 0)

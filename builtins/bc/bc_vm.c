@@ -69,12 +69,12 @@ int bc_state_init(bc_state *st, bi_ctx *b) {
   memset(st, 0, sizeof *st);
   st->b = b;
   st->env.b = b;
-  uint64_t ms = b->sh && b->sh->ex ? b->sh->ex->limits.max_string : (64u << 20);
+  uint64_t ms = bi_limits(b) ? bi_limits(b)->max_string : (64u << 20);
   if (ms < (1u << 20))
     ms = 1u << 20;
   st->env.max_digits = ms > 16000000 ? 16000000 : ms;
   st->env.max_bytes = 4 * ms;
-  uint64_t depth = b->sh && b->sh->ex ? b->sh->ex->limits.max_call_depth : 1000;
+  uint64_t depth = bi_limits(b) ? bi_limits(b)->max_call_depth : 1000;
   st->max_frames = depth * 10 < 1000 ? 1000 : (size_t)depth * 10;
   st->ibase = 10;
   st->obase = 10;
@@ -376,7 +376,7 @@ void bc_errf(bc_state *st, const char *fmt, ...) {
   if ((size_t)n >= sizeof msg)
     n = sizeof msg - 1;
   if (st->b->err && st->b->sh)
-    sh_stream_write(st->b->err, msg, (size_t)n, st->b->sh->ex);
+    bi_write_to(st->b, st->b->err, msg, (size_t)n);
 }
 
 /* ---- the machine ---------------------------------------------------- */

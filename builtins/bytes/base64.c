@@ -84,7 +84,7 @@ static int decode(bi_ctx *b, sh_stream *in, bool ignore) {
   int rc = 0;
   while (!bad) {
     if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-    int64_t r = sh_stream_read(in, buf, sizeof(buf), b->sh->ex);
+    int64_t r = bi_read(b, in, buf, sizeof(buf));
     if (r < 0) { rc = (int)r; break; }
     if (r == 0) break;
     for (int64_t i = 0; i < r && !bad; i++) {

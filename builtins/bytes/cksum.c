@@ -62,7 +62,7 @@ int bi_cksum_main(bi_ctx *b) {
     uint64_t len = 0;
     for (;;) {
       if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-      int64_t r = sh_stream_read(s, buf, sizeof(buf), b->sh->ex);
+      int64_t r = bi_read(b, s, buf, sizeof(buf));
       if (r < 0) { rc = (int)r; break; }
       if (r == 0) break;
       crc = crc_add(tab, crc, buf, (size_t)r);

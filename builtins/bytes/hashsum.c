@@ -20,7 +20,7 @@ static int digest_stream(bi_ctx *b, sh_stream *s, const ha_algo *a,
   char buf[65536];
   for (;;) {
     if (bi_cancelled(b)) return VSH_EABORTED;
-    int64_t r = sh_stream_read(s, buf, sizeof(buf), b->sh->ex);
+    int64_t r = bi_read(b, s, buf, sizeof(buf));
     if (r < 0) return (int)r;
     if (r == 0) break;
     ha_update(&c, buf, (size_t)r);

@@ -108,7 +108,7 @@ static int chmod_one(bi_ctx *b, const chmod_opts *o, const char *op) {
 }
 
 int bi_chmod_main(bi_ctx *b) {
-  chmod_opts o = {.umask = b->sh ? b->sh->umask : 022};
+  chmod_opts o = {.umask = bi_umask(b)};
   char **ops = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
   if (!ops) return 1;
   int n = 0;

@@ -141,7 +141,7 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
     rc = vfs_copy_file(b->fs, src, dst, o->preserve);
     if (rc == VSH_EINVAL && exists) rc = VSH_EINVAL;
     if (!rc && !exists && !o->preserve) {
-      unsigned um = b->sh ? b->sh->umask : 022;
+      unsigned um = bi_umask(b);
       vfs_chmod(b->fs, dst, sst->mode & ~um & 07777);
     }
   } else {
@@ -202,7 +202,7 @@ static int copy_tree(bi_ctx *b, const cp_opts *o, const char *src,
              vsh_strerror(e->err));
       st = 1;
     } else if (e->st.type == VFS_DIR && e->post) {
-      unsigned um = b->sh ? b->sh->umask : 022;
+      unsigned um = bi_umask(b);
       vfs_chmod(b->fs, dpath.data,
                 o->preserve ? e->st.mode : (e->st.mode & ~um & 07777));
       if (o->preserve)

@@ -207,7 +207,7 @@ int bi_dd_main(bi_ctx *b) {
   for (uint64_t k = 0; k < skip && !rc; k++) {
     uint64_t left = ibs;
     while (left) {
-      int64_t r = sh_stream_read(in, ibuf, left, b->sh->ex);
+      int64_t r = bi_read(b, in, ibuf, left);
       if (r <= 0) {
         rc = (int)r;
         left = 0;
@@ -224,7 +224,7 @@ int bi_dd_main(bi_ctx *b) {
     }
     size_t got = 0;
     while (got < ibs) {
-      int64_t r = sh_stream_read(in, ibuf + got, ibs - got, b->sh->ex);
+      int64_t r = bi_read(b, in, ibuf + got, ibs - got);
       if (r < 0) {
         rc = (int)r;
         break;
@@ -288,7 +288,7 @@ int bi_dd_main(bi_ctx *b) {
                       secs, rate);
       }
     }
-    sh_stream_write(b->err, msg, (size_t)n, b->sh->ex);
+    bi_write_to(b, b->err, msg, (size_t)n);
   }
   return rc ? 1 : 0;
 }

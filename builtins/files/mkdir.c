@@ -38,7 +38,7 @@ int bi_mkdir_main(bi_ctx *b) {
     }
   }
   if (!g.noperands) return fu_usage_err(b, "missing operand");
-  unsigned umask = b->sh ? b->sh->umask : 022;
+  unsigned umask = bi_umask(b);
   unsigned mode = 0777 & ~umask;
   if (mode_s && !fu_parse_mode(mode_s, 0777, true, umask, &mode)) {
     bi_err(b, "invalid mode %s", fu_cquote(b, mode_s));

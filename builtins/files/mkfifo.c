@@ -29,7 +29,7 @@ int bi_mkfifo_main(bi_ctx *b) {
     }
   }
   if (!g.noperands) return fu_usage_err(b, "missing operand");
-  unsigned umask = b->sh ? b->sh->umask : 022;
+  unsigned umask = bi_umask(b);
   unsigned mode = 0666 & ~umask;
   /* GNU: -m MODE is taken as is, the umask does not apply */
   if (mode_s && !fu_parse_mode(mode_s, 0666, false, 0, &mode)) {

@@ -148,7 +148,7 @@ int bi_touch_main(bi_ctx *b) {
     int rc = p ? vfs_stat(b->fs, p, !no_deref, &info) : VSH_ENAMETOOLONG;
     if (rc == VSH_ENOENT) {
       if (no_create || no_deref) continue;
-      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_APPEND, 0666 & ~(b->sh ? b->sh->umask : 022));
+      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_APPEND, 0666 & ~(bi_umask(b)));
       if (!rc) rc = vfs_stat(b->fs, p, true, &info);
     }
     if (!rc) {

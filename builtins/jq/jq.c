@@ -134,8 +134,8 @@ static int in_fill(jq_in *in) {
     if (vsh__buf_reserve(&in->buf, want)) return -1;
     size_t got = 0;
     while (got < want) {
-      int64_t r = sh_stream_read(in->s, in->buf.data + in->buf.len + got,
-                                 want - got, in->b->sh->ex);
+      int64_t r = bi_read(in->b, in->s, in->buf.data + in->buf.len + got,
+                                 want - got);
       if (r < 0) return (int)r;
       if (r == 0) {
         in->eof = true;
@@ -620,7 +620,7 @@ static int read_file(bi_ctx *b, const char *name, vsh_buf *out) {
   if (rc) return rc;
   char buf[65536];
   int64_t r;
-  while ((r = sh_stream_read(s, buf, sizeof buf, b->sh->ex)) > 0)
+  while ((r = bi_read(b, s, buf, sizeof buf)) > 0)
     if (vsh__buf_append(out, buf, (size_t)r)) {
       r = VSH_ENOMEM;
       break;
@@ -1005,7 +1005,7 @@ int bi_jq_main(bi_ctx *b) {
   {
     char probe;
     uintptr_t here = (uintptr_t)&probe;
-    uintptr_t low = b->sh->stack_low;
+    uintptr_t low = bi_stack_floor(b);
     if (low && here > low + (128u << 10)) st.stack_limit = low + (64u << 10);
     else st.stack_limit = here > (1u << 20) ? here - (1u << 20) : 0;
   }

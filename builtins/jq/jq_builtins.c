@@ -962,13 +962,13 @@ static jv f_halt_error1(jq_st *st, jv in, jv *a) {
     return jv_invalid();
   }
   if (in.kind == JV_STRING) {
-    sh_stream_write(st->b->err, jv_sv(in), jv_slen(in), st->b->sh->ex);
+    bi_write_to(st->b, st->b->err, jv_sv(in), jv_slen(in));
   } else {
     vsh_buf b;
     vsh__buf_init(&b);
     jv_dump(&b, in, 0, 0);
     vsh__buf_putc(&b, '\n');
-    if (b.data) sh_stream_write(st->b->err, b.data, b.len, st->b->sh->ex);
+    if (b.data) bi_write_to(st->b, st->b->err, b.data, b.len);
     vsh_buf_dispose(&b);
   }
   st->halt_status = (int)jv_n(a[0]);

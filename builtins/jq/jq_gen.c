@@ -562,7 +562,7 @@ int g_debug(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
   vsh__buf_puts(&b, "[\"DEBUG:\",");
   jv_dump(&b, in, st->dump_flags & JV_PRINT_SORTED, 0);
   vsh__buf_puts(&b, "]\n");
-  if (b.data) sh_stream_write(st->b->err, b.data, b.len, st->b->sh->ex);
+  if (b.data) bi_write_to(st->b, st->b->err, b.data, b.len);
   vsh_buf_dispose(&b);
   return k(st, in, path, ud);
 }
@@ -575,7 +575,7 @@ static int k_debugmsg(jq_st *st, jv v, jv p, void *ud) {
   vsh__buf_puts(&b, "[\"DEBUG:\",");
   jv_dump(&b, v, st->dump_flags & JV_PRINT_SORTED, 0);
   vsh__buf_puts(&b, "]\n");
-  if (b.data) sh_stream_write(st->b->err, b.data, b.len, st->b->sh->ex);
+  if (b.data) bi_write_to(st->b, st->b->err, b.data, b.len);
   vsh_buf_dispose(&b);
   jv_unref(v);
   return 0;
@@ -600,7 +600,7 @@ int g_stderr(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
   vsh__buf_init(&b);
   /* jq 1.7: the input as raw text when a string?  1.7.1 prints JSON */
   jv_dump(&b, in, 0, 0);
-  if (b.data) sh_stream_write(st->b->err, b.data, b.len, st->b->sh->ex);
+  if (b.data) bi_write_to(st->b, st->b->err, b.data, b.len);
   vsh_buf_dispose(&b);
   return k(st, in, path, ud);
 }

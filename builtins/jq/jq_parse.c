@@ -1308,7 +1308,7 @@ static int try_module(jq_prog *g, const char *dir, const char *rel,
     if (bi_open_input(g->b, path, &s)) continue;
     char buf[8192];
     int64_t r;
-    while ((r = sh_stream_read(s, buf, sizeof buf, g->b->sh->ex)) > 0)
+    while ((r = bi_read(g->b, s, buf, sizeof buf)) > 0)
       vsh__buf_append(out, buf, (size_t)r);
     sh_stream_unref(s);
     return r < 0 ? -1 : 0;

@@ -232,8 +232,7 @@ static int lr_next(lreader *r, const char **line, size_t *len) {
     }
     if (bi_cancelled(r->b)) return VSH_EABORTED;
     int64_t got = r->z ? cz_reader_read(r->z, r->buf + r->end, r->cap - r->end)
-                       : sh_stream_read(r->s, r->buf + r->end, r->cap - r->end,
-                                        r->b->sh->ex);
+                       : bi_read(r->b, r->s, r->buf + r->end, r->cap - r->end);
     if (got <= CZ_READ_ERR(0)) return VSH_EIO; /* corrupt compressed data */
     if (got < 0) return (int)got;
     if (got == 0) r->eof = true;
@@ -793,7 +792,7 @@ int bi_grep_main(bi_ctx *b) {
       if (!rc) {
         char tmp[65536];
         int64_t r;
-        while ((r = sh_stream_read(in, tmp, sizeof tmp, b->sh->ex)) > 0)
+        while ((r = bi_read(b, in, tmp, sizeof tmp)) > 0)
           if (vsh__buf_append(&data, tmp, (size_t)r)) {
             r = VSH_ENOMEM;
             break;

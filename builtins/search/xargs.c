@@ -73,7 +73,7 @@ static int getc_(xin *x) {
   if (x->pos == x->len) {
     if (x->eof) return -1;
     if (bi_cancelled(x->b)) return VSH_EABORTED - 1000;
-    int64_t r = sh_stream_read(x->s, x->buf, sizeof x->buf, x->b->sh->ex);
+    int64_t r = bi_read(x->b, x->s, x->buf, sizeof x->buf);
     if (r < 0) return (int)r - 1000;
     if (r == 0) {
       x->eof = true;
@@ -190,7 +190,7 @@ static void run(xargs_st *s, char **argv, int argc) {
       vsh__buf_puts(&t, argv[i]);
     }
     vsh__buf_putc(&t, '\n');
-    sh_stream_write(b->err, t.data, t.len, b->sh->ex);
+    bi_write_to(b, b->err, t.data, t.len);
     vsh_buf_dispose(&t);
   }
   argv[argc] = NULL;

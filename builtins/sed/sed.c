@@ -182,7 +182,7 @@ static void emit(sed_run *r, sed_output *o, const char *d, size_t n, bool nl) {
     } else if (!o || o->special == 1) {
       raw_stdout(r, s, len);
     } else if (o->special == 2) {
-      sh_stream_write(r->b->err, s, len, r->b->sh ? r->b->sh->ex : NULL);
+      sh_stream_write(r->b->err, s, len, bi_exec(r->b));
     } else if (o->f) {
       int64_t w = vfs_file_write(o->f, s, len);
       if (w < 0) {
@@ -283,8 +283,8 @@ static int rx_exec(sed_run *r, const sed_rx *rx, const char *s, size_t n,
 
 static bool too_big(sed_run *r, size_t len) {
   if (len <= r->max_string) return false;
-  if (r->b->sh && r->b->sh->ex)
-    sh_exec_limit(r->b->sh->ex,
+  if (r->b->sh && bi_exec(r->b))
+    bi_limit(r->b,
                   "sed: buffer size limit exceeded (%llu bytes)",
                   (unsigned long long)r->max_string);
   else
@@ -932,7 +932,7 @@ static int read_script(bi_ctx *b, const char *name, vsh_buf *out) {
   if (rc) return rc;
   char buf[16384];
   for (;;) {
-    int64_t n = sh_stream_read(s, buf, sizeof(buf), b->sh ? b->sh->ex : NULL);
+    int64_t n = sh_stream_read(s, buf, sizeof(buf), bi_exec(b));
     if (n < 0) {
       rc = (int)n;
       break;
@@ -1076,7 +1076,7 @@ int bi_sed_main(bi_ctx *b) {
   r.lwidth = (int)(lwidth > 100000 ? 100000 : lwidth);
   r.budget.cancelled = re_cancelled;
   r.budget.ud = b;
-  r.max_string = b->sh && b->sh->ex ? b->sh->ex->limits.max_string
+  r.max_string = bi_limits(b) ? bi_limits(b)->max_string
                                     : (64u << 20);
   if (r.max_string < (1u << 20)) r.max_string = 1u << 20;
   bool quit = false;

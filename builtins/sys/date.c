@@ -690,7 +690,7 @@ int bi_date_main(bi_ctx *b) {
         {
           vsh_buf m = {0};
           vsh__buf_puts(&m, "Try 'date --help' for more information.\n");
-          sh_stream_write(b->err, m.data, m.len, b->sh->ex);
+          bi_write_to(b, b->err, m.data, m.len);
           vsh_buf_dispose(&m);
         }
         return 1;

@@ -376,7 +376,7 @@ int bi_expr_main(bi_ctx *b) {
   if (e.n == 0) {
     static const char m[] = "Try 'expr --help' for more information.\n";
     bi_err(b, "missing operand");
-    if (b->err) sh_stream_write(b->err, m, sizeof m - 1, b->sh->ex);
+    if (b->err) bi_write_to(b, b->err, m, sizeof m - 1);
     return EXPR_INVALID;
   }
   if (setjmp(e.fail)) return e.status;

@@ -324,7 +324,7 @@ int bi_factor_main(bi_ctx *b) {
         rc = VSH_EABORTED;
         break;
       }
-      int64_t r = sh_stream_read(b->in, buf, sizeof buf, b->sh->ex);
+      int64_t r = bi_read(b, b->in, buf, sizeof buf);
       if (r < 0) {
         rc = (int)r;
         break;

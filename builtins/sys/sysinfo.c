@@ -29,7 +29,7 @@ static int help_version(bi_ctx *b, const char *usage) {
 static void try_help(bi_ctx *b) {
   vsh_buf m = {0};
   vsh__buf_printf(&m, "Try '%s --help' for more information.\n", b->argv[0]);
-  sh_stream_write(b->err, m.data, m.len, b->sh->ex);
+  bi_write_to(b, b->err, m.data, m.len);
   vsh_buf_dispose(&m);
 }
 

@@ -105,7 +105,7 @@ int bi_timeout_main(bi_ctx *b) {
     bi_try_help(b);
     return 125;
   }
-  sh_exec *pe = b->sh->ex;
+  sh_exec *pe = bi_exec(b);
   sh_exec nx;
   memset(&nx, 0, sizeof(nx));
   nx.sh = pe->sh;

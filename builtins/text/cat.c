@@ -69,7 +69,7 @@ static int cat_stream(bi_ctx *b, sh_stream *in, const cat_opts *o,
   char buf[65536];
   for (;;) {
     if (bi_cancelled(b)) return VSH_EABORTED;
-    int64_t r = sh_stream_read(in, buf, sizeof(buf), b->sh->ex);
+    int64_t r = bi_read(b, in, buf, sizeof(buf));
     if (r < 0) return (int)r;
     if (r == 0) return 0;
     int rc = fancy ? emit_fancy(b, o, s, buf, (size_t)r)

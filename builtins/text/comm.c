@@ -52,7 +52,7 @@ static int read_line(reader *r, vsh_buf *line, char delim) {
     if (r->pos == r->len) {
       if (r->eof) break;
       if (bi_cancelled(r->b)) return VSH_EABORTED;
-      int64_t n = sh_stream_read(r->s, r->buf, sizeof r->buf, r->b->sh->ex);
+      int64_t n = bi_read(r->b, r->s, r->buf, sizeof r->buf);
       if (n < 0) return (int)n;
       if (n == 0) {
         r->eof = true;
@@ -76,7 +76,7 @@ static int read_line(reader *r, vsh_buf *line, char delim) {
 /* GNU prints this line without the program-name prefix. */
 static void try_help(bi_ctx *b) {
   static const char m[] = "Try 'comm --help' for more information.\n";
-  if (b->err) sh_stream_write(b->err, m, sizeof m - 1, b->sh->ex);
+  if (b->err) bi_write_to(b, b->err, m, sizeof m - 1);
 }
 
 /* Lines without their delimiter, in byte order. */

@@ -16,7 +16,7 @@ static void try_help(bi_ctx *b) {
   int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
                    b->argv[0]);
   if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
+    bi_write_to(b, b->err, m, (size_t)n);
 }
 
 typedef struct cut_range {
@@ -273,7 +273,7 @@ int bi_cut_main(bi_ctx *b) {
     line.len = 0;
     for (;;) {
       if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-      int64_t r = sh_stream_read(in, rbuf, 65536, b->sh->ex);
+      int64_t r = bi_read(b, in, rbuf, 65536);
       if (r < 0) {
         bi_err(b, "%s: %s", f, vsh_strerror((int)r));
         st = 1;

@@ -183,7 +183,7 @@ static int in_getc(input *in) {
       in->fatal = VSH_EABORTED;
       return -1;
     }
-    int64_t r = sh_stream_read(in->cur, in->buf, sizeof in->buf, in->b->sh->ex);
+    int64_t r = bi_read(in->b, in->cur, in->buf, sizeof in->buf);
     if (r <= 0) {
       if (r < 0) {
         bi_err(in->b, "%s: %s", in->files[in->next - 1], vsh_strerror((int)r));

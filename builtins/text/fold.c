@@ -90,7 +90,7 @@ static int fold_stream(fold_st *f, sh_stream *in) {
   char buf[16384];
   for (;;) {
     if (bi_cancelled(f->b)) return VSH_EABORTED;
-    int64_t r = sh_stream_read(in, buf, sizeof buf, f->b->sh->ex);
+    int64_t r = bi_read(f->b, in, buf, sizeof buf);
     if (r <= 0) return (int)r;
     for (int64_t i = 0; i < r; i++) {
       int rc = fold_byte(f, (unsigned char)buf[i]);

@@ -36,7 +36,7 @@ static int head_first(bi_ctx *b, sh_stream *in, const head_opts *o,
   uint64_t left = o->n;
   while (left > 0) {
     if (bi_cancelled(b)) return VSH_EABORTED;
-    int64_t r = sh_stream_read(in, buf, cap, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, cap);
     if (r <= 0) return (int)r;
     size_t take = (size_t)r;
     if (o->bytes) {
@@ -62,7 +62,7 @@ static int head_allbut_bytes(bi_ctx *b, sh_stream *in, uint64_t n,
   int rc = 0;
   for (;;) {
     if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-    int64_t r = sh_stream_read(in, buf, cap, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, cap);
     if (r <= 0) { rc = (int)r; break; }
     if (vsh__buf_append(&win, buf, (size_t)r)) { rc = VSH_ENOMEM; break; }
     if (win.len > n) {
@@ -86,7 +86,7 @@ static int head_allbut_lines(bi_ctx *b, sh_stream *in, const head_opts *o,
   int rc = 0;
   for (;;) {
     if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-    int64_t r = sh_stream_read(in, buf, cap, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, cap);
     if (r <= 0) { rc = (int)r; break; }
     size_t base = pend.len;
     if (vsh__buf_append(&pend, buf, (size_t)r)) { rc = VSH_ENOMEM; break; }

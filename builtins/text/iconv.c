@@ -335,7 +335,7 @@ static int flush(iconv_run *r) {
     int64_t w = vfs_file_write(r->fh, r->out.data, r->out.len);
     rc = w < 0 ? (int)w : 0;
   } else if (r->dst) {
-    rc = sh_stream_write(r->dst, r->out.data, r->out.len, r->b->sh->ex);
+    rc = bi_write_to(r->b, r->dst, r->out.data, r->out.len);
   } else {
     rc = bi_write(r->b, r->out.data, r->out.len);
   }
@@ -386,8 +386,7 @@ static int convert_stream(iconv_run *r, sh_stream *in) {
   r->pos = 0;
   for (;;) {
     if (bi_cancelled(r->b)) return VSH_EABORTED;
-    int64_t got = sh_stream_read(in, buf + keep, sizeof buf - 8,
-                                 r->b->sh->ex);
+    int64_t got = bi_read(r->b, in, buf + keep, sizeof buf - 8);
     if (got < 0) return (int)got;
     size_t n = keep + (size_t)got, used;
     int st = convert(r, buf, n, got == 0, &used);
@@ -427,7 +426,7 @@ static int open_output(iconv_run *r) {
   if (!strcmp(name, "-")) return 0;
   const char *p = bi_path(b, name);
   int rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
-                        0666 & ~b->sh->umask, &r->fh)
+                        0666 & ~bi_umask(b), &r->fh)
              : VSH_ENAMETOOLONG;
   if (rc) {
     bi_err(b, "cannot open output file: %s", vsh_strerror(rc));

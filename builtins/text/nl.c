@@ -58,7 +58,7 @@ typedef struct nl_st {
 
 static void try_help(bi_ctx *b) {
   static const char m[] = "Try 'nl --help' for more information.\n";
-  if (b->err) sh_stream_write(b->err, m, sizeof m - 1, b->sh->ex);
+  if (b->err) bi_write_to(b, b->err, m, sizeof m - 1);
 }
 
 static bool parse_style(bi_ctx *b, style *s, const char *arg,
@@ -180,7 +180,7 @@ static int nl_stream(nl_st *s, sh_stream *in) {
       rc = VSH_EABORTED;
       break;
     }
-    int64_t r = sh_stream_read(in, buf, sizeof buf, s->b->sh->ex);
+    int64_t r = bi_read(s->b, in, buf, sizeof buf);
     if (r < 0) {
       rc = (int)r;
       break;

@@ -29,7 +29,7 @@ static int next_line(bi_ctx *b, paste_in *in, char end, vsh_buf *line) {
     }
     if (in->eof) return any && line->len ? 1 : 0;
     if (bi_cancelled(b)) return VSH_EABORTED;
-    int64_t r = sh_stream_read(in->s, in->buf, 65536, b->sh->ex);
+    int64_t r = bi_read(b, in->s, in->buf, 65536);
     if (r < 0) return (int)r;
     in->pos = 0;
     in->len = (size_t)r;

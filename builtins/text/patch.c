@@ -606,7 +606,7 @@ int bi_patch_main(bi_ctx *b) {
         vsh_buf_dispose(&text);
         return 2;
       }
-      int64_t r = sh_stream_read(b->in, buf, sizeof buf, b->sh->ex);
+      int64_t r = bi_read(b, b->in, buf, sizeof buf);
       if (r < 0) {
         vsh_buf_dispose(&text);
         return 2;

@@ -37,7 +37,7 @@ static int rev_stream(bi_ctx *b, sh_stream *in) {
       rc = VSH_EABORTED;
       break;
     }
-    int64_t r = sh_stream_read(in, buf, sizeof buf, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, sizeof buf);
     if (r < 0) {
       rc = (int)r;
       break;

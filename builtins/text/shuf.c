@@ -34,7 +34,7 @@ static const char usage[] =
 
 static void try_help(bi_ctx *b) {
   static const char m[] = "Try 'shuf --help' for more information.\n";
-  if (b->err) sh_stream_write(b->err, m, sizeof m - 1, b->sh->ex);
+  if (b->err) bi_write_to(b, b->err, m, sizeof m - 1);
 }
 
 /* Random numbers as GNU shuf draws them, so --random-source=FILE gives
@@ -60,8 +60,7 @@ static void rng_bytes(rng *r, unsigned char *out, size_t n) {
   }
   for (size_t k = 0; k < n; k++) {
     if (r->pos == r->len && !r->err) {
-      int64_t got = sh_stream_read(r->src, r->buf, sizeof r->buf,
-                                   r->b->sh->ex);
+      int64_t got = bi_read(r->b, r->src, r->buf, sizeof r->buf);
       if (got <= 0) {
         r->err = got < 0 ? (int)got : VSH_EIO;
         if (got == 0)
@@ -282,7 +281,7 @@ int bi_shuf_main(bi_ctx *b) {
           rc = VSH_EABORTED;
           break;
         }
-        int64_t r = sh_stream_read(in, buf, sizeof buf, b->sh->ex);
+        int64_t r = bi_read(b, in, buf, sizeof buf);
         if (r <= 0) {
           rc = (int)r;
           break;

@@ -20,7 +20,7 @@ static void try_help(bi_ctx *b) {
   int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
                    b->argv[0]);
   if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
+    bi_write_to(b, b->err, m, (size_t)n);
 }
 
 typedef struct sort_key {
@@ -703,7 +703,7 @@ static int slurp(bi_ctx *b, const char *name, vsh_buf *all, char delim) {
   for (;;) {
     if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
     if (vsh__buf_reserve(all, 65536)) { rc = VSH_ENOMEM; break; }
-    int64_t r = sh_stream_read(in, all->data + all->len, 65536, b->sh->ex);
+    int64_t r = bi_read(b, in, all->data + all->len, 65536);
     if (r <= 0) { rc = (int)r; break; }
     all->len += (size_t)r;
   }
@@ -791,7 +791,7 @@ static int flush(bi_ctx *b, vsh_buf *o, vfs_file *fh, sh_stream *dst) {
     int64_t w = vfs_file_write(fh, o->data, o->len);
     rc = w < 0 ? (int)w : 0;
   } else if (dst) {
-    rc = sh_stream_write(dst, o->data, o->len, b->sh->ex);
+    rc = bi_write_to(b, dst, o->data, o->len);
   } else {
     rc = bi_write(b, o->data, o->len);
   }
@@ -808,7 +808,7 @@ static int write_out(bi_ctx *b, const char *outfile, sort_line *v, size_t n,
   if (outfile && strcmp(outfile, "-")) {
     const char *p = bi_path(b, outfile);
     rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
-                      0666 & ~b->sh->umask, &fh)
+                      0666 & ~bi_umask(b), &fh)
            : VSH_ENAMETOOLONG;
     if (rc) {
       bi_err(b, "open failed: %s: %s", outfile, vsh_strerror(rc));
@@ -1005,7 +1005,7 @@ int bi_sort_main(bi_ctx *b) {
                k->schar == 0 && k->eword == SIZE_MAX &&
                k->reverse == global.reverse;
   }
-  c.seed = b->sh->rng * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull;
+  c.seed = bi_seed(b) * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull;
   if (random_source) {
     vsh_buf rs = {0};
     const char *p = bi_path(b, random_source);

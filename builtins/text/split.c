@@ -203,7 +203,7 @@ int bi_split_main(bi_ctx *b) {
         st = 1;
         break;
       }
-      int64_t r = sh_stream_read(in, buf, 65536, b->sh->ex);
+      int64_t r = bi_read(b, in, buf, 65536);
       if (r <= 0) break;
       if (vsh__buf_append(&all, buf, (size_t)r)) {
         st = 1;
@@ -241,7 +241,7 @@ int bi_split_main(bi_ctx *b) {
         st = 1;
         break;
       }
-      int64_t r = sh_stream_read(in, buf, 65536, b->sh->ex);
+      int64_t r = bi_read(b, in, buf, 65536);
       if (r < 0) {
         st = 1;
         break;

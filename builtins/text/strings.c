@@ -47,7 +47,7 @@ static int scan(bi_ctx *b, const str_opts *o, sh_stream *in, const char *name) {
       rc = VSH_EABORTED;
       break;
     }
-    int64_t r = sh_stream_read(in, buf, sizeof buf, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, sizeof buf);
     if (r < 0) {
       rc = (int)r;
       break;

@@ -36,7 +36,7 @@ static int slurp(bi_ctx *b, sh_stream *in, vsh_buf *all) {
   char buf[65536];
   for (;;) {
     if (bi_charge(b, 1)) return VSH_EABORTED;
-    int64_t r = sh_stream_read(in, buf, sizeof buf, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, sizeof buf);
     if (r <= 0) return (int)r;
     if (vsh__buf_append(all, buf, (size_t)r)) return VSH_ENOMEM;
   }

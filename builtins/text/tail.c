@@ -49,7 +49,7 @@ static int tail_from(bi_ctx *b, sh_stream *in, const tail_opts *o,
   uint64_t skip = o->n ? o->n - 1 : 0;
   for (;;) {
     if (bi_cancelled(b)) return VSH_EABORTED;
-    int64_t r = sh_stream_read(in, buf, cap, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, cap);
     if (r <= 0) return (int)r;
     size_t start = 0;
     if (skip && o->bytes) {
@@ -78,7 +78,7 @@ static int tail_bytes(bi_ctx *b, sh_stream *in, uint64_t n, char *buf,
   int rc = 0;
   for (;;) {
     if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-    int64_t r = sh_stream_read(in, buf, cap, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, cap);
     if (r <= 0) { rc = (int)r; break; }
     if (vsh__buf_append(&win, buf, (size_t)r)) { rc = VSH_ENOMEM; break; }
     if (win.len > n && win.len - n >= n + cap) {
@@ -104,7 +104,7 @@ static int tail_lines(bi_ctx *b, sh_stream *in, const tail_opts *o,
   int rc = 0;
   for (;;) {
     if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-    int64_t r = sh_stream_read(in, buf, cap, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, cap);
     if (r <= 0) { rc = (int)r; break; }
     size_t base = pend.len;
     if (vsh__buf_append(&pend, buf, (size_t)r)) { rc = VSH_ENOMEM; break; }

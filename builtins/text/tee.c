@@ -55,7 +55,7 @@ int bi_tee_main(bi_ctx *b) {
     const char *p = bi_path(b, f);
     unsigned fl = VFS_O_WRITE | VFS_O_CREAT |
                   (append ? VFS_O_APPEND : VFS_O_TRUNC);
-    int rc = p ? vfs_open(b->fs, p, fl, 0666 & ~b->sh->umask, &outs[i].fh)
+    int rc = p ? vfs_open(b->fs, p, fl, 0666 & ~bi_umask(b), &outs[i].fh)
                : VSH_ENAMETOOLONG;
     if (rc) {
       bi_err(b, "%s: %s", f, vsh_strerror(rc));
@@ -81,7 +81,7 @@ int bi_tee_main(bi_ctx *b) {
   int rc = buf ? 0 : VSH_ENOMEM;
   while (buf) {
     if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-    int64_t r = sh_stream_read(b->in, buf, cap, b->sh->ex);
+    int64_t r = bi_read(b, b->in, buf, cap);
     if (r < 0) {
       bi_err(b, "read error: %s", vsh_strerror((int)r));
       st = 1;
@@ -101,7 +101,7 @@ int bi_tee_main(bi_ctx *b) {
         int64_t k = vfs_file_write(outs[i].fh, buf, (size_t)r);
         w = k < 0 ? (int)k : 0;
       } else {
-        w = sh_stream_write(outs[i].s, buf, (size_t)r, b->sh->ex);
+        w = bi_write_to(b, outs[i].s, buf, (size_t)r);
       }
       if (w == VSH_EPIPE && !keep_going) { rc = w; goto done; }
       if (w) {

@@ -16,7 +16,7 @@ static void try_help(bi_ctx *b) {
   int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
                    b->argv[0]);
   if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
+    bi_write_to(b, b->err, m, (size_t)n);
 }
 
 typedef struct tr_set {
@@ -232,7 +232,7 @@ int bi_tr_main(bi_ctx *b) {
                             ? "Two strings must be given when both deleting "
                               "and squeezing repeats.\n"
                             : "Two strings must be given when translating.\n";
-      sh_stream_write(b->err, why, strlen(why), b->sh->ex);
+      bi_write_to(b, b->err, why, strlen(why));
     }
     try_help(b);
     return 1;
@@ -243,7 +243,7 @@ int bi_tr_main(bi_ctx *b) {
     {
       const char *why = "Only one string may be given when deleting "
                         "without squeezing repeats.\n";
-      sh_stream_write(b->err, why, strlen(why), b->sh->ex);
+      bi_write_to(b, b->err, why, strlen(why));
     }
     try_help(b);
     return 1;
@@ -322,7 +322,7 @@ int bi_tr_main(bi_ctx *b) {
   int prev = -1;
   for (;;) {
     if (bi_cancelled(b)) { st = 1; break; }
-    int64_t r = sh_stream_read(b->in, buf, cap, b->sh->ex);
+    int64_t r = bi_read(b, b->in, buf, cap);
     if (r < 0) {
       bi_err(b, "read error: %s", vsh_strerror((int)r));
       st = 1;

@@ -16,7 +16,7 @@ static void try_help(bi_ctx *b) {
   int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
                    b->argv[0]);
   if (n > 0 && (size_t)n < sizeof(m))
-    sh_stream_write(b->err, m, (size_t)n, b->sh->ex);
+    bi_write_to(b, b->err, m, (size_t)n);
 }
 
 typedef struct uniq_opts {
@@ -216,7 +216,7 @@ int bi_uniq_main(bi_ctx *b) {
   if (g.noperands == 2 && strcmp(g.operands[1], "-")) {
     const char *p = bi_path(b, g.operands[1]);
     int rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
-                          0666 & ~b->sh->umask, &u.fh)
+                          0666 & ~bi_umask(b), &u.fh)
                : VSH_ENAMETOOLONG;
     if (rc) {
       bi_err(b, "%s: %s", g.operands[1], vsh_strerror(rc));

@@ -189,7 +189,7 @@ static int count_stream(bi_ctx *b, sh_stream *in, wc_counts *c,
   int rc = 0;
   for (;;) {
     if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-    int64_t r = sh_stream_read(in, buf, cap, b->sh->ex);
+    int64_t r = bi_read(b, in, buf, cap);
     if (r <= 0) { rc = (int)r; break; }
     count_chunk(&s, c, buf, (size_t)r, need_chars);
   }
