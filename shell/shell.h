@@ -562,6 +562,7 @@ struct vsh_shell {
   sh_ctx *session;     /* persistent state between execs */
   bool use_tree_sitter; /* structure from tree-sitter-bash (default) */
   atomic_int next_pid; /* execs run concurrently */
+  struct net_policy *net; /* what curl and wget may reach (net/net.h) */
 };
 
 #endif /* VSH_SHELL_H */
