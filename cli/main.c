@@ -36,7 +36,7 @@ static const char usage[] =
     "  --allow-url PREFIX    allow URLs under PREFIX (repeatable)\n"
     "  --inject-header 'N: V'  send this header with requests the last\n"
     "                        --allow-url allows (the script never sees it)\n"
-    "  --allow-method M      allow method M (repeatable; default GET, HEAD)\n"
+    "  --allow-method M      allow method M besides GET and HEAD (repeatable)\n"
     "  --network-full        DANGEROUS: allow every http/https URL\n"
     "  --allow-private-hosts allow private addresses reached by host name\n"
     "  --net-resolve HOST=ADDR[,ADDR]  answer HOST with ADDR (tests)\n"
@@ -196,7 +196,7 @@ int main(int argc, char **argv) {
   vsh_net_prefix prefixes[64];
   const char *hdrs[64][9];
   int nhdr[64] = {0};
-  const char *methods[17];
+  const char *methods[19];
   int nmeth = 0;
   cli_resolve resolve = {0};
   int i = 1;
@@ -246,7 +246,16 @@ int main(int argc, char **argv) {
       hdrs[k - 1][nhdr[k - 1]] = NULL;
       continue;
     }
-    if (!strcmp(a, "--allow-method") && has_next && nmeth < 16) { methods[nmeth++] = argv[++i]; methods[nmeth] = NULL; net.methods = methods; continue; }
+    if (!strcmp(a, "--allow-method") && has_next && nmeth < 16) {
+      if (!nmeth) { /* added to the default GET and HEAD */
+        methods[nmeth++] = "GET";
+        methods[nmeth++] = "HEAD";
+      }
+      methods[nmeth++] = argv[++i];
+      methods[nmeth] = NULL;
+      net.methods = methods;
+      continue;
+    }
     if (!strcmp(a, "--network-full")) { net.full_access_dangerous = true; continue; }
     if (!strcmp(a, "--allow-private-hosts")) { net.allow_private = true; continue; }
     if (!strcmp(a, "--net-resolve") && has_next && resolve.n < 32) {

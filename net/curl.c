@@ -230,7 +230,9 @@ static int urlencode(vsh_buf *out, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     unsigned char ch = (unsigned char)s[i];
     int rc;
-    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+    if (ch == ' ') {
+      rc = vsh__buf_putc(out, '+'); /* curl's form encoding */
+    } else if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
         (ch >= '0' && ch <= '9') || ch == '-' || ch == '.' || ch == '_' ||
         ch == '~') {
       rc = vsh__buf_putc(out, (char)ch);
@@ -1091,7 +1093,7 @@ static int run_url(curl_cfg *c, curl_target *u, struct curl_slist **cookies,
     oname = remote_name(b, u->url);
     if (!oname || !oname[0]) {
       if (!c->header_name) {
-        cfail(c, 23, "Remote file name has no length!");
+        cfail(c, 23, "Failed writing received data to disk/application");
         code = 23;
         goto done;
       }
@@ -1279,7 +1281,7 @@ done_nofetch:
 }
 
 int bi_curl_main(bi_ctx *b) {
-  curl_cfg c = {.b = b, .max_redirs = -1};
+  curl_cfg c = {.b = b, .max_redirs = 50}; /* curl's default */
   int st = parse_args(&c);
   struct curl_slist *cookies = NULL;
   bool any = false;
@@ -1287,7 +1289,9 @@ int bi_curl_main(bi_ctx *b) {
   st = 0;
   for (size_t i = 0; i < c.nurls; i++) any = any || c.urls[i].url;
   if (!any) {
-    st = usage_error(&c, "%s", "no URL specified!");
+    bi_errline(b, "curl: try 'curl --help' or 'curl --manual' for more "
+                  "information");
+    st = 2;
     goto done;
   }
   if (c.head && (c.has_data || c.nforms || c.upload)) {

@@ -1,0 +1,370 @@
+# curl against the local server: every case here is also run with the
+# host's curl (run.py --shell host), which is where the expectations come
+# from.  The allowlist names both local origins.
+
+=== a GET to stdout
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s http://127.0.0.1:$PORT/hello
+--- stdout
+hello
+
+=== the scheme is guessed as curl does
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s 127.0.0.1:$PORT/hello
+--- stdout
+hello
+
+=== a JSON API piped to jq-like tools
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s http://127.0.0.1:$PORT/json | grep -o '"id":[0-9]*' | cut -d: -f2
+--- stdout
+1
+2
+
+=== -o writes a file, -w reports it
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s -o out.txt -w '%{http_code} %{size_download} %{content_type}\n' http://127.0.0.1:$PORT/hello
+cat out.txt
+--- stdout
+200 6 text/plain
+hello
+
+=== -O takes the URL's file name; --create-dirs with -o
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sO http://127.0.0.1:$PORT/hello && cat hello
+curl -s --create-dirs -o a/b/c.txt http://127.0.0.1:$PORT/hello && cat a/b/c.txt
+--- stdout
+hello
+hello
+
+=== -O -J names the file from Content-Disposition
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s -O -J http://127.0.0.1:$PORT/cd && cat report.txt
+--- stdout
+report
+
+=== -O with no file name in the URL
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sS -O http://127.0.0.1:$PORT/
+echo "rc=$?"
+--- stdout
+rc=23
+--- stderr
+curl: (23) Failed writing received data to disk/application
+
+=== -I shows headers only
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sI http://127.0.0.1:$PORT/hello | grep -v '^Date' | tr -d '\r'
+--- stdout
+HTTP/1.1 200 OK
+Server: BaseHTTP/0.6 Python/3.11.7
+Content-Type: text/plain
+Content-Length: 6
+
+
+=== -i puts headers before the body
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -si http://127.0.0.1:$PORT/hello | grep -v '^Date' | tr -d '\r'
+--- stdout
+HTTP/1.1 200 OK
+Server: BaseHTTP/0.6 Python/3.11.7
+Content-Type: text/plain
+Content-Length: 6
+
+hello
+
+=== -D - dumps headers; %header{} reads one
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s -D hdrs.txt -w '%header{content-type}\n' -o /dev/null http://127.0.0.1:$PORT/json
+head -1 hdrs.txt | tr -d '\r'
+--- stdout
+application/json
+HTTP/1.1 200 OK
+
+=== request headers, agent, referer and user
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s -H 'X-One: 1' -H 'Accept:' -A 'agent/1' -e 'http://ref/' -u alice:secret http://127.0.0.1:$PORT/echo
+--- stdout
+GET /echo
+authorization: Basic YWxpY2U6c2VjcmV0
+referer: http://ref/
+user-agent: agent/1
+x-one: 1
+
+
+=== -d posts form data, joined with &
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST
+--- script
+curl -s -d a=1 -d 'b=2 3' http://127.0.0.1:$PORT/echo
+--- stdout (no newline)
+POST /echo
+accept: */*
+content-type: application/x-www-form-urlencoded
+user-agent: curl/7.88.1
+
+a=1&b=2 3
+=== --data-urlencode and -G put the data in the query
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s -G --data-urlencode 'q=a b&c' -d x=1 http://127.0.0.1:$PORT/echo
+--- stdout
+GET /echo?q=a+b%26c&x=1
+accept: */*
+user-agent: curl/7.88.1
+
+
+=== -d @file strips newlines, --data-binary keeps them
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST
+--- file body.txt
+one
+two
+--- script
+curl -s -d @body.txt http://127.0.0.1:$PORT/echo | tail -1; echo
+curl -s --data-binary @body.txt http://127.0.0.1:$PORT/echo | tail -2
+--- stdout
+onetwo
+one
+two
+
+=== --data-raw does not read files
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST
+--- script
+curl -s --data-raw @body.txt http://127.0.0.1:$PORT/echo | tail -1; echo
+--- stdout
+@body.txt
+
+=== --json sets both headers
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST
+--- script
+curl -s --json '{"a":1}' http://127.0.0.1:$PORT/echo
+--- stdout (no newline)
+POST /echo
+accept: application/json
+content-type: application/json
+user-agent: curl/7.88.1
+
+{"a":1}
+=== -X sets the method, -T uploads with PUT
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method DELETE --allow-method PUT
+--- file up.txt
+data
+--- script
+curl -s -X DELETE http://127.0.0.1:$PORT/echo | head -1
+curl -s -T up.txt http://127.0.0.1:$PORT/echo/ | head -1
+curl -s -T up.txt http://127.0.0.1:$PORT/echo | tail -1
+--- stdout
+DELETE /echo
+PUT /echo/up.txt
+data
+
+=== -F sends multipart with files from the filesystem
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST
+--- file note.txt
+note body
+--- script
+curl -s -F name=val -F file=@note.txt http://127.0.0.1:$PORT/echo | grep -E '^(POST|content-type: multipart|Content-Disposition|Content-Type|note body|val)' | sed 's/boundary=.*/boundary=X/' | tr -d '\r'
+--- stdout
+POST /echo
+content-type: multipart/form-data; boundary=X
+Content-Disposition: form-data; name="name"
+val
+Content-Disposition: form-data; name="file"; filename="note.txt"
+Content-Type: text/plain
+note body
+
+=== -f fails on 404 with 22 and no body
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sS -f http://127.0.0.1:$PORT/status/404
+echo "rc=$?"
+--- stdout
+rc=22
+--- stderr
+curl: (22) The requested URL returned error: 404
+
+=== --fail-with-body shows the body, then fails
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sS --fail-with-body http://127.0.0.1:$PORT/status/500
+echo "rc=$?"
+--- stdout
+status 500
+rc=22
+--- stderr
+curl: (22) The requested URL returned error: 500
+
+=== without -f an error page is a success
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s -w ' %{http_code}\n' http://127.0.0.1:$PORT/status/404
+--- stdout
+status 404
+ 404
+
+=== no redirect without -L
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s -w '%{http_code} %{redirect_url}\n' 'http://127.0.0.1:$PORT/redirect/302?to=/hello'
+--- stdout
+moved
+302 http://127.0.0.1:$PORT/hello
+
+=== -L follows, the redirect's own body is not shown
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sL -w '%{num_redirects} %{url_effective}\n' 'http://127.0.0.1:$PORT/redirect/301?to=/hello'
+--- stdout
+hello
+1 http://127.0.0.1:$PORT/hello
+
+=== 302 turns a POST into a GET without the body
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST
+--- script
+curl -sL -d a=1 'http://127.0.0.1:$PORT/redirect/302?to=/echo'
+--- stdout
+GET /echo
+accept: */*
+user-agent: curl/7.88.1
+
+
+=== 303 does too; 307 keeps the POST and its body
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST
+--- script
+curl -sL -d a=1 'http://127.0.0.1:$PORT/redirect/303?to=/echo' | head -1
+curl -sL -d a=1 'http://127.0.0.1:$PORT/redirect/307?to=/echo' | sed -n '1p;$p'; echo
+--- stdout
+GET /echo
+POST /echo
+a=1
+
+=== -X keeps its method across a 303
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method PUT
+--- script
+curl -sL -X PUT 'http://127.0.0.1:$PORT/redirect/303?to=/echo' | head -1
+--- stdout
+PUT /echo
+
+=== a redirect loop stops at curl's limit
+--- args: --allow-url http://127.0.0.1:$PORT/ --net-max-redirects 100
+--- script
+curl -sSL http://127.0.0.1:$PORT/loop
+echo "rc=$?"
+--- stdout
+rc=47
+--- stderr
+curl: (47) Maximum (50) redirects followed
+
+=== --max-redirs
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sSL --max-redirs 2 -w '%{num_redirects}\n' http://127.0.0.1:$PORT/chain/5
+echo "rc=$?"
+curl -sL --max-redirs 5 http://127.0.0.1:$PORT/chain/5
+--- stdout
+2
+rc=47
+done
+--- stderr
+curl: (47) Maximum (2) redirects followed
+
+=== credentials and Authorization are not sent to another origin
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-url http://127.0.0.1:$PORT2/
+--- script
+curl -sL -u a:b -H 'Authorization: Bearer t' -H 'X-Keep: 1' 'http://127.0.0.1:$PORT/redirect/302?to=http://127.0.0.1:$PORT2/echo'
+--- stdout
+GET /echo
+accept: */*
+user-agent: curl/7.88.1
+x-keep: 1
+
+
+=== cookies: -c saves them, -b sends them back
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s -c jar.txt http://127.0.0.1:$PORT/cookie/set
+grep -c session jar.txt
+curl -s -b jar.txt http://127.0.0.1:$PORT/cookie/show
+curl -s -b 'a=1; b=2' http://127.0.0.1:$PORT/cookie/show
+--- stdout
+set
+1
+cookie: session=abc
+cookie: a=1; b=2
+
+=== a refused connection is curl's 7
+--- args: --allow-url http://127.0.0.1:1/
+--- script
+curl -sS http://127.0.0.1:1/
+echo "rc=$?"
+--- stdout
+rc=7
+--- stderr-re
+curl: \(7\) Failed to connect to 127\.0\.0\.1 port 1 after \d+ ms: Couldn't connect to server
+
+=== -m ends a slow request with 28
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sS -m 1 http://127.0.0.1:$PORT/slow/3
+echo "rc=$?"
+--- stdout
+rc=28
+--- stderr-re
+curl: \(28\) Operation timed out after 10\d\d milliseconds with 0 bytes received
+
+=== -w on failure reports 000
+--- args: --allow-url http://127.0.0.1:1/
+--- script
+curl -s -w '%{http_code} %{exitcode}\n' http://127.0.0.1:1/
+echo "rc=$?"
+--- stdout
+000 7
+rc=7
+
+=== no URL
+--- script
+curl
+echo "rc=$?"
+--- stdout
+rc=2
+--- stderr
+curl: try 'curl --help' or 'curl --manual' for more information
+
+=== an unknown option
+--- script
+curl --frobnicate http://x/
+echo "rc=$?"
+--- stdout
+rc=2
+--- stderr
+curl: option --frobnicate: is unknown
+curl: try 'curl --help' or 'curl --manual' for more information
+
+=== several URLs, each with its -o
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s -o a.txt http://127.0.0.1:$PORT/hello -o b.txt http://127.0.0.1:$PORT/json
+cat a.txt b.txt
+--- stdout
+hello
+{"items":[{"id":1},{"id":2}]}
+
+=== --retry retries a 503 a bounded number of times
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s --retry 2 --retry-delay 0 -w '%{http_code}\n' http://127.0.0.1:$PORT/status/503
+--- stdout
+status 503
+status 503
+status 503
+503
