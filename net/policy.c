@@ -182,6 +182,96 @@ bool net_path_allowed(const char *prefix, const char *path) {
   return !path_widens(path);
 }
 
+/* ---- IDN ------------------------------------------------------------- */
+
+/* RFC 3492 punycode of one label's code points; false when too long. */
+static bool punycode(const int32_t *cp, size_t n, vsh_buf *out) {
+  enum { BASE = 36, TMIN = 1, TMAX = 26, SKEW = 38, DAMP = 700 };
+  uint64_t nn = 128, delta = 0, bias = 72;
+  size_t h = 0, start = out->len;
+  for (size_t i = 0; i < n; i++)
+    if (cp[i] < 128) {
+      if (vsh__buf_putc(out, (char)cp[i])) return false;
+      h++;
+    }
+  size_t b = h;
+  if (b && vsh__buf_putc(out, '-')) return false;
+  while (h < n) {
+    uint64_t m = UINT64_MAX;
+    for (size_t i = 0; i < n; i++)
+      if ((uint64_t)cp[i] >= nn && (uint64_t)cp[i] < m) m = (uint64_t)cp[i];
+    delta += (m - nn) * (h + 1);
+    nn = m;
+    for (size_t i = 0; i < n; i++) {
+      if ((uint64_t)cp[i] < nn) delta++;
+      if ((uint64_t)cp[i] != nn) continue;
+      uint64_t q = delta;
+      for (uint64_t k = BASE;; k += BASE) {
+        uint64_t t = k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
+        if (q < t) break;
+        uint64_t d = t + (q - t) % (BASE - t);
+        if (vsh__buf_putc(out, (char)(d < 26 ? 'a' + d : '0' + d - 26)))
+          return false;
+        q = (q - t) / (BASE - t);
+      }
+      if (vsh__buf_putc(out, (char)(q < 26 ? 'a' + q : '0' + q - 26)))
+        return false;
+      /* adapt the bias */
+      uint64_t dl = h == b ? delta / DAMP : delta / 2;
+      dl += dl / (h + 1);
+      uint64_t k = 0;
+      while (dl > ((BASE - TMIN) * TMAX) / 2) {
+        dl /= BASE - TMIN;
+        k += BASE;
+      }
+      bias = k + (BASE - TMIN + 1) * dl / (dl + SKEW);
+      delta = 0;
+      h++;
+    }
+    delta++;
+    nn++;
+    if (out->len - start > 59) return false;
+  }
+  return true;
+}
+
+/* A host with non-ASCII labels in its ASCII form (lower-cased, each such
+ * label "xn--" + punycode); NULL when it cannot be one. */
+static char *idn_to_ascii(const char *host) {
+  vsh_buf out = {0};
+  size_t n = strlen(host);
+  int32_t *cp = calloc(n + 1, sizeof(int32_t));
+  bool ok = cp != NULL;
+  size_t i = 0;
+  while (ok && i <= n) {
+    size_t j = i;
+    while (j < n && host[j] != '.') j++;
+    size_t k = 0;
+    bool ascii = true;
+    for (size_t p = i; p < j && ok;) {
+      int32_t c;
+      int l = vsh__utf8_decode(host + p, j - p, &c);
+      if (c < 0) ok = false;
+      else cp[k++] = vsh__cp_lower(c);
+      if (c >= 128) ascii = false;
+      p += (size_t)l;
+    }
+    if (ok && ascii) {
+      for (size_t p = 0; p < k && ok; p++) ok = !vsh__buf_putc(&out, (char)cp[p]);
+    } else if (ok) {
+      ok = !vsh__buf_puts(&out, "xn--") && punycode(cp, k, &out);
+    }
+    if (ok && j < n) ok = !vsh__buf_putc(&out, '.');
+    i = j + 1;
+  }
+  free(cp);
+  if (!ok || !out.data) {
+    vsh_buf_dispose(&out);
+    return NULL;
+  }
+  return out.data;
+}
+
 /* ---- targets -------------------------------------------------------- */
 
 void net_target_dispose(net_target *t) {
@@ -225,7 +315,24 @@ int net_target_parse(net_target *t, const char *url, const net_target *base) {
   if (strcmp(t->scheme, "http") && strcmp(t->scheme, "https"))
     return NET_SCHEME;
   char *host = NULL, *port = NULL;
-  r = get_part(t->u, CURLUPART_HOST, CURLU_PUNYCODE, &host);
+  r = get_part(t->u, CURLUPART_HOST, 0, &host);
+  bool wide = false;
+  for (const char *q = host; !r && *q; q++)
+    if ((unsigned char)*q >= 128) wide = true;
+  if (wide) {
+    /* libidn2 needs a UTF-8 locale, which a sandbox never sets: convert
+     * here and fetch what was checked */
+    char *ace = idn_to_ascii(host);
+    free(host);
+    host = ace;
+    if (!ace) return NET_BADURL;
+    CURLUcode hc = curl_url_set(t->u, CURLUPART_HOST, ace, 0);
+    if (hc == CURLUE_OUT_OF_MEMORY) r = VSH_ENOMEM;
+    else if (hc) r = 1;
+    free(t->url);
+    t->url = NULL;
+    if (!r) r = get_part(t->u, CURLUPART_URL, 0, &t->url);
+  }
   if (!r) r = get_part(t->u, CURLUPART_PORT, CURLU_DEFAULT_PORT, &port);
   if (!r) r = get_part(t->u, CURLUPART_PATH, 0, &t->path);
   if (r >= 0) {

@@ -170,22 +170,20 @@ static int pin_names(net_req *r) {
   char addrs[16][64];
   int n = o->resolve(o->resolve_ud, r->t->host, addrs, 16);
   vsh_buf line = {0};
-  int rc = 0;
-  if (vsh__buf_printf(&line, "%s:%u:", r->t->host, r->t->port)) rc = VSH_ENOMEM;
+  int rc = vsh__buf_printf(&line, "%s:%u:", r->t->host, r->t->port);
   int kept = 0;
   for (int i = 0; !rc && i < n && i < 16; i++) {
     addrs[i][63] = 0;
     const char *a = addrs[i];
-    bool v6 = strchr(a, ':') != NULL;
+    unsigned char bin[16];
+    bool v6 = inet_pton(AF_INET6, a, bin) == 1;
+    if (!v6 && inet_pton(AF_INET, a, bin) != 1) continue; /* not numeric */
     if (kept) rc = vsh__buf_putc(&line, ',');
     if (!rc) rc = vsh__buf_printf(&line, v6 ? "[%s]" : "%s", a);
     kept++;
   }
-  if (!rc && n <= 0) {
-    /* an unknown name: pin nothing and let the lookup fail as DNS would */
-    vsh__buf_clear(&line);
-    rc = vsh__buf_printf(&line, "%s:%u:0.0.0.0", r->t->host, r->t->port);
-    r->refused = false;
+  if (!rc && !kept) {
+    /* the application's resolver does not know the name */
     snprintf(r->errbuf, sizeof(r->errbuf), "Could not resolve host: %s",
              r->t->host);
     r->res = CURLE_COULDNT_RESOLVE_HOST;
@@ -196,6 +194,18 @@ static int pin_names(net_req *r) {
     struct curl_slist *s = curl_slist_append(r->pins, line.data);
     if (!s) rc = VSH_ENOMEM;
     else r->pins = s;
+  }
+  /* the same name spelled with its trailing dot */
+  if (!rc) {
+    const char *colon = strchr(line.data, ':');
+    vsh_buf dot = {0};
+    rc = vsh__buf_append(&dot, line.data, (size_t)(colon - line.data));
+    if (!rc) rc = vsh__buf_putc(&dot, '.');
+    if (!rc) rc = vsh__buf_puts(&dot, colon);
+    struct curl_slist *s = rc ? NULL : curl_slist_append(r->pins, dot.data);
+    if (!rc && !s) rc = VSH_ENOMEM;
+    if (s) r->pins = s;
+    vsh_buf_dispose(&dot);
   }
   vsh_buf_dispose(&line);
   return rc;
@@ -315,6 +325,7 @@ int net_transfer(net_policy *p, net_req *r) {
     if (msg->msg == CURLMSG_DONE && msg->easy_handle == e)
       r->res = msg->data.result;
   if (r->cancelled && r->res == CURLE_OK) r->res = CURLE_ABORTED_BY_CALLBACK;
+  if (r->res == CURLE_FILESIZE_EXCEEDED) r->too_big = true; /* by header */
   if (r->too_big) r->res = CURLE_FILESIZE_EXCEEDED;
 
   curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &r->code);

@@ -9,6 +9,7 @@ each case with the spec-run format (=== name, --- script, --- stdout,
     --- stderr-re                                     stderr must match
     <python regex, whole text>                        (re.DOTALL)
     --- vsh-only: reason                              not run on the host
+    --- max-seconds: S                                the run's time limit
 
 $PORT and $PORT2 are replaced in every section.
 
@@ -21,9 +22,11 @@ Exits 77 (skip) when the server cannot start.
 import glob
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -56,6 +59,9 @@ def parse(path):
             head = raw[4:].strip()
             if head.startswith('status:'):
                 cur['status'] = int(head.split(':', 1)[1])
+                continue
+            if head.startswith('max-seconds:'):
+                cur['max_seconds'] = float(head.split(':', 1)[1])
                 continue
             if head.startswith('args:'):
                 cur['args'] = head.split(':', 1)[1].strip()
@@ -97,8 +103,9 @@ def run_case(case, shell, build, ports):
         if shell == 'host':
             cmd = ['bash', '-c', script]
         else:
-            cmd = [os.path.join(build, 'vsh')] + subst(case['args']).split() \
+            cmd = [os.path.join(build, 'vsh')] + shlex.split(subst(case['args'])) \
                 + ['--mount', d + ':' + d, '--cwd', d, '-c', script]
+        t0 = time.monotonic()
         try:
             p = subprocess.run(cmd, cwd=d, env=env, capture_output=True,
                                timeout=30)
@@ -108,7 +115,11 @@ def run_case(case, shell, build, ports):
         err = p.stderr.decode('utf-8', 'replace').replace(d, '$TMPDIR')
         if shell == 'host':
             err = err.replace('bash: ', 'vsh: ')
+        took = time.monotonic() - t0
         why = []
+        if took > case.get('max_seconds', 1e9):
+            why.append('took %.2f s, more than %s' % (took,
+                                                      case['max_seconds']))
         if 'runtime error:' in err or 'Sanitizer' in err:
             why.append('sanitizer: ' + err[:600])
         if 'stdout' in case and out != subst(case['stdout']):
