@@ -8,6 +8,7 @@
 #include "net/util.h"
 
 #include <string.h>
+#include <stdarg.h>
 #include <strings.h>
 #include <time.h>
 
@@ -65,7 +66,25 @@ typedef struct wget_xfer {
   vsh_buf reason;    /* the final status line's reason phrase */
   const net_target *hop;
   bool werr;
+  bool pending;      /* "Connecting to ..." waits for its outcome */
+  int hops;
+  bool location;
+  long length;       /* Content-Length, or -1 */
+  vsh_buf ctype;
 } wget_xfer;
+
+static void say(wget_xfer *x, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void say(wget_xfer *x, const char *fmt, ...) {
+  if (x->quiet || !x->verbose) return;
+  char buf[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  if (n > (int)sizeof(buf) - 1) n = (int)sizeof(buf) - 1;
+  if (n > 0) sh_stream_write(x->b->err, buf, (size_t)n, x->b->sh->ex);
+}
 
 static void stamp(char *buf, size_t n) {
   struct timespec ts;
@@ -73,6 +92,20 @@ static void stamp(char *buf, size_t n) {
   struct tm tm;
   gmtime_r(&ts.tv_sec, &tm);
   strftime(buf, n, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+/* wget's rate: 1024-based units, about three significant digits. */
+static void rate(double bps, bool short_unit, char *out, size_t n) {
+  static const char *const lu[] = {"B/s", "KB/s", "MB/s", "GB/s"};
+  static const char *const su[] = {"", "K", "M", "G"};
+  int u = 0;
+  while (bps >= 1024 && u < 3) {
+    bps /= 1024;
+    u++;
+  }
+  int prec = bps >= 100 ? 0 : bps >= 10 ? 1 : 2;
+  if (short_unit) snprintf(out, n, "%.*f%s", prec, bps, su[u]);
+  else snprintf(out, n, "%.*f %s", prec, bps, lu[u]);
 }
 
 static int w_header(void *ud, const char *line, size_t n) {
@@ -90,8 +123,34 @@ static int w_header(void *ud, const char *line, size_t n) {
       }
     }
     x->error_status = x->code >= 400;
+    x->location = false;
+    x->length = -1;
+    vsh__buf_clear(&x->ctype);
+    if (x->pending) say(x, "connected.\n");
+    x->pending = false;
+    if (x->code >= 200)
+      say(x, "HTTP request sent, awaiting response... %ld %s\n", x->code,
+          x->reason.data ? x->reason.data : "");
   }
-  if (x->server_response && !x->quiet && n > 2) {
+  if (n > 9 && !strncasecmp(line, "location:", 9) && x->code >= 300 &&
+      x->code < 400) {
+    size_t k = n;
+    while (k && (line[k - 1] == '\r' || line[k - 1] == '\n')) k--;
+    const char *v = line + 9;
+    while (*v == ' ') v++;
+    say(x, "Location: %.*s [following]\n", (int)(line + k - v), v);
+  }
+  if (n > 15 && !strncasecmp(line, "content-length:", 15))
+    x->length = atol(line + 15);
+  if (n > 13 && !strncasecmp(line, "content-type:", 13)) {
+    size_t k = n;
+    while (k && (line[k - 1] == '\r' || line[k - 1] == '\n')) k--;
+    const char *v = line + 13;
+    while (*v == ' ') v++;
+    vsh__buf_clear(&x->ctype);
+    vsh__buf_append(&x->ctype, v, (size_t)(line + k - v));
+  }
+  if (x->server_response && n > 2) {
     size_t k = n;
     while (k && (line[k - 1] == '\r' || line[k - 1] == '\n')) k--;
     bi_errline(x->b, "  %.*s", (int)k, line);
@@ -114,10 +173,14 @@ static void w_hop(void *ud, const net_target *t) {
   wget_xfer *x = ud;
   char ts[32];
   x->hop = t;
-  if (x->quiet || !x->verbose) return;
   stamp(ts, sizeof(ts));
-  bi_errline(x->b, "--%s--  %s", ts, t->url);
-  bi_errline(x->b, "Connecting to %s:%u... ", t->host, t->port);
+  say(x, "--%s--  %s\n", ts, t->url);
+  if (x->hops++) {
+    say(x, "Reusing existing connection to %s:%u.\n", t->host, t->port);
+  } else {
+    say(x, "Connecting to %s:%u... ", t->host, t->port);
+    x->pending = !x->quiet && x->verbose;
+  }
 }
 
 /* The name wget saves a URL under: the path's last segment,
@@ -262,6 +325,21 @@ int bi_wget_main(bi_ctx *b) {
     memcpy(auth + ul + 1, password ? password : "", pl + 1);
   }
   if (tries <= 0 || tries > 20) tries = 20; /* bounded */
+  /* wget's own request headers come before the script's */
+  {
+    static const char *const dflt[] = {"Accept-Encoding: identity",
+                                       "Connection: Keep-Alive"};
+    char **all = realloc(headers, (nh + 2) * sizeof(char *));
+    if (!all) {
+      st = 1;
+      goto done;
+    }
+    headers = all;
+    memmove(headers + 2, headers, nh * sizeof(char *));
+    headers[0] = (char *)dflt[0];
+    headers[1] = (char *)dflt[1];
+    nh += 2;
+  }
   net_out shared = {.b = b, .path = output};
   bool one_output = output != NULL;
   for (int i = 0; i < g.noperands && !bi_cancelled(b); i++) {
@@ -324,6 +402,10 @@ int bi_wget_main(bi_ctx *b) {
       }
     }
     net_req *r = &f.last;
+    if (x.pending && r->res != CURLE_COULDNT_CONNECT) {
+      say(&x, "\n");
+      x.pending = false;
+    }
     if (code) {
     } else if (f.refused || r->refused) {
       if (!quiet) bi_err(b, "%s", f.refused ? f.why : r->why);
@@ -347,7 +429,8 @@ int bi_wget_main(bi_ctx *b) {
     } else if (r->res != CURLE_OK) {
       if (!quiet) {
         if (r->res == CURLE_COULDNT_CONNECT)
-          bi_errline(b, "failed: Connection refused.");
+          bi_errline(b, "%sfailed: Connection refused.",
+                     x.pending ? "" : "Connecting... ");
         else if (r->res == CURLE_OPERATION_TIMEDOUT)
           bi_errline(b, "Read error (Connection timed out) in headers.");
         else
@@ -360,9 +443,6 @@ int bi_wget_main(bi_ctx *b) {
       if (!quiet) bi_errline(b, "%u redirections exceeded.", f.max_used);
       code = 8;
     } else {
-      if (!quiet && verbose)
-        bi_errline(b, "HTTP request sent, awaiting response... %ld %s",
-                   f.code, x.reason.data ? x.reason.data : "");
       if (f.code >= 400) {
         char ts[32];
         stamp(ts, sizeof(ts));
@@ -380,12 +460,21 @@ int bi_wget_main(bi_ctx *b) {
           stamp(ts, sizeof(ts));
           const char *shown = x.out.path && strcmp(x.out.path, "-")
                                   ? x.out.path : "STDOUT";
-          bi_errline(b, "Length: %llu [%s]\nSaving to: \xe2\x80\x98%s\xe2\x80\x99"
-                        "\n\n%s - \xe2\x80\x98%s\xe2\x80\x99 saved [%llu/%llu]\n",
-                     (unsigned long long)x.got,
-                     r->content_type ? r->content_type : "text/plain", shown,
-                     ts, shown, (unsigned long long)x.got,
-                     (unsigned long long)x.got);
+          char len[32];
+          if (x.length >= 0) snprintf(len, sizeof(len), "%ld", x.length);
+          else snprintf(len, sizeof(len), "unspecified");
+          double secs = f.last.t_total - f.last.t_start;
+          if (secs <= 0) secs = 1e-6;
+          char r1[32], r2[32];
+          rate((double)x.got / secs, true, r1, sizeof(r1));
+          rate((double)x.got / secs, false, r2, sizeof(r2));
+          bi_errline(b, "Length: %s%s%s%s\nSaving to: \xe2\x80\x98%s\xe2\x80\x99"
+                        "\n\n     0K%55s100%% %5s=%.0fs\n\n"
+                        "%s (%s) - \xe2\x80\x98%s\xe2\x80\x99 saved [%llu/%llu]\n",
+                     len, x.ctype.len ? " [" : "",
+                     x.ctype.len ? x.ctype.data : "", x.ctype.len ? "]" : "",
+                     shown, "", r1, secs, ts, r2, shown,
+                     (unsigned long long)x.got, (unsigned long long)x.got);
         } else if (!quiet) {
           char ts[32];
           stamp(ts, sizeof(ts));
@@ -398,6 +487,7 @@ int bi_wget_main(bi_ctx *b) {
     }
     net_fetch_dispose(&f);
     vsh_buf_dispose(&x.reason);
+    vsh_buf_dispose(&x.ctype);
     if (one_output) shared = x.out;
     else net_out_close(&x.out);
     if (code) st = code;
