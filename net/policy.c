@@ -138,25 +138,27 @@ static bool has_dot_segment(const char *s, size_t n) {
   return false;
 }
 
+/* Decodes until nothing changes (each round that changes anything is
+ * shorter, so this ends): a server that decodes any number of times
+ * still cannot find a dot segment, an encoded NUL or an encoded '?' or
+ * '#' that the raw path hid. */
 static bool path_widens(const char *path) {
   size_t n = strlen(path);
-  char *d1 = malloc(n + 1), *d2 = malloc(n + 1);
-  bool bad = true;
-  if (d1 && d2) {
-    decode_once(path, d1);
-    decode_once(d1, d2);
-    size_t n1 = strlen(d1), n2 = strlen(d2);
-    bad = has_dot_segment(path, n) || has_dot_segment(d1, n1) ||
-          has_dot_segment(d2, n2) || strchr(d1, '?') || strchr(d1, '#');
-    /* an encoded NUL (once or twice) would cut the path short */
-    for (size_t i = 0; i + 2 < n1; i++)
-      if (d1[i] == '%' && d1[i + 1] == '0' && d1[i + 2] == '0') bad = true;
-    for (size_t i = 0; i + 2 < n; i++)
-      if (path[i] == '%' && path[i + 1] == '0' && path[i + 2] == '0')
-        bad = true;
+  char *cur = strdup(path), *next = malloc(n + 1);
+  bool bad = !cur || !next;
+  for (int round = 0; !bad; round++) {
+    size_t len = strlen(cur);
+    if (has_dot_segment(cur, len) || strstr(cur, "%00") ||
+        (round && (strchr(cur, '?') || strchr(cur, '#'))))
+      bad = true;
+    decode_once(cur, next);
+    if (!strcmp(next, cur)) break;
+    char *t = cur;
+    cur = next;
+    next = t;
   }
-  free(d1);
-  free(d2);
+  free(cur);
+  free(next);
   return bad;
 }
 
