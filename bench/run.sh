@@ -114,3 +114,8 @@ echo "| sort of 1,000,000 lines, piped to md5sum | $(get sort1m) ms | ${B_SORT} 
 echo "| find over 10,000 files, piped to wc -l | $(get find10k) ms | ${B_FIND} ms | - | $(jbt find10k) | $(ratio "$(get find10k)" "$B_FIND") / $(ratio "$(get find10k)" "$(jbt find10k)") |"
 echo "| new sandbox (1 seeded file) | ${SN} us, ${SR} KB | - | - | ${JBC} ms/1000, ${JBI} KB | - |"
 echo "| fork of a 10,000-file image | $(awk '/^fork of/ {print $5, $6, $7}' /tmp/vsh-bench.fork) | - | - | - | - |"
+
+# the network: vsh curl against the host curl on a local server
+if command -v python3 >/dev/null 2>&1 && command -v curl >/dev/null 2>&1; then
+  echo; sh "$ROOT/bench/net.sh" || echo "net bench: failed"
+fi
