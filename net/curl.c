@@ -721,6 +721,13 @@ static const char *find_header(const vsh_buf *h, const char *name,
   return NULL;
 }
 
+static void w_flush(curl_cfg *c, vsh_buf *o, bool to_err) {
+  if (!o->len) return;
+  if (to_err) sh_stream_write(c->b->err, o->data, o->len, c->b->sh->ex);
+  else bi_write(c->b, o->data, o->len);
+  vsh__buf_clear(o);
+}
+
 static void write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
                       const char *errmsg) {
   const char *fmt = c->write_out;
@@ -847,13 +854,11 @@ static void write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
     else if (!strcmp(v, "filename_effective"))
       vsh__buf_puts(&o, x->out.path && strcmp(x->out.path, "-")
                             ? x->out.path : "");
-    else if (!strcmp(v, "stderr"))
-      to_err = true, bi_write(c->b, o.data ? o.data : "", o.len),
-      vsh__buf_clear(&o);
-    else if (!strcmp(v, "stdout"))
-      to_err = false, sh_stream_write(c->b->err, o.data ? o.data : "", o.len,
-                                      c->b->sh->ex),
-      vsh__buf_clear(&o);
+    else if (!strcmp(v, "stderr") || !strcmp(v, "stdout")) {
+      /* what came before goes where it was headed */
+      w_flush(c, &o, to_err);
+      to_err = v[3] == 'e';
+    }
     else if (!strcmp(v, "onerror")) {
       if (!code) break;
     } else if (!strcmp(v, "header_json")) {
@@ -886,10 +891,7 @@ static void write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
       bi_errline(c->b, "curl: unknown --write-out variable: '%s'", v);
     }
   }
-  if (o.len) {
-    if (to_err) sh_stream_write(c->b->err, o.data, o.len, c->b->sh->ex);
-    else bi_write(c->b, o.data, o.len);
-  }
+  w_flush(c, &o, to_err);
   vsh_buf_dispose(&o);
   vsh_buf_dispose(&fbuf);
 }

@@ -297,7 +297,11 @@ int net_transfer(net_policy *p, net_req *r) {
   if (r->compressed) curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
   if (r->cookie) curl_easy_setopt(e, CURLOPT_COOKIE, r->cookie);
   if (r->cookies) {
-    curl_easy_setopt(e, CURLOPT_COOKIEFILE, "");
+    /* an expired cookie starts the engine without naming any file
+     * (CURLOPT_COOKIEFILE "" would, and leaks in libcurl 7.88) */
+    curl_easy_setopt(e, CURLOPT_COOKIELIST,
+                     "Set-Cookie: vsh=; expires=Thu, 01 Jan 1970 00:00:01 "
+                     "GMT");
     for (struct curl_slist *s = r->cookie_lines; s; s = s->next)
       curl_easy_setopt(e, CURLOPT_COOKIELIST, s->data);
   }
