@@ -35,7 +35,9 @@ static int hop_headers(net_fetch *f, const net_target *t, bool first_origin,
   for (size_t i = 0; i < f->nheaders; i++) {
     const char *h = f->headers[i];
     size_t hn = header_name_len(h);
-    bool drop = false;
+    /* a leading blank would continue the previous header (obs-fold), a
+     * line break would start another: neither reaches the wire */
+    bool drop = h[0] == ' ' || h[0] == '\t' || strpbrk(h, "\r\n");
     if (!first_origin && (header_is(h, "Authorization", 13) ||
                           header_is(h, "Cookie", 6)))
       drop = true;
@@ -65,8 +67,12 @@ oom:
 static bool host_header_ok(net_fetch *f, const net_target *t) {
   for (size_t i = 0; i < f->nheaders; i++) {
     const char *h = f->headers[i];
-    if (!header_is(h, "Host", 4) || h[4] != ':') continue;
-    const char *v = h + 5;
+    size_t hn = header_name_len(h);
+    while (hn && (h[hn - 1] == ' ' || h[hn - 1] == '\t')) hn--;
+    if (hn != 4 || strncasecmp(h, "Host", 4)) continue;
+    const char *v = h + header_name_len(h);
+    if (*v != ':') continue; /* "Host;" sends an empty one: harmless */
+    v++;
     while (*v == ' ' || *v == '\t') v++;
     if (!*v) continue; /* "Host:" removes it: libcurl sends its own */
     size_t vl = strlen(v);
@@ -163,8 +169,21 @@ static void refuse(net_fetch *f, int kind, const net_target *t,
   }
 }
 
+/* A value that becomes one header line must hold no line break (it
+ * would start a header of the script's choosing, a Host among them). */
+static bool one_line(const char *v) { return !v || !strpbrk(v, "\r\n"); }
+
 int net_fetch_run(net_fetch *f) {
   net_policy *pol = net_policy_of(f->b);
+  if (!one_line(f->agent) || !one_line(f->referer) || !one_line(f->cookie) ||
+      !one_line(f->user) || !one_line(f->method)) {
+    snprintf(f->why, sizeof(f->why),
+             "A line break in a header value is not allowed by the sandbox "
+             "network policy: %s",
+             f->url);
+    f->refused = NET_REFUSED;
+    return 0;
+  }
   unsigned max = pol->opts.max_redirects;
   bool policy_max = true;
   if (f->max_redirs >= 0 && (unsigned long)f->max_redirs < max) {

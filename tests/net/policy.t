@@ -375,3 +375,22 @@ Warning: -k/--insecure is ignored: this sandbox always verifies TLS certificates
 curl -sv http://127.0.0.1:$PORT/hello http://127.0.0.1:$PORT/hello 2>&1 | grep -c 'Re-using existing connection'
 --- stdout
 1
+
+=== line breaks cannot smuggle a header past the policy
+--- vsh-only: the policy
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sS -A $'x\r\nHost: evil' http://127.0.0.1:$PORT/echo; echo "rc=$?"
+curl -s -H $'X-A: 1\r\nHost: evil' http://127.0.0.1:$PORT/echo | grep -i '^host\|^x-a'
+curl -s -H ' Host: evil' http://127.0.0.1:$PORT/echo | grep -ci evil
+curl -sS -H 'Host : evil' http://127.0.0.1:$PORT/echo; echo "rc=$?"
+wget -q -O - --header $'X-B: 1\r\nHost: evil' http://127.0.0.1:$PORT/echo | grep -ci 'evil\|x-b'
+--- stdout
+rc=7
+x-a: 1
+0
+rc=7
+0
+--- stderr
+curl: (7) A line break in a header value is not allowed by the sandbox network policy: http://127.0.0.1:$PORT/echo
+curl: (7) A Host header naming another host is not allowed by the sandbox network policy: http://127.0.0.1:$PORT/echo
