@@ -837,8 +837,9 @@ static void write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
       vsh__buf_puts(&o, r->local_ip ? r->local_ip : "");
     else if (!strcmp(v, "local_port"))
       vsh__buf_printf(&o, "%ld", r->local_port);
-    else if (!strcmp(v, "scheme"))
-      vsh__buf_puts(&o, f->target.scheme ? f->target.scheme : "");
+    else if (!strcmp(v, "scheme")) /* curl 7.88 prints it upper case */
+      for (const char *q = f->target.scheme; q && *q; q++)
+        vsh__buf_putc(&o, (char)(*q >= 'a' && *q <= 'z' ? *q - 32 : *q));
     else if (!strcmp(v, "method"))
       vsh__buf_puts(&o, r->effective_method ? r->effective_method : "GET");
     else if (!strcmp(v, "exitcode"))
@@ -1256,7 +1257,7 @@ static int run_url(curl_cfg *c, curl_target *u, struct curl_slist **cookies,
     /* curl names the file it could not create */
     if (x.out.err == VSH_ENOENT || x.out.err == VSH_EISDIR ||
         x.out.err == VSH_EACCES || x.out.err == VSH_ENOTDIR)
-      if (!c->silent || c->show_error)
+      if (!c->silent)
         bi_errline(b, "Warning: Failed to open the file %s: %s", x.out.path,
                    vsh_strerror(x.out.err));
   }

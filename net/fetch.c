@@ -175,6 +175,10 @@ static bool one_line(const char *v) { return !v || !strpbrk(v, "\r\n"); }
 
 int net_fetch_run(net_fetch *f) {
   net_policy *pol = net_policy_of(f->b);
+  if (!pol) { /* a shell made without one: no network */
+    refuse(f, NET_NONET, NULL, f->url, NULL);
+    return 0;
+  }
   if (!one_line(f->agent) || !one_line(f->referer) || !one_line(f->cookie) ||
       !one_line(f->user) || !one_line(f->method)) {
     snprintf(f->why, sizeof(f->why),

@@ -368,3 +368,46 @@ status 503
 status 503
 status 503
 503
+
+=== -i -L shows every hop's headers
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -si -L 'http://127.0.0.1:$PORT/redirect/302?to=/hello' | grep -v Date | tr -d '\r'
+--- stdout
+HTTP/1.1 302 Found
+Server: BaseHTTP/0.6 Python/3.11.7
+Content-Type: text/plain
+Content-Length: 6
+Location: /hello
+
+HTTP/1.1 200 OK
+Server: BaseHTTP/0.6 Python/3.11.7
+Content-Type: text/plain
+Content-Length: 6
+
+hello
+
+=== -w variables after a redirect
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s -w '%{http_code} %{num_redirects} [%{redirect_url}] %{method} %{scheme} %{remote_ip}\n' -L 'http://127.0.0.1:$PORT/redirect/302?to=/hello'
+--- stdout
+hello
+200 1 [] GET HTTP 127.0.0.1
+
+=== -w sizes of a POST
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST
+--- script
+curl -s -X POST -w '%{method} %{size_upload}\n' -d abc http://127.0.0.1:$PORT/hello
+--- stdout
+hello
+POST 3
+
+=== an output file in a missing folder
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sS -o a/b.txt http://127.0.0.1:$PORT/hello; echo "rc=$?"
+--- stdout
+rc=23
+--- stderr
+curl: (23) Failure writing output to destination
