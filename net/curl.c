@@ -23,7 +23,8 @@ enum {
   O_COMPRESSED, O_RETRY, O_RETRY_DELAY, O_RETRY_MAX_TIME, O_RETRY_ALL,
   O_RETRY_CONNREFUSED, O_JSON, O_INSECURE, O_PROGRESS_BAR, O_PROGRESS_METER,
   O_URL, O_HTTP10, O_NOOP, O_HELP, O_VERSION, O_REFUSED, O_LOCATION_TRUSTED,
-  O_FAIL_EARLY
+  O_FAIL_EARLY, O_RANGE, O_LIMIT_RATE, O_IPV4, O_IPV6, O_BASIC, O_DIGEST,
+  O_ANYAUTH, O_BEARER, O_POST301, O_POST302, O_POST303
 };
 
 typedef struct curl_optdef {
@@ -92,6 +93,19 @@ static const curl_optdef optdefs[] = {
     {"tcp-nodelay", 0, false, O_NOOP, true},
     {"no-keepalive", 0, false, O_NOOP, false},
     {"path-as-is", 0, false, O_NOOP, true},
+    {"range", 'r', true, O_RANGE, false},
+    {"limit-rate", 0, true, O_LIMIT_RATE, false},
+    {"ipv4", '4', false, O_IPV4, false},
+    {"ipv6", '6', false, O_IPV6, false},
+    {"basic", 0, false, O_BASIC, true},
+    {"digest", 0, false, O_DIGEST, true},
+    {"anyauth", 0, false, O_ANYAUTH, true},
+    {"oauth2-bearer", 0, true, O_BEARER, false},
+    {"post301", 0, false, O_POST301, true},
+    {"post302", 0, false, O_POST302, true},
+    {"post303", 0, false, O_POST303, true},
+    {"raw", 0, false, O_NOOP, true},
+    {"styled-output", 0, false, O_NOOP, true},
     {"help", 'h', false, O_HELP, false},
     {"version", 'V', false, O_VERSION, false},
     /* host files, sockets, proxies and resolvers: refused */
@@ -137,7 +151,10 @@ typedef struct curl_cfg {
       location, get, remote_name_all, header_name, create_dirs, compressed,
       http10, retry_all, retry_connrefused, insecure, fail_early;
   const char *request, *user, *agent, *referer, *cookie, *cookie_jar,
-      *upload, *dump_header, *write_out, *output_dir;
+      *upload, *dump_header, *write_out, *output_dir, *range;
+  int64_t limit_rate;
+  long ipresolve, httpauth;
+  unsigned keep_post;
   double max_time, connect_timeout;
   long max_redirs, retry, retry_delay, retry_max_time;
   vsh_buf data;
@@ -448,6 +465,35 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
     break;
   }
   case O_URL: if (!add_url(c, arg)) rc = VSH_ENOMEM; break;
+  case O_RANGE: c->range = arg; break;
+  case O_LIMIT_RATE: {
+    uint64_t v;
+    if (!bi_parse_size(arg, &v))
+      return usage_error(c, "option %s: expected a proper numerical "
+                            "parameter", spelled);
+    c->limit_rate = (int64_t)v;
+    break;
+  }
+  case O_IPV4: c->ipresolve = CURL_IPRESOLVE_V4; break;
+  case O_IPV6: c->ipresolve = CURL_IPRESOLVE_V6; break;
+  case O_BASIC: c->httpauth = on ? (long)CURLAUTH_BASIC : 0; break;
+  case O_DIGEST: c->httpauth = on ? (long)CURLAUTH_DIGEST : 0; break;
+  case O_ANYAUTH: c->httpauth = on ? (long)CURLAUTH_ANY : 0; break;
+  case O_BEARER: {
+    size_t n = strlen(arg) + 32;
+    char *h = vsh__arena_alloc(c->b->arena, n);
+    if (!h) {
+      rc = VSH_ENOMEM;
+      break;
+    }
+    snprintf(h, n, "Authorization: Bearer %s", arg);
+    if (!push_str(&c->headers, &c->nheaders, &c->cap_headers, h))
+      rc = VSH_ENOMEM;
+    break;
+  }
+  case O_POST301: c->keep_post = on ? c->keep_post | 1 : c->keep_post & ~1u; break;
+  case O_POST302: c->keep_post = on ? c->keep_post | 2 : c->keep_post & ~2u; break;
+  case O_POST303: c->keep_post = on ? c->keep_post | 4 : c->keep_post & ~4u; break;
   case O_REFUSED: {
     bi_errline(c->b, "curl: option %s: is not allowed in this sandbox (it "
                      "names host files, sockets, proxies or resolvers; the "
@@ -1168,6 +1214,11 @@ static int run_url(curl_cfg *c, curl_target *u, struct curl_slist **cookies,
     f.verbose = c->verbose;
     f.http10 = c->http10;
     f.fail = c->fail && !c->fail_body;
+    f.range = c->range;
+    f.max_recv_speed = c->limit_rate;
+    f.ipresolve = c->ipresolve;
+    f.httpauth = c->httpauth;
+    f.keep_post = c->keep_post;
     f.timeout_ms = (int64_t)(c->max_time * 1000);
     f.connect_timeout_ms = (int64_t)(c->connect_timeout * 1000);
     f.on_header = x_header;

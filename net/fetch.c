@@ -253,6 +253,10 @@ int net_fetch_run(net_fetch *f) {
     r->verbose = f->verbose;
     r->http10 = f->http10;
     r->fail = f->fail;
+    r->range = f->range;
+    r->max_recv_speed = f->max_recv_speed;
+    r->ipresolve = f->ipresolve;
+    r->httpauth = f->httpauth;
     r->timeout_ms = f->timeout_ms;
     r->connect_timeout_ms = f->connect_timeout_ms;
     r->on_header = hop_header;
@@ -290,7 +294,11 @@ int net_fetch_run(net_fetch *f) {
     }
     f->redirects++;
     long c = f->code;
-    if ((c == 301 || c == 302) && (post || has_body || mime) && !f->put) {
+    unsigned keep = c == 301 ? 1 : c == 302 ? 2 : c == 303 ? 4 : 0;
+    if (f->keep_post & keep) {
+      /* --post30x: the method and body stay */
+    } else if ((c == 301 || c == 302) && (post || has_body || mime) &&
+               !f->put) {
       has_body = post = false;
       mime = NULL;
     } else if (c == 303 && !head) {

@@ -26,6 +26,10 @@ typedef struct net_fetch {
   bool cookies;
   bool follow;
   bool fail;              /* curl -f: libcurl fails on >= 400 */
+  const char *range;
+  int64_t max_recv_speed;
+  long ipresolve, httpauth;
+  unsigned keep_post;     /* --post301/302/303: bits 1, 2, 4 */
   long max_redirs;        /* -1: the policy's */
   bool compressed, verbose, http10;
   int64_t timeout_ms, connect_timeout_ms;

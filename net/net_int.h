@@ -115,6 +115,10 @@ struct net_req {
   int64_t timeout_ms, connect_timeout_ms; /* 0: none */
   bool http10;
   bool fail;                 /* CURLOPT_FAILONERROR */
+  const char *range;         /* CURLOPT_RANGE, or NULL */
+  int64_t max_recv_speed;    /* bytes/s; 0: none */
+  long ipresolve;            /* CURL_IPRESOLVE_* */
+  long httpauth;             /* CURLAUTH_*; 0: basic */
   /* callbacks: a nonzero return stops the transfer */
   int (*on_header)(void *ud, const char *line, size_t n);
   int (*on_body)(void *ud, const void *data, size_t n);

@@ -290,8 +290,14 @@ int net_transfer(net_policy *p, net_req *r) {
   if (r->headers) curl_easy_setopt(e, CURLOPT_HTTPHEADER, r->headers);
   if (r->user) {
     curl_easy_setopt(e, CURLOPT_USERPWD, r->user);
-    curl_easy_setopt(e, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+    curl_easy_setopt(e, CURLOPT_HTTPAUTH,
+                     r->httpauth ? r->httpauth : (long)CURLAUTH_BASIC);
   }
+  if (r->range) curl_easy_setopt(e, CURLOPT_RANGE, r->range);
+  if (r->max_recv_speed > 0)
+    curl_easy_setopt(e, CURLOPT_MAX_RECV_SPEED_LARGE,
+                     (curl_off_t)r->max_recv_speed);
+  if (r->ipresolve) curl_easy_setopt(e, CURLOPT_IPRESOLVE, r->ipresolve);
   if (r->agent) curl_easy_setopt(e, CURLOPT_USERAGENT, r->agent);
   if (r->referer) curl_easy_setopt(e, CURLOPT_REFERER, r->referer);
   if (r->compressed) curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");

@@ -411,3 +411,17 @@ curl -sS -o a/b.txt http://127.0.0.1:$PORT/hello; echo "rc=$?"
 rc=23
 --- stderr
 curl: (23) Failure writing output to destination
+
+=== -r, --oauth2-bearer, --post302, -4 and --limit-rate
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST
+--- script
+curl -s -r 0-2 http://127.0.0.1:$PORT/echo | grep range
+curl -s --oauth2-bearer tok http://127.0.0.1:$PORT/echo | grep auth
+curl -sL --post302 -d a=1 'http://127.0.0.1:$PORT/redirect/302?to=/echo' | sed -n '1p;$p'; echo
+curl -s -4 --limit-rate 1M http://127.0.0.1:$PORT/hello
+--- stdout
+range: bytes=0-2
+authorization: Bearer tok
+POST /echo
+a=1
+hello
