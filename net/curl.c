@@ -679,9 +679,10 @@ static void x_debug(void *ud, curl_infotype type, const char *data,
   curl_xfer *x = ud;
   bi_ctx *b = x->c->b;
   vsh_buf o = {0};
+  int oom = 0;
   if (type == CURLINFO_TEXT) {
-    vsh__buf_puts(&o, "* ");
-    vsh__buf_append(&o, data, n);
+    oom |= vsh__buf_puts(&o, "* ");
+    oom |= vsh__buf_append(&o, data, n);
   } else if (type == CURLINFO_HEADER_OUT || type == CURLINFO_HEADER_IN) {
     const char *pfx = type == CURLINFO_HEADER_OUT ? "> " : "< ";
     size_t i = 0;
@@ -689,25 +690,27 @@ static void x_debug(void *ud, curl_infotype type, const char *data,
       size_t j = i;
       while (j < n && data[j] != '\n') j++;
       if (j < n) j++;
-      vsh__buf_puts(&o, pfx);
+      oom |= vsh__buf_puts(&o, pfx);
       if (type == CURLINFO_HEADER_OUT && injected(x->hop, data + i, j - i)) {
         size_t hn = strcspn(data + i, ":");
-        vsh__buf_append(&o, data + i, hn);
-        vsh__buf_puts(&o, ": [set by the sandbox]\r\n");
+        oom |= vsh__buf_append(&o, data + i, hn);
+        oom |= vsh__buf_puts(&o, ": [set by the sandbox]\r\n");
       } else {
-        vsh__buf_append(&o, data + i, j - i);
+        oom |= vsh__buf_append(&o, data + i, j - i);
       }
       i = j;
     }
     x->traced_data = false;
   } else if (type == CURLINFO_DATA_IN || type == CURLINFO_DATA_OUT) {
     if (!x->traced_data) {
-      vsh__buf_printf(&o, "%c [%zu bytes data]\n",
+      oom |= vsh__buf_printf(&o, "%c [%zu bytes data]\n",
                       type == CURLINFO_DATA_IN ? '{' : '}', n);
       x->traced_data = true;
     }
   }
-  if (o.len) {
+  if (oom) {
+    bi_errline(b, "curl: out of memory");
+  } else if (o.len) {
     /* curl drops the CR of header lines on the terminal side */
     size_t w = 0;
     for (size_t i = 0; i < o.len; i++)
@@ -733,18 +736,18 @@ static const char *remote_name(bi_ctx *b, const char *url) {
 
 /* ---- -w ------------------------------------------------------------- */
 
-static void w_json_str(vsh_buf *o, const char *s, size_t n) {
-  vsh__buf_putc(o, '"');
-  for (size_t i = 0; i < n; i++) {
+static int w_json_str(vsh_buf *o, const char *s, size_t n) {
+  int rc = vsh__buf_putc(o, '"');
+  for (size_t i = 0; !rc && i < n; i++) {
     unsigned char ch = (unsigned char)s[i];
-    if (ch == '"' || ch == '\\') vsh__buf_printf(o, "\\%c", ch);
-    else if (ch == '\n') vsh__buf_puts(o, "\\n");
-    else if (ch == '\r') vsh__buf_puts(o, "\\r");
-    else if (ch == '\t') vsh__buf_puts(o, "\\t");
-    else if (ch < 0x20) vsh__buf_printf(o, "\\u%04x", ch);
-    else vsh__buf_putc(o, (char)ch);
+    if (ch == '"' || ch == '\\') rc = vsh__buf_printf(o, "\\%c", ch);
+    else if (ch == '\n') rc = vsh__buf_puts(o, "\\n");
+    else if (ch == '\r') rc = vsh__buf_puts(o, "\\r");
+    else if (ch == '\t') rc = vsh__buf_puts(o, "\\t");
+    else if (ch < 0x20) rc = vsh__buf_printf(o, "\\u%04x", ch);
+    else rc = vsh__buf_putc(o, (char)ch);
   }
-  vsh__buf_putc(o, '"');
+  return rc ? rc : vsh__buf_putc(o, '"');
 }
 
 static const char *find_header(const vsh_buf *h, const char *name,
@@ -788,30 +791,31 @@ static void write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
   net_req *r = &f->last;
   vsh_buf o = {0};
   bool to_err = false;
+  int oom = 0;
   for (const char *p = fmt; *p; p++) {
     if (*p == '\\' && p[1]) {
       p++;
       char e = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p == 'r' ? '\r' : 0;
-      if (e) vsh__buf_putc(&o, e);
+      if (e) oom |= vsh__buf_putc(&o, e);
       else {
-        vsh__buf_putc(&o, '\\');
-        vsh__buf_putc(&o, *p);
+        oom |= vsh__buf_putc(&o, '\\');
+        oom |= vsh__buf_putc(&o, *p);
       }
       continue;
     }
     if (*p != '%') {
-      vsh__buf_putc(&o, *p);
+      oom |= vsh__buf_putc(&o, *p);
       continue;
     }
     if (p[1] == '%') {
-      vsh__buf_putc(&o, '%');
+      oom |= vsh__buf_putc(&o, '%');
       p++;
       continue;
     }
     if (!strncmp(p + 1, "header{", 7)) {
       const char *e = strchr(p + 8, '}');
       if (!e) {
-        vsh__buf_putc(&o, *p);
+        oom |= vsh__buf_putc(&o, *p);
         continue;
       }
       char name[256];
@@ -821,12 +825,12 @@ static void write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
       name[nl] = 0;
       size_t vl;
       const char *v = find_header(&x->final_headers, name, &vl);
-      if (v) vsh__buf_append(&o, v, vl);
+      if (v) oom |= vsh__buf_append(&o, v, vl);
       p = e;
       continue;
     }
     if (p[1] != '{' || !strchr(p + 2, '}')) {
-      vsh__buf_putc(&o, *p);
+      oom |= vsh__buf_putc(&o, *p);
       continue;
     }
     const char *e = strchr(p + 2, '}');
@@ -837,69 +841,69 @@ static void write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
     v[vn] = 0;
     p = e;
     if (!strcmp(v, "http_code") || !strcmp(v, "response_code"))
-      vsh__buf_printf(&o, "%03ld", f->code);
+      oom |= vsh__buf_printf(&o, "%03ld", f->code);
     else if (!strcmp(v, "size_download"))
-      vsh__buf_printf(&o, "%llu", (unsigned long long)x->size_download);
+      oom |= vsh__buf_printf(&o, "%llu", (unsigned long long)x->size_download);
     else if (!strcmp(v, "size_upload"))
-      vsh__buf_printf(&o, "%lld", (long long)r->size_up);
+      oom |= vsh__buf_printf(&o, "%lld", (long long)r->size_up);
     else if (!strcmp(v, "size_header"))
-      vsh__buf_printf(&o, "%lld", (long long)r->size_header);
+      oom |= vsh__buf_printf(&o, "%lld", (long long)r->size_header);
     else if (!strcmp(v, "size_request"))
-      vsh__buf_printf(&o, "%lld", (long long)r->size_request);
+      oom |= vsh__buf_printf(&o, "%lld", (long long)r->size_request);
     else if (!strcmp(v, "time_total"))
-      vsh__buf_printf(&o, "%.6f", f->t_total);
+      oom |= vsh__buf_printf(&o, "%.6f", f->t_total);
     else if (!strcmp(v, "time_connect"))
-      vsh__buf_printf(&o, "%.6f", r->t_connect);
+      oom |= vsh__buf_printf(&o, "%.6f", r->t_connect);
     else if (!strcmp(v, "time_namelookup"))
-      vsh__buf_printf(&o, "%.6f", r->t_lookup);
+      oom |= vsh__buf_printf(&o, "%.6f", r->t_lookup);
     else if (!strcmp(v, "time_starttransfer"))
-      vsh__buf_printf(&o, "%.6f", r->t_start);
+      oom |= vsh__buf_printf(&o, "%.6f", r->t_start);
     else if (!strcmp(v, "time_pretransfer"))
-      vsh__buf_printf(&o, "%.6f", r->t_pre);
+      oom |= vsh__buf_printf(&o, "%.6f", r->t_pre);
     else if (!strcmp(v, "time_appconnect"))
-      vsh__buf_printf(&o, "%.6f", r->t_appconnect);
+      oom |= vsh__buf_printf(&o, "%.6f", r->t_appconnect);
     else if (!strcmp(v, "time_redirect"))
-      vsh__buf_printf(&o, "%.6f", f->t_total - r->t_total);
+      oom |= vsh__buf_printf(&o, "%.6f", f->t_total - r->t_total);
     else if (!strcmp(v, "speed_download"))
-      vsh__buf_printf(&o, "%.0f", f->t_total > 0
+      oom |= vsh__buf_printf(&o, "%.0f", f->t_total > 0
                                       ? (double)x->size_download / f->t_total
                                       : 0.0);
     else if (!strcmp(v, "url_effective"))
-      vsh__buf_puts(&o, f->url_effective ? f->url_effective : f->url);
+      oom |= vsh__buf_puts(&o, f->url_effective ? f->url_effective : f->url);
     else if (!strcmp(v, "url"))
-      vsh__buf_puts(&o, f->url);
+      oom |= vsh__buf_puts(&o, f->url);
     else if (!strcmp(v, "content_type"))
-      vsh__buf_puts(&o, r->content_type ? r->content_type : "");
+      oom |= vsh__buf_puts(&o, r->content_type ? r->content_type : "");
     else if (!strcmp(v, "num_redirects"))
-      vsh__buf_printf(&o, "%u", f->redirects);
+      oom |= vsh__buf_printf(&o, "%u", f->redirects);
     else if (!strcmp(v, "redirect_url"))
-      vsh__buf_puts(&o, !c->location && r->redirect_url ? r->redirect_url
+      oom |= vsh__buf_puts(&o, !c->location && r->redirect_url ? r->redirect_url
                                                           : "");
     else if (!strcmp(v, "remote_ip"))
-      vsh__buf_puts(&o, r->primary_ip ? r->primary_ip : "");
+      oom |= vsh__buf_puts(&o, r->primary_ip ? r->primary_ip : "");
     else if (!strcmp(v, "remote_port"))
-      vsh__buf_printf(&o, "%ld", r->primary_port);
+      oom |= vsh__buf_printf(&o, "%ld", r->primary_port);
     else if (!strcmp(v, "local_ip"))
-      vsh__buf_puts(&o, r->local_ip ? r->local_ip : "");
+      oom |= vsh__buf_puts(&o, r->local_ip ? r->local_ip : "");
     else if (!strcmp(v, "local_port"))
-      vsh__buf_printf(&o, "%ld", r->local_port);
+      oom |= vsh__buf_printf(&o, "%ld", r->local_port);
     else if (!strcmp(v, "scheme")) /* curl 7.88 prints it upper case */
       for (const char *q = f->target.scheme; q && *q; q++)
-        vsh__buf_putc(&o, (char)(*q >= 'a' && *q <= 'z' ? *q - 32 : *q));
+        oom |= vsh__buf_putc(&o, (char)(*q >= 'a' && *q <= 'z' ? *q - 32 : *q));
     else if (!strcmp(v, "method"))
-      vsh__buf_puts(&o, r->effective_method ? r->effective_method : "GET");
+      oom |= vsh__buf_puts(&o, r->effective_method ? r->effective_method : "GET");
     else if (!strcmp(v, "exitcode"))
-      vsh__buf_printf(&o, "%d", code);
+      oom |= vsh__buf_printf(&o, "%d", code);
     else if (!strcmp(v, "errormsg"))
-      vsh__buf_puts(&o, errmsg ? errmsg : "");
+      oom |= vsh__buf_puts(&o, errmsg ? errmsg : "");
     else if (!strcmp(v, "http_version"))
-      vsh__buf_puts(&o, r->http_version == CURL_HTTP_VERSION_1_0   ? "1"
+      oom |= vsh__buf_puts(&o, r->http_version == CURL_HTTP_VERSION_1_0   ? "1"
                         : r->http_version == CURL_HTTP_VERSION_1_1 ? "1.1"
                         : r->http_version == CURL_HTTP_VERSION_2_0 ? "2"
                         : r->http_version == CURL_HTTP_VERSION_3   ? "3"
                                                                    : "0");
     else if (!strcmp(v, "filename_effective"))
-      vsh__buf_puts(&o, x->out.path && strcmp(x->out.path, "-")
+      oom |= vsh__buf_puts(&o, x->out.path && strcmp(x->out.path, "-")
                             ? x->out.path : "");
     else if (!strcmp(v, "stderr") || !strcmp(v, "stdout")) {
       /* what came before goes where it was headed */
@@ -909,7 +913,7 @@ static void write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
     else if (!strcmp(v, "onerror")) {
       if (!code) break;
     } else if (!strcmp(v, "header_json")) {
-      vsh__buf_putc(&o, '{');
+      oom |= vsh__buf_putc(&o, '{');
       const char *hp = x->final_headers.data, *end = hp + x->final_headers.len;
       bool firsth = true;
       while (hp && hp < end) {
@@ -924,21 +928,22 @@ static void write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
           const char *vv = colon + 1, *ve = eol;
           while (vv < ve && *vv == ' ') vv++;
           while (ve > vv && (ve[-1] == '\r' || ve[-1] == ' ')) ve--;
-          if (!firsth) vsh__buf_puts(&o, ",\n");
+          if (!firsth) oom |= vsh__buf_puts(&o, ",\n");
           firsth = false;
-          w_json_str(&o, name, nl);
-          vsh__buf_puts(&o, ":[");
-          w_json_str(&o, vv, (size_t)(ve - vv));
-          vsh__buf_putc(&o, ']');
+          oom |= w_json_str(&o, name, nl);
+          oom |= vsh__buf_puts(&o, ":[");
+          oom |= w_json_str(&o, vv, (size_t)(ve - vv));
+          oom |= vsh__buf_putc(&o, ']');
         }
         hp = eol + 1;
       }
-      vsh__buf_putc(&o, '}');
+      oom |= vsh__buf_putc(&o, '}');
     } else {
       bi_errline(c->b, "curl: unknown --write-out variable: '%s'", v);
     }
   }
-  w_flush(c, &o, to_err);
+  if (oom) bi_errline(c->b, "curl: out of memory");
+  else w_flush(c, &o, to_err);
   vsh_buf_dispose(&o);
   vsh_buf_dispose(&fbuf);
 }

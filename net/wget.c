@@ -119,7 +119,7 @@ static int w_header(void *ud, const char *line, size_t n) {
       if (r) {
         size_t rl = (size_t)(line + n - r - 1);
         while (rl && (r[rl] == '\r' || r[rl] == '\n')) rl--;
-        vsh__buf_append(&x->reason, r + 1, rl);
+        if (vsh__buf_append(&x->reason, r + 1, rl)) return 1;
       }
     }
     x->error_status = x->code >= 400;
@@ -148,7 +148,7 @@ static int w_header(void *ud, const char *line, size_t n) {
     const char *v = line + 13;
     while (*v == ' ') v++;
     vsh__buf_clear(&x->ctype);
-    vsh__buf_append(&x->ctype, v, (size_t)(line + k - v));
+    if (vsh__buf_append(&x->ctype, v, (size_t)(line + k - v))) return 1;
   }
   if (x->server_response && n > 2) {
     size_t k = n;
