@@ -212,6 +212,10 @@ int net_fetch_run(net_fetch *f) {
   first.port = f->target.port;
   rc = 0;
   for (;;) {
+    if (bi_charge(f->b, 1)) { /* one hop */
+      f->last.cancelled = true;
+      break;
+    }
     const char *m = method ? method
                     : head ? "HEAD"
                     : mime || (has_body && post) ? "POST"

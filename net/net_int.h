@@ -132,6 +132,7 @@ struct net_req {
   bool refused;              /* an address refused by the policy */
   char why[512];             /* the refusal's text */
   uint64_t received;
+  uint64_t header_bytes;
   struct curl_slist *cookies_out; /* the engine's cookies after the hop */
   /* libcurl's info after the hop */
   long code, http_version;

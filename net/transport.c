@@ -107,6 +107,16 @@ static size_t on_read(char *buf, size_t sz, size_t n, void *ud) {
 static size_t on_header(char *data, size_t sz, size_t n, void *ud) {
   net_req *r = ud;
   size_t len = sz * n;
+  if (bi_charge(r->b, 1)) {
+    r->cancelled = true;
+    return 0;
+  }
+  /* endless headers count against the same cap as the body */
+  r->header_bytes += len;
+  if (r->header_bytes > r->pol->opts.max_response_bytes) {
+    r->too_big = true;
+    return 0;
+  }
   if (r->on_header && r->on_header(r->ud, data, len)) return 0;
   return len;
 }

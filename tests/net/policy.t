@@ -256,12 +256,15 @@ curl -s http://127.0.0.1:$PORT/big/1000 | wc -c
 curl -sS http://127.0.0.1:$PORT/big/1001 | wc -c
 curl -sS http://127.0.0.1:$PORT/chunked/5000 >/dev/null; echo "rc=$?"
 curl -sS http://127.0.0.1:$PORT/liar/300000 -o big.bin; echo "rc=$?"
+curl -sS http://127.0.0.1:$PORT/headers/100; echo "rc=$?"
 --- stdout
 1000
 0
 rc=63
 rc=63
+rc=63
 --- stderr
+curl: (63) Maximum file size exceeded (the sandbox allows 1000 bytes per response)
 curl: (63) Maximum file size exceeded (the sandbox allows 1000 bytes per response)
 curl: (63) Maximum file size exceeded (the sandbox allows 1000 bytes per response)
 curl: (63) Maximum file size exceeded (the sandbox allows 1000 bytes per response)

@@ -14,6 +14,7 @@ prints "PORT PORT2" on its first line.  Paths:
   /big/N               N bytes of 'x' with Content-Length
   /chunked/N           N bytes of 'x', chunked, no Content-Length
   /liar/N              claims Content-Length 10, sends N bytes (chunked)
+  /headers/N           N extra 50-byte headers
   /slow/S              waits S seconds, then "slow\\n"
   /drip                one byte a second, forever
   /cookie/set          Set-Cookie: session=abc; Path=/
@@ -125,6 +126,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             except OSError:
                 pass
             return
+        if len(parts) == 3 and parts[1] == 'headers':
+            return self.send(200, 'many\n', extra=[
+                ('X-Filler-%d' % i, 'y' * 40) for i in range(int(parts[2]))])
         if path == '/cookie/set':
             return self.send(200, 'set\n',
                              extra=[('Set-Cookie', 'session=abc; Path=/')])
