@@ -478,7 +478,9 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
   case O_IPV6: c->ipresolve = CURL_IPRESOLVE_V6; break;
   case O_BASIC: c->httpauth = on ? (long)CURLAUTH_BASIC : 0; break;
   case O_DIGEST: c->httpauth = on ? (long)CURLAUTH_DIGEST : 0; break;
-  case O_ANYAUTH: c->httpauth = on ? (long)CURLAUTH_ANY : 0; break;
+  case O_ANYAUTH: /* never connection-bound schemes (NTLM) on pooled handles */
+    c->httpauth = on ? (long)(CURLAUTH_BASIC | CURLAUTH_DIGEST) : 0;
+    break;
   case O_BEARER: {
     size_t n = strlen(arg) + 32;
     char *h = vsh__arena_alloc(c->b->arena, n);

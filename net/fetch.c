@@ -261,6 +261,7 @@ int net_fetch_run(net_fetch *f) {
     r->max_recv_speed = f->max_recv_speed;
     r->ipresolve = f->ipresolve;
     r->httpauth = f->httpauth;
+    r->idle_timeout_s = f->idle_timeout_s;
     r->timeout_ms = f->timeout_ms;
     r->connect_timeout_ms = f->connect_timeout_ms;
     r->on_header = hop_header;

@@ -29,6 +29,7 @@ typedef struct net_fetch {
   const char *range;
   int64_t max_recv_speed;
   long ipresolve, httpauth;
+  long idle_timeout_s;
   unsigned keep_post;     /* --post301/302/303: bits 1, 2, 4 */
   long max_redirs;        /* -1: the policy's */
   bool compressed, verbose, http10;

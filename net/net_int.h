@@ -119,6 +119,7 @@ struct net_req {
   int64_t max_recv_speed;    /* bytes/s; 0: none */
   long ipresolve;            /* CURL_IPRESOLVE_* */
   long httpauth;             /* CURLAUTH_*; 0: basic */
+  long idle_timeout_s;       /* no byte for this long ends it; 0: none */
   /* callbacks: a nonzero return stops the transfer */
   int (*on_header)(void *ud, const char *line, size_t n);
   int (*on_body)(void *ud, const void *data, size_t n);

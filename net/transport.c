@@ -304,6 +304,10 @@ int net_transfer(net_policy *p, net_req *r) {
                      r->httpauth ? r->httpauth : (long)CURLAUTH_BASIC);
   }
   if (r->range) curl_easy_setopt(e, CURLOPT_RANGE, r->range);
+  if (r->idle_timeout_s > 0) { /* wget's read timeout */
+    curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, r->idle_timeout_s);
+  }
   if (r->max_recv_speed > 0)
     curl_easy_setopt(e, CURLOPT_MAX_RECV_SPEED_LARGE,
                      (curl_off_t)r->max_recv_speed);

@@ -370,8 +370,9 @@ int bi_wget_main(bi_ctx *b) {
       f.agent = agent ? agent : "Wget/1.21.3";
       f.follow = true;
       f.max_redirs = max_redirect;
-      f.timeout_ms = (int64_t)(timeout * 1000);
+      /* -T is wget's connect and read (idle) timeout, not a total */
       f.connect_timeout_ms = (int64_t)(timeout * 1000);
+      f.idle_timeout_s = timeout < 1 ? 1 : (long)timeout;
       f.on_header = w_header;
       f.on_body = w_body;
       f.on_hop = w_hop;
