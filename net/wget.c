@@ -385,9 +385,8 @@ int bi_wget_main(bi_ctx *b) {
       CURLcode r = f.last.res;
       bool transient = !f.refused && !f.last.refused && !f.last.cancelled &&
                        (r == CURLE_OPERATION_TIMEDOUT ||
-                        r == CURLE_RECV_ERROR || r == CURLE_GOT_NOTHING ||
-                        (r == CURLE_OK && (f.code == 500 || f.code == 502 ||
-                                           f.code == 503 || f.code == 504)));
+                        r == CURLE_RECV_ERROR || r == CURLE_GOT_NOTHING);
+      /* as wget 1.21: an HTTP error answer is final */
       if (!transient || attempt >= tries || bi_cancelled(b)) break;
       if (!quiet && verbose)
         bi_errline(b, "Retrying.\n");
@@ -447,9 +446,11 @@ int bi_wget_main(bi_ctx *b) {
       if (f.code >= 400) {
         char ts[32];
         stamp(ts, sizeof(ts));
+        if (!quiet && !verbose) /* -nv names the URL first */
+          bi_errline(b, "%s:", f.url_effective ? f.url_effective : url);
         if (!quiet)
-          bi_errline(b, "%s ERROR %ld: %s.\n", ts, f.code,
-                     x.reason.data ? x.reason.data : "");
+          bi_errline(b, "%s ERROR %ld: %s.%s", ts, f.code,
+                     x.reason.data ? x.reason.data : "", verbose ? "\n" : "");
         code = 8;
       } else {
         if (!x.out.opened && net_out_open(&x.out)) {

@@ -112,3 +112,23 @@ wget: URL not allowed by the sandbox network policy: http://127.0.0.1:$PORT/hell
 wget -q -O - 'http://127.0.0.1:$PORT/redirect/302?to=http://127.0.0.1:$PORT2/hello'; echo "rc=$?"
 --- stdout
 rc=4
+
+=== -nv lines, and an HTTP error is not retried
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+wget -nv -O x http://127.0.0.1:$PORT/hello 2>&1 | sed 's/^[0-9-]* [0-9:]* //'
+wget -nv -O x http://127.0.0.1:$PORT/status/503 2>&1 | sed 's/^[0-9-]* [0-9:]* //'
+--- stdout
+URL:http://127.0.0.1:$PORT/hello [6/6] -> "x" [1]
+http://127.0.0.1:$PORT/status/503:
+ERROR 503: Service Unavailable.
+
+=== several URLs to one -O, and -P
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+wget -q -O - http://127.0.0.1:$PORT/hello http://127.0.0.1:$PORT/json
+wget -q -P d http://127.0.0.1:$PORT/hello; cat d/hello
+--- stdout
+hello
+{"items":[{"id":1},{"id":2}]}
+hello
