@@ -24,7 +24,7 @@ enum {
   O_RETRY_CONNREFUSED, O_JSON, O_INSECURE, O_PROGRESS_BAR, O_PROGRESS_METER,
   O_URL, O_HTTP10, O_NOOP, O_HELP, O_VERSION, O_REFUSED, O_LOCATION_TRUSTED,
   O_FAIL_EARLY, O_RANGE, O_LIMIT_RATE, O_IPV4, O_IPV6, O_BASIC, O_DIGEST,
-  O_ANYAUTH, O_BEARER, O_POST301, O_POST302, O_POST303
+  O_ANYAUTH, O_BEARER, O_POST301, O_POST302, O_POST303, O_MAX_FILESIZE
 };
 
 typedef struct curl_optdef {
@@ -94,6 +94,7 @@ static const curl_optdef optdefs[] = {
     {"no-keepalive", 0, false, O_NOOP, false},
     {"path-as-is", 0, false, O_NOOP, true},
     {"range", 'r', true, O_RANGE, false},
+    {"max-filesize", 0, true, O_MAX_FILESIZE, false},
     {"limit-rate", 0, true, O_LIMIT_RATE, false},
     {"ipv4", '4', false, O_IPV4, false},
     {"ipv6", '6', false, O_IPV6, false},
@@ -153,6 +154,7 @@ typedef struct curl_cfg {
   const char *request, *user, *agent, *referer, *cookie, *cookie_jar,
       *upload, *dump_header, *write_out, *output_dir, *range;
   int64_t limit_rate;
+  uint64_t max_filesize;
   long ipresolve, httpauth;
   unsigned keep_post;
   double max_time, connect_timeout;
@@ -474,6 +476,11 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
     c->limit_rate = (int64_t)v;
     break;
   }
+  case O_MAX_FILESIZE:
+    if (!bi_parse_size(arg, &c->max_filesize))
+      return usage_error(c, "option %s: expected a proper numerical "
+                            "parameter", spelled);
+    break;
   case O_IPV4: c->ipresolve = CURL_IPRESOLVE_V4; break;
   case O_IPV6: c->ipresolve = CURL_IPRESOLVE_V6; break;
   case O_BASIC: c->httpauth = on ? (long)CURLAUTH_BASIC : 0; break;
@@ -1226,6 +1233,7 @@ static int run_url(curl_cfg *c, curl_target *u, struct curl_slist **cookies,
     f.ipresolve = c->ipresolve;
     f.httpauth = c->httpauth;
     f.keep_post = c->keep_post;
+    f.max_bytes = c->max_filesize;
     f.timeout_ms = (int64_t)(c->max_time * 1000);
     f.connect_timeout_ms = (int64_t)(c->connect_timeout * 1000);
     f.on_header = x_header;
@@ -1280,6 +1288,10 @@ static int run_url(curl_cfg *c, curl_target *u, struct curl_slist **cookies,
   } else if (r->refused) {
     code = 7;
     snprintf(msg, sizeof(msg), "%s", r->why);
+  } else if (r->too_big && c->max_filesize &&
+             c->max_filesize < net_policy_of(b)->opts.max_response_bytes) {
+    code = 63;
+    snprintf(msg, sizeof(msg), "Maximum file size exceeded");
   } else if (r->too_big) {
     code = 63;
     snprintf(msg, sizeof(msg),

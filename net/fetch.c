@@ -262,6 +262,7 @@ int net_fetch_run(net_fetch *f) {
     r->ipresolve = f->ipresolve;
     r->httpauth = f->httpauth;
     r->idle_timeout_s = f->idle_timeout_s;
+    r->max_bytes = f->max_bytes;
     r->timeout_ms = f->timeout_ms;
     r->connect_timeout_ms = f->connect_timeout_ms;
     r->on_header = hop_header;

@@ -30,6 +30,7 @@ typedef struct net_fetch {
   int64_t max_recv_speed;
   long ipresolve, httpauth;
   long idle_timeout_s;
+  uint64_t max_bytes;
   unsigned keep_post;     /* --post301/302/303: bits 1, 2, 4 */
   long max_redirs;        /* -1: the policy's */
   bool compressed, verbose, http10;

@@ -120,6 +120,8 @@ struct net_req {
   long ipresolve;            /* CURL_IPRESOLVE_* */
   long httpauth;             /* CURLAUTH_*; 0: basic */
   long idle_timeout_s;       /* no byte for this long ends it; 0: none */
+  uint64_t max_bytes;        /* the script's own cap (curl --max-filesize),
+                                below the policy's; 0: the policy's */
   /* callbacks: a nonzero return stops the transfer */
   int (*on_header)(void *ud, const char *line, size_t n);
   int (*on_body)(void *ud, const void *data, size_t n);

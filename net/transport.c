@@ -86,6 +86,8 @@ static size_t on_write(char *data, size_t sz, size_t n, void *ud) {
     r->cancelled = true;
     return 0;
   }
+  /* the script's --max-filesize is judged on Content-Length alone, as in
+   * curl 7.88 (CURLOPT_MAXFILESIZE); the sandbox's cap on every byte */
   if (r->received + len > r->pol->opts.max_response_bytes) {
     r->too_big = true;
     return 0;
@@ -262,8 +264,9 @@ int net_transfer(net_policy *p, net_req *r) {
   curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L);
   curl_easy_setopt(e, CURLOPT_XFERINFOFUNCTION, on_progress);
   curl_easy_setopt(e, CURLOPT_XFERINFODATA, r);
-  curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE,
-                   (curl_off_t)p->opts.max_response_bytes);
+  uint64_t cap = p->opts.max_response_bytes;
+  if (r->max_bytes && r->max_bytes < cap) cap = r->max_bytes;
+  curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)cap);
   if (r->pins) curl_easy_setopt(e, CURLOPT_RESOLVE, r->pins);
   int64_t to = r->timeout_ms;
   if (p->opts.timeout_ms > 0 && (to <= 0 || p->opts.timeout_ms < to))

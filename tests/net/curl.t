@@ -425,3 +425,16 @@ authorization: Bearer tok
 POST /echo
 a=1
 hello
+
+=== --max-filesize judges Content-Length, as curl 7.88
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -sS --max-filesize 100 http://127.0.0.1:$PORT/big/200; echo "rc=$?"
+curl -sS --max-filesize 100 http://127.0.0.1:$PORT/chunked/200 | wc -c
+curl -s --max-filesize 1k http://127.0.0.1:$PORT/big/200 | wc -c
+--- stdout
+rc=63
+200
+200
+--- stderr
+curl: (63) Maximum file size exceeded

@@ -285,7 +285,7 @@ curl: \(28\) Operation timed out after 1\d\d\d milliseconds with 0 bytes receive
 --- script
 curl -s http://127.0.0.1:$PORT/drip
 echo "not reached"
---- max-seconds: 1.8
+--- max-seconds: 2.5
 --- status: 124
 
 === a private address reached by name is refused (DNS rebinding)
