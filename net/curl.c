@@ -411,6 +411,10 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
     break;
   case O_FORM:
   case O_FORM_STRING: {
+    if (!strchr(arg, '=')) {
+      bi_errline(c->b, "Warning: Illegally formatted input field!");
+      return usage_error(c, "option %s: is badly used here", spelled);
+    }
     if (!push_str(&c->forms, &c->nforms, &c->cap_forms, arg)) {
       rc = VSH_ENOMEM;
       break;
@@ -982,8 +986,7 @@ static int build_mime(curl_cfg *c, CURL *h, curl_mime **out) {
     const char *eq = strchr(f, '=');
     if (!eq) {
       curl_mime_free(m);
-      return usage_error(c, "Illegally formatted input field: '%s'", f) ?
-             -2 : -2;
+      return -2; /* apply() refused it already */
     }
     curl_mimepart *p = curl_mime_addpart(m);
     if (!p) goto oom;

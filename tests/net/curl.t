@@ -438,3 +438,13 @@ rc=63
 200
 --- stderr
 curl: (63) Maximum file size exceeded
+
+=== -F without '=' is refused before any request
+--- script
+curl -F noequals http://127.0.0.1:1/; echo "rc=$?"
+--- stdout
+rc=2
+--- stderr
+Warning: Illegally formatted input field!
+curl: option -F: is badly used here
+curl: try 'curl --help' or 'curl --manual' for more information
