@@ -106,6 +106,9 @@ static const curl_optdef optdefs[] = {
     {"post302", 0, false, O_POST302, true},
     {"post303", 0, false, O_POST303, true},
     {"raw", 0, false, O_NOOP, true},
+    {"parallel", 'Z', false, O_NOOP, true}, /* transfers run in turn */
+    {"parallel-max", 0, true, O_NOOP, false},
+    {"parallel-immediate", 0, false, O_NOOP, true},
     {"styled-output", 0, false, O_NOOP, true},
     {"help", 'h', false, O_HELP, false},
     {"version", 'V', false, O_VERSION, false},
