@@ -276,7 +276,7 @@ static int add_data(curl_cfg *c, int id, const char *arg) {
     if (at && (!eq || at < eq)) {
       vsh_buf file = {0};
       rc = net_read_all(c->b, at + 1, &file);
-      if (rc && rc != VSH_ENOMEM) {
+      if (rc && rc != VSH_ENOMEM && rc != VSH_EFBIG) {
         bi_errline(c->b, "Warning: Couldn't read data from file \"%s\", "
                          "this makes an empty POST.", at + 1);
         rc = 0;
@@ -295,7 +295,7 @@ static int add_data(curl_cfg *c, int id, const char *arg) {
     }
   } else if (arg[0] == '@' && id != O_DATA_RAW) {
     rc = net_read_all(c->b, arg + 1, &piece);
-    if (rc && rc != VSH_ENOMEM) {
+    if (rc && rc != VSH_ENOMEM && rc != VSH_EFBIG) {
       bi_errline(c->b, "Warning: Couldn't read data from file \"%s\", this "
                        "makes an empty POST.", arg + 1);
       vsh__buf_clear(&piece);
@@ -550,6 +550,13 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
     bi_errline(c->b, "curl: out of memory");
     return 2;
   }
+  if (rc == VSH_EFBIG) {
+    bi_errline(c->b, "curl: (26) Failed to open/read local data from "
+                     "file/application (more than the sandbox's %u MiB)",
+               NET_MAX_UPLOAD >> 20);
+    return 26;
+  }
+  if (rc) return 2;
   return -1;
 }
 
@@ -1024,7 +1031,8 @@ static int build_mime(curl_cfg *c, CURL *h, curl_mime **out) {
       free(spec);
       curl_mime_free(m);
       if (rc == VSH_ENOMEM) return VSH_ENOMEM;
-      cfail(c, 26, "Failed to open/read local data from file/application");
+      cfail(c, 26, "Failed to open/read local data from file/application%s",
+            rc == VSH_EFBIG ? " (more than the sandbox allows)" : "");
       return -26;
     }
     curl_mime_data(p, data.data ? data.data : "", data.len);
@@ -1141,8 +1149,9 @@ static int run_url(curl_cfg *c, curl_target *u, struct curl_slist **cookies,
     rc = net_read_all(b, c->upload, &upload);
     if (rc == VSH_ENOMEM) goto done;
     if (rc) {
+      cfail(c, 26, "Failed to open/read local data from file/application%s",
+            rc == VSH_EFBIG ? " (more than the sandbox allows)" : "");
       rc = 0;
-      cfail(c, 26, "Failed to open/read local data from file/application");
       code = 26;
       goto done;
     }

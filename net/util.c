@@ -22,6 +22,10 @@ int net_read_all(bi_ctx *b, const char *name, vsh_buf *out) {
       break;
     }
     if (r == 0) break;
+    if (out->len + (size_t)r > NET_MAX_UPLOAD) {
+      rc = VSH_EFBIG;
+      break;
+    }
     if (vsh__buf_append(out, buf, (size_t)r)) {
       rc = VSH_ENOMEM;
       break;

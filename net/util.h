@@ -4,7 +4,11 @@
 
 #include "net/net_int.h"
 
-/* Appends the whole of a file ("-": stdin) to out: 0 or a vsh_err. */
+/* What a request may carry from one file (-d @f, -T, -F): 64 MiB. */
+#define NET_MAX_UPLOAD (64u << 20)
+
+/* Appends the whole of a file ("-": stdin) to out: 0 or a vsh_err
+ * (VSH_EFBIG past NET_MAX_UPLOAD: /dev/urandom never ends). */
 int net_read_all(bi_ctx *b, const char *name, vsh_buf *out);
 
 /* An output: path NULL or "-" is stdout.  Opened on the first write (or

@@ -307,8 +307,9 @@ int bi_wget_main(bi_ctx *b) {
     st = 1;
     goto done;
   }
-  if (body_file && net_read_all(b, body_file, &body)) {
-    bi_err(b, "%s: No such file or directory", body_file);
+  int brc = body_file ? net_read_all(b, body_file, &body) : 0;
+  if (brc) {
+    bi_err(b, "%s: %s", body_file, vsh_strerror(brc));
     st = 3;
     goto done;
   }

@@ -398,3 +398,16 @@ rc=7
 --- stderr
 curl: (7) A line break in a header value is not allowed by the sandbox network policy: http://127.0.0.1:$PORT/echo
 curl: (7) A Host header naming another host is not allowed by the sandbox network policy: http://127.0.0.1:$PORT/echo
+
+=== a request body from an endless file stops at 64 MiB
+--- vsh-only: the sandbox's upload limit
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST --allow-method PUT
+--- script
+curl -s -d @/dev/urandom http://127.0.0.1:$PORT/echo; echo "rc=$?"
+curl -sS -T /dev/zero http://127.0.0.1:$PORT/echo; echo "rc=$?"
+--- stdout
+rc=26
+rc=26
+--- stderr
+curl: (26) Failed to open/read local data from file/application (more than the sandbox's 64 MiB)
+curl: (26) Failed to open/read local data from file/application (more than the sandbox allows)
