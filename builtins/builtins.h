@@ -4,6 +4,7 @@
 #ifndef VSH_BUILTINS_H
 #define VSH_BUILTINS_H
 
+#include "core/regex.h"
 #include "shell/shell.h"
 
 #include <stdlib.h>
@@ -87,6 +88,16 @@ void bi_reader_dispose(bi_reader *r);
 typedef int (*bi_input_fn)(bi_ctx *b, sh_stream *in, void *ud);
 int bi_each_input(bi_ctx *b, int n, char **names, int headers,
                   bi_input_fn fn, void *ud);
+
+/* A regex work meter for one command: the default backtracking steps,
+ * polling the exec's cancellation.  A VSH_ELIMIT from vsh__regex_exec
+ * means the pattern is too complex for the input: report it with
+ * bi_re_failed, never treat it as "no match". */
+vsh_re_budget bi_re_budget(bi_ctx *b);
+/* Reports a failed regex exec (rc < 0): "regex too complex" for
+ * VSH_ELIMIT, nothing for a cancellation (the exec reports that).
+ * Returns the status the command should end with. */
+int bi_re_failed(bi_ctx *b, int rc);
 
 /* "Try 'NAME --help' for more information." on stderr, no prefix. */
 void bi_try_help(bi_ctx *b);

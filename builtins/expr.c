@@ -7,7 +7,6 @@
  * it to the shared bounded regex engine. */
 #include "builtins/builtins.h"
 
-#include <regex.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
@@ -186,30 +185,46 @@ static size_t u8off(const char *s, size_t ci) {
 
 static val do_match(ex *e, val sv, val pv) {
   const char *s = to_str(e, &sv), *p = to_str(e, &pv);
+  /* the match is anchored at the start: a leading ^ is that anchor */
   size_t pl = strlen(p);
+  bool anchored = p[0] == '^';
   char *pat = vsh__arena_alloc(e->b->arena, pl + 2);
   if (!pat) die(e, EXPR_FAILURE, "%s", "memory exhausted");
   pat[0] = '^';
   memcpy(pat + 1, p, pl + 1);
-  regex_t re;
-  int rc = regcomp(&re, pat, 0);
+  vsh_regex *re = NULL;
+  vsh_buf msg = {0};
+  int rc = vsh__regex_compile(&re, anchored ? p : pat, anchored ? pl : pl + 1,
+                              0, &msg);
   if (rc) {
-    char msg[256];
-    regerror(rc, &re, msg, sizeof msg);
-    die(e, EXPR_INVALID, "%s", msg);
+    char text[256];
+    snprintf(text, sizeof text, "%s",
+             msg.len ? msg.data : "memory exhausted");
+    vsh_buf_dispose(&msg);
+    die(e, rc == VSH_EINVAL ? EXPR_INVALID : EXPR_FAILURE, "%s", text);
   }
-  regmatch_t m[2];
-  bool hit = !regexec(&re, s, 2, m, 0);
+  vsh_buf_dispose(&msg);
+  vsh_regmatch m[2];
+  vsh_re_budget bud = bi_re_budget(e->b);
+  int hit = vsh__regex_exec(re, s, strlen(s), 0, 0, m, 2, &bud);
+  size_t nsub = vsh__regex_nsub(re);
+  vsh__regex_free(re);
+  if (hit < 0) {
+    if (hit == VSH_ELIMIT)
+      die(e, EXPR_FAILURE, "%s",
+          "regular expression too complex for the input (work limit)");
+    die(e, EXPR_FAILURE, "%s", hit == VSH_EABORTED ? "interrupted"
+                                                  : "memory exhausted");
+  }
   val r;
-  if (re.re_nsub > 0) {
-    r = hit && m[1].rm_so >= 0
-            ? sval(vsh__arena_strndup(e->b->arena, s + m[1].rm_so,
-                                      (size_t)(m[1].rm_eo - m[1].rm_so)))
+  if (nsub > 0) {
+    r = hit && m[1].so >= 0
+            ? sval(vsh__arena_strndup(e->b->arena, s + m[1].so,
+                                      (size_t)(m[1].eo - m[1].so)))
             : sval("");
   } else {
-    r = ival(hit ? (i128)vsh__utf8_count(s, (size_t)m[0].rm_eo) : 0);
+    r = ival(hit ? (i128)vsh__utf8_count(s, (size_t)m[0].eo) : 0);
   }
-  regfree(&re);
   return r;
 }
 

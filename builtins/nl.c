@@ -5,7 +5,6 @@
  * shared bounded regex engine. */
 #include "builtins/builtins.h"
 
-#include <regex.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,11 +37,13 @@ static const char usage[] =
 typedef struct style {
   char kind; /* a t n p */
   bool has_re;
-  regex_t re;
+  vsh_regex *re;
 } style;
 
 typedef struct nl_st {
   bi_ctx *b;
+  vsh_re_budget bud;
+  int re_status; /* set when a regex exec failed (too complex) */
   style sec[3]; /* header, body, footer */
   int cur;
   const char *fmt; /* ln rn rz */
@@ -67,12 +68,19 @@ static bool parse_style(bi_ctx *b, style *s, const char *arg,
     return true;
   }
   if (arg[0] == 'p') {
-    if (s->has_re) regfree(&s->re);
+    if (s->has_re) vsh__regex_free(s->re);
     s->has_re = false;
-    if (regcomp(&s->re, arg + 1, REG_NOSUB)) {
-      bi_err(b, "Invalid regular expression");
+    s->re = NULL;
+    vsh_buf msg = {0};
+    int rc = vsh__regex_compile(&s->re, arg + 1, strlen(arg + 1),
+                                VSH_RE_NOSUB, &msg);
+    if (rc) {
+      bi_err(b, "%s", rc == VSH_EINVAL && msg.len ? msg.data
+                                                  : "memory exhausted");
+      vsh_buf_dispose(&msg);
       return false;
     }
+    vsh_buf_dispose(&msg);
     s->has_re = true;
     s->kind = 'p';
     return true;
@@ -133,8 +141,13 @@ static int do_line(nl_st *s, const char *l, size_t n, bool has_nl) {
     break;
   case 't': number = n > 0; break;
   case 'p': {
-    char *z = vsh__arena_strndup(s->b->arena, l, n);
-    number = z && !regexec(&st->re, z, 0, NULL, 0);
+    vsh_regmatch m[1];
+    int hit = vsh__regex_exec(st->re, l, n, 0, 0, m, 1, &s->bud);
+    if (hit < 0) {
+      s->re_status = bi_re_failed(s->b, hit);
+      return VSH_EABORTED;
+    }
+    number = hit == 1;
     break;
   }
   default: break;
@@ -213,7 +226,7 @@ int bi_nl_main(bi_ctx *b) {
       {"help", BI_ARG_NONE, 256},
       {"version", BI_ARG_NONE, 257},
       {0}};
-  nl_st s = {.b = b, .cur = 1, .fmt = "rn", .width = 6, .sep = "\t",
+  nl_st s = {.b = b, .bud = bi_re_budget(b), .cur = 1, .fmt = "rn", .width = 6, .sep = "\t",
              .start = 1, .incr = 1, .blank_join = 1, .renumber = true,
              .delim = "\\:"};
   s.sec[0].kind = 'n';
@@ -288,7 +301,8 @@ int bi_nl_main(bi_ctx *b) {
   }
 done:
   for (int i = 0; i < 3; i++)
-    if (s.sec[i].has_re) regfree(&s.sec[i].re);
+    if (s.sec[i].has_re) vsh__regex_free(s.sec[i].re);
+  if (s.re_status) st = s.re_status;
   vsh_buf_dispose(&s.out);
   return st;
 }

@@ -170,3 +170,17 @@ int bi_getopt_nul(bi_ctx *b, bi_opts *g, const bi_nul_opt *o, char *end) {
   }
   return -1;
 }
+
+static bool re_budget_cancelled(void *ud) { return bi_cancelled(ud); }
+
+vsh_re_budget bi_re_budget(bi_ctx *b) {
+  return (vsh_re_budget){VSH_RE_DEFAULT_STEPS, re_budget_cancelled, b};
+}
+
+int bi_re_failed(bi_ctx *b, int rc) {
+  if (rc == VSH_ELIMIT)
+    bi_err(b, "regular expression too complex for the input (work limit)");
+  else if (rc == VSH_ENOMEM)
+    bi_err(b, "memory exhausted");
+  return rc == VSH_EABORTED ? 1 : 2;
+}

@@ -601,7 +601,7 @@ static int exec_prog(sed_run *r) {
   sed_prog *p = r->p;
   size_t pc = 0;
   while (pc < p->n) {
-    if ((++r->steps & 1023) == 0 && bi_cancelled(r->b)) {
+    if ((++r->steps & 1023) == 0 && bi_charge(r->b, 1024)) {
       set_err(r, VSH_EABORTED);
       return SED_FAIL;
     }

@@ -5,7 +5,6 @@
  * shared bounded regex engine. */
 #include "builtins/builtins.h"
 
-#include <regex.h>
 #include <string.h>
 
 static const char usage[] =
@@ -24,7 +23,9 @@ static const char usage[] =
 typedef struct tac_opts {
   bool before, regex;
   const char *sep;
-  regex_t re;
+  vsh_regex *re;
+  vsh_re_budget bud;
+  int re_rc; /* a failed exec (too complex, cancelled) */
 } tac_opts;
 
 static int slurp(bi_ctx *b, sh_stream *in, vsh_buf *all) {
@@ -55,10 +56,15 @@ static bool prev_sep(tac_opts *o, const char *s, size_t limit, size_t *st,
   }
   for (size_t i = limit; i-- > 0;) {
     /* the pattern is compiled as ^(SEP): it can only match at i */
-    regmatch_t m[1] = {{0, (regoff_t)(limit - i)}};
-    if (!regexec(&o->re, s + i, 1, m, REG_STARTEND) && m[0].rm_eo > 0) {
+    vsh_regmatch m[1];
+    int hit = vsh__regex_exec(o->re, s + i, limit - i, 0, 0, m, 1, &o->bud);
+    if (hit < 0) {
+      o->re_rc = hit;
+      return false;
+    }
+    if (hit && m[0].eo > 0) {
       *st = i;
-      *en = i + (size_t)m[0].rm_eo;
+      *en = i + (size_t)m[0].eo;
       return true;
     }
   }
@@ -89,6 +95,10 @@ static int tac_buf(bi_ctx *b, tac_opts *o, const char *s, size_t len) {
     }
     cut[n++] = o->before ? st : en;
     limit = st;
+  }
+  if (o->re_rc) {
+    rc = VSH_EABORTED;
+    goto done;
   }
   /* found right to left: put the cuts in ascending order after cut[0] */
   for (size_t i = 1, j = n - 1; i < j; i++, j--) {
@@ -137,13 +147,16 @@ int bi_tac_main(bi_ctx *b) {
     memcpy(pat, "^(", 2);
     memcpy(pat + 2, o.sep, l);
     memcpy(pat + 2 + l, ")", 2);
-    int e = regcomp(&o.re, pat, REG_EXTENDED);
+    vsh_buf msg = {0};
+    int e = vsh__regex_compile(&o.re, pat, l + 3, VSH_RE_EXTENDED, &msg);
     if (e) {
-      char msg[256];
-      regerror(e, &o.re, msg, sizeof msg);
-      bi_err(b, "%s", msg);
+      bi_err(b, "%s", e == VSH_EINVAL && msg.len ? msg.data
+                                                : "memory exhausted");
+      vsh_buf_dispose(&msg);
       return 1;
     }
+    vsh_buf_dispose(&msg);
+    o.bud = bi_re_budget(b);
   }
   char *stdin_only[] = {(char *)"-"};
   char **files = g.noperands ? g.operands : stdin_only;
@@ -174,6 +187,7 @@ int bi_tac_main(bi_ctx *b) {
     }
   }
   vsh_buf_dispose(&all);
-  if (o.regex) regfree(&o.re);
+  if (o.regex) vsh__regex_free(o.re);
+  if (o.re_rc && o.re_rc != VSH_EABORTED) st = bi_re_failed(b, o.re_rc);
   return st;
 }

@@ -110,6 +110,9 @@ typedef struct vsh_result {
   int exit_code;
   char *cwd;
   char **env;
+  uint64_t mem_peak; /* shell execs: the most memory the exec held at once
+                        (bytes, net of what it freed) */
+  uint64_t work;     /* shell execs: work units spent (vsh_limits.max_work) */
 } vsh_result;
 VSH_API void vsh_result_dispose(vsh_result *r);
 
@@ -318,6 +321,12 @@ typedef struct vsh_limits {
   uint64_t max_fs_bytes;        /* filesystem byte quota (fresh fs) */
   int64_t deadline_ms;          /* per exec, unless exec opts say less */
   uint64_t max_threads;         /* concurrent pipeline stages and jobs */
+  uint64_t max_memory;          /* bytes the exec may hold at once (its
+                                   net allocations: shell, commands,
+                                   pipes, files written); 0: none */
+  uint64_t max_work;            /* work units (commands, loop rounds,
+                                   lines, records, match steps / 64) an
+                                   exec may spend; 0: none */
 } vsh_limits;
 typedef enum vsh_profile {
   VSH_PROFILE_NORMAL = 0,

@@ -25,6 +25,8 @@ void vsh_limits_init(vsh_limits *out, vsh_profile p) {
   out->max_fs_bytes = h ? (128ull << 20) : (1ull << 30);
   out->deadline_ms = h ? 30000 : 3600000;
   out->max_threads = h ? 64 : 512;
+  out->max_memory = h ? (64ull << 20) : (512ull << 20);
+  out->max_work = h ? 100000000ull : 100000000000ull;
 }
 
 static const char *const default_env[] = {
@@ -52,6 +54,7 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
                   vsh_error *err) {
   vsh__error_clear(err);
   *out = NULL;
+  vsh__acct_hook_libraries();
   vsh_shell *sh = calloc(1, sizeof(*sh));
   if (!sh) return vsh__error_set(err, VSH_ENOMEM, "cannot create shell");
   if (opts && opts->limits)
@@ -246,6 +249,10 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   atomic_init(&ex.next_pid,
               2000 + (int)((unsigned)atomic_fetch_add(&sh->next_pid, 1) % 1000u) * 10);
   pthread_mutex_init(&ex.mu, NULL);
+  ex.acct.limit = sh->limits.max_memory > (uint64_t)INT64_MAX
+                      ? INT64_MAX
+                      : (int64_t)sh->limits.max_memory;
+  vsh__acct *prev_acct = vsh__acct_enter(&ex.acct);
   ex.out = sh_stream_buf_new(sh->limits.max_output);
   ex.err = sh_stream_buf_new(sh->limits.max_output);
   if (opts && opts->on_output && ex.out && ex.err) {
@@ -346,7 +353,14 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     }
     sh_jobs_wait_procsubs(&ex);
     sh_jobs_cancel_all(&ex);
+    /* every thread of the exec has ended: a refused allocation becomes
+     * the limit now, and the result is built outside the account (the
+     * message and the output must not fail for the ceiling) */
+    sh_exec_cancelled(&ex);
+    vsh__acct_enter(prev_acct);
     int cancel = atomic_load(&ex.cancel);
+    if (cancel == SH_CANCEL_EXIT && atomic_load(&ex.late_limit))
+      cancel = SH_CANCEL_LIMIT;
     if (cancel == SH_CANCEL_ABORT) {
       char reason[512] = "This operation was aborted";
       if (ex.signal) vsh_signal_reason(ex.signal, reason, sizeof(reason));
@@ -373,6 +387,9 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
       out->exit_code = st & 255;
       out->cwd = strdup(c->cwd);
       out->env = sh_export_env(c);
+      int64_t pk = atomic_load(&ex.acct.peak);
+      out->mem_peak = pk > 0 ? (uint64_t)pk : 0;
+      out->work = atomic_load(&ex.work);
     }
     for (int fd = 0; fd < c->nfds; fd++) sh_fd_close(c, fd);
   }
@@ -391,6 +408,7 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   sh_stream_unref(ex.out);
   sh_stream_unref(ex.err);
   pthread_mutex_destroy(&ex.mu);
+  vsh__acct_enter(prev_acct);
   if (rc && rc != VSH_EABORTED && err && !err->message[0])
     vsh__error_set(err, rc, "exec: %s", vsh_strerror(rc));
   return rc;

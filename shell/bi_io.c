@@ -217,6 +217,25 @@ static void quote_arg(vsh_buf *out, const char *s) {
 }
 
 /* One pass over the format; returns false when \c stopped output. */
+/* A field of w bytes fits the string limit; otherwise the exec ends with
+ * that limit (126), before anything is produced. */
+static bool width_fits(pf *p, uint64_t w, uint64_t most) {
+  if (!most || w <= most) return true;
+  sh_exec_limit(p->b->sh->ex, "string length limit exceeded (%llu bytes)",
+                (unsigned long long)most);
+  p->status = 1;
+  return false;
+}
+
+static int pad_with(vsh_buf *out, char c, size_t n) {
+  if (!n) return 0;
+  int rc = vsh__buf_reserve(out, n);
+  if (rc) return rc;
+  memset(out->data + out->len, c, n);
+  out->len += n;
+  return 0;
+}
+
 static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
   size_t n = strlen(fmt);
   for (size_t i = 0; i < n; i++) {
@@ -269,27 +288,45 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       if (fmt[j] != '\'') spec[k++] = fmt[j];
       j++;
     }
-    char numbuf[32];
+    /* A width or precision is refused up front when it passes the string
+     * limit: the output could never be held, and producing it first would
+     * run past the deadline. */
+    uint64_t most = p->b->sh->ex->limits.max_string;
     if (j < n && fmt[j] == '*') {
       bool ok;
       int64_t w = num_arg(p, next_arg(p), &ok);
-      k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%d", (int)w);
+      if (!width_fits(p, w < 0 ? -(uint64_t)w : (uint64_t)w, most))
+        return false;
+      k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%lld", (long long)w);
       j++;
     } else {
-      while (j < n && fmt[j] >= '0' && fmt[j] <= '9' && k < 40) spec[k++] = fmt[j++];
+      uint64_t w = 0;
+      while (j < n && fmt[j] >= '0' && fmt[j] <= '9') {
+        w = w > UINT64_MAX / 10 ? UINT64_MAX : w * 10 + (uint64_t)(fmt[j] - '0');
+        if (k < 40) spec[k++] = fmt[j];
+        j++;
+      }
+      if (!width_fits(p, w, most)) return false;
     }
     if (j < n && fmt[j] == '.') {
       spec[k++] = fmt[j++];
       if (j < n && fmt[j] == '*') {
         bool ok;
         int64_t pr = num_arg(p, next_arg(p), &ok);
-        k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%d", (int)pr);
+        if (pr > 0 && !width_fits(p, (uint64_t)pr, most)) return false;
+        k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%lld", (long long)pr);
         j++;
       } else {
-        while (j < n && fmt[j] >= '0' && fmt[j] <= '9' && k < 50) spec[k++] = fmt[j++];
+        uint64_t pr = 0;
+        while (j < n && fmt[j] >= '0' && fmt[j] <= '9') {
+          pr = pr > UINT64_MAX / 10 ? UINT64_MAX
+                                    : pr * 10 + (uint64_t)(fmt[j] - '0');
+          if (k < 50) spec[k++] = fmt[j];
+          j++;
+        }
+        if (!width_fits(p, pr, most)) return false;
       }
     }
-    (void)numbuf;
     while (j < n && strchr("hlLjzt", fmt[j])) j++; /* length modifiers */
     if (j >= n) {
       bi_err(p->b, "`%s': missing format character", fmt + i);
@@ -334,6 +371,8 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     char conv = fmt[j];
     i = j;
     const char *arg = NULL;
+    int64_t num_val = 0;
+    double dbl_val = 0;
     char tmp[4096];
     int len = 0;
     switch (conv) {
@@ -356,24 +395,22 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       vsh_buf tmpb = {0};
       vsh__buf_append(&tmpb, v.data ? v.data : "", v.len);
       /* precision/width on bytes, as bash */
-      int w = -1, prec = -1;
+      long long w = -1, prec = -1;
       bool left = false;
       const char *sp = spec + 1;
       while (*sp && strchr("-+ #0", *sp)) {
         if (*sp == '-') left = true;
         sp++;
       }
-      if (*sp >= '0' && *sp <= '9') w = atoi(sp);
+      if (*sp >= '0' && *sp <= '9') w = strtoll(sp, NULL, 10);
       while (*sp >= '0' && *sp <= '9') sp++;
-      if (*sp == '.') prec = atoi(sp + 1);
+      if (*sp == '.') prec = strtoll(sp + 1, NULL, 10);
       size_t sl = tmpb.len;
-      if (prec >= 0 && (size_t)prec < sl) sl = (size_t)prec;
-      size_t pad = w > 0 && (size_t)w > sl ? (size_t)w - sl : 0;
-      if (!left)
-        for (size_t q = 0; q < pad; q++) vsh__buf_putc(out, ' ');
+      if (prec >= 0 && (unsigned long long)prec < sl) sl = (size_t)prec;
+      size_t pad = w > 0 && (unsigned long long)w > sl ? (size_t)w - sl : 0;
+      if (!left && pad_with(out, ' ', pad)) return false;
       vsh__buf_append(out, tmpb.data ? tmpb.data : "", sl);
-      if (left)
-        for (size_t q = 0; q < pad; q++) vsh__buf_putc(out, ' ');
+      if (left && pad_with(out, ' ', pad)) return false;
       vsh_buf_dispose(&tmpb);
       vsh_buf_dispose(&v);
       free(fmtd);
@@ -392,6 +429,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     case 'i': {
       bool ok;
       int64_t v = num_arg(p, next_arg(p), &ok);
+      num_val = v;
       spec[k++] = 'l';
       spec[k++] = 'l';
       spec[k++] = 'd';
@@ -405,6 +443,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     case 'X': {
       bool ok;
       int64_t v = num_arg_u(p, next_arg(p), &ok, true);
+      num_val = v;
       spec[k++] = 'l';
       spec[k++] = 'l';
       spec[k++] = conv;
@@ -432,6 +471,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       }
       spec[k++] = conv;
       spec[k] = 0;
+      dbl_val = v;
       len = snprintf(tmp, sizeof(tmp), spec, v);
       break;
     }
@@ -440,7 +480,24 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       p->status = 1;
       return true;
     }
-    if (len > 0) vsh__buf_append(out, tmp, (size_t)len < sizeof(tmp) ? (size_t)len : sizeof(tmp) - 1);
+    if (len >= (int)sizeof(tmp)) {
+      /* a wide field: format again into a buffer that holds it */
+      if (vsh__buf_reserve(out, (size_t)len + 1)) return false;
+      switch (conv) {
+      case 'c': len = snprintf(out->data + out->len, (size_t)len + 1, spec,
+                               arg && *arg ? arg[0] : 0); break;
+      case 'd': case 'i': len = snprintf(out->data + out->len, (size_t)len + 1,
+                                         spec, (long long)num_val); break;
+      case 'o': case 'u': case 'x': case 'X':
+        len = snprintf(out->data + out->len, (size_t)len + 1, spec,
+                       (unsigned long long)num_val); break;
+      default: len = snprintf(out->data + out->len, (size_t)len + 1, spec,
+                              dbl_val); break;
+      }
+      if (len > 0) out->len += (size_t)len;
+    } else if (len > 0) {
+      vsh__buf_append(out, tmp, (size_t)len);
+    }
   }
   return true;
 }

@@ -261,9 +261,10 @@ int sh_eval_cond(sh_ctx *c, const sh_cond *e) {
     if (sh_byte_locale(c)) fl |= SH_PAT_BYTES;
     sh_pattern *p;
     if (sh_pattern_compile(&p, &c->arena, r, rn, q, fl)) return 2;
-    sh_pattern_budget b = {c->ex->limits.max_glob_ops, budget_cancel, c->ex};
+    sh_pattern_budget b;
+    sh_pattern_budget_init(c, &b);
     int m = sh_pattern_match(p, l, ln, &b);
-    if (m < 0) return 2;
+    if (m < 0) return sh_pattern_failed(c, m), 2;
     bool eq = m == 1;
     return (op[0] == '!') ? (eq ? 1 : 0) : (eq ? 0 : 1);
   }

@@ -2,6 +2,7 @@
  * table, dynamic variables ($RANDOM, $SECONDS, $LINENO, ...), the option
  * table, shell error messages and the exec's cancellation state. */
 #include "shell/shell.h"
+#include "shell/pattern.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -115,8 +116,32 @@ static int64_t now_ns(void) {
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* The exec whose account and work budget a (nested) exec charges. */
+static sh_exec *root_exec(sh_exec *ex) {
+  while (ex->parent) ex = ex->parent;
+  return ex;
+}
+
+/* Ends the exec with a limit without taking ex->mu (this may run inside
+ * an allocation made while it is held): only the winner of the cancel
+ * writes the message, and it is read after every thread has ended. */
+static void limit_nolock(sh_exec *ex, const char *msg) {
+  int expected = SH_RUNNING;
+  if (atomic_compare_exchange_strong(&ex->cancel, &expected, SH_CANCEL_LIMIT))
+    snprintf(ex->limit_msg, sizeof(ex->limit_msg), "%s", msg);
+}
+
 bool sh_exec_cancelled(sh_exec *ex) {
   if (atomic_load_explicit(&ex->cancel, memory_order_relaxed)) return true;
+  sh_exec *root = root_exec(ex);
+  if (atomic_load_explicit(&root->acct.exceeded, memory_order_relaxed)) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "memory limit exceeded (%llu MiB)",
+             (unsigned long long)(root->limits.max_memory >> 20));
+    limit_nolock(root, msg);
+    if (root != ex) limit_nolock(ex, msg);
+    return true;
+  }
   if (ex->parent && sh_exec_cancelled(ex->parent)) {
     int expected = SH_RUNNING;
     atomic_compare_exchange_strong(&ex->cancel, &expected,
@@ -139,14 +164,56 @@ bool sh_exec_cancelled(sh_exec *ex) {
 void sh_exec_limit(sh_exec *ex, const char *fmt, ...) {
   pthread_mutex_lock(&ex->mu);
   int expected = SH_RUNNING;
-  if (atomic_compare_exchange_strong(&ex->cancel, &expected,
-                                     SH_CANCEL_LIMIT)) {
+  bool won = atomic_compare_exchange_strong(&ex->cancel, &expected,
+                                            SH_CANCEL_LIMIT);
+  /* a background job that meets a limit while the exec is stopping its
+   * jobs still makes the exec report it */
+  if (!won && expected == SH_CANCEL_EXIT && !ex->limit_msg[0]) {
+    won = true;
+    atomic_store(&ex->late_limit, true);
+  }
+  if (won) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(ex->limit_msg, sizeof(ex->limit_msg), fmt, ap);
     va_end(ap);
   }
   pthread_mutex_unlock(&ex->mu);
+}
+
+bool sh_exec_charge(sh_exec *ex, uint64_t units) {
+  sh_exec *root = root_exec(ex);
+  uint64_t w = atomic_fetch_add_explicit(&root->work, units,
+                                         memory_order_relaxed) + units;
+  if (root->limits.max_work && w > root->limits.max_work) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "work limit exceeded (%llu units)",
+             (unsigned long long)root->limits.max_work);
+    limit_nolock(root, msg);
+    if (root != ex) limit_nolock(ex, msg);
+    return true;
+  }
+  return sh_exec_cancelled(ex);
+}
+
+vsh__acct *sh_exec_acct(sh_exec *ex) { return &root_exec(ex)->acct; }
+
+static bool pattern_cancelled(void *ud) { return sh_exec_cancelled(ud); }
+
+void sh_pattern_budget_init(sh_ctx *c, sh_pattern_budget *b) {
+  uint64_t ops = c->ex->limits.max_glob_ops, steps;
+  if (__builtin_mul_overflow(ops, (uint64_t)64, &steps)) steps = UINT64_MAX;
+  *b = (sh_pattern_budget){steps, pattern_cancelled, c->ex};
+}
+
+int sh_pattern_failed(sh_ctx *c, int rc) {
+  if (rc == VSH_ELIMIT)
+    sh_exec_limit(c->ex, "pattern matching work limit exceeded "
+                         "(%llu glob operations)",
+                  (unsigned long long)c->ex->limits.max_glob_ops);
+  else if (rc == VSH_ENOMEM)
+    sh_exec_limit(c->ex, "memory limit exceeded (pattern matching)");
+  return rc;
 }
 
 /* ---- fd table ------------------------------------------------------------- */

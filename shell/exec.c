@@ -24,7 +24,7 @@ bool sh_check(sh_ctx *c) {
   if (n >= ex->limits.max_commands)
     sh_exec_limit(ex, "command limit exceeded (%llu commands)",
                   (unsigned long long)ex->limits.max_commands);
-  if (sh_exec_cancelled(ex) ||
+  if (sh_exec_charge(ex, 1) ||
       (c->job && atomic_load(&c->ex->cancel) == SH_CANCEL_EXIT)) {
     c->unwind = SH_UW_CANCEL;
     return true;
@@ -962,6 +962,10 @@ static int expand_failed(sh_ctx *c) {
 /* ---- compound commands ------------------------------------------------------------- */
 
 static bool loop_iter_ok(sh_ctx *c, uint64_t *iters) {
+  if (sh_exec_charge(c->ex, 1)) {
+    c->unwind = SH_UW_CANCEL;
+    return false;
+  }
   if (++*iters > c->ex->limits.max_loop_iterations) {
     sh_exec_limit(c->ex, "loop iteration limit exceeded (%llu)",
                   (unsigned long long)c->ex->limits.max_loop_iterations);
@@ -1141,8 +1145,14 @@ static int exec_case(sh_ctx *c, sh_node *n) {
         return expand_failed(c);
       sh_pattern *p;
       if (sh_pattern_compile(&p, &c->arena, pat, pl, q, flags)) continue;
-      sh_pattern_budget b = {c->ex->limits.max_glob_ops, NULL, NULL};
-      if (sh_pattern_match(p, subj, sl, &b) == 1) hit = true;
+      sh_pattern_budget b;
+      sh_pattern_budget_init(c, &b);
+      int m = sh_pattern_match(p, subj, sl, &b);
+      if (m < 0) {
+        sh_pattern_failed(c, m);
+        return set_status(c, 126);
+      }
+      if (m == 1) hit = true;
     }
     if (!hit) continue;
     st = it->body ? sh_exec_node(c, it->body) : 0;

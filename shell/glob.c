@@ -26,7 +26,6 @@ typedef struct comp {
   bool globstar;
 } comp;
 
-static bool budget_cancel(void *ud) { return sh_exec_cancelled(ud); }
 
 static const char *abs_path(sh_ctx *c, const char *rel) {
   vsh_buf b = {0};
@@ -134,7 +133,8 @@ static int walk(gstate *g, const char *prefix, const comp *cs, size_t nc) {
   vfs_dirlist l;
   const char *a = abs_path(c, prefix[0] ? prefix : ".");
   if (!a || vfs_readdir(c->fs, a, &l)) return 0;
-  sh_pattern_budget b = {c->ex->limits.max_glob_ops, budget_cancel, c->ex};
+  sh_pattern_budget b;
+  sh_pattern_budget_init(c, &b);
   bool explicit_dot = k->len && k->s[0] == '.' && !k->q[0];
   for (size_t i = 0; !rc && i < l.len; i++) {
     const char *nm = l.items[i].name;
@@ -149,7 +149,7 @@ static int walk(gstate *g, const char *prefix, const comp *cs, size_t nc) {
       continue;
     int m = sh_pattern_match(pat, nm, nl, &b);
     if (m < 0) {
-      rc = m;
+      rc = sh_pattern_failed(c, m);
       break;
     }
     if (m != 1) continue;
@@ -219,8 +219,11 @@ static size_t globignore_filter(sh_ctx *c, char **v, size_t n) {
       sh_pattern *pat;
       if (pl && sh_pattern_compile(&pat, &c->arena, p, pl, NULL,
                                    SH_PAT_PATHNAME | SH_PAT_EXTGLOB) == 0) {
-        sh_pattern_budget b = {c->ex->limits.max_glob_ops, NULL, NULL};
-        if (sh_pattern_match(pat, v[i], strlen(v[i]), &b) == 1) drop = true;
+        sh_pattern_budget b;
+        sh_pattern_budget_init(c, &b);
+        int m = sh_pattern_match(pat, v[i], strlen(v[i]), &b);
+        if (m < 0) sh_pattern_failed(c, m);
+        if (m == 1) drop = true;
       }
       if (!e) break;
       p = e + 1;

@@ -480,67 +480,101 @@ static int compile_pat(sh_ctx *c, const sh_word *w, sh_pattern **pat) {
   return sh_pattern_compile(pat, &c->arena, s, n, q, fl);
 }
 
-static bool budget_cancel(void *ud) { return sh_exec_cancelled(ud); }
-
-static char *remove_pat(sh_ctx *c, const char *s, sh_pattern *pat, int mode) {
-  sh_pattern_budget b = {c->ex->limits.max_glob_ops, budget_cancel, c->ex};
+/* ${x#p} and friends: *out is s without the match; a failed match (work
+ * limit, memory) is an error, never "no match". */
+static int remove_pat(sh_ctx *c, const char *s, sh_pattern *pat, int mode,
+                      char **out) {
+  sh_pattern_budget b;
+  sh_pattern_budget_init(c, &b);
   size_t st, ln, n = strlen(s);
+  *out = (char *)s;
   int r = sh_pattern_find(pat, s, n, mode, &st, &ln, &b);
-  if (r <= 0) return (char *)s;
+  if (r < 0) return sh_pattern_failed(c, r);
+  if (r == 0) return 0;
   char *d = vsh__arena_alloc(&c->arena, n - ln + 1);
-  if (!d) return (char *)s;
+  if (!d) return sh_pattern_failed(c, VSH_ENOMEM);
   memcpy(d, s, st);
   memcpy(d + st, s + st + ln, n - st - ln);
   d[n - ln] = 0;
-  return d;
+  *out = d;
+  return 0;
 }
 
-static char *replace_pat(sh_ctx *c, const char *s, sh_pattern *pat,
-                         sh_param_op op, const char *rep) {
-  sh_pattern_budget b = {c->ex->limits.max_glob_ops, budget_cancel, c->ex};
-  size_t n = strlen(s), rl = strlen(rep);
-  vsh_buf out = {0};
-  size_t pos = 0;
-  int mode = op == SH_POP_REPLACE_PRE   ? SH_PAT_PREFIX_LONG
-             : op == SH_POP_REPLACE_SUF ? SH_PAT_SUFFIX_LONG
-                                        : SH_PAT_ANY;
-  bool replaced = false;
-  while (pos <= n) {
-    if (pos == n && replaced) break; /* a match already reached the end */
+typedef struct repl {
+  sh_ctx *c;
+  const char *s, *rep;
+  size_t rl, pos; /* s[pos..) is not yet copied */
+  vsh_buf out;
+} repl;
+
+static int repl_one(void *ud, size_t st, size_t len) {
+  repl *r = ud;
+  if (vsh__buf_append(&r->out, r->s + r->pos, st - r->pos) ||
+      vsh__buf_append(&r->out, r->rep, r->rl))
+    return VSH_ENOMEM;
+  if (r->out.len > r->c->ex->limits.max_string) return VSH_ELIMIT;
+  r->pos = st + len;
+  return 0;
+}
+
+/* ${x/p/r} ${x//p/r} ${x/#p/r} ${x/%p/r}: one scan over s, so replacing
+ * every match is linear in s for a literal pattern. */
+static int replace_pat(sh_ctx *c, const char *s, sh_pattern *pat,
+                       sh_param_op op, const char *rep, char **res) {
+  sh_pattern_budget b;
+  sh_pattern_budget_init(c, &b);
+  size_t n = strlen(s);
+  repl r = {.c = c, .s = s, .rep = rep, .rl = strlen(rep)};
+  int rc;
+  *res = (char *)s;
+  if (op == SH_POP_REPLACE_PRE || op == SH_POP_REPLACE_SUF) {
     size_t st, ln;
-    int r = sh_pattern_find(pat, s + pos, n - pos, mode, &st, &ln, &b);
-    if (r <= 0) break;
-    replaced = true;
-    vsh__buf_append(&out, s + pos, st);
-    vsh__buf_append(&out, rep, rl);
-    size_t adv = st + ln;
-    if (ln == 0) { /* an empty match: copy one char and go on */
-      if (pos + st < n) vsh__buf_append(&out, s + pos + st, 1);
-      adv = st + 1;
-    }
-    pos += adv;
-    if (op != SH_POP_REPLACE_ALL) break;
+    int mode = op == SH_POP_REPLACE_PRE ? SH_PAT_PREFIX_LONG
+                                        : SH_PAT_SUFFIX_LONG;
+    rc = sh_pattern_find(pat, s, n, mode, &st, &ln, &b);
+    if (rc == 1) rc = repl_one(&r, st, ln);
+  } else {
+    rc = sh_pattern_scan(pat, s, n, op == SH_POP_REPLACE_ALL, repl_one, &r,
+                         &b);
   }
-  if (pos < n) vsh__buf_append(&out, s + pos, n - pos);
-  char *d = adup(c, out.data ? out.data : "", out.len);
-  vsh_buf_dispose(&out);
-  return d ? d : (char *)s;
+  if (rc < 0) {
+    vsh_buf_dispose(&r.out);
+    if (rc == VSH_ELIMIT && r.out.len > c->ex->limits.max_string) {
+      sh_exec_limit(c->ex, "string length limit exceeded (%llu bytes)",
+                    (unsigned long long)c->ex->limits.max_string);
+      return rc;
+    }
+    return sh_pattern_failed(c, rc);
+  }
+  if (r.pos < n && vsh__buf_append(&r.out, s + r.pos, n - r.pos)) {
+    vsh_buf_dispose(&r.out);
+    return sh_pattern_failed(c, VSH_ENOMEM);
+  }
+  char *d = adup(c, r.out.data ? r.out.data : "", r.out.len);
+  vsh_buf_dispose(&r.out);
+  if (!d) return sh_pattern_failed(c, VSH_ENOMEM);
+  *res = d;
+  return 0;
 }
 
-static char *case_map(sh_ctx *c, const char *s, sh_param_op op,
-                      sh_pattern *pat) {
+static int case_map(sh_ctx *c, const char *s, sh_param_op op,
+                    sh_pattern *pat, char **res) {
   size_t n = strlen(s);
   char *d = adup(c, s, n);
-  if (!d) return (char *)s;
+  *res = (char *)s;
+  if (!d) return sh_pattern_failed(c, VSH_ENOMEM);
   bool upper = op == SH_POP_UPPER_FIRST || op == SH_POP_UPPER_ALL;
   bool toggle = op == SH_POP_TOGGLE_FIRST || op == SH_POP_TOGGLE_ALL;
   bool all = op == SH_POP_UPPER_ALL || op == SH_POP_LOWER_ALL ||
              op == SH_POP_TOGGLE_ALL;
-  sh_pattern_budget b = {c->ex->limits.max_glob_ops, budget_cancel, c->ex};
+  sh_pattern_budget b;
+  sh_pattern_budget_init(c, &b);
   for (size_t i = 0; i < n;) {
     int32_t cp;
     int l = vsh__utf8_decode(d + i, n - i, &cp);
-    bool ok = !pat || sh_pattern_match(pat, d + i, (size_t)l, &b) == 1;
+    int hit = pat ? sh_pattern_match(pat, d + i, (size_t)l, &b) : 1;
+    if (hit < 0) return sh_pattern_failed(c, hit);
+    bool ok = hit == 1;
     if (ok && l == 1) {
       bool up = toggle ? d[i] >= 'a' && d[i] <= 'z' : upper;
       if (up && d[i] >= 'a' && d[i] <= 'z') d[i] -= 32;
@@ -555,7 +589,8 @@ static char *case_map(sh_ctx *c, const char *s, sh_param_op op,
     if (!all) break;
     i += (size_t)l;
   }
-  return d;
+  *res = d;
+  return 0;
 }
 
 /* Byte offset of character index k in s (UTF-8 aware). */
@@ -712,26 +747,26 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
     char *s = pv->v[i];
     switch (p->op) {
     case SH_POP_PREFIX:
-      s = pat ? remove_pat(c, s, pat, SH_PAT_PREFIX_SHORT) : s;
+      if (pat) rc = remove_pat(c, s, pat, SH_PAT_PREFIX_SHORT, &s);
       break;
     case SH_POP_PREFIX_LONG:
-      s = pat ? remove_pat(c, s, pat, SH_PAT_PREFIX_LONG) : s;
+      if (pat) rc = remove_pat(c, s, pat, SH_PAT_PREFIX_LONG, &s);
       break;
     case SH_POP_SUFFIX:
-      s = pat ? remove_pat(c, s, pat, SH_PAT_SUFFIX_SHORT) : s;
+      if (pat) rc = remove_pat(c, s, pat, SH_PAT_SUFFIX_SHORT, &s);
       break;
     case SH_POP_SUFFIX_LONG:
-      s = pat ? remove_pat(c, s, pat, SH_PAT_SUFFIX_LONG) : s;
+      if (pat) rc = remove_pat(c, s, pat, SH_PAT_SUFFIX_LONG, &s);
       break;
     case SH_POP_REPLACE:
     case SH_POP_REPLACE_ALL:
       /* an empty pattern replaces nothing (but /# and /% insert) */
-      if (pat) s = replace_pat(c, s, pat, p->op, rep);
+      if (pat) rc = replace_pat(c, s, pat, p->op, rep, &s);
       break;
     case SH_POP_REPLACE_PRE:
     case SH_POP_REPLACE_SUF:
       if (pat) {
-        s = replace_pat(c, s, pat, p->op, rep);
+        rc = replace_pat(c, s, pat, p->op, rep, &s);
       } else { /* an empty anchored pattern inserts at that end */
         size_t sl = strlen(s), rl = strlen(rep);
         char *d = vsh__arena_alloc(&c->arena, sl + rl + 1);
@@ -750,7 +785,7 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
     case SH_POP_LOWER_ALL:
     case SH_POP_TOGGLE_FIRST:
     case SH_POP_TOGGLE_ALL:
-      s = case_map(c, s, p->op, pat);
+      rc = case_map(c, s, p->op, pat, &s);
       break;
     case SH_POP_TRANSFORM:
       s = transform(c, p, s);
@@ -758,6 +793,7 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
     default:
       break;
     }
+    if (rc) return rc;
     pv->v[i] = s;
   }
   return 0;

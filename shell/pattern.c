@@ -1024,12 +1024,159 @@ static size_t byte_at(const char *s, size_t n, size_t i, bool bytewise) {
   return off;
 }
 
+/* A pattern without magic and without case folding is its literal: it
+ * is matched with memcmp/memmem, in time linear in the subject.  (Bytes
+ * equal means characters equal: both sides are the same encoding.) */
+static bool plain_literal(const sh_pattern *p) {
+  return !p->magic && !(p->flags & SH_PAT_NOCASE);
+}
+
+static int literal_find(const sh_pattern *p, const char *s, size_t n,
+                        int mode, size_t from, size_t *st) {
+  size_t k = p->lit_len;
+  if (k > n - from)
+    return 0;
+  switch (mode) {
+  case SH_PAT_PREFIX_SHORT:
+  case SH_PAT_PREFIX_LONG:
+    if (memcmp(s + from, p->lit, k))
+      return 0;
+    *st = from;
+    return 1;
+  case SH_PAT_SUFFIX_SHORT:
+  case SH_PAT_SUFFIX_LONG:
+    if (memcmp(s + n - k, p->lit, k))
+      return 0;
+    *st = n - k;
+    return 1;
+  default: {
+    if (k == 0) {
+      *st = from;
+      return 1;
+    }
+    /* a valid literal never starts with a continuation byte, so a hit is
+     * on a character boundary; an invalid one is matched bytewise */
+    const char *h = memmem(s + from, n - from, p->lit, k);
+    if (!h)
+      return 0;
+    *st = (size_t)(h - s);
+    return 1;
+  }
+  }
+}
+
+/* The number of characters every match of the program has, or SIZE_MAX
+ * when it varies (a '*' or a group). */
+static size_t fixed_length(const pat_prog *g) {
+  size_t k = 0;
+  for (uint32_t i = g->seqs[g->root].head; i != NIL; i = g->nodes[i].next) {
+    uint8_t kind = g->nodes[i].kind;
+    if (kind != N_CHAR && kind != N_ANY && kind != N_CLASS)
+      return SIZE_MAX;
+    k++;
+  }
+  return k;
+}
+
+int sh_pattern_scan(const sh_pattern *p, const char *s, size_t n, bool all,
+                    int (*fn)(void *ud, size_t start, size_t len), void *ud,
+                    sh_pattern_budget *b) {
+  if (plain_literal(p)) {
+    size_t pos = 0, st;
+    int rc = 0;
+    while (pos <= n && literal_find(p, s, n, SH_PAT_ANY, pos, &st) == 1) {
+      if ((rc = fn(ud, st, p->lit_len)) < 0)
+        return rc;
+      if (p->lit_len == 0) { /* cannot happen: empty patterns never reach */
+        pos = st + 1;
+      } else {
+        pos = st + p->lit_len;
+      }
+      if (!all || pos >= n)
+        break;
+    }
+    return 0;
+  }
+  match_run r;
+  int rc = run_begin(&r, p, s, n, b);
+  if (rc) {
+    run_end(&r);
+    return rc;
+  }
+  matcher *m = &r.m;
+  /* the starts of every match, once: a match of s[i..j) does not depend on
+   * where the scan resumed (patterns here carry no anchors) */
+  uint64_t *starts = set_push(m);
+  if (!starts) {
+    run_end(&r);
+    return VSH_ENOMEM;
+  }
+  set_clear(m, r.a);
+  for (size_t i = 0; i <= m->n; i++)
+    add(r.a, i);
+  rc = run_seq(m, m->prog->root, true, r.a, starts, 0);
+  size_t fixed = fixed_length(m->prog);
+  size_t ci = 0, cb = 0; /* a character index and its byte offset */
+  size_t pos = 0, count = 0;
+  while (!rc && pos <= m->n) {
+    /* after a replacement, no empty match at the very end (bash) */
+    if (pos == m->n && count)
+      break;
+    size_t from = next_bit(m, starts, pos);
+    if (from > m->n)
+      break;
+    size_t to;
+    if (fixed != SIZE_MAX) { /* every match has the same length */
+      to = from + fixed;
+      if ((rc = charge(m, fixed + 1)))
+        break;
+    } else {
+      set_clear(m, r.a);
+      add(r.a, from);
+      if ((rc = run_seq(m, m->prog->root, false, r.a, r.b, 0)))
+        break;
+      to = last_bit(m, r.b);
+    }
+    while (ci < from) {
+      size_t l;
+      decode_key(s + cb, n - cb, &l, m->bytewise);
+      cb += l;
+      ci++;
+    }
+    size_t bs = cb;
+    while (ci < to) {
+      size_t l;
+      decode_key(s + cb, n - cb, &l, m->bytewise);
+      cb += l;
+      ci++;
+    }
+    if ((rc = fn(ud, bs, cb - bs)) < 0)
+      break;
+    rc = 0;
+    count++;
+    pos = to > from ? to : from + 1;
+    if (!all || (to > from && to >= m->n))
+      break;
+  }
+  run_end(&r);
+  return rc;
+}
+
 int sh_pattern_find(const sh_pattern *p, const char *s, size_t n, int mode,
                     size_t *match_start, size_t *match_len,
                     sh_pattern_budget *b) {
   *match_start = *match_len = 0;
   if (mode < SH_PAT_PREFIX_SHORT || mode > SH_PAT_ANY)
     return VSH_EINVAL;
+  if (plain_literal(p)) {
+    size_t st;
+    int hit = literal_find(p, s, n, mode, 0, &st);
+    if (hit == 1) {
+      *match_start = st;
+      *match_len = p->lit_len;
+    }
+    return hit;
+  }
   match_run r;
   int rc = run_begin(&r, p, s, n, b);
   if (rc) {

@@ -77,4 +77,15 @@ int sh_pattern_find(const sh_pattern *p, const char *s, size_t n, int mode,
                     size_t *match_start, size_t *match_len,
                     sh_pattern_budget *b);
 
+/* Calls fn(ud, start, len) with the byte offsets of each successive
+ * match in s[0..n) as ${x//p/r} takes them: the leftmost start, the
+ * longest match from it, then on from its end (one character on after an
+ * empty match); only the first when all is false.  One pass: the work is
+ * that of one sh_pattern_find plus one forward run per match, and a
+ * literal pattern is found with memmem.  Returns 0, fn's negative return,
+ * or a negative vsh_err as sh_pattern_match. */
+int sh_pattern_scan(const sh_pattern *p, const char *s, size_t n, bool all,
+                    int (*fn)(void *ud, size_t start, size_t len), void *ud,
+                    sh_pattern_budget *b);
+
 #endif /* VSH_SHELL_PATTERN_H */

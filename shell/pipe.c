@@ -33,6 +33,20 @@ struct sh_job {
 /* Records the usable stack of the calling thread in c. */
 void sh__stack_init(sh_ctx *c);
 
+/* A thread working for an exec charges the exec's memory account. */
+typedef struct thread_start {
+  void *(*fn)(void *);
+  void *arg;
+  vsh__acct *acct;
+} thread_start;
+
+static void *thread_main(void *p) {
+  thread_start ts = *(thread_start *)p;
+  vsh__acct_enter(ts.acct);
+  free(p);
+  return ts.fn(ts.arg);
+}
+
 static int run_in_thread(sh_exec *ex, pthread_t *t, void *(*fn)(void *),
                          void *arg) {
   uint64_t n = atomic_fetch_add(&ex->threads, 1);
@@ -42,12 +56,21 @@ static int run_in_thread(sh_exec *ex, pthread_t *t, void *(*fn)(void *),
                   (unsigned long long)ex->limits.max_threads);
     return VSH_ELIMIT;
   }
+  thread_start *ts = malloc(sizeof *ts);
+  if (!ts) {
+    atomic_fetch_sub(&ex->threads, 1);
+    return VSH_ENOMEM;
+  }
+  *ts = (thread_start){fn, arg, sh_exec_acct(ex)};
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, THREAD_STACK);
-  int rc = pthread_create(t, &attr, fn, arg);
+  int rc = pthread_create(t, &attr, thread_main, ts);
   pthread_attr_destroy(&attr);
-  if (rc) atomic_fetch_sub(&ex->threads, 1);
+  if (rc) {
+    free(ts);
+    atomic_fetch_sub(&ex->threads, 1);
+  }
   return rc ? VSH_ENOMEM : 0;
 }
 

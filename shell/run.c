@@ -778,7 +778,8 @@ bool bi_cancelled(bi_ctx *b) {
 }
 
 bool bi_charge(bi_ctx *b, uint64_t units) {
-  (void)units;
+  if (!b->sh || !b->sh->ex) return false;
+  if (sh_exec_charge(b->sh->ex, units)) return true;
   return bi_cancelled(b);
 }
 

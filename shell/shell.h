@@ -8,6 +8,7 @@
 #ifndef VSH_SHELL_H
 #define VSH_SHELL_H
 
+#include "core/acct.h"
 #include "core/core.h"
 #include "core/hash.h"
 #include "shell/ast.h"
@@ -325,6 +326,9 @@ struct sh_exec {
   int next_job_id;
   sh_stream *out, *err;     /* captured streams */
   _Atomic int main_sig;     /* a signal sent to the main shell ($$) */
+  vsh__acct acct;           /* memory charged to this exec */
+  atomic_bool late_limit;   /* a job met a limit while jobs were stopping */
+  _Atomic uint64_t work;    /* work units spent (limits.max_work) */
 };
 
 /* Virtual signals (kill): jobs and the main shell act on them at their
@@ -338,6 +342,20 @@ int sh__signal_number(const char *s);
 
 /* True once the exec must stop (deadline, abort, limit).  Cheap. */
 bool sh_exec_cancelled(sh_exec *ex);
+/* Charges units of work to the exec (the root of a nested one); true when
+ * it must stop (work limit, or cancelled). */
+bool sh_exec_charge(sh_exec *ex, uint64_t units);
+/* The memory account a thread working for ex enters. */
+vsh__acct *sh_exec_acct(sh_exec *ex);
+/* A pattern operation's work meter (case, [[ == ]], ${x#p}, ${x//p/r},
+ * ${x^^p}, GLOBIGNORE): 64 steps per glob operation of the limits,
+ * polling the exec's cancellation. */
+struct sh_pattern_budget;
+void sh_pattern_budget_init(sh_ctx *c, struct sh_pattern_budget *b);
+/* A pattern operation failed with rc < 0: a spent budget or memory ends
+ * the exec with a limit (126 and a message), never a wrong answer.
+ * Returns rc. */
+int sh_pattern_failed(sh_ctx *c, int rc);
 /* Raises a limit: the exec stops with status 126 and msg. */
 void sh_exec_limit(sh_exec *ex, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -348,6 +348,9 @@ static int pipe_write(sh_pipe *p, const char *in, size_t n, sh_exec *ex) {
 
 int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
   if (n == 0) return 0;
+  /* every read is work, and where a reader that never sees the end of
+   * its input (read < /dev/zero) meets the deadline */
+  if (ex && sh_exec_charge(ex, 1)) return VSH_EABORTED;
   if (s->fifo) return s->fifo_rd ? pipe_read(s->pipe, buf, n, ex) : VSH_EBADF;
   switch (s->kind) {
   case SH_STREAM_NULL:
@@ -383,6 +386,9 @@ int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
 
 int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex) {
   if (n == 0) return 0;
+  /* every write is work: 1 unit, and 1 more per 256 bytes (so a writer
+   * to /dev/null still meets the work budget) */
+  if (ex && sh_exec_charge(ex, 1 + n / 256)) return VSH_EABORTED;
   if (s->fifo) return s->fifo_wr ? pipe_write(s->pipe, buf, n, ex) : VSH_EBADF;
   switch (s->kind) {
   case SH_STREAM_NULL:
