@@ -9,6 +9,8 @@
  * pooled per policy, so sequential requests in a shell reuse them. */
 #include "net/net_int.h"
 
+#include "core/acct.h"
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <string.h>
@@ -22,7 +24,13 @@ struct net_conn {
 
 static pthread_once_t global_once = PTHREAD_ONCE_INIT;
 static CURLcode global_rc;
-static void global_init(void) { global_rc = curl_global_init(CURL_GLOBAL_ALL); }
+/* Once per process.  libcurl's own allocations go through the per-exec
+ * accounting too (plain malloc on threads that work for no exec). */
+static void global_init(void) {
+  global_rc = curl_global_init_mem(CURL_GLOBAL_ALL, vsh__acct_malloc,
+                                   vsh__acct_free, vsh__acct_realloc,
+                                   vsh__acct_strdup, vsh__acct_calloc);
+}
 
 void net_conn_free(net_conn *c) {
   if (!c) return;
