@@ -7,6 +7,7 @@
  * (-k only warns), and options naming host files, sockets, proxies or
  * resolvers are refused. */
 #include "net/fetch.h"
+#include "net/glob.h"
 #include "net/util.h"
 
 #include <math.h>
@@ -24,7 +25,8 @@ enum {
   O_RETRY_CONNREFUSED, O_JSON, O_INSECURE, O_PROGRESS_BAR, O_PROGRESS_METER,
   O_URL, O_HTTP10, O_NOOP, O_HELP, O_VERSION, O_REFUSED, O_LOCATION_TRUSTED,
   O_FAIL_EARLY, O_RANGE, O_LIMIT_RATE, O_IPV4, O_IPV6, O_BASIC, O_DIGEST,
-  O_ANYAUTH, O_BEARER, O_POST301, O_POST302, O_POST303, O_MAX_FILESIZE
+  O_ANYAUTH, O_BEARER, O_POST301, O_POST302, O_POST303, O_MAX_FILESIZE,
+  O_GLOBOFF
 };
 
 typedef struct curl_optdef {
@@ -88,7 +90,7 @@ static const curl_optdef optdefs[] = {
     {"http1.1", 0, false, O_NOOP, false},
     {"http2", 0, false, O_NOOP, false},
     {"no-buffer", 'N', false, O_NOOP, true},
-    {"globoff", 'g', false, O_NOOP, true},
+    {"globoff", 'g', false, O_GLOBOFF, true},
     {"disable", 'q', false, O_NOOP, false},
     {"tcp-nodelay", 0, false, O_NOOP, true},
     {"no-keepalive", 0, false, O_NOOP, false},
@@ -153,6 +155,7 @@ typedef struct curl_cfg {
   bi_ctx *b;
   bool silent, show_error, fail, fail_body, include, head, verbose,
       location, get, remote_name_all, header_name, create_dirs, compressed,
+      globoff,
       http10, retry_all, retry_connrefused, insecure, fail_early;
   const char *request, *user, *agent, *referer, *cookie, *cookie_jar,
       *upload, *dump_header, *write_out, *output_dir, *range;
@@ -488,6 +491,7 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
       return usage_error(c, "option %s: expected a proper numerical "
                             "parameter", spelled);
     break;
+  case O_GLOBOFF: c->globoff = on; break;
   case O_IPV4: c->ipresolve = CURL_IPRESOLVE_V4; break;
   case O_IPV6: c->ipresolve = CURL_IPRESOLVE_V6; break;
   case O_BASIC: c->httpauth = on ? (long)CURLAUTH_BASIC : 0; break;
@@ -1368,6 +1372,47 @@ done_nofetch:
   return rc ? rc : code;
 }
 
+/* One URL operand: its glob expanded (unless -g), each URL in turn with
+ * its -o name's #N filled in.  Returns the last transfer's code. */
+static int run_globbed(curl_cfg *c, curl_target *u,
+                       struct curl_slist **cookies) {
+  if (c->globoff) return run_url(c, u, cookies, c->request);
+  net_glob g;
+  int rc = net_glob_parse(&g, u->url);
+  if (rc < 0) {
+    net_glob_dispose(&g);
+    return rc;
+  }
+  if (rc) {
+    if (!c->silent || c->show_error)
+      bi_errline(c->b, "curl: (3) %s in URL position %zu:\n%s\n%*s^", g.err,
+                 g.errpos, u->url, (int)(g.errpos ? g.errpos - 1 : 0), "");
+    net_glob_dispose(&g);
+    return 3;
+  }
+  const char **vals = calloc(g.npat + 1, sizeof(char *));
+  int code = vals ? 0 : VSH_ENOMEM;
+  for (size_t k = 0; vals && k < g.total; k++) {
+    if (bi_charge(c->b, 1)) break;
+    vsh_buf url = {0}, name = {0};
+    curl_target t = *u;
+    if (net_glob_get(&g, k, &url, vals) ||
+        (u->output && net_glob_name(u->output, vals, g.npat, &name))) {
+      code = VSH_ENOMEM;
+    } else {
+      t.url = url.data ? url.data : "";
+      if (u->output) t.output = name.data ? name.data : "";
+      code = run_url(c, &t, cookies, c->request);
+    }
+    vsh_buf_dispose(&url);
+    vsh_buf_dispose(&name);
+    if (code < 0 || (code && c->fail_early) || c->b->epipe) break;
+  }
+  free(vals);
+  net_glob_dispose(&g);
+  return code;
+}
+
 int bi_curl_main(bi_ctx *b) {
   curl_cfg c = {.b = b, .max_redirs = 50}; /* curl's default */
   int st = parse_args(&c);
@@ -1428,7 +1473,7 @@ int bi_curl_main(bi_ctx *b) {
       st = 1;
       break;
     }
-    int code = run_url(&c, u, &cookies, c.request);
+    int code = run_globbed(&c, u, &cookies);
     if (code < 0) {
       bi_errline(b, "curl: (27) Out of memory");
       st = 27;

@@ -448,3 +448,48 @@ rc=2
 Warning: Illegally formatted input field!
 curl: option -F: is badly used here
 curl: try 'curl --help' or 'curl --manual' for more information
+
+=== URL globbing: sets, ranges, padding, steps and #N in -o
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+curl -s 'http://127.0.0.1:$PORT/{hello,json}'
+curl -s 'http://127.0.0.1:$PORT/chain/[0-1]' -o 'c_#1.txt'; cat c_0.txt; ls c_*
+curl -s -w '%{url_effective}\n' -o /dev/null 'http://127.0.0.1:$PORT/x/[01-02]/{a,b}'
+curl -s -w '%{url_effective}\n' -o /dev/null 'http://127.0.0.1:$PORT/[a-e:2]'
+curl -sg 'http://127.0.0.1:$PORT/{x}'
+curl -s 'http://127.0.0.1:$PORT/\{y\}'
+--- stdout
+hello
+{"items":[{"id":1},{"id":2}]}
+done
+c_0.txt
+c_1.txt
+http://127.0.0.1:$PORT/x/01/a
+http://127.0.0.1:$PORT/x/01/b
+http://127.0.0.1:$PORT/x/02/a
+http://127.0.0.1:$PORT/x/02/b
+http://127.0.0.1:$PORT/a
+http://127.0.0.1:$PORT/c
+http://127.0.0.1:$PORT/e
+path /{x}
+path /{y}
+
+=== malformed globs are curl's error 3
+--- script
+curl -sS 'http://x/{a,b'; curl -sS 'http://x/[1-'; curl -sS 'http://x/{a,{b}}'; curl -sS 'http://x/{}'
+curl -s 'http://x/{'; echo "rc=$?"
+--- stdout
+rc=3
+--- stderr
+curl: (3) unmatched brace in URL position 10:
+http://x/{a,b
+         ^
+curl: (3) bad range in URL position 13:
+http://x/[1-
+            ^
+curl: (3) nested brace in URL position 13:
+http://x/{a,{b}}
+            ^
+curl: (3) empty string within braces in URL position 11:
+http://x/{}
+          ^
