@@ -1442,6 +1442,10 @@ int bi_curl_main(bi_ctx *b) {
     st = 2;
     goto done;
   }
+  if (c.request && !strcmp(c.request, "HEAD") && !c.silent)
+    bi_errline(b, "Warning: Setting custom HTTP method to HEAD with "
+                  "-X/--request may not work the \nWarning: way you want. "
+                  "Consider using -I/--head instead.");
   if (c.insecure && !c.silent)
     bi_errline(b, "Warning: -k/--insecure is ignored: this sandbox always "
                   "verifies TLS certificates.");
