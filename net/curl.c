@@ -26,7 +26,7 @@ enum {
   O_URL, O_HTTP10, O_NOOP, O_HELP, O_VERSION, O_REFUSED, O_LOCATION_TRUSTED,
   O_FAIL_EARLY, O_RANGE, O_LIMIT_RATE, O_IPV4, O_IPV6, O_BASIC, O_DIGEST,
   O_ANYAUTH, O_BEARER, O_POST301, O_POST302, O_POST303, O_MAX_FILESIZE,
-  O_GLOBOFF
+  O_GLOBOFF, O_TRACE, O_TRACE_ASCII
 };
 
 typedef struct curl_optdef {
@@ -138,8 +138,8 @@ static const curl_optdef optdefs[] = {
     {"netrc", 'n', false, O_REFUSED, false},
     {"netrc-file", 0, true, O_REFUSED, false},
     {"netrc-optional", 0, false, O_REFUSED, false},
-    {"trace", 0, true, O_REFUSED, false},
-    {"trace-ascii", 0, true, O_REFUSED, false},
+    {"trace", 0, true, O_TRACE, false},
+    {"trace-ascii", 0, true, O_TRACE_ASCII, false},
     {"libcurl", 0, true, O_REFUSED, false},
     {"hsts", 0, true, O_REFUSED, false},
     {"alt-svc", 0, true, O_REFUSED, false},
@@ -160,6 +160,9 @@ typedef struct curl_cfg {
   const char *request, *user, *agent, *referer, *cookie, *cookie_jar,
       *upload, *dump_header, *write_out, *output_dir, *range;
   int64_t limit_rate;
+  const char *trace;     /* --trace/--trace-ascii file ("-": stdout) */
+  bool trace_ascii;
+  net_out trace_out;
   uint64_t max_filesize;
   long ipresolve, httpauth;
   unsigned keep_post;
@@ -492,6 +495,11 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
                             "parameter", spelled);
     break;
   case O_GLOBOFF: c->globoff = on; break;
+  case O_TRACE:
+  case O_TRACE_ASCII:
+    c->trace = arg;
+    c->trace_ascii = d->id == O_TRACE_ASCII;
+    break;
   case O_IPV4: c->ipresolve = CURL_IPRESOLVE_V4; break;
   case O_IPV6: c->ipresolve = CURL_IPRESOLVE_V6; break;
   case O_BASIC: c->httpauth = on ? (long)CURLAUTH_BASIC : 0; break;
@@ -701,10 +709,91 @@ static bool injected(const net_target *t, const char *line, size_t n) {
 /* -v as curl prints it: "* " for libcurl's notes, "> " request and "< "
  * response header lines, one "{ [N bytes data]" per block of data;
  * injected headers are shown without their values. */
+/* --trace and --trace-ascii as curl writes them: a heading per block and
+ * its bytes, 16 a line with hex or 64 a line as text (CR LF ends one). */
+static int trace_dump(vsh_buf *o, const char *text, const unsigned char *p,
+                      size_t size, bool ascii) {
+  size_t width = ascii ? 0x40 : 0x10;
+  int rc = vsh__buf_printf(o, "%s, %zu bytes (0x%zx)\n", text, size, size);
+  for (size_t i = 0; !rc && i < size; i += width) {
+    rc = vsh__buf_printf(o, "%04zx: ", i);
+    if (!ascii) {
+      for (size_t c = 0; !rc && c < width; c++)
+        rc = i + c < size ? vsh__buf_printf(o, "%02x ", p[i + c])
+                          : vsh__buf_puts(o, "   ");
+    }
+    for (size_t c = 0; !rc && c < width && i + c < size; c++) {
+      if (ascii && i + c + 1 < size && p[i + c] == 0x0d &&
+          p[i + c + 1] == 0x0a) {
+        i += c + 2 - width;
+        break;
+      }
+      rc = vsh__buf_putc(o, (char)(p[i + c] >= 0x20 && p[i + c] < 0x80
+                                       ? p[i + c] : '.'));
+      if (!rc && ascii && i + c + 2 < size && p[i + c + 1] == 0x0d &&
+          p[i + c + 2] == 0x0a) {
+        i += c + 3 - width;
+        break;
+      }
+    }
+    if (!rc) rc = vsh__buf_putc(o, '\n');
+  }
+  return rc;
+}
+
+/* Request headers with the injected values hidden. */
+static int redact(const net_target *hop, const char *data, size_t n,
+                  vsh_buf *out) {
+  int rc = 0;
+  for (size_t i = 0; !rc && i < n;) {
+    size_t j = i;
+    while (j < n && data[j] != '\n') j++;
+    if (j < n) j++;
+    if (injected(hop, data + i, j - i)) {
+      rc = vsh__buf_append(out, data + i, strcspn(data + i, ":"));
+      if (!rc) rc = vsh__buf_puts(out, ": [set by the sandbox]\r\n");
+    } else {
+      rc = vsh__buf_append(out, data + i, j - i);
+    }
+    i = j;
+  }
+  return rc;
+}
+
+static void x_trace(curl_xfer *x, curl_infotype type, const char *data,
+                    size_t n) {
+  curl_cfg *c = x->c;
+  static const char *const what[] = {
+      NULL, "<= Recv header", "=> Send header", "<= Recv data",
+      "=> Send data", "<= Recv SSL data", "=> Send SSL data"};
+  vsh_buf o = {0}, red = {0};
+  int oom = 0;
+  if (type == CURLINFO_TEXT) {
+    oom |= vsh__buf_puts(&o, "== Info: ");
+    oom |= vsh__buf_append(&o, data, n);
+  } else if ((int)type >= 1 && (int)type <= 6) {
+    if (type == CURLINFO_HEADER_OUT) {
+      oom |= redact(x->hop, data, n, &red);
+      data = red.data ? red.data : "";
+      n = red.len;
+    }
+    oom |= trace_dump(&o, what[type], (const unsigned char *)data, n,
+                      c->trace_ascii);
+  }
+  if (oom) bi_errline(c->b, "curl: out of memory");
+  else if (o.len) net_out_write(&c->trace_out, o.data, o.len);
+  vsh_buf_dispose(&o);
+  vsh_buf_dispose(&red);
+}
+
 static void x_debug(void *ud, curl_infotype type, const char *data,
                     size_t n) {
   curl_xfer *x = ud;
   bi_ctx *b = x->c->b;
+  if (x->c->trace) {
+    x_trace(x, type, data, n);
+    return;
+  }
   vsh_buf o = {0};
   int oom = 0;
   if (type == CURLINFO_TEXT) {
@@ -1257,7 +1346,7 @@ static int run_url(curl_cfg *c, curl_target *u, struct curl_slist **cookies,
     f.connect_timeout_ms = (int64_t)(c->connect_timeout * 1000);
     f.on_header = x_header;
     f.on_body = x_body;
-    f.on_debug = c->verbose ? x_debug : NULL;
+    f.on_debug = c->verbose || c->trace ? x_debug : NULL;
     f.on_hop = x_hop;
     f.ud = &x;
     rc = net_fetch_run(&f);
@@ -1442,6 +1531,8 @@ int bi_curl_main(bi_ctx *b) {
     st = 2;
     goto done;
   }
+  c.trace_out.b = b;
+  if (c.trace) c.trace_out.path = c.trace; /* "-" is stdout */
   if (c.request && !strcmp(c.request, "HEAD") && !c.silent)
     bi_errline(b, "Warning: Setting custom HTTP method to HEAD with "
                   "-X/--request may not work the \nWarning: way you want. "
@@ -1492,6 +1583,7 @@ int bi_curl_main(bi_ctx *b) {
   }
   if (c.cookie_jar && save_cookies(&c, cookies) == VSH_ENOMEM) st = 27;
 done:
+  net_out_close(&c.trace_out);
   curl_slist_free_all(cookies);
   vsh_buf_dispose(&c.data);
   free(c.headers);

@@ -493,3 +493,28 @@ http://x/{a,{b}}
 curl: (3) empty string within braces in URL position 11:
 http://x/{}
           ^
+
+=== --trace-ascii and --trace as curl writes them
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-method POST
+--- script
+curl -s --trace-ascii - http://127.0.0.1:$PORT/hello | grep -v 'Date:\|Trying\|Connected\|Host:\|^0000: Server\|^002c\|^0045\|^0052'
+curl -s --trace tr.txt -d abc -o /dev/null http://127.0.0.1:$PORT/hello; grep -A1 'Send data' tr.txt
+--- stdout
+=> Send header, 84 bytes (0x54)
+0000: GET /hello HTTP/1.1
+<= Recv header, 17 bytes (0x11)
+0000: HTTP/1.1 200 OK
+<= Recv header, 36 bytes (0x24)
+<= Recv header, 37 bytes (0x25)
+<= Recv header, 26 bytes (0x1a)
+0000: Content-Type: text/plain
+<= Recv header, 19 bytes (0x13)
+0000: Content-Length: 6
+<= Recv header, 2 bytes (0x2)
+0000: 
+<= Recv data, 6 bytes (0x6)
+0000: hello.
+hello
+== Info: Connection #0 to host 127.0.0.1 left intact
+=> Send data, 3 bytes (0x3)
+0000: 61 62 63                                        abc

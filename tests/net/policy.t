@@ -411,3 +411,11 @@ rc=26
 --- stderr
 curl: (26) Failed to open/read local data from file/application (more than the sandbox's 64 MiB)
 curl: (26) Failed to open/read local data from file/application (more than the sandbox allows)
+
+=== --trace hides injected headers too
+--- vsh-only: the policy
+--- args: --allow-url http://127.0.0.1:$PORT/ --inject-header "Authorization: Bearer s3cret"
+--- script
+curl -s --trace-ascii - -o /dev/null http://127.0.0.1:$PORT/hello | grep -i 'authorization\|s3cret' | cut -d' ' -f2-
+--- stdout
+Authorization: [set by the sandbox]
