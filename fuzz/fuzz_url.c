@@ -7,7 +7,10 @@
  * compares with the prefix read the same way.  A URL the policy allows
  * and the reference refuses is a bug (abort); the converse (the policy
  * being stricter) is allowed.  The parsed host must also be the host
- * that text names, so the URL checked is the URL fetched. */
+ * that text names, so the URL checked is the URL fetched.  The request
+ * URL also goes through curl's globbing (glob.c): its first and last
+ * expansions must be built without error. */
+#include "net/glob.h"
 #include "net/net_int.h"
 
 #include <stdint.h>
@@ -155,6 +158,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memcpy(url, nul + 1, ul);
   url[ul] = 0;
   if (strlen(url) != ul) goto done; /* a NUL inside: not a C string */
+  net_glob g;
+  int gr = net_glob_parse(&g, url);
+  if (gr < 0) abort();
+  if (gr == 0) {
+    if (!g.total || g.total > NET_GLOB_MAX) abort();
+    const char *vals[64];
+    for (size_t k = 0; k < 2 && g.npat <= 64; k++) {
+      vsh_buf u = {0};
+      if (net_glob_get(&g, k ? g.total - 1 : 0, &u, vals)) abort();
+      vsh_buf_dispose(&u);
+    }
+  } else if (!g.err[0]) {
+    abort();
+  }
+  net_glob_dispose(&g);
   vsh_net_prefix p = {pre, NULL};
   vsh_network_opts o = VSH_NETWORK_OPTS_INIT;
   o.allow = &p;
