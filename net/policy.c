@@ -318,6 +318,9 @@ int net_target_parse(net_target *t, const char *url, const net_target *base) {
     return NET_SCHEME;
   char *host = NULL, *port = NULL;
   r = get_part(t->u, CURLUPART_HOST, 0, &host);
+  /* a percent-encoded host name reads one way here and another way when
+   * libcurl connects: never a host */
+  if (!r && host[0] != '[' && strchr(host, '%')) r = 1;
   bool wide = false;
   for (const char *q = host; !r && *q; q++)
     if ((unsigned char)*q >= 128) wide = true;
