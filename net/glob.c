@@ -117,7 +117,7 @@ int net_glob_parse(net_glob *g, const char *url) {
   vsh_buf lit = {0};
   int rc = 0;
   g->total = 1;
-  for (size_t i = 0; url[i] && !rc;) {
+  for (size_t i = 0; !rc && url[i];) {
     char c = url[i];
     size_t ip6;
     if (c == '\\' && (url[i + 1] == '{' || url[i + 1] == '}' ||
@@ -177,7 +177,7 @@ int net_glob_parse(net_glob *g, const char *url) {
           if (url[k] == '}') break;
         }
       }
-      i = k + 1;
+      i = url[k] ? k + 1 : k;
     }
     if (!rc) {
       if (g->total > NET_GLOB_MAX / (p->n ? p->n : 1))
