@@ -4,7 +4,7 @@
 
 #include "core/core.h"
 
-#define NET_GLOB_MAX 10000 /* URLs one operand may expand to */
+#define NET_GLOB_MAX 100000 /* URLs one operand may expand to */
 
 typedef struct net_glob_part {
   bool pattern;  /* a {set} or [range]; else one literal item */
