@@ -183,32 +183,66 @@ static void w_hop(void *ud, const net_target *t) {
   }
 }
 
-/* The name wget saves a URL under: the path's last segment,
- * "index.html" when empty, ".N" added while the name is taken. */
+/* The name wget saves a URL under: the path's last segment with its
+ * percent-escapes decoded (but for '/' and control characters, which
+ * stay escaped), "index.html" when empty, "?query" kept, ".N" added
+ * while the name is taken. */
+static int hexv(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
 static const char *save_name(bi_ctx *b, const char *url, const char *dir) {
   net_target t;
-  const char *base = "index.html";
-  char tmp[1024];
+  vsh_buf base = {0};
+  int rc = 0;
   if (net_target_parse(&t, url, NULL) == NET_OK && t.path) {
     const char *s = strrchr(t.path, '/');
     s = s ? s + 1 : t.path;
-    if (*s) {
-      snprintf(tmp, sizeof(tmp), "%s", s);
-      base = tmp;
+    for (size_t i = 0; s[i] && !rc; i++) {
+      int h, l;
+      if (s[i] == '%' && (h = hexv(s[i + 1])) >= 0 &&
+          (l = hexv(s[i + 2])) >= 0) {
+        int v = h * 16 + l;
+        if (v != '/' && v >= 0x20 && v != 0x7f) {
+          rc = vsh__buf_putc(&base, (char)v);
+          i += 2;
+          continue;
+        }
+      }
+      rc = vsh__buf_putc(&base, s[i]);
     }
+    if (!rc && !base.len) rc = vsh__buf_puts(&base, "index.html");
+    char *q = NULL;
+    if (!rc && curl_url_get(t.u, CURLUPART_QUERY, &q, 0) == CURLUE_OK && q) {
+      rc = vsh__buf_putc(&base, '?');
+      if (!rc) rc = vsh__buf_puts(&base, q);
+    }
+    curl_free(q);
+  } else {
+    rc = vsh__buf_puts(&base, "index.html");
   }
-  char name[1400];
-  if (dir) snprintf(name, sizeof(name), "%s/%s", dir, base);
-  else snprintf(name, sizeof(name), "%s", base);
   net_target_dispose(&t);
-  char cand[1500];
-  snprintf(cand, sizeof(cand), "%s", name);
-  for (int i = 1; i < 10000; i++) {
-    const char *p = bi_path(b, cand);
+  vsh_buf name = {0};
+  if (!rc && dir) rc = vsh__buf_printf(&name, "%s/", dir);
+  if (!rc) rc = vsh__buf_append(&name, base.data, base.len);
+  vsh_buf_dispose(&base);
+  const char *out = NULL;
+  vsh_buf cand = {0};
+  if (!rc) rc = vsh__buf_append(&cand, name.data, name.len);
+  for (int i = 1; !rc && i < 100000; i++) {
+    if (bi_charge(b, 1)) break;
+    const char *p = bi_path(b, cand.data);
     if (!p || !vfs_exists(b->fs, p)) break;
-    snprintf(cand, sizeof(cand), "%s.%d", name, i);
+    vsh__buf_clear(&cand);
+    rc = vsh__buf_printf(&cand, "%s.%d", name.data, i);
   }
-  return vsh__arena_strndup(b->arena, cand, strlen(cand));
+  if (!rc) out = vsh__arena_strndup(b->arena, cand.data, cand.len);
+  vsh_buf_dispose(&name);
+  vsh_buf_dispose(&cand);
+  return out;
 }
 
 int bi_wget_main(bi_ctx *b) {
@@ -353,6 +387,11 @@ int bi_wget_main(bi_ctx *b) {
       x.out.b = b;
       x.out.path = save_name(b, url, prefix);
       x.out.create_dirs = prefix != NULL;
+      if (!x.out.path) {
+        bi_err(b, "memory exhausted");
+        st = 1;
+        break;
+      }
     }
     net_fetch f;
     int code = 0;

@@ -132,3 +132,15 @@ wget -q -P d http://127.0.0.1:$PORT/hello; cat d/hello
 hello
 {"items":[{"id":1},{"id":2}]}
 hello
+
+=== saved names: escapes decoded (not / or controls), the query kept
+--- args: --allow-url http://127.0.0.1:$PORT/
+--- script
+wget -q 'http://127.0.0.1:$PORT/a%20b.txt?x=1'
+wget -q 'http://127.0.0.1:$PORT/?x=1'
+wget -q 'http://127.0.0.1:$PORT/d/a%2Fb%01c'
+ls
+--- stdout
+a b.txt?x=1
+a%2Fb%01c
+index.html?x=1
