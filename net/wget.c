@@ -377,6 +377,12 @@ int bi_wget_main(bi_ctx *b) {
   }
   net_out shared = {.b = b, .path = output};
   bool one_output = output != NULL;
+  /* wget makes (and empties) the -O file before it connects */
+  if (one_output && strcmp(output, "-") && net_out_open(&shared)) {
+    bi_errline(b, "%s: %s", output, vsh_strerror(shared.err));
+    st = 1;
+    goto done;
+  }
   for (int i = 0; i < g.noperands && !bi_cancelled(b); i++) {
     const char *url = g.operands[i];
     wget_xfer x = {.b = b, .quiet = quiet, .verbose = verbose,

@@ -144,3 +144,20 @@ ls
 a b.txt?x=1
 a%2Fb%01c
 index.html?x=1
+
+=== -O makes its file before connecting, even when the request fails
+--- args: --allow-url http://127.0.0.1:$PORT/ --allow-url http://127.0.0.1:1/
+--- script
+wget -q -O out.txt http://127.0.0.1:$PORT/status/404; echo "rc=$?"
+wget -q -O out2.txt http://127.0.0.1:1/; echo "rc=$?"
+wc -c out.txt out2.txt
+wget -q -O /nonexist/x http://127.0.0.1:1/; echo "rc=$?"
+--- stdout
+rc=8
+rc=4
+0 out.txt
+0 out2.txt
+0 total
+rc=1
+--- stderr
+/nonexist/x: No such file or directory
