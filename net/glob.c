@@ -79,6 +79,7 @@ static int parse_range(net_glob *g, net_glob_part *p, const char *url,
   char *colon = strchr(in, ':');
   if (colon) {
     char *e;
+    if (strlen(colon + 1) > 18) return fail(g, "bad range", len + 1);
     step = strtol(colon + 1, &e, 10);
     if (*e || step <= 0) return fail(g, "bad range", len + 1);
     *colon = 0;
@@ -92,21 +93,24 @@ static int parse_range(net_glob *g, net_glob_part *p, const char *url,
       ((a[0] >= 'a' && a[0] <= 'z' && b[0] >= 'a' && b[0] <= 'z') ||
        (a[0] >= 'A' && a[0] <= 'Z' && b[0] >= 'A' && b[0] <= 'Z'))) {
     if (b[0] < a[0]) return fail(g, "bad range", len + 1);
-    for (int c = a[0]; c <= b[0]; c += (int)step) {
+    for (long c = a[0]; c <= b[0]; c += step) {
       buf[0] = (char)c;
       if (push(p, buf, 1)) return VSH_ENOMEM;
     }
     return 0;
   }
   char *e1, *e2;
-  long lo = strtol(a, &e1, 10), hi = strtol(b, &e2, 10);
-  if (*e1 || *e2 || !*a || !*b || lo < 0 || hi < lo)
+  /* at most 18 digits: no overflow anywhere below */
+  if (!*a || !*b || strlen(a) > 18 || strlen(b) > 18)
     return fail(g, "bad range", len + 1);
+  long lo = strtol(a, &e1, 10), hi = strtol(b, &e2, 10);
+  if (*e1 || *e2 || lo < 0 || hi < lo) return fail(g, "bad range", len + 1);
   int width = a[0] == '0' && a[1] ? (int)strlen(a) : 0;
-  if ((hi - lo) / step + 1 > NET_GLOB_MAX)
+  long count = (hi - lo) / step + 1;
+  if (count > NET_GLOB_MAX)
     return fail(g, "too many URLs", (size_t)(s - url) + 1);
-  for (long v = lo; v <= hi; v += step) {
-    int k = snprintf(buf, sizeof(buf), "%0*ld", width, v);
+  for (long i = 0; i < count; i++) {
+    int k = snprintf(buf, sizeof(buf), "%0*ld", width, lo + i * step);
     if (push(p, buf, (size_t)k)) return VSH_ENOMEM;
   }
   return 0;
