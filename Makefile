@@ -8,7 +8,10 @@
 #                       the conformance folder or bash), the spec cases
 #                       (in build/, then again under ASan+UBSan), the
 #                       Oils conformance run against
-#                       tests/oils-known-failures.txt, then a summary
+#                       tests/oils-known-failures.txt, the import check
+#                       (no libc regex, no host process/env calls), the
+#                       hostile battery and deadline table
+#                       (tests/hostile/run.py), then a summary
 #   make demo           build and show that the CLI and library work
 #   make bench          build and run bench/run.sh when it exists
 #   make clean          remove both build directories
@@ -18,7 +21,7 @@ ASAN_BUILD ?= build-asan
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
-.PHONY: all build bootstrap test demo bench clean spec-host-check
+.PHONY: all build bootstrap test demo bench clean spec-host-check node python
 
 all: build
 
@@ -55,6 +58,18 @@ test: build
 	python3 ./scripts/spec-run $(BUILD) || rc=1; \
 	$(ASAN_ENV) python3 ./scripts/spec-run $(ASAN_BUILD) || rc=1; \
 	python3 ./scripts/conformance $(BUILD) || rc=1; \
+	./scripts/check-imports $(BUILD) || rc=1; \
+	./scripts/check-size || rc=1; \
+	python3 ./tests/hostile/run.py $(BUILD)/vsh || rc=1; \
+	python3 ./tests/difffuzz/difffuzz.py $(BUILD)/vsh --seed 1 --cases 400 \
+	  || rc=1; \
+	if command -v node >/dev/null; then \
+	  $(MAKE) --no-print-directory node >/dev/null && \
+	  node --expose-gc --test bindings/node/test/ || rc=1; \
+	else echo "node tests: skipped (no node)"; fi; \
+	if python3 -c 'import cffi' 2>/dev/null; then \
+	  python3 -m unittest discover -s bindings/python/tests || rc=1; \
+	else echo "python tests: skipped (no python3 cffi)"; fi; \
 	./scripts/unit-summary $(BUILD)/meson-logs/testlog.txt \
 	  $(ASAN_BUILD)/meson-logs/testlog.txt; \
 	exit $$rc
@@ -70,6 +85,20 @@ demo: build
 bench: build
 	@if [ -f bench/run.sh ]; then sh bench/run.sh; \
 	else echo "bench: bench/run.sh does not exist yet"; fi
+
+# The Node package (bindings/node): the N-API addon built by meson against
+# the system's Node headers, copied into the package (prebuilds/vsh.node).
+node: build
+	ninja -C $(BUILD) -j$(JOBS) bindings/node/vsh.node
+	mkdir -p bindings/node/prebuilds
+	cp $(BUILD)/bindings/node/vsh.node bindings/node/prebuilds/vsh.node
+	@echo "node: bindings/node is ready (import it, or npm pack it)"
+
+# The Python package (bindings/python): cffi over libvsh.so, copied into
+# the package folder (vsh/libvsh.so).
+python: build
+	cp -L $(BUILD)/libvsh.so bindings/python/vsh/libvsh.so
+	@echo "python: bindings/python is ready (PYTHONPATH=bindings/python)"
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

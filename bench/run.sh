@@ -115,6 +115,18 @@ echo "| find over 10,000 files, piped to wc -l | $(get find10k) ms | ${B_FIND} m
 echo "| new sandbox (1 seeded file) | ${SN} us, ${SR} KB | - | - | ${JBC} ms/1000, ${JBI} KB | - |"
 echo "| fork of a 10,000-file image | $(awk '/^fork of/ {print $5, $6, $7}' /tmp/vsh-bench.fork) | - | - | - | - |"
 
+# The Node package (bindings/node, `make node`) against just-bash in the
+# same Node process: a new Bash() + exec('echo hi') round trip and 1,000
+# execs on one instance.
+command -v node >/dev/null 2>&1 && ninja -C "$BUILD" bindings/node/vsh.node >/dev/null 2>&1 || true
+if command -v node >/dev/null 2>&1 &&
+   { [ -f "$ROOT/bindings/node/prebuilds/vsh.node" ] || [ -f "$BUILD/bindings/node/vsh.node" ]; }; then
+  echo
+  VSH_NODE_ADDON=$( [ -f "$BUILD/bindings/node/vsh.node" ] && echo "$BUILD/bindings/node/vsh.node" ||
+    echo "$ROOT/bindings/node/prebuilds/vsh.node") \
+    node "$ROOT/bench/node_bindings.mjs" "$JB" | grep -v '^{' || true
+fi
+
 # the network: vsh curl against the host curl on a local server
 if command -v python3 >/dev/null 2>&1 && command -v curl >/dev/null 2>&1; then
   echo; sh "$ROOT/bench/net.sh" || echo "net bench: failed"

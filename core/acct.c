@@ -33,6 +33,7 @@ static bool over(vsh__acct *a, size_t extra) {
   int64_t used = atomic_load_explicit(&a->used, memory_order_relaxed);
   if (extra > (size_t)INT64_MAX || used + (int64_t)extra > a->limit) {
     atomic_store(&a->exceeded, true);
+    a->over = 1;
     return true;
   }
   return false;
@@ -99,9 +100,32 @@ char *vsh__acct_strndup(const char *s, size_t n) {
   return d;
 }
 
+/* tree-sitter aborts the process on a NULL: past the ceiling these take
+ * the memory unaccounted (the parse is cancelled right after, see acct.h);
+ * only a real allocation failure is fatal, as tree-sitter's own are. */
+static void *ts_malloc(size_t n) {
+  void *p = vsh__acct_malloc(n);
+  if (!p) p = malloc(n);
+  if (!p) abort();
+  return p;
+}
+
+static void *ts_calloc(size_t n, size_t m) {
+  void *p = vsh__acct_calloc(n, m);
+  if (!p) p = calloc(n, m);
+  if (!p) abort();
+  return p;
+}
+
+static void *ts_realloc(void *p, size_t n) {
+  void *q = vsh__acct_realloc(p, n);
+  if (!q && n) q = realloc(p, n);
+  if (!q && n) abort();
+  return q;
+}
+
 static void hook_once(void) {
-  ts_set_allocator(vsh__acct_malloc, vsh__acct_calloc, vsh__acct_realloc,
-                   vsh__acct_free);
+  ts_set_allocator(ts_malloc, ts_calloc, ts_realloc, vsh__acct_free);
 }
 
 void vsh__acct_hook_libraries(void) {

@@ -21,6 +21,10 @@ typedef struct vsh__acct {
   _Atomic int64_t peak;  /* highest `used` seen */
   int64_t limit;         /* 0: no ceiling */
   atomic_bool exceeded;  /* an allocation was refused */
+  volatile size_t over;  /* the same, as tree-sitter's cancellation flag
+                            (ts_parser_set_cancellation_flag) */
+  int64_t deadline_ns;   /* the exec's deadline (CLOCK_MONOTONIC), 0: none:
+                            what a parser may not run past */
 } vsh__acct;
 
 /* Makes a the calling thread's account (NULL: none); returns the one it
@@ -35,8 +39,11 @@ void vsh__acct_free(void *p);
 char *vsh__acct_strdup(const char *s);
 char *vsh__acct_strndup(const char *s, size_t n);
 
-/* Routes tree-sitter's allocations through the functions above (once per
- * process; they behave as plain malloc on threads without an account). */
+/* Routes tree-sitter's allocations through the account (once per process;
+ * plain malloc on threads without an account).  tree-sitter cannot take a
+ * NULL, so past the ceiling its allocations still succeed (marking the
+ * account); a parser given the account's `over` flag as its cancellation
+ * flag then gives up within a few hundred steps. */
 void vsh__acct_hook_libraries(void);
 
 #endif /* VSH_CORE_ACCT_H */

@@ -122,6 +122,11 @@ void vsh_result_dispose(vsh_result *r) {
       free(r->env[i]);
     free(r->env);
   }
+  if (r->vars) {
+    for (size_t i = 0; r->vars[i]; i++)
+      free(r->vars[i]);
+    free(r->vars);
+  }
   memset(r, 0, sizeof *r);
 }
 

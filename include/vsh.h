@@ -113,6 +113,11 @@ typedef struct vsh_result {
   uint64_t mem_peak; /* shell execs: the most memory the exec held at once
                         (bytes, net of what it freed) */
   uint64_t work;     /* shell execs: work units spent (vsh_limits.max_work) */
+  /* Every set scalar variable of the shell as the script ended ("K=V",
+   * NULL-terminated; arrays and values computed when read, such as
+   * RANDOM or SECONDS, are left out); NULL where the sandbox kind does
+   * not report them.  (bindings) */
+  char **vars;
 } vsh_result;
 VSH_API void vsh_result_dispose(vsh_result *r);
 
@@ -194,6 +199,9 @@ VSH_API int vsh_fs_set_mtime(vsh_fs *fs, const char *path,
  * call fails: ud belongs to vsh from the call on).  provide() may
  * run on any thread and must not call back into this filesystem. */
 typedef int (*vsh_lazy_fn)(void *ud, vsh_buf *out, vsh_error *err);
+/* size for a lazy file whose size is unknown: the provider then also runs
+ * on the first stat (or write) of the file, so sizes are never made up. */
+#define VSH_LAZY_SIZE_UNKNOWN UINT64_MAX
 VSH_API int vsh_fs_write_lazy(vsh_fs *fs, const char *path, uint64_t size,
                               unsigned mode, vsh_lazy_fn provide, void *ud,
                               void (*free_ud)(void *ud), vsh_error *err);
@@ -203,6 +211,10 @@ VSH_API int vsh_fs_write_lazy(vsh_fs *fs, const char *path, uint64_t size,
 typedef struct vsh_mount_opts {
   bool allow_symlinks;   /* default false: host symlinks are not shown */
   uint64_t max_file_size; /* 0: 64 MiB */
+  /* (bindings) every change beneath the mount fails with VSH_EROFS
+   * ("Read-only file system") instead of staying in memory; at most 16
+   * read-only mounts per filesystem. */
+  bool read_only;
 } vsh_mount_opts;
 VSH_API int vsh_fs_mount_host(vsh_fs *fs, const char *host_dir,
                               const char *vpath, const vsh_mount_opts *opts,
@@ -219,6 +231,103 @@ typedef struct vsh_fs_quota {
   uint64_t max_inodes;
 } vsh_fs_quota;
 VSH_API void vsh_fs_quota_get(vsh_fs *fs, vsh_fs_quota *out);
+
+/* ---- file verbs (bindings) ------------------------------------------- */
+
+/* The verbs an application (the Node and Python packages) uses on the
+ * filesystem a shell runs on: vsh_shell_fs() or vsh_cmd_fs() give it, so
+ * the shell sees every change at once.  Paths are absolute (relative ones
+ * resolve against "/"; use vsh_path_resolve with a cwd first) and
+ * normalised lexically.  Each call is atomic with respect to other
+ * threads.  Errors carry GNU wording and the path in err->message and
+ * the code in the return value. */
+typedef enum vsh_ftype {
+  VSH_FT_NONE = 0,
+  VSH_FT_FILE = 1,
+  VSH_FT_DIR = 2,
+  VSH_FT_SYMLINK = 3,
+  VSH_FT_DEVICE = 4,
+  VSH_FT_FIFO = 5
+} vsh_ftype;
+
+typedef struct vsh_fs_info {
+  vsh_ftype type;
+  unsigned mode; /* permission bits (07777) */
+  uint64_t size; /* bytes; a symlink: its target's length */
+  uint64_t ino;
+  uint32_t nlink;
+  uint32_t uid, gid;
+  struct timespec atime, mtime, ctime;
+} vsh_fs_info;
+
+/* Lexical resolution of path against base (absolute), as the shell does
+ * for cd -L: no filesystem access.  out is NUL-terminated. */
+VSH_API int vsh_path_resolve(vsh_buf *out, const char *base,
+                             const char *path);
+
+/* stat (follow) or lstat. */
+VSH_API int vsh_fs_stat(vsh_fs *fs, const char *path, bool follow,
+                        vsh_fs_info *out, vsh_error *err);
+/* Whole-file read (follows symlinks; a lazy file is provided now). */
+VSH_API int vsh_fs_read(vsh_fs *fs, const char *path, vsh_buf *out,
+                        vsh_error *err);
+enum {
+  VSH_FS_APPEND = 1u << 0,   /* append instead of replacing */
+  VSH_FS_MKPARENTS = 1u << 1 /* create missing parent directories */
+};
+/* Creates (0644) or replaces/appends a regular file; follows symlinks. */
+VSH_API int vsh_fs_write_file(vsh_fs *fs, const char *path,
+                              const void *data, size_t len, unsigned flags,
+                              vsh_error *err);
+VSH_API int vsh_fs_mkdir(vsh_fs *fs, const char *path, bool recursive,
+                         vsh_error *err);
+
+typedef struct vsh_dirent {
+  char *name;
+  vsh_ftype type; /* the entry itself (a symlink is VSH_FT_SYMLINK) */
+} vsh_dirent;
+typedef struct vsh_dirents {
+  vsh_dirent *items; /* sorted by bytes; no "." or ".." */
+  size_t len;
+} vsh_dirents;
+VSH_API void vsh_dirents_dispose(vsh_dirents *d);
+/* Typed readdir (follows a symlink to a directory). */
+VSH_API int vsh_fs_readdir(vsh_fs *fs, const char *path, vsh_dirents *out,
+                           vsh_error *err);
+/* Node's fs.rm: force ignores a missing path; a directory needs
+ * recursive (or is EISDIR). */
+VSH_API int vsh_fs_rm(vsh_fs *fs, const char *path, bool recursive,
+                      bool force, vsh_error *err);
+/* Copies a file (bytes shared, O(1)), or a directory tree with
+ * recursive; symlinks are copied as symlinks. */
+VSH_API int vsh_fs_cp(vsh_fs *fs, const char *src, const char *dst,
+                      bool recursive, vsh_error *err);
+/* rename(2). */
+VSH_API int vsh_fs_rename(vsh_fs *fs, const char *from, const char *to,
+                          vsh_error *err);
+VSH_API int vsh_fs_chmod(vsh_fs *fs, const char *path, unsigned mode,
+                         vsh_error *err);
+VSH_API int vsh_fs_symlink(vsh_fs *fs, const char *target,
+                           const char *linkpath, vsh_error *err);
+VSH_API int vsh_fs_link(vsh_fs *fs, const char *existing,
+                        const char *newpath, vsh_error *err);
+VSH_API int vsh_fs_readlink(vsh_fs *fs, const char *path, vsh_buf *out,
+                            vsh_error *err);
+/* Every symlink resolved; the path must exist. */
+VSH_API int vsh_fs_realpath(vsh_fs *fs, const char *path, vsh_buf *out,
+                            vsh_error *err);
+/* Sets access and modification times (follows). */
+VSH_API int vsh_fs_utimes(vsh_fs *fs, const char *path,
+                          struct timespec atime, struct timespec mtime,
+                          vsh_error *err);
+/* Visits root and everything beneath it (not following symlinks), parents
+ * before children, entries in byte order, without recursion.  fn returns
+ * 0 to go on, anything else stops the walk and is returned.  Devices and
+ * the virtual /dev/fd and /proc are visited as entries only. */
+typedef int (*vsh_walk_fn)(void *ud, const char *path,
+                           const vsh_fs_info *info);
+VSH_API int vsh_fs_walk(vsh_fs *fs, const char *root, vsh_walk_fn fn,
+                        void *ud, vsh_error *err);
 
 /* ---- network (curl and wget) ------------------------------------- */
 
@@ -304,6 +413,14 @@ typedef struct vsh_exec_opts {
    * threads, one call at a time; a call that blocks is not cancelled. */
   int64_t (*stdin_read)(void *ud, void *buf, size_t n);
   void *stdin_ud;
+  /* ---- bindings (shell execs only) ---- */
+  /* Start from an empty environment: only env above is imported (the
+   * shell's base environment is not). */
+  bool replace_env;
+  /* When the signal fires, still fill *out with the output produced so
+   * far and exit_code 124 alongside the VSH_EABORTED return (the caller
+   * then disposes it).  Without it *out stays empty on an abort. */
+  bool partial_on_abort;
 } vsh_exec_opts;
 
 
@@ -351,6 +468,16 @@ typedef struct vsh_shell_opts {
    * with -c (shows c) or reading standard input (shows s). */
   bool dash_c;
   bool from_stdin;
+  /* ---- bindings ---- */
+  /* Command allowlist: when set (NULL-terminated names), only these
+   * built-in commands exist (others are "command not found"); shell
+   * builtins, functions and custom commands are not affected. */
+  const char *const *commands;
+  /* Virtual process identity, used when has_ids: pid is $$ and $BASHPID,
+   * ppid $PPID, uid $UID and $EUID (files keep their owner; gid is
+   * accepted for just-bash's processInfo and not shown yet). */
+  bool has_ids;
+  int64_t pid, ppid, uid, gid;
   /* The network curl and wget may reach (copied); NULL: none. */
   const vsh_network_opts *network;
 } vsh_shell_opts;
@@ -398,6 +525,26 @@ VSH_API vsh_fs *vsh_cmd_fs(vsh_cmd *c);
 VSH_API bool vsh_cmd_cancelled(vsh_cmd *c);
 /* Runs the builtin this command overrides (127 if there is none). */
 VSH_API int vsh_cmd_call_original(vsh_cmd *c, int argc, char **argv);
+
+/* ---- bindings: more of the command context ---- */
+/* What descriptor fd of the calling shell is: VSH_FD_DATA (a file, a
+ * here-document or here-string: reading it never waits), VSH_FD_STREAM
+ * (a pipe, FIFO or terminal-like stream: reading may wait for a writer),
+ * or VSH_EBADF when it is not open. */
+enum { VSH_FD_DATA = 0, VSH_FD_STREAM = 1 };
+VSH_API int vsh_cmd_fd_kind(vsh_cmd *c, int fd);
+/* The command's exported environment as "K=V" strings (malloc'd). */
+VSH_API int vsh_cmd_environ(vsh_cmd *c, vsh_strv *out);
+/* Runs a script nested in the calling command's shell (a subshell: its
+ * variables, functions, cwd and filesystem; the exec's deadline and
+ * signal), stdin from the given bytes, stdout and stderr captured into
+ * *out (exit_code set; cwd/env/vars NULL).  May be called from another
+ * thread while the command's callback waits for it, never after the
+ * callback returned.  Returns 0 or a negative vsh_err (VSH_EABORTED when
+ * the exec was cancelled). */
+VSH_API int vsh_cmd_exec(vsh_cmd *c, const char *script, size_t len,
+                         const void *stdin_data, size_t stdin_len,
+                         vsh_result *out, vsh_error *err);
 
 /* ---- the sandbox (SessionEnv) -------------------------------------- */
 

@@ -124,9 +124,10 @@ int vsh_sandbox_readdir(vsh_sandbox *sb, const char *path, vsh_strv *out,
   return sb->ops->readdir(sb, path, out, err);
 }
 
-/* Never fails: anything unusable simply does not exist. */
+/* Never fails: anything unusable simply does not exist.  An empty path
+ * names nothing in every sandbox kind (Node's fs.existsSync("")). */
 bool vsh_sandbox_exists(vsh_sandbox *sb, const char *path) {
-  if (!usable(sb) || !sb->ops->exists || !path)
+  if (!usable(sb) || !sb->ops->exists || !path || !*path)
     return false;
   return sb->ops->exists(sb, path);
 }

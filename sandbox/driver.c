@@ -7,6 +7,7 @@
  * keep it alive after the sandbox itself is released. */
 #include "sandbox/adapter_int.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct drv_core {
@@ -359,6 +360,16 @@ static int drv_exec(vsh_sandbox *sb, const char *cmd,
     j->orphaned = true;
     sbx_now(&j->aborted_at);
     rc = sbx_aborted(err, sig, "exec", c->provider);
+    /* the newer contract: the AbortError says the call lives on */
+    if (err) {
+      char reason[sizeof err->message];
+      snprintf(reason, sizeof reason, "%s", err->message);
+      vsh__error_set(err, VSH_EABORTED,
+                     "%s (the command may still be running in the sandbox "
+                     "as an orphan; its result will be discarded)",
+                     reason);
+      vsh__error_meta(err, "exec", c->provider, NULL);
+    }
   }
   pthread_mutex_unlock(&j->mu);
 

@@ -50,6 +50,24 @@ static char **env_dup(const char *const *env) {
   return d;
 }
 
+/* A command allowlist: every utility not named stands as a custom command
+ * that is "not found" (shell builtins stay). */
+static int deny_commands(vsh_shell *sh, const char *const *allow,
+                         vsh_error *err) {
+  size_t n;
+  const char *const *names = bi_utility_names(&n);
+  for (size_t i = 0; i < n; i++) {
+    bool ok = false;
+    for (size_t j = 0; allow[j] && !ok; j++) ok = !strcmp(allow[j], names[i]);
+    const bi_entry *e = bi_lookup(names[i]);
+    if (ok || (e && (e->flags & BI_SHELL))) continue;
+    int rc = vsh_shell_register_command(sh, names[i], sh__cmd_not_found,
+                                        NULL, err);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
 int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
                   vsh_error *err) {
   vsh__error_clear(err);
@@ -83,6 +101,12 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
 #endif
   sh->has_seed = opts && opts->has_seed;
   sh->seed = opts ? opts->random_seed : 0;
+  if (opts && opts->has_ids) {
+    sh->has_ids = true;
+    sh->pid = (int)opts->pid;
+    sh->ppid = (int)opts->ppid;
+    sh->uid = (int)opts->uid;
+  }
   pthread_mutex_init(&sh->mu, NULL);
   if (!rc && (!sh->cwd || !sh->env || !sh->name)) rc = VSH_ENOMEM;
   if (!rc) rc = net_policy_new(&sh->net, opts ? opts->network : NULL, err);
@@ -91,6 +115,7 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
     const char *const *names = bi_utility_names(&nb);
     vfs_set_bin_names(sh->fs, names, nb);
   }
+  if (!rc && opts && opts->commands) rc = deny_commands(sh, opts->commands, err);
   if (!rc) {
     vsh_buf canon = {0};
     rc = vsh__path_resolve(&canon, "/", sh->cwd, strlen(sh->cwd));
@@ -252,6 +277,7 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   ex.acct.limit = sh->limits.max_memory > (uint64_t)INT64_MAX
                       ? INT64_MAX
                       : (int64_t)sh->limits.max_memory;
+  ex.acct.deadline_ns = ex.deadline_ns;
   vsh__acct *prev_acct = vsh__acct_enter(&ex.acct);
   ex.out = sh_stream_buf_new(sh->limits.max_output);
   ex.err = sh_stream_buf_new(sh->limits.max_output);
@@ -281,7 +307,8 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   }
   if (!rc) {
     if (fresh) {
-      import_env(c, (const char *const *)sh->env);
+      if (!(opts && opts->replace_env))
+        import_env(c, (const char *const *)sh->env);
       sh__init_shell_vars(c);
     }
     if (opts && opts->env) import_env(c, opts->env);
@@ -366,6 +393,14 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
       if (ex.signal) vsh_signal_reason(ex.signal, reason, sizeof(reason));
       rc = vsh__error_set(err, VSH_EABORTED, "%s", reason);
       vsh__error_meta(err, "exec", "virtual", NULL);
+      if (opts && opts->partial_on_abort) {
+        /* what the script wrote before the abort, for the bindings */
+        const vsh_buf *o = sh_stream_buf_data(ex.out),
+                      *e = sh_stream_buf_data(ex.err);
+        out->out = buf_take(o, &out->out_len);
+        out->err = buf_take(e, &out->err_len);
+        out->exit_code = 124;
+      }
     } else {
       if (cancel == SH_CANCEL_TIMEOUT) {
         char msg[128];
@@ -390,6 +425,7 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
       int64_t pk = atomic_load(&ex.acct.peak);
       out->mem_peak = pk > 0 ? (uint64_t)pk : 0;
       out->work = atomic_load(&ex.work);
+      out->vars = sh_all_vars(c);
     }
     for (int fd = 0; fd < c->nfds; fd++) sh_fd_close(c, fd);
   }

@@ -309,7 +309,11 @@ int bi_bash_main(bi_ctx *b) {
     char buf[4096];
     int64_t r;
     while (in && (r = sh_stream_read(in, buf, sizeof(buf), c->ex)) > 0)
-      vsh__buf_append(&text, buf, (size_t)r);
+      if (vsh__buf_append(&text, buf, (size_t)r)) break;
+    if (sh_exec_cancelled(c->ex)) { /* the script was never all read */
+      vsh_buf_dispose(&text);
+      return 1;
+    }
   }
   (void)noexec;
   sh_child_opts co = {.n = non, .names = opts_on, .on = opts_val,

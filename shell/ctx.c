@@ -500,6 +500,10 @@ int sh_ctx_new(sh_ctx **out, struct vsh_shell *shell, sh_exec *ex) {
   c->umask = 022;
   c->pid = 1000 + (int)((unsigned)atomic_load(&shell->next_pid) % 1000u);
   c->ppid = c->pid - 1;
+  if (shell->has_ids) {
+    c->pid = shell->pid;
+    c->ppid = shell->ppid;
+  }
   c->bashpid = c->pid;
   c->last_bg_pid = 0;
   c->rng = shell->has_seed ? (uint32_t)shell->seed : (uint32_t)now_ns();

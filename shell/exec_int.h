@@ -76,5 +76,9 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
                        const char *name, bool is_file,
                        const sh_child_opts *co);
 char **sh_export_env(sh_ctx *c);
+/* Every visible scalar variable, exported or not (bindings). */
+char **sh_all_vars(sh_ctx *c);
+/* The custom command standing for a utility an allowlist leaves out. */
+int sh__cmd_not_found(vsh_cmd *cmd, int argc, char **argv, void *ud);
 
 #endif /* VSH_SHELL_EXEC_INT_H */

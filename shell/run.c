@@ -282,19 +282,31 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
 
 /* ---- script files ---------------------------------------------------------- */
 
-char **sh_export_env(sh_ctx *c) {
+/* "K=V" for the visible scalar variables: the exported ones, or all of
+ * them (the bindings' result).  NULL when memory runs out. */
+static char **vars_env(sh_ctx *c, bool all) {
   /* computed when read: bring them up to date when they are exported */
   static const char *const dyn[] = {"SHELLOPTS", "BASHOPTS"};
   for (int i = 0; i < 2; i++) {
     sh_var *d = sh_var_find_raw(c, dyn[i]);
-    if (d && (d->attrs & SH_VAR_EXPORT)) sh_var_get(c, dyn[i]);
+    if (d && (all || (d->attrs & SH_VAR_EXPORT))) sh_var_get(c, dyn[i]);
   }
   size_t n = 0, cap = 32;
   char **env = calloc(cap, sizeof(char *));
   if (!env) return NULL;
-  for (sh_scope *s = c->scope; s; s = s->up) {
+  bool oom = false;
+  for (sh_scope *s = c->scope; s && !oom; s = s->up) {
     for (sh_var *v = s->vars; v; v = v->hh.next) {
-      if (!(v->attrs & SH_VAR_EXPORT) || (v->attrs & SH_VAR_UNSET)) continue;
+      if (!all && !(v->attrs & SH_VAR_EXPORT)) continue;
+      /* dynamic values are computed when read, not stored */
+      if (all && !(v->attrs & SH_VAR_EXPORT) &&
+          (!strcmp(v->name, "SECONDS") || !strcmp(v->name, "RANDOM") ||
+           !strcmp(v->name, "SRANDOM") || !strcmp(v->name, "LINENO") ||
+           !strcmp(v->name, "EPOCHSECONDS") ||
+           !strcmp(v->name, "EPOCHREALTIME") ||
+           !strcmp(v->name, "BASHPID")))
+        continue;
+      if (v->attrs & SH_VAR_UNSET) continue;
       if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) continue;
       if (!v->val) continue;
       /* an inner scope shadows outer ones */
@@ -303,19 +315,34 @@ char **sh_export_env(sh_ctx *c) {
       if (n + 2 > cap) {
         cap *= 2;
         char **ne = realloc(env, cap * sizeof(char *));
-        if (!ne) break;
+        if (!ne) {
+          oom = true;
+          break;
+        }
         env = ne;
       }
       size_t l = strlen(v->name) + strlen(v->val) + 2;
       env[n] = malloc(l);
-      if (!env[n]) break;
+      if (!env[n]) {
+        oom = true;
+        break;
+      }
       snprintf(env[n], l, "%s=%s", v->name, v->val);
       n++;
     }
   }
   env[n] = NULL;
+  if (oom) {
+    for (size_t i = 0; i < n; i++) free(env[i]);
+    free(env);
+    return NULL;
+  }
   return env;
 }
+
+char **sh_export_env(sh_ctx *c) { return vars_env(c, false); }
+
+char **sh_all_vars(sh_ctx *c) { return vars_env(c, true); }
 
 /* A fresh shell (as if started by exec of a script): exported variables,
  * cwd and fds are inherited, nothing else. */
@@ -377,7 +404,8 @@ void sh__init_shell_vars(sh_ctx *c) {
     if (vi) vi->attrs |= SH_VAR_READONLY;
   }
   sh_var_set(c, "BASH", "/bin/bash", false);
-  snprintf(tmp, sizeof(tmp), "%d", VFS_UID);
+  snprintf(tmp, sizeof(tmp), "%d",
+           c->shell && c->shell->has_ids ? c->shell->uid : VFS_UID);
   sh_var_set(c, "UID", tmp, false);
   sh_var_set(c, "EUID", tmp, false);
   snprintf(tmp, sizeof(tmp), "%d", c->ppid);
@@ -681,6 +709,96 @@ int vsh_cmd_call_original(vsh_cmd *cmd, int argc, char **argv) {
     return 127;
   }
   return sh_run_builtin(cmd->c, cmd->orig, argc, argv);
+}
+
+/* The command a vsh_shell_opts allowlist leaves out: not found. */
+int sh__cmd_not_found(vsh_cmd *cmd, int argc, char **argv, void *ud) {
+  (void)ud;
+  return argc > 0 ? sh_not_found(cmd->c, argv[0]) : 127;
+}
+
+int vsh_cmd_fd_kind(vsh_cmd *cmd, int fd) {
+  sh_stream *s = fd >= 0 ? sh_fd(cmd->c, fd) : NULL;
+  if (!s) return VSH_EBADF;
+  switch (sh_stream_kind_of(s)) {
+  case SH_STREAM_BYTES: /* here-documents and here-strings */
+  case SH_STREAM_FILE:
+  case SH_STREAM_NULL:
+    return VSH_FD_DATA;
+  default:
+    return VSH_FD_STREAM;
+  }
+}
+
+int vsh_cmd_environ(vsh_cmd *cmd, vsh_strv *out) {
+  out->items = NULL;
+  out->len = 0;
+  char **env = sh_export_env(cmd->c);
+  if (!env) return VSH_ENOMEM;
+  size_t n = 0;
+  while (env[n]) n++;
+  out->items = env;
+  out->len = n;
+  return 0;
+}
+
+int vsh_cmd_exec(vsh_cmd *cmd, const char *script, size_t len,
+                 const void *stdin_data, size_t stdin_len, vsh_result *out,
+                 vsh_error *err) {
+  vsh__error_clear(err);
+  memset(out, 0, sizeof(*out));
+  if (!cmd || (!script && len))
+    return vsh__error_set(err, VSH_EINVAL, "exec: invalid arguments");
+  sh_ctx *c = cmd->c, *sub = NULL;
+  if (sh_exec_cancelled(c->ex))
+    return vsh__error_set(err, VSH_EABORTED, "exec: cancelled");
+  uint64_t lim = c->ex->limits.max_output;
+  sh_stream *o = sh_stream_buf_new(lim), *e = sh_stream_buf_new(lim);
+  sh_stream *in = stdin_len ? sh_stream_bytes_new(stdin_data, stdin_len)
+                            : sh_stream_null();
+  /* the caller may be another thread: it works for this exec now */
+  vsh__acct *prev_acct = vsh__acct_enter(&c->ex->acct);
+  bool entered = true;
+  int rc = o && e && in ? sh_ctx_fork(&sub, c) : VSH_ENOMEM;
+  if (!rc) {
+    sh_fd_set(sub, 0, in);
+    sh_fd_set(sub, 1, o);
+    sh_fd_set(sub, 2, e);
+    int st = sh_run_string(sub, script ? script : "", len, "vsh", 1);
+    if (sub->unwind == SH_UW_EXIT || sub->unwind == SH_UW_RETURN)
+      st = sub->status;
+    for (int fd = 0; fd < sub->nfds; fd++) sh_fd_close(sub, fd);
+    sh_ctx_free(sub);
+    vsh__acct_enter(prev_acct); /* the result is the caller's */
+    entered = false;
+    if (sh_exec_cancelled(c->ex)) {
+      rc = VSH_EABORTED;
+    } else {
+      const vsh_buf *ob = sh_stream_buf_data(o), *eb = sh_stream_buf_data(e);
+      out->out = malloc(ob->len + 1);
+      out->err = malloc(eb->len + 1);
+      if (!out->out || !out->err) {
+        vsh_result_dispose(out);
+        rc = VSH_ENOMEM;
+      } else {
+        memcpy(out->out, ob->data ? ob->data : "", ob->len);
+        out->out[ob->len] = 0;
+        out->out_len = ob->len;
+        memcpy(out->err, eb->data ? eb->data : "", eb->len);
+        out->err[eb->len] = 0;
+        out->err_len = eb->len;
+        out->exit_code = st & 255;
+      }
+    }
+  }
+  if (entered) vsh__acct_enter(prev_acct);
+  if (in) sh_stream_unref(in);
+  if (o) sh_stream_unref(o);
+  if (e) sh_stream_unref(e);
+  if (rc)
+    vsh__error_set(err, rc, "exec: %s",
+                   rc == VSH_EABORTED ? "cancelled" : vsh_strerror(rc));
+  return rc;
 }
 
 /* ---- builtin output helpers ---------------------------------------------------------- */

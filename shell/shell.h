@@ -580,6 +580,9 @@ struct vsh_shell {
   sh_ctx *session;     /* persistent state between execs */
   bool use_tree_sitter; /* structure from tree-sitter-bash (default) */
   atomic_int next_pid; /* execs run concurrently */
+  /* bindings: virtual $$/$PPID/$UID (vsh_shell_opts has_ids) */
+  bool has_ids;
+  int pid, ppid, uid;
   struct net_policy *net; /* what curl and wget may reach (net/net.h) */
 };
 

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <tree_sitter/api.h>
 
 const TSLanguage *tree_sitter_bash(void);
@@ -53,10 +54,17 @@ static uint32_t fetch_kids(TSNode n, TSNode *v, uint32_t c) {
 }
 
 #define TS_BAIL 1 /* p->err value: lower this line with RD instead */
+/* -DVSH_TS_DEBUG prints why a statement fell back to the RD parser (the
+ * library reads no environment) */
+#ifdef VSH_TS_DEBUG
+#define TS_DEBUG 1
+#else
+#define TS_DEBUG 0
+#endif
 
 #define bail(p) bail_at(p, __LINE__)
 static _Noreturn void bail_at(sh_parser *p, int where) {
-  if (getenv("VSH_TS_DEBUG"))
+  if (TS_DEBUG)
     fprintf(stderr, "ts bail at ts_lower.c:%d (line %u)\n", where,
             p->in.line);
   p->err = TS_BAIL;
@@ -116,7 +124,7 @@ static size_t rd_end(sh_parser *p) {
 
 static void rd_check_end(sh_parser *p, TSNode n) {
   if (rd_end(p) != ts_node_end_byte(n) || p->hd_head) {
-    if (getenv("VSH_TS_DEBUG"))
+    if (TS_DEBUG)
       fprintf(stderr, "end mismatch %s rd=%zu ts=%u: [%.*s]\n",
               ts_node_type(n), rd_end(p), ts_node_end_byte(n),
               (int)(ts_node_end_byte(n) - ts_node_start_byte(n)),
@@ -714,7 +722,22 @@ int sh_ts_begin(sh_parser *p) {
     vsh__free(NULL, st, sizeof *st);
     return VSH_ELIMIT;
   }
-  ts_parser_set_timeout_micros(st->parser, 200000 + p->src_len * 2);
+  uint64_t budget_us = 200000 + (uint64_t)p->src_len * 2;
+  /* past the exec's memory ceiling or its deadline the parse gives up
+   * (core/acct.h) */
+  vsh__acct *acct = vsh__acct_current();
+  if (acct) {
+    ts_parser_set_cancellation_flag(st->parser, (const size_t *)&acct->over);
+    if (acct->deadline_ns) {
+      struct timespec now;
+      clock_gettime(CLOCK_MONOTONIC, &now);
+      int64_t left = acct->deadline_ns -
+                     ((int64_t)now.tv_sec * 1000000000 + now.tv_nsec);
+      uint64_t left_us = left > 0 ? (uint64_t)left / 1000 + 1 : 1;
+      if (left_us < budget_us) budget_us = left_us;
+    }
+  }
+  ts_parser_set_timeout_micros(st->parser, budget_us);
   st->tree = ts_parser_parse_string(st->parser, NULL, p->src,
                                     (uint32_t)p->src_len);
   ts_parser_delete(st->parser);

@@ -29,6 +29,10 @@ int vfs_open(vfs *fs, const char *path, unsigned flags, unsigned mode,
   int rc = vfs__walk(fs, path, wf, &w);
   if (rc) goto done;
   bool writing = (flags & (VFS_O_WRITE | VFS_O_APPEND)) != 0;
+  if ((writing || (flags & (VFS_O_CREAT | VFS_O_TRUNC))) &&
+      !(w.node && w.node->type == VFS_CHR) && !(w.node && w.node->type == VFS_FIFO) &&
+      (rc = vfs__ro_check(fs, &w)))
+    goto done;
   if (!w.node) {
     if (w.trailing_slash) {
       rc = VSH_EISDIR;
@@ -128,6 +132,8 @@ int64_t vfs_file_write(vfs_file *f, const void *buf, size_t n) {
     vfs_node *node = vfs__get_mut(fs, f->ino);
     if (!node) {
       rc = VSH_ENOMEM;
+    } else if ((rc = vfs__settle_size(fs, f->ino, &node))) {
+      /* the provider failed: nothing written */
     } else if (node->type != VFS_REG) {
       rc = VSH_EISDIR;
     } else {
@@ -172,10 +178,11 @@ int vfs_file_stat(vfs_file *f, vfs_info *out) {
   }
   VFS_LOCK(fs);
   vfs_node *node = vfs__get(fs, f->ino);
+  int rc = node ? vfs__settle_size(fs, f->ino, &node) : 0;
   if (!node) node = vfs__orphan(fs, f->ino);
-  if (node) vfs__fill_stat(node, f->ino, f->devfd, out);
+  if (node && !rc) vfs__fill_stat(node, f->ino, f->devfd, out);
   VFS_UNLOCK(fs);
-  return node ? 0 : VSH_ENOENT;
+  return rc ? rc : node ? 0 : VSH_ENOENT;
 }
 
 int vfs_file_devfd(const vfs_file *f) {

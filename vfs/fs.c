@@ -148,6 +148,8 @@ int vsh_fs_fork(vsh_fs **out, vsh_fs *src, vsh_error *err) {
   fs->max_inodes = src->max_inodes;
   fs->bin_names = src->bin_names;
   fs->n_bin_names = src->n_bin_names;
+  memcpy(fs->ro_ino, src->ro_ino, sizeof(fs->ro_ino));
+  fs->n_ro = src->n_ro;
   /* Forks draw different random streams from one seed. */
   src->rng += 0x632be59bd9b4e019ull;
   fs->rng = src->rng ^ 0x9e3779b97f4a7c15ull;

@@ -297,7 +297,23 @@ int vsh_fs_mount_host(vsh_fs *fs, const char *host_dir, const char *vpath,
                           vsh_strerror(VSH_ENOMEM));
   }
   stat_times(n, &st);
-  return put_node(fs, vpath, n, true, err);
+  if (opts && opts->read_only && fs->n_ro >= sizeof(fs->ro_ino) / sizeof(fs->ro_ino[0])) {
+    vfs__node_unref(fs, n);
+    return vsh__error_set(err, VSH_ELIMIT, "mount: too many read-only mounts");
+  }
+  int rc = put_node(fs, vpath, n, true, err);
+  if (!rc && opts && opts->read_only) {
+    vsh_buf canon = {0};
+    vfs_walk w;
+    rc = vsh__path_resolve(&canon, "/", vpath, strlen(vpath));
+    VFS_LOCK(fs);
+    if (!rc) rc = vfs__walk(fs, canon.data, WALK_FOLLOW, &w);
+    if (!rc) fs->ro_ino[fs->n_ro++] = w.ino;
+    VFS_UNLOCK(fs);
+    vsh_buf_dispose(&canon);
+    if (rc) vsh__error_set(err, rc, "mount: %s", vsh_strerror(rc));
+  }
+  return rc;
 }
 
 /* Places n at path (creating parents); replace_empty lets a mount take

@@ -82,6 +82,34 @@ int vfs__own_content(vfs *fs, vfs_node *n, size_t cap) {
   return own_bytes(fs, n, cap);
 }
 
+int vfs__ro_check(vfs *fs, const vfs_walk *w) {
+  if (!fs->n_ro) return 0;
+  uint64_t ino = w->node && w->node->type == VFS_DIR && w->ino ? w->ino
+                                                                : w->dir;
+  /* up the parents; the guard bounds a corrupt chain, not a real one */
+  for (unsigned guard = 0; ino && guard < VSH_PATH_MAX; guard++) {
+    for (unsigned i = 0; i < fs->n_ro; i++)
+      if (fs->ro_ino[i] == ino) return VSH_EROFS;
+    if (ino == VFS_ROOT_INO) break;
+    vfs_node *n = vfs__get(fs, ino);
+    if (!n || n->type != VFS_DIR) break;
+    ino = n->u.dir.parent;
+  }
+  return 0;
+}
+
+int vfs__settle_size(vfs *fs, uint64_t ino, vfs_node **n) {
+  vfs_node *c = *n;
+  if (!c || c->type != VFS_REG || !c->u.reg.lazy ||
+      c->size != VFS_SIZE_UNKNOWN)
+    return 0;
+  vfs_node *m = vfs__get_mut(fs, ino);
+  if (!m) return VSH_ENOMEM;
+  int rc = own_bytes(fs, m, 0);
+  if (!rc) *n = m;
+  return rc;
+}
+
 static void touch(vfs_node *n) {
   vfs__now(&n->mtime);
   n->ctime = n->mtime;
@@ -236,6 +264,7 @@ int vfs_stat(vfs *fs, const char *path, bool follow, vfs_info *out) {
   vfs_walk w;
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, follow ? WALK_FOLLOW : 0, &w);
+  if (!rc && w.ino) rc = vfs__settle_size(fs, w.ino, &w.node);
   if (!rc) fill_stat(w.node, w.ino, w.devfd, out);
   VFS_UNLOCK(fs);
   return rc;
@@ -394,6 +423,7 @@ int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,
   /* O_EXCL semantics: a symlink (even a dangling one) counts as existing. */
   unsigned wf = (flags & VFS_W_EXCL) ? WALK_PARENT : WALK_FOLLOW | WALK_PARENT;
   int rc = vfs__walk(fs, path, wf, &w);
+  if (!rc && !(w.node && w.node->type == VFS_CHR)) rc = vfs__ro_check(fs, &w);
   if (rc) goto done;
   if (w.node && w.ino == 0 && w.node->dev == VFS_DEV_BIN)
     w.node = NULL; /* writing there makes a real file that shadows it */
@@ -436,6 +466,9 @@ int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,
     vfs_node *nd = vfs__get_mut(fs, w.ino);
     if (!nd) {
       rc = VSH_ENOMEM;
+    } else if (!(flags & VFS_W_TRUNC) &&
+               (rc = vfs__settle_size(fs, w.ino, &nd))) {
+      /* the provider failed: nothing written */
     } else if (flags & VFS_W_APPEND) {
       rc = vfs__write_at(fs, nd, nd->size, data, n);
     } else if (flags & VFS_W_TRUNC) {
@@ -454,6 +487,7 @@ static int mkdir_locked(vfs *fs, const char *path, unsigned mode) {
   int rc = vfs__walk(fs, path, WALK_PARENT, &w);
   if (rc) return rc;
   if (w.node) return VSH_EEXIST;
+  if ((rc = vfs__ro_check(fs, &w))) return rc;
   vfs_node *n = vfs__node_new(fs, VFS_DIR, mode ? mode : 0755);
   if (!n) return VSH_ENOMEM;
   return create_in(fs, &w, n, NULL);
@@ -500,6 +534,7 @@ int vfs_symlink(vfs *fs, const char *target, const char *linkpath) {
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, linkpath, WALK_PARENT, &w);
   if (!rc && (w.node || is_dots(&w))) rc = VSH_EEXIST;
+  if (!rc) rc = vfs__ro_check(fs, &w);
   if (!rc && w.trailing_slash) rc = VSH_ENOENT;
   if (!rc) {
     vfs_node *n = vfs__node_new(fs, VFS_LNK, 0777);
@@ -524,6 +559,7 @@ int vfs_mkfifo(vfs *fs, const char *path, unsigned mode) {
   int rc = vfs__walk(fs, path, WALK_PARENT, &w);
   if (!rc && (w.node || is_dots(&w))) rc = VSH_EEXIST;
   if (!rc && w.trailing_slash) rc = VSH_ENOENT;
+  if (!rc) rc = vfs__ro_check(fs, &w);
   if (!rc) {
     vfs_node *n = vfs__node_new(fs, VFS_FIFO, mode & 07777);
     rc = n ? create_in(fs, &w, n, NULL) : VSH_ENOMEM;
@@ -539,6 +575,7 @@ int vfs_link(vfs *fs, const char *existing, const char *newpath) {
   if (!rc && (src.node->type == VFS_DIR || src.ino == 0)) rc = VSH_EPERM;
   if (!rc) rc = vfs__walk(fs, newpath, WALK_PARENT, &dst);
   if (!rc && (dst.node || is_dots(&dst))) rc = VSH_EEXIST;
+  if (!rc) rc = vfs__ro_check(fs, &dst);
   if (!rc) {
     vfs_node *d = vfs__get_mut(fs, dst.dir);
     rc = d ? vfs__dir_add(fs, d, dst.name, dst.name_len, src.ino, false)
@@ -561,6 +598,7 @@ int vfs_unlink(vfs *fs, const char *path) {
   vfs_walk w;
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, 0, &w);
+  if (!rc && w.node->type != VFS_DIR) rc = vfs__ro_check(fs, &w);
   if (!rc) {
     if (w.node->type == VFS_DIR || is_dots(&w))
       rc = VSH_EISDIR;
@@ -577,6 +615,7 @@ int vfs_rmdir(vfs *fs, const char *path) {
   vfs_walk w;
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, 0, &w);
+  if (!rc) rc = vfs__ro_check(fs, &w);
   if (rc) goto done;
   if (w.node->type != VFS_DIR) {
     rc = VSH_ENOTDIR;
@@ -639,6 +678,7 @@ int vfs_remove_tree(vfs *fs, const char *path) {
   vfs_walk w;
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, 0, &w);
+  if (!rc) rc = vfs__ro_check(fs, &w);
   if (rc) goto done;
   if (is_dots(&w)) {
     rc = w.name_len == 0 ? VSH_EBUSY : VSH_EINVAL;
@@ -681,6 +721,8 @@ int vfs_rename(vfs *fs, const char *from, const char *to) {
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, from, 0, &a);
   if (!rc) rc = vfs__walk(fs, to, WALK_PARENT, &b);
+  if (!rc) rc = vfs__ro_check(fs, &a);
+  if (!rc) rc = vfs__ro_check(fs, &b);
   if (rc) goto done;
   if (is_dots(&a) || (b.node && is_dots(&b))) {
     rc = a.name_len == 0 || b.name_len == 0 ? VSH_EBUSY : VSH_EINVAL;
@@ -758,6 +800,7 @@ int vfs_chmod(vfs *fs, const char *path, unsigned mode) {
   vfs_walk w;
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, WALK_FOLLOW, &w);
+  if (!rc && !(w.node && w.node->type == VFS_CHR)) rc = vfs__ro_check(fs, &w);
   if (!rc && w.ino == 0) rc = VSH_EPERM;
   if (!rc) {
     vfs_node *n = vfs__get_mut(fs, w.ino);
@@ -777,6 +820,7 @@ int vfs_utimens(vfs *fs, const char *path, const struct timespec *atime,
   vfs_walk w;
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, follow ? WALK_FOLLOW : 0, &w);
+  if (!rc && !(w.node && w.node->type == VFS_CHR)) rc = vfs__ro_check(fs, &w);
   if (!rc && w.ino == 0) rc = VSH_EPERM;
   if (!rc) {
     vfs_node *n = vfs__get_mut(fs, w.ino);
@@ -798,6 +842,7 @@ int vfs_truncate(vfs *fs, const char *path, uint64_t size) {
   vfs_walk w;
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, WALK_FOLLOW, &w);
+  if (!rc && !(w.node && w.node->type == VFS_CHR)) rc = vfs__ro_check(fs, &w);
   if (!rc && w.node->type == VFS_DIR) rc = VSH_EISDIR;
   if (!rc && w.node->type != VFS_REG && w.node->type != VFS_DIR)
     rc = w.node->dev == VFS_DEV_NULL ? 0 : VSH_EINVAL;
@@ -805,6 +850,8 @@ int vfs_truncate(vfs *fs, const char *path, uint64_t size) {
     vfs_node *n = vfs__get_mut(fs, w.ino);
     if (!n) {
       rc = VSH_ENOMEM;
+    } else if ((rc = vfs__settle_size(fs, w.ino, &n))) {
+      /* the provider failed */
     } else if (size >= n->size) {
       rc = vfs__write_at(fs, n, size, NULL, 0); /* zero-fills */
     } else {
@@ -835,6 +882,7 @@ int vfs_copy_file(vfs *fs, const char *src, const char *dst, bool preserve) {
     goto done;
   }
   rc = vfs__walk(fs, dst, WALK_FOLLOW | WALK_PARENT, &b);
+  if (!rc) rc = vfs__ro_check(fs, &b);
   if (rc) goto done;
   if (b.node && b.ino == a.ino) {
     rc = VSH_EINVAL;

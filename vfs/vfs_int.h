@@ -115,6 +115,9 @@ struct vsh_fs {
   uint64_t rng;
   const char *const *bin_names; /* sorted; shown in VFS_DEV_BINDIR dirs */
   size_t n_bin_names;
+  /* read-only mounts: their directories' inodes (forks keep them) */
+  uint64_t ro_ino[16];
+  unsigned n_ro;
   /* handles of this vfs (not shared with forks) */
   vfs_open_ino *open;
   size_t n_open, cap_open;
@@ -199,6 +202,17 @@ void vfs__fill_stat(const vfs_node *n, uint64_t ino, int devfd,
 /* Creates an empty regular file where a WALK_PARENT walk found none. */
 int vfs__create_reg(vfs *fs, const vfs_walk *w, unsigned mode,
                     uint64_t *ino);
+
+/* A lazy file whose size is not known until its provider runs
+ * (VSH_LAZY_SIZE_UNKNOWN): stat and writes provide it first. */
+#define VFS_SIZE_UNKNOWN UINT64_MAX
+/* Under the lock: when the node at ino is a lazy file of unknown size,
+ * runs its provider and makes the bytes its own, so its size is real;
+ * *n is then the (private) node. */
+int vfs__settle_size(vfs *fs, uint64_t ino, vfs_node **n);
+/* Under the lock: VSH_EROFS when a change at w (an entry of w->dir, or
+ * the directory w names) lies beneath a read-only mount, else 0. */
+int vfs__ro_check(vfs *fs, const struct vfs_walk *w);
 
 #define VFS_LOCK(fs) pthread_mutex_lock(&(fs)->mu)
 #define VFS_UNLOCK(fs) pthread_mutex_unlock(&(fs)->mu)

@@ -473,6 +473,8 @@ START_TEST(contract_exists_is_true_for_files_and_dirs_and_never_fails) {
   ck_assert(vsh_sandbox_exists(k.sb, "e/f"));
   ck_assert(!vsh_sandbox_exists(k.sb, "e/g"));
   ck_assert(!vsh_sandbox_exists(k.sb, "e/f/under-a-file"));
+  /* an empty path names nothing, in every kind (Node's rule) */
+  ck_assert(!vsh_sandbox_exists(k.sb, ""));
   KIND_END;
 }
 END_TEST
@@ -720,6 +722,9 @@ START_TEST(driver_abort_returns_at_once_and_the_orphan_settles_via_callback) {
   ck_assert_int_eq(vsh_sandbox_exec(sb, "echo late", &eo, &r, &err),
                    VSH_EABORTED);
   ck_assert_int_lt(now_ms() - t0, 450);
+  /* the newer contract: the message says the call may run on */
+  ck_assert_ptr_nonnull(strstr(err.message, "may still be running"));
+  ck_assert_str_eq(err.type, "abort");
   pthread_join(th, NULL);
   /* The sandbox may go before the orphan: the core outlives it. */
   vsh_sandbox_release(sb);
@@ -926,55 +931,6 @@ START_TEST(bash_factory_makes_a_fresh_instance_per_repeated_id) {
 }
 END_TEST
 
-
-/* ---- json ------------------------------------------------------------- */
-
-START_TEST(json_parses_nested_values_and_unicode_escapes) {
-  vsh_json *v = NULL;
-  vsh_error err = {0};
-  const char *t = "{\"a\":[1,2.5e1,true,null],\"s\":\"x\\u00e9\\ud83d\\ude00\\n\","
-                  "\"a\":{\"k\":false}}";
-
-  ck_assert_msg(vsh__json_parse(&v, t, strlen(t), &err) == 0, "%s",
-                err.message);
-  ck_assert_str_eq(vsh__json_get(v, "s")->str, "x\xc3\xa9\xf0\x9f\x98\x80\n");
-  ck_assert_int_eq(vsh__json_get(v, "a")->type, VSH_JSON_OBJECT);
-  ck_assert(!vsh__json_get(vsh__json_get(v, "a"), "k")->boolean);
-  vsh__json_free(v);
-  t = "[1,2.5e1]";
-  ck_assert(vsh__json_parse(&v, t, strlen(t), &err) == 0);
-  ck_assert(v->items[1]->number == 25.0);
-  vsh__json_free(v);
-}
-END_TEST
-
-START_TEST(json_rejects_malformed_input_and_deep_nesting) {
-  static const char *const bad[] = {"", "{", "[1,]", "{\"a\" 1}", "01", "\"\\x\"",
-                                    "tru", "[1] 2", "\"a\nb\"", "{'a':1}"};
-  char deep[300];
-  vsh_json *v = NULL;
-  vsh_error err = {0};
-  size_t i;
-
-  for (i = 0; i < sizeof bad / sizeof *bad; i++) {
-    ck_assert_msg(vsh__json_parse(&v, bad[i], strlen(bad[i]), &err) ==
-                      VSH_EINVAL, "accepted %s", bad[i]);
-    ck_assert_ptr_null(v);
-  }
-  memset(deep, '[', sizeof deep);
-  ck_assert_int_eq(vsh__json_parse(&v, deep, sizeof deep, &err), VSH_EINVAL);
-  ck_assert_msg(strstr(err.message, "deep"), "%s", err.message);
-}
-END_TEST
-
-START_TEST(json_writer_escapes_quotes_controls_and_keeps_utf8) {
-  vsh_buf b = {0};
-
-  ck_assert(vsh__json_put_string(&b, "a\"\\\n\x01\xc3\xa9", 7) == 0);
-  ck_assert_str_eq(b.data, "\"a\\\"\\\\\\n\\u0001\xc3\xa9\"");
-  vsh_buf_dispose(&b);
-}
-END_TEST
 
 /* ---- tools ------------------------------------------------------------ */
 
@@ -1514,12 +1470,6 @@ static Suite *adapter_suite(void) {
   tcase_add_test(tc, local_env_is_an_allowlist_snapshot_with_layered_options);
   tcase_add_test(tc, local_timeout_kills_the_whole_group_and_foreign_signals_give_1);
   tcase_add_test(tc, local_stat_reports_a_symlink_and_its_target);
-  suite_add_tcase(s, tc);
-
-  tc = tcase_create("json");
-  tcase_add_test(tc, json_parses_nested_values_and_unicode_escapes);
-  tcase_add_test(tc, json_rejects_malformed_input_and_deep_nesting);
-  tcase_add_test(tc, json_writer_escapes_quotes_controls_and_keeps_utf8);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("tools");

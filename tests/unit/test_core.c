@@ -3,6 +3,7 @@
  * CK_FORK=no, so every test frees what it allocates (ASan checks). */
 #include "core/core.h"
 #include "core/hash.h"
+#include "core/json.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -687,6 +688,55 @@ START_TEST(allocator_wrappers_route_through_the_hook) {
 }
 END_TEST
 
+/* ---- json ------------------------------------------------------------- */
+
+START_TEST(json_parses_nested_values_and_unicode_escapes) {
+  vsh_json *v = NULL;
+  vsh_error err = {0};
+  const char *t = "{\"a\":[1,2.5e1,true,null],\"s\":\"x\\u00e9\\ud83d\\ude00\\n\","
+                  "\"a\":{\"k\":false}}";
+
+  ck_assert_msg(vsh__json_parse(&v, t, strlen(t), &err) == 0, "%s",
+                err.message);
+  ck_assert_str_eq(vsh__json_get(v, "s")->str, "x\xc3\xa9\xf0\x9f\x98\x80\n");
+  ck_assert_int_eq(vsh__json_get(v, "a")->type, VSH_JSON_OBJECT);
+  ck_assert(!vsh__json_get(vsh__json_get(v, "a"), "k")->boolean);
+  vsh__json_free(v);
+  t = "[1,2.5e1]";
+  ck_assert(vsh__json_parse(&v, t, strlen(t), &err) == 0);
+  ck_assert(v->items[1]->number == 25.0);
+  vsh__json_free(v);
+}
+END_TEST
+
+START_TEST(json_rejects_malformed_input_and_deep_nesting) {
+  static const char *const bad[] = {"", "{", "[1,]", "{\"a\" 1}", "01", "\"\\x\"",
+                                    "tru", "[1] 2", "\"a\nb\"", "{'a':1}"};
+  char deep[300];
+  vsh_json *v = NULL;
+  vsh_error err = {0};
+  size_t i;
+
+  for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+    ck_assert_msg(vsh__json_parse(&v, bad[i], strlen(bad[i]), &err) ==
+                      VSH_EINVAL, "accepted %s", bad[i]);
+    ck_assert_ptr_null(v);
+  }
+  memset(deep, '[', sizeof deep);
+  ck_assert_int_eq(vsh__json_parse(&v, deep, sizeof deep, &err), VSH_EINVAL);
+  ck_assert_msg(strstr(err.message, "deep"), "%s", err.message);
+}
+END_TEST
+
+START_TEST(json_writer_escapes_quotes_controls_and_keeps_utf8) {
+  vsh_buf b = {0};
+
+  ck_assert(vsh__json_put_string(&b, "a\"\\\n\x01\xc3\xa9", 7) == 0);
+  ck_assert_str_eq(b.data, "\"a\\\"\\\\\\n\\u0001\xc3\xa9\"");
+  vsh_buf_dispose(&b);
+}
+END_TEST
+
 static Suite *core_suite(void) {
   Suite *s = suite_create("core");
   TCase *tc = tcase_create("arena");
@@ -696,6 +746,11 @@ static Suite *core_suite(void) {
   tcase_add_test(tc, arena_pop_to_an_empty_mark_frees_everything);
   tcase_add_test(tc, arena_refuses_past_its_limit);
   tcase_add_test(tc, arena_zalloc_zeroes_and_strndup_stops_at_nul);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("json");
+  tcase_add_test(tc, json_parses_nested_values_and_unicode_escapes);
+  tcase_add_test(tc, json_rejects_malformed_input_and_deep_nesting);
+  tcase_add_test(tc, json_writer_escapes_quotes_controls_and_keeps_utf8);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("buf");

@@ -188,6 +188,61 @@ START_TEST(execs_on_one_shell_from_several_threads) {
 }
 END_TEST
 
+/* Runs script on a shell with these limits: status and stderr. */
+static int run_limited(const vsh_limits *lim, const char *script,
+                       vsh_result *r) {
+  vsh_shell *sh = NULL;
+  vsh_error err;
+  vsh_shell_opts o = {.limits = lim};
+  ck_assert_msg(vsh_shell_new(&sh, &o, &err) == 0, "%s", err.message);
+  ck_assert_msg(vsh_shell_exec(sh, script, strlen(script), NULL, r, &err) == 0,
+                "%s", err.message);
+  vsh_shell_free(sh);
+  return r->exit_code;
+}
+
+START_TEST(memory_ceiling_ends_the_exec_with_126_and_the_next_exec_runs) {
+  vsh_limits lim;
+  vsh_limits_init(&lim, VSH_PROFILE_NORMAL);
+  lim.max_memory = 16u << 20;
+  vsh_result r;
+  /* 32 MiB of string: past the ceiling, not the string limit */
+  ck_assert_int_eq(run_limited(&lim, "x=a; while :; do x=$x$x; done", &r), 126);
+  ck_assert_msg(r.err_len && strstr(r.err, "memory limit exceeded (16 MiB)"),
+                "%.*s", (int)r.err_len, r.err);
+  ck_assert_uint_le(r.mem_peak, 16u << 20);
+  vsh_result_dispose(&r);
+  /* a sort that would need more: the same, from a command */
+  ck_assert_int_eq(run_limited(&lim, "seq 1 3000000 | sort -n | tail -1", &r),
+                   126);
+  vsh_result_dispose(&r);
+  /* the process keeps serving: a modest exec runs and reports its peak */
+  ck_assert_int_eq(run_limited(&lim, "seq 1 1000 | sort -rn | head -1", &r), 0);
+  ck_assert_int_eq((int)r.out_len, 5);
+  ck_assert_uint_gt(r.mem_peak, 0);
+  vsh_result_dispose(&r);
+}
+END_TEST
+
+START_TEST(work_budget_stops_a_runaway_command_with_126) {
+  vsh_limits lim;
+  vsh_limits_init(&lim, VSH_PROFILE_HARDENED);
+  lim.max_work = 1000000;
+  vsh_result r;
+  ck_assert_int_eq(run_limited(&lim, "echo x | sed ':a;ba'", &r), 126);
+  ck_assert_msg(r.err_len && strstr(r.err, "work limit exceeded"), "%.*s",
+                (int)r.err_len, r.err);
+  ck_assert_uint_ge(r.work, 1000000);
+  vsh_result_dispose(&r);
+  ck_assert_int_eq(run_limited(&lim, "yes > /dev/null", &r), 126);
+  vsh_result_dispose(&r);
+  /* ordinary work fits: the budget counts, it does not bite */
+  ck_assert_int_eq(run_limited(&lim, "seq 1 1000 | wc -l", &r), 0);
+  ck_assert_uint_gt(r.work, 0);
+  vsh_result_dispose(&r);
+}
+END_TEST
+
 static Suite *shell_suite(void) {
   Suite *s = suite_create("shell");
   TCase *tc = tcase_create("sessions");
@@ -196,6 +251,11 @@ static Suite *shell_suite(void) {
   tcase_add_test(tc, a_result_reports_the_final_cwd_and_exported_env);
   tcase_add_test(tc, on_output_sees_stdout_and_stderr_as_written);
   tcase_add_test(tc, stdin_read_is_pulled_as_the_script_reads);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("budgets");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, memory_ceiling_ends_the_exec_with_126_and_the_next_exec_runs);
+  tcase_add_test(tc, work_budget_stops_a_runaway_command_with_126);
   suite_add_tcase(s, tc);
   tc = tcase_create("threads");
   tcase_set_timeout(tc, 120);

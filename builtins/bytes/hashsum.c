@@ -1,0 +1,319 @@
+/* hashsum.c: md5sum, sha1sum, sha256sum, sha512sum: print or check
+ * digests (GNU formats: "HEX  NAME", "HEX *NAME" with -b, BSD "--tag"
+ * lines; -c with OK/FAILED and the summary warnings).  Names holding a
+ * backslash or newline are escaped and the line gets a leading '\'. */
+#include "builtins/bytes/hash_algos.h"
+#include "builtins/lib/misc_io.h"
+
+#include <string.h>
+
+typedef struct hs_opts {
+  const ha_algo *algo;
+  bool binary, tag, check, quiet, status, strict, warn, ignore_missing;
+  bool zero;
+} hs_opts;
+
+static int digest_stream(bi_ctx *b, sh_stream *s, const ha_algo *a,
+                         unsigned char *out) {
+  ha_ctx c;
+  ha_init(&c, a);
+  char buf[65536];
+  for (;;) {
+    if (bi_cancelled(b)) return VSH_EABORTED;
+    int64_t r = sh_stream_read(s, buf, sizeof(buf), b->sh->ex);
+    if (r < 0) return (int)r;
+    if (r == 0) break;
+    ha_update(&c, buf, (size_t)r);
+  }
+  ha_final(&c, out);
+  return 0;
+}
+
+static int digest_file(bi_ctx *b, const char *name, const ha_algo *a,
+                       unsigned char *out) {
+  sh_stream *s;
+  int rc = mi_open(b, name, &s);
+  if (rc) return rc;
+  rc = digest_stream(b, s, a, out);
+  sh_stream_unref(s);
+  return rc;
+}
+
+static void put_hex(vsh_buf *o, const unsigned char *d, size_t n) {
+  static const char hx[] = "0123456789abcdef";
+  for (size_t i = 0; i < n; i++) {
+    vsh__buf_putc(o, hx[d[i] >> 4]);
+    vsh__buf_putc(o, hx[d[i] & 15]);
+  }
+}
+
+static bool needs_escape(const char *s) {
+  return strchr(s, '\\') || strchr(s, '\n');
+}
+
+static void put_name(vsh_buf *o, const char *s, bool esc) {
+  for (; *s; s++) {
+    if (esc && *s == '\\') vsh__buf_puts(o, "\\\\");
+    else if (esc && *s == '\n') vsh__buf_puts(o, "\\n");
+    else vsh__buf_putc(o, *s);
+  }
+}
+
+static int print_sums(bi_ctx *b, const hs_opts *o, char **files, int n) {
+  int st = 0;
+  unsigned char d[64];
+  for (int i = 0; i < n; i++) {
+    if (bi_cancelled(b)) return 1;
+    int rc = digest_file(b, files[i], o->algo, d);
+    if (rc) {
+      if (rc == VSH_EABORTED) return 1;
+      mi_file_err(b, files[i], rc);
+      st = 1;
+      continue;
+    }
+    vsh_buf line = {0};
+    bool esc = !o->zero && needs_escape(files[i]);
+    if (esc) vsh__buf_putc(&line, '\\');
+    if (o->tag) {
+      vsh__buf_printf(&line, "%s (", o->algo->tag);
+      put_name(&line, files[i], esc);
+      vsh__buf_puts(&line, ") = ");
+      put_hex(&line, d, o->algo->digest_len);
+    } else {
+      put_hex(&line, d, o->algo->digest_len);
+      vsh__buf_puts(&line, o->binary ? " *" : "  ");
+      put_name(&line, files[i], esc);
+    }
+    vsh__buf_putc(&line, o->zero ? '\0' : '\n');
+    rc = bi_write(b, line.data, line.len);
+    vsh_buf_dispose(&line);
+    if (rc) return mi_status(rc, 1);
+  }
+  return st;
+}
+
+static int hexval(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+static bool parse_hex(const char *s, size_t n, unsigned char *out) {
+  for (size_t i = 0; i < n; i++) {
+    int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
+    if (hi < 0 || lo < 0) return false;
+    out[i] = (unsigned char)(hi << 4 | lo);
+  }
+  return true;
+}
+
+/* Splits one checksum line into digest and (unescaped, arena) name. */
+static bool parse_line(bi_ctx *b, const hs_opts *o, char *l, size_t n,
+                       unsigned char *want, char **name) {
+  size_t dl = o->algo->digest_len;
+  bool esc = n && l[0] == '\\';
+  if (esc) l++, n--;
+  size_t tl = strlen(o->algo->tag);
+  const char *nm;
+  size_t nmlen;
+  if (n > tl + 2 && !memcmp(l, o->algo->tag, tl) && l[tl] == ' ' &&
+      l[tl + 1] == '(') {
+    /* "TAG (name) = hex": the name ends at the last ") = " */
+    if (n < tl + 2 + 4 + 2 * dl) return false;
+    const char *hex = l + n - 2 * dl;
+    if (memcmp(hex - 4, ") = ", 4)) return false;
+    if (!parse_hex(hex, dl, want)) return false;
+    nm = l + tl + 2;
+    nmlen = (size_t)(hex - 4 - nm);
+  } else {
+    if (n < 2 * dl + 2 || !parse_hex(l, dl, want)) return false;
+    if (l[2 * dl] != ' ') return false;
+    char sep = l[2 * dl + 1];
+    if (sep != ' ' && sep != '*') return false;
+    nm = l + 2 * dl + 2;
+    nmlen = n - 2 * dl - 2;
+  }
+  if (!nmlen) return false;
+  char *out = vsh__arena_alloc(b->arena, nmlen + 1);
+  if (!out) return false;
+  size_t k = 0;
+  for (size_t i = 0; i < nmlen; i++) {
+    if (esc && nm[i] == '\\' && i + 1 < nmlen) {
+      i++;
+      if (nm[i] == 'n') out[k++] = '\n';
+      else if (nm[i] == '\\') out[k++] = '\\';
+      else return false;
+    } else {
+      out[k++] = nm[i];
+    }
+  }
+  out[k] = 0;
+  *name = out;
+  return true;
+}
+
+static void plural_warn(bi_ctx *b, uint64_t n, const char *one,
+                        const char *many) {
+  if (!n) return;
+  bi_err(b, "WARNING: %llu %s", (unsigned long long)n, n == 1 ? one : many);
+}
+
+static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
+  sh_stream *s;
+  int rc = mi_open(b, list, &s);
+  if (rc) {
+    mi_file_err(b, list, rc);
+    return 1;
+  }
+  mi_reader r;
+  mi_reader_init(&r, b, s);
+  uint64_t lineno = 0, bad_fmt = 0, unread = 0, mismatch = 0, good = 0;
+  bool matched_any = false;
+  const char *l;
+  size_t n;
+  int st = 0;
+  while ((rc = mi_getline(&r, &l, &n)) == 1) {
+    lineno++;
+    vsh_arena_mark m = vsh__arena_mark(b->arena);
+    char *line = vsh__arena_strndup(b->arena, l, n);
+    if (!line) { rc = VSH_ENOMEM; break; }
+    if (n && line[n - 1] == '\n') line[--n] = 0;
+    if (n && line[n - 1] == '\r') line[--n] = 0;
+    if (n && line[0] == '#') { vsh__arena_pop(b->arena, m); continue; }
+    unsigned char want[64], got[64];
+    char *name;
+    if (!parse_line(b, o, line, n, want, &name)) {
+      bad_fmt++;
+      if (o->warn)
+        bi_err(b, "%s: %llu: improperly formatted %s checksum line", list,
+               (unsigned long long)lineno, o->algo->tag);
+      vsh__arena_pop(b->arena, m);
+      continue;
+    }
+    good++;
+    int frc = digest_file(b, name, o->algo, got);
+    vsh_buf out = {0};
+    if (frc == VSH_EABORTED) { rc = frc; vsh__arena_pop(b->arena, m); break; }
+    if (frc) {
+      if (frc == VSH_ENOENT && o->ignore_missing) {
+        vsh__arena_pop(b->arena, m);
+        continue;
+      }
+      mi_file_err(b, name, frc);
+      unread++;
+      if (!o->status) vsh__buf_printf(&out, "%s: FAILED open or read\n", name);
+    } else {
+      matched_any = true;
+      bool ok = !memcmp(want, got, o->algo->digest_len);
+      if (!ok) mismatch++;
+      if (!o->status && (!ok || !o->quiet))
+        vsh__buf_printf(&out, "%s: %s\n", name, ok ? "OK" : "FAILED");
+    }
+    int wrc = out.len ? bi_write(b, out.data, out.len) : 0;
+    vsh_buf_dispose(&out);
+    vsh__arena_pop(b->arena, m);
+    if (wrc) { rc = wrc; break; }
+  }
+  mi_reader_dispose(&r);
+  sh_stream_unref(s);
+  if (rc < 0) {
+    mi_file_err(b, list, rc);
+    return mi_status(rc, 1);
+  }
+  if (!good) {
+    bi_err(b, "%s: no properly formatted checksum lines found", list);
+    return 1;
+  }
+  if (!o->status) {
+    plural_warn(b, bad_fmt, "line is improperly formatted",
+                "lines are improperly formatted");
+    plural_warn(b, unread, "listed file could not be read",
+                "listed files could not be read");
+    plural_warn(b, mismatch, "computed checksum did NOT match",
+                "computed checksums did NOT match");
+  }
+  if (o->ignore_missing && !matched_any && !unread && !mismatch) {
+    bi_err(b, "%s: no file was verified", list);
+    st = 1;
+  }
+  if (unread || mismatch || (o->strict && bad_fmt)) st = 1;
+  return st;
+}
+
+static int hashsum_main(bi_ctx *b, const ha_algo *a) {
+  enum { O_TAG = 256, O_QUIET, O_STATUS, O_STRICT, O_IGNMISS, O_HELP, O_VER };
+  static const bi_longopt lo[] = {{"binary", BI_ARG_NONE, 'b'},
+                                  {"check", BI_ARG_NONE, 'c'},
+                                  {"tag", BI_ARG_NONE, O_TAG},
+                                  {"text", BI_ARG_NONE, 't'},
+                                  {"zero", BI_ARG_NONE, 'z'},
+                                  {"quiet", BI_ARG_NONE, O_QUIET},
+                                  {"status", BI_ARG_NONE, O_STATUS},
+                                  {"strict", BI_ARG_NONE, O_STRICT},
+                                  {"warn", BI_ARG_NONE, 'w'},
+                                  {"ignore-missing", BI_ARG_NONE, O_IGNMISS},
+                                  {"help", BI_ARG_NONE, O_HELP},
+                                  {"version", BI_ARG_NONE, O_VER},
+                                  {0}};
+  hs_opts o = {.algo = a};
+  bi_opts g = {0};
+  int c;
+  while ((c = bi_getopt(b, &g, "bctzw", lo)) != -1) {
+    switch (c) {
+    case 'b': o.binary = true; break;
+    case 't': o.binary = false; break;
+    case 'c': o.check = true; break;
+    case 'z': o.zero = true; break;
+    case 'w': o.warn = true; break;
+    case O_TAG: o.tag = true; break;
+    case O_QUIET: o.quiet = true; break;
+    case O_STATUS: o.status = true; break;
+    case O_STRICT: o.strict = true; break;
+    case O_IGNMISS: o.ignore_missing = true; break;
+    case O_HELP:
+      bi_printf(b,
+                "Usage: %s [OPTION]... [FILE]...\n"
+                "Print or check %s checksums.\n\n"
+                "With no FILE, or when FILE is -, read standard input.\n"
+                "  -b, --binary         read in binary mode\n"
+                "  -c, --check          read checksums from the FILEs and check them\n"
+                "      --tag            create a BSD-style checksum\n"
+                "  -t, --text           read in text mode (default)\n"
+                "  -z, --zero           end each output line with NUL, not newline\n\n"
+                "The following five options are useful only when verifying checksums:\n"
+                "      --ignore-missing  don't fail or report status for missing files\n"
+                "      --quiet          don't print OK for each successfully verified file\n"
+                "      --status         don't output anything, status code shows success\n"
+                "      --strict         exit non-zero for improperly formatted checksum lines\n"
+                "  -w, --warn           warn about improperly formatted checksum lines\n\n"
+                "      --help        display this help and exit\n"
+                "      --version     output version information and exit\n",
+                a->name, a->tag);
+      return 0;
+    case O_VER: bi_printf(b, "%s (vsh) " VSH_VERSION_STRING "\n", a->name); return 0;
+    default: return 1;
+    }
+  }
+  if (o.tag && o.check) {
+    bi_err(b, "the --tag option is meaningless when verifying checksums");
+    mi_try_help(b);
+    return 1;
+  }
+  char *dash = "-";
+  char **files = g.noperands ? g.operands : &dash;
+  int n = g.noperands ? g.noperands : 1;
+  if (!o.check) return print_sums(b, &o, files, n);
+  int st = 0;
+  for (int i = 0; i < n; i++) {
+    int r = check_file(b, &o, files[i]);
+    if (r == 141) return r;
+    if (r) st = 1;
+  }
+  return st;
+}
+
+int bi_md5sum_main(bi_ctx *b) { return hashsum_main(b, &ha_md5); }
+int bi_sha1sum_main(bi_ctx *b) { return hashsum_main(b, &ha_sha1); }
+int bi_sha256sum_main(bi_ctx *b) { return hashsum_main(b, &ha_sha256); }
+int bi_sha512sum_main(bi_ctx *b) { return hashsum_main(b, &ha_sha512); }

@@ -1,0 +1,318 @@
+/* cp.c: copy files and directory trees (-r/-R -a -p -n -f -v -T -t -L -P
+ * -d -H -l -s -u).  Regular files share their bytes (vfs_copy_file is
+ * O(1)); trees are walked iteratively.  Deviations: no --sparse, no
+ * --backup; special files are copied by content. */
+#include "builtins/lib/files_int.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "Usage: cp [OPTION]... [-T] SOURCE DEST\n"
+    "  or:  cp [OPTION]... SOURCE... DIRECTORY\n"
+    "  or:  cp [OPTION]... -t DIRECTORY SOURCE...\n"
+    "Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n"
+    "  -a, --archive                same as -dR --preserve=all\n"
+    "  -d                           same as --no-dereference "
+    "--preserve=links\n"
+    "  -f, --force                  if an existing destination file cannot "
+    "be opened, remove it and try again\n"
+    "  -H                           follow command-line symbolic links in "
+    "SOURCE\n"
+    "  -l, --link                   hard link files instead of copying\n"
+    "  -L, --dereference            always follow symbolic links in SOURCE\n"
+    "  -n, --no-clobber             do not overwrite an existing file\n"
+    "  -P, --no-dereference         never follow symbolic links in SOURCE\n"
+    "  -p                           same as --preserve=mode,ownership,"
+    "timestamps\n"
+    "  -R, -r, --recursive          copy directories recursively\n"
+    "  -s, --symbolic-link          make symbolic links instead of copying\n"
+    "  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into "
+    "DIRECTORY\n"
+    "  -T, --no-target-directory    treat DEST as a normal file\n"
+    "  -u, --update                 copy only when the SOURCE file is newer\n"
+    "  -v, --verbose                explain what is being done\n"
+    "      --help     display this help and exit\n"
+    "      --version  output version information and exit\n";
+
+static const bi_longopt longopts[] = {
+    {"archive", BI_ARG_NONE, 'a'},
+    {"force", BI_ARG_NONE, 'f'},
+    {"link", BI_ARG_NONE, 'l'},
+    {"dereference", BI_ARG_NONE, 'L'},
+    {"no-clobber", BI_ARG_NONE, 'n'},
+    {"no-dereference", BI_ARG_NONE, 'P'},
+    {"preserve", BI_ARG_OPTIONAL, 258},
+    {"no-preserve", BI_ARG_REQUIRED, 259},
+    {"recursive", BI_ARG_NONE, 'r'},
+    {"symbolic-link", BI_ARG_NONE, 's'},
+    {"target-directory", BI_ARG_REQUIRED, 't'},
+    {"no-target-directory", BI_ARG_NONE, 'T'},
+    {"update", BI_ARG_OPTIONAL, 'u'},
+    {"verbose", BI_ARG_NONE, 'v'},
+    {"help", BI_ARG_NONE, 256},
+    {"version", BI_ARG_NONE, 257},
+    {0, 0, 0}};
+
+typedef struct cp_opts {
+  bool recursive, preserve, no_clobber, force, verbose, update;
+  bool hard, sym;
+  int deref; /* 0: default, 'L', 'P', 'H' */
+} cp_opts;
+
+static int verbose_line(bi_ctx *b, const char *s, const char *d) {
+  return bi_printf(b, "%s -> %s\n", fu_quote(b, s), fu_quote(b, d)) ==
+                 VSH_EPIPE
+             ? 141
+             : 0;
+}
+
+/* One non-directory: src_abs (stat'ed as sst) to dst_abs. */
+static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
+                     const char *src_shown, const vfs_info *sst,
+                     const char *dst, const char *dst_shown) {
+  vfs_info dstat;
+  bool exists = !vfs_stat(b->fs, dst, false, &dstat);
+  if (exists) {
+    vfs_info df;
+    bool dfollow = !vfs_stat(b->fs, dst, true, &df);
+    if (dfollow && df.ino == sst->ino && sst->type != VFS_LNK) {
+      bi_err(b, "%s and %s are the same file", fu_quote(b, src_shown),
+             fu_quote(b, dst_shown));
+      return 1;
+    }
+    if (o->no_clobber) return 0;
+    if (o->update && dfollow &&
+        (sst->mtime.tv_sec < df.mtime.tv_sec ||
+         (sst->mtime.tv_sec == df.mtime.tv_sec &&
+          sst->mtime.tv_nsec <= df.mtime.tv_nsec)))
+      return 0;
+    if (dstat.type == VFS_DIR) {
+      bi_err(b, "cannot overwrite directory %s with non-directory",
+             fu_quote(b, dst_shown));
+      return 1;
+    }
+  }
+  int rc;
+  if (o->sym) {
+    if (exists && (o->force || 1)) {
+      if (!o->force) {
+        bi_err(b, "cannot create symbolic link %s: File exists",
+               fu_quote(b, dst_shown));
+        return 1;
+      }
+      vfs_unlink(b->fs, dst);
+    }
+    rc = vfs_symlink(b->fs, src_shown, dst);
+  } else if (o->hard) {
+    if (exists) {
+      if (!o->force) {
+        bi_err(b, "cannot create hard link %s to %s: File exists",
+               fu_quote(b, dst_shown), fu_quote(b, src_shown));
+        return 1;
+      }
+      vfs_unlink(b->fs, dst);
+    }
+    rc = vfs_link(b->fs, src, dst);
+  } else if (sst->type == VFS_LNK) {
+    vsh_buf t = {0};
+    rc = vfs_readlink(b->fs, src, &t);
+    if (!rc) {
+      if (exists) vfs_unlink(b->fs, dst);
+      char *tg = vsh__arena_strndup(b->arena, t.data ? t.data : "", t.len);
+      rc = tg ? vfs_symlink(b->fs, tg, dst) : VSH_ENOMEM;
+    }
+    vsh_buf_dispose(&t);
+    if (!rc && o->preserve) {
+      vfs_utimens(b->fs, dst, &sst->atime, &sst->mtime, false);
+    }
+  } else if (sst->type == VFS_FIFO && o->recursive) {
+    /* -R and -a make another named pipe; a plain cp would read it */
+    if (exists) vfs_unlink(b->fs, dst);
+    rc = vfs_mkfifo(b->fs, dst, sst->mode & 07777);
+    if (!rc && o->preserve)
+      vfs_utimens(b->fs, dst, &sst->atime, &sst->mtime, false);
+  } else if (sst->type == VFS_REG) {
+    if (exists && dstat.type == VFS_LNK && o->force) {
+      vfs_info t;
+      if (vfs_stat(b->fs, dst, true, &t)) vfs_unlink(b->fs, dst);
+    }
+    rc = vfs_copy_file(b->fs, src, dst, o->preserve);
+    if (rc == VSH_EINVAL && exists) rc = VSH_EINVAL;
+    if (!rc && !exists && !o->preserve) {
+      unsigned um = b->sh ? b->sh->umask : 022;
+      vfs_chmod(b->fs, dst, sst->mode & ~um & 07777);
+    }
+  } else {
+    /* devices: copy what reading gives (like cp of /dev/null) */
+    vsh_buf data = {0};
+    rc = vfs_read_file(b->fs, src, &data);
+    if (!rc)
+      rc = vfs_write_file(b->fs, dst, data.data ? data.data : "", data.len,
+                          VFS_W_TRUNC, 0644);
+    vsh_buf_dispose(&data);
+  }
+  if (rc) {
+    const char *what = o->sym ? "cannot create symbolic link"
+                       : o->hard ? "cannot create hard link"
+                       : sst->type == VFS_LNK ? "cannot create symbolic link"
+                       : "cannot create regular file";
+    bi_err(b, "%s %s: %s", what, fu_quote(b, dst_shown), vsh_strerror(rc));
+    return 1;
+  }
+  if (o->verbose) return verbose_line(b, src_shown, dst_shown);
+  return 0;
+}
+
+/* A directory tree: src (a directory) to dst. */
+static int copy_tree(bi_ctx *b, const cp_opts *o, const char *src,
+                     const char *src_shown, const char *dst,
+                     const char *dst_shown) {
+  size_t sl = strlen(src);
+  if (!strncmp(dst, src, sl) && (dst[sl] == '/' || dst[sl] == 0 ||
+                                 !strcmp(src, "/"))) {
+    bi_err(b, "cannot copy a directory, %s, into itself, %s",
+           fu_quote(b, src_shown), fu_quote(b, dst_shown));
+    return 1;
+  }
+  fu_walk *w;
+  if (fu_walk_new(&w, b, src, src_shown, o->deref == 'L',
+                  o->deref == 'L' || o->deref == 'H', true))
+    return 1;
+  int st = 0, rc;
+  fu_went *e;
+  vsh_buf dpath = {0}, dshown = {0};
+  while ((rc = fu_walk_next(w, &e)) == 1) {
+    vsh_arena_mark m = vsh__arena_mark(b->arena);
+    const char *rel = e->path + sl; /* "" for the root, else "/x/y" */
+    if (!strcmp(src, "/")) rel = e->path + 0;
+    vsh__buf_clear(&dpath);
+    vsh__buf_clear(&dshown);
+    vsh__buf_puts(&dpath, dst);
+    vsh__buf_puts(&dpath, rel);
+    vsh__buf_puts(&dshown, dst_shown);
+    vsh__buf_puts(&dshown, rel);
+    if (e->err && !e->dir_err) {
+      bi_err(b, "cannot stat %s: %s", fu_quote(b, e->shown),
+             vsh_strerror(e->err));
+      st = 1;
+    } else if (e->dir_err) {
+      bi_err(b, "cannot access %s: %s", fu_quote(b, e->shown),
+             vsh_strerror(e->err));
+      st = 1;
+    } else if (e->st.type == VFS_DIR && e->post) {
+      unsigned um = b->sh ? b->sh->umask : 022;
+      vfs_chmod(b->fs, dpath.data,
+                o->preserve ? e->st.mode : (e->st.mode & ~um & 07777));
+      if (o->preserve)
+        vfs_utimens(b->fs, dpath.data, &e->st.atime, &e->st.mtime, true);
+    } else if (e->st.type == VFS_DIR) {
+      vfs_info dstat;
+      int r = vfs_stat(b->fs, dpath.data, true, &dstat);
+      if (!r && dstat.type != VFS_DIR) {
+        bi_err(b, "cannot overwrite non-directory %s with directory %s",
+               fu_quote(b, dshown.data), fu_quote(b, e->shown));
+        st = 1;
+        fu_walk_skip(w);
+      } else if (r) {
+        /* writable while we fill it; final mode set on the way out */
+        r = vfs_mkdir(b->fs, dpath.data, 0700);
+        if (r) {
+          bi_err(b, "cannot create directory %s: %s",
+                 fu_quote(b, dshown.data), vsh_strerror(r));
+          st = 1;
+          fu_walk_skip(w);
+        } else if (o->verbose && verbose_line(b, e->shown, dshown.data)) {
+          st = 141;
+        }
+      }
+    } else {
+      int r = copy_leaf(b, o, e->path, e->shown, &e->st, dpath.data,
+                        dshown.data);
+      if (r) st = r;
+    }
+    vsh__arena_pop(b->arena, m);
+    if (st == 141) break;
+  }
+  vsh_buf_dispose(&dpath);
+  vsh_buf_dispose(&dshown);
+  fu_walk_free(w);
+  if (rc < 0) return 1;
+  return st;
+}
+
+static int copy_one(bi_ctx *b, const cp_opts *o, const char *src_shown,
+                    const char *dst, const char *dst_shown) {
+  const char *src = bi_path(b, src_shown);
+  vfs_info sst;
+  bool follow = o->deref == 'L' || o->deref == 'H' ||
+                (o->deref == 0 && !o->recursive);
+  int rc = src ? vfs_stat(b->fs, src, follow, &sst) : VSH_ENAMETOOLONG;
+  if (rc) {
+    bi_err(b, "cannot stat %s: %s", fu_quote(b, src_shown), vsh_strerror(rc));
+    return 1;
+  }
+  if (sst.type == VFS_DIR) {
+    if (!o->recursive) {
+      bi_err(b, "-r not specified; omitting directory %s",
+             fu_quote(b, src_shown));
+      return 1;
+    }
+    return copy_tree(b, o, src, src_shown, dst, dst_shown);
+  }
+  return copy_leaf(b, o, src, src_shown, &sst, dst, dst_shown);
+}
+
+int bi_cp_main(bi_ctx *b) {
+  bi_opts g = {0};
+  cp_opts o = {0};
+  const char *target = NULL;
+  bool no_target = false;
+  int c;
+  while ((c = bi_getopt(b, &g, "adfHlLnPprRst:Tuv", longopts)) != -1) {
+    switch (c) {
+    case 'a': o.recursive = o.preserve = true; o.deref = 'P'; break;
+    case 'd': o.deref = 'P'; break;
+    case 'f': o.force = true; break;
+    case 'H': o.deref = 'H'; break;
+    case 'l': o.hard = true; break;
+    case 'L': o.deref = 'L'; break;
+    case 'n': o.no_clobber = true; break;
+    case 'P': o.deref = 'P'; break;
+    case 'p': o.preserve = true; break;
+    case 'r': case 'R': o.recursive = true; break;
+    case 's': o.sym = true; break;
+    case 't': target = g.arg; break;
+    case 'T': no_target = true; break;
+    case 'u': o.update = true; break;
+    case 'v': o.verbose = true; break;
+    case 258: o.preserve = true; break;
+    case 259: o.preserve = false; break;
+    case 256: return fu_help(b, usage);
+    case 257: return fu_version(b);
+    default: return 1;
+    }
+  }
+  int n = g.noperands;
+  char **ops = g.operands;
+  const char *dir, *dabs;
+  int trc = fu_target_dir(b, ops, &n, target, no_target, &dir, &dabs);
+  if (trc) return trc;
+  int st = 0;
+  if (!dir) {
+    const char *dst = bi_path(b, ops[1]);
+    if (!dst) return 1;
+    return copy_one(b, &o, ops[0], dst, ops[1]);
+  }
+  for (int i = 0; i < n; i++) {
+    if (bi_cancelled(b)) return 1;
+    vsh_arena_mark m = vsh__arena_mark(b->arena);
+    const char *base = fu_base_name(b, ops[i]);
+    const char *dshown = fu_join(b, dir, base);
+    const char *dst = fu_join(b, dabs, base);
+    int r = copy_one(b, &o, ops[i], dst, dshown);
+    vsh__arena_pop(b->arena, m);
+    if (r == 141) return 141;
+    if (r) st = 1;
+  }
+  return st;
+}

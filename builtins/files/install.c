@@ -1,0 +1,189 @@
+/* install.c: copy files and set attributes (-d -D -m -t -T -v -C; -o/-g
+ * and -s are accepted and ignored: one virtual user, no binaries to
+ * strip).  Default mode 0755, like GNU. */
+#include "builtins/lib/files_int.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "Usage: install [OPTION]... [-T] SOURCE DEST\n"
+    "  or:  install [OPTION]... SOURCE... DIRECTORY\n"
+    "  or:  install [OPTION]... -t DIRECTORY SOURCE...\n"
+    "  or:  install [OPTION]... -d DIRECTORY...\n\n"
+    "  -C, --compare       compare content of source and destination files\n"
+    "  -d, --directory     treat all arguments as directory names; create "
+    "all components of the specified directories\n"
+    "  -D                  create all leading components of DEST except the "
+    "last\n"
+    "  -m, --mode=MODE     set permission mode (as in chmod), instead of "
+    "rwxr-xr-x\n"
+    "  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into "
+    "DIRECTORY\n"
+    "  -T, --no-target-directory  treat DEST as a normal file\n"
+    "  -v, --verbose       print the name of each created file or "
+    "directory\n"
+    "      --help     display this help and exit\n"
+    "      --version  output version information and exit\n";
+
+static const bi_longopt longopts[] = {
+    {"compare", BI_ARG_NONE, 'C'},
+    {"directory", BI_ARG_NONE, 'd'},
+    {"mode", BI_ARG_REQUIRED, 'm'},
+    {"owner", BI_ARG_REQUIRED, 'o'},
+    {"group", BI_ARG_REQUIRED, 'g'},
+    {"preserve-timestamps", BI_ARG_NONE, 'p'},
+    {"strip", BI_ARG_NONE, 's'},
+    {"target-directory", BI_ARG_REQUIRED, 't'},
+    {"no-target-directory", BI_ARG_NONE, 'T'},
+    {"verbose", BI_ARG_NONE, 'v'},
+    {"help", BI_ARG_NONE, 256},
+    {"version", BI_ARG_NONE, 257},
+    {0, 0, 0}};
+
+typedef struct inst_opts {
+  unsigned mode;
+  bool verbose, preserve;
+} inst_opts;
+
+/* mkdir -p reporting each created component with -v. */
+static int make_dirs(bi_ctx *b, const inst_opts *o, const char *op,
+                     unsigned final_mode, bool last_too) {
+  size_t n = strlen(op);
+  char *buf = vsh__arena_alloc(b->arena, n + 1);
+  if (!buf) return 1;
+  for (size_t k = 1; k <= n; k++) {
+    if (k < n && op[k] != '/') continue;
+    if (k < n && op[k - 1] == '/') continue;
+    if (k == n && !last_too) break;
+    memcpy(buf, op, k);
+    buf[k] = 0;
+    const char *ap = bi_path(b, buf);
+    vfs_info st;
+    if (ap && !vfs_stat(b->fs, ap, true, &st)) {
+      if (st.type != VFS_DIR) {
+        bi_err(b, "cannot create directory %s: %s", fu_quote(b, buf),
+               vsh_strerror(VSH_EEXIST));
+        return 1;
+      }
+      if (k == n) vfs_chmod(b->fs, ap, final_mode);
+      continue;
+    }
+    int rc = ap ? vfs_mkdir(b->fs, ap, 0755) : VSH_ENAMETOOLONG;
+    if (!rc && k == n) rc = vfs_chmod(b->fs, ap, final_mode);
+    if (rc) {
+      bi_err(b, "cannot create directory %s: %s", fu_quote(b, buf),
+             vsh_strerror(rc));
+      return 1;
+    }
+    if (o->verbose &&
+        bi_printf(b, "install: creating directory %s\n", fu_quote(b, buf)) ==
+            VSH_EPIPE)
+      return 141;
+  }
+  return 0;
+}
+
+static int install_file(bi_ctx *b, const inst_opts *o, const char *src,
+                        const char *dst_shown) {
+  const char *sp = bi_path(b, src), *dp = bi_path(b, dst_shown);
+  vfs_info st, dst;
+  int rc = sp ? vfs_stat(b->fs, sp, true, &st) : VSH_ENAMETOOLONG;
+  if (rc) {
+    bi_err(b, "cannot stat %s: %s", fu_quote(b, src), vsh_strerror(rc));
+    return 1;
+  }
+  if (st.type == VFS_DIR) {
+    bi_err(b, "omitting directory %s", fu_quote(b, src));
+    return 1;
+  }
+  if (dp && !vfs_stat(b->fs, dp, true, &dst) && dst.ino == st.ino) {
+    bi_err(b, "%s and %s are the same file", fu_quote(b, src),
+           fu_quote(b, dst_shown));
+    return 1;
+  }
+  if (dp && !vfs_stat(b->fs, dp, false, &dst) && dst.type != VFS_DIR)
+    vfs_unlink(b->fs, dp);
+  rc = dp ? vfs_copy_file(b->fs, sp, dp, o->preserve) : VSH_ENAMETOOLONG;
+  if (!rc) rc = vfs_chmod(b->fs, dp, o->mode);
+  if (rc) {
+    bi_err(b, "cannot create regular file %s: %s", fu_quote(b, dst_shown),
+           vsh_strerror(rc));
+    return 1;
+  }
+  if (o->verbose &&
+      bi_printf(b, "%s -> %s\n", fu_quote(b, src), fu_quote(b, dst_shown)) ==
+          VSH_EPIPE)
+    return 141;
+  return 0;
+}
+
+int bi_install_main(bi_ctx *b) {
+  bi_opts g = {0};
+  inst_opts o = {.mode = 0755};
+  bool dirs = false, leading = false, no_target = false;
+  const char *target = NULL;
+  int c;
+  while ((c = bi_getopt(b, &g, "bCcdDg:m:o:pst:TvS:Z", longopts)) != -1) {
+    switch (c) {
+    case 'd': dirs = true; break;
+    case 'D': leading = true; break;
+    case 'm':
+      if (!fu_parse_mode(g.arg, 0755, false, 0, &o.mode)) {
+        bi_err(b, "invalid mode %s", fu_cquote(b, g.arg));
+        return 1;
+      }
+      break;
+    case 'p': o.preserve = true; break;
+    case 't': target = g.arg; break;
+    case 'T': no_target = true; break;
+    case 'v': o.verbose = true; break;
+    case 'b': case 'C': case 'c': case 'g': case 'o': case 's': case 'S':
+    case 'Z':
+      break;
+    case 256: return fu_help(b, usage);
+    case 257: return fu_version(b);
+    default: return 1;
+    }
+  }
+  int n = g.noperands;
+  char **ops = g.operands;
+  int st = 0;
+  if (dirs) {
+    if (!n) return fu_usage_err(b, "missing file operand");
+    for (int i = 0; i < n; i++) {
+      int r = make_dirs(b, &o, ops[i], o.mode, true);
+      if (r == 141) return r;
+      if (r) st = 1;
+    }
+    return st;
+  }
+  if (!n) return fu_usage_err(b, "missing file operand");
+  if (n == 1 && !target)
+    return fu_usage_err(b, "missing destination file operand after %s",
+                        fu_quote(b, ops[0]));
+  const char *dir = target;
+  if (!dir && !no_target) {
+    const char *last = bi_path(b, ops[n - 1]);
+    vfs_info s2;
+    if (last && !vfs_stat(b->fs, last, true, &s2) && s2.type == VFS_DIR) {
+      dir = ops[n - 1];
+      n--;
+    } else if (n > 2) {
+      bi_err(b, "target %s is not a directory", fu_quote(b, ops[n - 1]));
+      return 1;
+    }
+  }
+  if (leading) {
+    const char *d = dir ? dir : ops[1];
+    int r = make_dirs(b, &o, d, 0755, dir != NULL);
+    if (r) return r;
+  }
+  if (!dir) return install_file(b, &o, ops[0], ops[1]);
+  for (int i = 0; i < n; i++) {
+    if (bi_cancelled(b)) return 1;
+    int r = install_file(b, &o, ops[i], fu_join(b, dir, fu_base_name(b, ops[i])));
+    if (r == 141) return r;
+    if (r) st = 1;
+  }
+  return st;
+}

@@ -1,0 +1,640 @@
+/* ls.c: list directory contents, GNU style.  One name per line unless
+ * -C/-x (stdout is never a terminal here), tab-padded columns like GNU;
+ * -l times in $TZ (UTC by default).  Names print literally (no quoting:
+ * GNU's style for a pipe); no --color (accepted: never); -R recursion
+ * is iterative (an explicit stack of pending directories). */
+#include "builtins/lib/files_int.h"
+#include "builtins/lib/misc_io.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char usage[] =
+    "Usage: ls [OPTION]... [FILE]...\n"
+    "List information about the FILEs (the current directory by default).\n"
+    "Sort entries alphabetically if none of -cftuvSUX nor --sort is "
+    "specified.\n\n"
+    "  -a, --all                  do not ignore entries starting with .\n"
+    "  -A, --almost-all           do not list implied . and ..\n"
+    "  -C                         list entries by columns\n"
+    "  -d, --directory            list directories themselves\n"
+    "  -F, --classify             append indicator (one of */=>@|)\n"
+    "  -g                         like -l, but do not list owner\n"
+    "  -h, --human-readable       with -l, print sizes like 1K 234M 2G\n"
+    "  -i, --inode                print the index number of each file\n"
+    "  -l                         use a long listing format\n"
+    "  -n, --numeric-uid-gid      like -l, but list numeric IDs\n"
+    "  -o                         like -l, but do not list group\n"
+    "  -p                         append / indicator to directories\n"
+    "  -r, --reverse              reverse order while sorting\n"
+    "  -R, --recursive            list subdirectories recursively\n"
+    "  -S                         sort by file size, largest first\n"
+    "  -t                         sort by time, newest first\n"
+    "  -x                         list entries by lines instead of columns\n"
+    "  -1                         list one file per line\n"
+    "      --color=never          never colorize (the only mode)\n"
+    "      --full-time            like -l --time-style=full-iso\n"
+    "      --time-style=STYLE     full-iso, long-iso, iso, locale or +FORMAT\n"
+    "      --help     display this help and exit\n"
+    "      --version  output version information and exit\n";
+
+enum { FMT_ONE, FMT_LONG, FMT_COLS, FMT_ROWS };
+enum { SORT_NAME, SORT_TIME, SORT_SIZE, SORT_NONE };
+
+typedef struct ls_opts {
+  int fmt;
+  int sort;
+  bool all, almost, human, recursive, reverse, dirs_self, classify, slash;
+  bool inode, numeric, no_owner, no_group;
+  fu_zone tz;
+  int64_t now;
+  bi_ctx *b;
+  /* --time-style: date formats for old and recent files (NULL: the
+   * default "Mon dd  yyyy" / "Mon dd hh:mm") */
+  const char *tfmt_old, *tfmt_recent;
+  int width;
+} ls_opts;
+
+typedef struct ls_ent {
+  const char *name; /* as shown */
+  const char *path; /* absolute, for stat/readlink */
+  vfs_info st;
+  const char *target; /* symlink target (long format) */
+  bool target_ok;
+  vfs_info tst;
+} ls_ent;
+
+typedef struct ls_state {
+  bi_ctx *b;
+  ls_opts *o;
+  int status;
+  bool printed; /* something went to stdout already */
+  int rc;       /* VSH_EPIPE / VSH_EABORTED stop everything */
+} ls_state;
+
+
+static int cmp_ent(const void *x, const void *y, const ls_opts *o) {
+  const ls_ent *a = x, *b = y;
+  int r = 0;
+  if (o->sort == SORT_TIME) {
+    if (a->st.mtime.tv_sec != b->st.mtime.tv_sec)
+      r = a->st.mtime.tv_sec < b->st.mtime.tv_sec ? 1 : -1;
+    else if (a->st.mtime.tv_nsec != b->st.mtime.tv_nsec)
+      r = a->st.mtime.tv_nsec < b->st.mtime.tv_nsec ? 1 : -1;
+  } else if (o->sort == SORT_SIZE) {
+    if (a->st.size != b->st.size) r = a->st.size < b->st.size ? 1 : -1;
+  }
+  if (!r) r = strcmp(a->name, b->name);
+  return o->reverse ? -r : r;
+}
+
+/* A merge sort keeps this reentrant (qsort has no user pointer). */
+static void sort_ents(ls_ent *v, size_t n, ls_ent *tmp, const ls_opts *o) {
+  if (n < 2 || o->sort == SORT_NONE) return;
+  size_t h = n / 2;
+  sort_ents(v, h, tmp, o);
+  sort_ents(v + h, n - h, tmp, o);
+  size_t i = 0, j = h, k = 0;
+  while (i < h && j < n)
+    tmp[k++] = cmp_ent(&v[j], &v[i], o) < 0 ? v[j++] : v[i++];
+  while (i < h) tmp[k++] = v[i++];
+  while (j < n) tmp[k++] = v[j++];
+  memcpy(v, tmp, n * sizeof(*v));
+}
+
+static char indicator(const ls_opts *o, const vfs_info *st) {
+  if (!o->classify && !o->slash) return 0;
+  if (st->type == VFS_DIR) return '/';
+  if (!o->classify) return 0;
+  if (st->type == VFS_LNK) return '@';
+  if (st->type == VFS_REG && (st->mode & 0111)) return '*';
+  if (st->type == VFS_FIFO) return '|';
+  return 0;
+}
+
+static int out(ls_state *s, const char *str, size_t n) {
+  if (s->rc) return s->rc;
+  int rc = bi_write(s->b, str, n);
+  if (rc) s->rc = rc;
+  s->printed = true;
+  return rc;
+}
+
+static void fmt_time(const ls_opts *o, const vfs_info *st, char *buf,
+                     size_t n) {
+  fu_tm tm;
+  int64_t t = st->mtime.tv_sec;
+  fu_localtime(t, fu_zone_offset(&o->tz, t, NULL), &tm);
+  int64_t six_months = 31556952 / 2;
+  bool recent = t > o->now - six_months && t <= o->now;
+  if (o->tfmt_old) {
+    vsh_buf tb = {0};
+    mi_format_time(o->b, &tb, recent ? o->tfmt_recent : o->tfmt_old,
+                   st->mtime);
+    snprintf(buf, n, "%.*s", (int)tb.len, tb.data ? tb.data : "");
+    vsh_buf_dispose(&tb);
+  } else if (recent)
+    snprintf(buf, n, "%s %2d %02d:%02d", fu_months[tm.mon], tm.mday,
+             tm.hour, tm.min);
+  else
+    snprintf(buf, n, "%s %2d  %lld", fu_months[tm.mon], tm.mday,
+             (long long)tm.year);
+}
+
+static void size_str(const ls_opts *o, const vfs_info *st, char *buf,
+                     size_t n) {
+  if (st->type == VFS_CHR) {
+    int minor = st->dev == VFS_DEV_NULL ? 3 : st->dev == VFS_DEV_ZERO ? 5
+              : st->dev == VFS_DEV_URANDOM ? 9 : 0;
+    snprintf(buf, n, "%d, %d", st->dev == VFS_DEV_FD ? 136 : 1, minor);
+  } else if (o->human) {
+    fu_human(st->size, buf, n);
+  } else {
+    snprintf(buf, n, "%llu", (unsigned long long)st->size);
+  }
+}
+
+static void id_str(const ls_opts *o, uint32_t id, bool user, char *buf,
+                   size_t n) {
+  const char *nm = user ? fu_user_name(id) : fu_group_name(id);
+  if (o->numeric || !nm) snprintf(buf, n, "%u", id);
+  else snprintf(buf, n, "%s", nm);
+}
+
+static void print_long(ls_state *s, ls_ent *v, size_t n) {
+  const ls_opts *o = s->o;
+  int wl = 0, wu = 0, wg = 0, ws = 0, wi = 0;
+  char tmp[64];
+  for (size_t i = 0; i < n; i++) {
+    int k = snprintf(tmp, sizeof tmp, "%u", v[i].st.nlink);
+    if (k > wl) wl = k;
+    id_str(o, v[i].st.uid, true, tmp, sizeof tmp);
+    if ((int)strlen(tmp) > wu) wu = (int)strlen(tmp);
+    id_str(o, v[i].st.gid, false, tmp, sizeof tmp);
+    if ((int)strlen(tmp) > wg) wg = (int)strlen(tmp);
+    size_str(o, &v[i].st, tmp, sizeof tmp);
+    if ((int)strlen(tmp) > ws) ws = (int)strlen(tmp);
+    k = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v[i].st.ino);
+    if (k > wi) wi = k;
+  }
+  vsh_buf line = {0};
+  for (size_t i = 0; i < n && !s->rc; i++) {
+    if (bi_cancelled(s->b)) {
+      s->rc = VSH_EABORTED;
+      break;
+    }
+    ls_ent *e = &v[i];
+    char mode[11], us[64], gs[64], sz[64], tm[256];
+    fu_mode_string(&e->st, mode);
+    id_str(o, e->st.uid, true, us, sizeof us);
+    id_str(o, e->st.gid, false, gs, sizeof gs);
+    size_str(o, &e->st, sz, sizeof sz);
+    fmt_time(o, &e->st, tm, sizeof tm);
+    vsh__buf_clear(&line);
+    if (o->inode)
+      vsh__buf_printf(&line, "%*llu ", wi, (unsigned long long)e->st.ino);
+    vsh__buf_printf(&line, "%s %*u ", mode, wl, e->st.nlink);
+    if (!o->no_owner) vsh__buf_printf(&line, "%-*s ", wu, us);
+    if (!o->no_group) vsh__buf_printf(&line, "%-*s ", wg, gs);
+    vsh__buf_printf(&line, "%*s %s %s", ws, sz, tm, e->name);
+    if (e->st.type == VFS_LNK && e->target) {
+      vsh__buf_printf(&line, " -> %s", e->target);
+      if (o->classify && e->target_ok) {
+        char c = indicator(o, &e->tst);
+        if (c) vsh__buf_putc(&line, c);
+      }
+    } else {
+      char c = indicator(o, &e->st);
+      if (c) vsh__buf_putc(&line, c);
+    }
+    vsh__buf_putc(&line, '\n');
+    out(s, line.data, line.len);
+  }
+  vsh_buf_dispose(&line);
+}
+
+/* GNU pads columns with tabs where a tab stop (every 8) fits. */
+static void indent(vsh_buf *bf, size_t from, size_t to) {
+  while (from < to) {
+    if (to / 8 > (from + 1) / 8) {
+      vsh__buf_putc(bf, '\t');
+      from += 8 - from % 8;
+    } else {
+      vsh__buf_putc(bf, ' ');
+      from++;
+    }
+  }
+}
+
+static size_t ent_width(const ls_opts *o, const ls_ent *e, int wi) {
+  size_t w = vsh__utf8_count(e->name, strlen(e->name));
+  if (o->inode) w += (size_t)wi + 1;
+  if (indicator(o, &e->st)) w++;
+  return w;
+}
+
+static void ent_text(const ls_opts *o, const ls_ent *e, int wi, vsh_buf *bf) {
+  if (o->inode)
+    vsh__buf_printf(bf, "%*llu ", wi, (unsigned long long)e->st.ino);
+  vsh__buf_puts(bf, e->name);
+  char c = indicator(o, &e->st);
+  if (c) vsh__buf_putc(bf, c);
+}
+
+static void print_short(ls_state *s, ls_ent *v, size_t n) {
+  const ls_opts *o = s->o;
+  int wi = 0;
+  if (o->inode)
+    for (size_t i = 0; i < n; i++) {
+      char tmp[32];
+      int k = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v[i].st.ino);
+      if (k > wi) wi = k;
+    }
+  vsh_buf bf = {0};
+  if (o->fmt == FMT_ONE || n == 0) {
+    for (size_t i = 0; i < n && !s->rc; i++) {
+      vsh__buf_clear(&bf);
+      ent_text(o, &v[i], wi, &bf);
+      vsh__buf_putc(&bf, '\n');
+      out(s, bf.data, bf.len);
+      if (bi_cancelled(s->b)) s->rc = VSH_EABORTED;
+    }
+    vsh_buf_dispose(&bf);
+    return;
+  }
+  size_t lw = (size_t)(o->width > 0 ? o->width : 80);
+  size_t *w = malloc(n * sizeof(size_t));
+  size_t maxcols = lw / 3 ? lw / 3 : 1;
+  if (maxcols > n) maxcols = n;
+  size_t *colw = calloc(maxcols + 1, sizeof(size_t));
+  if (!w || !colw) {
+    free(w);
+    free(colw);
+    s->rc = VSH_ENOMEM;
+    return;
+  }
+  for (size_t i = 0; i < n; i++) w[i] = ent_width(o, &v[i], wi);
+  bool vertical = o->fmt == FMT_COLS;
+  size_t cols = 1;
+  for (size_t c = maxcols; c >= 1; c--) {
+    size_t rows = (n + c - 1) / c;
+    memset(colw, 0, (c + 1) * sizeof(size_t));
+    for (size_t i = 0; i < n; i++) {
+      size_t idx = vertical ? i / rows : i % c;
+      size_t ww = w[i] + (idx == c - 1 ? 0 : 2);
+      if (ww > colw[idx]) colw[idx] = ww;
+    }
+    size_t tot = 0;
+    for (size_t k = 0; k < c; k++) tot += colw[k];
+    if (tot < lw || c == 1) {
+      cols = c;
+      break;
+    }
+  }
+  /* recompute the chosen layout's column widths */
+  size_t rows = (n + cols - 1) / cols;
+  memset(colw, 0, (cols + 1) * sizeof(size_t));
+  for (size_t i = 0; i < n; i++) {
+    size_t idx = vertical ? i / rows : i % cols;
+    size_t ww = w[i] + (idx == cols - 1 ? 0 : 2);
+    if (ww > colw[idx]) colw[idx] = ww;
+  }
+  if (vertical) {
+    for (size_t r = 0; r < rows && !s->rc; r++) {
+      vsh__buf_clear(&bf);
+      size_t pos = 0;
+      for (size_t c = 0;; c++) {
+        size_t i = c * rows + r;
+        ent_text(o, &v[i], wi, &bf);
+        if (i + rows >= n) break;
+        indent(&bf, pos + w[i], pos + colw[c]);
+        pos += colw[c];
+      }
+      vsh__buf_putc(&bf, '\n');
+      out(s, bf.data, bf.len);
+    }
+  } else {
+    for (size_t r = 0; r < rows && !s->rc; r++) {
+      vsh__buf_clear(&bf);
+      size_t pos = 0;
+      for (size_t c = 0; c < cols; c++) {
+        size_t i = r * cols + c;
+        if (i >= n) break;
+        ent_text(o, &v[i], wi, &bf);
+        if (c + 1 == cols || i + 1 >= n) break;
+        indent(&bf, pos + w[i], pos + colw[c]);
+        pos += colw[c];
+      }
+      vsh__buf_putc(&bf, '\n');
+      out(s, bf.data, bf.len);
+    }
+  }
+  free(w);
+  free(colw);
+  vsh_buf_dispose(&bf);
+}
+
+static void print_ents(ls_state *s, ls_ent *v, size_t n) {
+  if (s->o->fmt == FMT_LONG) print_long(s, v, n);
+  else print_short(s, v, n);
+}
+
+static void fill_link(ls_state *s, ls_ent *e) {
+  if (e->st.type != VFS_LNK || s->o->fmt != FMT_LONG) return;
+  vsh_buf t = {0};
+  if (!vfs_readlink(s->b->fs, e->path, &t)) {
+    e->target = vsh__arena_strndup(s->b->arena, t.data ? t.data : "", t.len);
+    e->target_ok = !vfs_stat(s->b->fs, e->path, true, &e->tst);
+  }
+  vsh_buf_dispose(&t);
+}
+
+/* Pending directories for -R (malloc'd paths, popped from the end). */
+typedef struct dir_stack {
+  char **shown, **abs;
+  size_t n, cap;
+} dir_stack;
+
+static int push_dir(dir_stack *d, const char *shown, const char *abs) {
+  if (d->n == d->cap) {
+    size_t nc = d->cap ? d->cap * 2 : 16;
+    char **a = realloc(d->shown, nc * sizeof(char *));
+    if (!a) return VSH_ENOMEM;
+    d->shown = a;
+    char **c = realloc(d->abs, nc * sizeof(char *));
+    if (!c) return VSH_ENOMEM;
+    d->abs = c;
+    d->cap = nc;
+  }
+  d->shown[d->n] = strdup(shown);
+  d->abs[d->n] = strdup(abs);
+  if (!d->shown[d->n] || !d->abs[d->n]) {
+    free(d->shown[d->n]);
+    free(d->abs[d->n]);
+    return VSH_ENOMEM;
+  }
+  d->n++;
+  return 0;
+}
+
+/* Lists one directory; -R pushes its subdirectories (reverse order so the
+ * first is popped next). */
+static void list_dir(ls_state *s, const char *shown, const char *abs,
+                     bool header, bool operand, dir_stack *stack) {
+  bi_ctx *b = s->b;
+  const ls_opts *o = s->o;
+  vfs_dirlist dl = {0};
+  int rc = vfs_readdir(b->fs, abs, &dl);
+  if (rc) {
+    bi_err(b, "cannot open directory %s: %s", fu_quote(b, shown),
+           vsh_strerror(rc));
+    s->status = operand ? 2 : (s->status > 1 ? s->status : 1);
+    return;
+  }
+  if (header) {
+    if (s->printed) out(s, "\n", 1);
+    out(s, shown, strlen(shown));
+    out(s, ":\n", 2);
+  }
+  size_t cap = dl.len + 2;
+  ls_ent *v = vsh__arena_zalloc(b->arena, cap * sizeof(ls_ent));
+  ls_ent *tmp = vsh__arena_alloc(b->arena, cap * sizeof(ls_ent));
+  size_t n = 0;
+  if (!v || !tmp) {
+    vfs_dirlist_dispose(&dl);
+    s->rc = VSH_ENOMEM;
+    return;
+  }
+  if (o->all) {
+    static const char *dots[2] = {".", ".."};
+    for (int k = 0; k < 2; k++) {
+      ls_ent *e = &v[n];
+      e->name = dots[k];
+      e->path = bi_path(b, k ? fu_join(b, abs, "..") : abs);
+      if (e->path && !vfs_stat(b->fs, e->path, true, &e->st)) n++;
+    }
+  }
+  for (size_t i = 0; i < dl.len; i++) {
+    if (bi_cancelled(b)) {
+      s->rc = VSH_EABORTED;
+      break;
+    }
+    const char *nm = dl.items[i].name;
+    if (nm[0] == '.' && !o->all && !o->almost) continue;
+    ls_ent *e = &v[n];
+    e->name = vsh__arena_strndup(b->arena, nm, strlen(nm));
+    e->path = fu_join(b, abs, nm);
+    if (!e->name || !e->path) {
+      s->rc = VSH_ENOMEM;
+      break;
+    }
+    int r = vfs_stat(b->fs, e->path, false, &e->st);
+    if (r) {
+      bi_err(b, "cannot access %s: %s", fu_quote(b, fu_join(b, shown, nm)),
+             vsh_strerror(r));
+      if (s->status < 1) s->status = 1;
+      continue;
+    }
+    fill_link(s, e);
+    n++;
+  }
+  vfs_dirlist_dispose(&dl);
+  if (s->rc) return;
+  sort_ents(v, n, tmp, o);
+  if (o->fmt == FMT_LONG) {
+    uint64_t blocks = 0;
+    for (size_t i = 0; i < n; i++) blocks += fu_blocks(&v[i].st);
+    char tb[64];
+    if (o->human) fu_human(blocks * 512, tb, sizeof tb);
+    else snprintf(tb, sizeof tb, "%llu", (unsigned long long)(blocks / 2));
+    char line[96];
+    int k = snprintf(line, sizeof line, "total %s\n", tb);
+    out(s, line, (size_t)k);
+  }
+  print_ents(s, v, n);
+  if (o->recursive && !s->rc) {
+    for (size_t i = n; i-- > 0;) {
+      ls_ent *e = &v[i];
+      if (e->st.type != VFS_DIR || fu_is_dot_or_dotdot(e->name)) continue;
+      const char *sh = fu_join(b, shown, e->name);
+      if (!sh || push_dir(stack, sh, e->path)) {
+        s->rc = VSH_ENOMEM;
+        return;
+      }
+    }
+  }
+}
+
+static const bi_longopt longopts[] = {
+    {"all", BI_ARG_NONE, 'a'},
+    {"almost-all", BI_ARG_NONE, 'A'},
+    {"directory", BI_ARG_NONE, 'd'},
+    {"classify", BI_ARG_NONE, 'F'},
+    {"human-readable", BI_ARG_NONE, 'h'},
+    {"inode", BI_ARG_NONE, 'i'},
+    {"numeric-uid-gid", BI_ARG_NONE, 'n'},
+    {"reverse", BI_ARG_NONE, 'r'},
+    {"recursive", BI_ARG_NONE, 'R'},
+    {"color", BI_ARG_OPTIONAL, 256},
+    {"colour", BI_ARG_OPTIONAL, 256},
+    {"width", BI_ARG_REQUIRED, 'w'},
+    {"time-style", BI_ARG_REQUIRED, 259},
+    {"full-time", BI_ARG_NONE, 260},
+    {"help", BI_ARG_NONE, 257},
+    {"version", BI_ARG_NONE, 258},
+    {0, 0, 0}};
+
+/* GNU's styles: full-iso, long-iso, iso, locale (the default), posix-*
+ * (the default in the C locale), +FORMAT[\nRECENT_FORMAT]. */
+static bool set_time_style(bi_ctx *b, ls_opts *o, const char *st) {
+  o->tfmt_old = o->tfmt_recent = NULL;
+  if (!strncmp(st, "posix-", 6)) return true;
+  if (!strcmp(st, "full-iso")) {
+    o->tfmt_old = o->tfmt_recent = "%Y-%m-%d %H:%M:%S.%N %z";
+  } else if (!strcmp(st, "long-iso")) {
+    o->tfmt_old = o->tfmt_recent = "%Y-%m-%d %H:%M";
+  } else if (!strcmp(st, "iso")) {
+    o->tfmt_old = "%Y-%m-%d ";
+    o->tfmt_recent = "%m-%d %H:%M";
+  } else if (!strcmp(st, "locale")) {
+  } else if (st[0] == '+') {
+    const char *nl = strchr(st + 1, '\n');
+    o->tfmt_old = o->tfmt_recent = st + 1;
+    if (nl) {
+      o->tfmt_old = vsh__arena_strndup(b->arena, st + 1, (size_t)(nl - st - 1));
+      o->tfmt_recent = nl + 1;
+    }
+  } else {
+    bi_err(b, "invalid argument \u2018%s\u2019 for \u2018time style\u2019", st);
+    bi_errline(b, "Valid arguments are:\n  - [posix-]full-iso\n"
+                  "  - [posix-]long-iso\n  - [posix-]iso\n"
+                  "  - [posix-]locale\n  - +FORMAT (e.g., +%%H:%%M) for a "
+                  "'date'-style format");
+    bi_try_help(b);
+    return false;
+  }
+  return true;
+}
+
+int bi_ls_main(bi_ctx *b) {
+  ls_opts o = {.fmt = FMT_ONE, .sort = SORT_NAME, .b = b};
+  bi_opts g = {0};
+  int c;
+  bool explicit_fmt = false;
+  const char *time_style = NULL; /* checked only for long listings, as GNU */
+  while ((c = bi_getopt(b, &g, "aACdFghilnoprRStUxw:1", longopts)) != -1) {
+    switch (c) {
+    case 'a': o.all = true; o.almost = false; break;
+    case 'A': o.almost = true; o.all = false; break;
+    case 'C': o.fmt = FMT_COLS; explicit_fmt = true; break;
+    case 'x': o.fmt = FMT_ROWS; explicit_fmt = true; break;
+    case '1': o.fmt = FMT_ONE; explicit_fmt = true; break;
+    case 'l': o.fmt = FMT_LONG; explicit_fmt = true; break;
+    case 'g': o.fmt = FMT_LONG; o.no_owner = true; break;
+    case 'o': o.fmt = FMT_LONG; o.no_group = true; break;
+    case 'n': o.fmt = FMT_LONG; o.numeric = true; break;
+    case 'd': o.dirs_self = true; break;
+    case 'F': o.classify = true; break;
+    case 'p': o.slash = true; break;
+    case 'h': o.human = true; break;
+    case 'i': o.inode = true; break;
+    case 'r': o.reverse = true; break;
+    case 'R': o.recursive = true; break;
+    case 'S': o.sort = SORT_SIZE; break;
+    case 't': o.sort = SORT_TIME; break;
+    case 'U': o.sort = SORT_NONE; break;
+    case 'w': o.width = atoi(g.arg); break;
+    case 256:
+      if (g.arg && strcmp(g.arg, "never") && strcmp(g.arg, "no") &&
+          strcmp(g.arg, "none") && strcmp(g.arg, "auto") &&
+          strcmp(g.arg, "tty") && strcmp(g.arg, "if-tty") &&
+          strcmp(g.arg, "always") && strcmp(g.arg, "yes") &&
+          strcmp(g.arg, "force"))
+        return fu_usage_err(b, "invalid argument %s for '--color'",
+                            fu_quote(b, g.arg)) + 1;
+      break;
+    case 259: time_style = g.arg; break;
+    case 260:
+      o.fmt = FMT_LONG;
+      time_style = "full-iso";
+      break;
+    case 257: return fu_help(b, usage);
+    case 258: return fu_version(b);
+    default: return 2;
+    }
+  }
+  (void)explicit_fmt;
+  if (time_style && o.fmt == FMT_LONG && !set_time_style(b, &o, time_style))
+    return 2;
+  if (!o.width) {
+    const char *cols = bi_getenv(b, "COLUMNS");
+    o.width = cols ? atoi(cols) : 80;
+    if (o.width <= 0) o.width = 80;
+  }
+  fu_zone_init(b, false, &o.tz);
+  o.now = fu_now().tv_sec;
+  if (o.dirs_self) o.recursive = false;
+  ls_state s = {.b = b, .o = &o};
+  int nops = g.noperands;
+  const char *dflt[1] = {"."};
+  const char **ops = nops ? (const char **)g.operands : dflt;
+  if (!nops) nops = 1;
+
+  ls_ent *files = vsh__arena_zalloc(b->arena, (size_t)nops * sizeof(ls_ent));
+  ls_ent *dirs = vsh__arena_zalloc(b->arena, (size_t)nops * sizeof(ls_ent));
+  ls_ent *tmp = vsh__arena_alloc(b->arena, (size_t)nops * sizeof(ls_ent));
+  if (!files || !dirs || !tmp) return 2;
+  size_t nf = 0, nd = 0;
+  for (int i = 0; i < nops; i++) {
+    const char *p = bi_path(b, ops[i]);
+    vfs_info st;
+    int rc = p ? vfs_stat(b->fs, p, false, &st) : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "cannot access %s: %s", fu_quote(b, ops[i]), vsh_strerror(rc));
+      s.status = 2;
+      continue;
+    }
+    /* command-line symlinks to directories are followed unless the
+     * link itself is asked about (-l, -d, -F) */
+    if (st.type == VFS_LNK && !o.dirs_self && o.fmt != FMT_LONG &&
+        !o.classify) {
+      vfs_info t;
+      if (!vfs_stat(b->fs, p, true, &t) && t.type == VFS_DIR) st = t;
+    }
+    ls_ent e = {.name = ops[i], .path = p, .st = st};
+    if (st.type == VFS_DIR && !o.dirs_self) {
+      dirs[nd++] = e;
+    } else {
+      fill_link(&s, &e);
+      files[nf++] = e;
+    }
+  }
+  sort_ents(files, nf, tmp, &o);
+  print_ents(&s, files, nf);
+  sort_ents(dirs, nd, tmp, &o);
+  bool headers = nops > 1 || o.recursive || nf > 0;
+  dir_stack stack = {0};
+  for (size_t i = 0; i < nd && !s.rc; i++) {
+    vsh_arena_mark m = vsh__arena_mark(b->arena);
+    list_dir(&s, dirs[i].name, dirs[i].path, headers, true, &stack);
+    vsh__arena_pop(b->arena, m);
+    while (stack.n && !s.rc) {
+      stack.n--;
+      char *sh = stack.shown[stack.n], *ab = stack.abs[stack.n];
+      m = vsh__arena_mark(b->arena);
+      list_dir(&s, sh, ab, true, false, &stack);
+      vsh__arena_pop(b->arena, m);
+      free(sh);
+      free(ab);
+    }
+  }
+  for (size_t i = 0; i < stack.n; i++) {
+    free(stack.shown[i]);
+    free(stack.abs[i]);
+  }
+  free(stack.shown);
+  free(stack.abs);
+  if (s.rc == VSH_EPIPE) return 141;
+  if (s.rc) return 2;
+  return s.status;
+}

@@ -1,0 +1,52 @@
+/* mkfifo.c: make named pipes (-m mode).  The node lives in the vfs; the
+ * shell joins the ends that open it (shell/stream.c). */
+#include "builtins/lib/files_int.h"
+
+static const char usage[] =
+    "Usage: mkfifo [OPTION]... NAME...\n"
+    "Create named pipes (FIFOs) with the given NAMEs.\n\n"
+    "  -m, --mode=MODE    set file permission bits to MODE, not a=rw - "
+    "umask\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n";
+
+static const bi_longopt longopts[] = {{"mode", BI_ARG_REQUIRED, 'm'},
+                                      {"help", BI_ARG_NONE, 256},
+                                      {"version", BI_ARG_NONE, 257},
+                                      {0, 0, 0}};
+
+int bi_mkfifo_main(bi_ctx *b) {
+  bi_opts g = {0};
+  const char *mode_s = NULL;
+  int c;
+  while ((c = bi_getopt(b, &g, "m:Z", longopts)) != -1) {
+    switch (c) {
+    case 'm': mode_s = g.arg; break;
+    case 'Z': break;
+    case 256: return fu_help(b, usage);
+    case 257: return fu_version(b);
+    default: return 1;
+    }
+  }
+  if (!g.noperands) return fu_usage_err(b, "missing operand");
+  unsigned umask = b->sh ? b->sh->umask : 022;
+  unsigned mode = 0666 & ~umask;
+  /* GNU: -m MODE is taken as is, the umask does not apply */
+  if (mode_s && !fu_parse_mode(mode_s, 0666, false, 0, &mode)) {
+    bi_err(b, "invalid mode");
+    return 1;
+  }
+  int st = 0;
+  for (int i = 0; i < g.noperands; i++) {
+    if (bi_cancelled(b)) return 1;
+    const char *op = g.operands[i];
+    const char *p = bi_path(b, op);
+    int rc = p ? vfs_mkfifo(b->fs, p, mode) : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "cannot create fifo %s: %s", fu_quote(b, op),
+             vsh_strerror(rc));
+      st = 1;
+    }
+  }
+  return st;
+}

@@ -1,0 +1,135 @@
+/* mktemp.c: create a unique temporary file or directory (-d -p -t -u -q,
+ * --suffix, --tmpdir).  The X's are filled from vfs_random_bytes (the
+ * seedable /dev/urandom stream); creation is exclusive, retried on a
+ * clash. */
+#include "builtins/lib/files_int.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "Usage: mktemp [OPTION]... [TEMPLATE]\n"
+    "Create a temporary file or directory, safely, and print its name.\n"
+    "TEMPLATE must contain at least 3 consecutive 'X's in last component.\n"
+    "If TEMPLATE is not specified, use tmp.XXXXXXXXXX, and --tmpdir is "
+    "implied.\n\n"
+    "  -d, --directory     create a directory, not a file\n"
+    "  -u, --dry-run       do not create anything; merely print a name\n"
+    "  -q, --quiet         suppress diagnostics about file/dir-creation "
+    "failure\n"
+    "      --suffix=SUFF   append SUFF to TEMPLATE\n"
+    "  -p DIR, --tmpdir[=DIR]  interpret TEMPLATE relative to DIR\n"
+    "  -t                  interpret TEMPLATE as a single file name "
+    "component, relative to $TMPDIR or /tmp\n"
+    "      --help     display this help and exit\n"
+    "      --version  output version information and exit\n";
+
+static const bi_longopt longopts[] = {{"directory", BI_ARG_NONE, 'd'},
+                                      {"dry-run", BI_ARG_NONE, 'u'},
+                                      {"quiet", BI_ARG_NONE, 'q'},
+                                      {"suffix", BI_ARG_REQUIRED, 258},
+                                      {"tmpdir", BI_ARG_OPTIONAL, 'p'},
+                                      {"help", BI_ARG_NONE, 256},
+                                      {"version", BI_ARG_NONE, 257},
+                                      {0, 0, 0}};
+
+int bi_mktemp_main(bi_ctx *b) {
+  bi_opts g = {0};
+  bool dir = false, dry = false, quiet = false, t_opt = false, use_tmp = false;
+  const char *tmpdir = NULL, *suffix = NULL;
+  int c;
+  while ((c = bi_getopt(b, &g, "dup:qt", longopts)) != -1) {
+    switch (c) {
+    case 'd': dir = true; break;
+    case 'u': dry = true; break;
+    case 'q': quiet = true; break;
+    case 't': t_opt = true; use_tmp = true; break;
+    case 'p': use_tmp = true; tmpdir = g.arg; break;
+    case 258: suffix = g.arg; break;
+    case 256: return fu_help(b, usage);
+    case 257: return fu_version(b);
+    default: return 1;
+    }
+  }
+  if (g.noperands > 1)
+    return fu_usage_err(b, "too many templates");
+  const char *tmpl = g.noperands ? g.operands[0] : NULL;
+  if (!tmpl) {
+    tmpl = "tmp.XXXXXXXXXX";
+    use_tmp = true;
+  }
+  if (use_tmp && (!tmpdir || !*tmpdir)) {
+    const char *e = bi_getenv(b, "TMPDIR");
+    tmpdir = (e && *e) ? e : "/tmp";
+    if (!t_opt && g.arg && *g.arg) tmpdir = g.arg;
+  }
+  if (use_tmp && strchr(tmpl, '/') && (t_opt || tmpdir)) {
+    bi_err(b, "invalid template, %s, contains directory separator",
+           fu_cquote(b, tmpl));
+    return 1;
+  }
+  vsh_buf name = {0};
+  if (use_tmp) {
+    vsh__buf_puts(&name, tmpdir);
+    if (name.len && name.data[name.len - 1] != '/') vsh__buf_putc(&name, '/');
+  }
+  vsh__buf_puts(&name, tmpl);
+  size_t xend = name.len;
+  if (suffix) {
+    if (strchr(suffix, '/')) {
+      bi_err(b, "invalid suffix %s, contains directory separator",
+             fu_cquote(b, suffix));
+      vsh_buf_dispose(&name);
+      return 1;
+    }
+    vsh__buf_puts(&name, suffix);
+  } else {
+    /* X's must end the template; anything after the last X run is a
+     * suffix only with --suffix */
+  }
+  size_t nx = 0;
+  while (nx < xend && name.data[xend - 1 - nx] == 'X') nx++;
+  if (nx < 3) {
+    bi_err(b, "too few X's in template %s", fu_cquote(b, tmpl));
+    vsh_buf_dispose(&name);
+    return 1;
+  }
+  static const char chars[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  int rc = VSH_EEXIST;
+  const char *abs = NULL;
+  for (int attempt = 0; attempt < 100 && rc == VSH_EEXIST; attempt++) {
+    if (bi_cancelled(b)) break;
+    unsigned char rnd[64];
+    size_t k = nx < sizeof rnd ? nx : sizeof rnd;
+    vfs_random_bytes(b->fs, rnd, k);
+    for (size_t i = 0; i < nx; i++)
+      name.data[xend - nx + i] = chars[rnd[i % k] % 62];
+    abs = bi_path(b, name.data);
+    if (!abs) {
+      rc = VSH_ENAMETOOLONG;
+      break;
+    }
+    if (dry) {
+      rc = vfs_exists(b->fs, abs) ? VSH_EEXIST : 0;
+      continue;
+    }
+    if (dir) {
+      rc = vfs_mkdir(b->fs, abs, 0700);
+      if (!rc) rc = vfs_chmod(b->fs, abs, 0700);
+    } else {
+      rc = vfs_write_file(b->fs, abs, "", 0, VFS_W_EXCL, 0600);
+      if (!rc) rc = vfs_chmod(b->fs, abs, 0600);
+    }
+  }
+  if (rc) {
+    if (!quiet)
+      bi_err(b, "failed to create %s via template %s: %s",
+             dir ? "directory" : "file", fu_cquote(b, tmpl), vsh_strerror(rc));
+    vsh_buf_dispose(&name);
+    return 1;
+  }
+  vsh__buf_putc(&name, '\n');
+  int w = bi_write(b, name.data, name.len);
+  vsh_buf_dispose(&name);
+  return w == VSH_EPIPE ? 141 : 0;
+}

@@ -1,0 +1,138 @@
+/* mv.c: move (rename) files (-f -n -v -T -t -u; -i accepted but never
+ * prompts: there is no terminal).  Every move is one vfs_rename, so a
+ * directory moves in O(1). */
+#include "builtins/lib/files_int.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "Usage: mv [OPTION]... [-T] SOURCE DEST\n"
+    "  or:  mv [OPTION]... SOURCE... DIRECTORY\n"
+    "  or:  mv [OPTION]... -t DIRECTORY SOURCE...\n"
+    "Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.\n\n"
+    "  -f, --force                  do not prompt before overwriting\n"
+    "  -n, --no-clobber             do not overwrite an existing file\n"
+    "  -t, --target-directory=DIRECTORY  move all SOURCE arguments into "
+    "DIRECTORY\n"
+    "  -T, --no-target-directory    treat DEST as a normal file\n"
+    "  -u, --update                 move only when the SOURCE file is newer\n"
+    "  -v, --verbose                explain what is being done\n"
+    "      --help     display this help and exit\n"
+    "      --version  output version information and exit\n";
+
+static const bi_longopt longopts[] = {
+    {"force", BI_ARG_NONE, 'f'},
+    {"interactive", BI_ARG_NONE, 'i'},
+    {"no-clobber", BI_ARG_NONE, 'n'},
+    {"target-directory", BI_ARG_REQUIRED, 't'},
+    {"no-target-directory", BI_ARG_NONE, 'T'},
+    {"update", BI_ARG_OPTIONAL, 'u'},
+    {"verbose", BI_ARG_NONE, 'v'},
+    {"help", BI_ARG_NONE, 256},
+    {"version", BI_ARG_NONE, 257},
+    {0, 0, 0}};
+
+typedef struct mv_opts {
+  bool no_clobber, verbose, update;
+} mv_opts;
+
+static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
+                    const char *dst, const char *dst_shown) {
+  const char *src = bi_path(b, src_shown);
+  vfs_info sst, dst_st;
+  int rc = src ? vfs_stat(b->fs, src, false, &sst) : VSH_ENAMETOOLONG;
+  if (rc) {
+    bi_err(b, "cannot stat %s: %s", fu_quote(b, src_shown), vsh_strerror(rc));
+    return 1;
+  }
+  bool exists = !vfs_stat(b->fs, dst, false, &dst_st);
+  if (exists && dst_st.ino == sst.ino) {
+    bi_err(b, "%s and %s are the same file", fu_quote(b, src_shown),
+           fu_quote(b, dst_shown));
+    return 1;
+  }
+  size_t sl = strlen(src);
+  if (sst.type == VFS_DIR && !strncmp(dst, src, sl) &&
+      (dst[sl] == '/' || !strcmp(src, "/"))) {
+    bi_err(b, "cannot move %s to a subdirectory of itself, %s",
+           fu_quote(b, src_shown), fu_quote(b, dst_shown));
+    return 1;
+  }
+  if (exists) {
+    if (o->no_clobber) return 0;
+    if (o->update &&
+        (sst.mtime.tv_sec < dst_st.mtime.tv_sec ||
+         (sst.mtime.tv_sec == dst_st.mtime.tv_sec &&
+          sst.mtime.tv_nsec <= dst_st.mtime.tv_nsec)))
+      return 0;
+    if (dst_st.type == VFS_DIR && sst.type != VFS_DIR) {
+      bi_err(b, "cannot overwrite directory %s with non-directory",
+             fu_quote(b, dst_shown));
+      return 1;
+    }
+    if (dst_st.type != VFS_DIR && sst.type == VFS_DIR) {
+      bi_err(b, "cannot overwrite non-directory %s with directory %s",
+             fu_quote(b, dst_shown), fu_quote(b, src_shown));
+      return 1;
+    }
+  }
+  rc = vfs_rename(b->fs, src, dst);
+  if (rc) {
+    if (rc == VSH_ENOTEMPTY || rc == VSH_EEXIST)
+      bi_err(b, "cannot move %s to %s: %s", fu_quote(b, src_shown),
+             fu_quote(b, dst_shown), vsh_strerror(rc));
+    else
+      bi_err(b, "cannot move %s to %s: %s", fu_quote(b, src_shown),
+             fu_quote(b, dst_shown), vsh_strerror(rc));
+    return 1;
+  }
+  if (o->verbose &&
+      bi_printf(b, "renamed %s -> %s\n", fu_quote(b, src_shown),
+                fu_quote(b, dst_shown)) == VSH_EPIPE)
+    return 141;
+  return 0;
+}
+
+int bi_mv_main(bi_ctx *b) {
+  bi_opts g = {0};
+  mv_opts o = {0};
+  const char *target = NULL;
+  bool no_target = false;
+  int c;
+  while ((c = bi_getopt(b, &g, "fint:Tuv", longopts)) != -1) {
+    switch (c) {
+    case 'f': o.no_clobber = false; break;
+    case 'i': break;
+    case 'n': o.no_clobber = true; break;
+    case 't': target = g.arg; break;
+    case 'T': no_target = true; break;
+    case 'u': o.update = true; break;
+    case 'v': o.verbose = true; break;
+    case 256: return fu_help(b, usage);
+    case 257: return fu_version(b);
+    default: return 1;
+    }
+  }
+  int n = g.noperands;
+  char **ops = g.operands;
+  const char *dir, *dabs;
+  int trc = fu_target_dir(b, ops, &n, target, no_target, &dir, &dabs);
+  if (trc) return trc;
+  if (!dir) {
+    const char *dst = bi_path(b, ops[1]);
+    if (!dst) return 1;
+    return move_one(b, &o, ops[0], dst, ops[1]);
+  }
+  int st = 0;
+  for (int i = 0; i < n; i++) {
+    if (bi_cancelled(b)) return 1;
+    vsh_arena_mark m = vsh__arena_mark(b->arena);
+    const char *base = fu_base_name(b, ops[i]);
+    int r = move_one(b, &o, ops[i], fu_join(b, dabs, base),
+                     fu_join(b, dir, base));
+    vsh__arena_pop(b->arena, m);
+    if (r == 141) return 141;
+    if (r) st = 1;
+  }
+  return st;
+}

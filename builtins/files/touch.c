@@ -1,0 +1,165 @@
+/* touch.c: change file timestamps, creating files (-a -m -c -d -t -r,
+ * --date, --reference, -h).  Dates: @EPOCH, ISO forms, "yesterday",
+ * "N units ago" (files_util's parser), not GNU's full date grammar. */
+#include "builtins/lib/files_int.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "Usage: touch [OPTION]... FILE...\n"
+    "Update the access and modification times of each FILE to the current "
+    "time.\n\n"
+    "  -a                     change only the access time\n"
+    "  -c, --no-create        do not create any files\n"
+    "  -d, --date=STRING      parse STRING and use it instead of current "
+    "time\n"
+    "  -h, --no-dereference   affect each symbolic link itself\n"
+    "  -m                     change only the modification time\n"
+    "  -r, --reference=FILE   use this file's times instead of current "
+    "time\n"
+    "  -t STAMP               use [[CC]YY]MMDDhhmm[.ss] instead of current "
+    "time\n"
+    "      --help     display this help and exit\n"
+    "      --version  output version information and exit\n";
+
+static const bi_longopt longopts[] = {{"no-create", BI_ARG_NONE, 'c'},
+                                      {"date", BI_ARG_REQUIRED, 'd'},
+                                      {"no-dereference", BI_ARG_NONE, 'h'},
+                                      {"reference", BI_ARG_REQUIRED, 'r'},
+                                      {"time", BI_ARG_REQUIRED, 258},
+                                      {"help", BI_ARG_NONE, 256},
+                                      {"version", BI_ARG_NONE, 257},
+                                      {0, 0, 0}};
+
+/* [[CC]YY]MMDDhhmm[.ss] */
+static bool parse_stamp(bi_ctx *b, const char *s, struct timespec *out) {
+  size_t n = strlen(s);
+  const char *dot = strchr(s, '.');
+  size_t main_len = dot ? (size_t)(dot - s) : n;
+  if (main_len != 8 && main_len != 10 && main_len != 12) return false;
+  for (size_t i = 0; i < main_len; i++)
+    if (s[i] < '0' || s[i] > '9') return false;
+  int v[6] = {0};
+  size_t k = 0;
+  for (size_t i = 0; i < main_len; i += 2)
+    v[k++] = (s[i] - '0') * 10 + (s[i + 1] - '0');
+  int64_t year;
+  const int *md;
+  if (main_len == 12) {
+    year = v[0] * 100 + v[1];
+    md = v + 2;
+  } else if (main_len == 10) {
+    year = v[0] < 69 ? 2000 + v[0] : 1900 + v[0];
+    md = v + 1;
+  } else {
+    fu_tm now;
+    int64_t t = fu_now().tv_sec;
+    fu_localtime(t, fu_tz_offset_at(b, t), &now);
+    year = now.year;
+    md = v;
+  }
+  int sec = 0;
+  if (dot) {
+    if (strlen(dot) != 3 || dot[1] < '0' || dot[1] > '9' || dot[2] < '0' ||
+        dot[2] > '9')
+      return false;
+    sec = (dot[1] - '0') * 10 + (dot[2] - '0');
+  }
+  int mon = md[0], day = md[1], hh = md[2], mm = md[3];
+  if (mon < 1 || mon > 12 || day < 1 || day > 31 || hh > 23 || mm > 59 ||
+      sec > 60)
+    return false;
+  int64_t local = fu_days_from_civil(year, mon, day) * 86400 + hh * 3600 +
+                  mm * 60 + sec;
+  if (!fu_tz_local(b, local, &local)) return false;
+  out->tv_sec = local;
+  out->tv_nsec = 0;
+  return true;
+}
+
+int bi_touch_main(bi_ctx *b) {
+  bi_opts g = {0};
+  bool only_a = false, only_m = false, no_create = false, no_deref = false;
+  bool have_time = false;
+  struct timespec ta = {0}, tm = {0};
+  int c;
+  while ((c = bi_getopt(b, &g, "acd:fhmr:t:", longopts)) != -1) {
+    switch (c) {
+    case 'a': only_a = true; break;
+    case 'm': only_m = true; break;
+    case 'c': no_create = true; break;
+    case 'f': break;
+    case 'h': no_deref = true; break;
+    case 'd':
+      if (!fu_parse_date(b, g.arg, &ta)) {
+        bi_err(b, "invalid date format %s", fu_cquote(b, g.arg));
+        return 1;
+      }
+      tm = ta;
+      have_time = true;
+      break;
+    case 't':
+      if (!parse_stamp(b, g.arg, &ta)) {
+        bi_err(b, "invalid date format %s", fu_cquote(b, g.arg));
+        return 1;
+      }
+      tm = ta;
+      have_time = true;
+      break;
+    case 'r': {
+      vfs_info st;
+      const char *p = bi_path(b, g.arg);
+      int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
+      if (rc) {
+        bi_err(b, "failed to get attributes of %s: %s", fu_quote(b, g.arg),
+               vsh_strerror(rc));
+        return 1;
+      }
+      ta = st.atime;
+      tm = st.mtime;
+      have_time = true;
+      break;
+    }
+    case 258:
+      if (!strcmp(g.arg, "access") || !strcmp(g.arg, "atime") ||
+          !strcmp(g.arg, "use"))
+        only_a = true;
+      else if (!strcmp(g.arg, "modify") || !strcmp(g.arg, "mtime"))
+        only_m = true;
+      else
+        return fu_usage_err(b, "invalid argument %s for '--time'",
+                            fu_cquote(b, g.arg));
+      break;
+    case 256: return fu_help(b, usage);
+    case 257: return fu_version(b);
+    default: return 1;
+    }
+  }
+  if (!g.noperands) return fu_usage_err(b, "missing file operand");
+  if (!only_a && !only_m) only_a = only_m = true;
+  if (!have_time) ta = tm = fu_now();
+  int st = 0;
+  for (int i = 0; i < g.noperands; i++) {
+    if (bi_cancelled(b)) return 1;
+    const char *op = g.operands[i];
+    if (!strcmp(op, "-")) continue; /* stdout: nothing to touch here */
+    const char *p = bi_path(b, op);
+    vfs_info info;
+    int rc = p ? vfs_stat(b->fs, p, !no_deref, &info) : VSH_ENAMETOOLONG;
+    if (rc == VSH_ENOENT) {
+      if (no_create || no_deref) continue;
+      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_APPEND, 0666 & ~(b->sh ? b->sh->umask : 022));
+      if (!rc) rc = vfs_stat(b->fs, p, true, &info);
+    }
+    if (!rc) {
+      struct timespec a = only_a ? ta : info.atime;
+      struct timespec m = only_m ? tm : info.mtime;
+      rc = vfs_utimens(b->fs, p, &a, &m, !no_deref);
+    }
+    if (rc) {
+      bi_err(b, "cannot touch %s: %s", fu_quote(b, op), vsh_strerror(rc));
+      st = 1;
+    }
+  }
+  return st;
+}

@@ -1,0 +1,133 @@
+/* truncate.c: shrink or extend files to a size (-s with + - < > / %
+ * prefixes, -r reference, -c no create, -o io-blocks). */
+#include "builtins/lib/files_int.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "Usage: truncate OPTION... FILE...\n"
+    "Shrink or extend the size of each FILE to the specified size\n\n"
+    "  -c, --no-create        do not create any files\n"
+    "  -o, --io-blocks        treat SIZE as number of IO blocks instead of "
+    "bytes\n"
+    "  -r, --reference=RFILE  base size on RFILE\n"
+    "  -s, --size=SIZE        set or adjust the file size by SIZE bytes\n"
+    "      --help     display this help and exit\n"
+    "      --version  output version information and exit\n\n"
+    "SIZE may also be prefixed by one of the following modifying "
+    "characters:\n"
+    "'+' extend by, '-' reduce by, '<' at most, '>' at least,\n"
+    "'/' round down to multiple of, '%' round up to multiple of.\n";
+
+static const bi_longopt longopts[] = {{"no-create", BI_ARG_NONE, 'c'},
+                                      {"io-blocks", BI_ARG_NONE, 'o'},
+                                      {"reference", BI_ARG_REQUIRED, 'r'},
+                                      {"size", BI_ARG_REQUIRED, 's'},
+                                      {"help", BI_ARG_NONE, 256},
+                                      {"version", BI_ARG_NONE, 257},
+                                      {0, 0, 0}};
+
+int bi_truncate_main(bi_ctx *b) {
+  bi_opts g = {0};
+  bool no_create = false, io_blocks = false, have_size = false;
+  const char *ref = NULL;
+  char mod = 0;
+  uint64_t size = 0;
+  int c;
+  while ((c = bi_getopt(b, &g, "cor:s:", longopts)) != -1) {
+    switch (c) {
+    case 'c': no_create = true; break;
+    case 'o': io_blocks = true; break;
+    case 'r': ref = g.arg; break;
+    case 's': {
+      const char *a = g.arg;
+      while (*a == ' ') a++;
+      mod = 0;
+      if (strchr("+-<>/%", *a) && *a) mod = *a++;
+      while (*a == ' ') a++;
+      if (*a == '-' || *a == '+' || !bi_parse_size(a, &size)) {
+        bi_err(b, "Invalid number: %s", fu_cquote(b, g.arg));
+        return 1;
+      }
+      have_size = true;
+      break;
+    }
+    case 256: return fu_help(b, usage);
+    case 257: return fu_version(b);
+    default: return 1;
+    }
+  }
+  if (!have_size && !ref)
+    return fu_usage_err(b, "you must specify either %s or %s",
+                        fu_cquote(b, "--size"), fu_cquote(b, "--reference"));
+  if (ref && have_size && !mod)
+    return fu_usage_err(b, "you must specify a relative %s with %s",
+                        fu_cquote(b, "--size"), fu_cquote(b, "--reference"));
+  if (io_blocks && !have_size)
+    return fu_usage_err(b, "%s was specified but %s was not",
+                        fu_cquote(b, "--io-blocks"), fu_cquote(b, "--size"));
+  if (!g.noperands) return fu_usage_err(b, "missing file operand");
+  if (io_blocks) size *= 4096;
+  if ((mod == '/' || mod == '%') && size == 0) {
+    bi_err(b, "division by zero");
+    return 1;
+  }
+  uint64_t ref_size = 0;
+  if (ref) {
+    const char *rp = bi_path(b, ref);
+    vfs_info st;
+    int rc = rp ? vfs_stat(b->fs, rp, true, &st) : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "cannot stat %s: %s", fu_quote(b, ref), vsh_strerror(rc));
+      return 1;
+    }
+    ref_size = st.size;
+  }
+  int status = 0;
+  for (int i = 0; i < g.noperands; i++) {
+    if (bi_cancelled(b)) return 1;
+    const char *op = g.operands[i];
+    const char *p = bi_path(b, op);
+    vfs_info st;
+    int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
+    if (rc == VSH_ENOENT) {
+      if (no_create) continue;
+      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_EXCL, 0644);
+      if (!rc) rc = vfs_stat(b->fs, p, true, &st);
+      if (rc) {
+        bi_err(b, "cannot open %s for writing: %s", fu_quote(b, op),
+               vsh_strerror(rc));
+        status = 1;
+        continue;
+      }
+    } else if (rc) {
+      bi_err(b, "cannot open %s for writing: %s", fu_quote(b, op),
+             vsh_strerror(rc));
+      status = 1;
+      continue;
+    }
+    if (st.type == VFS_DIR) {
+      bi_err(b, "cannot open %s for writing: %s", fu_quote(b, op),
+             vsh_strerror(VSH_EISDIR));
+      status = 1;
+      continue;
+    }
+    uint64_t cur = ref ? ref_size : st.size, nsz = size;
+    switch (mod) {
+    case '+': nsz = cur + size; break;
+    case '-': nsz = size > cur ? 0 : cur - size; break;
+    case '<': nsz = cur < size ? cur : size; break;
+    case '>': nsz = cur > size ? cur : size; break;
+    case '/': nsz = cur / size * size; break;
+    case '%': nsz = (cur + size - 1) / size * size; break;
+    default: nsz = ref && !have_size ? ref_size : size;
+    }
+    rc = vfs_truncate(b->fs, p, nsz);
+    if (rc) {
+      bi_err(b, "failed to truncate %s at %llu bytes: %s", fu_quote(b, op),
+             (unsigned long long)nsz, vsh_strerror(rc));
+      status = 1;
+    }
+  }
+  return status;
+}

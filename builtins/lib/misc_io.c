@@ -1,0 +1,110 @@
+/* misc_io.c: operand opening and buffered reading for the misc toolbox
+ * commands.  Everything goes through the vfs and the context's streams;
+ * reads check cancellation so a blocked pipeline can be stopped. */
+#include "builtins/lib/misc_io.h"
+
+#include <string.h>
+
+int mi_open(bi_ctx *b, const char *name, sh_stream **out) {
+  return bi_open_input(b, name, out);
+}
+
+int64_t mi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n) {
+  size_t got = 0;
+  while (got < n) {
+    if (bi_cancelled(b)) return VSH_EABORTED;
+    int64_t r = sh_stream_read(s, (char *)buf + got, n - got, b->sh->ex);
+    if (r < 0) return r;
+    if (r == 0) break;
+    got += (size_t)r;
+  }
+  return (int64_t)got;
+}
+
+int mi_read_all(bi_ctx *b, sh_stream *s, vsh_buf *out) {
+  for (;;) {
+    if (bi_cancelled(b)) return VSH_EABORTED;
+    if (vsh__buf_reserve(out, 65536)) return VSH_ENOMEM;
+    int64_t r = sh_stream_read(s, out->data + out->len, 65536, b->sh->ex);
+    if (r < 0) return (int)r;
+    if (r == 0) return 0;
+    out->len += (size_t)r;
+  }
+}
+
+int mi_slurp(bi_ctx *b, const char *name, vsh_buf *out) {
+  sh_stream *s;
+  int rc = mi_open(b, name, &s);
+  if (rc) return rc;
+  rc = mi_read_all(b, s, out);
+  sh_stream_unref(s);
+  return rc;
+}
+
+int mi_write_file(bi_ctx *b, const char *name, const void *data, size_t n,
+                  unsigned mode) {
+  const char *p = bi_path(b, name);
+  if (!p) return VSH_ENAMETOOLONG;
+  return vfs_write_file(b->fs, p, data, n, VFS_W_TRUNC, mode);
+}
+
+void mi_reader_init(mi_reader *r, bi_ctx *b, sh_stream *s) {
+  memset(r, 0, sizeof(*r));
+  r->b = b;
+  r->s = s;
+}
+
+int mi_getline(mi_reader *r, const char **line, size_t *n) {
+  for (;;) {
+    char *nl = r->pos < r->len
+                   ? memchr(r->buf + r->pos, '\n', r->len - r->pos)
+                   : NULL;
+    if (nl || (r->eof && r->pos < r->len)) {
+      size_t end = nl ? (size_t)(nl - r->buf) + 1 : r->len;
+      *line = r->buf + r->pos;
+      *n = end - r->pos;
+      r->pos = end;
+      return 1;
+    }
+    if (r->eof) return 0;
+    if (r->err) return r->err;
+    if (bi_cancelled(r->b)) return VSH_EABORTED;
+    if (r->pos) { /* compact: keep the partial line at the front */
+      memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+      r->len -= r->pos;
+      r->pos = 0;
+    }
+    if (r->cap - r->len < 4096) {
+      size_t nc = r->cap ? r->cap * 2 : 65536;
+      char *nb = realloc(r->buf, nc);
+      if (!nb) return VSH_ENOMEM;
+      r->buf = nb;
+      r->cap = nc;
+    }
+    int64_t got = sh_stream_read(r->s, r->buf + r->len, r->cap - r->len,
+                                 r->b->sh->ex);
+    if (got < 0) {
+      r->err = (int)got;
+      return r->err;
+    }
+    if (got == 0) r->eof = true;
+    r->len += (size_t)got;
+  }
+}
+
+void mi_reader_dispose(mi_reader *r) {
+  free(r->buf);
+  r->buf = NULL;
+}
+
+void mi_file_err(bi_ctx *b, const char *file, int rc) {
+  if (rc == VSH_EPIPE || rc == VSH_EABORTED) return;
+  bi_err(b, "%s: %s", file, vsh_strerror(rc));
+}
+
+void mi_try_help(bi_ctx *b) {
+  vsh_buf m = {0};
+  vsh__buf_printf(&m, "Try '%s --help' for more information.\n", b->argv[0]);
+  sh_stream_write(b->err, m.data, m.len, b->sh->ex);
+  vsh_buf_dispose(&m);
+}

@@ -1,0 +1,1323 @@
+/* find.c: search for files in a directory hierarchy, GNU findutils style.
+ * Tests, actions and operators are parsed into a tree (n-ary and/or, so
+ * long chains stay flat; parentheses nest at most FIND_MAX_NEST deep) and
+ * evaluated per entry of an iterative walk (fu_walk).  Order is the
+ * directory order as read (vsh's readdir is sorted).  -regex uses the
+ * shared engine (core/regex) with emacs syntax translated to ERE.
+ * Deviations: no -execdir/-ok (refused), no -fprint*; -newerXY takes
+ * birth times (B) to be change times. */
+#include "builtins/lib/files_int.h"
+#include "core/regex.h"
+#include "shell/pattern.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define FIND_MAX_NEST 128
+#define FIND_BATCH_ARGS 4096
+#define FIND_BATCH_BYTES (128 * 1024)
+
+static const char usage[] =
+    "Usage: find [-H] [-L] [-P] [path...] [expression]\n\n"
+    "default path is the current directory; default expression is -print\n"
+    "expression may consist of: operators, options, tests, and actions:\n"
+    "operators (decreasing precedence; -and is implicit where no others are "
+    "given):\n"
+    "      ( EXPR )   ! EXPR   -not EXPR   EXPR1 -a EXPR2   EXPR1 -and EXPR2\n"
+    "      EXPR1 -o EXPR2   EXPR1 -or EXPR2   EXPR1 , EXPR2\n"
+    "positional options (always true): -daystart -follow -regextype\n"
+    "normal options (always true, specified before other expressions):\n"
+    "      -depth -maxdepth LEVELS -mindepth LEVELS -mount -noleaf -xdev\n"
+    "tests (N can be +N or -N or N): -amin N -atime N -cmin N -ctime N\n"
+    "      -empty -false -gid N -group NAME -iname PATTERN -inum N\n"
+    "      -ipath PATTERN -iregex PATTERN -links N -lname PATTERN -mmin N\n"
+    "      -mtime N -name PATTERN -newer FILE -path PATTERN -perm [-/]MODE\n"
+    "      -regex PATTERN -readable -writable -executable -samefile FILE\n"
+    "      -size N[bcwkMG] -true -type [bcdpflsD] -uid N -user NAME\n"
+    "actions: -delete -print0 -printf FORMAT -prune -print -quit -ls\n"
+    "      -exec COMMAND ; -exec COMMAND {} +\n";
+
+typedef enum {
+  F_AND, F_OR, F_NOT, F_COMMA, F_TRUE, F_FALSE,
+  F_NAME, F_PATH, F_LNAME, F_REGEX, F_TYPE, F_XTYPE, F_SIZE, F_TIME,
+  F_NEWER, F_EMPTY, F_PERM, F_UID, F_GID, F_LINKS, F_INUM, F_ACCESS,
+  F_SAMEFILE,
+  F_PRUNE, F_PRINT, F_PRINT0, F_PRINTF, F_LS, F_EXEC, F_DELETE, F_QUIT
+} fnode_kind;
+
+typedef struct fnode fnode;
+struct fnode {
+  fnode_kind kind;
+  fnode **kids;
+  size_t nkids;
+  sh_pattern *pat;
+  vsh_regex *re;
+  const char *str;   /* -printf format, -type letters */
+  char cmp;          /* '+', '-', or '=' for numeric tests */
+  int64_t num;
+  uint64_t unit;     /* -size unit; -amin etc: seconds per unit */
+  char which;        /* -Xtime: 'a', 'c', 'm' */
+  struct timespec ts;
+  unsigned mode;
+  char perm_kind;    /* 0 exact, '-' all, '/' any */
+  char **argv;       /* -exec: the command words (ends before ; or +) */
+  int argc;
+  bool batch;        /* -exec ... {} + */
+  char **pend;       /* batched paths */
+  size_t npend, pend_bytes;
+};
+
+typedef struct find_st {
+  bi_ctx *b;
+  const char **tok;
+  int ntok, pos;
+  int nest;
+  bool depth_first, follow, follow_cmdline;
+  int maxdepth, mindepth;
+  bool has_action;
+  bool quit;
+  int status;
+  int rc; /* VSH_EPIPE / VSH_EABORTED / VSH_ELIMIT: stop */
+  int64_t now;
+  fu_zone tz;
+  const char *root; /* the start path being walked (as given) */
+  fnode **execs;    /* -exec + nodes, flushed at the end */
+  size_t nexecs;
+  bool regex_ere;   /* -regextype posix-extended/egrep */
+  sh_pattern_budget pbud;
+  vsh_re_budget rbud;
+  bool error_shown;
+  vsh_regex **res; /* compiled -regex patterns, freed at the end */
+  size_t nres;
+} find_st;
+
+static bool cancelled_cb(void *ud) { return bi_cancelled((bi_ctx *)ud); }
+
+/* ---- parsing ----------------------------------------------------------- */
+
+static fnode *new_node(find_st *s, fnode_kind k) {
+  fnode *n = vsh__arena_zalloc(s->b->arena, sizeof(fnode));
+  if (n) n->kind = k;
+  return n;
+}
+
+static int perr(find_st *s, const char *fmt, const char *a) {
+  if (!s->error_shown) bi_err(s->b, fmt, a);
+  s->error_shown = true;
+  return -1;
+}
+
+/* Stats the reference file of -newer and the like (following links);
+ * false after find's message. */
+static bool ref_stat(find_st *s, const char *a, vfs_info *st) {
+  const char *p = bi_path(s->b, a);
+  int rc = p ? vfs_stat(s->b->fs, p, true, st) : VSH_ENAMETOOLONG;
+  if (!rc) return true;
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s: %s", fu_cquote(s->b, a), vsh_strerror(rc));
+  perr(s, "%s", msg);
+  return false;
+}
+
+static const char *need_arg(find_st *s, const char *opt) {
+  if (s->pos >= s->ntok) {
+    perr(s, "missing argument to `%s'", opt);
+    return NULL;
+  }
+  return s->tok[s->pos++];
+}
+
+/* "+N", "-N", "N" */
+static bool parse_num(const char *a, char *cmp, int64_t *num,
+                      const char **rest) {
+  *cmp = '=';
+  if (*a == '+' || *a == '-') *cmp = *a++;
+  if (*a < '0' || *a > '9') return false;
+  int64_t v = 0;
+  while (*a >= '0' && *a <= '9') {
+    if (v > INT64_MAX / 10 - 10) return false;
+    v = v * 10 + (*a++ - '0');
+  }
+  *num = v;
+  if (rest) *rest = a;
+  else if (*a) return false;
+  return true;
+}
+
+/* emacs regex (find's default) to ERE: \( \) \| are the operators, bare
+ * ( ) | { } are literal. */
+static char *emacs_to_ere(find_st *s, const char *p) {
+  vsh_buf o = {0};
+  bool in_br = false;
+  for (; *p; p++) {
+    if (in_br) {
+      vsh__buf_putc(&o, *p);
+      if (*p == ']') in_br = false;
+      continue;
+    }
+    if (*p == '[') {
+      in_br = true;
+      vsh__buf_putc(&o, '[');
+      if (p[1] == '^') vsh__buf_putc(&o, *++p);
+      if (p[1] == ']') vsh__buf_putc(&o, *++p);
+      continue;
+    }
+    if (*p == '\\' && p[1]) {
+      p++;
+      if (strchr("()|{}", *p)) vsh__buf_putc(&o, *p);
+      else {
+        vsh__buf_putc(&o, '\\');
+        vsh__buf_putc(&o, *p);
+      }
+      continue;
+    }
+    if (strchr("()|{}", *p)) vsh__buf_putc(&o, '\\');
+    vsh__buf_putc(&o, *p);
+  }
+  char *r = vsh__arena_strndup(s->b->arena, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return r;
+}
+
+static fnode *parse_or(find_st *s);
+
+static bool is_action(fnode_kind k) {
+  return k == F_PRINT || k == F_PRINT0 || k == F_PRINTF || k == F_LS ||
+         k == F_EXEC || k == F_DELETE;
+}
+
+static fnode *parse_primary(find_st *s) {
+  bi_ctx *b = s->b;
+  const char *t = s->tok[s->pos++];
+  fnode *n = NULL;
+  if (!strcmp(t, "(")) {
+    if (++s->nest > FIND_MAX_NEST) {
+      perr(s, "%s", "expression nested too deeply");
+      return NULL;
+    }
+    if (s->pos >= s->ntok || !strcmp(s->tok[s->pos], ")")) {
+      perr(s, "%s", "invalid expression; empty parentheses are not allowed.");
+      return NULL;
+    }
+    n = parse_or(s);
+    s->nest--;
+    if (!n) return NULL;
+    if (s->pos >= s->ntok || strcmp(s->tok[s->pos], ")")) {
+      perr(s, "%s", "invalid expression; I was expecting to find a ')' "
+                    "somewhere but did not see one.");
+      return NULL;
+    }
+    s->pos++;
+    return n;
+  }
+  if (!strcmp(t, "!") || !strcmp(t, "-not")) {
+    if (s->pos >= s->ntok) {
+      perr(s, "invalid expression; you have used a binary operator '%s' "
+              "with nothing before it.", t);
+      return NULL;
+    }
+    if (++s->nest > FIND_MAX_NEST) {
+      perr(s, "%s", "expression nested too deeply");
+      return NULL;
+    }
+    fnode *k = parse_primary(s);
+    s->nest--;
+    if (!k) return NULL;
+    n = new_node(s, F_NOT);
+    if (!n) return NULL;
+    n->kids = vsh__arena_alloc(b->arena, sizeof(fnode *));
+    n->kids[0] = k;
+    n->nkids = 1;
+    return n;
+  }
+  /* options: always true */
+  if (!strcmp(t, "-maxdepth") || !strcmp(t, "-mindepth")) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    char cmp;
+    int64_t v;
+    if (!parse_num(a, &cmp, &v, NULL) || cmp != '=' || v > INT32_MAX) {
+      perr(s, "Expected a positive decimal integer argument to %s", t);
+      return NULL;
+    }
+    if (t[2] == 'a') s->maxdepth = (int)v;
+    else s->mindepth = (int)v;
+    return new_node(s, F_TRUE);
+  }
+  if (!strcmp(t, "-depth") || !strcmp(t, "-d")) {
+    s->depth_first = true;
+    return new_node(s, F_TRUE);
+  }
+  if (!strcmp(t, "-follow")) {
+    s->follow = true;
+    return new_node(s, F_TRUE);
+  }
+  if (!strcmp(t, "-xdev") || !strcmp(t, "-mount") || !strcmp(t, "-noleaf") ||
+      !strcmp(t, "-daystart") || !strcmp(t, "-ignore_readdir_race") ||
+      !strcmp(t, "-noignore_readdir_race"))
+    return new_node(s, F_TRUE);
+  if (!strcmp(t, "-regextype")) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    if (!strcmp(a, "posix-extended") || !strcmp(a, "egrep") ||
+        !strcmp(a, "posix-egrep") || !strcmp(a, "findutils-default") ||
+        !strcmp(a, "emacs") || !strcmp(a, "posix-basic") ||
+        !strcmp(a, "grep") || !strcmp(a, "posix-awk") || !strcmp(a, "awk") ||
+        !strcmp(a, "gnu-awk") || !strcmp(a, "ed") || !strcmp(a, "sed"))
+      s->regex_ere = strstr(a, "extended") || strstr(a, "egrep") ||
+                     strstr(a, "awk");
+    else {
+      perr(s, "Unknown regular expression type %s; valid types are "
+              "`findutils-default', `awk', `egrep', `ed', `emacs', "
+              "`gnu-awk', `grep', `posix-awk', `posix-basic', "
+              "`posix-egrep', `posix-extended', `posix-minimal-basic', "
+              "`sed'.", fu_quote(b, a));
+      return NULL;
+    }
+    return new_node(s, F_TRUE);
+  }
+  if (!strcmp(t, "-true")) return new_node(s, F_TRUE);
+  if (!strcmp(t, "-false")) return new_node(s, F_FALSE);
+  if (!strcmp(t, "-name") || !strcmp(t, "-iname") || !strcmp(t, "-path") ||
+      !strcmp(t, "-ipath") || !strcmp(t, "-wholename") ||
+      !strcmp(t, "-iwholename") || !strcmp(t, "-lname") ||
+      !strcmp(t, "-ilname")) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    bool icase = t[1] == 'i';
+    n = new_node(s, t[icase ? 2 : 1] == 'n' ? F_NAME
+                    : t[icase ? 2 : 1] == 'l' ? F_LNAME : F_PATH);
+    if (!n) return NULL;
+    if (sh_pattern_compile(&n->pat, b->arena, a, strlen(a), NULL,
+                           icase ? SH_PAT_NOCASE : 0)) {
+      perr(s, "invalid pattern %s", fu_quote(b, a));
+      return NULL;
+    }
+    return n;
+  }
+  if (!strcmp(t, "-regex") || !strcmp(t, "-iregex")) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    n = new_node(s, F_REGEX);
+    if (!n) return NULL;
+    const char *ere = s->regex_ere ? a : emacs_to_ere(s, a);
+    vsh_buf em = {0};
+    int rc = vsh__regex_compile(&n->re, ere, strlen(ere),
+                                VSH_RE_EXTENDED | VSH_RE_NOSUB |
+                                    (t[1] == 'i' ? VSH_RE_ICASE : 0),
+                                &em);
+    if (rc) {
+      perr(s, "%s", em.data ? em.data : "Invalid regular expression");
+      vsh_buf_dispose(&em);
+      return NULL;
+    }
+    vsh_buf_dispose(&em);
+    vsh_regex **r = realloc(s->res, (s->nres + 1) * sizeof(vsh_regex *));
+    if (!r) {
+      vsh__regex_free(n->re);
+      return NULL;
+    }
+    s->res = r;
+    s->res[s->nres++] = n->re;
+    return n;
+  }
+  if (!strcmp(t, "-type") || !strcmp(t, "-xtype")) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    for (const char *p = a; *p; p++) {
+      if (!strchr("bcdpflsD", *p) || (p[1] && p[1] != ',') ||
+          (*p == ',' && !p[1])) {
+        if (*p == ',') continue;
+        perr(s, "Unknown argument to -type: %s", a);
+        return NULL;
+      }
+    }
+    n = new_node(s, t[1] == 'x' ? F_XTYPE : F_TYPE);
+    if (n) n->str = a;
+    return n;
+  }
+  if (!strcmp(t, "-size")) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    n = new_node(s, F_SIZE);
+    if (!n) return NULL;
+    const char *rest;
+    if (!parse_num(a, &n->cmp, &n->num, &rest)) {
+      perr(s, "invalid -size type `%s'", a);
+      return NULL;
+    }
+    switch (*rest) {
+    case 0: case 'b': n->unit = 512; break;
+    case 'c': n->unit = 1; break;
+    case 'w': n->unit = 2; break;
+    case 'k': n->unit = 1024; break;
+    case 'M': n->unit = 1024 * 1024; break;
+    case 'G': n->unit = 1024ull * 1024 * 1024; break;
+    default:
+      perr(s, "invalid -size type `%s'", a);
+      return NULL;
+    }
+    if (*rest && rest[1]) {
+      perr(s, "invalid -size type `%s'", a);
+      return NULL;
+    }
+    return n;
+  }
+  if ((t[1] == 'a' || t[1] == 'c' || t[1] == 'm') &&
+      (!strcmp(t + 2, "time") || !strcmp(t + 2, "min"))) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    n = new_node(s, F_TIME);
+    if (!n) return NULL;
+    if (!parse_num(a, &n->cmp, &n->num, NULL)) {
+      perr(s, "invalid argument `%s' to `", a);
+      return NULL;
+    }
+    n->which = t[1];
+    n->unit = !strcmp(t + 2, "time") ? 86400 : 60;
+    return n;
+  }
+  if (!strcmp(t, "-newer") || !strcmp(t, "-anewer") || !strcmp(t, "-cnewer") ||
+      !strcmp(t, "-samefile")) {
+    const char *a = need_arg(s, t);
+    vfs_info st;
+    if (!a || !ref_stat(s, a, &st)) return NULL;
+    n = new_node(s, t[1] == 's' ? F_SAMEFILE : F_NEWER);
+    if (!n) return NULL;
+    n->which = t[1] == 'a' ? 'a' : t[1] == 'c' ? 'c' : 'm';
+    n->ts = st.mtime;
+    n->num = (int64_t)st.ino;
+    return n;
+  }
+  if (!strncmp(t, "-newer", 6) && strlen(t) == 8 && strchr("aBcm", t[6]) &&
+      strchr("aBcmt", t[7])) {
+    /* -newerXY: this file's time X against the reference's time Y, or
+     * (Y = t) against a date; birth times are the change times here */
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    struct timespec ref;
+    if (t[7] == 't') {
+      if (!fu_parse_date(b, a, &ref)) {
+        perr(s, "I cannot figure out how to interpret %s as a date or time",
+             fu_cquote(b, a));
+        return NULL;
+      }
+    } else {
+      vfs_info st;
+      if (!ref_stat(s, a, &st)) return NULL;
+      ref = t[7] == 'a' ? st.atime : t[7] == 'm' ? st.mtime : st.ctime;
+    }
+    n = new_node(s, F_NEWER);
+    if (!n) return NULL;
+    n->which = t[6] == 'a' ? 'a' : t[6] == 'm' ? 'm' : 'c';
+    n->ts = ref;
+    return n;
+  }
+  if (!strcmp(t, "-empty")) return new_node(s, F_EMPTY);
+  if (!strcmp(t, "-readable") || !strcmp(t, "-writable") ||
+      !strcmp(t, "-executable")) {
+    n = new_node(s, F_ACCESS);
+    if (n) n->mode = t[1] == 'r' ? 4 : t[1] == 'w' ? 2 : 1;
+    return n;
+  }
+  if (!strcmp(t, "-perm")) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    n = new_node(s, F_PERM);
+    if (!n) return NULL;
+    const char *m = a;
+    if (*m == '-' || *m == '/') n->perm_kind = *m++;
+    if (!fu_parse_mode(m, 0, false, 0, &n->mode)) {
+      perr(s, "invalid mode %s", fu_cquote(b, a));
+      return NULL;
+    }
+    return n;
+  }
+  if (!strcmp(t, "-uid") || !strcmp(t, "-gid") || !strcmp(t, "-links") ||
+      !strcmp(t, "-inum")) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    n = new_node(s, t[1] == 'u' ? F_UID : t[1] == 'g' ? F_GID
+                    : t[1] == 'l' ? F_LINKS : F_INUM);
+    if (!n) return NULL;
+    if (!parse_num(a, &n->cmp, &n->num, NULL)) {
+      perr(s, "invalid argument %s", fu_cquote(b, a));
+      return NULL;
+    }
+    return n;
+  }
+  if (!strcmp(t, "-user") || !strcmp(t, "-group")) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    bool user = t[1] == 'u';
+    n = new_node(s, user ? F_UID : F_GID);
+    if (!n) return NULL;
+    n->cmp = '=';
+    if (!strcmp(a, "root")) n->num = 0;
+    else if (!strcmp(a, "user")) n->num = user ? VFS_UID : VFS_GID;
+    else if (*a >= '0' && *a <= '9') n->num = atoll(a);
+    else {
+      char msg[300];
+      snprintf(msg, sizeof msg, "%s is not the name of a known %s",
+               fu_cquote(b, a), user ? "user" : "group");
+      perr(s, "%s", msg);
+      return NULL;
+    }
+    return n;
+  }
+  if (!strcmp(t, "-prune")) return new_node(s, F_PRUNE);
+  if (!strcmp(t, "-quit")) return new_node(s, F_QUIT);
+  if (!strcmp(t, "-print")) n = new_node(s, F_PRINT);
+  else if (!strcmp(t, "-print0")) n = new_node(s, F_PRINT0);
+  else if (!strcmp(t, "-ls")) n = new_node(s, F_LS);
+  else if (!strcmp(t, "-delete")) {
+    n = new_node(s, F_DELETE);
+    s->depth_first = true;
+  } else if (!strcmp(t, "-printf")) {
+    const char *a = need_arg(s, t);
+    if (!a) return NULL;
+    n = new_node(s, F_PRINTF);
+    if (n) n->str = a;
+  } else if (!strcmp(t, "-exec")) {
+    n = new_node(s, F_EXEC);
+    if (!n) return NULL;
+    int start = s->pos;
+    while (s->pos < s->ntok) {
+      const char *w = s->tok[s->pos];
+      if (!strcmp(w, ";")) break;
+      if (!strcmp(w, "+") && s->pos > start &&
+          !strcmp(s->tok[s->pos - 1], "{}")) {
+        n->batch = true;
+        break;
+      }
+      s->pos++;
+    }
+    if (s->pos >= s->ntok || s->pos == start) {
+      perr(s, "missing argument to `%s'", t);
+      return NULL;
+    }
+    n->argc = s->pos - start;
+    n->argv = (char **)(s->tok + start);
+    s->pos++;
+    if (n->batch) {
+      fnode **e = realloc(s->execs, (s->nexecs + 1) * sizeof(fnode *));
+      if (!e) return NULL;
+      s->execs = e;
+      s->execs[s->nexecs++] = n;
+    }
+  } else if (!strcmp(t, "-execdir") || !strcmp(t, "-ok") ||
+             !strcmp(t, "-okdir") || !strcmp(t, "-fprint") ||
+             !strcmp(t, "-fprint0") || !strcmp(t, "-fprintf") ||
+             !strcmp(t, "-fls")) {
+    perr(s, "%s is not supported in vsh", t);
+    return NULL;
+  } else if (t[0] == '-' && t[1]) {
+    perr(s,
+         strncmp(t, "-newer", 6) ? "unknown predicate `%s'"
+                                 : "invalid predicate `%s'",
+         t);
+    return NULL;
+  } else {
+    perr(s, "paths must precede expression: `%s'", t);
+    return NULL;
+  }
+  if (n && is_action(n->kind)) s->has_action = true;
+  return n;
+}
+
+static fnode *join(find_st *s, fnode_kind k, fnode **v, size_t n) {
+  if (n == 1) return v[0];
+  fnode *r = new_node(s, k);
+  if (!r) return NULL;
+  r->kids = vsh__arena_alloc(s->b->arena, n * sizeof(fnode *));
+  if (!r->kids) return NULL;
+  memcpy(r->kids, v, n * sizeof(fnode *));
+  r->nkids = n;
+  return r;
+}
+
+/* Collects operands of one n-ary operator level in a growable list. */
+typedef struct nlist {
+  fnode **v;
+  size_t n, cap;
+} nlist;
+
+static bool nl_push(nlist *l, fnode *f) {
+  if (l->n == l->cap) {
+    size_t nc = l->cap ? l->cap * 2 : 8;
+    fnode **v = realloc(l->v, nc * sizeof(fnode *));
+    if (!v) return false;
+    l->v = v;
+    l->cap = nc;
+  }
+  l->v[l->n++] = f;
+  return true;
+}
+
+static fnode *parse_and(find_st *s) {
+  nlist l = {0};
+  fnode *r = NULL;
+  for (;;) {
+    if (s->pos >= s->ntok) break;
+    const char *t = s->tok[s->pos];
+    if (!strcmp(t, "-o") || !strcmp(t, "-or") || !strcmp(t, ")") ||
+        !strcmp(t, ",")) {
+      if (!l.n)
+        perr(s, "invalid expression; you have used a binary operator '%s' "
+                "with nothing before it.", t);
+      break;
+    }
+    if (!strcmp(t, "-a") || !strcmp(t, "-and")) {
+      if (!l.n) {
+        perr(s, "invalid expression; you have used a binary operator '%s' "
+                "with nothing before it.", t);
+        break;
+      }
+      s->pos++;
+      if (s->pos >= s->ntok) {
+        perr(s, "invalid expression; you have used a binary operator '%s' "
+                "with nothing after it.", t);
+        goto done;
+      }
+      continue;
+    }
+    fnode *p = parse_primary(s);
+    if (!p || !nl_push(&l, p)) goto done;
+  }
+  if (l.n && !s->error_shown) r = join(s, F_AND, l.v, l.n);
+done:
+  free(l.v);
+  return r;
+}
+
+static fnode *parse_or(find_st *s) {
+  nlist l = {0};
+  fnode *r = NULL;
+  fnode_kind k = F_OR;
+  for (;;) {
+    fnode *a = parse_and(s);
+    if (!a || !nl_push(&l, a)) goto done;
+    if (s->pos >= s->ntok) break;
+    const char *t = s->tok[s->pos];
+    if (!strcmp(t, "-o") || !strcmp(t, "-or")) {
+      s->pos++;
+      if (s->pos >= s->ntok) {
+        perr(s, "invalid expression; you have used a binary operator '%s' "
+                "with nothing after it.", t);
+        goto done;
+      }
+      continue;
+    }
+    if (!strcmp(t, ",")) {
+      /* comma binds loosest: fold what we have and continue */
+      fnode *left = join(s, F_OR, l.v, l.n);
+      s->pos++;
+      fnode *right = parse_or(s);
+      if (!left || !right) goto done;
+      fnode *pair[2] = {left, right};
+      r = join(s, F_COMMA, pair, 2);
+      k = F_COMMA;
+      goto done;
+    }
+    break;
+  }
+  r = join(s, k, l.v, l.n);
+done:
+  free(l.v);
+  return r;
+}
+
+/* ---- evaluation ---------------------------------------------------------- */
+
+typedef struct fent {
+  fu_went *w;
+  const char *path;  /* shown path */
+  bool skip;         /* -prune hit */
+} fent;
+
+static bool num_cmp(char cmp, int64_t v, int64_t n) {
+  return cmp == '+' ? v > n : cmp == '-' ? v < n : v == n;
+}
+
+static int out_str(find_st *s, const char *p, size_t n) {
+  if (s->rc) return s->rc;
+  int rc = bi_write(s->b, p, n);
+  if (rc) s->rc = rc;
+  return rc;
+}
+
+static char type_letter(vfs_type t) {
+  switch (t) {
+  case VFS_DIR: return 'd';
+  case VFS_LNK: return 'l';
+  case VFS_CHR: return 'c';
+  case VFS_FIFO: return 'p';
+  default: return 'f';
+  }
+}
+
+static const char *dirname_of(find_st *s, const char *p) {
+  const char *sl = strrchr(p, '/');
+  if (!sl) return ".";
+  if (sl == p) return "/";
+  return vsh__arena_strndup(s->b->arena, p, (size_t)(sl - p));
+}
+
+static void fmt_ctime(find_st *s, struct timespec ts, vsh_buf *o) {
+  fu_tm tm;
+  fu_localtime(ts.tv_sec, fu_zone_offset(&s->tz, ts.tv_sec, NULL), &tm);
+  vsh__buf_printf(o, "%s %s %2d %02d:%02d:%02d.%09ld0 %lld", fu_days[tm.wday],
+                  fu_months[tm.mon], tm.mday, tm.hour, tm.min, tm.sec,
+                  (long)ts.tv_nsec, (long long)tm.year);
+}
+
+static void fmt_time_char(find_st *s, struct timespec ts, char k, vsh_buf *o) {
+  fu_tm tm;
+  const char *zname;
+  long zoff = fu_zone_offset(&s->tz, ts.tv_sec, &zname);
+  fu_localtime(ts.tv_sec, zoff, &tm);
+  long off = zoff < 0 ? -zoff : zoff;
+  switch (k) {
+  case '@': vsh__buf_printf(o, "%lld.%09ld0", (long long)ts.tv_sec, (long)ts.tv_nsec); break;
+  case 'Y': vsh__buf_printf(o, "%lld", (long long)tm.year); break;
+  case 'y': vsh__buf_printf(o, "%02d", (int)(tm.year % 100)); break;
+  case 'm': vsh__buf_printf(o, "%02d", tm.mon + 1); break;
+  case 'd': vsh__buf_printf(o, "%02d", tm.mday); break;
+  case 'e': vsh__buf_printf(o, "%2d", tm.mday); break;
+  case 'H': vsh__buf_printf(o, "%02d", tm.hour); break;
+  case 'I': vsh__buf_printf(o, "%02d", tm.hour % 12 ? tm.hour % 12 : 12); break;
+  case 'k': vsh__buf_printf(o, "%2d", tm.hour); break;
+  case 'l': vsh__buf_printf(o, "%2d", tm.hour % 12 ? tm.hour % 12 : 12); break;
+  case 'M': vsh__buf_printf(o, "%02d", tm.min); break;
+  case 'S': vsh__buf_printf(o, "%02d.%09ld0", tm.sec, (long)ts.tv_nsec); break;
+  case 'p': vsh__buf_puts(o, tm.hour < 12 ? "AM" : "PM"); break;
+  case 'a': vsh__buf_puts(o, fu_days[tm.wday]); break;
+  case 'b': case 'h': vsh__buf_puts(o, fu_months[tm.mon]); break;
+  case 'j': vsh__buf_printf(o, "%03d", tm.yday + 1); break;
+  case 'F': vsh__buf_printf(o, "%04lld-%02d-%02d", (long long)tm.year, tm.mon + 1, tm.mday); break;
+  case 'D': vsh__buf_printf(o, "%02d/%02d/%02d", tm.mon + 1, tm.mday, (int)(tm.year % 100)); break;
+  case 'T': case '+':
+    if (k == '+')
+      vsh__buf_printf(o, "%04lld-%02d-%02d+", (long long)tm.year, tm.mon + 1, tm.mday);
+    vsh__buf_printf(o, "%02d:%02d:%02d.%09ld0", tm.hour, tm.min, tm.sec, (long)ts.tv_nsec);
+    break;
+  case 'X': vsh__buf_printf(o, "%02d:%02d:%02d", tm.hour, tm.min, tm.sec); break;
+  case 'r': vsh__buf_printf(o, "%02d:%02d:%02d %s", tm.hour % 12 ? tm.hour % 12 : 12, tm.min, tm.sec, tm.hour < 12 ? "AM" : "PM"); break;
+  case 'R': vsh__buf_printf(o, "%02d:%02d", tm.hour, tm.min); break;
+  case 'c': vsh__buf_printf(o, "%s %s %2d %02d:%02d:%02d %lld", fu_days[tm.wday], fu_months[tm.mon], tm.mday, tm.hour, tm.min, tm.sec, (long long)tm.year); break;
+  case 'x': vsh__buf_printf(o, "%02d/%02d/%02d", tm.mon + 1, tm.mday, (int)(tm.year % 100)); break;
+  case 's': vsh__buf_printf(o, "%lld", (long long)ts.tv_sec); break;
+  case 'z': vsh__buf_printf(o, "%c%02ld%02ld", zoff < 0 ? '-' : '+', off / 3600, off % 3600 / 60); break;
+  case 'Z': vsh__buf_puts(o, zname); break;
+  case 'U': vsh__buf_printf(o, "%02d", (tm.yday + 7 - tm.wday) / 7); break;
+  case 'w': vsh__buf_printf(o, "%d", tm.wday); break;
+  default: vsh__buf_putc(o, k); break;
+  }
+}
+
+static void pad_put(vsh_buf *o, const char *flags, int width, int prec,
+                    const char *v, size_t n) {
+  bool left = strchr(flags, '-') != NULL;
+  if (prec >= 0 && (size_t)prec < n) n = (size_t)prec;
+  int pad = width > (int)n ? width - (int)n : 0;
+  if (!left)
+    for (int i = 0; i < pad; i++) vsh__buf_putc(o, ' ');
+  vsh__buf_append(o, v, n);
+  if (left)
+    for (int i = 0; i < pad; i++) vsh__buf_putc(o, ' ');
+}
+
+static void do_printf(find_st *s, fent *e, const char *f, vsh_buf *o) {
+  const vfs_info *st = &e->w->st;
+  vsh_buf v = {0};
+  for (const char *p = f; *p; p++) {
+    if (*p == '\\') {
+      p++;
+      switch (*p) {
+      case 'n': vsh__buf_putc(o, '\n'); break;
+      case 't': vsh__buf_putc(o, '\t'); break;
+      case 'r': vsh__buf_putc(o, '\r'); break;
+      case 'a': vsh__buf_putc(o, '\a'); break;
+      case 'b': vsh__buf_putc(o, '\b'); break;
+      case 'f': vsh__buf_putc(o, '\f'); break;
+      case 'v': vsh__buf_putc(o, '\v'); break;
+      case '\\': vsh__buf_putc(o, '\\'); break;
+      case 'c': s->quit = s->quit; goto done; /* stop this format */
+      case 0: vsh__buf_putc(o, '\\'); p--; break;
+      default:
+        if (*p >= '0' && *p <= '7') {
+          int val = 0, k = 0;
+          while (k < 3 && *p >= '0' && *p <= '7') {
+            val = val * 8 + (*p++ - '0');
+            k++;
+          }
+          p--;
+          vsh__buf_putc(o, (char)val);
+        } else {
+          vsh__buf_putc(o, '\\');
+          vsh__buf_putc(o, *p);
+        }
+      }
+      continue;
+    }
+    if (*p != '%') {
+      vsh__buf_putc(o, *p);
+      continue;
+    }
+    p++;
+    if (*p == '%') {
+      vsh__buf_putc(o, '%');
+      continue;
+    }
+    char flags[8] = {0};
+    int nf = 0, width = 0, prec = -1;
+    while (*p && strchr("-+ #0", *p) && nf < 7) flags[nf++] = *p++;
+    while (*p >= '0' && *p <= '9') width = width * 10 + (*p++ - '0');
+    if (*p == '.') {
+      p++;
+      prec = 0;
+      while (*p >= '0' && *p <= '9') prec = prec * 10 + (*p++ - '0');
+    }
+    if (!*p) {
+      vsh__buf_putc(o, '%');
+      break;
+    }
+    vsh__buf_clear(&v);
+    const char *path = e->path;
+    switch (*p) {
+    case 'p': vsh__buf_puts(&v, path); break;
+    case 'f': {
+      const char *nm = e->w->depth == 0 ? path : e->w->name;
+      if (e->w->depth == 0) {
+        size_t n = strlen(nm);
+        while (n > 1 && nm[n - 1] == '/') n--;
+        const char *sl = NULL;
+        for (size_t i = 0; i < n; i++)
+          if (nm[i] == '/') sl = nm + i;
+        if (sl && sl + 1 < nm + n) vsh__buf_append(&v, sl + 1, (size_t)(nm + n - sl - 1));
+        else vsh__buf_append(&v, nm, n);
+      } else {
+        vsh__buf_puts(&v, nm);
+      }
+      break;
+    }
+    case 'h': vsh__buf_puts(&v, dirname_of(s, path)); break;
+    case 'P': {
+      size_t rl = strlen(s->root);
+      const char *r = path + (strncmp(path, s->root, rl) ? 0 : rl);
+      if (*r == '/') r++;
+      vsh__buf_puts(&v, r);
+      break;
+    }
+    case 'H': vsh__buf_puts(&v, s->root); break;
+    case 's': vsh__buf_printf(&v, "%llu", (unsigned long long)st->size); break;
+    case 'd': vsh__buf_printf(&v, "%d", e->w->depth); break;
+    case 'm': vsh__buf_printf(&v, "%o", st->mode & 07777); break;
+    case 'M': {
+      char ms[11];
+      fu_mode_string(st, ms);
+      vsh__buf_puts(&v, ms);
+      break;
+    }
+    case 'y': vsh__buf_putc(&v, type_letter(st->type)); break;
+    case 'Y': {
+      vfs_info t;
+      if (st->type == VFS_LNK) {
+        int r = vfs_stat(s->b->fs, e->w->path, true, &t);
+        vsh__buf_putc(&v, r == VSH_ELOOP ? 'L' : r ? 'N' : type_letter(t.type));
+      } else {
+        vsh__buf_putc(&v, type_letter(st->type));
+      }
+      break;
+    }
+    case 'u': case 'g': {
+      const char *nm = *p == 'u' ? fu_user_name(st->uid) : fu_group_name(st->gid);
+      if (nm) vsh__buf_puts(&v, nm);
+      else vsh__buf_printf(&v, "%u", *p == 'u' ? st->uid : st->gid);
+      break;
+    }
+    case 'U': vsh__buf_printf(&v, "%u", st->uid); break;
+    case 'G': vsh__buf_printf(&v, "%u", st->gid); break;
+    case 'i': vsh__buf_printf(&v, "%llu", (unsigned long long)st->ino); break;
+    case 'n': vsh__buf_printf(&v, "%u", st->nlink); break;
+    case 'k': vsh__buf_printf(&v, "%llu", (unsigned long long)(fu_blocks(st) / 2)); break;
+    case 'b': vsh__buf_printf(&v, "%llu", (unsigned long long)fu_blocks(st)); break;
+    case 'D': vsh__buf_puts(&v, "0"); break;
+    case 'F': vsh__buf_puts(&v, "vsh"); break;
+    case 'S': vsh__buf_puts(&v, st->size ? "1" : "1"); break;
+    case 'l':
+      if (st->type == VFS_LNK) vfs_readlink(s->b->fs, e->w->path, &v);
+      break;
+    case 't': fmt_ctime(s, st->mtime, &v); break;
+    case 'a': fmt_ctime(s, st->atime, &v); break;
+    case 'c': fmt_ctime(s, st->ctime, &v); break;
+    case 'T': case 'A': case 'C': {
+      struct timespec ts = *p == 'T' ? st->mtime : *p == 'A' ? st->atime : st->ctime;
+      if (!p[1]) {
+        vsh__buf_putc(&v, '%');
+        vsh__buf_putc(&v, *p);
+        break;
+      }
+      p++;
+      fmt_time_char(s, ts, *p, &v);
+      break;
+    }
+    default:
+      /* GNU warns about unknown directives; print them as they are */
+      vsh__buf_putc(&v, '%');
+      vsh__buf_putc(&v, *p);
+      break;
+    }
+    pad_put(o, flags, width, prec, v.data ? v.data : "", v.len);
+  }
+done:
+  vsh_buf_dispose(&v);
+}
+
+static int run_cmd(find_st *s, int argc, char **argv) {
+  if (!s->b->sh) return 127;
+  int st = sh_run_argv(s->b->sh, argc, argv);
+  if (bi_cancelled(s->b)) s->rc = VSH_EABORTED;
+  return st;
+}
+
+static int flush_batch(find_st *s, fnode *n) {
+  if (!n->npend) return 0;
+  int argc = n->argc - 1 + (int)n->npend;
+  char **argv = malloc(((size_t)argc + 1) * sizeof(char *));
+  if (!argv) return VSH_ENOMEM;
+  int k = 0;
+  for (int i = 0; i < n->argc - 1; i++) argv[k++] = n->argv[i];
+  for (size_t i = 0; i < n->npend; i++) argv[k++] = n->pend[i];
+  argv[k] = NULL;
+  int st = run_cmd(s, argc, argv);
+  if (st) s->status = 1;
+  free(argv);
+  for (size_t i = 0; i < n->npend; i++) free(n->pend[i]);
+  n->npend = 0;
+  n->pend_bytes = 0;
+  return 0;
+}
+
+static bool do_exec(find_st *s, fnode *n, fent *e) {
+  if (n->batch) {
+    char *c = strdup(e->path);
+    if (!c) {
+      s->rc = VSH_ENOMEM;
+      return false;
+    }
+    char **np = realloc(n->pend, (n->npend + 1) * sizeof(char *));
+    if (!np) {
+      free(c);
+      s->rc = VSH_ENOMEM;
+      return false;
+    }
+    n->pend = np;
+    n->pend[n->npend++] = c;
+    n->pend_bytes += strlen(c) + 1;
+    if (n->npend >= FIND_BATCH_ARGS || n->pend_bytes >= FIND_BATCH_BYTES)
+      flush_batch(s, n);
+    return true;
+  }
+  vsh_arena_mark m = vsh__arena_mark(s->b->arena);
+  char **argv = vsh__arena_alloc(s->b->arena, ((size_t)n->argc + 1) * sizeof(char *));
+  if (!argv) return false;
+  size_t pl = strlen(e->path);
+  for (int i = 0; i < n->argc; i++) {
+    const char *w = n->argv[i];
+    if (!strstr(w, "{}")) {
+      argv[i] = (char *)w;
+      continue;
+    }
+    vsh_buf o = {0};
+    for (const char *q = w; *q; q++) {
+      if (q[0] == '{' && q[1] == '}') {
+        vsh__buf_append(&o, e->path, pl);
+        q++;
+      } else {
+        vsh__buf_putc(&o, *q);
+      }
+    }
+    argv[i] = vsh__arena_strndup(s->b->arena, o.data ? o.data : "", o.len);
+    vsh_buf_dispose(&o);
+  }
+  argv[n->argc] = NULL;
+  int st = run_cmd(s, n->argc, argv);
+  vsh__arena_pop(s->b->arena, m);
+  return st == 0;
+}
+
+static bool is_empty(find_st *s, fent *e) {
+  if (e->w->st.type == VFS_REG) return e->w->st.size == 0;
+  if (e->w->st.type != VFS_DIR) return false;
+  vfs_dirlist l = {0};
+  if (vfs_readdir(s->b->fs, e->w->path, &l)) return false;
+  bool empty = l.len == 0;
+  vfs_dirlist_dispose(&l);
+  return empty;
+}
+
+static bool type_match(const char *letters, vfs_type t) {
+  char c = type_letter(t);
+  for (const char *p = letters; *p; p++)
+    if (*p == c) return true;
+  return false;
+}
+
+static bool eval(find_st *s, fnode *n, fent *e);
+
+static bool eval_kids(find_st *s, fnode *n, fent *e) {
+  switch (n->kind) {
+  case F_AND:
+    for (size_t i = 0; i < n->nkids; i++)
+      if (!eval(s, n->kids[i], e) || s->quit || s->rc) return false;
+    return true;
+  case F_OR:
+    for (size_t i = 0; i < n->nkids; i++) {
+      if (eval(s, n->kids[i], e)) return true;
+      if (s->quit || s->rc) return false;
+    }
+    return false;
+  case F_COMMA:
+    eval(s, n->kids[0], e);
+    if (s->quit || s->rc) return false;
+    return eval(s, n->kids[1], e);
+  default:
+    return !eval(s, n->kids[0], e);
+  }
+}
+
+static bool eval(find_st *s, fnode *n, fent *e) {
+  const vfs_info *st = &e->w->st;
+  switch (n->kind) {
+  case F_AND: case F_OR: case F_NOT: case F_COMMA: return eval_kids(s, n, e);
+  case F_TRUE: return true;
+  case F_FALSE: return false;
+  case F_NAME: {
+    const char *nm = e->w->name;
+    size_t len = strlen(nm);
+    if (e->w->depth == 0) {
+      /* the start point: its last component, trailing slashes dropped */
+      nm = e->path;
+      len = strlen(nm);
+      while (len > 1 && nm[len - 1] == '/') len--;
+      size_t i = len;
+      while (i > 0 && nm[i - 1] != '/') i--;
+      if (i < len) {
+        nm += i;
+        len -= i;
+      }
+    }
+    int r = sh_pattern_match(n->pat, nm, len, &s->pbud);
+    if (r < 0) s->rc = r;
+    return r == 1;
+  }
+  case F_PATH: {
+    int r = sh_pattern_match(n->pat, e->path, strlen(e->path), &s->pbud);
+    if (r < 0) s->rc = r;
+    return r == 1;
+  }
+  case F_LNAME: {
+    if (st->type != VFS_LNK) return false;
+    vsh_buf t = {0};
+    bool ok = false;
+    if (!vfs_readlink(s->b->fs, e->w->path, &t)) {
+      int r = sh_pattern_match(n->pat, t.data ? t.data : "", t.len, &s->pbud);
+      if (r < 0) s->rc = r;
+      ok = r == 1;
+    }
+    vsh_buf_dispose(&t);
+    return ok;
+  }
+  case F_REGEX: {
+    vsh_regmatch m[1];
+    size_t len = strlen(e->path);
+    int r = vsh__regex_exec(n->re, e->path, len, 0, 0, m, 1, &s->rbud);
+    if (r < 0) {
+      s->rc = r;
+      return false;
+    }
+    return r == 1 && m[0].so == 0 && (size_t)m[0].eo == len;
+  }
+  case F_TYPE: return type_match(n->str, st->type);
+  case F_XTYPE: {
+    vfs_info t;
+    if (st->type == VFS_LNK && !vfs_stat(s->b->fs, e->w->path, true, &t))
+      return type_match(n->str, t.type);
+    if (st->type == VFS_LNK) return type_match(n->str, VFS_LNK);
+    if (s->follow) {
+      /* with -L, -xtype looks at the link itself */
+      if (!vfs_stat(s->b->fs, e->w->path, false, &t))
+        return type_match(n->str, t.type);
+    }
+    return type_match(n->str, st->type);
+  }
+  case F_SIZE: {
+    uint64_t sz = st->size;
+    int64_t units = (int64_t)((sz + n->unit - 1) / n->unit);
+    return num_cmp(n->cmp, units, n->num);
+  }
+  case F_TIME: {
+    struct timespec t = n->which == 'a' ? st->atime : n->which == 'c' ? st->ctime
+                                                                      : st->mtime;
+    int64_t diff = s->now - t.tv_sec;
+    int64_t v;
+    if (n->unit == 60) {
+      /* minutes round up for a part minute (GNU compares fractions) */
+      v = diff >= 0 ? (diff + 59) / 60 : -((-diff) / 60);
+      if (n->cmp == '=') return diff > (n->num - 1) * 60 && diff <= n->num * 60;
+    } else {
+      v = diff >= 0 ? diff / 86400 : -((-diff + 86399) / 86400);
+    }
+    return num_cmp(n->cmp, v, n->num);
+  }
+  case F_NEWER: {
+    struct timespec t = n->which == 'a' ? st->atime : n->which == 'c' ? st->ctime
+                                                                      : st->mtime;
+    return t.tv_sec > n->ts.tv_sec ||
+           (t.tv_sec == n->ts.tv_sec && t.tv_nsec > n->ts.tv_nsec);
+  }
+  case F_SAMEFILE: return (int64_t)st->ino == n->num;
+  case F_EMPTY: return is_empty(s, e);
+  case F_ACCESS: return (st->mode >> (st->uid == VFS_UID ? 6 : 0) & n->mode) != 0;
+  case F_PERM: {
+    unsigned m = st->mode & 07777;
+    if (n->perm_kind == '-') return (m & n->mode) == n->mode;
+    if (n->perm_kind == '/') return n->mode == 0 || (m & n->mode) != 0;
+    return m == n->mode;
+  }
+  case F_UID: return num_cmp(n->cmp, st->uid, n->num);
+  case F_GID: return num_cmp(n->cmp, st->gid, n->num);
+  case F_LINKS: return num_cmp(n->cmp, st->nlink, n->num);
+  case F_INUM: return num_cmp(n->cmp, (int64_t)st->ino, n->num);
+  case F_PRUNE:
+    if (!s->depth_first) e->skip = true;
+    return true;
+  case F_QUIT: s->quit = true; return true;
+  case F_PRINT: {
+    size_t l = strlen(e->path);
+    if (!out_str(s, e->path, l)) out_str(s, "\n", 1);
+    return true;
+  }
+  case F_PRINT0: out_str(s, e->path, strlen(e->path) + 1); return true;
+  case F_PRINTF: {
+    vsh_buf o = {0};
+    do_printf(s, e, n->str, &o);
+    if (o.len) out_str(s, o.data, o.len);
+    vsh_buf_dispose(&o);
+    return true;
+  }
+  case F_LS: {
+    char ms[11];
+    fu_mode_string(st, ms);
+    fu_tm tm;
+    fu_localtime(st->mtime.tv_sec, fu_zone_offset(&s->tz, st->mtime.tv_sec, NULL), &tm);
+    char date[32];
+    if (st->mtime.tv_sec > s->now - 31556952 / 2 && st->mtime.tv_sec <= s->now)
+      snprintf(date, sizeof date, "%s %2d %02d:%02d", fu_months[tm.mon], tm.mday, tm.hour, tm.min);
+    else
+      snprintf(date, sizeof date, "%s %2d  %lld", fu_months[tm.mon], tm.mday, (long long)tm.year);
+    const char *u = fu_user_name(st->uid), *g = fu_group_name(st->gid);
+    vsh_buf o = {0};
+    vsh__buf_printf(&o, "%9llu %6llu %s %3u %-8s %-8s %8llu %s %s",
+                    (unsigned long long)st->ino,
+                    (unsigned long long)(fu_blocks(st) / 2), ms, st->nlink,
+                    u ? u : "?", g ? g : "?", (unsigned long long)st->size,
+                    date, e->path);
+    if (st->type == VFS_LNK) {
+      vsh_buf t = {0};
+      if (!vfs_readlink(s->b->fs, e->w->path, &t))
+        vsh__buf_printf(&o, " -> %.*s", (int)t.len, t.data ? t.data : "");
+      vsh_buf_dispose(&t);
+    }
+    vsh__buf_putc(&o, '\n');
+    out_str(s, o.data, o.len);
+    vsh_buf_dispose(&o);
+    return true;
+  }
+  case F_EXEC: return do_exec(s, n, e);
+  case F_DELETE: {
+    if (e->w->depth == 0 && !strcmp(e->path, ".")) return true;
+    int rc = st->type == VFS_DIR ? vfs_rmdir(s->b->fs, e->w->path)
+                                 : vfs_unlink(s->b->fs, e->w->path);
+    if (rc) {
+      bi_err(s->b, "cannot delete %s: %s", fu_cquote(s->b, e->path),
+             vsh_strerror(rc));
+      s->status = 1;
+      return false;
+    }
+    return true;
+  }
+  }
+  return false;
+}
+
+/* ---- traversal ------------------------------------------------------------- */
+
+static void walk_root(find_st *s, fnode *expr, const char *root) {
+  bi_ctx *b = s->b;
+  const char *abs = bi_path(b, root);
+  if (!abs) {
+    bi_err(b, "%s: %s", fu_cquote(b, root), vsh_strerror(VSH_ENAMETOOLONG));
+    s->status = 1;
+    return;
+  }
+  fu_walk *w;
+  if (fu_walk_new(&w, b, abs, root, s->follow, s->follow_cmdline,
+                  s->depth_first)) {
+    s->rc = VSH_ENOMEM;
+    return;
+  }
+  s->root = root;
+  fu_went *e;
+  int rc;
+  bool first = true;
+  while (!s->quit && !s->rc && (rc = fu_walk_next(w, &e)) == 1) {
+    vsh_arena_mark m = vsh__arena_mark(b->arena);
+    if (first && e->err) {
+      bi_err(b, "%s: %s", fu_cquote(b, root), vsh_strerror(e->err));
+      s->status = 1;
+      vsh__arena_pop(b->arena, m);
+      break;
+    }
+    first = false;
+    if (e->dir_err) {
+      bi_err(b, "%s: %s", fu_cquote(b, e->shown), vsh_strerror(e->err));
+      s->status = 1;
+      vsh__arena_pop(b->arena, m);
+      continue;
+    }
+    if (e->loop) {
+      bi_err(b, "File system loop detected; %s is part of the same file "
+                "system loop as %s.", fu_cquote(b, e->shown),
+             fu_cquote(b, root));
+      s->status = 1;
+      vsh__arena_pop(b->arena, m);
+      continue;
+    }
+    bool is_dir_pre = e->st.type == VFS_DIR && !e->post && !e->err;
+    if (is_dir_pre && s->maxdepth >= 0 && e->depth >= s->maxdepth)
+      fu_walk_skip(w);
+    bool evaluate = e->depth >= s->mindepth &&
+                    (s->maxdepth < 0 || e->depth <= s->maxdepth);
+    if (s->depth_first && is_dir_pre) evaluate = false;
+    /* with -depth a directory is evaluated on its post visit, but a
+     * skipped (maxdepth) directory has none */
+    if (s->depth_first && is_dir_pre && s->maxdepth >= 0 &&
+        e->depth >= s->maxdepth && e->depth >= s->mindepth)
+      evaluate = true;
+    if (e->post && s->maxdepth >= 0 && e->depth >= s->maxdepth)
+      evaluate = false;
+    if (evaluate) {
+      fent fe = {.w = e, .path = e->shown};
+      eval(s, expr, &fe);
+      if (fe.skip && is_dir_pre) fu_walk_skip(w);
+    }
+    vsh__arena_pop(b->arena, m);
+  }
+  if (rc < 0 && !s->rc) s->rc = rc;
+  fu_walk_free(w);
+}
+
+static void find_free(find_st *s) {
+  for (size_t k = 0; k < s->nexecs; k++) {
+    for (size_t j = 0; j < s->execs[k]->npend; j++) free(s->execs[k]->pend[j]);
+    free(s->execs[k]->pend);
+  }
+  free(s->execs);
+  for (size_t k = 0; k < s->nres; k++) vsh__regex_free(s->res[k]);
+  free(s->res);
+}
+
+int bi_find_main(bi_ctx *b) {
+  find_st s = {.b = b, .maxdepth = -1};
+  int i = 1;
+  /* leading -H -L -P and -D/-O debug options */
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--help")) return fu_help(b, usage);
+    if (!strcmp(a, "--version")) return fu_version(b);
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    if (a[0] != '-' || !a[1] || a[2]) {
+      if (!strcmp(a, "-D") || !strncmp(a, "-O", 2)) continue;
+      break;
+    }
+    if (a[1] == 'H') {
+      s.follow_cmdline = true;
+      s.follow = false;
+    } else if (a[1] == 'L') {
+      s.follow = true;
+      s.follow_cmdline = false;
+    } else if (a[1] == 'P') {
+      s.follow = s.follow_cmdline = false;
+    } else {
+      break;
+    }
+  }
+  int first_path = i;
+  while (i < b->argc) {
+    const char *a = b->argv[i];
+    if ((a[0] == '-' && a[1]) || !strcmp(a, "(") || !strcmp(a, "!") ||
+        !strcmp(a, ")") || !strcmp(a, ","))
+      break;
+    i++;
+  }
+  int npaths = i - first_path;
+  s.tok = (const char **)b->argv + i;
+  s.ntok = b->argc - i;
+  s.now = fu_now().tv_sec;
+  fu_zone_init(b, false, &s.tz);
+  s.pbud = (sh_pattern_budget){SH_PAT_DEFAULT_STEPS * 20, cancelled_cb, b};
+  s.rbud = (vsh_re_budget){VSH_RE_DEFAULT_STEPS * 5, cancelled_cb, b};
+  fnode *expr = NULL;
+  if (s.ntok) {
+    expr = parse_or(&s);
+    if (expr && s.pos < s.ntok && !s.error_shown) {
+      const char *t = s.tok[s.pos];
+      if (!strcmp(t, ")"))
+        perr(&s, "%s", "invalid expression; you have too many ')'");
+      else
+        perr(&s, "paths must precede expression: `%s'", t);
+    }
+    if (!expr || s.error_shown) {
+      find_free(&s);
+      return 1;
+    }
+  }
+  if (!s.has_action) {
+    fnode *pr = new_node(&s, F_PRINT);
+    if (!pr) {
+      find_free(&s);
+      return 1;
+    }
+    if (expr) {
+      fnode *pair[2] = {expr, pr};
+      expr = join(&s, F_AND, pair, 2);
+    } else {
+      expr = pr;
+    }
+  }
+  if (npaths == 0) walk_root(&s, expr, ".");
+  for (int k = 0; k < npaths && !s.quit && !s.rc; k++) {
+    const char *root = b->argv[first_path + k];
+    if (!*root) {
+      bi_err(b, "%s: %s", fu_cquote(b, root), vsh_strerror(VSH_ENOENT));
+      s.status = 1;
+      continue;
+    }
+    walk_root(&s, expr, root);
+  }
+  for (size_t k = 0; k < s.nexecs; k++)
+    if (!s.rc) flush_batch(&s, s.execs[k]);
+  find_free(&s);
+  if (s.rc == VSH_EPIPE) return 141;
+  if (s.rc == VSH_ELIMIT) {
+    bi_err(b, "pattern too complex");
+    return 1;
+  }
+  if (s.rc) return 1;
+  return s.status;
+}

@@ -1,0 +1,897 @@
+/* grep.c: grep, egrep, fgrep (and zgrep, zegrep, zfgrep over gzip
+ * input) on core/regex, and the search engine rg.c
+ * shares.  Streams input line by line (memory: the longest line plus -B
+ * context), walks directories iteratively for -r, checks cancellation per
+ * chunk of lines, stops with 141 when the reader is gone.  GNU 3.8
+ * messages and exit codes; a NUL byte makes a file binary ("grep: x:
+ * binary file matches" on stderr). Deviation: -r visits names in sorted
+ * order, not directory order. */
+#include "builtins/archive/compress_int.h"
+#include "builtins/search/grep_int.h"
+#include "shell/pattern.h"
+
+#include <string.h>
+
+#define LINE_MAX_BYTES (256u << 20)
+
+/* ---- patterns ---------------------------------------------------------- */
+
+typedef struct grep_run_st {
+  bi_ctx *b;
+  grep_cfg *g;
+  vsh_regex **res;
+  size_t nres;
+  bool match_all;   /* an empty pattern: every line matches */
+  const char *lit;  /* a fixed string every matching line contains */
+  size_t lit_len;
+  bool any_selected, error;
+  vsh_buf out;
+  vsh_re_budget budget;
+  int rc;           /* sticky VSH_EPIPE / VSH_EABORTED / VSH_ELIMIT */
+  bool hdr_pending; /* rg --heading: the file's name is not printed yet */
+  bool ctx_out;     /* a line went out in an earlier file (for "--") */
+  size_t files_out;
+} grep_run_st;
+
+static bool re_cancelled(void *ud) { return bi_cancelled(ud); }
+
+static bool has_backref(const char *p) {
+  for (; *p; p++)
+    if (*p == '\\' && p[1]) {
+      if (p[1] >= '1' && p[1] <= '9') return true;
+      p++;
+    }
+  return false;
+}
+
+/* ERE text that matches s literally. */
+static void ere_quote(vsh_buf *o, const char *s) {
+  for (; *s; s++) {
+    if (strchr("\\^$.[]|()*+?{}", *s)) vsh__buf_putc(o, '\\');
+    vsh__buf_putc(o, *s);
+  }
+}
+
+static int compile_one(grep_run_st *st, const char *pat, size_t len,
+                       unsigned flags) {
+  vsh_regex *re = NULL;
+  vsh_buf err = {0};
+  int rc = vsh__regex_compile(&re, pat, len, flags, &err);
+  if (rc) {
+    bi_err(st->b, "%s", err.data ? err.data : vsh_strerror(rc));
+    vsh_buf_dispose(&err);
+    return rc;
+  }
+  vsh_regex **nv = realloc(st->res, (st->nres + 1) * sizeof(*nv));
+  if (!nv) {
+    vsh__regex_free(re);
+    return VSH_ENOMEM;
+  }
+  st->res = nv;
+  st->res[st->nres++] = re;
+  return 0;
+}
+
+/* All patterns become one alternation when that keeps their meaning
+ * (no back-references); otherwise one regex each. */
+static int compile_patterns(grep_run_st *st) {
+  grep_cfg *g = st->g;
+  unsigned flags = VSH_RE_NOSUB;
+  if (g->icase) flags |= VSH_RE_ICASE;
+  if (g->word) flags |= VSH_RE_WORDS;
+  if (g->whole_line) flags |= VSH_RE_WHOLE;
+  if (g->mode == 'E') flags |= VSH_RE_EXTENDED;
+  if (g->mode == 'P') flags |= VSH_RE_PERL;
+  if (g->rg && !g->pcre2) flags |= VSH_RE_NOLOOK;
+  if (g->mode == 'F') flags |= VSH_RE_EXTENDED;
+  size_t n = g->patterns.len;
+  if (n == 0) return 0;
+  if (g->mode == 'P' && n > 1 && !g->rg) {
+    bi_err(st->b, "the -P option only supports a single pattern");
+    return VSH_EINVAL;
+  }
+  bool sep = false;
+  for (size_t i = 0; i < n; i++)
+    if (!g->patterns.items[i][0] && !g->word && !g->whole_line) st->match_all = true;
+  for (size_t i = 0; i < n && !sep; i++)
+    if (g->mode != 'F' && has_backref(g->patterns.items[i])) sep = true;
+  /* One case-sensitive pattern without special characters: a line that
+   * lacks it cannot match, and memmem() says so much faster than the
+   * regex machine (-w/-x still go through the regex). */
+  const char *p0 = g->patterns.items[0];
+  if (n == 1 && !g->icase && p0[0] &&
+      (g->mode == 'F' || !p0[strcspn(p0, "\\^$.[]*+?(){}|")])) {
+    st->lit = p0;
+    st->lit_len = strlen(p0);
+  }
+  if (sep && n > 1) {
+    for (size_t i = 0; i < n; i++) {
+      const char *p = g->patterns.items[i];
+      int rc = compile_one(st, p, strlen(p), flags);
+      if (rc) return rc;
+    }
+    return 0;
+  }
+  vsh_buf all = {0};
+  for (size_t i = 0; i < n; i++) {
+    if (i) vsh__buf_puts(&all, g->mode == 'G' ? "\\|" : "|");
+    if (g->mode == 'F') ere_quote(&all, g->patterns.items[i]);
+    else vsh__buf_puts(&all, g->patterns.items[i]);
+  }
+  int rc = compile_one(st, all.data ? all.data : "", all.len, flags);
+  vsh_buf_dispose(&all);
+  return rc;
+}
+
+/* Leftmost(-longest) match of any regex in line[start..n). */
+static int find_match(grep_run_st *st, const char *line, size_t n,
+                      size_t start, size_t *so, size_t *eo) {
+  int found = 0;
+  for (size_t k = 0; k < st->nres; k++) {
+    vsh_regmatch m[1];
+    st->budget.steps = VSH_RE_DEFAULT_STEPS;
+    int r = vsh__regex_exec(st->res[k], line, n, start, 0, m, 1, &st->budget);
+    if (r < 0) return r;
+    if (r == 1 && (!found || (size_t)m[0].so < *so ||
+                   ((size_t)m[0].so == *so && (size_t)m[0].eo > *eo))) {
+      *so = (size_t)m[0].so;
+      *eo = (size_t)m[0].eo;
+      found = 1;
+    }
+  }
+  return found;
+}
+
+static int line_selected(grep_run_st *st, const char *line, size_t n) {
+  int r;
+  if (st->match_all) r = 1;
+  else if (st->lit && !memmem(line, n, st->lit, st->lit_len)) r = 0;
+  else {
+    size_t so = 0, eo = 0;
+    r = find_match(st, line, n, 0, &so, &eo);
+    if (r < 0) return r;
+  }
+  return st->g->invert ? !r : r;
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+static int flush_out(grep_run_st *st, bool force) {
+  if (st->out.len && (force || st->out.len >= 65536)) {
+    int rc = bi_write(st->b, st->out.data, st->out.len);
+    vsh__buf_clear(&st->out);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+static void prefix(grep_run_st *st, const char *name, uint64_t lineno,
+                   uint64_t off, char sep) {
+  grep_cfg *g = st->g;
+  if (st->hdr_pending) {
+    if (st->files_out++) vsh__buf_putc(&st->out, '\n');
+    vsh__buf_puts(&st->out, name);
+    vsh__buf_putc(&st->out, '\n');
+    st->hdr_pending = false;
+  }
+  if (name && !g->heading) {
+    vsh__buf_puts(&st->out, name);
+    vsh__buf_putc(&st->out, g->null_name ? '\0' : sep);
+  }
+  if (g->number) vsh__buf_printf(&st->out, "%llu%c", (unsigned long long)lineno, sep);
+  if (g->byte_offset) vsh__buf_printf(&st->out, "%llu%c", (unsigned long long)off, sep);
+}
+
+/* ---- one input ------------------------------------------------------------ */
+
+typedef struct lreader {
+  bi_ctx *b;
+  sh_stream *s;
+  cz_reader *z; /* zgrep: reads go through the decompressor */
+  char *buf;
+  size_t cap, start, end;
+  bool eof, nul;
+  char eol;
+} lreader;
+
+/* Next line (without its terminator) or 0 at the end. */
+static int lr_next(lreader *r, const char **line, size_t *len) {
+  size_t scanned = r->start;
+  for (;;) {
+    /* buf is NULL before the first fill: memchr(NULL, .., 0) is UB. */
+    char *p = r->end > scanned ? memchr(r->buf + scanned, r->eol,
+                                        r->end - scanned)
+                               : NULL;
+    if (p) {
+      *line = r->buf + r->start;
+      *len = (size_t)(p - *line);
+      r->start = (size_t)(p - r->buf) + 1;
+      return 1;
+    }
+    if (r->eof) {
+      if (r->start == r->end) return 0;
+      *line = r->buf + r->start;
+      *len = r->end - r->start;
+      r->start = r->end;
+      return 1;
+    }
+    if (r->start > 0) {
+      memmove(r->buf, r->buf + r->start, r->end - r->start);
+      r->end -= r->start;
+      r->start = 0;
+    }
+    scanned = r->end;
+    if (r->end == r->cap) {
+      if (r->cap >= LINE_MAX_BYTES) return VSH_ELIMIT;
+      size_t nc = r->cap ? r->cap * 2 : 65536;
+      char *nb = realloc(r->buf, nc);
+      if (!nb) return VSH_ENOMEM;
+      r->buf = nb;
+      r->cap = nc;
+    }
+    if (bi_cancelled(r->b)) return VSH_EABORTED;
+    int64_t got = r->z ? cz_reader_read(r->z, r->buf + r->end, r->cap - r->end)
+                       : sh_stream_read(r->s, r->buf + r->end, r->cap - r->end,
+                                        r->b->sh->ex);
+    if (got <= CZ_READ_ERR(0)) return VSH_EIO; /* corrupt compressed data */
+    if (got < 0) return (int)got;
+    if (got == 0) r->eof = true;
+    else if (r->eol == '\n' && memchr(r->buf + r->end, '\0', (size_t)got)) r->nul = true;
+    r->end += (size_t)got;
+  }
+}
+
+typedef struct ctx_line {
+  vsh_buf text;
+  uint64_t lineno, off;
+} ctx_line;
+
+/* Searches one stream; name is what prefixes lines (NULL: none). */
+static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
+                         const char *name) {
+  grep_cfg *g = st->g;
+  lreader r = {.b = st->b, .s = s, .eol = g->null_data ? '\0' : '\n'};
+  if (g->decompress) {
+    if (cz_reader_new(&r.z, st->b, s, CZ_NONE)) return VSH_ENOMEM;
+    cz_reader_only(r.z, CZ_GZIP);
+  }
+  char eol = r.eol;
+  uint64_t lineno = 0, off = 0, count = 0;
+  int64_t last_out = -1; /* line number of the last printed line */
+  long after_left = 0;
+  bool binary_hit = false;
+  bool print_lines = !g->count && !g->list_match && !g->list_nomatch && !g->quiet;
+  ctx_line *ring = NULL;
+  size_t nring = 0, ring_head = 0;
+  if (g->before > 0 && print_lines) {
+    ring = calloc((size_t)g->before, sizeof(*ring));
+    if (!ring) return VSH_ENOMEM;
+  }
+  int rc = 0;
+  const char *line = NULL;
+  size_t len = 0;
+  st->hdr_pending = g->heading && name;
+  for (;;) {
+    if (g->max_count >= 0 && (int64_t)count >= g->max_count && after_left <= 0) break;
+    rc = lr_next(&r, &line, &len);
+    if (rc <= 0) break;
+    rc = 0;
+    lineno++;
+    uint64_t line_off = off;
+    off += len + 1;
+    if ((lineno & 1023) == 0 && bi_cancelled(st->b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
+    bool limit_reached = g->max_count >= 0 && (int64_t)count >= g->max_count;
+    int sel = limit_reached ? 0 : line_selected(st, line, len);
+    if (sel < 0) {
+      rc = sel;
+      break;
+    }
+#define LINE_BINARY() \
+  (!g->text && (r.nul || (!g->rg && !vsh__utf8_valid(line, len))))
+    if (!sel) {
+      if (after_left > 0 && print_lines && !LINE_BINARY()) {
+        if (!(g->only && !g->rg)) {
+          prefix(st, name, lineno, line_off, '-');
+          vsh__buf_append(&st->out, line, len);
+          vsh__buf_putc(&st->out, eol);
+        }
+        last_out = (int64_t)lineno;
+        after_left--;
+      } else if (ring) {
+        ctx_line *c = &ring[(ring_head + nring) % (size_t)g->before];
+        if (nring == (size_t)g->before) {
+          c = &ring[ring_head];
+          ring_head = (ring_head + 1) % (size_t)g->before;
+        } else {
+          nring++;
+        }
+        vsh__buf_clear(&c->text);
+        vsh__buf_append(&c->text, line, len);
+        c->lineno = lineno;
+        c->off = line_off;
+      }
+      if (limit_reached && after_left <= 0) break;
+      continue;
+    }
+    count++;
+    st->any_selected = true;
+    if (g->quiet || g->list_match) break;
+    if (!print_lines) continue;
+    if (LINE_BINARY()) {
+      if (g->skip_binary || g->rg) break;
+      binary_hit = true;
+      if (r.nul) break;
+      nring = 0;
+      continue;
+    }
+    /* before-context, with "--" between groups (grep: also between
+     * files; -o prints no context lines but keeps the separators) */
+    uint64_t first = nring ? ring[ring_head].lineno : lineno;
+    if (last_out >= 0 ? (g->ctx_seps || g->before > 0 || g->after > 0) &&
+                            (int64_t)first > last_out + 1
+                      : g->ctx_seps && st->ctx_out)
+      vsh__buf_puts(&st->out, "--\n");
+    for (size_t k = 0; k < nring && !(g->only && !g->rg); k++) {
+      ctx_line *c = &ring[(ring_head + k) % (size_t)g->before];
+      prefix(st, name, c->lineno, c->off, '-');
+      vsh__buf_append(&st->out, c->text.data, c->text.len);
+      vsh__buf_putc(&st->out, eol);
+    }
+    st->ctx_out = true;
+    nring = 0;
+    ring_head = 0;
+    if (g->only) {
+      if (!g->invert) {
+        size_t pos = 0;
+        while (pos <= len) {
+          size_t so = 0, eo = 0;
+          int m = find_match(st, line, len, pos, &so, &eo);
+          if (m < 0) {
+            rc = m;
+            break;
+          }
+          if (!m) break;
+          if (eo == so) {
+            int32_t cp;
+            pos = so + (so < len ? (size_t)vsh__utf8_decode(line + so, len - so, &cp) : 1);
+            continue;
+          }
+          prefix(st, name, lineno, line_off + so, ':');
+          vsh__buf_append(&st->out, line + so, eo - so);
+          vsh__buf_putc(&st->out, eol);
+          pos = eo;
+        }
+        if (rc) break;
+      }
+    } else {
+      prefix(st, name, lineno, line_off, ':');
+      vsh__buf_append(&st->out, line, len);
+      vsh__buf_putc(&st->out, eol);
+    }
+    last_out = (int64_t)lineno;
+    after_left = g->after;
+    if ((rc = flush_out(st, false))) break;
+  }
+  if (ring) {
+    for (long k = 0; k < g->before; k++) vsh_buf_dispose(&ring[k].text);
+    free(ring);
+  }
+  free(r.buf);
+  if (r.z) cz_reader_free(r.z);
+  if (rc) return rc;
+  if (g->count && !g->list_match && !g->list_nomatch && !(g->rg && count == 0)) {
+    if (name) {
+      vsh__buf_puts(&st->out, name);
+      vsh__buf_putc(&st->out, g->null_name ? '\0' : ':');
+    }
+    vsh__buf_printf(&st->out, "%llu\n", (unsigned long long)count);
+  }
+  if ((g->list_match && count) || (g->list_nomatch && !count)) {
+    vsh__buf_puts(&st->out, disp);
+    vsh__buf_putc(&st->out, g->null_name ? '\0' : '\n');
+  }
+  if ((rc = flush_out(st, true))) return rc;
+  if (binary_hit && !g->quiet) {
+    if (g->decompress) /* zgrep's grep speaks as grep */
+      bi_errline(st->b, "grep: %s: binary file matches", disp);
+    else
+      bi_err(st->b, "%s: binary file matches", disp);
+  }
+  return 0;
+}
+
+/* ---- files and the tree walk --------------------------------------------- */
+
+static bool glob_hit(bi_ctx *b, const char *glob, const char *name) {
+  sh_pattern *p;
+  if (sh_pattern_compile(&p, b->arena, glob, strlen(glob), NULL, SH_PAT_EXTGLOB))
+    return false;
+  return sh_pattern_match(p, name, strlen(name), NULL) == 1;
+}
+
+static bool any_glob(bi_ctx *b, const vsh_strv *v, const char *name) {
+  for (size_t i = 0; i < v->len; i++)
+    if (glob_hit(b, v->items[i], name)) return true;
+  return false;
+}
+
+/* rg -g: the last matching glob decides; with only negated globs
+ * everything else passes; with a positive one, unmatched files fail. */
+static bool rg_glob_ok(grep_run_st *st, const char *rel, const char *base,
+                       bool is_dir) {
+  const vsh_strv *v = &st->g->rg_globs;
+  if (!v->len) return true;
+  bool any_pos = false, verdict = false, decided = false;
+  for (size_t i = 0; i < v->len; i++) {
+    const char *gl = v->items[i];
+    bool neg = gl[0] == '!';
+    if (neg) gl++;
+    else any_pos = true;
+    const char *subject = strchr(gl, '/') ? rel : base;
+    if (glob_hit(st->b, gl, subject)) {
+      verdict = !neg;
+      decided = true;
+    }
+  }
+  if (decided) return verdict || is_dir;
+  return is_dir || !any_pos;
+}
+
+static bool file_wanted(grep_run_st *st, const char *rel, const char *base,
+                        bool operand) {
+  grep_cfg *g = st->g;
+  if (g->rg && !operand && !rg_glob_ok(st, rel, base, false)) return false;
+  if (g->rg && operand) return true;
+  if (g->include.len && !any_glob(st->b, &g->include, base)) return false;
+  if (g->exclude.len && any_glob(st->b, &g->exclude, base)) return false;
+  return true;
+}
+
+static void report(grep_run_st *st, const char *name, int err) {
+  st->error = true;
+  if (!st->g->no_messages) bi_err(st->b, "%s: %s", name, vsh_strerror(err));
+}
+
+static int search_file(grep_run_st *st, const char *path, const char *disp,
+                       bool show_name) {
+  sh_stream *s = NULL;
+  int rc = bi_open_input(st->b, path, &s);
+  if (rc == VSH_ENOMEM) return rc;
+  if (rc) {
+    report(st, disp, rc);
+    return 0;
+  }
+  rc = search_stream(st, s, disp, show_name ? disp : NULL);
+  sh_stream_unref(s);
+  if (rc == VSH_EISDIR) {
+    report(st, disp, rc);
+    rc = 0;
+  }
+  return rc;
+}
+
+static char *join(bi_ctx *b, const char *dir, const char *name) {
+  size_t dl = strlen(dir), nl = strlen(name);
+  bool slash = dl && dir[dl - 1] == '/';
+  char *p = vsh__arena_alloc(b->arena, dl + nl + 2);
+  if (!p) return NULL;
+  memcpy(p, dir, dl);
+  if (!slash) p[dl++] = '/';
+  memcpy(p + dl, name, nl + 1);
+  return p;
+}
+
+/* Iterative depth-first walk (sorted names), a stack of display paths. */
+static int walk(grep_run_st *st, const char *top) {
+  bi_ctx *b = st->b;
+  grep_cfg *g = st->g;
+  vsh_strv stack = {0};
+  int rc = vsh__strv_push(&stack, top, strlen(top));
+  while (!rc && stack.len) {
+    char *disp = stack.items[--stack.len];
+    if (bi_cancelled(b)) {
+      free(disp);
+      rc = VSH_EABORTED;
+      break;
+    }
+    vsh_arena_mark mk = vsh__arena_mark(b->arena);
+    const char *abs = bi_path(b, disp);
+    vfs_dirlist dl = {0};
+    int e = abs ? vfs_readdir(b->fs, abs, &dl) : VSH_ENAMETOOLONG;
+    if (e) {
+      report(st, disp, e);
+    } else {
+      /* push in reverse so the smallest name is searched first; files are
+         searched when popped as well, so keep one order for both */
+      for (size_t k = dl.len; k-- > 0 && !rc;) {
+        vfs_dirent *d = &dl.items[k];
+        const char *rel = st->g->implicit_dot && !strcmp(disp, ".") ? d->name
+                                                                     : join(b, disp, d->name);
+        if (!rel) {
+          rc = VSH_ENOMEM;
+          break;
+        }
+        if (g->skip_hidden && d->name[0] == '.') continue;
+        vfs_type t = d->type;
+        if (t == VFS_LNK) {
+          if (g->recursive < 2) continue;
+          vfs_info inf;
+          const char *ap = bi_path(b, rel);
+          if (!ap || vfs_stat(b->fs, ap, true, &inf)) continue;
+          t = inf.type;
+        }
+        if (t == VFS_DIR) {
+          if (g->exclude_dir.len && any_glob(b, &g->exclude_dir, d->name)) continue;
+          if (g->rg && !rg_glob_ok(st, rel, d->name, true)) continue;
+          if (g->rg && !strcmp(d->name, ".git")) continue;
+          /* directories are pushed with a marker byte so they are walked */
+          vsh_buf tmp = {0};
+          vsh__buf_putc(&tmp, 'D');
+          vsh__buf_puts(&tmp, rel);
+          rc = vsh__strv_push(&stack, tmp.data, tmp.len);
+          vsh_buf_dispose(&tmp);
+        } else if (t == VFS_REG) {
+          if (!file_wanted(st, rel, d->name, false)) continue;
+          vsh_buf tmp = {0};
+          vsh__buf_putc(&tmp, 'F');
+          vsh__buf_puts(&tmp, rel);
+          rc = vsh__strv_push(&stack, tmp.data, tmp.len);
+          vsh_buf_dispose(&tmp);
+        }
+      }
+      vfs_dirlist_dispose(&dl);
+    }
+    vsh__arena_pop(b->arena, mk);
+    free(disp);
+    /* files popped right away keep the sorted order of one directory */
+    while (!rc && stack.len && stack.items[stack.len - 1][0] == 'F') {
+      char *f = stack.items[--stack.len];
+      vsh_arena_mark m2 = vsh__arena_mark(b->arena);
+      const char *ap = bi_path(b, f + 1);
+      rc = ap ? search_file(st, ap, f + 1, g->with_name != 0) : VSH_ENAMETOOLONG;
+      vsh__arena_pop(b->arena, m2);
+      free(f);
+      if (!rc && st->any_selected && g->quiet) rc = 1;
+    }
+    if (!rc && stack.len) {
+      /* the next directory: strip its marker */
+      char *d = stack.items[stack.len - 1];
+      memmove(d, d + 1, strlen(d));
+    }
+  }
+  for (size_t k = 0; k < stack.len; k++) free(stack.items[k]);
+  free(stack.items);
+  return rc == 1 ? 0 : rc;
+}
+
+static int search_operand(grep_run_st *st, const char *op) {
+  bi_ctx *b = st->b;
+  grep_cfg *g = st->g;
+  if (!strcmp(op, "-")) {
+    const char *disp = g->label ? g->label : "(standard input)";
+    return search_stream(st, b->in, disp, g->with_name == 1 ? disp : NULL);
+  }
+  const char *abs = bi_path(b, op);
+  if (!abs) {
+    report(st, op, VSH_ENAMETOOLONG);
+    return 0;
+  }
+  vfs_info inf;
+  int e = vfs_stat(b->fs, abs, true, &inf);
+  if (e) {
+    report(st, op, e);
+    return 0;
+  }
+  if (inf.type == VFS_DIR) {
+    if (!g->recursive) {
+      if (!g->no_messages) bi_err(b, "%s: Is a directory", op);
+      st->error = true;
+      return 0;
+    }
+    return walk(st, op);
+  }
+  if (g->recursive && !file_wanted(st, op, vsh__path_basename(abs), true))
+    return 0;
+  return search_file(st, abs, op, g->with_name == 1);
+}
+
+void grep_cfg_dispose(grep_cfg *g) {
+  vsh_strv_dispose(&g->patterns);
+  vsh_strv_dispose(&g->include);
+  vsh_strv_dispose(&g->exclude);
+  vsh_strv_dispose(&g->exclude_dir);
+  vsh_strv_dispose(&g->rg_globs);
+}
+
+int grep_run(bi_ctx *b, grep_cfg *g, char **operands, int n) {
+  grep_run_st st = {.b = b, .g = g};
+  st.budget.cancelled = re_cancelled;
+  st.budget.ud = b;
+  int rc = compile_patterns(&st);
+  if (rc) goto done;
+  char *dot[] = {(char *)"."};
+  char *dash[] = {(char *)"-"};
+  if (n == 0) {
+    if (g->recursive) {
+      operands = dot;
+      g->implicit_dot = true;
+    } else {
+      operands = dash;
+    }
+    n = 1;
+  }
+  if (g->with_name < 0) {
+    /* names when several inputs may be searched: many operands, or a
+       recursive search of a directory */
+    g->with_name = n > 1;
+    vfs_info inf;
+    const char *abs = g->recursive && n == 1 && strcmp(operands[0], "-")
+                          ? bi_path(b, operands[0]) : NULL;
+    if (abs && !vfs_stat(b->fs, abs, true, &inf) && inf.type == VFS_DIR)
+      g->with_name = 1;
+  }
+  for (int i = 0; i < n && !rc; i++) {
+    rc = search_operand(&st, operands[i]);
+    if (!rc && g->quiet && st.any_selected) break;
+  }
+  if (!rc) rc = flush_out(&st, true);
+done:
+  for (size_t k = 0; k < st.nres; k++) vsh__regex_free(st.res[k]);
+  free(st.res);
+  vsh_buf_dispose(&st.out);
+  if (rc == VSH_EPIPE) return 141;
+  if (rc == VSH_EABORTED) return 2;
+  if (rc == VSH_ELIMIT) {
+    bi_err(b, "regex too complex (step limit)");
+    return 2;
+  }
+  if (rc) {
+    if (rc != VSH_EINVAL) bi_err(b, "%s", vsh_strerror(rc));
+    return 2;
+  }
+  if (g->quiet && st.any_selected) return 0;
+  if (st.error) return 2;
+  return st.any_selected ? 0 : 1;
+}
+
+/* ---- grep's command line ---------------------------------------------------- */
+
+static const char usage[] =
+    "Usage: grep [OPTION]... PATTERNS [FILE]...\n"
+    "Search for PATTERNS in each FILE.\n"
+    "  -E, --extended-regexp     PATTERNS are extended regular expressions\n"
+    "  -F, --fixed-strings       PATTERNS are strings\n"
+    "  -G, --basic-regexp        PATTERNS are basic regular expressions\n"
+    "  -P, --perl-regexp         PATTERNS are Perl regular expressions\n"
+    "  -e, --regexp=PATTERNS     use PATTERNS for matching\n"
+    "  -f, --file=FILE           take PATTERNS from FILE\n"
+    "  -i, --ignore-case         ignore case distinctions in patterns and data\n"
+    "  -w, --word-regexp         match only whole words\n"
+    "  -x, --line-regexp         match only whole lines\n"
+    "  -z, --null-data           a data line ends in 0 byte, not newline\n"
+    "  -s, --no-messages         suppress error messages\n"
+    "  -v, --invert-match        select non-matching lines\n"
+    "  -m, --max-count=NUM       stop after NUM selected lines\n"
+    "  -b, --byte-offset         print the byte offset with output lines\n"
+    "  -n, --line-number         print line number with output lines\n"
+    "  -H, --with-filename       print file name with output lines\n"
+    "  -h, --no-filename         suppress the file name prefix on output\n"
+    "      --label=LABEL         use LABEL as the standard input file name prefix\n"
+    "  -o, --only-matching       show only nonempty parts of lines that match\n"
+    "  -q, --quiet, --silent     suppress all normal output\n"
+    "  -a, --text                equivalent to --binary-files=text\n"
+    "  -I                        equivalent to --binary-files=without-match\n"
+    "  -r, --recursive           like --directories=recurse\n"
+    "  -R, --dereference-recursive  likewise, but follow all symlinks\n"
+    "      --include=GLOB        search only files that match GLOB\n"
+    "      --exclude=GLOB        skip files that match GLOB\n"
+    "      --exclude-dir=GLOB    skip directories that match GLOB\n"
+    "  -L, --files-without-match  print only names of FILEs with no selected lines\n"
+    "  -l, --files-with-matches  print only names of FILEs with selected lines\n"
+    "  -c, --count               print only a count of selected lines per FILE\n"
+    "  -Z, --null                print 0 byte after FILE name\n"
+    "  -B, --before-context=NUM  print NUM lines of leading context\n"
+    "  -A, --after-context=NUM   print NUM lines of trailing context\n"
+    "  -C, --context=NUM         print NUM lines of output context\n"
+    "      --color[=WHEN]        accepted; vsh never colours\n"
+    "Exit status is 0 if any line is selected, 1 otherwise;\n"
+    "if any error occurs and -q is not given, the exit status is 2.\n";
+
+enum {
+  OPT_INCLUDE = 256, OPT_EXCLUDE, OPT_EXCLUDE_DIR, OPT_COLOR, OPT_LABEL,
+  OPT_HELP, OPT_VERSION, OPT_BINARY_FILES, OPT_NO_IGNORE_CASE, OPT_LINE_BUF
+};
+
+static const bi_longopt grep_long[] = {
+    {"extended-regexp", BI_ARG_NONE, 'E'}, {"fixed-strings", BI_ARG_NONE, 'F'},
+    {"basic-regexp", BI_ARG_NONE, 'G'}, {"perl-regexp", BI_ARG_NONE, 'P'},
+    {"regexp", BI_ARG_REQUIRED, 'e'}, {"file", BI_ARG_REQUIRED, 'f'},
+    {"ignore-case", BI_ARG_NONE, 'i'}, {"no-ignore-case", BI_ARG_NONE, OPT_NO_IGNORE_CASE},
+    {"word-regexp", BI_ARG_NONE, 'w'}, {"line-regexp", BI_ARG_NONE, 'x'},
+    {"null-data", BI_ARG_NONE, 'z'}, {"no-messages", BI_ARG_NONE, 's'},
+    {"invert-match", BI_ARG_NONE, 'v'}, {"max-count", BI_ARG_REQUIRED, 'm'},
+    {"byte-offset", BI_ARG_NONE, 'b'}, {"line-number", BI_ARG_NONE, 'n'},
+    {"with-filename", BI_ARG_NONE, 'H'}, {"no-filename", BI_ARG_NONE, 'h'},
+    {"label", BI_ARG_REQUIRED, OPT_LABEL}, {"only-matching", BI_ARG_NONE, 'o'},
+    {"quiet", BI_ARG_NONE, 'q'}, {"silent", BI_ARG_NONE, 'q'},
+    {"text", BI_ARG_NONE, 'a'}, {"binary-files", BI_ARG_REQUIRED, OPT_BINARY_FILES},
+    {"recursive", BI_ARG_NONE, 'r'}, {"dereference-recursive", BI_ARG_NONE, 'R'},
+    {"include", BI_ARG_REQUIRED, OPT_INCLUDE}, {"exclude", BI_ARG_REQUIRED, OPT_EXCLUDE},
+    {"exclude-dir", BI_ARG_REQUIRED, OPT_EXCLUDE_DIR},
+    {"files-without-match", BI_ARG_NONE, 'L'}, {"files-with-matches", BI_ARG_NONE, 'l'},
+    {"count", BI_ARG_NONE, 'c'}, {"null", BI_ARG_NONE, 'Z'},
+    {"before-context", BI_ARG_REQUIRED, 'B'}, {"after-context", BI_ARG_REQUIRED, 'A'},
+    {"context", BI_ARG_REQUIRED, 'C'}, {"color", BI_ARG_OPTIONAL, OPT_COLOR},
+    {"colour", BI_ARG_OPTIONAL, OPT_COLOR}, {"line-buffered", BI_ARG_NONE, OPT_LINE_BUF},
+    {"help", BI_ARG_NONE, OPT_HELP}, {"version", BI_ARG_NONE, OPT_VERSION},
+    {NULL, 0, 0}};
+
+/* Splits text at newlines into patterns (GNU: each line is a pattern). */
+static int add_patterns(vsh_strv *v, const char *s, size_t n) {
+  size_t st = 0;
+  for (size_t i = 0; i <= n; i++) {
+    if (i == n || s[i] == '\n') {
+      if (i == n && i == st && n > 0) break; /* trailing newline */
+      int rc = vsh__strv_push(v, s + st, i - st);
+      if (rc) return rc;
+      st = i + 1;
+    }
+  }
+  return 0;
+}
+
+static bool parse_num(bi_ctx *b, const char *s, long *out, const char *what) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || v < 0) {
+    bi_err(b, "%s: invalid %s argument", s, what);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+int bi_grep_main(bi_ctx *b) {
+  grep_cfg g = {.prog = "grep", .mode = 'G', .with_name = -1, .max_count = -1};
+  const char *name = vsh__path_basename(b->argv[0]);
+  if (name[0] == 'z') { /* zgrep, zegrep, zfgrep */
+    g.decompress = true; /* messages still say grep, as zgrep's do */
+    name++;
+  }
+  if (!strcmp(name, "egrep")) g.mode = 'E';
+  if (!strcmp(name, "fgrep")) g.mode = 'F';
+  bool mode_given = g.mode != 'G';
+  bool have_pat = false;
+  long ctx_num = -1, a_num = -1, b_num = -1;
+  int st = 2;
+  bi_opts o = {0};
+  int c;
+  while ((c = bi_getopt(b, &o, "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUV0123456789",
+                        grep_long)) != -1) {
+    switch (c) {
+    case 'E': case 'F': case 'G': case 'P':
+      if (mode_given && g.mode != c) {
+        bi_errline(b, "grep: conflicting matchers specified");
+        goto done;
+      }
+      g.mode = (char)c;
+      mode_given = true;
+      break;
+    case 'e':
+      if (add_patterns(&g.patterns, o.arg, strlen(o.arg))) goto done;
+      have_pat = true;
+      break;
+    case 'f': {
+      vsh_buf data = {0};
+      /* "-", /dev/stdin and /dev/fd/N (grep -f <(...)) as other inputs */
+      sh_stream *in = NULL;
+      int rc = bi_open_input(b, o.arg, &in);
+      if (!rc) {
+        char tmp[65536];
+        int64_t r;
+        while ((r = sh_stream_read(in, tmp, sizeof tmp, b->sh->ex)) > 0)
+          if (vsh__buf_append(&data, tmp, (size_t)r)) {
+            r = VSH_ENOMEM;
+            break;
+          }
+        if (r < 0) rc = (int)r;
+        sh_stream_unref(in);
+      }
+      if (rc) {
+        bi_err(b, "%s: %s", o.arg, vsh_strerror(rc));
+        vsh_buf_dispose(&data);
+        goto done;
+      }
+      rc = add_patterns(&g.patterns, data.data ? data.data : "", data.len);
+      vsh_buf_dispose(&data);
+      if (rc) goto done;
+      have_pat = true;
+      break;
+    }
+    case 'i': case 'y': g.icase = true; break;
+    case OPT_NO_IGNORE_CASE: g.icase = false; break;
+    case 'w': g.word = true; break;
+    case 'x': g.whole_line = true; break;
+    case 'z': g.null_data = true; break;
+    case 's': g.no_messages = true; break;
+    case 'v': g.invert = true; break;
+    case 'm': {
+      long v;
+      char *end;
+      v = strtol(o.arg, &end, 10);
+      if (*end || !*o.arg) {
+        bi_err(b, "invalid max count");
+        goto done;
+      }
+      g.max_count = v < 0 ? -1 : v;
+      break;
+    }
+    case 'b': g.byte_offset = true; break;
+    case 'n': g.number = true; break;
+    case 'H': g.with_name = 1; break;
+    case 'h': g.with_name = 0; break;
+    case 'o': g.only = true; break;
+    case 'q': g.quiet = true; break;
+    case 'a': g.text = true; break;
+    case 'I': g.skip_binary = true; break;
+    case OPT_BINARY_FILES:
+      if (!strcmp(o.arg, "text")) g.text = true;
+      else if (!strcmp(o.arg, "without-match")) g.skip_binary = true;
+      else if (strcmp(o.arg, "binary")) {
+        bi_err(b, "unknown binary-files type");
+        goto done;
+      }
+      break;
+    case 'r': if (g.recursive < 1) g.recursive = 1; break;
+    case 'R': g.recursive = 2; break;
+    case 'L': g.list_nomatch = true; g.list_match = false; break;
+    case 'l': g.list_match = true; g.list_nomatch = false; break;
+    case 'c': g.count = true; break;
+    case 'Z': g.null_name = true; break;
+    case 'A': if (!parse_num(b, o.arg, &a_num, "context length")) goto done; break;
+    case 'B': if (!parse_num(b, o.arg, &b_num, "context length")) goto done; break;
+    case 'C': if (!parse_num(b, o.arg, &ctx_num, "context length")) goto done; break;
+    case 'T': case 'U': case OPT_LINE_BUF: case OPT_COLOR: break;
+    case OPT_LABEL: g.label = o.arg; break;
+    case OPT_INCLUDE: vsh__strv_push(&g.include, o.arg, strlen(o.arg)); break;
+    case OPT_EXCLUDE: vsh__strv_push(&g.exclude, o.arg, strlen(o.arg)); break;
+    case OPT_EXCLUDE_DIR: vsh__strv_push(&g.exclude_dir, o.arg, strlen(o.arg)); break;
+    case OPT_HELP:
+      bi_puts(b, usage);
+      st = 0;
+      goto done;
+    case 'V': case OPT_VERSION:
+      bi_puts(b, "grep (GNU grep compatible; vsh) " VSH_VERSION_STRING "\n");
+      st = 0;
+      goto done;
+    case '?':
+      goto done;
+    default:
+      if (c >= '0' && c <= '9') /* -NUM is -C NUM */
+        ctx_num = (ctx_num < 0 ? 0 : ctx_num) * 10 + (c - '0');
+      break;
+    }
+  }
+  int nops = o.noperands;
+  char **ops = o.operands;
+  if (!have_pat) {
+    if (nops == 0) {
+      bi_errline(b, "Usage: grep [OPTION]... PATTERNS [FILE]...");
+      bi_errline(b, "Try 'grep --help' for more information.");
+      goto done;
+    }
+    if (add_patterns(&g.patterns, ops[0], strlen(ops[0]))) goto done;
+    ops++;
+    nops--;
+  }
+  g.after = a_num >= 0 ? a_num : ctx_num >= 0 ? ctx_num : 0;
+  g.before = b_num >= 0 ? b_num : ctx_num >= 0 ? ctx_num : 0;
+  g.ctx_seps = a_num >= 0 || b_num >= 0 || ctx_num >= 0;
+  st = grep_run(b, &g, ops, nops);
+done:
+  grep_cfg_dispose(&g);
+  return st;
+}

@@ -1,0 +1,503 @@
+/* xargs.c: build and run command lines from standard input (-0 -d -a -n
+ * -L -I -r -t -s -E -x -P).  Input is read in chunks and commands run as
+ * soon as a batch is full.  Deviations: -P runs batches one after another
+ * (same results, no concurrency); -p (prompt) is refused; a command that
+ * is not found is reported by the shell, status 127 as GNU. */
+#include "builtins/lib/files_int.h"
+
+#include <string.h>
+
+static const char usage[] =
+    "Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\n"
+    "Run COMMAND with arguments INITIAL-ARGS and more arguments read from "
+    "input.\n\n"
+    "  -0, --null                   items are separated by a null, not "
+    "whitespace\n"
+    "  -a, --arg-file=FILE          read arguments from FILE, not standard "
+    "input\n"
+    "  -d, --delimiter=CHARACTER    items in input stream are separated by "
+    "CHARACTER\n"
+    "  -E END                       set logical EOF string\n"
+    "  -I R                         same as --replace=R\n"
+    "  -i, --replace[=R]            replace R in INITIAL-ARGS with names "
+    "read from standard input; if R is unspecified, assume {}\n"
+    "  -L, --max-lines=MAX-LINES    use at most MAX-LINES non-blank input "
+    "lines per command line\n"
+    "  -n, --max-args=MAX-ARGS      use at most MAX-ARGS arguments per "
+    "command line\n"
+    "  -P, --max-procs=MAX-PROCS    run at most MAX-PROCS processes at a "
+    "time\n"
+    "  -r, --no-run-if-empty        if there are no arguments, then do not "
+    "run COMMAND\n"
+    "  -s, --max-chars=MAX-CHARS    limit length of command line to "
+    "MAX-CHARS\n"
+    "  -t, --verbose                print commands before executing them\n"
+    "  -x, --exit                   exit if the size (see -s) is exceeded\n"
+    "      --help                   display this help and exit\n"
+    "      --version                output version information and exit\n";
+
+static const bi_longopt longopts[] = {
+    {"null", BI_ARG_NONE, '0'},
+    {"arg-file", BI_ARG_REQUIRED, 'a'},
+    {"delimiter", BI_ARG_REQUIRED, 'd'},
+    {"eof", BI_ARG_OPTIONAL, 'e'},
+    {"replace", BI_ARG_OPTIONAL, 'i'},
+    {"max-lines", BI_ARG_OPTIONAL, 'l'},
+    {"max-args", BI_ARG_REQUIRED, 'n'},
+    {"max-procs", BI_ARG_REQUIRED, 'P'},
+    {"no-run-if-empty", BI_ARG_NONE, 'r'},
+    {"max-chars", BI_ARG_REQUIRED, 's'},
+    {"verbose", BI_ARG_NONE, 't'},
+    {"exit", BI_ARG_NONE, 'x'},
+    {"interactive", BI_ARG_NONE, 'p'},
+    {"open-tty", BI_ARG_NONE, 'o'},
+    {"show-limits", BI_ARG_NONE, 258},
+    {"process-slot-var", BI_ARG_REQUIRED, 259},
+    {"help", BI_ARG_NONE, 256},
+    {"version", BI_ARG_NONE, 257},
+    {0, 0, 0}};
+
+#define XARGS_DEFAULT_MAX_CHARS (128 * 1024)
+
+typedef struct xin {
+  bi_ctx *b;
+  sh_stream *s;
+  char buf[16384];
+  size_t pos, len;
+  bool eof;
+  int mode;   /* 0 quoted/blank, 1 delimiter */
+  char delim;
+} xin;
+
+static int getc_(xin *x) {
+  if (x->pos == x->len) {
+    if (x->eof) return -1;
+    if (bi_cancelled(x->b)) return VSH_EABORTED - 1000;
+    int64_t r = sh_stream_read(x->s, x->buf, sizeof x->buf, x->b->sh->ex);
+    if (r < 0) return (int)r - 1000;
+    if (r == 0) {
+      x->eof = true;
+      return -1;
+    }
+    x->pos = 0;
+    x->len = (size_t)r;
+  }
+  return (unsigned char)x->buf[x->pos++];
+}
+
+/* 1 with an item (eol: it ended a line), 0 at the end, <0 error
+ * (-2: unmatched quote, reported). */
+static int next_item(xin *x, vsh_buf *it, bool *eol, bool whole_line) {
+  vsh__buf_clear(it);
+  *eol = false;
+  if (x->mode == 1) {
+    int c;
+    bool any = false;
+    while ((c = getc_(x)) >= 0) {
+      any = true;
+      if (c == (unsigned char)x->delim) {
+        *eol = true;
+        vsh__buf_putc(it, 0);
+        it->len--;
+        return 1;
+      }
+      vsh__buf_putc(it, (char)c);
+    }
+    if (c < -1) return c + 1000;
+    if (!any) return 0;
+    vsh__buf_putc(it, 0);
+    it->len--;
+    return 1;
+  }
+  int c;
+  /* skip leading blanks and empty lines */
+  for (;;) {
+    c = getc_(x);
+    if (c < -1) return c + 1000;
+    if (c < 0) return 0;
+    if (c == ' ' || c == '\t' || c == '\n') continue;
+    break;
+  }
+  char q = 0;
+  bool got = false;
+  for (;; c = getc_(x)) {
+    if (c < -1) return c + 1000;
+    if (c < 0) {
+      if (q) {
+        bi_err(x->b, "unmatched %s quote; by default quotes are special to "
+                     "xargs unless you use the -0 option",
+               q == '\'' ? "single" : "double");
+        return -2;
+      }
+      break;
+    }
+    if (q) {
+      if (c == q) q = 0;
+      else if (c == '\n') {
+        bi_err(x->b, "unmatched %s quote; by default quotes are special to "
+                     "xargs unless you use the -0 option",
+               q == '\'' ? "single" : "double");
+        return -2;
+      } else vsh__buf_putc(it, (char)c);
+      continue;
+    }
+    if (c == '\n') {
+      *eol = true;
+      break;
+    }
+    if ((c == ' ' || c == '\t') && !whole_line) {
+      /* a blank ends the item; the line ends if only blanks follow */
+      break;
+    }
+    if (c == '\'' || c == '"') {
+      q = (char)c;
+      got = true;
+      continue;
+    }
+    if (c == '\\') {
+      c = getc_(x);
+      if (c < -1) return c + 1000;
+      if (c < 0) break;
+    }
+    vsh__buf_putc(it, (char)c);
+    got = true;
+  }
+  (void)got;
+  if (whole_line) {
+    /* -I: trailing blanks are part of the line? GNU strips leading only */
+  }
+  vsh__buf_putc(it, 0);
+  it->len--;
+  return 1;
+}
+
+typedef struct xargs_st {
+  bi_ctx *b;
+  char **base;
+  int nbase;
+  bool trace;
+  int status;
+  bool stop;
+  int rc;
+} xargs_st;
+
+static void run(xargs_st *s, char **argv, int argc) {
+  bi_ctx *b = s->b;
+  if (s->trace) {
+    vsh_buf t = {0};
+    for (int i = 0; i < argc; i++) {
+      if (i) vsh__buf_putc(&t, ' ');
+      vsh__buf_puts(&t, argv[i]);
+    }
+    vsh__buf_putc(&t, '\n');
+    sh_stream_write(b->err, t.data, t.len, b->sh->ex);
+    vsh_buf_dispose(&t);
+  }
+  argv[argc] = NULL;
+  int st = b->sh ? sh_run_argv(b->sh, argc, argv) : 127;
+  if (bi_cancelled(b)) {
+    s->rc = VSH_EABORTED;
+    s->stop = true;
+    return;
+  }
+  if (st == 255) {
+    bi_err(b, "%s: exited with status 255; aborting", argv[0]);
+    s->status = 124;
+    s->stop = true;
+  } else if (st == 127 || st == 126) {
+    s->status = st;
+    s->stop = true;
+  } else if (st > 128) {
+    bi_err(b, "%s: terminated by signal %d", argv[0], st - 128);
+    s->status = 125;
+    s->stop = true;
+  } else if (st) {
+    s->status = 123;
+  }
+}
+
+typedef struct strv {
+  char **v;
+  int n, cap;
+  size_t bytes;
+} strv;
+
+static bool sv_push(strv *a, const char *s, size_t n) {
+  if (a->n + 2 > a->cap) {
+    int nc = a->cap ? a->cap * 2 : 64;
+    char **v = realloc(a->v, (size_t)nc * sizeof(char *));
+    if (!v) return false;
+    a->v = v;
+    a->cap = nc;
+  }
+  char *c = malloc(n + 1);
+  if (!c) return false;
+  memcpy(c, s, n);
+  c[n] = 0;
+  a->v[a->n++] = c;
+  a->bytes += n + 1;
+  return true;
+}
+
+static void sv_truncate(strv *a, int n) {
+  while (a->n > n) free(a->v[--a->n]);
+  a->bytes = 0;
+  for (int i = 0; i < a->n; i++) a->bytes += strlen(a->v[i]) + 1;
+}
+
+static bool parse_pos(const char *a, long *out) {
+  if (!a || !*a) return false;
+  long v = 0;
+  for (const char *p = a; *p; p++) {
+    if (*p < '0' || *p > '9') return false;
+    if (v > 100000000) return false;
+    v = v * 10 + (*p - '0');
+  }
+  *out = v;
+  return true;
+}
+
+int bi_xargs_main(bi_ctx *b) {
+  bi_opts g = {0};
+  int c;
+  const char *argfile = NULL, *repl = NULL, *eofstr = NULL;
+  long max_args = 0, max_lines = 0, max_chars = XARGS_DEFAULT_MAX_CHARS;
+  bool no_empty = false, trace = false, exit_size = false;
+  int mode = 0;
+  char delim = 0;
+  /* which of -n, -L, -I came last wins; GNU warns about the others */
+  bool saw_n = false, saw_l = false;
+  static const char warn[] = "warning: options %s and %s are mutually "
+                             "exclusive, ignoring previous %s value";
+  while ((c = bi_getopt(b, &g, "+0a:d:E:e::I:i::L:l::n:P:rs:txpo", longopts)) != -1) {
+    long v;
+    switch (c) {
+    case '0': mode = 1; delim = 0; break;
+    case 'a': argfile = g.arg; break;
+    case 'd': {
+      const char *d = g.arg;
+      mode = 1;
+      if (d[0] == '\\' && d[1]) {
+        switch (d[1]) {
+        case 'n': delim = '\n'; break;
+        case 't': delim = '\t'; break;
+        case '0': delim = 0; break;
+        case '\\': delim = '\\'; break;
+        default: delim = d[1];
+        }
+      } else if (d[0] && d[1]) {
+        bi_err(b, "invalid input delimiter specification %s: the delimiter "
+                  "must be either a single character or an escape sequence "
+                  "starting with \\.", d);
+        return 1;
+      } else {
+        delim = d[0];
+      }
+      break;
+    }
+    case 'E': eofstr = g.arg; break;
+    case 'e': eofstr = g.arg; break;
+    case 'I':
+    case 'i':
+      if (saw_n)
+        bi_err(b, warn, "--max-args", "--replace/-I/-i", "--max-args");
+      saw_n = saw_l = false;
+      repl = c == 'I' ? g.arg : g.arg ? g.arg : "{}";
+      max_lines = 1;
+      max_args = 0;
+      break;
+    case 'L': case 'l':
+      if (saw_n) bi_err(b, warn, "--max-args", "-L", "--max-args");
+      else if (repl) bi_err(b, warn, "--replace", "-L", "--replace");
+      saw_n = false;
+      saw_l = true;
+      if (c == 'l' && !g.arg) v = 1;
+      else if (!parse_pos(g.arg, &v) || v < 1) {
+        bi_err(b, "value %s for -L option should be >= 1", g.arg);
+        return 1;
+      }
+      max_lines = v;
+      max_args = 0;
+      repl = NULL;
+      break;
+    case 'n':
+      if (!parse_pos(g.arg, &v)) {
+        bi_err(b, "invalid number %s for -n option", fu_cquote(b, g.arg));
+        return 1;
+      }
+      if (v < 1) {
+        return fu_usage_err(b, "value %s for -n option should be >= 1",
+                            g.arg);
+      }
+      if (saw_l)
+        bi_err(b, warn, "--max-lines", "--max-args/-n", "--max-lines");
+      saw_l = false;
+      saw_n = true;
+      max_args = v;
+      if (!repl) max_lines = 0;
+      break;
+    case 'P':
+      if (!parse_pos(g.arg, &v)) {
+        bi_err(b, "invalid number %s for -P option", fu_cquote(b, g.arg));
+        return 1;
+      }
+      break;
+    case 'r': no_empty = true; break;
+    case 's':
+      if (!parse_pos(g.arg, &v) || v < 1) {
+        bi_err(b, "invalid number %s for -s option", fu_cquote(b, g.arg));
+        return 1;
+      }
+      max_chars = v;
+      break;
+    case 't': trace = true; break;
+    case 'x': exit_size = true; break;
+    case 'o': break;
+    case 'p':
+      bi_err(b, "-p (interactive) is not supported: there is no terminal "
+                "to answer prompts");
+      return 1;
+    case 258: case 259: break;
+    case 256: return fu_help(b, usage);
+    case 257: return fu_version(b);
+    default: return 1;
+    }
+  }
+  /* the command: operands after option parsing stopped */
+  char *echo_argv[2] = {(char *)"echo", NULL};
+  char **cmd = g.noperands ? g.operands : echo_argv;
+  int ncmd = g.noperands ? g.noperands : 1;
+  xargs_st s = {.b = b, .base = cmd, .nbase = ncmd, .trace = trace};
+  size_t base_bytes = 0;
+  for (int i = 0; i < ncmd; i++) base_bytes += strlen(cmd[i]) + 1;
+  if (!repl && base_bytes > (size_t)max_chars) {
+    bi_err(b, "argument list too long");
+    return 1;
+  }
+
+  xin *x = calloc(1, sizeof(xin));
+  if (!x) return 1;
+  x->b = b;
+  x->mode = mode;
+  x->delim = delim;
+  sh_stream *own = NULL;
+  if (argfile) {
+    const char *p = bi_path(b, argfile);
+    vfs_file *fh = NULL;
+    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "cannot open %s: %s", fu_quote(b, argfile), vsh_strerror(rc));
+      free(x);
+      return 1;
+    }
+    own = sh_stream_file_new(fh, argfile);
+    if (!own) {
+      free(x);
+      return 1;
+    }
+    x->s = own;
+  } else {
+    x->s = b->in;
+  }
+
+  strv args = {0};
+  for (int i = 0; i < ncmd && !repl; i++)
+    if (!sv_push(&args, cmd[i], strlen(cmd[i]))) goto oom;
+  vsh_buf it = {0};
+  bool ran = false;
+  int lines = 0, nitems = 0;
+  bool eol;
+  int r;
+  while (!s.stop) {
+    r = next_item(x, &it, &eol, repl != NULL);
+    if (r < 0) {
+      if (r == -2) s.status = 1;
+      else s.rc = r;
+      break;
+    }
+    if (r == 0) break;
+    if (eofstr && !strcmp(it.data ? it.data : "", eofstr)) break;
+    if (repl) {
+      /* -I: one command per line, REPL replaced in every initial arg */
+      const char *item = it.data ? it.data : "";
+      strv cmdv = {0};
+      size_t rl = strlen(repl);
+      bool bad = false;
+      for (int i = 0; i < ncmd; i++) {
+        vsh_buf w = {0};
+        const char *a = cmd[i];
+        for (const char *q = a; *q;) {
+          if (rl && !strncmp(q, repl, rl)) {
+            vsh__buf_puts(&w, item);
+            q += rl;
+          } else {
+            vsh__buf_putc(&w, *q++);
+          }
+        }
+        if (!sv_push(&cmdv, w.data ? w.data : "", w.len)) bad = true;
+        vsh_buf_dispose(&w);
+      }
+      if (!bad && cmdv.bytes > (size_t)max_chars) {
+        bi_err(b, "argument line too long");
+        s.status = 1;
+        s.stop = true;
+      } else if (!bad) {
+        run(&s, cmdv.v, cmdv.n);
+      }
+      ran = true;
+      sv_truncate(&cmdv, 0);
+      free(cmdv.v);
+      if (bad) goto oom;
+      continue;
+    }
+    size_t il = it.len;
+    if (args.bytes + il + 1 > (size_t)max_chars && args.n > ncmd) {
+      run(&s, args.v, args.n);
+      ran = true;
+      sv_truncate(&args, ncmd);
+      nitems = 0;
+      lines = 0;
+      if (s.stop) break;
+    }
+    if (args.bytes + il + 1 > (size_t)max_chars) {
+      if (exit_size) {
+        bi_err(b, "argument line too long");
+        s.status = 1;
+        break;
+      }
+    }
+    if (!sv_push(&args, it.data ? it.data : "", il)) goto oom;
+    nitems++;
+    if (eol || mode == 1) lines++;
+    bool full = (max_args && nitems >= max_args) ||
+                (max_lines && lines >= max_lines && (eol || mode == 1));
+    if (full) {
+      run(&s, args.v, args.n);
+      ran = true;
+      sv_truncate(&args, ncmd);
+      nitems = 0;
+      lines = 0;
+    }
+  }
+  if (!s.stop && !s.rc && s.status != 1 && !repl) {
+    if (args.n > ncmd || (!ran && !no_empty)) run(&s, args.v, args.n);
+  }
+  sv_truncate(&args, 0);
+  free(args.v);
+  vsh_buf_dispose(&it);
+  if (own) sh_stream_unref(own);
+  free(x);
+  if (s.rc == VSH_EABORTED) return 1;
+  if (s.rc) {
+    bi_err(b, "read error: %s", vsh_strerror(s.rc));
+    return 1;
+  }
+  return s.status;
+oom:
+  sv_truncate(&args, 0);
+  free(args.v);
+  vsh_buf_dispose(&it);
+  if (own) sh_stream_unref(own);
+  free(x);
+  return 1;
+}

@@ -1,0 +1,795 @@
+/* date.c: print or parse dates (GNU date): -d with "now", "@EPOCH",
+ * ISO 8601 dates and times with optional zone, "HH:MM", relative items
+ * ("3 days ago", "+1 week", "tomorrow", "next monday"), +FORMAT with the
+ * common % directives and GNU flags (- _ 0 ^ #, width), -u, -I, -R,
+ * --rfc-3339, -r FILE.  Time zones: $TZ as a POSIX rule ("UTC+2",
+ * "EST5EDT,M3.2.0,M11.1.0", "<+03>-3") or an IANA name from a built-in
+ * table of each zone's current rule (tz_table.h; no tz database in the
+ * sandbox): dates before a zone's last rule change use today's rule. */
+#include "builtins/lib/files_int.h"
+#include "builtins/lib/misc_io.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct dt_tm { /* broken-down civil time */
+  int64_t year;
+  int mon, mday, hour, min, sec; /* mon 1..12 */
+  int wday, yday;                /* 0=Sunday; 0-based */
+} dt_tm;
+
+/* ---- calendar arithmetic (proleptic Gregorian) ---- */
+
+static bool leap(int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+
+
+static void to_tm(int64_t t, long off, dt_tm *out) {
+  fu_tm tm;
+  fu_localtime(t, off, &tm);
+  *out = (dt_tm){tm.year, tm.mon + 1, tm.mday, tm.hour, tm.min,
+                 tm.sec,  tm.wday,    tm.yday};
+}
+
+/* Normalises month overflow, then the day count carries the rest. */
+static int64_t from_fields(int64_t y, int64_t mon, int64_t mday, int64_t h,
+                           int64_t mi, int64_t s, long off) {
+  y += vsh__floordiv(mon - 1, 12);
+  mon = mon - 1 - vsh__floordiv(mon - 1, 12) * 12 + 1;
+  int64_t days = fu_days_from_civil(y, (int)mon, 1) + mday - 1;
+  return days * 86400 + h * 3600 + mi * 60 + s - off;
+}
+
+/* ---- time zones ---- */
+
+/* ---- -d parsing ---- */
+
+typedef struct dt_parse {
+  const char *s;
+  int64_t now;
+  fu_zone zone;
+  /* absolute parts */
+  bool have_date, have_time, have_zone, have_epoch;
+  int64_t year;
+  int mon, mday, hour, min, sec;
+  long nsec;
+  long zoff;
+  int64_t epoch;
+  /* relative parts */
+  int64_t ry, rm, rd, rs;
+  int wday; /* -1 none */
+  int wday_ord;
+} dt_parse;
+
+static const char *const mon_names[12] = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"};
+static const char *const day_names[7] = {"sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"};
+
+static int match_name(const char *w, size_t n, const char *const *names, int count) {
+  for (int i = 0; i < count; i++) {
+    size_t full = strlen(names[i]);
+    if ((n == 3 || n == full || (n == 4 && !strncmp(names[i], "sept", 4) && i == 8) ||
+         (n == 4 && i == 2 && !strncmp(w, "tues", 4)) || (n == 5 && i == 3 && !strncmp(w, "wednes", 5))) &&
+        n <= full && !strncasecmp(w, names[i], n))
+      return i;
+    if ((n == 4 && i == 2 && !strncasecmp(w, "tues", 4)) ||
+        (n == 5 && i == 4 && !strncasecmp(w, "thurs", 5)))
+      return i;
+  }
+  return -1;
+}
+
+static int unit_seconds(const char *w, size_t n, int *kind) {
+  /* kind: 0 seconds-based, 1 months, 2 years */
+  static const struct { const char *name; int secs; int kind; } u[] = {
+      {"year", 0, 2},      {"month", 0, 1},    {"fortnight", 1209600, 0},
+      {"week", 604800, 0}, {"day", 86400, 0},   {"hour", 3600, 0},
+      {"minute", 60, 0},   {"min", 60, 0},      {"second", 1, 0},
+      {"sec", 1, 0},       {NULL, 0, 0}};
+  for (int i = 0; u[i].name; i++) {
+    size_t l = strlen(u[i].name);
+    if ((n == l || (n == l + 1 && (w[l] == 's' || w[l] == 'S'))) &&
+        !strncasecmp(w, u[i].name, l)) {
+      *kind = u[i].kind;
+      return u[i].secs;
+    }
+  }
+  return -1;
+}
+
+static void skip_ws(const char **p) {
+  while (**p == ' ' || **p == '\t' || **p == ',') (*p)++;
+}
+
+static bool parse_num(const char **p, int64_t *v, int *ndig) {
+  const char *s = *p;
+  if (!isdigit((unsigned char)*s)) return false;
+  int64_t x = 0;
+  int n = 0;
+  while (isdigit((unsigned char)*s)) {
+    if (x > (INT64_MAX - 9) / 10) return false;
+    x = x * 10 + (*s++ - '0');
+    n++;
+  }
+  *v = x;
+  if (ndig) *ndig = n;
+  *p = s;
+  return true;
+}
+
+/* "+hh", "+hhmm", "+hh:mm" after a time. */
+static bool parse_offset(const char **p, long *off) {
+  const char *s = *p;
+  int sign = *s == '-' ? -1 : 1;
+  if (*s != '+' && *s != '-') return false;
+  s++;
+  int64_t h, m = 0;
+  int nd;
+  if (!parse_num(&s, &h, &nd)) return false;
+  if (nd == 4) m = h % 100, h /= 100;
+  else if (nd > 2) return false;
+  else if (*s == ':') {
+    s++;
+    if (!parse_num(&s, &m, NULL)) return false;
+  }
+  if (h > 24 || m > 59) return false;
+  *off = sign * (long)(h * 3600 + m * 60);
+  *p = s;
+  return true;
+}
+
+static bool parse_time(dt_parse *d, const char **p) {
+  const char *s = *p;
+  int64_t h, m, sec = 0;
+  if (!parse_num(&s, &h, NULL) || *s != ':') return false;
+  s++;
+  if (!parse_num(&s, &m, NULL)) return false;
+  if (*s == ':') {
+    s++;
+    if (!parse_num(&s, &sec, NULL)) return false;
+    if (*s == '.' || *s == ',') {
+      s++;
+      long ns = 0;
+      int k = 0;
+      while (isdigit((unsigned char)*s)) {
+        if (k < 9) ns = ns * 10 + (*s - '0'), k++;
+        s++;
+      }
+      for (; k < 9; k++) ns *= 10;
+      d->nsec = ns;
+    }
+  }
+  if (h > 23 || m > 59 || sec > 60) return false;
+  skip_ws(&s);
+  const char *q = s;
+  if ((*q == 'a' || *q == 'A' || *q == 'p' || *q == 'P') &&
+      (q[1] == 'm' || q[1] == 'M') && !isalpha((unsigned char)q[2])) {
+    if (h < 1 || h > 12) return false;
+    h = h % 12 + ((*q == 'p' || *q == 'P') ? 12 : 0);
+    s = q + 2;
+  }
+  d->hour = (int)h;
+  d->min = (int)m;
+  d->sec = (int)sec;
+  d->have_time = true;
+  const char *z = s;
+  long off;
+  if ((*z == '+' || *z == '-') && parse_offset(&z, &off)) {
+    d->zoff = off;
+    d->have_zone = true;
+    s = z;
+  }
+  *p = s;
+  return true;
+}
+
+static bool parse_date_string(dt_parse *d) {
+  const char *p = d->s;
+  skip_ws(&p);
+  if (*p == '@') {
+    p++;
+    int sign = 1;
+    if (*p == '-') sign = -1, p++;
+    else if (*p == '+') p++;
+    int64_t v;
+    if (!parse_num(&p, &v, NULL)) return false;
+    if (*p == '.' || *p == ',') {
+      p++;
+      long ns = 0;
+      int k = 0;
+      while (isdigit((unsigned char)*p)) {
+        if (k < 9) ns = ns * 10 + (*p - '0'), k++;
+        p++;
+      }
+      for (; k < 9; k++) ns *= 10;
+      d->nsec = ns;
+    }
+    skip_ws(&p);
+    if (*p) return false;
+    d->epoch = sign * v;
+    if (sign < 0 && d->nsec) d->epoch--, d->nsec = 1000000000 - d->nsec;
+    d->have_epoch = true;
+    return true;
+  }
+  while (skip_ws(&p), *p) {
+    const char *start = p;
+    /* a signed number starts a relative item */
+    int64_t num = 1;
+    bool have_num = false;
+    if (*p == '+' || *p == '-' || isdigit((unsigned char)*p)) {
+      int sign = 1;
+      const char *q = p;
+      if (*q == '+' || *q == '-') {
+        sign = *q == '-' ? -1 : 1;
+        q++;
+        while (*q == ' ') q++;
+      }
+      int nd;
+      int64_t v;
+      const char *nstart = q;
+      if (!parse_num(&q, &v, &nd)) return false;
+      /* absolute forms only for unsigned numbers */
+      if (nstart == p) {
+        if (*q == '-' && nd >= 1 && isdigit((unsigned char)q[1]) && !d->have_date) {
+          /* YYYY-MM-DD */
+          const char *r = q + 1;
+          int64_t mo, da;
+          if (!parse_num(&r, &mo, NULL) || *r != '-') return false;
+          r++;
+          if (!parse_num(&r, &da, NULL)) return false;
+          if (mo < 1 || mo > 12 || da < 1 || da > 31) return false;
+          d->year = v, d->mon = (int)mo, d->mday = (int)da;
+          d->have_date = true;
+          if (*r == 'T' || *r == 't') {
+            r++;
+            if (!parse_time(d, &r)) return false;
+          }
+          if (*r == 'Z' || *r == 'z') {
+            d->zoff = 0, d->have_zone = true;
+            r++;
+          }
+          p = r;
+          continue;
+        }
+        if (*q == '/' && !d->have_date) {
+          /* MM/DD/YYYY */
+          const char *r = q + 1;
+          int64_t da, yr;
+          if (!parse_num(&r, &da, NULL)) return false;
+          if (*r == '/') {
+            r++;
+            if (!parse_num(&r, &yr, &nd)) return false;
+            if (nd == 2) yr += yr < 69 ? 2000 : 1900;
+          } else {
+            dt_tm now;
+            to_tm(d->now, fu_zone_offset(&d->zone, d->now, NULL), &now);
+            yr = now.year;
+          }
+          if (v < 1 || v > 12 || da < 1 || da > 31) return false;
+          d->year = yr, d->mon = (int)v, d->mday = (int)da;
+          d->have_date = true;
+          p = r;
+          continue;
+        }
+        if (*q == ':') {
+          const char *r = p;
+          if (d->have_time || !parse_time(d, &r)) return false;
+          p = r;
+          continue;
+        }
+        if (nd == 8 && !d->have_date && !isalpha((unsigned char)*q)) {
+          d->year = v / 10000, d->mon = (int)(v / 100 % 100), d->mday = (int)(v % 100);
+          if (d->mon < 1 || d->mon > 12 || d->mday < 1 || d->mday > 31) return false;
+          d->have_date = true;
+          p = q;
+          continue;
+        }
+      }
+      num = sign * v;
+      have_num = true;
+      p = q;
+      while (*p == ' ' || *p == '\t') p++;
+      /* a bare number after a month name and day: the year */
+      if (!isalpha((unsigned char)*p)) {
+        if (d->have_date && d->year == INT64_MIN && nstart == start) {
+          d->year = v;
+          continue;
+        }
+        if (nstart == start && d->have_date && !d->have_time && nd == 4 && !*p) {
+          d->hour = (int)(v / 100), d->min = (int)(v % 100);
+          d->have_time = true;
+          continue;
+        }
+        return false;
+      }
+    }
+    const char *w = p;
+    while (isalpha((unsigned char)*p) || *p == '.') p++;
+    size_t wl = (size_t)(p - w);
+    if (!wl) return false;
+    int kind, secs = unit_seconds(w, wl, &kind);
+    if (secs >= 0) {
+      const char *q = p;
+      skip_ws(&q);
+      if (!strncasecmp(q, "ago", 3) && !isalpha((unsigned char)q[3])) {
+        num = -num;
+        p = q + 3;
+      }
+      if (kind == 2) d->ry += num;
+      else if (kind == 1) d->rm += num;
+      else d->rs += num * secs;
+      continue;
+    }
+    if (have_num) {
+      /* "5 jan" style: day then month */
+      int mo = match_name(w, wl, mon_names, 12);
+      if (mo < 0 || d->have_date || num < 1 || num > 31) return false;
+      d->mon = mo + 1, d->mday = (int)num, d->have_date = true;
+      d->year = INT64_MIN;
+      continue;
+    }
+#define IS(word) (wl == strlen(word) && !strncasecmp(w, word, wl))
+    if (IS("now") || IS("today")) continue;
+    if (IS("tomorrow")) { d->rd += 1; continue; }
+    if (IS("yesterday")) { d->rd -= 1; continue; }
+    if (IS("ago")) { d->rs = -d->rs, d->rm = -d->rm, d->ry = -d->ry, d->rd = -d->rd; continue; }
+    if (IS("midnight")) { d->hour = d->min = d->sec = 0; d->have_time = true; continue; }
+    if (IS("noon")) { d->hour = 12; d->min = d->sec = 0; d->have_time = true; continue; }
+    if (IS("utc") || IS("gmt") || IS("z") || IS("ut")) {
+      d->zoff = 0;
+      d->have_zone = true;
+      const char *q = p;
+      long off;
+      if ((*q == '+' || *q == '-') && parse_offset(&q, &off)) d->zoff = off, p = q;
+      continue;
+    }
+    int ord = 0;
+    bool has_ord = false;
+    if (IS("next") || IS("last") || IS("this")) {
+      ord = IS("next") ? 1 : IS("last") ? -1 : 0;
+      has_ord = true;
+      skip_ws(&p);
+      w = p;
+      while (isalpha((unsigned char)*p)) p++;
+      wl = (size_t)(p - w);
+      secs = unit_seconds(w, wl, &kind);
+      if (secs >= 0) {
+        if (kind == 2) d->ry += ord;
+        else if (kind == 1) d->rm += ord;
+        else d->rs += ord * secs;
+        continue;
+      }
+    }
+    int wd = match_name(w, wl, day_names, 7);
+    if (wd >= 0) {
+      if (d->wday >= 0) return false;
+      d->wday = wd;
+      d->wday_ord = has_ord ? ord : 0;
+      if (*p == '.') p++;
+      continue;
+    }
+    int mo = match_name(w, wl, mon_names, 12);
+    if (mo >= 0 && !has_ord && !d->have_date) {
+      /* "jan 5 [2024]" */
+      skip_ws(&p);
+      int64_t da, yr = INT64_MIN;
+      if (!parse_num(&p, &da, NULL) || da < 1 || da > 31) return false;
+      const char *q = p;
+      skip_ws(&q);
+      if (isdigit((unsigned char)*q) && q[1] != ':' && q[2] != ':') {
+        parse_num(&q, &yr, NULL);
+        p = q;
+      }
+      d->mon = mo + 1, d->mday = (int)da, d->year = yr, d->have_date = true;
+      continue;
+    }
+    return false;
+#undef IS
+  }
+  return true;
+}
+
+static bool resolve(dt_parse *d, int64_t *out, long *nsec) {
+  if (d->have_epoch) {
+    *out = d->epoch;
+    *nsec = d->nsec;
+    return true;
+  }
+  /* an explicit zone in the string is a fixed offset; else $TZ's rule */
+  fu_zone fixed = {.off = d->zoff};
+  const fu_zone *zone = d->have_zone ? &fixed : &d->zone;
+  dt_tm now;
+  to_tm(d->now, fu_zone_offset(zone, d->now, NULL), &now);
+  int64_t y = now.year;
+  int64_t mo = now.mon, da = now.mday, h = now.hour, mi = now.min, s = now.sec;
+  bool timeless = d->have_date || d->wday >= 0;
+  if (d->have_date) {
+    if (d->year != INT64_MIN) y = d->year;
+    mo = d->mon, da = d->mday;
+    static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int lim = mdays[mo - 1] + (mo == 2 && leap(y));
+    if (da > lim) return false;
+  }
+  if (d->have_time) h = d->hour, mi = d->min, s = d->sec;
+  else if (timeless) h = mi = s = 0;
+  if (!d->have_time && !timeless) *nsec = d->nsec;
+  else *nsec = d->nsec;
+  y += d->ry;
+  mo += d->rm;
+  int64_t local = from_fields(y, mo, da + d->rd, h, mi, s, 0);
+  if (d->wday >= 0 && !d->have_date) { /* a calendar date wins */
+    dt_tm cur;
+    to_tm(local, 0, &cur);
+    int delta = (d->wday - cur.wday + 7) % 7;
+    if (d->wday_ord > 0 && delta == 0) delta = 7;
+    if (d->wday_ord < 0) delta = delta ? delta - 7 : -7;
+    local += (int64_t)delta * 86400;
+  }
+  int64_t t;
+  if (!fu_zone_local(zone, local, &t)) return false; /* skipped by the clock */
+  *out = t + d->rs;
+  return true;
+}
+
+/* ---- formatting ---- */
+
+static const char *const day_abbr[7] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+static const char *const day_full[7] = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
+static const char *const mon_abbr[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+static const char *const mon_full[12] = {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"};
+
+/* ISO 8601 week-based year and week. */
+static void iso_week(const dt_tm *t, int64_t *gy, int *wk) {
+  int wday = (t->wday + 6) % 7; /* Monday = 0 */
+  int64_t y = t->year;
+  int yday = t->yday;
+  int w = (yday - wday + 10) / 7;
+  if (w < 1) {
+    y--;
+    int pyd = yday + 365 + leap(y);
+    w = (pyd - wday + 10) / 7;
+  } else {
+    int ylen = 365 + leap(y);
+    if (w == 53 && (yday - wday + 3) >= ylen) {
+      /* the Thursday of this week lies in next year */
+      if (ylen - yday <= 3 - wday + 0 || true) {
+        int thursday = yday - wday + 3;
+        if (thursday >= ylen) { y++; w = 1; }
+      }
+    }
+  }
+  *gy = y;
+  *wk = w;
+}
+
+static void put_field(vsh_buf *o, const char *s, char flag, int width,
+                      char defpad, bool upper, bool swapcase) {
+  char tmp[128];
+  size_t n = strlen(s);
+  if (n >= sizeof(tmp)) n = sizeof(tmp) - 1;
+  memcpy(tmp, s, n);
+  tmp[n] = 0;
+  if (upper || swapcase)
+    for (size_t i = 0; i < n; i++) tmp[i] = (char)toupper((unsigned char)tmp[i]);
+  char pad = flag == '_' ? ' ' : flag == '0' ? '0' : defpad;
+  bool num = n && (isdigit((unsigned char)tmp[0]) || tmp[0] == '-' || tmp[0] == ' ') &&
+             defpad != ' ' + 1;
+  (void)num;
+  if (flag == '-') width = 0;
+  if ((int)n < width) {
+    size_t padn = (size_t)width - n;
+    if (pad == '0' && (tmp[0] == '-' || tmp[0] == '+')) {
+      vsh__buf_putc(o, tmp[0]);
+      for (size_t i = 0; i < padn; i++) vsh__buf_putc(o, '0');
+      vsh__buf_puts(o, tmp + 1);
+      return;
+    }
+    for (size_t i = 0; i < padn; i++) vsh__buf_putc(o, pad);
+  }
+  vsh__buf_puts(o, tmp);
+}
+
+/* A number with its natural width (GNU pads with '0' or ' '). */
+static void put_num(vsh_buf *o, int64_t v, int natural, char natpad, char flag,
+                    int width) {
+  char s[96];
+  if (width > 64) width = 64;
+  if (flag == '-') {
+    snprintf(s, sizeof(s), "%lld", (long long)v);
+    vsh__buf_puts(o, s);
+    return;
+  }
+  char pad = flag == '_' ? ' ' : flag == '0' ? '0' : natpad;
+  int w = width ? width : natural;
+  if (w < 0) w = 0;
+  if (w > 64) w = 64; /* s[] holds 64 columns; GNU caps widths too */
+  if (pad == ' ') snprintf(s, sizeof(s), "%*lld", w, (long long)v);
+  else if (v < 0) snprintf(s, sizeof(s), "-%0*lld", w > 0 ? w - 1 : 0, (long long)-v);
+  else snprintf(s, sizeof(s), "%0*lld", w, (long long)v);
+  vsh__buf_puts(o, s);
+}
+
+static void fmt_zone(vsh_buf *o, long off, int colons) {
+  char sign = off < 0 ? '-' : '+';
+  long a = off < 0 ? -off : off;
+  if (colons == 0) vsh__buf_printf(o, "%c%02ld%02ld", sign, a / 3600, a / 60 % 60);
+  else if (colons == 1) vsh__buf_printf(o, "%c%02ld:%02ld", sign, a / 3600, a / 60 % 60);
+  else if (colons == 2) vsh__buf_printf(o, "%c%02ld:%02ld:%02ld", sign, a / 3600, a / 60 % 60, a % 60);
+  else {
+    if (a % 3600 == 0) vsh__buf_printf(o, "%c%02ld", sign, a / 3600);
+    else if (a % 60 == 0) vsh__buf_printf(o, "%c%02ld:%02ld", sign, a / 3600, a / 60 % 60);
+    else vsh__buf_printf(o, "%c%02ld:%02ld:%02ld", sign, a / 3600, a / 60 % 60, a % 60);
+  }
+}
+
+static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
+                        const fu_zone *z) {
+  dt_tm tm;
+  const char *zname;
+  long zoff = fu_zone_offset(z, t, &zname);
+  to_tm(t, zoff, &tm);
+  for (const char *p = f; *p; p++) {
+    if (*p != '%') {
+      vsh__buf_putc(o, *p);
+      continue;
+    }
+    const char *start = p++;
+    char flag = 0;
+    bool upper = false, swapcase = false;
+    for (;; p++) {
+      if (*p == '-' || *p == '_' || *p == '0' || *p == '+') flag = *p;
+      else if (*p == '^') upper = true;
+      else if (*p == '#') swapcase = true;
+      else break;
+    }
+    int width = 0;
+    while (isdigit((unsigned char)*p)) width = width * 10 + (*p++ - '0');
+    int colons = 0;
+    while (*p == ':') colons++, p++;
+    if (*p == 'E' || *p == 'O') p++;
+    char c = *p;
+    char buf[64];
+    int h12 = tm.hour % 12 ? tm.hour % 12 : 12;
+    switch (c) {
+    case '%': vsh__buf_putc(o, '%'); break;
+    case 'n': vsh__buf_putc(o, '\n'); break;
+    case 't': vsh__buf_putc(o, '\t'); break;
+    case 'a': put_field(o, day_abbr[tm.wday], flag, width, ' ', upper, swapcase); break;
+    case 'A': put_field(o, day_full[tm.wday], flag, width, ' ', upper, swapcase); break;
+    case 'b': case 'h': put_field(o, mon_abbr[tm.mon - 1], flag, width, ' ', upper, swapcase); break;
+    case 'B': put_field(o, mon_full[tm.mon - 1], flag, width, ' ', upper, swapcase); break;
+    case 'c': {
+      vsh_buf s = {0};
+      format_time(&s, "%a %b %e %H:%M:%S %Y", t, nsec, z);
+      put_field(o, s.data, flag, width, ' ', upper, false);
+      vsh_buf_dispose(&s);
+      break;
+    }
+    case 'C': put_num(o, vsh__floordiv(tm.year, 100), 2, '0', flag, width); break;
+    case 'd': put_num(o, tm.mday, 2, '0', flag, width); break;
+    case 'e': put_num(o, tm.mday, 2, ' ', flag, width); break;
+    case 'D': case 'F': case 'r': case 'R': case 'T': case 'x': case 'X': {
+      const char *sub = c == 'D' ? "%m/%d/%y" : c == 'F' ? "%Y-%m-%d" :
+                        c == 'r' ? "%I:%M:%S %p" : c == 'R' ? "%H:%M" :
+                        c == 'T' ? "%H:%M:%S" : c == 'x' ? "%m/%d/%y" : "%H:%M:%S";
+      vsh_buf s = {0};
+      format_time(&s, sub, t, nsec, z);
+      put_field(o, s.data, flag, width, ' ', upper, false);
+      vsh_buf_dispose(&s);
+      break;
+    }
+    case 'g': case 'G': {
+      int64_t gy;
+      int wk;
+      iso_week(&tm, &gy, &wk);
+      if (c == 'g') put_num(o, ((gy % 100) + 100) % 100, 2, '0', flag, width);
+      else put_num(o, gy, 4, '0', flag, width);
+      break;
+    }
+    case 'V': {
+      int64_t gy;
+      int wk;
+      iso_week(&tm, &gy, &wk);
+      put_num(o, wk, 2, '0', flag, width);
+      break;
+    }
+    case 'H': put_num(o, tm.hour, 2, '0', flag, width); break;
+    case 'I': put_num(o, h12, 2, '0', flag, width); break;
+    case 'k': put_num(o, tm.hour, 2, ' ', flag, width); break;
+    case 'l': put_num(o, h12, 2, ' ', flag, width); break;
+    case 'j': put_num(o, tm.yday + 1, 3, '0', flag, width); break;
+    case 'm': put_num(o, tm.mon, 2, '0', flag, width); break;
+    case 'M': put_num(o, tm.min, 2, '0', flag, width); break;
+    case 'S': put_num(o, tm.sec, 2, '0', flag, width); break;
+    case 'N': {
+      snprintf(buf, sizeof(buf), "%09ld", nsec);
+      if (width && width < 9) buf[width] = 0;
+      vsh__buf_puts(o, buf);
+      break;
+    }
+    case 'p': put_field(o, tm.hour < 12 ? "AM" : "PM", flag, width, ' ', upper, false); break;
+    case 'P': put_field(o, tm.hour < 12 ? "am" : "pm", flag, width, ' ', upper, false); break;
+    case 's': put_num(o, t, 1, '0', flag, width); break;
+    case 'u': put_num(o, tm.wday ? tm.wday : 7, 1, '0', flag, width); break;
+    case 'w': put_num(o, tm.wday, 1, '0', flag, width); break;
+    case 'U': put_num(o, (tm.yday + 7 - tm.wday) / 7, 2, '0', flag, width); break;
+    case 'W': put_num(o, (tm.yday + 7 - (tm.wday + 6) % 7) / 7, 2, '0', flag, width); break;
+    case 'y': put_num(o, ((tm.year % 100) + 100) % 100, 2, '0', flag, width); break;
+    case 'Y': put_num(o, tm.year, 1, '0', flag, width); break;
+    case 'z': fmt_zone(o, zoff, colons); break;
+    case 'Z': put_field(o, zname, flag, width, ' ', upper, swapcase); break;
+    default:
+      /* unknown directive: printed as is */
+      vsh__buf_append(o, start, (size_t)(p - start) + (*p ? 1 : 0));
+      if (!*p) p--;
+      break;
+    }
+  }
+}
+
+void mi_format_time(bi_ctx *b, vsh_buf *o, const char *fmt,
+                    struct timespec ts) {
+  fu_zone z;
+  fu_zone_init(b, false, &z);
+  format_time(o, fmt, ts.tv_sec, ts.tv_nsec, &z);
+}
+
+void mi_format_mtime(bi_ctx *b, vsh_buf *o, struct timespec ts) {
+  mi_format_time(b, o, "%Y-%m-%d %H:%M:%S.%N %z", ts);
+}
+
+/* ---- main ---- */
+
+static void quote_err(bi_ctx *b, const char *what, const char *s) {
+  bi_err(b, "%s \u2018%s\u2019", what, s);
+}
+
+int bi_date_main(bi_ctx *b) {
+  enum { O_HELP = 256, O_VER, O_RFC3339, O_DEBUG };
+  static const bi_longopt lo[] = {{"date", BI_ARG_REQUIRED, 'd'},
+                                  {"file", BI_ARG_REQUIRED, 'f'},
+                                  {"iso-8601", BI_ARG_OPTIONAL, 'I'},
+                                  {"reference", BI_ARG_REQUIRED, 'r'},
+                                  {"rfc-email", BI_ARG_NONE, 'R'},
+                                  {"rfc-2822", BI_ARG_NONE, 'R'},
+                                  {"rfc-3339", BI_ARG_REQUIRED, O_RFC3339},
+                                  {"set", BI_ARG_REQUIRED, 's'},
+                                  {"utc", BI_ARG_NONE, 'u'},
+                                  {"universal", BI_ARG_NONE, 'u'},
+                                  {"debug", BI_ARG_NONE, O_DEBUG},
+                                  {"help", BI_ARG_NONE, O_HELP},
+                                  {"version", BI_ARG_NONE, O_VER},
+                                  {0}};
+  const char *dstr = NULL, *ref = NULL, *fmt = NULL;
+  bool utc = false;
+  int nfmt = 0;
+  char fmtbuf[64];
+  bi_opts g = {0};
+  int c;
+  while ((c = bi_getopt(b, &g, "d:f:I::r:Rs:u", lo)) != -1) {
+    switch (c) {
+    case 'd': dstr = g.arg; break;
+    case 'f':
+      bi_err(b, "option --file is not supported");
+      return 1;
+    case 'r': ref = g.arg; break;
+    case 'u': utc = true; break;
+    case 'R': fmt = "%a, %d %b %Y %H:%M:%S %z"; nfmt++; break;
+    case 'I': {
+      const char *a = g.arg ? g.arg : "date";
+      size_t al = strlen(a);
+      if (al && !strncmp("date", a, al)) fmt = "%Y-%m-%d";
+      else if (al && !strncmp("hours", a, al)) fmt = "%Y-%m-%dT%H%:z";
+      else if (al && !strncmp("minutes", a, al)) fmt = "%Y-%m-%dT%H:%M%:z";
+      else if (al && !strncmp("seconds", a, al)) fmt = "%Y-%m-%dT%H:%M:%S%:z";
+      else if (al && !strncmp("ns", a, al)) fmt = "%Y-%m-%dT%H:%M:%S,%N%:z";
+      else {
+        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--iso-8601\u2019", a);
+        bi_err(b, "Valid arguments are:\n  - \u2018hours\u2019\n  - \u2018minutes\u2019\n  - \u2018date\u2019\n  - \u2018seconds\u2019\n  - \u2018ns\u2019");
+        mi_try_help_date:
+        {
+          vsh_buf m = {0};
+          vsh__buf_puts(&m, "Try 'date --help' for more information.\n");
+          sh_stream_write(b->err, m.data, m.len, b->sh->ex);
+          vsh_buf_dispose(&m);
+        }
+        return 1;
+      }
+      nfmt++;
+      break;
+    }
+    case O_RFC3339: {
+      const char *a = g.arg;
+      if (!strcmp(a, "date")) fmt = "%Y-%m-%d";
+      else if (!strcmp(a, "seconds")) fmt = "%Y-%m-%d %H:%M:%S%:z";
+      else if (!strcmp(a, "ns")) fmt = "%Y-%m-%d %H:%M:%S.%N%:z";
+      else {
+        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--rfc-3339\u2019", a);
+        goto mi_try_help_date;
+      }
+      nfmt++;
+      break;
+    }
+    case 's':
+      bi_err(b, "cannot set date: Operation not permitted");
+      return 1;
+    case O_DEBUG: break;
+    case O_HELP:
+      bi_puts(b,
+              "Usage: date [OPTION]... [+FORMAT]\n"
+              "Display date and time in the given FORMAT.\n\n"
+              "  -d, --date=STRING          display time described by STRING, not 'now'\n"
+              "  -I[FMT], --iso-8601[=FMT]  output date/time in ISO 8601 format.\n"
+              "                               FMT='date' for date only (the default),\n"
+              "                               'hours', 'minutes', 'seconds', or 'ns'\n"
+              "  -R, --rfc-email            output date and time in RFC 5322 format.\n"
+              "      --rfc-3339=FMT         output date/time in RFC 3339 format.\n"
+              "  -r, --reference=FILE       display the last modification time of FILE\n"
+              "  -u, --utc, --universal     print or set Coordinated Universal Time (UTC)\n"
+              "      --help        display this help and exit\n"
+              "      --version     output version information and exit\n\n"
+              "Time zones: UTC, or a fixed offset from $TZ (e.g. TZ=UTC+2);\n"
+              "other zone names count as UTC.\n");
+      return 0;
+    case O_VER: bi_puts(b, "date (vsh) " VSH_VERSION_STRING "\n"); return 0;
+    default: return 1;
+    }
+  }
+  for (int i = 0; i < g.noperands; i++) {
+    const char *a = g.operands[i];
+    if (a[0] == '+' && !fmt && nfmt == 0 && i == 0) {
+      fmt = a + 1;
+      continue;
+    }
+    if (a[0] == '+' && nfmt) {
+      bi_err(b, "multiple output formats specified");
+      return 1;
+    }
+    if (a[0] == '+' || i > 0) {
+      quote_err(b, "extra operand", a);
+      goto mi_try_help_date;
+    }
+    bi_err(b, "cannot set date: Operation not permitted");
+    return 1;
+  }
+  if (dstr && ref) {
+    bi_err(b, "the options to specify dates for printing are mutually exclusive");
+    goto mi_try_help_date;
+  }
+  if (nfmt > 1) {
+    bi_err(b, "multiple output formats specified");
+    return 1;
+  }
+  fu_zone z;
+  fu_zone_init(b, utc, &z);
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  int64_t t = now.tv_sec;
+  long nsec = now.tv_nsec;
+  if (ref) {
+    const char *p = bi_path(b, ref);
+    vfs_info st;
+    int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "%s: %s", ref, vsh_strerror(rc));
+      return 1;
+    }
+    t = st.mtime.tv_sec;
+    nsec = st.mtime.tv_nsec;
+  }
+  if (dstr) {
+    dt_parse d = {.s = dstr, .now = t, .zone = z, .wday = -1};
+    if (!parse_date_string(&d) || !resolve(&d, &t, &nsec)) {
+      quote_err(b, "invalid date", dstr);
+      return 1;
+    }
+    if (!d.have_epoch && !d.have_time && !d.have_date && d.wday < 0) nsec = now.tv_nsec;
+  }
+  (void)fmtbuf;
+  vsh_buf o = {0};
+  format_time(&o, fmt ? fmt : "%a %b %e %H:%M:%S %Z %Y", t, nsec, &z);
+  vsh__buf_putc(&o, '\n');
+  int rc = bi_write(b, o.data, o.len);
+  vsh_buf_dispose(&o);
+  return rc == VSH_EPIPE ? 141 : rc ? 1 : 0;
+}

@@ -1,0 +1,233 @@
+/* cmp.c: compare two files byte by byte (GNU diffutils cmp): first
+ * difference as "A B differ: byte N, line M", -l lists every differing
+ * byte in octal, -b adds the bytes cat -v style, -s only sets the status,
+ * -i SKIP[:SKIP2], -n LIMIT.  Exit 0 same, 1 different, 2 trouble. */
+#include "builtins/lib/misc_io.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void vis(char *out, unsigned char c) {
+  char *p = out;
+  if (c >= 128) {
+    *p++ = 'M';
+    *p++ = '-';
+    c -= 128;
+  }
+  if (c < 32) {
+    *p++ = '^';
+    *p++ = (char)(c + 64);
+  } else if (c == 127) {
+    *p++ = '^';
+    *p++ = '?';
+  } else {
+    *p++ = (char)c;
+  }
+  *p = 0;
+}
+
+static bool parse_skip(const char *s, uint64_t *a, uint64_t *b2) {
+  const char *colon = strchr(s, ':');
+  char first[64];
+  size_t n = colon ? (size_t)(colon - s) : strlen(s);
+  if (n >= sizeof(first)) return false;
+  memcpy(first, s, n);
+  first[n] = 0;
+  if (!bi_parse_size(first, a)) return false;
+  *b2 = *a;
+  return colon ? bi_parse_size(colon + 1, b2) : true;
+}
+
+static int skip_bytes(bi_ctx *b, sh_stream *s, uint64_t n) {
+  char buf[8192];
+  while (n) {
+    size_t want = n < sizeof(buf) ? (size_t)n : sizeof(buf);
+    int64_t r = mi_read_full(b, s, buf, want);
+    if (r < 0) return (int)r;
+    if (r == 0) break;
+    n -= (uint64_t)r;
+  }
+  return 0;
+}
+
+static uint64_t file_size(bi_ctx *b, const char *name) {
+  vfs_info st;
+  const char *p = strcmp(name, "-") ? bi_path(b, name) : NULL;
+  if (p && !vfs_stat(b->fs, p, true, &st) && st.type == VFS_REG) return st.size;
+  return INT64_MAX; /* unknown (a pipe): GNU sizes -l's column for the
+                       largest offset there can be */
+}
+
+int bi_cmp_main(bi_ctx *b) {
+  static const bi_longopt lo[] = {{"print-bytes", BI_ARG_NONE, 'b'},
+                                  {"ignore-initial", BI_ARG_REQUIRED, 'i'},
+                                  {"verbose", BI_ARG_NONE, 'l'},
+                                  {"bytes", BI_ARG_REQUIRED, 'n'},
+                                  {"quiet", BI_ARG_NONE, 's'},
+                                  {"silent", BI_ARG_NONE, 's'},
+                                  {"help", BI_ARG_NONE, 256},
+                                  {"version", BI_ARG_NONE, 257},
+                                  {0}};
+  bool bytes = false, list = false, silent = false, has_limit = false;
+  uint64_t skip1 = 0, skip2 = 0, limit = 0;
+  bi_opts g = {0};
+  int c;
+  while ((c = bi_getopt(b, &g, "bi:ln:s", lo)) != -1) {
+    switch (c) {
+    case 'b': bytes = true; break;
+    case 'l': list = true; break;
+    case 's': silent = true; break;
+    case 'i':
+      if (!parse_skip(g.arg, &skip1, &skip2)) {
+        bi_err(b, "invalid --ignore-initial value '%s'", g.arg);
+        mi_try_help(b);
+        return 2;
+      }
+      break;
+    case 'n':
+      if (!bi_parse_size(g.arg, &limit)) {
+        bi_err(b, "invalid --bytes value '%s'", g.arg);
+        mi_try_help(b);
+        return 2;
+      }
+      has_limit = true;
+      break;
+    case 256:
+      bi_puts(b, "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\n"
+                 "Compare two files byte by byte.\n\n"
+                 "  -b, --print-bytes          print differing bytes\n"
+                 "  -i, --ignore-initial=SKIP  skip first SKIP bytes of both inputs\n"
+                 "  -l, --verbose              output byte numbers and differing byte values\n"
+                 "  -n, --bytes=LIMIT          compare at most LIMIT bytes\n"
+                 "  -s, --quiet, --silent      suppress all normal output\n\n"
+                 "Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n");
+      return 0;
+    case 257: bi_puts(b, "cmp (vsh) " VSH_VERSION_STRING "\n"); return 0;
+    default: return 2;
+    }
+  }
+  if (list && silent) {
+    bi_err(b, "options -l and -s are incompatible");
+    mi_try_help(b);
+    return 2;
+  }
+  if (g.noperands < 1) {
+    bi_err(b, "missing operand after \xe2\x80\x98%s\xe2\x80\x99", b->argv[b->argc - 1]);
+    mi_try_help(b);
+    return 2;
+  }
+  if (g.noperands > 4) {
+    bi_err(b, "invalid --ignore-initial value '%s'", g.operands[4]);
+    mi_try_help(b);
+    return 2;
+  }
+  const char *n1 = g.operands[0], *n2 = g.noperands > 1 ? g.operands[1] : "-";
+  if (g.noperands > 2 && !bi_parse_size(g.operands[2], &skip1)) return 2;
+  if (g.noperands > 3 && !bi_parse_size(g.operands[3], &skip2)) return 2;
+  sh_stream *s1 = NULL, *s2 = NULL;
+  int rc = mi_open(b, n1, &s1);
+  if (rc) {
+    mi_file_err(b, n1, rc);
+    return 2;
+  }
+  rc = mi_open(b, n2, &s2);
+  if (rc) {
+    mi_file_err(b, n2, rc);
+    sh_stream_unref(s1);
+    return 2;
+  }
+  int st = 0;
+  if ((rc = skip_bytes(b, s1, skip1)) || (rc = skip_bytes(b, s2, skip2))) {
+    st = 2;
+    goto done;
+  }
+  int owidth = 1;
+  if (list) {
+    uint64_t z1 = file_size(b, n1), z2 = file_size(b, n2);
+    uint64_t m = z1 < z2 ? z1 : z2;
+    if (has_limit && limit < m) m = limit;
+    for (; m >= 10; m /= 10) owidth++;
+  }
+  unsigned char a[32768], bb[32768];
+  uint64_t off = 0, line = 1;
+  bool last_nl = false;
+  vsh_buf o = {0};
+  for (;;) {
+    size_t want = sizeof(a);
+    if (has_limit && limit - off < want) want = (size_t)(limit - off);
+    if (!want) break;
+    int64_t r1 = mi_read_full(b, s1, a, want);
+    if (r1 < 0) { rc = (int)r1; mi_file_err(b, n1, rc); st = 2; break; }
+    int64_t r2 = mi_read_full(b, s2, bb, want);
+    if (r2 < 0) { rc = (int)r2; mi_file_err(b, n2, rc); st = 2; break; }
+    size_t n = (size_t)(r1 < r2 ? r1 : r2);
+    bool stop = false;
+    for (size_t i = 0; i < n; i++) {
+      if (a[i] != bb[i]) {
+        st = 1;
+        if (silent) { stop = true; break; }
+        if (list) {
+          char v1[8], v2[8];
+          if (bytes) {
+            vis(v1, a[i]);
+            vis(v2, bb[i]);
+            vsh__buf_printf(&o, "%*llu %3o %-4s %3o %s\n", owidth,
+                            (unsigned long long)(off + i + 1), a[i], v1,
+                            bb[i], v2);
+          } else {
+            vsh__buf_printf(&o, "%*llu %3o %3o\n", owidth,
+                            (unsigned long long)(off + i + 1), a[i], bb[i]);
+          }
+          continue;
+        }
+        vsh__buf_printf(&o, "%s %s differ: byte %llu, line %llu", n1, n2,
+                        (unsigned long long)(off + i + 1),
+                        (unsigned long long)line);
+        if (bytes) {
+          char v1[8], v2[8];
+          vis(v1, a[i]);
+          vis(v2, bb[i]);
+          vsh__buf_printf(&o, " is %3o %s %3o %s", a[i], v1, bb[i], v2);
+        }
+        vsh__buf_putc(&o, '\n');
+        stop = true;
+        break;
+      }
+      if (a[i] == '\n') line++;
+      last_nl = a[i] == '\n';
+    }
+    if (stop) break;
+    off += n;
+    if (o.len > 32768) {
+      if ((rc = bi_write(b, o.data, o.len))) break;
+      vsh__buf_clear(&o);
+    }
+    if (r1 != r2) {
+      /* one input ended inside the common range */
+      st = 1;
+      if (!silent) {
+        const char *shorter = r1 < r2 ? n1 : n2;
+        if (off == 0)
+          bi_err(b, "EOF on %s which is empty", shorter);
+        else if (list)
+          bi_err(b, "EOF on %s after byte %llu", shorter,
+                 (unsigned long long)off);
+        else if (last_nl)
+          bi_err(b, "EOF on %s after byte %llu, line %llu", shorter,
+                 (unsigned long long)off, (unsigned long long)(line - 1));
+        else
+          bi_err(b, "EOF on %s after byte %llu, in line %llu", shorter,
+                 (unsigned long long)off, (unsigned long long)line);
+      }
+      break;
+    }
+    if ((size_t)r1 < want) break;
+  }
+  if (!rc && o.len) rc = bi_write(b, o.data, o.len);
+  vsh_buf_dispose(&o);
+  if (rc == VSH_EPIPE) st = 141;
+done:
+  sh_stream_unref(s1);
+  sh_stream_unref(s2);
+  return st;
+}
