@@ -370,13 +370,14 @@ int net_policy_check(const net_policy *p, net_target *t, const char *method) {
     return NET_SCHEME;
   if (!p->any) return NET_NONET;
   bool ok = p->opts.full_access_dangerous;
-  for (size_t i = 0; i < p->n && !t->entry; i++) {
+  /* the most specific prefix wins (its injected headers apply) */
+  for (size_t i = 0; i < p->n; i++) {
     const net_entry *e = &p->entries[i];
     if (strcmp(e->scheme, t->scheme) || strcmp(e->host, t->host) ||
         e->port != t->port || e->literal != t->literal)
       continue;
     if (!net_path_allowed(e->path, t->path)) continue;
-    t->entry = e;
+    if (!t->entry || strlen(e->path) > strlen(t->entry->path)) t->entry = e;
     ok = true;
   }
   if (!ok) return NET_REFUSED;
