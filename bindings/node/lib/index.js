@@ -112,11 +112,11 @@ function nativeNetwork(n) {
   if (!n) return undefined;
   const pre = Array.isArray(n.allowedUrlPrefixes) ? n.allowedUrlPrefixes : [];
   return {
-    prefixes: pre.map((p) => (typeof p === "string" ? p : String(p.url))),
-    headers: pre.map((p) =>
-      p && typeof p === "object" && p.headers
-        ? Object.entries(p.headers).map(([k, v]) => `${k}: ${v}`)
-        : null),
+    // each prefix: [url, "Name: value"...]
+    prefixes: pre.map((p) =>
+      typeof p === "string"
+        ? [p]
+        : [String(p.url), ...Object.entries(p.headers || {}).map(([k, v]) => `${k}: ${v}`)]),
     methods: Array.isArray(n.allowedMethods)
       ? n.allowedMethods.map((m) => String(m).toUpperCase())
       : undefined,

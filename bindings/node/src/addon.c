@@ -10,6 +10,8 @@
 #define NAPI_VERSION 8
 #include <node_api.h>
 
+#include "net.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -739,64 +741,6 @@ static bool limit_u64(napi_env env, napi_value o, const char *name,
   return true;
 }
 
-/* The network option as index.js hands it over: {prefixes: [url],
- * headers: [["Name: value"] or null per prefix], methods, full,
- * allowPrivate, maxRedirects, timeoutMs, maxResponseSize}.  Owned
- * strings; js_net_free after vsh_shell_new (which copies them). */
-typedef struct js_net {
-  vsh_network_opts o;
-  vsh_net_prefix *pre;
-  char **urls, **methods;
-  char ***hdrs;
-  size_t n;
-} js_net;
-
-static void js_net_free(js_net *j) {
-  strv_free(j->urls);
-  strv_free(j->methods);
-  for (size_t i = 0; j->hdrs && i < j->n; i++) strv_free(j->hdrs[i]);
-  free(j->hdrs);
-  free(j->pre);
-}
-
-/* false after throwing */
-static bool js_net_get(napi_env env, napi_value nv, js_net *j) {
-  vsh_network_opts init = VSH_NETWORK_OPTS_INIT;
-  memset(j, 0, sizeof(*j));
-  j->o = init;
-  napi_value pv = prop(env, nv, "prefixes");
-  if (pv && !(j->urls = get_strv(env, pv))) return false;
-  while (j->urls && j->urls[j->n]) j->n++;
-  j->pre = calloc(j->n + 1, sizeof(*j->pre));
-  j->hdrs = calloc(j->n + 1, sizeof(*j->hdrs));
-  if (!j->pre || !j->hdrs) {
-    throw_oom(env);
-    return false;
-  }
-  napi_value hv = prop(env, nv, "headers");
-  for (size_t i = 0; i < j->n; i++) {
-    j->pre[i].url = j->urls[i];
-    napi_value e = NULL;
-    if (hv && napi_get_element(env, hv, (uint32_t)i, &e) == napi_ok &&
-        !is_nullish(env, e)) {
-      if (!(j->hdrs[i] = get_strv(env, e))) return false;
-      j->pre[i].headers = (const char *const *)j->hdrs[i];
-    }
-  }
-  napi_value mv = prop(env, nv, "methods");
-  if (mv && !(j->methods = get_strv(env, mv))) return false;
-  j->o.allow = j->pre;
-  j->o.n_allow = j->n;
-  j->o.methods = (const char *const *)j->methods;
-  j->o.full_access_dangerous = prop_bool(env, nv, "full");
-  j->o.allow_private = prop_bool(env, nv, "allowPrivate");
-  j->o.max_redirects = (unsigned)prop_num(env, nv, "maxRedirects", 20);
-  j->o.max_response_bytes =
-      (uint64_t)prop_num(env, nv, "maxResponseSize", 10485760);
-  j->o.timeout_ms = (int64_t)prop_num(env, nv, "timeoutMs", 0);
-  return true;
-}
-
 /* shellNew(fs, {cwd, env: ["K=V"], profile, limits: {...}, commands,
  *               pid, ppid, uid, gid, network}) -> external */
 static napi_value shell_new(napi_env env, napi_callback_info info) {
@@ -842,12 +786,12 @@ static napi_value shell_new(napi_env env, napi_callback_info info) {
     return NULL;
   }
   vsh_shell_opts so = {0};
-  js_net jn;
+  node_net jn;
   bool have_net = false;
   napi_value nv = prop(env, o, "network");
   if (nv) {
-    if (!js_net_get(env, nv, &jn)) {
-      js_net_free(&jn);
+    if (!node_net_get(env, nv, &jn)) {
+      node_net_free(&jn);
       free(cwd);
       strv_free(envv);
       strv_free(allow);
@@ -876,7 +820,7 @@ static napi_value shell_new(napi_env env, napi_callback_info info) {
   free(cwd);
   strv_free(envv);
   strv_free(allow);
-  if (have_net) js_net_free(&jn);
+  if (have_net) node_net_free(&jn);
   if (rc) {
     free(b);
     return rc == VSH_ENOMEM && !b ? throw_oom(env) : throw_vsh(env, rc, &err);
