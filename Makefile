@@ -58,6 +58,7 @@ test: build
 	python3 ./scripts/spec-run $(BUILD) || rc=1; \
 	$(ASAN_ENV) python3 ./scripts/spec-run $(ASAN_BUILD) || rc=1; \
 	python3 ./scripts/conformance $(BUILD) || rc=1; \
+	python3 ./scripts/conformance-awk $(BUILD) || rc=1; \
 	./scripts/check-imports $(BUILD) || rc=1; \
 	./scripts/check-size || rc=1; \
 	python3 ./tests/hostile/run.py $(BUILD)/vsh || rc=1; \

@@ -44,6 +44,21 @@ if [ ! -f "$DATA/done" ]; then
   done
   touch "$DATA/done"
 fi
+if [ ! -f "$DATA/awk.txt" ]; then
+  awk 'BEGIN { srand(1); for (i = 0; i < 1000000; i++)
+    printf "k%d %d %d word%d\n", int(rand() * 1000), i, int(rand() * 100), i % 7 }' > "$DATA/awk.txt"
+fi
+# awk rows: vsh in-process against mawk, gawk and original-awk processes
+# (expected outputs from gawk: mawk prints large sums as 5e+11)
+AWK_SUM='{s+=$2} END{print s}'
+AWK_GROUP='{c[$1]+=$3} END{for (k in c) n += c[k] * length(k); print n}'
+AWK_FILTER='/^k1[0-9] /'
+AWK_FIELDS='{$2=""; print}'
+export EXPECT_awksum="$(gawk "$AWK_SUM" "$DATA/awk.txt")
+" EXPECT_awkgroup="$(gawk "$AWK_GROUP" "$DATA/awk.txt")
+" EXPECT_awkfilter="$(gawk "$AWK_FILTER" "$DATA/awk.txt" | wc -l)
+" EXPECT_awkfields="$(gawk "$AWK_FIELDS" "$DATA/awk.txt" | wc -c)
+"
 GREP="grep -c 'fox 42 ' $DATA/big.txt"
 SORT="sort $DATA/nums.txt | md5sum"
 FIND="find $DATA/tree -type f -name '*.txt' | wc -l"
@@ -112,6 +127,18 @@ echo "| seq 100k, sort -n, uniq, wc -l | ${P} ms (process: ${V_PIPE_P} ms) | ${B
 echo "| grep -c over 100 MB | $(get grep100m) ms | ${B_GREP} ms | - | $(jbt grep100m) | $(ratio "$(get grep100m)" "$B_GREP") / $(ratio "$(get grep100m)" "$(jbt grep100m)") |"
 echo "| sort of 1,000,000 lines, piped to md5sum | $(get sort1m) ms | ${B_SORT} ms | - | $(jbt sort1m) | $(ratio "$(get sort1m)" "$B_SORT") / $(ratio "$(get sort1m)" "$(jbt sort1m)") |"
 echo "| find over 10,000 files, piped to wc -l | $(get find10k) ms | ${B_FIND} ms | - | $(jbt find10k) | $(ratio "$(get find10k)" "$B_FIND") / $(ratio "$(get find10k)" "$(jbt find10k)") |"
+awk_row() { # awk_row LABEL KEY PROGRAM [| TAIL]
+  M=$(ms_of sh -c "mawk '$3' $DATA/awk.txt $4")
+  G=$(ms_of sh -c "gawk '$3' $DATA/awk.txt $4")
+  O=$(ms_of sh -c "original-awk '$3' $DATA/awk.txt $4")
+  echo "| awk $1 (1M lines; mawk / gawk / original-awk) | $(get "$2") ms | ${M} / ${G} / ${O} ms | - | - | vs mawk $(ratio "$(get "$2")" "$M") |"
+}
+if command -v mawk >/dev/null && command -v gawk >/dev/null && command -v original-awk >/dev/null; then
+  awk_row "column sum" awksum "$AWK_SUM"
+  awk_row "group-by" awkgroup "$AWK_GROUP"
+  awk_row "regex filter, wc -l" awkfilter "$AWK_FILTER" "| wc -l"
+  awk_row "field rewrite, wc -c" awkfields "$AWK_FIELDS" "| wc -c"
+fi
 echo "| new sandbox (1 seeded file) | ${SN} us, ${SR} KB | - | - | ${JBC} ms/1000, ${JBI} KB | - |"
 echo "| fork of a 10,000-file image | $(awk '/^fork of/ {print $5, $6, $7}' /tmp/vsh-bench.fork) | - | - | - | - |"
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now_us(void) {
   struct timespec ts;
@@ -132,6 +133,24 @@ static int tools(const char *dir, int runs) {
          time_exec(sh, "find /data/tree -type f -name '*.txt' | wc -l", f,
                    runs) /
              1000);
+  /* awk over 1,000,000 lines (run.sh passes mawk's answers) */
+  snprintf(hp, sizeof hp, "%s/awk.txt", dir);
+  if (!access(hp, R_OK)) {
+    static const char *const awk_work[][2] = {
+        {"awksum", "awk '{s+=$2} END{print s}' /data/awk.txt"},
+        {"awkgroup", "awk '{c[$1]+=$3} END{for (k in c) n += c[k] * length(k);"
+                     " print n}' /data/awk.txt"},
+        {"awkfilter", "awk '/^k1[0-9] /' /data/awk.txt | wc -l"},
+        {"awkfields", "awk '{$2=\"\"; print}' /data/awk.txt | wc -c"},
+    };
+    load(fs, hp, "/data/awk.txt");
+    for (size_t i = 0; i < sizeof awk_work / sizeof *awk_work; i++) {
+      char env[64];
+      snprintf(env, sizeof env, "EXPECT_%s", awk_work[i][0]);
+      printf("%s %.2f ms\n", awk_work[i][0],
+             time_exec(sh, awk_work[i][1], getenv(env), runs) / 1000);
+    }
+  }
   vsh_shell_free(sh);
   vsh_fs_free(fs);
   return 0;

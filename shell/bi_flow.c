@@ -4,6 +4,7 @@
  * builtin help hash times ulimit umask caller. */
 #include "shell/exec_int.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <fnmatch.h>
@@ -74,6 +75,7 @@ int bi_return_main(bi_ctx *b) {
     /* bash -c (and its subshells) says 2, a script 1 */
     return c->dash_c || c->under_dash_c ? 2 : 1;
   }
+  c->return_prev = c->status;
   c->status = (int)(n & 255);
   c->unwind = SH_UW_RETURN;
   return c->status;
@@ -81,7 +83,8 @@ int bi_return_main(bi_ctx *b) {
 
 int bi_exit_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  long n = c->status;
+  /* in a trap, a bare exit uses $? from before the trap */
+  long n = c->in_trap ? c->trap_status : c->status;
   if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
     n = 2;
@@ -112,7 +115,12 @@ int bi_eval_main(bi_ctx *b) {
   c->status = 0;
   unsigned catch0 = c->catch_depth;
   c->catch_depth = c->eval_depth + 1;
+  c->xtrace_level++;
+  const char *owhat = c->parse_what;
+  c->parse_what = "eval";
   int st = sh_run_string(c, src.data, src.len, c->source_name ? c->source_name : "vsh", c->line);
+  c->parse_what = owhat;
+  c->xtrace_level--;
   c->catch_depth = catch0;
   vsh_buf_dispose(&src);
   return st;
@@ -156,8 +164,13 @@ int bi_source_main(bi_ctx *b) {
     }
   }
   if (!found && sh__read_file(c, file, &text, &err)) {
-    bi_err(b, "%s: %s", file, vsh_strerror(err));
+    sh_error(c, "%s: %s", file, vsh_strerror(err)); /* bash names no builtin */
     vsh_buf_dispose(&text);
+    /* posix mode: a file that cannot be read ends a non-interactive shell */
+    if (c->opts[SH_OPT_POSIX] && !c->interactive) {
+      c->status = 1;
+      c->unwind = SH_UW_EXIT;
+    }
     return 1;
   }
   free(found);
@@ -169,6 +182,7 @@ int bi_source_main(bi_ctx *b) {
     c->pos = sh__strv_dup(b->argv + i + 1, (size_t)(b->argc - i - 1));
     c->npos = c->pos ? (size_t)(b->argc - i - 1) : 0;
   }
+  char **mine = c->pos;
   const char *oname = c->source_name;
   c->source_name = file;
   sh_frame_push(c, "source", file, c->line); /* `return` works in it */
@@ -176,7 +190,9 @@ int bi_source_main(bi_ctx *b) {
   c->funcname = ofn ? ofn : "source";
   unsigned catch0 = c->catch_depth;
   c->catch_depth = c->eval_depth + 1;
+  c->xtrace_level++;
   int st = sh_run_string(c, text.data ? text.data : "", text.len, file, 1);
+  c->xtrace_level--;
   c->catch_depth = catch0;
   c->funcname = ofn;
   sh_frame_pop(c);
@@ -190,10 +206,12 @@ int bi_source_main(bi_ctx *b) {
     sh_run_trap(c, SH_TRAP_RETURN);
     st = saved;
   }
-  if (args) {
+  if (args && c->pos == mine) {
     sh__strv_free(c->pos, c->npos);
     c->pos = opos;
     c->npos = onpos;
+  } else if (args) { /* the file set its own (set --): they stay */
+    sh__strv_free(opos, onpos);
   }
   vsh_buf_dispose(&text);
   return st;
@@ -217,114 +235,6 @@ int bi_exec_main(bi_ctx *b) {
   int st = sh_run_argv(c, b->argc - i, b->argv + i);
   c->status = st;
   c->unwind = SH_UW_EXIT;
-  return st;
-}
-
-/* bash / sh: -c STRING [NAME [ARGS]], FILE [ARGS], or a script on stdin. */
-int bi_bash_main(bi_ctx *b) {
-  sh_ctx *c = b->sh;
-  int i = 1;
-  const char *cmd = NULL;
-  bool noexec = false, read_stdin = false, interactive = false;
-  const char *opts_on[8];
-  bool opts_val[8], opts_shopt[8];
-  int non = 0;
-  for (; i < b->argc; i++) {
-    const char *a = b->argv[i];
-    if (!strcmp(a, "--")) {
-      i++;
-      break;
-    }
-    if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
-    if (!strcmp(a, "-c")) {
-      if (i + 1 >= b->argc) {
-        bi_err(b, "-c: option requires an argument");
-        return 2;
-      }
-      cmd = b->argv[++i];
-      i++;
-      break;
-    }
-    if ((a[0] == '-' || a[0] == '+') && (a[1] == 'O' || a[1] == 'o') && !a[2]) {
-      if (i + 1 < b->argc && non < 8) {
-        opts_on[non] = b->argv[++i];
-        opts_val[non] = a[0] == '-';
-        opts_shopt[non++] = a[1] == 'O';
-      }
-      continue;
-    }
-    if (!strcmp(a, "--rcfile") || !strcmp(a, "--init-file")) {
-      i++;
-      continue;
-    }
-    if (a[0] == '-' && a[1] == '-') continue; /* --norc, --noprofile ... */
-    if (a[0] == '-' && strchr(a, 's')) read_stdin = true;
-    /* single-letter set options: -e -u -x -f -C ... (-i -s -l ignored) */
-    for (const char *p = a + 1; *p; p++) {
-      if (*p == 'n') noexec = true;
-      if (*p == 'i' && a[0] == '-') interactive = true;
-      if (*p == 'i' && a[0] == '-' && non < 8) {
-        /* an interactive bash starts with emacs editing on */
-        opts_on[non] = "emacs";
-        opts_val[non] = true;
-        opts_shopt[non++] = false;
-      }
-      if (strchr("isl", *p)) continue;
-      for (int k = 0; k < SH_OPT__COUNT && non < 8; k++)
-        if (sh_opts[k].letter == *p && !sh_opts[k].shopt) {
-          opts_on[non] = sh_opts[k].name;
-          opts_val[non] = a[0] == '-';
-          opts_shopt[non++] = false;
-        }
-    }
-  }
-  vsh_buf text = {0};
-  const char *arg0 = b->argv[0], *name = b->argv[0];
-  int argc = 0;
-  char **argv = NULL;
-  bool from_stdin = !cmd && (read_stdin || i >= b->argc);
-  if (from_stdin) { /* bash -s ARGS: the arguments are $1... */
-    argc = b->argc - i;
-    argv = b->argv + i;
-  }
-  if (cmd) {
-    vsh__buf_puts(&text, cmd);
-    if (i < b->argc) {
-      arg0 = b->argv[i++];
-    }
-    argc = b->argc - i;
-    argv = b->argv + i;
-  } else if (!from_stdin) {
-    int err;
-    if (sh__read_file(c, b->argv[i], &text, &err)) {
-      bi_err(b, "%s: %s", b->argv[i], vsh_strerror(err));
-      vsh_buf_dispose(&text);
-      return 127;
-    }
-    arg0 = name = b->argv[i++];
-    argc = b->argc - i;
-    argv = b->argv + i;
-  } else {
-    sh_stream *in = sh_fd(c, 0);
-    char buf[4096];
-    int64_t r;
-    while (in && (r = sh_stream_read(in, buf, sizeof(buf), c->ex)) > 0)
-      if (vsh__buf_append(&text, buf, (size_t)r)) break;
-    if (sh_exec_cancelled(c->ex)) { /* the script was never all read */
-      vsh_buf_dispose(&text);
-      return 1;
-    }
-  }
-  (void)noexec;
-  sh_child_opts co = {.n = non, .names = opts_on, .on = opts_val,
-                      .shopt = opts_shopt, .noexec = noexec,
-                      .dash_c = cmd != NULL,
-                      .dash_s = from_stdin,
-                      .dash_i = interactive};
-  int st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0,
-                              argc, argv, name, !cmd && name != b->argv[0],
-                              &co);
-  vsh_buf_dispose(&text);
   return st;
 }
 
@@ -581,6 +491,7 @@ int bi_alias_main(bi_ctx *b) {
   int st = 0;
   vsh_buf o = {0};
   int i = 1;
+  bool reusable = !c->opts[SH_OPT_POSIX]; /* posix: NAME='VALUE' bare */
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     if (!strcmp(b->argv[i], "--")) {
       i++;
@@ -591,10 +502,12 @@ int bi_alias_main(bi_ctx *b) {
       bi_usage(b, "alias [-p] [name[=value] ... ]");
       return 2;
     }
+    reusable = true;
   }
   if (i >= b->argc) {
     for (sh_alias *a = c->aliases; a; a = a->hh.next)
-      vsh__buf_printf(&o, "alias %s='%s'\n", a->name, a->text);
+      vsh__buf_printf(&o, "%s%s='%s'\n", reusable ? "alias " : "", a->name,
+                      a->text);
   }
   for (; i < b->argc; i++) {
     const char *arg = b->argv[i];
@@ -602,7 +515,9 @@ int bi_alias_main(bi_ctx *b) {
     if (!eq) {
       sh_alias *a = NULL;
       HASH_FIND_STR(c->aliases, arg, a);
-      if (a) vsh__buf_printf(&o, "alias %s='%s'\n", a->name, a->text);
+      if (a)
+        vsh__buf_printf(&o, "%s%s='%s'\n", c->opts[SH_OPT_POSIX] ? "" : "alias ",
+                        a->name, a->text);
       else {
         bi_err(b, "%s: not found", arg);
         st = 1;
@@ -700,6 +615,7 @@ static int change_dir(bi_ctx *b, const char *target, bool physical, bool print) 
   }
   if (!rc) rc = vfs_stat(c->fs, path.data, true, &st);
   if (!rc && st.type != VFS_DIR) rc = VSH_ENOTDIR;
+  if (!rc && !sh_may_access(&st, 1)) rc = VSH_EACCES;
   if (rc) {
     bi_err(b, "%s: %s", target, vsh_strerror(rc));
     vsh_buf_dispose(&path);
@@ -818,142 +734,281 @@ int bi_pwd_main(bi_ctx *b) {
   return bi_puts(b, "\n") == VSH_EPIPE ? 141 : 0;
 }
 
+/* ---- the directory stack ----------------------------------------------------------- */
+
+/* bash's stack: entry 0 is the working directory, entry k (k >= 1) is
+ * dirstack[ndirs - k]; ~ abbreviates $HOME unless long. */
+static const char *dir_entry(sh_ctx *c, size_t k) {
+  return k == 0 ? c->cwd : c->dirstack[c->ndirs - k];
+}
+
+static void put_dir(sh_ctx *c, vsh_buf *o, const char *d, bool longform) {
+  const char *home = longform ? NULL : sh_var_get(c, "HOME");
+  size_t hl = home ? strlen(home) : 0;
+  if (hl && !strncmp(d, home, hl) && (d[hl] == '/' || !d[hl])) {
+    vsh__buf_putc(o, '~');
+    vsh__buf_puts(o, d + hl);
+  } else {
+    vsh__buf_puts(o, d);
+  }
+}
+
 static void print_dirs(bi_ctx *b) {
   sh_ctx *c = b->sh;
   vsh_buf o = {0};
-  const char *home = sh_var_get(c, "HOME");
-  size_t hl = home ? strlen(home) : 0;
-  for (long i = -1; i < (long)c->ndirs; i++) {
-    const char *d = i < 0 ? c->cwd : c->dirstack[c->ndirs - 1 - (size_t)i];
-    if (i >= 0) vsh__buf_putc(&o, ' ');
-    if (hl && !strncmp(d, home, hl) && (d[hl] == '/' || !d[hl])) {
-      vsh__buf_putc(&o, '~');
-      vsh__buf_puts(&o, d + hl);
-    } else {
-      vsh__buf_puts(&o, d);
-    }
+  for (size_t k = 0; k <= c->ndirs; k++) {
+    if (k) vsh__buf_putc(&o, ' ');
+    put_dir(c, &o, dir_entry(c, k), false);
   }
   vsh__buf_putc(&o, '\n');
   bi_write(b, o.data, o.len);
   vsh_buf_dispose(&o);
 }
 
+/* +N / -N: the entry's index (0 = the working directory); -1 when the
+ * word is no such number, -2 when it is out of range (reported). */
+static long dir_index(bi_ctx *b, const char *a, bool show_sign) {
+  sh_ctx *c = b->sh;
+  if ((a[0] != '+' && a[0] != '-') || !a[1]) return -1;
+  for (const char *p = a + 1; *p; p++)
+    if (*p < '0' || *p > '9') return -1;
+  unsigned long n = strtoul(a + 1, NULL, 10);
+  if (c->ndirs == 0 && n > 0) {
+    bi_err(b, "directory stack empty");
+    return -2;
+  }
+  if (n > c->ndirs) {
+    bi_err(b, "%s: directory stack index out of range",
+           show_sign ? a : a + 1);
+    return -2;
+  }
+  return a[0] == '+' ? (long)n : (long)(c->ndirs - n);
+}
+
+/* Removes stack entry k >= 1. */
+static void dir_remove(sh_ctx *c, size_t k) {
+  size_t at = c->ndirs - k;
+  free(c->dirstack[at]);
+  memmove(c->dirstack + at, c->dirstack + at + 1,
+          (c->ndirs - at - 1) * sizeof(char *));
+  c->ndirs--;
+}
+
 int bi_dirs_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  bool vflag = false, pflag = false, lflag = false;
+  bool vflag = false, pflag = false, lflag = false, clear = false;
+  long which = -1;
   for (int i = 1; i < b->argc; i++) {
     const char *a = b->argv[i];
+    bool num = (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9';
+    if (num) {
+      which = dir_index(b, a, false);
+      if (which == -1) {
+        bi_err(b, "%s: invalid number", a);
+        bi_usage(b, "dirs [-clpv] [+N] [-N]");
+        return 2;
+      }
+      if (which < 0) return 1;
+      continue;
+    }
     if (a[0] != '-' || !a[1]) {
       bi_err(b, "%s: invalid argument", a);
-      return 1;
+      bi_usage(b, "dirs [-clpv] [+N] [-N]");
+      return 2;
     }
     for (const char *p = a + 1; *p; p++) {
-      if (*p == 'c') {
-        for (size_t k = 0; k < c->ndirs; k++) free(c->dirstack[k]);
-        c->ndirs = 0;
-        return 0;
-      } else if (*p == 'v') vflag = true;
+      if (*p == 'c') clear = true;
+      else if (*p == 'v') vflag = true;
       else if (*p == 'p') pflag = true;
       else if (*p == 'l') lflag = true;
       else {
-        bi_err(b, "-%c: invalid option", *p);
+        bi_err(b, "%s: invalid number", a);
+        bi_usage(b, "dirs [-clpv] [+N] [-N]");
         return 2;
       }
     }
   }
-  if (!vflag && !pflag && !lflag) {
-    print_dirs(b);
+  if (clear) {
+    for (size_t k = 0; k < c->ndirs; k++) free(c->dirstack[k]);
+    c->ndirs = 0;
     return 0;
   }
   vsh_buf o = {0};
-  const char *home = lflag ? NULL : sh_var_get(c, "HOME");
-  size_t hl = home ? strlen(home) : 0;
-  for (long i = -1; i < (long)c->ndirs; i++) {
-    const char *d = i < 0 ? c->cwd : c->dirstack[c->ndirs - 1 - (size_t)i];
-    if (vflag) vsh__buf_printf(&o, "%2ld  ", i + 1);
-    else if (!pflag && i >= 0) vsh__buf_putc(&o, ' ');
-    if (hl && !strncmp(d, home, hl) && (d[hl] == '/' || !d[hl])) {
-      vsh__buf_putc(&o, '~');
-      vsh__buf_puts(&o, d + hl);
-    } else {
-      vsh__buf_puts(&o, d);
+  if (which >= 0) {
+    put_dir(c, &o, dir_entry(c, (size_t)which), lflag);
+    vsh__buf_putc(&o, '\n');
+  } else {
+    for (size_t k = 0; k <= c->ndirs; k++) {
+      if (vflag) vsh__buf_printf(&o, "%2zu  ", k);
+      else if (!pflag && k) vsh__buf_putc(&o, ' ');
+      put_dir(c, &o, dir_entry(c, k), lflag);
+      if (vflag || pflag) vsh__buf_putc(&o, '\n');
     }
-    if (vflag || pflag) vsh__buf_putc(&o, '\n');
+    if (!vflag && !pflag) vsh__buf_putc(&o, '\n');
   }
-  if (!vflag && !pflag) vsh__buf_putc(&o, '\n');
   bi_write(b, o.data, o.len);
   vsh_buf_dispose(&o);
   return 0;
 }
 
+/* pushd [-n] [+N | -N | dir] */
 int bi_pushd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  if (b->argc > 1 && !strcmp(b->argv[1], "--")) {
-    b->argv++;
-    b->argc--;
+  bool nocd = false;
+  const char *arg = NULL;
+  int i = 1;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(a, "-n")) {
+      nocd = true;
+      continue;
+    }
+    if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9')) {
+      bi_err(b, "%s: invalid number", a);
+      bi_usage(b, "pushd [-n] [+N | -N | dir]");
+      return 2;
+    }
+    break;
   }
-  if (b->argc > 1 && b->argv[1][0] == '-' && b->argv[1][1] &&
-      !(b->argv[1][1] >= '0' && b->argv[1][1] <= '9')) {
-    bi_err(b, "%s: invalid option", b->argv[1]);
-    return 2;
-  }
-  if (b->argc > 2) {
+  if (i < b->argc) arg = b->argv[i++];
+  if (i < b->argc) {
     bi_err(b, "too many arguments");
     return 1;
   }
-  if (b->argc < 2) {
+  if (!arg) { /* swap the top two */
     if (!c->ndirs) {
       bi_err(b, "no other directory");
       return 1;
     }
+    if (nocd) return 0; /* bash: nothing to do, nothing shown */
     char *top = c->dirstack[c->ndirs - 1];
-    c->dirstack[c->ndirs - 1] = strdup(c->cwd);
+    char *here = strdup(c->cwd);
+    if (!here) {
+      bi_err(b, "memory exhausted");
+      return 1;
+    }
     int r = change_dir(b, top, false, false);
+    if (r) {
+      free(here);
+      return r;
+    }
     free(top);
-    if (!r) print_dirs(b);
-    return r;
+    c->dirstack[c->ndirs - 1] = here;
+    print_dirs(b);
+    return 0;
+  }
+  bool num = (arg[0] == '+' || arg[0] == '-') && arg[1] >= '0' && arg[1] <= '9';
+  if (num) { /* rotate: entry N comes to the top */
+    long k = dir_index(b, arg, true);
+    if (k == -1) {
+      bi_err(b, "%s: invalid number", arg);
+      bi_usage(b, "pushd [-n] [+N | -N | dir]");
+      return 2;
+    }
+    if (k < 0) return 1;
+    if (k == 0) {
+      print_dirs(b);
+      return 0;
+    }
+    /* the new order is entries k, k+1, ..., n-1, 0, ..., k-1: copies
+     * first (changing directory frees the old working directory) */
+    size_t n = c->ndirs + 1;
+    char **nv = calloc(n, sizeof(char *));
+    bool ok = nv != NULL;
+    for (size_t j = 0; ok && j < n; j++)
+      ok = (nv[j] = strdup(dir_entry(c, ((size_t)k + j) % n))) != NULL;
+    int r = ok ? change_dir(b, nv[0], false, false) : 1;
+    if (!ok) bi_err(b, "memory exhausted");
+    if (r) {
+      for (size_t j = 0; nv && j < n; j++) free(nv[j]);
+      free(nv);
+      return r;
+    }
+    for (size_t j = 1; j < n; j++) { /* entry j lives at ndirs - j */
+      free(c->dirstack[c->ndirs - j]);
+      c->dirstack[c->ndirs - j] = nv[j];
+    }
+    free(nv[0]);
+    free(nv);
+    print_dirs(b);
+    return 0;
   }
   char *old = strdup(c->cwd);
-  int r = change_dir(b, b->argv[1], false, false);
-  if (r) {
-    free(old);
-    return r;
+  if (!old) {
+    bi_err(b, "memory exhausted");
+    return 1;
   }
   char **v = realloc(c->dirstack, (c->ndirs + 2) * sizeof(char *));
   if (!v) {
     free(old);
+    bi_err(b, "memory exhausted");
     return 1;
   }
   c->dirstack = v;
+  if (nocd) { /* dir goes under the working directory, as given */
+    char *d = strdup(arg);
+    free(old);
+    if (!d) {
+      bi_err(b, "memory exhausted");
+      return 1;
+    }
+    v[c->ndirs++] = d;
+    v[c->ndirs] = NULL;
+    print_dirs(b);
+    return 0;
+  }
+  int r = change_dir(b, arg, false, false);
+  if (r) {
+    free(old);
+    return r;
+  }
   v[c->ndirs++] = old;
   v[c->ndirs] = NULL;
   print_dirs(b);
   return 0;
 }
 
+/* popd [-n] [+N | -N] */
 int bi_popd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  if (b->argc > 1 && !strcmp(b->argv[1], "--")) {
-    b->argv++;
-    b->argc--;
-  }
-  if (b->argc > 1) {
-    const char *a = b->argv[1];
-    if (a[0] == '-' && !(a[1] >= '0' && a[1] <= '9'))
-      bi_err(b, "%s: invalid option", a);
-    else
-      bi_err(b, "%s: invalid argument", a);
-    return 2;
+  bool nocd = false;
+  long which = 0;
+  for (int i = 1; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) continue;
+    if (!strcmp(a, "-n")) {
+      nocd = true;
+      continue;
+    }
+    bool num = (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9';
+    if (!num) {
+      if (a[0] == '-') bi_err(b, "%s: invalid number", a);
+      else bi_err(b, "%s: invalid argument", a);
+      bi_usage(b, "popd [-n] [+N | -N]");
+      return 2;
+    }
+    which = dir_index(b, a, true);
+    if (which < 0) return 1;
   }
   if (!c->ndirs) {
     bi_err(b, "directory stack empty");
     return 1;
   }
-  char *top = c->dirstack[--c->ndirs];
-  int r = change_dir(b, top, false, false);
-  free(top);
-  if (!r) print_dirs(b);
-  return r;
+  if (which == 0 && nocd) which = 1;
+  if (which == 0) {
+    char *top = c->dirstack[c->ndirs - 1];
+    int r = change_dir(b, top, false, false);
+    if (r) return r;
+    dir_remove(c, 1);
+  } else {
+    dir_remove(c, (size_t)which);
+  }
+  print_dirs(b);
+  return 0;
 }
 
 /* ---- lookup -------------------------------------------------------------------- */
@@ -991,7 +1046,8 @@ int bi_type_main(bi_ctx *b) {
     const char *n = b->argv[i];
     bool found = false;
     sh_alias *al = NULL;
-    HASH_FIND_STR(c->aliases, n, al);
+    /* bash reports aliases only while they expand (expand_aliases) */
+    if (c->opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->aliases, n, al);
     if (al && !path_only) {
       found = true;
       if (t_only) vsh__buf_puts(&o, "alias\n");
@@ -1059,16 +1115,43 @@ int bi_command_main(bi_ctx *b) {
       if (*p == 'v') describe = true;
       else if (*p == 'V') verbose = true;
       else if (*p == 'p') std_path = true;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage(b, "command [-pVv] command [arg ...]");
+        return 2;
+      }
     }
   }
   if (i >= b->argc) return 0;
+  if ((describe || verbose) && std_path) {
+    /* -p: the search uses the system's default PATH (confstr's) */
+    const char *p = sh_var_get(c, "PATH");
+    char *opath = p ? strdup(p) : NULL;
+    sh_var_set(c, "PATH", "/bin:/usr/bin", false);
+    char **argv = calloc((size_t)b->argc + 1, sizeof(char *));
+    int st = 1, k = 0;
+    if (argv) {
+      argv[k++] = b->argv[0];
+      argv[k++] = verbose ? (char *)"-V" : (char *)"-v";
+      for (int j = i; j < b->argc; j++) argv[k++] = b->argv[j];
+      bi_ctx nb = *b;
+      nb.argc = k;
+      nb.argv = argv;
+      st = bi_command_main(&nb);
+      free(argv);
+    }
+    if (opath) sh_var_set(c, "PATH", opath, false);
+    else sh_var_unset(c, "PATH");
+    free(opath);
+    return st;
+  }
   if (describe || verbose) {
     bool found = false; /* bash: 0 when any name was found */
     vsh_buf o = {0};
     for (; i < b->argc; i++) {
       const char *n = b->argv[i];
       sh_alias *al = NULL;
-      HASH_FIND_STR(c->aliases, n, al);
+      if (c->opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->aliases, n, al);
       if (al) {
         if (verbose) vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
         else vsh__buf_printf(&o, "alias %s='%s'\n", n, al->text);
@@ -1344,50 +1427,6 @@ int bi_times_main(bi_ctx *b) {
   return bi_puts(b, "0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n") ? 1 : 0;
 }
 
-int bi_ulimit_main(bi_ctx *b) {
-  if (b->argc == 1 || !strcmp(b->argv[b->argc - 1], "-f")) {
-    bi_puts(b, "unlimited\n");
-    return 0;
-  }
-  if (!strcmp(b->argv[1], "-n")) {
-    bi_puts(b, "1024\n");
-    return 0;
-  }
-  return 0;
-}
-
-int bi_umask_main(bi_ctx *b) {
-  sh_ctx *c = b->sh;
-  int i = 1;
-  bool sym = false;
-  if (i < b->argc && !strcmp(b->argv[i], "-S")) {
-    sym = true;
-    i++;
-  }
-  if (i >= b->argc) {
-    if (sym) {
-      unsigned m = ~c->umask & 0777;
-      char o[64];
-      snprintf(o, sizeof(o), "u=%s%s%s,g=%s%s%s,o=%s%s%s\n",
-               m & 0400 ? "r" : "", m & 0200 ? "w" : "", m & 0100 ? "x" : "",
-               m & 040 ? "r" : "", m & 020 ? "w" : "", m & 010 ? "x" : "",
-               m & 04 ? "r" : "", m & 02 ? "w" : "", m & 01 ? "x" : "");
-      bi_puts(b, o);
-    } else {
-      bi_printf(b, "%04o\n", c->umask);
-    }
-    return 0;
-  }
-  char *end;
-  long v = strtol(b->argv[i], &end, 8);
-  if (*end || v < 0 || v > 0777) {
-    bi_err(b, "%s: octal number out of range", b->argv[i]);
-    return 1;
-  }
-  c->umask = (unsigned)v;
-  return 0;
-}
-
 int bi_caller_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (c->funcnest == 0) return 1;
@@ -1395,6 +1434,12 @@ int bi_caller_main(bi_ctx *b) {
   if (b->argc > 1) k = atoi(b->argv[1]);
   if (k < 0 || k >= c->funcnest) return 1;
   const sh_frame *f = &c->frames[c->funcnest - 1 - k];
+  if (c->funcnest - 2 - k < 0 && !c->script_src) {
+    /* bash -c and stdin have no "main" frame: no file, no caller */
+    if (b->argc > 1) return 1;
+    bi_printf(b, "%u NULL\n", f->call_line);
+    return 0;
+  }
   const char *caller = c->funcnest - 2 - k >= 0 ? c->frames[c->funcnest - 2 - k].name : "main";
   const char *src = c->funcnest - 2 - k >= 0 ? c->frames[c->funcnest - 2 - k].src
                                              : (c->source_name ? c->source_name : "");

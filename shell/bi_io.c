@@ -3,6 +3,7 @@
 #include "shell/exec_int.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,7 +165,27 @@ typedef struct pf {
   int nargs, next;
   int status;
   bool used_arg;
+  vsh_buf *out;   /* the output so far; written out before a message, */
+  bool to_stdout; /* as bash's stdout is, unless printf -v */
+  int wrc;        /* a failed write (EPIPE) */
 } pf;
+
+/* A message on stderr after the output made so far, as bash orders
+ * them. */
+static void pf_err(pf *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void pf_err(pf *p, const char *fmt, ...) {
+  if (p->to_stdout && p->out && p->out->len && !p->wrc) {
+    p->wrc = bi_write(p->b, p->out->data, p->out->len);
+    vsh__buf_clear(p->out);
+  }
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  bi_err(p->b, "%s", msg);
+}
 
 static const char *next_arg(pf *p) {
   if (p->next < p->nargs) {
@@ -199,11 +220,11 @@ static int64_t num_arg_u(pf *p, const char *s, bool *ok, bool is_unsigned) {
     v = strtoll(t, &end, 0);
   }
   if (*end || end == t) {
-    bi_err(p->b, "%s: invalid number", s);
+    pf_err(p, "%s: invalid number", s);
     p->status = 1;
     *ok = false;
   } else if (errno == ERANGE) {
-    bi_err(p->b, "%s: %s", s, "Numerical result out of range");
+    pf_err(p, "warning: %s: %s", s, "Numerical result out of range");
   }
   return v;
 }
@@ -314,7 +335,8 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
         bool ok;
         int64_t pr = num_arg(p, next_arg(p), &ok);
         if (pr > 0 && !width_fits(p, (uint64_t)pr, most)) return false;
-        k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%lld", (long long)pr);
+        if (pr < 0) k--; /* a negative precision is taken as omitted */
+        else k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%lld", (long long)pr);
         j++;
       } else {
         uint64_t pr = 0;
@@ -329,7 +351,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     }
     while (j < n && strchr("hlLjzt", fmt[j])) j++; /* length modifiers */
     if (j >= n) {
-      bi_err(p->b, "`%s': missing format character", fmt + i);
+      pf_err(p, "`%s': missing format character", fmt + i);
       p->status = 1;
       return true;
     }
@@ -337,7 +359,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       /* %(strftime)T: the argument is an epoch (-1 now, -2 shell start) */
       const char *close = strchr(fmt + j, ')');
       if (!close || close[1] != 'T') {
-        bi_err(p->b, "`%c': invalid time format specification", '(');
+        pf_err(p, "`%c': invalid time format specification", '(');
         p->status = 1;
         return true;
       }
@@ -459,16 +481,18 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     case 'G':
     case 'a':
     case 'A': {
+      /* long double, as bash: printf '%.20f' 0.1 and '%a' 1 agree */
       const char *s = next_arg(p);
-      double v = 0;
+      long double v = 0;
       if (s && *s) {
         char *end;
-        v = strtod(s, &end);
+        v = strtold(s, &end);
         if (*end) {
-          bi_err(p->b, "%s: invalid number", s);
+          pf_err(p, "%s: invalid number", s);
           p->status = 1;
         }
       }
+      spec[k++] = 'L';
       spec[k++] = conv;
       spec[k] = 0;
       dbl_val = v;
@@ -476,7 +500,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       break;
     }
     default:
-      bi_err(p->b, "`%c': invalid format character", conv);
+      pf_err(p, "`%c': invalid format character", conv);
       p->status = 1;
       return true;
     }
@@ -515,8 +539,9 @@ int bi_printf_main(bi_ctx *b) {
     return 2;
   }
   const char *fmt = b->argv[i++];
-  pf p = {.b = b, .args = b->argv + i, .nargs = b->argc - i, .next = 0};
   vsh_buf out = {0};
+  pf p = {.b = b, .args = b->argv + i, .nargs = b->argc - i, .next = 0,
+          .out = &out, .to_stdout = var == NULL};
   for (;;) {
     p.used_arg = false;
     if (!pf_pass(&p, fmt, &out)) break;
@@ -560,7 +585,7 @@ int bi_printf_main(bi_ctx *b) {
     vsh_buf_dispose(&out);
     return rc ? 1 : p.status;
   }
-  rc = bi_write(b, out.data ? out.data : "", out.len);
+  rc = p.wrc ? p.wrc : bi_write(b, out.data ? out.data : "", out.len);
   vsh_buf_dispose(&out);
   if (rc == VSH_EPIPE) return 141;
   return rc ? 1 : p.status;

@@ -99,6 +99,20 @@ static void print_var(vsh_buf *o, const sh_var *v, const char *prefix) {
   vsh__buf_putc(o, '\n');
 }
 
+/* export -p / readonly -p in posix mode: `export NAME="VALUE"`. */
+static void print_var_posix(vsh_buf *o, const sh_var *v, const char *cmd) {
+  if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
+    print_var(o, v, "declare");
+    return;
+  }
+  vsh__buf_printf(o, "%s %s", cmd, v->name);
+  if (!(v->attrs & SH_VAR_UNSET)) {
+    vsh__buf_putc(o, '=');
+    quote_value(o, v->val ? v->val : "");
+  }
+  vsh__buf_putc(o, '\n');
+}
+
 static int cmp_var(const void *a, const void *b) {
   return strcmp((*(sh_var *const *)a)->name, (*(sh_var *const *)b)->name);
 }
@@ -323,7 +337,37 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
         free(old);
       }
       if (!(v->attrs & SH_VAR_ASSOC)) v->attrs |= SH_VAR_ARRAY;
+      bool trace = c->xtrace_decl && !append;
+      if (trace) c->opts[SH_OPT_XTRACE] = false; /* traced below instead */
       int st = sh_run_string(c, src.data, src.len, "declare", c->line);
+      if (trace) {
+        c->opts[SH_OPT_XTRACE] = true;
+        /* bash: NAME=('v0' 'v1') or NAME=(['k']='v'), each quoted */
+        vsh_buf t = {0};
+        vsh__buf_append(&t, name, nl);
+        vsh__buf_puts(&t, "=(");
+        sh_var *nv = sh_var_find(c, name);
+        if (nv && (nv->attrs & SH_VAR_ASSOC)) sh_assoc_order(nv);
+        bool keyed = strstr(val, "]=") != NULL; /* [i]=v written */
+        for (size_t k = 0; nv && k < nv->n; k++) {
+          if (k) vsh__buf_putc(&t, ' ');
+          if (nv->attrs & SH_VAR_ASSOC) {
+            vsh__buf_putc(&t, '[');
+            sh_quote_single(&t, nv->elems[k].key ? nv->elems[k].key : "");
+            vsh__buf_puts(&t, "]=");
+          } else if (keyed) {
+            char ix[32];
+            snprintf(ix, sizeof ix, "%lld", (long long)nv->elems[k].idx);
+            vsh__buf_putc(&t, '[');
+            sh_quote_single(&t, ix);
+            vsh__buf_puts(&t, "]=");
+          }
+          sh_quote_single(&t, nv->elems[k].val ? nv->elems[k].val : "");
+        }
+        vsh__buf_putc(&t, ')');
+        if (t.data) sh_xtrace_text(c, t.data, t.len);
+        vsh_buf_dispose(&t);
+      }
       vsh_buf_dispose(&src);
       rc = st ? 1 : 0;
     } else if (br) {
@@ -381,7 +425,10 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
     for (; i < b->argc; i++) {
       sh_func *f = sh_func_find(c, b->argv[i]);
       if (!f) st = 1;
-      else if (d->on & SH_VAR_READONLY) f->attrs |= SH_VAR_READONLY;
+      else {
+        f->attrs |= d->on & (SH_VAR_READONLY | SH_VAR_TRACE);
+        f->attrs &= ~(d->off & SH_VAR_TRACE);
+      }
     }
     return st;
   }
@@ -485,7 +532,10 @@ int bi_export_main(bi_ctx *b) {
     sh_var **vs;
     size_t n = visible_vars(b->sh, SH_VAR_EXPORT, &vs);
     vsh_buf o = {0};
-    for (size_t k = 0; k < n; k++) print_var(&o, vs[k], "declare");
+    bool posix = b->sh->opts[SH_OPT_POSIX];
+    for (size_t k = 0; k < n; k++)
+      if (posix) print_var_posix(&o, vs[k], "export");
+      else print_var(&o, vs[k], "declare");
     free(vs);
     bi_write(b, o.data ? o.data : "", o.len);
     vsh_buf_dispose(&o);
@@ -527,6 +577,7 @@ int bi_export_main(bi_ctx *b) {
     if (!v) return 1;
     if (eq) {
       bool append = a[nl] == '+';
+      sh_xtrace_assign(b->sh, name, append, eq + 1);
       if (sh_var_set(b->sh, name, eq + 1, append)) st = 1;
       v = sh_var_find(b->sh, name);
     }
@@ -555,7 +606,10 @@ int bi_readonly_main(bi_ctx *b) {
     sh_var **vs;
     size_t n = visible_vars(b->sh, SH_VAR_READONLY, &vs);
     vsh_buf o = {0};
-    for (size_t k = 0; k < n; k++) print_var(&o, vs[k], "declare");
+    bool posix = b->sh->opts[SH_OPT_POSIX];
+    for (size_t k = 0; k < n; k++)
+      if (posix) print_var_posix(&o, vs[k], "readonly");
+      else print_var(&o, vs[k], "declare");
     free(vs);
     bi_write(b, o.data ? o.data : "", o.len);
     vsh_buf_dispose(&o);
@@ -589,6 +643,7 @@ int bi_readonly_main(bi_ctx *b) {
       v->attrs |= dd.on;
       continue;
     }
+    if (eq && eq[1] != '(') sh_xtrace_assign(b->sh, name, false, eq + 1);
     if (declare_one(b, a, &dd)) st = 1;
   }
   return st;
@@ -690,6 +745,11 @@ int bi_unset_main(bi_ctx *b) {
       if (v) v->attrs &= ~SH_VAR_NAMEREF;
     }
     sh_var *v = sh_var_find(c, a);
+    if (v && (v->attrs & SH_VAR_READONLY)) {
+      bi_err(b, "%s: cannot unset: readonly variable", v->name);
+      st = 1;
+      continue;
+    }
     if (v || vars) {
       if (sh_var_unset(c, a) == VSH_EPERM) {
         st = 1;
@@ -722,6 +782,14 @@ static void set_opt(sh_ctx *c, int k, bool on) {
   /* the line-editing modes exclude each other */
   if (on && k == SH_OPT_EMACS) c->opts[SH_OPT_VI] = false;
   if (on && k == SH_OPT_VI) c->opts[SH_OPT_EMACS] = false;
+  /* bash keeps POSIXLY_CORRECT in step with posix mode, and posix mode
+   * turns these on */
+  if (k == SH_OPT_POSIX && on) {
+    sh_var_set(c, "POSIXLY_CORRECT", "y", false);
+    c->opts[SH_SHOPT_EXPAND_ALIASES] = c->opts[SH_SHOPT_INHERIT_ERREXIT] =
+        c->opts[SH_SHOPT_SHIFT_VERBOSE] = true;
+  }
+  if (k == SH_OPT_POSIX && !on) sh_var_unset(c, "POSIXLY_CORRECT");
 }
 
 static void set_positionals(sh_ctx *c, char **v, int n) {
@@ -882,7 +950,11 @@ int bi_shift_main(bi_ctx *b) {
       return 1;
     }
   }
-  if ((size_t)n > c->npos) return 1;
+  if ((size_t)n > c->npos) {
+    if (c->opts[SH_SHOPT_SHIFT_VERBOSE])
+      bi_err(b, "%ld: shift count out of range", n);
+    return 1;
+  }
   for (long i = 0; i < n; i++) free(c->pos[i]);
   memmove(c->pos, c->pos + n, (c->npos - (size_t)n + 1) * sizeof(char *));
   c->npos -= (size_t)n;
@@ -1104,7 +1176,8 @@ int bi_mapfile_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool strip = false;
   char delim = '\n';
-  long count = 0, origin = 0, skip = 0;
+  long count = 0, origin = 0, skip = 0, quantum = 5000;
+  const char *callback = NULL;
   int fd = 0;
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
@@ -1125,8 +1198,14 @@ int bi_mapfile_main(bi_ctx *b) {
     case 'O': origin = atol(val); break;
     case 's': skip = atol(val); break;
     case 'u': fd = atoi(val); break;
-    case 'C':
-    case 'c': break;
+    case 'C': callback = val; break;
+    case 'c':
+      quantum = atol(val);
+      if (quantum < 1) {
+        bi_err(b, "%s: invalid callback quantum", val);
+        return 1;
+      }
+      break;
     default:
       bi_err(b, "-%c: invalid option", o);
       return 2;
@@ -1150,16 +1229,31 @@ int bi_mapfile_main(bi_ctx *b) {
     if (!end) vsh__buf_putc(&line, ch);
     if (end || ch == delim) {
       if (line.len || !end) {
+        if (bi_charge(b, 1)) break;
         if (skip > 0) {
           skip--;
         } else {
           size_t l = line.len;
           if (strip && l && line.data[l - 1] == delim) l--;
           char *s = strndup(line.data, l);
-          sh_var_set_elem(c, name, NULL, idx++, s ? s : "", false);
+          if (!s) {
+            bi_err(b, "memory exhausted");
+            vsh_buf_dispose(&line);
+            return 1;
+          }
+          if (callback && (nread + 1) % quantum == 0) {
+            /* -C: `CALLBACK INDEX 'LINE'` before the element is set */
+            vsh_buf cmd = {0};
+            vsh__buf_printf(&cmd, "%s %ld ", callback, idx);
+            sh_quote_single(&cmd, s);
+            if (cmd.data) sh_run_string(c, cmd.data, cmd.len, "mapfile", c->line);
+            vsh_buf_dispose(&cmd);
+          }
+          sh_var_set_elem(c, name, NULL, idx++, s, false);
           free(s);
           nread++;
           if (count && nread >= count) break;
+          if (c->unwind) break;
         }
       }
       vsh__buf_clear(&line);

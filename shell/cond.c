@@ -60,9 +60,9 @@ int sh_file_test(sh_ctx *c, const char *op, const char *path) {
   case 'p': r = st.type == VFS_FIFO; break;
   case 'S': r = false; break;
   case 's': r = st.type == VFS_REG ? st.size > 0 : st.type == VFS_DIR; break;
-  case 'r': r = (st.mode & 0444) != 0; break;
-  case 'w': r = (st.mode & 0222) != 0; break;
-  case 'x': r = (st.mode & 0111) != 0; break;
+  case 'r': r = sh_may_access(&st, 4); break;
+  case 'w': r = sh_may_access(&st, 2); break;
+  case 'x': r = sh_may_access(&st, 1); break;
   case 'u': r = (st.mode & 04000) != 0; break;
   case 'g': r = (st.mode & 02000) != 0; break;
   case 'k': r = (st.mode & 01000) != 0; break;
@@ -219,31 +219,68 @@ static int regex_match(sh_ctx *c, const char *s, const char *re) {
   return r == 1 ? 0 : r == 0 ? 1 : 2;
 }
 
-int sh_eval_cond(sh_ctx *c, const sh_cond *e) {
+/* xtrace of one [[ ]] term as bash prints it: the operands expanded and
+ * unquoted ('' when empty), a pattern's quoted characters \-escaped, a
+ * negated term after "! ". */
+static void xtrace_term(sh_ctx *c, bool invert, const char *op,
+                        const char *l, size_t ln, const char *r, size_t rn,
+                        const unsigned char *q) {
+  vsh_buf b = {0};
+  vsh__buf_puts(&b, invert ? "[[ ! " : "[[ ");
+  if (op && !r) {
+    vsh__buf_puts(&b, op);
+    vsh__buf_putc(&b, ' ');
+  }
+  if (ln) vsh__buf_append(&b, l, ln);
+  else vsh__buf_puts(&b, "''");
+  if (r) {
+    vsh__buf_putc(&b, ' ');
+    vsh__buf_puts(&b, op);
+    vsh__buf_putc(&b, ' ');
+    for (size_t i = 0; i < rn; i++) {
+      if (q && q[i]) vsh__buf_putc(&b, '\\');
+      vsh__buf_putc(&b, r[i]);
+    }
+    if (!rn) vsh__buf_puts(&b, "''");
+  }
+  vsh__buf_puts(&b, " ]]");
+  if (b.data) sh_xtrace_text(c, b.data, b.len);
+  vsh_buf_dispose(&b);
+}
+
+static int eval_cond(sh_ctx *c, const sh_cond *e, bool invert);
+
+int sh_eval_cond(sh_ctx *c, const sh_cond *e) { return eval_cond(c, e, false); }
+
+/* invert: e is the operand of a `!` (for xtrace only). */
+static int eval_cond(sh_ctx *c, const sh_cond *e, bool invert) {
   if (!e) return 1;
+  bool tr = c->opts[SH_OPT_XTRACE];
   switch (e->kind) {
   case SH_COND_AND: {
-    int r = sh_eval_cond(c, e->a);
-    return r ? r : sh_eval_cond(c, e->b);
+    int r = eval_cond(c, e->a, false);
+    return r ? r : eval_cond(c, e->b, false);
   }
   case SH_COND_OR: {
-    int r = sh_eval_cond(c, e->a);
-    return r == 0 ? 0 : sh_eval_cond(c, e->b);
+    int r = eval_cond(c, e->a, false);
+    return r == 0 ? 0 : eval_cond(c, e->b, false);
   }
   case SH_COND_NOT: {
-    int r = sh_eval_cond(c, e->a);
+    int r = eval_cond(c, e->a, !e->a->paren);
     return r == 2 ? 2 : !r;
   }
   case SH_COND_WORD: {
     char *s;
     size_t n;
     if (sh_expand_str(c, e->l, &s, &n)) return 2;
+    if (tr) xtrace_term(c, invert, "-n", s, n, NULL, 0, NULL);
     return n ? 0 : 1;
   }
   case SH_COND_UNARY: {
     char *s;
     size_t n;
     if (sh_expand_str(c, e->l, &s, &n)) return 2;
+    if (tr) xtrace_term(c, invert, e->op, s, n, NULL, 0, NULL);
     return unary(c, e->op, s);
   }
   case SH_COND_BINARY:
@@ -256,6 +293,7 @@ int sh_eval_cond(sh_ctx *c, const sh_cond *e) {
   if (!strcmp(op, "==") || !strcmp(op, "=") || !strcmp(op, "!=")) {
     unsigned char *q;
     if (sh_expand_pattern(c, e->r, &r, &rn, &q)) return 2;
+    if (tr) xtrace_term(c, invert, op, l, ln, r, rn, q);
     unsigned fl = SH_PAT_EXTGLOB;
     if (c->opts[SH_SHOPT_NOCASEMATCH]) fl |= SH_PAT_NOCASE;
     if (sh_byte_locale(c)) fl |= SH_PAT_BYTES;
@@ -277,11 +315,14 @@ int sh_eval_cond(sh_ctx *c, const sh_cond *e) {
       if (q[i] && strchr("\\^$.[]|()*+?{}", r[i])) vsh__buf_putc(&re, '\\');
       vsh__buf_putc(&re, r[i]);
     }
+    if (tr) xtrace_term(c, invert, op, l, ln, re.data ? re.data : "", re.len,
+                        NULL);
     int res = regex_match(c, l, re.data ? re.data : "");
     vsh_buf_dispose(&re);
     return res;
   }
   if (sh_expand_str(c, e->r, &r, &rn)) return 2;
+  if (tr) xtrace_term(c, invert, op, l, ln, r, rn, NULL);
   if (!strcmp(op, "<")) return strcmp(l, r) < 0 ? 0 : 1;
   if (!strcmp(op, ">")) return strcmp(l, r) > 0 ? 0 : 1;
   if (!strcmp(op, "-nt") || !strcmp(op, "-ot") || !strcmp(op, "-ef"))

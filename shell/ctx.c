@@ -248,10 +248,20 @@ void sh_fd_close(sh_ctx *c, int fd) {
 
 /* ---- messages -------------------------------------------------------------- */
 
+/* The name an error message starts with: the script or sourced file,
+ * else "vsh"; inside a function bash names where the function was
+ * defined: its file, "environment" under -c, "main" for stdin. */
+const char *sh__error_name(sh_ctx *c) {
+  if (c->funcnest > 0 && strcmp(c->frames[c->funcnest - 1].name, "source") &&
+      c->frames[c->funcnest - 1].src)
+    return c->frames[c->funcnest - 1].src;
+  return c->source_name ? c->source_name : "vsh";
+}
+
 void sh_error(sh_ctx *c, const char *fmt, ...) {
   char msg[1200];
   int n;
-  const char *name = c->source_name ? c->source_name : "vsh";
+  const char *name = sh__error_name(c);
   if (c->line)
     n = snprintf(msg, sizeof(msg), "%s: line %u: ", name, c->line);
   else
@@ -327,6 +337,15 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
     break;
   case 'B':
     if (strcmp(name, "BASHOPTS") == 0) return opts_var(c, name, true);
+    if (strcmp(name, "BASH_ARGV0") == 0) return c->arg0;
+    if (strcmp(name, "BASH_COMMAND") == 0) {
+      if (c->in_trap || !c->cur_cmd) return c->cmd_text ? c->cmd_text : "";
+      vsh_buf t = {0};
+      sh_print_command(&t, c->cur_cmd);
+      char *r = vsh__arena_strndup(&c->arena, t.data ? t.data : "", t.len);
+      vsh_buf_dispose(&t);
+      return r ? r : "";
+    }
     if (strcmp(name, "BASHPID") == 0) {
       snprintf(c->numbuf, sizeof(c->numbuf), "%d", c->bashpid);
       return c->numbuf;
@@ -350,6 +369,15 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
     break;
   case 'S':
     if (strcmp(name, "SHELLOPTS") == 0) return opts_var(c, name, false);
+    if (strcmp(name, "SRANDOM") == 0) {
+      /* 32 bits from two rounds of the same generator (seedable) */
+      c->rng = c->rng * 1103515245u + 12345u;
+      uint32_t hi = c->rng >> 16;
+      c->rng = c->rng * 1103515245u + 12345u;
+      snprintf(c->numbuf, sizeof(c->numbuf), "%u",
+               (unsigned)(hi << 16 | (c->rng >> 16)));
+      return c->numbuf;
+    }
     if (strcmp(name, "SECONDS") == 0) {
       sh_var *v = sh_var_find(c, "SECONDS");
       /* stored as the epoch at which SECONDS was 0 */
@@ -569,6 +597,12 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   if (copy_funcs(c, s)) goto fail;
   memcpy(c->opts, s->opts, sizeof(c->opts));
   c->in_ps4 = s->in_ps4;
+  c->xtrace_level = s->xtrace_level;
+  c->cur_cmd = s->cur_cmd;
+  if (s->cmd_text && !(c->cmd_text = strdup(s->cmd_text))) goto fail;
+  c->ulimit_init = s->ulimit_init;
+  memcpy(c->ulimit_soft, s->ulimit_soft, sizeof c->ulimit_soft);
+  memcpy(c->ulimit_hard, s->ulimit_hard, sizeof c->ulimit_hard);
   for (size_t i = 0; i < s->nhashed; i++) /* a subshell knows the table */
     sh_hash_remember(c, s->hashed[i].name, s->hashed[i].path, false);
   for (size_t i = 0; i < c->nhashed && i < s->nhashed; i++)
@@ -669,6 +703,7 @@ void sh_ctx_free(sh_ctx *c) {
   free(c->fds);
   free(c->pipestatus);
   free(c->underscore);
+  free(c->cmd_text);
   while (c->funcnest) sh_frame_pop(c);
   free(c->frames);
   vsh__arena_dispose(&c->arena);

@@ -8,6 +8,7 @@
 #include "shell/expand_int.h"
 #include "shell/pattern.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,20 +157,37 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
   c->unit = f->unit;
   c->funcname = f->name;
   c->call_depth++;
+  /* bash: break and continue do not reach the caller's loops */
+  unsigned oloops = c->loop_depth;
+  c->loop_depth = 0;
+  bool otraced = c->func_traced;
+  c->func_traced = (f->attrs & SH_VAR_TRACE) != 0;
+  /* with functrace (or declare -t) the DEBUG trap also runs as the
+   * function starts, $BASH_COMMAND still naming the call */
+  if (c->traps[SH_TRAP_DEBUG] && !c->in_trap &&
+      (c->opts[SH_OPT_FUNCTRACE] || c->func_traced))
+    sh_run_trap(c, SH_TRAP_DEBUG);
   sh_unit_ref(f->unit);
   sh_node *body = f->def->u.func.body;
   int st = sh_exec_node(c, body);
   sh_unit_unref(f->unit);
+  c->loop_depth = oloops;
+  c->func_traced = otraced;
   c->call_depth--;
-  if (c->unwind == SH_UW_RETURN) {
+  bool returned = c->unwind == SH_UW_RETURN;
+  if (returned) {
     c->unwind = SH_UW_NONE;
     st = c->status;
   }
   /* functions inherit RETURN (and DEBUG) only with functrace; one set
-   * inside the function runs as it returns */
+   * inside the function runs as it returns, seeing $? from before the
+   * `return`, as bash's does */
   if (c->traps[SH_TRAP_RETURN] && !c->in_trap &&
-      (c->opts[SH_OPT_FUNCTRACE] || c->return_trap_gen != ret_gen))
+      (c->opts[SH_OPT_FUNCTRACE] || c->return_trap_gen != ret_gen)) {
+    if (returned) c->status = c->return_prev;
     sh_run_trap(c, SH_TRAP_RETURN);
+    if (c->unwind == SH_UW_EXIT) st = c->status;
+  }
   c->funcname = ofn;
   c->unit = ounit;
   sh__strv_free(c->pos, c->npos);
@@ -189,7 +207,7 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
 bool sh__debug_trap(sh_ctx *c, unsigned line) {
   if (!c->traps[SH_TRAP_DEBUG] || c->in_trap) return false;
   bool in_func = c->funcname && strcmp(c->funcname, "source") != 0;
-  if (in_func && !c->opts[SH_OPT_FUNCTRACE]) return false;
+  if (in_func && !c->opts[SH_OPT_FUNCTRACE] && !c->func_traced) return false;
   if (line) c->line = line;
   sh_run_trap(c, SH_TRAP_DEBUG);
   return c->unwind != SH_UW_NONE;
@@ -201,12 +219,15 @@ void sh_run_trap(sh_ctx *c, int sig) {
   char *copy = strdup(code);
   if (!copy) return;
   int saved = c->status;
+  int otrap = c->trap_status;
+  c->trap_status = saved;
   sh_unwind uw = c->unwind;
   int uwn = c->unwind_n;
   c->unwind = SH_UW_NONE;
   c->in_trap = true;
   sh_run_string(c, copy, strlen(copy), "trap", c->line);
   c->in_trap = false;
+  c->trap_status = otrap;
   free(copy);
   if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_CANCEL) return;
   c->unwind = uw;
@@ -216,8 +237,10 @@ void sh_run_trap(sh_ctx *c, int sig) {
 
 /* ---- xtrace ------------------------------------------------------------------ */
 
-/* PS4, expanded as a prompt string when it has something to expand;
- * commands run by that expansion are not traced. */
+/* PS4, expanded as a prompt string when it has something to expand
+ * (commands run by that expansion are not traced), its first character
+ * repeated once more for each nesting level; "" when PS4 is unset or
+ * empty, as bash then prints the bare command. */
 static const char *xtrace_prefix(sh_ctx *c) {
   const char *ps4 = sh_var_get(c, "PS4");
   if (ps4 && strpbrk(ps4, "\\$`")) {
@@ -230,7 +253,19 @@ static const char *xtrace_prefix(sh_ctx *c) {
     c->status = st;
     c->in_ps4 = false;
   }
-  return ps4 ? ps4 : "+ ";
+  if (!ps4 || !*ps4) return "";
+  /* a copy: the traced command may assign PS4 */
+  if (!c->xtrace_level) return vsh__arena_strndup(&c->arena, ps4, strlen(ps4));
+  size_t first = 1; /* one character, however many bytes */
+  while (((unsigned char)ps4[first] & 0xc0) == 0x80) first++;
+  unsigned level = c->xtrace_level < 99 ? c->xtrace_level : 99;
+  size_t len = strlen(ps4);
+  char *out = vsh__arena_alloc(&c->arena, len + level * first + 1);
+  if (!out) return ps4;
+  char *o = out;
+  for (unsigned i = 0; i < level; i++, o += first) memcpy(o, ps4, first);
+  memcpy(o, ps4, len + 1);
+  return out;
 }
 
 /* Appends a word quoted as bash's xtrace does ('...' when needed). */
@@ -241,9 +276,13 @@ static void xtrace_word(vsh_buf *b, const char *a) {
       sh_quote_ansi(b, a);
       return;
     }
+  /* bash's shell metacharacters; # only first, ~ first or after = : */
   bool plain = *a != 0;
-  for (const char *p = a; *p; p++)
-    if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;#~!", *p)) plain = false;
+  for (const char *p = a; *p; p++) {
+    if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;!^", *p)) plain = false;
+    if (*p == '#' && p == a) plain = false;
+    if (*p == '~' && (p == a || p[-1] == '=' || p[-1] == ':')) plain = false;
+  }
   if (plain) {
     vsh__buf_puts(b, a);
     return;
@@ -260,9 +299,19 @@ static void xtrace_word(vsh_buf *b, const char *a) {
 
 static void xtrace_emit(sh_ctx *c, vsh_buf *b) {
   vsh__buf_putc(b, '\n');
-  sh_stream *err = sh_fd(c, 2);
+  sh_stream *err = c->xtrace_to ? c->xtrace_to : sh_fd(c, 2);
   if (err) sh_stream_write(err, b->data, b->len, c->ex);
   vsh_buf_dispose(b);
+}
+
+/* A trace line written out as given (the compound commands' forms:
+ * `for x in ...`, `[[ a == b ]]`, `(( i++ ))`). */
+void sh_xtrace_text(sh_ctx *c, const char *text, size_t len) {
+  if (c->in_ps4) return;
+  vsh_buf b = {0};
+  vsh__buf_puts(&b, xtrace_prefix(c));
+  vsh__buf_append(&b, text, len);
+  xtrace_emit(c, &b);
 }
 
 int sh_xtrace(sh_ctx *c, int argc, char **argv) {
@@ -287,6 +336,14 @@ static void xtrace_assign(sh_ctx *c, const char *prefix, const char *name,
   vsh__buf_puts(&b, append ? "+=" : "=");
   if (*val) xtrace_word(&b, val);
   xtrace_emit(c, &b);
+}
+
+/* export NAME=VALUE and readonly NAME=VALUE: bash traces the assignment
+ * on a line of its own after the command. */
+void sh_xtrace_assign(sh_ctx *c, const char *name, bool append,
+                      const char *val) {
+  if (!c->opts[SH_OPT_XTRACE] || c->in_ps4) return;
+  xtrace_assign(c, xtrace_prefix(c), name, append, val);
 }
 
 /* ---- assignments ----------------------------------------------------------------- */
@@ -721,6 +778,8 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     size_t nl = a->name_len < 255 ? a->name_len : 255;
     memcpy(name, a->name, nl);
     name[nl] = 0;
+    if (c->opts[SH_OPT_XTRACE] && !c->in_ps4)
+      xtrace_assign(c, xtrace_prefix(c), name, a->append, val);
     c->scope = sc->up; /* the variable outside the temporary scope */
     sh_var *outer = sh_var_find(c, name);
     const char *old = a->append && outer ? sh_var_get(c, name) : NULL;
@@ -769,8 +828,14 @@ static void pop_temp_scope(sh_ctx *c) {
  * b=(1 2)): when the command is a declaration builtin, those arguments
  * expand like assignments (tilde after = and :, no splitting or
  * globbing); array values stay raw for the builtin to evaluate. */
-static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av) {
+/* shown (may be NULL): the words as set -x shows them, an array literal
+ * argument as its bare NAME (bash traces NAME=(...) on a line of its
+ * own, before the command); *arrays tells whether there was one. */
+static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av,
+                             sh_argv *shown, bool *arrays) {
   int rc = sh_expand_words(c, n->u.simple.words, 1, av);
+  if (rc) return rc;
+  if (shown && av->n) rc = sh__argv_push(c, shown, av->v[0], strlen(av->v[0]));
   if (rc) return rc;
   const bi_entry *e = av->n ? bi_lookup(av->v[0]) : NULL;
   bool decl = e && (e->flags & BI_DECL) && !sh_func_find(c, av->v[0]);
@@ -779,8 +844,10 @@ static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av) {
     if (!a) {
       sh_argv one;
       rc = sh_expand_words(c, &n->u.simple.words[i], 1, &one);
-      for (size_t k = 0; !rc && k < one.n; k++)
+      for (size_t k = 0; !rc && k < one.n; k++) {
         rc = sh__argv_push(c, av, one.v[k], strlen(one.v[k]));
+        if (!rc && shown) rc = sh__argv_push(c, shown, one.v[k], strlen(one.v[k]));
+      }
       if (rc) return rc;
       continue;
     }
@@ -811,6 +878,14 @@ static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av) {
       }
     }
     if (!rc) rc = sh__argv_push(c, av, t.data, t.len);
+    if (!rc && shown) {
+      if (a->is_array && !a->append && !a->index) {
+        rc = sh__argv_push(c, shown, a->name, a->name_len);
+        *arrays = true;
+      } else {
+        rc = sh__argv_push(c, shown, t.data, t.len);
+      }
+    }
     vsh_buf_dispose(&t);
     if (rc) return rc;
   }
@@ -833,16 +908,38 @@ void sh__set_underscore(sh_ctx *c, const char *s) {
   sh__set_underscore_n(c, s, strlen(s));
 }
 
+/* Notes the command about to run for $BASH_COMMAND (a trap's own
+ * commands leave it alone); its text is kept while a trap is set. */
+void sh__note_command(sh_ctx *c, const sh_node *n) {
+  if (c->in_trap) return;
+  c->cur_cmd = n;
+  if (!c->traps[SH_TRAP_DEBUG] && !c->traps[SH_TRAP_ERR] &&
+      !c->traps[SH_TRAP_EXIT] && !c->traps[SH_TRAP_RETURN]) {
+    free(c->cmd_text);
+    c->cmd_text = NULL;
+    return;
+  }
+  vsh_buf t = {0};
+  sh_print_command(&t, n);
+  if (!t.data) return;
+  free(c->cmd_text);
+  c->cmd_text = t.data; /* the buffer's bytes, now owned here */
+}
+
 static int exec_simple(sh_ctx *c, sh_node *n) {
   c->line = n->line;
+  sh__note_command(c, n);
   if (sh__debug_trap(c, n->line)) return c->status;
-  sh_argv av = {0};
+  sh_argv av = {0}, shown = {0};
+  bool decl_arrays = false; /* declare a=(...) under set -x: see below */
   c->subst_status = -1;
   if (n->u.simple.n_words) {
     /* $LINENO and messages name the command's first line, as in bash */
     c->pin_line = true;
+    bool tr = c->opts[SH_OPT_XTRACE] && !c->in_ps4;
     int rc = n->u.simple.arg_assigns
-                 ? expand_decl_words(c, n, &av)
+                 ? expand_decl_words(c, n, &av, tr ? &shown : NULL,
+                                     &decl_arrays)
                  : sh_expand_words(c, n->u.simple.words, n->u.simple.n_words,
                                    &av);
     c->pin_line = false;
@@ -894,29 +991,58 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     return set_status(c, c->subst_status >= 0 ? c->subst_status : 0);
   }
 
-  if (c->opts[SH_OPT_XTRACE]) sh_xtrace(c, (int)av.n, av.v);
+  bool temp = n->u.simple.n_assigns > 0;
+  /* traced as bash does, before the redirections: the prefix
+   * assignments (as they are bound, after the redirections) then the
+   * command, all on the stderr the command line started with */
+  bool trace = c->opts[SH_OPT_XTRACE] && !c->in_ps4;
+  sh_stream *trace_to = trace && temp ? sh_fd(c, 2) : NULL;
+  if (trace_to) sh_stream_ref(trace_to);
+  if (trace && !temp && !decl_arrays) sh_xtrace(c, (int)av.n, av.v);
   sh_saved sv = {0};
   int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
   if (st) {
+    if (trace_to) sh_stream_unref(trace_to);
     sh_restore(c, &sv);
     return set_status(c, st);
   }
-  bool temp = n->u.simple.n_assigns > 0;
   const bi_entry *e = bi_lookup(av.v[0]);
   bool special = e && (e->flags & BI_SPECIAL) &&
                  (c->opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
   /* posix mode: a special builtin's prefix assignments outlive it,
    * exported, as bash leaves them (what it unset stays unset) */
   bool keep = temp && special && c->opts[SH_OPT_POSIX];
+  sh_stream *otrace = c->xtrace_to;
+  if (trace_to) c->xtrace_to = trace_to;
   if (temp && push_temp_scope(c, n)) {
+    c->xtrace_to = otrace;
+    if (trace_to) sh_stream_unref(trace_to);
     pop_temp_scope(c);
     sh_restore(c, &sv);
     return set_status(c, 1);
   }
+  if (trace_to) {
+    sh_xtrace(c, (int)av.n, av.v);
+    c->xtrace_to = otrace;
+    sh_stream_unref(trace_to);
+  }
   sh_scope *tsc = temp ? c->scope : NULL;
+  if (decl_arrays && trace) c->xtrace_decl = true;
   st = sh_run_argv(c, (int)av.n, av.v);
   c->line = n->line; /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */
+  if (decl_arrays && trace) { /* the array literals came first, as bash */
+    c->xtrace_decl = false;
+    sh_xtrace(c, (int)shown.n, shown.v);
+  }
+  /* posix mode: a special builtin's usage error (set -o bogus) ends a
+   * non-interactive shell, except where set -e would not (|| && if !);
+   * a syntax error in eval ends it anywhere, as bash does */
+  if (special && c->opts[SH_OPT_POSIX] && st == 2 && !c->unwind &&
+      !c->interactive && (!c->errexit_off || !strcmp(av.v[0], "eval"))) {
+    c->status = 2;
+    c->unwind = SH_UW_EXIT;
+  }
   if (temp && keep && c->scope == tsc) {
     sh_argv kept = {0};
     for (sh_var *v = tsc->vars; v; v = v->hh.next)
@@ -954,14 +1080,14 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
 
 /* An expansion failed: a fatal one (${x?}, set -u) has set the status
  * the shell leaves with; others fail the command with 1. */
-static int expand_failed(sh_ctx *c) {
+int sh__expand_failed(sh_ctx *c) {
   if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_ABORT) return c->status;
   return set_status(c, 1);
 }
 
 /* ---- compound commands ------------------------------------------------------------- */
 
-static bool loop_iter_ok(sh_ctx *c, uint64_t *iters) {
+bool sh__loop_iter_ok(sh_ctx *c, uint64_t *iters) {
   if (sh_exec_charge(c->ex, 1)) {
     c->unwind = SH_UW_CANCEL;
     return false;
@@ -976,7 +1102,7 @@ static bool loop_iter_ok(sh_ctx *c, uint64_t *iters) {
 }
 
 /* After a loop body: true when the loop must stop. */
-static bool loop_unwind(sh_ctx *c) {
+bool sh__loop_unwind(sh_ctx *c) {
   if (c->unwind == SH_UW_BREAK) {
     if (--c->unwind_n <= 0) c->unwind = SH_UW_NONE;
     return true;
@@ -996,14 +1122,14 @@ static int exec_while(sh_ctx *c, sh_node *n, bool until) {
   uint64_t iters = 0;
   c->loop_depth++;
   for (;;) {
-    if (!loop_iter_ok(c, &iters)) break;
+    if (!sh__loop_iter_ok(c, &iters)) break;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     c->errexit_off++;
     int cst = sh_exec_node(c, n->u.loop.cond);
     c->errexit_off--;
     if (c->unwind) {
       vsh__arena_pop(&c->arena, m);
-      if (loop_unwind(c)) break;
+      if (sh__loop_unwind(c)) break;
       continue;
     }
     if ((cst == 0) == until) {
@@ -1012,7 +1138,7 @@ static int exec_while(sh_ctx *c, sh_node *n, bool until) {
     }
     st = sh_exec_node(c, n->u.loop.body);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind && loop_unwind(c)) break;
+    if (c->unwind && sh__loop_unwind(c)) break;
     if (sh_check(c)) break;
   }
   c->loop_depth--;
@@ -1028,7 +1154,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     c->pin_line = true;
     int rc = sh_expand_words(c, n->u.for_.words, n->u.for_.n_words, &av);
     c->pin_line = false;
-    if (rc) return expand_failed(c);
+    if (rc) return sh__expand_failed(c);
     items = av.v;
     count = av.n;
   } else {
@@ -1053,8 +1179,9 @@ static int exec_for(sh_ctx *c, sh_node *n) {
   uint64_t iters = 0;
   c->loop_depth++;
   for (size_t i = 0; i < count; i++) {
-    if (!loop_iter_ok(c, &iters)) break;
+    if (!sh__loop_iter_ok(c, &iters)) break;
     if (sh__debug_trap(c, n->line)) break;
+    if (c->opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "for", n);
     if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
       break;
@@ -1062,7 +1189,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     st = sh_exec_node(c, n->u.for_.body);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind && loop_unwind(c)) break;
+    if (c->unwind && sh__loop_unwind(c)) break;
     if (sh_check(c)) break;
   }
   c->loop_depth--;
@@ -1071,14 +1198,34 @@ static int exec_for(sh_ctx *c, sh_node *n) {
   return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
 }
 
-static int arith_word(sh_ctx *c, const sh_word *w, int64_t *v) {
+/* `(( EXPR ))` with EXPR expanded, as bash traces arithmetic commands
+ * and each part of an arithmetic for (an empty part reads 1). */
+static void xtrace_arith(sh_ctx *c, const char *s, size_t n) {
+  char *line = vsh__arena_alloc(&c->arena, n + 8);
+  if (!line) return;
+  memcpy(line, "(( ", 3);
+  memcpy(line + 3, s, n);
+  memcpy(line + 3 + n, " ))", 4);
+  sh_xtrace_text(c, line, n + 6);
+}
+
+/* trim: an arithmetic for's part, traced without its surrounding blanks */
+static int arith_word(sh_ctx *c, const sh_word *w, int64_t *v, bool trim) {
   if (!w) {
+    if (c->opts[SH_OPT_XTRACE]) xtrace_arith(c, "1", 1);
     *v = 1;
     return 0;
   }
   char *s;
   size_t n;
   int rc = sh_expand_str(c, w, &s, &n);
+  if (!rc && c->opts[SH_OPT_XTRACE]) {
+    const char *t = s;
+    size_t tn = n;
+    while (trim && tn && strchr(" \t\n", *t)) t++, tn--;
+    while (trim && tn && strchr(" \t\n", t[tn - 1])) tn--;
+    xtrace_arith(c, t, tn);
+  }
   const char *what = c->arith_what;
   c->arith_what = "((";
   if (!rc) rc = sh_arith(c, s, n, v);
@@ -1090,18 +1237,18 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
   int64_t v;
   int st = 0;
   if (sh__debug_trap(c, n->line)) return c->status;
-  if (n->u.cfor.init && arith_word(c, n->u.cfor.init, &v)) return set_status(c, 1);
+  if (arith_word(c, n->u.cfor.init, &v, true)) return set_status(c, 1);
   uint64_t iters = 0;
   c->loop_depth++;
   for (;;) {
-    if (!loop_iter_ok(c, &iters)) break;
+    if (!sh__loop_iter_ok(c, &iters)) break;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     c->line = n->line;
     if (sh__debug_trap(c, n->line)) {
       vsh__arena_pop(&c->arena, m);
       break;
     }
-    if (arith_word(c, n->u.cfor.cond, &v)) {
+    if (arith_word(c, n->u.cfor.cond, &v, true)) {
       st = 1;
       vsh__arena_pop(&c->arena, m);
       break;
@@ -1112,9 +1259,8 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
     }
     st = sh_exec_node(c, n->u.cfor.body);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind && loop_unwind(c)) break;
-    if (n->u.cfor.step && (sh__debug_trap(c, n->line) ||
-                           arith_word(c, n->u.cfor.step, &v))) {
+    if (c->unwind && sh__loop_unwind(c)) break;
+    if (sh__debug_trap(c, n->line) || arith_word(c, n->u.cfor.step, &v, true)) {
       st = 1;
       break;
     }
@@ -1128,7 +1274,16 @@ static int exec_case(sh_ctx *c, sh_node *n) {
   c->line = n->line;
   char *subj;
   size_t sl;
-  if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return expand_failed(c);
+  if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return sh__expand_failed(c);
+  const sh_word *sw = n->u.case_.subject;
+  if (c->opts[SH_OPT_XTRACE] && sw->src) { /* the word as written */
+    vsh_buf b = {0};
+    vsh__buf_puts(&b, "case ");
+    vsh__buf_append(&b, sw->src, sw->src_len);
+    vsh__buf_puts(&b, " in");
+    if (b.data) sh_xtrace_text(c, b.data, b.len);
+    vsh_buf_dispose(&b);
+  }
   unsigned flags = SH_PAT_EXTGLOB;
   if (c->opts[SH_SHOPT_NOCASEMATCH]) flags |= SH_PAT_NOCASE;
   if (sh_byte_locale(c)) flags |= SH_PAT_BYTES;
@@ -1142,7 +1297,7 @@ static int exec_case(sh_ctx *c, sh_node *n) {
       size_t pl;
       unsigned char *q;
       if (sh_expand_pattern(c, it->patterns[k], &pat, &pl, &q))
-        return expand_failed(c);
+        return sh__expand_failed(c);
       sh_pattern *p;
       if (sh_pattern_compile(&p, &c->arena, pat, pl, q, flags)) continue;
       sh_pattern_budget b;
@@ -1171,18 +1326,7 @@ static int exec_arith(sh_ctx *c, sh_node *n) {
   c->line = n->line;
   if (sh__debug_trap(c, n->line)) return c->status;
   int64_t v;
-  if (c->opts[SH_OPT_XTRACE]) {
-    char *s;
-    size_t len;
-    if (!sh_expand_str(c, n->u.arith.expr, &s, &len)) {
-      char *line = vsh__arena_alloc(&c->arena, len + 8);
-      if (line) {
-        sprintf(line, "(( %s ))", s);
-        sh_xtrace(c, 1, &line);
-      }
-    }
-  }
-  if (arith_word(c, n->u.arith.expr, &v)) return set_status(c, 1);
+  if (arith_word(c, n->u.arith.expr, &v, false)) return set_status(c, 1);
   return set_status(c, v ? 0 : 1);
 }
 
@@ -1251,12 +1395,6 @@ static int exec_cond_n(sh_ctx *c, sh_node *n) {
   return set_status(c, sh_eval_cond(c, n->u.cond.expr));
 }
 
-static int exec_select(sh_ctx *c, sh_node *n) {
-  sh_error(c, "select: not supported in a non-interactive sandbox");
-  (void)n;
-  return set_status(c, 1);
-}
-
 static int exec_node(sh_ctx *c, sh_node *n);
 
 /* Runs n; process substitutions its expansions opened close when it
@@ -1271,6 +1409,7 @@ int sh_exec_node(sh_ctx *c, sh_node *n) {
 static int exec_node(sh_ctx *c, sh_node *n) {
   if (!n) return c->status;
   if (c->unwind) return c->status;
+  if (c->opts[SH_OPT_NOEXEC]) return c->status; /* set -n: read only */
   if (n->kind != SH_NODE_LIST && sh_check(c)) return c->status;
   int st;
   switch (n->kind) {
@@ -1311,7 +1450,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
   case SH_NODE_CFOR:
     return with_redirs(c, n, exec_cfor);
   case SH_NODE_SELECT:
-    return exec_select(c, n);
+    return with_redirs(c, n, sh__exec_select);
   case SH_NODE_CASE:
     return with_redirs(c, n, exec_case);
   case SH_NODE_ARITH:

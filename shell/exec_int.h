@@ -47,6 +47,16 @@ int sh_func_define(sh_ctx *c, sh_node *def, sh_unit *unit);
 void sh_run_trap(sh_ctx *c, int sig);
 bool sh__debug_trap(sh_ctx *c, unsigned line);
 int sh_xtrace(sh_ctx *c, int argc, char **argv);
+void sh_xtrace_text(sh_ctx *c, const char *text, size_t len);
+void sh__note_command(sh_ctx *c, const sh_node *n);
+/* exec.c's loop helpers, shared with select.c */
+int sh__expand_failed(sh_ctx *c);
+bool sh__loop_iter_ok(sh_ctx *c, uint64_t *iters);
+bool sh__loop_unwind(sh_ctx *c);
+void sh__xtrace_loop_head(sh_ctx *c, const char *kw, sh_node *n);
+int sh__exec_select(sh_ctx *c, sh_node *n); /* select.c */
+void sh_xtrace_assign(sh_ctx *c, const char *name, bool append,
+                      const char *val);
 /* Runs a shell builtin entry with argv; handles output errors. */
 int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv);
 /* Exit status after a failed command lookup etc. */

@@ -341,7 +341,12 @@ static bool piece_has_glob(sh_ctx *c, const xfield *p) {
   for (size_t i = 0; i < p->len; i++) {
     if (p->mask[i] & XM_QUOTED) continue;
     char ch = p->s[i];
-    if (ch == '*' || ch == '?' || ch == '[') return true;
+    if (ch == '*' || ch == '?') return true;
+    if (ch == '[') { /* a pattern only with its closing bracket, as bash */
+      for (size_t k = i + 1; k < p->len; k++)
+        if (p->s[k] == ']' && !(p->mask[k] & XM_QUOTED)) return true;
+      continue;
+    }
     if (ext && (ch == '+' || ch == '@' || ch == '!') && i + 1 < p->len &&
         p->s[i + 1] == '(')
       return true;

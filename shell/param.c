@@ -79,9 +79,11 @@ static int abandon(sh_ctx *c) {
 static const char *opt_flags(sh_ctx *c) {
   static const char order[] = "abefhkmnptuvxBCEHPT";
   size_t k = 0;
-  for (const char *o = order; *o && k < sizeof(c->numbuf) - 2; o++)
+  for (const char *o = order; *o && k < sizeof(c->numbuf) - 3; o++) {
     for (int i = 0; i < SH_OPT__COUNT; i++)
       if (sh_opts[i].letter == *o && c->opts[i]) c->numbuf[k++] = *o;
+    if (*o == 'h' && c->interactive) c->numbuf[k++] = 'i';
+  }
   /* non-interactive: no 'i'; 'c' for a bash -c shell, 's' for one
    * reading its commands from stdin */
   if (c->dash_c && k < sizeof(c->numbuf) - 1) c->numbuf[k++] = 'c';
@@ -104,7 +106,8 @@ static int subscript_index(sh_ctx *c, const sh_word *w, int64_t *out) {
 static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp);
 
 sh_var *sh_dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
-  if (!(name[0] == 'P' || name[0] == 'F' || name[0] == 'B')) return NULL;
+  if (!(name[0] == 'P' || name[0] == 'F' || name[0] == 'B' || name[0] == 'D'))
+    return NULL;
   return dynamic_array(c, name, tmp);
 }
 
@@ -117,6 +120,17 @@ const char *sh_dynamic_array_get(sh_ctx *c, const char *name, int64_t i) {
 static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
   memset(tmp, 0, sizeof(*tmp));
   tmp->attrs = SH_VAR_ARRAY;
+  if (!strcmp(name, "DIRSTACK")) { /* the working directory, then dirs */
+    tmp->elems = vsh__arena_alloc(&c->arena, (c->ndirs + 2) * sizeof(sh_aelem));
+    if (!tmp->elems) return NULL;
+    for (size_t i = 0; i <= c->ndirs; i++) {
+      const char *d = i == 0 ? c->cwd : c->dirstack[c->ndirs - i];
+      tmp->elems[i].idx = (int64_t)i;
+      tmp->elems[i].val = adup(c, d, strlen(d));
+    }
+    tmp->n = c->ndirs + 1;
+    return tmp;
+  }
   if (!strcmp(name, "PIPESTATUS")) {
     tmp->elems = vsh__arena_alloc(&c->arena, (c->npipestatus + 1) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
@@ -174,8 +188,7 @@ static int var_values(sh_ctx *c, const char *name, const sh_param *p,
   memset(pv, 0, sizeof(*pv));
   sh_var *v = sh_var_find(c, name);
   sh_var dyn;
-  if (!v && (name[0] == 'P' || name[0] == 'F' || name[0] == 'B'))
-    v = dynamic_array(c, name, &dyn);
+  if (!v) v = sh_dynamic_array(c, name, &dyn);
   bool whole = p->flags & (SH_PF_AT | SH_PF_STAR);
   if (whole) {
     pv->list = true;
@@ -987,7 +1000,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       sh_error(c, "%s: %s", name,
                msg ? msg : (colon ? "parameter null or not set"
                                   : "parameter not set"));
-      return fatal(c, c->dash_c ? 127 : 1); /* bash -c exits 127 */
+      /* bash -c exits 127, or 1 under set -e */
+      return fatal(c, c->dash_c && !c->opts[SH_OPT_ERREXIT] ? 127 : 1);
     }
     break;
   default:
@@ -1004,7 +1018,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       sh_error(c, "%s%s: unbound variable",
                p->flags & SH_PF_INDIRECT ? "!" : "", name);
     }
-    return fatal(c, c->dash_c ? 127 : 1);
+    /* bash -c exits 127, or 1 under set -e */
+    return fatal(c, c->dash_c && !c->opts[SH_OPT_ERREXIT] ? 127 : 1);
   }
 
   if (p->flags & SH_PF_LENGTH) {

@@ -724,7 +724,8 @@ static void read_dollar(wctx *w) {
     read_bracket_arith(w);
     return;
   }
-  if (c1 == '\'' && !dq) {
+  /* extquote (on by default): $'...' is decoded inside "${x:-...}" too */
+  if (c1 == '\'' && (!dq || (w->mode == W_PARAM && (w->flags & RW_INDQ)))) {
     read_ansi(w);
     return;
   }

@@ -27,6 +27,7 @@ struct sh_job {
   bool notified;
   bool disowned; /* jobs and wait skip it; the exec still cancels it */
   bool procsub;  /* >( ): the exec waits for it before it ends */
+  bool hidden;   /* any <( ) or >( ): no job number, not in `jobs` */
   struct sh_job *next;
 };
 
@@ -152,6 +153,7 @@ int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
   if (sh_ctx_fork(&s, c)) return c->status = 1;
   sh__stack_init(s);
   s->subst_depth++;
+  s->xtrace_level++;
   if (!c->opts[SH_SHOPT_INHERIT_ERREXIT]) s->opts[SH_OPT_ERREXIT] = false;
   free(s->traps[SH_TRAP_EXIT]);
   s->traps[SH_TRAP_EXIT] = NULL;
@@ -388,13 +390,15 @@ static void *job_main(void *arg) {
   return NULL;
 }
 
-static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub);
+static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
+                     bool hidden);
 
 int sh_exec_background(sh_ctx *c, sh_node *n) {
-  return start_job(c, n, true, false);
+  return start_job(c, n, true, false, false);
 }
 
-static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub) {
+static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
+                     bool hidden) {
   sh_exec *ex = c->ex;
   if (sh_exec_cancelled(ex)) return c->status = 1; /* the exec is ending */
   sh_job *j = calloc(1, sizeof(*j));
@@ -409,6 +413,7 @@ static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub) {
   if (null_stdin) sh_fd_set(j->ctx, 0, sh_stream_null());
   j->node = n;
   j->procsub = procsub;
+  j->hidden = hidden;
   j->unit = c->unit;
   if (j->unit) sh_unit_ref(j->unit);
   j->pid = j->ctx->bashpid;
@@ -421,7 +426,7 @@ static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub) {
     j->started = true;
   }
   pthread_mutex_lock(&ex->mu);
-  j->id = ++ex->next_job_id;
+  j->id = hidden ? 0 : ++ex->next_job_id;
   j->next = ex->jobs;
   ex->jobs = j;
   pthread_mutex_unlock(&ex->mu);
@@ -521,7 +526,7 @@ void sh_jobs_reap(sh_exec *ex) {
 int sh__jobs_count(sh_ctx *c) {
   int n = 0;
   pthread_mutex_lock(&c->ex->mu);
-  for (sh_job *j = c->ex->jobs; j; j = j->next) n += !j->disowned;
+  for (sh_job *j = c->ex->jobs; j; j = j->next) n += !j->disowned && !j->hidden;
   pthread_mutex_unlock(&c->ex->mu);
   return n;
 }
@@ -533,10 +538,10 @@ int sh__jobs_list(sh_ctx *c, vsh_buf *out) {
   /* the list is newest first; bash prints oldest first, marking the
    * newest '+' and the one before it '-' */
   size_t n = 0, k = 0;
-  for (sh_job *j = ex->jobs; j; j = j->next) n += !j->disowned;
+  for (sh_job *j = ex->jobs; j; j = j->next) n += !j->disowned && !j->hidden;
   sh_job **v = n ? malloc(n * sizeof(*v)) : NULL;
   for (sh_job *j = ex->jobs; v && j; j = j->next)
-    if (!j->disowned) v[k++] = j;
+    if (!j->disowned && !j->hidden) v[k++] = j;
   for (size_t i = k; i-- > 0;) {
     vsh__buf_printf(out, "[%d]%c  %-24s", v[i]->id,
                     i == 0 ? '+' : i == 1 ? '-' : ' ',
@@ -559,13 +564,13 @@ int sh__jobs_disown(sh_ctx *c, int n, bool by_id, bool running_only) {
   if (n == -1) { /* the current job is the newest one still listed */
     by_id = true;
     for (sh_job *j = ex->jobs; j; j = j->next) /* newest first */
-      if (!j->disowned) {
+      if (!j->disowned && !j->hidden) {
         n = j->id;
         break;
       }
   }
   for (sh_job *j = ex->jobs; n && j; j = j->next) {
-    if (j->disowned) continue;
+    if (j->disowned || j->hidden) continue;
     if (n ? (by_id ? j->id != n : j->pid != n)
           : (running_only && atomic_load(&j->done)))
       continue;
@@ -613,9 +618,10 @@ int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
   /* the job must not hold our end open */
   sh_stream *mine = sh_stream_ref(sh_fd(c, fd));
   sh_fd_close(c, fd);
-  int saved_bg = c->last_bg_pid;
-  start_job(c, body, false, out); /* only >(cmd) output is waited for */
-  c->last_bg_pid = saved_bg;
+  c->xtrace_level++; /* the job's copy traces one level deeper */
+  /* only >(cmd) output is waited for; $! names it, as in bash */
+  start_job(c, body, false, out, true);
+  c->xtrace_level--;
   sh_fd_set(c, fd, mine);
   sh_stream_unref(mine);
   if (c->npsub < (int)sizeof(c->psub_fds)) c->psub_fds[c->npsub++] = (signed char)fd;

@@ -48,21 +48,16 @@ static int bind(sh_ctx *c, sh_saved *sv, int fd, sh_stream *s) {
   return rc;
 }
 
-/* A redirection error.  bash names the line only in a script file or a
- * sourced one; under -c and stdin the message has no "line N:". */
+/* A redirection error: "NAME: line N: msg" as bash prints it. */
+static void redir_error(sh_ctx *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void redir_error(sh_ctx *c, const char *fmt, ...) {
   char msg[1100];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  bool lined = c->script_src != NULL;
-  for (int i = 0; i < c->funcnest && !lined; i++)
-    lined = !strcmp(c->frames[i].name, "source");
-  unsigned line = c->line;
-  if (!lined) c->line = 0;
   sh_error(c, "%s", msg);
-  c->line = line;
 }
 
 static int open_error(sh_ctx *c, const char *word, int rc) {
@@ -93,7 +88,31 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
       flags &= ~VFS_O_EXCL; /* noclobber only guards regular files */
   }
   vfs_info fst;
-  if (vfs_stat(c->fs, path.data, true, &fst) == 0 && fst.type == VFS_FIFO) {
+  bool exists = vfs_stat(c->fs, path.data, true, &fst) == 0;
+  /* an existing file needs the user's read or write permission */
+  if (exists && (fst.type == VFS_REG || fst.type == VFS_FIFO) &&
+      !sh_may_access(&fst, ((flags & VFS_O_READ) ? 4u : 0u) |
+                               ((flags & (VFS_O_WRITE | VFS_O_APPEND)) ? 2u
+                                                                       : 0u))) {
+    vsh_buf_dispose(&path);
+    return open_error(c, word, VSH_EACCES);
+  }
+  if (!exists && (flags & (VFS_O_WRITE | VFS_O_APPEND))) {
+    /* creating a file needs write and search permission on its folder */
+    const char *slash = strrchr(path.data, '/');
+    vsh_buf dir = {0};
+    vsh__buf_append(&dir, path.data, slash && slash > path.data
+                                         ? (size_t)(slash - path.data) : 1);
+    vfs_info dst;
+    bool denied = dir.data && vfs_stat(c->fs, dir.data, true, &dst) == 0 &&
+                  dst.type == VFS_DIR && !sh_may_access(&dst, 3);
+    vsh_buf_dispose(&dir);
+    if (denied) {
+      vsh_buf_dispose(&path);
+      return open_error(c, word, VSH_EACCES);
+    }
+  }
+  if (exists && fst.type == VFS_FIFO) {
     /* a named pipe: join its other end (waiting for it, as open(2)) */
     vsh_buf_dispose(&path);
     rc = sh_stream_fifo_open(c->fs, fst.ino, (flags & VFS_O_READ) != 0,
@@ -258,7 +277,11 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
         fd = alloc_fd(c);
         char num[16];
         snprintf(num, sizeof(num), "%d", fd);
-        sh_var_set(c, r->fd_var, num, false);
+        if (sh_var_set(c, r->fd_var, num, false)) {
+          sh_stream_unref(s);
+          sh_error(c, "%s: cannot assign fd to variable", r->fd_var);
+          return 1;
+        }
       }
       rc = bind(c, sv, fd, s);
       sh_stream_unref(s);
@@ -313,7 +336,11 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
     }
     char num[16];
     snprintf(num, sizeof(num), "%d", fd);
-    sh_var_set(c, r->fd_var, num, false);
+    if (sh_var_set(c, r->fd_var, num, false)) { /* readonly: not opened */
+      sh_stream_unref(s);
+      sh_error(c, "%s: cannot assign fd to variable", r->fd_var);
+      return 1;
+    }
     sv = NULL; /* {var} redirections stay open, as in bash */
   }
   rc = bind(c, sv, fd, s);

@@ -174,7 +174,12 @@ static int arith_run(sh_ctx *c, const char *expr, size_t len, int64_t *out,
   if (rc && rc != VSH_EABORTED) c->status = 1;
   /* set -u: an unset variable ends a non-interactive shell, in (( ))
    * and let as much as in $(( )) */
-  if (rc == VSH_ENOENT && c->unwind != SH_UW_CANCEL) c->unwind = SH_UW_EXIT;
+  if (rc == VSH_ENOENT && c->unwind != SH_UW_CANCEL) {
+    c->unwind = SH_UW_EXIT;
+    /* bash -c exits 127 then (1 under set -e), as for ${x} */
+    if ((c->dash_c || c->under_dash_c) && !c->opts[SH_OPT_ERREXIT])
+      c->status = 127;
+  }
   return rc;
 }
 
@@ -198,6 +203,40 @@ static const char *alias_lookup(void *ud, const char *word, size_t len) {
   sh_alias *a = NULL;
   HASH_FIND_STR(c->aliases, nm, a);
   return a ? a->text : NULL;
+}
+
+/* A syntax error as bash words it: "-c: " or "eval: " before the line
+ * number at the top of a bash -c string or in eval text, and for an
+ * unexpected token the offending line itself on a second line. */
+static void report_syntax_error(sh_ctx *c, const char *msg, unsigned line,
+                                const char *src, size_t len,
+                                unsigned first_line) {
+  const char *what = c->parse_what;
+  if (!what && c->dash_c && !c->script_src && c->eval_depth == c->script_depth)
+    what = "-c";
+  unsigned saved = c->line;
+  vsh_buf text = {0};
+  if (strstr(msg, "syntax error near unexpected token") == msg &&
+      line >= first_line) {
+    const char *p = src, *end = src + len;
+    for (unsigned k = first_line; k < line && p < end; k++) {
+      const char *nl = memchr(p, '\n', (size_t)(end - p));
+      p = nl ? nl + 1 : end;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    vsh__buf_append(&text, p, (size_t)((nl ? nl : end) - p));
+  }
+  if (what) {
+    c->line = 0;
+    sh_error(c, "%s: line %u: %s", what, line, msg);
+    if (text.data) sh_error(c, "%s: line %u: `%s'", what, line, text.data);
+  } else {
+    c->line = line;
+    sh_error(c, "%s", msg);
+    if (text.data) sh_error(c, "`%s'", text.data);
+  }
+  c->line = saved;
+  vsh_buf_dispose(&text);
 }
 
 int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
@@ -235,10 +274,8 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
     sh_parser_set_extglob(p, c->opts[SH_SHOPT_EXTGLOB]);
     rc = sh_parser_next(p, &n, &msg, &line);
     if (rc) {
-      unsigned saved = c->line;
-      c->line = line;
-      sh_error(c, "%s", msg.data ? msg.data : "syntax error");
-      c->line = saved;
+      report_syntax_error(c, msg.data ? msg.data : "syntax error", line, src,
+                          len, first_line);
       vsh_buf_dispose(&msg);
       st = 2;
       c->status = 2;
@@ -277,6 +314,7 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
   c->unit = ounit;
   sh_parser_free(p);
   sh_unit_unref(unit);
+  c->cur_cmd = NULL; /* it may have lived in that unit */
   return st;
 }
 
@@ -461,6 +499,10 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
     if (c->fds[fd]) sh_fd_set(s, fd, c->fds[fd]);
   s->bashpid = s->pid = atomic_fetch_add(&c->ex->next_pid, 1);
   s->ppid = c->pid;
+  s->umask = c->umask; /* a process inherits these */
+  s->ulimit_init = c->ulimit_init;
+  memcpy(s->ulimit_soft, c->ulimit_soft, sizeof s->ulimit_soft);
+  memcpy(s->ulimit_hard, c->ulimit_hard, sizeof s->ulimit_hard);
   sh__init_shell_vars(s);
   s->subst_depth = c->subst_depth;
   s->eval_depth = c->eval_depth;
@@ -497,6 +539,14 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   if (co && co->noexec) s->opts[SH_OPT_NOEXEC] = true;
   if (co) s->dash_c = co->dash_c;
   if (co) s->dash_s = co->dash_s;
+  if (co) s->interactive = co->dash_i;
+  if (s->opts[SH_OPT_POSIX]) { /* as set -o posix does */
+    sh_var_set(s, "POSIXLY_CORRECT", "y", false);
+    s->opts[SH_SHOPT_EXPAND_ALIASES] = s->opts[SH_SHOPT_INHERIT_ERREXIT] =
+        s->opts[SH_SHOPT_SHIFT_VERBOSE] = true;
+  }
+  if (co && co->dash_c) /* the -c string, as bash keeps it */
+    sh_var_set(s, "BASH_EXECUTION_STRING", src, false);
   if (co && co->dash_i) { /* an interactive bash keeps history here */
     const char *home = sh_var_get(s, "HOME");
     vsh_buf h = {0};
@@ -842,11 +892,10 @@ void bi_err(bi_ctx *b, const char *fmt, ...) {
   const bi_entry *e = bi_lookup(b->argv[0]);
   bool shell_style = e && (e->flags & BI_SHELL);
   if (shell_style && c->line)
-    n = snprintf(msg, sizeof(msg), "%s: line %u: %s: ",
-                 c->source_name ? c->source_name : "vsh", c->line, b->argv[0]);
+    n = snprintf(msg, sizeof(msg), "%s: line %u: %s: ", sh__error_name(c),
+                 c->line, b->argv[0]);
   else if (shell_style)
-    n = snprintf(msg, sizeof(msg), "%s: %s: ",
-                 c->source_name ? c->source_name : "vsh", b->argv[0]);
+    n = snprintf(msg, sizeof(msg), "%s: %s: ", sh__error_name(c), b->argv[0]);
   else
     n = snprintf(msg, sizeof(msg), "%s: ", b->argv[0]);
   if (n < 0 || (size_t)n >= sizeof(msg)) return;

@@ -73,6 +73,18 @@ void sh_stream_set_limit(sh_stream *s, uint64_t limit);
 /* For a FILE stream, the vfs handle (else NULL). */
 vfs_file *sh_stream_file(sh_stream *s);
 
+/* ---- permissions ------------------------------------------------------ */
+
+/* Whether the sandbox user (VFS_UID, not root) may read (4), write (2)
+ * or search/execute (1) what st describes: the owner's, group's or
+ * others' bits, as the kernel checks them for an ordinary user. */
+static inline bool sh_may_access(const vfs_info *st, unsigned want) {
+  unsigned m = st->mode;
+  if (st->uid == VFS_UID) return ((m >> 6) & want) == want;
+  if (st->gid == VFS_GID) return ((m >> 3) & want) == want;
+  return (m & want) == want;
+}
+
 /* ---- variables -------------------------------------------------------- */
 
 enum {
@@ -440,6 +452,9 @@ struct sh_ctx {
   int nameref_hops;         /* nameref chains resolved during expansion */
   const char *ind_target;   /* the name the last ${!ref...} resolved to */
   bool in_ps4;              /* expanding PS4: commands in it are not traced */
+  unsigned xtrace_level;    /* $( ), <( ), eval and source nesting: PS4's
+                               first character is repeated once more for
+                               each level, as bash does */
   bool abort_errexit;       /* the pending SH_UW_ABORT honours set -e */
   unsigned return_trap_gen; /* bumped by each trap ... RETURN */
   unsigned catch_depth;     /* eval_depth of the eval/source text that
@@ -456,6 +471,27 @@ struct sh_ctx {
   const char *asg_key, *asg_val;
   bool dash_c;              /* this shell was started with -c */
   bool dash_s;              /* this shell reads its commands from stdin */
+  bool interactive;         /* bash -i: $- shows i */
+  /* $BASH_COMMAND: the command running now (not a trap's), and its text
+   * kept while a trap that may read it is set (the node may be gone by
+   * the time an EXIT trap runs) */
+  const sh_node *cur_cmd;
+  char *cmd_text;
+  bool func_traced;         /* running a function declared -t */
+  int trap_status;          /* $? as a trap began: a bare `exit` in the
+                               trap uses it, as bash does */
+  int return_prev;          /* $? before the last `return` ran: what the
+                               RETURN trap sees */
+  bool xtrace_decl;         /* declare NAME=(...) under set -x: the
+                               literal is traced as NAME=('v' ...) */
+  const char *parse_what;   /* "eval" while eval's text is parsed and run:
+                               syntax errors name it as bash does */
+  sh_stream *xtrace_to;     /* set -x output while a command's own
+                               redirections are in place (borrowed) */
+  /* ulimit's soft and hard limits (-1: unlimited), in the units ulimit
+   * shows; inherited by subshells and child shells */
+  bool ulimit_init;
+  int64_t ulimit_soft[17], ulimit_hard[17];
   bool under_dash_c;        /* ... or is a subshell of one */
   char *underscore;         /* $_ */
   size_t underscore_cap;
@@ -486,6 +522,8 @@ void sh_fd_close(sh_ctx *c, int fd);
  * stderr (bash: "bash: line N: ..."). */
 void sh_error(sh_ctx *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* What such a message starts with (the shell, file or function's origin). */
+const char *sh__error_name(sh_ctx *c);
 
 /* ---- execution ------------------------------------------------------------ */
 

@@ -47,6 +47,7 @@ typedef struct tar_ctx {
   int verbose;
   cz_format comp;
   bool autocomp, to_stdout, keep_old, no_mtime, deref, numeric;
+  unsigned dev_major, dev_minor; /* for the next type 3 header */
   int strip;
   const char **excl;
   int nexcl;
@@ -153,6 +154,10 @@ static int header(tar_ctx *t, const char *name, char type, unsigned mode,
   octal((char *)h + 124, 12, size);
   octal((char *)h + 136, 12, (uint64_t)(mtime < 0 ? 0 : mtime));
   h[156] = (unsigned char)type;
+  if (type == '3' || type == '4') {
+    octal((char *)h + 329, 8, t->dev_major);
+    octal((char *)h + 337, 8, t->dev_minor);
+  }
   if (link) memcpy(h + 157, link, strlen(link) > 100 ? 100 : strlen(link));
   memcpy(h + 257, "ustar  ", 8); /* GNU magic + version */
   snprintf((char *)h + 265, 32, "%s", un);
@@ -277,6 +282,17 @@ static int add_tree(tar_ctx *t, const char *operand) {
                        NULL)) ||
           (rc = vname(t, e->shown)))
         break;
+    } else if (e->st.type == VFS_CHR && e->st.dev != VFS_DEV_FD &&
+               e->st.dev != VFS_DEV_NONE) {
+      /* a device node: ustar type 3 with Linux's numbers, no data */
+      t->dev_major = 1;
+      t->dev_minor = e->st.dev == VFS_DEV_NULL   ? 3
+                     : e->st.dev == VFS_DEV_ZERO ? 5
+                                                 : 9;
+      if ((rc = header(t, e->shown, '3', e->st.mode, 0, e->st.mtime.tv_sec,
+                       NULL)) ||
+          (rc = vname(t, e->shown)))
+        break;
     } else {
       bi_errline(b, "tar: %s: socket ignored", e->shown);
     }
@@ -352,6 +368,7 @@ typedef struct tar_entry {
   int64_t mtime;
   long uid, gid;
   char uname[33], gname[33];
+  unsigned major, minor; /* type 3 and 4 */
 } tar_entry;
 
 /* Reads exactly n bytes; 0 ok, 1 at a clean end, else an error. */
@@ -468,6 +485,8 @@ static int next_entry(tar_ctx *t, cz_reader *r, tar_entry *e, bool first) {
     memset(e, 0, sizeof *e);
     e->type = type ? type : '0';
     e->mode = (unsigned)num(h + 100, 8) & 07777;
+    e->major = (unsigned)num(h + 329, 8);
+    e->minor = (unsigned)num(h + 337, 8);
     e->uid = (long)num(h + 108, 8);
     e->gid = (long)num(h + 116, 8);
     e->size = size;
@@ -491,7 +510,8 @@ static int next_entry(tar_ctx *t, cz_reader *r, tar_entry *e, bool first) {
       if (pax.uname[0]) memcpy(e->uname, pax.uname, sizeof e->uname);
       if (pax.gname[0]) memcpy(e->gname, pax.gname, sizeof e->gname);
     }
-    if (e->type == '5' || e->type == '6') e->size = 0;
+    if (e->type == '5' || e->type == '6' || e->type == '3' || e->type == '4')
+      e->size = 0;
     if (!e->name || !e->link) return VSH_ENOMEM;
     return 0;
   }
@@ -543,16 +563,21 @@ static int list_long(tar_ctx *t, const tar_entry *e) {
   st.type = e->type == '5'   ? VFS_DIR
             : e->type == '2' ? VFS_LNK
             : e->type == '6' ? VFS_FIFO
+            : e->type == '3' ? VFS_CHR
                              : VFS_REG;
   char ms[11];
   fu_mode_string(&st, ms);
   if (e->type == '1') ms[0] = 'h';
+  if (e->type == '4') ms[0] = 'b';
   char u[48], g[48], sz[32];
   if (t->numeric || !e->uname[0]) snprintf(u, sizeof u, "%ld", e->uid);
   else snprintf(u, sizeof u, "%s", e->uname);
   if (t->numeric || !e->gname[0]) snprintf(g, sizeof g, "%ld", e->gid);
   else snprintf(g, sizeof g, "%s", e->gname);
-  snprintf(sz, sizeof sz, "%llu", (unsigned long long)e->size);
+  if (e->type == '3' || e->type == '4') /* a device shows its numbers */
+    snprintf(sz, sizeof sz, "%u,%u", e->major, e->minor);
+  else
+    snprintf(sz, sizeof sz, "%llu", (unsigned long long)e->size);
   int pad = (int)(strlen(u) + 1 + strlen(g) + 1 + strlen(sz));
   if (pad > t->ugswidth) t->ugswidth = pad;
   fu_tm tm;
@@ -654,6 +679,10 @@ static int extract_one(tar_ctx *t, cz_reader *r, tar_entry *e,
     rc = vfs_mkfifo(b->fs, abs, e->mode & 07777);
     if (rc) fail(t, "tar: %s: Cannot mkfifo: %s", rel, vsh_strerror(rc));
     else if (!t->no_mtime) vfs_utimens(b->fs, abs, NULL, &mt, true);
+    return 0;
+  }
+  if (e->type == '3' || e->type == '4') { /* the user is not root */
+    fail(t, "tar: %s: Cannot mknod: %s", rel, vsh_strerror(VSH_EPERM));
     return 0;
   }
   if (e->type == '1') {

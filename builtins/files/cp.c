@@ -37,6 +37,7 @@ static const char usage[] =
 static const bi_longopt longopts[] = {
     {"archive", BI_ARG_NONE, 'a'},
     {"force", BI_ARG_NONE, 'f'},
+    {"interactive", BI_ARG_NONE, 'i'},
     {"link", BI_ARG_NONE, 'l'},
     {"dereference", BI_ARG_NONE, 'L'},
     {"no-clobber", BI_ARG_NONE, 'n'},
@@ -54,7 +55,7 @@ static const bi_longopt longopts[] = {
     {0, 0, 0}};
 
 typedef struct cp_opts {
-  bool recursive, preserve, no_clobber, force, verbose, update;
+  bool recursive, preserve, no_clobber, force, verbose, update, interactive;
   bool hard, sym;
   int deref; /* 0: default, 'L', 'P', 'H' */
 } cp_opts;
@@ -81,6 +82,7 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
       return 1;
     }
     if (o->no_clobber) return 0;
+    if (o->interactive && !fu_ask_overwrite(b, dst_shown)) return 0;
     if (o->update && dfollow &&
         (sst->mtime.tv_sec < df.mtime.tv_sec ||
          (sst->mtime.tv_sec == df.mtime.tv_sec &&
@@ -268,7 +270,7 @@ int bi_cp_main(bi_ctx *b) {
   const char *target = NULL;
   bool no_target = false;
   int c;
-  while ((c = bi_getopt(b, &g, "adfHlLnPprRst:Tuv", longopts)) != -1) {
+  while ((c = bi_getopt(b, &g, "adfHilLnPprRst:Tuv", longopts)) != -1) {
     switch (c) {
     case 'a': o.recursive = o.preserve = true; o.deref = 'P'; break;
     case 'd': o.deref = 'P'; break;
@@ -276,7 +278,8 @@ int bi_cp_main(bi_ctx *b) {
     case 'H': o.deref = 'H'; break;
     case 'l': o.hard = true; break;
     case 'L': o.deref = 'L'; break;
-    case 'n': o.no_clobber = true; break;
+    case 'n': o.no_clobber = true; o.interactive = false; break;
+    case 'i': o.interactive = true; o.no_clobber = false; break;
     case 'P': o.deref = 'P'; break;
     case 'p': o.preserve = true; break;
     case 'r': case 'R': o.recursive = true; break;

@@ -33,7 +33,7 @@ static const bi_longopt longopts[] = {
     {0, 0, 0}};
 
 typedef struct mv_opts {
-  bool no_clobber, verbose, update;
+  bool no_clobber, verbose, update, interactive;
 } mv_opts;
 
 static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
@@ -60,6 +60,7 @@ static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
   }
   if (exists) {
     if (o->no_clobber) return 0;
+    if (o->interactive && !fu_ask_overwrite(b, dst_shown)) return 0;
     if (o->update &&
         (sst.mtime.tv_sec < dst_st.mtime.tv_sec ||
          (sst.mtime.tv_sec == dst_st.mtime.tv_sec &&
@@ -101,9 +102,9 @@ int bi_mv_main(bi_ctx *b) {
   int c;
   while ((c = bi_getopt(b, &g, "fint:Tuv", longopts)) != -1) {
     switch (c) {
-    case 'f': o.no_clobber = false; break;
-    case 'i': break;
-    case 'n': o.no_clobber = true; break;
+    case 'f': o.no_clobber = o.interactive = false; break;
+    case 'i': o.interactive = true; o.no_clobber = false; break;
+    case 'n': o.no_clobber = true; o.interactive = false; break;
     case 't': target = g.arg; break;
     case 'T': no_target = true; break;
     case 'u': o.update = true; break;

@@ -17,6 +17,9 @@ int fu_usage_err(bi_ctx *b, const char *fmt, ...)
 
 /* GNU's shell-escape quoting for messages: 'a b', "it's" (arena). */
 const char *fu_quote(bi_ctx *b, const char *s);
+/* -i: "PROG: overwrite 'NAME'? " on stderr, then one line of stdin; true
+ * when it starts with y or Y (GNU's yes-or-no; no answer is no). */
+bool fu_ask_overwrite(bi_ctx *b, const char *name);
 
 /* "drwxr-xr-x" (10 chars + NUL). */
 void fu_mode_string(const vfs_info *st, char out[11]);

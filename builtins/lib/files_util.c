@@ -41,6 +41,25 @@ int fu_usage_err(bi_ctx *b, const char *fmt, ...) {
   return 1;
 }
 
+bool fu_ask_overwrite(bi_ctx *b, const char *name) {
+  vsh_buf q = {0};
+  vsh__buf_printf(&q, "%s: overwrite %s? ", b->argv[0], fu_quote(b, name));
+  if (q.data && b->err) sh_stream_write(b->err, q.data, q.len, b->sh->ex);
+  vsh_buf_dispose(&q);
+  char first = 0, ch;
+  bool got = false;
+  for (;;) { /* the whole answer line is consumed, byte by byte */
+    int64_t r = b->in ? sh_stream_read(b->in, &ch, 1, b->sh->ex) : 0;
+    if (r <= 0 || ch == '\n') break;
+    if (!got && ch != ' ' && ch != '\t') {
+      first = ch;
+      got = true;
+    }
+    if (bi_charge(b, 1)) break;
+  }
+  return first == 'y' || first == 'Y';
+}
+
 const char *fu_quote(bi_ctx *b, const char *s) {
   bool has_sq = strchr(s, '\'') != NULL;
   vsh_buf o = {0};

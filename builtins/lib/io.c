@@ -42,6 +42,10 @@ int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
     vfs_file_close(fh);
     return VSH_EISDIR;
   }
+  if (st.type == VFS_REG && !sh_may_access(&st, 4)) { /* not root */
+    vfs_file_close(fh);
+    return VSH_EACCES;
+  }
   if (st.type == VFS_FIFO) { /* a named pipe: its read end */
     vfs_file_close(fh);
     return sh_stream_fifo_open(b->fs, st.ino, true, false,

@@ -145,6 +145,7 @@ static int find_match(grep_run_st *st, const char *line, size_t n,
 static int line_selected(grep_run_st *st, const char *line, size_t n) {
   int r;
   if (st->match_all) r = 1;
+  else if (!st->g->patterns.len) r = 0; /* -f of an empty file */
   else if (st->lit && !memmem(line, n, st->lit, st->lit_len)) r = 0;
   else {
     size_t so = 0, eo = 0;
@@ -389,7 +390,7 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
     }
     vsh__buf_printf(&st->out, "%llu\n", (unsigned long long)count);
   }
-  if ((g->list_match && count) || (g->list_nomatch && !count)) {
+  if (!g->quiet && ((g->list_match && count) || (g->list_nomatch && !count))) {
     vsh__buf_puts(&st->out, disp);
     vsh__buf_putc(&st->out, g->null_name ? '\0' : '\n');
   }
@@ -805,7 +806,8 @@ int bi_grep_main(bi_ctx *b) {
         vsh_buf_dispose(&data);
         goto done;
       }
-      rc = add_patterns(&g.patterns, data.data ? data.data : "", data.len);
+      /* an empty file holds no pattern at all: nothing matches */
+      if (data.len) rc = add_patterns(&g.patterns, data.data, data.len);
       vsh_buf_dispose(&data);
       if (rc) goto done;
       have_pat = true;
@@ -886,6 +888,10 @@ int bi_grep_main(bi_ctx *b) {
     if (add_patterns(&g.patterns, ops[0], strlen(ops[0]))) goto done;
     ops++;
     nops--;
+  }
+  if (!g.patterns.len && !g.invert) { /* GNU: no pattern can match */
+    st = 1;
+    goto done;
   }
   g.after = a_num >= 0 ? a_num : ctx_num >= 0 ? ctx_num : 0;
   g.before = b_num >= 0 ? b_num : ctx_num >= 0 ? ctx_num : 0;

@@ -80,52 +80,38 @@ static int cat_stream(bi_ctx *b, sh_stream *in, const cat_opts *o,
 
 int bi_cat_main(bi_ctx *b) {
   cat_opts o = {0};
-  int i = 1;
-  bool more_opts = true;
   int nfiles = 0;
   char **files = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
   if (!files) return 1;
-  for (; i < b->argc; i++) {
-    const char *a = b->argv[i];
-    if (more_opts && !strcmp(a, "--")) {
-      more_opts = false;
-      continue;
+  static const bi_longopt lo[] = {
+      {"number", BI_ARG_NONE, 'n'},       {"number-nonblank", BI_ARG_NONE, 'b'},
+      {"squeeze-blank", BI_ARG_NONE, 's'}, {"show-all", BI_ARG_NONE, 'A'},
+      {"show-ends", BI_ARG_NONE, 'E'},    {"show-tabs", BI_ARG_NONE, 'T'},
+      {"show-nonprinting", BI_ARG_NONE, 'v'},
+      {"help", BI_ARG_NONE, 256},         {"version", BI_ARG_NONE, 257},
+      {NULL, 0, 0}};
+  bi_opts g = {0};
+  int c;
+  while ((c = bi_getopt(b, &g, "nbsETvAetu", lo)) != -1) {
+    switch (c) {
+    case 'n': o.number = true; break;
+    case 'b': o.number_nonblank = true; break;
+    case 's': o.squeeze = true; break;
+    case 'E': o.show_ends = true; break;
+    case 'T': o.show_tabs = true; break;
+    case 'v': o.show_np = true; break;
+    case 'A': o.show_np = o.show_ends = o.show_tabs = true; break;
+    case 'e': o.show_np = o.show_ends = true; break;
+    case 't': o.show_np = o.show_tabs = true; break;
+    case 'u': break;
+    case 256:
+      return bi_puts(b, "Usage: cat [OPTION]... [FILE]...\n"
+                        "Concatenate FILE(s) to standard output.\n") ? 141 : 0;
+    case 257: return bi_puts(b, "cat (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+    default: return 1;
     }
-    if (more_opts && a[0] == '-' && a[1]) {
-      if (!strcmp(a, "--number")) { o.number = true; continue; }
-      if (!strcmp(a, "--number-nonblank")) { o.number_nonblank = true; continue; }
-      if (!strcmp(a, "--squeeze-blank")) { o.squeeze = true; continue; }
-      if (!strcmp(a, "--show-all")) { o.show_np = o.show_ends = o.show_tabs = true; continue; }
-      if (!strcmp(a, "--help")) {
-        bi_puts(b, "Usage: cat [OPTION]... [FILE]...\nConcatenate FILE(s) to standard output.\n");
-        return 0;
-      }
-      if (!strcmp(a, "--version")) {
-        bi_puts(b, "cat (vsh) " VSH_VERSION_STRING "\n");
-        return 0;
-      }
-      for (const char *p = a + 1; *p; p++) {
-        switch (*p) {
-        case 'n': o.number = true; break;
-        case 'b': o.number_nonblank = true; break;
-        case 's': o.squeeze = true; break;
-        case 'E': o.show_ends = true; break;
-        case 'T': o.show_tabs = true; break;
-        case 'v': o.show_np = true; break;
-        case 'A': o.show_np = o.show_ends = o.show_tabs = true; break;
-        case 'e': o.show_np = o.show_ends = true; break;
-        case 't': o.show_np = o.show_tabs = true; break;
-        case 'u': break;
-        default:
-          bi_err(b, "invalid option -- '%c'", *p);
-          bi_err(b, "Try 'cat --help' for more information.");
-          return 1;
-        }
-      }
-      continue;
-    }
-    files[nfiles++] = (char *)a;
   }
+  for (int k = 0; k < g.noperands; k++) files[nfiles++] = g.operands[k];
   bool fancy = o.number || o.number_nonblank || o.squeeze || o.show_ends ||
                o.show_tabs || o.show_np;
   cat_state s = {.line = 0, .at_bol = true, .blank_run = 0};

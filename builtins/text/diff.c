@@ -1,6 +1,8 @@
 /* diff.c: compare files line by line (GNU diffutils diff): normal,
  * unified (-u, -U N, --label) and context (-c, -C N) output, -q, -s, -r
- * (with "Only in"), -N, -i -b -w, -d, "\ No newline at end of file",
+ * (with "Only in"; FIFOs and devices named, not read), -N, -i -b -w,
+ * -B (hunks of blank lines only dropped; GNU also keeps them inside a
+ * hunk that has other changes), -d, "\ No newline at end of file",
  * binary detection, exit 0/1/2.  The edit script is GNU's choice among
  * the shortest ones (see compare_seqs): same identical ends and horizon,
  * same lines set aside, same middle-snake splits, same sliding of runs,
@@ -16,6 +18,7 @@ typedef struct df_opts {
   bool minimal; /* -d: no setting aside, no giving up */
   bool context_fmt; /* -c, -C N: the context format */
   bool report_same; /* -s */
+  bool ignore_blank; /* -B: changes of blank lines only are no changes */
   const char *label[2]; /* --label: header names instead of name and time */
   long context;
   const char *argv_opts; /* "-ru" for the "diff -ru a b" lines */
@@ -672,6 +675,16 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
   }
   free(ca);
   free(cb);
+  if (o->ignore_blank) { /* -B: drop hunks that only add or remove blanks */
+    size_t k = 0;
+    for (size_t q = 0; q < nh; q++) {
+      bool blank = true;
+      for (size_t x = h[q].a0; blank && x < h[q].a1; x++) blank = !a->len[x];
+      for (size_t x = h[q].b0; blank && x < h[q].b1; x++) blank = !b2->len[x];
+      if (!blank) h[k++] = h[q];
+    }
+    nh = k;
+  }
   if (!nh) { free(h); return 0; }
   if (o->brief) {
     vsh__buf_printf(out, "Files %s and %s differ\n", a->name, b2->name);
@@ -744,6 +757,24 @@ static int flush(bi_ctx *b, vsh_buf *out) {
   return rc;
 }
 
+/* What GNU calls a file in "File A is a X while file B is a Y". */
+static const char *kind_name(bi_ctx *b, const char *path, vfs_type t) {
+  switch (t) {
+  case VFS_DIR: return "directory";
+  case VFS_FIFO: return "fifo";
+  case VFS_CHR: return "character special file";
+  case VFS_LNK: return "symbolic link";
+  case VFS_REG: {
+    vfs_info st;
+    const char *p = bi_path(b, path);
+    if (p && vfs_stat(b->fs, p, true, &st) == 0 && st.size == 0)
+      return "regular empty file";
+    return "regular file";
+  }
+  default: return "file";
+  }
+}
+
 static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
                      const char *d2, vsh_buf *out) {
   vfs_dirlist l1 = {0}, l2 = {0};
@@ -766,10 +797,15 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
       vfs_type t1 = VFS_NONE, t2 = VFS_NONE;
       if (cmp <= 0) stat_kind(b, p1, &t1);
       if (cmp >= 0) stat_kind(b, p2, &t2);
-      if ((t1 == VFS_DIR || t2 == VFS_DIR) && t1 != t2 && t1 != VFS_NONE && t2 != VFS_NONE) {
+      bool special1 = t1 != VFS_NONE && t1 != VFS_DIR && t1 != VFS_REG;
+      bool special2 = t2 != VFS_NONE && t2 != VFS_DIR && t2 != VFS_REG;
+      if (t1 != VFS_NONE && t2 != VFS_NONE &&
+          (((t1 == VFS_DIR || t2 == VFS_DIR) && t1 != t2) ||
+           special1 || special2)) {
+        /* GNU compares only files and folders in -r: a FIFO or a device
+         * is named, never read */
         vsh__buf_printf(out, "File %s is a %s while file %s is a %s\n", p1,
-                        t1 == VFS_DIR ? "directory" : "regular file", p2,
-                        t2 == VFS_DIR ? "directory" : "regular file");
+                        kind_name(b, p1, t1), p2, kind_name(b, p2, t2));
         r = 1;
       } else if (t1 == VFS_DIR || t2 == VFS_DIR) {
         if (o->recursive && t1 == t2) r = diff_dirs(b, o, p1, p2, out);
@@ -805,6 +841,7 @@ int bi_diff_main(bi_ctx *b) {
                                   {"ignore-case", BI_ARG_NONE, 'i'},
                                   {"ignore-space-change", BI_ARG_NONE, 'b'},
                                   {"ignore-all-space", BI_ARG_NONE, 'w'},
+                                  {"ignore-blank-lines", BI_ARG_NONE, 'B'},
                                   {"text", BI_ARG_NONE, 'a'},
                                   {"color", BI_ARG_OPTIONAL, O_COLOR},
                                   {"normal", BI_ARG_NONE, O_NORMAL},
@@ -818,7 +855,7 @@ int bi_diff_main(bi_ctx *b) {
   df_opts o = {.context = 3};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "uU:cC:qrNibwasd", lo)) != -1) {
+  while ((c = bi_getopt(b, &g, "uU:cC:qrNibwBasd", lo)) != -1) {
     switch (c) {
     case 'c': /* -c, -C N, --context[=N]; -u, -U N, --unified[=N] */
     case 'C':
@@ -843,6 +880,7 @@ int bi_diff_main(bi_ctx *b) {
     case 'i': o.icase = true; break;
     case 'b': o.ispace = true; break;
     case 'w': o.iallspace = true; break;
+    case 'B': o.ignore_blank = true; break;
     case 'a': o.text = true; break;
     case 's': o.report_same = true; break;
     case 'd': o.minimal = true; break;
@@ -875,6 +913,7 @@ int bi_diff_main(bi_ctx *b) {
                  "  -i, --ignore-case             ignore case differences in file contents\n"
                  "  -b, --ignore-space-change     ignore changes in the amount of white space\n"
                  "  -w, --ignore-all-space        ignore all white space\n"
+                 "  -B, --ignore-blank-lines      ignore changes where lines are all blank\n"
                  "  -a, --text                    treat all files as text\n"
                  "  -d, --minimal                 try hard to find a smaller set of changes\n"
                  "      --label LABEL             use LABEL instead of file name and timestamp\n"
@@ -908,6 +947,12 @@ int bi_diff_main(bi_ctx *b) {
   const char *n1 = g.operands[0], *n2 = g.operands[1];
   vfs_type t1 = VFS_NONE, t2 = VFS_NONE;
   int r1 = stat_kind(b, n1, &t1), r2 = stat_kind(b, n2, &t2);
+  if (!r1 && !r2 && !strcmp(n1, n2)) { /* one file twice (- -): the same */
+    vsh_buf_dispose(&av);
+    if (o.report_same)
+      return bi_printf(b, "Files %s and %s are identical\n", n1, n2) ? 141 : 0;
+    return 0;
+  }
   vsh_buf out = {0};
   int st;
   if (!r1 && !r2 && t1 == VFS_DIR && t2 == VFS_DIR) {

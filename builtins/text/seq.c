@@ -71,7 +71,12 @@ static bool parse_num(bi_ctx *b, const char *s, long double *out) {
   const char *p = s;
   while (isspace((unsigned char)*p)) p++;
   *out = strtold(p, &end);
-  if (end == p || *end || isnan(*out)) {
+  if (end != p && !*end && isnan(*out)) { /* GNU names NaN apart */
+    bi_err(b, "invalid " LQ "not-a-number" RQ " argument: " LQ "%s" RQ, s);
+    bi_try_help(b);
+    return false;
+  }
+  if (end == p || *end) {
     bi_err(b, "invalid floating point argument: " LQ "%s" RQ, s);
     bi_try_help(b);
     return false;

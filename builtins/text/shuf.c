@@ -111,6 +111,31 @@ static uint64_t rng_genmax(rng *r, uint64_t g) {
 /* Uniform in [0, n), n >= 1. */
 static uint64_t rng_below(rng *r, uint64_t n) { return rng_genmax(r, n - 1); }
 
+/* A permutation of a range too large to hold, sampled as GNU's sparse
+ * one is: slot x holds x until a swap moves a value there, and only
+ * moved slots are stored (open addressing, keys + 1 so 0 is free). */
+typedef struct sparse {
+  uint64_t *key, *val;
+  size_t cap;
+} sparse;
+
+static size_t sparse_slot(const sparse *m, uint64_t k) {
+  size_t h = (size_t)((k * 0x9e3779b97f4a7c15ull) >> 17) & (m->cap - 1);
+  while (m->key[h] && m->key[h] != k + 1) h = (h + 1) & (m->cap - 1);
+  return h;
+}
+
+static uint64_t sparse_get(const sparse *m, uint64_t k) {
+  size_t h = sparse_slot(m, k);
+  return m->key[h] ? m->val[h] : k;
+}
+
+static void sparse_put(sparse *m, uint64_t k, uint64_t v) {
+  size_t h = sparse_slot(m, k);
+  m->key[h] = k + 1;
+  m->val[h] = v;
+}
+
 typedef struct sink {
   bi_ctx *b;
   vfs_file *file; /* -o */
@@ -224,7 +249,8 @@ int bi_shuf_main(bi_ctx *b) {
   int st = 0, rc = 0;
   sink k = {.b = b};
   uint64_t span = range ? hi_v - lo_v + 1 : 0; /* 0 also when the full 2^64 */
-  if (range && !repeat && (span > MAX_RANGE || (span == 0 && hi_v >= lo_v))) {
+  bool huge = range && !repeat && (span > MAX_RANGE || span == 0);
+  if (huge && (count > MAX_RANGE || (span == 0 && hi_v < lo_v))) {
     bi_err(b, "memory exhausted");
     return 1;
   }
@@ -331,6 +357,36 @@ open_out:
         sink_put(&k, l, strlen(l), delim);
       }
     }
+  } else if (huge) {
+    /* -i LO-HI -n COUNT over a range too large to hold: two swaps per
+     * draw at most, so 4 * COUNT slots keep the table sparse */
+    sparse m = {0};
+    m.cap = 16;
+    while (m.cap < 4 * (size_t)count) m.cap *= 2;
+    m.key = vsh__malloc(NULL, m.cap * sizeof *m.key);
+    m.val = vsh__malloc(NULL, m.cap * sizeof *m.val);
+    if (!m.key || !m.val) {
+      vsh__free(NULL, m.key, m.cap * sizeof *m.key);
+      vsh__free(NULL, m.val, m.cap * sizeof *m.val);
+      goto oom;
+    }
+    memset(m.key, 0, m.cap * sizeof *m.key);
+    uint64_t n = span; /* 0: all 2^64 values */
+    for (uint64_t i = 0; i < count && !k.rc && !rr.err; i++) {
+      if ((i & 1023) == 0 && bi_charge(b, 1024)) {
+        st = 1;
+        break;
+      }
+      uint64_t left = n - i; /* wraps to 2^64 - i for the full range */
+      uint64_t j = i + (left ? rng_below(&rr, left) : rng_genmax(&rr, UINT64_MAX));
+      uint64_t vi = sparse_get(&m, i), vj = sparse_get(&m, j);
+      sparse_put(&m, i, vj);
+      sparse_put(&m, j, vi);
+      int w = snprintf(num, sizeof num, "%llu", (unsigned long long)(lo_v + vj));
+      sink_put(&k, num, (size_t)w, delim);
+    }
+    vsh__free(NULL, m.key, m.cap * sizeof *m.key);
+    vsh__free(NULL, m.val, m.cap * sizeof *m.val);
   } else {
     size_t n = range ? (size_t)span : nlines;
     uint64_t *perm = n ? vsh__malloc(NULL, n * sizeof *perm) : NULL;

@@ -1,9 +1,11 @@
 /* tac.c: write each file last record first (GNU tac: -b -r -s).
  * A file is read whole (GNU too copies a pipe to a temp file first).
- * -r uses the C library's regcomp (ERE; GNU uses Emacs syntax) for now,
- * tried at each position right to left like GNU.  TODO: move to the
- * shared bounded regex engine. */
+ * -r: the separator is in GNU's Emacs syntax (\( \) \| group and
+ * alternate, ( ) | { } are plain, + ? * repeat), translated to an ERE
+ * for the shared bounded engine and tried anchored at each position
+ * right to left like GNU, so "22" with -r '[0-9]+' is two separators. */
 #include "builtins/builtins.h"
+#include "core/regex.h"
 
 #include <string.h>
 
@@ -24,14 +26,16 @@ typedef struct tac_opts {
   bool before, regex;
   const char *sep;
   vsh_regex *re;
-  vsh_re_budget bud;
-  int re_rc; /* a failed exec (too complex, cancelled) */
+  vsh_re_budget budget;
+  int err; /* the regex stopped: VSH_ELIMIT or VSH_EABORTED */
 } tac_opts;
+
+static bool tac_cancelled(void *ud) { return bi_cancelled(ud); }
 
 static int slurp(bi_ctx *b, sh_stream *in, vsh_buf *all) {
   char buf[65536];
   for (;;) {
-    if (bi_cancelled(b)) return VSH_EABORTED;
+    if (bi_charge(b, 1)) return VSH_EABORTED;
     int64_t r = sh_stream_read(in, buf, sizeof buf, b->sh->ex);
     if (r <= 0) return (int)r;
     if (vsh__buf_append(all, buf, (size_t)r)) return VSH_ENOMEM;
@@ -54,15 +58,16 @@ static bool prev_sep(tac_opts *o, const char *s, size_t limit, size_t *st,
     }
     return false;
   }
+  o->budget.steps = VSH_RE_DEFAULT_STEPS; /* a fresh allowance per record */
   for (size_t i = limit; i-- > 0;) {
     /* the pattern is compiled as ^(SEP): it can only match at i */
     vsh_regmatch m[1];
-    int hit = vsh__regex_exec(o->re, s + i, limit - i, 0, 0, m, 1, &o->bud);
-    if (hit < 0) {
-      o->re_rc = hit;
+    int r = vsh__regex_exec(o->re, s + i, limit - i, 0, 0, m, 1, &o->budget);
+    if (r < 0) {
+      o->err = r;
       return false;
     }
-    if (hit && m[0].eo > 0) {
+    if (r == 1 && m[0].so == 0 && m[0].eo > 0) {
       *st = i;
       *en = i + (size_t)m[0].eo;
       return true;
@@ -80,7 +85,7 @@ static int tac_buf(bi_ctx *b, tac_opts *o, const char *s, size_t len) {
   cut[n++] = 0;
   size_t limit = len, st, en;
   while (prev_sep(o, s, limit, &st, &en)) {
-    if ((n & 1023) == 0 && bi_cancelled(b)) {
+    if ((n & 1023) == 0 && bi_charge(b, 1024)) {
       rc = VSH_EABORTED;
       goto done;
     }
@@ -96,8 +101,8 @@ static int tac_buf(bi_ctx *b, tac_opts *o, const char *s, size_t len) {
     cut[n++] = o->before ? st : en;
     limit = st;
   }
-  if (o->re_rc) {
-    rc = VSH_EABORTED;
+  if (o->err) {
+    rc = o->err;
     goto done;
   }
   /* found right to left: put the cuts in ascending order after cut[0] */
@@ -141,22 +146,45 @@ int bi_tac_main(bi_ctx *b) {
       bi_err(b, "separator cannot be empty");
       return 1;
     }
-    size_t l = strlen(o.sep);
-    char *pat = vsh__arena_alloc(b->arena, l + 4);
-    if (!pat) return 1;
-    memcpy(pat, "^(", 2);
-    memcpy(pat + 2, o.sep, l);
-    memcpy(pat + 2 + l, ")", 2);
-    vsh_buf msg = {0};
-    int e = vsh__regex_compile(&o.re, pat, l + 3, VSH_RE_EXTENDED, &msg);
-    if (e) {
-      bi_err(b, "%s", e == VSH_EINVAL && msg.len ? msg.data
-                                                : "memory exhausted");
-      vsh_buf_dispose(&msg);
+    vsh_buf ere = {0};
+    vsh__buf_puts(&ere, "^(");
+    for (const char *p = o.sep; *p; p++) {
+      if (*p == '[') { /* a bracket expression goes across as it is */
+        const char *q = p + 1;
+        if (*q == '^') q++;
+        if (*q == ']') q++;
+        while (*q && *q != ']') q++;
+        if (!*q) q--; /* unterminated: the engine reports it */
+        vsh__buf_append(&ere, p, (size_t)(q - p) + 1);
+        p = q;
+      } else if (*p == '\\' && p[1] && strchr("()|{}", p[1])) {
+        vsh__buf_putc(&ere, *++p); /* \( \) \| are the operators */
+      } else if (*p == '\\' && p[1]) {
+        vsh__buf_putc(&ere, *p++);
+        vsh__buf_putc(&ere, *p);
+      } else {
+        if (strchr("()|{}", *p)) vsh__buf_putc(&ere, '\\');
+        vsh__buf_putc(&ere, *p);
+      }
+    }
+    vsh__buf_putc(&ere, ')');
+    if (!ere.data) {
+      bi_err(b, "memory exhausted");
       return 1;
     }
-    vsh_buf_dispose(&msg);
-    o.bud = bi_re_budget(b);
+    const char *pat = ere.data;
+    size_t l = ere.len - 3;
+    vsh_buf msg = {0};
+    int e = vsh__regex_compile(&o.re, pat, l + 3, VSH_RE_EXTENDED | VSH_RE_NOSUB,
+                               &msg);
+    if (e) {
+      bi_err(b, "%s", msg.data ? msg.data : vsh_strerror(e));
+      vsh_buf_dispose(&msg);
+      vsh_buf_dispose(&ere);
+      return 1;
+    }
+    vsh_buf_dispose(&ere);
+    o.budget = (vsh_re_budget){VSH_RE_DEFAULT_STEPS, tac_cancelled, b};
   }
   char *stdin_only[] = {(char *)"-"};
   char **files = g.noperands ? g.operands : stdin_only;
@@ -181,13 +209,17 @@ int bi_tac_main(bi_ctx *b) {
       st = rc == VSH_EPIPE ? 141 : 1;
       break;
     }
+    if (rc == VSH_ELIMIT) {
+      bi_err(b, "regular expression too complex (step limit)");
+      st = 1;
+      break;
+    }
     if (rc) {
       bi_err(b, "%s: read error: %s", files[k], vsh_strerror(rc));
       st = 1;
     }
   }
   vsh_buf_dispose(&all);
-  if (o.regex) vsh__regex_free(o.re);
-  if (o.re_rc && o.re_rc != VSH_EABORTED) st = bi_re_failed(b, o.re_rc);
+  vsh__regex_free(o.re);
   return st;
 }

@@ -139,9 +139,9 @@ echo "[$(<nofile)] $?"
 3]
 [] 1
 --- stderr
-vsh: nofile: No such file or directory
+vsh: line 6: nofile: No such file or directory
 
-=== redirection errors name no line outside a script file, as bash -c
+=== redirection errors name their line under bash -c too
 --- script
 true
 echo hi >&7
@@ -150,8 +150,8 @@ echo "status $?"
 --- stdout
 status 1
 --- stderr
-vsh: 7: Bad file descriptor
-vsh: /nonexist/dir/f: No such file or directory
+vsh: line 2: 7: Bad file descriptor
+vsh: line 3: /nonexist/dir/f: No such file or directory
 
 === an arithmetic expansion error abandons the top-level command; set -u ends the script
 --- script
@@ -171,11 +171,11 @@ after-loop
 arith command is not fatal 1
 --- stderr
 vsh: line 1: 1 / 0 : division by 0 (error token is "0 ")
-vsh: line 3: 2 / 0 : division by 0 (error token is "0 ")
+environment: line 3: 2 / 0 : division by 0 (error token is "0 ")
 vsh: line 5: 3 / 0 : division by 0 (error token is "0 ")
 vsh: line 7: ((: 4 / 0 : division by 0 (error token is "0 ")
 vsh: line 9: y: unbound variable
---- status: 1
+--- status: 127
 
 === command -v and type find a name with a slash when it is executable
 --- script
@@ -355,8 +355,8 @@ g
 z=5
 z=5
 --- stderr
-vsh: line 2: local: z: readonly variable
-vsh: line 2: declare: z: readonly variable
+environment: line 2: local: z: readonly variable
+environment: line 2: declare: z: readonly variable
 
 === -- and usage errors in alias, unalias, eval and builtin
 --- script

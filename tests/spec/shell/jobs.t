@@ -181,3 +181,17 @@ jobs; kill %1 %2 %3 %4; wait
 do
     sleep 1;
 done &
+
+=== process substitution sets $! but takes no job number
+--- script
+cat <(echo a)
+[ -n "$!" ] && echo has-pid
+wait $!; echo "waited $?"
+jobs
+sleep 0.1 &
+jobs
+--- stdout
+a
+has-pid
+waited 0
+[1]+  Running                 sleep 0.1 &

@@ -1,0 +1,106 @@
+=== pushd/popd/dirs with +N and -N, -n, -c, -l, -v, DIRSTACK
+--- script
+HOME=$PWD
+mkdir -p a b c
+pushd a >/dev/null; pushd ../b >/dev/null; pushd ../c >/dev/null
+dirs -p; dirs +1; dirs -0
+pushd +1; dirs
+popd +1; dirs
+popd -0; dirs
+echo ${#DIRSTACK[@]} ${DIRSTACK[1]#$HOME}.
+pushd -n ~/c; dirs -v
+popd -n; dirs -l | sed "s|$HOME|H|g"
+dirs -c; dirs; echo ${#DIRSTACK[@]}
+--- stdout
+~/c
+~/b
+~/a
+~
+~/b
+~
+~/b ~/a ~ ~/c
+~/b ~/a ~ ~/c
+~/b ~ ~/c
+~/b ~ ~/c
+~/b ~
+~/b ~
+2 .
+~/b ~/c ~
+ 0  ~/b
+ 1  ~/c
+ 2  ~
+~/b ~
+H/b H
+~/b
+1
+
+=== pushd/popd/dirs errors
+--- script
+HOME=$PWD
+mkdir a
+dirs +1; echo $?
+pushd a >/dev/null
+dirs +5; echo $?
+pushd +5; echo $?
+popd -5; echo $?
+dirs -x; echo $?
+pushd a b; echo $?
+popd; popd; echo $?
+pushd; echo $?
+--- stdout
+1
+1
+1
+1
+2
+1
+~
+1
+1
+--- stderr
+vsh: line 3: dirs: directory stack empty
+vsh: line 5: dirs: 5: directory stack index out of range
+vsh: line 6: pushd: +5: directory stack index out of range
+vsh: line 7: popd: -5: directory stack index out of range
+vsh: line 8: dirs: -x: invalid number
+dirs: usage: dirs [-clpv] [+N] [-N]
+vsh: line 9: pushd: too many arguments
+vsh: line 10: popd: directory stack empty
+vsh: line 11: pushd: no other directory
+
+=== set -n reads commands without running them
+--- script
+echo before
+set -n; echo no
+echo no2
+--- stdout
+before
+
+=== command -v and type see aliases only while they expand
+--- script
+alias ll='ls -l'
+command -v ll; type -t ll; echo $?
+shopt -s expand_aliases
+command -v ll; type -t ll
+--- stdout
+1
+alias ll='ls -l'
+alias
+
+=== xtrace: prefix assignments, export and readonly
+--- script
+set -x
+x=1 y="a b" true 2>/dev/null
+export A=1 B C+=x
+readonly R="a b"
+declare -x D=1
+--- stderr
++ x=1
++ y='a b'
++ true
++ export A=1 B C+=x
++ A=1
++ C+=x
++ readonly 'R=a b'
++ R='a b'
++ declare -x D=1

@@ -1,0 +1,65 @@
+=== posix mode: export -p, readonly -p and alias print the POSIX forms
+--- script
+set -o posix
+export E=1; readonly R='a b'
+export -p | grep '^export E='
+readonly -p | grep '^readonly R='
+alias a=b; alias; alias -p; alias a
+--- stdout
+export E="1"
+readonly R="a b"
+a='b'
+alias a='b'
+a='b'
+
+=== posix mode turns on expand_aliases, inherit_errexit and shift_verbose
+--- script
+set -o posix
+shopt expand_aliases inherit_errexit shift_verbose
+shift 5; echo $?
+--- stdout
+expand_aliases 	on
+inherit_errexit	on
+shift_verbose  	on
+1
+--- stderr
+vsh: line 3: shift: 5: shift count out of range
+
+=== posix mode: a special builtin's usage error or a missing . file ends the shell
+--- script
+bash --posix -c 'set -o bogus; echo after' 2>/dev/null; echo rc=$?
+bash --posix -c '. /nonexistent; echo after' 2>/dev/null; echo rc=$?
+bash --posix -c 'eval "echo (" ; echo after' 2>/dev/null; echo rc=$?
+bash --posix -c 'command set -o bogus; echo after' 2>/dev/null; echo rc=$?
+bash -c 'set -o bogus; echo after' 2>/dev/null; echo rc=$?
+--- stdout
+rc=2
+rc=1
+rc=2
+after
+rc=0
+after
+rc=0
+
+=== source of a missing file names no builtin
+--- script
+. /nonexistent; echo $?
+source /nonexistent; echo $?
+--- stdout
+1
+1
+--- stderr
+vsh: line 1: /nonexistent: No such file or directory
+vsh: line 2: /nonexistent: No such file or directory
+
+=== posix mode: set's usage error is spared where set -e would be, eval's and .'s are not
+--- script
+bash --posix -c 'set -o bogus || true; echo after1' 2>/dev/null
+bash --posix -c 'if set -o bogus; then :; fi; echo after2' 2>/dev/null
+bash --posix -c 'eval "(" || true; echo after3' 2>/dev/null; echo rc=$?
+bash --posix -c '. /nope || true; echo after4' 2>/dev/null; echo rc=$?
+--- stdout
+after1
+after2
+rc=2
+rc=1
