@@ -81,6 +81,8 @@ demo: build
 	./$(BUILD)/vsh --mount demo/project:/home/user/project demo/agent.sh
 	@echo "--- the C API: sandbox file verbs (tests/demo.c)"
 	./$(BUILD)/tests/demo demo/project
+	@echo "--- curl behind the sandbox network policy (demo/net.sh)"
+	@sh demo/net.sh
 
 bench: build
 	@if [ -f bench/run.sh ]; then sh bench/run.sh; \

@@ -153,3 +153,8 @@ if command -v node >/dev/null 2>&1 &&
     echo "$ROOT/bindings/node/prebuilds/vsh.node") \
     node "$ROOT/bench/node_bindings.mjs" "$JB" | grep -v '^{' || true
 fi
+
+# the network: vsh curl against the host curl on a local server
+if command -v python3 >/dev/null 2>&1 && command -v curl >/dev/null 2>&1; then
+  echo; sh "$ROOT/bench/net.sh" || echo "net bench: failed"
+fi

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <dlfcn.h>
@@ -31,6 +32,17 @@ static const char usage[] =
     "  --timeout SECONDS     deadline (exit 124 when it passes)\n"
     "  --profile normal|hardened   limit profile\n"
     "  --json                print {\"stdout\",\"stderr\",\"exitCode\"} as JSON\n"
+    "Network (default: none; curl and wget are refused):\n"
+    "  --allow-url PREFIX    allow URLs under PREFIX (repeatable)\n"
+    "  --inject-header 'N: V'  send this header with requests the last\n"
+    "                        --allow-url allows (the script never sees it)\n"
+    "  --allow-method M      allow method M besides GET and HEAD (repeatable)\n"
+    "  --network-full        DANGEROUS: allow every http/https URL\n"
+    "  --allow-private-hosts allow private addresses reached by host name\n"
+    "  --net-resolve HOST=ADDR[,ADDR]  answer HOST with ADDR (tests)\n"
+    "  --net-max-bytes N     response size cap (default 10 MiB)\n"
+    "  --net-max-redirects N redirect limit (default 20)\n"
+    "  --net-timeout SECONDS whole-request timeout\n"
     "  --version, --help\n";
 
 static void json_str(FILE *f, const char *s, size_t n) {
@@ -73,6 +85,36 @@ static int64_t host_stdin(void *ud, void *buf, size_t n) {
     if (r >= 0) return r;
     if (errno != EINTR && errno != EAGAIN) return VSH_EIO;
   }
+}
+
+/* --net-resolve: a fixed table of names, for tests that pin a host name
+ * to a local server or simulate DNS rebinding. */
+typedef struct cli_resolve {
+  const char *spec[32];
+  int n;
+} cli_resolve;
+
+static int cli_resolve_fn(void *ud, const char *host, char (*addrs)[64],
+                          int max) {
+  cli_resolve *r = ud;
+  for (int i = 0; i < r->n; i++) {
+    const char *eq = strchr(r->spec[i], '=');
+    if (!eq || (size_t)(eq - r->spec[i]) != strlen(host) ||
+        strncasecmp(r->spec[i], host, strlen(host)))
+      continue;
+    int k = 0;
+    for (const char *a = eq + 1; *a && k < max;) {
+      size_t l = strcspn(a, ",");
+      if (l >= 64) l = 63;
+      memcpy(addrs[k], a, l);
+      addrs[k][l] = 0;
+      k++;
+      a += l;
+      if (*a == ',') a++;
+    }
+    return k;
+  }
+  return -1;
 }
 
 static char *slurp(FILE *f, size_t *len) {
@@ -150,6 +192,13 @@ int main(int argc, char **argv) {
   int nenv = 0;
   const char *mounts[16], *files[64], *opts[32];
   int nmount = 0, nfile = 0, nopt = 0;
+  vsh_network_opts net = VSH_NETWORK_OPTS_INIT;
+  vsh_net_prefix prefixes[64];
+  const char *hdrs[64][9];
+  int nhdr[64] = {0};
+  const char *methods[19];
+  int nmeth = 0;
+  cli_resolve resolve = {0};
   int i = 1;
   for (; i < argc; i++) {
     const char *a = argv[i];
@@ -180,6 +229,44 @@ int main(int argc, char **argv) {
       }
       continue;
     }
+    if (!strcmp(a, "--allow-url") && has_next && net.n_allow < 64) {
+      prefixes[net.n_allow].url = argv[++i];
+      hdrs[net.n_allow][0] = NULL;
+      prefixes[net.n_allow].headers = hdrs[net.n_allow];
+      net.n_allow++;
+      continue;
+    }
+    if (!strcmp(a, "--inject-header") && has_next) {
+      size_t k = net.n_allow;
+      if (!k || nhdr[k - 1] >= 8) {
+        fprintf(stderr, "vsh: --inject-header follows an --allow-url\n");
+        return 2;
+      }
+      hdrs[k - 1][nhdr[k - 1]++] = argv[++i];
+      hdrs[k - 1][nhdr[k - 1]] = NULL;
+      continue;
+    }
+    if (!strcmp(a, "--allow-method") && has_next && nmeth < 16) {
+      if (!nmeth) { /* added to the default GET and HEAD */
+        methods[nmeth++] = "GET";
+        methods[nmeth++] = "HEAD";
+      }
+      methods[nmeth++] = argv[++i];
+      methods[nmeth] = NULL;
+      net.methods = methods;
+      continue;
+    }
+    if (!strcmp(a, "--network-full")) { net.full_access_dangerous = true; continue; }
+    if (!strcmp(a, "--allow-private-hosts")) { net.allow_private = true; continue; }
+    if (!strcmp(a, "--net-resolve") && has_next && resolve.n < 32) {
+      resolve.spec[resolve.n++] = argv[++i];
+      net.resolve = cli_resolve_fn;
+      net.resolve_ud = &resolve;
+      continue;
+    }
+    if (!strcmp(a, "--net-max-bytes") && has_next) { net.max_response_bytes = strtoull(argv[++i], NULL, 10); continue; }
+    if (!strcmp(a, "--net-max-redirects") && has_next) { net.max_redirects = (unsigned)atoi(argv[++i]); continue; }
+    if (!strcmp(a, "--net-timeout") && has_next) { net.timeout_ms = (int64_t)(atof(argv[++i]) * 1000); continue; }
     if (!strcmp(a, "--")) { i++; break; }
     if (a[0] == '-' && a[1]) {
       fprintf(stderr, "vsh: %s: invalid option\n%s", a, usage);
@@ -192,7 +279,9 @@ int main(int argc, char **argv) {
   vsh_error err;
   vsh_limits lim;
   vsh_limits_init(&lim, profile);
-  vsh_shell_opts so = {.limits = &lim, .cwd = cwd, .name = "vsh"};
+  net.allow = prefixes;
+  vsh_shell_opts so = {.limits = &lim, .cwd = cwd, .name = "vsh",
+                       .network = &net};
   if (file) {
     so.name = file; /* $0 and BASH_SOURCE are the script's path */
     so.name_is_script = true;

@@ -329,6 +329,64 @@ typedef int (*vsh_walk_fn)(void *ud, const char *path,
 VSH_API int vsh_fs_walk(vsh_fs *fs, const char *root, vsh_walk_fn fn,
                         void *ud, vsh_error *err);
 
+/* ---- network (curl and wget) ------------------------------------- */
+
+/* A sandbox has no network unless these options open it.  An allowed
+ * prefix is a URL: the request's scheme (http or https only), host and
+ * port must equal the prefix's after normalisation (host case, default
+ * port, trailing dot, IDN to punycode; userinfo is not the host), and the
+ * prefix's path must be a prefix of the request's on a segment boundary
+ * ("/v1" allows /v1 and /v1/x, never /v10); the query is ignored.
+ * headers ("Name: value", NULL-terminated) are added to every request the
+ * prefix allows: a script can neither see, override nor remove them, and
+ * they are never sent to a URL this prefix does not allow.  A prefix
+ * naming a literal address (http://127.0.0.1:8080/) allows exactly that
+ * address, a private one too. */
+typedef struct vsh_net_prefix {
+  const char *url;
+  const char *const *headers; /* may be NULL */
+} vsh_net_prefix;
+
+/* An application resolver (tests pin host names with it): writes up to
+ * max numeric addresses of host into addrs and returns how many, or a
+ * negative value when the name does not resolve.  NULL: the system's. */
+typedef int (*vsh_net_resolve_fn)(void *ud, const char *host,
+                                  char (*addrs)[64], int max);
+
+/* Zero-initialised is "no network"; start from VSH_NETWORK_OPTS_INIT.
+ * Every curl/wget request and every redirect hop is checked; the address
+ * actually connected is checked too (DNS rebinding to a private address
+ * fails).  No proxy, netrc or host file is ever used. */
+typedef struct vsh_network_opts {
+  unsigned version; /* VSH_NETWORK_OPTS_VERSION */
+  const vsh_net_prefix *allow;
+  size_t n_allow;
+  const char *const *methods; /* NULL-terminated; NULL: GET and HEAD */
+  /* DANGEROUS: every http and https URL of the internet is allowed (the
+   * Flue default sandbox's curl).  Private addresses stay refused unless
+   * allow_private. */
+  bool full_access_dangerous;
+  /* Allow private, loopback and link-local addresses reached through a
+   * host name (default false). */
+  bool allow_private;
+  unsigned max_redirects;      /* per request; 20 */
+  uint64_t max_response_bytes; /* per response, checked while receiving;
+                                  0: 10 MiB */
+  int64_t timeout_ms;          /* a whole request; 0: none */
+  int64_t connect_timeout_ms;  /* 0: libcurl's default */
+  vsh_net_resolve_fn resolve;  /* may be NULL */
+  void *resolve_ud;
+} vsh_network_opts;
+#define VSH_NETWORK_OPTS_VERSION 1
+/* The default: no network at all. */
+#define VSH_NETWORK_OPTS_INIT                                              \
+  { VSH_NETWORK_OPTS_VERSION, NULL, 0, NULL, false, false, 20,            \
+    10485760, 0, 0, NULL, NULL }
+/* Flue's preset, named for what it is: the whole internet. */
+#define VSH_NETWORK_OPTS_FULL_ACCESS_DANGEROUS                             \
+  { VSH_NETWORK_OPTS_VERSION, NULL, 0, NULL, true, false, 20,             \
+    10485760, 0, 0, NULL, NULL }
+
 /* ---- the shell ----------------------------------------------------- */
 
 /* Options of one exec (shell or sandbox). */
@@ -420,6 +478,8 @@ typedef struct vsh_shell_opts {
    * accepted for just-bash's processInfo and not shown yet). */
   bool has_ids;
   int64_t pid, ppid, uid, gid;
+  /* The network curl and wget may reach (copied); NULL: none. */
+  const vsh_network_opts *network;
 } vsh_shell_opts;
 
 VSH_API int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
@@ -565,6 +625,8 @@ typedef struct vsh_virtual_opts {
   const vsh_seed_file *files;
   size_t n_files;
   const vsh_fs_opts *fs_opts; /* used when fs is NULL */
+  /* The network curl and wget may reach (copied); NULL: none. */
+  const vsh_network_opts *network;
 } vsh_virtual_opts;
 
 VSH_API int vsh_virtual_sandbox_new(vsh_sandbox **out,

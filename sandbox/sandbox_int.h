@@ -20,6 +20,7 @@ typedef struct sbx_virtual {
   char *cwd;        /* owned, canonical absolute */
   vsh_shell *shell; /* owned; made on the first exec, runs on fs */
   pthread_mutex_t mu; /* guards the lazy creation of shell */
+  struct net_policy *net; /* owned: the network options, copied */
 } sbx_virtual;
 
 int sbx_virtual_read_file(vsh_sandbox *sb, const char *path, vsh_buf *out,

@@ -6,6 +6,8 @@
 
 #include "sandbox/sandbox_int.h"
 
+#include "net/net.h"
+
 #include <string.h>
 
 static int virtual_exec(vsh_sandbox *sb, const char *cmd,
@@ -51,7 +53,8 @@ vsh_shell *vsh_virtual_shell(vsh_sandbox *sb) {
   v = (sbx_virtual *)sb;
   pthread_mutex_lock(&v->mu);
   if (!v->shell) {
-    vsh_shell_opts so = {.fs = v->fs, .cwd = v->cwd};
+    vsh_shell_opts so = {.fs = v->fs, .cwd = v->cwd,
+                         .network = net_policy_opts(v->net)};
     (void)vsh_shell_new(&v->shell, &so, NULL);
   }
   sh = v->shell;
@@ -96,7 +99,8 @@ static int virtual_exec(vsh_sandbox *sb, const char *cmd,
    * shell object itself is made once and kept. */
   pthread_mutex_lock(&v->mu);
   if (!v->shell) {
-    vsh_shell_opts so = {.fs = v->fs, .cwd = v->cwd};
+    vsh_shell_opts so = {.fs = v->fs, .cwd = v->cwd,
+                         .network = net_policy_opts(v->net)};
     rc = vsh_shell_new(&v->shell, &so, err);
   }
   pthread_mutex_unlock(&v->mu);
@@ -138,6 +142,7 @@ static void virtual_release(vsh_sandbox *sb) {
   if (!v)
     return;
   vsh_shell_free(v->shell);
+  net_policy_free(v->net);
   pthread_mutex_destroy(&v->mu);
   if (v->fs)
     vsh_fs_free(v->fs);
@@ -213,6 +218,9 @@ int vsh_virtual_sandbox_new(vsh_sandbox **out, const vsh_virtual_opts *opts,
   }
   v->base.ops = &virtual_ops;
   pthread_mutex_init(&v->mu, NULL);
+  rc = net_policy_new(&v->net, opts->network, err);
+  if (rc < 0)
+    goto done;
   v->cwd = vsh__strndup(NULL, cwd.data, cwd.len);
   if (!v->cwd) {
     rc = vsh__error_set(err, VSH_ENOMEM, "out of memory");

@@ -6,6 +6,8 @@
 
 #include "sandbox/sandbox_int.h"
 
+#include "net/net.h"
+
 #include <string.h>
 
 typedef struct virtual_factory {
@@ -16,6 +18,7 @@ typedef struct virtual_factory {
   char *cwd;
   vsh_seed_file *files; /* paths and bytes owned */
   size_t n_files;
+  struct net_policy *net; /* the network options, copied */
 } virtual_factory;
 
 static void factory_release(vsh_factory *base) {
@@ -33,6 +36,7 @@ static void factory_release(vsh_factory *base) {
     vsh__free(NULL, vf->cwd, strlen(vf->cwd) + 1);
   if (vf->tmpl)
     vsh_fs_free(vf->tmpl);
+  net_policy_free(vf->net);
   vsh__free(NULL, vf, sizeof *vf);
 }
 
@@ -47,6 +51,7 @@ static int factory_create(vsh_factory *base, const char *id, vsh_sandbox **out,
       .files = vf->files,
       .n_files = vf->n_files,
       .fs_opts = vf->has_fs_opts ? &vf->fs_opts : NULL,
+      .network = vf->net ? net_policy_opts(vf->net) : NULL,
   };
 
   (void)id;
@@ -111,6 +116,9 @@ int vsh_virtual_factory(vsh_factory **out, const vsh_virtual_opts *opts,
   vf->base.create_sandbox = factory_create;
   vf->base.release = factory_release;
   rc = copy_files(vf, opts, err);
+  if (rc < 0)
+    goto done;
+  rc = net_policy_new(&vf->net, opts->network, err);
   if (rc < 0)
     goto done;
   if (opts->cwd &&

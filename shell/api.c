@@ -5,6 +5,8 @@
  * persistent shell keeps its context between execs. */
 #include "shell/exec_int.h"
 
+#include "net/net.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +109,7 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
   }
   pthread_mutex_init(&sh->mu, NULL);
   if (!rc && (!sh->cwd || !sh->env || !sh->name)) rc = VSH_ENOMEM;
+  if (!rc) rc = net_policy_new(&sh->net, opts ? opts->network : NULL, err);
   if (!rc) {
     size_t nb;
     const char *const *names = bi_utility_names(&nb);
@@ -148,6 +151,7 @@ void vsh_shell_free(vsh_shell *sh) {
   free(sh->cwd);
   free(sh->name);
   if (sh->own_fs) vsh_fs_free(sh->fs);
+  net_policy_free(sh->net);
   pthread_mutex_destroy(&sh->mu);
   free(sh);
 }

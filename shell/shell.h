@@ -646,6 +646,7 @@ struct vsh_shell {
   /* bindings: virtual $$/$PPID/$UID (vsh_shell_opts has_ids) */
   bool has_ids;
   int pid, ppid, uid;
+  struct net_policy *net; /* what curl and wget may reach (net/net.h) */
 };
 
 #endif /* VSH_SHELL_H */

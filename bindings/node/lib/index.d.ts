@@ -194,8 +194,16 @@ export interface BashOptions {
   maxCommandCount?: number;
   /** @deprecated use executionLimits */
   maxLoopIterations?: number;
-  /** Accepted; network access (curl, wget) is pending in vsh. */
-  network?: unknown;
+  /** What curl and wget may reach (default: nothing). */
+  network?: {
+    allowedUrlPrefixes?: (string | { url: string; headers?: Record<string, string> })[];
+    allowedMethods?: string[];
+    dangerouslyAllowFullInternetAccess?: boolean;
+    allowPrivateHosts?: boolean;
+    maxRedirects?: number;
+    timeoutMs?: number;
+    maxResponseSize?: number;
+  };
   /** Only these built-in commands exist (shell builtins always do). */
   commands?: string[];
   /** The sleep command waits on it (mock clocks); also ctx.sleep. */

@@ -104,6 +104,30 @@ function normalize(p) {
   return native.pathResolve("/", String(p));
 }
 
+// just-bash's network option, as the addon takes it: allowedUrlPrefixes
+// (a URL, or {url, headers: {name: value}} whose headers vsh injects),
+// allowedMethods, dangerouslyAllowFullInternetAccess, maxRedirects,
+// timeoutMs, maxResponseSize, and vsh's allowPrivateHosts.
+function nativeNetwork(n) {
+  if (!n) return undefined;
+  const pre = Array.isArray(n.allowedUrlPrefixes) ? n.allowedUrlPrefixes : [];
+  return {
+    // each prefix: [url, "Name: value"...]
+    prefixes: pre.map((p) =>
+      typeof p === "string"
+        ? [p]
+        : [String(p.url), ...Object.entries(p.headers || {}).map(([k, v]) => `${k}: ${v}`)]),
+    methods: Array.isArray(n.allowedMethods)
+      ? n.allowedMethods.map((m) => String(m).toUpperCase())
+      : undefined,
+    full: !!n.dangerouslyAllowFullInternetAccess,
+    allowPrivate: !!n.allowPrivateHosts,
+    maxRedirects: n.maxRedirects,
+    timeoutMs: n.timeoutMs,
+    maxResponseSize: n.maxResponseSize,
+  };
+}
+
 /**
  * The in-memory copy-on-write filesystem (just-bash's InMemoryFs and its
  * IFileSystem verbs).  A Bash built on it runs on this very tree.
@@ -455,7 +479,7 @@ export class Bash {
     this._logger = o.logger;
     this._sleep = o.sleep;
     this._limits = nativeLimits(o);
-    this.network = o.network; // accepted; network access is pending in vsh
+    this.network = o.network;
     const pi = o.processInfo || {};
     this._sh = native.shellNew(fsObj._h, {
       cwd: this._cwd,
@@ -467,6 +491,7 @@ export class Bash {
       ppid: pi.ppid,
       uid: pi.uid,
       gid: pi.gid,
+      network: nativeNetwork(o.network),
     });
     this._names = new Set();
     // just-bash's `sleep` option (mock clocks): the sleep command waits on it

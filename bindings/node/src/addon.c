@@ -10,6 +10,8 @@
 #define NAPI_VERSION 8
 #include <node_api.h>
 
+#include "net.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -740,7 +742,7 @@ static bool limit_u64(napi_env env, napi_value o, const char *name,
 }
 
 /* shellNew(fs, {cwd, env: ["K=V"], profile, limits: {...}, commands,
- *               pid, ppid, uid, gid}) -> external */
+ *               pid, ppid, uid, gid, network}) -> external */
 static napi_value shell_new(napi_env env, napi_callback_info info) {
   size_t argc = 2;
   napi_value argv[2] = {NULL, NULL}, ext;
@@ -784,6 +786,20 @@ static napi_value shell_new(napi_env env, napi_callback_info info) {
     return NULL;
   }
   vsh_shell_opts so = {0};
+  node_net jn;
+  bool have_net = false;
+  napi_value nv = prop(env, o, "network");
+  if (nv) {
+    if (!node_net_get(env, nv, &jn)) {
+      node_net_free(&jn);
+      free(cwd);
+      strv_free(envv);
+      strv_free(allow);
+      return NULL;
+    }
+    have_net = true;
+    so.network = &jn.o;
+  }
   so.commands = (const char *const *)allow;
   if (prop(env, o, "pid") || prop(env, o, "ppid") || prop(env, o, "uid")) {
     so.has_ids = true;
@@ -804,6 +820,7 @@ static napi_value shell_new(napi_env env, napi_callback_info info) {
   free(cwd);
   strv_free(envv);
   strv_free(allow);
+  if (have_net) node_net_free(&jn);
   if (rc) {
     free(b);
     return rc == VSH_ENOMEM && !b ? throw_oom(env) : throw_vsh(env, rc, &err);

@@ -380,3 +380,19 @@ test("the sleep option: the sleep command waits on it", async () => {
   assert.equal(r.stdout, "1\n");
   assert.match(r.stderr, /invalid time interval 'x'/);
 });
+
+test("network: none by default; allowedUrlPrefixes and methods as just-bash's", async () => {
+  let r = await new Bash().exec("curl -sS http://127.0.0.1:1/");
+  assert.equal(r.exitCode, 7);
+  assert.match(r.stderr, /has no network access/);
+  const b = new Bash({ network: { allowedUrlPrefixes: ["http://127.0.0.1:1/api"] } });
+  r = await b.exec("curl -sS http://127.0.0.1:1/api/x");
+  assert.match(r.stderr, /Failed to connect/); // allowed: it got to connect
+  r = await b.exec("curl -sS http://127.0.0.1:1/apix");
+  assert.match(r.stderr, /not allowed by the sandbox network policy/);
+  r = await b.exec("curl -sS -d x http://127.0.0.1:1/api/x");
+  assert.match(r.stderr, /Method POST not allowed/);
+  const f = new Bash({ network: { dangerouslyAllowFullInternetAccess: true } });
+  r = await f.exec("curl -sS http://127.0.0.1:1/");
+  assert.match(r.stderr, /Address 127\.0\.0\.1/);
+});

@@ -231,5 +231,35 @@ class LifecycleTest(unittest.TestCase):
                 self.assertEqual(b.exec("wc -c < /f").stdout.strip(), "1000")
 
 
+
+class NetworkTest(unittest.TestCase):
+    """The network option (just-bash's names); no server needed: a
+    refusal names the policy, an allowed URL reaches the connect step."""
+
+    def test_no_network_by_default(self):
+        with vsh.Bash() as b:
+            r = b.exec("curl -sS http://127.0.0.1:1/")
+            self.assertEqual(r.exit_code, 7)
+            self.assertIn("has no network access", r.stderr)
+
+    def test_allowlist(self):
+        net = {"allowedUrlPrefixes": ["http://127.0.0.1:1/api"]}
+        with vsh.Bash(network=net) as b:
+            r = b.exec("curl -sS http://127.0.0.1:1/api/x")
+            self.assertEqual(r.exit_code, 7)
+            self.assertIn("Failed to connect", r.stderr)
+            r = b.exec("curl -sS http://127.0.0.1:1/apix")
+            self.assertIn("not allowed by the sandbox network policy",
+                          r.stderr)
+            r = b.exec("curl -sS -d x http://127.0.0.1:1/api/x")
+            self.assertIn("Method POST not allowed", r.stderr)
+
+    def test_full_access_keeps_private_addresses_refused(self):
+        net = {"dangerouslyAllowFullInternetAccess": True}
+        with vsh.Bash(network=net) as b:
+            r = b.exec("curl -sS http://127.0.0.1:1/")
+            self.assertIn("Address 127.0.0.1", r.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -74,6 +74,51 @@ def _strv(items):
     return arr, bufs
 
 
+def _network(cfg, keep):
+    """A vsh_network_opts from just-bash's network option (kept alive by
+    appending everything it points at to keep)."""
+    def get(*names, default=None):
+        for n in names:
+            if n in cfg:
+                return cfg[n]
+        return default
+
+    no = ffi.new("vsh_network_opts *")
+    keep.append(no)
+    no.version = 1
+    no.max_redirects = int(get("maxRedirects", "max_redirects", default=20))
+    no.max_response_bytes = int(get("maxResponseSize", "max_response_size",
+                                    default=10 << 20))
+    no.timeout_ms = int(get("timeoutMs", "timeout_ms", default=0))
+    no.full_access_dangerous = bool(get(
+        "dangerouslyAllowFullInternetAccess",
+        "dangerously_allow_full_internet_access", default=False))
+    no.allow_private = bool(get("allowPrivateHosts", "allow_private_hosts",
+                                default=False))
+    prefixes = list(get("allowedUrlPrefixes", "allowed_url_prefixes",
+                        default=[]) or [])
+    arr = ffi.new("vsh_net_prefix[]", max(len(prefixes), 1))
+    keep.append(arr)
+    for i, p in enumerate(prefixes):
+        url, headers = (p, None) if isinstance(p, str) else (
+            p["url"], p.get("headers"))
+        u = ffi.new("char[]", _b(url))
+        keep.append(u)
+        arr[i].url = u
+        if headers:
+            h, hb = _strv([f"{k}: {v}" for k, v in headers.items()])
+            keep += [h, hb]
+            arr[i].headers = h
+    no.allow = arr
+    no.n_allow = len(prefixes)
+    methods = get("allowedMethods", "allowed_methods")
+    if methods:
+        m, mb = _strv([str(x).upper() for x in methods])
+        keep += [m, mb]
+        no.methods = m
+    return no
+
+
 def _kv(env):
     return [f"{k}={v}" for k, v in env.items() if v is not None]
 
@@ -319,8 +364,12 @@ class Bash:
     limits: {field of vsh_limits: value} over the profile ("normal" or
     "hardened").  mounts: {virtual path: host folder} shows host folders
     (writes stay in memory; the host never changes), or {virtual path:
-    (host folder, "ro")} where every write fails (EROFS).  network is accepted; network access is
-    pending in vsh (curl/wget have no network).  Each exec starts from a
+    (host folder, "ro")} where every write fails (EROFS).  network opens
+    curl and wget (none by default), with just-bash's names:
+    {"allowedUrlPrefixes": [url or {"url":..., "headers": {name: value}}],
+    "allowedMethods": [...], "dangerouslyAllowFullInternetAccess": bool,
+    "maxRedirects": n, "timeoutMs": n, "maxResponseSize": n,
+    "allowPrivateHosts": bool} (snake_case names work too).  Each exec starts from a
     fresh shell (variables and cwd do not carry over); the filesystem is
     shared by every exec.
     """
@@ -384,6 +433,8 @@ class Bash:
                 allow, allow_bufs = _strv(list(commands))
                 opts.commands = allow
                 keep += [allow, allow_bufs]
+            if network:
+                opts.network = _network(network, keep)
             shp = ffi.new("vsh_shell **")
             rc = lib.vsh_shell_new(shp, opts, err)
             if rc:

@@ -138,6 +138,24 @@ typedef struct vsh_limits {
 } vsh_limits;
 void vsh_limits_init(vsh_limits *out, int profile);
 
+typedef struct vsh_net_prefix {
+  const char *url;
+  const char *const *headers;
+} vsh_net_prefix;
+typedef struct vsh_network_opts {
+  unsigned version;
+  const vsh_net_prefix *allow;
+  size_t n_allow;
+  const char *const *methods;
+  bool full_access_dangerous;
+  bool allow_private;
+  unsigned max_redirects;
+  uint64_t max_response_bytes;
+  int64_t timeout_ms;
+  int64_t connect_timeout_ms;
+  void *resolve;
+  void *resolve_ud;
+} vsh_network_opts;
 typedef struct vsh_shell vsh_shell;
 typedef struct vsh_shell_opts {
   vsh_fs *fs;
@@ -154,6 +172,7 @@ typedef struct vsh_shell_opts {
   const char *const *commands;
   bool has_ids;
   int64_t pid, ppid, uid, gid;
+  const vsh_network_opts *network;
 } vsh_shell_opts;
 int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
                   vsh_error *err);
