@@ -143,7 +143,7 @@ void curl_x_debug(void *ud, curl_infotype type, const char *data,
     for (size_t i = 0; i < o.len; i++)
       if (!(o.data[i] == '\r' && i + 1 < o.len && o.data[i + 1] == '\n'))
         o.data[w++] = o.data[i];
-    sh_stream_write(b->err, o.data, w, b->sh->ex);
+    bi_write_to(b, b->err, o.data, w);
   }
   vsh_buf_dispose(&o);
 }
@@ -186,7 +186,7 @@ static const char *find_header(const vsh_buf *h, const char *name,
 
 static void w_flush(curl_cfg *c, vsh_buf *o, bool to_err) {
   if (!o->len) return;
-  if (to_err) sh_stream_write(c->b->err, o->data, o->len, c->b->sh->ex);
+  if (to_err) bi_write_to(c->b, c->b->err, o->data, o->len);
   else bi_write(c->b, o->data, o->len);
   vsh__buf_clear(o);
 }

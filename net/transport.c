@@ -83,7 +83,7 @@ bool net_sleep(bi_ctx *b, int64_t ms) {
   return bi_cancelled(b);
 }
 
-net_policy *net_policy_of(bi_ctx *b) { return b->sh->shell->net; }
+net_policy *net_policy_of(bi_ctx *b) { return bi_net_policy(b); }
 
 /* ---- callbacks -------------------------------------------------------- */
 

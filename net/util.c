@@ -16,7 +16,7 @@ int net_read_all(bi_ctx *b, const char *name, vsh_buf *out) {
       rc = VSH_EABORTED;
       break;
     }
-    int64_t r = sh_stream_read(s, buf, sizeof(buf), b->sh->ex);
+    int64_t r = bi_read(b, s, buf, sizeof(buf));
     if (r < 0) {
       rc = (int)r;
       break;
@@ -48,7 +48,7 @@ int net_out_open(net_out *o) {
   }
   unsigned fl = VFS_O_WRITE | VFS_O_CREAT | (o->append ? VFS_O_APPEND
                                                        : VFS_O_TRUNC);
-  int rc = vfs_open(o->b->fs, p, fl, 0666 & ~o->b->sh->umask, &o->fh);
+  int rc = vfs_open(o->b->fs, p, fl, 0666 & ~bi_umask(o->b), &o->fh);
   if (rc) return o->err = rc;
   int fd = vfs_file_devfd(o->fh);
   if (fd >= 0) {
@@ -67,7 +67,7 @@ int net_out_write(net_out *o, const void *data, size_t n) {
     int64_t k = vfs_file_write(o->fh, data, n);
     rc = k < 0 ? (int)k : 0;
   } else if (o->s) {
-    rc = sh_stream_write(o->s, data, n, o->b->sh->ex);
+    rc = bi_write_to(o->b, o->s, data, n);
   } else {
     rc = bi_write(o->b, data, n);
   }

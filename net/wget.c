@@ -83,7 +83,7 @@ static void say(wget_xfer *x, const char *fmt, ...) {
   int n = vsnprintf(buf, sizeof(buf), fmt, ap);
   va_end(ap);
   if (n > (int)sizeof(buf) - 1) n = (int)sizeof(buf) - 1;
-  if (n > 0) sh_stream_write(x->b->err, buf, (size_t)n, x->b->sh->ex);
+  if (n > 0) bi_write_to(x->b, x->b->err, buf, (size_t)n);
 }
 
 static void stamp(char *buf, size_t n) {

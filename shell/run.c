@@ -974,6 +974,10 @@ bool bi_stack_low(bi_ctx *b) { return b->sh && sh_stack_low(b->sh); }
 
 uintptr_t bi_stack_floor(bi_ctx *b) { return b->sh ? b->sh->stack_low : 0; }
 
+struct net_policy *bi_net_policy(bi_ctx *b) {
+  return b->sh && b->sh->shell ? b->sh->shell->net : NULL;
+}
+
 sh_exec *bi_exec(bi_ctx *b) { return b->sh ? b->sh->ex : NULL; }
 
 bool bi_charge(bi_ctx *b, uint64_t units) {

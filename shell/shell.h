@@ -309,6 +309,8 @@ bool bi_stack_low(bi_ctx *b);
 /* The address below which this thread's C stack is nearly gone (0 when
  * unknown), for an engine that checks its own recursion against it. */
 uintptr_t bi_stack_floor(bi_ctx *b);
+/* The shell's network policy (net/net.h; NULL: no network). */
+struct net_policy *bi_net_policy(bi_ctx *b);
 /* The exec itself, for the few stream calls that take it (pipes, FIFOs)
  * and nested execs; NULL outside an exec. */
 sh_exec *bi_exec(bi_ctx *b);
