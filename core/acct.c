@@ -75,7 +75,10 @@ void *vsh__acct_realloc(void *p, size_t n) {
   size_t old = p ? malloc_usable_size(p) : 0;
   if (n > old && over(a, n - old)) return NULL;
   void *q = realloc(p, n);
-  if (!q) return n ? NULL : q; /* realloc(p, 0) may free p */
+  if (!q) { /* glibc's realloc(p, 0) frees p and gives NULL */
+    if (!n && p) add(a, -(int64_t)old);
+    return NULL;
+  }
   add(a, (int64_t)malloc_usable_size(q) - (int64_t)old);
   return q;
 }

@@ -948,7 +948,8 @@ static int run_begin(match_run *r, const sh_pattern *p, const char *s, size_t n,
   size_t chars = m->bytewise ? n : vsh__utf8_count(s, n);
   m->n = chars;
   m->words = (chars + 1 + 63) / 64;
-  m->cap = 6 * ((size_t)m->prog->depth + 2) + 4;
+  /* + 1: sh_pattern_scan keeps the set of match starts below the runs */
+  m->cap = 6 * ((size_t)m->prog->depth + 2) + 5;
   bool need_block = p->flags & (SH_PAT_PATHNAME | SH_PAT_PERIOD);
   size_t sets = m->cap + 2 + (need_block ? 1 : 0), bytes, w, kb;
   if (!vsh__mul_size(sets, m->words, &w) || !vsh__mul_size(w, 8, &bytes) ||
