@@ -166,12 +166,14 @@ static vfs_node *host_child(vfs *fs, vfs_lazy *dir, int dfd,
   vfs_node *node = NULL;
   if (S_ISREG(st.st_mode)) {
     node = vfs__node_new(fs, VFS_REG, st.st_mode & 07777);
+    if (node) node->host_mode = true;
     if (node) node->u.reg.lazy =
         host_lazy(fs, LAZY_HOST_FILE, dir->mount, rel, (size_t)n);
     if (node && !node->u.reg.lazy) goto oom;
     if (node) node->size = (uint64_t)st.st_size;
   } else if (S_ISDIR(st.st_mode)) {
     node = vfs__node_new(fs, VFS_DIR, st.st_mode & 07777);
+    if (node) node->host_mode = true;
     if (node) node->u.dir.pending =
         host_lazy(fs, LAZY_HOST_DIR, dir->mount, rel, (size_t)n);
     if (node && !node->u.dir.pending) goto oom;
@@ -289,6 +291,7 @@ int vsh_fs_mount_host(vsh_fs *fs, const char *host_dir, const char *vpath,
   m->max_file_size = opts && opts->max_file_size ? opts->max_file_size
                                                   : DEFAULT_MAX_FILE;
   vfs_node *n = vfs__node_new(fs, VFS_DIR, st.st_mode & 07777);
+  if (n) n->host_mode = true;
   if (n) n->u.dir.pending = host_lazy(fs, LAZY_HOST_DIR, m, ".", 1);
   vfs__mount_unref(fs, m); /* the pending listing holds it now */
   if (!n || !n->u.dir.pending) {

@@ -186,6 +186,7 @@ static void fill_stat(const vfs_node *n, uint64_t ino, int devfd,
   st->atime = n->atime;
   st->mtime = n->mtime;
   st->ctime = n->ctime;
+  st->host_mode = n->host_mode;
   switch (n->type) {
   case VFS_REG:
     st->size = n->size;
@@ -808,6 +809,7 @@ int vfs_chmod(vfs *fs, const char *path, unsigned mode) {
       rc = VSH_ENOMEM;
     } else {
       n->mode = (uint16_t)(mode & 07777);
+      n->host_mode = false;
       vfs__now(&n->ctime);
     }
   }

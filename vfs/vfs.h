@@ -49,6 +49,7 @@ typedef struct vfs_info { /* stat(2)-like; vfs_stat() fills it */
   struct timespec atime, mtime, ctime;
   bool host;     /* content comes from a host mount (not yet copied) */
   bool lazy;     /* content from a provider, not read yet */
+  bool host_mode; /* mode bits read from a host mount, unchanged since */
 } vfs_info;
 
 /* ---- path operations ----------------------------------------------- */

@@ -65,6 +65,7 @@ typedef struct vfs_node {
   uint8_t type;   /* vfs_type */
   uint8_t dev;    /* vfs_dev */
   uint16_t mode;  /* 07777 */
+  bool host_mode; /* the mode is a host mount's, not set in the sandbox */
   uint32_t nlink;
   uint32_t uid, gid;
   int32_t devfd;

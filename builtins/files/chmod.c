@@ -37,7 +37,8 @@ static int apply(bi_ctx *b, const chmod_opts *o, const char *path,
                           &nm))
     return 1;
   int rc = 0;
-  if (nm != (st->mode & 07777)) rc = vfs_chmod(b->fs, path, nm);
+  /* a host mount's mode becomes the sandbox's own once chmod names it */
+  if (nm != (st->mode & 07777) || st->host_mode) rc = vfs_chmod(b->fs, path, nm);
   if (rc) {
     if (!o->quiet)
       bi_err(b, "changing permissions of %s: %s", fu_quote(b, shown),
