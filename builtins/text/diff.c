@@ -807,6 +807,10 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
         vsh__buf_printf(out, "File %s is a %s while file %s is a %s\n", p1,
                         kind_name(b, p1, t1), p2, kind_name(b, p2, t2));
         r = 1;
+      } else if ((t1 == VFS_NONE && special2) || (t2 == VFS_NONE && special1)) {
+        /* -N never reads a FIFO or device that has no counterpart */
+        vsh__buf_printf(out, "Only in %s: %s\n", cmp < 0 ? d1 : d2, name);
+        r = 1;
       } else if (t1 == VFS_DIR || t2 == VFS_DIR) {
         if (o->recursive && t1 == t2) r = diff_dirs(b, o, p1, p2, out);
         else if (t1 == t2) vsh__buf_printf(out, "Common subdirectories: %s and %s\n", p1, p2);

@@ -422,3 +422,11 @@ st=0
 +++ 7,8 ++++
   g
 + h
+
+=== diff -rN names a FIFO without a counterpart, never reads it
+--- script
+mkdir -p a b; mkfifo a/f; echo x > a/g; echo x > b/g
+diff -urN a b; echo "rc=$?"
+--- stdout
+Only in a: f
+rc=1
