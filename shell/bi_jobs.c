@@ -377,21 +377,26 @@ static int add_from_command(words *w, const char *cmd) {
 }
 
 /* compgen -X: drops the words matching pat (with a leading !, the words
- * not matching it). */
-static void filter_words(words *w, const char *pat) {
+ * not matching it).  Returns 0, or the negative vsh_err of a match that
+ * ran out of its budget (reported; the exec ends with 126). */
+static int filter_words(words *w, const char *pat) {
   sh_ctx *c = w->b->sh;
   bool keep_match = pat[0] == '!';
   if (keep_match) pat++;
   sh_pattern *p;
   if (sh_pattern_compile(&p, &c->arena, pat, strlen(pat), NULL,
                          SH_PAT_EXTGLOB))
-    return;
+    return 0;
+  sh_pattern_budget bud;
+  sh_pattern_budget_init(c, &bud);
   size_t k = 0;
   for (size_t i = 0; i < w->v.n; i++) {
-    bool m = sh_pattern_match(p, w->v.v[i], strlen(w->v.v[i]), NULL) == 1;
-    if (m == keep_match) w->v.v[k++] = w->v.v[i];
+    int m = sh_pattern_match(p, w->v.v[i], strlen(w->v.v[i]), &bud);
+    if (m < 0) return sh_pattern_failed(c, m);
+    if ((m == 1) == keep_match) w->v.v[k++] = w->v.v[i];
   }
   w->v.n = k;
+  return 0;
 }
 
 int bi_compgen_main(bi_ctx *b) {
@@ -483,7 +488,7 @@ int bi_compgen_main(bi_ctx *b) {
     bi_err(b, "warning: -C option may not work as you expect");
     if (add_from_command(&w, cmd)) return 1;
   }
-  if (xpat) filter_words(&w, xpat);
+  if (xpat && filter_words(&w, xpat)) return 1;
   if (!w.v.n) return 1;
   vsh_buf o = {0};
   for (size_t k = 0; k < w.v.n; k++)

@@ -47,10 +47,18 @@ typedef struct tlevel {
   char *shown;
 } tlevel;
 
-static bool any_match(sh_pattern **p, size_t n, const char *name) {
-  for (size_t i = 0; i < n; i++)
-    if (sh_pattern_match(p[i], name, strlen(name), NULL) == 1) return true;
-  return false;
+static bool tree_cancelled(void *ud) { return bi_cancelled((bi_ctx *)ud); }
+
+/* 1 when one of the -I/-P globs matches name, 0 when none does, or a
+ * negative vsh_err (VSH_ELIMIT: a glob ran out of its budget), which
+ * fails the listing rather than passing as "no match". */
+static int any_match(bi_ctx *b, sh_pattern **p, size_t n, const char *name) {
+  for (size_t i = 0; i < n; i++) {
+    sh_pattern_budget bud = {SH_PAT_DEFAULT_STEPS, tree_cancelled, b};
+    int r = sh_pattern_match(p[i], name, strlen(name), &bud);
+    if (r) return r;
+  }
+  return 0;
 }
 
 static void free_level(tlevel *l) {
@@ -98,13 +106,17 @@ static int load(bi_ctx *b, const tree_opts *o, tlevel *l) {
       free(e.target);
       continue;
     }
-    if (o->nignore && any_match(o->ignore, o->nignore, nm)) {
-      free(e.target);
-      continue;
+    int hit = o->nignore ? any_match(b, o->ignore, o->nignore, nm) : 0;
+    if (!hit && o->nonly && !isdir) {
+      hit = any_match(b, o->only, o->nonly, nm);
+      if (hit >= 0) hit = !hit;
     }
-    if (o->nonly && !isdir && !any_match(o->only, o->nonly, nm)) {
+    if (hit) {
       free(e.target);
-      continue;
+      if (hit > 0) continue;
+      vsh_buf_dispose(&p);
+      vfs_dirlist_dispose(&dl);
+      return hit;
     }
     e.name = strdup(nm);
     l->v[l->n++] = e;
@@ -156,7 +168,10 @@ static int tree_one(bi_ctx *b, const tree_opts *o, const char *op,
   if (!stack) return 1;
   stack[0].path = strdup(abs);
   stack[0].shown = strdup(op);
-  if (!stack[0].path || !stack[0].shown || load(b, o, &stack[0])) {
+  int lrc = !stack[0].path || !stack[0].shown ? VSH_ENOMEM
+                                              : load(b, o, &stack[0]);
+  if (lrc) {
+    if (lrc == VSH_ELIMIT) bi_err(b, "pattern too complex");
     free_level(&stack[0]);
     free(stack);
     return 1;
@@ -226,7 +241,14 @@ static int tree_one(bi_ctx *b, const tree_opts *o, const char *op,
       if (prefix.data[prefix.len - 1] != '/') vsh__buf_putc(&prefix, '/');
       vsh__buf_puts(&prefix, e->name);
       nl->shown = strdup(prefix.data);
-      if (!nl->path || !nl->shown || load(b, o, nl)) {
+      lrc = !nl->path || !nl->shown ? VSH_ENOMEM : load(b, o, nl);
+      if (lrc == VSH_ELIMIT || lrc == VSH_EABORTED) {
+        if (lrc == VSH_ELIMIT) bi_err(b, "pattern too complex");
+        free_level(nl);
+        res = 1;
+        break;
+      }
+      if (lrc) {
         free_level(nl);
         continue;
       }

@@ -25,6 +25,7 @@ typedef struct grep_run_st {
   const char *lit;  /* a fixed string every matching line contains */
   size_t lit_len;
   bool any_selected, error;
+  bool glob_failed; /* a --include/--exclude glob failed (reported) */
   vsh_buf out;
   vsh_re_budget budget;
   int rc;           /* sticky VSH_EPIPE / VSH_EABORTED / VSH_ELIMIT */
@@ -405,16 +406,31 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
 
 /* ---- files and the tree walk --------------------------------------------- */
 
-static bool glob_hit(bi_ctx *b, const char *glob, const char *name) {
+static bool cancelled_glob(void *ud) { return bi_cancelled((bi_ctx *)ud); }
+
+/* A --include/--exclude/-g glob against a name.  A glob that cannot be
+ * compiled or runs out of its budget is an error (reported once, status
+ * 2), never taken as "no match". */
+static bool glob_hit(grep_run_st *st, const char *glob, const char *name) {
   sh_pattern *p;
-  if (sh_pattern_compile(&p, b->arena, glob, strlen(glob), NULL, SH_PAT_EXTGLOB))
-    return false;
-  return sh_pattern_match(p, name, strlen(name), NULL) == 1;
+  int r = sh_pattern_compile(&p, st->b->arena, glob, strlen(glob), NULL,
+                             SH_PAT_EXTGLOB);
+  if (!r) {
+    sh_pattern_budget bud = {SH_PAT_DEFAULT_STEPS, cancelled_glob, st->b};
+    r = sh_pattern_match(p, name, strlen(name), &bud);
+    if (r >= 0) return r == 1;
+  }
+  if (!st->glob_failed && r != VSH_EABORTED)
+    bi_err(st->b, "%s: %s", glob,
+           r == VSH_ELIMIT ? "pattern too complex" : vsh_strerror(r));
+  st->glob_failed = true;
+  st->error = true;
+  return false;
 }
 
-static bool any_glob(bi_ctx *b, const vsh_strv *v, const char *name) {
+static bool any_glob(grep_run_st *st, const vsh_strv *v, const char *name) {
   for (size_t i = 0; i < v->len; i++)
-    if (glob_hit(b, v->items[i], name)) return true;
+    if (glob_hit(st, v->items[i], name)) return true;
   return false;
 }
 
@@ -431,7 +447,7 @@ static bool rg_glob_ok(grep_run_st *st, const char *rel, const char *base,
     if (neg) gl++;
     else any_pos = true;
     const char *subject = strchr(gl, '/') ? rel : base;
-    if (glob_hit(st->b, gl, subject)) {
+    if (glob_hit(st, gl, subject)) {
       verdict = !neg;
       decided = true;
     }
@@ -445,8 +461,8 @@ static bool file_wanted(grep_run_st *st, const char *rel, const char *base,
   grep_cfg *g = st->g;
   if (g->rg && !operand && !rg_glob_ok(st, rel, base, false)) return false;
   if (g->rg && operand) return true;
-  if (g->include.len && !any_glob(st->b, &g->include, base)) return false;
-  if (g->exclude.len && any_glob(st->b, &g->exclude, base)) return false;
+  if (g->include.len && !any_glob(st, &g->include, base)) return false;
+  if (g->exclude.len && any_glob(st, &g->exclude, base)) return false;
   return true;
 }
 
@@ -524,7 +540,7 @@ static int walk(grep_run_st *st, const char *top) {
           t = inf.type;
         }
         if (t == VFS_DIR) {
-          if (g->exclude_dir.len && any_glob(b, &g->exclude_dir, d->name)) continue;
+          if (g->exclude_dir.len && any_glob(st, &g->exclude_dir, d->name)) continue;
           if (g->rg && !rg_glob_ok(st, rel, d->name, true)) continue;
           if (g->rg && !strcmp(d->name, ".git")) continue;
           /* directories are pushed with a marker byte so they are walked */

@@ -56,6 +56,7 @@ BOMBS = [
     ('output bomb', 'yes', {126, 124}, 12),
     ('pattern on a megabyte', "x=$(head -c 1000000 /dev/zero | tr '\\0' a); y=${x//a/bc}; echo ${#y}", {0}, 10),
     ('extglob on a long string', "shopt -s extglob; x=$(printf '%*s' 100000 '' | tr ' ' a); [[ $x == *(a|aa|aaa)b ]]; echo $?", {0, 1, 126}, 12),
+    ('compgen -X on a long word', "shopt -s extglob; x=$(printf '%*s' 100000 '' | tr ' ' a); out=$(compgen -X '*(a|aa|aaa)b' -W \"$x b\"); [ \"$out\" = b ]", {0, 126}, 12),
     ('read from /dev/zero', 'read x < /dev/zero', {126, 124, 1}, 12),
     ('awk array fill', "awk 'BEGIN{while(1) a[i++]=i}'", {126, 124}, 12),
     ('awk runaway loop', "awk 'BEGIN{while(1) n++}'", {126, 124}, 12),
