@@ -34,8 +34,6 @@ typedef struct grep_run_st {
   size_t files_out;
 } grep_run_st;
 
-static bool re_cancelled(void *ud) { return bi_cancelled(ud); }
-
 static bool has_backref(const char *p) {
   for (; *p; p++)
     if (*p == '\\' && p[1]) {
@@ -624,8 +622,7 @@ void grep_cfg_dispose(grep_cfg *g) {
 
 int grep_run(bi_ctx *b, grep_cfg *g, char **operands, int n) {
   grep_run_st st = {.b = b, .g = g};
-  st.budget.cancelled = re_cancelled;
-  st.budget.ud = b;
+  st.budget = bi_re_budget(b);
   int rc = compile_patterns(&st);
   if (rc) goto done;
   char *dot[] = {(char *)"."};

@@ -58,7 +58,6 @@ typedef struct sed_run {
   uint64_t steps;
 } sed_run;
 
-static bool re_cancelled(void *ud) { return bi_cancelled(ud); }
 
 static void set_err(sed_run *r, int rc) {
   if (rc && !r->err) r->err = rc;
@@ -1074,8 +1073,7 @@ int bi_sed_main(bi_ctx *b) {
   r.delim = zero ? 0 : '\n';
   r.hs_nl = true;
   r.lwidth = (int)(lwidth > 100000 ? 100000 : lwidth);
-  r.budget.cancelled = re_cancelled;
-  r.budget.ud = b;
+  r.budget = bi_re_budget(b);
   r.max_string = bi_limits(b) ? bi_limits(b)->max_string
                                     : (64u << 20);
   if (r.max_string < (1u << 20)) r.max_string = 1u << 20;
