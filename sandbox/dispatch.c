@@ -201,6 +201,9 @@ int vsh_factory_create(vsh_factory *f, const char *id, vsh_sandbox **out,
   if (!id)
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_factory_create: id must not be NULL");
+  if (vsh__check_version(f->version, VSH_FACTORY_VERSION, "vsh_factory",
+                         err))
+    return VSH_EINVAL;
   if (f->create_sandbox) {
     rc = f->create_sandbox(f, id, out, err);
   } else if (f->create_session_env) {
