@@ -13,6 +13,9 @@
 #                       hostile battery and deadline table
 #                       (tests/hostile/run.py), then a summary
 #   make demo           build and show that the CLI and library work
+#   make format         clang-format -i every tracked C source (the root
+#                       .clang-format); scripts/check-format lists the
+#                       files it would change
 #   make bench          build and run bench/run.sh when it exists
 #   make clean          remove both build directories
 JOBS ?= 2
@@ -21,7 +24,8 @@ ASAN_BUILD ?= build-asan
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
-.PHONY: all build bootstrap test demo bench clean spec-host-check node python
+.PHONY: all build bootstrap test demo bench clean spec-host-check node python \
+	format
 
 all: build
 
@@ -104,6 +108,9 @@ python: build
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
+
+format: bootstrap
+	git ls-files '*.c' '*.h' | xargs clang-format -i --style=file
 
 # Proves the spec expectations with real bash and GNU tools (not in CI:
 # the host's tools may differ).
