@@ -1,13 +1,13 @@
 # Makefile: a thin wrapper over meson + ninja.  Every target first runs
 # scripts/bootstrap (idempotent: apt packages and the pinned grammar).
 #   make / make build   configure build/ (debugoptimized) and compile
-#   make test           unit tests in build/, again under ASan+UBSan in
-#                       build-asan/, the parser corpus check (every Oils
-#                       case: false syntax errors and tree-sitter/RD dump
-#                       differences must both be 0; ~10 s, skipped without
-#                       the conformance folder or bash), the spec cases
-#                       (in build/, then again under ASan+UBSan), the
-#                       Oils conformance run against
+#   make test           the meson tests (unit suites, spec cases per
+#                       area, net, fuzz replays) in build/, again under
+#                       ASan+UBSan in build-asan/, the parser corpus check
+#                       (every Oils case: false syntax errors and
+#                       tree-sitter/RD dump differences must both be 0;
+#                       ~10 s, skipped without the conformance folder or
+#                       bash), the Oils conformance run against
 #                       tests/oils-known-failures.txt, the import check
 #                       (no libc regex, no host process/env calls), the
 #                       hostile battery and deadline table
@@ -59,8 +59,6 @@ test: build
 	    --driver $(BUILD)/tests/parse_corpus \
 	    --conformance "$$conf" || rc=1; \
 	fi; \
-	python3 ./scripts/spec-run $(BUILD) || rc=1; \
-	$(ASAN_ENV) python3 ./scripts/spec-run $(ASAN_BUILD) || rc=1; \
 	python3 ./scripts/conformance $(BUILD) || rc=1; \
 	python3 ./scripts/conformance-awk $(BUILD) || rc=1; \
 	python3 ./scripts/conformance-jq $(BUILD) || rc=1; \
