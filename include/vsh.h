@@ -245,7 +245,8 @@ VSH_API int vsh_fs_fork(vsh_fs **out, vsh_fs *src, vsh_error *err);
  * or sandbox may still use it (they borrow it). */
 VSH_API void vsh_fs_free(vsh_fs *fs);
 
-/* Seeding (absolute paths; parents are created; data is copied). */
+/* Seeding (absolute paths; parents are created; data is copied).  Safe
+ * while other threads use the filesystem. */
 VSH_API int vsh_fs_write(vsh_fs *fs, const char *path, const void *data,
                          size_t len, unsigned mode, vsh_error *err);
 VSH_API int vsh_fs_mkdir_p(vsh_fs *fs, const char *path, vsh_error *err);
@@ -343,7 +344,7 @@ typedef struct vsh_fs_info {
 VSH_API int vsh_path_resolve(vsh_buf *out, const char *base,
                              const char *path);
 
-/* stat (follow) or lstat. */
+/* stat (follow) or lstat; fills *out (plain data, nothing to free). */
 VSH_API int vsh_fs_stat(vsh_fs *fs, const char *path, bool follow,
                         vsh_fs_info *out, vsh_error *err);
 /* Whole-file read (follows symlinks; a lazy file is provided now).  out
@@ -354,7 +355,8 @@ enum {
   VSH_FS_APPEND = 1u << 0,   /* append instead of replacing */
   VSH_FS_MKPARENTS = 1u << 1 /* create missing parent directories */
 };
-/* Creates (0644) or replaces/appends a regular file; follows symlinks. */
+/* Creates (0644) or replaces/appends a regular file; follows symlinks.
+ * data is copied. */
 VSH_API int vsh_fs_write_file(vsh_fs *fs, const char *path,
                               const void *data, size_t len, unsigned flags,
                               vsh_error *err);

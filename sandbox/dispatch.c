@@ -54,6 +54,10 @@ int vsh_sandbox_exec(vsh_sandbox *sb, const char *cmd,
     return einval(err, sb, "exec", "command must not be NULL");
   if (!out)
     return einval(err, sb, "exec", "result must not be NULL");
+  /* every kind (driver, local, BashLike) reads the same layout */
+  if (opts && vsh__check_version(opts->version, VSH_EXEC_OPTS_VERSION,
+                                 "vsh_exec_opts", err))
+    return VSH_EINVAL;
   return sb->ops->exec(sb, cmd, opts, out, err);
 }
 

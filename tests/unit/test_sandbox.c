@@ -847,6 +847,14 @@ START_TEST(tables_and_options_of_an_unknown_version_are_refused) {
                                     &err),
                    VSH_EINVAL);
   ck_assert_ptr_nonnull(strstr(err.message, "vsh_tool: version 2"));
+  vo.version = 0; /* read as 1 */
+  ck_assert_int_eq(vsh_virtual_sandbox_new(&sb, &vo, &err), 0);
+  vsh_exec_opts eo = VSH_EXEC_OPTS_INIT;
+  eo.version = 4;
+  vsh_result r;
+  ck_assert_int_eq(vsh_sandbox_exec(sb, "true", &eo, &r, &err), VSH_EINVAL);
+  ck_assert_ptr_nonnull(strstr(err.message, "vsh_exec_opts"));
+  vsh_sandbox_release(sb);
 }
 END_TEST
 
