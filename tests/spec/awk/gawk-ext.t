@@ -320,7 +320,6 @@ a,b,c
 awk 'BEGIN { ARGV[1] = "f2"; } { print }' data.txt
 --- stdout
 --- status: 2
---- stderr-differs: gawk names the BEGIN rule's line (cmd. line:1:) when a file put into ARGV there cannot be opened; vsh prints no location
 --- stderr
 awk: cmd. line:1: fatal: cannot open file `f2' for reading: No such file or directory
 === BEGIN { ARGV[2] = ""; } { print }
