@@ -610,8 +610,9 @@ VSH_API void vsh_shell_free(vsh_shell *sh);
  * exit status; rejects with VSH_EABORTED when opts->signal fires.  opts
  * may be NULL.  *out is zeroed first and, on success, the caller's
  * (vsh_result_dispose).  Several execs may run on one shell at once from
- * different threads; on a persistent shell only one at a time takes the
- * session (cwd, variables...), the others run fresh. */
+ * different threads, each from a fresh state; a persistent shell runs
+ * one at a time (its session carries cwd, variables...) and refuses a
+ * second one with VSH_EINVALID_STATE while the first runs. */
 VSH_API int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
                            const vsh_exec_opts *opts, vsh_result *out,
                            vsh_error *err);

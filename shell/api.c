@@ -322,17 +322,26 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   sh_ctx *c = NULL;
   int rc = 0;
   if (!ex.out || !ex.err || !in) rc = VSH_ENOMEM;
-  bool fresh = true;
+  bool fresh = true, took_session = false;
   if (!rc) {
     pthread_mutex_lock(&sh->mu);
-    if (sh->persistent && sh->session) {
-      c = sh->session;
-      sh->session = NULL;
-      c->ex = &ex;
-      fresh = false;
+    /* a persistent session runs one exec at a time: a second one would
+     * silently run without the session's variables and cwd */
+    if (sh->persistent && sh->session_busy) {
+      rc = vsh__error_set(err, VSH_EINVALID_STATE,
+                          "exec: this persistent shell is already running "
+                          "an exec (its session runs one at a time)");
+    } else if (sh->persistent) {
+      sh->session_busy = took_session = true;
+      if (sh->session) {
+        c = sh->session;
+        sh->session = NULL;
+        c->ex = &ex;
+        fresh = false;
+      }
     }
     pthread_mutex_unlock(&sh->mu);
-    if (!c) rc = sh_ctx_new(&c, sh, &ex);
+    if (!rc && !c) rc = sh_ctx_new(&c, sh, &ex);
   }
   if (!rc) {
     if (fresh) {
@@ -462,12 +471,17 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     c->ex = NULL;
     c->unwind = SH_UW_NONE;
     pthread_mutex_lock(&sh->mu);
-    if (sh->persistent && !sh->session) {
+    if (took_session && !sh->session) {
       sh->session = c;
       c = NULL;
     }
     pthread_mutex_unlock(&sh->mu);
     sh_ctx_free(c);
+  }
+  if (took_session) {
+    pthread_mutex_lock(&sh->mu);
+    sh->session_busy = false;
+    pthread_mutex_unlock(&sh->mu);
   }
   sh_stream_unref(in);
   sh_stream_unref(ex.out);

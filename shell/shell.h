@@ -648,6 +648,7 @@ struct vsh_shell {
   sh_custom *customs;
   pthread_mutex_t mu;
   sh_ctx *session;     /* persistent state between execs */
+  bool session_busy;   /* a persistent shell's exec is running (under mu) */
   bool use_tree_sitter; /* structure from tree-sitter-bash (default) */
   atomic_int next_pid; /* execs run concurrently */
   atomic_int running;  /* execs in flight (vsh_shell_register_command and

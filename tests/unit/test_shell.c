@@ -168,10 +168,9 @@ START_TEST(stdin_read_is_pulled_as_the_script_reads) {
 }
 END_TEST
 
-/* Four threads exec on one persistent shell (each exec takes the
- * session or, while another holds it, runs fresh); TSan checks this. */
+/* Four threads exec on one shell at once; TSan checks this. */
 START_TEST(execs_on_one_shell_from_several_threads) {
-  vsh_shell *sh = new_shell(true);
+  vsh_shell *sh = new_shell(false);
   enum { N = 4 };
   worker w[N];
   pthread_t t[N];
@@ -316,6 +315,35 @@ static int reregister(vsh_cmd *c, int argc, char **argv, void *ud) {
   return 0;
 }
 
+/* A custom command that tries a second exec on its own persistent shell. */
+static int reenter(vsh_cmd *c, int argc, char **argv, void *ud) {
+  (void)argc;
+  (void)argv;
+  vsh_result r;
+  vsh_error err;
+  int rc = vsh_shell_exec(ud, "echo inner", 10, NULL, &r, &err);
+  if (!rc) vsh_result_dispose(&r);
+  char msg[160];
+  int n = snprintf(msg, sizeof msg, "%s: %s\n", vsh_errname(rc), err.message);
+  vsh_cmd_write(c, 1, msg, (size_t)n);
+  return 0;
+}
+
+START_TEST(a_persistent_shell_refuses_a_second_exec_while_one_runs) {
+  vsh_shell *sh = new_shell(true);
+  vsh_error err;
+  vsh_command c = {.version = VSH_COMMAND_VERSION, .run = reenter, .ud = sh};
+  ck_assert_int_eq(vsh_shell_register_command(sh, "reenter", &c, &err), 0);
+  const char *out = run(sh, "x=kept; reenter", 0);
+  ck_assert_msg(strstr(out, "EINVALID_STATE: exec: this persistent shell is "
+                            "already running an exec"),
+                "%s", out);
+  /* the session survived, and the next exec takes it */
+  ck_assert_str_eq(run(sh, "echo $x", 0), "kept\n");
+  vsh_shell_free(sh);
+}
+END_TEST
+
 START_TEST(changing_a_shell_while_it_runs_an_exec_is_an_invalid_state) {
   vsh_shell *sh = new_shell(false);
   vsh_error err;
@@ -344,6 +372,7 @@ static Suite *shell_suite(void) {
   tcase_add_test(tc, options_of_an_unknown_version_are_refused_and_zero_reads_as_one);
   tcase_add_test(tc, limits_init_macro_is_the_normal_profile);
   tcase_add_test(tc, changing_a_shell_while_it_runs_an_exec_is_an_invalid_state);
+  tcase_add_test(tc, a_persistent_shell_refuses_a_second_exec_while_one_runs);
   suite_add_tcase(s, tc);
   tc = tcase_create("budgets");
   tcase_set_timeout(tc, 60);
