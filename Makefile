@@ -1,18 +1,21 @@
 # Makefile: a thin wrapper over meson + ninja.  Every target first runs
 # scripts/bootstrap (idempotent: apt packages and the pinned grammar).
 #   make / make build   configure build/ (debugoptimized) and compile
-#   make test           unit tests in build/, again under ASan+UBSan in
-#                       build-asan/, the parser corpus check (every Oils
-#                       case: false syntax errors and tree-sitter/RD dump
-#                       differences must both be 0; ~10 s, skipped without
-#                       the conformance folder or bash), the spec cases
-#                       (in build/, then again under ASan+UBSan), the
-#                       Oils conformance run against
+#   make test           the meson tests (unit suites, spec cases per
+#                       area, net, fuzz replays) in build/, again under
+#                       ASan+UBSan in build-asan/, the parser corpus check
+#                       (every Oils case: false syntax errors and
+#                       tree-sitter/RD dump differences must both be 0;
+#                       ~10 s, skipped without the conformance folder or
+#                       bash), the Oils conformance run against
 #                       tests/oils-known-failures.txt, the import check
 #                       (no libc regex, no host process/env calls), the
 #                       hostile battery and deadline table
 #                       (tests/hostile/run.py), then a summary
 #   make demo           build and show that the CLI and library work
+#   make format         clang-format -i every tracked C source (the root
+#                       .clang-format); scripts/check-format lists the
+#                       files it would change
 #   make bench          build and run bench/run.sh when it exists
 #   make clean          remove both build directories
 JOBS ?= 2
@@ -21,7 +24,8 @@ ASAN_BUILD ?= build-asan
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
-.PHONY: all build bootstrap test demo bench clean spec-host-check node python
+.PHONY: all build bootstrap test demo bench clean spec-host-check node python \
+	format
 
 all: build
 
@@ -55,8 +59,6 @@ test: build
 	    --driver $(BUILD)/tests/parse_corpus \
 	    --conformance "$$conf" || rc=1; \
 	fi; \
-	python3 ./scripts/spec-run $(BUILD) || rc=1; \
-	$(ASAN_ENV) python3 ./scripts/spec-run $(ASAN_BUILD) || rc=1; \
 	python3 ./scripts/conformance $(BUILD) || rc=1; \
 	python3 ./scripts/conformance-awk $(BUILD) || rc=1; \
 	python3 ./scripts/conformance-jq $(BUILD) || rc=1; \
@@ -104,6 +106,9 @@ python: build
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
+
+format: bootstrap
+	git ls-files '*.c' '*.h' | xargs clang-format -i --style=file
 
 # Proves the spec expectations with real bash and GNU tools (not in CI:
 # the host's tools may differ).

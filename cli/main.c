@@ -280,7 +280,8 @@ int main(int argc, char **argv) {
   vsh_limits lim;
   vsh_limits_init(&lim, profile);
   net.allow = prefixes;
-  vsh_shell_opts so = {.limits = &lim, .cwd = cwd, .name = "vsh",
+  vsh_shell_opts so = {.version = VSH_SHELL_OPTS_VERSION,
+                       .limits = &lim, .cwd = cwd, .name = "vsh",
                        .network = &net};
   if (file) {
     so.name = file; /* $0 and BASH_SOURCE are the script's path */
@@ -388,7 +389,8 @@ int main(int argc, char **argv) {
         acc[acc_len - 1] = '\n';
       }
       vsh_result r;
-      vsh_exec_opts lo = {.on_output = pass_output};
+      vsh_exec_opts lo = {.version = VSH_EXEC_OPTS_VERSION,
+                          .on_output = pass_output};
       if (vsh_shell_exec(sh, acc, acc_len, &lo, &r, &err) == 0) {
         last = r.exit_code;
         bool exited = strncmp(acc, "exit", 4) == 0 &&
@@ -423,7 +425,7 @@ int main(int argc, char **argv) {
   if (!prog) return 2;
   memcpy(prog, text, len);
   prog[len] = 0;
-  vsh_exec_opts eo = {.env = NULL, .argv = av};
+  vsh_exec_opts eo = {.version = VSH_EXEC_OPTS_VERSION, .argv = av};
   if (script || file) eo.stdin_read = host_stdin;
   if (timeout > 0) stdin_deadline = now_s() + timeout;
   eo.timeout_ms = timeout > 0 ? (int64_t)(timeout * 1000) : 0;

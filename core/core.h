@@ -41,6 +41,11 @@ void vsh__error_meta(vsh_error *err, const char *operation,
 void vsh__error_clear(vsh_error *err);
 /* The type string for a code ("error", "abort", ...). */
 const char *vsh__error_type(int code);
+/* The version check of a public options struct or vtable (vsh.h's
+ * "Versions"): 0 reads as 1, 1..known is fine, anything newer fails with
+ * VSH_EINVAL and a message naming what (e.g. "vsh_shell_opts"). */
+int vsh__check_version(unsigned version, unsigned known, const char *what,
+                       vsh_error *err);
 
 /* ---- growable byte buffers (vsh_buf, malloc-backed) ---------------- */
 

@@ -149,6 +149,16 @@ void vsh__error_meta(vsh_error *err, const char *operation,
   copy_field(err->options, sizeof err->options, options);
 }
 
+int vsh__check_version(unsigned version, unsigned known, const char *what,
+                       vsh_error *err) {
+  if (version <= known)
+    return 0;
+  return vsh__error_set(err, VSH_EINVAL,
+                        "%s: version %u is newer than this libvsh (%s) "
+                        "knows (up to %u)",
+                        what, version, VSH_VERSION_STRING, known);
+}
+
 void vsh__error_clear(vsh_error *err) {
   if (!err)
     return;

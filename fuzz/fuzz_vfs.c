@@ -242,9 +242,10 @@ static void run_op(state *st, unsigned op, unsigned arg, unsigned sz) {
       break;
     lazy_ctx *c = &lazy_pool[lazy_used++];
     *c = (lazy_ctx){.size = n, .fill = (unsigned char)arg};
-    c->accepted =
-        vsh_fs_write_lazy(f, p, n, 0644, lazy_provide, c, lazy_free, NULL) ==
-        0;
+    vsh_lazy_file lf = {.version = VSH_LAZY_FILE_VERSION, .size = n,
+                        .mode = 0644, .provide = lazy_provide, .ud = c,
+                        .free_ud = lazy_free};
+    c->accepted = vsh_fs_write_lazy(f, p, &lf, NULL) == 0;
     break;
   }
   case 21: vfs_copy_file(f, p, q, sz & 1); break;

@@ -255,6 +255,18 @@ static int bl_create(vsh_factory *base, const char *id, vsh_sandbox **out,
     vsh__error_meta(err, "create_sandbox", BL_PROVIDER, NULL);
     return rc;
   }
+  if (b.ops->version > VSH_BASHLIKE_OPS_VERSION ||
+      b.ops->fs->version > VSH_BASHLIKE_FS_OPS_VERSION) {
+    bool outer = b.ops->version > VSH_BASHLIKE_OPS_VERSION;
+    rc = vsh__error_set(err, VSH_EINVAL,
+                        "%s (%s version %u is newer than this libvsh knows)",
+                        BL_BAD, outer ? "vsh_bashlike_ops" : "vsh_bashlike_fs_ops",
+                        outer ? b.ops->version : b.ops->fs->version);
+    vsh__error_meta(err, "create_sandbox", BL_PROVIDER, NULL);
+    if (b.ops->release)
+      b.ops->release(b.ud);
+    return rc;
+  }
   cwd = b.ops->get_cwd(b.ud);
   rc = sbx_resolve(&c, "/", cwd && *cwd ? cwd : "/home/user");
   if (rc < 0) {
@@ -296,6 +308,7 @@ int vsh_bash_factory(vsh_factory **out, vsh_bashlike_make_fn make, void *ud,
                           "vsh_bash_factory: make must not be NULL");
   if (!(f = vsh__calloc(NULL, sizeof *f)))
     return vsh__error_set(err, VSH_ENOMEM, "out of memory");
+  f->base.version = VSH_FACTORY_VERSION;
   f->base.create_sandbox = bl_create;
   f->base.release = bl_factory_release;
   f->make = make;

@@ -54,6 +54,10 @@ int vsh_sandbox_exec(vsh_sandbox *sb, const char *cmd,
     return einval(err, sb, "exec", "command must not be NULL");
   if (!out)
     return einval(err, sb, "exec", "result must not be NULL");
+  /* every kind (driver, local, BashLike) reads the same layout */
+  if (opts && vsh__check_version(opts->version, VSH_EXEC_OPTS_VERSION,
+                                 "vsh_exec_opts", err))
+    return VSH_EINVAL;
   return sb->ops->exec(sb, cmd, opts, out, err);
 }
 
@@ -201,6 +205,9 @@ int vsh_factory_create(vsh_factory *f, const char *id, vsh_sandbox **out,
   if (!id)
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_factory_create: id must not be NULL");
+  if (vsh__check_version(f->version, VSH_FACTORY_VERSION, "vsh_factory",
+                         err))
+    return VSH_EINVAL;
   if (f->create_sandbox) {
     rc = f->create_sandbox(f, id, out, err);
   } else if (f->create_session_env) {

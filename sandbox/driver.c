@@ -422,6 +422,9 @@ int vsh_sandbox_from_driver(vsh_sandbox **out,
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_sandbox_from_driver: out must not be NULL");
   *out = NULL;
+  if (opts && vsh__check_version(opts->version, VSH_DRIVER_OPTS_VERSION,
+                                 "vsh_driver_opts", err))
+    return VSH_EINVAL;
   if (!driver || driver->version == 0 ||
       driver->version > VSH_SANDBOX_DRIVER_VERSION || !driver->exec ||
       !driver->read_file || !driver->read_file_buffer ||

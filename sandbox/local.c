@@ -457,6 +457,9 @@ int vsh_local_factory(vsh_factory **out, const vsh_local_opts *opts,
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_local_factory: out must not be NULL");
   *out = NULL;
+  if (opts && vsh__check_version(opts->version, VSH_LOCAL_OPTS_VERSION,
+                                 "vsh_local_opts", err))
+    return VSH_EINVAL;
   if (opts && opts->n_env > 0 && !opts->env)
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_local_factory: n_env is %zu but env is NULL",
@@ -468,6 +471,7 @@ int vsh_local_factory(vsh_factory **out, const vsh_local_opts *opts,
     free(f);
     return vsh__error_set(err, VSH_ENOMEM, "out of memory");
   }
+  f->base.version = VSH_FACTORY_VERSION;
   f->base.create_sandbox = local_create;
   f->base.release = local_factory_release;
   /* The allowlist snapshot: later host env changes are not picked up. */

@@ -61,6 +61,7 @@ int sbx_tool_new(vsh_tool **out, vsh_sandbox *sb, const char *name,
                           "vsh_tool_%s: sandbox must not be NULL", name);
   if (!(t = vsh__calloc(NULL, sizeof *t)))
     return vsh__error_set(err, VSH_ENOMEM, "out of memory");
+  t->base.version = VSH_TOOL_VERSION;
   t->base.name = name;
   t->base.label = label;
   t->base.description = description;
@@ -81,6 +82,8 @@ int vsh_tool_execute(vsh_tool *t, const char *call_id, const char *params_json,
   if (!out)
     return vsh__error_set(err, VSH_EINVAL, "vsh_tool_execute: out is NULL");
   memset(out, 0, sizeof *out);
+  if (t && vsh__check_version(t->version, VSH_TOOL_VERSION, "vsh_tool", err))
+    return VSH_EINVAL;
   if (!t || !t->execute)
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_tool_execute: the tool has no execute");
@@ -320,6 +323,9 @@ int vsh_tool_list_assemble(vsh_tool_list *out, vsh_factory *f,
   memset(out, 0, sizeof *out);
   if (!opts)
     opts = &none;
+  if (vsh__check_version(opts->version, VSH_TOOLS_OPTS_VERSION,
+                         "vsh_tools_opts", err))
+    return VSH_EINVAL;
   rc = vsh_skill_overlay(&out->sandbox, sb, opts->skills, opts->n_skills, err);
   if (rc < 0)
     goto done;

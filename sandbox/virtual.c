@@ -197,6 +197,9 @@ int vsh_virtual_sandbox_new(vsh_sandbox **out, const vsh_virtual_opts *opts,
   *out = NULL;
   if (!opts)
     opts = &no_opts;
+  if (vsh__check_version(opts->version, VSH_VIRTUAL_OPTS_VERSION,
+                         "vsh_virtual_opts", err))
+    return VSH_EINVAL;
   if (opts->n_files > 0 && !opts->files) {
     rc = vsh__error_set(err, VSH_EINVAL,
                         "vsh_virtual_sandbox_new: n_files is %zu but files "

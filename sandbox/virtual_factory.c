@@ -110,9 +110,16 @@ int vsh_virtual_factory(vsh_factory **out, const vsh_virtual_opts *opts,
   *out = NULL;
   if (!opts)
     opts = &no_opts;
+  if (vsh__check_version(opts->version, VSH_VIRTUAL_OPTS_VERSION,
+                         "vsh_virtual_opts", err) ||
+      (opts->fs_opts &&
+       vsh__check_version(opts->fs_opts->version, VSH_FS_OPTS_VERSION,
+                          "vsh_fs_opts", err)))
+    return VSH_EINVAL;
   vf = vsh__calloc(NULL, sizeof *vf);
   if (!vf)
     return vsh__error_set(err, VSH_ENOMEM, "out of memory");
+  vf->base.version = VSH_FACTORY_VERSION;
   vf->base.create_sandbox = factory_create;
   vf->base.release = factory_release;
   rc = copy_files(vf, opts, err);

@@ -13,7 +13,10 @@
 #include <time.h>
 
 void vsh_limits_init(vsh_limits *out, vsh_profile p) {
-  bool h = p == VSH_PROFILE_HARDENED;
+  static const vsh_limits normal = VSH_LIMITS_INIT;
+  *out = normal;
+  if (p != VSH_PROFILE_HARDENED) return;
+  bool h = true;
   out->max_commands = h ? 100000 : 10000000;
   out->max_loop_iterations = h ? 100000 : 10000000;
   out->max_call_depth = h ? 100 : 1000;
@@ -61,8 +64,9 @@ static int deny_commands(vsh_shell *sh, const char *const *allow,
     for (size_t j = 0; allow[j] && !ok; j++) ok = !strcmp(allow[j], names[i]);
     const bi_entry *e = bi_lookup(names[i]);
     if (ok || (e && (e->flags & BI_SHELL))) continue;
-    int rc = vsh_shell_register_command(sh, names[i], sh__cmd_not_found,
-                                        NULL, err);
+    vsh_command nf = {.version = VSH_COMMAND_VERSION,
+                      .run = sh__cmd_not_found};
+    int rc = vsh_shell_register_command(sh, names[i], &nf, err);
     if (rc) return rc;
   }
   return 0;
@@ -72,12 +76,19 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
                   vsh_error *err) {
   vsh__error_clear(err);
   *out = NULL;
+  if (opts && (vsh__check_version(opts->version, VSH_SHELL_OPTS_VERSION,
+                                  "vsh_shell_opts", err) ||
+               (opts->limits &&
+                vsh__check_version(opts->limits->version, VSH_LIMITS_VERSION,
+                                   "vsh_limits", err))))
+    return VSH_EINVAL;
   vsh__acct_hook_libraries();
   vsh_shell *sh = calloc(1, sizeof(*sh));
   if (!sh) return vsh__error_set(err, VSH_ENOMEM, "cannot create shell");
-  if (opts && opts->limits)
+  if (opts && opts->limits) {
     sh->limits = *opts->limits;
-  else
+    sh->limits.version = VSH_LIMITS_VERSION;
+  } else
     vsh_limits_init(&sh->limits, VSH_PROFILE_NORMAL);
   int rc = 0;
   if (opts && opts->fs) {
@@ -179,6 +190,10 @@ int vsh_shell_set_option(vsh_shell *sh, const char *name, bool on,
   int k = sh_opt_find(name, true);
   if (k < 0) k = sh_opt_find(name, false);
   if (k < 0) return vsh__error_set(err, VSH_EINVAL, "%s: invalid option name", name);
+  if (atomic_load(&sh->running))
+    return vsh__error_set(err, VSH_EINVALID_STATE,
+                          "set_option: the shell is running an exec; set "
+                          "options before or between execs");
   sh->opt_set[k] = true;
   sh->opt_init[k] = on;
   if (sh->session) sh->session->opts[k] = on;
@@ -186,9 +201,19 @@ int vsh_shell_set_option(vsh_shell *sh, const char *name, bool on,
 }
 
 int vsh_shell_register_command(vsh_shell *sh, const char *name,
-                               vsh_command_fn fn, void *ud, vsh_error *err) {
-  if (!sh || !name || !*name || !fn || strchr(name, '/'))
+                               const vsh_command *cmd, vsh_error *err) {
+  vsh__error_clear(err);
+  if (cmd && vsh__check_version(cmd->version, VSH_COMMAND_VERSION,
+                                "vsh_command", err))
+    return VSH_EINVAL;
+  if (!sh || !name || !*name || !cmd || !cmd->run || strchr(name, '/'))
     return vsh__error_set(err, VSH_EINVAL, "register_command: invalid name or callback");
+  /* execs look commands up without a lock: the table changes between
+   * execs only */
+  if (atomic_load(&sh->running))
+    return vsh__error_set(err, VSH_EINVALID_STATE,
+                          "register_command: the shell is running an exec; "
+                          "register commands before or between execs");
   sh_custom *cu = NULL;
   HASH_FIND_STR(sh->customs, name, cu);
   if (!cu) {
@@ -204,8 +229,8 @@ int vsh_shell_register_command(vsh_shell *sh, const char *name,
       return vsh__error_set(err, VSH_ENOMEM, "register_command: out of memory");
     }
   }
-  cu->fn = fn;
-  cu->ud = ud;
+  cu->fn = cmd->run;
+  cu->ud = cmd->ud;
   return 0;
 }
 
@@ -252,6 +277,9 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   memset(out, 0, sizeof(*out));
   if (!sh || (!script && len))
     return vsh__error_set(err, VSH_EINVAL, "exec: invalid arguments");
+  if (opts && vsh__check_version(opts->version, VSH_EXEC_OPTS_VERSION,
+                                 "vsh_exec_opts", err))
+    return VSH_EINVAL;
   if (opts && opts->signal && vsh_signal_aborted(opts->signal)) {
     char reason[512];
     vsh_signal_reason(opts->signal, reason, sizeof(reason));
@@ -261,6 +289,7 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   }
   sh_exec ex;
   memset(&ex, 0, sizeof(ex));
+  atomic_fetch_add(&sh->running, 1);
   ex.sh = sh;
   ex.limits = sh->limits;
   int64_t dl = sh->limits.deadline_ms;
@@ -293,17 +322,26 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   sh_ctx *c = NULL;
   int rc = 0;
   if (!ex.out || !ex.err || !in) rc = VSH_ENOMEM;
-  bool fresh = true;
+  bool fresh = true, took_session = false;
   if (!rc) {
     pthread_mutex_lock(&sh->mu);
-    if (sh->persistent && sh->session) {
-      c = sh->session;
-      sh->session = NULL;
-      c->ex = &ex;
-      fresh = false;
+    /* a persistent session runs one exec at a time: a second one would
+     * silently run without the session's variables and cwd */
+    if (sh->persistent && sh->session_busy) {
+      rc = vsh__error_set(err, VSH_EINVALID_STATE,
+                          "exec: this persistent shell is already running "
+                          "an exec (its session runs one at a time)");
+    } else if (sh->persistent) {
+      sh->session_busy = took_session = true;
+      if (sh->session) {
+        c = sh->session;
+        sh->session = NULL;
+        c->ex = &ex;
+        fresh = false;
+      }
     }
     pthread_mutex_unlock(&sh->mu);
-    if (!c) rc = sh_ctx_new(&c, sh, &ex);
+    if (!rc && !c) rc = sh_ctx_new(&c, sh, &ex);
   }
   if (!rc) {
     if (fresh) {
@@ -433,18 +471,24 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     c->ex = NULL;
     c->unwind = SH_UW_NONE;
     pthread_mutex_lock(&sh->mu);
-    if (sh->persistent && !sh->session) {
+    if (took_session && !sh->session) {
       sh->session = c;
       c = NULL;
     }
     pthread_mutex_unlock(&sh->mu);
     sh_ctx_free(c);
   }
+  if (took_session) {
+    pthread_mutex_lock(&sh->mu);
+    sh->session_busy = false;
+    pthread_mutex_unlock(&sh->mu);
+  }
   sh_stream_unref(in);
   sh_stream_unref(ex.out);
   sh_stream_unref(ex.err);
   pthread_mutex_destroy(&ex.mu);
   vsh__acct_enter(prev_acct);
+  atomic_fetch_sub(&sh->running, 1);
   if (rc && rc != VSH_EABORTED && err && !err->message[0])
     vsh__error_set(err, rc, "exec: %s", vsh_strerror(rc));
   return rc;

@@ -648,8 +648,11 @@ struct vsh_shell {
   sh_custom *customs;
   pthread_mutex_t mu;
   sh_ctx *session;     /* persistent state between execs */
+  bool session_busy;   /* a persistent shell's exec is running (under mu) */
   bool use_tree_sitter; /* structure from tree-sitter-bash (default) */
   atomic_int next_pid; /* execs run concurrently */
+  atomic_int running;  /* execs in flight (vsh_shell_register_command and
+                          vsh_shell_set_option refuse to run meanwhile) */
   /* bindings: virtual $$/$PPID/$UID (vsh_shell_opts has_ids) */
   bool has_ids;
   int pid, ppid, uid;

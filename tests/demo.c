@@ -24,11 +24,13 @@ int main(int argc, char **argv) {
   if (vsh_fs_new(&image, NULL, &err)) return fprintf(stderr, "%s\n", err.message), 1;
   vsh_fs_write(image, "/home/user/notes/todo.md", "- read the README\n", 18,
                0644, &err);
-  vsh_mount_opts mo = {.allow_symlinks = false, .max_file_size = 1 << 20};
+  vsh_mount_opts mo = VSH_MOUNT_OPTS_INIT;
+  mo.max_file_size = 1 << 20;
   if (vsh_fs_mount_host(image, host, "/home/user/project", &mo, &err))
     printf("mount failed: %s\n", err.message);
 
-  vsh_virtual_opts vo = {.fs = image}; /* forked: the image stays clean */
+  vsh_virtual_opts vo = VSH_VIRTUAL_OPTS_INIT;
+  vo.fs = image; /* forked: the image stays clean */
   vsh_sandbox *sb;
   if (vsh_virtual_sandbox_new(&sb, &vo, &err)) return fprintf(stderr, "%s\n", err.message), 1;
   printf("cwd: %s\n", vsh_sandbox_cwd(sb));

@@ -151,10 +151,17 @@ int main(int argc, char **argv) {
   }
   for (int k = 1; k < argc && k < i; k++)
     if (!strcmp(argv[k], "-O") && k + 1 < argc) vsh_shell_set_option(sh, argv[k + 1], true, NULL);
-  vsh_shell_register_command(sh, "argv.py", argv_py, NULL, NULL);
-  vsh_shell_register_command(sh, "printenv.py", printenv_py, NULL, NULL);
-  vsh_shell_register_command(sh, "stdout_stderr.py", stdout_stderr_py, NULL, NULL);
-  vsh_shell_register_command(sh, "read_from_fd.py", read_from_fd_py, NULL, NULL);
+  static const struct {
+    const char *name;
+    vsh_command_fn run;
+  } helpers[] = {{"argv.py", argv_py},
+                 {"printenv.py", printenv_py},
+                 {"stdout_stderr.py", stdout_stderr_py},
+                 {"read_from_fd.py", read_from_fd_py}};
+  for (size_t k = 0; k < sizeof helpers / sizeof helpers[0]; k++) {
+    vsh_command hc = {.version = VSH_COMMAND_VERSION, .run = helpers[k].run};
+    vsh_shell_register_command(sh, helpers[k].name, &hc, NULL);
+  }
   size_t len;
   char *text = script ? strdup(script) : slurp(stdin, &len);
   if (!text) return 2;

@@ -95,6 +95,9 @@ static int skeleton(vfs *fs) {
 int vsh_fs_new(vsh_fs **out, const vsh_fs_opts *opts, vsh_error *err) {
   vsh__error_clear(err);
   *out = NULL;
+  if (opts && vsh__check_version(opts->version, VSH_FS_OPTS_VERSION,
+                                 "vsh_fs_opts", err))
+    return VSH_EINVAL;
   vfs *fs = fs_alloc(opts ? opts->alloc : NULL);
   if (!fs) return vsh__error_set(err, VSH_ENOMEM, "cannot create filesystem: %s",
                                  vsh_strerror(VSH_ENOMEM));

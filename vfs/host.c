@@ -238,11 +238,24 @@ int vfs__host_list(vfs *fs, vfs_lazy *lz, uint64_t dir_ino) {
 static int put_node(vfs *fs, const char *path, vfs_node *n, bool replace_empty,
                     vsh_error *err);
 
-int vsh_fs_write_lazy(vsh_fs *fs, const char *path, uint64_t size,
-                      unsigned mode, vsh_lazy_fn provide, void *ud,
-                      void (*free_ud)(void *ud), vsh_error *err) {
-  if (!fs || !path || !provide)
+int vsh_fs_write_lazy(vsh_fs *fs, const char *path,
+                      const vsh_lazy_file *file, vsh_error *err) {
+  if (!file)
     return vsh__error_set(err, VSH_EINVAL, "lazy file: missing argument");
+  /* a newer layout starts with these fields too: ud is released either way */
+  void *ud = file->ud;
+  void (*free_ud)(void *) = file->free_ud;
+  int rc = vsh__check_version(file->version, VSH_LAZY_FILE_VERSION,
+                              "vsh_lazy_file", err);
+  if (!rc && (!fs || !path || !file->provide))
+    rc = vsh__error_set(err, VSH_EINVAL, "lazy file: missing argument");
+  if (rc) {
+    if (free_ud) free_ud(ud);
+    return rc;
+  }
+  vsh_lazy_fn provide = file->provide;
+  uint64_t size = file->size;
+  unsigned mode = file->mode;
   vfs_node *n = vfs__node_new(fs, VFS_REG, mode ? mode : 0644);
   vfs_lazy *lz = n ? lazy_new(fs, LAZY_USER) : NULL;
   if (!lz) {
@@ -263,6 +276,9 @@ int vsh_fs_mount_host(vsh_fs *fs, const char *host_dir, const char *vpath,
                       const vsh_mount_opts *opts, vsh_error *err) {
   if (!fs || !host_dir || !vpath)
     return vsh__error_set(err, VSH_EINVAL, "mount: missing argument");
+  if (opts && vsh__check_version(opts->version, VSH_MOUNT_OPTS_VERSION,
+                                 "vsh_mount_opts", err))
+    return VSH_EINVAL;
   int rootfd = open(host_dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
   if (rootfd < 0)
     return vsh__error_set(err, map_errno(errno), "mount: cannot open '%s': %s",

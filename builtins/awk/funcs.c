@@ -348,6 +348,7 @@ int awk_format(awk_rt *rt, vsh_buf *out, const char *fmt, size_t flen,
   int ai = 0;
   char spec[64];
   char small[512];
+  size_t at = 0; /* where the conversion being filled starts */
   for (size_t i = 0; i < flen; i++) {
     char c = fmt[i];
     if (c != '%') {
@@ -355,6 +356,7 @@ int awk_format(awk_rt *rt, vsh_buf *out, const char *fmt, size_t flen,
       continue;
     }
     size_t st = i++;
+    at = st;
     if (i >= flen) {
       vsh__buf_putc(out, '%');
       break;
@@ -552,8 +554,12 @@ int awk_format(awk_rt *rt, vsh_buf *out, const char *fmt, size_t flen,
   }
   return 0;
 few:
-  awk_fatal(rt, "not enough arguments to satisfy format string\n\t`%.*s'",
-            (int)flen, fmt);
+  /* gawk points at the conversion that ran out (after the tab and the
+   * opening quote) */
+  awk_fatal(rt,
+            "not enough arguments to satisfy format string\n\t`%.*s'\n"
+            "\t%*s^ ran out for this one",
+            (int)flen, fmt, (int)(at + 1), "");
   return -1;
 oom:
   awk_nomem(rt);

@@ -737,10 +737,19 @@ static bool open_next_main(awk_rt *rt) {
         awk_str_unref(name);
         continue;
       }
-      if (rc) {
+      if (rc && rt->line) {
+        /* once a rule has run (a BEGIN that set ARGV, an earlier file),
+         * gawk names the line it ran last */
+        bi_errline(rt->b, "awk: %s:%d: fatal: cannot open file `%s' for "
+                          "reading: %s",
+                   rt->srcname ? rt->srcname : "cmd. line", rt->line,
+                   name->s, vsh_strerror(rc));
+      } else if (rc) {
         bi_errline(rt->b, "awk: fatal: cannot open file `%s' for reading: "
                           "%s",
                    name->s, vsh_strerror(rc));
+      }
+      if (rc) {
         awk_str_unref(name);
         rt->jump = J_FATAL;
         rt->exit_status = 2;

@@ -244,10 +244,10 @@ static int bl_resolve(void *ud, const char *base, const char *p,
 static void bl_release(void *ud) { vsh_sandbox_release(ud); }
 
 static const vsh_bashlike_fs_ops bl_fs = {
-    bl_read, bl_readb, bl_write, bl_stat, bl_readdir,
-    bl_exists, bl_mkdir, bl_rm, bl_resolve};
-static const vsh_bashlike_ops bl_ops = {bl_exec, bl_get_cwd, &bl_fs,
-                                        bl_release};
+    VSH_BASHLIKE_FS_OPS_VERSION, bl_read, bl_readb, bl_write, bl_stat,
+    bl_readdir, bl_exists, bl_mkdir, bl_rm, bl_resolve};
+static const vsh_bashlike_ops bl_ops = {VSH_BASHLIKE_OPS_VERSION, bl_exec,
+                                        bl_get_cwd, &bl_fs, bl_release};
 
 static int make_bashlike(void *ud, vsh_bashlike *out, vsh_error *err) {
   vsh_sandbox *v = NULL;
@@ -889,7 +889,8 @@ END_TEST
 /* ---- bash_factory ----------------------------------------------------- */
 
 static int make_bad(void *ud, vsh_bashlike *out, vsh_error *err) {
-  static const vsh_bashlike_ops no_fs = {bl_exec, bl_get_cwd, NULL, NULL};
+  static const vsh_bashlike_ops no_fs = {VSH_BASHLIKE_OPS_VERSION, bl_exec,
+                                         bl_get_cwd, NULL, NULL};
   (void)err;
   out->ops = ud ? &no_fs : NULL;
   out->ud = NULL;

@@ -224,10 +224,12 @@ START_TEST(lazy_file_of_unknown_size_is_provided_on_stat) {
   vsh_error err;
   static int calls;
   calls = 0;
-  ck_assert_int_eq(vsh_fs_write_lazy(fs, "/l1", VSH_LAZY_SIZE_UNKNOWN, 0644,
-                                     provide_abc, &calls, NULL, &err), 0);
-  ck_assert_int_eq(vsh_fs_write_lazy(fs, "/l2", VSH_LAZY_SIZE_UNKNOWN, 0644,
-                                     provide_abc, &calls, NULL, &err), 0);
+  vsh_lazy_file lf = VSH_LAZY_FILE_INIT;
+  lf.mode = 0644;
+  lf.provide = provide_abc;
+  lf.ud = &calls;
+  ck_assert_int_eq(vsh_fs_write_lazy(fs, "/l1", &lf, &err), 0);
+  ck_assert_int_eq(vsh_fs_write_lazy(fs, "/l2", &lf, &err), 0);
   ck_assert_int_eq(calls, 0);
   vsh_fs_info st;
   ck_assert_int_eq(vsh_fs_stat(fs, "/l1", true, &st, &err), 0);
@@ -407,8 +409,8 @@ static int cmd_nest(vsh_cmd *c, int argc, char **argv, void *ud) {
 START_TEST(custom_command_runs_nested_scripts) {
   vsh_shell *sh = shell_with(NULL);
   vsh_error err;
-  ck_assert_int_eq(vsh_shell_register_command(sh, "nest", cmd_nest, NULL,
-                                              &err), 0);
+  vsh_command nest = {.version = VSH_COMMAND_VERSION, .run = cmd_nest};
+  ck_assert_int_eq(vsh_shell_register_command(sh, "nest", &nest, &err), 0);
   vsh_result r;
   exec_ok(sh, "export V=exported; local=l; cd /tmp; nest; echo $?", NULL, &r);
   ck_assert_str_eq(r.out, "same thread exported l\nthread exported /tmp\nin\n5\n");

@@ -821,6 +821,43 @@ START_TEST(factory_without_any_create_fails_with_einval) {
 }
 END_TEST
 
+START_TEST(tables_and_options_of_an_unknown_version_are_refused) {
+  vsh_factory f = {.version = VSH_FACTORY_VERSION + 1,
+                   .create_session_env = legacy_create};
+  vsh_sandbox *sb = NULL;
+  vsh_error err = {0};
+  ck_assert_int_eq(vsh_factory_create(&f, "id", &sb, &err), VSH_EINVAL);
+  ck_assert_ptr_nonnull(strstr(err.message, "vsh_factory: version 2"));
+  vsh_virtual_opts vo = VSH_VIRTUAL_OPTS_INIT;
+  vo.version = 5;
+  ck_assert_int_eq(vsh_virtual_sandbox_new(&sb, &vo, &err), VSH_EINVAL);
+  ck_assert_ptr_nonnull(strstr(err.message, "vsh_virtual_opts"));
+  vsh_factory *vf = NULL;
+  ck_assert_int_eq(vsh_virtual_factory(&vf, &vo, &err), VSH_EINVAL);
+  ck_assert_ptr_null(vf);
+  vsh_tools_opts to = VSH_TOOLS_OPTS_INIT;
+  to.version = 3;
+  vsh_tool_list l;
+  ck_assert_int_eq(vsh_tool_list_assemble(&l, NULL, NULL, &to, &err),
+                   VSH_EINVAL);
+  ck_assert_ptr_nonnull(strstr(err.message, "vsh_tools_opts"));
+  vsh_tool t = {.version = VSH_TOOL_VERSION + 1, .name = "t"};
+  vsh_tool_result tr;
+  ck_assert_int_eq(vsh_tool_execute(&t, "c", "{}", NULL, NULL, NULL, &tr,
+                                    &err),
+                   VSH_EINVAL);
+  ck_assert_ptr_nonnull(strstr(err.message, "vsh_tool: version 2"));
+  vo.version = 0; /* read as 1 */
+  ck_assert_int_eq(vsh_virtual_sandbox_new(&sb, &vo, &err), 0);
+  vsh_exec_opts eo = VSH_EXEC_OPTS_INIT;
+  eo.version = 4;
+  vsh_result r;
+  ck_assert_int_eq(vsh_sandbox_exec(sb, "true", &eo, &r, &err), VSH_EINVAL);
+  ck_assert_ptr_nonnull(strstr(err.message, "vsh_exec_opts"));
+  vsh_sandbox_release(sb);
+}
+END_TEST
+
 /* ---- fork isolation -------------------------------------------------- */
 
 START_TEST(sandboxes_from_one_seeded_fs_are_isolated) {
@@ -1107,6 +1144,7 @@ static Suite *sandbox_suite(void) {
   tcase_add_test(tc,
                  deprecated_create_session_env_fallback_warns_once_per_process);
   tcase_add_test(tc, factory_without_any_create_fails_with_einval);
+  tcase_add_test(tc, tables_and_options_of_an_unknown_version_are_refused);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("fork");

@@ -1,6 +1,7 @@
 /* test_shell.c: Check suite for the shell handle itself (vsh_shell_*):
  * fresh versus persistent execs, what a result reports, vsh_shell_cwd,
- * and execs running on one shell from several threads at once.  The
+ * execs running on one shell from several threads at once, and the
+ * versioned options (vsh.h's "Versions") and VSH_EINVALID_STATE.  The
  * language is covered by the spec cases and the Oils suite. */
 #include <vsh.h>
 
@@ -167,10 +168,9 @@ START_TEST(stdin_read_is_pulled_as_the_script_reads) {
 }
 END_TEST
 
-/* Four threads exec on one persistent shell (each exec takes the
- * session or, while another holds it, runs fresh); TSan checks this. */
+/* Four threads exec on one shell at once; TSan checks this. */
 START_TEST(execs_on_one_shell_from_several_threads) {
-  vsh_shell *sh = new_shell(true);
+  vsh_shell *sh = new_shell(false);
   enum { N = 4 };
   worker w[N];
   pthread_t t[N];
@@ -243,6 +243,122 @@ START_TEST(work_budget_stops_a_runaway_command_with_126) {
 }
 END_TEST
 
+START_TEST(options_of_an_unknown_version_are_refused_and_zero_reads_as_one) {
+  vsh_shell *sh = NULL;
+  vsh_error err;
+  vsh_shell_opts o = VSH_SHELL_OPTS_INIT;
+  o.version = VSH_SHELL_OPTS_VERSION + 1;
+  ck_assert_int_eq(vsh_shell_new(&sh, &o, &err), VSH_EINVAL);
+  ck_assert_ptr_null(sh);
+  ck_assert_msg(strstr(err.message, "vsh_shell_opts: version 2"), "%s",
+                err.message);
+  vsh_limits lim = VSH_LIMITS_INIT;
+  lim.version = 7;
+  o.version = 0; /* a struct from before the field: read as version 1 */
+  o.limits = &lim;
+  ck_assert_int_eq(vsh_shell_new(&sh, &o, &err), VSH_EINVAL);
+  ck_assert_msg(strstr(err.message, "vsh_limits"), "%s", err.message);
+  lim.version = VSH_LIMITS_VERSION;
+  ck_assert_msg(vsh_shell_new(&sh, &o, &err) == 0, "%s", err.message);
+  vsh_exec_opts eo = VSH_EXEC_OPTS_INIT;
+  vsh_result r;
+  eo.version = 9;
+  ck_assert_int_eq(vsh_shell_exec(sh, "echo x", 6, &eo, &r, &err),
+                   VSH_EINVAL);
+  ck_assert_msg(strstr(err.message, "vsh_exec_opts"), "%s", err.message);
+  vsh_command c = VSH_COMMAND_INIT;
+  c.version = 2;
+  ck_assert_int_eq(vsh_shell_register_command(sh, "x", &c, &err), VSH_EINVAL);
+  ck_assert_msg(strstr(err.message, "vsh_command"), "%s", err.message);
+  vsh_shell_free(sh);
+}
+END_TEST
+
+START_TEST(limits_init_macro_is_the_normal_profile) {
+  vsh_limits a = VSH_LIMITS_INIT, b;
+  memset(&b, 0xff, sizeof b);
+  vsh_limits_init(&b, VSH_PROFILE_NORMAL);
+  /* field by field: the padding after version is not a value */
+  ck_assert(a.version == b.version);
+  ck_assert(a.max_commands == b.max_commands);
+  ck_assert(a.max_loop_iterations == b.max_loop_iterations);
+  ck_assert(a.max_call_depth == b.max_call_depth);
+  ck_assert(a.max_subst_depth == b.max_subst_depth);
+  ck_assert(a.max_string == b.max_string);
+  ck_assert(a.max_output == b.max_output);
+  ck_assert(a.max_brace == b.max_brace);
+  ck_assert(a.max_glob_ops == b.max_glob_ops);
+  ck_assert(a.max_fs_bytes == b.max_fs_bytes);
+  ck_assert(a.deadline_ms == b.deadline_ms);
+  ck_assert(a.max_threads == b.max_threads);
+  ck_assert(a.max_memory == b.max_memory);
+  ck_assert(a.max_work == b.max_work);
+  vsh_limits_init(&b, VSH_PROFILE_HARDENED);
+  ck_assert_uint_eq(b.version, VSH_LIMITS_VERSION);
+  ck_assert_uint_lt(b.max_commands, a.max_commands);
+}
+END_TEST
+
+/* A custom command that tries to change its shell mid-exec. */
+static int reregister(vsh_cmd *c, int argc, char **argv, void *ud) {
+  (void)argc;
+  (void)argv;
+  vsh_error err;
+  vsh_command self = {.version = VSH_COMMAND_VERSION, .run = reregister,
+                      .ud = ud};
+  int a = vsh_shell_register_command(ud, "other", &self, &err);
+  int b = vsh_shell_set_option(ud, "extglob", true, &err);
+  char msg[64];
+  int n = snprintf(msg, sizeof msg, "%s %s\n", vsh_errname(a),
+                   vsh_errname(b));
+  vsh_cmd_write(c, 1, msg, (size_t)n);
+  return 0;
+}
+
+/* A custom command that tries a second exec on its own persistent shell. */
+static int reenter(vsh_cmd *c, int argc, char **argv, void *ud) {
+  (void)argc;
+  (void)argv;
+  vsh_result r;
+  vsh_error err;
+  int rc = vsh_shell_exec(ud, "echo inner", 10, NULL, &r, &err);
+  if (!rc) vsh_result_dispose(&r);
+  char msg[160];
+  int n = snprintf(msg, sizeof msg, "%s: %s\n", vsh_errname(rc), err.message);
+  vsh_cmd_write(c, 1, msg, (size_t)n);
+  return 0;
+}
+
+START_TEST(a_persistent_shell_refuses_a_second_exec_while_one_runs) {
+  vsh_shell *sh = new_shell(true);
+  vsh_error err;
+  vsh_command c = {.version = VSH_COMMAND_VERSION, .run = reenter, .ud = sh};
+  ck_assert_int_eq(vsh_shell_register_command(sh, "reenter", &c, &err), 0);
+  const char *out = run(sh, "x=kept; reenter", 0);
+  ck_assert_msg(strstr(out, "EINVALID_STATE: exec: this persistent shell is "
+                            "already running an exec"),
+                "%s", out);
+  /* the session survived, and the next exec takes it */
+  ck_assert_str_eq(run(sh, "echo $x", 0), "kept\n");
+  vsh_shell_free(sh);
+}
+END_TEST
+
+START_TEST(changing_a_shell_while_it_runs_an_exec_is_an_invalid_state) {
+  vsh_shell *sh = new_shell(false);
+  vsh_error err;
+  vsh_command c = {.version = VSH_COMMAND_VERSION, .run = reregister,
+                   .ud = sh};
+  ck_assert_int_eq(vsh_shell_register_command(sh, "rereg", &c, &err), 0);
+  ck_assert_str_eq(run(sh, "rereg; other 2>/dev/null || echo absent", 0),
+                   "EINVALID_STATE EINVALID_STATE\nabsent\n");
+  /* between execs both work */
+  ck_assert_int_eq(vsh_shell_register_command(sh, "other", &c, &err), 0);
+  ck_assert_int_eq(vsh_shell_set_option(sh, "extglob", true, &err), 0);
+  vsh_shell_free(sh);
+}
+END_TEST
+
 static Suite *shell_suite(void) {
   Suite *s = suite_create("shell");
   TCase *tc = tcase_create("sessions");
@@ -251,6 +367,12 @@ static Suite *shell_suite(void) {
   tcase_add_test(tc, a_result_reports_the_final_cwd_and_exported_env);
   tcase_add_test(tc, on_output_sees_stdout_and_stderr_as_written);
   tcase_add_test(tc, stdin_read_is_pulled_as_the_script_reads);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("abi");
+  tcase_add_test(tc, options_of_an_unknown_version_are_refused_and_zero_reads_as_one);
+  tcase_add_test(tc, limits_init_macro_is_the_normal_profile);
+  tcase_add_test(tc, changing_a_shell_while_it_runs_an_exec_is_an_invalid_state);
+  tcase_add_test(tc, a_persistent_shell_refuses_a_second_exec_while_one_runs);
   suite_add_tcase(s, tc);
   tc = tcase_create("budgets");
   tcase_set_timeout(tc, 60);

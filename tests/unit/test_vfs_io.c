@@ -303,8 +303,10 @@ static void lazy_free(void *ud) {
 
 static void put_lazy(vsh_fs *f, const char *path, lazy_src *s) {
   vsh_error err = {0};
-  int rc = vsh_fs_write_lazy(f, path, strlen(s->text), 0644, lazy_provide, s,
-                             lazy_free, &err);
+  vsh_lazy_file lf = {.version = VSH_LAZY_FILE_VERSION,
+                      .size = strlen(s->text), .mode = 0644,
+                      .provide = lazy_provide, .ud = s, .free_ud = lazy_free};
+  int rc = vsh_fs_write_lazy(f, path, &lf, &err);
   ck_assert_msg(rc == 0, "write_lazy %s: %s %s", path, ename(rc),
                 err.message);
 }

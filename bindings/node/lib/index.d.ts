@@ -227,6 +227,8 @@ export interface ExecOptions {
 export declare class Bash {
   readonly fs: InMemoryFs;
   constructor(options?: BashOptions);
+  /** Throws while an exec of this Bash is running (register commands
+   * before or between execs: the shell's command table is not locked). */
   registerCommand(command: CustomCommand): void;
   exec(commandLine: string, options?: ExecOptions): Promise<BashExecResult>;
   readFile(path: string): Promise<string>;

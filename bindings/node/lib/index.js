@@ -499,7 +499,8 @@ export class Bash {
     for (const c of o.customCommands || []) this.registerCommand(c);
   }
 
-  /** Registers a custom command (defineCommand); it overrides a builtin. */
+  /** Registers a custom command (defineCommand); it overrides a builtin.
+   * Not while an exec runs (the native call throws EINVALID_STATE). */
   registerCommand(command) {
     if (!this._sh) throw new Error("vsh: this Bash was disposed");
     let cmd = command;

@@ -245,7 +245,7 @@ static napi_value fs_new(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value argv[1] = {NULL}, ext;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  vsh_fs_opts fo = {0};
+  vsh_fs_opts fo = VSH_FS_OPTS_INIT;
   fo.max_bytes = (uint64_t)prop_num(env, argv[0], "maxBytes", 0);
   fo.bare = prop_bool(env, argv[0], "bare");
   fsbox *b = calloc(1, sizeof(*b));
@@ -592,7 +592,7 @@ static napi_value fs_mount(napi_env env, napi_callback_info info) {
     free(a.path);
     return NULL;
   }
-  vsh_mount_opts mo = {0};
+  vsh_mount_opts mo = VSH_MOUNT_OPTS_INIT;
   mo.allow_symlinks = prop_bool(env, a.argv[3], "allowSymlinks");
   mo.read_only = prop_bool(env, a.argv[3], "readOnly");
   vsh_error err;
@@ -785,7 +785,7 @@ static napi_value shell_new(napi_env env, napi_callback_info info) {
     strv_free(envv);
     return NULL;
   }
-  vsh_shell_opts so = {0};
+  vsh_shell_opts so = VSH_SHELL_OPTS_INIT;
   node_net jn;
   bool have_net = false;
   napi_value nv = prop(env, o, "network");
@@ -1087,7 +1087,9 @@ static napi_value shell_register(napi_env env, napi_callback_info info) {
   }
   napi_unref_threadsafe_function(env, r->tsfn);
   vsh_error err;
-  int rc = vsh_shell_register_command(b->sh, name, cmd_run, r, &err);
+  vsh_command reg = {.version = VSH_COMMAND_VERSION, .run = cmd_run,
+                     .ud = r};
+  int rc = vsh_shell_register_command(b->sh, name, &reg, &err);
   free(name);
   if (rc) {
     napi_release_threadsafe_function(r->tsfn, napi_tsfn_abort);
@@ -1234,7 +1236,7 @@ static void *exec_thread(void *arg) {
     pthread_cond_broadcast(&j->call->cv);
     pthread_mutex_unlock(&j->call->mu);
   } else {
-    vsh_exec_opts eo = {0};
+    vsh_exec_opts eo = VSH_EXEC_OPTS_INIT;
     eo.cwd = j->cwd;
     eo.env = (const char *const *)j->env;
     eo.argv = (const char *const *)j->argv;

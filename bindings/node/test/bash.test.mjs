@@ -229,6 +229,24 @@ test("custom commands: args, stdin, env, cwd, fs and a nested exec", async () =>
   assert.match(r.stderr, /boom: kaput/);
 });
 
+test("registerCommand while an exec runs throws; between execs it works", async () => {
+  const later = defineCommand("later", async () => ({ stdout: "later\n", stderr: "", exitCode: 0 }));
+  let b;
+  const reg = defineCommand("reg", async () => {
+    try {
+      b.registerCommand(later);
+      return { stdout: "registered\n", stderr: "", exitCode: 0 };
+    } catch (e) {
+      return { stdout: `refused: ${e.message}\n`, stderr: "", exitCode: 1 };
+    }
+  });
+  b = new Bash({ customCommands: [reg] });
+  const r = await b.exec("reg");
+  assert.match(r.stdout, /^refused: .*running an exec/);
+  b.registerCommand(later);
+  assert.equal((await b.exec("later")).stdout, "later\n");
+});
+
 test("a custom command overrides a builtin", async () => {
   const b = new Bash({ customCommands: [defineCommand("ls", async () => ({ stdout: "custom ls\n", stderr: "", exitCode: 0 }))] });
   assert.equal((await b.exec("ls /")).stdout, "custom ls\n");

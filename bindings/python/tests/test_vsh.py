@@ -81,6 +81,9 @@ class ExecTest(unittest.TestCase):
             self.assertEqual(r.exit_code, 126)
         with self.assertRaises(ValueError):
             vsh.Bash(limits={"nope": 1})
+        # the struct's version is the binding's business, not a limit
+        with self.assertRaises(ValueError):
+            vsh.Bash(limits={"version": 2})
 
     def test_allowlist(self):
         with vsh.Bash(commands=["echo"]) as b:

@@ -391,11 +391,12 @@ class Bash:
         lim = ffi.new("vsh_limits *")
         lib.vsh_limits_init(lim, 1 if profile == "hardened" else 0)
         for k, v in (limits or {}).items():
-            if not hasattr(lim, k):
+            if k == "version" or not hasattr(lim, k):
                 raise ValueError(f"vsh: unknown limit {k!r}")
             setattr(lim, k, int(v))
         err = ffi.new("vsh_error *")
         fso = ffi.new("vsh_fs_opts *")
+        fso.version = 1  # VSH_FS_OPTS_VERSION
         fso.max_bytes = lim.max_fs_bytes
         fsp = ffi.new("vsh_fs **")
         rc = lib.vsh_fs_new(fsp, fso, err)
@@ -412,6 +413,7 @@ class Bash:
                     self.fs.write(p, content)
             for vpath, host in (mounts or {}).items():
                 mo = ffi.new("vsh_mount_opts *")
+                mo.version = 1  # VSH_MOUNT_OPTS_VERSION
                 if isinstance(host, tuple):  # (folder, "ro")
                     host, how = host
                     mo.read_only = how == "ro"
@@ -421,6 +423,7 @@ class Bash:
                     _raise(rc, err, host)
             keep = []
             opts = ffi.new("vsh_shell_opts *")
+            opts.version = 1  # VSH_SHELL_OPTS_VERSION
             opts.fs = self._fsp
             cwd_c = ffi.new("char[]", _b(self._cwd))
             opts.cwd = cwd_c
@@ -451,8 +454,14 @@ class Bash:
         with _lazy_lock:
             _lazy_handles[key] = h
         err = ffi.new("vsh_error *")
-        rc = lib.vsh_fs_write_lazy(self._fsp, path, 0xFFFFFFFFFFFFFFFF, 0o644, _lazy_provide,
-                                   h, _lazy_free, err)
+        lf = ffi.new("vsh_lazy_file *")
+        lf.version = 1  # VSH_LAZY_FILE_VERSION
+        lf.size = 0xFFFFFFFFFFFFFFFF  # VSH_LAZY_SIZE_UNKNOWN
+        lf.mode = 0o644
+        lf.provide = _lazy_provide
+        lf.ud = h
+        lf.free_ud = _lazy_free
+        rc = lib.vsh_fs_write_lazy(self._fsp, path, lf, err)
         if rc:
             _raise(rc, err, path)
 
@@ -503,6 +512,7 @@ class Bash:
     def _exec(self, script, cwd, env, stdin, timeout, replace_env):
         src = _b(script)
         opts = ffi.new("vsh_exec_opts *")
+        opts.version = 1  # VSH_EXEC_OPTS_VERSION
         keep = []
         if cwd is not None:
             c = ffi.new("char[]", self._resolve(cwd))

@@ -43,6 +43,7 @@ void vsh_signal_abort(vsh_signal *s, const char *reason);
 
 typedef struct vsh_fs vsh_fs;
 typedef struct vsh_fs_opts {
+  unsigned version;
   const void *alloc;
   uint64_t max_bytes;
   uint64_t max_inodes;
@@ -53,10 +54,18 @@ typedef struct vsh_fs_opts {
 int vsh_fs_new(vsh_fs **out, const vsh_fs_opts *opts, vsh_error *err);
 void vsh_fs_free(vsh_fs *fs);
 typedef int (*vsh_lazy_fn)(void *ud, vsh_buf *out, vsh_error *err);
-int vsh_fs_write_lazy(vsh_fs *fs, const char *path, uint64_t size,
-                      unsigned mode, vsh_lazy_fn provide, void *ud,
-                      void (*free_ud)(void *ud), vsh_error *err);
+typedef struct vsh_lazy_file {
+  unsigned version;
+  uint64_t size;
+  unsigned mode;
+  vsh_lazy_fn provide;
+  void *ud;
+  void (*free_ud)(void *ud);
+} vsh_lazy_file;
+int vsh_fs_write_lazy(vsh_fs *fs, const char *path, const vsh_lazy_file *file,
+                      vsh_error *err);
 typedef struct vsh_mount_opts {
+  unsigned version;
   bool allow_symlinks;
   uint64_t max_file_size;
   bool read_only;
@@ -106,6 +115,7 @@ int vsh_fs_walk(vsh_fs *fs, const char *root, vsh_walk_fn fn, void *ud,
                 vsh_error *err);
 
 typedef struct vsh_exec_opts {
+  unsigned version;
   const char *cwd;
   const char *const *env;
   int64_t timeout_ms;
@@ -122,6 +132,7 @@ typedef struct vsh_exec_opts {
 } vsh_exec_opts;
 
 typedef struct vsh_limits {
+  unsigned version;
   uint64_t max_commands;
   uint64_t max_loop_iterations;
   uint64_t max_call_depth;
@@ -158,6 +169,7 @@ typedef struct vsh_network_opts {
 } vsh_network_opts;
 typedef struct vsh_shell vsh_shell;
 typedef struct vsh_shell_opts {
+  unsigned version;
   vsh_fs *fs;
   const char *cwd;
   const char *const *env;

@@ -100,3 +100,6 @@ iconv: cannot open input file `nosuch': No such file or directory
 --- script
 echo x | iconv -f NO-SUCH-SET -t UTF-8
 --- status: 1
+--- stderr-differs: glibc 2.36's iconv reports an unknown character set as 'failed to start conversion processing'; vsh keeps the clearer 'conversion from ... is not supported' of other glibc versions
+--- stderr
+iconv: failed to start conversion processing: No such file or directory

@@ -203,6 +203,8 @@ qq q
 awk 'BEGIN { s = "x"; while (1) s = s s }'
 --- status: 2
 --- vsh-only: gawk grows the string until memory runs out; vsh stops at the string limit with an error
+--- stderr (regex)
+awk: cmd\. line:1: fatal: string of \d+ bytes exceeds the string limit
 
 === an untyped argument a later argument assigns is passed as it was
 --- script

@@ -320,6 +320,8 @@ a,b,c
 awk 'BEGIN { ARGV[1] = "f2"; } { print }' data.txt
 --- stdout
 --- status: 2
+--- stderr
+awk: cmd. line:1: fatal: cannot open file `f2' for reading: No such file or directory
 === BEGIN { ARGV[2] = ""; } { print }
 --- file data.txt
 alice 30 NY 1200.50
@@ -402,6 +404,8 @@ a,b,c
 awk 'BEGIN { print "to stderr" > "/dev/stderr"; print "out" }' data.txt
 --- stdout
 out
+--- stderr
+to stderr
 === BEGIN { print substr("hello", 2, 3) > "/dev/stdout" }
 --- file data.txt
 alice 30 NY 1200.50

@@ -91,6 +91,8 @@ a,b,c
 --- script
 awk 'BEGIN { print "x" | "cat 1>&2" }' data.txt
 --- stdout
+--- stderr
+x
 === BEGIN { if (system("exit 3") == 3) print "three" }
 --- file data.txt
 alice 30 NY 1200.50
@@ -382,6 +384,11 @@ a,b,c
 awk 'BEGIN { printf "%s %s %s\n", "a", "b" }' data.txt
 --- stdout
 --- status: 2
+--- stderr
+awk: cmd. line:1: fatal: not enough arguments to satisfy format string
+	`%s %s %s
+'
+	       ^ ran out for this one
 === BEGIN { printf "%d\n", "abc" }
 --- file data.txt
 alice 30 NY 1200.50
@@ -1755,6 +1762,11 @@ a,b,c
 awk 'BEGIN { printf "%s %s\n", "only" }' data.txt
 --- stdout
 --- status: 2
+--- stderr
+awk: cmd. line:1: fatal: not enough arguments to satisfy format string
+	`%s %s
+'
+	    ^ ran out for this one
 === BEGIN { print substr("hello", 3, 1e10) }
 --- file data.txt
 alice 30 NY 1200.50

@@ -600,6 +600,12 @@ a,b,c
 --- script
 awk '{ print > "/dev/stderr" }' data.txt
 --- stdout
+--- stderr
+alice 30 NY 1200.50
+bob 25 LA 800
+carol 35 NY 1500.25
+dave 40 SF 2000
+eve 28 LA 950.75
 === BEGIN { "echo hi" | getline x; print x }
 --- file data.txt
 alice 30 NY 1200.50
@@ -1151,6 +1157,11 @@ a,b,c
 awk 'BEGIN { printf "%s\n" }' data.txt
 --- stdout
 --- status: 2
+--- stderr
+awk: cmd. line:1: fatal: not enough arguments to satisfy format string
+	`%s
+'
+	 ^ ran out for this one
 === { print $1 }  { print $2 }
 --- file data.txt
 alice 30 NY 1200.50
@@ -2011,6 +2022,12 @@ a,b,c
 --- script
 awk '{ print $1, $2 > "/dev/stderr" }' data.txt
 --- stdout
+--- stderr
+alice 30
+bob 25
+carol 35
+dave 40
+eve 28
 === BEGIN { OFS = ","; $0 = "a b c"; $1 = $1; print }
 --- file data.txt
 alice 30 NY 1200.50

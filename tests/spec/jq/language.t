@@ -187,3 +187,6 @@ printf '1 2 3' | jq -n -c '[inputs]'
 1
 [1,2]
 [1,2,3]
+--- stderr-differs: jq 1.6 reports input past the last one as 'error (at <unknown>): break'; vsh says 'No more inputs'
+--- stderr
+jq: error (at <unknown>): break

@@ -293,6 +293,13 @@ eval 2
 source 2
 in f 2
 end
+--- stderr-differs: vsh's parser reports 'echo >' in eval as an unexpected end of file; bash names the newline token and echoes the line
+--- stderr
+vsh: eval: line 1: syntax error near unexpected token `newline'
+vsh: eval: line 1: `echo >'
+./bad.sh: line 1: syntax error near unexpected token `newline'
+./bad.sh: line 1: `echo ('
+environment: eval: line 4: unexpected EOF while looking for matching `)'
 
 === a bad substitution is an error that drops the line
 --- script
@@ -424,6 +431,8 @@ __m=([k]="v" )
 st=0
 shopt -s autocd
 shopt -s progcomp
+--- stderr
+vsh: line 3: f: cannot overwrite existing file
 
 === commands see exported scalars only: an unexported TZ or an exported array is not in their environment
 --- script
@@ -462,6 +471,11 @@ braceexpand:hashall:interactive-comments:xtrace
 1
 runs
 st=0
+--- stderr-differs: bash reports a readonly prefix assignment before the command's redirections apply (2>/dev/null does not hide it); vsh reports nothing
+--- stderr
++ o=braceexpand:hashall:interactive-comments:xtrace
++ set +x
+vsh: line 6: r: readonly variable
 
 === bash -c leaves with 127 after a fatal expansion error; a script or a subshell with 1
 --- script
@@ -501,6 +515,8 @@ ref=1; typeset -n ref 2>/dev/null; echo "st=$?"; ref=foo; echo "$ref"
 st=1
 st=1
 foo
+--- stderr
+vsh: line 3: warning: r1: circular name reference
 
 === xtrace quotes control characters as $'...'; return outside a function in a bash -c subshell is status 2
 --- script
@@ -651,6 +667,8 @@ two
 declare -x foo="bar"
 true ok
 --- status: 2
+--- stderr
+vsh: line 7: `exit': is a special builtin
 
 === a file on PATH that is not executable is found, and refused when run
 --- script
@@ -967,6 +985,11 @@ src=0
 next-in-eval
 eval=0
 ro=1
+--- stderr-differs: bash numbers an error in a multi-line eval by the line where the eval command ended; vsh by the line where it started
+--- stderr
+./s1.sh: line 1: 1/0: division by 0 (error token is "0")
+vsh: line 4: 1/0: division by 0 (error token is "0")
+vsh: line 6: r: readonly variable
 
 === a RETURN trap set in a function runs as it returns; BASH_VERSINFO; getopts' own messages
 --- script

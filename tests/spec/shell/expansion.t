@@ -232,6 +232,9 @@ echo not-reached
 --- stdout
 next st=1
 --- status: 1
+--- stderr
+vsh: line 2: no match: *.ZZ
+vsh: line 5: no match: *.ZZ
 
 === ${#s} counts bytes under LC_ALL=C; declare -F NAME prints the bare name
 --- script

@@ -16,6 +16,9 @@ wait %1
 echo "status $?"
 --- stdout
 status 137
+--- stderr-differs: bash prints a notice for a job killed by a signal ('PID Killed  command'); vsh prints none
+--- stderr (regex)
+vsh: line 3: +\d+ Killed +sleep 5
 
 === a trap runs when the shell signals itself
 --- script

@@ -19,6 +19,14 @@ h1
 h2
 sub
 end
+--- stderr
+environment: line 1: break: only meaningful in a `for', `while', or `until' loop
+environment: line 1: break: only meaningful in a `for', `while', or `until' loop
+environment: line 3: continue: only meaningful in a `for', `while', or `until' loop
+environment: line 3: continue: only meaningful in a `for', `while', or `until' loop
+environment: line 1: break: only meaningful in a `for', `while', or `until' loop
+environment: line 1: break: only meaningful in a `for', `while', or `until' loop
+vsh: line 9: break: only meaningful in a `for', `while', or `until' loop
 
 === $BASH_COMMAND in ERR, DEBUG and EXIT traps
 --- script
