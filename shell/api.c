@@ -3,7 +3,7 @@
  * stdout/stderr, the deadline and abort signal, and the jobs; by default
  * every exec starts from a fresh context (the filesystem is shared), a
  * persistent shell keeps its context between execs. */
-#include "shell/exec_int.h"
+#include "shell/exec/exec_int.h"
 
 #include "net/net.h"
 

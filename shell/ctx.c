@@ -2,7 +2,7 @@
  * table, dynamic variables ($RANDOM, $SECONDS, $LINENO, ...), the option
  * table, shell error messages and the exec's cancellation state. */
 #include "shell/shell.h"
-#include "shell/pattern.h"
+#include "core/pattern.h"
 
 #include <stdarg.h>
 #include <stdio.h>

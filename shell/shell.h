@@ -11,8 +11,8 @@
 #include "core/acct.h"
 #include "core/core.h"
 #include "core/hash.h"
-#include "shell/ast.h"
-#include "shell/parse.h"
+#include "shell/parse/ast.h"
+#include "shell/parse/parse.h"
 #include "vfs/vfs.h"
 
 #include <pthread.h>

@@ -8,7 +8,7 @@
  * birth times (B) to be change times. */
 #include "builtins/lib/files_int.h"
 #include "core/regex.h"
-#include "shell/pattern.h"
+#include "core/pattern.h"
 
 #include <stdio.h>
 #include <string.h>

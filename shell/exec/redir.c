@@ -3,7 +3,7 @@
  * bytes, null); the previous binding is saved so the command's
  * redirections are undone afterwards (`exec` keeps them).  Errors print
  * bash's message and make the command fail with status 1. */
-#include "shell/exec_int.h"
+#include "shell/exec/exec_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>

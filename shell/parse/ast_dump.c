@@ -3,7 +3,7 @@
  * recursive-descent paths.  Node kinds carry "@line"; a word shows its
  * line only when it differs from the enclosing node's.  Strings are
  * C-quoted with \xHH for bytes outside printable ASCII. */
-#include "shell/parse.h"
+#include "shell/parse/parse.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,7 +4,7 @@
  * structure and tilde prefixes as a pass over the finished parts.
  * Literal text is assembled at the tail of p->lit (a stack, so nested
  * words may use it) and copied into the arena when a part is closed. */
-#include "shell/parse_int.h"
+#include "shell/parse/parse_int.h"
 
 #include <ctype.h>
 #include <string.h>

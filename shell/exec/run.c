@@ -3,8 +3,8 @@
  * script files, builtins and custom commands, the arithmetic glue, the
  * exported environment, and the C stack guard that turns runaway
  * recursion into a limit error instead of a crash. */
-#include "shell/arith.h"
-#include "shell/exec_int.h"
+#include "shell/expand/arith.h"
+#include "shell/exec/exec_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -4,9 +4,9 @@
  * errexit and the ERR/DEBUG/RETURN traps.  Control flow (break, continue,
  * return, exit, cancellation) unwinds through ctx->unwind; each loop
  * iteration runs in a popped arena mark so long loops use flat memory. */
-#include "shell/exec_int.h"
-#include "shell/expand_int.h"
-#include "shell/pattern.h"
+#include "shell/exec/exec_int.h"
+#include "shell/expand/expand_int.h"
+#include "core/pattern.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #ifndef VSH_SHELL_PARSE_H
 #define VSH_SHELL_PARSE_H
 
-#include "shell/ast.h"
+#include "shell/parse/ast.h"
 
 typedef struct sh_parser sh_parser;
 

@@ -1,6 +1,6 @@
 /* bi_io.c: the output builtins echo and printf (bash's flags, escapes and
  * format reuse), and the escape decoder they share with ${x@E}. */
-#include "shell/exec_int.h"
+#include "shell/exec/exec_int.h"
 
 #include <errno.h>
 #include <stdarg.h>

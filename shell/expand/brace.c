@@ -4,7 +4,7 @@
  * when an end has a leading zero) or single characters.  The number of
  * words is capped by the brace limit; the result is a cartesian product
  * built left to right in the context arena. */
-#include "shell/expand_int.h"
+#include "shell/expand/expand_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,8 +5,8 @@
  * globskipdots).  `**` with globstar matches any depth of directories.
  * Results are sorted bytewise; no match leaves the word as written
  * (nullglob drops it, failglob is an error). */
-#include "shell/expand_int.h"
-#include "shell/pattern.h"
+#include "shell/expand/expand_int.h"
+#include "core/pattern.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* bi_vars.c: builtins that read or change variables and options:
  * declare/typeset/local/export/readonly, unset, set, shift, shopt, let,
  * read, mapfile/readarray, getopts. */
-#include "shell/exec_int.h"
+#include "shell/exec/exec_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,8 +7,8 @@
 #include "shell/shell.h"
 
 #include "core/tz.h"
-#include "shell/exec_int.h"
-#include "shell/parse.h"
+#include "shell/exec/exec_int.h"
+#include "shell/parse/parse.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * are blanks); the right side of =~ follows bash's regex rule: ( ) and |
  * are part of the word and blanks inside parentheses too.  Error texts are
  * bash's. */
-#include "shell/parse_int.h"
+#include "shell/parse/parse_int.h"
 
 #include <stdio.h>
 #include <string.h>

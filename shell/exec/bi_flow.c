@@ -2,7 +2,7 @@
  * false break continue return exit eval source exec bash/sh trap wait
  * jobs kill alias unalias test/[ cd pwd pushd popd dirs type command
  * builtin help hash times ulimit umask caller. */
-#include "shell/exec_int.h"
+#include "shell/exec/exec_int.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -2,9 +2,11 @@
  * ${x/p/r}, pathname expansion) over bytes, UTF-8 aware.  Patterns are
  * compiled once into an arena; matching runs position-set simulation in
  * time polynomial in pattern x subject, metered by a step budget, and
- * never recurses deeper than the pattern's group nesting (max 64). */
-#ifndef VSH_SHELL_PATTERN_H
-#define VSH_SHELL_PATTERN_H
+ * never recurses deeper than the pattern's group nesting (max 64).  It
+ * knows nothing of the shell: callers pass the budget (the shell meters
+ * it from its limits; find, grep and tree poll bi_cancelled). */
+#ifndef VSH_CORE_PATTERN_H
+#define VSH_CORE_PATTERN_H
 
 #include "core/core.h"
 
@@ -88,4 +90,4 @@ int sh_pattern_scan(const sh_pattern *p, const char *s, size_t n, bool all,
                     int (*fn)(void *ud, size_t start, size_t len), void *ud,
                     sh_pattern_budget *b);
 
-#endif /* VSH_SHELL_PATTERN_H */
+#endif /* VSH_CORE_PATTERN_H */

@@ -3,8 +3,8 @@
  * expanded words, with POSIX's argument-count rules, -a/-o/!/( )).
  * File tests query the vfs.  =~ uses core/regex (ERE, bounded, and
  * polled for cancellation like every other matcher). */
-#include "shell/exec_int.h"
-#include "shell/pattern.h"
+#include "shell/exec/exec_int.h"
+#include "core/pattern.h"
 #include "core/regex.h"
 
 #include <stdio.h>

@@ -8,7 +8,7 @@
 #ifndef VSH_SHELL_PARSE_INT_H
 #define VSH_SHELL_PARSE_INT_H
 
-#include "shell/parse.h"
+#include "shell/parse/parse.h"
 
 #include <setjmp.h>
 

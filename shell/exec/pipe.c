@@ -5,7 +5,7 @@
  * lastpipe).  Background jobs (`&`) are threads too; jobs still running
  * when the exec ends are cancelled and joined.  Subshells and command
  * substitutions run synchronously in forked contexts. */
-#include "shell/exec_int.h"
+#include "shell/exec/exec_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>

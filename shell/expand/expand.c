@@ -4,7 +4,7 @@
  * unquoted expansion), then IFS splitting of the split bytes, pathname
  * expansion of unquoted glob characters, and quote removal (implicit:
  * quotes never reach the field text).  Results live in the context arena. */
-#include "shell/expand_int.h"
+#include "shell/expand/expand_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>

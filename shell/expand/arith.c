@@ -4,7 +4,7 @@
  * bash, the lexer reads a variable where it meets its name, so errors come
  * in bash's order.  Values wrap as uint64_t (no UB); errors are sticky in
  * the shared state: after one, every routine returns 0. */
-#include "shell/arith.h"
+#include "shell/expand/arith.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,9 +2,9 @@
  * the way a non-interactive bash does (fg, bg, suspend, logout, history),
  * disown, enable, and compgen (word lists from the shell's own tables:
  * what scripts use it for outside completion). */
-#include "shell/exec_int.h"
-#include "shell/expand_int.h"
-#include "shell/pattern.h"
+#include "shell/exec/exec_int.h"
+#include "shell/expand/expand_int.h"
+#include "core/pattern.h"
 
 #include <stdio.h>
 #include <stdlib.h>

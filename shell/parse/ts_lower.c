@@ -8,7 +8,7 @@
  * whose pieces the sub-parsers read differently, is parsed again by the
  * RD parser, which alone decides what is a syntax error.  The tree is
  * freed as soon as the last line is lowered. */
-#include "shell/parse_int.h"
+#include "shell/parse/parse_int.h"
 
 #ifdef VSH_HAVE_TS_BASH
 

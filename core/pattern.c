@@ -4,7 +4,7 @@
  * start positions to a bitset of end positions (or, run backwards, ends to
  * starts).  Work is polynomial and metered by the caller's step budget;
  * recursion follows only the group nesting, capped at SH_PAT_MAX_DEPTH. */
-#include "shell/pattern.h"
+#include "core/pattern.h"
 
 #include <string.h>
 

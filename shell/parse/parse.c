@@ -3,7 +3,7 @@
  * bash 5.2 accepts it; errors carry bash's message and unwind with
  * longjmp to sh_parser_next, the one boundary.  Every recursion passes
  * sh_enter, which caps nesting at opts.max_depth. */
-#include "shell/parse_int.h"
+#include "shell/parse/parse_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>

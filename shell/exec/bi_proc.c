@@ -3,7 +3,7 @@
  * symbolic, the mode every created file takes) and ulimit (bash's table,
  * soft and hard limits kept per shell, inherited, never enforced: the
  * exec's own budgets are). */
-#include "shell/exec_int.h"
+#include "shell/exec/exec_int.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
  * another mode re-lexes a word from its start (words have no side effects
  * outside themselves, newlines are never re-lexed).  Heredoc bodies are
  * read right after the newline token that ends their line. */
-#include "shell/parse_int.h"
+#include "shell/parse/parse_int.h"
 
 #include <string.h>
 

@@ -3,8 +3,8 @@
  * operators apply to each element; the result goes into the field
  * builder quoted or splittable.  Lists break fields only for the "@"
  * forms inside double quotes, as in bash. */
-#include "shell/expand_int.h"
-#include "shell/pattern.h"
+#include "shell/expand/expand_int.h"
+#include "core/pattern.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * within $COLUMNS, PS3 printed as it is, each answer read with `read`
  * into REPLY; the loop ends at the end of the input (status 1), on break
  * or return, and counts against the loop limit like every loop. */
-#include "shell/exec_int.h"
+#include "shell/exec/exec_int.h"
 
 #include <errno.h>
 #include <stdio.h>
