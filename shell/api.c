@@ -75,6 +75,7 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
   vsh__acct_hook_libraries();
   vsh_shell *sh = calloc(1, sizeof(*sh));
   if (!sh) return vsh__error_set(err, VSH_ENOMEM, "cannot create shell");
+  sh->xh = &sh_exec_expand_hooks;
   if (opts && opts->limits)
     sh->limits = *opts->limits;
   else

@@ -10,9 +10,6 @@
 #include <string.h>
 #include <time.h>
 
-void sh__scope_free(sh_scope *s);
-sh_scope *sh__scope_copy(const sh_scope *src);
-
 const sh_optinfo sh_opts[SH_OPT__COUNT] = {
     [SH_OPT_ERREXIT] = {"errexit", 'e', false, false},
     [SH_OPT_NOUNSET] = {"nounset", 'u', false, false},

@@ -23,6 +23,7 @@ static const vsh_allocator *const vsh_hash_al = NULL;
 typedef struct sh_exec sh_exec;
 typedef struct sh_ctx sh_ctx;
 typedef struct sh_stream sh_stream;
+typedef struct sh_expand_hooks sh_expand_hooks; /* expand/expand.h */
 
 /* ---- streams -------------------------------------------------------- */
 
@@ -152,6 +153,10 @@ const char *sh_nameref_elem(sh_ctx *c, const char *name);
 sh_var *sh_var_local(sh_ctx *c, const char *name);
 sh_var *sh_var_global(sh_ctx *c, const char *name); /* find or create */
 void sh_var_clear_value(sh_var *v);
+/* vars.c: a scope and its variables freed; a deep copy of one scope
+ * (for subshells). */
+void sh__scope_free(sh_scope *s);
+sh_scope *sh__scope_copy(const sh_scope *src);
 /* Array helpers. */
 const char *sh_array_get(const sh_var *v, int64_t idx);
 int sh_array_set(sh_var *v, int64_t idx, const char *val);
@@ -341,6 +346,15 @@ void sh_quote_ansi(vsh_buf *o, const char *s);      /* $'...' */
 void sh_quote_single(vsh_buf *o, const char *s);    /* '...' (${x@Q}, set) */
 void sh_quote_double(vsh_buf *o, const char *s);    /* "..." (declare -p) */
 void sh_quote_backslash(vsh_buf *o, const char *s); /* printf %q */
+/* Decodes backslash escapes in one of three dialects: SH_ESC_PLAIN
+ * (printf's format, $'..'-style: \NNN octal), SH_ESC_PCT_B (printf %b:
+ * \0NNN and \NNN) and SH_ESC_ECHO (echo -e: \0NNN only, \1 stays).
+ * With stop (echo, %b), \c ends the output (*stop set). */
+enum { SH_ESC_PLAIN, SH_ESC_PCT_B, SH_ESC_ECHO };
+void sh_unescape(vsh_buf *out, const char *s, size_t n, int echo_mode,
+                 bool *stop);
+/* s with its escapes decoded (${x@E}), in the context arena. */
+char *sh__ansi_unescape(sh_ctx *c, const char *s);
 
 /* ---- the exec ------------------------------------------------------------- */
 
@@ -556,6 +570,11 @@ void sh_error(sh_ctx *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* What such a message starts with (the shell, file or function's origin). */
 const char *sh__error_name(sh_ctx *c);
+/* ctx.c: the value of a special variable ($RANDOM, $SECONDS, ...) or
+ * NULL; what assigning name does to the shell (PATH clears the command
+ * hash): 1 when the hook stored the value itself ($RANDOM, $SECONDS). */
+const char *sh__special_var(sh_ctx *c, const char *name);
+int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val);
 
 /* ---- execution ------------------------------------------------------------ */
 
@@ -566,8 +585,6 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
                   unsigned first_line);
 /* Runs argv as a command (function, builtin, custom command, script). */
 int sh_run_argv(sh_ctx *c, int argc, char **argv);
-/* Runs body with stdout captured ($( )); returns status, fills out. */
-int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out);
 /* Checks the deadline/abort/limits between commands; sets unwind. */
 bool sh_check(sh_ctx *c);
 /* Stack guard: sh__stack_init records the thread's stack bounds;
@@ -654,6 +671,7 @@ struct vsh_shell {
   bool has_ids;
   int pid, ppid, uid;
   struct net_policy *net; /* what curl and wget may reach (net/net.h) */
+  const sh_expand_hooks *xh; /* the executor as expansion calls it */
 };
 
 #endif /* VSH_SHELL_H */

@@ -338,8 +338,6 @@ int sh_assoc_unset(sh_var *v, const char *key) {
 
 /* ---- scalar access ---------------------------------------------------------- */
 
-const char *sh__special_var(sh_ctx *c, const char *name);
-
 const char *sh_var_get(sh_ctx *c, const char *name) {
   const char *sp = sh__special_var(c, name);
   if (sp) return sp;
@@ -395,8 +393,6 @@ static int readonly_error(sh_ctx *c, const char *name) {
   sh_error(c, "%s: readonly variable", name);
   return VSH_EPERM;
 }
-
-int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val);
 
 static sh_var *find_for_write(sh_ctx *c, const char *name) {
   sh_var *v = sh_var_find(c, name);

@@ -10,12 +10,6 @@
 #include <fnmatch.h>
 #include <string.h>
 
-int sh__run_child(sh_ctx *c, const char *src, size_t len, const char *arg0,
-                  int argc, char **argv, const char *name, bool is_file);
-int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err);
-int sh__jobs_list(sh_ctx *c, vsh_buf *out);
-int sh__job_pid(sh_ctx *c, int id);
-
 int bi_colon_main(bi_ctx *b) { (void)b; return 0; }
 int bi_true_main(bi_ctx *b) { (void)b; return 0; }
 int bi_false_main(bi_ctx *b) { (void)b; return 1; }
@@ -1339,9 +1333,6 @@ int bi_help_main(bi_ctx *b) {
   vsh_buf_dispose(&o);
   return st;
 }
-
-char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
-                          int nth);
 
 /* hash [-lr] [-p PATH] [-dt] [NAME...]: bash's table of where $PATH
  * search found commands. */

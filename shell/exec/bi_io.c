@@ -1,5 +1,6 @@
 /* bi_io.c: the output builtins echo and printf (bash's flags, escapes and
- * format reuse), and the escape decoder they share with ${x@E}. */
+ * format reuse); their escape decoder, shared with ${x@E}, is sh_unescape
+ * (expand/quote.c). */
 #include "shell/exec/exec_int.h"
 
 #include <errno.h>
@@ -8,122 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-/* Decodes backslash escapes in one of three dialects: ESC_PLAIN
- * (printf's format, $'..'-style: \NNN octal), ESC_PCT_B (printf %b:
- * \0NNN and \NNN) and ESC_ECHO (echo -e: \0NNN only, \1 stays).  With
- * stop (echo, %b), \c ends the output (*stop set). */
-enum { ESC_PLAIN, ESC_PCT_B, ESC_ECHO };
-
-static void unescape(vsh_buf *out, const char *s, size_t n, int echo_mode,
-                     bool *stop) {
-  for (size_t i = 0; i < n; i++) {
-    if (s[i] != '\\' || i + 1 >= n) {
-      vsh__buf_putc(out, s[i]);
-      continue;
-    }
-    char ch = s[++i];
-    switch (ch) {
-    case 'a': vsh__buf_putc(out, '\a'); break;
-    case 'b': vsh__buf_putc(out, '\b'); break;
-    case 'e':
-    case 'E': vsh__buf_putc(out, 27); break;
-    case 'f': vsh__buf_putc(out, '\f'); break;
-    case 'n': vsh__buf_putc(out, '\n'); break;
-    case 'r': vsh__buf_putc(out, '\r'); break;
-    case 't': vsh__buf_putc(out, '\t'); break;
-    case 'v': vsh__buf_putc(out, '\v'); break;
-    case '\\': vsh__buf_putc(out, '\\'); break;
-    case 'c':
-      if (stop) {
-        *stop = true;
-        return;
-      }
-      vsh__buf_putc(out, '\\');
-      vsh__buf_putc(out, 'c');
-      break;
-    case '0':
-    case '1':
-    case '2':
-    case '3':
-    case '4':
-    case '5':
-    case '6':
-    case '7': {
-      if (ch != '0' && echo_mode == ESC_ECHO) {
-        /* echo -e takes octal only after \0 (\0NNN); \1 stays as it
-         * is (printf %b does read \NNN) */
-        vsh__buf_putc(out, '\\');
-        vsh__buf_putc(out, ch);
-        break;
-      }
-      int v = 0, k = 0;
-      size_t j = i;
-      if (ch == '0' && echo_mode != ESC_PLAIN)
-        j++; /* \0NNN: up to 3 more digits */
-      while (j < n && k < 3 && s[j] >= '0' && s[j] <= '7') {
-        v = v * 8 + (s[j] - '0');
-        j++;
-        k++;
-      }
-      vsh__buf_putc(out, (char)v);
-      i = j - 1;
-      break;
-    }
-    case 'x': {
-      int v = 0, k = 0;
-      size_t j = i + 1;
-      while (j < n && k < 2 && strchr("0123456789abcdefABCDEF", s[j]) && s[j]) {
-        char d = s[j];
-        v = v * 16 + (d <= '9' ? d - '0' : (d | 32) - 'a' + 10);
-        j++;
-        k++;
-      }
-      if (k == 0) {
-        vsh__buf_putc(out, '\\');
-        vsh__buf_putc(out, 'x');
-      } else {
-        vsh__buf_putc(out, (char)v);
-        i = j - 1;
-      }
-      break;
-    }
-    case 'u':
-    case 'U': {
-      int32_t v = 0;
-      int k = 0, max = ch == 'u' ? 4 : 8;
-      size_t j = i + 1;
-      while (j < n && k < max && s[j] && strchr("0123456789abcdefABCDEF", s[j])) {
-        char d = s[j];
-        v = v * 16 + (d <= '9' ? d - '0' : (d | 32) - 'a' + 10);
-        j++;
-        k++;
-      }
-      if (k == 0) {
-        vsh__buf_putc(out, '\\');
-        vsh__buf_putc(out, ch);
-      } else {
-        char u[4];
-        int l = vsh__utf8_encode(v, u);
-        vsh__buf_append(out, u, (size_t)l);
-        i = j - 1;
-      }
-      break;
-    }
-    default:
-      vsh__buf_putc(out, '\\');
-      vsh__buf_putc(out, ch);
-    }
-  }
-}
-
-char *sh__ansi_unescape(sh_ctx *c, const char *s) {
-  vsh_buf b = {0};
-  unescape(&b, s, strlen(s), ESC_PLAIN, NULL);
-  char *d = vsh__arena_memdup(&c->arena, b.data ? b.data : "", b.len);
-  vsh_buf_dispose(&b);
-  return d ? d : (char *)s;
-}
 
 int bi_echo_main(bi_ctx *b) {
   bool newline = true, esc = b->sh->opts[SH_SHOPT_XPG_ECHO];
@@ -146,7 +31,7 @@ int bi_echo_main(bi_ctx *b) {
   for (int k = i; k < b->argc && !stop; k++) {
     if (k > i) vsh__buf_putc(&out, ' ');
     if (esc)
-      unescape(&out, b->argv[k], strlen(b->argv[k]), ESC_ECHO, &stop);
+      sh_unescape(&out, b->argv[k], strlen(b->argv[k]), SH_ESC_ECHO, &stop);
     else
       vsh__buf_puts(&out, b->argv[k]);
   }
@@ -286,7 +171,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
           len++;
       }
       if (i + len > n) len = n - i;
-      unescape(out, fmt + i, len, ESC_PLAIN, NULL);
+      sh_unescape(out, fmt + i, len, SH_ESC_PLAIN, NULL);
       i += len - 1;
       continue;
     }
@@ -406,7 +291,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       vsh_buf v = {0};
       bool stop = false;
       if (conv == 'b')
-        unescape(&v, arg, strlen(arg), ESC_PCT_B, &stop);
+        sh_unescape(&v, arg, strlen(arg), SH_ESC_PCT_B, &stop);
       else if (conv == 'q')
         quote_arg(&v, arg);
       else

@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err);
-
 static const char bash_usage[] =
     "Usage:\tbash [GNU long option] [option] ...\n"
     "\tbash [GNU long option] [option] script-file ...\n"

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int sh_assign_one(sh_ctx *c, const sh_assign *a);
-
 /* ---- printing ------------------------------------------------------------ */
 
 static void quote_value(vsh_buf *o, const char *v) { sh_quote_double(o, v); }

@@ -15,8 +15,6 @@
 
 /* ---- checks ------------------------------------------------------------ */
 
-bool sh__deliver_signal(sh_ctx *c, int sig);
-
 bool sh_check(sh_ctx *c) {
   if (c->unwind == SH_UW_CANCEL) return true;
   sh_exec *ex = c->ex;
@@ -194,7 +192,6 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
   c->pos = opos;
   c->npos = onpos;
   c->scope = sc->up;
-  void sh__scope_free(sh_scope * s);
   sh__scope_free(sc);
   sh_frame_pop(c);
   return set_status(c, st);
@@ -605,8 +602,6 @@ int sh_not_found(sh_ctx *c, const char *name) {
 
 static bool has_slash(const char *s) { return strchr(s, '/') != NULL; }
 
-int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv);
-
 /* Finds name on $PATH in the vfs: an executable regular file, or a
  * utility's entry in a bin directory (*is_builtin set).  Unset PATH
  * means bash's default. */
@@ -669,9 +664,6 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
   }
   return first_file;
 }
-
-int sh__run_custom(sh_ctx *c, sh_custom *cu, const bi_entry *orig, int argc,
-                   char **argv);
 
 int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   const char *name = argv[0];
@@ -818,7 +810,6 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
 }
 
 static void pop_temp_scope(sh_ctx *c) {
-  void sh__scope_free(sh_scope * s);
   sh_scope *sc = c->scope;
   c->scope = sc->up;
   sh__scope_free(sc);
@@ -1353,8 +1344,6 @@ static int exec_if(sh_ctx *c, sh_node *n) {
   if (n->u.if_.else_part) return sh_exec_node(c, n->u.if_.else_part);
   return set_status(c, 0);
 }
-
-void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n);
 
 static int exec_list(sh_ctx *c, sh_node *n) {
   int st = c->status;

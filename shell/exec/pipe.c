@@ -31,9 +31,6 @@ struct sh_job {
   struct sh_job *next;
 };
 
-/* Records the usable stack of the calling thread in c. */
-void sh__stack_init(sh_ctx *c);
-
 /* A thread working for an exec charges the exec's memory account. */
 typedef struct thread_start {
   void *(*fn)(void *);
@@ -658,3 +655,12 @@ int sh__job_kill(sh_ctx *c, int pid, bool by_id, int sig) {
   pthread_mutex_unlock(&c->ex->mu);
   return rc;
 }
+
+/* ---- the executor's side of expansion ------------------------------------- */
+
+const sh_expand_hooks sh_exec_expand_hooks = {
+  .capture = sh_capture,
+  .procsub = sh__procsub,
+  .xtrace_text = sh_xtrace_text,
+  .jobs_count = sh__jobs_count,
+};

@@ -3,7 +3,7 @@
  * expanded words, with POSIX's argument-count rules, -a/-o/!/( )).
  * File tests query the vfs.  =~ uses core/regex (ERE, bounded, and
  * polled for cancellation like every other matcher). */
-#include "shell/exec/exec_int.h"
+#include "shell/expand/expand.h"
 #include "core/pattern.h"
 #include "core/regex.h"
 
@@ -244,7 +244,7 @@ static void xtrace_term(sh_ctx *c, bool invert, const char *op,
     if (!rn) vsh__buf_puts(&b, "''");
   }
   vsh__buf_puts(&b, " ]]");
-  if (b.data) sh_xtrace_text(c, b.data, b.len);
+  if (b.data) c->shell->xh->xtrace_text(c, b.data, b.len);
   vsh_buf_dispose(&b);
 }
 

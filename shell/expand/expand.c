@@ -85,7 +85,7 @@ int xb_break(xb *b) {
 static int add_cmdsub(xb *b, const sh_part *p, bool quoted) {
   sh_ctx *c = b->c;
   vsh_buf out = {0};
-  sh_capture(c, p->u.sub.body, &out);
+  c->shell->xh->capture(c, p->u.sub.body, &out);
   if (c->unwind == SH_UW_CANCEL) {
     vsh_buf_dispose(&out);
     return VSH_EABORTED;
@@ -460,11 +460,9 @@ int sh_expand_pattern(sh_ctx *c, const sh_word *w, char **out, size_t *len,
   return rc;
 }
 
-int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out);
-
 int xb_procsub(xb *b, const sh_part *p) {
   int fd;
-  int rc = sh__procsub(b->c, p->u.sub.body, p->u.sub.out, &fd);
+  int rc = b->c->shell->xh->procsub(b->c, p->u.sub.body, p->u.sub.out, &fd);
   if (rc) return rc;
   char tmp[32];
   int n = snprintf(tmp, sizeof(tmp), "/dev/fd/%d", fd);

@@ -1,11 +1,11 @@
 /* expand_int.h: private to the expansion files (expand.c, param.c,
- * brace.c, glob.c).  A field builder accumulates bytes with a per-byte
+ * brace.c, glob.c); expand.h is what the rest of the shell sees.  A field builder accumulates bytes with a per-byte
  * mask; "$@" breaks fields; anchors mark empty quoted strings so that
  * `""` and `"$empty"` survive as empty arguments. */
 #ifndef VSH_SHELL_EXPAND_INT_H
 #define VSH_SHELL_EXPAND_INT_H
 
-#include "shell/shell.h"
+#include "shell/expand/expand.h"
 
 enum {
   XM_QUOTED = 1, /* literal: no globbing, no splitting */
@@ -57,12 +57,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted);
 bool sh_word_has_brace(const sh_word *w);
 int sh_brace_expand(sh_ctx *c, const sh_word *w, sh_word ***out, size_t *n);
 
-/* glob.c: pattern with per-byte mask (XM_QUOTED bytes are literal). */
-int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
-            sh_argv *out);
-
-/* exec side */
+/* <(body) / >(body) through the executor's hook, as /dev/fd/N. */
 int xb_procsub(xb *b, const sh_part *p);
-int sh__argv_push(sh_ctx *c, sh_argv *a, const char *s, size_t n);
 
 #endif /* VSH_SHELL_EXPAND_INT_H */

@@ -657,8 +657,6 @@ static char *quote_q(sh_ctx *c, const char *s) {
   return d;
 }
 
-char *sh__ansi_unescape(sh_ctx *c, const char *s); /* builtins: echo -e */
-
 static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
   switch (p->transform) {
   case 'Q':

@@ -7,7 +7,7 @@
 #include "shell/shell.h"
 
 #include "core/tz.h"
-#include "shell/exec/exec_int.h"
+#include "shell/expand/expand.h"
 #include "shell/parse/parse.h"
 
 #include <stdio.h>
@@ -128,7 +128,7 @@ static void decode(sh_ctx *c, const char *s, vsh_buf *o) {
     }
     case 'w': put_dir(c, o, false); break;
     case 'W': put_dir(c, o, true); break;
-    case 'j': vsh__buf_printf(o, "%d", sh__jobs_count(c)); break;
+    case 'j': vsh__buf_printf(o, "%d", c->shell->xh->jobs_count(c)); break;
     case 'l': vsh__buf_puts(o, "tty"); break;
     case '!': vsh__buf_puts(o, "1"); break;
     case '#': vsh__buf_puts(o, "0"); break;

@@ -832,10 +832,6 @@ void sh_unit_unref(sh_unit *u) {
   vsh__free(al, u, sizeof *u);
 }
 
-int sh_ts_begin(sh_parser *p);
-int sh_ts_next(sh_parser *p, sh_node **out);
-void sh_ts_free(sh_parser *p);
-
 int sh_parser_new(sh_parser **out, const char *src, size_t len,
                   const sh_parse_opts *opts) {
   *out = NULL;

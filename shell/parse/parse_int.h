@@ -201,4 +201,12 @@ bool sh_dparen_is_arith(sh_parser *p);
 /* ---- parse_cond.c ---- */
 sh_cond *sh_parse_cond(sh_parser *p); /* after [[, consumes ]] */
 
+/* ts_lower.c: the structure from tree-sitter-bash, lowered statement by
+ * statement (sh_parser_next calls these when p uses tree-sitter). */
+int sh_ts_begin(sh_parser *p);
+int sh_ts_next(sh_parser *p, sh_node **out);
+void sh_ts_free(sh_parser *p);
+/* The pinned grammar's entry point (tree-sitter-bash ships no header). */
+const struct TSLanguage *tree_sitter_bash(void);
+
 #endif /* VSH_SHELL_PARSE_INT_H */

@@ -18,8 +18,6 @@
 #include <time.h>
 #include <tree_sitter/api.h>
 
-const TSLanguage *tree_sitter_bash(void);
-
 /* ts_node_child() walks from the first child each time, so children are
  * fetched once per node with a cursor and kept in a small LRU cache. */
 #define KID_SLOTS 16
