@@ -441,108 +441,135 @@ struct sh_ctx {
   sh_exec *ex;
   struct vsh_shell *shell;
   vfs *fs;
-  /* state (copied for a subshell) */
-  sh_scope *scope;          /* innermost; global at the bottom */
-  sh_scope *global;
-  sh_func *funcs;
-  sh_alias *aliases;
-  bool opts[SH_OPT__COUNT];
-  char **pos;               /* $1.. */
-  size_t npos;
-  char *arg0;               /* $0 */
-  char *cwd;                /* logical working directory */
-  char *traps[SH_NTRAPS];
-  char *shown_traps[SH_NTRAPS]; /* a subshell's inherited, inactive traps
-                                   (bash's `trap` still lists them) */
-  char **dirstack;
-  size_t ndirs;
-  unsigned umask;
-  int status;               /* $? */
-  int last_bg_pid;          /* $! */
-  uint32_t rng;             /* $RANDOM */
-  int pid, ppid, bashpid;
-  sh_stream **fds;          /* fd table */
-  int nfds;
-  /* per thread of execution */
   vsh_arena arena;
-  sh_unwind unwind;
-  int unwind_n;             /* break/continue levels */
-  signed char psub_fds[64]; /* fds of <( ) / >( ) opened by the command
-                               running now: closed when it completes */
-  int npsub;
-  unsigned call_depth, subst_depth, eval_depth, loop_depth;
-  unsigned script_depth;    /* eval_depth of a script's top-level loop */
-  const char *arith_what;   /* "((" or "let": prefixes arithmetic errors */
-  bool pin_line;            /* expanding a command's words: keep its line */
-  unsigned errexit_off;     /* >0 inside if/while conditions, && || lhs, ! */
-  unsigned errexit_bang;    /* how much of errexit_off comes from ! */
-  unsigned line;            /* LINENO */
-  const char *funcname;     /* innermost function, or NULL */
-  const char *source_name;
-  const char *script_src;   /* the script file being run, or NULL */
-  bool subshell;            /* BASH_SUBSHELL > 0 */
-  int subshell_level;
-  bool in_trap;
-  sh_job *job;              /* when running as a background job */
-  const struct sh_node *job_top; /* that job's own command */
-  int *pipestatus;
-  size_t npipestatus;
-  char numbuf[64];          /* dynamic variables' text ($RANDOM, ...) */
-  sh_unit *unit;            /* the parse unit being run (borrowed) */
-  uintptr_t stack_low;      /* below this the C stack is nearly gone */
-  int funcnest;             /* call frames (functions and `source`) */
-  bool exec_redirs_permanent; /* `exec` without a command ran */
-  int getopts_pos;          /* position inside a bundle of options */
-  int subst_status;         /* status of the last $( ) in this command */
-  bool expanding_assignment; /* x=value: tilde after ':' in operands */
-  int nameref_hops;         /* nameref chains resolved during expansion */
-  const char *ind_target;   /* the name the last ${!ref...} resolved to */
-  bool in_ps4;              /* expanding PS4: commands in it are not traced */
-  unsigned xtrace_level;    /* $( ), <( ), eval and source nesting: PS4's
-                               first character is repeated once more for
-                               each level, as bash does */
-  bool abort_errexit;       /* the pending SH_UW_ABORT honours set -e */
-  unsigned return_trap_gen; /* bumped by each trap ... RETURN */
-  unsigned catch_depth;     /* eval_depth of the eval/source text that
-                               stops an SH_UW_ABORT (0: none) */
-  /* bash's command hash table: where $PATH search found each name, and
-   * how often it ran (hash; cleared when PATH is assigned) */
-  struct sh_hashed {
-    char *name, *path;
-    int hits;
-  } *hashed;
-  size_t nhashed;
-  /* what sh_assign_one last assigned, for xtrace: the subscript as
-   * written out (NULL: none) and the value (NULL: a list) */
-  const char *asg_key, *asg_val;
-  bool dash_c;              /* this shell was started with -c */
-  bool dash_s;              /* this shell reads its commands from stdin */
-  bool interactive;         /* bash -i: $- shows i */
-  /* $BASH_COMMAND: the command running now (not a trap's), and its text
-   * kept while a trap that may read it is set (the node may be gone by
-   * the time an EXIT trap runs) */
-  const sh_node *cur_cmd;
-  char *cmd_text;
-  bool func_traced;         /* running a function declared -t */
-  int trap_status;          /* $? as a trap began: a bare `exit` in the
-                               trap uses it, as bash does */
-  int return_prev;          /* $? before the last `return` ran: what the
-                               RETURN trap sees */
-  bool xtrace_decl;         /* declare NAME=(...) under set -x: the
-                               literal is traced as NAME=('v' ...) */
-  const char *parse_what;   /* "eval" while eval's text is parsed and run:
-                               syntax errors name it as bash does */
-  sh_stream *xtrace_to;     /* set -x output while a command's own
-                               redirections are in place (borrowed) */
-  /* ulimit's soft and hard limits (-1: unlimited), in the units ulimit
-   * shows; inherited by subshells and child shells */
-  bool ulimit_init;
-  int64_t ulimit_soft[17], ulimit_hard[17];
-  bool under_dash_c;        /* ... or is a subshell of one */
-  char *underscore;         /* $_ */
-  size_t underscore_cap;
-  struct sh_frame *frames;  /* innermost last: FUNCNAME, BASH_SOURCE,
-                               BASH_LINENO */
+  /* names: variables and scopes, functions, aliases, the positional
+   * parameters, the command hash */
+  struct sh_ctx_vars {
+    sh_scope *scope;          /* innermost; global at the bottom */
+    sh_scope *global;
+    sh_func *funcs;
+    sh_alias *aliases;
+    char **pos;               /* $1.. */
+    size_t npos;
+    char *arg0;               /* $0 */
+    uint32_t rng;             /* $RANDOM */
+    char numbuf[64];          /* dynamic variables' text ($RANDOM, ...) */
+    int getopts_pos;          /* position inside a bundle of options */
+    bool expanding_assignment; /* x=value: tilde after ':' in operands */
+    int nameref_hops;         /* nameref chains resolved during expansion */
+    const char *ind_target;   /* the name the last ${!ref...} resolved to */
+    /* bash's command hash table: where $PATH search found each name, and
+     * how often it ran (hash; cleared when PATH is assigned) */
+    struct sh_hashed {
+      char *name, *path;
+      int hits;
+    } *hashed;
+    size_t nhashed;
+    /* what sh_assign_one last assigned, for xtrace: the subscript as
+     * written out (NULL: none) and the value (NULL: a list) */
+    const char *asg_key, *asg_val;
+    char *underscore;         /* $_ */
+    size_t underscore_cap;
+  } vars;
+  /* options: set -o / shopt, and how this shell was started */
+  struct sh_ctx_opt {
+    bool opts[SH_OPT__COUNT];
+    bool dash_c;              /* this shell was started with -c */
+    bool dash_s;              /* this shell reads its commands from stdin */
+    bool interactive;         /* bash -i: $- shows i */
+    bool under_dash_c;        /* started with -c, or a subshell of one */
+  } opt;
+  /* the process this context stands for: ids, statuses, jobs, umask */
+  struct sh_ctx_proc {
+    unsigned umask;
+    int status;               /* $? */
+    int last_bg_pid;          /* $! */
+    int pid, ppid, bashpid;
+    bool subshell;            /* BASH_SUBSHELL > 0 */
+    int subshell_level;
+    sh_job *job;              /* when running as a background job */
+    const struct sh_node *job_top; /* that job's own command */
+    int *pipestatus;
+    size_t npipestatus;
+    int subst_status;         /* status of the last $( ) in this command */
+  } proc;
+  /* traps, and what they see ($BASH_COMMAND, $? at entry) */
+  struct sh_ctx_trap {
+    char *traps[SH_NTRAPS];
+    char *shown_traps[SH_NTRAPS]; /* a subshell's inherited, inactive traps
+                                     (bash's `trap` still lists them) */
+    bool in_trap;
+    unsigned return_trap_gen; /* bumped by each trap ... RETURN */
+    /* $BASH_COMMAND: the command running now (not a trap's), and its text
+     * kept while a trap that may read it is set (the node may be gone by
+     * the time an EXIT trap runs) */
+    const sh_node *cur_cmd;
+    char *cmd_text;
+    int trap_status;          /* $? as a trap began: a bare `exit` in the
+                                 trap uses it, as bash does */
+    int return_prev;          /* $? before the last `return` ran: what the
+                                 RETURN trap sees */
+  } trap;
+  /* the working directory and the directory stack */
+  struct sh_ctx_dirs {
+    char *cwd;                /* logical working directory */
+    char **dirstack;
+    size_t ndirs;
+  } dirs;
+  /* the fd table and the fds of the running command */
+  struct sh_ctx_io {
+    sh_stream **fds;          /* fd table */
+    int nfds;
+    signed char psub_fds[64]; /* fds of <( ) / >( ) opened by the command
+                                 running now: closed when it completes */
+    int npsub;
+    bool exec_redirs_permanent; /* `exec` without a command ran */
+    sh_stream *xtrace_to;     /* set -x output while a command's own
+                                 redirections are in place (borrowed) */
+  } io;
+  /* nesting counters and limits (the budgets of the exec are in sh_exec) */
+  struct sh_ctx_limit {
+    unsigned call_depth, subst_depth, eval_depth, loop_depth;
+    unsigned script_depth;    /* eval_depth of a script's top-level loop */
+    uintptr_t stack_low;      /* below this the C stack is nearly gone */
+    int funcnest;             /* call frames (functions and `source`) */
+    /* ulimit's soft and hard limits (-1: unlimited), in the units ulimit
+     * shows; inherited by subshells and child shells */
+    bool ulimit_init;
+    int64_t ulimit_soft[17], ulimit_hard[17];
+  } limit;
+  /* control flow: break/continue/return/exit unwinding, set -e */
+  struct sh_ctx_flow {
+    sh_unwind unwind;
+    int unwind_n;             /* break/continue levels */
+    unsigned errexit_off;     /* >0 inside if/while conditions, && || lhs, ! */
+    unsigned errexit_bang;    /* how much of errexit_off comes from ! */
+    bool abort_errexit;       /* the pending SH_UW_ABORT honours set -e */
+    unsigned catch_depth;     /* eval_depth of the eval/source text that
+                                 stops an SH_UW_ABORT (0: none) */
+  } flow;
+  /* where the shell is: line, function, source, call frames, the unit being
+   * run, and tracing (set -x) */
+  struct sh_ctx_where {
+    const char *arith_what;   /* "((" or "let": prefixes arithmetic errors */
+    bool pin_line;            /* expanding a command's words: keep its line */
+    unsigned line;            /* LINENO */
+    const char *funcname;     /* innermost function, or NULL */
+    const char *source_name;
+    const char *script_src;   /* the script file being run, or NULL */
+    sh_unit *unit;            /* the parse unit being run (borrowed) */
+    bool in_ps4;              /* expanding PS4: commands in it are not traced */
+    unsigned xtrace_level;    /* $( ), <( ), eval and source nesting: PS4's
+                                 first character is repeated once more for
+                                 each level, as bash does */
+    bool func_traced;         /* running a function declared -t */
+    bool xtrace_decl;         /* declare NAME=(...) under set -x: the
+                                 literal is traced as NAME=('v' ...) */
+    const char *parse_what;   /* "eval" while eval's text is parsed and run:
+                                 syntax errors name it as bash does */
+    struct sh_frame *frames;  /* innermost last: FUNCNAME, BASH_SOURCE,
+                                 BASH_LINENO */
+  } where;
 };
 
 /* Owned string vectors (NULL-terminated copies). */

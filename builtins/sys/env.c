@@ -23,7 +23,7 @@ static const bi_longopt lo[] = {{"ignore-environment", BI_ARG_NONE, 'i'},
  * also covers readonly and outer-scope variables, and a child shell or
  * printenv then sees an empty environment. */
 static void clear_env(sh_ctx *c) {
-  for (sh_scope *s = c->scope; s; s = s->up)
+  for (sh_scope *s = c->vars.scope; s; s = s->up)
     for (sh_var *v = s->vars; v; v = v->hh.next) v->attrs &= ~SH_VAR_EXPORT;
 }
 
@@ -139,8 +139,8 @@ int bi_env_main(bi_ctx *b) {
     }
     char *nc = strdup(p);
     if (!nc) { st = 125; goto done; }
-    free(c->cwd);
-    c->cwd = nc;
+    free(c->dirs.cwd);
+    c->dirs.cwd = nc;
   }
   st = sh_run_argv(c, nops - k, ops + k);
 done:

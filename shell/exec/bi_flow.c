@@ -27,30 +27,30 @@ static int loop_ctl(bi_ctx *b, sh_unwind kind) {
   if (b->argc > 2) {
     /* bash leaves every enclosing loop */
     bi_err(b, "too many arguments");
-    if (c->loop_depth) {
-      c->unwind = SH_UW_BREAK;
-      c->unwind_n = (int)c->loop_depth;
+    if (c->limit.loop_depth) {
+      c->flow.unwind = SH_UW_BREAK;
+      c->flow.unwind_n = (int)c->limit.loop_depth;
     }
     return 1;
   }
   if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
-    c->status = 128;
-    c->unwind = SH_UW_EXIT;
+    c->proc.status = 128;
+    c->flow.unwind = SH_UW_EXIT;
     return 128;
   }
   if (n < 1) {
     bi_err(b, "%s: loop count out of range", b->argv[1]);
     return 1;
   }
-  if (c->loop_depth == 0) {
+  if (c->limit.loop_depth == 0) {
     /* bash prints nothing in a non-interactive shell? it warns: */
     bi_err(b, "only meaningful in a `for', `while', or `until' loop");
     return 0;
   }
-  if ((unsigned)n > c->loop_depth) n = c->loop_depth;
-  c->unwind = kind;
-  c->unwind_n = (int)n;
+  if ((unsigned)n > c->limit.loop_depth) n = c->limit.loop_depth;
+  c->flow.unwind = kind;
+  c->flow.unwind_n = (int)n;
   return 0;
 }
 
@@ -59,26 +59,26 @@ int bi_continue_main(bi_ctx *b) { return loop_ctl(b, SH_UW_CONTINUE); }
 
 int bi_return_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  long n = c->status;
+  long n = c->proc.status;
   if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
     n = 2;
   }
-  if (!c->funcname && !c->in_trap) {
+  if (!c->where.funcname && !c->trap.in_trap) {
     bi_err(b, "can only `return' from a function or sourced script");
     /* bash -c (and its subshells) says 2, a script 1 */
-    return c->dash_c || c->under_dash_c ? 2 : 1;
+    return c->opt.dash_c || c->opt.under_dash_c ? 2 : 1;
   }
-  c->return_prev = c->status;
-  c->status = (int)(n & 255);
-  c->unwind = SH_UW_RETURN;
-  return c->status;
+  c->trap.return_prev = c->proc.status;
+  c->proc.status = (int)(n & 255);
+  c->flow.unwind = SH_UW_RETURN;
+  return c->proc.status;
 }
 
 int bi_exit_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   /* in a trap, a bare exit uses $? from before the trap */
-  long n = c->in_trap ? c->trap_status : c->status;
+  long n = c->trap.in_trap ? c->trap.trap_status : c->proc.status;
   if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
     n = 2;
@@ -86,9 +86,9 @@ int bi_exit_main(bi_ctx *b) {
     bi_err(b, "too many arguments");
     return 1;
   }
-  c->status = (int)(n & 255);
-  c->unwind = SH_UW_EXIT;
-  return c->status;
+  c->proc.status = (int)(n & 255);
+  c->flow.unwind = SH_UW_EXIT;
+  return c->proc.status;
 }
 
 int bi_eval_main(bi_ctx *b) {
@@ -106,16 +106,16 @@ int bi_eval_main(bi_ctx *b) {
     vsh__buf_puts(&src, b->argv[i]);
   }
   if (!src.len) return 0;
-  c->status = 0;
-  unsigned catch0 = c->catch_depth;
-  c->catch_depth = c->eval_depth + 1;
-  c->xtrace_level++;
-  const char *owhat = c->parse_what;
-  c->parse_what = "eval";
-  int st = sh_run_string(c, src.data, src.len, c->source_name ? c->source_name : "vsh", c->line);
-  c->parse_what = owhat;
-  c->xtrace_level--;
-  c->catch_depth = catch0;
+  c->proc.status = 0;
+  unsigned catch0 = c->flow.catch_depth;
+  c->flow.catch_depth = c->limit.eval_depth + 1;
+  c->where.xtrace_level++;
+  const char *owhat = c->where.parse_what;
+  c->where.parse_what = "eval";
+  int st = sh_run_string(c, src.data, src.len, c->where.source_name ? c->where.source_name : "vsh", c->where.line);
+  c->where.parse_what = owhat;
+  c->where.xtrace_level--;
+  c->flow.catch_depth = catch0;
   vsh_buf_dispose(&src);
   return st;
 }
@@ -135,7 +135,7 @@ int bi_source_main(bi_ctx *b) {
   vsh_buf text = {0};
   int err;
   char *found = NULL;
-  if (!strchr(file, '/') && c->opts[SH_SHOPT_SOURCEPATH]) {
+  if (!strchr(file, '/') && c->opt.opts[SH_SHOPT_SOURCEPATH]) {
     const char *path = sh_var_get(c, "PATH");
     for (const char *p = path; p && *p;) {
       const char *e = strchr(p, ':');
@@ -161,49 +161,49 @@ int bi_source_main(bi_ctx *b) {
     sh_error(c, "%s: %s", file, vsh_strerror(err)); /* bash names no builtin */
     vsh_buf_dispose(&text);
     /* posix mode: a file that cannot be read ends a non-interactive shell */
-    if (c->opts[SH_OPT_POSIX] && !c->interactive) {
-      c->status = 1;
-      c->unwind = SH_UW_EXIT;
+    if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive) {
+      c->proc.status = 1;
+      c->flow.unwind = SH_UW_EXIT;
     }
     return 1;
   }
   free(found);
   /* positional parameters: replaced only when arguments are given */
-  char **opos = c->pos;
-  size_t onpos = c->npos;
+  char **opos = c->vars.pos;
+  size_t onpos = c->vars.npos;
   bool args = i + 1 < b->argc;
   if (args) {
-    c->pos = sh__strv_dup(b->argv + i + 1, (size_t)(b->argc - i - 1));
-    c->npos = c->pos ? (size_t)(b->argc - i - 1) : 0;
+    c->vars.pos = sh__strv_dup(b->argv + i + 1, (size_t)(b->argc - i - 1));
+    c->vars.npos = c->vars.pos ? (size_t)(b->argc - i - 1) : 0;
   }
-  char **mine = c->pos;
-  const char *oname = c->source_name;
-  c->source_name = file;
-  sh_frame_push(c, "source", file, c->line); /* `return` works in it */
-  const char *ofn = c->funcname;
-  c->funcname = ofn ? ofn : "source";
-  unsigned catch0 = c->catch_depth;
-  c->catch_depth = c->eval_depth + 1;
-  c->xtrace_level++;
+  char **mine = c->vars.pos;
+  const char *oname = c->where.source_name;
+  c->where.source_name = file;
+  sh_frame_push(c, "source", file, c->where.line); /* `return` works in it */
+  const char *ofn = c->where.funcname;
+  c->where.funcname = ofn ? ofn : "source";
+  unsigned catch0 = c->flow.catch_depth;
+  c->flow.catch_depth = c->limit.eval_depth + 1;
+  c->where.xtrace_level++;
   int st = sh_run_string(c, text.data ? text.data : "", text.len, file, 1);
-  c->xtrace_level--;
-  c->catch_depth = catch0;
-  c->funcname = ofn;
+  c->where.xtrace_level--;
+  c->flow.catch_depth = catch0;
+  c->where.funcname = ofn;
   sh_frame_pop(c);
-  if (c->unwind == SH_UW_RETURN) {
-    c->unwind = SH_UW_NONE;
-    st = c->status;
+  if (c->flow.unwind == SH_UW_RETURN) {
+    c->flow.unwind = SH_UW_NONE;
+    st = c->proc.status;
   }
-  c->source_name = oname;
-  if (c->traps[SH_TRAP_RETURN] && !c->in_trap && c->unwind == SH_UW_NONE) {
+  c->where.source_name = oname;
+  if (c->trap.traps[SH_TRAP_RETURN] && !c->trap.in_trap && c->flow.unwind == SH_UW_NONE) {
     int saved = st;
     sh_run_trap(c, SH_TRAP_RETURN);
     st = saved;
   }
-  if (args && c->pos == mine) {
-    sh__strv_free(c->pos, c->npos);
-    c->pos = opos;
-    c->npos = onpos;
+  if (args && c->vars.pos == mine) {
+    sh__strv_free(c->vars.pos, c->vars.npos);
+    c->vars.pos = opos;
+    c->vars.npos = onpos;
   } else if (args) { /* the file set its own (set --): they stay */
     sh__strv_free(opos, onpos);
   }
@@ -223,12 +223,12 @@ int bi_exec_main(bi_ctx *b) {
   }
   if (i >= b->argc) {
     /* redirections stay: the caller's saved bindings are dropped */
-    c->exec_redirs_permanent = true;
+    c->io.exec_redirs_permanent = true;
     return 0;
   }
   int st = sh_run_argv(c, b->argc - i, b->argv + i);
-  c->status = st;
-  c->unwind = SH_UW_EXIT;
+  c->proc.status = st;
+  c->flow.unwind = SH_UW_EXIT;
   return st;
 }
 
@@ -307,7 +307,7 @@ int bi_trap_main(bi_ctx *b) {
   if (i >= b->argc || print) {
     vsh_buf o = {0};
     for (int k = 0; k < SH_NTRAPS; k++) {
-      const char *code = c->traps[k] ? c->traps[k] : c->shown_traps[k];
+      const char *code = c->trap.traps[k] ? c->trap.traps[k] : c->trap.shown_traps[k];
       if (!code) continue;
       if (print && i < b->argc) {
         bool want = false;
@@ -352,11 +352,11 @@ int bi_trap_main(bi_ctx *b) {
       st = 1;
       continue;
     }
-    free(c->traps[n]);
-    c->traps[n] = reset ? NULL : strdup(action);
-    if (n == SH_TRAP_RETURN) c->return_trap_gen++;
-    free(c->shown_traps[n]);
-    c->shown_traps[n] = NULL;
+    free(c->trap.traps[n]);
+    c->trap.traps[n] = reset ? NULL : strdup(action);
+    if (n == SH_TRAP_RETURN) c->trap.return_trap_gen++;
+    free(c->trap.shown_traps[n]);
+    c->trap.shown_traps[n] = NULL;
   }
   return st;
 }
@@ -462,10 +462,10 @@ int bi_kill_main(bi_ctx *b) {
       st = 1;
       continue;
     }
-    if (pid == c->pid || pid == 0 || pid == -1) {
+    if (pid == c->proc.pid || pid == 0 || pid == -1) {
       /* the shell itself (or its whole process group) */
       if (sig) atomic_store(&c->ex->main_sig, sig);
-      if (pid != c->pid) sh__job_kill(c, 0, false, 0);
+      if (pid != c->proc.pid) sh__job_kill(c, 0, false, 0);
       continue;
     }
     rc = sh__job_kill(c, (int)pid, false, sig);
@@ -485,7 +485,7 @@ int bi_alias_main(bi_ctx *b) {
   int st = 0;
   vsh_buf o = {0};
   int i = 1;
-  bool reusable = !c->opts[SH_OPT_POSIX]; /* posix: NAME='VALUE' bare */
+  bool reusable = !c->opt.opts[SH_OPT_POSIX]; /* posix: NAME='VALUE' bare */
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     if (!strcmp(b->argv[i], "--")) {
       i++;
@@ -499,7 +499,7 @@ int bi_alias_main(bi_ctx *b) {
     reusable = true;
   }
   if (i >= b->argc) {
-    for (sh_alias *a = c->aliases; a; a = a->hh.next)
+    for (sh_alias *a = c->vars.aliases; a; a = a->hh.next)
       vsh__buf_printf(&o, "%s%s='%s'\n", reusable ? "alias " : "", a->name,
                       a->text);
   }
@@ -508,9 +508,9 @@ int bi_alias_main(bi_ctx *b) {
     const char *eq = strchr(arg, '=');
     if (!eq) {
       sh_alias *a = NULL;
-      HASH_FIND_STR(c->aliases, arg, a);
+      HASH_FIND_STR(c->vars.aliases, arg, a);
       if (a)
-        vsh__buf_printf(&o, "%s%s='%s'\n", c->opts[SH_OPT_POSIX] ? "" : "alias ",
+        vsh__buf_printf(&o, "%s%s='%s'\n", c->opt.opts[SH_OPT_POSIX] ? "" : "alias ",
                         a->name, a->text);
       else {
         bi_err(b, "%s: not found", arg);
@@ -521,7 +521,7 @@ int bi_alias_main(bi_ctx *b) {
     char *name = strndup(arg, (size_t)(eq - arg));
     if (!name) return 1;
     sh_alias *a = NULL;
-    HASH_FIND_STR(c->aliases, name, a);
+    HASH_FIND_STR(c->vars.aliases, name, a);
     if (a) {
       free(name);
       free(a->text);
@@ -535,7 +535,7 @@ int bi_alias_main(bi_ctx *b) {
     }
     a->name = name;
     a->text = strdup(eq + 1);
-    HASH_ADD_KEYPTR(hh, c->aliases, a->name, strlen(a->name), a);
+    HASH_ADD_KEYPTR(hh, c->vars.aliases, a->name, strlen(a->name), a);
   }
   bi_write(b, o.data ? o.data : "", o.len);
   vsh_buf_dispose(&o);
@@ -554,8 +554,8 @@ int bi_unalias_main(bi_ctx *b) {
   for (; i < b->argc; i++) {
     if (!strcmp(b->argv[i], "-a")) {
       sh_alias *a, *t;
-      HASH_ITER(hh, c->aliases, a, t) {
-        HASH_DEL(c->aliases, a);
+      HASH_ITER(hh, c->vars.aliases, a, t) {
+        HASH_DEL(c->vars.aliases, a);
         free(a->name);
         free(a->text);
         free(a);
@@ -563,13 +563,13 @@ int bi_unalias_main(bi_ctx *b) {
       continue;
     }
     sh_alias *a = NULL;
-    HASH_FIND_STR(c->aliases, b->argv[i], a);
+    HASH_FIND_STR(c->vars.aliases, b->argv[i], a);
     if (!a) {
       bi_err(b, "%s: not found", b->argv[i]);
       st = 1;
       continue;
     }
-    HASH_DEL(c->aliases, a);
+    HASH_DEL(c->vars.aliases, a);
     free(a->name);
     free(a->text);
     free(a);
@@ -596,12 +596,12 @@ int bi_test_main(bi_ctx *b) {
 static int change_dir(bi_ctx *b, const char *target, bool physical, bool print) {
   sh_ctx *c = b->sh;
   vsh_buf path = {0};
-  int rc = vsh__path_resolve(&path, c->cwd, target, strlen(target));
+  int rc = vsh__path_resolve(&path, c->dirs.cwd, target, strlen(target));
   vfs_info st;
   if (!rc && strstr(target, "..")) {
     /* like bash, a/.. needs a to exist: check the path as written */
     vsh_buf raw = {0};
-    vsh__buf_puts(&raw, target[0] == '/' ? "" : c->cwd);
+    vsh__buf_puts(&raw, target[0] == '/' ? "" : c->dirs.cwd);
     if (target[0] != '/') vsh__buf_putc(&raw, '/');
     vsh__buf_puts(&raw, target);
     if (raw.len < VSH_PATH_MAX) rc = vfs_stat(c->fs, raw.data, true, &st);
@@ -624,14 +624,14 @@ static int change_dir(bi_ctx *b, const char *target, bool physical, bool print) 
       vsh_buf_dispose(&real);
     }
   }
-  sh_var_set(c, "OLDPWD", c->cwd, false);
+  sh_var_set(c, "OLDPWD", c->dirs.cwd, false);
   sh_var *ov = sh_var_find(c, "OLDPWD");
   if (ov) ov->attrs |= SH_VAR_EXPORT;
-  free(c->cwd);
-  c->cwd = strdup(path.data);
-  sh_var_set(c, "PWD", c->cwd, false);
+  free(c->dirs.cwd);
+  c->dirs.cwd = strdup(path.data);
+  sh_var_set(c, "PWD", c->dirs.cwd, false);
   if (print) {
-    bi_puts(b, c->cwd);
+    bi_puts(b, c->dirs.cwd);
     bi_puts(b, "\n");
   }
   vsh_buf_dispose(&path);
@@ -640,7 +640,7 @@ static int change_dir(bi_ctx *b, const char *target, bool physical, bool print) 
 
 int bi_cd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  bool physical = c->opts[SH_OPT_PHYSICAL];
+  bool physical = c->opt.opts[SH_OPT_PHYSICAL];
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     if (!strcmp(b->argv[i], "--")) {
@@ -681,7 +681,7 @@ int bi_cd_main(bi_ctx *b) {
       vsh__buf_putc(&cand, '/');
       vsh__buf_puts(&cand, target);
       vfs_info st;
-      bool ok = vsh__path_resolve(&abs, c->cwd, cand.data, cand.len) == 0 &&
+      bool ok = vsh__path_resolve(&abs, c->dirs.cwd, cand.data, cand.len) == 0 &&
                 vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_DIR;
       if (ok) {
         int r = change_dir(b, cand.data, physical, true);
@@ -716,7 +716,7 @@ int bi_pwd_main(bi_ctx *b) {
   }
   if (physical) {
     vsh_buf real = {0};
-    if (vfs_realpath(c->fs, c->cwd, false, &real) == 0) {
+    if (vfs_realpath(c->fs, c->dirs.cwd, false, &real) == 0) {
       bi_write(b, real.data, real.len);
       bi_puts(b, "\n");
       vsh_buf_dispose(&real);
@@ -724,7 +724,7 @@ int bi_pwd_main(bi_ctx *b) {
     }
     vsh_buf_dispose(&real);
   }
-  bi_puts(b, c->cwd);
+  bi_puts(b, c->dirs.cwd);
   return bi_puts(b, "\n") == VSH_EPIPE ? 141 : 0;
 }
 
@@ -733,7 +733,7 @@ int bi_pwd_main(bi_ctx *b) {
 /* bash's stack: entry 0 is the working directory, entry k (k >= 1) is
  * dirstack[ndirs - k]; ~ abbreviates $HOME unless long. */
 static const char *dir_entry(sh_ctx *c, size_t k) {
-  return k == 0 ? c->cwd : c->dirstack[c->ndirs - k];
+  return k == 0 ? c->dirs.cwd : c->dirs.dirstack[c->dirs.ndirs - k];
 }
 
 static void put_dir(sh_ctx *c, vsh_buf *o, const char *d, bool longform) {
@@ -750,7 +750,7 @@ static void put_dir(sh_ctx *c, vsh_buf *o, const char *d, bool longform) {
 static void print_dirs(bi_ctx *b) {
   sh_ctx *c = b->sh;
   vsh_buf o = {0};
-  for (size_t k = 0; k <= c->ndirs; k++) {
+  for (size_t k = 0; k <= c->dirs.ndirs; k++) {
     if (k) vsh__buf_putc(&o, ' ');
     put_dir(c, &o, dir_entry(c, k), false);
   }
@@ -767,25 +767,25 @@ static long dir_index(bi_ctx *b, const char *a, bool show_sign) {
   for (const char *p = a + 1; *p; p++)
     if (*p < '0' || *p > '9') return -1;
   unsigned long n = strtoul(a + 1, NULL, 10);
-  if (c->ndirs == 0 && n > 0) {
+  if (c->dirs.ndirs == 0 && n > 0) {
     bi_err(b, "directory stack empty");
     return -2;
   }
-  if (n > c->ndirs) {
+  if (n > c->dirs.ndirs) {
     bi_err(b, "%s: directory stack index out of range",
            show_sign ? a : a + 1);
     return -2;
   }
-  return a[0] == '+' ? (long)n : (long)(c->ndirs - n);
+  return a[0] == '+' ? (long)n : (long)(c->dirs.ndirs - n);
 }
 
 /* Removes stack entry k >= 1. */
 static void dir_remove(sh_ctx *c, size_t k) {
-  size_t at = c->ndirs - k;
-  free(c->dirstack[at]);
-  memmove(c->dirstack + at, c->dirstack + at + 1,
-          (c->ndirs - at - 1) * sizeof(char *));
-  c->ndirs--;
+  size_t at = c->dirs.ndirs - k;
+  free(c->dirs.dirstack[at]);
+  memmove(c->dirs.dirstack + at, c->dirs.dirstack + at + 1,
+          (c->dirs.ndirs - at - 1) * sizeof(char *));
+  c->dirs.ndirs--;
 }
 
 int bi_dirs_main(bi_ctx *b) {
@@ -823,8 +823,8 @@ int bi_dirs_main(bi_ctx *b) {
     }
   }
   if (clear) {
-    for (size_t k = 0; k < c->ndirs; k++) free(c->dirstack[k]);
-    c->ndirs = 0;
+    for (size_t k = 0; k < c->dirs.ndirs; k++) free(c->dirs.dirstack[k]);
+    c->dirs.ndirs = 0;
     return 0;
   }
   vsh_buf o = {0};
@@ -832,7 +832,7 @@ int bi_dirs_main(bi_ctx *b) {
     put_dir(c, &o, dir_entry(c, (size_t)which), lflag);
     vsh__buf_putc(&o, '\n');
   } else {
-    for (size_t k = 0; k <= c->ndirs; k++) {
+    for (size_t k = 0; k <= c->dirs.ndirs; k++) {
       if (vflag) vsh__buf_printf(&o, "%2zu  ", k);
       else if (!pflag && k) vsh__buf_putc(&o, ' ');
       put_dir(c, &o, dir_entry(c, k), lflag);
@@ -874,13 +874,13 @@ int bi_pushd_main(bi_ctx *b) {
     return 1;
   }
   if (!arg) { /* swap the top two */
-    if (!c->ndirs) {
+    if (!c->dirs.ndirs) {
       bi_err(b, "no other directory");
       return 1;
     }
     if (nocd) return 0; /* bash: nothing to do, nothing shown */
-    char *top = c->dirstack[c->ndirs - 1];
-    char *here = strdup(c->cwd);
+    char *top = c->dirs.dirstack[c->dirs.ndirs - 1];
+    char *here = strdup(c->dirs.cwd);
     if (!here) {
       bi_err(b, "memory exhausted");
       return 1;
@@ -891,7 +891,7 @@ int bi_pushd_main(bi_ctx *b) {
       return r;
     }
     free(top);
-    c->dirstack[c->ndirs - 1] = here;
+    c->dirs.dirstack[c->dirs.ndirs - 1] = here;
     print_dirs(b);
     return 0;
   }
@@ -910,7 +910,7 @@ int bi_pushd_main(bi_ctx *b) {
     }
     /* the new order is entries k, k+1, ..., n-1, 0, ..., k-1: copies
      * first (changing directory frees the old working directory) */
-    size_t n = c->ndirs + 1;
+    size_t n = c->dirs.ndirs + 1;
     char **nv = calloc(n, sizeof(char *));
     bool ok = nv != NULL;
     for (size_t j = 0; ok && j < n; j++)
@@ -923,26 +923,26 @@ int bi_pushd_main(bi_ctx *b) {
       return r;
     }
     for (size_t j = 1; j < n; j++) { /* entry j lives at ndirs - j */
-      free(c->dirstack[c->ndirs - j]);
-      c->dirstack[c->ndirs - j] = nv[j];
+      free(c->dirs.dirstack[c->dirs.ndirs - j]);
+      c->dirs.dirstack[c->dirs.ndirs - j] = nv[j];
     }
     free(nv[0]);
     free(nv);
     print_dirs(b);
     return 0;
   }
-  char *old = strdup(c->cwd);
+  char *old = strdup(c->dirs.cwd);
   if (!old) {
     bi_err(b, "memory exhausted");
     return 1;
   }
-  char **v = realloc(c->dirstack, (c->ndirs + 2) * sizeof(char *));
+  char **v = realloc(c->dirs.dirstack, (c->dirs.ndirs + 2) * sizeof(char *));
   if (!v) {
     free(old);
     bi_err(b, "memory exhausted");
     return 1;
   }
-  c->dirstack = v;
+  c->dirs.dirstack = v;
   if (nocd) { /* dir goes under the working directory, as given */
     char *d = strdup(arg);
     free(old);
@@ -950,8 +950,8 @@ int bi_pushd_main(bi_ctx *b) {
       bi_err(b, "memory exhausted");
       return 1;
     }
-    v[c->ndirs++] = d;
-    v[c->ndirs] = NULL;
+    v[c->dirs.ndirs++] = d;
+    v[c->dirs.ndirs] = NULL;
     print_dirs(b);
     return 0;
   }
@@ -960,8 +960,8 @@ int bi_pushd_main(bi_ctx *b) {
     free(old);
     return r;
   }
-  v[c->ndirs++] = old;
-  v[c->ndirs] = NULL;
+  v[c->dirs.ndirs++] = old;
+  v[c->dirs.ndirs] = NULL;
   print_dirs(b);
   return 0;
 }
@@ -988,13 +988,13 @@ int bi_popd_main(bi_ctx *b) {
     which = dir_index(b, a, true);
     if (which < 0) return 1;
   }
-  if (!c->ndirs) {
+  if (!c->dirs.ndirs) {
     bi_err(b, "directory stack empty");
     return 1;
   }
   if (which == 0 && nocd) which = 1;
   if (which == 0) {
-    char *top = c->dirstack[c->ndirs - 1];
+    char *top = c->dirs.dirstack[c->dirs.ndirs - 1];
     int r = change_dir(b, top, false, false);
     if (r) return r;
     dir_remove(c, 1);
@@ -1041,7 +1041,7 @@ int bi_type_main(bi_ctx *b) {
     bool found = false;
     sh_alias *al = NULL;
     /* bash reports aliases only while they expand (expand_aliases) */
-    if (c->opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->aliases, n, al);
+    if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->vars.aliases, n, al);
     if (al && !path_only) {
       found = true;
       if (t_only) vsh__buf_puts(&o, "alias\n");
@@ -1145,7 +1145,7 @@ int bi_command_main(bi_ctx *b) {
     for (; i < b->argc; i++) {
       const char *n = b->argv[i];
       sh_alias *al = NULL;
-      if (c->opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->aliases, n, al);
+      if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->vars.aliases, n, al);
       if (al) {
         if (verbose) vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
         else vsh__buf_printf(&o, "alias %s='%s'\n", n, al->text);
@@ -1178,8 +1178,8 @@ int bi_command_main(bi_ctx *b) {
   const bi_entry *e = bi_lookup(n);
   if (e && (e->flags & BI_SHELL)) return sh_run_builtin(c, e, b->argc - i, b->argv + i);
   sh_func *saved = NULL;
-  HASH_FIND_STR(c->funcs, n, saved);
-  if (saved) HASH_DEL(c->funcs, saved);
+  HASH_FIND_STR(c->vars.funcs, n, saved);
+  if (saved) HASH_DEL(c->vars.funcs, saved);
   /* -p: look the command up in the standard PATH */
   char *opath = NULL;
   if (std_path) {
@@ -1193,7 +1193,7 @@ int bi_command_main(bi_ctx *b) {
     else sh_var_unset(c, "PATH");
     free(opath);
   }
-  if (saved) HASH_ADD_KEYPTR(hh, c->funcs, saved->name, strlen(saved->name), saved);
+  if (saved) HASH_ADD_KEYPTR(hh, c->vars.funcs, saved->name, strlen(saved->name), saved);
   return st;
 }
 
@@ -1363,17 +1363,17 @@ int bi_hash_main(bi_ctx *b) {
   vsh_buf o = {0};
   int st = 0;
   if (i >= b->argc && !reset) {
-    if (!c->nhashed) {
+    if (!c->vars.nhashed) {
       vsh__buf_puts(&o, "hash: hash table empty\n"); /* stdout, as bash */
     } else {
       if (!list) vsh__buf_puts(&o, "hits\tcommand\n");
-      for (size_t k = 0; k < c->nhashed; k++) {
+      for (size_t k = 0; k < c->vars.nhashed; k++) {
         if (list)
-          vsh__buf_printf(&o, "builtin hash -p %s %s\n", c->hashed[k].path,
-                          c->hashed[k].name);
+          vsh__buf_printf(&o, "builtin hash -p %s %s\n", c->vars.hashed[k].path,
+                          c->vars.hashed[k].name);
         else
-          vsh__buf_printf(&o, "%4d\t%s\n", c->hashed[k].hits,
-                          c->hashed[k].path);
+          vsh__buf_printf(&o, "%4d\t%s\n", c->vars.hashed[k].hits,
+                          c->vars.hashed[k].path);
       }
     }
   }
@@ -1420,20 +1420,20 @@ int bi_times_main(bi_ctx *b) {
 
 int bi_caller_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  if (c->funcnest == 0) return 1;
+  if (c->limit.funcnest == 0) return 1;
   int k = 0;
   if (b->argc > 1) k = atoi(b->argv[1]);
-  if (k < 0 || k >= c->funcnest) return 1;
-  const sh_frame *f = &c->frames[c->funcnest - 1 - k];
-  if (c->funcnest - 2 - k < 0 && !c->script_src) {
+  if (k < 0 || k >= c->limit.funcnest) return 1;
+  const sh_frame *f = &c->where.frames[c->limit.funcnest - 1 - k];
+  if (c->limit.funcnest - 2 - k < 0 && !c->where.script_src) {
     /* bash -c and stdin have no "main" frame: no file, no caller */
     if (b->argc > 1) return 1;
     bi_printf(b, "%u NULL\n", f->call_line);
     return 0;
   }
-  const char *caller = c->funcnest - 2 - k >= 0 ? c->frames[c->funcnest - 2 - k].name : "main";
-  const char *src = c->funcnest - 2 - k >= 0 ? c->frames[c->funcnest - 2 - k].src
-                                             : (c->source_name ? c->source_name : "");
+  const char *caller = c->limit.funcnest - 2 - k >= 0 ? c->where.frames[c->limit.funcnest - 2 - k].name : "main";
+  const char *src = c->limit.funcnest - 2 - k >= 0 ? c->where.frames[c->limit.funcnest - 2 - k].src
+                                             : (c->where.source_name ? c->where.source_name : "");
   if (b->argc > 1)
     bi_printf(b, "%u %s %s\n", f->call_line, caller, src);
   else

@@ -11,7 +11,7 @@
 #include <time.h>
 
 int bi_echo_main(bi_ctx *b) {
-  bool newline = true, esc = b->sh->opts[SH_SHOPT_XPG_ECHO];
+  bool newline = true, esc = b->sh->opt.opts[SH_SHOPT_XPG_ECHO];
   int i = 1;
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];

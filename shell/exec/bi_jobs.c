@@ -188,7 +188,7 @@ static int add_sorted(words *w, sh_argv *names) {
 static int add_vars(words *w, bool exported_only) {
   sh_ctx *c = w->b->sh;
   sh_argv names = {0};
-  for (sh_scope *s = c->scope; s; s = s->up)
+  for (sh_scope *s = c->vars.scope; s; s = s->up)
     for (sh_var *v = s->vars; v; v = v->hh.next) {
       if (exported_only && !(v->attrs & SH_VAR_EXPORT)) continue;
       if (v->attrs & SH_VAR_UNSET) continue;
@@ -201,7 +201,7 @@ static int add_funcs(words *w) {
   sh_ctx *c = w->b->sh;
   sh_argv names = {0};
   sh_func *f, *t;
-  HASH_ITER(hh, c->funcs, f, t) {
+  HASH_ITER(hh, c->vars.funcs, f, t) {
     if (sh__argv_push(c, &names, f->name, strlen(f->name))) return VSH_ENOMEM;
   }
   return add_sorted(w, &names);
@@ -211,7 +211,7 @@ static int add_aliases(words *w) {
   sh_ctx *c = w->b->sh;
   sh_argv names = {0};
   sh_alias *a, *t;
-  HASH_ITER(hh, c->aliases, a, t) {
+  HASH_ITER(hh, c->vars.aliases, a, t) {
     if (sh__argv_push(c, &names, a->name, strlen(a->name))) return VSH_ENOMEM;
   }
   return add_sorted(w, &names);
@@ -361,7 +361,7 @@ static int add_from_command(words *w, const char *cmd) {
   int rc = cap && text.data ? sh_ctx_fork(&s, c) : VSH_ENOMEM;
   if (!rc) {
     sh_fd_set(s, 1, cap);
-    sh_run_string(s, text.data, text.len, "compgen", c->line);
+    sh_run_string(s, text.data, text.len, "compgen", c->where.line);
     sh_ctx_free(s);
     const vsh_buf *d = sh_stream_buf_data(cap);
     for (size_t i = 0; d && i < d->len && !rc;) {
@@ -467,10 +467,10 @@ int bi_compgen_main(bi_ctx *b) {
     unsigned char *mask = vsh__arena_alloc(b->arena, gl + 1);
     if (!mask) return 1;
     memset(mask, 0, gl + 1); /* every byte unquoted */
-    bool ng = b->sh->opts[SH_SHOPT_NULLGLOB]; /* no match: no words */
-    b->sh->opts[SH_SHOPT_NULLGLOB] = true;
+    bool ng = b->sh->opt.opts[SH_SHOPT_NULLGLOB]; /* no match: no words */
+    b->sh->opt.opts[SH_SHOPT_NULLGLOB] = true;
     int grc = sh_glob(b->sh, gpat, gl, mask, &g);
-    b->sh->opts[SH_SHOPT_NULLGLOB] = ng;
+    b->sh->opt.opts[SH_SHOPT_NULLGLOB] = ng;
     if (grc) return 1;
     for (size_t k = 0; k < g.n; k++)
       if (sh__argv_push(b->sh, &w.v, g.v[k], strlen(g.v[k]))) return 1;

@@ -192,7 +192,7 @@ int bi_bash_main(bi_ctx *b) {
       if (text.len + (size_t)r > c->ex->limits.max_string) {
         sh_exec_limit(c->ex, "string length limit exceeded (%llu)",
                       (unsigned long long)c->ex->limits.max_string);
-        c->unwind = SH_UW_CANCEL;
+        c->flow.unwind = SH_UW_CANCEL;
         vsh_buf_dispose(&text);
         return 126;
       }
@@ -256,12 +256,12 @@ static void ulimit_line(vsh_buf *o, int k, int64_t v, bool named) {
 
 int bi_ulimit_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  if (!c->ulimit_init) {
+  if (!c->limit.ulimit_init) {
     for (int k = 0; k < 17; k++) {
-      c->ulimit_soft[k] = ulimit_defs[k].soft;
-      c->ulimit_hard[k] = ulimit_defs[k].hard;
+      c->limit.ulimit_soft[k] = ulimit_defs[k].soft;
+      c->limit.ulimit_hard[k] = ulimit_defs[k].hard;
     }
-    c->ulimit_init = true;
+    c->limit.ulimit_init = true;
   }
   bool soft = false, hard = false, all = false;
   int which[17], nw = 0;
@@ -295,15 +295,15 @@ int bi_ulimit_main(bi_ctx *b) {
   int st = 0;
   if (all) {
     for (int k = 0; k < 17; k++)
-      ulimit_line(&o, k, hard && !soft ? c->ulimit_hard[k] : c->ulimit_soft[k],
+      ulimit_line(&o, k, hard && !soft ? c->limit.ulimit_hard[k] : c->limit.ulimit_soft[k],
                   true);
   } else if (i < b->argc) {
     int k = nw ? which[nw - 1] : 4; /* -f by default */
     const char *v = b->argv[i];
     int64_t val;
     if (!strcmp(v, "unlimited")) val = -1;
-    else if (!strcmp(v, "hard")) val = c->ulimit_hard[k];
-    else if (!strcmp(v, "soft")) val = c->ulimit_soft[k];
+    else if (!strcmp(v, "hard")) val = c->limit.ulimit_hard[k];
+    else if (!strcmp(v, "soft")) val = c->limit.ulimit_soft[k];
     else {
       char *end;
       errno = 0;
@@ -316,7 +316,7 @@ int bi_ulimit_main(bi_ctx *b) {
       val = n;
     }
     const struct ulimit_def *d = &ulimit_defs[k];
-    int64_t hv = c->ulimit_hard[k];
+    int64_t hv = c->limit.ulimit_hard[k];
     bool above = hv >= 0 && (val < 0 || val > hv);
     if (d->opt == 'p') {
       bi_err(b, "%s: cannot modify limit: Invalid argument", d->desc);
@@ -325,14 +325,14 @@ int bi_ulimit_main(bi_ctx *b) {
       bi_err(b, "%s: cannot modify limit: Operation not permitted", d->desc);
       st = 1;
     } else {
-      if (hard || set_both) c->ulimit_hard[k] = val;
-      if (soft || set_both) c->ulimit_soft[k] = val;
+      if (hard || set_both) c->limit.ulimit_hard[k] = val;
+      if (soft || set_both) c->limit.ulimit_soft[k] = val;
     }
   } else {
     if (!nw) which[nw++] = 4;
     for (int j = 0; j < nw; j++) {
       int k = which[j];
-      ulimit_line(&o, k, soft ? c->ulimit_soft[k] : c->ulimit_hard[k], nw > 1);
+      ulimit_line(&o, k, soft ? c->limit.ulimit_soft[k] : c->limit.ulimit_hard[k], nw > 1);
     }
   }
   if (o.len && bi_write(b, o.data, o.len)) st = 1;
@@ -423,16 +423,16 @@ int bi_umask_main(bi_ctx *b) {
         return 1;
       }
     } else {
-      v = umask_parse_symbolic(b, m, c->umask);
+      v = umask_parse_symbolic(b, m, c->proc.umask);
       if (v < 0) return 1;
     }
-    c->umask = (unsigned)v & 0777;
+    c->proc.umask = (unsigned)v & 0777;
     if (!sym) return 0;
   }
   vsh_buf o = {0};
   if (reuse) vsh__buf_puts(&o, sym ? "umask -S " : "umask ");
-  if (sym) umask_symbolic(&o, c->umask);
-  else vsh__buf_printf(&o, "%04o", c->umask);
+  if (sym) umask_symbolic(&o, c->proc.umask);
+  else vsh__buf_printf(&o, "%04o", c->proc.umask);
   vsh__buf_putc(&o, '\n');
   int st = bi_write(b, o.data, o.len) ? 1 : 0;
   vsh_buf_dispose(&o);

@@ -121,7 +121,7 @@ static size_t visible_vars(sh_ctx *c, unsigned mask, sh_var ***out) {
   sh_var_get(c, "BASHOPTS");
   size_t n = 0, cap = 64;
   sh_var **v = malloc(cap * sizeof(*v));
-  for (sh_scope *s = c->scope; v && s; s = s->up)
+  for (sh_scope *s = c->vars.scope; v && s; s = s->up)
     for (sh_var *x = s->vars; x; x = x->hh.next) {
       if (mask && !(x->attrs & mask)) continue;
       bool shadowed = false;
@@ -145,10 +145,10 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
   sh_ctx *c = b->sh;
   vsh_buf o = {0};
   int st = 0;
-  size_t n = HASH_COUNT(c->funcs);
+  size_t n = HASH_COUNT(c->vars.funcs);
   sh_func **fs = calloc(n + (size_t)nw + 1, sizeof(*fs));
   size_t k = 0;
-  for (sh_func *f = c->funcs; f && fs; f = f->hh.next) fs[k++] = f;
+  for (sh_func *f = c->vars.funcs; f && fs; f = f->hh.next) fs[k++] = f;
   for (size_t i = 1; i < k; i++)
     for (size_t j = i; j > 0 && strcmp(fs[j - 1]->name, fs[j]->name) > 0; j--) {
       sh_func *t = fs[j];
@@ -163,7 +163,7 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
     }
   }
   for (size_t i = 0; i < k; i++) {
-    if (names_only && nw && c->opts[SH_SHOPT_EXTDEBUG]) {
+    if (names_only && nw && c->opt.opts[SH_SHOPT_EXTDEBUG]) {
       /* extdebug: where it was defined, as bash shows it */
       const char *src = fs[i]->src && *fs[i]->src ? fs[i]->src : "main";
       vsh__buf_printf(&o, "%s %u %s\n", fs[i]->name, fs[i]->def->line, src);
@@ -260,7 +260,7 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   }
   sh_var *v;
   bool in_func = false;
-  for (sh_scope *s = c->scope; s; s = s->up)
+  for (sh_scope *s = c->vars.scope; s; s = s->up)
     if (s->is_func) in_func = true;
   if (d->visible) {
     v = sh_var_find(c, name);
@@ -335,11 +335,11 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
         free(old);
       }
       if (!(v->attrs & SH_VAR_ASSOC)) v->attrs |= SH_VAR_ARRAY;
-      bool trace = c->xtrace_decl && !append;
-      if (trace) c->opts[SH_OPT_XTRACE] = false; /* traced below instead */
-      int st = sh_run_string(c, src.data, src.len, "declare", c->line);
+      bool trace = c->where.xtrace_decl && !append;
+      if (trace) c->opt.opts[SH_OPT_XTRACE] = false; /* traced below instead */
+      int st = sh_run_string(c, src.data, src.len, "declare", c->where.line);
       if (trace) {
-        c->opts[SH_OPT_XTRACE] = true;
+        c->opt.opts[SH_OPT_XTRACE] = true;
         /* bash: NAME=('v0' 'v1') or NAME=(['k']='v'), each quoted */
         vsh_buf t = {0};
         vsh__buf_append(&t, name, nl);
@@ -379,7 +379,7 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
       } else {
         int64_t ix;
         rc = sh_arith(c, key, strlen(key), &ix);
-        if (rc && !c->unwind) c->unwind = SH_UW_ABORT; /* as bash */
+        if (rc && !c->flow.unwind) c->flow.unwind = SH_UW_ABORT; /* as bash */
         if (!rc) rc = sh_var_set_elem(c, name, NULL, ix, val, append);
       }
       free(key);
@@ -485,7 +485,7 @@ int bi_declare_main(bi_ctx *b) {
 
 int bi_local_main(bi_ctx *b) {
   bool in_func = false;
-  for (sh_scope *s = b->sh->scope; s; s = s->up)
+  for (sh_scope *s = b->sh->vars.scope; s; s = s->up)
     if (s->is_func) in_func = true;
   if (!in_func) {
     bi_err(b, "can only be used in a function");
@@ -530,7 +530,7 @@ int bi_export_main(bi_ctx *b) {
     sh_var **vs;
     size_t n = visible_vars(b->sh, SH_VAR_EXPORT, &vs);
     vsh_buf o = {0};
-    bool posix = b->sh->opts[SH_OPT_POSIX];
+    bool posix = b->sh->opt.opts[SH_OPT_POSIX];
     for (size_t k = 0; k < n; k++)
       if (posix) print_var_posix(&o, vs[k], "export");
       else print_var(&o, vs[k], "declare");
@@ -604,7 +604,7 @@ int bi_readonly_main(bi_ctx *b) {
     sh_var **vs;
     size_t n = visible_vars(b->sh, SH_VAR_READONLY, &vs);
     vsh_buf o = {0};
-    bool posix = b->sh->opts[SH_OPT_POSIX];
+    bool posix = b->sh->opt.opts[SH_OPT_POSIX];
     for (size_t k = 0; k < n; k++)
       if (posix) print_var_posix(&o, vs[k], "readonly");
       else print_var(&o, vs[k], "declare");
@@ -677,7 +677,7 @@ int bi_unset_main(bi_ctx *b) {
           st = 1;
           continue;
         }
-        HASH_DEL(c->funcs, f);
+        HASH_DEL(c->vars.funcs, f);
         sh_unit_unref(f->unit);
         free(f->src);
         free(f->name);
@@ -739,7 +739,7 @@ int bi_unset_main(bi_ctx *b) {
     }
     if (nameref) {
       sh_var *v = NULL;
-      for (sh_scope *s = c->scope; s && !v; s = s->up) HASH_FIND_STR(s->vars, a, v);
+      for (sh_scope *s = c->vars.scope; s && !v; s = s->up) HASH_FIND_STR(s->vars, a, v);
       if (v) v->attrs &= ~SH_VAR_NAMEREF;
     }
     sh_var *v = sh_var_find(c, a);
@@ -756,7 +756,7 @@ int bi_unset_main(bi_ctx *b) {
     } else if (!vars) {
       sh_func *f = sh_func_find(c, a);
       if (f) {
-        HASH_DEL(c->funcs, f);
+        HASH_DEL(c->vars.funcs, f);
         sh_unit_unref(f->unit);
         free(f->src);
         free(f->name);
@@ -773,19 +773,19 @@ int bi_unset_main(bi_ctx *b) {
 static void set_opt(sh_ctx *c, int k, bool on) {
   /* bash: turning set -e on inside `! cmd` makes it take effect there
    * (only `!`: inside an if or && condition it stays ignored) */
-  if (on && !c->opts[k] && k == SH_OPT_ERREXIT && c->errexit_off &&
-      c->errexit_off == c->errexit_bang)
-    c->errexit_off = c->errexit_bang = 0;
-  c->opts[k] = on;
+  if (on && !c->opt.opts[k] && k == SH_OPT_ERREXIT && c->flow.errexit_off &&
+      c->flow.errexit_off == c->flow.errexit_bang)
+    c->flow.errexit_off = c->flow.errexit_bang = 0;
+  c->opt.opts[k] = on;
   /* the line-editing modes exclude each other */
-  if (on && k == SH_OPT_EMACS) c->opts[SH_OPT_VI] = false;
-  if (on && k == SH_OPT_VI) c->opts[SH_OPT_EMACS] = false;
+  if (on && k == SH_OPT_EMACS) c->opt.opts[SH_OPT_VI] = false;
+  if (on && k == SH_OPT_VI) c->opt.opts[SH_OPT_EMACS] = false;
   /* bash keeps POSIXLY_CORRECT in step with posix mode, and posix mode
    * turns these on */
   if (k == SH_OPT_POSIX && on) {
     sh_var_set(c, "POSIXLY_CORRECT", "y", false);
-    c->opts[SH_SHOPT_EXPAND_ALIASES] = c->opts[SH_SHOPT_INHERIT_ERREXIT] =
-        c->opts[SH_SHOPT_SHIFT_VERBOSE] = true;
+    c->opt.opts[SH_SHOPT_EXPAND_ALIASES] = c->opt.opts[SH_SHOPT_INHERIT_ERREXIT] =
+        c->opt.opts[SH_SHOPT_SHIFT_VERBOSE] = true;
   }
   if (k == SH_OPT_POSIX && !on) sh_var_unset(c, "POSIXLY_CORRECT");
 }
@@ -794,10 +794,10 @@ static void set_positionals(sh_ctx *c, char **v, int n) {
   char **np = calloc((size_t)n + 1, sizeof(char *));
   if (!np) return;
   for (int i = 0; i < n; i++) np[i] = strdup(v[i]);
-  for (size_t i = 0; i < c->npos; i++) free(c->pos[i]);
-  free(c->pos);
-  c->pos = np;
-  c->npos = (size_t)n;
+  for (size_t i = 0; i < c->vars.npos; i++) free(c->vars.pos[i]);
+  free(c->vars.pos);
+  c->vars.pos = np;
+  c->vars.npos = (size_t)n;
 }
 
 int bi_set_main(bi_ctx *b) {
@@ -823,7 +823,7 @@ int bi_set_main(bi_ctx *b) {
       return 0;
     }
     if (!strcmp(a, "-")) { /* -x -v off; the rest (if any) are $@ */
-      c->opts[SH_OPT_XTRACE] = c->opts[SH_OPT_VERBOSE] = false;
+      c->opt.opts[SH_OPT_XTRACE] = c->opt.opts[SH_OPT_VERBOSE] = false;
       i++;
       if (i < b->argc) set_positionals(c, b->argv + i, b->argc - i);
       return 0;
@@ -842,9 +842,9 @@ int bi_set_main(bi_ctx *b) {
             if (sh_opts[k].shopt) continue;
             if (on)
               vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name,
-                              c->opts[k] ? "on" : "off");
+                              c->opt.opts[k] ? "on" : "off");
             else
-              vsh__buf_printf(&o, "set %co %s\n", c->opts[k] ? '-' : '+',
+              vsh__buf_printf(&o, "set %co %s\n", c->opt.opts[k] ? '-' : '+',
                               sh_opts[k].name);
           }
           bi_write(b, o.data, o.len);
@@ -900,15 +900,15 @@ int bi_shopt_main(bi_ctx *b) {
     for (int kk = 0; kk < SH_OPT__COUNT; kk++) {
       int k = ord[kk];
       if (sh_opts[k].shopt == o_mode) continue;
-      if ((set && !c->opts[k]) || (unset && c->opts[k])) continue;
+      if ((set && !c->opt.opts[k]) || (unset && c->opt.opts[k])) continue;
       if (o_mode)
-        vsh__buf_printf(&o, "set %co %s\n", c->opts[k] ? '-' : '+',
+        vsh__buf_printf(&o, "set %co %s\n", c->opt.opts[k] ? '-' : '+',
                         sh_opts[k].name);
       else if (print)
-        vsh__buf_printf(&o, "shopt -%c %s\n", c->opts[k] ? 's' : 'u',
+        vsh__buf_printf(&o, "shopt -%c %s\n", c->opt.opts[k] ? 's' : 'u',
                         sh_opts[k].name);
       else
-        vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name, c->opts[k] ? "on" : "off");
+        vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name, c->opt.opts[k] ? "on" : "off");
     }
   }
   for (; i < b->argc; i++) {
@@ -921,14 +921,14 @@ int bi_shopt_main(bi_ctx *b) {
     if (set) set_opt(c, k, true);
     else if (unset) set_opt(c, k, false);
     else {
-      if (!c->opts[k]) st = 1;
+      if (!c->opt.opts[k]) st = 1;
       if (!quiet) {
         if (print && o_mode)
-          vsh__buf_printf(&o, "set %co %s\n", c->opts[k] ? '-' : '+', sh_opts[k].name);
+          vsh__buf_printf(&o, "set %co %s\n", c->opt.opts[k] ? '-' : '+', sh_opts[k].name);
         else if (print)
-          vsh__buf_printf(&o, "shopt -%c %s\n", c->opts[k] ? 's' : 'u', sh_opts[k].name);
+          vsh__buf_printf(&o, "shopt -%c %s\n", c->opt.opts[k] ? 's' : 'u', sh_opts[k].name);
         else
-          vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name, c->opts[k] ? "on" : "off");
+          vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name, c->opt.opts[k] ? "on" : "off");
       }
     }
   }
@@ -948,14 +948,14 @@ int bi_shift_main(bi_ctx *b) {
       return 1;
     }
   }
-  if ((size_t)n > c->npos) {
-    if (c->opts[SH_SHOPT_SHIFT_VERBOSE])
+  if ((size_t)n > c->vars.npos) {
+    if (c->opt.opts[SH_SHOPT_SHIFT_VERBOSE])
       bi_err(b, "%ld: shift count out of range", n);
     return 1;
   }
-  for (long i = 0; i < n; i++) free(c->pos[i]);
-  memmove(c->pos, c->pos + n, (c->npos - (size_t)n + 1) * sizeof(char *));
-  c->npos -= (size_t)n;
+  for (long i = 0; i < n; i++) free(c->vars.pos[i]);
+  memmove(c->vars.pos, c->vars.pos + n, (c->vars.npos - (size_t)n + 1) * sizeof(char *));
+  c->vars.npos -= (size_t)n;
   return 0;
 }
 
@@ -965,12 +965,12 @@ int bi_let_main(bi_ctx *b) {
     return 1;
   }
   int64_t v = 0;
-  const char *what = b->sh->arith_what;
-  b->sh->arith_what = "let";
+  const char *what = b->sh->where.arith_what;
+  b->sh->where.arith_what = "let";
   int rc = 0;
   for (int i = 1; i < b->argc && !rc; i++)
     rc = sh_arith_raw(b->sh, b->argv[i], strlen(b->argv[i]), &v);
-  b->sh->arith_what = what;
+  b->sh->where.arith_what = what;
   if (rc) return 1;
   return v ? 0 : 1;
 }
@@ -1049,7 +1049,7 @@ int bi_read_main(bi_ctx *b) {
     int64_t r = sh_stream_read(in, &ch, 1, c->ex);
     if (r <= 0) {
       eof = true;
-      if (r == VSH_EABORTED) c->unwind = SH_UW_CANCEL;
+      if (r == VSH_EABORTED) c->flow.unwind = SH_UW_CANCEL;
       break;
     }
     if (!exact && ch == dch) {
@@ -1244,14 +1244,14 @@ int bi_mapfile_main(bi_ctx *b) {
             vsh_buf cmd = {0};
             vsh__buf_printf(&cmd, "%s %ld ", callback, idx);
             sh_quote_single(&cmd, s);
-            if (cmd.data) sh_run_string(c, cmd.data, cmd.len, "mapfile", c->line);
+            if (cmd.data) sh_run_string(c, cmd.data, cmd.len, "mapfile", c->where.line);
             vsh_buf_dispose(&cmd);
           }
           sh_var_set_elem(c, name, NULL, idx++, s, false);
           free(s);
           nread++;
           if (count && nread >= count) break;
-          if (c->unwind) break;
+          if (c->flow.unwind) break;
         }
       }
       vsh__buf_clear(&line);
@@ -1266,7 +1266,7 @@ int bi_mapfile_main(bi_ctx *b) {
 static void getopts_err(bi_ctx *b, const char *what, char opt) {
   if (!b->err) return;
   vsh_buf m = {0};
-  vsh__buf_printf(&m, "%s: %s -- %c\n", b->sh->arg0 ? b->sh->arg0 : "vsh",
+  vsh__buf_printf(&m, "%s: %s -- %c\n", b->sh->vars.arg0 ? b->sh->vars.arg0 : "vsh",
                   what, opt);
   if (m.data) sh_stream_write(b->err, m.data, m.len, b->sh->ex);
   vsh_buf_dispose(&m);
@@ -1279,8 +1279,8 @@ int bi_getopts_main(bi_ctx *b) {
     return 2;
   }
   const char *opts = b->argv[1], *name = b->argv[2];
-  char **args = c->pos;
-  int nargs = (int)c->npos;
+  char **args = c->vars.pos;
+  int nargs = (int)c->vars.npos;
   if (b->argc > 3) {
     args = b->argv + 3;
     nargs = b->argc - 3;

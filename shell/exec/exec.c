@@ -16,7 +16,7 @@
 /* ---- checks ------------------------------------------------------------ */
 
 bool sh_check(sh_ctx *c) {
-  if (c->unwind == SH_UW_CANCEL) return true;
+  if (c->flow.unwind == SH_UW_CANCEL) return true;
   sh_exec *ex = c->ex;
   uint64_t n = atomic_fetch_add_explicit(&ex->commands, 1,
                                          memory_order_relaxed);
@@ -24,15 +24,15 @@ bool sh_check(sh_ctx *c) {
     sh_exec_limit(ex, "command limit exceeded (%llu commands)",
                   (unsigned long long)ex->limits.max_commands);
   if (sh_exec_charge(ex, 1) ||
-      (c->job && atomic_load(&c->ex->cancel) == SH_CANCEL_EXIT)) {
-    c->unwind = SH_UW_CANCEL;
+      (c->proc.job && atomic_load(&c->ex->cancel) == SH_CANCEL_EXIT)) {
+    c->flow.unwind = SH_UW_CANCEL;
     return true;
   }
   int sig = 0;
-  if (c->job) {
-    sig = sh__job_signal_pending(c->job);
-    if (sig) sh__job_signal_clear(c->job);
-  } else if (!c->subshell && atomic_load_explicit(&ex->main_sig,
+  if (c->proc.job) {
+    sig = sh__job_signal_pending(c->proc.job);
+    if (sig) sh__job_signal_clear(c->proc.job);
+  } else if (!c->proc.subshell && atomic_load_explicit(&ex->main_sig,
                                                   memory_order_relaxed)) {
     sig = atomic_exchange(&ex->main_sig, 0);
   }
@@ -43,38 +43,38 @@ bool sh_check(sh_ctx *c) {
 /* A virtual signal arrived: its trap runs, or (default disposition) the
  * shell ends with status 128+sig; ignored and harmless signals do nothing. */
 bool sh__deliver_signal(sh_ctx *c, int sig) {
-  if (sig > 0 && sig < 65 && c->traps[sig]) {
-    if (!*c->traps[sig]) return false; /* ignored */
+  if (sig > 0 && sig < 65 && c->trap.traps[sig]) {
+    if (!*c->trap.traps[sig]) return false; /* ignored */
     sh_run_trap(c, sig);
-    return c->unwind != SH_UW_NONE;
+    return c->flow.unwind != SH_UW_NONE;
   }
   /* SIGCHLD, SIGURG, SIGWINCH, SIGCONT default to ignore */
   if (sig == 17 || sig == 23 || sig == 28 || sig == 18) return false;
-  c->status = 128 + sig;
-  c->unwind = SH_UW_EXIT;
+  c->proc.status = 128 + sig;
+  c->flow.unwind = SH_UW_EXIT;
   return true;
 }
 
 static int set_status(sh_ctx *c, int st) {
-  c->status = st;
+  c->proc.status = st;
   return st;
 }
 
 /* errexit and the ERR trap after a command that may trigger them. */
 static void after_command(sh_ctx *c, const sh_node *n, int st) {
-  if (st == 0 || c->unwind || c->errexit_off) return;
+  if (st == 0 || c->flow.unwind || c->flow.errexit_off) return;
   /* the ERR trap is not inherited by functions without errtrace, and
    * never runs in asynchronous jobs */
-  bool in_func = c->funcname && strcmp(c->funcname, "source") != 0;
+  bool in_func = c->where.funcname && strcmp(c->where.funcname, "source") != 0;
   /* in a job only with errtrace, and not for the job's own command
    * (false & runs no ERR trap; { false; } & does) */
-  bool job_ok = !c->job || (c->opts[SH_OPT_ERRTRACE] && n != c->job_top);
-  if (c->traps[SH_TRAP_ERR] && !c->in_trap && job_ok &&
-      (!in_func || c->opts[SH_OPT_ERRTRACE]))
+  bool job_ok = !c->proc.job || (c->opt.opts[SH_OPT_ERRTRACE] && n != c->proc.job_top);
+  if (c->trap.traps[SH_TRAP_ERR] && !c->trap.in_trap && job_ok &&
+      (!in_func || c->opt.opts[SH_OPT_ERRTRACE]))
     sh_run_trap(c, SH_TRAP_ERR);
-  if (c->opts[SH_OPT_ERREXIT]) {
-    c->status = st;
-    c->unwind = SH_UW_EXIT;
+  if (c->opt.opts[SH_OPT_ERREXIT]) {
+    c->proc.status = st;
+    c->flow.unwind = SH_UW_EXIT;
   }
 }
 
@@ -82,7 +82,7 @@ static void after_command(sh_ctx *c, const sh_node *n, int st) {
 
 sh_func *sh_func_find(sh_ctx *c, const char *name) {
   sh_func *f = NULL;
-  HASH_FIND_STR(c->funcs, name, f);
+  HASH_FIND_STR(c->vars.funcs, name, f);
   return f;
 }
 
@@ -105,7 +105,7 @@ int sh_func_define(sh_ctx *c, sh_node *def, sh_unit *unit) {
       return VSH_ENOMEM;
     }
     f->name = name;
-    HASH_ADD_KEYPTR(hh, c->funcs, f->name, strlen(f->name), f);
+    HASH_ADD_KEYPTR(hh, c->vars.funcs, f->name, strlen(f->name), f);
     if (!VSH_HASH_ADDED(f)) {
       free(f->name);
       free(f);
@@ -118,80 +118,80 @@ int sh_func_define(sh_ctx *c, sh_node *def, sh_unit *unit) {
   free(f->src);
   /* BASH_SOURCE of the definition: the script or sourced file; bash
    * says "main" for stdin and "environment" for -c */
-  bool in_file = c->script_src != NULL;
-  for (int i = 0; i < c->funcnest && !in_file; i++)
-    in_file = !strcmp(c->frames[i].name, "source");
-  f->src = strdup(in_file && c->source_name ? c->source_name
-                  : c->dash_c || c->under_dash_c ? "environment"
+  bool in_file = c->where.script_src != NULL;
+  for (int i = 0; i < c->limit.funcnest && !in_file; i++)
+    in_file = !strcmp(c->where.frames[i].name, "source");
+  f->src = strdup(in_file && c->where.source_name ? c->where.source_name
+                  : c->opt.dash_c || c->opt.under_dash_c ? "environment"
                                                  : "main");
   return 0;
 }
 
 int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
-  if (c->call_depth >= c->ex->limits.max_call_depth) {
+  if (c->limit.call_depth >= c->ex->limits.max_call_depth) {
     sh_error(c, "%s: maximum function nesting level exceeded (%u)", f->name,
-             c->call_depth);
+             c->limit.call_depth);
     sh_exec_limit(c->ex, "function call depth limit exceeded (%llu)",
                   (unsigned long long)c->ex->limits.max_call_depth);
-    c->unwind = SH_UW_CANCEL;
+    c->flow.unwind = SH_UW_CANCEL;
     return set_status(c, 126);
   }
-  unsigned ret_gen = c->return_trap_gen;
+  unsigned ret_gen = c->trap.return_trap_gen;
   sh_scope *sc = calloc(1, sizeof(*sc));
-  if (!sc || sh_frame_push(c, f->name, f->src, c->line)) {
+  if (!sc || sh_frame_push(c, f->name, f->src, c->where.line)) {
     free(sc);
     return set_status(c, 1);
   }
   sc->is_func = true;
-  sc->up = c->scope;
-  c->scope = sc;
-  char **opos = c->pos;
-  size_t onpos = c->npos;
+  sc->up = c->vars.scope;
+  c->vars.scope = sc;
+  char **opos = c->vars.pos;
+  size_t onpos = c->vars.npos;
   /* owned copies: `set --` and `shift` inside the function free them */
-  c->pos = sh__strv_dup(argv + 1, (size_t)(argc - 1));
-  c->npos = c->pos ? (size_t)(argc - 1) : 0;
-  sh_unit *ounit = c->unit;
-  const char *ofn = c->funcname;
-  c->unit = f->unit;
-  c->funcname = f->name;
-  c->call_depth++;
+  c->vars.pos = sh__strv_dup(argv + 1, (size_t)(argc - 1));
+  c->vars.npos = c->vars.pos ? (size_t)(argc - 1) : 0;
+  sh_unit *ounit = c->where.unit;
+  const char *ofn = c->where.funcname;
+  c->where.unit = f->unit;
+  c->where.funcname = f->name;
+  c->limit.call_depth++;
   /* bash: break and continue do not reach the caller's loops */
-  unsigned oloops = c->loop_depth;
-  c->loop_depth = 0;
-  bool otraced = c->func_traced;
-  c->func_traced = (f->attrs & SH_VAR_TRACE) != 0;
+  unsigned oloops = c->limit.loop_depth;
+  c->limit.loop_depth = 0;
+  bool otraced = c->where.func_traced;
+  c->where.func_traced = (f->attrs & SH_VAR_TRACE) != 0;
   /* with functrace (or declare -t) the DEBUG trap also runs as the
    * function starts, $BASH_COMMAND still naming the call */
-  if (c->traps[SH_TRAP_DEBUG] && !c->in_trap &&
-      (c->opts[SH_OPT_FUNCTRACE] || c->func_traced))
+  if (c->trap.traps[SH_TRAP_DEBUG] && !c->trap.in_trap &&
+      (c->opt.opts[SH_OPT_FUNCTRACE] || c->where.func_traced))
     sh_run_trap(c, SH_TRAP_DEBUG);
   sh_unit_ref(f->unit);
   sh_node *body = f->def->u.func.body;
   int st = sh_exec_node(c, body);
   sh_unit_unref(f->unit);
-  c->loop_depth = oloops;
-  c->func_traced = otraced;
-  c->call_depth--;
-  bool returned = c->unwind == SH_UW_RETURN;
+  c->limit.loop_depth = oloops;
+  c->where.func_traced = otraced;
+  c->limit.call_depth--;
+  bool returned = c->flow.unwind == SH_UW_RETURN;
   if (returned) {
-    c->unwind = SH_UW_NONE;
-    st = c->status;
+    c->flow.unwind = SH_UW_NONE;
+    st = c->proc.status;
   }
   /* functions inherit RETURN (and DEBUG) only with functrace; one set
    * inside the function runs as it returns, seeing $? from before the
    * `return`, as bash's does */
-  if (c->traps[SH_TRAP_RETURN] && !c->in_trap &&
-      (c->opts[SH_OPT_FUNCTRACE] || c->return_trap_gen != ret_gen)) {
-    if (returned) c->status = c->return_prev;
+  if (c->trap.traps[SH_TRAP_RETURN] && !c->trap.in_trap &&
+      (c->opt.opts[SH_OPT_FUNCTRACE] || c->trap.return_trap_gen != ret_gen)) {
+    if (returned) c->proc.status = c->trap.return_prev;
     sh_run_trap(c, SH_TRAP_RETURN);
-    if (c->unwind == SH_UW_EXIT) st = c->status;
+    if (c->flow.unwind == SH_UW_EXIT) st = c->proc.status;
   }
-  c->funcname = ofn;
-  c->unit = ounit;
-  sh__strv_free(c->pos, c->npos);
-  c->pos = opos;
-  c->npos = onpos;
-  c->scope = sc->up;
+  c->where.funcname = ofn;
+  c->where.unit = ounit;
+  sh__strv_free(c->vars.pos, c->vars.npos);
+  c->vars.pos = opos;
+  c->vars.npos = onpos;
+  c->vars.scope = sc->up;
   sh__scope_free(sc);
   sh_frame_pop(c);
   return set_status(c, st);
@@ -202,34 +202,34 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
 /* The DEBUG trap before a command on `line`: not inside functions unless
  * functrace, never inside a trap.  True when it asked to stop. */
 bool sh__debug_trap(sh_ctx *c, unsigned line) {
-  if (!c->traps[SH_TRAP_DEBUG] || c->in_trap) return false;
-  bool in_func = c->funcname && strcmp(c->funcname, "source") != 0;
-  if (in_func && !c->opts[SH_OPT_FUNCTRACE] && !c->func_traced) return false;
-  if (line) c->line = line;
+  if (!c->trap.traps[SH_TRAP_DEBUG] || c->trap.in_trap) return false;
+  bool in_func = c->where.funcname && strcmp(c->where.funcname, "source") != 0;
+  if (in_func && !c->opt.opts[SH_OPT_FUNCTRACE] && !c->where.func_traced) return false;
+  if (line) c->where.line = line;
   sh_run_trap(c, SH_TRAP_DEBUG);
-  return c->unwind != SH_UW_NONE;
+  return c->flow.unwind != SH_UW_NONE;
 }
 
 void sh_run_trap(sh_ctx *c, int sig) {
-  const char *code = c->traps[sig];
-  if (!code || !*code || c->in_trap) return;
+  const char *code = c->trap.traps[sig];
+  if (!code || !*code || c->trap.in_trap) return;
   char *copy = strdup(code);
   if (!copy) return;
-  int saved = c->status;
-  int otrap = c->trap_status;
-  c->trap_status = saved;
-  sh_unwind uw = c->unwind;
-  int uwn = c->unwind_n;
-  c->unwind = SH_UW_NONE;
-  c->in_trap = true;
-  sh_run_string(c, copy, strlen(copy), "trap", c->line);
-  c->in_trap = false;
-  c->trap_status = otrap;
+  int saved = c->proc.status;
+  int otrap = c->trap.trap_status;
+  c->trap.trap_status = saved;
+  sh_unwind uw = c->flow.unwind;
+  int uwn = c->flow.unwind_n;
+  c->flow.unwind = SH_UW_NONE;
+  c->trap.in_trap = true;
+  sh_run_string(c, copy, strlen(copy), "trap", c->where.line);
+  c->trap.in_trap = false;
+  c->trap.trap_status = otrap;
   free(copy);
-  if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_CANCEL) return;
-  c->unwind = uw;
-  c->unwind_n = uwn;
-  c->status = saved;
+  if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_CANCEL) return;
+  c->flow.unwind = uw;
+  c->flow.unwind_n = uwn;
+  c->proc.status = saved;
 }
 
 /* ---- xtrace ------------------------------------------------------------------ */
@@ -241,21 +241,21 @@ void sh_run_trap(sh_ctx *c, int sig) {
 static const char *xtrace_prefix(sh_ctx *c) {
   const char *ps4 = sh_var_get(c, "PS4");
   if (ps4 && strpbrk(ps4, "\\$`")) {
-    c->in_ps4 = true;
-    int st = c->status;
-    sh_unwind uw = c->unwind;
+    c->where.in_ps4 = true;
+    int st = c->proc.status;
+    sh_unwind uw = c->flow.unwind;
     ps4 = sh_expand_prompt(c, ps4);
-    if (c->unwind == SH_UW_ABORT && uw != SH_UW_ABORT) /* the command goes on */
-      c->unwind = uw;
-    c->status = st;
-    c->in_ps4 = false;
+    if (c->flow.unwind == SH_UW_ABORT && uw != SH_UW_ABORT) /* the command goes on */
+      c->flow.unwind = uw;
+    c->proc.status = st;
+    c->where.in_ps4 = false;
   }
   if (!ps4 || !*ps4) return "";
   /* a copy: the traced command may assign PS4 */
-  if (!c->xtrace_level) return vsh__arena_strndup(&c->arena, ps4, strlen(ps4));
+  if (!c->where.xtrace_level) return vsh__arena_strndup(&c->arena, ps4, strlen(ps4));
   size_t first = 1; /* one character, however many bytes */
   while (((unsigned char)ps4[first] & 0xc0) == 0x80) first++;
-  unsigned level = c->xtrace_level < 99 ? c->xtrace_level : 99;
+  unsigned level = c->where.xtrace_level < 99 ? c->where.xtrace_level : 99;
   size_t len = strlen(ps4);
   char *out = vsh__arena_alloc(&c->arena, len + level * first + 1);
   if (!out) return ps4;
@@ -296,7 +296,7 @@ static void xtrace_word(vsh_buf *b, const char *a) {
 
 static void xtrace_emit(sh_ctx *c, vsh_buf *b) {
   vsh__buf_putc(b, '\n');
-  sh_stream *err = c->xtrace_to ? c->xtrace_to : sh_fd(c, 2);
+  sh_stream *err = c->io.xtrace_to ? c->io.xtrace_to : sh_fd(c, 2);
   if (err) sh_stream_write(err, b->data, b->len, c->ex);
   vsh_buf_dispose(b);
 }
@@ -304,7 +304,7 @@ static void xtrace_emit(sh_ctx *c, vsh_buf *b) {
 /* A trace line written out as given (the compound commands' forms:
  * `for x in ...`, `[[ a == b ]]`, `(( i++ ))`). */
 void sh_xtrace_text(sh_ctx *c, const char *text, size_t len) {
-  if (c->in_ps4) return;
+  if (c->where.in_ps4) return;
   vsh_buf b = {0};
   vsh__buf_puts(&b, xtrace_prefix(c));
   vsh__buf_append(&b, text, len);
@@ -312,7 +312,7 @@ void sh_xtrace_text(sh_ctx *c, const char *text, size_t len) {
 }
 
 int sh_xtrace(sh_ctx *c, int argc, char **argv) {
-  if (c->in_ps4) return 0;
+  if (c->where.in_ps4) return 0;
   vsh_buf b = {0};
   vsh__buf_puts(&b, xtrace_prefix(c));
   for (int i = 0; i < argc; i++) {
@@ -326,7 +326,7 @@ int sh_xtrace(sh_ctx *c, int argc, char **argv) {
 /* An assignment's trace: NAME=VALUE (or +=) with only VALUE quoted. */
 static void xtrace_assign(sh_ctx *c, const char *prefix, const char *name,
                           bool append, const char *val) {
-  if (c->in_ps4) return;
+  if (c->where.in_ps4) return;
   vsh_buf b = {0};
   vsh__buf_puts(&b, prefix);
   vsh__buf_puts(&b, name);
@@ -339,7 +339,7 @@ static void xtrace_assign(sh_ctx *c, const char *prefix, const char *name,
  * on a line of its own after the command. */
 void sh_xtrace_assign(sh_ctx *c, const char *name, bool append,
                       const char *val) {
-  if (!c->opts[SH_OPT_XTRACE] || c->in_ps4) return;
+  if (!c->opt.opts[SH_OPT_XTRACE] || c->where.in_ps4) return;
   xtrace_assign(c, xtrace_prefix(c), name, append, val);
 }
 
@@ -532,12 +532,12 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
   size_t nl = a->name_len < 255 ? a->name_len : 255;
   memcpy(name, a->name, nl);
   name[nl] = 0;
-  c->asg_key = c->asg_val = NULL;
+  c->vars.asg_key = c->vars.asg_val = NULL;
   const char *elem =
       a->is_array || a->index ? sh_nameref_elem(c, name) : NULL;
   if (elem) { /* r=(x y) or r[1]=x where r refers to a[@] or a[0] */
     sh_error(c, "`%s': not a valid identifier", elem);
-    if (!c->unwind) c->unwind = SH_UW_ABORT; /* bash drops the line */
+    if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT; /* bash drops the line */
     return VSH_EINVAL;
   }
   if (a->is_array && a->index) { /* a[1]=(x y) */
@@ -545,17 +545,17 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
     size_t kl;
     if (sh_expand_str(c, a->index, &k, &kl)) k = (char *)"";
     sh_error(c, "%s[%s]: cannot assign list to array member", name, k);
-    if (!c->unwind) c->unwind = SH_UW_ABORT; /* bash drops the line */
+    if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT; /* bash drops the line */
     return VSH_EINVAL;
   }
   if (a->is_array) return assign_array(c, a, name);
   char *val;
   size_t vl;
-  c->expanding_assignment = true;
+  c->vars.expanding_assignment = true;
   int rc = sh_expand_str(c, a->value, &val, &vl);
-  c->expanding_assignment = false;
+  c->vars.expanding_assignment = false;
   if (rc) return rc;
-  c->asg_val = val;
+  c->vars.asg_val = val;
   if (a->index && !a->index->n) { /* a[]=v */
     sh_error(c, "%s[]: bad array subscript", name);
     return VSH_EINVAL;
@@ -566,18 +566,18 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
       char *k;
       size_t kl;
       rc = sh_expand_str(c, a->index, &k, &kl);
-      c->asg_key = rc ? NULL : k;
+      c->vars.asg_key = rc ? NULL : k;
       return rc ? rc : sh_var_set_elem(c, name, k, 0, val, a->append);
     }
     char *k;
     size_t kl;
     int64_t ix;
     rc = sh_expand_str(c, keep_single_quotes(c, a->index), &k, &kl);
-    c->asg_key = rc ? NULL : k;
+    c->vars.asg_key = rc ? NULL : k;
     if (!rc) {
       rc = sh_arith(c, k, kl, &ix);
       /* a bad subscript abandons the line, as bash */
-      if (rc && !c->unwind) c->unwind = SH_UW_ABORT;
+      if (rc && !c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
     }
     if (rc) return rc;
     if (ix < 0) {
@@ -616,7 +616,7 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
     vsh_buf abs = {0};
     vfs_info st;
     bool ok = nth <= 0 &&
-              vsh__path_resolve(&abs, c->cwd, name, strlen(name)) == 0 &&
+              vsh__path_resolve(&abs, c->dirs.cwd, name, strlen(name)) == 0 &&
               vfs_stat(c->fs, abs.data, true, &st) == 0 &&
               st.type == VFS_REG && (st.mode & 0111);
     vsh_buf_dispose(&abs);
@@ -638,7 +638,7 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
     vsh__buf_puts(&full, name);
     vsh_buf abs = {0};
     vfs_info st;
-    if (vsh__path_resolve(&abs, c->cwd, full.data, full.len) == 0 &&
+    if (vsh__path_resolve(&abs, c->dirs.cwd, full.data, full.len) == 0 &&
         vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_REG &&
         (st.mode & 0111)) {
       if (nth-- > 0) {
@@ -670,7 +670,7 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   if (!has_slash(name)) {
     const bi_entry *e = bi_lookup(name);
     /* posix mode finds special builtins before functions */
-    sh_func *f = e && (e->flags & BI_SPECIAL) && c->opts[SH_OPT_POSIX]
+    sh_func *f = e && (e->flags & BI_SPECIAL) && c->opt.opts[SH_OPT_POSIX]
                      ? NULL
                      : sh_func_find(c, name);
     if (f) return sh_call_function(c, f, argc, argv);
@@ -687,7 +687,7 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
       h->hits++;
       vsh_buf abs = {0};
       vfs_info st;
-      builtin = e && vsh__path_resolve(&abs, c->cwd, found, strlen(found)) == 0 &&
+      builtin = e && vsh__path_resolve(&abs, c->dirs.cwd, found, strlen(found)) == 0 &&
                 vfs_stat(c->fs, abs.data, true, &st) == 0 &&
                 st.dev == VFS_DEV_BIN;
       vsh_buf_dispose(&abs);
@@ -703,7 +703,7 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   vfs_info st;
   const char *base = strrchr(name, '/') + 1;
   const bi_entry *e = bi_lookup(base);
-  if (e && vsh__path_resolve(&abs, c->cwd, name, strlen(name)) == 0 &&
+  if (e && vsh__path_resolve(&abs, c->dirs.cwd, name, strlen(name)) == 0 &&
       vfs_stat(c->fs, abs.data, true, &st) == 0 && st.dev == VFS_DEV_BIN) {
     vsh_buf_dispose(&abs);
     return sh_run_builtin(c, e, argc, argv);
@@ -718,8 +718,8 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
 static int push_temp_scope(sh_ctx *c, sh_node *n) {
   sh_scope *sc = calloc(1, sizeof(*sc));
   if (!sc) return VSH_ENOMEM;
-  sc->up = c->scope;
-  c->scope = sc;
+  sc->up = c->vars.scope;
+  c->vars.scope = sc;
   int rc = 0;
   for (size_t i = 0; i < n->u.simple.n_assigns && !rc; i++) {
     const sh_assign *a = &n->u.simple.assigns[i];
@@ -770,12 +770,12 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     size_t nl = a->name_len < 255 ? a->name_len : 255;
     memcpy(name, a->name, nl);
     name[nl] = 0;
-    if (c->opts[SH_OPT_XTRACE] && !c->in_ps4)
+    if (c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4)
       xtrace_assign(c, xtrace_prefix(c), name, a->append, val);
-    c->scope = sc->up; /* the variable outside the temporary scope */
+    c->vars.scope = sc->up; /* the variable outside the temporary scope */
     sh_var *outer = sh_var_find(c, name);
     const char *old = a->append && outer ? sh_var_get(c, name) : NULL;
-    c->scope = sc;
+    c->vars.scope = sc;
     if (outer && (outer->attrs & SH_VAR_READONLY)) {
       /* bash reports it and runs the command without this binding */
       sh_error(c, "%s: readonly variable", name);
@@ -810,8 +810,8 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
 }
 
 static void pop_temp_scope(sh_ctx *c) {
-  sh_scope *sc = c->scope;
-  c->scope = sc->up;
+  sh_scope *sc = c->vars.scope;
+  c->vars.scope = sc->up;
   sh__scope_free(sc);
 }
 
@@ -885,14 +885,14 @@ static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av,
 
 /* $_ : kept in the context, not a variable (it changes every command). */
 static void sh__set_underscore_n(sh_ctx *c, const char *s, size_t n) {
-  if (n + 1 > c->underscore_cap) {
-    char *d = realloc(c->underscore, n + 1);
+  if (n + 1 > c->vars.underscore_cap) {
+    char *d = realloc(c->vars.underscore, n + 1);
     if (!d) return;
-    c->underscore = d;
-    c->underscore_cap = n + 1;
+    c->vars.underscore = d;
+    c->vars.underscore_cap = n + 1;
   }
-  memcpy(c->underscore, s, n);
-  c->underscore[n] = 0;
+  memcpy(c->vars.underscore, s, n);
+  c->vars.underscore[n] = 0;
 }
 
 void sh__set_underscore(sh_ctx *c, const char *s) {
@@ -902,40 +902,40 @@ void sh__set_underscore(sh_ctx *c, const char *s) {
 /* Notes the command about to run for $BASH_COMMAND (a trap's own
  * commands leave it alone); its text is kept while a trap is set. */
 void sh__note_command(sh_ctx *c, const sh_node *n) {
-  if (c->in_trap) return;
-  c->cur_cmd = n;
-  if (!c->traps[SH_TRAP_DEBUG] && !c->traps[SH_TRAP_ERR] &&
-      !c->traps[SH_TRAP_EXIT] && !c->traps[SH_TRAP_RETURN]) {
-    free(c->cmd_text);
-    c->cmd_text = NULL;
+  if (c->trap.in_trap) return;
+  c->trap.cur_cmd = n;
+  if (!c->trap.traps[SH_TRAP_DEBUG] && !c->trap.traps[SH_TRAP_ERR] &&
+      !c->trap.traps[SH_TRAP_EXIT] && !c->trap.traps[SH_TRAP_RETURN]) {
+    free(c->trap.cmd_text);
+    c->trap.cmd_text = NULL;
     return;
   }
   vsh_buf t = {0};
   sh_print_command(&t, n);
   if (!t.data) return;
-  free(c->cmd_text);
-  c->cmd_text = t.data; /* the buffer's bytes, now owned here */
+  free(c->trap.cmd_text);
+  c->trap.cmd_text = t.data; /* the buffer's bytes, now owned here */
 }
 
 static int exec_simple(sh_ctx *c, sh_node *n) {
-  c->line = n->line;
+  c->where.line = n->line;
   sh__note_command(c, n);
-  if (sh__debug_trap(c, n->line)) return c->status;
+  if (sh__debug_trap(c, n->line)) return c->proc.status;
   sh_argv av = {0}, shown = {0};
   bool decl_arrays = false; /* declare a=(...) under set -x: see below */
-  c->subst_status = -1;
+  c->proc.subst_status = -1;
   if (n->u.simple.n_words) {
     /* $LINENO and messages name the command's first line, as in bash */
-    c->pin_line = true;
-    bool tr = c->opts[SH_OPT_XTRACE] && !c->in_ps4;
+    c->where.pin_line = true;
+    bool tr = c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4;
     int rc = n->u.simple.arg_assigns
                  ? expand_decl_words(c, n, &av, tr ? &shown : NULL,
                                      &decl_arrays)
                  : sh_expand_words(c, n->u.simple.words, n->u.simple.n_words,
                                    &av);
-    c->pin_line = false;
+    c->where.pin_line = false;
     if (rc) {
-      if (c->unwind) return c->status;
+      if (c->flow.unwind) return c->proc.status;
       return set_status(c, 1);
     }
   }
@@ -945,19 +945,19 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     /* bash expands and assigns first, then performs the redirections */
     sh_saved sv = {0};
     /* traced with PS4 as it was before these assignments, as bash */
-    const char *prefix = c->opts[SH_OPT_XTRACE] && !c->in_ps4
+    const char *prefix = c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4
                              ? xtrace_prefix(c) : NULL;
     for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
       const sh_assign *a = &n->u.simple.assigns[i];
       int rc = sh_assign_one(c, a);
       /* assigning a readonly variable abandons the line, as in bash */
-      if (rc == VSH_EPERM && !c->unwind) {
-        c->status = 1;
-        c->unwind = SH_UW_ABORT;
-        c->abort_errexit = true; /* and set -e ends the script */
+      if (rc == VSH_EPERM && !c->flow.unwind) {
+        c->proc.status = 1;
+        c->flow.unwind = SH_UW_ABORT;
+        c->flow.abort_errexit = true; /* and set -e ends the script */
       }
-      if (rc || c->unwind) return c->unwind ? c->status : set_status(c, 1);
-      if (prefix && a->is_array && !c->in_ps4) {
+      if (rc || c->flow.unwind) return c->flow.unwind ? c->proc.status : set_status(c, 1);
+      if (prefix && a->is_array && !c->where.in_ps4) {
         vsh_buf b = {0}; /* bash traces a literal as written */
         vsh__buf_puts(&b, prefix);
         sh_print_assign(&b, a);
@@ -967,9 +967,9 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
         size_t nl = a->name_len < 255 ? a->name_len : 255;
         memcpy(nm, a->name, nl);
         nm[nl] = 0;
-        if (c->asg_key) snprintf(nm + nl, sizeof nm - nl, "[%.200s]", c->asg_key);
+        if (c->vars.asg_key) snprintf(nm + nl, sizeof nm - nl, "[%.200s]", c->vars.asg_key);
         xtrace_assign(c, prefix, nm, a->append,
-                      c->asg_val ? c->asg_val : "");
+                      c->vars.asg_val ? c->vars.asg_val : "");
       }
     }
     int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
@@ -979,14 +979,14 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     }
     sh_restore(c, &sv);
     sh__set_underscore(c, ""); /* bash empties $_ after an assignment */
-    return set_status(c, c->subst_status >= 0 ? c->subst_status : 0);
+    return set_status(c, c->proc.subst_status >= 0 ? c->proc.subst_status : 0);
   }
 
   bool temp = n->u.simple.n_assigns > 0;
   /* traced as bash does, before the redirections: the prefix
    * assignments (as they are bound, after the redirections) then the
    * command, all on the stderr the command line started with */
-  bool trace = c->opts[SH_OPT_XTRACE] && !c->in_ps4;
+  bool trace = c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4;
   sh_stream *trace_to = trace && temp ? sh_fd(c, 2) : NULL;
   if (trace_to) sh_stream_ref(trace_to);
   if (trace && !temp && !decl_arrays) sh_xtrace(c, (int)av.n, av.v);
@@ -999,14 +999,14 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   }
   const bi_entry *e = bi_lookup(av.v[0]);
   bool special = e && (e->flags & BI_SPECIAL) &&
-                 (c->opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
+                 (c->opt.opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
   /* posix mode: a special builtin's prefix assignments outlive it,
    * exported, as bash leaves them (what it unset stays unset) */
-  bool keep = temp && special && c->opts[SH_OPT_POSIX];
-  sh_stream *otrace = c->xtrace_to;
-  if (trace_to) c->xtrace_to = trace_to;
+  bool keep = temp && special && c->opt.opts[SH_OPT_POSIX];
+  sh_stream *otrace = c->io.xtrace_to;
+  if (trace_to) c->io.xtrace_to = trace_to;
   if (temp && push_temp_scope(c, n)) {
-    c->xtrace_to = otrace;
+    c->io.xtrace_to = otrace;
     if (trace_to) sh_stream_unref(trace_to);
     pop_temp_scope(c);
     sh_restore(c, &sv);
@@ -1014,27 +1014,27 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   }
   if (trace_to) {
     sh_xtrace(c, (int)av.n, av.v);
-    c->xtrace_to = otrace;
+    c->io.xtrace_to = otrace;
     sh_stream_unref(trace_to);
   }
-  sh_scope *tsc = temp ? c->scope : NULL;
-  if (decl_arrays && trace) c->xtrace_decl = true;
+  sh_scope *tsc = temp ? c->vars.scope : NULL;
+  if (decl_arrays && trace) c->where.xtrace_decl = true;
   st = sh_run_argv(c, (int)av.n, av.v);
-  c->line = n->line; /* a function's body moved it; the ERR trap and
+  c->where.line = n->line; /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */
   if (decl_arrays && trace) { /* the array literals came first, as bash */
-    c->xtrace_decl = false;
+    c->where.xtrace_decl = false;
     sh_xtrace(c, (int)shown.n, shown.v);
   }
   /* posix mode: a special builtin's usage error (set -o bogus) ends a
    * non-interactive shell, except where set -e would not (|| && if !);
    * a syntax error in eval ends it anywhere, as bash does */
-  if (special && c->opts[SH_OPT_POSIX] && st == 2 && !c->unwind &&
-      !c->interactive && (!c->errexit_off || !strcmp(av.v[0], "eval"))) {
-    c->status = 2;
-    c->unwind = SH_UW_EXIT;
+  if (special && c->opt.opts[SH_OPT_POSIX] && st == 2 && !c->flow.unwind &&
+      !c->opt.interactive && (!c->flow.errexit_off || !strcmp(av.v[0], "eval"))) {
+    c->proc.status = 2;
+    c->flow.unwind = SH_UW_EXIT;
   }
-  if (temp && keep && c->scope == tsc) {
+  if (temp && keep && c->vars.scope == tsc) {
     sh_argv kept = {0};
     for (sh_var *v = tsc->vars; v; v = v->hh.next)
       if (!(v->attrs & SH_VAR_UNSET) && v->val &&
@@ -1058,9 +1058,9 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     else
       sh__set_underscore(c, last);
   }
-  if (c->exec_redirs_permanent) {
+  if (c->io.exec_redirs_permanent) {
     /* `exec >file`: keep the new bindings for the rest of the script */
-    c->exec_redirs_permanent = false;
+    c->io.exec_redirs_permanent = false;
     for (size_t i = 0; i < sv.n; i++) sh_stream_unref(sv.v[i].prev);
     free(sv.v);
   } else {
@@ -1072,7 +1072,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
 /* An expansion failed: a fatal one (${x?}, set -u) has set the status
  * the shell leaves with; others fail the command with 1. */
 int sh__expand_failed(sh_ctx *c) {
-  if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_ABORT) return c->status;
+  if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_ABORT) return c->proc.status;
   return set_status(c, 1);
 }
 
@@ -1080,13 +1080,13 @@ int sh__expand_failed(sh_ctx *c) {
 
 bool sh__loop_iter_ok(sh_ctx *c, uint64_t *iters) {
   if (sh_exec_charge(c->ex, 1)) {
-    c->unwind = SH_UW_CANCEL;
+    c->flow.unwind = SH_UW_CANCEL;
     return false;
   }
   if (++*iters > c->ex->limits.max_loop_iterations) {
     sh_exec_limit(c->ex, "loop iteration limit exceeded (%llu)",
                   (unsigned long long)c->ex->limits.max_loop_iterations);
-    c->unwind = SH_UW_CANCEL;
+    c->flow.unwind = SH_UW_CANCEL;
     return false;
   }
   return true;
@@ -1094,31 +1094,31 @@ bool sh__loop_iter_ok(sh_ctx *c, uint64_t *iters) {
 
 /* After a loop body: true when the loop must stop. */
 bool sh__loop_unwind(sh_ctx *c) {
-  if (c->unwind == SH_UW_BREAK) {
-    if (--c->unwind_n <= 0) c->unwind = SH_UW_NONE;
+  if (c->flow.unwind == SH_UW_BREAK) {
+    if (--c->flow.unwind_n <= 0) c->flow.unwind = SH_UW_NONE;
     return true;
   }
-  if (c->unwind == SH_UW_CONTINUE) {
-    if (--c->unwind_n <= 0) {
-      c->unwind = SH_UW_NONE;
+  if (c->flow.unwind == SH_UW_CONTINUE) {
+    if (--c->flow.unwind_n <= 0) {
+      c->flow.unwind = SH_UW_NONE;
       return false;
     }
     return true;
   }
-  return c->unwind != SH_UW_NONE;
+  return c->flow.unwind != SH_UW_NONE;
 }
 
 static int exec_while(sh_ctx *c, sh_node *n, bool until) {
   int st = 0;
   uint64_t iters = 0;
-  c->loop_depth++;
+  c->limit.loop_depth++;
   for (;;) {
     if (!sh__loop_iter_ok(c, &iters)) break;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
-    c->errexit_off++;
+    c->flow.errexit_off++;
     int cst = sh_exec_node(c, n->u.loop.cond);
-    c->errexit_off--;
-    if (c->unwind) {
+    c->flow.errexit_off--;
+    if (c->flow.unwind) {
       vsh__arena_pop(&c->arena, m);
       if (sh__loop_unwind(c)) break;
       continue;
@@ -1129,11 +1129,11 @@ static int exec_while(sh_ctx *c, sh_node *n, bool until) {
     }
     st = sh_exec_node(c, n->u.loop.body);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind && sh__loop_unwind(c)) break;
+    if (c->flow.unwind && sh__loop_unwind(c)) break;
     if (sh_check(c)) break;
   }
-  c->loop_depth--;
-  return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
+  c->limit.loop_depth--;
+  return set_status(c, c->flow.unwind == SH_UW_EXIT ? c->proc.status : st);
 }
 
 static int exec_for(sh_ctx *c, sh_node *n) {
@@ -1141,16 +1141,16 @@ static int exec_for(sh_ctx *c, sh_node *n) {
   char **items;
   size_t count;
   if (n->u.for_.has_in) {
-    c->line = n->line;
-    c->pin_line = true;
+    c->where.line = n->line;
+    c->where.pin_line = true;
     int rc = sh_expand_words(c, n->u.for_.words, n->u.for_.n_words, &av);
-    c->pin_line = false;
+    c->where.pin_line = false;
     if (rc) return sh__expand_failed(c);
     items = av.v;
     count = av.n;
   } else {
-    items = c->pos;
-    count = c->npos;
+    items = c->vars.pos;
+    count = c->vars.npos;
   }
   /* the list is fixed before the loop runs: copy it out of the arena */
   char **copy = calloc(count + 1, sizeof(char *));
@@ -1168,11 +1168,11 @@ static int exec_for(sh_ctx *c, sh_node *n) {
   }
   int st = 0;
   uint64_t iters = 0;
-  c->loop_depth++;
+  c->limit.loop_depth++;
   for (size_t i = 0; i < count; i++) {
     if (!sh__loop_iter_ok(c, &iters)) break;
     if (sh__debug_trap(c, n->line)) break;
-    if (c->opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "for", n);
+    if (c->opt.opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "for", n);
     if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
       break;
@@ -1180,13 +1180,13 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     st = sh_exec_node(c, n->u.for_.body);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind && sh__loop_unwind(c)) break;
+    if (c->flow.unwind && sh__loop_unwind(c)) break;
     if (sh_check(c)) break;
   }
-  c->loop_depth--;
+  c->limit.loop_depth--;
   for (size_t i = 0; i < count; i++) free(copy[i]);
   free(copy);
-  return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
+  return set_status(c, c->flow.unwind == SH_UW_EXIT ? c->proc.status : st);
 }
 
 /* `(( EXPR ))` with EXPR expanded, as bash traces arithmetic commands
@@ -1203,38 +1203,38 @@ static void xtrace_arith(sh_ctx *c, const char *s, size_t n) {
 /* trim: an arithmetic for's part, traced without its surrounding blanks */
 static int arith_word(sh_ctx *c, const sh_word *w, int64_t *v, bool trim) {
   if (!w) {
-    if (c->opts[SH_OPT_XTRACE]) xtrace_arith(c, "1", 1);
+    if (c->opt.opts[SH_OPT_XTRACE]) xtrace_arith(c, "1", 1);
     *v = 1;
     return 0;
   }
   char *s;
   size_t n;
   int rc = sh_expand_str(c, w, &s, &n);
-  if (!rc && c->opts[SH_OPT_XTRACE]) {
+  if (!rc && c->opt.opts[SH_OPT_XTRACE]) {
     const char *t = s;
     size_t tn = n;
     while (trim && tn && strchr(" \t\n", *t)) t++, tn--;
     while (trim && tn && strchr(" \t\n", t[tn - 1])) tn--;
     xtrace_arith(c, t, tn);
   }
-  const char *what = c->arith_what;
-  c->arith_what = "((";
+  const char *what = c->where.arith_what;
+  c->where.arith_what = "((";
   if (!rc) rc = sh_arith(c, s, n, v);
-  c->arith_what = what;
+  c->where.arith_what = what;
   return rc;
 }
 
 static int exec_cfor(sh_ctx *c, sh_node *n) {
   int64_t v;
   int st = 0;
-  if (sh__debug_trap(c, n->line)) return c->status;
+  if (sh__debug_trap(c, n->line)) return c->proc.status;
   if (arith_word(c, n->u.cfor.init, &v, true)) return set_status(c, 1);
   uint64_t iters = 0;
-  c->loop_depth++;
+  c->limit.loop_depth++;
   for (;;) {
     if (!sh__loop_iter_ok(c, &iters)) break;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
-    c->line = n->line;
+    c->where.line = n->line;
     if (sh__debug_trap(c, n->line)) {
       vsh__arena_pop(&c->arena, m);
       break;
@@ -1250,24 +1250,24 @@ static int exec_cfor(sh_ctx *c, sh_node *n) {
     }
     st = sh_exec_node(c, n->u.cfor.body);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind && sh__loop_unwind(c)) break;
+    if (c->flow.unwind && sh__loop_unwind(c)) break;
     if (sh__debug_trap(c, n->line) || arith_word(c, n->u.cfor.step, &v, true)) {
       st = 1;
       break;
     }
     if (sh_check(c)) break;
   }
-  c->loop_depth--;
-  return set_status(c, c->unwind == SH_UW_EXIT ? c->status : st);
+  c->limit.loop_depth--;
+  return set_status(c, c->flow.unwind == SH_UW_EXIT ? c->proc.status : st);
 }
 
 static int exec_case(sh_ctx *c, sh_node *n) {
-  c->line = n->line;
+  c->where.line = n->line;
   char *subj;
   size_t sl;
   if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return sh__expand_failed(c);
   const sh_word *sw = n->u.case_.subject;
-  if (c->opts[SH_OPT_XTRACE] && sw->src) { /* the word as written */
+  if (c->opt.opts[SH_OPT_XTRACE] && sw->src) { /* the word as written */
     vsh_buf b = {0};
     vsh__buf_puts(&b, "case ");
     vsh__buf_append(&b, sw->src, sw->src_len);
@@ -1276,7 +1276,7 @@ static int exec_case(sh_ctx *c, sh_node *n) {
     vsh_buf_dispose(&b);
   }
   unsigned flags = SH_PAT_EXTGLOB;
-  if (c->opts[SH_SHOPT_NOCASEMATCH]) flags |= SH_PAT_NOCASE;
+  if (c->opt.opts[SH_SHOPT_NOCASEMATCH]) flags |= SH_PAT_NOCASE;
   if (sh_byte_locale(c)) flags |= SH_PAT_BYTES;
   int st = 0;
   bool fall = false;
@@ -1302,7 +1302,7 @@ static int exec_case(sh_ctx *c, sh_node *n) {
     }
     if (!hit) continue;
     st = it->body ? sh_exec_node(c, it->body) : 0;
-    if (c->unwind) return st;
+    if (c->flow.unwind) return st;
     if (it->term == SH_CASE_FALL) {
       fall = true;
       continue;
@@ -1314,8 +1314,8 @@ static int exec_case(sh_ctx *c, sh_node *n) {
 }
 
 static int exec_arith(sh_ctx *c, sh_node *n) {
-  c->line = n->line;
-  if (sh__debug_trap(c, n->line)) return c->status;
+  c->where.line = n->line;
+  if (sh__debug_trap(c, n->line)) return c->proc.status;
   int64_t v;
   if (arith_word(c, n->u.arith.expr, &v, false)) return set_status(c, 1);
   return set_status(c, v ? 0 : 1);
@@ -1336,17 +1336,17 @@ static int exec_group(sh_ctx *c, sh_node *n) {
 }
 
 static int exec_if(sh_ctx *c, sh_node *n) {
-  c->errexit_off++;
+  c->flow.errexit_off++;
   int cst = sh_exec_node(c, n->u.if_.cond);
-  c->errexit_off--;
-  if (c->unwind) return cst;
+  c->flow.errexit_off--;
+  if (c->flow.unwind) return cst;
   if (cst == 0) return sh_exec_node(c, n->u.if_.then_part);
   if (n->u.if_.else_part) return sh_exec_node(c, n->u.if_.else_part);
   return set_status(c, 0);
 }
 
 static int exec_list(sh_ctx *c, sh_node *n) {
-  int st = c->status;
+  int st = c->proc.status;
   for (size_t i = 0; i < n->u.list.n; i++) {
     sh_node *it = n->u.list.items[i];
     if (n->u.list.background && n->u.list.background[i]) {
@@ -1354,7 +1354,7 @@ static int exec_list(sh_ctx *c, sh_node *n) {
     } else {
       st = sh_exec_node(c, it);
     }
-    if (c->unwind) break;
+    if (c->flow.unwind) break;
   }
   return st;
 }
@@ -1379,8 +1379,8 @@ static int exec_while_n(sh_ctx *c, sh_node *n) { return exec_while(c, n, false);
 static int exec_until_n(sh_ctx *c, sh_node *n) { return exec_while(c, n, true); }
 
 static int exec_cond_n(sh_ctx *c, sh_node *n) {
-  c->line = n->line;
-  if (sh__debug_trap(c, n->line)) return c->status;
+  c->where.line = n->line;
+  if (sh__debug_trap(c, n->line)) return c->proc.status;
   return set_status(c, sh_eval_cond(c, n->u.cond.expr));
 }
 
@@ -1389,17 +1389,17 @@ static int exec_node(sh_ctx *c, sh_node *n);
 /* Runs n; process substitutions its expansions opened close when it
  * completes, as in bash (`x=<(cmd)` leaves nothing open). */
 int sh_exec_node(sh_ctx *c, sh_node *n) {
-  int mark = c->npsub;
+  int mark = c->io.npsub;
   int st = exec_node(c, n);
-  while (c->npsub > mark) sh_fd_close(c, c->psub_fds[--c->npsub]);
+  while (c->io.npsub > mark) sh_fd_close(c, c->io.psub_fds[--c->io.npsub]);
   return st;
 }
 
 static int exec_node(sh_ctx *c, sh_node *n) {
-  if (!n) return c->status;
-  if (c->unwind) return c->status;
-  if (c->opts[SH_OPT_NOEXEC]) return c->status; /* set -n: read only */
-  if (n->kind != SH_NODE_LIST && sh_check(c)) return c->status;
+  if (!n) return c->proc.status;
+  if (c->flow.unwind) return c->proc.status;
+  if (c->opt.opts[SH_OPT_NOEXEC]) return c->proc.status; /* set -n: read only */
+  if (n->kind != SH_NODE_LIST && sh_check(c)) return c->proc.status;
   int st;
   switch (n->kind) {
   case SH_NODE_SIMPLE:
@@ -1413,10 +1413,10 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     return st;
   case SH_NODE_AND:
   case SH_NODE_OR:
-    c->errexit_off++;
+    c->flow.errexit_off++;
     st = sh_exec_node(c, n->u.bin.a);
-    c->errexit_off--;
-    if (c->unwind) return st;
+    c->flow.errexit_off--;
+    if (c->flow.unwind) return st;
     if ((st == 0) == (n->kind == SH_NODE_AND)) return sh_exec_node(c, n->u.bin.b);
     return st;
   case SH_NODE_LIST:
@@ -1452,14 +1452,14 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     return st;
   case SH_NODE_FUNCDEF:
     /* bash refuses a name with an expansion in it ($x-f() {...}) */
-    c->line = n->line;
+    c->where.line = n->line;
     if (memchr(n->u.func.name, '$', n->u.func.name_len) ||
         memchr(n->u.func.name, '`', n->u.func.name_len)) {
       sh_error(c, "`%.*s': not a valid identifier", (int)n->u.func.name_len,
                n->u.func.name);
       return set_status(c, 1);
     }
-    if (c->opts[SH_OPT_POSIX]) {
+    if (c->opt.opts[SH_OPT_POSIX]) {
       /* posix mode: a special builtin cannot be redefined; fatal */
       char nm[256];
       size_t nl = n->u.func.name_len < 255 ? n->u.func.name_len : 255;
@@ -1468,11 +1468,11 @@ static int exec_node(sh_ctx *c, sh_node *n) {
       const bi_entry *e = bi_lookup(nm);
       if (e && (e->flags & BI_SPECIAL)) {
         sh_error(c, "`%s': is a special builtin", nm);
-        c->unwind = SH_UW_EXIT;
+        c->flow.unwind = SH_UW_EXIT;
         return set_status(c, 2);
       }
     }
-    if (sh_func_define(c, n, c->unit)) return set_status(c, 1);
+    if (sh_func_define(c, n, c->where.unit)) return set_status(c, 1);
     return set_status(c, 0);
   case SH_NODE_COPROC:
     sh_error(c, "coproc: not supported in the sandbox");

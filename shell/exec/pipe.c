@@ -74,20 +74,20 @@ static int run_in_thread(sh_exec *ex, pthread_t *t, void *(*fn)(void *),
 
 /* The status a context leaves behind when it ends (exit, cancel). */
 static int ctx_final_status(sh_ctx *c, int st) {
-  if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_RETURN) return c->status;
+  if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_RETURN) return c->proc.status;
   return st;
 }
 
 /* Runs the EXIT trap of a subshell context. */
 static void subshell_exit(sh_ctx *c) {
-  if (c->traps[SH_TRAP_EXIT] && c->unwind != SH_UW_CANCEL) {
-    sh_unwind uw = c->unwind;
-    int st = c->status;
-    c->unwind = SH_UW_NONE;
+  if (c->trap.traps[SH_TRAP_EXIT] && c->flow.unwind != SH_UW_CANCEL) {
+    sh_unwind uw = c->flow.unwind;
+    int st = c->proc.status;
+    c->flow.unwind = SH_UW_NONE;
     sh_run_trap(c, SH_TRAP_EXIT);
-    if (c->unwind != SH_UW_EXIT) {
-      c->unwind = uw;
-      c->status = st;
+    if (c->flow.unwind != SH_UW_EXIT) {
+      c->flow.unwind = uw;
+      c->proc.status = st;
     }
   }
 }
@@ -98,20 +98,20 @@ int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr) {
   sh_ctx *s;
   if (sh_ctx_fork(&s, c)) {
     sh_error(c, "cannot fork: out of memory");
-    return c->status = 1;
+    return c->proc.status = 1;
   }
   sh__stack_init(s);
   int st = 0;
   if (nr) st = sh_redirect(s, r, nr, NULL); /* they die with the subshell */
   if (!st) st = sh_exec_node(s, body);
   st = ctx_final_status(s, st);
-  s->status = st;
+  s->proc.status = st;
   subshell_exit(s);
-  st = ctx_final_status(s, s->status);
-  bool cancel = s->unwind == SH_UW_CANCEL;
+  st = ctx_final_status(s, s->proc.status);
+  bool cancel = s->flow.unwind == SH_UW_CANCEL;
   sh_ctx_free(s);
-  if (cancel) c->unwind = SH_UW_CANCEL;
-  return c->status = st;
+  if (cancel) c->flow.unwind = SH_UW_CANCEL;
+  return c->proc.status = st;
 }
 
 /* $(< file): a body that is one command of a lone input redirection
@@ -140,40 +140,40 @@ static int read_lone_redir(sh_ctx *s, const sh_node *n) {
 }
 
 int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
-  if (c->subst_depth >= c->ex->limits.max_subst_depth) {
+  if (c->limit.subst_depth >= c->ex->limits.max_subst_depth) {
     sh_exec_limit(c->ex, "command substitution depth limit exceeded (%llu)",
                   (unsigned long long)c->ex->limits.max_subst_depth);
-    c->unwind = SH_UW_CANCEL;
-    return c->status = 126;
+    c->flow.unwind = SH_UW_CANCEL;
+    return c->proc.status = 126;
   }
   sh_ctx *s;
-  if (sh_ctx_fork(&s, c)) return c->status = 1;
+  if (sh_ctx_fork(&s, c)) return c->proc.status = 1;
   sh__stack_init(s);
-  s->subst_depth++;
-  s->xtrace_level++;
-  if (!c->opts[SH_SHOPT_INHERIT_ERREXIT]) s->opts[SH_OPT_ERREXIT] = false;
-  free(s->traps[SH_TRAP_EXIT]);
-  s->traps[SH_TRAP_EXIT] = NULL;
+  s->limit.subst_depth++;
+  s->where.xtrace_level++;
+  if (!c->opt.opts[SH_SHOPT_INHERIT_ERREXIT]) s->opt.opts[SH_OPT_ERREXIT] = false;
+  free(s->trap.traps[SH_TRAP_EXIT]);
+  s->trap.traps[SH_TRAP_EXIT] = NULL;
   sh_stream *buf = sh_stream_buf_new(c->ex->limits.max_string);
   if (!buf) {
     sh_ctx_free(s);
-    return c->status = 1;
+    return c->proc.status = 1;
   }
   sh_fd_set(s, 1, buf);
   const sh_node *lone = lone_input_redir(body);
   int st = lone ? read_lone_redir(s, lone) : sh_exec_node(s, body);
   st = ctx_final_status(s, st);
-  s->status = st;
+  s->proc.status = st;
   subshell_exit(s);
-  st = ctx_final_status(s, s->status);
-  bool cancel = s->unwind == SH_UW_CANCEL;
+  st = ctx_final_status(s, s->proc.status);
+  bool cancel = s->flow.unwind == SH_UW_CANCEL;
   sh_ctx_free(s);
   const vsh_buf *data = sh_stream_buf_data(buf);
   vsh__buf_append(out, data->data ? data->data : "", data->len);
   sh_stream_unref(buf);
-  if (cancel) c->unwind = SH_UW_CANCEL;
-  c->subst_status = st;
-  return c->status = st;
+  if (cancel) c->flow.unwind = SH_UW_CANCEL;
+  c->proc.subst_status = st;
+  return c->proc.status = st;
 }
 
 /* ---- pipelines ------------------------------------------------------------------ */
@@ -191,24 +191,24 @@ static void *stage_main(void *arg) {
   sh__stack_init(s->ctx);
   int st = sh_exec_node(s->ctx, s->node);
   st = ctx_final_status(s->ctx, st);
-  s->ctx->status = st;
+  s->ctx->proc.status = st;
   subshell_exit(s->ctx);
-  s->status = ctx_final_status(s->ctx, s->ctx->status);
+  s->status = ctx_final_status(s->ctx, s->ctx->proc.status);
   /* close our ends now so neighbours see EOF / EPIPE */
-  for (int fd = 0; fd < s->ctx->nfds; fd++) sh_fd_close(s->ctx, fd);
+  for (int fd = 0; fd < s->ctx->io.nfds; fd++) sh_fd_close(s->ctx, fd);
   atomic_fetch_sub(&s->ctx->ex->threads, 1);
   return NULL;
 }
 
 void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n) {
   /* set after every simple command: reallocate only to grow past one */
-  if (!c->pipestatus || (n > 1 && n != c->npipestatus)) {
-    int *v = realloc(c->pipestatus, (n > 1 ? n : 1) * sizeof(int));
+  if (!c->proc.pipestatus || (n > 1 && n != c->proc.npipestatus)) {
+    int *v = realloc(c->proc.pipestatus, (n > 1 ? n : 1) * sizeof(int));
     if (!v) return;
-    c->pipestatus = v;
+    c->proc.pipestatus = v;
   }
-  memcpy(c->pipestatus, st, n * sizeof(int));
-  c->npipestatus = n;
+  memcpy(c->proc.pipestatus, st, n * sizeof(int));
+  c->proc.npipestatus = n;
 }
 
 static int set_pipestatus(sh_ctx *c, const int *st, size_t n) {
@@ -235,31 +235,31 @@ static int time_report(sh_ctx *c, struct timespec *t0, bool posix) {
 
 int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
   size_t k = n->u.pipe.n;
-  if (n->line) c->line = n->line;
+  if (n->line) c->where.line = n->line;
   struct timespec t0;
   if (n->u.pipe.time) clock_gettime(CLOCK_MONOTONIC, &t0);
-  unsigned off0 = c->errexit_off, bang0 = c->errexit_bang;
+  unsigned off0 = c->flow.errexit_off, bang0 = c->flow.errexit_bang;
   if (n->u.pipe.bang) {
-    c->errexit_off++;
-    c->errexit_bang++;
+    c->flow.errexit_off++;
+    c->flow.errexit_bang++;
   }
   int st;
   if (k == 0) {
     st = 0; /* a bare `time` or `!` */
   } else if (k == 1) {
     st = sh_exec_node(c, n->u.pipe.cmds[0]);
-    if (!c->unwind || c->unwind == SH_UW_EXIT) set_pipestatus(c, &st, 1);
+    if (!c->flow.unwind || c->flow.unwind == SH_UW_EXIT) set_pipestatus(c, &st, 1);
   } else {
     stage *sg = calloc(k, sizeof(*sg));
     int *sts = calloc(k, sizeof(int));
     if (!sg || !sts) {
       free(sg);
       free(sts);
-      c->errexit_off = off0;
-      c->errexit_bang = bang0;
-      return c->status = 1;
+      c->flow.errexit_off = off0;
+      c->flow.errexit_bang = bang0;
+      return c->proc.status = 1;
     }
-    bool lastpipe = c->opts[SH_SHOPT_LASTPIPE];
+    bool lastpipe = c->opt.opts[SH_SHOPT_LASTPIPE];
     sh_stream *prev_r = NULL;
     size_t launched = 0;
     int err = 0;
@@ -328,10 +328,10 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
           sh__stack_init(sc);
           int s2 = sh_exec_node(sc, sg[i].node);
           s2 = ctx_final_status(sc, s2);
-          sc->status = s2;
+          sc->proc.status = s2;
           subshell_exit(sc);
-          sg[i].status = ctx_final_status(sc, sc->status);
-          for (int fd = 0; fd < sc->nfds; fd++) sh_fd_close(sc, fd);
+          sg[i].status = ctx_final_status(sc, sc->proc.status);
+          for (int fd = 0; fd < sc->io.nfds; fd++) sh_fd_close(sc, fd);
         }
       }
     }
@@ -343,7 +343,7 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
     for (size_t i = 0; i < k; i++) {
       sts[i] = sg[i].status;
       if (sg[i].ctx && sg[i].ctx != c) {
-        if (sg[i].ctx->unwind == SH_UW_CANCEL) cancel = true;
+        if (sg[i].ctx->flow.unwind == SH_UW_CANCEL) cancel = true;
         sh_ctx_free(sg[i].ctx);
       }
     }
@@ -353,22 +353,22 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
       st = 1;
     } else {
       st = sts[k - 1];
-      if (c->opts[SH_OPT_PIPEFAIL])
+      if (c->opt.opts[SH_OPT_PIPEFAIL])
         for (size_t i = 0; i < k; i++)
           if (sts[i]) st = sts[i];
     }
-    if (cancel || sh_exec_cancelled(c->ex)) c->unwind = SH_UW_CANCEL;
-    if (c->unwind != SH_UW_CANCEL) set_pipestatus(c, sts, k);
+    if (cancel || sh_exec_cancelled(c->ex)) c->flow.unwind = SH_UW_CANCEL;
+    if (c->flow.unwind != SH_UW_CANCEL) set_pipestatus(c, sts, k);
     free(sg);
     free(sts);
   }
   if (n->u.pipe.bang) {
-    c->errexit_off = off0;
-    c->errexit_bang = bang0;
-    if (c->unwind != SH_UW_EXIT && c->unwind != SH_UW_CANCEL) st = st ? 0 : 1;
+    c->flow.errexit_off = off0;
+    c->flow.errexit_bang = bang0;
+    if (c->flow.unwind != SH_UW_EXIT && c->flow.unwind != SH_UW_CANCEL) st = st ? 0 : 1;
   }
   if (n->u.pipe.time) time_report(c, &t0, n->u.pipe.time_posix);
-  return c->status = st;
+  return c->proc.status = st;
 }
 
 /* ---- background jobs ------------------------------------------------------------ */
@@ -378,10 +378,10 @@ static void *job_main(void *arg) {
   sh__stack_init(j->ctx);
   int st = sh_exec_node(j->ctx, j->node);
   st = ctx_final_status(j->ctx, st);
-  j->ctx->status = st;
+  j->ctx->proc.status = st;
   subshell_exit(j->ctx);
-  j->status = ctx_final_status(j->ctx, j->ctx->status);
-  for (int fd = 0; fd < j->ctx->nfds; fd++) sh_fd_close(j->ctx, fd);
+  j->status = ctx_final_status(j->ctx, j->ctx->proc.status);
+  for (int fd = 0; fd < j->ctx->io.nfds; fd++) sh_fd_close(j->ctx, fd);
   atomic_fetch_sub(&j->ctx->ex->threads, 1);
   atomic_store(&j->done, true);
   return NULL;
@@ -397,23 +397,23 @@ int sh_exec_background(sh_ctx *c, sh_node *n) {
 static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
                      bool hidden) {
   sh_exec *ex = c->ex;
-  if (sh_exec_cancelled(ex)) return c->status = 1; /* the exec is ending */
+  if (sh_exec_cancelled(ex)) return c->proc.status = 1; /* the exec is ending */
   sh_job *j = calloc(1, sizeof(*j));
-  if (!j) return c->status = 1;
+  if (!j) return c->proc.status = 1;
   if (sh_ctx_fork(&j->ctx, c)) {
     free(j);
-    return c->status = 1;
+    return c->proc.status = 1;
   }
-  j->ctx->job = j;
-  j->ctx->job_top = n;
+  j->ctx->proc.job = j;
+  j->ctx->proc.job_top = n;
   /* a background job's stdin is /dev/null unless redirected */
   if (null_stdin) sh_fd_set(j->ctx, 0, sh_stream_null());
   j->node = n;
   j->procsub = procsub;
   j->hidden = hidden;
-  j->unit = c->unit;
+  j->unit = c->where.unit;
   if (j->unit) sh_unit_ref(j->unit);
-  j->pid = j->ctx->bashpid;
+  j->pid = j->ctx->proc.bashpid;
   /* the thread starts before the job is listed, so that `wait` in
    * another thread can never free a job whose thread is being made */
   if (run_in_thread(ex, &j->thread, job_main, j)) {
@@ -427,8 +427,8 @@ static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
   j->next = ex->jobs;
   ex->jobs = j;
   pthread_mutex_unlock(&ex->mu);
-  c->last_bg_pid = j->pid;
-  return c->status = 0;
+  c->proc.last_bg_pid = j->pid;
+  return c->proc.status = 0;
 }
 
 static void job_free(sh_job *j) {
@@ -469,7 +469,7 @@ int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status) {
     pthread_mutex_unlock(&ex->mu);
     if (!pending) return pid > 0 ? 127 : (any ? 127 : 0);
     if (sh_exec_cancelled(ex)) {
-      c->unwind = SH_UW_CANCEL;
+      c->flow.unwind = SH_UW_CANCEL;
       return 0;
     }
     struct timespec ts = {0, 1000000};
@@ -615,13 +615,13 @@ int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
   /* the job must not hold our end open */
   sh_stream *mine = sh_stream_ref(sh_fd(c, fd));
   sh_fd_close(c, fd);
-  c->xtrace_level++; /* the job's copy traces one level deeper */
+  c->where.xtrace_level++; /* the job's copy traces one level deeper */
   /* only >(cmd) output is waited for; $! names it, as in bash */
   start_job(c, body, false, out, true);
-  c->xtrace_level--;
+  c->where.xtrace_level--;
   sh_fd_set(c, fd, mine);
   sh_stream_unref(mine);
-  if (c->npsub < (int)sizeof(c->psub_fds)) c->psub_fds[c->npsub++] = (signed char)fd;
+  if (c->io.npsub < (int)sizeof(c->io.psub_fds)) c->io.psub_fds[c->io.npsub++] = (signed char)fd;
   if (saved)
     sh_fd_set(c, out ? 0 : 1, saved);
   else

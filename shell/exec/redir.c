@@ -76,12 +76,12 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
     return 1;
   }
   vsh_buf path = {0};
-  int rc = vsh__path_resolve(&path, c->cwd, word, strlen(word));
+  int rc = vsh__path_resolve(&path, c->dirs.cwd, word, strlen(word));
   if (rc) {
     vsh_buf_dispose(&path);
     return open_error(c, word, rc);
   }
-  if ((flags & VFS_O_WRITE) && !(flags & VFS_O_APPEND) && c->opts[SH_OPT_NOCLOBBER] &&
+  if ((flags & VFS_O_WRITE) && !(flags & VFS_O_APPEND) && c->opt.opts[SH_OPT_NOCLOBBER] &&
       (flags & VFS_O_EXCL)) {
     vfs_info st;
     if (vfs_stat(c->fs, path.data, true, &st) == 0 && st.type != VFS_REG)
@@ -121,7 +121,7 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
     return rc ? open_error(c, word, rc) : 0;
   }
   vfs_file *f = NULL;
-  rc = vfs_open(c->fs, path.data, flags, 0666 & ~c->umask, &f);
+  rc = vfs_open(c->fs, path.data, flags, 0666 & ~c->proc.umask, &f);
   vsh_buf_dispose(&path);
   if (rc) return open_error(c, word, rc);
   int devfd = vfs_file_devfd(f);
@@ -296,7 +296,7 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
     case SH_R_OUT:
       rc = open_target(c, word,
                        VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC |
-                           (c->opts[SH_OPT_NOCLOBBER] ? VFS_O_EXCL : 0),
+                           (c->opt.opts[SH_OPT_NOCLOBBER] ? VFS_O_EXCL : 0),
                        &s);
       break;
     case SH_R_CLOBBER:
@@ -314,7 +314,7 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
                        VFS_O_WRITE | VFS_O_CREAT |
                            (r->op == SH_R_APPEND_ERR ? VFS_O_APPEND
                                                      : VFS_O_TRUNC) |
-                           (r->op == SH_R_OUT_ERR && c->opts[SH_OPT_NOCLOBBER]
+                           (r->op == SH_R_OUT_ERR && c->opt.opts[SH_OPT_NOCLOBBER]
                                 ? VFS_O_EXCL : 0),
                        &s);
       if (rc) return rc;
@@ -350,10 +350,10 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
 
 int sh_redirect(sh_ctx *c, const sh_redir *r, size_t n, sh_saved *sv) {
   for (size_t i = 0; i < n; i++) {
-    c->line = r[i].target ? r[i].target->line : c->line;
+    c->where.line = r[i].target ? r[i].target->line : c->where.line;
     int rc = one(c, &r[i], sv);
     if (rc) return rc;
-    if (c->unwind) return 1;
+    if (c->flow.unwind) return 1;
   }
   return 0;
 }

@@ -35,15 +35,15 @@ void sh__stack_init(sh_ctx *c) {
     }
     stack_low_known = true;
   }
-  c->stack_low = stack_low_cache;
+  c->limit.stack_low = stack_low_cache;
 }
 
 /* True (and a limit raised) when the C stack is nearly exhausted. */
 bool sh_stack_low(sh_ctx *c) {
   char probe;
-  if (c->stack_low && (uintptr_t)&probe < c->stack_low) {
+  if (c->limit.stack_low && (uintptr_t)&probe < c->limit.stack_low) {
     sh_exec_limit(c->ex, "nesting too deep for the stack");
-    c->unwind = SH_UW_CANCEL;
+    c->flow.unwind = SH_UW_CANCEL;
     return true;
   }
   return false;
@@ -53,13 +53,13 @@ bool sh_stack_low(sh_ctx *c) {
 
 static const char *alias_lookup(void *ud, const char *word, size_t len) {
   sh_ctx *c = ud;
-  if (!c->opts[SH_SHOPT_EXPAND_ALIASES]) return NULL;
+  if (!c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) return NULL;
   char nm[256];
   if (len > 255) return NULL;
   memcpy(nm, word, len);
   nm[len] = 0;
   sh_alias *a = NULL;
-  HASH_FIND_STR(c->aliases, nm, a);
+  HASH_FIND_STR(c->vars.aliases, nm, a);
   return a ? a->text : NULL;
 }
 
@@ -69,10 +69,10 @@ static const char *alias_lookup(void *ud, const char *word, size_t len) {
 static void report_syntax_error(sh_ctx *c, const char *msg, unsigned line,
                                 const char *src, size_t len,
                                 unsigned first_line) {
-  const char *what = c->parse_what;
-  if (!what && c->dash_c && !c->script_src && c->eval_depth == c->script_depth)
+  const char *what = c->where.parse_what;
+  if (!what && c->opt.dash_c && !c->where.script_src && c->limit.eval_depth == c->limit.script_depth)
     what = "-c";
-  unsigned saved = c->line;
+  unsigned saved = c->where.line;
   vsh_buf text = {0};
   if (strstr(msg, "syntax error near unexpected token") == msg &&
       line >= first_line) {
@@ -85,30 +85,30 @@ static void report_syntax_error(sh_ctx *c, const char *msg, unsigned line,
     vsh__buf_append(&text, p, (size_t)((nl ? nl : end) - p));
   }
   if (what) {
-    c->line = 0;
+    c->where.line = 0;
     sh_error(c, "%s: line %u: %s", what, line, msg);
     if (text.data) sh_error(c, "%s: line %u: `%s'", what, line, text.data);
   } else {
-    c->line = line;
+    c->where.line = line;
     sh_error(c, "%s", msg);
     if (text.data) sh_error(c, "`%s'", text.data);
   }
-  c->line = saved;
+  c->where.line = saved;
   vsh_buf_dispose(&text);
 }
 
 int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
                   unsigned first_line) {
-  if (sh_stack_low(c)) return c->status = 126;
-  if (c->eval_depth >= c->ex->limits.max_call_depth) {
+  if (sh_stack_low(c)) return c->proc.status = 126;
+  if (c->limit.eval_depth >= c->ex->limits.max_call_depth) {
     sh_exec_limit(c->ex, "eval/source nesting limit exceeded (%llu)",
                   (unsigned long long)c->ex->limits.max_call_depth);
-    c->unwind = SH_UW_CANCEL;
-    return c->status = 126;
+    c->flow.unwind = SH_UW_CANCEL;
+    return c->proc.status = 126;
   }
   sh_parse_opts po = {.name = name,
                       .first_line = first_line,
-                      .extglob = c->opts[SH_SHOPT_EXTGLOB],
+                      .extglob = c->opt.opts[SH_SHOPT_EXTGLOB],
                       .alias = alias_lookup,
                       .ud = c,
                       .use_tree_sitter = c->shell->use_tree_sitter};
@@ -116,63 +116,63 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
   int rc = sh_parser_new(&p, src, len, &po);
   if (rc) {
     sh_error(c, "script too large");
-    return c->status = 2;
+    return c->proc.status = 2;
   }
   sh_unit *unit = sh_parser_unit(p);
   sh_unit_ref(unit);
-  sh_unit *ounit = c->unit;
-  c->unit = unit;
-  c->eval_depth++;
-  int st = c->status;
+  sh_unit *ounit = c->where.unit;
+  c->where.unit = unit;
+  c->limit.eval_depth++;
+  int st = c->proc.status;
   bool ran = false;
   for (;;) {
     sh_node *n = NULL;
     vsh_buf msg = {0};
     unsigned line = 0;
-    sh_parser_set_extglob(p, c->opts[SH_SHOPT_EXTGLOB]);
+    sh_parser_set_extglob(p, c->opt.opts[SH_SHOPT_EXTGLOB]);
     rc = sh_parser_next(p, &n, &msg, &line);
     if (rc) {
       report_syntax_error(c, msg.data ? msg.data : "syntax error", line, src,
                           len, first_line);
       vsh_buf_dispose(&msg);
       st = 2;
-      c->status = 2;
+      c->proc.status = 2;
       /* a syntax error ends a non-interactive shell's script; in eval
        * or source it only fails that command (status 2) */
-      if (!c->in_trap && c->eval_depth == c->script_depth)
-        c->unwind = SH_UW_EXIT;
+      if (!c->trap.in_trap && c->limit.eval_depth == c->limit.script_depth)
+        c->flow.unwind = SH_UW_EXIT;
       break;
     }
     vsh_buf_dispose(&msg);
     if (!n) break;
     ran = true;
-    if (c->opts[SH_OPT_NOEXEC]) continue;
+    if (c->opt.opts[SH_OPT_NOEXEC]) continue;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     st = sh_exec_node(c, n);
     vsh__arena_pop(&c->arena, m);
     /* a command abandoned by an error: the rest of its line goes; the
      * script, and the text of an eval or a sourced file, go on with the
      * next command */
-    if (c->unwind == SH_UW_ABORT && (c->eval_depth == c->script_depth ||
-                                     c->eval_depth == c->catch_depth)) {
-      c->unwind = SH_UW_NONE;
-      st = c->status = 1;
-      if (c->abort_errexit && c->opts[SH_OPT_ERREXIT] && !c->errexit_off) {
-        c->abort_errexit = false;
-        c->unwind = SH_UW_EXIT;
+    if (c->flow.unwind == SH_UW_ABORT && (c->limit.eval_depth == c->limit.script_depth ||
+                                     c->limit.eval_depth == c->flow.catch_depth)) {
+      c->flow.unwind = SH_UW_NONE;
+      st = c->proc.status = 1;
+      if (c->flow.abort_errexit && c->opt.opts[SH_OPT_ERREXIT] && !c->flow.errexit_off) {
+        c->flow.abort_errexit = false;
+        c->flow.unwind = SH_UW_EXIT;
         break;
       }
-      c->abort_errexit = false;
+      c->flow.abort_errexit = false;
       continue;
     }
-    if (c->unwind) break;
+    if (c->flow.unwind) break;
   }
   (void)ran;
-  c->eval_depth--;
-  c->unit = ounit;
+  c->limit.eval_depth--;
+  c->where.unit = ounit;
   sh_parser_free(p);
   sh_unit_unref(unit);
-  c->cur_cmd = NULL; /* it may have lived in that unit */
+  c->trap.cur_cmd = NULL; /* it may have lived in that unit */
   return st;
 }
 
@@ -191,7 +191,7 @@ static char **vars_env(sh_ctx *c, bool all) {
   char **env = calloc(cap, sizeof(char *));
   if (!env) return NULL;
   bool oom = false;
-  for (sh_scope *s = c->scope; s && !oom; s = s->up) {
+  for (sh_scope *s = c->vars.scope; s && !oom; s = s->up) {
     for (sh_var *v = s->vars; v; v = v->hh.next) {
       if (!all && !(v->attrs & SH_VAR_EXPORT)) continue;
       /* dynamic values are computed when read, not stored */
@@ -250,21 +250,21 @@ void sh__init_shell_vars(sh_ctx *c) {
    * same directory; otherwise $PWD is the physical path */
   sh_var *pw = sh_var_find(c, "PWD");
   vsh_buf phys = {0}, named = {0};
-  if (vfs_realpath(c->fs, c->cwd, false, &phys) == 0 &&
-      strcmp(phys.data, c->cwd) != 0 &&
+  if (vfs_realpath(c->fs, c->dirs.cwd, false, &phys) == 0 &&
+      strcmp(phys.data, c->dirs.cwd) != 0 &&
       !(pw && (pw->attrs & SH_VAR_EXPORT) && !(pw->attrs & SH_VAR_UNSET) &&
-        pw->val && !strcmp(pw->val, c->cwd) &&
+        pw->val && !strcmp(pw->val, c->dirs.cwd) &&
         vfs_realpath(c->fs, pw->val, false, &named) == 0 &&
         !strcmp(named.data, phys.data))) {
     char *d = strdup(phys.data);
     if (d) {
-      free(c->cwd);
-      c->cwd = d;
+      free(c->dirs.cwd);
+      c->dirs.cwd = d;
     }
   }
   vsh_buf_dispose(&phys);
   vsh_buf_dispose(&named);
-  sh_var_set(c, "PWD", c->cwd, false);
+  sh_var_set(c, "PWD", c->dirs.cwd, false);
   sh_var *v = sh_var_find(c, "PWD");
   if (v) v->attrs |= SH_VAR_EXPORT;
   sh_var_set(c, "IFS", " \t\n", false);
@@ -278,7 +278,7 @@ void sh__init_shell_vars(sh_ctx *c) {
     char *list = strdup(d->val);
     for (char *nm = list ? strtok(list, ":") : NULL; nm; nm = strtok(NULL, ":")) {
       int k = sh_opt_find(nm, i == 1);
-      if (k >= 0) c->opts[k] = true;
+      if (k >= 0) c->opt.opts[k] = true;
     }
     free(list);
   }
@@ -304,7 +304,7 @@ void sh__init_shell_vars(sh_ctx *c) {
            c->shell && c->shell->has_ids ? c->shell->uid : VFS_UID);
   sh_var_set(c, "UID", tmp, false);
   sh_var_set(c, "EUID", tmp, false);
-  snprintf(tmp, sizeof(tmp), "%d", c->ppid);
+  snprintf(tmp, sizeof(tmp), "%d", c->proc.ppid);
   sh_var_set(c, "PPID", tmp, false);
   if (!sh_var_get(c, "SHLVL")) sh_var_set(c, "SHLVL", "1", false);
   if (!sh_var_get(c, "HOSTNAME")) sh_var_set(c, "HOSTNAME", "vsh", false);
@@ -339,8 +339,8 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
   sh_ctx *s;
   int rc = sh_ctx_new(&s, c->shell, c->ex);
   if (rc) return rc;
-  free(s->cwd);
-  s->cwd = strdup(c->cwd);
+  free(s->dirs.cwd);
+  s->dirs.cwd = strdup(c->dirs.cwd);
   char **env = sh_export_env(c);
   for (size_t i = 0; env && env[i]; i++) {
     char *eq = strchr(env[i], '=');
@@ -353,18 +353,18 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
     free(env[i]);
   }
   free(env);
-  for (int fd = 0; fd < c->nfds; fd++)
-    if (c->fds[fd]) sh_fd_set(s, fd, c->fds[fd]);
-  s->bashpid = s->pid = atomic_fetch_add(&c->ex->next_pid, 1);
-  s->ppid = c->pid;
-  s->umask = c->umask; /* a process inherits these */
-  s->ulimit_init = c->ulimit_init;
-  memcpy(s->ulimit_soft, c->ulimit_soft, sizeof s->ulimit_soft);
-  memcpy(s->ulimit_hard, c->ulimit_hard, sizeof s->ulimit_hard);
+  for (int fd = 0; fd < c->io.nfds; fd++)
+    if (c->io.fds[fd]) sh_fd_set(s, fd, c->io.fds[fd]);
+  s->proc.bashpid = s->proc.pid = atomic_fetch_add(&c->ex->next_pid, 1);
+  s->proc.ppid = c->proc.pid;
+  s->proc.umask = c->proc.umask; /* a process inherits these */
+  s->limit.ulimit_init = c->limit.ulimit_init;
+  memcpy(s->limit.ulimit_soft, c->limit.ulimit_soft, sizeof s->limit.ulimit_soft);
+  memcpy(s->limit.ulimit_hard, c->limit.ulimit_hard, sizeof s->limit.ulimit_hard);
   sh__init_shell_vars(s);
-  s->subst_depth = c->subst_depth;
-  s->eval_depth = c->eval_depth;
-  s->call_depth = c->call_depth;
+  s->limit.subst_depth = c->limit.subst_depth;
+  s->limit.eval_depth = c->limit.eval_depth;
+  s->limit.call_depth = c->limit.call_depth;
   /* SHLVL goes up in a child shell */
   const char *lvl = sh_var_get(c, "SHLVL");
   char tmp[16];
@@ -389,19 +389,19 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   if (sh__child_shell(c, &s)) return 1;
   /* bash -c in a background job is that job's process: kill $! reaches
    * its traps */
-  s->job = c->job;
+  s->proc.job = c->proc.job;
   for (int k = 0; co && k < co->n; k++) {
     int oi = sh_opt_find(co->names[k], co->shopt[k]);
-    if (oi >= 0) s->opts[oi] = co->on[k];
+    if (oi >= 0) s->opt.opts[oi] = co->on[k];
   }
-  if (co && co->noexec) s->opts[SH_OPT_NOEXEC] = true;
-  if (co) s->dash_c = co->dash_c;
-  if (co) s->dash_s = co->dash_s;
-  if (co) s->interactive = co->dash_i;
-  if (s->opts[SH_OPT_POSIX]) { /* as set -o posix does */
+  if (co && co->noexec) s->opt.opts[SH_OPT_NOEXEC] = true;
+  if (co) s->opt.dash_c = co->dash_c;
+  if (co) s->opt.dash_s = co->dash_s;
+  if (co) s->opt.interactive = co->dash_i;
+  if (s->opt.opts[SH_OPT_POSIX]) { /* as set -o posix does */
     sh_var_set(s, "POSIXLY_CORRECT", "y", false);
-    s->opts[SH_SHOPT_EXPAND_ALIASES] = s->opts[SH_SHOPT_INHERIT_ERREXIT] =
-        s->opts[SH_SHOPT_SHIFT_VERBOSE] = true;
+    s->opt.opts[SH_SHOPT_EXPAND_ALIASES] = s->opt.opts[SH_SHOPT_INHERIT_ERREXIT] =
+        s->opt.opts[SH_SHOPT_SHIFT_VERBOSE] = true;
   }
   if (co && co->dash_c) /* the -c string, as bash keeps it */
     sh_var_set(s, "BASH_EXECUTION_STRING", src, false);
@@ -413,31 +413,31 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
     vsh_buf_dispose(&h);
   }
   sh__stack_init(s);
-  free(s->arg0);
-  s->arg0 = strdup(arg0);
-  s->pos = calloc((size_t)argc + 1, sizeof(char *));
-  for (int i = 0; s->pos && i < argc; i++) s->pos[i] = strdup(argv[i]);
-  s->npos = s->pos ? (size_t)argc : 0;
-  s->source_name = name;
-  s->script_src = is_file ? name : NULL;
-  s->script_depth = s->eval_depth + 1;
+  free(s->vars.arg0);
+  s->vars.arg0 = strdup(arg0);
+  s->vars.pos = calloc((size_t)argc + 1, sizeof(char *));
+  for (int i = 0; s->vars.pos && i < argc; i++) s->vars.pos[i] = strdup(argv[i]);
+  s->vars.npos = s->vars.pos ? (size_t)argc : 0;
+  s->where.source_name = name;
+  s->where.script_src = is_file ? name : NULL;
+  s->limit.script_depth = s->limit.eval_depth + 1;
   int st = sh_run_string(s, src, len, name, 1);
-  if (s->unwind == SH_UW_EXIT || s->unwind == SH_UW_RETURN) st = s->status;
-  if (s->traps[SH_TRAP_EXIT] && s->unwind != SH_UW_CANCEL) {
-    s->unwind = SH_UW_NONE;
-    s->status = st;
+  if (s->flow.unwind == SH_UW_EXIT || s->flow.unwind == SH_UW_RETURN) st = s->proc.status;
+  if (s->trap.traps[SH_TRAP_EXIT] && s->flow.unwind != SH_UW_CANCEL) {
+    s->flow.unwind = SH_UW_NONE;
+    s->proc.status = st;
     sh_run_trap(s, SH_TRAP_EXIT);
-    if (s->unwind == SH_UW_EXIT) st = s->status;
+    if (s->flow.unwind == SH_UW_EXIT) st = s->proc.status;
   }
-  bool cancel = s->unwind == SH_UW_CANCEL;
+  bool cancel = s->flow.unwind == SH_UW_CANCEL;
   sh_ctx_free(s);
-  if (cancel) c->unwind = SH_UW_CANCEL;
+  if (cancel) c->flow.unwind = SH_UW_CANCEL;
   return st;
 }
 
 int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err) {
   vsh_buf abs = {0};
-  int rc = vsh__path_resolve(&abs, c->cwd, path, strlen(path));
+  int rc = vsh__path_resolve(&abs, c->dirs.cwd, path, strlen(path));
   if (!rc) rc = vfs_read_file(c->fs, abs.data, out);
   vsh_buf_dispose(&abs);
   *err = rc;
@@ -447,30 +447,30 @@ int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err) {
 int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
   vsh_buf abs = {0};
   vfs_info st;
-  int rc = vsh__path_resolve(&abs, c->cwd, path, strlen(path));
+  int rc = vsh__path_resolve(&abs, c->dirs.cwd, path, strlen(path));
   if (!rc) rc = vfs_stat(c->fs, abs.data, true, &st);
   if (rc) {
     vsh_buf_dispose(&abs);
     sh_error(c, "%s: %s", path, vsh_strerror(rc == VSH_ENOENT ? VSH_ENOENT : rc));
     /* bash: 127 when there is no such file, 126 when it cannot run it */
-    return c->status = rc == VSH_ENOENT ? 127 : 126;
+    return c->proc.status = rc == VSH_ENOENT ? 127 : 126;
   }
   if (st.type == VFS_DIR) {
     vsh_buf_dispose(&abs);
     sh_error(c, "%s: Is a directory", path);
-    return c->status = 126;
+    return c->proc.status = 126;
   }
   if (!(st.mode & 0111)) {
     vsh_buf_dispose(&abs);
     sh_error(c, "%s: Permission denied", path);
-    return c->status = 126;
+    return c->proc.status = 126;
   }
   vsh_buf text = {0};
   rc = vfs_read_file(c->fs, abs.data, &text);
   vsh_buf_dispose(&abs);
   if (rc) {
     sh_error(c, "%s: %s", path, vsh_strerror(rc));
-    return c->status = 126;
+    return c->proc.status = 126;
   }
   /* #! lines: bash/sh scripts run here; other interpreters are absent */
   if (text.len > 2 && text.data[0] == '#' && text.data[1] == '!') {
@@ -495,24 +495,24 @@ int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
       if (be) {
         /* e.g. #!/usr/bin/awk -f: run the builtin with the file */
         char **nargv = calloc((size_t)argc + 3, sizeof(char *));
-        if (!nargv) return c->status = 1;
+        if (!nargv) return c->proc.status = 1;
         int k = 0;
         nargv[k++] = (char *)base;
         if (arg && strcmp(base, arg)) nargv[k++] = arg;
         for (int i = 0; i < argc; i++) nargv[k++] = argv[i];
         int r = sh_run_builtin(c, be, k, nargv);
         free(nargv);
-        return c->status = r;
+        return c->proc.status = r;
       }
       sh_error(c, "%s: %s: bad interpreter: No such file or directory", path,
                prog);
-      return c->status = 126;
+      return c->proc.status = 126;
     }
   }
   int r = sh__run_child(c, text.data ? text.data : "", text.len, path,
                         argc - 1, argv + 1, path, true);
   vsh_buf_dispose(&text);
-  return c->status = r;
+  return c->proc.status = r;
 }
 
 /* ---- builtins and custom commands ----------------------------------------------- */
@@ -525,7 +525,7 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
               .out = sh_fd(c, 1),
               .err = sh_fd(c, 2),
               .fs = c->fs,
-              .cwd = c->cwd,
+              .cwd = c->dirs.cwd,
               .arena = &c->arena};
   sh_stream *closed = sh_stream_null();
   if (!b.in) b.in = closed;
@@ -537,19 +537,19 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
   if (!(e->flags & BI_SHELL)) vsh__arena_pop(&c->arena, m);
   if (b.epipe) {
     /* SIGPIPE: the writer's process (this shell or stage) dies */
-    c->unwind = SH_UW_EXIT;
+    c->flow.unwind = SH_UW_EXIT;
     st = 141;
   }
-  c->status = st;
-  if (c->job) {
+  c->proc.status = st;
+  if (c->proc.job) {
     /* a signal that interrupted the builtin takes effect now */
-    int sig = sh__job_signal_pending(c->job);
+    int sig = sh__job_signal_pending(c->proc.job);
     if (sig) {
-      sh__job_signal_clear(c->job);
+      sh__job_signal_clear(c->proc.job);
       sh__deliver_signal(c, sig);
     }
   }
-  return c->status;
+  return c->proc.status;
 }
 
 struct vsh_cmd {
@@ -564,10 +564,10 @@ int sh__run_custom(sh_ctx *c, sh_custom *cu, const bi_entry *orig, int argc,
   int st = cu->fn(&cmd, argc, argv, cu->ud);
   if (st < 0 || st > 255) st = st < 0 ? 1 : st & 255;
   if (cmd.epipe) {
-    c->unwind = SH_UW_EXIT;
+    c->flow.unwind = SH_UW_EXIT;
     st = 141;
   }
-  return c->status = st;
+  return c->proc.status = st;
 }
 
 int64_t vsh_cmd_read(vsh_cmd *cmd, void *buf, size_t n) {
@@ -604,7 +604,7 @@ const char *vsh_cmd_getenv(vsh_cmd *cmd, const char *name) {
   return env_value(cmd->c, name);
 }
 
-const char *vsh_cmd_cwd(vsh_cmd *cmd) { return cmd->c->cwd; }
+const char *vsh_cmd_cwd(vsh_cmd *cmd) { return cmd->c->dirs.cwd; }
 
 vsh_fs *vsh_cmd_fs(vsh_cmd *cmd) { return cmd->c->fs; }
 
@@ -672,9 +672,9 @@ int vsh_cmd_exec(vsh_cmd *cmd, const char *script, size_t len,
     sh_fd_set(sub, 1, o);
     sh_fd_set(sub, 2, e);
     int st = sh_run_string(sub, script ? script : "", len, "vsh", 1);
-    if (sub->unwind == SH_UW_EXIT || sub->unwind == SH_UW_RETURN)
-      st = sub->status;
-    for (int fd = 0; fd < sub->nfds; fd++) sh_fd_close(sub, fd);
+    if (sub->flow.unwind == SH_UW_EXIT || sub->flow.unwind == SH_UW_RETURN)
+      st = sub->proc.status;
+    for (int fd = 0; fd < sub->io.nfds; fd++) sh_fd_close(sub, fd);
     sh_ctx_free(sub);
     vsh__acct_enter(prev_acct); /* the result is the caller's */
     entered = false;
@@ -748,9 +748,9 @@ void bi_err(bi_ctx *b, const char *fmt, ...) {
   int n;
   const bi_entry *e = bi_lookup(b->argv[0]);
   bool shell_style = e && (e->flags & BI_SHELL);
-  if (shell_style && c->line)
+  if (shell_style && c->where.line)
     n = snprintf(msg, sizeof(msg), "%s: line %u: %s: ", sh__error_name(c),
-                 c->line, b->argv[0]);
+                 c->where.line, b->argv[0]);
   else if (shell_style)
     n = snprintf(msg, sizeof(msg), "%s: %s: ", sh__error_name(c), b->argv[0]);
   else
@@ -786,7 +786,7 @@ void bi_errline(bi_ctx *b, const char *fmt, ...) {
  * a trapped one runs its trap after the command, as bash runs it after
  * the foreground program; an ignored or harmless one changes nothing. */
 static bool interrupts(const sh_ctx *c, int sig) {
-  if (sig > 0 && sig < 65 && c->traps[sig]) return false;
+  if (sig > 0 && sig < 65 && c->trap.traps[sig]) return false;
   return !(sig == 17 || sig == 23 || sig == 28 || sig == 18);
 }
 
@@ -795,8 +795,8 @@ bool bi_cancelled(bi_ctx *b) {
   if (sh_exec_cancelled(b->sh->ex)) return true;
   /* a job (or the main shell) that was sent a signal stops what it is
    * doing; the signal is acted on at the next check */
-  int sig = b->sh->job ? sh__job_signal_pending(b->sh->job)
-            : !b->sh->subshell ? atomic_load(&b->sh->ex->main_sig)
+  int sig = b->sh->proc.job ? sh__job_signal_pending(b->sh->proc.job)
+            : !b->sh->proc.subshell ? atomic_load(&b->sh->ex->main_sig)
                                : 0;
   return sig && interrupts(b->sh, sig);
 }
@@ -809,7 +809,7 @@ int bi_write_to(bi_ctx *b, sh_stream *s, const void *buf, size_t n) {
   return sh_stream_write(s, buf, n, bi_exec(b));
 }
 
-unsigned bi_umask(bi_ctx *b) { return b->sh ? b->sh->umask : 022; }
+unsigned bi_umask(bi_ctx *b) { return b->sh ? b->sh->proc.umask : 022; }
 
 const vsh_limits *bi_limits(bi_ctx *b) {
   return b->sh && b->sh->ex ? &b->sh->ex->limits : NULL;
@@ -825,11 +825,11 @@ void bi_limit(bi_ctx *b, const char *fmt, ...) {
   sh_exec_limit(b->sh->ex, "%s", msg);
 }
 
-uint64_t bi_seed(bi_ctx *b) { return b->sh ? b->sh->rng : 0; }
+uint64_t bi_seed(bi_ctx *b) { return b->sh ? b->sh->vars.rng : 0; }
 
 bool bi_stack_low(bi_ctx *b) { return b->sh && sh_stack_low(b->sh); }
 
-uintptr_t bi_stack_floor(bi_ctx *b) { return b->sh ? b->sh->stack_low : 0; }
+uintptr_t bi_stack_floor(bi_ctx *b) { return b->sh ? b->sh->limit.stack_low : 0; }
 
 struct net_policy *bi_net_policy(bi_ctx *b) {
   return b->sh && b->sh->shell ? b->sh->shell->net : NULL;

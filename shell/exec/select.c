@@ -102,11 +102,11 @@ static const char *select_query(sh_ctx *c, char **items, size_t count,
     sh_stream *err = sh_fd(c, 2);
     if (err && *ps3) sh_stream_write(err, ps3, strlen(ps3), c->ex);
     char *argv[] = {"read", NULL};
-    int saved_trace = c->opts[SH_OPT_XTRACE];
-    c->opts[SH_OPT_XTRACE] = false;
+    int saved_trace = c->opt.opts[SH_OPT_XTRACE];
+    c->opt.opts[SH_OPT_XTRACE] = false;
     int rst = sh_run_argv(c, 1, argv);
-    c->opts[SH_OPT_XTRACE] = saved_trace;
-    if (c->unwind) return NULL;
+    c->opt.opts[SH_OPT_XTRACE] = saved_trace;
+    if (c->flow.unwind) return NULL;
     if (rst) {
       sh_stream *out = sh_fd(c, 1);
       if (out) sh_stream_write(out, "\n", 1, c->ex);
@@ -133,22 +133,22 @@ static const char *select_query(sh_ctx *c, char **items, size_t count,
 
 int sh__exec_select(sh_ctx *c, sh_node *n) {
   sh_argv av = {0};
-  char **items = c->pos;
-  size_t count = c->npos;
-  c->line = n->line;
+  char **items = c->vars.pos;
+  size_t count = c->vars.npos;
+  c->where.line = n->line;
   if (n->u.for_.has_in) {
-    c->pin_line = true;
+    c->where.pin_line = true;
     int rc = sh_expand_words(c, n->u.for_.words, n->u.for_.n_words, &av);
-    c->pin_line = false;
+    c->where.pin_line = false;
     if (rc) return sh__expand_failed(c);
     items = av.v;
     count = av.n;
   }
-  if (!count) return (c->status = 0);
+  if (!count) return (c->proc.status = 0);
   char **copy = sh__strv_dup(items, count);
   if (!copy) {
     sh_error(c, "memory exhausted");
-    return (c->status = 1);
+    return (c->proc.status = 1);
   }
   char name[256];
   size_t nl = n->u.for_.var_len < 255 ? n->u.for_.var_len : 255;
@@ -157,13 +157,13 @@ int sh__exec_select(sh_ctx *c, sh_node *n) {
   if (!sh_valid_name(name, nl)) {
     sh_error(c, "`%s': not a valid identifier", name);
     sh__strv_free(copy, count);
-    return (c->status = 1);
+    return (c->proc.status = 1);
   }
-  if (c->opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "select", n);
+  if (c->opt.opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "select", n);
   int st = 0;
   uint64_t iters = 0;
   bool menu = true;
-  c->loop_depth++;
+  c->limit.loop_depth++;
   for (;;) {
     if (!sh__loop_iter_ok(c, &iters)) break;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
@@ -171,7 +171,7 @@ int sh__exec_select(sh_ctx *c, sh_node *n) {
     menu = false;
     if (!sel) {
       vsh__arena_pop(&c->arena, m);
-      if (!c->unwind) st = 1;
+      if (!c->flow.unwind) st = 1;
       break;
     }
     if (sh_var_set(c, name, sel, false)) {
@@ -181,10 +181,10 @@ int sh__exec_select(sh_ctx *c, sh_node *n) {
     }
     st = sh_exec_node(c, n->u.for_.body);
     vsh__arena_pop(&c->arena, m);
-    if (c->unwind && sh__loop_unwind(c)) break;
+    if (c->flow.unwind && sh__loop_unwind(c)) break;
     if (sh_check(c)) break;
   }
-  c->loop_depth--;
+  c->limit.loop_depth--;
   sh__strv_free(copy, count);
-  return (c->status = c->unwind == SH_UW_EXIT ? c->status : st);
+  return (c->proc.status = c->flow.unwind == SH_UW_EXIT ? c->proc.status : st);
 }

@@ -23,7 +23,7 @@ static int ar_get(void *ud, const char *name, size_t nl, bool has_index,
     if (!v) v = sh_dynamic_array_get(c, nm, 0); /* $((BASH_LINENO)) */
     if (!v && nl == 1 && nm[0] >= '0' && nm[0] <= '9') {
       size_t k = (size_t)(nm[0] - '0');
-      v = k == 0 ? c->arg0 : (k <= c->npos ? c->pos[k - 1] : NULL);
+      v = k == 0 ? c->vars.arg0 : (k <= c->vars.npos ? c->vars.pos[k - 1] : NULL);
     }
   } else {
     sh_var *var = sh_var_find(c, nm);
@@ -109,7 +109,7 @@ static int arith_run(sh_ctx *c, const char *expr, size_t len, int64_t *out,
                       .raw = raw,
                       .ud = c,
                       .max_depth = 1024,
-                      .nounset = c->opts[SH_OPT_NOUNSET]};
+                      .nounset = c->opt.opts[SH_OPT_NOUNSET]};
   vsh_buf msg = {0};
   *out = 0;
   int rc = sh_arith_eval(&env, expr, len, out, &msg);
@@ -120,22 +120,22 @@ static int arith_run(sh_ctx *c, const char *expr, size_t len, int64_t *out,
       char *nl = strchr(p, '\n');
       if (nl) *nl = 0;
       /* bash names no let/(( for a readonly variable */
-      if (*p && c->arith_what && rc != VSH_EPERM)
-        sh_error(c, "%s: %s", c->arith_what, p);
+      if (*p && c->where.arith_what && rc != VSH_EPERM)
+        sh_error(c, "%s: %s", c->where.arith_what, p);
       else if (*p) sh_error(c, "%s", p);
       p = nl ? nl + 1 : NULL;
     }
   }
   vsh_buf_dispose(&msg);
-  if (rc == VSH_EABORTED) c->unwind = SH_UW_CANCEL;
-  if (rc && rc != VSH_EABORTED) c->status = 1;
+  if (rc == VSH_EABORTED) c->flow.unwind = SH_UW_CANCEL;
+  if (rc && rc != VSH_EABORTED) c->proc.status = 1;
   /* set -u: an unset variable ends a non-interactive shell, in (( ))
    * and let as much as in $(( )) */
-  if (rc == VSH_ENOENT && c->unwind != SH_UW_CANCEL) {
-    c->unwind = SH_UW_EXIT;
+  if (rc == VSH_ENOENT && c->flow.unwind != SH_UW_CANCEL) {
+    c->flow.unwind = SH_UW_EXIT;
     /* bash -c exits 127 then (1 under set -e), as for ${x} */
-    if ((c->dash_c || c->under_dash_c) && !c->opts[SH_OPT_ERREXIT])
-      c->status = 127;
+    if ((c->opt.dash_c || c->opt.under_dash_c) && !c->opt.opts[SH_OPT_ERREXIT])
+      c->proc.status = 127;
   }
   return rc;
 }

@@ -33,7 +33,7 @@ bool sh_binary_op(const char *op) {
 
 static const char *abs_of(sh_ctx *c, const char *p, vsh_buf *b) {
   if (!*p) return NULL;
-  if (vsh__path_resolve(b, c->cwd, p, strlen(p))) return NULL;
+  if (vsh__path_resolve(b, c->dirs.cwd, p, strlen(p))) return NULL;
   return b->data;
 }
 
@@ -108,7 +108,7 @@ static int unary(sh_ctx *c, const char *op, const char *s) {
   case 'n': return *s ? 0 : 1;
   case 'o': {
     int i = sh_opt_find(s, false);
-    return i >= 0 && c->opts[i] ? 0 : 1;
+    return i >= 0 && c->opt.opts[i] ? 0 : 1;
   }
   case 'v': {
     const char *br = strchr(s, '[');
@@ -149,7 +149,7 @@ static int unary(sh_ctx *c, const char *op, const char *s) {
   }
   case 'R': {
     sh_var *v = NULL;
-    for (sh_scope *sc = c->scope; sc && !v; sc = sc->up)
+    for (sh_scope *sc = c->vars.scope; sc && !v; sc = sc->up)
       HASH_FIND_STR(sc->vars, s, v);
     return v && (v->attrs & SH_VAR_NAMEREF) ? 0 : 1;
   }
@@ -193,7 +193,7 @@ static bool budget_cancel(void *ud) { return sh_exec_cancelled(ud); }
 static int regex_match(sh_ctx *c, const char *s, const char *re) {
   vsh_regex *rx = NULL;
   unsigned fl = VSH_RE_EXTENDED | VSH_RE_STRICT;
-  if (c->opts[SH_SHOPT_NOCASEMATCH]) fl |= VSH_RE_ICASE;
+  if (c->opt.opts[SH_SHOPT_NOCASEMATCH]) fl |= VSH_RE_ICASE;
   if (vsh__regex_compile(&rx, re, strlen(re), fl, NULL)) return 2;
   size_t nm = vsh__regex_nsub(rx) + 1;
   vsh_regmatch *m = malloc(nm * sizeof(*m));
@@ -255,7 +255,7 @@ int sh_eval_cond(sh_ctx *c, const sh_cond *e) { return eval_cond(c, e, false); }
 /* invert: e is the operand of a `!` (for xtrace only). */
 static int eval_cond(sh_ctx *c, const sh_cond *e, bool invert) {
   if (!e) return 1;
-  bool tr = c->opts[SH_OPT_XTRACE];
+  bool tr = c->opt.opts[SH_OPT_XTRACE];
   switch (e->kind) {
   case SH_COND_AND: {
     int r = eval_cond(c, e->a, false);
@@ -295,7 +295,7 @@ static int eval_cond(sh_ctx *c, const sh_cond *e, bool invert) {
     if (sh_expand_pattern(c, e->r, &r, &rn, &q)) return 2;
     if (tr) xtrace_term(c, invert, op, l, ln, r, rn, q);
     unsigned fl = SH_PAT_EXTGLOB;
-    if (c->opts[SH_SHOPT_NOCASEMATCH]) fl |= SH_PAT_NOCASE;
+    if (c->opt.opts[SH_SHOPT_NOCASEMATCH]) fl |= SH_PAT_NOCASE;
     if (sh_byte_locale(c)) fl |= SH_PAT_BYTES;
     sh_pattern *p;
     if (sh_pattern_compile(&p, &c->arena, r, rn, q, fl)) return 2;

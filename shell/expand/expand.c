@@ -86,7 +86,7 @@ static int add_cmdsub(xb *b, const sh_part *p, bool quoted) {
   sh_ctx *c = b->c;
   vsh_buf out = {0};
   c->shell->xh->capture(c, p->u.sub.body, &out);
-  if (c->unwind == SH_UW_CANCEL) {
+  if (c->flow.unwind == SH_UW_CANCEL) {
     vsh_buf_dispose(&out);
     return VSH_EABORTED;
   }
@@ -117,7 +117,7 @@ static int add_arith(xb *b, const sh_part *p, bool quoted) {
   rc = sh_arith(c, expr, len, &v);
   if (rc) {
     /* bash abandons the whole top-level command, not just this one */
-    if (!c->unwind) c->unwind = SH_UW_ABORT;
+    if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
     return rc;
   }
   char tmp[32];
@@ -337,7 +337,7 @@ int sh__argv_push(sh_ctx *c, sh_argv *a, const char *s, size_t n) {
 }
 
 static bool piece_has_glob(sh_ctx *c, const xfield *p) {
-  bool ext = c->opts[SH_SHOPT_EXTGLOB];
+  bool ext = c->opt.opts[SH_SHOPT_EXTGLOB];
   for (size_t i = 0; i < p->len; i++) {
     if (p->mask[i] & XM_QUOTED) continue;
     char ch = p->s[i];
@@ -356,7 +356,7 @@ static bool piece_has_glob(sh_ctx *c, const xfield *p) {
 
 /* Expands one brace-free word into argv. */
 static int expand_one(sh_ctx *c, const sh_word *w, sh_argv *out) {
-  if (w->line && !c->pin_line) c->line = w->line;
+  if (w->line && !c->where.pin_line) c->where.line = w->line;
   xb b;
   xb_init(&b, c);
   int rc = 0;
@@ -374,7 +374,7 @@ static int expand_one(sh_ctx *c, const sh_word *w, sh_argv *out) {
   }
   for (size_t i = 0; !rc && i < pieces.n; i++) {
     xfield *p = &pieces.v[i];
-    if (!c->opts[SH_OPT_NOGLOB] && piece_has_glob(c, p)) {
+    if (!c->opt.opts[SH_OPT_NOGLOB] && piece_has_glob(c, p)) {
       rc = sh_glob(c, p->s, p->len, p->mask, out);
       if (rc) break;
     } else {
@@ -397,7 +397,7 @@ int sh_expand_words(sh_ctx *c, sh_word **words, size_t n, sh_argv *out) {
   out->v[0] = NULL;
   for (size_t i = 0; i < n; i++) {
     const sh_word *w = words[i];
-    if (c->opts[SH_OPT_BRACEEXPAND] && sh_word_has_brace(w)) {
+    if (c->opt.opts[SH_OPT_BRACEEXPAND] && sh_word_has_brace(w)) {
       sh_word **alts;
       size_t na;
       rc = sh_brace_expand(c, w, &alts, &na);
@@ -414,7 +414,7 @@ int sh_expand_str(sh_ctx *c, const sh_word *w, char **out, size_t *len) {
   xb b;
   xb_init(&b, c);
   b.no_split = true;
-  b.assign = c->expanding_assignment;
+  b.assign = c->vars.expanding_assignment;
   int rc = 0;
   for (size_t i = 0; !rc && w && i < w->n; i++)
     rc = xb_part(&b, &w->parts[i], false);

@@ -29,7 +29,7 @@ typedef struct comp {
 
 static const char *abs_path(sh_ctx *c, const char *rel) {
   vsh_buf b = {0};
-  if (vsh__path_resolve(&b, c->cwd, rel[0] ? rel : ".", strlen(rel[0] ? rel : "."))) {
+  if (vsh__path_resolve(&b, c->dirs.cwd, rel[0] ? rel : ".", strlen(rel[0] ? rel : "."))) {
     vsh_buf_dispose(&b);
     return NULL;
   }
@@ -76,7 +76,7 @@ static int globstar(gstate *g, const char *prefix, const comp *cs, size_t nc,
   if (!a || vfs_readdir(c->fs, a, &l)) return 0;
   for (size_t i = 0; !rc && i < l.len; i++) {
     const char *nm = l.items[i].name;
-    if (nm[0] == '.' && !c->opts[SH_SHOPT_DOTGLOB]) continue;
+    if (nm[0] == '.' && !c->opt.opts[SH_SHOPT_DOTGLOB]) continue;
     if (l.items[i].type != VFS_DIR) continue; /* symlinks are not followed */
     if (++g->ops > c->ex->limits.max_glob_ops) {
       sh_exec_limit(c->ex, "glob operation limit exceeded");
@@ -144,7 +144,7 @@ static int walk(gstate *g, const char *prefix, const comp *cs, size_t nc) {
       rc = VSH_ELIMIT;
       break;
     }
-    if (nm[0] == '.' && !explicit_dot && !c->opts[SH_SHOPT_DOTGLOB] &&
+    if (nm[0] == '.' && !explicit_dot && !c->opt.opts[SH_SHOPT_DOTGLOB] &&
         !(sh_var_get(c, "GLOBIGNORE") && *sh_var_get(c, "GLOBIGNORE")))
       continue;
     int m = sh_pattern_match(pat, nm, nl, &b);
@@ -166,7 +166,7 @@ static int walk(gstate *g, const char *prefix, const comp *cs, size_t nc) {
   }
   vfs_dirlist_dispose(&l);
   /* "." and ".." match only when written literally */
-  if (!rc && explicit_dot && !c->opts[SH_SHOPT_GLOBSKIPDOTS]) {
+  if (!rc && explicit_dot && !c->opt.opts[SH_SHOPT_GLOBSKIPDOTS]) {
     static const char *dots[] = {".", ".."};
     for (int d = 0; d < 2 && !rc; d++) {
       if (sh_pattern_match(pat, dots[d], strlen(dots[d]), &b) != 1) continue;
@@ -243,7 +243,7 @@ static bool comp_magic(sh_ctx *c, const char *s, const unsigned char *q,
     if (q[i]) continue;
     if (s[i] == '*' || s[i] == '?' || s[i] == '[') return true;
     if (s[i] == '\\') return true; /* needs unescaping by the matcher */
-    if (c->opts[SH_SHOPT_EXTGLOB] && strchr("+@!", s[i]) && i + 1 < n &&
+    if (c->opt.opts[SH_SHOPT_EXTGLOB] && strchr("+@!", s[i]) && i + 1 < n &&
         s[i + 1] == '(')
       return true;
   }
@@ -268,7 +268,7 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
     k->q = q + s;
     k->len = i - s;
     k->magic = comp_magic(c, k->s, k->q, k->len);
-    k->globstar = c->opts[SH_SHOPT_GLOBSTAR] && k->len == 2 &&
+    k->globstar = c->opt.opts[SH_SHOPT_GLOBSTAR] && k->len == 2 &&
                   k->s[0] == '*' && k->s[1] == '*' && !k->q[0] && !k->q[1];
     /* two ** in a row are one (else each match comes out once a depth) */
     if (k->globstar && nc > 1 && cs[nc - 2].globstar) nc--;
@@ -278,23 +278,23 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
   /* dotglob (or a non-empty GLOBIGNORE) lets wildcards match a leading
    * '.'; "." and ".." are never listed */
   const char *gi = sh_var_get(c, "GLOBIGNORE");
-  g.flags = c->opts[SH_SHOPT_DOTGLOB] || (gi && *gi) ? 0 : SH_PAT_PERIOD;
-  if (c->opts[SH_SHOPT_EXTGLOB]) g.flags |= SH_PAT_EXTGLOB;
-  if (c->opts[SH_SHOPT_NOCASEGLOB]) g.flags |= SH_PAT_NOCASE;
+  g.flags = c->opt.opts[SH_SHOPT_DOTGLOB] || (gi && *gi) ? 0 : SH_PAT_PERIOD;
+  if (c->opt.opts[SH_SHOPT_EXTGLOB]) g.flags |= SH_PAT_EXTGLOB;
+  if (c->opt.opts[SH_SHOPT_NOCASEGLOB]) g.flags |= SH_PAT_NOCASE;
   sh_argv found = {0};
   g.acc = &found;
   int rc = walk(&g, absolute ? "/" : "", cs, nc);
   if (rc) return rc;
   if (found.n == 0) {
-    if (c->opts[SH_SHOPT_NULLGLOB]) return 0;
-    if (c->opts[SH_SHOPT_FAILGLOB]) {
+    if (c->opt.opts[SH_SHOPT_NULLGLOB]) return 0;
+    if (c->opt.opts[SH_SHOPT_FAILGLOB]) {
       char *lit = vsh__arena_strndup(&c->arena, pat, len);
       sh_error(c, "no match: %s", lit ? lit : "");
-      c->status = 1;
+      c->proc.status = 1;
       /* bash drops the rest of the line, and set -e then exits */
-      if (!c->unwind) {
-        c->unwind = SH_UW_ABORT;
-        c->abort_errexit = true;
+      if (!c->flow.unwind) {
+        c->flow.unwind = SH_UW_ABORT;
+        c->flow.abort_errexit = true;
       }
       return VSH_ENOENT;
     }
@@ -306,7 +306,7 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
   found.n = globignore_filter(c, found.v, found.n);
   if (found.n == 0) {
     /* everything was ignored: as if nothing matched */
-    if (c->opts[SH_SHOPT_NULLGLOB]) return 0;
+    if (c->opt.opts[SH_SHOPT_NULLGLOB]) return 0;
     return sh__argv_push(c, out, pat, len);
   }
   for (size_t j = 0; j < found.n; j++) {

@@ -63,33 +63,33 @@ static int set_one(sh_ctx *c, pval *pv, const char *s) {
 }
 
 static int fatal(sh_ctx *c, int status) {
-  c->status = status;
-  c->unwind = SH_UW_EXIT;
+  c->proc.status = status;
+  c->flow.unwind = SH_UW_EXIT;
   return VSH_EINVAL;
 }
 
 /* An expansion error bash recovers from: the current top-level command
  * is abandoned and the script goes on. */
 static int abandon(sh_ctx *c) {
-  c->status = 1;
-  if (!c->unwind) c->unwind = SH_UW_ABORT;
+  c->proc.status = 1;
+  if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
   return VSH_EINVAL;
 }
 
 static const char *opt_flags(sh_ctx *c) {
   static const char order[] = "abefhkmnptuvxBCEHPT";
   size_t k = 0;
-  for (const char *o = order; *o && k < sizeof(c->numbuf) - 3; o++) {
+  for (const char *o = order; *o && k < sizeof(c->vars.numbuf) - 3; o++) {
     for (int i = 0; i < SH_OPT__COUNT; i++)
-      if (sh_opts[i].letter == *o && c->opts[i]) c->numbuf[k++] = *o;
-    if (*o == 'h' && c->interactive) c->numbuf[k++] = 'i';
+      if (sh_opts[i].letter == *o && c->opt.opts[i]) c->vars.numbuf[k++] = *o;
+    if (*o == 'h' && c->opt.interactive) c->vars.numbuf[k++] = 'i';
   }
   /* non-interactive: no 'i'; 'c' for a bash -c shell, 's' for one
    * reading its commands from stdin */
-  if (c->dash_c && k < sizeof(c->numbuf) - 1) c->numbuf[k++] = 'c';
-  if (c->dash_s && k < sizeof(c->numbuf) - 1) c->numbuf[k++] = 's';
-  c->numbuf[k] = 0;
-  return c->numbuf;
+  if (c->opt.dash_c && k < sizeof(c->vars.numbuf) - 1) c->vars.numbuf[k++] = 'c';
+  if (c->opt.dash_s && k < sizeof(c->vars.numbuf) - 1) c->vars.numbuf[k++] = 's';
+  c->vars.numbuf[k] = 0;
+  return c->vars.numbuf;
 }
 
 /* Evaluates an array subscript word as arithmetic. */
@@ -121,26 +121,26 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
   memset(tmp, 0, sizeof(*tmp));
   tmp->attrs = SH_VAR_ARRAY;
   if (!strcmp(name, "DIRSTACK")) { /* the working directory, then dirs */
-    tmp->elems = vsh__arena_alloc(&c->arena, (c->ndirs + 2) * sizeof(sh_aelem));
+    tmp->elems = vsh__arena_alloc(&c->arena, (c->dirs.ndirs + 2) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
-    for (size_t i = 0; i <= c->ndirs; i++) {
-      const char *d = i == 0 ? c->cwd : c->dirstack[c->ndirs - i];
+    for (size_t i = 0; i <= c->dirs.ndirs; i++) {
+      const char *d = i == 0 ? c->dirs.cwd : c->dirs.dirstack[c->dirs.ndirs - i];
       tmp->elems[i].idx = (int64_t)i;
       tmp->elems[i].val = adup(c, d, strlen(d));
     }
-    tmp->n = c->ndirs + 1;
+    tmp->n = c->dirs.ndirs + 1;
     return tmp;
   }
   if (!strcmp(name, "PIPESTATUS")) {
-    tmp->elems = vsh__arena_alloc(&c->arena, (c->npipestatus + 1) * sizeof(sh_aelem));
+    tmp->elems = vsh__arena_alloc(&c->arena, (c->proc.npipestatus + 1) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
-    for (size_t i = 0; i < c->npipestatus; i++) {
+    for (size_t i = 0; i < c->proc.npipestatus; i++) {
       char num[16];
-      snprintf(num, sizeof(num), "%d", c->pipestatus[i]);
+      snprintf(num, sizeof(num), "%d", c->proc.pipestatus[i]);
       tmp->elems[i].idx = (int64_t)i;
       tmp->elems[i].val = adup(c, num, strlen(num));
     }
-    tmp->n = c->npipestatus;
+    tmp->n = c->proc.npipestatus;
     return tmp;
   }
   bool fn = !strcmp(name, "FUNCNAME"), bs = !strcmp(name, "BASH_SOURCE"),
@@ -148,28 +148,28 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
   if (fn || bs || bl) {
     /* frames innermost first, then, when a script file runs, the
      * bottom one ("main", the file, line 0); -c and stdin have none */
-    if (fn && c->funcnest == 0) return NULL;
+    if (fn && c->limit.funcnest == 0) return NULL;
     if (fn) {
       /* bash shows FUNCNAME only under a function: `source` frames
        * alone (a file sourced at top level) leave it empty */
       bool func = false;
-      for (int i = 0; i < c->funcnest && !func; i++)
-        func = strcmp(c->frames[i].name, "source") != 0;
+      for (int i = 0; i < c->limit.funcnest && !func; i++)
+        func = strcmp(c->where.frames[i].name, "source") != 0;
       if (!func) return NULL;
     }
-    size_t n = (size_t)c->funcnest + (c->script_src != NULL);
+    size_t n = (size_t)c->limit.funcnest + (c->where.script_src != NULL);
     tmp->elems = vsh__arena_alloc(&c->arena, (n + 1) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
     for (size_t i = 0; i < n; i++) {
       const sh_frame *f =
-          i < (size_t)c->funcnest ? &c->frames[c->funcnest - 1 - (int)i] : NULL;
+          i < (size_t)c->limit.funcnest ? &c->where.frames[c->limit.funcnest - 1 - (int)i] : NULL;
       char num[16];
       const char *v;
       if (fn) {
         v = f ? f->name : "main";
       } else if (bs) {
         /* the bottom frame: the script file, "" for -c and stdin */
-        v = f ? f->src : c->script_src ? c->script_src : "";
+        v = f ? f->src : c->where.script_src ? c->where.script_src : "";
       } else {
         snprintf(num, sizeof(num), "%u", f ? f->call_line : 0);
         v = adup(c, num, strlen(num));
@@ -306,7 +306,7 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
     pv->set = true;
     pv->empty_ifs_join = "";
     sh_argv names = {0};
-    for (sh_scope *s = c->scope; s; s = s->up)
+    for (sh_scope *s = c->vars.scope; s; s = s->up)
       for (sh_var *v = s->vars; v; v = v->hh.next)
         if (!(v->attrs & SH_VAR_UNSET) && strncmp(v->name, name, nl) == 0) {
           bool dup = false;
@@ -363,7 +363,7 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
         !sh_valid_name(raw->val, strlen(raw->val))) {
       const char *br = strchr(raw->val, '[');
       if (!br || !sh_valid_name(raw->val, (size_t)(br - raw->val)) ||
-          c->nameref_hops >= 8)
+          c->vars.nameref_hops >= 8)
         return set_one(c, pv, raw->val);
       if (p->index || (p->flags & (SH_PF_AT | SH_PF_STAR))) {
         /* ${ref[i]} and ${ref[@]} of a ref to a[2] or a[@]: nothing */
@@ -373,9 +373,9 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
         pv->at = p->flags & SH_PF_AT;
         return 0;
       }
-      c->nameref_hops++;
+      c->vars.nameref_hops++;
       int rc = target_values(c, p, raw->val, pv);
-      c->nameref_hops--;
+      c->vars.nameref_hops--;
       return rc;
     }
   }
@@ -415,43 +415,43 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
       sh_error(c, "%s: invalid indirect expansion", name);
       return abandon(c);
     }
-    c->ind_target = target;
+    c->vars.ind_target = target;
     return target_values(c, p, target, pv);
   }
 
   if (nl == 1 && (name[0] == '@' || name[0] == '*')) {
     pv->list = true;
     pv->at = name[0] == '@';
-    pv->set = c->npos > 0;
-    for (size_t i = 0; i < c->npos; i++)
-      if (pv_push(c, pv, c->pos[i], c->npos)) return VSH_ENOMEM;
+    pv->set = c->vars.npos > 0;
+    for (size_t i = 0; i < c->vars.npos; i++)
+      if (pv_push(c, pv, c->vars.pos[i], c->vars.npos)) return VSH_ENOMEM;
     return 0;
   }
   if (name[0] >= '0' && name[0] <= '9') {
     long k = strtol(name, NULL, 10);
-    if (k == 0) return set_one(c, pv, c->arg0);
-    return set_one(c, pv, (size_t)k <= c->npos ? c->pos[k - 1] : NULL);
+    if (k == 0) return set_one(c, pv, c->vars.arg0);
+    return set_one(c, pv, (size_t)k <= c->vars.npos ? c->vars.pos[k - 1] : NULL);
   }
   if (nl == 1) {
     char tmp[32];
     switch (name[0]) {
     case '#':
-      snprintf(tmp, sizeof(tmp), "%zu", c->npos);
+      snprintf(tmp, sizeof(tmp), "%zu", c->vars.npos);
       return set_one(c, pv, tmp);
     case '?':
-      snprintf(tmp, sizeof(tmp), "%d", c->status);
+      snprintf(tmp, sizeof(tmp), "%d", c->proc.status);
       return set_one(c, pv, tmp);
     case '$':
-      snprintf(tmp, sizeof(tmp), "%d", c->pid);
+      snprintf(tmp, sizeof(tmp), "%d", c->proc.pid);
       return set_one(c, pv, tmp);
     case '!':
-      if (!c->last_bg_pid) return set_one(c, pv, NULL);
-      snprintf(tmp, sizeof(tmp), "%d", c->last_bg_pid);
+      if (!c->proc.last_bg_pid) return set_one(c, pv, NULL);
+      snprintf(tmp, sizeof(tmp), "%d", c->proc.last_bg_pid);
       return set_one(c, pv, tmp);
     case '-':
       return set_one(c, pv, opt_flags(c));
     case '_':
-      return set_one(c, pv, c->underscore ? c->underscore : "");
+      return set_one(c, pv, c->vars.underscore ? c->vars.underscore : "");
     default:
       break;
     }
@@ -680,8 +680,8 @@ static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
     char name[256];
     const char *src = p->name;
     size_t nl = p->name_len;
-    if ((p->flags & SH_PF_INDIRECT) && c->ind_target) { /* the target's */
-      src = c->ind_target;
+    if ((p->flags & SH_PF_INDIRECT) && c->vars.ind_target) { /* the target's */
+      src = c->vars.ind_target;
       nl = strcspn(src, "[");
     }
     nl = nl < 255 ? nl : 255;
@@ -922,8 +922,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
   if (p->op == SH_POP_BAD) { /* ${#x-y}, ${a&}: bash drops the line */
     sh_error(c, "${%.*s}: bad substitution", (int)p->name_len,
              p->name ? p->name : "");
-    c->status = 1;
-    if (!c->unwind) c->unwind = SH_UW_ABORT;
+    c->proc.status = 1;
+    if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
     return VSH_EINVAL;
   }
   pval pv;
@@ -955,7 +955,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       if (rc) return rc;
       if (p->flags & SH_PF_INDIRECT) {
         /* assign to the variable x names; [@] was the reference's own */
-        const char *t = c->ind_target;
+        const char *t = c->vars.ind_target;
         if (t && sh_valid_name(t, strlen(t))) {
           nl = strlen(t) < 255 ? strlen(t) : 255;
           memcpy(name, t, nl);
@@ -999,7 +999,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
                msg ? msg : (colon ? "parameter null or not set"
                                   : "parameter not set"));
       /* bash -c exits 127, or 1 under set -e */
-      return fatal(c, c->dash_c && !c->opts[SH_OPT_ERREXIT] ? 127 : 1);
+      return fatal(c, c->opt.dash_c && !c->opt.opts[SH_OPT_ERREXIT] ? 127 : 1);
     }
     break;
   default:
@@ -1007,7 +1007,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
   }
 
   /* set -u: an unset parameter is an error (not $@ / $*) */
-  if (!pv.set && c->opts[SH_OPT_NOUNSET] && !pv.list &&
+  if (!pv.set && c->opt.opts[SH_OPT_NOUNSET] && !pv.list &&
       !(p->flags & (SH_PF_KEYS | SH_PF_PREFIX)) &&
       p->op != SH_POP_DEFAULT && p->op != SH_POP_ASSIGN) {
     if (p->index) {
@@ -1017,7 +1017,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
                p->flags & SH_PF_INDIRECT ? "!" : "", name);
     }
     /* bash -c exits 127, or 1 under set -e */
-    return fatal(c, c->dash_c && !c->opts[SH_OPT_ERREXIT] ? 127 : 1);
+    return fatal(c, c->opt.dash_c && !c->opt.opts[SH_OPT_ERREXIT] ? 127 : 1);
   }
 
   if (p->flags & SH_PF_LENGTH) {
@@ -1042,7 +1042,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       if (positional) {
         all.v = vsh__arena_alloc(&c->arena, (pv.n + 1) * sizeof(char *));
         if (!all.v) return VSH_ENOMEM;
-        all.v[0] = c->arg0;
+        all.v[0] = c->vars.arg0;
         if (pv.n) memcpy(all.v + 1, pv.v, pv.n * sizeof(char *));
         all.n = pv.n + 1;
       }
@@ -1098,8 +1098,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
     if (p->op == SH_POP_TRANSFORM && p->transform == 'a' && pv.n == 0) {
       /* a declared variable without a value still has attributes (bash
        * shows them for ${x@a}, and for ${A[@]@a} of an assoc only) */
-      const char *vn = (p->flags & SH_PF_INDIRECT) && c->ind_target
-                           ? c->ind_target : name;
+      const char *vn = (p->flags & SH_PF_INDIRECT) && c->vars.ind_target
+                           ? c->vars.ind_target : name;
       char nm[256];
       size_t k = strcspn(vn, "[");
       k = k < 255 ? k : 255;

@@ -114,7 +114,7 @@ static void decode(sh_ctx *c, const char *s, vsh_buf *o) {
     }
     case 'u': vsh__buf_puts(o, var_or(c, "USER", "user")); break;
     case 's': {
-      const char *a0 = c->arg0 ? c->arg0 : "vsh";
+      const char *a0 = c->vars.arg0 ? c->vars.arg0 : "vsh";
       const char *sl = strrchr(a0, '/');
       vsh__buf_puts(o, sl ? sl + 1 : a0);
       break;
