@@ -13,6 +13,7 @@
 #include "core/hash.h"
 #include "shell/parse/ast.h"
 #include "shell/parse/parse.h"
+#include "shell/command.h"
 #include "vfs/vfs.h"
 
 #include <pthread.h>
@@ -245,99 +246,7 @@ typedef struct sh_alias {
   UT_hash_handle hh;
 } sh_alias;
 
-/* ---- commands ------------------------------------------------------------- */
-
-/* What a builtin sees.  argv strings are NUL-terminated (bash words have
- * no NULs).  The streams are the context's fds 0-2 after redirections. */
-typedef struct bi_ctx {
-  sh_ctx *sh;
-  int argc;
-  char **argv;
-  sh_stream *in, *out, *err;
-  vfs *fs;
-  const char *cwd;
-  vsh_arena *arena;
-  bool out_closed;    /* fd 1 was closed (>&-) */
-  bool epipe;         /* the reader of stdout is gone: stop, status 141 */
-  bool reported_badf;
-} bi_ctx;
-
-typedef int (*bi_main_fn)(bi_ctx *b);
-
-enum {
-  BI_SPECIAL = 1u << 0, /* POSIX special builtin (errors exit, assignments
-                           persist) */
-  BI_SHELL = 1u << 1,   /* needs the shell state (runs in the context) */
-  BI_DECL = 1u << 2     /* declaration builtin: assignment-like args */
-};
-typedef struct bi_entry {
-  const char *name;
-  bi_main_fn fn;
-  unsigned flags;
-} bi_entry;
-const bi_entry *bi_lookup(const char *name);
-/* All builtins, sorted by name (for help/type/compgen). */
-const bi_entry *bi_table(size_t *n);
-/* The utilities (non-shell builtins), sorted: what /bin and /usr/bin
- * list. */
-const char *const *bi_utility_names(size_t *n);
-
-/* Output helpers for builtins: they stop quietly when the reader is gone
- * (the caller maps VSH_EPIPE to status 141). */
-int bi_write(bi_ctx *b, const void *data, size_t n);
-int bi_puts(bi_ctx *b, const char *s);
-int bi_printf(bi_ctx *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* "name: message\n" on stderr, bash/GNU style. */
-void bi_err(bi_ctx *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* A line on stderr with no "name: " prefix (GNU's "Try ... --help"). */
-void bi_errline(bi_ctx *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* "name: usage: text", as bash prints a builtin's usage line. */
-void bi_usage(bi_ctx *b, const char *usage);
-bool bi_cancelled(bi_ctx *b);
-/* The command API's view of the exec: what a command may ask of the
- * interpreter (builtins/ uses these, never b->sh directly). */
-/* Reads from / writes to a stream for this command, the exec's deadline,
- * abort and work budget applying (sh_stream_read / sh_stream_write). */
-int64_t bi_read(bi_ctx *b, sh_stream *s, void *buf, size_t n);
-int bi_write_to(bi_ctx *b, sh_stream *s, const void *buf, size_t n);
-/* The shell's umask (022 outside a shell), for the files a command makes. */
-unsigned bi_umask(bi_ctx *b);
-/* The exec's limits (NULL outside an exec). */
-const vsh_limits *bi_limits(bi_ctx *b);
-/* Raises a limit: the exec stops with status 126 and the message. */
-void bi_limit(bi_ctx *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* A seed from the shell's random state (different per exec, fixed by
- * vsh_shell_opts.random_seed). */
-uint64_t bi_seed(bi_ctx *b);
-/* True when the C stack is nearly gone (raises a limit): recursion in a
- * command checks it as a last resort behind its own depth limit. */
-bool bi_stack_low(bi_ctx *b);
-/* The address below which this thread's C stack is nearly gone (0 when
- * unknown), for an engine that checks its own recursion against it. */
-uintptr_t bi_stack_floor(bi_ctx *b);
-/* The shell's network policy (net/net.h; NULL: no network). */
-struct net_policy *bi_net_policy(bi_ctx *b);
-/* The exec itself, for the few stream calls that take it (pipes, FIFOs)
- * and nested execs; NULL outside an exec. */
-sh_exec *bi_exec(bi_ctx *b);
-/* Charges units of work (a line, a record, a loop iteration, a match
- * step batch) to the exec's work budget.  Returns true when the command
- * must stop now: the exec was cancelled (deadline, abort, signal) or the
- * work budget is spent (the limit is then already reported and the exec
- * ends with 126).  Call it in every loop whose length the input sets. */
-bool bi_charge(bi_ctx *b, uint64_t units);
-/* An environment variable as the command sees it: exported scalars only
- * (TZ=x without export is not in a command's environment). */
-const char *bi_getenv(bi_ctx *b, const char *name);
-/* Appends the whole environment, "NAME=VALUE" each followed by end,
- * innermost scope first (what env and printenv print). */
-void bi_env_print(bi_ctx *b, vsh_buf *out, char end);
-/* Absolute, normalised path of p relative to the context's cwd (arena). */
-const char *bi_path(bi_ctx *b, const char *p);
+/* ---- commands: the command API (shell/command.h) ---------------------- */
 
 /* ---- quoting (quote.c) ----------------------------------------------------- */
 

@@ -875,8 +875,7 @@ done:
 }
 
 static int run_cmd(find_st *s, int argc, char **argv) {
-  if (!s->b->sh) return 127;
-  int st = sh_run_argv(s->b->sh, argc, argv);
+  int st = bi_run_argv(s->b, argc, argv);
   if (bi_cancelled(s->b)) s->rc = VSH_EABORTED;
   return st;
 }
