@@ -5,7 +5,11 @@ parts (c->status becomes c->proc.status) and rewrites every access.
   python3 scripts/sh_ctx_split.py BUILD_DIR
 
 Re-run it after a merge that brings new accesses in the old form (a branch
-that still writes c->status): it is idempotent.  It works in two passes:
+that still writes c->status): it is idempotent.  When the merge conflicts,
+resolve each conflicting hunk by taking the other branch's side (its old
+c->field spellings are fine), including its fields in struct sh_ctx,
+configure the build dir (it needs BUILD_DIR/compile_commands.json, which
+meson writes), then run the script and build.  It works in two passes:
 
 1. The struct: each field named in PARTS below moves into its part's
    nested struct (struct sh_ctx_<part> { ... } <part>;), keeping its
