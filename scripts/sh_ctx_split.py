@@ -8,8 +8,9 @@ Re-run it after a merge that brings new accesses in the old form (a branch
 that still writes c->status): it is idempotent.  When the merge conflicts,
 resolve a hunk whose only difference on this side is the renames by
 taking the other branch's side (its old c->field spellings are fine;
-for struct sh_ctx, its flat field list, new fields included), configure the build dir (it needs BUILD_DIR/compile_commands.json, which
-meson writes), then run the script and build.  It works in two passes:
+for struct sh_ctx, its flat field list, new fields included), configure
+the build dir (it needs BUILD_DIR/compile_commands.json, which meson
+writes), then run the script and build.  It works in two passes:
 
 1. The struct: each field named in PARTS below moves into its part's
    nested struct (struct sh_ctx_<part> { ... } <part>;), keeping its
