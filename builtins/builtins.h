@@ -1,10 +1,12 @@
-/* builtins.h: what a command implementation sees (bi_ctx and its output
- * helpers live in shell/shell.h) plus the shared helpers of builtins/:
- * GNU-style option parsing and size suffixes. */
+/* builtins.h: what a command implementation sees (the command API,
+ * bi_ctx and the registry's types, lives in shell/command.h) plus the
+ * shared helpers of builtins/: GNU-style option parsing and size
+ * suffixes. */
 #ifndef VSH_BUILTINS_H
 #define VSH_BUILTINS_H
 
 #include "core/regex.h"
+#include "shell/command.h"
 #include "shell/shell.h"
 
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * tree, with and without the tree-sitter front end; both must either
  * succeed or report a syntax error (never crash), and a successful parse
  * must dump. */
-#include "shell/parse.h"
+#include "shell/parse/parse.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -54,7 +54,7 @@ int net_out_open(net_out *o) {
   if (fd >= 0) {
     vfs_file_close(o->fh);
     o->fh = NULL;
-    o->s = sh_fd(o->b->sh, fd);
+    o->s = bi_fd(o->b, fd);
     if (!o->s) return o->err = VSH_EBADF;
   }
   return 0;

@@ -3,7 +3,7 @@
  * stdout/stderr, the deadline and abort signal, and the jobs; by default
  * every exec starts from a fresh context (the filesystem is shared), a
  * persistent shell keeps its context between execs. */
-#include "shell/exec_int.h"
+#include "shell/exec/exec_int.h"
 
 #include "net/net.h"
 
@@ -85,6 +85,7 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
   vsh__acct_hook_libraries();
   vsh_shell *sh = calloc(1, sizeof(*sh));
   if (!sh) return vsh__error_set(err, VSH_ENOMEM, "cannot create shell");
+  sh->xh = &sh_exec_expand_hooks;
   if (opts && opts->limits) {
     sh->limits = *opts->limits;
     sh->limits.version = VSH_LIMITS_VERSION;
@@ -174,7 +175,7 @@ int vsh_shell_cwd(vsh_shell *sh, char *buf, size_t size) {
   /* a run checks the session out under mu and parks it back under mu,
    * so a parked session is not being changed while we copy */
   pthread_mutex_lock(&sh->mu);
-  const char *cwd = sh->session ? sh->session->cwd : sh->cwd;
+  const char *cwd = sh->session ? sh->session->dirs.cwd : sh->cwd;
   size_t n = cwd ? strlen(cwd) : 0;
   int rc = n < size ? 0 : VSH_ENAMETOOLONG;
   if (!rc) {
@@ -196,7 +197,7 @@ int vsh_shell_set_option(vsh_shell *sh, const char *name, bool on,
                           "options before or between execs");
   sh->opt_set[k] = true;
   sh->opt_init[k] = on;
-  if (sh->session) sh->session->opts[k] = on;
+  if (sh->session) sh->session->opt.opts[k] = on;
   return 0;
 }
 
@@ -359,25 +360,25 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
         free(a0);
         sh__strv_free(pos, n);
       } else {
-        free(c->arg0);
-        c->arg0 = a0;
-        sh__strv_free(c->pos, c->npos);
-        c->pos = pos;
-        c->npos = n;
+        free(c->vars.arg0);
+        c->vars.arg0 = a0;
+        sh__strv_free(c->vars.pos, c->vars.npos);
+        c->vars.pos = pos;
+        c->vars.npos = n;
       }
     }
     if (opts && opts->cwd) {
       vsh_buf cwd = {0};
-      const char *base = c->cwd;
+      const char *base = c->dirs.cwd;
       if (vsh__path_resolve(&cwd, base, opts->cwd, strlen(opts->cwd)) == 0) {
         vfs_info st;
         if (vfs_stat(sh->fs, cwd.data, true, &st) || st.type != VFS_DIR) {
           vsh_buf_dispose(&cwd);
           rc = vsh__error_set(err, VSH_ENOENT, "exec: cwd '%s' is not a directory", opts->cwd);
         } else {
-          free(c->cwd);
-          c->cwd = strdup(cwd.data);
-          sh_var_set(c, "PWD", c->cwd, false);
+          free(c->dirs.cwd);
+          c->dirs.cwd = strdup(cwd.data);
+          sh_var_set(c, "PWD", c->dirs.cwd, false);
           vsh_buf_dispose(&cwd);
         }
       } else {
@@ -390,27 +391,27 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     sh_fd_set(c, 1, ex.out);
     sh_fd_set(c, 2, ex.err);
     sh__stack_init(c);
-    c->unwind = SH_UW_NONE;
-    c->status = 0;
-    c->source_name = sh->name;
-    c->script_src = sh->name_is_script ? sh->name : NULL;
-    c->dash_c = sh->dash_c;
-    c->dash_s = sh->from_stdin;
-    c->script_depth = c->eval_depth + 1;
+    c->flow.unwind = SH_UW_NONE;
+    c->proc.status = 0;
+    c->where.source_name = sh->name;
+    c->where.script_src = sh->name_is_script ? sh->name : NULL;
+    c->opt.dash_c = sh->dash_c;
+    c->opt.dash_s = sh->from_stdin;
+    c->limit.script_depth = c->limit.eval_depth + 1;
     int st = sh_run_string(c, script ? script : "", len, sh->name, 1);
-    if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_RETURN) st = c->status;
-    if (c->traps[SH_TRAP_EXIT] && c->unwind != SH_UW_CANCEL) {
-      c->unwind = SH_UW_NONE;
-      c->status = st;
+    if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_RETURN) st = c->proc.status;
+    if (c->trap.traps[SH_TRAP_EXIT] && c->flow.unwind != SH_UW_CANCEL) {
+      c->flow.unwind = SH_UW_NONE;
+      c->proc.status = st;
       sh_run_trap(c, SH_TRAP_EXIT);
-      if (c->unwind == SH_UW_EXIT) st = c->status;
-      free(c->traps[SH_TRAP_EXIT]);
-      c->traps[SH_TRAP_EXIT] = NULL;
+      if (c->flow.unwind == SH_UW_EXIT) st = c->proc.status;
+      free(c->trap.traps[SH_TRAP_EXIT]);
+      c->trap.traps[SH_TRAP_EXIT] = NULL;
     }
     /* the script's ends of pipes close (their other ends die with this
      * exec's jobs anyway), so a >(cmd) sees its input end and finishes
      * and a <(cmd) still writing sees its reader gone */
-    for (int fd = 0; fd < c->nfds; fd++) {
+    for (int fd = 0; fd < c->io.nfds; fd++) {
       sh_stream *st = sh_fd(c, fd);
       sh_stream_kind k = st ? sh_stream_kind_of(st) : SH_STREAM_NULL;
       if (fd < 3 || k == SH_STREAM_PIPE_R || k == SH_STREAM_PIPE_W)
@@ -458,18 +459,18 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
       out->out = buf_take(o, &out->out_len);
       out->err = buf_take(e, &out->err_len);
       out->exit_code = st & 255;
-      out->cwd = strdup(c->cwd);
+      out->cwd = strdup(c->dirs.cwd);
       out->env = sh_export_env(c);
       int64_t pk = atomic_load(&ex.acct.peak);
       out->mem_peak = pk > 0 ? (uint64_t)pk : 0;
       out->work = atomic_load(&ex.work);
       out->vars = sh_all_vars(c);
     }
-    for (int fd = 0; fd < c->nfds; fd++) sh_fd_close(c, fd);
+    for (int fd = 0; fd < c->io.nfds; fd++) sh_fd_close(c, fd);
   }
   if (c) {
     c->ex = NULL;
-    c->unwind = SH_UW_NONE;
+    c->flow.unwind = SH_UW_NONE;
     pthread_mutex_lock(&sh->mu);
     if (took_session && !sh->session) {
       sh->session = c;

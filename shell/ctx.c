@@ -2,16 +2,13 @@
  * table, dynamic variables ($RANDOM, $SECONDS, $LINENO, ...), the option
  * table, shell error messages and the exec's cancellation state. */
 #include "shell/shell.h"
-#include "shell/pattern.h"
+#include "core/pattern.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-void sh__scope_free(sh_scope *s);
-sh_scope *sh__scope_copy(const sh_scope *src);
 
 const sh_optinfo sh_opts[SH_OPT__COUNT] = {
     [SH_OPT_ERREXIT] = {"errexit", 'e', false, false},
@@ -219,30 +216,30 @@ int sh_pattern_failed(sh_ctx *c, int rc) {
 /* ---- fd table ------------------------------------------------------------- */
 
 sh_stream *sh_fd(sh_ctx *c, int fd) {
-  return fd >= 0 && fd < c->nfds ? c->fds[fd] : NULL;
+  return fd >= 0 && fd < c->io.nfds ? c->io.fds[fd] : NULL;
 }
 
 int sh_fd_set(sh_ctx *c, int fd, sh_stream *s) {
   if (fd < 0 || fd > 4095) return VSH_EBADF;
-  if (fd >= c->nfds) {
-    int n = c->nfds ? c->nfds : 16;
+  if (fd >= c->io.nfds) {
+    int n = c->io.nfds ? c->io.nfds : 16;
     while (n <= fd) n *= 2;
-    sh_stream **t = realloc(c->fds, (size_t)n * sizeof(*t));
+    sh_stream **t = realloc(c->io.fds, (size_t)n * sizeof(*t));
     if (!t) return VSH_ENOMEM;
-    memset(t + c->nfds, 0, (size_t)(n - c->nfds) * sizeof(*t));
-    c->fds = t;
-    c->nfds = n;
+    memset(t + c->io.nfds, 0, (size_t)(n - c->io.nfds) * sizeof(*t));
+    c->io.fds = t;
+    c->io.nfds = n;
   }
   sh_stream_ref(s);
-  sh_stream_unref(c->fds[fd]);
-  c->fds[fd] = s;
+  sh_stream_unref(c->io.fds[fd]);
+  c->io.fds[fd] = s;
   return 0;
 }
 
 void sh_fd_close(sh_ctx *c, int fd) {
-  if (fd >= 0 && fd < c->nfds) {
-    sh_stream_unref(c->fds[fd]);
-    c->fds[fd] = NULL;
+  if (fd >= 0 && fd < c->io.nfds) {
+    sh_stream_unref(c->io.fds[fd]);
+    c->io.fds[fd] = NULL;
   }
 }
 
@@ -252,18 +249,18 @@ void sh_fd_close(sh_ctx *c, int fd) {
  * else "vsh"; inside a function bash names where the function was
  * defined: its file, "environment" under -c, "main" for stdin. */
 const char *sh__error_name(sh_ctx *c) {
-  if (c->funcnest > 0 && strcmp(c->frames[c->funcnest - 1].name, "source") &&
-      c->frames[c->funcnest - 1].src)
-    return c->frames[c->funcnest - 1].src;
-  return c->source_name ? c->source_name : "vsh";
+  if (c->limit.funcnest > 0 && strcmp(c->where.frames[c->limit.funcnest - 1].name, "source") &&
+      c->where.frames[c->limit.funcnest - 1].src)
+    return c->where.frames[c->limit.funcnest - 1].src;
+  return c->where.source_name ? c->where.source_name : "vsh";
 }
 
 void sh_error(sh_ctx *c, const char *fmt, ...) {
   char msg[1200];
   int n;
   const char *name = sh__error_name(c);
-  if (c->line)
-    n = snprintf(msg, sizeof(msg), "%s: line %u: ", name, c->line);
+  if (c->where.line)
+    n = snprintf(msg, sizeof(msg), "%s: line %u: ", name, c->where.line);
   else
     n = snprintf(msg, sizeof(msg), "%s: ", name);
   if (n < 0) return;
@@ -308,7 +305,7 @@ static const char *opts_var(sh_ctx *c, const char *name, bool shopt) {
   vsh_buf b = {0};
   for (int k = 0; k < SH_OPT__COUNT; k++) {
     int i = ord[k];
-    if (sh_opts[i].shopt != shopt || !c->opts[i]) continue;
+    if (sh_opts[i].shopt != shopt || !c->opt.opts[i]) continue;
     if (b.len) vsh__buf_putc(&b, ':');
     vsh__buf_puts(&b, sh_opts[i].name);
   }
@@ -324,35 +321,35 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
   case 'R':
     if (strcmp(name, "RANDOM") == 0) {
       /* a small LCG, like bash's: reproducible with a seed */
-      c->rng = c->rng * 1103515245u + 12345u;
-      snprintf(c->numbuf, sizeof(c->numbuf), "%u", (c->rng >> 16) & 0x7fff);
-      return c->numbuf;
+      c->vars.rng = c->vars.rng * 1103515245u + 12345u;
+      snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%u", (c->vars.rng >> 16) & 0x7fff);
+      return c->vars.numbuf;
     }
     break;
   case 'L':
     if (strcmp(name, "LINENO") == 0) {
-      snprintf(c->numbuf, sizeof(c->numbuf), "%u", c->line);
-      return c->numbuf;
+      snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%u", c->where.line);
+      return c->vars.numbuf;
     }
     break;
   case 'B':
     if (strcmp(name, "BASHOPTS") == 0) return opts_var(c, name, true);
-    if (strcmp(name, "BASH_ARGV0") == 0) return c->arg0;
+    if (strcmp(name, "BASH_ARGV0") == 0) return c->vars.arg0;
     if (strcmp(name, "BASH_COMMAND") == 0) {
-      if (c->in_trap || !c->cur_cmd) return c->cmd_text ? c->cmd_text : "";
+      if (c->trap.in_trap || !c->trap.cur_cmd) return c->trap.cmd_text ? c->trap.cmd_text : "";
       vsh_buf t = {0};
-      sh_print_command(&t, c->cur_cmd);
+      sh_print_command(&t, c->trap.cur_cmd);
       char *r = vsh__arena_strndup(&c->arena, t.data ? t.data : "", t.len);
       vsh_buf_dispose(&t);
       return r ? r : "";
     }
     if (strcmp(name, "BASHPID") == 0) {
-      snprintf(c->numbuf, sizeof(c->numbuf), "%d", c->bashpid);
-      return c->numbuf;
+      snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%d", c->proc.bashpid);
+      return c->vars.numbuf;
     }
     if (strcmp(name, "BASH_SUBSHELL") == 0) {
-      snprintf(c->numbuf, sizeof(c->numbuf), "%d", c->subshell_level);
-      return c->numbuf;
+      snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%d", c->proc.subshell_level);
+      return c->vars.numbuf;
     }
     break;
   case 'E':
@@ -360,23 +357,23 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
       struct timespec ts;
       clock_gettime(CLOCK_REALTIME, &ts);
       if (name[5] == 'S')
-        snprintf(c->numbuf, sizeof(c->numbuf), "%lld", (long long)ts.tv_sec);
+        snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%lld", (long long)ts.tv_sec);
       else
-        snprintf(c->numbuf, sizeof(c->numbuf), "%lld.%06ld",
+        snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%lld.%06ld",
                  (long long)ts.tv_sec, ts.tv_nsec / 1000);
-      return c->numbuf;
+      return c->vars.numbuf;
     }
     break;
   case 'S':
     if (strcmp(name, "SHELLOPTS") == 0) return opts_var(c, name, false);
     if (strcmp(name, "SRANDOM") == 0) {
       /* 32 bits from two rounds of the same generator (seedable) */
-      c->rng = c->rng * 1103515245u + 12345u;
-      uint32_t hi = c->rng >> 16;
-      c->rng = c->rng * 1103515245u + 12345u;
-      snprintf(c->numbuf, sizeof(c->numbuf), "%u",
-               (unsigned)(hi << 16 | (c->rng >> 16)));
-      return c->numbuf;
+      c->vars.rng = c->vars.rng * 1103515245u + 12345u;
+      uint32_t hi = c->vars.rng >> 16;
+      c->vars.rng = c->vars.rng * 1103515245u + 12345u;
+      snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%u",
+               (unsigned)(hi << 16 | (c->vars.rng >> 16)));
+      return c->vars.numbuf;
     }
     if (strcmp(name, "SECONDS") == 0) {
       sh_var *v = sh_var_find(c, "SECONDS");
@@ -384,9 +381,9 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
       long long base = v && v->val ? atoll(v->val) : 0;
       struct timespec ts;
       clock_gettime(CLOCK_REALTIME, &ts);
-      snprintf(c->numbuf, sizeof(c->numbuf), "%lld",
+      snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%lld",
                (long long)ts.tv_sec - base);
-      return c->numbuf;
+      return c->vars.numbuf;
     }
     break;
   default:
@@ -398,8 +395,8 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
 /* Assignments with side effects (RANDOM seeds, SECONDS rebases).
  * Returns true when handled. */
 struct sh_hashed *sh_hash_find(sh_ctx *c, const char *name) {
-  for (size_t i = 0; i < c->nhashed; i++)
-    if (!strcmp(c->hashed[i].name, name)) return &c->hashed[i];
+  for (size_t i = 0; i < c->vars.nhashed; i++)
+    if (!strcmp(c->vars.hashed[i].name, name)) return &c->vars.hashed[i];
   return NULL;
 }
 
@@ -407,15 +404,15 @@ void sh_hash_remember(sh_ctx *c, const char *name, const char *path,
                       bool hit) {
   struct sh_hashed *h = sh_hash_find(c, name);
   if (!h) {
-    if (c->nhashed >= 1024) return; /* bounded: later names just search */
+    if (c->vars.nhashed >= 1024) return; /* bounded: later names just search */
     struct sh_hashed *v =
-        realloc(c->hashed, (c->nhashed + 1) * sizeof(*c->hashed));
+        realloc(c->vars.hashed, (c->vars.nhashed + 1) * sizeof(*c->vars.hashed));
     if (!v) return;
-    c->hashed = v;
-    h = &v[c->nhashed];
+    c->vars.hashed = v;
+    h = &v[c->vars.nhashed];
     *h = (struct sh_hashed){strdup(name), NULL, 0};
     if (!h->name) return;
-    c->nhashed++;
+    c->vars.nhashed++;
   }
   if (!h->path || strcmp(h->path, path)) {
     char *d = strdup(path);
@@ -428,21 +425,21 @@ void sh_hash_remember(sh_ctx *c, const char *name, const char *path,
 
 void sh_hash_forget(sh_ctx *c, const char *name) {
   size_t w = 0;
-  for (size_t i = 0; i < c->nhashed; i++) {
-    if (!name || !strcmp(c->hashed[i].name, name)) {
-      free(c->hashed[i].name);
-      free(c->hashed[i].path);
+  for (size_t i = 0; i < c->vars.nhashed; i++) {
+    if (!name || !strcmp(c->vars.hashed[i].name, name)) {
+      free(c->vars.hashed[i].name);
+      free(c->vars.hashed[i].path);
     } else {
-      c->hashed[w++] = c->hashed[i];
+      c->vars.hashed[w++] = c->vars.hashed[i];
     }
   }
-  c->nhashed = w;
+  c->vars.nhashed = w;
 }
 
 int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
-  if (c->nhashed && !strcmp(name, "PATH")) sh_hash_forget(c, NULL);
+  if (c->vars.nhashed && !strcmp(name, "PATH")) sh_hash_forget(c, NULL);
   if (strcmp(name, "RANDOM") == 0) {
-    c->rng = (uint32_t)strtoul(val, NULL, 10);
+    c->vars.rng = (uint32_t)strtoul(val, NULL, 10);
     return 1;
   }
   if (strcmp(name, "SECONDS") == 0) {
@@ -464,26 +461,26 @@ int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
 
 int sh_frame_push(sh_ctx *c, const char *name, const char *src,
                   unsigned call_line) {
-  sh_frame *f = realloc(c->frames, (size_t)(c->funcnest + 1) * sizeof(*f));
+  sh_frame *f = realloc(c->where.frames, (size_t)(c->limit.funcnest + 1) * sizeof(*f));
   if (!f) return VSH_ENOMEM;
-  c->frames = f;
-  f[c->funcnest].name = strdup(name ? name : "");
-  f[c->funcnest].src = strdup(src ? src : "");
-  f[c->funcnest].call_line = call_line;
-  if (!f[c->funcnest].name || !f[c->funcnest].src) {
-    free(f[c->funcnest].name);
-    free(f[c->funcnest].src);
+  c->where.frames = f;
+  f[c->limit.funcnest].name = strdup(name ? name : "");
+  f[c->limit.funcnest].src = strdup(src ? src : "");
+  f[c->limit.funcnest].call_line = call_line;
+  if (!f[c->limit.funcnest].name || !f[c->limit.funcnest].src) {
+    free(f[c->limit.funcnest].name);
+    free(f[c->limit.funcnest].src);
     return VSH_ENOMEM;
   }
-  c->funcnest++;
+  c->limit.funcnest++;
   return 0;
 }
 
 void sh_frame_pop(sh_ctx *c) {
-  if (c->funcnest <= 0) return;
-  c->funcnest--;
-  free(c->frames[c->funcnest].name);
-  free(c->frames[c->funcnest].src);
+  if (c->limit.funcnest <= 0) return;
+  c->limit.funcnest--;
+  free(c->where.frames[c->limit.funcnest].name);
+  free(c->where.frames[c->limit.funcnest].src);
 }
 
 /* ---- contexts ---------------------------------------------------------------- */
@@ -516,32 +513,32 @@ int sh_ctx_new(sh_ctx **out, struct vsh_shell *shell, sh_exec *ex) {
   c->ex = ex;
   c->shell = shell;
   c->fs = shell->fs;
-  c->global = c->scope = calloc(1, sizeof(sh_scope));
-  c->cwd = strdup(shell->cwd);
-  c->arg0 = strdup(shell->name);
-  if (!c->global || !c->cwd || !c->arg0) {
+  c->vars.global = c->vars.scope = calloc(1, sizeof(sh_scope));
+  c->dirs.cwd = strdup(shell->cwd);
+  c->vars.arg0 = strdup(shell->name);
+  if (!c->vars.global || !c->dirs.cwd || !c->vars.arg0) {
     sh_ctx_free(c);
     return VSH_ENOMEM;
   }
   for (int i = 0; i < SH_OPT__COUNT; i++)
-    c->opts[i] = shell->opt_set[i] ? shell->opt_init[i] : sh_opts[i].dflt;
-  c->umask = 022;
-  c->pid = 1000 + (int)((unsigned)atomic_load(&shell->next_pid) % 1000u);
-  c->ppid = c->pid - 1;
+    c->opt.opts[i] = shell->opt_set[i] ? shell->opt_init[i] : sh_opts[i].dflt;
+  c->proc.umask = 022;
+  c->proc.pid = 1000 + (int)((unsigned)atomic_load(&shell->next_pid) % 1000u);
+  c->proc.ppid = c->proc.pid - 1;
   if (shell->has_ids) {
-    c->pid = shell->pid;
-    c->ppid = shell->ppid;
+    c->proc.pid = shell->pid;
+    c->proc.ppid = shell->ppid;
   }
-  c->bashpid = c->pid;
-  c->last_bg_pid = 0;
-  c->rng = shell->has_seed ? (uint32_t)shell->seed : (uint32_t)now_ns();
+  c->proc.bashpid = c->proc.pid;
+  c->proc.last_bg_pid = 0;
+  c->vars.rng = shell->has_seed ? (uint32_t)shell->seed : (uint32_t)now_ns();
   vsh__arena_init(&c->arena, NULL);
   *out = c;
   return 0;
 }
 
 static int copy_funcs(sh_ctx *d, sh_ctx *s) {
-  for (sh_func *f = s->funcs; f; f = f->hh.next) {
+  for (sh_func *f = s->vars.funcs; f; f = f->hh.next) {
     sh_func *n = calloc(1, sizeof(*n));
     if (!n || !(n->name = strdup(f->name))) {
       free(n);
@@ -552,7 +549,7 @@ static int copy_funcs(sh_ctx *d, sh_ctx *s) {
     n->attrs = f->attrs;
     n->src = f->src ? strdup(f->src) : NULL;
     sh_unit_ref(n->unit);
-    HASH_ADD_KEYPTR(hh, d->funcs, n->name, strlen(n->name), n);
+    HASH_ADD_KEYPTR(hh, d->vars.funcs, n->name, strlen(n->name), n);
     if (!VSH_HASH_ADDED(n)) {
       sh_unit_unref(n->unit);
       free(n->name);
@@ -560,14 +557,14 @@ static int copy_funcs(sh_ctx *d, sh_ctx *s) {
       return VSH_ENOMEM;
     }
   }
-  for (sh_alias *a = s->aliases; a; a = a->hh.next) {
+  for (sh_alias *a = s->vars.aliases; a; a = a->hh.next) {
     sh_alias *n = calloc(1, sizeof(*n));
     if (!n || !(n->name = strdup(a->name)) || !(n->text = strdup(a->text))) {
       if (n) free(n->name);
       free(n);
       return VSH_ENOMEM;
     }
-    HASH_ADD_KEYPTR(hh, d->aliases, n->name, strlen(n->name), n);
+    HASH_ADD_KEYPTR(hh, d->vars.aliases, n->name, strlen(n->name), n);
     if (!VSH_HASH_ADDED(n)) {
       free(n->name);
       free(n->text);
@@ -586,80 +583,80 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   c->fs = s->fs;
   vsh__arena_init(&c->arena, NULL);
   /* copy the scope chain, keeping its shape */
-  sh_scope **link = &c->scope;
-  for (sh_scope *sc = s->scope; sc; sc = sc->up) {
+  sh_scope **link = &c->vars.scope;
+  for (sh_scope *sc = s->vars.scope; sc; sc = sc->up) {
     sh_scope *d = sh__scope_copy(sc);
     if (!d) goto fail;
     *link = d;
     link = &d->up;
-    if (sc == s->global) c->global = d;
+    if (sc == s->vars.global) c->vars.global = d;
   }
   if (copy_funcs(c, s)) goto fail;
-  memcpy(c->opts, s->opts, sizeof(c->opts));
-  c->in_ps4 = s->in_ps4;
-  c->xtrace_level = s->xtrace_level;
-  c->cur_cmd = s->cur_cmd;
-  if (s->cmd_text && !(c->cmd_text = strdup(s->cmd_text))) goto fail;
-  c->ulimit_init = s->ulimit_init;
-  memcpy(c->ulimit_soft, s->ulimit_soft, sizeof c->ulimit_soft);
-  memcpy(c->ulimit_hard, s->ulimit_hard, sizeof c->ulimit_hard);
-  for (size_t i = 0; i < s->nhashed; i++) /* a subshell knows the table */
-    sh_hash_remember(c, s->hashed[i].name, s->hashed[i].path, false);
-  for (size_t i = 0; i < c->nhashed && i < s->nhashed; i++)
-    c->hashed[i].hits = s->hashed[i].hits;
-  c->pos = sh__strv_dup(s->pos, s->npos);
-  c->npos = s->npos;
-  c->arg0 = xstrdup(s->arg0);
-  c->cwd = xstrdup(s->cwd);
-  if (!c->pos || !c->arg0 || !c->cwd) goto fail;
+  memcpy(c->opt.opts, s->opt.opts, sizeof(c->opt.opts));
+  c->where.in_ps4 = s->where.in_ps4;
+  c->where.xtrace_level = s->where.xtrace_level;
+  c->trap.cur_cmd = s->trap.cur_cmd;
+  if (s->trap.cmd_text && !(c->trap.cmd_text = strdup(s->trap.cmd_text))) goto fail;
+  c->limit.ulimit_init = s->limit.ulimit_init;
+  memcpy(c->limit.ulimit_soft, s->limit.ulimit_soft, sizeof c->limit.ulimit_soft);
+  memcpy(c->limit.ulimit_hard, s->limit.ulimit_hard, sizeof c->limit.ulimit_hard);
+  for (size_t i = 0; i < s->vars.nhashed; i++) /* a subshell knows the table */
+    sh_hash_remember(c, s->vars.hashed[i].name, s->vars.hashed[i].path, false);
+  for (size_t i = 0; i < c->vars.nhashed && i < s->vars.nhashed; i++)
+    c->vars.hashed[i].hits = s->vars.hashed[i].hits;
+  c->vars.pos = sh__strv_dup(s->vars.pos, s->vars.npos);
+  c->vars.npos = s->vars.npos;
+  c->vars.arg0 = xstrdup(s->vars.arg0);
+  c->dirs.cwd = xstrdup(s->dirs.cwd);
+  if (!c->vars.pos || !c->vars.arg0 || !c->dirs.cwd) goto fail;
   for (int i = 0; i < SH_NTRAPS; i++) {
     /* a subshell keeps ignored traps (""); caught ones are reset, except
      * ERR with errtrace and DEBUG/RETURN with functrace */
-    const char *t = s->traps[i];
+    const char *t = s->trap.traps[i];
     if (!t) continue;
-    bool keep = !*t || (i == SH_TRAP_ERR && s->opts[SH_OPT_ERRTRACE]) ||
+    bool keep = !*t || (i == SH_TRAP_ERR && s->opt.opts[SH_OPT_ERRTRACE]) ||
                 ((i == SH_TRAP_DEBUG || i == SH_TRAP_RETURN) &&
-                 s->opts[SH_OPT_FUNCTRACE]);
-    if (keep && !(c->traps[i] = strdup(t))) goto fail;
-    if (!keep && !(c->shown_traps[i] = strdup(t))) goto fail;
+                 s->opt.opts[SH_OPT_FUNCTRACE]);
+    if (keep && !(c->trap.traps[i] = strdup(t))) goto fail;
+    if (!keep && !(c->trap.shown_traps[i] = strdup(t))) goto fail;
   }
   for (int i = 0; i < SH_NTRAPS; i++)
-    if (!c->traps[i] && !c->shown_traps[i] && s->shown_traps[i] &&
-        !(c->shown_traps[i] = strdup(s->shown_traps[i])))
+    if (!c->trap.traps[i] && !c->trap.shown_traps[i] && s->trap.shown_traps[i] &&
+        !(c->trap.shown_traps[i] = strdup(s->trap.shown_traps[i])))
       goto fail;
-  c->dirstack = sh__strv_dup(s->dirstack, s->ndirs);
-  c->ndirs = s->ndirs;
-  c->umask = s->umask;
-  c->status = s->status;
-  c->last_bg_pid = s->last_bg_pid;
-  c->rng = s->rng ^ 0x5bd1e995u;
-  s->rng = s->rng * 1103515245u + 12345u;
-  c->pid = s->pid;
-  c->ppid = s->ppid;
-  c->bashpid = atomic_fetch_add(&s->ex->next_pid, 1);
-  for (int fd = 0; fd < s->nfds; fd++)
-    if (s->fds[fd] && sh_fd_set(c, fd, s->fds[fd])) goto fail;
-  c->call_depth = s->call_depth;
-  c->subst_depth = s->subst_depth;
-  c->eval_depth = s->eval_depth;
-  c->line = s->line;
-  c->funcname = s->funcname;
-  c->source_name = s->source_name;
-  c->script_src = s->script_src;
-  for (int i = 0; i < s->funcnest; i++)
-    if (sh_frame_push(c, s->frames[i].name, s->frames[i].src,
-                      s->frames[i].call_line))
+  c->dirs.dirstack = sh__strv_dup(s->dirs.dirstack, s->dirs.ndirs);
+  c->dirs.ndirs = s->dirs.ndirs;
+  c->proc.umask = s->proc.umask;
+  c->proc.status = s->proc.status;
+  c->proc.last_bg_pid = s->proc.last_bg_pid;
+  c->vars.rng = s->vars.rng ^ 0x5bd1e995u;
+  s->vars.rng = s->vars.rng * 1103515245u + 12345u;
+  c->proc.pid = s->proc.pid;
+  c->proc.ppid = s->proc.ppid;
+  c->proc.bashpid = atomic_fetch_add(&s->ex->next_pid, 1);
+  for (int fd = 0; fd < s->io.nfds; fd++)
+    if (s->io.fds[fd] && sh_fd_set(c, fd, s->io.fds[fd])) goto fail;
+  c->limit.call_depth = s->limit.call_depth;
+  c->limit.subst_depth = s->limit.subst_depth;
+  c->limit.eval_depth = s->limit.eval_depth;
+  c->where.line = s->where.line;
+  c->where.funcname = s->where.funcname;
+  c->where.source_name = s->where.source_name;
+  c->where.script_src = s->where.script_src;
+  for (int i = 0; i < s->limit.funcnest; i++)
+    if (sh_frame_push(c, s->where.frames[i].name, s->where.frames[i].src,
+                      s->where.frames[i].call_line))
       goto fail;
-  if (s->underscore) c->underscore = strdup(s->underscore);
+  if (s->vars.underscore) c->vars.underscore = strdup(s->vars.underscore);
   /* never point into the parent's function table: it may change */
-  c->funcname = s->funcname && c->funcnest ? c->frames[c->funcnest - 1].name
-                                           : (s->funcname ? "source" : NULL);
-  c->subshell = true;
-  c->subshell_level = s->subshell_level + 1;
-  c->under_dash_c = s->dash_c || s->under_dash_c;
-  c->errexit_off = s->errexit_off;
-  c->errexit_bang = s->errexit_bang;
-  c->unit = s->unit;
+  c->where.funcname = s->where.funcname && c->limit.funcnest ? c->where.frames[c->limit.funcnest - 1].name
+                                           : (s->where.funcname ? "source" : NULL);
+  c->proc.subshell = true;
+  c->proc.subshell_level = s->proc.subshell_level + 1;
+  c->opt.under_dash_c = s->opt.dash_c || s->opt.under_dash_c;
+  c->flow.errexit_off = s->flow.errexit_off;
+  c->flow.errexit_bang = s->flow.errexit_bang;
+  c->where.unit = s->where.unit;
   *out = c;
   return 0;
 fail:
@@ -669,43 +666,43 @@ fail:
 
 void sh_ctx_free(sh_ctx *c) {
   if (!c) return;
-  while (c->scope) {
-    sh_scope *up = c->scope->up;
-    sh__scope_free(c->scope);
-    c->scope = up;
+  while (c->vars.scope) {
+    sh_scope *up = c->vars.scope->up;
+    sh__scope_free(c->vars.scope);
+    c->vars.scope = up;
   }
   sh_func *f, *ft;
-  HASH_ITER(hh, c->funcs, f, ft) {
-    HASH_DEL(c->funcs, f);
+  HASH_ITER(hh, c->vars.funcs, f, ft) {
+    HASH_DEL(c->vars.funcs, f);
     sh_unit_unref(f->unit);
     free(f->src);
     free(f->name);
     free(f);
   }
   sh_alias *a, *at;
-  HASH_ITER(hh, c->aliases, a, at) {
-    HASH_DEL(c->aliases, a);
+  HASH_ITER(hh, c->vars.aliases, a, at) {
+    HASH_DEL(c->vars.aliases, a);
     free(a->name);
     free(a->text);
     free(a);
   }
-  sh__strv_free(c->pos, c->npos);
+  sh__strv_free(c->vars.pos, c->vars.npos);
   sh_hash_forget(c, NULL);
-  free(c->hashed);
-  free(c->arg0);
-  free(c->cwd);
+  free(c->vars.hashed);
+  free(c->vars.arg0);
+  free(c->dirs.cwd);
   for (int i = 0; i < SH_NTRAPS; i++) {
-    free(c->traps[i]);
-    free(c->shown_traps[i]);
+    free(c->trap.traps[i]);
+    free(c->trap.shown_traps[i]);
   }
-  sh__strv_free(c->dirstack, c->ndirs);
-  for (int fd = 0; fd < c->nfds; fd++) sh_stream_unref(c->fds[fd]);
-  free(c->fds);
-  free(c->pipestatus);
-  free(c->underscore);
-  free(c->cmd_text);
-  while (c->funcnest) sh_frame_pop(c);
-  free(c->frames);
+  sh__strv_free(c->dirs.dirstack, c->dirs.ndirs);
+  for (int fd = 0; fd < c->io.nfds; fd++) sh_stream_unref(c->io.fds[fd]);
+  free(c->io.fds);
+  free(c->proc.pipestatus);
+  free(c->vars.underscore);
+  free(c->trap.cmd_text);
+  while (c->limit.funcnest) sh_frame_pop(c);
+  free(c->where.frames);
   vsh__arena_dispose(&c->arena);
   free(c);
 }

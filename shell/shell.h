@@ -11,8 +11,9 @@
 #include "core/acct.h"
 #include "core/core.h"
 #include "core/hash.h"
-#include "shell/ast.h"
-#include "shell/parse.h"
+#include "shell/parse/ast.h"
+#include "shell/parse/parse.h"
+#include "shell/command.h"
 #include "vfs/vfs.h"
 
 #include <pthread.h>
@@ -23,6 +24,7 @@ static const vsh_allocator *const vsh_hash_al = NULL;
 typedef struct sh_exec sh_exec;
 typedef struct sh_ctx sh_ctx;
 typedef struct sh_stream sh_stream;
+typedef struct sh_expand_hooks sh_expand_hooks; /* expand/expand.h */
 
 /* ---- streams -------------------------------------------------------- */
 
@@ -152,6 +154,10 @@ const char *sh_nameref_elem(sh_ctx *c, const char *name);
 sh_var *sh_var_local(sh_ctx *c, const char *name);
 sh_var *sh_var_global(sh_ctx *c, const char *name); /* find or create */
 void sh_var_clear_value(sh_var *v);
+/* vars.c: a scope and its variables freed; a deep copy of one scope
+ * (for subshells). */
+void sh__scope_free(sh_scope *s);
+sh_scope *sh__scope_copy(const sh_scope *src);
 /* Array helpers. */
 const char *sh_array_get(const sh_var *v, int64_t idx);
 int sh_array_set(sh_var *v, int64_t idx, const char *val);
@@ -240,99 +246,7 @@ typedef struct sh_alias {
   UT_hash_handle hh;
 } sh_alias;
 
-/* ---- commands ------------------------------------------------------------- */
-
-/* What a builtin sees.  argv strings are NUL-terminated (bash words have
- * no NULs).  The streams are the context's fds 0-2 after redirections. */
-typedef struct bi_ctx {
-  sh_ctx *sh;
-  int argc;
-  char **argv;
-  sh_stream *in, *out, *err;
-  vfs *fs;
-  const char *cwd;
-  vsh_arena *arena;
-  bool out_closed;    /* fd 1 was closed (>&-) */
-  bool epipe;         /* the reader of stdout is gone: stop, status 141 */
-  bool reported_badf;
-} bi_ctx;
-
-typedef int (*bi_main_fn)(bi_ctx *b);
-
-enum {
-  BI_SPECIAL = 1u << 0, /* POSIX special builtin (errors exit, assignments
-                           persist) */
-  BI_SHELL = 1u << 1,   /* needs the shell state (runs in the context) */
-  BI_DECL = 1u << 2     /* declaration builtin: assignment-like args */
-};
-typedef struct bi_entry {
-  const char *name;
-  bi_main_fn fn;
-  unsigned flags;
-} bi_entry;
-const bi_entry *bi_lookup(const char *name);
-/* All builtins, sorted by name (for help/type/compgen). */
-const bi_entry *bi_table(size_t *n);
-/* The utilities (non-shell builtins), sorted: what /bin and /usr/bin
- * list. */
-const char *const *bi_utility_names(size_t *n);
-
-/* Output helpers for builtins: they stop quietly when the reader is gone
- * (the caller maps VSH_EPIPE to status 141). */
-int bi_write(bi_ctx *b, const void *data, size_t n);
-int bi_puts(bi_ctx *b, const char *s);
-int bi_printf(bi_ctx *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* "name: message\n" on stderr, bash/GNU style. */
-void bi_err(bi_ctx *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* A line on stderr with no "name: " prefix (GNU's "Try ... --help"). */
-void bi_errline(bi_ctx *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* "name: usage: text", as bash prints a builtin's usage line. */
-void bi_usage(bi_ctx *b, const char *usage);
-bool bi_cancelled(bi_ctx *b);
-/* The command API's view of the exec: what a command may ask of the
- * interpreter (builtins/ uses these, never b->sh directly). */
-/* Reads from / writes to a stream for this command, the exec's deadline,
- * abort and work budget applying (sh_stream_read / sh_stream_write). */
-int64_t bi_read(bi_ctx *b, sh_stream *s, void *buf, size_t n);
-int bi_write_to(bi_ctx *b, sh_stream *s, const void *buf, size_t n);
-/* The shell's umask (022 outside a shell), for the files a command makes. */
-unsigned bi_umask(bi_ctx *b);
-/* The exec's limits (NULL outside an exec). */
-const vsh_limits *bi_limits(bi_ctx *b);
-/* Raises a limit: the exec stops with status 126 and the message. */
-void bi_limit(bi_ctx *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* A seed from the shell's random state (different per exec, fixed by
- * vsh_shell_opts.random_seed). */
-uint64_t bi_seed(bi_ctx *b);
-/* True when the C stack is nearly gone (raises a limit): recursion in a
- * command checks it as a last resort behind its own depth limit. */
-bool bi_stack_low(bi_ctx *b);
-/* The address below which this thread's C stack is nearly gone (0 when
- * unknown), for an engine that checks its own recursion against it. */
-uintptr_t bi_stack_floor(bi_ctx *b);
-/* The shell's network policy (net/net.h; NULL: no network). */
-struct net_policy *bi_net_policy(bi_ctx *b);
-/* The exec itself, for the few stream calls that take it (pipes, FIFOs)
- * and nested execs; NULL outside an exec. */
-sh_exec *bi_exec(bi_ctx *b);
-/* Charges units of work (a line, a record, a loop iteration, a match
- * step batch) to the exec's work budget.  Returns true when the command
- * must stop now: the exec was cancelled (deadline, abort, signal) or the
- * work budget is spent (the limit is then already reported and the exec
- * ends with 126).  Call it in every loop whose length the input sets. */
-bool bi_charge(bi_ctx *b, uint64_t units);
-/* An environment variable as the command sees it: exported scalars only
- * (TZ=x without export is not in a command's environment). */
-const char *bi_getenv(bi_ctx *b, const char *name);
-/* Appends the whole environment, "NAME=VALUE" each followed by end,
- * innermost scope first (what env and printenv print). */
-void bi_env_print(bi_ctx *b, vsh_buf *out, char end);
-/* Absolute, normalised path of p relative to the context's cwd (arena). */
-const char *bi_path(bi_ctx *b, const char *p);
+/* ---- commands: the command API (shell/command.h) ---------------------- */
 
 /* ---- quoting (quote.c) ----------------------------------------------------- */
 
@@ -341,6 +255,15 @@ void sh_quote_ansi(vsh_buf *o, const char *s);      /* $'...' */
 void sh_quote_single(vsh_buf *o, const char *s);    /* '...' (${x@Q}, set) */
 void sh_quote_double(vsh_buf *o, const char *s);    /* "..." (declare -p) */
 void sh_quote_backslash(vsh_buf *o, const char *s); /* printf %q */
+/* Decodes backslash escapes in one of three dialects: SH_ESC_PLAIN
+ * (printf's format, $'..'-style: \NNN octal), SH_ESC_PCT_B (printf %b:
+ * \0NNN and \NNN) and SH_ESC_ECHO (echo -e: \0NNN only, \1 stays).
+ * With stop (echo, %b), \c ends the output (*stop set). */
+enum { SH_ESC_PLAIN, SH_ESC_PCT_B, SH_ESC_ECHO };
+void sh_unescape(vsh_buf *out, const char *s, size_t n, int echo_mode,
+                 bool *stop);
+/* s with its escapes decoded (${x@E}), in the context arena. */
+char *sh__ansi_unescape(sh_ctx *c, const char *s);
 
 /* ---- the exec ------------------------------------------------------------- */
 
@@ -427,108 +350,135 @@ struct sh_ctx {
   sh_exec *ex;
   struct vsh_shell *shell;
   vfs *fs;
-  /* state (copied for a subshell) */
-  sh_scope *scope;          /* innermost; global at the bottom */
-  sh_scope *global;
-  sh_func *funcs;
-  sh_alias *aliases;
-  bool opts[SH_OPT__COUNT];
-  char **pos;               /* $1.. */
-  size_t npos;
-  char *arg0;               /* $0 */
-  char *cwd;                /* logical working directory */
-  char *traps[SH_NTRAPS];
-  char *shown_traps[SH_NTRAPS]; /* a subshell's inherited, inactive traps
-                                   (bash's `trap` still lists them) */
-  char **dirstack;
-  size_t ndirs;
-  unsigned umask;
-  int status;               /* $? */
-  int last_bg_pid;          /* $! */
-  uint32_t rng;             /* $RANDOM */
-  int pid, ppid, bashpid;
-  sh_stream **fds;          /* fd table */
-  int nfds;
-  /* per thread of execution */
   vsh_arena arena;
-  sh_unwind unwind;
-  int unwind_n;             /* break/continue levels */
-  signed char psub_fds[64]; /* fds of <( ) / >( ) opened by the command
-                               running now: closed when it completes */
-  int npsub;
-  unsigned call_depth, subst_depth, eval_depth, loop_depth;
-  unsigned script_depth;    /* eval_depth of a script's top-level loop */
-  const char *arith_what;   /* "((" or "let": prefixes arithmetic errors */
-  bool pin_line;            /* expanding a command's words: keep its line */
-  unsigned errexit_off;     /* >0 inside if/while conditions, && || lhs, ! */
-  unsigned errexit_bang;    /* how much of errexit_off comes from ! */
-  unsigned line;            /* LINENO */
-  const char *funcname;     /* innermost function, or NULL */
-  const char *source_name;
-  const char *script_src;   /* the script file being run, or NULL */
-  bool subshell;            /* BASH_SUBSHELL > 0 */
-  int subshell_level;
-  bool in_trap;
-  sh_job *job;              /* when running as a background job */
-  const struct sh_node *job_top; /* that job's own command */
-  int *pipestatus;
-  size_t npipestatus;
-  char numbuf[64];          /* dynamic variables' text ($RANDOM, ...) */
-  sh_unit *unit;            /* the parse unit being run (borrowed) */
-  uintptr_t stack_low;      /* below this the C stack is nearly gone */
-  int funcnest;             /* call frames (functions and `source`) */
-  bool exec_redirs_permanent; /* `exec` without a command ran */
-  int getopts_pos;          /* position inside a bundle of options */
-  int subst_status;         /* status of the last $( ) in this command */
-  bool expanding_assignment; /* x=value: tilde after ':' in operands */
-  int nameref_hops;         /* nameref chains resolved during expansion */
-  const char *ind_target;   /* the name the last ${!ref...} resolved to */
-  bool in_ps4;              /* expanding PS4: commands in it are not traced */
-  unsigned xtrace_level;    /* $( ), <( ), eval and source nesting: PS4's
-                               first character is repeated once more for
-                               each level, as bash does */
-  bool abort_errexit;       /* the pending SH_UW_ABORT honours set -e */
-  unsigned return_trap_gen; /* bumped by each trap ... RETURN */
-  unsigned catch_depth;     /* eval_depth of the eval/source text that
-                               stops an SH_UW_ABORT (0: none) */
-  /* bash's command hash table: where $PATH search found each name, and
-   * how often it ran (hash; cleared when PATH is assigned) */
-  struct sh_hashed {
-    char *name, *path;
-    int hits;
-  } *hashed;
-  size_t nhashed;
-  /* what sh_assign_one last assigned, for xtrace: the subscript as
-   * written out (NULL: none) and the value (NULL: a list) */
-  const char *asg_key, *asg_val;
-  bool dash_c;              /* this shell was started with -c */
-  bool dash_s;              /* this shell reads its commands from stdin */
-  bool interactive;         /* bash -i: $- shows i */
-  /* $BASH_COMMAND: the command running now (not a trap's), and its text
-   * kept while a trap that may read it is set (the node may be gone by
-   * the time an EXIT trap runs) */
-  const sh_node *cur_cmd;
-  char *cmd_text;
-  bool func_traced;         /* running a function declared -t */
-  int trap_status;          /* $? as a trap began: a bare `exit` in the
-                               trap uses it, as bash does */
-  int return_prev;          /* $? before the last `return` ran: what the
-                               RETURN trap sees */
-  bool xtrace_decl;         /* declare NAME=(...) under set -x: the
-                               literal is traced as NAME=('v' ...) */
-  const char *parse_what;   /* "eval" while eval's text is parsed and run:
-                               syntax errors name it as bash does */
-  sh_stream *xtrace_to;     /* set -x output while a command's own
-                               redirections are in place (borrowed) */
-  /* ulimit's soft and hard limits (-1: unlimited), in the units ulimit
-   * shows; inherited by subshells and child shells */
-  bool ulimit_init;
-  int64_t ulimit_soft[17], ulimit_hard[17];
-  bool under_dash_c;        /* ... or is a subshell of one */
-  char *underscore;         /* $_ */
-  size_t underscore_cap;
-  struct sh_frame *frames;  /* innermost last: FUNCNAME, BASH_SOURCE,
-                               BASH_LINENO */
+  /* names: variables and scopes, functions, aliases, the positional
+   * parameters, the command hash */
+  struct sh_ctx_vars {
+    sh_scope *scope;          /* innermost; global at the bottom */
+    sh_scope *global;
+    sh_func *funcs;
+    sh_alias *aliases;
+    char **pos;               /* $1.. */
+    size_t npos;
+    char *arg0;               /* $0 */
+    uint32_t rng;             /* $RANDOM */
+    char numbuf[64];          /* dynamic variables' text ($RANDOM, ...) */
+    int getopts_pos;          /* position inside a bundle of options */
+    bool expanding_assignment; /* x=value: tilde after ':' in operands */
+    int nameref_hops;         /* nameref chains resolved during expansion */
+    const char *ind_target;   /* the name the last ${!ref...} resolved to */
+    /* bash's command hash table: where $PATH search found each name, and
+     * how often it ran (hash; cleared when PATH is assigned) */
+    struct sh_hashed {
+      char *name, *path;
+      int hits;
+    } *hashed;
+    size_t nhashed;
+    /* what sh_assign_one last assigned, for xtrace: the subscript as
+     * written out (NULL: none) and the value (NULL: a list) */
+    const char *asg_key, *asg_val;
+    char *underscore;         /* $_ */
+    size_t underscore_cap;
+  } vars;
+  /* options: set -o / shopt, and how this shell was started */
+  struct sh_ctx_opt {
+    bool opts[SH_OPT__COUNT];
+    bool dash_c;              /* this shell was started with -c */
+    bool dash_s;              /* this shell reads its commands from stdin */
+    bool interactive;         /* bash -i: $- shows i */
+    bool under_dash_c;        /* started with -c, or a subshell of one */
+  } opt;
+  /* the process this context stands for: ids, statuses, jobs, umask */
+  struct sh_ctx_proc {
+    unsigned umask;
+    int status;               /* $? */
+    int last_bg_pid;          /* $! */
+    int pid, ppid, bashpid;
+    bool subshell;            /* BASH_SUBSHELL > 0 */
+    int subshell_level;
+    sh_job *job;              /* when running as a background job */
+    const struct sh_node *job_top; /* that job's own command */
+    int *pipestatus;
+    size_t npipestatus;
+    int subst_status;         /* status of the last $( ) in this command */
+  } proc;
+  /* traps, and what they see ($BASH_COMMAND, $? at entry) */
+  struct sh_ctx_trap {
+    char *traps[SH_NTRAPS];
+    char *shown_traps[SH_NTRAPS]; /* a subshell's inherited, inactive traps
+                                     (bash's `trap` still lists them) */
+    bool in_trap;
+    unsigned return_trap_gen; /* bumped by each trap ... RETURN */
+    /* $BASH_COMMAND: the command running now (not a trap's), and its text
+     * kept while a trap that may read it is set (the node may be gone by
+     * the time an EXIT trap runs) */
+    const sh_node *cur_cmd;
+    char *cmd_text;
+    int trap_status;          /* $? as a trap began: a bare `exit` in the
+                                 trap uses it, as bash does */
+    int return_prev;          /* $? before the last `return` ran: what the
+                                 RETURN trap sees */
+  } trap;
+  /* the working directory and the directory stack */
+  struct sh_ctx_dirs {
+    char *cwd;                /* logical working directory */
+    char **dirstack;
+    size_t ndirs;
+  } dirs;
+  /* the fd table and the fds of the running command */
+  struct sh_ctx_io {
+    sh_stream **fds;          /* fd table */
+    int nfds;
+    signed char psub_fds[64]; /* fds of <( ) / >( ) opened by the command
+                                 running now: closed when it completes */
+    int npsub;
+    bool exec_redirs_permanent; /* `exec` without a command ran */
+    sh_stream *xtrace_to;     /* set -x output while a command's own
+                                 redirections are in place (borrowed) */
+  } io;
+  /* nesting counters and limits (the budgets of the exec are in sh_exec) */
+  struct sh_ctx_limit {
+    unsigned call_depth, subst_depth, eval_depth, loop_depth;
+    unsigned script_depth;    /* eval_depth of a script's top-level loop */
+    uintptr_t stack_low;      /* below this the C stack is nearly gone */
+    int funcnest;             /* call frames (functions and `source`) */
+    /* ulimit's soft and hard limits (-1: unlimited), in the units ulimit
+     * shows; inherited by subshells and child shells */
+    bool ulimit_init;
+    int64_t ulimit_soft[17], ulimit_hard[17];
+  } limit;
+  /* control flow: break/continue/return/exit unwinding, set -e */
+  struct sh_ctx_flow {
+    sh_unwind unwind;
+    int unwind_n;             /* break/continue levels */
+    unsigned errexit_off;     /* >0 inside if/while conditions, && || lhs, ! */
+    unsigned errexit_bang;    /* how much of errexit_off comes from ! */
+    bool abort_errexit;       /* the pending SH_UW_ABORT honours set -e */
+    unsigned catch_depth;     /* eval_depth of the eval/source text that
+                                 stops an SH_UW_ABORT (0: none) */
+  } flow;
+  /* where the shell is: line, function, source, call frames, the unit being
+   * run, and tracing (set -x) */
+  struct sh_ctx_where {
+    const char *arith_what;   /* "((" or "let": prefixes arithmetic errors */
+    bool pin_line;            /* expanding a command's words: keep its line */
+    unsigned line;            /* LINENO */
+    const char *funcname;     /* innermost function, or NULL */
+    const char *source_name;
+    const char *script_src;   /* the script file being run, or NULL */
+    sh_unit *unit;            /* the parse unit being run (borrowed) */
+    bool in_ps4;              /* expanding PS4: commands in it are not traced */
+    unsigned xtrace_level;    /* $( ), <( ), eval and source nesting: PS4's
+                                 first character is repeated once more for
+                                 each level, as bash does */
+    bool func_traced;         /* running a function declared -t */
+    bool xtrace_decl;         /* declare NAME=(...) under set -x: the
+                                 literal is traced as NAME=('v' ...) */
+    const char *parse_what;   /* "eval" while eval's text is parsed and run:
+                                 syntax errors name it as bash does */
+    struct sh_frame *frames;  /* innermost last: FUNCNAME, BASH_SOURCE,
+                                 BASH_LINENO */
+  } where;
 };
 
 /* Owned string vectors (NULL-terminated copies). */
@@ -556,6 +506,11 @@ void sh_error(sh_ctx *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* What such a message starts with (the shell, file or function's origin). */
 const char *sh__error_name(sh_ctx *c);
+/* ctx.c: the value of a special variable ($RANDOM, $SECONDS, ...) or
+ * NULL; what assigning name does to the shell (PATH clears the command
+ * hash): 1 when the hook stored the value itself ($RANDOM, $SECONDS). */
+const char *sh__special_var(sh_ctx *c, const char *name);
+int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val);
 
 /* ---- execution ------------------------------------------------------------ */
 
@@ -566,8 +521,6 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
                   unsigned first_line);
 /* Runs argv as a command (function, builtin, custom command, script). */
 int sh_run_argv(sh_ctx *c, int argc, char **argv);
-/* Runs body with stdout captured ($( )); returns status, fills out. */
-int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out);
 /* Checks the deadline/abort/limits between commands; sets unwind. */
 bool sh_check(sh_ctx *c);
 /* Stack guard: sh__stack_init records the thread's stack bounds;
@@ -657,6 +610,7 @@ struct vsh_shell {
   bool has_ids;
   int pid, ppid, uid;
   struct net_policy *net; /* what curl and wget may reach (net/net.h) */
+  const sh_expand_hooks *xh; /* the executor as expansion calls it */
 };
 
 #endif /* VSH_SHELL_H */

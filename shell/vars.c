@@ -37,7 +37,7 @@ static sh_var *scope_find(sh_scope *s, const char *name) {
 }
 
 sh_var *sh_var_find_raw(sh_ctx *c, const char *name) {
-  for (sh_scope *s = c->scope; s; s = s->up) {
+  for (sh_scope *s = c->vars.scope; s; s = s->up) {
     sh_var *v = scope_find(s, name);
     if (v) return v;
   }
@@ -144,14 +144,14 @@ fail:
 }
 
 sh_var *sh_var_global(sh_ctx *c, const char *name) {
-  sh_var *v = scope_find(c->global, name);
-  return v ? v : var_new(c->global, name);
+  sh_var *v = scope_find(c->vars.global, name);
+  return v ? v : var_new(c->vars.global, name);
 }
 
 sh_var *sh_var_local(sh_ctx *c, const char *name) {
-  sh_scope *s = c->scope;
+  sh_scope *s = c->vars.scope;
   while (s && !s->is_func && s->up) s = s->up;
-  if (!s) s = c->global;
+  if (!s) s = c->vars.global;
   sh_var *v = scope_find(s, name);
   return v ? v : var_new(s, name);
 }
@@ -338,8 +338,6 @@ int sh_assoc_unset(sh_var *v, const char *key) {
 
 /* ---- scalar access ---------------------------------------------------------- */
 
-const char *sh__special_var(sh_ctx *c, const char *name);
-
 const char *sh_var_get(sh_ctx *c, const char *name) {
   const char *sp = sh__special_var(c, name);
   if (sp) return sp;
@@ -395,8 +393,6 @@ static int readonly_error(sh_ctx *c, const char *name) {
   sh_error(c, "%s: readonly variable", name);
   return VSH_EPERM;
 }
-
-int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val);
 
 static sh_var *find_for_write(sh_ctx *c, const char *name) {
   sh_var *v = sh_var_find(c, name);
@@ -489,7 +485,7 @@ int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
   free(v->val);
   v->val = d;
   v->attrs &= ~SH_VAR_UNSET;
-  if (c->opts[SH_OPT_ALLEXPORT]) v->attrs |= SH_VAR_EXPORT;
+  if (c->opt.opts[SH_OPT_ALLEXPORT]) v->attrs |= SH_VAR_EXPORT;
   return 0;
 }
 
@@ -523,9 +519,9 @@ int sh_var_set_elem(sh_ctx *c, const char *name, const char *key,
 }
 
 int sh_var_unset(sh_ctx *c, const char *name) {
-  sh_scope *cur = c->scope; /* the running function's own scope */
+  sh_scope *cur = c->vars.scope; /* the running function's own scope */
   while (cur && !cur->is_func) cur = cur->up;
-  for (sh_scope *s = c->scope; s; s = s->up) {
+  for (sh_scope *s = c->vars.scope; s; s = s->up) {
     sh_var *v = scope_find(s, name);
     if (!v) continue;
     if (v->attrs & SH_VAR_NAMEREF && v->val && *v->val) {

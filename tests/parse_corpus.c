@@ -4,7 +4,7 @@
  * and prints the dump of each top-level command, one per line, or
  * "ERROR line N: message" and exit status 2.  With --cases FILE it reads
  * a bundle of cases and prints one CASE...END block per case. */
-#include "shell/parse.h"
+#include "shell/parse/parse.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -452,7 +452,7 @@ int bi_awk_main(bi_ctx *b) {
   rt->max_depth = depth > 10000 ? 10000 : depth < 10 ? 10 : (int)depth;
   rt->budget.cancelled = re_cancelled;
   rt->budget.ud = b;
-  rt->utf8 = !(b->sh && sh_byte_locale(b->sh));
+  rt->utf8 = !bi_byte_locale(b);
   rt->empty = awk_str_new(NULL, "", 0);
   if (!rt->empty) {
     bi_errline(b, "awk: fatal: memory exhausted");

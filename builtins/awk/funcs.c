@@ -975,7 +975,7 @@ static awk_val b_strftime(awk_rt *rt, awk_node *n) {
   if (!fmt) return (awk_val){0};
   struct tm tm;
   memset(&tm, 0, sizeof(tm));
-  if (utc || !rt->b->sh) {
+  if (utc || !bi_has_shell(rt->b)) {
     int64_t days = vsh__floordiv(t, 86400), secs = t - days * 86400;
     int64_t y;
     int mo, d;
@@ -990,7 +990,7 @@ static awk_val b_strftime(awk_rt *rt, awk_node *n) {
     tm.tm_yday = (int)(days - vsh__days_from_civil(y, 1, 1));
     tm.tm_zone = "UTC";
   } else {
-    sh_localtime(rt->b->sh, t, &tm);
+    bi_localtime(rt->b, t, &tm);
   }
   char buf[1024];
   size_t k = fmt->len ? strftime(buf, sizeof(buf), fmt->s, &tm) : 0;

@@ -849,17 +849,12 @@ static awk_stream *new_stream(awk_rt *rt, const char *name, int kind) {
 static int run_cmd(awk_rt *rt, const char *cmd, sh_stream *in,
                    sh_stream *out) {
   bi_ctx *b = rt->b;
-  if (!b->sh) return 127;
-  sh_ctx *c;
-  if (sh_ctx_fork(&c, b->sh)) {
+  if (!bi_has_shell(b)) return 127;
+  int st = bi_run_string(b, cmd, strlen(cmd), in, out, b->err);
+  if (st == VSH_ENOMEM) {
     awk_nomem(rt);
     return 2;
   }
-  sh_fd_set(c, 0, in);
-  sh_fd_set(c, 1, out);
-  sh_fd_set(c, 2, b->err);
-  int st = sh_run_string(c, cmd, strlen(cmd), "sh", 1);
-  sh_ctx_free(c);
   if (bi_cancelled(b)) {
     rt->jump = J_FATAL;
     rt->exit_status = 2;
@@ -930,7 +925,7 @@ static awk_stream *open_output(awk_rt *rt, int redir, awk_str *name) {
     st->fh = NULL;
     if (fd == 1) st->kind = 20;
     else {
-      st->s = rt->b->sh ? sh_fd(rt->b->sh, fd) : NULL;
+      st->s = bi_fd(rt->b, fd);
       if (!st->s) {
         awk_fatal(rt, "can't redirect to `%s' (%s)", name->s,
                   vsh_strerror(VSH_EBADF));

@@ -226,7 +226,7 @@ static int32_t lookup(bc_parser *p, const char *name, int kind) {
 static bool parse_expr(bc_parser *p, int min, int *flags);
 
 static bool nest(bc_parser *p) {
-  if (++p->depth > MAX_NEST || sh_stack_low(p->st->b->sh)) {
+  if (++p->depth > MAX_NEST || bi_stack_low(p->st->b)) {
     bc_yyerror(p, "memory exhausted");
     p->stop = true;
     return false;

@@ -375,7 +375,7 @@ void bc_errf(bc_state *st, const char *fmt, ...) {
     return;
   if ((size_t)n >= sizeof msg)
     n = sizeof msg - 1;
-  if (st->b->err && st->b->sh)
+  if (st->b->err && bi_has_shell(st->b))
     bi_write_to(st->b, st->b->err, msg, (size_t)n);
 }
 

@@ -3,7 +3,7 @@
  * sort by bytes; the walk keeps one filtered listing per level on an
  * explicit stack, so depth costs heap, not C stack. */
 #include "builtins/lib/files_int.h"
-#include "shell/pattern.h"
+#include "core/pattern.h"
 
 #include <string.h>
 

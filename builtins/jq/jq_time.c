@@ -67,7 +67,7 @@ jv f_localtime(jq_st *st, jv in, jv *a) {
   }
   double t = jv_n(in);
   struct tm tm;
-  sh_localtime(st->b->sh, (int64_t)floor(t), &tm);
+  bi_localtime(st->b, (int64_t)floor(t), &tm);
   return chk(st, tm_to_jv(&tm, t - floor(t)));
 }
 

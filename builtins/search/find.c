@@ -8,7 +8,7 @@
  * birth times (B) to be change times. */
 #include "builtins/lib/files_int.h"
 #include "core/regex.h"
-#include "shell/pattern.h"
+#include "core/pattern.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -875,8 +875,7 @@ done:
 }
 
 static int run_cmd(find_st *s, int argc, char **argv) {
-  if (!s->b->sh) return 127;
-  int st = sh_run_argv(s->b->sh, argc, argv);
+  int st = bi_run_argv(s->b, argc, argv);
   if (bi_cancelled(s->b)) s->rc = VSH_EABORTED;
   return st;
 }

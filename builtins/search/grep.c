@@ -8,7 +8,7 @@
  * order, not directory order. */
 #include "builtins/archive/compress_int.h"
 #include "builtins/search/grep_int.h"
-#include "shell/pattern.h"
+#include "core/pattern.h"
 
 #include <string.h>
 

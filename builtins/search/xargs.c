@@ -194,7 +194,7 @@ static void run(xargs_st *s, char **argv, int argc) {
     vsh_buf_dispose(&t);
   }
   argv[argc] = NULL;
-  int st = b->sh ? sh_run_argv(b->sh, argc, argv) : 127;
+  int st = bi_run_argv(b, argc, argv);
   if (bi_cancelled(b)) {
     s->rc = VSH_EABORTED;
     s->stop = true;

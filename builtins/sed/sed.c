@@ -282,7 +282,7 @@ static int rx_exec(sed_run *r, const sed_rx *rx, const char *s, size_t n,
 
 static bool too_big(sed_run *r, size_t len) {
   if (len <= r->max_string) return false;
-  if (r->b->sh && bi_exec(r->b))
+  if (bi_exec(r->b))
     bi_limit(r->b,
                   "sed: buffer size limit exceeded (%llu bytes)",
                   (unsigned long long)r->max_string);
@@ -417,22 +417,17 @@ static void do_l(sed_run *r, int width) {
 /* Runs cmd in a vsh subshell; its stdout goes to out. */
 static int run_shell(sed_run *r, const char *cmd, size_t len, vsh_buf *out) {
   bi_ctx *b = r->b;
-  if (!b->sh) {
+  if (!bi_has_shell(b)) {
     bi_err(b, "e: cannot run commands here");
     return VSH_EUNSUPPORTED;
   }
-  sh_ctx *c;
-  if (sh_ctx_fork(&c, b->sh)) return VSH_ENOMEM;
   sh_stream *cap = sh_stream_buf_new(r->max_string);
-  if (!cap) {
-    sh_ctx_free(c);
+  if (!cap) return VSH_ENOMEM;
+  if (bi_run_string(b, cmd, len, sh_stream_null(), cap, b->err) ==
+      VSH_ENOMEM) {
+    sh_stream_unref(cap);
     return VSH_ENOMEM;
   }
-  sh_fd_set(c, 0, sh_stream_null());
-  sh_fd_set(c, 1, cap);
-  sh_fd_set(c, 2, b->err);
-  sh_run_string(c, cmd, len, "sh", 1);
-  sh_ctx_free(c);
   const vsh_buf *d = sh_stream_buf_data(cap);
   if (d && d->len) vsh__buf_append(out, d->data, d->len);
   sh_stream_unref(cap);

@@ -19,14 +19,6 @@ static const bi_longopt lo[] = {{"ignore-environment", BI_ARG_NONE, 'i'},
                                 {"version", BI_ARG_NONE, 257},
                                 {NULL, 0, 0}};
 
-/* env -i: nothing stays exported.  Un-exporting (rather than unsetting)
- * also covers readonly and outer-scope variables, and a child shell or
- * printenv then sees an empty environment. */
-static void clear_env(sh_ctx *c) {
-  for (sh_scope *s = c->scope; s; s = s->up)
-    for (sh_var *v = s->vars; v; v = v->hh.next) v->attrs &= ~SH_VAR_EXPORT;
-}
-
 static int print_env(bi_ctx *b, char end) {
   vsh_buf out = {0};
   bi_env_print(b, &out, end);
@@ -84,23 +76,19 @@ int bi_env_main(bi_ctx *b) {
     bi_try_help(b);
     return 125;
   }
-  sh_ctx *c;
-  if (sh_ctx_fork(&c, b->sh)) return 125;
-  sh_fd_set(c, 0, b->in);
-  sh_fd_set(c, 1, b->out);
-  sh_fd_set(c, 2, b->err);
+  bi_sub *c;
+  if (bi_sub_new(b, &c)) return 125;
   int st = 0;
-  if (ignore) clear_env(c);
+  /* env -i: nothing stays exported (a child shell or printenv then sees
+   * an empty environment) */
+  if (ignore) bi_sub_env_clear(c);
   for (int i = 0; i < nunset; i++) {
     if (!*unsets[i] || strchr(unsets[i], '=')) {
       bi_err(b, "cannot unset " LQ "%s" RQ ": Invalid argument", unsets[i]);
       st = 125;
       goto done;
     }
-    sh_var *v = sh_var_find(c, unsets[i]);
-    if (v && !(v->attrs & SH_VAR_READONLY)) sh_var_unset(c, unsets[i]);
-    v = sh_var_find(c, unsets[i]); /* readonly, or an outer one */
-    if (v) v->attrs &= ~SH_VAR_EXPORT;
+    bi_sub_env_unset(c, unsets[i]);
   }
   for (int i = 0; i < k; i++) {
     char *eq = strchr(ops[i], '=');
@@ -116,11 +104,7 @@ int bi_env_main(bi_ctx *b) {
     if (!sh_valid_name(name, strlen(name))) continue;
     /* the command's environment is its own: a readonly shell variable
      * (SHELLOPTS, UID) does not stop env from setting it there */
-    sh_var *ro = sh_var_find(c, name);
-    if (ro) ro->attrs &= ~SH_VAR_READONLY;
-    if (sh_var_set(c, name, eq + 1, false)) { st = 125; goto done; }
-    sh_var *v = sh_var_find(c, name);
-    if (v) v->attrs |= SH_VAR_EXPORT;
+    if (bi_sub_env_set(c, name, eq + 1)) { st = 125; goto done; }
   }
   if (k == nops) {
     st = print_env(b, end);
@@ -137,13 +121,10 @@ int bi_env_main(bi_ctx *b) {
       st = 125;
       goto done;
     }
-    char *nc = strdup(p);
-    if (!nc) { st = 125; goto done; }
-    free(c->cwd);
-    c->cwd = nc;
+    if (bi_sub_chdir(c, p)) { st = 125; goto done; }
   }
-  st = sh_run_argv(c, nops - k, ops + k);
+  st = bi_sub_run_argv(c, nops - k, ops + k);
 done:
-  sh_ctx_free(c);
+  bi_sub_free(c);
   return st;
 }

@@ -13,11 +13,6 @@
 #define LQ "\xe2\x80\x98"
 #define RQ "\xe2\x80\x99"
 
-/* Stops and frees a nested exec's background jobs (shell/pipe.c).  Not in
- * shell.h: only an exec's owner may call it, and timeout owns its nested
- * exec. */
-void sh_jobs_cancel_all(sh_exec *ex);
-
 static const bi_longopt lo[] = {{"signal", BI_ARG_REQUIRED, 's'},
                                 {"kill-after", BI_ARG_REQUIRED, 'k'},
                                 {"preserve-status", BI_ARG_NONE, 258},
@@ -41,12 +36,6 @@ static int parse_signal(const char *s) {
   if (!strcmp(s, "CONT")) return 18;
   if (!strcmp(s, "STOP")) return 19;
   return -1;
-}
-
-static int64_t mono_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 int bi_timeout_main(bi_ctx *b) {
@@ -105,53 +94,17 @@ int bi_timeout_main(bi_ctx *b) {
     bi_try_help(b);
     return 125;
   }
-  sh_exec *pe = bi_exec(b);
-  sh_exec nx;
-  memset(&nx, 0, sizeof(nx));
-  nx.sh = pe->sh;
-  nx.parent = pe;
-  nx.limits = pe->limits;
-  /* 0 means no limit; huge values saturate instead of overflowing */
-  nx.deadline_ns = 0;
-  if (secs > 0) {
-    double ns = secs * 1e9;
-    nx.deadline_ns = ns > 9e18 ? 0 : mono_ns() + (int64_t)ns;
-  }
-  nx.signal = NULL; /* the parent's abort signal reaches us via parent */
-  atomic_init(&nx.cancel, SH_RUNNING);
-  atomic_init(&nx.commands, atomic_load(&pe->commands));
-  atomic_init(&nx.next_pid, atomic_fetch_add(&pe->next_pid, 100));
-  pthread_mutex_init(&nx.mu, NULL);
-  nx.out = pe->out;
-  nx.err = pe->err;
-  sh_ctx *c;
-  if (sh_ctx_fork(&c, b->sh)) {
-    pthread_mutex_destroy(&nx.mu);
-    return 125;
-  }
-  c->ex = &nx;
-  sh_fd_set(c, 0, b->in);
-  sh_fd_set(c, 1, b->out);
-  sh_fd_set(c, 2, b->err);
-  int st = sh_run_argv(c, g.noperands - 1, g.operands + 1);
-  int why = atomic_load(&nx.cancel);
-  sh_jobs_cancel_all(&nx);
-  sh_ctx_free(c);
-  /* the command budget is the whole exec's */
-  uint_fast64_t used = atomic_load(&nx.commands);
-  if (used > atomic_load(&pe->commands)) atomic_store(&pe->commands, used);
-  pthread_mutex_destroy(&nx.mu);
-  if (why == SH_CANCEL_TIMEOUT && !sh_exec_cancelled(pe)) {
+  bool timed_out;
+  int st = bi_run_argv_deadline(b, secs, g.noperands - 1, g.operands + 1,
+                                &timed_out);
+  if (st < 0) return 125;
+  if (timed_out) {
     if (verbose)
       bi_err(b, "sending signal %s to command " LQ "%s" RQ,
              sig == 9 ? "KILL" : sig == 15 ? "TERM" : "signal",
              g.operands[1]);
     /* KILL cannot be caught: GNU's own process dies of it too, 137 */
     return preserve || sig == 9 ? 128 + sig : 124;
-  }
-  if (why == SH_CANCEL_LIMIT) {
-    /* a limit inside the command is a limit of the whole exec */
-    sh_exec_limit(pe, "%s", nx.limit_msg);
   }
   return st;
 }

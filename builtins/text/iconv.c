@@ -437,7 +437,7 @@ static int open_output(iconv_run *r) {
   if (fd >= 0) {
     vfs_file_close(r->fh);
     r->fh = NULL;
-    r->dst = sh_fd(b->sh, fd);
+    r->dst = bi_fd(b, fd);
     if (!r->dst) {
       bi_err(b, "cannot open output file: %s", vsh_strerror(VSH_EBADF));
       r->out_failed = true;

@@ -818,7 +818,7 @@ static int write_out(bi_ctx *b, const char *outfile, sort_line *v, size_t n,
     if (fd >= 0) {
       vfs_file_close(fh);
       fh = NULL;
-      dst = sh_fd(b->sh, fd);
+      dst = bi_fd(b, fd);
     }
   }
   for (size_t i = 0; i < n && !rc; i++) {

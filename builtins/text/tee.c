@@ -67,7 +67,7 @@ int bi_tee_main(bi_ctx *b) {
     if (fd >= 0) {
       vfs_file_close(outs[i].fh);
       outs[i].fh = NULL;
-      outs[i].s = sh_fd(b->sh, fd);
+      outs[i].s = bi_fd(b, fd);
       if (!outs[i].s) {
         bi_err(b, "%s: %s", f, vsh_strerror(VSH_EBADF));
         outs[i].dead = true;

@@ -3,7 +3,7 @@
  * bash) is one check, run against a small variable store that mirrors the
  * generator's environment.  The C tests cover what data cannot: callback
  * traffic, skipped branches, cancellation, depth caps, garbage input. */
-#include "shell/arith.h"
+#include "shell/expand/arith.h"
 
 #include <check.h>
 #include <stdio.h>

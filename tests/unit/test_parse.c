@@ -4,7 +4,7 @@
  * through the recursive-descent path and, when built with tree-sitter,
  * the tree-sitter path too.  The C tests cover the incremental API,
  * aliases, caps (depth, size) and garbage input. */
-#include "shell/parse.h"
+#include "shell/parse/parse.h"
 
 #include <check.h>
 #include <dirent.h>

@@ -3,7 +3,7 @@
  * tests/gen_pattern_cases.sh); the C cases cover what bash cannot be asked
  * through a case statement: quoting arrays, globbing flags, budgets,
  * cancellation and inputs that make naive matchers blow up. */
-#include "shell/pattern.h"
+#include "core/pattern.h"
 
 #include <check.h>
 #include <stdio.h>

@@ -1,0 +1,1442 @@
+/* bi_flow.c: builtins about control flow and the shell itself: : true
+ * false break continue return exit eval source exec bash/sh trap wait
+ * jobs kill alias unalias test/[ cd pwd pushd popd dirs type command
+ * builtin help hash times ulimit umask caller. */
+#include "shell/exec/exec_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <fnmatch.h>
+#include <string.h>
+
+int bi_colon_main(bi_ctx *b) { (void)b; return 0; }
+int bi_true_main(bi_ctx *b) { (void)b; return 0; }
+int bi_false_main(bi_ctx *b) { (void)b; return 1; }
+
+static bool parse_long(const char *s, long *v) {
+  char *end;
+  if (!*s) return false;
+  *v = strtol(s, &end, 10);
+  return *end == 0;
+}
+
+static int loop_ctl(bi_ctx *b, sh_unwind kind) {
+  sh_ctx *c = b->sh;
+  long n = 1;
+  if (b->argc > 2) {
+    /* bash leaves every enclosing loop */
+    bi_err(b, "too many arguments");
+    if (c->limit.loop_depth) {
+      c->flow.unwind = SH_UW_BREAK;
+      c->flow.unwind_n = (int)c->limit.loop_depth;
+    }
+    return 1;
+  }
+  if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
+    bi_err(b, "%s: numeric argument required", b->argv[1]);
+    c->proc.status = 128;
+    c->flow.unwind = SH_UW_EXIT;
+    return 128;
+  }
+  if (n < 1) {
+    bi_err(b, "%s: loop count out of range", b->argv[1]);
+    return 1;
+  }
+  if (c->limit.loop_depth == 0) {
+    /* bash prints nothing in a non-interactive shell? it warns: */
+    bi_err(b, "only meaningful in a `for', `while', or `until' loop");
+    return 0;
+  }
+  if ((unsigned)n > c->limit.loop_depth) n = c->limit.loop_depth;
+  c->flow.unwind = kind;
+  c->flow.unwind_n = (int)n;
+  return 0;
+}
+
+int bi_break_main(bi_ctx *b) { return loop_ctl(b, SH_UW_BREAK); }
+int bi_continue_main(bi_ctx *b) { return loop_ctl(b, SH_UW_CONTINUE); }
+
+int bi_return_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  long n = c->proc.status;
+  if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
+    bi_err(b, "%s: numeric argument required", b->argv[1]);
+    n = 2;
+  }
+  if (!c->where.funcname && !c->trap.in_trap) {
+    bi_err(b, "can only `return' from a function or sourced script");
+    /* bash -c (and its subshells) says 2, a script 1 */
+    return c->opt.dash_c || c->opt.under_dash_c ? 2 : 1;
+  }
+  c->trap.return_prev = c->proc.status;
+  c->proc.status = (int)(n & 255);
+  c->flow.unwind = SH_UW_RETURN;
+  return c->proc.status;
+}
+
+int bi_exit_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  /* in a trap, a bare exit uses $? from before the trap */
+  long n = c->trap.in_trap ? c->trap.trap_status : c->proc.status;
+  if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
+    bi_err(b, "%s: numeric argument required", b->argv[1]);
+    n = 2;
+  } else if (b->argc > 2) {
+    bi_err(b, "too many arguments");
+    return 1;
+  }
+  c->proc.status = (int)(n & 255);
+  c->flow.unwind = SH_UW_EXIT;
+  return c->proc.status;
+}
+
+int bi_eval_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int i = 1;
+  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  else if (i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]) {
+    bi_err(b, "%s: invalid option", b->argv[i]);
+    bi_usage(b, "eval [arg ...]");
+    return 2;
+  }
+  vsh_buf src = {0};
+  for (; i < b->argc; i++) {
+    if (src.len) vsh__buf_putc(&src, ' ');
+    vsh__buf_puts(&src, b->argv[i]);
+  }
+  if (!src.len) return 0;
+  c->proc.status = 0;
+  unsigned catch0 = c->flow.catch_depth;
+  c->flow.catch_depth = c->limit.eval_depth + 1;
+  c->where.xtrace_level++;
+  const char *owhat = c->where.parse_what;
+  c->where.parse_what = "eval";
+  int st = sh_run_string(c, src.data, src.len, c->where.source_name ? c->where.source_name : "vsh", c->where.line);
+  c->where.parse_what = owhat;
+  c->where.xtrace_level--;
+  c->flow.catch_depth = catch0;
+  vsh_buf_dispose(&src);
+  return st;
+}
+
+int bi_source_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int i = 1;
+  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  if (i >= b->argc) {
+    bi_err(b, "filename argument required");
+    char u[64];
+    snprintf(u, sizeof u, "%s filename [arguments]", b->argv[0]);
+    bi_usage(b, u);
+    return 2;
+  }
+  const char *file = b->argv[i];
+  vsh_buf text = {0};
+  int err;
+  char *found = NULL;
+  if (!strchr(file, '/') && c->opt.opts[SH_SHOPT_SOURCEPATH]) {
+    const char *path = sh_var_get(c, "PATH");
+    for (const char *p = path; p && *p;) {
+      const char *e = strchr(p, ':');
+      size_t dl = e ? (size_t)(e - p) : strlen(p);
+      vsh_buf full = {0};
+      vsh__buf_append(&full, p, dl);
+      vsh__buf_putc(&full, '/');
+      vsh__buf_puts(&full, file);
+      vsh_buf t2 = {0};
+      if (sh__read_file(c, full.data, &t2, &err) == 0) {
+        found = strdup(full.data);
+        text = t2;
+        vsh_buf_dispose(&full);
+        break;
+      }
+      vsh_buf_dispose(&t2);
+      vsh_buf_dispose(&full);
+      if (!e) break;
+      p = e + 1;
+    }
+  }
+  if (!found && sh__read_file(c, file, &text, &err)) {
+    sh_error(c, "%s: %s", file, vsh_strerror(err)); /* bash names no builtin */
+    vsh_buf_dispose(&text);
+    /* posix mode: a file that cannot be read ends a non-interactive shell */
+    if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive) {
+      c->proc.status = 1;
+      c->flow.unwind = SH_UW_EXIT;
+    }
+    return 1;
+  }
+  free(found);
+  /* positional parameters: replaced only when arguments are given */
+  char **opos = c->vars.pos;
+  size_t onpos = c->vars.npos;
+  bool args = i + 1 < b->argc;
+  if (args) {
+    c->vars.pos = sh__strv_dup(b->argv + i + 1, (size_t)(b->argc - i - 1));
+    c->vars.npos = c->vars.pos ? (size_t)(b->argc - i - 1) : 0;
+  }
+  char **mine = c->vars.pos;
+  const char *oname = c->where.source_name;
+  c->where.source_name = file;
+  sh_frame_push(c, "source", file, c->where.line); /* `return` works in it */
+  const char *ofn = c->where.funcname;
+  c->where.funcname = ofn ? ofn : "source";
+  unsigned catch0 = c->flow.catch_depth;
+  c->flow.catch_depth = c->limit.eval_depth + 1;
+  c->where.xtrace_level++;
+  int st = sh_run_string(c, text.data ? text.data : "", text.len, file, 1);
+  c->where.xtrace_level--;
+  c->flow.catch_depth = catch0;
+  c->where.funcname = ofn;
+  sh_frame_pop(c);
+  if (c->flow.unwind == SH_UW_RETURN) {
+    c->flow.unwind = SH_UW_NONE;
+    st = c->proc.status;
+  }
+  c->where.source_name = oname;
+  if (c->trap.traps[SH_TRAP_RETURN] && !c->trap.in_trap && c->flow.unwind == SH_UW_NONE) {
+    int saved = st;
+    sh_run_trap(c, SH_TRAP_RETURN);
+    st = saved;
+  }
+  if (args && c->vars.pos == mine) {
+    sh__strv_free(c->vars.pos, c->vars.npos);
+    c->vars.pos = opos;
+    c->vars.npos = onpos;
+  } else if (args) { /* the file set its own (set --): they stay */
+    sh__strv_free(opos, onpos);
+  }
+  vsh_buf_dispose(&text);
+  return st;
+}
+
+int bi_exec_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-'; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(b->argv[i], "-a") && i + 1 < b->argc) i++;
+  }
+  if (i >= b->argc) {
+    /* redirections stay: the caller's saved bindings are dropped */
+    c->io.exec_redirs_permanent = true;
+    return 0;
+  }
+  int st = sh_run_argv(c, b->argc - i, b->argv + i);
+  c->proc.status = st;
+  c->flow.unwind = SH_UW_EXIT;
+  return st;
+}
+
+/* ---- traps ------------------------------------------------------------------ */
+
+static const char *sig_names[] = {
+    "EXIT", "HUP",  "INT",    "QUIT", "ILL",  "TRAP", "ABRT", "BUS",
+    "FPE",  "KILL", "USR1",   "SEGV", "USR2", "PIPE", "ALRM", "TERM",
+    "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG",
+    "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO",  "PWR",  "SYS"};
+
+int sh__signal_number(const char *s) {
+  if (!strcmp(s, "ERR")) return SH_TRAP_ERR;
+  if (!strcmp(s, "DEBUG")) return SH_TRAP_DEBUG;
+  if (!strcmp(s, "RETURN")) return SH_TRAP_RETURN;
+  if (s[0] >= '0' && s[0] <= '9') {
+    long n = strtol(s, NULL, 10);
+    return n >= 0 && n < 65 ? (int)n : -1;
+  }
+  if (!strncmp(s, "SIG", 3)) s += 3;
+  for (int i = 0; i < (int)(sizeof(sig_names) / sizeof(sig_names[0])); i++)
+    if (!strcasecmp(s, sig_names[i])) return i;
+  return -1;
+}
+
+/* kill -l and trap -l: bash's table of Linux's signals, five a line,
+ * the real-time ones named from SIGRTMIN and SIGRTMAX. */
+static void sig_table(vsh_buf *o) {
+  int count = 0;
+  for (int k = 1; k <= 64; k++) {
+    if (k == 32 || k == 33) continue; /* taken by the C library */
+    if (k < 32) vsh__buf_printf(o, "%2d) SIG%s", k, sig_names[k]);
+    else if (k == 34) vsh__buf_printf(o, "%2d) SIGRTMIN", k);
+    else if (k < 50) vsh__buf_printf(o, "%2d) SIGRTMIN+%d", k, k - 34);
+    else if (k < 64) vsh__buf_printf(o, "%2d) SIGRTMAX-%d", k, 64 - k);
+    else vsh__buf_printf(o, "%2d) SIGRTMAX", k);
+    vsh__buf_putc(o, ++count % 5 ? '\t' : '\n');
+  }
+  if (count % 5) vsh__buf_putc(o, '\n');
+}
+
+static const char *sig_name(int n) {
+  if (n == SH_TRAP_ERR) return "ERR";
+  if (n == SH_TRAP_DEBUG) return "DEBUG";
+  if (n == SH_TRAP_RETURN) return "RETURN";
+  if (n >= 0 && n < (int)(sizeof(sig_names) / sizeof(sig_names[0])))
+    return sig_names[n];
+  return "?";
+}
+
+int bi_trap_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int i = 1;
+  bool print = false, list = false;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(b->argv[i], "-p")) print = true;
+    else if (!strcmp(b->argv[i], "-l")) list = true;
+    else if (!strcmp(b->argv[i], "-")) break; /* the reset action */
+    else {
+      bi_err(b, "%s: invalid option", b->argv[i]);
+      bi_usage(b, "trap [-lp] [[arg] signal_spec ...]");
+      return 2;
+    }
+  }
+  if (list) {
+    vsh_buf o = {0};
+    sig_table(&o);
+    bi_write(b, o.data, o.len);
+    vsh_buf_dispose(&o);
+    return 0;
+  }
+  if (i >= b->argc || print) {
+    vsh_buf o = {0};
+    for (int k = 0; k < SH_NTRAPS; k++) {
+      const char *code = c->trap.traps[k] ? c->trap.traps[k] : c->trap.shown_traps[k];
+      if (!code) continue;
+      if (print && i < b->argc) {
+        bool want = false;
+        for (int j = i; j < b->argc; j++)
+          if (sh__signal_number(b->argv[j]) == k) want = true;
+        if (!want) continue;
+      }
+      vsh__buf_puts(&o, "trap -- '");
+      for (const char *p = code; *p; p++) {
+        if (*p == '\'') vsh__buf_puts(&o, "'\\''");
+        else vsh__buf_putc(&o, *p);
+      }
+      vsh__buf_printf(&o, "' %s\n", k > 0 && k < 32 ? (char[16]){0} : sig_name(k));
+      if (k > 0 && k < 32) {
+        o.len -= 1;
+        vsh__buf_printf(&o, "SIG%s\n", sig_name(k));
+      }
+    }
+    bi_write(b, o.data ? o.data : "", o.len);
+    vsh_buf_dispose(&o);
+    return 0;
+  }
+  const char *action = b->argv[i];
+  int first_sig = i + 1;
+  bool reset = !strcmp(action, "-");
+  bool unsigned_num = *action != 0;
+  for (const char *p = action; *p; p++)
+    if (*p < '0' || *p > '9') unsigned_num = false;
+  if (unsigned_num || (sh__signal_number(action) >= 0 && i + 1 == b->argc)) {
+    /* `trap SIG...` or a leading unsigned number: reset them all */
+    reset = true;
+    first_sig = i;
+  } else if (i + 1 == b->argc) {
+    bi_usage(b, "trap [-lp] [[arg] signal_spec ...]");
+    return 2;
+  }
+  int st = 0;
+  for (int k = first_sig; k < b->argc; k++) {
+    int n = sh__signal_number(b->argv[k]);
+    if (n < 0) {
+      bi_err(b, "%s: invalid signal specification", b->argv[k]);
+      st = 1;
+      continue;
+    }
+    free(c->trap.traps[n]);
+    c->trap.traps[n] = reset ? NULL : strdup(action);
+    if (n == SH_TRAP_RETURN) c->trap.return_trap_gen++;
+    free(c->trap.shown_traps[n]);
+    c->trap.shown_traps[n] = NULL;
+  }
+  return st;
+}
+
+int bi_wait_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool any = false;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "-n")) any = true;
+    else if (!strcmp(b->argv[i], "-f")) continue;
+    else break;
+  }
+  int status = 0;
+  if (i >= b->argc) {
+    int r = sh_jobs_wait(c, 0, any, &status);
+    if (any && r == 127) return 127;
+    return any ? status : 0;
+  }
+  int st = 0;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    int pid = a[0] == '%' ? sh__job_pid(c, atoi(a + 1)) : atoi(a);
+    if (pid <= 0 || sh_jobs_wait(c, pid, false, &status) == 127) {
+      bi_err(b, "pid %s is not a child of this shell", a);
+      st = 127;
+      continue;
+    }
+    st = status;
+  }
+  return st;
+}
+
+int bi_jobs_main(bi_ctx *b) {
+  vsh_buf o = {0};
+  sh__jobs_list(b->sh, &o);
+  bi_write(b, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return 0;
+}
+
+int bi_kill_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  if (b->argc < 2) {
+    bi_usage(b, "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
+    return 2;
+  }
+  int i = 1, sig = 15;
+  const char *a = b->argv[1];
+  if (!strcmp(a, "-l") || !strcmp(a, "-L")) {
+    vsh_buf o = {0};
+    if (b->argc > 2) {
+      for (int k = 2; k < b->argc; k++) {
+        int n = sh__signal_number(b->argv[k]);
+        if (n > 128) n -= 128;
+        if (n <= 0 || n >= 32) {
+          bi_err(b, "%s: invalid signal specification", b->argv[k]);
+          vsh_buf_dispose(&o);
+          return 1;
+        }
+        if (b->argv[k][0] >= '0' && b->argv[k][0] <= '9')
+          vsh__buf_printf(&o, "%s\n", sig_names[n]);
+        else
+          vsh__buf_printf(&o, "%d\n", n);
+      }
+    } else {
+      sig_table(&o);
+    }
+    bi_write(b, o.data, o.len);
+    vsh_buf_dispose(&o);
+    return 0;
+  }
+  if ((!strcmp(a, "-s") || !strcmp(a, "-n")) && b->argc > 2) {
+    sig = sh__signal_number(b->argv[2]);
+    i = 3;
+  } else if (a[0] == '-' && a[1] && strcmp(a, "--")) {
+    sig = sh__signal_number(a + 1);
+    i = 2;
+  } else if (!strcmp(a, "--")) {
+    i = 2;
+  }
+  if (sig < 0 || sig >= 65) {
+    bi_err(b, "%s: invalid signal specification", a + (a[0] == '-'));
+    return 1;
+  }
+  int st = 0;
+  for (; i < b->argc; i++) {
+    const char *t = b->argv[i];
+    int rc;
+    if (t[0] == '%') {
+      int id = t[1] ? atoi(t + 1) : c->ex->next_job_id;
+      rc = sh__job_kill(c, id, true, sig);
+      if (rc) {
+        bi_err(b, "%s: no such job", t);
+        st = 1;
+      }
+      continue;
+    }
+    char *end;
+    long pid = strtol(t, &end, 10);
+    if (*end || !*t) {
+      bi_err(b, "%s: arguments must be process or job IDs", t);
+      st = 1;
+      continue;
+    }
+    if (pid == c->proc.pid || pid == 0 || pid == -1) {
+      /* the shell itself (or its whole process group) */
+      if (sig) atomic_store(&c->ex->main_sig, sig);
+      if (pid != c->proc.pid) sh__job_kill(c, 0, false, 0);
+      continue;
+    }
+    rc = sh__job_kill(c, (int)pid, false, sig);
+    if (rc) {
+      bi_err(b, "(%ld) - No such process", pid);
+      st = 1;
+    }
+  }
+  /* a signal to ourselves is acted on before the next command */
+  return st;
+}
+
+/* ---- aliases ------------------------------------------------------------------ */
+
+int bi_alias_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int st = 0;
+  vsh_buf o = {0};
+  int i = 1;
+  bool reusable = !c->opt.opts[SH_OPT_POSIX]; /* posix: NAME='VALUE' bare */
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (strcmp(b->argv[i], "-p")) {
+      bi_err(b, "%s: invalid option", b->argv[i]);
+      bi_usage(b, "alias [-p] [name[=value] ... ]");
+      return 2;
+    }
+    reusable = true;
+  }
+  if (i >= b->argc) {
+    for (sh_alias *a = c->vars.aliases; a; a = a->hh.next)
+      vsh__buf_printf(&o, "%s%s='%s'\n", reusable ? "alias " : "", a->name,
+                      a->text);
+  }
+  for (; i < b->argc; i++) {
+    const char *arg = b->argv[i];
+    const char *eq = strchr(arg, '=');
+    if (!eq) {
+      sh_alias *a = NULL;
+      HASH_FIND_STR(c->vars.aliases, arg, a);
+      if (a)
+        vsh__buf_printf(&o, "%s%s='%s'\n", c->opt.opts[SH_OPT_POSIX] ? "" : "alias ",
+                        a->name, a->text);
+      else {
+        bi_err(b, "%s: not found", arg);
+        st = 1;
+      }
+      continue;
+    }
+    char *name = strndup(arg, (size_t)(eq - arg));
+    if (!name) return 1;
+    sh_alias *a = NULL;
+    HASH_FIND_STR(c->vars.aliases, name, a);
+    if (a) {
+      free(name);
+      free(a->text);
+      a->text = strdup(eq + 1);
+      continue;
+    }
+    a = calloc(1, sizeof(*a));
+    if (!a) {
+      free(name);
+      return 1;
+    }
+    a->name = name;
+    a->text = strdup(eq + 1);
+    HASH_ADD_KEYPTR(hh, c->vars.aliases, a->name, strlen(a->name), a);
+  }
+  bi_write(b, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+int bi_unalias_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int st = 0;
+  int i = 1;
+  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  if (i >= b->argc) {
+    bi_usage(b, "unalias [-a] name [name ...]");
+    return 2;
+  }
+  for (; i < b->argc; i++) {
+    if (!strcmp(b->argv[i], "-a")) {
+      sh_alias *a, *t;
+      HASH_ITER(hh, c->vars.aliases, a, t) {
+        HASH_DEL(c->vars.aliases, a);
+        free(a->name);
+        free(a->text);
+        free(a);
+      }
+      continue;
+    }
+    sh_alias *a = NULL;
+    HASH_FIND_STR(c->vars.aliases, b->argv[i], a);
+    if (!a) {
+      bi_err(b, "%s: not found", b->argv[i]);
+      st = 1;
+      continue;
+    }
+    HASH_DEL(c->vars.aliases, a);
+    free(a->name);
+    free(a->text);
+    free(a);
+  }
+  return st;
+}
+
+/* ---- test ---------------------------------------------------------------------- */
+
+int bi_test_main(bi_ctx *b) {
+  int argc = b->argc - 1;
+  if (!strcmp(b->argv[0], "[")) {
+    if (argc == 0 || strcmp(b->argv[b->argc - 1], "]")) {
+      bi_err(b, "missing `]'");
+      return 2;
+    }
+    argc--;
+  }
+  return sh_test_argv(b->sh, argc, b->argv + 1, b->argv[0]);
+}
+
+/* ---- directories ------------------------------------------------------------------- */
+
+static int change_dir(bi_ctx *b, const char *target, bool physical, bool print) {
+  sh_ctx *c = b->sh;
+  vsh_buf path = {0};
+  int rc = vsh__path_resolve(&path, c->dirs.cwd, target, strlen(target));
+  vfs_info st;
+  if (!rc && strstr(target, "..")) {
+    /* like bash, a/.. needs a to exist: check the path as written */
+    vsh_buf raw = {0};
+    vsh__buf_puts(&raw, target[0] == '/' ? "" : c->dirs.cwd);
+    if (target[0] != '/') vsh__buf_putc(&raw, '/');
+    vsh__buf_puts(&raw, target);
+    if (raw.len < VSH_PATH_MAX) rc = vfs_stat(c->fs, raw.data, true, &st);
+    vsh_buf_dispose(&raw);
+  }
+  if (!rc) rc = vfs_stat(c->fs, path.data, true, &st);
+  if (!rc && st.type != VFS_DIR) rc = VSH_ENOTDIR;
+  if (!rc && !sh_may_access(&st, 1)) rc = VSH_EACCES;
+  if (rc) {
+    bi_err(b, "%s: %s", target, vsh_strerror(rc));
+    vsh_buf_dispose(&path);
+    return 1;
+  }
+  if (physical) {
+    vsh_buf real = {0};
+    if (vfs_realpath(c->fs, path.data, false, &real) == 0) {
+      vsh_buf_dispose(&path);
+      path = real;
+    } else {
+      vsh_buf_dispose(&real);
+    }
+  }
+  sh_var_set(c, "OLDPWD", c->dirs.cwd, false);
+  sh_var *ov = sh_var_find(c, "OLDPWD");
+  if (ov) ov->attrs |= SH_VAR_EXPORT;
+  free(c->dirs.cwd);
+  c->dirs.cwd = strdup(path.data);
+  sh_var_set(c, "PWD", c->dirs.cwd, false);
+  if (print) {
+    bi_puts(b, c->dirs.cwd);
+    bi_puts(b, "\n");
+  }
+  vsh_buf_dispose(&path);
+  return 0;
+}
+
+int bi_cd_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool physical = c->opt.opts[SH_OPT_PHYSICAL];
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(b->argv[i], "-P")) physical = true;
+    else if (!strcmp(b->argv[i], "-L")) physical = false;
+    else if (!strcmp(b->argv[i], "-e")) continue;
+    else break;
+  }
+  if (b->argc - i > 1) {
+    bi_err(b, "too many arguments");
+    return 1;
+  }
+  const char *target = i < b->argc ? b->argv[i] : NULL;
+  bool print = false;
+  if (!target) {
+    target = sh_var_get(c, "HOME");
+    if (!target) {
+      bi_err(b, "HOME not set");
+      return 1;
+    }
+  } else if (!strcmp(target, "-")) {
+    target = sh_var_get(c, "OLDPWD");
+    if (!target) {
+      bi_err(b, "OLDPWD not set");
+      return 1;
+    }
+    print = true;
+  } else if (target[0] != '/' && target[0] != '.') {
+    const char *cdpath = sh_var_get(c, "CDPATH");
+    for (const char *p = cdpath; p && *p;) {
+      const char *e = strchr(p, ':');
+      size_t dl = e ? (size_t)(e - p) : strlen(p);
+      vsh_buf cand = {0}, abs = {0};
+      vsh__buf_append(&cand, p, dl);
+      vsh__buf_putc(&cand, '/');
+      vsh__buf_puts(&cand, target);
+      vfs_info st;
+      bool ok = vsh__path_resolve(&abs, c->dirs.cwd, cand.data, cand.len) == 0 &&
+                vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_DIR;
+      if (ok) {
+        int r = change_dir(b, cand.data, physical, true);
+        vsh_buf_dispose(&cand);
+        vsh_buf_dispose(&abs);
+        return r;
+      }
+      vsh_buf_dispose(&cand);
+      vsh_buf_dispose(&abs);
+      if (!e) break;
+      p = e + 1;
+    }
+  }
+  char *t = strdup(target);
+  int r = change_dir(b, t, physical, print);
+  free(t);
+  return r;
+}
+
+int bi_pwd_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool physical = false;
+  for (int i = 1; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "-P")) physical = true;
+    else if (!strcmp(a, "-L")) physical = false;
+    else if (a[0] == '-' && a[1]) {
+      bi_err(b, "%s: invalid option", a);
+      return 2;
+    }
+    /* operands are ignored, as bash does */
+  }
+  if (physical) {
+    vsh_buf real = {0};
+    if (vfs_realpath(c->fs, c->dirs.cwd, false, &real) == 0) {
+      bi_write(b, real.data, real.len);
+      bi_puts(b, "\n");
+      vsh_buf_dispose(&real);
+      return 0;
+    }
+    vsh_buf_dispose(&real);
+  }
+  bi_puts(b, c->dirs.cwd);
+  return bi_puts(b, "\n") == VSH_EPIPE ? 141 : 0;
+}
+
+/* ---- the directory stack ----------------------------------------------------------- */
+
+/* bash's stack: entry 0 is the working directory, entry k (k >= 1) is
+ * dirstack[ndirs - k]; ~ abbreviates $HOME unless long. */
+static const char *dir_entry(sh_ctx *c, size_t k) {
+  return k == 0 ? c->dirs.cwd : c->dirs.dirstack[c->dirs.ndirs - k];
+}
+
+static void put_dir(sh_ctx *c, vsh_buf *o, const char *d, bool longform) {
+  const char *home = longform ? NULL : sh_var_get(c, "HOME");
+  size_t hl = home ? strlen(home) : 0;
+  if (hl && !strncmp(d, home, hl) && (d[hl] == '/' || !d[hl])) {
+    vsh__buf_putc(o, '~');
+    vsh__buf_puts(o, d + hl);
+  } else {
+    vsh__buf_puts(o, d);
+  }
+}
+
+static void print_dirs(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  vsh_buf o = {0};
+  for (size_t k = 0; k <= c->dirs.ndirs; k++) {
+    if (k) vsh__buf_putc(&o, ' ');
+    put_dir(c, &o, dir_entry(c, k), false);
+  }
+  vsh__buf_putc(&o, '\n');
+  bi_write(b, o.data, o.len);
+  vsh_buf_dispose(&o);
+}
+
+/* +N / -N: the entry's index (0 = the working directory); -1 when the
+ * word is no such number, -2 when it is out of range (reported). */
+static long dir_index(bi_ctx *b, const char *a, bool show_sign) {
+  sh_ctx *c = b->sh;
+  if ((a[0] != '+' && a[0] != '-') || !a[1]) return -1;
+  for (const char *p = a + 1; *p; p++)
+    if (*p < '0' || *p > '9') return -1;
+  unsigned long n = strtoul(a + 1, NULL, 10);
+  if (c->dirs.ndirs == 0 && n > 0) {
+    bi_err(b, "directory stack empty");
+    return -2;
+  }
+  if (n > c->dirs.ndirs) {
+    bi_err(b, "%s: directory stack index out of range",
+           show_sign ? a : a + 1);
+    return -2;
+  }
+  return a[0] == '+' ? (long)n : (long)(c->dirs.ndirs - n);
+}
+
+/* Removes stack entry k >= 1. */
+static void dir_remove(sh_ctx *c, size_t k) {
+  size_t at = c->dirs.ndirs - k;
+  free(c->dirs.dirstack[at]);
+  memmove(c->dirs.dirstack + at, c->dirs.dirstack + at + 1,
+          (c->dirs.ndirs - at - 1) * sizeof(char *));
+  c->dirs.ndirs--;
+}
+
+int bi_dirs_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool vflag = false, pflag = false, lflag = false, clear = false;
+  long which = -1;
+  for (int i = 1; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    bool num = (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9';
+    if (num) {
+      which = dir_index(b, a, false);
+      if (which == -1) {
+        bi_err(b, "%s: invalid number", a);
+        bi_usage(b, "dirs [-clpv] [+N] [-N]");
+        return 2;
+      }
+      if (which < 0) return 1;
+      continue;
+    }
+    if (a[0] != '-' || !a[1]) {
+      bi_err(b, "%s: invalid argument", a);
+      bi_usage(b, "dirs [-clpv] [+N] [-N]");
+      return 2;
+    }
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'c') clear = true;
+      else if (*p == 'v') vflag = true;
+      else if (*p == 'p') pflag = true;
+      else if (*p == 'l') lflag = true;
+      else {
+        bi_err(b, "%s: invalid number", a);
+        bi_usage(b, "dirs [-clpv] [+N] [-N]");
+        return 2;
+      }
+    }
+  }
+  if (clear) {
+    for (size_t k = 0; k < c->dirs.ndirs; k++) free(c->dirs.dirstack[k]);
+    c->dirs.ndirs = 0;
+    return 0;
+  }
+  vsh_buf o = {0};
+  if (which >= 0) {
+    put_dir(c, &o, dir_entry(c, (size_t)which), lflag);
+    vsh__buf_putc(&o, '\n');
+  } else {
+    for (size_t k = 0; k <= c->dirs.ndirs; k++) {
+      if (vflag) vsh__buf_printf(&o, "%2zu  ", k);
+      else if (!pflag && k) vsh__buf_putc(&o, ' ');
+      put_dir(c, &o, dir_entry(c, k), lflag);
+      if (vflag || pflag) vsh__buf_putc(&o, '\n');
+    }
+    if (!vflag && !pflag) vsh__buf_putc(&o, '\n');
+  }
+  bi_write(b, o.data, o.len);
+  vsh_buf_dispose(&o);
+  return 0;
+}
+
+/* pushd [-n] [+N | -N | dir] */
+int bi_pushd_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool nocd = false;
+  const char *arg = NULL;
+  int i = 1;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(a, "-n")) {
+      nocd = true;
+      continue;
+    }
+    if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9')) {
+      bi_err(b, "%s: invalid number", a);
+      bi_usage(b, "pushd [-n] [+N | -N | dir]");
+      return 2;
+    }
+    break;
+  }
+  if (i < b->argc) arg = b->argv[i++];
+  if (i < b->argc) {
+    bi_err(b, "too many arguments");
+    return 1;
+  }
+  if (!arg) { /* swap the top two */
+    if (!c->dirs.ndirs) {
+      bi_err(b, "no other directory");
+      return 1;
+    }
+    if (nocd) return 0; /* bash: nothing to do, nothing shown */
+    char *top = c->dirs.dirstack[c->dirs.ndirs - 1];
+    char *here = strdup(c->dirs.cwd);
+    if (!here) {
+      bi_err(b, "memory exhausted");
+      return 1;
+    }
+    int r = change_dir(b, top, false, false);
+    if (r) {
+      free(here);
+      return r;
+    }
+    free(top);
+    c->dirs.dirstack[c->dirs.ndirs - 1] = here;
+    print_dirs(b);
+    return 0;
+  }
+  bool num = (arg[0] == '+' || arg[0] == '-') && arg[1] >= '0' && arg[1] <= '9';
+  if (num) { /* rotate: entry N comes to the top */
+    long k = dir_index(b, arg, true);
+    if (k == -1) {
+      bi_err(b, "%s: invalid number", arg);
+      bi_usage(b, "pushd [-n] [+N | -N | dir]");
+      return 2;
+    }
+    if (k < 0) return 1;
+    if (k == 0) {
+      print_dirs(b);
+      return 0;
+    }
+    /* the new order is entries k, k+1, ..., n-1, 0, ..., k-1: copies
+     * first (changing directory frees the old working directory) */
+    size_t n = c->dirs.ndirs + 1;
+    char **nv = calloc(n, sizeof(char *));
+    bool ok = nv != NULL;
+    for (size_t j = 0; ok && j < n; j++)
+      ok = (nv[j] = strdup(dir_entry(c, ((size_t)k + j) % n))) != NULL;
+    int r = ok ? change_dir(b, nv[0], false, false) : 1;
+    if (!ok) bi_err(b, "memory exhausted");
+    if (r) {
+      for (size_t j = 0; nv && j < n; j++) free(nv[j]);
+      free(nv);
+      return r;
+    }
+    for (size_t j = 1; j < n; j++) { /* entry j lives at ndirs - j */
+      free(c->dirs.dirstack[c->dirs.ndirs - j]);
+      c->dirs.dirstack[c->dirs.ndirs - j] = nv[j];
+    }
+    free(nv[0]);
+    free(nv);
+    print_dirs(b);
+    return 0;
+  }
+  char *old = strdup(c->dirs.cwd);
+  if (!old) {
+    bi_err(b, "memory exhausted");
+    return 1;
+  }
+  char **v = realloc(c->dirs.dirstack, (c->dirs.ndirs + 2) * sizeof(char *));
+  if (!v) {
+    free(old);
+    bi_err(b, "memory exhausted");
+    return 1;
+  }
+  c->dirs.dirstack = v;
+  if (nocd) { /* dir goes under the working directory, as given */
+    char *d = strdup(arg);
+    free(old);
+    if (!d) {
+      bi_err(b, "memory exhausted");
+      return 1;
+    }
+    v[c->dirs.ndirs++] = d;
+    v[c->dirs.ndirs] = NULL;
+    print_dirs(b);
+    return 0;
+  }
+  int r = change_dir(b, arg, false, false);
+  if (r) {
+    free(old);
+    return r;
+  }
+  v[c->dirs.ndirs++] = old;
+  v[c->dirs.ndirs] = NULL;
+  print_dirs(b);
+  return 0;
+}
+
+/* popd [-n] [+N | -N] */
+int bi_popd_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool nocd = false;
+  long which = 0;
+  for (int i = 1; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) continue;
+    if (!strcmp(a, "-n")) {
+      nocd = true;
+      continue;
+    }
+    bool num = (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9';
+    if (!num) {
+      if (a[0] == '-') bi_err(b, "%s: invalid number", a);
+      else bi_err(b, "%s: invalid argument", a);
+      bi_usage(b, "popd [-n] [+N | -N]");
+      return 2;
+    }
+    which = dir_index(b, a, true);
+    if (which < 0) return 1;
+  }
+  if (!c->dirs.ndirs) {
+    bi_err(b, "directory stack empty");
+    return 1;
+  }
+  if (which == 0 && nocd) which = 1;
+  if (which == 0) {
+    char *top = c->dirs.dirstack[c->dirs.ndirs - 1];
+    int r = change_dir(b, top, false, false);
+    if (r) return r;
+    dir_remove(c, 1);
+  } else {
+    dir_remove(c, (size_t)which);
+  }
+  print_dirs(b);
+  return 0;
+}
+
+/* ---- lookup -------------------------------------------------------------------- */
+
+static const char *const keywords[] = {"if", "then", "else", "elif", "fi", "case",
+                                 "esac", "for", "select", "while", "until",
+                                 "do", "done", "in", "function", "time", "{",
+                                 "}", "!", "[[", "]]", "coproc", NULL};
+
+const char *const *sh__keywords(void) { return keywords; }
+
+static bool is_keyword(const char *s) {
+  for (int i = 0; keywords[i]; i++)
+    if (!strcmp(s, keywords[i])) return true;
+  return false;
+}
+
+int bi_type_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool t_only = false, path_only = false, all = false, no_func = false,
+       force_path = false;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 't') t_only = true;
+      else if (*p == 'p') path_only = true;
+      else if (*p == 'P') path_only = force_path = true;
+      else if (*p == 'a') all = true;
+      else if (*p == 'f') no_func = true;
+    }
+  }
+  int st = 0;
+  vsh_buf o = {0};
+  for (; i < b->argc; i++) {
+    const char *n = b->argv[i];
+    bool found = false;
+    sh_alias *al = NULL;
+    /* bash reports aliases only while they expand (expand_aliases) */
+    if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->vars.aliases, n, al);
+    if (al && !path_only) {
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "alias\n");
+      else vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
+      if (!all) continue;
+    }
+    if (is_keyword(n) && !path_only) {
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "keyword\n");
+      else vsh__buf_printf(&o, "%s is a shell keyword\n", n);
+      if (!all) continue;
+    }
+    sh_func *f = no_func ? NULL : sh_func_find(c, n);
+    if (f && !path_only) {
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "function\n");
+      else {
+        vsh__buf_printf(&o, "%s is a function\n", n);
+        sh_print_function(&o, n, f->def);
+      }
+      if (!all) continue;
+    }
+    const bi_entry *e = bi_lookup(n);
+    bool shellb = e && (e->flags & BI_SHELL);
+    if (shellb && !path_only) {
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "builtin\n");
+      else vsh__buf_printf(&o, "%s is a shell builtin\n", n);
+      if (!all) continue;
+    }
+    if (path_only && (al || sh_func_find(c, n) || shellb) && !force_path) {
+      found = true; /* -p prints nothing for those, but they count */
+      if (!all) continue;
+    }
+    for (int k = 0;; k++) {
+      bool isb;
+      char *p = sh__path_search_nth(c, n, &isb, all ? k : -1);
+      if (!p) break;
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "file\n");
+      else if (path_only) vsh__buf_printf(&o, "%s\n", p);
+      else vsh__buf_printf(&o, "%s is %s\n", n, p);
+      if (!all) break;
+    }
+    if (!found) {
+      if (!t_only && !path_only) bi_err(b, "%s: not found", n);
+      st = 1;
+    }
+  }
+  bi_write(b, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+int bi_command_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int i = 1;
+  bool describe = false, verbose = false, std_path = false;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'v') describe = true;
+      else if (*p == 'V') verbose = true;
+      else if (*p == 'p') std_path = true;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage(b, "command [-pVv] command [arg ...]");
+        return 2;
+      }
+    }
+  }
+  if (i >= b->argc) return 0;
+  if ((describe || verbose) && std_path) {
+    /* -p: the search uses the system's default PATH (confstr's) */
+    const char *p = sh_var_get(c, "PATH");
+    char *opath = p ? strdup(p) : NULL;
+    sh_var_set(c, "PATH", "/bin:/usr/bin", false);
+    char **argv = calloc((size_t)b->argc + 1, sizeof(char *));
+    int st = 1, k = 0;
+    if (argv) {
+      argv[k++] = b->argv[0];
+      argv[k++] = verbose ? (char *)"-V" : (char *)"-v";
+      for (int j = i; j < b->argc; j++) argv[k++] = b->argv[j];
+      bi_ctx nb = *b;
+      nb.argc = k;
+      nb.argv = argv;
+      st = bi_command_main(&nb);
+      free(argv);
+    }
+    if (opath) sh_var_set(c, "PATH", opath, false);
+    else sh_var_unset(c, "PATH");
+    free(opath);
+    return st;
+  }
+  if (describe || verbose) {
+    bool found = false; /* bash: 0 when any name was found */
+    vsh_buf o = {0};
+    for (; i < b->argc; i++) {
+      const char *n = b->argv[i];
+      sh_alias *al = NULL;
+      if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->vars.aliases, n, al);
+      if (al) {
+        if (verbose) vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
+        else vsh__buf_printf(&o, "alias %s='%s'\n", n, al->text);
+      } else if (sh_func_find(c, n) || is_keyword(n)) {
+        if (verbose) vsh__buf_printf(&o, "%s is a %s\n", n, is_keyword(n) ? "shell keyword" : "function");
+        else vsh__buf_printf(&o, "%s\n", n);
+        if (verbose && !is_keyword(n)) /* and its definition, as type */
+          sh_print_function(&o, n, sh_func_find(c, n)->def);
+      } else if (bi_lookup(n) && (bi_lookup(n)->flags & BI_SHELL)) {
+        if (verbose) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
+        else vsh__buf_printf(&o, "%s\n", n);
+      } else {
+        bool isb;
+        char *p = sh__path_search_nth(c, n, &isb, -1);
+        if (p && verbose) vsh__buf_printf(&o, "%s is %s\n", n, p);
+        else if (p) vsh__buf_printf(&o, "%s\n", p);
+        else {
+          if (verbose) bi_err(b, "%s: not found", n);
+          continue;
+        }
+      }
+      found = true;
+    }
+    bi_write(b, o.data ? o.data : "", o.len);
+    vsh_buf_dispose(&o);
+    return found ? 0 : 1;
+  }
+  /* skip functions */
+  const char *n = b->argv[i];
+  const bi_entry *e = bi_lookup(n);
+  if (e && (e->flags & BI_SHELL)) return sh_run_builtin(c, e, b->argc - i, b->argv + i);
+  sh_func *saved = NULL;
+  HASH_FIND_STR(c->vars.funcs, n, saved);
+  if (saved) HASH_DEL(c->vars.funcs, saved);
+  /* -p: look the command up in the standard PATH */
+  char *opath = NULL;
+  if (std_path) {
+    const char *p = sh_var_get(c, "PATH");
+    opath = p ? strdup(p) : NULL;
+    sh_var_set(c, "PATH", "/usr/local/bin:/usr/bin:/bin", false);
+  }
+  int st = sh_run_argv(c, b->argc - i, b->argv + i);
+  if (std_path) {
+    if (opath) sh_var_set(c, "PATH", opath, false);
+    else sh_var_unset(c, "PATH");
+    free(opath);
+  }
+  if (saved) HASH_ADD_KEYPTR(hh, c->vars.funcs, saved->name, strlen(saved->name), saved);
+  return st;
+}
+
+int bi_builtin_main(bi_ctx *b) {
+  int i = 1;
+  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  if (i >= b->argc) return 0;
+  const bi_entry *e = bi_lookup(b->argv[i]);
+  if (!e || !(e->flags & BI_SHELL)) {
+    bi_err(b, "%s: not a shell builtin", b->argv[i]);
+    return 1;
+  }
+  return sh_run_builtin(b->sh, e, b->argc - i, b->argv + i);
+}
+
+/* The shell builtins' synopses (as bash's help -s prints them). */
+static const struct {
+  const char *name, *synopsis;
+} help_synopses[] = {
+    {".", ". filename [arguments]"},
+    {":", ":"},
+    {"[", "[ arg... ]"},
+    {"alias", "alias [-p] [name[=value] ... ]"},
+    {"bash", "bash [-c command_string] [-o option] [file [arg ...]]"},
+    {"bg", "bg [job_spec ...]"},
+    {"break", "break [n]"},
+    {"builtin", "builtin [shell-builtin [arg ...]]"},
+    {"caller", "caller [expr]"},
+    {"cd", "cd [-L|[-P [-e]] [-@]] [dir]"},
+    {"command", "command [-pVv] command [arg ...]"},
+    {"compgen", "compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]"},
+    {"continue", "continue [n]"},
+    {"declare", "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]"},
+    {"dirs", "dirs [-clpv] [+N] [-N]"},
+    {"disown", "disown [-h] [-ar] [jobspec ... | pid ...]"},
+    {"echo", "echo [-neE] [arg ...]"},
+    {"enable", "enable [-a] [-dnps] [-f filename] [name ...]"},
+    {"eval", "eval [arg ...]"},
+    {"exec", "exec [-cl] [-a name] [command [argument ...]] [redirection ...]"},
+    {"exit", "exit [n]"},
+    {"export", "export [-fn] [name[=value] ...] or export -p"},
+    {"false", "false"},
+    {"fg", "fg [job_spec]"},
+    {"getopts", "getopts optstring name [arg ...]"},
+    {"hash", "hash [-lr] [-p pathname] [-dt] [name ...]"},
+    {"help", "help [-dms] [pattern ...]"},
+    {"history", "history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]"},
+    {"jobs", "jobs [-lnprs] [jobspec ...] or jobs -x command [args]"},
+    {"kill", "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]"},
+    {"let", "let arg [arg ...]"},
+    {"local", "local [option] name[=value] ..."},
+    {"logout", "logout [n]"},
+    {"mapfile", "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]"},
+    {"popd", "popd [-n] [+N | -N]"},
+    {"printf", "printf [-v var] format [arguments]"},
+    {"pushd", "pushd [-n] [+N | -N | dir]"},
+    {"pwd", "pwd [-LP]"},
+    {"read", "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]"},
+    {"readarray", "readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]"},
+    {"readonly", "readonly [-aAf] [name[=value] ...] or readonly -p"},
+    {"return", "return [n]"},
+    {"set", "set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]"},
+    {"sh", "sh [-c command_string] [-o option] [file [arg ...]]"},
+    {"shift", "shift [n]"},
+    {"shopt", "shopt [-pqsu] [-o] [optname ...]"},
+    {"source", "source filename [arguments]"},
+    {"suspend", "suspend [-f]"},
+    {"test", "test [expr]"},
+    {"times", "times"},
+    {"trap", "trap [-lp] [[arg] signal_spec ...]"},
+    {"true", "true"},
+    {"type", "type [-afptP] name [name ...]"},
+    {"typeset", "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]"},
+    {"ulimit", "ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]"},
+    {"umask", "umask [-p] [-S] [mode]"},
+    {"unalias", "unalias [-a] name [name ...]"},
+    {"unset", "unset [-f] [-v] [-n] [name ...]"},
+    {"wait", "wait [-fn] [-p var] [id ...]"},
+};
+
+int bi_help_main(bi_ctx *b) {
+  size_t n;
+  const bi_entry *t = bi_table(&n);
+  int i = 1;
+  while (i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (strspn(b->argv[i] + 1, "dms") != strlen(b->argv[i] + 1)) {
+      bi_err(b, "%s: invalid option", b->argv[i]);
+      bi_usage(b, "help [-dms] [pattern ...]");
+      return 2;
+    }
+    i++;
+  }
+  vsh_buf o = {0};
+  int st = 0;
+  if (i >= b->argc) {
+    vsh__buf_puts(&o, "vsh " VSH_VERSION_STRING ": a virtual bash. Commands:\n");
+    for (size_t k = 0; k < n; k++) vsh__buf_printf(&o, " %s\n", t[k].name);
+    bi_write(b, o.data, o.len);
+    vsh_buf_dispose(&o);
+    return 0;
+  }
+  for (; i < b->argc; i++) {
+    const char *pat = b->argv[i];
+    bool any = false;
+    if (strpbrk(pat, "*?[")) { /* a pattern: bash says what it matched */
+      for (size_t k = 0; k < n && !any; k++) any = !fnmatch(pat, t[k].name, 0);
+      if (any) vsh__buf_printf(&o, "Shell commands matching keyword `%s'\n\n", pat);
+      any = false;
+    }
+    for (size_t k = 0; k < n; k++) {
+      if (fnmatch(pat, t[k].name, 0)) continue;
+      any = true;
+      const char *syn = NULL;
+      for (size_t j = 0; j < sizeof help_synopses / sizeof *help_synopses; j++)
+        if (!strcmp(help_synopses[j].name, t[k].name)) syn = help_synopses[j].synopsis;
+      if (syn) {
+        vsh__buf_printf(&o, "%s: %s\n", t[k].name, syn);
+        continue;
+      }
+      /* a utility: its own --help */
+      bi_write(b, o.data ? o.data : "", o.len);
+      o.len = 0;
+      char *argv[] = {(char *)t[k].name, (char *)"--help", NULL};
+      sh_run_argv(b->sh, 2, argv);
+    }
+    if (!any) {
+      bi_err(b, "no help topics match `%s'.  Try `help help' or `man -k %s' "
+                "or `info %s'.", pat, pat, pat);
+      st = 1;
+    }
+  }
+  if (o.len) bi_write(b, o.data, o.len);
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+/* hash [-lr] [-p PATH] [-dt] [NAME...]: bash's table of where $PATH
+ * search found commands. */
+int bi_hash_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool reset = false, del = false, show = false, list = false;
+  const char *setpath = NULL;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'r') reset = true;
+      else if (*p == 'd') del = true;
+      else if (*p == 't') show = true;
+      else if (*p == 'l') list = true;
+      else if (*p == 'p' && !p[1] && i + 1 < b->argc) setpath = b->argv[++i];
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage(b, "hash [-lr] [-p pathname] [-dt] [name ...]");
+        return 2;
+      }
+    }
+  }
+  if (reset) sh_hash_forget(c, NULL);
+  vsh_buf o = {0};
+  int st = 0;
+  if (i >= b->argc && !reset) {
+    if (!c->vars.nhashed) {
+      vsh__buf_puts(&o, "hash: hash table empty\n"); /* stdout, as bash */
+    } else {
+      if (!list) vsh__buf_puts(&o, "hits\tcommand\n");
+      for (size_t k = 0; k < c->vars.nhashed; k++) {
+        if (list)
+          vsh__buf_printf(&o, "builtin hash -p %s %s\n", c->vars.hashed[k].path,
+                          c->vars.hashed[k].name);
+        else
+          vsh__buf_printf(&o, "%4d\t%s\n", c->vars.hashed[k].hits,
+                          c->vars.hashed[k].path);
+      }
+    }
+  }
+  for (; i < b->argc; i++) {
+    const char *name = b->argv[i];
+    struct sh_hashed *h = sh_hash_find(c, name);
+    if (del) {
+      if (!h) {
+        bi_err(b, "%s: not found", name);
+        st = 1;
+      }
+      sh_hash_forget(c, name);
+    } else if (show) {
+      if (h) vsh__buf_printf(&o, b->argc - i > 1 ? "%s\t%s\n" : "%s%s\n",
+                             b->argc - i > 1 ? name : "", h->path);
+      else {
+        bi_err(b, "%s: not found", name);
+        st = 1;
+      }
+    } else if (setpath) {
+      sh_hash_remember(c, name, setpath, false);
+    } else if (!strchr(name, '/') && !sh_func_find(c, name) &&
+               !(bi_lookup(name) && (bi_lookup(name)->flags & BI_SHELL))) {
+      bool builtin;
+      char *found = sh__path_search_nth(c, name, &builtin, -1);
+      if (found) {
+        sh_hash_remember(c, name, found, false);
+        struct sh_hashed *nh = sh_hash_find(c, name);
+        if (nh) nh->hits = 0; /* hashed afresh */
+      } else {
+        bi_err(b, "%s: not found", name);
+        st = 1;
+      }
+    }
+  }
+  bi_write(b, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+int bi_times_main(bi_ctx *b) {
+  return bi_puts(b, "0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n") ? 1 : 0;
+}
+
+int bi_caller_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  if (c->limit.funcnest == 0) return 1;
+  int k = 0;
+  if (b->argc > 1) k = atoi(b->argv[1]);
+  if (k < 0 || k >= c->limit.funcnest) return 1;
+  const sh_frame *f = &c->where.frames[c->limit.funcnest - 1 - k];
+  if (c->limit.funcnest - 2 - k < 0 && !c->where.script_src) {
+    /* bash -c and stdin have no "main" frame: no file, no caller */
+    if (b->argc > 1) return 1;
+    bi_printf(b, "%u NULL\n", f->call_line);
+    return 0;
+  }
+  const char *caller = c->limit.funcnest - 2 - k >= 0 ? c->where.frames[c->limit.funcnest - 2 - k].name : "main";
+  const char *src = c->limit.funcnest - 2 - k >= 0 ? c->where.frames[c->limit.funcnest - 2 - k].src
+                                             : (c->where.source_name ? c->where.source_name : "");
+  if (b->argc > 1)
+    bi_printf(b, "%u %s %s\n", f->call_line, caller, src);
+  else
+    bi_printf(b, "%u %s\n", f->call_line, src);
+  return 0;
+}

@@ -1,0 +1,477 @@
+/* bi_io.c: the output builtins echo and printf (bash's flags, escapes and
+ * format reuse); their escape decoder, shared with ${x@E}, is sh_unescape
+ * (expand/quote.c). */
+#include "shell/exec/exec_int.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+int bi_echo_main(bi_ctx *b) {
+  bool newline = true, esc = b->sh->opt.opts[SH_SHOPT_XPG_ECHO];
+  int i = 1;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (a[0] != '-' || !a[1]) break;
+    bool ok = true;
+    for (const char *p = a + 1; *p; p++)
+      if (!strchr("neE", *p)) ok = false;
+    if (!ok) break;
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'n') newline = false;
+      if (*p == 'e') esc = true;
+      if (*p == 'E') esc = false;
+    }
+  }
+  vsh_buf out = {0};
+  bool stop = false;
+  for (int k = i; k < b->argc && !stop; k++) {
+    if (k > i) vsh__buf_putc(&out, ' ');
+    if (esc)
+      sh_unescape(&out, b->argv[k], strlen(b->argv[k]), SH_ESC_ECHO, &stop);
+    else
+      vsh__buf_puts(&out, b->argv[k]);
+  }
+  if (newline && !stop) vsh__buf_putc(&out, '\n');
+  int rc = bi_write(b, out.data ? out.data : "", out.len);
+  vsh_buf_dispose(&out);
+  if (rc == VSH_EPIPE) return 141;
+  return rc ? 1 : 0;
+}
+
+/* ---- printf -------------------------------------------------------------- */
+
+typedef struct pf {
+  bi_ctx *b;
+  char **args;
+  int nargs, next;
+  int status;
+  bool used_arg;
+  vsh_buf *out;   /* the output so far; written out before a message, */
+  bool to_stdout; /* as bash's stdout is, unless printf -v */
+  int wrc;        /* a failed write (EPIPE) */
+} pf;
+
+/* A message on stderr after the output made so far, as bash orders
+ * them. */
+static void pf_err(pf *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void pf_err(pf *p, const char *fmt, ...) {
+  if (p->to_stdout && p->out && p->out->len && !p->wrc) {
+    p->wrc = bi_write(p->b, p->out->data, p->out->len);
+    vsh__buf_clear(p->out);
+  }
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  bi_err(p->b, "%s", msg);
+}
+
+static const char *next_arg(pf *p) {
+  if (p->next < p->nargs) {
+    p->used_arg = true;
+    return p->args[p->next++];
+  }
+  return NULL;
+}
+
+/* Numbers as bash's printf reads them: C integer syntax (0x, 0 octal),
+ * 'c for a code point; out-of-range values saturate with a warning (the
+ * status stays 0, as in bash); unsigned conversions take the value
+ * modulo 2^64 like strtoull. */
+static int64_t num_arg_u(pf *p, const char *s, bool *ok, bool is_unsigned) {
+  *ok = true;
+  if (!s || !*s) return 0;
+  if (s[0] == '\'' || s[0] == '"') {
+    if (!s[1]) return 0; /* a lone quote: code point 0 */
+    int32_t cp;
+    vsh__utf8_decode(s + 1, strlen(s + 1), &cp);
+    return cp < 0 ? (unsigned char)s[1] : cp;
+  }
+  errno = 0;
+  char *end;
+  int64_t v;
+  const char *t = s;
+  while (*t == ' ' || *t == '\t') t++;
+  if (is_unsigned) {
+    unsigned long long u = strtoull(t, &end, 0);
+    v = (int64_t)u;
+  } else {
+    v = strtoll(t, &end, 0);
+  }
+  if (*end || end == t) {
+    pf_err(p, "%s: invalid number", s);
+    p->status = 1;
+    *ok = false;
+  } else if (errno == ERANGE) {
+    pf_err(p, "warning: %s: %s", s, "Numerical result out of range");
+  }
+  return v;
+}
+
+static int64_t num_arg(pf *p, const char *s, bool *ok) {
+  return num_arg_u(p, s, ok, false);
+}
+
+static void quote_arg(vsh_buf *out, const char *s) {
+  sh_quote_backslash(out, s);
+}
+
+/* One pass over the format; returns false when \c stopped output. */
+/* A field of w bytes fits the string limit; otherwise the exec ends with
+ * that limit (126), before anything is produced. */
+static bool width_fits(pf *p, uint64_t w, uint64_t most) {
+  if (!most || w <= most) return true;
+  sh_exec_limit(p->b->sh->ex, "string length limit exceeded (%llu bytes)",
+                (unsigned long long)most);
+  p->status = 1;
+  return false;
+}
+
+static int pad_with(vsh_buf *out, char c, size_t n) {
+  if (!n) return 0;
+  int rc = vsh__buf_reserve(out, n);
+  if (rc) return rc;
+  memset(out->data + out->len, c, n);
+  out->len += n;
+  return 0;
+}
+
+static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
+  size_t n = strlen(fmt);
+  for (size_t i = 0; i < n; i++) {
+    char ch = fmt[i];
+    if (ch == '\\') {
+      size_t j = i + 1;
+      if (j < n && fmt[j] == 'c') return false;
+      /* find the escape's extent by decoding one */
+      size_t len = 2;
+      if (j < n && fmt[j] >= '0' && fmt[j] <= '7') {
+        len = 1;
+        while (len < 4 && j + len - 1 < n && fmt[j + len - 1] >= '0' &&
+               fmt[j + len - 1] <= '7')
+          len++;
+      } else if (j < n && fmt[j] == 'x') {
+        len = 2;
+        while (len < 4 && j + len - 1 < n &&
+               strchr("0123456789abcdefABCDEF", fmt[j + len - 1]) &&
+               fmt[j + len - 1])
+          len++;
+      } else if (j < n && (fmt[j] == 'u' || fmt[j] == 'U')) {
+        size_t max = fmt[j] == 'u' ? 5 : 9;
+        len = 2;
+        while (len < max + 1 && j + len - 1 < n &&
+               strchr("0123456789abcdefABCDEF", fmt[j + len - 1]) &&
+               fmt[j + len - 1])
+          len++;
+      }
+      if (i + len > n) len = n - i;
+      sh_unescape(out, fmt + i, len, SH_ESC_PLAIN, NULL);
+      i += len - 1;
+      continue;
+    }
+    if (ch != '%') {
+      vsh__buf_putc(out, ch);
+      continue;
+    }
+    if (i + 1 < n && fmt[i + 1] == '%') {
+      vsh__buf_putc(out, '%');
+      i++;
+      continue;
+    }
+    /* %[flags][width][.prec]conv */
+    char spec[64];
+    size_t k = 0;
+    spec[k++] = '%';
+    size_t j = i + 1;
+    /* ' (thousands grouping) groups nothing in the C/UTF-8 locales */
+    while (j < n && strchr("-+ #0'", fmt[j]) && k < 20) {
+      if (fmt[j] != '\'') spec[k++] = fmt[j];
+      j++;
+    }
+    /* A width or precision is refused up front when it passes the string
+     * limit: the output could never be held, and producing it first would
+     * run past the deadline. */
+    uint64_t most = p->b->sh->ex->limits.max_string;
+    if (j < n && fmt[j] == '*') {
+      bool ok;
+      int64_t w = num_arg(p, next_arg(p), &ok);
+      if (!width_fits(p, w < 0 ? -(uint64_t)w : (uint64_t)w, most))
+        return false;
+      k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%lld", (long long)w);
+      j++;
+    } else {
+      uint64_t w = 0;
+      while (j < n && fmt[j] >= '0' && fmt[j] <= '9') {
+        w = w > UINT64_MAX / 10 ? UINT64_MAX : w * 10 + (uint64_t)(fmt[j] - '0');
+        if (k < 40) spec[k++] = fmt[j];
+        j++;
+      }
+      if (!width_fits(p, w, most)) return false;
+    }
+    if (j < n && fmt[j] == '.') {
+      spec[k++] = fmt[j++];
+      if (j < n && fmt[j] == '*') {
+        bool ok;
+        int64_t pr = num_arg(p, next_arg(p), &ok);
+        if (pr > 0 && !width_fits(p, (uint64_t)pr, most)) return false;
+        if (pr < 0) k--; /* a negative precision is taken as omitted */
+        else k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%lld", (long long)pr);
+        j++;
+      } else {
+        uint64_t pr = 0;
+        while (j < n && fmt[j] >= '0' && fmt[j] <= '9') {
+          pr = pr > UINT64_MAX / 10 ? UINT64_MAX
+                                    : pr * 10 + (uint64_t)(fmt[j] - '0');
+          if (k < 50) spec[k++] = fmt[j];
+          j++;
+        }
+        if (!width_fits(p, pr, most)) return false;
+      }
+    }
+    while (j < n && strchr("hlLjzt", fmt[j])) j++; /* length modifiers */
+    if (j >= n) {
+      pf_err(p, "`%s': missing format character", fmt + i);
+      p->status = 1;
+      return true;
+    }
+    if (fmt[j] == '(') {
+      /* %(strftime)T: the argument is an epoch (-1 now, -2 shell start) */
+      const char *close = strchr(fmt + j, ')');
+      if (!close || close[1] != 'T') {
+        pf_err(p, "`%c': invalid time format specification", '(');
+        p->status = 1;
+        return true;
+      }
+      char tfmt[256];
+      size_t tl = (size_t)(close - (fmt + j) - 1);
+      if (tl >= sizeof(tfmt)) tl = sizeof(tfmt) - 1;
+      memcpy(tfmt, fmt + j + 1, tl);
+      tfmt[tl] = 0;
+      const char *a = next_arg(p);
+      bool ok;
+      int64_t t = a && *a ? num_arg(p, a, &ok) : -1;
+      if (t < 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        t = ts.tv_sec;
+      }
+      struct tm tm;
+      sh_localtime(p->b->sh, t, &tm);
+      char tbuf[256];
+      /* bash's buffer holds 128 bytes with the NUL: longer gives nothing */
+      size_t got = strftime(tbuf, 128, tfmt, &tm);
+      if (got == 0) tbuf[0] = 0;
+      spec[k++] = 's';
+      spec[k] = 0;
+      char outb[1024];
+      int len2 = snprintf(outb, sizeof(outb), spec, tbuf);
+      if (len2 > 0) vsh__buf_append(out, outb, (size_t)len2 < sizeof(outb) ? (size_t)len2 : sizeof(outb) - 1);
+      i = (size_t)(close + 1 - fmt);
+      continue;
+    }
+    char conv = fmt[j];
+    i = j;
+    const char *arg = NULL;
+    int64_t num_val = 0;
+    double dbl_val = 0;
+    char tmp[4096];
+    int len = 0;
+    switch (conv) {
+    case 's':
+    case 'b':
+    case 'q': {
+      arg = next_arg(p);
+      if (!arg) arg = "";
+      vsh_buf v = {0};
+      bool stop = false;
+      if (conv == 'b')
+        sh_unescape(&v, arg, strlen(arg), SH_ESC_PCT_B, &stop);
+      else if (conv == 'q')
+        quote_arg(&v, arg);
+      else
+        vsh__buf_puts(&v, arg);
+      spec[k++] = 's';
+      spec[k] = 0;
+      char *fmtd = NULL;
+      vsh_buf tmpb = {0};
+      vsh__buf_append(&tmpb, v.data ? v.data : "", v.len);
+      /* precision/width on bytes, as bash */
+      long long w = -1, prec = -1;
+      bool left = false;
+      const char *sp = spec + 1;
+      while (*sp && strchr("-+ #0", *sp)) {
+        if (*sp == '-') left = true;
+        sp++;
+      }
+      if (*sp >= '0' && *sp <= '9') w = strtoll(sp, NULL, 10);
+      while (*sp >= '0' && *sp <= '9') sp++;
+      if (*sp == '.') prec = strtoll(sp + 1, NULL, 10);
+      size_t sl = tmpb.len;
+      if (prec >= 0 && (unsigned long long)prec < sl) sl = (size_t)prec;
+      size_t pad = w > 0 && (unsigned long long)w > sl ? (size_t)w - sl : 0;
+      if (!left && pad_with(out, ' ', pad)) return false;
+      vsh__buf_append(out, tmpb.data ? tmpb.data : "", sl);
+      if (left && pad_with(out, ' ', pad)) return false;
+      vsh_buf_dispose(&tmpb);
+      vsh_buf_dispose(&v);
+      free(fmtd);
+      if (stop) return false;
+      continue;
+    }
+    case 'c': {
+      arg = next_arg(p);
+      spec[k++] = 'c';
+      spec[k] = 0;
+      len = snprintf(tmp, sizeof(tmp), spec, arg && *arg ? arg[0] : 0);
+      if (arg && !*arg) len = snprintf(tmp, sizeof(tmp), "%s", "");
+      break;
+    }
+    case 'd':
+    case 'i': {
+      bool ok;
+      int64_t v = num_arg(p, next_arg(p), &ok);
+      num_val = v;
+      spec[k++] = 'l';
+      spec[k++] = 'l';
+      spec[k++] = 'd';
+      spec[k] = 0;
+      len = snprintf(tmp, sizeof(tmp), spec, (long long)v);
+      break;
+    }
+    case 'o':
+    case 'u':
+    case 'x':
+    case 'X': {
+      bool ok;
+      int64_t v = num_arg_u(p, next_arg(p), &ok, true);
+      num_val = v;
+      spec[k++] = 'l';
+      spec[k++] = 'l';
+      spec[k++] = conv;
+      spec[k] = 0;
+      len = snprintf(tmp, sizeof(tmp), spec, (unsigned long long)v);
+      break;
+    }
+    case 'f':
+    case 'F':
+    case 'e':
+    case 'E':
+    case 'g':
+    case 'G':
+    case 'a':
+    case 'A': {
+      /* long double, as bash: printf '%.20f' 0.1 and '%a' 1 agree */
+      const char *s = next_arg(p);
+      long double v = 0;
+      if (s && *s) {
+        char *end;
+        v = strtold(s, &end);
+        if (*end) {
+          pf_err(p, "%s: invalid number", s);
+          p->status = 1;
+        }
+      }
+      spec[k++] = 'L';
+      spec[k++] = conv;
+      spec[k] = 0;
+      dbl_val = v;
+      len = snprintf(tmp, sizeof(tmp), spec, v);
+      break;
+    }
+    default:
+      pf_err(p, "`%c': invalid format character", conv);
+      p->status = 1;
+      return true;
+    }
+    if (len >= (int)sizeof(tmp)) {
+      /* a wide field: format again into a buffer that holds it */
+      if (vsh__buf_reserve(out, (size_t)len + 1)) return false;
+      switch (conv) {
+      case 'c': len = snprintf(out->data + out->len, (size_t)len + 1, spec,
+                               arg && *arg ? arg[0] : 0); break;
+      case 'd': case 'i': len = snprintf(out->data + out->len, (size_t)len + 1,
+                                         spec, (long long)num_val); break;
+      case 'o': case 'u': case 'x': case 'X':
+        len = snprintf(out->data + out->len, (size_t)len + 1, spec,
+                       (unsigned long long)num_val); break;
+      default: len = snprintf(out->data + out->len, (size_t)len + 1, spec,
+                              dbl_val); break;
+      }
+      if (len > 0) out->len += (size_t)len;
+    } else if (len > 0) {
+      vsh__buf_append(out, tmp, (size_t)len);
+    }
+  }
+  return true;
+}
+
+int bi_printf_main(bi_ctx *b) {
+  int i = 1;
+  const char *var = NULL;
+  if (i < b->argc && strcmp(b->argv[i], "-v") == 0 && i + 1 < b->argc) {
+    var = b->argv[i + 1];
+    i += 2;
+  }
+  if (i < b->argc && strcmp(b->argv[i], "--") == 0) i++;
+  if (i >= b->argc) {
+    bi_usage(b, "printf [-v var] format [arguments]");
+    return 2;
+  }
+  const char *fmt = b->argv[i++];
+  vsh_buf out = {0};
+  pf p = {.b = b, .args = b->argv + i, .nargs = b->argc - i, .next = 0,
+          .out = &out, .to_stdout = var == NULL};
+  for (;;) {
+    p.used_arg = false;
+    if (!pf_pass(&p, fmt, &out)) break;
+    if (p.next >= p.nargs || !p.used_arg) break;
+    if (sh_exec_cancelled(b->sh->ex)) break;
+  }
+  int rc = 0;
+  if (var) {
+    char *s = strndup(out.data ? out.data : "", out.len);
+    const char *br = strchr(var, '[');
+    size_t vl = strlen(var);
+    if (!s) {
+      rc = VSH_ENOMEM;
+    } else if (br && var[vl - 1] == ']' && sh_valid_name(var, (size_t)(br - var))) {
+      char name[256], key[256];
+      size_t nl = (size_t)(br - var) < 255 ? (size_t)(br - var) : 255;
+      memcpy(name, var, nl);
+      name[nl] = 0;
+      size_t kl = vl - nl - 2 < 255 ? vl - nl - 2 : 255;
+      memcpy(key, br + 1, kl);
+      key[kl] = 0;
+      sh_var *v = sh_var_find(b->sh, name);
+      if (v && (v->attrs & SH_VAR_ASSOC)) {
+        rc = sh_var_set_elem(b->sh, name,
+                             sh_subscript_key(b->sh, key, strlen(key)), 0, s,
+                             false);
+      } else {
+        int64_t ix;
+        rc = sh_arith(b->sh, key, strlen(key), &ix);
+        if (!rc) rc = sh_var_set_elem(b->sh, name, NULL, ix, s, false);
+      }
+    } else if (!sh_valid_name(var, vl)) {
+      bi_err(b, "`%s': not a valid identifier", var);
+      free(s);
+      vsh_buf_dispose(&out);
+      return 2;
+    } else {
+      rc = sh_var_set(b->sh, var, s, false);
+    }
+    free(s);
+    vsh_buf_dispose(&out);
+    return rc ? 1 : p.status;
+  }
+  rc = p.wrc ? p.wrc : bi_write(b, out.data ? out.data : "", out.len);
+  vsh_buf_dispose(&out);
+  if (rc == VSH_EPIPE) return 141;
+  return rc ? 1 : p.status;
+}

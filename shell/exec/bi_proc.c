@@ -1,0 +1,440 @@
+/* bi_proc.c: the shell as a program and a process: bash/sh started
+ * inside the sandbox (bash's invocation options), umask (octal and
+ * symbolic, the mode every created file takes) and ulimit (bash's table,
+ * soft and hard limits kept per shell, inherited, never enforced: the
+ * exec's own budgets are). */
+#include "shell/exec/exec_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char bash_usage[] =
+    "Usage:\tbash [GNU long option] [option] ...\n"
+    "\tbash [GNU long option] [option] script-file ...\n"
+    "GNU long options:\n"
+    "\t--debug\n\t--debugger\n\t--dump-po-strings\n\t--dump-strings\n"
+    "\t--help\n\t--init-file\n\t--login\n\t--noediting\n\t--noprofile\n"
+    "\t--norc\n\t--posix\n\t--pretty-print\n\t--rcfile\n\t--restricted\n"
+    "\t--verbose\n\t--version\n"
+    "Shell options:\n"
+    "\t-ilrsD or -c command or -O shopt_option\t\t(invocation only)\n"
+    "\t-abefhkmnptuvxBCEHPT or -o option\n";
+
+static const char bash_version[] =
+    "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\n"
+    "Copyright (C) 2022 Free Software Foundation, Inc.\n"
+    "License GPLv3+: GNU GPL version 3 or later "
+    "<http://gnu.org/licenses/gpl.html>\n\n"
+    "This is free software; you are free to change and redistribute it.\n"
+    "There is NO WARRANTY, to the extent permitted by law.\n";
+
+/* bash / sh: [long options] [-abefhkmnptuvxBCEHPT] [-o opt] [-O shopt]
+ * [-ilrsD] [-c STRING [NAME [ARGS]] | FILE [ARGS] | -s [ARGS]], parsed as
+ * bash does: long options first, short ones bundled (-ec), -c's string
+ * is the first operand, `-` or `--` ends the options.  sh (and --posix)
+ * starts in posix mode. */
+#define BASH_MAX_OPTS 64
+int bi_bash_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int i = 1;
+  const char *cmd = NULL;
+  bool noexec = false, read_stdin = false, interactive = false;
+  bool want_c = false;
+  const char *opts_on[BASH_MAX_OPTS];
+  bool opts_val[BASH_MAX_OPTS], opts_shopt[BASH_MAX_OPTS];
+  int non = 0;
+  const char *base = strrchr(b->argv[0], '/') ? strrchr(b->argv[0], '/') + 1
+                                               : b->argv[0];
+  if (!strcmp(base, "sh")) {
+    opts_on[non] = "posix";
+    opts_val[non] = true;
+    opts_shopt[non++] = false;
+  }
+  /* long options come first */
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (a[0] != '-' || a[1] != '-' || !a[2]) break;
+    if (!strcmp(a, "--rcfile") || !strcmp(a, "--init-file")) {
+      if (i + 1 < b->argc) i++;
+      continue;
+    }
+    if (!strcmp(a, "--version")) {
+      bi_puts(b, bash_version);
+      return 0;
+    }
+    if (!strcmp(a, "--help")) {
+      bi_printf(b, "GNU bash, version 5.2.15(1)-release-(x86_64-pc-linux-gnu)\n"
+                   "%s", bash_usage);
+      return 0;
+    }
+    const char *name = NULL;
+    if (!strcmp(a, "--posix")) name = "posix";
+    else if (!strcmp(a, "--verbose")) name = "verbose";
+    else if (strcmp(a, "--norc") && strcmp(a, "--noprofile") &&
+             strcmp(a, "--noediting") && strcmp(a, "--login") &&
+             strcmp(a, "--restricted") && strcmp(a, "--debug") &&
+             strcmp(a, "--debugger") && strcmp(a, "--dump-strings") &&
+             strcmp(a, "--dump-po-strings") && strcmp(a, "--pretty-print") &&
+             strcmp(a, "--protected") && strcmp(a, "--wordexp")) {
+      bi_err(b, "%s: invalid option", a);
+      bi_errline(b, "%.*s", (int)sizeof bash_usage - 2, bash_usage);
+      return 2;
+    }
+    if (name && non < BASH_MAX_OPTS) {
+      opts_on[non] = name;
+      opts_val[non] = true;
+      opts_shopt[non++] = false;
+    }
+  }
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--") || !strcmp(a, "-")) {
+      i++;
+      break;
+    }
+    if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
+    bool on = a[0] == '-';
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'c' && on) {
+        want_c = true;
+        continue;
+      }
+      if (*p == 's' && on) {
+        read_stdin = true;
+        continue;
+      }
+      if (*p == 'i') {
+        interactive = on;
+        continue;
+      }
+      if (strchr("lrD", *p)) continue; /* login, restricted, dump */
+      if (*p == 'o' || *p == 'O') {
+        bool shopt = *p == 'O';
+        if (i + 1 >= b->argc) continue; /* bash lists them: nothing here */
+        const char *nm = b->argv[++i];
+        if (sh_opt_find(nm, shopt) < 0) {
+          if (shopt) bi_err(b, "%s: invalid shell option name", nm);
+          else bi_err(b, "%s: %s: invalid option name", b->argv[0], nm);
+          return 2;
+        }
+        if (non < BASH_MAX_OPTS) {
+          opts_on[non] = nm;
+          opts_val[non] = on;
+          opts_shopt[non++] = shopt;
+        }
+        continue;
+      }
+      if (*p == 'n') noexec = on;
+      int k = 0;
+      for (; k < SH_OPT__COUNT; k++)
+        if (sh_opts[k].letter == *p && !sh_opts[k].shopt) break;
+      if (k == SH_OPT__COUNT) {
+        bi_err(b, "%c%c: invalid option", a[0], *p);
+        bi_errline(b, "%.*s", (int)sizeof bash_usage - 2, bash_usage);
+        return 2;
+      }
+      if (non < BASH_MAX_OPTS) {
+        opts_on[non] = sh_opts[k].name;
+        opts_val[non] = on;
+        opts_shopt[non++] = false;
+      }
+    }
+  }
+  if (interactive && non + 2 <= BASH_MAX_OPTS) {
+    /* an interactive bash edits lines (emacs) and expands history */
+    opts_on[non] = "emacs";
+    opts_val[non] = true;
+    opts_shopt[non++] = false;
+    opts_on[non] = "histexpand";
+    opts_val[non] = true;
+    opts_shopt[non++] = false;
+  }
+  if (want_c) {
+    if (i >= b->argc) {
+      bi_err(b, "-c: option requires an argument");
+      return 2;
+    }
+    cmd = b->argv[i++];
+  }
+  vsh_buf text = {0};
+  const char *arg0 = b->argv[0], *name = b->argv[0];
+  int argc = 0;
+  char **argv = NULL;
+  bool from_stdin = !cmd && (read_stdin || i >= b->argc);
+  if (from_stdin) { /* bash -s ARGS: the arguments are $1... */
+    argc = b->argc - i;
+    argv = b->argv + i;
+  }
+  if (cmd) {
+    vsh__buf_puts(&text, cmd);
+    if (i < b->argc) {
+      arg0 = name = b->argv[i++];
+    }
+    argc = b->argc - i;
+    argv = b->argv + i;
+  } else if (!from_stdin) {
+    int err;
+    if (sh__read_file(c, b->argv[i], &text, &err)) {
+      bi_err(b, "%s: %s", b->argv[i], vsh_strerror(err));
+      vsh_buf_dispose(&text);
+      return 127;
+    }
+    arg0 = name = b->argv[i++];
+    argc = b->argc - i;
+    argv = b->argv + i;
+  } else {
+    sh_stream *in = sh_fd(c, 0);
+    char buf[4096];
+    int64_t r;
+    while (in && (r = sh_stream_read(in, buf, sizeof(buf), c->ex)) > 0) {
+      if (text.len + (size_t)r > c->ex->limits.max_string) {
+        sh_exec_limit(c->ex, "string length limit exceeded (%llu)",
+                      (unsigned long long)c->ex->limits.max_string);
+        c->flow.unwind = SH_UW_CANCEL;
+        vsh_buf_dispose(&text);
+        return 126;
+      }
+      if (vsh__buf_append(&text, buf, (size_t)r)) break;
+    }
+    if (sh_exec_cancelled(c->ex)) { /* the script was never all read */
+      vsh_buf_dispose(&text);
+      return 1;
+    }
+  }
+  sh_child_opts co = {.n = non, .names = opts_on, .on = opts_val,
+                      .shopt = opts_shopt, .noexec = noexec,
+                      .dash_c = cmd != NULL,
+                      .dash_s = from_stdin,
+                      .dash_i = interactive};
+  int st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0,
+                              argc, argv, name, !cmd && name != b->argv[0],
+                              &co);
+  vsh_buf_dispose(&text);
+  return st;
+}
+
+/* ---- ulimit ------------------------------------------------------------------ */
+
+/* bash's table for Linux, in its -a order; the values are a typical
+ * machine's (nothing here is enforced: the exec's own limits are). */
+static const struct ulimit_def {
+  char opt;
+  const char *desc, *unit;
+  int64_t soft, hard; /* -1: unlimited */
+} ulimit_defs[17] = {
+    {'R', "real-time non-blocking time", "microseconds", -1, -1},
+    {'c', "core file size", "blocks", 0, -1},
+    {'d', "data seg size", "kbytes", -1, -1},
+    {'e', "scheduling priority", NULL, 0, 0},
+    {'f', "file size", "blocks", -1, -1},
+    {'i', "pending signals", NULL, 63704, 63704},
+    {'l', "max locked memory", "kbytes", 8192, 8192},
+    {'m', "max memory size", "kbytes", -1, -1},
+    {'n', "open files", NULL, 1024, 1048576},
+    {'p', "pipe size", "512 bytes", 8, 8},
+    {'q', "POSIX message queues", "bytes", 819200, 819200},
+    {'r', "real-time priority", NULL, 0, 0},
+    {'s', "stack size", "kbytes", 8192, -1},
+    {'t', "cpu time", "seconds", -1, -1},
+    {'u', "max user processes", NULL, 63704, 63704},
+    {'v', "virtual memory", "kbytes", -1, -1},
+    {'x', "file locks", NULL, -1, -1}};
+
+static void ulimit_line(vsh_buf *o, int k, int64_t v, bool named) {
+  if (named) {
+    const struct ulimit_def *d = &ulimit_defs[k];
+    char unit[64];
+    if (d->unit) snprintf(unit, sizeof unit, "(%s, -%c) ", d->unit, d->opt);
+    else snprintf(unit, sizeof unit, "(-%c) ", d->opt);
+    vsh__buf_printf(o, "%-20s %20s", d->desc, unit);
+  }
+  if (v < 0) vsh__buf_puts(o, "unlimited\n");
+  else vsh__buf_printf(o, "%lld\n", (long long)v);
+}
+
+int bi_ulimit_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  if (!c->limit.ulimit_init) {
+    for (int k = 0; k < 17; k++) {
+      c->limit.ulimit_soft[k] = ulimit_defs[k].soft;
+      c->limit.ulimit_hard[k] = ulimit_defs[k].hard;
+    }
+    c->limit.ulimit_init = true;
+  }
+  bool soft = false, hard = false, all = false;
+  int which[17], nw = 0;
+  int i = 1;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    if (a[0] != '-' || !a[1]) break;
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'S') soft = true;
+      else if (*p == 'H') hard = true;
+      else if (*p == 'a') all = true;
+      else {
+        int k = 0;
+        while (k < 17 && ulimit_defs[k].opt != *p) k++;
+        if (k == 17) {
+          bi_err(b, "-%c: invalid option", *p);
+          bi_usage(b, "ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]");
+          return 2;
+        }
+        if (nw < 17) which[nw++] = k;
+      }
+    }
+  }
+  bool set_both = soft == hard; /* neither (or both): set both */
+  if (!soft && !hard) soft = true; /* shown: soft */
+  vsh_buf o = {0};
+  int st = 0;
+  if (all) {
+    for (int k = 0; k < 17; k++)
+      ulimit_line(&o, k, hard && !soft ? c->limit.ulimit_hard[k] : c->limit.ulimit_soft[k],
+                  true);
+  } else if (i < b->argc) {
+    int k = nw ? which[nw - 1] : 4; /* -f by default */
+    const char *v = b->argv[i];
+    int64_t val;
+    if (!strcmp(v, "unlimited")) val = -1;
+    else if (!strcmp(v, "hard")) val = c->limit.ulimit_hard[k];
+    else if (!strcmp(v, "soft")) val = c->limit.ulimit_soft[k];
+    else {
+      char *end;
+      errno = 0;
+      long long n = strtoll(v, &end, 10);
+      if (!*v || *end || n < 0 || errno) {
+        bi_err(b, "%s: invalid number", v);
+        vsh_buf_dispose(&o);
+        return 1;
+      }
+      val = n;
+    }
+    const struct ulimit_def *d = &ulimit_defs[k];
+    int64_t hv = c->limit.ulimit_hard[k];
+    bool above = hv >= 0 && (val < 0 || val > hv);
+    if (d->opt == 'p') {
+      bi_err(b, "%s: cannot modify limit: Invalid argument", d->desc);
+      st = 1;
+    } else if (above) { /* raising a hard limit needs root */
+      bi_err(b, "%s: cannot modify limit: Operation not permitted", d->desc);
+      st = 1;
+    } else {
+      if (hard || set_both) c->limit.ulimit_hard[k] = val;
+      if (soft || set_both) c->limit.ulimit_soft[k] = val;
+    }
+  } else {
+    if (!nw) which[nw++] = 4;
+    for (int j = 0; j < nw; j++) {
+      int k = which[j];
+      ulimit_line(&o, k, soft ? c->limit.ulimit_soft[k] : c->limit.ulimit_hard[k], nw > 1);
+    }
+  }
+  if (o.len && bi_write(b, o.data, o.len)) st = 1;
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+/* ---- umask ------------------------------------------------------------------- */
+
+static void umask_symbolic(vsh_buf *o, unsigned mask) {
+  unsigned m = ~mask & 0777;
+  vsh__buf_printf(o, "u=%s%s%s,g=%s%s%s,o=%s%s%s", m & 0400 ? "r" : "",
+                  m & 0200 ? "w" : "", m & 0100 ? "x" : "",
+                  m & 040 ? "r" : "", m & 020 ? "w" : "", m & 010 ? "x" : "",
+                  m & 04 ? "r" : "", m & 02 ? "w" : "", m & 01 ? "x" : "");
+}
+
+/* A symbolic mode (u+w,go=rx ...) applied to the permissions the mask
+ * leaves, as bash parses it (one operator per clause); -1 on error. */
+static long umask_parse_symbolic(bi_ctx *b, const char *s, unsigned mask) {
+  unsigned bits = ~mask & 0777;
+  for (;;) {
+    unsigned who = 0;
+    for (;; s++) {
+      if (*s == 'u') who |= 0700;
+      else if (*s == 'g') who |= 070;
+      else if (*s == 'o') who |= 07;
+      else if (*s == 'a') who |= 0777;
+      else break;
+    }
+    if (!who) who = 0777;
+    char op = *s ? *s++ : 0;
+    if (op != '+' && op != '-' && op != '=') {
+      bi_err(b, "`%c': invalid symbolic mode operator", op ? op : ' ');
+      return -1;
+    }
+    unsigned perm = 0;
+    for (; *s && *s != ','; s++) {
+      if (*s == 'r') perm |= 0444;
+      else if (*s == 'w') perm |= 0222;
+      else if (*s == 'x') perm |= 0111;
+      else {
+        bi_err(b, "`%c': invalid symbolic mode character", *s);
+        return -1;
+      }
+    }
+    perm &= who;
+    if (op == '+') bits |= perm;
+    else if (op == '-') bits &= ~perm;
+    else bits = (bits & ~who) | perm;
+    if (!*s) break;
+    s++;
+  }
+  return (long)(~bits & 0777);
+}
+
+/* umask [-p] [-S] [mode]: octal or symbolic; every file and directory
+ * the shell and the commands create takes its mode through it. */
+int bi_umask_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int i = 1;
+  bool sym = false, reuse = false;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    if (a[0] != '-' || !a[1]) break;
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'S') sym = true;
+      else if (*p == 'p') reuse = true;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage(b, "umask [-p] [-S] [mode]");
+        return 2;
+      }
+    }
+  }
+  if (i < b->argc) {
+    const char *m = b->argv[i];
+    long v;
+    if (*m >= '0' && *m <= '9') {
+      char *end;
+      v = strtol(m, &end, 8);
+      if (*end || v > 07777) {
+        bi_err(b, "%s: octal number out of range", m);
+        return 1;
+      }
+    } else {
+      v = umask_parse_symbolic(b, m, c->proc.umask);
+      if (v < 0) return 1;
+    }
+    c->proc.umask = (unsigned)v & 0777;
+    if (!sym) return 0;
+  }
+  vsh_buf o = {0};
+  if (reuse) vsh__buf_puts(&o, sym ? "umask -S " : "umask ");
+  if (sym) umask_symbolic(&o, c->proc.umask);
+  else vsh__buf_printf(&o, "%04o", c->proc.umask);
+  vsh__buf_putc(&o, '\n');
+  int st = bi_write(b, o.data, o.len) ? 1 : 0;
+  vsh_buf_dispose(&o);
+  return st;
+}

@@ -1,0 +1,1375 @@
+/* bi_vars.c: builtins that read or change variables and options:
+ * declare/typeset/local/export/readonly, unset, set, shift, shopt, let,
+ * read, mapfile/readarray, getopts. */
+#include "shell/exec/exec_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- printing ------------------------------------------------------------ */
+
+static void quote_value(vsh_buf *o, const char *v) { sh_quote_double(o, v); }
+
+/* An assoc key as declare -p prints it: double-quoted when it holds a
+ * shell metacharacter (bash's sh_contains_shell_metas rule). */
+static void quote_key(vsh_buf *o, const char *k) {
+  bool meta = false;
+  for (const char *s = k; *s && !meta; s++) {
+    if (strchr(" \t\n'\"\\|&;()<>!{}*[?]^$`", *s)) meta = true;
+    else if (*s == '~' && (s == k || s[-1] == '=' || s[-1] == ':')) meta = true;
+    else if (*s == '#' && s == k) meta = true;
+  }
+  if (meta) quote_value(o, k);
+  else vsh__buf_puts(o, k);
+}
+
+static void attr_flags(const sh_var *v, char *f) {
+  size_t k = 0;
+  if (v->attrs & SH_VAR_ARRAY) f[k++] = 'a';
+  if (v->attrs & SH_VAR_ASSOC) f[k++] = 'A';
+  if (v->attrs & SH_VAR_INTEGER) f[k++] = 'i';
+  if (v->attrs & SH_VAR_LOWER) f[k++] = 'l';
+  if (v->attrs & SH_VAR_NAMEREF) f[k++] = 'n';
+  if (v->attrs & SH_VAR_READONLY) f[k++] = 'r';
+  if (v->attrs & SH_VAR_UPPER) f[k++] = 'u';
+  if (v->attrs & SH_VAR_EXPORT) f[k++] = 'x';
+  if (!k) f[k++] = '-';
+  f[k] = 0;
+}
+
+/* =([0]="a" [1]="b") or, for an assoc, =([k]="v" ) as bash prints. */
+static void print_array_value(vsh_buf *o, const sh_var *v) {
+  if (v->attrs & SH_VAR_ASSOC) sh_assoc_order((sh_var *)v);
+  vsh__buf_puts(o, "=(");
+  for (size_t i = 0; i < v->n; i++) {
+    if (v->attrs & SH_VAR_ASSOC)
+    {
+      vsh__buf_putc(o, '[');
+      quote_key(o, v->elems[i].key);
+      vsh__buf_puts(o, "]=");
+    }
+    else
+      vsh__buf_printf(o, "[%lld]=", (long long)v->elems[i].idx);
+    quote_value(o, v->elems[i].val);
+    if (i + 1 < v->n || (v->attrs & SH_VAR_ASSOC)) vsh__buf_putc(o, ' ');
+  }
+  vsh__buf_puts(o, ")\n");
+}
+
+/* A variable as set (and declare without arguments) list it: NAME=value,
+ * the value single-quoted when it needs quoting. */
+static void print_set_line(vsh_buf *o, const sh_var *v) {
+  if (v->attrs & SH_VAR_UNSET) return;
+  vsh__buf_puts(o, v->name);
+  if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
+    print_array_value(o, v);
+    return;
+  }
+  vsh__buf_putc(o, '=');
+  const char *val = v->val ? v->val : "";
+  bool plain = *val != 0;
+  for (const char *p = val; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+          (*p >= '0' && *p <= '9') || strchr("_-./:,+@%", *p)))
+      plain = false;
+  if (plain)
+    vsh__buf_puts(o, val);
+  else
+    sh_quote_single(o, val);
+  vsh__buf_putc(o, '\n');
+}
+
+static void print_var(vsh_buf *o, const sh_var *v, const char *prefix) {
+  char f[16];
+  attr_flags(v, f);
+  vsh__buf_printf(o, "%s -%s %s", prefix, f, v->name);
+  if (v->attrs & SH_VAR_UNSET) {
+    vsh__buf_putc(o, '\n');
+    return;
+  }
+  if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
+    print_array_value(o, v);
+    return;
+  }
+  vsh__buf_putc(o, '=');
+  quote_value(o, v->val ? v->val : "");
+  vsh__buf_putc(o, '\n');
+}
+
+/* export -p / readonly -p in posix mode: `export NAME="VALUE"`. */
+static void print_var_posix(vsh_buf *o, const sh_var *v, const char *cmd) {
+  if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
+    print_var(o, v, "declare");
+    return;
+  }
+  vsh__buf_printf(o, "%s %s", cmd, v->name);
+  if (!(v->attrs & SH_VAR_UNSET)) {
+    vsh__buf_putc(o, '=');
+    quote_value(o, v->val ? v->val : "");
+  }
+  vsh__buf_putc(o, '\n');
+}
+
+static int cmp_var(const void *a, const void *b) {
+  return strcmp((*(sh_var *const *)a)->name, (*(sh_var *const *)b)->name);
+}
+
+/* All visible variables, sorted, filtered by attribute mask (0: all). */
+static size_t visible_vars(sh_ctx *c, unsigned mask, sh_var ***out) {
+  sh_var_get(c, "SHELLOPTS"); /* computed values, brought up to date */
+  sh_var_get(c, "BASHOPTS");
+  size_t n = 0, cap = 64;
+  sh_var **v = malloc(cap * sizeof(*v));
+  for (sh_scope *s = c->vars.scope; v && s; s = s->up)
+    for (sh_var *x = s->vars; x; x = x->hh.next) {
+      if (mask && !(x->attrs & mask)) continue;
+      bool shadowed = false;
+      for (size_t i = 0; i < n; i++)
+        if (!strcmp(v[i]->name, x->name)) shadowed = true;
+      if (shadowed) continue;
+      if (n == cap) {
+        cap *= 2;
+        sh_var **nv = realloc(v, cap * sizeof(*v));
+        if (!nv) break;
+        v = nv;
+      }
+      v[n++] = x;
+    }
+  if (v) qsort(v, n, sizeof(*v), cmp_var);
+  *out = v;
+  return v ? n : 0;
+}
+
+static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
+  sh_ctx *c = b->sh;
+  vsh_buf o = {0};
+  int st = 0;
+  size_t n = HASH_COUNT(c->vars.funcs);
+  sh_func **fs = calloc(n + (size_t)nw + 1, sizeof(*fs));
+  size_t k = 0;
+  for (sh_func *f = c->vars.funcs; f && fs; f = f->hh.next) fs[k++] = f;
+  for (size_t i = 1; i < k; i++)
+    for (size_t j = i; j > 0 && strcmp(fs[j - 1]->name, fs[j]->name) > 0; j--) {
+      sh_func *t = fs[j];
+      fs[j] = fs[j - 1];
+      fs[j - 1] = t;
+    }
+  if (nw) { /* named ones print in the order asked for */
+    k = 0;
+    for (int w = 0; w < nw && fs; w++) {
+      sh_func *f = sh_func_find(c, which[w]);
+      if (f) fs[k++] = f;
+    }
+  }
+  for (size_t i = 0; i < k; i++) {
+    if (names_only && nw && c->opt.opts[SH_SHOPT_EXTDEBUG]) {
+      /* extdebug: where it was defined, as bash shows it */
+      const char *src = fs[i]->src && *fs[i]->src ? fs[i]->src : "main";
+      vsh__buf_printf(&o, "%s %u %s\n", fs[i]->name, fs[i]->def->line, src);
+    } else if (names_only) { /* declare -F NAME prints the bare name */
+      vsh__buf_printf(&o, nw ? "%s\n" : "declare -f %s\n", fs[i]->name);
+    } else {
+      sh_print_function(&o, fs[i]->name, fs[i]->def);
+    }
+  }
+  for (int w = 0; w < nw; w++)
+    if (!sh_func_find(c, which[w])) st = 1;
+  free(fs);
+  bi_write(b, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+/* ---- declare and friends ----------------------------------------------- */
+
+typedef struct decl {
+  unsigned on, off;
+  bool print, funcs, func_names, global, local;
+  bool visible; /* export/readonly: the variable in sight, else a global */
+} decl;
+
+static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
+  for (; *i < b->argc; (*i)++) {
+    const char *a = b->argv[*i];
+    if (strcmp(a, "--") == 0) {
+      (*i)++;
+      break;
+    }
+    if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
+    bool on = a[0] == '-';
+    for (const char *p = a + 1; *p; p++) {
+      if (!strchr(allowed, *p)) {
+        bi_err(b, "%c%c: invalid option", a[0], *p);
+        return 2;
+      }
+      unsigned bit = 0;
+      switch (*p) {
+      case 'a': bit = SH_VAR_ARRAY; break;
+      case 'A': bit = SH_VAR_ASSOC; break;
+      case 'i': bit = SH_VAR_INTEGER; break;
+      case 'l': bit = SH_VAR_LOWER; break;
+      case 'u': bit = SH_VAR_UPPER; break;
+      case 'n': bit = SH_VAR_NAMEREF; break;
+      case 'r': bit = SH_VAR_READONLY; break;
+      case 'x': bit = SH_VAR_EXPORT; break;
+      case 't': bit = SH_VAR_TRACE; break;
+      case 'p': d->print = true; break;
+      case 'f': d->funcs = true; break;
+      case 'F': d->func_names = true; break;
+      case 'g': d->global = true; break;
+      default: break;
+      }
+      if (on) d->on |= bit;
+      else d->off |= bit;
+    }
+  }
+  return 0;
+}
+
+static int declare_one(bi_ctx *b, const char *arg, decl *d) {
+  sh_ctx *c = b->sh;
+  const char *eq = strchr(arg, '=');
+  const char *br = strchr(arg, '[');
+  if (br && eq && br > eq) br = NULL;
+  const char *close = NULL;
+  if (br) {
+    /* the subscript ends at its matching bracket: a[a[0]=1]=X */
+    int depth = 0;
+    for (const char *q = br; *q && !close; q++)
+      if (*q == '[') depth++;
+      else if (*q == ']' && --depth == 0) close = q;
+    if (close && close[1] == '=') eq = close + 1;
+    else if (close && close[1] == '+' && close[2] == '=') eq = close + 2;
+    else if (close && !close[1]) eq = NULL;
+    else {
+      bi_err(b, "`%s': not a valid identifier", arg);
+      return 1;
+    }
+  }
+  size_t nl = br ? (size_t)(br - arg) : eq ? (size_t)(eq - arg) : strlen(arg);
+  bool append = eq && eq > arg && eq[-1] == '+' && (!br || eq[-2] == ']');
+  if (append && !br) nl--;
+  char name[256];
+  if (nl > 255) nl = 255;
+  memcpy(name, arg, nl);
+  name[nl] = 0;
+  if (!sh_valid_name(name, nl)) {
+    bi_err(b, "`%s': not a valid identifier", arg);
+    return 1;
+  }
+  sh_var *v;
+  bool in_func = false;
+  for (sh_scope *s = c->vars.scope; s; s = s->up)
+    if (s->is_func) in_func = true;
+  if (d->visible) {
+    v = sh_var_find(c, name);
+    if (!v) v = sh_var_global(c, name);
+  } else if (d->local || (in_func && !d->global)) {
+    /* a readonly variable cannot be shadowed by a local either */
+    sh_var *seen = sh_var_find(c, name);
+    if (seen && (seen->attrs & SH_VAR_READONLY)) {
+      bi_err(b, "%s: readonly variable", name);
+      return 1;
+    }
+    v = sh_var_local(c, name);
+  } else
+    v = sh_var_global(c, name);
+  if (!v) return 1;
+  if (d->print && !eq) {
+    vsh_buf o = {0};
+    print_var(&o, v, "declare");
+    bi_write(b, o.data, o.len);
+    vsh_buf_dispose(&o);
+    return 0;
+  }
+  if ((v->attrs & SH_VAR_READONLY) && (eq || (d->off & SH_VAR_READONLY))) {
+    bi_err(b, "%s: readonly variable", name);
+    return 1;
+  }
+  if ((d->on & SH_VAR_ASSOC) && (v->attrs & SH_VAR_ARRAY) && v->n) {
+    bi_err(b, "%s: cannot convert indexed to associative array", name);
+    return 1;
+  }
+  if ((d->on & SH_VAR_ARRAY) && (v->attrs & SH_VAR_ASSOC)) {
+    bi_err(b, "%s: cannot convert associative to indexed array", name);
+    return 1;
+  }
+  if ((d->on & SH_VAR_NAMEREF) && !eq && !(v->attrs & SH_VAR_NAMEREF) &&
+      v->val && *v->val && !sh_valid_name(v->val, strlen(v->val)) &&
+      !strchr(v->val, '[')) {
+    /* the value it already has must name a variable */
+    bi_err(b, "`%s': invalid variable name for name reference", v->val);
+    return 1;
+  }
+  unsigned keep_ro = d->on & SH_VAR_READONLY;
+  v->attrs |= d->on & ~SH_VAR_READONLY;
+  v->attrs &= ~d->off;
+  if ((d->on & (SH_VAR_ARRAY | SH_VAR_ASSOC)) && v->val) {
+    char *old = v->val;
+    v->val = NULL;
+    if (d->on & SH_VAR_ASSOC)
+      sh_assoc_set(v, "0", old);
+    else
+      sh_array_set(v, 0, old);
+    free(old);
+  }
+  if (d->on & SH_VAR_UPPER) v->attrs &= ~SH_VAR_LOWER;
+  if (d->on & SH_VAR_LOWER) v->attrs &= ~SH_VAR_UPPER;
+  int rc = 0;
+  if (eq) {
+    const char *val = eq + 1;
+    size_t vl = strlen(val);
+    if (vl >= 2 && val[0] == '(' && val[vl - 1] == ')' &&
+        !(v->attrs & SH_VAR_NAMEREF) && !(d->off & SH_VAR_ARRAY)) {
+      /* an array literal: run it as an assignment in this scope */
+      vsh_buf src = {0};
+      vsh__buf_append(&src, name, nl);
+      vsh__buf_puts(&src, append ? "+=" : "=");
+      vsh__buf_puts(&src, val);
+      v->attrs &= ~SH_VAR_UNSET;
+      if (!(v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) && v->val) {
+        char *old = v->val; /* a scalar becomes element 0 (s+=(...)) */
+        v->val = NULL;
+        sh_array_set(v, 0, old);
+        free(old);
+      }
+      if (!(v->attrs & SH_VAR_ASSOC)) v->attrs |= SH_VAR_ARRAY;
+      bool trace = c->where.xtrace_decl && !append;
+      if (trace) c->opt.opts[SH_OPT_XTRACE] = false; /* traced below instead */
+      int st = sh_run_string(c, src.data, src.len, "declare", c->where.line);
+      if (trace) {
+        c->opt.opts[SH_OPT_XTRACE] = true;
+        /* bash: NAME=('v0' 'v1') or NAME=(['k']='v'), each quoted */
+        vsh_buf t = {0};
+        vsh__buf_append(&t, name, nl);
+        vsh__buf_puts(&t, "=(");
+        sh_var *nv = sh_var_find(c, name);
+        if (nv && (nv->attrs & SH_VAR_ASSOC)) sh_assoc_order(nv);
+        bool keyed = strstr(val, "]=") != NULL; /* [i]=v written */
+        for (size_t k = 0; nv && k < nv->n; k++) {
+          if (k) vsh__buf_putc(&t, ' ');
+          if (nv->attrs & SH_VAR_ASSOC) {
+            vsh__buf_putc(&t, '[');
+            sh_quote_single(&t, nv->elems[k].key ? nv->elems[k].key : "");
+            vsh__buf_puts(&t, "]=");
+          } else if (keyed) {
+            char ix[32];
+            snprintf(ix, sizeof ix, "%lld", (long long)nv->elems[k].idx);
+            vsh__buf_putc(&t, '[');
+            sh_quote_single(&t, ix);
+            vsh__buf_puts(&t, "]=");
+          }
+          sh_quote_single(&t, nv->elems[k].val ? nv->elems[k].val : "");
+        }
+        vsh__buf_putc(&t, ')');
+        if (t.data) sh_xtrace_text(c, t.data, t.len);
+        vsh_buf_dispose(&t);
+      }
+      vsh_buf_dispose(&src);
+      rc = st ? 1 : 0;
+    } else if (br) {
+      char *key = close ? strndup(br + 1, (size_t)(close - br - 1)) : NULL;
+      if (!key) {
+        bi_err(b, "`%s': not a valid identifier", arg);
+        return 1;
+      }
+      if (v->attrs & SH_VAR_ASSOC) {
+        rc = sh_var_set_elem(c, name, key, 0, val, append);
+      } else {
+        int64_t ix;
+        rc = sh_arith(c, key, strlen(key), &ix);
+        if (rc && !c->flow.unwind) c->flow.unwind = SH_UW_ABORT; /* as bash */
+        if (!rc) rc = sh_var_set_elem(c, name, NULL, ix, val, append);
+      }
+      free(key);
+      rc = rc ? 1 : 0;
+    } else if (v->attrs & SH_VAR_NAMEREF) {
+      if (!sh_valid_name(val, strlen(val)) && !strchr(val, '[')) {
+        bi_err(b, "`%s': invalid variable name for name reference", val);
+        return 1;
+      }
+      free(v->val);
+      v->val = strdup(val);
+      v->attrs &= ~SH_VAR_UNSET;
+    } else {
+      /* set through the found variable itself (it may be local) */
+      sh_var *found = sh_var_find(c, name);
+      if (found != v) {
+        free(v->val);
+        v->val = strdup("");
+        v->attrs &= ~SH_VAR_UNSET;
+      }
+      rc = sh_var_set(c, name, val, append) ? 1 : 0;
+    }
+  }
+  if (keep_ro) v->attrs |= SH_VAR_READONLY;
+  return rc;
+}
+
+static int declare_common(bi_ctx *b, decl *d, const char *allowed,
+                          const char *print_prefix) {
+  sh_ctx *c = b->sh;
+  int i = 1;
+  int rc = parse_decl_flags(b, &i, d, allowed);
+  if (rc) return rc;
+  if (d->funcs || d->func_names) {
+    /* declare -f NAME prints it; with attributes (-fr, -fx) it sets */
+    if (i >= b->argc || d->print || d->func_names ||
+        !(d->on | d->off))
+      return print_funcs(b, d->func_names, b->argv + i, b->argc - i);
+    /* declare -f name... with attributes: just check they exist */
+    int st = 0;
+    for (; i < b->argc; i++) {
+      sh_func *f = sh_func_find(c, b->argv[i]);
+      if (!f) st = 1;
+      else {
+        f->attrs |= d->on & (SH_VAR_READONLY | SH_VAR_TRACE);
+        f->attrs &= ~(d->off & SH_VAR_TRACE);
+      }
+    }
+    return st;
+  }
+  if (i >= b->argc) {
+    sh_var **vs;
+    unsigned mask = d->on & ~SH_VAR_READONLY ? d->on : d->on;
+    size_t n = visible_vars(c, mask, &vs);
+    vsh_buf o = {0};
+    for (size_t k = 0; k < n; k++) {
+      /* with an attribute (declare -A) the listing is in -p form */
+      if (d->print || print_prefix || mask)
+        print_var(&o, vs[k], print_prefix ? print_prefix : "declare");
+      else
+        print_set_line(&o, vs[k]);
+    }
+    free(vs);
+    bi_write(b, o.data ? o.data : "", o.len);
+    vsh_buf_dispose(&o);
+    return 0;
+  }
+  int st = 0;
+  for (; i < b->argc; i++) {
+    if (d->print && strchr(b->argv[i], '=')) { /* -p names, assigns none */
+      bi_err(b, "%s: not found", b->argv[i]);
+      st = 1;
+      continue;
+    }
+    if (d->print) {
+      sh_var_get(c, b->argv[i]); /* refreshes SHELLOPTS and the like */
+      sh_var *v = sh_var_find_raw(c, b->argv[i]); /* a nameref itself */
+      sh_var dyn;
+      if (!v) { /* FUNCNAME, BASH_LINENO, ...: computed when asked */
+        v = sh_dynamic_array(c, b->argv[i], &dyn);
+        if (v) v->name = b->argv[i];
+      }
+      if (!v) {
+        bi_err(b, "%s: not found", b->argv[i]);
+        st = 1;
+        continue;
+      }
+      vsh_buf o = {0};
+      print_var(&o, v, "declare");
+      bi_write(b, o.data, o.len);
+      vsh_buf_dispose(&o);
+      continue;
+    }
+    if (declare_one(b, b->argv[i], d)) st = 1;
+  }
+  return st;
+}
+
+int bi_declare_main(bi_ctx *b) {
+  decl d = {0};
+  return declare_common(b, &d, "aAilunrxtpfFg", NULL);
+}
+
+int bi_local_main(bi_ctx *b) {
+  bool in_func = false;
+  for (sh_scope *s = b->sh->vars.scope; s; s = s->up)
+    if (s->is_func) in_func = true;
+  if (!in_func) {
+    bi_err(b, "can only be used in a function");
+    return 1;
+  }
+  decl d = {.local = true};
+  return declare_common(b, &d, "aAilunrxtp", NULL);
+}
+
+/* export and readonly take names only: a[1] is refused whole (bash
+ * names it without its value). */
+static bool subscripted(bi_ctx *b, const char *a, size_t nl) {
+  const char *br = memchr(a, '[', nl);
+  if (!br || !sh_valid_name(a, (size_t)(br - a))) return false;
+  if (nl && a[nl - 1] == '+') nl--;
+  bi_err(b, "`%.*s': not a valid identifier", (int)nl, a);
+  return true;
+}
+
+int bi_export_main(bi_ctx *b) {
+  int i = 1;
+  unsigned arr = 0;
+  bool unexport = false, print = false;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'n') unexport = true;
+      else if (*p == 'p') print = true;
+      else if (*p == 'f') continue;
+      else if (*p == 'a') arr |= SH_VAR_ARRAY;
+      else if (*p == 'A') arr |= SH_VAR_ASSOC;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        return 2;
+      }
+    }
+  }
+  if (i >= b->argc) {
+    sh_var **vs;
+    size_t n = visible_vars(b->sh, SH_VAR_EXPORT, &vs);
+    vsh_buf o = {0};
+    bool posix = b->sh->opt.opts[SH_OPT_POSIX];
+    for (size_t k = 0; k < n; k++)
+      if (posix) print_var_posix(&o, vs[k], "export");
+      else print_var(&o, vs[k], "declare");
+    free(vs);
+    bi_write(b, o.data ? o.data : "", o.len);
+    vsh_buf_dispose(&o);
+    (void)print;
+    return 0;
+  }
+  int st = 0;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    const char *eq = strchr(a, '=');
+    if (unexport && !eq) {
+      sh_var *v = sh_var_find(b->sh, a);
+      if (v) v->attrs &= ~SH_VAR_EXPORT;
+      continue;
+    }
+    size_t nl = eq ? (size_t)(eq - a) : strlen(a);
+    if (subscripted(b, a, nl)) {
+      st = 1;
+      continue;
+    }
+    if (eq && eq[1] == '(' && !unexport) {
+      /* export x=(a b), export x+=(c): an array, as declare makes it */
+      decl d = {.on = SH_VAR_EXPORT | arr, .visible = true};
+      if (declare_one(b, a, &d)) st = 1;
+      continue;
+    }
+    if (eq && nl && a[nl - 1] == '+') nl--;
+    if (!sh_valid_name(a, nl)) {
+      bi_err(b, "`%s': not a valid identifier", a);
+      st = 1;
+      continue;
+    }
+    char name[256];
+    if (nl > 255) nl = 255;
+    memcpy(name, a, nl);
+    name[nl] = 0;
+    sh_var *v = sh_var_find(b->sh, name);
+    if (!v) v = sh_var_global(b->sh, name);
+    if (!v) return 1;
+    if (eq) {
+      bool append = a[nl] == '+';
+      sh_xtrace_assign(b->sh, name, append, eq + 1);
+      if (sh_var_set(b->sh, name, eq + 1, append)) st = 1;
+      v = sh_var_find(b->sh, name);
+    }
+    if (v && unexport) v->attrs &= ~SH_VAR_EXPORT; /* export -n x=v */
+    else if (v) v->attrs |= SH_VAR_EXPORT;
+  }
+  return st;
+}
+
+int bi_readonly_main(bi_ctx *b) {
+  decl d = {.on = SH_VAR_READONLY, .global = true};
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'a') d.on |= SH_VAR_ARRAY;
+      else if (*p == 'A') d.on |= SH_VAR_ASSOC;
+      else if (*p == 'f') d.funcs = true;
+      else if (*p == 'p') d.print = true;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        return 2;
+      }
+    }
+  }
+  if (i >= b->argc) {
+    sh_var **vs;
+    size_t n = visible_vars(b->sh, SH_VAR_READONLY, &vs);
+    vsh_buf o = {0};
+    bool posix = b->sh->opt.opts[SH_OPT_POSIX];
+    for (size_t k = 0; k < n; k++)
+      if (posix) print_var_posix(&o, vs[k], "readonly");
+      else print_var(&o, vs[k], "declare");
+    free(vs);
+    bi_write(b, o.data ? o.data : "", o.len);
+    vsh_buf_dispose(&o);
+    return 0;
+  }
+  int st = 0;
+  for (; i < b->argc; i++) {
+    if (d.funcs) {
+      sh_func *f = sh_func_find(b->sh, b->argv[i]);
+      if (f) f->attrs |= SH_VAR_READONLY;
+      else st = 1;
+      continue;
+    }
+    const char *a = b->argv[i];
+    const char *eq = strchr(a, '=');
+    size_t nl = eq ? (size_t)(eq - a) : strlen(a);
+    if (subscripted(b, a, nl)) {
+      st = 1;
+      continue;
+    }
+    char name[256];
+    if (nl > 255) nl = 255;
+    memcpy(name, a, nl);
+    name[nl] = 0;
+    sh_var *v = sh_var_find(b->sh, name);
+    decl dd = d;
+    dd.visible = true;
+    /* -a/-A make an array only with a value: readonly -a x is -r */
+    if (!eq || eq[1] != '(') dd.on &= ~(SH_VAR_ARRAY | SH_VAR_ASSOC);
+    if (v && !eq) {
+      v->attrs |= dd.on;
+      continue;
+    }
+    if (eq && eq[1] != '(') sh_xtrace_assign(b->sh, name, false, eq + 1);
+    if (declare_one(b, a, &dd)) st = 1;
+  }
+  return st;
+}
+
+int bi_unset_main(bi_ctx *b) {
+  bool funcs = false, vars = false, nameref = false;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'f') funcs = true;
+      else if (*p == 'v') vars = true;
+      else if (*p == 'n') nameref = true;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        return 2;
+      }
+    }
+  }
+  sh_ctx *c = b->sh;
+  int st = 0;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (funcs) {
+      sh_func *f = sh_func_find(c, a);
+      if (f) {
+        if (f->attrs & SH_VAR_READONLY) {
+          bi_err(b, "%s: cannot unset: readonly function", a);
+          st = 1;
+          continue;
+        }
+        HASH_DEL(c->vars.funcs, f);
+        sh_unit_unref(f->unit);
+        free(f->src);
+        free(f->name);
+        free(f);
+      }
+      continue;
+    }
+    const char *br = strchr(a, '[');
+    if (br && a[strlen(a) - 1] == ']') {
+      char name[256];
+      size_t nl = (size_t)(br - a) < 255 ? (size_t)(br - a) : 255;
+      memcpy(name, a, nl);
+      name[nl] = 0;
+      sh_var *v = sh_var_find(c, name);
+      if (!v) continue;
+      if (v->attrs & SH_VAR_READONLY) {
+        bi_err(b, "%s: cannot unset: readonly variable", name);
+        st = 1;
+        continue;
+      }
+      char *key = strndup(br + 1, strlen(br + 1) - 1);
+      if (!key) return 1;
+      if (!strcmp(key, "@") || !strcmp(key, "*")) {
+        sh_var_clear_value(v);
+      } else if (v->attrs & SH_VAR_ASSOC) {
+        sh_assoc_unset(v, sh_subscript_key(c, key, strlen(key)));
+      } else {
+        int64_t ix;
+        if (sh_arith(c, key, strlen(key), &ix) == 0) {
+          if (ix < 0 && !(v->attrs & SH_VAR_ARRAY)) {
+            bi_err(b, "%s: not an array variable", name);
+            st = 1;
+            free(key);
+            continue;
+          }
+          if (ix < 0) {
+            int64_t max = sh_array_max(v);
+            if (max + 1 + ix < 0) {
+              bi_err(b, "[%s]: bad array subscript", key);
+              st = 1;
+              free(key);
+              continue;
+            }
+            ix += max + 1;
+          }
+          if (v->attrs & SH_VAR_ARRAY) sh_array_unset(v, ix);
+          else if (ix == 0) sh_var_unset(c, name);
+        } else {
+          st = 1;
+        }
+      }
+      free(key);
+      continue;
+    }
+    if (!sh_valid_name(a, strlen(a))) {
+      bi_err(b, "`%s': not a valid identifier", a);
+      st = 1;
+      continue;
+    }
+    if (nameref) {
+      sh_var *v = NULL;
+      for (sh_scope *s = c->vars.scope; s && !v; s = s->up) HASH_FIND_STR(s->vars, a, v);
+      if (v) v->attrs &= ~SH_VAR_NAMEREF;
+    }
+    sh_var *v = sh_var_find(c, a);
+    if (v && (v->attrs & SH_VAR_READONLY)) {
+      bi_err(b, "%s: cannot unset: readonly variable", v->name);
+      st = 1;
+      continue;
+    }
+    if (v || vars) {
+      if (sh_var_unset(c, a) == VSH_EPERM) {
+        st = 1;
+        continue;
+      }
+    } else if (!vars) {
+      sh_func *f = sh_func_find(c, a);
+      if (f) {
+        HASH_DEL(c->vars.funcs, f);
+        sh_unit_unref(f->unit);
+        free(f->src);
+        free(f->name);
+        free(f);
+      }
+    }
+  }
+  return st;
+}
+
+/* ---- set / shopt / shift ----------------------------------------------------- */
+
+/* Option indexes sorted by name, as bash lists them. */
+static void set_opt(sh_ctx *c, int k, bool on) {
+  /* bash: turning set -e on inside `! cmd` makes it take effect there
+   * (only `!`: inside an if or && condition it stays ignored) */
+  if (on && !c->opt.opts[k] && k == SH_OPT_ERREXIT && c->flow.errexit_off &&
+      c->flow.errexit_off == c->flow.errexit_bang)
+    c->flow.errexit_off = c->flow.errexit_bang = 0;
+  c->opt.opts[k] = on;
+  /* the line-editing modes exclude each other */
+  if (on && k == SH_OPT_EMACS) c->opt.opts[SH_OPT_VI] = false;
+  if (on && k == SH_OPT_VI) c->opt.opts[SH_OPT_EMACS] = false;
+  /* bash keeps POSIXLY_CORRECT in step with posix mode, and posix mode
+   * turns these on */
+  if (k == SH_OPT_POSIX && on) {
+    sh_var_set(c, "POSIXLY_CORRECT", "y", false);
+    c->opt.opts[SH_SHOPT_EXPAND_ALIASES] = c->opt.opts[SH_SHOPT_INHERIT_ERREXIT] =
+        c->opt.opts[SH_SHOPT_SHIFT_VERBOSE] = true;
+  }
+  if (k == SH_OPT_POSIX && !on) sh_var_unset(c, "POSIXLY_CORRECT");
+}
+
+static void set_positionals(sh_ctx *c, char **v, int n) {
+  char **np = calloc((size_t)n + 1, sizeof(char *));
+  if (!np) return;
+  for (int i = 0; i < n; i++) np[i] = strdup(v[i]);
+  for (size_t i = 0; i < c->vars.npos; i++) free(c->vars.pos[i]);
+  free(c->vars.pos);
+  c->vars.pos = np;
+  c->vars.npos = (size_t)n;
+}
+
+int bi_set_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  if (b->argc == 1) {
+    sh_var **vs;
+    size_t n = visible_vars(c, 0, &vs);
+    vsh_buf o = {0};
+    for (size_t k = 0; k < n; k++) {
+      print_set_line(&o, vs[k]);
+    }
+    free(vs);
+    bi_write(b, o.data ? o.data : "", o.len);
+    vsh_buf_dispose(&o);
+    return 0;
+  }
+  int i = 1;
+  for (; i < b->argc; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      set_positionals(c, b->argv + i, b->argc - i);
+      return 0;
+    }
+    if (!strcmp(a, "-")) { /* -x -v off; the rest (if any) are $@ */
+      c->opt.opts[SH_OPT_XTRACE] = c->opt.opts[SH_OPT_VERBOSE] = false;
+      i++;
+      if (i < b->argc) set_positionals(c, b->argv + i, b->argc - i);
+      return 0;
+    }
+    if (!strcmp(a, "+")) continue; /* an empty flag word: ignored */
+    if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
+    bool on = a[0] == '-';
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'o') {
+        if (i + 1 >= b->argc) {
+          vsh_buf o = {0};
+          int ord[SH_OPT__COUNT];
+          sh_opts_sorted(ord);
+          for (int kk = 0; kk < SH_OPT__COUNT; kk++) {
+            int k = ord[kk];
+            if (sh_opts[k].shopt) continue;
+            if (on)
+              vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name,
+                              c->opt.opts[k] ? "on" : "off");
+            else
+              vsh__buf_printf(&o, "set %co %s\n", c->opt.opts[k] ? '-' : '+',
+                              sh_opts[k].name);
+          }
+          bi_write(b, o.data, o.len);
+          vsh_buf_dispose(&o);
+          continue;
+        }
+        const char *name = b->argv[++i];
+        int k = sh_opt_find(name, false);
+        if (k < 0) {
+          bi_err(b, "%s: invalid option name", name);
+          return 2;
+        }
+        set_opt(c, k, on);
+        continue;
+      }
+      int k = -1;
+      for (int j = 0; j < SH_OPT__COUNT; j++)
+        if (sh_opts[j].letter == *p && !sh_opts[j].shopt) k = j;
+      if (k < 0) {
+        bi_err(b, "%c%c: invalid option", a[0], *p);
+        bi_err(b, "usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]");
+        return 2;
+      }
+      set_opt(c, k, on);
+    }
+  }
+  if (i < b->argc) set_positionals(c, b->argv + i, b->argc - i);
+  return 0;
+}
+
+int bi_shopt_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool set = false, unset = false, quiet = false, print = false, o_mode = false;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 's') set = true;
+      else if (*p == 'u') unset = true;
+      else if (*p == 'q') quiet = true;
+      else if (*p == 'p') print = true;
+      else if (*p == 'o') o_mode = true;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        return 2;
+      }
+    }
+  }
+  vsh_buf o = {0};
+  int st = 0;
+  if (i >= b->argc) {
+    int ord[SH_OPT__COUNT];
+    sh_opts_sorted(ord);
+    for (int kk = 0; kk < SH_OPT__COUNT; kk++) {
+      int k = ord[kk];
+      if (sh_opts[k].shopt == o_mode) continue;
+      if ((set && !c->opt.opts[k]) || (unset && c->opt.opts[k])) continue;
+      if (o_mode)
+        vsh__buf_printf(&o, "set %co %s\n", c->opt.opts[k] ? '-' : '+',
+                        sh_opts[k].name);
+      else if (print)
+        vsh__buf_printf(&o, "shopt -%c %s\n", c->opt.opts[k] ? 's' : 'u',
+                        sh_opts[k].name);
+      else
+        vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name, c->opt.opts[k] ? "on" : "off");
+    }
+  }
+  for (; i < b->argc; i++) {
+    int k = sh_opt_find(b->argv[i], !o_mode);
+    if (k < 0) {
+      bi_err(b, "%s: invalid %s name", b->argv[i], o_mode ? "option" : "shell option");
+      st = 1;
+      continue;
+    }
+    if (set) set_opt(c, k, true);
+    else if (unset) set_opt(c, k, false);
+    else {
+      if (!c->opt.opts[k]) st = 1;
+      if (!quiet) {
+        if (print && o_mode)
+          vsh__buf_printf(&o, "set %co %s\n", c->opt.opts[k] ? '-' : '+', sh_opts[k].name);
+        else if (print)
+          vsh__buf_printf(&o, "shopt -%c %s\n", c->opt.opts[k] ? 's' : 'u', sh_opts[k].name);
+        else
+          vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name, c->opt.opts[k] ? "on" : "off");
+      }
+    }
+  }
+  bi_write(b, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+int bi_shift_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  long n = 1;
+  if (b->argc > 1) {
+    char *end;
+    n = strtol(b->argv[1], &end, 10);
+    if (*end || n < 0) {
+      bi_err(b, "%s: numeric argument required", b->argv[1]);
+      return 1;
+    }
+  }
+  if ((size_t)n > c->vars.npos) {
+    if (c->opt.opts[SH_SHOPT_SHIFT_VERBOSE])
+      bi_err(b, "%ld: shift count out of range", n);
+    return 1;
+  }
+  for (long i = 0; i < n; i++) free(c->vars.pos[i]);
+  memmove(c->vars.pos, c->vars.pos + n, (c->vars.npos - (size_t)n + 1) * sizeof(char *));
+  c->vars.npos -= (size_t)n;
+  return 0;
+}
+
+int bi_let_main(bi_ctx *b) {
+  if (b->argc < 2) {
+    bi_err(b, "expression expected");
+    return 1;
+  }
+  int64_t v = 0;
+  const char *what = b->sh->where.arith_what;
+  b->sh->where.arith_what = "let";
+  int rc = 0;
+  for (int i = 1; i < b->argc && !rc; i++)
+    rc = sh_arith_raw(b->sh, b->argv[i], strlen(b->argv[i]), &v);
+  b->sh->where.arith_what = what;
+  if (rc) return 1;
+  return v ? 0 : 1;
+}
+
+/* ---- read --------------------------------------------------------------------- */
+
+static bool is_ifs(const char *ifs, char ch) { return ch && strchr(ifs, ch); }
+static bool is_ws(char ch) { return ch == ' ' || ch == '\t' || ch == '\n'; }
+
+int bi_read_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool raw = false, silent = false;
+  const char *array = NULL, *delim = "\n", *prompt = NULL;
+  long nchars = -1;
+  bool exact = false, timeout_zero = false;
+  int fd = 0;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    const char *a = b->argv[i];
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = a + 1; *p; p++) {
+      const char *val = NULL;
+      if (strchr("adnNptu", *p)) {
+        val = p[1] ? p + 1 : (i + 1 < b->argc ? b->argv[++i] : NULL);
+        if (!val) {
+          bi_err(b, "-%c: option requires an argument", *p);
+          return 2;
+        }
+      }
+      switch (*p) {
+      case 'r': raw = true; break;
+      case 's': silent = true; break;
+      case 'e': break;
+      case 'a': array = val; break;
+      case 'd': delim = val; break;
+      case 'n':
+      case 'N': {
+        char *end;
+        nchars = strtol(val, &end, 10);
+        if (*end || nchars < 0) {
+          bi_err(b, "%s: invalid number", val);
+          return 1;
+        }
+        if (*p == 'N') exact = true;
+        break;
+      }
+      case 'p': prompt = val; break;
+      case 't':
+        /* -t 0: only asks whether input is available; say it is */
+        if (strtod(val, NULL) == 0) timeout_zero = true;
+        break;
+      case 'u': fd = atoi(val); break;
+      default:
+        bi_err(b, "-%c: invalid option", *p);
+        return 2;
+      }
+      if (val) break;
+    }
+  }
+  (void)silent;
+  (void)prompt;
+  if (timeout_zero) return 0;
+  sh_stream *in = sh_fd(c, fd);
+  if (!in) {
+    bi_err(b, "%d: invalid file descriptor: Bad file descriptor", fd);
+    return 1;
+  }
+  char dch = delim[0];
+  vsh_buf line = {0}, mask = {0};
+  bool got_delim = false, eof = false;
+  while (nchars < 0 || (long)line.len < nchars) {
+    char ch;
+    int64_t r = sh_stream_read(in, &ch, 1, c->ex);
+    if (r <= 0) {
+      eof = true;
+      if (r == VSH_EABORTED) c->flow.unwind = SH_UW_CANCEL;
+      break;
+    }
+    if (!exact && ch == dch) {
+      got_delim = true;
+      break;
+    }
+    if (!raw && !exact && ch == '\\') {
+      r = sh_stream_read(in, &ch, 1, c->ex);
+      if (r <= 0) {
+        eof = true;
+        break;
+      }
+      if (ch == '\n') continue; /* line continuation */
+      vsh__buf_putc(&line, ch);
+      vsh__buf_putc(&mask, 1);
+      continue;
+    }
+    if (ch == 0) continue; /* bash drops NULs */
+    vsh__buf_putc(&line, ch);
+    vsh__buf_putc(&mask, 0);
+  }
+  (void)got_delim;
+  int st = eof && !(nchars >= 0 && (long)line.len >= nchars) ? 1 : 0;
+  if (eof && line.len == 0) st = 1;
+  const char *ifs = sh_var_get(c, "IFS");
+  sh_var *ifsv = sh_var_find(c, "IFS");
+  if (!ifsv || (ifsv->attrs & SH_VAR_UNSET)) ifs = " \t\n";
+  if (!ifs) ifs = "";
+  const char *s = line.data ? line.data : "";
+  size_t n = line.len;
+  const unsigned char *m = (const unsigned char *)mask.data;
+  int nvars = b->argc - i;
+  if (exact && !array) {
+    /* -N: the bytes go to the first variable unsplit, the rest empty */
+    for (int v = 0; v < (nvars ? nvars : 1); v++) {
+      const char *name = nvars ? b->argv[i + v] : "REPLY";
+      char *w = v == 0 ? strndup(s, n) : strdup("");
+      if (sh_var_set(c, name, w ? w : "", false)) st = 1;
+      free(w);
+    }
+    vsh_buf_dispose(&line);
+    vsh_buf_dispose(&mask);
+    return st;
+  }
+  if (array) {
+    sh_var_unset(c, array);
+    sh_var *av = sh_var_global(c, array);
+    if (av) {
+      av->attrs |= SH_VAR_ARRAY;
+      av->attrs &= ~SH_VAR_UNSET;
+    }
+    size_t k = 0, idx = 0;
+    while (k < n) {
+      while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
+      if (k >= n) break;
+      size_t st2 = k;
+      while (k < n && !(is_ifs(ifs, s[k]) && !(m && m[k]))) k++;
+      char *w = strndup(s + st2, k - st2);
+      sh_var_set_elem(c, array, NULL, (int64_t)idx++, w ? w : "", false);
+      free(w);
+      if (k < n) {
+        bool ws = is_ws(s[k]);
+        k++;
+        if (ws) {
+          while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k])) k++;
+          if (k < n && is_ifs(ifs, s[k]) && !is_ws(s[k])) k++;
+        }
+      }
+    }
+  } else {
+    if (nvars == 0) {
+      char *w = strndup(s, n);
+      sh_var_set(c, "REPLY", w ? w : "", false);
+      free(w);
+    } else {
+      size_t k = 0;
+      /* leading IFS whitespace is skipped */
+      while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
+      for (int v = 0; v < nvars; v++) {
+        const char *name = b->argv[i + v];
+        if (v == nvars - 1) {
+          /* the rest of the line, minus trailing IFS whitespace */
+          size_t z = n;
+          while (z > k && is_ifs(ifs, s[z - 1]) && is_ws(s[z - 1]) && !(m && m[z - 1])) z--;
+          /* a single trailing non-whitespace delimiter is dropped too */
+          size_t z2 = z;
+          if (z2 > k && is_ifs(ifs, s[z2 - 1]) && !is_ws(s[z2 - 1]) && !(m && m[z2 - 1])) {
+            /* only if it is the sole field separator left */
+            bool other = false;
+            for (size_t q = k; q < z2 - 1; q++)
+              if (is_ifs(ifs, s[q]) && !(m && m[q])) other = true;
+            if (!other) z = z2 - 1;
+          }
+          char *w = strndup(s + k, z - k);
+          if (sh_var_set(c, name, w ? w : "", false)) st = 1;
+          free(w);
+          break;
+        }
+        size_t st2 = k;
+        while (k < n && !(is_ifs(ifs, s[k]) && !(m && m[k]))) k++;
+        char *w = strndup(s + st2, k - st2);
+        if (sh_var_set(c, name, w ? w : "", false)) st = 1;
+        free(w);
+        if (k < n) {
+          bool ws = is_ws(s[k]);
+          k++;
+          while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
+          if (ws && k < n && is_ifs(ifs, s[k]) && !is_ws(s[k]) && !(m && m[k])) {
+            k++;
+            while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
+          }
+        }
+      }
+    }
+  }
+  vsh_buf_dispose(&line);
+  vsh_buf_dispose(&mask);
+  return st;
+}
+
+int bi_mapfile_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool strip = false;
+  char delim = '\n';
+  long count = 0, origin = 0, skip = 0, quantum = 5000;
+  const char *callback = NULL;
+  int fd = 0;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    const char *a = b->argv[i];
+    char o = a[1];
+    const char *val = NULL;
+    if (strchr("dnOsuCc", o)) {
+      val = a[2] ? a + 2 : (i + 1 < b->argc ? b->argv[++i] : NULL);
+      if (!val) {
+        bi_err(b, "-%c: option requires an argument", o);
+        return 2;
+      }
+    }
+    switch (o) {
+    case 't': strip = true; break;
+    case 'd': delim = val[0]; break;
+    case 'n': count = atol(val); break;
+    case 'O': origin = atol(val); break;
+    case 's': skip = atol(val); break;
+    case 'u': fd = atoi(val); break;
+    case 'C': callback = val; break;
+    case 'c':
+      quantum = atol(val);
+      if (quantum < 1) {
+        bi_err(b, "%s: invalid callback quantum", val);
+        return 1;
+      }
+      break;
+    default:
+      bi_err(b, "-%c: invalid option", o);
+      return 2;
+    }
+  }
+  const char *name = i < b->argc ? b->argv[i] : "MAPFILE";
+  sh_stream *in = sh_fd(c, fd);
+  if (!in) return 1;
+  if (origin == 0) sh_var_unset(c, name);
+  sh_var *v = sh_var_find(c, name);
+  if (!v) v = sh_var_global(c, name);
+  if (!v) return 1;
+  v->attrs |= SH_VAR_ARRAY;
+  v->attrs &= ~SH_VAR_UNSET;
+  vsh_buf line = {0};
+  long idx = origin, nread = 0;
+  for (;;) {
+    char ch;
+    int64_t r = sh_stream_read(in, &ch, 1, c->ex);
+    bool end = r <= 0;
+    if (!end) vsh__buf_putc(&line, ch);
+    if (end || ch == delim) {
+      if (line.len || !end) {
+        if (bi_charge(b, 1)) break;
+        if (skip > 0) {
+          skip--;
+        } else {
+          size_t l = line.len;
+          if (strip && l && line.data[l - 1] == delim) l--;
+          char *s = strndup(line.data, l);
+          if (!s) {
+            bi_err(b, "memory exhausted");
+            vsh_buf_dispose(&line);
+            return 1;
+          }
+          if (callback && (nread + 1) % quantum == 0) {
+            /* -C: `CALLBACK INDEX 'LINE'` before the element is set */
+            vsh_buf cmd = {0};
+            vsh__buf_printf(&cmd, "%s %ld ", callback, idx);
+            sh_quote_single(&cmd, s);
+            if (cmd.data) sh_run_string(c, cmd.data, cmd.len, "mapfile", c->where.line);
+            vsh_buf_dispose(&cmd);
+          }
+          sh_var_set_elem(c, name, NULL, idx++, s, false);
+          free(s);
+          nread++;
+          if (count && nread >= count) break;
+          if (c->flow.unwind) break;
+        }
+      }
+      vsh__buf_clear(&line);
+      if (end) break;
+    }
+  }
+  vsh_buf_dispose(&line);
+  return 0;
+}
+
+/* getopts reports as bash does: "$0: WHAT -- C", no line, no name. */
+static void getopts_err(bi_ctx *b, const char *what, char opt) {
+  if (!b->err) return;
+  vsh_buf m = {0};
+  vsh__buf_printf(&m, "%s: %s -- %c\n", b->sh->vars.arg0 ? b->sh->vars.arg0 : "vsh",
+                  what, opt);
+  if (m.data) sh_stream_write(b->err, m.data, m.len, b->sh->ex);
+  vsh_buf_dispose(&m);
+}
+
+int bi_getopts_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  if (b->argc < 3) {
+    bi_err(b, "usage: getopts optstring name [arg ...]");
+    return 2;
+  }
+  const char *opts = b->argv[1], *name = b->argv[2];
+  char **args = c->vars.pos;
+  int nargs = (int)c->vars.npos;
+  if (b->argc > 3) {
+    args = b->argv + 3;
+    nargs = b->argc - 3;
+  }
+  bool silent = opts[0] == ':';
+  bool bad_name = !sh_valid_name(name, strlen(name));
+  const char *oi = sh_var_get(c, "OPTIND");
+  int optind = oi ? atoi(oi) : 1;
+  if (optind < 1) optind = 1;
+  /* the position inside a bundle of options is kept in a hidden var */
+  const char *pos_s = sh_var_get(c, "__VSH_OPTPOS");
+  int pos = pos_s ? atoi(pos_s) : 1;
+  char tmp[32];
+  if (optind > nargs) goto done;
+  const char *arg = args[optind - 1];
+  if (pos == 1) {
+    if (arg[0] != '-' || !arg[1]) goto done;
+    if (!strcmp(arg, "--")) {
+      optind++;
+      goto done;
+    }
+  }
+  char opt = arg[pos];
+  const char *spec = strchr(opts + silent, opt);
+  pos++;
+  bool last_in_bundle = arg[pos] == 0;
+  if (!spec || opt == ':') {
+    if (silent) {
+      tmp[0] = opt;
+      tmp[1] = 0;
+      sh_var_set(c, "OPTARG", tmp, false);
+    } else {
+      getopts_err(b, "illegal option", opt);
+      sh_var_unset(c, "OPTARG");
+    }
+    sh_var_set(c, name, "?", false);
+  } else if (spec[1] == ':') {
+    if (!last_in_bundle) {
+      sh_var_set(c, "OPTARG", arg + pos, false);
+      last_in_bundle = true;
+    } else if (optind < nargs) {
+      sh_var_set(c, "OPTARG", args[optind], false);
+      optind++;
+    } else {
+      if (silent) {
+        tmp[0] = opt;
+        tmp[1] = 0;
+        sh_var_set(c, "OPTARG", tmp, false);
+        sh_var_set(c, name, ":", false);
+      } else {
+        getopts_err(b, "option requires an argument", opt);
+        sh_var_set(c, name, "?", false);
+        sh_var_unset(c, "OPTARG");
+      }
+      optind++;
+      sh_var_set(c, "__VSH_OPTPOS", "1", false);
+      snprintf(tmp, sizeof(tmp), "%d", optind);
+      sh_var_set(c, "OPTIND", tmp, false);
+      return 0;
+    }
+    tmp[0] = opt;
+    tmp[1] = 0;
+    sh_var_set(c, name, tmp, false);
+  } else {
+    tmp[0] = opt;
+    tmp[1] = 0;
+    sh_var_set(c, name, tmp, false);
+    sh_var_unset(c, "OPTARG");
+  }
+  if (last_in_bundle) {
+    optind++;
+    pos = 1;
+  }
+  snprintf(tmp, sizeof(tmp), "%d", pos);
+  sh_var_set(c, "__VSH_OPTPOS", tmp, false);
+  snprintf(tmp, sizeof(tmp), "%d", optind);
+  sh_var_set(c, "OPTIND", tmp, false);
+  if (bad_name) {
+    sh_var_unset(c, name);
+    bi_err(b, "`%s': not a valid identifier", name);
+    return 1;
+  }
+  return 0;
+done:
+  sh_var_set(c, "__VSH_OPTPOS", "1", false);
+  if (optind > nargs + 1) optind = nargs + 1;
+  snprintf(tmp, sizeof(tmp), "%d", optind);
+  sh_var_set(c, "OPTIND", tmp, false);
+  sh_var_set(c, name, "?", false);
+  sh_var_unset(c, "OPTARG");
+  return 1;
+}

@@ -1,0 +1,666 @@
+/* pipe.c: concurrency.  Every pipeline stage but the last runs on its own
+ * thread in a forked context, connected by bounded in-memory pipes, so
+ * `yes | head -1` ends and large streams run in constant memory.  The
+ * last stage runs on the caller's thread (in the caller's context with
+ * lastpipe).  Background jobs (`&`) are threads too; jobs still running
+ * when the exec ends are cancelled and joined.  Subshells and command
+ * substitutions run synchronously in forked contexts. */
+#include "shell/exec/exec_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define THREAD_STACK (64u << 20) /* virtual: pages are touched on demand */
+
+struct sh_job {
+  int id;
+  int pid;
+  pthread_t thread;
+  bool started;
+  _Atomic bool done;
+  _Atomic int sig;  /* a signal sent with kill, not yet acted on */
+  int status;
+  sh_ctx *ctx;
+  sh_node *node;
+  sh_unit *unit;
+  bool notified;
+  bool disowned; /* jobs and wait skip it; the exec still cancels it */
+  bool procsub;  /* >( ): the exec waits for it before it ends */
+  bool hidden;   /* any <( ) or >( ): no job number, not in `jobs` */
+  struct sh_job *next;
+};
+
+/* A thread working for an exec charges the exec's memory account. */
+typedef struct thread_start {
+  void *(*fn)(void *);
+  void *arg;
+  vsh__acct *acct;
+} thread_start;
+
+static void *thread_main(void *p) {
+  thread_start ts = *(thread_start *)p;
+  vsh__acct_enter(ts.acct);
+  free(p);
+  return ts.fn(ts.arg);
+}
+
+static int run_in_thread(sh_exec *ex, pthread_t *t, void *(*fn)(void *),
+                         void *arg) {
+  uint64_t n = atomic_fetch_add(&ex->threads, 1);
+  if (ex->limits.max_threads && n >= ex->limits.max_threads) {
+    atomic_fetch_sub(&ex->threads, 1);
+    sh_exec_limit(ex, "too many concurrent pipeline stages and jobs (%llu)",
+                  (unsigned long long)ex->limits.max_threads);
+    return VSH_ELIMIT;
+  }
+  thread_start *ts = malloc(sizeof *ts);
+  if (!ts) {
+    atomic_fetch_sub(&ex->threads, 1);
+    return VSH_ENOMEM;
+  }
+  *ts = (thread_start){fn, arg, sh_exec_acct(ex)};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, THREAD_STACK);
+  int rc = pthread_create(t, &attr, thread_main, ts);
+  pthread_attr_destroy(&attr);
+  if (rc) {
+    free(ts);
+    atomic_fetch_sub(&ex->threads, 1);
+  }
+  return rc ? VSH_ENOMEM : 0;
+}
+
+/* The status a context leaves behind when it ends (exit, cancel). */
+static int ctx_final_status(sh_ctx *c, int st) {
+  if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_RETURN) return c->proc.status;
+  return st;
+}
+
+/* Runs the EXIT trap of a subshell context. */
+static void subshell_exit(sh_ctx *c) {
+  if (c->trap.traps[SH_TRAP_EXIT] && c->flow.unwind != SH_UW_CANCEL) {
+    sh_unwind uw = c->flow.unwind;
+    int st = c->proc.status;
+    c->flow.unwind = SH_UW_NONE;
+    sh_run_trap(c, SH_TRAP_EXIT);
+    if (c->flow.unwind != SH_UW_EXIT) {
+      c->flow.unwind = uw;
+      c->proc.status = st;
+    }
+  }
+}
+
+/* ---- subshells and command substitution ---------------------------------- */
+
+int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr) {
+  sh_ctx *s;
+  if (sh_ctx_fork(&s, c)) {
+    sh_error(c, "cannot fork: out of memory");
+    return c->proc.status = 1;
+  }
+  sh__stack_init(s);
+  int st = 0;
+  if (nr) st = sh_redirect(s, r, nr, NULL); /* they die with the subshell */
+  if (!st) st = sh_exec_node(s, body);
+  st = ctx_final_status(s, st);
+  s->proc.status = st;
+  subshell_exit(s);
+  st = ctx_final_status(s, s->proc.status);
+  bool cancel = s->flow.unwind == SH_UW_CANCEL;
+  sh_ctx_free(s);
+  if (cancel) c->flow.unwind = SH_UW_CANCEL;
+  return c->proc.status = st;
+}
+
+/* $(< file): a body that is one command of a lone input redirection
+ * (the node, or a one-item list of it); NULL otherwise. */
+static const sh_node *lone_input_redir(const sh_node *n) {
+  if (n && n->kind == SH_NODE_LIST && n->u.list.n == 1 && !n->n_redirs &&
+      !(n->u.list.background && n->u.list.background[0]))
+    n = n->u.list.items[0];
+  if (!n || n->kind != SH_NODE_SIMPLE || n->u.simple.n_words ||
+      n->u.simple.n_assigns || n->n_redirs != 1)
+    return NULL;
+  const sh_redir *r = &n->redirs[0];
+  return r->op == SH_R_IN && r->fd <= 0 && !r->fd_var ? n : NULL;
+}
+
+/* Copies what the redirection opens on fd 0 to fd 1 (bash reads the file
+ * itself instead of running cat); the status of the redirection. */
+static int read_lone_redir(sh_ctx *s, const sh_node *n) {
+  if (sh_redirect(s, n->redirs, 1, NULL)) return 1;
+  sh_stream *in = sh_fd(s, 0), *out = sh_fd(s, 1);
+  char buf[16384];
+  int64_t got;
+  while (in && (got = sh_stream_read(in, buf, sizeof buf, s->ex)) > 0)
+    if (sh_stream_write(out, buf, (size_t)got, s->ex)) return 1;
+  return sh_exec_cancelled(s->ex) ? 1 : 0;
+}
+
+int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
+  if (c->limit.subst_depth >= c->ex->limits.max_subst_depth) {
+    sh_exec_limit(c->ex, "command substitution depth limit exceeded (%llu)",
+                  (unsigned long long)c->ex->limits.max_subst_depth);
+    c->flow.unwind = SH_UW_CANCEL;
+    return c->proc.status = 126;
+  }
+  sh_ctx *s;
+  if (sh_ctx_fork(&s, c)) return c->proc.status = 1;
+  sh__stack_init(s);
+  s->limit.subst_depth++;
+  s->where.xtrace_level++;
+  if (!c->opt.opts[SH_SHOPT_INHERIT_ERREXIT]) s->opt.opts[SH_OPT_ERREXIT] = false;
+  free(s->trap.traps[SH_TRAP_EXIT]);
+  s->trap.traps[SH_TRAP_EXIT] = NULL;
+  sh_stream *buf = sh_stream_buf_new(c->ex->limits.max_string);
+  if (!buf) {
+    sh_ctx_free(s);
+    return c->proc.status = 1;
+  }
+  sh_fd_set(s, 1, buf);
+  const sh_node *lone = lone_input_redir(body);
+  int st = lone ? read_lone_redir(s, lone) : sh_exec_node(s, body);
+  st = ctx_final_status(s, st);
+  s->proc.status = st;
+  subshell_exit(s);
+  st = ctx_final_status(s, s->proc.status);
+  bool cancel = s->flow.unwind == SH_UW_CANCEL;
+  sh_ctx_free(s);
+  const vsh_buf *data = sh_stream_buf_data(buf);
+  vsh__buf_append(out, data->data ? data->data : "", data->len);
+  sh_stream_unref(buf);
+  if (cancel) c->flow.unwind = SH_UW_CANCEL;
+  c->proc.subst_status = st;
+  return c->proc.status = st;
+}
+
+/* ---- pipelines ------------------------------------------------------------------ */
+
+typedef struct stage {
+  sh_ctx *ctx;
+  sh_node *node;
+  pthread_t thread;
+  bool threaded;
+  int status;
+} stage;
+
+static void *stage_main(void *arg) {
+  stage *s = arg;
+  sh__stack_init(s->ctx);
+  int st = sh_exec_node(s->ctx, s->node);
+  st = ctx_final_status(s->ctx, st);
+  s->ctx->proc.status = st;
+  subshell_exit(s->ctx);
+  s->status = ctx_final_status(s->ctx, s->ctx->proc.status);
+  /* close our ends now so neighbours see EOF / EPIPE */
+  for (int fd = 0; fd < s->ctx->io.nfds; fd++) sh_fd_close(s->ctx, fd);
+  atomic_fetch_sub(&s->ctx->ex->threads, 1);
+  return NULL;
+}
+
+void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n) {
+  /* set after every simple command: reallocate only to grow past one */
+  if (!c->proc.pipestatus || (n > 1 && n != c->proc.npipestatus)) {
+    int *v = realloc(c->proc.pipestatus, (n > 1 ? n : 1) * sizeof(int));
+    if (!v) return;
+    c->proc.pipestatus = v;
+  }
+  memcpy(c->proc.pipestatus, st, n * sizeof(int));
+  c->proc.npipestatus = n;
+}
+
+static int set_pipestatus(sh_ctx *c, const int *st, size_t n) {
+  sh__set_pipestatus(c, st, n);
+  return 0;
+}
+
+static int time_report(sh_ctx *c, struct timespec *t0, bool posix) {
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double real = (double)(t1.tv_sec - t0->tv_sec) +
+                (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+  char msg[128];
+  int n;
+  if (posix)
+    n = snprintf(msg, sizeof(msg), "real %.2f\nuser 0.00\nsys 0.00\n", real);
+  else
+    n = snprintf(msg, sizeof(msg), "\nreal\t%dm%.3fs\nuser\t0m0.000s\nsys\t0m0.000s\n",
+                 (int)(real / 60), real - 60 * (int)(real / 60));
+  sh_stream *err = sh_fd(c, 2);
+  if (err && n > 0) sh_stream_write(err, msg, (size_t)n, c->ex);
+  return 0;
+}
+
+int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
+  size_t k = n->u.pipe.n;
+  if (n->line) c->where.line = n->line;
+  struct timespec t0;
+  if (n->u.pipe.time) clock_gettime(CLOCK_MONOTONIC, &t0);
+  unsigned off0 = c->flow.errexit_off, bang0 = c->flow.errexit_bang;
+  if (n->u.pipe.bang) {
+    c->flow.errexit_off++;
+    c->flow.errexit_bang++;
+  }
+  int st;
+  if (k == 0) {
+    st = 0; /* a bare `time` or `!` */
+  } else if (k == 1) {
+    st = sh_exec_node(c, n->u.pipe.cmds[0]);
+    if (!c->flow.unwind || c->flow.unwind == SH_UW_EXIT) set_pipestatus(c, &st, 1);
+  } else {
+    stage *sg = calloc(k, sizeof(*sg));
+    int *sts = calloc(k, sizeof(int));
+    if (!sg || !sts) {
+      free(sg);
+      free(sts);
+      c->flow.errexit_off = off0;
+      c->flow.errexit_bang = bang0;
+      return c->proc.status = 1;
+    }
+    bool lastpipe = c->opt.opts[SH_SHOPT_LASTPIPE];
+    sh_stream *prev_r = NULL;
+    size_t launched = 0;
+    int err = 0;
+    for (size_t i = 0; i < k && !err; i++) {
+      sh_stream *r = NULL, *w = NULL;
+      if (i + 1 < k && sh_pipe_new(&r, &w, 65536)) {
+        err = 1;
+        break;
+      }
+      /* the parent runs DEBUG for each simple command it starts */
+      if (n->u.pipe.cmds[i]->kind == SH_NODE_SIMPLE &&
+          sh__debug_trap(c, n->u.pipe.cmds[i]->line))
+        break;
+      bool in_place = i + 1 == k && lastpipe;
+      sh_ctx *sc = c;
+      if (!in_place && sh_ctx_fork(&sc, c)) {
+        sh_stream_unref(r);
+        sh_stream_unref(w);
+        err = 1;
+        break;
+      }
+      sg[i].ctx = sc;
+      sg[i].node = n->u.pipe.cmds[i];
+      if (prev_r) {
+        if (in_place) {
+          /* lastpipe: the caller's stdin is swapped for the stage */
+        } else {
+          sh_fd_set(sc, 0, prev_r);
+        }
+      }
+      if (w) {
+        sh_fd_set(sc, 1, w);
+        if (n->u.pipe.pipe_err && n->u.pipe.pipe_err[i]) sh_fd_set(sc, 2, w);
+      }
+      sh_stream_unref(w);
+      if (i + 1 < k) {
+        if (run_in_thread(c->ex, &sg[i].thread, stage_main, &sg[i])) {
+          sh_ctx_free(sc);
+          sg[i].ctx = NULL;
+          sh_stream_unref(r);
+          err = 1;
+          break;
+        }
+        sg[i].threaded = true;
+        launched++;
+        sh_stream_unref(prev_r);
+        prev_r = r;
+      } else {
+        /* the last stage, on this thread */
+        sh_stream *saved_in = NULL;
+        if (in_place && prev_r) {
+          saved_in = sh_stream_ref(sh_fd(c, 0));
+          sh_fd_set(c, 0, prev_r);
+        }
+        sh_stream_unref(prev_r);
+        prev_r = NULL;
+        if (in_place) {
+          sg[i].status = sh_exec_node(c, sg[i].node);
+          if (saved_in) {
+            sh_fd_set(c, 0, saved_in);
+            sh_stream_unref(saved_in);
+          } else if (prev_r) {
+            sh_fd_close(c, 0);
+          }
+        } else {
+          sh__stack_init(sc);
+          int s2 = sh_exec_node(sc, sg[i].node);
+          s2 = ctx_final_status(sc, s2);
+          sc->proc.status = s2;
+          subshell_exit(sc);
+          sg[i].status = ctx_final_status(sc, sc->proc.status);
+          for (int fd = 0; fd < sc->io.nfds; fd++) sh_fd_close(sc, fd);
+        }
+      }
+    }
+    sh_stream_unref(prev_r);
+    for (size_t i = 0; i < k; i++) {
+      if (sg[i].threaded) pthread_join(sg[i].thread, NULL);
+    }
+    bool cancel = false;
+    for (size_t i = 0; i < k; i++) {
+      sts[i] = sg[i].status;
+      if (sg[i].ctx && sg[i].ctx != c) {
+        if (sg[i].ctx->flow.unwind == SH_UW_CANCEL) cancel = true;
+        sh_ctx_free(sg[i].ctx);
+      }
+    }
+    (void)launched;
+    if (err) {
+      sh_error(c, "cannot start pipeline: out of resources");
+      st = 1;
+    } else {
+      st = sts[k - 1];
+      if (c->opt.opts[SH_OPT_PIPEFAIL])
+        for (size_t i = 0; i < k; i++)
+          if (sts[i]) st = sts[i];
+    }
+    if (cancel || sh_exec_cancelled(c->ex)) c->flow.unwind = SH_UW_CANCEL;
+    if (c->flow.unwind != SH_UW_CANCEL) set_pipestatus(c, sts, k);
+    free(sg);
+    free(sts);
+  }
+  if (n->u.pipe.bang) {
+    c->flow.errexit_off = off0;
+    c->flow.errexit_bang = bang0;
+    if (c->flow.unwind != SH_UW_EXIT && c->flow.unwind != SH_UW_CANCEL) st = st ? 0 : 1;
+  }
+  if (n->u.pipe.time) time_report(c, &t0, n->u.pipe.time_posix);
+  return c->proc.status = st;
+}
+
+/* ---- background jobs ------------------------------------------------------------ */
+
+static void *job_main(void *arg) {
+  sh_job *j = arg;
+  sh__stack_init(j->ctx);
+  int st = sh_exec_node(j->ctx, j->node);
+  st = ctx_final_status(j->ctx, st);
+  j->ctx->proc.status = st;
+  subshell_exit(j->ctx);
+  j->status = ctx_final_status(j->ctx, j->ctx->proc.status);
+  for (int fd = 0; fd < j->ctx->io.nfds; fd++) sh_fd_close(j->ctx, fd);
+  atomic_fetch_sub(&j->ctx->ex->threads, 1);
+  atomic_store(&j->done, true);
+  return NULL;
+}
+
+static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
+                     bool hidden);
+
+int sh_exec_background(sh_ctx *c, sh_node *n) {
+  return start_job(c, n, true, false, false);
+}
+
+static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
+                     bool hidden) {
+  sh_exec *ex = c->ex;
+  if (sh_exec_cancelled(ex)) return c->proc.status = 1; /* the exec is ending */
+  sh_job *j = calloc(1, sizeof(*j));
+  if (!j) return c->proc.status = 1;
+  if (sh_ctx_fork(&j->ctx, c)) {
+    free(j);
+    return c->proc.status = 1;
+  }
+  j->ctx->proc.job = j;
+  j->ctx->proc.job_top = n;
+  /* a background job's stdin is /dev/null unless redirected */
+  if (null_stdin) sh_fd_set(j->ctx, 0, sh_stream_null());
+  j->node = n;
+  j->procsub = procsub;
+  j->hidden = hidden;
+  j->unit = c->where.unit;
+  if (j->unit) sh_unit_ref(j->unit);
+  j->pid = j->ctx->proc.bashpid;
+  /* the thread starts before the job is listed, so that `wait` in
+   * another thread can never free a job whose thread is being made */
+  if (run_in_thread(ex, &j->thread, job_main, j)) {
+    j->status = 1;
+    atomic_store(&j->done, true);
+  } else {
+    j->started = true;
+  }
+  pthread_mutex_lock(&ex->mu);
+  j->id = hidden ? 0 : ++ex->next_job_id;
+  j->next = ex->jobs;
+  ex->jobs = j;
+  pthread_mutex_unlock(&ex->mu);
+  c->proc.last_bg_pid = j->pid;
+  return c->proc.status = 0;
+}
+
+static void job_free(sh_job *j) {
+  if (j->started) pthread_join(j->thread, NULL);
+  sh_ctx_free(j->ctx);
+  if (j->unit) sh_unit_unref(j->unit);
+  free(j);
+}
+
+/* Waits for pid (or every job when pid <= 0; the first to finish with
+ * any).  Returns 0 with *status, or 127 when pid is not a job. */
+int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status) {
+  sh_exec *ex = c->ex;
+  *status = 0;
+  for (;;) {
+    pthread_mutex_lock(&ex->mu);
+    sh_job **pp = &ex->jobs, *found = NULL;
+    bool pending = false;
+    for (sh_job **q = &ex->jobs; *q; q = &(*q)->next) {
+      sh_job *j = *q;
+      if (pid > 0 && j->pid != pid) continue;
+      if (j->disowned) continue;
+      pending = true;
+      if (atomic_load(&j->done)) {
+        found = j;
+        pp = q;
+        break;
+      }
+    }
+    if (found) {
+      *pp = found->next;
+      pthread_mutex_unlock(&ex->mu);
+      *status = found->status;
+      job_free(found);
+      if (pid > 0 || any) return 0;
+      continue;
+    }
+    pthread_mutex_unlock(&ex->mu);
+    if (!pending) return pid > 0 ? 127 : (any ? 127 : 0);
+    if (sh_exec_cancelled(ex)) {
+      c->flow.unwind = SH_UW_CANCEL;
+      return 0;
+    }
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+/* At the end of an exec: lets process substitutions finish (a >(cmd)
+ * still writing what its input said), until the deadline or an abort. */
+void sh_jobs_wait_procsubs(sh_exec *ex) {
+  for (;;) {
+    bool pending = false;
+    pthread_mutex_lock(&ex->mu);
+    for (sh_job *j = ex->jobs; j && !pending; j = j->next)
+      pending = j->procsub && !atomic_load(&j->done);
+    pthread_mutex_unlock(&ex->mu);
+    if (!pending || sh_exec_cancelled(ex)) return;
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+void sh_jobs_cancel_all(sh_exec *ex) {
+  int expected = SH_RUNNING;
+  bool any = false;
+  pthread_mutex_lock(&ex->mu);
+  for (sh_job *j = ex->jobs; j; j = j->next)
+    if (!atomic_load(&j->done)) any = true;
+  pthread_mutex_unlock(&ex->mu);
+  if (any) atomic_compare_exchange_strong(&ex->cancel, &expected, SH_CANCEL_EXIT);
+  sh_jobs_reap(ex);
+}
+
+void sh_jobs_reap(sh_exec *ex) {
+  /* a job being joined may still start another (:(){ :|:& };:): take
+   * the list again until it stays empty */
+  for (;;) {
+    pthread_mutex_lock(&ex->mu);
+    sh_job *j = ex->jobs;
+    ex->jobs = NULL;
+    pthread_mutex_unlock(&ex->mu);
+    if (!j) return;
+    while (j) {
+      sh_job *next = j->next;
+      job_free(j);
+      j = next;
+    }
+  }
+}
+
+int sh__jobs_count(sh_ctx *c) {
+  int n = 0;
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next) n += !j->disowned && !j->hidden;
+  pthread_mutex_unlock(&c->ex->mu);
+  return n;
+}
+
+/* The job list for `jobs` (mutex held by the caller's loop). */
+int sh__jobs_list(sh_ctx *c, vsh_buf *out) {
+  sh_exec *ex = c->ex;
+  pthread_mutex_lock(&ex->mu);
+  /* the list is newest first; bash prints oldest first, marking the
+   * newest '+' and the one before it '-' */
+  size_t n = 0, k = 0;
+  for (sh_job *j = ex->jobs; j; j = j->next) n += !j->disowned && !j->hidden;
+  sh_job **v = n ? malloc(n * sizeof(*v)) : NULL;
+  for (sh_job *j = ex->jobs; v && j; j = j->next)
+    if (!j->disowned && !j->hidden) v[k++] = j;
+  for (size_t i = k; i-- > 0;) {
+    vsh__buf_printf(out, "[%d]%c  %-24s", v[i]->id,
+                    i == 0 ? '+' : i == 1 ? '-' : ' ',
+                    atomic_load(&v[i]->done) ? "Done" : "Running");
+    sh_print_command(out, v[i]->node);
+    vsh__buf_puts(out, atomic_load(&v[i]->done) ? "\n" : " &\n");
+  }
+  free(v);
+  pthread_mutex_unlock(&ex->mu);
+  return 0;
+}
+
+/* disown: job %n (by_id) or the job with pid n leaves the table; n -1:
+ * the current job; n 0: every job (running_only: those not done).
+ * VSH_ENOENT if there is no such job. */
+int sh__jobs_disown(sh_ctx *c, int n, bool by_id, bool running_only) {
+  sh_exec *ex = c->ex;
+  int found = 0;
+  pthread_mutex_lock(&ex->mu);
+  if (n == -1) { /* the current job is the newest one still listed */
+    by_id = true;
+    for (sh_job *j = ex->jobs; j; j = j->next) /* newest first */
+      if (!j->disowned && !j->hidden) {
+        n = j->id;
+        break;
+      }
+  }
+  for (sh_job *j = ex->jobs; n && j; j = j->next) {
+    if (j->disowned || j->hidden) continue;
+    if (n ? (by_id ? j->id != n : j->pid != n)
+          : (running_only && atomic_load(&j->done)))
+      continue;
+    j->disowned = true;
+    found++;
+  }
+  pthread_mutex_unlock(&ex->mu);
+  return found || !n ? 0 : VSH_ENOENT;
+}
+
+/* The pid of job %n, or 0. */
+int sh__job_pid(sh_ctx *c, int id) {
+  int pid = 0;
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next)
+    if (j->id == id && !j->disowned) pid = j->pid;
+  pthread_mutex_unlock(&c->ex->mu);
+  return pid;
+}
+
+/* ---- process substitution ------------------------------------------------------ */
+
+/* <(body) / >(body): body runs as a background job reading or writing a
+ * pipe whose other end is bound to a free fd of c; returns that fd. */
+int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
+  sh_stream *r, *w;
+  if (sh_pipe_new(&r, &w, 65536)) return VSH_ENOMEM;
+  int fd = -1;
+  for (int k = 63; k >= 10; k--)
+    if (!sh_fd(c, k)) {
+      fd = k;
+      break;
+    }
+  if (fd < 0) {
+    sh_stream_unref(r);
+    sh_stream_unref(w);
+    return VSH_EBADF;
+  }
+  sh_fd_set(c, fd, out ? w : r);
+  /* the job gets the other end */
+  sh_stream *saved = sh_stream_ref(sh_fd(c, out ? 0 : 1));
+  sh_fd_set(c, out ? 0 : 1, out ? r : w);
+  sh_stream_unref(r);
+  sh_stream_unref(w);
+  /* the job must not hold our end open */
+  sh_stream *mine = sh_stream_ref(sh_fd(c, fd));
+  sh_fd_close(c, fd);
+  c->where.xtrace_level++; /* the job's copy traces one level deeper */
+  /* only >(cmd) output is waited for; $! names it, as in bash */
+  start_job(c, body, false, out, true);
+  c->where.xtrace_level--;
+  sh_fd_set(c, fd, mine);
+  sh_stream_unref(mine);
+  if (c->io.npsub < (int)sizeof(c->io.psub_fds)) c->io.psub_fds[c->io.npsub++] = (signed char)fd;
+  if (saved)
+    sh_fd_set(c, out ? 0 : 1, saved);
+  else
+    sh_fd_close(c, out ? 0 : 1);
+  sh_stream_unref(saved);
+  *fd_out = fd;
+  return 0;
+}
+
+/* ---- virtual signals ------------------------------------------------------------ */
+
+int sh__job_signal_pending(sh_job *j) { return atomic_load(&j->sig); }
+void sh__job_signal_clear(sh_job *j) { atomic_store(&j->sig, 0); }
+
+/* Sends sig to the job with this virtual pid (or job id when by_id);
+ * SIGINT and SIGQUIT are ignored by jobs, as by bash's async commands.
+ * Returns 0, or VSH_ENOENT when there is no such live job. */
+int sh__job_kill(sh_ctx *c, int pid, bool by_id, int sig) {
+  int rc = VSH_ENOENT;
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next) {
+    if ((by_id ? j->id : j->pid) != pid) continue;
+    if (!atomic_load(&j->done)) {
+      /* a non-interactive shell starts async commands with SIGINT and
+       * SIGQUIT ignored, and they cannot be trapped there */
+      if (sig && sig != 2 && sig != 3) atomic_store(&j->sig, sig);
+      rc = 0;
+    }
+    break;
+  }
+  pthread_mutex_unlock(&c->ex->mu);
+  return rc;
+}
+
+/* ---- the executor's side of expansion ------------------------------------- */
+
+const sh_expand_hooks sh_exec_expand_hooks = {
+  .capture = sh_capture,
+  .procsub = sh__procsub,
+  .xtrace_text = sh_xtrace_text,
+  .jobs_count = sh__jobs_count,
+};
