@@ -89,6 +89,14 @@ typedef struct bi_cmd {
  * `default: return g.status;`. */
 enum { BI_OPT_EXIT = -2 };
 int bi_opt(bi_ctx *b, bi_opts *g, const bi_cmd *cmd);
+/* For a command that takes no options (expr, test): answers --help or
+ * --version (or a prefix of one) when it is the only argument and
+ * returns the status; else -1 and the arguments are all operands. */
+int bi_opt_alone(bi_ctx *b, const bi_cmd *cmd);
+/* For a command that parses its own arguments (which, tput): answers
+ * the first --help or --version found before "--" and returns the
+ * status; else -1. */
+int bi_opt_scan(bi_ctx *b, const bi_cmd *cmd);
 /* A usage error found by the command itself (a bad option value, a
  * missing operand): "NAME: MESSAGE" when fmt is not NULL, then the "Try"
  * line; returns the command's bad_status. */

@@ -208,6 +208,25 @@ int bi_opt(bi_ctx *b, bi_opts *g, const bi_cmd *cmd) {
   return c;
 }
 
+int bi_opt_alone(bi_ctx *b, const bi_cmd *cmd) {
+  if (b->argc != 2 || strncmp(b->argv[1], "--", 2) || !b->argv[1][2])
+    return -1;
+  const char *a = b->argv[1] + 2;
+  size_t n = strlen(a);
+  if (!strncmp("help", a, n)) return bi_cmd_help(b, cmd);
+  if (!strncmp("version", a, n)) return bi_cmd_version(b, cmd);
+  return -1;
+}
+
+int bi_opt_scan(bi_ctx *b, const bi_cmd *cmd) {
+  for (int i = 1; i < b->argc; i++) {
+    if (!strcmp(b->argv[i], "--")) break;
+    if (!strcmp(b->argv[i], "--help")) return bi_cmd_help(b, cmd);
+    if (!strcmp(b->argv[i], "--version")) return bi_cmd_version(b, cmd);
+  }
+  return -1;
+}
+
 int bi_usage_error(bi_ctx *b, const bi_cmd *cmd, const char *fmt, ...) {
   if (fmt) {
     char msg[1024];
@@ -253,7 +272,7 @@ static void pad(vsh_buf *o, size_t from, size_t to) {
 static void option_list(vsh_buf *o, const bi_cmd *cmd) {
   const bi_option *lo;
   size_t col = cmd->help_col > 0 ? (size_t)cmd->help_col : 0;
-  for (lo = cmd->longopts; !col && lo && !lo_end(lo); lo++) {
+  for (lo = cmd->longopts; !cmd->help_col && lo && !lo_end(lo); lo++) {
     if (!lo->help) continue;
     vsh_buf l = {0};
     option_left(&l, cmd, lo);
