@@ -77,6 +77,10 @@ typedef struct bi_cmd {
   int bad_status;
   const char *footer; /* after the generated option list */
   int help_col;       /* where option help starts (0: after the widest) */
+  const char *version; /* the --version text, when not "NAME (vsh) ..." */
+  /* An argument starting with '-' that this accepts is an operand, not
+   * options (chmod's "-x", a negative number). */
+  bool (*is_operand)(const char *arg);
 } bi_cmd;
 
 /* The option loop of a declared command (bi_opts zero-initialised):

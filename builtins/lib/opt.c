@@ -177,7 +177,8 @@ static int next_opt(bi_ctx *b, bi_opts *g, const opt_spec *sp) {
       return -1;
     }
     const char *a = b->argv[g->ind++];
-    if (g->ended || a[0] != '-' || !a[1]) {
+    if (g->ended || a[0] != '-' || !a[1] ||
+        (sp->cmd && sp->cmd->is_operand && sp->cmd->is_operand(a))) {
       g->operands[g->noperands++] = (char *)a;
       if (posix) g->ended = true;
       continue;
@@ -317,7 +318,9 @@ int bi_cmd_help(bi_ctx *b, const bi_cmd *cmd) {
 }
 
 int bi_cmd_version(bi_ctx *b, const bi_cmd *cmd) {
-  int rc = bi_printf(b, "%s (vsh) %s\n", cmd->name, VSH_VERSION_STRING);
+  int rc = cmd->version ? bi_puts(b, cmd->version)
+                        : bi_printf(b, "%s (vsh) %s\n", cmd->name,
+                                    VSH_VERSION_STRING);
   return rc == VSH_EPIPE ? 141 : rc ? 1 : 0;
 }
 
