@@ -66,6 +66,8 @@ enum {
   BI_CMD_POSIX = 1,      /* options end at the first operand */
   BI_CMD_NO_HELP = 2,    /* no --help / --version (echo, true, [) */
   BI_CMD_NO_VERSION = 4, /* --help only */
+  BI_CMD_ERR_USAGE = 8,  /* a usage error prints the --help text on stderr
+                            instead of the "Try" line (sed) */
 };
 typedef struct bi_cmd {
   const char *name;

@@ -69,10 +69,24 @@ static const bi_option *lo_at(const opt_spec *sp, int i, bi_option *tmp) {
   return i < nstd ? &std_opts[i] : NULL;
 }
 
+static void help_text(vsh_buf *o, const bi_cmd *cmd);
+
+/* After a usage error's message: the "Try" line, or the whole help. */
+static void try_line(bi_ctx *b, const bi_cmd *cmd) {
+  if (!cmd || !(cmd->flags & BI_CMD_ERR_USAGE)) {
+    bi_try_help(b);
+    return;
+  }
+  vsh_buf o = {0};
+  help_text(&o, cmd);
+  if (o.len) bi_write_to(b, b->err, o.data, o.len);
+  vsh_buf_dispose(&o);
+}
+
 static int fail(bi_ctx *b, bi_opts *g, const opt_spec *sp, const char *fmt,
                 const char *what) {
   bi_err(b, fmt, what);
-  bi_try_help(b);
+  try_line(b, sp->cmd);
   g->status = sp->bad_status;
   return sp->cmd ? BI_OPT_EXIT : '?';
 }
@@ -89,7 +103,7 @@ static int ambiguous(bi_ctx *b, bi_opts *g, const opt_spec *sp,
       vsh__buf_printf(&m, " '--%s'", o->name);
   bi_err(b, "%s", m.data ? m.data : "option is ambiguous");
   vsh_buf_dispose(&m);
-  bi_try_help(b);
+  try_line(b, sp->cmd);
   g->status = sp->bad_status;
   return sp->cmd ? BI_OPT_EXIT : '?';
 }
@@ -237,7 +251,7 @@ int bi_usage_error(bi_ctx *b, const bi_cmd *cmd, const char *fmt, ...) {
     va_end(ap);
     bi_err(b, "%s", msg);
   }
-  bi_try_help(b);
+  try_line(b, cmd);
   return cmd->bad_status ? cmd->bad_status : 1;
 }
 
@@ -303,15 +317,19 @@ static void option_list(vsh_buf *o, const bi_cmd *cmd) {
                      "and exit\n");
 }
 
-int bi_cmd_help(bi_ctx *b, const bi_cmd *cmd) {
-  vsh_buf o = {0};
-  if (cmd->usage) vsh__buf_puts(&o, cmd->usage);
-  if (cmd->about) vsh__buf_puts(&o, cmd->about);
+static void help_text(vsh_buf *o, const bi_cmd *cmd) {
+  if (cmd->usage) vsh__buf_puts(o, cmd->usage);
+  if (cmd->about) vsh__buf_puts(o, cmd->about);
   bool listed = false;
   for (const bi_option *lo = cmd->longopts; lo && !lo_end(lo); lo++)
     listed = listed || lo->help;
-  if (listed) option_list(&o, cmd);
-  if (cmd->footer) vsh__buf_puts(&o, cmd->footer);
+  if (listed) option_list(o, cmd);
+  if (cmd->footer) vsh__buf_puts(o, cmd->footer);
+}
+
+int bi_cmd_help(bi_ctx *b, const bi_cmd *cmd) {
+  vsh_buf o = {0};
+  help_text(&o, cmd);
   int rc = bi_write(b, o.data ? o.data : "", o.len);
   vsh_buf_dispose(&o);
   return rc == VSH_EPIPE ? 141 : rc ? 1 : 0;
