@@ -9,19 +9,26 @@
 static const char b64_alpha[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-static const char b64_usage[] =
-    "Usage: base64 [OPTION]... [FILE]\n"
-    "Base64 encode or decode FILE, or standard input, to standard output.\n"
-    "\n"
-    "With no FILE, or when FILE is -, read standard input.\n"
-    "\n"
-    "Mandatory arguments to long options are mandatory for short options too.\n"
-    "  -d, --decode          decode data\n"
-    "  -i, --ignore-garbage  when decoding, ignore non-alphabet characters\n"
-    "  -w, --wrap=COLS       wrap encoded lines after COLS character (default 76).\n"
-    "                          Use 0 to disable line wrapping\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+static const bi_option b64_longopts[] = {
+    {"decode", BI_ARG_NONE, 'd', "decode data"},
+    {"ignore-garbage", BI_ARG_NONE, 'i',
+     "when decoding, ignore non-alphabet characters"},
+    {"wrap", BI_ARG_REQUIRED, 'w',
+     "=COLS wrap encoded lines after COLS character (default 76).\n"
+     "  Use 0 to disable line wrapping"},
+    {0}};
+
+static const bi_cmd b64_cmd = {
+    .name = "base64",
+    .usage = "Usage: base64 [OPTION]... [FILE]\n",
+    .about = "Base64 encode or decode FILE, or standard input, to standard "
+             "output.\n\nWith no FILE, or when FILE is -, read standard "
+             "input.\n\nMandatory arguments to long options are mandatory "
+             "for short options too.\n",
+    .shortopts = "diw:",
+    .longopts = b64_longopts,
+    .help_col = 24,
+};
 
 typedef struct b64_enc {
   unsigned char carry[3];
@@ -133,17 +140,11 @@ static int decode(bi_ctx *b, sh_stream *in, bool ignore) {
 }
 
 int bi_base64_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"decode", BI_ARG_NONE, 'd'},
-                                  {"ignore-garbage", BI_ARG_NONE, 'i'},
-                                  {"wrap", BI_ARG_REQUIRED, 'w'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {0}};
   bi_opts g = {0};
   bool dec = false, ignore = false;
   uint64_t wrap = 76;
   int c;
-  while ((c = bi_getopt(b, &g, "diw:", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &b64_cmd)) != -1) {
     switch (c) {
     case 'd': dec = true; break;
     case 'i': ignore = true; break;
@@ -152,22 +153,18 @@ int bi_base64_main(bi_ctx *b) {
       const char *a = g.arg;
       unsigned long long v = strtoull(a, &end, 10);
       if (!*a || *end || *a == '-') {
-        bi_err(b, "invalid wrap size: \xe2\x80\x98%s\xe2\x80\x99", a);
+        bi_err(b, "invalid wrap size: " BI_LQ "%s" BI_RQ, a);
         return 1;
       }
       wrap = v;
       break;
     }
-    case 256: bi_puts(b, b64_usage); return 0;
-    case 257: bi_puts(b, "base64 (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
-  if (g.noperands > 1) {
-    bi_err(b, "extra operand \xe2\x80\x98%s\xe2\x80\x99", g.operands[1]);
-    mi_try_help(b);
-    return 1;
-  }
+  if (g.noperands > 1)
+    return bi_usage_error(b, &b64_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g.operands[1]);
   const char *f = g.noperands ? g.operands[0] : "-";
   sh_stream *in;
   int rc = mi_open(b, f, &in);

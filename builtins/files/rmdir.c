@@ -4,24 +4,24 @@
 
 #include <string.h>
 
-static const char usage[] =
-    "Usage: rmdir [OPTION]... DIRECTORY...\n"
-    "Remove the DIRECTORY(ies), if they are empty.\n\n"
-    "      --ignore-fail-on-non-empty\n"
-    "                    ignore each failure to remove a non-empty "
-    "directory\n"
-    "  -p, --parents     remove DIRECTORY and its ancestors\n"
-    "  -v, --verbose     output a diagnostic for every directory processed\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+enum { OPT_IGNORE_NON_EMPTY = BI_OPT_FIRST };
 
-static const bi_longopt longopts[] = {
-    {"ignore-fail-on-non-empty", BI_ARG_NONE, 258},
-    {"parents", BI_ARG_NONE, 'p'},
-    {"verbose", BI_ARG_NONE, 'v'},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+static const bi_option longopts[] = {
+    {"ignore-fail-on-non-empty", BI_ARG_NONE, OPT_IGNORE_NON_EMPTY,
+     "ignore each failure to remove a non-empty directory"},
+    {"parents", BI_ARG_NONE, 'p', "remove DIRECTORY and its ancestors"},
+    {"verbose", BI_ARG_NONE, 'v',
+     "output a diagnostic for every directory processed"},
+    {0}};
+
+static const bi_cmd rmdir_cmd = {
+    .name = "rmdir",
+    .usage = "Usage: rmdir [OPTION]... DIRECTORY...\n",
+    .about = "Remove the DIRECTORY(ies), if they are empty.\n\n",
+    .shortopts = "pv",
+    .longopts = longopts,
+    .help_col = 20,
+};
 
 /* 0 ok, 1 failed (reported), 2 ignored non-empty, 141 EPIPE */
 static int remove_one(bi_ctx *b, const char *op, bool verbose,
@@ -44,17 +44,16 @@ int bi_rmdir_main(bi_ctx *b) {
   bi_opts g = {0};
   bool parents = false, verbose = false, ignore_ne = false;
   int c;
-  while ((c = bi_getopt(b, &g, "pv", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &rmdir_cmd)) != -1) {
     switch (c) {
     case 'p': parents = true; break;
     case 'v': verbose = true; break;
-    case 258: ignore_ne = true; break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    case OPT_IGNORE_NON_EMPTY: ignore_ne = true; break;
+    default: return g.status;
     }
   }
-  if (!g.noperands) return fu_usage_err(b, "missing operand");
+  if (!g.noperands)
+    return bi_usage_error(b, &rmdir_cmd, "missing operand");
   int st = 0;
   for (int i = 0; i < g.noperands; i++) {
     if (bi_cancelled(b)) return 1;

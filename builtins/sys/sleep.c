@@ -6,51 +6,34 @@
 #include <string.h>
 #include <time.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
+static const bi_cmd sleep_cmd = {
+    .name = "sleep",
+    .usage = "Usage: sleep NUMBER[SUFFIX]...\n  or:  sleep OPTION\n",
+    .about = "Pause for NUMBER seconds.  SUFFIX may be 's' for seconds "
+             "(the default),\n'm' for minutes, 'h' for hours or 'd' for "
+             "days.  NUMBER need not be an\ninteger.  Given two or more "
+             "arguments, pause for the amount of time\nspecified by the "
+             "sum of their values.\n",
+};
 
 int bi_sleep_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {NULL, 0, 0}};
   bi_opts g = {0};
-  int ch;
   /* Negative numbers are operands GNU rejects as intervals, not options;
    * getopt sees them as options, which gives the same status. */
-  while ((ch = bi_getopt(b, &g, "", lo)) != -1) {
-    switch (ch) {
-    case 256:
-      bi_puts(b, "Usage: sleep NUMBER[SUFFIX]...\n  or:  sleep OPTION\n"
-                 "Pause for NUMBER seconds.  SUFFIX may be 's' for seconds "
-                 "(the default),\n'm' for minutes, 'h' for hours or 'd' for "
-                 "days.  NUMBER need not be an\ninteger.  Given two or more "
-                 "arguments, pause for the amount of time\nspecified by the "
-                 "sum of their values.\n");
-      return 0;
-    case 257: bi_puts(b, "sleep (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
-    }
-  }
-  if (g.noperands == 0) {
-    bi_err(b, "missing operand");
-    bi_try_help(b);
-    return 1;
-  }
+  if (bi_opt(b, &g, &sleep_cmd) != -1) return g.status;
+  if (g.noperands == 0) return bi_usage_error(b, &sleep_cmd, "missing operand");
   double total = 0;
   bool bad = false;
   for (int i = 0; i < g.noperands; i++) {
     double v;
     if (!bi_parse_duration(g.operands[i], &v)) {
-      bi_err(b, "invalid time interval " LQ "%s" RQ, g.operands[i]);
+      bi_err(b, "invalid time interval " BI_LQ "%s" BI_RQ, g.operands[i]);
       bad = true;
       continue;
     }
     total += v;
   }
-  if (bad) {
-    bi_try_help(b);
-    return 1;
-  }
+  if (bad) return bi_usage_error(b, &sleep_cmd, NULL);
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   for (;;) {

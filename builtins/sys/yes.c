@@ -5,24 +5,18 @@
 
 #include <string.h>
 
+static const bi_cmd yes_cmd = {
+    .name = "yes",
+    .usage = "Usage: yes [STRING]...\n  or:  yes OPTION\n",
+    .about = "Repeatedly output a line with all specified STRING(s), or "
+             "'y'.\n\n"
+             "      --help        display this help and exit\n"
+             "      --version     output version information and exit\n",
+};
+
 int bi_yes_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {NULL, 0, 0}};
   bi_opts g = {0};
-  int ch;
-  while ((ch = bi_getopt(b, &g, "+", lo)) != -1) {
-    switch (ch) {
-    case 256:
-      bi_puts(b, "Usage: yes [STRING]...\n  or:  yes OPTION\nRepeatedly "
-                 "output a line with all specified STRING(s), or 'y'.\n\n"
-                 "      --help        display this help and exit\n"
-                 "      --version     output version information and exit\n");
-      return 0;
-    case 257: bi_puts(b, "yes (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
-    }
-  }
+  if (bi_opt(b, &g, &yes_cmd) != -1) return g.status;
   vsh_buf line = {0};
   if (g.noperands == 0) vsh__buf_puts(&line, "y");
   for (int i = 0; i < g.noperands; i++) {
