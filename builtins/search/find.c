@@ -17,25 +17,37 @@
 #define FIND_BATCH_ARGS 4096
 #define FIND_BATCH_BYTES (128 * 1024)
 
-static const char usage[] =
-    "Usage: find [-H] [-L] [-P] [path...] [expression]\n\n"
-    "default path is the current directory; default expression is -print\n"
-    "expression may consist of: operators, options, tests, and actions:\n"
-    "operators (decreasing precedence; -and is implicit where no others are "
-    "given):\n"
-    "      ( EXPR )   ! EXPR   -not EXPR   EXPR1 -a EXPR2   EXPR1 -and EXPR2\n"
-    "      EXPR1 -o EXPR2   EXPR1 -or EXPR2   EXPR1 , EXPR2\n"
-    "positional options (always true): -daystart -follow -regextype\n"
-    "normal options (always true, specified before other expressions):\n"
-    "      -depth -maxdepth LEVELS -mindepth LEVELS -mount -noleaf -xdev\n"
-    "tests (N can be +N or -N or N): -amin N -atime N -cmin N -ctime N\n"
-    "      -empty -false -gid N -group NAME -iname PATTERN -inum N\n"
-    "      -ipath PATTERN -iregex PATTERN -links N -lname PATTERN -mmin N\n"
-    "      -mtime N -name PATTERN -newer FILE -path PATTERN -perm [-/]MODE\n"
-    "      -regex PATTERN -readable -writable -executable -samefile FILE\n"
-    "      -size N[bcwkMG] -true -type [bcdpflsD] -uid N -user NAME\n"
-    "actions: -delete -print0 -printf FORMAT -prune -print -quit -ls\n"
-    "      -exec COMMAND ; -exec COMMAND {} +\n";
+/* find's arguments are an expression, not options: main answers
+ * --help and --version from this declaration itself. */
+static const bi_cmd find_cmd = {
+    .name = "find",
+    .usage = "Usage: find [-H] [-L] [-P] [path...] [expression]\n",
+    .about =
+        "\n"
+        "default path is the current directory; default expression is "
+        "-print\n"
+        "expression may consist of: operators, options, tests, and actions:\n"
+        "operators (decreasing precedence; -and is implicit where no others "
+        "are given):\n"
+        "      ( EXPR )   ! EXPR   -not EXPR   EXPR1 -a EXPR2   EXPR1 -and "
+        "EXPR2\n"
+        "      EXPR1 -o EXPR2   EXPR1 -or EXPR2   EXPR1 , EXPR2\n"
+        "positional options (always true): -daystart -follow -regextype\n"
+        "normal options (always true, specified before other expressions):\n"
+        "      -depth -maxdepth LEVELS -mindepth LEVELS -mount -noleaf "
+        "-xdev\n"
+        "tests (N can be +N or -N or N): -amin N -atime N -cmin N -ctime N\n"
+        "      -empty -false -gid N -group NAME -iname PATTERN -inum N\n"
+        "      -ipath PATTERN -iregex PATTERN -links N -lname PATTERN -mmin "
+        "N\n"
+        "      -mtime N -name PATTERN -newer FILE -path PATTERN -perm "
+        "[-/]MODE\n"
+        "      -regex PATTERN -readable -writable -executable -samefile "
+        "FILE\n"
+        "      -size N[bcwkMG] -true -type [bcdpflsD] -uid N -user NAME\n"
+        "actions: -delete -print0 -printf FORMAT -prune -print -quit -ls\n"
+        "      -exec COMMAND ; -exec COMMAND {} +\n",
+};
 
 typedef enum {
   F_AND, F_OR, F_NOT, F_COMMA, F_TRUE, F_FALSE,
@@ -1234,8 +1246,8 @@ int bi_find_main(bi_ctx *b) {
   /* leading -H -L -P and -D/-O debug options */
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
-    if (!strcmp(a, "--help")) return fu_help(b, usage);
-    if (!strcmp(a, "--version")) return fu_version(b);
+    if (!strcmp(a, "--help")) return bi_cmd_help(b, &find_cmd);
+    if (!strcmp(a, "--version")) return bi_cmd_version(b, &find_cmd);
     if (!strcmp(a, "--")) {
       i++;
       break;

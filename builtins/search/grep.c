@@ -672,75 +672,115 @@ done:
 
 /* ---- grep's command line ---------------------------------------------------- */
 
-static const char usage[] =
-    "Usage: grep [OPTION]... PATTERNS [FILE]...\n"
-    "Search for PATTERNS in each FILE.\n"
-    "  -E, --extended-regexp     PATTERNS are extended regular expressions\n"
-    "  -F, --fixed-strings       PATTERNS are strings\n"
-    "  -G, --basic-regexp        PATTERNS are basic regular expressions\n"
-    "  -P, --perl-regexp         PATTERNS are Perl regular expressions\n"
-    "  -e, --regexp=PATTERNS     use PATTERNS for matching\n"
-    "  -f, --file=FILE           take PATTERNS from FILE\n"
-    "  -i, --ignore-case         ignore case distinctions in patterns and data\n"
-    "  -w, --word-regexp         match only whole words\n"
-    "  -x, --line-regexp         match only whole lines\n"
-    "  -z, --null-data           a data line ends in 0 byte, not newline\n"
-    "  -s, --no-messages         suppress error messages\n"
-    "  -v, --invert-match        select non-matching lines\n"
-    "  -m, --max-count=NUM       stop after NUM selected lines\n"
-    "  -b, --byte-offset         print the byte offset with output lines\n"
-    "  -n, --line-number         print line number with output lines\n"
-    "  -H, --with-filename       print file name with output lines\n"
-    "  -h, --no-filename         suppress the file name prefix on output\n"
-    "      --label=LABEL         use LABEL as the standard input file name prefix\n"
-    "  -o, --only-matching       show only nonempty parts of lines that match\n"
-    "  -q, --quiet, --silent     suppress all normal output\n"
-    "  -a, --text                equivalent to --binary-files=text\n"
-    "  -I                        equivalent to --binary-files=without-match\n"
-    "  -r, --recursive           like --directories=recurse\n"
-    "  -R, --dereference-recursive  likewise, but follow all symlinks\n"
-    "      --include=GLOB        search only files that match GLOB\n"
-    "      --exclude=GLOB        skip files that match GLOB\n"
-    "      --exclude-dir=GLOB    skip directories that match GLOB\n"
-    "  -L, --files-without-match  print only names of FILEs with no selected lines\n"
-    "  -l, --files-with-matches  print only names of FILEs with selected lines\n"
-    "  -c, --count               print only a count of selected lines per FILE\n"
-    "  -Z, --null                print 0 byte after FILE name\n"
-    "  -B, --before-context=NUM  print NUM lines of leading context\n"
-    "  -A, --after-context=NUM   print NUM lines of trailing context\n"
-    "  -C, --context=NUM         print NUM lines of output context\n"
-    "      --color[=WHEN]        accepted; vsh never colours\n"
-    "Exit status is 0 if any line is selected, 1 otherwise;\n"
-    "if any error occurs and -q is not given, the exit status is 2.\n";
 
 enum {
-  OPT_INCLUDE = 256, OPT_EXCLUDE, OPT_EXCLUDE_DIR, OPT_COLOR, OPT_LABEL,
-  OPT_HELP, OPT_VERSION, OPT_BINARY_FILES, OPT_NO_IGNORE_CASE, OPT_LINE_BUF
+  OPT_INCLUDE = BI_OPT_FIRST, OPT_EXCLUDE, OPT_EXCLUDE_DIR, OPT_COLOR,
+  OPT_LABEL, OPT_BINARY_FILES, OPT_NO_IGNORE_CASE, OPT_LINE_BUF
 };
 
-static const bi_longopt grep_long[] = {
-    {"extended-regexp", BI_ARG_NONE, 'E'}, {"fixed-strings", BI_ARG_NONE, 'F'},
-    {"basic-regexp", BI_ARG_NONE, 'G'}, {"perl-regexp", BI_ARG_NONE, 'P'},
-    {"regexp", BI_ARG_REQUIRED, 'e'}, {"file", BI_ARG_REQUIRED, 'f'},
-    {"ignore-case", BI_ARG_NONE, 'i'}, {"no-ignore-case", BI_ARG_NONE, OPT_NO_IGNORE_CASE},
-    {"word-regexp", BI_ARG_NONE, 'w'}, {"line-regexp", BI_ARG_NONE, 'x'},
-    {"null-data", BI_ARG_NONE, 'z'}, {"no-messages", BI_ARG_NONE, 's'},
-    {"invert-match", BI_ARG_NONE, 'v'}, {"max-count", BI_ARG_REQUIRED, 'm'},
-    {"byte-offset", BI_ARG_NONE, 'b'}, {"line-number", BI_ARG_NONE, 'n'},
-    {"with-filename", BI_ARG_NONE, 'H'}, {"no-filename", BI_ARG_NONE, 'h'},
-    {"label", BI_ARG_REQUIRED, OPT_LABEL}, {"only-matching", BI_ARG_NONE, 'o'},
-    {"quiet", BI_ARG_NONE, 'q'}, {"silent", BI_ARG_NONE, 'q'},
-    {"text", BI_ARG_NONE, 'a'}, {"binary-files", BI_ARG_REQUIRED, OPT_BINARY_FILES},
-    {"recursive", BI_ARG_NONE, 'r'}, {"dereference-recursive", BI_ARG_NONE, 'R'},
-    {"include", BI_ARG_REQUIRED, OPT_INCLUDE}, {"exclude", BI_ARG_REQUIRED, OPT_EXCLUDE},
-    {"exclude-dir", BI_ARG_REQUIRED, OPT_EXCLUDE_DIR},
-    {"files-without-match", BI_ARG_NONE, 'L'}, {"files-with-matches", BI_ARG_NONE, 'l'},
-    {"count", BI_ARG_NONE, 'c'}, {"null", BI_ARG_NONE, 'Z'},
-    {"before-context", BI_ARG_REQUIRED, 'B'}, {"after-context", BI_ARG_REQUIRED, 'A'},
-    {"context", BI_ARG_REQUIRED, 'C'}, {"color", BI_ARG_OPTIONAL, OPT_COLOR},
-    {"colour", BI_ARG_OPTIONAL, OPT_COLOR}, {"line-buffered", BI_ARG_NONE, OPT_LINE_BUF},
-    {"help", BI_ARG_NONE, OPT_HELP}, {"version", BI_ARG_NONE, OPT_VERSION},
-    {NULL, 0, 0}};
+static const bi_option grep_long[] = {
+    {"extended-regexp", BI_ARG_NONE, 'E', NULL},
+    {"fixed-strings", BI_ARG_NONE, 'F', NULL},
+    {"basic-regexp", BI_ARG_NONE, 'G', NULL},
+    {"perl-regexp", BI_ARG_NONE, 'P', NULL},
+    {"regexp", BI_ARG_REQUIRED, 'e', NULL},
+    {"file", BI_ARG_REQUIRED, 'f', NULL},
+    {"ignore-case", BI_ARG_NONE, 'i', NULL},
+    {"no-ignore-case", BI_ARG_NONE, OPT_NO_IGNORE_CASE, NULL},
+    {"word-regexp", BI_ARG_NONE, 'w', NULL},
+    {"line-regexp", BI_ARG_NONE, 'x', NULL},
+    {"null-data", BI_ARG_NONE, 'z', NULL},
+    {"no-messages", BI_ARG_NONE, 's', NULL},
+    {"invert-match", BI_ARG_NONE, 'v', NULL},
+    {"max-count", BI_ARG_REQUIRED, 'm', NULL},
+    {"byte-offset", BI_ARG_NONE, 'b', NULL},
+    {"line-number", BI_ARG_NONE, 'n', NULL},
+    {"with-filename", BI_ARG_NONE, 'H', NULL},
+    {"no-filename", BI_ARG_NONE, 'h', NULL},
+    {"label", BI_ARG_REQUIRED, OPT_LABEL, NULL},
+    {"only-matching", BI_ARG_NONE, 'o', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"silent", BI_ARG_NONE, 'q', NULL},
+    {"text", BI_ARG_NONE, 'a', NULL},
+    {"binary-files", BI_ARG_REQUIRED, OPT_BINARY_FILES, NULL},
+    {"recursive", BI_ARG_NONE, 'r', NULL},
+    {"dereference-recursive", BI_ARG_NONE, 'R', NULL},
+    {"include", BI_ARG_REQUIRED, OPT_INCLUDE, NULL},
+    {"exclude", BI_ARG_REQUIRED, OPT_EXCLUDE, NULL},
+    {"exclude-dir", BI_ARG_REQUIRED, OPT_EXCLUDE_DIR, NULL},
+    {"files-without-match", BI_ARG_NONE, 'L', NULL},
+    {"files-with-matches", BI_ARG_NONE, 'l', NULL},
+    {"count", BI_ARG_NONE, 'c', NULL},
+    {"null", BI_ARG_NONE, 'Z', NULL},
+    {"before-context", BI_ARG_REQUIRED, 'B', NULL},
+    {"after-context", BI_ARG_REQUIRED, 'A', NULL},
+    {"context", BI_ARG_REQUIRED, 'C', NULL},
+    {"color", BI_ARG_OPTIONAL, OPT_COLOR, NULL},
+    {"colour", BI_ARG_OPTIONAL, OPT_COLOR, NULL},
+    {"line-buffered", BI_ARG_NONE, OPT_LINE_BUF, NULL},
+    {"version", BI_ARG_NONE, 'V', NULL},
+    {0}};
+
+/* --version is grep's own (-V, and a line naming GNU grep); usage
+ * errors exit 2.  -NUM is -C NUM: the digits are short options. */
+static const bi_cmd grep_cmd = {
+    .name = "grep",
+    .usage = "Usage: grep [OPTION]... PATTERNS [FILE]...\n",
+    .about =
+        "Search for PATTERNS in each FILE.\n"
+        "  -E, --extended-regexp     PATTERNS are extended regular "
+        "expressions\n"
+        "  -F, --fixed-strings       PATTERNS are strings\n"
+        "  -G, --basic-regexp        PATTERNS are basic regular expressions\n"
+        "  -P, --perl-regexp         PATTERNS are Perl regular expressions\n"
+        "  -e, --regexp=PATTERNS     use PATTERNS for matching\n"
+        "  -f, --file=FILE           take PATTERNS from FILE\n"
+        "  -i, --ignore-case         ignore case distinctions in patterns "
+        "and data\n"
+        "  -w, --word-regexp         match only whole words\n"
+        "  -x, --line-regexp         match only whole lines\n"
+        "  -z, --null-data           a data line ends in 0 byte, not "
+        "newline\n"
+        "  -s, --no-messages         suppress error messages\n"
+        "  -v, --invert-match        select non-matching lines\n"
+        "  -m, --max-count=NUM       stop after NUM selected lines\n"
+        "  -b, --byte-offset         print the byte offset with output "
+        "lines\n"
+        "  -n, --line-number         print line number with output lines\n"
+        "  -H, --with-filename       print file name with output lines\n"
+        "  -h, --no-filename         suppress the file name prefix on "
+        "output\n"
+        "      --label=LABEL         use LABEL as the standard input file "
+        "name prefix\n"
+        "  -o, --only-matching       show only nonempty parts of lines that "
+        "match\n"
+        "  -q, --quiet, --silent     suppress all normal output\n"
+        "  -a, --text                equivalent to --binary-files=text\n"
+        "  -I                        equivalent to "
+        "--binary-files=without-match\n"
+        "  -r, --recursive           like --directories=recurse\n"
+        "  -R, --dereference-recursive  likewise, but follow all symlinks\n"
+        "      --include=GLOB        search only files that match GLOB\n"
+        "      --exclude=GLOB        skip files that match GLOB\n"
+        "      --exclude-dir=GLOB    skip directories that match GLOB\n"
+        "  -L, --files-without-match  print only names of FILEs with no "
+        "selected lines\n"
+        "  -l, --files-with-matches  print only names of FILEs with "
+        "selected lines\n"
+        "  -c, --count               print only a count of selected lines "
+        "per FILE\n"
+        "  -Z, --null                print 0 byte after FILE name\n"
+        "  -B, --before-context=NUM  print NUM lines of leading context\n"
+        "  -A, --after-context=NUM   print NUM lines of trailing context\n"
+        "  -C, --context=NUM         print NUM lines of output context\n"
+        "      --color[=WHEN]        accepted; vsh never colours\n"
+        "Exit status is 0 if any line is selected, 1 otherwise;\n"
+        "if any error occurs and -q is not given, the exit status is 2.\n",
+    .shortopts = "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUV0123456789",
+    .longopts = grep_long,
+    .flags = BI_CMD_NO_VERSION,
+    .bad_status = 2,
+};
 
 /* Splits text at newlines into patterns (GNU: each line is a pattern). */
 static int add_patterns(vsh_strv *v, const char *s, size_t n) {
@@ -782,8 +822,7 @@ int bi_grep_main(bi_ctx *b) {
   int st = 2;
   bi_opts o = {0};
   int c;
-  while ((c = bi_getopt(b, &o, "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUV0123456789",
-                        grep_long)) != -1) {
+  while ((c = bi_opt(b, &o, &grep_cmd)) != -1) {
     switch (c) {
     case 'E': case 'F': case 'G': case 'P':
       if (mode_given && g.mode != c) {
@@ -873,20 +912,17 @@ int bi_grep_main(bi_ctx *b) {
     case OPT_INCLUDE: vsh__strv_push(&g.include, o.arg, strlen(o.arg)); break;
     case OPT_EXCLUDE: vsh__strv_push(&g.exclude, o.arg, strlen(o.arg)); break;
     case OPT_EXCLUDE_DIR: vsh__strv_push(&g.exclude_dir, o.arg, strlen(o.arg)); break;
-    case OPT_HELP:
-      bi_puts(b, usage);
-      st = 0;
+    case 'V':
+      st = bi_puts(b, "grep (GNU grep compatible; vsh) " VSH_VERSION_STRING
+                      "\n") ? 141 : 0;
       goto done;
-    case 'V': case OPT_VERSION:
-      bi_puts(b, "grep (GNU grep compatible; vsh) " VSH_VERSION_STRING "\n");
-      st = 0;
-      goto done;
-    case '?':
-      goto done;
-    default:
-      if (c >= '0' && c <= '9') /* -NUM is -C NUM */
-        ctx_num = (ctx_num < 0 ? 0 : ctx_num) * 10 + (c - '0');
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': /* -NUM is -C NUM */
+      ctx_num = (ctx_num < 0 ? 0 : ctx_num) * 10 + (c - '0');
       break;
+    default:
+      st = o.status;
+      goto done;
     }
   }
   int nops = o.noperands;

@@ -40,44 +40,77 @@ static bool add_type(bi_ctx *b, vsh_strv *v, const char *t) {
 }
 
 enum {
-  RG_HIDDEN = 256, RG_HEADING, RG_NO_HEADING, RG_COLOR, RG_HELP, RG_VERSION,
+  RG_HIDDEN = BI_OPT_FIRST, RG_HEADING, RG_NO_HEADING, RG_COLOR, RG_HELP,
+  RG_VERSION,
   RG_FILES, RG_NO_IGNORE, RG_MAX_DEPTH, RG_FWM, RG_JSON, RG_NO_MESSAGES,
   RG_SORT, RG_COLUMN, RG_TEXT_NONE
 };
 
-static const bi_longopt rg_long[] = {
-    {"regexp", BI_ARG_REQUIRED, 'e'}, {"file", BI_ARG_REQUIRED, 'f'},
-    {"ignore-case", BI_ARG_NONE, 'i'}, {"smart-case", BI_ARG_NONE, 'S'},
-    {"case-sensitive", BI_ARG_NONE, 's'}, {"fixed-strings", BI_ARG_NONE, 'F'},
-    {"word-regexp", BI_ARG_NONE, 'w'}, {"line-regexp", BI_ARG_NONE, 'x'},
-    {"invert-match", BI_ARG_NONE, 'v'}, {"count", BI_ARG_NONE, 'c'},
-    {"files-with-matches", BI_ARG_NONE, 'l'},
-    {"files-without-match", BI_ARG_NONE, RG_FWM},
-    {"only-matching", BI_ARG_NONE, 'o'}, {"line-number", BI_ARG_NONE, 'n'},
-    {"no-line-number", BI_ARG_NONE, 'N'}, {"with-filename", BI_ARG_NONE, 'H'},
-    {"no-filename", BI_ARG_NONE, 'I'}, {"glob", BI_ARG_REQUIRED, 'g'},
-    {"type", BI_ARG_REQUIRED, 't'}, {"type-not", BI_ARG_REQUIRED, 'T'},
-    {"after-context", BI_ARG_REQUIRED, 'A'}, {"before-context", BI_ARG_REQUIRED, 'B'},
-    {"context", BI_ARG_REQUIRED, 'C'}, {"heading", BI_ARG_NONE, RG_HEADING},
-    {"no-heading", BI_ARG_NONE, RG_NO_HEADING}, {"max-count", BI_ARG_REQUIRED, 'm'},
-    {"quiet", BI_ARG_NONE, 'q'}, {"hidden", BI_ARG_NONE, RG_HIDDEN},
-    {"unrestricted", BI_ARG_NONE, 'u'}, {"follow", BI_ARG_NONE, 'L'},
-    {"text", BI_ARG_NONE, 'a'}, {"null", BI_ARG_NONE, '0'},
-    {"color", BI_ARG_REQUIRED, RG_COLOR}, {"colour", BI_ARG_REQUIRED, RG_COLOR},
-    {"no-ignore", BI_ARG_NONE, RG_NO_IGNORE}, {"files", BI_ARG_NONE, RG_FILES},
-    {"max-depth", BI_ARG_REQUIRED, RG_MAX_DEPTH}, {"json", BI_ARG_NONE, RG_JSON},
-    {"no-messages", BI_ARG_NONE, RG_NO_MESSAGES}, {"sort", BI_ARG_REQUIRED, RG_SORT},
-    {"column", BI_ARG_NONE, RG_COLUMN}, {"pcre2", BI_ARG_NONE, 'P'},
-    {"help", BI_ARG_NONE, RG_HELP}, {"version", BI_ARG_NONE, RG_VERSION},
-    {NULL, 0, 0}};
+static const bi_option rg_long[] = {
+    {"regexp", BI_ARG_REQUIRED, 'e', NULL},
+    {"file", BI_ARG_REQUIRED, 'f', NULL},
+    {"ignore-case", BI_ARG_NONE, 'i', NULL},
+    {"smart-case", BI_ARG_NONE, 'S', NULL},
+    {"case-sensitive", BI_ARG_NONE, 's', NULL},
+    {"fixed-strings", BI_ARG_NONE, 'F', NULL},
+    {"word-regexp", BI_ARG_NONE, 'w', NULL},
+    {"line-regexp", BI_ARG_NONE, 'x', NULL},
+    {"invert-match", BI_ARG_NONE, 'v', NULL},
+    {"count", BI_ARG_NONE, 'c', NULL},
+    {"files-with-matches", BI_ARG_NONE, 'l', NULL},
+    {"files-without-match", BI_ARG_NONE, RG_FWM, NULL},
+    {"only-matching", BI_ARG_NONE, 'o', NULL},
+    {"line-number", BI_ARG_NONE, 'n', NULL},
+    {"no-line-number", BI_ARG_NONE, 'N', NULL},
+    {"with-filename", BI_ARG_NONE, 'H', NULL},
+    {"no-filename", BI_ARG_NONE, 'I', NULL},
+    {"glob", BI_ARG_REQUIRED, 'g', NULL},
+    {"type", BI_ARG_REQUIRED, 't', NULL},
+    {"type-not", BI_ARG_REQUIRED, 'T', NULL},
+    {"after-context", BI_ARG_REQUIRED, 'A', NULL},
+    {"before-context", BI_ARG_REQUIRED, 'B', NULL},
+    {"context", BI_ARG_REQUIRED, 'C', NULL},
+    {"heading", BI_ARG_NONE, RG_HEADING, NULL},
+    {"no-heading", BI_ARG_NONE, RG_NO_HEADING, NULL},
+    {"max-count", BI_ARG_REQUIRED, 'm', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"hidden", BI_ARG_NONE, RG_HIDDEN, NULL},
+    {"unrestricted", BI_ARG_NONE, 'u', NULL},
+    {"follow", BI_ARG_NONE, 'L', NULL},
+    {"text", BI_ARG_NONE, 'a', NULL},
+    {"null", BI_ARG_NONE, '0', NULL},
+    {"color", BI_ARG_REQUIRED, RG_COLOR, NULL},
+    {"colour", BI_ARG_REQUIRED, RG_COLOR, NULL},
+    {"no-ignore", BI_ARG_NONE, RG_NO_IGNORE, NULL},
+    {"files", BI_ARG_NONE, RG_FILES, NULL},
+    {"max-depth", BI_ARG_REQUIRED, RG_MAX_DEPTH, NULL},
+    {"json", BI_ARG_NONE, RG_JSON, NULL},
+    {"no-messages", BI_ARG_NONE, RG_NO_MESSAGES, NULL},
+    {"sort", BI_ARG_REQUIRED, RG_SORT, NULL},
+    {"column", BI_ARG_NONE, RG_COLUMN, NULL},
+    {"pcre2", BI_ARG_NONE, 'P', NULL},
+    {"help", BI_ARG_NONE, RG_HELP, NULL},
+    {"version", BI_ARG_NONE, RG_VERSION, NULL},
+    {0}};
 
-static const char rg_usage[] =
-    "Usage: rg [OPTIONS] PATTERN [PATH ...]\n"
-    "       rg [OPTIONS] -e PATTERN ... [PATH ...]\n"
-    "       rg [OPTIONS] --files [PATH ...]\n"
-    "Recursively search the current directory for lines matching PATTERN.\n"
-    "Common options: -i -S -s -F -w -x -v -c -l -o -n -N -H -I -g GLOB -t TYPE\n"
-    "-T TYPE -A/-B/-C NUM -m NUM -q --hidden -u --heading --no-heading --files\n";
+/* ripgrep's own --help text and version line; usage errors exit 2. */
+static const bi_cmd rg_cmd = {
+    .name = "rg",
+    .usage =
+        "Usage: rg [OPTIONS] PATTERN [PATH ...]\n"
+        "       rg [OPTIONS] -e PATTERN ... [PATH ...]\n"
+        "       rg [OPTIONS] --files [PATH ...]\n"
+        "Recursively search the current directory for lines matching "
+        "PATTERN.\n"
+        "Common options: -i -S -s -F -w -x -v -c -l -o -n -N -H -I -g GLOB "
+        "-t TYPE\n"
+        "-T TYPE -A/-B/-C NUM -m NUM -q --hidden -u --heading --no-heading "
+        "--files\n",
+    .shortopts = "e:f:iSsFwxvclonNHIg:t:T:A:B:C:m:quLa0PUz",
+    .longopts = rg_long,
+    .flags = BI_CMD_NO_HELP,
+    .bad_status = 2,
+};
 
 /* --files: the paths a search would visit, one per line. */
 static int list_files(bi_ctx *b, grep_cfg *g, char **ops, int n) {
@@ -112,8 +145,7 @@ int bi_rg_main(bi_ctx *b) {
   int st = 2;
   bi_opts o = {0};
   int c;
-  while ((c = bi_getopt(b, &o, "e:f:iSsFwxvclonNHIg:t:T:A:B:C:m:quLa0PUz",
-                        rg_long)) != -1) {
+  while ((c = bi_opt(b, &o, &rg_cmd)) != -1) {
     switch (c) {
     case 'e':
       vsh__strv_push(&g.patterns, o.arg, strlen(o.arg));
@@ -176,14 +208,14 @@ int bi_rg_main(bi_ctx *b) {
       bi_err(b, "--json is not supported by vsh's rg");
       goto done;
     case RG_HELP:
-      bi_puts(b, rg_usage);
-      st = 0;
+      st = bi_cmd_help(b, &rg_cmd);
       goto done;
     case RG_VERSION:
-      bi_puts(b, "ripgrep 14.1.0 (vsh " VSH_VERSION_STRING ")\n");
-      st = 0;
+      st = bi_puts(b, "ripgrep 14.1.0 (vsh " VSH_VERSION_STRING ")\n") ? 141
+                                                                        : 0;
       goto done;
-    case '?':
+    default:
+      st = o.status;
       goto done;
     }
   }

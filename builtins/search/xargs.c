@@ -7,55 +7,66 @@
 
 #include <string.h>
 
-static const char usage[] =
-    "Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\n"
-    "Run COMMAND with arguments INITIAL-ARGS and more arguments read from "
-    "input.\n\n"
-    "  -0, --null                   items are separated by a null, not "
-    "whitespace\n"
-    "  -a, --arg-file=FILE          read arguments from FILE, not standard "
-    "input\n"
-    "  -d, --delimiter=CHARACTER    items in input stream are separated by "
-    "CHARACTER\n"
-    "  -E END                       set logical EOF string\n"
-    "  -I R                         same as --replace=R\n"
-    "  -i, --replace[=R]            replace R in INITIAL-ARGS with names "
-    "read from standard input; if R is unspecified, assume {}\n"
-    "  -L, --max-lines=MAX-LINES    use at most MAX-LINES non-blank input "
-    "lines per command line\n"
-    "  -n, --max-args=MAX-ARGS      use at most MAX-ARGS arguments per "
-    "command line\n"
-    "  -P, --max-procs=MAX-PROCS    run at most MAX-PROCS processes at a "
-    "time\n"
-    "  -r, --no-run-if-empty        if there are no arguments, then do not "
-    "run COMMAND\n"
-    "  -s, --max-chars=MAX-CHARS    limit length of command line to "
-    "MAX-CHARS\n"
-    "  -t, --verbose                print commands before executing them\n"
-    "  -x, --exit                   exit if the size (see -s) is exceeded\n"
-    "      --help                   display this help and exit\n"
-    "      --version                output version information and exit\n";
 
-static const bi_longopt longopts[] = {
-    {"null", BI_ARG_NONE, '0'},
-    {"arg-file", BI_ARG_REQUIRED, 'a'},
-    {"delimiter", BI_ARG_REQUIRED, 'd'},
-    {"eof", BI_ARG_OPTIONAL, 'e'},
-    {"replace", BI_ARG_OPTIONAL, 'i'},
-    {"max-lines", BI_ARG_OPTIONAL, 'l'},
-    {"max-args", BI_ARG_REQUIRED, 'n'},
-    {"max-procs", BI_ARG_REQUIRED, 'P'},
-    {"no-run-if-empty", BI_ARG_NONE, 'r'},
-    {"max-chars", BI_ARG_REQUIRED, 's'},
-    {"verbose", BI_ARG_NONE, 't'},
-    {"exit", BI_ARG_NONE, 'x'},
-    {"interactive", BI_ARG_NONE, 'p'},
-    {"open-tty", BI_ARG_NONE, 'o'},
-    {"show-limits", BI_ARG_NONE, 258},
-    {"process-slot-var", BI_ARG_REQUIRED, 259},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+enum { OPT_SHOW_LIMITS = BI_OPT_FIRST, OPT_PROCESS_SLOT_VAR };
+
+static const bi_option xargs_longopts[] = {
+    {"null", BI_ARG_NONE, '0', NULL},
+    {"arg-file", BI_ARG_REQUIRED, 'a', NULL},
+    {"delimiter", BI_ARG_REQUIRED, 'd', NULL},
+    {"eof", BI_ARG_OPTIONAL, 'e', NULL},
+    {"replace", BI_ARG_OPTIONAL, 'i', NULL},
+    {"max-lines", BI_ARG_OPTIONAL, 'l', NULL},
+    {"max-args", BI_ARG_REQUIRED, 'n', NULL},
+    {"max-procs", BI_ARG_REQUIRED, 'P', NULL},
+    {"no-run-if-empty", BI_ARG_NONE, 'r', NULL},
+    {"max-chars", BI_ARG_REQUIRED, 's', NULL},
+    {"verbose", BI_ARG_NONE, 't', NULL},
+    {"exit", BI_ARG_NONE, 'x', NULL},
+    {"interactive", BI_ARG_NONE, 'p', NULL},
+    {"open-tty", BI_ARG_NONE, 'o', NULL},
+    {"show-limits", BI_ARG_NONE, OPT_SHOW_LIMITS, NULL},
+    {"process-slot-var", BI_ARG_REQUIRED, OPT_PROCESS_SLOT_VAR, NULL},
+    {0}};
+
+/* Options end at COMMAND. */
+static const bi_cmd xargs_cmd = {
+    .name = "xargs",
+    .usage = "Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\n",
+    .about =
+        "Run COMMAND with arguments INITIAL-ARGS and more arguments read "
+        "from input.\n"
+        "\n"
+        "  -0, --null                   items are separated by a null, not "
+        "whitespace\n"
+        "  -a, --arg-file=FILE          read arguments from FILE, not "
+        "standard input\n"
+        "  -d, --delimiter=CHARACTER    items in input stream are separated "
+        "by CHARACTER\n"
+        "  -E END                       set logical EOF string\n"
+        "  -I R                         same as --replace=R\n"
+        "  -i, --replace[=R]            replace R in INITIAL-ARGS with "
+        "names read from standard input; if R is unspecified, assume {}\n"
+        "  -L, --max-lines=MAX-LINES    use at most MAX-LINES non-blank "
+        "input lines per command line\n"
+        "  -n, --max-args=MAX-ARGS      use at most MAX-ARGS arguments per "
+        "command line\n"
+        "  -P, --max-procs=MAX-PROCS    run at most MAX-PROCS processes at "
+        "a time\n"
+        "  -r, --no-run-if-empty        if there are no arguments, then do "
+        "not run COMMAND\n"
+        "  -s, --max-chars=MAX-CHARS    limit length of command line to "
+        "MAX-CHARS\n"
+        "  -t, --verbose                print commands before executing "
+        "them\n"
+        "  -x, --exit                   exit if the size (see -s) is "
+        "exceeded\n"
+        "      --help                   display this help and exit\n"
+        "      --version                output version information and exit\n",
+    .shortopts = "0a:d:E:e::I:i::L:l::n:P:rs:txpo",
+    .longopts = xargs_longopts,
+    .flags = BI_CMD_POSIX,
+};
 
 #define XARGS_DEFAULT_MAX_CHARS (128 * 1024)
 
@@ -257,33 +268,69 @@ static bool parse_pos(const char *a, long *out) {
   return true;
 }
 
-int bi_xargs_main(bi_ctx *b) {
-  bi_opts g = {0};
+/* -I: one command per line, REPL replaced in every initial argument.
+ * false when out of memory. */
+static bool run_replaced(xargs_st *s, char **cmd, int ncmd, const char *repl,
+                         const char *item, long max_chars) {
+  strv cmdv = {0};
+  size_t rl = strlen(repl);
+  bool bad = false;
+  for (int i = 0; i < ncmd; i++) {
+    vsh_buf w = {0};
+    const char *a = cmd[i];
+    for (const char *q = a; *q;) {
+      if (rl && !strncmp(q, repl, rl)) {
+        vsh__buf_puts(&w, item);
+        q += rl;
+      } else {
+        vsh__buf_putc(&w, *q++);
+      }
+    }
+    if (!sv_push(&cmdv, w.data ? w.data : "", w.len)) bad = true;
+    vsh_buf_dispose(&w);
+  }
+  if (!bad && cmdv.bytes > (size_t)max_chars) {
+    bi_err(s->b, "argument line too long");
+    s->status = 1;
+    s->stop = true;
+  } else if (!bad) {
+    run(s, cmdv.v, cmdv.n);
+  }
+  sv_truncate(&cmdv, 0);
+  free(cmdv.v);
+  return !bad;
+}
+
+typedef struct xargs_opts {
+  const char *argfile, *repl, *eofstr;
+  long max_args, max_lines, max_chars;
+  bool no_empty, trace, exit_size;
+  int mode;
+  char delim;
+} xargs_opts;
+
+/* The option loop: -1 to go on, else the exit status. */
+static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
   int c;
-  const char *argfile = NULL, *repl = NULL, *eofstr = NULL;
-  long max_args = 0, max_lines = 0, max_chars = XARGS_DEFAULT_MAX_CHARS;
-  bool no_empty = false, trace = false, exit_size = false;
-  int mode = 0;
-  char delim = 0;
   /* which of -n, -L, -I came last wins; GNU warns about the others */
   bool saw_n = false, saw_l = false;
   static const char warn[] = "warning: options %s and %s are mutually "
                              "exclusive, ignoring previous %s value";
-  while ((c = bi_getopt(b, &g, "+0a:d:E:e::I:i::L:l::n:P:rs:txpo", longopts)) != -1) {
+  while ((c = bi_opt(b, g, &xargs_cmd)) != -1) {
     long v;
     switch (c) {
-    case '0': mode = 1; delim = 0; break;
-    case 'a': argfile = g.arg; break;
+    case '0': o->mode = 1; o->delim = 0; break;
+    case 'a': o->argfile = g->arg; break;
     case 'd': {
-      const char *d = g.arg;
-      mode = 1;
+      const char *d = g->arg;
+      o->mode = 1;
       if (d[0] == '\\' && d[1]) {
         switch (d[1]) {
-        case 'n': delim = '\n'; break;
-        case 't': delim = '\t'; break;
-        case '0': delim = 0; break;
-        case '\\': delim = '\\'; break;
-        default: delim = d[1];
+        case 'n': o->delim = '\n'; break;
+        case 't': o->delim = '\t'; break;
+        case '0': o->delim = 0; break;
+        case '\\': o->delim = '\\'; break;
+        default: o->delim = d[1];
         }
       } else if (d[0] && d[1]) {
         bi_err(b, "invalid input delimiter specification %s: the delimiter "
@@ -291,78 +338,91 @@ int bi_xargs_main(bi_ctx *b) {
                   "starting with \\.", d);
         return 1;
       } else {
-        delim = d[0];
+        o->delim = d[0];
       }
       break;
     }
-    case 'E': eofstr = g.arg; break;
-    case 'e': eofstr = g.arg; break;
+    case 'E': o->eofstr = g->arg; break;
+    case 'e': o->eofstr = g->arg; break;
     case 'I':
     case 'i':
       if (saw_n)
         bi_err(b, warn, "--max-args", "--replace/-I/-i", "--max-args");
       saw_n = saw_l = false;
-      repl = c == 'I' ? g.arg : g.arg ? g.arg : "{}";
-      max_lines = 1;
-      max_args = 0;
+      o->repl = c == 'I' ? g->arg : g->arg ? g->arg : "{}";
+      o->max_lines = 1;
+      o->max_args = 0;
       break;
     case 'L': case 'l':
       if (saw_n) bi_err(b, warn, "--max-args", "-L", "--max-args");
-      else if (repl) bi_err(b, warn, "--replace", "-L", "--replace");
+      else if (o->repl) bi_err(b, warn, "--replace", "-L", "--replace");
       saw_n = false;
       saw_l = true;
-      if (c == 'l' && !g.arg) v = 1;
-      else if (!parse_pos(g.arg, &v) || v < 1) {
-        bi_err(b, "value %s for -L option should be >= 1", g.arg);
+      if (c == 'l' && !g->arg) v = 1;
+      else if (!parse_pos(g->arg, &v) || v < 1) {
+        bi_err(b, "value %s for -L option should be >= 1", g->arg);
         return 1;
       }
-      max_lines = v;
-      max_args = 0;
-      repl = NULL;
+      o->max_lines = v;
+      o->max_args = 0;
+      o->repl = NULL;
       break;
     case 'n':
-      if (!parse_pos(g.arg, &v)) {
-        bi_err(b, "invalid number %s for -n option", fu_cquote(b, g.arg));
+      if (!parse_pos(g->arg, &v)) {
+        bi_err(b, "invalid number %s for -n option", fu_cquote(b, g->arg));
         return 1;
       }
       if (v < 1) {
-        return fu_usage_err(b, "value %s for -n option should be >= 1",
-                            g.arg);
+        return bi_usage_error(b, &xargs_cmd,
+                              "value %s for -n option should be >= 1",
+                              g->arg);
       }
       if (saw_l)
         bi_err(b, warn, "--max-lines", "--max-args/-n", "--max-lines");
       saw_l = false;
       saw_n = true;
-      max_args = v;
-      if (!repl) max_lines = 0;
+      o->max_args = v;
+      if (!o->repl) o->max_lines = 0;
       break;
     case 'P':
-      if (!parse_pos(g.arg, &v)) {
-        bi_err(b, "invalid number %s for -P option", fu_cquote(b, g.arg));
+      if (!parse_pos(g->arg, &v)) {
+        bi_err(b, "invalid number %s for -P option", fu_cquote(b, g->arg));
         return 1;
       }
       break;
-    case 'r': no_empty = true; break;
+    case 'r': o->no_empty = true; break;
     case 's':
-      if (!parse_pos(g.arg, &v) || v < 1) {
-        bi_err(b, "invalid number %s for -s option", fu_cquote(b, g.arg));
+      if (!parse_pos(g->arg, &v) || v < 1) {
+        bi_err(b, "invalid number %s for -s option", fu_cquote(b, g->arg));
         return 1;
       }
-      max_chars = v;
+      o->max_chars = v;
       break;
-    case 't': trace = true; break;
-    case 'x': exit_size = true; break;
+    case 't': o->trace = true; break;
+    case 'x': o->exit_size = true; break;
     case 'o': break;
     case 'p':
       bi_err(b, "-p (interactive) is not supported: there is no terminal "
                 "to answer prompts");
       return 1;
-    case 258: case 259: break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    case OPT_SHOW_LIMITS: case OPT_PROCESS_SLOT_VAR: break;
+    default: return g->status;
     }
   }
+  return -1;
+}
+
+int bi_xargs_main(bi_ctx *b) {
+  bi_opts g = {0};
+  xargs_opts xo = {.max_chars = XARGS_DEFAULT_MAX_CHARS};
+  int ost = xargs_options(b, &g, &xo);
+  if (ost >= 0) return ost;
+  const char *argfile = xo.argfile, *repl = xo.repl, *eofstr = xo.eofstr;
+  long max_args = xo.max_args, max_lines = xo.max_lines,
+       max_chars = xo.max_chars;
+  bool no_empty = xo.no_empty, trace = xo.trace, exit_size = xo.exit_size;
+  int mode = xo.mode;
+  char delim = xo.delim;
   /* the command: operands after option parsing stopped */
   char *echo_argv[2] = {(char *)"echo", NULL};
   char **cmd = g.noperands ? g.operands : echo_argv;
@@ -418,36 +478,10 @@ int bi_xargs_main(bi_ctx *b) {
     if (r == 0) break;
     if (eofstr && !strcmp(it.data ? it.data : "", eofstr)) break;
     if (repl) {
-      /* -I: one command per line, REPL replaced in every initial arg */
-      const char *item = it.data ? it.data : "";
-      strv cmdv = {0};
-      size_t rl = strlen(repl);
-      bool bad = false;
-      for (int i = 0; i < ncmd; i++) {
-        vsh_buf w = {0};
-        const char *a = cmd[i];
-        for (const char *q = a; *q;) {
-          if (rl && !strncmp(q, repl, rl)) {
-            vsh__buf_puts(&w, item);
-            q += rl;
-          } else {
-            vsh__buf_putc(&w, *q++);
-          }
-        }
-        if (!sv_push(&cmdv, w.data ? w.data : "", w.len)) bad = true;
-        vsh_buf_dispose(&w);
-      }
-      if (!bad && cmdv.bytes > (size_t)max_chars) {
-        bi_err(b, "argument line too long");
-        s.status = 1;
-        s.stop = true;
-      } else if (!bad) {
-        run(&s, cmdv.v, cmdv.n);
-      }
       ran = true;
-      sv_truncate(&cmdv, 0);
-      free(cmdv.v);
-      if (bad) goto oom;
+      if (!run_replaced(&s, cmd, ncmd, repl, it.data ? it.data : "",
+                        max_chars))
+        goto oom;
       continue;
     }
     size_t il = it.len;

@@ -6,9 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
-
 /* The last component of name into out (arena-free: a malloc'd copy). */
 static void base_of(vsh_buf *out, const char *name, const char *suffix) {
   size_t n = strlen(name);
@@ -26,46 +23,42 @@ static void base_of(vsh_buf *out, const char *name, const char *suffix) {
   vsh__buf_append(out, name + start, len);
 }
 
+static const bi_option basename_longopts[] = {
+    {"multiple", BI_ARG_NONE, 'a',
+     "support multiple arguments and treat each as a NAME"},
+    {"suffix", BI_ARG_REQUIRED, 's', "=SUFFIX remove a trailing SUFFIX; implies -a"},
+    {"zero", BI_ARG_NONE, 'z', "end each output line with NUL, not newline"},
+    {0}};
+
+static const bi_cmd basename_cmd = {
+    .name = "basename",
+    .usage = "Usage: basename NAME [SUFFIX]\n  or:  basename OPTION... NAME...\n",
+    .about = "Print NAME with any leading directory components removed.\n"
+             "If specified, also remove a trailing SUFFIX.\n\n",
+    .shortopts = "as:z",
+    .longopts = basename_longopts,
+    .help_col = 23,
+};
+
 int bi_basename_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"multiple", BI_ARG_NONE, 'a'},
-                                  {"suffix", BI_ARG_REQUIRED, 's'},
-                                  {"zero", BI_ARG_NONE, 'z'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {NULL, 0, 0}};
   bool multiple = false;
   char end = '\n';
   const char *suffix = NULL;
   bi_opts g = {0};
   int ch;
-  while ((ch = bi_getopt(b, &g, "as:z", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &basename_cmd)) != -1) {
     switch (ch) {
     case 'a': multiple = true; break;
     case 's': suffix = g.arg; multiple = true; break;
     case 'z': end = 0; break;
-    case 256:
-      bi_puts(b, "Usage: basename NAME [SUFFIX]\n  or:  basename OPTION... "
-                 "NAME...\nPrint NAME with any leading directory components "
-                 "removed.\nIf specified, also remove a trailing SUFFIX.\n\n"
-                 "  -a, --multiple       support multiple arguments and treat "
-                 "each as a NAME\n  -s, --suffix=SUFFIX  remove a trailing "
-                 "SUFFIX; implies -a\n  -z, --zero           end each output "
-                 "line with NUL, not newline\n");
-      return 0;
-    case 257: bi_puts(b, "basename (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
-  if (g.noperands < 1) {
-    bi_err(b, "missing operand");
-    bi_try_help(b);
-    return 1;
-  }
-  if (!multiple && g.noperands > 2) {
-    bi_err(b, "extra operand " LQ "%s" RQ, g.operands[2]);
-    bi_try_help(b);
-    return 1;
-  }
+  if (g.noperands < 1)
+    return bi_usage_error(b, &basename_cmd, "missing operand");
+  if (!multiple && g.noperands > 2)
+    return bi_usage_error(b, &basename_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g.operands[2]);
   vsh_buf out = {0};
   if (!multiple) {
     base_of(&out, g.operands[0], g.noperands == 2 ? g.operands[1] : NULL);

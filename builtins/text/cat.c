@@ -78,21 +78,39 @@ static int cat_stream(bi_ctx *b, sh_stream *in, const cat_opts *o,
   }
 }
 
+static const bi_option cat_longopts[] = {
+    {"show-all", BI_ARG_NONE, 'A', "equivalent to -vET"},
+    {"number-nonblank", BI_ARG_NONE, 'b',
+     "number nonempty output lines, overrides -n"},
+    {NULL, BI_ARG_NONE, 'e', "equivalent to -vE"},
+    {"show-ends", BI_ARG_NONE, 'E', "display $ at end of each line"},
+    {"number", BI_ARG_NONE, 'n', "number all output lines"},
+    {"squeeze-blank", BI_ARG_NONE, 's', "suppress repeated empty output lines"},
+    {NULL, BI_ARG_NONE, 't', "equivalent to -vT"},
+    {"show-tabs", BI_ARG_NONE, 'T', "display TAB characters as ^I"},
+    {NULL, BI_ARG_NONE, 'u', "(ignored)"},
+    {"show-nonprinting", BI_ARG_NONE, 'v',
+     "use ^ and M- notation, except for LFD and TAB"},
+    {0}};
+
+static const bi_cmd cat_cmd = {
+    .name = "cat",
+    .usage = "Usage: cat [OPTION]... [FILE]...\n",
+    .about = "Concatenate FILE(s) to standard output.\n\n"
+             "With no FILE, or when FILE is -, read standard input.\n\n",
+    .shortopts = "nbsETvAetu",
+    .longopts = cat_longopts,
+    .help_col = 27,
+};
+
 int bi_cat_main(bi_ctx *b) {
   cat_opts o = {0};
   int nfiles = 0;
   char **files = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
   if (!files) return 1;
-  static const bi_longopt lo[] = {
-      {"number", BI_ARG_NONE, 'n'},       {"number-nonblank", BI_ARG_NONE, 'b'},
-      {"squeeze-blank", BI_ARG_NONE, 's'}, {"show-all", BI_ARG_NONE, 'A'},
-      {"show-ends", BI_ARG_NONE, 'E'},    {"show-tabs", BI_ARG_NONE, 'T'},
-      {"show-nonprinting", BI_ARG_NONE, 'v'},
-      {"help", BI_ARG_NONE, 256},         {"version", BI_ARG_NONE, 257},
-      {NULL, 0, 0}};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "nbsETvAetu", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &cat_cmd)) != -1) {
     switch (c) {
     case 'n': o.number = true; break;
     case 'b': o.number_nonblank = true; break;
@@ -104,11 +122,7 @@ int bi_cat_main(bi_ctx *b) {
     case 'e': o.show_np = o.show_ends = true; break;
     case 't': o.show_np = o.show_tabs = true; break;
     case 'u': break;
-    case 256:
-      return bi_puts(b, "Usage: cat [OPTION]... [FILE]...\n"
-                        "Concatenate FILE(s) to standard output.\n") ? 141 : 0;
-    case 257: return bi_puts(b, "cat (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   for (int k = 0; k < g.noperands; k++) files[nfiles++] = g.operands[k];

@@ -58,72 +58,85 @@ static uint64_t file_size(bi_ctx *b, const char *name) {
                        largest offset there can be */
 }
 
-int bi_cmp_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"print-bytes", BI_ARG_NONE, 'b'},
-                                  {"ignore-initial", BI_ARG_REQUIRED, 'i'},
-                                  {"verbose", BI_ARG_NONE, 'l'},
-                                  {"bytes", BI_ARG_REQUIRED, 'n'},
-                                  {"quiet", BI_ARG_NONE, 's'},
-                                  {"silent", BI_ARG_NONE, 's'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {0}};
-  bool bytes = false, list = false, silent = false, has_limit = false;
-  uint64_t skip1 = 0, skip2 = 0, limit = 0;
-  bi_opts g = {0};
+static const bi_option cmp_longopts[] = {
+    {"print-bytes", BI_ARG_NONE, 'b', NULL},
+    {"ignore-initial", BI_ARG_REQUIRED, 'i', NULL},
+    {"verbose", BI_ARG_NONE, 'l', NULL},
+    {"bytes", BI_ARG_REQUIRED, 'n', NULL},
+    {"quiet", BI_ARG_NONE, 's', NULL},
+    {"silent", BI_ARG_NONE, 's', NULL},
+    {0}};
+
+/* The option list is spelled out: -s has two long names. */
+static const bi_cmd cmp_cmd = {
+    .name = "cmp",
+    .usage = "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\n",
+    .about =
+        "Compare two files byte by byte.\n"
+        "\n"
+        "  -b, --print-bytes          print differing bytes\n"
+        "  -i, --ignore-initial=SKIP  skip first SKIP bytes of both inputs\n"
+        "  -l, --verbose              output byte numbers and differing "
+        "byte values\n"
+        "  -n, --bytes=LIMIT          compare at most LIMIT bytes\n"
+        "  -s, --quiet, --silent      suppress all normal output\n"
+        "\n"
+        "Exit status is 0 if inputs are the same, 1 if different, 2 if "
+        "trouble.\n",
+    .shortopts = "bi:ln:s",
+    .longopts = cmp_longopts,
+    .bad_status = 2,
+};
+
+typedef struct cmp_opts {
+  bool bytes, list, silent, has_limit;
+  uint64_t skip1, skip2, limit;
+} cmp_opts;
+
+/* Options and operands: -1 to go on, else the exit status. */
+static int cmp_options(bi_ctx *b, bi_opts *g, cmp_opts *o) {
   int c;
-  while ((c = bi_getopt(b, &g, "bi:ln:s", lo)) != -1) {
+  while ((c = bi_opt(b, g, &cmp_cmd)) != -1) {
     switch (c) {
-    case 'b': bytes = true; break;
-    case 'l': list = true; break;
-    case 's': silent = true; break;
+    case 'b': o->bytes = true; break;
+    case 'l': o->list = true; break;
+    case 's': o->silent = true; break;
     case 'i':
-      if (!parse_skip(g.arg, &skip1, &skip2)) {
-        bi_err(b, "invalid --ignore-initial value '%s'", g.arg);
-        mi_try_help(b);
-        return 2;
-      }
+      if (!parse_skip(g->arg, &o->skip1, &o->skip2))
+        return bi_usage_error(b, &cmp_cmd,
+                              "invalid --ignore-initial value '%s'", g->arg);
       break;
     case 'n':
-      if (!bi_parse_size(g.arg, &limit)) {
-        bi_err(b, "invalid --bytes value '%s'", g.arg);
-        mi_try_help(b);
-        return 2;
-      }
-      has_limit = true;
+      if (!bi_parse_size(g->arg, &o->limit))
+        return bi_usage_error(b, &cmp_cmd, "invalid --bytes value '%s'",
+                              g->arg);
+      o->has_limit = true;
       break;
-    case 256:
-      bi_puts(b, "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\n"
-                 "Compare two files byte by byte.\n\n"
-                 "  -b, --print-bytes          print differing bytes\n"
-                 "  -i, --ignore-initial=SKIP  skip first SKIP bytes of both inputs\n"
-                 "  -l, --verbose              output byte numbers and differing byte values\n"
-                 "  -n, --bytes=LIMIT          compare at most LIMIT bytes\n"
-                 "  -s, --quiet, --silent      suppress all normal output\n\n"
-                 "Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n");
-      return 0;
-    case 257: bi_puts(b, "cmp (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 2;
+    default: return g->status;
     }
   }
-  if (list && silent) {
-    bi_err(b, "options -l and -s are incompatible");
-    mi_try_help(b);
-    return 2;
-  }
-  if (g.noperands < 1) {
-    bi_err(b, "missing operand after \xe2\x80\x98%s\xe2\x80\x99", b->argv[b->argc - 1]);
-    mi_try_help(b);
-    return 2;
-  }
-  if (g.noperands > 4) {
-    bi_err(b, "invalid --ignore-initial value '%s'", g.operands[4]);
-    mi_try_help(b);
-    return 2;
-  }
+  if (o->list && o->silent)
+    return bi_usage_error(b, &cmp_cmd, "options -l and -s are incompatible");
+  if (g->noperands < 1)
+    return bi_usage_error(b, &cmp_cmd, "missing operand after " BI_LQ "%s" BI_RQ,
+                          b->argv[b->argc - 1]);
+  if (g->noperands > 4)
+    return bi_usage_error(b, &cmp_cmd, "invalid --ignore-initial value '%s'",
+                          g->operands[4]);
+  if (g->noperands > 2 && !bi_parse_size(g->operands[2], &o->skip1)) return 2;
+  if (g->noperands > 3 && !bi_parse_size(g->operands[3], &o->skip2)) return 2;
+  return -1;
+}
+
+int bi_cmp_main(bi_ctx *b) {
+  bi_opts g = {0};
+  cmp_opts co = {0};
+  int ost = cmp_options(b, &g, &co);
+  if (ost >= 0) return ost;
+  bool bytes = co.bytes, list = co.list, silent = co.silent,
+       has_limit = co.has_limit;
+  uint64_t skip1 = co.skip1, skip2 = co.skip2, limit = co.limit;
   const char *n1 = g.operands[0], *n2 = g.noperands > 1 ? g.operands[1] : "-";
-  if (g.noperands > 2 && !bi_parse_size(g.operands[2], &skip1)) return 2;
-  if (g.noperands > 3 && !bi_parse_size(g.operands[3], &skip2)) return 2;
   sh_stream *s1 = NULL, *s2 = NULL;
   int rc = mi_open(b, n1, &s1);
   if (rc) {

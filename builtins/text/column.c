@@ -8,22 +8,50 @@
 
 #include <string.h>
 
-static const char usage[] =
-    "Usage:\n column [options] [<file>...]\n\nColumnate lists.\n\n"
-    "Options:\n"
-    " -t, --table                      create a table\n"
-    " -N, --table-columns <names>      comma separated columns names\n"
-    " -l, --table-columns-limit <num>  maximal number of input columns\n"
-    " -d, --table-noheadings           don't print header\n"
-    " -L, --keep-empty-lines           don't ignore empty lines\n"
-    " -c, --output-width <width>       width of output in number of "
-    "characters\n"
-    " -o, --output-separator <string>  columns separator for table output "
-    "(default is two spaces)\n"
-    " -s, --separator <string>         possible table delimiters\n"
-    " -x, --fillrows                   fill rows before columns\n\n"
-    " -h, --help                       display this help\n"
-    " -V, --version                    display version\n";
+static const bi_option column_longopts[] = {
+    {"table", BI_ARG_NONE, 't', NULL},
+    {"table-columns", BI_ARG_REQUIRED, 'N', NULL},
+    {"table-columns-limit", BI_ARG_REQUIRED, 'l', NULL},
+    {"table-noheadings", BI_ARG_NONE, 'd', NULL},
+    {"keep-empty-lines", BI_ARG_NONE, 'L', NULL},
+    {"output-width", BI_ARG_REQUIRED, 'c', NULL},
+    {"columns", BI_ARG_REQUIRED, 'c', NULL},
+    {"output-separator", BI_ARG_REQUIRED, 'o', NULL},
+    {"separator", BI_ARG_REQUIRED, 's', NULL},
+    {"fillrows", BI_ARG_NONE, 'x', NULL},
+    {"help", BI_ARG_NONE, 'h', NULL},
+    {"version", BI_ARG_NONE, 'V', NULL},
+    {0}};
+
+/* util-linux style: -h and -V, its own help text, and a version line
+ * naming the package. */
+static const bi_cmd column_cmd = {
+    .name = "column from util-linux",
+    .usage =
+        "Usage:\n"
+        " column [options] [<file>...]\n"
+        "\n"
+        "Columnate lists.\n"
+        "\n"
+        "Options:\n"
+        " -t, --table                      create a table\n"
+        " -N, --table-columns <names>      comma separated columns names\n"
+        " -l, --table-columns-limit <num>  maximal number of input columns\n"
+        " -d, --table-noheadings           don't print header\n"
+        " -L, --keep-empty-lines           don't ignore empty lines\n"
+        " -c, --output-width <width>       width of output in number of "
+        "characters\n"
+        " -o, --output-separator <string>  columns separator for table "
+        "output (default is two spaces)\n"
+        " -s, --separator <string>         possible table delimiters\n"
+        " -x, --fillrows                   fill rows before columns\n"
+        "\n"
+        " -h, --help                       display this help\n"
+        " -V, --version                    display version\n",
+    .shortopts = "tN:l:dLc:o:s:xhV",
+    .longopts = column_longopts,
+    .flags = BI_CMD_NO_HELP,
+};
 
 typedef struct span {
   size_t off, len;
@@ -284,20 +312,6 @@ static bool parse_count(const char *s, size_t *out) {
 }
 
 int bi_column_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {
-      {"table", BI_ARG_NONE, 't'},
-      {"table-columns", BI_ARG_REQUIRED, 'N'},
-      {"table-columns-limit", BI_ARG_REQUIRED, 'l'},
-      {"table-noheadings", BI_ARG_NONE, 'd'},
-      {"keep-empty-lines", BI_ARG_NONE, 'L'},
-      {"output-width", BI_ARG_REQUIRED, 'c'},
-      {"columns", BI_ARG_REQUIRED, 'c'},
-      {"output-separator", BI_ARG_REQUIRED, 'o'},
-      {"separator", BI_ARG_REQUIRED, 's'},
-      {"fillrows", BI_ARG_NONE, 'x'},
-      {"help", BI_ARG_NONE, 'h'},
-      {"version", BI_ARG_NONE, 'V'},
-      {0}};
   col_state c = {.b = b, .osep = "  "};
   bool tmode = false, rows_first = false, noheadings = false;
   const char *names = NULL;
@@ -308,13 +322,10 @@ int bi_column_main(bi_ctx *b) {
   if (cols && parse_count(cols, &envw) && envw) termwidth = envw;
   bi_opts g = {0};
   int ch;
-  while ((ch = bi_getopt(b, &g, "tN:l:dLc:o:s:xhV", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &column_cmd)) != -1) {
     switch (ch) {
-    case '?': return 1;
-    case 'h': return bi_puts(b, usage) ? 141 : 0;
-    case 'V':
-      return bi_puts(b, "column from util-linux (vsh) " VSH_VERSION_STRING
-                        "\n") ? 141 : 0;
+    case 'h': return bi_cmd_help(b, &column_cmd);
+    case 'V': return bi_cmd_version(b, &column_cmd);
     case 't': tmode = true; break;
     case 'N': names = g.arg; break;
     case 'd': noheadings = true; break;
@@ -334,6 +345,7 @@ int bi_column_main(bi_ctx *b) {
         return 1;
       }
       break;
+    default: return g.status;
     }
   }
   if (tmode && rows_first) {

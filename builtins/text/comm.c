@@ -7,31 +7,53 @@
 
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
+enum {
+  OPT_CHECK_ORDER = BI_OPT_FIRST,
+  OPT_NOCHECK_ORDER,
+  OPT_OUTPUT_DELIMITER,
+  OPT_TOTAL
+};
 
-static const char usage[] =
-    "Usage: comm [OPTION]... FILE1 FILE2\n"
-    "Compare sorted files FILE1 and FILE2 line by line.\n"
-    "\n"
-    "When FILE1 or FILE2 (not both) is -, read standard input.\n"
-    "\n"
-    "With no options, produce three-column output.  Column one contains\n"
-    "lines unique to FILE1, column two contains lines unique to FILE2,\n"
-    "and column three contains lines common to both files.\n"
-    "\n"
-    "  -1                      suppress column 1 (lines unique to FILE1)\n"
-    "  -2                      suppress column 2 (lines unique to FILE2)\n"
-    "  -3                      suppress column 3 (lines that appear in both files)\n"
-    "\n"
-    "      --check-order       check that the input is correctly sorted, even\n"
-    "                            if all input lines are pairable\n"
-    "      --nocheck-order     do not check that the input is correctly sorted\n"
-    "      --output-delimiter=STR  separate columns with STR\n"
-    "      --total             output a summary\n"
-    "  -z, --zero-terminated   line delimiter is NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+static const bi_option comm_longopts[] = {
+    {"check-order", BI_ARG_NONE, OPT_CHECK_ORDER, NULL},
+    {"nocheck-order", BI_ARG_NONE, OPT_NOCHECK_ORDER, NULL},
+    {"output-delimiter", BI_ARG_REQUIRED, OPT_OUTPUT_DELIMITER, NULL},
+    {"total", BI_ARG_NONE, OPT_TOTAL, NULL},
+    {"zero-terminated", BI_ARG_NONE, 'z', NULL},
+    {0}};
+
+static const bi_cmd comm_cmd = {
+    .name = "comm",
+    .usage = "Usage: comm [OPTION]... FILE1 FILE2\n",
+    .about =
+        "Compare sorted files FILE1 and FILE2 line by line.\n"
+        "\n"
+        "When FILE1 or FILE2 (not both) is -, read standard input.\n"
+        "\n"
+        "With no options, produce three-column output.  Column one contains\n"
+        "lines unique to FILE1, column two contains lines unique to FILE2,\n"
+        "and column three contains lines common to both files.\n"
+        "\n"
+        "  -1                      suppress column 1 (lines unique to "
+        "FILE1)\n"
+        "  -2                      suppress column 2 (lines unique to "
+        "FILE2)\n"
+        "  -3                      suppress column 3 (lines that appear in "
+        "both files)\n"
+        "\n"
+        "      --check-order       check that the input is correctly "
+        "sorted, even\n"
+        "                            if all input lines are pairable\n"
+        "      --nocheck-order     do not check that the input is correctly "
+        "sorted\n"
+        "      --output-delimiter=STR  separate columns with STR\n"
+        "      --total             output a summary\n"
+        "  -z, --zero-terminated   line delimiter is NUL, not newline\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n",
+    .shortopts = "123z",
+    .longopts = comm_longopts,
+};
 
 enum { CHECK_DEFAULT, CHECK_ON, CHECK_OFF };
 
@@ -73,12 +95,6 @@ static int read_line(reader *r, vsh_buf *line, char delim) {
   return vsh__buf_putc(line, delim) ? VSH_ENOMEM : 1;
 }
 
-/* GNU prints this line without the program-name prefix. */
-static void try_help(bi_ctx *b) {
-  static const char m[] = "Try 'comm --help' for more information.\n";
-  if (b->err) bi_write_to(b, b->err, m, sizeof m - 1);
-}
-
 /* Lines without their delimiter, in byte order. */
 static int cmp_lines(const vsh_buf *a, const vsh_buf *b) {
   size_t la = a->len - 1, lb = b->len - 1;
@@ -88,11 +104,6 @@ static int cmp_lines(const vsh_buf *a, const vsh_buf *b) {
 }
 
 int bi_comm_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {
-      {"check-order", BI_ARG_NONE, 256}, {"nocheck-order", BI_ARG_NONE, 257},
-      {"output-delimiter", BI_ARG_REQUIRED, 258}, {"total", BI_ARG_NONE, 259},
-      {"zero-terminated", BI_ARG_NONE, 'z'}, {"help", BI_ARG_NONE, 260},
-      {"version", BI_ARG_NONE, 261}, {0}};
   bool show[3] = {true, true, true}, total = false;
   int check = CHECK_DEFAULT;
   char delim = '\n';
@@ -100,15 +111,15 @@ int bi_comm_main(bi_ctx *b) {
   size_t seplen = 1;
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "123z", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &comm_cmd)) != -1) {
     switch (c) {
     case '1': show[0] = false; break;
     case '2': show[1] = false; break;
     case '3': show[2] = false; break;
     case 'z': delim = '\0'; break;
-    case 256: check = CHECK_ON; break;
-    case 257: check = CHECK_OFF; break;
-    case 258:
+    case OPT_CHECK_ORDER: check = CHECK_ON; break;
+    case OPT_NOCHECK_ORDER: check = CHECK_OFF; break;
+    case OPT_OUTPUT_DELIMITER:
       if (sep && strcmp(sep, g.arg)) {
         bi_err(b, "multiple output delimiters specified");
         return 1;
@@ -116,24 +127,19 @@ int bi_comm_main(bi_ctx *b) {
       sep = g.arg;
       seplen = *sep ? strlen(sep) : 1; /* "" means a NUL byte */
       break;
-    case 259: total = true; break;
-    case 260: return bi_puts(b, usage) ? 141 : 0;
-    case 261: return bi_puts(b, "comm (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
-    default: return 1;
+    case OPT_TOTAL: total = true; break;
+    default: return g.status;
     }
   }
   if (!sep) sep = "\t";
-  if (g.noperands < 2) {
-    if (g.noperands == 0) bi_err(b, "missing operand");
-    else bi_err(b, "missing operand after " LQ "%s" RQ, g.operands[0]);
-    try_help(b);
-    return 1;
-  }
-  if (g.noperands > 2) {
-    bi_err(b, "extra operand " LQ "%s" RQ, g.operands[2]);
-    try_help(b);
-    return 1;
-  }
+  if (g.noperands == 0)
+    return bi_usage_error(b, &comm_cmd, "missing operand");
+  if (g.noperands == 1)
+    return bi_usage_error(b, &comm_cmd, "missing operand after " BI_LQ "%s" BI_RQ,
+                          g.operands[0]);
+  if (g.noperands > 2)
+    return bi_usage_error(b, &comm_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g.operands[2]);
   reader *rd[2] = {vsh__calloc(NULL, sizeof(reader)), vsh__calloc(NULL, sizeof(reader))};
   /* three buffers per file: current, previous, the one before (GNU keeps
    * the last two to check order even after a duplicate) */

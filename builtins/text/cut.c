@@ -8,17 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
-
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    bi_write_to(b, b->err, m, (size_t)n);
-}
-
 typedef struct cut_range {
   uint64_t lo, hi; /* 1-based, inclusive; hi UINT64_MAX: to the end */
 } cut_range;
@@ -78,7 +67,7 @@ static bool parse_list(bi_ctx *b, const char *s, cut_opts *o) {
       if (dash && !have_lo && !have_hi && len == 1)
         bi_err(b, "invalid range with no endpoint: -");
       else
-        bi_err(b, "invalid %s value " LQ "%.*s" RQ,
+        bi_err(b, "invalid %s value " BI_LQ "%.*s" BI_RQ,
                o->mode == 'f' ? "field" : "byte/character position",
                (int)len, item);
       return false;
@@ -101,7 +90,7 @@ static bool parse_list(bi_ctx *b, const char *s, cut_opts *o) {
     if (*p) p++;
   }
   if (o->nr == 0) {
-    bi_err(b, "invalid %s value " LQ "%s" RQ,
+    bi_err(b, "invalid %s value " BI_LQ "%s" BI_RQ,
            o->mode == 'f' ? "field" : "byte/character position", s);
     return false;
   }
@@ -163,17 +152,40 @@ static void cut_fields(const cut_opts *o, const char *p, size_t n,
   }
 }
 
-static const bi_longopt lo[] = {{"bytes", BI_ARG_REQUIRED, 'b'},
-                                {"characters", BI_ARG_REQUIRED, 'c'},
-                                {"fields", BI_ARG_REQUIRED, 'f'},
-                                {"delimiter", BI_ARG_REQUIRED, 'd'},
-                                {"only-delimited", BI_ARG_NONE, 's'},
-                                {"complement", BI_ARG_NONE, 258},
-                                {"output-delimiter", BI_ARG_REQUIRED, 259},
-                                {"zero-terminated", BI_ARG_NONE, 'z'},
-                                {"help", BI_ARG_NONE, 256},
-                                {"version", BI_ARG_NONE, 257},
-                                {NULL, 0, 0}};
+enum { OPT_COMPLEMENT = BI_OPT_FIRST, OPT_OUTPUT_DELIMITER };
+
+static const bi_option cut_longopts[] = {
+    {"bytes", BI_ARG_REQUIRED, 'b', NULL},
+    {"characters", BI_ARG_REQUIRED, 'c', NULL},
+    {"fields", BI_ARG_REQUIRED, 'f', NULL},
+    {"delimiter", BI_ARG_REQUIRED, 'd', NULL},
+    {"only-delimited", BI_ARG_NONE, 's', NULL},
+    {"complement", BI_ARG_NONE, OPT_COMPLEMENT, NULL},
+    {"output-delimiter", BI_ARG_REQUIRED, OPT_OUTPUT_DELIMITER, NULL},
+    {"zero-terminated", BI_ARG_NONE, 'z', NULL},
+    {0}};
+
+static const bi_cmd cut_cmd = {
+    .name = "cut",
+    .usage = "Usage: cut OPTION... [FILE]...\n",
+    .about =
+        "Print selected parts of lines from each FILE to standard output.\n"
+        "\n"
+        "  -b, --bytes=LIST        select only these bytes\n"
+        "  -c, --characters=LIST   select only these characters\n"
+        "  -d, --delimiter=DELIM   use DELIM instead of TAB for field "
+        "delimiter\n"
+        "  -f, --fields=LIST       select only these fields\n"
+        "  -s, --only-delimited    do not print lines not containing "
+        "delimiters\n"
+        "      --complement        complement the set of selected bytes, "
+        "characters\n"
+        "      --output-delimiter=STRING  use STRING as the output "
+        "delimiter\n"
+        "  -z, --zero-terminated   line delimiter is NUL, not newline\n",
+    .shortopts = "b:c:f:d:snz",
+    .longopts = cut_longopts,
+};
 
 int bi_cut_main(bi_ctx *b) {
   cut_opts o = {.delim = '\t', .end = '\n'};
@@ -181,74 +193,46 @@ int bi_cut_main(bi_ctx *b) {
   bool have_delim = false;
   bi_opts g = {0};
   int ch, st = 0;
-  while ((ch = bi_getopt(b, &g, "b:c:f:d:snz", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &cut_cmd)) != -1) {
     switch (ch) {
     case 'b': case 'c': case 'f':
-      if (list) {
-        bi_err(b, "only one list may be specified");
-        try_help(b);
-        return 1;
-      }
+      if (list)
+        return bi_usage_error(b, &cut_cmd, "only one list may be specified");
       list = g.arg;
       o.mode = ch;
       break;
     case 'd':
-      if (g.arg[0] && g.arg[1]) {
-        bi_err(b, "the delimiter must be a single character");
-        try_help(b);
-        return 1;
-      }
+      if (g.arg[0] && g.arg[1])
+        return bi_usage_error(b, &cut_cmd,
+                              "the delimiter must be a single character");
       o.delim = g.arg[0];
       have_delim = true;
       break;
     case 's': o.only_delimited = true; break;
     case 'n': break;
     case 'z': o.end = 0; break;
-    case 258: o.complement = true; break;
-    case 259:
+    case OPT_COMPLEMENT: o.complement = true; break;
+    case OPT_OUTPUT_DELIMITER:
       o.outdelim = g.arg;
       /* an empty output delimiter means NUL, as GNU */
       o.outdelim_len = g.arg[0] ? strlen(g.arg) : 1;
       break;
-    case 256:
-      bi_puts(b, "Usage: cut OPTION... [FILE]...\nPrint selected parts of "
-                 "lines from each FILE to standard output.\n\n  -b, "
-                 "--bytes=LIST        select only these bytes\n  -c, "
-                 "--characters=LIST   select only these characters\n  -d, "
-                 "--delimiter=DELIM   use DELIM instead of TAB for field "
-                 "delimiter\n  -f, --fields=LIST       select only these "
-                 "fields\n  -s, --only-delimited    do not print lines not "
-                 "containing delimiters\n      --complement        "
-                 "complement the set of selected bytes, characters\n"
-                 "      --output-delimiter=STRING  use STRING as the output "
-                 "delimiter\n  -z, --zero-terminated   line delimiter is NUL, "
-                 "not newline\n");
-      return 0;
-    case 257: bi_puts(b, "cut (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
-  if (!list) {
-    bi_err(b, "you must specify a list of bytes, characters, or fields");
-    try_help(b);
-    return 1;
-  }
-  if (o.mode != 'f' && have_delim) {
-    bi_err(b, "an input delimiter may be specified only when operating on "
-              "fields");
-    try_help(b);
-    return 1;
-  }
-  if (o.mode != 'f' && o.only_delimited) {
-    bi_err(b, "suppressing non-delimited lines makes sense\n\tonly when "
-              "operating on fields");
-    try_help(b);
-    return 1;
-  }
+  if (!list)
+    return bi_usage_error(
+        b, &cut_cmd, "you must specify a list of bytes, characters, or fields");
+  if (o.mode != 'f' && have_delim)
+    return bi_usage_error(b, &cut_cmd, "an input delimiter may be specified "
+                                       "only when operating on fields");
+  if (o.mode != 'f' && o.only_delimited)
+    return bi_usage_error(b, &cut_cmd,
+                          "suppressing non-delimited lines makes sense\n\tonly "
+                          "when operating on fields");
   if (!parse_list(b, list, &o)) {
-    try_help(b);
     free(o.r);
-    return 1;
+    return bi_usage_error(b, &cut_cmd, NULL);
   }
   int nfiles = g.noperands;
   char *dash[] = {(char *)"-"};

@@ -835,111 +835,131 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
   return st;
 }
 
-int bi_diff_main(bi_ctx *b) {
-  enum { O_HELP = 256, O_VER, O_COLOR, O_NORMAL, O_NODEREF, O_LABEL };
-  static const bi_longopt lo[] = {{"unified", BI_ARG_OPTIONAL, 'u'},
-                                  {"context", BI_ARG_OPTIONAL, 'c'},
-                                  {"brief", BI_ARG_NONE, 'q'},
-                                  {"recursive", BI_ARG_NONE, 'r'},
-                                  {"new-file", BI_ARG_NONE, 'N'},
-                                  {"ignore-case", BI_ARG_NONE, 'i'},
-                                  {"ignore-space-change", BI_ARG_NONE, 'b'},
-                                  {"ignore-all-space", BI_ARG_NONE, 'w'},
-                                  {"ignore-blank-lines", BI_ARG_NONE, 'B'},
-                                  {"text", BI_ARG_NONE, 'a'},
-                                  {"color", BI_ARG_OPTIONAL, O_COLOR},
-                                  {"normal", BI_ARG_NONE, O_NORMAL},
-                                  {"label", BI_ARG_REQUIRED, O_LABEL},
-                                  {"minimal", BI_ARG_NONE, 'd'},
-                                  {"report-identical-files", BI_ARG_NONE, 's'},
-                                  {"no-dereference", BI_ARG_NONE, O_NODEREF},
-                                  {"help", BI_ARG_NONE, O_HELP},
-                                  {"version", BI_ARG_NONE, O_VER},
-                                  {0}};
-  df_opts o = {.context = 3};
-  bi_opts g = {0};
+enum { O_COLOR = BI_OPT_FIRST, O_NORMAL, O_NODEREF, O_LABEL };
+
+static const bi_option diff_longopts[] = {
+    {"unified", BI_ARG_OPTIONAL, 'u', NULL},
+    {"context", BI_ARG_OPTIONAL, 'c', NULL},
+    {"brief", BI_ARG_NONE, 'q', NULL},
+    {"recursive", BI_ARG_NONE, 'r', NULL},
+    {"new-file", BI_ARG_NONE, 'N', NULL},
+    {"ignore-case", BI_ARG_NONE, 'i', NULL},
+    {"ignore-space-change", BI_ARG_NONE, 'b', NULL},
+    {"ignore-all-space", BI_ARG_NONE, 'w', NULL},
+    {"ignore-blank-lines", BI_ARG_NONE, 'B', NULL},
+    {"text", BI_ARG_NONE, 'a', NULL},
+    {"color", BI_ARG_OPTIONAL, O_COLOR, NULL},
+    {"normal", BI_ARG_NONE, O_NORMAL, NULL},
+    {"label", BI_ARG_REQUIRED, O_LABEL, NULL},
+    {"minimal", BI_ARG_NONE, 'd', NULL},
+    {"report-identical-files", BI_ARG_NONE, 's', NULL},
+    {"no-dereference", BI_ARG_NONE, O_NODEREF, NULL},
+    {0}};
+
+/* The option list is spelled out: -c and -u have several forms. */
+static const bi_cmd diff_cmd = {
+    .name = "diff",
+    .usage = "Usage: diff [OPTION]... FILES\n",
+    .about =
+        "Compare FILES line by line.\n"
+        "\n"
+        "  -q, --brief                   report only when files differ\n"
+        "  -s, --report-identical-files  report when two files are the same\n"
+        "  -c, -C NUM, --context[=NUM]   output NUM (default 3) lines of "
+        "copied context\n"
+        "  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of "
+        "unified context\n"
+        "  -r, --recursive               recursively compare any "
+        "subdirectories found\n"
+        "  -N, --new-file                treat absent files as empty\n"
+        "  -i, --ignore-case             ignore case differences in file "
+        "contents\n"
+        "  -b, --ignore-space-change     ignore changes in the amount of "
+        "white space\n"
+        "  -w, --ignore-all-space        ignore all white space\n"
+        "  -B, --ignore-blank-lines      ignore changes where lines are all "
+        "blank\n"
+        "  -a, --text                    treat all files as text\n"
+        "  -d, --minimal                 try hard to find a smaller set of "
+        "changes\n"
+        "      --label LABEL             use LABEL instead of file name and "
+        "timestamp\n"
+        "                                  (can be repeated)\n"
+        "      --color[=WHEN]            accepted; output is never coloured\n"
+        "\n"
+        "Exit status is 0 if inputs are the same, 1 if different, 2 if "
+        "trouble.\n",
+    .shortopts = "uU:cC:qrNibwBasd",
+    .longopts = diff_longopts,
+    .bad_status = 2,
+};
+
+/* Options and operand count: -1 to go on, else the exit status. */
+static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
   int c;
-  while ((c = bi_getopt(b, &g, "uU:cC:qrNibwBasd", lo)) != -1) {
+  while ((c = bi_opt(b, g, &diff_cmd)) != -1) {
     switch (c) {
     case 'c': /* -c, -C N, --context[=N]; -u, -U N, --unified[=N] */
     case 'C':
     case 'u':
     case 'U':
-      if (g.arg) {
+      if (g->arg) {
         char *end;
-        long v = strtol(g.arg, &end, 10);
-        if (!*g.arg || *end || v < 0) {
-          bi_err(b, "invalid context length '%s'", g.arg);
-          mi_try_help(b);
-          return 2;
+        long v = strtol(g->arg, &end, 10);
+        if (!*g->arg || *end || v < 0) {
+          return bi_usage_error(b, &diff_cmd, "invalid context length '%s'",
+                                g->arg);
         }
-        o.context = v;
+        o->context = v;
       }
-      o.unified = c == 'u' || c == 'U';
-      o.context_fmt = !o.unified;
+      o->unified = c == 'u' || c == 'U';
+      o->context_fmt = !o->unified;
       break;
-    case 'q': o.brief = true; break;
-    case 'r': o.recursive = true; break;
-    case 'N': o.new_file = true; break;
-    case 'i': o.icase = true; break;
-    case 'b': o.ispace = true; break;
-    case 'w': o.iallspace = true; break;
-    case 'B': o.ignore_blank = true; break;
-    case 'a': o.text = true; break;
-    case 's': o.report_same = true; break;
-    case 'd': o.minimal = true; break;
+    case 'q': o->brief = true; break;
+    case 'r': o->recursive = true; break;
+    case 'N': o->new_file = true; break;
+    case 'i': o->icase = true; break;
+    case 'b': o->ispace = true; break;
+    case 'w': o->iallspace = true; break;
+    case 'B': o->ignore_blank = true; break;
+    case 'a': o->text = true; break;
+    case 's': o->report_same = true; break;
+    case 'd': o->minimal = true; break;
     case O_LABEL:
-      if (o.label[1]) {
+      if (o->label[1]) {
         bi_err(b, "too many file label options");
         return 2;
       }
-      o.label[o.label[0] ? 1 : 0] = g.arg;
+      o->label[o->label[0] ? 1 : 0] = g->arg;
       break;
     case O_COLOR:
-      if (g.arg && strcmp(g.arg, "never") && strcmp(g.arg, "auto") &&
-          strcmp(g.arg, "always")) {
-        bi_err(b, "invalid color '%s'", g.arg);
-        mi_try_help(b);
-        return 2;
+      if (g->arg && strcmp(g->arg, "never") && strcmp(g->arg, "auto") &&
+          strcmp(g->arg, "always")) {
+        return bi_usage_error(b, &diff_cmd, "invalid color '%s'", g->arg);
       }
       break;
-    case O_NORMAL: o.unified = o.context_fmt = false; break;
+    case O_NORMAL: o->unified = o->context_fmt = false; break;
     case O_NODEREF: break;
-    case O_HELP:
-      bi_puts(b, "Usage: diff [OPTION]... FILES\n"
-                 "Compare FILES line by line.\n\n"
-                 "  -q, --brief                   report only when files differ\n"
-                 "  -s, --report-identical-files  report when two files are the same\n"
-                 "  -c, -C NUM, --context[=NUM]   output NUM (default 3) lines of copied context\n"
-                 "  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context\n"
-                 "  -r, --recursive               recursively compare any subdirectories found\n"
-                 "  -N, --new-file                treat absent files as empty\n"
-                 "  -i, --ignore-case             ignore case differences in file contents\n"
-                 "  -b, --ignore-space-change     ignore changes in the amount of white space\n"
-                 "  -w, --ignore-all-space        ignore all white space\n"
-                 "  -B, --ignore-blank-lines      ignore changes where lines are all blank\n"
-                 "  -a, --text                    treat all files as text\n"
-                 "  -d, --minimal                 try hard to find a smaller set of changes\n"
-                 "      --label LABEL             use LABEL instead of file name and timestamp\n"
-                 "                                  (can be repeated)\n"
-                 "      --color[=WHEN]            accepted; output is never coloured\n\n"
-                 "Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n");
-      return 0;
-    case O_VER: bi_puts(b, "diff (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 2;
+    default: return g->status;
     }
   }
-  if (g.noperands < 2) {
-    if (g.noperands == 0) bi_err(b, "missing operand after \u2018diff\u2019");
-    else bi_err(b, "missing operand after \u2018%s\u2019", g.operands[0]);
+  if (g->noperands < 2) {
+    if (g->noperands == 0) bi_err(b, "missing operand after \u2018diff\u2019");
+    else bi_err(b, "missing operand after \u2018%s\u2019", g->operands[0]);
     bi_err(b, "Try 'diff --help' for more information.");
     return 2;
   }
-  if (g.noperands > 2) {
-    bi_err(b, "extra operand \u2018%s\u2019", g.operands[2]);
-    mi_try_help(b);
-    return 2;
-  }
+  if (g->noperands > 2)
+    return bi_usage_error(b, &diff_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g->operands[2]);
+  return -1;
+}
+
+int bi_diff_main(bi_ctx *b) {
+  df_opts o = {.context = 3};
+  bi_opts g = {0};
+  int ost = diff_options(b, &g, &o);
+  if (ost >= 0) return ost;
   /* the options as typed, for "diff -ru a/x b/x" lines */
   vsh_buf av = {0};
   for (int i = 1; i < b->argc; i++) {

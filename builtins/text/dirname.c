@@ -17,23 +17,31 @@ static void dir_of(vsh_buf *out, const char *name) {
   vsh__buf_append(out, name, n);
 }
 
+static const bi_option dirname_longopts[] = {
+    {"zero", BI_ARG_NONE, 'z', "end each output line with NUL, not newline"},
+    {0}};
+
+static const bi_cmd dirname_cmd = {
+    .name = "dirname",
+    .usage = "Usage: dirname [OPTION] NAME...\n",
+    .about = "Output each NAME with its last non-slash component and trailing "
+             "slashes\nremoved; if NAME contains no /'s, output '.' (meaning "
+             "the current directory).\n\n",
+    .shortopts = "z",
+    .longopts = dirname_longopts,
+    .help_col = 17,
+};
+
 int bi_dirname_main(bi_ctx *b) {
-  static const bi_nul_opt o = {
-      "dirname", 'z', "zero",
-      "Usage: dirname [OPTION] NAME...\nOutput each NAME with its last "
-      "non-slash component and trailing slashes\nremoved; if NAME contains "
-      "no /'s, output '.' (meaning the current directory).\n\n  -z, "
-      "--zero     end each output line with NUL, not newline\n",
-      1};
-  char end;
+  char end = '\n';
   bi_opts g = {0};
-  int st = bi_getopt_nul(b, &g, &o, &end);
-  if (st >= 0) return st;
-  if (g.noperands < 1) {
-    bi_err(b, "missing operand");
-    bi_try_help(b);
-    return 1;
+  int ch;
+  while ((ch = bi_opt(b, &g, &dirname_cmd)) != -1) {
+    if (ch != 'z') return g.status;
+    end = 0;
   }
+  if (g.noperands < 1)
+    return bi_usage_error(b, &dirname_cmd, "missing operand");
   vsh_buf out = {0};
   for (int i = 0; i < g.noperands; i++) {
     dir_of(&out, g.operands[i]);

@@ -6,35 +6,61 @@
 
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
+enum { OPT_FIRST_ONLY = BI_OPT_FIRST };
 
-static const char expand_usage[] =
-    "Usage: expand [OPTION]... [FILE]...\n"
-    "Convert tabs in each FILE to spaces, writing to standard output.\n"
-    "\n"
-    "With no FILE, or when FILE is -, read standard input.\n"
-    "\n"
-    "Mandatory arguments to long options are mandatory for short options too.\n"
-    "  -i, --initial    do not convert tabs after non blanks\n"
-    "  -t, --tabs=N     have tabs N characters apart, not 8\n"
-    "  -t, --tabs=LIST  use comma separated list of tab positions.\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+static const bi_option expand_longopts[] = {
+    {"initial", BI_ARG_NONE, 'i', NULL},
+    {"tabs", BI_ARG_REQUIRED, 't', NULL},
+    {0}};
 
-static const char unexpand_usage[] =
-    "Usage: unexpand [OPTION]... [FILE]...\n"
-    "Convert blanks in each FILE to tabs, writing to standard output.\n"
-    "\n"
-    "With no FILE, or when FILE is -, read standard input.\n"
-    "\n"
-    "Mandatory arguments to long options are mandatory for short options too.\n"
-    "  -a, --all        convert all blanks, instead of just initial blanks\n"
-    "      --first-only  convert only leading sequences of blanks (overrides -a)\n"
-    "  -t, --tabs=N     have tabs N characters apart instead of 8 (enables -a)\n"
-    "  -t, --tabs=LIST  use comma separated list of tab positions.\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+static const bi_option unexpand_longopts[] = {
+    {"all", BI_ARG_NONE, 'a', NULL},
+    {"first-only", BI_ARG_NONE, OPT_FIRST_ONLY, NULL},
+    {"tabs", BI_ARG_REQUIRED, 't', NULL},
+    {0}};
+
+/* The option lists are spelled out: -t has two lines. */
+static const bi_cmd expand_cmd = {
+    .name = "expand",
+    .usage = "Usage: expand [OPTION]... [FILE]...\n",
+    .about =
+        "Convert tabs in each FILE to spaces, writing to standard output.\n"
+        "\n"
+        "With no FILE, or when FILE is -, read standard input.\n"
+        "\n"
+        "Mandatory arguments to long options are mandatory for short "
+        "options too.\n"
+        "  -i, --initial    do not convert tabs after non blanks\n"
+        "  -t, --tabs=N     have tabs N characters apart, not 8\n"
+        "  -t, --tabs=LIST  use comma separated list of tab positions.\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n",
+    .shortopts = "it:",
+    .longopts = expand_longopts,
+};
+
+static const bi_cmd unexpand_cmd = {
+    .name = "unexpand",
+    .usage = "Usage: unexpand [OPTION]... [FILE]...\n",
+    .about =
+        "Convert blanks in each FILE to tabs, writing to standard output.\n"
+        "\n"
+        "With no FILE, or when FILE is -, read standard input.\n"
+        "\n"
+        "Mandatory arguments to long options are mandatory for short "
+        "options too.\n"
+        "  -a, --all        convert all blanks, instead of just initial "
+        "blanks\n"
+        "      --first-only  convert only leading sequences of blanks "
+        "(overrides -a)\n"
+        "  -t, --tabs=N     have tabs N characters apart instead of 8 "
+        "(enables -a)\n"
+        "  -t, --tabs=LIST  use comma separated list of tab positions.\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n",
+    .shortopts = "at:",
+    .longopts = unexpand_longopts,
+};
 
 typedef struct tabs {
   uint64_t *list;
@@ -83,7 +109,7 @@ static bool parse_tabs(bi_ctx *b, tabs *t, const char *s) {
       have = false;
     } else if (*s == '/' || *s == '+') {
       if (have) {
-        bi_err(b, "'%c' specifier not at start of number: " LQ "%s" RQ, *s, s);
+        bi_err(b, "'%c' specifier not at start of number: " BI_LQ "%s" BI_RQ, *s, s);
         return false;
       }
       ext = *s == '/';
@@ -96,12 +122,12 @@ static bool parse_tabs(bi_ctx *b, tabs *t, const char *s) {
       }
       if (v > (UINT64_MAX - 9) / 10) {
         size_t l = strspn(num, "0123456789");
-        bi_err(b, "tab stop is too large " LQ "%.*s" RQ, (int)l, num);
+        bi_err(b, "tab stop is too large " BI_LQ "%.*s" BI_RQ, (int)l, num);
         return false;
       }
       v = v * 10 + (uint64_t)(*s - '0');
     } else {
-      bi_err(b, "tab size contains invalid character(s): " LQ "%s" RQ, s);
+      bi_err(b, "tab size contains invalid character(s): " BI_LQ "%s" BI_RQ, s);
       return false;
     }
   }
@@ -328,17 +354,6 @@ done:
 }
 
 static int tab_main(bi_ctx *b, bool un) {
-  static const bi_longopt elo[] = {{"initial", BI_ARG_NONE, 'i'},
-                                   {"tabs", BI_ARG_REQUIRED, 't'},
-                                   {"help", BI_ARG_NONE, 256},
-                                   {"version", BI_ARG_NONE, 257},
-                                   {0}};
-  static const bi_longopt ulo[] = {{"all", BI_ARG_NONE, 'a'},
-                                   {"first-only", BI_ARG_NONE, 258},
-                                   {"tabs", BI_ARG_REQUIRED, 't'},
-                                   {"help", BI_ARG_NONE, 256},
-                                   {"version", BI_ARG_NONE, 257},
-                                   {0}};
   tabs t = {0};
   bool initial = false, all = false, first_only = false, ok = true;
   bi_opts g = {0};
@@ -356,23 +371,18 @@ static int tab_main(bi_ctx *b, bool un) {
       b->argv[i] = w;
     }
   }
-  while (ok && (c = bi_getopt(b, &g, un ? "at:" : "it:", un ? ulo : elo)) != -1) {
+  while (ok && (c = bi_opt(b, &g, un ? &unexpand_cmd : &expand_cmd)) != -1) {
     switch (c) {
     case 'i': initial = true; break;
     case 'a': all = true; break;
-    case 258: first_only = true; break;
+    case OPT_FIRST_ONLY: first_only = true; break;
     case 't':
       ok = parse_tabs(b, &t, g.arg);
       all = true;
       break;
-    case 256:
+    default:
       vsh__free(NULL, t.list, t.cap * sizeof *t.list);
-      return bi_puts(b, un ? unexpand_usage : expand_usage) ? 141 : 0;
-    case 257:
-      vsh__free(NULL, t.list, t.cap * sizeof *t.list);
-      return bi_puts(b, un ? "unexpand (vsh) " VSH_VERSION_STRING "\n"
-                           : "expand (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
-    default: ok = false; break;
+      return g.status;
     }
   }
   if (ok) ok = finish_tabs(b, &t);

@@ -9,19 +9,30 @@
 
 #include <string.h>
 
-static const char usage[] =
-    "Usage: fmt [-WIDTH] [OPTION]... [FILE]...\n"
-    "Reformat each paragraph in the FILE(s), writing to standard output.\n"
-    "The option -WIDTH is an abbreviated form of --width=DIGITS.\n\n"
-    "  -c, --crown-margin        preserve indentation of first two lines\n"
-    "  -p, --prefix=STRING       reformat only lines beginning with STRING\n"
-    "  -s, --split-only          split long lines, but do not refill\n"
-    "  -t, --tagged-paragraph    indentation of first line different from "
-    "second\n"
-    "  -u, --uniform-spacing     one space between words, two after "
-    "sentences\n"
-    "  -w, --width=WIDTH         maximum line width (default of 75 columns)\n"
-    "  -g, --goal=WIDTH          goal width (default of 93% of width)\n";
+static const bi_option fmt_longopts[] = {
+    {"crown-margin", BI_ARG_NONE, 'c', "preserve indentation of first two lines"},
+    {"prefix", BI_ARG_REQUIRED, 'p',
+     "=STRING reformat only lines beginning with STRING"},
+    {"split-only", BI_ARG_NONE, 's', "split long lines, but do not refill"},
+    {"tagged-paragraph", BI_ARG_NONE, 't',
+     "indentation of first line different from second"},
+    {"uniform-spacing", BI_ARG_NONE, 'u',
+     "one space between words, two after sentences"},
+    {"width", BI_ARG_REQUIRED, 'w',
+     "=WIDTH maximum line width (default of 75 columns)"},
+    {"goal", BI_ARG_REQUIRED, 'g', "=WIDTH goal width (default of 93% of width)"},
+    {0}};
+
+static const bi_cmd fmt_cmd = {
+    .name = "fmt",
+    .usage = "Usage: fmt [-WIDTH] [OPTION]... [FILE]...\n",
+    .about = "Reformat each paragraph in the FILE(s), writing to standard "
+             "output.\nThe option -WIDTH is an abbreviated form of "
+             "--width=DIGITS.\n\n",
+    .shortopts = "cp:stuw:g:",
+    .longopts = fmt_longopts,
+    .help_col = 28,
+};
 
 typedef long long cost_t;
 #define EQUIV(n) ((cost_t)(n) * (cost_t)(n))
@@ -264,16 +275,6 @@ static bool parse_width(const char *s, long *out) {
 }
 
 int bi_fmt_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"crown-margin", BI_ARG_NONE, 'c'},
-                                  {"prefix", BI_ARG_REQUIRED, 'p'},
-                                  {"split-only", BI_ARG_NONE, 's'},
-                                  {"tagged-paragraph", BI_ARG_NONE, 't'},
-                                  {"uniform-spacing", BI_ARG_NONE, 'u'},
-                                  {"width", BI_ARG_REQUIRED, 'w'},
-                                  {"goal", BI_ARG_REQUIRED, 'g'},
-                                  {"help", BI_ARG_NONE, 'h'},
-                                  {"version", BI_ARG_NONE, 'V'},
-                                  {0}};
   fmt_state f = {.b = b, .width = 75, .goal = -1};
   bi_opts g = {0};
   int c;
@@ -284,16 +285,13 @@ int bi_fmt_main(bi_ctx *b) {
       bi_err(b, "invalid width: '%s'", b->argv[1] + 1);
       return 1;
     }
-    /* start bi_getopt past it (it sets these itself when ind is 0) */
+    /* start bi_opt past it (it sets these itself when ind is 0) */
     g.ind = 2;
     g.operands = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
     if (!g.operands) return 1;
   }
-  while ((c = bi_getopt(b, &g, "cp:stuw:g:", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &fmt_cmd)) != -1) {
     switch (c) {
-    case '?': return 1;
-    case 'h': return bi_puts(b, usage) ? 141 : 0;
-    case 'V': return bi_puts(b, "fmt (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
     case 'c': f.crown = true; break;
     case 't': f.tagged = true; break;
     case 's': f.split_only = true; break;
@@ -310,6 +308,7 @@ int bi_fmt_main(bi_ctx *b) {
         return 1;
       }
       break;
+    default: return g.status;
     }
   }
   if (f.goal < 0) f.goal = f.width * 187 / 200;

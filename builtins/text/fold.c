@@ -7,21 +7,23 @@
 #include <ctype.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
+static const bi_option fold_longopts[] = {
+    {"bytes", BI_ARG_NONE, 'b', "count bytes rather than columns"},
+    {"spaces", BI_ARG_NONE, 's', "break at spaces"},
+    {"width", BI_ARG_REQUIRED, 'w', "=WIDTH use WIDTH columns instead of 80"},
+    {0}};
 
-static const char usage[] =
-    "Usage: fold [OPTION]... [FILE]...\n"
-    "Wrap input lines in each FILE, writing to standard output.\n"
-    "\n"
-    "With no FILE, or when FILE is -, read standard input.\n"
-    "\n"
-    "Mandatory arguments to long options are mandatory for short options too.\n"
-    "  -b, --bytes         count bytes rather than columns\n"
-    "  -s, --spaces        break at spaces\n"
-    "  -w, --width=WIDTH   use WIDTH columns instead of 80\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+static const bi_cmd fold_cmd = {
+    .name = "fold",
+    .usage = "Usage: fold [OPTION]... [FILE]...\n",
+    .about = "Wrap input lines in each FILE, writing to standard output.\n\n"
+             "With no FILE, or when FILE is -, read standard input.\n\n"
+             "Mandatory arguments to long options are mandatory for short "
+             "options too.\n",
+    .shortopts = "bsw:",
+    .longopts = fold_longopts,
+    .help_col = 22,
+};
 
 typedef struct fold_st {
   bi_ctx *b;
@@ -100,12 +102,6 @@ static int fold_stream(fold_st *f, sh_stream *in) {
 }
 
 int bi_fold_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"bytes", BI_ARG_NONE, 'b'},
-                                  {"spaces", BI_ARG_NONE, 's'},
-                                  {"width", BI_ARG_REQUIRED, 'w'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {0}};
   fold_st f = {.b = b, .width = 80};
   /* obsolete "-N" means "-wN" */
   for (int i = 1; i < b->argc; i++) {
@@ -123,7 +119,7 @@ int bi_fold_main(bi_ctx *b) {
   }
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "bsw:", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &fold_cmd)) != -1) {
     switch (c) {
     case 'b': f.bytes = true; break;
     case 's': f.spaces = true; break;
@@ -133,20 +129,18 @@ int bi_fold_main(bi_ctx *b) {
       bool neg = a[strspn(a, " \t")] == '-';
       unsigned long long v = strtoull(a, &end, 10);
       if (neg || end == a || *end) {
-        bi_err(b, "invalid number of columns: " LQ "%s" RQ, a);
+        bi_err(b, "invalid number of columns: " BI_LQ "%s" BI_RQ, a);
         return 1;
       }
       if (v == 0 || v > SIZE_MAX / 2) {
-        bi_err(b, "invalid number of columns: " LQ "%s" RQ
+        bi_err(b, "invalid number of columns: " BI_LQ "%s" BI_RQ
                   ": Numerical result out of range", a);
         return 1;
       }
       f.width = (size_t)v;
       break;
     }
-    case 256: return bi_puts(b, usage) ? 141 : 0;
-    case 257: return bi_puts(b, "fold (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   char *stdin_only[] = {(char *)"-"};

@@ -6,24 +6,6 @@
 
 #include <string.h>
 
-static const char usage[] =
-    "Usage: head [OPTION]... [FILE]...\n"
-    "Print the first 10 lines of each FILE to standard output.\n"
-    "With more than one FILE, precede each with a header giving the file "
-    "name.\n\nWith no FILE, or when FILE is -, read standard input.\n\n"
-    "  -c, --bytes=[-]NUM       print the first NUM bytes of each file;\n"
-    "                             with the leading '-', print all but the "
-    "last\n                             NUM bytes of each file\n"
-    "  -n, --lines=[-]NUM       print the first NUM lines instead of the "
-    "first 10;\n                             with the leading '-', print "
-    "all but the last\n                             NUM lines of each "
-    "file\n"
-    "  -q, --quiet, --silent    never print headers giving file names\n"
-    "  -v, --verbose            always print headers giving file names\n"
-    "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
-
 typedef struct head_opts {
   uint64_t n;
   bool bytes, allbut;
@@ -153,12 +135,38 @@ static bool parse_count(bi_ctx *b, const char *s, head_opts *o, bool bytes) {
   return true;
 }
 
-static const bi_longopt lo[] = {
-    {"bytes", BI_ARG_REQUIRED, 'c'}, {"lines", BI_ARG_REQUIRED, 'n'},
-    {"quiet", BI_ARG_NONE, 'q'},     {"silent", BI_ARG_NONE, 'q'},
-    {"verbose", BI_ARG_NONE, 'v'},   {"zero-terminated", BI_ARG_NONE, 'z'},
-    {"help", BI_ARG_NONE, 256},      {"version", BI_ARG_NONE, 257},
-    {NULL, 0, 0}};
+static const bi_option head_longopts[] = {
+    {"bytes", BI_ARG_REQUIRED, 'c', NULL},
+    {"lines", BI_ARG_REQUIRED, 'n', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"silent", BI_ARG_NONE, 'q', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"zero-terminated", BI_ARG_NONE, 'z', NULL},
+    {0}};
+
+/* The option list is spelled out: -q has two long names. */
+static const bi_cmd head_cmd = {
+    .name = "head",
+    .usage = "Usage: head [OPTION]... [FILE]...\n",
+    .about =
+    "Print the first 10 lines of each FILE to standard output.\n"
+    "With more than one FILE, precede each with a header giving the file "
+    "name.\n\nWith no FILE, or when FILE is -, read standard input.\n\n"
+    "  -c, --bytes=[-]NUM       print the first NUM bytes of each file;\n"
+    "                             with the leading '-', print all but the "
+    "last\n                             NUM bytes of each file\n"
+    "  -n, --lines=[-]NUM       print the first NUM lines instead of the "
+    "first 10;\n                             with the leading '-', print "
+    "all but the last\n                             NUM lines of each "
+    "file\n"
+    "  -q, --quiet, --silent    never print headers giving file names\n"
+    "  -v, --verbose            always print headers giving file names\n"
+    "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
+    "      --help        display this help and exit\n"
+    "      --version     output version information and exit\n",
+    .shortopts = "c:n:qvz",
+    .longopts = head_longopts,
+};
 
 static int head_run(bi_ctx *b, head_opts *op);
 
@@ -172,9 +180,8 @@ int bi_head_main(bi_ctx *b) {
     size_t k = strspn(a1 + 1, "0123456789");
     char unit = a1[1 + k];
     if (k + 2 >= sizeof(num) || (unit && (a1[2 + k] || !strchr("bcklm", unit)))) {
-      bi_err(b, "invalid option -- '%c'", unit ? unit : a1[1]);
-      bi_try_help(b);
-      return 1;
+      return bi_usage_error(b, &head_cmd, "invalid option -- '%c'",
+                            unit ? unit : a1[1]);
     }
     memcpy(num, a1 + 1, k);
     num[k] = 0;
@@ -208,7 +215,7 @@ static int head_run(bi_ctx *b, head_opts *op) {
   int headers = 0; /* -1 never, 1 always */
   bi_opts g = {0};
   int ch;
-  while ((ch = bi_getopt(b, &g, "c:n:qvz", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &head_cmd)) != -1) {
     switch (ch) {
     case 'c':
       if (!parse_count(b, g.arg, &o, true)) return 1;
@@ -219,9 +226,7 @@ static int head_run(bi_ctx *b, head_opts *op) {
     case 'q': headers = -1; break;
     case 'v': headers = 1; break;
     case 'z': o.delim = 0; break;
-    case 256: bi_puts(b, usage); return 0;
-    case 257: bi_puts(b, "head (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   return bi_each_input(b, g.noperands, g.operands, headers, head_input, &o);

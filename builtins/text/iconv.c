@@ -13,25 +13,46 @@
 #include <string.h>
 #include <strings.h>
 
-static const char usage[] =
-    "Usage: iconv [OPTION...] [FILE...]\n"
-    "Convert encoding of given files from one encoding to another.\n"
-    "\n"
-    " Input/Output format specification:\n"
-    "  -f, --from-code=NAME       encoding of original text\n"
-    "  -t, --to-code=NAME         encoding for output\n"
-    "\n"
-    " Information:\n"
-    "  -l, --list                 list all known coded character sets\n"
-    "\n"
-    " Output control:\n"
-    "  -c                         omit invalid characters from output\n"
-    "  -o, --output=FILE          output file\n"
-    "  -s, --silent               suppress warnings\n"
-    "      --verbose              print progress information\n"
-    "\n"
-    "  -?, --help                 Give this help list\n"
-    "  -V, --version              Print program version\n";
+enum { OPT_VERBOSE = BI_OPT_FIRST };
+
+static const bi_option iconv_longopts[] = {
+    {"from-code", BI_ARG_REQUIRED, 'f', NULL},
+    {"to-code", BI_ARG_REQUIRED, 't', NULL},
+    {"list", BI_ARG_NONE, 'l', NULL},
+    {"output", BI_ARG_REQUIRED, 'o', NULL},
+    {"silent", BI_ARG_NONE, 's', NULL},
+    {"verbose", BI_ARG_NONE, OPT_VERBOSE, NULL},
+    {"help", BI_ARG_NONE, 'h', NULL},
+    {"version", BI_ARG_NONE, 'V', NULL},
+    {0}};
+
+/* glibc's argp style: its own help text, -h/-V, usage errors exit 64. */
+static const bi_cmd iconv_cmd = {
+    .name = "iconv",
+    .usage =
+        "Usage: iconv [OPTION...] [FILE...]\n"
+        "Convert encoding of given files from one encoding to another.\n"
+        "\n"
+        " Input/Output format specification:\n"
+        "  -f, --from-code=NAME       encoding of original text\n"
+        "  -t, --to-code=NAME         encoding for output\n"
+        "\n"
+        " Information:\n"
+        "  -l, --list                 list all known coded character sets\n"
+        "\n"
+        " Output control:\n"
+        "  -c                         omit invalid characters from output\n"
+        "  -o, --output=FILE          output file\n"
+        "  -s, --silent               suppress warnings\n"
+        "      --verbose              print progress information\n"
+        "\n"
+        "  -?, --help                 Give this help list\n"
+        "  -V, --version              Print program version\n",
+    .shortopts = "f:t:lco:shV",
+    .longopts = iconv_longopts,
+    .flags = BI_CMD_NO_HELP,
+    .bad_status = 64,
+};
 
 typedef enum cs_id {
   CS_ASCII, CS_LATIN1, CS_LATIN9, CS_CP1252, CS_UTF8,
@@ -459,31 +480,21 @@ static void unsupported(bi_ctx *b, const char *from, bool from_bad,
 }
 
 int bi_iconv_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"from-code", BI_ARG_REQUIRED, 'f'},
-                                  {"to-code", BI_ARG_REQUIRED, 't'},
-                                  {"list", BI_ARG_NONE, 'l'},
-                                  {"output", BI_ARG_REQUIRED, 'o'},
-                                  {"silent", BI_ARG_NONE, 's'},
-                                  {"verbose", BI_ARG_NONE, 256},
-                                  {"help", BI_ARG_NONE, 'h'},
-                                  {"version", BI_ARG_NONE, 'V'},
-                                  {0}};
   bi_opts g = {0};
   const char *from = "UTF-8", *to = "UTF-8", *outfile = NULL;
   bool list = false, omit = false;
   int c;
-  while ((c = bi_getopt(b, &g, "f:t:lco:shV", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &iconv_cmd)) != -1) {
     switch (c) {
     case 'f': from = g.arg; break;
     case 't': to = g.arg; break;
     case 'l': list = true; break;
     case 'c': omit = true; break;
     case 'o': outfile = g.arg; break;
-    case 's': case 256: break;
-    case 'h': return bi_puts(b, usage) ? 141 : 0;
-    case 'V':
-      return bi_puts(b, "iconv (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
-    default: return 64; /* argp's usage status */
+    case 's': case OPT_VERBOSE: break;
+    case 'h': return bi_cmd_help(b, &iconv_cmd);
+    case 'V': return bi_cmd_version(b, &iconv_cmd);
+    default: return g.status;
     }
   }
   if (list) return list_charsets(b);

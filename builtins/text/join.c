@@ -7,27 +7,48 @@
 
 #include <string.h>
 
-static const char usage[] =
-    "Usage: join [OPTION]... FILE1 FILE2\n"
-    "For each pair of input lines with identical join fields, write a line "
-    "to\nstandard output.  The default join field is the first, delimited "
-    "by blanks.\n\n"
-    "  -a FILENUM        also print unpairable lines from file FILENUM\n"
-    "  -e STRING         replace missing (empty) input fields with STRING\n"
-    "  -i, --ignore-case ignore differences in case when comparing fields\n"
-    "  -j FIELD          equivalent to '-1 FIELD -2 FIELD'\n"
-    "  -o FORMAT         obey FORMAT while constructing output line\n"
-    "  -t CHAR           use CHAR as input and output field separator\n"
-    "  -v FILENUM        like -a FILENUM, but suppress joined output lines\n"
-    "  -1 FIELD          join on this FIELD of file 1\n"
-    "  -2 FIELD          join on this FIELD of file 2\n"
-    "      --check-order   check that the input is correctly sorted\n"
-    "      --nocheck-order do not check that the input is correctly sorted\n"
-    "      --header      treat the first line in each file as field headers\n"
-    "  -z, --zero-terminated     line delimiter is NUL, not newline\n";
 
 enum { CHECK_DEFAULT, CHECK_ON, CHECK_OFF };
-enum { OPT_CHECK = 256, OPT_NOCHECK, OPT_HEADER };
+enum { OPT_CHECK = BI_OPT_FIRST, OPT_NOCHECK, OPT_HEADER };
+
+static const bi_option join_longopts[] = {
+    {"ignore-case", BI_ARG_NONE, 'i', NULL},
+    {"check-order", BI_ARG_NONE, OPT_CHECK, NULL},
+    {"nocheck-order", BI_ARG_NONE, OPT_NOCHECK, NULL},
+    {"header", BI_ARG_NONE, OPT_HEADER, NULL},
+    {"zero-terminated", BI_ARG_NONE, 'z', NULL},
+    {0}};
+
+static const bi_cmd join_cmd = {
+    .name = "join",
+    .usage = "Usage: join [OPTION]... FILE1 FILE2\n",
+    .about =
+        "For each pair of input lines with identical join fields, write a "
+        "line to\n"
+        "standard output.  The default join field is the first, delimited "
+        "by blanks.\n"
+        "\n"
+        "  -a FILENUM        also print unpairable lines from file FILENUM\n"
+        "  -e STRING         replace missing (empty) input fields with "
+        "STRING\n"
+        "  -i, --ignore-case ignore differences in case when comparing "
+        "fields\n"
+        "  -j FIELD          equivalent to '-1 FIELD -2 FIELD'\n"
+        "  -o FORMAT         obey FORMAT while constructing output line\n"
+        "  -t CHAR           use CHAR as input and output field separator\n"
+        "  -v FILENUM        like -a FILENUM, but suppress joined output "
+        "lines\n"
+        "  -1 FIELD          join on this FIELD of file 1\n"
+        "  -2 FIELD          join on this FIELD of file 2\n"
+        "      --check-order   check that the input is correctly sorted\n"
+        "      --nocheck-order do not check that the input is correctly "
+        "sorted\n"
+        "      --header      treat the first line in each file as field "
+        "headers\n"
+        "  -z, --zero-terminated     line delimiter is NUL, not newline\n",
+    .shortopts = "a:e:ij:o:t:v:1:2:z",
+    .longopts = join_longopts,
+};
 
 typedef struct span {
   size_t off, len;
@@ -381,30 +402,15 @@ static bool parse_outlist(bi_ctx *b, join_state *j, const char *s) {
   }
 }
 
-static void try_help(bi_ctx *b) {
-  bi_errline(b, "Try 'join --help' for more information.");
-}
-
 int bi_join_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"ignore-case", BI_ARG_NONE, 'i'},
-                                  {"check-order", BI_ARG_NONE, OPT_CHECK},
-                                  {"nocheck-order", BI_ARG_NONE, OPT_NOCHECK},
-                                  {"header", BI_ARG_NONE, OPT_HEADER},
-                                  {"zero-terminated", BI_ARG_NONE, 'z'},
-                                  {"help", BI_ARG_NONE, 'h'},
-                                  {"version", BI_ARG_NONE, 'V'},
-                                  {0}};
   join_state j = {.b = b, .tab = -1, .delim = '\n', .print_pairs = true};
   bool header = false;
   size_t k1 = 1, k2 = 1;
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "a:e:ij:o:t:v:1:2:z", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &join_cmd)) != -1) {
     size_t n;
     switch (c) {
-    case '?': return 1;
-    case 'h': return bi_puts(b, usage) ? 141 : 0;
-    case 'V': return bi_puts(b, "join (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
     case 'a':
     case 'v':
       if (!parse_num(g.arg, &n) || n > 2) {
@@ -442,19 +448,16 @@ int bi_join_main(bi_ctx *b) {
     case OPT_CHECK: j.check = CHECK_ON; break;
     case OPT_NOCHECK: j.check = CHECK_OFF; break;
     case OPT_HEADER: header = true; break;
+    default: return g.status;
     }
   }
-  if (g.noperands < 2) {
-    if (g.noperands == 0) bi_err(b, "missing operand");
-    else bi_err(b, "missing operand after \u2018%s\u2019", g.operands[0]);
-    try_help(b);
-    return 1;
-  }
-  if (g.noperands > 2) {
-    bi_err(b, "extra operand '%s'", g.operands[2]);
-    try_help(b);
-    return 1;
-  }
+  if (g.noperands == 0)
+    return bi_usage_error(b, &join_cmd, "missing operand");
+  if (g.noperands == 1)
+    return bi_usage_error(b, &join_cmd, "missing operand after " BI_LQ "%s" BI_RQ,
+                          g.operands[0]);
+  if (g.noperands > 2)
+    return bi_usage_error(b, &join_cmd, "extra operand '%s'", g.operands[2]);
   j.f[0].key = k1 - 1;
   j.f[1].key = k2 - 1;
   int st = 0, rc = 0;

@@ -8,31 +8,61 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
+static const bi_option nl_longopts[] = {
+    {"body-numbering", BI_ARG_REQUIRED, 'b', NULL},
+    {"section-delimiter", BI_ARG_REQUIRED, 'd', NULL},
+    {"footer-numbering", BI_ARG_REQUIRED, 'f', NULL},
+    {"header-numbering", BI_ARG_REQUIRED, 'h', NULL},
+    {"line-increment", BI_ARG_REQUIRED, 'i', NULL},
+    {"join-blank-lines", BI_ARG_REQUIRED, 'l', NULL},
+    {"number-format", BI_ARG_REQUIRED, 'n', NULL},
+    {"no-renumber", BI_ARG_NONE, 'p', NULL},
+    {"number-separator", BI_ARG_REQUIRED, 's', NULL},
+    {"starting-line-number", BI_ARG_REQUIRED, 'v', NULL},
+    {"number-width", BI_ARG_REQUIRED, 'w', NULL},
+    {0}};
 
-static const char usage[] =
-    "Usage: nl [OPTION]... [FILE]...\n"
-    "Write each FILE to standard output, with line numbers added.\n"
-    "\n"
-    "With no FILE, or when FILE is -, read standard input.\n"
-    "\n"
-    "Mandatory arguments to long options are mandatory for short options too.\n"
-    "  -b, --body-numbering=STYLE      use STYLE for numbering body lines\n"
-    "  -d, --section-delimiter=CC      use CC for logical page delimiters\n"
-    "  -f, --footer-numbering=STYLE    use STYLE for numbering footer lines\n"
-    "  -h, --header-numbering=STYLE    use STYLE for numbering header lines\n"
-    "  -i, --line-increment=NUMBER     line number increment at each line\n"
-    "  -l, --join-blank-lines=NUMBER   group of NUMBER empty lines counted as one\n"
-    "  -n, --number-format=FORMAT      insert line numbers according to FORMAT\n"
-    "  -p, --no-renumber               do not reset line numbers for each section\n"
-    "  -s, --number-separator=STRING   add STRING after (possible) line number\n"
-    "  -v, --starting-line-number=NUMBER  first line number for each section\n"
-    "  -w, --number-width=NUMBER       use NUMBER columns for line numbers\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
-    "\n"
-    "Default options are: -bt -d'\\:' -fn -hn -i1 -l1 -n'rn' -s<TAB> -v1 -w6\n";
+/* The option list is spelled out (GNU's -v line overflows its column). */
+static const bi_cmd nl_cmd = {
+    .name = "nl",
+    .usage = "Usage: nl [OPTION]... [FILE]...\n",
+    .about =
+        "Write each FILE to standard output, with line numbers added.\n"
+        "\n"
+        "With no FILE, or when FILE is -, read standard input.\n"
+        "\n"
+        "Mandatory arguments to long options are mandatory for short "
+        "options too.\n"
+        "  -b, --body-numbering=STYLE      use STYLE for numbering body "
+        "lines\n"
+        "  -d, --section-delimiter=CC      use CC for logical page "
+        "delimiters\n"
+        "  -f, --footer-numbering=STYLE    use STYLE for numbering footer "
+        "lines\n"
+        "  -h, --header-numbering=STYLE    use STYLE for numbering header "
+        "lines\n"
+        "  -i, --line-increment=NUMBER     line number increment at each "
+        "line\n"
+        "  -l, --join-blank-lines=NUMBER   group of NUMBER empty lines "
+        "counted as one\n"
+        "  -n, --number-format=FORMAT      insert line numbers according to "
+        "FORMAT\n"
+        "  -p, --no-renumber               do not reset line numbers for "
+        "each section\n"
+        "  -s, --number-separator=STRING   add STRING after (possible) line "
+        "number\n"
+        "  -v, --starting-line-number=NUMBER  first line number for each "
+        "section\n"
+        "  -w, --number-width=NUMBER       use NUMBER columns for line "
+        "numbers\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n"
+        "\n"
+        "Default options are: -bt -d'\\:' -fn -hn -i1 -l1 -n'rn' -s<TAB> "
+        "-v1 -w6\n",
+    .shortopts = "b:d:f:h:i:l:n:ps:v:w:",
+    .longopts = nl_longopts,
+};
 
 typedef struct style {
   char kind; /* a t n p */
@@ -55,11 +85,6 @@ typedef struct nl_st {
   char delim[3]; /* two section-delimiter chars */
   vsh_buf out;
 } nl_st;
-
-static void try_help(bi_ctx *b) {
-  static const char m[] = "Try 'nl --help' for more information.\n";
-  if (b->err) bi_write_to(b, b->err, m, sizeof m - 1);
-}
 
 static bool parse_style(bi_ctx *b, style *s, const char *arg,
                         const char *what) {
@@ -85,8 +110,8 @@ static bool parse_style(bi_ctx *b, style *s, const char *arg,
     s->kind = 'p';
     return true;
   }
-  bi_err(b, "invalid %s numbering style: " LQ "%s" RQ, what, arg);
-  try_help(b);
+  bi_err(b, "invalid %s numbering style: " BI_LQ "%s" BI_RQ, what, arg);
+  bi_try_help(b);
   return false;
 }
 
@@ -95,11 +120,11 @@ static bool parse_num(bi_ctx *b, const char *arg, int64_t min,
   char *end;
   long long v = strtoll(arg, &end, 10);
   if (end == arg || *end) {
-    bi_err(b, "invalid %s: " LQ "%s" RQ, what, arg);
+    bi_err(b, "invalid %s: " BI_LQ "%s" BI_RQ, what, arg);
     return false;
   }
   if (v < min) {
-    bi_err(b, "invalid %s: " LQ "%s" RQ ": Numerical result out of range", what, arg);
+    bi_err(b, "invalid %s: " BI_LQ "%s" BI_RQ ": Numerical result out of range", what, arg);
     return false;
   }
   *out = v;
@@ -211,21 +236,6 @@ done:
 }
 
 int bi_nl_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {
-      {"body-numbering", BI_ARG_REQUIRED, 'b'},
-      {"section-delimiter", BI_ARG_REQUIRED, 'd'},
-      {"footer-numbering", BI_ARG_REQUIRED, 'f'},
-      {"header-numbering", BI_ARG_REQUIRED, 'h'},
-      {"line-increment", BI_ARG_REQUIRED, 'i'},
-      {"join-blank-lines", BI_ARG_REQUIRED, 'l'},
-      {"number-format", BI_ARG_REQUIRED, 'n'},
-      {"no-renumber", BI_ARG_NONE, 'p'},
-      {"number-separator", BI_ARG_REQUIRED, 's'},
-      {"starting-line-number", BI_ARG_REQUIRED, 'v'},
-      {"number-width", BI_ARG_REQUIRED, 'w'},
-      {"help", BI_ARG_NONE, 256},
-      {"version", BI_ARG_NONE, 257},
-      {0}};
   nl_st s = {.b = b, .bud = bi_re_budget(b), .cur = 1, .fmt = "rn", .width = 6, .sep = "\t",
              .start = 1, .incr = 1, .blank_join = 1, .renumber = true,
              .delim = "\\:"};
@@ -235,7 +245,7 @@ int bi_nl_main(bi_ctx *b) {
   bi_opts g = {0};
   int c, st = 0;
   int64_t v = 0;
-  while ((c = bi_getopt(b, &g, "b:d:f:h:i:l:n:ps:v:w:", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &nl_cmd)) != -1) {
     bool ok = true;
     switch (c) {
     case 'b': ok = parse_style(b, &s.sec[1], g.arg, "body"); break;
@@ -254,8 +264,8 @@ int bi_nl_main(bi_ctx *b) {
       break;
     case 'n':
       if (strcmp(g.arg, "ln") && strcmp(g.arg, "rn") && strcmp(g.arg, "rz")) {
-        bi_err(b, "invalid line numbering format: " LQ "%s" RQ, g.arg);
-        try_help(b);
+        bi_err(b, "invalid line numbering format: " BI_LQ "%s" BI_RQ, g.arg);
+        bi_try_help(b);
         ok = false;
       }
       s.fmt = g.arg;
@@ -270,9 +280,7 @@ int bi_nl_main(bi_ctx *b) {
       if (ok && v > 1000) v = 1000;
       s.width = (int)v;
       break;
-    case 256: st = bi_puts(b, usage) ? 141 : 0; goto done;
-    case 257: st = bi_puts(b, "nl (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0; goto done;
-    default: ok = false; break;
+    default: st = g.status; goto done;
     }
     if (!ok) {
       st = 1;

@@ -8,33 +8,57 @@
 #include <math.h>
 #include <string.h>
 
-static const char usage[] =
-    "Usage: numfmt [OPTION]... [NUMBER]...\n"
-    "Reformat NUMBER(s), or the numbers from standard input if none are "
-    "specified.\n\n"
-    "  -d, --delimiter=X    use X instead of whitespace for field delimiter\n"
-    "      --field=FIELDS   replace the numbers in these input fields\n"
-    "      --format=FORMAT  use printf style floating-point FORMAT\n"
-    "      --from=UNIT      auto-scale input numbers to UNITs\n"
-    "      --from-unit=N    specify the input unit size (instead of 1)\n"
-    "      --header[=N]     print (without converting) the first N header "
-    "lines\n"
-    "      --invalid=MODE   failure mode for invalid numbers: abort, fail, "
-    "warn, ignore\n"
-    "      --padding=N      pad the output to N characters\n"
-    "      --round=METHOD   up, down, from-zero (default), towards-zero, "
-    "nearest\n"
-    "      --suffix=SUFFIX  add SUFFIX to output numbers\n"
-    "      --to=UNIT        auto-scale output numbers to UNITs\n"
-    "      --to-unit=N      the output unit size (instead of 1)\n"
-    "  -z, --zero-terminated    line delimiter is NUL, not newline\n";
 
 enum { SC_NONE, SC_SI, SC_IEC, SC_IEC_I, SC_AUTO };
 enum { R_UP, R_DOWN, R_FROM_ZERO, R_TOWARDS_ZERO, R_NEAREST };
 enum { INV_ABORT, INV_FAIL, INV_WARN, INV_IGNORE };
 enum {
-  O_FROM = 256, O_TO, O_FROM_UNIT, O_TO_UNIT, O_SUFFIX, O_PADDING, O_FIELD,
+  O_FROM = BI_OPT_FIRST, O_TO, O_FROM_UNIT, O_TO_UNIT, O_SUFFIX, O_PADDING, O_FIELD,
   O_FORMAT, O_ROUND, O_INVALID, O_HEADER
+};
+
+static const bi_option numfmt_longopts[] = {
+    {"delimiter", BI_ARG_REQUIRED, 'd', NULL},
+    {"field", BI_ARG_REQUIRED, O_FIELD, NULL},
+    {"format", BI_ARG_REQUIRED, O_FORMAT, NULL},
+    {"from", BI_ARG_REQUIRED, O_FROM, NULL},
+    {"from-unit", BI_ARG_REQUIRED, O_FROM_UNIT, NULL},
+    {"header", BI_ARG_OPTIONAL, O_HEADER, NULL},
+    {"invalid", BI_ARG_REQUIRED, O_INVALID, NULL},
+    {"padding", BI_ARG_REQUIRED, O_PADDING, NULL},
+    {"round", BI_ARG_REQUIRED, O_ROUND, NULL},
+    {"suffix", BI_ARG_REQUIRED, O_SUFFIX, NULL},
+    {"to", BI_ARG_REQUIRED, O_TO, NULL},
+    {"to-unit", BI_ARG_REQUIRED, O_TO_UNIT, NULL},
+    {"zero-terminated", BI_ARG_NONE, 'z', NULL},
+    {0}};
+
+static const bi_cmd numfmt_cmd = {
+    .name = "numfmt",
+    .usage = "Usage: numfmt [OPTION]... [NUMBER]...\n",
+    .about =
+        "Reformat NUMBER(s), or the numbers from standard input if none are "
+        "specified.\n"
+        "\n"
+        "  -d, --delimiter=X    use X instead of whitespace for field "
+        "delimiter\n"
+        "      --field=FIELDS   replace the numbers in these input fields\n"
+        "      --format=FORMAT  use printf style floating-point FORMAT\n"
+        "      --from=UNIT      auto-scale input numbers to UNITs\n"
+        "      --from-unit=N    specify the input unit size (instead of 1)\n"
+        "      --header[=N]     print (without converting) the first N "
+        "header lines\n"
+        "      --invalid=MODE   failure mode for invalid numbers: abort, "
+        "fail, warn, ignore\n"
+        "      --padding=N      pad the output to N characters\n"
+        "      --round=METHOD   up, down, from-zero (default), "
+        "towards-zero, nearest\n"
+        "      --suffix=SUFFIX  add SUFFIX to output numbers\n"
+        "      --to=UNIT        auto-scale output numbers to UNITs\n"
+        "      --to-unit=N      the output unit size (instead of 1)\n"
+        "  -z, --zero-terminated    line delimiter is NUL, not newline\n",
+    .shortopts = "d:z",
+    .longopts = numfmt_longopts,
 };
 
 typedef struct nf_state {
@@ -56,10 +80,6 @@ typedef struct nf_state {
 } nf_state;
 
 static const char units[] = "KMGTPEZY";
-
-static void try_help(bi_ctx *b) {
-  bi_errline(b, "Try 'numfmt --help' for more information.");
-}
 
 static long double rnd(long double v, int mode) {
   switch (mode) {
@@ -352,12 +372,12 @@ static int parse_fields(bi_ctx *b, nf_state *s, const char *a) {
     }
     if ((*p && *p != ',') || (!have_lo && !dash)) {
       bi_err(b, "invalid field value \u2018%s\u2019", a);
-      try_help(b);
+      bi_try_help(b);
       return VSH_EINVAL;
     }
     if ((have_lo && lo == 0) || (have_hi && hi == 0)) {
       bi_err(b, "fields are numbered from 1");
-      try_help(b);
+      bi_try_help(b);
       return VSH_EINVAL;
     }
     s->lo[s->nranges] = have_lo ? lo : 1;
@@ -376,119 +396,110 @@ static int emit(nf_state *s, const char *p, size_t n, vsh_buf *out) {
   return rc;
 }
 
-int bi_numfmt_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {
-      {"delimiter", BI_ARG_REQUIRED, 'd'},
-      {"field", BI_ARG_REQUIRED, O_FIELD},
-      {"format", BI_ARG_REQUIRED, O_FORMAT},
-      {"from", BI_ARG_REQUIRED, O_FROM},
-      {"from-unit", BI_ARG_REQUIRED, O_FROM_UNIT},
-      {"header", BI_ARG_OPTIONAL, O_HEADER},
-      {"invalid", BI_ARG_REQUIRED, O_INVALID},
-      {"padding", BI_ARG_REQUIRED, O_PADDING},
-      {"round", BI_ARG_REQUIRED, O_ROUND},
-      {"suffix", BI_ARG_REQUIRED, O_SUFFIX},
-      {"to", BI_ARG_REQUIRED, O_TO},
-      {"to-unit", BI_ARG_REQUIRED, O_TO_UNIT},
-      {"zero-terminated", BI_ARG_NONE, 'z'},
-      {"help", BI_ARG_NONE, 'h'},
-      {"version", BI_ARG_NONE, 'V'},
-      {0}};
-  size_t deflo[1] = {1}, defhi[1] = {1}; /* field 1 unless --field */
-  nf_state s = {.b = b, .round = R_FROM_ZERO, .from_unit = 1, .to_unit = 1,
-                .delim = -1, .eol = '\n', .user_prec = -1, .lo = deflo,
-                .hi = defhi, .nranges = 1};
-  long header = 0, l;
-  bi_opts g = {0};
+/* The option loop: -1 to go on, else the exit status.  deflo/defhi
+ * are the default field range "--field -" goes back to. */
+static int numfmt_options(bi_ctx *b, bi_opts *g, nf_state *s, long *header,
+                          size_t *deflo, size_t *defhi) {
+  long l;
   int c;
-  while ((c = bi_getopt(b, &g, "d:z", lo)) != -1) {
+  while ((c = bi_opt(b, g, &numfmt_cmd)) != -1) {
     switch (c) {
-    case '?': return 1;
-    case 'h': return bi_puts(b, usage) ? 141 : 0;
-    case 'V': return bi_puts(b, "numfmt (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
     case 'd':
-      if (strlen(g.arg) > 1) {
+      if (strlen(g->arg) > 1) {
         bi_err(b, "the delimiter must be a single character");
         return 1;
       }
-      s.delim = (unsigned char)g.arg[0];
+      s->delim = (unsigned char)g->arg[0];
       break;
-    case 'z': s.eol = '\0'; break;
+    case 'z': s->eol = '\0'; break;
     case O_FROM:
-      if ((s.from = scale_arg(b, "--from", g.arg, true)) < 0) goto usage_err;
+      if ((s->from = scale_arg(b, "--from", g->arg, true)) < 0) return bi_usage_error(b, &numfmt_cmd, NULL);
       break;
     case O_TO:
-      if ((s.to = scale_arg(b, "--to", g.arg, false)) < 0) goto usage_err;
+      if ((s->to = scale_arg(b, "--to", g->arg, false)) < 0) return bi_usage_error(b, &numfmt_cmd, NULL);
       break;
     case O_FROM_UNIT:
     case O_TO_UNIT:
-      if (!parse_long(g.arg, &l) || l <= 0) {
-        bi_err(b, "invalid unit size: \u2018%s\u2019", g.arg);
+      if (!parse_long(g->arg, &l) || l <= 0) {
+        bi_err(b, "invalid unit size: \u2018%s\u2019", g->arg);
         return 1;
       }
-      if (c == O_FROM_UNIT) s.from_unit = l;
-      else s.to_unit = l;
+      if (c == O_FROM_UNIT) s->from_unit = l;
+      else s->to_unit = l;
       break;
-    case O_SUFFIX: s.suffix = g.arg; break;
+    case O_SUFFIX: s->suffix = g->arg; break;
     case O_PADDING:
-      if (!parse_long(g.arg, &s.padding) || !s.padding) {
-        bi_err(b, "invalid padding value \u2018%s\u2019", g.arg);
+      if (!parse_long(g->arg, &s->padding) || !s->padding) {
+        bi_err(b, "invalid padding value \u2018%s\u2019", g->arg);
         return 1;
       }
       break;
     case O_FIELD:
-      if (!strcmp(g.arg, "-")) {
+      if (!strcmp(g->arg, "-")) {
         defhi[0] = 0;
-        s.lo = deflo;
-        s.hi = defhi;
-        s.nranges = 1;
-      } else if (parse_fields(b, &s, g.arg)) {
+        s->lo = deflo;
+        s->hi = defhi;
+        s->nranges = 1;
+      } else if (parse_fields(b, s, g->arg)) {
         return 1;
       }
       break;
     case O_FORMAT:
-      if (!parse_format(&s, g.arg)) {
+      if (!parse_format(s, g->arg)) {
         bi_err(b, "invalid format \u2018%s\u2019, directive must be "
-                  "%%[0]['][-][N][.][N]f", g.arg);
+                  "%%[0]['][-][N][.][N]f", g->arg);
         return 1;
       }
       break;
     case O_ROUND: {
       static const char *const r[] = {"up", "down", "from-zero",
                                       "towards-zero", "nearest"};
-      s.round = -1;
+      s->round = -1;
       for (int i = 0; i < 5; i++)
-        if (!strcmp(g.arg, r[i])) s.round = i;
-      if (s.round < 0) {
-        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--round\u2019", g.arg);
+        if (!strcmp(g->arg, r[i])) s->round = i;
+      if (s->round < 0) {
+        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--round\u2019", g->arg);
         bi_errline(b, "Valid arguments are:");
         for (int i = 0; i < 5; i++) bi_errline(b, "  - \u2018%s\u2019", r[i]);
-        goto usage_err;
+        return bi_usage_error(b, &numfmt_cmd, NULL);
       }
       break;
     }
     case O_INVALID: {
       static const char *const m[] = {"abort", "fail", "warn", "ignore"};
-      s.invalid = -1;
+      s->invalid = -1;
       for (int i = 0; i < 4; i++)
-        if (!strcmp(g.arg, m[i])) s.invalid = i;
-      if (s.invalid < 0) {
-        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--invalid\u2019", g.arg);
+        if (!strcmp(g->arg, m[i])) s->invalid = i;
+      if (s->invalid < 0) {
+        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--invalid\u2019", g->arg);
         bi_errline(b, "Valid arguments are:");
         for (int i = 0; i < 4; i++) bi_errline(b, "  - \u2018%s\u2019", m[i]);
-        goto usage_err;
+        return bi_usage_error(b, &numfmt_cmd, NULL);
       }
       break;
     }
     case O_HEADER:
-      header = 1;
-      if (g.arg && (!parse_long(g.arg, &header) || header <= 0)) {
-        bi_err(b, "invalid header value \u2018%s\u2019", g.arg);
+      *header = 1;
+      if (g->arg && (!parse_long(g->arg, header) || *header <= 0)) {
+        bi_err(b, "invalid header value \u2018%s\u2019", g->arg);
         return 1;
       }
       break;
+    default: return g->status;
     }
   }
+  return -1;
+}
+
+int bi_numfmt_main(bi_ctx *b) {
+  size_t deflo[1] = {1}, defhi[1] = {1}; /* field 1 unless --field */
+  nf_state s = {.b = b, .round = R_FROM_ZERO, .from_unit = 1, .to_unit = 1,
+                .delim = -1, .eol = '\n', .user_prec = -1, .lo = deflo,
+                .hi = defhi, .nranges = 1};
+  long header = 0;
+  bi_opts g = {0};
+  int st = numfmt_options(b, &g, &s, &header, deflo, defhi);
+  if (st >= 0) return st;
   vsh_buf out = {0};
   int rc = 0;
   if (g.noperands) {
@@ -518,7 +529,4 @@ int bi_numfmt_main(bi_ctx *b) {
   if (rc == VSH_EPIPE) return 141;
   if (rc) return rc == 1 ? 2 : 1;
   return s.failed && s.invalid != INV_WARN && s.invalid != INV_IGNORE ? 2 : 0;
-usage_err:
-  try_help(b);
-  return 1;
 }

@@ -59,12 +59,23 @@ static size_t parse_delims(const char *s, char *out, bool *empty) {
   return n;
 }
 
-static const bi_longopt lo[] = {{"delimiters", BI_ARG_REQUIRED, 'd'},
-                                {"serial", BI_ARG_NONE, 's'},
-                                {"zero-terminated", BI_ARG_NONE, 'z'},
-                                {"help", BI_ARG_NONE, 256},
-                                {"version", BI_ARG_NONE, 257},
-                                {NULL, 0, 0}};
+static const bi_option paste_longopts[] = {
+    {"delimiters", BI_ARG_REQUIRED, 'd',
+     "=LIST reuse characters from LIST instead of TABs"},
+    {"serial", BI_ARG_NONE, 's',
+     "paste one file at a time instead of in parallel"},
+    {"zero-terminated", BI_ARG_NONE, 'z', "line delimiter is NUL, not newline"},
+    {0}};
+
+static const bi_cmd paste_cmd = {
+    .name = "paste",
+    .usage = "Usage: paste [OPTION]... [FILE]...\n",
+    .about = "Write lines consisting of the sequentially corresponding lines "
+             "from\neach FILE, separated by TABs, to standard output.\n\n",
+    .shortopts = "d:sz",
+    .longopts = paste_longopts,
+    .help_col = 26,
+};
 
 int bi_paste_main(bi_ctx *b) {
   const char *dspec = "\t";
@@ -72,22 +83,12 @@ int bi_paste_main(bi_ctx *b) {
   char end = '\n';
   bi_opts g = {0};
   int ch;
-  while ((ch = bi_getopt(b, &g, "d:sz", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &paste_cmd)) != -1) {
     switch (ch) {
     case 'd': dspec = g.arg; break;
     case 's': serial = true; break;
     case 'z': end = 0; break;
-    case 256:
-      bi_puts(b, "Usage: paste [OPTION]... [FILE]...\nWrite lines consisting "
-                 "of the sequentially corresponding lines from\neach FILE, "
-                 "separated by TABs, to standard output.\n\n  -d, "
-                 "--delimiters=LIST   reuse characters from LIST instead of "
-                 "TABs\n  -s, --serial            paste one file at a time "
-                 "instead of in parallel\n  -z, --zero-terminated    line "
-                 "delimiter is NUL, not newline\n");
-      return 0;
-    case 257: bi_puts(b, "paste (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   size_t dl = strlen(dspec);

@@ -6,16 +6,26 @@
 
 #include <string.h>
 
-static const char usage[] =
-    "Usage: rev [options] [file ...]\n"
-    "\n"
-    "Reverse lines characterwise.\n"
-    "\n"
-    "Options:\n"
-    " -h, --help     display this help\n"
-    " -V, --version  display version\n"
-    "\n"
-    "For more details see rev(1).\n";
+static const bi_option rev_longopts[] = {
+    {"help", BI_ARG_NONE, 'h', NULL}, {"version", BI_ARG_NONE, 'V', NULL}, {0}};
+
+/* util-linux style: -h and -V, and its own help text. */
+static const bi_cmd rev_cmd = {
+    .name = "rev",
+    .shortopts = "hV",
+    .longopts = rev_longopts,
+    .flags = BI_CMD_NO_HELP,
+    .usage =
+        "Usage: rev [options] [file ...]\n"
+        "\n"
+        "Reverse lines characterwise.\n"
+        "\n"
+        "Options:\n"
+        " -h, --help     display this help\n"
+        " -V, --version  display version\n"
+        "\n"
+        "For more details see rev(1).\n",
+};
 
 /* Reverses line[0..n) (no newline) into out. */
 static void reverse(const char *s, size_t n, char *out) {
@@ -73,14 +83,12 @@ done:
 }
 
 int bi_rev_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {
-      {"help", BI_ARG_NONE, 'h'}, {"version", BI_ARG_NONE, 'V'}, {0}};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "hV", lo)) != -1) {
-    if (c == '?') return 1;
-    if (c == 'h') return bi_puts(b, usage) ? 141 : 0;
-    if (c == 'V') return bi_puts(b, "rev (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+  while ((c = bi_opt(b, &g, &rev_cmd)) != -1) {
+    if (c == 'h') return bi_cmd_help(b, &rev_cmd);
+    if (c == 'V') return bi_cmd_version(b, &rev_cmd);
+    return g.status;
   }
   if (!g.noperands) {
     int rc = rev_stream(b, b->in);

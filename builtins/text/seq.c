@@ -11,15 +11,26 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
+static const bi_option seq_longopts[] = {
+    {"format", BI_ARG_REQUIRED, 'f',
+     "=FORMAT use printf style floating-point FORMAT"},
+    {"separator", BI_ARG_REQUIRED, 's',
+     "=STRING use STRING to separate numbers (default: \\n)"},
+    {"equal-width", BI_ARG_NONE, 'w',
+     "equalize width by padding with leading zeroes"},
+    {0}};
 
-static const bi_longopt lo[] = {{"separator", BI_ARG_REQUIRED, 's'},
-                                {"equal-width", BI_ARG_NONE, 'w'},
-                                {"format", BI_ARG_REQUIRED, 'f'},
-                                {"help", BI_ARG_NONE, 256},
-                                {"version", BI_ARG_NONE, 257},
-                                {NULL, 0, 0}};
+/* Options end at the first operand, so "seq -1 1" takes -1 as FIRST. */
+static const bi_cmd seq_cmd = {
+    .name = "seq",
+    .usage = "Usage: seq [OPTION]... LAST\n  or:  seq [OPTION]... FIRST "
+             "LAST\n  or:  seq [OPTION]... FIRST INCREMENT LAST\n",
+    .about = "Print numbers from FIRST to LAST, in steps of INCREMENT.\n\n",
+    .shortopts = "s:wf:",
+    .longopts = seq_longopts,
+    .flags = BI_CMD_POSIX,
+    .help_col = 27,
+};
 
 typedef struct seq_out {
   bi_ctx *b;
@@ -72,12 +83,12 @@ static bool parse_num(bi_ctx *b, const char *s, long double *out) {
   while (isspace((unsigned char)*p)) p++;
   *out = strtold(p, &end);
   if (end != p && !*end && isnan(*out)) { /* GNU names NaN apart */
-    bi_err(b, "invalid " LQ "not-a-number" RQ " argument: " LQ "%s" RQ, s);
+    bi_err(b, "invalid " BI_LQ "not-a-number" BI_RQ " argument: " BI_LQ "%s" BI_RQ, s);
     bi_try_help(b);
     return false;
   }
   if (end == p || *end) {
-    bi_err(b, "invalid floating point argument: " LQ "%s" RQ, s);
+    bi_err(b, "invalid floating point argument: " BI_LQ "%s" BI_RQ, s);
     bi_try_help(b);
     return false;
   }
@@ -102,14 +113,14 @@ static char *check_format(bi_ctx *b, const char *fmt) {
       while (isdigit((unsigned char)*q)) q++;
     }
     if (dir) {
-      bi_err(b, "format " LQ "%s" RQ " has too many %% directives", fmt);
+      bi_err(b, "format " BI_LQ "%s" BI_RQ " has too many %% directives", fmt);
       return NULL;
     }
     if (!*q || !strchr("aAeEfFgG", *q)) {
       if (!*q)
-        bi_err(b, "format " LQ "%s" RQ " ends in %%", fmt);
+        bi_err(b, "format " BI_LQ "%s" BI_RQ " ends in %%", fmt);
       else
-        bi_err(b, "format " LQ "%s" RQ " has unknown %%%c directive", fmt,
+        bi_err(b, "format " BI_LQ "%s" BI_RQ " has unknown %%%c directive", fmt,
                *q);
       return NULL;
     }
@@ -118,7 +129,7 @@ static char *check_format(bi_ctx *b, const char *fmt) {
     p = q;
   }
   if (!dir) {
-    bi_err(b, "format " LQ "%s" RQ " has no %% directive", fmt);
+    bi_err(b, "format " BI_LQ "%s" BI_RQ " has no %% directive", fmt);
     return NULL;
   }
   size_t n = strlen(fmt);
@@ -264,43 +275,23 @@ static int seq_run(bi_ctx *b) {
   bool equal = false;
   bi_opts g = {0};
   int ch;
-  while ((ch = bi_getopt(b, &g, "+s:wf:", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &seq_cmd)) != -1) {
     switch (ch) {
     case 's': sep = g.arg; break;
     case 'w': equal = true; break;
     case 'f': fmt = g.arg; break;
-    case 256:
-      bi_puts(b, "Usage: seq [OPTION]... LAST\n  or:  seq [OPTION]... FIRST "
-                 "LAST\n  or:  seq [OPTION]... FIRST INCREMENT LAST\nPrint "
-                 "numbers from FIRST to LAST, in steps of INCREMENT.\n\n"
-                 "  -f, --format=FORMAT      use printf style floating-point "
-                 "FORMAT\n  -s, --separator=STRING   use STRING to separate "
-                 "numbers (default: \\n)\n  -w, --equal-width        equalize "
-                 "width by padding with leading zeroes\n");
-      return 0;
-    case 257: bi_puts(b, "seq (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default:
-      return 1;
+    default: return g.status;
     }
   }
   int n = g.noperands;
   char **ops = g.operands;
-  if (n == 0) {
-    bi_err(b, "missing operand");
-    bi_try_help(b);
-    return 1;
-  }
-  if (n > 3) {
-    bi_err(b, "extra operand " LQ "%s" RQ, ops[3]);
-    bi_try_help(b);
-    return 1;
-  }
-  if (fmt && equal) {
-    bi_err(b, "format string may not be specified when printing equal "
-              "width strings");
-    bi_try_help(b);
-    return 1;
-  }
+  if (n == 0) return bi_usage_error(b, &seq_cmd, "missing operand");
+  if (n > 3)
+    return bi_usage_error(b, &seq_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          ops[3]);
+  if (fmt && equal)
+    return bi_usage_error(b, &seq_cmd, "format string may not be specified "
+                                       "when printing equal width strings");
   const char *sfirst = n > 1 ? ops[0] : "1";
   const char *sstep = n > 2 ? ops[1] : "1";
   const char *slast = ops[n - 1];
@@ -308,11 +299,10 @@ static int seq_run(bi_ctx *b) {
   if (!parse_num(b, sfirst, &first) || !parse_num(b, sstep, &step) ||
       !parse_num(b, slast, &last))
     return 1;
-  if (step == 0) {
-    bi_err(b, "invalid Zero increment value: " LQ "%s" RQ, sstep);
-    bi_try_help(b);
-    return 1;
-  }
+  if (step == 0)
+    return bi_usage_error(b, &seq_cmd,
+                          "invalid Zero increment value: " BI_LQ "%s" BI_RQ,
+                          sstep);
   seq_out o = {.b = b, .sep = sep, .first = true};
   int rc;
   if (!fmt && is_int(sfirst) && is_int(sstep) && is_int(slast)) {

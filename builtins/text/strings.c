@@ -7,21 +7,49 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char usage[] =
-    "Usage: strings [option(s)] [file(s)]\n"
-    " Display printable strings in [file(s)] (stdin by default)\n"
-    " The options are:\n"
-    "  -a - --all                Scan the entire file, not just the data section [default]\n"
-    "  -f --print-file-name      Print the name of the file before each string\n"
-    "  -n <number>               Locate & print any sequence of at least <number>\n"
-    "    --bytes=<number>         displayable characters.  (The default is 4).\n"
-    "  -t --radix={o,d,x}        Print the location of the string in base 8, 10 or 16\n"
-    "  -w --include-all-whitespace Include all whitespace as valid string characters\n"
-    "  -o                        An alias for --radix=o\n"
-    "  -e --encoding={s,S}       Select character size: s = 7-bit, S = 8-bit\n"
-    "  -s --output-separator=<string> String used to separate strings in output.\n"
-    "  -h --help                 Display this information\n"
-    "  -v -V --version           Print the program's version number\n";
+static const bi_option strings_longopts[] = {
+    {"all", BI_ARG_NONE, 'a', NULL},
+    {"print-file-name", BI_ARG_NONE, 'f', NULL},
+    {"bytes", BI_ARG_REQUIRED, 'n', NULL},
+    {"radix", BI_ARG_REQUIRED, 't', NULL},
+    {"include-all-whitespace", BI_ARG_NONE, 'w', NULL},
+    {"encoding", BI_ARG_REQUIRED, 'e', NULL},
+    {"output-separator", BI_ARG_REQUIRED, 's', NULL},
+    {"data", BI_ARG_NONE, 'd', NULL},
+    {"help", BI_ARG_NONE, 'h', NULL},
+    {"version", BI_ARG_NONE, 'v', NULL},
+    {0}};
+
+/* binutils style: -h, -v/-V and its own help text. */
+static const bi_cmd strings_cmd = {
+    .name = "strings",
+    .usage =
+        "Usage: strings [option(s)] [file(s)]\n"
+        " Display printable strings in [file(s)] (stdin by default)\n"
+        " The options are:\n"
+        "  -a - --all                Scan the entire file, not just the "
+        "data section [default]\n"
+        "  -f --print-file-name      Print the name of the file before each "
+        "string\n"
+        "  -n <number>               Locate & print any sequence of at "
+        "least <number>\n"
+        "    --bytes=<number>         displayable characters.  (The default "
+        "is 4).\n"
+        "  -t --radix={o,d,x}        Print the location of the string in "
+        "base 8, 10 or 16\n"
+        "  -w --include-all-whitespace Include all whitespace as valid "
+        "string characters\n"
+        "  -o                        An alias for --radix=o\n"
+        "  -e --encoding={s,S}       Select character size: s = 7-bit, S = "
+        "8-bit\n"
+        "  -s --output-separator=<string> String used to separate strings "
+        "in output.\n"
+        "  -h --help                 Display this information\n"
+        "  -v -V --version           Print the program's version number\n",
+    .shortopts = "adfn:t:woe:s:hvV",
+    .longopts = strings_longopts,
+    .flags = BI_CMD_NO_HELP,
+};
 
 typedef struct str_opts {
   size_t min;
@@ -92,14 +120,6 @@ static int scan(bi_ctx *b, const str_opts *o, sh_stream *in, const char *name) {
 }
 
 int bi_strings_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {
-      {"all", BI_ARG_NONE, 'a'}, {"print-file-name", BI_ARG_NONE, 'f'},
-      {"bytes", BI_ARG_REQUIRED, 'n'}, {"radix", BI_ARG_REQUIRED, 't'},
-      {"include-all-whitespace", BI_ARG_NONE, 'w'},
-      {"encoding", BI_ARG_REQUIRED, 'e'},
-      {"output-separator", BI_ARG_REQUIRED, 's'},
-      {"data", BI_ARG_NONE, 'd'},
-      {"help", BI_ARG_NONE, 'h'}, {"version", BI_ARG_NONE, 'v'}, {0}};
   str_opts o = {.min = 4, .sep = "\n"};
   /* obsolete "-N" means "-n N" */
   for (int i = 1; i < b->argc; i++) {
@@ -116,7 +136,7 @@ int bi_strings_main(bi_ctx *b) {
   }
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "adfn:t:woe:s:hvV", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &strings_cmd)) != -1) {
     switch (c) {
     case 'a': case 'd': break;
     case 'f': o.fname = true; break;
@@ -147,10 +167,9 @@ int bi_strings_main(bi_ctx *b) {
       o.eight = g.arg[0] == 'S';
       break;
     case 's': o.sep = g.arg; break;
-    case 'h': return bi_puts(b, usage) ? 141 : 0;
-    case 'v': case 'V':
-      return bi_puts(b, "strings (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
-    default: return 1;
+    case 'h': return bi_cmd_help(b, &strings_cmd);
+    case 'v': case 'V': return bi_cmd_version(b, &strings_cmd);
+    default: return g.status;
     }
   }
   if (!g.noperands) {

@@ -9,18 +9,25 @@
 
 #include <string.h>
 
-static const char usage[] =
-    "Usage: tac [OPTION]... [FILE]...\n"
-    "Write each FILE to standard output, last line first.\n"
-    "\n"
-    "With no FILE, or when FILE is -, read standard input.\n"
-    "\n"
-    "Mandatory arguments to long options are mandatory for short options too.\n"
-    "  -b, --before             attach the separator before instead of after\n"
-    "  -r, --regex              interpret the separator as a regular expression\n"
-    "  -s, --separator=STRING   use STRING as the separator instead of newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+static const bi_option tac_longopts[] = {
+    {"before", BI_ARG_NONE, 'b',
+     "attach the separator before instead of after"},
+    {"regex", BI_ARG_NONE, 'r', "interpret the separator as a regular expression"},
+    {"separator", BI_ARG_REQUIRED, 's',
+     "=STRING use STRING as the separator instead of newline"},
+    {0}};
+
+static const bi_cmd tac_cmd = {
+    .name = "tac",
+    .usage = "Usage: tac [OPTION]... [FILE]...\n",
+    .about = "Write each FILE to standard output, last line first.\n\n"
+             "With no FILE, or when FILE is -, read standard input.\n\n"
+             "Mandatory arguments to long options are mandatory for short "
+             "options too.\n",
+    .shortopts = "brs:",
+    .longopts = tac_longopts,
+    .help_col = 27,
+};
 
 typedef struct tac_opts {
   bool before, regex;
@@ -122,23 +129,15 @@ done:
 }
 
 int bi_tac_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"before", BI_ARG_NONE, 'b'},
-                                  {"regex", BI_ARG_NONE, 'r'},
-                                  {"separator", BI_ARG_REQUIRED, 's'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {0}};
   tac_opts o = {.sep = "\n"};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "brs:", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &tac_cmd)) != -1) {
     switch (c) {
     case 'b': o.before = true; break;
     case 'r': o.regex = true; break;
     case 's': o.sep = g.arg; break;
-    case 256: return bi_puts(b, usage) ? 141 : 0;
-    case 257: return bi_puts(b, "tac (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   if (o.regex) {

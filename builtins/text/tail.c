@@ -7,41 +7,55 @@
 
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
-
-static const char usage[] =
-    "Usage: tail [OPTION]... [FILE]...\n"
-    "Print the last 10 lines of each FILE to standard output.\n"
-    "With more than one FILE, precede each with a header giving the file "
-    "name.\n\nWith no FILE, or when FILE is -, read standard input.\n\n"
-    "  -c, --bytes=[+]NUM       output the last NUM bytes; or use -c +NUM "
-    "to\n                             output starting with byte NUM of each "
-    "file\n"
-    "  -n, --lines=[+]NUM       output the last NUM lines, instead of the "
-    "last 10;\n                             or use -n +NUM to skip NUM-1 "
-    "lines at the start\n"
-    "  -q, --quiet, --silent    never output headers giving file names\n"
-    "  -v, --verbose            always output headers giving file names\n"
-    "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
-    "(-f, -F and --follow are not supported in vsh.)\n";
-
 typedef struct tail_opts {
   uint64_t n;
   bool bytes, from; /* from: +K, start at line/byte K */
   char delim;
 } tail_opts;
 
-static const bi_longopt lo[] = {
-    {"bytes", BI_ARG_REQUIRED, 'c'},  {"lines", BI_ARG_REQUIRED, 'n'},
-    {"quiet", BI_ARG_NONE, 'q'},      {"silent", BI_ARG_NONE, 'q'},
-    {"verbose", BI_ARG_NONE, 'v'},    {"zero-terminated", BI_ARG_NONE, 'z'},
-    {"follow", BI_ARG_OPTIONAL, 'f'}, {"retry", BI_ARG_NONE, 258},
-    {"pid", BI_ARG_REQUIRED, 259},    {"sleep-interval", BI_ARG_REQUIRED, 's'},
-    {"help", BI_ARG_NONE, 256},       {"version", BI_ARG_NONE, 257},
-    {NULL, 0, 0}};
+enum { OPT_RETRY = BI_OPT_FIRST, OPT_PID };
+
+static const bi_option tail_longopts[] = {
+    {"bytes", BI_ARG_REQUIRED, 'c', NULL},
+    {"lines", BI_ARG_REQUIRED, 'n', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"silent", BI_ARG_NONE, 'q', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"zero-terminated", BI_ARG_NONE, 'z', NULL},
+    {"follow", BI_ARG_OPTIONAL, 'f', NULL},
+    {"retry", BI_ARG_NONE, OPT_RETRY, NULL},
+    {"pid", BI_ARG_REQUIRED, OPT_PID, NULL},
+    {"sleep-interval", BI_ARG_REQUIRED, 's', NULL},
+    {0}};
+
+/* The option list is spelled out: -q has two long names. */
+static const bi_cmd tail_cmd = {
+    .name = "tail",
+    .usage = "Usage: tail [OPTION]... [FILE]...\n",
+    .about =
+        "Print the last 10 lines of each FILE to standard output.\n"
+        "With more than one FILE, precede each with a header giving the "
+        "file name.\n"
+        "\n"
+        "With no FILE, or when FILE is -, read standard input.\n"
+        "\n"
+        "  -c, --bytes=[+]NUM       output the last NUM bytes; or use -c "
+        "+NUM to\n"
+        "                             output starting with byte NUM of each "
+        "file\n"
+        "  -n, --lines=[+]NUM       output the last NUM lines, instead of "
+        "the last 10;\n"
+        "                             or use -n +NUM to skip NUM-1 lines at "
+        "the start\n"
+        "  -q, --quiet, --silent    never output headers giving file names\n"
+        "  -v, --verbose            always output headers giving file names\n"
+        "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n"
+        "(-f, -F and --follow are not supported in vsh.)\n",
+    .shortopts = "c:n:qvzfFs:",
+    .longopts = tail_longopts,
+};
 
 /* +K: skip K-1 lines (or bytes), copy the rest. */
 static int tail_from(bi_ctx *b, sh_stream *in, const tail_opts *o,
@@ -169,7 +183,7 @@ static bool parse_count(bi_ctx *b, const char *s, tail_opts *o, bool bytes) {
     p++;
   }
   if (!bi_parse_size(p, &o->n)) {
-    bi_err(b, "invalid number of %s: " LQ "%s" RQ, bytes ? "bytes" : "lines",
+    bi_err(b, "invalid number of %s: " BI_LQ "%s" BI_RQ, bytes ? "bytes" : "lines",
            s);
     return false;
   }
@@ -186,7 +200,7 @@ static int tail_run(bi_ctx *b, tail_opts *op) {
   int headers = 0; /* -1 never, 1 always */
   bi_opts g = {0};
   int ch;
-  while ((ch = bi_getopt(b, &g, "c:n:qvzfFs:", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &tail_cmd)) != -1) {
     switch (ch) {
     case 'c':
       if (!parse_count(b, g.arg, &o, true)) return 1;
@@ -197,14 +211,12 @@ static int tail_run(bi_ctx *b, tail_opts *op) {
     case 'q': headers = -1; break;
     case 'v': headers = 1; break;
     case 'z': o.delim = 0; break;
-    case 's': case 258: case 259: break;
+    case 's': case OPT_RETRY: case OPT_PID: break;
     case 'f': case 'F':
       bi_err(b, "following files (-f, -F, --follow) is not supported in vsh: "
                 "files cannot grow while tail waits");
       return 1;
-    case 256: bi_puts(b, usage); return 0;
-    case 257: bi_puts(b, "tail (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   /* GNU: the last 0 lines or bytes need no input; nothing is opened, so
@@ -224,9 +236,8 @@ int bi_tail_main(bi_ctx *b) {
     char unit = a1[1 + k];
     if (k + 2 >= sizeof(num) ||
         (unit && (a1[2 + k] || !strchr("bclf", unit)))) {
-      bi_err(b, "invalid option -- '%c'", unit ? unit : a1[1]);
-      bi_try_help(b);
-      return 1;
+      return bi_usage_error(b, &tail_cmd, "invalid option -- '%c'",
+                            unit ? unit : a1[1]);
     }
     if (unit == 'f') {
       bi_err(b, "following files (-f, -F, --follow) is not supported in vsh: "

@@ -13,32 +13,36 @@ typedef struct tee_out {
   bool dead;
 } tee_out;
 
-static const bi_longopt lo[] = {{"append", BI_ARG_NONE, 'a'},
-                                {"ignore-interrupts", BI_ARG_NONE, 'i'},
-                                {"output-error", BI_ARG_OPTIONAL, 'p'},
-                                {"help", BI_ARG_NONE, 256},
-                                {"version", BI_ARG_NONE, 257},
-                                {NULL, 0, 0}};
+enum { OPT_OUTPUT_ERROR = BI_OPT_FIRST };
+
+static const bi_option tee_longopts[] = {
+    {"append", BI_ARG_NONE, 'a', "append to the given FILEs, do not overwrite"},
+    {"ignore-interrupts", BI_ARG_NONE, 'i', "ignore interrupt signals"},
+    {NULL, BI_ARG_NONE, 'p', "diagnose errors writing to non pipes"},
+    {"output-error", BI_ARG_OPTIONAL, OPT_OUTPUT_ERROR,
+     "=MODE set behavior on write error"},
+    {0}};
+
+static const bi_cmd tee_cmd = {
+    .name = "tee",
+    .usage = "Usage: tee [OPTION]... [FILE]...\n",
+    .about = "Copy standard input to each FILE, and also to standard "
+             "output.\n\n",
+    .shortopts = "aip",
+    .longopts = tee_longopts,
+    .help_col = 28,
+};
 
 int bi_tee_main(bi_ctx *b) {
   bool append = false, keep_going = false;
   bi_opts g = {0};
   int ch;
-  while ((ch = bi_getopt(b, &g, "aip", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &tee_cmd)) != -1) {
     switch (ch) {
     case 'a': append = true; break;
     case 'i': break;
-    case 'p': keep_going = true; break;
-    case 256:
-      bi_puts(b, "Usage: tee [OPTION]... [FILE]...\nCopy standard input to "
-                 "each FILE, and also to standard output.\n\n  -a, --append "
-                 "             append to the given FILEs, do not overwrite\n"
-                 "  -i, --ignore-interrupts   ignore interrupt signals\n"
-                 "  -p                        diagnose errors writing to non "
-                 "pipes\n");
-      return 0;
-    case 257: bi_puts(b, "tee (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    case 'p': case OPT_OUTPUT_ERROR: keep_going = true; break;
+    default: return g.status;
     }
   }
   int st = 0;

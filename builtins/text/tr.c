@@ -8,17 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
-
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    bi_write_to(b, b->err, m, (size_t)n);
-}
-
 typedef struct tr_set {
   unsigned char *v;
   size_t n, cap;
@@ -114,7 +103,7 @@ static bool parse_set(bi_ctx *b, const char *arg, tr_set *s, bool is2) {
           memcpy(name, p + 2, l);
           name[l] = 0;
           if (!valid_class(name)) {
-            bi_err(b, "invalid character class " LQ "%s" RQ, name);
+            bi_err(b, "invalid character class " BI_LQ "%s" BI_RQ, name);
             return false;
           }
           if (!strcmp(name, "upper")) s->has_class_upper = true;
@@ -148,7 +137,7 @@ static bool parse_set(bi_ctx *b, const char *arg, tr_set *s, bool is2) {
           unsigned long cnt = digits ? strtoul(r, &end, r[0] == '0' ? 8 : 10)
                                      : 0;
           if (digits && *end != ']') {
-            bi_err(b, "invalid repeat count " LQ "%.*s" RQ " in [c*n] "
+            bi_err(b, "invalid repeat count " BI_LQ "%.*s" BI_RQ " in [c*n] "
                       "construct", (int)digits, r);
             return false;
           }
@@ -183,13 +172,64 @@ static bool parse_set(bi_ctx *b, const char *arg, tr_set *s, bool is2) {
   return true;
 }
 
-static const bi_longopt lo[] = {{"complement", BI_ARG_NONE, 'c'},
-                                {"delete", BI_ARG_NONE, 'd'},
-                                {"squeeze-repeats", BI_ARG_NONE, 's'},
-                                {"truncate-set1", BI_ARG_NONE, 't'},
-                                {"help", BI_ARG_NONE, 256},
-                                {"version", BI_ARG_NONE, 257},
-                                {NULL, 0, 0}};
+static const bi_option tr_longopts[] = {
+    {"complement", BI_ARG_NONE, 'c', NULL},
+    {"delete", BI_ARG_NONE, 'd', NULL},
+    {"squeeze-repeats", BI_ARG_NONE, 's', NULL},
+    {"truncate-set1", BI_ARG_NONE, 't', NULL},
+    {0}};
+
+/* The option list is spelled out: -c has two letters. */
+static const bi_cmd tr_cmd = {
+    .name = "tr",
+    .usage = "Usage: tr [OPTION]... STRING1 [STRING2]\n",
+    .about =
+        "Translate, squeeze, and/or delete characters from standard input,\n"
+        "writing to standard output.  STRING1 and STRING2 specify arrays of\n"
+        "characters ARRAY1 and ARRAY2 that control the action.\n"
+        "\n"
+        "  -c, -C, --complement    use the complement of ARRAY1\n"
+        "  -d, --delete            delete characters in ARRAY1, do not "
+        "translate\n"
+        "  -s, --squeeze-repeats   replace each sequence of a repeated "
+        "character\n"
+        "                            that is listed in the last specified "
+        "ARRAY,\n"
+        "                            with a single occurrence of that "
+        "character\n"
+        "  -t, --truncate-set1     first truncate ARRAY1 to length of "
+        "ARRAY2\n",
+    .shortopts = "cCdst",
+    .longopts = tr_longopts,
+};
+
+/* The operand count -d/-s and translation need: -1 when it is right,
+ * else the usage error's status. */
+static int check_operands(bi_ctx *b, const bi_opts *g, bool del,
+                          bool squeeze) {
+  int n = g->noperands;
+  int need = del && squeeze ? 2 : (del || (squeeze && n < 2)) ? 1 : 2;
+  if (n < need) {
+    if (n == 0) return bi_usage_error(b, &tr_cmd, "missing operand");
+    bi_err(b, "missing operand after " BI_LQ "%s" BI_RQ, g->operands[n - 1]);
+    const char *why = del && squeeze
+                          ? "Two strings must be given when both deleting "
+                            "and squeezing repeats.\n"
+                          : "Two strings must be given when translating.\n";
+    bi_write_to(b, b->err, why, strlen(why));
+    return bi_usage_error(b, &tr_cmd, NULL);
+  }
+  if (n > need) {
+    bi_err(b, "extra operand " BI_LQ "%s" BI_RQ, g->operands[need]);
+    if (del && !squeeze && n == 2) {
+      const char *why = "Only one string may be given when deleting "
+                        "without squeezing repeats.\n";
+      bi_write_to(b, b->err, why, strlen(why));
+    }
+    return bi_usage_error(b, &tr_cmd, NULL);
+  }
+  return -1;
+}
 
 int bi_tr_main(bi_ctx *b) {
   bool comp = false, del = false, squeeze = false, trunc = false;
@@ -197,57 +237,20 @@ int bi_tr_main(bi_ctx *b) {
   int ch, st = 0;
   tr_set s1 = {0}, s2 = {0};
   char *buf = NULL, *out = NULL;
-  while ((ch = bi_getopt(b, &g, "cCdst", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &tr_cmd)) != -1) {
     switch (ch) {
     case 'c': case 'C': comp = true; break;
     case 'd': del = true; break;
     case 's': squeeze = true; break;
     case 't': trunc = true; break;
-    case 256:
-      bi_puts(b, "Usage: tr [OPTION]... STRING1 [STRING2]\nTranslate, "
-                 "squeeze, and/or delete characters from standard input,\n"
-                 "writing to standard output.  STRING1 and STRING2 specify "
-                 "arrays of\ncharacters ARRAY1 and ARRAY2 that control the "
-                 "action.\n\n  -c, -C, --complement    use the complement of "
-                 "ARRAY1\n  -d, --delete            delete characters in "
-                 "ARRAY1, do not translate\n  -s, --squeeze-repeats   "
-                 "replace each sequence of a repeated character\n"
-                 "                            that is listed in the last "
-                 "specified ARRAY,\n                            with a single "
-                 "occurrence of that character\n  -t, --truncate-set1     "
-                 "first truncate ARRAY1 to length of ARRAY2\n");
-      return 0;
-    case 257: bi_puts(b, "tr (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   int n = g.noperands;
   bool translate = !del && n >= 2;
-  int need = del && squeeze ? 2 : (del || (squeeze && n < 2)) ? 1 : 2;
-  if (n < need) {
-    if (n == 0) bi_err(b, "missing operand");
-    else {
-      bi_err(b, "missing operand after " LQ "%s" RQ, g.operands[n - 1]);
-      const char *why = del && squeeze
-                            ? "Two strings must be given when both deleting "
-                              "and squeezing repeats.\n"
-                            : "Two strings must be given when translating.\n";
-      bi_write_to(b, b->err, why, strlen(why));
-    }
-    try_help(b);
-    return 1;
-  }
-  if (n > need) {
-    bi_err(b, "extra operand " LQ "%s" RQ, g.operands[need]);
-    if (del && !squeeze && n == 2)
-    {
-      const char *why = "Only one string may be given when deleting "
-                        "without squeezing repeats.\n";
-      bi_write_to(b, b->err, why, strlen(why));
-    }
-    try_help(b);
-    return 1;
-  }
+  st = check_operands(b, &g, del, squeeze);
+  if (st >= 0) return st;
+  st = 0;
   if (!parse_set(b, g.operands[0], &s1, false) ||
       (n > 1 && !parse_set(b, g.operands[1], &s2, true))) {
     st = 1;

@@ -8,17 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
-
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    bi_write_to(b, b->err, m, (size_t)n);
-}
-
 typedef struct uniq_opts {
   bool count, dups, all_dups, uniques, icase;
   int all_mode; /* 0 none, 1 prepend, 2 separate */
@@ -88,19 +77,45 @@ static int out_line(uniq_out *u, const uniq_opts *o, const char *l,
   return u->buf.len >= 65536 ? out_flush(u) : 0;
 }
 
-static const bi_longopt lo[] = {{"count", BI_ARG_NONE, 'c'},
-                                {"repeated", BI_ARG_NONE, 'd'},
-                                {"all-repeated", BI_ARG_OPTIONAL, 'D'},
-                                {"group", BI_ARG_OPTIONAL, 258},
-                                {"unique", BI_ARG_NONE, 'u'},
-                                {"ignore-case", BI_ARG_NONE, 'i'},
-                                {"skip-fields", BI_ARG_REQUIRED, 'f'},
-                                {"skip-chars", BI_ARG_REQUIRED, 's'},
-                                {"check-chars", BI_ARG_REQUIRED, 'w'},
-                                {"zero-terminated", BI_ARG_NONE, 'z'},
-                                {"help", BI_ARG_NONE, 256},
-                                {"version", BI_ARG_NONE, 257},
-                                {NULL, 0, 0}};
+enum { OPT_GROUP = BI_OPT_FIRST };
+
+static const bi_option uniq_longopts[] = {
+    {"count", BI_ARG_NONE, 'c', NULL},
+    {"repeated", BI_ARG_NONE, 'd', NULL},
+    {"all-repeated", BI_ARG_OPTIONAL, 'D', NULL},
+    {"group", BI_ARG_OPTIONAL, OPT_GROUP, NULL},
+    {"unique", BI_ARG_NONE, 'u', NULL},
+    {"ignore-case", BI_ARG_NONE, 'i', NULL},
+    {"skip-fields", BI_ARG_REQUIRED, 'f', NULL},
+    {"skip-chars", BI_ARG_REQUIRED, 's', NULL},
+    {"check-chars", BI_ARG_REQUIRED, 'w', NULL},
+    {"zero-terminated", BI_ARG_NONE, 'z', NULL},
+    {0}};
+
+static const bi_cmd uniq_cmd = {
+    .name = "uniq",
+    .usage = "Usage: uniq [OPTION]... [INPUT [OUTPUT]]\n",
+    .about =
+        "Filter adjacent matching lines from INPUT (or standard input),\n"
+        "writing to OUTPUT (or standard output).\n"
+        "\n"
+        "  -c, --count           prefix lines by the number of occurrences\n"
+        "  -d, --repeated        only print duplicate lines, one for each "
+        "group\n"
+        "  -D                    print all duplicate lines\n"
+        "  -f, --skip-fields=N   avoid comparing the first N fields\n"
+        "  -i, --ignore-case     ignore differences in case when comparing\n"
+        "  -s, --skip-chars=N    avoid comparing the first N characters\n"
+        "  -u, --unique          only print unique lines\n"
+        "      --group[=METHOD]  show all items, separating groups with an "
+        "empty line;\n"
+        "                          "
+        "METHOD={separate(default),prepend,append,both}\n"
+        "  -z, --zero-terminated     line delimiter is NUL, not newline\n"
+        "  -w, --check-chars=N   compare no more than N characters in lines\n",
+    .shortopts = "cdDuif:s:w:z",
+    .longopts = uniq_longopts,
+};
 
 static bool num_arg(bi_ctx *b, const char *s, uint64_t *out,
                     const char *what) {
@@ -115,92 +130,68 @@ bad:
   return false;
 }
 
-int bi_uniq_main(bi_ctx *b) {
-  uniq_opts o = {.delim = '\n'};
-  bi_opts g = {0};
+/* The option loop and its checks: -1 to go on, else the exit status. */
+static int uniq_options(bi_ctx *b, bi_opts *g, uniq_opts *o) {
   int ch;
-  while ((ch = bi_getopt(b, &g, "cdDuif:s:w:z", lo)) != -1) {
+  while ((ch = bi_opt(b, g, &uniq_cmd)) != -1) {
     switch (ch) {
-    case 'c': o.count = true; break;
-    case 'd': o.dups = true; break;
+    case 'c': o->count = true; break;
+    case 'd': o->dups = true; break;
     case 'D':
-      o.all_dups = true;
-      if (g.arg) {
+      o->all_dups = true;
+      if (g->arg) {
         static const char *const modes[] = {"none", "prepend", "separate", NULL};
-        o.all_mode = bi_argmatch(b, "--all-repeated", g.arg, modes);
-        if (o.all_mode < 0) {
-          try_help(b);
-          return 1;
-        }
+        o->all_mode = bi_argmatch(b, "--all-repeated", g->arg, modes);
+        if (o->all_mode < 0) return bi_usage_error(b, &uniq_cmd, NULL);
       }
       break;
-    case 258: {
+    case OPT_GROUP: {
       static const char *const modes[] = {"prepend", "append", "separate",
                                           "both", NULL};
       static const int as[] = {2, 3, 1, 4};
-      int m = g.arg ? bi_argmatch(b, "--group", g.arg, modes) : 2;
-      if (m < 0) {
-        try_help(b);
-        return 1;
-      }
-      o.group = as[m];
+      int m = g->arg ? bi_argmatch(b, "--group", g->arg, modes) : 2;
+      if (m < 0) return bi_usage_error(b, &uniq_cmd, NULL);
+      o->group = as[m];
       break;
     }
-    case 'u': o.uniques = true; break;
-    case 'i': o.icase = true; break;
+    case 'u': o->uniques = true; break;
+    case 'i': o->icase = true; break;
     case 'f':
-      if (!num_arg(b, g.arg, &o.skip_fields,
+      if (!num_arg(b, g->arg, &o->skip_fields,
                    "invalid number of fields to skip"))
         return 1;
       break;
     case 's':
-      if (!num_arg(b, g.arg, &o.skip_chars, "invalid number of bytes to skip"))
+      if (!num_arg(b, g->arg, &o->skip_chars, "invalid number of bytes to skip"))
         return 1;
       break;
     case 'w':
-      if (!num_arg(b, g.arg, &o.check_chars,
+      if (!num_arg(b, g->arg, &o->check_chars,
                    "invalid number of bytes to compare"))
         return 1;
-      o.has_check = true;
+      o->has_check = true;
       break;
-    case 'z': o.delim = 0; break;
-    case 256:
-      bi_puts(b, "Usage: uniq [OPTION]... [INPUT [OUTPUT]]\nFilter adjacent "
-                 "matching lines from INPUT (or standard input),\nwriting to "
-                 "OUTPUT (or standard output).\n\n  -c, --count           "
-                 "prefix lines by the number of occurrences\n  -d, "
-                 "--repeated        only print duplicate lines, one for each "
-                 "group\n  -D                    print all duplicate lines\n"
-                 "  -f, --skip-fields=N   avoid comparing the first N fields\n"
-                 "  -i, --ignore-case     ignore differences in case when "
-                 "comparing\n  -s, --skip-chars=N    avoid comparing the "
-                 "first N characters\n  -u, --unique          only print "
-                 "unique lines\n      --group[=METHOD]  show all items, separating "
-                 "groups with an empty line;\n                          "
-                 "METHOD={separate(default),prepend,append,both}\n  -z, --zero-terminated     line delimiter "
-                 "is NUL, not newline\n  -w, --check-chars=N   compare no "
-                 "more than N characters in lines\n");
-      return 0;
-    case 257: bi_puts(b, "uniq (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    case 'z': o->delim = 0; break;
+    default: return g->status;
     }
   }
-  if (o.group && (o.count || o.dups || o.all_dups || o.uniques)) {
-    bi_err(b, "--group is mutually exclusive with -c/-d/-D/-u");
-    try_help(b);
-    return 1;
-  }
-  if (o.all_dups && o.count) {
-    bi_err(b, "printing all duplicated lines and repeat counts is "
-              "meaningless");
-    try_help(b);
-    return 1;
-  }
-  if (g.noperands > 2) {
-    bi_err(b, "extra operand " LQ "%s" RQ, g.operands[2]);
-    try_help(b);
-    return 1;
-  }
+  if (o->group && (o->count || o->dups || o->all_dups || o->uniques))
+    return bi_usage_error(b, &uniq_cmd,
+                          "--group is mutually exclusive with -c/-d/-D/-u");
+  if (o->all_dups && o->count)
+    return bi_usage_error(b, &uniq_cmd, "printing all duplicated lines and "
+                                        "repeat counts is meaningless");
+  if (g->noperands > 2)
+    return bi_usage_error(b, &uniq_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g->operands[2]);
+  return -1;
+}
+
+int bi_uniq_main(bi_ctx *b) {
+  uniq_opts o = {.delim = '\n'};
+  bi_opts g = {0};
+  int st = uniq_options(b, &g, &o);
+  if (st >= 0) return st;
   const char *inname = g.noperands ? g.operands[0] : "-";
   sh_stream *in = NULL;
   int orc = bi_open_input(b, inname, &in);

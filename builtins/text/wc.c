@@ -8,22 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char usage[] =
-    "Usage: wc [OPTION]... [FILE]...\n"
-    "Print newline, word, and byte counts for each FILE, and a total line "
-    "if\nmore than one FILE is specified.  A word is a non-zero-length "
-    "sequence of\nprintable characters delimited by white space.\n\n"
-    "With no FILE, or when FILE is -, read standard input.\n\n"
-    "  -c, --bytes            print the byte counts\n"
-    "  -m, --chars            print the character counts\n"
-    "  -l, --lines            print the newline counts\n"
-    "  -L, --max-line-length  print the maximum display width\n"
-    "  -w, --words            print the word counts\n"
-    "      --total=WHEN       when to print a line with total counts;\n"
-    "                           WHEN can be: auto, always, only, never\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
-
 enum { C_LINES, C_WORDS, C_CHARS, C_BYTES, C_MAXLEN, C_N };
 
 typedef struct wc_counts {
@@ -37,12 +21,31 @@ typedef struct wc_state {
   size_t npart;
 } wc_state;
 
-static const bi_longopt lo[] = {
-    {"bytes", BI_ARG_NONE, 'c'},  {"chars", BI_ARG_NONE, 'm'},
-    {"lines", BI_ARG_NONE, 'l'},  {"max-line-length", BI_ARG_NONE, 'L'},
-    {"words", BI_ARG_NONE, 'w'},  {"total", BI_ARG_REQUIRED, 258},
-    {"help", BI_ARG_NONE, 256},   {"version", BI_ARG_NONE, 257},
-    {NULL, 0, 0}};
+enum { OPT_TOTAL = BI_OPT_FIRST };
+
+static const bi_option wc_longopts[] = {
+    {"bytes", BI_ARG_NONE, 'c', "print the byte counts"},
+    {"chars", BI_ARG_NONE, 'm', "print the character counts"},
+    {"lines", BI_ARG_NONE, 'l', "print the newline counts"},
+    {"max-line-length", BI_ARG_NONE, 'L', "print the maximum display width"},
+    {"words", BI_ARG_NONE, 'w', "print the word counts"},
+    {"total", BI_ARG_REQUIRED, OPT_TOTAL,
+     "=WHEN when to print a line with total counts;\n"
+     "  WHEN can be: auto, always, only, never"},
+    {0}};
+
+static const bi_cmd wc_cmd = {
+    .name = "wc",
+    .usage = "Usage: wc [OPTION]... [FILE]...\n",
+    .about = "Print newline, word, and byte counts for each FILE, and a total "
+             "line if\nmore than one FILE is specified.  A word is a "
+             "non-zero-length sequence of\nprintable characters delimited by "
+             "white space.\n\n"
+             "With no FILE, or when FILE is -, read standard input.\n\n",
+    .shortopts = "cmlLw",
+    .longopts = wc_longopts,
+    .help_col = 25,
+};
 
 static bool is_space_cp(int32_t cp) {
   if (cp == ' ' || (cp >= '\t' && cp <= '\r')) return true;
@@ -224,39 +227,21 @@ int bi_wc_main(bi_ctx *b) {
   int total_mode = 0; /* 0 auto, 1 always, 2 only, 3 never */
   bi_opts g = {0};
   int ch;
-  while ((ch = bi_getopt(b, &g, "cmlLw", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &wc_cmd)) != -1) {
     switch (ch) {
     case 'c': show[C_BYTES] = any = true; break;
     case 'm': show[C_CHARS] = any = true; break;
     case 'l': show[C_LINES] = any = true; break;
     case 'L': show[C_MAXLEN] = any = true; break;
     case 'w': show[C_WORDS] = any = true; break;
-    case 258: {
-      static const char *const modes[] = {"auto", "always", "only", "never"};
-      int hit = -1, nhit = 0;
-      for (int i = 0; i < 4; i++)
-        if (!strncmp(modes[i], g.arg, strlen(g.arg)) && *g.arg) {
-          if (!strcmp(modes[i], g.arg)) { hit = i; nhit = 1; break; }
-          hit = i;
-          nhit++;
-        }
-      if (nhit != 1) {
-        bi_err(b, "%s argument \xe2\x80\x98%s\xe2\x80\x99 for "
-                  "\xe2\x80\x98--total\xe2\x80\x99",
-               nhit ? "ambiguous" : "invalid", g.arg);
-        bi_err(b, "Valid arguments are:\n  - \xe2\x80\x98" "auto\xe2\x80\x99\n"
-                  "  - \xe2\x80\x98" "always\xe2\x80\x99\n  - "
-                  "\xe2\x80\x98only\xe2\x80\x99\n  - "
-                  "\xe2\x80\x98never\xe2\x80\x99");
-        bi_try_help(b);
-        return 1;
-      }
-      total_mode = hit;
+    case OPT_TOTAL: {
+      static const char *const modes[] = {"auto", "always", "only", "never",
+                                          NULL};
+      total_mode = bi_argmatch(b, "--total", g.arg, modes);
+      if (total_mode < 0) return bi_usage_error(b, &wc_cmd, NULL);
       break;
     }
-    case 256: bi_puts(b, usage); return 0;
-    case 257: bi_puts(b, "wc (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   if (!any) show[C_LINES] = show[C_WORDS] = show[C_BYTES] = true;
