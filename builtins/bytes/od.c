@@ -285,7 +285,7 @@ int bi_od_main(bi_ctx *b) {
   od_state s = {.radix = 'o', .width = 16};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "A:j:N:t:vw::S:abcdfilosx", lo)) != -1) {
+  while ((c = bi_getopt(b, &g, "A:j:N:t:vw::S:abcdfilosxBDeFhHILOX", lo)) != -1) {
     switch (c) {
     case 'A':
       if (strlen(g.arg) != 1 || !strchr("odxn", g.arg[0])) {
@@ -332,6 +332,14 @@ int bi_od_main(bi_ctx *b) {
     case 'o': parse_type(b, &s, "o2"); break;
     case 's': parse_type(b, &s, "d2"); break;
     case 'x': parse_type(b, &s, "x2"); break;
+    /* GNU's undocumented traditional aliases */
+    case 'B': parse_type(b, &s, "o2"); break;
+    case 'D': parse_type(b, &s, "u4"); break;
+    case 'e': case 'F': parse_type(b, &s, "f8"); break;
+    case 'h': parse_type(b, &s, "x2"); break;
+    case 'H': case 'X': parse_type(b, &s, "x4"); break;
+    case 'I': case 'L': parse_type(b, &s, "d8"); break;
+    case 'O': parse_type(b, &s, "o4"); break;
     case O_ENDIAN:
       if (!strcmp(g.arg, "big")) s.big = true;
       else if (!strcmp(g.arg, "little")) s.big = false;

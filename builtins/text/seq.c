@@ -55,15 +55,47 @@ static bool is_int(const char *s) {
   return true;
 }
 
-/* Digits after the point, less a positive exponent ("1.25e1" -> 1). */
-static int precision_of(const char *s) {
-  if (strpbrk(s, "xX")) return 0;
-  const char *dot = strchr(s, '.');
-  const char *e = strpbrk(s, "eE");
-  int frac = 0;
-  if (dot) frac = (int)((e && e > dot ? e : s + strlen(s)) - dot - 1);
-  if (e) frac -= atoi(e + 1);
-  return frac > 0 ? frac : 0;
+/* The width and precision an operand asks for, as GNU seq derives them
+ * from its spelling: "003" is 3 wide, "1.50" has 2 decimals, "-.5" prints
+ * as "-0.5", an exponent moves the point.  prec is -1 where GNU falls back
+ * to %g (a hex float); width is 0 where it is not derived (hex, inf). */
+typedef struct seq_shape {
+  int width, prec;
+} seq_shape;
+
+static seq_shape shape_of(const char *arg, long double v) {
+  while (isspace((unsigned char)*arg) || *arg == '+') arg++;
+  const char *dot = strchr(arg, '.');
+  seq_shape sh = {0, dot || strchr(arg, 'p') ? -1 : 0};
+  if (strpbrk(arg, "xX") || !isfinite(v)) return sh;
+  long width = (long)strlen(arg), frac = 0, prec = 0;
+  if (dot) {
+    frac = (long)strcspn(dot + 1, "eE");
+    prec = frac;
+    if (frac == 0) width--; /* "5." prints as "5" */
+    else if (dot == arg || !isdigit((unsigned char)dot[-1]))
+      width++; /* ".5" prints as "0.5" */
+  }
+  const char *e = strpbrk(arg, "eE");
+  if (e) {
+    long ex = strtol(e + 1, NULL, 10);
+    if (ex > 100000) ex = 100000;
+    if (ex < -100000) ex = -100000;
+    width -= (long)strlen(e);
+    if (ex < 0) {
+      prec -= ex;
+      if (!dot || e == dot + 1) width++;
+      ex = -ex;
+    } else {
+      prec -= prec < ex ? prec : ex;
+      if (dot && prec == 0 && frac) width--; /* no point printed */
+      ex -= frac < ex ? frac : ex;
+    }
+    width += ex;
+  }
+  sh.width = width < 0 ? 0 : width > 100000 ? 100000 : (int)width;
+  sh.prec = prec > 100000 ? 100000 : (int)prec;
+  return sh;
 }
 
 static bool parse_num(bi_ctx *b, const char *s, long double *out) {
@@ -315,16 +347,13 @@ static int seq_run(bi_ctx *b) {
   }
   seq_out o = {.b = b, .sep = sep, .first = true};
   int rc;
+  seq_shape shf = shape_of(sfirst, first), shs = shape_of(sstep, step),
+            shl = shape_of(slast, last);
   if (!fmt && is_int(sfirst) && is_int(sstep) && is_int(slast)) {
     long long f = strtoll(sfirst, NULL, 10), s = strtoll(sstep, NULL, 10),
               l = strtoll(slast, NULL, 10);
     int width = 0;
-    if (equal) {
-      char t1[32], t2[32];
-      int w1 = snprintf(t1, sizeof(t1), "%lld", f);
-      int w2 = snprintf(t2, sizeof(t2), "%lld", l);
-      width = w1 > w2 ? w1 : w2;
-    }
+    if (equal) width = shf.width > shl.width ? shf.width : shl.width;
     rc = seq_int(&o, f, s, l, width);
   } else {
     char *f = NULL;
@@ -332,15 +361,19 @@ static int seq_run(bi_ctx *b) {
       f = check_format(b, fmt);
       if (!f) return 1;
     } else {
-      int p1 = precision_of(sfirst), p2 = precision_of(sstep);
-      int prec = p1 > p2 ? p1 : p2;
+      int prec = shf.prec < 0 || shs.prec < 0 ? -1
+                 : shf.prec > shs.prec        ? shf.prec
+                                              : shs.prec;
       char tmp[64];
-      if (equal) {
-        char a[512], c[512];
-        snprintf(a, sizeof(a), "%.*Lf", prec, first);
-        snprintf(c, sizeof(c), "%.*Lf", prec, last);
-        size_t w = strlen(a) > strlen(c) ? strlen(a) : strlen(c);
-        snprintf(tmp, sizeof(tmp), "%%0%zu.%dLf", w, prec);
+      if (prec < 0 || shl.prec < 0) {
+        snprintf(tmp, sizeof(tmp), "%%Lg");
+      } else if (equal) {
+        long fw = (long)shf.width + (prec - shf.prec);
+        long lw = (long)shl.width + (prec - shl.prec);
+        if (shl.prec && !prec) lw--;   /* LAST's point is not printed */
+        if (!shl.prec && prec) lw++;   /* ... or is */
+        if (!shf.prec && prec) fw++;
+        snprintf(tmp, sizeof(tmp), "%%0%ld.%dLf", fw > lw ? fw : lw, prec);
       } else {
         snprintf(tmp, sizeof(tmp), "%%.%dLf", prec);
       }

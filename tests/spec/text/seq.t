@@ -79,3 +79,26 @@ Try 'seq --help' for more information.
 seq: extra operand ‘4’
 Try 'seq --help' for more information.
 seq: format ‘%d’ has unknown %d directive
+
+=== seq -w takes its width from the operands as written
+--- script
+seq -w 003; seq -w 005 7 | tr '\n' ' '; echo
+seq -w 8 -3 04 | tr '\n' ' '; echo
+seq -w 03 .3 0004 | tr '\n' ' '; echo
+seq -w -01 1 | tr '\n' ' '; echo
+seq -w -.5 1 | tr '\n' ' '; echo
+seq -w 1 1e-1 1.2 | tr '\n' ' '; echo
+seq -w 1.5e1 17 | tr '\n' ' '; echo
+seq -w ' 05' 7 | tr '\n' ' '; echo
+--- stdout
+001
+002
+003
+005 006 007 
+08 05 
+0003.0 0003.3 0003.6 0003.9 
+-01 000 001 
+-0.5 00.5 
+1.0 1.1 1.2 
+15 16 17 
+05 06 07 
