@@ -269,7 +269,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     char ch = fmt[i];
     if (ch == '\\') {
       size_t j = i + 1;
-      if (j < n && fmt[j] == 'c') return false;
+      /* bash prints \c of the format as it is (only %b's argument stops) */
       /* find the escape's extent by decoding one */
       size_t len = 2;
       if (j < n && fmt[j] >= '0' && fmt[j] <= '7') {

@@ -47,3 +47,11 @@ a1
 sh: printf: 1e3: invalid number
 b1|sh: printf: x: invalid number
 c0
+
+=== printf: \c in the format is printed as it is; only %b's argument stops there
+--- script
+printf 'a\cb|'; printf '%s\c|' x y; echo
+printf '%b|' 'x\cy' z; echo
+--- stdout
+a\cb|x\c|y\c|
+x
