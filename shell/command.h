@@ -147,6 +147,9 @@ void bi_sub_env_unset(bi_sub *s, const char *name);
 int bi_sub_env_set(bi_sub *s, const char *name, const char *val);
 /* Makes abs (an absolute, existing directory) the subshell's cwd. */
 int bi_sub_chdir(bi_sub *s, const char *abs);
+/* Makes in (a borrowed stream, e.g. sh_stream_null()) the subshell's
+ * stdin. */
+void bi_sub_stdin(bi_sub *s, sh_stream *in);
 /* Runs argv in the subshell; its status. */
 int bi_sub_run_argv(bi_sub *s, int argc, char **argv);
 /* The stream at the shell's fd n (/dev/fd/N), borrowed; NULL when it is

@@ -298,7 +298,7 @@ static const bi_cmd od_cmd = {
              "                                32 is implied when BYTES is not specified\n"
              "      --help        display this help and exit\n"
              "      --version     output version information and exit\n",
-    .shortopts = "A:j:N:t:vw::S:abcdfilosx",
+    .shortopts = "A:j:N:t:vw::S:abcdfilosxBDeFhHILOX",
     .longopts = od_options,
 };
 
@@ -353,6 +353,14 @@ int bi_od_main(bi_ctx *b) {
     case 'o': parse_type(b, &s, "o2"); break;
     case 's': parse_type(b, &s, "d2"); break;
     case 'x': parse_type(b, &s, "x2"); break;
+    /* GNU's undocumented traditional aliases */
+    case 'B': parse_type(b, &s, "o2"); break;
+    case 'D': parse_type(b, &s, "u4"); break;
+    case 'e': case 'F': parse_type(b, &s, "f8"); break;
+    case 'h': parse_type(b, &s, "x2"); break;
+    case 'H': case 'X': parse_type(b, &s, "x4"); break;
+    case 'I': case 'L': parse_type(b, &s, "d8"); break;
+    case 'O': parse_type(b, &s, "o4"); break;
     case OPT_ENDIAN:
       if (!strcmp(g.arg, "big")) s.big = true;
       else if (!strcmp(g.arg, "little")) s.big = false;

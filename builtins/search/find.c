@@ -4,8 +4,10 @@
  * evaluated per entry of an iterative walk (fu_walk).  Order is the
  * directory order as read (vsh's readdir is sorted).  -regex uses the
  * shared engine (core/regex) with emacs syntax translated to ERE.
- * Deviations: no -execdir/-ok (refused), no -fprint*; -newerXY takes
- * birth times (B) to be change times. */
+ * -execdir/-okdir run the command in the entry's directory (a forked
+ * shell context), -ok/-okdir ask on stderr and read the answer from stdin.
+ * Deviations: no -fprint*; -newerXY takes birth times (B) to be change
+ * times. */
 #include "builtins/lib/files_int.h"
 #include "core/regex.h"
 #include "core/pattern.h"
@@ -46,7 +48,8 @@ static const bi_cmd find_cmd = {
         "FILE\n"
         "      -size N[bcwkMG] -true -type [bcdpflsD] -uid N -user NAME\n"
         "actions: -delete -print0 -printf FORMAT -prune -print -quit -ls\n"
-        "      -exec COMMAND ; -exec COMMAND {} +\n",
+        "      -exec COMMAND ; -exec COMMAND {} + -ok COMMAND ;\n"
+        "      -execdir COMMAND ; -execdir COMMAND {} + -okdir COMMAND ;\n",
 };
 
 typedef enum {
@@ -75,8 +78,10 @@ struct fnode {
   char **argv;       /* -exec: the command words (ends before ; or +) */
   int argc;
   bool batch;        /* -exec ... {} + */
+  bool in_dir, ask;  /* -execdir/-okdir; -ok/-okdir */
   char **pend;       /* batched paths */
   size_t npend, pend_bytes;
+  char *pend_dir;    /* -execdir +: the directory of the batch */
 };
 
 typedef struct find_st {
@@ -101,6 +106,7 @@ typedef struct find_st {
   bool error_shown;
   vsh_regex **res; /* compiled -regex patterns, freed at the end */
   size_t nres;
+  bi_reader *answers; /* -ok: the answers on stdin */
 } find_st;
 
 static bool cancelled_cb(void *ud) { return bi_cancelled((bi_ctx *)ud); }
@@ -490,14 +496,17 @@ static fnode *parse_primary(find_st *s) {
     if (!a) return NULL;
     n = new_node(s, F_PRINTF);
     if (n) n->str = a;
-  } else if (!strcmp(t, "-exec")) {
+  } else if (!strcmp(t, "-exec") || !strcmp(t, "-execdir") ||
+             !strcmp(t, "-ok") || !strcmp(t, "-okdir")) {
     n = new_node(s, F_EXEC);
     if (!n) return NULL;
+    n->in_dir = !strcmp(t + strlen(t) - 3, "dir");
+    n->ask = t[1] == 'o';
     int start = s->pos;
     while (s->pos < s->ntok) {
       const char *w = s->tok[s->pos];
       if (!strcmp(w, ";")) break;
-      if (!strcmp(w, "+") && s->pos > start &&
+      if (!n->ask && !strcmp(w, "+") && s->pos > start &&
           !strcmp(s->tok[s->pos - 1], "{}")) {
         n->batch = true;
         break;
@@ -517,8 +526,7 @@ static fnode *parse_primary(find_st *s) {
       s->execs = e;
       s->execs[s->nexecs++] = n;
     }
-  } else if (!strcmp(t, "-execdir") || !strcmp(t, "-ok") ||
-             !strcmp(t, "-okdir") || !strcmp(t, "-fprint") ||
+  } else if (!strcmp(t, "-fprint") ||
              !strcmp(t, "-fprint0") || !strcmp(t, "-fprintf") ||
              !strcmp(t, "-fls")) {
     perr(s, "%s is not supported in vsh", t);
@@ -886,8 +894,29 @@ done:
   vsh_buf_dispose(&v);
 }
 
-static int run_cmd(find_st *s, int argc, char **argv) {
-  int st = bi_run_argv(s->b, argc, argv);
+/* Runs argv; dir (-execdir) in that directory and null_in (-ok) with
+ * stdin from /dev/null, both in a subshell as GNU's child is. */
+static int run_cmd(find_st *s, const char *dir, bool null_in, int argc,
+                   char **argv) {
+  if (!bi_has_shell(s->b)) return 127;
+  int st;
+  if (!dir && !null_in) {
+    st = bi_run_argv(s->b, argc, argv);
+  } else {
+    bi_sub *c;
+    if (bi_sub_new(s->b, &c)) {
+      s->rc = VSH_ENOMEM;
+      return 1;
+    }
+    if (dir && bi_sub_chdir(c, dir)) {
+      bi_sub_free(c);
+      s->rc = VSH_ENOMEM;
+      return 1;
+    }
+    if (null_in) bi_sub_stdin(c, sh_stream_null());
+    st = bi_sub_run_argv(c, argc, argv);
+    bi_sub_free(c);
+  }
   if (bi_cancelled(s->b)) s->rc = VSH_EABORTED;
   return st;
 }
@@ -901,19 +930,90 @@ static int flush_batch(find_st *s, fnode *n) {
   for (int i = 0; i < n->argc - 1; i++) argv[k++] = n->argv[i];
   for (size_t i = 0; i < n->npend; i++) argv[k++] = n->pend[i];
   argv[k] = NULL;
-  int st = run_cmd(s, argc, argv);
+  int st = run_cmd(s, n->in_dir ? n->pend_dir : NULL, false, argc, argv);
   if (st) s->status = 1;
   free(argv);
   for (size_t i = 0; i < n->npend; i++) free(n->pend[i]);
   n->npend = 0;
   n->pend_bytes = 0;
+  free(n->pend_dir);
+  n->pend_dir = NULL;
   return 0;
 }
 
+/* -execdir: the directory to run in (absolute, arena) and the name {}
+ * stands for there: "./NAME" as GNU has it; a start point keeps its
+ * trailing slashes ("./s/"), "/" stays "/". */
+static bool dir_and_name(find_st *s, fent *e, const char **dir,
+                         const char **name) {
+  const char *p = e->path;
+  size_t n = strlen(p), end = n;
+  while (end > 0 && p[end - 1] == '/') end--;
+  if (end == 0 && n) { /* "/" */
+    *dir = "/";
+    *name = p;
+    return true;
+  }
+  size_t beg = end;
+  while (beg > 0 && p[beg - 1] != '/') beg--;
+  if (e->w->depth == 0) {
+    char *d = vsh__arena_strndup(s->b->arena, p, beg);
+    *dir = d ? bi_path(s->b, beg ? d : ".") : NULL;
+  } else {
+    const char *a = e->w->path, *slash = strrchr(a, '/');
+    *dir = slash == a ? "/"
+                      : vsh__arena_strndup(s->b->arena, a, (size_t)(slash - a));
+  }
+  vsh_buf o = {0};
+  vsh__buf_puts(&o, "./");
+  vsh__buf_append(&o, p + beg, n - beg > end - beg ? end - beg + 1 : n - beg);
+  *name = o.data ? vsh__arena_strndup(s->b->arena, o.data, o.len) : NULL;
+  vsh_buf_dispose(&o);
+  return *dir && *name;
+}
+
+/* -ok: "< CMD ... PATH > ? " on stderr, then a line from stdin; yes when
+ * it starts with y or Y (GNU's answer in the C locale). */
+static bool ask_user(find_st *s, fnode *n, fent *e) {
+  bi_ctx *b = s->b;
+  vsh_buf q = {0};
+  vsh__buf_printf(&q, "< %s ... %s > ? ", n->argv[0], e->path);
+  int rc = q.data ? bi_write_to(b, b->err, q.data, q.len) : VSH_ENOMEM;
+  vsh_buf_dispose(&q);
+  if (rc == VSH_EABORTED || rc == VSH_ENOMEM) s->rc = rc;
+  if (rc) return false;
+  if (!s->answers) {
+    s->answers = malloc(sizeof(*s->answers));
+    if (!s->answers) {
+      s->rc = VSH_ENOMEM;
+      return false;
+    }
+    bi_reader_init(s->answers, b, b->in);
+  }
+  const char *line = NULL;
+  size_t len = 0;
+  int got = bi_read_line(s->answers, '\n', &line, &len);
+  if (got < 0) {
+    if (got == VSH_EABORTED || got == VSH_ENOMEM) s->rc = got;
+    return false;
+  }
+  return got && len && (line[0] == 'y' || line[0] == 'Y');
+}
+
 static bool do_exec(find_st *s, fnode *n, fent *e) {
+  vsh_arena_mark m = vsh__arena_mark(s->b->arena);
+  const char *dir = NULL, *path = e->path;
+  if (n->in_dir && !dir_and_name(s, e, &dir, &path)) {
+    s->rc = VSH_ENOMEM;
+    return false;
+  }
   if (n->batch) {
-    char *c = strdup(e->path);
-    if (!c) {
+    if (n->npend && n->in_dir &&
+        (e->w->depth == 0 || strcmp(n->pend_dir, dir)))
+      flush_batch(s, n);
+    char *c = strdup(path);
+    if (!c || (n->in_dir && !n->pend_dir && !(n->pend_dir = strdup(dir)))) {
+      free(c);
       s->rc = VSH_ENOMEM;
       return false;
     }
@@ -926,14 +1026,15 @@ static bool do_exec(find_st *s, fnode *n, fent *e) {
     n->pend = np;
     n->pend[n->npend++] = c;
     n->pend_bytes += strlen(c) + 1;
-    if (n->npend >= FIND_BATCH_ARGS || n->pend_bytes >= FIND_BATCH_BYTES)
+    if (n->npend >= FIND_BATCH_ARGS || n->pend_bytes >= FIND_BATCH_BYTES ||
+        (n->in_dir && e->w->depth == 0))
       flush_batch(s, n);
+    vsh__arena_pop(s->b->arena, m);
     return true;
   }
-  vsh_arena_mark m = vsh__arena_mark(s->b->arena);
   char **argv = vsh__arena_alloc(s->b->arena, ((size_t)n->argc + 1) * sizeof(char *));
   if (!argv) return false;
-  size_t pl = strlen(e->path);
+  size_t pl = strlen(path);
   for (int i = 0; i < n->argc; i++) {
     const char *w = n->argv[i];
     if (!strstr(w, "{}")) {
@@ -943,7 +1044,7 @@ static bool do_exec(find_st *s, fnode *n, fent *e) {
     vsh_buf o = {0};
     for (const char *q = w; *q; q++) {
       if (q[0] == '{' && q[1] == '}') {
-        vsh__buf_append(&o, e->path, pl);
+        vsh__buf_append(&o, path, pl);
         q++;
       } else {
         vsh__buf_putc(&o, *q);
@@ -951,9 +1052,16 @@ static bool do_exec(find_st *s, fnode *n, fent *e) {
     }
     argv[i] = vsh__arena_strndup(s->b->arena, o.data ? o.data : "", o.len);
     vsh_buf_dispose(&o);
+    if (!argv[i]) {
+      s->rc = VSH_ENOMEM;
+      vsh__arena_pop(s->b->arena, m);
+      return false;
+    }
   }
   argv[n->argc] = NULL;
-  int st = run_cmd(s, n->argc, argv);
+  int st = 1;
+  if (!n->ask || ask_user(s, n, e))
+    st = run_cmd(s, dir, n->ask, n->argc, argv);
   vsh__arena_pop(s->b->arena, m);
   return st == 0;
 }
@@ -1234,7 +1342,10 @@ static void find_free(find_st *s) {
   for (size_t k = 0; k < s->nexecs; k++) {
     for (size_t j = 0; j < s->execs[k]->npend; j++) free(s->execs[k]->pend[j]);
     free(s->execs[k]->pend);
+    free(s->execs[k]->pend_dir);
   }
+  if (s->answers) bi_reader_dispose(s->answers);
+  free(s->answers);
   free(s->execs);
   for (size_t k = 0; k < s->nres; k++) vsh__regex_free(s->res[k]);
   free(s->res);

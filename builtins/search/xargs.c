@@ -126,7 +126,7 @@ static int next_item(xin *x, vsh_buf *it, bool *eol, bool whole_line) {
     c = getc_(x);
     if (c < -1) return c + 1000;
     if (c < 0) return 0;
-    if (c == ' ' || c == '\t' || c == '\n') continue;
+    if (c == ' ' || (c >= '\t' && c <= '\r')) continue; /* isspace */
     break;
   }
   char q = 0;

@@ -542,7 +542,7 @@ static int do_subst(sed_run *r, sed_cmd *c) {
     vsh_buf_dispose(&out);
   }
   if (c->print) emit_ps(r);
-  if (c->out) emit(r, c->out, r->ps.data, r->ps.len, true);
+  if (c->out) emit(r, c->out, r->ps.data, r->ps.len, r->ps_nl);
   return SED_NEXT;
 }
 
@@ -748,7 +748,7 @@ static int exec_prog(sed_run *r) {
     case 's':
       if (do_subst(r, c) == SED_FAIL) return SED_FAIL;
       break;
-    case 'w': emit(r, c->out, r->ps.data, r->ps.len, true); break;
+    case 'w': emit(r, c->out, r->ps.data, r->ps.len, r->ps_nl); break;
     case 'W': {
       char *nl = r->ps.len ? memchr(r->ps.data, r->delim, r->ps.len) : NULL;
       emit(r, c->out, r->ps.data,

@@ -268,6 +268,8 @@ static int match_slash(sed_src *s, int delim, bool regex, vsh_buf *out) {
       int c2 = getch(s);
       if (c2 == SED_EOF) return -1;
       if (c2 == delim) {
+        /* "\&" with & as delimiter is a literal & in a replacement */
+        if (c2 == '&' && !regex) vsh__buf_putc(out, '\\');
         vsh__buf_putc(out, (char)c2);
       } else if (c2 == 'n' && regex) {
         vsh__buf_puts(out, "\\n");
@@ -398,16 +400,14 @@ static int read_end(sed_prog *p, sed_src *s) {
   return perr(p, s, "extra characters after command");
 }
 
-/* A label: up to ';' or a newline, trailing blanks dropped. */
+/* A label, as GNU reads one: up to a blank, newline, ';' or '}', which
+ * is left to the command loop ("b end }" closes the block). */
 static char *read_label(sed_src *s, size_t *len) {
   skip_blanks(s);
   size_t st = s->i;
-  while (s->i < s->n && s->s[s->i] != '\n' && s->s[s->i] != ';') s->i++;
-  size_t e = s->i;
-  while (e > st && is_blank((unsigned char)s->s[e - 1])) e--;
-  if (s->i < s->n) s->i++; /* the terminator */
-  *len = e - st;
-  return vsh__strndup(NULL, s->s + st, e - st);
+  while (s->i < s->n && !strchr(" \t\n;}", s->s[s->i])) s->i++;
+  *len = s->i - st;
+  return vsh__strndup(NULL, s->s + st, s->i - st);
 }
 
 /* The rest of the line (file names, e's command). */

@@ -698,8 +698,10 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
   return 1;
 }
 
+/* d/n; GNU names "dir///" + "n" as "dir/n" */
 static const char *join(bi_ctx *b, const char *d, const char *n) {
   size_t dl = strlen(d), nl = strlen(n);
+  while (dl > 1 && d[dl - 1] == '/' && d[dl - 2] == '/') dl--;
   char *p = vsh__arena_alloc(b->arena, dl + nl + 2);
   if (!p) return n;
   memcpy(p, d, dl);

@@ -1,7 +1,8 @@
 /* rev.c: reverse each line character by character (util-linux rev).
  * UTF-8 sequences stay intact; an invalid byte counts as one character.
  * Lines stream one at a time; a last line without newline stays so.
- * Like util-linux, "-" is a file name, not stdin. */
+ * Like util-linux, "-" is a file name, not stdin, and a NUL ends a line
+ * (what follows it, newline included, is dropped). */
 #include "builtins/builtins.h"
 
 #include <string.h>
@@ -68,9 +69,13 @@ static int rev_stream(bi_ctx *b, sh_stream *in) {
         rc = VSH_ENOMEM;
         goto done;
       }
+      /* util-linux reads wide strings: a NUL ends the line, and the
+       * newline after it is lost */
+      char *nul = line.len ? memchr(line.data, '\0', line.len) : NULL;
+      if (nul) line.len = (size_t)(nul - line.data);
       reverse(line.data ? line.data : "", line.len, out.data);
       out.len = line.len;
-      if (nl) out.data[out.len++] = '\n';
+      if (nl && !nul) out.data[out.len++] = '\n';
       line.len = 0;
       if ((rc = bi_write(b, out.data, out.len))) goto done;
     }

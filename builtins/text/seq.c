@@ -61,20 +61,53 @@ static bool is_int(const char *s) {
   const char *p = s;
   if (*p == '+' || *p == '-') p++;
   if (!*p || strlen(p) > 17) return false;
+  if (*s == '-' && !p[strspn(p, "0")]) return false; /* -0 prints "-0" */
   for (; *p; p++)
     if (!isdigit((unsigned char)*p)) return false;
   return true;
 }
 
-/* Digits after the point, less a positive exponent ("1.25e1" -> 1). */
-static int precision_of(const char *s) {
-  if (strpbrk(s, "xX")) return 0;
-  const char *dot = strchr(s, '.');
-  const char *e = strpbrk(s, "eE");
-  int frac = 0;
-  if (dot) frac = (int)((e && e > dot ? e : s + strlen(s)) - dot - 1);
-  if (e) frac -= atoi(e + 1);
-  return frac > 0 ? frac : 0;
+/* The width and precision an operand asks for, as GNU seq derives them
+ * from its spelling: "003" is 3 wide, "1.50" has 2 decimals, "-.5" prints
+ * as "-0.5", an exponent moves the point.  prec is -1 where GNU falls back
+ * to %g (a hex float); width is 0 where it is not derived (hex, inf). */
+typedef struct seq_shape {
+  int width, prec;
+} seq_shape;
+
+static seq_shape shape_of(const char *arg, long double v) {
+  while (isspace((unsigned char)*arg) || *arg == '+') arg++;
+  const char *dot = strchr(arg, '.');
+  seq_shape sh = {0, dot || strchr(arg, 'p') ? -1 : 0};
+  if (strpbrk(arg, "xX") || !isfinite(v)) return sh;
+  long width = (long)strlen(arg), frac = 0, prec = 0;
+  if (dot) {
+    frac = (long)strcspn(dot + 1, "eE");
+    prec = frac;
+    if (frac == 0) width--; /* "5." prints as "5" */
+    else if (dot == arg || !isdigit((unsigned char)dot[-1]))
+      width++; /* ".5" prints as "0.5" */
+  }
+  const char *e = strpbrk(arg, "eE");
+  if (e) {
+    long ex = strtol(e + 1, NULL, 10);
+    if (ex > 100000) ex = 100000;
+    if (ex < -100000) ex = -100000;
+    width -= (long)strlen(e);
+    if (ex < 0) {
+      prec -= ex;
+      if (!dot || e == dot + 1) width++;
+      ex = -ex;
+    } else {
+      prec -= prec < ex ? prec : ex;
+      if (dot && prec == 0 && frac) width--; /* no point printed */
+      ex -= frac < ex ? frac : ex;
+    }
+    width += ex;
+  }
+  sh.width = width < 0 ? 0 : width > 100000 ? 100000 : (int)width;
+  sh.prec = prec > 100000 ? 100000 : (int)prec;
+  return sh;
 }
 
 static bool parse_num(bi_ctx *b, const char *s, long double *out) {
@@ -213,21 +246,98 @@ static int seq_int(seq_out *o, long long first, long long step,
 
 static int seq_float(seq_out *o, long double first, long double step,
                      long double last, const char *fmt) {
-  char tmp[512], lastbuf[512];
-  snprintf(lastbuf, sizeof(lastbuf), fmt, last);
+  vsh_buf cur = {0}, prev = {0};
+  int rc = 0;
   for (unsigned long long i = 0;; i++) {
-    long double v = first + (long double)i * step;
+    long double v = i ? first + (long double)i * step : first; /* -0 */
     bool past = step > 0 ? v > last : v < last;
-    int n = snprintf(tmp, sizeof(tmp), fmt, v);
-    if (n < 0) return VSH_EINVAL;
-    if ((size_t)n >= sizeof(tmp)) n = (int)sizeof(tmp) - 1;
-    /* a value past LAST by rounding only is still printed when it looks
-     * the same as LAST */
-    if (past && (i == 0 || strcmp(tmp, lastbuf))) break;
-    if (!put(o, tmp, (size_t)n)) return o->rc;
+    vsh__buf_clear(&cur);
+    if (vsh__buf_printf(&cur, fmt, v) < 0 || !cur.data) {
+      rc = VSH_ENOMEM;
+      break;
+    }
+    /* a value past LAST by rounding is still printed when it reads back
+     * as LAST and prints unlike the one before it (as GNU) */
+    if (past) {
+      char *end;
+      long double back = strtold(cur.data, &end);
+      if (i == 0 || end == cur.data || *end || back != last ||
+          (prev.data && !strcmp(cur.data, prev.data)))
+        break;
+    }
+    if (!put(o, cur.data, cur.len)) {
+      rc = o->rc;
+      break;
+    }
     if (past || isinf(v) || step == 0) break;
+    vsh__buf_clear(&prev);
+    if (vsh__buf_append(&prev, cur.data, cur.len + 1)) {
+      rc = VSH_ENOMEM;
+      break;
+    }
   }
-  return 0;
+  vsh_buf_dispose(&cur);
+  vsh_buf_dispose(&prev);
+  return rc;
+}
+
+/* GNU's exact path for integers of any size: the number is a decimal
+ * string incremented in place by step (1 to 200); last NULL counts up
+ * forever (LAST inf).  Returns 1 when the general path must run instead
+ * (FIRST > LAST). */
+static int seq_big(seq_out *o, const char *first, unsigned step,
+                   const char *last) {
+  while (first[0] == '0' && first[1]) first++;
+  while (last && last[0] == '0' && last[1]) last++;
+  size_t fl = strlen(first), ll = last ? strlen(last) : 0;
+  if (last && (fl > ll || (fl == ll && strcmp(first, last) > 0))) return 1;
+  size_t cap = (ll > fl ? ll : fl) + 32;
+  char *num = malloc(cap);
+  if (!num) return VSH_ENOMEM;
+  size_t beg = cap - fl;
+  memcpy(num + beg, first, fl);
+  int rc = 0;
+  for (;;) {
+    if (!put(o, num + beg, cap - beg)) {
+      rc = o->rc;
+      break;
+    }
+    unsigned carry = step;
+    for (size_t i = cap; carry && i > beg;) {
+      i--;
+      unsigned d = (unsigned)(num[i] - '0') + carry;
+      num[i] = (char)('0' + d % 10);
+      carry = d / 10;
+    }
+    for (; carry; carry /= 10) {
+      if (beg == 0) { /* grow to the left */
+        char *g = malloc(cap * 2);
+        if (!g) {
+          rc = VSH_ENOMEM;
+          break;
+        }
+        memcpy(g + cap, num, cap);
+        free(num);
+        num = g;
+        beg = cap;
+        cap *= 2;
+      }
+      num[--beg] = (char)('0' + carry % 10);
+    }
+    if (rc) break;
+    size_t nl = cap - beg;
+    if (last && (nl > ll || (nl == ll && memcmp(num + beg, last, ll) > 0)))
+      break;
+  }
+  free(num);
+  return rc;
+}
+
+static bool all_digits(const char *s) {
+  if (!*s) return false;
+  for (; *s; s++)
+    if (!isdigit((unsigned char)*s)) return false;
+  return true;
 }
 
 static int seq_run(bi_ctx *b);
@@ -304,17 +414,38 @@ static int seq_run(bi_ctx *b) {
                           "invalid Zero increment value: " BI_LQ "%s" BI_RQ,
                           sstep);
   seq_out o = {.b = b, .sep = sep, .first = true};
-  int rc;
+  int rc = 1;
+  /* GNU counts exactly when the operands are (or print as) non-negative
+   * integers, the step 1 to 200, with no -f or -w and a one-byte
+   * separator; small ones take the 64-bit path below, to the same end */
+  bool all_int = is_int(sfirst) && is_int(sstep) && is_int(slast);
+  if (!fmt && !equal && strlen(sep) == 1 && step >= 1 && step <= 200 &&
+      !all_int) {
+    if (all_digits(sfirst) && all_digits(slast) &&
+        (n < 3 || all_digits(sstep)))
+      rc = seq_big(&o, sfirst, (unsigned)step, slast);
+    if (rc == 1 && !shape_of(sfirst, first).prec &&
+        !shape_of(sstep, step).prec && !shape_of(slast, last).prec &&
+        isfinite(first) && first >= 0 && !(isinf(last) && last < 0)) {
+      vsh_buf f1 = {0}, f2 = {0};
+      vsh__buf_printf(&f1, "%.0Lf", first);
+      if (!isinf(last)) vsh__buf_printf(&f2, "%.0Lf", last);
+      if (!f1.data || (!isinf(last) && !f2.data))
+        rc = VSH_ENOMEM;
+      else if (f1.data[0] != '-' && (!f2.data || f2.data[0] != '-'))
+        rc = seq_big(&o, f1.data, (unsigned)step, f2.data);
+      vsh_buf_dispose(&f1);
+      vsh_buf_dispose(&f2);
+    }
+  }
+  if (rc != 1) goto out;
+  seq_shape shf = shape_of(sfirst, first), shs = shape_of(sstep, step),
+            shl = shape_of(slast, last);
   if (!fmt && is_int(sfirst) && is_int(sstep) && is_int(slast)) {
     long long f = strtoll(sfirst, NULL, 10), s = strtoll(sstep, NULL, 10),
               l = strtoll(slast, NULL, 10);
     int width = 0;
-    if (equal) {
-      char t1[32], t2[32];
-      int w1 = snprintf(t1, sizeof(t1), "%lld", f);
-      int w2 = snprintf(t2, sizeof(t2), "%lld", l);
-      width = w1 > w2 ? w1 : w2;
-    }
+    if (equal) width = shf.width > shl.width ? shf.width : shl.width;
     rc = seq_int(&o, f, s, l, width);
   } else {
     char *f = NULL;
@@ -322,15 +453,19 @@ static int seq_run(bi_ctx *b) {
       f = check_format(b, fmt);
       if (!f) return 1;
     } else {
-      int p1 = precision_of(sfirst), p2 = precision_of(sstep);
-      int prec = p1 > p2 ? p1 : p2;
+      int prec = shf.prec < 0 || shs.prec < 0 ? -1
+                 : shf.prec > shs.prec        ? shf.prec
+                                              : shs.prec;
       char tmp[64];
-      if (equal) {
-        char a[512], c[512];
-        snprintf(a, sizeof(a), "%.*Lf", prec, first);
-        snprintf(c, sizeof(c), "%.*Lf", prec, last);
-        size_t w = strlen(a) > strlen(c) ? strlen(a) : strlen(c);
-        snprintf(tmp, sizeof(tmp), "%%0%zu.%dLf", w, prec);
+      if (prec < 0 || shl.prec < 0) {
+        snprintf(tmp, sizeof(tmp), "%%Lg");
+      } else if (equal) {
+        long fw = (long)shf.width + (prec - shf.prec);
+        long lw = (long)shl.width + (prec - shl.prec);
+        if (shl.prec && !prec) lw--;   /* LAST's point is not printed */
+        if (!shl.prec && prec) lw++;   /* ... or is */
+        if (!shf.prec && prec) fw++;
+        snprintf(tmp, sizeof(tmp), "%%0%ld.%dLf", fw > lw ? fw : lw, prec);
       } else {
         snprintf(tmp, sizeof(tmp), "%%.%dLf", prec);
       }
@@ -339,6 +474,7 @@ static int seq_run(bi_ctx *b) {
     }
     rc = seq_float(&o, first, step, last, f);
   }
+out:
   if (!rc && !o.first) vsh__buf_putc(&o.buf, '\n');
   if (!rc && o.buf.len) rc = bi_write(b, o.buf.data, o.buf.len);
   vsh_buf_dispose(&o.buf);

@@ -247,7 +247,8 @@ int bi_uniq_main(bi_ctx *b) {
           if (o.all_mode == 1 || (o.all_mode == 2 && !first_group))
             vsh__buf_putc(&u.buf, o.delim);
           first_group = false;
-          rc = out_line(&u, &o, prev.data, prev.len, 0);
+          if (!o.uniques) /* -u drops the first line of each group */
+            rc = out_line(&u, &o, prev.data, prev.len, 0);
         }
         if (!rc) rc = out_line(&u, &o, cur, curn, 0);
       }
@@ -255,8 +256,8 @@ int bi_uniq_main(bi_ctx *b) {
     }
     if (have && !o.all_dups) {
       bool dup = count > 1;
-      if ((!o.dups && !o.uniques) || (o.dups && dup) ||
-          (o.uniques && !dup && !o.dups))
+      /* as GNU: -d drops the lines without a repeat, -u the repeated */
+      if (dup ? !o.uniques : !o.dups)
         rc = out_line(&u, &o, prev.data, prev.len, count);
     }
     if (rc || !got) break;

@@ -55,14 +55,20 @@ typedef struct pf {
   int wrc;        /* a failed write (EPIPE) */
 } pf;
 
-/* A message on stderr after the output made so far, as bash orders
- * them. */
+/* A message on stderr after the complete lines of output made so far, as
+ * bash orders them (its stdout is line-buffered: a partial line is still
+ * held when the message goes out). */
 static void pf_err(pf *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static void pf_err(pf *p, const char *fmt, ...) {
-  if (p->to_stdout && p->out && p->out->len && !p->wrc) {
-    p->wrc = bi_write(p->b, p->out->data, p->out->len);
-    vsh__buf_clear(p->out);
+  const char *nl = p->to_stdout && p->out && p->out->len && !p->wrc
+                       ? memrchr(p->out->data, '\n', p->out->len)
+                       : NULL;
+  if (nl) {
+    size_t n = (size_t)(nl - p->out->data) + 1;
+    p->wrc = bi_write(p->b, p->out->data, n);
+    memmove(p->out->data, p->out->data + n, p->out->len - n);
+    p->out->len -= n;
   }
   char msg[1024];
   va_list ap;
@@ -148,7 +154,7 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     char ch = fmt[i];
     if (ch == '\\') {
       size_t j = i + 1;
-      if (j < n && fmt[j] == 'c') return false;
+      /* bash prints \c of the format as it is (only %b's argument stops) */
       /* find the escape's extent by decoding one */
       size_t len = 2;
       if (j < n && fmt[j] >= '0' && fmt[j] <= '7') {

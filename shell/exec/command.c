@@ -128,6 +128,8 @@ int bi_sub_chdir(bi_sub *s, const char *abs) {
   return 0;
 }
 
+void bi_sub_stdin(bi_sub *s, sh_stream *in) { sh_fd_set(s, 0, in); }
+
 int bi_sub_run_argv(bi_sub *s, int argc, char **argv) {
   return sh_run_argv(s, argc, argv);
 }

@@ -149,3 +149,45 @@ rc=1
 --- stderr
 find: I cannot figure out how to interpret ‘garbage’ as a date or time
 find: invalid predicate `-newerXY'
+
+=== find -execdir runs in the entry's directory with ./NAME; {} + batches per directory
+--- script
+mkdir -p s/t; touch s/t/z
+find s -execdir pwd \; -execdir echo a{}b \; | sed "s|^$PWD|.|"
+find s/ . -maxdepth 0 -execdir echo {} \;
+find s -execdir echo {} +
+find s -name z -execdir cat {} \; ; echo $?
+find s -execdir false {} + ; echo $?
+--- stdout
+.
+a./sb
+./s
+a./tb
+./s/t
+a./zb
+./s/
+./.
+./s
+./t
+./z
+0
+1
+
+=== find -ok and -okdir ask on stderr and read the answers from stdin
+--- script
+mkdir -p s/t; touch s/t/z
+printf 'y\nn\nYes\n' | find s -ok echo run {} \; 2>&1; echo
+find s -maxdepth 0 -okdir echo {} \; < /dev/null; echo " $?"
+echo y | find s -maxdepth 0 -ok sh -c 'read a; echo "[$a]"' \; 2>/dev/null
+printf 'Y\n' | find s -maxdepth 0 -ok false \; -print 2>/dev/null; echo $?
+find s -ok echo {} + ; echo $?
+--- stdout
+< echo ... s > ? run s
+< echo ... s/t > ? < echo ... s/t/z > ? run s/t/z
+
+ 0
+[]
+0
+1
+--- stderr
+< echo ... s > ? find: missing argument to `-ok'

@@ -106,3 +106,15 @@ b
 xargs: warning: options --max-args and --replace/-I/-i are mutually exclusive, ignoring previous --max-args value
 xargs: warning: options --max-lines and --max-args/-n are mutually exclusive, ignoring previous --max-lines value
 xargs: warning: options --replace and -L are mutually exclusive, ignoring previous --replace value
+
+=== xargs skips leading whitespace of every kind and blank lines (-I too)
+--- script
+printf ' \n2\n\n4\n\n 6 6 \n \v \t 7\n\t\n\v\n' | xargs -I% echo '[%]'
+printf 'a\vb \v c\n\f\r d\n' | xargs -n1 echo | od -c
+--- stdout
+[2]
+[4]
+[6 6 ]
+[7]
+0000000   a  \v   b  \n   c  \n   d  \n
+0000010

@@ -1220,3 +1220,38 @@ seq 200000 | sed -n '$p'
 --- stdout
 200000
 --- stderr (no newline)
+
+=== sed labels end at a blank, ';' or '}' (GNU): "b end }" closes the block
+--- script
+printf 'a\\\nb\nc\n' | sed ': t; /\\$/{ =; N; b t }'
+printf 'x\n' | sed -n '/x/{bx};:x;p'
+printf 'x\n' | sed -n ': foo bar
+p'; echo "st $?"
+--- stdout
+1
+a\
+b
+c
+x
+st 4
+--- stderr
+sed: can't find label for jump to `ar'
+
+=== sed s with & as delimiter: \& in the replacement is a literal &
+--- script
+echo 9+8=17 | sed 's&9&X\&&'
+echo 9+8=17 | sed 's,9,\,&,'
+--- stdout
+X&+8=17
+,9+8=17
+
+=== sed w and s///w keep a missing last newline, as the output does
+--- script
+printf 'x\ny' | sed -n 'w o1
+s/y/z/w o2'
+od -c o1; od -c o2
+--- stdout
+0000000   x  \n   y
+0000003
+0000000   z
+0000001

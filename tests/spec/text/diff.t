@@ -430,3 +430,26 @@ diff -urN a b; echo "rc=$?"
 --- stdout
 Only in a: f
 rc=1
+
+=== diff names FILE in DIR/// as DIR/FILE; "Only in" keeps the operand as given
+--- script
+mkdir -p a/s b/s; echo 1 > a/f; echo 2 > b/f; echo x > a/s/g; echo y > b/s/g; echo z > a/o; echo 1 > f
+diff -r a// b///
+diff -rq .//a b/
+diff -u f b/// | sed -n '2s/\t.*//p'
+--- stdout
+diff -r a/f b/f
+1c1
+< 1
+---
+> 2
+Only in a//: o
+diff -r a/s/g b/s/g
+1c1
+< x
+---
+> y
+Files .//a/f and b/f differ
+Only in .//a: o
+Files .//a/s/g and b/s/g differ
++++ b/f

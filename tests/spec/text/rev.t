@@ -70,3 +70,13 @@ a
 end
 --- stderr
 --- status: 0
+
+=== rev: a NUL ends the line and its newline is lost (util-linux)
+--- script
+printf 'lin\000e 1\n\nline 3\n' | rev | od -c
+printf 'ab\000cd\n' | rev | od -c
+--- stdout
+0000000   n   i   l  \n   3       e   n   i   l  \n
+0000013
+0000000   b   a
+0000002

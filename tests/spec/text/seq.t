@@ -79,3 +79,46 @@ Try 'seq --help' for more information.
 seq: extra operand ‘4’
 Try 'seq --help' for more information.
 seq: format ‘%d’ has unknown %d directive
+
+=== seq -w takes its width from the operands as written
+--- script
+seq -w 003; seq -w 005 7 | tr '\n' ' '; echo
+seq -w 8 -3 04 | tr '\n' ' '; echo
+seq -w 03 .3 0004 | tr '\n' ' '; echo
+seq -w -01 1 | tr '\n' ' '; echo
+seq -w -.5 1 | tr '\n' ' '; echo
+seq -w 1 1e-1 1.2 | tr '\n' ' '; echo
+seq -w 1.5e1 17 | tr '\n' ' '; echo
+seq -w ' 05' 7 | tr '\n' ' '; echo
+--- stdout
+001
+002
+003
+005 006 007 
+08 05 
+0003.0 0003.3 0003.6 0003.9 
+-01 000 001 
+-0.5 00.5 
+1.0 1.1 1.2 
+15 16 17 
+05 06 07 
+
+=== seq counts exactly past 64 bits, prints -0, and stops at LAST as GNU rounds
+--- script
+seq 18446744073709551615 18446744073709551617 | tr '\n' ' '; echo
+seq 99999999999999999998 3 100000000000000000010 | tr '\n' ' '; echo
+seq -s, 0099999999999999999999 100000000000000000001
+seq 1e20 99999999999999999999
+seq 18446744073709551614 inf | head -3 | tr '\n' ' '; echo
+seq -0 1 | tr '\n' ' '; echo
+seq 1.5
+seq 0 0.000001 0.000003 | tail -1
+--- stdout
+18446744073709551615 18446744073709551616 18446744073709551617 
+99999999999999999998 100000000000000000001 100000000000000000004 100000000000000000007 100000000000000000010 
+99999999999999999999,100000000000000000000,100000000000000000001
+100000000000000000000
+18446744073709551614 18446744073709551615 18446744073709551616 
+-0 1 
+1
+0.000003

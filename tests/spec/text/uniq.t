@@ -177,3 +177,23 @@ Valid arguments are:
   - ‘prepend’
   - ‘separate’
 Try 'uniq --help' for more information.
+
+=== uniq -u with -d or -D drops the first line of each repeated group
+--- script
+printf 'one\ntwo\ntwo\nthree\nthree\nthree\nfour\nfour\n' > in
+uniq -d -u in; echo "st $?"
+uniq -D -u in
+uniq --all-repeated=separate -u in
+uniq -c -u -d in
+--- stdout
+st 0
+two
+three
+three
+four
+two
+
+three
+three
+
+four
