@@ -38,6 +38,7 @@ typedef struct jq_in {
   jv kcache[JV_KCACHE];
   jv *stk; /* the parser's scratch stack, kept between values */
   size_t capstk;
+  bool pinned; /* an array is read in place: no compaction of buf */
   /* --stream: an event parser that never holds more than the current
    * path and one scalar (its state survives block boundaries) */
   jv spath;       /* the path to the current position */
@@ -60,6 +61,10 @@ typedef struct jq_out {
 } jq_out;
 
 /* ---- input ----------------------------------------------------------------- */
+
+static int k_output(jq_st *st, jv v, jv p, void *ud);
+static int dump_flush_cb(void *ud, vsh_buf *b);
+static int out_flush(jq_out *o);
 
 static int in_open_next(jq_in *in) {
   if (in->s) {
@@ -109,7 +114,7 @@ static int in_fill(jq_in *in) {
       }
     }
     /* compact */
-    if (in->pos > 0 && in->pos >= in->buf.len / 2) {
+    if (in->pos > 0 && in->pos >= in->buf.len / 2 && !in->pinned) {
       advance_lines(in, in->pos);
       in->lpos = 0;
       memmove(in->buf.data, in->buf.data + in->pos, in->buf.len - in->pos);
@@ -455,6 +460,114 @@ static int stream_step(jq_in *in) {
     if (in->sdepth) in->sstate[in->sdepth - 1] = 'v';
     if (stream_emit(in, v, false)) return -1;
   }
+}
+
+/* `.[] | f` and `.` over a top-level array: the array is scanned first
+ * (a syntax error anywhere in it still stops it before any output, as
+ * jq's whole-value parse does), then its elements are parsed and
+ * evaluated one at a time, so memory holds one element, not the document.
+ * 1 with the array's bytes at [*start, *end) of buf, 0 when the regular
+ * reader must take the next input, -1 on a fatal error. */
+static int in_next_array(jq_in *in, size_t *start, size_t *end) {
+  size_t need = 0; /* rescan once the buffer holds this much (doubling) */
+  bool last = false;
+  for (;;) {
+    if (bi_cancelled(in->b)) return -1;
+    const char *d = in->buf.data ? in->buf.data + in->pos : "";
+    size_t avail = in->buf.len - in->pos, i = 0;
+    while (i < avail && (d[i] == ' ' || d[i] == '\n' || d[i] == '\t' ||
+                         d[i] == '\r'))
+      i++;
+    if (i < avail) {
+      if (d[i] != '[') return 0;
+      if (avail >= need || last) {
+        size_t e;
+        int r = jv_scan_value(d + i, avail - i, &e);
+        if (r < 0) return 0;
+        if (r == 1) {
+          *start = in->pos + i;
+          *end = in->pos + i + e;
+          return 1;
+        }
+        need = avail * 2;
+      }
+    }
+    if (last) return 0;
+    bool more = !in->all_done && !(in->eof && in->fi >= in->nfiles && !in->s);
+    int f = more ? in_fill(in) : 0;
+    if (f < 0) return -1;
+    if (f == 0) last = true;
+  }
+}
+
+/* Evaluates main on the scanned array at [start, end) of in's buffer:
+ * `.[] | rest` per element, or `.` printed as it is read. */
+static int eval_array(jq_st *st, jq_in *in, jq_node *main, jq_env *env,
+                      jq_out *o, size_t start, size_t end) {
+  bool whole = main->op == JQ_IDENT;
+  bool pretty = (o->flags & JV_PRINT_PRETTY) &&
+                (o->indent > 0 || (o->flags & JV_PRINT_TAB));
+  size_t off = start + 1, i = 0;
+  int r = 0;
+  in->pinned = true;
+  for (;; i++) {
+    jv_parser p;
+    jv_parser_init(&p, in->buf.data, end);
+    p.pos = off;
+    p.kcache = in->kcache;
+    p.stk = in->stk;
+    p.capstk = in->capstk;
+    jv x;
+    int pr = jv_parse_elem(&p, &x);
+    in->stk = p.stk;
+    in->capstk = p.capstk;
+    off = p.pos;
+    if (pr == 0) break;
+    if (pr < 0) {
+      r = jq_oom(st);
+      break;
+    }
+    if (!whole) {
+      r = jq_eval_elem(st, main, x, env, k_output, o);
+      if (r) break;
+      continue;
+    }
+    if (jq_charge(st)) {
+      jv_unref(x);
+      st->fatal_reported = true;
+      r = JQ_FATAL;
+      break;
+    }
+    vsh__buf_putc(&o->buf, i ? ',' : '[');
+    if (pretty) jv_dump_indent(&o->buf, o->flags, o->indent, 1);
+    int dr = jv_dump_flush_lvl(&o->buf, x, o->flags, o->indent, 1,
+                               dump_flush_cb, o);
+    jv_unref(x);
+    if (dr) {
+      r = o->failed ? JQ_FATAL : jq_oom(st);
+      break;
+    }
+    if (o->buf.len >= OUT_FLUSH && out_flush(o)) {
+      r = JQ_FATAL;
+      break;
+    }
+  }
+  in->pinned = false;
+  if (!whole || r) return r;
+  if (i == 0) {
+    vsh__buf_putc(&o->buf, '[');
+  } else if (pretty) {
+    jv_dump_indent(&o->buf, o->flags, o->indent, 0);
+  }
+  vsh__buf_putc(&o->buf, ']');
+  if (o->o->raw0) vsh__buf_putc(&o->buf, 0);
+  else if (!o->o->join_out) vsh__buf_putc(&o->buf, '\n');
+  if (!o->buf.data) return jq_oom(st);
+  o->any = true;
+  jv_unref(o->last);
+  o->last = jv_bool(true);
+  if (o->buf.len >= OUT_FLUSH && out_flush(o)) return JQ_FATAL;
+  return 0;
 }
 
 static size_t input_line_cb(jq_st *st) {
@@ -1042,9 +1155,16 @@ int bi_jq_main(bi_ctx *b) {
   }
 
   bool errors = false;
+  /* `.[] | f` and `.` read a top-level array one element at a time */
+  bool by_elem = !o.null_input && !o.slurp && !o.raw_in && !o.stream &&
+                 !o.seq &&
+                 (jq_main_iterates(prog.main) ||
+                  (prog.main->op == JQ_IDENT && !(out.flags & JV_PRINT_COLOR)));
   for (;;) {
     jv v;
     int r;
+    bool streamed = false;
+    size_t arr_start = 0, arr_end = 0;
     if (o.null_input) {
       v = jv_null();
     } else if (o.slurp && !o.raw_in) {
@@ -1071,8 +1191,15 @@ int bi_jq_main(bi_ctx *b) {
       }
       v = acc;
     } else {
-      r = next_input_cb(&st, &v);
-      if (r == 0) break;
+      r = by_elem ? in_next_array(&in, &arr_start, &arr_end) : 0;
+      streamed = r == 1;
+      if (r == 1) {
+        in.pos = arr_end;
+        v = jv_invalid();
+      } else if (r == 0) {
+        r = next_input_cb(&st, &v);
+        if (r == 0) break;
+      }
       if (r < 0) {
         if (in.status) break;
         if (!bi_cancelled(b)) bi_errline(b, "jq: error: memory exhausted");
@@ -1083,7 +1210,10 @@ int bi_jq_main(bi_ctx *b) {
     jv_unref(st.cur_filename);
     st.cur_filename = in.name && in.nfiles ? jv_str_c(in.name) : jv_null();
     size_t line_at = in.name ? line_of(&in, in.pos) : 0;
-    r = jq_eval(&st, prog.main, v, jv_invalid(), env, k_output, &out);
+    if (streamed)
+      r = eval_array(&st, &in, prog.main, env, &out, arr_start, arr_end);
+    else
+      r = jq_eval(&st, prog.main, v, jv_invalid(), env, k_output, &out);
     if (r == JQ_ERR) {
       errors = true;
       jv e = st.err;
