@@ -769,6 +769,41 @@ static jv build_env(bi_ctx *b) {
   return o;
 }
 
+/* The real path of p, or p itself when it does not exist (jq's
+ * jq_realpath). */
+static jv real_or_given(bi_ctx *b, const char *p) {
+  vsh_buf r;
+  vsh__buf_init(&r);
+  jv v = vfs_realpath(b->fs, bi_path(b, p), false, &r) == 0 && r.data
+             ? jv_str_n(r.data, r.len)
+             : jv_str_c(p);
+  vsh_buf_dispose(&r);
+  return v;
+}
+
+/* get_search_list: the -L directories, else jq 1.7's default list. */
+static jv search_list(bi_ctx *b, const char **dirs, size_t n) {
+  static const char *const dflt[] = {"~/.jq", "$ORIGIN/../lib/jq",
+                                     "$ORIGIN/../lib"};
+  jv l = jv_arr_new(n ? n : 3);
+  for (size_t i = 0; i < (n ? n : 3) && jv_ok(l); i++)
+    l = jv_arr_push(l, n ? real_or_given(b, dirs[i]) : jv_str_c(dflt[i]));
+  return l;
+}
+
+/* get_prog_origin: the directory of the -f file, else the cwd. */
+static jv real_dir(bi_ctx *b, const char *file) {
+  if (!file) return real_or_given(b, ".");
+  const char *slash = strrchr(file, '/');
+  if (!slash) return real_or_given(b, ".");
+  if (slash == file) return real_or_given(b, "/");
+  char *d = strndup(file, (size_t)(slash - file));
+  if (!d) return jv_invalid();
+  jv v = real_or_given(b, d);
+  free(d);
+  return v;
+}
+
 static bool is_opt(const char *a, const char *s, const char *l) {
   return (s && !strcmp(a, s)) || (l && !strcmp(a, l));
 }
@@ -1075,6 +1110,13 @@ int bi_jq_main(bi_ctx *b) {
   prog.argnames = argnames;
   prog.nargnames = (size_t)nnamed + 1;
   prog.b = b;
+  st.search_list = search_list(b, libpaths, nlib);
+  st.prog_origin = real_dir(b, from_file ? from_file_name : NULL);
+  if (!jv_ok(st.search_list) || !jv_ok(st.prog_origin)) {
+    bi_errline(b, "jq: error: memory exhausted");
+    status = 2;
+    goto done;
+  }
   if (nlib == 0) {
     libpaths[nlib++] = "~/.jq";
     libpaths[nlib++] = "/usr/lib/jq";
@@ -1209,7 +1251,6 @@ int bi_jq_main(bi_ctx *b) {
     }
     jv_unref(st.cur_filename);
     st.cur_filename = in.name && in.nfiles ? jv_str_c(in.name) : jv_null();
-    size_t line_at = in.name ? line_of(&in, in.pos) : 0;
     if (streamed)
       r = eval_array(&st, &in, prog.main, env, &out, arr_start, arr_end);
     else
@@ -1218,11 +1259,14 @@ int bi_jq_main(bi_ctx *b) {
       errors = true;
       jv e = st.err;
       st.err = jv_invalid();
+      /* jq's position at the error: the input read last, also when -n
+       * read it with input */
       char where[300];
-      if (o.null_input || !in.name)
+      if (!in.name)
         snprintf(where, sizeof where, "<unknown>");
       else
-        snprintf(where, sizeof where, "%s:%zu", in.name, line_at);
+        snprintf(where, sizeof where, "%s:%zu", in.name,
+                 line_of(&in, in.pos));
       if (e.kind == JV_STRING) {
         bi_errline(b, "jq: error (at %s): %s", where, jv_sv(e));
       } else {
@@ -1275,6 +1319,8 @@ done:
   if (in.s) sh_stream_unref(in.s);
   jv_unref(st.err);
   jv_unref(st.env_obj);
+  jv_unref(st.search_list);
+  jv_unref(st.prog_origin);
   jv_unref(st.cur_filename);
   jq_prog_free(&prog);
   if (argvals)

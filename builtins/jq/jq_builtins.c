@@ -406,11 +406,9 @@ static jv f_endswith(jq_st *st, jv in, jv *a) {
   return jv_bool(n >= m && !memcmp(jv_sv(in) + n - m, jv_sv(a[0]), m));
 }
 
+/* jq 1.7.1: an input or prefix that is not a string leaves the input as
+ * it is (jq 1.8's jq-defined versions raise startswith's error). */
 static jv f_ltrimstr(jq_st *st, jv in, jv *a) {
-  if (in.kind != JV_STRING || a[0].kind != JV_STRING) {
-    jq_error(st, "startswith() requires string inputs");
-    return jv_invalid();
-  }
   if (in.kind == JV_STRING && a[0].kind == JV_STRING &&
       jv_slen(in) >= jv_slen(a[0]) &&
       !memcmp(jv_sv(in), jv_sv(a[0]), jv_slen(a[0])))
@@ -419,10 +417,6 @@ static jv f_ltrimstr(jq_st *st, jv in, jv *a) {
 }
 
 static jv f_rtrimstr(jq_st *st, jv in, jv *a) {
-  if (in.kind != JV_STRING || a[0].kind != JV_STRING) {
-    jq_error(st, "endswith() requires string inputs");
-    return jv_invalid();
-  }
   if (in.kind == JV_STRING && a[0].kind == JV_STRING &&
       jv_slen(in) >= jv_slen(a[0]) &&
       !memcmp(jv_sv(in) + jv_slen(in) - jv_slen(a[0]), jv_sv(a[0]),
@@ -998,6 +992,23 @@ static jv f_have_decnum(jq_st *st, jv in, jv *a) {
   return jv_bool(true);
 }
 
+/* get_search_list: the -L directories as given (existing ones made
+ * absolute), else jq's default list; get_prog_origin: the directory of
+ * the -f file, else the working directory; get_jq_origin: "." as jq run
+ * by name (its argv[0] has no directory). */
+static jv f_get_search_list(jq_st *st, jv in, jv *a) {
+  (void)in; (void)a;
+  return jv_ref(st->search_list);
+}
+static jv f_get_prog_origin(jq_st *st, jv in, jv *a) {
+  (void)in; (void)a;
+  return jv_ref(st->prog_origin);
+}
+static jv f_get_jq_origin(jq_st *st, jv in, jv *a) {
+  (void)in; (void)a;
+  return chk(st, jv_str_c("."));
+}
+
 static jv f_modulemeta(jq_st *st, jv in, jv *a) {
   (void)a;
   if (in.kind != JV_STRING) {
@@ -1098,6 +1109,9 @@ static const jq_native natives[] = {
     F("from_entries", 0, f_from_entries),
     F("fromjson", 0, f_fromjson),
     F("gamma", 0, f_gamma),
+    F("get_jq_origin", 0, f_get_jq_origin),
+    F("get_prog_origin", 0, f_get_prog_origin),
+    F("get_search_list", 0, f_get_search_list),
     G("getpath", 1, g_getpath),
     F("gmtime", 0, f_gmtime),
     G("group_by", 1, g_group_by),

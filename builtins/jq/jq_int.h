@@ -301,6 +301,8 @@ struct jq_st {
   jv named_args;   /* $ARGS.named */
   jv pos_args;     /* $ARGS.positional */
   jv env_obj;      /* $ENV, built lazily */
+  jv search_list;  /* get_search_list */
+  jv prog_origin;  /* get_prog_origin */
   /* input */
   int (*next_input)(jq_st *st, jv *out); /* 1, 0 at end, <0 error */
   void *input_ud;
