@@ -177,6 +177,25 @@ static size_t line_of(jq_in *in, size_t end) {
   return n;
 }
 
+/* A parser over s[0..n) with the input's key cache and scratch stack
+ * (handed back by in_parser_done). */
+static void in_parser(jq_in *in, jv_parser *p, const char *s, size_t n) {
+  jv_parser_init(p, s, n);
+  p->kcache = in->kcache;
+  p->stk = in->stk;
+  p->capstk = in->capstk;
+}
+
+static void in_parser_done(jq_in *in, jv_parser *p) {
+  in->stk = p->stk;
+  in->capstk = p->capstk;
+}
+
+/* Whether more bytes may come after the buffered ones. */
+static bool in_more(jq_in *in) {
+  return !in->all_done && !(in->eof && in->fi >= in->nfiles && !in->s);
+}
+
 /* One raw or JSON value: 1, 0 at the end, -1 fatal, -2 parse error
  * (reported). */
 static int in_next_value(jq_in *in, jv *out) {
@@ -205,17 +224,13 @@ static int in_next_value(jq_in *in, jv *out) {
       continue;
     }
     jv_parser p;
-    jv_parser_init(&p, in->buf.data ? in->buf.data + in->pos : "",
-                   in->buf.len - in->pos);
+    in_parser(in, &p, in->buf.data ? in->buf.data + in->pos : "",
+              in->buf.len - in->pos);
     p.seq = in->o->seq;
-    p.kcache = in->kcache;
-    p.stk = in->stk;
-    p.capstk = in->capstk;
     jv v;
     int r = jv_parse_next(&p, &v);
-    in->stk = p.stk;
-    in->capstk = p.capstk;
-    bool more = !in->all_done && !(in->eof && in->fi >= in->nfiles && !in->s);
+    in_parser_done(in, &p);
+    bool more = in_more(in);
     if (r == 1) {
       if (p.pos == p.n && more && v.kind != JV_ARRAY && v.kind != JV_OBJECT &&
           v.kind != JV_STRING) {
@@ -317,7 +332,7 @@ static int stream_emit(jq_in *in, jv leaf, bool close) {
 static size_t stream_token_end(jq_in *in, bool *complete) {
   const char *d = in->buf.data;
   size_t i = in->pos, n = in->buf.len;
-  bool more = !in->all_done && !(in->eof && in->fi >= in->nfiles && !in->s);
+  bool more = in_more(in);
   if (d[i] == '"') {
     for (i++; i < n; i++) {
       if (d[i] == '\\') {
@@ -493,8 +508,7 @@ static int in_next_array(jq_in *in, size_t *start, size_t *end) {
       }
     }
     if (last) return 0;
-    bool more = !in->all_done && !(in->eof && in->fi >= in->nfiles && !in->s);
-    int f = more ? in_fill(in) : 0;
+    int f = in_more(in) ? in_fill(in) : 0;
     if (f < 0) return -1;
     if (f == 0) last = true;
   }
@@ -512,15 +526,11 @@ static int eval_array(jq_st *st, jq_in *in, jq_node *main, jq_env *env,
   in->pinned = true;
   for (;; i++) {
     jv_parser p;
-    jv_parser_init(&p, in->buf.data, end);
+    in_parser(in, &p, in->buf.data, end);
     p.pos = off;
-    p.kcache = in->kcache;
-    p.stk = in->stk;
-    p.capstk = in->capstk;
     jv x;
     int pr = jv_parse_elem(&p, &x);
-    in->stk = p.stk;
-    in->capstk = p.capstk;
+    in_parser_done(in, &p);
     off = p.pos;
     if (pr == 0) break;
     if (pr < 0) {

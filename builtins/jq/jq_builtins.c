@@ -406,9 +406,13 @@ static jv f_endswith(jq_st *st, jv in, jv *a) {
   return jv_bool(n >= m && !memcmp(jv_sv(in) + n - m, jv_sv(a[0]), m));
 }
 
-/* jq 1.7.1: an input or prefix that is not a string leaves the input as
- * it is (jq 1.8's jq-defined versions raise startswith's error). */
+/* jq's test suite (#2969): an input or prefix that is not a string is an
+ * error (jq 1.6 and 1.7.1 left the input as it was). */
 static jv f_ltrimstr(jq_st *st, jv in, jv *a) {
+  if (in.kind != JV_STRING || a[0].kind != JV_STRING) {
+    jq_error(st, "startswith() requires string inputs");
+    return jv_invalid();
+  }
   if (in.kind == JV_STRING && a[0].kind == JV_STRING &&
       jv_slen(in) >= jv_slen(a[0]) &&
       !memcmp(jv_sv(in), jv_sv(a[0]), jv_slen(a[0])))
@@ -417,6 +421,10 @@ static jv f_ltrimstr(jq_st *st, jv in, jv *a) {
 }
 
 static jv f_rtrimstr(jq_st *st, jv in, jv *a) {
+  if (in.kind != JV_STRING || a[0].kind != JV_STRING) {
+    jq_error(st, "endswith() requires string inputs");
+    return jv_invalid();
+  }
   if (in.kind == JV_STRING && a[0].kind == JV_STRING &&
       jv_slen(in) >= jv_slen(a[0]) &&
       !memcmp(jv_sv(in) + jv_slen(in) - jv_slen(a[0]), jv_sv(a[0]),

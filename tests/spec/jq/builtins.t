@@ -34,13 +34,16 @@ jq -n 'get_prog_origin' | sed "s|$PWD|.|g"
 "./sub"
 "."
 
-=== ltrimstr and rtrimstr leave what is not a string as it is
+=== ltrimstr and rtrimstr: what is not a string is an error
 --- script
-jq -nc '"abc" | [ltrimstr("a"), ltrimstr(1), rtrimstr("c"), rtrimstr(null)]'
-jq -nc '[1, [1], {}, null | ltrimstr("a"), rtrimstr("a")]'
+jq -nc '"abc" | [ltrimstr("a"), rtrimstr("c"), ltrimstr("x")]'
+jq -nc '1 | ltrimstr("a")' 2>&1
+jq -nc '"a" | rtrimstr(1)' 2>&1 || true
 --- stdout
-["bc","abc","ab","abc"]
-[1,1,[1],[1],{},{},null,null]
+["bc","ab","abc"]
+jq: error (at <unknown>): startswith() requires string inputs
+jq: error (at <unknown>): endswith() requires string inputs
+--- vsh-only: jq's test suite (#2969) makes a non-string an error; jq 1.6 and 1.7.1 return the input
 
 === splits with and without flags
 --- script
