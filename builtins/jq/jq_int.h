@@ -67,12 +67,12 @@ typedef struct jv_slot {
   jv val;
 } jv_slot;
 
-struct jv_obj {
+struct jv_obj { /* 32 bytes before the slots: most objects are small */
   uint32_t rc;
-  size_t n, cap;
+  uint32_t n, cap; /* cap <= 2^27 (jv_obj_new_cap) */
+  uint32_t nidx;
   jv_slot *e;    /* insertion order: inl, or a separate block */
   uint32_t *idx; /* open addressing over e (index + 1), or NULL */
-  size_t nidx;
   jv_slot inl[];
 };
 
