@@ -199,12 +199,20 @@ static bool in_more(jq_in *in) {
 /* One raw or JSON value: 1, 0 at the end, -1 fatal, -2 parse error
  * (reported). */
 static int in_next_value(jq_in *in, jv *out) {
+  /* a value cut by the end of the buffered bytes is parsed again only
+   * once the buffer has doubled (pipes deliver small blocks: re-parsing
+   * after each would be quadratic); a line is searched from where the
+   * last search stopped */
+  size_t need = 0, searched = 0;
   for (;;) {
     if (bi_cancelled(in->b)) return -1;
     if (in->o->raw_in) {
       char *d = in->buf.data;
       size_t avail = in->buf.len - in->pos;
-      char *nl = avail ? memchr(d + in->pos, '\n', avail) : NULL;
+      char *nl = avail > searched
+                     ? memchr(d + in->pos + searched, '\n', avail - searched)
+                     : NULL;
+      searched = avail;
       if (nl) {
         size_t l = (size_t)(nl - (d + in->pos));
         *out = jv_str_n(d + in->pos, l);
@@ -223,6 +231,12 @@ static int in_next_value(jq_in *in, jv *out) {
       }
       continue;
     }
+    if (in->buf.len - in->pos < need && in_more(in)) {
+      int f = in_fill(in);
+      if (f < 0) return -1;
+      continue;
+    }
+    need = (in->buf.len - in->pos) * 2;
     jv_parser p;
     in_parser(in, &p, in->buf.data ? in->buf.data + in->pos : "",
               in->buf.len - in->pos);
