@@ -38,6 +38,7 @@ typedef struct jq_in {
   jv kcache[JV_KCACHE];
   jv *stk; /* the parser's scratch stack, kept between values */
   size_t capstk;
+  bool pinned; /* an array is read in place: no compaction of buf */
   /* --stream: an event parser that never holds more than the current
    * path and one scalar (its state survives block boundaries) */
   jv spath;       /* the path to the current position */
@@ -60,6 +61,10 @@ typedef struct jq_out {
 } jq_out;
 
 /* ---- input ----------------------------------------------------------------- */
+
+static int k_output(jq_st *st, jv v, jv p, void *ud);
+static int dump_flush_cb(void *ud, vsh_buf *b);
+static int out_flush(jq_out *o);
 
 static int in_open_next(jq_in *in) {
   if (in->s) {
@@ -109,7 +114,7 @@ static int in_fill(jq_in *in) {
       }
     }
     /* compact */
-    if (in->pos > 0 && in->pos >= in->buf.len / 2) {
+    if (in->pos > 0 && in->pos >= in->buf.len / 2 && !in->pinned) {
       advance_lines(in, in->pos);
       in->lpos = 0;
       memmove(in->buf.data, in->buf.data + in->pos, in->buf.len - in->pos);
@@ -172,15 +177,42 @@ static size_t line_of(jq_in *in, size_t end) {
   return n;
 }
 
+/* A parser over s[0..n) with the input's key cache and scratch stack
+ * (handed back by in_parser_done). */
+static void in_parser(jq_in *in, jv_parser *p, const char *s, size_t n) {
+  jv_parser_init(p, s, n);
+  p->kcache = in->kcache;
+  p->stk = in->stk;
+  p->capstk = in->capstk;
+}
+
+static void in_parser_done(jq_in *in, jv_parser *p) {
+  in->stk = p->stk;
+  in->capstk = p->capstk;
+}
+
+/* Whether more bytes may come after the buffered ones. */
+static bool in_more(jq_in *in) {
+  return !in->all_done && !(in->eof && in->fi >= in->nfiles && !in->s);
+}
+
 /* One raw or JSON value: 1, 0 at the end, -1 fatal, -2 parse error
  * (reported). */
 static int in_next_value(jq_in *in, jv *out) {
+  /* a value cut by the end of the buffered bytes is parsed again only
+   * once the buffer has doubled (pipes deliver small blocks: re-parsing
+   * after each would be quadratic); a line is searched from where the
+   * last search stopped */
+  size_t need = 0, searched = 0;
   for (;;) {
     if (bi_cancelled(in->b)) return -1;
     if (in->o->raw_in) {
       char *d = in->buf.data;
       size_t avail = in->buf.len - in->pos;
-      char *nl = avail ? memchr(d + in->pos, '\n', avail) : NULL;
+      char *nl = avail > searched
+                     ? memchr(d + in->pos + searched, '\n', avail - searched)
+                     : NULL;
+      searched = avail;
       if (nl) {
         size_t l = (size_t)(nl - (d + in->pos));
         *out = jv_str_n(d + in->pos, l);
@@ -199,18 +231,20 @@ static int in_next_value(jq_in *in, jv *out) {
       }
       continue;
     }
+    if (in->buf.len - in->pos < need && in_more(in)) {
+      int f = in_fill(in);
+      if (f < 0) return -1;
+      continue;
+    }
+    need = (in->buf.len - in->pos) * 2;
     jv_parser p;
-    jv_parser_init(&p, in->buf.data ? in->buf.data + in->pos : "",
-                   in->buf.len - in->pos);
+    in_parser(in, &p, in->buf.data ? in->buf.data + in->pos : "",
+              in->buf.len - in->pos);
     p.seq = in->o->seq;
-    p.kcache = in->kcache;
-    p.stk = in->stk;
-    p.capstk = in->capstk;
     jv v;
     int r = jv_parse_next(&p, &v);
-    in->stk = p.stk;
-    in->capstk = p.capstk;
-    bool more = !in->all_done && !(in->eof && in->fi >= in->nfiles && !in->s);
+    in_parser_done(in, &p);
+    bool more = in_more(in);
     if (r == 1) {
       if (p.pos == p.n && more && v.kind != JV_ARRAY && v.kind != JV_OBJECT &&
           v.kind != JV_STRING) {
@@ -312,7 +346,7 @@ static int stream_emit(jq_in *in, jv leaf, bool close) {
 static size_t stream_token_end(jq_in *in, bool *complete) {
   const char *d = in->buf.data;
   size_t i = in->pos, n = in->buf.len;
-  bool more = !in->all_done && !(in->eof && in->fi >= in->nfiles && !in->s);
+  bool more = in_more(in);
   if (d[i] == '"') {
     for (i++; i < n; i++) {
       if (d[i] == '\\') {
@@ -455,6 +489,109 @@ static int stream_step(jq_in *in) {
     if (in->sdepth) in->sstate[in->sdepth - 1] = 'v';
     if (stream_emit(in, v, false)) return -1;
   }
+}
+
+/* `.[] | f` and `.` over a top-level array: the array is scanned first
+ * (a syntax error anywhere in it still stops it before any output, as
+ * jq's whole-value parse does), then its elements are parsed and
+ * evaluated one at a time, so memory holds one element, not the document.
+ * 1 with the array's bytes at [*start, *end) of buf, 0 when the regular
+ * reader must take the next input, -1 on a fatal error. */
+static int in_next_array(jq_in *in, size_t *start, size_t *end) {
+  size_t need = 0; /* rescan once the buffer holds this much (doubling) */
+  bool last = false;
+  for (;;) {
+    if (bi_cancelled(in->b)) return -1;
+    const char *d = in->buf.data ? in->buf.data + in->pos : "";
+    size_t avail = in->buf.len - in->pos, i = 0;
+    while (i < avail && (d[i] == ' ' || d[i] == '\n' || d[i] == '\t' ||
+                         d[i] == '\r'))
+      i++;
+    if (i < avail) {
+      if (d[i] != '[') return 0;
+      if (avail >= need || last) {
+        size_t e;
+        int r = jv_scan_value(d + i, avail - i, &e);
+        if (r < 0) return 0;
+        if (r == 1) {
+          *start = in->pos + i;
+          *end = in->pos + i + e;
+          return 1;
+        }
+        need = avail * 2;
+      }
+    }
+    if (last) return 0;
+    int f = in_more(in) ? in_fill(in) : 0;
+    if (f < 0) return -1;
+    if (f == 0) last = true;
+  }
+}
+
+/* Evaluates main on the scanned array at [start, end) of in's buffer:
+ * `.[] | rest` per element, or `.` printed as it is read. */
+static int eval_array(jq_st *st, jq_in *in, jq_node *main, jq_env *env,
+                      jq_out *o, size_t start, size_t end) {
+  bool whole = main->op == JQ_IDENT;
+  bool pretty = (o->flags & JV_PRINT_PRETTY) &&
+                (o->indent > 0 || (o->flags & JV_PRINT_TAB));
+  size_t off = start + 1, i = 0;
+  int r = 0;
+  in->pinned = true;
+  for (;; i++) {
+    jv_parser p;
+    in_parser(in, &p, in->buf.data, end);
+    p.pos = off;
+    jv x;
+    int pr = jv_parse_elem(&p, &x);
+    in_parser_done(in, &p);
+    off = p.pos;
+    if (pr == 0) break;
+    if (pr < 0) {
+      r = jq_oom(st);
+      break;
+    }
+    if (!whole) {
+      r = jq_eval_elem(st, main, x, env, k_output, o);
+      if (r) break;
+      continue;
+    }
+    if (jq_charge(st)) {
+      jv_unref(x);
+      st->fatal_reported = true;
+      r = JQ_FATAL;
+      break;
+    }
+    vsh__buf_putc(&o->buf, i ? ',' : '[');
+    if (pretty) jv_dump_indent(&o->buf, o->flags, o->indent, 1);
+    int dr = jv_dump_flush_lvl(&o->buf, x, o->flags, o->indent, 1,
+                               dump_flush_cb, o);
+    jv_unref(x);
+    if (dr) {
+      r = o->failed ? JQ_FATAL : jq_oom(st);
+      break;
+    }
+    if (o->buf.len >= OUT_FLUSH && out_flush(o)) {
+      r = JQ_FATAL;
+      break;
+    }
+  }
+  in->pinned = false;
+  if (!whole || r) return r;
+  if (i == 0) {
+    vsh__buf_putc(&o->buf, '[');
+  } else if (pretty) {
+    jv_dump_indent(&o->buf, o->flags, o->indent, 0);
+  }
+  vsh__buf_putc(&o->buf, ']');
+  if (o->o->raw0) vsh__buf_putc(&o->buf, 0);
+  else if (!o->o->join_out) vsh__buf_putc(&o->buf, '\n');
+  if (!o->buf.data) return jq_oom(st);
+  o->any = true;
+  jv_unref(o->last);
+  o->last = jv_bool(true);
+  if (o->buf.len >= OUT_FLUSH && out_flush(o)) return JQ_FATAL;
+  return 0;
 }
 
 static size_t input_line_cb(jq_st *st) {
@@ -654,6 +791,41 @@ static jv build_env(bi_ctx *b) {
   }
   vsh_buf_dispose(&e);
   return o;
+}
+
+/* The real path of p, or p itself when it does not exist (jq's
+ * jq_realpath). */
+static jv real_or_given(bi_ctx *b, const char *p) {
+  vsh_buf r;
+  vsh__buf_init(&r);
+  jv v = vfs_realpath(b->fs, bi_path(b, p), false, &r) == 0 && r.data
+             ? jv_str_n(r.data, r.len)
+             : jv_str_c(p);
+  vsh_buf_dispose(&r);
+  return v;
+}
+
+/* get_search_list: the -L directories, else jq 1.7's default list. */
+static jv search_list(bi_ctx *b, const char **dirs, size_t n) {
+  static const char *const dflt[] = {"~/.jq", "$ORIGIN/../lib/jq",
+                                     "$ORIGIN/../lib"};
+  jv l = jv_arr_new(n ? n : 3);
+  for (size_t i = 0; i < (n ? n : 3) && jv_ok(l); i++)
+    l = jv_arr_push(l, n ? real_or_given(b, dirs[i]) : jv_str_c(dflt[i]));
+  return l;
+}
+
+/* get_prog_origin: the directory of the -f file, else the cwd. */
+static jv real_dir(bi_ctx *b, const char *file) {
+  if (!file) return real_or_given(b, ".");
+  const char *slash = strrchr(file, '/');
+  if (!slash) return real_or_given(b, ".");
+  if (slash == file) return real_or_given(b, "/");
+  char *d = strndup(file, (size_t)(slash - file));
+  if (!d) return jv_invalid();
+  jv v = real_or_given(b, d);
+  free(d);
+  return v;
 }
 
 static bool is_opt(const char *a, const char *s, const char *l) {
@@ -962,6 +1134,13 @@ int bi_jq_main(bi_ctx *b) {
   prog.argnames = argnames;
   prog.nargnames = (size_t)nnamed + 1;
   prog.b = b;
+  st.search_list = search_list(b, libpaths, nlib);
+  st.prog_origin = real_dir(b, from_file ? from_file_name : NULL);
+  if (!jv_ok(st.search_list) || !jv_ok(st.prog_origin)) {
+    bi_errline(b, "jq: error: memory exhausted");
+    status = 2;
+    goto done;
+  }
   if (nlib == 0) {
     libpaths[nlib++] = "~/.jq";
     libpaths[nlib++] = "/usr/lib/jq";
@@ -1042,9 +1221,16 @@ int bi_jq_main(bi_ctx *b) {
   }
 
   bool errors = false;
+  /* `.[] | f` and `.` read a top-level array one element at a time */
+  bool by_elem = !o.null_input && !o.slurp && !o.raw_in && !o.stream &&
+                 !o.seq &&
+                 (jq_main_iterates(prog.main) ||
+                  (prog.main->op == JQ_IDENT && !(out.flags & JV_PRINT_COLOR)));
   for (;;) {
     jv v;
     int r;
+    bool streamed = false;
+    size_t arr_start = 0, arr_end = 0;
     if (o.null_input) {
       v = jv_null();
     } else if (o.slurp && !o.raw_in) {
@@ -1071,8 +1257,15 @@ int bi_jq_main(bi_ctx *b) {
       }
       v = acc;
     } else {
-      r = next_input_cb(&st, &v);
-      if (r == 0) break;
+      r = by_elem ? in_next_array(&in, &arr_start, &arr_end) : 0;
+      streamed = r == 1;
+      if (r == 1) {
+        in.pos = arr_end;
+        v = jv_invalid();
+      } else if (r == 0) {
+        r = next_input_cb(&st, &v);
+        if (r == 0) break;
+      }
       if (r < 0) {
         if (in.status) break;
         if (!bi_cancelled(b)) bi_errline(b, "jq: error: memory exhausted");
@@ -1082,17 +1275,22 @@ int bi_jq_main(bi_ctx *b) {
     }
     jv_unref(st.cur_filename);
     st.cur_filename = in.name && in.nfiles ? jv_str_c(in.name) : jv_null();
-    size_t line_at = in.name ? line_of(&in, in.pos) : 0;
-    r = jq_eval(&st, prog.main, v, jv_invalid(), env, k_output, &out);
+    if (streamed)
+      r = eval_array(&st, &in, prog.main, env, &out, arr_start, arr_end);
+    else
+      r = jq_eval(&st, prog.main, v, jv_invalid(), env, k_output, &out);
     if (r == JQ_ERR) {
       errors = true;
       jv e = st.err;
       st.err = jv_invalid();
+      /* jq's position at the error: the input read last, also when -n
+       * read it with input */
       char where[300];
-      if (o.null_input || !in.name)
+      if (!in.name)
         snprintf(where, sizeof where, "<unknown>");
       else
-        snprintf(where, sizeof where, "%s:%zu", in.name, line_at);
+        snprintf(where, sizeof where, "%s:%zu", in.name,
+                 line_of(&in, in.pos));
       if (e.kind == JV_STRING) {
         bi_errline(b, "jq: error (at %s): %s", where, jv_sv(e));
       } else {
@@ -1145,6 +1343,8 @@ done:
   if (in.s) sh_stream_unref(in.s);
   jv_unref(st.err);
   jv_unref(st.env_obj);
+  jv_unref(st.search_list);
+  jv_unref(st.prog_origin);
   jv_unref(st.cur_filename);
   jq_prog_free(&prog);
   if (argvals)

@@ -406,6 +406,8 @@ static jv f_endswith(jq_st *st, jv in, jv *a) {
   return jv_bool(n >= m && !memcmp(jv_sv(in) + n - m, jv_sv(a[0]), m));
 }
 
+/* jq's test suite (#2969): an input or prefix that is not a string is an
+ * error (jq 1.6 and 1.7.1 left the input as it was). */
 static jv f_ltrimstr(jq_st *st, jv in, jv *a) {
   if (in.kind != JV_STRING || a[0].kind != JV_STRING) {
     jq_error(st, "startswith() requires string inputs");
@@ -998,6 +1000,23 @@ static jv f_have_decnum(jq_st *st, jv in, jv *a) {
   return jv_bool(true);
 }
 
+/* get_search_list: the -L directories as given (existing ones made
+ * absolute), else jq's default list; get_prog_origin: the directory of
+ * the -f file, else the working directory; get_jq_origin: "." as jq run
+ * by name (its argv[0] has no directory). */
+static jv f_get_search_list(jq_st *st, jv in, jv *a) {
+  (void)in; (void)a;
+  return jv_ref(st->search_list);
+}
+static jv f_get_prog_origin(jq_st *st, jv in, jv *a) {
+  (void)in; (void)a;
+  return jv_ref(st->prog_origin);
+}
+static jv f_get_jq_origin(jq_st *st, jv in, jv *a) {
+  (void)in; (void)a;
+  return chk(st, jv_str_c("."));
+}
+
 static jv f_modulemeta(jq_st *st, jv in, jv *a) {
   (void)a;
   if (in.kind != JV_STRING) {
@@ -1098,6 +1117,9 @@ static const jq_native natives[] = {
     F("from_entries", 0, f_from_entries),
     F("fromjson", 0, f_fromjson),
     F("gamma", 0, f_gamma),
+    F("get_jq_origin", 0, f_get_jq_origin),
+    F("get_prog_origin", 0, f_get_prog_origin),
+    F("get_search_list", 0, f_get_search_list),
     G("getpath", 1, g_getpath),
     F("gmtime", 0, f_gmtime),
     G("group_by", 1, g_group_by),

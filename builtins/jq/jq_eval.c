@@ -1109,14 +1109,13 @@ __attribute__((noinline)) static int eval_iter(jq_st *st, jq_node *n, jv in, jv 
   return jq_eval(st, n->a, in, path, e, k_iter, &c);
 }
 
-__attribute__((noinline)) static int eval_neg(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
-  int r = 0;
-
+/* Evaluates n->a on in and hands each output to kont, whose context holds
+ * n, the input and its path (all released when n->a is done). */
+__attribute__((noinline)) static int eval_then(jq_st *st, jq_node *n, jv in,
+                                               jv path, jq_env *e, jq_k k,
+                                               void *ud, jq_k kont) {
   kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-  r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_neg, &c);
-  goto out;
-out:
+  int r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, kont, &c);
   jv_unref(in);
   jv_unref(path);
   return r;
@@ -1131,21 +1130,6 @@ __attribute__((noinline)) static int eval_arith(jq_st *st, jq_node *n, jv in, jv
     r = k_arith_rhs(st, jv_ref(n->b->val), jv_invalid(), &c);
   else
     r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_arith_rhs, &c);
-  goto out;
-out:
-  jv_unref(in);
-  jv_unref(path);
-  return r;
-}
-
-__attribute__((noinline)) static int eval_bool(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
-  int r = 0;
-
-  kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-  r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_bool_lhs, &c);
-  goto out;
-out:
   jv_unref(in);
   jv_unref(path);
   return r;
@@ -1161,21 +1145,6 @@ __attribute__((noinline)) static int eval_alt(jq_st *st, jq_node *n, jv in, jv p
   if (r == JQ_ERR && !c.passthru) r = 0;
   if (r == 0 && c.count == 0)
     return jq_eval(st, n->b, in, path, e, k, ud);
-  goto out;
-out:
-  jv_unref(in);
-  jv_unref(path);
-  return r;
-}
-
-__attribute__((noinline)) static int eval_if(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
-  int r = 0;
-
-  kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-  r = jq_eval(st, n->a, jv_ref(in), jv_invalid(), e, k_if, &c);
-  goto out;
-out:
   jv_unref(in);
   jv_unref(path);
   return r;
@@ -1297,19 +1266,19 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
     if (r) break;
     return jq_eval(st, n->b, in, path, e, k, ud);
   case JQ_NEG:
-    return eval_neg(st, n, in, path, e, k, ud);
+    return eval_then(st, n, in, path, e, k, ud, k_neg);
   case JQ_ARITH:
     return eval_arith(st, n, in, path, e, k, ud);
   case JQ_AND:
   case JQ_OR:
-    return eval_bool(st, n, in, path, e, k, ud);
+    return eval_then(st, n, in, path, e, k, ud, k_bool_lhs);
   case JQ_ALT:
     return eval_alt(st, n, in, path, e, k, ud);
   case JQ_ASSIGN:
     if (n->sub == JQ_UPDATE) return eval_update(st, n, in, path, e, k, ud);
     return eval_assign(st, n, in, path, e, k, ud);
   case JQ_IF:
-    return eval_if(st, n, in, path, e, k, ud);
+    return eval_then(st, n, in, path, e, k, ud, k_if);
   case JQ_TRY:
     return eval_try(st, n, in, path, e, k, ud);
   case JQ_REDUCE:
@@ -1401,4 +1370,16 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
   jv_unref(in);
   jv_unref(path);
   return r;
+}
+
+bool jq_main_iterates(const jq_node *main) {
+  while (main->op == JQ_PIPE) main = main->a;
+  return main->op == JQ_ITER && main->a->op == JQ_IDENT;
+}
+
+int jq_eval_elem(jq_st *st, jq_node *main, jv elem, jq_env *e, jq_k k,
+                 void *ud) {
+  if (main->op != JQ_PIPE) return k(st, elem, jv_invalid(), ud);
+  pipectx c = {main, e, k, ud};
+  return jq_eval_elem(st, main->a, elem, e, k_pipe, &c);
 }

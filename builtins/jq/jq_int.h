@@ -67,12 +67,12 @@ typedef struct jv_slot {
   jv val;
 } jv_slot;
 
-struct jv_obj {
+struct jv_obj { /* 32 bytes before the slots: most objects are small */
   uint32_t rc;
-  size_t n, cap;
+  uint32_t n, cap; /* cap <= 2^27 (jv_obj_new_cap) */
+  uint32_t nidx;
   jv_slot *e;    /* insertion order: inl, or a separate block */
   uint32_t *idx; /* open addressing over e (index + 1), or NULL */
-  size_t nidx;
   jv_slot inl[];
 };
 
@@ -192,6 +192,18 @@ void jv_parser_init(jv_parser *p, const char *s, size_t n);
 int jv_parse_next(jv_parser *p, jv *out);
 /* Parses a whole text holding exactly one value (fromjson, --argjson). */
 jv jv_parse_one(const char *s, size_t n, char *err, size_t errn);
+/* Checks the value at the start of s[0..n) without building it: 1 and
+ * *end past it when it is plain JSON the parser takes, 0 when s ends
+ * inside it, -1 otherwise (the parser then says what is wrong). */
+int jv_scan_value(const char *s, size_t n, size_t *end);
+/* Inside a scanned array (p->pos after '[' or an element): 1 and the next
+ * element in *out, 0 at the closing ']', -1 out of memory. */
+int jv_parse_elem(jv_parser *p, jv *out);
+/* A newline and the indentation of level lvl (pretty output). */
+void jv_dump_indent(vsh_buf *out, unsigned flags, int indent, int lvl);
+/* jv_dump_flush for a value printed at nesting level lvl. */
+int jv_dump_flush_lvl(vsh_buf *out, jv v, unsigned flags, int indent,
+                      int lvl, int (*fn)(void *ud, vsh_buf *out), void *ud);
 
 /* ---- program tree ---------------------------------------------------------- */
 
@@ -289,6 +301,8 @@ struct jq_st {
   jv named_args;   /* $ARGS.named */
   jv pos_args;     /* $ARGS.positional */
   jv env_obj;      /* $ENV, built lazily */
+  jv search_list;  /* get_search_list */
+  jv prog_origin;  /* get_prog_origin */
   /* input */
   int (*next_input)(jq_st *st, jv *out); /* 1, 0 at end, <0 error */
   void *input_ud;
@@ -301,6 +315,12 @@ struct jq_st {
 
 int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
             void *ud);
+/* Whether main is `.[] | rest` (pipes nested either way): an array input
+ * can then be read and evaluated one element at a time. */
+bool jq_main_iterates(const jq_node *main);
+/* Runs main's part after its `.[]` on one element (consumed). */
+int jq_eval_elem(jq_st *st, jq_node *main, jv elem, jq_env *e, jq_k k,
+                 void *ud);
 /* Raises an error with a message (printf style); returns JQ_ERR. */
 int jq_error(jq_st *st, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -1028,3 +1028,167 @@ jv jv_parse_one(const char *s, size_t n, char *err, size_t errn) {
   }
   return v;
 }
+
+/* ---- scanning without values (a top-level array read one element at a
+ * time) ------------------------------------------------------------------ */
+
+static bool scan_digits(const char *s, size_t n, size_t *i) {
+  size_t st = *i;
+  while (*i < n && s[*i] >= '0' && s[*i] <= '9') (*i)++;
+  return *i > st;
+}
+
+/* One scalar at *i: 1 valid, 0 cut by the end, -1 not plain JSON. */
+static int scan_scalar(const char *s, size_t n, size_t *i) {
+  size_t j = *i;
+  if (s[j] == '"') {
+    for (j++; j < n && s[j] != '"'; j++) {
+      if (s[j] != '\\') continue;
+      if (j + 1 >= n) return 0;
+      char c = s[++j];
+      if (c == 'u') {
+        for (int k = 1; k <= 4; k++) {
+          if (j + (size_t)k >= n) return 0;
+          if (hexval(s[j + (size_t)k]) < 0) return -1;
+        }
+        j += 4;
+      } else if (!strchr("\"\\/bfnrt", c) || c == 0) {
+        return -1;
+      }
+    }
+    if (j >= n) return 0;
+    *i = j + 1;
+    return 1;
+  }
+  if (s[j] == '-' || (s[j] >= '0' && s[j] <= '9')) {
+    if (s[j] == '-') j++;
+    if (!scan_digits(s, n, &j)) return j >= n ? 0 : -1;
+    if (j < n && s[j] == '.') {
+      j++;
+      if (!scan_digits(s, n, &j)) return j >= n ? 0 : -1;
+    }
+    if (j < n && (s[j] == 'e' || s[j] == 'E')) {
+      j++;
+      if (j < n && (s[j] == '+' || s[j] == '-')) j++;
+      if (!scan_digits(s, n, &j)) return j >= n ? 0 : -1;
+    }
+  } else {
+    static const char *const lits[] = {"null", "true", "false"};
+    size_t k = 0;
+    for (; k < 3; k++) {
+      size_t l = strlen(lits[k]);
+      if (n - j < l) {
+        if (!memcmp(s + j, lits[k], n - j)) return 0;
+        continue;
+      }
+      if (!memcmp(s + j, lits[k], l)) break;
+    }
+    if (k == 3) return -1;
+    j += strlen(lits[k]);
+  }
+  if (j >= n) return 0;
+  if (!is_delim(s[j])) return -1;
+  *i = j;
+  return 1;
+}
+
+int jv_scan_value(const char *s, size_t n, size_t *end) {
+  /* what is open: 'a' array, 'o' object; a container deeper than the
+   * parser's limit is left to the parser (its error) */
+  char open[JV_MAX_DEPTH];
+  size_t depth = 0, i = 0;
+  bool key = false; /* inside an object, a key comes next */
+  for (;;) {
+    while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
+                     s[i] == '\r'))
+      i++;
+    if (i >= n) return 0;
+    char c = s[i];
+    if (key) {
+      if (c != '"') return -1;
+    }
+    if (c == '[' || c == '{') {
+      if (depth >= JV_MAX_DEPTH) return -1;
+      open[depth++] = c == '[' ? 'a' : 'o';
+      i++;
+      while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
+                       s[i] == '\r'))
+        i++;
+      if (i >= n) return 0;
+      if (s[i] == (c == '[' ? ']' : '}')) {
+        depth--;
+        i++;
+      } else {
+        key = c == '{';
+        continue;
+      }
+    } else {
+      int r = scan_scalar(s, n, &i);
+      if (r <= 0) return r;
+      if (key) {
+        key = false;
+        while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
+                         s[i] == '\r'))
+          i++;
+        if (i >= n) return 0;
+        if (s[i] != ':') return -1;
+        i++;
+        continue;
+      }
+    }
+    /* after a value: close containers or go on with a comma */
+    for (;;) {
+      if (depth == 0) {
+        if (i < n && !is_delim(s[i])) return -1;
+        *end = i;
+        return 1;
+      }
+      while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
+                       s[i] == '\r'))
+        i++;
+      if (i >= n) return 0;
+      char close = open[depth - 1] == 'a' ? ']' : '}';
+      if (s[i] == close) {
+        depth--;
+        i++;
+        continue;
+      }
+      if (s[i] != ',') return -1;
+      i++;
+      key = open[depth - 1] == 'o';
+      /* "[1,]" and "{"a":1,}" are errors: the next value must come */
+      while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
+                       s[i] == '\r'))
+        i++;
+      if (i >= n) return 0;
+      if (s[i] == ']' || s[i] == '}') return -1;
+      break;
+    }
+  }
+}
+
+int jv_parse_elem(jv_parser *p, jv *out) {
+  skip_ws(p);
+  if (p->pos >= p->n) return -1;
+  if (p->s[p->pos] == ',') {
+    p->pos++;
+    skip_ws(p);
+  }
+  if (p->pos >= p->n) return -1;
+  if (p->s[p->pos] == ']') return 0;
+  jv v = parse_value(p, 1);
+  if (!jv_ok(v)) return -1;
+  *out = v;
+  return 1;
+}
+
+void jv_dump_indent(vsh_buf *out, unsigned flags, int indent, int lvl) {
+  indent_to(out, flags, indent, lvl);
+}
+
+int jv_dump_flush_lvl(vsh_buf *out, jv v, unsigned flags, int indent,
+                      int lvl, int (*fn)(void *ud, vsh_buf *out), void *ud) {
+  dump_flush fl = {fn, ud};
+  if (dump_rec2(out, v, flags, indent, lvl, &fl)) return -1;
+  return out->data ? 0 : -1;
+}

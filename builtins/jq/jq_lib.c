@@ -107,7 +107,7 @@ static const char library[] =
     "  | if (.[0] | length) > $n then setpath([0]; .[0][$n:]) else empty end;"
     "def pick(pathexps): . as $top"
     "  | reduce path(pathexps) as $p (null; setpath($p; $top | getpath($p)));"
-    "def get_search_list: [];"
+
     "def add(f): reduce f as $x (null; . + $x);"
 
     ;

@@ -695,7 +695,6 @@ static jq_node *parse_primary(parser *p) {
         return n;
       }
     }
-    if (nl == 11 && !memcmp(nm, "__prog_args", 11)) return mk_lit(p, jv_arr_new(0));
     fail(p, "$%.*s is not defined at %s, line %d:", (int)nl, nm, p->srcname,
          p->lx.tline);
     return NULL;

@@ -352,8 +352,9 @@ jv jv_obj_set(jv o, jv k, jv v) {
     return o;
   }
   if (p->n == p->cap) {
-    size_t nc = p->cap ? p->cap * 2 : 4;
+    size_t nc = p->cap ? (size_t)p->cap * 2 : 4;
     jv_slot *ne;
+    if (nc > (1u << 27)) goto fail; /* the 32-bit counts of jv_obj */
     if (p->e == p->inl) {
       ne = malloc(nc * sizeof *ne);
       if (ne && p->n) memcpy(ne, p->inl, p->n * sizeof *ne);
