@@ -284,15 +284,13 @@ static int in_next_value(jq_in *in, jv *out) {
           *at = 0;
           advance_lines(in, in->pos);
           line += in->lines;
-          bi_errline(in->b, "jq: error (at %s:%zu): %s at line %zu, column %zu",
-                     in->name ? in->name : "<stdin>", line_of(in, in->buf.len),
-                     msg, line, col);
+          bi_errline(in->b, "jq: parse error: %s at line %zu, column %zu", msg,
+                     line, col);
         } else {
-          bi_errline(in->b, "jq: error (at %s:%zu): %s",
-                     in->name ? in->name : "<stdin>", line_of(in, in->buf.len),
-                     msg);
+          bi_errline(in->b, "jq: parse error: %s", msg);
         }
-        in->status = 5; /* jq 1.7: a parse error is 5 */
+        /* jq 1.7: "jq: parse error: ...", status 5, no further input */
+        in->status = 5;
         /* skip the rest of this input */
         in->pos = in->buf.len;
         if (in->s) {
@@ -312,12 +310,9 @@ static size_t line_of(jq_in *in, size_t end);
 static int stream_err(jq_in *in, const char *msg) {
   advance_lines(in, in->pos);
   if (strstr(msg, " at line "))
-    bi_errline(in->b, "jq: error (at %s:%zu): %s", in->name ? in->name : "<stdin>",
-               line_of(in, in->pos), msg);
+    bi_errline(in->b, "jq: parse error: %s", msg);
   else
-    bi_errline(in->b, "jq: error (at %s:%zu): %s at line %zu",
-               in->name ? in->name : "<stdin>", line_of(in, in->pos), msg,
-               in->lines + 1);
+    bi_errline(in->b, "jq: parse error: %s at line %zu", msg, in->lines + 1);
   in->status = 5;
   return -2;
 }

@@ -174,3 +174,13 @@ jq -c '. * 10' a.json b.json
 10
 20
 30
+
+=== invalid JSON input: "jq: parse error", status 5, later input not read
+--- vsh-only: jq 1.7 prefixes "jq: " and exits 5 (1.6 prints "parse error:" and exits 2)
+--- script
+printf '1\n{"a" 1}\n2\n' | jq -c .; echo "status $?"
+--- stdout
+1
+status 5
+--- stderr
+jq: parse error: Expected separator between values at line 2, column 7
