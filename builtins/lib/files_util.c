@@ -37,19 +37,19 @@ int fu_usage_err(bi_ctx *b, const char *fmt, ...) {
   int n = snprintf(hint, sizeof hint, "Try '%s --help' for more information.\n",
                    b->argv[0]);
   if (n > 0 && (size_t)n < sizeof hint && b->err)
-    sh_stream_write(b->err, hint, (size_t)n, b->sh->ex);
+    sh_stream_write(b->err, hint, (size_t)n, bi_exec(b));
   return 1;
 }
 
 bool fu_ask_overwrite(bi_ctx *b, const char *name) {
   vsh_buf q = {0};
   vsh__buf_printf(&q, "%s: overwrite %s? ", b->argv[0], fu_quote(b, name));
-  if (q.data && b->err) sh_stream_write(b->err, q.data, q.len, b->sh->ex);
+  if (q.data && b->err) sh_stream_write(b->err, q.data, q.len, bi_exec(b));
   vsh_buf_dispose(&q);
   char first = 0, ch;
   bool got = false;
   for (;;) { /* the whole answer line is consumed, byte by byte */
-    int64_t r = b->in ? sh_stream_read(b->in, &ch, 1, b->sh->ex) : 0;
+    int64_t r = b->in ? sh_stream_read(b->in, &ch, 1, bi_exec(b)) : 0;
     if (r <= 0 || ch == '\n') break;
     if (!got && ch != ' ' && ch != '\t') {
       first = ch;

@@ -32,7 +32,7 @@ int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
   int fd = vfs_file_devfd(fh);
   if (fd >= 0) {
     vfs_file_close(fh);
-    sh_stream *s = sh_fd(b->sh, fd);
+    sh_stream *s = bi_fd(b, fd);
     if (!s) return VSH_ENOENT; /* Linux: /dev/fd/N of a closed fd is gone */
     *out = sh_stream_ref(s);
     return 0;
@@ -49,7 +49,7 @@ int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
   if (st.type == VFS_FIFO) { /* a named pipe: its read end */
     vfs_file_close(fh);
     return sh_stream_fifo_open(b->fs, st.ino, true, false,
-                               b->sh ? b->sh->ex : NULL, out);
+                               bi_exec(b), out);
   }
   *out = sh_stream_file_new(fh, name);
   return *out ? 0 : VSH_ENOMEM;
@@ -88,7 +88,7 @@ int bi_read_line(bi_reader *r, char delim, const char **line, size_t *len) {
     if (r->eof) break;
     if (bi_cancelled(r->b)) return VSH_EABORTED;
     int64_t got = sh_stream_read(r->s, r->chunk, sizeof(r->chunk),
-                                 r->b->sh ? r->b->sh->ex : NULL);
+                                 bi_exec(r->b));
     if (got < 0) return (int)got;
     if (got == 0) {
       r->eof = true;

@@ -13,7 +13,7 @@ int64_t mi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n) {
   size_t got = 0;
   while (got < n) {
     if (bi_cancelled(b)) return VSH_EABORTED;
-    int64_t r = sh_stream_read(s, (char *)buf + got, n - got, b->sh->ex);
+    int64_t r = sh_stream_read(s, (char *)buf + got, n - got, bi_exec(b));
     if (r < 0) return r;
     if (r == 0) break;
     got += (size_t)r;
@@ -25,7 +25,7 @@ int mi_read_all(bi_ctx *b, sh_stream *s, vsh_buf *out) {
   for (;;) {
     if (bi_cancelled(b)) return VSH_EABORTED;
     if (vsh__buf_reserve(out, 65536)) return VSH_ENOMEM;
-    int64_t r = sh_stream_read(s, out->data + out->len, 65536, b->sh->ex);
+    int64_t r = sh_stream_read(s, out->data + out->len, 65536, bi_exec(b));
     if (r < 0) return (int)r;
     if (r == 0) return 0;
     out->len += (size_t)r;
@@ -82,7 +82,7 @@ int mi_getline(mi_reader *r, const char **line, size_t *n) {
       r->cap = nc;
     }
     int64_t got = sh_stream_read(r->s, r->buf + r->len, r->cap - r->len,
-                                 r->b->sh->ex);
+                                 bi_exec(r->b));
     if (got < 0) {
       r->err = (int)got;
       return r->err;
@@ -105,6 +105,6 @@ void mi_file_err(bi_ctx *b, const char *file, int rc) {
 void mi_try_help(bi_ctx *b) {
   vsh_buf m = {0};
   vsh__buf_printf(&m, "Try '%s --help' for more information.\n", b->argv[0]);
-  sh_stream_write(b->err, m.data, m.len, b->sh->ex);
+  sh_stream_write(b->err, m.data, m.len, bi_exec(b));
   vsh_buf_dispose(&m);
 }

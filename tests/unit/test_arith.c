@@ -1,4 +1,4 @@
-/* test_arith.c: Check suite for shell/arith.c.  The bulk is data: every
+/* test_arith.c: Check suite for shell/expand/arith.c.  The bulk is data: every
  * line of tests/arith_cases.txt (made by tests/gen_arith_cases.sh from real
  * bash) is one check, run against a small variable store that mirrors the
  * generator's environment.  The C tests cover what data cannot: callback

@@ -1,4 +1,4 @@
-/* test_pattern.c: Check suite for shell/pattern.c.  Behaviour comes from
+/* test_pattern.c: Check suite for core/pattern.c.  Behaviour comes from
  * tests/pattern_cases.txt (generated from real bash by
  * tests/gen_pattern_cases.sh); the C cases cover what bash cannot be asked
  * through a case statement: quoting arrays, globbing flags, budgets,
