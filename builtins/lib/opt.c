@@ -73,6 +73,10 @@ static void help_text(vsh_buf *o, const bi_cmd *cmd);
 
 /* After a usage error's message: the "Try" line, or the whole help. */
 static void try_line(bi_ctx *b, const bi_cmd *cmd) {
+  if (cmd && cmd->try_text) {
+    bi_write_to(b, b->err, cmd->try_text, strlen(cmd->try_text));
+    return;
+  }
   if (!cmd || !(cmd->flags & BI_CMD_ERR_USAGE)) {
     bi_try_help(b);
     return;
