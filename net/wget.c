@@ -336,8 +336,7 @@ int bi_wget_main(bi_ctx *b) {
     }
   }
   if (!g.noperands) {
-    bi_errline(b, "wget: missing URL\nUsage: wget [OPTION]... [URL]...\n\n"
-                  "Try `wget --help' for more options.");
+    bi_usage_error(b, &wget_cmd, "missing URL");
     st = 1;
     goto done;
   }
