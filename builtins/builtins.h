@@ -82,6 +82,8 @@ typedef struct bi_cmd {
   const char *footer; /* after the generated option list */
   int help_col;       /* where option help starts (0: after the widest) */
   const char *version; /* the --version text, when not "NAME (vsh) ..." */
+  const char *try_text; /* printed after a usage error instead of the
+                           standard "Try" line (wget's, tar's) */
   /* An argument starting with '-' that this accepts is an operand, not
    * options (chmod's "-x", a negative number). */
   bool (*is_operand)(const char *arg);

@@ -876,6 +876,7 @@ static const bi_cmd tar_cmd = {
     .shortopts = "cxtf:C:vzjJaOkmphoP",
     .longopts = tar_options,
     .bad_status = 2,
+    .try_text = "Try 'tar --help' or 'tar --usage' for more information.\n",
 };
 
 int bi_tar_main(bi_ctx *b) {

@@ -496,114 +496,63 @@ static void usage(bi_ctx *b, const char *prog) {
 
 typedef struct bc_opts {
   bool mathlib, quiet, std_only, warn, interactive;
-  int help, version, bad;
+  int help, version, bad, done; /* done: --help/--version answered */
   const char *prog; /* names the usage: argv[0], or BC_ENV_ARGS */
 } bc_opts;
 
-/* getopt's message, named after the argument list as GNU's is. */
-static void opt_error(bi_ctx *b, bc_opts *o, const char *prog, const char *fmt,
-                      const char *what) {
-  char msg[512];
-  int n = snprintf(msg, sizeof msg, "%s: ", prog);
-  snprintf(msg + n, sizeof msg - (size_t)n, fmt, what);
-  bi_errline(b, "%s", msg);
-  o->bad = 1;
-}
+static const bi_option bc_options[] = {
+    {"interactive", BI_ARG_NONE, 'i', NULL},
+    {"mathlib", BI_ARG_NONE, 'l', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"standard", BI_ARG_NONE, 's', NULL},
+    {"warn", BI_ARG_NONE, 'w', NULL},
+    {0}};
 
-/* GNU getopt_long over "hilqswv" (long names by unique prefix). */
+/* The usage names the argument list it came from (argv[0] or
+ * BC_ENV_ARGS), so bc prints it itself, after --help (the declared help
+ * is empty) and on stdout after a usage error (no Try line). */
+static const bi_cmd bc_cmd = {
+    .name = "bc",
+    .shortopts = "hilqswv",
+    .longopts = bc_options,
+    .version = "bc 1.07.1 (vsh)\n",
+    .try_text = "",
+};
+
+/* One argument list (BC_ENV_ARGS, then the command's): its messages and
+ * usage are named after it, as GNU's are. */
 static void parse_args(bi_ctx *b, int argc, char **argv, bc_opts *o,
                        char ***files, int *nfiles) {
-  static const char *const longs[] = {
-      "help", "interactive", "mathlib", "quiet", "standard", "warn", "version"};
-  static const char shorts[] = "hilqswv";
-  bool ended = false, posix = bi_getenv(b, "POSIXLY_CORRECT") != NULL;
+  int save_argc = b->argc;
+  char **save_argv = b->argv;
+  b->argc = argc;
+  b->argv = argv;
   o->prog = argv[0];
-  for (int i = 1; i < argc && !o->bad && !o->help && !o->version; i++) {
-    const char *a = argv[i];
-    if (ended || a[0] != '-' || !a[1]) {
-      (*files)[(*nfiles)++] = argv[i];
-      if (posix)
-        ended = true;
-      continue;
-    }
-    if (!strcmp(a, "--")) {
-      ended = true;
-      continue;
-    }
-    char opt = 0;
-    if (a[1] == '-') {
-      const char *name = a + 2, *eq = strchr(name, '=');
-      size_t n = eq ? (size_t)(eq - name) : strlen(name);
-      int hit = -1, hits = 0;
-      for (int k = 0; k < 7; k++) {
-        if (strncmp(longs[k], name, n))
-          continue;
-        if (strlen(longs[k]) == n) {
-          hit = k;
-          hits = 1;
-          break;
-        }
-        hit = k;
-        hits++;
-      }
-      if (hit < 0) {
-        opt_error(b, o, argv[0], "unrecognized option '%s'", a);
-      } else if (hits > 1) {
-        opt_error(b, o, argv[0], "option '%s' is ambiguous", a);
-      } else if (eq) {
-        opt_error(b, o, argv[0], "option '--%s' doesn't allow an argument",
-                  longs[hit]);
-      } else {
-        opt = shorts[hit];
-      }
-      if (opt) {
-        if (opt == 'h')
-          o->help = 1;
-        else if (opt == 'v')
-          o->version = 1;
-        else if (opt == 'i')
-          o->interactive = true;
-        else if (opt == 'l')
-          o->mathlib = true;
-        else if (opt == 'q')
-          o->quiet = true;
-        else if (opt == 's')
-          o->std_only = true;
-        else if (opt == 'w')
-          o->warn = true;
-      }
-      continue;
-    }
-    for (const char *c = a + 1; *c && !o->bad && !o->help && !o->version; c++) {
-      switch (*c) {
-      case 'h':
-        o->help = 1;
-        break;
-      case 'v':
-        o->version = 1;
-        break;
-      case 'i':
-        o->interactive = true;
-        break;
-      case 'l':
-        o->mathlib = true;
-        break;
-      case 'q':
-        o->quiet = true;
-        break;
-      case 's':
-        o->std_only = true;
-        break;
-      case 'w':
-        o->warn = true;
-        break;
-      default: {
-        char bad[2] = {*c, 0};
-        opt_error(b, o, argv[0], "invalid option -- '%s'", bad);
-      }
-      }
+  bi_opts g = {0};
+  int c;
+  while (!o->bad && !o->help && !o->version && !o->done &&
+         (c = bi_opt(b, &g, &bc_cmd)) != -1) {
+    switch (c) {
+    case 'h': o->help = 1; break;
+    case 'v': o->version = 1; break;
+    case 'i': o->interactive = true; break;
+    case 'l': o->mathlib = true; break;
+    case 'q': o->quiet = true; break;
+    case 's': o->std_only = true; break;
+    case 'w': o->warn = true; break;
+    default:
+      if (g.status) o->bad = 1;
+      else if (g.longname && g.longname[0] == 'h') o->help = 1;
+      else o->done = 1; /* --version answered */
+      break;
     }
   }
+  for (int i = 0; i < g.noperands && !o->bad && !o->help && !o->version &&
+                  !o->done;
+       i++)
+    (*files)[(*nfiles)++] = g.operands[i];
+  b->argc = save_argc;
+  b->argv = save_argv;
 }
 
 static int env_line_size(bi_ctx *b) {
@@ -653,7 +602,7 @@ int bi_bc_main(bi_ctx *b) {
   }
   if (envcopy)
     parse_args(b, envc, envv, &o, &files, &nfiles);
-  if (!o.bad && !o.help && !o.version)
+  if (!o.bad && !o.help && !o.version && !o.done)
     parse_args(b, b->argc, b->argv, &o, &files, &nfiles);
   int status = 0;
   if (o.bad || o.help) {
@@ -662,7 +611,7 @@ int bi_bc_main(bi_ctx *b) {
   } else if (o.version) {
     bi_puts(b, "bc 1.07.1 (vsh)\n");
   }
-  if (o.bad || o.help || o.version) {
+  if (o.bad || o.help || o.version || o.done) {
     free(files);
     free(envcopy);
     return b->epipe ? 141 : status;

@@ -55,7 +55,7 @@ int bi_cksum_main(bi_ctx *b) {
   unsigned char buf[65536];
   for (int i = 0; i < n; i++) {
     sh_stream *s;
-    int rc = mi_open(b, files[i], &s);
+    int rc = bi_open_input(b, files[i], &s);
     if (rc) {
       mi_file_err(b, files[i], rc);
       st = 1;

@@ -32,7 +32,7 @@ static int digest_stream(bi_ctx *b, sh_stream *s, const ha_algo *a,
 static int digest_file(bi_ctx *b, const char *name, const ha_algo *a,
                        unsigned char *out) {
   sh_stream *s;
-  int rc = mi_open(b, name, &s);
+  int rc = bi_open_input(b, name, &s);
   if (rc) return rc;
   rc = digest_stream(b, s, a, out);
   sh_stream_unref(s);
@@ -161,19 +161,19 @@ static void plural_warn(bi_ctx *b, uint64_t n, const char *one,
 
 static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
   sh_stream *s;
-  int rc = mi_open(b, list, &s);
+  int rc = bi_open_input(b, list, &s);
   if (rc) {
     mi_file_err(b, list, rc);
     return 1;
   }
-  mi_reader r;
-  mi_reader_init(&r, b, s);
+  bi_reader r;
+  bi_reader_init(&r, b, s);
   uint64_t lineno = 0, bad_fmt = 0, unread = 0, mismatch = 0, good = 0;
   bool matched_any = false;
   const char *l;
   size_t n;
   int st = 0;
-  while ((rc = mi_getline(&r, &l, &n)) == 1) {
+  while ((rc = bi_read_line(&r, '\n', &l, &n)) == 1) {
     lineno++;
     vsh_arena_mark m = vsh__arena_mark(b->arena);
     char *line = vsh__arena_strndup(b->arena, l, n);
@@ -215,7 +215,7 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
     vsh__arena_pop(b->arena, m);
     if (wrc) { rc = wrc; break; }
   }
-  mi_reader_dispose(&r);
+  bi_reader_dispose(&r);
   sh_stream_unref(s);
   if (rc < 0) {
     mi_file_err(b, list, rc);

@@ -503,7 +503,7 @@ int bi_hexdump_main(bi_ctx *b) {
       if (!cur) {
         if (fi >= nfiles) { eof = true; break; }
         const char *f = files[fi++];
-        int orc = mi_open(b, f, &cur);
+        int orc = bi_open_input(b, f, &cur);
         if (orc) {
           mi_file_err(b, f, orc);
           st = 1;

@@ -243,7 +243,7 @@ static int64_t od_read(od_input *in, unsigned char *buf, size_t n) {
     if (!in->cur) {
       if (in->next >= in->nfiles) break;
       const char *f = in->files[in->next++];
-      int rc = mi_open(in->b, f, &in->cur);
+      int rc = bi_open_input(in->b, f, &in->cur);
       if (rc) {
         mi_file_err(in->b, f, rc);
         in->status = 1;

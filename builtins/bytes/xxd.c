@@ -21,14 +21,14 @@ static int hexv(int c) {
 }
 
 static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
-  mi_reader r;
-  mi_reader_init(&r, b, in);
+  bi_reader r;
+  bi_reader_init(&r, b, in);
   vsh_buf out = {0};
   uint64_t pos = 0; /* bytes written so far */
   const char *l;
   size_t n;
   int rc, hi = -1;
-  while ((rc = mi_getline(&r, &l, &n)) == 1) {
+  while ((rc = bi_read_line(&r, '\n', &l, &n)) == 1) {
     size_t i = 0;
     if (!o->plain) {
       /* "offset:" then hex pairs until the two-space gap before ascii */
@@ -77,7 +77,7 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
   }
   if (rc >= 0 && out.len) rc = bi_write(b, out.data, out.len);
   vsh_buf_dispose(&out);
-  mi_reader_dispose(&r);
+  bi_reader_dispose(&r);
   return rc < 0 ? rc : 0;
 }
 
@@ -251,7 +251,7 @@ int bi_xxd_main(bi_ctx *b) {
   if (o.group == 0) o.group = o.cols;
   sh_stream *in;
   const char *iname = in_name && strcmp(in_name, "-") ? in_name : "-";
-  int rc = mi_open(b, iname, &in);
+  int rc = bi_open_input(b, iname, &in);
   if (rc) {
     bi_err(b, "%s: %s", iname, vsh_strerror(rc));
     return 2;

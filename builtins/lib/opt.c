@@ -73,6 +73,10 @@ static void help_text(vsh_buf *o, const bi_cmd *cmd);
 
 /* After a usage error's message: the "Try" line, or the whole help. */
 static void try_line(bi_ctx *b, const bi_cmd *cmd) {
+  if (cmd && cmd->try_text) {
+    bi_write_to(b, b->err, cmd->try_text, strlen(cmd->try_text));
+    return;
+  }
   if (!cmd || !(cmd->flags & BI_CMD_ERR_USAGE)) {
     bi_try_help(b);
     return;
@@ -366,25 +370,19 @@ bool bi_parse_size(const char *s, uint64_t *out) {
 }
 
 int bi_getopt_nul(bi_ctx *b, bi_opts *g, const bi_nul_opt *o, char *end) {
-  const bi_longopt lo[] = {{o->longname, BI_ARG_NONE, o->letter},
-                           {"help", BI_ARG_NONE, 256},
-                           {"version", BI_ARG_NONE, 257},
-                           {NULL, 0, 0}};
+  const bi_option lo[] = {{o->longname, BI_ARG_NONE, o->letter, NULL},
+                          {0}};
   const char shortopts[2] = {o->letter, 0};
+  const bi_cmd cmd = {.name = o->name,
+                      .usage = o->usage,
+                      .shortopts = shortopts,
+                      .longopts = lo,
+                      .bad_status = o->bad_status};
   int ch;
   *end = '\n';
-  while ((ch = bi_getopt(b, g, shortopts, lo)) != -1) {
-    if (ch == o->letter) {
-      *end = 0;
-    } else if (ch == 256) {
-      bi_puts(b, o->usage);
-      return 0;
-    } else if (ch == 257) {
-      bi_printf(b, "%s (vsh) " VSH_VERSION_STRING "\n", o->name);
-      return 0;
-    } else {
-      return o->bad_status;
-    }
+  while ((ch = bi_opt(b, g, &cmd)) != -1) {
+    if (ch != o->letter) return g->status;
+    *end = 0;
   }
   return -1;
 }
