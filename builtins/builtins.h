@@ -66,6 +66,8 @@ enum {
   BI_CMD_POSIX = 1,      /* options end at the first operand */
   BI_CMD_NO_HELP = 2,    /* no --help / --version (echo, true, [) */
   BI_CMD_NO_VERSION = 4, /* --help only */
+  BI_CMD_ERR_USAGE = 8,  /* a usage error prints the --help text on stderr
+                            instead of the "Try" line (sed) */
 };
 typedef struct bi_cmd {
   const char *name;
@@ -77,6 +79,12 @@ typedef struct bi_cmd {
   int bad_status;
   const char *footer; /* after the generated option list */
   int help_col;       /* where option help starts (0: after the widest) */
+  const char *version; /* the --version text, when not "NAME (vsh) ..." */
+  const char *try_text; /* printed after a usage error instead of the
+                           standard "Try" line (wget's, tar's) */
+  /* An argument starting with '-' that this accepts is an operand, not
+   * options (chmod's "-x", a negative number). */
+  bool (*is_operand)(const char *arg);
 } bi_cmd;
 
 /* The option loop of a declared command (bi_opts zero-initialised):
@@ -89,6 +97,14 @@ typedef struct bi_cmd {
  * `default: return g.status;`. */
 enum { BI_OPT_EXIT = -2 };
 int bi_opt(bi_ctx *b, bi_opts *g, const bi_cmd *cmd);
+/* For a command that takes no options (expr, test): answers --help or
+ * --version (or a prefix of one) when it is the only argument and
+ * returns the status; else -1 and the arguments are all operands. */
+int bi_opt_alone(bi_ctx *b, const bi_cmd *cmd);
+/* For a command that parses its own arguments (which, tput): answers
+ * the first --help or --version found before "--" and returns the
+ * status; else -1. */
+int bi_opt_scan(bi_ctx *b, const bi_cmd *cmd);
 /* A usage error found by the command itself (a bad option value, a
  * missing operand): "NAME: MESSAGE" when fmt is not NULL, then the "Try"
  * line; returns the command's bad_status. */

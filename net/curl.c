@@ -37,6 +37,34 @@ typedef struct curl_optdef {
   bool boolean; /* takes --no-NAME */
 } curl_optdef;
 
+/* curl's options are its own language (no abbreviations, --no-NAME for
+ * booleans, the table below); the declaration holds its help. */
+static const bi_cmd curl_cmd = {
+    .name = "curl",
+    .usage =
+        "Usage: curl [options...] <url>\n"
+        " -d, --data <data>          HTTP POST data\n"
+        " -f, --fail                 Fail fast with no output on HTTP "
+        "errors\n"
+        " -h, --help <category>      Get help for commands\n"
+        " -i, --include              Include protocol response headers in "
+        "the output\n"
+        " -o, --output <file>        Write to file instead of stdout\n"
+        " -O, --remote-name          Write output to a file named as the "
+        "remote file\n"
+        " -s, --silent               Silent mode\n"
+        " -T, --upload-file <file>   Transfer local FILE to destination\n"
+        " -u, --user <user:password> Server user and password\n"
+        " -A, --user-agent <name>    Send User-Agent <name> to server\n"
+        " -v, --verbose              Make the operation more talkative\n"
+        " -V, --version              Show version number and quit\n"
+        "\n"
+        "This is not the full help, this menu is stripped into "
+        "categories.\n"
+        "In this sandbox, requests are limited by the sandbox network "
+        "policy.\n",
+};
+
 static const curl_optdef optdefs[] = {
     {"silent", 's', false, O_SILENT, true},
     {"show-error", 'S', false, O_SHOW_ERROR, true},
@@ -493,30 +521,7 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
                      "network is set by the sandbox network policy)", spelled);
     return 2;
   }
-  case O_HELP:
-    bi_puts(c->b,
-            "Usage: curl [options...] <url>\n"
-            " -d, --data <data>          HTTP POST data\n"
-            " -f, --fail                 Fail fast with no output on HTTP "
-            "errors\n"
-            " -h, --help <category>      Get help for commands\n"
-            " -i, --include              Include protocol response headers in "
-            "the output\n"
-            " -o, --output <file>        Write to file instead of stdout\n"
-            " -O, --remote-name          Write output to a file named as the "
-            "remote file\n"
-            " -s, --silent               Silent mode\n"
-            " -T, --upload-file <file>   Transfer local FILE to destination\n"
-            " -u, --user <user:password> Server user and password\n"
-            " -A, --user-agent <name>    Send User-Agent <name> to server\n"
-            " -v, --verbose              Make the operation more talkative\n"
-            " -V, --version              Show version number and quit\n"
-            "\n"
-            "This is not the full help, this menu is stripped into "
-            "categories.\n"
-            "In this sandbox, requests are limited by the sandbox network "
-            "policy.\n");
-    return 0;
+  case O_HELP: return bi_cmd_help(c->b, &curl_cmd);
   case O_VERSION:
     bi_printf(c->b, "curl 7.88.1 (vsh) %s\nProtocols: http https\n"
                     "Features: alt-svc libz HTTPS-proxy IPv6 SSL\n",

@@ -13,47 +13,68 @@
 #include <time.h>
 
 enum {
-  W_HEADER = 256, W_POST_DATA, W_POST_FILE, W_METHOD, W_BODY_DATA,
-  W_BODY_FILE, W_USER, W_PASSWORD, W_MAX_REDIRECT, W_NO_CHECK, W_HELP,
-  W_VERSION, W_CONTENT_ON_ERROR, W_REFUSED, W_NOOP
+  W_HEADER = BI_OPT_FIRST, W_POST_DATA, W_POST_FILE, W_METHOD, W_BODY_DATA,
+  W_BODY_FILE, W_USER, W_PASSWORD, W_MAX_REDIRECT, W_NO_CHECK,
+  W_CONTENT_ON_ERROR, W_REFUSED, W_NOOP, W_NO_VERBOSE
 };
 
-static const bi_longopt wlo[] = {
-    {"output-document", BI_ARG_REQUIRED, 'O'},
-    {"quiet", BI_ARG_NONE, 'q'},
-    {"no-verbose", BI_ARG_NONE, 'v' + 1000},
-    {"verbose", BI_ARG_NONE, 'v'},
-    {"server-response", BI_ARG_NONE, 'S'},
-    {"header", BI_ARG_REQUIRED, W_HEADER},
-    {"post-data", BI_ARG_REQUIRED, W_POST_DATA},
-    {"post-file", BI_ARG_REQUIRED, W_POST_FILE},
-    {"method", BI_ARG_REQUIRED, W_METHOD},
-    {"body-data", BI_ARG_REQUIRED, W_BODY_DATA},
-    {"body-file", BI_ARG_REQUIRED, W_BODY_FILE},
-    {"tries", BI_ARG_REQUIRED, 't'},
-    {"timeout", BI_ARG_REQUIRED, 'T'},
-    {"user-agent", BI_ARG_REQUIRED, 'U'},
-    {"user", BI_ARG_REQUIRED, W_USER},
-    {"http-user", BI_ARG_REQUIRED, W_USER},
-    {"password", BI_ARG_REQUIRED, W_PASSWORD},
-    {"http-password", BI_ARG_REQUIRED, W_PASSWORD},
-    {"directory-prefix", BI_ARG_REQUIRED, 'P'},
-    {"max-redirect", BI_ARG_REQUIRED, W_MAX_REDIRECT},
-    {"no-check-certificate", BI_ARG_NONE, W_NO_CHECK},
-    {"content-on-error", BI_ARG_NONE, W_CONTENT_ON_ERROR},
-    {"continue", BI_ARG_NONE, 'c'},
-    {"help", BI_ARG_NONE, 'h'},
-    {"version", BI_ARG_NONE, 'V'},
-    {"ca-certificate", BI_ARG_REQUIRED, W_REFUSED},
-    {"ca-directory", BI_ARG_REQUIRED, W_REFUSED},
-    {"certificate", BI_ARG_REQUIRED, W_REFUSED},
-    {"private-key", BI_ARG_REQUIRED, W_REFUSED},
-    {"bind-address", BI_ARG_REQUIRED, W_REFUSED},
-    {"input-file", BI_ARG_REQUIRED, W_REFUSED},
-    {"execute", BI_ARG_REQUIRED, W_REFUSED},
-    {"load-cookies", BI_ARG_REQUIRED, W_REFUSED},
-    {"no-proxy", BI_ARG_NONE, W_NOOP},
-    {NULL, 0, 0}};
+static const bi_option wget_options[] = {
+    {"output-document", BI_ARG_REQUIRED, 'O', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"no-verbose", BI_ARG_NONE, W_NO_VERBOSE, NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"server-response", BI_ARG_NONE, 'S', NULL},
+    {"header", BI_ARG_REQUIRED, W_HEADER, NULL},
+    {"post-data", BI_ARG_REQUIRED, W_POST_DATA, NULL},
+    {"post-file", BI_ARG_REQUIRED, W_POST_FILE, NULL},
+    {"method", BI_ARG_REQUIRED, W_METHOD, NULL},
+    {"body-data", BI_ARG_REQUIRED, W_BODY_DATA, NULL},
+    {"body-file", BI_ARG_REQUIRED, W_BODY_FILE, NULL},
+    {"tries", BI_ARG_REQUIRED, 't', NULL},
+    {"timeout", BI_ARG_REQUIRED, 'T', NULL},
+    {"user-agent", BI_ARG_REQUIRED, 'U', NULL},
+    {"user", BI_ARG_REQUIRED, W_USER, NULL},
+    {"http-user", BI_ARG_REQUIRED, W_USER, NULL},
+    {"password", BI_ARG_REQUIRED, W_PASSWORD, NULL},
+    {"http-password", BI_ARG_REQUIRED, W_PASSWORD, NULL},
+    {"directory-prefix", BI_ARG_REQUIRED, 'P', NULL},
+    {"max-redirect", BI_ARG_REQUIRED, W_MAX_REDIRECT, NULL},
+    {"no-check-certificate", BI_ARG_NONE, W_NO_CHECK, NULL},
+    {"content-on-error", BI_ARG_NONE, W_CONTENT_ON_ERROR, NULL},
+    {"continue", BI_ARG_NONE, 'c', NULL},
+    {"ca-certificate", BI_ARG_REQUIRED, W_REFUSED, NULL},
+    {"ca-directory", BI_ARG_REQUIRED, W_REFUSED, NULL},
+    {"certificate", BI_ARG_REQUIRED, W_REFUSED, NULL},
+    {"private-key", BI_ARG_REQUIRED, W_REFUSED, NULL},
+    {"bind-address", BI_ARG_REQUIRED, W_REFUSED, NULL},
+    {"input-file", BI_ARG_REQUIRED, W_REFUSED, NULL},
+    {"execute", BI_ARG_REQUIRED, W_REFUSED, NULL},
+    {"load-cookies", BI_ARG_REQUIRED, W_REFUSED, NULL},
+    {"no-proxy", BI_ARG_NONE, W_NOOP, NULL},
+    {0}};
+
+static const bi_cmd wget_cmd = {
+    .name = "wget",
+    .usage = "GNU Wget 1.21.3 (vsh), a non-interactive network retriever.\n"
+             "Usage: wget [OPTION]... [URL]...\n\n",
+    .about = "  -O,  --output-document=FILE  write documents to FILE\n"
+             "  -q,  --quiet                 quiet (no output)\n"
+             "  -S,  --server-response       print server response\n"
+             "       --header=STRING         insert STRING among the headers\n"
+             "       --post-data=STRING      use the POST method; send STRING "
+             "as the data\n"
+             "       --method=HTTPMethod     use method \"HTTPMethod\" in the "
+             "request\n"
+             "  -t,  --tries=NUMBER          set number of retries to NUMBER\n"
+             "  -T,  --timeout=SECONDS       set all timeout values to "
+             "SECONDS\n",
+    .shortopts = "O:qvSt:T:U:P:n:chV",
+    .longopts = wget_options,
+    .bad_status = 2,
+    .version = "GNU Wget 1.21.3 (vsh) built on linux-gnu.\n",
+    .try_text = "Usage: wget [OPTION]... [URL]...\n\n"
+                "Try `wget --help' for more options.\n",
+};
 
 typedef struct wget_xfer {
   bi_ctx *b;
@@ -259,12 +280,12 @@ int bi_wget_main(bi_ctx *b) {
   size_t nh = 0;
   int st = 0;
   vsh_buf body = {0};
-  while ((ch = bi_getopt(b, &g, "O:qvSt:T:U:P:n:chV", wlo)) != -1) {
+  while ((ch = bi_opt(b, &g, &wget_cmd)) != -1) {
     switch (ch) {
     case 'O': output = g.arg; break;
     case 'q': quiet = true; break;
     case 'v': verbose = true; break;
-    case 'v' + 1000: verbose = false; break;
+    case W_NO_VERBOSE: verbose = false; break;
     case 'n':
       if (!strcmp(g.arg, "v")) verbose = false;
       break;
@@ -305,35 +326,17 @@ int bi_wget_main(bi_ctx *b) {
       st = 2;
       goto done;
     case 'h':
-      bi_puts(b, "GNU Wget 1.21.3 (vsh), a non-interactive network "
-                 "retriever.\nUsage: wget [OPTION]... [URL]...\n\n"
-                 "  -O,  --output-document=FILE  write documents to FILE\n"
-                 "  -q,  --quiet                 quiet (no output)\n"
-                 "  -S,  --server-response       print server response\n"
-                 "       --header=STRING         insert STRING among the "
-                 "headers\n"
-                 "       --post-data=STRING      use the POST method; send "
-                 "STRING as the data\n"
-                 "       --method=HTTPMethod     use method \"HTTPMethod\" in "
-                 "the request\n"
-                 "  -t,  --tries=NUMBER          set number of retries to "
-                 "NUMBER\n"
-                 "  -T,  --timeout=SECONDS       set all timeout values to "
-                 "SECONDS\n");
-      goto done;
     case 'V':
-      bi_puts(b, "GNU Wget 1.21.3 (vsh) built on linux-gnu.\n");
+      st = ch == 'h' ? bi_cmd_help(b, &wget_cmd)
+                     : bi_cmd_version(b, &wget_cmd);
       goto done;
     default:
-      bi_errline(b, "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' "
-                    "for more options.");
-      st = 2;
+      st = g.status;
       goto done;
     }
   }
   if (!g.noperands) {
-    bi_errline(b, "wget: missing URL\nUsage: wget [OPTION]... [URL]...\n\n"
-                  "Try `wget --help' for more options.");
+    bi_usage_error(b, &wget_cmd, "missing URL");
     st = 1;
     goto done;
   }

@@ -111,22 +111,35 @@ static void bz_verbose(bi_ctx *b, const char *in, const char *out,
 static const cz_tool bzip2_tool = {"bzip2", CZ_BZIP2, suffixes, renames,
                                    bz_msg, bz_verbose};
 
+static const bi_option bzip2_options[] = {
+    {"stdout", BI_ARG_NONE, 'c', NULL},
+    {"decompress", BI_ARG_NONE, 'd', NULL},
+    {"compress", BI_ARG_NONE, 'z', NULL},
+    {"keep", BI_ARG_NONE, 'k', NULL},
+    {"force", BI_ARG_NONE, 'f', NULL},
+    {"test", BI_ARG_NONE, 't', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"small", BI_ARG_NONE, 's', NULL},
+    {"license", BI_ARG_NONE, 'V', NULL},
+    {"fast", BI_ARG_NONE, '1', NULL},
+    {"best", BI_ARG_NONE, '9', NULL},
+    {0}};
+
+static const bi_cmd bzip2_cmd = {
+    .name = "bzip2",
+    .usage = usage,
+    .shortopts = "cdzkftqvshVL123456789",
+    .longopts = bzip2_options,
+};
+
 static int bzip2_common(bi_ctx *b, bool decompress, bool to_stdout) {
-  static const bi_longopt lo[] = {
-      {"stdout", BI_ARG_NONE, 'c'},     {"decompress", BI_ARG_NONE, 'd'},
-      {"compress", BI_ARG_NONE, 'z'},   {"keep", BI_ARG_NONE, 'k'},
-      {"force", BI_ARG_NONE, 'f'},      {"test", BI_ARG_NONE, 't'},
-      {"quiet", BI_ARG_NONE, 'q'},      {"verbose", BI_ARG_NONE, 'v'},
-      {"small", BI_ARG_NONE, 's'},      {"help", BI_ARG_NONE, 'h'},
-      {"version", BI_ARG_NONE, 'V'},    {"license", BI_ARG_NONE, 'V'},
-      {"fast", BI_ARG_NONE, '1'},       {"best", BI_ARG_NONE, '9'},
-      {0}};
   cz_opts o = {.decompress = decompress, .to_stdout = to_stdout};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "cdzkftqvshVL123456789", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &bzip2_cmd)) != -1) {
     switch (c) {
-    case '?': return 1;
+    case BI_OPT_EXIT: return g.status;
     case 'c': o.to_stdout = true; break;
     case 'd': o.decompress = true; break;
     case 'z': o.decompress = false; break;
@@ -136,9 +149,8 @@ static int bzip2_common(bi_ctx *b, bool decompress, bool to_stdout) {
     case 'q': o.quiet = true; break;
     case 'v': o.verbose = true; break;
     case 's': break;
-    case 'h': return bi_puts(b, usage) ? 141 : 0;
-    case 'V': case 'L':
-      return bi_puts(b, "bzip2 (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+    case 'h': return bi_cmd_help(b, &bzip2_cmd);
+    case 'V': case 'L': return bi_cmd_version(b, &bzip2_cmd);
     default: o.level = c - '0'; break;
     }
   }

@@ -234,26 +234,43 @@ static int list_one(bi_ctx *b, const char *f, bool verbose, gz_list *tot,
   return 0;
 }
 
+enum { OPT_NO_TIME = BI_OPT_FIRST };
+
+static const bi_option gzip_options[] = {
+    {"stdout", BI_ARG_NONE, 'c', NULL},
+    {"to-stdout", BI_ARG_NONE, 'c', NULL},
+    {"decompress", BI_ARG_NONE, 'd', NULL},
+    {"uncompress", BI_ARG_NONE, 'd', NULL},
+    {"force", BI_ARG_NONE, 'f', NULL},
+    {"keep", BI_ARG_NONE, 'k', NULL},
+    {"list", BI_ARG_NONE, 'l', NULL},
+    {"no-name", BI_ARG_NONE, 'n', NULL},
+    {"name", BI_ARG_NONE, 'N', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"recursive", BI_ARG_NONE, 'r', NULL},
+    {"suffix", BI_ARG_REQUIRED, 'S', NULL},
+    {"test", BI_ARG_NONE, 't', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"fast", BI_ARG_NONE, '1', NULL},
+    {"best", BI_ARG_NONE, '9', NULL},
+    {"no-time", BI_ARG_NONE, OPT_NO_TIME, NULL},
+    {0}};
+
+static const bi_cmd gzip_cmd = {
+    .name = "gzip",
+    .usage = usage,
+    .shortopts = "cdfklnNqrS:tvhV123456789",
+    .longopts = gzip_options,
+};
+
 static int gzip_common(bi_ctx *b, bool decompress, bool to_stdout) {
-  static const bi_longopt lo[] = {
-      {"stdout", BI_ARG_NONE, 'c'},     {"to-stdout", BI_ARG_NONE, 'c'},
-      {"decompress", BI_ARG_NONE, 'd'}, {"uncompress", BI_ARG_NONE, 'd'},
-      {"force", BI_ARG_NONE, 'f'},      {"keep", BI_ARG_NONE, 'k'},
-      {"list", BI_ARG_NONE, 'l'},       {"no-name", BI_ARG_NONE, 'n'},
-      {"name", BI_ARG_NONE, 'N'},       {"quiet", BI_ARG_NONE, 'q'},
-      {"recursive", BI_ARG_NONE, 'r'},
-      {"suffix", BI_ARG_REQUIRED, 'S'}, {"test", BI_ARG_NONE, 't'},
-      {"verbose", BI_ARG_NONE, 'v'},    {"help", BI_ARG_NONE, 'h'},
-      {"version", BI_ARG_NONE, 'V'},    {"fast", BI_ARG_NONE, '1'},
-      {"best", BI_ARG_NONE, '9'},       {"no-time", BI_ARG_NONE, 256},
-      {0}};
   cz_opts o = {.decompress = decompress, .to_stdout = to_stdout};
   bool list = false;
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "cdfklnNqrS:tvhV123456789", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &gzip_cmd)) != -1) {
     switch (c) {
-    case '?': return 1;
+    case BI_OPT_EXIT: return g.status;
     case 'c': o.to_stdout = true; break;
     case 'd': o.decompress = true; break;
     case 'f': o.force = true; break;
@@ -261,7 +278,7 @@ static int gzip_common(bi_ctx *b, bool decompress, bool to_stdout) {
     case 'l': list = true; break;
     case 'n': o.no_name = true; o.use_name = false; break;
     case 'N': o.use_name = true; o.no_name = false; break;
-    case 256: break;
+    case OPT_NO_TIME: break;
     case 'q': o.quiet = true; o.verbose = false; break;
     case 'r': o.recursive = true; break;
     case 'S':
@@ -273,9 +290,8 @@ static int gzip_common(bi_ctx *b, bool decompress, bool to_stdout) {
       break;
     case 't': o.test = true; o.decompress = true; break;
     case 'v': o.verbose = true; o.quiet = false; break;
-    case 'h': return bi_puts(b, usage) ? 141 : 0;
-    case 'V':
-      return bi_puts(b, "gzip (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+    case 'h': return bi_cmd_help(b, &gzip_cmd);
+    case 'V': return bi_cmd_version(b, &gzip_cmd);
     default: o.level = c - '0'; break;
     }
   }

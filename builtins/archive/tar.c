@@ -828,50 +828,66 @@ static void owner_arg(const char *a, const char **name, long *id) {
   }
 }
 
+enum {
+  OPT_STRIP_COMPONENTS = BI_OPT_FIRST,
+  OPT_EXCLUDE,
+  OPT_OWNER,
+  OPT_GROUP,
+  OPT_NUMERIC_OWNER,
+  OPT_SORT,
+  OPT_OVERWRITE
+};
+
+static const bi_option tar_options[] = {
+    {"create", BI_ARG_NONE, 'c', NULL},
+    {"extract", BI_ARG_NONE, 'x', NULL},
+    {"get", BI_ARG_NONE, 'x', NULL},
+    {"list", BI_ARG_NONE, 't', NULL},
+    {"file", BI_ARG_REQUIRED, 'f', NULL},
+    {"directory", BI_ARG_REQUIRED, 'C', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"gzip", BI_ARG_NONE, 'z', NULL},
+    {"gunzip", BI_ARG_NONE, 'z', NULL},
+    {"ungzip", BI_ARG_NONE, 'z', NULL},
+    {"bzip2", BI_ARG_NONE, 'j', NULL},
+    {"xz", BI_ARG_NONE, 'J', NULL},
+    {"auto-compress", BI_ARG_NONE, 'a', NULL},
+    {"to-stdout", BI_ARG_NONE, 'O', NULL},
+    {"keep-old-files", BI_ARG_NONE, 'k', NULL},
+    {"touch", BI_ARG_NONE, 'm', NULL},
+    {"preserve-permissions", BI_ARG_NONE, 'p', NULL},
+    {"same-permissions", BI_ARG_NONE, 'p', NULL},
+    {"dereference", BI_ARG_NONE, 'h', NULL},
+    {"strip-components", BI_ARG_REQUIRED, OPT_STRIP_COMPONENTS, NULL},
+    {"exclude", BI_ARG_REQUIRED, OPT_EXCLUDE, NULL},
+    {"owner", BI_ARG_REQUIRED, OPT_OWNER, NULL},
+    {"group", BI_ARG_REQUIRED, OPT_GROUP, NULL},
+    {"numeric-owner", BI_ARG_NONE, OPT_NUMERIC_OWNER, NULL},
+    {"sort", BI_ARG_REQUIRED, OPT_SORT, NULL},
+    {"overwrite", BI_ARG_NONE, OPT_OVERWRITE, NULL},
+    {"no-same-owner", BI_ARG_NONE, OPT_OVERWRITE, NULL},
+    {"same-owner", BI_ARG_NONE, OPT_OVERWRITE, NULL},
+    {"no-same-permissions", BI_ARG_NONE, OPT_OVERWRITE, NULL},
+    {0}};
+
+static const bi_cmd tar_cmd = {
+    .name = "tar",
+    .usage = usage,
+    .shortopts = "cxtf:C:vzjJaOkmphoP",
+    .longopts = tar_options,
+    .bad_status = 2,
+    .try_text = "Try 'tar --help' or 'tar --usage' for more information.\n",
+};
+
 int bi_tar_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {
-      {"create", BI_ARG_NONE, 'c'},
-      {"extract", BI_ARG_NONE, 'x'},
-      {"get", BI_ARG_NONE, 'x'},
-      {"list", BI_ARG_NONE, 't'},
-      {"file", BI_ARG_REQUIRED, 'f'},
-      {"directory", BI_ARG_REQUIRED, 'C'},
-      {"verbose", BI_ARG_NONE, 'v'},
-      {"gzip", BI_ARG_NONE, 'z'},
-      {"gunzip", BI_ARG_NONE, 'z'},
-      {"ungzip", BI_ARG_NONE, 'z'},
-      {"bzip2", BI_ARG_NONE, 'j'},
-      {"xz", BI_ARG_NONE, 'J'},
-      {"auto-compress", BI_ARG_NONE, 'a'},
-      {"to-stdout", BI_ARG_NONE, 'O'},
-      {"keep-old-files", BI_ARG_NONE, 'k'},
-      {"touch", BI_ARG_NONE, 'm'},
-      {"preserve-permissions", BI_ARG_NONE, 'p'},
-      {"same-permissions", BI_ARG_NONE, 'p'},
-      {"dereference", BI_ARG_NONE, 'h'},
-      {"strip-components", BI_ARG_REQUIRED, 256},
-      {"exclude", BI_ARG_REQUIRED, 257},
-      {"owner", BI_ARG_REQUIRED, 258},
-      {"group", BI_ARG_REQUIRED, 259},
-      {"numeric-owner", BI_ARG_NONE, 260},
-      {"sort", BI_ARG_REQUIRED, 261},
-      {"overwrite", BI_ARG_NONE, 262},
-      {"no-same-owner", BI_ARG_NONE, 262},
-      {"same-owner", BI_ARG_NONE, 262},
-      {"no-same-permissions", BI_ARG_NONE, 262},
-      {"help", BI_ARG_NONE, 263},
-      {"version", BI_ARG_NONE, 264},
-      {0}};
   tar_ctx t = {.b = b, .ugswidth = 19};
   old_style(b);
   t.excl = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
   if (!t.excl) return 2;
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "cxtf:C:vzjJaOkmphoP", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &tar_cmd)) != -1) {
     switch (c) {
-    case '?':
-      return 2;
     case 'c': case 'x': case 't':
       if (t.mode && t.mode != c) {
         bi_errline(b, "tar: You may not specify more than one '-Acdtrux', "
@@ -893,8 +909,8 @@ int bi_tar_main(bi_ctx *b) {
     case 'k': t.keep_old = true; break;
     case 'm': t.no_mtime = true; break;
     case 'h': t.deref = true; break;
-    case 'p': case 'o': case 'P': case 262: case 261: break;
-    case 256: {
+    case 'p': case 'o': case 'P': case OPT_OVERWRITE: case OPT_SORT: break;
+    case OPT_STRIP_COMPONENTS: {
       char *end;
       long v = strtol(g.arg, &end, 10);
       if (*end || v < 0) {
@@ -904,13 +920,11 @@ int bi_tar_main(bi_ctx *b) {
       t.strip = (int)v;
       break;
     }
-    case 257: t.excl[t.nexcl++] = g.arg; break;
-    case 258: owner_arg(g.arg, &t.owner, &t.owner_id); break;
-    case 259: owner_arg(g.arg, &t.group, &t.group_id); break;
-    case 260: t.numeric = true; break;
-    case 263: return bi_puts(b, usage) ? 141 : 0;
-    case 264:
-      return bi_puts(b, "tar (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+    case OPT_EXCLUDE: t.excl[t.nexcl++] = g.arg; break;
+    case OPT_OWNER: owner_arg(g.arg, &t.owner, &t.owner_id); break;
+    case OPT_GROUP: owner_arg(g.arg, &t.group, &t.group_id); break;
+    case OPT_NUMERIC_OWNER: t.numeric = true; break;
+    default: return g.status;
     }
   }
   /* --owner=name:id keeps only the name part in the header */

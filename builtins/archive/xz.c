@@ -197,27 +197,40 @@ static int xz_list(bi_ctx *b, int n, char **files) {
   return st;
 }
 
+static const bi_option xz_options[] = {
+    {"compress", BI_ARG_NONE, 'z', NULL},
+    {"decompress", BI_ARG_NONE, 'd', NULL},
+    {"uncompress", BI_ARG_NONE, 'd', NULL},
+    {"test", BI_ARG_NONE, 't', NULL},
+    {"keep", BI_ARG_NONE, 'k', NULL},
+    {"force", BI_ARG_NONE, 'f', NULL},
+    {"stdout", BI_ARG_NONE, 'c', NULL},
+    {"to-stdout", BI_ARG_NONE, 'c', NULL},
+    {"extreme", BI_ARG_NONE, 'e', NULL},
+    {"threads", BI_ARG_REQUIRED, 'T', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"fast", BI_ARG_NONE, '0', NULL},
+    {"best", BI_ARG_NONE, '9', NULL},
+    {"list", BI_ARG_NONE, 'l', NULL},
+    {0}};
+
+static const bi_cmd xz_cmd = {
+    .name = "xz",
+    .usage = usage,
+    .shortopts = "zdtkfceT:qvhVl0123456789",
+    .longopts = xz_options,
+};
+
 static int xz_common(bi_ctx *b, bool decompress, bool to_stdout) {
-  static const bi_longopt lo[] = {
-      {"compress", BI_ARG_NONE, 'z'},   {"decompress", BI_ARG_NONE, 'd'},
-      {"uncompress", BI_ARG_NONE, 'd'}, {"test", BI_ARG_NONE, 't'},
-      {"keep", BI_ARG_NONE, 'k'},       {"force", BI_ARG_NONE, 'f'},
-      {"stdout", BI_ARG_NONE, 'c'},     {"to-stdout", BI_ARG_NONE, 'c'},
-      {"extreme", BI_ARG_NONE, 'e'},    {"threads", BI_ARG_REQUIRED, 'T'},
-      {"quiet", BI_ARG_NONE, 'q'},      {"verbose", BI_ARG_NONE, 'v'},
-      {"help", BI_ARG_NONE, 'h'},       {"version", BI_ARG_NONE, 'V'},
-      {"fast", BI_ARG_NONE, '0'},       {"best", BI_ARG_NONE, '9'},
-      {"list", BI_ARG_NONE, 'l'},
-      {0}};
   cz_opts o = {.decompress = decompress, .to_stdout = to_stdout,
                .level = 6};
   bi_opts g = {0};
   int c;
   bool list = false;
-  while ((c = bi_getopt(b, &g, "zdtkfceT:qvhVl0123456789", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &xz_cmd)) != -1) {
     switch (c) {
-    case '?':
-      return 1;
+    case BI_OPT_EXIT: return g.status;
     case 'z': o.decompress = false; break;
     case 'd': o.decompress = true; break;
     case 't': o.test = true; o.decompress = true; break;
@@ -228,9 +241,8 @@ static int xz_common(bi_ctx *b, bool decompress, bool to_stdout) {
     case 'q': o.quiet = true; break;
     case 'v': o.verbose = true; break;
     case 'l': list = true; break;
-    case 'h': return bi_puts(b, usage) ? 141 : 0;
-    case 'V':
-      return bi_puts(b, "xz (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+    case 'h': return bi_cmd_help(b, &xz_cmd);
+    case 'V': return bi_cmd_version(b, &xz_cmd);
     default: o.level = c - '0'; break;
     }
   }

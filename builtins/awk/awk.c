@@ -233,17 +233,44 @@ static int read_progfile(bi_ctx *b, const char *name, vsh_buf *out) {
   return 0;
 }
 
-static void usage(bi_ctx *b, bool to_err) {
-  const char *u =
-      "Usage: awk [POSIX or GNU style options] -f progfile [--] file ...\n"
-      "Usage: awk [POSIX or GNU style options] [--] 'program' file ...\n"
-      "POSIX options:\t\tGNU long options: (standard)\n"
-      "\t-f progfile\t\t--file=progfile\n"
-      "\t-F fs\t\t\t--field-separator=fs\n"
-      "\t-v var=val\t\t--assign=var=val\n";
-  if (to_err) bi_errline(b, "%s", u);
-  else bi_puts(b, u);
-}
+enum {
+  OPT_POSIX = BI_OPT_FIRST,
+  OPT_TRADITIONAL,
+  OPT_RE_INTERVAL,
+  OPT_CHARACTERS_AS_BYTES,
+  OPT_SANDBOX,
+  OPT_LINT
+};
+
+static const bi_option awk_options[] = {
+    {"field-separator", BI_ARG_REQUIRED, 'F', NULL},
+    {"assign", BI_ARG_REQUIRED, 'v', NULL},
+    {"file", BI_ARG_REQUIRED, 'f', NULL},
+    {"source", BI_ARG_REQUIRED, 'e', NULL},
+    {"posix", BI_ARG_NONE, OPT_POSIX, NULL},
+    {"traditional", BI_ARG_NONE, OPT_TRADITIONAL, NULL},
+    {"re-interval", BI_ARG_NONE, OPT_RE_INTERVAL, NULL},
+    {"characters-as-bytes", BI_ARG_NONE, OPT_CHARACTERS_AS_BYTES, NULL},
+    {"sandbox", BI_ARG_NONE, OPT_SANDBOX, NULL},
+    {"lint", BI_ARG_NONE, OPT_LINT, NULL},
+    {0}};
+
+/* The program text is the first operand, so options stop there; a usage
+ * error prints the usage on stderr, as gawk. */
+static const bi_cmd awk_cmd = {
+    .name = "awk",
+    .usage =
+        "Usage: awk [POSIX or GNU style options] -f progfile [--] file ...\n"
+        "Usage: awk [POSIX or GNU style options] [--] 'program' file ...\n",
+    .about = "POSIX options:\t\tGNU long options: (standard)\n"
+             "\t-f progfile\t\t--file=progfile\n"
+             "\t-F fs\t\t\t--field-separator=fs\n"
+             "\t-v var=val\t\t--assign=var=val\n",
+    .shortopts = "F:v:f:e:VhPcrbSLO",
+    .longopts = awk_options,
+    .flags = BI_CMD_POSIX | BI_CMD_ERR_USAGE,
+    .version = "GNU Awk 5.2.1 (vsh " VSH_VERSION_STRING ")\n",
+};
 
 typedef struct awk_opts {
   const char *fs;
@@ -258,7 +285,6 @@ typedef struct awk_opts {
 
 /* Parses options; returns -1 to go on, else an exit status. */
 static int parse_opts(bi_ctx *b, awk_opts *o, vsh_buf *files) {
-  int i = 1;
   o->assigns = calloc((size_t)b->argc + 1, sizeof(char *));
   o->srcs = calloc((size_t)b->argc + 1, sizeof(awk_src));
   size_t *ends = calloc((size_t)b->argc + 1, sizeof(size_t));
@@ -271,70 +297,10 @@ static int parse_opts(bi_ctx *b, awk_opts *o, vsh_buf *files) {
     return 2;
   }
   bool have_prog_opt = false;
-  for (; i < b->argc; i++) {
-    char *a = b->argv[i];
-    if (a[0] != '-' || !a[1]) break;
-    if (!strcmp(a, "--")) {
-      i++;
-      break;
-    }
-    const char *arg = NULL;
-    char opt = 0;
-    if (a[1] == '-') {
-      const char *eq = strchr(a, '=');
-      size_t nl = eq ? (size_t)(eq - a) : strlen(a);
-      struct {
-        const char *name;
-        char opt;
-      } longs[] = {{"--field-separator", 'F'}, {"--assign", 'v'},
-                   {"--file", 'f'},            {"--source", 'e'},
-                   {"--version", 'V'},         {"--help", 'h'},
-                   {"--posix", 'P'},           {"--traditional", 'c'},
-                   {"--re-interval", 'r'},     {"--characters-as-bytes", 'b'},
-                   {"--sandbox", 'S'},         {"--lint", 'L'}};
-      for (size_t k = 0; k < sizeof(longs) / sizeof(*longs); k++)
-        if (nl > 2 && !strncmp(a, longs[k].name, nl)) {
-          opt = longs[k].opt;
-          break;
-        }
-      if (!opt) {
-        bi_errline(b, "awk: unrecognized option '%s'", a);
-        usage(b, true);
-        free(ends);
-        free(fnames);
-        return 1;
-      }
-      if (strchr("Fvfe", opt)) {
-        if (eq) arg = eq + 1;
-        else if (i + 1 < b->argc) arg = b->argv[++i];
-        else {
-          bi_errline(b, "awk: option '%s' requires an argument", a);
-          usage(b, true);
-          free(ends);
-          free(fnames);
-          return 1;
-        }
-      }
-    } else {
-      opt = a[1];
-      if (strchr("Fvfe", opt)) {
-        if (a[2]) arg = a + 2;
-        else if (i + 1 < b->argc) arg = b->argv[++i];
-        else {
-          bi_errline(b, "awk: option requires an argument -- %c", opt);
-          usage(b, true);
-          free(ends);
-          free(fnames);
-          return 1;
-        }
-      } else if (!strchr("VhPcrbSLO", opt)) {
-        bi_errline(b, "awk: invalid option -- '%c'", opt);
-        usage(b, true);
-        free(ends);
-        free(fnames);
-        return 1;
-      }
-    }
+  bi_opts g = {0};
+  int opt;
+  while ((opt = bi_opt(b, &g, &awk_cmd)) != -1) {
+    const char *arg = g.arg;
     switch (opt) {
     case 'F': o->fs = arg; break;
     case 'v': o->assigns[o->nassigns++] = (char *)arg; break;
@@ -363,6 +329,10 @@ static int parse_opts(bi_ctx *b, awk_opts *o, vsh_buf *files) {
       break;
     case 'V': o->version = true; break;
     case 'h': o->help = true; break;
+    case BI_OPT_EXIT:
+      free(ends);
+      free(fnames);
+      return g.status;
     default: break;
     }
   }
@@ -379,19 +349,17 @@ static int parse_opts(bi_ctx *b, awk_opts *o, vsh_buf *files) {
   free(ends);
   free(fnames);
   if (o->version || o->help) return -1;
+  int i = 0;
   if (!have_prog_opt) {
-    if (i >= b->argc) {
-      usage(b, true);
-      return 1; /* as gawk */
-    }
+    if (g.noperands == 0) return bi_usage_error(b, &awk_cmd, NULL);
     o->srcs[0].name = NULL;
-    o->srcs[0].text = b->argv[i];
-    o->srcs[0].len = strlen(b->argv[i]);
+    o->srcs[0].text = g.operands[0];
+    o->srcs[0].len = strlen(g.operands[0]);
     o->nsrcs = 1;
     i++;
   }
-  o->ops = b->argv + i;
-  o->nops = b->argc - i;
+  o->ops = g.operands + i;
+  o->nops = g.noperands - i;
   return -1;
 }
 
@@ -432,14 +400,9 @@ int bi_awk_main(bi_ctx *b) {
   awk_rt *rt = &rtv;
   int status = parse_opts(b, &o, &files);
   if (status >= 0) goto out;
-  if (o.version) {
-    bi_puts(b, "GNU Awk 5.2.1 (vsh " VSH_VERSION_STRING ")\n");
-    status = 0;
-    goto out;
-  }
-  if (o.help) {
-    usage(b, false);
-    status = 0;
+  if (o.version || o.help) {
+    status = o.version ? bi_cmd_version(b, &awk_cmd)
+                       : bi_cmd_help(b, &awk_cmd);
     goto out;
   }
   rt->b = b;

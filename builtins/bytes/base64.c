@@ -167,7 +167,7 @@ int bi_base64_main(bi_ctx *b) {
                           g.operands[1]);
   const char *f = g.noperands ? g.operands[0] : "-";
   sh_stream *in;
-  int rc = mi_open(b, f, &in);
+  int rc = bi_open_input(b, f, &in);
   if (rc) {
     mi_file_err(b, f, rc);
     return 1;

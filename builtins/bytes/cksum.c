@@ -20,14 +20,23 @@ static uint32_t crc_add(const uint32_t *t, uint32_t crc, const unsigned char *p,
   return crc;
 }
 
+static const bi_option cksum_options[] = {
+    {"algorithm", BI_ARG_REQUIRED, 'a', NULL},
+    {0}};
+
+static const bi_cmd cksum_cmd = {
+    .name = "cksum",
+    .usage = "Usage: cksum [OPTION]... [FILE]...\n"
+             "Print CRC checksum and byte counts of each FILE.\n\n"
+             "With no FILE, or when FILE is -, read standard input.\n",
+    .shortopts = "a:",
+    .longopts = cksum_options,
+};
+
 int bi_cksum_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"algorithm", BI_ARG_REQUIRED, 'a'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {0}};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "a:", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &cksum_cmd)) != -1) {
     switch (c) {
     case 'a':
       if (strcmp(g.arg, "crc")) {
@@ -35,13 +44,7 @@ int bi_cksum_main(bi_ctx *b) {
         return 1;
       }
       break;
-    case 256:
-      bi_puts(b, "Usage: cksum [OPTION]... [FILE]...\n"
-                 "Print CRC checksum and byte counts of each FILE.\n\n"
-                 "With no FILE, or when FILE is -, read standard input.\n");
-      return 0;
-    case 257: bi_puts(b, "cksum (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   uint32_t tab[256];
@@ -52,7 +55,7 @@ int bi_cksum_main(bi_ctx *b) {
   unsigned char buf[65536];
   for (int i = 0; i < n; i++) {
     sh_stream *s;
-    int rc = mi_open(b, files[i], &s);
+    int rc = bi_open_input(b, files[i], &s);
     if (rc) {
       mi_file_err(b, files[i], rc);
       st = 1;

@@ -32,7 +32,7 @@ static int digest_stream(bi_ctx *b, sh_stream *s, const ha_algo *a,
 static int digest_file(bi_ctx *b, const char *name, const ha_algo *a,
                        unsigned char *out) {
   sh_stream *s;
-  int rc = mi_open(b, name, &s);
+  int rc = bi_open_input(b, name, &s);
   if (rc) return rc;
   rc = digest_stream(b, s, a, out);
   sh_stream_unref(s);
@@ -161,19 +161,19 @@ static void plural_warn(bi_ctx *b, uint64_t n, const char *one,
 
 static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
   sh_stream *s;
-  int rc = mi_open(b, list, &s);
+  int rc = bi_open_input(b, list, &s);
   if (rc) {
     mi_file_err(b, list, rc);
     return 1;
   }
-  mi_reader r;
-  mi_reader_init(&r, b, s);
+  bi_reader r;
+  bi_reader_init(&r, b, s);
   uint64_t lineno = 0, bad_fmt = 0, unread = 0, mismatch = 0, good = 0;
   bool matched_any = false;
   const char *l;
   size_t n;
   int st = 0;
-  while ((rc = mi_getline(&r, &l, &n)) == 1) {
+  while ((rc = bi_read_line(&r, '\n', &l, &n)) == 1) {
     lineno++;
     vsh_arena_mark m = vsh__arena_mark(b->arena);
     char *line = vsh__arena_strndup(b->arena, l, n);
@@ -215,7 +215,7 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
     vsh__arena_pop(b->arena, m);
     if (wrc) { rc = wrc; break; }
   }
-  mi_reader_dispose(&r);
+  bi_reader_dispose(&r);
   sh_stream_unref(s);
   if (rc < 0) {
     mi_file_err(b, list, rc);
@@ -241,65 +241,79 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
   return st;
 }
 
-static int hashsum_main(bi_ctx *b, const ha_algo *a) {
-  enum { O_TAG = 256, O_QUIET, O_STATUS, O_STRICT, O_IGNMISS, O_HELP, O_VER };
-  static const bi_longopt lo[] = {{"binary", BI_ARG_NONE, 'b'},
-                                  {"check", BI_ARG_NONE, 'c'},
-                                  {"tag", BI_ARG_NONE, O_TAG},
-                                  {"text", BI_ARG_NONE, 't'},
-                                  {"zero", BI_ARG_NONE, 'z'},
-                                  {"quiet", BI_ARG_NONE, O_QUIET},
-                                  {"status", BI_ARG_NONE, O_STATUS},
-                                  {"strict", BI_ARG_NONE, O_STRICT},
-                                  {"warn", BI_ARG_NONE, 'w'},
-                                  {"ignore-missing", BI_ARG_NONE, O_IGNMISS},
-                                  {"help", BI_ARG_NONE, O_HELP},
-                                  {"version", BI_ARG_NONE, O_VER},
-                                  {0}};
+enum { OPT_TAG = BI_OPT_FIRST, OPT_QUIET, OPT_STATUS, OPT_STRICT,
+       OPT_IGNORE_MISSING };
+
+static const bi_option hashsum_options[] = {
+    {"binary", BI_ARG_NONE, 'b', NULL},
+    {"check", BI_ARG_NONE, 'c', NULL},
+    {"tag", BI_ARG_NONE, OPT_TAG, NULL},
+    {"text", BI_ARG_NONE, 't', NULL},
+    {"zero", BI_ARG_NONE, 'z', NULL},
+    {"quiet", BI_ARG_NONE, OPT_QUIET, NULL},
+    {"status", BI_ARG_NONE, OPT_STATUS, NULL},
+    {"strict", BI_ARG_NONE, OPT_STRICT, NULL},
+    {"warn", BI_ARG_NONE, 'w', NULL},
+    {"ignore-missing", BI_ARG_NONE, OPT_IGNORE_MISSING, NULL},
+    {0}};
+
+/* One declaration per algorithm: the name and the tag are in the help. */
+#define HASHSUM_CMD(NAME, TAG)                                               \
+  {                                                                          \
+    .name = NAME, .usage = "Usage: " NAME " [OPTION]... [FILE]...\n",        \
+    .about =                                                                 \
+        "Print or check " TAG " checksums.\n\n"                              \
+        "With no FILE, or when FILE is -, read standard input.\n"            \
+        "  -b, --binary         read in binary mode\n"                       \
+        "  -c, --check          read checksums from the FILEs and check "     \
+        "them\n"                                                             \
+        "      --tag            create a BSD-style checksum\n"               \
+        "  -t, --text           read in text mode (default)\n"               \
+        "  -z, --zero           end each output line with NUL, not "          \
+        "newline\n\n"                                                        \
+        "The following five options are useful only when verifying "         \
+        "checksums:\n"                                                       \
+        "      --ignore-missing  don't fail or report status for missing "    \
+        "files\n"                                                            \
+        "      --quiet          don't print OK for each successfully "        \
+        "verified file\n"                                                    \
+        "      --status         don't output anything, status code shows "    \
+        "success\n"                                                          \
+        "      --strict         exit non-zero for improperly formatted "      \
+        "checksum lines\n"                                                   \
+        "  -w, --warn           warn about improperly formatted checksum "    \
+        "lines\n\n"                                                          \
+        "      --help        display this help and exit\n"                   \
+        "      --version     output version information and exit\n",         \
+    .shortopts = "bctzw", .longopts = hashsum_options,                       \
+  }
+static const bi_cmd md5sum_cmd = HASHSUM_CMD("md5sum", "MD5");
+static const bi_cmd sha1sum_cmd = HASHSUM_CMD("sha1sum", "SHA1");
+static const bi_cmd sha256sum_cmd = HASHSUM_CMD("sha256sum", "SHA256");
+static const bi_cmd sha512sum_cmd = HASHSUM_CMD("sha512sum", "SHA512");
+
+static int hashsum_main(bi_ctx *b, const ha_algo *a, const bi_cmd *cmd) {
   hs_opts o = {.algo = a};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "bctzw", lo)) != -1) {
+  while ((c = bi_opt(b, &g, cmd)) != -1) {
     switch (c) {
     case 'b': o.binary = true; break;
     case 't': o.binary = false; break;
     case 'c': o.check = true; break;
     case 'z': o.zero = true; break;
     case 'w': o.warn = true; break;
-    case O_TAG: o.tag = true; break;
-    case O_QUIET: o.quiet = true; break;
-    case O_STATUS: o.status = true; break;
-    case O_STRICT: o.strict = true; break;
-    case O_IGNMISS: o.ignore_missing = true; break;
-    case O_HELP:
-      bi_printf(b,
-                "Usage: %s [OPTION]... [FILE]...\n"
-                "Print or check %s checksums.\n\n"
-                "With no FILE, or when FILE is -, read standard input.\n"
-                "  -b, --binary         read in binary mode\n"
-                "  -c, --check          read checksums from the FILEs and check them\n"
-                "      --tag            create a BSD-style checksum\n"
-                "  -t, --text           read in text mode (default)\n"
-                "  -z, --zero           end each output line with NUL, not newline\n\n"
-                "The following five options are useful only when verifying checksums:\n"
-                "      --ignore-missing  don't fail or report status for missing files\n"
-                "      --quiet          don't print OK for each successfully verified file\n"
-                "      --status         don't output anything, status code shows success\n"
-                "      --strict         exit non-zero for improperly formatted checksum lines\n"
-                "  -w, --warn           warn about improperly formatted checksum lines\n\n"
-                "      --help        display this help and exit\n"
-                "      --version     output version information and exit\n",
-                a->name, a->tag);
-      return 0;
-    case O_VER: bi_printf(b, "%s (vsh) " VSH_VERSION_STRING "\n", a->name); return 0;
-    default: return 1;
+    case OPT_TAG: o.tag = true; break;
+    case OPT_QUIET: o.quiet = true; break;
+    case OPT_STATUS: o.status = true; break;
+    case OPT_STRICT: o.strict = true; break;
+    case OPT_IGNORE_MISSING: o.ignore_missing = true; break;
+    default: return g.status;
     }
   }
-  if (o.tag && o.check) {
-    bi_err(b, "the --tag option is meaningless when verifying checksums");
-    mi_try_help(b);
-    return 1;
-  }
+  if (o.tag && o.check)
+    return bi_usage_error(
+        b, cmd, "the --tag option is meaningless when verifying checksums");
   char *dash = "-";
   char **files = g.noperands ? g.operands : &dash;
   int n = g.noperands ? g.noperands : 1;
@@ -313,7 +327,15 @@ static int hashsum_main(bi_ctx *b, const ha_algo *a) {
   return st;
 }
 
-int bi_md5sum_main(bi_ctx *b) { return hashsum_main(b, &ha_md5); }
-int bi_sha1sum_main(bi_ctx *b) { return hashsum_main(b, &ha_sha1); }
-int bi_sha256sum_main(bi_ctx *b) { return hashsum_main(b, &ha_sha256); }
-int bi_sha512sum_main(bi_ctx *b) { return hashsum_main(b, &ha_sha512); }
+int bi_md5sum_main(bi_ctx *b) {
+  return hashsum_main(b, &ha_md5, &md5sum_cmd);
+}
+int bi_sha1sum_main(bi_ctx *b) {
+  return hashsum_main(b, &ha_sha1, &sha1sum_cmd);
+}
+int bi_sha256sum_main(bi_ctx *b) {
+  return hashsum_main(b, &ha_sha256, &sha256sum_cmd);
+}
+int bi_sha512sum_main(bi_ctx *b) {
+  return hashsum_main(b, &ha_sha512, &sha512sum_cmd);
+}

@@ -398,20 +398,33 @@ static void hx_final(vsh_buf *o, const hx_all *a, uint64_t off) {
     }
 }
 
+static const bi_option hexdump_options[] = {
+    {"canonical", BI_ARG_NONE, 'C', NULL},
+    {"length", BI_ARG_REQUIRED, 'n', NULL},
+    {"skip", BI_ARG_REQUIRED, 's', NULL},
+    {"no-squeezing", BI_ARG_NONE, 'v', NULL},
+    {0}};
+
+static const bi_cmd hexdump_cmd = {
+    .name = "hexdump",
+    .usage = "Usage:\n hexdump [options] <file>...\n\n"
+             "Display file contents in hexadecimal, decimal, octal, or ascii.\n\n"
+             "Options:\n"
+             " -C, --canonical           canonical hex+ASCII display\n"
+             " -n, --length <length>     interpret only length bytes of input\n"
+             " -s, --skip <offset>       skip offset bytes from the beginning\n"
+             " -v, --no-squeezing        output identical lines\n",
+    .shortopts = "Cn:s:ve:f:",
+    .longopts = hexdump_options,
+};
+
 int bi_hexdump_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"canonical", BI_ARG_NONE, 'C'},
-                                  {"length", BI_ARG_REQUIRED, 'n'},
-                                  {"skip", BI_ARG_REQUIRED, 's'},
-                                  {"no-squeezing", BI_ARG_NONE, 'v'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {0}};
   bool canon = false, verbose = false, has_len = false;
   uint64_t len = 0, skip = 0;
   hx_all fm = {0};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "Cn:s:ve:f:", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &hexdump_cmd)) != -1) {
     switch (c) {
     case 'C': canon = true; break;
     case 'v': verbose = true; break;
@@ -460,17 +473,7 @@ int bi_hexdump_main(bi_ctx *b) {
       }
       break;
     }
-    case 256:
-      bi_puts(b, "Usage:\n hexdump [options] <file>...\n\n"
-                 "Display file contents in hexadecimal, decimal, octal, or ascii.\n\n"
-                 "Options:\n"
-                 " -C, --canonical           canonical hex+ASCII display\n"
-                 " -n, --length <length>     interpret only length bytes of input\n"
-                 " -s, --skip <offset>       skip offset bytes from the beginning\n"
-                 " -v, --no-squeezing        output identical lines\n");
-      return 0;
-    case 257: bi_puts(b, "hexdump (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   char *dash = "-";
@@ -500,7 +503,7 @@ int bi_hexdump_main(bi_ctx *b) {
       if (!cur) {
         if (fi >= nfiles) { eof = true; break; }
         const char *f = files[fi++];
-        int orc = mi_open(b, f, &cur);
+        int orc = bi_open_input(b, f, &cur);
         if (orc) {
           mi_file_err(b, f, orc);
           st = 1;

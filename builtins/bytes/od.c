@@ -243,7 +243,7 @@ static int64_t od_read(od_input *in, unsigned char *buf, size_t n) {
     if (!in->cur) {
       if (in->next >= in->nfiles) break;
       const char *f = in->files[in->next++];
-      int rc = mi_open(in->b, f, &in->cur);
+      int rc = bi_open_input(in->b, f, &in->cur);
       if (rc) {
         mi_file_err(in->b, f, rc);
         in->status = 1;
@@ -267,25 +267,46 @@ static int64_t od_read(od_input *in, unsigned char *buf, size_t n) {
   return (int64_t)got;
 }
 
+enum { OPT_ENDIAN = BI_OPT_FIRST, OPT_TRADITIONAL };
+
+static const bi_option od_options[] = {
+    {"address-radix", BI_ARG_REQUIRED, 'A', NULL},
+    {"skip-bytes", BI_ARG_REQUIRED, 'j', NULL},
+    {"read-bytes", BI_ARG_REQUIRED, 'N', NULL},
+    {"format", BI_ARG_REQUIRED, 't', NULL},
+    {"output-duplicates", BI_ARG_NONE, 'v', NULL},
+    {"width", BI_ARG_OPTIONAL, 'w', NULL},
+    {"strings", BI_ARG_OPTIONAL, 'S', NULL},
+    {"endian", BI_ARG_REQUIRED, OPT_ENDIAN, NULL},
+    {"traditional", BI_ARG_NONE, OPT_TRADITIONAL, NULL},
+    {0}};
+
+static const bi_cmd od_cmd = {
+    .name = "od",
+    .usage = "Usage: od [OPTION]... [FILE]...\n"
+             "Write an unambiguous representation, octal bytes by default,\n"
+             "of FILE to standard output.  With more than one FILE argument,\n"
+             "concatenate them in the listed order to form the input.\n\n"
+             "  -A, --address-radix=RADIX   output format for file offsets; RADIX is one\n"
+             "                                of [doxn], for Decimal, Octal, Hex or None\n"
+             "      --endian={big|little}   swap input bytes according the specified order\n"
+             "  -j, --skip-bytes=BYTES      skip BYTES input bytes first\n"
+             "  -N, --read-bytes=BYTES      limit dump to BYTES input bytes\n"
+             "  -t, --format=TYPE           select output format or formats\n"
+             "  -v, --output-duplicates     do not use * to mark line suppression\n"
+             "  -w[BYTES], --width[=BYTES]  output BYTES bytes per output line;\n"
+             "                                32 is implied when BYTES is not specified\n"
+             "      --help        display this help and exit\n"
+             "      --version     output version information and exit\n",
+    .shortopts = "A:j:N:t:vw::S:abcdfilosx",
+    .longopts = od_options,
+};
+
 int bi_od_main(bi_ctx *b) {
-  enum { O_HELP = 256, O_VER, O_ENDIAN, O_TRAD };
-  static const bi_longopt lo[] = {
-      {"address-radix", BI_ARG_REQUIRED, 'A'},
-      {"skip-bytes", BI_ARG_REQUIRED, 'j'},
-      {"read-bytes", BI_ARG_REQUIRED, 'N'},
-      {"format", BI_ARG_REQUIRED, 't'},
-      {"output-duplicates", BI_ARG_NONE, 'v'},
-      {"width", BI_ARG_OPTIONAL, 'w'},
-      {"strings", BI_ARG_OPTIONAL, 'S'},
-      {"endian", BI_ARG_REQUIRED, O_ENDIAN},
-      {"traditional", BI_ARG_NONE, O_TRAD},
-      {"help", BI_ARG_NONE, O_HELP},
-      {"version", BI_ARG_NONE, O_VER},
-      {0}};
   od_state s = {.radix = 'o', .width = 16};
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "A:j:N:t:vw::S:abcdfilosx", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &od_cmd)) != -1) {
     switch (c) {
     case 'A':
       if (strlen(g.arg) != 1 || !strchr("odxn", g.arg[0])) {
@@ -332,7 +353,7 @@ int bi_od_main(bi_ctx *b) {
     case 'o': parse_type(b, &s, "o2"); break;
     case 's': parse_type(b, &s, "d2"); break;
     case 'x': parse_type(b, &s, "x2"); break;
-    case O_ENDIAN:
+    case OPT_ENDIAN:
       if (!strcmp(g.arg, "big")) s.big = true;
       else if (!strcmp(g.arg, "little")) s.big = false;
       else {
@@ -340,27 +361,8 @@ int bi_od_main(bi_ctx *b) {
         return 1;
       }
       break;
-    case O_TRAD: break;
-    case O_HELP:
-      bi_puts(b,
-              "Usage: od [OPTION]... [FILE]...\n"
-              "Write an unambiguous representation, octal bytes by default,\n"
-              "of FILE to standard output.  With more than one FILE argument,\n"
-              "concatenate them in the listed order to form the input.\n\n"
-              "  -A, --address-radix=RADIX   output format for file offsets; RADIX is one\n"
-              "                                of [doxn], for Decimal, Octal, Hex or None\n"
-              "      --endian={big|little}   swap input bytes according the specified order\n"
-              "  -j, --skip-bytes=BYTES      skip BYTES input bytes first\n"
-              "  -N, --read-bytes=BYTES      limit dump to BYTES input bytes\n"
-              "  -t, --format=TYPE           select output format or formats\n"
-              "  -v, --output-duplicates     do not use * to mark line suppression\n"
-              "  -w[BYTES], --width[=BYTES]  output BYTES bytes per output line;\n"
-              "                                32 is implied when BYTES is not specified\n"
-              "      --help        display this help and exit\n"
-              "      --version     output version information and exit\n");
-      return 0;
-    case O_VER: bi_puts(b, "od (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    case OPT_TRADITIONAL: break;
+    default: return g.status;
     }
   }
   if (!s.nspec) parse_type(b, &s, "o2");

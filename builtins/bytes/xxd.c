@@ -21,14 +21,14 @@ static int hexv(int c) {
 }
 
 static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
-  mi_reader r;
-  mi_reader_init(&r, b, in);
+  bi_reader r;
+  bi_reader_init(&r, b, in);
   vsh_buf out = {0};
   uint64_t pos = 0; /* bytes written so far */
   const char *l;
   size_t n;
   int rc, hi = -1;
-  while ((rc = mi_getline(&r, &l, &n)) == 1) {
+  while ((rc = bi_read_line(&r, '\n', &l, &n)) == 1) {
     size_t i = 0;
     if (!o->plain) {
       /* "offset:" then hex pairs until the two-space gap before ascii */
@@ -77,7 +77,7 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
   }
   if (rc >= 0 && out.len) rc = bi_write(b, out.data, out.len);
   vsh_buf_dispose(&out);
-  mi_reader_dispose(&r);
+  bi_reader_dispose(&r);
   return rc < 0 ? rc : 0;
 }
 
@@ -170,6 +170,22 @@ static bool num_arg(const char *s, long *out) {
   return true;
 }
 
+static const bi_cmd xxd_cmd = {
+    .name = "xxd",
+    .usage = "Usage:\n       xxd [options] [infile [outfile]]\n    or\n"
+             "       xxd -r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]\n"
+             "Options:\n"
+             "    -c cols     format <cols> octets per line. Default 16 (-i: 12, -ps: 30).\n"
+             "    -g bytes    number of octets per group in normal output. Default 2.\n"
+             "    -i          output in C include file style.\n"
+             "    -l len      stop after <len> octets.\n"
+             "    -p          output in postscript plain hexdump style.\n"
+             "    -r          reverse operation: convert (or patch) hexdump into binary.\n"
+             "    -s [+][-]seek  start at <seek> bytes abs. infile offset.\n"
+             "    -u          use upper case hex letters.\n"
+             "    -v          show version: \"xxd (vsh)\".\n",
+};
+
 int bi_xxd_main(bi_ctx *b) {
   xx_opts o = {.cols = 16, .group = 2, .len = -1};
   const char *in_name = NULL, *out_name = NULL;
@@ -190,25 +206,11 @@ int bi_xxd_main(bi_ctx *b) {
       return 1;                                                            \
     }                                                                      \
   } while (0)
-    if (!strcmp(opt, "help") || !strcmp(opt, "h")) {
-      bi_puts(b, "Usage:\n       xxd [options] [infile [outfile]]\n    or\n"
-                 "       xxd -r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]\n"
-                 "Options:\n"
-                 "    -c cols     format <cols> octets per line. Default 16 (-i: 12, -ps: 30).\n"
-                 "    -g bytes    number of octets per group in normal output. Default 2.\n"
-                 "    -i          output in C include file style.\n"
-                 "    -l len      stop after <len> octets.\n"
-                 "    -p          output in postscript plain hexdump style.\n"
-                 "    -r          reverse operation: convert (or patch) hexdump into binary.\n"
-                 "    -s [+][-]seek  start at <seek> bytes abs. infile offset.\n"
-                 "    -u          use upper case hex letters.\n"
-                 "    -v          show version: \"xxd (vsh)\".\n");
-      return 0;
-    }
-    if (!strcmp(opt, "version") || !strcmp(opt, "v")) {
-      bi_puts(b, "xxd (vsh) " VSH_VERSION_STRING "\n");
-      return 0;
-    }
+    /* xxd's own syntax: one dash or two, whole words (-ps, -include) */
+    if (!strcmp(opt, "help") || !strcmp(opt, "h"))
+      return bi_cmd_help(b, &xxd_cmd);
+    if (!strcmp(opt, "version") || !strcmp(opt, "v"))
+      return bi_cmd_version(b, &xxd_cmd);
     switch (*opt) {
     case 'p': if (!strcmp(opt, "p") || !strcmp(opt, "ps") || !strcmp(opt, "postscript") || !strcmp(opt, "plain")) { o.plain = true; continue; } break;
     case 'i': if (!strcmp(opt, "i") || !strcmp(opt, "include")) { o.include = true; continue; } break;
@@ -249,7 +251,7 @@ int bi_xxd_main(bi_ctx *b) {
   if (o.group == 0) o.group = o.cols;
   sh_stream *in;
   const char *iname = in_name && strcmp(in_name, "-") ? in_name : "-";
-  int rc = mi_open(b, iname, &in);
+  int rc = bi_open_input(b, iname, &in);
   if (rc) {
     bi_err(b, "%s: %s", iname, vsh_strerror(rc));
     return 2;

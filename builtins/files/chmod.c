@@ -1,6 +1,6 @@
 /* chmod.c: change file mode bits (octal or symbolic: u+x,go-w,a=r,g=u;
- * -R -v -c -f, --reference).  Options are parsed by hand because a mode
- * may itself start with '-' ("chmod -x f").  -R does not follow
+ * -R -v -c -f, --reference).  A mode may itself start with '-' ("chmod
+ * -x f"): such an argument is an operand.  -R does not follow
  * symlinks, as GNU's default. */
 #include "builtins/lib/files_int.h"
 
@@ -108,54 +108,53 @@ static int chmod_one(bi_ctx *b, const chmod_opts *o, const char *op) {
   return res;
 }
 
+enum { OPT_REFERENCE = BI_OPT_FIRST, OPT_PRESERVE_ROOT };
+
+static const bi_option chmod_options[] = {
+    {"changes", BI_ARG_NONE, 'c', NULL},
+    {"silent", BI_ARG_NONE, 'f', NULL},
+    {"quiet", BI_ARG_NONE, 'f', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"reference", BI_ARG_REQUIRED, OPT_REFERENCE, NULL},
+    {"recursive", BI_ARG_NONE, 'R', NULL},
+    {"preserve-root", BI_ARG_NONE, OPT_PRESERVE_ROOT, NULL},
+    {"no-preserve-root", BI_ARG_NONE, OPT_PRESERVE_ROOT, NULL},
+    {0}};
+
+/* "-R", "-vR" are options; "-x", "-w,u+r" are modes. */
+static bool is_mode(const char *a) {
+  if (a[1] == '-') return false;
+  for (const char *p = a + 1; *p; p++)
+    if (!strchr("Rvcf", *p)) return true;
+  return false;
+}
+
+static const bi_cmd chmod_cmd = {
+    .name = "chmod",
+    .usage = usage,
+    .shortopts = "Rcfv",
+    .longopts = chmod_options,
+    .is_operand = is_mode,
+};
+
 int bi_chmod_main(bi_ctx *b) {
   chmod_opts o = {.umask = bi_umask(b)};
-  char **ops = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
-  if (!ops) return 1;
-  int n = 0;
-  bool end = false;
   const char *ref = NULL;
-  for (int i = 1; i < b->argc; i++) {
-    const char *a = b->argv[i];
-    if (end || a[0] != '-' || !a[1]) {
-      ops[n++] = (char *)a;
-      continue;
-    }
-    if (!strcmp(a, "--")) {
-      end = true;
-      continue;
-    }
-    if (a[1] == '-') {
-      const char *l = a + 2;
-      if (!strcmp(l, "help")) return fu_help(b, usage);
-      if (!strcmp(l, "version")) return fu_version(b);
-      if (!strcmp(l, "recursive")) o.recursive = true;
-      else if (!strcmp(l, "verbose")) o.verbose = true;
-      else if (!strcmp(l, "changes")) o.changes = true;
-      else if (!strcmp(l, "silent") || !strcmp(l, "quiet")) o.quiet = true;
-      else if (!strncmp(l, "reference=", 10)) ref = l + 10;
-      else if (!strcmp(l, "reference") && i + 1 < b->argc) ref = b->argv[++i];
-      else if (!strcmp(l, "preserve-root") || !strcmp(l, "no-preserve-root"))
-        ;
-      else
-        return fu_usage_err(b, "unrecognized option %s", fu_quote(b, a));
-      continue;
-    }
-    /* "-R", "-vR" are options; "-x", "-w,u+r" are modes */
-    bool opts = true;
-    for (const char *p = a + 1; *p; p++)
-      if (!strchr("Rvcf", *p)) opts = false;
-    if (!opts) {
-      ops[n++] = (char *)a;
-      continue;
-    }
-    for (const char *p = a + 1; *p; p++) {
-      if (*p == 'R') o.recursive = true;
-      else if (*p == 'v') o.verbose = true;
-      else if (*p == 'c') o.changes = true;
-      else if (*p == 'f') o.quiet = true;
+  bi_opts g = {0};
+  int c;
+  while ((c = bi_opt(b, &g, &chmod_cmd)) != -1) {
+    switch (c) {
+    case 'R': o.recursive = true; break;
+    case 'v': o.verbose = true; break;
+    case 'c': o.changes = true; break;
+    case 'f': o.quiet = true; break;
+    case OPT_REFERENCE: ref = g.arg; break;
+    case OPT_PRESERVE_ROOT: break;
+    default: return g.status;
     }
   }
+  char **ops = g.operands;
+  int n = g.noperands;
   int first = 0;
   if (ref) {
     const char *rp = bi_path(b, ref);
@@ -169,16 +168,16 @@ int bi_chmod_main(bi_ctx *b) {
     o.have_ref = true;
     o.ref_mode = st.mode & 07777;
   } else {
-    if (n == 0) return fu_usage_err(b, "missing operand");
+    if (n == 0) return bi_usage_error(b, &chmod_cmd, "missing operand");
     o.mode = ops[0];
     first = 1;
     unsigned tmp;
     if (!fu_parse_mode(o.mode, 0, false, o.umask, &tmp))
-      return fu_usage_err(b, "invalid mode: %s", fu_cquote(b, o.mode));
+      return bi_usage_error(b, &chmod_cmd, "invalid mode: %s", fu_cquote(b, o.mode));
   }
   if (n <= first) {
-    if (ref) return fu_usage_err(b, "missing operand");
-    return fu_usage_err(b, "missing operand after %s", fu_cquote(b, ops[0]));
+    if (ref) return bi_usage_error(b, &chmod_cmd, "missing operand");
+    return bi_usage_error(b, &chmod_cmd, "missing operand after %s", fu_cquote(b, ops[0]));
   }
   int st = 0;
   for (int i = first; i < n; i++) {

@@ -34,25 +34,32 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {
-    {"archive", BI_ARG_NONE, 'a'},
-    {"force", BI_ARG_NONE, 'f'},
-    {"interactive", BI_ARG_NONE, 'i'},
-    {"link", BI_ARG_NONE, 'l'},
-    {"dereference", BI_ARG_NONE, 'L'},
-    {"no-clobber", BI_ARG_NONE, 'n'},
-    {"no-dereference", BI_ARG_NONE, 'P'},
-    {"preserve", BI_ARG_OPTIONAL, 258},
-    {"no-preserve", BI_ARG_REQUIRED, 259},
-    {"recursive", BI_ARG_NONE, 'r'},
-    {"symbolic-link", BI_ARG_NONE, 's'},
-    {"target-directory", BI_ARG_REQUIRED, 't'},
-    {"no-target-directory", BI_ARG_NONE, 'T'},
-    {"update", BI_ARG_OPTIONAL, 'u'},
-    {"verbose", BI_ARG_NONE, 'v'},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+enum { OPT_PRESERVE = BI_OPT_FIRST, OPT_NO_PRESERVE };
+
+static const bi_option cp_options[] = {
+    {"archive", BI_ARG_NONE, 'a', NULL},
+    {"force", BI_ARG_NONE, 'f', NULL},
+    {"interactive", BI_ARG_NONE, 'i', NULL},
+    {"link", BI_ARG_NONE, 'l', NULL},
+    {"dereference", BI_ARG_NONE, 'L', NULL},
+    {"no-clobber", BI_ARG_NONE, 'n', NULL},
+    {"no-dereference", BI_ARG_NONE, 'P', NULL},
+    {"preserve", BI_ARG_OPTIONAL, OPT_PRESERVE, NULL},
+    {"no-preserve", BI_ARG_REQUIRED, OPT_NO_PRESERVE, NULL},
+    {"recursive", BI_ARG_NONE, 'r', NULL},
+    {"symbolic-link", BI_ARG_NONE, 's', NULL},
+    {"target-directory", BI_ARG_REQUIRED, 't', NULL},
+    {"no-target-directory", BI_ARG_NONE, 'T', NULL},
+    {"update", BI_ARG_OPTIONAL, 'u', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {0}};
+
+static const bi_cmd cp_cmd = {
+    .name = "cp",
+    .usage = usage,
+    .shortopts = "adfHilLnPprRst:Tuv",
+    .longopts = cp_options,
+};
 
 typedef struct cp_opts {
   bool recursive, preserve, no_clobber, force, verbose, update, interactive;
@@ -270,7 +277,7 @@ int bi_cp_main(bi_ctx *b) {
   const char *target = NULL;
   bool no_target = false;
   int c;
-  while ((c = bi_getopt(b, &g, "adfHilLnPprRst:Tuv", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &cp_cmd)) != -1) {
     switch (c) {
     case 'a': o.recursive = o.preserve = true; o.deref = 'P'; break;
     case 'd': o.deref = 'P'; break;
@@ -288,11 +295,9 @@ int bi_cp_main(bi_ctx *b) {
     case 'T': no_target = true; break;
     case 'u': o.update = true; break;
     case 'v': o.verbose = true; break;
-    case 258: o.preserve = true; break;
-    case 259: o.preserve = false; break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    case OPT_PRESERVE: o.preserve = true; break;
+    case OPT_NO_PRESERVE: o.preserve = false; break;
+    default: return g.status;
     }
   }
   int n = g.noperands;

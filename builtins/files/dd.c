@@ -85,23 +85,22 @@ static void human_rate(double v, char *out, size_t cap) {
   else snprintf(out, cap, "%.*f %s", v < 10 ? 1 : 0, v, u[k]);
 }
 
+static const bi_cmd dd_cmd = {.name = "dd", .usage = usage};
+
 int bi_dd_main(bi_ctx *b) {
   const char *inf = NULL, *outf = NULL;
   uint64_t ibs = 512, obs = 512, count = UINT64_MAX, skip = 0, seek = 0;
   bool notrunc = false, ucase = false, lcase = false, sync = false,
        excl = false, nocreat = false;
   int status = 1; /* 0 none, 1 default, 2 noxfer */
-  for (int i = 1; i < b->argc; i++) {
-    const char *a = b->argv[i];
-    if (!strcmp(a, "--help")) return fu_help(b, usage);
-    if (!strcmp(a, "--version")) return fu_version(b);
-    if (!strcmp(a, "--")) continue;
+  bi_opts g = {0};
+  if (bi_opt(b, &g, &dd_cmd) != -1) return g.status;
+  for (int i = 0; i < g.noperands; i++) {
+    const char *a = g.operands[i];
     const char *eq = strchr(a, '=');
-    if (!eq) {
-      bi_err(b, "unrecognized operand %s", fu_cquote(b, a));
-      bi_err(b, "Try 'dd --help' for more information.");
-      return 1;
-    }
+    if (!eq)
+      return bi_usage_error(b, &dd_cmd, "unrecognized operand %s",
+                            fu_cquote(b, a));
     size_t kl = (size_t)(eq - a);
     const char *v = eq + 1;
 #define KEY(k) (kl == strlen(k) && !strncmp(a, k, kl))
@@ -152,9 +151,8 @@ int bi_dd_main(bi_ctx *b) {
     } else if (KEY("iflag") || KEY("oflag")) {
       /* fullblock is what we always do; the rest has no meaning here */
     } else {
-      bi_err(b, "unrecognized operand %s", fu_cquote(b, a));
-      bi_err(b, "Try 'dd --help' for more information.");
-      return 1;
+      return bi_usage_error(b, &dd_cmd, "unrecognized operand %s",
+                            fu_cquote(b, a));
     }
 #undef KEY
   }

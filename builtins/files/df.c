@@ -21,15 +21,21 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {{"all", BI_ARG_NONE, 'a'},
-                                      {"human-readable", BI_ARG_NONE, 'h'},
-                                      {"inodes", BI_ARG_NONE, 'i'},
-                                      {"portability", BI_ARG_NONE, 'P'},
-                                      {"print-type", BI_ARG_NONE, 'T'},
-                                      {"local", BI_ARG_NONE, 'l'},
-                                      {"help", BI_ARG_NONE, 256},
-                                      {"version", BI_ARG_NONE, 257},
-                                      {0, 0, 0}};
+static const bi_option df_options[] = {
+    {"all", BI_ARG_NONE, 'a', NULL},
+    {"human-readable", BI_ARG_NONE, 'h', NULL},
+    {"inodes", BI_ARG_NONE, 'i', NULL},
+    {"portability", BI_ARG_NONE, 'P', NULL},
+    {"print-type", BI_ARG_NONE, 'T', NULL},
+    {"local", BI_ARG_NONE, 'l', NULL},
+    {0}};
+
+static const bi_cmd df_cmd = {
+    .name = "df",
+    .usage = usage,
+    .shortopts = "ahikPTlH",
+    .longopts = df_options,
+};
 
 #define DF_NOMINAL_BYTES (1024ull * 1024 * 1024)
 #define DF_NOMINAL_INODES 1048576ull
@@ -43,7 +49,7 @@ int bi_df_main(bi_ctx *b) {
   bi_opts g = {0};
   bool human = false, inodes = false, type = false, posix = false;
   int c;
-  while ((c = bi_getopt(b, &g, "ahikPTlH", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &df_cmd)) != -1) {
     switch (c) {
     case 'h': human = true; break;
     case 'H': human = true; break;
@@ -52,9 +58,7 @@ int bi_df_main(bi_ctx *b) {
     case 'P': posix = true; break;
     case 'T': type = true; break;
     case 'a': case 'l': break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
   int st = 0;

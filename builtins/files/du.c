@@ -27,20 +27,27 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {
-    {"all", BI_ARG_NONE, 'a'},
-    {"apparent-size", BI_ARG_NONE, 258},
-    {"bytes", BI_ARG_NONE, 'b'},
-    {"total", BI_ARG_NONE, 'c'},
-    {"max-depth", BI_ARG_REQUIRED, 'd'},
-    {"human-readable", BI_ARG_NONE, 'h'},
-    {"dereference", BI_ARG_NONE, 'L'},
-    {"summarize", BI_ARG_NONE, 's'},
-    {"one-file-system", BI_ARG_NONE, 'x'},
-    {"block-size", BI_ARG_REQUIRED, 'B'},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+enum { OPT_APPARENT_SIZE = BI_OPT_FIRST };
+
+static const bi_option du_options[] = {
+    {"all", BI_ARG_NONE, 'a', NULL},
+    {"apparent-size", BI_ARG_NONE, OPT_APPARENT_SIZE, NULL},
+    {"bytes", BI_ARG_NONE, 'b', NULL},
+    {"total", BI_ARG_NONE, 'c', NULL},
+    {"max-depth", BI_ARG_REQUIRED, 'd', NULL},
+    {"human-readable", BI_ARG_NONE, 'h', NULL},
+    {"dereference", BI_ARG_NONE, 'L', NULL},
+    {"summarize", BI_ARG_NONE, 's', NULL},
+    {"one-file-system", BI_ARG_NONE, 'x', NULL},
+    {"block-size", BI_ARG_REQUIRED, 'B', NULL},
+    {0}};
+
+static const bi_cmd du_cmd = {
+    .name = "du",
+    .usage = usage,
+    .shortopts = "abcd:hkLmsxB:HDSP0",
+    .longopts = du_options,
+};
 
 typedef struct du_st {
   bi_ctx *b;
@@ -144,10 +151,10 @@ int bi_du_main(bi_ctx *b) {
   du_st s = {.b = b, .max_depth = -1, .block = 1024};
   bool total = false, follow = false;
   int c;
-  while ((c = bi_getopt(b, &g, "abcd:hkLmsxB:HDSP0", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &du_cmd)) != -1) {
     switch (c) {
     case 'a': s.all = true; break;
-    case 258: s.apparent = true; break;
+    case OPT_APPARENT_SIZE: s.apparent = true; break;
     case 'b': s.apparent = true; s.block = 1; break;
     case 'c': total = true; break;
     case 'd': {
@@ -175,15 +182,13 @@ int bi_du_main(bi_ctx *b) {
     case 'L': follow = true; break;
     case 's': s.summarize = true; break;
     case 'x': case 'H': case 'D': case 'S': case 'P': case '0': break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
   if (s.summarize && s.max_depth > 0) {
     bi_err(b, "warning: summarizing conflicts with --max-depth=%d",
            s.max_depth);
-    return fu_usage_err(b, "%s", "invalid options") ;
+    return bi_usage_error(b, &du_cmd, "%s", "invalid options") ;
   }
   if (s.summarize) s.max_depth = 0;
   int status = 0;

@@ -18,14 +18,21 @@ static const char usage[] =
     "      --help                 display this help and exit\n"
     "  -v, --version              output version information and exit\n";
 
-static const bi_longopt longopts[] = {{"brief", BI_ARG_NONE, 'b'},
-                                      {"no-dereference", BI_ARG_NONE, 'h'},
-                                      {"dereference", BI_ARG_NONE, 'L'},
-                                      {"mime", BI_ARG_NONE, 'i'},
-                                      {"mime-type", BI_ARG_NONE, 'i'},
-                                      {"help", BI_ARG_NONE, 256},
-                                      {"version", BI_ARG_NONE, 'v'},
-                                      {0, 0, 0}};
+static const bi_option file_options[] = {
+    {"brief", BI_ARG_NONE, 'b', NULL},
+    {"no-dereference", BI_ARG_NONE, 'h', NULL},
+    {"dereference", BI_ARG_NONE, 'L', NULL},
+    {"mime", BI_ARG_NONE, 'i', NULL},
+    {"mime-type", BI_ARG_NONE, 'i', NULL},
+    {0}};
+
+static const bi_cmd file_cmd = {
+    .name = "file",
+    .usage = usage,
+    .shortopts = "bhLivz",
+    .longopts = file_options,
+    .version = "file-5.44 (vsh " VSH_VERSION_STRING ")\n",
+};
 
 #define FILE_PEEK 65536
 
@@ -263,18 +270,15 @@ int bi_file_main(bi_ctx *b) {
   bi_opts g = {0};
   bool brief = false, follow = false, mime = false;
   int c;
-  while ((c = bi_getopt(b, &g, "bhLivz", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &file_cmd)) != -1) {
     switch (c) {
     case 'b': brief = true; break;
     case 'h': follow = false; break;
     case 'L': follow = true; break;
     case 'i': mime = true; break;
     case 'z': break;
-    case 256: return fu_help(b, usage);
-    case 'v':
-      return bi_puts(b, "file-5.44 (vsh " VSH_VERSION_STRING ")\n") == VSH_EPIPE
-                 ? 141 : 0;
-    default: return 1;
+    case 'v': return bi_cmd_version(b, &file_cmd);
+    default: return g.status;
     }
   }
   if (!g.noperands) {

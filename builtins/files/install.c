@@ -25,20 +25,25 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {
-    {"compare", BI_ARG_NONE, 'C'},
-    {"directory", BI_ARG_NONE, 'd'},
-    {"mode", BI_ARG_REQUIRED, 'm'},
-    {"owner", BI_ARG_REQUIRED, 'o'},
-    {"group", BI_ARG_REQUIRED, 'g'},
-    {"preserve-timestamps", BI_ARG_NONE, 'p'},
-    {"strip", BI_ARG_NONE, 's'},
-    {"target-directory", BI_ARG_REQUIRED, 't'},
-    {"no-target-directory", BI_ARG_NONE, 'T'},
-    {"verbose", BI_ARG_NONE, 'v'},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+static const bi_option install_options[] = {
+    {"compare", BI_ARG_NONE, 'C', NULL},
+    {"directory", BI_ARG_NONE, 'd', NULL},
+    {"mode", BI_ARG_REQUIRED, 'm', NULL},
+    {"owner", BI_ARG_REQUIRED, 'o', NULL},
+    {"group", BI_ARG_REQUIRED, 'g', NULL},
+    {"preserve-timestamps", BI_ARG_NONE, 'p', NULL},
+    {"strip", BI_ARG_NONE, 's', NULL},
+    {"target-directory", BI_ARG_REQUIRED, 't', NULL},
+    {"no-target-directory", BI_ARG_NONE, 'T', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {0}};
+
+static const bi_cmd install_cmd = {
+    .name = "install",
+    .usage = usage,
+    .shortopts = "bCcdDg:m:o:pst:TvS:Z",
+    .longopts = install_options,
+};
 
 typedef struct inst_opts {
   unsigned mode;
@@ -123,7 +128,7 @@ int bi_install_main(bi_ctx *b) {
   bool dirs = false, leading = false, no_target = false;
   const char *target = NULL;
   int c;
-  while ((c = bi_getopt(b, &g, "bCcdDg:m:o:pst:TvS:Z", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &install_cmd)) != -1) {
     switch (c) {
     case 'd': dirs = true; break;
     case 'D': leading = true; break;
@@ -140,16 +145,14 @@ int bi_install_main(bi_ctx *b) {
     case 'b': case 'C': case 'c': case 'g': case 'o': case 's': case 'S':
     case 'Z':
       break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
   int n = g.noperands;
   char **ops = g.operands;
   int st = 0;
   if (dirs) {
-    if (!n) return fu_usage_err(b, "missing file operand");
+    if (!n) return bi_usage_error(b, &install_cmd, "missing file operand");
     for (int i = 0; i < n; i++) {
       int r = make_dirs(b, &o, ops[i], o.mode, true);
       if (r == 141) return r;
@@ -157,9 +160,9 @@ int bi_install_main(bi_ctx *b) {
     }
     return st;
   }
-  if (!n) return fu_usage_err(b, "missing file operand");
+  if (!n) return bi_usage_error(b, &install_cmd, "missing file operand");
   if (n == 1 && !target)
-    return fu_usage_err(b, "missing destination file operand after %s",
+    return bi_usage_error(b, &install_cmd, "missing destination file operand after %s",
                         fu_quote(b, ops[0]));
   const char *dir = target;
   if (!dir && !no_target) {

@@ -25,19 +25,24 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {
-    {"force", BI_ARG_NONE, 'f'},
-    {"no-dereference", BI_ARG_NONE, 'n'},
-    {"relative", BI_ARG_NONE, 'r'},
-    {"symbolic", BI_ARG_NONE, 's'},
-    {"target-directory", BI_ARG_REQUIRED, 't'},
-    {"no-target-directory", BI_ARG_NONE, 'T'},
-    {"verbose", BI_ARG_NONE, 'v'},
-    {"logical", BI_ARG_NONE, 'L'},
-    {"physical", BI_ARG_NONE, 'P'},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+static const bi_option ln_options[] = {
+    {"force", BI_ARG_NONE, 'f', NULL},
+    {"no-dereference", BI_ARG_NONE, 'n', NULL},
+    {"relative", BI_ARG_NONE, 'r', NULL},
+    {"symbolic", BI_ARG_NONE, 's', NULL},
+    {"target-directory", BI_ARG_REQUIRED, 't', NULL},
+    {"no-target-directory", BI_ARG_NONE, 'T', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"logical", BI_ARG_NONE, 'L', NULL},
+    {"physical", BI_ARG_NONE, 'P', NULL},
+    {0}};
+
+static const bi_cmd ln_cmd = {
+    .name = "ln",
+    .usage = usage,
+    .shortopts = "bfinrst:TvLP",
+    .longopts = ln_options,
+};
 
 typedef struct ln_opts {
   bool force, no_deref, relative, sym, verbose;
@@ -140,7 +145,7 @@ int bi_ln_main(bi_ctx *b) {
   const char *target_dir = NULL;
   bool no_target = false;
   int c;
-  while ((c = bi_getopt(b, &g, "bfinrst:TvLP", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &ln_cmd)) != -1) {
     switch (c) {
     case 'f': o.force = true; break;
     case 'n': o.no_deref = true; break;
@@ -150,20 +155,18 @@ int bi_ln_main(bi_ctx *b) {
     case 'T': no_target = true; break;
     case 'v': o.verbose = true; break;
     case 'b': case 'i': case 'L': case 'P': break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
   int n = g.noperands;
   char **ops = g.operands;
   if (o.relative && !o.sym)
-    return fu_usage_err(b, "cannot do --relative without --symbolic");
-  if (n == 0) return fu_usage_err(b, "missing file operand");
+    return bi_usage_error(b, &ln_cmd, "cannot do --relative without --symbolic");
+  if (n == 0) return bi_usage_error(b, &ln_cmd, "missing file operand");
   if (no_target && n > 2)
-    return fu_usage_err(b, "extra operand %s", fu_quote(b, ops[2]));
+    return bi_usage_error(b, &ln_cmd, "extra operand %s", fu_quote(b, ops[2]));
   if (no_target && n < 2)
-    return fu_usage_err(b, "missing destination file operand after %s",
+    return bi_usage_error(b, &ln_cmd, "missing destination file operand after %s",
                         fu_quote(b, ops[0]));
   const char *dir = target_dir;
   if (!dir && !no_target) {

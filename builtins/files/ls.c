@@ -465,24 +465,32 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
   }
 }
 
-static const bi_longopt longopts[] = {
-    {"all", BI_ARG_NONE, 'a'},
-    {"almost-all", BI_ARG_NONE, 'A'},
-    {"directory", BI_ARG_NONE, 'd'},
-    {"classify", BI_ARG_NONE, 'F'},
-    {"human-readable", BI_ARG_NONE, 'h'},
-    {"inode", BI_ARG_NONE, 'i'},
-    {"numeric-uid-gid", BI_ARG_NONE, 'n'},
-    {"reverse", BI_ARG_NONE, 'r'},
-    {"recursive", BI_ARG_NONE, 'R'},
-    {"color", BI_ARG_OPTIONAL, 256},
-    {"colour", BI_ARG_OPTIONAL, 256},
-    {"width", BI_ARG_REQUIRED, 'w'},
-    {"time-style", BI_ARG_REQUIRED, 259},
-    {"full-time", BI_ARG_NONE, 260},
-    {"help", BI_ARG_NONE, 257},
-    {"version", BI_ARG_NONE, 258},
-    {0, 0, 0}};
+enum { OPT_COLOR = BI_OPT_FIRST, OPT_TIME_STYLE, OPT_FULL_TIME };
+
+static const bi_option ls_options[] = {
+    {"all", BI_ARG_NONE, 'a', NULL},
+    {"almost-all", BI_ARG_NONE, 'A', NULL},
+    {"directory", BI_ARG_NONE, 'd', NULL},
+    {"classify", BI_ARG_NONE, 'F', NULL},
+    {"human-readable", BI_ARG_NONE, 'h', NULL},
+    {"inode", BI_ARG_NONE, 'i', NULL},
+    {"numeric-uid-gid", BI_ARG_NONE, 'n', NULL},
+    {"reverse", BI_ARG_NONE, 'r', NULL},
+    {"recursive", BI_ARG_NONE, 'R', NULL},
+    {"color", BI_ARG_OPTIONAL, OPT_COLOR, NULL},
+    {"colour", BI_ARG_OPTIONAL, OPT_COLOR, NULL},
+    {"width", BI_ARG_REQUIRED, 'w', NULL},
+    {"time-style", BI_ARG_REQUIRED, OPT_TIME_STYLE, NULL},
+    {"full-time", BI_ARG_NONE, OPT_FULL_TIME, NULL},
+    {0}};
+
+static const bi_cmd ls_cmd = {
+    .name = "ls",
+    .usage = usage,
+    .shortopts = "aACdFghilnoprRStUxw:1",
+    .longopts = ls_options,
+    .bad_status = 2,
+};
 
 /* GNU's styles: full-iso, long-iso, iso, locale (the default), posix-*
  * (the default in the C locale), +FORMAT[\nRECENT_FORMAT]. */
@@ -522,7 +530,7 @@ int bi_ls_main(bi_ctx *b) {
   int c;
   bool explicit_fmt = false;
   const char *time_style = NULL; /* checked only for long listings, as GNU */
-  while ((c = bi_getopt(b, &g, "aACdFghilnoprRStUxw:1", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &ls_cmd)) != -1) {
     switch (c) {
     case 'a': o.all = true; o.almost = false; break;
     case 'A': o.almost = true; o.all = false; break;
@@ -544,23 +552,21 @@ int bi_ls_main(bi_ctx *b) {
     case 't': o.sort = SORT_TIME; break;
     case 'U': o.sort = SORT_NONE; break;
     case 'w': o.width = atoi(g.arg); break;
-    case 256:
+    case OPT_COLOR:
       if (g.arg && strcmp(g.arg, "never") && strcmp(g.arg, "no") &&
           strcmp(g.arg, "none") && strcmp(g.arg, "auto") &&
           strcmp(g.arg, "tty") && strcmp(g.arg, "if-tty") &&
           strcmp(g.arg, "always") && strcmp(g.arg, "yes") &&
           strcmp(g.arg, "force"))
-        return fu_usage_err(b, "invalid argument %s for '--color'",
-                            fu_quote(b, g.arg)) + 1;
+        return bi_usage_error(b, &ls_cmd, "invalid argument %s for '--color'",
+                              fu_quote(b, g.arg));
       break;
-    case 259: time_style = g.arg; break;
-    case 260:
+    case OPT_TIME_STYLE: time_style = g.arg; break;
+    case OPT_FULL_TIME:
       o.fmt = FMT_LONG;
       time_style = "full-iso";
       break;
-    case 257: return fu_help(b, usage);
-    case 258: return fu_version(b);
-    default: return 2;
+    default: return g.status;
     }
   }
   (void)explicit_fmt;

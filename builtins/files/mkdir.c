@@ -14,30 +14,34 @@ static const char usage[] =
     "      --help        display this help and exit\n"
     "      --version     output version information and exit\n";
 
-static const bi_longopt longopts[] = {{"mode", BI_ARG_REQUIRED, 'm'},
-                                      {"parents", BI_ARG_NONE, 'p'},
-                                      {"verbose", BI_ARG_NONE, 'v'},
-                                      {"help", BI_ARG_NONE, 256},
-                                      {"version", BI_ARG_NONE, 257},
-                                      {0, 0, 0}};
+static const bi_option mkdir_options[] = {
+    {"mode", BI_ARG_REQUIRED, 'm', NULL},
+    {"parents", BI_ARG_NONE, 'p', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {0}};
+
+static const bi_cmd mkdir_cmd = {
+    .name = "mkdir",
+    .usage = usage,
+    .shortopts = "m:pvZ",
+    .longopts = mkdir_options,
+};
 
 int bi_mkdir_main(bi_ctx *b) {
   bi_opts g = {0};
   bool parents = false, verbose = false;
   const char *mode_s = NULL;
   int c;
-  while ((c = bi_getopt(b, &g, "m:pvZ", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &mkdir_cmd)) != -1) {
     switch (c) {
     case 'm': mode_s = g.arg; break;
     case 'p': parents = true; break;
     case 'v': verbose = true; break;
     case 'Z': break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
-  if (!g.noperands) return fu_usage_err(b, "missing operand");
+  if (!g.noperands) return bi_usage_error(b, &mkdir_cmd, "missing operand");
   unsigned umask = bi_umask(b);
   unsigned mode = 0777 & ~umask;
   if (mode_s && !fu_parse_mode(mode_s, 0777, true, umask, &mode)) {

@@ -10,25 +10,29 @@ static const char usage[] =
     "      --help        display this help and exit\n"
     "      --version     output version information and exit\n";
 
-static const bi_longopt longopts[] = {{"mode", BI_ARG_REQUIRED, 'm'},
-                                      {"help", BI_ARG_NONE, 256},
-                                      {"version", BI_ARG_NONE, 257},
-                                      {0, 0, 0}};
+static const bi_option mkfifo_options[] = {
+    {"mode", BI_ARG_REQUIRED, 'm', NULL},
+    {0}};
+
+static const bi_cmd mkfifo_cmd = {
+    .name = "mkfifo",
+    .usage = usage,
+    .shortopts = "m:Z",
+    .longopts = mkfifo_options,
+};
 
 int bi_mkfifo_main(bi_ctx *b) {
   bi_opts g = {0};
   const char *mode_s = NULL;
   int c;
-  while ((c = bi_getopt(b, &g, "m:Z", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &mkfifo_cmd)) != -1) {
     switch (c) {
     case 'm': mode_s = g.arg; break;
     case 'Z': break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
-  if (!g.noperands) return fu_usage_err(b, "missing operand");
+  if (!g.noperands) return bi_usage_error(b, &mkfifo_cmd, "missing operand");
   unsigned umask = bi_umask(b);
   unsigned mode = 0666 & ~umask;
   /* GNU: -m MODE is taken as is, the umask does not apply */

@@ -23,35 +23,41 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {{"directory", BI_ARG_NONE, 'd'},
-                                      {"dry-run", BI_ARG_NONE, 'u'},
-                                      {"quiet", BI_ARG_NONE, 'q'},
-                                      {"suffix", BI_ARG_REQUIRED, 258},
-                                      {"tmpdir", BI_ARG_OPTIONAL, 'p'},
-                                      {"help", BI_ARG_NONE, 256},
-                                      {"version", BI_ARG_NONE, 257},
-                                      {0, 0, 0}};
+enum { OPT_SUFFIX = BI_OPT_FIRST };
+
+static const bi_option mktemp_options[] = {
+    {"directory", BI_ARG_NONE, 'd', NULL},
+    {"dry-run", BI_ARG_NONE, 'u', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"suffix", BI_ARG_REQUIRED, OPT_SUFFIX, NULL},
+    {"tmpdir", BI_ARG_OPTIONAL, 'p', NULL},
+    {0}};
+
+static const bi_cmd mktemp_cmd = {
+    .name = "mktemp",
+    .usage = usage,
+    .shortopts = "dup:qt",
+    .longopts = mktemp_options,
+};
 
 int bi_mktemp_main(bi_ctx *b) {
   bi_opts g = {0};
   bool dir = false, dry = false, quiet = false, t_opt = false, use_tmp = false;
   const char *tmpdir = NULL, *suffix = NULL;
   int c;
-  while ((c = bi_getopt(b, &g, "dup:qt", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &mktemp_cmd)) != -1) {
     switch (c) {
     case 'd': dir = true; break;
     case 'u': dry = true; break;
     case 'q': quiet = true; break;
     case 't': t_opt = true; use_tmp = true; break;
     case 'p': use_tmp = true; tmpdir = g.arg; break;
-    case 258: suffix = g.arg; break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    case OPT_SUFFIX: suffix = g.arg; break;
+    default: return g.status;
     }
   }
   if (g.noperands > 1)
-    return fu_usage_err(b, "too many templates");
+    return bi_usage_error(b, &mktemp_cmd, "too many templates");
   const char *tmpl = g.noperands ? g.operands[0] : NULL;
   if (!tmpl) {
     tmpl = "tmp.XXXXXXXXXX";

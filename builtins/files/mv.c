@@ -20,17 +20,22 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {
-    {"force", BI_ARG_NONE, 'f'},
-    {"interactive", BI_ARG_NONE, 'i'},
-    {"no-clobber", BI_ARG_NONE, 'n'},
-    {"target-directory", BI_ARG_REQUIRED, 't'},
-    {"no-target-directory", BI_ARG_NONE, 'T'},
-    {"update", BI_ARG_OPTIONAL, 'u'},
-    {"verbose", BI_ARG_NONE, 'v'},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+static const bi_option mv_options[] = {
+    {"force", BI_ARG_NONE, 'f', NULL},
+    {"interactive", BI_ARG_NONE, 'i', NULL},
+    {"no-clobber", BI_ARG_NONE, 'n', NULL},
+    {"target-directory", BI_ARG_REQUIRED, 't', NULL},
+    {"no-target-directory", BI_ARG_NONE, 'T', NULL},
+    {"update", BI_ARG_OPTIONAL, 'u', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {0}};
+
+static const bi_cmd mv_cmd = {
+    .name = "mv",
+    .usage = usage,
+    .shortopts = "fint:Tuv",
+    .longopts = mv_options,
+};
 
 typedef struct mv_opts {
   bool no_clobber, verbose, update, interactive;
@@ -100,7 +105,7 @@ int bi_mv_main(bi_ctx *b) {
   const char *target = NULL;
   bool no_target = false;
   int c;
-  while ((c = bi_getopt(b, &g, "fint:Tuv", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &mv_cmd)) != -1) {
     switch (c) {
     case 'f': o.no_clobber = o.interactive = false; break;
     case 'i': o.interactive = true; o.no_clobber = false; break;
@@ -109,9 +114,7 @@ int bi_mv_main(bi_ctx *b) {
     case 'T': no_target = true; break;
     case 'u': o.update = true; break;
     case 'v': o.verbose = true; break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
   int n = g.noperands;

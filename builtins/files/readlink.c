@@ -17,24 +17,29 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {
-    {"canonicalize", BI_ARG_NONE, 'f'},
-    {"canonicalize-existing", BI_ARG_NONE, 'e'},
-    {"canonicalize-missing", BI_ARG_NONE, 'm'},
-    {"no-newline", BI_ARG_NONE, 'n'},
-    {"quiet", BI_ARG_NONE, 'q'},
-    {"silent", BI_ARG_NONE, 's'},
-    {"verbose", BI_ARG_NONE, 'v'},
-    {"zero", BI_ARG_NONE, 'z'},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+static const bi_option readlink_options[] = {
+    {"canonicalize", BI_ARG_NONE, 'f', NULL},
+    {"canonicalize-existing", BI_ARG_NONE, 'e', NULL},
+    {"canonicalize-missing", BI_ARG_NONE, 'm', NULL},
+    {"no-newline", BI_ARG_NONE, 'n', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"silent", BI_ARG_NONE, 's', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"zero", BI_ARG_NONE, 'z', NULL},
+    {0}};
+
+static const bi_cmd readlink_cmd = {
+    .name = "readlink",
+    .usage = usage,
+    .shortopts = "femnqsvz",
+    .longopts = readlink_options,
+};
 
 int bi_readlink_main(bi_ctx *b) {
   bi_opts g = {0};
   int mode = -1, c;
   bool no_nl = false, verbose = false, zero = false;
-  while ((c = bi_getopt(b, &g, "femnqsvz", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &readlink_cmd)) != -1) {
     switch (c) {
     case 'f': mode = FU_CANON_ALL_BUT_LAST; break;
     case 'e': mode = FU_CANON_EXISTING; break;
@@ -43,12 +48,10 @@ int bi_readlink_main(bi_ctx *b) {
     case 'q': case 's': verbose = false; break;
     case 'v': verbose = true; break;
     case 'z': zero = true; break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
-  if (!g.noperands) return fu_usage_err(b, "missing operand");
+  if (!g.noperands) return bi_usage_error(b, &readlink_cmd, "missing operand");
   if (no_nl && g.noperands > 1) {
     bi_err(b, "ignoring --no-newline with multiple arguments");
     no_nl = false;

@@ -25,20 +25,27 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {
-    {"canonicalize-existing", BI_ARG_NONE, 'e'},
-    {"canonicalize-missing", BI_ARG_NONE, 'm'},
-    {"logical", BI_ARG_NONE, 'L'},
-    {"physical", BI_ARG_NONE, 'P'},
-    {"quiet", BI_ARG_NONE, 'q'},
-    {"relative-to", BI_ARG_REQUIRED, 258},
-    {"relative-base", BI_ARG_REQUIRED, 259},
-    {"strip", BI_ARG_NONE, 's'},
-    {"no-symlinks", BI_ARG_NONE, 's'},
-    {"zero", BI_ARG_NONE, 'z'},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+enum { OPT_RELATIVE_TO = BI_OPT_FIRST, OPT_RELATIVE_BASE };
+
+static const bi_option realpath_options[] = {
+    {"canonicalize-existing", BI_ARG_NONE, 'e', NULL},
+    {"canonicalize-missing", BI_ARG_NONE, 'm', NULL},
+    {"logical", BI_ARG_NONE, 'L', NULL},
+    {"physical", BI_ARG_NONE, 'P', NULL},
+    {"quiet", BI_ARG_NONE, 'q', NULL},
+    {"relative-to", BI_ARG_REQUIRED, OPT_RELATIVE_TO, NULL},
+    {"relative-base", BI_ARG_REQUIRED, OPT_RELATIVE_BASE, NULL},
+    {"strip", BI_ARG_NONE, 's', NULL},
+    {"no-symlinks", BI_ARG_NONE, 's', NULL},
+    {"zero", BI_ARG_NONE, 'z', NULL},
+    {0}};
+
+static const bi_cmd realpath_cmd = {
+    .name = "realpath",
+    .usage = usage,
+    .shortopts = "emLPqsz",
+    .longopts = realpath_options,
+};
 
 typedef struct rp_opts {
   int mode;
@@ -93,7 +100,7 @@ int bi_realpath_main(bi_ctx *b) {
   const char *rel_to = NULL, *rel_base = NULL;
   bool zero = false;
   int c;
-  while ((c = bi_getopt(b, &g, "emLPqsz", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &realpath_cmd)) != -1) {
     switch (c) {
     case 'e': o.mode = FU_CANON_EXISTING; break;
     case 'm': o.mode = FU_CANON_MISSING; break;
@@ -101,14 +108,12 @@ int bi_realpath_main(bi_ctx *b) {
     case 'q': o.quiet = true; break;
     case 's': o.strip = true; break;
     case 'z': zero = true; break;
-    case 258: rel_to = g.arg; break;
-    case 259: rel_base = g.arg; break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    case OPT_RELATIVE_TO: rel_to = g.arg; break;
+    case OPT_RELATIVE_BASE: rel_base = g.arg; break;
+    default: return g.status;
     }
   }
-  if (!g.noperands) return fu_usage_err(b, "missing operand");
+  if (!g.noperands) return bi_usage_error(b, &realpath_cmd, "missing operand");
   vsh_buf rt = {0}, rb = {0}, out = {0}, line = {0};
   int st = 0;
   if (rel_to && resolve(b, &o, rel_to, &rt)) {

@@ -18,18 +18,25 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {
-    {"force", BI_ARG_NONE, 'f'},
-    {"recursive", BI_ARG_NONE, 'r'},
-    {"dir", BI_ARG_NONE, 'd'},
-    {"verbose", BI_ARG_NONE, 'v'},
-    {"interactive", BI_ARG_OPTIONAL, 'i'},
-    {"preserve-root", BI_ARG_OPTIONAL, 258},
-    {"no-preserve-root", BI_ARG_NONE, 258},
-    {"one-file-system", BI_ARG_NONE, 258},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+enum { OPT_PRESERVE_ROOT = BI_OPT_FIRST };
+
+static const bi_option rm_options[] = {
+    {"force", BI_ARG_NONE, 'f', NULL},
+    {"recursive", BI_ARG_NONE, 'r', NULL},
+    {"dir", BI_ARG_NONE, 'd', NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"interactive", BI_ARG_OPTIONAL, 'i', NULL},
+    {"preserve-root", BI_ARG_OPTIONAL, OPT_PRESERVE_ROOT, NULL},
+    {"no-preserve-root", BI_ARG_NONE, OPT_PRESERVE_ROOT, NULL},
+    {"one-file-system", BI_ARG_NONE, OPT_PRESERVE_ROOT, NULL},
+    {0}};
+
+static const bi_cmd rm_cmd = {
+    .name = "rm",
+    .usage = usage,
+    .shortopts = "frRdviI",
+    .longopts = rm_options,
+};
 
 typedef struct rm_opts {
   bool force, recursive, dir, verbose;
@@ -146,7 +153,7 @@ int bi_rm_main(bi_ctx *b) {
   rm_opts o = {0};
   int c;
   bool interactive = false;
-  while ((c = bi_getopt(b, &g, "frRdviI", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &rm_cmd)) != -1) {
     switch (c) {
     case 'f': o.force = true; interactive = false; break;
     case 'r': case 'R': o.recursive = true; break;
@@ -156,10 +163,8 @@ int bi_rm_main(bi_ctx *b) {
       interactive = !(g.arg && !strcmp(g.arg, "never"));
       if (interactive) o.force = false;
       break;
-    case 258: break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    case OPT_PRESERVE_ROOT: break;
+    default: return g.status;
     }
   }
   if (interactive) {
@@ -169,7 +174,7 @@ int bi_rm_main(bi_ctx *b) {
   }
   if (!g.noperands) {
     if (o.force) return 0;
-    return fu_usage_err(b, "missing operand");
+    return bi_usage_error(b, &rm_cmd, "missing operand");
   }
   int st = 0;
   for (int i = 0; i < g.noperands; i++) {

@@ -22,14 +22,22 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {{"dereference", BI_ARG_NONE, 'L'},
-                                      {"format", BI_ARG_REQUIRED, 'c'},
-                                      {"printf", BI_ARG_REQUIRED, 258},
-                                      {"terse", BI_ARG_NONE, 't'},
-                                      {"file-system", BI_ARG_NONE, 'f'},
-                                      {"help", BI_ARG_NONE, 256},
-                                      {"version", BI_ARG_NONE, 257},
-                                      {0, 0, 0}};
+enum { OPT_PRINTF = BI_OPT_FIRST };
+
+static const bi_option stat_options[] = {
+    {"dereference", BI_ARG_NONE, 'L', NULL},
+    {"format", BI_ARG_REQUIRED, 'c', NULL},
+    {"printf", BI_ARG_REQUIRED, OPT_PRINTF, NULL},
+    {"terse", BI_ARG_NONE, 't', NULL},
+    {"file-system", BI_ARG_NONE, 'f', NULL},
+    {0}};
+
+static const bi_cmd stat_cmd = {
+    .name = "stat",
+    .usage = usage,
+    .shortopts = "Lc:tf",
+    .longopts = stat_options,
+};
 
 static const char *type_name(const vfs_info *st) {
   switch (st->type) {
@@ -294,21 +302,19 @@ int bi_stat_main(bi_ctx *b) {
   bool follow = false, terse = false, escapes = false;
   const char *fmt = NULL;
   int c;
-  while ((c = bi_getopt(b, &g, "Lc:tf", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &stat_cmd)) != -1) {
     switch (c) {
     case 'L': follow = true; break;
     case 'c': fmt = g.arg; escapes = false; break;
-    case 258: fmt = g.arg; escapes = true; break;
+    case OPT_PRINTF: fmt = g.arg; escapes = true; break;
     case 't': terse = true; break;
     case 'f':
       bi_err(b, "-f (file system status) is not supported");
       return 1;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
-  if (!g.noperands) return fu_usage_err(b, "missing operand");
+  if (!g.noperands) return bi_usage_error(b, &stat_cmd, "missing operand");
   int st = 0;
   vsh_buf o = {0};
   for (int i = 0; i < g.noperands; i++) {

@@ -22,14 +22,22 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-static const bi_longopt longopts[] = {{"no-create", BI_ARG_NONE, 'c'},
-                                      {"date", BI_ARG_REQUIRED, 'd'},
-                                      {"no-dereference", BI_ARG_NONE, 'h'},
-                                      {"reference", BI_ARG_REQUIRED, 'r'},
-                                      {"time", BI_ARG_REQUIRED, 258},
-                                      {"help", BI_ARG_NONE, 256},
-                                      {"version", BI_ARG_NONE, 257},
-                                      {0, 0, 0}};
+enum { OPT_TIME = BI_OPT_FIRST };
+
+static const bi_option touch_options[] = {
+    {"no-create", BI_ARG_NONE, 'c', NULL},
+    {"date", BI_ARG_REQUIRED, 'd', NULL},
+    {"no-dereference", BI_ARG_NONE, 'h', NULL},
+    {"reference", BI_ARG_REQUIRED, 'r', NULL},
+    {"time", BI_ARG_REQUIRED, OPT_TIME, NULL},
+    {0}};
+
+static const bi_cmd touch_cmd = {
+    .name = "touch",
+    .usage = usage,
+    .shortopts = "acd:fhmr:t:",
+    .longopts = touch_options,
+};
 
 /* [[CC]YY]MMDDhhmm[.ss] */
 static bool parse_stamp(bi_ctx *b, const char *s, struct timespec *out) {
@@ -83,7 +91,7 @@ int bi_touch_main(bi_ctx *b) {
   bool have_time = false;
   struct timespec ta = {0}, tm = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "acd:fhmr:t:", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &touch_cmd)) != -1) {
     switch (c) {
     case 'a': only_a = true; break;
     case 'm': only_m = true; break;
@@ -120,22 +128,20 @@ int bi_touch_main(bi_ctx *b) {
       have_time = true;
       break;
     }
-    case 258:
+    case OPT_TIME:
       if (!strcmp(g.arg, "access") || !strcmp(g.arg, "atime") ||
           !strcmp(g.arg, "use"))
         only_a = true;
       else if (!strcmp(g.arg, "modify") || !strcmp(g.arg, "mtime"))
         only_m = true;
       else
-        return fu_usage_err(b, "invalid argument %s for '--time'",
+        return bi_usage_error(b, &touch_cmd, "invalid argument %s for '--time'",
                             fu_cquote(b, g.arg));
       break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
-  if (!g.noperands) return fu_usage_err(b, "missing file operand");
+  if (!g.noperands) return bi_usage_error(b, &touch_cmd, "missing file operand");
   if (!only_a && !only_m) only_a = only_m = true;
   if (!have_time) ta = tm = fu_now();
   int st = 0;

@@ -20,11 +20,20 @@ static const char usage[] =
     "  --noreport    Turn off file/directory count at end of tree listing.\n"
     "  --dirsfirst   List directories before files.\n";
 
-static const bi_longopt longopts[] = {{"noreport", BI_ARG_NONE, 258},
-                                      {"dirsfirst", BI_ARG_NONE, 259},
-                                      {"help", BI_ARG_NONE, 256},
-                                      {"version", BI_ARG_NONE, 257},
-                                      {0, 0, 0}};
+enum { OPT_NOREPORT = BI_OPT_FIRST, OPT_DIRSFIRST };
+
+static const bi_option tree_options[] = {
+    {"noreport", BI_ARG_NONE, OPT_NOREPORT, NULL},
+    {"dirsfirst", BI_ARG_NONE, OPT_DIRSFIRST, NULL},
+    {0}};
+
+static const bi_cmd tree_cmd = {
+    .name = "tree",
+    .usage = usage,
+    .shortopts = "adfFL:I:P:n",
+    .longopts = tree_options,
+    .version = "tree v2.1.0 (vsh) " VSH_VERSION_STRING "\n",
+};
 
 typedef struct tree_opts {
   bool all, dirs_only, full, classify, noreport, dirsfirst;
@@ -262,7 +271,7 @@ int bi_tree_main(bi_ctx *b) {
   bi_opts g = {0};
   tree_opts o = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "adfFL:I:P:n", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &tree_cmd)) != -1) {
     switch (c) {
     case 'a': o.all = true; break;
     case 'd': o.dirs_only = true; break;
@@ -285,15 +294,9 @@ int bi_tree_main(bi_ctx *b) {
     case 'P':
       if (!add_patterns(b, g.arg, &o.only, &o.nonly)) return 1;
       break;
-    case 258: o.noreport = true; break;
-    case 259: o.dirsfirst = true; break;
-    case 256: return fu_help(b, usage);
-    case 257:
-      return bi_puts(b, "tree v2.1.0 (vsh) " VSH_VERSION_STRING "\n") ==
-                     VSH_EPIPE
-                 ? 141
-                 : 0;
-    default: return 1;
+    case OPT_NOREPORT: o.noreport = true; break;
+    case OPT_DIRSFIRST: o.dirsfirst = true; break;
+    default: return g.status;
     }
   }
   uint64_t ndirs = 0, nfiles = 0;

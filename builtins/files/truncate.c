@@ -19,13 +19,19 @@ static const char usage[] =
     "'+' extend by, '-' reduce by, '<' at most, '>' at least,\n"
     "'/' round down to multiple of, '%' round up to multiple of.\n";
 
-static const bi_longopt longopts[] = {{"no-create", BI_ARG_NONE, 'c'},
-                                      {"io-blocks", BI_ARG_NONE, 'o'},
-                                      {"reference", BI_ARG_REQUIRED, 'r'},
-                                      {"size", BI_ARG_REQUIRED, 's'},
-                                      {"help", BI_ARG_NONE, 256},
-                                      {"version", BI_ARG_NONE, 257},
-                                      {0, 0, 0}};
+static const bi_option truncate_options[] = {
+    {"no-create", BI_ARG_NONE, 'c', NULL},
+    {"io-blocks", BI_ARG_NONE, 'o', NULL},
+    {"reference", BI_ARG_REQUIRED, 'r', NULL},
+    {"size", BI_ARG_REQUIRED, 's', NULL},
+    {0}};
+
+static const bi_cmd truncate_cmd = {
+    .name = "truncate",
+    .usage = usage,
+    .shortopts = "cor:s:",
+    .longopts = truncate_options,
+};
 
 int bi_truncate_main(bi_ctx *b) {
   bi_opts g = {0};
@@ -34,7 +40,7 @@ int bi_truncate_main(bi_ctx *b) {
   char mod = 0;
   uint64_t size = 0;
   int c;
-  while ((c = bi_getopt(b, &g, "cor:s:", longopts)) != -1) {
+  while ((c = bi_opt(b, &g, &truncate_cmd)) != -1) {
     switch (c) {
     case 'c': no_create = true; break;
     case 'o': io_blocks = true; break;
@@ -52,21 +58,19 @@ int bi_truncate_main(bi_ctx *b) {
       have_size = true;
       break;
     }
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default: return 1;
+    default: return g.status;
     }
   }
   if (!have_size && !ref)
-    return fu_usage_err(b, "you must specify either %s or %s",
+    return bi_usage_error(b, &truncate_cmd, "you must specify either %s or %s",
                         fu_cquote(b, "--size"), fu_cquote(b, "--reference"));
   if (ref && have_size && !mod)
-    return fu_usage_err(b, "you must specify a relative %s with %s",
+    return bi_usage_error(b, &truncate_cmd, "you must specify a relative %s with %s",
                         fu_cquote(b, "--size"), fu_cquote(b, "--reference"));
   if (io_blocks && !have_size)
-    return fu_usage_err(b, "%s was specified but %s was not",
+    return bi_usage_error(b, &truncate_cmd, "%s was specified but %s was not",
                         fu_cquote(b, "--io-blocks"), fu_cquote(b, "--size"));
-  if (!g.noperands) return fu_usage_err(b, "missing file operand");
+  if (!g.noperands) return bi_usage_error(b, &truncate_cmd, "missing file operand");
   if (io_blocks) size *= 4096;
   if ((mod == '/' || mod == '%') && size == 0) {
     bi_err(b, "division by zero");

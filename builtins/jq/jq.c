@@ -560,59 +560,63 @@ static void usage(bi_ctx *b, bool full) {
                   "or see the jq manpage, or online docs  at https://jqlang.github.io/jq");
 }
 
-static void help(bi_ctx *b) {
-  bi_puts(b,
-          "Usage:\tjq [OPTIONS] FILTER [FILES...]\n"
-          "\tjq [OPTIONS] --args FILTER [ARGUMENTS...]\n"
-          "\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]\n\n"
-          "jq is a tool for processing JSON inputs, applying the given filter to\n"
-          "its JSON text inputs and producing the filter's results as JSON on\n"
-          "standard output.\n\n"
-          "The simplest filter is ., which copies jq's input to its output\n"
-          "unmodified except for formatting. For more advanced usage see\n"
-          "the jq(1) manpage (\"man jq\") and/or https://jqlang.github.io/jq/.\n\n"
-          "Example:\n\n\t$ echo '{\"foo\": 0}' | jq .\n\t{\n\t  \"foo\": 0\n\t}\n\n"
-          "Command options:\n"
-          "  -n, --null-input          use `null` as the single input value;\n"
-          "  -R, --raw-input           read each line as string instead of JSON;\n"
-          "  -s, --slurp               read all inputs into an array and use it as\n"
-          "                            the single input value;\n"
-          "  -c, --compact-output      compact instead of pretty-printed output;\n"
-          "  -r, --raw-output          output strings without escapes and quotes;\n"
-          "      --raw-output0         implies -r and output NUL after each output;\n"
-          "  -j, --join-output         implies -r and output without newline after\n"
-          "                            each output;\n"
-          "  -a, --ascii-output        output strings by only ASCII characters\n"
-          "                            using escape sequences;\n"
-          "  -S, --sort-keys           sort keys of each object on output;\n"
-          "  -C, --color-output        colorize JSON output;\n"
-          "  -M, --monochrome-output   disable colored output;\n"
-          "      --tab                 use tabs for indentation;\n"
-          "      --indent n            use n spaces for indentation (max 7 spaces);\n"
-          "      --unbuffered          flush output stream after each output;\n"
-          "      --stream              parse the input value in streaming fashion;\n"
-          "      --stream-errors       implies --stream and report parse error as\n"
-          "                            an array;\n"
-          "      --seq                 parse input/output as application/json-seq;\n"
-          "  -f, --from-file file      load filter from the file;\n"
-          "  -L directory              search modules from the directory;\n"
-          "      --arg name value      set $name to the string value;\n"
-          "      --argjson name value  set $name to the JSON value;\n"
-          "      --slurpfile name file set $name to an array of JSON values read\n"
-          "                            from the file;\n"
-          "      --rawfile name file   set $name to string contents of file;\n"
-          "      --args                consume remaining arguments as positional\n"
-          "                            string values;\n"
-          "      --jsonargs            consume remaining arguments as positional\n"
-          "                            JSON values;\n"
-          "  -e, --exit-status         set exit status code based on the output;\n"
-          "  -V, --version             show the version;\n"
-          "  --build-configuration     show jq's build configuration;\n"
-          "  -h, --help                show the help;\n"
-          "  --                        terminates argument processing;\n\n"
-          "Named arguments are also available as $ARGS.named[], while\n"
-          "positional arguments are available as $ARGS.positional[].\n");
-}
+/* jq parses its own arguments (options with two values, no
+ * abbreviations); the declaration holds its help and version. */
+static const bi_cmd jq_cmd = {
+    .name = "jq",
+    .usage =
+        "Usage:\tjq [OPTIONS] FILTER [FILES...]\n"
+        "\tjq [OPTIONS] --args FILTER [ARGUMENTS...]\n"
+        "\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]\n\n"
+        "jq is a tool for processing JSON inputs, applying the given filter to\n"
+        "its JSON text inputs and producing the filter's results as JSON on\n"
+        "standard output.\n\n"
+        "The simplest filter is ., which copies jq's input to its output\n"
+        "unmodified except for formatting. For more advanced usage see\n"
+        "the jq(1) manpage (\"man jq\") and/or https://jqlang.github.io/jq/.\n\n"
+        "Example:\n\n\t$ echo '{\"foo\": 0}' | jq .\n\t{\n\t  \"foo\": 0\n\t}\n\n"
+        "Command options:\n"
+        "  -n, --null-input          use `null` as the single input value;\n"
+        "  -R, --raw-input           read each line as string instead of JSON;\n"
+        "  -s, --slurp               read all inputs into an array and use it as\n"
+        "                            the single input value;\n"
+        "  -c, --compact-output      compact instead of pretty-printed output;\n"
+        "  -r, --raw-output          output strings without escapes and quotes;\n"
+        "      --raw-output0         implies -r and output NUL after each output;\n"
+        "  -j, --join-output         implies -r and output without newline after\n"
+        "                            each output;\n"
+        "  -a, --ascii-output        output strings by only ASCII characters\n"
+        "                            using escape sequences;\n"
+        "  -S, --sort-keys           sort keys of each object on output;\n"
+        "  -C, --color-output        colorize JSON output;\n"
+        "  -M, --monochrome-output   disable colored output;\n"
+        "      --tab                 use tabs for indentation;\n"
+        "      --indent n            use n spaces for indentation (max 7 spaces);\n"
+        "      --unbuffered          flush output stream after each output;\n"
+        "      --stream              parse the input value in streaming fashion;\n"
+        "      --stream-errors       implies --stream and report parse error as\n"
+        "                            an array;\n"
+        "      --seq                 parse input/output as application/json-seq;\n"
+        "  -f, --from-file file      load filter from the file;\n"
+        "  -L directory              search modules from the directory;\n"
+        "      --arg name value      set $name to the string value;\n"
+        "      --argjson name value  set $name to the JSON value;\n"
+        "      --slurpfile name file set $name to an array of JSON values read\n"
+        "                            from the file;\n"
+        "      --rawfile name file   set $name to string contents of file;\n"
+        "      --args                consume remaining arguments as positional\n"
+        "                            string values;\n"
+        "      --jsonargs            consume remaining arguments as positional\n"
+        "                            JSON values;\n"
+        "  -e, --exit-status         set exit status code based on the output;\n"
+        "  -V, --version             show the version;\n"
+        "  --build-configuration     show jq's build configuration;\n"
+        "  -h, --help                show the help;\n"
+        "  --                        terminates argument processing;\n\n"
+        "Named arguments are also available as $ARGS.named[], while\n"
+        "positional arguments are available as $ARGS.positional[].\n",
+    .version = "jq-1.7.1\n",
+};
 
 static int read_file(bi_ctx *b, const char *name, vsh_buf *out) {
   sh_stream *s;
@@ -753,10 +757,10 @@ int bi_jq_main(bi_ctx *b) {
       else if (is_opt(a, NULL, "--args")) args_mode = 1;
       else if (is_opt(a, NULL, "--jsonargs")) args_mode = 2;
       else if (is_opt(a, NULL, "--help")) {
-        help(b);
+        bi_cmd_help(b, &jq_cmd);
         goto done;
       } else if (is_opt(a, NULL, "--version")) {
-        bi_puts(b, "jq-1.7.1\n");
+        bi_cmd_version(b, &jq_cmd);
         goto done;
       } else if (is_opt(a, NULL, "--build-configuration")) {
         bi_puts(b, "vsh\n");
@@ -878,8 +882,8 @@ int bi_jq_main(bi_ctx *b) {
       case 'C': o.color = true; break;
       case 'M': o.color = false; break;
       case 'e': o.exit_status = true; break;
-      case 'h': help(b); goto done;
-      case 'V': bi_puts(b, "jq-1.7.1\n"); goto done;
+      case 'h': bi_cmd_help(b, &jq_cmd); goto done;
+      case 'V': bi_cmd_version(b, &jq_cmd); goto done;
       case 'f':
         if (c[1] || i + 1 >= b->argc) {
           bi_errline(b, "jq: -f takes a parameter");

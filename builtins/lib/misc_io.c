@@ -48,55 +48,6 @@ int mi_write_file(bi_ctx *b, const char *name, const void *data, size_t n,
   return vfs_write_file(b->fs, p, data, n, VFS_W_TRUNC, mode);
 }
 
-void mi_reader_init(mi_reader *r, bi_ctx *b, sh_stream *s) {
-  memset(r, 0, sizeof(*r));
-  r->b = b;
-  r->s = s;
-}
-
-int mi_getline(mi_reader *r, const char **line, size_t *n) {
-  for (;;) {
-    char *nl = r->pos < r->len
-                   ? memchr(r->buf + r->pos, '\n', r->len - r->pos)
-                   : NULL;
-    if (nl || (r->eof && r->pos < r->len)) {
-      size_t end = nl ? (size_t)(nl - r->buf) + 1 : r->len;
-      *line = r->buf + r->pos;
-      *n = end - r->pos;
-      r->pos = end;
-      return 1;
-    }
-    if (r->eof) return 0;
-    if (r->err) return r->err;
-    if (bi_cancelled(r->b)) return VSH_EABORTED;
-    if (r->pos) { /* compact: keep the partial line at the front */
-      memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-      r->len -= r->pos;
-      r->pos = 0;
-    }
-    if (r->cap - r->len < 4096) {
-      size_t nc = r->cap ? r->cap * 2 : 65536;
-      char *nb = realloc(r->buf, nc);
-      if (!nb) return VSH_ENOMEM;
-      r->buf = nb;
-      r->cap = nc;
-    }
-    int64_t got = sh_stream_read(r->s, r->buf + r->len, r->cap - r->len,
-                                 r->b->sh->ex);
-    if (got < 0) {
-      r->err = (int)got;
-      return r->err;
-    }
-    if (got == 0) r->eof = true;
-    r->len += (size_t)got;
-  }
-}
-
-void mi_reader_dispose(mi_reader *r) {
-  free(r->buf);
-  r->buf = NULL;
-}
-
 void mi_file_err(bi_ctx *b, const char *file, int rc) {
   if (rc == VSH_EPIPE || rc == VSH_EABORTED) return;
   bi_err(b, "%s: %s", file, vsh_strerror(rc));

@@ -1,7 +1,8 @@
 /* misc_io.h: input helpers shared by the misc toolbox commands (od, xxd,
  * the checksums, diff, patch, compressors, tar...): open an operand the
- * way cat does ("-" and /dev/stdin included), read it in chunks, by line
- * or whole, and map stream errors to GNU exit statuses. */
+ * way cat does ("-" and /dev/stdin included), read it in chunks or
+ * whole, and map stream errors to GNU exit statuses.  Lines: bi_reader
+ * (builtins.h), the one line reader. */
 #ifndef VSH_BUILTINS_MISC_IO_H
 #define VSH_BUILTINS_MISC_IO_H
 
@@ -19,21 +20,6 @@ int mi_slurp(bi_ctx *b, const char *name, vsh_buf *out);
 /* Creates/truncates path and writes data. */
 int mi_write_file(bi_ctx *b, const char *name, const void *data, size_t n,
                   unsigned mode);
-
-/* A buffered line reader over a stream. */
-typedef struct mi_reader {
-  bi_ctx *b;
-  sh_stream *s;
-  char *buf;
-  size_t len, pos, cap;
-  bool eof;
-  int err;
-} mi_reader;
-void mi_reader_init(mi_reader *r, bi_ctx *b, sh_stream *s);
-/* Next line including its newline (if any) in *line and *n, valid
- * until the next call.  Returns 1 for a line, 0 at EOF, negative vsh_err. */
-int mi_getline(mi_reader *r, const char **line, size_t *n);
-void mi_reader_dispose(mi_reader *r);
 
 /* ts formatted as date +FORMAT does, in the context's TZ (date.c). */
 void mi_format_time(bi_ctx *b, vsh_buf *o, const char *fmt,

@@ -69,10 +69,28 @@ static const bi_option *lo_at(const opt_spec *sp, int i, bi_option *tmp) {
   return i < nstd ? &std_opts[i] : NULL;
 }
 
+static void help_text(vsh_buf *o, const bi_cmd *cmd);
+
+/* After a usage error's message: the "Try" line, or the whole help. */
+static void try_line(bi_ctx *b, const bi_cmd *cmd) {
+  if (cmd && cmd->try_text) {
+    bi_write_to(b, b->err, cmd->try_text, strlen(cmd->try_text));
+    return;
+  }
+  if (!cmd || !(cmd->flags & BI_CMD_ERR_USAGE)) {
+    bi_try_help(b);
+    return;
+  }
+  vsh_buf o = {0};
+  help_text(&o, cmd);
+  if (o.len) bi_write_to(b, b->err, o.data, o.len);
+  vsh_buf_dispose(&o);
+}
+
 static int fail(bi_ctx *b, bi_opts *g, const opt_spec *sp, const char *fmt,
                 const char *what) {
   bi_err(b, fmt, what);
-  bi_try_help(b);
+  try_line(b, sp->cmd);
   g->status = sp->bad_status;
   return sp->cmd ? BI_OPT_EXIT : '?';
 }
@@ -89,7 +107,7 @@ static int ambiguous(bi_ctx *b, bi_opts *g, const opt_spec *sp,
       vsh__buf_printf(&m, " '--%s'", o->name);
   bi_err(b, "%s", m.data ? m.data : "option is ambiguous");
   vsh_buf_dispose(&m);
-  bi_try_help(b);
+  try_line(b, sp->cmd);
   g->status = sp->bad_status;
   return sp->cmd ? BI_OPT_EXIT : '?';
 }
@@ -177,7 +195,8 @@ static int next_opt(bi_ctx *b, bi_opts *g, const opt_spec *sp) {
       return -1;
     }
     const char *a = b->argv[g->ind++];
-    if (g->ended || a[0] != '-' || !a[1]) {
+    if (g->ended || a[0] != '-' || !a[1] ||
+        (sp->cmd && sp->cmd->is_operand && sp->cmd->is_operand(a))) {
       g->operands[g->noperands++] = (char *)a;
       if (posix) g->ended = true;
       continue;
@@ -208,6 +227,25 @@ int bi_opt(bi_ctx *b, bi_opts *g, const bi_cmd *cmd) {
   return c;
 }
 
+int bi_opt_alone(bi_ctx *b, const bi_cmd *cmd) {
+  if (b->argc != 2 || strncmp(b->argv[1], "--", 2) || !b->argv[1][2])
+    return -1;
+  const char *a = b->argv[1] + 2;
+  size_t n = strlen(a);
+  if (!strncmp("help", a, n)) return bi_cmd_help(b, cmd);
+  if (!strncmp("version", a, n)) return bi_cmd_version(b, cmd);
+  return -1;
+}
+
+int bi_opt_scan(bi_ctx *b, const bi_cmd *cmd) {
+  for (int i = 1; i < b->argc; i++) {
+    if (!strcmp(b->argv[i], "--")) break;
+    if (!strcmp(b->argv[i], "--help")) return bi_cmd_help(b, cmd);
+    if (!strcmp(b->argv[i], "--version")) return bi_cmd_version(b, cmd);
+  }
+  return -1;
+}
+
 int bi_usage_error(bi_ctx *b, const bi_cmd *cmd, const char *fmt, ...) {
   if (fmt) {
     char msg[1024];
@@ -217,7 +255,7 @@ int bi_usage_error(bi_ctx *b, const bi_cmd *cmd, const char *fmt, ...) {
     va_end(ap);
     bi_err(b, "%s", msg);
   }
-  bi_try_help(b);
+  try_line(b, cmd);
   return cmd->bad_status ? cmd->bad_status : 1;
 }
 
@@ -253,7 +291,7 @@ static void pad(vsh_buf *o, size_t from, size_t to) {
 static void option_list(vsh_buf *o, const bi_cmd *cmd) {
   const bi_option *lo;
   size_t col = cmd->help_col > 0 ? (size_t)cmd->help_col : 0;
-  for (lo = cmd->longopts; !col && lo && !lo_end(lo); lo++) {
+  for (lo = cmd->longopts; !cmd->help_col && lo && !lo_end(lo); lo++) {
     if (!lo->help) continue;
     vsh_buf l = {0};
     option_left(&l, cmd, lo);
@@ -283,22 +321,28 @@ static void option_list(vsh_buf *o, const bi_cmd *cmd) {
                      "and exit\n");
 }
 
-int bi_cmd_help(bi_ctx *b, const bi_cmd *cmd) {
-  vsh_buf o = {0};
-  if (cmd->usage) vsh__buf_puts(&o, cmd->usage);
-  if (cmd->about) vsh__buf_puts(&o, cmd->about);
+static void help_text(vsh_buf *o, const bi_cmd *cmd) {
+  if (cmd->usage) vsh__buf_puts(o, cmd->usage);
+  if (cmd->about) vsh__buf_puts(o, cmd->about);
   bool listed = false;
   for (const bi_option *lo = cmd->longopts; lo && !lo_end(lo); lo++)
     listed = listed || lo->help;
-  if (listed) option_list(&o, cmd);
-  if (cmd->footer) vsh__buf_puts(&o, cmd->footer);
+  if (listed) option_list(o, cmd);
+  if (cmd->footer) vsh__buf_puts(o, cmd->footer);
+}
+
+int bi_cmd_help(bi_ctx *b, const bi_cmd *cmd) {
+  vsh_buf o = {0};
+  help_text(&o, cmd);
   int rc = bi_write(b, o.data ? o.data : "", o.len);
   vsh_buf_dispose(&o);
   return rc == VSH_EPIPE ? 141 : rc ? 1 : 0;
 }
 
 int bi_cmd_version(bi_ctx *b, const bi_cmd *cmd) {
-  int rc = bi_printf(b, "%s (vsh) %s\n", cmd->name, VSH_VERSION_STRING);
+  int rc = cmd->version ? bi_puts(b, cmd->version)
+                        : bi_printf(b, "%s (vsh) %s\n", cmd->name,
+                                    VSH_VERSION_STRING);
   return rc == VSH_EPIPE ? 141 : rc ? 1 : 0;
 }
 

@@ -896,28 +896,35 @@ static const char usage[] =
     "      --help               display this help and exit\n"
     "      --version            output version information and exit\n";
 
-enum { O_DEBUG = 256, O_FOLLOW, O_POSIX, O_SANDBOX, O_HELP, O_VERSION };
+enum { OPT_DEBUG = BI_OPT_FIRST, OPT_FOLLOW, OPT_POSIX, OPT_SANDBOX };
 
-static const bi_longopt longopts[] = {
-    {"quiet", BI_ARG_NONE, 'n'},
-    {"silent", BI_ARG_NONE, 'n'},
-    {"expression", BI_ARG_REQUIRED, 'e'},
-    {"file", BI_ARG_REQUIRED, 'f'},
-    {"in-place", BI_ARG_OPTIONAL, 'i'},
-    {"line-length", BI_ARG_REQUIRED, 'l'},
-    {"regexp-extended", BI_ARG_NONE, 'E'},
-    {"separate", BI_ARG_NONE, 's'},
-    {"unbuffered", BI_ARG_NONE, 'u'},
-    {"null-data", BI_ARG_NONE, 'z'},
-    {"zero-terminated", BI_ARG_NONE, 'z'},
-    {"binary", BI_ARG_NONE, 'b'},
-    {"debug", BI_ARG_NONE, O_DEBUG},
-    {"follow-symlinks", BI_ARG_NONE, O_FOLLOW},
-    {"posix", BI_ARG_NONE, O_POSIX},
-    {"sandbox", BI_ARG_NONE, O_SANDBOX},
-    {"help", BI_ARG_NONE, O_HELP},
-    {"version", BI_ARG_NONE, O_VERSION},
-    {NULL, 0, 0},
+static const bi_option sed_options[] = {
+    {"quiet", BI_ARG_NONE, 'n', NULL},
+    {"silent", BI_ARG_NONE, 'n', NULL},
+    {"expression", BI_ARG_REQUIRED, 'e', NULL},
+    {"file", BI_ARG_REQUIRED, 'f', NULL},
+    {"in-place", BI_ARG_OPTIONAL, 'i', NULL},
+    {"line-length", BI_ARG_REQUIRED, 'l', NULL},
+    {"regexp-extended", BI_ARG_NONE, 'E', NULL},
+    {"separate", BI_ARG_NONE, 's', NULL},
+    {"unbuffered", BI_ARG_NONE, 'u', NULL},
+    {"null-data", BI_ARG_NONE, 'z', NULL},
+    {"zero-terminated", BI_ARG_NONE, 'z', NULL},
+    {"binary", BI_ARG_NONE, 'b', NULL},
+    {"debug", BI_ARG_NONE, OPT_DEBUG, NULL},
+    {"follow-symlinks", BI_ARG_NONE, OPT_FOLLOW, NULL},
+    {"posix", BI_ARG_NONE, OPT_POSIX, NULL},
+    {"sandbox", BI_ARG_NONE, OPT_SANDBOX, NULL},
+    {0}};
+
+/* As GNU sed, a usage error prints the whole usage on stderr. */
+static const bi_cmd sed_decl = {
+    .name = "sed",
+    .usage = usage,
+    .shortopts = "nrsuzEbe:f:i::l:",
+    .longopts = sed_options,
+    .flags = BI_CMD_ERR_USAGE,
+    .version = "sed (GNU sed) 4.9\nvsh builtin, compatible with GNU sed 4.9.\n",
 };
 
 typedef struct sed_chunk {
@@ -958,7 +965,7 @@ int bi_sed_main(bi_ctx *b) {
   sed_prog_init(&p, b);
   sed_run r;
   memset(&r, 0, sizeof(r));
-  while ((opt = bi_getopt(b, &g, "nrsuzEbe:f:i::l:", longopts)) != -1) {
+  while ((opt = bi_opt(b, &g, &sed_decl)) != -1) {
     switch (opt) {
     case 'n': quiet = true; break;
     case 'r': case 'E': ere = true; break;
@@ -983,23 +990,15 @@ int bi_sed_main(bi_ctx *b) {
       }
       break;
     }
-    case O_DEBUG:
+    case OPT_DEBUG:
       bi_err(b, "--debug is not supported");
       status = 1;
       goto done;
-    case O_FOLLOW: follow = true; break;
-    case O_POSIX: posix = true; break;
-    case O_SANDBOX: sandbox = true; break;
-    case O_HELP:
-      bi_puts(b, usage);
-      goto done;
-    case O_VERSION:
-      bi_puts(b, "sed (GNU sed) 4.9\n"
-                 "vsh builtin, compatible with GNU sed 4.9.\n");
-      goto done;
+    case OPT_FOLLOW: follow = true; break;
+    case OPT_POSIX: posix = true; break;
+    case OPT_SANDBOX: sandbox = true; break;
     default:
-      bi_errline(b, "%s", usage);
-      status = 1;
+      status = g.status;
       goto done;
     }
   }
@@ -1007,8 +1006,7 @@ int bi_sed_main(bi_ctx *b) {
   int nops = g.noperands;
   if (!nchunks) {
     if (!nops) {
-      bi_errline(b, "%s", usage);
-      status = 1;
+      status = bi_usage_error(b, &sed_decl, NULL);
       goto done;
     }
     chunks[nchunks].kind = 'e';

@@ -640,126 +640,134 @@ void mi_format_mtime(bi_ctx *b, vsh_buf *o, struct timespec ts) {
 
 /* ---- main ---- */
 
-static void quote_err(bi_ctx *b, const char *what, const char *s) {
-  bi_err(b, "%s \u2018%s\u2019", what, s);
+enum { OPT_RFC3339 = BI_OPT_FIRST, OPT_DEBUG };
+
+static const bi_option date_options[] = {
+    {"date", BI_ARG_REQUIRED, 'd', NULL},
+    {"file", BI_ARG_REQUIRED, 'f', NULL},
+    {"iso-8601", BI_ARG_OPTIONAL, 'I', NULL},
+    {"reference", BI_ARG_REQUIRED, 'r', NULL},
+    {"rfc-email", BI_ARG_NONE, 'R', NULL},
+    {"rfc-2822", BI_ARG_NONE, 'R', NULL},
+    {"rfc-3339", BI_ARG_REQUIRED, OPT_RFC3339, NULL},
+    {"set", BI_ARG_REQUIRED, 's', NULL},
+    {"utc", BI_ARG_NONE, 'u', NULL},
+    {"universal", BI_ARG_NONE, 'u', NULL},
+    {"debug", BI_ARG_NONE, OPT_DEBUG, NULL},
+    {0}};
+
+static const bi_cmd date_cmd = {
+    .name = "date",
+    .usage = "Usage: date [OPTION]... [+FORMAT]\n",
+    .about =
+        "Display date and time in the given FORMAT.\n\n"
+        "  -d, --date=STRING          display time described by STRING, not "
+        "'now'\n"
+        "  -I[FMT], --iso-8601[=FMT]  output date/time in ISO 8601 format.\n"
+        "                               FMT='date' for date only (the "
+        "default),\n"
+        "                               'hours', 'minutes', 'seconds', or "
+        "'ns'\n"
+        "  -R, --rfc-email            output date and time in RFC 5322 "
+        "format.\n"
+        "      --rfc-3339=FMT         output date/time in RFC 3339 format.\n"
+        "  -r, --reference=FILE       display the last modification time of "
+        "FILE\n"
+        "  -u, --utc, --universal     print or set Coordinated Universal Time "
+        "(UTC)\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n\n"
+        "Time zones: UTC, or a fixed offset from $TZ (e.g. TZ=UTC+2);\n"
+        "other zone names count as UTC.\n",
+    .shortopts = "d:f:I::r:Rs:u",
+    .longopts = date_options,
+};
+
+typedef struct date_opts {
+  const char *dstr, *ref, *fmt;
+  bool utc;
+  int nfmt;
+} date_opts;
+
+/* The format of -I[FMT] or --rfc-3339=FMT; NULL after argmatch's
+ * message. */
+static const char *iso_format(bi_ctx *b, const char *a) {
+  static const char *const names[] = {"hours", "minutes", "date", "seconds",
+                                      "ns", NULL};
+  static const char *const fmts[] = {
+      "%Y-%m-%dT%H%:z", "%Y-%m-%dT%H:%M%:z", "%Y-%m-%d",
+      "%Y-%m-%dT%H:%M:%S%:z", "%Y-%m-%dT%H:%M:%S,%N%:z"};
+  int i = bi_argmatch(b, "--iso-8601", a, names);
+  return i < 0 ? NULL : fmts[i];
 }
 
-int bi_date_main(bi_ctx *b) {
-  enum { O_HELP = 256, O_VER, O_RFC3339, O_DEBUG };
-  static const bi_longopt lo[] = {{"date", BI_ARG_REQUIRED, 'd'},
-                                  {"file", BI_ARG_REQUIRED, 'f'},
-                                  {"iso-8601", BI_ARG_OPTIONAL, 'I'},
-                                  {"reference", BI_ARG_REQUIRED, 'r'},
-                                  {"rfc-email", BI_ARG_NONE, 'R'},
-                                  {"rfc-2822", BI_ARG_NONE, 'R'},
-                                  {"rfc-3339", BI_ARG_REQUIRED, O_RFC3339},
-                                  {"set", BI_ARG_REQUIRED, 's'},
-                                  {"utc", BI_ARG_NONE, 'u'},
-                                  {"universal", BI_ARG_NONE, 'u'},
-                                  {"debug", BI_ARG_NONE, O_DEBUG},
-                                  {"help", BI_ARG_NONE, O_HELP},
-                                  {"version", BI_ARG_NONE, O_VER},
-                                  {0}};
-  const char *dstr = NULL, *ref = NULL, *fmt = NULL;
-  bool utc = false;
-  int nfmt = 0;
-  char fmtbuf[64];
+static const char *rfc3339_format(bi_ctx *b, const char *a) {
+  static const char *const names[] = {"date", "seconds", "ns", NULL};
+  static const char *const fmts[] = {"%Y-%m-%d", "%Y-%m-%d %H:%M:%S%:z",
+                                     "%Y-%m-%d %H:%M:%S.%N%:z"};
+  int i = bi_argmatch(b, "--rfc-3339", a, names);
+  return i < 0 ? NULL : fmts[i];
+}
+
+/* The options and operands into *o; -1 to go on, else the exit status. */
+static int parse_args(bi_ctx *b, date_opts *o) {
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "d:f:I::r:Rs:u", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &date_cmd)) != -1) {
     switch (c) {
-    case 'd': dstr = g.arg; break;
+    case 'd': o->dstr = g.arg; break;
     case 'f':
       bi_err(b, "option --file is not supported");
       return 1;
-    case 'r': ref = g.arg; break;
-    case 'u': utc = true; break;
-    case 'R': fmt = "%a, %d %b %Y %H:%M:%S %z"; nfmt++; break;
-    case 'I': {
-      const char *a = g.arg ? g.arg : "date";
-      size_t al = strlen(a);
-      if (al && !strncmp("date", a, al)) fmt = "%Y-%m-%d";
-      else if (al && !strncmp("hours", a, al)) fmt = "%Y-%m-%dT%H%:z";
-      else if (al && !strncmp("minutes", a, al)) fmt = "%Y-%m-%dT%H:%M%:z";
-      else if (al && !strncmp("seconds", a, al)) fmt = "%Y-%m-%dT%H:%M:%S%:z";
-      else if (al && !strncmp("ns", a, al)) fmt = "%Y-%m-%dT%H:%M:%S,%N%:z";
-      else {
-        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--iso-8601\u2019", a);
-        bi_err(b, "Valid arguments are:\n  - \u2018hours\u2019\n  - \u2018minutes\u2019\n  - \u2018date\u2019\n  - \u2018seconds\u2019\n  - \u2018ns\u2019");
-        mi_try_help_date:
-        {
-          vsh_buf m = {0};
-          vsh__buf_puts(&m, "Try 'date --help' for more information.\n");
-          bi_write_to(b, b->err, m.data, m.len);
-          vsh_buf_dispose(&m);
-        }
-        return 1;
-      }
-      nfmt++;
+    case 'r': o->ref = g.arg; break;
+    case 'u': o->utc = true; break;
+    case 'R': o->fmt = "%a, %d %b %Y %H:%M:%S %z"; o->nfmt++; break;
+    case 'I':
+    case OPT_RFC3339:
+      o->fmt = c == 'I' ? iso_format(b, g.arg ? g.arg : "date")
+                        : rfc3339_format(b, g.arg);
+      if (!o->fmt) return bi_usage_error(b, &date_cmd, NULL);
+      o->nfmt++;
       break;
-    }
-    case O_RFC3339: {
-      const char *a = g.arg;
-      if (!strcmp(a, "date")) fmt = "%Y-%m-%d";
-      else if (!strcmp(a, "seconds")) fmt = "%Y-%m-%d %H:%M:%S%:z";
-      else if (!strcmp(a, "ns")) fmt = "%Y-%m-%d %H:%M:%S.%N%:z";
-      else {
-        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--rfc-3339\u2019", a);
-        goto mi_try_help_date;
-      }
-      nfmt++;
-      break;
-    }
     case 's':
       bi_err(b, "cannot set date: Operation not permitted");
       return 1;
-    case O_DEBUG: break;
-    case O_HELP:
-      bi_puts(b,
-              "Usage: date [OPTION]... [+FORMAT]\n"
-              "Display date and time in the given FORMAT.\n\n"
-              "  -d, --date=STRING          display time described by STRING, not 'now'\n"
-              "  -I[FMT], --iso-8601[=FMT]  output date/time in ISO 8601 format.\n"
-              "                               FMT='date' for date only (the default),\n"
-              "                               'hours', 'minutes', 'seconds', or 'ns'\n"
-              "  -R, --rfc-email            output date and time in RFC 5322 format.\n"
-              "      --rfc-3339=FMT         output date/time in RFC 3339 format.\n"
-              "  -r, --reference=FILE       display the last modification time of FILE\n"
-              "  -u, --utc, --universal     print or set Coordinated Universal Time (UTC)\n"
-              "      --help        display this help and exit\n"
-              "      --version     output version information and exit\n\n"
-              "Time zones: UTC, or a fixed offset from $TZ (e.g. TZ=UTC+2);\n"
-              "other zone names count as UTC.\n");
-      return 0;
-    case O_VER: bi_puts(b, "date (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    case OPT_DEBUG: break;
+    default: return g.status;
     }
   }
   for (int i = 0; i < g.noperands; i++) {
     const char *a = g.operands[i];
-    if (a[0] == '+' && !fmt && nfmt == 0 && i == 0) {
-      fmt = a + 1;
+    if (a[0] == '+' && !o->fmt && o->nfmt == 0 && i == 0) {
+      o->fmt = a + 1;
       continue;
     }
-    if (a[0] == '+' && nfmt) {
+    if (a[0] == '+' && o->nfmt) {
       bi_err(b, "multiple output formats specified");
       return 1;
     }
-    if (a[0] == '+' || i > 0) {
-      quote_err(b, "extra operand", a);
-      goto mi_try_help_date;
-    }
+    if (a[0] == '+' || i > 0)
+      return bi_usage_error(b, &date_cmd, "extra operand " BI_LQ "%s" BI_RQ, a);
     bi_err(b, "cannot set date: Operation not permitted");
     return 1;
   }
-  if (dstr && ref) {
-    bi_err(b, "the options to specify dates for printing are mutually exclusive");
-    goto mi_try_help_date;
-  }
-  if (nfmt > 1) {
+  if (o->dstr && o->ref)
+    return bi_usage_error(
+        b, &date_cmd,
+        "the options to specify dates for printing are mutually exclusive");
+  if (o->nfmt > 1) {
     bi_err(b, "multiple output formats specified");
     return 1;
   }
+  return -1;
+}
+
+int bi_date_main(bi_ctx *b) {
+  date_opts opt = {0};
+  int st = parse_args(b, &opt);
+  if (st >= 0) return st;
+  const char *dstr = opt.dstr, *ref = opt.ref, *fmt = opt.fmt;
+  bool utc = opt.utc;
   fu_zone z;
   fu_zone_init(b, utc, &z);
   struct timespec now;
@@ -780,12 +788,11 @@ int bi_date_main(bi_ctx *b) {
   if (dstr) {
     dt_parse d = {.s = dstr, .now = t, .zone = z, .wday = -1};
     if (!parse_date_string(&d) || !resolve(&d, &t, &nsec)) {
-      quote_err(b, "invalid date", dstr);
+      bi_err(b, "invalid date " BI_LQ "%s" BI_RQ, dstr);
       return 1;
     }
     if (!d.have_epoch && !d.have_time && !d.have_date && d.wday < 0) nsec = now.tv_nsec;
   }
-  (void)fmtbuf;
   vsh_buf o = {0};
   format_time(&o, fmt ? fmt : "%a %b %e %H:%M:%S %Z %Y", t, nsec, &z);
   vsh__buf_putc(&o, '\n');

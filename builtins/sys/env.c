@@ -8,16 +8,29 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
+static const bi_option env_options[] = {
+    {"ignore-environment", BI_ARG_NONE, 'i', NULL},
+    {"unset", BI_ARG_REQUIRED, 'u', NULL},
+    {"null", BI_ARG_NONE, '0', NULL},
+    {"chdir", BI_ARG_REQUIRED, 'C', NULL},
+    {0}};
 
-static const bi_longopt lo[] = {{"ignore-environment", BI_ARG_NONE, 'i'},
-                                {"unset", BI_ARG_REQUIRED, 'u'},
-                                {"null", BI_ARG_NONE, '0'},
-                                {"chdir", BI_ARG_REQUIRED, 'C'},
-                                {"help", BI_ARG_NONE, 256},
-                                {"version", BI_ARG_NONE, 257},
-                                {NULL, 0, 0}};
+/* Options stop at the first operand (the command's own options belong
+ * to it). */
+static const bi_cmd env_cmd = {
+    .name = "env",
+    .usage = "Usage: env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]\n",
+    .about = "Set each NAME to VALUE in the environment and run COMMAND.\n\n"
+             "  -i, --ignore-environment  start with an empty environment\n"
+             "  -0, --null           end each output line with NUL, not "
+             "newline\n"
+             "  -u, --unset=NAME     remove variable from the environment\n"
+             "  -C, --chdir=DIR      change working directory to DIR\n",
+    .shortopts = "iu:0C:",
+    .longopts = env_options,
+    .flags = BI_CMD_POSIX,
+    .bad_status = 125,
+};
 
 /* env -i: nothing stays exported.  Un-exporting (rather than unsetting)
  * also covers readonly and outer-scope variables, and a child shell or
@@ -44,25 +57,14 @@ int bi_env_main(bi_ctx *b) {
   char **unsets = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
   int nunset = 0;
   if (!unsets) return 125;
-  /* "+": options stop at the first operand (the command's own options
-   * belong to it). A lone "-" means -i. */
-  while ((ch = bi_getopt(b, &g, "+iu:0C:", lo)) != -1) {
+  /* A lone "-" means -i. */
+  while ((ch = bi_opt(b, &g, &env_cmd)) != -1) {
     switch (ch) {
     case 'i': ignore = true; break;
     case 'u': unsets[nunset++] = (char *)g.arg; break;
     case '0': end = 0; break;
     case 'C': dir = g.arg; break;
-    case 256:
-      bi_puts(b, "Usage: env [OPTION]... [-] [NAME=VALUE]... [COMMAND "
-                 "[ARG]...]\nSet each NAME to VALUE in the environment and run "
-                 "COMMAND.\n\n  -i, --ignore-environment  start with an empty "
-                 "environment\n  -0, --null           end each output line "
-                 "with NUL, not newline\n  -u, --unset=NAME     remove "
-                 "variable from the environment\n  -C, --chdir=DIR      "
-                 "change working directory to DIR\n");
-      return 0;
-    case 257: bi_puts(b, "env (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 125;
+    default: return g.status;
     }
   }
   char **ops = g.operands;
@@ -74,16 +76,12 @@ int bi_env_main(bi_ctx *b) {
   }
   int k = 0;
   while (k < nops && strchr(ops[k], '=')) k++; /* assignments */
-  if (k == nops && dir) {
-    bi_err(b, "must specify command with --chdir (-C)");
-    bi_try_help(b);
-    return 125;
-  }
-  if (end == 0 && k < nops) {
-    bi_err(b, "cannot specify --null (-0) with command");
-    bi_try_help(b);
-    return 125;
-  }
+  if (k == nops && dir)
+    return bi_usage_error(b, &env_cmd,
+                          "must specify command with --chdir (-C)");
+  if (end == 0 && k < nops)
+    return bi_usage_error(b, &env_cmd,
+                          "cannot specify --null (-0) with command");
   sh_ctx *c;
   if (sh_ctx_fork(&c, b->sh)) return 125;
   sh_fd_set(c, 0, b->in);
@@ -93,7 +91,7 @@ int bi_env_main(bi_ctx *b) {
   if (ignore) clear_env(c);
   for (int i = 0; i < nunset; i++) {
     if (!*unsets[i] || strchr(unsets[i], '=')) {
-      bi_err(b, "cannot unset " LQ "%s" RQ ": Invalid argument", unsets[i]);
+      bi_err(b, "cannot unset " BI_LQ "%s" BI_RQ ": Invalid argument", unsets[i]);
       st = 125;
       goto done;
     }
@@ -105,7 +103,7 @@ int bi_env_main(bi_ctx *b) {
   for (int i = 0; i < k; i++) {
     char *eq = strchr(ops[i], '=');
     if (eq == ops[i]) {
-      bi_err(b, "cannot set " LQ "%s" RQ ": Invalid argument", ops[i]);
+      bi_err(b, "cannot set " BI_LQ "%s" BI_RQ ": Invalid argument", ops[i]);
       st = 125;
       goto done;
     }
@@ -132,7 +130,7 @@ int bi_env_main(bi_ctx *b) {
     int rc = p ? vfs_stat(b->fs, p, true, &info) : VSH_ENAMETOOLONG;
     if (!rc && info.type != VFS_DIR) rc = VSH_ENOTDIR;
     if (rc) {
-      bi_err(b, "cannot change directory to " LQ "%s" RQ ": %s", dir,
+      bi_err(b, "cannot change directory to " BI_LQ "%s" BI_RQ ": %s", dir,
              vsh_strerror(rc));
       st = 125;
       goto done;

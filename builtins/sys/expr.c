@@ -11,14 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
 
 enum { EXPR_INVALID = 2, EXPR_FAILURE = 3 };
 
-static const char usage[] =
-    "Usage: expr EXPRESSION\n"
-    "  or:  expr OPTION\n"
+static const bi_cmd expr_cmd = {
+    .name = "expr",
+    .usage = "Usage: expr EXPRESSION\n"
+             "  or:  expr OPTION\n",
+    .about =
     "\n"
     "      --help        display this help and exit\n"
     "      --version     output version information and exit\n"
@@ -56,7 +56,9 @@ static const char usage[] =
     "  ( EXPRESSION )             value of EXPRESSION\n"
     "\n"
     "Exit status is 0 if EXPRESSION is neither null nor 0, 1 if EXPRESSION is null\n"
-    "or 0, 2 if EXPRESSION is syntactically invalid, and 3 if an error occurred.\n";
+    "or 0, 2 if EXPRESSION is syntactically invalid, and 3 if an error occurred.\n",
+    .bad_status = EXPR_INVALID,
+};
 
 __extension__ typedef __int128 i128;
 __extension__ typedef unsigned __int128 u128;
@@ -153,17 +155,17 @@ static val eval_or(ex *e, bool ev);
 static val eval_primary(ex *e, bool ev) {
   if (e->pos >= e->n) {
     if (e->pos > 0)
-      die(e, EXPR_INVALID, "syntax error: missing argument after " LQ "%s" RQ,
+      die(e, EXPR_INVALID, "syntax error: missing argument after " BI_LQ "%s" BI_RQ,
           e->args[e->pos - 1]);
     die(e, EXPR_INVALID, "%s", "syntax error");
   }
   if (next_is(e, "(")) {
     val v = eval_or(e, ev);
     if (e->pos >= e->n)
-      die(e, EXPR_INVALID, "syntax error: expecting ')' after " LQ "%s" RQ,
+      die(e, EXPR_INVALID, "syntax error: expecting ')' after " BI_LQ "%s" BI_RQ,
           e->args[e->pos - 1]);
     if (!next_is(e, ")"))
-      die(e, EXPR_INVALID, "syntax error: expecting ')' instead of " LQ "%s" RQ,
+      die(e, EXPR_INVALID, "syntax error: expecting ')' instead of " BI_LQ "%s" BI_RQ,
           e->args[e->pos]);
     return v;
   }
@@ -231,7 +233,7 @@ static val do_match(ex *e, val sv, val pv) {
 static val eval_unary(ex *e, bool ev) {
   if (next_is(e, "+")) {
     if (e->pos >= e->n)
-      die(e, EXPR_INVALID, "syntax error: missing argument after " LQ "%s" RQ, "+");
+      die(e, EXPR_INVALID, "syntax error: missing argument after " BI_LQ "%s" BI_RQ, "+");
     return sval(e->args[e->pos++]);
   }
   if (next_is(e, "length")) {
@@ -364,25 +366,18 @@ static val eval_or(ex *e, bool ev) {
 }
 
 int bi_expr_main(bi_ctx *b) {
-  if (b->argc == 2 && !strcmp(b->argv[1], "--help"))
-    return bi_puts(b, usage) ? 141 : 0;
-  if (b->argc == 2 && !strcmp(b->argv[1], "--version"))
-    return bi_puts(b, "expr (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
+  int st = bi_opt_alone(b, &expr_cmd);
+  if (st >= 0) return st;
   ex e = {.b = b, .args = b->argv + 1, .n = b->argc - 1};
   if (e.n > 0 && !strcmp(e.args[0], "--")) {
     e.args++;
     e.n--;
   }
-  if (e.n == 0) {
-    static const char m[] = "Try 'expr --help' for more information.\n";
-    bi_err(b, "missing operand");
-    if (b->err) bi_write_to(b, b->err, m, sizeof m - 1);
-    return EXPR_INVALID;
-  }
+  if (e.n == 0) return bi_usage_error(b, &expr_cmd, "missing operand");
   if (setjmp(e.fail)) return e.status;
   val v = eval_or(&e, true);
   if (e.pos < e.n)
-    die(&e, EXPR_INVALID, "syntax error: unexpected argument " LQ "%s" RQ,
+    die(&e, EXPR_INVALID, "syntax error: unexpected argument " BI_LQ "%s" BI_RQ,
         e.args[e.pos]);
   const char *s = to_str(&e, &v);
   if (bi_printf(b, "%s\n", s)) return 141;

@@ -11,17 +11,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
 
-static const char usage[] =
-    "Usage: factor [NUMBER]...\n"
-    "  or:  factor OPTION\n"
-    "Print the prime factors of each specified integer NUMBER.  If none\n"
-    "are specified on the command line, read them from standard input.\n"
-    "\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+static const bi_cmd factor_cmd = {
+    .name = "factor",
+    .usage = "Usage: factor [NUMBER]...\n"
+             "  or:  factor OPTION\n",
+    .about = "Print the prime factors of each specified integer NUMBER.  If "
+             "none\nare specified on the command line, read them from "
+             "standard input.\n\n"
+             "      --help        display this help and exit\n"
+             "      --version     output version information and exit\n",
+};
 
 __extension__ typedef unsigned __int128 u128;
 
@@ -274,13 +274,13 @@ static int do_number(bi_ctx *b, const char *tok) {
   if (*s == '+') s++;
   size_t nd = strspn(s, "0123456789");
   if (!nd || s[nd]) {
-    bi_err(b, LQ "%s" RQ " is not a valid positive integer", tok);
+    bi_err(b, BI_LQ "%s" BI_RQ " is not a valid positive integer", tok);
     return 1;
   }
   u128 v = 0, max = ~(u128)0;
   for (size_t i = 0; i < nd; i++) {
     if (v > (max - (u128)(s[i] - '0')) / 10) {
-      bi_err(b, LQ "%s" RQ " is too large", tok);
+      bi_err(b, BI_LQ "%s" BI_RQ " is too large", tok);
       return 1;
     }
     v = v * 10 + (u128)(s[i] - '0');
@@ -299,15 +299,8 @@ static int do_number(bi_ctx *b, const char *tok) {
 }
 
 int bi_factor_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {
-      {"help", BI_ARG_NONE, 256}, {"version", BI_ARG_NONE, 257}, {0}};
   bi_opts g = {0};
-  int c;
-  while ((c = bi_getopt(b, &g, "", lo)) != -1) {
-    if (c == 256) return bi_puts(b, usage) ? 141 : 0;
-    if (c == 257) return bi_puts(b, "factor (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
-    return 1;
-  }
+  if (bi_opt(b, &g, &factor_cmd) != -1) return g.status;
   int st = 0, rc = 0;
   if (g.noperands) {
     for (int i = 0; i < g.noperands && rc >= 0; i++) {

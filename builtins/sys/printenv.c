@@ -6,19 +6,30 @@
 
 #include <string.h>
 
+static const bi_option printenv_options[] = {
+    {"null", BI_ARG_NONE, '0', NULL}, {0}};
+
+static const bi_cmd printenv_cmd = {
+    .name = "printenv",
+    .usage = "Usage: printenv [OPTION]... [VARIABLE]...\n",
+    .about = "Print the values of the specified environment VARIABLE(s).\n"
+             "If no VARIABLE is specified, print name and value pairs for "
+             "them all.\n\n"
+             "  -0, --null     end each output line with NUL, not newline\n",
+    .shortopts = "0",
+    .longopts = printenv_options,
+    .bad_status = 2, /* as GNU printenv */
+};
+
 int bi_printenv_main(bi_ctx *b) {
-  static const bi_nul_opt o = {
-      "printenv", '0', "null",
-      "Usage: printenv [OPTION]... [VARIABLE]...\nPrint the values of the "
-      "specified environment VARIABLE(s).\nIf no VARIABLE is specified, "
-      "print name and value pairs for them all.\n\n  -0, --null     end "
-      "each output line with NUL, not newline\n",
-      2 /* GNU printenv: 2 for usage errors */};
-  char end;
+  char end = '\n';
   bi_opts g = {0};
-  int st = bi_getopt_nul(b, &g, &o, &end);
-  if (st >= 0) return st;
-  st = 0;
+  int c;
+  while ((c = bi_opt(b, &g, &printenv_cmd)) != -1) {
+    if (c != '0') return g.status;
+    end = 0;
+  }
+  int st = 0;
   vsh_buf out = {0};
   if (g.noperands == 0) {
     bi_env_print(b, &out, end);

@@ -11,28 +11,6 @@
 #define SI_USER "user"
 #define SI_UID 1000
 
-static int help_version(bi_ctx *b, const char *usage) {
-  for (int i = 1; i < b->argc; i++) {
-    if (!strcmp(b->argv[i], "--")) break;
-    if (!strcmp(b->argv[i], "--help")) {
-      bi_puts(b, usage);
-      return 0;
-    }
-    if (!strcmp(b->argv[i], "--version")) {
-      bi_printf(b, "%s (vsh) " VSH_VERSION_STRING "\n", b->argv[0]);
-      return 0;
-    }
-  }
-  return -1;
-}
-
-static void try_help(bi_ctx *b) {
-  vsh_buf m = {0};
-  vsh__buf_printf(&m, "Try '%s --help' for more information.\n", b->argv[0]);
-  bi_write_to(b, b->err, m.data, m.len);
-  vsh_buf_dispose(&m);
-}
-
 static int finish(int rc) { return rc == VSH_EPIPE ? 141 : rc ? 1 : 0; }
 
 /* ---- which ---- */
@@ -53,8 +31,11 @@ static bool is_exec_file(bi_ctx *b, const char *path) {
          (st.mode & 0111);
 }
 
+static const bi_cmd which_cmd = {.name = "which",
+                                 .usage = "Usage: which [-a] args\n"};
+
 int bi_which_main(bi_ctx *b) {
-  int hv = help_version(b, "Usage: which [-a] args\n");
+  int hv = bi_opt_scan(b, &which_cmd);
   if (hv >= 0) return hv;
   bool all = false;
   int i = 1;
@@ -63,7 +44,7 @@ int bi_which_main(bi_ctx *b) {
     for (const char *p = b->argv[i] + 1; *p; p++) {
       if (*p == 'a') all = true;
       else {
-        bi_puts(b, "Usage: which [-a] args\n");
+        bi_puts(b, which_cmd.usage);
         return 2;
       }
     }
@@ -115,47 +96,52 @@ int bi_which_main(bi_ctx *b) {
 
 /* ---- whoami, id ---- */
 
+static const bi_cmd whoami_cmd = {
+    .name = "whoami",
+    .usage = "Usage: whoami [OPTION]...\n",
+    .about = "Print the user name associated with the current effective user "
+             "ID.\n",
+};
+
 int bi_whoami_main(bi_ctx *b) {
-  int hv = help_version(b, "Usage: whoami [OPTION]...\n"
-                           "Print the user name associated with the current effective user ID.\n");
-  if (hv >= 0) return hv;
-  for (int i = 1; i < b->argc; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      if (i + 1 < b->argc) {
-        bi_err(b, "extra operand \xe2\x80\x98%s\xe2\x80\x99", b->argv[i + 1]);
-        try_help(b);
-        return 1;
-      }
-      break;
-    }
-    if (b->argv[i][0] == '-' && b->argv[i][1]) {
-      bi_err(b, "invalid option -- '%c'", b->argv[i][1]);
-      try_help(b);
-      return 1;
-    }
-    bi_err(b, "extra operand \xe2\x80\x98%s\xe2\x80\x99", b->argv[i]);
-    try_help(b);
-    return 1;
-  }
+  bi_opts g = {0};
+  if (bi_opt(b, &g, &whoami_cmd) != -1) return g.status;
+  if (g.noperands)
+    return bi_usage_error(b, &whoami_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g.operands[0]);
   return finish(bi_puts(b, SI_USER "\n"));
 }
 
+static const bi_option id_options[] = {
+    {"user", BI_ARG_NONE, 'u', NULL},   {"group", BI_ARG_NONE, 'g', NULL},
+    {"groups", BI_ARG_NONE, 'G', NULL}, {"name", BI_ARG_NONE, 'n', NULL},
+    {"real", BI_ARG_NONE, 'r', NULL},   {"zero", BI_ARG_NONE, 'z', NULL},
+    {"context", BI_ARG_NONE, 'Z', NULL}, {0}};
+
+static const bi_cmd id_cmd = {
+    .name = "id",
+    .usage = "Usage: id [OPTION]... [USER]...\n",
+    .about =
+        "Print user and group information for each specified USER,\n"
+        "or (when USER omitted) for the current process.\n\n"
+        "  -g, --group    print only the effective group ID\n"
+        "  -G, --groups   print all group IDs\n"
+        "  -n, --name     print a name instead of a number, for -ugG\n"
+        "  -r, --real     print the real ID instead of the effective ID, with "
+        "-ugG\n"
+        "  -u, --user     print only the effective user ID\n"
+        "  -z, --zero     delimit entries with NUL characters, not "
+        "whitespace;\n",
+    .shortopts = "ugGnrzZa",
+    .longopts = id_options,
+};
+
 int bi_id_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"user", BI_ARG_NONE, 'u'},
-                                  {"group", BI_ARG_NONE, 'g'},
-                                  {"groups", BI_ARG_NONE, 'G'},
-                                  {"name", BI_ARG_NONE, 'n'},
-                                  {"real", BI_ARG_NONE, 'r'},
-                                  {"zero", BI_ARG_NONE, 'z'},
-                                  {"context", BI_ARG_NONE, 'Z'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {0}};
   bi_opts g = {0};
   char what = 0;
   bool name = false, zero = false;
   int c, nsel = 0;
-  while ((c = bi_getopt(b, &g, "ugGnrzZa", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &id_cmd)) != -1) {
     switch (c) {
     case 'u': case 'g': case 'G': what = (char)c; nsel++; break;
     case 'n': name = true; break;
@@ -164,19 +150,7 @@ int bi_id_main(bi_ctx *b) {
     case 'Z':
       bi_err(b, "--context (-Z) works only on an SELinux-enabled kernel");
       return 1;
-    case 256:
-      bi_puts(b, "Usage: id [OPTION]... [USER]...\n"
-                 "Print user and group information for each specified USER,\n"
-                 "or (when USER omitted) for the current process.\n\n"
-                 "  -g, --group    print only the effective group ID\n"
-                 "  -G, --groups   print all group IDs\n"
-                 "  -n, --name     print a name instead of a number, for -ugG\n"
-                 "  -r, --real     print the real ID instead of the effective ID, with -ugG\n"
-                 "  -u, --user     print only the effective user ID\n"
-                 "  -z, --zero     delimit entries with NUL characters, not whitespace;\n");
-      return 0;
-    case 257: bi_puts(b, "id (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
   if (nsel > 1) {
@@ -197,7 +171,7 @@ int bi_id_main(bi_ctx *b) {
   for (int k = 0; k < nusers; k++) {
     if (g.noperands && strcmp(g.operands[k], SI_USER) &&
         strcmp(g.operands[k], "1000")) {
-      bi_err(b, "\xe2\x80\x98%s\xe2\x80\x99: no such user", g.operands[k]);
+      bi_err(b, BI_LQ "%s" BI_RQ ": no such user", g.operands[k]);
       st = 1;
       continue;
     }
@@ -217,19 +191,31 @@ int bi_id_main(bi_ctx *b) {
 
 /* ---- uname, hostname ---- */
 
+static const bi_option uname_options[] = {
+    {"all", BI_ARG_NONE, 'a',
+     "print all information, in the following order,\n"
+     "  except omit -p and -i if unknown:"},
+    {"kernel-name", BI_ARG_NONE, 's', "print the kernel name"},
+    {"nodename", BI_ARG_NONE, 'n', "print the network node hostname"},
+    {"kernel-release", BI_ARG_NONE, 'r', "print the kernel release"},
+    {"kernel-version", BI_ARG_NONE, 'v', "print the kernel version"},
+    {"machine", BI_ARG_NONE, 'm', "print the machine hardware name"},
+    {"processor", BI_ARG_NONE, 'p', "print the processor type (non-portable)"},
+    {"hardware-platform", BI_ARG_NONE, 'i',
+     "print the hardware platform (non-portable)"},
+    {"operating-system", BI_ARG_NONE, 'o', "print the operating system"},
+    {0}};
+
+static const bi_cmd uname_cmd = {
+    .name = "uname",
+    .usage = "Usage: uname [OPTION]...\n",
+    .about = "Print certain system information.  With no OPTION, same as "
+             "-s.\n\n",
+    .shortopts = "asnrvmpio",
+    .longopts = uname_options,
+};
+
 int bi_uname_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"all", BI_ARG_NONE, 'a'},
-                                  {"kernel-name", BI_ARG_NONE, 's'},
-                                  {"nodename", BI_ARG_NONE, 'n'},
-                                  {"kernel-release", BI_ARG_NONE, 'r'},
-                                  {"kernel-version", BI_ARG_NONE, 'v'},
-                                  {"machine", BI_ARG_NONE, 'm'},
-                                  {"processor", BI_ARG_NONE, 'p'},
-                                  {"hardware-platform", BI_ARG_NONE, 'i'},
-                                  {"operating-system", BI_ARG_NONE, 'o'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {0}};
   static const char *const field[] = {"Linux", "vsh", "6.0.0-vsh",
                                       "#1 SMP PREEMPT_DYNAMIC vsh", "x86_64",
                                       "unknown", "unknown", "GNU/Linux"};
@@ -238,34 +224,14 @@ int bi_uname_main(bi_ctx *b) {
   bool all = false;
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "asnrvmpio", lo)) != -1) {
-    if (c == 256) {
-      bi_puts(b, "Usage: uname [OPTION]...\n"
-                 "Print certain system information.  With no OPTION, same as -s.\n\n"
-                 "  -a, --all                print all information\n"
-                 "  -s, --kernel-name        print the kernel name\n"
-                 "  -n, --nodename           print the network node hostname\n"
-                 "  -r, --kernel-release     print the kernel release\n"
-                 "  -v, --kernel-version     print the kernel version\n"
-                 "  -m, --machine            print the machine hardware name\n"
-                 "  -p, --processor          print the processor type\n"
-                 "  -i, --hardware-platform  print the hardware platform\n"
-                 "  -o, --operating-system   print the operating system\n");
-      return 0;
-    }
-    if (c == 257) {
-      bi_puts(b, "uname (vsh) " VSH_VERSION_STRING "\n");
-      return 0;
-    }
-    if (c == '?') return 1;
+  while ((c = bi_opt(b, &g, &uname_cmd)) != -1) {
+    if (c == BI_OPT_EXIT) return g.status;
     if (c == 'a') all = true;
     else sel |= 1u << (strchr(letters, c) - letters);
   }
-  if (g.noperands) {
-    bi_err(b, "extra operand \xe2\x80\x98%s\xe2\x80\x99", g.operands[0]);
-    try_help(b);
-    return 1;
-  }
+  if (g.noperands)
+    return bi_usage_error(b, &uname_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g.operands[0]);
   if (all) sel |= 0x9f; /* -a omits the unknown -p and -i */
   if (!sel) sel = 1;
   vsh_buf o = {0};
@@ -280,8 +246,11 @@ int bi_uname_main(bi_ctx *b) {
   return finish(rc);
 }
 
+static const bi_cmd hostname_cmd = {
+    .name = "hostname", .usage = "Usage: hostname [-s|-f|-d|-i]\n"};
+
 int bi_hostname_main(bi_ctx *b) {
-  int hv = help_version(b, "Usage: hostname [-s|-f|-d|-i]\n");
+  int hv = bi_opt_scan(b, &hostname_cmd);
   if (hv >= 0) return hv;
   int i = 1;
   const char *out = "vsh";
@@ -297,7 +266,7 @@ int bi_hostname_main(bi_ctx *b) {
       out = "vsh";
     else {
       bi_err(b, "invalid option -- '%s'", a + 1);
-      bi_puts(b, "Usage: hostname [-s|-f|-d|-i]\n");
+      bi_puts(b, hostname_cmd.usage);
       return 1;
     }
   }
@@ -314,43 +283,46 @@ int bi_hostname_main(bi_ctx *b) {
 
 /* ---- nproc ---- */
 
+enum { OPT_ALL = BI_OPT_FIRST, OPT_IGNORE };
+
+static const bi_option nproc_options[] = {
+    {"all", BI_ARG_NONE, OPT_ALL, NULL},
+    {"ignore", BI_ARG_REQUIRED, OPT_IGNORE, NULL},
+    {0}};
+
+static const bi_cmd nproc_cmd = {
+    .name = "nproc",
+    .usage = "Usage: nproc [OPTION]...\n",
+    .about = "Print the number of processing units available to the current "
+             "process,\nwhich may be less than the number of online "
+             "processors\n\n"
+             "      --all      print the number of installed processors\n"
+             "      --ignore=N  if possible, exclude N processing units\n",
+    .longopts = nproc_options,
+};
+
 int bi_nproc_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {{"all", BI_ARG_NONE, 'a'},
-                                  {"ignore", BI_ARG_REQUIRED, 'i'},
-                                  {"help", BI_ARG_NONE, 256},
-                                  {"version", BI_ARG_NONE, 257},
-                                  {0}};
   bi_opts g = {0};
   int c;
   long ignore = 0;
-  while ((c = bi_getopt(b, &g, "", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &nproc_cmd)) != -1) {
     switch (c) {
-    case 'a': break;
-    case 'i': {
+    case OPT_ALL: break;
+    case OPT_IGNORE: {
       char *end;
       ignore = strtol(g.arg, &end, 10);
       if (!*g.arg || *end || ignore < 0) {
-        bi_err(b, "invalid number: \xe2\x80\x98%s\xe2\x80\x99", g.arg);
+        bi_err(b, "invalid number: " BI_LQ "%s" BI_RQ, g.arg);
         return 1;
       }
       break;
     }
-    case 256:
-      bi_puts(b, "Usage: nproc [OPTION]...\n"
-                 "Print the number of processing units available to the current process,\n"
-                 "which may be less than the number of online processors\n\n"
-                 "      --all      print the number of installed processors\n"
-                 "      --ignore=N  if possible, exclude N processing units\n");
-      return 0;
-    case 257: bi_puts(b, "nproc (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 1;
+    default: return g.status;
     }
   }
-  if (g.noperands) {
-    bi_err(b, "extra operand \xe2\x80\x98%s\xe2\x80\x99", g.operands[0]);
-    try_help(b);
-    return 1;
-  }
+  if (g.noperands)
+    return bi_usage_error(b, &nproc_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g.operands[0]);
   long n = 1;
   const char *env = bi_getenv(b, "VSH_NPROC");
   if (env && *env) {
@@ -365,8 +337,11 @@ int bi_nproc_main(bi_ctx *b) {
 
 /* ---- tput, clear ---- */
 
+static const bi_cmd tput_cmd = {
+    .name = "tput", .usage = "Usage: tput [-T TERM] capname [parameters]\n"};
+
 int bi_tput_main(bi_ctx *b) {
-  int hv = help_version(b, "Usage: tput [-T TERM] capname [parameters]\n");
+  int hv = bi_opt_scan(b, &tput_cmd);
   if (hv >= 0) return hv;
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-'; i++) {
@@ -378,7 +353,7 @@ int bi_tput_main(bi_ctx *b) {
     else break;
   }
   if (i >= b->argc) {
-    bi_puts(b, "Usage: tput [-T TERM] capname [parameters]\n");
+    bi_puts(b, tput_cmd.usage);
     return 2;
   }
   const char *cap = b->argv[i];
@@ -388,8 +363,11 @@ int bi_tput_main(bi_ctx *b) {
   return 0; /* every other capability: nothing to send, success */
 }
 
+static const bi_cmd clear_cmd = {.name = "clear",
+                                 .usage = "Usage: clear [options]\n"};
+
 int bi_clear_main(bi_ctx *b) {
-  int hv = help_version(b, "Usage: clear [options]\n");
+  int hv = bi_opt_scan(b, &clear_cmd);
   if (hv >= 0) return hv;
   return 0;
 }

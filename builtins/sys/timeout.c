@@ -10,22 +10,39 @@
 #include <string.h>
 #include <time.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
-
 /* Stops and frees a nested exec's background jobs (shell/pipe.c).  Not in
  * shell.h: only an exec's owner may call it, and timeout owns its nested
  * exec. */
 void sh_jobs_cancel_all(sh_exec *ex);
 
-static const bi_longopt lo[] = {{"signal", BI_ARG_REQUIRED, 's'},
-                                {"kill-after", BI_ARG_REQUIRED, 'k'},
-                                {"preserve-status", BI_ARG_NONE, 258},
-                                {"foreground", BI_ARG_NONE, 259},
-                                {"verbose", BI_ARG_NONE, 'v'},
-                                {"help", BI_ARG_NONE, 256},
-                                {"version", BI_ARG_NONE, 257},
-                                {NULL, 0, 0}};
+enum { OPT_PRESERVE_STATUS = BI_OPT_FIRST, OPT_FOREGROUND };
+
+static const bi_option timeout_options[] = {
+    {"signal", BI_ARG_REQUIRED, 's', NULL},
+    {"kill-after", BI_ARG_REQUIRED, 'k', NULL},
+    {"preserve-status", BI_ARG_NONE, OPT_PRESERVE_STATUS, NULL},
+    {"foreground", BI_ARG_NONE, OPT_FOREGROUND, NULL},
+    {"verbose", BI_ARG_NONE, 'v', NULL},
+    {0}};
+
+static const bi_cmd timeout_cmd = {
+    .name = "timeout",
+    .usage = "Usage: timeout [OPTION] DURATION COMMAND [ARG]...\n"
+             "  or:  timeout [OPTION]\n",
+    .about = "Start COMMAND, and kill it if still running after DURATION.\n\n"
+             "      --preserve-status\n"
+             "                 exit with the same status as COMMAND, even if "
+             "the\n                   command times out\n"
+             "  -k, --kill-after=DURATION   accepted (stopping is immediate)\n"
+             "  -s, --signal=SIGNAL   accepted; the status uses it\n"
+             "  -v, --verbose  diagnose to stderr any signal sent upon "
+             "timeout\n\nIf the command times out, and --preserve-status is "
+             "not set, then exit\nwith status 124.\n",
+    .shortopts = "s:k:v",
+    .longopts = timeout_options,
+    .flags = BI_CMD_POSIX,
+    .bad_status = 125,
+};
 
 /* Signal number for -s (names with or without SIG, or numbers). */
 static int parse_signal(const char *s) {
@@ -54,57 +71,38 @@ int bi_timeout_main(bi_ctx *b) {
   bool preserve = false, verbose = false;
   bi_opts g = {0};
   int ch;
-  while ((ch = bi_getopt(b, &g, "+s:k:v", lo)) != -1) {
+  while ((ch = bi_opt(b, &g, &timeout_cmd)) != -1) {
     switch (ch) {
     case 's':
       sig = parse_signal(g.arg);
-      if (sig < 0) {
-        bi_err(b, "%s: invalid signal", g.arg);
-        bi_try_help(b);
-        return 125;
-      }
+      if (sig < 0)
+        return bi_usage_error(b, &timeout_cmd, BI_LQ "%s" BI_RQ ": invalid signal",
+                              g.arg);
       break;
     case 'k': {
       double d;
-      if (!bi_parse_duration(g.arg, &d)) {
-        bi_err(b, "invalid time interval " LQ "%s" RQ, g.arg);
-        bi_try_help(b);
-        return 125;
-      }
+      if (!bi_parse_duration(g.arg, &d))
+        return bi_usage_error(b, &timeout_cmd,
+                              "invalid time interval " BI_LQ "%s" BI_RQ,
+                              g.arg);
       break;
     }
     case 'v': verbose = true; break;
-    case 258: preserve = true; break;
-    case 259: break;
-    case 256:
-      bi_puts(b, "Usage: timeout [OPTION] DURATION COMMAND [ARG]...\n"
-                 "  or:  timeout [OPTION]\nStart COMMAND, and kill it if "
-                 "still running after DURATION.\n\n      --preserve-status\n"
-                 "                 exit with the same status as COMMAND, even "
-                 "if the\n                   command times out\n"
-                 "  -k, --kill-after=DURATION   accepted (stopping is "
-                 "immediate)\n  -s, --signal=SIGNAL   accepted; the status "
-                 "uses it\n  -v, --verbose  diagnose to stderr any signal "
-                 "sent upon timeout\n\nIf the command times out, and "
-                 "--preserve-status is not set, then exit\nwith status "
-                 "124.\n");
-      return 0;
-    case 257: bi_puts(b, "timeout (vsh) " VSH_VERSION_STRING "\n"); return 0;
-    default: return 125;
+    case OPT_PRESERVE_STATUS: preserve = true; break;
+    case OPT_FOREGROUND: break;
+    default: return g.status;
     }
   }
-  if (g.noperands < 2) {
-    if (g.noperands == 1)
-      bi_err(b, "missing operand after " LQ "%s" RQ, g.operands[0]);
-    bi_try_help(b);
-    return 125;
-  }
+  if (g.noperands == 0) return bi_usage_error(b, &timeout_cmd, NULL);
+  if (g.noperands == 1)
+    return bi_usage_error(b, &timeout_cmd,
+                          "missing operand after " BI_LQ "%s" BI_RQ,
+                          g.operands[0]);
   double secs;
-  if (!bi_parse_duration(g.operands[0], &secs)) {
-    bi_err(b, "invalid time interval " LQ "%s" RQ, g.operands[0]);
-    bi_try_help(b);
-    return 125;
-  }
+  if (!bi_parse_duration(g.operands[0], &secs))
+    return bi_usage_error(b, &timeout_cmd,
+                          "invalid time interval " BI_LQ "%s" BI_RQ,
+                          g.operands[0]);
   sh_exec *pe = bi_exec(b);
   sh_exec nx;
   memset(&nx, 0, sizeof(nx));
@@ -143,7 +141,7 @@ int bi_timeout_main(bi_ctx *b) {
   pthread_mutex_destroy(&nx.mu);
   if (why == SH_CANCEL_TIMEOUT && !sh_exec_cancelled(pe)) {
     if (verbose)
-      bi_err(b, "sending signal %s to command " LQ "%s" RQ,
+      bi_err(b, "sending signal %s to command " BI_LQ "%s" BI_RQ,
              sig == 9 ? "KILL" : sig == 15 ? "TERM" : "signal",
              g.operands[1]);
     /* KILL cannot be caught: GNU's own process dies of it too, 137 */

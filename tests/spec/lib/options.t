@@ -128,3 +128,62 @@ yes x --help | head -n 1
 x -n
 x -n
 Usage: yes [STRING]...
+
+=== a command's own bad-usage status: env and timeout 125, printenv 2
+--- script
+env --foo
+echo "status $?"
+timeout --foo 1 true
+echo "status $?"
+printenv -x
+echo "status $?"
+--- stdout
+status 125
+status 125
+status 2
+--- stderr
+env: unrecognized option '--foo'
+Try 'env --help' for more information.
+timeout: unrecognized option '--foo'
+Try 'timeout --help' for more information.
+printenv: invalid option -- 'x'
+Try 'printenv --help' for more information.
+
+=== env stops at its first operand: later options belong to the command
+--- script
+env printenv --null HOME >/dev/null
+echo "status $?"
+--- stdout
+status 0
+
+=== expr takes --help only alone, and then as a prefix too
+--- script
+expr --he | head -n 1
+expr -- --help
+expr --help x
+echo "status $?"
+--- stdout
+Usage: expr EXPRESSION
+--help
+status 2
+--- stderr
+expr: syntax error: unexpected argument ‘x’
+
+=== an option value the command rejects gets the Try line and its status
+--- script
+timeout -s FOO 1 true
+echo "status $?"
+date --rfc-3339=x
+echo "status $?"
+--- stdout
+status 125
+status 1
+--- stderr
+timeout: ‘FOO’: invalid signal
+Try 'timeout --help' for more information.
+date: invalid argument ‘x’ for ‘--rfc-3339’
+Valid arguments are:
+  - ‘date’
+  - ‘seconds’
+  - ‘ns’
+Try 'date --help' for more information.
