@@ -705,11 +705,9 @@ static const bi_option grep_long[] = {
     {"color", BI_ARG_OPTIONAL, OPT_COLOR, NULL},
     {"colour", BI_ARG_OPTIONAL, OPT_COLOR, NULL},
     {"line-buffered", BI_ARG_NONE, OPT_LINE_BUF, NULL},
-    {"version", BI_ARG_NONE, 'V', NULL},
     {0}};
 
-/* --version is grep's own (-V, and a line naming GNU grep); usage
- * errors exit 2.  -NUM is -C NUM: the digits are short options. */
+/* -V and --version print a line naming GNU grep; usage errors exit 2.  -NUM is -C NUM: the digits are short options. */
 static const bi_cmd grep_cmd = {
     .name = "grep",
     .usage = "Usage: grep [OPTION]... PATTERNS [FILE]...\n",
@@ -765,7 +763,7 @@ static const bi_cmd grep_cmd = {
         "if any error occurs and -q is not given, the exit status is 2.\n",
     .shortopts = "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUV0123456789",
     .longopts = grep_long,
-    .flags = BI_CMD_NO_VERSION,
+    .version = "grep (GNU grep compatible; vsh) " VSH_VERSION_STRING "\n",
     .bad_status = 2,
 };
 
@@ -894,8 +892,7 @@ static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
     case OPT_EXCLUDE: vsh__strv_push(&g->exclude, o->arg, strlen(o->arg)); break;
     case OPT_EXCLUDE_DIR: vsh__strv_push(&g->exclude_dir, o->arg, strlen(o->arg)); break;
     case 'V':
-      return bi_puts(b, "grep (GNU grep compatible; vsh) " VSH_VERSION_STRING
-                     "\n") ? 141 : 0;
+      return bi_cmd_version(b, &grep_cmd);
     case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9': /* -NUM is -C NUM */
       cl->ctx_num = (cl->ctx_num < 0 ? 0 : cl->ctx_num) * 10 + (c - '0');
@@ -928,7 +925,7 @@ int bi_grep_main(bi_ctx *b) {
   if (!have_pat) {
     if (nops == 0) {
       bi_errline(b, "Usage: grep [OPTION]... PATTERNS [FILE]...");
-      bi_errline(b, "Try 'grep --help' for more information.");
+      st = bi_usage_error(b, &grep_cmd, NULL);
       goto done;
     }
     if (add_patterns(&g.patterns, ops[0], strlen(ops[0]))) goto done;

@@ -40,8 +40,7 @@ static bool add_type(bi_ctx *b, vsh_strv *v, const char *t) {
 }
 
 enum {
-  RG_HIDDEN = BI_OPT_FIRST, RG_HEADING, RG_NO_HEADING, RG_COLOR, RG_HELP,
-  RG_VERSION,
+  RG_HIDDEN = BI_OPT_FIRST, RG_HEADING, RG_NO_HEADING, RG_COLOR,
   RG_FILES, RG_NO_IGNORE, RG_MAX_DEPTH, RG_FWM, RG_JSON, RG_NO_MESSAGES,
   RG_SORT, RG_COLUMN, RG_TEXT_NONE
 };
@@ -89,8 +88,6 @@ static const bi_option rg_long[] = {
     {"sort", BI_ARG_REQUIRED, RG_SORT, NULL},
     {"column", BI_ARG_NONE, RG_COLUMN, NULL},
     {"pcre2", BI_ARG_NONE, 'P', NULL},
-    {"help", BI_ARG_NONE, RG_HELP, NULL},
-    {"version", BI_ARG_NONE, RG_VERSION, NULL},
     {0}};
 
 /* ripgrep's own --help text and version line; usage errors exit 2. */
@@ -108,7 +105,7 @@ static const bi_cmd rg_cmd = {
         "--files\n",
     .shortopts = "e:f:iSsFwxvclonNHIg:t:T:A:B:C:m:quLa0PUz",
     .longopts = rg_long,
-    .flags = BI_CMD_NO_HELP,
+    .version = "ripgrep 14.1.0 (vsh " VSH_VERSION_STRING ")\n",
     .bad_status = 2,
 };
 
@@ -208,10 +205,6 @@ static int rg_options(bi_ctx *b, bi_opts *o, grep_cfg *g, rg_cl *cl) {
     case RG_JSON:
       bi_err(b, "--json is not supported by vsh's rg");
       return 2;
-    case RG_HELP: return bi_cmd_help(b, &rg_cmd);
-    case RG_VERSION:
-      return bi_puts(b, "ripgrep 14.1.0 (vsh " VSH_VERSION_STRING ")\n") ? 141
-                                                                         : 0;
     default: return o->status;
     }
   }
