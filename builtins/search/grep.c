@@ -718,11 +718,9 @@ static const bi_option grep_long[] = {
     {"color", BI_ARG_OPTIONAL, OPT_COLOR, NULL},
     {"colour", BI_ARG_OPTIONAL, OPT_COLOR, NULL},
     {"line-buffered", BI_ARG_NONE, OPT_LINE_BUF, NULL},
-    {"version", BI_ARG_NONE, 'V', NULL},
     {0}};
 
-/* --version is grep's own (-V, and a line naming GNU grep); usage
- * errors exit 2.  -NUM is -C NUM: the digits are short options. */
+/* -V and --version print a line naming GNU grep; usage errors exit 2.  -NUM is -C NUM: the digits are short options. */
 static const bi_cmd grep_cmd = {
     .name = "grep",
     .usage = "Usage: grep [OPTION]... PATTERNS [FILE]...\n",
@@ -778,7 +776,7 @@ static const bi_cmd grep_cmd = {
         "if any error occurs and -q is not given, the exit status is 2.\n",
     .shortopts = "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUV0123456789",
     .longopts = grep_long,
-    .flags = BI_CMD_NO_VERSION,
+    .version = "grep (GNU grep compatible; vsh) " VSH_VERSION_STRING "\n",
     .bad_status = 2,
 };
 
@@ -807,40 +805,34 @@ static bool parse_num(bi_ctx *b, const char *s, long *out, const char *what) {
   return true;
 }
 
-int bi_grep_main(bi_ctx *b) {
-  grep_cfg g = {.prog = "grep", .mode = 'G', .with_name = -1, .max_count = -1};
-  const char *name = vsh__path_basename(b->argv[0]);
-  if (name[0] == 'z') { /* zgrep, zegrep, zfgrep */
-    g.decompress = true; /* messages still say grep, as zgrep's do */
-    name++;
-  }
-  if (!strcmp(name, "egrep")) g.mode = 'E';
-  if (!strcmp(name, "fgrep")) g.mode = 'F';
-  bool mode_given = g.mode != 'G';
-  bool have_pat = false;
-  long ctx_num = -1, a_num = -1, b_num = -1;
-  int st = 2;
-  bi_opts o = {0};
+/* What the command line gives besides grep_cfg. */
+typedef struct grep_cl {
+  bool mode_given, have_pat;
+  long ctx_num, a_num, b_num; /* -C/-NUM, -A, -B; -1 when not given */
+} grep_cl;
+
+/* The option loop: -1 to go on, else the exit status. */
+static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
   int c;
-  while ((c = bi_opt(b, &o, &grep_cmd)) != -1) {
+  while ((c = bi_opt(b, o, &grep_cmd)) != -1) {
     switch (c) {
     case 'E': case 'F': case 'G': case 'P':
-      if (mode_given && g.mode != c) {
+      if (cl->mode_given && g->mode != c) {
         bi_errline(b, "grep: conflicting matchers specified");
-        goto done;
+        return 2;
       }
-      g.mode = (char)c;
-      mode_given = true;
+      g->mode = (char)c;
+      cl->mode_given = true;
       break;
     case 'e':
-      if (add_patterns(&g.patterns, o.arg, strlen(o.arg))) goto done;
-      have_pat = true;
+      if (add_patterns(&g->patterns, o->arg, strlen(o->arg))) return 2;
+      cl->have_pat = true;
       break;
     case 'f': {
       vsh_buf data = {0};
       /* "-", /dev/stdin and /dev/fd/N (grep -f <(...)) as other inputs */
       sh_stream *in = NULL;
-      int rc = bi_open_input(b, o.arg, &in);
+      int rc = bi_open_input(b, o->arg, &in);
       if (!rc) {
         char tmp[65536];
         int64_t r;
@@ -853,84 +845,100 @@ int bi_grep_main(bi_ctx *b) {
         sh_stream_unref(in);
       }
       if (rc) {
-        bi_err(b, "%s: %s", o.arg, vsh_strerror(rc));
+        bi_err(b, "%s: %s", o->arg, vsh_strerror(rc));
         vsh_buf_dispose(&data);
-        goto done;
+        return 2;
       }
       /* an empty file holds no pattern at all: nothing matches */
-      if (data.len) rc = add_patterns(&g.patterns, data.data, data.len);
+      if (data.len) rc = add_patterns(&g->patterns, data.data, data.len);
       vsh_buf_dispose(&data);
-      if (rc) goto done;
-      have_pat = true;
+      if (rc) return 2;
+      cl->have_pat = true;
       break;
     }
-    case 'i': case 'y': g.icase = true; break;
-    case OPT_NO_IGNORE_CASE: g.icase = false; break;
-    case 'w': g.word = true; break;
-    case 'x': g.whole_line = true; break;
-    case 'z': g.null_data = true; break;
-    case 's': g.no_messages = true; break;
-    case 'v': g.invert = true; break;
+    case 'i': case 'y': g->icase = true; break;
+    case OPT_NO_IGNORE_CASE: g->icase = false; break;
+    case 'w': g->word = true; break;
+    case 'x': g->whole_line = true; break;
+    case 'z': g->null_data = true; break;
+    case 's': g->no_messages = true; break;
+    case 'v': g->invert = true; break;
     case 'm': {
       long v;
       char *end;
-      v = strtol(o.arg, &end, 10);
-      if (*end || !*o.arg) {
+      v = strtol(o->arg, &end, 10);
+      if (*end || !*o->arg) {
         bi_err(b, "invalid max count");
-        goto done;
+        return 2;
       }
-      g.max_count = v < 0 ? -1 : v;
+      g->max_count = v < 0 ? -1 : v;
       break;
     }
-    case 'b': g.byte_offset = true; break;
-    case 'n': g.number = true; break;
-    case 'H': g.with_name = 1; break;
-    case 'h': g.with_name = 0; break;
-    case 'o': g.only = true; break;
-    case 'q': g.quiet = true; break;
-    case 'a': g.text = true; break;
-    case 'I': g.skip_binary = true; break;
+    case 'b': g->byte_offset = true; break;
+    case 'n': g->number = true; break;
+    case 'H': g->with_name = 1; break;
+    case 'h': g->with_name = 0; break;
+    case 'o': g->only = true; break;
+    case 'q': g->quiet = true; break;
+    case 'a': g->text = true; break;
+    case 'I': g->skip_binary = true; break;
     case OPT_BINARY_FILES:
-      if (!strcmp(o.arg, "text")) g.text = true;
-      else if (!strcmp(o.arg, "without-match")) g.skip_binary = true;
-      else if (strcmp(o.arg, "binary")) {
+      if (!strcmp(o->arg, "text")) g->text = true;
+      else if (!strcmp(o->arg, "without-match")) g->skip_binary = true;
+      else if (strcmp(o->arg, "binary")) {
         bi_err(b, "unknown binary-files type");
-        goto done;
+        return 2;
       }
       break;
-    case 'r': if (g.recursive < 1) g.recursive = 1; break;
-    case 'R': g.recursive = 2; break;
-    case 'L': g.list_nomatch = true; g.list_match = false; break;
-    case 'l': g.list_match = true; g.list_nomatch = false; break;
-    case 'c': g.count = true; break;
-    case 'Z': g.null_name = true; break;
-    case 'A': if (!parse_num(b, o.arg, &a_num, "context length")) goto done; break;
-    case 'B': if (!parse_num(b, o.arg, &b_num, "context length")) goto done; break;
-    case 'C': if (!parse_num(b, o.arg, &ctx_num, "context length")) goto done; break;
+    case 'r': if (g->recursive < 1) g->recursive = 1; break;
+    case 'R': g->recursive = 2; break;
+    case 'L': g->list_nomatch = true; g->list_match = false; break;
+    case 'l': g->list_match = true; g->list_nomatch = false; break;
+    case 'c': g->count = true; break;
+    case 'Z': g->null_name = true; break;
+    case 'A': if (!parse_num(b, o->arg, &cl->a_num, "context length")) return 2; break;
+    case 'B': if (!parse_num(b, o->arg, &cl->b_num, "context length")) return 2; break;
+    case 'C': if (!parse_num(b, o->arg, &cl->ctx_num, "context length")) return 2; break;
     case 'T': case 'U': case OPT_LINE_BUF: case OPT_COLOR: break;
-    case OPT_LABEL: g.label = o.arg; break;
-    case OPT_INCLUDE: vsh__strv_push(&g.include, o.arg, strlen(o.arg)); break;
-    case OPT_EXCLUDE: vsh__strv_push(&g.exclude, o.arg, strlen(o.arg)); break;
-    case OPT_EXCLUDE_DIR: vsh__strv_push(&g.exclude_dir, o.arg, strlen(o.arg)); break;
+    case OPT_LABEL: g->label = o->arg; break;
+    case OPT_INCLUDE: vsh__strv_push(&g->include, o->arg, strlen(o->arg)); break;
+    case OPT_EXCLUDE: vsh__strv_push(&g->exclude, o->arg, strlen(o->arg)); break;
+    case OPT_EXCLUDE_DIR: vsh__strv_push(&g->exclude_dir, o->arg, strlen(o->arg)); break;
     case 'V':
-      st = bi_puts(b, "grep (GNU grep compatible; vsh) " VSH_VERSION_STRING
-                      "\n") ? 141 : 0;
-      goto done;
+      return bi_cmd_version(b, &grep_cmd);
     case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9': /* -NUM is -C NUM */
-      ctx_num = (ctx_num < 0 ? 0 : ctx_num) * 10 + (c - '0');
+      cl->ctx_num = (cl->ctx_num < 0 ? 0 : cl->ctx_num) * 10 + (c - '0');
       break;
-    default:
-      st = o.status;
-      goto done;
+    default: return o->status;
     }
   }
+  return -1;
+}
+
+int bi_grep_main(bi_ctx *b) {
+  grep_cfg g = {.prog = "grep", .mode = 'G', .with_name = -1, .max_count = -1};
+  const char *name = vsh__path_basename(b->argv[0]);
+  if (name[0] == 'z') { /* zgrep, zegrep, zfgrep */
+    g.decompress = true; /* messages still say grep, as zgrep's do */
+    name++;
+  }
+  if (!strcmp(name, "egrep")) g.mode = 'E';
+  if (!strcmp(name, "fgrep")) g.mode = 'F';
+  grep_cl cl = {.mode_given = g.mode != 'G', .ctx_num = -1, .a_num = -1,
+                .b_num = -1};
+  bi_opts o = {0};
+  int st = grep_options(b, &o, &g, &cl);
+  if (st >= 0) goto done;
+  st = 2;
+  bool have_pat = cl.have_pat;
+  long ctx_num = cl.ctx_num, a_num = cl.a_num, b_num = cl.b_num;
   int nops = o.noperands;
   char **ops = o.operands;
   if (!have_pat) {
     if (nops == 0) {
       bi_errline(b, "Usage: grep [OPTION]... PATTERNS [FILE]...");
-      bi_errline(b, "Try 'grep --help' for more information.");
+      st = bi_usage_error(b, &grep_cmd, NULL);
       goto done;
     }
     if (add_patterns(&g.patterns, ops[0], strlen(ops[0]))) goto done;

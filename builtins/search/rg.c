@@ -40,8 +40,7 @@ static bool add_type(bi_ctx *b, vsh_strv *v, const char *t) {
 }
 
 enum {
-  RG_HIDDEN = BI_OPT_FIRST, RG_HEADING, RG_NO_HEADING, RG_COLOR, RG_HELP,
-  RG_VERSION,
+  RG_HIDDEN = BI_OPT_FIRST, RG_HEADING, RG_NO_HEADING, RG_COLOR,
   RG_FILES, RG_NO_IGNORE, RG_MAX_DEPTH, RG_FWM, RG_JSON, RG_NO_MESSAGES,
   RG_SORT, RG_COLUMN, RG_TEXT_NONE
 };
@@ -89,8 +88,6 @@ static const bi_option rg_long[] = {
     {"sort", BI_ARG_REQUIRED, RG_SORT, NULL},
     {"column", BI_ARG_NONE, RG_COLUMN, NULL},
     {"pcre2", BI_ARG_NONE, 'P', NULL},
-    {"help", BI_ARG_NONE, RG_HELP, NULL},
-    {"version", BI_ARG_NONE, RG_VERSION, NULL},
     {0}};
 
 /* ripgrep's own --help text and version line; usage errors exit 2. */
@@ -108,7 +105,7 @@ static const bi_cmd rg_cmd = {
         "--files\n",
     .shortopts = "e:f:iSsFwxvclonNHIg:t:T:A:B:C:m:quLa0PUz",
     .longopts = rg_long,
-    .flags = BI_CMD_NO_HELP,
+    .version = "ripgrep 14.1.0 (vsh " VSH_VERSION_STRING ")\n",
     .bad_status = 2,
 };
 
@@ -137,88 +134,94 @@ static bool has_upper(const char *s) {
   return false;
 }
 
-int bi_rg_main(bi_ctx *b) {
-  grep_cfg g = {.prog = "rg", .mode = 'P', .with_name = -1, .max_count = -1,
-                .rg = true, .number = true, .recursive = 1, .skip_hidden = true};
-  bool have_pat = false, smart = false, files = false, number_set = false;
-  long ctx_num = -1, a_num = -1, b_num = -1;
-  int st = 2;
-  bi_opts o = {0};
+/* What the command line gives besides grep_cfg. */
+typedef struct rg_cl {
+  bool have_pat, smart, files, number_set;
+  long ctx_num, a_num, b_num; /* -C, -A, -B; -1 when not given */
+} rg_cl;
+
+/* The option loop: -1 to go on, else the exit status. */
+static int rg_options(bi_ctx *b, bi_opts *o, grep_cfg *g, rg_cl *cl) {
   int c;
-  while ((c = bi_opt(b, &o, &rg_cmd)) != -1) {
+  while ((c = bi_opt(b, o, &rg_cmd)) != -1) {
     switch (c) {
     case 'e':
-      vsh__strv_push(&g.patterns, o.arg, strlen(o.arg));
-      have_pat = true;
+      vsh__strv_push(&g->patterns, o->arg, strlen(o->arg));
+      cl->have_pat = true;
       break;
     case 'f': {
       vsh_buf data = {0};
-      const char *p = bi_path(b, o.arg);
+      const char *p = bi_path(b, o->arg);
       int rc = p ? vfs_read_file(b->fs, p, &data) : VSH_ENAMETOOLONG;
       if (rc) {
-        bi_err(b, "%s: %s", o.arg, vsh_strerror(rc));
+        bi_err(b, "%s: %s", o->arg, vsh_strerror(rc));
         vsh_buf_dispose(&data);
-        goto done;
+        return 2;
       }
       size_t s0 = 0;
       for (size_t i = 0; i <= data.len; i++)
         if (i == data.len || data.data[i] == '\n') {
-          if (i > s0 || i < data.len) vsh__strv_push(&g.patterns, data.data + s0, i - s0);
+          if (i > s0 || i < data.len) vsh__strv_push(&g->patterns, data.data + s0, i - s0);
           s0 = i + 1;
         }
       vsh_buf_dispose(&data);
-      have_pat = true;
+      cl->have_pat = true;
       break;
     }
-    case 'i': g.icase = true; smart = false; break;
-    case 'S': smart = true; break;
-    case 's': g.icase = false; smart = false; break;
-    case 'F': g.mode = 'F'; break;
-    case 'P': g.mode = 'P'; g.pcre2 = true; break;
-    case 'w': g.word = true; break;
-    case 'x': g.whole_line = true; break;
-    case 'v': g.invert = true; break;
-    case 'c': g.count = true; break;
-    case 'l': g.list_match = true; break;
-    case RG_FWM: g.list_nomatch = true; break;
-    case 'o': g.only = true; break;
-    case 'n': g.number = true; number_set = true; break;
-    case 'N': g.number = false; number_set = true; break;
-    case 'H': g.with_name = 1; break;
-    case 'I': g.with_name = 0; break;
-    case 'g': vsh__strv_push(&g.rg_globs, o.arg, strlen(o.arg)); break;
-    case 't': if (!add_type(b, &g.include, o.arg)) goto done; break;
-    case 'T': if (!add_type(b, &g.exclude, o.arg)) goto done; break;
-    case 'A': a_num = atol(o.arg); break;
-    case 'B': b_num = atol(o.arg); break;
-    case 'C': ctx_num = atol(o.arg); break;
-    case 'm': g.max_count = atol(o.arg); break;
-    case 'q': g.quiet = true; break;
-    case 'u': case RG_HIDDEN: case RG_NO_IGNORE: g.skip_hidden = c == RG_NO_IGNORE && g.skip_hidden; break;
-    case 'L': g.recursive = 2; break;
-    case 'a': g.text = true; break;
-    case '0': g.null_name = true; break;
-    case RG_HEADING: g.heading = true; break;
-    case RG_NO_HEADING: g.heading = false; break;
-    case RG_FILES: files = true; break;
-    case RG_NO_MESSAGES: g.no_messages = true; break;
+    case 'i': g->icase = true; cl->smart = false; break;
+    case 'S': cl->smart = true; break;
+    case 's': g->icase = false; cl->smart = false; break;
+    case 'F': g->mode = 'F'; break;
+    case 'P': g->mode = 'P'; g->pcre2 = true; break;
+    case 'w': g->word = true; break;
+    case 'x': g->whole_line = true; break;
+    case 'v': g->invert = true; break;
+    case 'c': g->count = true; break;
+    case 'l': g->list_match = true; break;
+    case RG_FWM: g->list_nomatch = true; break;
+    case 'o': g->only = true; break;
+    case 'n': g->number = true; cl->number_set = true; break;
+    case 'N': g->number = false; cl->number_set = true; break;
+    case 'H': g->with_name = 1; break;
+    case 'I': g->with_name = 0; break;
+    case 'g': vsh__strv_push(&g->rg_globs, o->arg, strlen(o->arg)); break;
+    case 't': if (!add_type(b, &g->include, o->arg)) return 2; break;
+    case 'T': if (!add_type(b, &g->exclude, o->arg)) return 2; break;
+    case 'A': cl->a_num = atol(o->arg); break;
+    case 'B': cl->b_num = atol(o->arg); break;
+    case 'C': cl->ctx_num = atol(o->arg); break;
+    case 'm': g->max_count = atol(o->arg); break;
+    case 'q': g->quiet = true; break;
+    case 'u': case RG_HIDDEN: case RG_NO_IGNORE: g->skip_hidden = c == RG_NO_IGNORE && g->skip_hidden; break;
+    case 'L': g->recursive = 2; break;
+    case 'a': g->text = true; break;
+    case '0': g->null_name = true; break;
+    case RG_HEADING: g->heading = true; break;
+    case RG_NO_HEADING: g->heading = false; break;
+    case RG_FILES: cl->files = true; break;
+    case RG_NO_MESSAGES: g->no_messages = true; break;
     case RG_COLOR: case RG_SORT: case RG_COLUMN: case 'U': case 'z': case RG_MAX_DEPTH:
       break;
     case RG_JSON:
       bi_err(b, "--json is not supported by vsh's rg");
-      goto done;
-    case RG_HELP:
-      st = bi_cmd_help(b, &rg_cmd);
-      goto done;
-    case RG_VERSION:
-      st = bi_puts(b, "ripgrep 14.1.0 (vsh " VSH_VERSION_STRING ")\n") ? 141
-                                                                        : 0;
-      goto done;
-    default:
-      st = o.status;
-      goto done;
+      return 2;
+    default: return o->status;
     }
   }
+  return -1;
+}
+
+int bi_rg_main(bi_ctx *b) {
+  grep_cfg g = {.prog = "rg", .mode = 'P', .with_name = -1, .max_count = -1,
+                .rg = true, .number = true, .recursive = 1, .skip_hidden = true};
+  rg_cl cl = {.ctx_num = -1, .a_num = -1, .b_num = -1};
+  bi_opts o = {0};
+  int st = rg_options(b, &o, &g, &cl);
+  if (st >= 0) goto done;
+  st = 2;
+  bool have_pat = cl.have_pat, smart = cl.smart, files = cl.files,
+       number_set = cl.number_set;
+  long ctx_num = cl.ctx_num, a_num = cl.a_num, b_num = cl.b_num;
   (void)number_set;
   int nops = o.noperands;
   char **ops = o.operands;

@@ -78,29 +78,42 @@ static int cat_stream(bi_ctx *b, sh_stream *in, const cat_opts *o,
   }
 }
 
+/* In GNU's order, which an ambiguous prefix lists; the help text is
+ * spelled out because it sorts the options by letter. */
 static const bi_option cat_longopts[] = {
-    {"show-all", BI_ARG_NONE, 'A', "equivalent to -vET"},
-    {"number-nonblank", BI_ARG_NONE, 'b',
-     "number nonempty output lines, overrides -n"},
-    {NULL, BI_ARG_NONE, 'e', "equivalent to -vE"},
-    {"show-ends", BI_ARG_NONE, 'E', "display $ at end of each line"},
-    {"number", BI_ARG_NONE, 'n', "number all output lines"},
-    {"squeeze-blank", BI_ARG_NONE, 's', "suppress repeated empty output lines"},
-    {NULL, BI_ARG_NONE, 't', "equivalent to -vT"},
-    {"show-tabs", BI_ARG_NONE, 'T', "display TAB characters as ^I"},
-    {NULL, BI_ARG_NONE, 'u', "(ignored)"},
-    {"show-nonprinting", BI_ARG_NONE, 'v',
-     "use ^ and M- notation, except for LFD and TAB"},
+    {"number-nonblank", BI_ARG_NONE, 'b', NULL},
+    {"number", BI_ARG_NONE, 'n', NULL},
+    {"squeeze-blank", BI_ARG_NONE, 's', NULL},
+    {"show-nonprinting", BI_ARG_NONE, 'v', NULL},
+    {"show-ends", BI_ARG_NONE, 'E', NULL},
+    {"show-tabs", BI_ARG_NONE, 'T', NULL},
+    {"show-all", BI_ARG_NONE, 'A', NULL},
     {0}};
 
 static const bi_cmd cat_cmd = {
     .name = "cat",
     .usage = "Usage: cat [OPTION]... [FILE]...\n",
-    .about = "Concatenate FILE(s) to standard output.\n\n"
-             "With no FILE, or when FILE is -, read standard input.\n\n",
+    .about =
+        "Concatenate FILE(s) to standard output.\n"
+        "\n"
+        "With no FILE, or when FILE is -, read standard input.\n"
+        "\n"
+        "  -A, --show-all           equivalent to -vET\n"
+        "  -b, --number-nonblank    number nonempty output lines, overrides "
+        "-n\n"
+        "  -e                       equivalent to -vE\n"
+        "  -E, --show-ends          display $ at end of each line\n"
+        "  -n, --number             number all output lines\n"
+        "  -s, --squeeze-blank      suppress repeated empty output lines\n"
+        "  -t                       equivalent to -vT\n"
+        "  -T, --show-tabs          display TAB characters as ^I\n"
+        "  -u                       (ignored)\n"
+        "  -v, --show-nonprinting   use ^ and M- notation, except for LFD "
+        "and TAB\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n",
     .shortopts = "nbsETvAetu",
     .longopts = cat_longopts,
-    .help_col = 27,
 };
 
 int bi_cat_main(bi_ctx *b) {

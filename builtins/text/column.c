@@ -19,14 +19,12 @@ static const bi_option column_longopts[] = {
     {"output-separator", BI_ARG_REQUIRED, 'o', NULL},
     {"separator", BI_ARG_REQUIRED, 's', NULL},
     {"fillrows", BI_ARG_NONE, 'x', NULL},
-    {"help", BI_ARG_NONE, 'h', NULL},
-    {"version", BI_ARG_NONE, 'V', NULL},
     {0}};
 
 /* util-linux style: -h and -V, its own help text, and a version line
  * naming the package. */
 static const bi_cmd column_cmd = {
-    .name = "column from util-linux",
+    .name = "column",
     .usage =
         "Usage:\n"
         " column [options] [<file>...]\n"
@@ -50,7 +48,7 @@ static const bi_cmd column_cmd = {
         " -V, --version                    display version\n",
     .shortopts = "tN:l:dLc:o:s:xhV",
     .longopts = column_longopts,
-    .flags = BI_CMD_NO_HELP,
+    .version = "column from util-linux (vsh) " VSH_VERSION_STRING "\n",
 };
 
 typedef struct span {

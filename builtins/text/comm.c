@@ -103,43 +103,61 @@ static int cmp_lines(const vsh_buf *a, const vsh_buf *b) {
   return la < lb ? -1 : la > lb;
 }
 
-int bi_comm_main(bi_ctx *b) {
-  bool show[3] = {true, true, true}, total = false;
-  int check = CHECK_DEFAULT;
-  char delim = '\n';
-  const char *sep = NULL;
-  size_t seplen = 1;
-  bi_opts g = {0};
+typedef struct comm_opts {
+  bool show[3], total;
+  int check;
+  char delim;
+  const char *sep;
+  size_t seplen;
+} comm_opts;
+
+/* Options and operand count: -1 to go on, else the exit status. */
+static int comm_options(bi_ctx *b, bi_opts *g, comm_opts *o) {
   int c;
-  while ((c = bi_opt(b, &g, &comm_cmd)) != -1) {
+  while ((c = bi_opt(b, g, &comm_cmd)) != -1) {
     switch (c) {
-    case '1': show[0] = false; break;
-    case '2': show[1] = false; break;
-    case '3': show[2] = false; break;
-    case 'z': delim = '\0'; break;
-    case OPT_CHECK_ORDER: check = CHECK_ON; break;
-    case OPT_NOCHECK_ORDER: check = CHECK_OFF; break;
+    case '1': o->show[0] = false; break;
+    case '2': o->show[1] = false; break;
+    case '3': o->show[2] = false; break;
+    case 'z': o->delim = '\0'; break;
+    case OPT_CHECK_ORDER: o->check = CHECK_ON; break;
+    case OPT_NOCHECK_ORDER: o->check = CHECK_OFF; break;
     case OPT_OUTPUT_DELIMITER:
-      if (sep && strcmp(sep, g.arg)) {
+      if (o->sep && strcmp(o->sep, g->arg)) {
         bi_err(b, "multiple output delimiters specified");
         return 1;
       }
-      sep = g.arg;
-      seplen = *sep ? strlen(sep) : 1; /* "" means a NUL byte */
+      o->sep = g->arg;
+      o->seplen = *o->sep ? strlen(o->sep) : 1; /* "" means a NUL byte */
       break;
-    case OPT_TOTAL: total = true; break;
-    default: return g.status;
+    case OPT_TOTAL: o->total = true; break;
+    default: return g->status;
     }
   }
-  if (!sep) sep = "\t";
-  if (g.noperands == 0)
+  if (!o->sep) o->sep = "\t";
+  if (g->noperands == 0)
     return bi_usage_error(b, &comm_cmd, "missing operand");
-  if (g.noperands == 1)
+  if (g->noperands == 1)
     return bi_usage_error(b, &comm_cmd, "missing operand after " BI_LQ "%s" BI_RQ,
-                          g.operands[0]);
-  if (g.noperands > 2)
+                          g->operands[0]);
+  if (g->noperands > 2)
     return bi_usage_error(b, &comm_cmd, "extra operand " BI_LQ "%s" BI_RQ,
-                          g.operands[2]);
+                          g->operands[2]);
+  return -1;
+}
+
+int bi_comm_main(bi_ctx *b) {
+  comm_opts co = {.show = {true, true, true}, .check = CHECK_DEFAULT,
+                  .delim = '\n', .seplen = 1};
+  bi_opts g = {0};
+  int ost = comm_options(b, &g, &co);
+  if (ost >= 0) return ost;
+  const bool *show = co.show;
+  bool total = co.total;
+  int check = co.check;
+  char delim = co.delim;
+  const char *sep = co.sep;
+  size_t seplen = co.seplen;
   reader *rd[2] = {vsh__calloc(NULL, sizeof(reader)), vsh__calloc(NULL, sizeof(reader))};
   /* three buffers per file: current, previous, the one before (GNU keeps
    * the last two to check order even after a duplicate) */

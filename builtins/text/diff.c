@@ -894,6 +894,9 @@ static const bi_cmd diff_cmd = {
     .shortopts = "uU:cC:qrNibwBasd",
     .longopts = diff_longopts,
     .bad_status = 2,
+    /* GNU diff's Try line carries the program name, as its errors do */
+    .try_text = "diff: Try 'diff --help' "
+                "for more information.\n",
 };
 
 /* Options and operand count: -1 to go on, else the exit status. */
@@ -945,12 +948,9 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
     default: return g->status;
     }
   }
-  if (g->noperands < 2) {
-    if (g->noperands == 0) bi_err(b, "missing operand after \u2018diff\u2019");
-    else bi_err(b, "missing operand after \u2018%s\u2019", g->operands[0]);
-    bi_err(b, "Try 'diff --help' for more information.");
-    return 2;
-  }
+  if (g->noperands < 2)
+    return bi_usage_error(b, &diff_cmd, "missing operand after " BI_LQ "%s" BI_RQ,
+                          g->noperands ? g->operands[0] : "diff");
   if (g->noperands > 2)
     return bi_usage_error(b, &diff_cmd, "extra operand " BI_LQ "%s" BI_RQ,
                           g->operands[2]);

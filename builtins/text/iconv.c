@@ -22,8 +22,6 @@ static const bi_option iconv_longopts[] = {
     {"output", BI_ARG_REQUIRED, 'o', NULL},
     {"silent", BI_ARG_NONE, 's', NULL},
     {"verbose", BI_ARG_NONE, OPT_VERBOSE, NULL},
-    {"help", BI_ARG_NONE, 'h', NULL},
-    {"version", BI_ARG_NONE, 'V', NULL},
     {0}};
 
 /* glibc's argp style: its own help text, -h/-V, usage errors exit 64. */
@@ -50,7 +48,6 @@ static const bi_cmd iconv_cmd = {
         "  -V, --version              Print program version\n",
     .shortopts = "f:t:lco:shV",
     .longopts = iconv_longopts,
-    .flags = BI_CMD_NO_HELP,
     .bad_status = 64,
 };
 

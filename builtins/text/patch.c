@@ -10,18 +10,50 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char usage[] =
-    "Usage: patch [OPTION]... [ORIGFILE [PATCHFILE]]\n"
-    "\n"
-    "  -p NUM  --strip=NUM  Strip NUM leading components from file names.\n"
-    "  -R  --reverse  Assume patches were created with old and new files swapped.\n"
-    "  -N  --forward  Ignore patches that seem to be reversed or already applied.\n"
-    "  -i PATCHFILE  --input=PATCHFILE  Read patch from PATCHFILE instead of stdin.\n"
-    "  -o FILE  --output=FILE  Output patched files to FILE.\n"
-    "  -d DIR  --directory=DIR  Change the working directory to DIR first.\n"
-    "  -b  --backup  Back up the original contents of each file.\n"
-    "  -s  --quiet  --silent  Work silently unless an error occurs.\n"
-    "  --dry-run  Do not actually change any files; just print what would happen.\n";
+enum { OPT_DRY_RUN = BI_OPT_FIRST, OPT_NO_BACKUP_IF_MISMATCH };
+
+static const bi_option patch_longopts[] = {
+    {"strip", BI_ARG_REQUIRED, 'p', NULL},
+    {"reverse", BI_ARG_NONE, 'R', NULL},
+    {"forward", BI_ARG_NONE, 'N', NULL},
+    {"input", BI_ARG_REQUIRED, 'i', NULL},
+    {"output", BI_ARG_REQUIRED, 'o', NULL},
+    {"directory", BI_ARG_REQUIRED, 'd', NULL},
+    {"backup", BI_ARG_NONE, 'b', NULL},
+    {"quiet", BI_ARG_NONE, 's', NULL},
+    {"silent", BI_ARG_NONE, 's', NULL},
+    {"dry-run", BI_ARG_NONE, OPT_DRY_RUN, NULL},
+    {"unified", BI_ARG_NONE, 'u', NULL},
+    {"force", BI_ARG_NONE, 'f', NULL},
+    {"batch", BI_ARG_NONE, 't', NULL},
+    {"fuzz", BI_ARG_REQUIRED, 'F', NULL},
+    {"no-backup-if-mismatch", BI_ARG_NONE, OPT_NO_BACKUP_IF_MISMATCH, NULL},
+    {0}};
+
+static const bi_cmd patch_cmd = {
+    .name = "patch",
+    .usage = "Usage: patch [OPTION]... [ORIGFILE [PATCHFILE]]\n",
+    .about =
+        "\n"
+        "  -p NUM  --strip=NUM  Strip NUM leading components from file "
+        "names.\n"
+        "  -R  --reverse  Assume patches were created with old and new "
+        "files swapped.\n"
+        "  -N  --forward  Ignore patches that seem to be reversed or "
+        "already applied.\n"
+        "  -i PATCHFILE  --input=PATCHFILE  Read patch from PATCHFILE "
+        "instead of stdin.\n"
+        "  -o FILE  --output=FILE  Output patched files to FILE.\n"
+        "  -d DIR  --directory=DIR  Change the working directory to DIR "
+        "first.\n"
+        "  -b  --backup  Back up the original contents of each file.\n"
+        "  -s  --quiet  --silent  Work silently unless an error occurs.\n"
+        "  --dry-run  Do not actually change any files; just print what "
+        "would happen.\n",
+    .shortopts = "p:RNi:o:d:bsuftF:E",
+    .longopts = patch_longopts,
+    .bad_status = 2,
+};
 
 typedef struct pline {
   char kind; /* ' ', '-', '+' */
@@ -543,25 +575,13 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
 }
 
 int bi_patch_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {
-      {"strip", BI_ARG_REQUIRED, 'p'},   {"reverse", BI_ARG_NONE, 'R'},
-      {"forward", BI_ARG_NONE, 'N'},     {"input", BI_ARG_REQUIRED, 'i'},
-      {"output", BI_ARG_REQUIRED, 'o'},  {"directory", BI_ARG_REQUIRED, 'd'},
-      {"backup", BI_ARG_NONE, 'b'},      {"quiet", BI_ARG_NONE, 's'},
-      {"silent", BI_ARG_NONE, 's'},      {"dry-run", BI_ARG_NONE, 256},
-      {"unified", BI_ARG_NONE, 'u'},     {"force", BI_ARG_NONE, 'f'},
-      {"batch", BI_ARG_NONE, 't'},       {"fuzz", BI_ARG_REQUIRED, 'F'},
-      {"help", BI_ARG_NONE, 257},        {"version", BI_ARG_NONE, 258},
-      {"no-backup-if-mismatch", BI_ARG_NONE, 259},
-      {0}};
   patch_opts o = {.strip = -1};
   const char *input = NULL;
   bool no_orig = false;
   bi_opts g = {0};
   int c;
-  while ((c = bi_getopt(b, &g, "p:RNi:o:d:bsuftF:E", lo)) != -1) {
+  while ((c = bi_opt(b, &g, &patch_cmd)) != -1) {
     switch (c) {
-    case '?': return 2;
     case 'p': {
       char *end;
       long v = strtol(g.arg, &end, 10);
@@ -579,11 +599,10 @@ int bi_patch_main(bi_ctx *b) {
     case 'd': o.dir = g.arg; break;
     case 'b': o.backup = true; break;
     case 's': o.silent = true; break;
-    case 256: o.dry = true; break;
-    case 259: no_orig = true; break;
-    case 257: return bi_puts(b, usage) ? 141 : 0;
-    case 258: return bi_puts(b, "patch (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
-    default: break; /* -u -f -t -F -E: fixed behaviour */
+    case OPT_DRY_RUN: o.dry = true; break;
+    case OPT_NO_BACKUP_IF_MISMATCH: no_orig = true; break;
+    case 'u': case 'f': case 't': case 'F': case 'E': break; /* fixed */
+    default: return g.status;
     }
   }
   (void)no_orig;

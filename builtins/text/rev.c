@@ -7,15 +7,10 @@
 
 #include <string.h>
 
-static const bi_option rev_longopts[] = {
-    {"help", BI_ARG_NONE, 'h', NULL}, {"version", BI_ARG_NONE, 'V', NULL}, {0}};
-
 /* util-linux style: -h and -V, and its own help text. */
 static const bi_cmd rev_cmd = {
     .name = "rev",
     .shortopts = "hV",
-    .longopts = rev_longopts,
-    .flags = BI_CMD_NO_HELP,
     .usage =
         "Usage: rev [options] [file ...]\n"
         "\n"

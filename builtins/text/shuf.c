@@ -9,33 +9,47 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
-
-static const char usage[] =
-    "Usage: shuf [OPTION]... [FILE]\n"
-    "  or:  shuf -e [OPTION]... [ARG]...\n"
-    "  or:  shuf -i LO-HI [OPTION]...\n"
-    "Write a random permutation of the input lines to standard output.\n"
-    "\n"
-    "With no FILE, or when FILE is -, read standard input.\n"
-    "\n"
-    "Mandatory arguments to long options are mandatory for short options too.\n"
-    "  -e, --echo                treat each ARG as an input line\n"
-    "  -i, --input-range=LO-HI   treat each number LO through HI as an input line\n"
-    "  -n, --head-count=COUNT    output at most COUNT lines\n"
-    "  -o, --output=FILE         write result to FILE instead of standard output\n"
-    "  -r, --repeat              output lines can be repeated\n"
-    "  -z, --zero-terminated     line delimiter is NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
-
 #define MAX_RANGE (1u << 24)
 
-static void try_help(bi_ctx *b) {
-  static const char m[] = "Try 'shuf --help' for more information.\n";
-  if (b->err) bi_write_to(b, b->err, m, sizeof m - 1);
-}
+enum { OPT_RANDOM_SOURCE = BI_OPT_FIRST };
+
+static const bi_option shuf_longopts[] = {
+    {"echo", BI_ARG_NONE, 'e', NULL},
+    {"input-range", BI_ARG_REQUIRED, 'i', NULL},
+    {"head-count", BI_ARG_REQUIRED, 'n', NULL},
+    {"output", BI_ARG_REQUIRED, 'o', NULL},
+    {"repeat", BI_ARG_NONE, 'r', NULL},
+    {"zero-terminated", BI_ARG_NONE, 'z', NULL},
+    {"random-source", BI_ARG_REQUIRED, OPT_RANDOM_SOURCE, NULL},
+    {0}};
+
+static const bi_cmd shuf_cmd = {
+    .name = "shuf",
+    .usage =
+        "Usage: shuf [OPTION]... [FILE]\n"
+        "  or:  shuf -e [OPTION]... [ARG]...\n"
+        "  or:  shuf -i LO-HI [OPTION]...\n",
+    .about =
+        "Write a random permutation of the input lines to standard output.\n"
+        "\n"
+        "With no FILE, or when FILE is -, read standard input.\n"
+        "\n"
+        "Mandatory arguments to long options are mandatory for short "
+        "options too.\n"
+        "  -e, --echo                treat each ARG as an input line\n"
+        "  -i, --input-range=LO-HI   treat each number LO through HI as an "
+        "input line\n"
+        "  -n, --head-count=COUNT    output at most COUNT lines\n"
+        "  -o, --output=FILE         write result to FILE instead of "
+        "standard output\n"
+        "  -r, --repeat              output lines can be repeated\n"
+        "  -z, --zero-terminated     line delimiter is NUL, not newline\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n",
+    .shortopts = "ei:n:o:rz",
+    .longopts = shuf_longopts,
+};
+
 
 /* Random numbers as GNU shuf draws them, so --random-source=FILE gives
  * GNU's output byte for byte: bytes are appended to a pending number
@@ -64,7 +78,7 @@ static void rng_bytes(rng *r, unsigned char *out, size_t n) {
       if (got <= 0) {
         r->err = got < 0 ? (int)got : VSH_EIO;
         if (got == 0)
-          bi_err(r->b, LQ "%s" RQ ": end of file", r->src_name);
+          bi_err(r->b, BI_LQ "%s" BI_RQ ": end of file", r->src_name);
         else
           bi_err(r->b, "%s: %s", r->src_name, vsh_strerror((int)got));
       } else {
@@ -170,78 +184,184 @@ static bool parse_u64(const char *s, const char *end, uint64_t *out) {
   return true;
 }
 
-int bi_shuf_main(bi_ctx *b) {
-  static const bi_longopt lo[] = {
-      {"echo", BI_ARG_NONE, 'e'}, {"input-range", BI_ARG_REQUIRED, 'i'},
-      {"head-count", BI_ARG_REQUIRED, 'n'}, {"output", BI_ARG_REQUIRED, 'o'},
-      {"repeat", BI_ARG_NONE, 'r'}, {"zero-terminated", BI_ARG_NONE, 'z'},
-      {"random-source", BI_ARG_REQUIRED, 258},
-      {"help", BI_ARG_NONE, 256}, {"version", BI_ARG_NONE, 257}, {0}};
-  bool echo = false, range = false, repeat = false;
-  uint64_t lo_v = 0, hi_v = 0, count = UINT64_MAX;
-  const char *outname = NULL, *srcname = NULL;
-  rng rr = {0};
-  char delim = '\n';
-  bi_opts g = {0};
+/* -i LO-HI -n COUNT over a range too large to hold: a sparse
+ * Fisher-Yates.  Returns the status (0 or 1), -1 when out of memory. */
+static int draw_sparse(bi_ctx *b, sink *k, rng *rr, uint64_t count,
+                       uint64_t span, uint64_t lo_v, char delim) {
+  char num[24];
+  int st = 0;
+  /* two swaps per draw at most, so 4 * COUNT slots keep it sparse */
+  sparse m = {0};
+  m.cap = 16;
+  while (m.cap < 4 * (size_t)count) m.cap *= 2;
+  m.key = vsh__malloc(NULL, m.cap * sizeof *m.key);
+  m.val = vsh__malloc(NULL, m.cap * sizeof *m.val);
+  if (!m.key || !m.val) {
+    vsh__free(NULL, m.key, m.cap * sizeof *m.key);
+    vsh__free(NULL, m.val, m.cap * sizeof *m.val);
+    return -1;
+  }
+  memset(m.key, 0, m.cap * sizeof *m.key);
+  uint64_t n = span; /* 0: all 2^64 values */
+  for (uint64_t i = 0; i < count && !k->rc && !rr->err; i++) {
+    if ((i & 1023) == 0 && bi_charge(b, 1024)) {
+      st = 1;
+      break;
+    }
+    uint64_t left = n - i; /* wraps to 2^64 - i for the full range */
+    uint64_t j = i + (left ? rng_below(rr, left) : rng_genmax(rr, UINT64_MAX));
+    uint64_t vi = sparse_get(&m, i), vj = sparse_get(&m, j);
+    sparse_put(&m, i, vj);
+    sparse_put(&m, j, vi);
+    int w = snprintf(num, sizeof num, "%llu", (unsigned long long)(lo_v + vj));
+    sink_put(k, num, (size_t)w, delim);
+  }
+  vsh__free(NULL, m.key, m.cap * sizeof *m.key);
+  vsh__free(NULL, m.val, m.cap * sizeof *m.val);
+  return st;
+}
+
+/* Appends one line offset; false when out of memory. */
+static bool push_off(size_t **off, size_t *n, size_t *cap, size_t v) {
+  if (*n == *cap) {
+    size_t nc = *cap ? 2 * *cap : 64;
+    size_t *no = vsh__realloc(NULL, *off, *cap * sizeof **off, nc * sizeof **off);
+    if (!no) return false;
+    *off = no;
+    *cap = nc;
+  }
+  (*off)[(*n)++] = v;
+  return true;
+}
+
+/* The input lines (-e's operands, or the file's lines) as NUL-ended
+ * strings in data at the offsets off[0..nlines).  0, 1 after a reported
+ * error, -1 when out of memory. */
+static int gather(bi_ctx *b, bool echo, char delim, const bi_opts *g,
+                  vsh_buf *data, size_t **off, size_t *nlines, size_t *cap) {
+  if (echo) {
+    for (int i = 0; i < g->noperands; i++) {
+      if (!push_off(off, nlines, cap, data->len)) return -1;
+      if (vsh__buf_append(data, g->operands[i], strlen(g->operands[i]) + 1))
+        return -1;
+    }
+    return 0;
+  }
+  const char *name = g->noperands ? g->operands[0] : "-";
+  sh_stream *in = NULL;
+  int rc = bi_open_input(b, name, &in);
+  if (rc) {
+    bi_err(b, "%s: %s", name, vsh_strerror(rc));
+    return 1;
+  }
+  char buf[16384];
+  for (;;) {
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
+    int64_t r = bi_read(b, in, buf, sizeof buf);
+    if (r <= 0) {
+      rc = (int)r;
+      break;
+    }
+    if (vsh__buf_append(data, buf, (size_t)r)) {
+      rc = VSH_ENOMEM;
+      break;
+    }
+  }
+  sh_stream_unref(in);
+  if (rc) {
+    if (rc != VSH_EABORTED) bi_err(b, "%s: %s", name, vsh_strerror(rc));
+    return 1;
+  }
+  if (data->len && data->data[data->len - 1] != delim &&
+      vsh__buf_putc(data, delim))
+    return -1;
+  /* split in place: delimiters become NULs */
+  for (size_t i = 0, s = 0; i < data->len; i++) {
+    if (data->data[i] != delim) continue;
+    if (!push_off(off, nlines, cap, s)) return -1;
+    data->data[i] = '\0';
+    s = i + 1;
+  }
+  return 0;
+}
+
+typedef struct shuf_opts {
+  bool echo, range, repeat;
+  uint64_t lo_v, hi_v, count;
+  const char *outname, *srcname;
+  char delim;
+} shuf_opts;
+
+/* Options and operand checks: -1 to go on, else the exit status. */
+static int shuf_options(bi_ctx *b, bi_opts *g, shuf_opts *o) {
   int c;
-  while ((c = bi_getopt(b, &g, "ei:n:o:rz", lo)) != -1) {
+  while ((c = bi_opt(b, g, &shuf_cmd)) != -1) {
     switch (c) {
-    case 'e': echo = true; break;
+    case 'e': o->echo = true; break;
     case 'i': {
-      const char *dash = strchr(g.arg, '-');
-      if (range) {
+      const char *dash = strchr(g->arg, '-');
+      if (o->range) {
         bi_err(b, "multiple -i options specified");
         return 1;
       }
-      if (!dash || !parse_u64(g.arg, dash, &lo_v) ||
-          !parse_u64(dash + 1, dash + strlen(dash), &hi_v) ||
-          (hi_v < UINT64_MAX && lo_v > hi_v + 1)) {
-        bi_err(b, "invalid input range: " LQ "%s" RQ, g.arg);
+      if (!dash || !parse_u64(g->arg, dash, &o->lo_v) ||
+          !parse_u64(dash + 1, dash + strlen(dash), &o->hi_v) ||
+          (o->hi_v < UINT64_MAX && o->lo_v > o->hi_v + 1)) {
+        bi_err(b, "invalid input range: " BI_LQ "%s" BI_RQ, g->arg);
         return 1;
       }
-      range = true;
+      o->range = true;
       break;
     }
     case 'n': {
       uint64_t v;
-      if (!parse_u64(g.arg, g.arg + strlen(g.arg), &v)) {
-        bi_err(b, "invalid line count: " LQ "%s" RQ, g.arg);
+      if (!parse_u64(g->arg, g->arg + strlen(g->arg), &v)) {
+        bi_err(b, "invalid line count: " BI_LQ "%s" BI_RQ, g->arg);
         return 1;
       }
-      if (v < count) count = v;
+      if (v < o->count) o->count = v;
       break;
     }
     case 'o':
-      if (outname && strcmp(outname, g.arg)) {
+      if (o->outname && strcmp(o->outname, g->arg)) {
         bi_err(b, "multiple output files specified");
         return 1;
       }
-      outname = g.arg;
+      o->outname = g->arg;
       break;
-    case 'r': repeat = true; break;
-    case 'z': delim = '\0'; break;
-    case 258:
-      if (srcname && strcmp(srcname, g.arg)) {
+    case 'r': o->repeat = true; break;
+    case 'z': o->delim = '\0'; break;
+    case OPT_RANDOM_SOURCE:
+      if (o->srcname && strcmp(o->srcname, g->arg)) {
         bi_err(b, "multiple random sources specified");
         return 1;
       }
-      srcname = g.arg;
+      o->srcname = g->arg;
       break;
-    case 256: return bi_puts(b, usage) ? 141 : 0;
-    case 257: return bi_puts(b, "shuf (vsh) " VSH_VERSION_STRING "\n") ? 141 : 0;
-    default: return 1;
+    default: return g->status;
     }
   }
-  if (echo && range) {
-    bi_err(b, "cannot combine -e and -i options");
-    try_help(b);
-    return 1;
-  }
-  if ((range && g.noperands > 0) || (!echo && g.noperands > 1)) {
-    bi_err(b, "extra operand " LQ "%s" RQ, g.operands[range ? 0 : 1]);
-    try_help(b);
-    return 1;
-  }
+  if (o->echo && o->range)
+    return bi_usage_error(b, &shuf_cmd, "cannot combine -e and -i options");
+  if ((o->range && g->noperands > 0) || (!o->echo && g->noperands > 1))
+    return bi_usage_error(b, &shuf_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g->operands[o->range ? 0 : 1]);
+  return -1;
+}
+
+int bi_shuf_main(bi_ctx *b) {
+  shuf_opts so = {.count = UINT64_MAX, .delim = '\n'};
+  bi_opts g = {0};
+  int ost = shuf_options(b, &g, &so);
+  if (ost >= 0) return ost;
+  bool echo = so.echo, range = so.range, repeat = so.repeat;
+  uint64_t lo_v = so.lo_v, hi_v = so.hi_v, count = so.count;
+  const char *outname = so.outname, *srcname = so.srcname;
+  char delim = so.delim;
+  rng rr = {0};
   /* gather the lines (as offsets into one buffer) */
   vsh_buf data = {0};
   size_t *off = NULL, nlines = 0, cap = 0;
@@ -253,69 +373,14 @@ int bi_shuf_main(bi_ctx *b) {
     bi_err(b, "memory exhausted");
     return 1;
   }
-  if (count == 0) goto open_out;
-  if (echo || (!range)) {
-    if (echo) {
-      for (int i = 0; i < g.noperands; i++) {
-        if (nlines == cap) {
-          size_t nc = cap ? 2 * cap : 64;
-          size_t *no = vsh__realloc(NULL, off, cap * sizeof *off, nc * sizeof *off);
-          if (!no) goto oom;
-          off = no;
-          cap = nc;
-        }
-        off[nlines++] = data.len;
-        if (vsh__buf_append(&data, g.operands[i], strlen(g.operands[i]) + 1)) goto oom;
-      }
-    } else {
-      const char *name = g.noperands ? g.operands[0] : "-";
-      sh_stream *in = NULL;
-      if ((rc = bi_open_input(b, name, &in))) {
-        bi_err(b, "%s: %s", name, vsh_strerror(rc));
-        st = 1;
-        goto done;
-      }
-      char buf[16384];
-      for (;;) {
-        if (bi_cancelled(b)) {
-          rc = VSH_EABORTED;
-          break;
-        }
-        int64_t r = bi_read(b, in, buf, sizeof buf);
-        if (r <= 0) {
-          rc = (int)r;
-          break;
-        }
-        if (vsh__buf_append(&data, buf, (size_t)r)) {
-          rc = VSH_ENOMEM;
-          break;
-        }
-      }
-      sh_stream_unref(in);
-      if (rc) {
-        if (rc != VSH_EABORTED) bi_err(b, "%s: %s", name, vsh_strerror(rc));
-        st = 1;
-        goto done;
-      }
-      if (data.len && data.data[data.len - 1] != delim && vsh__buf_putc(&data, delim))
-        goto oom;
-      /* split in place: delimiters become NULs */
-      for (size_t i = 0, s = 0; i < data.len; i++) {
-        if (data.data[i] != delim) continue;
-        if (nlines == cap) {
-          size_t nc = cap ? 2 * cap : 64;
-          size_t *no = vsh__realloc(NULL, off, cap * sizeof *off, nc * sizeof *off);
-          if (!no) goto oom;
-          off = no;
-          cap = nc;
-        }
-        off[nlines++] = s;
-        data.data[i] = '\0';
-        s = i + 1;
-      }
+  if (count && (echo || !range)) {
+    int r = gather(b, echo, delim, &g, &data, &off, &nlines, &cap);
+    if (r < 0) goto oom;
+    if (r) {
+      st = 1;
+      goto done;
     }
   }
-open_out:
   if (outname) {
     const char *p = bi_path(b, outname);
     rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0666, &k.file)
@@ -357,35 +422,9 @@ open_out:
       }
     }
   } else if (huge) {
-    /* -i LO-HI -n COUNT over a range too large to hold: two swaps per
-     * draw at most, so 4 * COUNT slots keep the table sparse */
-    sparse m = {0};
-    m.cap = 16;
-    while (m.cap < 4 * (size_t)count) m.cap *= 2;
-    m.key = vsh__malloc(NULL, m.cap * sizeof *m.key);
-    m.val = vsh__malloc(NULL, m.cap * sizeof *m.val);
-    if (!m.key || !m.val) {
-      vsh__free(NULL, m.key, m.cap * sizeof *m.key);
-      vsh__free(NULL, m.val, m.cap * sizeof *m.val);
-      goto oom;
-    }
-    memset(m.key, 0, m.cap * sizeof *m.key);
-    uint64_t n = span; /* 0: all 2^64 values */
-    for (uint64_t i = 0; i < count && !k.rc && !rr.err; i++) {
-      if ((i & 1023) == 0 && bi_charge(b, 1024)) {
-        st = 1;
-        break;
-      }
-      uint64_t left = n - i; /* wraps to 2^64 - i for the full range */
-      uint64_t j = i + (left ? rng_below(&rr, left) : rng_genmax(&rr, UINT64_MAX));
-      uint64_t vi = sparse_get(&m, i), vj = sparse_get(&m, j);
-      sparse_put(&m, i, vj);
-      sparse_put(&m, j, vi);
-      int w = snprintf(num, sizeof num, "%llu", (unsigned long long)(lo_v + vj));
-      sink_put(&k, num, (size_t)w, delim);
-    }
-    vsh__free(NULL, m.key, m.cap * sizeof *m.key);
-    vsh__free(NULL, m.val, m.cap * sizeof *m.val);
+    int r = draw_sparse(b, &k, &rr, count, span, lo_v, delim);
+    if (r < 0) goto oom;
+    st = r;
   } else {
     size_t n = range ? (size_t)span : nlines;
     uint64_t *perm = n ? vsh__malloc(NULL, n * sizeof *perm) : NULL;

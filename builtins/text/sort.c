@@ -12,17 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LQ "\xe2\x80\x98"
-#define RQ "\xe2\x80\x99"
-
-static void try_help(bi_ctx *b) {
-  char m[160];
-  int n = snprintf(m, sizeof(m), "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof(m))
-    bi_write_to(b, b->err, m, (size_t)n);
-}
-
 typedef struct sort_key {
   size_t sword, schar, eword, echar; /* eword SIZE_MAX: end of line */
   bool skipsblanks, skipeblanks;
@@ -630,7 +619,7 @@ static bool parse_count(const char **s, size_t *out) {
 }
 
 static bool keydef_error(bi_ctx *b, const char *what, const char *spec) {
-  bi_err(b, "%s: invalid field specification " LQ "%s" RQ, what, spec);
+  bi_err(b, "%s: invalid field specification " BI_LQ "%s" BI_RQ, what, spec);
   return false;
 }
 
@@ -640,7 +629,7 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
   size_t f;
   if (!parse_count(&s, &f)) {
     bi_err(b, "invalid number at field start: invalid count at start of "
-              LQ "%s" RQ, s);
+              BI_LQ "%s" BI_RQ, s);
     return false;
   }
   if (f == 0) return keydef_error(b, "field number is zero", spec);
@@ -650,7 +639,7 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
     size_t ch;
     if (!parse_count(&s, &ch)) {
       bi_err(b, "invalid number after '.': invalid count at start of "
-                LQ "%s" RQ, s);
+                BI_LQ "%s" BI_RQ, s);
       return false;
     }
     if (ch == 0) return keydef_error(b, "character offset is zero", spec);
@@ -659,7 +648,7 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
   const char *end;
   if (key_letters(k, s, true, &end)) {
     bi_err(b, "stray character in field spec: invalid field specification "
-              LQ "%s" RQ, spec);
+              BI_LQ "%s" BI_RQ, spec);
     return false;
   }
   s = end;
@@ -668,7 +657,7 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
     s++;
     if (!parse_count(&s, &f)) {
       bi_err(b, "invalid number after ',': invalid count at start of "
-                LQ "%s" RQ, s);
+                BI_LQ "%s" BI_RQ, s);
       return false;
     }
     if (f == 0) return keydef_error(b, "field number is zero", spec);
@@ -678,7 +667,7 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
       size_t ch;
       if (!parse_count(&s, &ch)) {
         bi_err(b, "invalid number after '.': invalid count at start of "
-                  LQ "%s" RQ, s);
+                  BI_LQ "%s" BI_RQ, s);
         return false;
       }
       k->echar = ch;
@@ -686,7 +675,7 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
     }
     if (key_letters(k, s, false, &end)) {
       bi_err(b, "stray character in field spec: invalid field "
-                "specification " LQ "%s" RQ, spec);
+                "specification " BI_LQ "%s" BI_RQ, spec);
       return false;
     }
   }
@@ -713,77 +702,91 @@ static int slurp(bi_ctx *b, const char *name, vsh_buf *all, char delim) {
   return rc;
 }
 
-static const bi_longopt lo[] = {
-    {"ignore-leading-blanks", BI_ARG_NONE, 'b'},
-    {"dictionary-order", BI_ARG_NONE, 'd'},
-    {"ignore-case", BI_ARG_NONE, 'f'},
-    {"general-numeric-sort", BI_ARG_NONE, 'g'},
-    {"human-numeric-sort", BI_ARG_NONE, 'h'},
-    {"ignore-nonprinting", BI_ARG_NONE, 'i'},
-    {"month-sort", BI_ARG_NONE, 'M'},
-    {"numeric-sort", BI_ARG_NONE, 'n'},
-    {"random-sort", BI_ARG_NONE, 'R'},
-    {"reverse", BI_ARG_NONE, 'r'},
-    {"version-sort", BI_ARG_NONE, 'V'},
-    {"sort", BI_ARG_REQUIRED, 258},
-    {"key", BI_ARG_REQUIRED, 'k'},
-    {"field-separator", BI_ARG_REQUIRED, 't'},
-    {"stable", BI_ARG_NONE, 's'},
-    {"unique", BI_ARG_NONE, 'u'},
-    {"check", BI_ARG_OPTIONAL, 'c'},
-    {"merge", BI_ARG_NONE, 'm'},
-    {"output", BI_ARG_REQUIRED, 'o'},
-    {"zero-terminated", BI_ARG_NONE, 'z'},
-    {"random-source", BI_ARG_REQUIRED, 259},
-    {"buffer-size", BI_ARG_REQUIRED, 'S'},
-    {"temporary-directory", BI_ARG_REQUIRED, 'T'},
-    {"parallel", BI_ARG_REQUIRED, 260},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {NULL, 0, 0}};
+enum { OPT_SORT = BI_OPT_FIRST, OPT_RANDOM_SOURCE, OPT_PARALLEL };
 
-static const char usage[] =
-    "Usage: sort [OPTION]... [FILE]...\n"
-    "Write sorted concatenation of all FILE(s) to standard output.\n\n"
-    "With no FILE, or when FILE is -, read standard input.\n\n"
-    "Ordering options:\n\n"
-    "  -b, --ignore-leading-blanks  ignore leading blanks\n"
-    "  -d, --dictionary-order      consider only blanks and alphanumeric "
-    "characters\n"
-    "  -f, --ignore-case           fold lower case to upper case "
-    "characters\n"
-    "  -g, --general-numeric-sort  compare according to general numerical "
-    "value\n"
-    "  -i, --ignore-nonprinting    consider only printable characters\n"
-    "  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n"
-    "  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K "
-    "1G)\n"
-    "  -n, --numeric-sort          compare according to string numerical "
-    "value\n"
-    "  -R, --random-sort           shuffle, but group identical keys\n"
-    "      --random-source=FILE    get random bytes from FILE\n"
-    "  -r, --reverse               reverse the result of comparisons\n"
-    "  -V, --version-sort          natural sort of (version) numbers within "
-    "text\n\nOther options:\n\n"
-    "  -c, --check, --check=diagnose-first  check for sorted input; do not "
-    "sort\n"
-    "  -C, --check=quiet, --check=silent  like -c, but do not report first "
-    "bad line\n"
-    "  -k, --key=KEYDEF            sort via a key; KEYDEF gives location and "
-    "type\n"
-    "  -m, --merge                 merge already sorted files; do not sort\n"
-    "  -o, --output=FILE           write result to FILE instead of standard "
-    "output\n"
-    "  -s, --stable                stabilize sort by disabling last-resort "
-    "comparison\n"
-    "  -t, --field-separator=SEP   use SEP instead of non-blank to blank "
-    "transition\n"
-    "  -u, --unique                with -c, check for strict ordering;\n"
-    "                                without -c, output only the first of an "
-    "equal run\n"
-    "  -z, --zero-terminated       line delimiter is NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
+static const bi_option sort_longopts[] = {
+    {"ignore-leading-blanks", BI_ARG_NONE, 'b', NULL},
+    {"dictionary-order", BI_ARG_NONE, 'd', NULL},
+    {"ignore-case", BI_ARG_NONE, 'f', NULL},
+    {"general-numeric-sort", BI_ARG_NONE, 'g', NULL},
+    {"human-numeric-sort", BI_ARG_NONE, 'h', NULL},
+    {"ignore-nonprinting", BI_ARG_NONE, 'i', NULL},
+    {"month-sort", BI_ARG_NONE, 'M', NULL},
+    {"numeric-sort", BI_ARG_NONE, 'n', NULL},
+    {"random-sort", BI_ARG_NONE, 'R', NULL},
+    {"reverse", BI_ARG_NONE, 'r', NULL},
+    {"version-sort", BI_ARG_NONE, 'V', NULL},
+    {"sort", BI_ARG_REQUIRED, OPT_SORT, NULL},
+    {"key", BI_ARG_REQUIRED, 'k', NULL},
+    {"field-separator", BI_ARG_REQUIRED, 't', NULL},
+    {"stable", BI_ARG_NONE, 's', NULL},
+    {"unique", BI_ARG_NONE, 'u', NULL},
+    {"check", BI_ARG_OPTIONAL, 'c', NULL},
+    {"merge", BI_ARG_NONE, 'm', NULL},
+    {"output", BI_ARG_REQUIRED, 'o', NULL},
+    {"zero-terminated", BI_ARG_NONE, 'z', NULL},
+    {"random-source", BI_ARG_REQUIRED, OPT_RANDOM_SOURCE, NULL},
+    {"buffer-size", BI_ARG_REQUIRED, 'S', NULL},
+    {"temporary-directory", BI_ARG_REQUIRED, 'T', NULL},
+    {"parallel", BI_ARG_REQUIRED, OPT_PARALLEL, NULL},
+    {0}};
+
+static const bi_cmd sort_cmd = {
+    .name = "sort",
+    .usage = "Usage: sort [OPTION]... [FILE]...\n",
+    .about =
+        "Write sorted concatenation of all FILE(s) to standard output.\n"
+        "\n"
+        "With no FILE, or when FILE is -, read standard input.\n"
+        "\n"
+        "Ordering options:\n"
+        "\n"
+        "  -b, --ignore-leading-blanks  ignore leading blanks\n"
+        "  -d, --dictionary-order      consider only blanks and "
+        "alphanumeric characters\n"
+        "  -f, --ignore-case           fold lower case to upper case "
+        "characters\n"
+        "  -g, --general-numeric-sort  compare according to general "
+        "numerical value\n"
+        "  -i, --ignore-nonprinting    consider only printable characters\n"
+        "  -M, --month-sort            compare (unknown) < 'JAN' < ... < "
+        "'DEC'\n"
+        "  -h, --human-numeric-sort    compare human readable numbers "
+        "(e.g., 2K 1G)\n"
+        "  -n, --numeric-sort          compare according to string "
+        "numerical value\n"
+        "  -R, --random-sort           shuffle, but group identical keys\n"
+        "      --random-source=FILE    get random bytes from FILE\n"
+        "  -r, --reverse               reverse the result of comparisons\n"
+        "  -V, --version-sort          natural sort of (version) numbers "
+        "within text\n"
+        "\n"
+        "Other options:\n"
+        "\n"
+        "  -c, --check, --check=diagnose-first  check for sorted input; do "
+        "not sort\n"
+        "  -C, --check=quiet, --check=silent  like -c, but do not report "
+        "first bad line\n"
+        "  -k, --key=KEYDEF            sort via a key; KEYDEF gives "
+        "location and type\n"
+        "  -m, --merge                 merge already sorted files; do not "
+        "sort\n"
+        "  -o, --output=FILE           write result to FILE instead of "
+        "standard output\n"
+        "  -s, --stable                stabilize sort by disabling "
+        "last-resort comparison\n"
+        "  -t, --field-separator=SEP   use SEP instead of non-blank to "
+        "blank transition\n"
+        "  -u, --unique                with -c, check for strict ordering;\n"
+        "                                without -c, output only the first "
+        "of an equal run\n"
+        "  -z, --zero-terminated       line delimiter is NUL, not newline\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n",
+    .shortopts = "bdfghiMnRrVk:t:sucCmo:zS:T:",
+    .longopts = sort_longopts,
+    .bad_status = 2,
+};
 
 static int flush(bi_ctx *b, vsh_buf *o, vfs_file *fh, sh_stream *dst) {
   int rc;
@@ -849,129 +852,125 @@ static int write_out(bi_ctx *b, const char *outfile, sort_line *v, size_t n,
   return 0;
 }
 
-int bi_sort_main(bi_ctx *b) {
-  sort_key global = {0};
-  sort_key *keys = NULL;
-  size_t nkeys = 0;
-  sort_cfg c = {.tab = -1};
-  char delim = '\n';
-  int check = 0; /* 1 diagnose, 2 quiet */
-  bool merge = false;
-  size_t *bounds = NULL; /* -m: where each file's lines start */
-  const char *outfile = NULL, *random_source = NULL;
-  bi_opts g = {0};
-  int ch, st = 0;
-  vsh_buf all = {0};
-  sort_line *lines = NULL, *tmp = NULL;
-  while ((ch = bi_getopt(b, &g, "bdfghiMnRrVk:t:sucCmo:zS:T:", lo)) != -1) {
+typedef struct sort_opts {
+  sort_key global; /* the ordering options given outside -k */
+  sort_key *keys;
+  size_t nkeys;
+  int check; /* 1 diagnose, 2 quiet */
+  bool merge;
+  char delim;
+  const char *outfile, *random_source;
+} sort_opts;
+
+/* The option loop: -1 to go on, else the exit status (o->keys is the
+ * caller's to free either way). */
+static int sort_options(bi_ctx *b, bi_opts *g, sort_opts *o, sort_cfg *c) {
+  int ch;
+  while ((ch = bi_opt(b, g, &sort_cmd)) != -1) {
     const char *dummy;
     switch (ch) {
     case 'b': case 'd': case 'f': case 'g': case 'h': case 'i': case 'M':
     case 'n': case 'R': case 'r': case 'V': {
       char l[2] = {(char)ch, 0};
-      key_letters(&global, l, true, &dummy);
-      if (ch == 'b') global.skipeblanks = true;
+      key_letters(&o->global, l, true, &dummy);
+      if (ch == 'b') o->global.skipeblanks = true;
       break;
     }
-    case 258: {
+    case OPT_SORT: {
       static const char *const names[] = {"general-numeric", "human-numeric",
                                           "month", "numeric", "random",
                                           "version"};
       static const char letters[] = "ghMnRV";
       int hit = -1;
       for (int i = 0; i < 6; i++)
-        if (!strcmp(g.arg, names[i])) hit = i;
+        if (!strcmp(g->arg, names[i])) hit = i;
       if (hit < 0) {
-        bi_err(b, "invalid argument " LQ "%s" RQ " for " LQ "--sort" RQ,
-               g.arg);
-        try_help(b);
-        st = 2;
-        goto done;
+        bi_err(b, "invalid argument " BI_LQ "%s" BI_RQ " for " BI_LQ "--sort" BI_RQ,
+               g->arg);
+        return bi_usage_error(b, &sort_cmd, NULL);
       }
       char l[2] = {letters[hit], 0};
-      key_letters(&global, l, true, &dummy);
+      key_letters(&o->global, l, true, &dummy);
       break;
     }
     case 'k': {
-      sort_key *nk = realloc(keys, (nkeys + 1) * sizeof(*keys));
-      if (!nk) { st = 2; goto done; }
-      keys = nk;
-      if (!parse_keydef(b, g.arg, &keys[nkeys])) {
-        st = 2;
-        goto done;
+      sort_key *nk = realloc(o->keys, (o->nkeys + 1) * sizeof(*o->keys));
+      if (!nk) return 2;
+      o->keys = nk;
+      if (!parse_keydef(b, g->arg, &o->keys[o->nkeys])) {
+        return 2;
       }
-      nkeys++;
+      o->nkeys++;
       break;
     }
     case 't':
-      if (!g.arg[0]) {
+      if (!g->arg[0]) {
         bi_err(b, "empty tab");
-        st = 2;
-        goto done;
+        return 2;
       }
-      if (g.arg[1] && strcmp(g.arg, "\\0")) {
-        bi_err(b, "multi-character tab " LQ "%s" RQ, g.arg);
-        st = 2;
-        goto done;
+      if (g->arg[1] && strcmp(g->arg, "\\0")) {
+        bi_err(b, "multi-character tab " BI_LQ "%s" BI_RQ, g->arg);
+        return 2;
       }
       {
-        int t = g.arg[1] ? 0 : (unsigned char)g.arg[0];
-        if (c.tab >= 0 && c.tab != t) {
+        int t = g->arg[1] ? 0 : (unsigned char)g->arg[0];
+        if (c->tab >= 0 && c->tab != t) {
           bi_err(b, "incompatible tabs");
-          st = 2;
-          goto done;
+          return 2;
         }
-        c.tab = t;
+        c->tab = t;
       }
       break;
-    case 's': c.stable = true; break;
-    case 'u': c.unique = true; break;
+    case 's': c->stable = true; break;
+    case 'u': c->unique = true; break;
     case 'c':
-      check = 1;
-      if (g.arg && (!strcmp(g.arg, "quiet") || !strcmp(g.arg, "silent")))
-        check = 2;
-      else if (g.arg && strcmp(g.arg, "diagnose-first")) {
-        bi_err(b, "invalid argument " LQ "%s" RQ " for " LQ "--check" RQ,
-               g.arg);
-        try_help(b);
-        st = 2;
-        goto done;
+      o->check = 1;
+      if (g->arg && (!strcmp(g->arg, "quiet") || !strcmp(g->arg, "silent")))
+        o->check = 2;
+      else if (g->arg && strcmp(g->arg, "diagnose-first")) {
+        bi_err(b, "invalid argument " BI_LQ "%s" BI_RQ " for " BI_LQ "--check" BI_RQ,
+               g->arg);
+        return bi_usage_error(b, &sort_cmd, NULL);
       }
       break;
-    case 'C': check = 2; break;
-    case 'm': merge = true; break;
-    case 'o': outfile = g.arg; break;
-    case 'z': delim = 0; break;
-    case 'S': case 'T': case 260: break;
-    case 259: random_source = g.arg; break;
-    case 256: bi_puts(b, usage); goto done;
-    case 257: bi_puts(b, "sort (vsh) " VSH_VERSION_STRING "\n"); goto done;
-    default: st = 2; goto done;
+    case 'C': o->check = 2; break;
+    case 'm': o->merge = true; break;
+    case 'o': o->outfile = g->arg; break;
+    case 'z': o->delim = 0; break;
+    case 'S': case 'T': case OPT_PARALLEL: break;
+    case OPT_RANDOM_SOURCE: o->random_source = g->arg; break;
+    default: return g->status;
     }
   }
+  return -1;
+}
+
+/* Gives keys without ordering options the global ones (or makes the
+ * whole-line key), then refuses clashing orderings: -1 or the status. */
+static int finish_keys(bi_ctx *b, sort_opts *o) {
   /* Keys without ordering options take the global ones. */
-  if (nkeys == 0) {
-    keys = malloc(sizeof(*keys));
-    if (!keys) { st = 2; goto done; }
-    keys[0] = global;
-    keys[0].sword = keys[0].schar = keys[0].echar = 0;
-    keys[0].eword = SIZE_MAX;
-    nkeys = 1;
+  if (o->nkeys == 0) {
+    o->keys = malloc(sizeof(*o->keys));
+    if (!o->keys) return 2;
+    o->keys[0] = o->global;
+    o->keys[0].sword = o->keys[0].schar = o->keys[0].echar = 0;
+    o->keys[0].eword = SIZE_MAX;
+    o->nkeys = 1;
   } else {
-    for (size_t i = 0; i < nkeys; i++)
-      if (!has_ordering(&keys[i])) {
-        sort_key k = keys[i];
-        keys[i] = global;
-        keys[i].sword = k.sword;
-        keys[i].schar = k.schar;
-        keys[i].eword = k.eword;
-        keys[i].echar = k.echar;
+    for (size_t i = 0; i < o->nkeys; i++)
+      if (!has_ordering(&o->keys[i])) {
+        sort_key k = o->keys[i];
+        o->keys[i] = o->global;
+        o->keys[i].sword = k.sword;
+        o->keys[i].schar = k.schar;
+        o->keys[i].eword = k.eword;
+        o->keys[i].echar = k.echar;
       }
   }
   /* One ordering per key: GNU names the clashing letters (b and r left
    * out), before any input is read. */
-  for (size_t i = 0; i < nkeys; i++) {
-    const sort_key *k = &keys[i];
+  for (size_t i = 0; i < o->nkeys; i++) {
+    const sort_key *k = &o->keys[i];
     if (k->numeric + k->general + k->human + k->month +
             (k->version || k->random || k->dict || k->nonprint) > 1) {
       char letters[16], *q = letters;
@@ -986,10 +985,32 @@ int bi_sort_main(bi_ctx *b) {
       if (k->version) *q++ = 'V';
       *q = 0;
       bi_err(b, "options '-%s' are incompatible", letters);
-      st = 2;
-      goto done;
+      return 2;
     }
   }
+  return -1;
+}
+
+int bi_sort_main(bi_ctx *b) {
+  sort_cfg c = {.tab = -1};
+  sort_opts so = {.delim = '\n'};
+  bi_opts g = {0};
+  int st = sort_options(b, &g, &so, &c);
+  if (st < 0) st = finish_keys(b, &so);
+  if (st >= 0) {
+    free(so.keys);
+    return st;
+  }
+  st = 0;
+  sort_key global = so.global, *keys = so.keys;
+  size_t nkeys = so.nkeys;
+  char delim = so.delim;
+  int check = so.check;
+  bool merge = so.merge;
+  const char *outfile = so.outfile, *random_source = so.random_source;
+  size_t *bounds = NULL; /* -m: where each file's lines start */
+  vsh_buf all = {0};
+  sort_line *lines = NULL, *tmp = NULL;
   c.keys = keys;
   c.nkeys = nkeys;
   c.reverse = global.reverse;
@@ -1020,10 +1041,9 @@ int bi_sort_main(bi_ctx *b) {
     vsh_buf_dispose(&rs);
   }
   if (check && g.noperands > 1) {
-    bi_err(b, "extra operand " LQ "%s" RQ " not allowed with -%c",
-           g.operands[1], check == 1 ? 'c' : 'C');
-    try_help(b);
-    st = 2;
+    st = bi_usage_error(b, &sort_cmd,
+                        "extra operand " BI_LQ "%s" BI_RQ " not allowed with -%c",
+                        g.operands[1], check == 1 ? 'c' : 'C');
     goto done;
   }
   int nfiles = g.noperands;

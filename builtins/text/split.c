@@ -8,37 +8,45 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char usage[] =
-    "Usage: split [OPTION]... [FILE [PREFIX]]\n"
-    "Output pieces of FILE to PREFIXaa, PREFIXab, ...;\n"
-    "default size is 1000 lines, and default PREFIX is 'x'.\n\n"
-    "  -a, --suffix-length=N   generate suffixes of length N (default 2)\n"
-    "      --additional-suffix=SUFFIX  append an additional SUFFIX to file "
-    "names\n"
-    "  -b, --bytes=SIZE        put SIZE bytes per output file\n"
-    "  -d                      use numeric suffixes starting at 0, not "
-    "alphabetic\n"
-    "  -x                      use hex suffixes starting at 0, not "
-    "alphabetic\n"
-    "  -l, --lines=NUMBER      put NUMBER lines/records per output file\n"
-    "  -n, --number=CHUNKS     generate CHUNKS output files\n"
-    "      --verbose           print a diagnostic just before each output "
-    "file is opened\n"
-    "      --help     display this help and exit\n"
-    "      --version  output version information and exit\n";
+enum { OPT_ADDITIONAL_SUFFIX = BI_OPT_FIRST, OPT_VERBOSE };
 
-static const bi_longopt longopts[] = {
-    {"suffix-length", BI_ARG_REQUIRED, 'a'},
-    {"additional-suffix", BI_ARG_REQUIRED, 258},
-    {"bytes", BI_ARG_REQUIRED, 'b'},
-    {"lines", BI_ARG_REQUIRED, 'l'},
-    {"number", BI_ARG_REQUIRED, 'n'},
-    {"numeric-suffixes", BI_ARG_OPTIONAL, 'd'},
-    {"hex-suffixes", BI_ARG_OPTIONAL, 'x'},
-    {"verbose", BI_ARG_NONE, 259},
-    {"help", BI_ARG_NONE, 256},
-    {"version", BI_ARG_NONE, 257},
-    {0, 0, 0}};
+static const bi_option split_longopts[] = {
+    {"suffix-length", BI_ARG_REQUIRED, 'a', NULL},
+    {"additional-suffix", BI_ARG_REQUIRED, OPT_ADDITIONAL_SUFFIX, NULL},
+    {"bytes", BI_ARG_REQUIRED, 'b', NULL},
+    {"lines", BI_ARG_REQUIRED, 'l', NULL},
+    {"number", BI_ARG_REQUIRED, 'n', NULL},
+    {"numeric-suffixes", BI_ARG_OPTIONAL, 'd', NULL},
+    {"hex-suffixes", BI_ARG_OPTIONAL, 'x', NULL},
+    {"verbose", BI_ARG_NONE, OPT_VERBOSE, NULL},
+    {0}};
+
+/* -NUM is -l NUM: the digits are short options. */
+static const bi_cmd split_cmd = {
+    .name = "split",
+    .usage = "Usage: split [OPTION]... [FILE [PREFIX]]\n",
+    .about =
+        "Output pieces of FILE to PREFIXaa, PREFIXab, ...;\n"
+        "default size is 1000 lines, and default PREFIX is 'x'.\n"
+        "\n"
+        "  -a, --suffix-length=N   generate suffixes of length N (default "
+        "2)\n"
+        "      --additional-suffix=SUFFIX  append an additional SUFFIX to "
+        "file names\n"
+        "  -b, --bytes=SIZE        put SIZE bytes per output file\n"
+        "  -d                      use numeric suffixes starting at 0, not "
+        "alphabetic\n"
+        "  -x                      use hex suffixes starting at 0, not "
+        "alphabetic\n"
+        "  -l, --lines=NUMBER      put NUMBER lines/records per output file\n"
+        "  -n, --number=CHUNKS     generate CHUNKS output files\n"
+        "      --verbose           print a diagnostic just before each "
+        "output file is opened\n"
+        "      --help     display this help and exit\n"
+        "      --version  output version information and exit\n",
+    .shortopts = "a:b:dxl:n:0123456789",
+    .longopts = split_longopts,
+};
 
 typedef struct sp_st {
   bi_ctx *b;
@@ -92,48 +100,50 @@ static int put(sp_st *s, const char *d, size_t n) {
   return 0;
 }
 
-int bi_split_main(bi_ctx *b) {
-  bi_opts g = {0};
-  sp_st s = {.b = b, .prefix = "x", .suffix_len = 2, .radix = 26};
-  uint64_t lines = 0, bytes = 0, chunks = 0, only_chunk = 0;
-  bool chunk_lines = false;
+typedef struct sp_sizes {
+  uint64_t lines, bytes, chunks, only_chunk;
+  bool chunk_lines;
+} sp_sizes;
+
+/* Options and operand count: -1 to go on, else the exit status. */
+static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
   int c;
-  while ((c = bi_getopt(b, &g, "a:b:dxl:n:0123456789", longopts)) != -1) {
+  while ((c = bi_opt(b, g, &split_cmd)) != -1) {
     switch (c) {
     case 'a': {
       char *end;
-      long v = strtol(g.arg, &end, 10);
+      long v = strtol(g->arg, &end, 10);
       if (*end || v < 1 || v > 60) {
-        bi_err(b, "invalid suffix length: %s", fu_cquote(b, g.arg));
+        bi_err(b, "invalid suffix length: %s", fu_cquote(b, g->arg));
         return 1;
       }
-      s.suffix_len = (int)v;
+      s->suffix_len = (int)v;
       break;
     }
-    case 258: s.add_suffix = g.arg; break;
+    case OPT_ADDITIONAL_SUFFIX: s->add_suffix = g->arg; break;
     case 'b':
-      if (!bi_parse_size(g.arg, &bytes) || !bytes) {
-        bi_err(b, "invalid number of bytes: %s%s", fu_cquote(b, g.arg),
-               bi_parse_size(g.arg, &bytes) ? ": Numerical result out of range"
+      if (!bi_parse_size(g->arg, &z->bytes) || !z->bytes) {
+        bi_err(b, "invalid number of bytes: %s%s", fu_cquote(b, g->arg),
+               bi_parse_size(g->arg, &z->bytes) ? ": Numerical result out of range"
                                             : "");
         return 1;
       }
-      lines = chunks = 0;
+      z->lines = z->chunks = 0;
       break;
     case 'l':
-      if (!bi_parse_size(g.arg, &lines) || !lines) {
-        bi_err(b, "invalid number of lines: %s%s", fu_cquote(b, g.arg),
-               bi_parse_size(g.arg, &lines) ? ": Numerical result out of range"
+      if (!bi_parse_size(g->arg, &z->lines) || !z->lines) {
+        bi_err(b, "invalid number of lines: %s%s", fu_cquote(b, g->arg),
+               bi_parse_size(g->arg, &z->lines) ? ": Numerical result out of range"
                                             : "");
         return 1;
       }
-      bytes = chunks = 0;
+      z->bytes = z->chunks = 0;
       break;
     case 'n': {
-      const char *a = g.arg;
-      chunk_lines = false;
+      const char *a = g->arg;
+      z->chunk_lines = false;
       if (a[0] == 'l' && a[1] == '/') {
-        chunk_lines = true;
+        z->chunk_lines = true;
         a += 2;
       }
       const char *sl = strchr(a, '/');
@@ -143,39 +153,49 @@ int bi_split_main(bi_ctx *b) {
         if (kl >= sizeof k) return 1;
         memcpy(k, a, kl);
         k[kl] = 0;
-        if (!bi_parse_size(k, &only_chunk) || !only_chunk) {
+        if (!bi_parse_size(k, &z->only_chunk) || !z->only_chunk) {
           bi_err(b, "invalid chunk number: %s", fu_cquote(b, k));
           return 1;
         }
         a = sl + 1;
       }
-      if (!bi_parse_size(a, &chunks) || !chunks) {
+      if (!bi_parse_size(a, &z->chunks) || !z->chunks) {
         bi_err(b, "invalid number of chunks: %s", fu_cquote(b, a));
         return 1;
       }
-      if (only_chunk > chunks) {
-        bi_err(b, "invalid chunk number: %s", fu_cquote(b, g.arg));
+      if (z->only_chunk > z->chunks) {
+        bi_err(b, "invalid chunk number: %s", fu_cquote(b, g->arg));
         return 1;
       }
-      lines = bytes = 0;
+      z->lines = z->bytes = 0;
       break;
     }
-    case 'd': s.radix = 10; break;
-    case 'x': s.radix = 16; break;
-    case 259: s.verbose = true; break;
-    case 256: return fu_help(b, usage);
-    case 257: return fu_version(b);
-    default:
-      if (c >= '0' && c <= '9') {
-        lines = lines * 10 + (uint64_t)(c - '0');
-        break;
-      }
-      return 1;
+    case 'd': s->radix = 10; break;
+    case 'x': s->radix = 16; break;
+    case OPT_VERBOSE: s->verbose = true; break;
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+      z->lines = z->lines * 10 + (uint64_t)(c - '0');
+      break;
+    default: return g->status;
     }
   }
-  if (!lines && !bytes && !chunks) lines = 1000;
-  if (g.noperands > 2)
-    return fu_usage_err(b, "extra operand %s", fu_quote(b, g.operands[2]));
+  if (!z->lines && !z->bytes && !z->chunks) z->lines = 1000;
+  if (g->noperands > 2)
+    return bi_usage_error(b, &split_cmd, "extra operand %s",
+                          fu_quote(b, g->operands[2]));
+  return -1;
+}
+
+int bi_split_main(bi_ctx *b) {
+  bi_opts g = {0};
+  sp_st s = {.b = b, .prefix = "x", .suffix_len = 2, .radix = 26};
+  sp_sizes z = {0};
+  int ost = split_options(b, &g, &s, &z);
+  if (ost >= 0) return ost;
+  uint64_t lines = z.lines, bytes = z.bytes, chunks = z.chunks,
+           only_chunk = z.only_chunk;
+  bool chunk_lines = z.chunk_lines;
   const char *inf = g.noperands ? g.operands[0] : "-";
   if (g.noperands > 1) s.prefix = g.operands[1];
   sh_stream *in = b->in, *own = NULL;

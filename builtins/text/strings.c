@@ -16,8 +16,6 @@ static const bi_option strings_longopts[] = {
     {"encoding", BI_ARG_REQUIRED, 'e', NULL},
     {"output-separator", BI_ARG_REQUIRED, 's', NULL},
     {"data", BI_ARG_NONE, 'd', NULL},
-    {"help", BI_ARG_NONE, 'h', NULL},
-    {"version", BI_ARG_NONE, 'v', NULL},
     {0}};
 
 /* binutils style: -h, -v/-V and its own help text. */
@@ -48,7 +46,6 @@ static const bi_cmd strings_cmd = {
         "  -v -V --version           Print the program's version number\n",
     .shortopts = "adfn:t:woe:s:hvV",
     .longopts = strings_longopts,
-    .flags = BI_CMD_NO_HELP,
 };
 
 typedef struct str_opts {
