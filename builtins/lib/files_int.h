@@ -8,13 +8,6 @@
 #include "builtins/builtins.h"
 #include "core/tz.h"
 
-/* "--help"/"--version" handling for commands that parse by hand. */
-int fu_help(bi_ctx *b, const char *usage);
-int fu_version(bi_ctx *b);
-/* "name: missing operand" + the try line; returns 1. */
-int fu_usage_err(bi_ctx *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
 /* GNU's shell-escape quoting for messages: 'a b', "it's" (arena). */
 const char *fu_quote(bi_ctx *b, const char *s);
 /* -i: "PROG: overwrite 'NAME'? " on stderr, then one line of stdin; true

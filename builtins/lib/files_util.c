@@ -14,33 +14,6 @@ const char *const fu_months[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
 const char *const fu_days[7] = {"Sun", "Mon", "Tue", "Wed",
                                 "Thu", "Fri", "Sat"};
 
-int fu_help(bi_ctx *b, const char *usage) {
-  int rc = bi_puts(b, usage);
-  return rc == VSH_EPIPE ? 141 : 0;
-}
-
-int fu_version(bi_ctx *b) {
-  int rc = bi_printf(b, "%s (vsh) %s\n", vsh__path_basename(b->argv[0]),
-                     VSH_VERSION_STRING);
-  return rc == VSH_EPIPE ? 141 : 0;
-}
-
-int fu_usage_err(bi_ctx *b, const char *fmt, ...) {
-  char msg[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof(msg), fmt, ap);
-  va_end(ap);
-  bi_err(b, "%s", msg);
-  /* the hint line carries no "name: " prefix */
-  char hint[256];
-  int n = snprintf(hint, sizeof hint, "Try '%s --help' for more information.\n",
-                   b->argv[0]);
-  if (n > 0 && (size_t)n < sizeof hint && b->err)
-    sh_stream_write(b->err, hint, (size_t)n, bi_exec(b));
-  return 1;
-}
-
 bool fu_ask_overwrite(bi_ctx *b, const char *name) {
   vsh_buf q = {0};
   vsh__buf_printf(&q, "%s: overwrite %s? ", b->argv[0], fu_quote(b, name));
@@ -384,18 +357,32 @@ const char *fu_base_name(bi_ctx *b, const char *s) {
   return vsh__arena_strndup(b->arena, s + i, n - i);
 }
 
+/* "name: MESSAGE" and the Try line; returns 1 (cp, mv, ln, install). */
+static int target_usage_err(bi_ctx *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static int target_usage_err(bi_ctx *b, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  bi_err(b, "%s", msg);
+  bi_try_help(b);
+  return 1;
+}
+
 int fu_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
                   bool no_target, const char **dir, const char **dabs) {
   *dir = *dabs = NULL;
   if (target && no_target)
-    return fu_usage_err(b, "cannot combine --target-directory (-t) and "
-                           "--no-target-directory (-T)");
-  if (*n == 0) return fu_usage_err(b, "missing file operand");
+    return target_usage_err(b, "cannot combine --target-directory (-t) "
+                               "and --no-target-directory (-T)");
+  if (*n == 0) return target_usage_err(b, "missing file operand");
   if (*n == 1 && !target)
-    return fu_usage_err(b, "missing destination file operand after %s",
-                        fu_quote(b, ops[0]));
+    return target_usage_err(b, "missing destination file operand after %s",
+                            fu_quote(b, ops[0]));
   if (no_target && *n > 2)
-    return fu_usage_err(b, "extra operand %s", fu_quote(b, ops[2]));
+    return target_usage_err(b, "extra operand %s", fu_quote(b, ops[2]));
   const char *d = target;
   vfs_info st;
   if (!d && !no_target) {

@@ -53,9 +53,3 @@ void mi_file_err(bi_ctx *b, const char *file, int rc) {
   bi_err(b, "%s: %s", file, vsh_strerror(rc));
 }
 
-void mi_try_help(bi_ctx *b) {
-  vsh_buf m = {0};
-  vsh__buf_printf(&m, "Try '%s --help' for more information.\n", b->argv[0]);
-  sh_stream_write(b->err, m.data, m.len, bi_exec(b));
-  vsh_buf_dispose(&m);
-}

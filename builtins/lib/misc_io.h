@@ -29,8 +29,6 @@ void mi_format_mtime(bi_ctx *b, vsh_buf *o, struct timespec ts);
 
 /* Prints "name: file: strerror" unless rc is EPIPE/EABORTED. */
 void mi_file_err(bi_ctx *b, const char *file, int rc);
-/* "Try 'NAME --help' for more information." on stderr (no prefix). */
-void mi_try_help(bi_ctx *b);
 /* Exit status for a fatal rc: 141 for EPIPE, else fallback. */
 static inline int mi_status(int rc, int fallback) {
   return rc == VSH_EPIPE ? 141 : fallback;
