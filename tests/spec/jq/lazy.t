@@ -32,7 +32,7 @@ jq -c length deep.json; echo "status $?"
 --- stdout
 status 5
 --- stderr
-jq: error (at deep.json:1): Exceeds depth limit for parsing at line 1, column 10001
+jq: parse error: Exceeds depth limit for parsing at line 1, column 10001
 
 === endless recursion stops with a message
 --- vsh-only: the limit and its message are vsh's
