@@ -31,6 +31,7 @@ typedef struct grep_run_st {
   bool hdr_pending; /* rg --heading: the file's name is not printed yet */
   bool ctx_out;     /* a line went out in an earlier file (for "--") */
   size_t files_out;
+  int tab_width;    /* -T: digits of the file's size, 19 for a stream */
 } grep_run_st;
 
 static bool re_cancelled(void *ud) { return bi_cancelled(ud); }
@@ -175,12 +176,19 @@ static void prefix(grep_run_st *st, const char *name, uint64_t lineno,
     vsh__buf_putc(&st->out, '\n');
     st->hdr_pending = false;
   }
+  bool any = false;
+  int w = g->initial_tab ? st->tab_width : 0;
   if (name && !g->heading) {
     vsh__buf_puts(&st->out, name);
     vsh__buf_putc(&st->out, g->null_name ? '\0' : sep);
+    any = true;
   }
-  if (g->number) vsh__buf_printf(&st->out, "%llu%c", (unsigned long long)lineno, sep);
-  if (g->byte_offset) vsh__buf_printf(&st->out, "%llu%c", (unsigned long long)off, sep);
+  if (g->number)
+    vsh__buf_printf(&st->out, "%*llu%c", w, (unsigned long long)lineno, sep);
+  if (g->byte_offset)
+    vsh__buf_printf(&st->out, "%*llu%c", w, (unsigned long long)off, sep);
+  if (g->initial_tab && (any || g->number || g->byte_offset))
+    vsh__buf_putc(&st->out, '\t');
 }
 
 /* ---- one input ------------------------------------------------------------ */
@@ -330,10 +338,13 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
     /* before-context, with "--" between groups (grep: also between
      * files; -o prints no context lines but keeps the separators) */
     uint64_t first = nring ? ring[ring_head].lineno : lineno;
-    if (last_out >= 0 ? (g->ctx_seps || g->before > 0 || g->after > 0) &&
-                            (int64_t)first > last_out + 1
-                      : g->ctx_seps && st->ctx_out)
-      vsh__buf_puts(&st->out, "--\n");
+    if (g->group_sep &&
+        (last_out >= 0 ? (g->ctx_seps || g->before > 0 || g->after > 0) &&
+                             (int64_t)first > last_out + 1
+                       : g->ctx_seps && st->ctx_out)) {
+      vsh__buf_puts(&st->out, g->group_sep);
+      vsh__buf_putc(&st->out, '\n');
+    }
     for (size_t k = 0; k < nring && !(g->only && !g->rg); k++) {
       ctx_line *c = &ring[(ring_head + k) % (size_t)g->before];
       prefix(st, name, c->lineno, c->off, '-');
@@ -464,7 +475,14 @@ static int search_file(grep_run_st *st, const char *path, const char *disp,
     report(st, disp, rc);
     return 0;
   }
+  vfs_info inf;
+  if (st->g->initial_tab && !vfs_stat(st->b->fs, path, true, &inf) &&
+      inf.type == VFS_REG) { /* GNU pads -T numbers to the size's width */
+    st->tab_width = 1;
+    for (uint64_t v = inf.size; v >= 10; v /= 10) st->tab_width++;
+  }
   rc = search_stream(st, s, disp, show_name ? disp : NULL);
+  st->tab_width = 19;
   sh_stream_unref(s);
   if (rc == VSH_EISDIR) {
     report(st, disp, rc);
@@ -585,7 +603,10 @@ static int search_operand(grep_run_st *st, const char *op) {
     report(st, op, e);
     return 0;
   }
+  if (g->skip_devices && (inf.type == VFS_CHR || inf.type == VFS_FIFO))
+    return 0;
   if (inf.type == VFS_DIR) {
+    if (g->skip_dirs && !g->recursive) return 0;
     if (!g->recursive) {
       if (!g->no_messages) bi_err(b, "%s: Is a directory", op);
       st->error = true;
@@ -607,7 +628,7 @@ void grep_cfg_dispose(grep_cfg *g) {
 }
 
 int grep_run(bi_ctx *b, grep_cfg *g, char **operands, int n) {
-  grep_run_st st = {.b = b, .g = g};
+  grep_run_st st = {.b = b, .g = g, .tab_width = 19};
   st.budget.cancelled = re_cancelled;
   st.budget.ud = b;
   int rc = compile_patterns(&st);
@@ -688,7 +709,13 @@ static const char usage[] =
     "  -R, --dereference-recursive  likewise, but follow all symlinks\n"
     "      --include=GLOB        search only files that match GLOB\n"
     "      --exclude=GLOB        skip files that match GLOB\n"
+    "      --exclude-from=FILE   skip files that match any file pattern from FILE\n"
     "      --exclude-dir=GLOB    skip directories that match GLOB\n"
+    "  -d, --directories=ACTION  how to handle directories;\n"
+    "                            ACTION is 'read', 'recurse', or 'skip'\n"
+    "  -D, --devices=ACTION      how to handle devices, FIFOs and sockets;\n"
+    "                            ACTION is 'read' or 'skip'\n"
+    "  -T, --initial-tab         make tabs line up (if needed)\n"
     "  -L, --files-without-match  print only names of FILEs with no selected lines\n"
     "  -l, --files-with-matches  print only names of FILEs with selected lines\n"
     "  -c, --count               print only a count of selected lines per FILE\n"
@@ -696,13 +723,16 @@ static const char usage[] =
     "  -B, --before-context=NUM  print NUM lines of leading context\n"
     "  -A, --after-context=NUM   print NUM lines of trailing context\n"
     "  -C, --context=NUM         print NUM lines of output context\n"
+    "      --group-separator=SEP  print SEP on line between matches with context\n"
+    "      --no-group-separator  do not print separator for matches with context\n"
     "      --color[=WHEN]        accepted; vsh never colours\n"
     "Exit status is 0 if any line is selected, 1 otherwise;\n"
     "if any error occurs and -q is not given, the exit status is 2.\n";
 
 enum {
   OPT_INCLUDE = 256, OPT_EXCLUDE, OPT_EXCLUDE_DIR, OPT_COLOR, OPT_LABEL,
-  OPT_HELP, OPT_VERSION, OPT_BINARY_FILES, OPT_NO_IGNORE_CASE, OPT_LINE_BUF
+  OPT_HELP, OPT_VERSION, OPT_BINARY_FILES, OPT_NO_IGNORE_CASE, OPT_LINE_BUF,
+  OPT_GROUP_SEP, OPT_NO_GROUP_SEP, OPT_EXCLUDE_FROM
 };
 
 static const bi_longopt grep_long[] = {
@@ -721,6 +751,11 @@ static const bi_longopt grep_long[] = {
     {"recursive", BI_ARG_NONE, 'r'}, {"dereference-recursive", BI_ARG_NONE, 'R'},
     {"include", BI_ARG_REQUIRED, OPT_INCLUDE}, {"exclude", BI_ARG_REQUIRED, OPT_EXCLUDE},
     {"exclude-dir", BI_ARG_REQUIRED, OPT_EXCLUDE_DIR},
+    {"exclude-from", BI_ARG_REQUIRED, OPT_EXCLUDE_FROM},
+    {"group-separator", BI_ARG_REQUIRED, OPT_GROUP_SEP},
+    {"no-group-separator", BI_ARG_NONE, OPT_NO_GROUP_SEP},
+    {"initial-tab", BI_ARG_NONE, 'T'},
+    {"directories", BI_ARG_REQUIRED, 'd'}, {"devices", BI_ARG_REQUIRED, 'D'},
     {"files-without-match", BI_ARG_NONE, 'L'}, {"files-with-matches", BI_ARG_NONE, 'l'},
     {"count", BI_ARG_NONE, 'c'}, {"null", BI_ARG_NONE, 'Z'},
     {"before-context", BI_ARG_REQUIRED, 'B'}, {"after-context", BI_ARG_REQUIRED, 'A'},
@@ -755,7 +790,8 @@ static bool parse_num(bi_ctx *b, const char *s, long *out, const char *what) {
 }
 
 int bi_grep_main(bi_ctx *b) {
-  grep_cfg g = {.prog = "grep", .mode = 'G', .with_name = -1, .max_count = -1};
+  grep_cfg g = {.prog = "grep", .mode = 'G', .with_name = -1, .max_count = -1,
+               .group_sep = "--"};
   const char *name = vsh__path_basename(b->argv[0]);
   if (name[0] == 'z') { /* zgrep, zegrep, zfgrep */
     g.decompress = true; /* messages still say grep, as zgrep's do */
@@ -769,7 +805,7 @@ int bi_grep_main(bi_ctx *b) {
   int st = 2;
   bi_opts o = {0};
   int c;
-  while ((c = bi_getopt(b, &o, "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUV0123456789",
+  while ((c = bi_getopt(b, &o, "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUVd:D:0123456789",
                         grep_long)) != -1) {
     switch (c) {
     case 'E': case 'F': case 'G': case 'P':
@@ -847,6 +883,62 @@ int bi_grep_main(bi_ctx *b) {
       }
       break;
     case 'r': if (g.recursive < 1) g.recursive = 1; break;
+    case 'd': case 'D': {
+      static const char *const dv[] = {"read", "recurse", "skip", NULL};
+      static const char *const vv[] = {"read", "skip", NULL};
+      const char *const *v = c == 'd' ? dv : vv;
+      int k = 0, hits = 0, hit = 0;
+      while (v[k] && strcmp(v[k], o.arg)) k++;
+      /* -d takes an abbreviation, as GNU's argmatch */
+      for (int j = 0; c == 'd' && !v[k] && dv[j]; j++)
+        if (!strncmp(dv[j], o.arg, strlen(o.arg))) hits++, hit = j;
+      if (hits == 1) k = hit;
+      if (!v[k] && c == 'D') {
+        bi_err(b, "unknown devices method");
+        goto done;
+      }
+      if (!v[k]) {
+        st = 1; /* as GNU's argmatch */
+        bi_err(b, "%s argument \xe2\x80\x98%s\xe2\x80\x99 for "
+                  "\xe2\x80\x98--directories\xe2\x80\x99",
+               hits > 1 ? "ambiguous" : "invalid", o.arg);
+        bi_errline(b, "Valid arguments are:");
+        for (k = 0; v[k]; k++)
+          bi_errline(b, "  - \xe2\x80\x98%s\xe2\x80\x99", v[k]);
+        bi_errline(b, "Usage: grep [OPTION]... PATTERNS [FILE]...");
+        bi_errline(b, "Try 'grep --help' for more information.");
+        goto done;
+      }
+      if (c == 'D') g.skip_devices = k == 1;
+      else if (k == 1) { if (g.recursive < 1) g.recursive = 1; }
+      else g.recursive = 0, g.skip_dirs = k == 2;
+      break;
+    }
+    case OPT_GROUP_SEP: g.group_sep = o.arg; break;
+    case OPT_NO_GROUP_SEP: g.group_sep = NULL; break;
+    case OPT_EXCLUDE_FROM: {
+      vsh_buf data = {0};
+      sh_stream *in = NULL;
+      int rc = bi_open_input(b, o.arg, &in);
+      if (!rc) {
+        char tmp[16384];
+        int64_t r;
+        while ((r = bi_read(b, in, tmp, sizeof tmp)) > 0)
+          if (vsh__buf_append(&data, tmp, (size_t)r)) {
+            r = VSH_ENOMEM;
+            break;
+          }
+        if (r < 0) rc = (int)r;
+        sh_stream_unref(in);
+      }
+      if (!rc && data.len) rc = add_patterns(&g.exclude, data.data, data.len);
+      vsh_buf_dispose(&data);
+      if (rc) {
+        bi_err(b, "%s: %s", o.arg, vsh_strerror(rc));
+        goto done;
+      }
+      break;
+    }
     case 'R': g.recursive = 2; break;
     case 'L': g.list_nomatch = true; g.list_match = false; break;
     case 'l': g.list_match = true; g.list_nomatch = false; break;
@@ -855,7 +947,8 @@ int bi_grep_main(bi_ctx *b) {
     case 'A': if (!parse_num(b, o.arg, &a_num, "context length")) goto done; break;
     case 'B': if (!parse_num(b, o.arg, &b_num, "context length")) goto done; break;
     case 'C': if (!parse_num(b, o.arg, &ctx_num, "context length")) goto done; break;
-    case 'T': case 'U': case OPT_LINE_BUF: case OPT_COLOR: break;
+    case 'T': g.initial_tab = true; break;
+    case 'U': case OPT_LINE_BUF: case OPT_COLOR: break;
     case OPT_LABEL: g.label = o.arg; break;
     case OPT_INCLUDE: vsh__strv_push(&g.include, o.arg, strlen(o.arg)); break;
     case OPT_EXCLUDE: vsh__strv_push(&g.exclude, o.arg, strlen(o.arg)); break;
