@@ -738,6 +738,9 @@ static const bi_longopt lo[] = {
     {"buffer-size", BI_ARG_REQUIRED, 'S'},
     {"temporary-directory", BI_ARG_REQUIRED, 'T'},
     {"parallel", BI_ARG_REQUIRED, 260},
+    {"batch-size", BI_ARG_REQUIRED, 260},
+    {"compress-program", BI_ARG_REQUIRED, 260},
+    {"files0-from", BI_ARG_REQUIRED, 261},
     {"help", BI_ARG_NONE, 256},
     {"version", BI_ARG_NONE, 257},
     {NULL, 0, 0}};
@@ -858,7 +861,9 @@ int bi_sort_main(bi_ctx *b) {
   int check = 0; /* 1 diagnose, 2 quiet */
   bool merge = false;
   size_t *bounds = NULL; /* -m: where each file's lines start */
-  const char *outfile = NULL, *random_source = NULL;
+  const char *outfile = NULL, *random_source = NULL, *files0 = NULL;
+  vsh_buf names0 = {0};
+  char **names = NULL;
   bi_opts g = {0};
   int ch, st = 0;
   vsh_buf all = {0};
@@ -944,6 +949,7 @@ int bi_sort_main(bi_ctx *b) {
     case 'z': delim = 0; break;
     case 'S': case 'T': case 260: break;
     case 259: random_source = g.arg; break;
+    case 261: files0 = g.arg; break;
     case 256: bi_puts(b, usage); goto done;
     case 257: bi_puts(b, "sort (vsh) " VSH_VERSION_STRING "\n"); goto done;
     default: st = 2; goto done;
@@ -1006,10 +1012,18 @@ int bi_sort_main(bi_ctx *b) {
                k->reverse == global.reverse;
   }
   c.seed = bi_seed(b) * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull;
-  if (random_source) {
+  if (random_source) { /* its first 4 KiB (it may be /dev/urandom) */
     vsh_buf rs = {0};
-    const char *p = bi_path(b, random_source);
-    int rc = p ? vfs_read_file(b->fs, p, &rs) : VSH_ENAMETOOLONG;
+    sh_stream *in = NULL;
+    int rc = bi_open_input(b, random_source, &in);
+    while (!rc && rs.len < 4096) {
+      char buf[4096];
+      int64_t r = bi_read(b, in, buf, 4096 - rs.len);
+      if (r < 0) rc = (int)r;
+      else if (r == 0) break;
+      else if (vsh__buf_append(&rs, buf, (size_t)r)) rc = VSH_ENOMEM;
+    }
+    if (in) sh_stream_unref(in);
     if (rc) {
       bi_err(b, "%s: %s", random_source, vsh_strerror(rc));
       vsh_buf_dispose(&rs);
@@ -1029,6 +1043,54 @@ int bi_sort_main(bi_ctx *b) {
   int nfiles = g.noperands;
   char *dash[] = {(char *)"-"};
   char **files = nfiles ? g.operands : dash;
+  if (files0) { /* the operands are NUL-separated names in that file */
+    if (nfiles) {
+      bi_err(b, "extra operand '%s'", g.operands[0]);
+      bi_errline(b, "file operands cannot be combined with --files0-from");
+      try_help(b);
+      st = 2;
+      goto done;
+    }
+    sh_stream *in = NULL;
+    int rc = bi_open_input(b, files0, &in);
+    while (!rc) {
+      char buf[4096];
+      int64_t r = bi_read(b, in, buf, sizeof buf);
+      if (r < 0) rc = (int)r;
+      else if (r == 0) break;
+      else if (vsh__buf_append(&names0, buf, (size_t)r)) rc = VSH_ENOMEM;
+    }
+    if (in) sh_stream_unref(in);
+    if (rc) {
+      bi_err(b, "open failed: %s: %s", files0, vsh_strerror(rc));
+      st = 2;
+      goto done;
+    }
+    size_t cnt = 0;
+    for (size_t i = 0; i < names0.len; i++)
+      if (!names0.data[i] || i + 1 == names0.len) cnt++;
+    if (!cnt) {
+      bi_err(b, "no input from '%s'", files0);
+      st = 2;
+      goto done;
+    }
+    if (vsh__buf_putc(&names0, 0) || !(names = calloc(cnt, sizeof(char *)))) {
+      st = 2;
+      goto done;
+    }
+    for (size_t i = 0, beg = 0; i < names0.len - 1; i++)
+      if (!names0.data[i] || i + 2 == names0.len) {
+        if (!names0.data[beg]) {
+          bi_err(b, "%s:%d: invalid zero-length file name",
+                 strcmp(files0, "-") ? files0 : "-", nfiles + 1);
+          st = 2;
+          goto done;
+        }
+        names[nfiles++] = names0.data + beg;
+        beg = i + 1;
+      }
+    files = names;
+  }
   if (!nfiles) nfiles = 1;
   size_t *fstart = calloc((size_t)nfiles + 1, sizeof(size_t));
   bounds = calloc((size_t)nfiles + 2, sizeof(size_t));
@@ -1100,6 +1162,8 @@ int bi_sort_main(bi_ctx *b) {
   }
   st = write_out(b, outfile, lines, n, &c, delim);
 done:
+  free(names);
+  vsh_buf_dispose(&names0);
   free(bounds);
   free(tmp);
   free(lines);
