@@ -41,6 +41,7 @@ static const bi_longopt lo[] = {
     {"bytes", BI_ARG_NONE, 'c'},  {"chars", BI_ARG_NONE, 'm'},
     {"lines", BI_ARG_NONE, 'l'},  {"max-line-length", BI_ARG_NONE, 'L'},
     {"words", BI_ARG_NONE, 'w'},  {"total", BI_ARG_REQUIRED, 258},
+    {"files0-from", BI_ARG_REQUIRED, 259},
     {"help", BI_ARG_NONE, 256},   {"version", BI_ARG_NONE, 257},
     {NULL, 0, 0}};
 
@@ -222,6 +223,7 @@ int bi_wc_main(bi_ctx *b) {
   bool show[C_N] = {0};
   bool any = false;
   int total_mode = 0; /* 0 auto, 1 always, 2 only, 3 never */
+  const char *files0 = NULL;
   bi_opts g = {0};
   int ch;
   while ((ch = bi_getopt(b, &g, "cmlLw", lo)) != -1) {
@@ -254,6 +256,7 @@ int bi_wc_main(bi_ctx *b) {
       total_mode = hit;
       break;
     }
+    case 259: files0 = g.arg; break;
     case 256: bi_puts(b, usage); return 0;
     case 257: bi_puts(b, "wc (vsh) " VSH_VERSION_STRING "\n"); return 0;
     default: return 1;
@@ -269,6 +272,60 @@ int bi_wc_main(bi_ctx *b) {
   char *dash[] = {(char *)"-"};
   char **files = nfiles ? g.operands : dash;
   if (!nfiles) nfiles = 1;
+  vsh_buf names0 = {0};
+  char **names = NULL;
+  bool files0_stream = false;
+  if (files0) { /* NUL-separated names read from that file */
+    if (!no_operands) {
+      bi_err(b, "extra operand '%s'", g.operands[0]);
+      bi_errline(b, "file operands cannot be combined with --files0-from");
+      bi_try_help(b);
+      return 1;
+    }
+    sh_stream *in = NULL;
+    int rc = bi_open_input(b, files0, &in);
+    while (!rc) {
+      char buf[4096];
+      int64_t r = bi_read(b, in, buf, sizeof buf);
+      if (r < 0) rc = (int)r;
+      else if (r == 0) break;
+      else if (vsh__buf_append(&names0, buf, (size_t)r)) rc = VSH_ENOMEM;
+    }
+    if (in) sh_stream_unref(in);
+    if (!rc && vsh__buf_putc(&names0, 0)) rc = VSH_ENOMEM;
+    if (rc) {
+      bi_err(b, "cannot open '%s' for reading: %s", files0, vsh_strerror(rc));
+      vsh_buf_dispose(&names0);
+      return 1;
+    }
+    size_t cnt = 0;
+    for (size_t i = 0; i + 1 < names0.len; i++)
+      if (!names0.data[i] || i + 2 == names0.len) cnt++;
+    names = calloc(cnt ? cnt : 1, sizeof(char *));
+    if (!names) {
+      vsh_buf_dispose(&names0);
+      return 1;
+    }
+    nfiles = 0;
+    for (size_t i = 0, beg = 0; i + 1 < names0.len; i++)
+      if (!names0.data[i] || i + 2 == names0.len) {
+        names[nfiles++] = names0.data + beg;
+        beg = i + 1;
+      }
+    files = names;
+    no_operands = false;
+    if (!nfiles) {
+      free(names);
+      vsh_buf_dispose(&names0);
+      return 0;
+    }
+    /* names read from a stream are counted as they come in GNU: no
+     * column width from their sizes */
+    vfs_info fi;
+    const char *fp = strcmp(files0, "-") ? bi_path(b, files0) : NULL;
+    if (!fp || vfs_stat(b->fs, fp, true, &fi) || fi.type != VFS_REG)
+      files0_stream = true;
+  }
 
   /* Open everything first: the column width depends on all inputs. */
   sh_stream **ins = calloc((size_t)nfiles, sizeof(*ins));
@@ -276,6 +333,8 @@ int bi_wc_main(bi_ctx *b) {
   if (!ins || !errs) {
     free(ins);
     free(errs);
+    free(names);
+    vsh_buf_dispose(&names0);
     return 1;
   }
   int width = 1;
@@ -291,7 +350,7 @@ int bi_wc_main(bi_ctx *b) {
   }
   /* GNU sizes the columns from the inputs it could stat, whichever
    * failed, except for one input with one count */
-  if (!(nfiles == 1 && nshow == 1)) {
+  if (!(nfiles == 1 && nshow == 1) && !files0_stream) {
     for (; regular_total >= 10; regular_total /= 10) width++;
     if (width < min_width) width = min_width;
   }
@@ -303,6 +362,11 @@ int bi_wc_main(bi_ctx *b) {
   for (int k = 0; k < nfiles; k++) {
     const char *f = files[k];
     const char *shown = no_operands ? NULL : f;
+    if (files0 && !*f) {
+      bi_err(b, "%s:%d: invalid zero-length file name", files0, k + 1);
+      st = 1;
+      continue;
+    }
     if (errs[k] && errs[k] != VSH_EISDIR) {
       bi_err(b, "%s: %s", f, vsh_strerror(errs[k]));
       st = 1;
@@ -336,6 +400,8 @@ int bi_wc_main(bi_ctx *b) {
     if (ins[k]) sh_stream_unref(ins[k]);
   free(ins);
   free(errs);
+  free(names);
+  vsh_buf_dispose(&names0);
   if (rc == VSH_EPIPE) return 141;
   if (rc) return 1;
   return st;
