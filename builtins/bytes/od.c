@@ -2,7 +2,8 @@
  * GNU layout: address column (-A o/d/x/n), one row per -t spec, fields
  * of a block padded so every spec lines up, "*" for repeated blocks
  * (unless -v), a final address line.  Multi-byte values are little-endian
- * unless --endian=big; a short last element is zero-padded. */
+ * unless --endian=big; a short last element is zero-padded.  -S prints
+ * NUL-terminated printable strings instead. */
 #include "builtins/lib/misc_io.h"
 
 #include <math.h>
@@ -267,6 +268,50 @@ static int64_t od_read(od_input *in, unsigned char *buf, size_t n) {
   return (int64_t)got;
 }
 
+/* -S N: strings of at least N printable bytes that end in a NUL, each
+ * with its address (the end of a -N limit ends one too). */
+static int dump_strings(od_state *s, od_input *in, uint64_t minlen) {
+  vsh_buf o = {0}, str = {0};
+  unsigned char buf[4096];
+  uint64_t addr = s->skip, start = addr, left = s->limit;
+  int rc = 0;
+  for (;;) {
+    size_t want = sizeof buf;
+    if (s->has_limit && left < want) want = (size_t)left;
+    int64_t r = want ? od_read(in, buf, want) : 0;
+    if (r < 0) { rc = (int)r; break; }
+    if (r == 0 && s->has_limit && !left) buf[0] = 0, r = -1; /* the end */
+    if (r == 0) break;
+    size_t n = r < 0 ? 1 : (size_t)r;
+    for (size_t i = 0; i < n; i++, addr++) {
+      unsigned char c = buf[i];
+      if (c >= 32 && c < 127) {
+        if (!str.len) start = addr;
+        if (vsh__buf_putc(&str, (char)c)) { rc = VSH_ENOMEM; goto done; }
+        continue;
+      }
+      if (!c && str.len && str.len >= minlen) {
+        put_addr(s, &o, start);
+        if (s->radix != 'n') vsh__buf_putc(&o, ' ');
+        vsh__buf_append(&o, str.data, str.len);
+        vsh__buf_putc(&o, '\n');
+      }
+      str.len = 0;
+    }
+    if (r < 0) break;
+    if (s->has_limit) left -= n;
+    if (o.len >= 32768) {
+      if ((rc = bi_write(in->b, o.data, o.len))) goto done;
+      vsh__buf_clear(&o);
+    }
+  }
+  if (!rc) rc = bi_write(in->b, o.data ? o.data : "", o.len);
+done:
+  vsh_buf_dispose(&o);
+  vsh_buf_dispose(&str);
+  return rc;
+}
+
 enum { OPT_ENDIAN = BI_OPT_FIRST, OPT_TRADITIONAL };
 
 static const bi_option od_options[] = {
@@ -292,6 +337,8 @@ static const bi_cmd od_cmd = {
              "      --endian={big|little}   swap input bytes according the specified order\n"
              "  -j, --skip-bytes=BYTES      skip BYTES input bytes first\n"
              "  -N, --read-bytes=BYTES      limit dump to BYTES input bytes\n"
+             "  -S BYTES, --strings[=BYTES]  show only NUL terminated strings\n"
+             "                                of at least BYTES (3) printable characters\n"
              "  -t, --format=TYPE           select output format or formats\n"
              "  -v, --output-duplicates     do not use * to mark line suppression\n"
              "  -w[BYTES], --width[=BYTES]  output BYTES bytes per output line;\n"
@@ -304,6 +351,8 @@ static const bi_cmd od_cmd = {
 
 int bi_od_main(bi_ctx *b) {
   od_state s = {.radix = 'o', .width = 16};
+  bool strings = false;
+  uint64_t min_str = 3;
   bi_opts g = {0};
   int c;
   while ((c = bi_opt(b, &g, &od_cmd)) != -1) {
@@ -340,9 +389,16 @@ int bi_od_main(bi_ctx *b) {
       s.width = (size_t)v;
       break;
     }
-    case 'S':
-      bi_err(b, "option -S is not supported");
-      return 1;
+    case 'S': {
+      uint64_t v = 3;
+      if (g.arg && !bi_parse_size(g.arg, &v)) {
+        bi_err(b, "invalid -S argument '%s'", g.arg);
+        return 1;
+      }
+      strings = true;
+      min_str = v;
+      break;
+    }
     case 'a': parse_type(b, &s, "a"); break;
     case 'b': parse_type(b, &s, "o1"); break;
     case 'c': parse_type(b, &s, "c"); break;
@@ -407,6 +463,10 @@ int bi_od_main(bi_ctx *b) {
   }
   uint64_t addr = s.skip, left = s.limit;
   bool have_prev = false, starred = false;
+  if (strings) {
+    rc = dump_strings(&s, &in, min_str);
+    goto done;
+  }
   for (;;) {
     size_t want = s.width;
     if (s.has_limit && left < want) want = (size_t)left;

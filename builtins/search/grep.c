@@ -25,14 +25,15 @@ typedef struct grep_run_st {
   const char *lit;  /* a fixed string every matching line contains */
   size_t lit_len;
   bool any_selected, error;
-  bool glob_failed; /* a --include/--exclude glob failed (reported) */
   vsh_buf out;
   vsh_re_budget budget;
   int rc;           /* sticky VSH_EPIPE / VSH_EABORTED / VSH_ELIMIT */
   bool hdr_pending; /* rg --heading: the file's name is not printed yet */
   bool ctx_out;     /* a line went out in an earlier file (for "--") */
   size_t files_out;
+  int tab_width;    /* -T: digits of the file's size, 19 for a stream */
 } grep_run_st;
+
 
 static bool has_backref(const char *p) {
   for (; *p; p++)
@@ -174,12 +175,19 @@ static void prefix(grep_run_st *st, const char *name, uint64_t lineno,
     vsh__buf_putc(&st->out, '\n');
     st->hdr_pending = false;
   }
+  bool any = false;
+  int w = g->initial_tab ? st->tab_width : 0;
   if (name && !g->heading) {
     vsh__buf_puts(&st->out, name);
     vsh__buf_putc(&st->out, g->null_name ? '\0' : sep);
+    any = true;
   }
-  if (g->number) vsh__buf_printf(&st->out, "%llu%c", (unsigned long long)lineno, sep);
-  if (g->byte_offset) vsh__buf_printf(&st->out, "%llu%c", (unsigned long long)off, sep);
+  if (g->number)
+    vsh__buf_printf(&st->out, "%*llu%c", w, (unsigned long long)lineno, sep);
+  if (g->byte_offset)
+    vsh__buf_printf(&st->out, "%*llu%c", w, (unsigned long long)off, sep);
+  if (g->initial_tab && (any || g->number || g->byte_offset))
+    vsh__buf_putc(&st->out, '\t');
 }
 
 /* ---- one input ------------------------------------------------------------ */
@@ -329,10 +337,13 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
     /* before-context, with "--" between groups (grep: also between
      * files; -o prints no context lines but keeps the separators) */
     uint64_t first = nring ? ring[ring_head].lineno : lineno;
-    if (last_out >= 0 ? (g->ctx_seps || g->before > 0 || g->after > 0) &&
-                            (int64_t)first > last_out + 1
-                      : g->ctx_seps && st->ctx_out)
-      vsh__buf_puts(&st->out, "--\n");
+    if (g->group_sep &&
+        (last_out >= 0 ? (g->ctx_seps || g->before > 0 || g->after > 0) &&
+                             (int64_t)first > last_out + 1
+                       : g->ctx_seps && st->ctx_out)) {
+      vsh__buf_puts(&st->out, g->group_sep);
+      vsh__buf_putc(&st->out, '\n');
+    }
     for (size_t k = 0; k < nring && !(g->only && !g->rg); k++) {
       ctx_line *c = &ring[(ring_head + k) % (size_t)g->before];
       prefix(st, name, c->lineno, c->off, '-');
@@ -404,31 +415,16 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
 
 /* ---- files and the tree walk --------------------------------------------- */
 
-static bool cancelled_glob(void *ud) { return bi_cancelled((bi_ctx *)ud); }
-
-/* A --include/--exclude/-g glob against a name.  A glob that cannot be
- * compiled or runs out of its budget is an error (reported once, status
- * 2), never taken as "no match". */
-static bool glob_hit(grep_run_st *st, const char *glob, const char *name) {
+static bool glob_hit(bi_ctx *b, const char *glob, const char *name) {
   sh_pattern *p;
-  int r = sh_pattern_compile(&p, st->b->arena, glob, strlen(glob), NULL,
-                             SH_PAT_EXTGLOB);
-  if (!r) {
-    sh_pattern_budget bud = {SH_PAT_DEFAULT_STEPS, cancelled_glob, st->b};
-    r = sh_pattern_match(p, name, strlen(name), &bud);
-    if (r >= 0) return r == 1;
-  }
-  if (!st->glob_failed && r != VSH_EABORTED)
-    bi_err(st->b, "%s: %s", glob,
-           r == VSH_ELIMIT ? "pattern too complex" : vsh_strerror(r));
-  st->glob_failed = true;
-  st->error = true;
-  return false;
+  if (sh_pattern_compile(&p, b->arena, glob, strlen(glob), NULL, SH_PAT_EXTGLOB))
+    return false;
+  return sh_pattern_match(p, name, strlen(name), NULL) == 1;
 }
 
-static bool any_glob(grep_run_st *st, const vsh_strv *v, const char *name) {
+static bool any_glob(bi_ctx *b, const vsh_strv *v, const char *name) {
   for (size_t i = 0; i < v->len; i++)
-    if (glob_hit(st, v->items[i], name)) return true;
+    if (glob_hit(b, v->items[i], name)) return true;
   return false;
 }
 
@@ -445,7 +441,7 @@ static bool rg_glob_ok(grep_run_st *st, const char *rel, const char *base,
     if (neg) gl++;
     else any_pos = true;
     const char *subject = strchr(gl, '/') ? rel : base;
-    if (glob_hit(st, gl, subject)) {
+    if (glob_hit(st->b, gl, subject)) {
       verdict = !neg;
       decided = true;
     }
@@ -459,8 +455,8 @@ static bool file_wanted(grep_run_st *st, const char *rel, const char *base,
   grep_cfg *g = st->g;
   if (g->rg && !operand && !rg_glob_ok(st, rel, base, false)) return false;
   if (g->rg && operand) return true;
-  if (g->include.len && !any_glob(st, &g->include, base)) return false;
-  if (g->exclude.len && any_glob(st, &g->exclude, base)) return false;
+  if (g->include.len && !any_glob(st->b, &g->include, base)) return false;
+  if (g->exclude.len && any_glob(st->b, &g->exclude, base)) return false;
   return true;
 }
 
@@ -478,7 +474,14 @@ static int search_file(grep_run_st *st, const char *path, const char *disp,
     report(st, disp, rc);
     return 0;
   }
+  vfs_info inf;
+  if (st->g->initial_tab && !vfs_stat(st->b->fs, path, true, &inf) &&
+      inf.type == VFS_REG) { /* GNU pads -T numbers to the size's width */
+    st->tab_width = 1;
+    for (uint64_t v = inf.size; v >= 10; v /= 10) st->tab_width++;
+  }
   rc = search_stream(st, s, disp, show_name ? disp : NULL);
+  st->tab_width = 19;
   sh_stream_unref(s);
   if (rc == VSH_EISDIR) {
     report(st, disp, rc);
@@ -538,7 +541,7 @@ static int walk(grep_run_st *st, const char *top) {
           t = inf.type;
         }
         if (t == VFS_DIR) {
-          if (g->exclude_dir.len && any_glob(st, &g->exclude_dir, d->name)) continue;
+          if (g->exclude_dir.len && any_glob(b, &g->exclude_dir, d->name)) continue;
           if (g->rg && !rg_glob_ok(st, rel, d->name, true)) continue;
           if (g->rg && !strcmp(d->name, ".git")) continue;
           /* directories are pushed with a marker byte so they are walked */
@@ -599,7 +602,10 @@ static int search_operand(grep_run_st *st, const char *op) {
     report(st, op, e);
     return 0;
   }
+  if (g->skip_devices && (inf.type == VFS_CHR || inf.type == VFS_FIFO))
+    return 0;
   if (inf.type == VFS_DIR) {
+    if (g->skip_dirs && !g->recursive) return 0;
     if (!g->recursive) {
       if (!g->no_messages) bi_err(b, "%s: Is a directory", op);
       st->error = true;
@@ -621,7 +627,7 @@ void grep_cfg_dispose(grep_cfg *g) {
 }
 
 int grep_run(bi_ctx *b, grep_cfg *g, char **operands, int n) {
-  grep_run_st st = {.b = b, .g = g};
+  grep_run_st st = {.b = b, .g = g, .tab_width = 19};
   st.budget = bi_re_budget(b);
   int rc = compile_patterns(&st);
   if (rc) goto done;
@@ -675,7 +681,8 @@ done:
 
 enum {
   OPT_INCLUDE = BI_OPT_FIRST, OPT_EXCLUDE, OPT_EXCLUDE_DIR, OPT_COLOR,
-  OPT_LABEL, OPT_BINARY_FILES, OPT_NO_IGNORE_CASE, OPT_LINE_BUF
+  OPT_LABEL, OPT_BINARY_FILES, OPT_NO_IGNORE_CASE, OPT_LINE_BUF,
+  OPT_GROUP_SEP, OPT_NO_GROUP_SEP, OPT_EXCLUDE_FROM
 };
 
 static const bi_option grep_long[] = {
@@ -708,6 +715,12 @@ static const bi_option grep_long[] = {
     {"include", BI_ARG_REQUIRED, OPT_INCLUDE, NULL},
     {"exclude", BI_ARG_REQUIRED, OPT_EXCLUDE, NULL},
     {"exclude-dir", BI_ARG_REQUIRED, OPT_EXCLUDE_DIR, NULL},
+    {"exclude-from", BI_ARG_REQUIRED, OPT_EXCLUDE_FROM, NULL},
+    {"group-separator", BI_ARG_REQUIRED, OPT_GROUP_SEP, NULL},
+    {"no-group-separator", BI_ARG_NONE, OPT_NO_GROUP_SEP, NULL},
+    {"initial-tab", BI_ARG_NONE, 'T', NULL},
+    {"directories", BI_ARG_REQUIRED, 'd', NULL},
+    {"devices", BI_ARG_REQUIRED, 'D', NULL},
     {"files-without-match", BI_ARG_NONE, 'L', NULL},
     {"files-with-matches", BI_ARG_NONE, 'l', NULL},
     {"count", BI_ARG_NONE, 'c', NULL},
@@ -760,7 +773,13 @@ static const bi_cmd grep_cmd = {
         "  -R, --dereference-recursive  likewise, but follow all symlinks\n"
         "      --include=GLOB        search only files that match GLOB\n"
         "      --exclude=GLOB        skip files that match GLOB\n"
+        "      --exclude-from=FILE   skip files that match any file pattern from FILE\n"
         "      --exclude-dir=GLOB    skip directories that match GLOB\n"
+        "  -d, --directories=ACTION  how to handle directories;\n"
+        "                            ACTION is 'read', 'recurse', or 'skip'\n"
+        "  -D, --devices=ACTION      how to handle devices, FIFOs and sockets;\n"
+        "                            ACTION is 'read' or 'skip'\n"
+        "  -T, --initial-tab         make tabs line up (if needed)\n"
         "  -L, --files-without-match  print only names of FILEs with no "
         "selected lines\n"
         "  -l, --files-with-matches  print only names of FILEs with "
@@ -771,10 +790,12 @@ static const bi_cmd grep_cmd = {
         "  -B, --before-context=NUM  print NUM lines of leading context\n"
         "  -A, --after-context=NUM   print NUM lines of trailing context\n"
         "  -C, --context=NUM         print NUM lines of output context\n"
+        "      --group-separator=SEP  print SEP on line between matches with context\n"
+        "      --no-group-separator  do not print separator for matches with context\n"
         "      --color[=WHEN]        accepted; vsh never colours\n"
         "Exit status is 0 if any line is selected, 1 otherwise;\n"
         "if any error occurs and -q is not given, the exit status is 2.\n",
-    .shortopts = "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUV0123456789",
+    .shortopts = "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUVd:D:0123456789",
     .longopts = grep_long,
     .version = "grep (GNU grep compatible; vsh) " VSH_VERSION_STRING "\n",
     .bad_status = 2,
@@ -812,6 +833,54 @@ typedef struct grep_cl {
 } grep_cl;
 
 /* The option loop: -1 to go on, else the exit status. */
+/* The whole of an operand file (-f, --exclude-from): "-", /dev/stdin and
+ * /dev/fd/N (grep -f <(...)) as other inputs.  0 or a negative vsh_err. */
+static int read_whole(bi_ctx *b, const char *path, vsh_buf *data) {
+  sh_stream *in = NULL;
+  int rc = bi_open_input(b, path, &in);
+  if (rc) return rc;
+  char tmp[65536];
+  int64_t r;
+  while ((r = bi_read(b, in, tmp, sizeof tmp)) > 0)
+    if (vsh__buf_append(data, tmp, (size_t)r)) {
+      r = VSH_ENOMEM;
+      break;
+    }
+  sh_stream_unref(in);
+  return r < 0 ? (int)r : 0;
+}
+
+/* -d ACTION / -D ACTION as GNU grep takes them: -1 to go on, else the
+ * exit status after the message. */
+static int dir_dev_action(bi_ctx *b, int c, const char *arg, grep_cfg *g) {
+  static const char *const dv[] = {"read", "recurse", "skip", NULL};
+  static const char *const vv[] = {"read", "skip", NULL};
+  const char *const *v = c == 'd' ? dv : vv;
+  int k = 0, hits = 0, hit = 0;
+  while (v[k] && strcmp(v[k], arg)) k++;
+  /* -d takes an abbreviation, as GNU's argmatch */
+  for (int j = 0; c == 'd' && !v[k] && dv[j]; j++)
+    if (!strncmp(dv[j], arg, strlen(arg))) hits++, hit = j;
+  if (hits == 1) k = hit;
+  if (!v[k] && c == 'D') {
+    bi_err(b, "unknown devices method");
+    return 2;
+  }
+  if (!v[k]) {
+    bi_err(b, "%s argument " BI_LQ "%s" BI_RQ " for " BI_LQ "--directories" BI_RQ,
+           hits > 1 ? "ambiguous" : "invalid", arg);
+    bi_errline(b, "Valid arguments are:");
+    for (k = 0; v[k]; k++) bi_errline(b, "  - " BI_LQ "%s" BI_RQ, v[k]);
+    bi_errline(b, "Usage: grep [OPTION]... PATTERNS [FILE]...");
+    bi_errline(b, "Try 'grep --help' for more information.");
+    return 1; /* as GNU's argmatch */
+  }
+  if (c == 'D') g->skip_devices = k == 1;
+  else if (k == 1) { if (g->recursive < 1) g->recursive = 1; }
+  else g->recursive = 0, g->skip_dirs = k == 2;
+  return -1;
+}
+
 static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
   int c;
   while ((c = bi_opt(b, o, &grep_cmd)) != -1) {
@@ -830,20 +899,7 @@ static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
       break;
     case 'f': {
       vsh_buf data = {0};
-      /* "-", /dev/stdin and /dev/fd/N (grep -f <(...)) as other inputs */
-      sh_stream *in = NULL;
-      int rc = bi_open_input(b, o->arg, &in);
-      if (!rc) {
-        char tmp[65536];
-        int64_t r;
-        while ((r = bi_read(b, in, tmp, sizeof tmp)) > 0)
-          if (vsh__buf_append(&data, tmp, (size_t)r)) {
-            r = VSH_ENOMEM;
-            break;
-          }
-        if (r < 0) rc = (int)r;
-        sh_stream_unref(in);
-      }
+      int rc = read_whole(b, o->arg, &data);
       if (rc) {
         bi_err(b, "%s: %s", o->arg, vsh_strerror(rc));
         vsh_buf_dispose(&data);
@@ -899,7 +955,26 @@ static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
     case 'A': if (!parse_num(b, o->arg, &cl->a_num, "context length")) return 2; break;
     case 'B': if (!parse_num(b, o->arg, &cl->b_num, "context length")) return 2; break;
     case 'C': if (!parse_num(b, o->arg, &cl->ctx_num, "context length")) return 2; break;
-    case 'T': case 'U': case OPT_LINE_BUF: case OPT_COLOR: break;
+    case 'T': g->initial_tab = true; break;
+    case 'U': case OPT_LINE_BUF: case OPT_COLOR: break;
+    case 'd': case 'D': {
+      int st = dir_dev_action(b, c, o->arg, g);
+      if (st >= 0) return st;
+      break;
+    }
+    case OPT_GROUP_SEP: g->group_sep = o->arg; break;
+    case OPT_NO_GROUP_SEP: g->group_sep = NULL; break;
+    case OPT_EXCLUDE_FROM: {
+      vsh_buf data = {0};
+      int rc = read_whole(b, o->arg, &data);
+      if (!rc && data.len) rc = add_patterns(&g->exclude, data.data, data.len);
+      vsh_buf_dispose(&data);
+      if (rc) {
+        bi_err(b, "%s: %s", o->arg, vsh_strerror(rc));
+        return 2;
+      }
+      break;
+    }
     case OPT_LABEL: g->label = o->arg; break;
     case OPT_INCLUDE: vsh__strv_push(&g->include, o->arg, strlen(o->arg)); break;
     case OPT_EXCLUDE: vsh__strv_push(&g->exclude, o->arg, strlen(o->arg)); break;
@@ -917,7 +992,8 @@ static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
 }
 
 int bi_grep_main(bi_ctx *b) {
-  grep_cfg g = {.prog = "grep", .mode = 'G', .with_name = -1, .max_count = -1};
+  grep_cfg g = {.prog = "grep", .mode = 'G', .with_name = -1, .max_count = -1,
+               .group_sep = "--"};
   const char *name = vsh__path_basename(b->argv[0]);
   if (name[0] == 'z') { /* zgrep, zegrep, zfgrep */
     g.decompress = true; /* messages still say grep, as zgrep's do */

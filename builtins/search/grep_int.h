@@ -16,6 +16,10 @@ typedef struct grep_cfg {
   bool count, list_match, list_nomatch, number, only, quiet, no_messages;
   int with_name;           /* -1 default, 0 -h, 1 -H */
   bool byte_offset, null_name, null_data, text, skip_binary;
+  bool initial_tab;        /* -T: numbers 19 wide, a tab after the prefix */
+  const char *group_sep;   /* between context groups; NULL: none */
+  bool skip_dirs;          /* -d skip: directory operands are passed over */
+  bool skip_devices;       /* -D skip: device, FIFO and socket operands */
   int recursive;           /* 0, 1 (-r: skip symlinks), 2 (-R) */
   long after, before;
   bool ctx_seps;           /* grep -A/-B/-C given (even 0): "--" between

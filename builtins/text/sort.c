@@ -702,7 +702,9 @@ static int slurp(bi_ctx *b, const char *name, vsh_buf *all, char delim) {
   return rc;
 }
 
-enum { OPT_SORT = BI_OPT_FIRST, OPT_RANDOM_SOURCE, OPT_PARALLEL };
+enum {
+  OPT_SORT = BI_OPT_FIRST, OPT_RANDOM_SOURCE, OPT_PARALLEL, OPT_FILES0_FROM
+};
 
 static const bi_option sort_longopts[] = {
     {"ignore-leading-blanks", BI_ARG_NONE, 'b', NULL},
@@ -729,6 +731,9 @@ static const bi_option sort_longopts[] = {
     {"buffer-size", BI_ARG_REQUIRED, 'S', NULL},
     {"temporary-directory", BI_ARG_REQUIRED, 'T', NULL},
     {"parallel", BI_ARG_REQUIRED, OPT_PARALLEL, NULL},
+    {"batch-size", BI_ARG_REQUIRED, OPT_PARALLEL, NULL},
+    {"compress-program", BI_ARG_REQUIRED, OPT_PARALLEL, NULL},
+    {"files0-from", BI_ARG_REQUIRED, OPT_FILES0_FROM, NULL},
     {0}};
 
 static const bi_cmd sort_cmd = {
@@ -859,7 +864,7 @@ typedef struct sort_opts {
   int check; /* 1 diagnose, 2 quiet */
   bool merge;
   char delim;
-  const char *outfile, *random_source;
+  const char *outfile, *random_source, *files0;
 } sort_opts;
 
 /* The option loop: -1 to go on, else the exit status (o->keys is the
@@ -939,6 +944,7 @@ static int sort_options(bi_ctx *b, bi_opts *g, sort_opts *o, sort_cfg *c) {
     case 'z': o->delim = 0; break;
     case 'S': case 'T': case OPT_PARALLEL: break;
     case OPT_RANDOM_SOURCE: o->random_source = g->arg; break;
+    case OPT_FILES0_FROM: o->files0 = g->arg; break;
     default: return g->status;
     }
   }
@@ -1009,6 +1015,9 @@ int bi_sort_main(bi_ctx *b) {
   bool merge = so.merge;
   const char *outfile = so.outfile, *random_source = so.random_source;
   size_t *bounds = NULL; /* -m: where each file's lines start */
+  const char *files0 = so.files0;
+  vsh_buf names0 = {0};
+  char **names = NULL;
   vsh_buf all = {0};
   sort_line *lines = NULL, *tmp = NULL;
   c.keys = keys;
@@ -1027,10 +1036,18 @@ int bi_sort_main(bi_ctx *b) {
                k->reverse == global.reverse;
   }
   c.seed = bi_seed(b) * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull;
-  if (random_source) {
+  if (random_source) { /* its first 4 KiB (it may be /dev/urandom) */
     vsh_buf rs = {0};
-    const char *p = bi_path(b, random_source);
-    int rc = p ? vfs_read_file(b->fs, p, &rs) : VSH_ENAMETOOLONG;
+    sh_stream *in = NULL;
+    int rc = bi_open_input(b, random_source, &in);
+    while (!rc && rs.len < 4096) {
+      char buf[4096];
+      int64_t r = bi_read(b, in, buf, 4096 - rs.len);
+      if (r < 0) rc = (int)r;
+      else if (r == 0) break;
+      else if (vsh__buf_append(&rs, buf, (size_t)r)) rc = VSH_ENOMEM;
+    }
+    if (in) sh_stream_unref(in);
     if (rc) {
       bi_err(b, "%s: %s", random_source, vsh_strerror(rc));
       vsh_buf_dispose(&rs);
@@ -1049,6 +1066,53 @@ int bi_sort_main(bi_ctx *b) {
   int nfiles = g.noperands;
   char *dash[] = {(char *)"-"};
   char **files = nfiles ? g.operands : dash;
+  if (files0) { /* the operands are NUL-separated names in that file */
+    if (nfiles) {
+      bi_err(b, "extra operand '%s'", g.operands[0]);
+      bi_errline(b, "file operands cannot be combined with --files0-from");
+      st = bi_usage_error(b, &sort_cmd, NULL);
+      goto done;
+    }
+    sh_stream *in = NULL;
+    int rc = bi_open_input(b, files0, &in);
+    while (!rc) {
+      char buf[4096];
+      int64_t r = bi_read(b, in, buf, sizeof buf);
+      if (r < 0) rc = (int)r;
+      else if (r == 0) break;
+      else if (vsh__buf_append(&names0, buf, (size_t)r)) rc = VSH_ENOMEM;
+    }
+    if (in) sh_stream_unref(in);
+    if (rc) {
+      bi_err(b, "open failed: %s: %s", files0, vsh_strerror(rc));
+      st = 2;
+      goto done;
+    }
+    size_t cnt = 0;
+    for (size_t i = 0; i < names0.len; i++)
+      if (!names0.data[i] || i + 1 == names0.len) cnt++;
+    if (!cnt) {
+      bi_err(b, "no input from '%s'", files0);
+      st = 2;
+      goto done;
+    }
+    if (vsh__buf_putc(&names0, 0) || !(names = calloc(cnt, sizeof(char *)))) {
+      st = 2;
+      goto done;
+    }
+    for (size_t i = 0, beg = 0; i < names0.len - 1; i++)
+      if (!names0.data[i] || i + 2 == names0.len) {
+        if (!names0.data[beg]) {
+          bi_err(b, "%s:%d: invalid zero-length file name",
+                 strcmp(files0, "-") ? files0 : "-", nfiles + 1);
+          st = 2;
+          goto done;
+        }
+        names[nfiles++] = names0.data + beg;
+        beg = i + 1;
+      }
+    files = names;
+  }
   if (!nfiles) nfiles = 1;
   size_t *fstart = calloc((size_t)nfiles + 1, sizeof(size_t));
   bounds = calloc((size_t)nfiles + 2, sizeof(size_t));
@@ -1120,6 +1184,8 @@ int bi_sort_main(bi_ctx *b) {
   }
   st = write_out(b, outfile, lines, n, &c, delim);
 done:
+  free(names);
+  vsh_buf_dispose(&names0);
   free(bounds);
   free(tmp);
   free(lines);

@@ -225,12 +225,27 @@ static int tail_run(bi_ctx *b, tail_opts *op) {
   return bi_each_input(b, g.noperands, g.operands, headers, tail_input, &o);
 }
 
+/* "tail +5 [FILE]": from line 5, as GNU here takes it when at most one
+ * file follows (after an optional "--"); "+N" with a unit other than b,
+ * c, l is a file name. */
+static bool obsolete_plus(bi_ctx *b, const char *a1) {
+  if (a1[0] != '+') return false;
+  bool dashes = b->argc >= 3 && b->argc <= 4 && !strcmp(b->argv[2], "--");
+  if (!dashes && b->argc == 3 && b->argv[2][0] == '-' && b->argv[2][1])
+    return false;
+  if (!dashes && b->argc != 2 && b->argc != 3) return false;
+  const char *u = a1 + 1 + strspn(a1 + 1, "0123456789");
+  return !*u || (strchr("bcl", *u) && !u[1]);
+}
+
 int bi_tail_main(bi_ctx *b) {
   tail_opts o = {.n = 10, .delim = '\n'};
   /* Obsolete "tail -5" / "tail -5c": only as the first argument; it is
    * consumed here and the rest parsed as usual. */
-  const char *a1 = b->argc > 1 ? b->argv[1] : "";
-  if (a1[0] == '-' && a1[1] >= '0' && a1[1] <= '9') {
+  static const char none[2] = "";
+  const char *a1 = b->argc > 1 ? b->argv[1] : none;
+  bool plus = obsolete_plus(b, a1);
+  if ((a1[0] == '-' && a1[1] >= '0' && a1[1] <= '9') || plus) {
     char num[64];
     size_t k = strspn(a1 + 1, "0123456789");
     char unit = a1[1 + k];
@@ -244,7 +259,11 @@ int bi_tail_main(bi_ctx *b) {
                 "files cannot grow while tail waits");
       return 1;
     }
-    memcpy(num, a1 + 1, k);
+    size_t at = 0;
+    if (plus) num[at++] = '+';
+    if (!k) num[at++] = '1', num[at++] = '0'; /* "+" alone is +10 */
+    memcpy(num + at, a1 + 1, k);
+    k += at;
     num[k] = unit == 'b' ? 'b' : 0;
     num[k + 1] = 0;
     if (!parse_count(b, num, &o, unit == 'b' || unit == 'c')) return 1;

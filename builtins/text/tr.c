@@ -89,7 +89,8 @@ static bool valid_class(const char *name) {
   return false;
 }
 
-/* Expands a SET operand; is2 allows [c*n]. */
+/* Expands a SET operand; is2 allows [c*] (SET1 takes only [c*n], n > 0,
+ * as GNU). */
 static bool parse_set(bi_ctx *b, const char *arg, tr_set *s, bool is2) {
   s->fill_at = -1;
   const char *p = arg;
@@ -125,7 +126,7 @@ static bool parse_set(bi_ctx *b, const char *arg, tr_set *s, bool is2) {
         continue;
       }
     }
-    if (p[0] == '[' && p[1] && is2) {
+    if (p[0] == '[' && p[1]) {
       const char *q = p + 1;
       unsigned char c = unescape(&q);
       if (q[0] == '*') {
@@ -139,6 +140,10 @@ static bool parse_set(bi_ctx *b, const char *arg, tr_set *s, bool is2) {
           if (digits && *end != ']') {
             bi_err(b, "invalid repeat count " BI_LQ "%.*s" BI_RQ " in [c*n] "
                       "construct", (int)digits, r);
+            return false;
+          }
+          if (cnt == 0 && !is2) {
+            bi_err(b, "the [c*] repeat construct may not appear in string1");
             return false;
           }
           if (cnt == 0) {

@@ -2,7 +2,7 @@
  * display width, as GNU wc in C.UTF-8: words are runs holding a printable
  * character between white space (including no-break spaces), -m counts
  * valid UTF-8 characters, column width follows the regular files' total
- * size (7 when a pipe is involved).  --files0-from is not supported. */
+ * size (7 when a pipe is involved).  --files0-from reads NUL-separated names. */
 #include "builtins/builtins.h"
 
 #include <stdio.h>
@@ -21,7 +21,7 @@ typedef struct wc_state {
   size_t npart;
 } wc_state;
 
-enum { OPT_TOTAL = BI_OPT_FIRST };
+enum { OPT_TOTAL = BI_OPT_FIRST, OPT_FILES0_FROM };
 
 static const bi_option wc_longopts[] = {
     {"bytes", BI_ARG_NONE, 'c', "print the byte counts"},
@@ -32,6 +32,10 @@ static const bi_option wc_longopts[] = {
     {"total", BI_ARG_REQUIRED, OPT_TOTAL,
      "=WHEN when to print a line with total counts;\n"
      "  WHEN can be: auto, always, only, never"},
+    {"files0-from", BI_ARG_REQUIRED, OPT_FILES0_FROM,
+     "=F read input from the files specified by\n"
+     "  NUL-terminated names in file F;\n"
+     "  If F is - then read names from standard input"},
     {0}};
 
 static const bi_cmd wc_cmd = {
@@ -225,6 +229,7 @@ int bi_wc_main(bi_ctx *b) {
   bool show[C_N] = {0};
   bool any = false;
   int total_mode = 0; /* 0 auto, 1 always, 2 only, 3 never */
+  const char *files0 = NULL;
   bi_opts g = {0};
   int ch;
   while ((ch = bi_opt(b, &g, &wc_cmd)) != -1) {
@@ -241,6 +246,7 @@ int bi_wc_main(bi_ctx *b) {
       if (total_mode < 0) return bi_usage_error(b, &wc_cmd, NULL);
       break;
     }
+    case OPT_FILES0_FROM: files0 = g.arg; break;
     default: return g.status;
     }
   }
@@ -254,6 +260,60 @@ int bi_wc_main(bi_ctx *b) {
   char *dash[] = {(char *)"-"};
   char **files = nfiles ? g.operands : dash;
   if (!nfiles) nfiles = 1;
+  vsh_buf names0 = {0};
+  char **names = NULL;
+  bool files0_stream = false;
+  if (files0) { /* NUL-separated names read from that file */
+    if (!no_operands) {
+      bi_err(b, "extra operand '%s'", g.operands[0]);
+      bi_errline(b, "file operands cannot be combined with --files0-from");
+      bi_try_help(b);
+      return 1;
+    }
+    sh_stream *in = NULL;
+    int rc = bi_open_input(b, files0, &in);
+    while (!rc) {
+      char buf[4096];
+      int64_t r = bi_read(b, in, buf, sizeof buf);
+      if (r < 0) rc = (int)r;
+      else if (r == 0) break;
+      else if (vsh__buf_append(&names0, buf, (size_t)r)) rc = VSH_ENOMEM;
+    }
+    if (in) sh_stream_unref(in);
+    if (!rc && vsh__buf_putc(&names0, 0)) rc = VSH_ENOMEM;
+    if (rc) {
+      bi_err(b, "cannot open '%s' for reading: %s", files0, vsh_strerror(rc));
+      vsh_buf_dispose(&names0);
+      return 1;
+    }
+    size_t cnt = 0;
+    for (size_t i = 0; i + 1 < names0.len; i++)
+      if (!names0.data[i] || i + 2 == names0.len) cnt++;
+    names = calloc(cnt ? cnt : 1, sizeof(char *));
+    if (!names) {
+      vsh_buf_dispose(&names0);
+      return 1;
+    }
+    nfiles = 0;
+    for (size_t i = 0, beg = 0; i + 1 < names0.len; i++)
+      if (!names0.data[i] || i + 2 == names0.len) {
+        names[nfiles++] = names0.data + beg;
+        beg = i + 1;
+      }
+    files = names;
+    no_operands = false;
+    if (!nfiles) {
+      free(names);
+      vsh_buf_dispose(&names0);
+      return 0;
+    }
+    /* names read from a stream are counted as they come in GNU: no
+     * column width from their sizes */
+    vfs_info fi;
+    const char *fp = strcmp(files0, "-") ? bi_path(b, files0) : NULL;
+    if (!fp || vfs_stat(b->fs, fp, true, &fi) || fi.type != VFS_REG)
+      files0_stream = true;
+  }
 
   /* Open everything first: the column width depends on all inputs. */
   sh_stream **ins = calloc((size_t)nfiles, sizeof(*ins));
@@ -261,6 +321,8 @@ int bi_wc_main(bi_ctx *b) {
   if (!ins || !errs) {
     free(ins);
     free(errs);
+    free(names);
+    vsh_buf_dispose(&names0);
     return 1;
   }
   int width = 1;
@@ -276,7 +338,7 @@ int bi_wc_main(bi_ctx *b) {
   }
   /* GNU sizes the columns from the inputs it could stat, whichever
    * failed, except for one input with one count */
-  if (!(nfiles == 1 && nshow == 1)) {
+  if (!(nfiles == 1 && nshow == 1) && !files0_stream) {
     for (; regular_total >= 10; regular_total /= 10) width++;
     if (width < min_width) width = min_width;
   }
@@ -288,6 +350,11 @@ int bi_wc_main(bi_ctx *b) {
   for (int k = 0; k < nfiles; k++) {
     const char *f = files[k];
     const char *shown = no_operands ? NULL : f;
+    if (files0 && !*f) {
+      bi_err(b, "%s:%d: invalid zero-length file name", files0, k + 1);
+      st = 1;
+      continue;
+    }
     if (errs[k] && errs[k] != VSH_EISDIR) {
       bi_err(b, "%s: %s", f, vsh_strerror(errs[k]));
       st = 1;
@@ -321,6 +388,8 @@ int bi_wc_main(bi_ctx *b) {
     if (ins[k]) sh_stream_unref(ins[k]);
   free(ins);
   free(errs);
+  free(names);
+  vsh_buf_dispose(&names0);
   if (rc == VSH_EPIPE) return 141;
   if (rc) return 1;
   return st;

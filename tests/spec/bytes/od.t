@@ -157,3 +157,21 @@ for o in -B -D -e -F -h -H -I -L -O -X; do od $o in | head -1; done
 0000000  -125183517527965183
 0000000 01200601001 37620641101
 0000000 0a030201 fe434241
+
+=== od -S N, --strings: NUL-terminated runs of printable bytes with their address
+--- script
+printf 'abc\0defgh\0\tij\0kl' > in
+od -S3 in
+od -An -S2 in
+od -Ax --strings=4 in
+od -S x in; echo "st $?"
+--- stdout
+0000000 abc
+0000004 defgh
+abc
+defgh
+ij
+000004 defgh
+st 1
+--- stderr
+od: invalid -S argument 'x'

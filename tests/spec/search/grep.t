@@ -535,3 +535,44 @@ s 2
 --- stderr
 grep: conflicting matchers specified
 grep: conflicting matchers specified
+
+=== grep -T, --group-separator, --no-group-separator
+--- script
+seq 12 > s12
+grep -Tn 1 s12 | head -2
+seq 12 | grep -T -n 1 | head -1
+grep -T -H 12 s12
+printf 'a\nb\nc\na\n' | grep -A0 --group-separator=XX a
+printf 'a\nb\nc\na\n' | grep -A0 --no-group-separator a
+--- stdout
+ 1:	1
+10:	10
+                  1:	1
+s12:	12
+a
+XX
+a
+a
+a
+
+=== grep -d/--directories, -D/--devices, --exclude-from
+--- script
+mkdir -p d/e; echo foo > d/e/f.c; echo nofoo > d/g.h; echo foo > a
+grep -d skip foo d a; echo "st $?"
+grep -d rec foo d | sort
+grep -r -d skip foo d; echo "st $?"
+grep -D skip foo /dev/null; echo "st $?"
+printf '*.c\n' > ex; grep --exclude-from=ex -r foo d
+grep -d bogus foo d 2>&1 | head -1; echo "st ${PIPESTATUS[0]}"
+grep -d r foo d 2>&1 | head -1
+--- stdout
+a:foo
+st 0
+d/e/f.c:foo
+d/g.h:nofoo
+st 1
+st 1
+d/g.h:nofoo
+grep: invalid argument ‘bogus’ for ‘--directories’
+st 1
+grep: ambiguous argument ‘r’ for ‘--directories’

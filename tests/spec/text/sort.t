@@ -231,3 +231,30 @@ x.1.9
 x-1.10
 --
 1
+
+=== sort --files0-from, --random-source from a device, accepted tuning options
+--- script
+printf 'b\na\n' > x; printf 'c\n' > y; printf 'x\0y\0' > names
+sort --files0-from=names
+printf 'y\0x' | sort --files0-from=-
+sort --files0-from=/dev/null; echo "st $?"
+sort --files0-from=names x; echo "st $?"
+sort --random-source=/dev/zero -R x | wc -l
+sort --batch-size=2 --compress-program=gzip --parallel=2 -S 1M x
+--- stdout
+a
+b
+c
+a
+b
+c
+st 2
+st 2
+2
+a
+b
+--- stderr
+sort: no input from '/dev/null'
+sort: extra operand 'x'
+file operands cannot be combined with --files0-from
+Try 'sort --help' for more information.

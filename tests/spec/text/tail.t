@@ -117,3 +117,36 @@ tail -n +0 a
 s 0
 s 0
 x
+
+=== tail +N, the obsolete form counting from the start
+--- script
+seq 5 > five
+tail +4 five
+tail +2c five | head -1
+seq 12 | tail +
+tail +3 -- five
+tail +2 five five 2>/dev/null; echo "st $?"
+--- stdout
+4
+5
+
+10
+11
+12
+3
+4
+5
+==> five <==
+1
+2
+3
+4
+5
+
+==> five <==
+1
+2
+3
+4
+5
+st 1

@@ -62,3 +62,15 @@ tr: extra operand ‘b’
 Only one string may be given when deleting without squeezing repeats.
 Try 'tr --help' for more information.
 tr: range-endpoints of 'z-a' are in reverse collating sequence order
+
+=== tr: [c*n] repeats in SET1 too; [c*] there is an error
+--- script
+echo abc | tr '[b*2]a' xyz
+echo abc | tr -d '[a*2]'
+echo abc | tr '[a*]' x; echo "st $?"
+--- stdout
+zyc
+bc
+st 1
+--- stderr
+tr: the [c*] repeat construct may not appear in string1

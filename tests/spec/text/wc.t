@@ -97,3 +97,24 @@ wc nosuch f
 --- stderr
 wc: nosuch: No such file or directory
 --- status: 1
+
+=== wc --files0-from reads NUL-separated names (a file or stdin)
+--- script
+printf 'a b\nc\n' > x; printf 'hello\n' > y; printf 'x\0y\0' > names
+wc --files0-from=names
+printf 'x\0y' | wc -l --files0-from=-
+wc --files0-from=/dev/null; echo "st $?"
+wc --files0-from=names x; echo "st $?"
+--- stdout
+ 2  3  6 x
+ 1  1  6 y
+ 3  4 12 total
+2 x
+1 y
+3 total
+st 0
+st 1
+--- stderr
+wc: extra operand 'x'
+file operands cannot be combined with --files0-from
+Try 'wc --help' for more information.
