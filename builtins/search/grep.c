@@ -872,7 +872,7 @@ static int dir_dev_action(bi_ctx *b, int c, const char *arg, grep_cfg *g) {
     bi_errline(b, "Valid arguments are:");
     for (k = 0; v[k]; k++) bi_errline(b, "  - " BI_LQ "%s" BI_RQ, v[k]);
     bi_errline(b, "Usage: grep [OPTION]... PATTERNS [FILE]...");
-    bi_errline(b, "Try 'grep --help' for more information.");
+    bi_try_help(b);
     return 1; /* as GNU's argmatch */
   }
   if (c == 'D') g->skip_devices = k == 1;
