@@ -360,6 +360,9 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     c->dash_s = sh->from_stdin;
     c->script_depth = c->eval_depth + 1;
     int st = sh_run_string(c, script ? script : "", len, sh->name, 1);
+    /* a signal the script sent itself as its last command still arrives */
+    c->self_sig = atomic_exchange(&ex.main_sig, 0);
+    st = sh__pending_self_signal(c, st);
     if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_RETURN) st = c->status;
     if (c->traps[SH_TRAP_EXIT] && c->unwind != SH_UW_CANCEL) {
       c->unwind = SH_UW_NONE;

@@ -493,8 +493,31 @@ int bi_local_main(bi_ctx *b) {
     bi_err(b, "can only be used in a function");
     return 1;
   }
+  /* `local -`: the function's set options are restored as it returns */
+  int dashes = 0;
+  for (int i = 1; i < b->argc; i++) dashes += !strcmp(b->argv[i], "-");
   decl d = {.local = true};
-  return declare_common(b, &d, "aAilunrxtp", NULL);
+  if (!dashes) return declare_common(b, &d, "aAilunrxtp", NULL);
+  sh_scope *f = b->sh->scope;
+  while (f && !f->is_func) f = f->up;
+  if (f && !f->saved_opts) {
+    f->saved_opts = malloc(SH_SHOPT_EXTGLOB * sizeof(bool));
+    if (!f->saved_opts) return 1;
+    memcpy(f->saved_opts, b->sh->opts, SH_SHOPT_EXTGLOB * sizeof(bool));
+  }
+  if (dashes == b->argc - 1) return 0;
+  char **all = b->argv, **rest = malloc((size_t)b->argc * sizeof(char *));
+  if (!rest) return 1;
+  int n = 0, argc = b->argc;
+  for (int i = 0; i < argc; i++)
+    if (i == 0 || strcmp(all[i], "-")) rest[n++] = all[i];
+  b->argv = rest;
+  b->argc = n;
+  int st = declare_common(b, &d, "aAilunrxtp", NULL);
+  b->argv = all;
+  b->argc = argc;
+  free(rest);
+  return st;
 }
 
 /* export and readonly take names only: a[1] is refused whole (bash

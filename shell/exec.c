@@ -30,8 +30,9 @@ bool sh_check(sh_ctx *c) {
     c->unwind = SH_UW_CANCEL;
     return true;
   }
-  int sig = 0;
-  if (c->job) {
+  int sig = c->self_sig;
+  c->self_sig = 0;
+  if (!sig && c->job) {
     sig = sh__job_signal_pending(c->job);
     if (sig) sh__job_signal_clear(c->job);
   } else if (!c->subshell && atomic_load_explicit(&ex->main_sig,
@@ -54,6 +55,7 @@ bool sh__deliver_signal(sh_ctx *c, int sig) {
   if (sig == 17 || sig == 23 || sig == 28 || sig == 18) return false;
   c->status = 128 + sig;
   c->unwind = SH_UW_EXIT;
+  c->died_of = sig;
   return true;
 }
 
@@ -62,22 +64,24 @@ static int set_status(sh_ctx *c, int st) {
   return st;
 }
 
-/* errexit and the ERR trap after a command that may trigger them. */
-static void after_command(sh_ctx *c, const sh_node *n, int st) {
-  if (st == 0 || c->unwind || c->errexit_off) return;
-  /* the ERR trap is not inherited by functions without errtrace, and
-   * never runs in asynchronous jobs */
-  bool in_func = c->funcname && strcmp(c->funcname, "source") != 0;
+/* errexit and the ERR trap after a command that may trigger them; the
+ * status the command leaves. */
+static int after_command(sh_ctx *c, const sh_node *n, int st) {
+  bool fresh = c->err_trap_fresh;
+  c->err_trap_fresh = false;
+  if (st == 0 || c->unwind || c->errexit_off) return st;
   /* in a job only with errtrace, and not for the job's own command
    * (false & runs no ERR trap; { false; } & does) */
   bool job_ok = !c->job || (c->opts[SH_OPT_ERRTRACE] && n != c->job_top);
-  if (c->traps[SH_TRAP_ERR] && !c->in_trap && job_ok &&
-      (!in_func || c->opts[SH_OPT_ERRTRACE]))
+  if (c->traps[SH_TRAP_ERR] && !c->in_trap && job_ok && !fresh)
     sh_run_trap(c, SH_TRAP_ERR);
+  /* a `return` in the trap: the function returns its status */
+  if (c->unwind == SH_UW_RETURN) return c->status;
   if (c->opts[SH_OPT_ERREXIT]) {
     c->status = st;
     c->unwind = SH_UW_EXIT;
   }
+  return st;
 }
 
 /* ---- functions -------------------------------------------------------------- */
@@ -167,10 +171,14 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
   if (c->traps[SH_TRAP_DEBUG] && !c->in_trap &&
       (c->opts[SH_OPT_FUNCTRACE] || c->func_traced))
     sh_run_trap(c, SH_TRAP_DEBUG);
+  char *saved_traps[2];
+  bool had_err = sh__func_traps_hide(c, saved_traps);
   sh_unit_ref(f->unit);
   sh_node *body = f->def->u.func.body;
-  int st = sh_exec_node(c, body);
+  /* a `return` in that DEBUG trap skips the body */
+  int st = c->unwind == SH_UW_RETURN ? c->status : sh_exec_node(c, body);
   sh_unit_unref(f->unit);
+  sh__func_traps_show(c, saved_traps, had_err, sc);
   c->loop_depth = oloops;
   c->func_traced = otraced;
   c->call_depth--;
@@ -187,6 +195,7 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
     if (returned) c->status = c->return_prev;
     sh_run_trap(c, SH_TRAP_RETURN);
     if (c->unwind == SH_UW_EXIT) st = c->status;
+    if (c->unwind == SH_UW_RETURN) c->unwind = SH_UW_NONE;
   }
   c->funcname = ofn;
   c->unit = ounit;
@@ -206,8 +215,6 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
  * functrace, never inside a trap.  True when it asked to stop. */
 bool sh__debug_trap(sh_ctx *c, unsigned line) {
   if (!c->traps[SH_TRAP_DEBUG] || c->in_trap) return false;
-  bool in_func = c->funcname && strcmp(c->funcname, "source") != 0;
-  if (in_func && !c->opts[SH_OPT_FUNCTRACE] && !c->func_traced) return false;
   if (line) c->line = line;
   sh_run_trap(c, SH_TRAP_DEBUG);
   return c->unwind != SH_UW_NONE;
@@ -219,17 +226,23 @@ void sh_run_trap(sh_ctx *c, int sig) {
   char *copy = strdup(code);
   if (!copy) return;
   int saved = c->status;
-  int otrap = c->trap_status;
-  c->trap_status = saved;
+  sh_trap_frame outer = c->trap;
+  c->trap = (sh_trap_frame){saved, c->call_depth, sig, c->line};
   sh_unwind uw = c->unwind;
   int uwn = c->unwind_n;
   c->unwind = SH_UW_NONE;
   c->in_trap = true;
-  sh_run_string(c, copy, strlen(copy), "trap", c->line);
+  /* signal and EXIT traps count their lines from 1, as bash's do */
+  sh_run_string(c, copy, strlen(copy), "trap", sig <= 64 ? 1 : c->line);
   c->in_trap = false;
-  c->trap_status = otrap;
+  c->line = c->trap.line;
+  c->trap = outer;
   free(copy);
-  if (c->unwind == SH_UW_EXIT || c->unwind == SH_UW_CANCEL) return;
+  /* exit; return, break and continue act on the function or loop that
+   * was running when the trap fired, as bash's do */
+  if (c->unwind == SH_UW_BREAK || c->unwind == SH_UW_CONTINUE)
+    c->status = saved;
+  if (c->unwind != SH_UW_NONE && c->unwind != SH_UW_ABORT) return;
   c->unwind = uw;
   c->unwind_n = uwn;
   c->status = saved;
@@ -1340,8 +1353,7 @@ static int exec_group(sh_ctx *c, sh_node *n) {
   }
   sh_restore(c, &sv);
   set_status(c, st);
-  after_command(c, n, st);
-  return st;
+  return after_command(c, n, st);
 }
 
 static int exec_if(sh_ctx *c, sh_node *n) {
@@ -1382,8 +1394,7 @@ static int with_redirs(sh_ctx *c, sh_node *n, int (*fn)(sh_ctx *, sh_node *)) {
   }
   sh_restore(c, &sv);
   set_status(c, st);
-  after_command(c, n, st);
-  return st;
+  return after_command(c, n, st);
 }
 
 static int exec_while_n(sh_ctx *c, sh_node *n) { return exec_while(c, n, false); }
@@ -1416,12 +1427,10 @@ static int exec_node(sh_ctx *c, sh_node *n) {
   case SH_NODE_SIMPLE:
     st = exec_simple(c, n);
     sh__set_pipestatus(c, &st, 1); /* before the ERR trap runs */
-    after_command(c, n, st);
-    return st;
+    return after_command(c, n, st);
   case SH_NODE_PIPELINE:
     st = sh_exec_pipeline(c, n);
-    if (!n->u.pipe.bang) after_command(c, n, st);
-    return st;
+    return n->u.pipe.bang ? st : after_command(c, n, st);
   case SH_NODE_AND:
   case SH_NODE_OR:
     c->errexit_off++;
@@ -1435,8 +1444,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
   case SH_NODE_SUBSHELL:
     st = sh_exec_subshell(c, n->u.group.body, n->redirs, n->n_redirs);
     sh__set_pipestatus(c, &st, 1);
-    after_command(c, n, st);
-    return st;
+    return after_command(c, n, st);
   case SH_NODE_GROUP:
     return exec_group(c, n);
   case SH_NODE_IF:
@@ -1455,12 +1463,10 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     return with_redirs(c, n, exec_case);
   case SH_NODE_ARITH:
     st = with_redirs(c, n, exec_arith);
-    after_command(c, n, st);
-    return st;
+    return after_command(c, n, st);
   case SH_NODE_COND:
     st = with_redirs(c, n, exec_cond_n);
-    after_command(c, n, st);
-    return st;
+    return after_command(c, n, st);
   case SH_NODE_FUNCDEF:
     /* bash refuses a name with an expansion in it ($x-f() {...}) */
     c->line = n->line;

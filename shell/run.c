@@ -499,6 +499,7 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
     if (c->fds[fd]) sh_fd_set(s, fd, c->fds[fd]);
   s->bashpid = s->pid = atomic_fetch_add(&c->ex->next_pid, 1);
   s->ppid = c->pid;
+  s->child_shell = true;
   s->umask = c->umask; /* a process inherits these */
   s->ulimit_init = c->ulimit_init;
   memcpy(s->ulimit_soft, c->ulimit_soft, sizeof s->ulimit_soft);
@@ -564,6 +565,7 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   s->script_src = is_file ? name : NULL;
   s->script_depth = s->eval_depth + 1;
   int st = sh_run_string(s, src, len, name, 1);
+  st = sh__pending_self_signal(s, st);
   if (s->unwind == SH_UW_EXIT || s->unwind == SH_UW_RETURN) st = s->status;
   if (s->traps[SH_TRAP_EXIT] && s->unwind != SH_UW_CANCEL) {
     s->unwind = SH_UW_NONE;
@@ -572,6 +574,8 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
     if (s->unwind == SH_UW_EXIT) st = s->status;
   }
   bool cancel = s->unwind == SH_UW_CANCEL;
+  if (s->died_of == 15 && !c->subst_depth && !c->mid_pipe && sh_fd(c, 2))
+    sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
   sh_ctx_free(s);
   if (cancel) c->unwind = SH_UW_CANCEL;
   return st;
@@ -938,7 +942,8 @@ bool bi_cancelled(bi_ctx *b) {
   if (sh_exec_cancelled(b->sh->ex)) return true;
   /* a job (or the main shell) that was sent a signal stops what it is
    * doing; the signal is acted on at the next check */
-  int sig = b->sh->job ? sh__job_signal_pending(b->sh->job)
+  int sig = b->sh->self_sig ? b->sh->self_sig
+            : b->sh->job ? sh__job_signal_pending(b->sh->job)
             : !b->sh->subshell ? atomic_load(&b->sh->ex->main_sig)
                                : 0;
   return sig && interrupts(b->sh, sig);

@@ -130,6 +130,7 @@ typedef struct sh_scope {
   sh_var *vars;       /* uthash table */
   struct sh_scope *up;
   bool is_func;       /* a function's local scope */
+  bool *saved_opts;   /* `local -`: the set options to restore, or NULL */
 } sh_scope;
 
 /* Dynamic lookup: innermost scope outwards.  NULL if none. */
@@ -406,6 +407,14 @@ void sh_exec_limit(sh_exec *ex, const char *fmt, ...)
 
 /* ---- contexts ---------------------------------------------------------------- */
 
+/* What a running trap began with. */
+typedef struct sh_trap_frame {
+  int status;          /* $?: a bare exit or return in the trap uses it */
+  unsigned call_depth; /* (a bare return only at this depth) */
+  int sig;             /* which trap */
+  unsigned line;       /* the line it interrupted */
+} sh_trap_frame;
+
 typedef enum sh_unwind {
   SH_UW_NONE = 0,
   SH_UW_BREAK,
@@ -510,8 +519,15 @@ struct sh_ctx {
   const sh_node *cur_cmd;
   char *cmd_text;
   bool func_traced;         /* running a function declared -t */
-  int trap_status;          /* $? as a trap began: a bare `exit` in the
-                               trap uses it, as bash does */
+  sh_trap_frame trap;       /* the trap running (in_trap), as it began */
+  int self_sig;             /* a signal this subshell or child shell sent
+                               itself (kill $BASHPID), acted on next */
+  int died_of;              /* the signal that ended this context */
+  bool child_shell;         /* a nested bash: $$ is its own */
+  bool mid_pipe;            /* a pipeline stage before the last: bash
+                               reports no signal death there */
+  bool err_trap_fresh;      /* the function just run set the first ERR
+                               trap: bash runs none for its status */
   int return_prev;          /* $? before the last `return` ran: what the
                                RETURN trap sees */
   bool xtrace_decl;         /* declare NAME=(...) under set -x: the

@@ -102,6 +102,7 @@ void sh__scope_free(sh_scope *s) {
     HASH_DEL(s->vars, v);
     var_free(v);
   }
+  free(s->saved_opts);
   free(s);
 }
 
