@@ -59,6 +59,19 @@ static void print_array_value(vsh_buf *o, const sh_var *v) {
   vsh__buf_puts(o, ")\n");
 }
 
+void sh__array_pairs(vsh_buf *o, const sh_var *v) {
+  if (v->attrs & SH_VAR_ASSOC) sh_assoc_order((sh_var *)v);
+  for (size_t i = 0; i < v->n; i++) {
+    if (v->attrs & SH_VAR_ASSOC)
+      quote_key(o, v->elems[i].key);
+    else
+      vsh__buf_printf(o, "%lld", (long long)v->elems[i].idx);
+    vsh__buf_putc(o, ' ');
+    quote_value(o, v->elems[i].val);
+    if (i + 1 < v->n || (v->attrs & SH_VAR_ASSOC)) vsh__buf_putc(o, ' ');
+  }
+}
+
 /* A variable as set (and declare without arguments) list it: NAME=value,
  * the value single-quoted when it needs quoting. */
 static void print_set_line(vsh_buf *o, const sh_var *v) {
@@ -97,6 +110,10 @@ static void print_var(vsh_buf *o, const sh_var *v, const char *prefix) {
   vsh__buf_putc(o, '=');
   quote_value(o, v->val ? v->val : "");
   vsh__buf_putc(o, '\n');
+}
+
+void sh__var_print(vsh_buf *o, const sh_var *v, const char *prefix) {
+  print_var(o, v, prefix);
 }
 
 /* export -p / readonly -p in posix mode: `export NAME="VALUE"`. */
@@ -264,10 +281,18 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   bool in_func = false;
   for (sh_scope *s = c->scope; s; s = s->up)
     if (s->is_func) in_func = true;
+  bool local = d->local || (in_func && !d->global);
+  if ((d->on & SH_VAR_NAMEREF) && eq && !br && !strcmp(eq + 1, name)) {
+    if (!local) { /* bash refuses it at the top level, warns in a function */
+      bi_err(b, "%s: nameref variable self references not allowed", name);
+      return 1;
+    }
+    bi_err(b, "warning: %s: circular name reference", name);
+  }
   if (d->visible) {
     v = sh_var_find(c, name);
     if (!v) v = sh_var_global(c, name);
-  } else if (d->local || (in_func && !d->global)) {
+  } else if (local) {
     /* a readonly variable cannot be shadowed by a local either */
     sh_var *seen = sh_var_find(c, name);
     if (seen && (seen->attrs & SH_VAR_READONLY)) {
@@ -457,8 +482,11 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
       continue;
     }
     if (d->print) {
-      sh_var_get(c, b->argv[i]); /* refreshes SHELLOPTS and the like */
       sh_var *v = sh_var_find_raw(c, b->argv[i]); /* a nameref itself */
+      if (!v || !(v->attrs & SH_VAR_NAMEREF)) {
+        sh_var_get(c, b->argv[i]); /* refreshes SHELLOPTS and the like */
+        v = sh_var_find_raw(c, b->argv[i]);
+      }
       sh_var dyn;
       if (!v) { /* FUNCNAME, BASH_LINENO, ...: computed when asked */
         v = sh_dynamic_array(c, b->argv[i], &dyn);

@@ -416,6 +416,7 @@ static int assign_elems(sh_ctx *c, const sh_assign *a, const char *name,
 /* Every element is expanded before the array changes: a=(0 "${a[@]}")
  * must see the old a. */
 static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
+  name = sh_nameref_target(c, name); /* r=(...) with declare -n r=a */
   sh_var *v = sh_var_find(c, name);
   bool assoc = v && (v->attrs & SH_VAR_ASSOC);
   /* bash's order: an associative array is emptied before its elements

@@ -149,6 +149,12 @@ int sh_var_unset(sh_ctx *c, const char *name);
 /* The NAME[sub] text a chain of namerefs from name ends at (declare -n
  * r='a[1]'), or NULL. */
 const char *sh_nameref_elem(sh_ctx *c, const char *name);
+/* declare -p's line for v, with a newline (bi_vars.c). */
+void sh__var_print(vsh_buf *o, const sh_var *v, const char *prefix);
+/* ${a[@]@K}: key "value" pairs as declare -p quotes them (bi_vars.c). */
+void sh__array_pairs(vsh_buf *o, const sh_var *v);
+/* The name a chain of namerefs from name ends at (name if none). */
+const char *sh_nameref_target(sh_ctx *c, const char *name);
 /* Creates name in the innermost function scope (local). */
 sh_var *sh_var_local(sh_ctx *c, const char *name);
 sh_var *sh_var_global(sh_ctx *c, const char *name); /* find or create */
