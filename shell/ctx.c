@@ -485,6 +485,31 @@ void sh_frame_pop(sh_ctx *c) {
 
 /* ---- contexts ---------------------------------------------------------------- */
 
+bool sh__func_traps_hide(sh_ctx *c, char **saved) {
+  static const int sig[2] = {SH_TRAP_ERR, SH_TRAP_DEBUG};
+  bool keep[2] = {c->opt.opts[SH_OPT_ERRTRACE],
+                  c->opt.opts[SH_OPT_FUNCTRACE] || c->where.func_traced};
+  bool had_err = c->trap.traps[SH_TRAP_ERR] != NULL;
+  for (int i = 0; i < 2; i++) {
+    saved[i] = keep[i] ? NULL : c->trap.traps[sig[i]];
+    if (saved[i]) c->trap.traps[sig[i]] = NULL;
+  }
+  return had_err;
+}
+
+void sh__func_traps_show(sh_ctx *c, char **saved, bool had_err,
+                         const sh_scope *sc) {
+  static const int sig[2] = {SH_TRAP_ERR, SH_TRAP_DEBUG};
+  if (sc->saved_opts) /* `local -`: the set options come back */
+    memcpy(c->opt.opts, sc->saved_opts, SH_SHOPT_EXTGLOB * sizeof(bool));
+  c->trap.err_trap_fresh = !had_err && c->trap.traps[SH_TRAP_ERR];
+  for (int i = 0; i < 2; i++) {
+    if (!saved[i]) continue;
+    if (c->trap.traps[sig[i]]) free(saved[i]);
+    else c->trap.traps[sig[i]] = saved[i];
+  }
+}
+
 static char *xstrdup(const char *s) { return s ? strdup(s) : NULL; }
 
 char **sh__strv_dup(char **v, size_t n) {

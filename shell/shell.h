@@ -132,6 +132,7 @@ typedef struct sh_scope {
   sh_var *vars;       /* uthash table */
   struct sh_scope *up;
   bool is_func;       /* a function's local scope */
+  bool *saved_opts;   /* `local -`: the set options to restore, or NULL */
 } sh_scope;
 
 /* Dynamic lookup: innermost scope outwards.  NULL if none. */
@@ -150,6 +151,12 @@ int sh_var_unset(sh_ctx *c, const char *name);
 /* The NAME[sub] text a chain of namerefs from name ends at (declare -n
  * r='a[1]'), or NULL. */
 const char *sh_nameref_elem(sh_ctx *c, const char *name);
+/* declare -p's line for v, with a newline (bi_vars.c). */
+void sh__var_print(vsh_buf *o, const sh_var *v, const char *prefix);
+/* ${a[@]@K}: key "value" pairs as declare -p quotes them (bi_vars.c). */
+void sh__array_pairs(vsh_buf *o, const sh_var *v);
+/* The name a chain of namerefs from name ends at (name if none). */
+const char *sh_nameref_target(sh_ctx *c, const char *name);
 /* Creates name in the innermost function scope (local). */
 sh_var *sh_var_local(sh_ctx *c, const char *name);
 sh_var *sh_var_global(sh_ctx *c, const char *name); /* find or create */
@@ -329,6 +336,14 @@ void sh_exec_limit(sh_exec *ex, const char *fmt, ...)
 
 /* ---- contexts ---------------------------------------------------------------- */
 
+/* What a running trap began with. */
+typedef struct sh_trap_frame {
+  int status;          /* $?: a bare exit or return in the trap uses it */
+  unsigned call_depth; /* (a bare return only at this depth) */
+  int sig;             /* which trap */
+  unsigned line;       /* the line it interrupted */
+} sh_trap_frame;
+
 typedef enum sh_unwind {
   SH_UW_NONE = 0,
   SH_UW_BREAK,
@@ -386,7 +401,7 @@ struct sh_ctx {
     bool dash_c;              /* this shell was started with -c */
     bool dash_s;              /* this shell reads its commands from stdin */
     bool interactive;         /* bash -i: $- shows i */
-    bool under_dash_c;        /* started with -c, or a subshell of one */
+    bool under_dash_c;        /* ... or is a subshell of one */
   } opt;
   /* the process this context stands for: ids, statuses, jobs, umask */
   struct sh_ctx_proc {
@@ -401,6 +416,12 @@ struct sh_ctx {
     int *pipestatus;
     size_t npipestatus;
     int subst_status;         /* status of the last $( ) in this command */
+    int self_sig;             /* a signal this subshell or child shell sent
+                                 itself (kill $BASHPID), acted on next */
+    int died_of;              /* the signal that ended this context */
+    bool child_shell;         /* a nested bash: $$ is its own */
+    bool mid_pipe;            /* a pipeline stage before the last: bash
+                                 reports no signal death there */
   } proc;
   /* traps, and what they see ($BASH_COMMAND, $? at entry) */
   struct sh_ctx_trap {
@@ -414,8 +435,9 @@ struct sh_ctx {
      * the time an EXIT trap runs) */
     const sh_node *cur_cmd;
     char *cmd_text;
-    int trap_status;          /* $? as a trap began: a bare `exit` in the
-                                 trap uses it, as bash does */
+    sh_trap_frame frame;      /* the trap running (in_trap), as it began */
+    bool err_trap_fresh;      /* the function just run set the first ERR
+                                 trap: bash runs none for its status */
     int return_prev;          /* $? before the last `return` ran: what the
                                  RETURN trap sees */
   } trap;

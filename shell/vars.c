@@ -48,7 +48,10 @@ sh_var *sh_var_find(sh_ctx *c, const char *name) {
   sh_var *v = sh_var_find_raw(c, name);
   for (int hop = 0; v && (v->attrs & SH_VAR_NAMEREF) && v->val && *v->val;
        hop++) {
-    if (hop == NAMEREF_MAX) return NULL; /* a cycle: nothing there */
+    if (hop == NAMEREF_MAX) { /* a cycle: nothing there */
+      sh_error(c, "warning: %s: circular name reference", name);
+      return NULL;
+    }
     sh_var *t = sh_var_find_raw(c, v->val);
     if (!t) return NULL;
     v = t;
@@ -102,6 +105,7 @@ void sh__scope_free(sh_scope *s) {
     HASH_DEL(s->vars, v);
     var_free(v);
   }
+  free(s->saved_opts);
   free(s);
 }
 
@@ -403,6 +407,19 @@ static sh_var *find_for_write(sh_ctx *c, const char *name) {
     return sh_var_global(c, raw->val);
   }
   return sh_var_global(c, name);
+}
+
+/* The name a chain of namerefs from name ends at (name itself when it
+ * is no nameref), the variable there existing or not. */
+const char *sh_nameref_target(sh_ctx *c, const char *name) {
+  sh_var *v = sh_var_find_raw(c, name);
+  for (int hop = 0; v && (v->attrs & SH_VAR_NAMEREF) && v->val && *v->val &&
+                    hop < NAMEREF_MAX;
+       hop++) {
+    name = v->val;
+    v = sh_var_find_raw(c, name);
+  }
+  return name;
 }
 
 /* The NAME[sub] a chain of namerefs from name ends at, or NULL. */

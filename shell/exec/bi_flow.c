@@ -59,12 +59,14 @@ int bi_continue_main(bi_ctx *b) { return loop_ctl(b, SH_UW_CONTINUE); }
 
 int bi_return_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  long n = c->proc.status;
+  /* in a trap, a bare return uses $? from before the trap */
+  long n = c->trap.in_trap && c->limit.call_depth == c->trap.frame.call_depth ? c->trap.frame.status
+                                                              : c->proc.status;
   if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
     n = 2;
   }
-  if (!c->where.funcname && !c->trap.in_trap) {
+  if (!c->where.funcname) {
     bi_err(b, "can only `return' from a function or sourced script");
     /* bash -c (and its subshells) says 2, a script 1 */
     return c->opt.dash_c || c->opt.under_dash_c ? 2 : 1;
@@ -78,7 +80,7 @@ int bi_return_main(bi_ctx *b) {
 int bi_exit_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   /* in a trap, a bare exit uses $? from before the trap */
-  long n = c->trap.in_trap ? c->trap.trap_status : c->proc.status;
+  long n = c->trap.in_trap ? c->trap.frame.status : c->proc.status;
   if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
     n = 2;
@@ -251,7 +253,26 @@ int sh__signal_number(const char *s) {
   if (!strncmp(s, "SIG", 3)) s += 3;
   for (int i = 0; i < (int)(sizeof(sig_names) / sizeof(sig_names[0])); i++)
     if (!strcasecmp(s, sig_names[i])) return i;
-  return -1;
+  /* the real-time ones: RTMIN, RTMIN+N, RTMAX-N, RTMAX */
+  bool min = !strncasecmp(s, "RTMIN", 5), max = !strncasecmp(s, "RTMAX", 5);
+  if (!min && !max) return -1;
+  int n = min ? 34 : 64;
+  if (s[5]) {
+    if (s[5] != (min ? '+' : '-') || s[6] < '0' || s[6] > '9') return -1;
+    long k = strtol(s + 6, (char **)&s, 10);
+    if (*s || k > 30) return -1;
+    n += min ? (int)k : -(int)k;
+  }
+  return n >= 34 && n <= 64 ? n : -1;
+}
+
+/* The bare name of signal k as kill -l and trap -p spell it. */
+static void sig_bare(vsh_buf *o, int k) {
+  if (k < 32) vsh__buf_puts(o, sig_names[k]);
+  else if (k == 34) vsh__buf_puts(o, "RTMIN");
+  else if (k < 50) vsh__buf_printf(o, "RTMIN+%d", k - 34);
+  else if (k < 64) vsh__buf_printf(o, "RTMAX-%d", 64 - k);
+  else vsh__buf_puts(o, "RTMAX");
 }
 
 /* kill -l and trap -l: bash's table of Linux's signals, five a line,
@@ -305,30 +326,38 @@ int bi_trap_main(bi_ctx *b) {
     return 0;
   }
   if (i >= b->argc || print) {
+    /* every trap set, or (trap -p SIG...) those named, in that order */
     vsh_buf o = {0};
-    for (int k = 0; k < SH_NTRAPS; k++) {
+    int st = 0;
+    bool named = print && i < b->argc;
+    for (int j = named ? i : 0; j < (named ? b->argc : SH_NTRAPS); j++) {
+      int k = j;
+      if (named && (k = sh__signal_number(b->argv[j])) < 0) {
+        bi_write(b, o.data ? o.data : "", o.len);
+        o.len = 0;
+        bi_err(b, "%s: invalid signal specification", b->argv[j]);
+        st = 1;
+        continue;
+      }
       const char *code = c->trap.traps[k] ? c->trap.traps[k] : c->trap.shown_traps[k];
       if (!code) continue;
-      if (print && i < b->argc) {
-        bool want = false;
-        for (int j = i; j < b->argc; j++)
-          if (sh__signal_number(b->argv[j]) == k) want = true;
-        if (!want) continue;
-      }
       vsh__buf_puts(&o, "trap -- '");
       for (const char *p = code; *p; p++) {
         if (*p == '\'') vsh__buf_puts(&o, "'\\''");
         else vsh__buf_putc(&o, *p);
       }
-      vsh__buf_printf(&o, "' %s\n", k > 0 && k < 32 ? (char[16]){0} : sig_name(k));
-      if (k > 0 && k < 32) {
-        o.len -= 1;
-        vsh__buf_printf(&o, "SIG%s\n", sig_name(k));
+      vsh__buf_puts(&o, "' ");
+      if (k > 0 && k <= 64) {
+        vsh__buf_puts(&o, "SIG");
+        sig_bare(&o, k);
+      } else {
+        vsh__buf_puts(&o, sig_name(k));
       }
+      vsh__buf_putc(&o, '\n');
     }
     bi_write(b, o.data ? o.data : "", o.len);
     vsh_buf_dispose(&o);
-    return 0;
+    return st;
   }
   const char *action = b->argv[i];
   int first_sig = i + 1;
@@ -408,26 +437,41 @@ int bi_kill_main(bi_ctx *b) {
   const char *a = b->argv[1];
   if (!strcmp(a, "-l") || !strcmp(a, "-L")) {
     vsh_buf o = {0};
+    int bad = 0;
     if (b->argc > 2) {
       for (int k = 2; k < b->argc; k++) {
-        int n = sh__signal_number(b->argv[k]);
-        if (n > 128) n -= 128;
-        if (n <= 0 || n >= 32) {
-          bi_err(b, "%s: invalid signal specification", b->argv[k]);
-          vsh_buf_dispose(&o);
-          return 1;
+        const char *a = b->argv[k];
+        bool num = a[0] >= '0' && a[0] <= '9';
+        int n = -1;
+        if (num) { /* a number names its signal; 128+N is N's status */
+          char *end;
+          long l = strtol(a, &end, 10);
+          if (!*end && l > 128) l -= 128;
+          if (!*end && l >= 0 && l <= 64 && l != 32 && l != 33) n = (int)l;
+        } else {
+          n = sh__signal_number(a);
+          if (n > 64) n = -1; /* ERR, DEBUG, RETURN are traps only */
         }
-        if (b->argv[k][0] >= '0' && b->argv[k][0] <= '9')
-          vsh__buf_printf(&o, "%s\n", sig_names[n]);
-        else
+        if (n < 0) { /* reported in its place; the rest still print */
+          bi_write(b, o.data ? o.data : "", o.len);
+          o.len = 0;
+          bi_err(b, "%s: invalid signal specification", a);
+          bad = 1;
+          continue;
+        }
+        if (num) {
+          sig_bare(&o, n);
+          vsh__buf_putc(&o, '\n');
+        } else {
           vsh__buf_printf(&o, "%d\n", n);
+        }
       }
     } else {
       sig_table(&o);
     }
     bi_write(b, o.data, o.len);
     vsh_buf_dispose(&o);
-    return 0;
+    return bad;
   }
   if ((!strcmp(a, "-s") || !strcmp(a, "-n")) && b->argc > 2) {
     sig = sh__signal_number(b->argv[2]);
@@ -460,6 +504,10 @@ int bi_kill_main(bi_ctx *b) {
     if (*end || !*t) {
       bi_err(b, "%s: arguments must be process or job IDs", t);
       st = 1;
+      continue;
+    }
+    if (pid == c->proc.bashpid && !c->proc.job && (c->proc.subshell || c->proc.child_shell)) {
+      if (sig) c->proc.self_sig = sig; /* this subshell or child shell */
       continue;
     }
     if (pid == c->proc.pid || pid == 0 || pid == -1) {

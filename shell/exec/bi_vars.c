@@ -57,6 +57,19 @@ static void print_array_value(vsh_buf *o, const sh_var *v) {
   vsh__buf_puts(o, ")\n");
 }
 
+void sh__array_pairs(vsh_buf *o, const sh_var *v) {
+  if (v->attrs & SH_VAR_ASSOC) sh_assoc_order((sh_var *)v);
+  for (size_t i = 0; i < v->n; i++) {
+    if (v->attrs & SH_VAR_ASSOC)
+      quote_key(o, v->elems[i].key);
+    else
+      vsh__buf_printf(o, "%lld", (long long)v->elems[i].idx);
+    vsh__buf_putc(o, ' ');
+    quote_value(o, v->elems[i].val);
+    if (i + 1 < v->n || (v->attrs & SH_VAR_ASSOC)) vsh__buf_putc(o, ' ');
+  }
+}
+
 /* A variable as set (and declare without arguments) list it: NAME=value,
  * the value single-quoted when it needs quoting. */
 static void print_set_line(vsh_buf *o, const sh_var *v) {
@@ -95,6 +108,10 @@ static void print_var(vsh_buf *o, const sh_var *v, const char *prefix) {
   vsh__buf_putc(o, '=');
   quote_value(o, v->val ? v->val : "");
   vsh__buf_putc(o, '\n');
+}
+
+void sh__var_print(vsh_buf *o, const sh_var *v, const char *prefix) {
+  print_var(o, v, prefix);
 }
 
 /* export -p / readonly -p in posix mode: `export NAME="VALUE"`. */
@@ -262,10 +279,18 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   bool in_func = false;
   for (sh_scope *s = c->vars.scope; s; s = s->up)
     if (s->is_func) in_func = true;
+  bool local = d->local || (in_func && !d->global);
+  if ((d->on & SH_VAR_NAMEREF) && eq && !br && !strcmp(eq + 1, name)) {
+    if (!local) { /* bash refuses it at the top level, warns in a function */
+      bi_err(b, "%s: nameref variable self references not allowed", name);
+      return 1;
+    }
+    bi_err(b, "warning: %s: circular name reference", name);
+  }
   if (d->visible) {
     v = sh_var_find(c, name);
     if (!v) v = sh_var_global(c, name);
-  } else if (d->local || (in_func && !d->global)) {
+  } else if (local) {
     /* a readonly variable cannot be shadowed by a local either */
     sh_var *seen = sh_var_find(c, name);
     if (seen && (seen->attrs & SH_VAR_READONLY)) {
@@ -455,8 +480,11 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
       continue;
     }
     if (d->print) {
-      sh_var_get(c, b->argv[i]); /* refreshes SHELLOPTS and the like */
       sh_var *v = sh_var_find_raw(c, b->argv[i]); /* a nameref itself */
+      if (!v || !(v->attrs & SH_VAR_NAMEREF)) {
+        sh_var_get(c, b->argv[i]); /* refreshes SHELLOPTS and the like */
+        v = sh_var_find_raw(c, b->argv[i]);
+      }
       sh_var dyn;
       if (!v) { /* FUNCNAME, BASH_LINENO, ...: computed when asked */
         v = sh_dynamic_array(c, b->argv[i], &dyn);
@@ -491,8 +519,31 @@ int bi_local_main(bi_ctx *b) {
     bi_err(b, "can only be used in a function");
     return 1;
   }
+  /* `local -`: the function's set options are restored as it returns */
+  int dashes = 0;
+  for (int i = 1; i < b->argc; i++) dashes += !strcmp(b->argv[i], "-");
   decl d = {.local = true};
-  return declare_common(b, &d, "aAilunrxtp", NULL);
+  if (!dashes) return declare_common(b, &d, "aAilunrxtp", NULL);
+  sh_scope *f = b->sh->vars.scope;
+  while (f && !f->is_func) f = f->up;
+  if (f && !f->saved_opts) {
+    f->saved_opts = malloc(SH_SHOPT_EXTGLOB * sizeof(bool));
+    if (!f->saved_opts) return 1;
+    memcpy(f->saved_opts, b->sh->opt.opts, SH_SHOPT_EXTGLOB * sizeof(bool));
+  }
+  if (dashes == b->argc - 1) return 0;
+  char **all = b->argv, **rest = malloc((size_t)b->argc * sizeof(char *));
+  if (!rest) return 1;
+  int n = 0, argc = b->argc;
+  for (int i = 0; i < argc; i++)
+    if (i == 0 || strcmp(all[i], "-")) rest[n++] = all[i];
+  b->argv = rest;
+  b->argc = n;
+  int st = declare_common(b, &d, "aAilunrxtp", NULL);
+  b->argv = all;
+  b->argc = argc;
+  free(rest);
+  return st;
 }
 
 /* export and readonly take names only: a[1] is refused whole (bash

@@ -28,8 +28,9 @@ bool sh_check(sh_ctx *c) {
     c->flow.unwind = SH_UW_CANCEL;
     return true;
   }
-  int sig = 0;
-  if (c->proc.job) {
+  int sig = c->proc.self_sig;
+  c->proc.self_sig = 0;
+  if (!sig && c->proc.job) {
     sig = sh__job_signal_pending(c->proc.job);
     if (sig) sh__job_signal_clear(c->proc.job);
   } else if (!c->proc.subshell && atomic_load_explicit(&ex->main_sig,
@@ -52,6 +53,7 @@ bool sh__deliver_signal(sh_ctx *c, int sig) {
   if (sig == 17 || sig == 23 || sig == 28 || sig == 18) return false;
   c->proc.status = 128 + sig;
   c->flow.unwind = SH_UW_EXIT;
+  c->proc.died_of = sig;
   return true;
 }
 
@@ -60,22 +62,24 @@ static int set_status(sh_ctx *c, int st) {
   return st;
 }
 
-/* errexit and the ERR trap after a command that may trigger them. */
-static void after_command(sh_ctx *c, const sh_node *n, int st) {
-  if (st == 0 || c->flow.unwind || c->flow.errexit_off) return;
-  /* the ERR trap is not inherited by functions without errtrace, and
-   * never runs in asynchronous jobs */
-  bool in_func = c->where.funcname && strcmp(c->where.funcname, "source") != 0;
+/* errexit and the ERR trap after a command that may trigger them; the
+ * status the command leaves. */
+static int after_command(sh_ctx *c, const sh_node *n, int st) {
+  bool fresh = c->trap.err_trap_fresh;
+  c->trap.err_trap_fresh = false;
+  if (st == 0 || c->flow.unwind || c->flow.errexit_off) return st;
   /* in a job only with errtrace, and not for the job's own command
    * (false & runs no ERR trap; { false; } & does) */
   bool job_ok = !c->proc.job || (c->opt.opts[SH_OPT_ERRTRACE] && n != c->proc.job_top);
-  if (c->trap.traps[SH_TRAP_ERR] && !c->trap.in_trap && job_ok &&
-      (!in_func || c->opt.opts[SH_OPT_ERRTRACE]))
+  if (c->trap.traps[SH_TRAP_ERR] && !c->trap.in_trap && job_ok && !fresh)
     sh_run_trap(c, SH_TRAP_ERR);
+  /* a `return` in the trap: the function returns its status */
+  if (c->flow.unwind == SH_UW_RETURN) return c->proc.status;
   if (c->opt.opts[SH_OPT_ERREXIT]) {
     c->proc.status = st;
     c->flow.unwind = SH_UW_EXIT;
   }
+  return st;
 }
 
 /* ---- functions -------------------------------------------------------------- */
@@ -165,10 +169,14 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
   if (c->trap.traps[SH_TRAP_DEBUG] && !c->trap.in_trap &&
       (c->opt.opts[SH_OPT_FUNCTRACE] || c->where.func_traced))
     sh_run_trap(c, SH_TRAP_DEBUG);
+  char *saved_traps[2];
+  bool had_err = sh__func_traps_hide(c, saved_traps);
   sh_unit_ref(f->unit);
   sh_node *body = f->def->u.func.body;
-  int st = sh_exec_node(c, body);
+  /* a `return` in that DEBUG trap skips the body */
+  int st = c->flow.unwind == SH_UW_RETURN ? c->proc.status : sh_exec_node(c, body);
   sh_unit_unref(f->unit);
+  sh__func_traps_show(c, saved_traps, had_err, sc);
   c->limit.loop_depth = oloops;
   c->where.func_traced = otraced;
   c->limit.call_depth--;
@@ -185,6 +193,7 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
     if (returned) c->proc.status = c->trap.return_prev;
     sh_run_trap(c, SH_TRAP_RETURN);
     if (c->flow.unwind == SH_UW_EXIT) st = c->proc.status;
+    if (c->flow.unwind == SH_UW_RETURN) c->flow.unwind = SH_UW_NONE;
   }
   c->where.funcname = ofn;
   c->where.unit = ounit;
@@ -203,8 +212,6 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
  * functrace, never inside a trap.  True when it asked to stop. */
 bool sh__debug_trap(sh_ctx *c, unsigned line) {
   if (!c->trap.traps[SH_TRAP_DEBUG] || c->trap.in_trap) return false;
-  bool in_func = c->where.funcname && strcmp(c->where.funcname, "source") != 0;
-  if (in_func && !c->opt.opts[SH_OPT_FUNCTRACE] && !c->where.func_traced) return false;
   if (line) c->where.line = line;
   sh_run_trap(c, SH_TRAP_DEBUG);
   return c->flow.unwind != SH_UW_NONE;
@@ -216,17 +223,23 @@ void sh_run_trap(sh_ctx *c, int sig) {
   char *copy = strdup(code);
   if (!copy) return;
   int saved = c->proc.status;
-  int otrap = c->trap.trap_status;
-  c->trap.trap_status = saved;
+  sh_trap_frame outer = c->trap.frame;
+  c->trap.frame = (sh_trap_frame){saved, c->limit.call_depth, sig, c->where.line};
   sh_unwind uw = c->flow.unwind;
   int uwn = c->flow.unwind_n;
   c->flow.unwind = SH_UW_NONE;
   c->trap.in_trap = true;
-  sh_run_string(c, copy, strlen(copy), "trap", c->where.line);
+  /* signal and EXIT traps count their lines from 1, as bash's do */
+  sh_run_string(c, copy, strlen(copy), "trap", sig <= 64 ? 1 : c->where.line);
   c->trap.in_trap = false;
-  c->trap.trap_status = otrap;
+  c->where.line = c->trap.frame.line;
+  c->trap.frame = outer;
   free(copy);
-  if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_CANCEL) return;
+  /* exit; return, break and continue act on the function or loop that
+   * was running when the trap fired, as bash's do */
+  if (c->flow.unwind == SH_UW_BREAK || c->flow.unwind == SH_UW_CONTINUE)
+    c->proc.status = saved;
+  if (c->flow.unwind != SH_UW_NONE && c->flow.unwind != SH_UW_ABORT) return;
   c->flow.unwind = uw;
   c->flow.unwind_n = uwn;
   c->proc.status = saved;
@@ -400,6 +413,7 @@ static int assign_elems(sh_ctx *c, const sh_assign *a, const char *name,
 /* Every element is expanded before the array changes: a=(0 "${a[@]}")
  * must see the old a. */
 static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
+  name = sh_nameref_target(c, name); /* r=(...) with declare -n r=a */
   sh_var *v = sh_var_find(c, name);
   bool assoc = v && (v->attrs & SH_VAR_ASSOC);
   /* bash's order: an associative array is emptied before its elements
@@ -1331,8 +1345,7 @@ static int exec_group(sh_ctx *c, sh_node *n) {
   }
   sh_restore(c, &sv);
   set_status(c, st);
-  after_command(c, n, st);
-  return st;
+  return after_command(c, n, st);
 }
 
 static int exec_if(sh_ctx *c, sh_node *n) {
@@ -1371,8 +1384,7 @@ static int with_redirs(sh_ctx *c, sh_node *n, int (*fn)(sh_ctx *, sh_node *)) {
   }
   sh_restore(c, &sv);
   set_status(c, st);
-  after_command(c, n, st);
-  return st;
+  return after_command(c, n, st);
 }
 
 static int exec_while_n(sh_ctx *c, sh_node *n) { return exec_while(c, n, false); }
@@ -1405,12 +1417,10 @@ static int exec_node(sh_ctx *c, sh_node *n) {
   case SH_NODE_SIMPLE:
     st = exec_simple(c, n);
     sh__set_pipestatus(c, &st, 1); /* before the ERR trap runs */
-    after_command(c, n, st);
-    return st;
+    return after_command(c, n, st);
   case SH_NODE_PIPELINE:
     st = sh_exec_pipeline(c, n);
-    if (!n->u.pipe.bang) after_command(c, n, st);
-    return st;
+    return n->u.pipe.bang ? st : after_command(c, n, st);
   case SH_NODE_AND:
   case SH_NODE_OR:
     c->flow.errexit_off++;
@@ -1424,8 +1434,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
   case SH_NODE_SUBSHELL:
     st = sh_exec_subshell(c, n->u.group.body, n->redirs, n->n_redirs);
     sh__set_pipestatus(c, &st, 1);
-    after_command(c, n, st);
-    return st;
+    return after_command(c, n, st);
   case SH_NODE_GROUP:
     return exec_group(c, n);
   case SH_NODE_IF:
@@ -1444,12 +1453,10 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     return with_redirs(c, n, exec_case);
   case SH_NODE_ARITH:
     st = with_redirs(c, n, exec_arith);
-    after_command(c, n, st);
-    return st;
+    return after_command(c, n, st);
   case SH_NODE_COND:
     st = with_redirs(c, n, exec_cond_n);
-    after_command(c, n, st);
-    return st;
+    return after_command(c, n, st);
   case SH_NODE_FUNCDEF:
     /* bash refuses a name with an expansion in it ($x-f() {...}) */
     c->where.line = n->line;

@@ -57,6 +57,18 @@ bool sh__deliver_signal(sh_ctx *c, int sig);
  * negative vsh_err after printing the error. */
 int sh_assign_one(sh_ctx *c, const sh_assign *a);
 bool sh__debug_trap(sh_ctx *c, unsigned line);
+/* A function does not inherit ERR (without errtrace) nor DEBUG (without
+ * functrace): hide puts them aside in saved[2] as it starts (true when
+ * an ERR trap was set); show, as it returns, brings each back unless the
+ * function set its own, noting a first ERR trap it set (bash runs none
+ * for the function's own status), and restores the set options its
+ * `local -` saved in its scope sc (ctx.c). */
+bool sh__func_traps_hide(sh_ctx *c, char **saved);
+/* A signal the context sent itself (kill $BASHPID) as its last command,
+ * delivered as it ends; the status it leaves (pipe.c). */
+int sh__pending_self_signal(sh_ctx *c, int st);
+void sh__func_traps_show(sh_ctx *c, char **saved, bool had_err,
+                         const sh_scope *sc);
 int sh_xtrace(sh_ctx *c, int argc, char **argv);
 void sh_xtrace_text(sh_ctx *c, const char *text, size_t len);
 void sh__note_command(sh_ctx *c, const sh_node *n);

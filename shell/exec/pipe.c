@@ -74,8 +74,22 @@ static int run_in_thread(sh_exec *ex, pthread_t *t, void *(*fn)(void *),
 
 /* The status a context leaves behind when it ends (exit, cancel). */
 static int ctx_final_status(sh_ctx *c, int st) {
+  st = sh__pending_self_signal(c, st);
   if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_RETURN) return c->proc.status;
   return st;
+}
+
+/* A signal the context sent itself as its last command still arrives. */
+int sh__pending_self_signal(sh_ctx *c, int st) {
+  int sig = c->proc.self_sig;
+  if (!sig || c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_CANCEL) return st;
+  c->proc.self_sig = 0;
+  bool sh__deliver_signal(sh_ctx * c, int sig);
+  sh_unwind uw = c->flow.unwind;
+  c->flow.unwind = SH_UW_NONE;
+  c->proc.status = st;
+  if (!sh__deliver_signal(c, sig)) c->flow.unwind = uw;
+  return c->proc.status;
 }
 
 /* Runs the EXIT trap of a subshell context. */
@@ -109,6 +123,8 @@ int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr) {
   subshell_exit(s);
   st = ctx_final_status(s, s->proc.status);
   bool cancel = s->flow.unwind == SH_UW_CANCEL;
+  if (s->proc.died_of == 15 && !c->limit.subst_depth && !c->proc.mid_pipe && sh_fd(c, 2))
+    sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
   sh_ctx_free(s);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
   return c->proc.status = st;
@@ -296,6 +312,7 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
       }
       sh_stream_unref(w);
       if (i + 1 < k) {
+        sc->proc.mid_pipe = true;
         if (run_in_thread(c->ex, &sg[i].thread, stage_main, &sg[i])) {
           sh_ctx_free(sc);
           sg[i].ctx = NULL;

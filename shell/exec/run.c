@@ -357,6 +357,7 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
     if (c->io.fds[fd]) sh_fd_set(s, fd, c->io.fds[fd]);
   s->proc.bashpid = s->proc.pid = atomic_fetch_add(&c->ex->next_pid, 1);
   s->proc.ppid = c->proc.pid;
+  s->proc.child_shell = true;
   s->proc.umask = c->proc.umask; /* a process inherits these */
   s->limit.ulimit_init = c->limit.ulimit_init;
   memcpy(s->limit.ulimit_soft, c->limit.ulimit_soft, sizeof s->limit.ulimit_soft);
@@ -422,6 +423,7 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   s->where.script_src = is_file ? name : NULL;
   s->limit.script_depth = s->limit.eval_depth + 1;
   int st = sh_run_string(s, src, len, name, 1);
+  st = sh__pending_self_signal(s, st);
   if (s->flow.unwind == SH_UW_EXIT || s->flow.unwind == SH_UW_RETURN) st = s->proc.status;
   if (s->trap.traps[SH_TRAP_EXIT] && s->flow.unwind != SH_UW_CANCEL) {
     s->flow.unwind = SH_UW_NONE;
@@ -430,6 +432,8 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
     if (s->flow.unwind == SH_UW_EXIT) st = s->proc.status;
   }
   bool cancel = s->flow.unwind == SH_UW_CANCEL;
+  if (s->proc.died_of == 15 && !c->limit.subst_depth && !c->proc.mid_pipe && sh_fd(c, 2))
+    sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
   sh_ctx_free(s);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
   return st;
@@ -795,7 +799,8 @@ bool bi_cancelled(bi_ctx *b) {
   if (sh_exec_cancelled(b->sh->ex)) return true;
   /* a job (or the main shell) that was sent a signal stops what it is
    * doing; the signal is acted on at the next check */
-  int sig = b->sh->proc.job ? sh__job_signal_pending(b->sh->proc.job)
+  int sig = b->sh->proc.self_sig ? b->sh->proc.self_sig
+            : b->sh->proc.job ? sh__job_signal_pending(b->sh->proc.job)
             : !b->sh->proc.subshell ? atomic_load(&b->sh->ex->main_sig)
                                : 0;
   return sig && interrupts(b->sh, sig);

@@ -241,6 +241,9 @@ static int var_values(sh_ctx *c, const char *name, const sh_param *p,
     return set_one(c, pv, sh_array_get(v, ix));
   }
   if (v == &dyn) return set_one(c, pv, sh_array_get(v, 0));
+  sh_var *raw = v ? NULL : sh_var_find_raw(c, name);
+  if (raw && (raw->attrs & SH_VAR_NAMEREF)) /* warned once: a cycle */
+    return set_one(c, pv, NULL);
   return set_one(c, pv, sh_var_get(c, name));
 }
 
@@ -622,9 +625,15 @@ static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
   char *s;
   size_t n;
   *ok = true;
+  /* an error names the parameter and abandons the line, as bash's */
+  char what[64];
+  snprintf(what, sizeof what, "%.*s", (int)p->name_len, p->name);
+  const char *owhat = c->where.arith_what;
+  c->where.arith_what = what;
   int rc = sh_expand_str(c, p->arg, &s, &n);
   if (!rc) rc = sh_arith(c, s, n, from);
-  if (rc) return rc;
+  c->where.arith_what = owhat;
+  if (rc) return c->flow.unwind == SH_UW_NONE ? abandon(c) : rc;
   if (*from < 0) *from += total;
   if (*from < 0 || *from > total) {
     *ok = false;
@@ -633,9 +642,11 @@ static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
   *count = total - *from;
   if (p->flags & SH_PF_HAS_LEN) {
     int64_t len;
+    c->where.arith_what = what;
     rc = sh_expand_str(c, p->arg2, &s, &n);
     if (!rc) rc = sh_arith(c, s, n, &len);
-    if (rc) return rc;
+    c->where.arith_what = owhat;
+    if (rc) return c->flow.unwind == SH_UW_NONE ? abandon(c) : rc;
     if (len < 0) {
       if (total + len < *from) {
         sh_error(c, "%.*s: substring expression < 0", (int)n, s);
@@ -705,6 +716,10 @@ static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
   }
   case 'A': {
     vsh_buf b = {0};
+    sh_param q = *p; /* bash: declare -FLAGS first when it has some */
+    q.transform = 'a';
+    const char *f = transform(c, &q, s);
+    if (f && *f) vsh__buf_printf(&b, "declare -%s ", f);
     vsh__buf_append(&b, p->name, p->name_len);
     vsh__buf_putc(&b, '=');
     vsh__buf_puts(&b, quote_q(c, s));
@@ -718,6 +733,51 @@ static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
   default:
     return (char *)s;
   }
+}
+
+/* ${a[@]@A}, ${a[@]@K} and ${a[@]@k} of a whole array, and ${@@A}:
+ * true when it applied (the result in pv). */
+static bool transform_whole(sh_ctx *c, const sh_param *p, const char *name,
+                            pval *pv, int *rc) {
+  bool pos = !strcmp(name, "@") || !strcmp(name, "*");
+  if (!(pos || (p->flags & (SH_PF_AT | SH_PF_STAR))) || !p->transform ||
+      !strchr("AKk", p->transform) || (p->flags & SH_PF_INDIRECT))
+    return false;
+  vsh_buf b = {0};
+  bool words = p->transform == 'k';
+  if (pos) {
+    if (p->transform != 'A' || !pv->n) return false;
+    vsh__buf_puts(&b, "set --");
+    for (size_t i = 0; i < pv->n; i++) {
+      vsh__buf_putc(&b, ' ');
+      sh_quote_single(&b, pv->v[i]);
+    }
+  } else {
+    sh_var *v = sh_var_find(c, name);
+    if (!v || !(v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC))) return false;
+    if (v->attrs & SH_VAR_ASSOC) sh_assoc_order(v);
+    if (words) { /* key and value, each its own word */
+      pv->n = 0;
+      pv->v = NULL;
+      for (size_t i = 0; i < v->n && !*rc; i++) {
+        char ix[32];
+        snprintf(ix, sizeof ix, "%lld", (long long)v->elems[i].idx);
+        *rc = pv_push(c, pv, v->elems[i].key ? v->elems[i].key : ix, 2 * v->n);
+        if (!*rc) *rc = pv_push(c, pv, v->elems[i].val, 0);
+      }
+      pv->set = pv->n > 0;
+      return true;
+    }
+    if (p->transform == 'A') {
+      sh__var_print(&b, v, "declare");
+      if (b.len) b.data[--b.len] = 0; /* its newline */
+    } else {
+      sh__array_pairs(&b, v);
+    }
+  }
+  *rc = set_one(c, pv, b.data ? b.data : "");
+  vsh_buf_dispose(&b);
+  return true;
 }
 
 /* Applies a value-mapping operator to every element. */
@@ -1011,7 +1071,9 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       !(p->flags & (SH_PF_KEYS | SH_PF_PREFIX)) &&
       p->op != SH_POP_DEFAULT && p->op != SH_POP_ASSIGN) {
     if (p->index) {
-      sh_error(c, "%s[%s]: unbound variable", name, "");
+      const sh_word *ix = p->index; /* the subscript as written */
+      sh_error(c, "%s[%.*s]: unbound variable", name,
+               ix->src ? (int)ix->src_len : 0, ix->src ? ix->src : "");
     } else {
       sh_error(c, "%s%s: unbound variable",
                p->flags & SH_PF_INDIRECT ? "!" : "", name);
@@ -1111,7 +1173,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
         set_one(c, &pv, "");
       }
     }
-    rc = map_values(c, p, &pv);
+    if (!(p->op == SH_POP_TRANSFORM && transform_whole(c, p, name, &pv, &rc)))
+      rc = map_values(c, p, &pv);
     if (rc) return rc;
   }
   return emit(b, &pv, quoted);

@@ -39,6 +39,15 @@ void sh_fail_token(sh_parser *p, const sh_tok *t) {
           tmp);
 }
 
+/* Where a word must follow, the end of the text is the newline bash's
+ * lexer gives there: "near unexpected token `newline'". */
+static void fail_want_word(sh_parser *p, const sh_tok *t) {
+  if (t->type == T_EOF && !p->eof_match)
+    sh_fail(p, VSH_EINVAL, t->line,
+            "syntax error near unexpected token `newline'");
+  sh_fail_token(p, t);
+}
+
 void sh_fail_eof(sh_parser *p) {
   if (p->eof_match)
     sh_fail(p, VSH_EINVAL, p->eof_line,
@@ -334,7 +343,7 @@ static void parse_redir(sh_parser *p, vec *rv) {
   sh_consume(p);
   t = sh_peek(p, M_ARG);
   if (t->type != T_WORD)
-    sh_fail_token(p, t);
+    fail_want_word(p, t);
   if (r->op == SH_R_HEREDOC) {
     sh_heredoc *h = sh_alloc(p, sizeof *h);
     bool quoted;
@@ -506,7 +515,7 @@ static sh_node *parse_function_kw(sh_parser *p) {
   sh_consume(p);
   t = sh_peek(p, M_ARG);
   if (t->type != T_WORD || !t->text)
-    sh_fail_token(p, t);
+    fail_want_word(p, t);
   sh_node *f = new_node(p, SH_NODE_FUNCDEF, line);
   f->u.func.name = t->text;
   f->u.func.name_len = t->text_len;
@@ -622,7 +631,7 @@ static sh_node *parse_for(sh_parser *p, unsigned line, bool select) {
   sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, line);
   sh_tok *t = sh_peek(p, M_ARG);
   if (t->type != T_WORD || !t->text)
-    sh_fail_token(p, t);
+    fail_want_word(p, t);
   n->u.for_.var = t->text;
   n->u.for_.var_len = t->text_len;
   sh_consume(p);
@@ -661,7 +670,7 @@ static sh_node *parse_case(sh_parser *p, unsigned line) {
   sh_node *n = new_node(p, SH_NODE_CASE, line);
   sh_tok *t = sh_peek(p, M_ARG);
   if (t->type != T_WORD)
-    sh_fail_token(p, t);
+    fail_want_word(p, t);
   n->u.case_.subject = t->word;
   sh_consume(p);
   skip_newlines(p);

@@ -48,10 +48,13 @@ static void tok_str(sh_parser *p, const sh_tok *t, char *buf, size_t n) {
 
 static _Noreturn void cond_fail(sh_parser *p, const sh_tok *t,
                                 const char *fmt) {
-  if (t->type == T_EOF)
+  if (t->type == T_EOF && p->eof_match)
     sh_fail_eof(p);
   char buf[256];
-  tok_str(p, t, buf, sizeof buf);
+  if (t->type == T_EOF) /* the text's end is the newline bash reads */
+    snprintf(buf, sizeof buf, "newline");
+  else
+    tok_str(p, t, buf, sizeof buf);
   sh_fail(p, VSH_EINVAL, t->line, fmt, buf);
 }
 
@@ -151,8 +154,11 @@ static sh_cond *cond_prim(sh_parser *p) {
                       "expected");
     }
   } else {
-    if (t->type == T_EOF)
+    if (t->type == T_EOF && p->eof_match)
       sh_fail_eof(p);
+    if (t->type == T_EOF)
+      sh_fail(p, VSH_EINVAL, p->eof_line,
+              "unexpected token `EOF' in conditional command");
     if (is_end(t))
       sh_fail(p, VSH_EINVAL, t->line, "syntax error in conditional expression");
     cond_fail(p, t, "unexpected token `%s' in conditional command");

@@ -143,3 +143,115 @@ ret-trap 0
 rt 1
 1
 rc=1
+
+=== return, break and continue in a trap act on the running function or loop
+--- script
+f() { trap 'echo t; return 5' USR1; kill -USR1 $$; echo after; }
+f; echo rc=$?
+g() { trap 'false; return' USR1; true; kill -USR1 $$; echo after; }
+g; echo rc=$?
+for i in 1 2 3; do trap 'break' USR1; kill -USR1 $$; echo $i; done
+echo 'trap "echo s; return 6" USR1; kill -USR1 $$; echo after' > s.sh
+. ./s.sh; echo rc=$?
+trap - USR1
+trap 'return 4' USR2; kill -USR2 $$; echo top $?
+--- stdout
+t
+rc=5
+rc=0
+s
+rc=6
+top 0
+--- stderr
+vsh: line 1: return: can only `return' from a function or sourced script
+
+=== a function hides inherited ERR and DEBUG traps; one it sets stays
+--- script
+trap 'echo err' ERR
+f() { false; echo after; trap -p; }
+f
+trap - ERR
+g() { trap 'echo err2 $FUNCNAME; return 3' ERR; false; echo no; }
+g; echo rc=$?
+g; echo rc=$?
+trap - ERR
+h() { trap 'echo D $BASH_COMMAND' DEBUG; : x; }
+h
+trap - DEBUG
+k() { trap 'echo e3' ERR; return 3; }
+k; echo rc=$?
+false
+--- stdout
+after
+err2 g
+rc=3
+err2 g
+err2
+rc=3
+D : x
+D trap - DEBUG
+rc=3
+e3
+--- status: 1
+
+=== signal and EXIT traps count lines from 1; ERR keeps the line
+--- script
+printf '\n\ntrap "nosuch; echo \\$LINENO" USR1\nkill -USR1 $$\ntrap "echo E \\$LINENO" ERR\nfalse\n' > t.sh
+bash t.sh
+trap 'nosuch1; echo $LINENO' USR1
+kill -USR1 $$
+--- stdout
+1
+E 6
+1
+--- stderr
+t.sh: line 1: nosuch: command not found
+vsh: line 1: nosuch1: command not found
+
+=== kill -l and trap -p: numbers, 128+N, real-time names, bad specs in place
+--- script
+kill -l 143 271 15 0 64 rtmin+2 SIGRTMAX-1; echo $?
+trap 'echo x' 50 INT
+trap -p INT FOO 50 TERM; echo $?
+trap
+--- stdout
+TERM
+TERM
+EXIT
+RTMAX
+36
+63
+1
+trap -- 'echo x' SIGINT
+trap -- 'echo x' SIGRTMAX-14
+1
+trap -- 'echo x' SIGINT
+trap -- 'echo x' SIGRTMAX-14
+--- stderr
+vsh: line 1: kill: 271: invalid signal specification
+vsh: line 3: trap: FOO: invalid signal specification
+
+=== kill $BASHPID ends a subshell or child shell; bash reports Terminated
+--- script
+( kill $BASHPID; echo no ); echo a $?
+x=$(kill $BASHPID; echo no); echo "b $? [$x]"
+(kill $BASHPID) | cat; echo c $?
+bash -c 'kill $$'; echo d $?
+bash -c 'kill -TERM $$; echo no'; echo e $?
+(trap 'echo T' TERM; kill $BASHPID; echo after); echo f $?
+f() { kill $BASHPID; }; (f; echo no); echo g $?
+--- stdout
+a 143
+b 143 []
+c 0
+d 143
+e 143
+T
+after
+f 0
+g 143
+--- stderr
+Terminated
+Terminated
+Terminated
+Terminated

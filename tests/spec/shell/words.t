@@ -109,3 +109,99 @@ declare -a e=([0]=$'a b\n' [1]=$'c\n')
 1
 --- stderr
 vsh: line 4: mapfile: 0: invalid callback quantum
+
+=== namerefs: array literals and += through a nameref, self and circular references
+--- script
+declare -n ra=arr; ra+=(x y); ra+=(z); declare -p arr
+declare -n rb=brr; rb=(1 2); declare -p brr
+f() { local -n r=$1; r=(a b c); }; f out; declare -p out
+declare -A h; declare -n rh=h; rh=([k]=v); declare -p h
+declare -n s=s; echo $?; declare -p s
+t=1; declare -n t=t; declare -p t
+declare -n a=b; declare -n b=a; echo "[$a]"; declare -p a
+--- stdout
+declare -a arr=([0]="x" [1]="y" [2]="z")
+declare -a brr=([0]="1" [1]="2")
+declare -a out=([0]="a" [1]="b" [2]="c")
+declare -A h=([k]="v" )
+1
+declare -- t="1"
+[]
+declare -n a="b"
+--- stderr
+vsh: line 5: declare: s: nameref variable self references not allowed
+vsh: line 5: declare: s: not found
+vsh: line 6: declare: t: nameref variable self references not allowed
+vsh: line 7: warning: a: circular name reference
+
+=== ${a[@]@A}, @K and @k of whole arrays; @A with attributes; ${@@A}
+--- script
+declare -A m=([k]=v ["a b"]="x y" [q]="")
+printf '[%s]\n' "${m[@]@K}"
+printf '<%s>' "${m[@]@k}"; echo
+arr=(1 "" 'a$b')
+printf '{%s}\n' "${arr[@]@K}" "${arr[*]@A}" "${arr[*]@k}"
+echo ${arr@A} / ${arr[1]@A}
+declare -i n=5; echo ${n@A}
+f() { local -r q=1; echo ${q@A}; }; f
+x=s; echo ${x@A} ${x@K}
+set -- a 'b c'; echo ${@@A}
+set --; echo "[${@@A}]"
+declare -a ea; echo "[${ea[@]@A}]" "[${ea[@]@K}]"
+--- stdout
+[q "" k "v" "a b" "x y" ]
+<q><><k><v><a b><x y>
+{0 "1" 1 "" 2 "a\$b"}
+{declare -a arr=([0]="1" [1]="" [2]="a\$b")}
+{0 1 1  2 a$b}
+declare -a arr='1' / declare -a arr=''
+declare -i n='5'
+declare -r q='1'
+x='s' 's'
+set -- 'a' 'b c'
+[]
+[declare -a ea] []
+
+=== local - restores the set options as the function returns
+--- script
+f() { local - x=1; set -e; set -o pipefail; echo "$- $x"; }
+f; echo $-; set -o | grep pipefail
+g() { local -; set +B; shopt -s nullglob; }
+g; echo $-; shopt nullglob
+--- stdout
+ehBc 1
+hBc
+pipefail       	off
+hBc
+nullglob       	on
+
+=== errors name the parameter: substring arithmetic, unbound subscripts as written
+--- script
+x=abc; echo ${x:1:2:3}; echo same line
+echo next
+f() { echo ${x:1+}; echo in f; }; f; echo same
+set -- a b; echo ${@:1:2:3}
+set -u; arr=(); i=3; echo ${arr[i+1]}
+--- stdout
+next
+--- stderr
+vsh: line 1: x: 2:3: syntax error in expression (error token is ":3")
+environment: line 3: x: 1+: syntax error: operand expected (error token is "+")
+vsh: line 4: @: 2:3: syntax error in expression (error token is ":3")
+vsh: line 5: arr[i+1]: unbound variable
+--- status: 127
+
+=== a word missing at the end of the text is an unexpected newline, as bash reads it
+--- script
+eval 'for'; echo $?; eval 'echo >'; eval 'case'; eval '[[ a'
+--- stdout
+2
+--- stderr
+vsh: eval: line 1: syntax error near unexpected token `newline'
+vsh: eval: line 1: `for'
+vsh: eval: line 1: syntax error near unexpected token `newline'
+vsh: eval: line 1: `echo >'
+vsh: eval: line 1: syntax error near unexpected token `newline'
+vsh: eval: line 1: `case'
+vsh: eval: line 1: unexpected token `newline', conditional binary operator expected
+--- status: 2
