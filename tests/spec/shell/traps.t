@@ -192,6 +192,8 @@ D : x
 D trap - DEBUG
 rc=3
 e3
+--- stderr
+vsh: line 7: return: can only `return' from a function or sourced script
 --- status: 1
 
 === signal and EXIT traps count lines from 1; ERR keeps the line
