@@ -672,8 +672,10 @@ static jv parse_number(jv_parser *p) {
  * text is not what the double prints as ("1.0", 100000000000000000001) */
 /* The text decNumber's to-scientific-string gives for a number written
  * as t (what jq 1.7 prints for an unchanged literal): 1e2 is 1E+2, 1.50
- * stays 1.50, 0.0000001 is 1E-7. */
-static void dec_text(const char *t, size_t n, vsh_buf *o) {
+ * stays 1.50, 0.0000001 is 1E-7.  False (nothing written) when the
+ * exponent is beyond decNumber's +-999999999: the number is then its
+ * double. */
+static bool dec_text(const char *t, size_t n, vsh_buf *o) {
   size_t i = 0;
   bool neg = false;
   if (i < n && (t[i] == '-' || t[i] == '+')) neg = t[i++] == '-';
@@ -693,7 +695,12 @@ static void dec_text(const char *t, size_t n, vsh_buf *o) {
     if (nd < sizeof dig) dig[nd++] = t[i];
     if (frac) ex--;
   }
-  if (i < n) ex += strtol(t + i + 1, NULL, 10);
+  if (i < n) {
+    long e = strtol(t + i + 1, NULL, 10); /* saturates; the range check
+                                             below rejects that too */
+    if (e > 999999999L || e < -999999999L) return false;
+    ex += e;
+  }
   if (nd == 0) { /* zero keeps its exponent: 0.00 */
     dig[nd++] = '0';
   }
@@ -712,7 +719,7 @@ static void dec_text(const char *t, size_t n, vsh_buf *o) {
         vsh__buf_append(o, dig + point, nd - (size_t)point);
       }
     }
-    return;
+    return true;
   }
   vsh__buf_putc(o, dig[0]);
   if (nd > 1) {
@@ -720,13 +727,17 @@ static void dec_text(const char *t, size_t n, vsh_buf *o) {
     vsh__buf_append(o, dig + 1, nd - 1);
   }
   vsh__buf_printf(o, "E%c%ld", adj < 0 ? '-' : '+', adj < 0 ? -adj : adj);
+  return true;
 }
 
 jv jv_num_lit(const char *t, size_t n, double d) {
   if (d != d || n > 4000) return jv_num(d);
   vsh_buf c;
   vsh__buf_init(&c);
-  dec_text(t, n, &c);
+  if (!dec_text(t, n, &c)) {
+    vsh_buf_dispose(&c);
+    return jv_num(d);
+  }
   jv r = c.data ? jv_numlit(d, c.data, c.len) : jv_invalid();
   vsh_buf_dispose(&c);
   return r;

@@ -184,3 +184,12 @@ printf '1\n{"a" 1}\n2\n' | jq -c .; echo "status $?"
 status 5
 --- stderr
 jq: parse error: Expected separator between values at line 2, column 7
+
+=== an exponent beyond decNumber's range is the double, never an overflow
+--- script
+jq -n '1e9223372036854775807, 1.5e-1000000000'
+echo '[1e99999999999999999999]' | jq -c .
+--- stdout
+1.7976931348623157e+308
+0
+[1.7976931348623157e+308]
