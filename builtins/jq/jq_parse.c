@@ -3,7 +3,7 @@
  * mirrors the evaluator's frames one for one, so a variable or a call
  * becomes "so many frames up", a library definition, or a native.  The
  * library (jq_builtins.c's jq text) is parsed first into the globals. */
-#include "builtins/jq/jq_lex.h"
+#include "builtins/jq/jq_parse.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -11,36 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SC_VAR, SC_FUNC, SC_PARAM, SC_LABEL };
-
-typedef struct scope_ent {
-  int kind;
-  const char *name;
-  size_t len;
-  int arity;
-} scope_ent;
-
-typedef struct parser {
-  jq_lex lx;
-  jq_prog *prog;
-  scope_ent *sc;
-  size_t nsc, capsc;
-  char *msg;
-  size_t msgn;
-  bool failed;
-  bool oom;
-  int depth;
-  bool in_lib;
-  const char *srcname;
-  jv *meta, *deps; /* modulemeta: collected when non-NULL */
-  char dir[1200]; /* the directory of the module being read ("" main) */
-} parser;
-
 #define MAX_PARSE_DEPTH 1000
 
-static void fail(parser *p, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void fail(parser *p, const char *fmt, ...) {
+void jqp_fail(parser *p, const char *fmt, ...) {
   if (p->failed) return;
   p->failed = true;
   va_list ap;
@@ -82,40 +55,40 @@ static const char *tokname_of(parser *p, int t, char *buf, size_t n) {
   return buf;
 }
 
-static void syntax_exp(parser *p, int want) {
+void jqp_syntax_exp(parser *p, int want) {
   char b[96], w[96];
   if (want >= 0)
-    fail(p, "syntax error, unexpected %s, expecting %s (Unix shell quoting "
+    jqp_fail(p, "syntax error, unexpected %s, expecting %s (Unix shell quoting "
             "issues?) at %s, line %d:",
          tokname(p, b, sizeof b), tokname_of(p, want, w, sizeof w),
          p->srcname, p->lx.tline);
   else
-    fail(p, "syntax error, unexpected %s (Unix shell quoting issues?) at %s, "
+    jqp_fail(p, "syntax error, unexpected %s (Unix shell quoting issues?) at %s, "
             "line %d:",
          tokname(p, b, sizeof b), p->srcname, p->lx.tline);
 }
 
-static void syntax(parser *p) { syntax_exp(p, -1); }
+void jqp_syntax(parser *p) { jqp_syntax_exp(p, -1); }
 
-static void next(parser *p) { jq_lex_next(&p->lx); }
+void jqp_next(parser *p) { jq_lex_next(&p->lx); }
 
 static bool accept(parser *p, int t) {
   if (p->lx.tok != t) return false;
-  next(p);
+  jqp_next(p);
   return true;
 }
 
-static bool expect(parser *p, int t) {
+bool jqp_expect(parser *p, int t) {
   if (accept(p, t)) return true;
-  syntax_exp(p, t);
+  jqp_syntax_exp(p, t);
   return false;
 }
 
-static jq_node *mk(parser *p, jq_op op) {
+jq_node *jqp_mk(parser *p, jq_op op) {
   jq_node *n = calloc(1, sizeof *n);
   if (!n) {
     p->oom = true;
-    fail(p, "memory exhausted");
+    jqp_fail(p, "memory exhausted");
     return NULL;
   }
   n->op = op;
@@ -126,7 +99,7 @@ static jq_node *mk(parser *p, jq_op op) {
 }
 
 static jq_node *mk2(parser *p, jq_op op, int sub, jq_node *a, jq_node *b) {
-  jq_node *n = mk(p, op);
+  jq_node *n = jqp_mk(p, op);
   if (!n) return NULL;
   n->sub = sub;
   n->a = a;
@@ -134,12 +107,12 @@ static jq_node *mk2(parser *p, jq_op op, int sub, jq_node *a, jq_node *b) {
   return n;
 }
 
-static jq_node *mk_lit(parser *p, jv v) {
+jq_node *jqp_mk_lit(parser *p, jv v) {
   if (!jv_ok(v)) {
-    fail(p, "memory exhausted");
+    jqp_fail(p, "memory exhausted");
     return NULL;
   }
-  jq_node *n = mk(p, JQ_LITERAL);
+  jq_node *n = jqp_mk(p, JQ_LITERAL);
   if (!n) {
     jv_unref(v);
     return NULL;
@@ -148,13 +121,13 @@ static jq_node *mk_lit(parser *p, jv v) {
   return n;
 }
 
-static bool push_scope(parser *p, int kind, const char *name, size_t len,
+bool jqp_push_scope(parser *p, int kind, const char *name, size_t len,
                        int arity) {
   if (p->nsc == p->capsc) {
     size_t nc = p->capsc ? p->capsc * 2 : 32;
     scope_ent *ns = realloc(p->sc, nc * sizeof *ns);
     if (!ns) {
-      fail(p, "memory exhausted");
+      jqp_fail(p, "memory exhausted");
       return false;
     }
     p->sc = ns;
@@ -191,7 +164,6 @@ static jq_node *find_global(jq_prog *g, const char *name, size_t len,
   return NULL;
 }
 
-static jq_node *parse_pipe(parser *p);
 static jq_node *parse_exp(parser *p, int minprec);
 static jq_node *parse_postfix(parser *p, bool allow_as);
 
@@ -219,7 +191,7 @@ static jq_node *resolve_call(parser *p, jq_node *c, const char *name,
     c->native = k;
     return c;
   }
-  fail(p, "%s/%zu is not defined at %s, line %d:", nm, c->nargs,
+  jqp_fail(p, "%s/%zu is not defined at %s, line %d:", nm, c->nargs,
        p->srcname, c->line);
   return NULL;
 }
@@ -227,14 +199,14 @@ static jq_node *resolve_call(parser *p, jq_node *c, const char *name,
 static bool add_arg(parser *p, jq_node *c, jq_node *a, jq_node *v) {
   jq_node **na = realloc(c->args, (c->nargs + 1) * sizeof *na);
   if (!na) {
-    fail(p, "memory exhausted");
+    jqp_fail(p, "memory exhausted");
     return false;
   }
   c->args = na;
   if (v || c->op == JQ_OBJECT || c->op == JQ_STRING) {
     jq_node **nv = realloc(c->args2, (c->nargs + 1) * sizeof *nv);
     if (!nv) {
-      fail(p, "memory exhausted");
+      jqp_fail(p, "memory exhausted");
       return false;
     }
     c->args2 = nv;
@@ -247,8 +219,8 @@ static bool add_arg(parser *p, jq_node *c, jq_node *a, jq_node *v) {
 /* ---- strings ------------------------------------------------------------------ */
 
 /* After T_QUOTE: the parts of a string literal.  fmt: "@name" or NULL. */
-static jq_node *parse_string(parser *p, const char *fmt, size_t fmtlen) {
-  jq_node *s = mk(p, JQ_STRING);
+jq_node *jqp_parse_string(parser *p, const char *fmt, size_t fmtlen) {
+  jq_node *s = jqp_mk(p, JQ_STRING);
   if (!s) return NULL;
   s->val = fmt ? jv_str_n(fmt, fmtlen) : jv_null();
   bool interp = false;
@@ -258,32 +230,32 @@ static jq_node *parse_string(parser *p, const char *fmt, size_t fmtlen) {
     int r = jq_lex_string_part(&p->lx, &b);
     if (r < 0) {
       vsh_buf_dispose(&b);
-      fail(p, "syntax error: %s at %s, line %d:", p->lx.err, p->srcname,
+      jqp_fail(p, "syntax error: %s at %s, line %d:", p->lx.err, p->srcname,
            p->lx.line);
       return NULL;
     }
     if (b.len || (r == 0 && s->nargs == 0)) {
-      jq_node *lit = mk_lit(p, jv_str_buf(&b));
+      jq_node *lit = jqp_mk_lit(p, jv_str_buf(&b));
       if (!lit || !add_arg(p, s, lit, NULL)) return NULL;
     } else {
       vsh_buf_dispose(&b);
     }
     if (r == 0) break;
     interp = true;
-    next(p);
-    jq_node *e = parse_pipe(p);
+    jqp_next(p);
+    jq_node *e = jqp_parse_pipe(p);
     if (!e) return NULL;
     if (p->lx.tok != ')') {
-      syntax(p);
+      jqp_syntax(p);
       return NULL;
     }
     /* the lexer stands just past ')' */
-    jq_node *w = mk(p, JQ_IDENT); /* marks an interpolated part */
+    jq_node *w = jqp_mk(p, JQ_IDENT); /* marks an interpolated part */
     if (!w) return NULL;
     w->a = e;
     if (!add_arg(p, s, w, NULL)) return NULL;
   }
-  next(p);
+  jqp_next(p);
   if (!interp && !fmt) {
     /* a constant string */
     jq_node *only = s->args[0];
@@ -304,7 +276,7 @@ static int patvar(parser *p, patvars *pv, const char *name, size_t len) {
   for (int i = 0; i < pv->n; i++)
     if (pv->len[i] == len && !memcmp(pv->name[i], name, len)) return i;
   if (pv->n == 256) {
-    fail(p, "too many variables in a pattern");
+    jqp_fail(p, "too many variables in a pattern");
     return -1;
   }
   pv->name[pv->n] = name;
@@ -315,10 +287,10 @@ static int patvar(parser *p, patvars *pv, const char *name, size_t len) {
 /* A pattern owned by a holder node (freed with the program). */
 static jq_pat *new_pat(parser *p) {
   jq_pat *pt = calloc(1, sizeof *pt);
-  jq_node *holder = mk(p, JQ_IDENT);
+  jq_node *holder = jqp_mk(p, JQ_IDENT);
   if (!pt || !holder || !(holder->pats = malloc(sizeof(jq_pat *)))) {
     free(pt);
-    fail(p, "memory exhausted");
+    jqp_fail(p, "memory exhausted");
     return NULL;
   }
   holder->pats[0] = pt;
@@ -328,7 +300,7 @@ static jq_pat *new_pat(parser *p) {
 
 static jq_pat *parse_pattern(parser *p, patvars *pv) {
   if (++p->depth > MAX_PARSE_DEPTH) {
-    fail(p, "program nested too deeply");
+    jqp_fail(p, "program nested too deeply");
     return NULL;
   }
   jq_pat *pt = new_pat(p);
@@ -336,7 +308,7 @@ static jq_pat *parse_pattern(parser *p, patvars *pv) {
   if (p->lx.tok == T_VAR) {
     pt->kind = 0;
     pt->var = patvar(p, pv, p->lx.text, p->lx.tlen);
-    next(p);
+    jqp_next(p);
   } else if (accept(p, '[')) {
     pt->kind = 1;
     do {
@@ -344,13 +316,13 @@ static jq_pat *parse_pattern(parser *p, patvars *pv) {
       if (!e) return NULL;
       jq_pat **ne = realloc(pt->elems, (pt->n + 1) * sizeof *ne);
       if (!ne) {
-        fail(p, "memory exhausted");
+        jqp_fail(p, "memory exhausted");
         return NULL;
       }
       pt->elems = ne;
       pt->elems[pt->n++] = e;
     } while (accept(p, ','));
-    if (!expect(p, ']')) return NULL;
+    if (!jqp_expect(p, ']')) return NULL;
   } else if (accept(p, '{')) {
     pt->kind = 2;
     do {
@@ -359,23 +331,23 @@ static jq_pat *parse_pattern(parser *p, patvars *pv) {
       int kv = -1;
       if (p->lx.tok == T_VAR) {
         kv = patvar(p, pv, p->lx.text, p->lx.tlen);
-        key = mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
-        next(p);
+        key = jqp_mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
+        jqp_next(p);
         if (accept(p, ':')) val = parse_pattern(p, pv);
       } else {
         if (p->lx.tok == T_IDENT || (p->lx.tok >= T_DEF && p->lx.tok != T_LOC)) {
-          key = mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
-          next(p);
+          key = jqp_mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
+          jqp_next(p);
         } else if (p->lx.tok == T_QUOTE) {
-          key = parse_string(p, NULL, 0);
+          key = jqp_parse_string(p, NULL, 0);
         } else if (accept(p, '(')) {
-          key = parse_pipe(p);
-          if (!expect(p, ')')) return NULL;
+          key = jqp_parse_pipe(p);
+          if (!jqp_expect(p, ')')) return NULL;
         } else {
-          syntax(p);
+          jqp_syntax(p);
           return NULL;
         }
-        if (!key || !expect(p, ':')) return NULL;
+        if (!key || !jqp_expect(p, ':')) return NULL;
         val = parse_pattern(p, pv);
         if (!val) return NULL;
       }
@@ -388,7 +360,7 @@ static jq_pat *parse_pattern(parser *p, patvars *pv) {
       int *nkv = realloc(pt->keyvar, (k + 1) * sizeof *nkv);
       if (nkv) pt->keyvar = nkv;
       if (!ne || !nk || !nkv) {
-        fail(p, "memory exhausted");
+        jqp_fail(p, "memory exhausted");
         return NULL;
       }
       pt->elems[k] = val;
@@ -396,9 +368,9 @@ static jq_pat *parse_pattern(parser *p, patvars *pv) {
       pt->keyvar[k] = kv;
       pt->n++;
     } while (accept(p, ','));
-    if (!expect(p, '}')) return NULL;
+    if (!jqp_expect(p, '}')) return NULL;
   } else {
-    syntax(p);
+    jqp_syntax(p);
     return NULL;
   }
   p->depth--;
@@ -416,7 +388,7 @@ static bool parse_patterns(parser *p, jq_node *n, patvars *pv0) {
     if (!pt) return false;
     jq_pat **np = realloc(n->pats, (n->npats + 1) * sizeof *np);
     if (!np) {
-      fail(p, "memory exhausted");
+      jqp_fail(p, "memory exhausted");
       return false;
     }
     n->pats = np;
@@ -429,7 +401,7 @@ static bool parse_patterns(parser *p, jq_node *n, patvars *pv0) {
 
 static bool push_patvars(parser *p, patvars *pv) {
   for (int i = 0; i < pv->n; i++)
-    if (!push_scope(p, SC_VAR, pv->name[i], pv->len[i], 0)) return false;
+    if (!jqp_push_scope(p, SC_VAR, pv->name[i], pv->len[i], 0)) return false;
   return true;
 }
 
@@ -437,19 +409,19 @@ static bool push_patvars(parser *p, patvars *pv) {
 
 /* After "def": name, params, ':' body ';'.  Leaves the function's own
  * entry on the scope (the caller pops it after the rest). */
-static jq_node *parse_def(parser *p) {
+jq_node *jqp_parse_def(parser *p) {
   if (p->lx.tok != T_IDENT && !(p->lx.tok >= T_DEF && p->lx.tok != T_LOC)) {
-    syntax(p);
+    jqp_syntax(p);
     return NULL;
   }
-  jq_node *d = mk(p, JQ_FUNCDEF);
+  jq_node *d = jqp_mk(p, JQ_FUNCDEF);
   if (!d) return NULL;
   d->name = strndup(p->lx.text, p->lx.tlen);
   if (!d->name) {
-    fail(p, "memory exhausted");
+    jqp_fail(p, "memory exhausted");
     return NULL;
   }
-  next(p);
+  jqp_next(p);
   const char *pn[64];
   size_t pl[64];
   bool isvar[64];
@@ -457,7 +429,7 @@ static jq_node *parse_def(parser *p) {
   if (accept(p, '(')) {
     do {
       if (np == 64) {
-        fail(p, "too many parameters");
+        jqp_fail(p, "too many parameters");
         return NULL;
       }
       if (p->lx.tok == T_VAR) {
@@ -465,31 +437,31 @@ static jq_node *parse_def(parser *p) {
       } else if (p->lx.tok == T_IDENT) {
         isvar[np] = false;
       } else {
-        syntax(p);
+        jqp_syntax(p);
         return NULL;
       }
       pn[np] = p->lx.text;
       pl[np] = p->lx.tlen;
       np++;
-      next(p);
+      jqp_next(p);
     } while (accept(p, ';'));
-    if (!expect(p, ')')) return NULL;
+    if (!jqp_expect(p, ')')) return NULL;
   }
-  if (!expect(p, ':')) return NULL;
+  if (!jqp_expect(p, ':')) return NULL;
   d->nparams = np;
   size_t base = p->nsc;
-  if (!push_scope(p, SC_FUNC, d->name, strlen(d->name), np)) return NULL;
+  if (!jqp_push_scope(p, SC_FUNC, d->name, strlen(d->name), np)) return NULL;
   for (int i = 0; i < np; i++)
-    if (!push_scope(p, SC_PARAM, pn[i], pl[i], 0)) return NULL;
+    if (!jqp_push_scope(p, SC_PARAM, pn[i], pl[i], 0)) return NULL;
   /* $params: `def f($a): body` is `def f(a): a as $a | body` */
   jq_node *outer = NULL, **hole = &outer;
   for (int i = 0; i < np; i++) {
     if (!isvar[i]) continue;
-    jq_node *as = mk(p, JQ_AS);
-    jq_node *c = mk(p, JQ_CALL);
+    jq_node *as = jqp_mk(p, JQ_AS);
+    jq_node *c = jqp_mk(p, JQ_CALL);
     jq_pat *pt = new_pat(p);
     if (!as || !c || !pt || !(as->pats = malloc(sizeof *as->pats))) {
-      fail(p, "memory exhausted");
+      jqp_fail(p, "memory exhausted");
       return NULL;
     }
     c->name = strndup(pn[i], pl[i]);
@@ -501,14 +473,14 @@ static jq_node *parse_def(parser *p) {
     as->nvars = 1;
     *hole = as;
     hole = &as->b;
-    if (!push_scope(p, SC_VAR, pn[i], pl[i], 0)) return NULL;
+    if (!jqp_push_scope(p, SC_VAR, pn[i], pl[i], 0)) return NULL;
   }
-  jq_node *body = parse_pipe(p);
+  jq_node *body = jqp_parse_pipe(p);
   if (!body) return NULL;
   *hole = body;
   d->a = outer;
   p->nsc = base + 1;
-  if (!expect(p, ';')) return NULL;
+  if (!jqp_expect(p, ';')) return NULL;
   return d;
 }
 
@@ -526,7 +498,7 @@ static jq_node *parse_number(parser *p) {
   } else {
     char *t = strndup(p->lx.text, n);
     if (!t) {
-      fail(p, "memory exhausted");
+      jqp_fail(p, "memory exhausted");
       return NULL;
     }
     d = strtod(t, NULL);
@@ -537,12 +509,12 @@ static jq_node *parse_number(parser *p) {
          p->lx.text[z + 1] <= '9')
     z++;
   v = jv_num_lit(p->lx.text + z, n - z, d);
-  next(p);
-  return mk_lit(p, v);
+  jqp_next(p);
+  return jqp_mk_lit(p, v);
 }
 
-static jq_node *parse_object(parser *p) {
-  jq_node *o = mk(p, JQ_OBJECT);
+jq_node *jqp_parse_object(parser *p) {
+  jq_node *o = jqp_mk(p, JQ_OBJECT);
   if (!o) return NULL;
   if (accept(p, '}')) return o;
   do {
@@ -552,12 +524,12 @@ static jq_node *parse_object(parser *p) {
       /* {$x} is {x: $x} */
       jv name = t == T_LOCVAR ? jv_str_c("__loc__")
                               : jv_str_n(p->lx.text, p->lx.tlen);
-      key = mk_lit(p, name);
+      key = jqp_mk_lit(p, name);
       if (t == T_LOCVAR) {
         jv loc = jv_obj_new();
         loc = jv_obj_set(loc, jv_str_c("file"), jv_str_c(p->srcname));
         loc = jv_obj_set(loc, jv_str_c("line"), jv_num(p->lx.tline));
-        val = mk_lit(p, loc);
+        val = jqp_mk_lit(p, loc);
       } else {
         int up = lookup(p, SC_VAR, p->lx.text, p->lx.tlen, 0);
         jq_node *dv = NULL;
@@ -569,26 +541,26 @@ static jq_node *parse_object(parser *p) {
             break;
           }
         }
-        val = mk(p, up >= 0 ? JQ_VAR : dv ? JQ_CALL : JQ_ENV);
+        val = jqp_mk(p, up >= 0 ? JQ_VAR : dv ? JQ_CALL : JQ_ENV);
         if (val) val->up = up;
         if (val && dv) {
           val->sub = JQ_CALL_GLOBAL;
           val->target = dv;
         }
         if (up < 0 && !dv && !(p->lx.tlen == 3 && !memcmp(p->lx.text, "ENV", 3))) {
-          fail(p, "$%.*s is not defined at %s, line %d:", (int)p->lx.tlen,
+          jqp_fail(p, "$%.*s is not defined at %s, line %d:", (int)p->lx.tlen,
                p->lx.text, p->srcname, p->lx.tline);
           return NULL;
         }
       }
-      next(p);
+      jqp_next(p);
       if (!key || !val) return NULL;
       if (accept(p, ':')) {
         /* {$k: v}: the key is $k's value */
         key = val;
         val = parse_exp(p, 4);
         while (val && p->lx.tok == '|') {
-          next(p);
+          jqp_next(p);
           jq_node *r = parse_exp(p, 4);
           if (!r) return NULL;
           val = mk2(p, JQ_PIPE, 0, val, r);
@@ -597,33 +569,33 @@ static jq_node *parse_object(parser *p) {
       }
     } else {
       if (t == T_IDENT || (t >= T_DEF && t <= T_LOC)) {
-        key = mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
-        next(p);
+        key = jqp_mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
+        jqp_next(p);
       } else if (t == T_NUM) {
         key = parse_number(p);
       } else if (t == T_QUOTE) {
-        key = parse_string(p, NULL, 0);
+        key = jqp_parse_string(p, NULL, 0);
       } else if (t == T_FORMAT) {
         const char *f = p->lx.text;
         size_t fl = p->lx.tlen;
-        next(p);
-        if (p->lx.tok == T_QUOTE) key = parse_string(p, f, fl);
+        jqp_next(p);
+        if (p->lx.tok == T_QUOTE) key = jqp_parse_string(p, f, fl);
         else {
-          key = mk(p, JQ_FORMAT);
+          key = jqp_mk(p, JQ_FORMAT);
           if (key) key->val = jv_str_n(f, fl);
         }
       } else if (accept(p, '(')) {
-        key = parse_pipe(p);
-        if (!expect(p, ')')) return NULL;
+        key = jqp_parse_pipe(p);
+        if (!jqp_expect(p, ')')) return NULL;
       } else {
-        syntax(p);
+        jqp_syntax(p);
         return NULL;
       }
       if (!key) return NULL;
       if (accept(p, ':')) {
         val = parse_exp(p, 4);
         while (val && p->lx.tok == '|') {
-          next(p);
+          jqp_next(p);
           jq_node *r = parse_exp(p, 4);
           if (!r) return NULL;
           val = mk2(p, JQ_PIPE, 0, val, r);
@@ -631,13 +603,13 @@ static jq_node *parse_object(parser *p) {
         if (!val) return NULL;
       } else {
         /* {a} and {"a"} are {a: .a} */
-        val = mk2(p, JQ_INDEX, 0, mk(p, JQ_IDENT), key);
+        val = mk2(p, JQ_INDEX, 0, jqp_mk(p, JQ_IDENT), key);
         if (!val) return NULL;
       }
     }
     if (!add_arg(p, o, key, val)) return NULL;
   } while (accept(p, ','));
-  if (!expect(p, '}')) return NULL;
+  if (!jqp_expect(p, '}')) return NULL;
   return o;
 }
 
@@ -648,46 +620,46 @@ static jq_node *parse_primary(parser *p) {
   case T_NUM:
     return parse_number(p);
   case T_QUOTE:
-    return parse_string(p, NULL, 0);
+    return jqp_parse_string(p, NULL, 0);
   case T_FORMAT: {
     const char *f = p->lx.text;
     size_t fl = p->lx.tlen;
-    next(p);
-    if (p->lx.tok == T_QUOTE) return parse_string(p, f, fl);
-    n = mk(p, JQ_FORMAT);
+    jqp_next(p);
+    if (p->lx.tok == T_QUOTE) return jqp_parse_string(p, f, fl);
+    n = jqp_mk(p, JQ_FORMAT);
     if (n) n->val = jv_str_n(f, fl);
     return n;
   }
   case '.':
-    next(p);
+    jqp_next(p);
     if (p->lx.tok == T_QUOTE) {
-      jq_node *k = parse_string(p, NULL, 0);
-      return k ? mk2(p, JQ_INDEX, 0, mk(p, JQ_IDENT), k) : NULL;
+      jq_node *k = jqp_parse_string(p, NULL, 0);
+      return k ? mk2(p, JQ_INDEX, 0, jqp_mk(p, JQ_IDENT), k) : NULL;
     }
-    return mk(p, JQ_IDENT);
+    return jqp_mk(p, JQ_IDENT);
   case T_DOTDOT:
-    next(p);
-    return mk(p, JQ_RECURSE_ALL);
+    jqp_next(p);
+    return jqp_mk(p, JQ_RECURSE_ALL);
   case T_FIELD: {
-    jq_node *k = mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
-    next(p);
-    return k ? mk2(p, JQ_INDEX, 0, mk(p, JQ_IDENT), k) : NULL;
+    jq_node *k = jqp_mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
+    jqp_next(p);
+    return k ? mk2(p, JQ_INDEX, 0, jqp_mk(p, JQ_IDENT), k) : NULL;
   }
   case T_VAR: {
     const char *nm = p->lx.text;
     size_t nl = p->lx.tlen;
     int up = lookup(p, SC_VAR, nm, nl, 0);
-    next(p);
+    jqp_next(p);
     if (up >= 0) {
-      n = mk(p, JQ_VAR);
+      n = jqp_mk(p, JQ_VAR);
       if (n) n->up = up;
       return n;
     }
-    if (nl == 3 && !memcmp(nm, "ENV", 3)) return mk(p, JQ_ENV);
+    if (nl == 3 && !memcmp(nm, "ENV", 3)) return jqp_mk(p, JQ_ENV);
     for (size_t i = p->prog->nglobals; i-- > 0;) {
       jq_node *d = p->prog->globals[i];
       if (d->nparams == -1 && strlen(d->name) == nl && !memcmp(d->name, nm, nl)) {
-        n = mk(p, JQ_CALL);
+        n = jqp_mk(p, JQ_CALL);
         if (n) {
           n->sub = JQ_CALL_GLOBAL;
           n->target = d;
@@ -695,7 +667,7 @@ static jq_node *parse_primary(parser *p) {
         return n;
       }
     }
-    fail(p, "$%.*s is not defined at %s, line %d:", (int)nl, nm, p->srcname,
+    jqp_fail(p, "$%.*s is not defined at %s, line %d:", (int)nl, nm, p->srcname,
          p->lx.tline);
     return NULL;
   }
@@ -703,90 +675,90 @@ static jq_node *parse_primary(parser *p) {
     jv loc = jv_obj_new();
     loc = jv_obj_set(loc, jv_str_c("file"), jv_str_c(p->srcname));
     loc = jv_obj_set(loc, jv_str_c("line"), jv_num(p->lx.tline));
-    next(p);
-    return mk_lit(p, loc);
+    jqp_next(p);
+    return jqp_mk_lit(p, loc);
   }
   case '(':
-    next(p);
-    n = parse_pipe(p);
-    if (!n || !expect(p, ')')) return NULL;
+    jqp_next(p);
+    n = jqp_parse_pipe(p);
+    if (!n || !jqp_expect(p, ')')) return NULL;
     return n;
   case '[':
-    next(p);
-    n = mk(p, JQ_ARRAY);
+    jqp_next(p);
+    n = jqp_mk(p, JQ_ARRAY);
     if (!n) return NULL;
     if (accept(p, ']')) return n;
-    n->a = parse_pipe(p);
-    if (!n->a || !expect(p, ']')) return NULL;
+    n->a = jqp_parse_pipe(p);
+    if (!n->a || !jqp_expect(p, ']')) return NULL;
     return n;
   case '{':
-    next(p);
-    return parse_object(p);
+    jqp_next(p);
+    return jqp_parse_object(p);
   case T_IDENT: {
     const char *nm = p->lx.text;
     size_t nl = p->lx.tlen;
     if (nl == 4 && !memcmp(nm, "null", 4)) {
-      next(p);
-      return mk_lit(p, jv_null());
+      jqp_next(p);
+      return jqp_mk_lit(p, jv_null());
     }
     if (nl == 4 && !memcmp(nm, "true", 4)) {
-      next(p);
-      return mk_lit(p, jv_bool(true));
+      jqp_next(p);
+      return jqp_mk_lit(p, jv_bool(true));
     }
     if (nl == 5 && !memcmp(nm, "false", 5)) {
-      next(p);
-      return mk_lit(p, jv_bool(false));
+      jqp_next(p);
+      return jqp_mk_lit(p, jv_bool(false));
     }
-    n = mk(p, JQ_CALL);
+    n = jqp_mk(p, JQ_CALL);
     if (!n || !(n->name = strndup(nm, nl))) {
-      fail(p, "memory exhausted");
+      jqp_fail(p, "memory exhausted");
       return NULL;
     }
-    next(p);
+    jqp_next(p);
     if (accept(p, '(')) {
       do {
-        jq_node *a = parse_pipe(p);
+        jq_node *a = jqp_parse_pipe(p);
         if (!a || !add_arg(p, n, a, NULL)) return NULL;
       } while (accept(p, ';'));
-      if (!expect(p, ')')) return NULL;
+      if (!jqp_expect(p, ')')) return NULL;
     }
     return resolve_call(p, n, nm, nl);
   }
   case T_IF: {
-    next(p);
-    n = mk(p, JQ_IF);
+    jqp_next(p);
+    n = jqp_mk(p, JQ_IF);
     if (!n) return NULL;
     jq_node *cur = n;
-    cur->a = parse_pipe(p);
-    if (!cur->a || !expect(p, T_THEN)) return NULL;
-    cur->b = parse_pipe(p);
+    cur->a = jqp_parse_pipe(p);
+    if (!cur->a || !jqp_expect(p, T_THEN)) return NULL;
+    cur->b = jqp_parse_pipe(p);
     if (!cur->b) return NULL;
     for (;;) {
       if (accept(p, T_ELIF)) {
-        jq_node *e = mk(p, JQ_IF);
+        jq_node *e = jqp_mk(p, JQ_IF);
         if (!e) return NULL;
-        e->a = parse_pipe(p);
-        if (!e->a || !expect(p, T_THEN)) return NULL;
-        e->b = parse_pipe(p);
+        e->a = jqp_parse_pipe(p);
+        if (!e->a || !jqp_expect(p, T_THEN)) return NULL;
+        e->b = jqp_parse_pipe(p);
         if (!e->b) return NULL;
         cur->c = e;
         cur = e;
         continue;
       }
       if (accept(p, T_ELSE)) {
-        cur->c = parse_pipe(p);
-        if (!cur->c || !expect(p, T_END)) return NULL;
+        cur->c = jqp_parse_pipe(p);
+        if (!cur->c || !jqp_expect(p, T_END)) return NULL;
         break;
       }
-      if (!expect(p, T_END)) return NULL;
-      cur->c = mk(p, JQ_IDENT);
+      if (!jqp_expect(p, T_END)) return NULL;
+      cur->c = jqp_mk(p, JQ_IDENT);
       break;
     }
     return n;
   }
   case T_TRY:
-    next(p);
-    n = mk(p, JQ_TRY);
+    jqp_next(p);
+    n = jqp_mk(p, JQ_TRY);
     if (!n) return NULL;
     n->a = parse_postfix(p, false);
     if (!n->a) return NULL;
@@ -797,88 +769,88 @@ static jq_node *parse_primary(parser *p) {
     return n;
   case T_REDUCE:
   case T_FOREACH: {
-    next(p);
-    n = mk(p, t == T_REDUCE ? JQ_REDUCE : JQ_FOREACH);
+    jqp_next(p);
+    n = jqp_mk(p, t == T_REDUCE ? JQ_REDUCE : JQ_FOREACH);
     if (!n) return NULL;
     /* jq 1.8: the source is an expression up to "as" */
     n->a = parse_exp(p, 4);
-    if (!n->a || !expect(p, T_AS)) return NULL;
+    if (!n->a || !jqp_expect(p, T_AS)) return NULL;
     size_t base = p->nsc;
     patvars pv;
     /* the source and init see the outer scope */
     if (!parse_patterns(p, n, &pv)) return NULL;
-    if (!expect(p, '(')) return NULL;
-    n->b = parse_pipe(p);
-    if (!n->b || !expect(p, ';')) return NULL;
+    if (!jqp_expect(p, '(')) return NULL;
+    n->b = jqp_parse_pipe(p);
+    if (!n->b || !jqp_expect(p, ';')) return NULL;
     if (!push_patvars(p, &pv)) return NULL;
-    n->c = parse_pipe(p);
+    n->c = jqp_parse_pipe(p);
     if (!n->c) return NULL;
     if (t == T_FOREACH && accept(p, ';')) {
-      n->d = parse_pipe(p);
+      n->d = jqp_parse_pipe(p);
       if (!n->d) return NULL;
     }
     p->nsc = base;
-    if (!expect(p, ')')) return NULL;
+    if (!jqp_expect(p, ')')) return NULL;
     return n;
   }
   case T_DEF: {
-    next(p);
+    jqp_next(p);
     size_t base = p->nsc;
-    jq_node *d = parse_def(p);
+    jq_node *d = jqp_parse_def(p);
     if (!d) return NULL;
-    d->b = parse_pipe(p);
+    d->b = jqp_parse_pipe(p);
     p->nsc = base;
     return d->b ? d : NULL;
   }
   case T_LABEL: {
-    next(p);
+    jqp_next(p);
     if (p->lx.tok != T_VAR) {
-      syntax(p);
+      jqp_syntax(p);
       return NULL;
     }
-    n = mk(p, JQ_LABEL);
+    n = jqp_mk(p, JQ_LABEL);
     if (!n) return NULL;
     size_t base = p->nsc;
-    if (!push_scope(p, SC_LABEL, p->lx.text, p->lx.tlen, 0)) return NULL;
-    next(p);
-    if (!expect(p, '|')) return NULL;
-    n->a = parse_pipe(p);
+    if (!jqp_push_scope(p, SC_LABEL, p->lx.text, p->lx.tlen, 0)) return NULL;
+    jqp_next(p);
+    if (!jqp_expect(p, '|')) return NULL;
+    n->a = jqp_parse_pipe(p);
     p->nsc = base;
     return n->a ? n : NULL;
   }
   case '-': {
-    next(p);
+    jqp_next(p);
     jq_node *e = parse_postfix(p, false);
     return e ? mk2(p, JQ_NEG, 0, e, NULL) : NULL;
   }
   default:
     break;
   }
-  syntax(p);
+  jqp_syntax(p);
   return NULL;
 }
 
 static jq_node *parse_postfix(parser *p, bool allow_as) {
   if (++p->depth > MAX_PARSE_DEPTH) {
-    fail(p, "program nested too deeply");
+    jqp_fail(p, "program nested too deeply");
     return NULL;
   }
   jq_node *t;
   if (p->lx.tok == T_IDENT && p->lx.tlen == 5 &&
       !memcmp(p->lx.text, "break", 5)) {
-    next(p);
+    jqp_next(p);
     if (p->lx.tok != T_VAR) {
-      syntax(p);
+      jqp_syntax(p);
       return NULL;
     }
     int up = lookup(p, SC_LABEL, p->lx.text, p->lx.tlen, 0);
     if (up < 0) {
-      fail(p, "$*label-%.*s is not defined at %s, line %d:", (int)p->lx.tlen,
+      jqp_fail(p, "$*label-%.*s is not defined at %s, line %d:", (int)p->lx.tlen,
            p->lx.text, p->srcname, p->lx.tline);
       return NULL;
     }
-    next(p);
-    t = mk(p, JQ_BREAK);
+    jqp_next(p);
+    t = jqp_mk(p, JQ_BREAK);
     if (t) t->up = up;
   } else {
     t = parse_primary(p);
@@ -886,58 +858,58 @@ static jq_node *parse_postfix(parser *p, bool allow_as) {
   while (t && !p->failed) {
     int tok = p->lx.tok;
     if (tok == T_FIELD) {
-      jq_node *k = mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
-      next(p);
+      jq_node *k = jqp_mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
+      jqp_next(p);
       t = mk2(p, JQ_INDEX, 0, t, k);
       continue;
     }
     if (tok == '.') {
-      next(p);
+      jqp_next(p);
       if (p->lx.tok == T_QUOTE) {
-        jq_node *k = parse_string(p, NULL, 0);
+        jq_node *k = jqp_parse_string(p, NULL, 0);
         t = k ? mk2(p, JQ_INDEX, 0, t, k) : NULL;
         continue;
       }
       if (p->lx.tok != '[') {
-        syntax(p);
+        jqp_syntax(p);
         return NULL;
       }
       tok = '[';
     }
     if (tok == '[') {
-      next(p);
+      jqp_next(p);
       if (accept(p, ']')) {
         t = mk2(p, JQ_ITER, 0, t, NULL);
         continue;
       }
       if (accept(p, ':')) {
-        jq_node *hi = parse_pipe(p);
-        if (!hi || !expect(p, ']')) return NULL;
+        jq_node *hi = jqp_parse_pipe(p);
+        if (!hi || !jqp_expect(p, ']')) return NULL;
         jq_node *s = mk2(p, JQ_SLICE, 0, t, NULL);
         if (s) s->c = hi;
         t = s;
         continue;
       }
-      jq_node *e = parse_pipe(p);
+      jq_node *e = jqp_parse_pipe(p);
       if (!e) return NULL;
       if (accept(p, ':')) {
         jq_node *hi = NULL;
         if (p->lx.tok != ']') {
-          hi = parse_pipe(p);
+          hi = jqp_parse_pipe(p);
           if (!hi) return NULL;
         }
-        if (!expect(p, ']')) return NULL;
+        if (!jqp_expect(p, ']')) return NULL;
         jq_node *s = mk2(p, JQ_SLICE, 0, t, e);
         if (s) s->c = hi;
         t = s;
         continue;
       }
-      if (!expect(p, ']')) return NULL;
+      if (!jqp_expect(p, ']')) return NULL;
       t = mk2(p, JQ_INDEX, 0, t, e);
       continue;
     }
     if (tok == '?') {
-      next(p);
+      jqp_next(p);
       t = mk2(p, JQ_TRY, 0, t, NULL);
       continue;
     }
@@ -983,7 +955,7 @@ static int binprec(int tok, int *op, jq_op *kind, bool *right) {
 
 static jq_node *parse_exp(parser *p, int minprec) {
   if (++p->depth > MAX_PARSE_DEPTH) {
-    fail(p, "program nested too deeply");
+    jqp_fail(p, "program nested too deeply");
     return NULL;
   }
   jq_node *lhs = parse_postfix(p, true);
@@ -993,15 +965,15 @@ static jq_node *parse_exp(parser *p, int minprec) {
     bool right;
     if (p->lx.tok == T_AS && minprec <= 3) {
       /* Exp as $pattern | body: binds looser than // and arithmetic */
-      next(p);
-      jq_node *as = mk(p, JQ_AS);
+      jqp_next(p);
+      jq_node *as = jqp_mk(p, JQ_AS);
       if (!as) return NULL;
       as->a = lhs;
       size_t base = p->nsc;
       patvars pv;
       if (!parse_patterns(p, as, &pv) || !push_patvars(p, &pv)) return NULL;
-      if (!expect(p, '|')) return NULL;
-      as->b = parse_pipe(p);
+      if (!jqp_expect(p, '|')) return NULL;
+      as->b = jqp_parse_pipe(p);
       p->nsc = base;
       if (!as->b) return NULL;
       lhs = as;
@@ -1009,7 +981,7 @@ static jq_node *parse_exp(parser *p, int minprec) {
     }
     int pr = binprec(p->lx.tok, &op, &kind, &right);
     if (!pr || pr < minprec) break;
-    next(p);
+    jqp_next(p);
     jq_node *rhs = parse_exp(p, right ? pr : pr + 1);
     if (!rhs) return NULL;
     lhs = mk2(p, kind, op, lhs, rhs);
@@ -1019,7 +991,7 @@ static jq_node *parse_exp(parser *p, int minprec) {
       jq_op k2;
       bool r2;
       if (binprec(p->lx.tok, &op2, &k2, &r2) == pr) {
-        syntax(p);
+        jqp_syntax(p);
         return NULL;
       }
     }
@@ -1028,437 +1000,4 @@ static jq_node *parse_exp(parser *p, int minprec) {
   return lhs;
 }
 
-static jq_node *parse_pipe(parser *p) { return parse_exp(p, 1); }
-
-/* ---- programs --------------------------------------------------------------------- */
-
-static bool add_global(parser *p, jq_node *d) {
-  jq_prog *g = p->prog;
-  if (g->nglobals == g->cap_globals) {
-    size_t nc = g->cap_globals ? g->cap_globals * 2 : 256;
-    jq_node **ng = realloc(g->globals, nc * sizeof *ng);
-    if (!ng) {
-      fail(p, "memory exhausted");
-      return false;
-    }
-    g->globals = ng;
-    g->cap_globals = nc;
-  }
-  g->globals[g->nglobals++] = d;
-  return true;
-}
-
-static int parse_library(parser *p, const char *src) {
-  jq_lex_init(&p->lx, src, strlen(src));
-  p->srcname = "<builtin>";
-  next(p);
-  while (p->lx.tok == T_DEF && !p->failed) {
-    next(p);
-    size_t base = p->nsc;
-    jq_node *d = parse_def(p);
-    p->nsc = base;
-    if (!d || !add_global(p, d)) break;
-  }
-  if (!p->failed && p->lx.tok != T_EOF) syntax(p);
-  return p->failed ? -1 : 0;
-}
-
-static int read_module(jq_prog *g, const char *rel, const char *ext,
-                       const char *search, vsh_buf *out, char *path,
-                       size_t pathn);
-
-static bool add_data_def(parser *p, const char *name, jq_node *lit) {
-  jq_node *d = mk(p, JQ_FUNCDEF);
-  if (!d || !(d->name = strdup(name))) {
-    fail(p, "memory exhausted");
-    return false;
-  }
-  d->nparams = -1; /* a data import: a variable, never a call */
-  d->a = lit;
-  return add_global(p, d);
-}
-
-/* The "search" of an import's metadata, relative to the module's dir. */
-static void meta_search(parser *p, jq_node *m, char *out, size_t outn) {
-  out[0] = 0;
-  if (!m || m->op != JQ_OBJECT) return;
-  for (size_t i = 0; i < m->nargs; i++) {
-    jq_node *k = m->args[i], *v = m->args2[i];
-    if (k->op == JQ_LITERAL && k->val.kind == JV_STRING &&
-        !strcmp(jv_sv(k->val), "search") && v && v->op == JQ_LITERAL &&
-        v->val.kind == JV_STRING) {
-      const char *sp = jv_sv(v->val);
-      if (sp[0] == '/') snprintf(out, outn, "%s", sp);
-      else snprintf(out, outn, "%s/%s", p->dir[0] ? p->dir : ".", sp);
-    }
-  }
-}
-
-/* The value of a constant object/array/literal node (metadata). */
-static jv node_const(jq_node *n, int depth) {
-  if (!n || depth > 64) return jv_null();
-  if (n->op == JQ_LITERAL) return jv_ref(n->val);
-  if (n->op == JQ_OBJECT) {
-    jv o = jv_obj_new();
-    for (size_t i = 0; i < n->nargs && jv_ok(o); i++) {
-      jv k = node_const(n->args[i], depth + 1);
-      if (k.kind != JV_STRING) {
-        jv_unref(k);
-        continue;
-      }
-      o = jv_obj_set(o, k, node_const(n->args2[i], depth + 1));
-    }
-    return o;
-  }
-  if (n->op == JQ_ARRAY) {
-    jv a = jv_arr_new(0);
-    jq_node *e = n->a;
-    jq_node *items[256];
-    size_t ni = 0;
-    while (e && e->op == JQ_COMMA && ni < 255) {
-      items[ni++] = e->b;
-      e = e->a;
-    }
-    if (e) items[ni++] = e;
-    for (size_t i = ni; i-- > 0 && jv_ok(a);)
-      a = jv_arr_push(a, node_const(items[i], depth + 1));
-    return a;
-  }
-  return jv_null();
-}
-
-/* module {...};  import "path" as name;  include "path"; */
-static bool parse_directives(parser *p) {
-  if (p->lx.tok == T_IDENT && p->lx.tlen == 6 &&
-      !memcmp(p->lx.text, "module", 6)) {
-    next(p);
-    if (!expect(p, '{')) return false;
-    jq_node *m = parse_object(p);
-    if (!m || !expect(p, ';')) return false;
-    if (p->meta) {
-      jv_unref(*p->meta);
-      *p->meta = node_const(m, 0);
-    }
-  }
-  while (p->lx.tok == T_IMPORT || p->lx.tok == T_INCLUDE) {
-    bool inc = p->lx.tok == T_INCLUDE;
-    next(p);
-    if (p->lx.tok != T_QUOTE) {
-      syntax(p);
-      return false;
-    }
-    jq_node *s = parse_string(p, NULL, 0);
-    if (!s || s->op != JQ_LITERAL) {
-      fail(p, "Import path must be constant at %s, line %d:", p->srcname,
-           p->lx.tline);
-      return false;
-    }
-    const char *rel = jv_sv(s->val);
-    bool data = false;
-    const char *alias = NULL;
-    size_t alen = 0;
-    if (!inc) {
-      if (!expect(p, T_AS)) return false;
-      if (p->lx.tok == T_VAR) data = true;
-      else if (p->lx.tok != T_IDENT) {
-        syntax(p);
-        return false;
-      }
-      alias = p->lx.text;
-      alen = p->lx.tlen;
-      next(p);
-    }
-    char search[2600];
-    search[0] = 0;
-    jv dep = p->deps ? jv_obj_new() : jv_invalid();
-    if (p->lx.tok == '{') { /* metadata: only "search" matters here */
-      next(p);
-      jq_node *m = parse_object(p);
-      if (!m) {
-        jv_unref(dep);
-        return false;
-      }
-      meta_search(p, m, search, sizeof search);
-      if (p->deps) dep = jv_obj_merge(dep, node_const(m, 0), false);
-    }
-    if (p->deps) {
-      dep = jv_obj_set(dep, jv_str_c("as"), inc ? jv_null() : jv_str_n(alias, alen));
-      dep = jv_obj_set(dep, jv_str_c("is_data"), jv_bool(data));
-      dep = jv_obj_set(dep, jv_str_c("relpath"), jv_str_c(rel));
-      if (inc) dep = jv_obj_del(dep, jv_str_c("as"));
-      *p->deps = jv_arr_push(*p->deps, dep);
-    }
-    if (!expect(p, ';')) return false;
-    vsh_buf src;
-    vsh__buf_init(&src);
-    char path[1200];
-    if (read_module(p->prog, rel, data ? ".json" : ".jq",
-                    search[0] ? search : (p->dir[0] ? p->dir : NULL), &src,
-                    path, sizeof path)) {
-      vsh_buf_dispose(&src);
-      fail(p, "module not found: %s", rel);
-      return false;
-    }
-    if (data) {
-      jv arr = jv_arr_new(0);
-      jv_parser jp;
-      jv_parser_init(&jp, src.data ? src.data : "", src.len);
-      jv v;
-      int r;
-      while ((r = jv_parse_next(&jp, &v)) == 1) arr = jv_arr_push(arr, v);
-      jv_parser_dispose(&jp);
-      vsh_buf_dispose(&src);
-      if (r < 0 || !jv_ok(arr)) {
-        jv_unref(arr);
-        fail(p, "%s", r < 0 ? jp.err : "memory exhausted");
-        return false;
-      }
-      /* $alias and $alias::alias */
-      jq_node *lit = mk_lit(p, arr);
-      char nm[300];
-      snprintf(nm, sizeof nm, "%.*s::%.*s", (int)alen, alias, (int)alen, alias);
-      if (!lit || !add_data_def(p, nm, lit)) return false;
-      snprintf(nm, sizeof nm, "%.*s", (int)alen, alias);
-      if (!add_data_def(p, nm, lit)) return false;
-      continue;
-    }
-    /* the module's definitions become globals, renamed alias::name */
-    parser sub = *p;
-    sub.nsc = 0;
-    sub.sc = NULL;
-    sub.capsc = 0;
-    sub.meta = sub.deps = NULL;
-    char *text = src.data ? src.data : strdup("");
-    if (!text) {
-      fail(p, "memory exhausted");
-      return false;
-    }
-    src.data = NULL;
-    jq_node *keep = mk(p, JQ_IDENT); /* the text outlives the parse */
-    if (!keep) {
-      free(text);
-      return false;
-    }
-    keep->name = text;
-    char *fname = strdup(path);
-    jq_node *keep2 = mk(p, JQ_IDENT);
-    if (!fname || !keep2) {
-      free(fname);
-      fail(p, "memory exhausted");
-      return false;
-    }
-    keep2->name = fname;
-    snprintf(sub.dir, sizeof sub.dir, "%s", path);
-    char *slash = strrchr(sub.dir, '/');
-    if (slash) *slash = 0;
-    else snprintf(sub.dir, sizeof sub.dir, ".");
-    jq_lex_init(&sub.lx, text, strlen(text));
-    sub.srcname = fname;
-    if (++p->depth > 64) {
-      fail(p, "module imports nested too deeply");
-      return false;
-    }
-    jq_lex_next(&sub.lx);
-    size_t first = p->prog->nglobals;
-    if (parse_directives(&sub)) {
-      while (sub.lx.tok == T_DEF && !sub.failed) {
-        jq_lex_next(&sub.lx);
-        size_t base = sub.nsc;
-        jq_node *d = parse_def(&sub);
-        sub.nsc = base;
-        if (!d || !add_global(&sub, d)) break;
-      }
-    }
-    p->depth--;
-    if (!sub.failed && sub.lx.tok != T_EOF) syntax(&sub);
-    free(sub.sc);
-    if (sub.failed) {
-      p->failed = true;
-      return false;
-    }
-    if (!inc) {
-      for (size_t i = first; i < p->prog->nglobals; i++) {
-        jq_node *d = p->prog->globals[i];
-        if (strstr(d->name, "::")) continue;
-        size_t l = alen + 2 + strlen(d->name) + 1;
-        char *nm = malloc(l);
-        if (!nm) {
-          fail(p, "memory exhausted");
-          return false;
-        }
-        snprintf(nm, l, "%.*s::%s", (int)alen, alias, d->name);
-        free(d->name);
-        d->name = nm;
-      }
-    }
-  }
-  return true;
-}
-
-static int try_module(jq_prog *g, const char *dir, const char *rel,
-                      const char *ext, vsh_buf *out, char *path,
-                      size_t pathn) {
-  const char *base = strrchr(rel, '/');
-  base = base ? base + 1 : rel;
-  for (int c = 0; c < 2; c++) {
-    if (c == 0) snprintf(path, pathn, "%s/%s%s", dir, rel, ext);
-    else snprintf(path, pathn, "%s/%s/%s%s", dir, rel, base, ext);
-    sh_stream *s;
-    if (bi_open_input(g->b, path, &s)) continue;
-    char buf[8192];
-    int64_t r;
-    while ((r = bi_read(g->b, s, buf, sizeof buf)) > 0)
-      vsh__buf_append(out, buf, (size_t)r);
-    sh_stream_unref(s);
-    return r < 0 ? -1 : 0;
-  }
-  return -1;
-}
-
-static int read_module(jq_prog *g, const char *rel, const char *ext,
-                       const char *search, vsh_buf *out, char *path,
-                       size_t pathn) {
-  if (search && try_module(g, search, rel, ext, out, path, pathn) == 0)
-    return 0;
-  for (size_t i = 0; i < g->nlibpaths; i++)
-    if (try_module(g, g->libpaths[i], rel, ext, out, path, pathn) == 0)
-      return 0;
-  return -1;
-}
-
-/* modulemeta: the module's metadata with "deps" and "defs". */
-int jq_module_meta(jq_prog *main, const char *name, jv *out, char *msg,
-                   size_t msgn) {
-  jq_prog g;
-  memset(&g, 0, sizeof g);
-  g.b = main->b;
-  for (size_t i = 0; i < main->nlibpaths; i++) g.libpaths[i] = main->libpaths[i];
-  g.nlibpaths = main->nlibpaths;
-  parser p;
-  memset(&p, 0, sizeof p);
-  p.prog = &g;
-  p.msg = msg;
-  p.msgn = msgn;
-  msg[0] = 0;
-  jv meta = jv_obj_new(), deps = jv_arr_new(0), defs = jv_arr_new(0);
-  vsh_buf src;
-  vsh__buf_init(&src);
-  char path[1200];
-  int rc = -1;
-  if (parse_library(&p, jq_library())) goto done;
-  p.nsc = 0;
-  if (read_module(&g, name, ".jq", NULL, &src, path, sizeof path)) {
-    snprintf(msg, msgn, "module not found: %s", name);
-    goto done;
-  }
-  snprintf(p.dir, sizeof p.dir, "%s", path);
-  char *slash = strrchr(p.dir, '/');
-  if (slash) *slash = 0;
-  jq_lex_init(&p.lx, src.data ? src.data : "", src.len);
-  p.srcname = path;
-  p.meta = &meta;
-  p.deps = &deps;
-  next(&p);
-  if (!parse_directives(&p)) goto done;
-  p.meta = p.deps = NULL;
-  while (p.lx.tok == T_DEF && !p.failed) {
-    next(&p);
-    size_t base = p.nsc;
-    jq_node *d = parse_def(&p);
-    p.nsc = base;
-    if (!d) goto done;
-    char nm[300];
-    snprintf(nm, sizeof nm, "%s/%d", d->name, d->nparams);
-    defs = jv_arr_push(defs, jv_str_c(nm));
-  }
-  if (p.failed) goto done;
-  if (meta.kind != JV_OBJECT) {
-    jv_unref(meta);
-    meta = jv_obj_new();
-  }
-  meta = jv_obj_set(meta, jv_str_c("deps"), deps);
-  meta = jv_obj_set(meta, jv_str_c("defs"), defs);
-  deps = defs = jv_invalid();
-  if (jv_ok(meta)) {
-    *out = meta;
-    meta = jv_invalid();
-    rc = 0;
-  }
-done:
-  jv_unref(meta);
-  jv_unref(deps);
-  jv_unref(defs);
-  vsh_buf_dispose(&src);
-  free(p.sc);
-  jq_prog_free(&g);
-  if (rc && !msg[0]) snprintf(msg, msgn, "memory exhausted");
-  return rc;
-}
-
-int jq_compile(jq_prog *g, const char *src, size_t n, char *msg,
-               size_t msgn) {
-  parser p;
-  memset(&p, 0, sizeof p);
-  p.prog = g;
-  p.msg = msg;
-  p.msgn = msgn;
-  msg[0] = 0;
-  p.in_lib = true;
-  if (parse_library(&p, jq_library())) {
-    free(p.sc);
-    return -1;
-  }
-  p.in_lib = false;
-  p.nsc = 0;
-  for (size_t i = 0; i < g->nargnames; i++)
-    push_scope(&p, SC_VAR, g->argnames[i], strlen(g->argnames[i]), 0);
-  jq_lex_init(&p.lx, src, n);
-  p.srcname = "<top-level>";
-  next(&p);
-  if (!parse_directives(&p)) {
-    free(p.sc);
-    return -1;
-  }
-  /* a program of definitions only is `.` after them */
-  if (p.lx.tok == T_EOF) {
-    g->main = mk(&p, JQ_IDENT);
-  } else {
-    g->main = parse_pipe(&p);
-    if (g->main && p.lx.tok != T_EOF) {
-      if (!p.failed) syntax_exp(&p, T_EOF);
-    }
-  }
-  free(p.sc);
-  if (p.failed || !g->main) {
-    if (!msg[0]) snprintf(msg, msgn, "syntax error");
-    return -1;
-  }
-  return 0;
-}
-
-void jq_prog_free(jq_prog *g) {
-  jq_node *n = g->all;
-  while (n) {
-    jq_node *nx = n->next_all;
-    jv_unref(n->val);
-    free(n->name);
-    free(n->args);
-    free(n->args2);
-    free(n->param_is_var);
-    for (size_t i = 0; i < n->npats; i++) {
-      jq_pat *pt = n->pats[i];
-      if (n->op == JQ_IDENT && pt) {
-        free(pt->elems);
-        free(pt->keys);
-        free(pt->keyvar);
-        free(pt);
-      }
-    }
-    free(n->pats);
-    free(n);
-    n = nx;
-  }
-  free(g->globals);
-  g->all = NULL;
-  g->globals = NULL;
-}
+jq_node *jqp_parse_pipe(parser *p) { return parse_exp(p, 1); }
