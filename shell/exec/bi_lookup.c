@@ -1,0 +1,445 @@
+/* bi_lookup.c: builtins that look commands up or report on the shell:
+ * type command builtin help hash times caller. */
+#include "shell/exec/exec_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <fnmatch.h>
+#include <string.h>
+
+/* ---- lookup -------------------------------------------------------------------- */
+
+static const char *const keywords[] = {"if", "then", "else", "elif", "fi", "case",
+                                 "esac", "for", "select", "while", "until",
+                                 "do", "done", "in", "function", "time", "{",
+                                 "}", "!", "[[", "]]", "coproc", NULL};
+
+const char *const *sh__keywords(void) { return keywords; }
+
+static bool is_keyword(const char *s) {
+  for (int i = 0; keywords[i]; i++)
+    if (!strcmp(s, keywords[i])) return true;
+  return false;
+}
+
+int bi_type_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool t_only = false, path_only = false, all = false, no_func = false,
+       force_path = false;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 't') t_only = true;
+      else if (*p == 'p') path_only = true;
+      else if (*p == 'P') path_only = force_path = true;
+      else if (*p == 'a') all = true;
+      else if (*p == 'f') no_func = true;
+    }
+  }
+  int st = 0;
+  vsh_buf o = {0};
+  for (; i < b->argc; i++) {
+    const char *n = b->argv[i];
+    bool found = false;
+    sh_alias *al = NULL;
+    /* bash reports aliases only while they expand (expand_aliases) */
+    if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->vars.aliases, n, al);
+    if (al && !path_only) {
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "alias\n");
+      else vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
+      if (!all) continue;
+    }
+    if (is_keyword(n) && !path_only) {
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "keyword\n");
+      else vsh__buf_printf(&o, "%s is a shell keyword\n", n);
+      if (!all) continue;
+    }
+    sh_func *f = no_func ? NULL : sh_func_find(c, n);
+    if (f && !path_only) {
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "function\n");
+      else {
+        vsh__buf_printf(&o, "%s is a function\n", n);
+        sh_print_function(&o, n, f->def);
+      }
+      if (!all) continue;
+    }
+    const bi_entry *e = bi_lookup(n);
+    bool shellb = e && (e->flags & BI_SHELL);
+    if (shellb && !path_only) {
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "builtin\n");
+      else vsh__buf_printf(&o, "%s is a shell builtin\n", n);
+      if (!all) continue;
+    }
+    if (path_only && (al || sh_func_find(c, n) || shellb) && !force_path) {
+      found = true; /* -p prints nothing for those, but they count */
+      if (!all) continue;
+    }
+    for (int k = 0;; k++) {
+      bool isb;
+      char *p = sh__path_search_nth(c, n, &isb, all ? k : -1);
+      if (!p) break;
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "file\n");
+      else if (path_only) vsh__buf_printf(&o, "%s\n", p);
+      else vsh__buf_printf(&o, "%s is %s\n", n, p);
+      if (!all) break;
+    }
+    if (!found) {
+      if (!t_only && !path_only) bi_err(b, "%s: not found", n);
+      st = 1;
+    }
+  }
+  bi_write(b, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+int bi_command_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int i = 1;
+  bool describe = false, verbose = false, std_path = false;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'v') describe = true;
+      else if (*p == 'V') verbose = true;
+      else if (*p == 'p') std_path = true;
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage(b, "command [-pVv] command [arg ...]");
+        return 2;
+      }
+    }
+  }
+  if (i >= b->argc) return 0;
+  if ((describe || verbose) && std_path) {
+    /* -p: the search uses the system's default PATH (confstr's) */
+    const char *p = sh_var_get(c, "PATH");
+    char *opath = p ? strdup(p) : NULL;
+    sh_var_set(c, "PATH", "/bin:/usr/bin", false);
+    char **argv = calloc((size_t)b->argc + 1, sizeof(char *));
+    int st = 1, k = 0;
+    if (argv) {
+      argv[k++] = b->argv[0];
+      argv[k++] = verbose ? (char *)"-V" : (char *)"-v";
+      for (int j = i; j < b->argc; j++) argv[k++] = b->argv[j];
+      bi_ctx nb = *b;
+      nb.argc = k;
+      nb.argv = argv;
+      st = bi_command_main(&nb);
+      free(argv);
+    }
+    if (opath) sh_var_set(c, "PATH", opath, false);
+    else sh_var_unset(c, "PATH");
+    free(opath);
+    return st;
+  }
+  if (describe || verbose) {
+    bool found = false; /* bash: 0 when any name was found */
+    vsh_buf o = {0};
+    for (; i < b->argc; i++) {
+      const char *n = b->argv[i];
+      sh_alias *al = NULL;
+      if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->vars.aliases, n, al);
+      if (al) {
+        if (verbose) vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
+        else vsh__buf_printf(&o, "alias %s='%s'\n", n, al->text);
+      } else if (sh_func_find(c, n) || is_keyword(n)) {
+        if (verbose) vsh__buf_printf(&o, "%s is a %s\n", n, is_keyword(n) ? "shell keyword" : "function");
+        else vsh__buf_printf(&o, "%s\n", n);
+        if (verbose && !is_keyword(n)) /* and its definition, as type */
+          sh_print_function(&o, n, sh_func_find(c, n)->def);
+      } else if (bi_lookup(n) && (bi_lookup(n)->flags & BI_SHELL)) {
+        if (verbose) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
+        else vsh__buf_printf(&o, "%s\n", n);
+      } else {
+        bool isb;
+        char *p = sh__path_search_nth(c, n, &isb, -1);
+        if (p && verbose) vsh__buf_printf(&o, "%s is %s\n", n, p);
+        else if (p) vsh__buf_printf(&o, "%s\n", p);
+        else {
+          if (verbose) bi_err(b, "%s: not found", n);
+          continue;
+        }
+      }
+      found = true;
+    }
+    bi_write(b, o.data ? o.data : "", o.len);
+    vsh_buf_dispose(&o);
+    return found ? 0 : 1;
+  }
+  /* skip functions */
+  const char *n = b->argv[i];
+  const bi_entry *e = bi_lookup(n);
+  if (e && (e->flags & BI_SHELL)) return sh_run_builtin(c, e, b->argc - i, b->argv + i);
+  sh_func *saved = NULL;
+  HASH_FIND_STR(c->vars.funcs, n, saved);
+  if (saved) HASH_DEL(c->vars.funcs, saved);
+  /* -p: look the command up in the standard PATH */
+  char *opath = NULL;
+  if (std_path) {
+    const char *p = sh_var_get(c, "PATH");
+    opath = p ? strdup(p) : NULL;
+    sh_var_set(c, "PATH", "/usr/local/bin:/usr/bin:/bin", false);
+  }
+  int st = sh_run_argv(c, b->argc - i, b->argv + i);
+  if (std_path) {
+    if (opath) sh_var_set(c, "PATH", opath, false);
+    else sh_var_unset(c, "PATH");
+    free(opath);
+  }
+  if (saved) HASH_ADD_KEYPTR(hh, c->vars.funcs, saved->name, strlen(saved->name), saved);
+  return st;
+}
+
+int bi_builtin_main(bi_ctx *b) {
+  int i = 1;
+  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  if (i >= b->argc) return 0;
+  const bi_entry *e = bi_lookup(b->argv[i]);
+  if (!e || !(e->flags & BI_SHELL)) {
+    bi_err(b, "%s: not a shell builtin", b->argv[i]);
+    return 1;
+  }
+  return sh_run_builtin(b->sh, e, b->argc - i, b->argv + i);
+}
+
+/* The shell builtins' synopses (as bash's help -s prints them). */
+static const struct {
+  const char *name, *synopsis;
+} help_synopses[] = {
+    {".", ". filename [arguments]"},
+    {":", ":"},
+    {"[", "[ arg... ]"},
+    {"alias", "alias [-p] [name[=value] ... ]"},
+    {"bash", "bash [-c command_string] [-o option] [file [arg ...]]"},
+    {"bg", "bg [job_spec ...]"},
+    {"break", "break [n]"},
+    {"builtin", "builtin [shell-builtin [arg ...]]"},
+    {"caller", "caller [expr]"},
+    {"cd", "cd [-L|[-P [-e]] [-@]] [dir]"},
+    {"command", "command [-pVv] command [arg ...]"},
+    {"compgen", "compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]"},
+    {"continue", "continue [n]"},
+    {"declare", "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]"},
+    {"dirs", "dirs [-clpv] [+N] [-N]"},
+    {"disown", "disown [-h] [-ar] [jobspec ... | pid ...]"},
+    {"echo", "echo [-neE] [arg ...]"},
+    {"enable", "enable [-a] [-dnps] [-f filename] [name ...]"},
+    {"eval", "eval [arg ...]"},
+    {"exec", "exec [-cl] [-a name] [command [argument ...]] [redirection ...]"},
+    {"exit", "exit [n]"},
+    {"export", "export [-fn] [name[=value] ...] or export -p"},
+    {"false", "false"},
+    {"fg", "fg [job_spec]"},
+    {"getopts", "getopts optstring name [arg ...]"},
+    {"hash", "hash [-lr] [-p pathname] [-dt] [name ...]"},
+    {"help", "help [-dms] [pattern ...]"},
+    {"history", "history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]"},
+    {"jobs", "jobs [-lnprs] [jobspec ...] or jobs -x command [args]"},
+    {"kill", "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]"},
+    {"let", "let arg [arg ...]"},
+    {"local", "local [option] name[=value] ..."},
+    {"logout", "logout [n]"},
+    {"mapfile", "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]"},
+    {"popd", "popd [-n] [+N | -N]"},
+    {"printf", "printf [-v var] format [arguments]"},
+    {"pushd", "pushd [-n] [+N | -N | dir]"},
+    {"pwd", "pwd [-LP]"},
+    {"read", "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]"},
+    {"readarray", "readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]"},
+    {"readonly", "readonly [-aAf] [name[=value] ...] or readonly -p"},
+    {"return", "return [n]"},
+    {"set", "set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]"},
+    {"sh", "sh [-c command_string] [-o option] [file [arg ...]]"},
+    {"shift", "shift [n]"},
+    {"shopt", "shopt [-pqsu] [-o] [optname ...]"},
+    {"source", "source filename [arguments]"},
+    {"suspend", "suspend [-f]"},
+    {"test", "test [expr]"},
+    {"times", "times"},
+    {"trap", "trap [-lp] [[arg] signal_spec ...]"},
+    {"true", "true"},
+    {"type", "type [-afptP] name [name ...]"},
+    {"typeset", "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]"},
+    {"ulimit", "ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]"},
+    {"umask", "umask [-p] [-S] [mode]"},
+    {"unalias", "unalias [-a] name [name ...]"},
+    {"unset", "unset [-f] [-v] [-n] [name ...]"},
+    {"wait", "wait [-fn] [-p var] [id ...]"},
+};
+
+int bi_help_main(bi_ctx *b) {
+  size_t n;
+  const bi_entry *t = bi_table(&n);
+  int i = 1;
+  while (i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (strspn(b->argv[i] + 1, "dms") != strlen(b->argv[i] + 1)) {
+      bi_err(b, "%s: invalid option", b->argv[i]);
+      bi_usage(b, "help [-dms] [pattern ...]");
+      return 2;
+    }
+    i++;
+  }
+  vsh_buf o = {0};
+  int st = 0;
+  if (i >= b->argc) {
+    vsh__buf_puts(&o, "vsh " VSH_VERSION_STRING ": a virtual bash. Commands:\n");
+    for (size_t k = 0; k < n; k++) vsh__buf_printf(&o, " %s\n", t[k].name);
+    bi_write(b, o.data, o.len);
+    vsh_buf_dispose(&o);
+    return 0;
+  }
+  for (; i < b->argc; i++) {
+    const char *pat = b->argv[i];
+    bool any = false;
+    if (strpbrk(pat, "*?[")) { /* a pattern: bash says what it matched */
+      for (size_t k = 0; k < n && !any; k++) any = !fnmatch(pat, t[k].name, 0);
+      if (any) vsh__buf_printf(&o, "Shell commands matching keyword `%s'\n\n", pat);
+      any = false;
+    }
+    for (size_t k = 0; k < n; k++) {
+      if (fnmatch(pat, t[k].name, 0)) continue;
+      any = true;
+      const char *syn = NULL;
+      for (size_t j = 0; j < sizeof help_synopses / sizeof *help_synopses; j++)
+        if (!strcmp(help_synopses[j].name, t[k].name)) syn = help_synopses[j].synopsis;
+      if (syn) {
+        vsh__buf_printf(&o, "%s: %s\n", t[k].name, syn);
+        continue;
+      }
+      /* a utility: its own --help */
+      bi_write(b, o.data ? o.data : "", o.len);
+      o.len = 0;
+      char *argv[] = {(char *)t[k].name, (char *)"--help", NULL};
+      sh_run_argv(b->sh, 2, argv);
+    }
+    if (!any) {
+      bi_err(b, "no help topics match `%s'.  Try `help help' or `man -k %s' "
+                "or `info %s'.", pat, pat, pat);
+      st = 1;
+    }
+  }
+  if (o.len) bi_write(b, o.data, o.len);
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+/* hash [-lr] [-p PATH] [-dt] [NAME...]: bash's table of where $PATH
+ * search found commands. */
+int bi_hash_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bool reset = false, del = false, show = false, list = false;
+  const char *setpath = NULL;
+  int i = 1;
+  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'r') reset = true;
+      else if (*p == 'd') del = true;
+      else if (*p == 't') show = true;
+      else if (*p == 'l') list = true;
+      else if (*p == 'p' && !p[1] && i + 1 < b->argc) setpath = b->argv[++i];
+      else {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage(b, "hash [-lr] [-p pathname] [-dt] [name ...]");
+        return 2;
+      }
+    }
+  }
+  if (reset) sh_hash_forget(c, NULL);
+  vsh_buf o = {0};
+  int st = 0;
+  if (i >= b->argc && !reset) {
+    if (!c->vars.nhashed) {
+      vsh__buf_puts(&o, "hash: hash table empty\n"); /* stdout, as bash */
+    } else {
+      if (!list) vsh__buf_puts(&o, "hits\tcommand\n");
+      for (size_t k = 0; k < c->vars.nhashed; k++) {
+        if (list)
+          vsh__buf_printf(&o, "builtin hash -p %s %s\n", c->vars.hashed[k].path,
+                          c->vars.hashed[k].name);
+        else
+          vsh__buf_printf(&o, "%4d\t%s\n", c->vars.hashed[k].hits,
+                          c->vars.hashed[k].path);
+      }
+    }
+  }
+  for (; i < b->argc; i++) {
+    const char *name = b->argv[i];
+    struct sh_hashed *h = sh_hash_find(c, name);
+    if (del) {
+      if (!h) {
+        bi_err(b, "%s: not found", name);
+        st = 1;
+      }
+      sh_hash_forget(c, name);
+    } else if (show) {
+      if (h) vsh__buf_printf(&o, b->argc - i > 1 ? "%s\t%s\n" : "%s%s\n",
+                             b->argc - i > 1 ? name : "", h->path);
+      else {
+        bi_err(b, "%s: not found", name);
+        st = 1;
+      }
+    } else if (setpath) {
+      sh_hash_remember(c, name, setpath, false);
+    } else if (!strchr(name, '/') && !sh_func_find(c, name) &&
+               !(bi_lookup(name) && (bi_lookup(name)->flags & BI_SHELL))) {
+      bool builtin;
+      char *found = sh__path_search_nth(c, name, &builtin, -1);
+      if (found) {
+        sh_hash_remember(c, name, found, false);
+        struct sh_hashed *nh = sh_hash_find(c, name);
+        if (nh) nh->hits = 0; /* hashed afresh */
+      } else {
+        bi_err(b, "%s: not found", name);
+        st = 1;
+      }
+    }
+  }
+  bi_write(b, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return st;
+}
+
+int bi_times_main(bi_ctx *b) {
+  return bi_puts(b, "0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n") ? 1 : 0;
+}
+
+int bi_caller_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  if (c->limit.funcnest == 0) return 1;
+  int k = 0;
+  if (b->argc > 1) k = atoi(b->argv[1]);
+  if (k < 0 || k >= c->limit.funcnest) return 1;
+  const sh_frame *f = &c->where.frames[c->limit.funcnest - 1 - k];
+  if (c->limit.funcnest - 2 - k < 0 && !c->where.script_src) {
+    /* bash -c and stdin have no "main" frame: no file, no caller */
+    if (b->argc > 1) return 1;
+    bi_printf(b, "%u NULL\n", f->call_line);
+    return 0;
+  }
+  const char *caller = c->limit.funcnest - 2 - k >= 0 ? c->where.frames[c->limit.funcnest - 2 - k].name : "main";
+  const char *src = c->limit.funcnest - 2 - k >= 0 ? c->where.frames[c->limit.funcnest - 2 - k].src
+                                             : (c->where.source_name ? c->where.source_name : "");
+  if (b->argc > 1)
+    bi_printf(b, "%u %s %s\n", f->call_line, caller, src);
+  else
+    bi_printf(b, "%u %s\n", f->call_line, src);
+  return 0;
+}
