@@ -831,8 +831,10 @@ static jv real_dir(bi_ctx *b, const char *file) {
 /* What the command line gives. */
 typedef struct jq_args {
   jq_opts o;
-  const char *filter;
-  const char *from_file; /* -f's file, or NULL */
+  const char *filter;    /* the first operand: the program, or with -f
+                            the file holding it */
+  bool from_file;        /* -f */
+  const char *from_file_name;
   char **files;
   int nfiles;
   named *nm;
@@ -909,6 +911,7 @@ static bool jq_flag(jq_args *a, int c) {
   case 'C': o->color = true; break;
   case 'M': o->color = false; break;
   case 'e': o->exit_status = true; break;
+  case 'f': a->from_file = true; break;
   case J_RAW0: o->raw0 = true; break;
   case J_TAB: o->tab = true; break;
   case J_UNBUFFERED: break;
@@ -928,11 +931,11 @@ static int could_not_open(bi_ctx *b, const char *name, int rc) {
   return 2;
 }
 
-/* An operand: the filter first, then the input files, or after --args
- * (--jsonargs) the positional strings (JSON values).  Returns -1 to go
- * on, else the exit status. */
+/* An operand: the filter (or -f's file) first, then the input files,
+ * or after --args (--jsonargs) the positional strings (JSON values).
+ * Returns -1 to go on, else the exit status. */
 static int jq_operand(bi_ctx *b, jq_args *a, const char *arg) {
-  if (!a->filter && !a->from_file) {
+  if (!a->filter) {
     a->filter = arg;
   } else if (a->args_mode == 1) {
     a->positional = jv_arr_push(a->positional, jv_str_c(arg));
@@ -946,16 +949,6 @@ static int jq_operand(bi_ctx *b, jq_args *a, const char *arg) {
     a->files[a->nfiles++] = (char *)arg;
   }
   return -1;
-}
-
-/* -f FILE: the program comes from FILE, so a filter already given is
- * the first input file. */
-static void jq_from_file(jq_args *a, const char *file) {
-  a->from_file = file;
-  if (a->filter) {
-    a->files[a->nfiles++] = (char *)a->filter;
-    a->filter = NULL;
-  }
 }
 
 /* --slurpfile's array of the values in FILE, --rawfile's string. */
@@ -1048,13 +1041,6 @@ static int jq_long(bi_ctx *b, jq_args *a, int *i) {
     return 0;
   case J_INDENT:
     return jq_indent(b, a, more ? b->argv[++*i] : NULL);
-  case 'f':
-    if (!more) {
-      bi_errline(b, "jq: -f takes a parameter");
-      return 2;
-    }
-    jq_from_file(a, b->argv[++*i]);
-    return -1;
   case J_ARG:
   case J_ARGJSON:
   case J_SLURPFILE:
@@ -1073,8 +1059,8 @@ static int jq_long(bi_ctx *b, jq_args *a, int *i) {
   }
 }
 
-/* Short options, possibly combined ("-nr"); -f takes the next argument,
- * -L the rest of this one or the next. */
+/* Short options, possibly combined ("-nr"); -L takes the rest of this
+ * argument or the next. */
 static int jq_short(bi_ctx *b, jq_args *a, int *i) {
   const char *arg = b->argv[*i];
   for (const char *c = arg + 1; *c; c++) {
@@ -1086,13 +1072,6 @@ static int jq_short(bi_ctx *b, jq_args *a, int *i) {
     case 'V':
       bi_cmd_version(b, &jq_cmd);
       return 0;
-    case 'f':
-      if (c[1] || *i + 1 >= b->argc) {
-        bi_errline(b, "jq: -f takes a parameter");
-        return 2;
-      }
-      jq_from_file(a, b->argv[++*i]);
-      return -1;
     case 'L': {
       const char *dir = c[1] ? c + 1 : (*i + 1 < b->argc ? b->argv[++*i] : NULL);
       if (!dir) {
@@ -1110,10 +1089,10 @@ static int jq_short(bi_ctx *b, jq_args *a, int *i) {
   return -1;
 }
 
-/* jq's command line: options anywhere (until "--"), the first operand is
- * the filter unless -f gave one; a filter may start with '-' ("-1",
- * "-.a") when it is no option.  -1 to go on, else the exit status (0
- * after --help or --version). */
+/* jq's command line: options anywhere (until "--"); the first operand is
+ * the filter, or with -f (a flag, as in jq) the file holding it; a
+ * filter may start with '-' ("-1", "-.a") when it is no option.  -1 to
+ * go on, else the exit status (0 after --help or --version). */
 static int jq_parse_args(bi_ctx *b, jq_args *a) {
   bool opts_done = false;
   for (int i = 1; i < b->argc; i++) {
@@ -1123,7 +1102,7 @@ static int jq_parse_args(bi_ctx *b, jq_args *a) {
                        (arg[1] >= 'A' && arg[1] <= 'Z'));
     int rc = -1;
     if (opts_done || arg[0] != '-' || !strcmp(arg, "-") ||
-        (prog_like && !a->filter && !a->from_file))
+        (prog_like && !a->filter))
       rc = jq_operand(b, a, arg);
     else if (!strcmp(arg, "--"))
       opts_done = true;
@@ -1133,14 +1112,15 @@ static int jq_parse_args(bi_ctx *b, jq_args *a) {
       rc = jq_short(b, a, &i);
     if (rc >= 0) return rc;
   }
+  /* as jq when stdin or stdout is not a terminal (never one here) */
+  if (!a->filter) a->filter = ".";
   if (a->from_file) {
-    int rc = read_file(b, a->from_file, &a->filebuf);
-    if (rc) return could_not_open(b, a->from_file, rc);
+    a->from_file_name = a->filter;
+    int rc = read_file(b, a->from_file_name, &a->filebuf);
+    if (rc) return could_not_open(b, a->from_file_name, rc);
     if (!a->filebuf.data && !(a->filebuf.data = calloc(1, 1))) return 2;
     a->filter = a->filebuf.data;
   }
-  /* as jq when stdin or stdout is not a terminal (never one here) */
-  if (!a->filter) a->filter = ".";
   return -1;
 }
 
@@ -1244,7 +1224,7 @@ static int jq_compile_prog(bi_ctx *b, jq_run *r) {
   jq_args *a = &r->a;
   r->prog.b = b;
   r->st.search_list = search_list(b, a->libpaths, a->nlib);
-  r->st.prog_origin = real_dir(b, a->from_file);
+  r->st.prog_origin = real_dir(b, a->from_file_name);
   if (!jv_ok(r->st.search_list) || !jv_ok(r->st.prog_origin))
     return memory_exhausted(b);
   if (a->nlib == 0) {

@@ -193,3 +193,23 @@ echo '[1e99999999999999999999]' | jq -c .
 1.7976931348623157e+308
 0
 [1.7976931348623157e+308]
+
+=== -f is a flag: the first operand is the file holding the program
+--- file p.jq
+.a
+--- file in.json
+{"a":5}
+--- script
+jq -f p.jq in.json
+jq -cf p.jq in.json
+jq -fc p.jq in.json
+jq -nf p.jq
+jq --from-file p.jq in.json
+jq . -f p.jq 2>/dev/null; echo "status $?"
+--- stdout
+5
+5
+5
+null
+5
+status 2
