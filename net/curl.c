@@ -1109,8 +1109,8 @@ int bi_curl_main(bi_ctx *b) {
   if (st >= 0) goto done;
   st = 0;
   for (size_t i = 0; i < c.nurls; i++) any = any || c.urls[i].url;
-  if (!any) {
-    st = bi_usage_error(b, &curl_cmd, NULL);
+  if (!any) { /* curl names the problem once it was given arguments */
+    st = bi_usage_error(b, &curl_cmd, b->argc > 1 ? "no URL specified!" : NULL);
     goto done;
   }
   if (c.head && (c.has_data || c.nforms || c.upload)) {
