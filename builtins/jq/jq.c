@@ -686,16 +686,14 @@ static int k_output(jq_st *st, jv v, jv p, void *ud) {
 /* jq parses its own arguments (options with two values, no
  * abbreviations, a filter that may start with '-', operands that turn
  * into $ARGS.positional after --args: see jq_parse_args); the
- * declaration holds its help, its version and its usage errors (the
- * usage lines and "Use jq --help", status 2). */
-#define JQ_USAGE                                                         \
-  "Usage:\tjq [OPTIONS] FILTER [FILES...]\n"                              \
-  "\tjq [OPTIONS] --args FILTER [ARGUMENTS...]\n"                         \
-  "\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]\n"
+ * declaration holds its help, its version and its usage errors (jq's
+ * two "Use jq --help" lines, status 2). */
 static const bi_cmd jq_cmd = {
     .name = "jq",
     .usage =
-        JQ_USAGE "\n"
+        "Usage:\tjq [OPTIONS] FILTER [FILES...]\n"
+        "\tjq [OPTIONS] --args FILTER [ARGUMENTS...]\n"
+        "\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]\n\n"
         "jq is a tool for processing JSON inputs, applying the given filter to\n"
         "its JSON text inputs and producing the filter's results as JSON on\n"
         "standard output.\n\n"
@@ -745,8 +743,7 @@ static const bi_cmd jq_cmd = {
         "positional arguments are available as $ARGS.positional[].\n",
     .version = "jq-1.7.1\n",
     .bad_status = 2,
-    .try_text = JQ_USAGE
-                "\nUse jq --help for help with command-line options,\n"
+    .try_text = "Use jq --help for help with command-line options,\n"
                 "or see the jq manpage, or online docs  at "
                 "https://jqlang.github.io/jq\n",
 };
@@ -1004,16 +1001,11 @@ static int jq_named(bi_ctx *b, jq_args *a, int opt, const char *name,
   return -1;
 }
 
-/* --indent N (-1 to 7). */
+/* --indent N (-1 to 7), read as jq reads it (atoi: "x" is 0). */
 static int jq_indent(bi_ctx *b, jq_args *a, const char *arg) {
   if (!arg) return bi_usage_error(b, &jq_cmd, "--indent takes one parameter");
-  char *end;
-  long n = strtol(arg, &end, 10);
-  if (*end || n < -1) {
-    bi_errline(b, "jq: --indent takes a number");
-    return 2;
-  }
-  if (n > 7)
+  long n = strtol(arg, NULL, 10);
+  if (n < -1 || n > 7)
     return bi_usage_error(b, &jq_cmd, "Cannot indent more than 7 characters");
   a->o.indent = (int)n;
   return -1;
@@ -1075,8 +1067,8 @@ static int jq_short(bi_ctx *b, jq_args *a, int *i) {
     case 'L': {
       const char *dir = c[1] ? c + 1 : (*i + 1 < b->argc ? b->argv[++*i] : NULL);
       if (!dir) {
-        bi_errline(b, "jq: -L takes a parameter: (e.g. -L /search/path or -L/search/path)");
-        return 2;
+        bi_errline(b, "-L takes a parameter: (e.g. -L /search/path or -L/search/path)");
+        return bi_usage_error(b, &jq_cmd, NULL);
       }
       if (*dir == '=') dir++;
       if (a->nlib < 16) a->libpaths[a->nlib++] = dir;
