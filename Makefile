@@ -64,6 +64,7 @@ test: build
 	python3 ./scripts/conformance-jq $(BUILD) || rc=1; \
 	./scripts/check-imports $(BUILD) || rc=1; \
 	./scripts/check-size || rc=1; \
+	./scripts/check-mainlen || rc=1; \
 	./scripts/check-decl || rc=1; \
 	python3 ./tests/hostile/run.py $(BUILD)/vsh || rc=1; \
 	python3 ./tests/difffuzz/difffuzz.py $(BUILD)/vsh --seed 1 --cases 400 \

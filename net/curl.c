@@ -38,7 +38,8 @@ typedef struct curl_optdef {
 } curl_optdef;
 
 /* curl's options are its own language (no abbreviations, --no-NAME for
- * booleans, the table below); the declaration holds its help. */
+ * booleans, the table below); the declaration holds its help and its
+ * usage errors ("curl: try 'curl --help'", status 2). */
 static const bi_cmd curl_cmd = {
     .name = "curl",
     .usage =
@@ -63,6 +64,9 @@ static const bi_cmd curl_cmd = {
         "categories.\n"
         "In this sandbox, requests are limited by the sandbox network "
         "policy.\n",
+    .bad_status = 2,
+    .try_text = "curl: try 'curl --help' or 'curl --manual' for more "
+                "information\n",
 };
 
 static const curl_optdef optdefs[] = {
@@ -190,10 +194,7 @@ static void cfail(curl_cfg *c, int code, const char *fmt, ...) {
 static int usage_error(curl_cfg *c, const char *fmt, const char *what) {
   char msg[600];
   snprintf(msg, sizeof(msg), fmt, what);
-  bi_errline(c->b, "curl: %s", msg);
-  bi_errline(c->b, "curl: try 'curl --help' or 'curl --manual' for more "
-                   "information");
-  return 2;
+  return bi_usage_error(c->b, &curl_cmd, "%s", msg);
 }
 
 
@@ -1108,10 +1109,8 @@ int bi_curl_main(bi_ctx *b) {
   if (st >= 0) goto done;
   st = 0;
   for (size_t i = 0; i < c.nurls; i++) any = any || c.urls[i].url;
-  if (!any) {
-    bi_errline(b, "curl: try 'curl --help' or 'curl --manual' for more "
-                  "information");
-    st = 2;
+  if (!any) { /* curl names the problem once it was given arguments */
+    st = bi_usage_error(b, &curl_cmd, b->argc > 1 ? "no URL specified!" : NULL);
     goto done;
   }
   if (c.head && (c.has_data || c.nforms || c.upload)) {

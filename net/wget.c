@@ -266,136 +266,280 @@ static const char *save_name(bi_ctx *b, const char *url, const char *dir) {
   return out;
 }
 
+/* What the command line asks for. */
+typedef struct wget_opts {
+  const char *output, *method, *agent, *user, *password, *prefix, *body_file;
+  const char *post;
+  bool quiet, verbose, server_response, content_on_error, is_post;
+  long tries, max_redirect;
+  double timeout;
+  char **headers;
+  size_t nh;
+  vsh_buf body;
+  char *auth; /* "user:password" (arena), or NULL */
+} wget_opts;
+
+/* One option; -1 to go on, else the exit status. */
+static int wget_option(bi_ctx *b, bi_opts *g, wget_opts *o, int ch) {
+  switch (ch) {
+  case 'O': o->output = g->arg; break;
+  case 'q': o->quiet = true; break;
+  case 'v': o->verbose = true; break;
+  case W_NO_VERBOSE: o->verbose = false; break;
+  case 'n':
+    if (!strcmp(g->arg, "v")) o->verbose = false;
+    break;
+  case 'S': o->server_response = true; break;
+  case 'c': break;
+  case W_NOOP: break;
+  case W_HEADER: {
+    char **nhd = realloc(o->headers, (o->nh + 1) * sizeof(char *));
+    if (!nhd) return 1;
+    o->headers = nhd;
+    o->headers[o->nh++] = (char *)g->arg;
+    break;
+  }
+  case W_POST_DATA: o->post = g->arg; o->is_post = true; break;
+  case W_POST_FILE: o->body_file = g->arg; o->is_post = true; break;
+  case W_BODY_DATA: o->post = g->arg; break;
+  case W_BODY_FILE: o->body_file = g->arg; break;
+  case W_METHOD: o->method = g->arg; break;
+  case 't': o->tries = atol(g->arg); break;
+  case 'T': o->timeout = atof(g->arg); break;
+  case 'U': o->agent = g->arg; break;
+  case W_USER: o->user = g->arg; break;
+  case W_PASSWORD: o->password = g->arg; break;
+  case 'P': o->prefix = g->arg; break;
+  case W_MAX_REDIRECT: o->max_redirect = atol(g->arg); break;
+  case W_CONTENT_ON_ERROR: o->content_on_error = true; break;
+  case W_NO_CHECK:
+    if (!o->quiet)
+      bi_errline(b, "wget: --no-check-certificate is ignored: this sandbox "
+                    "always verifies TLS certificates.");
+    break;
+  case W_REFUSED:
+    bi_err(b, "option '%s' is not allowed in this sandbox (it names host "
+              "files or addresses)", g->longname ? g->longname : "?");
+    return 2;
+  case 'h':
+  case 'V':
+    return ch == 'h' ? bi_cmd_help(b, &wget_cmd)
+                     : bi_cmd_version(b, &wget_cmd);
+  default:
+    return g->status;
+  }
+  return -1;
+}
+
+/* The options, then the request body, the credentials and the headers
+ * every request carries; -1 to go on, else the exit status. */
+static int wget_setup(bi_ctx *b, bi_opts *g, wget_opts *o) {
+  int ch, st;
+  while ((ch = bi_opt(b, g, &wget_cmd)) != -1)
+    if ((st = wget_option(b, g, o, ch)) >= 0) return st;
+  if (!g->noperands) {
+    bi_usage_error(b, &wget_cmd, "missing URL");
+    return 1;
+  }
+  if (o->post && vsh__buf_puts(&o->body, o->post)) return 1;
+  int brc = o->body_file ? net_read_all(b, o->body_file, &o->body) : 0;
+  if (brc) {
+    bi_err(b, "%s: %s", o->body_file, vsh_strerror(brc));
+    return 3;
+  }
+  if (o->user) {
+    size_t ul = strlen(o->user), pl = o->password ? strlen(o->password) : 0;
+    o->auth = vsh__arena_alloc(b->arena, ul + pl + 2);
+    if (!o->auth) return 1;
+    memcpy(o->auth, o->user, ul);
+    o->auth[ul] = ':';
+    memcpy(o->auth + ul + 1, o->password ? o->password : "", pl + 1);
+  }
+  if (o->tries <= 0 || o->tries > 20) o->tries = 20; /* bounded */
+  /* wget's own request headers come before the script's */
+  static const char *const dflt[] = {"Accept-Encoding: identity",
+                                     "Connection: Keep-Alive"};
+  char **all = realloc(o->headers, (o->nh + 2) * sizeof(char *));
+  if (!all) return 1;
+  o->headers = all;
+  memmove(o->headers + 2, o->headers, o->nh * sizeof(char *));
+  o->headers[0] = (char *)dflt[0];
+  o->headers[1] = (char *)dflt[1];
+  o->nh += 2;
+  return -1;
+}
+
+/* Fetches url into x, retrying a transient failure (-t); f holds the
+ * outcome.  Returns 1 when out of memory, else 0. */
+static int wget_fetch(bi_ctx *b, const wget_opts *o, const char *url,
+                      bool one_output, wget_xfer *x, net_fetch *f) {
+  for (long attempt = 1;; attempt++) {
+    memset(f, 0, sizeof(*f));
+    f->b = b;
+    f->url = url;
+    f->method = o->method ? o->method : NULL;
+    f->has_body = o->post || o->body_file;
+    f->post = o->is_post && !o->method;
+    f->body = o->body.data;
+    f->body_len = o->body.len;
+    f->headers = o->headers;
+    f->nheaders = o->nh;
+    f->user = o->auth;
+    f->agent = o->agent ? o->agent : "Wget/1.21.3";
+    f->follow = true;
+    f->max_redirs = o->max_redirect;
+    /* -T is wget's connect and read (idle) timeout, not a total */
+    f->connect_timeout_ms = (int64_t)(o->timeout * 1000);
+    f->idle_timeout_s = o->timeout < 1 ? 1 : (long)o->timeout;
+    f->on_header = w_header;
+    f->on_body = w_body;
+    f->on_hop = w_hop;
+    f->ud = x;
+    if (net_fetch_run(f)) {
+      bi_err(b, "memory exhausted");
+      return 1;
+    }
+    CURLcode r = f->last.res;
+    bool transient = !f->refused && !f->last.refused && !f->last.cancelled &&
+                     (r == CURLE_OPERATION_TIMEDOUT ||
+                      r == CURLE_RECV_ERROR || r == CURLE_GOT_NOTHING);
+    /* as wget 1.21: an HTTP error answer is final */
+    if (!transient || attempt >= o->tries || bi_cancelled(b)) return 0;
+    if (!o->quiet && o->verbose)
+      bi_errline(b, "Retrying.\n");
+    net_fetch_dispose(f);
+    if (x->out.opened && !one_output) {
+      net_out_close(&x->out);
+      x->out.opened = false;
+    }
+    x->got = 0;
+    if (net_sleep(b, attempt < 10 ? attempt * 1000 : 10000)) {
+      memset(f, 0, sizeof(*f));
+      return 0;
+    }
+  }
+}
+
+/* A document fetched with a 1xx-3xx answer: saved, and wget's report of
+ * it.  Returns the exit status for it. */
+static int wget_saved(bi_ctx *b, const wget_opts *o, const char *url,
+                      wget_xfer *x, net_fetch *f) {
+  if (!x->out.opened && net_out_open(&x->out)) {
+    if (!o->quiet)
+      bi_err(b, "%s: %s", x->out.path, vsh_strerror(x->out.err));
+    return 3;
+  }
+  if (o->quiet) return 0;
+  char ts[32];
+  stamp(ts, sizeof(ts));
+  if (!o->verbose) {
+    bi_errline(b, "%s URL:%s [%llu/%llu] -> \"%s\" [1]", ts,
+               f->url_effective ? f->url_effective : url,
+               (unsigned long long)x->got, (unsigned long long)x->got,
+               x->out.path ? x->out.path : "-");
+    return 0;
+  }
+  const char *shown = x->out.path && strcmp(x->out.path, "-")
+                          ? x->out.path : "STDOUT";
+  char len[32];
+  if (x->length >= 0) snprintf(len, sizeof(len), "%ld", x->length);
+  else snprintf(len, sizeof(len), "unspecified");
+  double secs = f->last.t_total - f->last.t_start;
+  if (secs <= 0) secs = 1e-6;
+  char r1[32], r2[32];
+  rate((double)x->got / secs, true, r1, sizeof(r1));
+  rate((double)x->got / secs, false, r2, sizeof(r2));
+  bi_errline(b, "Length: %s%s%s%s\nSaving to: \xe2\x80\x98%s\xe2\x80\x99"
+                "\n\n     0K%55s100%% %5s=%.0fs\n\n"
+                "%s (%s) - \xe2\x80\x98%s\xe2\x80\x99 saved [%llu/%llu]\n",
+             len, x->ctype.len ? " [" : "",
+             x->ctype.len ? x->ctype.data : "", x->ctype.len ? "]" : "",
+             shown, "", r1, secs, ts, r2, shown,
+             (unsigned long long)x->got, (unsigned long long)x->got);
+  return 0;
+}
+
+/* The outcome of one URL: wget's message and exit status for it. */
+static int wget_result(bi_ctx *b, const wget_opts *o, const char *url,
+                       wget_xfer *x, net_fetch *f) {
+  net_req *r = &f->last;
+  bool quiet = o->quiet;
+  if (f->refused || r->refused) {
+    if (!quiet) bi_err(b, "%s", f->refused ? f->why : r->why);
+    return f->refused == NET_BADURL ? 1 : 4;
+  }
+  if (r->cancelled) return 4;
+  if (r->too_big) {
+    if (!quiet)
+      bi_err(b, "response larger than the sandbox allows (%llu bytes)",
+             (unsigned long long)net_policy_of(b)->opts.max_response_bytes);
+    return 3;
+  }
+  if (x->werr) {
+    if (!quiet && x->out.err != VSH_EPIPE)
+      bi_err(b, "%s: %s", x->out.path ? x->out.path : "-",
+             vsh_strerror(x->out.err));
+    return 3;
+  }
+  if (r->res == CURLE_COULDNT_RESOLVE_HOST) {
+    if (!quiet)
+      bi_err(b, "unable to resolve host address '%s'", f->target.host);
+    return 4;
+  }
+  if (r->res != CURLE_OK) {
+    if (!quiet) {
+      if (r->res == CURLE_COULDNT_CONNECT)
+        bi_errline(b, "%sfailed: Connection refused.",
+                   x->pending ? "" : "Connecting... ");
+      else if (r->res == CURLE_OPERATION_TIMEDOUT)
+        bi_errline(b, "Read error (Connection timed out) in headers.");
+      else
+        bi_errline(b, "%s", r->errbuf[0] ? r->errbuf
+                                         : curl_easy_strerror(r->res));
+    }
+    return r->res == CURLE_SSL_CACERT || r->res == CURLE_PEER_FAILED_VERIFICATION
+               ? 5 : 4;
+  }
+  if (f->too_many) {
+    if (!quiet) bi_errline(b, "%u redirections exceeded.", f->max_used);
+    return 8;
+  }
+  if (f->code < 400) return wget_saved(b, o, url, x, f);
+  char ts[32];
+  stamp(ts, sizeof(ts));
+  if (!quiet && !o->verbose) /* -nv names the URL first */
+    bi_errline(b, "%s:", f->url_effective ? f->url_effective : url);
+  if (!quiet)
+    bi_errline(b, "%s ERROR %ld: %s.%s", ts, f->code,
+               x->reason.data ? x->reason.data : "", o->verbose ? "\n" : "");
+  return 8;
+}
+
 int bi_wget_main(bi_ctx *b) {
   bi_opts g = {0};
-  int ch;
-  const char *output = NULL, *method = NULL, *agent = NULL, *user = NULL,
-             *password = NULL, *prefix = NULL, *body_file = NULL;
-  const char *post = NULL;
-  bool quiet = false, verbose = true, server_response = false,
-       content_on_error = false, is_post = false;
-  long tries = 20, max_redirect = 20;
-  double timeout = 900;
-  char **headers = NULL;
-  size_t nh = 0;
-  int st = 0;
-  vsh_buf body = {0};
-  while ((ch = bi_opt(b, &g, &wget_cmd)) != -1) {
-    switch (ch) {
-    case 'O': output = g.arg; break;
-    case 'q': quiet = true; break;
-    case 'v': verbose = true; break;
-    case W_NO_VERBOSE: verbose = false; break;
-    case 'n':
-      if (!strcmp(g.arg, "v")) verbose = false;
-      break;
-    case 'S': server_response = true; break;
-    case 'c': break;
-    case W_NOOP: break;
-    case W_HEADER: {
-      char **nhd = realloc(headers, (nh + 1) * sizeof(char *));
-      if (!nhd) {
-        st = 1;
-        goto done;
-      }
-      headers = nhd;
-      headers[nh++] = (char *)g.arg;
-      break;
-    }
-    case W_POST_DATA: post = g.arg; is_post = true; break;
-    case W_POST_FILE: body_file = g.arg; is_post = true; break;
-    case W_BODY_DATA: post = g.arg; break;
-    case W_BODY_FILE: body_file = g.arg; break;
-    case W_METHOD: method = g.arg; break;
-    case 't': tries = atol(g.arg); break;
-    case 'T': timeout = atof(g.arg); break;
-    case 'U': agent = g.arg; break;
-    case W_USER: user = g.arg; break;
-    case W_PASSWORD: password = g.arg; break;
-    case 'P': prefix = g.arg; break;
-    case W_MAX_REDIRECT: max_redirect = atol(g.arg); break;
-    case W_CONTENT_ON_ERROR: content_on_error = true; break;
-    case W_NO_CHECK:
-      if (!quiet)
-        bi_errline(b, "wget: --no-check-certificate is ignored: this sandbox "
-                      "always verifies TLS certificates.");
-      break;
-    case W_REFUSED:
-      bi_err(b, "option '%s' is not allowed in this sandbox (it names host "
-                "files or addresses)", g.longname ? g.longname : "?");
-      st = 2;
-      goto done;
-    case 'h':
-    case 'V':
-      st = ch == 'h' ? bi_cmd_help(b, &wget_cmd)
-                     : bi_cmd_version(b, &wget_cmd);
-      goto done;
-    default:
-      st = g.status;
-      goto done;
-    }
-  }
-  if (!g.noperands) {
-    bi_usage_error(b, &wget_cmd, "missing URL");
-    st = 1;
-    goto done;
-  }
-  if (post && vsh__buf_puts(&body, post)) {
-    st = 1;
-    goto done;
-  }
-  int brc = body_file ? net_read_all(b, body_file, &body) : 0;
-  if (brc) {
-    bi_err(b, "%s: %s", body_file, vsh_strerror(brc));
-    st = 3;
-    goto done;
-  }
-  char *auth = NULL;
-  if (user) {
-    size_t ul = strlen(user), pl = password ? strlen(password) : 0;
-    auth = vsh__arena_alloc(b->arena, ul + pl + 2);
-    if (!auth) {
-      st = 1;
-      goto done;
-    }
-    memcpy(auth, user, ul);
-    auth[ul] = ':';
-    memcpy(auth + ul + 1, password ? password : "", pl + 1);
-  }
-  if (tries <= 0 || tries > 20) tries = 20; /* bounded */
-  /* wget's own request headers come before the script's */
-  {
-    static const char *const dflt[] = {"Accept-Encoding: identity",
-                                       "Connection: Keep-Alive"};
-    char **all = realloc(headers, (nh + 2) * sizeof(char *));
-    if (!all) {
-      st = 1;
-      goto done;
-    }
-    headers = all;
-    memmove(headers + 2, headers, nh * sizeof(char *));
-    headers[0] = (char *)dflt[0];
-    headers[1] = (char *)dflt[1];
-    nh += 2;
-  }
-  net_out shared = {.b = b, .path = output};
-  bool one_output = output != NULL;
+  wget_opts o = {.verbose = true, .tries = 20, .max_redirect = 20,
+                 .timeout = 900};
+  int st = wget_setup(b, &g, &o);
+  if (st >= 0) goto done;
+  st = 0;
+  net_out shared = {.b = b, .path = o.output};
+  bool one_output = o.output != NULL;
   /* wget makes (and empties) the -O file before it connects */
-  if (one_output && strcmp(output, "-") && net_out_open(&shared)) {
-    bi_errline(b, "%s: %s", output, vsh_strerror(shared.err));
+  if (one_output && strcmp(o.output, "-") && net_out_open(&shared)) {
+    bi_errline(b, "%s: %s", o.output, vsh_strerror(shared.err));
     st = 1;
     goto done;
   }
   for (int i = 0; i < g.noperands && !bi_cancelled(b); i++) {
     const char *url = g.operands[i];
-    wget_xfer x = {.b = b, .quiet = quiet, .verbose = verbose,
-                   .server_response = server_response,
-                   .content_on_error = content_on_error};
+    wget_xfer x = {.b = b, .quiet = o.quiet, .verbose = o.verbose,
+                   .server_response = o.server_response,
+                   .content_on_error = o.content_on_error};
     if (one_output) x.out = shared;
     else {
       x.out.b = b;
-      x.out.path = save_name(b, url, prefix);
-      x.out.create_dirs = prefix != NULL;
+      x.out.path = save_name(b, url, o.prefix);
+      x.out.create_dirs = o.prefix != NULL;
       if (!x.out.path) {
         bi_err(b, "memory exhausted");
         st = 1;
@@ -403,139 +547,12 @@ int bi_wget_main(bi_ctx *b) {
       }
     }
     net_fetch f;
-    int code = 0;
-    for (long attempt = 1;; attempt++) {
-      memset(&f, 0, sizeof(f));
-      f.b = b;
-      f.url = url;
-      f.method = method ? method : NULL;
-      f.has_body = post || body_file;
-      f.post = is_post && !method;
-      f.body = body.data;
-      f.body_len = body.len;
-      f.headers = headers;
-      f.nheaders = nh;
-      f.user = auth;
-      f.agent = agent ? agent : "Wget/1.21.3";
-      f.follow = true;
-      f.max_redirs = max_redirect;
-      /* -T is wget's connect and read (idle) timeout, not a total */
-      f.connect_timeout_ms = (int64_t)(timeout * 1000);
-      f.idle_timeout_s = timeout < 1 ? 1 : (long)timeout;
-      f.on_header = w_header;
-      f.on_body = w_body;
-      f.on_hop = w_hop;
-      f.ud = &x;
-      if (net_fetch_run(&f)) {
-        bi_err(b, "memory exhausted");
-        code = 1;
-        break;
-      }
-      CURLcode r = f.last.res;
-      bool transient = !f.refused && !f.last.refused && !f.last.cancelled &&
-                       (r == CURLE_OPERATION_TIMEDOUT ||
-                        r == CURLE_RECV_ERROR || r == CURLE_GOT_NOTHING);
-      /* as wget 1.21: an HTTP error answer is final */
-      if (!transient || attempt >= tries || bi_cancelled(b)) break;
-      if (!quiet && verbose)
-        bi_errline(b, "Retrying.\n");
-      net_fetch_dispose(&f);
-      if (x.out.opened && !one_output) {
-        net_out_close(&x.out);
-        x.out.opened = false;
-      }
-      x.got = 0;
-      if (net_sleep(b, attempt < 10 ? attempt * 1000 : 10000)) {
-        memset(&f, 0, sizeof(f));
-        break;
-      }
-    }
-    net_req *r = &f.last;
-    if (x.pending && r->res != CURLE_COULDNT_CONNECT) {
+    int code = wget_fetch(b, &o, url, one_output, &x, &f);
+    if (x.pending && f.last.res != CURLE_COULDNT_CONNECT) {
       say(&x, "\n");
       x.pending = false;
     }
-    if (code) {
-    } else if (f.refused || r->refused) {
-      if (!quiet) bi_err(b, "%s", f.refused ? f.why : r->why);
-      code = f.refused == NET_BADURL ? 1 : 4;
-    } else if (r->cancelled) {
-      code = 4;
-    } else if (r->too_big) {
-      if (!quiet)
-        bi_err(b, "response larger than the sandbox allows (%llu bytes)",
-               (unsigned long long)net_policy_of(b)->opts.max_response_bytes);
-      code = 3;
-    } else if (x.werr) {
-      if (!quiet && x.out.err != VSH_EPIPE)
-        bi_err(b, "%s: %s", x.out.path ? x.out.path : "-",
-               vsh_strerror(x.out.err));
-      code = 3;
-    } else if (r->res == CURLE_COULDNT_RESOLVE_HOST) {
-      if (!quiet)
-        bi_err(b, "unable to resolve host address '%s'", f.target.host);
-      code = 4;
-    } else if (r->res != CURLE_OK) {
-      if (!quiet) {
-        if (r->res == CURLE_COULDNT_CONNECT)
-          bi_errline(b, "%sfailed: Connection refused.",
-                     x.pending ? "" : "Connecting... ");
-        else if (r->res == CURLE_OPERATION_TIMEDOUT)
-          bi_errline(b, "Read error (Connection timed out) in headers.");
-        else
-          bi_errline(b, "%s", r->errbuf[0] ? r->errbuf
-                                           : curl_easy_strerror(r->res));
-      }
-      code = r->res == CURLE_SSL_CACERT || r->res == CURLE_PEER_FAILED_VERIFICATION
-                 ? 5 : 4;
-    } else if (f.too_many) {
-      if (!quiet) bi_errline(b, "%u redirections exceeded.", f.max_used);
-      code = 8;
-    } else {
-      if (f.code >= 400) {
-        char ts[32];
-        stamp(ts, sizeof(ts));
-        if (!quiet && !verbose) /* -nv names the URL first */
-          bi_errline(b, "%s:", f.url_effective ? f.url_effective : url);
-        if (!quiet)
-          bi_errline(b, "%s ERROR %ld: %s.%s", ts, f.code,
-                     x.reason.data ? x.reason.data : "", verbose ? "\n" : "");
-        code = 8;
-      } else {
-        if (!x.out.opened && net_out_open(&x.out)) {
-          if (!quiet)
-            bi_err(b, "%s: %s", x.out.path, vsh_strerror(x.out.err));
-          code = 3;
-        } else if (!quiet && verbose) {
-          char ts[32];
-          stamp(ts, sizeof(ts));
-          const char *shown = x.out.path && strcmp(x.out.path, "-")
-                                  ? x.out.path : "STDOUT";
-          char len[32];
-          if (x.length >= 0) snprintf(len, sizeof(len), "%ld", x.length);
-          else snprintf(len, sizeof(len), "unspecified");
-          double secs = f.last.t_total - f.last.t_start;
-          if (secs <= 0) secs = 1e-6;
-          char r1[32], r2[32];
-          rate((double)x.got / secs, true, r1, sizeof(r1));
-          rate((double)x.got / secs, false, r2, sizeof(r2));
-          bi_errline(b, "Length: %s%s%s%s\nSaving to: \xe2\x80\x98%s\xe2\x80\x99"
-                        "\n\n     0K%55s100%% %5s=%.0fs\n\n"
-                        "%s (%s) - \xe2\x80\x98%s\xe2\x80\x99 saved [%llu/%llu]\n",
-                     len, x.ctype.len ? " [" : "",
-                     x.ctype.len ? x.ctype.data : "", x.ctype.len ? "]" : "",
-                     shown, "", r1, secs, ts, r2, shown,
-                     (unsigned long long)x.got, (unsigned long long)x.got);
-        } else if (!quiet) {
-          char ts[32];
-          stamp(ts, sizeof(ts));
-          bi_errline(b, "%s URL:%s [%llu/%llu] -> \"%s\" [1]", ts,
-                     f.url_effective ? f.url_effective : url,
-                     (unsigned long long)x.got, (unsigned long long)x.got,
-                     x.out.path ? x.out.path : "-");
-        }
-      }
-    }
+    if (!code) code = wget_result(b, &o, url, &x, &f);
     net_fetch_dispose(&f);
     vsh_buf_dispose(&x.reason);
     vsh_buf_dispose(&x.ctype);
@@ -546,7 +563,7 @@ int bi_wget_main(bi_ctx *b) {
   }
   net_out_close(&shared);
 done:
-  free(headers);
-  vsh_buf_dispose(&body);
+  free(o.headers);
+  vsh_buf_dispose(&o.body);
   return st;
 }

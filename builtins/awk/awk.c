@@ -392,21 +392,11 @@ static void rt_dispose(awk_rt *rt, awk_prog *p) {
   free(rt->empty);
 }
 
-int bi_awk_main(bi_ctx *b) {
-  awk_opts o = {0};
-  vsh_buf files = {0};
-  awk_prog prog = {0};
-  awk_rt rtv = {0};
-  awk_rt *rt = &rtv;
-  int status = parse_opts(b, &o, &files);
-  if (status >= 0) goto out;
-  if (o.version || o.help) {
-    status = o.version ? bi_cmd_version(b, &awk_cmd)
-                       : bi_cmd_help(b, &awk_cmd);
-    goto out;
-  }
+/* The runtime's limits and constants, before the program is parsed;
+ * -1, or 2 when out of memory. */
+static int rt_setup(bi_ctx *b, awk_rt *rt, awk_prog *prog) {
   rt->b = b;
-  rt->prog = &prog;
+  rt->prog = prog;
   rt->max_string = bi_limits(b) ? bi_limits(b)->max_string
                                       : (64u << 20);
   if (rt->max_string < (1u << 20)) rt->max_string = 1u << 20;
@@ -419,23 +409,22 @@ int bi_awk_main(bi_ctx *b) {
   rt->empty = awk_str_new(NULL, "", 0);
   if (!rt->empty) {
     bi_errline(b, "awk: fatal: memory exhausted");
-    status = 2;
-    goto out;
+    return 2;
   }
   rt->empty->ascii = 1;
   snprintf(rt->convfmt, sizeof(rt->convfmt), "%%.6g");
   snprintf(rt->ofmt, sizeof(rt->ofmt), "%%.6g");
-  rt->srcname = o.nsrcs && o.srcs[0].name ? o.srcs[0].name : NULL;
-  if (awk_parse(rt, &prog, o.srcs, (size_t)o.nsrcs)) {
-    status = 2;
-    goto out_rt;
-  }
-  rt->ng = prog.nglobals;
+  return -1;
+}
+
+/* The special variables, ENVIRON, ARGV, PROCINFO and -F, before the
+ * -v assignments; -1, or 2 when out of memory. */
+static int rt_globals(awk_rt *rt, const awk_opts *o) {
+  rt->ng = rt->prog->nglobals;
   rt->g = calloc(rt->ng ? rt->ng : 1, sizeof(*rt->g));
   if (!rt->g) {
     awk_nomem(rt);
-    status = 2;
-    goto out_rt;
+    return 2;
   }
   set_str(rt, V_FS, " ");
   set_str(rt, V_OFS, " ");
@@ -458,7 +447,7 @@ int bi_awk_main(bi_ctx *b) {
   awk_array *env = make_array(rt, V_ENVIRON);
   if (env) {
     vsh_buf eb = {0};
-    bi_env_print(b, &eb, 0);
+    bi_env_print(rt->b, &eb, 0);
     for (size_t i = 0; i < eb.len;) {
       const char *e = eb.data + i;
       size_t l = strlen(e);
@@ -473,13 +462,13 @@ int bi_awk_main(bi_ctx *b) {
   awk_array *argv = make_array(rt, V_ARGV);
   if (argv) {
     put_elem(rt, argv, "0", 1, "awk", 3, false);
-    for (int i = 0; i < o.nops; i++) {
+    for (int i = 0; i < o->nops; i++) {
       char key[32];
       int kl = snprintf(key, sizeof(key), "%d", i + 1);
-      put_elem(rt, argv, key, (size_t)kl, o.ops[i], strlen(o.ops[i]), true);
+      put_elem(rt, argv, key, (size_t)kl, o->ops[i], strlen(o->ops[i]), true);
     }
   }
-  set_numv(rt, V_ARGC, o.nops + 1);
+  set_numv(rt, V_ARGC, o->nops + 1);
   awk_array *pi = make_array(rt, V_PROCINFO);
   if (pi) {
     put_elem(rt, pi, "version", 7, "5.2.1", 5, false);
@@ -489,14 +478,39 @@ int bi_awk_main(bi_ctx *b) {
   rt->argi = 1;
   rt->seed = 1; /* gawk's srand() returns 1 the first time */
   awk_seed(rt, 0);
-  if (o.fs) {
+  if (o->fs) {
     vsh_buf v = {0};
-    unescape(o.fs, &v); /* -Ft is "t" in gawk (a tab only in --posix) */
+    unescape(o->fs, &v); /* -Ft is "t" in gawk (a tab only in --posix) */
     awk_val_free(&rt->g[V_FS].v);
     rt->g[V_FS].v = awk_strv(awk_str_new(rt, v.data ? v.data : "", v.len));
     vsh_buf_dispose(&v);
   }
   awk_fs_update(rt);
+  return -1;
+}
+
+int bi_awk_main(bi_ctx *b) {
+  awk_opts o = {0};
+  vsh_buf files = {0};
+  awk_prog prog = {0};
+  awk_rt rtv = {0};
+  awk_rt *rt = &rtv;
+  int status = parse_opts(b, &o, &files);
+  if (status >= 0) goto out;
+  if (o.version || o.help) {
+    status = o.version ? bi_cmd_version(b, &awk_cmd)
+                       : bi_cmd_help(b, &awk_cmd);
+    goto out;
+  }
+  status = rt_setup(b, rt, &prog);
+  if (status >= 0) goto out;
+  rt->srcname = o.nsrcs && o.srcs[0].name ? o.srcs[0].name : NULL;
+  if (awk_parse(rt, &prog, o.srcs, (size_t)o.nsrcs)) {
+    status = 2;
+    goto out_rt;
+  }
+  status = rt_globals(rt, &o);
+  if (status >= 0) goto out_rt;
   for (int i = 0; i < o.nassigns && !rt->jump; i++) {
     if (!awk_cmdline_assign(rt, o.assigns[i])) {
       bi_errline(b, "awk: fatal: `%s' is not a legal variable name",

@@ -575,6 +575,24 @@ static int env_line_size(bi_ctx *b) {
   return (int)n;
 }
 
+/* Splits s in place at spaces into v[1..31); returns the count with
+ * v[0]. */
+static int split_env_args(char *s, char *v[32]) {
+  int n = 1;
+  while (s && *s && n < 31) {
+    if (*s == ' ') {
+      s++;
+      continue;
+    }
+    v[n++] = s;
+    while (*s && *s != ' ')
+      s++;
+    if (*s)
+      *s++ = 0;
+  }
+  return n;
+}
+
 int bi_bc_main(bi_ctx *b) {
   bc_opts o = {0};
   char **files = NULL;
@@ -582,19 +600,8 @@ int bi_bc_main(bi_ctx *b) {
   /* BC_ENV_ARGS come first, split at spaces as GNU does */
   const char *env = bi_getenv(b, "BC_ENV_ARGS");
   char *envcopy = env ? strdup(env) : NULL;
-  int envc = 1;
   char *envv[32] = {"BC_ENV_ARGS"};
-  for (char *s = envcopy; s && *s && envc < 31;) {
-    if (*s == ' ') {
-      s++;
-      continue;
-    }
-    envv[envc++] = s;
-    while (*s && *s != ' ')
-      s++;
-    if (*s)
-      *s++ = 0;
-  }
+  int envc = split_env_args(envcopy, envv);
   files = calloc((size_t)b->argc + (size_t)envc + 1, sizeof *files);
   if (!files) {
     free(envcopy);

@@ -418,165 +418,181 @@ static const bi_cmd hexdump_cmd = {
     .longopts = hexdump_options,
 };
 
-int bi_hexdump_main(bi_ctx *b) {
-  bool canon = false, verbose = false, has_len = false;
-  uint64_t len = 0, skip = 0;
-  hx_all fm = {0};
-  bi_opts g = {0};
+typedef struct hx_opts {
+  bool canon, verbose, has_len;
+  uint64_t len, skip;
+  hx_all fm;
+} hx_opts;
+
+/* -f FILE: one format string per line (# comments). */
+static bool hx_format_file(bi_ctx *b, hx_all *fm, const char *name) {
+  vsh_buf t = {0};
+  const char *fp = bi_path(b, name);
+  int frc = fp ? vfs_read_file(b->fs, fp, &t) : VSH_ENAMETOOLONG;
+  if (frc) {
+    bi_err(b, "%s: %s", name, vsh_strerror(frc));
+    vsh_buf_dispose(&t);
+    return false;
+  }
+  vsh__buf_putc(&t, 0);
+  bool ok = true;
+  for (char *ln = t.data, *nl; ok && ln && *ln; ln = nl ? nl + 1 : NULL) {
+    nl = strchr(ln, '\n');
+    if (nl) *nl = 0;
+    const char *q = ln;
+    while (*q == ' ' || *q == '\t') q++;
+    if (*q && *q != '#') ok = hx_parse(b, fm, q);
+  }
+  vsh_buf_dispose(&t);
+  return ok;
+}
+
+/* -1 to go on, else the exit status. */
+static int hx_options(bi_ctx *b, bi_opts *g, hx_opts *o) {
   int c;
-  while ((c = bi_opt(b, &g, &hexdump_cmd)) != -1) {
+  while ((c = bi_opt(b, g, &hexdump_cmd)) != -1) {
     switch (c) {
-    case 'C': canon = true; break;
-    case 'v': verbose = true; break;
+    case 'C': o->canon = true; break;
+    case 'v': o->verbose = true; break;
     case 'n':
-      if (!bi_parse_size(g.arg, &len)) {
-        bi_err(b, "invalid length argument: '%s'", g.arg);
+      if (!bi_parse_size(g->arg, &o->len)) {
+        bi_err(b, "invalid length argument: '%s'", g->arg);
         return 1;
       }
-      has_len = true;
+      o->has_len = true;
       break;
     case 's':
-      if (!bi_parse_size(g.arg, &skip)) {
-        bi_err(b, "invalid offset argument: '%s'", g.arg);
+      if (!bi_parse_size(g->arg, &o->skip)) {
+        bi_err(b, "invalid offset argument: '%s'", g->arg);
         return 1;
       }
       break;
     case 'e':
-      if (!hx_parse(b, &fm, g.arg)) {
-        hx_free(&fm);
-        return 1;
-      }
+      if (!hx_parse(b, &o->fm, g->arg)) return 1;
       break;
-    case 'f': {
-      vsh_buf t = {0};
-      const char *fp = bi_path(b, g.arg);
-      int frc = fp ? vfs_read_file(b->fs, fp, &t) : VSH_ENAMETOOLONG;
-      if (frc) {
-        bi_err(b, "%s: %s", g.arg, vsh_strerror(frc));
-        vsh_buf_dispose(&t);
-        hx_free(&fm);
-        return 1;
-      }
-      vsh__buf_putc(&t, 0);
-      bool ok = true;
-      for (char *ln = t.data, *nl; ok && ln && *ln; ln = nl ? nl + 1 : NULL) {
-        nl = strchr(ln, '\n');
-        if (nl) *nl = 0;
-        const char *q = ln;
-        while (*q == ' ' || *q == '\t') q++;
-        if (*q && *q != '#') ok = hx_parse(b, &fm, q);
-      }
-      vsh_buf_dispose(&t);
-      if (!ok) {
-        hx_free(&fm);
-        return 1;
-      }
+    case 'f':
+      if (!hx_format_file(b, &o->fm, g->arg)) return 1;
       break;
-    }
-    default: return g.status;
+    default: return g->status;
     }
   }
-  char *dash = "-";
-  char **files = g.noperands ? g.operands : &dash;
-  int nfiles = g.noperands ? g.noperands : 1, fi = 0, st = 0;
-  sh_stream *cur = NULL;
-  size_t bs = fm.n ? 1 : 16; /* a block: the widest custom format */
-  for (int i = 0; i < fm.n; i++)
-    if (fm.f[i].bytes > bs) bs = fm.f[i].bytes;
-  unsigned char *line = malloc(bs), *prev = malloc(bs);
-  if (!line || !prev) {
-    free(line);
-    free(prev);
-    hx_free(&fm);
-    return 1;
-  }
-  bool have_prev = false, starred = false;
-  uint64_t off = 0;
-  vsh_buf o = {0};
-  int rc = 0;
-  bool eof = false;
-  int nopened = 0;
-  while (!eof) {
-    /* fill one block across file boundaries */
-    size_t n = 0;
-    while (n < bs) {
-      if (!cur) {
-        if (fi >= nfiles) { eof = true; break; }
-        const char *f = files[fi++];
-        int orc = bi_open_input(b, f, &cur);
-        if (orc) {
-          mi_file_err(b, f, orc);
-          st = 1;
-          cur = NULL;
-          continue;
-        }
-        nopened++;
-      }
-      if (skip) {
-        /* -s: skipped bytes still count in the offsets */
-        unsigned char tmp[4096];
-        size_t w = skip < sizeof(tmp) ? (size_t)skip : sizeof(tmp);
-        int64_t r = mi_read_full(b, cur, tmp, w);
-        if (r < 0) { rc = (int)r; eof = true; break; }
-        skip -= (uint64_t)r;
-        off += (uint64_t)r;
-        if ((size_t)r < w) {
-          sh_stream_unref(cur);
-          cur = NULL;
-        }
+  return -1;
+}
+
+/* The inputs, read as one stream. */
+typedef struct hx_in {
+  char **files;
+  int nfiles, fi, nopened;
+  sh_stream *cur;
+  int st;       /* 1 after an input could not be opened */
+  uint64_t off; /* the offset of the next byte */
+} hx_in;
+
+/* Fills line with up to bs bytes across file boundaries, after the -s
+ * bytes (still counted in the offsets) and within -n; *n is how many.
+ * 0 or a vsh_err. */
+static int hx_fill(bi_ctx *b, hx_in *in, hx_opts *o, unsigned char *line,
+                   size_t bs, size_t *n) {
+  *n = 0;
+  while (*n < bs) {
+    if (!in->cur) {
+      if (in->fi >= in->nfiles) return 0;
+      const char *f = in->files[in->fi++];
+      int orc = bi_open_input(b, f, &in->cur);
+      if (orc) {
+        mi_file_err(b, f, orc);
+        in->st = 1;
+        in->cur = NULL;
         continue;
       }
-      size_t want = bs - n;
-      if (has_len && len < want) want = (size_t)len;
-      if (!want) { eof = true; break; }
-      int64_t r = mi_read_full(b, cur, line + n, want);
-      if (r < 0) { rc = (int)r; eof = true; break; }
-      n += (size_t)r;
-      if (has_len) len -= (uint64_t)r;
-      if ((size_t)r < want) {
-        sh_stream_unref(cur);
-        cur = NULL;
-      }
+      in->nopened++;
     }
-    if (rc) break;
-    if (!n) break;
-    if (!verbose && have_prev && n == bs && !memcmp(line, prev, bs)) {
-      if (!starred) vsh__buf_puts(&o, "*\n");
+    unsigned char tmp[4096];
+    size_t want = bs - *n;
+    if (o->skip) want = o->skip < sizeof(tmp) ? (size_t)o->skip : sizeof(tmp);
+    else if (o->has_len && o->len < want) want = (size_t)o->len;
+    if (!want) return 0;
+    int64_t r = mi_read_full(b, in->cur, o->skip ? tmp : line + *n, want);
+    if (r < 0) return (int)r;
+    if (o->skip) {
+      o->skip -= (uint64_t)r;
+      in->off += (uint64_t)r;
+    } else {
+      *n += (size_t)r;
+      if (o->has_len) o->len -= (uint64_t)r;
+    }
+    if ((size_t)r < want) {
+      sh_stream_unref(in->cur);
+      in->cur = NULL;
+    }
+  }
+  return 0;
+}
+
+/* The last lines: the custom formats' final addresses, else the offset
+ * after the data. */
+static int hx_end(bi_ctx *b, const hx_opts *o, vsh_buf *out, uint64_t off) {
+  if (o->fm.n) {
+    if (o->fm.final_addr) hx_final(out, &o->fm, off);
+  } else if (off) {
+    vsh__buf_printf(out, o->canon ? "%08llx\n" : "%07llx\n",
+                    (unsigned long long)off);
+  }
+  return out->len ? bi_write(b, out->data, out->len) : 0;
+}
+
+int bi_hexdump_main(bi_ctx *b) {
+  hx_opts o = {0};
+  bi_opts g = {0};
+  int st = hx_options(b, &g, &o);
+  if (st >= 0) {
+    hx_free(&o.fm);
+    return st;
+  }
+  char *dash = "-";
+  hx_in in = {.files = g.noperands ? g.operands : &dash,
+              .nfiles = g.noperands ? g.noperands : 1};
+  size_t bs = o.fm.n ? 1 : 16; /* a block: the widest custom format */
+  for (int i = 0; i < o.fm.n; i++)
+    if (o.fm.f[i].bytes > bs) bs = o.fm.f[i].bytes;
+  unsigned char *line = malloc(bs), *prev = malloc(bs);
+  bool have_prev = false, starred = false;
+  vsh_buf out = {0};
+  int rc = line && prev ? 0 : VSH_ENOMEM;
+  while (!rc) {
+    size_t n;
+    if ((rc = hx_fill(b, &in, &o, line, bs, &n)) || !n) break;
+    if (!o.verbose && have_prev && n == bs && !memcmp(line, prev, bs)) {
+      if (!starred) vsh__buf_puts(&out, "*\n");
       starred = true;
     } else {
-      if (fm.n) hx_block(&o, &fm, line, n, off);
-      else if (canon) line_canonical(&o, off, line, n);
-      else line_default(&o, off, line, n);
+      if (o.fm.n) hx_block(&out, &o.fm, line, n, in.off);
+      else if (o.canon) line_canonical(&out, in.off, line, n);
+      else line_default(&out, in.off, line, n);
       starred = false;
     }
     memcpy(prev, line, n);
     have_prev = n == bs;
-    off += n;
-    if (o.len >= 32768) {
-      if ((rc = bi_write(b, o.data, o.len))) break;
-      vsh__buf_clear(&o);
+    in.off += n;
+    if (out.len >= 32768) {
+      if ((rc = bi_write(b, out.data, out.len))) break;
+      vsh__buf_clear(&out);
     }
     if (n < bs) break;
   }
-  if (cur) sh_stream_unref(cur);
-  if (nopened == 0 && st) bi_err(b, "all input file arguments failed");
-  if (!rc && fm.n) {
-    if (fm.final_addr) hx_final(&o, &fm, off);
-    rc = o.len ? bi_write(b, o.data, o.len) : 0;
-  } else if (!rc && off) {
-    vsh__buf_printf(&o, canon ? "%08llx\n" : "%07llx\n", (unsigned long long)off);
-    rc = bi_write(b, o.data, o.len);
-  } else if (!rc && o.len) {
-    rc = bi_write(b, o.data, o.len);
-  }
+  if (in.cur) sh_stream_unref(in.cur);
+  if (in.nopened == 0 && in.st) bi_err(b, "all input file arguments failed");
+  if (!rc) rc = hx_end(b, &o, &out, in.off);
+  bool oom = !line || !prev;
   free(line);
   free(prev);
-  hx_free(&fm);
-  vsh_buf_dispose(&o);
+  hx_free(&o.fm);
+  vsh_buf_dispose(&out);
+  if (oom) return 1;
   if (rc == VSH_EPIPE) return 141;
   if (rc) {
     if (rc != VSH_EABORTED) bi_err(b, "%s", vsh_strerror(rc));
     return 1;
   }
-  return st;
+  return in.st;
 }

@@ -349,86 +349,158 @@ static const bi_cmd od_cmd = {
     .longopts = od_options,
 };
 
+/* The one-letter formats: -a -b -c -d -f -i -l -o -s -x, and GNU's
+ * undocumented traditional aliases (upper case, -e). */
+static const char *od_alias(int c) {
+  switch (c) {
+  case 'a': return "a";
+  case 'b': return "o1";
+  case 'c': return "c";
+  case 'd': return "u2";
+  case 'f': return "f4";
+  case 'i': return "d4";
+  case 'l': return "d8";
+  case 'o': return "o2";
+  case 's': return "d2";
+  case 'x': return "x2";
+  case 'B': return "o2";
+  case 'D': return "u4";
+  case 'e': case 'F': return "f8";
+  case 'h': return "x2";
+  case 'H': case 'X': return "x4";
+  case 'I': case 'L': return "d8";
+  case 'O': return "o4";
+  default: return NULL;
+  }
+}
+
+/* One option; -1 to go on, else the exit status.  -S sets *strings and
+ * *min_str. */
+static int od_option(bi_ctx *b, bi_opts *g, od_state *s, int c,
+                     bool *strings, uint64_t *min_str) {
+  const char *alias = od_alias(c);
+  if (alias) {
+    parse_type(b, s, alias);
+    return -1;
+  }
+  uint64_t v;
+  switch (c) {
+  case 'A':
+    if (strlen(g->arg) != 1 || !strchr("odxn", g->arg[0])) {
+      bi_err(b, "invalid output address radix '%s'; it must be one character from [doxn]", g->arg);
+      return 1;
+    }
+    s->radix = g->arg[0];
+    break;
+  case 'j':
+  case 'N':
+    if (!parse_offset(g->arg, &v)) {
+      bi_err(b, "invalid %s argument \xe2\x80\x98%s\xe2\x80\x99",
+             c == 'j' ? "skip" : "limit", g->arg);
+      return 1;
+    }
+    if (c == 'j') s->skip = v;
+    else s->limit = v, s->has_limit = true;
+    break;
+  case 't':
+    if (!parse_type(b, s, g->arg)) return 1;
+    break;
+  case 'v': s->verbose = true; break;
+  case 'w':
+    v = 32;
+    if (g->arg && (!bi_parse_size(g->arg, &v) || v == 0)) {
+      bi_err(b, "invalid -w argument \xe2\x80\x98%s\xe2\x80\x99", g->arg);
+      return 1;
+    }
+    s->width = (size_t)v;
+    break;
+  case 'S':
+    v = 3;
+    if (g->arg && !bi_parse_size(g->arg, &v)) {
+      bi_err(b, "invalid -S argument '%s'", g->arg);
+      return 1;
+    }
+    *strings = true;
+    *min_str = v;
+    break;
+  case OPT_ENDIAN:
+    if (!strcmp(g->arg, "big")) s->big = true;
+    else if (!strcmp(g->arg, "little")) s->big = false;
+    else {
+      bi_err(b, "invalid argument \xe2\x80\x98%s\xe2\x80\x99 for \xe2\x80\x98--endian\xe2\x80\x99", g->arg);
+      return 1;
+    }
+    break;
+  case OPT_TRADITIONAL: break;
+  default: return g->status;
+  }
+  return -1;
+}
+
+/* -j: skips the first s->skip bytes of the combined input (buf holds a
+ * line); 0, 1 after "cannot skip past end", or a vsh_err. */
+static int od_skip(bi_ctx *b, od_state *s, od_input *in, unsigned char *buf) {
+  for (uint64_t left = s->skip; left;) {
+    size_t want = left < s->width ? (size_t)left : s->width;
+    int64_t r = od_read(in, buf, want);
+    if (r < 0) return (int)r;
+    left -= (uint64_t)r;
+    if ((size_t)r < want) {
+      if (!left) break;
+      bi_err(b, "cannot skip past end of combined input");
+      in->status = 1;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* The lines (a repeated one as "*"), then the final address; 0 or a
+ * vsh_err. */
+static int od_dump(bi_ctx *b, od_state *s, od_input *in, unsigned char *cur,
+                   unsigned char *prev, vsh_buf *o) {
+  uint64_t addr = s->skip, left = s->limit;
+  bool have_prev = false, starred = false;
+  int rc;
+  for (;;) {
+    size_t want = s->width;
+    if (s->has_limit && left < want) want = (size_t)left;
+    int64_t r = want ? od_read(in, cur, want) : 0;
+    if (r < 0) return (int)r;
+    if (r == 0) break;
+    size_t n = (size_t)r;
+    if (!s->verbose && have_prev && n == s->width && !memcmp(cur, prev, n)) {
+      if (!starred) vsh__buf_puts(o, "*\n");
+      starred = true;
+    } else {
+      put_block(s, o, addr, cur, n);
+      starred = false;
+    }
+    memcpy(prev, cur, n);
+    have_prev = n == s->width;
+    addr += n;
+    if (s->has_limit) left -= n;
+    if (o->len >= 32768) {
+      if ((rc = bi_write(b, o->data, o->len))) return rc;
+      vsh__buf_clear(o);
+    }
+    if (n < s->width) break;
+  }
+  if (s->radix != 'n' && in->opened) {
+    put_addr(s, o, addr);
+    vsh__buf_putc(o, '\n');
+  }
+  return bi_write(b, o->data, o->len);
+}
+
 int bi_od_main(bi_ctx *b) {
   od_state s = {.radix = 'o', .width = 16};
   bool strings = false;
   uint64_t min_str = 3;
   bi_opts g = {0};
-  int c;
-  while ((c = bi_opt(b, &g, &od_cmd)) != -1) {
-    switch (c) {
-    case 'A':
-      if (strlen(g.arg) != 1 || !strchr("odxn", g.arg[0])) {
-        bi_err(b, "invalid output address radix '%s'; it must be one character from [doxn]", g.arg);
-        return 1;
-      }
-      s.radix = g.arg[0];
-      break;
-    case 'j':
-    case 'N': {
-      uint64_t v;
-      if (!parse_offset(g.arg, &v)) {
-        bi_err(b, "invalid %s argument \xe2\x80\x98%s\xe2\x80\x99",
-               c == 'j' ? "skip" : "limit", g.arg);
-        return 1;
-      }
-      if (c == 'j') s.skip = v;
-      else s.limit = v, s.has_limit = true;
-      break;
-    }
-    case 't':
-      if (!parse_type(b, &s, g.arg)) return 1;
-      break;
-    case 'v': s.verbose = true; break;
-    case 'w': {
-      uint64_t v = 32;
-      if (g.arg && (!bi_parse_size(g.arg, &v) || v == 0)) {
-        bi_err(b, "invalid -w argument \xe2\x80\x98%s\xe2\x80\x99", g.arg);
-        return 1;
-      }
-      s.width = (size_t)v;
-      break;
-    }
-    case 'S': {
-      uint64_t v = 3;
-      if (g.arg && !bi_parse_size(g.arg, &v)) {
-        bi_err(b, "invalid -S argument '%s'", g.arg);
-        return 1;
-      }
-      strings = true;
-      min_str = v;
-      break;
-    }
-    case 'a': parse_type(b, &s, "a"); break;
-    case 'b': parse_type(b, &s, "o1"); break;
-    case 'c': parse_type(b, &s, "c"); break;
-    case 'd': parse_type(b, &s, "u2"); break;
-    case 'f': parse_type(b, &s, "f4"); break;
-    case 'i': parse_type(b, &s, "d4"); break;
-    case 'l': parse_type(b, &s, "d8"); break;
-    case 'o': parse_type(b, &s, "o2"); break;
-    case 's': parse_type(b, &s, "d2"); break;
-    case 'x': parse_type(b, &s, "x2"); break;
-    /* GNU's undocumented traditional aliases */
-    case 'B': parse_type(b, &s, "o2"); break;
-    case 'D': parse_type(b, &s, "u4"); break;
-    case 'e': case 'F': parse_type(b, &s, "f8"); break;
-    case 'h': parse_type(b, &s, "x2"); break;
-    case 'H': case 'X': parse_type(b, &s, "x4"); break;
-    case 'I': case 'L': parse_type(b, &s, "d8"); break;
-    case 'O': parse_type(b, &s, "o4"); break;
-    case OPT_ENDIAN:
-      if (!strcmp(g.arg, "big")) s.big = true;
-      else if (!strcmp(g.arg, "little")) s.big = false;
-      else {
-        bi_err(b, "invalid argument \xe2\x80\x98%s\xe2\x80\x99 for \xe2\x80\x98--endian\xe2\x80\x99", g.arg);
-        return 1;
-      }
-      break;
-    case OPT_TRADITIONAL: break;
-    default: return g.status;
-    }
-  }
+  int c, st;
+  while ((c = bi_opt(b, &g, &od_cmd)) != -1)
+    if ((st = od_option(b, &g, &s, c, &strings, &min_str)) >= 0) return st;
   if (!s.nspec) parse_type(b, &s, "o2");
   for (int k = 0; k < s.nspec; k++) {
     size_t sz = (size_t)s.spec[k].size;
@@ -444,59 +516,10 @@ int bi_od_main(bi_ctx *b) {
                  .nfiles = g.noperands ? g.noperands : 1};
   unsigned char *cur = malloc(s.width), *prev = malloc(s.width);
   vsh_buf o = {0};
-  int rc = 0;
-  if (!cur || !prev) { rc = VSH_ENOMEM; goto done; }
-  /* skip */
-  for (uint64_t left = s.skip; left;) {
-    size_t want = left < s.width ? (size_t)left : s.width;
-    int64_t r = od_read(&in, cur, want);
-    if (r < 0) { rc = (int)r; goto done; }
-    left -= (uint64_t)r;
-    if ((size_t)r < want) {
-      if (left) {
-        bi_err(b, "cannot skip past end of combined input");
-        in.status = 1;
-        goto done;
-      }
-      break;
-    }
-  }
-  uint64_t addr = s.skip, left = s.limit;
-  bool have_prev = false, starred = false;
-  if (strings) {
-    rc = dump_strings(&s, &in, min_str);
-    goto done;
-  }
-  for (;;) {
-    size_t want = s.width;
-    if (s.has_limit && left < want) want = (size_t)left;
-    int64_t r = want ? od_read(&in, cur, want) : 0;
-    if (r < 0) { rc = (int)r; goto done; }
-    if (r == 0) break;
-    size_t n = (size_t)r;
-    if (!s.verbose && have_prev && n == s.width && !memcmp(cur, prev, n)) {
-      if (!starred) vsh__buf_puts(&o, "*\n");
-      starred = true;
-    } else {
-      put_block(&s, &o, addr, cur, n);
-      starred = false;
-    }
-    memcpy(prev, cur, n);
-    have_prev = n == s.width;
-    addr += n;
-    if (s.has_limit) left -= n;
-    if (o.len >= 32768) {
-      if ((rc = bi_write(b, o.data, o.len))) goto done;
-      vsh__buf_clear(&o);
-    }
-    if (n < s.width) break;
-  }
-  if (s.radix != 'n' && in.opened) {
-    put_addr(&s, &o, addr);
-    vsh__buf_putc(&o, '\n');
-  }
-  rc = bi_write(b, o.data, o.len);
-done:
+  int rc = cur && prev ? od_skip(b, &s, &in, cur) : VSH_ENOMEM;
+  if (rc == 1) rc = 0; /* reported: in.status */
+  else if (!rc && strings) rc = dump_strings(&s, &in, min_str);
+  else if (!rc) rc = od_dump(b, &s, &in, cur, prev, &o);
   if (in.cur) sh_stream_unref(in.cur);
   vsh_buf_dispose(&o);
   free(cur);

@@ -186,6 +186,17 @@ static const bi_cmd xxd_cmd = {
              "    -v          show version: \"xxd (vsh)\".\n",
 };
 
+/* -s: reads and drops the first seek bytes; 0 or a vsh_err. */
+static int skip_input(bi_ctx *b, sh_stream *in, uint64_t seek) {
+  char skip[4096];
+  for (uint64_t left = seek; left;) {
+    int64_t r = mi_read_full(b, in, skip, left < sizeof(skip) ? (size_t)left : sizeof(skip));
+    if (r <= 0) return (int)r;
+    left -= (uint64_t)r;
+  }
+  return 0;
+}
+
 int bi_xxd_main(bi_ctx *b) {
   xx_opts o = {.cols = 16, .group = 2, .len = -1};
   const char *in_name = NULL, *out_name = NULL;
@@ -259,15 +270,7 @@ int bi_xxd_main(bi_ctx *b) {
   sh_stream *saved_out = b->out;
   sh_stream *cap = NULL;
   if (out_name && strcmp(out_name, "-")) cap = sh_stream_buf_new(0), b->out = cap;
-  if (!o.reverse && o.seek) {
-    char skip[4096];
-    uint64_t left = o.seek;
-    while (left && !rc) {
-      int64_t r = mi_read_full(b, in, skip, left < sizeof(skip) ? (size_t)left : sizeof(skip));
-      if (r <= 0) { rc = (int)r; break; }
-      left -= (uint64_t)r;
-    }
-  }
+  if (!o.reverse && o.seek) rc = skip_input(b, in, o.seek);
   if (!rc) rc = o.reverse ? reverse(b, in, &o)
                           : dump(b, in, &o, strcmp(iname, "-") ? iname : NULL);
   sh_stream_unref(in);

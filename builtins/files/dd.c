@@ -87,206 +87,236 @@ static void human_rate(double v, char *out, size_t cap) {
 
 static const bi_cmd dd_cmd = {.name = "dd", .usage = usage};
 
-int bi_dd_main(bi_ctx *b) {
-  const char *inf = NULL, *outf = NULL;
-  uint64_t ibs = 512, obs = 512, count = UINT64_MAX, skip = 0, seek = 0;
-  bool notrunc = false, ucase = false, lcase = false, sync = false,
-       excl = false, nocreat = false;
-  int status = 1; /* 0 none, 1 default, 2 noxfer */
-  bi_opts g = {0};
-  if (bi_opt(b, &g, &dd_cmd) != -1) return g.status;
-  for (int i = 0; i < g.noperands; i++) {
-    const char *a = g.operands[i];
-    const char *eq = strchr(a, '=');
-    if (!eq)
-      return bi_usage_error(b, &dd_cmd, "unrecognized operand %s",
-                            fu_cquote(b, a));
-    size_t kl = (size_t)(eq - a);
-    const char *v = eq + 1;
-#define KEY(k) (kl == strlen(k) && !strncmp(a, k, kl))
-    uint64_t num = 0;
-    bool numeric = KEY("bs") || KEY("ibs") || KEY("obs") || KEY("count") ||
-                   KEY("skip") || KEY("seek") || KEY("iseek") || KEY("oseek");
-    if (numeric && (!dd_num(v, &num) ||
-                    ((KEY("bs") || KEY("ibs") || KEY("obs")) && num == 0))) {
-      bi_err(b, "invalid number: %s", fu_cquote(b, v));
+/* The operands. */
+typedef struct dd_opts {
+  const char *inf, *outf;
+  uint64_t ibs, obs, count, skip, seek;
+  bool notrunc, ucase, lcase, sync, excl, nocreat;
+  int status; /* 0 none, 1 default, 2 noxfer */
+} dd_opts;
+
+/* conv=LIST; -1, or 1 after an unknown conversion. */
+static int dd_conv(bi_ctx *b, dd_opts *o, const char *v) {
+  char *list = vsh__arena_strndup(b->arena, v, strlen(v));
+  for (char *tok = list; tok && *tok;) {
+    char *comma = strchr(tok, ',');
+    if (comma) *comma = 0;
+    if (!strcmp(tok, "notrunc")) o->notrunc = true;
+    else if (!strcmp(tok, "ucase")) o->ucase = true;
+    else if (!strcmp(tok, "lcase")) o->lcase = true;
+    else if (!strcmp(tok, "sync")) o->sync = true;
+    else if (!strcmp(tok, "excl")) o->excl = true;
+    else if (!strcmp(tok, "nocreat")) o->nocreat = true;
+    else if (!strcmp(tok, "noerror") || !strcmp(tok, "fsync") ||
+             !strcmp(tok, "fdatasync") || !strcmp(tok, "sparse"))
+      ;
+    else {
+      bi_err(b, "invalid conversion: %s", fu_cquote(b, tok));
       return 1;
     }
-    if (KEY("if")) inf = v;
-    else if (KEY("of")) outf = v;
-    else if (KEY("bs")) ibs = obs = num;
-    else if (KEY("ibs")) ibs = num;
-    else if (KEY("obs")) obs = num;
-    else if (KEY("count")) count = num;
-    else if (KEY("skip") || KEY("iseek")) skip = num;
-    else if (KEY("seek") || KEY("oseek")) seek = num;
-    else if (KEY("conv")) {
-      char *list = vsh__arena_strndup(b->arena, v, strlen(v));
-      for (char *tok = list; tok && *tok;) {
-        char *comma = strchr(tok, ',');
-        if (comma) *comma = 0;
-        if (!strcmp(tok, "notrunc")) notrunc = true;
-        else if (!strcmp(tok, "ucase")) ucase = true;
-        else if (!strcmp(tok, "lcase")) lcase = true;
-        else if (!strcmp(tok, "sync")) sync = true;
-        else if (!strcmp(tok, "excl")) excl = true;
-        else if (!strcmp(tok, "nocreat")) nocreat = true;
-        else if (!strcmp(tok, "noerror") || !strcmp(tok, "fsync") ||
-                 !strcmp(tok, "fdatasync") || !strcmp(tok, "sparse"))
-          ;
-        else {
-          bi_err(b, "invalid conversion: %s", fu_cquote(b, tok));
-          return 1;
-        }
-        tok = comma ? comma + 1 : NULL;
-      }
-    } else if (KEY("status")) {
-      if (!strcmp(v, "none")) status = 0;
-      else if (!strcmp(v, "noxfer")) status = 2;
-      else if (!strcmp(v, "progress")) status = 1;
-      else {
-        bi_err(b, "invalid status level: %s", fu_cquote(b, v));
-        return 1;
-      }
-    } else if (KEY("iflag") || KEY("oflag")) {
-      /* fullblock is what we always do; the rest has no meaning here */
-    } else {
-      return bi_usage_error(b, &dd_cmd, "unrecognized operand %s",
-                            fu_cquote(b, a));
-    }
-#undef KEY
+    tok = comma ? comma + 1 : NULL;
   }
-  if (ucase && lcase) {
-    bi_err(b, "cannot combine lcase and ucase");
+  return -1;
+}
+
+/* One KEY=VALUE operand; -1 to go on, else the exit status. */
+static int dd_operand(bi_ctx *b, dd_opts *o, const char *a) {
+  const char *eq = strchr(a, '=');
+  if (!eq)
+    return bi_usage_error(b, &dd_cmd, "unrecognized operand %s",
+                          fu_cquote(b, a));
+  size_t kl = (size_t)(eq - a);
+  const char *v = eq + 1;
+#define KEY(k) (kl == strlen(k) && !strncmp(a, k, kl))
+  uint64_t num = 0;
+  bool numeric = KEY("bs") || KEY("ibs") || KEY("obs") || KEY("count") ||
+                 KEY("skip") || KEY("seek") || KEY("iseek") || KEY("oseek");
+  if (numeric && (!dd_num(v, &num) ||
+                  ((KEY("bs") || KEY("ibs") || KEY("obs")) && num == 0))) {
+    bi_err(b, "invalid number: %s", fu_cquote(b, v));
     return 1;
   }
-  struct timespec t0;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  sh_stream *in = b->in, *own_in = NULL;
-  if (inf) {
-    const char *p = bi_path(b, inf);
-    vfs_file *fh = NULL;
-    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
-    if (rc) {
-      bi_err(b, "failed to open %s: %s", fu_quote(b, inf), vsh_strerror(rc));
+  if (KEY("if")) o->inf = v;
+  else if (KEY("of")) o->outf = v;
+  else if (KEY("bs")) o->ibs = o->obs = num;
+  else if (KEY("ibs")) o->ibs = num;
+  else if (KEY("obs")) o->obs = num;
+  else if (KEY("count")) o->count = num;
+  else if (KEY("skip") || KEY("iseek")) o->skip = num;
+  else if (KEY("seek") || KEY("oseek")) o->seek = num;
+  else if (KEY("conv")) return dd_conv(b, o, v);
+  else if (KEY("status")) {
+    if (!strcmp(v, "none")) o->status = 0;
+    else if (!strcmp(v, "noxfer")) o->status = 2;
+    else if (!strcmp(v, "progress")) o->status = 1;
+    else {
+      bi_err(b, "invalid status level: %s", fu_cquote(b, v));
       return 1;
     }
-    if (skip) vfs_file_seek(fh, (int64_t)(skip * ibs), 0), skip = 0;
-    own_in = sh_stream_file_new(fh, inf);
-    if (!own_in) return 1;
-    in = own_in;
+  } else if (KEY("iflag") || KEY("oflag")) {
+    /* fullblock is what we always do; the rest has no meaning here */
+  } else {
+    return bi_usage_error(b, &dd_cmd, "unrecognized operand %s",
+                          fu_cquote(b, a));
   }
-  dd_out o = {.b = b};
-  if (outf) {
-    const char *p = bi_path(b, outf);
-    unsigned fl = VFS_O_WRITE | (nocreat ? 0 : VFS_O_CREAT) |
-                  (excl ? VFS_O_EXCL : 0);
-    int rc = p ? vfs_open(b->fs, p, fl, 0644, &o.f) : VSH_ENAMETOOLONG;
-    if (!rc && !notrunc) rc = vfs_truncate(b->fs, p, seek * obs);
-    if (!rc && seek) {
-      vfs_info st;
-      vfs_file_stat(o.f, &st);
-      if (st.size < seek * obs) rc = vfs_truncate(b->fs, p, seek * obs);
-      if (!rc) vfs_file_seek(o.f, (int64_t)(seek * obs), 0);
-    }
-    if (rc) {
-      bi_err(b, "failed to open %s: %s", fu_quote(b, outf), vsh_strerror(rc));
-      if (o.f) vfs_file_close(o.f);
-      if (own_in) sh_stream_unref(own_in);
-      return 1;
-    }
+#undef KEY
+  return -1;
+}
+
+/* of=FILE opened (created unless nocreat, truncated at seek unless
+ * notrunc) and positioned at seek; 0 or a vsh_err. */
+static int dd_open_out(bi_ctx *b, const dd_opts *o, dd_out *out) {
+  const char *p = bi_path(b, o->outf);
+  unsigned fl = VFS_O_WRITE | (o->nocreat ? 0 : VFS_O_CREAT) |
+                (o->excl ? VFS_O_EXCL : 0);
+  uint64_t at = o->seek * o->obs;
+  int rc = p ? vfs_open(b->fs, p, fl, 0644, &out->f) : VSH_ENAMETOOLONG;
+  if (!rc && !o->notrunc) rc = vfs_truncate(b->fs, p, at);
+  if (!rc && o->seek) {
+    vfs_info st;
+    vfs_file_stat(out->f, &st);
+    if (st.size < at) rc = vfs_truncate(b->fs, p, at);
+    if (!rc) vfs_file_seek(out->f, (int64_t)at, 0);
   }
+  return rc;
+}
+
+/* Reads one ibs block (filled unless the input ends) into buf: *got. */
+static int dd_read_block(bi_ctx *b, sh_stream *in, char *buf, size_t ibs,
+                         size_t *got) {
+  *got = 0;
+  while (*got < ibs) {
+    int64_t r = bi_read(b, in, buf + *got, ibs - *got);
+    if (r < 0) return (int)r;
+    if (r == 0) break;
+    *got += (size_t)r;
+  }
+  return 0;
+}
+
+/* The copy: skip, then count blocks converted and reblocked to obs;
+ * in_n[0..1] counts the full and partial input blocks.  0 or a vsh_err. */
+static int dd_copy(bi_ctx *b, const dd_opts *o, sh_stream *in, dd_out *out,
+                   uint64_t in_n[2]) {
+  size_t ibs = o->ibs, obs = o->obs;
   char *ibuf = malloc(ibs), *obuf = malloc(obs);
   size_t olen = 0;
-  uint64_t in_full = 0, in_part = 0;
   int rc = 0;
   if (!ibuf || !obuf) rc = VSH_ENOMEM;
   /* skip on a stream: read and drop */
-  for (uint64_t k = 0; k < skip && !rc; k++) {
-    uint64_t left = ibs;
-    while (left) {
-      int64_t r = bi_read(b, in, ibuf, left);
-      if (r <= 0) {
-        rc = (int)r;
-        left = 0;
-        k = skip;
-        break;
-      }
-      left -= (uint64_t)r;
-    }
+  for (uint64_t k = 0; k < o->skip && !rc; k++) {
+    size_t got;
+    rc = dd_read_block(b, in, ibuf, ibs, &got);
+    if (got < ibs) break;
   }
-  for (uint64_t blk = 0; blk < count && !rc; blk++) {
+  for (uint64_t blk = 0; blk < o->count && !rc; blk++) {
     if (bi_cancelled(b)) {
       rc = VSH_EABORTED;
       break;
     }
-    size_t got = 0;
-    while (got < ibs) {
-      int64_t r = bi_read(b, in, ibuf + got, ibs - got);
-      if (r < 0) {
-        rc = (int)r;
-        break;
-      }
-      if (r == 0) break;
-      got += (size_t)r;
-    }
+    size_t got;
+    rc = dd_read_block(b, in, ibuf, ibs, &got);
     if (rc || got == 0) break;
-    if (got == ibs) in_full++;
-    else in_part++;
-    if (sync && got < ibs) {
+    in_n[got == ibs ? 0 : 1]++;
+    if (o->sync && got < ibs) {
       memset(ibuf + got, 0, ibs - got);
       got = ibs;
     }
     for (size_t k = 0; k < got; k++) {
       char ch = ibuf[k];
-      if (ucase && ch >= 'a' && ch <= 'z') ch = (char)(ch - 32);
-      if (lcase && ch >= 'A' && ch <= 'Z') ch = (char)(ch + 32);
+      if (o->ucase && ch >= 'a' && ch <= 'z') ch = (char)(ch - 32);
+      if (o->lcase && ch >= 'A' && ch <= 'Z') ch = (char)(ch + 32);
       obuf[olen++] = ch;
       if (olen == obs) {
-        rc = put(&o, obuf, olen, obs);
+        rc = put(out, obuf, olen, obs);
         olen = 0;
         if (rc) break;
       }
     }
     if (got < ibs) break;
   }
-  if (!rc && olen) rc = put(&o, obuf, olen, obs);
+  if (!rc && olen) rc = put(out, obuf, olen, obs);
   free(ibuf);
   free(obuf);
-  if (o.f) vfs_file_close(o.f);
+  return rc;
+}
+
+/* "N+M records in/out" and, without status=noxfer, the bytes copied. */
+static void dd_summary(bi_ctx *b, int status, const struct timespec *t0,
+                       const uint64_t in_n[2], const dd_out *o) {
+  char msg[512];
+  int n = snprintf(msg, sizeof msg,
+                   "%llu+%llu records in\n%llu+%llu records out\n",
+                   (unsigned long long)in_n[0], (unsigned long long)in_n[1],
+                   (unsigned long long)o->full, (unsigned long long)o->partial);
+  if (status == 1) {
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0->tv_sec) +
+                  (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+    if (secs <= 0) secs = 1e-9;
+    char rate[32], hb[32];
+    human_rate((double)o->bytes / secs, rate, sizeof rate);
+    if (o->bytes >= 1000) {
+      char ib[32];
+      human_rate((double)o->bytes, hb, sizeof hb);
+      fu_human(o->bytes, ib, sizeof ib);
+      n += snprintf(msg + n, sizeof msg - (size_t)n,
+                    "%llu bytes (%s, %siB) copied, %g s, %s/s\n",
+                    (unsigned long long)o->bytes, hb, ib, secs, rate);
+    } else {
+      n += snprintf(msg + n, sizeof msg - (size_t)n,
+                    "%llu byte%s copied, %g s, %s/s\n",
+                    (unsigned long long)o->bytes, o->bytes == 1 ? "" : "s",
+                    secs, rate);
+    }
+  }
+  bi_write_to(b, b->err, msg, (size_t)n);
+}
+
+int bi_dd_main(bi_ctx *b) {
+  dd_opts o = {.ibs = 512, .obs = 512, .count = UINT64_MAX, .status = 1};
+  bi_opts g = {0};
+  if (bi_opt(b, &g, &dd_cmd) != -1) return g.status;
+  for (int i = 0; i < g.noperands; i++) {
+    int st = dd_operand(b, &o, g.operands[i]);
+    if (st >= 0) return st;
+  }
+  if (o.ucase && o.lcase) {
+    bi_err(b, "cannot combine lcase and ucase");
+    return 1;
+  }
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  sh_stream *in = b->in, *own_in = NULL;
+  if (o.inf) {
+    const char *p = bi_path(b, o.inf);
+    vfs_file *fh = NULL;
+    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+    if (rc) {
+      bi_err(b, "failed to open %s: %s", fu_quote(b, o.inf), vsh_strerror(rc));
+      return 1;
+    }
+    if (o.skip) vfs_file_seek(fh, (int64_t)(o.skip * o.ibs), 0), o.skip = 0;
+    own_in = sh_stream_file_new(fh, o.inf);
+    if (!own_in) return 1;
+    in = own_in;
+  }
+  dd_out out = {.b = b};
+  int rc = o.outf ? dd_open_out(b, &o, &out) : 0;
+  if (rc) {
+    bi_err(b, "failed to open %s: %s", fu_quote(b, o.outf), vsh_strerror(rc));
+    if (out.f) vfs_file_close(out.f);
+    if (own_in) sh_stream_unref(own_in);
+    return 1;
+  }
+  uint64_t in_n[2] = {0, 0};
+  rc = dd_copy(b, &o, in, &out, in_n);
+  if (out.f) vfs_file_close(out.f);
   if (own_in) sh_stream_unref(own_in);
   if (rc == VSH_EPIPE) return 141;
   if (rc == VSH_EABORTED) return 1;
   if (rc) bi_err(b, "error: %s", vsh_strerror(rc));
-  if (status) {
-    char msg[512];
-    int n = snprintf(msg, sizeof msg,
-                     "%llu+%llu records in\n%llu+%llu records out\n",
-                     (unsigned long long)in_full, (unsigned long long)in_part,
-                     (unsigned long long)o.full, (unsigned long long)o.partial);
-    if (status == 1) {
-      struct timespec t1;
-      clock_gettime(CLOCK_MONOTONIC, &t1);
-      double secs = (double)(t1.tv_sec - t0.tv_sec) +
-                    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-      if (secs <= 0) secs = 1e-9;
-      char rate[32], hb[32];
-      human_rate((double)o.bytes / secs, rate, sizeof rate);
-      if (o.bytes >= 1000) {
-        char ib[32];
-        human_rate((double)o.bytes, hb, sizeof hb);
-        fu_human(o.bytes, ib, sizeof ib);
-        n += snprintf(msg + n, sizeof msg - (size_t)n,
-                      "%llu bytes (%s, %siB) copied, %g s, %s/s\n",
-                      (unsigned long long)o.bytes, hb, ib, secs, rate);
-      } else {
-        n += snprintf(msg + n, sizeof msg - (size_t)n,
-                      "%llu byte%s copied, %g s, %s/s\n",
-                      (unsigned long long)o.bytes, o.bytes == 1 ? "" : "s",
-                      secs, rate);
-      }
-    }
-    bi_write_to(b, b->err, msg, (size_t)n);
-  }
+  if (o.status) dd_summary(b, o.status, &t0, in_n, &out);
   return rc ? 1 : 0;
 }

@@ -524,52 +524,84 @@ static bool set_time_style(bi_ctx *b, ls_opts *o, const char *st) {
   return true;
 }
 
+/* -1 to go on, else the exit status; *time_style is --time-style's
+ * argument (checked only for long listings, as GNU). */
+static int ls_parse_options(bi_ctx *b, bi_opts *g, ls_opts *o,
+                            const char **time_style) {
+  int c;
+  while ((c = bi_opt(b, g, &ls_cmd)) != -1) {
+    switch (c) {
+    case 'a': o->all = true; o->almost = false; break;
+    case 'A': o->almost = true; o->all = false; break;
+    case 'C': o->fmt = FMT_COLS; break;
+    case 'x': o->fmt = FMT_ROWS; break;
+    case '1': o->fmt = FMT_ONE; break;
+    case 'l': o->fmt = FMT_LONG; break;
+    case 'g': o->fmt = FMT_LONG; o->no_owner = true; break;
+    case 'o': o->fmt = FMT_LONG; o->no_group = true; break;
+    case 'n': o->fmt = FMT_LONG; o->numeric = true; break;
+    case 'd': o->dirs_self = true; break;
+    case 'F': o->classify = true; break;
+    case 'p': o->slash = true; break;
+    case 'h': o->human = true; break;
+    case 'i': o->inode = true; break;
+    case 'r': o->reverse = true; break;
+    case 'R': o->recursive = true; break;
+    case 'S': o->sort = SORT_SIZE; break;
+    case 't': o->sort = SORT_TIME; break;
+    case 'U': o->sort = SORT_NONE; break;
+    case 'w': o->width = atoi(g->arg); break;
+    case OPT_COLOR:
+      if (g->arg && strcmp(g->arg, "never") && strcmp(g->arg, "no") &&
+          strcmp(g->arg, "none") && strcmp(g->arg, "auto") &&
+          strcmp(g->arg, "tty") && strcmp(g->arg, "if-tty") &&
+          strcmp(g->arg, "always") && strcmp(g->arg, "yes") &&
+          strcmp(g->arg, "force"))
+        return bi_usage_error(b, &ls_cmd, "invalid argument %s for '--color'",
+                              fu_quote(b, g->arg));
+      break;
+    case OPT_TIME_STYLE: *time_style = g->arg; break;
+    case OPT_FULL_TIME:
+      o->fmt = FMT_LONG;
+      *time_style = "full-iso";
+      break;
+    default: return g->status;
+    }
+  }
+  return -1;
+}
+
+/* Lists the directory operands, then (-R) their subdirectories. */
+static void ls_dirs(ls_state *s, const ls_ent *dirs, size_t nd, bool headers) {
+  dir_stack stack = {0};
+  for (size_t i = 0; i < nd && !s->rc; i++) {
+    vsh_arena_mark m = vsh__arena_mark(s->b->arena);
+    list_dir(s, dirs[i].name, dirs[i].path, headers, true, &stack);
+    vsh__arena_pop(s->b->arena, m);
+    while (stack.n && !s->rc) {
+      stack.n--;
+      char *sh = stack.shown[stack.n], *ab = stack.abs[stack.n];
+      m = vsh__arena_mark(s->b->arena);
+      list_dir(s, sh, ab, true, false, &stack);
+      vsh__arena_pop(s->b->arena, m);
+      free(sh);
+      free(ab);
+    }
+  }
+  for (size_t i = 0; i < stack.n; i++) {
+    free(stack.shown[i]);
+    free(stack.abs[i]);
+  }
+  free(stack.shown);
+  free(stack.abs);
+}
+
 int bi_ls_main(bi_ctx *b) {
   ls_opts o = {.fmt = FMT_ONE, .sort = SORT_NAME, .b = b};
   bi_opts g = {0};
-  int c;
-  bool explicit_fmt = false;
-  const char *time_style = NULL; /* checked only for long listings, as GNU */
-  while ((c = bi_opt(b, &g, &ls_cmd)) != -1) {
-    switch (c) {
-    case 'a': o.all = true; o.almost = false; break;
-    case 'A': o.almost = true; o.all = false; break;
-    case 'C': o.fmt = FMT_COLS; explicit_fmt = true; break;
-    case 'x': o.fmt = FMT_ROWS; explicit_fmt = true; break;
-    case '1': o.fmt = FMT_ONE; explicit_fmt = true; break;
-    case 'l': o.fmt = FMT_LONG; explicit_fmt = true; break;
-    case 'g': o.fmt = FMT_LONG; o.no_owner = true; break;
-    case 'o': o.fmt = FMT_LONG; o.no_group = true; break;
-    case 'n': o.fmt = FMT_LONG; o.numeric = true; break;
-    case 'd': o.dirs_self = true; break;
-    case 'F': o.classify = true; break;
-    case 'p': o.slash = true; break;
-    case 'h': o.human = true; break;
-    case 'i': o.inode = true; break;
-    case 'r': o.reverse = true; break;
-    case 'R': o.recursive = true; break;
-    case 'S': o.sort = SORT_SIZE; break;
-    case 't': o.sort = SORT_TIME; break;
-    case 'U': o.sort = SORT_NONE; break;
-    case 'w': o.width = atoi(g.arg); break;
-    case OPT_COLOR:
-      if (g.arg && strcmp(g.arg, "never") && strcmp(g.arg, "no") &&
-          strcmp(g.arg, "none") && strcmp(g.arg, "auto") &&
-          strcmp(g.arg, "tty") && strcmp(g.arg, "if-tty") &&
-          strcmp(g.arg, "always") && strcmp(g.arg, "yes") &&
-          strcmp(g.arg, "force"))
-        return bi_usage_error(b, &ls_cmd, "invalid argument %s for '--color'",
-                              fu_quote(b, g.arg));
-      break;
-    case OPT_TIME_STYLE: time_style = g.arg; break;
-    case OPT_FULL_TIME:
-      o.fmt = FMT_LONG;
-      time_style = "full-iso";
-      break;
-    default: return g.status;
-    }
-  }
-  (void)explicit_fmt;
+  const char *time_style = NULL;
+  int ost = ls_parse_options(b, &g, &o, &time_style);
+  if (ost >= 0) return ost;
   if (time_style && o.fmt == FMT_LONG && !set_time_style(b, &o, time_style))
     return 2;
   if (!o.width) {
@@ -619,27 +651,7 @@ int bi_ls_main(bi_ctx *b) {
   print_ents(&s, files, nf);
   sort_ents(dirs, nd, tmp, &o);
   bool headers = nops > 1 || o.recursive || nf > 0;
-  dir_stack stack = {0};
-  for (size_t i = 0; i < nd && !s.rc; i++) {
-    vsh_arena_mark m = vsh__arena_mark(b->arena);
-    list_dir(&s, dirs[i].name, dirs[i].path, headers, true, &stack);
-    vsh__arena_pop(b->arena, m);
-    while (stack.n && !s.rc) {
-      stack.n--;
-      char *sh = stack.shown[stack.n], *ab = stack.abs[stack.n];
-      m = vsh__arena_mark(b->arena);
-      list_dir(&s, sh, ab, true, false, &stack);
-      vsh__arena_pop(b->arena, m);
-      free(sh);
-      free(ab);
-    }
-  }
-  for (size_t i = 0; i < stack.n; i++) {
-    free(stack.shown[i]);
-    free(stack.abs[i]);
-  }
-  free(stack.shown);
-  free(stack.abs);
+  ls_dirs(&s, dirs, nd, headers);
   if (s.rc == VSH_EPIPE) return 141;
   if (s.rc) return 2;
   return s.status;

@@ -33,6 +33,19 @@ static const bi_cmd truncate_cmd = {
     .longopts = truncate_options,
 };
 
+/* -s [+-<>/%]SIZE applied to the current size cur. */
+static uint64_t new_size(char mod, uint64_t cur, uint64_t size) {
+  switch (mod) {
+  case '+': return cur + size;
+  case '-': return size > cur ? 0 : cur - size;
+  case '<': return cur < size ? cur : size;
+  case '>': return cur > size ? cur : size;
+  case '/': return cur / size * size;
+  case '%': return (cur + size - 1) / size * size;
+  default: return size;
+  }
+}
+
 int bi_truncate_main(bi_ctx *b) {
   bi_opts g = {0};
   bool no_create = false, io_blocks = false, have_size = false;
@@ -116,16 +129,8 @@ int bi_truncate_main(bi_ctx *b) {
       status = 1;
       continue;
     }
-    uint64_t cur = ref ? ref_size : st.size, nsz = size;
-    switch (mod) {
-    case '+': nsz = cur + size; break;
-    case '-': nsz = size > cur ? 0 : cur - size; break;
-    case '<': nsz = cur < size ? cur : size; break;
-    case '>': nsz = cur > size ? cur : size; break;
-    case '/': nsz = cur / size * size; break;
-    case '%': nsz = (cur + size - 1) / size * size; break;
-    default: nsz = ref && !have_size ? ref_size : size;
-    }
+    uint64_t nsz = ref && !have_size && !mod ? ref_size
+                   : new_size(mod, ref ? ref_size : st.size, size);
     rc = vfs_truncate(b->fs, p, nsz);
     if (rc) {
       bi_err(b, "failed to truncate %s at %llu bytes: %s", fu_quote(b, op),

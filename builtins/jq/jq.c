@@ -683,17 +683,11 @@ static int k_output(jq_st *st, jv v, jv p, void *ud) {
 
 /* ---- options ------------------------------------------------------------------ */
 
-static void usage(bi_ctx *b, bool full) {
-  bi_errline(b, "Usage:\tjq [OPTIONS] FILTER [FILES...]\n"
-                "\tjq [OPTIONS] --args FILTER [ARGUMENTS...]\n"
-                "\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]\n");
-  if (!full)
-    bi_errline(b, "Use jq --help for help with command-line options,\n"
-                  "or see the jq manpage, or online docs  at https://jqlang.github.io/jq");
-}
-
 /* jq parses its own arguments (options with two values, no
- * abbreviations); the declaration holds its help and version. */
+ * abbreviations, a filter that may start with '-', operands that turn
+ * into $ARGS.positional after --args: see jq_parse_args); the
+ * declaration holds its help, its version and its usage errors (jq's
+ * two "Use jq --help" lines, status 2). */
 static const bi_cmd jq_cmd = {
     .name = "jq",
     .usage =
@@ -748,6 +742,10 @@ static const bi_cmd jq_cmd = {
         "Named arguments are also available as $ARGS.named[], while\n"
         "positional arguments are available as $ARGS.positional[].\n",
     .version = "jq-1.7.1\n",
+    .bad_status = 2,
+    .try_text = "Use jq --help for help with command-line options,\n"
+                "or see the jq manpage, or online docs  at "
+                "https://jqlang.github.io/jq\n",
 };
 
 static int read_file(bi_ctx *b, const char *name, vsh_buf *out) {
@@ -827,325 +825,406 @@ static jv real_dir(bi_ctx *b, const char *file) {
   return v;
 }
 
-static bool is_opt(const char *a, const char *s, const char *l) {
-  return (s && !strcmp(a, s)) || (l && !strcmp(a, l));
+/* What the command line gives. */
+typedef struct jq_args {
+  jq_opts o;
+  const char *filter;    /* the first operand: the program, or with -f
+                            the file holding it */
+  bool from_file;        /* -f */
+  const char *from_file_name;
+  char **files;
+  int nfiles;
+  named *nm;
+  int nnamed;
+  jv positional;
+  int args_mode; /* 1 --args, 2 --jsonargs */
+  const char *libpaths[16];
+  size_t nlib;
+  vsh_buf filebuf; /* the program read by -f */
+} jq_args;
+
+/* Long-only options (jq's long options that have a letter answer it). */
+enum {
+  J_RAW0 = BI_OPT_FIRST,
+  J_TAB,
+  J_INDENT,
+  J_UNBUFFERED,
+  J_STREAM,
+  J_STREAM_ERRORS,
+  J_SEQ,
+  J_ARGS,
+  J_JSONARGS,
+  J_BUILD,
+  J_ARG,
+  J_ARGJSON,
+  J_SLURPFILE,
+  J_RAWFILE,
+};
+
+static const struct {
+  const char *name;
+  int val;
+} jq_long_opts[] = {
+    {"null-input", 'n'},
+    {"raw-input", 'R'},
+    {"slurp", 's'},
+    {"compact-output", 'c'},
+    {"raw-output", 'r'},
+    {"raw-output0", J_RAW0},
+    {"join-output", 'j'},
+    {"ascii-output", 'a'},
+    {"sort-keys", 'S'},
+    {"color-output", 'C'},
+    {"monochrome-output", 'M'},
+    {"tab", J_TAB},
+    {"indent", J_INDENT},
+    {"unbuffered", J_UNBUFFERED},
+    {"stream", J_STREAM},
+    {"stream-errors", J_STREAM_ERRORS},
+    {"seq", J_SEQ},
+    {"from-file", 'f'},
+    {"arg", J_ARG},
+    {"argjson", J_ARGJSON},
+    {"slurpfile", J_SLURPFILE},
+    {"rawfile", J_RAWFILE},
+    {"args", J_ARGS},
+    {"jsonargs", J_JSONARGS},
+    {"exit-status", 'e'},
+    {"build-configuration", J_BUILD},
+};
+
+/* A flag option (a letter or a long-only id); false when c is none. */
+static bool jq_flag(jq_args *a, int c) {
+  jq_opts *o = &a->o;
+  switch (c) {
+  case 'n': o->null_input = true; break;
+  case 'R': o->raw_in = true; break;
+  case 's': o->slurp = true; break;
+  case 'c': o->compact = true; break;
+  case 'r': o->raw_out = true; break;
+  case 'j': o->join_out = true; break;
+  case 'a': o->ascii = true; break;
+  case 'S': o->sorted = true; break;
+  case 'C': o->color = true; break;
+  case 'M': o->color = false; break;
+  case 'e': o->exit_status = true; break;
+  case 'f': a->from_file = true; break;
+  case J_RAW0: o->raw0 = true; break;
+  case J_TAB: o->tab = true; break;
+  case J_UNBUFFERED: break;
+  case J_STREAM: o->stream = true; break;
+  case J_STREAM_ERRORS: o->stream = o->stream_errors = true; break;
+  case J_SEQ: o->seq = true; break;
+  case J_ARGS: a->args_mode = 1; break;
+  case J_JSONARGS: a->args_mode = 2; break;
+  default: return false;
+  }
+  return true;
 }
 
-int bi_jq_main(bi_ctx *b) {
-  jq_opts o;
-  memset(&o, 0, sizeof o);
-  o.indent = 2;
-  const char *filter = NULL;
-  vsh_buf filebuf;
-  vsh__buf_init(&filebuf);
-  bool from_file = false;
-  const char *from_file_name = NULL;
-  char **files = calloc((size_t)b->argc + 1, sizeof *files);
-  named *nm = calloc((size_t)b->argc + 2, sizeof *nm);
-  int nfiles = 0, nnamed = 0;
-  jv positional = jv_arr_new(0);
-  int status = 0;
-  int args_mode = 0; /* 1 --args, 2 --jsonargs */
+static int could_not_open(bi_ctx *b, const char *name, int rc) {
+  bi_errline(b, "jq: error: Could not open %s: %s", name,
+             rc == VSH_EISDIR ? "Is a directory" : "No such file or directory");
+  return 2;
+}
+
+/* An operand: the filter (or -f's file) first, then the input files,
+ * or after --args (--jsonargs) the positional strings (JSON values).
+ * Returns -1 to go on, else the exit status. */
+static int jq_operand(bi_ctx *b, jq_args *a, const char *arg) {
+  if (!a->filter) {
+    a->filter = arg;
+  } else if (a->args_mode == 1) {
+    a->positional = jv_arr_push(a->positional, jv_str_c(arg));
+  } else if (a->args_mode == 2) {
+    char err[200];
+    jv v = jv_parse_one(arg, strlen(arg), err, sizeof err);
+    if (!jv_ok(v))
+      return bi_usage_error(b, &jq_cmd, "Invalid JSON text passed to --jsonargs");
+    a->positional = jv_arr_push(a->positional, v);
+  } else {
+    a->files[a->nfiles++] = (char *)arg;
+  }
+  return -1;
+}
+
+/* --slurpfile's array of the values in FILE, --rawfile's string. */
+static int jq_file_value(bi_ctx *b, int opt, const char *name,
+                         const char *file, jv *out) {
+  vsh_buf fb;
+  vsh__buf_init(&fb);
+  int rc = read_file(b, file, &fb);
+  if (rc) {
+    vsh_buf_dispose(&fb);
+    return could_not_open(b, file, rc);
+  }
+  if (opt == J_RAWFILE) {
+    if (!fb.data && !(fb.data = calloc(1, 1))) return 2;
+    *out = jv_str_buf(&fb);
+    return -1;
+  }
+  jv v = jv_arr_new(0);
+  jv_parser p;
+  jv_parser_init(&p, fb.data ? fb.data : "", fb.len);
+  jv x;
+  int r;
+  while ((r = jv_parse_next(&p, &x)) == 1) v = jv_arr_push(v, x);
+  jv_parser_dispose(&p);
+  vsh_buf_dispose(&fb);
+  if (r < 0) {
+    jv_unref(v);
+    bi_errline(b, "jq: Bad JSON in --slurpfile %s %s: %s", name, file, p.err);
+    return 2;
+  }
+  *out = v;
+  return -1;
+}
+
+/* --arg, --argjson, --slurpfile or --rawfile NAME VALUE. */
+static int jq_named(bi_ctx *b, jq_args *a, int opt, const char *name,
+                    const char *val) {
+  jv v;
+  if (opt == J_ARG) {
+    v = jv_str_c(val);
+  } else if (opt == J_ARGJSON) {
+    char err[200];
+    v = jv_parse_one(val, strlen(val), err, sizeof err);
+    if (!jv_ok(v))
+      return bi_usage_error(b, &jq_cmd, "Invalid JSON text passed to --argjson");
+  } else {
+    int rc = jq_file_value(b, opt, name, val, &v);
+    if (rc >= 0) return rc;
+  }
+  a->nm[a->nnamed].name = (char *)name;
+  a->nm[a->nnamed].val = v;
+  a->nnamed++;
+  return -1;
+}
+
+/* --indent N (-1 to 7), read as jq reads it (atoi: "x" is 0). */
+static int jq_indent(bi_ctx *b, jq_args *a, const char *arg) {
+  if (!arg) return bi_usage_error(b, &jq_cmd, "--indent takes one parameter");
+  long n = strtol(arg, NULL, 10);
+  if (n < -1 || n > 7)
+    return bi_usage_error(b, &jq_cmd, "Cannot indent more than 7 characters");
+  a->o.indent = (int)n;
+  return -1;
+}
+
+/* The long option argv[*i] (no abbreviations); its values follow it. */
+static int jq_long(bi_ctx *b, jq_args *a, int *i) {
+  const char *arg = b->argv[*i];
+  if (!strcmp(arg, "--help")) {
+    bi_cmd_help(b, &jq_cmd);
+    return 0;
+  }
+  if (!strcmp(arg, "--version")) {
+    bi_cmd_version(b, &jq_cmd);
+    return 0;
+  }
+  int c = 0;
+  for (size_t k = 0; k < sizeof jq_long_opts / sizeof *jq_long_opts; k++)
+    if (!strcmp(arg + 2, jq_long_opts[k].name)) c = jq_long_opts[k].val;
+  if (jq_flag(a, c)) return -1;
+  bool more = *i + 1 < b->argc, two = *i + 2 < b->argc;
+  switch (c) {
+  case J_BUILD:
+    bi_puts(b, "vsh\n");
+    return 0;
+  case J_INDENT:
+    return jq_indent(b, a, more ? b->argv[++*i] : NULL);
+  case J_ARG:
+  case J_ARGJSON:
+  case J_SLURPFILE:
+  case J_RAWFILE:
+    if (!two)
+      return bi_usage_error(b, &jq_cmd,
+                            "%s takes two parameters (e.g. %s varname %s)", arg,
+                            arg,
+                            c == J_ARG       ? "value"
+                            : c == J_ARGJSON ? "text"
+                                             : "filename");
+    *i += 2;
+    return jq_named(b, a, c, b->argv[*i - 1], b->argv[*i]);
+  default:
+    return bi_usage_error(b, &jq_cmd, "Unknown option: %s", arg);
+  }
+}
+
+/* Short options, possibly combined ("-nr"); -L takes the rest of this
+ * argument or the next. */
+static int jq_short(bi_ctx *b, jq_args *a, int *i) {
+  const char *arg = b->argv[*i];
+  for (const char *c = arg + 1; *c; c++) {
+    if (jq_flag(a, *c)) continue;
+    switch (*c) {
+    case 'h':
+      bi_cmd_help(b, &jq_cmd);
+      return 0;
+    case 'V':
+      bi_cmd_version(b, &jq_cmd);
+      return 0;
+    case 'L': {
+      const char *dir = c[1] ? c + 1 : (*i + 1 < b->argc ? b->argv[++*i] : NULL);
+      if (!dir) {
+        bi_errline(b, "-L takes a parameter: (e.g. -L /search/path or -L/search/path)");
+        return bi_usage_error(b, &jq_cmd, NULL);
+      }
+      if (*dir == '=') dir++;
+      if (a->nlib < 16) a->libpaths[a->nlib++] = dir;
+      return -1;
+    }
+    default:
+      return bi_usage_error(b, &jq_cmd, "Unknown option: %s", arg);
+    }
+  }
+  return -1;
+}
+
+/* jq's command line: options anywhere (until "--"); the first operand is
+ * the filter, or with -f (a flag, as in jq) the file holding it; a
+ * filter may start with '-' ("-1", "-.a") when it is no option.  -1 to
+ * go on, else the exit status (0 after --help or --version). */
+static int jq_parse_args(bi_ctx *b, jq_args *a) {
   bool opts_done = false;
-  const char *libpaths[16];
-  size_t nlib = 0;
-  jq_prog prog;
-  memset(&prog, 0, sizeof prog);
-  jq_st st;
-  memset(&st, 0, sizeof st);
-  st.err = jv_invalid();
-  st.env_obj = jv_invalid();
-  st.cur_filename = jv_null();
-  st.halt_status = -1;
-  jq_in in;
-  memset(&in, 0, sizeof in);
-  in.pending = jv_invalid();
-  in.spath = jv_arr_new(0);
-  jq_out out;
-  memset(&out, 0, sizeof out);
-  out.last = jv_invalid();
-  jv *argvals = NULL;
-  char **argnames = NULL;
-
-  if (!files || !nm || !jv_ok(positional)) {
-    bi_errline(b, "jq: error: memory exhausted");
-    status = 2;
-    goto done;
-  }
-
   for (int i = 1; i < b->argc; i++) {
-    const char *a = b->argv[i];
-    /* a program may start with '-' ("-1", "-.a") when it is no option */
-    bool prog_like = a[0] == '-' && a[1] && a[1] != '-' &&
-                     !((a[1] >= 'a' && a[1] <= 'z') || (a[1] >= 'A' && a[1] <= 'Z'));
-    if (opts_done || a[0] != '-' || !strcmp(a, "-") ||
-        (prog_like && !filter && !from_file)) {
-      if (!filter && !from_file) {
-        filter = a;
-      } else if (args_mode == 1) {
-        positional = jv_arr_push(positional, jv_str_c(a));
-      } else if (args_mode == 2) {
-        char err[200];
-        jv v = jv_parse_one(a, strlen(a), err, sizeof err);
-        if (!jv_ok(v)) {
-          bi_errline(b, "jq: Invalid JSON text passed to --jsonargs");
-          usage(b, false);
-          status = 2;
-          goto done;
-        }
-        positional = jv_arr_push(positional, v);
-      } else {
-        files[nfiles++] = (char *)a;
-      }
-      continue;
-    }
-    if (!strcmp(a, "--")) {
+    const char *arg = b->argv[i];
+    bool prog_like = arg[0] == '-' && arg[1] && arg[1] != '-' &&
+                     !((arg[1] >= 'a' && arg[1] <= 'z') ||
+                       (arg[1] >= 'A' && arg[1] <= 'Z'));
+    int rc = -1;
+    if (opts_done || arg[0] != '-' || !strcmp(arg, "-") ||
+        (prog_like && !a->filter))
+      rc = jq_operand(b, a, arg);
+    else if (!strcmp(arg, "--"))
       opts_done = true;
-      continue;
-    }
-    if (a[1] == '-') {
-      if (is_opt(a, NULL, "--null-input")) o.null_input = true;
-      else if (is_opt(a, NULL, "--raw-input")) o.raw_in = true;
-      else if (is_opt(a, NULL, "--slurp")) o.slurp = true;
-      else if (is_opt(a, NULL, "--compact-output")) o.compact = true;
-      else if (is_opt(a, NULL, "--raw-output")) o.raw_out = true;
-      else if (is_opt(a, NULL, "--raw-output0")) o.raw0 = true;
-      else if (is_opt(a, NULL, "--join-output")) o.join_out = true;
-      else if (is_opt(a, NULL, "--ascii-output")) o.ascii = true;
-      else if (is_opt(a, NULL, "--sort-keys")) o.sorted = true;
-      else if (is_opt(a, NULL, "--color-output")) o.color = true;
-      else if (is_opt(a, NULL, "--monochrome-output")) o.color = false;
-      else if (is_opt(a, NULL, "--tab")) o.tab = true;
-      else if (is_opt(a, NULL, "--unbuffered")) {
-      } else if (is_opt(a, NULL, "--stream")) o.stream = true;
-      else if (is_opt(a, NULL, "--stream-errors")) o.stream = o.stream_errors = true;
-      else if (is_opt(a, NULL, "--seq")) o.seq = true;
-      else if (is_opt(a, NULL, "--exit-status")) o.exit_status = true;
-      else if (is_opt(a, NULL, "--args")) args_mode = 1;
-      else if (is_opt(a, NULL, "--jsonargs")) args_mode = 2;
-      else if (is_opt(a, NULL, "--help")) {
-        bi_cmd_help(b, &jq_cmd);
-        goto done;
-      } else if (is_opt(a, NULL, "--version")) {
-        bi_cmd_version(b, &jq_cmd);
-        goto done;
-      } else if (is_opt(a, NULL, "--build-configuration")) {
-        bi_puts(b, "vsh\n");
-        goto done;
-      } else if (is_opt(a, NULL, "--indent")) {
-        if (i + 1 >= b->argc) {
-          bi_errline(b, "jq: --indent takes one parameter");
-          usage(b, false);
-          status = 2;
-          goto done;
-        }
-        char *end;
-        long n = strtol(b->argv[++i], &end, 10);
-        if (*end || n < -1) {
-          bi_errline(b, "jq: --indent takes a number");
-          status = 2;
-          goto done;
-        }
-        if (n > 7) {
-          bi_errline(b, "jq: Cannot indent more than 7 characters");
-          usage(b, false);
-          status = 2;
-          goto done;
-        }
-        o.indent = (int)n;
-      } else if (is_opt(a, NULL, "--from-file")) {
-        if (i + 1 >= b->argc) {
-          bi_errline(b, "jq: -f takes a parameter");
-          status = 2;
-          goto done;
-        }
-        from_file = true;
-        from_file_name = b->argv[++i];
-        if (filter) {
-          files[nfiles++] = (char *)filter;
-          filter = NULL;
-        }
-      } else if (is_opt(a, NULL, "--arg") || is_opt(a, NULL, "--argjson") ||
-                 is_opt(a, NULL, "--slurpfile") ||
-                 is_opt(a, NULL, "--rawfile")) {
-        if (i + 2 >= b->argc) {
-          bi_errline(b, "jq: %s takes two parameters (e.g. %s varname %s)", a,
-                     a, !strcmp(a, "--arg") ? "value" : !strcmp(a, "--argjson") ? "text" : "filename");
-          usage(b, false);
-          status = 2;
-          goto done;
-        }
-        const char *name = b->argv[i + 1], *val = b->argv[i + 2];
-        i += 2;
-        jv v;
-        if (!strcmp(a, "--arg")) {
-          v = jv_str_c(val);
-        } else if (!strcmp(a, "--argjson")) {
-          char err[200];
-          v = jv_parse_one(val, strlen(val), err, sizeof err);
-          if (!jv_ok(v)) {
-            bi_errline(b, "jq: Invalid JSON text passed to --argjson");
-            usage(b, false);
-            status = 2;
-            goto done;
-          }
-        } else {
-          vsh_buf fb;
-          vsh__buf_init(&fb);
-          int rc = read_file(b, val, &fb);
-          if (rc) {
-            vsh_buf_dispose(&fb);
-            bi_errline(b, "jq: error: Could not open %s: %s", val,
-                       rc == VSH_EISDIR ? "Is a directory" : "No such file or directory");
-            status = 2;
-            goto done;
-          }
-          if (!strcmp(a, "--rawfile")) {
-            if (!fb.data && !(fb.data = calloc(1, 1))) {
-              status = 2;
-              goto done;
-            }
-            v = jv_str_buf(&fb);
-          } else {
-            v = jv_arr_new(0);
-            jv_parser p;
-            jv_parser_init(&p, fb.data ? fb.data : "", fb.len);
-            jv x;
-            int r;
-            while ((r = jv_parse_next(&p, &x)) == 1) v = jv_arr_push(v, x);
-            jv_parser_dispose(&p);
-            vsh_buf_dispose(&fb);
-            if (r < 0) {
-              jv_unref(v);
-              bi_errline(b, "jq: Bad JSON in --slurpfile %s %s: %s", name, val,
-                         p.err);
-              status = 2;
-              goto done;
-            }
-          }
-        }
-        nm[nnamed].name = (char *)name;
-        nm[nnamed].val = v;
-        nnamed++;
-      } else {
-        bi_errline(b, "jq: Unknown option: %s", a);
-        usage(b, false);
-        status = 2;
-        goto done;
-      }
-      continue;
-    }
-    /* short options, possibly combined */
-    for (const char *c = a + 1; *c; c++) {
-      switch (*c) {
-      case 'n': o.null_input = true; break;
-      case 'R': o.raw_in = true; break;
-      case 's': o.slurp = true; break;
-      case 'c': o.compact = true; break;
-      case 'r': o.raw_out = true; break;
-      case 'j': o.join_out = true; break;
-      case 'a': o.ascii = true; break;
-      case 'S': o.sorted = true; break;
-      case 'C': o.color = true; break;
-      case 'M': o.color = false; break;
-      case 'e': o.exit_status = true; break;
-      case 'h': bi_cmd_help(b, &jq_cmd); goto done;
-      case 'V': bi_cmd_version(b, &jq_cmd); goto done;
-      case 'f':
-        if (c[1] || i + 1 >= b->argc) {
-          bi_errline(b, "jq: -f takes a parameter");
-          status = 2;
-          goto done;
-        }
-        from_file = true;
-        from_file_name = b->argv[++i];
-        if (filter) {
-          files[nfiles++] = (char *)filter;
-          filter = NULL;
-        }
-        goto next_arg;
-      case 'L': {
-        const char *dir = c[1] ? c + 1 : (i + 1 < b->argc ? b->argv[++i] : NULL);
-        if (!dir) {
-          bi_errline(b, "jq: -L takes a parameter: (e.g. -L /search/path or -L/search/path)");
-          status = 2;
-          goto done;
-        }
-        if (*dir == '=') dir++;
-        if (nlib < 16) libpaths[nlib++] = dir;
-        goto next_arg;
-      }
-      default:
-        bi_errline(b, "jq: Unknown option: %s", a);
-        usage(b, false);
-        status = 2;
-        goto done;
-      }
-    }
-  next_arg:;
+    else if (arg[1] == '-')
+      rc = jq_long(b, a, &i);
+    else
+      rc = jq_short(b, a, &i);
+    if (rc >= 0) return rc;
   }
+  /* as jq when stdin or stdout is not a terminal (never one here) */
+  if (!a->filter) a->filter = ".";
+  if (a->from_file) {
+    a->from_file_name = a->filter;
+    int rc = read_file(b, a->from_file_name, &a->filebuf);
+    if (rc) return could_not_open(b, a->from_file_name, rc);
+    if (!a->filebuf.data && !(a->filebuf.data = calloc(1, 1))) return 2;
+    a->filter = a->filebuf.data;
+  }
+  return -1;
+}
 
-  if (from_file) {
-    int rc = read_file(b, from_file_name, &filebuf);
-    if (rc) {
-      bi_errline(b, "jq: error: Could not open %s: %s", from_file_name,
-                 rc == VSH_EISDIR ? "Is a directory" : "No such file or directory");
-      status = 2;
-      goto done;
-    }
-    if (!filebuf.data && !(filebuf.data = calloc(1, 1))) {
-      status = 2;
-      goto done;
-    }
-    filter = filebuf.data;
-  }
-  if (!filter) {
-    /* as jq when stdin or stdout is not a terminal (never one here) */
-    filter = ".";
-  }
+/* One run of the command: its arguments, program and evaluator. */
+typedef struct jq_run {
+  jq_args a;
+  jq_prog prog;
+  jq_st st;
+  jq_in in;
+  jq_out out;
+  char **argnames;
+  jv *argvals;
+  jq_env *frames, *env;
+} jq_run;
 
-  /* $ARGS and the named arguments are the program's outermost frames */
-  argnames = calloc((size_t)nnamed + 2, sizeof *argnames);
-  argvals = calloc((size_t)nnamed + 2, sizeof *argvals);
-  if (!argnames || !argvals) {
-    status = 2;
-    goto done;
+static int memory_exhausted(bi_ctx *b) {
+  bi_errline(b, "jq: error: memory exhausted");
+  return 2;
+}
+
+/* Everything empty, so jq_run_dispose may run at any point; -1, or 2
+ * when out of memory. */
+static int jq_run_init(bi_ctx *b, jq_run *r) {
+  memset(r, 0, sizeof *r);
+  r->a.o.indent = 2;
+  vsh__buf_init(&r->a.filebuf);
+  r->a.files = calloc((size_t)b->argc + 1, sizeof *r->a.files);
+  r->a.nm = calloc((size_t)b->argc + 2, sizeof *r->a.nm);
+  r->a.positional = jv_arr_new(0);
+  r->st.err = jv_invalid();
+  r->st.env_obj = jv_invalid();
+  r->st.cur_filename = jv_null();
+  r->st.halt_status = -1;
+  r->in.pending = jv_invalid();
+  r->in.spath = jv_arr_new(0);
+  r->out.last = jv_invalid();
+  if (!r->a.files || !r->a.nm || !jv_ok(r->a.positional))
+    return memory_exhausted(b);
+  return -1;
+}
+
+static void jq_run_dispose(jq_run *r) {
+  jq_in *in = &r->in;
+  jq_st *st = &r->st;
+  free(r->frames);
+  jv_unref(r->out.last);
+  vsh_buf_dispose(&r->out.buf);
+  vsh_buf_dispose(&in->buf);
+  for (size_t i = 0; i < JV_KCACHE; i++) jv_unref(in->kcache[i]);
+  free(in->stk);
+  jv_unref(in->spath);
+  free(in->skind);
+  free(in->sstate);
+  free(in->sidx);
+  jv_unref(in->pending);
+  if (in->s) sh_stream_unref(in->s);
+  jv_unref(st->err);
+  jv_unref(st->env_obj);
+  jv_unref(st->search_list);
+  jv_unref(st->prog_origin);
+  jv_unref(st->cur_filename);
+  jq_prog_free(&r->prog);
+  if (r->argvals)
+    for (int i = 0; i <= r->a.nnamed; i++) jv_unref(r->argvals[i]);
+  free(r->argvals);
+  free(r->argnames);
+  for (int i = 0; i < r->a.nnamed; i++) jv_unref(r->a.nm[i].val);
+  free(r->a.nm);
+  free(r->a.files);
+  jv_unref(r->a.positional);
+  vsh_buf_dispose(&r->a.filebuf);
+}
+
+/* $ARGS and the named arguments: the program's outermost variables. */
+static int jq_arg_vars(bi_ctx *b, jq_run *r) {
+  jq_args *a = &r->a;
+  r->argnames = calloc((size_t)a->nnamed + 2, sizeof *r->argnames);
+  r->argvals = calloc((size_t)a->nnamed + 2, sizeof *r->argvals);
+  if (!r->argnames || !r->argvals) return 2;
+  jv named_obj = jv_obj_new();
+  for (int i = 0; i < a->nnamed; i++)
+    named_obj = jv_obj_set(named_obj, jv_str_c(a->nm[i].name), jv_ref(a->nm[i].val));
+  jv args = jv_obj_new();
+  args = jv_obj_set(args, jv_str_c("positional"), jv_ref(a->positional));
+  args = jv_obj_set(args, jv_str_c("named"), named_obj);
+  if (!jv_ok(args)) return memory_exhausted(b);
+  r->argnames[0] = "ARGS";
+  r->argvals[0] = args;
+  for (int i = 0; i < a->nnamed; i++) {
+    r->argnames[i + 1] = a->nm[i].name;
+    r->argvals[i + 1] = jv_ref(a->nm[i].val);
   }
-  {
-    jv named_obj = jv_obj_new();
-    for (int i = 0; i < nnamed; i++)
-      named_obj = jv_obj_set(named_obj, jv_str_c(nm[i].name), jv_ref(nm[i].val));
-    jv args = jv_obj_new();
-    args = jv_obj_set(args, jv_str_c("positional"), jv_ref(positional));
-    args = jv_obj_set(args, jv_str_c("named"), named_obj);
-    if (!jv_ok(args)) {
-      bi_errline(b, "jq: error: memory exhausted");
-      status = 2;
-      goto done;
-    }
-    argnames[0] = "ARGS";
-    argvals[0] = args;
-    for (int i = 0; i < nnamed; i++) {
-      argnames[i + 1] = nm[i].name;
-      argvals[i + 1] = jv_ref(nm[i].val);
-    }
+  r->prog.argnames = r->argnames;
+  r->prog.nargnames = (size_t)a->nnamed + 1;
+  return -1;
+}
+
+/* The module search paths, then the program compiled (status 3 and
+ * jq's message when it does not). */
+static int jq_compile_prog(bi_ctx *b, jq_run *r) {
+  jq_args *a = &r->a;
+  r->prog.b = b;
+  r->st.search_list = search_list(b, a->libpaths, a->nlib);
+  r->st.prog_origin = real_dir(b, a->from_file_name);
+  if (!jv_ok(r->st.search_list) || !jv_ok(r->st.prog_origin))
+    return memory_exhausted(b);
+  if (a->nlib == 0) {
+    a->libpaths[a->nlib++] = "~/.jq";
+    a->libpaths[a->nlib++] = "/usr/lib/jq";
   }
-  prog.argnames = argnames;
-  prog.nargnames = (size_t)nnamed + 1;
-  prog.b = b;
-  st.search_list = search_list(b, libpaths, nlib);
-  st.prog_origin = real_dir(b, from_file ? from_file_name : NULL);
-  if (!jv_ok(st.search_list) || !jv_ok(st.prog_origin)) {
-    bi_errline(b, "jq: error: memory exhausted");
-    status = 2;
-    goto done;
-  }
-  if (nlib == 0) {
-    libpaths[nlib++] = "~/.jq";
-    libpaths[nlib++] = "/usr/lib/jq";
-  }
-  for (size_t i = 0; i < nlib; i++) {
-    const char *p = libpaths[i];
+  for (size_t i = 0; i < a->nlib; i++) {
+    const char *p = a->libpaths[i];
     if (p[0] == '~') {
       const char *home = bi_getenv(b, "HOME");
       vsh_buf hb;
@@ -1155,205 +1234,205 @@ int bi_jq_main(bi_ctx *b) {
       p = hb.data ? vsh__arena_strndup(b->arena, hb.data, hb.len) : p;
       vsh_buf_dispose(&hb);
     }
-    prog.libpaths[prog.nlibpaths++] = p;
+    r->prog.libpaths[r->prog.nlibpaths++] = p;
   }
-  {
-    char msg[600];
-    if (jq_compile(&prog, filter, strlen(filter), msg, sizeof msg)) {
-      bi_errline(b, "jq: error: %s", msg);
-      if (strstr(msg, ", line ")) {
-        /* jq shows the program after the location */
-        bi_errline(b, "%s", filter);
-      }
-      bi_errline(b, "jq: 1 compile error");
-      status = 3;
-      goto done;
+  char msg[600];
+  if (jq_compile(&r->prog, a->filter, strlen(a->filter), msg, sizeof msg)) {
+    bi_errline(b, "jq: error: %s", msg);
+    /* jq shows the program after the location */
+    if (strstr(msg, ", line ")) bi_errline(b, "%s", a->filter);
+    bi_errline(b, "jq: 1 compile error");
+    return 3;
+  }
+  return -1;
+}
+
+/* The evaluator, the input reader and the printer, ready to run. */
+static int jq_setup(bi_ctx *b, jq_run *r) {
+  jq_opts *o = &r->a.o;
+  jq_st *st = &r->st;
+  jq_out *out = &r->out;
+  st->b = b;
+  st->prog = &r->prog;
+  st->env_obj = build_env(b);
+  if (!jv_ok(st->env_obj)) return memory_exhausted(b);
+  char probe;
+  uintptr_t here = (uintptr_t)&probe;
+  uintptr_t low = bi_stack_floor(b);
+  if (low && here > low + (128u << 10)) st->stack_limit = low + (64u << 10);
+  else st->stack_limit = here > (1u << 20) ? here - (1u << 20) : 0;
+  r->in.b = b;
+  r->in.files = r->a.files;
+  r->in.nfiles = r->a.nfiles;
+  r->in.o = o;
+  st->next_input = next_input_cb;
+  st->input_line = input_line_cb;
+  st->input_ud = &r->in;
+  out->b = b;
+  out->o = o;
+  out->indent = o->indent;
+  out->flags = o->compact || o->indent == 0 ? 0 : JV_PRINT_PRETTY;
+  if (o->tab) out->flags |= JV_PRINT_PRETTY | JV_PRINT_TAB;
+  if (o->ascii) out->flags |= JV_PRINT_ASCII;
+  if (o->sorted) out->flags |= JV_PRINT_SORTED;
+  if (o->color) out->flags |= JV_PRINT_COLOR;
+  if (o->raw0) o->raw_out = true;
+  st->dump_flags = out->flags;
+  r->frames = calloc((size_t)r->a.nnamed + 2, sizeof *r->frames);
+  if (!r->frames) return 2;
+  for (int i = 0; i <= r->a.nnamed; i++) {
+    r->frames[i].up = r->env;
+    r->frames[i].kind = 0;
+    r->frames[i].val = r->argvals[i];
+    r->env = &r->frames[i];
+  }
+  return -1;
+}
+
+/* An input could not be read for want of memory (or the exec was
+ * cancelled): the exit status. */
+static int input_failed(bi_ctx *b) {
+  if (!bi_cancelled(b)) bi_errline(b, "jq: error: memory exhausted");
+  return bi_cancelled(b) ? 126 : 2;
+}
+
+/* -s: all inputs as one array.  1 with *v, 0 to stop (*status set). */
+static int jq_slurp(bi_ctx *b, jq_run *r, jv *v, int *status) {
+  jv acc = jv_arr_new(0);
+  int rc;
+  for (;;) {
+    jv x;
+    rc = next_input_cb(&r->st, &x);
+    if (rc <= 0) break;
+    acc = jv_arr_push(acc, x);
+    if (!jv_ok(acc)) {
+      rc = -1;
+      break;
     }
   }
+  if (rc < 0 && !r->in.status) {
+    jv_unref(acc);
+    *status = input_failed(b);
+    return 0;
+  }
+  if (r->in.status == 5) {
+    jv_unref(acc);
+    return 0;
+  }
+  *v = acc;
+  return 1;
+}
 
-  /* evaluator state */
-  st.b = b;
-  st.prog = &prog;
-  st.env_obj = build_env(b);
-  if (!jv_ok(st.env_obj)) {
-    bi_errline(b, "jq: error: memory exhausted");
-    status = 2;
-    goto done;
+/* The next input: 1 with *v, 2 for a top-level array read in place at
+ * [*s, *e) (by_elem), 0 at the end or after an error (*status set). */
+static int jq_next(bi_ctx *b, jq_run *r, bool by_elem, jv *v, size_t *s,
+                   size_t *e, int *status) {
+  if (r->a.o.null_input) {
+    *v = jv_null();
+    return 1;
   }
-  {
-    char probe;
-    uintptr_t here = (uintptr_t)&probe;
-    uintptr_t low = bi_stack_floor(b);
-    if (low && here > low + (128u << 10)) st.stack_limit = low + (64u << 10);
-    else st.stack_limit = here > (1u << 20) ? here - (1u << 20) : 0;
+  if (r->a.o.slurp && !r->a.o.raw_in) return jq_slurp(b, r, v, status);
+  int rc = by_elem ? in_next_array(&r->in, s, e) : 0;
+  if (rc == 1) {
+    r->in.pos = *e;
+    *v = jv_invalid();
+    return 2;
   }
-  in.b = b;
-  in.files = files;
-  in.nfiles = nfiles;
-  in.o = &o;
-  st.next_input = next_input_cb;
-  st.input_line = input_line_cb;
-  st.input_ud = &in;
-  out.b = b;
-  out.o = &o;
-  out.indent = o.indent;
-  if (o.compact || o.indent == 0) out.flags = 0;
-  else out.flags = JV_PRINT_PRETTY;
-  if (o.tab) out.flags |= JV_PRINT_PRETTY | JV_PRINT_TAB;
-  if (o.ascii) out.flags |= JV_PRINT_ASCII;
-  if (o.sorted) out.flags |= JV_PRINT_SORTED;
-  if (o.color) out.flags |= JV_PRINT_COLOR;
-  if (o.raw0) o.raw_out = true;
-  st.dump_flags = out.flags;
+  if (rc == 0) {
+    rc = next_input_cb(&r->st, v);
+    if (rc == 0) return 0;
+  }
+  if (rc < 0) {
+    if (!r->in.status) *status = input_failed(b);
+    return 0;
+  }
+  return 1;
+}
 
-  jq_env *env = NULL;
-  jq_env *frames = calloc((size_t)nnamed + 2, sizeof *frames);
-  if (!frames) {
-    status = 2;
-    goto done;
+/* An error the program raised: "jq: error (at FILE:LINE): MESSAGE". */
+static void jq_report(bi_ctx *b, jq_run *r) {
+  jv e = r->st.err;
+  r->st.err = jv_invalid();
+  /* jq's position at the error: the input read last, also when -n read
+   * it with input */
+  char where[300];
+  if (!r->in.name)
+    snprintf(where, sizeof where, "<unknown>");
+  else
+    snprintf(where, sizeof where, "%s:%zu", r->in.name,
+             line_of(&r->in, r->in.pos));
+  if (e.kind == JV_STRING) {
+    bi_errline(b, "jq: error (at %s): %s", where, jv_sv(e));
+  } else {
+    vsh_buf eb;
+    vsh__buf_init(&eb);
+    jv_dump(&eb, e, 0, 0);
+    if (e.kind == JV_OBJECT || e.kind == JV_ARRAY || e.kind == JV_NUMBER ||
+        e.kind == JV_TRUE || e.kind == JV_FALSE || e.kind == JV_NULL)
+      bi_errline(b, "jq: error (at %s) (not a string): %s", where,
+                 eb.data ? eb.data : "");
+    vsh_buf_dispose(&eb);
   }
-  for (int i = 0; i <= nnamed; i++) {
-    frames[i].up = env;
-    frames[i].kind = 0;
-    frames[i].val = argvals[i];
-    env = &frames[i];
-  }
+  jv_unref(e);
+}
 
+/* Runs the program on each input; returns the exit status (5 after an
+ * error, -e's 1 and 4, 141 when the reader of stdout is gone). */
+static int jq_run_inputs(bi_ctx *b, jq_run *r) {
+  jq_opts *o = &r->a.o;
+  int status = 0;
   bool errors = false;
   /* `.[] | f` and `.` read a top-level array one element at a time */
-  bool by_elem = !o.null_input && !o.slurp && !o.raw_in && !o.stream &&
-                 !o.seq &&
-                 (jq_main_iterates(prog.main) ||
-                  (prog.main->op == JQ_IDENT && !(out.flags & JV_PRINT_COLOR)));
+  bool by_elem = !o->null_input && !o->slurp && !o->raw_in && !o->stream &&
+                 !o->seq &&
+                 (jq_main_iterates(r->prog.main) ||
+                  (r->prog.main->op == JQ_IDENT &&
+                   !(r->out.flags & JV_PRINT_COLOR)));
   for (;;) {
     jv v;
-    int r;
-    bool streamed = false;
-    size_t arr_start = 0, arr_end = 0;
-    if (o.null_input) {
-      v = jv_null();
-    } else if (o.slurp && !o.raw_in) {
-      jv acc = jv_arr_new(0);
-      for (;;) {
-        jv x;
-        r = next_input_cb(&st, &x);
-        if (r <= 0) break;
-        acc = jv_arr_push(acc, x);
-        if (!jv_ok(acc)) {
-          r = -1;
-          break;
-        }
-      }
-      if (r < 0 && !in.status) {
-        jv_unref(acc);
-        if (!bi_cancelled(b)) bi_errline(b, "jq: error: memory exhausted");
-        status = bi_cancelled(b) ? 126 : 2;
-        break;
-      }
-      if (in.status == 5) {
-        jv_unref(acc);
-        break;
-      }
-      v = acc;
-    } else {
-      r = by_elem ? in_next_array(&in, &arr_start, &arr_end) : 0;
-      streamed = r == 1;
-      if (r == 1) {
-        in.pos = arr_end;
-        v = jv_invalid();
-      } else if (r == 0) {
-        r = next_input_cb(&st, &v);
-        if (r == 0) break;
-      }
-      if (r < 0) {
-        if (in.status) break;
-        if (!bi_cancelled(b)) bi_errline(b, "jq: error: memory exhausted");
-        status = bi_cancelled(b) ? 126 : 2;
-        break;
-      }
-    }
-    jv_unref(st.cur_filename);
-    st.cur_filename = in.name && in.nfiles ? jv_str_c(in.name) : jv_null();
-    if (streamed)
-      r = eval_array(&st, &in, prog.main, env, &out, arr_start, arr_end);
-    else
-      r = jq_eval(&st, prog.main, v, jv_invalid(), env, k_output, &out);
-    if (r == JQ_ERR) {
+    size_t s = 0, e = 0;
+    int got = jq_next(b, r, by_elem, &v, &s, &e, &status);
+    if (!got) break;
+    jv_unref(r->st.cur_filename);
+    r->st.cur_filename =
+        r->in.name && r->in.nfiles ? jv_str_c(r->in.name) : jv_null();
+    int rc = got == 2 ? eval_array(&r->st, &r->in, r->prog.main, r->env,
+                                   &r->out, s, e)
+                      : jq_eval(&r->st, r->prog.main, v, jv_invalid(), r->env,
+                                k_output, &r->out);
+    if (rc == JQ_ERR) {
       errors = true;
-      jv e = st.err;
-      st.err = jv_invalid();
-      /* jq's position at the error: the input read last, also when -n
-       * read it with input */
-      char where[300];
-      if (!in.name)
-        snprintf(where, sizeof where, "<unknown>");
-      else
-        snprintf(where, sizeof where, "%s:%zu", in.name,
-                 line_of(&in, in.pos));
-      if (e.kind == JV_STRING) {
-        bi_errline(b, "jq: error (at %s): %s", where, jv_sv(e));
-      } else {
-        vsh_buf eb;
-        vsh__buf_init(&eb);
-        jv_dump(&eb, e, 0, 0);
-        if (e.kind == JV_OBJECT || e.kind == JV_ARRAY || e.kind == JV_NUMBER ||
-            e.kind == JV_TRUE || e.kind == JV_FALSE || e.kind == JV_NULL)
-          bi_errline(b, "jq: error (at %s) (not a string): %s", where,
-                     eb.data ? eb.data : "");
-        vsh_buf_dispose(&eb);
-      }
-      jv_unref(e);
-    } else if (r == JQ_FATAL) {
-      if (st.halt_status >= 0) {
-        status = st.halt_status;
-        break;
-      }
-      status = bi_cancelled(b) ? 126 : 5;
+      jq_report(b, r);
+    } else if (rc == JQ_FATAL) {
+      status = r->st.halt_status >= 0 ? r->st.halt_status
+               : bi_cancelled(b)      ? 126
+                                      : 5;
       break;
-    } else if (r == JQ_BRK) {
-      /* a break with no label around: nothing */
     }
-    if (out.failed) break;
-    if (o.null_input || o.slurp) break;
+    /* JQ_BRK, a break with no label around: nothing */
+    if (r->out.failed || o->null_input || o->slurp) break;
   }
-  if (in.status && status == 0) status = in.status;
-  out_flush(&out);
-  if (out.failed || b->epipe) {
-    status = 141;
-  } else if (status == 0 || status == in.status) {
+  if (r->in.status && status == 0) status = r->in.status;
+  out_flush(&r->out);
+  if (r->out.failed || b->epipe) return 141;
+  if (status == 0 || status == r->in.status) {
     if (status == 0 && errors) status = 5;
-    if (o.exit_status && status == 0) {
-      if (!out.any) status = 4;
-      else if (!jv_truthy(out.last)) status = 1;
+    if (o->exit_status && status == 0) {
+      if (!r->out.any) status = 4;
+      else if (!jv_truthy(r->out.last)) status = 1;
     }
   }
-  free(frames);
-done:
-  jv_unref(out.last);
-  vsh_buf_dispose(&out.buf);
-  vsh_buf_dispose(&in.buf);
-  for (size_t i = 0; i < JV_KCACHE; i++) jv_unref(in.kcache[i]);
-  free(in.stk);
-  jv_unref(in.spath);
-  free(in.skind);
-  free(in.sstate);
-  free(in.sidx);
-  jv_unref(in.pending);
-  if (in.s) sh_stream_unref(in.s);
-  jv_unref(st.err);
-  jv_unref(st.env_obj);
-  jv_unref(st.search_list);
-  jv_unref(st.prog_origin);
-  jv_unref(st.cur_filename);
-  jq_prog_free(&prog);
-  if (argvals)
-    for (int i = 0; i <= nnamed; i++) jv_unref(argvals[i]);
-  free(argvals);
-  free(argnames);
-  for (int i = 0; i < nnamed; i++) jv_unref(nm[i].val);
-  free(nm);
-  free(files);
-  jv_unref(positional);
-  vsh_buf_dispose(&filebuf);
+  return status;
+}
+
+int bi_jq_main(bi_ctx *b) {
+  jq_run r;
+  int status = jq_run_init(b, &r);
+  if (status < 0) status = jq_parse_args(b, &r.a);
+  if (status < 0) status = jq_arg_vars(b, &r);
+  if (status < 0) status = jq_compile_prog(b, &r);
+  if (status < 0) status = jq_setup(b, &r);
+  if (status < 0) status = jq_run_inputs(b, &r);
+  jq_run_dispose(&r);
   return status;
 }

@@ -412,25 +412,79 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
   return -1;
 }
 
+/* Reads the items and runs the command on them (-I: once per item);
+ * false when out of memory. */
+static bool xargs_loop(xargs_st *s, xin *x, const xargs_opts *xo, char **cmd,
+                       int ncmd, strv *args, vsh_buf *it) {
+  bi_ctx *b = s->b;
+  const char *repl = xo->repl;
+  long max_chars = xo->max_chars;
+  bool ran = false;
+  int lines = 0, nitems = 0;
+  bool eol;
+  while (!s->stop) {
+    int r = next_item(x, it, &eol, repl != NULL);
+    if (r < 0) {
+      if (r == -2) s->status = 1;
+      else s->rc = r;
+      break;
+    }
+    if (r == 0) break;
+    const char *item = it->data ? it->data : "";
+    if (xo->eofstr && !strcmp(item, xo->eofstr)) break;
+    if (repl) {
+      ran = true;
+      if (!run_replaced(s, cmd, ncmd, repl, item, max_chars)) return false;
+      continue;
+    }
+    size_t il = it->len;
+    if (args->bytes + il + 1 > (size_t)max_chars && args->n > ncmd) {
+      run(s, args->v, args->n);
+      ran = true;
+      sv_truncate(args, ncmd);
+      nitems = 0;
+      lines = 0;
+      if (s->stop) break;
+    }
+    if (args->bytes + il + 1 > (size_t)max_chars && xo->exit_size) {
+      bi_err(b, "argument line too long");
+      s->status = 1;
+      break;
+    }
+    if (!sv_push(args, item, il)) return false;
+    nitems++;
+    if (eol || xo->mode == 1) lines++;
+    bool full = (xo->max_args && nitems >= xo->max_args) ||
+                (xo->max_lines && lines >= xo->max_lines &&
+                 (eol || xo->mode == 1));
+    if (full) {
+      run(s, args->v, args->n);
+      ran = true;
+      sv_truncate(args, ncmd);
+      nitems = 0;
+      lines = 0;
+    }
+  }
+  if (!s->stop && !s->rc && s->status != 1 && !repl) {
+    if (args->n > ncmd || (!ran && !xo->no_empty)) run(s, args->v, args->n);
+  }
+  return true;
+}
+
 int bi_xargs_main(bi_ctx *b) {
   bi_opts g = {0};
   xargs_opts xo = {.max_chars = XARGS_DEFAULT_MAX_CHARS};
   int ost = xargs_options(b, &g, &xo);
   if (ost >= 0) return ost;
-  const char *argfile = xo.argfile, *repl = xo.repl, *eofstr = xo.eofstr;
-  long max_args = xo.max_args, max_lines = xo.max_lines,
-       max_chars = xo.max_chars;
-  bool no_empty = xo.no_empty, trace = xo.trace, exit_size = xo.exit_size;
-  int mode = xo.mode;
-  char delim = xo.delim;
+  const char *argfile = xo.argfile, *repl = xo.repl;
   /* the command: operands after option parsing stopped */
   char *echo_argv[2] = {(char *)"echo", NULL};
   char **cmd = g.noperands ? g.operands : echo_argv;
   int ncmd = g.noperands ? g.noperands : 1;
-  xargs_st s = {.b = b, .base = cmd, .nbase = ncmd, .trace = trace};
+  xargs_st s = {.b = b, .base = cmd, .nbase = ncmd, .trace = xo.trace};
   size_t base_bytes = 0;
   for (int i = 0; i < ncmd; i++) base_bytes += strlen(cmd[i]) + 1;
-  if (!repl && base_bytes > (size_t)max_chars) {
+  if (!repl && base_bytes > (size_t)xo.max_chars) {
     bi_err(b, "argument list too long");
     return 1;
   }
@@ -438,8 +492,8 @@ int bi_xargs_main(bi_ctx *b) {
   xin *x = calloc(1, sizeof(xin));
   if (!x) return 1;
   x->b = b;
-  x->mode = mode;
-  x->delim = delim;
+  x->mode = xo.mode;
+  x->delim = xo.delim;
   sh_stream *own = NULL;
   if (argfile) {
     const char *p = bi_path(b, argfile);
@@ -461,77 +515,21 @@ int bi_xargs_main(bi_ctx *b) {
   }
 
   strv args = {0};
-  for (int i = 0; i < ncmd && !repl; i++)
-    if (!sv_push(&args, cmd[i], strlen(cmd[i]))) goto oom;
   vsh_buf it = {0};
-  bool ran = false;
-  int lines = 0, nitems = 0;
-  bool eol;
-  int r;
-  while (!s.stop) {
-    r = next_item(x, &it, &eol, repl != NULL);
-    if (r < 0) {
-      if (r == -2) s.status = 1;
-      else s.rc = r;
-      break;
-    }
-    if (r == 0) break;
-    if (eofstr && !strcmp(it.data ? it.data : "", eofstr)) break;
-    if (repl) {
-      ran = true;
-      if (!run_replaced(&s, cmd, ncmd, repl, it.data ? it.data : "",
-                        max_chars))
-        goto oom;
-      continue;
-    }
-    size_t il = it.len;
-    if (args.bytes + il + 1 > (size_t)max_chars && args.n > ncmd) {
-      run(&s, args.v, args.n);
-      ran = true;
-      sv_truncate(&args, ncmd);
-      nitems = 0;
-      lines = 0;
-      if (s.stop) break;
-    }
-    if (args.bytes + il + 1 > (size_t)max_chars) {
-      if (exit_size) {
-        bi_err(b, "argument line too long");
-        s.status = 1;
-        break;
-      }
-    }
-    if (!sv_push(&args, it.data ? it.data : "", il)) goto oom;
-    nitems++;
-    if (eol || mode == 1) lines++;
-    bool full = (max_args && nitems >= max_args) ||
-                (max_lines && lines >= max_lines && (eol || mode == 1));
-    if (full) {
-      run(&s, args.v, args.n);
-      ran = true;
-      sv_truncate(&args, ncmd);
-      nitems = 0;
-      lines = 0;
-    }
-  }
-  if (!s.stop && !s.rc && s.status != 1 && !repl) {
-    if (args.n > ncmd || (!ran && !no_empty)) run(&s, args.v, args.n);
-  }
+  bool ok = true;
+  for (int i = 0; i < ncmd && !repl && ok; i++)
+    ok = sv_push(&args, cmd[i], strlen(cmd[i]));
+  if (ok) ok = xargs_loop(&s, x, &xo, cmd, ncmd, &args, &it);
   sv_truncate(&args, 0);
   free(args.v);
   vsh_buf_dispose(&it);
   if (own) sh_stream_unref(own);
   free(x);
+  if (!ok) return 1;
   if (s.rc == VSH_EABORTED) return 1;
   if (s.rc) {
     bi_err(b, "read error: %s", vsh_strerror(s.rc));
     return 1;
   }
   return s.status;
-oom:
-  sv_truncate(&args, 0);
-  free(args.v);
-  vsh_buf_dispose(&it);
-  if (own) sh_stream_unref(own);
-  free(x);
-  return 1;
 }

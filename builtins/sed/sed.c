@@ -945,156 +945,172 @@ static int read_script(bi_ctx *b, const char *name, vsh_buf *out) {
   return rc;
 }
 
-int bi_sed_main(bi_ctx *b) {
-  bi_opts g = {0};
-  sed_chunk *chunks = calloc((size_t)b->argc + 1, sizeof(*chunks));
-  if (!chunks) return 4;
-  int nchunks = 0;
-  bool quiet = false, separate = false, inplace = false, zero = false;
-  bool posix = false, sandbox = false, follow = false, ere = false;
-  const char *suffix = NULL;
-  long lwidth = 70;
-  int opt, status = 0;
-  sed_prog p;
-  sed_prog_init(&p, b);
-  sed_run r;
-  memset(&r, 0, sizeof(r));
-  while ((opt = bi_opt(b, &g, &sed_decl)) != -1) {
+typedef struct sed_opts {
+  sed_chunk *chunks; /* the -e and -f scripts in order */
+  int nchunks;
+  bool quiet, separate, inplace, zero, posix, sandbox, follow, ere;
+  const char *suffix;
+  long lwidth;
+} sed_opts;
+
+/* -1 to go on, else the exit status. */
+static int sed_parse_options(bi_ctx *b, bi_opts *g, sed_opts *o) {
+  int opt;
+  while ((opt = bi_opt(b, g, &sed_decl)) != -1) {
     switch (opt) {
-    case 'n': quiet = true; break;
-    case 'r': case 'E': ere = true; break;
-    case 's': separate = true; break;
+    case 'n': o->quiet = true; break;
+    case 'r': case 'E': o->ere = true; break;
+    case 's': o->separate = true; break;
     case 'u': case 'b': break;
-    case 'z': zero = true; break;
+    case 'z': o->zero = true; break;
     case 'e': case 'f':
-      chunks[nchunks].kind = (char)opt;
-      chunks[nchunks++].arg = g.arg;
+      o->chunks[o->nchunks].kind = (char)opt;
+      o->chunks[o->nchunks++].arg = g->arg;
       break;
     case 'i':
-      inplace = separate = true;
-      suffix = g.arg;
+      o->inplace = o->separate = true;
+      o->suffix = g->arg;
       break;
     case 'l': {
       char *end;
-      lwidth = strtol(g.arg, &end, 10);
-      if (*end || lwidth < 0) {
-        bi_err(b, "invalid line length: %s", g.arg);
-        status = 1;
-        goto done;
+      o->lwidth = strtol(g->arg, &end, 10);
+      if (*end || o->lwidth < 0) {
+        bi_err(b, "invalid line length: %s", g->arg);
+        return 1;
       }
       break;
     }
     case OPT_DEBUG:
       bi_err(b, "--debug is not supported");
-      status = 1;
-      goto done;
-    case OPT_FOLLOW: follow = true; break;
-    case OPT_POSIX: posix = true; break;
-    case OPT_SANDBOX: sandbox = true; break;
-    default:
-      status = g.status;
-      goto done;
+      return 1;
+    case OPT_FOLLOW: o->follow = true; break;
+    case OPT_POSIX: o->posix = true; break;
+    case OPT_SANDBOX: o->sandbox = true; break;
+    default: return g->status;
     }
   }
-  char **ops = g.operands;
-  int nops = g.noperands;
-  if (!nchunks) {
-    if (!nops) {
-      status = bi_usage_error(b, &sed_decl, NULL);
-      goto done;
-    }
-    chunks[nchunks].kind = 'e';
-    chunks[nchunks++].arg = ops[0];
-    ops++;
-    nops--;
-  }
-  p.ere = ere;
-  p.sandbox = sandbox;
-  p.posix = posix;
-  p.zero = zero;
+  return -1;
+}
+
+/* Compiles the -e expressions and -f files in order; -1, else the exit
+ * status. */
+static int sed_compile_all(bi_ctx *b, const sed_opts *o, sed_prog *p) {
   int expr = 0;
-  for (int i = 0; i < nchunks; i++) {
+  for (int i = 0; i < o->nchunks; i++) {
+    const sed_chunk *ch = &o->chunks[i];
     sed_src src = {0};
     vsh_buf text = {0};
-    if (chunks[i].kind == 'e') {
-      src.s = chunks[i].arg;
-      src.n = strlen(chunks[i].arg);
+    if (ch->kind == 'e') {
+      src.s = ch->arg;
+      src.n = strlen(ch->arg);
       src.expr = ++expr;
     } else {
-      int rc = read_script(b, chunks[i].arg, &text);
+      int rc = read_script(b, ch->arg, &text);
       if (rc) {
-        bi_err(b, "couldn't open file %s: %s", chunks[i].arg,
-               vsh_strerror(rc));
+        bi_err(b, "couldn't open file %s: %s", ch->arg, vsh_strerror(rc));
         vsh_buf_dispose(&text);
-        status = 4;
-        goto done;
+        return 4;
       }
       if (text.len && text.data[text.len - 1] == '\n') text.len--;
       src.s = text.data ? text.data : "";
       src.n = text.len;
-      src.file = chunks[i].arg;
+      src.file = ch->arg;
     }
-    int rc = sed_compile(&p, &src);
+    int rc = sed_compile(p, &src);
     vsh_buf_dispose(&text);
     if (rc) {
-      bi_err(b, "%s", p.err.data);
-      status = 1;
-      goto done;
+      bi_err(b, "%s", p->err.data);
+      return 1;
     }
   }
   bool panic;
-  if (sed_finish(&p, &panic)) {
-    bi_err(b, "%s", p.err.data);
-    status = panic ? 4 : 1;
-    goto done;
+  if (sed_finish(p, &panic)) {
+    bi_err(b, "%s", p->err.data);
+    return panic ? 4 : 1;
   }
-  if (inplace && !nops) {
+  return -1;
+}
+
+/* Runs the program over the operands (-i: each file in place, -s: each
+ * on its own); the exit status. */
+static int sed_execute(const sed_opts *o, sed_run *r, char **ops, int nops) {
+  static char *stdin_name[] = {"-"};
+  bool quit = false;
+  if (o->inplace) {
+    for (int i = 0; i < nops && !quit && !r->err; i++)
+      edit_file(r, ops[i], o->suffix, &quit);
+  } else if (o->separate) {
+    for (int i = 0; i < (nops ? nops : 1) && !quit && !r->err; i++) {
+      r->in = (sed_in){.names = nops ? &ops[i] : stdin_name, .nnames = 1};
+      r->line = 0;
+      quit = process(r);
+      in_close(&r->in);
+      vsh_buf_dispose(&r->in.la);
+    }
+  } else {
+    r->in = (sed_in){.names = nops ? ops : stdin_name,
+                     .nnames = nops ? nops : 1};
+    quit = process(r);
+  }
+  in_close(&r->in);
+  vsh_buf_dispose(&r->in.la);
+  if (r->err == VSH_EPIPE) return 141;
+  if (r->err == VSH_EINVAL) return 1;
+  if (r->err == VSH_ELIMIT && r->status != 4) return 126;
+  if (r->err) return r->status ? r->status : 4;
+  if (quit) return r->qcode ? r->qcode : r->status;
+  return r->status;
+}
+
+int bi_sed_main(bi_ctx *b) {
+  bi_opts g = {0};
+  sed_opts o = {.lwidth = 70};
+  o.chunks = calloc((size_t)b->argc + 1, sizeof(*o.chunks));
+  if (!o.chunks) return 4;
+  sed_prog p;
+  sed_prog_init(&p, b);
+  sed_run r;
+  memset(&r, 0, sizeof(r));
+  int status = sed_parse_options(b, &g, &o);
+  if (status >= 0) goto done;
+  char **ops = g.operands;
+  int nops = g.noperands;
+  if (!o.nchunks) {
+    if (!nops) {
+      status = bi_usage_error(b, &sed_decl, NULL);
+      goto done;
+    }
+    o.chunks[o.nchunks].kind = 'e';
+    o.chunks[o.nchunks++].arg = ops[0];
+    ops++;
+    nops--;
+  }
+  p.ere = o.ere;
+  p.sandbox = o.sandbox;
+  p.posix = o.posix;
+  p.zero = o.zero;
+  if ((status = sed_compile_all(b, &o, &p)) >= 0) goto done;
+  if (o.inplace && !nops) {
     bi_err(b, "no input files");
     status = 4; /* as GNU */
     goto done;
   }
   for (size_t i = 0; i < p.n; i++)
     if (p.cmds[i].a1.kind == SED_A_ZERO) p.cmds[i].range_active = true;
-
-  static char *stdin_name[] = {"-"};
   r.b = b;
   r.p = &p;
-  r.quiet = quiet || p.quiet_hash;
-  r.posix = posix;
-  r.zero = zero;
-  r.follow = follow;
-  r.delim = zero ? 0 : '\n';
+  r.quiet = o.quiet || p.quiet_hash;
+  r.posix = o.posix;
+  r.zero = o.zero;
+  r.follow = o.follow;
+  r.delim = o.zero ? 0 : '\n';
   r.hs_nl = true;
-  r.lwidth = (int)(lwidth > 100000 ? 100000 : lwidth);
+  r.lwidth = (int)(o.lwidth > 100000 ? 100000 : o.lwidth);
   r.budget = bi_re_budget(b);
   r.max_string = bi_limits(b) ? bi_limits(b)->max_string
                                     : (64u << 20);
   if (r.max_string < (1u << 20)) r.max_string = 1u << 20;
-  bool quit = false;
-  if (inplace) {
-    for (int i = 0; i < nops && !quit && !r.err; i++)
-      edit_file(&r, ops[i], suffix, &quit);
-  } else if (separate) {
-    for (int i = 0; i < (nops ? nops : 1) && !quit && !r.err; i++) {
-      r.in = (sed_in){.names = nops ? &ops[i] : stdin_name, .nnames = 1};
-      r.line = 0;
-      quit = process(&r);
-      in_close(&r.in);
-      vsh_buf_dispose(&r.in.la);
-    }
-  } else {
-    r.in = (sed_in){.names = nops ? ops : stdin_name,
-                    .nnames = nops ? nops : 1};
-    quit = process(&r);
-  }
-  in_close(&r.in);
-  vsh_buf_dispose(&r.in.la);
-  if (r.err == VSH_EPIPE) status = 141;
-  else if (r.err == VSH_EINVAL) status = 1;
-  else if (r.err == VSH_ELIMIT && r.status != 4) status = 126;
-  else if (r.err) status = r.status ? r.status : 4;
-  else if (quit) status = r.qcode ? r.qcode : r.status;
-  else status = r.status;
+  status = sed_execute(&o, &r, ops, nops);
 done:
   for (size_t i = 0; i < r.napp; i++) free(r.app[i].owned);
   free(r.app);
@@ -1102,6 +1118,6 @@ done:
   vsh_buf_dispose(&r.hs);
   vsh_buf_dispose(&r.tmp);
   sed_prog_dispose(&p);
-  free(chunks);
+  free(o.chunks);
   return status;
 }

@@ -128,12 +128,50 @@ static int cmp_options(bi_ctx *b, bi_opts *g, cmp_opts *o) {
   return -1;
 }
 
+/* A differing byte at pos (1-based) on line: -l's line, or the first
+ * difference ("differ: byte N, line L"; -b adds the byte values). */
+static void put_diff(vsh_buf *o, const cmp_opts *co, const char *n1,
+                     const char *n2, unsigned char c1, unsigned char c2,
+                     uint64_t pos, uint64_t line, int owidth) {
+  char v1[8], v2[8];
+  vis(v1, c1);
+  vis(v2, c2);
+  if (co->list) {
+    if (co->bytes)
+      vsh__buf_printf(o, "%*llu %3o %-4s %3o %s\n", owidth,
+                      (unsigned long long)pos, c1, v1, c2, v2);
+    else
+      vsh__buf_printf(o, "%*llu %3o %3o\n", owidth, (unsigned long long)pos,
+                      c1, c2);
+    return;
+  }
+  vsh__buf_printf(o, "%s %s differ: byte %llu, line %llu", n1, n2,
+                  (unsigned long long)pos, (unsigned long long)line);
+  if (co->bytes) vsh__buf_printf(o, " is %3o %s %3o %s", c1, v1, c2, v2);
+  vsh__buf_putc(o, '\n');
+}
+
+/* One input (shorter) ended after off bytes inside the common range. */
+static void eof_on(bi_ctx *b, const cmp_opts *co, const char *shorter,
+                   uint64_t off, uint64_t line, bool last_nl) {
+  if (off == 0)
+    bi_err(b, "EOF on %s which is empty", shorter);
+  else if (co->list)
+    bi_err(b, "EOF on %s after byte %llu", shorter, (unsigned long long)off);
+  else if (last_nl)
+    bi_err(b, "EOF on %s after byte %llu, line %llu", shorter,
+           (unsigned long long)off, (unsigned long long)(line - 1));
+  else
+    bi_err(b, "EOF on %s after byte %llu, in line %llu", shorter,
+           (unsigned long long)off, (unsigned long long)line);
+}
+
 int bi_cmp_main(bi_ctx *b) {
   bi_opts g = {0};
   cmp_opts co = {0};
   int ost = cmp_options(b, &g, &co);
   if (ost >= 0) return ost;
-  bool bytes = co.bytes, list = co.list, silent = co.silent,
+  bool list = co.list, silent = co.silent,
        has_limit = co.has_limit;
   uint64_t skip1 = co.skip1, skip2 = co.skip2, limit = co.limit;
   const char *n1 = g.operands[0], *n2 = g.noperands > 1 ? g.operands[1] : "-";
@@ -178,33 +216,13 @@ int bi_cmp_main(bi_ctx *b) {
     for (size_t i = 0; i < n; i++) {
       if (a[i] != bb[i]) {
         st = 1;
-        if (silent) { stop = true; break; }
-        if (list) {
-          char v1[8], v2[8];
-          if (bytes) {
-            vis(v1, a[i]);
-            vis(v2, bb[i]);
-            vsh__buf_printf(&o, "%*llu %3o %-4s %3o %s\n", owidth,
-                            (unsigned long long)(off + i + 1), a[i], v1,
-                            bb[i], v2);
-          } else {
-            vsh__buf_printf(&o, "%*llu %3o %3o\n", owidth,
-                            (unsigned long long)(off + i + 1), a[i], bb[i]);
-          }
-          continue;
+        if (!silent) put_diff(&o, &co, n1, n2, a[i], bb[i], off + i + 1,
+                              line, owidth);
+        if (silent || !list) {
+          stop = true;
+          break;
         }
-        vsh__buf_printf(&o, "%s %s differ: byte %llu, line %llu", n1, n2,
-                        (unsigned long long)(off + i + 1),
-                        (unsigned long long)line);
-        if (bytes) {
-          char v1[8], v2[8];
-          vis(v1, a[i]);
-          vis(v2, bb[i]);
-          vsh__buf_printf(&o, " is %3o %s %3o %s", a[i], v1, bb[i], v2);
-        }
-        vsh__buf_putc(&o, '\n');
-        stop = true;
-        break;
+        continue;
       }
       if (a[i] == '\n') line++;
       last_nl = a[i] == '\n';
@@ -218,20 +236,7 @@ int bi_cmp_main(bi_ctx *b) {
     if (r1 != r2) {
       /* one input ended inside the common range */
       st = 1;
-      if (!silent) {
-        const char *shorter = r1 < r2 ? n1 : n2;
-        if (off == 0)
-          bi_err(b, "EOF on %s which is empty", shorter);
-        else if (list)
-          bi_err(b, "EOF on %s after byte %llu", shorter,
-                 (unsigned long long)off);
-        else if (last_nl)
-          bi_err(b, "EOF on %s after byte %llu, line %llu", shorter,
-                 (unsigned long long)off, (unsigned long long)(line - 1));
-        else
-          bi_err(b, "EOF on %s after byte %llu, in line %llu", shorter,
-                 (unsigned long long)off, (unsigned long long)line);
-      }
+      if (!silent) eof_on(b, &co, r1 < r2 ? n1 : n2, off, line, last_nl);
       break;
     }
     if ((size_t)r1 < want) break;

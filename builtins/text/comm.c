@@ -146,6 +146,19 @@ static int comm_options(bi_ctx *b, bi_opts *g, comm_opts *o) {
   return -1;
 }
 
+/* --total: the three counts, then "total"; 0 or a vsh_err. */
+static int put_total(bi_ctx *b, const comm_opts *co, vsh_buf *out,
+                     const uint64_t count[3]) {
+  out->len = 0;
+  for (int k = 0; k < 3; k++) {
+    vsh__buf_printf(out, "%llu", (unsigned long long)count[k]);
+    vsh__buf_append(out, co->sep, co->seplen);
+  }
+  vsh__buf_puts(out, "total");
+  vsh__buf_putc(out, co->delim);
+  return bi_write(b, out->data, out->len);
+}
+
 int bi_comm_main(bi_ctx *b) {
   comm_opts co = {.show = {true, true, true}, .check = CHECK_DEFAULT,
                   .delim = '\n', .seplen = 1};
@@ -153,7 +166,6 @@ int bi_comm_main(bi_ctx *b) {
   int ost = comm_options(b, &g, &co);
   if (ost >= 0) return ost;
   const bool *show = co.show;
-  bool total = co.total;
   int check = co.check;
   char delim = co.delim;
   const char *sep = co.sep;
@@ -221,16 +233,7 @@ int bi_comm_main(bi_ctx *b) {
       }
     }
   }
-  if (total) {
-    out.len = 0;
-    for (int k = 0; k < 3; k++) {
-      vsh__buf_printf(&out, "%llu", (unsigned long long)count[k]);
-      vsh__buf_append(&out, sep, seplen);
-    }
-    vsh__buf_puts(&out, "total");
-    vsh__buf_putc(&out, delim);
-    if ((rc = bi_write(b, out.data, out.len))) goto wrerr;
-  }
+  if (co.total && (rc = put_total(b, &co, &out, count))) goto wrerr;
   if (warned[0] || warned[1]) {
     bi_err(b, "input is not in sorted order");
     st = 1;

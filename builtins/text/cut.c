@@ -187,6 +187,49 @@ static const bi_cmd cut_cmd = {
     .longopts = cut_longopts,
 };
 
+/* Cuts the lines of one input into out (written as it grows); 0 or a
+ * vsh_err; *st is 1 after a read error. */
+static int cut_input(bi_ctx *b, const cut_opts *o, sh_stream *in,
+                     const char *f, char *rbuf, vsh_buf *line, vsh_buf *out,
+                     int *st) {
+  int rc = 0;
+  line->len = 0;
+  for (;;) {
+    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    int64_t r = bi_read(b, in, rbuf, 65536);
+    if (r < 0) {
+      bi_err(b, "%s: %s", f, vsh_strerror((int)r));
+      *st = 1;
+      break;
+    }
+    size_t i = 0;
+    bool eof = r == 0;
+    while (i < (size_t)r || (eof && line->len)) {
+      const char *e = eof ? NULL : memchr(rbuf + i, o->end, (size_t)r - i);
+      if (!eof) {
+        size_t n = e ? (size_t)(e - (rbuf + i)) : (size_t)r - i;
+        vsh__buf_append(line, rbuf + i, n);
+        i += n + (e ? 1 : 0);
+        if (!e) break;
+      }
+      bool skip = false;
+      if (o->mode == 'f')
+        cut_fields(o, line->data ? line->data : "", line->len, out, &skip);
+      else
+        cut_units(o, line->data ? line->data : "", line->len, out);
+      if (!skip) vsh__buf_putc(out, o->end);
+      line->len = 0;
+      if (out->len >= 65536) {
+        rc = bi_write(b, out->data, out->len);
+        out->len = 0;
+        if (rc) break;
+      }
+    }
+    if (eof || rc) break;
+  }
+  return rc;
+}
+
 int bi_cut_main(bi_ctx *b) {
   cut_opts o = {.delim = '\t', .end = '\n'};
   const char *list = NULL;
@@ -254,40 +297,7 @@ int bi_cut_main(bi_ctx *b) {
         continue;
       }
     }
-    line.len = 0;
-    for (;;) {
-      if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-      int64_t r = bi_read(b, in, rbuf, 65536);
-      if (r < 0) {
-        bi_err(b, "%s: %s", f, vsh_strerror((int)r));
-        st = 1;
-        break;
-      }
-      size_t i = 0;
-      bool eof = r == 0;
-      while (i < (size_t)r || (eof && line.len)) {
-        const char *e = eof ? NULL : memchr(rbuf + i, o.end, (size_t)r - i);
-        if (!eof) {
-          size_t n = e ? (size_t)(e - (rbuf + i)) : (size_t)r - i;
-          vsh__buf_append(&line, rbuf + i, n);
-          i += n + (e ? 1 : 0);
-          if (!e) break;
-        }
-        bool skip = false;
-        if (o.mode == 'f')
-          cut_fields(&o, line.data ? line.data : "", line.len, &out, &skip);
-        else
-          cut_units(&o, line.data ? line.data : "", line.len, &out);
-        if (!skip) vsh__buf_putc(&out, o.end);
-        line.len = 0;
-        if (out.len >= 65536) {
-          rc = bi_write(b, out.data, out.len);
-          out.len = 0;
-          if (rc) break;
-        }
-      }
-      if (eof || rc) break;
-    }
+    rc = cut_input(b, &o, in, f, rbuf, &line, &out, &st);
     sh_stream_unref(in);
   }
   if (!rc && out.len) rc = bi_write(b, out.data, out.len);

@@ -402,55 +402,87 @@ static bool parse_outlist(bi_ctx *b, join_state *j, const char *s) {
   }
 }
 
+/* -1 to go on, else the exit status; *k1 and *k2 are the join fields
+ * (1-based). */
+static int join_options(bi_ctx *b, bi_opts *g, join_state *j, size_t *k1,
+                        size_t *k2, bool *header) {
+  int c;
+  while ((c = bi_opt(b, g, &join_cmd)) != -1) {
+    size_t n;
+    switch (c) {
+    case 'a':
+    case 'v':
+      if (!parse_num(g->arg, &n) || n > 2) {
+        bi_err(b, "invalid field number: \u2018%s\u2019", g->arg);
+        return 1;
+      }
+      j->unpaired[n - 1] = true;
+      if (c == 'v') j->print_pairs = false;
+      break;
+    case 'e': j->empty = g->arg; break;
+    case 'i': j->ignore_case = true; break;
+    case 'j':
+      if (!field_arg(b, g->arg, &n)) return 1;
+      *k1 = *k2 = n;
+      break;
+    case '1':
+      if (!field_arg(b, g->arg, k1)) return 1;
+      break;
+    case '2':
+      if (!field_arg(b, g->arg, k2)) return 1;
+      break;
+    case 'o':
+      if (!strcmp(g->arg, "auto")) j->autoformat = true;
+      else if (!parse_outlist(b, j, g->arg)) return 1;
+      break;
+    case 't':
+      if (!g->arg[0]) j->tab = '\n'; /* '' = the whole line is the field */
+      else if (!strcmp(g->arg, "\\0")) j->tab = 0;
+      else if (g->arg[1]) {
+        bi_err(b, "multi-character tab \u2018%s\u2019", g->arg);
+        return 1;
+      } else j->tab = (unsigned char)g->arg[0];
+      break;
+    case 'z': j->delim = '\0'; break;
+    case OPT_CHECK: j->check = CHECK_ON; break;
+    case OPT_NOCHECK: j->check = CHECK_OFF; break;
+    case OPT_HEADER: *header = true; break;
+    default: return g->status;
+    }
+  }
+  return -1;
+}
+
+/* --header, then the merge of the two files; 0 or a vsh_err. */
+static int join_run(join_state *j, bool header) {
+  int rc = seq_push(j, 0);
+  if (rc >= 0) rc = seq_push(j, 1);
+  if (rc >= 0) rc = 0;
+  if (!rc && j->autoformat)
+    for (int i = 0; i < 2; i++)
+      j->f[i].autocount = j->f[i].count ? nfields(&j->f[i].seq[0]) : 0;
+  if (!rc && header) {
+    jfile *f1 = &j->f[0], *f2 = &j->f[1];
+    if (f1->count || f2->count)
+      rc = print_join(j, f1->count ? &f1->seq[0] : NULL,
+                      f2->count ? &f2->seq[0] : NULL);
+    for (int i = 0; i < 2 && !rc; i++) {
+      /* headers are exempt from the order check */
+      j->f[i].has_prev = false;
+      if (j->f[i].count) rc = seq_advance(j, i);
+    }
+  }
+  if (!rc) rc = merge(j);
+  return rc;
+}
+
 int bi_join_main(bi_ctx *b) {
   join_state j = {.b = b, .tab = -1, .delim = '\n', .print_pairs = true};
   bool header = false;
   size_t k1 = 1, k2 = 1;
   bi_opts g = {0};
-  int c;
-  while ((c = bi_opt(b, &g, &join_cmd)) != -1) {
-    size_t n;
-    switch (c) {
-    case 'a':
-    case 'v':
-      if (!parse_num(g.arg, &n) || n > 2) {
-        bi_err(b, "invalid field number: \u2018%s\u2019", g.arg);
-        return 1;
-      }
-      j.unpaired[n - 1] = true;
-      if (c == 'v') j.print_pairs = false;
-      break;
-    case 'e': j.empty = g.arg; break;
-    case 'i': j.ignore_case = true; break;
-    case 'j':
-      if (!field_arg(b, g.arg, &n)) return 1;
-      k1 = k2 = n;
-      break;
-    case '1':
-      if (!field_arg(b, g.arg, &k1)) return 1;
-      break;
-    case '2':
-      if (!field_arg(b, g.arg, &k2)) return 1;
-      break;
-    case 'o':
-      if (!strcmp(g.arg, "auto")) j.autoformat = true;
-      else if (!parse_outlist(b, &j, g.arg)) return 1;
-      break;
-    case 't':
-      if (!g.arg[0]) j.tab = '\n'; /* '' = the whole line is the field */
-      else if (!strcmp(g.arg, "\\0")) j.tab = 0;
-      else if (g.arg[1]) {
-        bi_err(b, "multi-character tab \u2018%s\u2019", g.arg);
-        return 1;
-      } else j.tab = (unsigned char)g.arg[0];
-      break;
-    case 'z': j.delim = '\0'; break;
-    case OPT_CHECK: j.check = CHECK_ON; break;
-    case OPT_NOCHECK: j.check = CHECK_OFF; break;
-    case OPT_HEADER: header = true; break;
-    default: return g.status;
-    }
-  }
+  int ost = join_options(b, &g, &j, &k1, &k2, &header);
+  if (ost >= 0) return ost;
   if (g.noperands == 0)
     return bi_usage_error(b, &join_cmd, "missing operand");
   if (g.noperands == 1)
@@ -471,24 +503,7 @@ int bi_join_main(bi_ctx *b) {
     }
     bi_reader_init(&j.f[i].rd, b, j.f[i].s);
   }
-  rc = seq_push(&j, 0);
-  if (rc >= 0) rc = seq_push(&j, 1);
-  if (rc >= 0) rc = 0;
-  if (!rc && j.autoformat)
-    for (int i = 0; i < 2; i++)
-      j.f[i].autocount = j.f[i].count ? nfields(&j.f[i].seq[0]) : 0;
-  if (!rc && header) {
-    jfile *f1 = &j.f[0], *f2 = &j.f[1];
-    if (f1->count || f2->count)
-      rc = print_join(&j, f1->count ? &f1->seq[0] : NULL,
-                      f2->count ? &f2->seq[0] : NULL);
-    for (int i = 0; i < 2 && !rc; i++) {
-      /* headers are exempt from the order check */
-      j.f[i].has_prev = false;
-      if (j.f[i].count) rc = seq_advance(&j, i);
-    }
-  }
-  if (!rc) rc = merge(&j);
+  rc = join_run(&j, header);
   if (rc == VSH_EPIPE) st = 141;
   else if (rc == VSH_EINVAL || rc == VSH_EABORTED) st = 1;
   else if (rc) {

@@ -77,116 +77,144 @@ static const bi_cmd paste_cmd = {
     .help_col = 26,
 };
 
+/* The inputs and the output of one run. */
+typedef struct paste_run {
+  char **files;
+  int nfiles;
+  paste_in *ins, stdin_in; /* every "-" reads stdin_in */
+  char *delims;
+  bool *dnone;
+  size_t nd;
+  char end;
+  vsh_buf out, line;
+} paste_run;
+
+static paste_in *input_of(paste_run *r, int k) {
+  return strcmp(r->files[k], "-") ? &r->ins[k] : &r->stdin_in;
+}
+
+/* Writes the output buffered so far once it is big; 0 or a vsh_err. */
+static int flush_big(bi_ctx *b, vsh_buf *out) {
+  if (out->len < 65536) return 0;
+  int rc = bi_write(b, out->data, out->len);
+  out->len = 0;
+  return rc;
+}
+
+/* -s: each file's lines joined into one line; 0 or a vsh_err. */
+static int paste_serial(bi_ctx *b, paste_run *r) {
+  int rc = 0;
+  for (int k = 0; k < r->nfiles && !rc; k++) {
+    size_t di = 0;
+    bool first = true;
+    for (;;) {
+      int got = next_line(b, input_of(r, k), r->end, &r->line);
+      if (got < 0) { rc = got; break; }
+      if (!got) break;
+      if (!first) {
+        if (!r->dnone[di]) vsh__buf_putc(&r->out, r->delims[di]);
+        di = (di + 1) % r->nd;
+      }
+      first = false;
+      vsh__buf_append(&r->out, r->line.data, r->line.len);
+      if ((rc = flush_big(b, &r->out))) break;
+    }
+    vsh__buf_putc(&r->out, r->end);
+  }
+  return rc;
+}
+
+/* Line k of every file joined into one line, until all end; 0, a
+ * vsh_err, or 1 when out of memory. */
+static int paste_parallel(bi_ctx *b, paste_run *r) {
+  int rc = 0;
+  bool *done_in = calloc((size_t)r->nfiles, sizeof(bool));
+  if (!done_in) return 1;
+  for (;;) {
+    int live = 0;
+    vsh_buf row = {0};
+    for (int k = 0; k < r->nfiles && !rc; k++) {
+      int got = 0;
+      if (!done_in[k]) {
+        got = next_line(b, input_of(r, k), r->end, &r->line);
+        if (got < 0) { rc = got; break; }
+        if (!got) done_in[k] = true;
+      }
+      if (got) {
+        live++;
+        vsh__buf_append(&row, r->line.data, r->line.len);
+      }
+      if (k + 1 < r->nfiles) {
+        size_t di = (size_t)k % r->nd;
+        if (!r->dnone[di]) vsh__buf_putc(&row, r->delims[di]);
+      }
+    }
+    if (live && !rc) {
+      vsh__buf_append(&r->out, row.data, row.len);
+      vsh__buf_putc(&r->out, r->end);
+    }
+    vsh_buf_dispose(&row);
+    if (!live || rc) break;
+    if ((rc = flush_big(b, &r->out))) break;
+  }
+  free(done_in);
+  return rc;
+}
+
+/* Opens every operand but "-"; -1, else the exit status. */
+static int paste_open(bi_ctx *b, paste_run *r) {
+  r->stdin_in.s = b->in;
+  r->stdin_in.buf = malloc(65536);
+  if (!r->stdin_in.buf) return 1;
+  for (int k = 0; k < r->nfiles; k++) {
+    const char *f = r->files[k];
+    if (!strcmp(f, "-")) continue;
+    int orc = bi_open_input(b, f, &r->ins[k].s);
+    if (orc) {
+      bi_err(b, "%s: %s", f, vsh_strerror(orc));
+      return 1;
+    }
+    r->ins[k].buf = malloc(65536);
+    if (!r->ins[k].buf) return 1;
+  }
+  return -1;
+}
+
 int bi_paste_main(bi_ctx *b) {
   const char *dspec = "\t";
   bool serial = false;
-  char end = '\n';
+  paste_run r = {.end = '\n'};
   bi_opts g = {0};
   int ch;
   while ((ch = bi_opt(b, &g, &paste_cmd)) != -1) {
     switch (ch) {
     case 'd': dspec = g.arg; break;
     case 's': serial = true; break;
-    case 'z': end = 0; break;
+    case 'z': r.end = 0; break;
     default: return g.status;
     }
   }
   size_t dl = strlen(dspec);
-  char *delims = malloc(dl + 1);
-  bool *dnone = calloc(dl + 1, sizeof(bool));
-  int nfiles = g.noperands;
+  r.delims = malloc(dl + 1);
+  r.dnone = calloc(dl + 1, sizeof(bool));
   char *dash[] = {(char *)"-"};
-  char **files = nfiles ? g.operands : dash;
-  if (!nfiles) nfiles = 1;
-  paste_in *ins = calloc((size_t)nfiles, sizeof(*ins));
-  paste_in stdin_in = {0};
-  int st = 0, rc = 0;
-  vsh_buf out = {0}, line = {0};
-  if (!delims || !dnone || !ins) { st = 1; goto done; }
-  size_t nd = parse_delims(dspec, delims, dnone);
-  if (nd == 0) {
-    delims[0] = 0;
-    dnone[0] = true;
-    nd = 1;
+  r.nfiles = g.noperands;
+  r.files = r.nfiles ? g.operands : dash;
+  if (!r.nfiles) r.nfiles = 1;
+  r.ins = calloc((size_t)r.nfiles, sizeof(*r.ins));
+  int st = 1, rc = 0;
+  if (!r.delims || !r.dnone || !r.ins) goto done;
+  r.nd = parse_delims(dspec, r.delims, r.dnone);
+  if (r.nd == 0) {
+    r.delims[0] = 0;
+    r.dnone[0] = true;
+    r.nd = 1;
   }
-  stdin_in.s = b->in;
-  stdin_in.buf = malloc(65536);
-  if (!stdin_in.buf) { st = 1; goto done; }
-  for (int k = 0; k < nfiles; k++) {
-    const char *f = files[k];
-    if (!strcmp(f, "-")) continue;
-    int orc = bi_open_input(b, f, &ins[k].s);
-    if (orc) {
-      bi_err(b, "%s: %s", f, vsh_strerror(orc));
-      st = 1;
-      goto done;
-    }
-    ins[k].buf = malloc(65536);
-    if (!ins[k].buf) { st = 1; goto done; }
-  }
-#define IN(k) (strcmp(files[k], "-") ? &ins[k] : &stdin_in)
-  if (serial) {
-    for (int k = 0; k < nfiles && !rc; k++) {
-      size_t di = 0;
-      bool first = true, any = false;
-      for (;;) {
-        int got = next_line(b, IN(k), end, &line);
-        if (got < 0) { rc = got; break; }
-        if (!got) break;
-        if (!first) {
-          if (!dnone[di]) vsh__buf_putc(&out, delims[di]);
-          di = (di + 1) % nd;
-        }
-        first = false;
-        any = true;
-        vsh__buf_append(&out, line.data, line.len);
-        if (out.len >= 65536) {
-          rc = bi_write(b, out.data, out.len);
-          out.len = 0;
-          if (rc) break;
-        }
-      }
-      (void)any;
-      vsh__buf_putc(&out, end);
-    }
-  } else {
-    bool *done_in = calloc((size_t)nfiles, sizeof(bool));
-    if (!done_in) { st = 1; goto done; }
-    for (;;) {
-      int live = 0;
-      vsh_buf row = {0};
-      for (int k = 0; k < nfiles && !rc; k++) {
-        int got = 0;
-        if (!done_in[k]) {
-          got = next_line(b, IN(k), end, &line);
-          if (got < 0) { rc = got; break; }
-          if (!got) done_in[k] = true;
-        }
-        if (got) {
-          live++;
-          vsh__buf_append(&row, line.data, line.len);
-        }
-        if (k + 1 < nfiles) {
-          size_t di = (size_t)k % nd;
-          if (!dnone[di]) vsh__buf_putc(&row, delims[di]);
-        }
-      }
-      if (live && !rc) {
-        vsh__buf_append(&out, row.data, row.len);
-        vsh__buf_putc(&out, end);
-      }
-      vsh_buf_dispose(&row);
-      if (!live || rc) break;
-      if (out.len >= 65536) {
-        rc = bi_write(b, out.data, out.len);
-        out.len = 0;
-        if (rc) break;
-      }
-    }
-    free(done_in);
-  }
-#undef IN
-  if (!rc && out.len) rc = bi_write(b, out.data, out.len);
+  if ((st = paste_open(b, &r)) >= 0) goto done;
+  rc = serial ? paste_serial(b, &r) : paste_parallel(b, &r);
+  st = 0;
+  if (rc == 1) { st = 1; goto done; } /* out of memory */
+  if (!rc && r.out.len) rc = bi_write(b, r.out.data, r.out.len);
   if (rc == VSH_EPIPE) st = 141;
   else if (rc == VSH_EABORTED) st = 1;
   else if (rc) {
@@ -194,15 +222,15 @@ int bi_paste_main(bi_ctx *b) {
     st = 1;
   }
 done:
-  for (int k = 0; ins && k < nfiles; k++) {
-    if (ins[k].s) sh_stream_unref(ins[k].s);
-    free(ins[k].buf);
+  for (int k = 0; r.ins && k < r.nfiles; k++) {
+    if (r.ins[k].s) sh_stream_unref(r.ins[k].s);
+    free(r.ins[k].buf);
   }
-  free(ins);
-  free(stdin_in.buf);
-  free(delims);
-  free(dnone);
-  vsh_buf_dispose(&out);
-  vsh_buf_dispose(&line);
+  free(r.ins);
+  free(r.stdin_in.buf);
+  free(r.delims);
+  free(r.dnone);
+  vsh_buf_dispose(&r.out);
+  vsh_buf_dispose(&r.line);
   return st;
 }

@@ -352,29 +352,106 @@ static int shuf_options(bi_ctx *b, bi_opts *g, shuf_opts *o) {
   return -1;
 }
 
+/* The gathered lines: offsets of NUL-ended lines into data. */
+typedef struct shuf_lines {
+  vsh_buf data;
+  size_t *off, n, cap;
+} shuf_lines;
+
+/* -r: count draws with replacement; the exit status. */
+static int shuf_repeat(bi_ctx *b, const shuf_opts *so, sink *k, rng *rr,
+                       uint64_t span, const shuf_lines *in) {
+  char num[24];
+  if (!so->range && in->n == 0) {
+    bi_err(b, "no lines to repeat");
+    return 1;
+  }
+  for (uint64_t i = 0; i < so->count && !k->rc && !rr->err; i++) {
+    if ((i & 255) == 0 && bi_cancelled(b)) return 1;
+    if (so->range) {
+      uint64_t v = so->lo_v + (span ? rng_below(rr, span) : 0);
+      if (!span) v = rng_genmax(rr, UINT64_MAX - 1) + 1;
+      int n = snprintf(num, sizeof num, "%llu", (unsigned long long)v);
+      sink_put(k, num, (size_t)n, so->delim);
+    } else {
+      const char *l = in->data.data + in->off[rng_below(rr, in->n)];
+      sink_put(k, l, strlen(l), so->delim);
+    }
+  }
+  return 0;
+}
+
+/* A permutation of the lines or of the range (its first count); the
+ * exit status, or -1 when out of memory. */
+static int shuf_permute(bi_ctx *b, const shuf_opts *so, sink *k, rng *rr,
+                        uint64_t span, const shuf_lines *in) {
+  char num[24];
+  int st = 0;
+  bool range = so->range;
+  uint64_t count = so->count;
+  size_t n = range ? (size_t)span : in->n;
+  uint64_t *perm = n ? vsh__malloc(NULL, n * sizeof *perm) : NULL;
+  if (n && !perm) return -1;
+  for (size_t i = 0; i < n; i++) perm[i] = range ? so->lo_v + i : i;
+  size_t want = count < n ? (size_t)count : n;
+  if (!so->echo && !range && count != UINT64_MAX) {
+    /* -n on input lines: GNU samples a reservoir of `count` lines as
+     * it reads (a draw per line past the first `count`, and one more
+     * when the input ends), then shuffles the reservoir whole */
+    if (n >= count) {
+      for (size_t i = want; i < n && !rr->err; i++) {
+        uint64_t j = rng_below(rr, (uint64_t)i + 1);
+        if (j < want) perm[j] = i;
+      }
+      rng_below(rr, (uint64_t)n + 1);
+    }
+    n = want;
+  }
+  /* partial Fisher-Yates: the first `want` slots are the sample */
+  for (size_t i = 0; i < want && !k->rc && !rr->err; i++) {
+    if ((i & 1023) == 0 && bi_cancelled(b)) {
+      st = 1;
+      break;
+    }
+    size_t j = i + (size_t)rng_below(rr, n - i);
+    uint64_t t = perm[i];
+    perm[i] = perm[j];
+    perm[j] = t;
+    if (range) {
+      int w = snprintf(num, sizeof num, "%llu", (unsigned long long)perm[i]);
+      sink_put(k, num, (size_t)w, so->delim);
+    } else {
+      const char *l = in->data.data + in->off[perm[i]];
+      /* embedded NULs cannot occur in a line but a -z line may hold
+       * newlines: strlen is exact because delimiters became NULs */
+      sink_put(k, l, strlen(l), so->delim);
+    }
+  }
+  vsh__free(NULL, perm, n * sizeof *perm);
+  return st;
+}
+
 int bi_shuf_main(bi_ctx *b) {
   shuf_opts so = {.count = UINT64_MAX, .delim = '\n'};
   bi_opts g = {0};
   int ost = shuf_options(b, &g, &so);
   if (ost >= 0) return ost;
-  bool echo = so.echo, range = so.range, repeat = so.repeat;
+  bool range = so.range;
   uint64_t lo_v = so.lo_v, hi_v = so.hi_v, count = so.count;
   const char *outname = so.outname, *srcname = so.srcname;
-  char delim = so.delim;
   rng rr = {0};
   /* gather the lines (as offsets into one buffer) */
-  vsh_buf data = {0};
-  size_t *off = NULL, nlines = 0, cap = 0;
+  shuf_lines in = {0};
   int st = 0, rc = 0;
   sink k = {.b = b};
   uint64_t span = range ? hi_v - lo_v + 1 : 0; /* 0 also when the full 2^64 */
-  bool huge = range && !repeat && (span > MAX_RANGE || span == 0);
+  bool huge = range && !so.repeat && (span > MAX_RANGE || span == 0);
   if (huge && (count > MAX_RANGE || (span == 0 && hi_v < lo_v))) {
     bi_err(b, "memory exhausted");
     return 1;
   }
-  if (count && (echo || !range)) {
-    int r = gather(b, echo, delim, &g, &data, &off, &nlines, &cap);
+  if (count && (so.echo || !range)) {
+    int r = gather(b, so.echo, so.delim, &g, &in.data, &in.off, &in.n, &in.cap);
     if (r < 0) goto oom;
     if (r) {
       st = 1;
@@ -399,74 +476,10 @@ int bi_shuf_main(bi_ctx *b) {
     st = 1;
     goto done;
   }
-  char num[24];
-  if (repeat) {
-    if (!range && nlines == 0) {
-      bi_err(b, "no lines to repeat");
-      st = 1;
-      goto done;
-    }
-    for (uint64_t i = 0; i < count && !k.rc && !rr.err; i++) {
-      if ((i & 255) == 0 && bi_cancelled(b)) {
-        st = 1;
-        goto done;
-      }
-      if (range) {
-        uint64_t v = lo_v + (span ? rng_below(&rr, span) : 0);
-        if (!span) v = rng_genmax(&rr, UINT64_MAX - 1) + 1;
-        int n = snprintf(num, sizeof num, "%llu", (unsigned long long)v);
-        sink_put(&k, num, (size_t)n, delim);
-      } else {
-        const char *l = data.data + off[rng_below(&rr, nlines)];
-        sink_put(&k, l, strlen(l), delim);
-      }
-    }
-  } else if (huge) {
-    int r = draw_sparse(b, &k, &rr, count, span, lo_v, delim);
-    if (r < 0) goto oom;
-    st = r;
-  } else {
-    size_t n = range ? (size_t)span : nlines;
-    uint64_t *perm = n ? vsh__malloc(NULL, n * sizeof *perm) : NULL;
-    if (n && !perm) goto oom;
-    for (size_t i = 0; i < n; i++) perm[i] = range ? lo_v + i : i;
-    size_t want = count < n ? (size_t)count : n;
-    if (!echo && !range && count != UINT64_MAX) {
-      /* -n on input lines: GNU samples a reservoir of `count` lines as
-       * it reads (a draw per line past the first `count`, and one more
-       * when the input ends), then shuffles the reservoir whole */
-      if (n >= count) {
-        for (size_t i = want; i < n && !rr.err; i++) {
-          uint64_t j = rng_below(&rr, (uint64_t)i + 1);
-          if (j < want) perm[j] = i;
-        }
-        rng_below(&rr, (uint64_t)n + 1);
-      }
-      n = want;
-    }
-    /* partial Fisher-Yates: the first `want` slots are the sample */
-    for (size_t i = 0; i < want && !k.rc && !rr.err; i++) {
-      if ((i & 1023) == 0 && bi_cancelled(b)) {
-        st = 1;
-        break;
-      }
-      size_t j = i + (size_t)rng_below(&rr, n - i);
-      uint64_t t = perm[i];
-      perm[i] = perm[j];
-      perm[j] = t;
-      if (range) {
-        int w = snprintf(num, sizeof num, "%llu", (unsigned long long)perm[i]);
-        sink_put(&k, num, (size_t)w, delim);
-      } else {
-        const char *l = data.data + off[perm[i]];
-        /* embedded NULs cannot occur in a line but a -z line may hold
-         * newlines: strlen is exact because delimiters became NULs */
-        sink_put(&k, l, strlen(l), delim);
-      }
-    }
-    vsh__free(NULL, perm, n * sizeof *perm);
-  }
-  goto done;
+  if (so.repeat) st = shuf_repeat(b, &so, &k, &rr, span, &in);
+  else if (huge) st = draw_sparse(b, &k, &rr, count, span, lo_v, so.delim);
+  else st = shuf_permute(b, &so, &k, &rr, span, &in);
+  if (st >= 0) goto done;
 oom:
   bi_err(b, "memory exhausted");
   st = 1;
@@ -484,7 +497,7 @@ done:
   }
   if (k.file) vfs_file_close(k.file);
   vsh_buf_dispose(&k.buf);
-  vsh_buf_dispose(&data);
-  vsh__free(NULL, off, cap * sizeof *off);
+  vsh_buf_dispose(&in.data);
+  vsh__free(NULL, in.off, in.cap * sizeof *in.off);
   return st;
 }

@@ -997,199 +997,230 @@ static int finish_keys(bi_ctx *b, sort_opts *o) {
   return -1;
 }
 
+/* The lines of one run and what holds them. */
+typedef struct sort_input {
+  vsh_buf names0;  /* --files0-from's names */
+  char **names;
+  vsh_buf all;     /* every input, one after the other */
+  sort_line *lines, *tmp;
+  size_t n;
+  size_t *bounds;  /* -m: where each file's lines start */
+  size_t nb;
+} sort_input;
+
+/* Which fast paths the keys allow. */
+static void plan_compare(sort_cfg *c, const sort_opts *so) {
+  const sort_key *k = &so->keys[0];
+  bool rev = so->global.reverse;
+  c->keys = so->keys;
+  c->nkeys = so->nkeys;
+  c->reverse = rev;
+  c->plain = so->nkeys == 1 && !k->skipsblanks && !k->skipeblanks &&
+             !k->dict && !k->fold && !k->general && !k->human &&
+             !k->nonprint && !k->month && !k->numeric && !k->random &&
+             !k->version && k->sword == 0 && k->schar == 0 &&
+             k->eword == SIZE_MAX && k->reverse == rev;
+  c->numpre = so->nkeys == 1 && k->numeric && !k->dict && !k->fold &&
+              !k->nonprint && !k->random && k->sword == 0 &&
+              k->schar == 0 && k->eword == SIZE_MAX && k->reverse == rev;
+}
+
+/* Reads up to max bytes of name into out (all of it when max is 0). */
+static int read_head(bi_ctx *b, const char *name, vsh_buf *out, size_t max) {
+  sh_stream *in = NULL;
+  int rc = bi_open_input(b, name, &in);
+  while (!rc && (!max || out->len < max)) {
+    char buf[4096];
+    int64_t r = bi_read(b, in, buf, max ? max - out->len : sizeof buf);
+    if (r < 0) rc = (int)r;
+    else if (r == 0) break;
+    else if (vsh__buf_append(out, buf, (size_t)r)) rc = VSH_ENOMEM;
+  }
+  if (in) sh_stream_unref(in);
+  return rc;
+}
+
+/* The seed of -R: the exec's, or --random-source's first 4 KiB (it may
+ * be /dev/urandom).  -1, or 2 after an error. */
+static int seed_random(bi_ctx *b, sort_cfg *c, const char *source) {
+  c->seed = bi_seed(b) * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull;
+  if (!source) return -1;
+  vsh_buf rs = {0};
+  int rc = read_head(b, source, &rs, 4096);
+  if (rc) {
+    bi_err(b, "%s: %s", source, vsh_strerror(rc));
+    vsh_buf_dispose(&rs);
+    return 2;
+  }
+  c->seed = key_hash(0, rs.data ? rs.data : "", rs.len < 4096 ? rs.len : 4096);
+  vsh_buf_dispose(&rs);
+  return -1;
+}
+
+/* --files0-from=F: the NUL-separated names in F become the operands
+ * (*files, *nfiles).  -1, else the exit status. */
+static int files0_names(bi_ctx *b, const char *files0, sort_input *si,
+                        char ***files, int *nfiles) {
+  if (*nfiles) {
+    bi_err(b, "extra operand '%s'", (*files)[0]);
+    bi_errline(b, "file operands cannot be combined with --files0-from");
+    return bi_usage_error(b, &sort_cmd, NULL);
+  }
+  vsh_buf *n0 = &si->names0;
+  int rc = read_head(b, files0, n0, 0);
+  if (rc) {
+    bi_err(b, "open failed: %s: %s", files0, vsh_strerror(rc));
+    return 2;
+  }
+  size_t cnt = 0;
+  for (size_t i = 0; i < n0->len; i++)
+    if (!n0->data[i] || i + 1 == n0->len) cnt++;
+  if (!cnt) {
+    bi_err(b, "no input from '%s'", files0);
+    return 2;
+  }
+  if (vsh__buf_putc(n0, 0) || !(si->names = calloc(cnt, sizeof(char *))))
+    return 2;
+  for (size_t i = 0, beg = 0; i < n0->len - 1; i++)
+    if (!n0->data[i] || i + 2 == n0->len) {
+      if (!n0->data[beg]) {
+        bi_err(b, "%s:%d: invalid zero-length file name",
+               strcmp(files0, "-") ? files0 : "-", *nfiles + 1);
+        return 2;
+      }
+      si->names[(*nfiles)++] = n0->data + beg;
+      beg = i + 1;
+    }
+  *files = si->names;
+  return -1;
+}
+
+/* Splits si->all into lines; fstart[k] is where file k starts, so
+ * bounds marks the first line of each file.  -1, or 2 without memory. */
+static int split_lines(sort_input *si, const size_t *fstart, int nfiles,
+                       char delim) {
+  const vsh_buf *all = &si->all;
+  size_t n = 0, cap = 0;
+  int fk = 0;
+  /* count first: one exact allocation instead of doubling copies */
+  for (size_t pos = 0; pos < all->len; cap++) {
+    const char *e = memchr(all->data + pos, delim, all->len - pos);
+    pos = e ? (size_t)(e - all->data) + 1 : all->len;
+  }
+  si->lines = malloc((cap ? cap : 1) * sizeof(*si->lines));
+  if (!si->lines) return 2;
+  for (size_t pos = 0; pos < all->len;) {
+    const char *e = memchr(all->data + pos, delim, all->len - pos);
+    size_t len = (size_t)(e - (all->data + pos));
+    while (fk <= nfiles && fstart[fk] <= pos) {
+      if (!si->nb || si->bounds[si->nb - 1] != n) si->bounds[si->nb++] = n;
+      fk++;
+    }
+    si->lines[n].p = all->data + pos;
+    si->lines[n].n = len;
+    si->lines[n].pre = prefix_of(all->data + pos, len, all->len - pos);
+    n++;
+    pos += len + 1;
+  }
+  if (!si->nb || si->bounds[si->nb - 1] != n) si->bounds[si->nb++] = n;
+  si->n = n;
+  return -1;
+}
+
+/* Reads every file into si->all and splits it into lines; -1, else the
+ * exit status. */
+static int read_inputs(bi_ctx *b, char **files, int nfiles, char delim,
+                       sort_input *si) {
+  size_t *fstart = calloc((size_t)nfiles + 1, sizeof(size_t));
+  si->bounds = calloc((size_t)nfiles + 2, sizeof(size_t));
+  if (!fstart || !si->bounds) {
+    free(fstart);
+    return 2;
+  }
+  for (int k = 0; k < nfiles; k++) {
+    fstart[k] = si->all.len;
+    int rc = slurp(b, files[k], &si->all, delim);
+    if (rc && rc != VSH_EABORTED)
+      bi_err(b, "cannot read: %s: %s", files[k], vsh_strerror(rc));
+    if (rc) {
+      free(fstart);
+      return 2;
+    }
+  }
+  fstart[nfiles] = si->all.len;
+  int st = split_lines(si, fstart, nfiles, delim);
+  free(fstart);
+  return st;
+}
+
+/* -c/-C: 1 at the first line out of order (-c names it), else 0. */
+static int check_order(bi_ctx *b, sort_cfg *c, const sort_input *si,
+                       int check, const char *file) {
+  for (size_t i = 1; i < si->n; i++) {
+    int d = compare(c, &si->lines[i - 1], &si->lines[i]);
+    if (d > 0 || (c->unique && d == 0)) {
+      if (check == 1) {
+        const sort_line *l = &si->lines[i];
+        char *t = vsh__arena_strndup(b->arena, l->p, l->n);
+        bi_err(b, "%s:%zu: disorder: %s", file, i + 1, t ? t : "");
+      }
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Sorts (or with -m merges) the lines and writes them. */
+static int sort_lines(bi_ctx *b, sort_cfg *c, const sort_opts *so,
+                      sort_input *si) {
+  if (c->unique) c->stable = true; /* the first of equal lines survives */
+  size_t n = si->n;
+  si->tmp = malloc((n ? n : 1) * sizeof(*si->tmp));
+  if (!si->tmp) return 2;
+  sort_line *lines = si->lines, *tmp = si->tmp;
+  if (so->merge ? !merge_runs(b, c, lines, tmp, si->bounds, si->nb)
+      : c->plain || (c->numpre && numeric_prefixes(lines, n))
+          ? !in_order(c, lines, n) && !radix_sort(b, c, lines, tmp, n)
+          : !merge_sort(b, c, lines, tmp, n))
+    return 2;
+  return write_out(b, so->outfile, lines, n, c, so->delim);
+}
+
 int bi_sort_main(bi_ctx *b) {
   sort_cfg c = {.tab = -1};
   sort_opts so = {.delim = '\n'};
   bi_opts g = {0};
+  sort_input si = {0};
   int st = sort_options(b, &g, &so, &c);
   if (st < 0) st = finish_keys(b, &so);
-  if (st >= 0) {
-    free(so.keys);
-    return st;
-  }
-  st = 0;
-  sort_key global = so.global, *keys = so.keys;
-  size_t nkeys = so.nkeys;
-  char delim = so.delim;
-  int check = so.check;
-  bool merge = so.merge;
-  const char *outfile = so.outfile, *random_source = so.random_source;
-  size_t *bounds = NULL; /* -m: where each file's lines start */
-  const char *files0 = so.files0;
-  vsh_buf names0 = {0};
-  char **names = NULL;
-  vsh_buf all = {0};
-  sort_line *lines = NULL, *tmp = NULL;
-  c.keys = keys;
-  c.nkeys = nkeys;
-  c.reverse = global.reverse;
-  {
-    const sort_key *k = &keys[0];
-    c.plain = nkeys == 1 && !k->skipsblanks && !k->skipeblanks &&
-              !k->dict && !k->fold && !k->general && !k->human &&
-              !k->nonprint && !k->month && !k->numeric && !k->random &&
-              !k->version && k->sword == 0 && k->schar == 0 &&
-              k->eword == SIZE_MAX && k->reverse == global.reverse;
-    c.numpre = nkeys == 1 && k->numeric && !k->dict && !k->fold &&
-               !k->nonprint && !k->random && k->sword == 0 &&
-               k->schar == 0 && k->eword == SIZE_MAX &&
-               k->reverse == global.reverse;
-  }
-  c.seed = bi_seed(b) * 0x9e3779b97f4a7c15ull + 0x5851f42d4c957f2dull;
-  if (random_source) { /* its first 4 KiB (it may be /dev/urandom) */
-    vsh_buf rs = {0};
-    sh_stream *in = NULL;
-    int rc = bi_open_input(b, random_source, &in);
-    while (!rc && rs.len < 4096) {
-      char buf[4096];
-      int64_t r = bi_read(b, in, buf, 4096 - rs.len);
-      if (r < 0) rc = (int)r;
-      else if (r == 0) break;
-      else if (vsh__buf_append(&rs, buf, (size_t)r)) rc = VSH_ENOMEM;
-    }
-    if (in) sh_stream_unref(in);
-    if (rc) {
-      bi_err(b, "%s: %s", random_source, vsh_strerror(rc));
-      vsh_buf_dispose(&rs);
-      st = 2;
-      goto done;
-    }
-    c.seed = key_hash(0, rs.data ? rs.data : "", rs.len < 4096 ? rs.len : 4096);
-    vsh_buf_dispose(&rs);
-  }
-  if (check && g.noperands > 1) {
+  if (st >= 0) goto done;
+  plan_compare(&c, &so);
+  st = seed_random(b, &c, so.random_source);
+  if (st >= 0) goto done;
+  if (so.check && g.noperands > 1) {
     st = bi_usage_error(b, &sort_cmd,
                         "extra operand " BI_LQ "%s" BI_RQ " not allowed with -%c",
-                        g.operands[1], check == 1 ? 'c' : 'C');
+                        g.operands[1], so.check == 1 ? 'c' : 'C');
     goto done;
   }
   int nfiles = g.noperands;
   char *dash[] = {(char *)"-"};
   char **files = nfiles ? g.operands : dash;
-  if (files0) { /* the operands are NUL-separated names in that file */
-    if (nfiles) {
-      bi_err(b, "extra operand '%s'", g.operands[0]);
-      bi_errline(b, "file operands cannot be combined with --files0-from");
-      st = bi_usage_error(b, &sort_cmd, NULL);
-      goto done;
-    }
-    sh_stream *in = NULL;
-    int rc = bi_open_input(b, files0, &in);
-    while (!rc) {
-      char buf[4096];
-      int64_t r = bi_read(b, in, buf, sizeof buf);
-      if (r < 0) rc = (int)r;
-      else if (r == 0) break;
-      else if (vsh__buf_append(&names0, buf, (size_t)r)) rc = VSH_ENOMEM;
-    }
-    if (in) sh_stream_unref(in);
-    if (rc) {
-      bi_err(b, "open failed: %s: %s", files0, vsh_strerror(rc));
-      st = 2;
-      goto done;
-    }
-    size_t cnt = 0;
-    for (size_t i = 0; i < names0.len; i++)
-      if (!names0.data[i] || i + 1 == names0.len) cnt++;
-    if (!cnt) {
-      bi_err(b, "no input from '%s'", files0);
-      st = 2;
-      goto done;
-    }
-    if (vsh__buf_putc(&names0, 0) || !(names = calloc(cnt, sizeof(char *)))) {
-      st = 2;
-      goto done;
-    }
-    for (size_t i = 0, beg = 0; i < names0.len - 1; i++)
-      if (!names0.data[i] || i + 2 == names0.len) {
-        if (!names0.data[beg]) {
-          bi_err(b, "%s:%d: invalid zero-length file name",
-                 strcmp(files0, "-") ? files0 : "-", nfiles + 1);
-          st = 2;
-          goto done;
-        }
-        names[nfiles++] = names0.data + beg;
-        beg = i + 1;
-      }
-    files = names;
-  }
+  /* the operands are NUL-separated names in that file */
+  if (so.files0 && (st = files0_names(b, so.files0, &si, &files, &nfiles)) >= 0)
+    goto done;
   if (!nfiles) nfiles = 1;
-  size_t *fstart = calloc((size_t)nfiles + 1, sizeof(size_t));
-  bounds = calloc((size_t)nfiles + 2, sizeof(size_t));
-  if (!fstart || !bounds) {
-    free(fstart);
-    st = 2;
-    goto done;
-  }
-  for (int k = 0; k < nfiles; k++) {
-    fstart[k] = all.len;
-    int rc = slurp(b, files[k], &all, delim);
-    if (rc == VSH_EABORTED) { st = 2; goto done; }
-    if (rc) {
-      bi_err(b, "cannot read: %s: %s", files[k], vsh_strerror(rc));
-      free(fstart);
-      st = 2;
-      goto done;
-    }
-  }
-  fstart[nfiles] = all.len;
-  size_t nb = 0;
-  int fk = 0;
-  size_t n = 0, cap = 0;
-  /* count first: one exact allocation instead of doubling copies */
-  for (size_t pos = 0; pos < all.len; cap++) {
-    const char *e = memchr(all.data + pos, delim, all.len - pos);
-    pos = e ? (size_t)(e - all.data) + 1 : all.len;
-  }
-  lines = malloc((cap ? cap : 1) * sizeof(*lines));
-  if (!lines) { free(fstart); st = 2; goto done; }
-  for (size_t pos = 0; pos < all.len;) {
-    const char *e = memchr(all.data + pos, delim, all.len - pos);
-    size_t len = (size_t)(e - (all.data + pos));
-    while (fk <= nfiles && fstart[fk] <= pos) {
-      if (!nb || bounds[nb - 1] != n) bounds[nb++] = n;
-      fk++;
-    }
-    lines[n].p = all.data + pos;
-    lines[n].n = len;
-    lines[n].pre = prefix_of(all.data + pos, len, all.len - pos);
-    n++;
-    pos += len + 1;
-  }
-  free(fstart);
-  if (!nb || bounds[nb - 1] != n) bounds[nb++] = n;
-  if (check) {
-    for (size_t i = 1; i < n; i++) {
-      int d = compare(&c, &lines[i - 1], &lines[i]);
-      if (d > 0 || (c.unique && d == 0)) {
-        if (check == 1) {
-          char *l = vsh__arena_strndup(b->arena, lines[i].p, lines[i].n);
-          bi_err(b, "%s:%zu: disorder: %s", files[0], i + 1, l ? l : "");
-        }
-        st = 1;
-        break;
-      }
-    }
-    goto done;
-  }
-  if (c.unique) c.stable = true; /* the first of equal lines survives */
-  tmp = malloc((n ? n : 1) * sizeof(*tmp));
-  if (!tmp) { st = 2; goto done; }
-  if (merge ? !merge_runs(b, &c, lines, tmp, bounds, nb)
-            : c.plain || (c.numpre && numeric_prefixes(lines, n))
-                ? !in_order(&c, lines, n) && !radix_sort(b, &c, lines, tmp, n)
-                      : !merge_sort(b, &c, lines, tmp, n)) {
-    st = 2;
-    goto done;
-  }
-  st = write_out(b, outfile, lines, n, &c, delim);
+  st = read_inputs(b, files, nfiles, so.delim, &si);
+  if (st >= 0) goto done;
+  if (so.check) st = check_order(b, &c, &si, so.check, files[0]);
+  else st = sort_lines(b, &c, &so, &si);
 done:
-  free(names);
-  vsh_buf_dispose(&names0);
-  free(bounds);
-  free(tmp);
-  free(lines);
-  free(keys);
-  vsh_buf_dispose(&all);
+  free(si.names);
+  vsh_buf_dispose(&si.names0);
+  free(si.bounds);
+  free(si.tmp);
+  free(si.lines);
+  free(so.keys);
+  vsh_buf_dispose(&si.all);
   return st;
 }

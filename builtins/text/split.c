@@ -187,15 +187,99 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
   return -1;
 }
 
+/* -n CHUNKS: the whole input read first (its size decides the
+ * chunks), then cut into pieces (l/: at line ends; K/N: only chunk K on
+ * stdout); the exit status. */
+static int split_chunks(bi_ctx *b, sp_st *s, const sp_sizes *z,
+                        sh_stream *in, char *buf) {
+  vsh_buf all = {0};
+  int st = 0;
+  uint64_t chunks = z->chunks;
+  /* need the whole size: read it all (bounded by the fs/limits) */
+  for (;;) {
+    if (bi_cancelled(b)) {
+      st = 1;
+      break;
+    }
+    int64_t r = bi_read(b, in, buf, 65536);
+    if (r <= 0) break;
+    if (vsh__buf_append(&all, buf, (size_t)r)) {
+      st = 1;
+      break;
+    }
+  }
+  uint64_t total = all.len, pos = 0;
+  for (uint64_t k = 0; k < chunks && !st; k++) {
+    uint64_t start = k * (total / chunks), end = k + 1 == chunks
+                                                     ? total
+                                                     : (k + 1) * (total / chunks);
+    if (z->chunk_lines) {
+      /* chunk boundaries move to the next line end */
+      start = pos;
+      if (k + 1 < chunks) {
+        uint64_t e = end;
+        while (e < total && e > 0 && all.data[e - 1] != '\n') e++;
+        end = e < start ? start : e;
+      }
+      pos = end;
+    }
+    if (z->only_chunk) {
+      if (k + 1 == z->only_chunk && end > start &&
+          bi_write(b, all.data + start, end - start) == VSH_EPIPE)
+        st = 141;
+      continue;
+    }
+    if (open_next(s)) st = 1;
+    else if (end > start) st = put(s, all.data + start, end - start);
+  }
+  vsh_buf_dispose(&all);
+  return st;
+}
+
+/* -l LINES or -b BYTES: a new piece every so many; the exit status. */
+static int split_stream(bi_ctx *b, sp_st *s, const sp_sizes *z,
+                        sh_stream *in, char *buf) {
+  uint64_t lines = z->lines, bytes = z->bytes;
+  uint64_t in_piece = 0; /* lines or bytes written to the current piece */
+  int st = 0;
+  for (;;) {
+    if (bi_cancelled(b)) return 1;
+    int64_t r = bi_read(b, in, buf, 65536);
+    if (r < 0) return 1;
+    if (r == 0) break;
+    size_t i = 0, n = (size_t)r;
+    while (i < n && !st) {
+      if (!s->cur || (bytes && in_piece == bytes) ||
+          (lines && in_piece == lines)) {
+        if (open_next(s)) return 1;
+        in_piece = 0;
+      }
+      size_t take;
+      if (bytes) {
+        take = n - i;
+        if (take > bytes - in_piece) take = (size_t)(bytes - in_piece);
+        in_piece += take;
+      } else {
+        size_t k = i;
+        while (k < n && in_piece < lines) {
+          if (buf[k++] == '\n') in_piece++;
+        }
+        take = k - i;
+      }
+      st = put(s, buf + i, take);
+      i += take;
+    }
+    if (st) break;
+  }
+  return st;
+}
+
 int bi_split_main(bi_ctx *b) {
   bi_opts g = {0};
   sp_st s = {.b = b, .prefix = "x", .suffix_len = 2, .radix = 26};
   sp_sizes z = {0};
   int ost = split_options(b, &g, &s, &z);
   if (ost >= 0) return ost;
-  uint64_t lines = z.lines, bytes = z.bytes, chunks = z.chunks,
-           only_chunk = z.only_chunk;
-  bool chunk_lines = z.chunk_lines;
   const char *inf = g.noperands ? g.operands[0] : "-";
   if (g.noperands > 1) s.prefix = g.operands[1];
   sh_stream *in = b->in, *own = NULL;
@@ -212,92 +296,12 @@ int bi_split_main(bi_ctx *b) {
     if (!own) return 1;
     in = own;
   }
-  int st = 0;
+  int st = 1;
   char *buf = malloc(65536);
-  vsh_buf all = {0};
-  if (!buf) st = 1;
-  if (!st && chunks) {
-    /* need the whole size: read it all (bounded by the fs/limits) */
-    for (;;) {
-      if (bi_cancelled(b)) {
-        st = 1;
-        break;
-      }
-      int64_t r = bi_read(b, in, buf, 65536);
-      if (r <= 0) break;
-      if (vsh__buf_append(&all, buf, (size_t)r)) {
-        st = 1;
-        break;
-      }
-    }
-    uint64_t total = all.len, pos = 0;
-    for (uint64_t k = 0; k < chunks && !st; k++) {
-      uint64_t start = k * (total / chunks), end = k + 1 == chunks
-                                                       ? total
-                                                       : (k + 1) * (total / chunks);
-      if (chunk_lines) {
-        /* chunk boundaries move to the next line end */
-        start = pos;
-        if (k + 1 < chunks) {
-          uint64_t e = end;
-          while (e < total && e > 0 && all.data[e - 1] != '\n') e++;
-          end = e < start ? start : e;
-        }
-        pos = end;
-      }
-      if (only_chunk) {
-        if (k + 1 == only_chunk && end > start &&
-            bi_write(b, all.data + start, end - start) == VSH_EPIPE)
-          st = 141;
-        continue;
-      }
-      if (open_next(&s)) st = 1;
-      else if (end > start) st = put(&s, all.data + start, end - start);
-    }
-  } else if (!st) {
-    uint64_t in_piece = 0; /* lines or bytes written to the current piece */
-    for (;;) {
-      if (bi_cancelled(b)) {
-        st = 1;
-        break;
-      }
-      int64_t r = bi_read(b, in, buf, 65536);
-      if (r < 0) {
-        st = 1;
-        break;
-      }
-      if (r == 0) break;
-      size_t i = 0, n = (size_t)r;
-      while (i < n && !st) {
-        if (!s.cur || (bytes && in_piece == bytes) ||
-            (lines && in_piece == lines)) {
-          if (open_next(&s)) {
-            st = 1;
-            break;
-          }
-          in_piece = 0;
-        }
-        size_t take;
-        if (bytes) {
-          take = n - i;
-          if (take > bytes - in_piece) take = (size_t)(bytes - in_piece);
-          in_piece += take;
-        } else {
-          size_t k = i;
-          while (k < n && in_piece < lines) {
-            if (buf[k++] == '\n') in_piece++;
-          }
-          take = k - i;
-        }
-        st = put(&s, buf + i, take);
-        i += take;
-      }
-      if (st) break;
-    }
-  }
+  if (buf && z.chunks) st = split_chunks(b, &s, &z, in, buf);
+  else if (buf) st = split_stream(b, &s, &z, in, buf);
   if (s.cur) vfs_file_close(s.cur);
   free(buf);
-  vsh_buf_dispose(&all);
   if (own) sh_stream_unref(own);
   return st;
 }

@@ -236,12 +236,82 @@ static int check_operands(bi_ctx *b, const bi_opts *g, bool del,
   return -1;
 }
 
+/* [c*] in SET2: c repeated up to SET1's length; false without memory. */
+static bool fill_set2(const tr_set *s1, tr_set *s2) {
+  size_t fill = s1->n > s2->n ? s1->n - s2->n : 0;
+  size_t at = (size_t)s2->fill_at;
+  tr_set t = {0};
+  if (!push(&t, 0, 0) || (at && !push(&t, 0, at)) ||
+      (fill && !push(&t, s2->fill_c, fill)) ||
+      (s2->n > at && !push(&t, 0, s2->n - at))) {
+    free(t.v);
+    return false;
+  }
+  if (at) memcpy(t.v, s2->v, at);
+  if (s2->n > at) memcpy(t.v + at + fill, s2->v + at, s2->n - at);
+  free(s2->v);
+  s2->v = t.v;
+  s2->n = t.n;
+  s2->cap = t.cap;
+  return true;
+}
+
+/* SET1 -> SET2 into map (-t: SET1 truncated to SET2's length); -1, else
+ * the exit status. */
+static int translation(bi_ctx *b, const tr_set *s1, tr_set *s2, bool trunc,
+                       unsigned char map[256]) {
+  if (s2->fill_at >= 0 && !fill_set2(s1, s2)) return 1;
+  if (s2->n == 0 && s1->n) {
+    bi_err(b, "when not truncating set1, string2 must be non-empty");
+    return 1;
+  }
+  size_t len1 = s1->n;
+  if (trunc && s2->n < len1) len1 = s2->n;
+  for (size_t i = 0; i < len1; i++)
+    map[s1->v[i]] = i < s2->n ? s2->v[i] : s2->v[s2->n - 1];
+  return -1;
+}
+
+/* Copies stdin to stdout: -d drops del[], map translates, -s squeezes
+ * the runs of the sq[] bytes; the exit status. */
+static int tr_copy(bi_ctx *b, const bool *del, const unsigned char *map,
+                   const bool *sq) {
+  size_t cap = 65536;
+  char *buf = malloc(cap), *out = malloc(cap);
+  int st = buf && out ? 0 : 1;
+  int prev = -1;
+  while (!st) {
+    if (bi_cancelled(b)) { st = 1; break; }
+    int64_t r = bi_read(b, b->in, buf, cap);
+    if (r < 0) {
+      bi_err(b, "read error: %s", vsh_strerror((int)r));
+      st = 1;
+      break;
+    }
+    if (r == 0) break;
+    size_t k = 0;
+    for (size_t i = 0; i < (size_t)r; i++) {
+      unsigned char c = (unsigned char)buf[i];
+      if (del && del[c]) continue;
+      c = map[c];
+      if (sq && sq[c] && prev == c) continue;
+      prev = c;
+      out[k++] = (char)c;
+    }
+    int rc = k ? bi_write(b, out, k) : 0;
+    if (rc == VSH_EPIPE) st = 141;
+    else if (rc) st = 1;
+  }
+  free(buf);
+  free(out);
+  return st;
+}
+
 int bi_tr_main(bi_ctx *b) {
   bool comp = false, del = false, squeeze = false, trunc = false;
   bi_opts g = {0};
   int ch, st = 0;
   tr_set s1 = {0}, s2 = {0};
-  char *buf = NULL, *out = NULL;
   while ((ch = bi_opt(b, &g, &tr_cmd)) != -1) {
     switch (ch) {
     case 'c': case 'C': comp = true; break;
@@ -278,43 +348,7 @@ int bi_tr_main(bi_ctx *b) {
   }
   unsigned char map[256];
   for (int x = 0; x < 256; x++) map[x] = (unsigned char)x;
-  if (translate) {
-    if (s2.fill_at >= 0) {
-      /* [c*] fills SET2 up to SET1's length */
-      size_t fill = s1.n > s2.n ? s1.n - s2.n : 0;
-      tr_set t = {0};
-      if (!push(&t, 0, 0) ||
-          (s2.fill_at && !push(&t, 0, (size_t)s2.fill_at)) ||
-          (fill && !push(&t, s2.fill_c, fill)) ||
-          (s2.n > (size_t)s2.fill_at &&
-           !push(&t, 0, s2.n - (size_t)s2.fill_at))) {
-        free(t.v);
-        st = 1;
-        goto done;
-      }
-      if (s2.fill_at) memcpy(t.v, s2.v, (size_t)s2.fill_at);
-      if (s2.n > (size_t)s2.fill_at)
-        memcpy(t.v + s2.fill_at + fill, s2.v + s2.fill_at,
-               s2.n - (size_t)s2.fill_at);
-      free(s2.v);
-      s2.v = t.v;
-      s2.n = t.n;
-      s2.cap = t.cap;
-    }
-    if (s2.n == 0) {
-      if (s1.n) {
-        bi_err(b, "when not truncating set1, string2 must be non-empty");
-        st = 1;
-        goto done;
-      }
-    }
-    size_t len1 = s1.n;
-    if (trunc && s2.n < len1) len1 = s2.n;
-    for (size_t i = 0; i < len1; i++) {
-      unsigned char to = i < s2.n ? s2.v[i] : s2.v[s2.n - 1];
-      map[s1.v[i]] = to;
-    }
-  }
+  if (translate && (st = translation(b, &s1, &s2, trunc, map)) >= 0) goto done;
   bool sq[256] = {0};
   if (squeeze) {
     const tr_set *last = (n >= 2) ? &s2 : &s1;
@@ -323,36 +357,8 @@ int bi_tr_main(bi_ctx *b) {
     else
       for (int x = 0; x < 256; x++) sq[x] = in1[x];
   }
-  size_t cap = 65536;
-  buf = malloc(cap);
-  out = malloc(cap);
-  if (!buf || !out) { st = 1; goto done; }
-  int prev = -1;
-  for (;;) {
-    if (bi_cancelled(b)) { st = 1; break; }
-    int64_t r = bi_read(b, b->in, buf, cap);
-    if (r < 0) {
-      bi_err(b, "read error: %s", vsh_strerror((int)r));
-      st = 1;
-      break;
-    }
-    if (r == 0) break;
-    size_t k = 0;
-    for (size_t i = 0; i < (size_t)r; i++) {
-      unsigned char c = (unsigned char)buf[i];
-      if (del && in1[c]) continue;
-      c = map[c];
-      if (squeeze && sq[c] && prev == c) continue;
-      prev = c;
-      out[k++] = (char)c;
-    }
-    int rc = k ? bi_write(b, out, k) : 0;
-    if (rc == VSH_EPIPE) { st = 141; break; }
-    if (rc) { st = 1; break; }
-  }
+  st = tr_copy(b, del ? in1 : NULL, map, squeeze ? sq : NULL);
 done:
-  free(buf);
-  free(out);
   free(s1.v);
   free(s2.v);
   return st;

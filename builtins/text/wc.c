@@ -225,143 +225,138 @@ static int print_counts(bi_ctx *b, const wc_counts *c, const bool *show,
   return rc;
 }
 
-int bi_wc_main(bi_ctx *b) {
-  bool show[C_N] = {0};
+/* One run: what to count and the inputs. */
+typedef struct wc_run {
+  bool show[C_N];
+  int nshow;
+  int total_mode; /* 0 auto, 1 always, 2 only, 3 never */
+  const char *files0;
+  bool files0_stream, no_operands;
+  char **files;
+  int nfiles;
+  vsh_buf names0;
+  char **names;
+  sh_stream **ins;
+  int *errs;
+} wc_run;
+
+/* -1 to go on, else the exit status. */
+static int wc_options(bi_ctx *b, bi_opts *g, wc_run *w) {
   bool any = false;
-  int total_mode = 0; /* 0 auto, 1 always, 2 only, 3 never */
-  const char *files0 = NULL;
-  bi_opts g = {0};
   int ch;
-  while ((ch = bi_opt(b, &g, &wc_cmd)) != -1) {
+  while ((ch = bi_opt(b, g, &wc_cmd)) != -1) {
     switch (ch) {
-    case 'c': show[C_BYTES] = any = true; break;
-    case 'm': show[C_CHARS] = any = true; break;
-    case 'l': show[C_LINES] = any = true; break;
-    case 'L': show[C_MAXLEN] = any = true; break;
-    case 'w': show[C_WORDS] = any = true; break;
+    case 'c': w->show[C_BYTES] = any = true; break;
+    case 'm': w->show[C_CHARS] = any = true; break;
+    case 'l': w->show[C_LINES] = any = true; break;
+    case 'L': w->show[C_MAXLEN] = any = true; break;
+    case 'w': w->show[C_WORDS] = any = true; break;
     case OPT_TOTAL: {
       static const char *const modes[] = {"auto", "always", "only", "never",
                                           NULL};
-      total_mode = bi_argmatch(b, "--total", g.arg, modes);
-      if (total_mode < 0) return bi_usage_error(b, &wc_cmd, NULL);
+      w->total_mode = bi_argmatch(b, "--total", g->arg, modes);
+      if (w->total_mode < 0) return bi_usage_error(b, &wc_cmd, NULL);
       break;
     }
-    case OPT_FILES0_FROM: files0 = g.arg; break;
-    default: return g.status;
+    case OPT_FILES0_FROM: w->files0 = g->arg; break;
+    default: return g->status;
     }
   }
-  if (!any) show[C_LINES] = show[C_WORDS] = show[C_BYTES] = true;
-  bool need_chars = show[C_WORDS] || show[C_CHARS] || show[C_MAXLEN];
-  int nshow = 0;
-  for (int i = 0; i < C_N; i++) nshow += show[i];
+  if (!any) w->show[C_LINES] = w->show[C_WORDS] = w->show[C_BYTES] = true;
+  for (int i = 0; i < C_N; i++) w->nshow += w->show[i];
+  return -1;
+}
 
-  int nfiles = g.noperands;
-  bool no_operands = nfiles == 0;
-  char *dash[] = {(char *)"-"};
-  char **files = nfiles ? g.operands : dash;
-  if (!nfiles) nfiles = 1;
-  vsh_buf names0 = {0};
-  char **names = NULL;
-  bool files0_stream = false;
-  if (files0) { /* NUL-separated names read from that file */
-    if (!no_operands) {
-      bi_err(b, "extra operand '%s'", g.operands[0]);
-      bi_errline(b, "file operands cannot be combined with --files0-from");
-      bi_try_help(b);
-      return 1;
-    }
-    sh_stream *in = NULL;
-    int rc = bi_open_input(b, files0, &in);
-    while (!rc) {
-      char buf[4096];
-      int64_t r = bi_read(b, in, buf, sizeof buf);
-      if (r < 0) rc = (int)r;
-      else if (r == 0) break;
-      else if (vsh__buf_append(&names0, buf, (size_t)r)) rc = VSH_ENOMEM;
-    }
-    if (in) sh_stream_unref(in);
-    if (!rc && vsh__buf_putc(&names0, 0)) rc = VSH_ENOMEM;
-    if (rc) {
-      bi_err(b, "cannot open '%s' for reading: %s", files0, vsh_strerror(rc));
-      vsh_buf_dispose(&names0);
-      return 1;
-    }
-    size_t cnt = 0;
-    for (size_t i = 0; i + 1 < names0.len; i++)
-      if (!names0.data[i] || i + 2 == names0.len) cnt++;
-    names = calloc(cnt ? cnt : 1, sizeof(char *));
-    if (!names) {
-      vsh_buf_dispose(&names0);
-      return 1;
-    }
-    nfiles = 0;
-    for (size_t i = 0, beg = 0; i + 1 < names0.len; i++)
-      if (!names0.data[i] || i + 2 == names0.len) {
-        names[nfiles++] = names0.data + beg;
-        beg = i + 1;
-      }
-    files = names;
-    no_operands = false;
-    if (!nfiles) {
-      free(names);
-      vsh_buf_dispose(&names0);
-      return 0;
-    }
-    /* names read from a stream are counted as they come in GNU: no
-     * column width from their sizes */
-    vfs_info fi;
-    const char *fp = strcmp(files0, "-") ? bi_path(b, files0) : NULL;
-    if (!fp || vfs_stat(b->fs, fp, true, &fi) || fi.type != VFS_REG)
-      files0_stream = true;
+/* --files0-from: the NUL-separated names read from that file are the
+ * inputs; -1 to go on, else the exit status (0 when there is none). */
+static int wc_files0(bi_ctx *b, wc_run *w) {
+  const char *files0 = w->files0;
+  vsh_buf *n0 = &w->names0;
+  sh_stream *in = NULL;
+  int rc = bi_open_input(b, files0, &in);
+  while (!rc) {
+    char buf[4096];
+    int64_t r = bi_read(b, in, buf, sizeof buf);
+    if (r < 0) rc = (int)r;
+    else if (r == 0) break;
+    else if (vsh__buf_append(n0, buf, (size_t)r)) rc = VSH_ENOMEM;
   }
-
-  /* Open everything first: the column width depends on all inputs. */
-  sh_stream **ins = calloc((size_t)nfiles, sizeof(*ins));
-  int *errs = calloc((size_t)nfiles, sizeof(*errs));
-  if (!ins || !errs) {
-    free(ins);
-    free(errs);
-    free(names);
-    vsh_buf_dispose(&names0);
+  if (in) sh_stream_unref(in);
+  if (!rc && vsh__buf_putc(n0, 0)) rc = VSH_ENOMEM;
+  if (rc) {
+    bi_err(b, "cannot open '%s' for reading: %s", files0, vsh_strerror(rc));
     return 1;
   }
+  size_t cnt = 0;
+  for (size_t i = 0; i + 1 < n0->len; i++)
+    if (!n0->data[i] || i + 2 == n0->len) cnt++;
+  w->names = calloc(cnt ? cnt : 1, sizeof(char *));
+  if (!w->names) return 1;
+  w->nfiles = 0;
+  for (size_t i = 0, beg = 0; i + 1 < n0->len; i++)
+    if (!n0->data[i] || i + 2 == n0->len) {
+      w->names[w->nfiles++] = n0->data + beg;
+      beg = i + 1;
+    }
+  w->files = w->names;
+  w->no_operands = false;
+  if (!w->nfiles) return 0;
+  /* names read from a stream are counted as they come in GNU: no
+   * column width from their sizes */
+  vfs_info fi;
+  const char *fp = strcmp(files0, "-") ? bi_path(b, files0) : NULL;
+  if (!fp || vfs_stat(b->fs, fp, true, &fi) || fi.type != VFS_REG)
+    w->files0_stream = true;
+  return -1;
+}
+
+/* Opens every input first, as the column width depends on all of them;
+ * returns the width, or -1 when out of memory. */
+static int wc_open_all(bi_ctx *b, wc_run *w) {
+  w->ins = calloc((size_t)w->nfiles, sizeof(*w->ins));
+  w->errs = calloc((size_t)w->nfiles, sizeof(*w->errs));
+  if (!w->ins || !w->errs) return -1;
   int width = 1;
   uint64_t regular_total = 0;
   int min_width = 1;
-  for (int k = 0; k < nfiles; k++) {
+  for (int k = 0; k < w->nfiles; k++) {
     int64_t size;
-    errs[k] = open_in(b, files[k], &ins[k], &size);
+    w->errs[k] = open_in(b, w->files[k], &w->ins[k], &size);
     /* a directory counts as an unsized input that fails on read (GNU) */
-    if (errs[k] && errs[k] != VSH_EISDIR) continue;
+    if (w->errs[k] && w->errs[k] != VSH_EISDIR) continue;
     if (size >= 0) regular_total += (uint64_t)size;
     else min_width = 7;
   }
   /* GNU sizes the columns from the inputs it could stat, whichever
    * failed, except for one input with one count */
-  if (!(nfiles == 1 && nshow == 1) && !files0_stream) {
+  if (!(w->nfiles == 1 && w->nshow == 1) && !w->files0_stream) {
     for (; regular_total >= 10; regular_total /= 10) width++;
     if (width < min_width) width = min_width;
   }
-  if (total_mode == 2) width = 1;
+  if (w->total_mode == 2) width = 1;
+  return width;
+}
 
+/* Counts and prints each input, then the total; the exit status. */
+static int wc_count_all(bi_ctx *b, wc_run *w, int width) {
+  bool need_chars = w->show[C_WORDS] || w->show[C_CHARS] || w->show[C_MAXLEN];
   wc_counts total = {0};
   int st = 0;
   int rc = 0;
-  for (int k = 0; k < nfiles; k++) {
-    const char *f = files[k];
-    const char *shown = no_operands ? NULL : f;
-    if (files0 && !*f) {
-      bi_err(b, "%s:%d: invalid zero-length file name", files0, k + 1);
+  for (int k = 0; k < w->nfiles; k++) {
+    const char *f = w->files[k];
+    if (w->files0 && !*f) {
+      bi_err(b, "%s:%d: invalid zero-length file name", w->files0, k + 1);
       st = 1;
       continue;
     }
-    if (errs[k] && errs[k] != VSH_EISDIR) {
-      bi_err(b, "%s: %s", f, vsh_strerror(errs[k]));
+    if (w->errs[k] && w->errs[k] != VSH_EISDIR) {
+      bi_err(b, "%s: %s", f, vsh_strerror(w->errs[k]));
       st = 1;
       continue;
     }
     wc_counts c = {0};
-    rc = errs[k] ? errs[k] : count_stream(b, ins[k], &c, need_chars);
+    rc = w->errs[k] ? w->errs[k] : count_stream(b, w->ins[k], &c, need_chars);
     if (rc == VSH_EABORTED) break;
     if (rc) {
       bi_err(b, "%s: %s", f, vsh_strerror(rc));
@@ -374,23 +369,47 @@ int bi_wc_main(bi_ctx *b) {
       } else {
         total.v[i] += c.v[i];
       }
-    if (total_mode != 2) {
-      rc = print_counts(b, &c, show, width, shown);
+    if (w->total_mode != 2) {
+      rc = print_counts(b, &c, w->show, width, w->no_operands ? NULL : f);
       if (rc) break;
     }
   }
-  bool want_total = total_mode == 1 || total_mode == 2 ||
-                    (total_mode == 0 && nfiles > 1);
+  bool want_total = w->total_mode == 1 || w->total_mode == 2 ||
+                    (w->total_mode == 0 && w->nfiles > 1);
   if (!rc && want_total)
-    rc = print_counts(b, &total, show, width,
-                      total_mode == 2 ? NULL : "total");
-  for (int k = 0; k < nfiles; k++)
-    if (ins[k]) sh_stream_unref(ins[k]);
-  free(ins);
-  free(errs);
-  free(names);
-  vsh_buf_dispose(&names0);
+    rc = print_counts(b, &total, w->show, width,
+                      w->total_mode == 2 ? NULL : "total");
   if (rc == VSH_EPIPE) return 141;
   if (rc) return 1;
+  return st;
+}
+
+int bi_wc_main(bi_ctx *b) {
+  wc_run w = {0};
+  bi_opts g = {0};
+  int st = wc_options(b, &g, &w);
+  if (st >= 0) return st;
+  char *dash[] = {(char *)"-"};
+  w.nfiles = g.noperands;
+  w.no_operands = w.nfiles == 0;
+  w.files = w.nfiles ? g.operands : dash;
+  if (!w.nfiles) w.nfiles = 1;
+  if (w.files0 && !w.no_operands) {
+    bi_err(b, "extra operand '%s'", g.operands[0]);
+    bi_errline(b, "file operands cannot be combined with --files0-from");
+    bi_try_help(b);
+    return 1;
+  }
+  if (w.files0) st = wc_files0(b, &w);
+  if (st < 0) {
+    int width = wc_open_all(b, &w);
+    st = width < 0 ? 1 : wc_count_all(b, &w, width);
+  }
+  for (int k = 0; w.ins && k < w.nfiles; k++)
+    if (w.ins[k]) sh_stream_unref(w.ins[k]);
+  free(w.ins);
+  free(w.errs);
+  free(w.names);
+  vsh_buf_dispose(&w.names0);
   return st;
 }

@@ -893,6 +893,69 @@ int bi_dirs_main(bi_ctx *b) {
   return 0;
 }
 
+/* pushd with no operand: swap the top two (-n: nothing to do). */
+static int pushd_swap(bi_ctx *b, bool nocd) {
+  sh_ctx *c = b->sh;
+  if (!c->dirs.ndirs) {
+    bi_err(b, "no other directory");
+    return 1;
+  }
+  if (nocd) return 0; /* bash: nothing to do, nothing shown */
+  char *top = c->dirs.dirstack[c->dirs.ndirs - 1];
+  char *here = strdup(c->dirs.cwd);
+  if (!here) {
+    bi_err(b, "memory exhausted");
+    return 1;
+  }
+  int r = change_dir(b, top, false, false);
+  if (r) {
+    free(here);
+    return r;
+  }
+  free(top);
+  c->dirs.dirstack[c->dirs.ndirs - 1] = here;
+  print_dirs(b);
+  return 0;
+}
+
+/* pushd +N / -N: rotate, entry N comes to the top. */
+static int pushd_rotate(bi_ctx *b, const char *arg) {
+  sh_ctx *c = b->sh;
+  long k = dir_index(b, arg, true);
+  if (k == -1) {
+    bi_err(b, "%s: invalid number", arg);
+    bi_usage(b, "pushd [-n] [+N | -N | dir]");
+    return 2;
+  }
+  if (k < 0) return 1;
+  if (k == 0) {
+    print_dirs(b);
+    return 0;
+  }
+  /* the new order is entries k, k+1, ..., n-1, 0, ..., k-1: copies
+   * first (changing directory frees the old working directory) */
+  size_t n = c->dirs.ndirs + 1;
+  char **nv = calloc(n, sizeof(char *));
+  bool ok = nv != NULL;
+  for (size_t j = 0; ok && j < n; j++)
+    ok = (nv[j] = strdup(dir_entry(c, ((size_t)k + j) % n))) != NULL;
+  int r = ok ? change_dir(b, nv[0], false, false) : 1;
+  if (!ok) bi_err(b, "memory exhausted");
+  if (r) {
+    for (size_t j = 0; nv && j < n; j++) free(nv[j]);
+    free(nv);
+    return r;
+  }
+  for (size_t j = 1; j < n; j++) { /* entry j lives at ndirs - j */
+    free(c->dirs.dirstack[c->dirs.ndirs - j]);
+    c->dirs.dirstack[c->dirs.ndirs - j] = nv[j];
+  }
+  free(nv[0]);
+  free(nv);
+  print_dirs(b);
+  return 0;
+}
+
 /* pushd [-n] [+N | -N | dir] */
 int bi_pushd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
@@ -921,64 +984,9 @@ int bi_pushd_main(bi_ctx *b) {
     bi_err(b, "too many arguments");
     return 1;
   }
-  if (!arg) { /* swap the top two */
-    if (!c->dirs.ndirs) {
-      bi_err(b, "no other directory");
-      return 1;
-    }
-    if (nocd) return 0; /* bash: nothing to do, nothing shown */
-    char *top = c->dirs.dirstack[c->dirs.ndirs - 1];
-    char *here = strdup(c->dirs.cwd);
-    if (!here) {
-      bi_err(b, "memory exhausted");
-      return 1;
-    }
-    int r = change_dir(b, top, false, false);
-    if (r) {
-      free(here);
-      return r;
-    }
-    free(top);
-    c->dirs.dirstack[c->dirs.ndirs - 1] = here;
-    print_dirs(b);
-    return 0;
-  }
-  bool num = (arg[0] == '+' || arg[0] == '-') && arg[1] >= '0' && arg[1] <= '9';
-  if (num) { /* rotate: entry N comes to the top */
-    long k = dir_index(b, arg, true);
-    if (k == -1) {
-      bi_err(b, "%s: invalid number", arg);
-      bi_usage(b, "pushd [-n] [+N | -N | dir]");
-      return 2;
-    }
-    if (k < 0) return 1;
-    if (k == 0) {
-      print_dirs(b);
-      return 0;
-    }
-    /* the new order is entries k, k+1, ..., n-1, 0, ..., k-1: copies
-     * first (changing directory frees the old working directory) */
-    size_t n = c->dirs.ndirs + 1;
-    char **nv = calloc(n, sizeof(char *));
-    bool ok = nv != NULL;
-    for (size_t j = 0; ok && j < n; j++)
-      ok = (nv[j] = strdup(dir_entry(c, ((size_t)k + j) % n))) != NULL;
-    int r = ok ? change_dir(b, nv[0], false, false) : 1;
-    if (!ok) bi_err(b, "memory exhausted");
-    if (r) {
-      for (size_t j = 0; nv && j < n; j++) free(nv[j]);
-      free(nv);
-      return r;
-    }
-    for (size_t j = 1; j < n; j++) { /* entry j lives at ndirs - j */
-      free(c->dirs.dirstack[c->dirs.ndirs - j]);
-      c->dirs.dirstack[c->dirs.ndirs - j] = nv[j];
-    }
-    free(nv[0]);
-    free(nv);
-    print_dirs(b);
-    return 0;
-  }
+  if (!arg) return pushd_swap(b, nocd); /* swap the top two */
+  if ((arg[0] == '+' || arg[0] == '-') && arg[1] >= '0' && arg[1] <= '9')
+    return pushd_rotate(b, arg);
   char *old = strdup(c->dirs.cwd);
   if (!old) {
     bi_err(b, "memory exhausted");

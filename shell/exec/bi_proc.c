@@ -36,28 +36,28 @@ static const char bash_version[] =
  * is the first operand, `-` or `--` ends the options.  sh (and --posix)
  * starts in posix mode. */
 #define BASH_MAX_OPTS 64
-int bi_bash_main(bi_ctx *b) {
-  sh_ctx *c = b->sh;
-  int i = 1;
-  const char *cmd = NULL;
-  bool noexec = false, read_stdin = false, interactive = false;
-  bool want_c = false;
+typedef struct bash_inv {
   const char *opts_on[BASH_MAX_OPTS];
   bool opts_val[BASH_MAX_OPTS], opts_shopt[BASH_MAX_OPTS];
-  int non = 0;
-  const char *base = strrchr(b->argv[0], '/') ? strrchr(b->argv[0], '/') + 1
-                                               : b->argv[0];
-  if (!strcmp(base, "sh")) {
-    opts_on[non] = "posix";
-    opts_val[non] = true;
-    opts_shopt[non++] = false;
-  }
-  /* long options come first */
-  for (; i < b->argc; i++) {
-    const char *a = b->argv[i];
+  int non;
+  bool noexec, read_stdin, interactive, want_c;
+  int i; /* the next argument */
+} bash_inv;
+
+static void add_opt(bash_inv *v, const char *name, bool on, bool shopt) {
+  if (v->non >= BASH_MAX_OPTS) return;
+  v->opts_on[v->non] = name;
+  v->opts_val[v->non] = on;
+  v->opts_shopt[v->non++] = shopt;
+}
+
+/* The long options (they come first); -1 to go on, else the status. */
+static int bash_long_opts(bi_ctx *b, bash_inv *v) {
+  for (; v->i < b->argc; v->i++) {
+    const char *a = b->argv[v->i];
     if (a[0] != '-' || a[1] != '-' || !a[2]) break;
     if (!strcmp(a, "--rcfile") || !strcmp(a, "--init-file")) {
-      if (i + 1 < b->argc) i++;
+      if (v->i + 1 < b->argc) v->i++;
       continue;
     }
     if (!strcmp(a, "--version")) {
@@ -82,76 +82,98 @@ int bi_bash_main(bi_ctx *b) {
       bi_errline(b, "%.*s", (int)sizeof bash_usage - 2, bash_usage);
       return 2;
     }
-    if (name && non < BASH_MAX_OPTS) {
-      opts_on[non] = name;
-      opts_val[non] = true;
-      opts_shopt[non++] = false;
-    }
+    if (name) add_opt(v, name, true, false);
   }
-  for (; i < b->argc; i++) {
-    const char *a = b->argv[i];
+  return -1;
+}
+
+/* One short option letter p of the bundle a; -1 to go on, else the
+ * status. */
+static int bash_short_opt(bi_ctx *b, bash_inv *v, const char *a, char p) {
+  bool on = a[0] == '-';
+  if (p == 'c' && on) v->want_c = true;
+  else if (p == 's' && on) v->read_stdin = true;
+  else if (p == 'i') v->interactive = on;
+  else if (strchr("lrD", p)) {
+    /* login, restricted, dump */
+  } else if (p == 'o' || p == 'O') {
+    bool shopt = p == 'O';
+    if (v->i + 1 >= b->argc) return -1; /* bash lists them: nothing here */
+    const char *nm = b->argv[++v->i];
+    if (sh_opt_find(nm, shopt) < 0) {
+      if (shopt) bi_err(b, "%s: invalid shell option name", nm);
+      else bi_err(b, "%s: %s: invalid option name", b->argv[0], nm);
+      return 2;
+    }
+    add_opt(v, nm, on, shopt);
+  } else {
+    if (p == 'n') v->noexec = on;
+    int k = 0;
+    for (; k < SH_OPT__COUNT; k++)
+      if (sh_opts[k].letter == p && !sh_opts[k].shopt) break;
+    if (k == SH_OPT__COUNT) {
+      bi_err(b, "%c%c: invalid option", a[0], p);
+      bi_errline(b, "%.*s", (int)sizeof bash_usage - 2, bash_usage);
+      return 2;
+    }
+    add_opt(v, sh_opts[k].name, on, false);
+  }
+  return -1;
+}
+
+/* The short options, bundled, with - or +, up to `-`, `--` or the first
+ * operand; -1 to go on, else the status. */
+static int bash_short_opts(bi_ctx *b, bash_inv *v) {
+  for (; v->i < b->argc; v->i++) {
+    const char *a = b->argv[v->i];
     if (!strcmp(a, "--") || !strcmp(a, "-")) {
-      i++;
+      v->i++;
       break;
     }
     if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
-    bool on = a[0] == '-';
     for (const char *p = a + 1; *p; p++) {
-      if (*p == 'c' && on) {
-        want_c = true;
-        continue;
-      }
-      if (*p == 's' && on) {
-        read_stdin = true;
-        continue;
-      }
-      if (*p == 'i') {
-        interactive = on;
-        continue;
-      }
-      if (strchr("lrD", *p)) continue; /* login, restricted, dump */
-      if (*p == 'o' || *p == 'O') {
-        bool shopt = *p == 'O';
-        if (i + 1 >= b->argc) continue; /* bash lists them: nothing here */
-        const char *nm = b->argv[++i];
-        if (sh_opt_find(nm, shopt) < 0) {
-          if (shopt) bi_err(b, "%s: invalid shell option name", nm);
-          else bi_err(b, "%s: %s: invalid option name", b->argv[0], nm);
-          return 2;
-        }
-        if (non < BASH_MAX_OPTS) {
-          opts_on[non] = nm;
-          opts_val[non] = on;
-          opts_shopt[non++] = shopt;
-        }
-        continue;
-      }
-      if (*p == 'n') noexec = on;
-      int k = 0;
-      for (; k < SH_OPT__COUNT; k++)
-        if (sh_opts[k].letter == *p && !sh_opts[k].shopt) break;
-      if (k == SH_OPT__COUNT) {
-        bi_err(b, "%c%c: invalid option", a[0], *p);
-        bi_errline(b, "%.*s", (int)sizeof bash_usage - 2, bash_usage);
-        return 2;
-      }
-      if (non < BASH_MAX_OPTS) {
-        opts_on[non] = sh_opts[k].name;
-        opts_val[non] = on;
-        opts_shopt[non++] = false;
-      }
+      int st = bash_short_opt(b, v, a, *p);
+      if (st >= 0) return st;
     }
   }
-  if (interactive && non + 2 <= BASH_MAX_OPTS) {
+  if (v->interactive && v->non + 2 <= BASH_MAX_OPTS) {
     /* an interactive bash edits lines (emacs) and expands history */
-    opts_on[non] = "emacs";
-    opts_val[non] = true;
-    opts_shopt[non++] = false;
-    opts_on[non] = "histexpand";
-    opts_val[non] = true;
-    opts_shopt[non++] = false;
+    add_opt(v, "emacs", true, false);
+    add_opt(v, "histexpand", true, false);
   }
-  if (want_c) {
+  return -1;
+}
+
+/* The script on stdin (bash -s, or no operand); -1, else the status. */
+static int bash_read_stdin(sh_ctx *c, vsh_buf *text) {
+  sh_stream *in = sh_fd(c, 0);
+  char buf[4096];
+  int64_t r;
+  while (in && (r = sh_stream_read(in, buf, sizeof(buf), c->ex)) > 0) {
+    if (text->len + (size_t)r > c->ex->limits.max_string) {
+      sh_exec_limit(c->ex, "string length limit exceeded (%llu)",
+                    (unsigned long long)c->ex->limits.max_string);
+      c->flow.unwind = SH_UW_CANCEL;
+      return 126;
+    }
+    if (vsh__buf_append(text, buf, (size_t)r)) break;
+  }
+  if (sh_exec_cancelled(c->ex)) return 1; /* the script was never all read */
+  return -1;
+}
+
+int bi_bash_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bash_inv v = {.i = 1};
+  const char *cmd = NULL;
+  const char *base = strrchr(b->argv[0], '/') ? strrchr(b->argv[0], '/') + 1
+                                               : b->argv[0];
+  if (!strcmp(base, "sh")) add_opt(&v, "posix", true, false);
+  int st = bash_long_opts(b, &v);
+  if (st < 0) st = bash_short_opts(b, &v);
+  if (st >= 0) return st;
+  int i = v.i;
+  if (v.want_c) {
     if (i >= b->argc) {
       bi_err(b, "-c: option requires an argument");
       return 2;
@@ -160,20 +182,10 @@ int bi_bash_main(bi_ctx *b) {
   }
   vsh_buf text = {0};
   const char *arg0 = b->argv[0], *name = b->argv[0];
-  int argc = 0;
-  char **argv = NULL;
-  bool from_stdin = !cmd && (read_stdin || i >= b->argc);
-  if (from_stdin) { /* bash -s ARGS: the arguments are $1... */
-    argc = b->argc - i;
-    argv = b->argv + i;
-  }
+  bool from_stdin = !cmd && (v.read_stdin || i >= b->argc);
   if (cmd) {
     vsh__buf_puts(&text, cmd);
-    if (i < b->argc) {
-      arg0 = name = b->argv[i++];
-    }
-    argc = b->argc - i;
-    argv = b->argv + i;
+    if (i < b->argc) arg0 = name = b->argv[i++];
   } else if (!from_stdin) {
     int err;
     if (sh__read_file(c, b->argv[i], &text, &err)) {
@@ -182,35 +194,20 @@ int bi_bash_main(bi_ctx *b) {
       return 127;
     }
     arg0 = name = b->argv[i++];
-    argc = b->argc - i;
-    argv = b->argv + i;
-  } else {
-    sh_stream *in = sh_fd(c, 0);
-    char buf[4096];
-    int64_t r;
-    while (in && (r = sh_stream_read(in, buf, sizeof(buf), c->ex)) > 0) {
-      if (text.len + (size_t)r > c->ex->limits.max_string) {
-        sh_exec_limit(c->ex, "string length limit exceeded (%llu)",
-                      (unsigned long long)c->ex->limits.max_string);
-        c->flow.unwind = SH_UW_CANCEL;
-        vsh_buf_dispose(&text);
-        return 126;
-      }
-      if (vsh__buf_append(&text, buf, (size_t)r)) break;
-    }
-    if (sh_exec_cancelled(c->ex)) { /* the script was never all read */
-      vsh_buf_dispose(&text);
-      return 1;
-    }
+  } else if ((st = bash_read_stdin(c, &text)) >= 0) {
+    vsh_buf_dispose(&text);
+    return st;
   }
-  sh_child_opts co = {.n = non, .names = opts_on, .on = opts_val,
-                      .shopt = opts_shopt, .noexec = noexec,
+  /* bash -s ARGS, -c STRING NAME ARGS, FILE ARGS: the arguments are $1... */
+  int argc = b->argc - i;
+  char **argv = b->argv + i;
+  sh_child_opts co = {.n = v.non, .names = v.opts_on, .on = v.opts_val,
+                      .shopt = v.opts_shopt, .noexec = v.noexec,
                       .dash_c = cmd != NULL,
                       .dash_s = from_stdin,
-                      .dash_i = interactive};
-  int st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0,
-                              argc, argv, name, !cmd && name != b->argv[0],
-                              &co);
+                      .dash_i = v.interactive};
+  st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0,
+                          argc, argv, name, !cmd && name != b->argv[0], &co);
   vsh_buf_dispose(&text);
   return st;
 }

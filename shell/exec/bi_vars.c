@@ -698,6 +698,77 @@ int bi_readonly_main(bi_ctx *b) {
   return st;
 }
 
+static void unset_func(sh_ctx *c, sh_func *f) {
+  HASH_DEL(c->vars.funcs, f);
+  sh_unit_unref(f->unit);
+  free(f->src);
+  free(f->name);
+  free(f);
+}
+
+/* unset 'NAME[KEY]' (br at the '['): 0, 1 after an error, -1 when out
+ * of memory. */
+static int unset_elem(bi_ctx *b, const char *a, const char *br) {
+  sh_ctx *c = b->sh;
+  char name[256];
+  size_t nl = (size_t)(br - a) < 255 ? (size_t)(br - a) : 255;
+  memcpy(name, a, nl);
+  name[nl] = 0;
+  sh_var *v = sh_var_find(c, name);
+  if (!v) return 0;
+  if (v->attrs & SH_VAR_READONLY) {
+    bi_err(b, "%s: cannot unset: readonly variable", name);
+    return 1;
+  }
+  char *key = strndup(br + 1, strlen(br + 1) - 1);
+  if (!key) return -1;
+  int st = 0;
+  int64_t ix;
+  if (!strcmp(key, "@") || !strcmp(key, "*")) {
+    sh_var_clear_value(v);
+  } else if (v->attrs & SH_VAR_ASSOC) {
+    sh_assoc_unset(v, sh_subscript_key(c, key, strlen(key)));
+  } else if (sh_arith(c, key, strlen(key), &ix)) {
+    st = 1;
+  } else if (ix < 0 && !(v->attrs & SH_VAR_ARRAY)) {
+    bi_err(b, "%s: not an array variable", name);
+    st = 1;
+  } else if (ix < 0 && sh_array_max(v) + 1 + ix < 0) {
+    bi_err(b, "[%s]: bad array subscript", key);
+    st = 1;
+  } else {
+    if (ix < 0) ix += sh_array_max(v) + 1;
+    if (v->attrs & SH_VAR_ARRAY) sh_array_unset(v, ix);
+    else if (ix == 0) sh_var_unset(c, name);
+  }
+  free(key);
+  return st;
+}
+
+/* unset NAME: the variable (-n: the nameref itself), else with no -v
+ * the function; 1 after an error. */
+static int unset_name(bi_ctx *b, const char *a, bool vars, bool nameref) {
+  sh_ctx *c = b->sh;
+  if (!sh_valid_name(a, strlen(a))) {
+    bi_err(b, "`%s': not a valid identifier", a);
+    return 1;
+  }
+  if (nameref) {
+    sh_var *v = NULL;
+    for (sh_scope *s = c->vars.scope; s && !v; s = s->up) HASH_FIND_STR(s->vars, a, v);
+    if (v) v->attrs &= ~SH_VAR_NAMEREF;
+  }
+  sh_var *v = sh_var_find(c, a);
+  if (v && (v->attrs & SH_VAR_READONLY)) {
+    bi_err(b, "%s: cannot unset: readonly variable", v->name);
+    return 1;
+  }
+  if (v || vars) return sh_var_unset(c, a) == VSH_EPERM ? 1 : 0;
+  sh_func *f = sh_func_find(c, a);
+  if (f) unset_func(c, f);
+  return 0;
+}
+
 int bi_unset_main(bi_ctx *b) {
   bool funcs = false, vars = false, nameref = false;
   int i = 1;
@@ -720,99 +791,21 @@ int bi_unset_main(bi_ctx *b) {
   int st = 0;
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
+    const char *br = strchr(a, '[');
     if (funcs) {
       sh_func *f = sh_func_find(c, a);
-      if (f) {
-        if (f->attrs & SH_VAR_READONLY) {
-          bi_err(b, "%s: cannot unset: readonly function", a);
-          st = 1;
-          continue;
-        }
-        HASH_DEL(c->vars.funcs, f);
-        sh_unit_unref(f->unit);
-        free(f->src);
-        free(f->name);
-        free(f);
-      }
-      continue;
-    }
-    const char *br = strchr(a, '[');
-    if (br && a[strlen(a) - 1] == ']') {
-      char name[256];
-      size_t nl = (size_t)(br - a) < 255 ? (size_t)(br - a) : 255;
-      memcpy(name, a, nl);
-      name[nl] = 0;
-      sh_var *v = sh_var_find(c, name);
-      if (!v) continue;
-      if (v->attrs & SH_VAR_READONLY) {
-        bi_err(b, "%s: cannot unset: readonly variable", name);
+      if (f && (f->attrs & SH_VAR_READONLY)) {
+        bi_err(b, "%s: cannot unset: readonly function", a);
         st = 1;
-        continue;
+      } else if (f) {
+        unset_func(c, f);
       }
-      char *key = strndup(br + 1, strlen(br + 1) - 1);
-      if (!key) return 1;
-      if (!strcmp(key, "@") || !strcmp(key, "*")) {
-        sh_var_clear_value(v);
-      } else if (v->attrs & SH_VAR_ASSOC) {
-        sh_assoc_unset(v, sh_subscript_key(c, key, strlen(key)));
-      } else {
-        int64_t ix;
-        if (sh_arith(c, key, strlen(key), &ix) == 0) {
-          if (ix < 0 && !(v->attrs & SH_VAR_ARRAY)) {
-            bi_err(b, "%s: not an array variable", name);
-            st = 1;
-            free(key);
-            continue;
-          }
-          if (ix < 0) {
-            int64_t max = sh_array_max(v);
-            if (max + 1 + ix < 0) {
-              bi_err(b, "[%s]: bad array subscript", key);
-              st = 1;
-              free(key);
-              continue;
-            }
-            ix += max + 1;
-          }
-          if (v->attrs & SH_VAR_ARRAY) sh_array_unset(v, ix);
-          else if (ix == 0) sh_var_unset(c, name);
-        } else {
-          st = 1;
-        }
-      }
-      free(key);
-      continue;
-    }
-    if (!sh_valid_name(a, strlen(a))) {
-      bi_err(b, "`%s': not a valid identifier", a);
-      st = 1;
-      continue;
-    }
-    if (nameref) {
-      sh_var *v = NULL;
-      for (sh_scope *s = c->vars.scope; s && !v; s = s->up) HASH_FIND_STR(s->vars, a, v);
-      if (v) v->attrs &= ~SH_VAR_NAMEREF;
-    }
-    sh_var *v = sh_var_find(c, a);
-    if (v && (v->attrs & SH_VAR_READONLY)) {
-      bi_err(b, "%s: cannot unset: readonly variable", v->name);
-      st = 1;
-      continue;
-    }
-    if (v || vars) {
-      if (sh_var_unset(c, a) == VSH_EPERM) {
-        st = 1;
-        continue;
-      }
-    } else if (!vars) {
-      sh_func *f = sh_func_find(c, a);
-      if (f) {
-        HASH_DEL(c->vars.funcs, f);
-        sh_unit_unref(f->unit);
-        free(f->src);
-        free(f->name);
-        free(f);
-      }
+    } else if (br && a[strlen(a) - 1] == ']') {
+      int r = unset_elem(b, a, br);
+      if (r < 0) return 1;
+      st |= r;
+    } else {
+      st |= unset_name(b, a, vars, nameref);
     }
   }
   return st;
@@ -1031,13 +1024,17 @@ int bi_let_main(bi_ctx *b) {
 static bool is_ifs(const char *ifs, char ch) { return ch && strchr(ifs, ch); }
 static bool is_ws(char ch) { return ch == ' ' || ch == '\t' || ch == '\n'; }
 
-int bi_read_main(bi_ctx *b) {
-  sh_ctx *c = b->sh;
-  bool raw = false, silent = false;
-  const char *array = NULL, *delim = "\n", *prompt = NULL;
-  long nchars = -1;
-  bool exact = false, timeout_zero = false;
-  int fd = 0;
+typedef struct read_opts {
+  bool raw, exact, timeout_zero;
+  const char *array, *delim;
+  long nchars;
+  int fd;
+  int first; /* the first name operand */
+} read_opts;
+
+/* read's options (bash's: bundled, the value attached or next); -1 to go
+ * on, else the exit status. */
+static int read_options(bi_ctx *b, read_opts *o) {
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     const char *a = b->argv[i];
@@ -1055,28 +1052,29 @@ int bi_read_main(bi_ctx *b) {
         }
       }
       switch (*p) {
-      case 'r': raw = true; break;
-      case 's': silent = true; break;
-      case 'e': break;
-      case 'a': array = val; break;
-      case 'd': delim = val; break;
+      case 'r': o->raw = true; break;
+      case 's': /* silent: no terminal here */
+      case 'e':
+      case 'p': /* the prompt goes to a terminal only */
+        break;
+      case 'a': o->array = val; break;
+      case 'd': o->delim = val; break;
       case 'n':
       case 'N': {
         char *end;
-        nchars = strtol(val, &end, 10);
-        if (*end || nchars < 0) {
+        o->nchars = strtol(val, &end, 10);
+        if (*end || o->nchars < 0) {
           bi_err(b, "%s: invalid number", val);
           return 1;
         }
-        if (*p == 'N') exact = true;
+        if (*p == 'N') o->exact = true;
         break;
       }
-      case 'p': prompt = val; break;
       case 't':
         /* -t 0: only asks whether input is available; say it is */
-        if (strtod(val, NULL) == 0) timeout_zero = true;
+        if (strtod(val, NULL) == 0) o->timeout_zero = true;
         break;
-      case 'u': fd = atoi(val); break;
+      case 'u': o->fd = atoi(val); break;
       default:
         bi_err(b, "-%c: invalid option", *p);
         return 2;
@@ -1084,46 +1082,138 @@ int bi_read_main(bi_ctx *b) {
       if (val) break;
     }
   }
-  (void)silent;
-  (void)prompt;
-  if (timeout_zero) return 0;
-  sh_stream *in = sh_fd(c, fd);
-  if (!in) {
-    bi_err(b, "%d: invalid file descriptor: Bad file descriptor", fd);
-    return 1;
-  }
-  char dch = delim[0];
-  vsh_buf line = {0}, mask = {0};
-  bool got_delim = false, eof = false;
-  while (nchars < 0 || (long)line.len < nchars) {
+  o->first = i;
+  return -1;
+}
+
+/* Reads up to the delimiter (or -n/-N characters) byte by byte; mask
+ * marks the bytes a backslash escaped.  Returns true at the end of the
+ * input. */
+static bool read_input(sh_ctx *c, sh_stream *in, const read_opts *o,
+                       vsh_buf *line, vsh_buf *mask) {
+  char dch = o->delim[0];
+  long nchars = o->nchars;
+  while (nchars < 0 || (long)line->len < nchars) {
     char ch;
     int64_t r = sh_stream_read(in, &ch, 1, c->ex);
     if (r <= 0) {
-      eof = true;
       if (r == VSH_EABORTED) c->flow.unwind = SH_UW_CANCEL;
-      break;
+      return true;
     }
-    if (!exact && ch == dch) {
-      got_delim = true;
-      break;
-    }
-    if (!raw && !exact && ch == '\\') {
+    if (!o->exact && ch == dch) return false;
+    if (!o->raw && !o->exact && ch == '\\') {
       r = sh_stream_read(in, &ch, 1, c->ex);
-      if (r <= 0) {
-        eof = true;
-        break;
-      }
+      if (r <= 0) return true;
       if (ch == '\n') continue; /* line continuation */
-      vsh__buf_putc(&line, ch);
-      vsh__buf_putc(&mask, 1);
+      vsh__buf_putc(line, ch);
+      vsh__buf_putc(mask, 1);
       continue;
     }
     if (ch == 0) continue; /* bash drops NULs */
-    vsh__buf_putc(&line, ch);
-    vsh__buf_putc(&mask, 0);
+    vsh__buf_putc(line, ch);
+    vsh__buf_putc(mask, 0);
   }
-  (void)got_delim;
-  int st = eof && !(nchars >= 0 && (long)line.len >= nchars) ? 1 : 0;
+  return false;
+}
+
+/* -a NAME: the fields of s[0..n) as the elements of a new array. */
+static void read_array(sh_ctx *c, const char *array, const char *ifs,
+                       const char *s, size_t n, const unsigned char *m) {
+  sh_var_unset(c, array);
+  sh_var *av = sh_var_global(c, array);
+  if (av) {
+    av->attrs |= SH_VAR_ARRAY;
+    av->attrs &= ~SH_VAR_UNSET;
+  }
+  size_t k = 0, idx = 0;
+  while (k < n) {
+    while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
+    if (k >= n) break;
+    size_t st2 = k;
+    while (k < n && !(is_ifs(ifs, s[k]) && !(m && m[k]))) k++;
+    char *w = strndup(s + st2, k - st2);
+    sh_var_set_elem(c, array, NULL, (int64_t)idx++, w ? w : "", false);
+    free(w);
+    if (k < n) {
+      bool ws = is_ws(s[k]);
+      k++;
+      if (ws) {
+        while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k])) k++;
+        if (k < n && is_ifs(ifs, s[k]) && !is_ws(s[k])) k++;
+      }
+    }
+  }
+}
+
+/* The last name gets the rest of the line from k, minus trailing IFS
+ * whitespace and a single trailing non-whitespace delimiter when it is
+ * the sole field separator left. */
+static int read_rest(sh_ctx *c, const char *name, const char *ifs,
+                     const char *s, size_t k, size_t n,
+                     const unsigned char *m) {
+  size_t z = n;
+  while (z > k && is_ifs(ifs, s[z - 1]) && is_ws(s[z - 1]) && !(m && m[z - 1])) z--;
+  size_t z2 = z;
+  if (z2 > k && is_ifs(ifs, s[z2 - 1]) && !is_ws(s[z2 - 1]) && !(m && m[z2 - 1])) {
+    bool other = false;
+    for (size_t q = k; q < z2 - 1; q++)
+      if (is_ifs(ifs, s[q]) && !(m && m[q])) other = true;
+    if (!other) z = z2 - 1;
+  }
+  char *w = strndup(s + k, z - k);
+  int st = sh_var_set(c, name, w ? w : "", false) ? 1 : 0;
+  free(w);
+  return st;
+}
+
+/* The fields of s[0..n) into names[0..nvars) (REPLY, unsplit, when there
+ * is none); 1 when one could not be set. */
+static int read_vars(sh_ctx *c, char **names, int nvars, const char *ifs,
+                     const char *s, size_t n, const unsigned char *m) {
+  int st = 0;
+  if (nvars == 0) {
+    char *w = strndup(s, n);
+    sh_var_set(c, "REPLY", w ? w : "", false);
+    free(w);
+    return 0;
+  }
+  size_t k = 0;
+  /* leading IFS whitespace is skipped */
+  while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
+  for (int v = 0; v < nvars; v++) {
+    if (v == nvars - 1) return read_rest(c, names[v], ifs, s, k, n, m) | st;
+    size_t st2 = k;
+    while (k < n && !(is_ifs(ifs, s[k]) && !(m && m[k]))) k++;
+    char *w = strndup(s + st2, k - st2);
+    if (sh_var_set(c, names[v], w ? w : "", false)) st = 1;
+    free(w);
+    if (k < n) {
+      bool ws = is_ws(s[k]);
+      k++;
+      while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
+      if (ws && k < n && is_ifs(ifs, s[k]) && !is_ws(s[k]) && !(m && m[k])) {
+        k++;
+        while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
+      }
+    }
+  }
+  return st;
+}
+
+int bi_read_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  read_opts o = {.delim = "\n", .nchars = -1};
+  int st = read_options(b, &o);
+  if (st >= 0) return st;
+  if (o.timeout_zero) return 0;
+  sh_stream *in = sh_fd(c, o.fd);
+  if (!in) {
+    bi_err(b, "%d: invalid file descriptor: Bad file descriptor", o.fd);
+    return 1;
+  }
+  vsh_buf line = {0}, mask = {0};
+  bool eof = read_input(c, in, &o, &line, &mask);
+  st = eof && !(o.nchars >= 0 && (long)line.len >= o.nchars) ? 1 : 0;
   if (eof && line.len == 0) st = 1;
   const char *ifs = sh_var_get(c, "IFS");
   sh_var *ifsv = sh_var_find(c, "IFS");
@@ -1132,89 +1222,19 @@ int bi_read_main(bi_ctx *b) {
   const char *s = line.data ? line.data : "";
   size_t n = line.len;
   const unsigned char *m = (const unsigned char *)mask.data;
-  int nvars = b->argc - i;
-  if (exact && !array) {
+  int nvars = b->argc - o.first;
+  char **names = b->argv + o.first;
+  if (o.exact && !o.array) {
     /* -N: the bytes go to the first variable unsplit, the rest empty */
     for (int v = 0; v < (nvars ? nvars : 1); v++) {
-      const char *name = nvars ? b->argv[i + v] : "REPLY";
       char *w = v == 0 ? strndup(s, n) : strdup("");
-      if (sh_var_set(c, name, w ? w : "", false)) st = 1;
+      if (sh_var_set(c, nvars ? names[v] : "REPLY", w ? w : "", false)) st = 1;
       free(w);
     }
-    vsh_buf_dispose(&line);
-    vsh_buf_dispose(&mask);
-    return st;
-  }
-  if (array) {
-    sh_var_unset(c, array);
-    sh_var *av = sh_var_global(c, array);
-    if (av) {
-      av->attrs |= SH_VAR_ARRAY;
-      av->attrs &= ~SH_VAR_UNSET;
-    }
-    size_t k = 0, idx = 0;
-    while (k < n) {
-      while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
-      if (k >= n) break;
-      size_t st2 = k;
-      while (k < n && !(is_ifs(ifs, s[k]) && !(m && m[k]))) k++;
-      char *w = strndup(s + st2, k - st2);
-      sh_var_set_elem(c, array, NULL, (int64_t)idx++, w ? w : "", false);
-      free(w);
-      if (k < n) {
-        bool ws = is_ws(s[k]);
-        k++;
-        if (ws) {
-          while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k])) k++;
-          if (k < n && is_ifs(ifs, s[k]) && !is_ws(s[k])) k++;
-        }
-      }
-    }
+  } else if (o.array) {
+    read_array(c, o.array, ifs, s, n, m);
   } else {
-    if (nvars == 0) {
-      char *w = strndup(s, n);
-      sh_var_set(c, "REPLY", w ? w : "", false);
-      free(w);
-    } else {
-      size_t k = 0;
-      /* leading IFS whitespace is skipped */
-      while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
-      for (int v = 0; v < nvars; v++) {
-        const char *name = b->argv[i + v];
-        if (v == nvars - 1) {
-          /* the rest of the line, minus trailing IFS whitespace */
-          size_t z = n;
-          while (z > k && is_ifs(ifs, s[z - 1]) && is_ws(s[z - 1]) && !(m && m[z - 1])) z--;
-          /* a single trailing non-whitespace delimiter is dropped too */
-          size_t z2 = z;
-          if (z2 > k && is_ifs(ifs, s[z2 - 1]) && !is_ws(s[z2 - 1]) && !(m && m[z2 - 1])) {
-            /* only if it is the sole field separator left */
-            bool other = false;
-            for (size_t q = k; q < z2 - 1; q++)
-              if (is_ifs(ifs, s[q]) && !(m && m[q])) other = true;
-            if (!other) z = z2 - 1;
-          }
-          char *w = strndup(s + k, z - k);
-          if (sh_var_set(c, name, w ? w : "", false)) st = 1;
-          free(w);
-          break;
-        }
-        size_t st2 = k;
-        while (k < n && !(is_ifs(ifs, s[k]) && !(m && m[k]))) k++;
-        char *w = strndup(s + st2, k - st2);
-        if (sh_var_set(c, name, w ? w : "", false)) st = 1;
-        free(w);
-        if (k < n) {
-          bool ws = is_ws(s[k]);
-          k++;
-          while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
-          if (ws && k < n && is_ifs(ifs, s[k]) && !is_ws(s[k]) && !(m && m[k])) {
-            k++;
-            while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
-          }
-        }
-      }
-    }
+    st |= read_vars(c, names, nvars, ifs, s, n, m);
   }
   vsh_buf_dispose(&line);
   vsh_buf_dispose(&mask);
@@ -1323,6 +1343,17 @@ static void getopts_err(bi_ctx *b, const char *what, char opt) {
   vsh_buf_dispose(&m);
 }
 
+static void set_char(sh_ctx *c, const char *name, char ch) {
+  char v[2] = {ch, 0};
+  sh_var_set(c, name, v, false);
+}
+
+static void set_int(sh_ctx *c, const char *name, int n) {
+  char v[32];
+  snprintf(v, sizeof(v), "%d", n);
+  sh_var_set(c, name, v, false);
+}
+
 int bi_getopts_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (b->argc < 3) {
@@ -1344,7 +1375,6 @@ int bi_getopts_main(bi_ctx *b) {
   /* the position inside a bundle of options is kept in a hidden var */
   const char *pos_s = sh_var_get(c, "__VSH_OPTPOS");
   int pos = pos_s ? atoi(pos_s) : 1;
-  char tmp[32];
   if (optind > nargs) goto done;
   const char *arg = args[optind - 1];
   if (pos == 1) {
@@ -1360,9 +1390,7 @@ int bi_getopts_main(bi_ctx *b) {
   bool last_in_bundle = arg[pos] == 0;
   if (!spec || opt == ':') {
     if (silent) {
-      tmp[0] = opt;
-      tmp[1] = 0;
-      sh_var_set(c, "OPTARG", tmp, false);
+      set_char(c, "OPTARG", opt);
     } else {
       getopts_err(b, "illegal option", opt);
       sh_var_unset(c, "OPTARG");
@@ -1377,9 +1405,7 @@ int bi_getopts_main(bi_ctx *b) {
       optind++;
     } else {
       if (silent) {
-        tmp[0] = opt;
-        tmp[1] = 0;
-        sh_var_set(c, "OPTARG", tmp, false);
+        set_char(c, "OPTARG", opt);
         sh_var_set(c, name, ":", false);
       } else {
         getopts_err(b, "option requires an argument", opt);
@@ -1388,27 +1414,20 @@ int bi_getopts_main(bi_ctx *b) {
       }
       optind++;
       sh_var_set(c, "__VSH_OPTPOS", "1", false);
-      snprintf(tmp, sizeof(tmp), "%d", optind);
-      sh_var_set(c, "OPTIND", tmp, false);
+      set_int(c, "OPTIND", optind);
       return 0;
     }
-    tmp[0] = opt;
-    tmp[1] = 0;
-    sh_var_set(c, name, tmp, false);
+    set_char(c, name, opt);
   } else {
-    tmp[0] = opt;
-    tmp[1] = 0;
-    sh_var_set(c, name, tmp, false);
+    set_char(c, name, opt);
     sh_var_unset(c, "OPTARG");
   }
   if (last_in_bundle) {
     optind++;
     pos = 1;
   }
-  snprintf(tmp, sizeof(tmp), "%d", pos);
-  sh_var_set(c, "__VSH_OPTPOS", tmp, false);
-  snprintf(tmp, sizeof(tmp), "%d", optind);
-  sh_var_set(c, "OPTIND", tmp, false);
+  set_int(c, "__VSH_OPTPOS", pos);
+  set_int(c, "OPTIND", optind);
   if (bad_name) {
     sh_var_unset(c, name);
     bi_err(b, "`%s': not a valid identifier", name);
@@ -1418,8 +1437,7 @@ int bi_getopts_main(bi_ctx *b) {
 done:
   sh_var_set(c, "__VSH_OPTPOS", "1", false);
   if (optind > nargs + 1) optind = nargs + 1;
-  snprintf(tmp, sizeof(tmp), "%d", optind);
-  sh_var_set(c, "OPTIND", tmp, false);
+  set_int(c, "OPTIND", optind);
   sh_var_set(c, name, "?", false);
   sh_var_unset(c, "OPTARG");
   return 1;

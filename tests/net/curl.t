@@ -340,6 +340,16 @@ rc=2
 --- stderr
 curl: try 'curl --help' or 'curl --manual' for more information
 
+=== options but no URL: curl names the problem
+--- script
+curl -s
+echo "rc=$?"
+--- stdout
+rc=2
+--- stderr
+curl: no URL specified!
+curl: try 'curl --help' or 'curl --manual' for more information
+
 === an unknown option
 --- script
 curl --frobnicate http://x/

@@ -193,3 +193,58 @@ echo '[1e99999999999999999999]' | jq -c .
 1.7976931348623157e+308
 0
 [1.7976931348623157e+308]
+
+=== -f is a flag: the first operand is the file holding the program
+--- file p.jq
+.a
+--- file in.json
+{"a":5}
+--- script
+jq -f p.jq in.json
+jq -cf p.jq in.json
+jq -fc p.jq in.json
+jq -nf p.jq
+jq --from-file p.jq in.json
+jq . -f p.jq 2>/dev/null; echo "status $?"
+--- stdout
+5
+5
+5
+null
+5
+status 2
+
+=== an option error is followed by jq's two "Use jq --help" lines, status 2
+--- script
+jq --bogus . 2>&1 | wc -l
+jq -n -x . 2>&1 | wc -l
+jq -n --indent 9 . 2>&1 | wc -l
+jq -n --indent 2>&1 | wc -l
+jq -n --arg a 2>&1 | wc -l
+jq -n --argjson a '{' '$a' 2>&1 | wc -l
+jq -L 2>&1 | wc -l
+jq -L 2>&1 | head -1
+jq -n --bogus 2>&1 | tail -2 | cut -c1-49
+jq -n --indent 9 . 2>/dev/null; echo "status $?"
+--- stdout
+3
+3
+3
+3
+3
+3
+3
+-L takes a parameter: (e.g. -L /search/path or -L/search/path)
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs  at https:/
+status 2
+
+=== --indent reads its number as jq does: not a number is 0
+--- script
+jq -n --indent x '[1]'
+jq -n --indent 1 '[1]'
+--- stdout
+[1]
+[
+ 1
+]
