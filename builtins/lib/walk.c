@@ -45,8 +45,10 @@ int fu_walk_new(fu_walk **out, bi_ctx *b, const char *abs, const char *shown,
     return VSH_ENOMEM;
   }
   w->cur.err = vfs_stat(b->fs, abs, follow || follow_root, &w->cur.st);
-  if (w->cur.err && (follow || follow_root))
+  if (w->cur.err && (follow || follow_root)) {
+    w->cur.link_err = w->cur.err;
     w->cur.err = vfs_stat(b->fs, abs, false, &w->cur.st);
+  }
   *out = w;
   return 0;
 }
@@ -106,7 +108,7 @@ static int push_frame(fu_walk *w) {
 }
 
 int fu_walk_next(fu_walk *w, fu_went **out) {
-  if (bi_cancelled(w->b)) return VSH_EABORTED;
+  if (bi_charge(w->b, 1)) return VSH_EABORTED; /* also checks cancel */
   if (w->state == 0) {
     w->state = 1;
     if (set_cur(w, w->root_path, w->root_shown)) return VSH_ENOMEM;
@@ -153,8 +155,11 @@ int fu_walk_next(fu_walk *w, fu_went **out) {
       w->cur.depth = f->depth + 1;
       w->cur.post = w->cur.dir_err = w->cur.loop = false;
       w->cur.err = vfs_stat(w->b->fs, w->cur.path, w->follow, &w->cur.st);
-      if (w->cur.err && w->follow) /* dangling: show the link itself */
+      w->cur.link_err = 0;
+      if (w->cur.err && w->follow) { /* dangling: show the link itself */
+        w->cur.link_err = w->cur.err;
         w->cur.err = vfs_stat(w->b->fs, w->cur.path, false, &w->cur.st);
+      }
       w->pending_dir = !w->cur.err && w->cur.st.type == VFS_DIR;
       if (w->pending_dir && w->follow) {
         for (size_t i = 0; i < w->n; i++)
@@ -173,7 +178,7 @@ int fu_walk_next(fu_walk *w, fu_went **out) {
       if (set_cur(w, f->path, f->shown)) return VSH_ENOMEM;
       w->cur.depth = f->depth;
       w->cur.st = f->st;
-      w->cur.err = 0;
+      w->cur.err = w->cur.link_err = 0;
       w->cur.post = true;
       w->cur.dir_err = w->cur.loop = false;
     }

@@ -25,6 +25,8 @@ typedef struct fu_went {
   int depth;         /* the root is 0 */
   vfs_info st;
   int err;   /* stat failed (st invalid), or a readdir error when dir_err */
+  int link_err; /* a followed link that could not be followed: why
+                   (VSH_ENOENT dangling, VSH_ELOOP); st is the link's */
   bool dir_err; /* reading this directory failed (comes after its pre) */
   bool post;    /* the second visit of a directory (want_post) */
   bool loop;    /* followed: this directory is one of its ancestors */
