@@ -674,32 +674,30 @@ static int run_stdin(bi_ctx *b, const cz_tool *t, const cz_opts *o) {
 static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
                     const char *f);
 
-/* gzip -r: each entry of a directory in name order, depth first. */
+/* gzip -r: each entry beneath a directory in name order, depth first,
+ * on the library's walker (GNU skips symlinks). */
 static int run_dir(bi_ctx *b, const cz_tool *t, const cz_opts *o,
                    const char *f, const char *abs) {
-  vfs_dirlist l = {0};
-  int rc = vfs_readdir(b->fs, abs, &l);
-  if (rc) return t->msg(b, o->quiet, CZ_M_MISSING, f, NULL, rc);
-  int status = 0;
-  size_t fl = strlen(f);
-  bool slash = fl && f[fl - 1] == '/';
-  for (size_t i = 0; i < l.len && status != 141; i++) {
-    if (bi_cancelled(b)) {
-      status = 1;
-      break;
+  fu_walk *w;
+  if (fu_walk_new(&w, b, abs, f, false, true, false)) return 1;
+  int status = 0, rc = 0;
+  fu_went *e;
+  while (status != 141 && (rc = fu_walk_next(w, &e)) == 1) {
+    if (e->dir_err) {
+      status = worse(status, t->msg(b, o->quiet, CZ_M_MISSING, e->shown,
+                                    NULL, e->err));
+      continue;
     }
-    size_t n = fl + strlen(l.items[i].name) + 2;
-    char *child = vsh__arena_alloc(b->arena, n);
-    if (!child) {
-      status = 1;
-      break;
-    }
-    snprintf(child, n, "%s%s%s", f, slash ? "" : "/", l.items[i].name);
-    if (l.items[i].type == VFS_LNK) continue; /* GNU skips symlinks */
-    int st = run_file(b, t, o, child);
+    if (!e->depth || e->err || e->st.type == VFS_LNK ||
+        e->st.type == VFS_DIR)
+      continue;
+    vsh_arena_mark m = vsh__arena_mark(b->arena);
+    int st = run_file(b, t, o, e->shown);
+    vsh__arena_pop(b->arena, m);
     status = st == 141 ? 141 : worse(status, st);
   }
-  vfs_dirlist_dispose(&l);
+  if (rc < 0) status = worse(status, 1);
+  fu_walk_free(w);
   return status;
 }
 

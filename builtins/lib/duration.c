@@ -1,6 +1,8 @@
 /* duration.c: the time intervals of GNU sleep and timeout: a
  * non-negative number (fractions, exponents and "inf" as strtod reads
  * them) with at most one unit letter, s (default), m, h or d. */
+#include "builtins/lib/opt.h"
+
 #include "builtins/builtins.h"
 
 #include <math.h>

@@ -1,23 +1,14 @@
-/* io.c: input helpers shared by the commands: open an operand ("-" is
- * stdin; /dev/stdin and /dev/fd/N map to the shell's descriptors) as a
- * stream, read a stream line by line with a bounded line length, and
- * run a command over each operand with head/tail's headers. */
+/* io.c: input and output helpers shared by the commands: open an operand
+ * ("-" is stdin; /dev/stdin and /dev/fd/N map to the shell's
+ * descriptors) as a stream, read it whole, in chunks or line by line
+ * (the one line reader), write a file, run a command over each operand
+ * with head/tail's headers, report a file error, and ask -i's question.
+ * Reads check cancellation so a blocked pipeline can be stopped. */
+#include "builtins/lib/io.h"
+
 #include "builtins/builtins.h"
 
 #include <string.h>
-
-const char *bi_c_escape(int c) {
-  switch (c) {
-  case '\a': return "\\a";
-  case '\b': return "\\b";
-  case '\f': return "\\f";
-  case '\n': return "\\n";
-  case '\r': return "\\r";
-  case '\t': return "\\t";
-  case '\v': return "\\v";
-  default: return NULL;
-  }
-}
 
 int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
   *out = NULL;
@@ -140,4 +131,71 @@ int bi_each_input(bi_ctx *b, int n, char **names, int headers,
     }
   }
   return st;
+}
+
+int mi_open(bi_ctx *b, const char *name, sh_stream **out) {
+  return bi_open_input(b, name, out);
+}
+
+int64_t mi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n) {
+  size_t got = 0;
+  while (got < n) {
+    if (bi_cancelled(b)) return VSH_EABORTED;
+    int64_t r = sh_stream_read(s, (char *)buf + got, n - got, bi_exec(b));
+    if (r < 0) return r;
+    if (r == 0) break;
+    got += (size_t)r;
+  }
+  return (int64_t)got;
+}
+
+int mi_read_all(bi_ctx *b, sh_stream *s, vsh_buf *out) {
+  for (;;) {
+    if (bi_cancelled(b)) return VSH_EABORTED;
+    if (vsh__buf_reserve(out, 65536)) return VSH_ENOMEM;
+    int64_t r = sh_stream_read(s, out->data + out->len, 65536, bi_exec(b));
+    if (r < 0) return (int)r;
+    if (r == 0) return 0;
+    out->len += (size_t)r;
+  }
+}
+
+int mi_slurp(bi_ctx *b, const char *name, vsh_buf *out) {
+  sh_stream *s;
+  int rc = mi_open(b, name, &s);
+  if (rc) return rc;
+  rc = mi_read_all(b, s, out);
+  sh_stream_unref(s);
+  return rc;
+}
+
+int mi_write_file(bi_ctx *b, const char *name, const void *data, size_t n,
+                  unsigned mode) {
+  const char *p = bi_path(b, name);
+  if (!p) return VSH_ENAMETOOLONG;
+  return vfs_write_file(b->fs, p, data, n, VFS_W_TRUNC, mode);
+}
+
+void mi_file_err(bi_ctx *b, const char *file, int rc) {
+  if (rc == VSH_EPIPE || rc == VSH_EABORTED) return;
+  bi_err(b, "%s: %s", file, vsh_strerror(rc));
+}
+
+bool fu_ask_overwrite(bi_ctx *b, const char *name) {
+  vsh_buf q = {0};
+  vsh__buf_printf(&q, "%s: overwrite %s? ", b->argv[0], fu_quote(b, name));
+  if (q.data && b->err) sh_stream_write(b->err, q.data, q.len, bi_exec(b));
+  vsh_buf_dispose(&q);
+  char first = 0, ch;
+  bool got = false;
+  for (;;) { /* the whole answer line is consumed, byte by byte */
+    int64_t r = b->in ? sh_stream_read(b->in, &ch, 1, bi_exec(b)) : 0;
+    if (r <= 0 || ch == '\n') break;
+    if (!got && ch != ' ' && ch != '\t') {
+      first = ch;
+      got = true;
+    }
+    if (bi_charge(b, 1)) break;
+  }
+  return first == 'y' || first == 'Y';
 }

@@ -3,6 +3,8 @@
  * prefixes (--num=3, --num 3, --nu), "--" ends options, and operands may
  * come before options (GNU permutation unless POSIXLY_CORRECT or a '+' at
  * the start of the option string).  Operands are collected in order. */
+#include "builtins/lib/opt.h"
+
 #include "builtins/builtins.h"
 
 #include <stdarg.h>

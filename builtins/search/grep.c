@@ -1,7 +1,7 @@
 /* grep.c: grep, egrep, fgrep (and zgrep, zegrep, zfgrep over gzip
- * input) on core/regex, and the search engine rg.c
- * shares.  Streams input line by line (memory: the longest line plus -B
- * context), walks directories iteratively for -r, checks cancellation per
+ * input) on core/regex, and the search engine rg.c shares.  Streams
+ * input line by line (memory: the longest line plus -B context), walks
+ * directories for -r with the library's walker, checks cancellation per
  * chunk of lines, stops with 141 when the reader is gone.  GNU 3.8
  * messages and exit codes; a NUL byte makes a file binary ("grep: x:
  * binary file matches" on stderr). Deviation: -r visits names in sorted
@@ -490,98 +490,72 @@ static int search_file(grep_run_st *st, const char *path, const char *disp,
   return rc;
 }
 
-static char *join(bi_ctx *b, const char *dir, const char *name) {
-  size_t dl = strlen(dir), nl = strlen(name);
-  bool slash = dl && dir[dl - 1] == '/';
-  char *p = vsh__arena_alloc(b->arena, dl + nl + 2);
-  if (!p) return NULL;
-  memcpy(p, dir, dl);
-  if (!slash) p[dl++] = '/';
-  memcpy(p + dl, name, nl + 1);
-  return p;
+/* GNU's --exclude-dir for a directory named on the command line: a glob
+ * matches the whole name or a trailing part that starts just after a
+ * slash ("sub" excludes d/sub, not d/sub/). */
+static bool operand_dir_excluded(grep_run_st *st, const char *op) {
+  const vsh_strv *v = &st->g->exclude_dir;
+  if (!v->len || st->g->implicit_dot) return false;
+  if (any_glob(st->b, v, op)) return true;
+  for (const char *p = strchr(op, '/'); p; p = strchr(p + 1, '/'))
+    if (p[1] && p[1] != '/' && any_glob(st->b, v, p + 1)) return true;
+  return false;
 }
 
-/* Iterative depth-first walk (sorted names), a stack of display paths. */
+/* -r over the library's walker: symlinks found inside the tree are
+ * skipped (-r) or followed (-R, which warns about a loop and reports a
+ * dangling one as GNU does); only regular files are searched. */
 static int walk(grep_run_st *st, const char *top) {
   bi_ctx *b = st->b;
   grep_cfg *g = st->g;
-  vsh_strv stack = {0};
-  int rc = vsh__strv_push(&stack, top, strlen(top));
-  while (!rc && stack.len) {
-    char *disp = stack.items[--stack.len];
-    if (bi_cancelled(b)) {
-      free(disp);
-      rc = VSH_EABORTED;
-      break;
-    }
-    vsh_arena_mark mk = vsh__arena_mark(b->arena);
-    const char *abs = bi_path(b, disp);
-    vfs_dirlist dl = {0};
-    int e = abs ? vfs_readdir(b->fs, abs, &dl) : VSH_ENAMETOOLONG;
-    if (e) {
-      report(st, disp, e);
-    } else {
-      /* push in reverse so the smallest name is searched first; files are
-         searched when popped as well, so keep one order for both */
-      for (size_t k = dl.len; k-- > 0 && !rc;) {
-        vfs_dirent *d = &dl.items[k];
-        const char *rel = st->g->implicit_dot && !strcmp(disp, ".") ? d->name
-                                                                     : join(b, disp, d->name);
-        if (!rel) {
-          rc = VSH_ENOMEM;
-          break;
-        }
-        if (g->skip_hidden && d->name[0] == '.') continue;
-        vfs_type t = d->type;
-        if (t == VFS_LNK) {
-          if (g->recursive < 2) continue;
-          vfs_info inf;
-          const char *ap = bi_path(b, rel);
-          if (!ap || vfs_stat(b->fs, ap, true, &inf)) continue;
-          t = inf.type;
-        }
-        if (t == VFS_DIR) {
-          if (g->exclude_dir.len && any_glob(b, &g->exclude_dir, d->name)) continue;
-          if (g->rg && !rg_glob_ok(st, rel, d->name, true)) continue;
-          if (g->rg && !strcmp(d->name, ".git")) continue;
-          /* directories are pushed with a marker byte so they are walked */
-          vsh_buf tmp = {0};
-          vsh__buf_putc(&tmp, 'D');
-          vsh__buf_puts(&tmp, rel);
-          rc = vsh__strv_push(&stack, tmp.data, tmp.len);
-          vsh_buf_dispose(&tmp);
-        } else if (t == VFS_REG) {
-          if (!file_wanted(st, rel, d->name, false)) continue;
-          vsh_buf tmp = {0};
-          vsh__buf_putc(&tmp, 'F');
-          vsh__buf_puts(&tmp, rel);
-          rc = vsh__strv_push(&stack, tmp.data, tmp.len);
-          vsh_buf_dispose(&tmp);
-        }
-      }
-      vfs_dirlist_dispose(&dl);
-    }
-    vsh__arena_pop(b->arena, mk);
-    free(disp);
-    /* files popped right away keep the sorted order of one directory */
-    while (!rc && stack.len && stack.items[stack.len - 1][0] == 'F') {
-      char *f = stack.items[--stack.len];
-      vsh_arena_mark m2 = vsh__arena_mark(b->arena);
-      const char *ap = bi_path(b, f + 1);
-      rc = ap ? search_file(st, ap, f + 1, g->with_name != 0) : VSH_ENAMETOOLONG;
-      vsh__arena_pop(b->arena, m2);
-      free(f);
-      if (!rc && st->any_selected && g->quiet) rc = 1;
-    }
-    if (!rc && stack.len) {
-      /* the next directory: strip its marker */
-      char *d = stack.items[stack.len - 1];
-      memmove(d, d + 1, strlen(d));
-    }
+  const char *abs = bi_path(b, top);
+  if (!abs) {
+    report(st, top, VSH_ENAMETOOLONG);
+    return 0;
   }
-  for (size_t k = 0; k < stack.len; k++) free(stack.items[k]);
-  free(stack.items);
-  return rc == 1 ? 0 : rc;
+  fu_walk *w;
+  int rc = fu_walk_new(&w, b, abs, top, g->recursive == 2, true, false);
+  if (rc) return rc;
+  fu_went *e;
+  while ((rc = fu_walk_next(w, &e)) == 1) {
+    /* with no operand, names are shown without the "./" of the root */
+    const char *rel = g->implicit_dot && e->depth ? e->shown + 2 : e->shown;
+    if (e->dir_err) {
+      report(st, rel, e->err);
+      continue;
+    }
+    if (!e->depth) continue;
+    if (e->err) continue;
+    if (g->skip_hidden && e->name[0] == '.') {
+      fu_walk_skip(w);
+      continue;
+    }
+    if (e->loop) {
+      if (!g->rg && !g->no_messages)
+        bi_err(b, "%s: warning: recursive directory loop", rel);
+      continue;
+    }
+    if (e->st.type == VFS_LNK) { /* -r, or dangling under -R */
+      if (g->recursive == 2 && !g->rg) report(st, rel, e->link_err);
+      continue;
+    }
+    if (e->st.type == VFS_DIR) {
+      if ((g->exclude_dir.len && any_glob(b, &g->exclude_dir, e->name)) ||
+          (g->rg && (!rg_glob_ok(st, rel, e->name, true) ||
+                     !strcmp(e->name, ".git"))))
+        fu_walk_skip(w);
+      continue;
+    }
+    if (e->st.type != VFS_REG || !file_wanted(st, rel, e->name, false))
+      continue;
+    vsh_arena_mark mk = vsh__arena_mark(b->arena);
+    rc = search_file(st, e->path, rel, g->with_name != 0);
+    vsh__arena_pop(b->arena, mk);
+    if (rc) break;
+    if (st->any_selected && g->quiet) break;
+  }
+  fu_walk_free(w);
+  return rc < 0 ? rc : 0;
 }
 
 static int search_operand(grep_run_st *st, const char *op) {
@@ -611,6 +585,7 @@ static int search_operand(grep_run_st *st, const char *op) {
       st->error = true;
       return 0;
     }
+    if (operand_dir_excluded(st, op)) return 0;
     return walk(st, op);
   }
   if (g->recursive && !file_wanted(st, op, vsh__path_basename(abs), true))

@@ -257,6 +257,107 @@ src/b.h
 src/a.c:1
 src/skip/c.c:1
 
+=== grep -r skips symlinks inside the tree but follows a symlink operand
+--- file d/a
+hit
+--- file d/sub/b
+hit
+--- script
+ln -s a d/alink
+ln -s sub d/sublink
+ln -s nowhere d/dang
+grep -r hit d | sort
+echo "status $?"
+grep -r hit d/sublink
+echo "status $?"
+--- stdout
+d/a:hit
+d/sub/b:hit
+status 0
+d/sublink/b:hit
+status 0
+
+=== grep -R follows every symlink, warns about a loop, reports a dangling one
+--- file d/a
+hit
+--- file d/sub/b
+hit
+--- script
+ln -s a d/alink
+ln -s sub d/sublink
+ln -s .. d/sub/loop
+ln -s nowhere d/dang
+ln -s self d/self
+grep -R hit d 2>&1 | sort
+grep -R hit d >/dev/null 2>&1
+echo "status $?"
+--- stdout
+d/a:hit
+d/alink:hit
+d/sub/b:hit
+d/sublink/b:hit
+grep: d/dang: No such file or directory
+grep: d/self: Too many levels of symbolic links
+grep: d/sub/loop: warning: recursive directory loop
+grep: d/sublink/loop: warning: recursive directory loop
+status 2
+
+=== grep -R: a loop is only a warning, and -s silences it
+--- file d/sub/b
+hit
+--- script
+ln -s .. d/sub/loop
+grep -R hit d
+echo "status $?"
+grep -Rs hit d
+echo "status $?"
+--- stdout
+d/sub/b:hit
+status 0
+d/sub/b:hit
+status 0
+--- stderr
+grep: d/sub/loop: warning: recursive directory loop
+
+=== grep -r --exclude-dir matches a directory operand by its name or a trailing part
+--- file d/sub/b
+hit
+--- file d/a
+hit
+--- script
+grep -r --exclude-dir=sub hit d/sub
+echo "status $?"
+grep -r --exclude-dir=sub hit ./d/sub
+echo "status $?"
+grep -r --exclude-dir=sub hit d/sub/
+echo "status $?"
+grep -r --exclude-dir='d/sub' hit d/sub
+echo "status $?"
+grep -r --exclude-dir='s*' hit d | sort
+grep -r --exclude-dir=. hit .
+echo "status $?"
+cd d && grep -r --exclude-dir=. hit | sort
+--- stdout
+status 1
+status 1
+d/sub/b:hit
+status 0
+status 1
+d/a:hit
+status 1
+a:hit
+sub/b:hit
+
+=== grep -r visits a chain of directories depth first
+--- file top/x/y/z/f
+hit
+--- script
+grep -rn hit top
+cd top && grep -rl hit
+--- stdout
+top/x/y/z/f:1:hit
+x/y/z/f
+
 === recursive search without operand uses the current directory
 --- file d/x.txt
 needle

@@ -1,0 +1,187 @@
+/* path.c: operand paths: joining, base names, cp/mv's target directory,
+ * and readlink -f's canonical path, which resolves each symlink through
+ * the VFS (no host realpath). */
+#include "builtins/lib/path.h"
+
+#include "builtins/builtins.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+char *fu_join(bi_ctx *b, const char *dir, const char *name) {
+  size_t dl = strlen(dir), nl = strlen(name);
+  bool slash = dl > 0 && dir[dl - 1] == '/';
+  char *r = vsh__arena_alloc(b->arena, dl + nl + 2);
+  if (!r) return NULL;
+  memcpy(r, dir, dl);
+  if (!slash) r[dl++] = '/';
+  memcpy(r + dl, name, nl + 1);
+  return r;
+}
+
+const char *fu_base_name(bi_ctx *b, const char *s) {
+  size_t n = strlen(s);
+  while (n > 1 && s[n - 1] == '/') n--;
+  size_t i = n;
+  while (i > 0 && s[i - 1] != '/') i--;
+  return vsh__arena_strndup(b->arena, s + i, n - i);
+}
+
+/* "name: MESSAGE" and the Try line; returns 1 (cp, mv, ln, install). */
+static int target_usage_err(bi_ctx *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static int target_usage_err(bi_ctx *b, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  bi_err(b, "%s", msg);
+  bi_try_help(b);
+  return 1;
+}
+
+int fu_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
+                  bool no_target, const char **dir, const char **dabs) {
+  *dir = *dabs = NULL;
+  if (target && no_target)
+    return target_usage_err(b, "cannot combine --target-directory (-t) "
+                               "and --no-target-directory (-T)");
+  if (*n == 0) return target_usage_err(b, "missing file operand");
+  if (*n == 1 && !target)
+    return target_usage_err(b, "missing destination file operand after %s",
+                            fu_quote(b, ops[0]));
+  if (no_target && *n > 2)
+    return target_usage_err(b, "extra operand %s", fu_quote(b, ops[2]));
+  const char *d = target;
+  vfs_info st;
+  if (!d && !no_target) {
+    const char *last = bi_path(b, ops[*n - 1]);
+    if (last && !vfs_stat(b->fs, last, true, &st) && st.type == VFS_DIR) {
+      d = ops[*n - 1];
+      (*n)--;
+    } else if (*n > 2) {
+      if (last && !vfs_stat(b->fs, last, true, &st))
+        bi_err(b, "target %s is not a directory", fu_quote(b, ops[*n - 1]));
+      else
+        bi_err(b, "target %s: %s", fu_quote(b, ops[*n - 1]),
+               vsh_strerror(VSH_ENOENT));
+      return 1;
+    }
+  }
+  if (!d) return 0;
+  const char *a = bi_path(b, d);
+  int rc = a ? vfs_stat(b->fs, a, true, &st) : VSH_ENAMETOOLONG;
+  if (rc || st.type != VFS_DIR) { /* only -t DIR gets here unchecked */
+    bi_err(b, "target directory %s: %s", fu_quote(b, d),
+           vsh_strerror(rc ? rc : VSH_ENOTDIR));
+    return 1;
+  }
+  *dir = d;
+  *dabs = a;
+  return 0;
+}
+
+bool fu_is_dot_or_dotdot(const char *name) {
+  return !strcmp(name, ".") || !strcmp(name, "..");
+}
+
+int fu_canon(bi_ctx *b, const char *abs, int mode, vsh_buf *out) {
+  vsh_buf rest = {0}; /* components still to walk, '/'-separated */
+  vsh_buf tmp = {0};
+  int rc = 0, links = 0;
+  vsh__buf_clear(out);
+  vsh__buf_puts(out, "/");
+  if (vsh__buf_puts(&rest, abs)) return VSH_ENOMEM;
+  size_t pos = 0;
+  bool missing = false; /* a component was missing (MISSING mode) */
+  while (pos < rest.len) {
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
+    while (pos < rest.len && rest.data[pos] == '/') pos++;
+    if (pos >= rest.len) break;
+    size_t end = pos;
+    while (end < rest.len && rest.data[end] != '/') end++;
+    size_t cl = end - pos;
+    const char *comp = rest.data + pos;
+    bool last = true;
+    for (size_t k = end; k < rest.len; k++)
+      if (rest.data[k] != '/') {
+        last = false;
+        break;
+      }
+    if (cl == 1 && comp[0] == '.') {
+      pos = end;
+      continue;
+    }
+    if (cl == 2 && comp[0] == '.' && comp[1] == '.') {
+      while (out->len > 1 && out->data[out->len - 1] != '/') out->len--;
+      if (out->len > 1) out->len--;
+      out->data[out->len] = 0;
+      pos = end;
+      continue;
+    }
+    size_t save = out->len;
+    if (out->len > 1) vsh__buf_putc(out, '/');
+    vsh__buf_append(out, comp, cl);
+    pos = end;
+    if (missing) continue;
+    vfs_info st;
+    int r = vfs_stat(b->fs, out->data, false, &st);
+    if (r) {
+      if (r == VSH_ENOENT &&
+          (mode == FU_CANON_MISSING || (mode == FU_CANON_ALL_BUT_LAST && last))) {
+        missing = mode == FU_CANON_MISSING;
+        continue;
+      }
+      rc = r;
+      break;
+    }
+    if (st.type == VFS_LNK) {
+      if (++links > VFS_SYMLOOP_MAX) {
+        rc = VSH_ELOOP;
+        break;
+      }
+      vsh__buf_clear(&tmp);
+      r = vfs_readlink(b->fs, out->data, &tmp);
+      if (r) {
+        rc = r;
+        break;
+      }
+      /* splice the target in front of what is left */
+      vsh__buf_putc(&tmp, '/');
+      vsh__buf_append(&tmp, rest.data + pos, rest.len - pos);
+      vsh__buf_clear(&rest);
+      vsh__buf_append(&rest, tmp.data, tmp.len);
+      pos = 0;
+      if (tmp.data[0] == '/') {
+        vsh__buf_clear(out);
+        vsh__buf_puts(out, "/");
+      } else {
+        out->len = save;
+        if (!out->len) vsh__buf_putc(out, '/');
+        out->data[out->len] = 0;
+      }
+      continue;
+    }
+    if (!last && st.type != VFS_DIR) {
+      if (mode == FU_CANON_MISSING) {
+        missing = true;
+        continue;
+      }
+      rc = VSH_ENOTDIR;
+      break;
+    }
+  }
+  vsh_buf_dispose(&rest);
+  vsh_buf_dispose(&tmp);
+  return rc;
+}
+
+const char *fu_raw_path(bi_ctx *b, const char *p) {
+  if (p[0] == '/') return p;
+  return fu_join(b, b->cwd, p);
+}

@@ -1,0 +1,18 @@
+/* text.h: how names and bytes are shown in messages: GNU's quoting
+ * styles and C escapes.  Results live on the exec's arena.  Part of the
+ * command library (lib.h). */
+#ifndef VSH_BUILTINS_LIB_TEXT_H
+#define VSH_BUILTINS_LIB_TEXT_H
+
+#include "shell/command.h"
+
+/* GNU's shell-escape quoting for messages: 'a b', "it's" (arena). */
+const char *fu_quote(bi_ctx *b, const char *s);
+/* GNU's quote() in UTF-8 locales: curly quotes (‘x’), used by some
+ * messages (invalid mode, cannot create directory) instead of 'x'. */
+const char *fu_cquote(bi_ctx *b, const char *s);
+/* C's escape for a control character (\a \b \f \n \r \t \v), as od -c,
+ * hexdump %_c and sed l print them; NULL for any other byte. */
+const char *bi_c_escape(int c);
+
+#endif /* VSH_BUILTINS_LIB_TEXT_H */
