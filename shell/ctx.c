@@ -436,6 +436,35 @@ void sh_hash_forget(sh_ctx *c, const char *name) {
   c->vars.nhashed = w;
 }
 
+bool sh_builtin_disabled(sh_ctx *c, const bi_entry *e) {
+  for (size_t i = 0; i < c->vars.ndisabled; i++)
+    if (c->vars.disabled[i] == e) return true;
+  return false;
+}
+
+const bi_entry *sh_builtin_find(sh_ctx *c, const char *name) {
+  const bi_entry *e = bi_lookup(name);
+  if (!e || !(e->flags & BI_SHELL) || sh_builtin_disabled(c, e)) return NULL;
+  return e;
+}
+
+int sh_builtin_disable(sh_ctx *c, const bi_entry *e, bool off) {
+  size_t i = 0;
+  while (i < c->vars.ndisabled && c->vars.disabled[i] != e) i++;
+  if (!off) {
+    if (i < c->vars.ndisabled)
+      c->vars.disabled[i] = c->vars.disabled[--c->vars.ndisabled];
+    return 0;
+  }
+  if (i < c->vars.ndisabled) return 0;
+  const bi_entry **v =
+      realloc(c->vars.disabled, (i + 1) * sizeof(*c->vars.disabled));
+  if (!v) return VSH_ENOMEM;
+  c->vars.disabled = v;
+  v[c->vars.ndisabled++] = e;
+  return 0;
+}
+
 int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
   if (c->vars.nhashed && !strcmp(name, "PATH")) sh_hash_forget(c, NULL);
   if (strcmp(name, "RANDOM") == 0) {
@@ -629,6 +658,8 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
     sh_hash_remember(c, s->vars.hashed[i].name, s->vars.hashed[i].path, false);
   for (size_t i = 0; i < c->vars.nhashed && i < s->vars.nhashed; i++)
     c->vars.hashed[i].hits = s->vars.hashed[i].hits;
+  for (size_t i = 0; i < s->vars.ndisabled; i++)
+    if (sh_builtin_disable(c, s->vars.disabled[i], true)) goto fail;
   c->vars.pos = sh__strv_dup(s->vars.pos, s->vars.npos);
   c->vars.npos = s->vars.npos;
   c->vars.arg0 = xstrdup(s->vars.arg0);
@@ -714,6 +745,7 @@ void sh_ctx_free(sh_ctx *c) {
   sh__strv_free(c->vars.pos, c->vars.npos);
   sh_hash_forget(c, NULL);
   free(c->vars.hashed);
+  free(c->vars.disabled);
   free(c->vars.arg0);
   free(c->dirs.cwd);
   for (int i = 0; i < SH_NTRAPS; i++) {

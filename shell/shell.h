@@ -227,6 +227,12 @@ struct sh_hashed *sh_hash_find(sh_ctx *c, const char *name);
 void sh_hash_remember(sh_ctx *c, const char *name, const char *path,
                       bool hit);
 void sh_hash_forget(sh_ctx *c, const char *name); /* NULL: all */
+/* The shell builtin name stands for, or NULL when there is none or
+ * `enable -n` turned it off (ctx.c). */
+const struct bi_entry *sh_builtin_find(sh_ctx *c, const char *name);
+/* Turns builtin e off (off) or back on; 0 or VSH_ENOMEM. */
+int sh_builtin_disable(sh_ctx *c, const struct bi_entry *e, bool off);
+bool sh_builtin_disabled(sh_ctx *c, const struct bi_entry *e);
 
 /* ---- functions and aliases ----------------------------------------------- */
 
@@ -389,6 +395,10 @@ struct sh_ctx {
       int hits;
     } *hashed;
     size_t nhashed;
+    /* builtins `enable -n` turned off: the name finds a function or a
+     * file on $PATH instead (a subshell inherits the list) */
+    const struct bi_entry **disabled;
+    size_t ndisabled;
     /* what sh_assign_one last assigned, for xtrace: the subscript as
      * written out (NULL: none) and the value (NULL: a list) */
     const char *asg_key, *asg_val;
