@@ -201,6 +201,7 @@ static int add_sorted(words *w, sh_argv *names) {
 static int add_vars(words *w, bool exported_only) {
   sh_ctx *c = w->b->sh;
   sh_argv names = {0};
+  if (!exported_only && sh_dyn_names(c, "", &names)) return VSH_ENOMEM;
   for (sh_scope *s = c->vars.scope; s; s = s->up)
     for (sh_var *v = s->vars; v; v = v->hh.next) {
       if (exported_only && !(v->attrs & SH_VAR_EXPORT)) continue;

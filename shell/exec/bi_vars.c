@@ -141,6 +141,7 @@ static size_t visible_vars(sh_ctx *c, unsigned mask, sh_var ***out) {
   for (sh_scope *s = c->vars.scope; v && s; s = s->up)
     for (sh_var *x = s->vars; x; x = x->hh.next) {
       if (mask && !(x->attrs & mask)) continue;
+      if (sh_dyn_active(c, x->name)) continue; /* SECONDS: not listed */
       bool shadowed = false;
       for (size_t i = 0; i < n; i++)
         if (!strcmp(v[i]->name, x->name)) shadowed = true;
@@ -486,6 +487,7 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
         v = sh_var_find_raw(c, b->argv[i]);
       }
       sh_var dyn;
+      if (sh_dyn_active(c, b->argv[i])) v = sh_dyn_scalar(c, b->argv[i], &dyn);
       if (!v) { /* FUNCNAME, BASH_LINENO, ...: computed when asked */
         v = sh_dynamic_array(c, b->argv[i], &dyn);
         if (v) v->name = b->argv[i];
@@ -799,7 +801,7 @@ int bi_unset_main(bi_ctx *b) {
       st = 1;
       continue;
     }
-    if (v || vars) {
+    if (v || vars || sh_dyn_active(c, a)) {
       if (sh_var_unset(c, a) == VSH_EPERM) {
         st = 1;
         continue;
