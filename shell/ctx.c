@@ -512,6 +512,7 @@ int sh_builtin_disable(sh_ctx *c, const bi_entry *e, bool off) {
 
 int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
   if (c->vars.nhashed && !strcmp(name, "PATH")) sh_hash_forget(c, NULL);
+  if (!strcmp(name, "OPTIND")) c->vars.getopts_pos = 1;
   if (c->vars.dyn_unset && !sh_dyn_active(c, name)) return 0;
   if (strcmp(name, "RANDOM") == 0) {
     c->vars.rng = (uint32_t)strtoul(val, NULL, 10);
@@ -694,6 +695,7 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   if (copy_funcs(c, s)) goto fail;
   memcpy(c->opt.opts, s->opt.opts, sizeof(c->opt.opts));
   c->vars.dyn_unset = s->vars.dyn_unset;
+  c->vars.getopts_pos = s->vars.getopts_pos;
   c->where.in_ps4 = s->where.in_ps4;
   c->where.xtrace_level = s->where.xtrace_level;
   c->trap.cur_cmd = s->trap.cur_cmd;

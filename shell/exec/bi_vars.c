@@ -1328,7 +1328,7 @@ static void getopts_err(bi_ctx *b, const char *what, char opt) {
 int bi_getopts_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (b->argc < 3) {
-    bi_err(b, "usage: getopts optstring name [arg ...]");
+    bi_usage(b, "getopts optstring name [arg ...]");
     return 2;
   }
   const char *opts = b->argv[1], *name = b->argv[2];
@@ -1339,13 +1339,14 @@ int bi_getopts_main(bi_ctx *b) {
     nargs = b->argc - 3;
   }
   bool silent = opts[0] == ':';
+  const char *opterr = sh_var_get(c, "OPTERR");
+  bool quiet = silent || (opterr && !strcmp(opterr, "0"));
   bool bad_name = !sh_valid_name(name, strlen(name));
   const char *oi = sh_var_get(c, "OPTIND");
   int optind = oi ? atoi(oi) : 1;
   if (optind < 1) optind = 1;
-  /* the position inside a bundle of options is kept in a hidden var */
-  const char *pos_s = sh_var_get(c, "__VSH_OPTPOS");
-  int pos = pos_s ? atoi(pos_s) : 1;
+  /* the position inside a bundle of options (assigning OPTIND resets) */
+  int pos = c->vars.getopts_pos > 1 ? c->vars.getopts_pos : 1;
   char tmp[32];
   if (optind > nargs) goto done;
   const char *arg = args[optind - 1];
@@ -1366,7 +1367,7 @@ int bi_getopts_main(bi_ctx *b) {
       tmp[1] = 0;
       sh_var_set(c, "OPTARG", tmp, false);
     } else {
-      getopts_err(b, "illegal option", opt);
+      if (!quiet) getopts_err(b, "illegal option", opt);
       sh_var_unset(c, "OPTARG");
     }
     sh_var_set(c, name, "?", false);
@@ -1384,14 +1385,14 @@ int bi_getopts_main(bi_ctx *b) {
         sh_var_set(c, "OPTARG", tmp, false);
         sh_var_set(c, name, ":", false);
       } else {
-        getopts_err(b, "option requires an argument", opt);
+        if (!quiet) getopts_err(b, "option requires an argument", opt);
         sh_var_set(c, name, "?", false);
         sh_var_unset(c, "OPTARG");
       }
       optind++;
-      sh_var_set(c, "__VSH_OPTPOS", "1", false);
       snprintf(tmp, sizeof(tmp), "%d", optind);
       sh_var_set(c, "OPTIND", tmp, false);
+      c->vars.getopts_pos = 1;
       return 0;
     }
     tmp[0] = opt;
@@ -1407,10 +1408,9 @@ int bi_getopts_main(bi_ctx *b) {
     optind++;
     pos = 1;
   }
-  snprintf(tmp, sizeof(tmp), "%d", pos);
-  sh_var_set(c, "__VSH_OPTPOS", tmp, false);
   snprintf(tmp, sizeof(tmp), "%d", optind);
   sh_var_set(c, "OPTIND", tmp, false);
+  c->vars.getopts_pos = pos;
   if (bad_name) {
     sh_var_unset(c, name);
     bi_err(b, "`%s': not a valid identifier", name);
@@ -1418,10 +1418,10 @@ int bi_getopts_main(bi_ctx *b) {
   }
   return 0;
 done:
-  sh_var_set(c, "__VSH_OPTPOS", "1", false);
   if (optind > nargs + 1) optind = nargs + 1;
   snprintf(tmp, sizeof(tmp), "%d", optind);
   sh_var_set(c, "OPTIND", tmp, false);
+  c->vars.getopts_pos = 1;
   sh_var_set(c, name, "?", false);
   sh_var_unset(c, "OPTARG");
   return 1;
