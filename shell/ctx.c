@@ -316,7 +316,52 @@ static const char *opts_var(sh_ctx *c, const char *name, bool shopt) {
   return v->val;
 }
 
+/* The scalars bash computes when read; declare -p shows them with these
+ * attributes, `set` and `declare -p` without names do not list them. */
+static const struct {
+  const char *name;
+  bool integer;
+} dyn_vars[] = {
+    {"BASHPID", true},       {"BASH_ARGV0", false},   {"BASH_COMMAND", false},
+    {"BASH_SUBSHELL", false}, {"EPOCHREALTIME", false}, {"EPOCHSECONDS", false},
+    {"LINENO", false},       {"RANDOM", true},        {"SECONDS", true},
+    {"SRANDOM", true},
+};
+#define N_DYN (sizeof(dyn_vars) / sizeof(dyn_vars[0]))
+
+static int dyn_index(const char *name) {
+  for (size_t i = 0; i < N_DYN; i++)
+    if (!strcmp(dyn_vars[i].name, name)) return (int)i;
+  return -1;
+}
+
+const char *sh_dyn_name(size_t i) { return i < N_DYN ? dyn_vars[i].name : NULL; }
+
+bool sh_dyn_active(sh_ctx *c, const char *name) {
+  int k = dyn_index(name);
+  return k >= 0 && !(c->vars.dyn_unset >> k & 1);
+}
+
+void sh_dyn_unset(sh_ctx *c, const char *name) {
+  int k = dyn_index(name);
+  if (k >= 0) c->vars.dyn_unset |= 1u << k;
+}
+
+sh_var *sh_dyn_scalar(sh_ctx *c, const char *name, sh_var *tmp) {
+  int k = dyn_index(name);
+  if (k < 0 || (c->vars.dyn_unset >> k & 1)) return NULL;
+  const char *val = sh__special_var(c, name);
+  if (!val) return NULL;
+  memset(tmp, 0, sizeof(*tmp));
+  tmp->name = (char *)dyn_vars[k].name;
+  tmp->attrs = dyn_vars[k].integer ? SH_VAR_INTEGER : 0;
+  tmp->val = vsh__arena_strndup(&c->arena, val, strlen(val));
+  return tmp->val ? tmp : NULL;
+}
+
 const char *sh__special_var(sh_ctx *c, const char *name) {
+  if (c->vars.dyn_unset && !sh_dyn_active(c, name) && dyn_index(name) >= 0)
+    return NULL;
   switch (name[0]) {
   case 'R':
     if (strcmp(name, "RANDOM") == 0) {
@@ -436,8 +481,39 @@ void sh_hash_forget(sh_ctx *c, const char *name) {
   c->vars.nhashed = w;
 }
 
+bool sh_builtin_disabled(sh_ctx *c, const bi_entry *e) {
+  for (size_t i = 0; i < c->vars.ndisabled; i++)
+    if (c->vars.disabled[i] == e) return true;
+  return false;
+}
+
+const bi_entry *sh_builtin_find(sh_ctx *c, const char *name) {
+  const bi_entry *e = bi_lookup(name);
+  if (!e || !(e->flags & BI_SHELL) || sh_builtin_disabled(c, e)) return NULL;
+  return e;
+}
+
+int sh_builtin_disable(sh_ctx *c, const bi_entry *e, bool off) {
+  size_t i = 0;
+  while (i < c->vars.ndisabled && c->vars.disabled[i] != e) i++;
+  if (!off) {
+    if (i < c->vars.ndisabled)
+      c->vars.disabled[i] = c->vars.disabled[--c->vars.ndisabled];
+    return 0;
+  }
+  if (i < c->vars.ndisabled) return 0;
+  const bi_entry **v =
+      realloc(c->vars.disabled, (i + 1) * sizeof(*c->vars.disabled));
+  if (!v) return VSH_ENOMEM;
+  c->vars.disabled = v;
+  v[c->vars.ndisabled++] = e;
+  return 0;
+}
+
 int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
   if (c->vars.nhashed && !strcmp(name, "PATH")) sh_hash_forget(c, NULL);
+  if (!strcmp(name, "OPTIND")) c->vars.getopts_pos = 1;
+  if (c->vars.dyn_unset && !sh_dyn_active(c, name)) return 0;
   if (strcmp(name, "RANDOM") == 0) {
     c->vars.rng = (uint32_t)strtoul(val, NULL, 10);
     return 1;
@@ -618,6 +694,8 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   }
   if (copy_funcs(c, s)) goto fail;
   memcpy(c->opt.opts, s->opt.opts, sizeof(c->opt.opts));
+  c->vars.dyn_unset = s->vars.dyn_unset;
+  c->vars.getopts_pos = s->vars.getopts_pos;
   c->where.in_ps4 = s->where.in_ps4;
   c->where.xtrace_level = s->where.xtrace_level;
   c->trap.cur_cmd = s->trap.cur_cmd;
@@ -629,6 +707,8 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
     sh_hash_remember(c, s->vars.hashed[i].name, s->vars.hashed[i].path, false);
   for (size_t i = 0; i < c->vars.nhashed && i < s->vars.nhashed; i++)
     c->vars.hashed[i].hits = s->vars.hashed[i].hits;
+  for (size_t i = 0; i < s->vars.ndisabled; i++)
+    if (sh_builtin_disable(c, s->vars.disabled[i], true)) goto fail;
   c->vars.pos = sh__strv_dup(s->vars.pos, s->vars.npos);
   c->vars.npos = s->vars.npos;
   c->vars.arg0 = xstrdup(s->vars.arg0);
@@ -714,6 +794,7 @@ void sh_ctx_free(sh_ctx *c) {
   sh__strv_free(c->vars.pos, c->vars.npos);
   sh_hash_forget(c, NULL);
   free(c->vars.hashed);
+  free(c->vars.disabled);
   free(c->vars.arg0);
   free(c->dirs.cwd);
   for (int i = 0; i < SH_NTRAPS; i++) {

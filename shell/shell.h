@@ -180,6 +180,18 @@ bool sh_valid_name(const char *s, size_t n);
 /* True when LC_ALL, LC_CTYPE or LANG (the first set) is not a UTF-8
  * locale: ${#s} then counts bytes, as bash does in C. */
 bool sh_byte_locale(sh_ctx *c);
+/* Dynamic scalars ($RANDOM, $LINENO, $SECONDS, $BASHPID, ...; ctx.c):
+ * whether name is one still special (not unset), the name of the i-th
+ * (NULL past the last), and the current value as a variable in tmp (its
+ * value in the exec arena), or NULL.  `unset` makes the name plain. */
+bool sh_dyn_active(sh_ctx *c, const char *name);
+const char *sh_dyn_name(size_t i);
+sh_var *sh_dyn_scalar(sh_ctx *c, const char *name, sh_var *tmp);
+void sh_dyn_unset(sh_ctx *c, const char *name);
+/* Appends to out the computed variables (scalars and arrays) whose names
+ * start with prefix and that no variable shadows (param.c). */
+struct sh_argv;
+int sh_dyn_names(sh_ctx *c, const char *prefix, struct sh_argv *out);
 /* Element i of a computed array (PIPESTATUS, FUNCNAME, BASH_SOURCE,
  * BASH_LINENO), or NULL (param.c). */
 const char *sh_dynamic_array_get(sh_ctx *c, const char *name, int64_t i);
@@ -227,6 +239,12 @@ struct sh_hashed *sh_hash_find(sh_ctx *c, const char *name);
 void sh_hash_remember(sh_ctx *c, const char *name, const char *path,
                       bool hit);
 void sh_hash_forget(sh_ctx *c, const char *name); /* NULL: all */
+/* The shell builtin name stands for, or NULL when there is none or
+ * `enable -n` turned it off (ctx.c). */
+const struct bi_entry *sh_builtin_find(sh_ctx *c, const char *name);
+/* Turns builtin e off (off) or back on; 0 or VSH_ENOMEM. */
+int sh_builtin_disable(sh_ctx *c, const struct bi_entry *e, bool off);
+bool sh_builtin_disabled(sh_ctx *c, const struct bi_entry *e);
 
 /* ---- functions and aliases ----------------------------------------------- */
 
@@ -379,6 +397,8 @@ struct sh_ctx {
     uint32_t rng;             /* $RANDOM */
     char numbuf[64];          /* dynamic variables' text ($RANDOM, ...) */
     int getopts_pos;          /* position inside a bundle of options */
+    unsigned dyn_unset;       /* dynamic variables unset (bit: index in
+                                 ctx.c's table): plain names from then on */
     bool expanding_assignment; /* x=value: tilde after ':' in operands */
     int nameref_hops;         /* nameref chains resolved during expansion */
     const char *ind_target;   /* the name the last ${!ref...} resolved to */
@@ -389,6 +409,10 @@ struct sh_ctx {
       int hits;
     } *hashed;
     size_t nhashed;
+    /* builtins `enable -n` turned off: the name finds a function or a
+     * file on $PATH instead (a subshell inherits the list) */
+    const struct bi_entry **disabled;
+    size_t ndisabled;
     /* what sh_assign_one last assigned, for xtrace: the subscript as
      * written out (NULL: none) and the value (NULL: a list) */
     const char *asg_key, *asg_val;

@@ -536,6 +536,7 @@ int sh_var_set_elem(sh_ctx *c, const char *name, const char *key,
 }
 
 int sh_var_unset(sh_ctx *c, const char *name) {
+  sh_dyn_unset(c, name);
   sh_scope *cur = c->vars.scope; /* the running function's own scope */
   while (cur && !cur->is_func) cur = cur->up;
   for (sh_scope *s = c->vars.scope; s; s = s->up) {

@@ -122,25 +122,33 @@ int bi_disown_main(bi_ctx *b) {
   return st;
 }
 
-/* enable [-a] [-p] [name ...]: builtins are listed and enabling one that
- * exists succeeds; disabling (-n) and loading (-f) are not available. */
+/* enable [-a] [-dnps] [name ...]: lists the builtins, or turns the
+ * names off (-n: the name then finds a function or a file on $PATH) and
+ * back on.  No shared object can be loaded (-f), so none is deleted (-d). */
 int bi_enable_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
   bool seen[128] = {0};
   int i = flag_words(b, "apsnfd", seen,
                      "enable [-a] [-dnps] [-f filename] [name ...]");
   if (i < 0) return 2;
-  for (const char *p = "nfd"; *p; p++)
-    if (seen[(unsigned char)*p]) {
-      bi_err(b, "-%c: not supported in the sandbox (builtins stay enabled)",
-             *p);
-      return 1;
-    }
-  if (i == b->argc) {
+  bool off = seen['n'];
+  if (seen['f']) {
+    const char *f = i < b->argc ? b->argv[i] : "";
+    bi_err(b, "cannot open shared object %s: %s: cannot open shared object "
+              "file: No such file or directory", f, f);
+    return 1;
+  }
+  if (i == b->argc || seen['p']) {
     size_t n;
     const bi_entry *t = bi_table(&n);
     vsh_buf o = {0};
-    for (size_t k = 0; k < n; k++)
-      if (t[k].flags & BI_SHELL) vsh__buf_printf(&o, "enable %s\n", t[k].name);
+    for (size_t k = 0; k < n; k++) {
+      bool is_off = sh_builtin_disabled(c, &t[k]);
+      if (!(t[k].flags & BI_SHELL) || (seen['s'] && !(t[k].flags & BI_SPECIAL)))
+        continue;
+      if (!seen['a'] && is_off != off) continue;
+      vsh__buf_printf(&o, "enable %s%s\n", is_off ? "-n " : "", t[k].name);
+    }
     int rc = bi_write(b, o.data ? o.data : "", o.len);
     vsh_buf_dispose(&o);
     return rc ? 1 : 0;
@@ -151,6 +159,11 @@ int bi_enable_main(bi_ctx *b) {
     if (!e || !(e->flags & BI_SHELL)) {
       bi_err(b, "%s: not a shell builtin", b->argv[i]);
       st = 1;
+    } else if (seen['d']) {
+      bi_err(b, "%s: not dynamically loaded", b->argv[i]);
+      st = 1;
+    } else if (sh_builtin_disable(c, e, off)) {
+      return 1;
     }
   }
   return st;
@@ -188,6 +201,7 @@ static int add_sorted(words *w, sh_argv *names) {
 static int add_vars(words *w, bool exported_only) {
   sh_ctx *c = w->b->sh;
   sh_argv names = {0};
+  if (!exported_only && sh_dyn_names(c, "", &names)) return VSH_ENOMEM;
   for (sh_scope *s = c->vars.scope; s; s = s->up)
     for (sh_var *v = s->vars; v; v = v->hh.next) {
       if (exported_only && !(v->attrs & SH_VAR_EXPORT)) continue;

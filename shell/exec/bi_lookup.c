@@ -67,8 +67,7 @@ int bi_type_main(bi_ctx *b) {
       }
       if (!all) continue;
     }
-    const bi_entry *e = bi_lookup(n);
-    bool shellb = e && (e->flags & BI_SHELL);
+    bool shellb = sh_builtin_find(c, n) != NULL;
     if (shellb && !path_only) {
       found = true;
       if (t_only) vsh__buf_puts(&o, "builtin\n");
@@ -78,6 +77,14 @@ int bi_type_main(bi_ctx *b) {
     if (path_only && (al || sh_func_find(c, n) || shellb) && !force_path) {
       found = true; /* -p prints nothing for those, but they count */
       if (!all) continue;
+    }
+    struct sh_hashed *h = all ? NULL : sh_hash_find(c, n);
+    if (h) { /* a remembered path is used as it is */
+      found = true;
+      if (t_only) vsh__buf_puts(&o, "file\n");
+      else if (path_only) vsh__buf_printf(&o, "%s\n", h->path);
+      else vsh__buf_printf(&o, "%s is hashed (%s)\n", n, h->path);
+      continue;
     }
     for (int k = 0;; k++) {
       bool isb;
@@ -157,9 +164,13 @@ int bi_command_main(bi_ctx *b) {
         else vsh__buf_printf(&o, "%s\n", n);
         if (verbose && !is_keyword(n)) /* and its definition, as type */
           sh_print_function(&o, n, sh_func_find(c, n)->def);
-      } else if (bi_lookup(n) && (bi_lookup(n)->flags & BI_SHELL)) {
+      } else if (sh_builtin_find(c, n)) {
         if (verbose) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
         else vsh__buf_printf(&o, "%s\n", n);
+      } else if (sh_hash_find(c, n)) {
+        const char *p = sh_hash_find(c, n)->path;
+        if (verbose) vsh__buf_printf(&o, "%s is hashed (%s)\n", n, p);
+        else vsh__buf_printf(&o, "%s\n", p);
       } else {
         bool isb;
         char *p = sh__path_search_nth(c, n, &isb, -1);
@@ -178,8 +189,8 @@ int bi_command_main(bi_ctx *b) {
   }
   /* skip functions */
   const char *n = b->argv[i];
-  const bi_entry *e = bi_lookup(n);
-  if (e && (e->flags & BI_SHELL)) return sh_run_builtin(c, e, b->argc - i, b->argv + i);
+  const bi_entry *e = sh_builtin_find(c, n);
+  if (e) return sh_run_builtin(c, e, b->argc - i, b->argv + i);
   sh_func *saved = NULL;
   HASH_FIND_STR(c->vars.funcs, n, saved);
   if (saved) HASH_DEL(c->vars.funcs, saved);
@@ -204,8 +215,8 @@ int bi_builtin_main(bi_ctx *b) {
   int i = 1;
   if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
   if (i >= b->argc) return 0;
-  const bi_entry *e = bi_lookup(b->argv[i]);
-  if (!e || !(e->flags & BI_SHELL)) {
+  const bi_entry *e = sh_builtin_find(b->sh, b->argv[i]);
+  if (!e) {
     bi_err(b, "%s: not a shell builtin", b->argv[i]);
     return 1;
   }
@@ -399,7 +410,7 @@ int bi_hash_main(bi_ctx *b) {
     } else if (setpath) {
       sh_hash_remember(c, name, setpath, false);
     } else if (!strchr(name, '/') && !sh_func_find(c, name) &&
-               !(bi_lookup(name) && (bi_lookup(name)->flags & BI_SHELL))) {
+               !sh_builtin_find(c, name)) {
       bool builtin;
       char *found = sh__path_search_nth(c, name, &builtin, -1);
       if (found) {

@@ -141,6 +141,7 @@ static size_t visible_vars(sh_ctx *c, unsigned mask, sh_var ***out) {
   for (sh_scope *s = c->vars.scope; v && s; s = s->up)
     for (sh_var *x = s->vars; x; x = x->hh.next) {
       if (mask && !(x->attrs & mask)) continue;
+      if (sh_dyn_active(c, x->name)) continue; /* SECONDS: not listed */
       bool shadowed = false;
       for (size_t i = 0; i < n; i++)
         if (!strcmp(v[i]->name, x->name)) shadowed = true;
@@ -486,6 +487,7 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
         v = sh_var_find_raw(c, b->argv[i]);
       }
       sh_var dyn;
+      if (sh_dyn_active(c, b->argv[i])) v = sh_dyn_scalar(c, b->argv[i], &dyn);
       if (!v) { /* FUNCNAME, BASH_LINENO, ...: computed when asked */
         v = sh_dynamic_array(c, b->argv[i], &dyn);
         if (v) v->name = b->argv[i];
@@ -763,7 +765,7 @@ static int unset_name(bi_ctx *b, const char *a, bool vars, bool nameref) {
     bi_err(b, "%s: cannot unset: readonly variable", v->name);
     return 1;
   }
-  if (v || vars) return sh_var_unset(c, a) == VSH_EPERM ? 1 : 0;
+  if (v || vars || sh_dyn_active(c, a)) return sh_var_unset(c, a) == VSH_EPERM ? 1 : 0;
   sh_func *f = sh_func_find(c, a);
   if (f) unset_func(c, f);
   return 0;
@@ -1357,7 +1359,7 @@ static void set_int(sh_ctx *c, const char *name, int n) {
 int bi_getopts_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (b->argc < 3) {
-    bi_err(b, "usage: getopts optstring name [arg ...]");
+    bi_usage(b, "getopts optstring name [arg ...]");
     return 2;
   }
   const char *opts = b->argv[1], *name = b->argv[2];
@@ -1368,13 +1370,14 @@ int bi_getopts_main(bi_ctx *b) {
     nargs = b->argc - 3;
   }
   bool silent = opts[0] == ':';
+  const char *opterr = sh_var_get(c, "OPTERR");
+  bool quiet = silent || (opterr && !strcmp(opterr, "0"));
   bool bad_name = !sh_valid_name(name, strlen(name));
   const char *oi = sh_var_get(c, "OPTIND");
   int optind = oi ? atoi(oi) : 1;
   if (optind < 1) optind = 1;
-  /* the position inside a bundle of options is kept in a hidden var */
-  const char *pos_s = sh_var_get(c, "__VSH_OPTPOS");
-  int pos = pos_s ? atoi(pos_s) : 1;
+  /* the position inside a bundle of options (assigning OPTIND resets) */
+  int pos = c->vars.getopts_pos > 1 ? c->vars.getopts_pos : 1;
   if (optind > nargs) goto done;
   const char *arg = args[optind - 1];
   if (pos == 1) {
@@ -1392,7 +1395,7 @@ int bi_getopts_main(bi_ctx *b) {
     if (silent) {
       set_char(c, "OPTARG", opt);
     } else {
-      getopts_err(b, "illegal option", opt);
+      if (!quiet) getopts_err(b, "illegal option", opt);
       sh_var_unset(c, "OPTARG");
     }
     sh_var_set(c, name, "?", false);
@@ -1408,13 +1411,13 @@ int bi_getopts_main(bi_ctx *b) {
         set_char(c, "OPTARG", opt);
         sh_var_set(c, name, ":", false);
       } else {
-        getopts_err(b, "option requires an argument", opt);
+        if (!quiet) getopts_err(b, "option requires an argument", opt);
         sh_var_set(c, name, "?", false);
         sh_var_unset(c, "OPTARG");
       }
       optind++;
-      sh_var_set(c, "__VSH_OPTPOS", "1", false);
       set_int(c, "OPTIND", optind);
+      c->vars.getopts_pos = 1;
       return 0;
     }
     set_char(c, name, opt);
@@ -1426,8 +1429,8 @@ int bi_getopts_main(bi_ctx *b) {
     optind++;
     pos = 1;
   }
-  set_int(c, "__VSH_OPTPOS", pos);
   set_int(c, "OPTIND", optind);
+  c->vars.getopts_pos = pos;
   if (bad_name) {
     sh_var_unset(c, name);
     bi_err(b, "`%s': not a valid identifier", name);
@@ -1435,9 +1438,9 @@ int bi_getopts_main(bi_ctx *b) {
   }
   return 0;
 done:
-  sh_var_set(c, "__VSH_OPTPOS", "1", false);
   if (optind > nargs + 1) optind = nargs + 1;
   set_int(c, "OPTIND", optind);
+  c->vars.getopts_pos = 1;
   sh_var_set(c, name, "?", false);
   sh_var_unset(c, "OPTARG");
   return 1;

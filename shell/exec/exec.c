@@ -683,15 +683,17 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   const char *name = argv[0];
   if (!has_slash(name)) {
     const bi_entry *e = bi_lookup(name);
+    bool off = e && sh_builtin_disabled(c, e);
     /* posix mode finds special builtins before functions */
-    sh_func *f = e && (e->flags & BI_SPECIAL) && c->opt.opts[SH_OPT_POSIX]
+    sh_func *f = !off && e && (e->flags & BI_SPECIAL) && c->opt.opts[SH_OPT_POSIX]
                      ? NULL
                      : sh_func_find(c, name);
     if (f) return sh_call_function(c, f, argc, argv);
     sh_custom *cu = NULL;
     HASH_FIND_STR(c->shell->customs, name, cu);
     if (cu) return sh__run_custom(c, cu, e, argc, argv);
-    if (e && (e->flags & BI_SHELL)) return sh_run_builtin(c, e, argc, argv);
+    if (e && (e->flags & BI_SHELL) && !off)
+      return sh_run_builtin(c, e, argc, argv);
     /* utilities and scripts are found through $PATH, like programs; the
      * hash table remembers where (a remembered path is used as it is) */
     bool builtin = false;
@@ -1011,7 +1013,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     sh_restore(c, &sv);
     return set_status(c, st);
   }
-  const bi_entry *e = bi_lookup(av.v[0]);
+  const bi_entry *e = sh_builtin_find(c, av.v[0]);
   bool special = e && (e->flags & BI_SPECIAL) &&
                  (c->opt.opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
   /* posix mode: a special builtin's prefix assignments outlive it,

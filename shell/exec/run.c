@@ -289,6 +289,7 @@ void sh__init_shell_vars(sh_ctx *c) {
     if (d) d->attrs |= SH_VAR_READONLY;
   }
   sh_var_set(c, "OPTIND", "1", false);
+  sh_var_set(c, "OPTERR", "1", false);
   sh_var_set(c, "BASH_VERSION", "5.2.15(1)-release", false);
   static const char *const vinfo[] = {"5", "2", "15", "1", "release",
                                       "x86_64-pc-linux-gnu"};

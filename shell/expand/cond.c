@@ -138,6 +138,7 @@ static int unary(sh_ctx *c, const char *op, const char *s) {
       free(key);
       return r;
     }
+    if (sh_dyn_active(c, s)) return 0;
     sh_var *v = sh_var_find(c, s);
     if (!v || (v->attrs & SH_VAR_UNSET)) return 1;
     if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC))

@@ -111,6 +111,27 @@ sh_var *sh_dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
   return dynamic_array(c, name, tmp);
 }
 
+int sh_dyn_names(sh_ctx *c, const char *prefix, sh_argv *out) {
+  static const char *const arrays[] = {"BASH_LINENO", "BASH_SOURCE",
+                                       "DIRSTACK", "FUNCNAME", "PIPESTATUS"};
+  size_t pl = strlen(prefix);
+  for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) {
+    sh_var tmp;
+    if (!strncmp(arrays[i], prefix, pl) && !sh_var_find(c, arrays[i]) &&
+        sh_dynamic_array(c, arrays[i], &tmp) &&
+        (tmp.n || strcmp(arrays[i], "PIPESTATUS")) &&
+        sh__argv_push(c, out, arrays[i], strlen(arrays[i])))
+      return VSH_ENOMEM;
+  }
+  for (size_t i = 0; sh_dyn_name(i); i++) {
+    const char *n = sh_dyn_name(i);
+    if (!strncmp(n, prefix, pl) && sh_dyn_active(c, n) && !sh_var_find(c, n) &&
+        sh__argv_push(c, out, n, strlen(n)))
+      return VSH_ENOMEM;
+  }
+  return 0;
+}
+
 const char *sh_dynamic_array_get(sh_ctx *c, const char *name, int64_t i) {
   sh_var tmp;
   sh_var *v = sh_dynamic_array(c, name, &tmp);
@@ -309,6 +330,7 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
     pv->set = true;
     pv->empty_ifs_join = "";
     sh_argv names = {0};
+    if (sh_dyn_names(c, name, &names)) return VSH_ENOMEM;
     for (sh_scope *s = c->vars.scope; s; s = s->up)
       for (sh_var *v = s->vars; v; v = v->hh.next)
         if (!(v->attrs & SH_VAR_UNSET) && strncmp(v->name, name, nl) == 0) {

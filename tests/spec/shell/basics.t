@@ -1015,3 +1015,22 @@ kill -l | head -2; trap -l | tail -1; kill -l 9 TERM
 63) SIGRTMAX-1	64) SIGRTMAX	
 KILL
 15
+
+=== getopts: OPTERR=0 silences its messages, assigning OPTIND restarts a bundle, usage has no line number
+--- script
+OPTERR=0; getopts a o -x; echo "$o [${OPTARG-unset}]"; getopts a: o -a; echo "$o"
+OPTERR=1 OPTIND=1
+getopts ab o -ab; echo $o $OPTIND; OPTIND=1; getopts ab o -ab; echo $o $OPTIND
+getopts ab o -ab; echo $o $OPTIND
+(set | grep -c '^__')
+getopts a; echo $?
+--- stdout
+? [unset]
+?
+a 1
+a 1
+b 2
+0
+2
+--- stderr
+getopts: usage: getopts optstring name [arg ...]

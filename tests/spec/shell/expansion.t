@@ -263,3 +263,35 @@ GLOBIGNORE='*.log:*[[:space:]]*'; echo *.*
 --- stdout
 .env _testing.py
 .env _testing.py pyproject.toml
+
+=== computed variables are listed by ${!prefix*} and compgen -v, shown by declare -p, and unset makes them plain
+--- script
+echo ${!RAN*} ${!SRAN*} ${!EPOCH*} ${!SEC*} ${!LINE*} ${!DIR*}
+f() { echo ${!FUNC*}; }; f
+compgen -v | grep -E '^(BASHPID|BASH_COMMAND|BASH_SUBSHELL|LINENO|SECONDS)$'
+declare -p LINENO BASH_SUBSHELL
+SECONDS=10; declare -p SECONDS
+declare -p RANDOM | sed 's/[0-9][0-9]*/N/'
+[[ -v RANDOM && -v BASHPID && -v LINENO ]] && echo set
+echo $OPTERR
+unset RANDOM LINENO BASHPID SECONDS
+echo "[$RANDOM$LINENO$BASHPID$SECONDS]"
+RANDOM=5; echo $RANDOM $RANDOM
+echo ${!RAN*} ${!SEC*}
+--- stdout
+RANDOM SRANDOM EPOCHREALTIME EPOCHSECONDS SECONDS LINENO DIRSTACK
+FUNCNAME
+BASHPID
+BASH_COMMAND
+BASH_SUBSHELL
+LINENO
+SECONDS
+declare -- LINENO="4"
+declare -- BASH_SUBSHELL="0"
+declare -i SECONDS="10"
+declare -i RANDOM="N"
+set
+1
+[]
+5 5
+RANDOM

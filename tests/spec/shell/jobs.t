@@ -198,3 +198,78 @@ a
 has-pid
 waited 0
 [1]+  Running                 sleep 0.1 &
+
+=== enable -n turns a builtin off: the name finds a file on PATH, enable turns it back on
+--- script
+enable -n echo test
+echo x
+type echo; type -t test
+enable -n
+enable -a | grep -e '-n'
+command -v echo
+builtin echo no
+(enable echo; type -t echo)
+type -t echo
+enable echo
+type echo
+enable -n cd
+cd /; echo "cd $?"
+command cd /; echo "command $?"
+enable -n cat; echo "cat $?"
+enable -d echo; echo "d $?"
+enable -s
+enable -ps | grep -c enable
+--- stdout
+x
+echo is hashed (/usr/bin/echo)
+file
+enable -n echo
+enable -n test
+enable -n echo
+enable -n test
+/usr/bin/echo
+builtin
+file
+echo is a shell builtin
+cd 127
+command 127
+cat 1
+d 1
+enable .
+enable :
+enable break
+enable continue
+enable eval
+enable exec
+enable exit
+enable export
+enable readonly
+enable return
+enable set
+enable shift
+enable source
+enable times
+enable trap
+enable unset
+16
+--- stderr
+vsh: line 7: builtin: echo: not a shell builtin
+vsh: line 13: cd: command not found
+vsh: line 14: cd: command not found
+vsh: line 15: enable: cat: not a shell builtin
+vsh: line 16: enable: echo: not dynamically loaded
+
+=== type and command -V report a hashed command as hashed
+--- script
+ls >/dev/null
+type ls; type -a ls; type -t ls; command -V ls; command -v ls
+hash -p /bin/cat foo; type foo; type -P foo
+--- stdout
+ls is hashed (/usr/bin/ls)
+ls is /usr/bin/ls
+ls is /bin/ls
+file
+ls is hashed (/usr/bin/ls)
+/usr/bin/ls
+foo is hashed (/bin/cat)
+/bin/cat
