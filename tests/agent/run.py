@@ -230,6 +230,165 @@ jq -n '100000000000000000000'
 jq -n '[limit(3; repeat(1))]' -c
 jq -n '3.0, 1.5e300 * 1e10, -0'
 jq '.' <<< '[1.10, 1e2, 0.00001, 123456789012]'
+find . -type f -name '*.py' -printf '%f\n' | sort
+find . -maxdepth 1 -type f | sort
+touch e.txt && find . -empty -type f
+find . -type f -size +0 -name '*.md' -exec basename {} \;
+find src -type f | sort | xargs -n2 echo
+find . -name '*.py' -exec grep -l TODO {} \; | sort
+find . -name '*.txt' | xargs wc -l | tail -1
+find . -type f -name '*.log' -mtime -1 | wc -l
+find missing -name x; echo $?
+grep -rn --exclude-dir=logs line . | sort
+grep -c '' data.csv missing.txt; echo $?
+grep -rh 'def ' src --include='*.py' | sed 's/(.*//' | sort
+grep -E -o '[0-9]+ms' logs/app.log | tr -d ms | sort -n | tail -1
+grep -B2 ERROR logs/app.log | head -7
+grep foo docs; echo $?
+grep -rn "TODO" --include="*.py" . | cut -d: -f1 | sort -u
+grep -n '' docs/a.txt | tail -1
+sed -n '/def add/,/^$/p' src/lib/util.py
+sed -i.bak 's/alice/ALICE/' data.csv && ls data.csv* && head -2 data.csv
+sed = docs/a.txt | sed 'N;s/\n/ /'
+sed -n '$=' logs/app.log
+sed 's/^/> /' docs/a.txt
+sed -e 's/a/A/' -e 's/l/L/2' docs/a.txt
+awk -F, 'NR==1{for(i=1;i<=NF;i++) h[i]=$i; next} {print h[1]"="$1", "h[3]"="$3}' data.csv
+awk '{ print length($0) }' README.md | sort -n | tail -1
+awk 'END{print NR}' logs/app.log
+awk -F, '{printf "%-6s %3d\n", $1, $2}' <(tail -n +2 data.csv)
+awk 'length > 8' README.md
+awk '{sum += $NF+0} END {printf "%.2f\n", sum/NR}' <<< $'a 1.5\nb 2\nc 3'
+awk -F, 'NR>1{c[$3]++} END{for (k in c) print c[k], k}' data.csv | sort -k1,1nr -k2
+jq -r 'to_entries[] | "\(.key)=\(.value)"' <<< '{"a":1,"b":"x"}'
+jq '.users[] | select(.tags | length > 0) | .name' data.json
+jq -r '.users | map(.name) | join(", ")' data.json
+jq '.version = "2.0.0"' data.json > tmp.json && mv tmp.json data.json && jq -r .version data.json
+jq -nc --arg v 1 '{v: $v, n: ($v|tonumber)}'
+jq . missing.json; echo $?
+jq -r '.users[].name' data.json | while read -r n; do echo "user $n"; done
+jq -r '.users[] | select(.age >= 30) | "\(.name)\t\(.age)"' data.json | sort -t$'\t' -k2 -n
+sort -t, -k3,3 -k2,2n data.csv
+sort -u docs/a.txt docs/b.txt
+sort nonexist; echo $?
+sort -t, -k2 -n -r data.csv | head -1 | cut -d, -f1
+cut -d, -f3 data.csv | sort | uniq -c | sort -k1,1nr -k2
+cut -c3- docs/a.txt
+echo 'a:b:c' | cut -d: -f2-
+cut -d, -f2 --complement data.csv | head -2
+tr -d '[:digit:]' < docs/b.txt
+tr '[:lower:]' '[:upper:]' <<< 'mixed Case'
+ls | xargs -n 3 echo
+printf 'a b\nc d\n' | xargs -L1 echo x
+printf 'a\0b\0' | xargs -0 -n1 echo
+echo docs/a.txt docs/b.txt | xargs cat | wc -l
+diff <(sort docs/a.txt) <(sort docs/b.txt) | grep '^[<>]'
+diff -q docs/a.txt docs/b.txt; echo $?
+diff docs/a.txt missing.txt; echo $?
+diff -r src src; echo $?
+diff -u docs/a.txt docs/b.txt | grep -c '^[-+][^-+]'
+tar cf t.tar docs && tar tf t.tar | sort
+mkdir x && tar cf - docs | tar xf - -C x && find x | sort
+tar czf d.tgz docs && mkdir y && tar xzf d.tgz -C y && diff -r docs y/docs && echo same
+wc -c < data.csv
+wc -l < /dev/null
+wc -l missing.txt docs/a.txt; echo $?
+head -n -2 data.csv
+head -n 2 missing.txt docs/a.txt; echo $?
+tail -n 1 docs/*.txt
+tail -n 3 logs/app.log | awk '{print $NF}'
+echo hi | tee -a docs/a.txt >/dev/null; tail -1 docs/a.txt
+echo x | tee out1 out2 | cat; cat out1 out2
+comm -3 docs/a.txt docs/b.txt
+comm -23 <(sort docs/b.txt) <(sort docs/a.txt)
+join -t, <(tail -n +2 data.csv | sort) <(printf 'alice,F\ncarol,F\n')
+paste -d, - - <<< $'a\nb\nc\nd'
+paste -s -d' ' docs/a.txt
+column -t <<< $'a bb c\ndddd e f'
+column -t -s, data.csv | head -2
+date -u -d '2024-02-28 + 2 days' +%Y-%m-%d
+date -u -d @1700000000 '+%Y-%m-%dT%H:%M:%SZ'
+date -u -d '2024-01-01' +%s
+date -u -d 'next monday' +%A
+date -d 'garbage' +%s; echo $?
+stat -c '%n %s' docs/*.txt
+stat -c %a data.csv
+stat missing; echo $?
+du -a docs | wc -l
+ls -l data.csv | awk '{print $1, $5, $NF}'
+ls -la docs | grep -c txt
+ls -R docs
+ls -r src
+ls missing; echo $?
+ls -1 | wc -l
+{{{
+cat > script.sh <<'EOF'
+#!/bin/bash
+echo "args: $#"
+for a in "$@"; do echo "- $a"; done
+EOF
+bash script.sh one "two three"
+}}}
+{{{
+cat <<-EOF
+	indented $((1+1))
+	EOF
+}}}
+{{{
+cat > config.json <<'JSON'
+{"port": 8080, "debug": false}
+JSON
+jq '.port' config.json
+}}}
+for f in docs/*.txt; do mv "$f" "${f%.txt}.md"; done; ls docs
+for f in $(find . -name '*.py' | sort); do echo "$(basename "$f"): $(grep -c def "$f")"; done
+{{{
+while IFS= read -r line; do
+  case $line in *ERROR*) n=$((n+1)) ;; esac
+done < logs/app.log
+echo "errors: ${n:-0}"
+}}}
+set -euo pipefail; cat missing.txt | wc -l; echo after
+set -u; echo "$UNDEFINED_VAR"; echo after
+set -e; f() { false; echo in; }; f || echo caught
+{{{
+set -euo pipefail
+count=$(grep -c ERROR logs/app.log || true)
+echo "count=$count"
+grep -q NOPE logs/app.log || echo "no match"
+}}}
+mkdir docs; echo $?
+rm missing.txt; echo $?
+rm -f missing.txt; echo $?
+rm docs; echo $?
+cp missing.txt x; echo $?
+mv missing.txt x; echo $?
+cd missing; echo $?
+cat docs; echo $?
+mktemp -d | grep -c '^/tmp/tmp\.'
+realpath docs/../data.csv | xargs basename
+readlink -f src/lib/../main.py | sed 's|.*/||'
+ln -s data.csv link.csv && readlink link.csv && wc -l < link.csv
+chmod +x src/main.py && test -x src/main.py && stat -c %A src/main.py
+touch -d '2020-01-01 00:00' docs/a.txt && date -u -r docs/a.txt +%F
+seq -s, 1 5; seq -w 8 11
+printf '%s,%s\n' a b c d
+nl docs/a.txt
+split -l 1 docs/a.txt p_ && ls p_* && cat p_ac
+fold -w 5 -s <<< 'hello world foo'
+fmt -w 20 README.md
+expand -t 2 <<< $'\ta\tb'
+base64 -w 0 data.csv | wc -c
+md5sum docs/a.txt > sums && md5sum -c sums
+gzip -k docs/a.txt && ls docs && gzip -dc docs/a.txt.gz
+gzip missing; echo $?
+du -sk docs | awk '{print $2}'
+test -s data.csv && echo nonempty; [ -z "" ] && echo empty
+env -i A=1 env
+env -u HOME env | grep -c ^HOME=
+IFS=: read -r a b <<< 'x:y'; echo "$b$a"
+basename -s .py src/main.py src/lib/util.py
+dirname src/lib/util.py docs
 '''
 
 EXCLUDED = {
