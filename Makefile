@@ -11,7 +11,9 @@
 #                       tests/oils-known-failures.txt, the import check
 #                       (no libc regex, no host process/env calls), the
 #                       hostile battery and deadline table
-#                       (tests/hostile/run.py), then a summary
+#                       (tests/hostile/run.py), the agent battery
+#                       (tests/agent/run.py: agent idioms in bash and
+#                       vsh over the same tree), then a summary
 #   make demo           build and show that the CLI and library work
 #   make format         clang-format -i every tracked C source (the root
 #                       .clang-format); scripts/check-format lists the
@@ -67,6 +69,7 @@ test: build
 	./scripts/check-mainlen || rc=1; \
 	./scripts/check-decl || rc=1; \
 	python3 ./tests/hostile/run.py $(BUILD)/vsh || rc=1; \
+	python3 ./tests/agent/run.py $(BUILD)/vsh || rc=1; \
 	python3 ./tests/difffuzz/difffuzz.py $(BUILD)/vsh --seed 1 --cases 400 \
 	  || rc=1; \
 	if command -v node >/dev/null; then \

@@ -145,6 +145,9 @@ void bi_sub_env_unset(bi_sub *s, const char *name);
 /* Sets name=val, exported, even over a readonly variable: the command's
  * environment is its own.  0 or a negative vsh_err. */
 int bi_sub_env_set(bi_sub *s, const char *name, const char *val);
+/* Appends the subshell's exported environment, each NAME=VALUE ended by
+ * end (env with no command prints the modified environment). */
+void bi_sub_env_print(bi_sub *s, vsh_buf *out, char end);
 /* Makes abs (an absolute, existing directory) the subshell's cwd. */
 int bi_sub_chdir(bi_sub *s, const char *abs);
 /* Makes in (a borrowed stream, e.g. sh_stream_null()) the subshell's

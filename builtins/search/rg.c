@@ -42,7 +42,7 @@ static bool add_type(bi_ctx *b, vsh_strv *v, const char *t) {
 enum {
   RG_HIDDEN = BI_OPT_FIRST, RG_HEADING, RG_NO_HEADING, RG_COLOR,
   RG_FILES, RG_NO_IGNORE, RG_MAX_DEPTH, RG_FWM, RG_JSON, RG_NO_MESSAGES,
-  RG_SORT, RG_COLUMN, RG_TEXT_NONE
+  RG_SORT, RG_COLUMN, RG_TEXT_NONE, RG_CTX_SEP, RG_NO_CTX_SEP
 };
 
 static const bi_option rg_long[] = {
@@ -69,6 +69,8 @@ static const bi_option rg_long[] = {
     {"after-context", BI_ARG_REQUIRED, 'A', NULL},
     {"before-context", BI_ARG_REQUIRED, 'B', NULL},
     {"context", BI_ARG_REQUIRED, 'C', NULL},
+    {"context-separator", BI_ARG_REQUIRED, RG_CTX_SEP, NULL},
+    {"no-context-separator", BI_ARG_NONE, RG_NO_CTX_SEP, NULL},
     {"heading", BI_ARG_NONE, RG_HEADING, NULL},
     {"no-heading", BI_ARG_NONE, RG_NO_HEADING, NULL},
     {"max-count", BI_ARG_REQUIRED, 'm', NULL},
@@ -196,6 +198,8 @@ static int rg_options(bi_ctx *b, bi_opts *o, grep_cfg *g, rg_cl *cl) {
     case 'L': g->recursive = 2; break;
     case 'a': g->text = true; break;
     case '0': g->null_name = true; break;
+    case RG_CTX_SEP: g->group_sep = o->arg; break;
+    case RG_NO_CTX_SEP: g->group_sep = NULL; break;
     case RG_HEADING: g->heading = true; break;
     case RG_NO_HEADING: g->heading = false; break;
     case RG_FILES: cl->files = true; break;
@@ -213,7 +217,8 @@ static int rg_options(bi_ctx *b, bi_opts *o, grep_cfg *g, rg_cl *cl) {
 
 int bi_rg_main(bi_ctx *b) {
   grep_cfg g = {.prog = "rg", .mode = 'P', .with_name = -1, .max_count = -1,
-                .rg = true, .number = true, .recursive = 1, .skip_hidden = true};
+                .rg = true, .number = true, .recursive = 1, .skip_hidden = true,
+                .group_sep = "--"};
   rg_cl cl = {.ctx_num = -1, .a_num = -1, .b_num = -1};
   bi_opts o = {0};
   int st = rg_options(b, &o, &g, &cl);
@@ -245,6 +250,9 @@ int bi_rg_main(bi_ctx *b) {
   }
   g.after = a_num >= 0 ? a_num : ctx_num >= 0 ? ctx_num : 0;
   g.before = b_num >= 0 ? b_num : ctx_num >= 0 ? ctx_num : 0;
+  /* "--" between non-adjacent context groups, and between files unless
+   * --heading (which parts files with an empty line) */
+  g.ctx_seps = !g.heading && (g.after > 0 || g.before > 0);
   if (nops == 0) {
     sh_stream_kind k = sh_stream_kind_of(b->in);
     if (k == SH_STREAM_PIPE_R || k == SH_STREAM_BYTES || k == SH_STREAM_FILE) {

@@ -32,9 +32,9 @@ static const bi_cmd env_cmd = {
     .bad_status = 125,
 };
 
-static int print_env(bi_ctx *b, char end) {
+static int print_env(bi_ctx *b, bi_sub *c, char end) {
   vsh_buf out = {0};
-  bi_env_print(b, &out, end);
+  bi_sub_env_print(c, &out, end);
   int rc = out.len ? bi_write(b, out.data, out.len) : 0;
   vsh_buf_dispose(&out);
   return rc == VSH_EPIPE ? 141 : rc ? 125 : 0;
@@ -105,7 +105,7 @@ int bi_env_main(bi_ctx *b) {
     if (bi_sub_env_set(c, name, eq + 1)) { st = 125; goto done; }
   }
   if (k == nops) {
-    st = print_env(b, end);
+    st = print_env(b, c, end);
     goto done;
   }
   if (dir) {

@@ -120,6 +120,16 @@ int bi_sub_env_set(bi_sub *s, const char *name, const char *val) {
   return 0;
 }
 
+void bi_sub_env_print(bi_sub *s, vsh_buf *out, char end) {
+  char **env = sh_export_env(s);
+  for (size_t i = 0; env && env[i]; i++) {
+    vsh__buf_puts(out, env[i]);
+    vsh__buf_putc(out, end);
+    free(env[i]);
+  }
+  free(env);
+}
+
 int bi_sub_chdir(bi_sub *s, const char *abs) {
   char *nc = strdup(abs);
   if (!nc) return VSH_ENOMEM;

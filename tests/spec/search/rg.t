@@ -148,3 +148,71 @@ rc=2
 1:bar
 --- stderr
 rg: look-around, including look-ahead and look-behind, is not supported
+
+=== rg prints "--" between context groups that do not touch, and between files
+--- vsh-only: ripgrep is not installed on the host (ripgrep 14 prints the context separator between non-adjacent groups, and between files without --heading)
+--- file x
+a
+foo
+b
+c
+d
+e
+f
+foo
+g
+--- file y
+foo
+--- script
+rg -C1 foo x
+echo ==
+rg -B1 foo x y
+echo ==
+rg --heading -A1 foo x y
+echo ==
+rg -A1 --context-separator=XX foo x
+echo ==
+rg --no-context-separator -B1 foo x
+echo ==
+rg foo x y
+--- stdout
+1-a
+2:foo
+3-b
+--
+7-f
+8:foo
+9-g
+==
+x-1-a
+x:2:foo
+--
+x-7-f
+x:8:foo
+--
+y:1:foo
+==
+x
+2:foo
+3-b
+--
+8:foo
+9-g
+
+y
+1:foo
+==
+2:foo
+3-b
+XX
+8:foo
+9-g
+==
+1-a
+2:foo
+7-f
+8:foo
+==
+x:2:foo
+x:8:foo
+y:1:foo

@@ -40,3 +40,21 @@ Try 'env --help' for more information.
 env -i nosuchcmd_x 2>/dev/null; echo "st $?"
 --- stdout
 st 127
+
+=== env with no command prints the modified environment
+--- script
+env -i; echo "st $?"
+env -i A=1 B=2
+export Y=1
+env -u Y | grep -c '^Y='
+env -u HOME | grep -c '^HOME='
+Y=2 env | grep '^Y='
+env -i -0 C=3 | od -c | head -1
+--- stdout
+st 0
+A=1
+B=2
+0
+0
+Y=2
+0000000   C   =   3  \0
