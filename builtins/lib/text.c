@@ -7,38 +7,87 @@
 
 #include <string.h>
 
+/* Length of the valid UTF-8 sequence at p (1 for ASCII), 0 when the
+ * byte starts no valid sequence. */
+static size_t utf8_len(const unsigned char *p) {
+  size_t n;
+  if (*p < 0x80) return 1;
+  if (*p >= 0xc2 && *p <= 0xdf) n = 2;
+  else if (*p >= 0xe0 && *p <= 0xef) n = 3;
+  else if (*p >= 0xf0 && *p <= 0xf4) n = 4;
+  else return 0;
+  for (size_t i = 1; i < n; i++)
+    if ((p[i] & 0xc0) != 0x80) return 0;
+  return n;
+}
+
+/* A byte GNU's quoting shows as an escape: a control character, DEL, or
+ * a byte outside a valid UTF-8 sequence. */
+static bool needs_escape(const unsigned char *p) {
+  return *p < 0x20 || *p == 0x7f || !utf8_len(p);
+}
+
+/* Appends the escape of the byte c (\t or \ooo). */
+static void put_escape(vsh_buf *o, unsigned char c) {
+  const char *e = bi_c_escape(c);
+  if (e) vsh__buf_puts(o, e);
+  else vsh__buf_printf(o, "\\%03o", c);
+}
+
+static char *arena_copy(bi_ctx *b, vsh_buf *o) {
+  char *r = vsh__arena_strndup(b->arena, o->data ? o->data : "", o->len);
+  vsh_buf_dispose(o);
+  return r;
+}
+
 const char *fu_quote(bi_ctx *b, const char *s) {
-  bool has_sq = strchr(s, '\'') != NULL;
+  bool escapes = false;
+  for (const unsigned char *p = (const unsigned char *)s; *p;
+       p += utf8_len(p) ? utf8_len(p) : 1)
+    if (needs_escape(p)) escapes = true;
   vsh_buf o = {0};
-  if (has_sq) {
-    /* "it's" unless it also holds characters special inside "..." */
-    bool dq_ok = !strpbrk(s, "\"$`\\");
-    if (dq_ok) {
-      vsh__buf_printf(&o, "\"%s\"", s);
-    } else {
-      vsh__buf_putc(&o, '\'');
-      for (const char *p = s; *p; p++) {
-        if (*p == '\'') vsh__buf_puts(&o, "'\\''");
-        else vsh__buf_putc(&o, *p);
-      }
-      vsh__buf_putc(&o, '\'');
-    }
+  if (!escapes && strchr(s, '\'') && !strpbrk(s, "\"$`\\")) {
+    vsh__buf_printf(&o, "\"%s\"", s); /* "it's" */
   } else {
-    vsh__buf_printf(&o, "'%s'", s);
+    /* 'a'\''b', and $'\t' for what cannot be shown: 'a'$'\t''b' */
+    bool open = true;
+    vsh__buf_putc(&o, '\'');
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+      if (needs_escape(p)) {
+        if (open) vsh__buf_putc(&o, '\'');
+        vsh__buf_puts(&o, "$'");
+        while (*p && needs_escape(p)) put_escape(&o, *p++);
+        vsh__buf_putc(&o, '\'');
+        open = false;
+        continue;
+      }
+      if (!open) vsh__buf_putc(&o, '\'');
+      open = true;
+      size_t n = utf8_len(p);
+      if (*p == '\'') vsh__buf_puts(&o, "'\\''");
+      else vsh__buf_append(&o, p, n);
+      p += n;
+    }
+    if (open) vsh__buf_putc(&o, '\'');
   }
-  char *r = vsh__arena_strndup(b->arena, o.data ? o.data : "", o.len);
-  vsh_buf_dispose(&o);
+  char *r = arena_copy(b, &o);
   return r ? r : s;
 }
 
 const char *fu_cquote(bi_ctx *b, const char *s) {
-  size_t n = strlen(s);
-  char *r = vsh__arena_alloc(b->arena, n + 7);
-  if (!r) return s;
-  memcpy(r, "\xe2\x80\x98", 3);
-  memcpy(r + 3, s, n);
-  memcpy(r + 3 + n, "\xe2\x80\x99", 4);
-  return r;
+  vsh_buf o = {0};
+  vsh__buf_puts(&o, "\xe2\x80\x98");
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    size_t n = utf8_len(p);
+    if (*p == '\\') vsh__buf_puts(&o, "\\\\");
+    else if (needs_escape(p)) put_escape(&o, *p);
+    else vsh__buf_append(&o, p, n);
+    p += n ? n : 1;
+  }
+  vsh__buf_puts(&o, "\xe2\x80\x99");
+  char *r = arena_copy(b, &o);
+  return r ? r : s;
 }
 
 const char *bi_c_escape(int c) {
