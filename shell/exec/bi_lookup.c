@@ -106,6 +106,48 @@ int bi_type_main(bi_ctx *b) {
   return st;
 }
 
+/* command -v / -V NAME...: how each name would be run (0 when any was
+ * found, as bash). */
+static int command_describe(bi_ctx *b, int i, bool verbose) {
+  sh_ctx *c = b->sh;
+  bool found = false; /* bash: 0 when any name was found */
+  vsh_buf o = {0};
+  for (; i < b->argc; i++) {
+    const char *n = b->argv[i];
+    sh_alias *al = NULL;
+    if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->vars.aliases, n, al);
+    if (al) {
+      if (verbose) vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
+      else vsh__buf_printf(&o, "alias %s='%s'\n", n, al->text);
+    } else if (sh_func_find(c, n) || is_keyword(n)) {
+      if (verbose) vsh__buf_printf(&o, "%s is a %s\n", n, is_keyword(n) ? "shell keyword" : "function");
+      else vsh__buf_printf(&o, "%s\n", n);
+      if (verbose && !is_keyword(n)) /* and its definition, as type */
+        sh_print_function(&o, n, sh_func_find(c, n)->def);
+    } else if (sh_builtin_find(c, n)) {
+      if (verbose) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
+      else vsh__buf_printf(&o, "%s\n", n);
+    } else if (sh_hash_find(c, n)) {
+      const char *p = sh_hash_find(c, n)->path;
+      if (verbose) vsh__buf_printf(&o, "%s is hashed (%s)\n", n, p);
+      else vsh__buf_printf(&o, "%s\n", p);
+    } else {
+      bool isb;
+      char *p = sh__path_search_nth(c, n, &isb, -1);
+      if (p && verbose) vsh__buf_printf(&o, "%s is %s\n", n, p);
+      else if (p) vsh__buf_printf(&o, "%s\n", p);
+      else {
+        if (verbose) bi_err(b, "%s: not found", n);
+        continue;
+      }
+    }
+    found = true;
+  }
+  bi_write(b, o.data ? o.data : "", o.len);
+  vsh_buf_dispose(&o);
+  return found ? 0 : 1;
+}
+
 int bi_command_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int i = 1;
@@ -149,44 +191,7 @@ int bi_command_main(bi_ctx *b) {
     free(opath);
     return st;
   }
-  if (describe || verbose) {
-    bool found = false; /* bash: 0 when any name was found */
-    vsh_buf o = {0};
-    for (; i < b->argc; i++) {
-      const char *n = b->argv[i];
-      sh_alias *al = NULL;
-      if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->vars.aliases, n, al);
-      if (al) {
-        if (verbose) vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
-        else vsh__buf_printf(&o, "alias %s='%s'\n", n, al->text);
-      } else if (sh_func_find(c, n) || is_keyword(n)) {
-        if (verbose) vsh__buf_printf(&o, "%s is a %s\n", n, is_keyword(n) ? "shell keyword" : "function");
-        else vsh__buf_printf(&o, "%s\n", n);
-        if (verbose && !is_keyword(n)) /* and its definition, as type */
-          sh_print_function(&o, n, sh_func_find(c, n)->def);
-      } else if (sh_builtin_find(c, n)) {
-        if (verbose) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
-        else vsh__buf_printf(&o, "%s\n", n);
-      } else if (sh_hash_find(c, n)) {
-        const char *p = sh_hash_find(c, n)->path;
-        if (verbose) vsh__buf_printf(&o, "%s is hashed (%s)\n", n, p);
-        else vsh__buf_printf(&o, "%s\n", p);
-      } else {
-        bool isb;
-        char *p = sh__path_search_nth(c, n, &isb, -1);
-        if (p && verbose) vsh__buf_printf(&o, "%s is %s\n", n, p);
-        else if (p) vsh__buf_printf(&o, "%s\n", p);
-        else {
-          if (verbose) bi_err(b, "%s: not found", n);
-          continue;
-        }
-      }
-      found = true;
-    }
-    bi_write(b, o.data ? o.data : "", o.len);
-    vsh_buf_dispose(&o);
-    return found ? 0 : 1;
-  }
+  if (describe || verbose) return command_describe(b, i, verbose);
   /* skip functions */
   const char *n = b->argv[i];
   const bi_entry *e = sh_builtin_find(c, n);
