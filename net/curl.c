@@ -570,17 +570,17 @@ static int parse_args(curl_cfg *c) {
       if (st >= 0) return st;
       continue;
     }
+    /* curl's messages name the whole bundle ("option -sQ: ...") */
     for (size_t k = 1; a[k]; k++) {
       const curl_optdef *d = find_short(a[k]);
-      char spelled[3] = {'-', a[k], 0};
-      if (!d) return usage_error(c, "option %s: is unknown", spelled);
+      if (!d) return usage_error(c, "option %s: is unknown", a);
       const char *arg = NULL;
       if (d->arg) {
         if (a[k + 1]) arg = a + k + 1;
         else if (i + 1 < b->argc) arg = b->argv[++i];
-        else return usage_error(c, "option %s: requires parameter", spelled);
+        else return usage_error(c, "option %s: requires parameter", a);
       }
-      int st = apply(c, d, arg, false, spelled);
+      int st = apply(c, d, arg, false, a);
       if (st >= 0) return st;
       if (arg) break;
     }

@@ -683,11 +683,66 @@ static int k_output(jq_st *st, jv v, jv p, void *ud) {
 
 /* ---- options ------------------------------------------------------------------ */
 
-/* jq parses its own arguments (options with two values, no
- * abbreviations, a filter that may start with '-', operands that turn
- * into $ARGS.positional after --args: see jq_parse_args); the
- * declaration holds its help, its version and its usage errors (jq's
- * two "Use jq --help" lines, status 2). */
+/* jq's options, parsed by bi_opt in jq's own language (BI_CMD_EXACT:
+ * whole long names only; "Unknown option: ARG"): the options with
+ * values (--indent N, --arg NAME VALUE...) take them from the next
+ * arguments themselves (jq_option), with jq's messages; -f is a flag
+ * (the first operand is then the program's file); an argument that is
+ * "-" and no letter ("-1", "-.a") is an operand, as in jq.  The
+ * declaration holds jq's help, version and usage errors (its two "Use
+ * jq --help" lines, status 2). */
+enum {
+  J_RAW0 = BI_OPT_FIRST,
+  J_TAB,
+  J_INDENT,
+  J_UNBUFFERED,
+  J_STREAM,
+  J_STREAM_ERRORS,
+  J_SEQ,
+  J_ARGS,
+  J_JSONARGS,
+  J_BUILD,
+  J_ARG,
+  J_ARGJSON,
+  J_SLURPFILE,
+  J_RAWFILE,
+};
+
+static const bi_option jq_options[] = {
+    {"null-input", BI_ARG_NONE, 'n', NULL},
+    {"raw-input", BI_ARG_NONE, 'R', NULL},
+    {"slurp", BI_ARG_NONE, 's', NULL},
+    {"compact-output", BI_ARG_NONE, 'c', NULL},
+    {"raw-output", BI_ARG_NONE, 'r', NULL},
+    {"raw-output0", BI_ARG_NONE, J_RAW0, NULL},
+    {"join-output", BI_ARG_NONE, 'j', NULL},
+    {"ascii-output", BI_ARG_NONE, 'a', NULL},
+    {"sort-keys", BI_ARG_NONE, 'S', NULL},
+    {"color-output", BI_ARG_NONE, 'C', NULL},
+    {"monochrome-output", BI_ARG_NONE, 'M', NULL},
+    {"tab", BI_ARG_NONE, J_TAB, NULL},
+    {"indent", BI_ARG_NONE, J_INDENT, NULL},
+    {"unbuffered", BI_ARG_NONE, J_UNBUFFERED, NULL},
+    {"stream", BI_ARG_NONE, J_STREAM, NULL},
+    {"stream-errors", BI_ARG_NONE, J_STREAM_ERRORS, NULL},
+    {"seq", BI_ARG_NONE, J_SEQ, NULL},
+    {"from-file", BI_ARG_NONE, 'f', NULL},
+    {"arg", BI_ARG_NONE, J_ARG, NULL},
+    {"argjson", BI_ARG_NONE, J_ARGJSON, NULL},
+    {"slurpfile", BI_ARG_NONE, J_SLURPFILE, NULL},
+    {"rawfile", BI_ARG_NONE, J_RAWFILE, NULL},
+    {"args", BI_ARG_NONE, J_ARGS, NULL},
+    {"jsonargs", BI_ARG_NONE, J_JSONARGS, NULL},
+    {"exit-status", BI_ARG_NONE, 'e', NULL},
+    {"build-configuration", BI_ARG_NONE, J_BUILD, NULL},
+    {0}};
+
+/* jq's isoptish: "-" followed by a letter or "-" is an option. */
+static bool jq_is_operand(const char *arg) {
+  char c = arg[1];
+  return c != '-' && !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+}
+
 static const bi_cmd jq_cmd = {
     .name = "jq",
     .usage =
@@ -741,6 +796,11 @@ static const bi_cmd jq_cmd = {
         "  --                        terminates argument processing;\n\n"
         "Named arguments are also available as $ARGS.named[], while\n"
         "positional arguments are available as $ARGS.positional[].\n",
+    .shortopts = "nRscrjaSCMefhVL::",
+    .longopts = jq_options,
+    .flags = BI_CMD_EXACT,
+    .unknown_fmt = "Unknown option: %s",
+    .is_operand = jq_is_operand,
     .version = "jq-1.7.1\n",
     .bad_status = 2,
     .try_text = "Use jq --help for help with command-line options,\n"
@@ -837,61 +897,14 @@ typedef struct jq_args {
   named *nm;
   int nnamed;
   jv positional;
-  int args_mode; /* 1 --args, 2 --jsonargs */
+  /* --args (1) and --jsonargs (2) apply to the operands that follow
+   * them: mode[k] from operand at[k] on */
+  int *mode_at, *mode;
+  int nmodes;
   const char *libpaths[16];
   size_t nlib;
   vsh_buf filebuf; /* the program read by -f */
 } jq_args;
-
-/* Long-only options (jq's long options that have a letter answer it). */
-enum {
-  J_RAW0 = BI_OPT_FIRST,
-  J_TAB,
-  J_INDENT,
-  J_UNBUFFERED,
-  J_STREAM,
-  J_STREAM_ERRORS,
-  J_SEQ,
-  J_ARGS,
-  J_JSONARGS,
-  J_BUILD,
-  J_ARG,
-  J_ARGJSON,
-  J_SLURPFILE,
-  J_RAWFILE,
-};
-
-static const struct {
-  const char *name;
-  int val;
-} jq_long_opts[] = {
-    {"null-input", 'n'},
-    {"raw-input", 'R'},
-    {"slurp", 's'},
-    {"compact-output", 'c'},
-    {"raw-output", 'r'},
-    {"raw-output0", J_RAW0},
-    {"join-output", 'j'},
-    {"ascii-output", 'a'},
-    {"sort-keys", 'S'},
-    {"color-output", 'C'},
-    {"monochrome-output", 'M'},
-    {"tab", J_TAB},
-    {"indent", J_INDENT},
-    {"unbuffered", J_UNBUFFERED},
-    {"stream", J_STREAM},
-    {"stream-errors", J_STREAM_ERRORS},
-    {"seq", J_SEQ},
-    {"from-file", 'f'},
-    {"arg", J_ARG},
-    {"argjson", J_ARGJSON},
-    {"slurpfile", J_SLURPFILE},
-    {"rawfile", J_RAWFILE},
-    {"args", J_ARGS},
-    {"jsonargs", J_JSONARGS},
-    {"exit-status", 'e'},
-    {"build-configuration", J_BUILD},
-};
 
 /* A flag option (a letter or a long-only id); false when c is none. */
 static bool jq_flag(jq_args *a, int c) {
@@ -915,8 +928,6 @@ static bool jq_flag(jq_args *a, int c) {
   case J_STREAM: o->stream = true; break;
   case J_STREAM_ERRORS: o->stream = o->stream_errors = true; break;
   case J_SEQ: o->seq = true; break;
-  case J_ARGS: a->args_mode = 1; break;
-  case J_JSONARGS: a->args_mode = 2; break;
   default: return false;
   }
   return true;
@@ -926,26 +937,6 @@ static int could_not_open(bi_ctx *b, const char *name, int rc) {
   bi_errline(b, "jq: error: Could not open %s: %s", name,
              rc == VSH_EISDIR ? "Is a directory" : "No such file or directory");
   return 2;
-}
-
-/* An operand: the filter (or -f's file) first, then the input files,
- * or after --args (--jsonargs) the positional strings (JSON values).
- * Returns -1 to go on, else the exit status. */
-static int jq_operand(bi_ctx *b, jq_args *a, const char *arg) {
-  if (!a->filter) {
-    a->filter = arg;
-  } else if (a->args_mode == 1) {
-    a->positional = jv_arr_push(a->positional, jv_str_c(arg));
-  } else if (a->args_mode == 2) {
-    char err[200];
-    jv v = jv_parse_one(arg, strlen(arg), err, sizeof err);
-    if (!jv_ok(v))
-      return bi_usage_error(b, &jq_cmd, "Invalid JSON text passed to --jsonargs");
-    a->positional = jv_arr_push(a->positional, v);
-  } else {
-    a->files[a->nfiles++] = (char *)arg;
-  }
-  return -1;
 }
 
 /* --slurpfile's array of the values in FILE, --rawfile's string. */
@@ -1011,104 +1002,92 @@ static int jq_indent(bi_ctx *b, jq_args *a, const char *arg) {
   return -1;
 }
 
-/* The long option argv[*i] (no abbreviations); its values follow it. */
-static int jq_long(bi_ctx *b, jq_args *a, int *i) {
-  const char *arg = b->argv[*i];
-  if (!strcmp(arg, "--help")) {
-    bi_cmd_help(b, &jq_cmd);
-    return 0;
-  }
-  if (!strcmp(arg, "--version")) {
-    bi_cmd_version(b, &jq_cmd);
-    return 0;
-  }
-  int c = 0;
-  for (size_t k = 0; k < sizeof jq_long_opts / sizeof *jq_long_opts; k++)
-    if (!strcmp(arg + 2, jq_long_opts[k].name)) c = jq_long_opts[k].val;
-  if (jq_flag(a, c)) return -1;
-  bool more = *i + 1 < b->argc, two = *i + 2 < b->argc;
+/* An option that is no flag; its values are the next arguments (g->ind).
+ * -1 to go on, else the exit status. */
+static int jq_option(bi_ctx *b, bi_opts *g, jq_args *a, int c) {
+  const char *opt = b->argv[g->ind - 1];
+  bool more = g->ind < b->argc, two = g->ind + 1 < b->argc;
   switch (c) {
+  case 'h':
+    return bi_cmd_help(b, &jq_cmd);
+  case 'V':
+    return bi_cmd_version(b, &jq_cmd);
   case J_BUILD:
     bi_puts(b, "vsh\n");
     return 0;
+  case J_ARGS:
+  case J_JSONARGS:
+    a->mode_at[a->nmodes] = g->noperands;
+    a->mode[a->nmodes++] = c == J_ARGS ? 1 : 2;
+    return -1;
+  case 'L': {
+    const char *dir = g->arg ? g->arg : more ? b->argv[g->ind++] : NULL;
+    if (!dir) {
+      bi_errline(b, "-L takes a parameter: (e.g. -L /search/path or -L/search/path)");
+      return bi_usage_error(b, &jq_cmd, NULL);
+    }
+    if (*dir == '=') dir++;
+    if (a->nlib < 16) a->libpaths[a->nlib++] = dir;
+    return -1;
+  }
   case J_INDENT:
-    return jq_indent(b, a, more ? b->argv[++*i] : NULL);
+    return jq_indent(b, a, more ? b->argv[g->ind++] : NULL);
   case J_ARG:
   case J_ARGJSON:
   case J_SLURPFILE:
   case J_RAWFILE:
     if (!two)
       return bi_usage_error(b, &jq_cmd,
-                            "%s takes two parameters (e.g. %s varname %s)", arg,
-                            arg,
+                            "%s takes two parameters (e.g. %s varname %s)", opt,
+                            opt,
                             c == J_ARG       ? "value"
                             : c == J_ARGJSON ? "text"
                                              : "filename");
-    *i += 2;
-    return jq_named(b, a, c, b->argv[*i - 1], b->argv[*i]);
+    g->ind += 2;
+    return jq_named(b, a, c, b->argv[g->ind - 2], b->argv[g->ind - 1]);
   default:
-    return bi_usage_error(b, &jq_cmd, "Unknown option: %s", arg);
+    return g->status; /* a usage error bi_opt reported */
   }
 }
 
-/* Short options, possibly combined ("-nr"); -L takes the rest of this
- * argument or the next. */
-static int jq_short(bi_ctx *b, jq_args *a, int *i) {
-  const char *arg = b->argv[*i];
-  for (const char *c = arg + 1; *c; c++) {
-    if (jq_flag(a, *c)) continue;
-    switch (*c) {
-    case 'h':
-      bi_cmd_help(b, &jq_cmd);
-      return 0;
-    case 'V':
-      bi_cmd_version(b, &jq_cmd);
-      return 0;
-    case 'L': {
-      const char *dir = c[1] ? c + 1 : (*i + 1 < b->argc ? b->argv[++*i] : NULL);
-      if (!dir) {
-        bi_errline(b, "-L takes a parameter: (e.g. -L /search/path or -L/search/path)");
-        return bi_usage_error(b, &jq_cmd, NULL);
-      }
-      if (*dir == '=') dir++;
-      if (a->nlib < 16) a->libpaths[a->nlib++] = dir;
-      return -1;
-    }
-    default:
-      return bi_usage_error(b, &jq_cmd, "Unknown option: %s", arg);
+/* The operands in order: the filter (or -f's file) first, then the input
+ * files, or after --args (--jsonargs) the positional strings (JSON
+ * values).  -1 to go on, else the exit status. */
+static int jq_operands(bi_ctx *b, jq_args *a, const bi_opts *g) {
+  int mode = 0, k = 0;
+  for (int i = 0; i < g->noperands; i++) {
+    const char *arg = g->operands[i];
+    while (k < a->nmodes && a->mode_at[k] <= i) mode = a->mode[k++];
+    if (!a->filter) {
+      a->filter = arg;
+    } else if (mode == 1) {
+      a->positional = jv_arr_push(a->positional, jv_str_c(arg));
+    } else if (mode == 2) {
+      char err[200];
+      jv v = jv_parse_one(arg, strlen(arg), err, sizeof err);
+      if (!jv_ok(v))
+        return bi_usage_error(b, &jq_cmd, "Invalid JSON text passed to --jsonargs");
+      a->positional = jv_arr_push(a->positional, v);
+    } else {
+      a->files[a->nfiles++] = (char *)arg;
     }
   }
   return -1;
 }
 
-/* jq's command line: options anywhere (until "--"); the first operand is
- * the filter, or with -f (a flag, as in jq) the file holding it; a
- * filter may start with '-' ("-1", "-.a") when it is no option.  -1 to
- * go on, else the exit status (0 after --help or --version). */
+/* jq's command line (see jq_options); -1 to go on, else the exit status
+ * (0 after --help or --version). */
 static int jq_parse_args(bi_ctx *b, jq_args *a) {
-  bool opts_done = false;
-  for (int i = 1; i < b->argc; i++) {
-    const char *arg = b->argv[i];
-    bool prog_like = arg[0] == '-' && arg[1] && arg[1] != '-' &&
-                     !((arg[1] >= 'a' && arg[1] <= 'z') ||
-                       (arg[1] >= 'A' && arg[1] <= 'Z'));
-    int rc = -1;
-    if (opts_done || arg[0] != '-' || !strcmp(arg, "-") ||
-        (prog_like && !a->filter))
-      rc = jq_operand(b, a, arg);
-    else if (!strcmp(arg, "--"))
-      opts_done = true;
-    else if (arg[1] == '-')
-      rc = jq_long(b, a, &i);
-    else
-      rc = jq_short(b, a, &i);
-    if (rc >= 0) return rc;
-  }
+  bi_opts g = {0};
+  int c, rc;
+  while ((c = bi_opt(b, &g, &jq_cmd)) != -1)
+    if (!jq_flag(a, c) && (rc = jq_option(b, &g, a, c)) >= 0) return rc;
+  if ((rc = jq_operands(b, a, &g)) >= 0) return rc;
   /* as jq when stdin or stdout is not a terminal (never one here) */
   if (!a->filter) a->filter = ".";
   if (a->from_file) {
     a->from_file_name = a->filter;
-    int rc = read_file(b, a->from_file_name, &a->filebuf);
+    rc = read_file(b, a->from_file_name, &a->filebuf);
     if (rc) return could_not_open(b, a->from_file_name, rc);
     if (!a->filebuf.data && !(a->filebuf.data = calloc(1, 1))) return 2;
     a->filter = a->filebuf.data;
@@ -1141,6 +1120,8 @@ static int jq_run_init(bi_ctx *b, jq_run *r) {
   vsh__buf_init(&r->a.filebuf);
   r->a.files = calloc((size_t)b->argc + 1, sizeof *r->a.files);
   r->a.nm = calloc((size_t)b->argc + 2, sizeof *r->a.nm);
+  r->a.mode_at = calloc((size_t)b->argc + 1, sizeof *r->a.mode_at);
+  r->a.mode = calloc((size_t)b->argc + 1, sizeof *r->a.mode);
   r->a.positional = jv_arr_new(0);
   r->st.err = jv_invalid();
   r->st.env_obj = jv_invalid();
@@ -1149,7 +1130,8 @@ static int jq_run_init(bi_ctx *b, jq_run *r) {
   r->in.pending = jv_invalid();
   r->in.spath = jv_arr_new(0);
   r->out.last = jv_invalid();
-  if (!r->a.files || !r->a.nm || !jv_ok(r->a.positional))
+  if (!r->a.files || !r->a.nm || !r->a.mode_at || !r->a.mode ||
+      !jv_ok(r->a.positional))
     return memory_exhausted(b);
   return -1;
 }
@@ -1182,6 +1164,8 @@ static void jq_run_dispose(jq_run *r) {
   for (int i = 0; i < r->a.nnamed; i++) jv_unref(r->a.nm[i].val);
   free(r->a.nm);
   free(r->a.files);
+  free(r->a.mode_at);
+  free(r->a.mode);
   jv_unref(r->a.positional);
   vsh_buf_dispose(&r->a.filebuf);
 }

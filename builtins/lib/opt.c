@@ -2,7 +2,9 @@
  * (-rn, -n2, -tx1), long options with = or a separate value and unique
  * prefixes (--num=3, --num 3, --nu), "--" ends options, and operands may
  * come before options (GNU permutation unless POSIXLY_CORRECT or a '+' at
- * the start of the option string).  Operands are collected in order. */
+ * the start of the option string).  Operands are collected in order.
+ * BI_CMD_EXACT and unknown_fmt carry a command's own option language
+ * (jq's: whole long names, its own message for an unknown option). */
 #include "builtins/lib/opt.h"
 
 #include "builtins/builtins.h"
@@ -114,9 +116,19 @@ static int ambiguous(bi_ctx *b, bi_opts *g, const opt_spec *sp,
   return sp->cmd ? BI_OPT_EXIT : '?';
 }
 
+/* An unknown option: GNU's message (fmt with what), or the command's
+ * own with the whole argument. */
+static int unknown(bi_ctx *b, bi_opts *g, const opt_spec *sp,
+                   const char *fmt, const char *what, const char *whole) {
+  if (sp->cmd && sp->cmd->unknown_fmt)
+    return fail(b, g, sp, sp->cmd->unknown_fmt, whole);
+  return fail(b, g, sp, fmt, what);
+}
+
 static int long_opt(bi_ctx *b, bi_opts *g, const opt_spec *sp,
                     const char *arg) {
-  const char *eq = strchr(arg, '=');
+  bool exact = sp->cmd && (sp->cmd->flags & BI_CMD_EXACT);
+  const char *eq = exact ? NULL : strchr(arg, '=');
   size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
   const bi_option *o;
   bi_option hit = {0}, tmp;
@@ -129,13 +141,15 @@ static int long_opt(bi_ctx *b, bi_opts *g, const opt_spec *sp,
       amb = false;
       break;
     }
+    if (exact) continue;
     /* Prefixes of several names for one option are not ambiguous. */
     if (found && (hit.has_arg != o->has_arg || hit.val != o->val))
       amb = true;
     if (!found) hit = *o;
     found = true;
   }
-  if (!found) return fail(b, g, sp, "unrecognized option '--%s'", arg);
+  if (!found)
+    return unknown(b, g, sp, "unrecognized option '--%s'", arg, arg - 2);
   if (amb) return ambiguous(b, g, sp, arg, n);
   g->arg = NULL;
   if (hit.has_arg == BI_ARG_NONE && eq)
@@ -164,7 +178,9 @@ static int next_opt(bi_ctx *b, bi_opts *g, const opt_spec *sp) {
       return sp->cmd ? BI_OPT_EXIT : -1;
     }
   }
-  bool posix = shortopts[0] == '+' || bi_getenv(b, "POSIXLY_CORRECT") ||
+  bool own = sp->cmd && (sp->cmd->flags & BI_CMD_EXACT);
+  bool posix = shortopts[0] == '+' ||
+               (!own && bi_getenv(b, "POSIXLY_CORRECT")) ||
                (sp->cmd && (sp->cmd->flags & BI_CMD_POSIX));
   if (shortopts[0] == '+') shortopts++;
   for (;;) {
@@ -175,7 +191,9 @@ static int next_opt(bi_ctx *b, bi_opts *g, const opt_spec *sp) {
       g->longname = NULL;
       if (!spec) {
         char s[2] = {ch, 0};
-        return fail(b, g, sp, "invalid option -- '%s'", s);
+        /* the bundle is the argument before g->ind */
+        return unknown(b, g, sp, "invalid option -- '%s'", s,
+                       b->argv[g->ind - 1]);
       }
       if (spec[1] == ':') {
         if (*g->bundle) {

@@ -67,6 +67,9 @@ enum {
   BI_CMD_NO_VERSION = 4, /* --help only */
   BI_CMD_ERR_USAGE = 8,  /* a usage error prints the --help text on stderr
                             instead of the "Try" line (sed) */
+  BI_CMD_EXACT = 16,     /* the command's own option language (jq): a long
+                            option is only its whole name (no prefix, no
+                            =VALUE) and POSIXLY_CORRECT changes nothing */
 };
 typedef struct bi_cmd {
   const char *name;
@@ -81,6 +84,9 @@ typedef struct bi_cmd {
   const char *version; /* the --version text, when not "NAME (vsh) ..." */
   const char *try_text; /* printed after a usage error instead of the
                            standard "Try" line (wget's, tar's) */
+  /* An unknown option: "NAME: " and this format with the whole argument
+   * ("Unknown option: %s", jq's), instead of GNU's message. */
+  const char *unknown_fmt;
   /* An argument starting with '-' that this accepts is an operand, not
    * options (chmod's "-x", a negative number). */
   bool (*is_operand)(const char *arg);

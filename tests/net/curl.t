@@ -340,6 +340,23 @@ rc=2
 --- stderr
 curl: try 'curl --help' or 'curl --manual' for more information
 
+=== an error in a bundle of short options names the whole bundle
+--- script
+curl -s9; echo "rc=$?"
+curl -sX; echo "rc=$?"
+curl -sm x http://127.0.0.1:1/; echo "rc=$?"
+--- stdout
+rc=2
+rc=2
+rc=2
+--- stderr
+curl: option -s9: is unknown
+curl: try 'curl --help' or 'curl --manual' for more information
+curl: option -sX: requires parameter
+curl: try 'curl --help' or 'curl --manual' for more information
+curl: option -sm: expected a proper numerical parameter
+curl: try 'curl --help' or 'curl --manual' for more information
+
 === options but no URL: curl names the problem
 --- script
 curl -s

@@ -248,3 +248,18 @@ jq -n --indent 1 '[1]'
 [
  1
 ]
+
+=== jq's own option language: whole long names only, "-" and no letter is an operand
+--- script
+jq -n . -1; echo "status $?"
+jq -n --null-input=1 . 2>/dev/null; echo "status $?"
+jq --nul . 2>/dev/null; echo "status $?"
+jq -n --he 2>/dev/null; echo "status $?"
+jq -n -c '$ARGS' --args a --jsonargs 1 --args b
+--- stdout
+null
+status 0
+status 2
+status 2
+status 2
+{"positional":["a",1,"b"],"named":{}}
