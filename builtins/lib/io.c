@@ -78,8 +78,7 @@ int bi_read_line(bi_reader *r, char delim, const char **line, size_t *len) {
     }
     if (r->eof) break;
     if (bi_cancelled(r->b)) return VSH_EABORTED;
-    int64_t got = sh_stream_read(r->s, r->chunk, sizeof(r->chunk),
-                                 bi_exec(r->b));
+    int64_t got = bi_read(r->b, r->s, r->chunk, sizeof(r->chunk));
     if (got < 0) return (int)got;
     if (got == 0) {
       r->eof = true;

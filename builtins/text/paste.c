@@ -7,34 +7,15 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct paste_in {
-  sh_stream *s;
-  char *buf;
-  size_t pos, len;
-  bool eof;
-} paste_in;
-
 /* Next line (without its delimiter) into line; 1, 0 at end, <0 error. */
-static int next_line(bi_ctx *b, paste_in *in, char end, vsh_buf *line) {
+static int next_line(bi_reader *in, char end, vsh_buf *line) {
+  const char *p;
+  size_t n;
   line->len = 0;
-  bool any = false;
-  for (;;) {
-    if (in->pos < in->len) {
-      char *e = memchr(in->buf + in->pos, end, in->len - in->pos);
-      size_t n = e ? (size_t)(e - (in->buf + in->pos)) : in->len - in->pos;
-      vsh__buf_append(line, in->buf + in->pos, n);
-      in->pos += n + (e ? 1 : 0);
-      any = true;
-      if (e) return 1;
-    }
-    if (in->eof) return any && line->len ? 1 : 0;
-    if (bi_cancelled(b)) return VSH_EABORTED;
-    int64_t r = bi_read(b, in->s, in->buf, 65536);
-    if (r < 0) return (int)r;
-    in->pos = 0;
-    in->len = (size_t)r;
-    if (r == 0) in->eof = true;
-  }
+  int rc = bi_read_line(in, end, &p, &n);
+  if (rc <= 0) return rc;
+  if (p[n - 1] == end) n--;
+  return vsh__buf_append(line, p, n) ? VSH_ENOMEM : 1;
 }
 
 /* The -d list with escapes resolved; a 0 entry means "no delimiter". */
@@ -98,39 +79,36 @@ int bi_paste_main(bi_ctx *b) {
   char *dash[] = {(char *)"-"};
   char **files = nfiles ? g.operands : dash;
   if (!nfiles) nfiles = 1;
-  paste_in *ins = calloc((size_t)nfiles, sizeof(*ins));
-  paste_in stdin_in = {0};
+  bi_reader *ins = calloc((size_t)nfiles, sizeof(*ins));
+  bi_reader *stdin_in = calloc(1, sizeof(*stdin_in));
   int st = 0, rc = 0;
   vsh_buf out = {0}, line = {0};
-  if (!delims || !dnone || !ins) { st = 1; goto done; }
+  if (!delims || !dnone || !ins || !stdin_in) { st = 1; goto done; }
   size_t nd = parse_delims(dspec, delims, dnone);
   if (nd == 0) {
     delims[0] = 0;
     dnone[0] = true;
     nd = 1;
   }
-  stdin_in.s = b->in;
-  stdin_in.buf = malloc(65536);
-  if (!stdin_in.buf) { st = 1; goto done; }
+  bi_reader_init(stdin_in, b, b->in);
   for (int k = 0; k < nfiles; k++) {
     const char *f = files[k];
     if (!strcmp(f, "-")) continue;
+    bi_reader_init(&ins[k], b, NULL);
     int orc = bi_open_input(b, f, &ins[k].s);
     if (orc) {
       bi_err(b, "%s: %s", f, vsh_strerror(orc));
       st = 1;
       goto done;
     }
-    ins[k].buf = malloc(65536);
-    if (!ins[k].buf) { st = 1; goto done; }
   }
-#define IN(k) (strcmp(files[k], "-") ? &ins[k] : &stdin_in)
+#define IN(k) (strcmp(files[k], "-") ? &ins[k] : stdin_in)
   if (serial) {
     for (int k = 0; k < nfiles && !rc; k++) {
       size_t di = 0;
       bool first = true, any = false;
       for (;;) {
-        int got = next_line(b, IN(k), end, &line);
+        int got = next_line(IN(k), end, &line);
         if (got < 0) { rc = got; break; }
         if (!got) break;
         if (!first) {
@@ -158,7 +136,7 @@ int bi_paste_main(bi_ctx *b) {
       for (int k = 0; k < nfiles && !rc; k++) {
         int got = 0;
         if (!done_in[k]) {
-          got = next_line(b, IN(k), end, &line);
+          got = next_line(IN(k), end, &line);
           if (got < 0) { rc = got; break; }
           if (!got) done_in[k] = true;
         }
@@ -196,10 +174,11 @@ int bi_paste_main(bi_ctx *b) {
 done:
   for (int k = 0; ins && k < nfiles; k++) {
     if (ins[k].s) sh_stream_unref(ins[k].s);
-    free(ins[k].buf);
+    bi_reader_dispose(&ins[k]);
   }
   free(ins);
-  free(stdin_in.buf);
+  if (stdin_in) bi_reader_dispose(stdin_in);
+  free(stdin_in);
   free(delims);
   free(dnone);
   vsh_buf_dispose(&out);
