@@ -65,7 +65,7 @@ dirs='builtins net shell tests fuzz sandbox cli bench docs'
 script=$(mktemp)
 trap 'rm -f "$script"' EXIT
 echo "$pairs" | while read -r old new; do
-  [ -n "$old" ] && printf 's/\\b%s\\b/%s/g\n' "$old" "$new"
+  if [ -n "$old" ]; then printf 's/\\b%s\\b/%s/g\n' "$old" "$new"; fi
 done >"$script"
 
 # every tracked file that names one of the old identifiers
