@@ -78,8 +78,7 @@ int bi_read_line(bi_reader *r, char delim, const char **line, size_t *len) {
     }
     if (r->eof) break;
     if (bi_cancelled(r->b)) return VSH_EABORTED;
-    int64_t got = sh_stream_read(r->s, r->chunk, sizeof(r->chunk),
-                                 bi_exec(r->b));
+    int64_t got = bi_read(r->b, r->s, r->chunk, sizeof(r->chunk));
     if (got < 0) return (int)got;
     if (got == 0) {
       r->eof = true;
@@ -133,10 +132,6 @@ int bi_each_input(bi_ctx *b, int n, char **names, int headers,
   return st;
 }
 
-int mi_open(bi_ctx *b, const char *name, sh_stream **out) {
-  return bi_open_input(b, name, out);
-}
-
 int64_t mi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n) {
   size_t got = 0;
   while (got < n) {
@@ -162,7 +157,7 @@ int mi_read_all(bi_ctx *b, sh_stream *s, vsh_buf *out) {
 
 int mi_slurp(bi_ctx *b, const char *name, vsh_buf *out) {
   sh_stream *s;
-  int rc = mi_open(b, name, &s);
+  int rc = bi_open_input(b, name, &s);
   if (rc) return rc;
   rc = mi_read_all(b, s, out);
   sh_stream_unref(s);

@@ -37,8 +37,6 @@ typedef int (*bi_input_fn)(bi_ctx *b, sh_stream *in, void *ud);
 int bi_each_input(bi_ctx *b, int n, char **names, int headers,
                   bi_input_fn fn, void *ud);
 
-/* Opens name for reading ("-" is stdin), as bi_open_input. */
-int mi_open(bi_ctx *b, const char *name, sh_stream **out);
 /* Reads up to n bytes, retrying short reads until n or EOF; checks
  * cancellation.  >= 0 bytes or a negative vsh_err. */
 int64_t mi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n);

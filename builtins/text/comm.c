@@ -57,42 +57,17 @@ static const bi_cmd comm_cmd = {
 
 enum { CHECK_DEFAULT, CHECK_ON, CHECK_OFF };
 
-typedef struct reader {
-  bi_ctx *b;
-  sh_stream *s;
-  char buf[16384];
-  size_t pos, len;
-  bool eof;
-} reader;
-
 /* Reads the next line into line (delimiter added when missing, as GNU's
  * readlinebuffer does).  1 = got one, 0 = end, < 0 = error. */
-static int read_line(reader *r, vsh_buf *line, char delim) {
+static int read_line(bi_reader *r, vsh_buf *line, char delim) {
+  const char *p;
+  size_t n;
   line->len = 0;
-  bool got = false;
-  for (;;) {
-    if (r->pos == r->len) {
-      if (r->eof) break;
-      if (bi_cancelled(r->b)) return VSH_EABORTED;
-      int64_t n = bi_read(r->b, r->s, r->buf, sizeof r->buf);
-      if (n < 0) return (int)n;
-      if (n == 0) {
-        r->eof = true;
-        break;
-      }
-      r->pos = 0;
-      r->len = (size_t)n;
-    }
-    char *st = r->buf + r->pos;
-    char *nl = memchr(st, delim, r->len - r->pos);
-    size_t take = nl ? (size_t)(nl - st) + 1 : r->len - r->pos;
-    if (vsh__buf_append(line, st, take)) return VSH_ENOMEM;
-    r->pos += take;
-    got = true;
-    if (nl) return 1;
-  }
-  if (!got) return 0;
-  return vsh__buf_putc(line, delim) ? VSH_ENOMEM : 1;
+  int rc = bi_read_line(r, delim, &p, &n);
+  if (rc <= 0) return rc;
+  if (vsh__buf_append(line, p, n)) return VSH_ENOMEM;
+  if (p[n - 1] != delim && vsh__buf_putc(line, delim)) return VSH_ENOMEM;
+  return 1;
 }
 
 /* Lines without their delimiter, in byte order. */
@@ -166,11 +141,9 @@ int bi_comm_main(bi_ctx *b) {
   int ost = comm_options(b, &g, &co);
   if (ost >= 0) return ost;
   const bool *show = co.show;
-  int check = co.check;
   char delim = co.delim;
-  const char *sep = co.sep;
-  size_t seplen = co.seplen;
-  reader *rd[2] = {vsh__calloc(NULL, sizeof(reader)), vsh__calloc(NULL, sizeof(reader))};
+  bi_reader *rd[2] = {vsh__calloc(NULL, sizeof(bi_reader)),
+                      vsh__calloc(NULL, sizeof(bi_reader))};
   /* three buffers per file: current, previous, the one before (GNU keeps
    * the last two to check order even after a duplicate) */
   vsh_buf lines[2][3] = {{{0}}};
@@ -184,7 +157,7 @@ int bi_comm_main(bi_ctx *b) {
     goto done;
   }
   for (int i = 0; i < 2; i++) {
-    rd[i]->b = b;
+    bi_reader_init(rd[i], b, NULL);
     if ((rc = bi_open_input(b, g.operands[i], &rd[i]->s))) {
       bi_err(b, "%s: %s", g.operands[i], vsh_strerror(rc));
       st = 1;
@@ -203,7 +176,7 @@ int bi_comm_main(bi_ctx *b) {
     if (show[col]) {
       out.len = 0;
       for (int k = 0; k < col; k++)
-        if (show[k]) vsh__buf_append(&out, sep, seplen);
+        if (show[k]) vsh__buf_append(&out, co.sep, co.seplen);
       vsh__buf_append(&out, l->data, l->len);
       if ((rc = bi_write(b, out.data, out.len))) goto wrerr;
     }
@@ -222,10 +195,10 @@ int bi_comm_main(bi_ctx *b) {
         a = &lines[i][older];
         z = &lines[i][old];
       }
-      if (a && check != CHECK_OFF && (check == CHECK_ON || unpaired) &&
+      if (a && co.check != CHECK_OFF && (co.check == CHECK_ON || unpaired) &&
           !warned[i] && cmp_lines(a, z) > 0) {
         bi_err(b, "file %d is not in sorted order", i + 1);
-        if (check == CHECK_ON) {
+        if (co.check == CHECK_ON) {
           st = 1;
           goto done;
         }
@@ -252,7 +225,8 @@ wrerr:
 done:
   for (int i = 0; i < 2; i++) {
     if (rd[i] && rd[i]->s) sh_stream_unref(rd[i]->s);
-    vsh__free(NULL, rd[i], sizeof(reader));
+    if (rd[i]) bi_reader_dispose(rd[i]);
+    vsh__free(NULL, rd[i], sizeof(bi_reader));
     for (int k = 0; k < 3; k++) vsh_buf_dispose(&lines[i][k]);
   }
   vsh_buf_dispose(&out);

@@ -197,41 +197,21 @@ static int do_line(nl_st *s, const char *l, size_t n, bool has_nl) {
 }
 
 static int nl_stream(nl_st *s, sh_stream *in) {
-  char buf[16384];
-  vsh_buf line = {0};
-  int rc = 0;
-  for (;;) {
-    if (bi_cancelled(s->b)) {
-      rc = VSH_EABORTED;
-      break;
-    }
-    int64_t r = bi_read(s->b, in, buf, sizeof buf);
-    if (r < 0) {
-      rc = (int)r;
-      break;
-    }
-    if (r == 0) {
-      /* like GNU, a last line without newline gets one */
-      if (line.len) rc = do_line(s, line.data, line.len, true);
-      break;
-    }
-    size_t i = 0;
-    while (i < (size_t)r) {
-      char *nl = memchr(buf + i, '\n', (size_t)r - i);
-      size_t take = nl ? (size_t)(nl - (buf + i)) : (size_t)r - i;
-      vsh__buf_append(&line, buf + i, take);
-      i += take;
-      if (!nl) break;
-      i++;
-      vsh_arena_mark m = vsh__arena_mark(s->b->arena);
-      rc = do_line(s, line.data ? line.data : "", line.len, true);
-      vsh__arena_pop(s->b->arena, m);
-      line.len = 0;
-      if (rc) goto done;
-    }
+  bi_reader *r = malloc(sizeof(*r));
+  if (!r) return VSH_ENOMEM;
+  bi_reader_init(r, s->b, in);
+  const char *line;
+  size_t n;
+  int rc;
+  while ((rc = bi_read_line(r, '\n', &line, &n)) == 1) {
+    if (line[n - 1] == '\n') n--; /* like GNU, a last line gets one */
+    vsh_arena_mark m = vsh__arena_mark(s->b->arena);
+    rc = do_line(s, line, n, true);
+    vsh__arena_pop(s->b->arena, m);
+    if (rc) break;
   }
-done:
-  vsh_buf_dispose(&line);
+  bi_reader_dispose(r);
+  free(r);
   return rc;
 }
 

@@ -7,34 +7,15 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct paste_in {
-  sh_stream *s;
-  char *buf;
-  size_t pos, len;
-  bool eof;
-} paste_in;
-
 /* Next line (without its delimiter) into line; 1, 0 at end, <0 error. */
-static int next_line(bi_ctx *b, paste_in *in, char end, vsh_buf *line) {
+static int next_line(bi_reader *in, char end, vsh_buf *line) {
+  const char *p;
+  size_t n;
   line->len = 0;
-  bool any = false;
-  for (;;) {
-    if (in->pos < in->len) {
-      char *e = memchr(in->buf + in->pos, end, in->len - in->pos);
-      size_t n = e ? (size_t)(e - (in->buf + in->pos)) : in->len - in->pos;
-      vsh__buf_append(line, in->buf + in->pos, n);
-      in->pos += n + (e ? 1 : 0);
-      any = true;
-      if (e) return 1;
-    }
-    if (in->eof) return any && line->len ? 1 : 0;
-    if (bi_cancelled(b)) return VSH_EABORTED;
-    int64_t r = bi_read(b, in->s, in->buf, 65536);
-    if (r < 0) return (int)r;
-    in->pos = 0;
-    in->len = (size_t)r;
-    if (r == 0) in->eof = true;
-  }
+  int rc = bi_read_line(in, end, &p, &n);
+  if (rc <= 0) return rc;
+  if (p[n - 1] == end) n--;
+  return vsh__buf_append(line, p, n) ? VSH_ENOMEM : 1;
 }
 
 /* The -d list with escapes resolved; a 0 entry means "no delimiter". */
@@ -81,7 +62,7 @@ static const bi_cmd paste_cmd = {
 typedef struct paste_run {
   char **files;
   int nfiles;
-  paste_in *ins, stdin_in; /* every "-" reads stdin_in */
+  bi_reader *ins, *stdin_in; /* every "-" reads stdin_in */
   char *delims;
   bool *dnone;
   size_t nd;
@@ -89,8 +70,8 @@ typedef struct paste_run {
   vsh_buf out, line;
 } paste_run;
 
-static paste_in *input_of(paste_run *r, int k) {
-  return strcmp(r->files[k], "-") ? &r->ins[k] : &r->stdin_in;
+static bi_reader *input_of(paste_run *r, int k) {
+  return strcmp(r->files[k], "-") ? &r->ins[k] : r->stdin_in;
 }
 
 /* Writes the output buffered so far once it is big; 0 or a vsh_err. */
@@ -108,7 +89,7 @@ static int paste_serial(bi_ctx *b, paste_run *r) {
     size_t di = 0;
     bool first = true;
     for (;;) {
-      int got = next_line(b, input_of(r, k), r->end, &r->line);
+      int got = next_line(input_of(r, k), r->end, &r->line);
       if (got < 0) { rc = got; break; }
       if (!got) break;
       if (!first) {
@@ -136,7 +117,7 @@ static int paste_parallel(bi_ctx *b, paste_run *r) {
     for (int k = 0; k < r->nfiles && !rc; k++) {
       int got = 0;
       if (!done_in[k]) {
-        got = next_line(b, input_of(r, k), r->end, &r->line);
+        got = next_line(input_of(r, k), r->end, &r->line);
         if (got < 0) { rc = got; break; }
         if (!got) done_in[k] = true;
       }
@@ -163,19 +144,16 @@ static int paste_parallel(bi_ctx *b, paste_run *r) {
 
 /* Opens every operand but "-"; -1, else the exit status. */
 static int paste_open(bi_ctx *b, paste_run *r) {
-  r->stdin_in.s = b->in;
-  r->stdin_in.buf = malloc(65536);
-  if (!r->stdin_in.buf) return 1;
+  bi_reader_init(r->stdin_in, b, b->in);
   for (int k = 0; k < r->nfiles; k++) {
     const char *f = r->files[k];
     if (!strcmp(f, "-")) continue;
+    bi_reader_init(&r->ins[k], b, NULL);
     int orc = bi_open_input(b, f, &r->ins[k].s);
     if (orc) {
       bi_err(b, "%s: %s", f, vsh_strerror(orc));
       return 1;
     }
-    r->ins[k].buf = malloc(65536);
-    if (!r->ins[k].buf) return 1;
   }
   return -1;
 }
@@ -202,8 +180,9 @@ int bi_paste_main(bi_ctx *b) {
   r.files = r.nfiles ? g.operands : dash;
   if (!r.nfiles) r.nfiles = 1;
   r.ins = calloc((size_t)r.nfiles, sizeof(*r.ins));
+  r.stdin_in = calloc(1, sizeof(*r.stdin_in));
   int st = 1, rc = 0;
-  if (!r.delims || !r.dnone || !r.ins) goto done;
+  if (!r.delims || !r.dnone || !r.ins || !r.stdin_in) goto done;
   r.nd = parse_delims(dspec, r.delims, r.dnone);
   if (r.nd == 0) {
     r.delims[0] = 0;
@@ -224,10 +203,11 @@ int bi_paste_main(bi_ctx *b) {
 done:
   for (int k = 0; r.ins && k < r.nfiles; k++) {
     if (r.ins[k].s) sh_stream_unref(r.ins[k].s);
-    free(r.ins[k].buf);
+    bi_reader_dispose(&r.ins[k]);
   }
   free(r.ins);
-  free(r.stdin_in.buf);
+  if (r.stdin_in) bi_reader_dispose(r.stdin_in);
+  free(r.stdin_in);
   free(r.delims);
   free(r.dnone);
   vsh_buf_dispose(&r.out);

@@ -35,49 +35,36 @@ static void reverse(const char *s, size_t n, char *out) {
 }
 
 static int rev_stream(bi_ctx *b, sh_stream *in) {
-  char buf[16384];
-  vsh_buf line = {0}, out = {0};
-  int rc = 0;
-  for (;;) {
-    if (bi_cancelled(b)) {
+  bi_reader *r = malloc(sizeof(*r));
+  if (!r) return VSH_ENOMEM;
+  bi_reader_init(r, b, in);
+  vsh_buf out = {0};
+  const char *line;
+  size_t n;
+  int rc;
+  while ((rc = bi_read_line(r, '\n', &line, &n)) == 1) {
+    if (bi_charge(b, 1)) {
       rc = VSH_EABORTED;
       break;
     }
-    int64_t r = bi_read(b, in, buf, sizeof buf);
-    if (r < 0) {
-      rc = (int)r;
+    bool nl = line[n - 1] == '\n';
+    if (nl) n--;
+    /* util-linux reads wide strings: a NUL ends the line, and the
+     * newline after it is lost */
+    const char *nul = memchr(line, '\0', n);
+    if (nul) n = (size_t)(nul - line);
+    vsh__buf_clear(&out);
+    if (vsh__buf_reserve(&out, n + 1)) {
+      rc = VSH_ENOMEM;
       break;
     }
-    size_t i = 0, n = (size_t)r;
-    while (i < n || (r == 0 && line.len)) {
-      char *nl = r ? memchr(buf + i, '\n', n - i) : NULL;
-      size_t take = nl ? (size_t)(nl - (buf + i)) : n - i;
-      if (take && vsh__buf_append(&line, buf + i, take)) {
-        rc = VSH_ENOMEM;
-        goto done;
-      }
-      i += take;
-      if (!nl && r) break;
-      if (nl) i++;
-      vsh__buf_clear(&out);
-      if (vsh__buf_reserve(&out, line.len + 1)) {
-        rc = VSH_ENOMEM;
-        goto done;
-      }
-      /* util-linux reads wide strings: a NUL ends the line, and the
-       * newline after it is lost */
-      char *nul = line.len ? memchr(line.data, '\0', line.len) : NULL;
-      if (nul) line.len = (size_t)(nul - line.data);
-      reverse(line.data ? line.data : "", line.len, out.data);
-      out.len = line.len;
-      if (nl && !nul) out.data[out.len++] = '\n';
-      line.len = 0;
-      if ((rc = bi_write(b, out.data, out.len))) goto done;
-    }
-    if (r == 0) break;
+    reverse(line, n, out.data);
+    out.len = n;
+    if (nl && !nul) out.data[out.len++] = '\n';
+    if ((rc = bi_write(b, out.data, out.len))) break;
   }
-done:
-  vsh_buf_dispose(&line);
+  bi_reader_dispose(r);
+  free(r);
   vsh_buf_dispose(&out);
   return rc;
 }

@@ -140,3 +140,15 @@ comm: extra operand ‘a’
 Try 'comm --help' for more information.
 comm: nope: No such file or directory
 --- status: 0
+
+=== comm keeps NUL bytes and ends a last line without newline; -z splits at NUL
+--- script
+printf 'a\0x\nb\nc' > f
+printf 'b\nc\nd' > g
+comm f g | od -An -c
+printf 'a\0b\0' > p
+printf 'b\0c\0' > q
+comm -z -12 p q | od -An -c
+--- stdout
+   a  \0   x  \n  \t  \t   b  \n  \t  \t   c  \n  \t   d  \n
+   b  \0

@@ -99,3 +99,10 @@ nl: invalid line number field width: ‘0’: Numerical result out of range
 nl: invalid starting line number: ‘x’
 nl: nope: No such file or directory
 --- status: 0
+
+=== nl numbers a last line without newline and gives it one; NUL bytes pass through
+--- script
+printf 'a\0b\nc' | nl | tr '\0' @
+--- stdout
+     1	a@b
+     2	c

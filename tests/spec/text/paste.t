@@ -66,3 +66,13 @@ paste nosuch; echo "st $?"
 st 1
 --- stderr
 paste: nosuch: No such file or directory
+
+=== paste keeps NUL bytes, takes a last line without newline, and -z splits at NUL
+--- script
+printf 'a\0b\nc' > f
+printf '1\n2\n3' > g
+paste f g | od -An -c
+printf 'x\0y\0' | paste -z - - | od -An -c
+--- stdout
+   a  \0   b  \t   1  \n   c  \t   2  \n  \t   3  \n
+   x  \t   y  \0
