@@ -6,7 +6,7 @@
  * f g and _a _A _c _p _u conversions, every format applied to each
  * block in turn, blanks past the end of the input, the trailing blanks
  * of a repeated unit's last round left out. */
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -500,7 +500,7 @@ static int hx_fill(bi_ctx *b, hx_in *in, hx_opts *o, unsigned char *line,
       const char *f = in->files[in->fi++];
       int orc = bi_open_input(b, f, &in->cur);
       if (orc) {
-        mi_file_err(b, f, orc);
+        bi_file_err(b, f, orc);
         in->st = 1;
         in->cur = NULL;
         continue;
@@ -512,7 +512,7 @@ static int hx_fill(bi_ctx *b, hx_in *in, hx_opts *o, unsigned char *line,
     if (o->skip) want = o->skip < sizeof(tmp) ? (size_t)o->skip : sizeof(tmp);
     else if (o->has_len && o->len < want) want = (size_t)o->len;
     if (!want) return 0;
-    int64_t r = mi_read_full(b, in->cur, o->skip ? tmp : line + *n, want);
+    int64_t r = bi_read_full(b, in->cur, o->skip ? tmp : line + *n, want);
     if (r < 0) return (int)r;
     if (o->skip) {
       o->skip -= (uint64_t)r;

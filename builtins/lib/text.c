@@ -40,7 +40,7 @@ static char *arena_copy(bi_ctx *b, vsh_buf *o) {
   return r;
 }
 
-const char *fu_quote(bi_ctx *b, const char *s) {
+const char *bi_quote(bi_ctx *b, const char *s) {
   bool escapes = false;
   for (const unsigned char *p = (const unsigned char *)s; *p;
        p += utf8_len(p) ? utf8_len(p) : 1)
@@ -75,7 +75,7 @@ const char *fu_quote(bi_ctx *b, const char *s) {
   return r ? r : s;
 }
 
-const char *fu_cquote(bi_ctx *b, const char *s) {
+const char *bi_cquote(bi_ctx *b, const char *s) {
   vsh_buf o = {0};
   vsh__buf_puts(&o, "\xe2\x80\x98");
   for (const unsigned char *p = (const unsigned char *)s; *p;) {

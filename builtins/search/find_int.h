@@ -4,7 +4,7 @@
 #ifndef VSH_FIND_INT_H
 #define VSH_FIND_INT_H
 
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 #include "core/pattern.h"
 #include "core/regex.h"
 
@@ -56,7 +56,7 @@ typedef struct find_st {
   int status;
   int rc; /* VSH_EPIPE / VSH_EABORTED / VSH_ELIMIT: stop */
   int64_t now;
-  fu_zone tz;
+  bi_zone tz;
   const char *root; /* the start path being walked (as given) */
   fnode **execs;    /* -exec + nodes, flushed at the end */
   size_t nexecs;

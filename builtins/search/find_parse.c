@@ -29,7 +29,7 @@ static bool ref_stat(find_st *s, const char *a, vfs_info *st) {
   int rc = p ? vfs_stat(s->b->fs, p, true, st) : VSH_ENAMETOOLONG;
   if (!rc) return true;
   char msg[512];
-  snprintf(msg, sizeof msg, "%s: %s", fu_cquote(s->b, a), vsh_strerror(rc));
+  snprintf(msg, sizeof msg, "%s: %s", bi_cquote(s->b, a), vsh_strerror(rc));
   find_perr(s, "%s", msg);
   return false;
 }
@@ -185,7 +185,7 @@ static fnode *parse_primary(find_st *s) {
               "`findutils-default', `awk', `egrep', `ed', `emacs', "
               "`gnu-awk', `grep', `posix-awk', `posix-basic', "
               "`posix-egrep', `posix-extended', `posix-minimal-basic', "
-              "`sed'.", fu_quote(b, a));
+              "`sed'.", bi_quote(b, a));
       return NULL;
     }
     return find_new_node(s, F_TRUE);
@@ -204,7 +204,7 @@ static fnode *parse_primary(find_st *s) {
     if (!n) return NULL;
     if (sh_pattern_compile(&n->pat, b->arena, a, strlen(a), NULL,
                            icase ? SH_PAT_NOCASE : 0)) {
-      find_perr(s, "invalid pattern %s", fu_quote(b, a));
+      find_perr(s, "invalid pattern %s", bi_quote(b, a));
       return NULL;
     }
     return n;
@@ -311,9 +311,9 @@ static fnode *parse_primary(find_st *s) {
     if (!a) return NULL;
     struct timespec ref;
     if (t[7] == 't') {
-      if (!fu_parse_date(b, a, &ref)) {
+      if (!bi_parse_date(b, a, &ref)) {
         find_perr(s, "I cannot figure out how to interpret %s as a date or time",
-             fu_cquote(b, a));
+             bi_cquote(b, a));
         return NULL;
       }
     } else {
@@ -341,8 +341,8 @@ static fnode *parse_primary(find_st *s) {
     if (!n) return NULL;
     const char *m = a;
     if (*m == '-' || *m == '/') n->perm_kind = *m++;
-    if (!fu_parse_mode(m, 0, false, 0, &n->mode)) {
-      find_perr(s, "invalid mode %s", fu_cquote(b, a));
+    if (!bi_parse_mode(m, 0, false, 0, &n->mode)) {
+      find_perr(s, "invalid mode %s", bi_cquote(b, a));
       return NULL;
     }
     return n;
@@ -355,7 +355,7 @@ static fnode *parse_primary(find_st *s) {
                     : t[1] == 'l' ? F_LINKS : F_INUM);
     if (!n) return NULL;
     if (!parse_num(a, &n->cmp, &n->num, NULL)) {
-      find_perr(s, "invalid argument %s", fu_cquote(b, a));
+      find_perr(s, "invalid argument %s", bi_cquote(b, a));
       return NULL;
     }
     return n;
@@ -373,7 +373,7 @@ static fnode *parse_primary(find_st *s) {
     else {
       char msg[300];
       snprintf(msg, sizeof msg, "%s is not the name of a known %s",
-               fu_cquote(b, a), user ? "user" : "group");
+               bi_cquote(b, a), user ? "user" : "group");
       find_perr(s, "%s", msg);
       return NULL;
     }
