@@ -678,11 +678,11 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
  * on the library's walker (GNU skips symlinks). */
 static int run_dir(bi_ctx *b, const cz_tool *t, const cz_opts *o,
                    const char *f, const char *abs) {
-  fu_walk *w;
-  if (fu_walk_new(&w, b, abs, f, false, true, false)) return 1;
+  bi_walk *w;
+  if (bi_walk_new(&w, b, abs, f, false, true, false)) return 1;
   int status = 0, rc = 0;
-  fu_went *e;
-  while (status != 141 && (rc = fu_walk_next(w, &e)) == 1) {
+  bi_went *e;
+  while (status != 141 && (rc = bi_walk_next(w, &e)) == 1) {
     if (e->dir_err) {
       status = worse(status, t->msg(b, o->quiet, CZ_M_MISSING, e->shown,
                                     NULL, e->err));
@@ -697,7 +697,7 @@ static int run_dir(bi_ctx *b, const cz_tool *t, const cz_opts *o,
     status = st == 141 ? 141 : worse(status, st);
   }
   if (rc < 0) status = worse(status, 1);
-  fu_walk_free(w);
+  bi_walk_free(w);
   return status;
 }
 

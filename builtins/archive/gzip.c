@@ -4,7 +4,7 @@
  * input (both are valid gzip).  -r walks directories in name order (GNU:
  * directory order).  Option errors say 'gzip --help' with straight quotes. */
 #include "builtins/archive/compress_int.h"
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -218,9 +218,9 @@ static int list_one(bi_ctx *b, const char *f, bool verbose, gz_list *tot,
   }
   uint64_t over = hl + 8;
   if (verbose) {
-    fu_tm tm;
-    fu_localtime(mtime, fu_tz_offset_at(b, mtime), &tm);
-    if (bi_printf(b, "defla %08x %s %2d %02d:%02d ", crc, fu_months[tm.mon],
+    bi_tm tm;
+    bi_time_at(mtime, bi_tz_offset_at(b, mtime), &tm);
+    if (bi_printf(b, "defla %08x %s %2d %02d:%02d ", crc, bi_months[tm.mon],
                   tm.mday, tm.hour, tm.min))
       return 141;
   }

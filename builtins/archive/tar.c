@@ -7,7 +7,7 @@
  * order, --sort=name is accepted), no hard-link detection when creating,
  * modes are kept as root's tar keeps them. */
 #include "builtins/archive/compress_int.h"
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <fnmatch.h>
 #include <stdio.h>
@@ -233,14 +233,14 @@ static int add_tree(tar_ctx *t, const char *operand) {
   char *shown = vsh__arena_strndup(b->arena, nm, nl);
   if (!*shown) shown = (char *)".";
   const char *rel = operand;
-  if (t->dir && *operand != '/') rel = fu_join(b, t->dir, operand);
+  if (t->dir && *operand != '/') rel = bi_path_join(b, t->dir, operand);
   const char *abs = bi_path(b, rel);
-  fu_walk *w = NULL;
-  int rc = abs ? fu_walk_new(&w, b, abs, shown, t->deref, t->deref, false)
+  bi_walk *w = NULL;
+  int rc = abs ? bi_walk_new(&w, b, abs, shown, t->deref, t->deref, false)
                : VSH_ENAMETOOLONG;
   if (rc) return rc;
-  fu_went *e;
-  while ((rc = fu_walk_next(w, &e)) == 1) {
+  bi_went *e;
+  while ((rc = bi_walk_next(w, &e)) == 1) {
     if (e->err) {
       fail(t, e->dir_err ? "tar: %s: Cannot open: %s"
                          : "tar: %s: Cannot stat: %s",
@@ -248,7 +248,7 @@ static int add_tree(tar_ctx *t, const char *operand) {
       continue;
     }
     if (excluded(t, e->shown)) {
-      if (e->st.type == VFS_DIR) fu_walk_skip(w);
+      if (e->st.type == VFS_DIR) bi_walk_skip(w);
       continue;
     }
     if (t->archive_abs && !strcmp(e->path, t->archive_abs)) {
@@ -297,7 +297,7 @@ static int add_tree(tar_ctx *t, const char *operand) {
       bi_errline(b, "tar: %s: socket ignored", e->shown);
     }
   }
-  fu_walk_free(w);
+  bi_walk_free(w);
   return rc < 0 ? rc : 0;
 }
 
@@ -497,7 +497,7 @@ static int next_entry(tar_ctx *t, cz_reader *r, tar_entry *e, bool first) {
     /* POSIX ustar splits long names into prefix/name */
     if (!memcmp(h + 257, "ustar\0", 6) && h[345]) {
       char *pre = field(b, h + 345, 155);
-      e->name = fu_join(b, pre, e->name);
+      e->name = bi_path_join(b, pre, e->name);
     }
     e->link = field(b, h + 157, 100);
     if (lname) e->name = lname;
@@ -566,7 +566,7 @@ static int list_long(tar_ctx *t, const tar_entry *e) {
             : e->type == '3' ? VFS_CHR
                              : VFS_REG;
   char ms[11];
-  fu_mode_string(&st, ms);
+  bi_mode_string(&st, ms);
   if (e->type == '1') ms[0] = 'h';
   if (e->type == '4') ms[0] = 'b';
   char u[48], g[48], sz[32];
@@ -580,8 +580,8 @@ static int list_long(tar_ctx *t, const tar_entry *e) {
     snprintf(sz, sizeof sz, "%llu", (unsigned long long)e->size);
   int pad = (int)(strlen(u) + 1 + strlen(g) + 1 + strlen(sz));
   if (pad > t->ugswidth) t->ugswidth = pad;
-  fu_tm tm;
-  fu_localtime(e->mtime, fu_tz_offset_at(t->b, e->mtime), &tm);
+  bi_tm tm;
+  bi_time_at(e->mtime, bi_tz_offset_at(t->b, e->mtime), &tm);
   int rc = bi_printf(t->b, "%s %s/%s %*s %04lld-%02d-%02d %02d:%02d %s", ms,
                      u, g, t->ugswidth - pad + (int)strlen(sz), sz,
                      (long long)tm.year, tm.mon + 1, tm.mday, tm.hour,
@@ -623,7 +623,7 @@ static const char *target_name(tar_ctx *t, const char *name) {
 }
 
 static const char *dest_path(tar_ctx *t, const char *rel) {
-  return bi_path(t->b, t->dir ? fu_join(t->b, t->dir, rel) : rel);
+  return bi_path(t->b, t->dir ? bi_path_join(t->b, t->dir, rel) : rel);
 }
 
 static void make_parent(tar_ctx *t, const char *abs) {

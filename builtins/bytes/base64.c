@@ -2,7 +2,7 @@
  * Streams in chunks: encoding keeps the output column across chunks,
  * decoding keeps a partial quantum.  Newlines are always skipped when
  * decoding; -i skips every other non-alphabet byte too. */
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -62,7 +62,7 @@ static int encode(bi_ctx *b, sh_stream *in, uint64_t wrap) {
   vsh_buf o = {0};
   int rc = 0;
   for (;;) {
-    int64_t r = mi_read_full(b, in, buf, sizeof(buf));
+    int64_t r = bi_read_full(b, in, buf, sizeof(buf));
     if (r < 0) { rc = (int)r; break; }
     size_t i = 0;
     for (; i + 3 <= (size_t)r; i += 3) enc_quad(&o, &e, buf + i, 3);
@@ -169,7 +169,7 @@ int bi_base64_main(bi_ctx *b) {
   sh_stream *in;
   int rc = bi_open_input(b, f, &in);
   if (rc) {
-    mi_file_err(b, f, rc);
+    bi_file_err(b, f, rc);
     return 1;
   }
   rc = dec ? decode(b, in, ignore) : encode(b, in, wrap);
@@ -179,8 +179,8 @@ int bi_base64_main(bi_ctx *b) {
     return 1;
   }
   if (rc < 0) {
-    mi_file_err(b, f, rc);
-    return mi_status(rc, 1);
+    bi_file_err(b, f, rc);
+    return bi_err_status(rc, 1);
   }
   return 0;
 }

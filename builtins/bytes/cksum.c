@@ -2,7 +2,7 @@
  * polynomial 0x04C11DB7 taken MSB first over the bytes and then the
  * length (least significant byte first), complemented; prints
  * "CRC SIZE [NAME]".  Other -a algorithms are not supported. */
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -57,7 +57,7 @@ int bi_cksum_main(bi_ctx *b) {
     sh_stream *s;
     int rc = bi_open_input(b, files[i], &s);
     if (rc) {
-      mi_file_err(b, files[i], rc);
+      bi_file_err(b, files[i], rc);
       st = 1;
       continue;
     }
@@ -74,7 +74,7 @@ int bi_cksum_main(bi_ctx *b) {
     sh_stream_unref(s);
     if (rc) {
       if (rc == VSH_EABORTED) return 1;
-      mi_file_err(b, files[i], rc);
+      bi_file_err(b, files[i], rc);
       st = 1;
       continue;
     }
@@ -85,7 +85,7 @@ int bi_cksum_main(bi_ctx *b) {
     crc = ~crc;
     rc = g.noperands ? bi_printf(b, "%u %llu %s\n", crc, (unsigned long long)len, files[i])
                      : bi_printf(b, "%u %llu\n", crc, (unsigned long long)len);
-    if (rc) return mi_status(rc, 1);
+    if (rc) return bi_err_status(rc, 1);
   }
   return st;
 }

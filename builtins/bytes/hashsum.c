@@ -3,7 +3,7 @@
  * lines; -c with OK/FAILED and the summary warnings).  Names holding a
  * backslash or newline are escaped and the line gets a leading '\'. */
 #include "builtins/bytes/hash_algos.h"
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -67,7 +67,7 @@ static int print_sums(bi_ctx *b, const hs_opts *o, char **files, int n) {
     int rc = digest_file(b, files[i], o->algo, d);
     if (rc) {
       if (rc == VSH_EABORTED) return 1;
-      mi_file_err(b, files[i], rc);
+      bi_file_err(b, files[i], rc);
       st = 1;
       continue;
     }
@@ -87,7 +87,7 @@ static int print_sums(bi_ctx *b, const hs_opts *o, char **files, int n) {
     vsh__buf_putc(&line, o->zero ? '\0' : '\n');
     rc = bi_write(b, line.data, line.len);
     vsh_buf_dispose(&line);
-    if (rc) return mi_status(rc, 1);
+    if (rc) return bi_err_status(rc, 1);
   }
   return st;
 }
@@ -163,7 +163,7 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
   sh_stream *s;
   int rc = bi_open_input(b, list, &s);
   if (rc) {
-    mi_file_err(b, list, rc);
+    bi_file_err(b, list, rc);
     return 1;
   }
   bi_reader r;
@@ -200,7 +200,7 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
         vsh__arena_pop(b->arena, m);
         continue;
       }
-      mi_file_err(b, name, frc);
+      bi_file_err(b, name, frc);
       unread++;
       if (!o->status) vsh__buf_printf(&out, "%s: FAILED open or read\n", name);
     } else {
@@ -218,8 +218,8 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
   bi_reader_dispose(&r);
   sh_stream_unref(s);
   if (rc < 0) {
-    mi_file_err(b, list, rc);
-    return mi_status(rc, 1);
+    bi_file_err(b, list, rc);
+    return bi_err_status(rc, 1);
   }
   if (!good) {
     bi_err(b, "%s: no properly formatted checksum lines found", list);

@@ -6,7 +6,7 @@
  * f g and _a _A _c _p _u conversions, every format applied to each
  * block in turn, blanks past the end of the input, the trailing blanks
  * of a repeated unit's last round left out. */
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -505,7 +505,7 @@ int bi_hexdump_main(bi_ctx *b) {
         const char *f = files[fi++];
         int orc = bi_open_input(b, f, &cur);
         if (orc) {
-          mi_file_err(b, f, orc);
+          bi_file_err(b, f, orc);
           st = 1;
           cur = NULL;
           continue;
@@ -516,7 +516,7 @@ int bi_hexdump_main(bi_ctx *b) {
         /* -s: skipped bytes still count in the offsets */
         unsigned char tmp[4096];
         size_t w = skip < sizeof(tmp) ? (size_t)skip : sizeof(tmp);
-        int64_t r = mi_read_full(b, cur, tmp, w);
+        int64_t r = bi_read_full(b, cur, tmp, w);
         if (r < 0) { rc = (int)r; eof = true; break; }
         skip -= (uint64_t)r;
         off += (uint64_t)r;
@@ -529,7 +529,7 @@ int bi_hexdump_main(bi_ctx *b) {
       size_t want = bs - n;
       if (has_len && len < want) want = (size_t)len;
       if (!want) { eof = true; break; }
-      int64_t r = mi_read_full(b, cur, line + n, want);
+      int64_t r = bi_read_full(b, cur, line + n, want);
       if (r < 0) { rc = (int)r; eof = true; break; }
       n += (size_t)r;
       if (has_len) len -= (uint64_t)r;

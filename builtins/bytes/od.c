@@ -4,7 +4,7 @@
  * (unless -v), a final address line.  Multi-byte values are little-endian
  * unless --endian=big; a short last element is zero-padded.  -S prints
  * NUL-terminated printable strings instead. */
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -246,16 +246,16 @@ static int64_t od_read(od_input *in, unsigned char *buf, size_t n) {
       const char *f = in->files[in->next++];
       int rc = bi_open_input(in->b, f, &in->cur);
       if (rc) {
-        mi_file_err(in->b, f, rc);
+        bi_file_err(in->b, f, rc);
         in->status = 1;
         continue;
       }
       in->opened = true;
     }
-    int64_t r = mi_read_full(in->b, in->cur, buf + got, n - got);
+    int64_t r = bi_read_full(in->b, in->cur, buf + got, n - got);
     if (r < 0) {
       if (r == VSH_EPIPE || r == VSH_EABORTED) return r;
-      mi_file_err(in->b, in->files[in->next - 1], (int)r);
+      bi_file_err(in->b, in->files[in->next - 1], (int)r);
       in->status = 1;
       r = 0;
     }

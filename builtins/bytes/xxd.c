@@ -2,7 +2,7 @@
  * groups  ascii" lines, -p plain, -i C include, -r / -r -p to turn a
  * dump back into bytes, -c cols, -g group size, -l len, -s seek, -u.
  * Reverse mode fills gaps between offsets with zero bytes. */
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -107,7 +107,7 @@ static int dump(bi_ctx *b, sh_stream *in, const xx_opts *o, const char *name) {
     size_t want = (size_t)cols;
     if (o->len >= 0 && (long)want > left) want = (size_t)left;
     if (!want) break;
-    int64_t r = mi_read_full(b, in, buf, want);
+    int64_t r = bi_read_full(b, in, buf, want);
     if (r < 0) { rc = (int)r; break; }
     if (r == 0) break;
     size_t nb = (size_t)r;
@@ -263,7 +263,7 @@ int bi_xxd_main(bi_ctx *b) {
     char skip[4096];
     uint64_t left = o.seek;
     while (left && !rc) {
-      int64_t r = mi_read_full(b, in, skip, left < sizeof(skip) ? (size_t)left : sizeof(skip));
+      int64_t r = bi_read_full(b, in, skip, left < sizeof(skip) ? (size_t)left : sizeof(skip));
       if (r <= 0) { rc = (int)r; break; }
       left -= (uint64_t)r;
     }
@@ -274,7 +274,7 @@ int bi_xxd_main(bi_ctx *b) {
   b->out = saved_out;
   if (cap) {
     const vsh_buf *d = sh_stream_buf_data(cap);
-    int wrc = mi_write_file(b, out_name, d->data ? d->data : "", d->len, 0644);
+    int wrc = bi_write_file(b, out_name, d->data ? d->data : "", d->len, 0644);
     sh_stream_unref(cap);
     if (wrc && !rc) {
       bi_err(b, "%s: %s", out_name, vsh_strerror(wrc));

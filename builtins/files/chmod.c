@@ -2,7 +2,7 @@
  * -R -v -c -f, --reference).  A mode may itself start with '-' ("chmod
  * -x f"): such an argument is an operand.  -R does not follow
  * symlinks, as GNU's default. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -33,7 +33,7 @@ static int apply(bi_ctx *b, const chmod_opts *o, const char *path,
                  const char *shown, const vfs_info *st) {
   unsigned nm;
   if (o->have_ref) nm = o->ref_mode;
-  else if (!fu_parse_mode(o->mode, st->mode, st->type == VFS_DIR, o->umask,
+  else if (!bi_parse_mode(o->mode, st->mode, st->type == VFS_DIR, o->umask,
                           &nm))
     return 1;
   int rc = 0;
@@ -41,7 +41,7 @@ static int apply(bi_ctx *b, const chmod_opts *o, const char *path,
   if (nm != (st->mode & 07777) || st->host_mode) rc = vfs_chmod(b->fs, path, nm);
   if (rc) {
     if (!o->quiet)
-      bi_err(b, "changing permissions of %s: %s", fu_quote(b, shown),
+      bi_err(b, "changing permissions of %s: %s", bi_quote(b, shown),
              vsh_strerror(rc));
     return 1;
   }
@@ -50,15 +50,15 @@ static int apply(bi_ctx *b, const chmod_opts *o, const char *path,
     vfs_info a = *st, z = *st;
     z.mode = nm;
     char ms[11], ns[11];
-    fu_mode_string(&a, ms);
-    fu_mode_string(&z, ns);
+    bi_mode_string(&a, ms);
+    bi_mode_string(&z, ns);
     int w;
     if (changed)
       w = bi_printf(b, "mode of %s changed from %04o (%s) to %04o (%s)\n",
-                    fu_quote(b, shown), st->mode & 07777, ms + 1, nm, ns + 1);
+                    bi_quote(b, shown), st->mode & 07777, ms + 1, nm, ns + 1);
     else
       w = bi_printf(b, "mode of %s retained as %04o (%s)\n",
-                    fu_quote(b, shown), nm, ns + 1);
+                    bi_quote(b, shown), nm, ns + 1);
     if (w == VSH_EPIPE) return 141;
   }
   return 0;
@@ -70,19 +70,19 @@ static int chmod_one(bi_ctx *b, const chmod_opts *o, const char *op) {
   int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
   if (rc) {
     if (!o->quiet)
-      bi_err(b, "cannot access %s: %s", fu_quote(b, op), vsh_strerror(rc));
+      bi_err(b, "cannot access %s: %s", bi_quote(b, op), vsh_strerror(rc));
     return 1;
   }
   if (!o->recursive || st.type != VFS_DIR) return apply(b, o, p, op, &st);
-  fu_walk *w;
-  if (fu_walk_new(&w, b, p, op, false, true, false)) return 1;
-  fu_went *e;
+  bi_walk *w;
+  if (bi_walk_new(&w, b, p, op, false, true, false)) return 1;
+  bi_went *e;
   int res = 0;
-  while ((rc = fu_walk_next(w, &e)) == 1) {
+  while ((rc = bi_walk_next(w, &e)) == 1) {
     vsh_arena_mark m = vsh__arena_mark(b->arena);
     if (e->dir_err) {
       if (!o->quiet)
-        bi_err(b, "cannot read directory %s: %s", fu_quote(b, e->shown),
+        bi_err(b, "cannot read directory %s: %s", bi_quote(b, e->shown),
                vsh_strerror(e->err));
       res = 1;
     } else if (e->err) {
@@ -97,13 +97,13 @@ static int chmod_one(bi_ctx *b, const chmod_opts *o, const char *op) {
       if (r) res = 1;
     } else if (o->verbose) {
       if (bi_printf(b, "neither symbolic link %s nor referent has been "
-                       "changed\n", fu_quote(b, e->shown)) == VSH_EPIPE)
+                       "changed\n", bi_quote(b, e->shown)) == VSH_EPIPE)
         res = 141;
     }
     vsh__arena_pop(b->arena, m);
     if (res == 141) break;
   }
-  fu_walk_free(w);
+  bi_walk_free(w);
   if (rc < 0 && !res) res = 1;
   return res;
 }
@@ -161,7 +161,7 @@ int bi_chmod_main(bi_ctx *b) {
     vfs_info st;
     int rc = rp ? vfs_stat(b->fs, rp, true, &st) : VSH_ENAMETOOLONG;
     if (rc) {
-      bi_err(b, "failed to get attributes of %s: %s", fu_quote(b, ref),
+      bi_err(b, "failed to get attributes of %s: %s", bi_quote(b, ref),
              vsh_strerror(rc));
       return 1;
     }
@@ -172,12 +172,12 @@ int bi_chmod_main(bi_ctx *b) {
     o.mode = ops[0];
     first = 1;
     unsigned tmp;
-    if (!fu_parse_mode(o.mode, 0, false, o.umask, &tmp))
-      return bi_usage_error(b, &chmod_cmd, "invalid mode: %s", fu_cquote(b, o.mode));
+    if (!bi_parse_mode(o.mode, 0, false, o.umask, &tmp))
+      return bi_usage_error(b, &chmod_cmd, "invalid mode: %s", bi_cquote(b, o.mode));
   }
   if (n <= first) {
     if (ref) return bi_usage_error(b, &chmod_cmd, "missing operand");
-    return bi_usage_error(b, &chmod_cmd, "missing operand after %s", fu_cquote(b, ops[0]));
+    return bi_usage_error(b, &chmod_cmd, "missing operand after %s", bi_cquote(b, ops[0]));
   }
   int st = 0;
   for (int i = first; i < n; i++) {

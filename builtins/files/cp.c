@@ -2,7 +2,7 @@
  * -d -H -l -s -u).  Regular files share their bytes (vfs_copy_file is
  * O(1)); trees are walked iteratively.  Deviations: no --sparse, no
  * --backup; special files are copied by content. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -68,7 +68,7 @@ typedef struct cp_opts {
 } cp_opts;
 
 static int verbose_line(bi_ctx *b, const char *s, const char *d) {
-  return bi_printf(b, "%s -> %s\n", fu_quote(b, s), fu_quote(b, d)) ==
+  return bi_printf(b, "%s -> %s\n", bi_quote(b, s), bi_quote(b, d)) ==
                  VSH_EPIPE
              ? 141
              : 0;
@@ -84,12 +84,12 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
     vfs_info df;
     bool dfollow = !vfs_stat(b->fs, dst, true, &df);
     if (dfollow && df.ino == sst->ino && sst->type != VFS_LNK) {
-      bi_err(b, "%s and %s are the same file", fu_quote(b, src_shown),
-             fu_quote(b, dst_shown));
+      bi_err(b, "%s and %s are the same file", bi_quote(b, src_shown),
+             bi_quote(b, dst_shown));
       return 1;
     }
     if (o->no_clobber) return 0;
-    if (o->interactive && !fu_ask_overwrite(b, dst_shown)) return 0;
+    if (o->interactive && !bi_ask_overwrite(b, dst_shown)) return 0;
     if (o->update && dfollow &&
         (sst->mtime.tv_sec < df.mtime.tv_sec ||
          (sst->mtime.tv_sec == df.mtime.tv_sec &&
@@ -97,7 +97,7 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
       return 0;
     if (dstat.type == VFS_DIR) {
       bi_err(b, "cannot overwrite directory %s with non-directory",
-             fu_quote(b, dst_shown));
+             bi_quote(b, dst_shown));
       return 1;
     }
   }
@@ -106,7 +106,7 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
     if (exists && (o->force || 1)) {
       if (!o->force) {
         bi_err(b, "cannot create symbolic link %s: File exists",
-               fu_quote(b, dst_shown));
+               bi_quote(b, dst_shown));
         return 1;
       }
       vfs_unlink(b->fs, dst);
@@ -116,7 +116,7 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
     if (exists) {
       if (!o->force) {
         bi_err(b, "cannot create hard link %s to %s: File exists",
-               fu_quote(b, dst_shown), fu_quote(b, src_shown));
+               bi_quote(b, dst_shown), bi_quote(b, src_shown));
         return 1;
       }
       vfs_unlink(b->fs, dst);
@@ -165,7 +165,7 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
                        : o->hard ? "cannot create hard link"
                        : sst->type == VFS_LNK ? "cannot create symbolic link"
                        : "cannot create regular file";
-    bi_err(b, "%s %s: %s", what, fu_quote(b, dst_shown), vsh_strerror(rc));
+    bi_err(b, "%s %s: %s", what, bi_quote(b, dst_shown), vsh_strerror(rc));
     return 1;
   }
   if (o->verbose) return verbose_line(b, src_shown, dst_shown);
@@ -180,17 +180,17 @@ static int copy_tree(bi_ctx *b, const cp_opts *o, const char *src,
   if (!strncmp(dst, src, sl) && (dst[sl] == '/' || dst[sl] == 0 ||
                                  !strcmp(src, "/"))) {
     bi_err(b, "cannot copy a directory, %s, into itself, %s",
-           fu_quote(b, src_shown), fu_quote(b, dst_shown));
+           bi_quote(b, src_shown), bi_quote(b, dst_shown));
     return 1;
   }
-  fu_walk *w;
-  if (fu_walk_new(&w, b, src, src_shown, o->deref == 'L',
+  bi_walk *w;
+  if (bi_walk_new(&w, b, src, src_shown, o->deref == 'L',
                   o->deref == 'L' || o->deref == 'H', true))
     return 1;
   int st = 0, rc;
-  fu_went *e;
+  bi_went *e;
   vsh_buf dpath = {0}, dshown = {0};
-  while ((rc = fu_walk_next(w, &e)) == 1) {
+  while ((rc = bi_walk_next(w, &e)) == 1) {
     vsh_arena_mark m = vsh__arena_mark(b->arena);
     const char *rel = e->path + sl; /* "" for the root, else "/x/y" */
     if (!strcmp(src, "/")) rel = e->path + 0;
@@ -201,11 +201,11 @@ static int copy_tree(bi_ctx *b, const cp_opts *o, const char *src,
     vsh__buf_puts(&dshown, dst_shown);
     vsh__buf_puts(&dshown, rel);
     if (e->err && !e->dir_err) {
-      bi_err(b, "cannot stat %s: %s", fu_quote(b, e->shown),
+      bi_err(b, "cannot stat %s: %s", bi_quote(b, e->shown),
              vsh_strerror(e->err));
       st = 1;
     } else if (e->dir_err) {
-      bi_err(b, "cannot access %s: %s", fu_quote(b, e->shown),
+      bi_err(b, "cannot access %s: %s", bi_quote(b, e->shown),
              vsh_strerror(e->err));
       st = 1;
     } else if (e->st.type == VFS_DIR && e->post) {
@@ -219,17 +219,17 @@ static int copy_tree(bi_ctx *b, const cp_opts *o, const char *src,
       int r = vfs_stat(b->fs, dpath.data, true, &dstat);
       if (!r && dstat.type != VFS_DIR) {
         bi_err(b, "cannot overwrite non-directory %s with directory %s",
-               fu_quote(b, dshown.data), fu_quote(b, e->shown));
+               bi_quote(b, dshown.data), bi_quote(b, e->shown));
         st = 1;
-        fu_walk_skip(w);
+        bi_walk_skip(w);
       } else if (r) {
         /* writable while we fill it; final mode set on the way out */
         r = vfs_mkdir(b->fs, dpath.data, 0700);
         if (r) {
           bi_err(b, "cannot create directory %s: %s",
-                 fu_quote(b, dshown.data), vsh_strerror(r));
+                 bi_quote(b, dshown.data), vsh_strerror(r));
           st = 1;
-          fu_walk_skip(w);
+          bi_walk_skip(w);
         } else if (o->verbose && verbose_line(b, e->shown, dshown.data)) {
           st = 141;
         }
@@ -244,7 +244,7 @@ static int copy_tree(bi_ctx *b, const cp_opts *o, const char *src,
   }
   vsh_buf_dispose(&dpath);
   vsh_buf_dispose(&dshown);
-  fu_walk_free(w);
+  bi_walk_free(w);
   if (rc < 0) return 1;
   return st;
 }
@@ -257,13 +257,13 @@ static int copy_one(bi_ctx *b, const cp_opts *o, const char *src_shown,
                 (o->deref == 0 && !o->recursive);
   int rc = src ? vfs_stat(b->fs, src, follow, &sst) : VSH_ENAMETOOLONG;
   if (rc) {
-    bi_err(b, "cannot stat %s: %s", fu_quote(b, src_shown), vsh_strerror(rc));
+    bi_err(b, "cannot stat %s: %s", bi_quote(b, src_shown), vsh_strerror(rc));
     return 1;
   }
   if (sst.type == VFS_DIR) {
     if (!o->recursive) {
       bi_err(b, "-r not specified; omitting directory %s",
-             fu_quote(b, src_shown));
+             bi_quote(b, src_shown));
       return 1;
     }
     return copy_tree(b, o, src, src_shown, dst, dst_shown);
@@ -303,7 +303,7 @@ int bi_cp_main(bi_ctx *b) {
   int n = g.noperands;
   char **ops = g.operands;
   const char *dir, *dabs;
-  int trc = fu_target_dir(b, ops, &n, target, no_target, &dir, &dabs);
+  int trc = bi_target_dir(b, ops, &n, target, no_target, &dir, &dabs);
   if (trc) return trc;
   int st = 0;
   if (!dir) {
@@ -314,9 +314,9 @@ int bi_cp_main(bi_ctx *b) {
   for (int i = 0; i < n; i++) {
     if (bi_cancelled(b)) return 1;
     vsh_arena_mark m = vsh__arena_mark(b->arena);
-    const char *base = fu_base_name(b, ops[i]);
-    const char *dshown = fu_join(b, dir, base);
-    const char *dst = fu_join(b, dabs, base);
+    const char *base = bi_base_name(b, ops[i]);
+    const char *dshown = bi_path_join(b, dir, base);
+    const char *dst = bi_path_join(b, dabs, base);
     int r = copy_one(b, &o, ops[i], dst, dshown);
     vsh__arena_pop(b->arena, m);
     if (r == 141) return 141;

@@ -3,7 +3,7 @@
  * noxfer|progress iflag=fullblock...).  Deviation: input blocks are always
  * filled (as iflag=fullblock) so results do not depend on pipe timing;
  * the transfer time in the summary is measured but meaningless here. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -100,7 +100,7 @@ int bi_dd_main(bi_ctx *b) {
     const char *eq = strchr(a, '=');
     if (!eq)
       return bi_usage_error(b, &dd_cmd, "unrecognized operand %s",
-                            fu_cquote(b, a));
+                            bi_cquote(b, a));
     size_t kl = (size_t)(eq - a);
     const char *v = eq + 1;
 #define KEY(k) (kl == strlen(k) && !strncmp(a, k, kl))
@@ -109,7 +109,7 @@ int bi_dd_main(bi_ctx *b) {
                    KEY("skip") || KEY("seek") || KEY("iseek") || KEY("oseek");
     if (numeric && (!dd_num(v, &num) ||
                     ((KEY("bs") || KEY("ibs") || KEY("obs")) && num == 0))) {
-      bi_err(b, "invalid number: %s", fu_cquote(b, v));
+      bi_err(b, "invalid number: %s", bi_cquote(b, v));
       return 1;
     }
     if (KEY("if")) inf = v;
@@ -135,7 +135,7 @@ int bi_dd_main(bi_ctx *b) {
                  !strcmp(tok, "fdatasync") || !strcmp(tok, "sparse"))
           ;
         else {
-          bi_err(b, "invalid conversion: %s", fu_cquote(b, tok));
+          bi_err(b, "invalid conversion: %s", bi_cquote(b, tok));
           return 1;
         }
         tok = comma ? comma + 1 : NULL;
@@ -145,14 +145,14 @@ int bi_dd_main(bi_ctx *b) {
       else if (!strcmp(v, "noxfer")) status = 2;
       else if (!strcmp(v, "progress")) status = 1;
       else {
-        bi_err(b, "invalid status level: %s", fu_cquote(b, v));
+        bi_err(b, "invalid status level: %s", bi_cquote(b, v));
         return 1;
       }
     } else if (KEY("iflag") || KEY("oflag")) {
       /* fullblock is what we always do; the rest has no meaning here */
     } else {
       return bi_usage_error(b, &dd_cmd, "unrecognized operand %s",
-                            fu_cquote(b, a));
+                            bi_cquote(b, a));
     }
 #undef KEY
   }
@@ -168,7 +168,7 @@ int bi_dd_main(bi_ctx *b) {
     vfs_file *fh = NULL;
     int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
     if (rc) {
-      bi_err(b, "failed to open %s: %s", fu_quote(b, inf), vsh_strerror(rc));
+      bi_err(b, "failed to open %s: %s", bi_quote(b, inf), vsh_strerror(rc));
       return 1;
     }
     if (skip) vfs_file_seek(fh, (int64_t)(skip * ibs), 0), skip = 0;
@@ -190,7 +190,7 @@ int bi_dd_main(bi_ctx *b) {
       if (!rc) vfs_file_seek(o.f, (int64_t)(seek * obs), 0);
     }
     if (rc) {
-      bi_err(b, "failed to open %s: %s", fu_quote(b, outf), vsh_strerror(rc));
+      bi_err(b, "failed to open %s: %s", bi_quote(b, outf), vsh_strerror(rc));
       if (o.f) vfs_file_close(o.f);
       if (own_in) sh_stream_unref(own_in);
       return 1;
@@ -275,7 +275,7 @@ int bi_dd_main(bi_ctx *b) {
       if (o.bytes >= 1000) {
         char ib[32];
         human_rate((double)o.bytes, hb, sizeof hb);
-        fu_human(o.bytes, ib, sizeof ib);
+        bi_human_size(o.bytes, ib, sizeof ib);
         n += snprintf(msg + n, sizeof msg - (size_t)n,
                       "%llu bytes (%s, %siB) copied, %g s, %s/s\n",
                       (unsigned long long)o.bytes, hb, ib, secs, rate);

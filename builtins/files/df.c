@@ -2,7 +2,7 @@
  * file system "vsh" mounted on "/", usage from vsh_fs_usage_get.
  * The size is the filesystem's byte quota (-i: its inode quota); without
  * one, a nominal 1 GiB (1048576 inodes), or the usage if larger. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -41,7 +41,7 @@ static const bi_cmd df_cmd = {
 #define DF_NOMINAL_INODES 1048576ull
 
 static void cell(char *out, size_t n, uint64_t v, bool human) {
-  if (human) fu_human(v, out, n);
+  if (human) bi_human_size(v, out, n);
   else snprintf(out, n, "%llu", (unsigned long long)v);
 }
 

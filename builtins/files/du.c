@@ -1,8 +1,8 @@
 /* du.c: estimate file space usage (-s -a -c -h -d -b -k -m -L -x,
  * --apparent-size, --max-depth).  Block counts are those a 4 KiB-block
- * filesystem would report (files_util's fu_blocks); hard-linked files
+ * filesystem would report (files_util's bi_blocks); hard-linked files
  * count once.  The walk is iterative; totals live in a per-depth stack. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -61,7 +61,7 @@ typedef struct du_st {
 
 static uint64_t usage_of(const du_st *s, const vfs_info *st) {
   if (s->apparent) return st->type == VFS_DIR ? 4096 : st->size;
-  return fu_blocks(st) * 512;
+  return bi_blocks(st) * 512;
 }
 
 static bool seen(du_st *s, uint64_t ino) {
@@ -80,7 +80,7 @@ static bool seen(du_st *s, uint64_t ino) {
 
 static void print_size(du_st *s, uint64_t bytes, const char *name) {
   char num[64];
-  if (s->human) fu_human(bytes, num, sizeof num);
+  if (s->human) bi_human_size(bytes, num, sizeof num);
   else
     snprintf(num, sizeof num, "%llu",
              (unsigned long long)((bytes + s->block - 1) / s->block));
@@ -91,22 +91,22 @@ static void print_size(du_st *s, uint64_t bytes, const char *name) {
 static uint64_t du_one(du_st *s, const char *op, bool follow, int *status) {
   bi_ctx *b = s->b;
   const char *p = bi_path(b, op);
-  fu_walk *w;
-  if (!p || fu_walk_new(&w, b, p, op, follow, follow, true)) return 0;
+  bi_walk *w;
+  if (!p || bi_walk_new(&w, b, p, op, follow, follow, true)) return 0;
   uint64_t *tot = NULL;
   size_t cap = 0, total = 0;
-  fu_went *e;
+  bi_went *e;
   int rc;
-  while ((rc = fu_walk_next(w, &e)) == 1 && !s->rc) {
+  while ((rc = bi_walk_next(w, &e)) == 1 && !s->rc) {
     if (e->err && !e->dir_err) {
-      bi_err(b, "cannot access %s: %s", fu_quote(b, e->shown),
+      bi_err(b, "cannot access %s: %s", bi_quote(b, e->shown),
              vsh_strerror(e->err));
       *status = 1;
       if (e->depth == 0) break;
       continue;
     }
     if (e->dir_err) {
-      bi_err(b, "cannot read directory %s: %s", fu_quote(b, e->shown),
+      bi_err(b, "cannot read directory %s: %s", bi_quote(b, e->shown),
              vsh_strerror(e->err));
       *status = 1;
       continue;
@@ -122,7 +122,7 @@ static uint64_t du_one(du_st *s, const char *op, bool follow, int *status) {
     }
     if (e->st.type == VFS_DIR && !e->post) {
       tot[d] = usage_of(s, &e->st);
-      if (e->loop) fu_walk_skip(w);
+      if (e->loop) bi_walk_skip(w);
       continue;
     }
     uint64_t sz;
@@ -141,7 +141,7 @@ static uint64_t du_one(du_st *s, const char *op, bool follow, int *status) {
     else total = sz;
   }
   free(tot);
-  fu_walk_free(w);
+  bi_walk_free(w);
   if (rc < 0 && !s->rc) s->rc = rc;
   return total;
 }
@@ -161,7 +161,7 @@ int bi_du_main(bi_ctx *b) {
       char *end;
       long v = strtol(g.arg, &end, 10);
       if (*end || v < 0) {
-        bi_err(b, "invalid maximum depth %s", fu_cquote(b, g.arg));
+        bi_err(b, "invalid maximum depth %s", bi_cquote(b, g.arg));
         return 1;
       }
       s.max_depth = (int)v;
@@ -173,7 +173,7 @@ int bi_du_main(bi_ctx *b) {
     case 'B': {
       uint64_t v;
       if (!bi_parse_size(g.arg, &v) || !v) {
-        bi_err(b, "invalid --block-size argument %s", fu_cquote(b, g.arg));
+        bi_err(b, "invalid --block-size argument %s", bi_cquote(b, g.arg));
         return 1;
       }
       s.block = v;

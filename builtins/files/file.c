@@ -3,7 +3,7 @@
  * JPEG, GIF, gzip, zip, ELF, PDF, directories, links, devices).
  * Deviation: a handful of types, not libmagic's database; only the first
  * 64 KiB are examined. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <string.h>

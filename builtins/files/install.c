@@ -1,7 +1,7 @@
 /* install.c: copy files and set attributes (-d -D -m -t -T -v -C; -o/-g
  * and -s are accepted and ignored: one virtual user, no binaries to
  * strip).  Default mode 0755, like GNU. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -66,7 +66,7 @@ static int make_dirs(bi_ctx *b, const inst_opts *o, const char *op,
     vfs_info st;
     if (ap && !vfs_stat(b->fs, ap, true, &st)) {
       if (st.type != VFS_DIR) {
-        bi_err(b, "cannot create directory %s: %s", fu_quote(b, buf),
+        bi_err(b, "cannot create directory %s: %s", bi_quote(b, buf),
                vsh_strerror(VSH_EEXIST));
         return 1;
       }
@@ -76,12 +76,12 @@ static int make_dirs(bi_ctx *b, const inst_opts *o, const char *op,
     int rc = ap ? vfs_mkdir(b->fs, ap, 0755) : VSH_ENAMETOOLONG;
     if (!rc && k == n) rc = vfs_chmod(b->fs, ap, final_mode);
     if (rc) {
-      bi_err(b, "cannot create directory %s: %s", fu_quote(b, buf),
+      bi_err(b, "cannot create directory %s: %s", bi_quote(b, buf),
              vsh_strerror(rc));
       return 1;
     }
     if (o->verbose &&
-        bi_printf(b, "install: creating directory %s\n", fu_quote(b, buf)) ==
+        bi_printf(b, "install: creating directory %s\n", bi_quote(b, buf)) ==
             VSH_EPIPE)
       return 141;
   }
@@ -94,16 +94,16 @@ static int install_file(bi_ctx *b, const inst_opts *o, const char *src,
   vfs_info st, dst;
   int rc = sp ? vfs_stat(b->fs, sp, true, &st) : VSH_ENAMETOOLONG;
   if (rc) {
-    bi_err(b, "cannot stat %s: %s", fu_quote(b, src), vsh_strerror(rc));
+    bi_err(b, "cannot stat %s: %s", bi_quote(b, src), vsh_strerror(rc));
     return 1;
   }
   if (st.type == VFS_DIR) {
-    bi_err(b, "omitting directory %s", fu_quote(b, src));
+    bi_err(b, "omitting directory %s", bi_quote(b, src));
     return 1;
   }
   if (dp && !vfs_stat(b->fs, dp, true, &dst) && dst.ino == st.ino) {
-    bi_err(b, "%s and %s are the same file", fu_quote(b, src),
-           fu_quote(b, dst_shown));
+    bi_err(b, "%s and %s are the same file", bi_quote(b, src),
+           bi_quote(b, dst_shown));
     return 1;
   }
   if (dp && !vfs_stat(b->fs, dp, false, &dst) && dst.type != VFS_DIR)
@@ -111,12 +111,12 @@ static int install_file(bi_ctx *b, const inst_opts *o, const char *src,
   rc = dp ? vfs_copy_file(b->fs, sp, dp, o->preserve) : VSH_ENAMETOOLONG;
   if (!rc) rc = vfs_chmod(b->fs, dp, o->mode);
   if (rc) {
-    bi_err(b, "cannot create regular file %s: %s", fu_quote(b, dst_shown),
+    bi_err(b, "cannot create regular file %s: %s", bi_quote(b, dst_shown),
            vsh_strerror(rc));
     return 1;
   }
   if (o->verbose &&
-      bi_printf(b, "%s -> %s\n", fu_quote(b, src), fu_quote(b, dst_shown)) ==
+      bi_printf(b, "%s -> %s\n", bi_quote(b, src), bi_quote(b, dst_shown)) ==
           VSH_EPIPE)
     return 141;
   return 0;
@@ -133,8 +133,8 @@ int bi_install_main(bi_ctx *b) {
     case 'd': dirs = true; break;
     case 'D': leading = true; break;
     case 'm':
-      if (!fu_parse_mode(g.arg, 0755, false, 0, &o.mode)) {
-        bi_err(b, "invalid mode %s", fu_cquote(b, g.arg));
+      if (!bi_parse_mode(g.arg, 0755, false, 0, &o.mode)) {
+        bi_err(b, "invalid mode %s", bi_cquote(b, g.arg));
         return 1;
       }
       break;
@@ -163,7 +163,7 @@ int bi_install_main(bi_ctx *b) {
   if (!n) return bi_usage_error(b, &install_cmd, "missing file operand");
   if (n == 1 && !target)
     return bi_usage_error(b, &install_cmd, "missing destination file operand after %s",
-                        fu_quote(b, ops[0]));
+                        bi_quote(b, ops[0]));
   const char *dir = target;
   if (!dir && !no_target) {
     const char *last = bi_path(b, ops[n - 1]);
@@ -172,7 +172,7 @@ int bi_install_main(bi_ctx *b) {
       dir = ops[n - 1];
       n--;
     } else if (n > 2) {
-      bi_err(b, "target %s is not a directory", fu_quote(b, ops[n - 1]));
+      bi_err(b, "target %s is not a directory", bi_quote(b, ops[n - 1]));
       return 1;
     }
   }
@@ -184,7 +184,7 @@ int bi_install_main(bi_ctx *b) {
   if (!dir) return install_file(b, &o, ops[0], ops[1]);
   for (int i = 0; i < n; i++) {
     if (bi_cancelled(b)) return 1;
-    int r = install_file(b, &o, ops[i], fu_join(b, dir, fu_base_name(b, ops[i])));
+    int r = install_file(b, &o, ops[i], bi_path_join(b, dir, bi_base_name(b, ops[i])));
     if (r == 141) return r;
     if (r) st = 1;
   }

@@ -1,7 +1,7 @@
 /* ln.c: make links (-s -f -n -v -T -t -r).  Hard links to directories
  * are refused like GNU; -r computes the link text from the lexically
  * normalised paths of the target and the link's directory. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -81,7 +81,7 @@ static int link_one(bi_ctx *b, const ln_opts *o, const char *target,
   if (!o->sym) {
     int rc = tabs ? vfs_stat(b->fs, tabs, true, &st) : VSH_ENAMETOOLONG;
     if (rc) {
-      bi_err(b, "failed to access %s: %s", fu_quote(b, target),
+      bi_err(b, "failed to access %s: %s", bi_quote(b, target),
              vsh_strerror(rc));
       return 1;
     }
@@ -112,13 +112,13 @@ static int link_one(bi_ctx *b, const ln_opts *o, const char *target,
   if (!vfs_stat(b->fs, link, false, &lst)) {
     if (!o->sym && tabs && !vfs_stat(b->fs, tabs, false, &st) &&
         st.ino == lst.ino && o->force) {
-      bi_err(b, "%s and %s are the same file", fu_quote(b, target),
-             fu_quote(b, link_shown));
+      bi_err(b, "%s and %s are the same file", bi_quote(b, target),
+             bi_quote(b, link_shown));
       return 1;
     }
     if (o->force) {
       if (lst.type == VFS_DIR) {
-        bi_err(b, "%s: cannot overwrite directory", fu_quote(b, link_shown));
+        bi_err(b, "%s: cannot overwrite directory", bi_quote(b, link_shown));
         return 1;
       }
       vfs_unlink(b->fs, link);
@@ -128,13 +128,13 @@ static int link_one(bi_ctx *b, const ln_opts *o, const char *target,
                   : vfs_link(b->fs, tabs, link);
   if (rc) {
     bi_err(b, "failed to create %s link %s: %s",
-           o->sym ? "symbolic" : "hard", fu_quote(b, link_shown),
+           o->sym ? "symbolic" : "hard", bi_quote(b, link_shown),
            vsh_strerror(rc));
     return 1;
   }
   if (o->verbose &&
-      bi_printf(b, "%s %s %s\n", fu_quote(b, link_shown), o->sym ? "->" : "=>",
-                fu_quote(b, text)) == VSH_EPIPE)
+      bi_printf(b, "%s %s %s\n", bi_quote(b, link_shown), o->sym ? "->" : "=>",
+                bi_quote(b, text)) == VSH_EPIPE)
     return 141;
   return 0;
 }
@@ -164,10 +164,10 @@ int bi_ln_main(bi_ctx *b) {
     return bi_usage_error(b, &ln_cmd, "cannot do --relative without --symbolic");
   if (n == 0) return bi_usage_error(b, &ln_cmd, "missing file operand");
   if (no_target && n > 2)
-    return bi_usage_error(b, &ln_cmd, "extra operand %s", fu_quote(b, ops[2]));
+    return bi_usage_error(b, &ln_cmd, "extra operand %s", bi_quote(b, ops[2]));
   if (no_target && n < 2)
     return bi_usage_error(b, &ln_cmd, "missing destination file operand after %s",
-                        fu_quote(b, ops[0]));
+                        bi_quote(b, ops[0]));
   const char *dir = target_dir;
   if (!dir && !no_target) {
     if (n == 1) {
@@ -186,7 +186,7 @@ int bi_ln_main(bi_ctx *b) {
         dir = ops[n - 1];
         n--;
       } else if (n > 2) {
-        bi_err(b, "target %s: %s", fu_quote(b, ops[n - 1]),
+        bi_err(b, "target %s: %s", bi_quote(b, ops[n - 1]),
                vsh_strerror(last && vfs_exists(b->fs, last) ? VSH_ENOTDIR
                                                             : VSH_ENOENT));
         return 1;
@@ -203,9 +203,9 @@ int bi_ln_main(bi_ctx *b) {
   for (int i = 0; i < n; i++) {
     if (bi_cancelled(b)) return 1;
     vsh_arena_mark m = vsh__arena_mark(b->arena);
-    const char *base = fu_base_name(b, ops[i]);
-    const char *shown = fu_join(b, dir, base);
-    int r = link_one(b, &o, ops[i], fu_join(b, dabs, base), shown);
+    const char *base = bi_base_name(b, ops[i]);
+    const char *shown = bi_path_join(b, dir, base);
+    int r = link_one(b, &o, ops[i], bi_path_join(b, dabs, base), shown);
     vsh__arena_pop(b->arena, m);
     if (r == 141) return 141;
     if (r) st = 1;

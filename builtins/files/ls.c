@@ -3,8 +3,7 @@
  * -l times in $TZ (UTC by default).  Names print literally (no quoting:
  * GNU's style for a pipe); no --color (accepted: never); -R recursion
  * is iterative (an explicit stack of pending directories). */
-#include "builtins/lib/files_int.h"
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -46,7 +45,7 @@ typedef struct ls_opts {
   int sort;
   bool all, almost, human, recursive, reverse, dirs_self, classify, slash;
   bool inode, numeric, no_owner, no_group;
-  fu_zone tz;
+  bi_zone tz;
   int64_t now;
   bi_ctx *b;
   /* --time-style: date formats for old and recent files (NULL: the
@@ -122,22 +121,22 @@ static int out(ls_state *s, const char *str, size_t n) {
 
 static void fmt_time(const ls_opts *o, const vfs_info *st, char *buf,
                      size_t n) {
-  fu_tm tm;
+  bi_tm tm;
   int64_t t = st->mtime.tv_sec;
-  fu_localtime(t, fu_zone_offset(&o->tz, t, NULL), &tm);
+  bi_time_at(t, bi_zone_offset(&o->tz, t, NULL), &tm);
   int64_t six_months = 31556952 / 2;
   bool recent = t > o->now - six_months && t <= o->now;
   if (o->tfmt_old) {
     vsh_buf tb = {0};
-    mi_format_time(o->b, &tb, recent ? o->tfmt_recent : o->tfmt_old,
+    bi_format_time(o->b, &tb, recent ? o->tfmt_recent : o->tfmt_old,
                    st->mtime);
     snprintf(buf, n, "%.*s", (int)tb.len, tb.data ? tb.data : "");
     vsh_buf_dispose(&tb);
   } else if (recent)
-    snprintf(buf, n, "%s %2d %02d:%02d", fu_months[tm.mon], tm.mday,
+    snprintf(buf, n, "%s %2d %02d:%02d", bi_months[tm.mon], tm.mday,
              tm.hour, tm.min);
   else
-    snprintf(buf, n, "%s %2d  %lld", fu_months[tm.mon], tm.mday,
+    snprintf(buf, n, "%s %2d  %lld", bi_months[tm.mon], tm.mday,
              (long long)tm.year);
 }
 
@@ -148,7 +147,7 @@ static void size_str(const ls_opts *o, const vfs_info *st, char *buf,
               : st->dev == VFS_DEV_URANDOM ? 9 : 0;
     snprintf(buf, n, "%d, %d", st->dev == VFS_DEV_FD ? 136 : 1, minor);
   } else if (o->human) {
-    fu_human(st->size, buf, n);
+    bi_human_size(st->size, buf, n);
   } else {
     snprintf(buf, n, "%llu", (unsigned long long)st->size);
   }
@@ -156,7 +155,7 @@ static void size_str(const ls_opts *o, const vfs_info *st, char *buf,
 
 static void id_str(const ls_opts *o, uint32_t id, bool user, char *buf,
                    size_t n) {
-  const char *nm = user ? fu_user_name(id) : fu_group_name(id);
+  const char *nm = user ? bi_user_name(id) : bi_group_name(id);
   if (o->numeric || !nm) snprintf(buf, n, "%u", id);
   else snprintf(buf, n, "%s", nm);
 }
@@ -185,7 +184,7 @@ static void print_long(ls_state *s, ls_ent *v, size_t n) {
     }
     ls_ent *e = &v[i];
     char mode[11], us[64], gs[64], sz[64], tm[256];
-    fu_mode_string(&e->st, mode);
+    bi_mode_string(&e->st, mode);
     id_str(o, e->st.uid, true, us, sizeof us);
     id_str(o, e->st.gid, false, gs, sizeof gs);
     size_str(o, &e->st, sz, sizeof sz);
@@ -386,7 +385,7 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
   vfs_dirlist dl = {0};
   int rc = vfs_readdir(b->fs, abs, &dl);
   if (rc) {
-    bi_err(b, "cannot open directory %s: %s", fu_quote(b, shown),
+    bi_err(b, "cannot open directory %s: %s", bi_quote(b, shown),
            vsh_strerror(rc));
     s->status = operand ? 2 : (s->status > 1 ? s->status : 1);
     return;
@@ -410,7 +409,7 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
     for (int k = 0; k < 2; k++) {
       ls_ent *e = &v[n];
       e->name = dots[k];
-      e->path = bi_path(b, k ? fu_join(b, abs, "..") : abs);
+      e->path = bi_path(b, k ? bi_path_join(b, abs, "..") : abs);
       if (e->path && !vfs_stat(b->fs, e->path, true, &e->st)) n++;
     }
   }
@@ -423,14 +422,14 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
     if (nm[0] == '.' && !o->all && !o->almost) continue;
     ls_ent *e = &v[n];
     e->name = vsh__arena_strndup(b->arena, nm, strlen(nm));
-    e->path = fu_join(b, abs, nm);
+    e->path = bi_path_join(b, abs, nm);
     if (!e->name || !e->path) {
       s->rc = VSH_ENOMEM;
       break;
     }
     int r = vfs_stat(b->fs, e->path, false, &e->st);
     if (r) {
-      bi_err(b, "cannot access %s: %s", fu_quote(b, fu_join(b, shown, nm)),
+      bi_err(b, "cannot access %s: %s", bi_quote(b, bi_path_join(b, shown, nm)),
              vsh_strerror(r));
       if (s->status < 1) s->status = 1;
       continue;
@@ -443,9 +442,9 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
   sort_ents(v, n, tmp, o);
   if (o->fmt == FMT_LONG) {
     uint64_t blocks = 0;
-    for (size_t i = 0; i < n; i++) blocks += fu_blocks(&v[i].st);
+    for (size_t i = 0; i < n; i++) blocks += bi_blocks(&v[i].st);
     char tb[64];
-    if (o->human) fu_human(blocks * 512, tb, sizeof tb);
+    if (o->human) bi_human_size(blocks * 512, tb, sizeof tb);
     else snprintf(tb, sizeof tb, "%llu", (unsigned long long)(blocks / 2));
     char line[96];
     int k = snprintf(line, sizeof line, "total %s\n", tb);
@@ -455,8 +454,8 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
   if (o->recursive && !s->rc) {
     for (size_t i = n; i-- > 0;) {
       ls_ent *e = &v[i];
-      if (e->st.type != VFS_DIR || fu_is_dot_or_dotdot(e->name)) continue;
-      const char *sh = fu_join(b, shown, e->name);
+      if (e->st.type != VFS_DIR || bi_is_dot_or_dotdot(e->name)) continue;
+      const char *sh = bi_path_join(b, shown, e->name);
       if (!sh || push_dir(stack, sh, e->path)) {
         s->rc = VSH_ENOMEM;
         return;
@@ -559,7 +558,7 @@ int bi_ls_main(bi_ctx *b) {
           strcmp(g.arg, "always") && strcmp(g.arg, "yes") &&
           strcmp(g.arg, "force"))
         return bi_usage_error(b, &ls_cmd, "invalid argument %s for '--color'",
-                              fu_quote(b, g.arg));
+                              bi_quote(b, g.arg));
       break;
     case OPT_TIME_STYLE: time_style = g.arg; break;
     case OPT_FULL_TIME:
@@ -577,8 +576,8 @@ int bi_ls_main(bi_ctx *b) {
     o.width = cols ? atoi(cols) : 80;
     if (o.width <= 0) o.width = 80;
   }
-  fu_zone_init(b, false, &o.tz);
-  o.now = fu_now().tv_sec;
+  bi_zone_init(b, false, &o.tz);
+  o.now = bi_now().tv_sec;
   if (o.dirs_self) o.recursive = false;
   ls_state s = {.b = b, .o = &o};
   int nops = g.noperands;
@@ -596,7 +595,7 @@ int bi_ls_main(bi_ctx *b) {
     vfs_info st;
     int rc = p ? vfs_stat(b->fs, p, false, &st) : VSH_ENAMETOOLONG;
     if (rc) {
-      bi_err(b, "cannot access %s: %s", fu_quote(b, ops[i]), vsh_strerror(rc));
+      bi_err(b, "cannot access %s: %s", bi_quote(b, ops[i]), vsh_strerror(rc));
       s.status = 2;
       continue;
     }

@@ -1,6 +1,6 @@
 /* mkdir.c: make directories (-p parents, -m mode, -v).  Modes apply
  * the shell's umask like mkdir(2); -p parents get u+wx as GNU does. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -44,8 +44,8 @@ int bi_mkdir_main(bi_ctx *b) {
   if (!g.noperands) return bi_usage_error(b, &mkdir_cmd, "missing operand");
   unsigned umask = bi_umask(b);
   unsigned mode = 0777 & ~umask;
-  if (mode_s && !fu_parse_mode(mode_s, 0777, true, umask, &mode)) {
-    bi_err(b, "invalid mode %s", fu_cquote(b, mode_s));
+  if (mode_s && !bi_parse_mode(mode_s, 0777, true, umask, &mode)) {
+    bi_err(b, "invalid mode %s", bi_cquote(b, mode_s));
     return 1;
   }
   int st = 0;
@@ -54,7 +54,7 @@ int bi_mkdir_main(bi_ctx *b) {
     const char *op = g.operands[i];
     const char *p = bi_path(b, op);
     if (!p) {
-      bi_err(b, "cannot create directory %s: %s", fu_cquote(b, op),
+      bi_err(b, "cannot create directory %s: %s", bi_cquote(b, op),
              vsh_strerror(VSH_ENAMETOOLONG));
       st = 1;
       continue;
@@ -81,12 +81,12 @@ int bi_mkdir_main(bi_ctx *b) {
         rc = vfs_mkdir(b->fs, ap, m);
         if (!rc) rc = vfs_chmod(b->fs, ap, m);
         if (!rc && verbose &&
-            bi_printf(b, "mkdir: created directory %s\n", fu_quote(b, buf)) ==
+            bi_printf(b, "mkdir: created directory %s\n", bi_quote(b, buf)) ==
                 VSH_EPIPE)
           return 141;
       }
       if (rc) {
-        bi_err(b, "cannot create directory %s: %s", fu_cquote(b, op),
+        bi_err(b, "cannot create directory %s: %s", bi_cquote(b, op),
                vsh_strerror(rc));
         st = 1;
       }
@@ -95,12 +95,12 @@ int bi_mkdir_main(bi_ctx *b) {
     int rc = vfs_mkdir(b->fs, p, mode);
     if (!rc && mode_s) rc = vfs_chmod(b->fs, p, mode);
     if (rc) {
-      bi_err(b, "cannot create directory %s: %s", fu_cquote(b, op),
+      bi_err(b, "cannot create directory %s: %s", bi_cquote(b, op),
              vsh_strerror(rc));
       st = 1;
     } else if (verbose &&
                bi_printf(b, "mkdir: created directory %s\n",
-                         fu_quote(b, op)) == VSH_EPIPE) {
+                         bi_quote(b, op)) == VSH_EPIPE) {
       return 141;
     }
   }

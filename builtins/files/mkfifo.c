@@ -1,6 +1,6 @@
 /* mkfifo.c: make named pipes (-m mode).  The node lives in the vfs; the
  * shell joins the ends that open it (shell/stream.c). */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 static const char usage[] =
     "Usage: mkfifo [OPTION]... NAME...\n"
@@ -36,7 +36,7 @@ int bi_mkfifo_main(bi_ctx *b) {
   unsigned umask = bi_umask(b);
   unsigned mode = 0666 & ~umask;
   /* GNU: -m MODE is taken as is, the umask does not apply */
-  if (mode_s && !fu_parse_mode(mode_s, 0666, false, 0, &mode)) {
+  if (mode_s && !bi_parse_mode(mode_s, 0666, false, 0, &mode)) {
     bi_err(b, "invalid mode");
     return 1;
   }
@@ -47,7 +47,7 @@ int bi_mkfifo_main(bi_ctx *b) {
     const char *p = bi_path(b, op);
     int rc = p ? vfs_mkfifo(b->fs, p, mode) : VSH_ENAMETOOLONG;
     if (rc) {
-      bi_err(b, "cannot create fifo %s: %s", fu_quote(b, op),
+      bi_err(b, "cannot create fifo %s: %s", bi_quote(b, op),
              vsh_strerror(rc));
       st = 1;
     }

@@ -2,7 +2,7 @@
  * --suffix, --tmpdir).  The X's are filled from vfs_random_bytes (the
  * seedable /dev/urandom stream); creation is exclusive, retried on a
  * clash. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -70,7 +70,7 @@ int bi_mktemp_main(bi_ctx *b) {
   }
   if (use_tmp && strchr(tmpl, '/') && (t_opt || tmpdir)) {
     bi_err(b, "invalid template, %s, contains directory separator",
-           fu_cquote(b, tmpl));
+           bi_cquote(b, tmpl));
     return 1;
   }
   vsh_buf name = {0};
@@ -83,7 +83,7 @@ int bi_mktemp_main(bi_ctx *b) {
   if (suffix) {
     if (strchr(suffix, '/')) {
       bi_err(b, "invalid suffix %s, contains directory separator",
-             fu_cquote(b, suffix));
+             bi_cquote(b, suffix));
       vsh_buf_dispose(&name);
       return 1;
     }
@@ -95,7 +95,7 @@ int bi_mktemp_main(bi_ctx *b) {
   size_t nx = 0;
   while (nx < xend && name.data[xend - 1 - nx] == 'X') nx++;
   if (nx < 3) {
-    bi_err(b, "too few X's in template %s", fu_cquote(b, tmpl));
+    bi_err(b, "too few X's in template %s", bi_cquote(b, tmpl));
     vsh_buf_dispose(&name);
     return 1;
   }
@@ -130,7 +130,7 @@ int bi_mktemp_main(bi_ctx *b) {
   if (rc) {
     if (!quiet)
       bi_err(b, "failed to create %s via template %s: %s",
-             dir ? "directory" : "file", fu_cquote(b, tmpl), vsh_strerror(rc));
+             dir ? "directory" : "file", bi_cquote(b, tmpl), vsh_strerror(rc));
     vsh_buf_dispose(&name);
     return 1;
   }

@@ -1,7 +1,7 @@
 /* mv.c: move (rename) files (-f -n -v -T -t -u; -i accepted but never
  * prompts: there is no terminal).  Every move is one vfs_rename, so a
  * directory moves in O(1). */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -47,25 +47,25 @@ static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
   vfs_info sst, dst_st;
   int rc = src ? vfs_stat(b->fs, src, false, &sst) : VSH_ENAMETOOLONG;
   if (rc) {
-    bi_err(b, "cannot stat %s: %s", fu_quote(b, src_shown), vsh_strerror(rc));
+    bi_err(b, "cannot stat %s: %s", bi_quote(b, src_shown), vsh_strerror(rc));
     return 1;
   }
   bool exists = !vfs_stat(b->fs, dst, false, &dst_st);
   if (exists && dst_st.ino == sst.ino) {
-    bi_err(b, "%s and %s are the same file", fu_quote(b, src_shown),
-           fu_quote(b, dst_shown));
+    bi_err(b, "%s and %s are the same file", bi_quote(b, src_shown),
+           bi_quote(b, dst_shown));
     return 1;
   }
   size_t sl = strlen(src);
   if (sst.type == VFS_DIR && !strncmp(dst, src, sl) &&
       (dst[sl] == '/' || !strcmp(src, "/"))) {
     bi_err(b, "cannot move %s to a subdirectory of itself, %s",
-           fu_quote(b, src_shown), fu_quote(b, dst_shown));
+           bi_quote(b, src_shown), bi_quote(b, dst_shown));
     return 1;
   }
   if (exists) {
     if (o->no_clobber) return 0;
-    if (o->interactive && !fu_ask_overwrite(b, dst_shown)) return 0;
+    if (o->interactive && !bi_ask_overwrite(b, dst_shown)) return 0;
     if (o->update &&
         (sst.mtime.tv_sec < dst_st.mtime.tv_sec ||
          (sst.mtime.tv_sec == dst_st.mtime.tv_sec &&
@@ -73,28 +73,28 @@ static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
       return 0;
     if (dst_st.type == VFS_DIR && sst.type != VFS_DIR) {
       bi_err(b, "cannot overwrite directory %s with non-directory",
-             fu_quote(b, dst_shown));
+             bi_quote(b, dst_shown));
       return 1;
     }
     if (dst_st.type != VFS_DIR && sst.type == VFS_DIR) {
       bi_err(b, "cannot overwrite non-directory %s with directory %s",
-             fu_quote(b, dst_shown), fu_quote(b, src_shown));
+             bi_quote(b, dst_shown), bi_quote(b, src_shown));
       return 1;
     }
   }
   rc = vfs_rename(b->fs, src, dst);
   if (rc) {
     if (rc == VSH_ENOTEMPTY || rc == VSH_EEXIST)
-      bi_err(b, "cannot move %s to %s: %s", fu_quote(b, src_shown),
-             fu_quote(b, dst_shown), vsh_strerror(rc));
+      bi_err(b, "cannot move %s to %s: %s", bi_quote(b, src_shown),
+             bi_quote(b, dst_shown), vsh_strerror(rc));
     else
-      bi_err(b, "cannot move %s to %s: %s", fu_quote(b, src_shown),
-             fu_quote(b, dst_shown), vsh_strerror(rc));
+      bi_err(b, "cannot move %s to %s: %s", bi_quote(b, src_shown),
+             bi_quote(b, dst_shown), vsh_strerror(rc));
     return 1;
   }
   if (o->verbose &&
-      bi_printf(b, "renamed %s -> %s\n", fu_quote(b, src_shown),
-                fu_quote(b, dst_shown)) == VSH_EPIPE)
+      bi_printf(b, "renamed %s -> %s\n", bi_quote(b, src_shown),
+                bi_quote(b, dst_shown)) == VSH_EPIPE)
     return 141;
   return 0;
 }
@@ -120,7 +120,7 @@ int bi_mv_main(bi_ctx *b) {
   int n = g.noperands;
   char **ops = g.operands;
   const char *dir, *dabs;
-  int trc = fu_target_dir(b, ops, &n, target, no_target, &dir, &dabs);
+  int trc = bi_target_dir(b, ops, &n, target, no_target, &dir, &dabs);
   if (trc) return trc;
   if (!dir) {
     const char *dst = bi_path(b, ops[1]);
@@ -131,9 +131,9 @@ int bi_mv_main(bi_ctx *b) {
   for (int i = 0; i < n; i++) {
     if (bi_cancelled(b)) return 1;
     vsh_arena_mark m = vsh__arena_mark(b->arena);
-    const char *base = fu_base_name(b, ops[i]);
-    int r = move_one(b, &o, ops[i], fu_join(b, dabs, base),
-                     fu_join(b, dir, base));
+    const char *base = bi_base_name(b, ops[i]);
+    int r = move_one(b, &o, ops[i], bi_path_join(b, dabs, base),
+                     bi_path_join(b, dir, base));
     vsh__arena_pop(b->arena, m);
     if (r == 141) return 141;
     if (r) st = 1;

@@ -1,6 +1,6 @@
 /* readlink.c: print a symlink's target, or a canonical path (-f -e -m);
  * -n no newline, -z NUL, -q/-s quiet, -v verbose. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -41,9 +41,9 @@ int bi_readlink_main(bi_ctx *b) {
   bool no_nl = false, verbose = false, zero = false;
   while ((c = bi_opt(b, &g, &readlink_cmd)) != -1) {
     switch (c) {
-    case 'f': mode = FU_CANON_ALL_BUT_LAST; break;
-    case 'e': mode = FU_CANON_EXISTING; break;
-    case 'm': mode = FU_CANON_MISSING; break;
+    case 'f': mode = BI_CANON_ALL_BUT_LAST; break;
+    case 'e': mode = BI_CANON_EXISTING; break;
+    case 'm': mode = BI_CANON_MISSING; break;
     case 'n': no_nl = true; break;
     case 'q': case 's': verbose = false; break;
     case 'v': verbose = true; break;
@@ -61,10 +61,10 @@ int bi_readlink_main(bi_ctx *b) {
   for (int i = 0; i < g.noperands; i++) {
     if (bi_cancelled(b)) break;
     const char *op = g.operands[i];
-    const char *p = mode >= 0 ? fu_raw_path(b, op) : bi_path(b, op);
+    const char *p = mode >= 0 ? bi_raw_path(b, op) : bi_path(b, op);
     vsh__buf_clear(&o);
     int rc = !p ? VSH_ENAMETOOLONG
-             : mode >= 0 ? fu_canon(b, p, mode, &o)
+             : mode >= 0 ? bi_canon_path(b, p, mode, &o)
                          : vfs_readlink(b->fs, p, &o);
     if (rc) {
       if (verbose) bi_err(b, "%s: %s", op, vsh_strerror(rc));

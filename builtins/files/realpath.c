@@ -1,7 +1,7 @@
 /* realpath.c: print resolved absolute paths (-e -m -s -L -P -q -z,
  * --relative-to, --relative-base).  Default: the last component may be
  * missing, as GNU. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -54,14 +54,14 @@ typedef struct rp_opts {
 
 static int resolve(bi_ctx *b, const rp_opts *o, const char *op,
                    vsh_buf *out) {
-  const char *p = o->strip ? bi_path(b, op) : fu_raw_path(b, op);
+  const char *p = o->strip ? bi_path(b, op) : bi_raw_path(b, op);
   if (!p) return VSH_ENAMETOOLONG;
-  if (!o->strip) return fu_canon(b, p, o->mode, out);
+  if (!o->strip) return bi_canon_path(b, p, o->mode, out);
   vsh__buf_clear(out);
   vsh__buf_puts(out, p);
-  if (o->mode == FU_CANON_MISSING) return 0;
+  if (o->mode == BI_CANON_MISSING) return 0;
   vfs_info st;
-  if (o->mode == FU_CANON_EXISTING) return vfs_stat(b->fs, p, false, &st);
+  if (o->mode == BI_CANON_EXISTING) return vfs_stat(b->fs, p, false, &st);
   /* the parent must exist */
   char *d = vsh__arena_strndup(b->arena, p, strlen(p));
   char *sl = strrchr(d, '/');
@@ -96,14 +96,14 @@ static void relative_to(const char *base, const char *path, vsh_buf *o) {
 
 int bi_realpath_main(bi_ctx *b) {
   bi_opts g = {0};
-  rp_opts o = {.mode = FU_CANON_ALL_BUT_LAST};
+  rp_opts o = {.mode = BI_CANON_ALL_BUT_LAST};
   const char *rel_to = NULL, *rel_base = NULL;
   bool zero = false;
   int c;
   while ((c = bi_opt(b, &g, &realpath_cmd)) != -1) {
     switch (c) {
-    case 'e': o.mode = FU_CANON_EXISTING; break;
-    case 'm': o.mode = FU_CANON_MISSING; break;
+    case 'e': o.mode = BI_CANON_EXISTING; break;
+    case 'm': o.mode = BI_CANON_MISSING; break;
     case 'L': case 'P': break;
     case 'q': o.quiet = true; break;
     case 's': o.strip = true; break;

@@ -2,7 +2,7 @@
  * are refused (there is no terminal to ask); the root directory is
  * always protected (--no-preserve-root is accepted, ignored).  Without
  * -v a tree goes in one vfs_remove_tree call. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -43,22 +43,22 @@ typedef struct rm_opts {
 } rm_opts;
 
 static int say(bi_ctx *b, const char *what, const char *name) {
-  return bi_printf(b, "removed %s%s\n", what, fu_quote(b, name)) == VSH_EPIPE
+  return bi_printf(b, "removed %s%s\n", what, bi_quote(b, name)) == VSH_EPIPE
              ? 141
              : 0;
 }
 
 /* -r -v: remove children before their directory, naming each. */
 static int remove_verbose(bi_ctx *b, const char *abs, const char *shown) {
-  fu_walk *w;
-  int rc = fu_walk_new(&w, b, abs, shown, false, false, true);
+  bi_walk *w;
+  int rc = bi_walk_new(&w, b, abs, shown, false, false, true);
   if (rc) return 1;
   int st = 0;
-  fu_went *e;
-  while ((rc = fu_walk_next(w, &e)) == 1) {
+  bi_went *e;
+  while ((rc = bi_walk_next(w, &e)) == 1) {
     vsh_arena_mark m = vsh__arena_mark(b->arena);
     if (e->dir_err) {
-      bi_err(b, "cannot remove %s: %s", fu_quote(b, e->shown),
+      bi_err(b, "cannot remove %s: %s", bi_quote(b, e->shown),
              vsh_strerror(e->err));
       st = 1;
     } else if (e->st.type == VFS_DIR && !e->post) {
@@ -66,7 +66,7 @@ static int remove_verbose(bi_ctx *b, const char *abs, const char *shown) {
     } else if (e->st.type == VFS_DIR) {
       int r = vfs_rmdir(b->fs, e->path);
       if (r) {
-        bi_err(b, "cannot remove %s: %s", fu_quote(b, e->shown),
+        bi_err(b, "cannot remove %s: %s", bi_quote(b, e->shown),
                vsh_strerror(r));
         st = 1;
       } else if (say(b, "directory ", e->shown)) {
@@ -75,7 +75,7 @@ static int remove_verbose(bi_ctx *b, const char *abs, const char *shown) {
     } else {
       int r = vfs_unlink(b->fs, e->path);
       if (r) {
-        bi_err(b, "cannot remove %s: %s", fu_quote(b, e->shown),
+        bi_err(b, "cannot remove %s: %s", bi_quote(b, e->shown),
                vsh_strerror(r));
         st = 1;
       } else if (say(b, "", e->shown)) {
@@ -85,7 +85,7 @@ static int remove_verbose(bi_ctx *b, const char *abs, const char *shown) {
     vsh__arena_pop(b->arena, m);
     if (st == 141) break;
   }
-  fu_walk_free(w);
+  bi_walk_free(w);
   if (rc < 0) return 1;
   return st;
 }
@@ -103,18 +103,18 @@ static int remove_one(bi_ctx *b, const rm_opts *o, const char *op) {
               (bl == 2 && base[0] == '.' && base[1] == '.');
   const char *p = bi_path(b, op);
   if (!p) {
-    bi_err(b, "cannot remove %s: %s", fu_quote(b, op),
+    bi_err(b, "cannot remove %s: %s", bi_quote(b, op),
            vsh_strerror(VSH_ENAMETOOLONG));
     return 1;
   }
   if (o->recursive && dots) {
     bi_err(b, "refusing to remove '.' or '..' directory: skipping %s",
-           fu_quote(b, op));
+           bi_quote(b, op));
     return 1;
   }
   if (o->recursive && !strcmp(p, "/")) {
     bi_err(b, "it is dangerous to operate recursively on %s",
-           fu_quote(b, op));
+           bi_quote(b, op));
     bi_err(b, "use --no-preserve-root to override this failsafe");
     return 1;
   }
@@ -122,7 +122,7 @@ static int remove_one(bi_ctx *b, const rm_opts *o, const char *op) {
   int rc = vfs_stat(b->fs, p, false, &st);
   if (rc) {
     if (o->force && rc == VSH_ENOENT) return 0;
-    bi_err(b, "cannot remove %s: %s", fu_quote(b, op), vsh_strerror(rc));
+    bi_err(b, "cannot remove %s: %s", bi_quote(b, op), vsh_strerror(rc));
     return 1;
   }
   if (st.type == VFS_DIR) {
@@ -135,14 +135,14 @@ static int remove_one(bi_ctx *b, const rm_opts *o, const char *op) {
       rc = VSH_EISDIR;
     }
     if (rc) {
-      bi_err(b, "cannot remove %s: %s", fu_quote(b, op), vsh_strerror(rc));
+      bi_err(b, "cannot remove %s: %s", bi_quote(b, op), vsh_strerror(rc));
       return 1;
     }
     return o->verbose ? say(b, "directory ", op) : 0;
   }
   rc = vfs_unlink(b->fs, p);
   if (rc) {
-    bi_err(b, "cannot remove %s: %s", fu_quote(b, op), vsh_strerror(rc));
+    bi_err(b, "cannot remove %s: %s", bi_quote(b, op), vsh_strerror(rc));
     return 1;
   }
   return o->verbose ? say(b, "", op) : 0;

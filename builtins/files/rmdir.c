@@ -1,6 +1,6 @@
 /* rmdir.c: remove empty directories (-p parents, -v,
  * --ignore-fail-on-non-empty). */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -27,14 +27,14 @@ static const bi_cmd rmdir_cmd = {
 static int remove_one(bi_ctx *b, const char *op, bool verbose,
                       bool ignore_ne) {
   if (verbose &&
-      bi_printf(b, "rmdir: removing directory, %s\n", fu_quote(b, op)) ==
+      bi_printf(b, "rmdir: removing directory, %s\n", bi_quote(b, op)) ==
           VSH_EPIPE)
     return 141;
   const char *p = bi_path(b, op);
   int rc = p ? vfs_rmdir(b->fs, p) : VSH_ENAMETOOLONG;
   if (rc == VSH_ENOTEMPTY && ignore_ne) return 2;
   if (rc) {
-    bi_err(b, "failed to remove %s: %s", fu_quote(b, op), vsh_strerror(rc));
+    bi_err(b, "failed to remove %s: %s", bi_quote(b, op), vsh_strerror(rc));
     return 1;
   }
   return 0;

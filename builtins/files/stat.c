@@ -2,7 +2,7 @@
  * Directives %a %A %b %B %d %D %f %F %g %G %h %i %m %n %N %o %s %t %T %u
  * %U %w %W %x %X %y %Y %z %Z with flags and widths.  Deviations: no
  * birth time (%w is "-"), one device (0,0), no -f (file system) mode. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -128,8 +128,8 @@ static void directive(stat_item *it, char d, const char *flags, int width,
   v[0] = 0;
   switch (d) {
   case 'a': snprintf(v, sizeof v, "%o", st->mode & 07777); break;
-  case 'A': fu_mode_string(st, v); numeric = false; break;
-  case 'b': snprintf(v, sizeof v, "%llu", (unsigned long long)fu_blocks(st)); break;
+  case 'A': bi_mode_string(st, v); numeric = false; break;
+  case 'b': snprintf(v, sizeof v, "%llu", (unsigned long long)bi_blocks(st)); break;
   case 'B': snprintf(v, sizeof v, "512"); break;
   case 'd': snprintf(v, sizeof v, "0"); break;
   case 'D': snprintf(v, sizeof v, "0"); break;
@@ -137,7 +137,7 @@ static void directive(stat_item *it, char d, const char *flags, int width,
   case 'F': snprintf(v, sizeof v, "%s", type_name(st)); numeric = false; break;
   case 'g': snprintf(v, sizeof v, "%u", st->gid); break;
   case 'G': {
-    const char *g = fu_group_name(st->gid);
+    const char *g = bi_group_name(st->gid);
     if (g) snprintf(v, sizeof v, "%s", g);
     else snprintf(v, sizeof v, "UNKNOWN");
     numeric = false;
@@ -149,12 +149,12 @@ static void directive(stat_item *it, char d, const char *flags, int width,
   case 'n': snprintf(v, sizeof v, "%s", it->name); numeric = false; break;
   case 'N': {
     vsh_buf q = {0};
-    vsh__buf_puts(&q, fu_quote(it->b, it->name));
+    vsh__buf_puts(&q, bi_quote(it->b, it->name));
     if (st->type == VFS_LNK) {
       vsh_buf t = {0};
       if (!vfs_readlink(it->b->fs, it->path, &t)) {
         vsh__buf_puts(&q, " -> ");
-        vsh__buf_puts(&q, fu_quote(it->b, t.data ? t.data : ""));
+        vsh__buf_puts(&q, bi_quote(it->b, t.data ? t.data : ""));
       }
       vsh_buf_dispose(&t);
     }
@@ -168,7 +168,7 @@ static void directive(stat_item *it, char d, const char *flags, int width,
   case 'T': snprintf(v, sizeof v, "%x", min); break;
   case 'u': snprintf(v, sizeof v, "%u", st->uid); break;
   case 'U': {
-    const char *u = fu_user_name(st->uid);
+    const char *u = bi_user_name(st->uid);
     if (u) snprintf(v, sizeof v, "%s", u);
     else snprintf(v, sizeof v, "UNKNOWN");
     numeric = false;
@@ -176,9 +176,9 @@ static void directive(stat_item *it, char d, const char *flags, int width,
   }
   case 'w': snprintf(v, sizeof v, "-"); numeric = false; break;
   case 'W': snprintf(v, sizeof v, "0"); break;
-  case 'x': fu_fmt_full(it->b, st->atime, v, sizeof v); numeric = false; break;
-  case 'y': fu_fmt_full(it->b, st->mtime, v, sizeof v); numeric = false; break;
-  case 'z': fu_fmt_full(it->b, st->ctime, v, sizeof v); numeric = false; break;
+  case 'x': bi_fmt_full(it->b, st->atime, v, sizeof v); numeric = false; break;
+  case 'y': bi_fmt_full(it->b, st->mtime, v, sizeof v); numeric = false; break;
+  case 'z': bi_fmt_full(it->b, st->ctime, v, sizeof v); numeric = false; break;
   case 'X': snprintf(v, sizeof v, "%lld", (long long)st->atime.tv_sec); break;
   case 'Y': snprintf(v, sizeof v, "%lld", (long long)st->mtime.tv_sec); break;
   case 'Z': snprintf(v, sizeof v, "%lld", (long long)st->ctime.tv_sec); break;
@@ -325,7 +325,7 @@ int bi_stat_main(bi_ctx *b) {
     int rc = it.path ? vfs_stat(b->fs, it.path, follow, &it.st)
                      : VSH_ENAMETOOLONG;
     if (rc) {
-      bi_err(b, "cannot statx %s: %s", fu_quote(b, it.name), vsh_strerror(rc));
+      bi_err(b, "cannot statx %s: %s", bi_quote(b, it.name), vsh_strerror(rc));
       st = 1;
       vsh__arena_pop(b->arena, m);
       continue;

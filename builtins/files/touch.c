@@ -1,7 +1,7 @@
 /* touch.c: change file timestamps, creating files (-a -m -c -d -t -r,
  * --date, --reference, -h).  Dates: @EPOCH, ISO forms, "yesterday",
  * "N units ago" (files_util's parser), not GNU's full date grammar. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -60,9 +60,9 @@ static bool parse_stamp(bi_ctx *b, const char *s, struct timespec *out) {
     year = v[0] < 69 ? 2000 + v[0] : 1900 + v[0];
     md = v + 1;
   } else {
-    fu_tm now;
-    int64_t t = fu_now().tv_sec;
-    fu_localtime(t, fu_tz_offset_at(b, t), &now);
+    bi_tm now;
+    int64_t t = bi_now().tv_sec;
+    bi_time_at(t, bi_tz_offset_at(b, t), &now);
     year = now.year;
     md = v;
   }
@@ -77,9 +77,9 @@ static bool parse_stamp(bi_ctx *b, const char *s, struct timespec *out) {
   if (mon < 1 || mon > 12 || day < 1 || day > 31 || hh > 23 || mm > 59 ||
       sec > 60)
     return false;
-  int64_t local = fu_days_from_civil(year, mon, day) * 86400 + hh * 3600 +
+  int64_t local = bi_days_from_civil(year, mon, day) * 86400 + hh * 3600 +
                   mm * 60 + sec;
-  if (!fu_tz_local(b, local, &local)) return false;
+  if (!bi_tz_local(b, local, &local)) return false;
   out->tv_sec = local;
   out->tv_nsec = 0;
   return true;
@@ -99,8 +99,8 @@ int bi_touch_main(bi_ctx *b) {
     case 'f': break;
     case 'h': no_deref = true; break;
     case 'd':
-      if (!fu_parse_date(b, g.arg, &ta)) {
-        bi_err(b, "invalid date format %s", fu_cquote(b, g.arg));
+      if (!bi_parse_date(b, g.arg, &ta)) {
+        bi_err(b, "invalid date format %s", bi_cquote(b, g.arg));
         return 1;
       }
       tm = ta;
@@ -108,7 +108,7 @@ int bi_touch_main(bi_ctx *b) {
       break;
     case 't':
       if (!parse_stamp(b, g.arg, &ta)) {
-        bi_err(b, "invalid date format %s", fu_cquote(b, g.arg));
+        bi_err(b, "invalid date format %s", bi_cquote(b, g.arg));
         return 1;
       }
       tm = ta;
@@ -119,7 +119,7 @@ int bi_touch_main(bi_ctx *b) {
       const char *p = bi_path(b, g.arg);
       int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
       if (rc) {
-        bi_err(b, "failed to get attributes of %s: %s", fu_quote(b, g.arg),
+        bi_err(b, "failed to get attributes of %s: %s", bi_quote(b, g.arg),
                vsh_strerror(rc));
         return 1;
       }
@@ -136,14 +136,14 @@ int bi_touch_main(bi_ctx *b) {
         only_m = true;
       else
         return bi_usage_error(b, &touch_cmd, "invalid argument %s for '--time'",
-                            fu_cquote(b, g.arg));
+                            bi_cquote(b, g.arg));
       break;
     default: return g.status;
     }
   }
   if (!g.noperands) return bi_usage_error(b, &touch_cmd, "missing file operand");
   if (!only_a && !only_m) only_a = only_m = true;
-  if (!have_time) ta = tm = fu_now();
+  if (!have_time) ta = tm = bi_now();
   int st = 0;
   for (int i = 0; i < g.noperands; i++) {
     if (bi_cancelled(b)) return 1;
@@ -163,7 +163,7 @@ int bi_touch_main(bi_ctx *b) {
       rc = vfs_utimens(b->fs, p, &a, &m, !no_deref);
     }
     if (rc) {
-      bi_err(b, "cannot touch %s: %s", fu_quote(b, op), vsh_strerror(rc));
+      bi_err(b, "cannot touch %s: %s", bi_quote(b, op), vsh_strerror(rc));
       st = 1;
     }
   }

@@ -2,7 +2,7 @@
  * tree program (-a -d -L -I -P --noreport -f -F --dirsfirst).  Names
  * sort by bytes; the walk keeps one filtered listing per level on an
  * explicit stack, so depth costs heap, not C stack. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 #include "core/pattern.h"
 
 #include <string.h>

@@ -1,6 +1,6 @@
 /* truncate.c: shrink or extend files to a size (-s with + - < > / %
  * prefixes, -r reference, -c no create, -o io-blocks). */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -52,7 +52,7 @@ int bi_truncate_main(bi_ctx *b) {
       if (strchr("+-<>/%", *a) && *a) mod = *a++;
       while (*a == ' ') a++;
       if (*a == '-' || *a == '+' || !bi_parse_size(a, &size)) {
-        bi_err(b, "Invalid number: %s", fu_cquote(b, g.arg));
+        bi_err(b, "Invalid number: %s", bi_cquote(b, g.arg));
         return 1;
       }
       have_size = true;
@@ -63,13 +63,13 @@ int bi_truncate_main(bi_ctx *b) {
   }
   if (!have_size && !ref)
     return bi_usage_error(b, &truncate_cmd, "you must specify either %s or %s",
-                        fu_cquote(b, "--size"), fu_cquote(b, "--reference"));
+                        bi_cquote(b, "--size"), bi_cquote(b, "--reference"));
   if (ref && have_size && !mod)
     return bi_usage_error(b, &truncate_cmd, "you must specify a relative %s with %s",
-                        fu_cquote(b, "--size"), fu_cquote(b, "--reference"));
+                        bi_cquote(b, "--size"), bi_cquote(b, "--reference"));
   if (io_blocks && !have_size)
     return bi_usage_error(b, &truncate_cmd, "%s was specified but %s was not",
-                        fu_cquote(b, "--io-blocks"), fu_cquote(b, "--size"));
+                        bi_cquote(b, "--io-blocks"), bi_cquote(b, "--size"));
   if (!g.noperands) return bi_usage_error(b, &truncate_cmd, "missing file operand");
   if (io_blocks) size *= 4096;
   if ((mod == '/' || mod == '%') && size == 0) {
@@ -82,7 +82,7 @@ int bi_truncate_main(bi_ctx *b) {
     vfs_info st;
     int rc = rp ? vfs_stat(b->fs, rp, true, &st) : VSH_ENAMETOOLONG;
     if (rc) {
-      bi_err(b, "cannot stat %s: %s", fu_quote(b, ref), vsh_strerror(rc));
+      bi_err(b, "cannot stat %s: %s", bi_quote(b, ref), vsh_strerror(rc));
       return 1;
     }
     ref_size = st.size;
@@ -99,19 +99,19 @@ int bi_truncate_main(bi_ctx *b) {
       rc = vfs_write_file(b->fs, p, "", 0, VFS_W_EXCL, 0644);
       if (!rc) rc = vfs_stat(b->fs, p, true, &st);
       if (rc) {
-        bi_err(b, "cannot open %s for writing: %s", fu_quote(b, op),
+        bi_err(b, "cannot open %s for writing: %s", bi_quote(b, op),
                vsh_strerror(rc));
         status = 1;
         continue;
       }
     } else if (rc) {
-      bi_err(b, "cannot open %s for writing: %s", fu_quote(b, op),
+      bi_err(b, "cannot open %s for writing: %s", bi_quote(b, op),
              vsh_strerror(rc));
       status = 1;
       continue;
     }
     if (st.type == VFS_DIR) {
-      bi_err(b, "cannot open %s for writing: %s", fu_quote(b, op),
+      bi_err(b, "cannot open %s for writing: %s", bi_quote(b, op),
              vsh_strerror(VSH_EISDIR));
       status = 1;
       continue;
@@ -128,7 +128,7 @@ int bi_truncate_main(bi_ctx *b) {
     }
     rc = vfs_truncate(b->fs, p, nsz);
     if (rc) {
-      bi_err(b, "failed to truncate %s at %llu bytes: %s", fu_quote(b, op),
+      bi_err(b, "failed to truncate %s at %llu bytes: %s", bi_quote(b, op),
              (unsigned long long)nsz, vsh_strerror(rc));
       status = 1;
     }

@@ -132,7 +132,7 @@ int bi_each_input(bi_ctx *b, int n, char **names, int headers,
   return st;
 }
 
-int64_t mi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n) {
+int64_t bi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n) {
   size_t got = 0;
   while (got < n) {
     if (bi_cancelled(b)) return VSH_EABORTED;
@@ -144,7 +144,7 @@ int64_t mi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n) {
   return (int64_t)got;
 }
 
-int mi_read_all(bi_ctx *b, sh_stream *s, vsh_buf *out) {
+int bi_read_all(bi_ctx *b, sh_stream *s, vsh_buf *out) {
   for (;;) {
     if (bi_cancelled(b)) return VSH_EABORTED;
     if (vsh__buf_reserve(out, 65536)) return VSH_ENOMEM;
@@ -155,30 +155,30 @@ int mi_read_all(bi_ctx *b, sh_stream *s, vsh_buf *out) {
   }
 }
 
-int mi_slurp(bi_ctx *b, const char *name, vsh_buf *out) {
+int bi_slurp(bi_ctx *b, const char *name, vsh_buf *out) {
   sh_stream *s;
   int rc = bi_open_input(b, name, &s);
   if (rc) return rc;
-  rc = mi_read_all(b, s, out);
+  rc = bi_read_all(b, s, out);
   sh_stream_unref(s);
   return rc;
 }
 
-int mi_write_file(bi_ctx *b, const char *name, const void *data, size_t n,
+int bi_write_file(bi_ctx *b, const char *name, const void *data, size_t n,
                   unsigned mode) {
   const char *p = bi_path(b, name);
   if (!p) return VSH_ENAMETOOLONG;
   return vfs_write_file(b->fs, p, data, n, VFS_W_TRUNC, mode);
 }
 
-void mi_file_err(bi_ctx *b, const char *file, int rc) {
+void bi_file_err(bi_ctx *b, const char *file, int rc) {
   if (rc == VSH_EPIPE || rc == VSH_EABORTED) return;
   bi_err(b, "%s: %s", file, vsh_strerror(rc));
 }
 
-bool fu_ask_overwrite(bi_ctx *b, const char *name) {
+bool bi_ask_overwrite(bi_ctx *b, const char *name) {
   vsh_buf q = {0};
-  vsh__buf_printf(&q, "%s: overwrite %s? ", b->argv[0], fu_quote(b, name));
+  vsh__buf_printf(&q, "%s: overwrite %s? ", b->argv[0], bi_quote(b, name));
   if (q.data && b->err) sh_stream_write(b->err, q.data, q.len, bi_exec(b));
   vsh_buf_dispose(&q);
   char first = 0, ch;

@@ -39,24 +39,24 @@ int bi_each_input(bi_ctx *b, int n, char **names, int headers,
 
 /* Reads up to n bytes, retrying short reads until n or EOF; checks
  * cancellation.  >= 0 bytes or a negative vsh_err. */
-int64_t mi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n);
+int64_t bi_read_full(bi_ctx *b, sh_stream *s, void *buf, size_t n);
 /* Appends the whole stream to out (bounded by the exec's memory). */
-int mi_read_all(bi_ctx *b, sh_stream *s, vsh_buf *out);
+int bi_read_all(bi_ctx *b, sh_stream *s, vsh_buf *out);
 /* Appends the whole file name ("-" = stdin) to out. */
-int mi_slurp(bi_ctx *b, const char *name, vsh_buf *out);
+int bi_slurp(bi_ctx *b, const char *name, vsh_buf *out);
 /* Creates or truncates name and writes data (mode for a new file). */
-int mi_write_file(bi_ctx *b, const char *name, const void *data, size_t n,
+int bi_write_file(bi_ctx *b, const char *name, const void *data, size_t n,
                   unsigned mode);
 
 /* Prints "NAME: file: strerror" unless rc is EPIPE/EABORTED. */
-void mi_file_err(bi_ctx *b, const char *file, int rc);
+void bi_file_err(bi_ctx *b, const char *file, int rc);
 /* Exit status for a fatal rc: 141 for EPIPE, else fallback. */
-static inline int mi_status(int rc, int fallback) {
+static inline int bi_err_status(int rc, int fallback) {
   return rc == VSH_EPIPE ? 141 : fallback;
 }
 
 /* -i: "PROG: overwrite 'NAME'? " on stderr, then one line of stdin; true
  * when it starts with y or Y (GNU's yes-or-no; no answer is no). */
-bool fu_ask_overwrite(bi_ctx *b, const char *name);
+bool bi_ask_overwrite(bi_ctx *b, const char *name);
 
 #endif /* VSH_BUILTINS_LIB_IO_H */

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-char fu_type_char(vfs_type t) {
+char bi_type_char(vfs_type t) {
   switch (t) {
   case VFS_DIR: return 'd';
   case VFS_LNK: return 'l';
@@ -18,9 +18,9 @@ char fu_type_char(vfs_type t) {
   }
 }
 
-void fu_mode_string(const vfs_info *st, char out[11]) {
+void bi_mode_string(const vfs_info *st, char out[11]) {
   unsigned m = st->mode;
-  out[0] = fu_type_char(st->type);
+  out[0] = bi_type_char(st->type);
   const char *rwx = "rwxrwxrwx";
   for (int i = 0; i < 9; i++)
     out[1 + i] = (m & (0400u >> i)) ? rwx[i] : '-';
@@ -30,21 +30,21 @@ void fu_mode_string(const vfs_info *st, char out[11]) {
   out[10] = 0;
 }
 
-uint64_t fu_blocks(const vfs_info *st) {
+uint64_t bi_blocks(const vfs_info *st) {
   if (st->type == VFS_DIR) return 8;
   if (st->type != VFS_REG) return 0;
   return (st->size + 4095) / 4096 * 8;
 }
 
-const char *fu_user_name(uint32_t uid) {
+const char *bi_user_name(uint32_t uid) {
   return uid == 0 ? "root" : uid == VFS_UID ? "user" : NULL;
 }
 
-const char *fu_group_name(uint32_t gid) {
+const char *bi_group_name(uint32_t gid) {
   return gid == 0 ? "root" : gid == VFS_GID ? "user" : NULL;
 }
 
-void fu_human(uint64_t n, char *out, size_t cap) {
+void bi_human_size(uint64_t n, char *out, size_t cap) {
   static const char units[] = "KMGTPEZY";
   if (n < 1024) {
     snprintf(out, cap, "%llu", (unsigned long long)n);
@@ -81,7 +81,7 @@ void fu_human(uint64_t n, char *out, size_t cap) {
   snprintf(out, cap, "%llu%c", (unsigned long long)whole, units[u]);
 }
 
-bool fu_parse_mode(const char *s, unsigned old, bool is_dir, unsigned umask,
+bool bi_parse_mode(const char *s, unsigned old, bool is_dir, unsigned umask,
                    unsigned *out) {
   if (!*s) return false;
   if (*s >= '0' && *s <= '7') {

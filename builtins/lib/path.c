@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-char *fu_join(bi_ctx *b, const char *dir, const char *name) {
+char *bi_path_join(bi_ctx *b, const char *dir, const char *name) {
   size_t dl = strlen(dir), nl = strlen(name);
   bool slash = dl > 0 && dir[dl - 1] == '/';
   char *r = vsh__arena_alloc(b->arena, dl + nl + 2);
@@ -20,7 +20,7 @@ char *fu_join(bi_ctx *b, const char *dir, const char *name) {
   return r;
 }
 
-const char *fu_base_name(bi_ctx *b, const char *s) {
+const char *bi_base_name(bi_ctx *b, const char *s) {
   size_t n = strlen(s);
   while (n > 1 && s[n - 1] == '/') n--;
   size_t i = n;
@@ -42,7 +42,7 @@ static int target_usage_err(bi_ctx *b, const char *fmt, ...) {
   return 1;
 }
 
-int fu_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
+int bi_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
                   bool no_target, const char **dir, const char **dabs) {
   *dir = *dabs = NULL;
   if (target && no_target)
@@ -51,9 +51,9 @@ int fu_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
   if (*n == 0) return target_usage_err(b, "missing file operand");
   if (*n == 1 && !target)
     return target_usage_err(b, "missing destination file operand after %s",
-                            fu_quote(b, ops[0]));
+                            bi_quote(b, ops[0]));
   if (no_target && *n > 2)
-    return target_usage_err(b, "extra operand %s", fu_quote(b, ops[2]));
+    return target_usage_err(b, "extra operand %s", bi_quote(b, ops[2]));
   const char *d = target;
   vfs_info st;
   if (!d && !no_target) {
@@ -63,9 +63,9 @@ int fu_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
       (*n)--;
     } else if (*n > 2) {
       if (last && !vfs_stat(b->fs, last, true, &st))
-        bi_err(b, "target %s is not a directory", fu_quote(b, ops[*n - 1]));
+        bi_err(b, "target %s is not a directory", bi_quote(b, ops[*n - 1]));
       else
-        bi_err(b, "target %s: %s", fu_quote(b, ops[*n - 1]),
+        bi_err(b, "target %s: %s", bi_quote(b, ops[*n - 1]),
                vsh_strerror(VSH_ENOENT));
       return 1;
     }
@@ -74,7 +74,7 @@ int fu_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
   const char *a = bi_path(b, d);
   int rc = a ? vfs_stat(b->fs, a, true, &st) : VSH_ENAMETOOLONG;
   if (rc || st.type != VFS_DIR) { /* only -t DIR gets here unchecked */
-    bi_err(b, "target directory %s: %s", fu_quote(b, d),
+    bi_err(b, "target directory %s: %s", bi_quote(b, d),
            vsh_strerror(rc ? rc : VSH_ENOTDIR));
     return 1;
   }
@@ -83,11 +83,11 @@ int fu_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
   return 0;
 }
 
-bool fu_is_dot_or_dotdot(const char *name) {
+bool bi_is_dot_or_dotdot(const char *name) {
   return !strcmp(name, ".") || !strcmp(name, "..");
 }
 
-int fu_canon(bi_ctx *b, const char *abs, int mode, vsh_buf *out) {
+int bi_canon_path(bi_ctx *b, const char *abs, int mode, vsh_buf *out) {
   vsh_buf rest = {0}; /* components still to walk, '/'-separated */
   vsh_buf tmp = {0};
   int rc = 0, links = 0;
@@ -133,8 +133,8 @@ int fu_canon(bi_ctx *b, const char *abs, int mode, vsh_buf *out) {
     int r = vfs_stat(b->fs, out->data, false, &st);
     if (r) {
       if (r == VSH_ENOENT &&
-          (mode == FU_CANON_MISSING || (mode == FU_CANON_ALL_BUT_LAST && last))) {
-        missing = mode == FU_CANON_MISSING;
+          (mode == BI_CANON_MISSING || (mode == BI_CANON_ALL_BUT_LAST && last))) {
+        missing = mode == BI_CANON_MISSING;
         continue;
       }
       rc = r;
@@ -168,7 +168,7 @@ int fu_canon(bi_ctx *b, const char *abs, int mode, vsh_buf *out) {
       continue;
     }
     if (!last && st.type != VFS_DIR) {
-      if (mode == FU_CANON_MISSING) {
+      if (mode == BI_CANON_MISSING) {
         missing = true;
         continue;
       }
@@ -181,7 +181,7 @@ int fu_canon(bi_ctx *b, const char *abs, int mode, vsh_buf *out) {
   return rc;
 }
 
-const char *fu_raw_path(bi_ctx *b, const char *p) {
+const char *bi_raw_path(bi_ctx *b, const char *p) {
   if (p[0] == '/') return p;
-  return fu_join(b, b->cwd, p);
+  return bi_path_join(b, b->cwd, p);
 }

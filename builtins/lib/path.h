@@ -8,26 +8,26 @@
 #include "shell/command.h"
 
 /* dir + "/" + name without doubling the slash (arena). */
-char *fu_join(bi_ctx *b, const char *dir, const char *name);
+char *bi_path_join(bi_ctx *b, const char *dir, const char *name);
 /* The last component of s without trailing slashes ("a/b/" -> "b"),
  * for building DIR/base (arena). */
-const char *fu_base_name(bi_ctx *b, const char *s);
+const char *bi_base_name(bi_ctx *b, const char *s);
 /* True for "." and "..". */
-bool fu_is_dot_or_dotdot(const char *name);
+bool bi_is_dot_or_dotdot(const char *name);
 /* cp and mv operands: SRC DEST, SRC... DIR, -t DIR SRC..., -T SRC DEST.
  * On success *n counts the sources and *dir is the directory they go
  * into, with *dabs its absolute path (*dir NULL: ops[0] goes to ops[1]).
  * Returns 0, or the exit status after GNU's message. */
-int fu_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
+int bi_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
                   bool no_target, const char **dir, const char **dabs);
 
 /* readlink -f/-e/-m and realpath: resolve every symlink of an absolute
- * path.  FU_CANON_EXISTING: all components must exist; ALL_BUT_LAST: the
+ * path.  BI_CANON_EXISTING: all components must exist; ALL_BUT_LAST: the
  * last may be missing; MISSING: none need exist.  0 or a vsh_err. */
-enum { FU_CANON_EXISTING, FU_CANON_ALL_BUT_LAST, FU_CANON_MISSING };
-int fu_canon(bi_ctx *b, const char *abs, int mode, vsh_buf *out);
+enum { BI_CANON_EXISTING, BI_CANON_ALL_BUT_LAST, BI_CANON_MISSING };
+int bi_canon_path(bi_ctx *b, const char *abs, int mode, vsh_buf *out);
 /* cwd + "/" + p without lexical ".." folding (which would be wrong
- * across symlinks); for fu_canon (arena). */
-const char *fu_raw_path(bi_ctx *b, const char *p);
+ * across symlinks); for bi_canon_path (arena). */
+const char *bi_raw_path(bi_ctx *b, const char *p);
 
 #endif /* VSH_BUILTINS_LIB_PATH_H */

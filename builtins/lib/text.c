@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-const char *fu_quote(bi_ctx *b, const char *s) {
+const char *bi_quote(bi_ctx *b, const char *s) {
   bool has_sq = strchr(s, '\'') != NULL;
   vsh_buf o = {0};
   if (has_sq) {
@@ -31,7 +31,7 @@ const char *fu_quote(bi_ctx *b, const char *s) {
   return r ? r : s;
 }
 
-const char *fu_cquote(bi_ctx *b, const char *s) {
+const char *bi_cquote(bi_ctx *b, const char *s) {
   size_t n = strlen(s);
   char *r = vsh__arena_alloc(b->arena, n + 7);
   if (!r) return s;

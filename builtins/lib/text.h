@@ -7,10 +7,10 @@
 #include "shell/command.h"
 
 /* GNU's shell-escape quoting for messages: 'a b', "it's" (arena). */
-const char *fu_quote(bi_ctx *b, const char *s);
+const char *bi_quote(bi_ctx *b, const char *s);
 /* GNU's quote() in UTF-8 locales: curly quotes (‘x’), used by some
  * messages (invalid mode, cannot create directory) instead of 'x'. */
-const char *fu_cquote(bi_ctx *b, const char *s);
+const char *bi_cquote(bi_ctx *b, const char *s);
 /* C's escape for a control character (\a \b \f \n \r \t \v), as od -c,
  * hexdump %_c and sed l print them; NULL for any other byte. */
 const char *bi_c_escape(int c);

@@ -10,34 +10,34 @@
 #include <string.h>
 #include <time.h>
 
-const char *const fu_months[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+const char *const bi_months[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                    "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-const char *const fu_days[7] = {"Sun", "Mon", "Tue", "Wed",
+const char *const bi_days[7] = {"Sun", "Mon", "Tue", "Wed",
                                 "Thu", "Fri", "Sat"};
 
-void fu_zone_init(bi_ctx *b, bool utc, fu_zone *z) {
+void bi_zone_init(bi_ctx *b, bool utc, bi_zone *z) {
   vsh__zone_parse(z, utc ? NULL : bi_getenv(b, "TZ"));
 }
 
-long fu_tz_offset_at(bi_ctx *b, int64_t t) {
-  fu_zone z;
-  fu_zone_init(b, false, &z);
+long bi_tz_offset_at(bi_ctx *b, int64_t t) {
+  bi_zone z;
+  bi_zone_init(b, false, &z);
   return vsh__zone_offset(&z, t, NULL);
 }
 
-bool fu_tz_local(bi_ctx *b, int64_t local, int64_t *out) {
-  fu_zone z;
-  fu_zone_init(b, false, &z);
+bool bi_tz_local(bi_ctx *b, int64_t local, int64_t *out) {
+  bi_zone z;
+  bi_zone_init(b, false, &z);
   return vsh__zone_local(&z, local, out);
 }
 
-struct timespec fu_now(void) {
+struct timespec bi_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
   return ts;
 }
 
-void fu_localtime(int64_t t, long off, fu_tm *o) {
+void bi_time_at(int64_t t, long off, bi_tm *o) {
   t += off;
   int64_t days = vsh__floordiv(t, 86400), rem = t - days * 86400;
   o->hour = (int)(rem / 3600);
@@ -52,10 +52,10 @@ void fu_localtime(int64_t t, long off, fu_tm *o) {
   o->off = off;
 }
 
-void fu_fmt_full(bi_ctx *b, struct timespec ts, char *out, size_t n) {
-  long off = fu_tz_offset_at(b, (int64_t)ts.tv_sec);
-  fu_tm tm;
-  fu_localtime((int64_t)ts.tv_sec, off, &tm);
+void bi_fmt_full(bi_ctx *b, struct timespec ts, char *out, size_t n) {
+  long off = bi_tz_offset_at(b, (int64_t)ts.tv_sec);
+  bi_tm tm;
+  bi_time_at((int64_t)ts.tv_sec, off, &tm);
   long ao = off < 0 ? -off : off;
   snprintf(out, n, "%04lld-%02d-%02d %02d:%02d:%02d.%09ld %c%02ld%02ld",
            (long long)tm.year, tm.mon + 1, tm.mday, tm.hour, tm.min, tm.sec,
@@ -87,9 +87,9 @@ static bool word_is(const char **p, const char *w) {
   return true;
 }
 
-bool fu_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
+bool bi_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
   const char *p = s;
-  struct timespec now = fu_now();
+  struct timespec now = bi_now();
   skip_sp(&p);
   if (*p == '@') {
     p++;
@@ -176,7 +176,7 @@ bool fu_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
     int64_t local = vsh__days_from_civil(y, (int)mo, (int)d) * 86400 +
                     hh * 3600 + mm * 60 + ss;
     if (zoned) t = local - zoff;
-    else if (!fu_tz_local(b, local, &t)) return false;
+    else if (!bi_tz_local(b, local, &t)) return false;
     skip_sp(&p);
     if (!*p) {
       out->tv_sec = t;

@@ -18,12 +18,12 @@ typedef struct walk_frame {
   vfs_info st;
 } walk_frame;
 
-struct fu_walk {
+struct bi_walk {
   bi_ctx *b;
   bool follow, want_post;
   walk_frame *fr;
   size_t n, cap;
-  fu_went cur;
+  bi_went cur;
   vsh_buf path, shown;
   char *root_path, *root_shown;
   int state;          /* 0: root not returned yet, 1: walking */
@@ -31,9 +31,9 @@ struct fu_walk {
   bool skip;
 };
 
-int fu_walk_new(fu_walk **out, bi_ctx *b, const char *abs, const char *shown,
+int bi_walk_new(bi_walk **out, bi_ctx *b, const char *abs, const char *shown,
                 bool follow, bool follow_root, bool want_post) {
-  fu_walk *w = calloc(1, sizeof(*w));
+  bi_walk *w = calloc(1, sizeof(*w));
   if (!w) return VSH_ENOMEM;
   w->b = b;
   w->follow = follow;
@@ -41,7 +41,7 @@ int fu_walk_new(fu_walk **out, bi_ctx *b, const char *abs, const char *shown,
   w->root_path = strdup(abs);
   w->root_shown = strdup(shown);
   if (!w->root_path || !w->root_shown) {
-    fu_walk_free(w);
+    bi_walk_free(w);
     return VSH_ENOMEM;
   }
   w->cur.err = vfs_stat(b->fs, abs, follow || follow_root, &w->cur.st);
@@ -53,7 +53,7 @@ int fu_walk_new(fu_walk **out, bi_ctx *b, const char *abs, const char *shown,
   return 0;
 }
 
-void fu_walk_free(fu_walk *w) {
+void bi_walk_free(bi_walk *w) {
   if (!w) return;
   for (size_t i = 0; i < w->n; i++) {
     free(w->fr[i].path);
@@ -68,9 +68,9 @@ void fu_walk_free(fu_walk *w) {
   free(w);
 }
 
-void fu_walk_skip(fu_walk *w) { w->skip = true; }
+void bi_walk_skip(bi_walk *w) { w->skip = true; }
 
-static int set_cur(fu_walk *w, const char *path, const char *shown) {
+static int set_cur(bi_walk *w, const char *path, const char *shown) {
   vsh__buf_clear(&w->path);
   vsh__buf_clear(&w->shown);
   if (vsh__buf_puts(&w->path, path) || vsh__buf_puts(&w->shown, shown))
@@ -82,7 +82,7 @@ static int set_cur(fu_walk *w, const char *path, const char *shown) {
   return 0;
 }
 
-static int push_frame(fu_walk *w) {
+static int push_frame(bi_walk *w) {
   /* descend into w->cur (a directory) */
   if (w->n == w->cap) {
     size_t nc = w->cap ? w->cap * 2 : 16;
@@ -107,7 +107,7 @@ static int push_frame(fu_walk *w) {
   return rc;
 }
 
-int fu_walk_next(fu_walk *w, fu_went **out) {
+int bi_walk_next(bi_walk *w, bi_went **out) {
   if (bi_charge(w->b, 1)) return VSH_EABORTED; /* also checks cancel */
   if (w->state == 0) {
     w->state = 1;

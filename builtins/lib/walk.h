@@ -18,7 +18,7 @@
 #include "shell/command.h"
 
 /* One entry of a walk; its strings are valid until the next call. */
-typedef struct fu_went {
+typedef struct bi_went {
   const char *path;  /* absolute */
   const char *shown; /* as the user would see it (operand + "/" + ...) */
   const char *name;  /* last component of shown */
@@ -30,18 +30,18 @@ typedef struct fu_went {
   bool dir_err; /* reading this directory failed (comes after its pre) */
   bool post;    /* the second visit of a directory (want_post) */
   bool loop;    /* followed: this directory is one of its ancestors */
-} fu_went;
+} bi_went;
 
-typedef struct fu_walk fu_walk;
+typedef struct bi_walk bi_walk;
 /* Starts a walk at abs, shown as shown; the flags as above. */
-int fu_walk_new(fu_walk **out, bi_ctx *b, const char *abs, const char *shown,
+int bi_walk_new(bi_walk **out, bi_ctx *b, const char *abs, const char *shown,
                 bool follow, bool follow_root, bool want_post);
 /* 1 with *out set, 0 at the end, negative on cancel, work limit, ENOMEM. */
-int fu_walk_next(fu_walk *w, fu_went **out);
+int bi_walk_next(bi_walk *w, bi_went **out);
 /* Does not descend into the directory just returned (find -prune,
  * -maxdepth, grep --exclude-dir). */
-void fu_walk_skip(fu_walk *w);
+void bi_walk_skip(bi_walk *w);
 /* Ends a walk at any point. */
-void fu_walk_free(fu_walk *w);
+void bi_walk_free(bi_walk *w);
 
 #endif /* VSH_BUILTINS_LIB_WALK_H */

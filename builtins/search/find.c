@@ -1,14 +1,14 @@
 /* find.c: search for files in a directory hierarchy, GNU findutils style.
  * Tests, actions and operators are parsed into a tree (n-ary and/or, so
  * long chains stay flat; parentheses nest at most FIND_MAX_NEST deep) and
- * evaluated per entry of an iterative walk (fu_walk).  Order is the
+ * evaluated per entry of an iterative walk (bi_walk).  Order is the
  * directory order as read (vsh's readdir is sorted).  -regex uses the
  * shared engine (core/regex) with emacs syntax translated to ERE.
  * -execdir/-okdir run the command in the entry's directory (a forked
  * shell context), -ok/-okdir ask on stderr and read the answer from stdin.
  * Deviations: no -fprint*; -newerXY takes birth times (B) to be change
  * times. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 #include "core/regex.h"
 #include "core/pattern.h"
 
@@ -96,7 +96,7 @@ typedef struct find_st {
   int status;
   int rc; /* VSH_EPIPE / VSH_EABORTED / VSH_ELIMIT: stop */
   int64_t now;
-  fu_zone tz;
+  bi_zone tz;
   const char *root; /* the start path being walked (as given) */
   fnode **execs;    /* -exec + nodes, flushed at the end */
   size_t nexecs;
@@ -132,7 +132,7 @@ static bool ref_stat(find_st *s, const char *a, vfs_info *st) {
   int rc = p ? vfs_stat(s->b->fs, p, true, st) : VSH_ENAMETOOLONG;
   if (!rc) return true;
   char msg[512];
-  snprintf(msg, sizeof msg, "%s: %s", fu_cquote(s->b, a), vsh_strerror(rc));
+  snprintf(msg, sizeof msg, "%s: %s", bi_cquote(s->b, a), vsh_strerror(rc));
   perr(s, "%s", msg);
   return false;
 }
@@ -289,7 +289,7 @@ static fnode *parse_primary(find_st *s) {
               "`findutils-default', `awk', `egrep', `ed', `emacs', "
               "`gnu-awk', `grep', `posix-awk', `posix-basic', "
               "`posix-egrep', `posix-extended', `posix-minimal-basic', "
-              "`sed'.", fu_quote(b, a));
+              "`sed'.", bi_quote(b, a));
       return NULL;
     }
     return new_node(s, F_TRUE);
@@ -308,7 +308,7 @@ static fnode *parse_primary(find_st *s) {
     if (!n) return NULL;
     if (sh_pattern_compile(&n->pat, b->arena, a, strlen(a), NULL,
                            icase ? SH_PAT_NOCASE : 0)) {
-      perr(s, "invalid pattern %s", fu_quote(b, a));
+      perr(s, "invalid pattern %s", bi_quote(b, a));
       return NULL;
     }
     return n;
@@ -415,9 +415,9 @@ static fnode *parse_primary(find_st *s) {
     if (!a) return NULL;
     struct timespec ref;
     if (t[7] == 't') {
-      if (!fu_parse_date(b, a, &ref)) {
+      if (!bi_parse_date(b, a, &ref)) {
         perr(s, "I cannot figure out how to interpret %s as a date or time",
-             fu_cquote(b, a));
+             bi_cquote(b, a));
         return NULL;
       }
     } else {
@@ -445,8 +445,8 @@ static fnode *parse_primary(find_st *s) {
     if (!n) return NULL;
     const char *m = a;
     if (*m == '-' || *m == '/') n->perm_kind = *m++;
-    if (!fu_parse_mode(m, 0, false, 0, &n->mode)) {
-      perr(s, "invalid mode %s", fu_cquote(b, a));
+    if (!bi_parse_mode(m, 0, false, 0, &n->mode)) {
+      perr(s, "invalid mode %s", bi_cquote(b, a));
       return NULL;
     }
     return n;
@@ -459,7 +459,7 @@ static fnode *parse_primary(find_st *s) {
                     : t[1] == 'l' ? F_LINKS : F_INUM);
     if (!n) return NULL;
     if (!parse_num(a, &n->cmp, &n->num, NULL)) {
-      perr(s, "invalid argument %s", fu_cquote(b, a));
+      perr(s, "invalid argument %s", bi_cquote(b, a));
       return NULL;
     }
     return n;
@@ -477,7 +477,7 @@ static fnode *parse_primary(find_st *s) {
     else {
       char msg[300];
       snprintf(msg, sizeof msg, "%s is not the name of a known %s",
-               fu_cquote(b, a), user ? "user" : "group");
+               bi_cquote(b, a), user ? "user" : "group");
       perr(s, "%s", msg);
       return NULL;
     }
@@ -650,7 +650,7 @@ done:
 /* ---- evaluation ---------------------------------------------------------- */
 
 typedef struct fent {
-  fu_went *w;
+  bi_went *w;
   const char *path;  /* shown path */
   bool skip;         /* -prune hit */
 } fent;
@@ -684,18 +684,18 @@ static const char *dirname_of(find_st *s, const char *p) {
 }
 
 static void fmt_ctime(find_st *s, struct timespec ts, vsh_buf *o) {
-  fu_tm tm;
-  fu_localtime(ts.tv_sec, fu_zone_offset(&s->tz, ts.tv_sec, NULL), &tm);
-  vsh__buf_printf(o, "%s %s %2d %02d:%02d:%02d.%09ld0 %lld", fu_days[tm.wday],
-                  fu_months[tm.mon], tm.mday, tm.hour, tm.min, tm.sec,
+  bi_tm tm;
+  bi_time_at(ts.tv_sec, bi_zone_offset(&s->tz, ts.tv_sec, NULL), &tm);
+  vsh__buf_printf(o, "%s %s %2d %02d:%02d:%02d.%09ld0 %lld", bi_days[tm.wday],
+                  bi_months[tm.mon], tm.mday, tm.hour, tm.min, tm.sec,
                   (long)ts.tv_nsec, (long long)tm.year);
 }
 
 static void fmt_time_char(find_st *s, struct timespec ts, char k, vsh_buf *o) {
-  fu_tm tm;
+  bi_tm tm;
   const char *zname;
-  long zoff = fu_zone_offset(&s->tz, ts.tv_sec, &zname);
-  fu_localtime(ts.tv_sec, zoff, &tm);
+  long zoff = bi_zone_offset(&s->tz, ts.tv_sec, &zname);
+  bi_time_at(ts.tv_sec, zoff, &tm);
   long off = zoff < 0 ? -zoff : zoff;
   switch (k) {
   case '@': vsh__buf_printf(o, "%lld.%09ld0", (long long)ts.tv_sec, (long)ts.tv_nsec); break;
@@ -711,8 +711,8 @@ static void fmt_time_char(find_st *s, struct timespec ts, char k, vsh_buf *o) {
   case 'M': vsh__buf_printf(o, "%02d", tm.min); break;
   case 'S': vsh__buf_printf(o, "%02d.%09ld0", tm.sec, (long)ts.tv_nsec); break;
   case 'p': vsh__buf_puts(o, tm.hour < 12 ? "AM" : "PM"); break;
-  case 'a': vsh__buf_puts(o, fu_days[tm.wday]); break;
-  case 'b': case 'h': vsh__buf_puts(o, fu_months[tm.mon]); break;
+  case 'a': vsh__buf_puts(o, bi_days[tm.wday]); break;
+  case 'b': case 'h': vsh__buf_puts(o, bi_months[tm.mon]); break;
   case 'j': vsh__buf_printf(o, "%03d", tm.yday + 1); break;
   case 'F': vsh__buf_printf(o, "%04lld-%02d-%02d", (long long)tm.year, tm.mon + 1, tm.mday); break;
   case 'D': vsh__buf_printf(o, "%02d/%02d/%02d", tm.mon + 1, tm.mday, (int)(tm.year % 100)); break;
@@ -724,7 +724,7 @@ static void fmt_time_char(find_st *s, struct timespec ts, char k, vsh_buf *o) {
   case 'X': vsh__buf_printf(o, "%02d:%02d:%02d", tm.hour, tm.min, tm.sec); break;
   case 'r': vsh__buf_printf(o, "%02d:%02d:%02d %s", tm.hour % 12 ? tm.hour % 12 : 12, tm.min, tm.sec, tm.hour < 12 ? "AM" : "PM"); break;
   case 'R': vsh__buf_printf(o, "%02d:%02d", tm.hour, tm.min); break;
-  case 'c': vsh__buf_printf(o, "%s %s %2d %02d:%02d:%02d %lld", fu_days[tm.wday], fu_months[tm.mon], tm.mday, tm.hour, tm.min, tm.sec, (long long)tm.year); break;
+  case 'c': vsh__buf_printf(o, "%s %s %2d %02d:%02d:%02d %lld", bi_days[tm.wday], bi_months[tm.mon], tm.mday, tm.hour, tm.min, tm.sec, (long long)tm.year); break;
   case 'x': vsh__buf_printf(o, "%02d/%02d/%02d", tm.mon + 1, tm.mday, (int)(tm.year % 100)); break;
   case 's': vsh__buf_printf(o, "%lld", (long long)ts.tv_sec); break;
   case 'z': vsh__buf_printf(o, "%c%02ld%02ld", zoff < 0 ? '-' : '+', off / 3600, off % 3600 / 60); break;
@@ -835,7 +835,7 @@ static void do_printf(find_st *s, fent *e, const char *f, vsh_buf *o) {
     case 'm': vsh__buf_printf(&v, "%o", st->mode & 07777); break;
     case 'M': {
       char ms[11];
-      fu_mode_string(st, ms);
+      bi_mode_string(st, ms);
       vsh__buf_puts(&v, ms);
       break;
     }
@@ -851,7 +851,7 @@ static void do_printf(find_st *s, fent *e, const char *f, vsh_buf *o) {
       break;
     }
     case 'u': case 'g': {
-      const char *nm = *p == 'u' ? fu_user_name(st->uid) : fu_group_name(st->gid);
+      const char *nm = *p == 'u' ? bi_user_name(st->uid) : bi_group_name(st->gid);
       if (nm) vsh__buf_puts(&v, nm);
       else vsh__buf_printf(&v, "%u", *p == 'u' ? st->uid : st->gid);
       break;
@@ -860,8 +860,8 @@ static void do_printf(find_st *s, fent *e, const char *f, vsh_buf *o) {
     case 'G': vsh__buf_printf(&v, "%u", st->gid); break;
     case 'i': vsh__buf_printf(&v, "%llu", (unsigned long long)st->ino); break;
     case 'n': vsh__buf_printf(&v, "%u", st->nlink); break;
-    case 'k': vsh__buf_printf(&v, "%llu", (unsigned long long)(fu_blocks(st) / 2)); break;
-    case 'b': vsh__buf_printf(&v, "%llu", (unsigned long long)fu_blocks(st)); break;
+    case 'k': vsh__buf_printf(&v, "%llu", (unsigned long long)(bi_blocks(st) / 2)); break;
+    case 'b': vsh__buf_printf(&v, "%llu", (unsigned long long)bi_blocks(st)); break;
     case 'D': vsh__buf_puts(&v, "0"); break;
     case 'F': vsh__buf_puts(&v, "vsh"); break;
     case 'S': vsh__buf_puts(&v, st->size ? "1" : "1"); break;
@@ -1228,19 +1228,19 @@ static bool eval(find_st *s, fnode *n, fent *e) {
   }
   case F_LS: {
     char ms[11];
-    fu_mode_string(st, ms);
-    fu_tm tm;
-    fu_localtime(st->mtime.tv_sec, fu_zone_offset(&s->tz, st->mtime.tv_sec, NULL), &tm);
+    bi_mode_string(st, ms);
+    bi_tm tm;
+    bi_time_at(st->mtime.tv_sec, bi_zone_offset(&s->tz, st->mtime.tv_sec, NULL), &tm);
     char date[32];
     if (st->mtime.tv_sec > s->now - 31556952 / 2 && st->mtime.tv_sec <= s->now)
-      snprintf(date, sizeof date, "%s %2d %02d:%02d", fu_months[tm.mon], tm.mday, tm.hour, tm.min);
+      snprintf(date, sizeof date, "%s %2d %02d:%02d", bi_months[tm.mon], tm.mday, tm.hour, tm.min);
     else
-      snprintf(date, sizeof date, "%s %2d  %lld", fu_months[tm.mon], tm.mday, (long long)tm.year);
-    const char *u = fu_user_name(st->uid), *g = fu_group_name(st->gid);
+      snprintf(date, sizeof date, "%s %2d  %lld", bi_months[tm.mon], tm.mday, (long long)tm.year);
+    const char *u = bi_user_name(st->uid), *g = bi_group_name(st->gid);
     vsh_buf o = {0};
     vsh__buf_printf(&o, "%9llu %6llu %s %3u %-8s %-8s %8llu %s %s",
                     (unsigned long long)st->ino,
-                    (unsigned long long)(fu_blocks(st) / 2), ms, st->nlink,
+                    (unsigned long long)(bi_blocks(st) / 2), ms, st->nlink,
                     u ? u : "?", g ? g : "?", (unsigned long long)st->size,
                     date, e->path);
     if (st->type == VFS_LNK) {
@@ -1260,7 +1260,7 @@ static bool eval(find_st *s, fnode *n, fent *e) {
     int rc = st->type == VFS_DIR ? vfs_rmdir(s->b->fs, e->w->path)
                                  : vfs_unlink(s->b->fs, e->w->path);
     if (rc) {
-      bi_err(s->b, "cannot delete %s: %s", fu_cquote(s->b, e->path),
+      bi_err(s->b, "cannot delete %s: %s", bi_cquote(s->b, e->path),
              vsh_strerror(rc));
       s->status = 1;
       return false;
@@ -1277,46 +1277,46 @@ static void walk_root(find_st *s, fnode *expr, const char *root) {
   bi_ctx *b = s->b;
   const char *abs = bi_path(b, root);
   if (!abs) {
-    bi_err(b, "%s: %s", fu_cquote(b, root), vsh_strerror(VSH_ENAMETOOLONG));
+    bi_err(b, "%s: %s", bi_cquote(b, root), vsh_strerror(VSH_ENAMETOOLONG));
     s->status = 1;
     return;
   }
-  fu_walk *w;
-  if (fu_walk_new(&w, b, abs, root, s->follow, s->follow_cmdline,
+  bi_walk *w;
+  if (bi_walk_new(&w, b, abs, root, s->follow, s->follow_cmdline,
                   s->depth_first)) {
     s->rc = VSH_ENOMEM;
     return;
   }
   s->root = root;
-  fu_went *e;
+  bi_went *e;
   int rc;
   bool first = true;
-  while (!s->quit && !s->rc && (rc = fu_walk_next(w, &e)) == 1) {
+  while (!s->quit && !s->rc && (rc = bi_walk_next(w, &e)) == 1) {
     vsh_arena_mark m = vsh__arena_mark(b->arena);
     if (first && e->err) {
-      bi_err(b, "%s: %s", fu_cquote(b, root), vsh_strerror(e->err));
+      bi_err(b, "%s: %s", bi_cquote(b, root), vsh_strerror(e->err));
       s->status = 1;
       vsh__arena_pop(b->arena, m);
       break;
     }
     first = false;
     if (e->dir_err) {
-      bi_err(b, "%s: %s", fu_cquote(b, e->shown), vsh_strerror(e->err));
+      bi_err(b, "%s: %s", bi_cquote(b, e->shown), vsh_strerror(e->err));
       s->status = 1;
       vsh__arena_pop(b->arena, m);
       continue;
     }
     if (e->loop) {
       bi_err(b, "File system loop detected; %s is part of the same file "
-                "system loop as %s.", fu_cquote(b, e->shown),
-             fu_cquote(b, root));
+                "system loop as %s.", bi_cquote(b, e->shown),
+             bi_cquote(b, root));
       s->status = 1;
       vsh__arena_pop(b->arena, m);
       continue;
     }
     bool is_dir_pre = e->st.type == VFS_DIR && !e->post && !e->err;
     if (is_dir_pre && s->maxdepth >= 0 && e->depth >= s->maxdepth)
-      fu_walk_skip(w);
+      bi_walk_skip(w);
     bool evaluate = e->depth >= s->mindepth &&
                     (s->maxdepth < 0 || e->depth <= s->maxdepth);
     if (s->depth_first && is_dir_pre) evaluate = false;
@@ -1330,12 +1330,12 @@ static void walk_root(find_st *s, fnode *expr, const char *root) {
     if (evaluate) {
       fent fe = {.w = e, .path = e->shown};
       eval(s, expr, &fe);
-      if (fe.skip && is_dir_pre) fu_walk_skip(w);
+      if (fe.skip && is_dir_pre) bi_walk_skip(w);
     }
     vsh__arena_pop(b->arena, m);
   }
   if (rc < 0 && !s->rc) s->rc = rc;
-  fu_walk_free(w);
+  bi_walk_free(w);
 }
 
 static void find_free(find_st *s) {
@@ -1390,8 +1390,8 @@ int bi_find_main(bi_ctx *b) {
   int npaths = i - first_path;
   s.tok = (const char **)b->argv + i;
   s.ntok = b->argc - i;
-  s.now = fu_now().tv_sec;
-  fu_zone_init(b, false, &s.tz);
+  s.now = bi_now().tv_sec;
+  bi_zone_init(b, false, &s.tz);
   s.pbud = (sh_pattern_budget){SH_PAT_DEFAULT_STEPS * 20, cancelled_cb, b};
   s.rbud = (vsh_re_budget){VSH_RE_DEFAULT_STEPS * 5, cancelled_cb, b};
   fnode *expr = NULL;
@@ -1426,7 +1426,7 @@ int bi_find_main(bi_ctx *b) {
   for (int k = 0; k < npaths && !s.quit && !s.rc; k++) {
     const char *root = b->argv[first_path + k];
     if (!*root) {
-      bi_err(b, "%s: %s", fu_cquote(b, root), vsh_strerror(VSH_ENOENT));
+      bi_err(b, "%s: %s", bi_cquote(b, root), vsh_strerror(VSH_ENOENT));
       s.status = 1;
       continue;
     }

@@ -513,11 +513,11 @@ static int walk(grep_run_st *st, const char *top) {
     report(st, top, VSH_ENAMETOOLONG);
     return 0;
   }
-  fu_walk *w;
-  int rc = fu_walk_new(&w, b, abs, top, g->recursive == 2, true, false);
+  bi_walk *w;
+  int rc = bi_walk_new(&w, b, abs, top, g->recursive == 2, true, false);
   if (rc) return rc;
-  fu_went *e;
-  while ((rc = fu_walk_next(w, &e)) == 1) {
+  bi_went *e;
+  while ((rc = bi_walk_next(w, &e)) == 1) {
     /* with no operand, names are shown without the "./" of the root */
     const char *rel = g->implicit_dot && e->depth ? e->shown + 2 : e->shown;
     if (e->dir_err) {
@@ -527,7 +527,7 @@ static int walk(grep_run_st *st, const char *top) {
     if (!e->depth) continue;
     if (e->err) continue;
     if (g->skip_hidden && e->name[0] == '.') {
-      fu_walk_skip(w);
+      bi_walk_skip(w);
       continue;
     }
     if (e->loop) {
@@ -543,7 +543,7 @@ static int walk(grep_run_st *st, const char *top) {
       if ((g->exclude_dir.len && any_glob(b, &g->exclude_dir, e->name)) ||
           (g->rg && (!rg_glob_ok(st, rel, e->name, true) ||
                      !strcmp(e->name, ".git"))))
-        fu_walk_skip(w);
+        bi_walk_skip(w);
       continue;
     }
     if (e->st.type != VFS_REG || !file_wanted(st, rel, e->name, false))
@@ -554,7 +554,7 @@ static int walk(grep_run_st *st, const char *top) {
     if (rc) break;
     if (st->any_selected && g->quiet) break;
   }
-  fu_walk_free(w);
+  bi_walk_free(w);
   return rc < 0 ? rc : 0;
 }
 

@@ -3,7 +3,7 @@
  * soon as a batch is full.  Deviations: -P runs batches one after another
  * (same results, no concurrency); -p (prompt) is refused; a command that
  * is not found is reported by the shell, status 127 as GNU. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <string.h>
 
@@ -369,7 +369,7 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
       break;
     case 'n':
       if (!parse_pos(g->arg, &v)) {
-        bi_err(b, "invalid number %s for -n option", fu_cquote(b, g->arg));
+        bi_err(b, "invalid number %s for -n option", bi_cquote(b, g->arg));
         return 1;
       }
       if (v < 1) {
@@ -386,14 +386,14 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
       break;
     case 'P':
       if (!parse_pos(g->arg, &v)) {
-        bi_err(b, "invalid number %s for -P option", fu_cquote(b, g->arg));
+        bi_err(b, "invalid number %s for -P option", bi_cquote(b, g->arg));
         return 1;
       }
       break;
     case 'r': o->no_empty = true; break;
     case 's':
       if (!parse_pos(g->arg, &v) || v < 1) {
-        bi_err(b, "invalid number %s for -s option", fu_cquote(b, g->arg));
+        bi_err(b, "invalid number %s for -s option", bi_cquote(b, g->arg));
         return 1;
       }
       o->max_chars = v;
@@ -446,7 +446,7 @@ int bi_xargs_main(bi_ctx *b) {
     vfs_file *fh = NULL;
     int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
     if (rc) {
-      bi_err(b, "cannot open %s: %s", fu_quote(b, argfile), vsh_strerror(rc));
+      bi_err(b, "cannot open %s: %s", bi_quote(b, argfile), vsh_strerror(rc));
       free(x);
       return 1;
     }

@@ -6,8 +6,7 @@
  * "EST5EDT,M3.2.0,M11.1.0", "<+03>-3") or an IANA name from a built-in
  * table of each zone's current rule (tz_table.h; no tz database in the
  * sandbox): dates before a zone's last rule change use today's rule. */
-#include "builtins/lib/files_int.h"
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -26,8 +25,8 @@ static bool leap(int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 
 
 
 static void to_tm(int64_t t, long off, dt_tm *out) {
-  fu_tm tm;
-  fu_localtime(t, off, &tm);
+  bi_tm tm;
+  bi_time_at(t, off, &tm);
   *out = (dt_tm){tm.year, tm.mon + 1, tm.mday, tm.hour, tm.min,
                  tm.sec,  tm.wday,    tm.yday};
 }
@@ -37,7 +36,7 @@ static int64_t from_fields(int64_t y, int64_t mon, int64_t mday, int64_t h,
                            int64_t mi, int64_t s, long off) {
   y += vsh__floordiv(mon - 1, 12);
   mon = mon - 1 - vsh__floordiv(mon - 1, 12) * 12 + 1;
-  int64_t days = fu_days_from_civil(y, (int)mon, 1) + mday - 1;
+  int64_t days = bi_days_from_civil(y, (int)mon, 1) + mday - 1;
   return days * 86400 + h * 3600 + mi * 60 + s - off;
 }
 
@@ -48,7 +47,7 @@ static int64_t from_fields(int64_t y, int64_t mon, int64_t mday, int64_t h,
 typedef struct dt_parse {
   const char *s;
   int64_t now;
-  fu_zone zone;
+  bi_zone zone;
   /* absolute parts */
   bool have_date, have_time, have_zone, have_epoch;
   int64_t year;
@@ -262,7 +261,7 @@ static bool parse_date_string(dt_parse *d) {
             if (nd == 2) yr += yr < 69 ? 2000 : 1900;
           } else {
             dt_tm now;
-            to_tm(d->now, fu_zone_offset(&d->zone, d->now, NULL), &now);
+            to_tm(d->now, bi_zone_offset(&d->zone, d->now, NULL), &now);
             yr = now.year;
           }
           if (v < 1 || v > 12 || da < 1 || da > 31) return false;
@@ -396,10 +395,10 @@ static bool resolve(dt_parse *d, int64_t *out, long *nsec) {
     return true;
   }
   /* an explicit zone in the string is a fixed offset; else $TZ's rule */
-  fu_zone fixed = {.off = d->zoff};
-  const fu_zone *zone = d->have_zone ? &fixed : &d->zone;
+  bi_zone fixed = {.off = d->zoff};
+  const bi_zone *zone = d->have_zone ? &fixed : &d->zone;
   dt_tm now;
-  to_tm(d->now, fu_zone_offset(zone, d->now, NULL), &now);
+  to_tm(d->now, bi_zone_offset(zone, d->now, NULL), &now);
   int64_t y = now.year;
   int64_t mo = now.mon, da = now.mday, h = now.hour, mi = now.min, s = now.sec;
   bool timeless = d->have_date || d->wday >= 0;
@@ -426,7 +425,7 @@ static bool resolve(dt_parse *d, int64_t *out, long *nsec) {
     local += (int64_t)delta * 86400;
   }
   int64_t t;
-  if (!fu_zone_local(zone, local, &t)) return false; /* skipped by the clock */
+  if (!bi_zone_local(zone, local, &t)) return false; /* skipped by the clock */
   *out = t + d->rs;
   return true;
 }
@@ -523,10 +522,10 @@ static void fmt_zone(vsh_buf *o, long off, int colons) {
 }
 
 static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
-                        const fu_zone *z) {
+                        const bi_zone *z) {
   dt_tm tm;
   const char *zname;
-  long zoff = fu_zone_offset(z, t, &zname);
+  long zoff = bi_zone_offset(z, t, &zname);
   to_tm(t, zoff, &tm);
   for (const char *p = f; *p; p++) {
     if (*p != '%') {
@@ -627,15 +626,15 @@ static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
   }
 }
 
-void mi_format_time(bi_ctx *b, vsh_buf *o, const char *fmt,
+void bi_format_time(bi_ctx *b, vsh_buf *o, const char *fmt,
                     struct timespec ts) {
-  fu_zone z;
-  fu_zone_init(b, false, &z);
+  bi_zone z;
+  bi_zone_init(b, false, &z);
   format_time(o, fmt, ts.tv_sec, ts.tv_nsec, &z);
 }
 
-void mi_format_mtime(bi_ctx *b, vsh_buf *o, struct timespec ts) {
-  mi_format_time(b, o, "%Y-%m-%d %H:%M:%S.%N %z", ts);
+void bi_format_mtime(bi_ctx *b, vsh_buf *o, struct timespec ts) {
+  bi_format_time(b, o, "%Y-%m-%d %H:%M:%S.%N %z", ts);
 }
 
 /* ---- main ---- */
@@ -768,8 +767,8 @@ int bi_date_main(bi_ctx *b) {
   if (st >= 0) return st;
   const char *dstr = opt.dstr, *ref = opt.ref, *fmt = opt.fmt;
   bool utc = opt.utc;
-  fu_zone z;
-  fu_zone_init(b, utc, &z);
+  bi_zone z;
+  bi_zone_init(b, utc, &z);
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);
   int64_t t = now.tv_sec;

@@ -2,7 +2,7 @@
  * difference as "A B differ: byte N, line M", -l lists every differing
  * byte in octal, -b adds the bytes cat -v style, -s only sets the status,
  * -i SKIP[:SKIP2], -n LIMIT.  Exit 0 same, 1 different, 2 trouble. */
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -42,7 +42,7 @@ static int skip_bytes(bi_ctx *b, sh_stream *s, uint64_t n) {
   char buf[8192];
   while (n) {
     size_t want = n < sizeof(buf) ? (size_t)n : sizeof(buf);
-    int64_t r = mi_read_full(b, s, buf, want);
+    int64_t r = bi_read_full(b, s, buf, want);
     if (r < 0) return (int)r;
     if (r == 0) break;
     n -= (uint64_t)r;
@@ -140,12 +140,12 @@ int bi_cmp_main(bi_ctx *b) {
   sh_stream *s1 = NULL, *s2 = NULL;
   int rc = bi_open_input(b, n1, &s1);
   if (rc) {
-    mi_file_err(b, n1, rc);
+    bi_file_err(b, n1, rc);
     return 2;
   }
   rc = bi_open_input(b, n2, &s2);
   if (rc) {
-    mi_file_err(b, n2, rc);
+    bi_file_err(b, n2, rc);
     sh_stream_unref(s1);
     return 2;
   }
@@ -169,10 +169,10 @@ int bi_cmp_main(bi_ctx *b) {
     size_t want = sizeof(a);
     if (has_limit && limit - off < want) want = (size_t)(limit - off);
     if (!want) break;
-    int64_t r1 = mi_read_full(b, s1, a, want);
-    if (r1 < 0) { rc = (int)r1; mi_file_err(b, n1, rc); st = 2; break; }
-    int64_t r2 = mi_read_full(b, s2, bb, want);
-    if (r2 < 0) { rc = (int)r2; mi_file_err(b, n2, rc); st = 2; break; }
+    int64_t r1 = bi_read_full(b, s1, a, want);
+    if (r1 < 0) { rc = (int)r1; bi_file_err(b, n1, rc); st = 2; break; }
+    int64_t r2 = bi_read_full(b, s2, bb, want);
+    if (r2 < 0) { rc = (int)r2; bi_file_err(b, n2, rc); st = 2; break; }
     size_t n = (size_t)(r1 < r2 ? r1 : r2);
     bool stop = false;
     for (size_t i = 0; i < n; i++) {

@@ -7,7 +7,7 @@
  * the shortest ones (see compare_seqs): same identical ends and horizon,
  * same lines set aside, same middle-snake splits, same sliding of runs,
  * so hunks land where GNU puts them. */
-#include "builtins/lib/misc_io.h"
+#include "builtins/builtins.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -48,7 +48,7 @@ static int load(bi_ctx *b, df_file *f, const char *name) {
     if (rc) return rc;
     f->mtime = st.mtime;
   }
-  return mi_slurp(b, name, &f->data);
+  return bi_slurp(b, name, &f->data);
 }
 
 static bool split_lines(df_file *f) {
@@ -506,7 +506,7 @@ static void put_headers(bi_ctx *b, vsh_buf *o, const df_opts *op,
       vsh__buf_puts(o, op->label[k]);
     } else {
       vsh__buf_printf(o, "%s\t", f->name);
-      mi_format_mtime(b, o, f->mtime);
+      bi_format_mtime(b, o, f->mtime);
     }
     vsh__buf_putc(o, '\n');
   }
@@ -727,14 +727,14 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
   int rc = absent1 ? 0 : load(b, &a, n1);
   a.name = n1;
   if (rc) {
-    mi_file_err(b, n1, rc);
+    bi_file_err(b, n1, rc);
     df_file_dispose(&a);
     return rc == VSH_EPIPE ? rc : 2;
   }
   rc = absent2 ? 0 : load(b, &c, n2);
   c.name = n2;
   if (rc) {
-    mi_file_err(b, n2, rc);
+    bi_file_err(b, n2, rc);
     df_file_dispose(&a);
     df_file_dispose(&c);
     return 2;
@@ -781,9 +781,9 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
                      const char *d2, vsh_buf *out) {
   vfs_dirlist l1 = {0}, l2 = {0};
   int rc = vfs_readdir(b->fs, bi_path(b, d1), &l1);
-  if (rc) { mi_file_err(b, d1, rc); return 2; }
+  if (rc) { bi_file_err(b, d1, rc); return 2; }
   rc = vfs_readdir(b->fs, bi_path(b, d2), &l2);
-  if (rc) { mi_file_err(b, d2, rc); vfs_dirlist_dispose(&l1); return 2; }
+  if (rc) { bi_file_err(b, d2, rc); vfs_dirlist_dispose(&l1); return 2; }
   int st = 0;
   size_t i = 0, j = 0;
   while (i < l1.len || j < l2.len) {

@@ -3,7 +3,7 @@
  * --additional-suffix, PREFIX).  Streams line/byte modes; -n needs the
  * input size, so it reads a regular file's size or buffers stdin.
  * Deviation: suffixes do not widen automatically when exhausted. */
-#include "builtins/lib/files_int.h"
+#include "builtins/builtins.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -81,7 +81,7 @@ static int open_next(sp_st *s) {
   vsh__buf_printf(&name, "%s%s%s", s->prefix, suf,
                   s->add_suffix ? s->add_suffix : "");
   if (s->verbose)
-    bi_printf(s->b, "creating file %s\n", fu_quote(s->b, name.data));
+    bi_printf(s->b, "creating file %s\n", bi_quote(s->b, name.data));
   const char *p = bi_path(s->b, name.data);
   int rc = p ? vfs_open(s->b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
                         0644, &s->cur)
@@ -114,7 +114,7 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
       char *end;
       long v = strtol(g->arg, &end, 10);
       if (*end || v < 1 || v > 60) {
-        bi_err(b, "invalid suffix length: %s", fu_cquote(b, g->arg));
+        bi_err(b, "invalid suffix length: %s", bi_cquote(b, g->arg));
         return 1;
       }
       s->suffix_len = (int)v;
@@ -123,7 +123,7 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
     case OPT_ADDITIONAL_SUFFIX: s->add_suffix = g->arg; break;
     case 'b':
       if (!bi_parse_size(g->arg, &z->bytes) || !z->bytes) {
-        bi_err(b, "invalid number of bytes: %s%s", fu_cquote(b, g->arg),
+        bi_err(b, "invalid number of bytes: %s%s", bi_cquote(b, g->arg),
                bi_parse_size(g->arg, &z->bytes) ? ": Numerical result out of range"
                                             : "");
         return 1;
@@ -132,7 +132,7 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
       break;
     case 'l':
       if (!bi_parse_size(g->arg, &z->lines) || !z->lines) {
-        bi_err(b, "invalid number of lines: %s%s", fu_cquote(b, g->arg),
+        bi_err(b, "invalid number of lines: %s%s", bi_cquote(b, g->arg),
                bi_parse_size(g->arg, &z->lines) ? ": Numerical result out of range"
                                             : "");
         return 1;
@@ -154,17 +154,17 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
         memcpy(k, a, kl);
         k[kl] = 0;
         if (!bi_parse_size(k, &z->only_chunk) || !z->only_chunk) {
-          bi_err(b, "invalid chunk number: %s", fu_cquote(b, k));
+          bi_err(b, "invalid chunk number: %s", bi_cquote(b, k));
           return 1;
         }
         a = sl + 1;
       }
       if (!bi_parse_size(a, &z->chunks) || !z->chunks) {
-        bi_err(b, "invalid number of chunks: %s", fu_cquote(b, a));
+        bi_err(b, "invalid number of chunks: %s", bi_cquote(b, a));
         return 1;
       }
       if (z->only_chunk > z->chunks) {
-        bi_err(b, "invalid chunk number: %s", fu_cquote(b, g->arg));
+        bi_err(b, "invalid chunk number: %s", bi_cquote(b, g->arg));
         return 1;
       }
       z->lines = z->bytes = 0;
@@ -183,7 +183,7 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
   if (!z->lines && !z->bytes && !z->chunks) z->lines = 1000;
   if (g->noperands > 2)
     return bi_usage_error(b, &split_cmd, "extra operand %s",
-                          fu_quote(b, g->operands[2]));
+                          bi_quote(b, g->operands[2]));
   return -1;
 }
 
@@ -204,7 +204,7 @@ int bi_split_main(bi_ctx *b) {
     vfs_file *fh = NULL;
     int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
     if (rc) {
-      bi_err(b, "cannot open %s for reading: %s", fu_quote(b, inf),
+      bi_err(b, "cannot open %s for reading: %s", bi_quote(b, inf),
              vsh_strerror(rc));
       return 1;
     }
