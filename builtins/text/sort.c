@@ -1126,7 +1126,11 @@ int bi_sort_main(bi_ctx *b) {
     int rc = slurp(b, files[k], &all, delim);
     if (rc == VSH_EABORTED) { st = 2; goto done; }
     if (rc) {
-      bi_err(b, "cannot read: %s: %s", files[k], vsh_strerror(rc));
+      /* GNU: an open that fails "cannot read", a read "read failed" (a
+       * directory opens, then fails to read) */
+      bi_err(b, "%s: %s: %s",
+             rc == VSH_EISDIR ? "read failed" : "cannot read", files[k],
+             vsh_strerror(rc));
       free(fstart);
       st = 2;
       goto done;
