@@ -471,8 +471,17 @@ int bi_xargs_main(bi_ctx *b) {
   while (!s.stop) {
     r = next_item(x, &it, &eol, repl != NULL);
     if (r < 0) {
-      if (r == -2) s.status = 1;
-      else s.rc = r;
+      if (r != -2) {
+        s.rc = r;
+        break;
+      }
+      /* GNU runs what was read before the unmatched quote; status 1
+       * unless that run failed */
+      /* (with -L, what was read is dropped) */
+      if (max_lines) sv_truncate(&args, ncmd);
+      if (!repl && args.n > ncmd) run(&s, args.v, args.n);
+      if (!s.status) s.status = 1;
+      s.stop = true;
       break;
     }
     if (r == 0) break;
