@@ -1,9 +1,12 @@
 /* ls.c: list directory contents, GNU style.  One name per line unless
  * -C/-x (stdout is never a terminal here), tab-padded columns like GNU;
  * -l times in $TZ (UTC by default).  Names print literally (no quoting:
- * GNU's style for a pipe); no --color (accepted: never); -R recursion
- * is iterative (an explicit stack of pending directories). */
+ * GNU's style for a pipe: no -Q, --quoting-style); no --color (accepted:
+ * never); -R recursion is iterative (an explicit stack of pending
+ * directories).  -v compares digit runs by value (GNU's filevercmp also
+ * orders suffixes; the common cases agree). */
 #include "builtins/builtins.h"
+#include "core/pattern.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -31,20 +34,47 @@ static const char usage[] =
     "  -t                         sort by time, newest first\n"
     "  -x                         list entries by lines instead of columns\n"
     "  -1                         list one file per line\n"
+    "  -B, --ignore-backups       do not list implied entries ending with ~\n"
+    "  -f                         list all entries in directory order\n"
+    "  -G, --no-group             in a long listing, don't print group names\n"
+    "  -I, --ignore=PATTERN       do not list implied entries matching "
+    "PATTERN\n"
+    "      --hide=PATTERN         like -I, but overridden by -a or -A\n"
+    "  -k, --kibibytes            1024-byte blocks (the only size)\n"
+    "  -L, --dereference          show the file a symlink references\n"
+    "  -m                         comma-separated list of entries\n"
+    "  -s, --size                 print the allocated size in blocks\n"
+    "  -v                         natural sort of (version) numbers\n"
+    "  -X                         sort alphabetically by extension\n"
+    "      --format=WORD          across -x, commas -m, horizontal -x, "
+    "long -l,\n"
+    "                             single-column -1, verbose -l, vertical -C\n"
+    "      --sort=WORD            none -U, size -S, time -t, version -v, "
+    "extension -X\n"
+    "      --group-directories-first  directories before files\n"
+    "      --indicator-style=WORD none, slash -p, file-type, classify -F\n"
+    "      --file-type            like -F, but do not append '*'\n"
     "      --color=never          never colorize (the only mode)\n"
     "      --full-time            like -l --time-style=full-iso\n"
     "      --time-style=STYLE     full-iso, long-iso, iso, locale or +FORMAT\n"
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-enum { FMT_ONE, FMT_LONG, FMT_COLS, FMT_ROWS };
-enum { SORT_NAME, SORT_TIME, SORT_SIZE, SORT_NONE };
+enum { FMT_ONE, FMT_LONG, FMT_COLS, FMT_ROWS, FMT_COMMAS };
+enum {
+  SORT_NAME, SORT_TIME, SORT_SIZE, SORT_NONE, SORT_VERSION, SORT_EXT,
+  SORT_WIDTH
+};
 
 typedef struct ls_opts {
   int fmt;
   int sort;
   bool all, almost, human, recursive, reverse, dirs_self, classify, slash;
-  bool inode, numeric, no_owner, no_group;
+  bool inode, numeric, no_owner, no_group, file_type, blocks, dirs_first;
+  bool deref;
+  /* -I/-B patterns (always), --hide patterns (unless -a/-A) */
+  sh_pattern **ignore, **hide;
+  int nignore, nhide;
   bi_zone tz;
   int64_t now;
   bi_ctx *b;
@@ -72,9 +102,44 @@ typedef struct ls_state {
 } ls_state;
 
 
+/* Natural order: digit runs compare by value, the rest bytewise. */
+static int vercmp(const char *a, const char *b) {
+  while (*a && *b) {
+    if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+      while (*a == '0') a++;
+      while (*b == '0') b++;
+      size_t la = 0, lb = 0;
+      while (a[la] >= '0' && a[la] <= '9') la++;
+      while (b[lb] >= '0' && b[lb] <= '9') lb++;
+      if (la != lb) return la < lb ? -1 : 1;
+      int r = memcmp(a, b, la);
+      if (r) return r;
+      a += la;
+      b += lb;
+      continue;
+    }
+    if (*a != *b) return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+    a++;
+    b++;
+  }
+  return *a ? 1 : *b ? -1 : 0;
+}
+
+static const char *ext_of(const char *name) {
+  const char *d = strrchr(name, '.');
+  return d && d != name ? d : "";
+}
+
+static bool is_dir_ent(const ls_ent *e) {
+  return e->st.type == VFS_DIR ||
+         (e->st.type == VFS_LNK && e->target_ok && e->tst.type == VFS_DIR);
+}
+
 static int cmp_ent(const void *x, const void *y, const ls_opts *o) {
   const ls_ent *a = x, *b = y;
   int r = 0;
+  if (o->dirs_first && is_dir_ent(a) != is_dir_ent(b))
+    return is_dir_ent(a) ? -1 : 1;
   if (o->sort == SORT_TIME) {
     if (a->st.mtime.tv_sec != b->st.mtime.tv_sec)
       r = a->st.mtime.tv_sec < b->st.mtime.tv_sec ? 1 : -1;
@@ -82,14 +147,23 @@ static int cmp_ent(const void *x, const void *y, const ls_opts *o) {
       r = a->st.mtime.tv_nsec < b->st.mtime.tv_nsec ? 1 : -1;
   } else if (o->sort == SORT_SIZE) {
     if (a->st.size != b->st.size) r = a->st.size < b->st.size ? 1 : -1;
+  } else if (o->sort == SORT_VERSION) {
+    r = vercmp(a->name, b->name);
+  } else if (o->sort == SORT_WIDTH) {
+    size_t wa = vsh__utf8_count(a->name, strlen(a->name));
+    size_t wb = vsh__utf8_count(b->name, strlen(b->name));
+    if (wa != wb) r = wa < wb ? -1 : 1;
+  } else if (o->sort == SORT_EXT) {
+    r = strcmp(ext_of(a->name), ext_of(b->name));
   }
+  if (o->sort == SORT_NONE) return 0;
   if (!r) r = strcmp(a->name, b->name);
   return o->reverse ? -r : r;
 }
 
 /* A merge sort keeps this reentrant (qsort has no user pointer). */
 static void sort_ents(ls_ent *v, size_t n, ls_ent *tmp, const ls_opts *o) {
-  if (n < 2 || o->sort == SORT_NONE) return;
+  if (n < 2 || (o->sort == SORT_NONE && !o->dirs_first)) return;
   size_t h = n / 2;
   sort_ents(v, h, tmp, o);
   sort_ents(v + h, n - h, tmp, o);
@@ -102,11 +176,11 @@ static void sort_ents(ls_ent *v, size_t n, ls_ent *tmp, const ls_opts *o) {
 }
 
 static char indicator(const ls_opts *o, const vfs_info *st) {
-  if (!o->classify && !o->slash) return 0;
+  if (!o->classify && !o->slash && !o->file_type) return 0;
   if (st->type == VFS_DIR) return '/';
-  if (!o->classify) return 0;
+  if (!o->classify && !o->file_type) return 0;
   if (st->type == VFS_LNK) return '@';
-  if (st->type == VFS_REG && (st->mode & 0111)) return '*';
+  if (st->type == VFS_REG && (st->mode & 0111)) return o->file_type ? 0 : '*';
   if (st->type == VFS_FIFO) return '|';
   return 0;
 }
@@ -160,9 +234,27 @@ static void id_str(const ls_opts *o, uint32_t id, bool user, char *buf,
   else snprintf(buf, n, "%s", nm);
 }
 
+/* -s: the allocated size in 1K blocks (with -h, human-readable). */
+static void blocks_str(const ls_opts *o, const vfs_info *st, char *buf,
+                       size_t n) {
+  uint64_t bl = bi_blocks(st);
+  if (o->human) bi_human_size(bl * 512, buf, n);
+  else snprintf(buf, n, "%llu", (unsigned long long)((bl + 1) / 2));
+}
+
+static int blocks_width(const ls_opts *o, const ls_ent *v, size_t n) {
+  int w = 0;
+  char tmp[64];
+  for (size_t i = 0; o->blocks && i < n; i++) {
+    blocks_str(o, &v[i].st, tmp, sizeof tmp);
+    if ((int)strlen(tmp) > w) w = (int)strlen(tmp);
+  }
+  return w;
+}
+
 static void print_long(ls_state *s, ls_ent *v, size_t n) {
   const ls_opts *o = s->o;
-  int wl = 0, wu = 0, wg = 0, ws = 0, wi = 0;
+  int wl = 0, wu = 0, wg = 0, ws = 0, wi = 0, wb = blocks_width(o, v, n);
   char tmp[64];
   for (size_t i = 0; i < n; i++) {
     int k = snprintf(tmp, sizeof tmp, "%u", v[i].st.nlink);
@@ -192,6 +284,10 @@ static void print_long(ls_state *s, ls_ent *v, size_t n) {
     vsh__buf_clear(&line);
     if (o->inode)
       vsh__buf_printf(&line, "%*llu ", wi, (unsigned long long)e->st.ino);
+    if (o->blocks) {
+      blocks_str(o, &e->st, tmp, sizeof tmp);
+      vsh__buf_printf(&line, "%*s ", wb, tmp);
+    }
     vsh__buf_printf(&line, "%s %*u ", mode, wl, e->st.nlink);
     if (!o->no_owner) vsh__buf_printf(&line, "%-*s ", wu, us);
     if (!o->no_group) vsh__buf_printf(&line, "%-*s ", wg, gs);
@@ -225,16 +321,23 @@ static void indent(vsh_buf *bf, size_t from, size_t to) {
   }
 }
 
-static size_t ent_width(const ls_opts *o, const ls_ent *e, int wi) {
+static size_t ent_width(const ls_opts *o, const ls_ent *e, int wi, int wb) {
   size_t w = vsh__utf8_count(e->name, strlen(e->name));
   if (o->inode) w += (size_t)wi + 1;
+  if (o->blocks) w += (size_t)wb + 1;
   if (indicator(o, &e->st)) w++;
   return w;
 }
 
-static void ent_text(const ls_opts *o, const ls_ent *e, int wi, vsh_buf *bf) {
+static void ent_text(const ls_opts *o, const ls_ent *e, int wi, int wb,
+                     vsh_buf *bf) {
   if (o->inode)
     vsh__buf_printf(bf, "%*llu ", wi, (unsigned long long)e->st.ino);
+  if (o->blocks) {
+    char tmp[64];
+    blocks_str(o, &e->st, tmp, sizeof tmp);
+    vsh__buf_printf(bf, "%*s ", wb, tmp);
+  }
   vsh__buf_puts(bf, e->name);
   char c = indicator(o, &e->st);
   if (c) vsh__buf_putc(bf, c);
@@ -249,11 +352,31 @@ static void print_short(ls_state *s, ls_ent *v, size_t n) {
       int k = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v[i].st.ino);
       if (k > wi) wi = k;
     }
+  /* -s widths: GNU aligns the block counts only outside -1 and -m */
+  int wb = o->fmt == FMT_COMMAS ? 0 : blocks_width(o, v, n);
   vsh_buf bf = {0};
+  if (o->fmt == FMT_COMMAS) {
+    /* "a, b, c", a new line when the next name would reach the width */
+    size_t lw = (size_t)(o->width > 0 ? o->width : 80), pos = 0;
+    for (size_t i = 0; i < n && !s->rc; i++) {
+      size_t len = ent_width(o, &v[i], wi, wb);
+      if (i) {
+        bool same = pos + len + 2 < lw;
+        vsh__buf_puts(&bf, same ? ", " : ",\n");
+        pos = same ? pos + 2 : 0;
+      }
+      ent_text(o, &v[i], wi, wb, &bf);
+      pos += len;
+    }
+    if (n) vsh__buf_putc(&bf, '\n');
+    out(s, bf.data, bf.len);
+    vsh_buf_dispose(&bf);
+    return;
+  }
   if (o->fmt == FMT_ONE || n == 0) {
     for (size_t i = 0; i < n && !s->rc; i++) {
       vsh__buf_clear(&bf);
-      ent_text(o, &v[i], wi, &bf);
+      ent_text(o, &v[i], wi, wb, &bf);
       vsh__buf_putc(&bf, '\n');
       out(s, bf.data, bf.len);
       if (bi_cancelled(s->b)) s->rc = VSH_EABORTED;
@@ -272,7 +395,7 @@ static void print_short(ls_state *s, ls_ent *v, size_t n) {
     s->rc = VSH_ENOMEM;
     return;
   }
-  for (size_t i = 0; i < n; i++) w[i] = ent_width(o, &v[i], wi);
+  for (size_t i = 0; i < n; i++) w[i] = ent_width(o, &v[i], wi, wb);
   bool vertical = o->fmt == FMT_COLS;
   size_t cols = 1;
   for (size_t c = maxcols; c >= 1; c--) {
@@ -304,7 +427,7 @@ static void print_short(ls_state *s, ls_ent *v, size_t n) {
       size_t pos = 0;
       for (size_t c = 0;; c++) {
         size_t i = c * rows + r;
-        ent_text(o, &v[i], wi, &bf);
+        ent_text(o, &v[i], wi, wb, &bf);
         if (i + rows >= n) break;
         indent(&bf, pos + w[i], pos + colw[c]);
         pos += colw[c];
@@ -319,7 +442,7 @@ static void print_short(ls_state *s, ls_ent *v, size_t n) {
       for (size_t c = 0; c < cols; c++) {
         size_t i = r * cols + c;
         if (i >= n) break;
-        ent_text(o, &v[i], wi, &bf);
+        ent_text(o, &v[i], wi, wb, &bf);
         if (c + 1 == cols || i + 1 >= n) break;
         indent(&bf, pos + w[i], pos + colw[c]);
         pos += colw[c];
@@ -339,7 +462,11 @@ static void print_ents(ls_state *s, ls_ent *v, size_t n) {
 }
 
 static void fill_link(ls_state *s, ls_ent *e) {
-  if (e->st.type != VFS_LNK || s->o->fmt != FMT_LONG) return;
+  if (e->st.type != VFS_LNK) return;
+  /* --group-directories-first counts a link to a directory as one */
+  if (s->o->dirs_first)
+    e->target_ok = !vfs_stat(s->b->fs, e->path, true, &e->tst);
+  if (s->o->fmt != FMT_LONG) return;
   vsh_buf t = {0};
   if (!vfs_readlink(s->b->fs, e->path, &t)) {
     e->target = vsh__arena_strndup(s->b->arena, t.data ? t.data : "", t.len);
@@ -374,6 +501,18 @@ static int push_dir(dir_stack *d, const char *shown, const char *abs) {
   }
   d->n++;
   return 0;
+}
+
+/* -I, -B and (without -a/-A) --hide drop a directory's entry. */
+static bool ignored(ls_state *s, const char *nm) {
+  const ls_opts *o = s->o;
+  size_t len = strlen(nm);
+  for (int k = 0; k < o->nignore + o->nhide; k++) {
+    if (k >= o->nignore && (o->all || o->almost)) break;
+    sh_pattern *p = k < o->nignore ? o->ignore[k] : o->hide[k - o->nignore];
+    if (sh_pattern_match(p, nm, len, NULL) == 1) return true;
+  }
+  return false;
 }
 
 /* Lists one directory; -R pushes its subdirectories (reverse order so the
@@ -420,6 +559,7 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
     }
     const char *nm = dl.items[i].name;
     if (nm[0] == '.' && !o->all && !o->almost) continue;
+    if (ignored(s, nm)) continue;
     ls_ent *e = &v[n];
     e->name = vsh__arena_strndup(b->arena, nm, strlen(nm));
     e->path = bi_path_join(b, abs, nm);
@@ -427,7 +567,7 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
       s->rc = VSH_ENOMEM;
       break;
     }
-    int r = vfs_stat(b->fs, e->path, false, &e->st);
+    int r = vfs_stat(b->fs, e->path, o->deref, &e->st);
     if (r) {
       bi_err(b, "cannot access %s: %s", bi_quote(b, bi_path_join(b, shown, nm)),
              vsh_strerror(r));
@@ -440,7 +580,7 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
   vfs_dirlist_dispose(&dl);
   if (s->rc) return;
   sort_ents(v, n, tmp, o);
-  if (o->fmt == FMT_LONG) {
+  if (o->fmt == FMT_LONG || o->blocks) {
     uint64_t blocks = 0;
     for (size_t i = 0; i < n; i++) blocks += bi_blocks(&v[i].st);
     char tb[64];
@@ -464,7 +604,10 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
   }
 }
 
-enum { OPT_COLOR = BI_OPT_FIRST, OPT_TIME_STYLE, OPT_FULL_TIME };
+enum {
+  OPT_COLOR = BI_OPT_FIRST, OPT_TIME_STYLE, OPT_FULL_TIME, OPT_HIDE,
+  OPT_FORMAT, OPT_SORT, OPT_DIRS_FIRST, OPT_INDICATOR, OPT_FILE_TYPE
+};
 
 static const bi_option ls_options[] = {
     {"all", BI_ARG_NONE, 'a', NULL},
@@ -481,12 +624,24 @@ static const bi_option ls_options[] = {
     {"width", BI_ARG_REQUIRED, 'w', NULL},
     {"time-style", BI_ARG_REQUIRED, OPT_TIME_STYLE, NULL},
     {"full-time", BI_ARG_NONE, OPT_FULL_TIME, NULL},
+    {"ignore-backups", BI_ARG_NONE, 'B', NULL},
+    {"no-group", BI_ARG_NONE, 'G', NULL},
+    {"ignore", BI_ARG_REQUIRED, 'I', NULL},
+    {"hide", BI_ARG_REQUIRED, OPT_HIDE, NULL},
+    {"kibibytes", BI_ARG_NONE, 'k', NULL},
+    {"dereference", BI_ARG_NONE, 'L', NULL},
+    {"size", BI_ARG_NONE, 's', NULL},
+    {"format", BI_ARG_REQUIRED, OPT_FORMAT, NULL},
+    {"sort", BI_ARG_REQUIRED, OPT_SORT, NULL},
+    {"group-directories-first", BI_ARG_NONE, OPT_DIRS_FIRST, NULL},
+    {"indicator-style", BI_ARG_REQUIRED, OPT_INDICATOR, NULL},
+    {"file-type", BI_ARG_NONE, OPT_FILE_TYPE, NULL},
     {0}};
 
 static const bi_cmd ls_cmd = {
     .name = "ls",
     .usage = usage,
-    .shortopts = "aACdFghilnoprRStUxw:1",
+    .shortopts = "aABCdfFgGhiI:klLmnoprRsStUvxXw:1",
     .longopts = ls_options,
     .bad_status = 2,
 };
@@ -523,6 +678,63 @@ static bool set_time_style(bi_ctx *b, ls_opts *o, const char *st) {
   return true;
 }
 
+/* An argument from a list of WORDs with their values (GNU's argmatch:
+ * a prefix will do when its matches share a value); the value, or -1
+ * after the error (status 1, as GNU). */
+static int pick(bi_ctx *b, const char *what, const char *arg,
+                const char *const *words, const int *vals) {
+  int hit = -1;
+  bool ambiguous = false;
+  size_t len = strlen(arg);
+  for (int k = 0; words[k]; k++) {
+    if (!strcmp(words[k], arg)) return vals[k];
+    if (strncmp(words[k], arg, len)) continue;
+    if (hit >= 0 && vals[hit] != vals[k]) ambiguous = true;
+    if (hit < 0) hit = k;
+  }
+  if (hit >= 0 && !ambiguous) return vals[hit];
+  bi_err(b, "%s argument \u2018%s\u2019 for \u2018%s\u2019",
+         ambiguous ? "ambiguous" : "invalid", arg, what);
+  vsh_buf l = {0};
+  vsh__buf_puts(&l, "Valid arguments are:");
+  for (int k = 0; words[k]; k++)
+    vsh__buf_printf(&l, k && vals[k] == vals[k - 1] ? ", \u2018%s\u2019"
+                                                  : "\n  - \u2018%s\u2019",
+                    words[k]);
+  bi_errline(b, "%.*s", (int)l.len, l.data);
+  vsh_buf_dispose(&l);
+  bi_try_help(b);
+  return -1;
+}
+
+static bool add_pattern(bi_ctx *b, sh_pattern ***v, int *n, const char *p) {
+  sh_pattern **nv = vsh__arena_alloc(b->arena, (size_t)(*n + 1) * sizeof(*nv));
+  if (!nv) return false;
+  if (*n) memcpy(nv, *v, (size_t)*n * sizeof(*nv));
+  if (sh_pattern_compile(&nv[*n], b->arena, p, strlen(p), NULL, SH_PAT_PERIOD))
+    return false;
+  *v = nv;
+  (*n)++;
+  return true;
+}
+
+static const char *const ls_formats[] = {
+    "verbose", "long", "commas", "horizontal", "across", "vertical",
+    "single-column", NULL};
+static const int ls_format_ids[] = {FMT_LONG, FMT_LONG, FMT_COMMAS, FMT_ROWS,
+                                    FMT_ROWS, FMT_COLS, FMT_ONE};
+static const char *const ls_sorts[] = {
+    "none", "time", "size", "extension", "version", "width", NULL};
+static const int ls_sort_ids[] = {SORT_NONE, SORT_TIME, SORT_SIZE, SORT_EXT,
+                                  SORT_VERSION, SORT_WIDTH};
+static const char *const ls_indicators[] = {
+    "none", "slash", "file-type", "classify", NULL};
+static const int ls_indicator_ids[] = {0, 1, 2, 3};
+static const char *const ls_colors[] = {
+    "always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty",
+    NULL};
+static const int ls_color_ids[] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
+
 /* -1 to go on, else the exit status; *time_style is --time-style's
  * argument (checked only for long listings, as GNU). */
 static int ls_parse_options(bi_ctx *b, bi_opts *g, ls_opts *o,
@@ -550,14 +762,54 @@ static int ls_parse_options(bi_ctx *b, bi_opts *g, ls_opts *o,
     case 't': o->sort = SORT_TIME; break;
     case 'U': o->sort = SORT_NONE; break;
     case 'w': o->width = atoi(g->arg); break;
+    case 'B':
+      if (!add_pattern(b, &o->ignore, &o->nignore, "*~") ||
+          !add_pattern(b, &o->ignore, &o->nignore, ".*~"))
+        return 2;
+      break;
+    case 'I':
+      if (!add_pattern(b, &o->ignore, &o->nignore, g->arg)) return 2;
+      break;
+    case OPT_HIDE:
+      if (!add_pattern(b, &o->hide, &o->nhide, g->arg)) return 2;
+      break;
+    case 'f': o->all = true; o->almost = false; o->sort = SORT_NONE; break;
+    case 'G': o->no_group = true; break;
+    case 'k': break;
+    case 'L': o->deref = true; break;
+    case 'm': o->fmt = FMT_COMMAS; break;
+    case 's': o->blocks = true; break;
+    case 'v': o->sort = SORT_VERSION; break;
+    case 'X': o->sort = SORT_EXT; break;
+    case OPT_FORMAT: {
+      int k = pick(b, "--format", g->arg, ls_formats, ls_format_ids);
+      if (k < 0) return 1;
+      o->fmt = k;
+      break;
+    }
+    case OPT_SORT: {
+      int k = pick(b, "--sort", g->arg, ls_sorts, ls_sort_ids);
+      if (k < 0) return 1;
+      o->sort = k;
+      break;
+    }
+    case OPT_DIRS_FIRST: o->dirs_first = true; break;
+    case OPT_FILE_TYPE:
+      o->file_type = true;
+      o->classify = o->slash = false;
+      break;
+    case OPT_INDICATOR: {
+      int k = pick(b, "--indicator-style", g->arg, ls_indicators,
+                   ls_indicator_ids);
+      if (k < 0) return 1;
+      o->slash = k == 1;
+      o->file_type = k == 2;
+      o->classify = k == 3;
+      break;
+    }
     case OPT_COLOR:
-      if (g->arg && strcmp(g->arg, "never") && strcmp(g->arg, "no") &&
-          strcmp(g->arg, "none") && strcmp(g->arg, "auto") &&
-          strcmp(g->arg, "tty") && strcmp(g->arg, "if-tty") &&
-          strcmp(g->arg, "always") && strcmp(g->arg, "yes") &&
-          strcmp(g->arg, "force"))
-        return bi_usage_error(b, &ls_cmd, "invalid argument %s for '--color'",
-                              bi_quote(b, g->arg));
+      if (g->arg && pick(b, "--color", g->arg, ls_colors, ls_color_ids) < 0)
+        return 1;
       break;
     case OPT_TIME_STYLE: *time_style = g->arg; break;
     case OPT_FULL_TIME:
@@ -625,7 +877,7 @@ int bi_ls_main(bi_ctx *b) {
   for (int i = 0; i < nops; i++) {
     const char *p = bi_path(b, ops[i]);
     vfs_info st;
-    int rc = p ? vfs_stat(b->fs, p, false, &st) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_stat(b->fs, p, o.deref, &st) : VSH_ENAMETOOLONG;
     if (rc) {
       bi_err(b, "cannot access %s: %s", bi_quote(b, ops[i]), vsh_strerror(rc));
       s.status = 2;

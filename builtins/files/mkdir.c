@@ -64,6 +64,7 @@ int bi_mkdir_main(bi_ctx *b) {
       size_t n = strlen(op);
       char *buf = vsh__arena_alloc(b->arena, n + 1);
       if (!buf) return 1;
+      const char *who = buf; /* the component that failed */
       int rc = 0;
       for (size_t k = 1; k <= n && !rc; k++) {
         if (k < n && op[k] != '/') continue;
@@ -74,7 +75,11 @@ int bi_mkdir_main(bi_ctx *b) {
         vfs_info sti;
         if (!vfs_stat(b->fs, ap, true, &sti)) {
           if (sti.type != VFS_DIR) rc = VSH_ENOTDIR;
-          if (k == n && rc) rc = VSH_EEXIST;
+          /* the last component (trailing slashes aside) exists */
+          if (rc && !op[k + strspn(op + k, "/")]) {
+            rc = VSH_EEXIST;
+            who = op;
+          }
           continue;
         }
         unsigned m = k == n ? mode : ((0777 & ~umask) | 0300);
@@ -86,7 +91,7 @@ int bi_mkdir_main(bi_ctx *b) {
           return 141;
       }
       if (rc) {
-        bi_err(b, "cannot create directory %s: %s", bi_cquote(b, op),
+        bi_err(b, "cannot create directory %s: %s", bi_cquote(b, who),
                vsh_strerror(rc));
         st = 1;
       }

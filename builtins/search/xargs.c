@@ -425,8 +425,16 @@ static bool xargs_loop(xargs_st *s, xin *x, const xargs_opts *xo, char **cmd,
   while (!s->stop) {
     int r = next_item(x, it, &eol, repl != NULL);
     if (r < 0) {
-      if (r == -2) s->status = 1;
-      else s->rc = r;
+      if (r != -2) {
+        s->rc = r;
+        break;
+      }
+      /* GNU runs what was read before the unmatched quote; status 1
+       * unless that run failed (with -L, what was read is dropped) */
+      if (xo->max_lines) sv_truncate(args, ncmd);
+      if (!repl && args->n > ncmd) run(s, args->v, args->n);
+      if (!s->status) s->status = 1;
+      s->stop = true;
       break;
     }
     if (r == 0) break;

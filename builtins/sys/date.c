@@ -270,6 +270,18 @@ static bool parse_date_string(dt_parse *d) {
           p = r;
           continue;
         }
+        const char *r = q;
+        while (*r == ' ' || *r == '\t') r++;
+        if ((*r == 'a' || *r == 'A' || *r == 'p' || *r == 'P') &&
+            (r[1] == 'm' || r[1] == 'M') && !isalpha((unsigned char)r[2])) {
+          /* "3pm": an hour alone */
+          if (d->have_time || v < 1 || v > 12) return false;
+          d->hour = (int)(v % 12 + (*r == 'p' || *r == 'P' ? 12 : 0));
+          d->min = d->sec = 0;
+          d->have_time = true;
+          p = r + 2;
+          continue;
+        }
         if (*q == ':') {
           const char *r = p;
           if (d->have_time || !parse_time(d, &r)) return false;

@@ -2,7 +2,7 @@
  * unified (-u, -U N, --label) and context (-c, -C N) output, -q, -s, -r
  * (with "Only in"; FIFOs and devices named, not read), -N, -i -b -w,
  * -B (hunks of blank lines only dropped; GNU also keeps them inside a
- * hunk that has other changes), -d, "\ No newline at end of file",
+ * hunk that has other changes), -d, -t, -T, "\ No newline at end of file",
  * binary detection, exit 0/1/2.  The edit script is GNU's choice among
  * the shortest ones (see compare_seqs): same identical ends and horizon,
  * same lines set aside, same middle-snake splits, same sliding of runs,
@@ -22,6 +22,7 @@ typedef struct df_opts {
   const char *label[2]; /* --label: header names instead of name and time */
   long context;
   const char *argv_opts; /* "-ru" for the "diff -ru a b" lines */
+  bool expand_tabs, initial_tab; /* -t, -T */
 } df_opts;
 
 typedef struct df_file {
@@ -33,6 +34,7 @@ typedef struct df_file {
   size_t n;
   bool nonl; /* last line lacks its newline */
   struct timespec mtime;
+  bool expand_tabs, initial_tab; /* -t, -T: how its lines are written */
 } df_file;
 
 /* ---- loading ---- */
@@ -462,8 +464,34 @@ static void slide_runs(const int *id, char *ch, size_t len, const char *other) {
 typedef struct df_hunk { size_t a0, a1, b0, b1; } df_hunk; /* [a0,a1) [b0,b1) */
 
 static void put_line(vsh_buf *o, const char *prefix, const df_file *f, size_t i) {
-  vsh__buf_puts(o, prefix);
-  vsh__buf_append(o, f->line[i], f->len[i]);
+  if (f->initial_tab) {
+    /* -T: the flag, then a tab in place of the blank (a unified
+     * context line: the tab alone) */
+    if (strcmp(prefix, " ")) vsh__buf_putc(o, prefix[0]);
+    vsh__buf_putc(o, '\t');
+  } else {
+    vsh__buf_puts(o, prefix);
+  }
+  if (f->expand_tabs) {
+    /* -t: tab stops every 8 columns of the line's text; as GNU, only
+     * printable ASCII advances the column (a backspace goes back one,
+     * a carriage return to 0) */
+    size_t col = 0;
+    for (size_t k = 0; k < f->len[i]; k++) {
+      unsigned char ch = (unsigned char)f->line[i][k];
+      if (ch != '\t') {
+        vsh__buf_putc(o, (char)ch);
+        if (ch == '\b') col -= col > 0;
+        else if (ch == '\r') col = 0;
+        else col += ch >= 0x20 && ch < 0x7f;
+        continue;
+      }
+      do vsh__buf_putc(o, ' ');
+      while (++col % 8);
+    }
+  } else {
+    vsh__buf_append(o, f->line[i], f->len[i]);
+  }
   vsh__buf_putc(o, '\n');
   if (i == f->n - 1 && f->nonl) vsh__buf_puts(o, "\\ No newline at end of file\n");
 }
@@ -739,6 +767,8 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
     df_file_dispose(&c);
     return 2;
   }
+  a.expand_tabs = c.expand_tabs = o->expand_tabs;
+  a.initial_tab = c.initial_tab = o->initial_tab;
   if (absent1) a.mtime = (struct timespec){0, 0};
   if (absent2) c.mtime = (struct timespec){0, 0};
   int st = diff_loaded(b, o, &a, &c, header, out);
@@ -854,6 +884,8 @@ static const bi_option diff_longopts[] = {
     {"normal", BI_ARG_NONE, O_NORMAL, NULL},
     {"label", BI_ARG_REQUIRED, O_LABEL, NULL},
     {"minimal", BI_ARG_NONE, 'd', NULL},
+    {"expand-tabs", BI_ARG_NONE, 't', NULL},
+    {"initial-tab", BI_ARG_NONE, 'T', NULL},
     {"report-identical-files", BI_ARG_NONE, 's', NULL},
     {"no-dereference", BI_ARG_NONE, O_NODEREF, NULL},
     {0}};
@@ -884,6 +916,9 @@ static const bi_cmd diff_cmd = {
         "  -a, --text                    treat all files as text\n"
         "  -d, --minimal                 try hard to find a smaller set of "
         "changes\n"
+        "  -t, --expand-tabs             expand tabs to spaces in output\n"
+        "  -T, --initial-tab             make tabs line up by prepending a "
+        "tab\n"
         "      --label LABEL             use LABEL instead of file name and "
         "timestamp\n"
         "                                  (can be repeated)\n"
@@ -891,7 +926,7 @@ static const bi_cmd diff_cmd = {
         "\n"
         "Exit status is 0 if inputs are the same, 1 if different, 2 if "
         "trouble.\n",
-    .shortopts = "uU:cC:qrNibwBasd",
+    .shortopts = "uU:cC:qrNibwBasdtT",
     .longopts = diff_longopts,
     .bad_status = 2,
     /* GNU diff's Try line carries the program name, as its errors do */
@@ -930,6 +965,8 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
     case 'a': o->text = true; break;
     case 's': o->report_same = true; break;
     case 'd': o->minimal = true; break;
+    case 't': o->expand_tabs = true; break;
+    case 'T': o->initial_tab = true; break;
     case O_LABEL:
       if (o->label[1]) {
         bi_err(b, "too many file label options");

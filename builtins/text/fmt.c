@@ -3,8 +3,8 @@
  * are least (short lines against the goal width, 93% of -w; raggedness;
  * bonuses for breaking after sentences and punctuation, penalties for
  * widows and orphans), GNU's model with our own code.  Like GNU, widths
- * are bytes, not display columns.  Indentation is written with spaces
- * (GNU may use tabs when the input did). */
+ * are bytes, not display columns.  Once a tab is read in blanks, blank
+ * runs of 2+ columns go out as tabs up to the last tab stop (GNU). */
 #include "builtins/builtins.h"
 
 #include <string.h>
@@ -67,6 +67,8 @@ typedef struct fmt_state {
   vsh_buf text, words; /* word[] */
   long first_indent, other_indent;
   size_t nlines;
+  bool tabs;    /* a tab was read in blanks: write blanks with tabs */
+  long out_col; /* the output column */
   vsh_buf out;
 } fmt_state;
 
@@ -118,8 +120,15 @@ static void plan(fmt_state *f, word *w, size_t n) {
   }
 }
 
+/* n blanks from out_col: tabs to the last tab stop they reach when the
+ * input had tabs (one blank stays a space), then spaces. */
 static int put_spaces(fmt_state *f, long n) {
-  for (long i = 0; i < n; i++)
+  long target = f->out_col + n;
+  long tab_target = target / 8 * 8;
+  if (f->tabs && f->out_col + 1 < tab_target)
+    for (; f->out_col < tab_target; f->out_col = (f->out_col / 8 + 1) * 8)
+      if (vsh__buf_putc(&f->out, '\t')) return VSH_ENOMEM;
+  for (; f->out_col < target; f->out_col++)
     if (vsh__buf_putc(&f->out, ' ')) return VSH_ENOMEM;
   return 0;
 }
@@ -142,17 +151,19 @@ static int flush_para(fmt_state *f) {
     size_t e = w[s].next_break;
     /* indents are columns counted from the line start, prefix included */
     long ind = s == 0 ? f->first_indent : f->other_indent;
+    f->out_col = 0;
     if (f->prefix_len) {
       if (put_spaces(f, f->prefix_indent) ||
           vsh__buf_append(&f->out, f->prefix, f->prefix_len))
         return VSH_ENOMEM;
-      ind -= f->prefix_indent + (long)f->prefix_len;
+      f->out_col += (long)f->prefix_len;
     }
-    if (put_spaces(f, ind)) return VSH_ENOMEM;
+    if (put_spaces(f, ind - f->out_col)) return VSH_ENOMEM;
     for (size_t k = s; k < e; k++) {
       if (k > s && put_spaces(f, w[k - 1].space)) return VSH_ENOMEM;
       if (vsh__buf_append(&f->out, f->text.data + w[k].off, w[k].len))
         return VSH_ENOMEM;
+      f->out_col += w[k].width;
     }
     if (vsh__buf_putc(&f->out, '\n')) return VSH_ENOMEM;
     s = e;
@@ -167,23 +178,28 @@ done:
 
 static bool is_close(char c) { return strchr(")]'\"", c) && c; }
 
-/* Appends the words of one line (after prefix and indentation). */
-static int add_words(fmt_state *f, const char *p, size_t n) {
+/* Appends the words of one line (after prefix and indentation, which
+ * end at input column col: tabs in blanks count to the next stop). */
+static int add_words(fmt_state *f, const char *p, size_t n, long col) {
   size_t i = 0;
   while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
   while (i < n) {
     size_t st = i;
     while (i < n && p[i] != ' ' && p[i] != '\t') i++;
+    col += (long)(i - st);
     word w = {0};
     w.off = f->text.len;
     w.len = i - st;
     if (vsh__buf_append(&f->text, p + st, w.len)) return VSH_ENOMEM;
     /* widths are bytes, as GNU fmt counts them */
     w.width = (long)w.len;
-    long sp = 0;
+    long c0 = col;
     size_t j = i;
-    for (; j < n && (p[j] == ' ' || p[j] == '\t'); j++)
-      sp = p[j] == '\t' ? (sp / 8 + 1) * 8 : sp + 1;
+    for (; j < n && (p[j] == ' ' || p[j] == '\t'); j++) {
+      if (p[j] == '\t') f->tabs = true;
+      col = p[j] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+    }
+    long sp = col - c0;
     const char *t = p + st;
     w.paren = strchr("([`'\"", t[0]) != NULL;
     size_t e = w.len;
@@ -233,6 +249,11 @@ static int fmt_stream(fmt_state *f, sh_stream *in) {
     long pind = indent_of(p, pl, &pskip);
     if (has_prefix && f->prefix_len) ind += pind + (long)f->prefix_len;
     bool blank = !has_prefix || body + skip == n;
+    /* GNU reads the leading blanks of every line, and the blanks after
+     * a prefix */
+    size_t lead = 0;
+    while (lead < n && (p[lead] == ' ' || p[lead] == '\t')) lead++;
+    if (memchr(p, '\t', has_prefix ? body + skip : lead)) f->tabs = true;
     size_t cnt;
     words_of(f, &cnt);
     bool join = cnt && !blank && !f->split_only &&
@@ -252,7 +273,7 @@ static int fmt_stream(fmt_state *f, sh_stream *in) {
       f->other_indent = ind;
     }
     f->nlines++;
-    if ((rc = add_words(f, p + body + skip, n - body - skip))) break;
+    if ((rc = add_words(f, p + body + skip, n - body - skip, ind))) break;
   }
   bi_reader_dispose(&rd);
   if (rc == 0) {

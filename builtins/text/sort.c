@@ -1140,8 +1140,11 @@ static int read_inputs(bi_ctx *b, char **files, int nfiles, char delim,
   for (int k = 0; k < nfiles; k++) {
     fstart[k] = si->all.len;
     int rc = slurp(b, files[k], &si->all, delim);
+    /* GNU: an open that fails "cannot read", a read "read failed" (a
+     * directory opens, then fails to read) */
     if (rc && rc != VSH_EABORTED)
-      bi_err(b, "cannot read: %s: %s", files[k], vsh_strerror(rc));
+      bi_err(b, "%s: %s: %s", rc == VSH_EISDIR ? "read failed" : "cannot read",
+             files[k], vsh_strerror(rc));
     if (rc) {
       free(fstart);
       return 2;

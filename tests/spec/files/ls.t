@@ -168,3 +168,152 @@ Valid arguments are:
   - [posix-]locale
   - +FORMAT (e.g., +%H:%M) for a 'date'-style format
 Try 'ls --help' for more information.
+
+=== ls -v -X --sort -B -I --hide --group-directories-first -m -s --format --indicator-style --file-type
+--- script
+mkdir d && cd d
+touch file10 file2 file1 a.tar.gz b.c a.c noext 'x~' '.h~'
+mkdir zdir
+printf 'hello\n' > file1
+head -c 5000 /dev/zero > big
+ls -v; echo ==
+ls -X; echo ==
+ls --sort=width; echo ==
+ls -B; echo ==
+ls -a -B | head -3; echo ==
+ls -I '*.c' -I 'file*'; echo ==
+ls --hide='*.c' | head -2; echo ==
+ls --hide='*.c' -A | head -4; echo ==
+ls --group-directories-first | head -2; echo ==
+ls -m -w 30; echo ==
+ls --format=commas zdir file1; echo ==
+ls -s big file1 noext; echo ==
+ls -s1 zdir; ls -s | head -2; echo ==
+ls -sh big noext; echo ==
+ls --indicator-style=file-type zdir/.. | head -3; echo ==
+ls --file-type -d zdir; echo ==
+ls --sort=ver -r | head -3; echo ==
+ls --format=ver; echo "st $?"
+ls --sort=x; echo "st $?"
+ls --color=bad; echo "st $?"
+--- stdout
+a.c
+a.tar.gz
+b.c
+big
+file1
+file2
+file10
+noext
+x~
+zdir
+==
+big
+file1
+file10
+file2
+noext
+x~
+zdir
+a.c
+b.c
+a.tar.gz
+==
+x~
+a.c
+b.c
+big
+zdir
+file1
+file2
+noext
+file10
+a.tar.gz
+==
+a.c
+a.tar.gz
+b.c
+big
+file1
+file10
+file2
+noext
+zdir
+==
+.
+..
+a.c
+==
+a.tar.gz
+big
+noext
+x~
+zdir
+==
+a.tar.gz
+big
+==
+.h~
+a.c
+a.tar.gz
+b.c
+==
+zdir
+a.c
+==
+a.c, a.tar.gz, b.c, big,
+file1, file10, file2, noext,
+x~, zdir
+==
+file1
+
+zdir:
+==
+8 big
+4 file1
+0 noext
+==
+total 0
+total 16
+0 a.c
+==
+8.0K big
+   0 noext
+==
+a.c
+a.tar.gz
+b.c
+==
+zdir/
+==
+zdir
+x~
+noext
+==
+st 1
+st 1
+st 1
+--- stderr
+ls: ambiguous argument ‘ver’ for ‘--format’
+Valid arguments are:
+  - ‘verbose’, ‘long’
+  - ‘commas’
+  - ‘horizontal’, ‘across’
+  - ‘vertical’
+  - ‘single-column’
+Try 'ls --help' for more information.
+ls: invalid argument ‘x’ for ‘--sort’
+Valid arguments are:
+  - ‘none’
+  - ‘time’
+  - ‘size’
+  - ‘extension’
+  - ‘version’
+  - ‘width’
+Try 'ls --help' for more information.
+ls: invalid argument ‘bad’ for ‘--color’
+Valid arguments are:
+  - ‘always’, ‘yes’, ‘force’
+  - ‘never’, ‘no’, ‘none’
+  - ‘auto’, ‘tty’, ‘if-tty’
+Try 'ls --help' for more information.

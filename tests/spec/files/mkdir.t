@@ -73,3 +73,19 @@ mkdir: invalid mode ‘zz’
 mkdir: missing operand
 Try 'mkdir --help' for more information.
 --- status: 0
+
+=== mkdir -p names the component that is not a directory
+--- script
+touch f
+mkdir -p f/x/y; echo "st $?"
+mkdir -p ./f/; echo "st $?"
+mkdir -p a/b/f && touch a/b/f/z
+mkdir -p a//b/f/z/q; echo "st $?"
+--- stdout
+st 1
+st 1
+st 1
+--- stderr
+mkdir: cannot create directory ‘f’: Not a directory
+mkdir: cannot create directory ‘./f/’: File exists
+mkdir: cannot create directory ‘a//b/f/z’: Not a directory

@@ -118,3 +118,25 @@ printf 'a\vb \v c\n\f\r d\n' | xargs -n1 echo | od -c
 [7]
 0000000   a  \v   b  \n   c  \n   d  \n
 0000010
+
+=== xargs runs what it read before an unmatched quote (not under -L, -I), then exits 1
+--- script
+echo '"b' | xargs 2>/dev/null; echo "st $?"
+echo 'a "b' | xargs 2>/dev/null; echo "st $?"
+echo 'a "b' | xargs false 2>/dev/null; echo "st $?"
+echo 'a "b' | xargs -I{} echo {} 2>/dev/null; echo "st $?"
+printf 'a b\nc "d\n' | xargs -L1 2>/dev/null; echo "st $?"
+echo "a b 'c" | xargs -n1 2>/dev/null; echo "st $?"
+printf 'a b\nc d "e\n' | xargs -L2 2>/dev/null; echo "st $?"
+--- stdout
+st 1
+a
+st 1
+st 123
+st 1
+a b
+st 1
+a
+b
+st 1
+st 1

@@ -174,3 +174,19 @@ CET
 1751364000
 --- stderr
 date: invalid date ‘2025-03-09 02:30’
+
+=== date -d takes an hour alone with am/pm ("3pm")
+--- script
+date -u -d '1 Mar 2024 3pm' '+%F %T'
+date -u -d '2024-03-01 3 pm' '+%F %T'
+date -u -d '2024-03-01 12am' '+%F %T'
+date -u -d '2024-03-01 12pm' '+%F %T'
+date -u -d '2024-03-01 11AM' '+%F %T'
+date -u -d '2024-03-01 13pm' '+%F %T' 2>/dev/null; echo "st $?"
+--- stdout
+2024-03-01 15:00:00
+2024-03-01 15:00:00
+2024-03-01 00:00:00
+2024-03-01 12:00:00
+2024-03-01 11:00:00
+st 1

@@ -453,3 +453,41 @@ Files .//a/f and b/f differ
 Only in .//a: o
 Files .//a/s/g and b/s/g differ
 +++ b/f
+
+=== diff -t expands tabs, -T puts a tab after the flag
+--- script
+printf 'x\ta\tb\n\tc\nsame\n\xe2\x82\xac\tz\n' > a
+printf 'x\ta\tb x\n\tc\nsame\n\xe2\x82\xac\ty\n' > b
+diff -t a b | od -c
+diff -T a b | od -c
+diff -Tu a b | tail -n +3 | od -c
+diff -tc a b | tail -n +3 | sed 's/^-/_/'
+--- stdout
+0000000   1   c   1  \n   <       x                               a    
+0000020                           b  \n   -   -   -  \n   >       x    
+0000040                           a                               b    
+0000060   x  \n   4   c   4  \n   <     342 202 254                    
+0000100               z  \n   -   -   -  \n   >     342 202 254        
+0000120                           y  \n
+0000130
+0000000   1   c   1  \n   <  \t   x  \t   a  \t   b  \n   -   -   -  \n
+0000020   >  \t   x  \t   a  \t   b       x  \n   4   c   4  \n   <  \t
+0000040 342 202 254  \t   z  \n   -   -   -  \n   >  \t 342 202 254  \t
+0000060   y  \n
+0000062
+0000000   @   @       -   1   ,   4       +   1   ,   4       @   @  \n
+0000020   -  \t   x  \t   a  \t   b  \n   +  \t   x  \t   a  \t   b    
+0000040   x  \n  \t  \t   c  \n  \t   s   a   m   e  \n   -  \t 342 202
+0000060 254  \t   z  \n   +  \t 342 202 254  \t   y  \n
+0000074
+***************
+*** 1,4 ****
+! x       a       b
+          c
+  same
+! €        z
+_-- 1,4 ----
+! x       a       b x
+          c
+  same
+! €        y

@@ -80,3 +80,30 @@ fmt nope
 --- stderr
 fmt: cannot open 'nope' for reading: No such file or directory
 --- status: 1
+
+=== fmt writes blanks with tabs once the input had a tab
+--- script
+printf 'one two three\nfour five\n\tsix\tseven\n' > w
+fmt w | od -c
+fmt -w 10 w | od -c
+printf '\t\tdeep indented text that is long enough to wrap\n  # a\ttab\n  # more\n' | fmt -w 20 | od -c
+printf 'no tabs\n    here at all\n' | fmt -w 9 | od -c
+--- stdout
+0000000   o   n   e       t   w   o       t   h   r   e   e       f   o
+0000020   u   r       f   i   v   e  \n  \t   s   i   x  \t   s   e   v
+0000040   e   n  \n
+0000043
+0000000   o   n   e       t   w   o  \n   t   h   r   e   e  \n   f   o
+0000020   u   r       f   i   v   e  \n  \t   s   i   x  \n  \t   s   e
+0000040   v   e   n  \n
+0000044
+0000000  \t  \t   d   e   e   p  \n  \t  \t   i   n   d   e   n   t   e
+0000020   d  \n  \t  \t   t   e   x   t  \n  \t  \t   t   h   a   t  \n
+0000040  \t  \t   i   s  \n  \t  \t   l   o   n   g  \n  \t  \t   e   n
+0000060   o   u   g   h  \n  \t  \t   t   o  \n  \t  \t   w   r   a   p
+0000100  \n           #       a  \t   t   a   b       #       m   o   r
+0000120   e  \n
+0000122
+0000000   n   o       t   a   b   s  \n                   h   e   r   e
+0000020  \n                   a   t  \n                   a   l   l  \n
+0000040

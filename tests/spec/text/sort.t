@@ -258,3 +258,18 @@ sort: no input from '/dev/null'
 sort: extra operand 'x'
 file operands cannot be combined with --files0-from
 Try 'sort --help' for more information.
+
+=== sort: a directory "read failed", a missing file "cannot read"
+--- script
+mkdir d
+sort d; echo "st $?"
+sort -m d d; echo "st $?"
+sort nosuch; echo "st $?"
+--- stdout
+st 2
+st 2
+st 2
+--- stderr
+sort: read failed: d: Is a directory
+sort: read failed: d: Is a directory
+sort: cannot read: nosuch: No such file or directory
