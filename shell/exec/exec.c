@@ -71,7 +71,9 @@ static int after_command(sh_ctx *c, const sh_node *n, int st) {
   /* in a job only with errtrace, and not for the job's own command
    * (false & runs no ERR trap; { false; } & does) */
   bool job_ok = !c->proc.job || (c->opt.opts[SH_OPT_ERRTRACE] && n != c->proc.job_top);
-  if (c->trap.traps[SH_TRAP_ERR] && !c->trap.in_trap && job_ok && !fresh)
+  /* inside another trap (EXIT, a signal's) ERR still runs, not in its own */
+  bool in_err = c->trap.in_trap && c->trap.frame.sig == SH_TRAP_ERR;
+  if (c->trap.traps[SH_TRAP_ERR] && !in_err && job_ok && !fresh)
     sh_run_trap(c, SH_TRAP_ERR);
   /* a `return` in the trap: the function returns its status */
   if (c->flow.unwind == SH_UW_RETURN) return c->proc.status;
@@ -219,7 +221,10 @@ bool sh__debug_trap(sh_ctx *c, unsigned line) {
 
 void sh_run_trap(sh_ctx *c, int sig) {
   const char *code = c->trap.traps[sig];
-  if (!code || !*code || c->trap.in_trap) return;
+  bool was_in = c->trap.in_trap;
+  if (!code || !*code || (was_in && (sig != SH_TRAP_ERR ||
+                                     c->trap.frame.sig == SH_TRAP_ERR)))
+    return;
   char *copy = strdup(code);
   if (!copy) return;
   int saved = c->proc.status;
@@ -231,7 +236,7 @@ void sh_run_trap(sh_ctx *c, int sig) {
   c->trap.in_trap = true;
   /* signal and EXIT traps count their lines from 1, as bash's do */
   sh_run_string(c, copy, strlen(copy), "trap", sig <= 64 ? 1 : c->where.line);
-  c->trap.in_trap = false;
+  c->trap.in_trap = was_in;
   c->where.line = c->trap.frame.line;
   c->trap.frame = outer;
   free(copy);
