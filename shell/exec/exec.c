@@ -312,9 +312,17 @@ static void xtrace_word(vsh_buf *b, const char *a) {
   vsh__buf_putc(b, '\'');
 }
 
+sh_stream *sh__xtrace_stream(sh_ctx *c) {
+  const char *fd = sh_var_get(c, "BASH_XTRACEFD");
+  char *end;
+  long n = fd && *fd ? strtol(fd, &end, 10) : -1;
+  sh_stream *s = n >= 0 && n < 1024 && !*end ? sh_fd(c, (int)n) : NULL;
+  return s ? s : sh_fd(c, 2);
+}
+
 static void xtrace_emit(sh_ctx *c, vsh_buf *b) {
   vsh__buf_putc(b, '\n');
-  sh_stream *err = c->io.xtrace_to ? c->io.xtrace_to : sh_fd(c, 2);
+  sh_stream *err = c->io.xtrace_to ? c->io.xtrace_to : sh__xtrace_stream(c);
   if (err) sh_stream_write(err, b->data, b->len, c->ex);
   vsh_buf_dispose(b);
 }
@@ -1008,7 +1016,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
    * assignments (as they are bound, after the redirections) then the
    * command, all on the stderr the command line started with */
   bool trace = c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4;
-  sh_stream *trace_to = trace && temp ? sh_fd(c, 2) : NULL;
+  sh_stream *trace_to = trace && temp ? sh__xtrace_stream(c) : NULL;
   if (trace_to) sh_stream_ref(trace_to);
   if (trace && !temp && !decl_arrays) sh_xtrace(c, (int)av.n, av.v);
   sh_saved sv = {0};

@@ -70,6 +70,8 @@ int sh__pending_self_signal(sh_ctx *c, int st);
 void sh__func_traps_show(sh_ctx *c, char **saved, bool had_err,
                          const sh_scope *sc);
 int sh_xtrace(sh_ctx *c, int argc, char **argv);
+/* Where set -x writes: the fd $BASH_XTRACEFD names when open, else 2. */
+sh_stream *sh__xtrace_stream(sh_ctx *c);
 void sh_xtrace_text(sh_ctx *c, const char *text, size_t len);
 void sh__note_command(sh_ctx *c, const sh_node *n);
 /* exec.c's loop helpers, shared with select.c */
