@@ -228,7 +228,17 @@ int bi_exec_main(bi_ctx *b) {
     c->io.exec_redirs_permanent = true;
     return 0;
   }
-  int st = sh_run_argv(c, b->argc - i, b->argv + i);
+  /* exec runs a program: a name finds only files on $PATH (not
+   * functions nor builtins) */
+  bool isb;
+  int st;
+  if (!strchr(b->argv[i], '/') &&
+      !sh__path_search_nth(c, b->argv[i], &isb, -1)) {
+    bi_err(b, "%s: not found", b->argv[i]);
+    st = 127;
+  } else {
+    st = sh_run_argv(c, b->argc - i, b->argv + i);
+  }
   c->proc.status = st;
   c->flow.unwind = SH_UW_EXIT;
   return st;

@@ -1034,3 +1034,32 @@ b 2
 2
 --- stderr
 getopts: usage: getopts optstring name [arg ...]
+
+=== redirection errors name the word as written; exec finds only programs; varredir_close
+--- script
+x="a b"; echo hi > $x
+y=9; echo hi >&$y; echo hi >&"$y"; echo hi >&9
+f() { echo f; }
+(exec f); echo "exec $?"
+(exec cd /); echo "exec $?"
+shopt -s varredir_close
+{ echo x; } {fd}>f2; echo $fd; echo hi >&$fd; echo $?
+shopt -u varredir_close
+{ echo x; } {fd}>f2; echo hi >&$fd; echo $?; cat f2
+--- stdout
+exec 127
+exec 127
+x
+10
+1
+x
+0
+hi
+--- stderr
+vsh: line 1: $x: ambiguous redirect
+vsh: line 2: $y: Bad file descriptor
+vsh: line 2: "$y": Bad file descriptor
+vsh: line 2: 9: Bad file descriptor
+vsh: line 4: exec: f: not found
+vsh: line 5: exec: cd: not found
+vsh: line 7: $fd: Bad file descriptor
