@@ -69,6 +69,8 @@ bool sh__func_traps_hide(sh_ctx *c, char **saved);
 int sh__pending_self_signal(sh_ctx *c, int st);
 void sh__func_traps_show(sh_ctx *c, char **saved, bool had_err,
                          const sh_scope *sc);
+/* Assigns val to var, a name or NAME[subscript] (printf -v, read). */
+int sh__set_named(sh_ctx *c, const char *var, const char *val);
 int sh_xtrace(sh_ctx *c, int argc, char **argv);
 /* Where set -x writes: the fd $BASH_XTRACEFD names when open, else 2. */
 sh_stream *sh__xtrace_stream(sh_ctx *c);

@@ -1063,3 +1063,18 @@ vsh: line 2: 9: Bad file descriptor
 vsh: line 4: exec: f: not found
 vsh: line 5: exec: cd: not found
 vsh: line 7: $fd: Bad file descriptor
+
+=== read checks its names and assigns array elements
+--- script
+read 1x <<< a; echo $?
+read a 'b c' <<< "p q"; echo $? $a
+read "arr[1]" <<< z; echo ${arr[1]}
+declare -A m; read 'm[k]' 'm[j]' <<< "1 2"; echo ${m[k]}${m[j]}
+--- stdout
+1
+1 p
+z
+12
+--- stderr
+vsh: line 1: read: `1x': not a valid identifier
+vsh: line 2: read: `b c': not a valid identifier
