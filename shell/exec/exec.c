@@ -607,13 +607,25 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
       if (rc && !c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
     }
     if (rc) return rc;
+    bool dirs = !v && !strcmp(name, "DIRSTACK");
     if (ix < 0) {
-      int64_t max = v ? sh_array_max(v) : -1;
+      int64_t max = v ? sh_array_max(v) : dirs ? (int64_t)c->dirs.ndirs : -1;
       if (max + 1 + ix < 0) {
         sh_error(c, "%s[%s]: bad array subscript", name, k);
         return VSH_EINVAL;
       }
       ix += max + 1;
+    }
+    if (dirs) { /* DIRSTACK[n]=dir replaces an entry of the stack */
+      if (ix < 1 || ix > (int64_t)c->dirs.ndirs) return 0;
+      char **slot = &c->dirs.dirstack[c->dirs.ndirs - (size_t)ix];
+      vsh_buf t = {0};
+      if (a->append) vsh__buf_puts(&t, *slot);
+      vsh__buf_puts(&t, val);
+      if (!t.data) return VSH_ENOMEM;
+      free(*slot);
+      *slot = t.data;
+      return 0;
     }
     return sh_var_set_elem(c, name, NULL, ix, val, a->append);
   }
