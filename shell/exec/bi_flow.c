@@ -1070,3 +1070,15 @@ int bi_popd_main(bi_ctx *b) {
   print_dirs(b);
   return 0;
 }
+
+int sh__dirstack_set(sh_ctx *c, int64_t ix, const char *val, bool append) {
+  if (ix < 1 || ix > (int64_t)c->dirs.ndirs) return 0;
+  char **slot = &c->dirs.dirstack[c->dirs.ndirs - (size_t)ix];
+  vsh_buf t = {0};
+  if (append) vsh__buf_puts(&t, *slot);
+  vsh__buf_puts(&t, val);
+  if (!t.data) return VSH_ENOMEM;
+  free(*slot);
+  *slot = t.data;
+  return 0;
+}

@@ -312,14 +312,6 @@ static void xtrace_word(vsh_buf *b, const char *a) {
   vsh__buf_putc(b, '\'');
 }
 
-sh_stream *sh__xtrace_stream(sh_ctx *c) {
-  const char *fd = sh_var_get(c, "BASH_XTRACEFD");
-  char *end;
-  long n = fd && *fd ? strtol(fd, &end, 10) : -1;
-  sh_stream *s = n >= 0 && n < 1024 && !*end ? sh_fd(c, (int)n) : NULL;
-  return s ? s : sh_fd(c, 2);
-}
-
 static void xtrace_emit(sh_ctx *c, vsh_buf *b) {
   vsh__buf_putc(b, '\n');
   sh_stream *err = c->io.xtrace_to ? c->io.xtrace_to : sh__xtrace_stream(c);
@@ -616,17 +608,7 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
       }
       ix += max + 1;
     }
-    if (dirs) { /* DIRSTACK[n]=dir replaces an entry of the stack */
-      if (ix < 1 || ix > (int64_t)c->dirs.ndirs) return 0;
-      char **slot = &c->dirs.dirstack[c->dirs.ndirs - (size_t)ix];
-      vsh_buf t = {0};
-      if (a->append) vsh__buf_puts(&t, *slot);
-      vsh__buf_puts(&t, val);
-      if (!t.data) return VSH_ENOMEM;
-      free(*slot);
-      *slot = t.data;
-      return 0;
-    }
+    if (dirs) return sh__dirstack_set(c, ix, val, a->append);
     return sh_var_set_elem(c, name, NULL, ix, val, a->append);
   }
   return sh_var_set(c, name, val, a->append);

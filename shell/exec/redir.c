@@ -367,3 +367,11 @@ int sh_redirect(sh_ctx *c, const sh_redir *r, size_t n, sh_saved *sv) {
   }
   return 0;
 }
+
+sh_stream *sh__xtrace_stream(sh_ctx *c) {
+  const char *fd = sh_var_get(c, "BASH_XTRACEFD");
+  char *end;
+  long n = fd && *fd ? strtol(fd, &end, 10) : -1;
+  sh_stream *s = n >= 0 && n < 1024 && !*end ? sh_fd(c, (int)n) : NULL;
+  return s ? s : sh_fd(c, 2);
+}
