@@ -513,6 +513,13 @@ int sh_builtin_disable(sh_ctx *c, const bi_entry *e, bool off) {
 int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
   if (c->vars.nhashed && !strcmp(name, "PATH")) sh_hash_forget(c, NULL);
   if (!strcmp(name, "OPTIND")) c->vars.getopts_pos = 1;
+  if (!strcmp(name, "BASH_XTRACEFD") && *val) {
+    char *end;
+    long n = strtol(val, &end, 10);
+    if (*end || n < 0 || n > 1023 || !sh_fd(c, (int)n))
+      sh_error(c, "BASH_XTRACEFD: %s: invalid value for trace file descriptor",
+               val);
+  }
   if (c->vars.dyn_unset && !sh_dyn_active(c, name)) return 0;
   if (strcmp(name, "RANDOM") == 0) {
     c->vars.rng = (uint32_t)strtoul(val, NULL, 10);

@@ -228,7 +228,17 @@ int bi_exec_main(bi_ctx *b) {
     c->io.exec_redirs_permanent = true;
     return 0;
   }
-  int st = sh_run_argv(c, b->argc - i, b->argv + i);
+  /* exec runs a program: a name finds only files on $PATH (not
+   * functions nor builtins) */
+  bool isb;
+  int st;
+  if (!strchr(b->argv[i], '/') &&
+      !sh__path_search_nth(c, b->argv[i], &isb, -1)) {
+    bi_err(b, "%s: not found", b->argv[i]);
+    st = 127;
+  } else {
+    st = sh_run_argv(c, b->argc - i, b->argv + i);
+  }
   c->proc.status = st;
   c->flow.unwind = SH_UW_EXIT;
   return st;
@@ -1058,5 +1068,17 @@ int bi_popd_main(bi_ctx *b) {
     dir_remove(c, (size_t)which);
   }
   print_dirs(b);
+  return 0;
+}
+
+int sh__dirstack_set(sh_ctx *c, int64_t ix, const char *val, bool append) {
+  if (ix < 1 || ix > (int64_t)c->dirs.ndirs) return 0;
+  char **slot = &c->dirs.dirstack[c->dirs.ndirs - (size_t)ix];
+  vsh_buf t = {0};
+  if (append) vsh__buf_puts(&t, *slot);
+  vsh__buf_puts(&t, val);
+  if (!t.data) return VSH_ENOMEM;
+  free(*slot);
+  *slot = t.data;
   return 0;
 }

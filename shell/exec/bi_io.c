@@ -417,6 +417,27 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
   return true;
 }
 
+int sh__set_named(sh_ctx *c, const char *var, const char *val) {
+  const char *br = strchr(var, '[');
+  size_t vl = strlen(var);
+  if (!br || var[vl - 1] != ']') return sh_var_set(c, var, val, false);
+  char name[256], key[256];
+  size_t nl = (size_t)(br - var) < 255 ? (size_t)(br - var) : 255;
+  memcpy(name, var, nl);
+  name[nl] = 0;
+  size_t kl = vl - nl - 2 < 255 ? vl - nl - 2 : 255;
+  memcpy(key, br + 1, kl);
+  key[kl] = 0;
+  sh_var *v = sh_var_find(c, name);
+  if (v && (v->attrs & SH_VAR_ASSOC))
+    return sh_var_set_elem(c, name, sh_subscript_key(c, key, strlen(key)), 0,
+                           val, false);
+  int64_t ix;
+  int rc = sh_arith(c, key, strlen(key), &ix);
+  if (!rc) rc = sh_var_set_elem(c, name, NULL, ix, val, false);
+  return rc;
+}
+
 int bi_printf_main(bi_ctx *b) {
   int i = 1;
   const char *var = NULL;
@@ -443,34 +464,16 @@ int bi_printf_main(bi_ctx *b) {
   if (var) {
     char *s = strndup(out.data ? out.data : "", out.len);
     const char *br = strchr(var, '[');
-    size_t vl = strlen(var);
     if (!s) {
       rc = VSH_ENOMEM;
-    } else if (br && var[vl - 1] == ']' && sh_valid_name(var, (size_t)(br - var))) {
-      char name[256], key[256];
-      size_t nl = (size_t)(br - var) < 255 ? (size_t)(br - var) : 255;
-      memcpy(name, var, nl);
-      name[nl] = 0;
-      size_t kl = vl - nl - 2 < 255 ? vl - nl - 2 : 255;
-      memcpy(key, br + 1, kl);
-      key[kl] = 0;
-      sh_var *v = sh_var_find(b->sh, name);
-      if (v && (v->attrs & SH_VAR_ASSOC)) {
-        rc = sh_var_set_elem(b->sh, name,
-                             sh_subscript_key(b->sh, key, strlen(key)), 0, s,
-                             false);
-      } else {
-        int64_t ix;
-        rc = sh_arith(b->sh, key, strlen(key), &ix);
-        if (!rc) rc = sh_var_set_elem(b->sh, name, NULL, ix, s, false);
-      }
-    } else if (!sh_valid_name(var, vl)) {
+    } else if (!sh_valid_name(var, br ? (size_t)(br - var) : strlen(var)) ||
+               (br && var[strlen(var) - 1] != ']')) {
       bi_err(b, "`%s': not a valid identifier", var);
       free(s);
       vsh_buf_dispose(&out);
       return 2;
     } else {
-      rc = sh_var_set(b->sh, var, s, false);
+      rc = sh__set_named(b->sh, var, s);
     }
     free(s);
     vsh_buf_dispose(&out);

@@ -191,7 +191,7 @@ int bi_bash_main(bi_ctx *b) {
     if (sh__read_file(c, b->argv[i], &text, &err)) {
       bi_err(b, "%s: %s", b->argv[i], vsh_strerror(err));
       vsh_buf_dispose(&text);
-      return 127;
+      return err == VSH_ENOENT ? 127 : 126;
     }
     arg0 = name = b->argv[i++];
   } else if ((st = bash_read_stdin(c, &text)) >= 0) {

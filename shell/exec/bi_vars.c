@@ -1163,15 +1163,26 @@ static int read_rest(sh_ctx *c, const char *name, const char *ifs,
     if (!other) z = z2 - 1;
   }
   char *w = strndup(s + k, z - k);
-  int st = sh_var_set(c, name, w ? w : "", false) ? 1 : 0;
+  int st = sh__set_named(c, name, w ? w : "") ? 1 : 0;
   free(w);
   return st;
 }
 
 /* The fields of s[0..n) into names[0..nvars) (REPLY, unsplit, when there
  * is none); 1 when one could not be set. */
-static int read_vars(sh_ctx *c, char **names, int nvars, const char *ifs,
+/* read's NAME operands: a name or an array element, else an error. */
+static bool read_name_ok(bi_ctx *b, const char *name) {
+  const char *br = strchr(name, '[');
+  size_t nl = br ? (size_t)(br - name) : strlen(name);
+  if (sh_valid_name(name, nl) && (!br || name[strlen(name) - 1] == ']'))
+    return true;
+  bi_err(b, "`%s': not a valid identifier", name);
+  return false;
+}
+
+static int read_vars(bi_ctx *b, char **names, int nvars, const char *ifs,
                      const char *s, size_t n, const unsigned char *m) {
+  sh_ctx *c = b->sh;
   int st = 0;
   if (nvars == 0) {
     char *w = strndup(s, n);
@@ -1183,11 +1194,12 @@ static int read_vars(sh_ctx *c, char **names, int nvars, const char *ifs,
   /* leading IFS whitespace is skipped */
   while (k < n && is_ifs(ifs, s[k]) && is_ws(s[k]) && !(m && m[k])) k++;
   for (int v = 0; v < nvars; v++) {
+    if (!read_name_ok(b, names[v])) return 1;
     if (v == nvars - 1) return read_rest(c, names[v], ifs, s, k, n, m) | st;
     size_t st2 = k;
     while (k < n && !(is_ifs(ifs, s[k]) && !(m && m[k]))) k++;
     char *w = strndup(s + st2, k - st2);
-    if (sh_var_set(c, names[v], w ? w : "", false)) st = 1;
+    if (sh__set_named(c, names[v], w ? w : "")) st = 1;
     free(w);
     if (k < n) {
       bool ws = is_ws(s[k]);
@@ -1236,7 +1248,7 @@ int bi_read_main(bi_ctx *b) {
   } else if (o.array) {
     read_array(c, o.array, ifs, s, n, m);
   } else {
-    st |= read_vars(c, names, nvars, ifs, s, n, m);
+    st |= read_vars(b, names, nvars, ifs, s, n, m);
   }
   vsh_buf_dispose(&line);
   vsh_buf_dispose(&mask);

@@ -71,7 +71,9 @@ static int after_command(sh_ctx *c, const sh_node *n, int st) {
   /* in a job only with errtrace, and not for the job's own command
    * (false & runs no ERR trap; { false; } & does) */
   bool job_ok = !c->proc.job || (c->opt.opts[SH_OPT_ERRTRACE] && n != c->proc.job_top);
-  if (c->trap.traps[SH_TRAP_ERR] && !c->trap.in_trap && job_ok && !fresh)
+  /* inside another trap (EXIT, a signal's) ERR still runs, not in its own */
+  bool in_err = c->trap.in_trap && c->trap.frame.sig == SH_TRAP_ERR;
+  if (c->trap.traps[SH_TRAP_ERR] && !in_err && job_ok && !fresh)
     sh_run_trap(c, SH_TRAP_ERR);
   /* a `return` in the trap: the function returns its status */
   if (c->flow.unwind == SH_UW_RETURN) return c->proc.status;
@@ -219,7 +221,10 @@ bool sh__debug_trap(sh_ctx *c, unsigned line) {
 
 void sh_run_trap(sh_ctx *c, int sig) {
   const char *code = c->trap.traps[sig];
-  if (!code || !*code || c->trap.in_trap) return;
+  bool was_in = c->trap.in_trap;
+  if (!code || !*code || (was_in && (sig != SH_TRAP_ERR ||
+                                     c->trap.frame.sig == SH_TRAP_ERR)))
+    return;
   char *copy = strdup(code);
   if (!copy) return;
   int saved = c->proc.status;
@@ -231,7 +236,7 @@ void sh_run_trap(sh_ctx *c, int sig) {
   c->trap.in_trap = true;
   /* signal and EXIT traps count their lines from 1, as bash's do */
   sh_run_string(c, copy, strlen(copy), "trap", sig <= 64 ? 1 : c->where.line);
-  c->trap.in_trap = false;
+  c->trap.in_trap = was_in;
   c->where.line = c->trap.frame.line;
   c->trap.frame = outer;
   free(copy);
@@ -309,7 +314,7 @@ static void xtrace_word(vsh_buf *b, const char *a) {
 
 static void xtrace_emit(sh_ctx *c, vsh_buf *b) {
   vsh__buf_putc(b, '\n');
-  sh_stream *err = c->io.xtrace_to ? c->io.xtrace_to : sh_fd(c, 2);
+  sh_stream *err = c->io.xtrace_to ? c->io.xtrace_to : sh__xtrace_stream(c);
   if (err) sh_stream_write(err, b->data, b->len, c->ex);
   vsh_buf_dispose(b);
 }
@@ -594,14 +599,16 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
       if (rc && !c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
     }
     if (rc) return rc;
+    bool dirs = !v && !strcmp(name, "DIRSTACK");
     if (ix < 0) {
-      int64_t max = v ? sh_array_max(v) : -1;
+      int64_t max = v ? sh_array_max(v) : dirs ? (int64_t)c->dirs.ndirs : -1;
       if (max + 1 + ix < 0) {
         sh_error(c, "%s[%s]: bad array subscript", name, k);
         return VSH_EINVAL;
       }
       ix += max + 1;
     }
+    if (dirs) return sh__dirstack_set(c, ix, val, a->append);
     return sh_var_set_elem(c, name, NULL, ix, val, a->append);
   }
   return sh_var_set(c, name, val, a->append);
@@ -1003,7 +1010,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
    * assignments (as they are bound, after the redirections) then the
    * command, all on the stderr the command line started with */
   bool trace = c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4;
-  sh_stream *trace_to = trace && temp ? sh_fd(c, 2) : NULL;
+  sh_stream *trace_to = trace && temp ? sh__xtrace_stream(c) : NULL;
   if (trace_to) sh_stream_ref(trace_to);
   if (trace && !temp && !decl_arrays) sh_xtrace(c, (int)av.n, av.v);
   sh_saved sv = {0};

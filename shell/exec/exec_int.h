@@ -69,7 +69,15 @@ bool sh__func_traps_hide(sh_ctx *c, char **saved);
 int sh__pending_self_signal(sh_ctx *c, int st);
 void sh__func_traps_show(sh_ctx *c, char **saved, bool had_err,
                          const sh_scope *sc);
+/* DIRSTACK[ix]=val (append: +=): entry ix of the stack (1 the top of
+ * the saved ones); 0 and past the end change nothing (bi_flow.c). */
+int sh__dirstack_set(sh_ctx *c, int64_t ix, const char *val, bool append);
+/* Assigns val to var, a name or NAME[subscript] (printf -v, read). */
+int sh__set_named(sh_ctx *c, const char *var, const char *val);
 int sh_xtrace(sh_ctx *c, int argc, char **argv);
+/* Where set -x writes: the fd $BASH_XTRACEFD names when open, else 2
+ * (redir.c). */
+sh_stream *sh__xtrace_stream(sh_ctx *c);
 void sh_xtrace_text(sh_ctx *c, const char *text, size_t len);
 void sh__note_command(sh_ctx *c, const sh_node *n);
 /* exec.c's loop helpers, shared with select.c */

@@ -159,6 +159,14 @@ static bool parse_fdnum(const char *s, int *fd, bool *move) {
   return true;
 }
 
+/* The redirection's word as written ($x, "$x"), as bash names it in
+ * its errors; else the expanded text. */
+static const char *as_written(sh_ctx *c, const sh_word *w, const char *exp) {
+  char *t = w && w->src ? vsh__arena_strndup(&c->arena, w->src, w->src_len)
+                        : NULL;
+  return t ? t : exp;
+}
+
 static int expand_target(sh_ctx *c, const sh_redir *r, char **out) {
   sh_word *w = r->target;
   sh_argv av;
@@ -168,7 +176,7 @@ static int expand_target(sh_ctx *c, const sh_redir *r, char **out) {
     char *raw;
     size_t rl;
     if (sh_expand_str(c, w, &raw, &rl)) raw = (char *)"";
-    redir_error(c, "%s: ambiguous redirect", raw);
+    redir_error(c, "%s: ambiguous redirect", as_written(c, w, raw));
     return 1;
   }
   *out = av.v[0];
@@ -242,7 +250,8 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
           const char *v = sh_var_get(c, r->fd_var);
           char *end = NULL;
           long n = v && *v ? strtol(v, &end, 10) : -1;
-          if (!v || !*v || *end || n < 0 || n > INT32_MAX) {
+          if (v && *v && *end) n = 0; /* not a number: bash closes fd 0 */
+          if (n < 0 || n > INT32_MAX) {
             redir_error(c, "%s: ambiguous redirect", r->fd_var);
             return 1;
           }
@@ -264,12 +273,12 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
           sh_stream_unref(s);
           return rc ? 1 : 0;
         }
-        redir_error(c, "%s: ambiguous redirect", word);
+        redir_error(c, "%s: ambiguous redirect", as_written(c, r->target, word));
         return 1;
       }
       s = sh_fd(c, src);
       if (!s) {
-        redir_error(c, "%d: Bad file descriptor", src);
+        redir_error(c, "%s: Bad file descriptor", as_written(c, r->target, word));
         return 1;
       }
       sh_stream_ref(s);
@@ -341,7 +350,8 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
       sh_error(c, "%s: cannot assign fd to variable", r->fd_var);
       return 1;
     }
-    sv = NULL; /* {var} redirections stay open, as in bash */
+    /* {var} redirections stay open, as in bash, unless varredir_close */
+    if (!c->opt.opts[SH_SHOPT_VARREDIR_CLOSE]) sv = NULL;
   }
   rc = bind(c, sv, fd, s);
   sh_stream_unref(s);
@@ -356,4 +366,12 @@ int sh_redirect(sh_ctx *c, const sh_redir *r, size_t n, sh_saved *sv) {
     if (c->flow.unwind) return 1;
   }
   return 0;
+}
+
+sh_stream *sh__xtrace_stream(sh_ctx *c) {
+  const char *fd = sh_var_get(c, "BASH_XTRACEFD");
+  char *end;
+  long n = fd && *fd ? strtol(fd, &end, 10) : -1;
+  sh_stream *s = n >= 0 && n < 1024 && !*end ? sh_fd(c, (int)n) : NULL;
+  return s ? s : sh_fd(c, 2);
 }

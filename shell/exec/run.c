@@ -443,6 +443,10 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
 int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err) {
   vsh_buf abs = {0};
   int rc = vsh__path_resolve(&abs, c->dirs.cwd, path, strlen(path));
+  vfs_info st;
+  if (!rc && vfs_stat(c->fs, abs.data, true, &st) == 0 &&
+      st.type == VFS_REG && !sh_may_access(&st, 4))
+    rc = VSH_EACCES;
   if (!rc) rc = vfs_read_file(c->fs, abs.data, out);
   vsh_buf_dispose(&abs);
   *err = rc;
@@ -465,9 +469,18 @@ int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
     sh_error(c, "%s: Is a directory", path);
     return c->proc.status = 126;
   }
-  if (!(st.mode & 0111)) {
+  if (!sh_may_access(&st, 1)) {
     vsh_buf_dispose(&abs);
     sh_error(c, "%s: Permission denied", path);
+    return c->proc.status = 126;
+  }
+  if (!sh_may_access(&st, 4)) {
+    /* it ran, but the new bash cannot read it: its message, no line */
+    vsh_buf_dispose(&abs);
+    unsigned line = c->where.line;
+    c->where.line = 0;
+    sh_error(c, "%s: Permission denied", path);
+    c->where.line = line;
     return c->proc.status = 126;
   }
   vsh_buf text = {0};

@@ -1034,3 +1034,47 @@ b 2
 2
 --- stderr
 getopts: usage: getopts optstring name [arg ...]
+
+=== redirection errors name the word as written; exec finds only programs; varredir_close
+--- script
+x="a b"; echo hi > $x
+y=9; echo hi >&$y; echo hi >&"$y"; echo hi >&9
+f() { echo f; }
+(exec f); echo "exec $?"
+(exec cd /); echo "exec $?"
+shopt -s varredir_close
+{ echo x; } {fd}>f2; echo $fd; echo hi >&$fd; echo $?
+shopt -u varredir_close
+{ echo x; } {fd}>f2; echo hi >&$fd; echo $?; cat f2
+--- stdout
+exec 127
+exec 127
+x
+10
+1
+x
+0
+hi
+--- stderr
+vsh: line 1: $x: ambiguous redirect
+vsh: line 2: $y: Bad file descriptor
+vsh: line 2: "$y": Bad file descriptor
+vsh: line 2: 9: Bad file descriptor
+vsh: line 4: exec: f: not found
+vsh: line 5: exec: cd: not found
+vsh: line 7: $fd: Bad file descriptor
+
+=== read checks its names and assigns array elements
+--- script
+read 1x <<< a; echo $?
+read a 'b c' <<< "p q"; echo $? $a
+read "arr[1]" <<< z; echo ${arr[1]}
+declare -A m; read 'm[k]' 'm[j]' <<< "1 2"; echo ${m[k]}${m[j]}
+--- stdout
+1
+1 p
+z
+12
+--- stderr
+vsh: line 1: read: `1x': not a valid identifier
+vsh: line 2: read: `b c': not a valid identifier

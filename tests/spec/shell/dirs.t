@@ -104,3 +104,19 @@ declare -x D=1
 + readonly 'R=a b'
 + R='a b'
 + declare -x D=1
+
+=== assigning DIRSTACK[n] replaces an entry of the stack
+--- script
+cd /tmp; pushd /usr >/dev/null; pushd /bin >/dev/null
+DIRSTACK[2]=/etc; dirs
+DIRSTACK[-1]=/var; dirs
+DIRSTACK[1]+=x; dirs
+DIRSTACK[7]=/q; echo $?; dirs
+DIRSTACK[0]=/; pwd
+--- stdout
+/bin /usr /etc
+/bin /usr /var
+/bin /usrx /var
+0
+/bin /usrx /var
+/bin

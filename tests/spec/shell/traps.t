@@ -257,3 +257,19 @@ Terminated
 Terminated
 Terminated
 Terminated
+
+=== ERR runs inside EXIT and signal traps, not inside its own
+--- script
+trap 'echo "err $?"' ERR
+trap 'false; echo u' USR1
+kill -USR1 $$
+trap 'echo ERR; false' ERR
+false
+trap 'echo E' ERR
+trap '(false); false | true; ! false; false || true; exit 3' EXIT
+--- stdout
+err 1
+u
+ERR
+E
+--- status: 3

@@ -145,3 +145,23 @@ vsh: line 8: f: Permission denied
 vsh: line 11: cd: d: Permission denied
 vsh: line 13: e/new: Permission denied
 vsh: line 14: ./s: Permission denied
+
+=== permissions: a script needs read permission to run or be sourced
+--- vsh-only: proven with `setpriv --reuid=65534` (spec-run runs bash as root, which may do all of this)
+--- script
+printf 'echo hi\n' > s.sh; chmod 111 s.sh
+./s.sh; echo $?
+chmod 000 s.sh
+. ./s.sh; echo $?
+bash ./s.sh 2>/dev/null; echo $?
+chmod 070 s.sh
+./s.sh; echo $?
+--- stdout
+126
+1
+126
+126
+--- stderr
+vsh: ./s.sh: Permission denied
+vsh: line 4: ./s.sh: Permission denied
+vsh: line 7: ./s.sh: Permission denied

@@ -221,3 +221,36 @@ declare -a s=([2]=z [5]=x)
 + typeset -a e
 + s=(['2']='z' ['5']='x')
 + declare -a s
+
+=== BASH_XTRACEFD sends the trace to that descriptor; unset or local restores stderr; a closed one is an error
+--- script
+exec 5>t5
+BASH_XTRACEFD=5
+(set -x; echo sub)
+f() { local BASH_XTRACEFD=2; set -x; echo inf; set +x; }
+f
+set -x
+x=1 true
+echo after
+unset BASH_XTRACEFD
+echo back
+set +x
+BASH_XTRACEFD=7
+echo ==; cat t5
+--- stdout
+sub
+inf
+after
+back
+==
++ echo sub
++ x=1
++ true
++ echo after
++ unset BASH_XTRACEFD
+--- stderr
++ echo inf
++ set +x
++ echo back
++ set +x
+vsh: line 12: BASH_XTRACEFD: 7: invalid value for trace file descriptor
