@@ -16,8 +16,8 @@
 #                       vsh over the same tree), then a summary
 #   make demo           build and show that the CLI and library work
 #   make format         clang-format -i every tracked C source (the root
-#                       .clang-format); scripts/check-format lists the
-#                       files it would change
+#                       .clang-format); scripts/check-format (run by make
+#                       test) lists the files it would change
 #   make bench          build and run bench/run.sh when it exists
 #   make clean          remove both build directories
 JOBS ?= 2
@@ -68,6 +68,7 @@ test: build
 	./scripts/check-size || rc=1; \
 	./scripts/check-mainlen || rc=1; \
 	./scripts/check-decl || rc=1; \
+	./scripts/check-format || rc=1; \
 	python3 ./tests/hostile/run.py $(BUILD)/vsh || rc=1; \
 	python3 ./tests/agent/run.py $(BUILD)/vsh || rc=1; \
 	python3 ./tests/difffuzz/difffuzz.py $(BUILD)/vsh --seed 1 --cases 400 \

@@ -34,8 +34,7 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   char *nb = realloc(base, nsize + 16);
-  if (!nb)
-    return NULL;
+  if (!nb) return NULL;
   memcpy(nb, &nsize, sizeof nsize);
   c->live = c->live - old + nsize;
   return nb + 16;
@@ -70,8 +69,7 @@ int main(void) {
   vsh_error err = {0};
   vsh_fs *image = NULL;
   int rc = vsh_fs_new(&image, &opts, &err);
-  if (rc)
-    die("vsh_fs_new", rc, &err);
+  if (rc) die("vsh_fs_new", rc, &err);
 
   long long t0 = now_ns();
   char path[64], data[64];
@@ -85,8 +83,8 @@ int main(void) {
   }
   long long seed_ns = now_ns() - t0;
   int files = DIRS * FILES_PER_DIR;
-  printf("seed of %d-file image: %.1f ms, %zu bytes\n", files,
-         seed_ns / 1e6, cnt.live);
+  printf("seed of %d-file image: %.1f ms, %zu bytes\n", files, seed_ns / 1e6,
+         cnt.live);
 
   static long long fork_ns[ROUNDS], write_ns[ROUNDS];
   static long long fork_mem[ROUNDS], write_mem[ROUNDS];
@@ -96,8 +94,7 @@ int main(void) {
     t0 = now_ns();
     rc = vsh_fs_fork(&child, image, &err);
     fork_ns[i] = now_ns() - t0;
-    if (rc)
-      die("vsh_fs_fork", rc, &err);
+    if (rc) die("vsh_fs_fork", rc, &err);
     fork_mem[i] = (long long)(cnt.live - before);
 
     /* one small write into a deep file: copies the path root->leaf only */
@@ -106,8 +103,7 @@ int main(void) {
     t0 = now_ns();
     rc = vsh_fs_write(child, path, "changed\n", 8, 0644, &err);
     write_ns[i] = now_ns() - t0 + fork_ns[i];
-    if (rc)
-      die("vsh_fs_write in fork", rc, &err);
+    if (rc) die("vsh_fs_write in fork", rc, &err);
     write_mem[i] = (long long)(cnt.live - before);
     vsh_fs_free(child);
   }
@@ -120,12 +116,10 @@ int main(void) {
   static vsh_fs *live[ROUNDS];
   size_t before = cnt.live;
   for (int i = 0; i < ROUNDS; i++)
-    if ((rc = vsh_fs_fork(&live[i], image, &err)))
-      die("vsh_fs_fork", rc, &err);
+    if ((rc = vsh_fs_fork(&live[i], image, &err))) die("vsh_fs_fork", rc, &err);
   printf("%d live forks: %zu bytes each\n", ROUNDS,
          (cnt.live - before) / ROUNDS);
-  for (int i = 0; i < ROUNDS; i++)
-    vsh_fs_free(live[i]);
+  for (int i = 0; i < ROUNDS; i++) vsh_fs_free(live[i]);
   vsh_fs_free(image);
   if (cnt.live != 0)
     printf("warning: %zu bytes still allocated after free\n", cnt.live);

@@ -52,7 +52,8 @@ static double time_exec(vsh_shell *sh, const char *script, const char *expect,
       exit(1);
     }
     t[i] = now_us() - t0;
-    if (expect && (r.out_len != strlen(expect) || memcmp(r.out, expect, r.out_len))) {
+    if (expect &&
+        (r.out_len != strlen(expect) || memcmp(r.out, expect, r.out_len))) {
       fprintf(stderr, "unexpected output for %s: %.*s%.*s\n", script,
               (int)r.out_len, r.out, (int)r.err_len, r.err);
       exit(1);
@@ -129,10 +130,10 @@ static int tools(const char *dir, int runs) {
          time_exec(sh, "grep -c 'fox 42 ' /data/big.txt", g, runs) / 1000);
   printf("sort1m %.2f ms\n",
          time_exec(sh, "sort /data/nums.txt | md5sum", s, runs) / 1000);
-  printf("find10k %.2f ms\n",
-         time_exec(sh, "find /data/tree -type f -name '*.txt' | wc -l", f,
-                   runs) /
-             1000);
+  printf(
+      "find10k %.2f ms\n",
+      time_exec(sh, "find /data/tree -type f -name '*.txt' | wc -l", f, runs) /
+          1000);
   /* awk over 1,000,000 lines (run.sh passes mawk's answers) */
   snprintf(hp, sizeof hp, "%s/awk.txt", dir);
   if (!access(hp, R_OK)) {
@@ -157,7 +158,8 @@ static int tools(const char *dir, int runs) {
 }
 
 int main(int argc, char **argv) {
-  if (argc > 3 && !strcmp(argv[1], "tools")) return tools(argv[2], atoi(argv[3]));
+  if (argc > 3 && !strcmp(argv[1], "tools"))
+    return tools(argv[2], atoi(argv[3]));
   int runs = argc > 1 ? atoi(argv[1]) : 9;
   vsh_error err;
   vsh_shell *sh;
@@ -166,10 +168,12 @@ int main(int argc, char **argv) {
   printf("warm_exec %.2f us\n", time_exec(sh, "echo hi", "hi\n", 2001));
   printf("loop10k %.2f ms\n",
          time_exec(sh, "for i in $(seq 1 10000); do x=$((x+i)); done; echo $x",
-                   "50005000\n", runs) / 1000);
-  printf("pipeline %.2f ms\n",
-         time_exec(sh, "seq 1 100000 | sort -n | uniq | wc -l", "100000\n", runs) /
+                   "50005000\n", runs) /
              1000);
+  printf(
+      "pipeline %.2f ms\n",
+      time_exec(sh, "seq 1 100000 | sort -n | uniq | wc -l", "100000\n", runs) /
+          1000);
   vsh_shell_free(sh);
 
   /* 1000 sandboxes, each with one seeded file, alive at once */

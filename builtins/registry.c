@@ -49,10 +49,8 @@ const bi_entry *bi_lookup(const char *name) {
     size_t mid = lo + (hi - lo) / 2;
     int c = strcmp(table[mid].name, name);
     if (c == 0) return &table[mid];
-    if (c < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
   }
   return NULL;
 }

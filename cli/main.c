@@ -31,7 +31,8 @@ static const char usage[] =
     "  --env K=V             set an environment variable\n"
     "  --timeout SECONDS     deadline (exit 124 when it passes)\n"
     "  --profile normal|hardened   limit profile\n"
-    "  --json                print {\"stdout\",\"stderr\",\"exitCode\"} as JSON\n"
+    "  --json                print {\"stdout\",\"stderr\",\"exitCode\"} as "
+    "JSON\n"
     "Network (default: none; curl and wget are refused):\n"
     "  --allow-url PREFIX    allow URLs under PREFIX (repeatable)\n"
     "  --inject-header 'N: V'  send this header with requests the last\n"
@@ -210,16 +211,44 @@ int main(int argc, char **argv) {
       fputs(usage, stdout);
       return 0;
     }
-    if (!strcmp(a, "--json")) { json = true; continue; }
-    if (!strcmp(a, "-n")) { syntax_only = true; continue; }
+    if (!strcmp(a, "--json")) {
+      json = true;
+      continue;
+    }
+    if (!strcmp(a, "-n")) {
+      syntax_only = true;
+      continue;
+    }
     bool has_next = i + 1 < argc;
-    if (!strcmp(a, "-c") && has_next) { script = argv[++i]; i++; break; }
-    if ((!strcmp(a, "-O") || !strcmp(a, "-o")) && has_next && nopt < 32) { opts[nopt++] = argv[++i]; continue; }
-    if (!strcmp(a, "--mount") && has_next && nmount < 16) { mounts[nmount++] = argv[++i]; continue; }
-    if (!strcmp(a, "--file") && has_next && nfile < 64) { files[nfile++] = argv[++i]; continue; }
-    if (!strcmp(a, "--cwd") && has_next) { cwd = argv[++i]; continue; }
-    if (!strcmp(a, "--env") && has_next && nenv < 250) { envs[nenv++] = argv[++i]; continue; }
-    if (!strcmp(a, "--timeout") && has_next) { timeout = atof(argv[++i]); continue; }
+    if (!strcmp(a, "-c") && has_next) {
+      script = argv[++i];
+      i++;
+      break;
+    }
+    if ((!strcmp(a, "-O") || !strcmp(a, "-o")) && has_next && nopt < 32) {
+      opts[nopt++] = argv[++i];
+      continue;
+    }
+    if (!strcmp(a, "--mount") && has_next && nmount < 16) {
+      mounts[nmount++] = argv[++i];
+      continue;
+    }
+    if (!strcmp(a, "--file") && has_next && nfile < 64) {
+      files[nfile++] = argv[++i];
+      continue;
+    }
+    if (!strcmp(a, "--cwd") && has_next) {
+      cwd = argv[++i];
+      continue;
+    }
+    if (!strcmp(a, "--env") && has_next && nenv < 250) {
+      envs[nenv++] = argv[++i];
+      continue;
+    }
+    if (!strcmp(a, "--timeout") && has_next) {
+      timeout = atof(argv[++i]);
+      continue;
+    }
     if (!strcmp(a, "--profile") && has_next) {
       const char *p = argv[++i];
       if (!strcmp(p, "hardened")) profile = VSH_PROFILE_HARDENED;
@@ -256,18 +285,36 @@ int main(int argc, char **argv) {
       net.methods = methods;
       continue;
     }
-    if (!strcmp(a, "--network-full")) { net.full_access_dangerous = true; continue; }
-    if (!strcmp(a, "--allow-private-hosts")) { net.allow_private = true; continue; }
+    if (!strcmp(a, "--network-full")) {
+      net.full_access_dangerous = true;
+      continue;
+    }
+    if (!strcmp(a, "--allow-private-hosts")) {
+      net.allow_private = true;
+      continue;
+    }
     if (!strcmp(a, "--net-resolve") && has_next && resolve.n < 32) {
       resolve.spec[resolve.n++] = argv[++i];
       net.resolve = cli_resolve_fn;
       net.resolve_ud = &resolve;
       continue;
     }
-    if (!strcmp(a, "--net-max-bytes") && has_next) { net.max_response_bytes = strtoull(argv[++i], NULL, 10); continue; }
-    if (!strcmp(a, "--net-max-redirects") && has_next) { net.max_redirects = (unsigned)atoi(argv[++i]); continue; }
-    if (!strcmp(a, "--net-timeout") && has_next) { net.timeout_ms = (int64_t)(atof(argv[++i]) * 1000); continue; }
-    if (!strcmp(a, "--")) { i++; break; }
+    if (!strcmp(a, "--net-max-bytes") && has_next) {
+      net.max_response_bytes = strtoull(argv[++i], NULL, 10);
+      continue;
+    }
+    if (!strcmp(a, "--net-max-redirects") && has_next) {
+      net.max_redirects = (unsigned)atoi(argv[++i]);
+      continue;
+    }
+    if (!strcmp(a, "--net-timeout") && has_next) {
+      net.timeout_ms = (int64_t)(atof(argv[++i]) * 1000);
+      continue;
+    }
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
     if (a[0] == '-' && a[1]) {
       fprintf(stderr, "vsh: %s: invalid option\n%s", a, usage);
       return 2;
@@ -281,7 +328,9 @@ int main(int argc, char **argv) {
   vsh_limits_init(&lim, profile);
   net.allow = prefixes;
   vsh_shell_opts so = {.version = VSH_SHELL_OPTS_VERSION,
-                       .limits = &lim, .cwd = cwd, .name = "vsh",
+                       .limits = &lim,
+                       .cwd = cwd,
+                       .name = "vsh",
                        .network = &net};
   if (file) {
     so.name = file; /* $0 and BASH_SOURCE are the script's path */
@@ -302,7 +351,8 @@ int main(int argc, char **argv) {
     if (hl >= sizeof(host)) hl = sizeof(host) - 1;
     memcpy(host, mounts[k], hl);
     host[hl] = 0;
-    if (vsh_fs_mount_host(fs, host, colon ? colon + 1 : "/home/user/project", NULL, &err)) {
+    if (vsh_fs_mount_host(fs, host, colon ? colon + 1 : "/home/user/project",
+                          NULL, &err)) {
       fprintf(stderr, "vsh: --mount %s: %s\n", mounts[k], err.message);
       return 2;
     }
@@ -381,7 +431,8 @@ int main(int argc, char **argv) {
       acc[acc_len] = 0;
       free(line);
       bool incomplete = false;
-      if (vsh_syntax_check(acc, acc_len, false, &incomplete, NULL) && incomplete)
+      if (vsh_syntax_check(acc, acc_len, false, &incomplete, NULL) &&
+          incomplete)
         continue;
       if (acc_len > 1) {
         acc[acc_len - 1] = 0;

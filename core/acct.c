@@ -46,8 +46,7 @@ static void add(vsh__acct *a, int64_t d) {
     int64_t pk = atomic_load_explicit(&a->peak, memory_order_relaxed);
     while (now > pk && !atomic_compare_exchange_weak_explicit(
                            &a->peak, &pk, now, memory_order_relaxed,
-                           memory_order_relaxed)) {
-    }
+                           memory_order_relaxed)) {}
   }
 }
 
@@ -90,9 +89,7 @@ void vsh__acct_free(void *p) {
   free(p);
 }
 
-char *vsh__acct_strdup(const char *s) {
-  return vsh__acct_strndup(s, SIZE_MAX);
-}
+char *vsh__acct_strdup(const char *s) { return vsh__acct_strndup(s, SIZE_MAX); }
 
 char *vsh__acct_strndup(const char *s, size_t n) {
   size_t len = strnlen(s, n);

@@ -17,13 +17,13 @@
 #include <stdint.h>
 
 typedef struct vsh__acct {
-  _Atomic int64_t used;  /* net bytes allocated while entered */
-  _Atomic int64_t peak;  /* highest `used` seen */
-  int64_t limit;         /* 0: no ceiling */
-  atomic_bool exceeded;  /* an allocation was refused */
-  volatile size_t over;  /* the same, as tree-sitter's cancellation flag
+  _Atomic int64_t used; /* net bytes allocated while entered */
+  _Atomic int64_t peak; /* highest `used` seen */
+  int64_t limit;        /* 0: no ceiling */
+  atomic_bool exceeded; /* an allocation was refused */
+  volatile size_t over; /* the same, as tree-sitter's cancellation flag
                             (ts_parser_set_cancellation_flag) */
-  int64_t deadline_ns;   /* the exec's deadline (CLOCK_MONOTONIC), 0: none:
+  int64_t deadline_ns;  /* the exec's deadline (CLOCK_MONOTONIC), 0: none:
                             what a parser may not run past */
 } vsh__acct;
 

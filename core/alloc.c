@@ -20,9 +20,7 @@ static void *default_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 static const vsh_allocator default_alloc = {default_fn, NULL};
 
-const vsh_allocator *vsh__default_alloc(void) {
-  return &default_alloc;
-}
+const vsh_allocator *vsh__default_alloc(void) { return &default_alloc; }
 
 static const vsh_allocator *pick(const vsh_allocator *al) {
   return (al && al->fn) ? al : &default_alloc;
@@ -37,22 +35,19 @@ void *vsh__malloc(const vsh_allocator *al, size_t n) {
 
 void *vsh__calloc(const vsh_allocator *al, size_t n) {
   void *p = vsh__malloc(al, n);
-  if (p)
-    memset(p, 0, n);
+  if (p) memset(p, 0, n);
   return p;
 }
 
 void *vsh__realloc(const vsh_allocator *al, void *p, size_t osize,
                    size_t nsize) {
   al = pick(al);
-  if (!p)
-    osize = 0;
+  if (!p) osize = 0;
   return al->fn(al->ud, p, osize, nsize ? nsize : 1);
 }
 
 void vsh__free(const vsh_allocator *al, void *p, size_t size) {
-  if (!p)
-    return;
+  if (!p) return;
   al = pick(al);
   al->fn(al->ud, p, size, 0);
 }
@@ -62,13 +57,10 @@ void vsh__free(const vsh_allocator *al, void *p, size_t size) {
 char *vsh__strndup(const vsh_allocator *al, const char *s, size_t n) {
   size_t len = s ? strnlen(s, n) : 0;
   size_t total;
-  if (!vsh__add_size(len, 1, &total))
-    return NULL;
+  if (!vsh__add_size(len, 1, &total)) return NULL;
   char *d = vsh__malloc(al, total);
-  if (!d)
-    return NULL;
-  if (len)
-    memcpy(d, s, len);
+  if (!d) return NULL;
+  if (len) memcpy(d, s, len);
   d[len] = '\0';
   return d;
 }

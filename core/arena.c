@@ -54,8 +54,7 @@ static vsh_arena_chunk *chunk_push(vsh_arena *a, size_t size) {
   if (a->limit && (a->total > a->limit || bytes > a->limit - a->total))
     return NULL;
   vsh_arena_chunk *c = vsh__malloc(a->al, bytes);
-  if (!c)
-    return NULL;
+  if (!c) return NULL;
   uintptr_t start = (uintptr_t)(c + 1);
   start = (start + (ARENA_ALIGN - 1)) & ~(uintptr_t)(ARENA_ALIGN - 1);
   c->base = (unsigned char *)start;
@@ -69,10 +68,8 @@ static vsh_arena_chunk *chunk_push(vsh_arena *a, size_t size) {
 }
 
 void *vsh__arena_alloc(vsh_arena *a, size_t n) {
-  if (n == 0)
-    n = 1; /* distinct pointers for distinct requests */
-  if (n > SIZE_MAX - ARENA_ALIGN)
-    return NULL;
+  if (n == 0) n = 1; /* distinct pointers for distinct requests */
+  if (n > SIZE_MAX - ARENA_ALIGN) return NULL;
   n = align_up(n);
   vsh_arena_chunk *c = a->head;
   if (c && c->size - c->used >= n) {
@@ -83,35 +80,29 @@ void *vsh__arena_alloc(vsh_arena *a, size_t n) {
   size_t chunk = a->chunk_size ? a->chunk_size : ARENA_DEFAULT_CHUNK;
   if (n > chunk / 4) {
     c = chunk_push(a, n);
-    if (!c)
-      return NULL;
+    if (!c) return NULL;
     c->used = c->size; /* nothing else goes here */
     return c->base;
   }
   c = chunk_push(a, chunk);
-  if (!c)
-    return NULL;
+  if (!c) return NULL;
   c->used = n;
   return c->base;
 }
 
 void *vsh__arena_zalloc(vsh_arena *a, size_t n) {
   void *p = vsh__arena_alloc(a, n);
-  if (p)
-    memset(p, 0, n);
+  if (p) memset(p, 0, n);
   return p;
 }
 
 /* strndup semantics: stops at a NUL within n; always terminated. */
 char *vsh__arena_strndup(vsh_arena *a, const char *s, size_t n) {
   size_t len = s ? strnlen(s, n) : 0;
-  if (len == SIZE_MAX)
-    return NULL;
+  if (len == SIZE_MAX) return NULL;
   char *d = vsh__arena_alloc(a, len + 1);
-  if (!d)
-    return NULL;
-  if (len)
-    memcpy(d, s, len);
+  if (!d) return NULL;
+  if (len) memcpy(d, s, len);
   d[len] = '\0';
   return d;
 }
@@ -127,8 +118,7 @@ void vsh__arena_pop(vsh_arena *a, vsh_arena_mark m) {
     chunk_free(a, a->head);
     a->head = prev;
   }
-  if (a->head)
-    a->head->used = m.used;
+  if (a->head) a->head->used = m.used;
 }
 
 char *vsh__arena_memdup(vsh_arena *a, const void *s, size_t n) {

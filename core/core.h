@@ -71,8 +71,8 @@ typedef struct vsh_arena {
   const vsh_allocator *al;
   vsh_arena_chunk *head;
   size_t chunk_size;
-  size_t total;  /* bytes in live chunks */
-  size_t limit;  /* 0: unlimited; alloc fails past it */
+  size_t total; /* bytes in live chunks */
+  size_t limit; /* 0: unlimited; alloc fails past it */
 } vsh_arena;
 typedef struct vsh_arena_mark {
   vsh_arena_chunk *chunk;

@@ -51,8 +51,7 @@ _Static_assert(sizeof infos / sizeof infos[0] == 1 - VSH_EPIPE,
                "one entry per vsh_err code");
 
 static const err_info *lookup(int code) {
-  if (code > 0 || code < VSH_EPIPE)
-    return NULL;
+  if (code > 0 || code < VSH_EPIPE) return NULL;
   return &infos[-code];
 }
 
@@ -68,18 +67,12 @@ const char *vsh_errname(int code) {
 
 const char *vsh__error_type(int code) {
   switch (code) {
-  case VSH_EUNSUPPORTED:
-    return "sandbox_operation_unsupported";
-  case VSH_EDIED:
-    return "sandbox_died";
-  case VSH_EABORTED:
-    return "abort";
-  case VSH_ETIMEDOUT:
-    return "timeout";
-  case VSH_ELIMIT:
-    return "limit";
-  default:
-    return "error";
+  case VSH_EUNSUPPORTED: return "sandbox_operation_unsupported";
+  case VSH_EDIED: return "sandbox_died";
+  case VSH_EABORTED: return "abort";
+  case VSH_ETIMEDOUT: return "timeout";
+  case VSH_ELIMIT: return "limit";
+  default: return "error";
   }
 }
 
@@ -88,10 +81,8 @@ const char *vsh__error_type(int code) {
 static size_t utf8_floor(const char *s, size_t n) {
   size_t i = n;
   /* Step back over at most three continuation bytes to the lead byte. */
-  while (i > 0 && n - i < 3 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
-    i--;
-  if (i == 0)
-    return n;
+  while (i > 0 && n - i < 3 && ((unsigned char)s[i - 1] & 0xC0) == 0x80) i--;
+  if (i == 0) return n;
   unsigned char lead = (unsigned char)s[i - 1];
   size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
   if (need > 1 && (i - 1) + need > n)
@@ -100,8 +91,7 @@ static size_t utf8_floor(const char *s, size_t n) {
 }
 
 static void copy_field(char *dst, size_t cap, const char *src) {
-  if (!src)
-    return; /* NULL leaves the field as it was */
+  if (!src) return; /* NULL leaves the field as it was */
   size_t n = strnlen(src, cap - 1);
   if (src[n] != '\0')
     n = utf8_floor(src, n); /* truncated: keep whole characters */
@@ -110,8 +100,7 @@ static void copy_field(char *dst, size_t cap, const char *src) {
 }
 
 int vsh__error_setv(vsh_error *err, int code, const char *fmt, va_list ap) {
-  if (!err)
-    return code;
+  if (!err) return code;
   err->code = code;
   err->type = vsh__error_type(code);
   /* A fresh error: stale meta from an earlier failure would mislead. */
@@ -142,8 +131,7 @@ int vsh__error_set(vsh_error *err, int code, const char *fmt, ...) {
 
 void vsh__error_meta(vsh_error *err, const char *operation,
                      const char *provider, const char *options) {
-  if (!err)
-    return;
+  if (!err) return;
   copy_field(err->operation, sizeof err->operation, operation);
   copy_field(err->provider, sizeof err->provider, provider);
   copy_field(err->options, sizeof err->options, options);
@@ -151,8 +139,7 @@ void vsh__error_meta(vsh_error *err, const char *operation,
 
 int vsh__check_version(unsigned version, unsigned known, const char *what,
                        vsh_error *err) {
-  if (version <= known)
-    return 0;
+  if (version <= known) return 0;
   return vsh__error_set(err, VSH_EINVAL,
                         "%s: version %u is newer than this libvsh (%s) "
                         "knows (up to %u)",
@@ -160,8 +147,7 @@ int vsh__check_version(unsigned version, unsigned known, const char *what,
 }
 
 void vsh__error_clear(vsh_error *err) {
-  if (!err)
-    return;
+  if (!err) return;
   memset(err, 0, sizeof *err);
   err->type = vsh__error_type(VSH_OK);
 }

@@ -26,12 +26,10 @@ static void skip_ws(jp *p) {
 void vsh__json_free(vsh_json *v) {
   size_t i;
 
-  if (!v)
-    return;
+  if (!v) return;
   for (i = 0; i < v->n; i++) {
     vsh__json_free(v->items[i]);
-    if (v->keys)
-      free(v->keys[i]);
+    if (v->keys) free(v->keys[i]);
   }
   free(v->items);
   free(v->keys);
@@ -43,19 +41,14 @@ static int hex4(jp *p, unsigned *out) {
   unsigned v = 0;
   int k;
 
-  if (p->n - p->i < 4)
-    return fail(p, "short \\u escape");
+  if (p->n - p->i < 4) return fail(p, "short \\u escape");
   for (k = 0; k < 4; k++) {
     char c = p->s[p->i++];
     v <<= 4;
-    if (c >= '0' && c <= '9')
-      v |= (unsigned)(c - '0');
-    else if (c >= 'a' && c <= 'f')
-      v |= (unsigned)(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F')
-      v |= (unsigned)(c - 'A' + 10);
-    else
-      return fail(p, "bad hex digit in \\u escape");
+    if (c >= '0' && c <= '9') v |= (unsigned)(c - '0');
+    else if (c >= 'a' && c <= 'f') v |= (unsigned)(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F') v |= (unsigned)(c - 'A' + 10);
+    else return fail(p, "bad hex digit in \\u escape");
   }
   *out = v;
   return 0;
@@ -68,57 +61,46 @@ static int parse_string(jp *p, vsh_buf *b) {
   int rc, k;
 
   vsh__buf_init(b);
-  if ((rc = vsh__buf_reserve(b, 1)) < 0)
-    return rc;
+  if ((rc = vsh__buf_reserve(b, 1)) < 0) return rc;
   for (;;) {
-    if (p->i >= p->n)
-      return fail(p, "unterminated string");
+    if (p->i >= p->n) return fail(p, "unterminated string");
     unsigned char c = (unsigned char)p->s[p->i++];
-    if (c == '"')
-      return 0;
-    if (c < 0x20)
-      return fail(p, "control character in string");
+    if (c == '"') return 0;
+    if (c < 0x20) return fail(p, "control character in string");
     if (c != '\\') {
-      if ((rc = vsh__buf_putc(b, (char)c)) < 0)
-        return rc;
+      if ((rc = vsh__buf_putc(b, (char)c)) < 0) return rc;
       continue;
     }
-    if (p->i >= p->n)
-      return fail(p, "unterminated escape");
+    if (p->i >= p->n) return fail(p, "unterminated escape");
     c = (unsigned char)p->s[p->i++];
     switch (c) {
-    case '"': case '\\': case '/':
-      rc = vsh__buf_putc(b, (char)c);
-      break;
+    case '"':
+    case '\\':
+    case '/': rc = vsh__buf_putc(b, (char)c); break;
     case 'b': rc = vsh__buf_putc(b, '\b'); break;
     case 'f': rc = vsh__buf_putc(b, '\f'); break;
     case 'n': rc = vsh__buf_putc(b, '\n'); break;
     case 'r': rc = vsh__buf_putc(b, '\r'); break;
     case 't': rc = vsh__buf_putc(b, '\t'); break;
     case 'u':
-      if ((rc = hex4(p, &cp)) < 0)
-        return rc;
+      if ((rc = hex4(p, &cp)) < 0) return rc;
       if (cp >= 0xD800 && cp <= 0xDBFF && p->n - p->i >= 6 &&
           p->s[p->i] == '\\' && p->s[p->i + 1] == 'u') {
         size_t save = p->i;
         p->i += 2;
-        if ((rc = hex4(p, &lo)) < 0)
-          return rc;
+        if ((rc = hex4(p, &lo)) < 0) return rc;
         if (lo >= 0xDC00 && lo <= 0xDFFF)
           cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-        else
-          p->i = save;
+        else p->i = save;
       }
       if (cp >= 0xD800 && cp <= 0xDFFF)
         cp = 0xFFFD; /* a lone surrogate has no UTF-8 form */
       k = vsh__utf8_encode((int32_t)cp, u);
       rc = vsh__buf_append(b, u, (size_t)k);
       break;
-    default:
-      return fail(p, "unknown escape");
+    default: return fail(p, "unknown escape");
     }
-    if (rc < 0)
-      return rc;
+    if (rc < 0) return rc;
   }
 }
 
@@ -127,13 +109,11 @@ static int parse_value(jp *p, vsh_json **out, int depth);
 static int push(vsh_json *v, vsh_json *item, char *key) {
   vsh_json **items = realloc(v->items, (v->n + 1) * sizeof *items);
 
-  if (!items)
-    return VSH_ENOMEM;
+  if (!items) return VSH_ENOMEM;
   v->items = items;
   if (v->type == VSH_JSON_OBJECT) {
     char **keys = realloc(v->keys, (v->n + 1) * sizeof *keys);
-    if (!keys)
-      return VSH_ENOMEM;
+    if (!keys) return VSH_ENOMEM;
     v->keys = keys;
     v->keys[v->n] = key;
   }
@@ -191,7 +171,7 @@ static int parse_container(jp *p, vsh_json *v, int depth) {
       return 0;
     }
     return fail(p, v->type == VSH_JSON_ARRAY ? "expected ',' or ']'"
-                                              : "expected ',' or '}'");
+                                             : "expected ',' or '}'");
   }
 }
 
@@ -199,33 +179,26 @@ static int parse_number(jp *p, vsh_json *v) {
   size_t start = p->i;
   char tmp[64];
 
-  if (p->i < p->n && p->s[p->i] == '-')
-    p->i++;
+  if (p->i < p->n && p->s[p->i] == '-') p->i++;
   if (p->i >= p->n || p->s[p->i] < '0' || p->s[p->i] > '9')
     return fail(p, "bad number");
-  if (p->s[p->i] == '0')
-    p->i++;
+  if (p->s[p->i] == '0') p->i++;
   else
-    while (p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9')
-      p->i++;
+    while (p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9') p->i++;
   if (p->i < p->n && p->s[p->i] == '.') {
     p->i++;
     if (p->i >= p->n || p->s[p->i] < '0' || p->s[p->i] > '9')
       return fail(p, "bad fraction");
-    while (p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9')
-      p->i++;
+    while (p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9') p->i++;
   }
   if (p->i < p->n && (p->s[p->i] == 'e' || p->s[p->i] == 'E')) {
     p->i++;
-    if (p->i < p->n && (p->s[p->i] == '+' || p->s[p->i] == '-'))
-      p->i++;
+    if (p->i < p->n && (p->s[p->i] == '+' || p->s[p->i] == '-')) p->i++;
     if (p->i >= p->n || p->s[p->i] < '0' || p->s[p->i] > '9')
       return fail(p, "bad exponent");
-    while (p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9')
-      p->i++;
+    while (p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9') p->i++;
   }
-  if (p->i - start >= sizeof tmp)
-    return fail(p, "number too long");
+  if (p->i - start >= sizeof tmp) return fail(p, "number too long");
   memcpy(tmp, p->s + start, p->i - start);
   tmp[p->i - start] = '\0';
   v->number = strtod(tmp, NULL);
@@ -235,8 +208,7 @@ static int parse_number(jp *p, vsh_json *v) {
 static bool word(jp *p, const char *w) {
   size_t n = strlen(w);
 
-  if (p->n - p->i < n || memcmp(p->s + p->i, w, n) != 0)
-    return false;
+  if (p->n - p->i < n || memcmp(p->s + p->i, w, n) != 0) return false;
   p->i += n;
   return true;
 }
@@ -247,13 +219,10 @@ static int parse_value(jp *p, vsh_json **out, int depth) {
   int rc = 0;
 
   *out = NULL;
-  if (depth > VSH_JSON_MAX_DEPTH)
-    return fail(p, "nesting too deep");
+  if (depth > VSH_JSON_MAX_DEPTH) return fail(p, "nesting too deep");
   skip_ws(p);
-  if (p->i >= p->n)
-    return fail(p, "unexpected end of input");
-  if (!(v = calloc(1, sizeof *v)))
-    return VSH_ENOMEM;
+  if (p->i >= p->n) return fail(p, "unexpected end of input");
+  if (!(v = calloc(1, sizeof *v))) return VSH_ENOMEM;
   switch (p->s[p->i]) {
   case '{':
   case '[':
@@ -267,23 +236,18 @@ static int parse_value(jp *p, vsh_json **out, int depth) {
     rc = parse_string(p, &b);
     v->len = b.len;
     v->str = vsh__buf_steal(&b, NULL);
-    if (rc < 0)
-      vsh_buf_dispose(&b);
+    if (rc < 0) vsh_buf_dispose(&b);
     break;
   case 't':
   case 'f':
     v->type = VSH_JSON_BOOL;
     v->boolean = p->s[p->i] == 't';
-    if (!word(p, v->boolean ? "true" : "false"))
-      rc = fail(p, "bad literal");
+    if (!word(p, v->boolean ? "true" : "false")) rc = fail(p, "bad literal");
     break;
   case 'n':
-    if (!word(p, "null"))
-      rc = fail(p, "bad literal");
+    if (!word(p, "null")) rc = fail(p, "bad literal");
     break;
-  default:
-    v->type = VSH_JSON_NUMBER;
-    rc = parse_number(p, v);
+  default: v->type = VSH_JSON_NUMBER; rc = parse_number(p, v);
   }
   if (rc < 0) {
     vsh__json_free(v);
@@ -299,8 +263,7 @@ int vsh__json_parse(vsh_json **out, const char *text, size_t len,
   int rc;
 
   *out = NULL;
-  if (!text)
-    return fail(&p, "no input");
+  if (!text) return fail(&p, "no input");
   rc = parse_value(&p, out, 1);
   if (rc < 0)
     return rc == VSH_ENOMEM ? vsh__error_set(err, rc, "out of memory") : rc;
@@ -316,11 +279,9 @@ int vsh__json_parse(vsh_json **out, const char *text, size_t len,
 const vsh_json *vsh__json_get(const vsh_json *obj, const char *key) {
   size_t i;
 
-  if (!obj || obj->type != VSH_JSON_OBJECT)
-    return NULL;
+  if (!obj || obj->type != VSH_JSON_OBJECT) return NULL;
   for (i = obj->n; i > 0; i--)
-    if (strcmp(obj->keys[i - 1], key) == 0)
-      return obj->items[i - 1];
+    if (strcmp(obj->keys[i - 1], key) == 0) return obj->items[i - 1];
   return NULL;
 }
 

@@ -80,48 +80,39 @@ struct sh_pattern {
 /* Simple one-to-one case folding: ASCII, Latin-1, Latin Extended-A,
  * Greek and Cyrillic, enough for the common nocasematch uses. */
 static uint32_t fold(uint32_t c) {
-  if (c < 0x80)
-    return (c >= 'A' && c <= 'Z') ? c + 32 : c;
-  if (c >= RAW_BASE)
-    return c;
+  if (c < 0x80) return (c >= 'A' && c <= 'Z') ? c + 32 : c;
+  if (c >= RAW_BASE) return c;
   if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
       (c >= 0x391 && c <= 0x3AB && c != 0x3A2) || (c >= 0x410 && c <= 0x42F))
     return c + 32;
-  if (c >= 0x400 && c <= 0x40F)
-    return c + 80;
+  if (c >= 0x400 && c <= 0x40F) return c + 80;
   if (c >= 0x100 && c <= 0x17F && c != 0x130 && c != 0x131 && c != 0x138 &&
       c != 0x149 && c != 0x17F) {
     /* Pairs are upper-even except in two runs where they are upper-odd. */
     bool odd_upper = (c >= 0x139 && c <= 0x148) || (c >= 0x179);
-    if (c == 0x178)
-      return 0xFF;
-    if (odd_upper ? (c & 1) : !(c & 1))
-      return c + 1;
+    if (c == 0x178) return 0xFF;
+    if (odd_upper ? (c & 1) : !(c & 1)) return c + 1;
   }
   return c;
 }
 
 static bool is_lower_cp(uint32_t c) {
-  if (c < 0x80)
-    return c >= 'a' && c <= 'z';
+  if (c < 0x80) return c >= 'a' && c <= 'z';
   return c < RAW_BASE && fold(c) == c &&
          ((c >= 0xDF && c <= 0xFF && c != 0xF7) || (c >= 0x100 && c <= 0x17F) ||
           (c >= 0x3AC && c <= 0x3CE) || (c >= 0x430 && c <= 0x45F));
 }
 
 static bool is_upper_cp(uint32_t c) {
-  if (c < 0x80)
-    return c >= 'A' && c <= 'Z';
+  if (c < 0x80) return c >= 'A' && c <= 'Z';
   return c < RAW_BASE && fold(c) != c;
 }
 
 /* Letters outside ASCII: the scripts fold() knows plus the big CJK,
  * kana and Hangul blocks, an approximation of the C.UTF-8 tables. */
 static bool is_alpha_cp(uint32_t c) {
-  if (c < 0x80)
-    return (c | 32) >= 'a' && (c | 32) <= 'z';
-  if (c >= RAW_BASE)
-    return false;
+  if (c < 0x80) return (c | 32) >= 'a' && (c | 32) <= 'z';
+  if (c >= RAW_BASE) return false;
   return (c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7) ||
          (c >= 0x370 && c <= 0x3FF && c != 0x37E && c != 0x387) ||
          (c >= 0x400 && c <= 0x481) || (c >= 0x48A && c <= 0x52F) ||
@@ -131,27 +122,18 @@ static bool is_alpha_cp(uint32_t c) {
 
 static bool in_class(uint32_t c, uint32_t cls) {
   bool ascii = c < 0x80;
-  if ((cls & CL_ALPHA) && is_alpha_cp(c))
-    return true;
+  if ((cls & CL_ALPHA) && is_alpha_cp(c)) return true;
   if ((cls & (CL_DIGIT | CL_ALNUM | CL_XDIGIT | CL_WORD)) && c >= '0' &&
       c <= '9')
     return true;
-  if ((cls & (CL_ALNUM | CL_WORD)) && is_alpha_cp(c))
-    return true;
-  if ((cls & CL_WORD) && c == '_')
-    return true;
-  if ((cls & CL_UPPER) && is_upper_cp(c))
-    return true;
-  if ((cls & CL_LOWER) && is_lower_cp(c))
-    return true;
-  if ((cls & CL_XDIGIT) && ((c | 32) >= 'a' && (c | 32) <= 'f'))
-    return true;
-  if ((cls & CL_SPACE) && (c == ' ' || (c >= '\t' && c <= '\r')))
-    return true;
-  if ((cls & CL_BLANK) && (c == ' ' || c == '\t'))
-    return true;
-  if ((cls & CL_CNTRL) && (c < 0x20 || c == 0x7F))
-    return true;
+  if ((cls & (CL_ALNUM | CL_WORD)) && is_alpha_cp(c)) return true;
+  if ((cls & CL_WORD) && c == '_') return true;
+  if ((cls & CL_UPPER) && is_upper_cp(c)) return true;
+  if ((cls & CL_LOWER) && is_lower_cp(c)) return true;
+  if ((cls & CL_XDIGIT) && ((c | 32) >= 'a' && (c | 32) <= 'f')) return true;
+  if ((cls & CL_SPACE) && (c == ' ' || (c >= '\t' && c <= '\r'))) return true;
+  if ((cls & CL_BLANK) && (c == ' ' || c == '\t')) return true;
+  if ((cls & CL_CNTRL) && (c < 0x20 || c == 0x7F)) return true;
   if ((cls & CL_PUNCT) && ascii && c > 0x20 && c < 0x7F && !is_alpha_cp(c) &&
       !(c >= '0' && c <= '9'))
     return true;
@@ -236,24 +218,19 @@ static bool unit_is(const compiler *c, size_t i, uint32_t ch) {
  * delimiter may be escaped ([[:punct\:]] is [[:punct:]] to bash). */
 static size_t bracket_sub(const compiler *c, size_t i, uint32_t delim) {
   for (size_t k = i + 2; k < c->nu && k <= i + 2 + BRACKET_NAME_MAX; k++)
-    if (c->u[k].ch == delim && unit_is(c, k + 1, ']'))
-      return k + 2 - i;
+    if (c->u[k].ch == delim && unit_is(c, k + 1, ']')) return k + 2 - i;
   return 0;
 }
 
 /* Index after the ']' closing the bracket expression at i, or 0 when
  * unterminated (the '[' is then an ordinary character). */
 static size_t bracket_end(const compiler *c, size_t i) {
-  if (c->last_close <= i + 1)
-    return 0;
+  if (c->last_close <= i + 1) return 0;
   size_t k = i + 1;
-  if (unit_is(c, k, '!') || unit_is(c, k, '^'))
-    k++;
-  if (unit_is(c, k, ']'))
-    k++;
+  if (unit_is(c, k, '!') || unit_is(c, k, '^')) k++;
+  if (unit_is(c, k, ']')) k++;
   while (k < c->nu) {
-    if (unit_is(c, k, ']'))
-      return k + 1;
+    if (unit_is(c, k, ']')) return k + 1;
     if (unit_is(c, k, '[') &&
         (unit_is(c, k + 1, ':') || unit_is(c, k + 1, '=') ||
          unit_is(c, k + 1, '.'))) {
@@ -272,15 +249,12 @@ static size_t bracket_end(const compiler *c, size_t i) {
 static size_t group_end(const compiler *c, size_t i, int depth) {
   int d = 1;
   for (size_t k = i + 1; k < c->nu; k++) {
-    if (c->u[k].esc)
-      continue;
+    if (c->u[k].esc) continue;
     if (c->u[k].ch == '[') {
       size_t e = bracket_end(c, k);
-      if (e)
-        k = e - 1;
+      if (e) k = e - 1;
     } else if (is_op(c, k)) {
-      if (depth + d >= SH_PAT_MAX_DEPTH)
-        return SIZE_MAX;
+      if (depth + d >= SH_PAT_MAX_DEPTH) return SIZE_MAX;
       d++;
       k++;
     } else if (c->u[k].ch == ')' && --d == 0) {
@@ -297,10 +271,8 @@ static uint32_t new_node(compiler *c, uint32_t seq, uint8_t kind) {
   n->kind = kind;
   n->next = NIL;
   n->prev = c->seqs[seq].tail;
-  if (n->prev == NIL)
-    c->seqs[seq].head = id;
-  else
-    c->nodes[n->prev].next = id;
+  if (n->prev == NIL) c->seqs[seq].head = id;
+  else c->nodes[n->prev].next = id;
   c->seqs[seq].tail = id;
   return id;
 }
@@ -378,19 +350,16 @@ static int parse_group(compiler *c, uint32_t seq, size_t i, size_t end,
                        int depth) {
   uint32_t id = new_node(c, seq, N_GROUP);
   c->nodes[id].op = (uint8_t)c->u[i].ch;
-  if (depth + 1 > c->depth)
-    c->depth = depth + 1;
+  if (depth + 1 > c->depth) c->depth = depth + 1;
   /* Alternatives first take consecutive seq slots, filled afterwards. */
   size_t k = i + 2;
   uint32_t nalt = 1;
   int d = 0;
   for (size_t j = k; j < end; j++) {
-    if (c->u[j].esc)
-      continue;
+    if (c->u[j].esc) continue;
     if (c->u[j].ch == '[') {
       size_t e = bracket_end(c, j);
-      if (e)
-        j = e - 1;
+      if (e) j = e - 1;
     } else if (is_op(c, j)) {
       d++;
       j++;
@@ -408,8 +377,7 @@ static int parse_group(compiler *c, uint32_t seq, size_t i, size_t end,
     c->seqs[base + a] = (pat_seq){NIL, NIL};
     uint32_t s = base + a;
     int rc = parse_seq(c, &k, depth + 1, &s);
-    if (rc)
-      return rc;
+    if (rc) return rc;
     k++; /* the '|' or ')' */
   }
   return 0;
@@ -427,16 +395,13 @@ static int parse_seq(compiler *c, size_t *pos, int depth, uint32_t *out) {
   size_t i = *pos;
   while (i < c->nu) {
     const unit *u = &c->u[i];
-    if (depth > 0 && !u->esc && (u->ch == '|' || u->ch == ')'))
-      break;
+    if (depth > 0 && !u->esc && (u->ch == '|' || u->ch == ')')) break;
     if (is_op(c, i)) {
       size_t end = group_end(c, i + 1, depth);
-      if (end == SIZE_MAX)
-        return VSH_EINVAL;
+      if (end == SIZE_MAX) return VSH_EINVAL;
       if (end) {
         int rc = parse_group(c, seq, i, end, depth);
-        if (rc)
-          return rc;
+        if (rc) return rc;
         c->magic = true;
         i = end + 1;
         continue;
@@ -449,8 +414,7 @@ static int parse_seq(compiler *c, size_t *pos, int depth, uint32_t *out) {
     }
     if (!u->esc && u->ch == '*') {
       uint32_t t = c->seqs[seq].tail;
-      if (t == NIL || c->nodes[t].kind != N_STAR)
-        new_node(c, seq, N_STAR);
+      if (t == NIL || c->nodes[t].kind != N_STAR) new_node(c, seq, N_STAR);
       c->magic = true;
       i++;
       continue;
@@ -500,21 +464,18 @@ static int compile_prog(compiler *c, const unsigned char *quoted, size_t len,
     u->off = (uint32_t)at;
     u->len = (uint32_t)l;
     i = at + l;
-    if (!u->esc && u->ch == ']')
-      c->last_close = c->nu;
+    if (!u->esc && u->ch == ']') c->last_close = c->nu;
   }
   /* Every unit yields at most one node, range and sequence. */
   size_t cap = len + 1;
   c->nodes = vsh__arena_alloc(c->a, cap * sizeof *c->nodes);
   c->seqs = vsh__arena_alloc(c->a, cap * sizeof *c->seqs);
   c->ranges = vsh__arena_alloc(c->a, cap * sizeof *c->ranges);
-  if (!c->nodes || !c->seqs || !c->ranges)
-    return VSH_ENOMEM;
+  if (!c->nodes || !c->seqs || !c->ranges) return VSH_ENOMEM;
   size_t pos = 0;
   uint32_t root = NIL;
   int rc = parse_seq(c, &pos, 0, &root);
-  if (rc)
-    return rc;
+  if (rc) return rc;
   *prog = (pat_prog){c->depth, root, c->nodes, c->seqs, c->ranges};
   return 0;
 }
@@ -523,15 +484,13 @@ int sh_pattern_compile(sh_pattern **out, vsh_arena *a, const char *pat,
                        size_t len, const unsigned char *quoted,
                        unsigned flags) {
   *out = NULL;
-  if (len >= UINT32_MAX)
-    return VSH_EINVAL;
+  if (len >= UINT32_MAX) return VSH_EINVAL;
   compiler c = {.a = a, .pat = pat, .flags = flags};
   size_t cap = len + 1;
   c.u = vsh__malloc(a->al, cap * sizeof *c.u);
   sh_pattern *p = vsh__arena_zalloc(a, sizeof *p);
   int rc = VSH_ENOMEM;
-  if (!c.u || !p)
-    goto done;
+  if (!c.u || !p) goto done;
   bool ascii = true;
   for (size_t i = 0; i < len && ascii; i++)
     ascii = (unsigned char)pat[i] < 0x80;
@@ -541,18 +500,14 @@ int sh_pattern_compile(sh_pattern **out, vsh_arena *a, const char *pat,
     goto done;
   if (!p->invalid && (rc = compile_prog(&c, quoted, len, false, &p->mb)))
     goto done;
-  if (ascii && !p->invalid)
-    p->bytes = p->mb;
-  if (p->invalid)
-    p->mb = p->bytes;
+  if (ascii && !p->invalid) p->bytes = p->mb;
+  if (p->invalid) p->mb = p->bytes;
   if (!c.magic) {
     size_t total = 0;
-    for (size_t i = 0; i < c.nu; i++)
-      total += c.u[i].len;
+    for (size_t i = 0; i < c.nu; i++) total += c.u[i].len;
     char *lit = vsh__arena_alloc(a, total + 1);
     rc = VSH_ENOMEM;
-    if (!lit)
-      goto done;
+    if (!lit) goto done;
     size_t w = 0;
     for (size_t i = 0; i < c.nu; i++) {
       memcpy(lit + w, pat + c.u[i].off, c.u[i].len);
@@ -568,18 +523,14 @@ int sh_pattern_compile(sh_pattern **out, vsh_arena *a, const char *pat,
   *out = p;
   rc = 0;
 done:
-  if (c.u)
-    vsh__free(a->al, c.u, cap * sizeof *c.u);
+  if (c.u) vsh__free(a->al, c.u, cap * sizeof *c.u);
   return rc;
 }
 
-bool sh_pattern_has_magic(const sh_pattern *p) {
-  return p->magic;
-}
+bool sh_pattern_has_magic(const sh_pattern *p) { return p->magic; }
 
 const char *sh_pattern_literal(const sh_pattern *p, size_t *len) {
-  if (len)
-    *len = p->magic ? 0 : p->lit_len;
+  if (len) *len = p->magic ? 0 : p->lit_len;
   return p->magic ? NULL : p->lit;
 }
 
@@ -601,21 +552,18 @@ typedef struct matcher {
 } matcher;
 
 static int charge(matcher *m, uint64_t k) {
-  if (m->b->steps < k)
-    return VSH_ELIMIT;
+  if (m->b->steps < k) return VSH_ELIMIT;
   m->b->steps -= k;
   m->since_poll += k;
   if (m->since_poll >= POLL_EVERY) {
     m->since_poll = 0;
-    if (m->b->cancelled && m->b->cancelled(m->b->ud))
-      return VSH_EABORTED;
+    if (m->b->cancelled && m->b->cancelled(m->b->ud)) return VSH_EABORTED;
   }
   return 0;
 }
 
 static uint64_t *set_push(matcher *m) {
-  if (m->top >= m->cap)
-    return NULL;
+  if (m->top >= m->cap) return NULL;
   return m->pool + m->words * m->top++;
 }
 
@@ -625,32 +573,26 @@ static void set_clear(const matcher *m, uint64_t *s) {
 static bool has(const uint64_t *s, size_t i) {
   return s[i >> 6] >> (i & 63) & 1;
 }
-static void add(uint64_t *s, size_t i) {
-  s[i >> 6] |= (uint64_t)1 << (i & 63);
-}
+static void add(uint64_t *s, size_t i) { s[i >> 6] |= (uint64_t)1 << (i & 63); }
 static bool set_empty(const matcher *m, const uint64_t *s) {
   for (size_t w = 0; w < m->words; w++)
-    if (s[w])
-      return false;
+    if (s[w]) return false;
   return true;
 }
 /* Next member >= i, or SIZE_MAX. */
 static size_t next_bit(const matcher *m, const uint64_t *s, size_t i) {
-  if (i > m->n)
-    return SIZE_MAX;
+  if (i > m->n) return SIZE_MAX;
   size_t w = i >> 6;
   uint64_t v = s[w] & (~(uint64_t)0 << (i & 63));
   while (!v) {
-    if (++w >= m->words)
-      return SIZE_MAX;
+    if (++w >= m->words) return SIZE_MAX;
     v = s[w];
   }
   return (w << 6) + (size_t)__builtin_ctzll(v);
 }
 static size_t last_bit(const matcher *m, const uint64_t *s) {
   for (size_t w = m->words; w-- > 0;)
-    if (s[w])
-      return (w << 6) + 63 - (size_t)__builtin_clzll(s[w]);
+    if (s[w]) return (w << 6) + 63 - (size_t)__builtin_clzll(s[w]);
   return SIZE_MAX;
 }
 static bool blocked(const matcher *m, size_t i) {
@@ -660,17 +602,13 @@ static bool blocked(const matcher *m, size_t i) {
 static bool node_matches(const matcher *m, const pat_node *e, size_t i) {
   uint32_t c = m->key[i];
   bool nocase = m->p->flags & SH_PAT_NOCASE;
-  if (e->kind == N_CHAR)
-    return (nocase ? fold(c) : c) == e->ch;
-  if (blocked(m, i))
-    return false;
-  if (e->kind == N_ANY)
-    return true;
+  if (e->kind == N_CHAR) return (nocase ? fold(c) : c) == e->ch;
+  if (blocked(m, i)) return false;
+  if (e->kind == N_ANY) return true;
   /* bash tests classes on the character as written, ranges and members
    * on its lower-case form. */
   bool hit = e->classes && in_class(c, e->classes);
-  if (nocase)
-    c = fold(c);
+  if (nocase) c = fold(c);
   for (uint32_t r = 0; !hit && r < e->count; r++) {
     const pat_range *rg = &m->prog->ranges[e->first + r];
     hit = c >= rg->lo && c <= rg->hi;
@@ -686,14 +624,12 @@ static int run_alts(matcher *m, const pat_node *g, bool back,
                     const uint64_t *in, uint64_t *out, int depth) {
   size_t top = m->top;
   uint64_t *tmp = set_push(m);
-  if (!tmp)
-    return VSH_ENOMEM;
+  if (!tmp) return VSH_ENOMEM;
   set_clear(m, out);
   int rc = 0;
   for (uint32_t a = 0; a < g->count && !rc; a++) {
     rc = run_seq(m, g->first + a, back, in, tmp, depth + 1);
-    for (size_t w = 0; w < m->words; w++)
-      out[w] |= tmp[w];
+    for (size_t w = 0; w < m->words; w++) out[w] |= tmp[w];
   }
   m->top = top;
   return rc;
@@ -704,11 +640,9 @@ static int run_alts(matcher *m, const pat_node *g, bool back,
 static bool single_char_alts(const matcher *m, const pat_node *g) {
   for (uint32_t a = 0; a < g->count; a++) {
     const pat_seq *s = &m->prog->seqs[g->first + a];
-    if (s->head == NIL || s->head != s->tail)
-      return false;
+    if (s->head == NIL || s->head != s->tail) return false;
     uint8_t k = m->prog->nodes[s->head].kind;
-    if (k != N_CHAR && k != N_ANY && k != N_CLASS)
-      return false;
+    if (k != N_CHAR && k != N_ANY && k != N_CLASS) return false;
   }
   return true;
 }
@@ -724,16 +658,13 @@ static int sweep(matcher *m, const pat_node *g, bool back, const uint64_t *in,
                  uint64_t *out) {
   memcpy(out, in, m->words * sizeof *out);
   size_t first = back ? last_bit(m, in) : next_bit(m, in, 0);
-  if (first == SIZE_MAX)
-    return 0;
+  if (first == SIZE_MAX) return 0;
   if (!back) {
     for (size_t i = first; i < m->n; i++)
-      if (has(out, i) && any_alt_matches(m, g, i))
-        add(out, i + 1);
+      if (has(out, i) && any_alt_matches(m, g, i)) add(out, i + 1);
   } else {
     for (size_t i = first; i > 0; i--)
-      if (has(out, i) && any_alt_matches(m, g, i - 1))
-        add(out, i - 1);
+      if (has(out, i) && any_alt_matches(m, g, i - 1)) add(out, i - 1);
   }
   return charge(m, (back ? first : m->n - first) * g->count + m->words);
 }
@@ -741,27 +672,23 @@ static int sweep(matcher *m, const pat_node *g, bool back, const uint64_t *in,
 /* out = every position reachable from in by zero or more alternatives. */
 static int closure(matcher *m, const pat_node *g, bool back, const uint64_t *in,
                    uint64_t *out, int depth) {
-  if (single_char_alts(m, g))
-    return sweep(m, g, back, in, out);
+  if (single_char_alts(m, g)) return sweep(m, g, back, in, out);
   size_t top = m->top;
   uint64_t *front = set_push(m), *got = set_push(m);
-  if (!front || !got)
-    return VSH_ENOMEM;
+  if (!front || !got) return VSH_ENOMEM;
   memcpy(out, in, m->words * sizeof *out);
   memcpy(front, in, m->words * sizeof *out);
   int rc = 0;
   for (;;) {
     rc = run_alts(m, g, back, front, got, depth);
-    if (rc)
-      break;
+    if (rc) break;
     bool any = false;
     for (size_t w = 0; w < m->words; w++) {
       front[w] = got[w] & ~out[w];
       out[w] |= front[w];
       any |= front[w] != 0;
     }
-    if (!any || (rc = charge(m, m->words)))
-      break;
+    if (!any || (rc = charge(m, m->words))) break;
   }
   m->top = top;
   return rc;
@@ -773,8 +700,7 @@ static int negate(matcher *m, const pat_node *g, bool back, const uint64_t *in,
                   uint64_t *out, int depth) {
   size_t top = m->top;
   uint64_t *one = set_push(m), *got = set_push(m);
-  if (!one || !got)
-    return VSH_ENOMEM;
+  if (!one || !got) return VSH_ENOMEM;
   set_clear(m, out);
   set_clear(m, one);
   int rc = 0;
@@ -783,12 +709,10 @@ static int negate(matcher *m, const pat_node *g, bool back, const uint64_t *in,
     add(one, i);
     rc = run_alts(m, g, back, one, got, depth);
     one[i >> 6] = 0;
-    if (rc)
-      break;
+    if (rc) break;
     size_t j = i;
     for (;;) {
-      if (!has(got, j))
-        add(out, j);
+      if (!has(got, j)) add(out, j);
       if (back ? (j == 0 || blocked(m, j - 1)) : (j == m->n || blocked(m, j)))
         break;
       j = back ? j - 1 : j + 1;
@@ -802,15 +726,13 @@ static int negate(matcher *m, const pat_node *g, bool back, const uint64_t *in,
 static int run_star(matcher *m, bool back, const uint64_t *in, uint64_t *out) {
   set_clear(m, out);
   size_t first = back ? last_bit(m, in) : next_bit(m, in, 0);
-  if (first == SIZE_MAX)
-    return 0;
+  if (first == SIZE_MAX) return 0;
   if (!m->block) {
     /* No barriers: everything on one side of the extreme start. */
     size_t lo = back ? 0 : first, hi = back ? first : m->n;
     for (size_t w = lo >> 6; w <= hi >> 6; w++) {
       uint64_t v = ~(uint64_t)0;
-      if (w == lo >> 6)
-        v &= ~(uint64_t)0 << (lo & 63);
+      if (w == lo >> 6) v &= ~(uint64_t)0 << (lo & 63);
       if (w == hi >> 6 && (hi & 63) != 63)
         v &= ((uint64_t)1 << ((hi & 63) + 1)) - 1;
       out[w] = v;
@@ -821,18 +743,14 @@ static int run_star(matcher *m, bool back, const uint64_t *in, uint64_t *out) {
   if (!back) {
     for (size_t i = first; i <= m->n; i++) {
       on |= has(in, i);
-      if (on)
-        add(out, i);
-      if (i < m->n && blocked(m, i))
-        on = false;
+      if (on) add(out, i);
+      if (i < m->n && blocked(m, i)) on = false;
     }
   } else {
     for (size_t i = first + 1; i-- > 0;) {
       on |= has(in, i);
-      if (on)
-        add(out, i);
-      if (i > 0 && blocked(m, i - 1))
-        on = false;
+      if (on) add(out, i);
+      if (i > 0 && blocked(m, i - 1)) on = false;
     }
   }
   return charge(m, m->n + 1);
@@ -846,8 +764,7 @@ static int run_char(matcher *m, const pat_node *e, bool back,
        i = next_bit(m, in, i + 1)) {
     k++;
     if (back) {
-      if (i > 0 && node_matches(m, e, i - 1))
-        add(out, i - 1);
+      if (i > 0 && node_matches(m, e, i - 1)) add(out, i - 1);
     } else if (i < m->n && node_matches(m, e, i)) {
       add(out, i + 1);
     }
@@ -858,61 +775,48 @@ static int run_char(matcher *m, const pat_node *e, bool back,
 static int run_node(matcher *m, const pat_node *e, bool back,
                     const uint64_t *in, uint64_t *out, int depth) {
   switch (e->kind) {
-  case N_STAR:
-    return run_star(m, back, in, out);
-  case N_GROUP:
-    break;
-  default:
-    return run_char(m, e, back, in, out);
+  case N_STAR: return run_star(m, back, in, out);
+  case N_GROUP: break;
+  default: return run_char(m, e, back, in, out);
   }
   int rc;
   switch (e->op) {
-  case '@':
-    return run_alts(m, e, back, in, out, depth);
+  case '@': return run_alts(m, e, back, in, out, depth);
   case '?':
     rc = run_alts(m, e, back, in, out, depth);
-    for (size_t w = 0; !rc && w < m->words; w++)
-      out[w] |= in[w];
+    for (size_t w = 0; !rc && w < m->words; w++) out[w] |= in[w];
     return rc;
-  case '*':
-    return closure(m, e, back, in, out, depth);
+  case '*': return closure(m, e, back, in, out, depth);
   case '+': {
     size_t top = m->top;
     uint64_t *once = set_push(m);
-    if (!once)
-      return VSH_ENOMEM;
+    if (!once) return VSH_ENOMEM;
     rc = run_alts(m, e, back, in, once, depth);
-    if (!rc)
-      rc = closure(m, e, back, once, out, depth);
+    if (!rc) rc = closure(m, e, back, once, out, depth);
     m->top = top;
     return rc;
   }
-  default:
-    return negate(m, e, back, in, out, depth);
+  default: return negate(m, e, back, in, out, depth);
   }
 }
 
 static int run_seq(matcher *m, uint32_t seq, bool back, const uint64_t *in,
                    uint64_t *out, int depth) {
-  if (depth > SH_PAT_MAX_DEPTH)
-    return VSH_EINVAL;
+  if (depth > SH_PAT_MAX_DEPTH) return VSH_EINVAL;
   const pat_seq *s = &m->prog->seqs[seq];
   size_t top = m->top;
   uint64_t *cur = set_push(m), *nxt = set_push(m);
-  if (!cur || !nxt)
-    return VSH_ENOMEM;
+  if (!cur || !nxt) return VSH_ENOMEM;
   memcpy(cur, in, m->words * sizeof *cur);
   int rc = 0;
   for (uint32_t id = back ? s->tail : s->head; id != NIL;) {
     const pat_node *e = &m->prog->nodes[id];
     rc = run_node(m, e, back, cur, nxt, depth);
-    if (rc)
-      break;
+    if (rc) break;
     uint64_t *t = cur;
     cur = nxt;
     nxt = t;
-    if (set_empty(m, cur))
-      break;
+    if (set_empty(m, cur)) break;
     id = back ? e->prev : e->next;
   }
   memcpy(out, cur, m->words * sizeof *out);
@@ -957,13 +861,11 @@ static int run_begin(match_run *r, const sh_pattern *p, const char *s, size_t n,
       !vsh__add_size(bytes, kb, &bytes))
     return VSH_ENOMEM;
   int rc = charge(m, chars + 1);
-  if (rc)
-    return rc;
+  if (rc) return rc;
   uint64_t *mem = r->stack;
   if (bytes > sizeof r->stack) {
     mem = vsh__malloc(p->al, bytes);
-    if (!mem)
-      return VSH_ENOMEM;
+    if (!mem) return VSH_ENOMEM;
     r->heap = mem;
     r->heap_size = bytes;
   }
@@ -972,8 +874,7 @@ static int run_begin(match_run *r, const sh_pattern *p, const char *s, size_t n,
   r->b = r->a + m->words;
   uint64_t *block = r->b + m->words;
   uint32_t *key = (uint32_t *)(block + (need_block ? m->words : 0));
-  if (need_block)
-    memset(block, 0, m->words * 8);
+  if (need_block) memset(block, 0, m->words * 8);
   bool slash = p->flags & SH_PAT_PATHNAME, period = p->flags & SH_PAT_PERIOD;
   for (size_t i = 0, off = 0; i < chars; i++) {
     size_t l;
@@ -991,8 +892,7 @@ static int run_begin(match_run *r, const sh_pattern *p, const char *s, size_t n,
 }
 
 static void run_end(match_run *r) {
-  if (r->heap)
-    vsh__free(r->m.p->al, r->heap, r->heap_size);
+  if (r->heap) vsh__free(r->m.p->al, r->heap, r->heap_size);
 }
 
 int sh_pattern_match(const sh_pattern *p, const char *s, size_t n,
@@ -1005,8 +905,7 @@ int sh_pattern_match(const sh_pattern *p, const char *s, size_t n,
     set_clear(&r.m, r.a);
     add(r.a, 0);
     rc = run_seq(&r.m, r.m.prog->root, false, r.a, r.b, 0);
-    if (rc == 0)
-      rc = has(r.b, r.m.n);
+    if (rc == 0) rc = has(r.b, r.m.n);
   }
   run_end(&r);
   return rc;
@@ -1014,8 +913,7 @@ int sh_pattern_match(const sh_pattern *p, const char *s, size_t n,
 
 /* Byte offset of character index i. */
 static size_t byte_at(const char *s, size_t n, size_t i, bool bytewise) {
-  if (bytewise)
-    return i;
+  if (bytewise) return i;
   size_t off = 0;
   while (i-- > 0) {
     size_t l;
@@ -1032,22 +930,19 @@ static bool plain_literal(const sh_pattern *p) {
   return !p->magic && !(p->flags & SH_PAT_NOCASE);
 }
 
-static int literal_find(const sh_pattern *p, const char *s, size_t n,
-                        int mode, size_t from, size_t *st) {
+static int literal_find(const sh_pattern *p, const char *s, size_t n, int mode,
+                        size_t from, size_t *st) {
   size_t k = p->lit_len;
-  if (k > n - from)
-    return 0;
+  if (k > n - from) return 0;
   switch (mode) {
   case SH_PAT_PREFIX_SHORT:
   case SH_PAT_PREFIX_LONG:
-    if (memcmp(s + from, p->lit, k))
-      return 0;
+    if (memcmp(s + from, p->lit, k)) return 0;
     *st = from;
     return 1;
   case SH_PAT_SUFFIX_SHORT:
   case SH_PAT_SUFFIX_LONG:
-    if (memcmp(s + n - k, p->lit, k))
-      return 0;
+    if (memcmp(s + n - k, p->lit, k)) return 0;
     *st = n - k;
     return 1;
   default: {
@@ -1058,8 +953,7 @@ static int literal_find(const sh_pattern *p, const char *s, size_t n,
     /* a valid literal never starts with a continuation byte, so a hit is
      * on a character boundary; an invalid one is matched bytewise */
     const char *h = memmem(s + from, n - from, p->lit, k);
-    if (!h)
-      return 0;
+    if (!h) return 0;
     *st = (size_t)(h - s);
     return 1;
   }
@@ -1072,8 +966,7 @@ static size_t fixed_length(const pat_prog *g) {
   size_t k = 0;
   for (uint32_t i = g->seqs[g->root].head; i != NIL; i = g->nodes[i].next) {
     uint8_t kind = g->nodes[i].kind;
-    if (kind != N_CHAR && kind != N_ANY && kind != N_CLASS)
-      return SIZE_MAX;
+    if (kind != N_CHAR && kind != N_ANY && kind != N_CLASS) return SIZE_MAX;
     k++;
   }
   return k;
@@ -1086,15 +979,13 @@ int sh_pattern_scan(const sh_pattern *p, const char *s, size_t n, bool all,
     size_t pos = 0, st;
     int rc = 0;
     while (pos <= n && literal_find(p, s, n, SH_PAT_ANY, pos, &st) == 1) {
-      if ((rc = fn(ud, st, p->lit_len)) < 0)
-        return rc;
+      if ((rc = fn(ud, st, p->lit_len)) < 0) return rc;
       if (p->lit_len == 0) { /* cannot happen: empty patterns never reach */
         pos = st + 1;
       } else {
         pos = st + p->lit_len;
       }
-      if (!all || pos >= n)
-        break;
+      if (!all || pos >= n) break;
     }
     return 0;
   }
@@ -1113,29 +1004,24 @@ int sh_pattern_scan(const sh_pattern *p, const char *s, size_t n, bool all,
     return VSH_ENOMEM;
   }
   set_clear(m, r.a);
-  for (size_t i = 0; i <= m->n; i++)
-    add(r.a, i);
+  for (size_t i = 0; i <= m->n; i++) add(r.a, i);
   rc = run_seq(m, m->prog->root, true, r.a, starts, 0);
   size_t fixed = fixed_length(m->prog);
   size_t ci = 0, cb = 0; /* a character index and its byte offset */
   size_t pos = 0, count = 0;
   while (!rc && pos <= m->n) {
     /* after a replacement, no empty match at the very end (bash) */
-    if (pos == m->n && count)
-      break;
+    if (pos == m->n && count) break;
     size_t from = next_bit(m, starts, pos);
-    if (from > m->n)
-      break;
+    if (from > m->n) break;
     size_t to;
     if (fixed != SIZE_MAX) { /* every match has the same length */
       to = from + fixed;
-      if ((rc = charge(m, fixed + 1)))
-        break;
+      if ((rc = charge(m, fixed + 1))) break;
     } else {
       set_clear(m, r.a);
       add(r.a, from);
-      if ((rc = run_seq(m, m->prog->root, false, r.a, r.b, 0)))
-        break;
+      if ((rc = run_seq(m, m->prog->root, false, r.a, r.b, 0))) break;
       to = last_bit(m, r.b);
     }
     while (ci < from) {
@@ -1151,13 +1037,11 @@ int sh_pattern_scan(const sh_pattern *p, const char *s, size_t n, bool all,
       cb += l;
       ci++;
     }
-    if ((rc = fn(ud, bs, cb - bs)) < 0)
-      break;
+    if ((rc = fn(ud, bs, cb - bs)) < 0) break;
     rc = 0;
     count++;
     pos = to > from ? to : from + 1;
-    if (!all || (to > from && to >= m->n))
-      break;
+    if (!all || (to > from && to >= m->n)) break;
   }
   run_end(&r);
   return rc;
@@ -1167,8 +1051,7 @@ int sh_pattern_find(const sh_pattern *p, const char *s, size_t n, int mode,
                     size_t *match_start, size_t *match_len,
                     sh_pattern_budget *b) {
   *match_start = *match_len = 0;
-  if (mode < SH_PAT_PREFIX_SHORT || mode > SH_PAT_ANY)
-    return VSH_EINVAL;
+  if (mode < SH_PAT_PREFIX_SHORT || mode > SH_PAT_ANY) return VSH_EINVAL;
   if (plain_literal(p)) {
     size_t st;
     int hit = literal_find(p, s, n, mode, 0, &st);
@@ -1203,22 +1086,19 @@ int sh_pattern_find(const sh_pattern *p, const char *s, size_t n, int mode,
   } else {
     /* Starts of any match: run backwards from every end; then the
      * longest match from the leftmost start. */
-    for (size_t i = 0; i <= m->n; i++)
-      add(r.a, i);
+    for (size_t i = 0; i <= m->n; i++) add(r.a, i);
     rc = run_seq(m, m->prog->root, true, r.a, r.b, 0);
     if (rc == 0 && !set_empty(m, r.b)) {
       from = next_bit(m, r.b, 0);
       set_clear(m, r.a);
       add(r.a, from);
       rc = run_seq(m, m->prog->root, false, r.a, r.b, 0);
-      if (rc == 0)
-        to = last_bit(m, r.b);
+      if (rc == 0) to = last_bit(m, r.b);
     }
   }
   bool bytewise = m->bytewise;
   run_end(&r);
-  if (rc || to == SIZE_MAX)
-    return rc;
+  if (rc || to == SIZE_MAX) return rc;
   size_t bs = byte_at(s, n, from, bytewise);
   *match_start = bs;
   *match_len = byte_at(s + bs, n - bs, to - from, bytewise);

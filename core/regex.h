@@ -95,9 +95,9 @@ bool vsh__regex_has_backrefs(const vsh_regex *re);
  * 1; returns 0 when there is no match, VSH_ELIMIT when the budget ran out,
  * VSH_EABORTED when cancelled, VSH_ENOMEM.  b may be NULL (default steps,
  * no cancellation).  eflags: VSH_RE_NOTBOL | VSH_RE_NOTEOL. */
-int vsh__regex_exec(const vsh_regex *re, const char *s, size_t n,
-                    size_t start, unsigned eflags, vsh_regmatch *m,
-                    size_t nm, vsh_re_budget *b);
+int vsh__regex_exec(const vsh_regex *re, const char *s, size_t n, size_t start,
+                    unsigned eflags, vsh_regmatch *m, size_t nm,
+                    vsh_re_budget *b);
 
 void vsh__regex_free(vsh_regex *re);
 /* Case folding: vsh__cp_lower / vsh__cp_upper (core.h). */

@@ -8,8 +8,19 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { N_EMPTY, N_CHAR, N_ANY, N_SET, N_CAT, N_ALT, N_GROUP, N_REPEAT,
-       N_ASSERT, N_BACKREF, N_LOOK };
+enum {
+  N_EMPTY,
+  N_CHAR,
+  N_ANY,
+  N_SET,
+  N_CAT,
+  N_ALT,
+  N_GROUP,
+  N_REPEAT,
+  N_ASSERT,
+  N_BACKREF,
+  N_LOOK
+};
 
 typedef struct rnode {
   uint8_t kind;
@@ -47,17 +58,14 @@ typedef struct rparser {
 /* Letters outside ASCII, approximately (the scripts agents meet). */
 static bool is_letter(int32_t c) {
   static const int32_t r[][2] = {
-      {0xAA, 0xAA},     {0xB5, 0xB5},     {0xBA, 0xBA},
-      {0xC0, 0xD6},     {0xD8, 0xF6},     {0xF8, 0x2C1},
-      {0x370, 0x373},   {0x376, 0x37D},   {0x386, 0x386},
-      {0x388, 0x3FF},   {0x400, 0x481},   {0x48A, 0x52F},
-      {0x531, 0x556},   {0x561, 0x587},   {0x5D0, 0x5F2},
-      {0x620, 0x64A},   {0x671, 0x6D3},   {0x904, 0x939},
-      {0x980, 0xDFF},   {0xE01, 0xE30},   {0x10A0, 0x10FF},
-      {0x1100, 0x11FF}, {0x1E00, 0x1FBC}, {0x3041, 0x3096},
-      {0x30A1, 0x30FA}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
-      {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFF21, 0xFF3A},
-      {0xFF41, 0xFF5A}, {0x20000, 0x2FFFF}};
+      {0xAA, 0xAA},     {0xB5, 0xB5},     {0xBA, 0xBA},     {0xC0, 0xD6},
+      {0xD8, 0xF6},     {0xF8, 0x2C1},    {0x370, 0x373},   {0x376, 0x37D},
+      {0x386, 0x386},   {0x388, 0x3FF},   {0x400, 0x481},   {0x48A, 0x52F},
+      {0x531, 0x556},   {0x561, 0x587},   {0x5D0, 0x5F2},   {0x620, 0x64A},
+      {0x671, 0x6D3},   {0x904, 0x939},   {0x980, 0xDFF},   {0xE01, 0xE30},
+      {0x10A0, 0x10FF}, {0x1100, 0x11FF}, {0x1E00, 0x1FBC}, {0x3041, 0x3096},
+      {0x30A1, 0x30FA}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF}, {0xAC00, 0xD7A3},
+      {0xF900, 0xFAFF}, {0xFF21, 0xFF3A}, {0xFF41, 0xFF5A}, {0x20000, 0x2FFFF}};
   for (size_t k = 0; k < sizeof(r) / sizeof(r[0]); k++)
     if (c >= r[k][0] && c <= r[k][1]) return true;
   return false;
@@ -185,7 +193,8 @@ static int32_t new_set(rparser *ps) {
 }
 
 static void set_add_range(rparser *ps, re_set *s, int32_t lo, int32_t hi) {
-  for (int32_t c = lo; c <= hi && c < 256; c++) s->bits[c >> 5] |= 1u << (c & 31);
+  for (int32_t c = lo; c <= hi && c < 256; c++)
+    s->bits[c >> 5] |= 1u << (c & 31);
   if (hi < 256) return;
   if (lo < 256) lo = 256;
   int32_t *nr = realloc(s->ranges, (s->nranges + 1) * 2 * sizeof(int32_t));
@@ -240,12 +249,22 @@ static int32_t class_node(rparser *ps, unsigned cls, bool negated) {
   return n;
 }
 
-static const struct { const char *name; unsigned cls; } class_names[] = {
-    {"alpha", RC_ALPHA}, {"digit", RC_DIGIT}, {"alnum", RC_ALNUM},
-    {"upper", RC_UPPER}, {"lower", RC_LOWER}, {"space", RC_SPACE},
-    {"blank", RC_BLANK}, {"punct", RC_PUNCT}, {"print", RC_PRINT},
-    {"graph", RC_GRAPH}, {"cntrl", RC_CNTRL}, {"xdigit", RC_XDIGIT},
-    {NULL, 0}};
+static const struct {
+  const char *name;
+  unsigned cls;
+} class_names[] = {{"alpha", RC_ALPHA},
+                   {"digit", RC_DIGIT},
+                   {"alnum", RC_ALNUM},
+                   {"upper", RC_UPPER},
+                   {"lower", RC_LOWER},
+                   {"space", RC_SPACE},
+                   {"blank", RC_BLANK},
+                   {"punct", RC_PUNCT},
+                   {"print", RC_PRINT},
+                   {"graph", RC_GRAPH},
+                   {"cntrl", RC_CNTRL},
+                   {"xdigit", RC_XDIGIT},
+                   {NULL, 0}};
 
 /* Perl escapes that stand for one character; -1 if c is not one. */
 static int32_t perl_char_escape(rparser *ps, char c) {
@@ -264,9 +283,10 @@ static int32_t perl_char_escape(rparser *ps, char c) {
       size_t j = ps->i + 1;
       while (j < ps->len && ps->p[j] != '}' && nd < 8) {
         char h = ps->p[j];
-        int d = (h >= '0' && h <= '9') ? h - '0'
+        int d = (h >= '0' && h <= '9')   ? h - '0'
                 : (h >= 'a' && h <= 'f') ? h - 'a' + 10
-                : (h >= 'A' && h <= 'F') ? h - 'A' + 10 : -1;
+                : (h >= 'A' && h <= 'F') ? h - 'A' + 10
+                                         : -1;
         if (d < 0) break;
         v = v * 16 + d;
         nd++;
@@ -281,9 +301,10 @@ static int32_t perl_char_escape(rparser *ps, char c) {
     }
     while (ps->i < ps->len && nd < 2) {
       char h = ps->p[ps->i];
-      int d = (h >= '0' && h <= '9') ? h - '0'
+      int d = (h >= '0' && h <= '9')   ? h - '0'
               : (h >= 'a' && h <= 'f') ? h - 'a' + 10
-              : (h >= 'A' && h <= 'F') ? h - 'A' + 10 : -1;
+              : (h >= 'A' && h <= 'F') ? h - 'A' + 10
+                                       : -1;
       if (d < 0) break;
       v = v * 16 + d;
       nd++;
@@ -298,9 +319,12 @@ static int32_t perl_char_escape(rparser *ps, char c) {
 static unsigned perl_class(char c, bool *neg) {
   *neg = (c == 'D' || c == 'W' || c == 'S');
   switch (c) {
-  case 'd': case 'D': return RC_DIGIT;
-  case 'w': case 'W': return RC_WORD;
-  case 's': case 'S': return RC_SPACE;
+  case 'd':
+  case 'D': return RC_DIGIT;
+  case 'w':
+  case 'W': return RC_WORD;
+  case 's':
+  case 'S': return RC_SPACE;
   }
   return 0;
 }
@@ -434,11 +458,17 @@ static int64_t fixed_len_at(const vsh_regex *re, int32_t pc, int64_t *memo,
     if (memo[pc] >= 0) return total + memo[pc];
     const re_inst *in = &re->prog[pc];
     switch (in->op) {
-    case RI_CHAR: case RI_CHARI: case RI_ANY: case RI_ANYNL: case RI_SET:
+    case RI_CHAR:
+    case RI_CHARI:
+    case RI_ANY:
+    case RI_ANYNL:
+    case RI_SET:
       total++;
       pc++;
       continue;
-    case RI_SAVE: case RI_ASSERT: case RI_LOOK: pc++; continue;
+    case RI_SAVE:
+    case RI_ASSERT:
+    case RI_LOOK: pc++; continue;
     case RI_JMP: pc = in->x; continue;
     case RI_MATCH: return total;
     case RI_SPLIT: {
@@ -557,7 +587,8 @@ static int32_t perl_group(rparser *ps) {
     ps->i += 2;
     return look_group(ps, true, neg);
   }
-  if (c == '<' || (c == 'P' && ps->i + 1 < ps->len && ps->p[ps->i + 1] == '<')) {
+  if (c == '<' ||
+      (c == 'P' && ps->i + 1 < ps->len && ps->p[ps->i + 1] == '<')) {
     size_t j = ps->i + (c == 'P' ? 2 : 1);
     while (j < ps->len && ps->p[j] != '>') j++;
     if (j >= ps->len) return fail(ps, "syntax error in subpattern name");
@@ -631,7 +662,8 @@ static int32_t parse_escape(rparser *ps) {
   } else {
     switch (c) {
     case 'A': ps->i++; return assert_node(ps, RA_BUFBEG);
-    case 'z': case 'Z': ps->i++; return assert_node(ps, RA_BUFEND);
+    case 'z':
+    case 'Z': ps->i++; return assert_node(ps, RA_BUFEND);
     }
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
       ps->i++;
@@ -670,10 +702,10 @@ static bool parse_interval(rparser *ps, int32_t *mn, int32_t *mx) {
       ps->i = save;
       return false;
     }
-    if (ps->i >= ps->len || (bre && ps->i + 1 >= ps->len && ps->p[ps->i] == '\\'))
+    if (ps->i >= ps->len ||
+        (bre && ps->i + 1 >= ps->len && ps->p[ps->i] == '\\'))
       fail(ps, bre ? "Unmatched \\{" : "Unmatched { or \\{");
-    else
-      fail(ps, "Invalid content of \\{\\}");
+    else fail(ps, "Invalid content of \\{\\}");
     return true;
   }
   ps->i += bre ? 2 : 1;
@@ -749,7 +781,8 @@ static int32_t parse_atom(rparser *ps, bool branch_start) {
     if (ps->strict && (c == '*' || c == '+' || c == '?' || c == '{'))
       return fail(ps, "Invalid preceding regular expression");
     if (c == '*' || c == '+' || c == '?') {
-      if (ps->perl) return fail(ps, "quantifier does not follow a repeatable item");
+      if (ps->perl)
+        return fail(ps, "quantifier does not follow a repeatable item");
       ps->i++; /* GNU: a leading repetition operator applies to nothing */
       return new_node(ps, N_EMPTY);
     }
@@ -835,8 +868,9 @@ static int32_t parse_cat(rparser *ps) {
       if (reps > 1 && ps->perl) /* a** is ERE; Perl allows one (+? or ++) */
         return fail(ps, "quantifier does not follow a repeatable item");
       if (ps->nodes[a].kind == N_ASSERT && (ps->perl || ps->strict))
-        return fail(ps, ps->perl ? "quantifier does not follow a repeatable item"
-                                      : "Invalid preceding regular expression");
+        return fail(ps, ps->perl
+                            ? "quantifier does not follow a repeatable item"
+                            : "Invalid preceding regular expression");
       int32_t r = new_node(ps, N_REPEAT);
       if (r < 0) return -1;
       ps->nodes[r].min = mn;
@@ -870,7 +904,8 @@ static int32_t parse_alt(rparser *ps) {
 
 static int emit(rparser *ps, int op, int32_t x, int32_t y) {
   if (ps->rc) return -1;
-  if (ps->ninst >= VSH_RE_MAX_INSTS) return fail(ps, "Regular expression too big");
+  if (ps->ninst >= VSH_RE_MAX_INSTS)
+    return fail(ps, "Regular expression too big");
   if (ps->ninst == ps->icap) {
     size_t nc = ps->icap ? ps->icap * 2 : 64;
     re_inst *nv = realloc(ps->prog, nc * sizeof(*nv));
@@ -890,16 +925,24 @@ static bool nullable(rparser *ps, int32_t i) {
   if (n->nullable >= 0) return n->nullable;
   bool r;
   switch (n->kind) {
-  case N_CHAR: case N_ANY: case N_SET: r = false; break;
+  case N_CHAR:
+  case N_ANY:
+  case N_SET: r = false; break;
   case N_CAT:
     r = true;
     for (int32_t c = n->first; c >= 0; c = ps->nodes[c].next)
-      if (!nullable(ps, c)) { r = false; break; }
+      if (!nullable(ps, c)) {
+        r = false;
+        break;
+      }
     break;
   case N_ALT:
     r = false;
     for (int32_t c = n->first; c >= 0; c = ps->nodes[c].next)
-      if (nullable(ps, c)) { r = true; break; }
+      if (nullable(ps, c)) {
+        r = true;
+        break;
+      }
     break;
   case N_GROUP: r = nullable(ps, n->first); break;
   case N_REPEAT: r = n->min == 0 || nullable(ps, n->first); break;
@@ -941,12 +984,12 @@ static void gen(rparser *ps, int32_t i) {
     int32_t cp = n->val;
     if (n->icase && vsh__cp_lower(cp) != vsh__cp_upper(cp))
       emit(ps, RI_CHARI, vsh__cp_lower(cp), 0);
-    else
-      emit(ps, RI_CHAR, cp, 0);
+    else emit(ps, RI_CHAR, cp, 0);
     break;
   }
   case N_ANY:
-    emit(ps, (ps->flags & (VSH_RE_NEWLINE | VSH_RE_PERL)) ? RI_ANYNL : RI_ANY, 0, 0);
+    emit(ps, (ps->flags & (VSH_RE_NEWLINE | VSH_RE_PERL)) ? RI_ANYNL : RI_ANY,
+         0, 0);
     break;
   case N_SET: emit(ps, RI_SET, n->val, 0); break;
   case N_ASSERT: emit(ps, RI_ASSERT, n->val, 0); break;
@@ -1049,10 +1092,12 @@ static void first_bytes(vsh_regex *re) {
       stack[sp++] = in->x;
       break;
     case RI_JMP: stack[sp++] = in->x; break;
-    case RI_SAVE: case RI_MARK: case RI_CHECK: case RI_ASSERT:
-      stack[sp++] = pc + 1;
-      break;
-    case RI_CHAR: case RI_CHARI: {
+    case RI_SAVE:
+    case RI_MARK:
+    case RI_CHECK:
+    case RI_ASSERT: stack[sp++] = pc + 1; break;
+    case RI_CHAR:
+    case RI_CHARI: {
       int32_t cps[3] = {in->x, in->x, in->x};
       if (in->op == RI_CHARI) {
         cps[1] = vsh__cp_upper(in->x);
@@ -1082,8 +1127,7 @@ static void first_bytes(vsh_regex *re) {
       for (int b = 0xC2; b <= 0xF4; b++) re->first[b] = true;
       break;
     }
-    default: /* ANY, BACKREF, MATCH */
-      goto done;
+    default: /* ANY, BACKREF, MATCH */ goto done;
     }
   }
   re->use_first = true;
@@ -1122,11 +1166,13 @@ int vsh__regex_compile(vsh_regex **out, const char *pat, size_t len,
     fail(&ps, "Regular expression too big");
   } else if (flags & VSH_RE_LITERAL) {
     root = new_node(&ps, N_CAT);
-    while (!ps.rc && ps.i < ps.len) add_child(&ps, root, char_node(&ps, next_cp(&ps)));
+    while (!ps.rc && ps.i < ps.len)
+      add_child(&ps, root, char_node(&ps, next_cp(&ps)));
   } else {
     root = parse_alt(&ps);
     if (!ps.rc && ps.i < ps.len)
-      fail(&ps, (ps.ere || ps.perl) ? "Unmatched ) or \\)" : "Unmatched ) or \\)");
+      fail(&ps,
+           (ps.ere || ps.perl) ? "Unmatched ) or \\)" : "Unmatched ) or \\)");
   }
   if (!ps.rc) {
     if (flags & VSH_RE_WHOLE) emit(&ps, RI_ASSERT, RA_BUFBEG, 0);

@@ -34,8 +34,8 @@ static int32_t char_before(const char *s, size_t pos) {
   return cp;
 }
 
-static bool assert_ok(const vsh_regex *re, const char *s, size_t n,
-                      size_t pos, int kind, unsigned eflags) {
+static bool assert_ok(const vsh_regex *re, const char *s, size_t n, size_t pos,
+                      int kind, unsigned eflags) {
   bool nl = (re->flags & VSH_RE_NEWLINE) != 0;
   switch (kind) {
   case RA_BOL:
@@ -81,13 +81,12 @@ static bool look_ok(const vsh_regex *re, const char *s, size_t n, size_t pos,
   }
   vsh_regmatch m;
   int rc = vsh__regex_exec(l->re, s, n, from, eflags, &m, 1, b);
-  bool hit = rc == 1 && m.so == (int64_t)from &&
-             (!l->behind || m.eo == (int64_t)pos);
+  bool hit =
+      rc == 1 && m.so == (int64_t)from && (!l->behind || m.eo == (int64_t)pos);
   return hit != l->neg;
 }
 
-static inline bool char_ok(const vsh_regex *re, const re_inst *in,
-                           int32_t cp) {
+static inline bool char_ok(const vsh_regex *re, const re_inst *in, int32_t cp) {
   switch (in->op) {
   case RI_CHAR: return cp == in->x;
   case RI_CHARI: return vsh__cp_lower(cp) == in->x;
@@ -117,7 +116,7 @@ static int poll(vsh_re_budget *b) {
 /* ---- Pike VM ----------------------------------------------------------- */
 
 typedef struct stk {
-  int32_t pc;   /* >= 0: explore; -1: restore work[slot] = val */
+  int32_t pc; /* >= 0: explore; -1: restore work[slot] = val */
   int32_t slot;
   int64_t val;
 } stk;
@@ -222,7 +221,8 @@ static bool add_thread(pike *v, int li, int32_t pc0, size_t pos) {
         }
         pc++;
         continue;
-      case RI_MARK: case RI_CHECK: pc++; continue;
+      case RI_MARK:
+      case RI_CHECK: pc++; continue;
       case RI_ASSERT:
         if (assert_ok(v->re, v->s, v->n, pos, in->x, v->eflags)) {
           pc++;
@@ -317,7 +317,7 @@ static int pike_run(pike *v, size_t start, vsh_re_budget *b) {
 /* ---- backtracker (back-references) ---------------------------------------- */
 
 typedef struct bt_ent {
-  int32_t pc;   /* >= 0: branch at (pc, val); -1: caps[slot] = val;
+  int32_t pc; /* >= 0: branch at (pc, val); -1: caps[slot] = val;
                    -2: loops[slot] = val */
   int32_t slot;
   int64_t val;
@@ -416,9 +416,7 @@ static int bt_from(bt *t, size_t start, vsh_re_budget *b, uint64_t *steps) {
         t->loops[in->x] = (int64_t)pos;
         pc++;
         continue;
-      case RI_CHECK:
-        ok = t->loops[in->x] != (int64_t)pos;
-        break;
+      case RI_CHECK: ok = t->loops[in->x] != (int64_t)pos; break;
       case RI_ASSERT:
         ok = assert_ok(re, t->s, t->n, pos, in->x, t->eflags);
         break;
@@ -490,9 +488,9 @@ static int bt_run(bt *t, size_t start, vsh_re_budget *b) {
 
 /* ---- entry points ------------------------------------------------------------- */
 
-int vsh__regex_exec(const vsh_regex *re, const char *s, size_t n,
-                    size_t start, unsigned eflags, vsh_regmatch *m,
-                    size_t nm, vsh_re_budget *b) {
+int vsh__regex_exec(const vsh_regex *re, const char *s, size_t n, size_t start,
+                    unsigned eflags, vsh_regmatch *m, size_t nm,
+                    vsh_re_budget *b) {
   if (!s) s = "";
   if (start > n) return 0;
   int rc = poll(b);

@@ -32,16 +32,32 @@ enum {
 };
 
 enum {
-  RA_BOL, RA_EOL, RA_WORDB, RA_NWORDB, RA_WBEG, RA_WEND, RA_BUFBEG,
-  RA_BUFEND, RA_NOWORD_BEFORE, RA_NOWORD_AFTER
+  RA_BOL,
+  RA_EOL,
+  RA_WORDB,
+  RA_NWORDB,
+  RA_WBEG,
+  RA_WEND,
+  RA_BUFBEG,
+  RA_BUFEND,
+  RA_NOWORD_BEFORE,
+  RA_NOWORD_AFTER
 };
 
 /* Character classes (bits). */
 enum {
-  RC_ALPHA = 1 << 0, RC_DIGIT = 1 << 1, RC_ALNUM = 1 << 2,
-  RC_UPPER = 1 << 3, RC_LOWER = 1 << 4, RC_SPACE = 1 << 5,
-  RC_BLANK = 1 << 6, RC_PUNCT = 1 << 7, RC_PRINT = 1 << 8,
-  RC_GRAPH = 1 << 9, RC_CNTRL = 1 << 10, RC_XDIGIT = 1 << 11,
+  RC_ALPHA = 1 << 0,
+  RC_DIGIT = 1 << 1,
+  RC_ALNUM = 1 << 2,
+  RC_UPPER = 1 << 3,
+  RC_LOWER = 1 << 4,
+  RC_SPACE = 1 << 5,
+  RC_BLANK = 1 << 6,
+  RC_PUNCT = 1 << 7,
+  RC_PRINT = 1 << 8,
+  RC_GRAPH = 1 << 9,
+  RC_CNTRL = 1 << 10,
+  RC_XDIGIT = 1 << 11,
   RC_WORD = 1 << 12
 };
 
@@ -51,11 +67,11 @@ typedef struct re_inst {
 } re_inst;
 
 typedef struct re_set {
-  uint32_t bits[8];    /* code points 0..255 */
-  int32_t *ranges;     /* [lo, hi] pairs for code points >= 256 */
+  uint32_t bits[8]; /* code points 0..255 */
+  int32_t *ranges;  /* [lo, hi] pairs for code points >= 256 */
   size_t nranges;
-  unsigned classes;    /* classes tested for code points >= 128 */
-  unsigned nclasses;   /* "not in class" (Perl [\W]) for >= 128 */
+  unsigned classes;  /* classes tested for code points >= 128 */
+  unsigned nclasses; /* "not in class" (Perl [\W]) for >= 128 */
   bool neg, icase, nonl;
 } re_set;
 
@@ -63,7 +79,7 @@ typedef struct re_set {
 typedef struct re_look {
   struct vsh_regex *re; /* matches only at the position it is run from */
   bool behind, neg;
-  size_t len;           /* behind: the fixed length, in characters */
+  size_t len; /* behind: the fixed length, in characters */
 } re_look;
 
 struct vsh_regex {
@@ -79,8 +95,8 @@ struct vsh_regex {
   bool start_anchored; /* a lookaround's: only at the start position */
   re_look *looks;
   size_t nlooks;
-  bool use_first;      /* first[] is a usable prefilter */
-  int single_first;    /* the only possible first byte, or -1 */
+  bool use_first;   /* first[] is a usable prefilter */
+  int single_first; /* the only possible first byte, or -1 */
   bool first[256];
   _Atomic(void *) scratch; /* cached Pike VM memory (one user at a time) */
 };

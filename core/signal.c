@@ -35,16 +35,13 @@ vsh_signal *vsh_signal_new(void) {
   pthread_condattr_t ca;
   bool ca_ok = false, mu_ok = false;
 
-  if (!s)
-    return NULL;
+  if (!s) return NULL;
   atomic_init(&s->refs, 1);
   atomic_init(&s->aborted, false);
   s->next_token = 1;
-  if (pthread_mutex_init(&s->mu, NULL) != 0)
-    goto fail;
+  if (pthread_mutex_init(&s->mu, NULL) != 0) goto fail;
   mu_ok = true;
-  if (pthread_condattr_init(&ca) != 0)
-    goto fail;
+  if (pthread_condattr_init(&ca) != 0) goto fail;
   ca_ok = true;
   /* Waits must not stretch or shrink when the wall clock is set. */
   if (pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) != 0 ||
@@ -54,17 +51,14 @@ vsh_signal *vsh_signal_new(void) {
   return s;
 
 fail:
-  if (ca_ok)
-    pthread_condattr_destroy(&ca);
-  if (mu_ok)
-    pthread_mutex_destroy(&s->mu);
+  if (ca_ok) pthread_condattr_destroy(&ca);
+  if (mu_ok) pthread_mutex_destroy(&s->mu);
   vsh__free(NULL, s, sizeof *s);
   return NULL;
 }
 
 vsh_signal *vsh_signal_ref(vsh_signal *s) {
-  if (s)
-    atomic_fetch_add_explicit(&s->refs, 1, memory_order_relaxed);
+  if (s) atomic_fetch_add_explicit(&s->refs, 1, memory_order_relaxed);
   return s;
 }
 
@@ -77,8 +71,7 @@ void vsh_signal_unref(vsh_signal *s) {
     next = l->next;
     vsh__free(NULL, l, sizeof *l);
   }
-  if (s->reason)
-    vsh__free(NULL, s->reason, strlen(s->reason) + 1);
+  if (s->reason) vsh__free(NULL, s->reason, strlen(s->reason) + 1);
   pthread_cond_destroy(&s->cv);
   pthread_mutex_destroy(&s->mu);
   vsh__free(NULL, s, sizeof *s);
@@ -88,8 +81,7 @@ void vsh_signal_abort(vsh_signal *s, const char *reason) {
   listener *list, *l, *next, *rev = NULL;
   const char *r = reason ? reason : DEFAULT_REASON;
 
-  if (!s)
-    return;
+  if (!s) return;
   pthread_mutex_lock(&s->mu);
   if (atomic_load(&s->aborted)) {
     pthread_mutex_unlock(&s->mu);
@@ -134,14 +126,12 @@ bool vsh_signal_reason(const vsh_signal *s, char *buf, size_t n) {
   const char *r;
   size_t len;
 
-  if (!m || !atomic_load(&m->aborted))
-    return false;
+  if (!m || !atomic_load(&m->aborted)) return false;
   if (buf && n > 0) {
     pthread_mutex_lock(&m->mu);
     r = m->reason ? m->reason : DEFAULT_REASON;
     len = strlen(r);
-    if (len >= n)
-      len = n - 1;
+    if (len >= n) len = n - 1;
     memcpy(buf, r, len);
     buf[len] = '\0';
     pthread_mutex_unlock(&m->mu);
@@ -153,8 +143,7 @@ uint64_t vsh_signal_on(vsh_signal *s, void (*cb)(void *ud), void *ud) {
   listener *l;
   uint64_t token;
 
-  if (!s || !cb)
-    return 0;
+  if (!s || !cb) return 0;
   pthread_mutex_lock(&s->mu);
   token = s->next_token++;
   if (atomic_load(&s->aborted)) {
@@ -179,8 +168,7 @@ uint64_t vsh_signal_on(vsh_signal *s, void (*cb)(void *ud), void *ud) {
 void vsh_signal_off(vsh_signal *s, uint64_t token) {
   listener **pp, *gone = NULL;
 
-  if (!s || token == 0)
-    return;
+  if (!s || token == 0) return;
   pthread_mutex_lock(&s->mu);
   for (pp = &s->listeners; *pp; pp = &(*pp)->next) {
     if ((*pp)->token == token) {
@@ -195,8 +183,7 @@ void vsh_signal_off(vsh_signal *s, uint64_t token) {
   while (!gone && s->firing && !pthread_equal(s->firing_thread, pthread_self()))
     pthread_cond_wait(&s->cv, &s->mu);
   pthread_mutex_unlock(&s->mu);
-  if (gone)
-    vsh__free(NULL, gone, sizeof *gone);
+  if (gone) vsh__free(NULL, gone, sizeof *gone);
 }
 
 bool vsh_signal_wait(vsh_signal *s, int64_t timeout_ms) {
@@ -204,8 +191,7 @@ bool vsh_signal_wait(vsh_signal *s, int64_t timeout_ms) {
   bool aborted;
   int rc = 0;
 
-  if (!s)
-    return false;
+  if (!s) return false;
   if (atomic_load(&s->aborted) || timeout_ms == 0)
     return atomic_load(&s->aborted);
   if (timeout_ms > 0) {
@@ -219,10 +205,8 @@ bool vsh_signal_wait(vsh_signal *s, int64_t timeout_ms) {
   }
   pthread_mutex_lock(&s->mu);
   while (!atomic_load(&s->aborted) && rc != ETIMEDOUT) {
-    if (timeout_ms < 0)
-      pthread_cond_wait(&s->cv, &s->mu);
-    else
-      rc = pthread_cond_timedwait(&s->cv, &s->mu, &until);
+    if (timeout_ms < 0) pthread_cond_wait(&s->cv, &s->mu);
+    else rc = pthread_cond_timedwait(&s->cv, &s->mu, &until);
   }
   aborted = atomic_load(&s->aborted);
   pthread_mutex_unlock(&s->mu);

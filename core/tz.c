@@ -45,7 +45,6 @@ static bool leap(int64_t y) {
   return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 }
 
-
 /* NAME: alphabetic (3 or more) or <...>; copied into out. */
 static bool tz_name(const char **pp, char *out, size_t cap) {
   const char *p = *pp, *n0, *n1;

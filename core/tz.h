@@ -15,11 +15,11 @@ typedef struct vsh__tzrule {
 } vsh__tzrule;
 
 typedef struct vsh__zone {
-  long off;          /* standard time: seconds east of UTC */
-  long dst_off;      /* daylight time */
+  long off;     /* standard time: seconds east of UTC */
+  long dst_off; /* daylight time */
   bool has_dst;
   vsh__tzrule start, end;
-  char name[16];     /* %Z in standard time */
+  char name[16]; /* %Z in standard time */
   char dst_name[16];
 } vsh__zone;
 

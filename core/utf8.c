@@ -105,17 +105,13 @@ static const cp_range wide[] = {
 };
 
 static bool in_table(int32_t cp, const cp_range *t, size_t n) {
-  if (cp < t[0].lo || cp > t[n - 1].hi)
-    return false;
+  if (cp < t[0].lo || cp > t[n - 1].hi) return false;
   size_t lo = 0, hi = n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (cp > t[mid].hi)
-      lo = mid + 1;
-    else if (cp < t[mid].lo)
-      hi = mid;
-    else
-      return true;
+    if (cp > t[mid].hi) lo = mid + 1;
+    else if (cp < t[mid].lo) hi = mid;
+    else return true;
   }
   return false;
 }
@@ -141,23 +137,19 @@ int vsh__utf8_decode(const char *s, size_t n, int32_t *cp) {
   } else {
     return 1; /* continuation byte, C0/C1 overlong lead, or F5..FF */
   }
-  if ((size_t)len > n)
-    return 1;
+  if ((size_t)len > n) return 1;
   for (int i = 1; i < len; i++) {
-    if ((u[i] & 0xC0) != 0x80)
-      return 1;
+    if ((u[i] & 0xC0) != 0x80) return 1;
     v = (v << 6) | (u[i] & 0x3F);
   }
-  if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-    return 1;
+  if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return 1;
   *cp = v;
   return len;
 }
 
 int vsh__utf8_encode(int32_t cp, char *out) {
   unsigned char *o = (unsigned char *)out;
-  if (cp < 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-    return 0;
+  if (cp < 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
   if (cp < 0x80) {
     o[0] = (unsigned char)cp;
     return 1;
@@ -204,23 +196,20 @@ bool vsh__utf8_valid(const char *s, size_t n) {
       continue;
     }
     i += (size_t)vsh__utf8_decode(s + i, n - i, &cp);
-    if (cp < 0)
-      return false;
+    if (cp < 0) return false;
   }
   return true;
 }
 
 int vsh__utf8_width(int32_t cp) {
-  if (cp == 0)
-    return 0;
+  if (cp == 0) return 0;
   if (cp < 0 || cp > 0x10FFFF || cp < 0x20 || (cp >= 0x7F && cp < 0xA0))
     return -1;
   if (cp < 0x300)
     return 1; /* Latin-1 and friends: the common case, no search */
   if (in_table(cp, zero_width, sizeof zero_width / sizeof zero_width[0]))
     return 0;
-  if (in_table(cp, wide, sizeof wide / sizeof wide[0]))
-    return 2;
+  if (in_table(cp, wide, sizeof wide / sizeof wide[0])) return 2;
   return 1;
 }
 
@@ -230,8 +219,7 @@ int vsh__utf8_width(int32_t cp) {
 int32_t vsh__cp_lower(int32_t c) {
   if (c < 128) return (c >= 'A' && c <= 'Z') ? c + 32 : c;
   if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 32;
-  if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177))
-    return c | 1;
+  if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177)) return c | 1;
   if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
     return (c & 1) ? c + 1 : c;
   if (c == 0x178) return 0xFF;
@@ -250,8 +238,7 @@ int32_t vsh__cp_upper(int32_t c) {
   if (c < 128) return (c >= 'a' && c <= 'z') ? c - 32 : c;
   if (c >= 0xE0 && c <= 0xFE && c != 0xF7) return c - 32;
   if (c == 0xFF) return 0x178;
-  if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177))
-    return c & ~1;
+  if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177)) return c & ~1;
   if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
     return (c & 1) ? c : c - 1;
   if (c >= 0x3B1 && c <= 0x3CB) return c == 0x3C2 ? 0x3A3 : c - 32;

@@ -4,10 +4,10 @@
 
 static void make_cmd(char *cmd, size_t cap, unsigned pick) {
   snprintf(cmd, cap, "jq %s%s%s%s%s%s%s%s-f /tmp/p.jq /tmp/in",
-           pick & 1 ? "-n " : "", pick & 2 ? "-s " : "",
-           pick & 4 ? "-r " : "", pick & 8 ? "-c " : "",
-           pick & 16 ? "-S " : "", pick & 32 ? "-R " : "",
-           pick & 64 ? "--stream " : "", pick & 128 ? "--seq " : "");
+           pick & 1 ? "-n " : "", pick & 2 ? "-s " : "", pick & 4 ? "-r " : "",
+           pick & 8 ? "-c " : "", pick & 16 ? "-S " : "",
+           pick & 32 ? "-R " : "", pick & 64 ? "--stream " : "",
+           pick & 128 ? "--seq " : "");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -4,8 +4,8 @@
 
 static void make_cmd(char *cmd, size_t cap, unsigned pick) {
   snprintf(cmd, cap, "sed %s%s%s%s-f /tmp/s.sed /tmp/in /tmp/in",
-           pick & 1 ? "-n " : "", pick & 2 ? "-E " : "",
-           pick & 4 ? "-z " : "", pick & 8 ? "-s " : "");
+           pick & 1 ? "-n " : "", pick & 2 ? "-E " : "", pick & 4 ? "-z " : "",
+           pick & 8 ? "-s " : "");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

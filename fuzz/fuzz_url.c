@@ -77,8 +77,9 @@ static void ref_parse(const char *u, ref_url *r) {
     }
   }
   if (!portp || portp == rest)
-    r->port = !strcmp(r->scheme, "https") ? 443
-              : !strcmp(r->scheme, "http") ? 80 : 0;
+    r->port = !strcmp(r->scheme, "https")  ? 443
+              : !strcmp(r->scheme, "http") ? 80
+                                           : 0;
   size_t pl = strcspn(rest, "?#");
   if (pl >= sizeof(r->path)) return;
   memcpy(r->path, rest, pl);
@@ -140,8 +141,8 @@ static bool ref_prefix(const char *pre, const char *path) {
   if (strlen(path) < n || strncasecmp(pre, path, n)) return false;
   /* exact bytes except %xx hex case */
   for (size_t i = 0; i < n; i++)
-    if (pre[i] != path[i] && !(i && (pre[i - 1] == '%' ||
-                                     (i > 1 && pre[i - 2] == '%'))))
+    if (pre[i] != path[i] &&
+        !(i && (pre[i - 1] == '%' || (i > 1 && pre[i - 2] == '%'))))
       return false;
   if (path[n] && path[n] != '/') return false;
   return ref_path_safe(path);
@@ -203,8 +204,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       free(b);
     }
     bool ok = r.ok && e.ok && !strcmp(r.scheme, e.scheme) && same_host &&
-              r.port == e.port &&
-              ref_prefix(e.path, r.path);
+              r.port == e.port && ref_prefix(e.path, r.path);
     /* the host checked is the host the fetched URL names */
     if (r.host[0] == '[') {
       bool lit;

@@ -17,9 +17,9 @@
 /* Index 0 is the tracked file; several entries reach the same node by
  * different spellings, through symlinks or through "..". */
 static const char *const paths[16] = {
-    "/a",      "/b",     "/d",       "/d/x",   "/d/e",   "/d/e/y",
-    "/l",      "/d/l2",  "/l/x",     "/d/e/../x", "//d//e/", "/d/l2/y",
-    "/loop",   "/loop/z", "/tmp/t",  "/dev/null"};
+    "/a",    "/b",      "/d",     "/d/x",      "/d/e",    "/d/e/y",
+    "/l",    "/d/l2",   "/l/x",   "/d/e/../x", "//d//e/", "/d/l2/y",
+    "/loop", "/loop/z", "/tmp/t", "/dev/null"};
 static const char *const targets[8] = {"/a", "d",     "e",        "/d/e",
                                        "..", "/loop", "/missing", "x"};
 
@@ -33,13 +33,13 @@ typedef struct state {
   size_t op_no;
 } state;
 
-#define CHECK(st, cond)                                                    \
-  do {                                                                     \
-    if (!(cond)) {                                                         \
-      fprintf(stderr, "fuzz_vfs: op %zu: invariant failed: %s (line %d)\n", \
-              (st)->op_no, #cond, __LINE__);                               \
-      abort();                                                             \
-    }                                                                      \
+#define CHECK(st, cond)                                                        \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "fuzz_vfs: op %zu: invariant failed: %s (line %d)\n",    \
+              (st)->op_no, #cond, __LINE__);                                   \
+      abort();                                                                 \
+    }                                                                          \
   } while (0)
 
 /* ---- lazy files ------------------------------------------------------ */
@@ -60,8 +60,7 @@ static int lazy_provide(void *ud, vsh_buf *out, vsh_error *err) {
   (void)err;
   lazy_ctx *c = ud;
   out->data = malloc(c->size + 1);
-  if (!out->data)
-    return VSH_ENOMEM;
+  if (!out->data) return VSH_ENOMEM;
   memset(out->data, c->fill, c->size);
   out->data[c->size] = 0;
   out->len = c->size;
@@ -69,9 +68,7 @@ static int lazy_provide(void *ud, vsh_buf *out, vsh_error *err) {
   return 0;
 }
 
-static void lazy_free(void *ud) {
-  ((lazy_ctx *)ud)->frees++;
-}
+static void lazy_free(void *ud) { ((lazy_ctx *)ud)->frees++; }
 
 /* ---- invariants ------------------------------------------------------ */
 
@@ -101,14 +98,12 @@ static void check_fs(state *st, vsh_fs *f) {
     vfs_info info;
     int rc = vfs_stat(f, paths[i], true, &info);
     CHECK(st, vfs_exists(f, paths[i]) == (rc == 0));
-    if (rc == 0 && info.type == VFS_DIR)
-      check_dir(st, f, paths[i]);
+    if (rc == 0 && info.type == VFS_DIR) check_dir(st, f, paths[i]);
   }
 }
 
 static void check_snapshot(state *st) {
-  if (!st->snap)
-    return;
+  if (!st->snap) return;
   vsh_buf b = {0};
   int rc = vfs_read_file(st->snap, paths[0], &b);
   CHECK(st, (rc == 0) == st->snap_exists);
@@ -122,13 +117,11 @@ static void check_snapshot(state *st) {
 /* ---- operations ------------------------------------------------------ */
 
 static void fill(unsigned char *buf, size_t n, unsigned seed) {
-  for (size_t i = 0; i < n; i++)
-    buf[i] = (unsigned char)(seed + i * 7);
+  for (size_t i = 0; i < n; i++) buf[i] = (unsigned char)(seed + i * 7);
 }
 
 static void take_snapshot(state *st) {
-  if (st->snap)
-    vsh_fs_free(st->snap);
+  if (st->snap) vsh_fs_free(st->snap);
   st->snap = NULL;
   vsh_buf_dispose(&st->snap_data);
   memset(&st->snap_data, 0, sizeof st->snap_data);
@@ -140,18 +133,17 @@ static void take_snapshot(state *st) {
 }
 
 static void do_handle(state *st, const char *p, unsigned sz) {
-  static const unsigned modes[8] = {
-      VFS_O_READ,
-      VFS_O_WRITE,
-      VFS_O_READ | VFS_O_WRITE | VFS_O_CREAT,
-      VFS_O_WRITE | VFS_O_APPEND | VFS_O_CREAT,
-      VFS_O_WRITE | VFS_O_TRUNC,
-      VFS_O_WRITE | VFS_O_CREAT | VFS_O_EXCL,
-      VFS_O_READ | VFS_O_NOFOLLOW,
-      VFS_O_READ | VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC};
+  static const unsigned modes[8] = {VFS_O_READ,
+                                    VFS_O_WRITE,
+                                    VFS_O_READ | VFS_O_WRITE | VFS_O_CREAT,
+                                    VFS_O_WRITE | VFS_O_APPEND | VFS_O_CREAT,
+                                    VFS_O_WRITE | VFS_O_TRUNC,
+                                    VFS_O_WRITE | VFS_O_CREAT | VFS_O_EXCL,
+                                    VFS_O_READ | VFS_O_NOFOLLOW,
+                                    VFS_O_READ | VFS_O_WRITE | VFS_O_CREAT |
+                                        VFS_O_TRUNC};
   vfs_file *h = NULL;
-  if (vfs_open(st->cur, p, modes[sz & 7], 0644, &h) != 0)
-    return;
+  if (vfs_open(st->cur, p, modes[sz & 7], 0644, &h) != 0) return;
   unsigned char buf[512];
   fill(buf, sizeof buf, sz);
   vfs_file_write(h, buf, (sz >> 3) * 16 % sizeof buf);
@@ -170,8 +162,7 @@ static void do_read(state *st, const char *p) {
   if (rc == 0) {
     vfs_info info;
     CHECK(st, vfs_stat(st->cur, p, true, &info) == 0);
-    if (info.type == VFS_REG)
-      CHECK(st, info.size == b.len);
+    if (info.type == VFS_REG) CHECK(st, info.size == b.len);
   }
   vsh_buf_dispose(&b);
 }
@@ -220,8 +211,7 @@ static void run_op(state *st, unsigned op, unsigned arg, unsigned sz) {
   case 16: {
     unsigned k = sz % N_FORKS;
     if (st->forks[k]) {
-      if (st->cur == st->forks[k])
-        st->cur = st->main_fs;
+      if (st->cur == st->forks[k]) st->cur = st->main_fs;
       vsh_fs_free(st->forks[k]);
       st->forks[k] = NULL;
     }
@@ -229,21 +219,21 @@ static void run_op(state *st, unsigned op, unsigned arg, unsigned sz) {
   }
   case 17: {
     unsigned k = sz % (N_FORKS + 1);
-    if (k == N_FORKS)
-      st->cur = st->main_fs;
-    else if (st->forks[k])
-      st->cur = st->forks[k];
+    if (k == N_FORKS) st->cur = st->main_fs;
+    else if (st->forks[k]) st->cur = st->forks[k];
     break;
   }
   case 18: take_snapshot(st); break;
   case 19: do_handle(st, p, sz); break;
   case 20: {
-    if (lazy_used == MAX_OPS)
-      break;
+    if (lazy_used == MAX_OPS) break;
     lazy_ctx *c = &lazy_pool[lazy_used++];
     *c = (lazy_ctx){.size = n, .fill = (unsigned char)arg};
-    vsh_lazy_file lf = {.version = VSH_LAZY_FILE_VERSION, .size = n,
-                        .mode = 0644, .provide = lazy_provide, .ud = c,
+    vsh_lazy_file lf = {.version = VSH_LAZY_FILE_VERSION,
+                        .size = n,
+                        .mode = 0644,
+                        .provide = lazy_provide,
+                        .ud = c,
                         .free_ud = lazy_free};
     c->accepted = vsh_fs_write_lazy(f, p, &lf, NULL) == 0;
     break;
@@ -258,13 +248,14 @@ static void run_op(state *st, unsigned op, unsigned arg, unsigned sz) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  vsh_fs_opts o = {.max_bytes = MAX_BYTES, .max_inodes = MAX_INODES,
-                   .has_seed = true, .random_seed = 7};
+  vsh_fs_opts o = {.max_bytes = MAX_BYTES,
+                   .max_inodes = MAX_INODES,
+                   .has_seed = true,
+                   .random_seed = 7};
   state st;
   memset(&st, 0, sizeof st);
   lazy_used = 0;
-  if (vsh_fs_new(&st.main_fs, &o, NULL) != 0)
-    return 0;
+  if (vsh_fs_new(&st.main_fs, &o, NULL) != 0) return 0;
   st.cur = st.main_fs;
   vfs_mkdir(st.main_fs, "/d", 0755);
   vfs_write_file(st.main_fs, "/a", "seed", 4, VFS_W_TRUNC, 0644);
@@ -276,16 +267,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   check_fs(&st, st.main_fs);
   for (int k = 0; k < N_FORKS; k++)
-    if (st.forks[k])
-      check_fs(&st, st.forks[k]);
+    if (st.forks[k]) check_fs(&st, st.forks[k]);
   /* free the parent before its forks: order must not matter */
   vsh_fs_free(st.main_fs);
   check_snapshot(&st);
   for (int k = 0; k < N_FORKS; k++)
-    if (st.forks[k])
-      vsh_fs_free(st.forks[k]);
-  if (st.snap)
-    vsh_fs_free(st.snap);
+    if (st.forks[k]) vsh_fs_free(st.forks[k]);
+  if (st.snap) vsh_fs_free(st.snap);
   vsh_buf_dispose(&st.snap_data);
   /* free_ud ran exactly once for every accepted lazy file, at most once
    * for a refused one (who owns ud then is not specified) */

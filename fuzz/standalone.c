@@ -28,12 +28,10 @@ static int replay_file(const char *path) {
       return -1;
     }
     len += fread(data + len, 1, cap - len, f);
-    if (len < cap)
-      break;
+    if (len < cap) break;
     cap *= 2;
     uint8_t *grown = realloc(data, cap);
-    if (!grown)
-      free(data);
+    if (!grown) free(data);
     data = grown;
   }
   int bad = ferror(f);
@@ -45,23 +43,18 @@ static int replay_file(const char *path) {
   }
   /* An exact-size copy lets ASan catch reads past the input. */
   uint8_t *exact = malloc(len ? len : 1);
-  if (exact && len)
-    memcpy(exact, data, len);
+  if (exact && len) memcpy(exact, data, len);
   free(data);
-  if (!exact)
-    return -1;
+  if (!exact) return -1;
   LLVMFuzzerTestOneInput(exact, len);
   free(exact);
   return 0;
 }
 
-static int only_regular(const struct dirent *e) {
-  return e->d_name[0] != '.';
-}
+static int only_regular(const struct dirent *e) { return e->d_name[0] != '.'; }
 
 int main(int argc, char **argv) {
-  if (LLVMFuzzerInitialize)
-    LLVMFuzzerInitialize(&argc, &argv);
+  if (LLVMFuzzerInitialize) LLVMFuzzerInitialize(&argc, &argv);
   long count = 0;
   int failed = 0;
   for (int i = 1; i < argc; i++) {
@@ -72,10 +65,8 @@ int main(int argc, char **argv) {
       continue;
     }
     if (!S_ISDIR(st.st_mode)) {
-      if (replay_file(argv[i]) == 0)
-        count++;
-      else
-        failed = 1;
+      if (replay_file(argv[i]) == 0) count++;
+      else failed = 1;
       continue;
     }
     struct dirent **names;
@@ -91,10 +82,8 @@ int main(int argc, char **argv) {
       if (path) {
         snprintf(path, plen, "%s/%s", argv[i], names[j]->d_name);
         if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-          if (replay_file(path) == 0)
-            count++;
-          else
-            failed = 1;
+          if (replay_file(path) == 0) count++;
+          else failed = 1;
         }
         free(path);
       } else {

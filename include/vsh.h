@@ -58,35 +58,35 @@ extern "C" {
 /* Fallible calls return 0 or one of these (always negative). */
 typedef enum vsh_err {
   VSH_OK = 0,
-  VSH_ENOMEM = -1,        /* out of memory */
-  VSH_EINVAL = -2,        /* invalid argument */
-  VSH_ENOENT = -3,        /* no such file or directory */
-  VSH_EEXIST = -4,        /* file exists */
-  VSH_ENOTDIR = -5,       /* not a directory */
-  VSH_EISDIR = -6,        /* is a directory */
-  VSH_ENOTEMPTY = -7,     /* directory not empty */
-  VSH_ELOOP = -8,         /* too many levels of symbolic links */
-  VSH_ENAMETOOLONG = -9,  /* file name too long */
-  VSH_ENOSPC = -10,       /* filesystem byte quota exceeded */
-  VSH_EDQUOT = -11,       /* filesystem inode quota exceeded */
-  VSH_EACCES = -12,       /* permission denied */
-  VSH_EPERM = -13,        /* operation not permitted */
-  VSH_EROFS = -14,        /* read-only */
-  VSH_EXDEV = -15,        /* cross-device */
-  VSH_EFBIG = -16,        /* file too large */
-  VSH_EIO = -17,          /* host I/O error */
-  VSH_EBUSY = -18,        /* resource busy (e.g. rmdir of /) */
-  VSH_EBADF = -19,        /* bad handle */
-  VSH_ERANGE = -20,       /* value out of range */
-  VSH_EUNSUPPORTED = -21, /* sandbox_operation_unsupported */
-  VSH_EDIED = -22,        /* sandbox_died */
-  VSH_EABORTED = -23,     /* abort: the signal fired */
-  VSH_ETIMEDOUT = -24,    /* deadline passed */
-  VSH_ELIMIT = -25,       /* a resource limit was exceeded */
-  VSH_ENOSYS = -26,       /* not available in this build or kind */
+  VSH_ENOMEM = -1,          /* out of memory */
+  VSH_EINVAL = -2,          /* invalid argument */
+  VSH_ENOENT = -3,          /* no such file or directory */
+  VSH_EEXIST = -4,          /* file exists */
+  VSH_ENOTDIR = -5,         /* not a directory */
+  VSH_EISDIR = -6,          /* is a directory */
+  VSH_ENOTEMPTY = -7,       /* directory not empty */
+  VSH_ELOOP = -8,           /* too many levels of symbolic links */
+  VSH_ENAMETOOLONG = -9,    /* file name too long */
+  VSH_ENOSPC = -10,         /* filesystem byte quota exceeded */
+  VSH_EDQUOT = -11,         /* filesystem inode quota exceeded */
+  VSH_EACCES = -12,         /* permission denied */
+  VSH_EPERM = -13,          /* operation not permitted */
+  VSH_EROFS = -14,          /* read-only */
+  VSH_EXDEV = -15,          /* cross-device */
+  VSH_EFBIG = -16,          /* file too large */
+  VSH_EIO = -17,            /* host I/O error */
+  VSH_EBUSY = -18,          /* resource busy (e.g. rmdir of /) */
+  VSH_EBADF = -19,          /* bad handle */
+  VSH_ERANGE = -20,         /* value out of range */
+  VSH_EUNSUPPORTED = -21,   /* sandbox_operation_unsupported */
+  VSH_EDIED = -22,          /* sandbox_died */
+  VSH_EABORTED = -23,       /* abort: the signal fired */
+  VSH_ETIMEDOUT = -24,      /* deadline passed */
+  VSH_ELIMIT = -25,         /* a resource limit was exceeded */
+  VSH_ENOSYS = -26,         /* not available in this build or kind */
   VSH_EINVALID_STATE = -27, /* the object cannot do that now (e.g. it is
                                running an exec) */
-  VSH_EPIPE = -28         /* the reader of a pipe is gone */
+  VSH_EPIPE = -28           /* the reader of a pipe is gone */
 } vsh_err;
 
 /* A caller-owned error: filled on failure, never allocated.  message is
@@ -114,8 +114,7 @@ VSH_API const char *vsh_errname(int code);
 /* lua_Alloc shape: nsize == 0 frees ptr and returns NULL; otherwise
  * behaves like realloc (ptr may be NULL, osize is the old size or 0).
  * It may be called from any thread, several at once. */
-typedef void *(*vsh_alloc_fn)(void *ud, void *ptr, size_t osize,
-                              size_t nsize);
+typedef void *(*vsh_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 typedef struct vsh_allocator {
   vsh_alloc_fn fn;
   void *ud;
@@ -205,8 +204,7 @@ VSH_API bool vsh_signal_reason(const vsh_signal *s, char *buf, size_t n);
  * already has; else on the thread that aborts).  ud stays the caller's and
  * must live until cb ran or vsh_signal_off returned.  Returns a token for
  * vsh_signal_off, or 0 on allocation failure. */
-VSH_API uint64_t vsh_signal_on(vsh_signal *s, void (*cb)(void *ud),
-                               void *ud);
+VSH_API uint64_t vsh_signal_on(vsh_signal *s, void (*cb)(void *ud), void *ud);
 /* Removes a callback (an unknown or spent token is a no-op); once it
  * returns, cb is not running and will not run. */
 VSH_API void vsh_signal_off(vsh_signal *s, uint64_t token);
@@ -230,12 +228,12 @@ typedef struct vsh_fs_opts {
   bool bare; /* no /dev /tmp /home/user skeleton */
 } vsh_fs_opts;
 #define VSH_FS_OPTS_VERSION 1
-#define VSH_FS_OPTS_INIT {.version = VSH_FS_OPTS_VERSION}
+#define VSH_FS_OPTS_INIT                                                       \
+  { .version = VSH_FS_OPTS_VERSION }
 
 /* A new filesystem (opts may be NULL: the defaults; it is read during the
  * call only).  *out is the caller's: vsh_fs_free it. */
-VSH_API int vsh_fs_new(vsh_fs **out, const vsh_fs_opts *opts,
-                       vsh_error *err);
+VSH_API int vsh_fs_new(vsh_fs **out, const vsh_fs_opts *opts, vsh_error *err);
 /* A new handle on the same tree: later writes to either stay private.
  * *out is the caller's (vsh_fs_free); src stays the caller's too, and
  * either may be freed first. */
@@ -273,16 +271,16 @@ typedef struct vsh_lazy_file {
   void (*free_ud)(void *ud); /* may be NULL */
 } vsh_lazy_file;
 #define VSH_LAZY_FILE_VERSION 1
-#define VSH_LAZY_FILE_INIT                                                 \
-  {.version = VSH_LAZY_FILE_VERSION, .size = VSH_LAZY_SIZE_UNKNOWN}
+#define VSH_LAZY_FILE_INIT                                                     \
+  { .version = VSH_LAZY_FILE_VERSION, .size = VSH_LAZY_SIZE_UNKNOWN }
 VSH_API int vsh_fs_write_lazy(vsh_fs *fs, const char *path,
                               const vsh_lazy_file *file, vsh_error *err);
 
 /* A read-only host folder at vpath.  Reads go through a root fd with
  * openat2(RESOLVE_BENEATH|RESOLVE_NO_MAGICLINKS); writes stay in memory. */
 typedef struct vsh_mount_opts {
-  unsigned version;      /* VSH_MOUNT_OPTS_VERSION */
-  bool allow_symlinks;   /* default false: host symlinks are not shown */
+  unsigned version;       /* VSH_MOUNT_OPTS_VERSION */
+  bool allow_symlinks;    /* default false: host symlinks are not shown */
   uint64_t max_file_size; /* 0: 64 MiB */
   /* (bindings) every change beneath the mount fails with VSH_EROFS
    * ("Read-only file system") instead of staying in memory; at most 16
@@ -290,7 +288,8 @@ typedef struct vsh_mount_opts {
   bool read_only;
 } vsh_mount_opts;
 #define VSH_MOUNT_OPTS_VERSION 1
-#define VSH_MOUNT_OPTS_INIT {.version = VSH_MOUNT_OPTS_VERSION}
+#define VSH_MOUNT_OPTS_INIT                                                    \
+  { .version = VSH_MOUNT_OPTS_VERSION }
 /* host_dir is opened now and the descriptor kept with the mount; opts
  * may be NULL (the defaults) and is read during the call only. */
 VSH_API int vsh_fs_mount_host(vsh_fs *fs, const char *host_dir,
@@ -341,8 +340,7 @@ typedef struct vsh_fs_info {
 /* Lexical resolution of path against base (absolute), as the shell does
  * for cd -L: no filesystem access.  out is NUL-terminated and the
  * caller's (start it as {0}; vsh_buf_dispose it). */
-VSH_API int vsh_path_resolve(vsh_buf *out, const char *base,
-                             const char *path);
+VSH_API int vsh_path_resolve(vsh_buf *out, const char *base, const char *path);
 
 /* stat (follow) or lstat; fills *out (plain data, nothing to free). */
 VSH_API int vsh_fs_stat(vsh_fs *fs, const char *path, bool follow,
@@ -357,9 +355,8 @@ enum {
 };
 /* Creates (0644) or replaces/appends a regular file; follows symlinks.
  * data is copied. */
-VSH_API int vsh_fs_write_file(vsh_fs *fs, const char *path,
-                              const void *data, size_t len, unsigned flags,
-                              vsh_error *err);
+VSH_API int vsh_fs_write_file(vsh_fs *fs, const char *path, const void *data,
+                              size_t len, unsigned flags, vsh_error *err);
 VSH_API int vsh_fs_mkdir(vsh_fs *fs, const char *path, bool recursive,
                          vsh_error *err);
 
@@ -379,8 +376,8 @@ VSH_API int vsh_fs_readdir(vsh_fs *fs, const char *path, vsh_dirents *out,
                            vsh_error *err);
 /* Node's fs.rm: force ignores a missing path; a directory needs
  * recursive (or is EISDIR). */
-VSH_API int vsh_fs_rm(vsh_fs *fs, const char *path, bool recursive,
-                      bool force, vsh_error *err);
+VSH_API int vsh_fs_rm(vsh_fs *fs, const char *path, bool recursive, bool force,
+                      vsh_error *err);
 /* Copies a file (bytes shared, O(1)), or a directory tree with
  * recursive; symlinks are copied as symlinks. */
 VSH_API int vsh_fs_cp(vsh_fs *fs, const char *src, const char *dst,
@@ -390,10 +387,10 @@ VSH_API int vsh_fs_rename(vsh_fs *fs, const char *from, const char *to,
                           vsh_error *err);
 VSH_API int vsh_fs_chmod(vsh_fs *fs, const char *path, unsigned mode,
                          vsh_error *err);
-VSH_API int vsh_fs_symlink(vsh_fs *fs, const char *target,
-                           const char *linkpath, vsh_error *err);
-VSH_API int vsh_fs_link(vsh_fs *fs, const char *existing,
-                        const char *newpath, vsh_error *err);
+VSH_API int vsh_fs_symlink(vsh_fs *fs, const char *target, const char *linkpath,
+                           vsh_error *err);
+VSH_API int vsh_fs_link(vsh_fs *fs, const char *existing, const char *newpath,
+                        vsh_error *err);
 /* The link's target in out (the caller's: vsh_buf_dispose). */
 VSH_API int vsh_fs_readlink(vsh_fs *fs, const char *path, vsh_buf *out,
                             vsh_error *err);
@@ -401,9 +398,8 @@ VSH_API int vsh_fs_readlink(vsh_fs *fs, const char *path, vsh_buf *out,
 VSH_API int vsh_fs_realpath(vsh_fs *fs, const char *path, vsh_buf *out,
                             vsh_error *err);
 /* Sets access and modification times (follows). */
-VSH_API int vsh_fs_utimes(vsh_fs *fs, const char *path,
-                          struct timespec atime, struct timespec mtime,
-                          vsh_error *err);
+VSH_API int vsh_fs_utimes(vsh_fs *fs, const char *path, struct timespec atime,
+                          struct timespec mtime, vsh_error *err);
 /* Visits root and everything beneath it (not following symlinks), parents
  * before children, entries in byte order, without recursion.  fn returns
  * 0 to go on, anything else stops the walk and is returned.  Devices and
@@ -411,10 +407,9 @@ VSH_API int vsh_fs_utimes(vsh_fs *fs, const char *path,
  * info are borrowed for the one call of fn.  No lock is held while fn
  * runs: it may use and change the filesystem (an entry removed meanwhile
  * is skipped). */
-typedef int (*vsh_walk_fn)(void *ud, const char *path,
-                           const vsh_fs_info *info);
-VSH_API int vsh_fs_walk(vsh_fs *fs, const char *root, vsh_walk_fn fn,
-                        void *ud, vsh_error *err);
+typedef int (*vsh_walk_fn)(void *ud, const char *path, const vsh_fs_info *info);
+VSH_API int vsh_fs_walk(vsh_fs *fs, const char *root, vsh_walk_fn fn, void *ud,
+                        vsh_error *err);
 
 /* ---- network (curl and wget) ------------------------------------- */
 
@@ -437,8 +432,8 @@ typedef struct vsh_net_prefix {
 /* An application resolver (tests pin host names with it): writes up to
  * max numeric addresses of host into addrs and returns how many, or a
  * negative value when the name does not resolve.  NULL: the system's. */
-typedef int (*vsh_net_resolve_fn)(void *ud, const char *host,
-                                  char (*addrs)[64], int max);
+typedef int (*vsh_net_resolve_fn)(void *ud, const char *host, char (*addrs)[64],
+                                  int max);
 
 /* Zero-initialised is "no network"; start from VSH_NETWORK_OPTS_INIT.
  * Unlike the other options structs, version 0 is accepted only for that
@@ -470,13 +465,17 @@ typedef struct vsh_network_opts {
 } vsh_network_opts;
 #define VSH_NETWORK_OPTS_VERSION 1
 /* The default: no network at all. */
-#define VSH_NETWORK_OPTS_INIT                                              \
-  { VSH_NETWORK_OPTS_VERSION, NULL, 0, NULL, false, false, 20,            \
-    10485760, 0, 0, NULL, NULL }
+#define VSH_NETWORK_OPTS_INIT                                                  \
+  {                                                                            \
+    VSH_NETWORK_OPTS_VERSION, NULL, 0, NULL, false, false, 20, 10485760, 0, 0, \
+        NULL, NULL                                                             \
+  }
 /* Flue's preset, named for what it is: the whole internet. */
-#define VSH_NETWORK_OPTS_FULL_ACCESS_DANGEROUS                             \
-  { VSH_NETWORK_OPTS_VERSION, NULL, 0, NULL, true, false, 20,             \
-    10485760, 0, 0, NULL, NULL }
+#define VSH_NETWORK_OPTS_FULL_ACCESS_DANGEROUS                                 \
+  {                                                                            \
+    VSH_NETWORK_OPTS_VERSION, NULL, 0, NULL, true, false, 20, 10485760, 0, 0,  \
+        NULL, NULL                                                             \
+  }
 
 /* ---- the shell ----------------------------------------------------- */
 
@@ -516,8 +515,8 @@ typedef struct vsh_exec_opts {
   bool partial_on_abort;
 } vsh_exec_opts;
 #define VSH_EXEC_OPTS_VERSION 1
-#define VSH_EXEC_OPTS_INIT {.version = VSH_EXEC_OPTS_VERSION}
-
+#define VSH_EXEC_OPTS_INIT                                                     \
+  { .version = VSH_EXEC_OPTS_VERSION }
 
 /* Resource limits.  Exceeding one ends the exec with status 126 and a
  * message naming the limit; the deadline ends it with status 124.  A
@@ -545,14 +544,15 @@ typedef struct vsh_limits {
 } vsh_limits;
 #define VSH_LIMITS_VERSION 1
 /* The normal profile (what vsh_limits_init gives for VSH_PROFILE_NORMAL). */
-#define VSH_LIMITS_INIT                                                    \
-  {.version = VSH_LIMITS_VERSION, .max_commands = 10000000,              \
-   .max_loop_iterations = 10000000, .max_call_depth = 1000,               \
-   .max_subst_depth = 50, .max_string = 64ull << 20,                      \
-   .max_output = 256ull << 20, .max_brace = 100000,                       \
-   .max_glob_ops = 1000000, .max_fs_bytes = 1ull << 30,                   \
-   .deadline_ms = 3600000, .max_threads = 512,                            \
-   .max_memory = 512ull << 20, .max_work = 100000000000ull}
+#define VSH_LIMITS_INIT                                                        \
+  {                                                                            \
+    .version = VSH_LIMITS_VERSION, .max_commands = 10000000,                   \
+    .max_loop_iterations = 10000000, .max_call_depth = 1000,                   \
+    .max_subst_depth = 50, .max_string = 64ull << 20,                          \
+    .max_output = 256ull << 20, .max_brace = 100000, .max_glob_ops = 1000000,  \
+    .max_fs_bytes = 1ull << 30, .deadline_ms = 3600000, .max_threads = 512,    \
+    .max_memory = 512ull << 20, .max_work = 100000000000ull                    \
+  }
 typedef enum vsh_profile {
   VSH_PROFILE_NORMAL = 0,
   VSH_PROFILE_HARDENED = 1
@@ -566,19 +566,19 @@ typedef struct vsh_shell vsh_shell;
 /* Read during vsh_shell_new only: strings, env, limits, commands and
  * network are copied; fs is borrowed (see below). */
 typedef struct vsh_shell_opts {
-  unsigned version;        /* VSH_SHELL_OPTS_VERSION */
-  vsh_fs *fs;              /* NULL: a fresh filesystem (the shell's);
+  unsigned version;         /* VSH_SHELL_OPTS_VERSION */
+  vsh_fs *fs;               /* NULL: a fresh filesystem (the shell's);
                               else borrowed and shared: it must outlive
                               the shell */
-  const char *cwd;         /* NULL: /home/user (created) */
-  const char *const *env;  /* base environment "K=V"; NULL: defaults */
+  const char *cwd;          /* NULL: /home/user (created) */
+  const char *const *env;   /* base environment "K=V"; NULL: defaults */
   const vsh_limits *limits; /* NULL: the normal profile */
-  bool persistent;         /* keep cwd, variables, functions, aliases and
+  bool persistent;          /* keep cwd, variables, functions, aliases and
                               options between execs (default: fresh) */
-  bool has_seed;           /* seed $RANDOM (and /dev/urandom if fresh) */
+  bool has_seed;            /* seed $RANDOM (and /dev/urandom if fresh) */
   uint64_t random_seed;
-  const char *name;        /* $0; NULL: "vsh" */
-  bool name_is_script;     /* name is the script's path (BASH_SOURCE) */
+  const char *name;    /* $0; NULL: "vsh" */
+  bool name_is_script; /* name is the script's path (BASH_SOURCE) */
   /* How a bash would have been started to run these scripts, for $-:
    * with -c (shows c) or reading standard input (shows s). */
   bool dash_c;
@@ -597,7 +597,8 @@ typedef struct vsh_shell_opts {
   const vsh_network_opts *network;
 } vsh_shell_opts;
 #define VSH_SHELL_OPTS_VERSION 1
-#define VSH_SHELL_OPTS_INIT {.version = VSH_SHELL_OPTS_VERSION}
+#define VSH_SHELL_OPTS_INIT                                                    \
+  { .version = VSH_SHELL_OPTS_VERSION }
 
 /* A new shell; opts may be NULL (all defaults).  *out is the caller's:
  * vsh_shell_free it. */
@@ -648,12 +649,12 @@ typedef struct vsh_command {
   void *ud; /* borrowed: it must outlive the shell or a new registration */
 } vsh_command;
 #define VSH_COMMAND_VERSION 1
-#define VSH_COMMAND_INIT {.version = VSH_COMMAND_VERSION}
+#define VSH_COMMAND_INIT                                                       \
+  { .version = VSH_COMMAND_VERSION }
 /* Registers (or replaces) the command name; cmd is copied.  Not while an
  * exec runs on the shell (VSH_EINVALID_STATE). */
 VSH_API int vsh_shell_register_command(vsh_shell *sh, const char *name,
-                                       const vsh_command *cmd,
-                                       vsh_error *err);
+                                       const vsh_command *cmd, vsh_error *err);
 /* >= 0 bytes read from stdin (0 at end) or a negative vsh_err. */
 VSH_API int64_t vsh_cmd_read(vsh_cmd *c, void *buf, size_t n);
 /* The same from any open descriptor of the calling shell. */
@@ -697,7 +698,6 @@ VSH_API int vsh_cmd_exec(vsh_cmd *c, const char *script, size_t len,
 
 typedef struct vsh_sandbox vsh_sandbox;
 
-
 /* The vtable every sandbox kind implements.  Calls that "resolve" return
  * 0 and fill out; calls that "reject" return a vsh_err and fill err.
  * The table is borrowed (static tables are the norm) and version must be
@@ -715,8 +715,7 @@ typedef struct vsh_sandbox_ops {
                           vsh_error *err);
   int (*write_file)(vsh_sandbox *sb, const char *path, const void *data,
                     size_t len, vsh_error *err);
-  int (*stat)(vsh_sandbox *sb, const char *path, vsh_stat *out,
-              vsh_error *err);
+  int (*stat)(vsh_sandbox *sb, const char *path, vsh_stat *out, vsh_error *err);
   int (*readdir)(vsh_sandbox *sb, const char *path, vsh_strv *out,
                  vsh_error *err);
   bool (*exists)(vsh_sandbox *sb, const char *path);
@@ -753,15 +752,15 @@ VSH_API int vsh_sandbox_read_file_buffer(vsh_sandbox *sb, const char *path,
 VSH_API int vsh_sandbox_write_file(vsh_sandbox *sb, const char *path,
                                    const void *data, size_t len,
                                    vsh_error *err);
-VSH_API int vsh_sandbox_stat(vsh_sandbox *sb, const char *path,
-                             vsh_stat *out, vsh_error *err);
+VSH_API int vsh_sandbox_stat(vsh_sandbox *sb, const char *path, vsh_stat *out,
+                             vsh_error *err);
 VSH_API int vsh_sandbox_readdir(vsh_sandbox *sb, const char *path,
                                 vsh_strv *out, vsh_error *err);
 VSH_API bool vsh_sandbox_exists(vsh_sandbox *sb, const char *path);
-VSH_API int vsh_sandbox_mkdir(vsh_sandbox *sb, const char *path,
-                              bool recursive, vsh_error *err);
-VSH_API int vsh_sandbox_rm(vsh_sandbox *sb, const char *path,
-                           bool recursive, bool force, vsh_error *err);
+VSH_API int vsh_sandbox_mkdir(vsh_sandbox *sb, const char *path, bool recursive,
+                              vsh_error *err);
+VSH_API int vsh_sandbox_rm(vsh_sandbox *sb, const char *path, bool recursive,
+                           bool force, vsh_error *err);
 VSH_API const char *vsh_sandbox_cwd(vsh_sandbox *sb);
 VSH_API int vsh_sandbox_resolve_path(vsh_sandbox *sb, const char *p,
                                      vsh_buf *out);
@@ -779,9 +778,9 @@ typedef struct vsh_seed_file {
 /* Read during the call only (seeded bytes and network are copied). */
 typedef struct vsh_virtual_opts {
   unsigned version; /* VSH_VIRTUAL_OPTS_VERSION */
-  vsh_fs *fs;      /* NULL: a fresh one; else forked (O(1)): the caller
+  vsh_fs *fs;       /* NULL: a fresh one; else forked (O(1)): the caller
                       keeps and frees its own */
-  const char *cwd; /* NULL: /home/user */
+  const char *cwd;  /* NULL: /home/user */
   const vsh_seed_file *files;
   size_t n_files;
   const vsh_fs_opts *fs_opts; /* used when fs is NULL */
@@ -789,7 +788,8 @@ typedef struct vsh_virtual_opts {
   const vsh_network_opts *network;
 } vsh_virtual_opts;
 #define VSH_VIRTUAL_OPTS_VERSION 1
-#define VSH_VIRTUAL_OPTS_INIT {.version = VSH_VIRTUAL_OPTS_VERSION}
+#define VSH_VIRTUAL_OPTS_INIT                                                  \
+  { .version = VSH_VIRTUAL_OPTS_VERSION }
 
 /* A new in-memory sandbox (opts may be NULL).  *out is the caller's:
  * vsh_sandbox_release it. */
@@ -818,8 +818,8 @@ VSH_API vsh_shell *vsh_virtual_shell(vsh_sandbox *sb);
  * refused); out-params are filled with malloc'd data that the wrapper
  * takes over. */
 typedef struct vsh_sandbox_driver_ops {
-  unsigned version;      /* VSH_SANDBOX_DRIVER_VERSION */
-  const char *provider;  /* for error meta, e.g. "e2b"; NULL: "driver" */
+  unsigned version;     /* VSH_SANDBOX_DRIVER_VERSION */
+  const char *provider; /* for error meta, e.g. "e2b"; NULL: "driver" */
   /* The provider's timeout granularity in ms (1000 for whole seconds;
    * 0 or 1: milliseconds).  exec receives timeout_ms rounded UP to a
    * multiple of it, so dividing by it gives the provider's units. */
@@ -841,7 +841,7 @@ typedef struct vsh_sandbox_driver_ops {
    * VSH_EDIED (filled err) once the sandbox is dead, 0 while alive.  It
    * races only liveness; the caller's abort is the wrapper's business. */
   int (*alive)(void *ud, vsh_error *err);
-  int64_t alive_poll_ms; /* 0: 1000 */
+  int64_t alive_poll_ms;     /* 0: 1000 */
   void (*release)(void *ud); /* may be NULL */
 } vsh_sandbox_driver_ops;
 #define VSH_SANDBOX_DRIVER_VERSION 1
@@ -867,7 +867,8 @@ typedef struct vsh_driver_opts {
   void *ud;
 } vsh_driver_opts;
 #define VSH_DRIVER_OPTS_VERSION 1
-#define VSH_DRIVER_OPTS_INIT {.version = VSH_DRIVER_OPTS_VERSION}
+#define VSH_DRIVER_OPTS_INIT                                                   \
+  { .version = VSH_DRIVER_OPTS_VERSION }
 
 /* sandboxFromDriver: wraps a driver into a conforming sandbox (path
  * resolution against cwd, the write_file parent guarantee, the exec
@@ -976,7 +977,8 @@ typedef struct vsh_tools_opts {
   size_t n_custom;
 } vsh_tools_opts;
 #define VSH_TOOLS_OPTS_VERSION 1
-#define VSH_TOOLS_OPTS_INIT {.version = VSH_TOOLS_OPTS_VERSION}
+#define VSH_TOOLS_OPTS_INIT                                                    \
+  { .version = VSH_TOOLS_OPTS_VERSION }
 
 /* ---- factories (SandboxFactory) ------------------------------------ */
 
@@ -993,8 +995,8 @@ struct vsh_factory {
                         vsh_error *err);
   /* Deprecated alias (createSessionEnv): used when create_sandbox is
    * NULL, with one deprecation warning per process. */
-  int (*create_session_env)(vsh_factory *f, const char *id,
-                            vsh_sandbox **out, vsh_error *err);
+  int (*create_session_env)(vsh_factory *f, const char *id, vsh_sandbox **out,
+                            vsh_error *err);
   /* SandboxToolFactory, optional: when set, its tools replace the six
    * standard ones for agents on this sandbox.  Called at every tool-list
    * assembly (vsh_tool_list_assemble); it pushes fresh tools into out
@@ -1022,8 +1024,7 @@ VSH_API void vsh_factory_release(vsh_factory *f);
  * fork) when the factory is made and each create call forks that
  * snapshot, so the caller may free opts->fs at once.  *out is the
  * caller's (vsh_factory_release). */
-VSH_API int vsh_virtual_factory(vsh_factory **out,
-                                const vsh_virtual_opts *opts,
+VSH_API int vsh_virtual_factory(vsh_factory **out, const vsh_virtual_opts *opts,
                                 vsh_error *err);
 
 /* ---- BashLike factory (bash()) -------------------------------------- */
@@ -1084,12 +1085,13 @@ typedef struct vsh_local_env {
 } vsh_local_env;
 typedef struct vsh_local_opts {
   unsigned version; /* VSH_LOCAL_OPTS_VERSION */
-  const char *cwd; /* NULL: the process's cwd; relative resolves */
+  const char *cwd;  /* NULL: the process's cwd; relative resolves */
   const vsh_local_env *env;
   size_t n_env;
 } vsh_local_opts;
 #define VSH_LOCAL_OPTS_VERSION 1
-#define VSH_LOCAL_OPTS_INIT {.version = VSH_LOCAL_OPTS_VERSION}
+#define VSH_LOCAL_OPTS_INIT                                                    \
+  { .version = VSH_LOCAL_OPTS_VERSION }
 /* The environment allowlist is snapshotted here; opts (may be NULL) are
  * copied.  *out is the caller's (vsh_factory_release). */
 VSH_API int vsh_local_factory(vsh_factory **out, const vsh_local_opts *opts,
@@ -1122,13 +1124,12 @@ VSH_API int vsh_skill_overlay(vsh_sandbox **out, vsh_sandbox *inner,
  * *out is the caller's (vsh_tool_list_dispose); sb, f and the tools in
  * opts are borrowed and must outlive the list. */
 VSH_API int vsh_tool_list_assemble(vsh_tool_list *out, vsh_factory *f,
-                                   vsh_sandbox *sb,
-                                   const vsh_tools_opts *opts,
+                                   vsh_sandbox *sb, const vsh_tools_opts *opts,
                                    vsh_error *err);
 
 /* ---- deprecated aliases (the contract's former names) -------------- */
-typedef vsh_sandbox vsh_session_env;                   /* SessionEnv */
-typedef vsh_sandbox_driver_ops vsh_sandbox_api_ops;    /* SandboxApi */
+typedef vsh_sandbox vsh_session_env;                /* SessionEnv */
+typedef vsh_sandbox_driver_ops vsh_sandbox_api_ops; /* SandboxApi */
 #define vsh_create_sandbox_session_env vsh_sandbox_from_driver
 
 #ifdef __cplusplus

@@ -15,18 +15,73 @@
 #include <strings.h>
 
 enum {
-  O_SILENT = 256, O_SHOW_ERROR, O_FAIL, O_FAIL_BODY, O_INCLUDE, O_HEAD,
-  O_VERBOSE, O_LOCATION, O_GET, O_OUTPUT, O_REMOTE_NAME, O_REMOTE_NAME_ALL,
-  O_REMOTE_HEADER_NAME, O_REQUEST, O_HEADER, O_DATA, O_DATA_RAW,
-  O_DATA_BINARY, O_DATA_URLENCODE, O_FORM, O_FORM_STRING, O_USER, O_AGENT,
-  O_REFERER, O_COOKIE, O_COOKIE_JAR, O_UPLOAD, O_DUMP_HEADER, O_WRITE_OUT,
-  O_MAX_TIME, O_CONNECT_TIMEOUT, O_MAX_REDIRS, O_CREATE_DIRS, O_OUTPUT_DIR,
-  O_COMPRESSED, O_RETRY, O_RETRY_DELAY, O_RETRY_MAX_TIME, O_RETRY_ALL,
-  O_RETRY_CONNREFUSED, O_JSON, O_INSECURE, O_PROGRESS_BAR, O_PROGRESS_METER,
-  O_URL, O_HTTP10, O_NOOP, O_HELP, O_VERSION, O_REFUSED, O_LOCATION_TRUSTED,
-  O_FAIL_EARLY, O_RANGE, O_LIMIT_RATE, O_IPV4, O_IPV6, O_BASIC, O_DIGEST,
-  O_ANYAUTH, O_BEARER, O_POST301, O_POST302, O_POST303, O_MAX_FILESIZE,
-  O_GLOBOFF, O_TRACE, O_TRACE_ASCII
+  O_SILENT = 256,
+  O_SHOW_ERROR,
+  O_FAIL,
+  O_FAIL_BODY,
+  O_INCLUDE,
+  O_HEAD,
+  O_VERBOSE,
+  O_LOCATION,
+  O_GET,
+  O_OUTPUT,
+  O_REMOTE_NAME,
+  O_REMOTE_NAME_ALL,
+  O_REMOTE_HEADER_NAME,
+  O_REQUEST,
+  O_HEADER,
+  O_DATA,
+  O_DATA_RAW,
+  O_DATA_BINARY,
+  O_DATA_URLENCODE,
+  O_FORM,
+  O_FORM_STRING,
+  O_USER,
+  O_AGENT,
+  O_REFERER,
+  O_COOKIE,
+  O_COOKIE_JAR,
+  O_UPLOAD,
+  O_DUMP_HEADER,
+  O_WRITE_OUT,
+  O_MAX_TIME,
+  O_CONNECT_TIMEOUT,
+  O_MAX_REDIRS,
+  O_CREATE_DIRS,
+  O_OUTPUT_DIR,
+  O_COMPRESSED,
+  O_RETRY,
+  O_RETRY_DELAY,
+  O_RETRY_MAX_TIME,
+  O_RETRY_ALL,
+  O_RETRY_CONNREFUSED,
+  O_JSON,
+  O_INSECURE,
+  O_PROGRESS_BAR,
+  O_PROGRESS_METER,
+  O_URL,
+  O_HTTP10,
+  O_NOOP,
+  O_HELP,
+  O_VERSION,
+  O_REFUSED,
+  O_LOCATION_TRUSTED,
+  O_FAIL_EARLY,
+  O_RANGE,
+  O_LIMIT_RATE,
+  O_IPV4,
+  O_IPV6,
+  O_BASIC,
+  O_DIGEST,
+  O_ANYAUTH,
+  O_BEARER,
+  O_POST301,
+  O_POST302,
+  O_POST303,
+  O_MAX_FILESIZE,
+  O_GLOBOFF,
+  O_TRACE,
+  O_TRACE_ASCII
 };
 
 typedef struct curl_optdef {
@@ -42,28 +97,27 @@ typedef struct curl_optdef {
  * usage errors ("curl: try 'curl --help'", status 2). */
 static const bi_cmd curl_cmd = {
     .name = "curl",
-    .usage =
-        "Usage: curl [options...] <url>\n"
-        " -d, --data <data>          HTTP POST data\n"
-        " -f, --fail                 Fail fast with no output on HTTP "
-        "errors\n"
-        " -h, --help <category>      Get help for commands\n"
-        " -i, --include              Include protocol response headers in "
-        "the output\n"
-        " -o, --output <file>        Write to file instead of stdout\n"
-        " -O, --remote-name          Write output to a file named as the "
-        "remote file\n"
-        " -s, --silent               Silent mode\n"
-        " -T, --upload-file <file>   Transfer local FILE to destination\n"
-        " -u, --user <user:password> Server user and password\n"
-        " -A, --user-agent <name>    Send User-Agent <name> to server\n"
-        " -v, --verbose              Make the operation more talkative\n"
-        " -V, --version              Show version number and quit\n"
-        "\n"
-        "This is not the full help, this menu is stripped into "
-        "categories.\n"
-        "In this sandbox, requests are limited by the sandbox network "
-        "policy.\n",
+    .usage = "Usage: curl [options...] <url>\n"
+             " -d, --data <data>          HTTP POST data\n"
+             " -f, --fail                 Fail fast with no output on HTTP "
+             "errors\n"
+             " -h, --help <category>      Get help for commands\n"
+             " -i, --include              Include protocol response headers in "
+             "the output\n"
+             " -o, --output <file>        Write to file instead of stdout\n"
+             " -O, --remote-name          Write output to a file named as the "
+             "remote file\n"
+             " -s, --silent               Silent mode\n"
+             " -T, --upload-file <file>   Transfer local FILE to destination\n"
+             " -u, --user <user:password> Server user and password\n"
+             " -A, --user-agent <name>    Send User-Agent <name> to server\n"
+             " -v, --verbose              Make the operation more talkative\n"
+             " -V, --version              Show version number and quit\n"
+             "\n"
+             "This is not the full help, this menu is stripped into "
+             "categories.\n"
+             "In this sandbox, requests are limited by the sandbox network "
+             "policy.\n",
     .bad_status = 2,
     .try_text = "curl: try 'curl --help' or 'curl --manual' for more "
                 "information\n",
@@ -197,7 +251,6 @@ static int usage_error(curl_cfg *c, const char *fmt, const char *what) {
   return bi_usage_error(c->b, &curl_cmd, "%s", msg);
 }
 
-
 /* ---- lists ------------------------------------------------------------ */
 
 static bool push_str(char ***v, size_t *n, size_t *cap, const char *s) {
@@ -255,8 +308,8 @@ static int urlencode(vsh_buf *out, const char *s, size_t n) {
     if (ch == ' ') {
       rc = vsh__buf_putc(out, '+'); /* curl's form encoding */
     } else if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-        (ch >= '0' && ch <= '9') || ch == '-' || ch == '.' || ch == '_' ||
-        ch == '~') {
+               (ch >= '0' && ch <= '9') || ch == '-' || ch == '.' ||
+               ch == '_' || ch == '~') {
       rc = vsh__buf_putc(out, (char)ch);
     } else {
       char e[3] = {'%', hex[ch >> 4], hex[ch & 15]};
@@ -277,8 +330,10 @@ static int add_data(curl_cfg *c, int id, const char *arg) {
       vsh_buf file = {0};
       rc = net_read_all(c->b, at + 1, &file);
       if (rc && rc != VSH_ENOMEM && rc != VSH_EFBIG) {
-        bi_errline(c->b, "Warning: Couldn't read data from file \"%s\", "
-                         "this makes an empty POST.", at + 1);
+        bi_errline(c->b,
+                   "Warning: Couldn't read data from file \"%s\", "
+                   "this makes an empty POST.",
+                   at + 1);
         rc = 0;
       }
       if (!rc && at > arg) {
@@ -296,8 +351,10 @@ static int add_data(curl_cfg *c, int id, const char *arg) {
   } else if (arg[0] == '@' && id != O_DATA_RAW) {
     rc = net_read_all(c->b, arg + 1, &piece);
     if (rc && rc != VSH_ENOMEM && rc != VSH_EFBIG) {
-      bi_errline(c->b, "Warning: Couldn't read data from file \"%s\", this "
-                       "makes an empty POST.", arg + 1);
+      bi_errline(c->b,
+                 "Warning: Couldn't read data from file \"%s\", this "
+                 "makes an empty POST.",
+                 arg + 1);
       vsh__buf_clear(&piece);
       rc = 0;
     }
@@ -312,8 +369,8 @@ static int add_data(curl_cfg *c, int id, const char *arg) {
     rc = vsh__buf_puts(&piece, arg);
   }
   if (!rc && c->has_data && !c->json) rc = vsh__buf_putc(&c->data, '&');
-  if (!rc) rc = vsh__buf_append(&c->data, piece.data ? piece.data : "",
-                                piece.len);
+  if (!rc)
+    rc = vsh__buf_append(&c->data, piece.data ? piece.data : "", piece.len);
   c->has_data = true;
   vsh_buf_dispose(&piece);
   return rc;
@@ -357,8 +414,8 @@ static bool parse_long(const char *s, long *out) {
 }
 
 /* Returns -1 to go on, else the exit status. */
-static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
-                 bool neg, const char *spelled) {
+static int apply(curl_cfg *c, const curl_optdef *d, const char *arg, bool neg,
+                 const char *spelled) {
   bool on = !neg;
   int rc = 0;
   switch (d->id) {
@@ -373,8 +430,12 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
   case O_LOCATION: c->location = on; break;
   case O_LOCATION_TRUSTED: c->location = on; break;
   case O_GET: c->get = on; break;
-  case O_OUTPUT: if (!add_output(c, arg, false)) rc = VSH_ENOMEM; break;
-  case O_REMOTE_NAME: if (!add_output(c, NULL, true)) rc = VSH_ENOMEM; break;
+  case O_OUTPUT:
+    if (!add_output(c, arg, false)) rc = VSH_ENOMEM;
+    break;
+  case O_REMOTE_NAME:
+    if (!add_output(c, NULL, true)) rc = VSH_ENOMEM;
+    break;
   case O_REMOTE_NAME_ALL: c->remote_name_all = on; break;
   case O_REMOTE_HEADER_NAME: c->header_name = on; break;
   case O_REQUEST: c->request = arg; break;
@@ -453,8 +514,10 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
   case O_CONNECT_TIMEOUT: {
     double v;
     if (!parse_secs(arg, &v))
-      return usage_error(c, "option %s: expected a proper numerical "
-                            "parameter", spelled);
+      return usage_error(c,
+                         "option %s: expected a proper numerical "
+                         "parameter",
+                         spelled);
     if (d->id == O_MAX_TIME) c->max_time = v;
     else c->connect_timeout = v;
     break;
@@ -465,28 +528,36 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
   case O_RETRY_MAX_TIME: {
     long v;
     if (!parse_long(arg, &v) || (v < 0 && d->id != O_MAX_REDIRS))
-      return usage_error(c, "option %s: expected a proper numerical "
-                            "parameter", spelled);
+      return usage_error(c,
+                         "option %s: expected a proper numerical "
+                         "parameter",
+                         spelled);
     if (d->id == O_MAX_REDIRS) c->max_redirs = v;
     else if (d->id == O_RETRY) c->retry = v;
     else if (d->id == O_RETRY_DELAY) c->retry_delay = v;
     else c->retry_max_time = v;
     break;
   }
-  case O_URL: if (!add_url(c, arg)) rc = VSH_ENOMEM; break;
+  case O_URL:
+    if (!add_url(c, arg)) rc = VSH_ENOMEM;
+    break;
   case O_RANGE: c->range = arg; break;
   case O_LIMIT_RATE: {
     uint64_t v;
     if (!bi_parse_size(arg, &v))
-      return usage_error(c, "option %s: expected a proper numerical "
-                            "parameter", spelled);
+      return usage_error(c,
+                         "option %s: expected a proper numerical "
+                         "parameter",
+                         spelled);
     c->limit_rate = (int64_t)v;
     break;
   }
   case O_MAX_FILESIZE:
     if (!bi_parse_size(arg, &c->max_filesize))
-      return usage_error(c, "option %s: expected a proper numerical "
-                            "parameter", spelled);
+      return usage_error(c,
+                         "option %s: expected a proper numerical "
+                         "parameter",
+                         spelled);
     break;
   case O_GLOBOFF: c->globoff = on; break;
   case O_TRACE:
@@ -513,19 +584,28 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
       rc = VSH_ENOMEM;
     break;
   }
-  case O_POST301: c->keep_post = on ? c->keep_post | 1 : c->keep_post & ~1u; break;
-  case O_POST302: c->keep_post = on ? c->keep_post | 2 : c->keep_post & ~2u; break;
-  case O_POST303: c->keep_post = on ? c->keep_post | 4 : c->keep_post & ~4u; break;
+  case O_POST301:
+    c->keep_post = on ? c->keep_post | 1 : c->keep_post & ~1u;
+    break;
+  case O_POST302:
+    c->keep_post = on ? c->keep_post | 2 : c->keep_post & ~2u;
+    break;
+  case O_POST303:
+    c->keep_post = on ? c->keep_post | 4 : c->keep_post & ~4u;
+    break;
   case O_REFUSED: {
-    bi_errline(c->b, "curl: option %s: is not allowed in this sandbox (it "
-                     "names host files, sockets, proxies or resolvers; the "
-                     "network is set by the sandbox network policy)", spelled);
+    bi_errline(c->b,
+               "curl: option %s: is not allowed in this sandbox (it "
+               "names host files, sockets, proxies or resolvers; the "
+               "network is set by the sandbox network policy)",
+               spelled);
     return 2;
   }
   case O_HELP: return bi_cmd_help(c->b, &curl_cmd);
   case O_VERSION:
-    bi_printf(c->b, "curl 7.88.1 (vsh) %s\nProtocols: http https\n"
-                    "Features: alt-svc libz HTTPS-proxy IPv6 SSL\n",
+    bi_printf(c->b,
+              "curl 7.88.1 (vsh) %s\nProtocols: http https\n"
+              "Features: alt-svc libz HTTPS-proxy IPv6 SSL\n",
               curl_version());
     return 0;
   }
@@ -534,8 +614,9 @@ static int apply(curl_cfg *c, const curl_optdef *d, const char *arg,
     return 2;
   }
   if (rc == VSH_EFBIG) {
-    bi_errline(c->b, "curl: (26) Failed to open/read local data from "
-                     "file/application (more than the sandbox's %u MiB)",
+    bi_errline(c->b,
+               "curl: (26) Failed to open/read local data from "
+               "file/application (more than the sandbox's %u MiB)",
                NET_MAX_UPLOAD >> 20);
     return 26;
   }
@@ -630,8 +711,8 @@ static int x_body(void *ud, const void *data, size_t n) {
   curl_xfer *x = ud;
   if (x->want_cd && !x->out.opened) {
     if (x->cd_name && x->cd_name[0]) x->out.path = x->cd_name;
-    if (x->c->include && net_out_write(&x->out, x->final_headers.data,
-                                       x->final_headers.len)) {
+    if (x->c->include &&
+        net_out_write(&x->out, x->final_headers.data, x->final_headers.len)) {
       x->werr = true;
       return 1;
     }
@@ -667,11 +748,11 @@ static const char *remote_name(bi_ctx *b, const char *url) {
 
 static const char *mime_type_of(const char *name) {
   static const char *const map[][2] = {
-      {".gif", "image/gif"},   {".jpg", "image/jpeg"},
-      {".jpeg", "image/jpeg"}, {".png", "image/png"},
-      {".svg", "image/svg+xml"}, {".txt", "text/plain"},
-      {".htm", "text/html"},   {".html", "text/html"},
-      {".pdf", "application/pdf"}, {".xml", "application/xml"},
+      {".gif", "image/gif"},        {".jpg", "image/jpeg"},
+      {".jpeg", "image/jpeg"},      {".png", "image/png"},
+      {".svg", "image/svg+xml"},    {".txt", "text/plain"},
+      {".htm", "text/html"},        {".html", "text/html"},
+      {".pdf", "application/pdf"},  {".xml", "application/xml"},
       {".json", "application/json"}};
   const char *dot = strrchr(name, '.');
   if (dot)
@@ -956,9 +1037,10 @@ static int run_url(curl_cfg *c, curl_target *u, struct curl_slist **cookies,
         bi_errline(c->b,
                    "Warning: Problem %s. Will retry in %ld seconds. %ld "
                    "retries left.",
-                   http ? ": HTTP error" : f.last.res == CURLE_OPERATION_TIMEDOUT
-                                               ? ": timeout"
-                                               : ": connection problem",
+                   http ? ": HTTP error"
+                   : f.last.res == CURLE_OPERATION_TIMEDOUT
+                       ? ": timeout"
+                       : ": connection problem",
                    delay_ms / 1000, tries);
       }
       tries--;
@@ -1016,12 +1098,11 @@ static int run_url(curl_cfg *c, curl_target *u, struct curl_slist **cookies,
              r->errbuf[0] ? r->errbuf : curl_easy_strerror(r->res));
   } else if (f.too_many) {
     code = 47;
-    snprintf(msg, sizeof(msg), "Maximum (%u) redirects followed%s",
-             f.max_used, f.policy_max ? " (the sandbox's limit)" : "");
+    snprintf(msg, sizeof(msg), "Maximum (%u) redirects followed%s", f.max_used,
+             f.policy_max ? " (the sandbox's limit)" : "");
   } else if (c->fail_body && f.code >= 400) {
     code = 22;
-    snprintf(msg, sizeof(msg), "The requested URL returned error: %ld",
-             f.code);
+    snprintf(msg, sizeof(msg), "The requested URL returned error: %ld", f.code);
   }
   if (!code && !x.out.opened && !c->head && !x.werr) {
     /* an empty body still makes its file */
@@ -1114,10 +1195,12 @@ int bi_curl_main(bi_ctx *b) {
     goto done;
   }
   if (c.head && (c.has_data || c.nforms || c.upload)) {
-    bi_errline(b, "Warning: You can only select one HTTP request method! "
-                  "You asked for both %s and HEAD (-I, --head).",
-               c.upload ? "PUT (-T, --upload-file)"
-               : c.nforms ? "POST (-F, --form)" : "POST (-d, --data)");
+    bi_errline(b,
+               "Warning: You can only select one HTTP request method! "
+               "You asked for both %s and HEAD (-I, --head).",
+               c.upload   ? "PUT (-T, --upload-file)"
+               : c.nforms ? "POST (-F, --form)"
+                          : "POST (-d, --data)");
     st = 2;
     goto done;
   }

@@ -14,13 +14,13 @@ typedef struct curl_target {
 
 typedef struct curl_cfg {
   bi_ctx *b;
-  bool silent, show_error, fail, fail_body, include, head, verbose,
-      location, get, remote_name_all, header_name, create_dirs, compressed,
-      globoff, http10, retry_all, retry_connrefused, insecure, fail_early;
-  const char *request, *user, *agent, *referer, *cookie, *cookie_jar,
-      *upload, *dump_header, *write_out, *output_dir, *range;
+  bool silent, show_error, fail, fail_body, include, head, verbose, location,
+      get, remote_name_all, header_name, create_dirs, compressed, globoff,
+      http10, retry_all, retry_connrefused, insecure, fail_early;
+  const char *request, *user, *agent, *referer, *cookie, *cookie_jar, *upload,
+      *dump_header, *write_out, *output_dir, *range;
   int64_t limit_rate;
-  const char *trace;     /* --trace/--trace-ascii file ("-": stdout) */
+  const char *trace; /* --trace/--trace-ascii file ("-": stdout) */
   bool trace_ascii;
   net_out trace_out;
   uint64_t max_filesize;
@@ -42,11 +42,11 @@ typedef struct curl_cfg {
 
 typedef struct curl_xfer {
   curl_cfg *c;
-  net_out out;          /* the body (and -i headers) */
-  net_out dump;         /* -D */
+  net_out out;  /* the body (and -i headers) */
+  net_out dump; /* -D */
   bool to_dump;
-  const char *remote;   /* -O name as computed, for -J fallback */
-  bool want_cd;         /* -J: name from Content-Disposition */
+  const char *remote; /* -O name as computed, for -J fallback */
+  bool want_cd;       /* -J: name from Content-Disposition */
   char *cd_name;
   uint64_t size_download;
   vsh_buf final_headers; /* the last response's header block */
@@ -54,7 +54,7 @@ typedef struct curl_xfer {
   bool werr;
   bool traced_data;
   const net_target *hop;
-  bool fail_body_code;  /* --fail-with-body and >= 400 */
+  bool fail_body_code; /* --fail-with-body and >= 400 */
 } curl_xfer;
 
 /* -v and --trace: libcurl's debug callback (ud is a curl_xfer). */

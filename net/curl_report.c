@@ -39,8 +39,8 @@ static int trace_dump(vsh_buf *o, const char *text, const unsigned char *p,
         i += c + 2 - width;
         break;
       }
-      rc = vsh__buf_putc(o, (char)(p[i + c] >= 0x20 && p[i + c] < 0x80
-                                       ? p[i + c] : '.'));
+      rc = vsh__buf_putc(
+          o, (char)(p[i + c] >= 0x20 && p[i + c] < 0x80 ? p[i + c] : '.'));
       if (!rc && ascii && i + c + 2 < size && p[i + c + 1] == 0x0d &&
           p[i + c + 2] == 0x0a) {
         i += c + 3 - width;
@@ -75,7 +75,7 @@ static void x_trace(curl_xfer *x, curl_infotype type, const char *data,
                     size_t n) {
   curl_cfg *c = x->c;
   static const char *const what[] = {
-      NULL, "<= Recv header", "=> Send header", "<= Recv data",
+      NULL,           "<= Recv header",   "=> Send header",  "<= Recv data",
       "=> Send data", "<= Recv SSL data", "=> Send SSL data"};
   vsh_buf o = {0}, red = {0};
   int oom = 0;
@@ -97,8 +97,7 @@ static void x_trace(curl_xfer *x, curl_infotype type, const char *data,
   vsh_buf_dispose(&red);
 }
 
-void curl_x_debug(void *ud, curl_infotype type, const char *data,
-                    size_t n) {
+void curl_x_debug(void *ud, curl_infotype type, const char *data, size_t n) {
   curl_xfer *x = ud;
   bi_ctx *b = x->c->b;
   if (x->c->trace) {
@@ -131,7 +130,7 @@ void curl_x_debug(void *ud, curl_infotype type, const char *data,
   } else if (type == CURLINFO_DATA_IN || type == CURLINFO_DATA_OUT) {
     if (!x->traced_data) {
       oom |= vsh__buf_printf(&o, "%c [%zu bytes data]\n",
-                      type == CURLINFO_DATA_IN ? '{' : '}', n);
+                             type == CURLINFO_DATA_IN ? '{' : '}', n);
       x->traced_data = true;
     }
   }
@@ -192,7 +191,7 @@ static void w_flush(curl_cfg *c, vsh_buf *o, bool to_err) {
 }
 
 void curl_write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
-                      const char *errmsg) {
+                    const char *errmsg) {
   const char *fmt = c->write_out;
   vsh_buf fbuf = {0};
   if (fmt[0] == '@') {
@@ -279,20 +278,19 @@ void curl_write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
     else if (!strcmp(v, "time_redirect"))
       oom |= vsh__buf_printf(&o, "%.6f", f->t_total - r->t_total);
     else if (!strcmp(v, "speed_download"))
-      oom |= vsh__buf_printf(&o, "%.0f", f->t_total > 0
-                                      ? (double)x->size_download / f->t_total
-                                      : 0.0);
+      oom |= vsh__buf_printf(
+          &o, "%.0f",
+          f->t_total > 0 ? (double)x->size_download / f->t_total : 0.0);
     else if (!strcmp(v, "url_effective"))
       oom |= vsh__buf_puts(&o, f->url_effective ? f->url_effective : f->url);
-    else if (!strcmp(v, "url"))
-      oom |= vsh__buf_puts(&o, f->url);
+    else if (!strcmp(v, "url")) oom |= vsh__buf_puts(&o, f->url);
     else if (!strcmp(v, "content_type"))
       oom |= vsh__buf_puts(&o, r->content_type ? r->content_type : "");
     else if (!strcmp(v, "num_redirects"))
       oom |= vsh__buf_printf(&o, "%u", f->redirects);
     else if (!strcmp(v, "redirect_url"))
       oom |= vsh__buf_puts(&o, !c->location && r->redirect_url ? r->redirect_url
-                                                          : "");
+                                                               : "");
     else if (!strcmp(v, "remote_ip"))
       oom |= vsh__buf_puts(&o, r->primary_ip ? r->primary_ip : "");
     else if (!strcmp(v, "remote_port"))
@@ -305,26 +303,26 @@ void curl_write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
       for (const char *q = f->target.scheme; q && *q; q++)
         oom |= vsh__buf_putc(&o, (char)(*q >= 'a' && *q <= 'z' ? *q - 32 : *q));
     else if (!strcmp(v, "method"))
-      oom |= vsh__buf_puts(&o, r->effective_method ? r->effective_method : "GET");
-    else if (!strcmp(v, "exitcode"))
-      oom |= vsh__buf_printf(&o, "%d", code);
+      oom |=
+          vsh__buf_puts(&o, r->effective_method ? r->effective_method : "GET");
+    else if (!strcmp(v, "exitcode")) oom |= vsh__buf_printf(&o, "%d", code);
     else if (!strcmp(v, "errormsg"))
       oom |= vsh__buf_puts(&o, errmsg ? errmsg : "");
     else if (!strcmp(v, "http_version"))
-      oom |= vsh__buf_puts(&o, r->http_version == CURL_HTTP_VERSION_1_0   ? "1"
-                        : r->http_version == CURL_HTTP_VERSION_1_1 ? "1.1"
-                        : r->http_version == CURL_HTTP_VERSION_2_0 ? "2"
-                        : r->http_version == CURL_HTTP_VERSION_3   ? "3"
-                                                                   : "0");
+      oom |=
+          vsh__buf_puts(&o, r->http_version == CURL_HTTP_VERSION_1_0   ? "1"
+                            : r->http_version == CURL_HTTP_VERSION_1_1 ? "1.1"
+                            : r->http_version == CURL_HTTP_VERSION_2_0 ? "2"
+                            : r->http_version == CURL_HTTP_VERSION_3   ? "3"
+                                                                       : "0");
     else if (!strcmp(v, "filename_effective"))
-      oom |= vsh__buf_puts(&o, x->out.path && strcmp(x->out.path, "-")
-                            ? x->out.path : "");
+      oom |= vsh__buf_puts(
+          &o, x->out.path && strcmp(x->out.path, "-") ? x->out.path : "");
     else if (!strcmp(v, "stderr") || !strcmp(v, "stdout")) {
       /* what came before goes where it was headed */
       w_flush(c, &o, to_err);
       to_err = v[3] == 'e';
-    }
-    else if (!strcmp(v, "onerror")) {
+    } else if (!strcmp(v, "onerror")) {
       if (!code) break;
     } else if (!strcmp(v, "header_json")) {
       oom |= vsh__buf_putc(&o, '{');
@@ -338,7 +336,8 @@ void curl_write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
           char name[256];
           size_t nl = (size_t)(colon - hp) < 255 ? (size_t)(colon - hp) : 255;
           for (size_t i = 0; i < nl; i++)
-            name[i] = (char)((hp[i] >= 'A' && hp[i] <= 'Z') ? hp[i] + 32 : hp[i]);
+            name[i] =
+                (char)((hp[i] >= 'A' && hp[i] <= 'Z') ? hp[i] + 32 : hp[i]);
           const char *vv = colon + 1, *ve = eol;
           while (vv < ve && *vv == ' ') vv++;
           while (ve > vv && (ve[-1] == '\r' || ve[-1] == ' ')) ve--;
@@ -361,4 +360,3 @@ void curl_write_out(curl_cfg *c, curl_xfer *x, net_fetch *f, int code,
   vsh_buf_dispose(&o);
   vsh_buf_dispose(&fbuf);
 }
-

@@ -38,8 +38,8 @@ static int hop_headers(net_fetch *f, const net_target *t, bool first_origin,
     /* a leading blank would continue the previous header (obs-fold), a
      * line break would start another: neither reaches the wire */
     bool drop = h[0] == ' ' || h[0] == '\t' || strpbrk(h, "\r\n");
-    if (!first_origin && (header_is(h, "Authorization", 13) ||
-                          header_is(h, "Cookie", 6)))
+    if (!first_origin &&
+        (header_is(h, "Authorization", 13) || header_is(h, "Cookie", 6)))
       drop = true;
     for (size_t k = 0; e && k < e->nheaders && !drop; k++)
       if (hn == header_name_len(e->headers[k]) &&
@@ -110,8 +110,7 @@ static int hop_header(void *ud, const char *line, size_t n) {
   if (end && f->in_final) {
     long c = f->hop_code;
     f->following = f->follow && f->hop_location &&
-                   (c == 301 || c == 302 || c == 303 || c == 307 ||
-                    c == 308);
+                   (c == 301 || c == 302 || c == 303 || c == 307 || c == 308);
   }
   return f->on_header ? f->on_header(f->ud, line, n) : 0;
 }
@@ -138,8 +137,8 @@ void net_fetch_dispose(net_fetch *f) {
   f->url_effective = NULL;
 }
 
-static void refuse(net_fetch *f, int kind, const net_target *t,
-                   const char *url, const char *method) {
+static void refuse(net_fetch *f, int kind, const net_target *t, const char *url,
+                   const char *method) {
   f->refused = kind;
   const char *u = t && t->url ? t->url : url;
   switch (kind) {
@@ -154,8 +153,8 @@ static void refuse(net_fetch *f, int kind, const net_target *t,
     break;
   case NET_METHOD:
     snprintf(f->why, sizeof(f->why),
-             "Method %s not allowed by the sandbox network policy: %s",
-             method, u);
+             "Method %s not allowed by the sandbox network policy: %s", method,
+             u);
     break;
   case NET_NONET:
     snprintf(f->why, sizeof(f->why),
@@ -216,11 +215,11 @@ int net_fetch_run(net_fetch *f) {
       f->last.cancelled = true;
       break;
     }
-    const char *m = method ? method
-                    : head ? "HEAD"
+    const char *m = method                       ? method
+                    : head                       ? "HEAD"
                     : mime || (has_body && post) ? "POST"
-                    : f->put ? "PUT"
-                    : "GET";
+                    : f->put                     ? "PUT"
+                                                 : "GET";
     int v = net_policy_check(pol, &f->target, m);
     if (v) {
       refuse(f, v, &f->target, f->url, m);

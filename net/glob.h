@@ -7,7 +7,7 @@
 #define NET_GLOB_MAX 100000 /* URLs one operand may expand to */
 
 typedef struct net_glob_part {
-  bool pattern;  /* a {set} or [range]; else one literal item */
+  bool pattern; /* a {set} or [range]; else one literal item */
   char **items;
   size_t n, cap;
 } net_glob_part;

@@ -11,8 +11,7 @@ typedef struct net_policy net_policy;
 
 /* Copies o (NULL or a zeroed struct: no network).  A malformed prefix or
  * an unknown version fails with VSH_EINVAL and a message naming it. */
-int net_policy_new(net_policy **out, const vsh_network_opts *o,
-                   vsh_error *err);
+int net_policy_new(net_policy **out, const vsh_network_opts *o, vsh_error *err);
 void net_policy_free(net_policy *p);
 /* The options the policy was made from, pointing into the policy's own
  * copies (valid while p lives): how a sandbox hands them to its shell. */

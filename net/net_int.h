@@ -15,12 +15,12 @@
 #include <sys/socket.h>
 
 typedef struct net_entry {
-  char *url;     /* as given */
-  char *scheme;  /* "http" or "https" */
-  char *host;    /* normalised (see net_host_norm) */
-  bool literal;  /* host is an IPv4 or IPv6 address */
+  char *url;    /* as given */
+  char *scheme; /* "http" or "https" */
+  char *host;   /* normalised (see net_host_norm) */
+  bool literal; /* host is an IPv4 or IPv6 address */
   unsigned port;
-  char *path;    /* "" for the whole origin, else "/a/b" (no final '/') */
+  char *path;     /* "" for the whole origin, else "/a/b" (no final '/') */
   char **headers; /* injected "Name: value" lines */
   size_t nheaders;
 } net_entry;
@@ -32,13 +32,13 @@ typedef struct net_conn net_conn;
 struct net_policy {
   vsh_network_opts opts; /* allow/methods point at the copies below */
   vsh_net_prefix *prefixes;
-  char **methods;        /* NULL-terminated, upper case */
+  char **methods; /* NULL-terminated, upper case */
   size_t nmethods;
   net_entry *entries;
   size_t n;
-  bool any;              /* some network: entries or full access */
-  bool any_method;       /* full access with no method list */
-  pthread_mutex_t mu;    /* the idle pool */
+  bool any;           /* some network: entries or full access */
+  bool any_method;    /* full access with no method list */
+  pthread_mutex_t mu; /* the idle pool */
   net_conn *idle[NET_POOL_MAX];
   int nidle;
 };
@@ -46,23 +46,23 @@ struct net_policy {
 /* Why a URL is refused (or 0). */
 enum {
   NET_OK = 0,
-  NET_BADURL,   /* curl 3 */
-  NET_SCHEME,   /* not http/https: curl 1 */
-  NET_REFUSED,  /* outside the allowlist */
-  NET_METHOD,   /* the method is not allowed */
-  NET_NONET     /* the sandbox has no network */
+  NET_BADURL,  /* curl 3 */
+  NET_SCHEME,  /* not http/https: curl 1 */
+  NET_REFUSED, /* outside the allowlist */
+  NET_METHOD,  /* the method is not allowed */
+  NET_NONET    /* the sandbox has no network */
 };
 
 /* One URL, parsed once. */
 typedef struct net_target {
-  CURLU *u;       /* owned; given to libcurl as CURLOPT_CURLU */
-  char *url;      /* the whole URL as libcurl will request it */
+  CURLU *u;  /* owned; given to libcurl as CURLOPT_CURLU */
+  char *url; /* the whole URL as libcurl will request it */
   char *scheme;
-  char *host;     /* normalised */
+  char *host; /* normalised */
   bool literal;
   unsigned port;
-  char *path;     /* as sent (no query) */
-  char *user;     /* userinfo, or NULL */
+  char *path;             /* as sent (no query) */
+  char *user;             /* userinfo, or NULL */
   const net_entry *entry; /* the prefix that allows it (NULL: full) */
 } net_target;
 
@@ -92,35 +92,35 @@ struct net_req {
   bi_ctx *b;
   const net_policy *pol;
   net_target *t;
-  const char *method;        /* NULL: GET (or POST with a body) */
-  bool head;                 /* no body wanted (HEAD) */
-  bool post;                 /* send body as a POST-style request */
+  const char *method; /* NULL: GET (or POST with a body) */
+  bool head;          /* no body wanted (HEAD) */
+  bool post;          /* send body as a POST-style request */
   const void *body;
   size_t body_len;
   bool has_body;
-  curl_mime *mime;           /* -F: owned by the caller */
-  bool upload;               /* PUT upload_data (curl -T) */
+  curl_mime *mime; /* -F: owned by the caller */
+  bool upload;     /* PUT upload_data (curl -T) */
   const void *upload_data;
   size_t upload_len;
   size_t upload_pos;
   struct curl_slist *headers; /* the script's, filtered by the caller */
-  const char *user;          /* "user:password" for basic auth, or NULL */
-  const char *agent;         /* User-Agent, or NULL */
+  const char *user;           /* "user:password" for basic auth, or NULL */
+  const char *agent;          /* User-Agent, or NULL */
   const char *referer;
-  const char *cookie;        /* Cookie: string, or NULL */
+  const char *cookie;              /* Cookie: string, or NULL */
   struct curl_slist *cookie_lines; /* loaded into the cookie engine */
-  bool cookies;              /* enable the cookie engine */
+  bool cookies;                    /* enable the cookie engine */
   bool compressed;
   bool verbose;
   int64_t timeout_ms, connect_timeout_ms; /* 0: none */
   bool http10;
-  bool fail;                 /* CURLOPT_FAILONERROR */
-  const char *range;         /* CURLOPT_RANGE, or NULL */
-  int64_t max_recv_speed;    /* bytes/s; 0: none */
-  long ipresolve;            /* CURL_IPRESOLVE_* */
-  long httpauth;             /* CURLAUTH_*; 0: basic */
-  long idle_timeout_s;       /* no byte for this long ends it; 0: none */
-  uint64_t max_bytes;        /* the script's own cap (curl --max-filesize),
+  bool fail;              /* CURLOPT_FAILONERROR */
+  const char *range;      /* CURLOPT_RANGE, or NULL */
+  int64_t max_recv_speed; /* bytes/s; 0: none */
+  long ipresolve;         /* CURL_IPRESOLVE_* */
+  long httpauth;          /* CURLAUTH_*; 0: basic */
+  long idle_timeout_s;    /* no byte for this long ends it; 0: none */
+  uint64_t max_bytes;     /* the script's own cap (curl --max-filesize),
                                 below the policy's; 0: the policy's */
   /* callbacks: a nonzero return stops the transfer */
   int (*on_header)(void *ud, const char *line, size_t n);
@@ -130,17 +130,16 @@ struct net_req {
   /* results */
   CURLcode res;
   char errbuf[CURL_ERROR_SIZE];
-  bool cancelled;            /* the exec's deadline or abort */
-  bool too_big;              /* the response size cap */
-  bool refused;              /* an address refused by the policy */
-  char why[512];             /* the refusal's text */
+  bool cancelled; /* the exec's deadline or abort */
+  bool too_big;   /* the response size cap */
+  bool refused;   /* an address refused by the policy */
+  char why[512];  /* the refusal's text */
   uint64_t received;
   uint64_t header_bytes;
   struct curl_slist *cookies_out; /* the engine's cookies after the hop */
   /* libcurl's info after the hop */
   long code, http_version;
-  double t_total, t_connect, t_lookup, t_start, t_pre, t_appconnect,
-      t_redirect;
+  double t_total, t_connect, t_lookup, t_start, t_pre, t_appconnect, t_redirect;
   curl_off_t size_up, size_header, size_request;
   char *content_type, *redirect_url, *primary_ip, *local_ip;
   long primary_port, local_port;

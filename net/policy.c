@@ -43,13 +43,13 @@ char *net_host_norm(const char *host, bool *literal) {
 static bool v4_private(uint32_t a) {
   uint8_t b0 = (uint8_t)(a >> 24), b1 = (uint8_t)(a >> 16);
   if (b0 == 0 || b0 == 10 || b0 == 127) return true;
-  if (b0 == 100 && (b1 & 0xc0) == 64) return true;  /* 100.64/10 CGNAT */
-  if (b0 == 169 && b1 == 254) return true;          /* link-local */
-  if (b0 == 172 && (b1 & 0xf0) == 16) return true;  /* 172.16/12 */
+  if (b0 == 100 && (b1 & 0xc0) == 64) return true; /* 100.64/10 CGNAT */
+  if (b0 == 169 && b1 == 254) return true;         /* link-local */
+  if (b0 == 172 && (b1 & 0xf0) == 16) return true; /* 172.16/12 */
   if (b0 == 192 && b1 == 168) return true;
   if (b0 == 192 && b1 == 0 && (uint8_t)(a >> 8) == 0) return true;
-  if (b0 == 198 && (b1 & 0xfe) == 18) return true;  /* benchmarking */
-  if (b0 >= 224) return true;                       /* multicast, 240/4 */
+  if (b0 == 198 && (b1 & 0xfe) == 18) return true; /* benchmarking */
+  if (b0 >= 224) return true;                      /* multicast, 240/4 */
   return false;
 }
 
@@ -65,10 +65,10 @@ bool net_addr_private(const struct sockaddr *sa) {
                 (uint32_t)b[14] << 8 | b[15];
   if (!memcmp(b, zero, 12)) return true; /* ::, ::1, IPv4-compatible */
   if (!memcmp(b, zero, 10) && b[10] == 0xff && b[11] == 0xff)
-    return v4_private(v4);               /* ::ffff:a.b.c.d */
+    return v4_private(v4); /* ::ffff:a.b.c.d */
   static const uint8_t nat64[12] = {0, 0x64, 0xff, 0x9b};
   if (!memcmp(b, nat64, 12)) return v4_private(v4);
-  if ((b[0] & 0xfe) == 0xfc) return true;               /* fc00::/7 */
+  if ((b[0] & 0xfe) == 0xfc) return true;                 /* fc00::/7 */
   if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80) return true; /* fe80::/10 */
   if (b[0] == 0xfe && (b[1] & 0xc0) == 0xc0) return true; /* site-local */
   if (b[0] == 0xff) return true;                          /* multicast */
@@ -78,7 +78,7 @@ bool net_addr_private(const struct sockaddr *sa) {
     return v4_private(e);
   }
   if (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0 && b[3] == 0)
-    return true;                                          /* Teredo */
+    return true; /* Teredo */
   return false;
 }
 
@@ -110,7 +110,8 @@ static void decode_once(const char *s, char *out) {
   for (size_t i = 0; i < o; i++) {
     unsigned char c = (unsigned char)out[i];
     if (c == 0xc0 && i + 1 < o &&
-        ((unsigned char)out[i + 1] == 0xae || (unsigned char)out[i + 1] == 0xaf)) {
+        ((unsigned char)out[i + 1] == 0xae ||
+         (unsigned char)out[i + 1] == 0xaf)) {
       out[w++] = (unsigned char)out[i + 1] == 0xae ? '.' : '/';
       i++;
     } else {
@@ -259,7 +260,8 @@ static char *idn_to_ascii(const char *host) {
       p += (size_t)l;
     }
     if (ok && ascii) {
-      for (size_t p = 0; p < k && ok; p++) ok = !vsh__buf_putc(&out, (char)cp[p]);
+      for (size_t p = 0; p < k && ok; p++)
+        ok = !vsh__buf_putc(&out, (char)cp[p]);
     } else if (ok) {
       ok = !vsh__buf_puts(&out, "xn--") && punycode(cp, k, &out);
     }
@@ -347,8 +349,7 @@ int net_target_parse(net_target *t, const char *url, const net_target *base) {
       r = 1; /* IPv6 zone ids name host interfaces: never */
     }
   }
-  if (r >= 0 && get_part(t->u, CURLUPART_USER, 0, &t->user) < 0)
-    r = VSH_ENOMEM;
+  if (r >= 0 && get_part(t->u, CURLUPART_USER, 0, &t->user) < 0) r = VSH_ENOMEM;
   if (!r) {
     t->host = net_host_norm(host, &t->literal);
     if (!t->host) r = VSH_ENOMEM;
@@ -434,27 +435,28 @@ static bool valid_header(const char *h) {
   return !strchr(h, '\r') && !strchr(h, '\n');
 }
 
-static int add_entry(net_policy *p, const vsh_net_prefix *src,
-                     vsh_error *err) {
+static int add_entry(net_policy *p, const vsh_net_prefix *src, vsh_error *err) {
   net_entry *e = &p->entries[p->n];
   net_target t;
   if (!src->url)
-    return vsh__error_set(err, VSH_EINVAL, "network: allowed prefix %zu is "
-                          "NULL", p->n);
+    return vsh__error_set(err, VSH_EINVAL,
+                          "network: allowed prefix %zu is "
+                          "NULL",
+                          p->n);
   int r = net_target_parse(&t, src->url, NULL);
   if (r < 0) {
     net_target_dispose(&t);
     return vsh__error_set(err, VSH_ENOMEM, "out of memory");
   }
   const char *why = r == NET_SCHEME ? "only http and https can be allowed"
-                    : r ? "not a URL" : NULL;
+                    : r             ? "not a URL"
+                                    : NULL;
   if (!why && t.user) why = "a prefix cannot hold user information";
   if (!why && !strstr(src->url, "://")) why = "the scheme must be given";
   if (why) {
     net_target_dispose(&t);
-    return vsh__error_set(err, VSH_EINVAL,
-                          "network: allowed prefix '%.300s': %s", src->url,
-                          why);
+    return vsh__error_set(
+        err, VSH_EINVAL, "network: allowed prefix '%.300s': %s", src->url, why);
   }
   memset(e, 0, sizeof(*e));
   p->n++;

@@ -164,12 +164,10 @@ static curl_socket_t on_opensocket(void *ud, curlsocktype purpose,
     inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, ip,
               sizeof(ip));
   bool ok;
-  if (sa->sa_family != AF_INET && sa->sa_family != AF_INET6)
-    ok = false;
+  if (sa->sa_family != AF_INET && sa->sa_family != AF_INET6) ok = false;
   else if (r->t->literal && r->t->entry)
     ok = !strcmp(ip, r->t->host); /* the entry named exactly this address */
-  else
-    ok = r->pol->opts.allow_private || !net_addr_private(sa);
+  else ok = r->pol->opts.allow_private || !net_addr_private(sa);
   if (!ok) {
     r->refused = true;
     snprintf(r->why, sizeof(r->why),

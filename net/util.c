@@ -46,8 +46,8 @@ int net_out_open(net_out *o) {
     if (!vsh__path_dirname(&dir, p)) vfs_mkdir_p(o->b->fs, dir.data, 0755);
     vsh_buf_dispose(&dir);
   }
-  unsigned fl = VFS_O_WRITE | VFS_O_CREAT | (o->append ? VFS_O_APPEND
-                                                       : VFS_O_TRUNC);
+  unsigned fl =
+      VFS_O_WRITE | VFS_O_CREAT | (o->append ? VFS_O_APPEND : VFS_O_TRUNC);
   int rc = vfs_open(o->b->fs, p, fl, 0666 & ~bi_umask(o->b), &o->fh);
   if (rc) return o->err = rc;
   int fd = vfs_file_devfd(o->fh);

@@ -13,9 +13,20 @@
 #include <time.h>
 
 enum {
-  W_HEADER = BI_OPT_FIRST, W_POST_DATA, W_POST_FILE, W_METHOD, W_BODY_DATA,
-  W_BODY_FILE, W_USER, W_PASSWORD, W_MAX_REDIRECT, W_NO_CHECK,
-  W_CONTENT_ON_ERROR, W_REFUSED, W_NOOP, W_NO_VERBOSE
+  W_HEADER = BI_OPT_FIRST,
+  W_POST_DATA,
+  W_POST_FILE,
+  W_METHOD,
+  W_BODY_DATA,
+  W_BODY_FILE,
+  W_USER,
+  W_PASSWORD,
+  W_MAX_REDIRECT,
+  W_NO_CHECK,
+  W_CONTENT_ON_ERROR,
+  W_REFUSED,
+  W_NOOP,
+  W_NO_VERBOSE
 };
 
 static const bi_option wget_options[] = {
@@ -84,13 +95,13 @@ typedef struct wget_xfer {
   bool content_on_error;
   long code;
   uint64_t got;
-  vsh_buf reason;    /* the final status line's reason phrase */
+  vsh_buf reason; /* the final status line's reason phrase */
   const net_target *hop;
   bool werr;
-  bool pending;      /* "Connecting to ..." waits for its outcome */
+  bool pending; /* "Connecting to ..." waits for its outcome */
   int hops;
   bool location;
-  long length;       /* Content-Length, or -1 */
+  long length; /* Content-Length, or -1 */
   vsh_buf ctype;
 } wget_xfer;
 
@@ -299,8 +310,14 @@ static int wget_option(bi_ctx *b, bi_opts *g, wget_opts *o, int ch) {
     o->headers[o->nh++] = (char *)g->arg;
     break;
   }
-  case W_POST_DATA: o->post = g->arg; o->is_post = true; break;
-  case W_POST_FILE: o->body_file = g->arg; o->is_post = true; break;
+  case W_POST_DATA:
+    o->post = g->arg;
+    o->is_post = true;
+    break;
+  case W_POST_FILE:
+    o->body_file = g->arg;
+    o->is_post = true;
+    break;
   case W_BODY_DATA: o->post = g->arg; break;
   case W_BODY_FILE: o->body_file = g->arg; break;
   case W_METHOD: o->method = g->arg; break;
@@ -318,15 +335,15 @@ static int wget_option(bi_ctx *b, bi_opts *g, wget_opts *o, int ch) {
                     "always verifies TLS certificates.");
     break;
   case W_REFUSED:
-    bi_err(b, "option '%s' is not allowed in this sandbox (it names host "
-              "files or addresses)", g->longname ? g->longname : "?");
+    bi_err(b,
+           "option '%s' is not allowed in this sandbox (it names host "
+           "files or addresses)",
+           g->longname ? g->longname : "?");
     return 2;
   case 'h':
   case 'V':
-    return ch == 'h' ? bi_cmd_help(b, &wget_cmd)
-                     : bi_cmd_version(b, &wget_cmd);
-  default:
-    return g->status;
+    return ch == 'h' ? bi_cmd_help(b, &wget_cmd) : bi_cmd_version(b, &wget_cmd);
+  default: return g->status;
   }
   return -1;
 }
@@ -401,12 +418,11 @@ static int wget_fetch(bi_ctx *b, const wget_opts *o, const char *url,
     }
     CURLcode r = f->last.res;
     bool transient = !f->refused && !f->last.refused && !f->last.cancelled &&
-                     (r == CURLE_OPERATION_TIMEDOUT ||
-                      r == CURLE_RECV_ERROR || r == CURLE_GOT_NOTHING);
+                     (r == CURLE_OPERATION_TIMEDOUT || r == CURLE_RECV_ERROR ||
+                      r == CURLE_GOT_NOTHING);
     /* as wget 1.21: an HTTP error answer is final */
     if (!transient || attempt >= o->tries || bi_cancelled(b)) return 0;
-    if (!o->quiet && o->verbose)
-      bi_errline(b, "Retrying.\n");
+    if (!o->quiet && o->verbose) bi_errline(b, "Retrying.\n");
     net_fetch_dispose(f);
     if (x->out.opened && !one_output) {
       net_out_close(&x->out);
@@ -425,8 +441,7 @@ static int wget_fetch(bi_ctx *b, const wget_opts *o, const char *url,
 static int wget_saved(bi_ctx *b, const wget_opts *o, const char *url,
                       wget_xfer *x, net_fetch *f) {
   if (!x->out.opened && net_out_open(&x->out)) {
-    if (!o->quiet)
-      bi_err(b, "%s: %s", x->out.path, vsh_strerror(x->out.err));
+    if (!o->quiet) bi_err(b, "%s: %s", x->out.path, vsh_strerror(x->out.err));
     return 3;
   }
   if (o->quiet) return 0;
@@ -439,8 +454,8 @@ static int wget_saved(bi_ctx *b, const wget_opts *o, const char *url,
                x->out.path ? x->out.path : "-");
     return 0;
   }
-  const char *shown = x->out.path && strcmp(x->out.path, "-")
-                          ? x->out.path : "STDOUT";
+  const char *shown =
+      x->out.path && strcmp(x->out.path, "-") ? x->out.path : "STDOUT";
   char len[32];
   if (x->length >= 0) snprintf(len, sizeof(len), "%ld", x->length);
   else snprintf(len, sizeof(len), "unspecified");
@@ -449,12 +464,12 @@ static int wget_saved(bi_ctx *b, const wget_opts *o, const char *url,
   char r1[32], r2[32];
   rate((double)x->got / secs, true, r1, sizeof(r1));
   rate((double)x->got / secs, false, r2, sizeof(r2));
-  bi_errline(b, "Length: %s%s%s%s\nSaving to: \xe2\x80\x98%s\xe2\x80\x99"
-                "\n\n     0K%55s100%% %5s=%.0fs\n\n"
-                "%s (%s) - \xe2\x80\x98%s\xe2\x80\x99 saved [%llu/%llu]\n",
-             len, x->ctype.len ? " [" : "",
-             x->ctype.len ? x->ctype.data : "", x->ctype.len ? "]" : "",
-             shown, "", r1, secs, ts, r2, shown,
+  bi_errline(b,
+             "Length: %s%s%s%s\nSaving to: \xe2\x80\x98%s\xe2\x80\x99"
+             "\n\n     0K%55s100%% %5s=%.0fs\n\n"
+             "%s (%s) - \xe2\x80\x98%s\xe2\x80\x99 saved [%llu/%llu]\n",
+             len, x->ctype.len ? " [" : "", x->ctype.len ? x->ctype.data : "",
+             x->ctype.len ? "]" : "", shown, "", r1, secs, ts, r2, shown,
              (unsigned long long)x->got, (unsigned long long)x->got);
   return 0;
 }
@@ -494,11 +509,13 @@ static int wget_result(bi_ctx *b, const wget_opts *o, const char *url,
       else if (r->res == CURLE_OPERATION_TIMEDOUT)
         bi_errline(b, "Read error (Connection timed out) in headers.");
       else
-        bi_errline(b, "%s", r->errbuf[0] ? r->errbuf
-                                         : curl_easy_strerror(r->res));
+        bi_errline(b, "%s",
+                   r->errbuf[0] ? r->errbuf : curl_easy_strerror(r->res));
     }
-    return r->res == CURLE_SSL_CACERT || r->res == CURLE_PEER_FAILED_VERIFICATION
-               ? 5 : 4;
+    return r->res == CURLE_SSL_CACERT ||
+                   r->res == CURLE_PEER_FAILED_VERIFICATION
+               ? 5
+               : 4;
   }
   if (f->too_many) {
     if (!quiet) bi_errline(b, "%u redirections exceeded.", f->max_used);
@@ -517,8 +534,8 @@ static int wget_result(bi_ctx *b, const wget_opts *o, const char *url,
 
 int bi_wget_main(bi_ctx *b) {
   bi_opts g = {0};
-  wget_opts o = {.verbose = true, .tries = 20, .max_redirect = 20,
-                 .timeout = 900};
+  wget_opts o = {
+      .verbose = true, .tries = 20, .max_redirect = 20, .timeout = 900};
   int st = wget_setup(b, &g, &o);
   if (st >= 0) goto done;
   st = 0;
@@ -532,7 +549,9 @@ int bi_wget_main(bi_ctx *b) {
   }
   for (int i = 0; i < g.noperands && !bi_cancelled(b); i++) {
     const char *url = g.operands[i];
-    wget_xfer x = {.b = b, .quiet = o.quiet, .verbose = o.verbose,
+    wget_xfer x = {.b = b,
+                   .quiet = o.quiet,
+                   .verbose = o.verbose,
                    .server_response = o.server_response,
                    .content_on_error = o.content_on_error};
     if (one_output) x.out = shared;

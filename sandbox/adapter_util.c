@@ -36,15 +36,12 @@ int sbx_watch_start(sbx_watch *w, vsh_signal *caller, int64_t timeout_ms) {
   atomic_init(&w->timed_out, false);
   w->caller = caller;
   w->timeout_ms = timeout_ms;
-  if (!(w->merged = vsh_signal_new()))
-    return VSH_ENOMEM;
+  if (!(w->merged = vsh_signal_new())) return VSH_ENOMEM;
   if (caller && !(w->token = vsh_signal_on(caller, forward_abort, w)))
     goto fail;
   if (timeout_ms > 0) {
-    if (!(w->stop = vsh_signal_new()))
-      goto fail;
-    if (pthread_create(&w->timer, NULL, timer_main, w) != 0)
-      goto fail;
+    if (!(w->stop = vsh_signal_new())) goto fail;
+    if (pthread_create(&w->timer, NULL, timer_main, w) != 0) goto fail;
     w->has_timer = true;
   }
   return 0;
@@ -55,8 +52,7 @@ fail:
 }
 
 void sbx_watch_stop(sbx_watch *w) {
-  if (w->caller && w->token)
-    vsh_signal_off(w->caller, w->token);
+  if (w->caller && w->token) vsh_signal_off(w->caller, w->token);
   w->token = 0;
   if (w->has_timer) {
     vsh_signal_abort(w->stop, "stopped");
@@ -73,12 +69,9 @@ int sbx_env_copy(char ***out, const char *const *env) {
   char **v;
 
   *out = NULL;
-  if (!env)
-    return 0;
-  while (env[n])
-    n++;
-  if (!(v = vsh__calloc(NULL, (n + 1) * sizeof *v)))
-    return VSH_ENOMEM;
+  if (!env) return 0;
+  while (env[n]) n++;
+  if (!(v = vsh__calloc(NULL, (n + 1) * sizeof *v))) return VSH_ENOMEM;
   for (i = 0; i < n; i++) {
     if (!(v[i] = vsh__strndup(NULL, env[i], strlen(env[i])))) {
       sbx_env_free(v);
@@ -92,12 +85,9 @@ int sbx_env_copy(char ***out, const char *const *env) {
 void sbx_env_free(char **env) {
   size_t n = 0, i;
 
-  if (!env)
-    return;
-  while (env[n])
-    n++;
-  for (i = 0; i < n; i++)
-    vsh__free(NULL, env[i], strlen(env[i]) + 1);
+  if (!env) return;
+  while (env[n]) n++;
+  for (i = 0; i < n; i++) vsh__free(NULL, env[i], strlen(env[i]) + 1);
   vsh__free(NULL, env, (n + 1) * sizeof *env);
 }
 

@@ -31,10 +31,8 @@ static int bl_resolve(bl_sandbox *s, const char *p, vsh_buf *out) {
   vsh__buf_init(&raw);
   vsh__buf_init(out);
   rc = s->bl.ops->fs->resolve_path(s->bl.ud, s->cwd, p, &raw);
-  if (rc == 0 && !raw.data)
-    rc = VSH_EINVAL;
-  if (rc == 0)
-    rc = sbx_resolve(out, s->cwd, raw.data);
+  if (rc == 0 && !raw.data) rc = VSH_EINVAL;
+  if (rc == 0) rc = sbx_resolve(out, s->cwd, raw.data);
   vsh_buf_dispose(&raw);
   return rc;
 }
@@ -42,38 +40,35 @@ static int bl_resolve(bl_sandbox *s, const char *p, vsh_buf *out) {
 static int bl_resolve_path(vsh_sandbox *sb, const char *p, vsh_buf *out) {
   int rc = bl_resolve((bl_sandbox *)sb, p, out);
 
-  if (rc < 0)
-    vsh_buf_dispose(out);
+  if (rc < 0) vsh_buf_dispose(out);
   return rc;
 }
 
 static const char *bl_cwd(vsh_sandbox *sb) { return ((bl_sandbox *)sb)->cwd; }
 
-#define BL_CALL(op, expr)                                                     \
-  bl_sandbox *s = (bl_sandbox *)sb;                                          \
-  const vsh_bashlike_fs_ops *fs = s->bl.ops->fs;                             \
-  (void)fs;                                                                  \
-  vsh_buf p;                                                                 \
-  int rc = bl_resolve(s, path, &p);                                          \
-  if (rc < 0)                                                                \
-    rc = sbx_fs_error(err, rc == VSH_EINVAL ? VSH_ENOENT : rc, "open", path, \
-                      op, BL_PROVIDER);                                      \
-  else {                                                                     \
-    if (err)                                                                 \
-      err->code = 0;                                                         \
-    rc = expr;                                                               \
-    if (rc < 0)                                                              \
-      sbx_ensure_error(err, rc, op, BL_PROVIDER);                            \
-  }                                                                          \
-  vsh_buf_dispose(&p);                                                       \
+#define BL_CALL(op, expr)                                                      \
+  bl_sandbox *s = (bl_sandbox *)sb;                                            \
+  const vsh_bashlike_fs_ops *fs = s->bl.ops->fs;                               \
+  (void)fs;                                                                    \
+  vsh_buf p;                                                                   \
+  int rc = bl_resolve(s, path, &p);                                            \
+  if (rc < 0)                                                                  \
+    rc = sbx_fs_error(err, rc == VSH_EINVAL ? VSH_ENOENT : rc, "open", path,   \
+                      op, BL_PROVIDER);                                        \
+  else {                                                                       \
+    if (err) err->code = 0;                                                    \
+    rc = expr;                                                                 \
+    if (rc < 0) sbx_ensure_error(err, rc, op, BL_PROVIDER);                    \
+  }                                                                            \
+  vsh_buf_dispose(&p);                                                         \
   return rc
 
 static int bl_read_file(vsh_sandbox *sb, const char *path, vsh_buf *out,
                         vsh_error *err) {
   BL_CALL("read_file", fs->read_file(s->bl.ud, p.data, out, err));
 }
-static int bl_read_file_buffer(vsh_sandbox *sb, const char *path,
-                               vsh_buf *out, vsh_error *err) {
+static int bl_read_file_buffer(vsh_sandbox *sb, const char *path, vsh_buf *out,
+                               vsh_error *err) {
   BL_CALL("read_file_buffer", fs->read_file_buffer(s->bl.ud, p.data, out, err));
 }
 static int bl_stat(vsh_sandbox *sb, const char *path, vsh_stat *out,
@@ -104,8 +99,7 @@ static int write_retry(bl_sandbox *s, const char *path, const void *data,
   vsh__buf_init(&parent);
   if (rc < 0 && vsh__path_dirname(&parent, path) == 0) {
     (void)fs->mkdir(s->bl.ud, parent.data, true, &ignored);
-    if (err)
-      err->code = 0;
+    if (err) err->code = 0;
     rc = fs->write_file(s->bl.ud, path, data, len, err);
   }
   vsh_buf_dispose(&parent);
@@ -135,8 +129,7 @@ static int timed_out(vsh_result *out, int64_t ms) {
   size_t old = out->err ? out->err_len : 0;
   char *e = realloc(out->err, old + (size_t)n + 1);
 
-  if (!e)
-    return VSH_ENOMEM;
+  if (!e) return VSH_ENOMEM;
   memcpy(e + old, note, (size_t)n + 1);
   out->err = e;
   out->err_len = old + (size_t)n;
@@ -160,8 +153,7 @@ static int bl_exec(vsh_sandbox *sb, const char *cmd, const vsh_exec_opts *opts,
     rc = sbx_aborted(err, sig, "exec", BL_PROVIDER);
     goto done;
   }
-  if (opts)
-    o = *opts;
+  if (opts) o = *opts;
   rc = bl_resolve(s, o.cwd ? o.cwd : "", &cwd);
   if (rc < 0) {
     rc = sbx_fs_error(err, rc, "chdir", o.cwd, "exec", BL_PROVIDER);
@@ -176,25 +168,21 @@ static int bl_exec(vsh_sandbox *sb, const char *cmd, const vsh_exec_opts *opts,
   o.cwd = cwd.data;
   o.signal = w.merged;
   o.timeout_ms = 0;
-  if (err)
-    err->code = 0;
+  if (err) err->code = 0;
   rc = s->bl.ops->exec(s->bl.ud, cmd, &o, out, err);
   if (vsh_signal_aborted(sig)) { /* the post-call check: abort wins */
     vsh_result_dispose(out);
     rc = sbx_aborted(err, sig, "exec", BL_PROVIDER);
   } else if (atomic_load(&w.timed_out) && (rc < 0 || out->exit_code != 0)) {
-    if (rc < 0)
-      memset(out, 0, sizeof *out);
+    if (rc < 0) memset(out, 0, sizeof *out);
     rc = timed_out(out, w.timeout_ms);
-    if (rc < 0)
-      rc = vsh__error_set(err, rc, "exec: out of memory");
+    if (rc < 0) rc = vsh__error_set(err, rc, "exec: out of memory");
   } else if (rc < 0) {
     sbx_ensure_error(err, rc, "exec", BL_PROVIDER);
   }
 
 done:
-  if (watching)
-    sbx_watch_stop(&w);
+  if (watching) sbx_watch_stop(&w);
   vsh_buf_dispose(&cwd);
   return rc;
 }
@@ -202,8 +190,7 @@ done:
 static void bl_release(vsh_sandbox *sb) {
   bl_sandbox *s = (bl_sandbox *)sb;
 
-  if (s->bl.ops->release)
-    s->bl.ops->release(s->bl.ud);
+  if (s->bl.ops->release) s->bl.ops->release(s->bl.ud);
   vsh__free(NULL, s->cwd, strlen(s->cwd) + 1);
   vsh__free(NULL, s, sizeof *s);
 }
@@ -246,11 +233,9 @@ static int bl_create(vsh_factory *base, const char *id, vsh_sandbox **out,
   (void)id;
   vsh__buf_init(&c);
   rc = f->make(f->ud, &b, err);
-  if (rc < 0)
-    return sbx_ensure_error(err, rc, "create_sandbox", BL_PROVIDER);
+  if (rc < 0) return sbx_ensure_error(err, rc, "create_sandbox", BL_PROVIDER);
   if (!bash_like(&b)) {
-    if (b.ops && b.ops->release)
-      b.ops->release(b.ud);
+    if (b.ops && b.ops->release) b.ops->release(b.ud);
     rc = vsh__error_set(err, VSH_EINVAL, "%s", BL_BAD);
     vsh__error_meta(err, "create_sandbox", BL_PROVIDER, NULL);
     return rc;
@@ -258,13 +243,12 @@ static int bl_create(vsh_factory *base, const char *id, vsh_sandbox **out,
   if (b.ops->version > VSH_BASHLIKE_OPS_VERSION ||
       b.ops->fs->version > VSH_BASHLIKE_FS_OPS_VERSION) {
     bool outer = b.ops->version > VSH_BASHLIKE_OPS_VERSION;
-    rc = vsh__error_set(err, VSH_EINVAL,
-                        "%s (%s version %u is newer than this libvsh knows)",
-                        BL_BAD, outer ? "vsh_bashlike_ops" : "vsh_bashlike_fs_ops",
-                        outer ? b.ops->version : b.ops->fs->version);
+    rc = vsh__error_set(
+        err, VSH_EINVAL, "%s (%s version %u is newer than this libvsh knows)",
+        BL_BAD, outer ? "vsh_bashlike_ops" : "vsh_bashlike_fs_ops",
+        outer ? b.ops->version : b.ops->fs->version);
     vsh__error_meta(err, "create_sandbox", BL_PROVIDER, NULL);
-    if (b.ops->release)
-      b.ops->release(b.ud);
+    if (b.ops->release) b.ops->release(b.ud);
     return rc;
   }
   cwd = b.ops->get_cwd(b.ud);
@@ -285,8 +269,7 @@ static int bl_create(vsh_factory *base, const char *id, vsh_sandbox **out,
   *out = &s->base;
 
 done:
-  if (rc < 0 && b.ops->release)
-    b.ops->release(b.ud);
+  if (rc < 0 && b.ops->release) b.ops->release(b.ud);
   vsh_buf_dispose(&c);
   return rc;
 }

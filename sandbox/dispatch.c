@@ -21,10 +21,8 @@ static int einval(vsh_error *err, const vsh_sandbox *sb, const char *op,
 /* has_op is passed as a bool: C has no portable function-pointer to
  * void-pointer conversion. */
 static int check(vsh_sandbox *sb, bool has_op, const char *op, vsh_error *err) {
-  if (!sb)
-    return einval(err, sb, op, "sandbox must not be NULL");
-  if (!sb->ops)
-    return einval(err, sb, op, "sandbox has no operations table");
+  if (!sb) return einval(err, sb, op, "sandbox must not be NULL");
+  if (!sb->ops) return einval(err, sb, op, "sandbox has no operations table");
   if (sb->ops->version == 0 || sb->ops->version > VSH_SANDBOX_OPS_VERSION) {
     vsh__error_set(err, VSH_EINVAL,
                    "%s: sandbox operations table has version %u; this vsh "
@@ -32,8 +30,7 @@ static int check(vsh_sandbox *sb, bool has_op, const char *op, vsh_error *err) {
                    op, sb->ops->version, VSH_SANDBOX_OPS_VERSION);
     return VSH_EINVAL;
   }
-  if (!has_op)
-    return einval(err, sb, op, "this sandbox does not implement it");
+  if (!has_op) return einval(err, sb, op, "this sandbox does not implement it");
   return 0;
 }
 
@@ -48,12 +45,9 @@ int vsh_sandbox_exec(vsh_sandbox *sb, const char *cmd,
                      vsh_error *err) {
   int rc = check(sb, sb && sb->ops && sb->ops->exec, "exec", err);
 
-  if (rc < 0)
-    return rc;
-  if (!cmd)
-    return einval(err, sb, "exec", "command must not be NULL");
-  if (!out)
-    return einval(err, sb, "exec", "result must not be NULL");
+  if (rc < 0) return rc;
+  if (!cmd) return einval(err, sb, "exec", "command must not be NULL");
+  if (!out) return einval(err, sb, "exec", "result must not be NULL");
   /* every kind (driver, local, BashLike) reads the same layout */
   if (opts && vsh__check_version(opts->version, VSH_EXEC_OPTS_VERSION,
                                  "vsh_exec_opts", err))
@@ -65,12 +59,9 @@ int vsh_sandbox_read_file(vsh_sandbox *sb, const char *path, vsh_buf *out,
                           vsh_error *err) {
   int rc = check(sb, sb && sb->ops && sb->ops->read_file, "read_file", err);
 
-  if (rc < 0)
-    return rc;
-  if (!path)
-    return einval(err, sb, "read_file", "path must not be NULL");
-  if (!out)
-    return einval(err, sb, "read_file", "out must not be NULL");
+  if (rc < 0) return rc;
+  if (!path) return einval(err, sb, "read_file", "path must not be NULL");
+  if (!out) return einval(err, sb, "read_file", "out must not be NULL");
   return sb->ops->read_file(sb, path, out, err);
 }
 
@@ -79,12 +70,10 @@ int vsh_sandbox_read_file_buffer(vsh_sandbox *sb, const char *path,
   int rc = check(sb, sb && sb->ops && sb->ops->read_file_buffer,
                  "read_file_buffer", err);
 
-  if (rc < 0)
-    return rc;
+  if (rc < 0) return rc;
   if (!path)
     return einval(err, sb, "read_file_buffer", "path must not be NULL");
-  if (!out)
-    return einval(err, sb, "read_file_buffer", "out must not be NULL");
+  if (!out) return einval(err, sb, "read_file_buffer", "out must not be NULL");
   return sb->ops->read_file_buffer(sb, path, out, err);
 }
 
@@ -92,10 +81,8 @@ int vsh_sandbox_write_file(vsh_sandbox *sb, const char *path, const void *data,
                            size_t len, vsh_error *err) {
   int rc = check(sb, sb && sb->ops && sb->ops->write_file, "write_file", err);
 
-  if (rc < 0)
-    return rc;
-  if (!path)
-    return einval(err, sb, "write_file", "path must not be NULL");
+  if (rc < 0) return rc;
+  if (!path) return einval(err, sb, "write_file", "path must not be NULL");
   if (!data && len > 0)
     return einval(err, sb, "write_file",
                   "data must not be NULL when len is not 0");
@@ -106,12 +93,9 @@ int vsh_sandbox_stat(vsh_sandbox *sb, const char *path, vsh_stat *out,
                      vsh_error *err) {
   int rc = check(sb, sb && sb->ops && sb->ops->stat, "stat", err);
 
-  if (rc < 0)
-    return rc;
-  if (!path)
-    return einval(err, sb, "stat", "path must not be NULL");
-  if (!out)
-    return einval(err, sb, "stat", "out must not be NULL");
+  if (rc < 0) return rc;
+  if (!path) return einval(err, sb, "stat", "path must not be NULL");
+  if (!out) return einval(err, sb, "stat", "out must not be NULL");
   return sb->ops->stat(sb, path, out, err);
 }
 
@@ -119,20 +103,16 @@ int vsh_sandbox_readdir(vsh_sandbox *sb, const char *path, vsh_strv *out,
                         vsh_error *err) {
   int rc = check(sb, sb && sb->ops && sb->ops->readdir, "readdir", err);
 
-  if (rc < 0)
-    return rc;
-  if (!path)
-    return einval(err, sb, "readdir", "path must not be NULL");
-  if (!out)
-    return einval(err, sb, "readdir", "out must not be NULL");
+  if (rc < 0) return rc;
+  if (!path) return einval(err, sb, "readdir", "path must not be NULL");
+  if (!out) return einval(err, sb, "readdir", "out must not be NULL");
   return sb->ops->readdir(sb, path, out, err);
 }
 
 /* Never fails: anything unusable simply does not exist.  An empty path
  * names nothing in every sandbox kind (Node's fs.existsSync("")). */
 bool vsh_sandbox_exists(vsh_sandbox *sb, const char *path) {
-  if (!usable(sb) || !sb->ops->exists || !path || !*path)
-    return false;
+  if (!usable(sb) || !sb->ops->exists || !path || !*path) return false;
   return sb->ops->exists(sb, path);
 }
 
@@ -140,10 +120,8 @@ int vsh_sandbox_mkdir(vsh_sandbox *sb, const char *path, bool recursive,
                       vsh_error *err) {
   int rc = check(sb, sb && sb->ops && sb->ops->mkdir, "mkdir", err);
 
-  if (rc < 0)
-    return rc;
-  if (!path)
-    return einval(err, sb, "mkdir", "path must not be NULL");
+  if (rc < 0) return rc;
+  if (!path) return einval(err, sb, "mkdir", "path must not be NULL");
   return sb->ops->mkdir(sb, path, recursive, err);
 }
 
@@ -151,28 +129,23 @@ int vsh_sandbox_rm(vsh_sandbox *sb, const char *path, bool recursive,
                    bool force, vsh_error *err) {
   int rc = check(sb, sb && sb->ops && sb->ops->rm, "rm", err);
 
-  if (rc < 0)
-    return rc;
-  if (!path)
-    return einval(err, sb, "rm", "path must not be NULL");
+  if (rc < 0) return rc;
+  if (!path) return einval(err, sb, "rm", "path must not be NULL");
   return sb->ops->rm(sb, path, recursive, force, err);
 }
 
 const char *vsh_sandbox_cwd(vsh_sandbox *sb) {
-  if (!usable(sb) || !sb->ops->cwd)
-    return NULL;
+  if (!usable(sb) || !sb->ops->cwd) return NULL;
   return sb->ops->cwd(sb);
 }
 
 int vsh_sandbox_resolve_path(vsh_sandbox *sb, const char *p, vsh_buf *out) {
-  if (!usable(sb) || !sb->ops->resolve_path || !p || !out)
-    return VSH_EINVAL;
+  if (!usable(sb) || !sb->ops->resolve_path || !p || !out) return VSH_EINVAL;
   return sb->ops->resolve_path(sb, p, out);
 }
 
 void vsh_sandbox_release(vsh_sandbox *sb) {
-  if (usable(sb) && sb->ops->release)
-    sb->ops->release(sb);
+  if (usable(sb) && sb->ops->release) sb->ops->release(sb);
 }
 
 /* ---- factories ------------------------------------------------------- */
@@ -183,12 +156,9 @@ static void warn_deprecated(vsh_factory *f) {
       "renamed createSessionEnv to createSandbox); implement "
       "create_sandbox instead";
 
-  if (atomic_exchange(&deprecation_warned, true))
-    return;
-  if (f->warn)
-    f->warn(msg, f->ud);
-  else
-    fprintf(stderr, "%s\n", msg);
+  if (atomic_exchange(&deprecation_warned, true)) return;
+  if (f->warn) f->warn(msg, f->ud);
+  else fprintf(stderr, "%s\n", msg);
 }
 
 int vsh_factory_create(vsh_factory *f, const char *id, vsh_sandbox **out,
@@ -205,8 +175,7 @@ int vsh_factory_create(vsh_factory *f, const char *id, vsh_sandbox **out,
   if (!id)
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_factory_create: id must not be NULL");
-  if (vsh__check_version(f->version, VSH_FACTORY_VERSION, "vsh_factory",
-                         err))
+  if (vsh__check_version(f->version, VSH_FACTORY_VERSION, "vsh_factory", err))
     return VSH_EINVAL;
   if (f->create_sandbox) {
     rc = f->create_sandbox(f, id, out, err);
@@ -227,6 +196,5 @@ int vsh_factory_create(vsh_factory *f, const char *id, vsh_sandbox **out,
 }
 
 void vsh_factory_release(vsh_factory *f) {
-  if (f && f->release)
-    f->release(f);
+  if (f && f->release) f->release(f);
 }

@@ -41,23 +41,18 @@ typedef struct drv_job {
 } drv_job;
 
 static void core_unref(drv_core *c) {
-  if (atomic_fetch_sub(&c->refs, 1) != 1)
-    return;
-  if (c->ops->release)
-    c->ops->release(c->ud);
+  if (atomic_fetch_sub(&c->refs, 1) != 1) return;
+  if (c->ops->release) c->ops->release(c->ud);
   vsh__free(NULL, c, sizeof *c);
 }
 
 static void job_unref(drv_job *j) {
-  if (atomic_fetch_sub(&j->refs, 1) != 1)
-    return;
+  if (atomic_fetch_sub(&j->refs, 1) != 1) return;
   vsh_result_dispose(&j->result);
   vsh_signal_unref(j->opts.signal);
   sbx_env_free(j->env);
-  if (j->cmd)
-    vsh__free(NULL, j->cmd, strlen(j->cmd) + 1);
-  if (j->cwd)
-    vsh__free(NULL, j->cwd, strlen(j->cwd) + 1);
+  if (j->cmd) vsh__free(NULL, j->cmd, strlen(j->cmd) + 1);
+  if (j->cwd) vsh__free(NULL, j->cwd, strlen(j->cwd) + 1);
   pthread_cond_destroy(&j->cv);
   pthread_mutex_destroy(&j->mu);
   core_unref(j->core);
@@ -66,13 +61,13 @@ static void job_unref(drv_job *j) {
 
 /* ---- paths ----------------------------------------------------------- */
 
-static int resolve(drv_sandbox *d, const char *p, vsh_buf *out,
-                   const char *op, vsh_error *err) {
+static int resolve(drv_sandbox *d, const char *p, vsh_buf *out, const char *op,
+                   vsh_error *err) {
   int rc = sbx_resolve(out, d->cwd, p);
 
   if (rc < 0)
-    return sbx_fs_error(err, rc == VSH_EINVAL ? VSH_ENOENT : rc, "open", p,
-                        op, d->core->provider);
+    return sbx_fs_error(err, rc == VSH_EINVAL ? VSH_ENOENT : rc, "open", p, op,
+                        d->core->provider);
   return 0;
 }
 
@@ -81,25 +76,22 @@ static const char *drv_cwd(vsh_sandbox *sb) { return ((drv_sandbox *)sb)->cwd; }
 static int drv_resolve_path(vsh_sandbox *sb, const char *p, vsh_buf *out) {
   int rc = sbx_resolve(out, ((drv_sandbox *)sb)->cwd, p);
 
-  if (rc < 0)
-    vsh_buf_dispose(out);
+  if (rc < 0) vsh_buf_dispose(out);
   return rc;
 }
 
 /* ---- file verbs: resolve, then call the driver untouched ------------- */
 
-#define DRV_CALL(op, call)                                                    \
-  drv_sandbox *d = (drv_sandbox *)sb;                                        \
-  vsh_buf p;                                                                 \
-  int rc = resolve(d, path, &p, op, err);                                    \
-  if (rc == 0) {                                                             \
-    if (err)                                                                 \
-      err->code = 0;                                                         \
-    rc = call;                                                               \
-    if (rc < 0)                                                              \
-      sbx_ensure_error(err, rc, op, d->core->provider);                     \
-  }                                                                          \
-  vsh_buf_dispose(&p);                                                       \
+#define DRV_CALL(op, call)                                                     \
+  drv_sandbox *d = (drv_sandbox *)sb;                                          \
+  vsh_buf p;                                                                   \
+  int rc = resolve(d, path, &p, op, err);                                      \
+  if (rc == 0) {                                                               \
+    if (err) err->code = 0;                                                    \
+    rc = call;                                                                 \
+    if (rc < 0) sbx_ensure_error(err, rc, op, d->core->provider);              \
+  }                                                                            \
+  vsh_buf_dispose(&p);                                                         \
   return rc
 
 static int drv_read_file(vsh_sandbox *sb, const char *path, vsh_buf *out,
@@ -128,10 +120,9 @@ static int drv_mkdir(vsh_sandbox *sb, const char *path, bool recursive,
   DRV_CALL("mkdir", d->core->ops->mkdir(d->core->ud, p.data, recursive, err));
 }
 
-static int drv_rm(vsh_sandbox *sb, const char *path, bool recursive,
-                  bool force, vsh_error *err) {
-  DRV_CALL("rm",
-           d->core->ops->rm(d->core->ud, p.data, recursive, force, err));
+static int drv_rm(vsh_sandbox *sb, const char *path, bool recursive, bool force,
+                  vsh_error *err) {
+  DRV_CALL("rm", d->core->ops->rm(d->core->ud, p.data, recursive, force, err));
 }
 
 static bool drv_exists(vsh_sandbox *sb, const char *path) {
@@ -157,17 +148,14 @@ static int drv_write_file(vsh_sandbox *sb, const char *path, const void *data,
 
   vsh__buf_init(&parent);
   rc = resolve(d, path, &p, "write_file", err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   rc = ops->write_file(d->core->ud, p.data, data, len, err);
   if (rc < 0 && vsh__path_dirname(&parent, p.data) == 0) {
     (void)ops->mkdir(d->core->ud, parent.data, true, &ignored);
-    if (err)
-      err->code = 0;
+    if (err) err->code = 0;
     rc = ops->write_file(d->core->ud, p.data, data, len, err);
   }
-  if (rc < 0)
-    sbx_ensure_error(err, rc, "write_file", d->core->provider);
+  if (rc < 0) sbx_ensure_error(err, rc, "write_file", d->core->provider);
 
 done:
   vsh_buf_dispose(&parent);
@@ -178,10 +166,8 @@ done:
 /* ---- exec and the abort race ----------------------------------------- */
 
 static int64_t round_up(int64_t ms, int64_t unit) {
-  if (ms <= 0 || unit <= 1)
-    return ms;
-  if (ms > INT64_MAX - unit)
-    return ms;
+  if (ms <= 0 || unit <= 1) return ms;
+  if (ms > INT64_MAX - unit) return ms;
   return (ms + unit - 1) / unit * unit;
 }
 
@@ -191,10 +177,8 @@ static void report_orphan(drv_job *j) {
                              .aborted_at = j->aborted_at};
 
   sbx_now(&s.settled_at);
-  if (j->rc == 0)
-    s.result = &j->result;
-  else
-    s.error = &j->err;
+  if (j->rc == 0) s.result = &j->result;
+  else s.error = &j->err;
   if (j->core->opts.on_orphan_settled)
     j->core->opts.on_orphan_settled(&s, j->core->opts.ud);
 }
@@ -204,10 +188,9 @@ static void *job_main(void *ud) {
   bool orphaned;
 
   j->err.code = 0;
-  j->rc = j->core->ops->exec(j->core->ud, j->cmd, &j->opts, &j->result,
-                             &j->err);
-  if (j->rc < 0)
-    sbx_ensure_error(&j->err, j->rc, "exec", j->core->provider);
+  j->rc =
+      j->core->ops->exec(j->core->ud, j->cmd, &j->opts, &j->result, &j->err);
+  if (j->rc < 0) sbx_ensure_error(&j->err, j->rc, "exec", j->core->provider);
   pthread_mutex_lock(&j->mu);
   j->done = true;
   orphaned = j->orphaned;
@@ -215,8 +198,7 @@ static void *job_main(void *ud) {
   pthread_mutex_unlock(&j->mu);
   /* Past this point the caller has left (orphaned) or will read the
    * result under the lock; the settlement is consumed here either way. */
-  if (orphaned)
-    report_orphan(j);
+  if (orphaned) report_orphan(j);
   job_unref(j);
   return NULL;
 }
@@ -235,8 +217,7 @@ static int job_new(drv_job **out, drv_sandbox *d, const char *cmd,
   drv_job *j = vsh__calloc(NULL, sizeof *j);
 
   *out = NULL;
-  if (!j)
-    return VSH_ENOMEM;
+  if (!j) return VSH_ENOMEM;
   atomic_init(&j->refs, 1);
   j->core = d->core;
   atomic_fetch_add(&d->core->refs, 1);
@@ -244,8 +225,7 @@ static int job_new(drv_job **out, drv_sandbox *d, const char *cmd,
   pthread_cond_init(&j->cv, NULL);
   j->cmd = vsh__strndup(NULL, cmd, strlen(cmd));
   j->cwd = vsh__strndup(NULL, cwd, strlen(cwd));
-  if (opts)
-    j->opts = *opts;
+  if (opts) j->opts = *opts;
   j->opts.signal = vsh_signal_ref(j->opts.signal);
   /* Worker and caller part ways on abort: nothing borrowed survives. */
   j->opts.stdin_data = NULL;
@@ -263,9 +243,8 @@ static int job_new(drv_job **out, drv_sandbox *d, const char *cmd,
   return 0;
 }
 
-static int drv_exec(vsh_sandbox *sb, const char *cmd,
-                    const vsh_exec_opts *opts, vsh_result *out,
-                    vsh_error *err) {
+static int drv_exec(vsh_sandbox *sb, const char *cmd, const vsh_exec_opts *opts,
+                    vsh_result *out, vsh_error *err) {
   drv_sandbox *d = (drv_sandbox *)sb;
   drv_core *c = d->core;
   vsh_signal *sig = opts ? opts->signal : NULL;
@@ -331,8 +310,7 @@ static int drv_exec(vsh_sandbox *sb, const char *cmd,
       until.tv_nsec -= 1000000000L;
     }
     pthread_cond_timedwait(&j->cv, &j->mu, &until);
-    if (j->done || j->woken)
-      break;
+    if (j->done || j->woken) break;
     /* The liveness probe races only the driver call, never the signal. */
     pthread_mutex_unlock(&j->mu);
     vsh_error dead = {0};
@@ -342,8 +320,7 @@ static int drv_exec(vsh_sandbox *sb, const char *cmd,
       j->orphaned = true;
       sbx_now(&j->aborted_at);
       pthread_mutex_unlock(&j->mu);
-      if (err)
-        *err = dead;
+      if (err) *err = dead;
       rc = sbx_ensure_error(err, alive, "exec", c->provider);
       goto done;
     }
@@ -374,10 +351,8 @@ static int drv_exec(vsh_sandbox *sb, const char *cmd,
   pthread_mutex_unlock(&j->mu);
 
 done:
-  if (token)
-    vsh_signal_off(sig, token);
-  if (j)
-    job_unref(j);
+  if (token) vsh_signal_off(sig, token);
+  if (j) job_unref(j);
   vsh_buf_dispose(&cwd);
   return rc;
 }
@@ -427,9 +402,9 @@ int vsh_sandbox_from_driver(vsh_sandbox **out,
     return VSH_EINVAL;
   if (!driver || driver->version == 0 ||
       driver->version > VSH_SANDBOX_DRIVER_VERSION || !driver->exec ||
-      !driver->read_file || !driver->read_file_buffer ||
-      !driver->write_file || !driver->stat || !driver->readdir ||
-      !driver->exists || !driver->mkdir || !driver->rm)
+      !driver->read_file || !driver->read_file_buffer || !driver->write_file ||
+      !driver->stat || !driver->readdir || !driver->exists || !driver->mkdir ||
+      !driver->rm)
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_sandbox_from_driver: the driver must have "
                           "version %d and implement exec, read_file, "
@@ -456,8 +431,7 @@ int vsh_sandbox_from_driver(vsh_sandbox **out,
   d->core->ops = driver;
   d->core->ud = ud;
   d->core->provider = driver->provider ? driver->provider : "driver";
-  if (opts)
-    d->core->opts = *opts;
+  if (opts) d->core->opts = *opts;
   *out = &d->base;
 
 done:

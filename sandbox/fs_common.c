@@ -12,48 +12,27 @@
 const char *sbx_node_strerror(int code) {
   /* libuv's wording, which is what Node prints. */
   switch (code) {
-  case VSH_ENOENT:
-    return "no such file or directory";
-  case VSH_EEXIST:
-    return "file already exists";
-  case VSH_ENOTDIR:
-    return "not a directory";
-  case VSH_EISDIR:
-    return "illegal operation on a directory";
-  case VSH_ENOTEMPTY:
-    return "directory not empty";
-  case VSH_ELOOP:
-    return "too many symbolic links encountered";
-  case VSH_ENAMETOOLONG:
-    return "name too long";
-  case VSH_ENOSPC:
-    return "no space left on device";
-  case VSH_EDQUOT:
-    return "disk quota exceeded";
-  case VSH_EACCES:
-    return "permission denied";
-  case VSH_EPERM:
-    return "operation not permitted";
-  case VSH_EROFS:
-    return "read-only file system";
-  case VSH_EXDEV:
-    return "cross-device link not permitted";
-  case VSH_EFBIG:
-    return "file too large";
-  case VSH_EIO:
-    return "i/o error";
-  case VSH_EBUSY:
-    return "resource busy or locked";
-  case VSH_EBADF:
-    return "bad file descriptor";
-  case VSH_EINVAL:
-    return "invalid argument";
-  case VSH_ENOMEM:
-    return "not enough memory";
-  case VSH_ERANGE:
-    return "result too large";
-  default:
-    return vsh_strerror(code);
+  case VSH_ENOENT: return "no such file or directory";
+  case VSH_EEXIST: return "file already exists";
+  case VSH_ENOTDIR: return "not a directory";
+  case VSH_EISDIR: return "illegal operation on a directory";
+  case VSH_ENOTEMPTY: return "directory not empty";
+  case VSH_ELOOP: return "too many symbolic links encountered";
+  case VSH_ENAMETOOLONG: return "name too long";
+  case VSH_ENOSPC: return "no space left on device";
+  case VSH_EDQUOT: return "disk quota exceeded";
+  case VSH_EACCES: return "permission denied";
+  case VSH_EPERM: return "operation not permitted";
+  case VSH_EROFS: return "read-only file system";
+  case VSH_EXDEV: return "cross-device link not permitted";
+  case VSH_EFBIG: return "file too large";
+  case VSH_EIO: return "i/o error";
+  case VSH_EBUSY: return "resource busy or locked";
+  case VSH_EBADF: return "bad file descriptor";
+  case VSH_EINVAL: return "invalid argument";
+  case VSH_ENOMEM: return "not enough memory";
+  case VSH_ERANGE: return "result too large";
+  default: return vsh_strerror(code);
   }
 }
 
@@ -63,10 +42,8 @@ int sbx_fs_error(vsh_error *err, int code, const char *syscall,
   const char *name = vsh_errname(code);
   size_t plen;
 
-  if (!err)
-    return code;
-  if (!name)
-    name = "EIO";
+  if (!err) return code;
+  if (!name) name = "EIO";
   if (!path) {
     vsh__error_set(err, code, "%s: %s, %s", name, sbx_node_strerror(code),
                    syscall);

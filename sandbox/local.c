@@ -23,8 +23,8 @@ extern char **environ;
 #define TICK_MS 20
 
 static const char *const allowlist[] = {
-    "PATH", "HOME", "USER",     "LOGNAME", "HOSTNAME", "SHELL", "LANG",
-    "LC_ALL", "LC_CTYPE", "TZ", "TERM",    "TMPDIR",   "TMP",   "TEMP"};
+    "PATH",   "HOME",     "USER", "LOGNAME", "HOSTNAME", "SHELL", "LANG",
+    "LC_ALL", "LC_CTYPE", "TZ",   "TERM",    "TMPDIR",   "TMP",   "TEMP"};
 
 typedef struct local_factory {
   vsh_factory base;
@@ -68,8 +68,7 @@ static void probe_shell(void) {
 
 static size_t env_len(char **env) {
   size_t n = 0;
-  while (env && env[n])
-    n++;
+  while (env && env[n]) n++;
   return n;
 }
 
@@ -81,8 +80,7 @@ static int env_set(char ***env, const char *name, size_t nlen,
 
   if (value) {
     size_t vlen = strlen(value);
-    if (!(kv = malloc(nlen + vlen + 2)))
-      return VSH_ENOMEM;
+    if (!(kv = malloc(nlen + vlen + 2))) return VSH_ENOMEM;
     memcpy(kv, name, nlen);
     kv[nlen] = '=';
     memcpy(kv + nlen + 1, value, vlen + 1);
@@ -98,8 +96,7 @@ static int env_set(char ***env, const char *name, size_t nlen,
       return 0;
     }
   }
-  if (!kv)
-    return 0;
+  if (!kv) return 0;
   if (!(grown = realloc(*env, (n + 2) * sizeof *grown))) {
     free(kv);
     return VSH_ENOMEM;
@@ -112,8 +109,7 @@ static int env_set(char ***env, const char *name, size_t nlen,
 
 static void env_free(char **env) {
   size_t i;
-  for (i = 0; env && env[i]; i++)
-    free(env[i]);
+  for (i = 0; env && env[i]; i++) free(env[i]);
   free(env);
 }
 
@@ -122,12 +118,10 @@ static int env_dup(char ***out, char **src) {
   int rc = 0;
 
   *out = calloc(1, sizeof **out);
-  if (!*out)
-    return VSH_ENOMEM;
+  if (!*out) return VSH_ENOMEM;
   for (i = 0; rc == 0 && src && src[i]; i++) {
     const char *eq = strchr(src[i], '=');
-    if (eq)
-      rc = env_set(out, src[i], (size_t)(eq - src[i]), eq + 1);
+    if (eq) rc = env_set(out, src[i], (size_t)(eq - src[i]), eq + 1);
   }
   return rc;
 }
@@ -143,8 +137,7 @@ static int64_t mono_ms(void) {
 }
 
 static int result_text(char **dst, size_t *len, vsh_buf *b) {
-  if (!b->data && vsh__buf_reserve(b, 1) < 0)
-    return VSH_ENOMEM;
+  if (!b->data && vsh__buf_reserve(b, 1) < 0) return VSH_ENOMEM;
   *dst = vsh__buf_steal(b, len);
   return 0;
 }
@@ -208,10 +201,8 @@ int sbx_local_exec(vsh_sandbox *sb, const char *cmd, const vsh_exec_opts *opts,
   }
   posix_spawn_file_actions_init(&fa);
   fa_ok = true;
-  if (in_len > 0)
-    posix_spawn_file_actions_adddup2(&fa, inp[0], 0);
-  else
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  if (in_len > 0) posix_spawn_file_actions_adddup2(&fa, inp[0], 0);
+  else posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&fa, outp[1], 1);
   posix_spawn_file_actions_adddup2(&fa, errp[1], 2);
   posix_spawn_file_actions_addchdir_np(&fa, cwd.data);
@@ -244,8 +235,7 @@ int sbx_local_exec(vsh_sandbox *sb, const char *cmd, const vsh_exec_opts *opts,
   if (sp != 0) {
     pid = -1;
     rc = spawn_failed(out, sp);
-    if (rc < 0)
-      rc = vsh__error_set(err, rc, "out of memory");
+    if (rc < 0) rc = vsh__error_set(err, rc, "out of memory");
     goto done;
   }
   if (in_len > 0) {
@@ -264,12 +254,9 @@ int sbx_local_exec(vsh_sandbox *sb, const char *cmd, const vsh_exec_opts *opts,
     int64_t now = mono_ms();
 
     if (why == KILL_NONE) {
-      if (vsh_signal_aborted(sig))
-        why = KILL_ABORT;
-      else if (timeout > 0 && now - start >= timeout)
-        why = KILL_TIMEOUT;
-      else if (o.len + e.len > OUTPUT_CAP)
-        why = KILL_OVERFLOW;
+      if (vsh_signal_aborted(sig)) why = KILL_ABORT;
+      else if (timeout > 0 && now - start >= timeout) why = KILL_TIMEOUT;
+      else if (o.len + e.len > OUTPUT_CAP) why = KILL_OVERFLOW;
       if (why != KILL_NONE) {
         kill(-pid, SIGTERM);
         term_at = now;
@@ -286,21 +273,17 @@ int sbx_local_exec(vsh_sandbox *sb, const char *cmd, const vsh_exec_opts *opts,
       pf[np++] = (struct pollfd){.fd = inp[1], .events = POLLOUT};
     if (np == 0) {
       w = waitpid(pid, &status, WNOHANG);
-      if (w == pid || (w < 0 && errno != EINTR))
-        break;
+      if (w == pid || (w < 0 && errno != EINTR)) break;
       struct timespec t = {0, TICK_MS * 1000000L};
       nanosleep(&t, NULL);
       continue;
     }
-    if (poll(pf, (nfds_t)np, TICK_MS) <= 0)
-      continue;
+    if (poll(pf, (nfds_t)np, TICK_MS) <= 0) continue;
     for (int k = 0; k < np; k++) {
-      if (!pf[k].revents)
-        continue;
+      if (!pf[k].revents) continue;
       if (pf[k].fd == inp[1]) {
         ssize_t n = write(inp[1], in_data + in_off, in_len - in_off);
-        if (n > 0)
-          in_off += (size_t)n;
+        if (n > 0) in_off += (size_t)n;
         if ((n < 0 && errno != EAGAIN && errno != EINTR) || in_off == in_len) {
           got_epipe |= n < 0 && errno == EPIPE;
           close(inp[1]);
@@ -313,7 +296,8 @@ int sbx_local_exec(vsh_sandbox *sb, const char *cmd, const vsh_exec_opts *opts,
       vsh_buf *dst = pf[k].fd == outp[0] ? &o : &e;
       if (n > 0) {
         size_t room = o.len + e.len < OUTPUT_CAP + 1
-                          ? OUTPUT_CAP + 1 - (o.len + e.len) : 0;
+                          ? OUTPUT_CAP + 1 - (o.len + e.len)
+                          : 0;
         if (vsh__buf_append(dst, chunk, (size_t)n < room ? (size_t)n : room) <
             0)
           why = why == KILL_NONE ? KILL_OVERFLOW : why;
@@ -340,10 +324,8 @@ int sbx_local_exec(vsh_sandbox *sb, const char *cmd, const vsh_exec_opts *opts,
                          (long long)timeout);
   } else if (why == KILL_OVERFLOW) {
     out->exit_code = 1;
-    if (o.len > OUTPUT_CAP)
-      o.len = OUTPUT_CAP;
-    if (o.len + e.len > OUTPUT_CAP)
-      e.len = OUTPUT_CAP - o.len;
+    if (o.len > OUTPUT_CAP) o.len = OUTPUT_CAP;
+    if (o.len + e.len > OUTPUT_CAP) e.len = OUTPUT_CAP - o.len;
     rc = vsh__buf_puts(&e, "\nvsh: output exceeded 64 MiB; the process "
                            "tree was killed\n");
   } else {
@@ -375,10 +357,8 @@ done:
     if (errp[k] >= 0) close(errp[k]);
     if (inp[k] >= 0) close(inp[k]);
   }
-  if (fa_ok)
-    posix_spawn_file_actions_destroy(&fa);
-  if (attr_ok)
-    posix_spawnattr_destroy(&attr);
+  if (fa_ok) posix_spawn_file_actions_destroy(&fa);
+  if (attr_ok) posix_spawnattr_destroy(&attr);
   env_free(env);
   vsh_buf_dispose(&cwd);
   vsh_buf_dispose(&o);
@@ -392,8 +372,7 @@ static const char *local_cwd(vsh_sandbox *sb) { return ((sbx_local *)sb)->cwd; }
 
 static int local_resolve_path(vsh_sandbox *sb, const char *p, vsh_buf *out) {
   int rc = sbx_resolve(out, ((sbx_local *)sb)->cwd, p);
-  if (rc < 0)
-    vsh_buf_dispose(out);
+  if (rc < 0) vsh_buf_dispose(out);
   return rc;
 }
 
@@ -428,8 +407,7 @@ static int local_create(vsh_factory *base, const char *id, vsh_sandbox **out,
 
   (void)id; /* the host is one workspace whatever the id */
   if (!l || !(l->cwd = strdup(f->cwd)) || env_dup(&l->env, f->env) < 0) {
-    if (l)
-      local_release(&l->base);
+    if (l) local_release(&l->base);
     return vsh__error_set(err, VSH_ENOMEM, "out of memory");
   }
   l->base.ops = &local_ops;
@@ -477,15 +455,15 @@ int vsh_local_factory(vsh_factory **out, const vsh_local_opts *opts,
   /* The allowlist snapshot: later host env changes are not picked up. */
   for (i = 0; rc == 0 && i < sizeof allowlist / sizeof *allowlist; i++) {
     const char *v = getenv(allowlist[i]);
-    if (v)
-      rc = env_set(&f->env, allowlist[i], strlen(allowlist[i]), v);
+    if (v) rc = env_set(&f->env, allowlist[i], strlen(allowlist[i]), v);
   }
   for (i = 0; rc == 0 && opts && i < opts->n_env; i++) {
     const vsh_local_env *kv = &opts->env[i];
     if (!kv->name || !*kv->name || strchr(kv->name, '=')) {
       rc = vsh__error_set(err, VSH_EINVAL,
                           "vsh_local_factory: env entry %zu needs a name "
-                          "without '='", i);
+                          "without '='",
+                          i);
       goto done;
     }
     rc = env_set(&f->env, kv->name, strlen(kv->name), kv->value);
@@ -504,8 +482,7 @@ int vsh_local_factory(vsh_factory **out, const vsh_local_opts *opts,
   f = NULL;
 
 done:
-  if (f)
-    local_factory_release(&f->base);
+  if (f) local_factory_release(&f->base);
   vsh_buf_dispose(&c);
   return rc;
 }

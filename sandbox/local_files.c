@@ -51,8 +51,8 @@ static int resolve(sbx_local *l, const char *p, vsh_buf *out,
   }
   rc = sbx_resolve(out, l->cwd, p);
   if (rc < 0)
-    return sbx_fs_error(err, rc == VSH_EINVAL ? VSH_ENOENT : rc, syscall, p,
-                        op, SBX_LOCAL_PROVIDER);
+    return sbx_fs_error(err, rc == VSH_EINVAL ? VSH_ENOENT : rc, syscall, p, op,
+                        SBX_LOCAL_PROVIDER);
   return 0;
 }
 
@@ -65,8 +65,7 @@ static int read_whole(vsh_sandbox *sb, const char *path, vsh_buf *out,
   int fd = -1, rc;
 
   vsh__buf_init(out);
-  if ((rc = resolve((sbx_local *)sb, path, &p, "open", op, err)) < 0)
-    goto done;
+  if ((rc = resolve((sbx_local *)sb, path, &p, "open", op, err)) < 0) goto done;
   fd = open(p.data, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     rc = fail(err, errno, "open", p.data, op);
@@ -77,8 +76,7 @@ static int read_whole(vsh_sandbox *sb, const char *path, vsh_buf *out,
     goto done;
   }
   while ((n = read(fd, chunk, sizeof chunk)) != 0) {
-    if (n < 0 && errno == EINTR)
-      continue;
+    if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       rc = fail(err, errno, "read", p.data, op);
       goto done;
@@ -92,10 +90,8 @@ static int read_whole(vsh_sandbox *sb, const char *path, vsh_buf *out,
     rc = vsh__error_set(err, rc, "out of memory");
 
 done:
-  if (rc < 0)
-    vsh_buf_dispose(out);
-  if (fd >= 0)
-    close(fd);
+  if (rc < 0) vsh_buf_dispose(out);
+  if (fd >= 0) close(fd);
   vsh_buf_dispose(&p);
   return rc;
 }
@@ -116,8 +112,7 @@ static int mkdir_p(const char *path) {
   struct stat st;
   int e = 0;
 
-  if (!tmp)
-    return ENOMEM;
+  if (!tmp) return ENOMEM;
   for (s = tmp + 1;; s++) {
     if (*s == '/' || *s == '\0') {
       char c = *s;
@@ -127,12 +122,10 @@ static int mkdir_p(const char *path) {
         break;
       }
       *s = c;
-      if (c == '\0')
-        break;
+      if (c == '\0') break;
     }
   }
-  if (!e && (stat(path, &st) < 0 || !S_ISDIR(st.st_mode)))
-    e = EEXIST;
+  if (!e && (stat(path, &st) < 0 || !S_ISDIR(st.st_mode))) e = EEXIST;
   free(tmp);
   return e;
 }
@@ -142,12 +135,10 @@ static int write_once(const char *path, const void *data, size_t len) {
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   ssize_t n;
 
-  if (fd < 0)
-    return errno;
+  if (fd < 0) return errno;
   while (len > 0) {
     n = write(fd, p, len);
-    if (n < 0 && errno == EINTR)
-      continue;
+    if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       int e = errno;
       close(fd);
@@ -172,8 +163,7 @@ int sbx_local_write_file(vsh_sandbox *sb, const char *path, const void *data,
     (void)mkdir_p(parent.data);
     e = write_once(p.data, data, len);
   }
-  if (e)
-    rc = fail(err, e, "open", p.data, "write_file");
+  if (e) rc = fail(err, e, "open", p.data, "write_file");
 
 done:
   vsh_buf_dispose(&parent);
@@ -218,16 +208,14 @@ int sbx_local_readdir(vsh_sandbox *sb, const char *path, vsh_strv *out,
   int rc;
 
   memset(out, 0, sizeof *out);
-  if ((rc = resolve((sbx_local *)sb, path, &p, "scandir", "readdir", err)) <
-      0)
+  if ((rc = resolve((sbx_local *)sb, path, &p, "scandir", "readdir", err)) < 0)
     goto done;
   if (!(d = opendir(p.data))) {
     rc = fail(err, errno, "scandir", p.data, "readdir");
     goto done;
   }
   while ((de = readdir(d))) {
-    if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-      continue;
+    if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..")) continue;
     if ((rc = vsh__strv_push(out, de->d_name, strlen(de->d_name))) < 0) {
       vsh_strv_dispose(out);
       rc = vsh__error_set(err, rc, "out of memory");
@@ -235,12 +223,10 @@ int sbx_local_readdir(vsh_sandbox *sb, const char *path, vsh_strv *out,
     }
   }
   /* Host order is arbitrary; a stable order keeps tool output stable. */
-  if (out->len)
-    qsort(out->items, out->len, sizeof *out->items, by_name);
+  if (out->len) qsort(out->items, out->len, sizeof *out->items, by_name);
 
 done:
-  if (d)
-    closedir(d);
+  if (d) closedir(d);
   vsh_buf_dispose(&p);
   return rc;
 }
@@ -250,8 +236,7 @@ bool sbx_local_exists(vsh_sandbox *sb, const char *path) {
   vsh_buf p;
   bool found = false;
 
-  if (!*path)
-    return false;
+  if (!*path) return false;
   if (sbx_resolve(&p, ((sbx_local *)sb)->cwd, path) == 0)
     found = stat(p.data, &st) == 0;
   vsh_buf_dispose(&p);
@@ -266,8 +251,7 @@ int sbx_local_mkdir(vsh_sandbox *sb, const char *path, bool recursive,
   if ((rc = resolve((sbx_local *)sb, path, &p, "mkdir", "mkdir", err)) < 0)
     goto done;
   e = recursive ? mkdir_p(p.data) : (mkdir(p.data, 0777) < 0 ? errno : 0);
-  if (e)
-    rc = fail(err, e, "mkdir", p.data, "mkdir");
+  if (e) rc = fail(err, e, "mkdir", p.data, "mkdir");
 
 done:
   vsh_buf_dispose(&p);
@@ -286,8 +270,7 @@ static int remove_contents(int dirfd) {
   }
   while (!e && (de = readdir(d))) {
     struct stat st;
-    if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-      continue;
+    if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..")) continue;
     if (fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
       e = errno == ENOENT ? 0 : errno;
       continue;
@@ -296,8 +279,7 @@ static int remove_contents(int dirfd) {
       int sub = openat(dirfd, de->d_name,
                        O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
       e = sub < 0 ? errno : remove_contents(sub);
-      if (!e && unlinkat(dirfd, de->d_name, AT_REMOVEDIR) < 0)
-        e = errno;
+      if (!e && unlinkat(dirfd, de->d_name, AT_REMOVEDIR) < 0) e = errno;
     } else if (unlinkat(dirfd, de->d_name, 0) < 0 && errno != ENOENT) {
       e = errno;
     }
@@ -314,8 +296,7 @@ int sbx_local_rm(vsh_sandbox *sb, const char *path, bool recursive, bool force,
   int rc, e = 0;
 
   if ((rc = resolve((sbx_local *)sb, path, &p, "lstat", "rm", err)) < 0) {
-    if (rc == VSH_ENOENT && force)
-      rc = 0;
+    if (rc == VSH_ENOENT && force) rc = 0;
     goto done;
   }
   if (lstat(p.data, &st) < 0) {
@@ -332,15 +313,12 @@ int sbx_local_rm(vsh_sandbox *sb, const char *path, bool recursive, bool force,
     int fd = open(p.data, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     syscall = "rm";
     e = fd < 0 ? errno : remove_contents(fd);
-    if (!e && rmdir(p.data) < 0)
-      e = errno;
+    if (!e && rmdir(p.data) < 0) e = errno;
   } else if (unlink(p.data) < 0) {
     e = errno;
   }
-  if (e == ENOENT && force)
-    e = 0;
-  if (e)
-    rc = fail(err, e, syscall, p.data, "rm");
+  if (e == ENOENT && force) e = 0;
+  if (e) rc = fail(err, e, syscall, p.data, "rm");
 
 done:
   vsh_buf_dispose(&p);

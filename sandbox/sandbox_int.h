@@ -15,11 +15,11 @@
 /* Immutable after creation except through fs, whose every call is
  * atomic, so one sandbox may serve many threads at once. */
 typedef struct sbx_virtual {
-  vsh_sandbox base; /* first: a vsh_sandbox * is an sbx_virtual * */
-  vsh_fs *fs;       /* owned */
-  char *cwd;        /* owned, canonical absolute */
-  vsh_shell *shell; /* owned; made on the first exec, runs on fs */
-  pthread_mutex_t mu; /* guards the lazy creation of shell */
+  vsh_sandbox base;       /* first: a vsh_sandbox * is an sbx_virtual * */
+  vsh_fs *fs;             /* owned */
+  char *cwd;              /* owned, canonical absolute */
+  vsh_shell *shell;       /* owned; made on the first exec, runs on fs */
+  pthread_mutex_t mu;     /* guards the lazy creation of shell */
   struct net_policy *net; /* owned: the network options, copied */
 } sbx_virtual;
 

@@ -20,23 +20,21 @@ static int resolve(scope_sandbox *s, const char *p, vsh_buf *out,
   int rc = sbx_resolve(out, s->cwd, p ? p : "");
 
   if (rc < 0)
-    return sbx_fs_error(err, rc == VSH_EINVAL ? VSH_ENOENT : rc, "open", p,
-                        op, SCOPE_PROVIDER);
+    return sbx_fs_error(err, rc == VSH_EINVAL ? VSH_ENOENT : rc, "open", p, op,
+                        SCOPE_PROVIDER);
   return 0;
 }
 
 /* Node's fs treats "" as no path at all: keep that instead of letting
  * it become the scope's cwd. */
-#define SCOPE_CALL(op, call)                                                  \
-  scope_sandbox *s = (scope_sandbox *)sb;                                    \
-  vsh_buf p;                                                                 \
-  int rc;                                                                    \
-  if (!*path)                                                                \
-    return s->inner->ops->op(s->inner, "" call##_ARGS);                      \
-  rc = resolve(s, path, &p, #op, err);                                       \
-  if (rc == 0)                                                               \
-    rc = s->inner->ops->op(s->inner, p.data call##_ARGS);                    \
-  vsh_buf_dispose(&p);                                                       \
+#define SCOPE_CALL(op, call)                                                   \
+  scope_sandbox *s = (scope_sandbox *)sb;                                      \
+  vsh_buf p;                                                                   \
+  int rc;                                                                      \
+  if (!*path) return s->inner->ops->op(s->inner, "" call##_ARGS);              \
+  rc = resolve(s, path, &p, #op, err);                                         \
+  if (rc == 0) rc = s->inner->ops->op(s->inner, p.data call##_ARGS);           \
+  vsh_buf_dispose(&p);                                                         \
   return rc
 
 #define read_file_ARGS , out, err
@@ -56,8 +54,8 @@ static int scope_read_file_buffer(vsh_sandbox *sb, const char *path,
   SCOPE_CALL(read_file_buffer, read_file);
 }
 
-static int scope_write_file(vsh_sandbox *sb, const char *path,
-                            const void *data, size_t len, vsh_error *err) {
+static int scope_write_file(vsh_sandbox *sb, const char *path, const void *data,
+                            size_t len, vsh_error *err) {
   SCOPE_CALL(write_file, write_file);
 }
 
@@ -86,8 +84,7 @@ static bool scope_exists(vsh_sandbox *sb, const char *path) {
   vsh_buf p;
   bool found = false;
 
-  if (!*path)
-    return false;
+  if (!*path) return false;
   if (sbx_resolve(&p, s->cwd, path) == 0)
     found = vsh_sandbox_exists(s->inner, p.data);
   vsh_buf_dispose(&p);
@@ -103,8 +100,7 @@ static int scope_exec(vsh_sandbox *sb, const char *cmd,
   int rc;
 
   memset(out, 0, sizeof *out);
-  if (opts)
-    o = *opts;
+  if (opts) o = *opts;
   rc = sbx_resolve(&cwd, s->cwd, o.cwd ? o.cwd : "");
   if (rc < 0) {
     rc = sbx_fs_error(err, rc, "chdir", o.cwd, "exec", SCOPE_PROVIDER);
@@ -123,8 +119,7 @@ static const char *scope_cwd(vsh_sandbox *sb) {
 static int scope_resolve_path(vsh_sandbox *sb, const char *p, vsh_buf *out) {
   int rc = sbx_resolve(out, ((scope_sandbox *)sb)->cwd, p);
 
-  if (rc < 0)
-    vsh_buf_dispose(out);
+  if (rc < 0) vsh_buf_dispose(out);
   return rc;
 }
 
@@ -170,11 +165,12 @@ int vsh_sandbox_scope(vsh_sandbox **out, vsh_sandbox *inner, const char *cwd,
                           !cwd ? "cwd" : "inner (or its resolve_path)");
   rc = vsh_sandbox_resolve_path(inner, cwd, &r);
   /* The inner resolve_path may be lax: normalise what it gave. */
-  if (rc == 0)
-    rc = sbx_resolve(&n, "/", r.data);
+  if (rc == 0) rc = sbx_resolve(&n, "/", r.data);
   if (rc < 0) {
-    rc = vsh__error_set(err, rc, "vsh_sandbox_scope: cannot resolve cwd "
-                        "'%.400s': %s", cwd, vsh_strerror(rc));
+    rc = vsh__error_set(err, rc,
+                        "vsh_sandbox_scope: cannot resolve cwd "
+                        "'%.400s': %s",
+                        cwd, vsh_strerror(rc));
     goto done;
   }
   s = vsh__calloc(NULL, sizeof *s);

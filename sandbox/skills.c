@@ -33,10 +33,8 @@ static int base64_76(vsh_buf *out, const unsigned char *s, size_t n) {
   for (i = 0; rc == 0 && i < n; i += 3) {
     unsigned v = (unsigned)s[i] << 16;
     char q[4];
-    if (i + 1 < n)
-      v |= (unsigned)s[i + 1] << 8;
-    if (i + 2 < n)
-      v |= s[i + 2];
+    if (i + 1 < n) v |= (unsigned)s[i + 1] << 8;
+    if (i + 2 < n) v |= s[i + 2];
     q[0] = a[(v >> 18) & 63];
     q[1] = a[(v >> 12) & 63];
     q[2] = i + 1 < n ? a[(v >> 6) & 63] : '=';
@@ -46,8 +44,7 @@ static int base64_76(vsh_buf *out, const unsigned char *s, size_t n) {
         rc = vsh__buf_putc(out, '\n');
         col = 0;
       }
-      if (rc == 0)
-        rc = vsh__buf_putc(out, q[k]);
+      if (rc == 0) rc = vsh__buf_putc(out, q[k]);
       col++;
     }
   }
@@ -79,8 +76,7 @@ static int ov_read_file(vsh_sandbox *sb, const char *path, vsh_buf *out,
                    o->files[i].len);
   } else {
     rc = vsh__buf_append(out, o->files[i].data, o->files[i].len);
-    if (rc == 0 && !out->data)
-      rc = vsh__buf_reserve(out, 1);
+    if (rc == 0 && !out->data) rc = vsh__buf_reserve(out, 1);
   }
   if (rc < 0 && rc != VSH_ENOENT) {
     vsh_buf_dispose(out);
@@ -161,8 +157,7 @@ static const vsh_sandbox_ops overlay_ops = {
 };
 
 int vsh_skill_overlay(vsh_sandbox **out, vsh_sandbox *inner,
-                      const vsh_skill_file *skills, size_t n,
-                      vsh_error *err) {
+                      const vsh_skill_file *skills, size_t n, vsh_error *err) {
   overlay *o;
   vsh_buf rel, abs;
   size_t i;
@@ -195,8 +190,7 @@ int vsh_skill_overlay(vsh_sandbox **out, vsh_sandbox *inner,
     }
     vsh__buf_init(&rel);
     rc = vsh__buf_printf(&rel, "%s%s/%s", SBX_SKILL_ROOT, f->skill, f->path);
-    if (rc == 0)
-      rc = sbx_resolve(&abs, "/", rel.data);
+    if (rc == 0) rc = sbx_resolve(&abs, "/", rel.data);
     vsh_buf_dispose(&rel);
     if (rc < 0) {
       rc = vsh__error_set(err, rc, "vsh_skill_overlay: bad path '%.400s'",
@@ -210,8 +204,7 @@ int vsh_skill_overlay(vsh_sandbox **out, vsh_sandbox *inner,
       rc = vsh__error_set(err, VSH_ENOMEM, "out of memory");
       break;
     }
-    if (f->len)
-      memcpy(o->files[i].data, f->data, f->len);
+    if (f->len) memcpy(o->files[i].data, f->data, f->len);
     o->files[i].len = f->len;
   }
   if (rc < 0) {

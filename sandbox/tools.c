@@ -22,8 +22,7 @@ static int tool_execute(vsh_tool *base, const char *call_id,
   (void)update_ud;
   rc = vsh__json_parse(&params, params_json ? params_json : "{}",
                        params_json ? strlen(params_json) : 2, err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   if (params->type != VSH_JSON_OBJECT) {
     rc = vsh__error_set(err, VSH_EINVAL, "%s: parameters must be an object",
                         t->base.name);
@@ -92,13 +91,11 @@ int vsh_tool_execute(vsh_tool *t, const char *call_id, const char *params_json,
 }
 
 void vsh_tool_release(vsh_tool *t) {
-  if (t && t->release)
-    t->release(t);
+  if (t && t->release) t->release(t);
 }
 
 void vsh_tool_result_dispose(vsh_tool_result *r) {
-  if (!r)
-    return;
+  if (!r) return;
   free(r->content);
   free(r->details);
   memset(r, 0, sizeof *r);
@@ -109,8 +106,8 @@ int sbx_tool_finish(vsh_tool_result *out, vsh_buf *text, vsh_buf *details,
   if (!text->data && vsh__buf_reserve(text, 1) < 0)
     return vsh__error_set(err, VSH_ENOMEM, "out of memory");
   out->content = vsh__buf_steal(text, &out->content_len);
-  out->details = details && details->data ? vsh__buf_steal(details, NULL)
-                                          : NULL;
+  out->details =
+      details && details->data ? vsh__buf_steal(details, NULL) : NULL;
   return 0;
 }
 
@@ -132,8 +129,7 @@ int sbx_param_str(const vsh_json *p, const char *tool, const char *key,
                           "%s: the \"%s\" parameter must be a string", tool,
                           key);
   *out = v->str;
-  if (len)
-    *len = v->len;
+  if (len) *len = v->len;
   return 0;
 }
 
@@ -142,8 +138,7 @@ int sbx_param_num(const vsh_json *p, const char *tool, const char *key,
   const vsh_json *v = vsh__json_get(p, key);
 
   *given = false;
-  if (!v || v->type == VSH_JSON_NULL)
-    return 0;
+  if (!v || v->type == VSH_JSON_NULL) return 0;
   if (v->type != VSH_JSON_NUMBER)
     return vsh__error_set(err, VSH_EINVAL,
                           "%s: the \"%s\" parameter must be a number", tool,
@@ -157,8 +152,7 @@ int sbx_param_bool(const vsh_json *p, const char *tool, const char *key,
                    bool *out, vsh_error *err) {
   const vsh_json *v = vsh__json_get(p, key);
 
-  if (!v || v->type == VSH_JSON_NULL)
-    return 0;
+  if (!v || v->type == VSH_JSON_NULL) return 0;
   if (v->type != VSH_JSON_BOOL)
     return vsh__error_set(err, VSH_EINVAL,
                           "%s: the \"%s\" parameter must be a boolean", tool,
@@ -207,19 +201,16 @@ void *sbx_path_lock(const char *key) {
       locks = l;
     }
   }
-  if (l)
-    l->users++;
+  if (l) l->users++;
   pthread_mutex_unlock(&locks_mu);
-  if (l)
-    pthread_mutex_lock(&l->mu);
+  if (l) pthread_mutex_lock(&l->mu);
   return l; /* NULL (out of memory) means "unlocked", never a failure */
 }
 
 void sbx_path_unlock(void *lock) {
   path_lock *l = lock, **pp;
 
-  if (!l)
-    return;
+  if (!l) return;
   pthread_mutex_unlock(&l->mu);
   pthread_mutex_lock(&locks_mu);
   if (--l->users == 0) {
@@ -240,17 +231,14 @@ int vsh_tool_list_push(vsh_tool_list *l, vsh_tool *t, bool owned) {
   bool *own;
 
   if (!l || !t) {
-    if (owned)
-      vsh_tool_release(t);
+    if (owned) vsh_tool_release(t);
     return VSH_EINVAL;
   }
   items = realloc(l->items, (l->len + 1) * sizeof *items);
-  if (items)
-    l->items = items;
+  if (items) l->items = items;
   own = items ? realloc(l->owned, (l->len + 1) * sizeof *own) : NULL;
   if (!own) {
-    if (owned)
-      vsh_tool_release(t);
+    if (owned) vsh_tool_release(t);
     return VSH_ENOMEM;
   }
   l->owned = own;
@@ -262,25 +250,21 @@ int vsh_tool_list_push(vsh_tool_list *l, vsh_tool *t, bool owned) {
 void vsh_tool_list_dispose(vsh_tool_list *l) {
   size_t i;
 
-  if (!l)
-    return;
+  if (!l) return;
   for (i = 0; i < l->len; i++)
-    if (l->owned[i])
-      vsh_tool_release(l->items[i]);
+    if (l->owned[i]) vsh_tool_release(l->items[i]);
   free(l->items);
   free(l->owned);
   vsh_sandbox_release(l->sandbox);
   memset(l, 0, sizeof *l);
 }
 
-static const char *const reserved[] = {"task", "activate_skill",
-                                       "read_skill_resource", "finish",
-                                       "give_up"};
+static const char *const reserved[] = {
+    "task", "activate_skill", "read_skill_resource", "finish", "give_up"};
 
 static int conflict(vsh_error *err, const char *name, const char *why) {
   vsh__error_set(err, VSH_EEXIST, "Tool name conflict: \"%s\" %s", name, why);
-  if (err)
-    err->type = "tool_name_conflict";
+  if (err) err->type = "tool_name_conflict";
   return VSH_EEXIST;
 }
 
@@ -306,9 +290,8 @@ static int check_names(vsh_tool_list *l, size_t from, bool framework,
 
 typedef int (*std_factory)(vsh_tool **, vsh_sandbox *, vsh_error *);
 
-int vsh_tool_list_assemble(vsh_tool_list *out, vsh_factory *f,
-                           vsh_sandbox *sb, const vsh_tools_opts *opts,
-                           vsh_error *err) {
+int vsh_tool_list_assemble(vsh_tool_list *out, vsh_factory *f, vsh_sandbox *sb,
+                           const vsh_tools_opts *opts, vsh_error *err) {
   static const vsh_tools_opts none;
   static const std_factory six[] = {vsh_tool_read, vsh_tool_write,
                                     vsh_tool_edit, vsh_tool_bash,
@@ -321,14 +304,12 @@ int vsh_tool_list_assemble(vsh_tool_list *out, vsh_factory *f,
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_tool_list_assemble: out must not be NULL");
   memset(out, 0, sizeof *out);
-  if (!opts)
-    opts = &none;
+  if (!opts) opts = &none;
   if (vsh__check_version(opts->version, VSH_TOOLS_OPTS_VERSION,
                          "vsh_tools_opts", err))
     return VSH_EINVAL;
   rc = vsh_skill_overlay(&out->sandbox, sb, opts->skills, opts->n_skills, err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   if (f && f->tools) {
     rc = f->tools(f, out->sandbox, opts, out, err);
   } else {
@@ -338,23 +319,19 @@ int vsh_tool_list_assemble(vsh_tool_list *out, vsh_factory *f,
         vsh__error_set(err, rc, "out of memory");
     }
   }
-  if (rc == 0)
-    rc = check_names(out, 0, false, err);
+  if (rc == 0) rc = check_names(out, 0, false, err);
   mark = out->len;
   for (i = 0; rc == 0 && i < opts->n_framework; i++)
     if ((rc = vsh_tool_list_push(out, opts->framework[i], false)) < 0)
       vsh__error_set(err, rc, "invalid framework tool %zu", i);
-  if (rc == 0)
-    rc = check_names(out, mark, true, err);
+  if (rc == 0) rc = check_names(out, mark, true, err);
   mark = out->len;
   for (i = 0; rc == 0 && i < opts->n_custom; i++)
     if ((rc = vsh_tool_list_push(out, opts->custom[i], false)) < 0)
       vsh__error_set(err, rc, "invalid custom tool %zu", i);
-  if (rc == 0)
-    rc = check_names(out, mark, false, err);
+  if (rc == 0) rc = check_names(out, mark, false, err);
 
 done:
-  if (rc < 0)
-    vsh_tool_list_dispose(out);
+  if (rc < 0) vsh_tool_list_dispose(out);
   return rc;
 }

@@ -34,8 +34,7 @@ static const char glob_schema[] =
 
 /* A blank line between the output and a note, whatever the output's end. */
 static const char *gap(const vsh_buf *b) {
-  if (b->len == 0)
-    return "";
+  if (b->len == 0) return "";
   return b->data[b->len - 1] == '\n' ? "\n" : "\n\n";
 }
 
@@ -55,15 +54,13 @@ static int tail_cap(vsh_buf *dst, const char *s, size_t n, bool *truncated) {
     }
     start = ls;
     lines++;
-    if (!nl)
-      break;
+    if (!nl) break;
     scan = ls - 1;
   }
   if (*truncated && start == n) {
     /* The last line alone is over the cap: keep its end, whole chars. */
     start = n - SBX_MAX_BYTES;
-    while (start < n && ((unsigned char)s[start] & 0xC0) == 0x80)
-      start++;
+    while (start < n && ((unsigned char)s[start] & 0xC0) == 0x80) start++;
   }
   return vsh__buf_append(dst, s + start, n - start);
 }
@@ -111,31 +108,28 @@ static int run_bash(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
     r.exit_code = 124;
     rc = 0;
   }
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   timed_out = has_timeout && r.exit_code == 124;
   if ((rc = vsh__buf_append(&all, r.out ? r.out : "", r.out_len)) < 0 ||
       (rc = vsh__buf_append(&all, r.err ? r.err : "", r.err_len)) < 0 ||
-      (rc = tail_cap(&text, all.data ? all.data : "", all.len, &truncated)) <
-          0)
+      (rc = tail_cap(&text, all.data ? all.data : "", all.len, &truncated)) < 0)
     goto oom;
   if (truncated)
-    rc = vsh__buf_printf(&text, "%s[Output truncated to the last %d lines "
-                                "or 50 KB]", gap(&text), SBX_MAX_LINES);
+    rc = vsh__buf_printf(&text,
+                         "%s[Output truncated to the last %d lines "
+                         "or 50 KB]",
+                         gap(&text), SBX_MAX_LINES);
   if (rc == 0 && timed_out)
     rc = vsh__buf_printf(&text, "%s[flue] Command timed out after %g seconds.",
                          gap(&text), secs);
   else if (rc == 0 && r.exit_code != 0)
     rc = vsh__buf_printf(&text, "%sExit code: %d", gap(&text), r.exit_code);
-  else if (rc == 0 && text.len == 0)
-    rc = vsh__buf_puts(&text, "(no output)");
+  else if (rc == 0 && text.len == 0) rc = vsh__buf_puts(&text, "(no output)");
   if (rc == 0)
-    rc = vsh__buf_printf(&d,
-                         "{\"exitCode\":%d,\"truncated\":%s,\"timedOut\":%s}",
-                         r.exit_code, truncated ? "true" : "false",
-                         timed_out ? "true" : "false");
-  if (rc < 0)
-    goto oom;
+    rc = vsh__buf_printf(
+        &d, "{\"exitCode\":%d,\"truncated\":%s,\"timedOut\":%s}", r.exit_code,
+        truncated ? "true" : "false", timed_out ? "true" : "false");
+  if (rc < 0) goto oom;
   rc = sbx_tool_finish(out, &text, &d, err);
   goto done;
 
@@ -143,8 +137,7 @@ oom:
   rc = vsh__error_set(err, VSH_ENOMEM, "bash: out of memory");
 
 done:
-  if (watching)
-    sbx_watch_stop(&w);
+  if (watching) sbx_watch_stop(&w);
   vsh_result_dispose(&r);
   vsh_buf_dispose(&all);
   vsh_buf_dispose(&text);
@@ -165,10 +158,8 @@ static int probe_backend(sbx_tool *t, vsh_signal *sig, vsh_error *err) {
   pthread_mutex_lock(&t->mu);
   if (t->backend == 0) {
     rc = vsh_sandbox_exec(t->sb, "rg --version", &o, &r, &ignored);
-    if (vsh_signal_aborted(sig))
-      rc = sbx_aborted(err, sig, "grep", NULL);
-    else
-      t->backend = rc == 0 && r.exit_code == 0 ? 1 : 2;
+    if (vsh_signal_aborted(sig)) rc = sbx_aborted(err, sig, "grep", NULL);
+    else t->backend = rc == 0 && r.exit_code == 0 ? 1 : 2;
     rc = rc == VSH_EABORTED ? rc : 0;
     vsh_result_dispose(&r);
   }
@@ -187,16 +178,15 @@ static int put_line(vsh_buf *b, const char *s, size_t n) {
     chars++;
   }
   int rc = vsh__buf_append(b, s, i);
-  if (rc == 0 && i < n)
-    rc = vsh__buf_puts(b, "...");
+  if (rc == 0 && i < n) rc = vsh__buf_puts(b, "...");
   return rc < 0 ? rc : vsh__buf_putc(b, '\n');
 }
 
 /* Runs cmd, fails on status > 1 with its stderr, then keeps max lines. */
 static int run_listing(sbx_tool *t, const char *tool, const char *cmd,
                        vsh_signal *sig, size_t max, bool cut_lines,
-                       const char *none, const char *more,
-                       vsh_tool_result *out, vsh_error *err) {
+                       const char *none, const char *more, vsh_tool_result *out,
+                       vsh_error *err) {
   vsh_exec_opts o = {.signal = sig};
   vsh_result r = {0};
   vsh_buf text, d;
@@ -207,8 +197,7 @@ static int run_listing(sbx_tool *t, const char *tool, const char *cmd,
   vsh__buf_init(&text);
   vsh__buf_init(&d);
   rc = vsh_sandbox_exec(t->sb, cmd, &o, &r, err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   /* grep's 1 means "no match"; find has no such status. */
   if (cut_lines ? r.exit_code > 1 : r.exit_code != 0 && r.out_len == 0) {
     rc = vsh__error_set(err, VSH_EIO, "%s failed (exit %d): %.*s", tool,
@@ -225,20 +214,16 @@ static int run_listing(sbx_tool *t, const char *tool, const char *cmd,
     }
     rc = cut_lines ? put_line(&text, r.out + i, e - i)
                    : vsh__buf_append(&text, r.out + i, e - i + (nl ? 1 : 0));
-    if (rc < 0)
-      goto oom;
+    if (rc < 0) goto oom;
     n++;
     i = e + 1;
   }
-  if (n == 0)
-    rc = vsh__buf_puts(&text, none);
-  else if (capped)
-    rc = vsh__buf_printf(&text, "\n%s", more);
+  if (n == 0) rc = vsh__buf_puts(&text, none);
+  else if (capped) rc = vsh__buf_printf(&text, "\n%s", more);
   if (rc == 0)
     rc = vsh__buf_printf(&d, "{\"count\":%zu,\"truncated\":%s}", n,
                          capped ? "true" : "false");
-  if (rc < 0)
-    goto oom;
+  if (rc < 0) goto oom;
   rc = sbx_tool_finish(out, &text, &d, err);
   goto done;
 
@@ -267,29 +252,21 @@ static int run_grep(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
           0 ||
       (rc = sbx_param_bool(p, "grep", "literal", &literal, err)) < 0)
     goto done;
-  if ((backend = rc = probe_backend(t, sig, err)) < 0)
-    goto done;
-  rc = vsh__buf_puts(&cmd, backend == 1
-                               ? "rg --line-number --with-filename "
-                                 "--no-heading --color=never"
-                               : "grep -rnH");
+  if ((backend = rc = probe_backend(t, sig, err)) < 0) goto done;
+  rc = vsh__buf_puts(&cmd, backend == 1 ? "rg --line-number --with-filename "
+                                          "--no-heading --color=never"
+                                        : "grep -rnH");
   if (rc == 0 && literal)
     rc = vsh__buf_puts(&cmd, backend == 1 ? " --fixed-strings" : " -F");
-  else if (rc == 0 && backend == 2)
-    rc = vsh__buf_puts(&cmd, " -E");
+  else if (rc == 0 && backend == 2) rc = vsh__buf_puts(&cmd, " -E");
   if (rc == 0 && include) {
     rc = vsh__buf_puts(&cmd, backend == 1 ? " --glob " : " --include=");
-    if (rc == 0)
-      rc = sbx_shell_quote(&cmd, include);
+    if (rc == 0) rc = sbx_shell_quote(&cmd, include);
   }
-  if (rc == 0)
-    rc = vsh__buf_puts(&cmd, " -e ");
-  if (rc == 0)
-    rc = sbx_shell_quote(&cmd, pattern);
-  if (rc == 0)
-    rc = vsh__buf_puts(&cmd, " -- ");
-  if (rc == 0)
-    rc = sbx_shell_quote(&cmd, path && *path ? path : ".");
+  if (rc == 0) rc = vsh__buf_puts(&cmd, " -e ");
+  if (rc == 0) rc = sbx_shell_quote(&cmd, pattern);
+  if (rc == 0) rc = vsh__buf_puts(&cmd, " -- ");
+  if (rc == 0) rc = sbx_shell_quote(&cmd, path && *path ? path : ".");
   if (rc < 0) {
     rc = vsh__error_set(err, rc, "grep: out of memory");
     goto done;
@@ -319,12 +296,9 @@ static int run_glob(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
       (rc = sbx_param_str(p, "glob", "path", false, &path, NULL, err)) < 0)
     goto done;
   rc = vsh__buf_puts(&cmd, "find ");
-  if (rc == 0)
-    rc = sbx_shell_quote(&cmd, path && *path ? path : ".");
-  if (rc == 0)
-    rc = vsh__buf_puts(&cmd, " -type f -name ");
-  if (rc == 0)
-    rc = sbx_shell_quote(&cmd, pattern);
+  if (rc == 0) rc = sbx_shell_quote(&cmd, path && *path ? path : ".");
+  if (rc == 0) rc = vsh__buf_puts(&cmd, " -type f -name ");
+  if (rc == 0) rc = sbx_shell_quote(&cmd, pattern);
   if (rc < 0) {
     rc = vsh__error_set(err, rc, "glob: out of memory");
     goto done;

@@ -35,8 +35,7 @@ static int line_param(const vsh_json *p, const char *key, size_t *out,
   double v = 0;
   int rc = sbx_param_num(p, "read", key, &v, given, err);
 
-  if (rc < 0 || !*given)
-    return rc;
+  if (rc < 0 || !*given) return rc;
   if (!(v >= 1) || v != floor(v) || v > 1e15)
     return vsh__error_set(err, VSH_EINVAL,
                           "read: \"%s\" must be a whole number of at least 1",
@@ -62,14 +61,11 @@ static int run_read(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
       (rc = line_param(p, "offset", &offset, &has_off, err)) < 0 ||
       (rc = line_param(p, "limit", &limit, &has_lim, err)) < 0)
     goto done;
-  if ((rc = vsh_sandbox_read_file(t->sb, path, &file, err)) < 0)
-    goto done;
+  if ((rc = vsh_sandbox_read_file(t->sb, path, &file, err)) < 0) goto done;
   /* Lines end at '\n'; a final newline ends the last line, not a new one. */
   for (i = 0; i < file.len; i++)
-    if (file.data[i] == '\n')
-      total++;
-  if (file.len > 0 && file.data[file.len - 1] != '\n')
-    total++;
+    if (file.data[i] == '\n') total++;
+  if (file.len > 0 && file.data[file.len - 1] != '\n') total++;
   if (offset > total && !(offset == 1 && total == 0)) {
     rc = vsh__error_set(err, VSH_EINVAL,
                         "Offset %zu is beyond end of file (%zu lines total)",
@@ -77,8 +73,7 @@ static int run_read(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
     goto done;
   }
   for (i = 0, line = 1; i < file.len && line < offset; i++)
-    if (file.data[i] == '\n')
-      line++;
+    if (file.data[i] == '\n') line++;
   start = i;
   end = start;
   while (end < file.len && (!has_lim || shown < limit)) {
@@ -113,8 +108,7 @@ static int run_read(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
   }
   if (rc == 0) {
     rc = vsh__buf_printf(&d, "{\"path\":");
-    if (rc == 0)
-      rc = vsh__json_put_string(&d, path, strlen(path));
+    if (rc == 0) rc = vsh__json_put_string(&d, path, strlen(path));
     if (rc == 0)
       rc = vsh__buf_printf(&d,
                            ",\"totalLines\":%zu,\"startLine\":%zu,"
@@ -122,10 +116,8 @@ static int run_read(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
                            total, offset, offset - 1 + shown,
                            offset - 1 + shown < total ? "true" : "false");
   }
-  if (rc < 0)
-    rc = vsh__error_set(err, rc, "read: out of memory");
-  else
-    rc = sbx_tool_finish(out, &text, &d, err);
+  if (rc < 0) rc = vsh__error_set(err, rc, "read: out of memory");
+  else rc = sbx_tool_finish(out, &text, &d, err);
 
 done:
   vsh_buf_dispose(&file);
@@ -155,10 +147,8 @@ static int done_details(vsh_tool_result *out, vsh_buf *text, const char *path,
 
   vsh__buf_init(&d);
   rc = vsh__buf_puts(&d, "{\"path\":");
-  if (rc == 0)
-    rc = vsh__json_put_string(&d, path, strlen(path));
-  if (rc == 0)
-    rc = vsh__buf_printf(&d, ",\"%s\":%zu}", field, n);
+  if (rc == 0) rc = vsh__json_put_string(&d, path, strlen(path));
+  if (rc == 0) rc = vsh__buf_printf(&d, ",\"%s\":%zu}", field, n);
   rc = rc < 0 ? vsh__error_set(err, rc, "out of memory")
               : sbx_tool_finish(out, text, &d, err);
   vsh_buf_dispose(&d);
@@ -182,8 +172,7 @@ static int run_write(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
   lock = lock_for(t, path);
   rc = vsh_sandbox_write_file(t->sb, path, content, len, err);
   sbx_path_unlock(lock);
-  if (rc < 0)
-    return rc;
+  if (rc < 0) return rc;
   if (vsh__buf_printf(&text, "Successfully wrote %zu bytes to %s", len, path) <
       0)
     return vsh__error_set(err, VSH_ENOMEM, "out of memory");
@@ -219,8 +208,7 @@ static int run_edit(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
   vsh__buf_init(&text);
   if ((rc = sbx_param_str(p, "edit", "path", true, &path, NULL, err)) < 0 ||
       (rc = sbx_param_str(p, "edit", "oldText", true, &old, &olen, err)) < 0 ||
-      (rc = sbx_param_str(p, "edit", "newText", true, &repl, &rlen, err)) <
-          0 ||
+      (rc = sbx_param_str(p, "edit", "newText", true, &repl, &rlen, err)) < 0 ||
       (rc = sbx_param_bool(p, "edit", "replaceAll", &all, err)) < 0)
     goto done;
   if (olen == 0) {
@@ -229,8 +217,7 @@ static int run_edit(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
   }
   /* The whole read-replace-write is one transaction under the lock. */
   lock = lock_for(t, path);
-  if ((rc = vsh_sandbox_read_file(t->sb, path, &file, err)) < 0)
-    goto done;
+  if ((rc = vsh_sandbox_read_file(t->sb, path, &file, err)) < 0) goto done;
   n = count_in(file.data, file.len, old, olen);
   if (n == 0) {
     rc = vsh__error_set(err, VSH_EINVAL,
@@ -252,25 +239,22 @@ static int run_edit(sbx_tool *t, const vsh_json *p, vsh_signal *sig,
   for (i = 0; rc == 0 && (hit = memmem(file.data + i, file.len - i, old, olen));
        i = (size_t)(hit - file.data) + olen) {
     rc = vsh__buf_append(&next, file.data + i, (size_t)(hit - file.data) - i);
-    if (rc == 0)
-      rc = vsh__buf_append(&next, repl, rlen);
+    if (rc == 0) rc = vsh__buf_append(&next, repl, rlen);
     if (!all) {
       i = (size_t)(hit - file.data) + olen;
       break;
     }
   }
-  if (rc == 0)
-    rc = vsh__buf_append(&next, file.data + i, file.len - i);
+  if (rc == 0) rc = vsh__buf_append(&next, file.data + i, file.len - i);
   if (rc < 0) {
     rc = vsh__error_set(err, rc, "edit: out of memory");
     goto done;
   }
-  rc = vsh_sandbox_write_file(t->sb, path, next.data ? next.data : "",
-                              next.len, err);
+  rc = vsh_sandbox_write_file(t->sb, path, next.data ? next.data : "", next.len,
+                              err);
   sbx_path_unlock(lock);
   lock = NULL;
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   rc = vsh__buf_printf(&text, "Successfully replaced %zu occurrence%s in %s.",
                        n, n == 1 ? "" : "s", path);
   rc = rc < 0 ? vsh__error_set(err, rc, "out of memory")

@@ -34,8 +34,7 @@ int sbx_tool_new(vsh_tool **out, vsh_sandbox *sb, const char *name,
 
 /* Parameter access: a missing optional value leaves *out untouched. */
 int sbx_param_str(const vsh_json *p, const char *tool, const char *key,
-                  bool required, const char **out, size_t *len,
-                  vsh_error *err);
+                  bool required, const char **out, size_t *len, vsh_error *err);
 int sbx_param_num(const vsh_json *p, const char *tool, const char *key,
                   double *out, bool *given, vsh_error *err);
 int sbx_param_bool(const vsh_json *p, const char *tool, const char *key,

@@ -48,13 +48,12 @@ vsh_shell *vsh_virtual_shell(vsh_sandbox *sb) {
   sbx_virtual *v;
   vsh_shell *sh;
 
-  if (!sbx_is_virtual(sb))
-    return NULL;
+  if (!sbx_is_virtual(sb)) return NULL;
   v = (sbx_virtual *)sb;
   pthread_mutex_lock(&v->mu);
   if (!v->shell) {
-    vsh_shell_opts so = {.fs = v->fs, .cwd = v->cwd,
-                         .network = net_policy_opts(v->net)};
+    vsh_shell_opts so = {
+        .fs = v->fs, .cwd = v->cwd, .network = net_policy_opts(v->net)};
     (void)vsh_shell_new(&v->shell, &so, NULL);
   }
   sh = v->shell;
@@ -77,8 +76,7 @@ static int virtual_exec(vsh_sandbox *sb, const char *cmd,
   int rc;
 
   vsh__buf_init(&cwd);
-  if (out)
-    memset(out, 0, sizeof *out);
+  if (out) memset(out, 0, sizeof *out);
   if (!cmd || !out) {
     rc = vsh__error_set(err, VSH_EINVAL, "exec: %s must not be NULL",
                         !cmd ? "command" : "result");
@@ -99,8 +97,8 @@ static int virtual_exec(vsh_sandbox *sb, const char *cmd,
    * shell object itself is made once and kept. */
   pthread_mutex_lock(&v->mu);
   if (!v->shell) {
-    vsh_shell_opts so = {.fs = v->fs, .cwd = v->cwd,
-                         .network = net_policy_opts(v->net)};
+    vsh_shell_opts so = {
+        .fs = v->fs, .cwd = v->cwd, .network = net_policy_opts(v->net)};
     rc = vsh_shell_new(&v->shell, &so, err);
   }
   pthread_mutex_unlock(&v->mu);
@@ -129,8 +127,7 @@ static const char *virtual_cwd(vsh_sandbox *sb) {
 static int virtual_resolve_path(vsh_sandbox *sb, const char *p, vsh_buf *out) {
   int rc = sbx_resolve(out, ((sbx_virtual *)sb)->cwd, p);
 
-  if (rc < 0)
-    vsh_buf_dispose(out);
+  if (rc < 0) vsh_buf_dispose(out);
   return rc;
 }
 
@@ -139,15 +136,12 @@ static int virtual_resolve_path(vsh_sandbox *sb, const char *p, vsh_buf *out) {
 static void virtual_release(vsh_sandbox *sb) {
   sbx_virtual *v = (sbx_virtual *)sb;
 
-  if (!v)
-    return;
+  if (!v) return;
   vsh_shell_free(v->shell);
   net_policy_free(v->net);
   pthread_mutex_destroy(&v->mu);
-  if (v->fs)
-    vsh_fs_free(v->fs);
-  if (v->cwd)
-    vsh__free(NULL, v->cwd, strlen(v->cwd) + 1);
+  if (v->fs) vsh_fs_free(v->fs);
+  if (v->cwd) vsh__free(NULL, v->cwd, strlen(v->cwd) + 1);
   vsh__free(NULL, v, sizeof *v);
 }
 
@@ -174,8 +168,7 @@ static int seed_files(sbx_virtual *v, const vsh_virtual_opts *opts,
     }
     rc = vsh_fs_write(v->fs, path.data, f->data, f->len,
                       f->mode ? f->mode : 0644, err);
-    if (rc < 0)
-      goto done;
+    if (rc < 0) goto done;
   }
 
 done:
@@ -195,8 +188,7 @@ int vsh_virtual_sandbox_new(vsh_sandbox **out, const vsh_virtual_opts *opts,
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_virtual_sandbox_new: out must not be NULL");
   *out = NULL;
-  if (!opts)
-    opts = &no_opts;
+  if (!opts) opts = &no_opts;
   if (vsh__check_version(opts->version, VSH_VIRTUAL_OPTS_VERSION,
                          "vsh_virtual_opts", err))
     return VSH_EINVAL;
@@ -222,8 +214,7 @@ int vsh_virtual_sandbox_new(vsh_sandbox **out, const vsh_virtual_opts *opts,
   v->base.ops = &virtual_ops;
   pthread_mutex_init(&v->mu, NULL);
   rc = net_policy_new(&v->net, opts->network, err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   v->cwd = vsh__strndup(NULL, cwd.data, cwd.len);
   if (!v->cwd) {
     rc = vsh__error_set(err, VSH_ENOMEM, "out of memory");
@@ -231,8 +222,7 @@ int vsh_virtual_sandbox_new(vsh_sandbox **out, const vsh_virtual_opts *opts,
   }
   rc = opts->fs ? vsh_fs_fork(&v->fs, opts->fs, err)
                 : vsh_fs_new(&v->fs, opts->fs_opts, err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   rc = vsh_fs_mkdir_p(v->fs, v->cwd, err);
   if (rc < 0) {
     /* Say which option was at fault; the fs message names the cause. */
@@ -246,14 +236,12 @@ int vsh_virtual_sandbox_new(vsh_sandbox **out, const vsh_virtual_opts *opts,
     goto done;
   }
   rc = seed_files(v, opts, err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   *out = &v->base;
   v = NULL;
 
 done:
-  if (v)
-    virtual_release(&v->base);
+  if (v) virtual_release(&v->base);
   vsh_buf_dispose(&cwd);
   return rc;
 }

@@ -25,17 +25,14 @@ static void factory_release(vsh_factory *base) {
   virtual_factory *vf = (virtual_factory *)base;
   size_t i;
 
-  if (!vf)
-    return;
+  if (!vf) return;
   for (i = 0; i < vf->n_files; i++) {
     vsh__free(NULL, (char *)vf->files[i].path, strlen(vf->files[i].path) + 1);
     vsh__free(NULL, (void *)vf->files[i].data, vf->files[i].len);
   }
   vsh__free(NULL, vf->files, vf->n_files * sizeof *vf->files);
-  if (vf->cwd)
-    vsh__free(NULL, vf->cwd, strlen(vf->cwd) + 1);
-  if (vf->tmpl)
-    vsh_fs_free(vf->tmpl);
+  if (vf->cwd) vsh__free(NULL, vf->cwd, strlen(vf->cwd) + 1);
+  if (vf->tmpl) vsh_fs_free(vf->tmpl);
   net_policy_free(vf->net);
   vsh__free(NULL, vf, sizeof *vf);
 }
@@ -62,8 +59,7 @@ static int copy_files(virtual_factory *vf, const vsh_virtual_opts *opts,
                       vsh_error *err) {
   size_t i, bytes;
 
-  if (opts->n_files == 0)
-    return 0;
+  if (opts->n_files == 0) return 0;
   if (!opts->files)
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_virtual_factory: n_files is %zu but files is "
@@ -83,8 +79,7 @@ static int copy_files(virtual_factory *vf, const vsh_virtual_opts *opts,
                             "not be NULL",
                             i, !src->path ? "path" : "data");
     dst->path = vsh__strndup(NULL, src->path, strlen(src->path));
-    if (!dst->path)
-      return vsh__error_set(err, VSH_ENOMEM, "out of memory");
+    if (!dst->path) return vsh__error_set(err, VSH_ENOMEM, "out of memory");
     vf->n_files = i + 1; /* from here on release frees this entry */
     if (src->len > 0) {
       if (!(data = vsh__malloc(NULL, src->len)))
@@ -108,8 +103,7 @@ int vsh_virtual_factory(vsh_factory **out, const vsh_virtual_opts *opts,
     return vsh__error_set(err, VSH_EINVAL,
                           "vsh_virtual_factory: out must not be NULL");
   *out = NULL;
-  if (!opts)
-    opts = &no_opts;
+  if (!opts) opts = &no_opts;
   if (vsh__check_version(opts->version, VSH_VIRTUAL_OPTS_VERSION,
                          "vsh_virtual_opts", err) ||
       (opts->fs_opts &&
@@ -117,17 +111,14 @@ int vsh_virtual_factory(vsh_factory **out, const vsh_virtual_opts *opts,
                           "vsh_fs_opts", err)))
     return VSH_EINVAL;
   vf = vsh__calloc(NULL, sizeof *vf);
-  if (!vf)
-    return vsh__error_set(err, VSH_ENOMEM, "out of memory");
+  if (!vf) return vsh__error_set(err, VSH_ENOMEM, "out of memory");
   vf->base.version = VSH_FACTORY_VERSION;
   vf->base.create_sandbox = factory_create;
   vf->base.release = factory_release;
   rc = copy_files(vf, opts, err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   rc = net_policy_new(&vf->net, opts->network, err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   if (opts->cwd &&
       !(vf->cwd = vsh__strndup(NULL, opts->cwd, strlen(opts->cwd)))) {
     rc = vsh__error_set(err, VSH_ENOMEM, "out of memory");
@@ -139,14 +130,12 @@ int vsh_virtual_factory(vsh_factory **out, const vsh_virtual_opts *opts,
   }
   if (opts->fs) {
     rc = vsh_fs_fork(&vf->tmpl, opts->fs, err);
-    if (rc < 0)
-      goto done;
+    if (rc < 0) goto done;
   }
   *out = &vf->base;
   vf = NULL;
 
 done:
-  if (vf)
-    factory_release(&vf->base);
+  if (vf) factory_release(&vf->base);
   return rc;
 }

@@ -41,8 +41,7 @@ static int read_whole(vsh_sandbox *sb, const char *path, vsh_buf *out,
 
   vsh__buf_init(out);
   rc = resolve(v, path, &p, "open", op, err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   rc = vfs_read_file(v->fs, p.data, out);
   if (rc < 0) {
     vsh_buf_dispose(out);
@@ -84,18 +83,15 @@ int sbx_virtual_write_file(vsh_sandbox *sb, const char *path, const void *data,
 
   vsh__buf_init(&parent);
   rc = resolve(v, path, &p, "open", "write_file", err);
-  if (rc < 0)
-    goto done;
-  if (!data)
-    data = "";
+  if (rc < 0) goto done;
+  if (!data) data = "";
   rc = vfs_write_file(v->fs, p.data, data, len, VFS_W_TRUNC, 0);
   if (rc == VSH_ENOENT) {
     if (vsh__path_dirname(&parent, p.data) == 0)
       (void)vfs_mkdir_p(v->fs, parent.data, DIR_MODE);
     rc = vfs_write_file(v->fs, p.data, data, len, VFS_W_TRUNC, 0);
   }
-  if (rc < 0)
-    rc = fail(err, rc, write_syscall(rc), p.data, "write_file");
+  if (rc < 0) rc = fail(err, rc, write_syscall(rc), p.data, "write_file");
 
 done:
   vsh_buf_dispose(&parent);
@@ -117,12 +113,10 @@ int sbx_virtual_stat(vsh_sandbox *sb, const char *path, vsh_stat *out,
 
   memset(out, 0, sizeof *out);
   rc = resolve(v, path, &p, "stat", "stat", err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   rc = vfs_stat(v->fs, p.data, false, &lst);
   tgt = lst;
-  if (rc == 0 && lst.type == VFS_LNK)
-    rc = vfs_stat(v->fs, p.data, true, &tgt);
+  if (rc == 0 && lst.type == VFS_LNK) rc = vfs_stat(v->fs, p.data, true, &tgt);
   if (rc < 0) {
     rc = fail(err, rc, "stat", p.data, "stat");
     goto done;
@@ -145,10 +139,8 @@ bool sbx_virtual_exists(vsh_sandbox *sb, const char *path) {
   vsh_buf p;
   bool found = false;
 
-  if (!path || !*path)
-    return false;
-  if (sbx_resolve(&p, v->cwd, path) == 0)
-    found = vfs_exists(v->fs, p.data);
+  if (!path || !*path) return false;
+  if (sbx_resolve(&p, v->cwd, path) == 0) found = vfs_exists(v->fs, p.data);
   vsh_buf_dispose(&p);
   return found;
 }
@@ -165,8 +157,7 @@ int sbx_virtual_readdir(vsh_sandbox *sb, const char *path, vsh_strv *out,
 
   memset(out, 0, sizeof *out);
   rc = resolve(v, path, &p, "scandir", "readdir", err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   rc = vfs_readdir(v->fs, p.data, &list);
   if (rc < 0) {
     rc = fail(err, rc, "scandir", p.data, "readdir");
@@ -197,8 +188,7 @@ int sbx_virtual_mkdir(vsh_sandbox *sb, const char *path, bool recursive,
   int rc;
 
   rc = resolve(v, path, &p, "mkdir", "mkdir", err);
-  if (rc < 0)
-    goto done;
+  if (rc < 0) goto done;
   if (!recursive) {
     rc = vfs_mkdir(v->fs, p.data, DIR_MODE);
   } else {
@@ -208,8 +198,7 @@ int sbx_virtual_mkdir(vsh_sandbox *sb, const char *path, bool recursive,
                ? 0
                : VSH_EEXIST;
   }
-  if (rc < 0)
-    rc = fail(err, rc, "mkdir", p.data, "mkdir");
+  if (rc < 0) rc = fail(err, rc, "mkdir", p.data, "mkdir");
 
 done:
   vsh_buf_dispose(&p);
@@ -252,10 +241,8 @@ int sbx_virtual_rm(vsh_sandbox *sb, const char *path, bool recursive,
     rc = vfs_unlink(v->fs, p.data);
   }
   /* Also covers a path removed by another thread since the lstat. */
-  if (rc == VSH_ENOENT && force)
-    rc = 0;
-  if (rc < 0)
-    rc = fail(err, rc, syscall, p.data, "rm");
+  if (rc == VSH_ENOENT && force) rc = 0;
+  if (rc < 0) rc = fail(err, rc, syscall, p.data, "rm");
 
 done:
   vsh_buf_dispose(&p);

@@ -32,10 +32,15 @@ void vsh_limits_init(vsh_limits *out, vsh_profile p) {
   out->max_work = h ? 100000000ull : 100000000000ull;
 }
 
-static const char *const default_env[] = {
-    "HOME=/home/user", "PATH=/usr/local/bin:/usr/bin:/bin", "USER=user",
-    "LOGNAME=user", "SHELL=/bin/bash", "TERM=dumb", "LANG=C.UTF-8",
-    "HOSTNAME=vsh", NULL};
+static const char *const default_env[] = {"HOME=/home/user",
+                                          "PATH=/usr/local/bin:/usr/bin:/bin",
+                                          "USER=user",
+                                          "LOGNAME=user",
+                                          "SHELL=/bin/bash",
+                                          "TERM=dumb",
+                                          "LANG=C.UTF-8",
+                                          "HOSTNAME=vsh",
+                                          NULL};
 
 static char **env_dup(const char *const *env) {
   size_t n = 0;
@@ -64,16 +69,14 @@ static int deny_commands(vsh_shell *sh, const char *const *allow,
     for (size_t j = 0; allow[j] && !ok; j++) ok = !strcmp(allow[j], names[i]);
     const bi_entry *e = bi_lookup(names[i]);
     if (ok || (e && (e->flags & BI_SHELL))) continue;
-    vsh_command nf = {.version = VSH_COMMAND_VERSION,
-                      .run = sh__cmd_not_found};
+    vsh_command nf = {.version = VSH_COMMAND_VERSION, .run = sh__cmd_not_found};
     int rc = vsh_shell_register_command(sh, names[i], &nf, err);
     if (rc) return rc;
   }
   return 0;
 }
 
-int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
-                  vsh_error *err) {
+int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts, vsh_error *err) {
   vsh__error_clear(err);
   *out = NULL;
   if (opts && (vsh__check_version(opts->version, VSH_SHELL_OPTS_VERSION,
@@ -89,8 +92,7 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
   if (opts && opts->limits) {
     sh->limits = *opts->limits;
     sh->limits.version = VSH_LIMITS_VERSION;
-  } else
-    vsh_limits_init(&sh->limits, VSH_PROFILE_NORMAL);
+  } else vsh_limits_init(&sh->limits, VSH_PROFILE_NORMAL);
   int rc = 0;
   if (opts && opts->fs) {
     sh->fs = opts->fs;
@@ -127,7 +129,8 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
     const char *const *names = bi_utility_names(&nb);
     vfs_set_bin_names(sh->fs, names, nb);
   }
-  if (!rc && opts && opts->commands) rc = deny_commands(sh, opts->commands, err);
+  if (!rc && opts && opts->commands)
+    rc = deny_commands(sh, opts->commands, err);
   if (!rc) {
     vsh_buf canon = {0};
     rc = vsh__path_resolve(&canon, "/", sh->cwd, strlen(sh->cwd));
@@ -137,11 +140,14 @@ int vsh_shell_new(vsh_shell **out, const vsh_shell_opts *opts,
       rc = vfs_mkdir_p(sh->fs, sh->cwd, 0755);
     }
     vsh_buf_dispose(&canon);
-    if (rc) vsh__error_set(err, rc, "cannot use cwd '%s': %s", sh->cwd, vsh_strerror(rc));
+    if (rc)
+      vsh__error_set(err, rc, "cannot use cwd '%s': %s", sh->cwd,
+                     vsh_strerror(rc));
   }
   if (rc) {
     vsh_shell_free(sh);
-    if (err && !err->message[0]) vsh__error_set(err, rc, "cannot create shell: %s", vsh_strerror(rc));
+    if (err && !err->message[0])
+      vsh__error_set(err, rc, "cannot create shell: %s", vsh_strerror(rc));
     return rc;
   }
   *out = sh;
@@ -190,7 +196,8 @@ int vsh_shell_set_option(vsh_shell *sh, const char *name, bool on,
                          vsh_error *err) {
   int k = sh_opt_find(name, true);
   if (k < 0) k = sh_opt_find(name, false);
-  if (k < 0) return vsh__error_set(err, VSH_EINVAL, "%s: invalid option name", name);
+  if (k < 0)
+    return vsh__error_set(err, VSH_EINVAL, "%s: invalid option name", name);
   if (atomic_load(&sh->running))
     return vsh__error_set(err, VSH_EINVALID_STATE,
                           "set_option: the shell is running an exec; set "
@@ -204,11 +211,12 @@ int vsh_shell_set_option(vsh_shell *sh, const char *name, bool on,
 int vsh_shell_register_command(vsh_shell *sh, const char *name,
                                const vsh_command *cmd, vsh_error *err) {
   vsh__error_clear(err);
-  if (cmd && vsh__check_version(cmd->version, VSH_COMMAND_VERSION,
-                                "vsh_command", err))
+  if (cmd &&
+      vsh__check_version(cmd->version, VSH_COMMAND_VERSION, "vsh_command", err))
     return VSH_EINVAL;
   if (!sh || !name || !*name || !cmd || !cmd->run || strchr(name, '/'))
-    return vsh__error_set(err, VSH_EINVAL, "register_command: invalid name or callback");
+    return vsh__error_set(err, VSH_EINVAL,
+                          "register_command: invalid name or callback");
   /* execs look commands up without a lock: the table changes between
    * execs only */
   if (atomic_load(&sh->running))
@@ -272,8 +280,7 @@ static char *buf_take(const vsh_buf *b, size_t *len) {
 }
 
 int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
-                   const vsh_exec_opts *opts, vsh_result *out,
-                   vsh_error *err) {
+                   const vsh_exec_opts *opts, vsh_result *out, vsh_error *err) {
   vsh__error_clear(err);
   memset(out, 0, sizeof(*out));
   if (!sh || (!script && len))
@@ -301,8 +308,9 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
   atomic_init(&ex.cancel, SH_RUNNING);
   atomic_init(&ex.commands, 0);
   atomic_init(&ex.threads, 0);
-  atomic_init(&ex.next_pid,
-              2000 + (int)((unsigned)atomic_fetch_add(&sh->next_pid, 1) % 1000u) * 10);
+  atomic_init(
+      &ex.next_pid,
+      2000 + (int)((unsigned)atomic_fetch_add(&sh->next_pid, 1) % 1000u) * 10);
   pthread_mutex_init(&ex.mu, NULL);
   ex.acct.limit = sh->limits.max_memory > (uint64_t)INT64_MAX
                       ? INT64_MAX
@@ -374,7 +382,8 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
         vfs_info st;
         if (vfs_stat(sh->fs, cwd.data, true, &st) || st.type != VFS_DIR) {
           vsh_buf_dispose(&cwd);
-          rc = vsh__error_set(err, VSH_ENOENT, "exec: cwd '%s' is not a directory", opts->cwd);
+          rc = vsh__error_set(err, VSH_ENOENT,
+                              "exec: cwd '%s' is not a directory", opts->cwd);
         } else {
           free(c->dirs.cwd);
           c->dirs.cwd = strdup(cwd.data);
@@ -402,7 +411,8 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     /* a signal the script sent itself as its last command still arrives */
     c->proc.self_sig = atomic_exchange(&ex.main_sig, 0);
     st = sh__pending_self_signal(c, st);
-    if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_RETURN) st = c->proc.status;
+    if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_RETURN)
+      st = c->proc.status;
     if (c->trap.traps[SH_TRAP_EXIT] && c->flow.unwind != SH_UW_CANCEL) {
       c->flow.unwind = SH_UW_NONE;
       c->proc.status = st;
@@ -458,7 +468,8 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
         sh_stream_write(ex.err, msg, (size_t)n, NULL);
         st = 126;
       }
-      const vsh_buf *o = sh_stream_buf_data(ex.out), *e = sh_stream_buf_data(ex.err);
+      const vsh_buf *o = sh_stream_buf_data(ex.out),
+                    *e = sh_stream_buf_data(ex.err);
       out->out = buf_take(o, &out->out_len);
       out->err = buf_take(e, &out->err_len);
       out->exit_code = st & 255;
@@ -516,8 +527,8 @@ int vsh_syntax_check(const char *script, size_t len, bool extglob,
   if (incomplete)
     *incomplete = strstr(m, "unexpected end of file") != NULL ||
                   strstr(m, "unexpected EOF") != NULL;
-  vsh__error_set(err, rc == VSH_ELIMIT ? VSH_ELIMIT : VSH_EINVAL,
-                 "line %u: %s", line, m);
+  vsh__error_set(err, rc == VSH_ELIMIT ? VSH_ELIMIT : VSH_EINVAL, "line %u: %s",
+                 line, m);
   vsh_buf_dispose(&msg);
   return rc == VSH_ELIMIT ? VSH_ELIMIT : VSH_EINVAL;
 }

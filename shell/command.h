@@ -27,8 +27,8 @@ typedef struct bi_ctx {
   vfs *fs;
   const char *cwd;
   vsh_arena *arena;
-  bool out_closed;    /* fd 1 was closed (>&-) */
-  bool epipe;         /* the reader of stdout is gone: stop, status 141 */
+  bool out_closed; /* fd 1 was closed (>&-) */
+  bool epipe;      /* the reader of stdout is gone: stop, status 141 */
   bool reported_badf;
 } bi_ctx;
 

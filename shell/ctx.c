@@ -62,8 +62,7 @@ const sh_optinfo sh_opts[SH_OPT__COUNT] = {
     [SH_SHOPT_LOCALVAR_UNSET] = {"localvar_unset", 0, true, false},
     [SH_SHOPT_PATCHSUB_REPLACEMENT] = {"patsub_replacement", 0, true, true},
     [SH_SHOPT_ASSOC_EXPAND_ONCE] = {"assoc_expand_once", 0, true, false},
-    [SH_SHOPT_NOEXPAND_TRANSLATION] = {"noexpand_translation", 0, true,
-                                       false},
+    [SH_SHOPT_NOEXPAND_TRANSLATION] = {"noexpand_translation", 0, true, false},
     [SH_SHOPT_AUTOCD] = {"autocd", 0, true, false},
     [SH_SHOPT_CDABLE_VARS] = {"cdable_vars", 0, true, false},
     [SH_SHOPT_CDSPELL] = {"cdspell", 0, true, false},
@@ -90,7 +89,8 @@ const sh_optinfo sh_opts[SH_OPT__COUNT] = {
     [SH_SHOPT_LITHIST] = {"lithist", 0, true, false},
     [SH_SHOPT_LOGIN_SHELL] = {"login_shell", 0, true, false},
     [SH_SHOPT_MAILWARN] = {"mailwarn", 0, true, false},
-    [SH_SHOPT_NO_EMPTY_CMD_COMPLETION] = {"no_empty_cmd_completion", 0, true, false},
+    [SH_SHOPT_NO_EMPTY_CMD_COMPLETION] = {"no_empty_cmd_completion", 0, true,
+                                          false},
     [SH_SHOPT_PROGCOMP] = {"progcomp", 0, true, true},
     [SH_SHOPT_PROGCOMP_ALIAS] = {"progcomp_alias", 0, true, false},
     [SH_SHOPT_RESTRICTED_SHELL] = {"restricted_shell", 0, true, false},
@@ -161,8 +161,8 @@ bool sh_exec_cancelled(sh_exec *ex) {
 void sh_exec_limit(sh_exec *ex, const char *fmt, ...) {
   pthread_mutex_lock(&ex->mu);
   int expected = SH_RUNNING;
-  bool won = atomic_compare_exchange_strong(&ex->cancel, &expected,
-                                            SH_CANCEL_LIMIT);
+  bool won =
+      atomic_compare_exchange_strong(&ex->cancel, &expected, SH_CANCEL_LIMIT);
   /* a background job that meets a limit while the exec is stopping its
    * jobs still makes the exec report it */
   if (!won && expected == SH_CANCEL_EXIT && !ex->limit_msg[0]) {
@@ -180,8 +180,9 @@ void sh_exec_limit(sh_exec *ex, const char *fmt, ...) {
 
 bool sh_exec_charge(sh_exec *ex, uint64_t units) {
   sh_exec *root = root_exec(ex);
-  uint64_t w = atomic_fetch_add_explicit(&root->work, units,
-                                         memory_order_relaxed) + units;
+  uint64_t w =
+      atomic_fetch_add_explicit(&root->work, units, memory_order_relaxed) +
+      units;
   if (root->limits.max_work && w > root->limits.max_work) {
     char msg[96];
     snprintf(msg, sizeof msg, "work limit exceeded (%llu units)",
@@ -205,8 +206,9 @@ void sh_pattern_budget_init(sh_ctx *c, sh_pattern_budget *b) {
 
 int sh_pattern_failed(sh_ctx *c, int rc) {
   if (rc == VSH_ELIMIT)
-    sh_exec_limit(c->ex, "pattern matching work limit exceeded "
-                         "(%llu glob operations)",
+    sh_exec_limit(c->ex,
+                  "pattern matching work limit exceeded "
+                  "(%llu glob operations)",
                   (unsigned long long)c->ex->limits.max_glob_ops);
   else if (rc == VSH_ENOMEM)
     sh_exec_limit(c->ex, "memory limit exceeded (pattern matching)");
@@ -249,7 +251,8 @@ void sh_fd_close(sh_ctx *c, int fd) {
  * else "vsh"; inside a function bash names where the function was
  * defined: its file, "environment" under -c, "main" for stdin. */
 const char *sh__error_name(sh_ctx *c) {
-  if (c->limit.funcnest > 0 && strcmp(c->where.frames[c->limit.funcnest - 1].name, "source") &&
+  if (c->limit.funcnest > 0 &&
+      strcmp(c->where.frames[c->limit.funcnest - 1].name, "source") &&
       c->where.frames[c->limit.funcnest - 1].src)
     return c->where.frames[c->limit.funcnest - 1].src;
   return c->where.source_name ? c->where.source_name : "vsh";
@@ -261,8 +264,7 @@ void sh_error(sh_ctx *c, const char *fmt, ...) {
   const char *name = sh__error_name(c);
   if (c->where.line)
     n = snprintf(msg, sizeof(msg), "%s: line %u: ", name, c->where.line);
-  else
-    n = snprintf(msg, sizeof(msg), "%s: ", name);
+  else n = snprintf(msg, sizeof(msg), "%s: ", name);
   if (n < 0) return;
   va_list ap;
   va_start(ap, fmt);
@@ -322,9 +324,9 @@ static const struct {
   const char *name;
   bool integer;
 } dyn_vars[] = {
-    {"BASHPID", true},       {"BASH_ARGV0", false},   {"BASH_COMMAND", false},
+    {"BASHPID", true},        {"BASH_ARGV0", false},    {"BASH_COMMAND", false},
     {"BASH_SUBSHELL", false}, {"EPOCHREALTIME", false}, {"EPOCHSECONDS", false},
-    {"LINENO", false},       {"RANDOM", true},        {"SECONDS", true},
+    {"LINENO", false},        {"RANDOM", true},         {"SECONDS", true},
     {"SRANDOM", true},
 };
 #define N_DYN (sizeof(dyn_vars) / sizeof(dyn_vars[0]))
@@ -335,7 +337,9 @@ static int dyn_index(const char *name) {
   return -1;
 }
 
-const char *sh_dyn_name(size_t i) { return i < N_DYN ? dyn_vars[i].name : NULL; }
+const char *sh_dyn_name(size_t i) {
+  return i < N_DYN ? dyn_vars[i].name : NULL;
+}
 
 bool sh_dyn_active(sh_ctx *c, const char *name) {
   int k = dyn_index(name);
@@ -367,7 +371,8 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
     if (strcmp(name, "RANDOM") == 0) {
       /* a small LCG, like bash's: reproducible with a seed */
       c->vars.rng = c->vars.rng * 1103515245u + 12345u;
-      snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%u", (c->vars.rng >> 16) & 0x7fff);
+      snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%u",
+               (c->vars.rng >> 16) & 0x7fff);
       return c->vars.numbuf;
     }
     break;
@@ -381,7 +386,8 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
     if (strcmp(name, "BASHOPTS") == 0) return opts_var(c, name, true);
     if (strcmp(name, "BASH_ARGV0") == 0) return c->vars.arg0;
     if (strcmp(name, "BASH_COMMAND") == 0) {
-      if (c->trap.in_trap || !c->trap.cur_cmd) return c->trap.cmd_text ? c->trap.cmd_text : "";
+      if (c->trap.in_trap || !c->trap.cur_cmd)
+        return c->trap.cmd_text ? c->trap.cmd_text : "";
       vsh_buf t = {0};
       sh_print_command(&t, c->trap.cur_cmd);
       char *r = vsh__arena_strndup(&c->arena, t.data ? t.data : "", t.len);
@@ -393,16 +399,19 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
       return c->vars.numbuf;
     }
     if (strcmp(name, "BASH_SUBSHELL") == 0) {
-      snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%d", c->proc.subshell_level);
+      snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%d",
+               c->proc.subshell_level);
       return c->vars.numbuf;
     }
     break;
   case 'E':
-    if (strcmp(name, "EPOCHSECONDS") == 0 || strcmp(name, "EPOCHREALTIME") == 0) {
+    if (strcmp(name, "EPOCHSECONDS") == 0 ||
+        strcmp(name, "EPOCHREALTIME") == 0) {
       struct timespec ts;
       clock_gettime(CLOCK_REALTIME, &ts);
       if (name[5] == 'S')
-        snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%lld", (long long)ts.tv_sec);
+        snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%lld",
+                 (long long)ts.tv_sec);
       else
         snprintf(c->vars.numbuf, sizeof(c->vars.numbuf), "%lld.%06ld",
                  (long long)ts.tv_sec, ts.tv_nsec / 1000);
@@ -431,8 +440,7 @@ const char *sh__special_var(sh_ctx *c, const char *name) {
       return c->vars.numbuf;
     }
     break;
-  default:
-    break;
+  default: break;
   }
   return NULL;
 }
@@ -445,13 +453,12 @@ struct sh_hashed *sh_hash_find(sh_ctx *c, const char *name) {
   return NULL;
 }
 
-void sh_hash_remember(sh_ctx *c, const char *name, const char *path,
-                      bool hit) {
+void sh_hash_remember(sh_ctx *c, const char *name, const char *path, bool hit) {
   struct sh_hashed *h = sh_hash_find(c, name);
   if (!h) {
     if (c->vars.nhashed >= 1024) return; /* bounded: later names just search */
-    struct sh_hashed *v =
-        realloc(c->vars.hashed, (c->vars.nhashed + 1) * sizeof(*c->vars.hashed));
+    struct sh_hashed *v = realloc(c->vars.hashed, (c->vars.nhashed + 1) *
+                                                      sizeof(*c->vars.hashed));
     if (!v) return;
     c->vars.hashed = v;
     h = &v[c->vars.nhashed];
@@ -544,7 +551,8 @@ int sh__var_assign_hook(sh_ctx *c, const char *name, const char *val) {
 
 int sh_frame_push(sh_ctx *c, const char *name, const char *src,
                   unsigned call_line) {
-  sh_frame *f = realloc(c->where.frames, (size_t)(c->limit.funcnest + 1) * sizeof(*f));
+  sh_frame *f =
+      realloc(c->where.frames, (size_t)(c->limit.funcnest + 1) * sizeof(*f));
   if (!f) return VSH_ENOMEM;
   c->where.frames = f;
   f[c->limit.funcnest].name = strdup(name ? name : "");
@@ -706,10 +714,13 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   c->where.in_ps4 = s->where.in_ps4;
   c->where.xtrace_level = s->where.xtrace_level;
   c->trap.cur_cmd = s->trap.cur_cmd;
-  if (s->trap.cmd_text && !(c->trap.cmd_text = strdup(s->trap.cmd_text))) goto fail;
+  if (s->trap.cmd_text && !(c->trap.cmd_text = strdup(s->trap.cmd_text)))
+    goto fail;
   c->limit.ulimit_init = s->limit.ulimit_init;
-  memcpy(c->limit.ulimit_soft, s->limit.ulimit_soft, sizeof c->limit.ulimit_soft);
-  memcpy(c->limit.ulimit_hard, s->limit.ulimit_hard, sizeof c->limit.ulimit_hard);
+  memcpy(c->limit.ulimit_soft, s->limit.ulimit_soft,
+         sizeof c->limit.ulimit_soft);
+  memcpy(c->limit.ulimit_hard, s->limit.ulimit_hard,
+         sizeof c->limit.ulimit_hard);
   for (size_t i = 0; i < s->vars.nhashed; i++) /* a subshell knows the table */
     sh_hash_remember(c, s->vars.hashed[i].name, s->vars.hashed[i].path, false);
   for (size_t i = 0; i < c->vars.nhashed && i < s->vars.nhashed; i++)
@@ -733,7 +744,8 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
     if (!keep && !(c->trap.shown_traps[i] = strdup(t))) goto fail;
   }
   for (int i = 0; i < SH_NTRAPS; i++)
-    if (!c->trap.traps[i] && !c->trap.shown_traps[i] && s->trap.shown_traps[i] &&
+    if (!c->trap.traps[i] && !c->trap.shown_traps[i] &&
+        s->trap.shown_traps[i] &&
         !(c->trap.shown_traps[i] = strdup(s->trap.shown_traps[i])))
       goto fail;
   c->dirs.dirstack = sh__strv_dup(s->dirs.dirstack, s->dirs.ndirs);
@@ -761,8 +773,9 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
       goto fail;
   if (s->vars.underscore) c->vars.underscore = strdup(s->vars.underscore);
   /* never point into the parent's function table: it may change */
-  c->where.funcname = s->where.funcname && c->limit.funcnest ? c->where.frames[c->limit.funcnest - 1].name
-                                           : (s->where.funcname ? "source" : NULL);
+  c->where.funcname = s->where.funcname && c->limit.funcnest
+                          ? c->where.frames[c->limit.funcnest - 1].name
+                          : (s->where.funcname ? "source" : NULL);
   c->proc.subshell = true;
   c->proc.subshell_level = s->proc.subshell_level + 1;
   c->opt.under_dash_c = s->opt.dash_c || s->opt.under_dash_c;

@@ -109,30 +109,30 @@ enum {
 };
 
 typedef struct sh_aelem {
-  int64_t idx;     /* indexed arrays */
-  char *key;       /* associative arrays */
+  int64_t idx; /* indexed arrays */
+  char *key;   /* associative arrays */
   char *val;
-  uint32_t hash;   /* assoc: the key's hash, and the next element (index */
-  uint32_t next;   /* + 1, 0 at the end) in its bucket's chain */
+  uint32_t hash; /* assoc: the key's hash, and the next element (index */
+  uint32_t next; /* + 1, 0 at the end) in its bucket's chain */
 } sh_aelem;
 
 typedef struct sh_var {
   char *name;
   unsigned attrs;
-  char *val;          /* scalar value (NULL when an array or unset) */
-  sh_aelem *elems;    /* arrays: indexed sorted by idx; assoc: see vars.c */
+  char *val;       /* scalar value (NULL when an array or unset) */
+  sh_aelem *elems; /* arrays: indexed sorted by idx; assoc: see vars.c */
   size_t n, cap;
-  uint32_t *bkt;      /* assoc: bash's buckets (index + 1 of a chain head) */
+  uint32_t *bkt; /* assoc: bash's buckets (index + 1 of a chain head) */
   uint32_t nbkt;
-  bool reorder;       /* assoc: elems are not in bash's order yet */
+  bool reorder; /* assoc: elems are not in bash's order yet */
   UT_hash_handle hh;
 } sh_var;
 
 typedef struct sh_scope {
-  sh_var *vars;       /* uthash table */
+  sh_var *vars; /* uthash table */
   struct sh_scope *up;
-  bool is_func;       /* a function's local scope */
-  bool *saved_opts;   /* `local -`: the set options to restore, or NULL */
+  bool is_func;     /* a function's local scope */
+  bool *saved_opts; /* `local -`: the set options to restore, or NULL */
 } sh_scope;
 
 /* Dynamic lookup: innermost scope outwards.  NULL if none. */
@@ -145,8 +145,8 @@ const char *sh_var_get(sh_ctx *c, const char *name);
 /* Assigns a scalar (honouring integer/case attributes and namerefs).
  * Returns 0, or VSH_EPERM for a readonly variable (message printed). */
 int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append);
-int sh_var_set_elem(sh_ctx *c, const char *name, const char *key,
-                    int64_t idx, const char *val, bool append);
+int sh_var_set_elem(sh_ctx *c, const char *name, const char *key, int64_t idx,
+                    const char *val, bool append);
 int sh_var_unset(sh_ctx *c, const char *name);
 /* The NAME[sub] text a chain of namerefs from name ends at (declare -n
  * r='a[1]'), or NULL. */
@@ -202,31 +202,98 @@ sh_var *sh_dynamic_array(sh_ctx *c, const char *name, sh_var *tmp);
 /* ---- options ------------------------------------------------------------ */
 
 enum {
-  SH_OPT_ERREXIT, SH_OPT_NOUNSET, SH_OPT_XTRACE, SH_OPT_VERBOSE,
-  SH_OPT_NOGLOB, SH_OPT_NOCLOBBER, SH_OPT_PIPEFAIL, SH_OPT_NOEXEC,
-  SH_OPT_ALLEXPORT, SH_OPT_HASHALL, SH_OPT_MONITOR, SH_OPT_POSIX,
-  SH_OPT_BRACEEXPAND, SH_OPT_ERRTRACE, SH_OPT_FUNCTRACE, SH_OPT_NOTIFY,
-  SH_OPT_HISTEXPAND, SH_OPT_KEYWORD, SH_OPT_PHYSICAL, SH_OPT_ONECMD,
-  SH_OPT_EMACS, SH_OPT_VI, SH_OPT_IGNOREEOF, SH_OPT_HISTORY,
-  SH_OPT_INTERACTIVE_COMMENTS, SH_OPT_NOLOG, SH_OPT_PRIVILEGED,
+  SH_OPT_ERREXIT,
+  SH_OPT_NOUNSET,
+  SH_OPT_XTRACE,
+  SH_OPT_VERBOSE,
+  SH_OPT_NOGLOB,
+  SH_OPT_NOCLOBBER,
+  SH_OPT_PIPEFAIL,
+  SH_OPT_NOEXEC,
+  SH_OPT_ALLEXPORT,
+  SH_OPT_HASHALL,
+  SH_OPT_MONITOR,
+  SH_OPT_POSIX,
+  SH_OPT_BRACEEXPAND,
+  SH_OPT_ERRTRACE,
+  SH_OPT_FUNCTRACE,
+  SH_OPT_NOTIFY,
+  SH_OPT_HISTEXPAND,
+  SH_OPT_KEYWORD,
+  SH_OPT_PHYSICAL,
+  SH_OPT_ONECMD,
+  SH_OPT_EMACS,
+  SH_OPT_VI,
+  SH_OPT_IGNOREEOF,
+  SH_OPT_HISTORY,
+  SH_OPT_INTERACTIVE_COMMENTS,
+  SH_OPT_NOLOG,
+  SH_OPT_PRIVILEGED,
   /* shopt */
-  SH_SHOPT_EXTGLOB, SH_SHOPT_GLOBSTAR, SH_SHOPT_NULLGLOB, SH_SHOPT_FAILGLOB,
-  SH_SHOPT_DOTGLOB, SH_SHOPT_NOCASEGLOB, SH_SHOPT_NOCASEMATCH,
-  SH_SHOPT_GLOBSKIPDOTS, SH_SHOPT_LASTPIPE, SH_SHOPT_EXPAND_ALIASES,
-  SH_SHOPT_XPG_ECHO, SH_SHOPT_INHERIT_ERREXIT, SH_SHOPT_EXTQUOTE,
-  SH_SHOPT_SOURCEPATH, SH_SHOPT_NULLGLOB_UNUSED, SH_SHOPT_GLOBASCIIRANGES,
-  SH_SHOPT_PROMPTVARS, SH_SHOPT_CHECKWINSIZE, SH_SHOPT_CMDHIST,
-  SH_SHOPT_INTERACTIVE_COMMENTS, SH_SHOPT_LOCALVAR_INHERIT,
-  SH_SHOPT_LOCALVAR_UNSET, SH_SHOPT_PATCHSUB_REPLACEMENT,
-  SH_SHOPT_ASSOC_EXPAND_ONCE, SH_SHOPT_NOEXPAND_TRANSLATION,
+  SH_SHOPT_EXTGLOB,
+  SH_SHOPT_GLOBSTAR,
+  SH_SHOPT_NULLGLOB,
+  SH_SHOPT_FAILGLOB,
+  SH_SHOPT_DOTGLOB,
+  SH_SHOPT_NOCASEGLOB,
+  SH_SHOPT_NOCASEMATCH,
+  SH_SHOPT_GLOBSKIPDOTS,
+  SH_SHOPT_LASTPIPE,
+  SH_SHOPT_EXPAND_ALIASES,
+  SH_SHOPT_XPG_ECHO,
+  SH_SHOPT_INHERIT_ERREXIT,
+  SH_SHOPT_EXTQUOTE,
+  SH_SHOPT_SOURCEPATH,
+  SH_SHOPT_NULLGLOB_UNUSED,
+  SH_SHOPT_GLOBASCIIRANGES,
+  SH_SHOPT_PROMPTVARS,
+  SH_SHOPT_CHECKWINSIZE,
+  SH_SHOPT_CMDHIST,
+  SH_SHOPT_INTERACTIVE_COMMENTS,
+  SH_SHOPT_LOCALVAR_INHERIT,
+  SH_SHOPT_LOCALVAR_UNSET,
+  SH_SHOPT_PATCHSUB_REPLACEMENT,
+  SH_SHOPT_ASSOC_EXPAND_ONCE,
+  SH_SHOPT_NOEXPAND_TRANSLATION,
   /* accepted and shown, without effect here */
-  SH_SHOPT_AUTOCD, SH_SHOPT_CDABLE_VARS, SH_SHOPT_CDSPELL, SH_SHOPT_CHECKJOBS, SH_SHOPT_COMPAT31, SH_SHOPT_COMPAT32, SH_SHOPT_COMPAT40, SH_SHOPT_COMPAT41, SH_SHOPT_COMPAT42, SH_SHOPT_COMPAT43, SH_SHOPT_COMPAT44, SH_SHOPT_COMPLETE_FULLQUOTE, SH_SHOPT_DIREXPAND, SH_SHOPT_DIRSPELL, SH_SHOPT_EXECFAIL, SH_SHOPT_EXTDEBUG, SH_SHOPT_FORCE_FIGNORE, SH_SHOPT_GNU_ERRFMT, SH_SHOPT_HISTAPPEND, SH_SHOPT_HISTREEDIT, SH_SHOPT_HISTVERIFY, SH_SHOPT_HOSTCOMPLETE, SH_SHOPT_HUPONEXIT, SH_SHOPT_LITHIST, SH_SHOPT_LOGIN_SHELL, SH_SHOPT_MAILWARN, SH_SHOPT_NO_EMPTY_CMD_COMPLETION, SH_SHOPT_PROGCOMP, SH_SHOPT_PROGCOMP_ALIAS, SH_SHOPT_RESTRICTED_SHELL, SH_SHOPT_SHIFT_VERBOSE, SH_SHOPT_VARREDIR_CLOSE,
+  SH_SHOPT_AUTOCD,
+  SH_SHOPT_CDABLE_VARS,
+  SH_SHOPT_CDSPELL,
+  SH_SHOPT_CHECKJOBS,
+  SH_SHOPT_COMPAT31,
+  SH_SHOPT_COMPAT32,
+  SH_SHOPT_COMPAT40,
+  SH_SHOPT_COMPAT41,
+  SH_SHOPT_COMPAT42,
+  SH_SHOPT_COMPAT43,
+  SH_SHOPT_COMPAT44,
+  SH_SHOPT_COMPLETE_FULLQUOTE,
+  SH_SHOPT_DIREXPAND,
+  SH_SHOPT_DIRSPELL,
+  SH_SHOPT_EXECFAIL,
+  SH_SHOPT_EXTDEBUG,
+  SH_SHOPT_FORCE_FIGNORE,
+  SH_SHOPT_GNU_ERRFMT,
+  SH_SHOPT_HISTAPPEND,
+  SH_SHOPT_HISTREEDIT,
+  SH_SHOPT_HISTVERIFY,
+  SH_SHOPT_HOSTCOMPLETE,
+  SH_SHOPT_HUPONEXIT,
+  SH_SHOPT_LITHIST,
+  SH_SHOPT_LOGIN_SHELL,
+  SH_SHOPT_MAILWARN,
+  SH_SHOPT_NO_EMPTY_CMD_COMPLETION,
+  SH_SHOPT_PROGCOMP,
+  SH_SHOPT_PROGCOMP_ALIAS,
+  SH_SHOPT_RESTRICTED_SHELL,
+  SH_SHOPT_SHIFT_VERBOSE,
+  SH_SHOPT_VARREDIR_CLOSE,
   SH_OPT__COUNT
 };
 typedef struct sh_optinfo {
   const char *name;
-  char letter;  /* set -X, or 0 */
-  bool shopt;   /* shopt rather than set -o */
+  char letter; /* set -X, or 0 */
+  bool shopt;  /* shopt rather than set -o */
   bool dflt;
 } sh_optinfo;
 extern const sh_optinfo sh_opts[SH_OPT__COUNT];
@@ -236,8 +303,7 @@ void sh_opts_sorted(int *idx);
 /* The command hash table (ctx.c): the remembered path of name, or NULL;
  * remember adds or updates an entry (hits counted when hit). */
 struct sh_hashed *sh_hash_find(sh_ctx *c, const char *name);
-void sh_hash_remember(sh_ctx *c, const char *name, const char *path,
-                      bool hit);
+void sh_hash_remember(sh_ctx *c, const char *name, const char *path, bool hit);
 void sh_hash_forget(sh_ctx *c, const char *name); /* NULL: all */
 /* The shell builtin name stands for, or NULL when there is none or
  * `enable -n` turned it off (ctx.c). */
@@ -257,7 +323,7 @@ typedef struct sh_frame {
 } sh_frame;
 
 typedef struct sh_func {
-  char *src;      /* file the definition came from (BASH_SOURCE) */
+  char *src; /* file the definition came from (BASH_SOURCE) */
   char *name;
   sh_node *def;   /* SH_NODE_FUNCDEF */
   sh_unit *unit;  /* keeps def alive */
@@ -275,10 +341,10 @@ typedef struct sh_alias {
 
 /* ---- quoting (quote.c) ----------------------------------------------------- */
 
-bool sh_needs_ansi(const char *s);          /* control chars / bad UTF-8 */
-void sh_quote_ansi(vsh_buf *o, const char *s);      /* $'...' */
-void sh_quote_single(vsh_buf *o, const char *s);    /* '...' (${x@Q}, set) */
-void sh_quote_double(vsh_buf *o, const char *s);    /* "..." (declare -p) */
+bool sh_needs_ansi(const char *s);               /* control chars / bad UTF-8 */
+void sh_quote_ansi(vsh_buf *o, const char *s);   /* $'...' */
+void sh_quote_single(vsh_buf *o, const char *s); /* '...' (${x@Q}, set) */
+void sh_quote_double(vsh_buf *o, const char *s); /* "..." (declare -p) */
 void sh_quote_backslash(vsh_buf *o, const char *s); /* printf %q */
 /* Decodes backslash escapes in one of three dialects: SH_ESC_PLAIN
  * (printf's format, $'..'-style: \NNN octal), SH_ESC_PCT_B (printf %b:
@@ -304,23 +370,23 @@ typedef struct sh_job sh_job;
 
 struct sh_exec {
   struct vsh_shell *sh;
-  sh_exec *parent;          /* a nested exec (timeout) also stops with it */
+  sh_exec *parent; /* a nested exec (timeout) also stops with it */
   vsh_limits limits;
-  int64_t deadline_ns;      /* CLOCK_MONOTONIC; 0: none */
+  int64_t deadline_ns; /* CLOCK_MONOTONIC; 0: none */
   vsh_signal *signal;
-  _Atomic int cancel;       /* sh_cancel */
-  char limit_msg[256];      /* which limit, for the message */
+  _Atomic int cancel;  /* sh_cancel */
+  char limit_msg[256]; /* which limit, for the message */
   atomic_uint_fast64_t commands;
   atomic_uint_fast64_t threads; /* live pipeline/job threads */
   atomic_int next_pid;
-  pthread_mutex_t mu;       /* jobs and limit_msg */
-  sh_job *jobs;             /* all jobs of this exec */
+  pthread_mutex_t mu; /* jobs and limit_msg */
+  sh_job *jobs;       /* all jobs of this exec */
   int next_job_id;
-  sh_stream *out, *err;     /* captured streams */
-  _Atomic int main_sig;     /* a signal sent to the main shell ($$) */
-  vsh__acct acct;           /* memory charged to this exec */
-  atomic_bool late_limit;   /* a job met a limit while jobs were stopping */
-  _Atomic uint64_t work;    /* work units spent (limits.max_work) */
+  sh_stream *out, *err;   /* captured streams */
+  _Atomic int main_sig;   /* a signal sent to the main shell ($$) */
+  vsh__acct acct;         /* memory charged to this exec */
+  atomic_bool late_limit; /* a job met a limit while jobs were stopping */
+  _Atomic uint64_t work;  /* work units spent (limits.max_work) */
 };
 
 /* Virtual signals (kill): jobs and the main shell act on them at their
@@ -367,10 +433,10 @@ typedef enum sh_unwind {
   SH_UW_BREAK,
   SH_UW_CONTINUE,
   SH_UW_RETURN,
-  SH_UW_EXIT,   /* exit builtin, set -e, fatal errors: leave this context */
-  SH_UW_ABORT,  /* an expansion error ($((1/0))): abandon the script's
+  SH_UW_EXIT,  /* exit builtin, set -e, fatal errors: leave this context */
+  SH_UW_ABORT, /* an expansion error ($((1/0))): abandon the script's
                    current top-level command, go on with the next */
-  SH_UW_CANCEL  /* the exec is being cancelled */
+  SH_UW_CANCEL /* the exec is being cancelled */
 } sh_unwind;
 
 #define SH_TRAP_EXIT 0
@@ -387,27 +453,27 @@ struct sh_ctx {
   /* names: variables and scopes, functions, aliases, the positional
    * parameters, the command hash */
   struct sh_ctx_vars {
-    sh_scope *scope;          /* innermost; global at the bottom */
+    sh_scope *scope; /* innermost; global at the bottom */
     sh_scope *global;
     sh_func *funcs;
     sh_alias *aliases;
-    char **pos;               /* $1.. */
+    char **pos; /* $1.. */
     size_t npos;
-    char *arg0;               /* $0 */
-    uint32_t rng;             /* $RANDOM */
-    char numbuf[64];          /* dynamic variables' text ($RANDOM, ...) */
-    int getopts_pos;          /* position inside a bundle of options */
-    unsigned dyn_unset;       /* dynamic variables unset (bit: index in
+    char *arg0;                /* $0 */
+    uint32_t rng;              /* $RANDOM */
+    char numbuf[64];           /* dynamic variables' text ($RANDOM, ...) */
+    int getopts_pos;           /* position inside a bundle of options */
+    unsigned dyn_unset;        /* dynamic variables unset (bit: index in
                                  ctx.c's table): plain names from then on */
     bool expanding_assignment; /* x=value: tilde after ':' in operands */
-    int nameref_hops;         /* nameref chains resolved during expansion */
-    const char *ind_target;   /* the name the last ${!ref...} resolved to */
+    int nameref_hops;          /* nameref chains resolved during expansion */
+    const char *ind_target;    /* the name the last ${!ref...} resolved to */
     /* bash's command hash table: where $PATH search found each name, and
      * how often it ran (hash; cleared when PATH is assigned) */
     struct sh_hashed {
       char *name, *path;
       int hits;
-    } *hashed;
+    } * hashed;
     size_t nhashed;
     /* builtins `enable -n` turned off: the name finds a function or a
      * file on $PATH instead (a subshell inherits the list) */
@@ -416,35 +482,35 @@ struct sh_ctx {
     /* what sh_assign_one last assigned, for xtrace: the subscript as
      * written out (NULL: none) and the value (NULL: a list) */
     const char *asg_key, *asg_val;
-    char *underscore;         /* $_ */
+    char *underscore; /* $_ */
     size_t underscore_cap;
   } vars;
   /* options: set -o / shopt, and how this shell was started */
   struct sh_ctx_opt {
     bool opts[SH_OPT__COUNT];
-    bool dash_c;              /* this shell was started with -c */
-    bool dash_s;              /* this shell reads its commands from stdin */
-    bool interactive;         /* bash -i: $- shows i */
-    bool under_dash_c;        /* ... or is a subshell of one */
+    bool dash_c;       /* this shell was started with -c */
+    bool dash_s;       /* this shell reads its commands from stdin */
+    bool interactive;  /* bash -i: $- shows i */
+    bool under_dash_c; /* ... or is a subshell of one */
   } opt;
   /* the process this context stands for: ids, statuses, jobs, umask */
   struct sh_ctx_proc {
     unsigned umask;
-    int status;               /* $? */
-    int last_bg_pid;          /* $! */
+    int status;      /* $? */
+    int last_bg_pid; /* $! */
     int pid, ppid, bashpid;
-    bool subshell;            /* BASH_SUBSHELL > 0 */
+    bool subshell; /* BASH_SUBSHELL > 0 */
     int subshell_level;
-    sh_job *job;              /* when running as a background job */
+    sh_job *job;                   /* when running as a background job */
     const struct sh_node *job_top; /* that job's own command */
     int *pipestatus;
     size_t npipestatus;
-    int subst_status;         /* status of the last $( ) in this command */
-    int self_sig;             /* a signal this subshell or child shell sent
+    int subst_status; /* status of the last $( ) in this command */
+    int self_sig;     /* a signal this subshell or child shell sent
                                  itself (kill $BASHPID), acted on next */
-    int died_of;              /* the signal that ended this context */
-    bool child_shell;         /* a nested bash: $$ is its own */
-    bool mid_pipe;            /* a pipeline stage before the last: bash
+    int died_of;      /* the signal that ended this context */
+    bool child_shell; /* a nested bash: $$ is its own */
+    bool mid_pipe;    /* a pipeline stage before the last: bash
                                  reports no signal death there */
   } proc;
   /* traps, and what they see ($BASH_COMMAND, $? at entry) */
@@ -459,35 +525,35 @@ struct sh_ctx {
      * the time an EXIT trap runs) */
     const sh_node *cur_cmd;
     char *cmd_text;
-    sh_trap_frame frame;      /* the trap running (in_trap), as it began */
-    bool err_trap_fresh;      /* the function just run set the first ERR
+    sh_trap_frame frame; /* the trap running (in_trap), as it began */
+    bool err_trap_fresh; /* the function just run set the first ERR
                                  trap: bash runs none for its status */
-    int return_prev;          /* $? before the last `return` ran: what the
+    int return_prev;     /* $? before the last `return` ran: what the
                                  RETURN trap sees */
   } trap;
   /* the working directory and the directory stack */
   struct sh_ctx_dirs {
-    char *cwd;                /* logical working directory */
+    char *cwd; /* logical working directory */
     char **dirstack;
     size_t ndirs;
   } dirs;
   /* the fd table and the fds of the running command */
   struct sh_ctx_io {
-    sh_stream **fds;          /* fd table */
+    sh_stream **fds; /* fd table */
     int nfds;
     signed char psub_fds[64]; /* fds of <( ) / >( ) opened by the command
                                  running now: closed when it completes */
     int npsub;
     bool exec_redirs_permanent; /* `exec` without a command ran */
-    sh_stream *xtrace_to;     /* set -x output while a command's own
+    sh_stream *xtrace_to;       /* set -x output while a command's own
                                  redirections are in place (borrowed) */
   } io;
   /* nesting counters and limits (the budgets of the exec are in sh_exec) */
   struct sh_ctx_limit {
     unsigned call_depth, subst_depth, eval_depth, loop_depth;
-    unsigned script_depth;    /* eval_depth of a script's top-level loop */
-    uintptr_t stack_low;      /* below this the C stack is nearly gone */
-    int funcnest;             /* call frames (functions and `source`) */
+    unsigned script_depth; /* eval_depth of a script's top-level loop */
+    uintptr_t stack_low;   /* below this the C stack is nearly gone */
+    int funcnest;          /* call frames (functions and `source`) */
     /* ulimit's soft and hard limits (-1: unlimited), in the units ulimit
      * shows; inherited by subshells and child shells */
     bool ulimit_init;
@@ -496,33 +562,33 @@ struct sh_ctx {
   /* control flow: break/continue/return/exit unwinding, set -e */
   struct sh_ctx_flow {
     sh_unwind unwind;
-    int unwind_n;             /* break/continue levels */
-    unsigned errexit_off;     /* >0 inside if/while conditions, && || lhs, ! */
-    unsigned errexit_bang;    /* how much of errexit_off comes from ! */
-    bool abort_errexit;       /* the pending SH_UW_ABORT honours set -e */
-    unsigned catch_depth;     /* eval_depth of the eval/source text that
+    int unwind_n;          /* break/continue levels */
+    unsigned errexit_off;  /* >0 inside if/while conditions, && || lhs, ! */
+    unsigned errexit_bang; /* how much of errexit_off comes from ! */
+    bool abort_errexit;    /* the pending SH_UW_ABORT honours set -e */
+    unsigned catch_depth;  /* eval_depth of the eval/source text that
                                  stops an SH_UW_ABORT (0: none) */
   } flow;
   /* where the shell is: line, function, source, call frames, the unit being
    * run, and tracing (set -x) */
   struct sh_ctx_where {
-    const char *arith_what;   /* "((" or "let": prefixes arithmetic errors */
-    bool pin_line;            /* expanding a command's words: keep its line */
-    unsigned line;            /* LINENO */
-    const char *funcname;     /* innermost function, or NULL */
+    const char *arith_what; /* "((" or "let": prefixes arithmetic errors */
+    bool pin_line;          /* expanding a command's words: keep its line */
+    unsigned line;          /* LINENO */
+    const char *funcname;   /* innermost function, or NULL */
     const char *source_name;
-    const char *script_src;   /* the script file being run, or NULL */
-    sh_unit *unit;            /* the parse unit being run (borrowed) */
-    bool in_ps4;              /* expanding PS4: commands in it are not traced */
-    unsigned xtrace_level;    /* $( ), <( ), eval and source nesting: PS4's
+    const char *script_src;  /* the script file being run, or NULL */
+    sh_unit *unit;           /* the parse unit being run (borrowed) */
+    bool in_ps4;             /* expanding PS4: commands in it are not traced */
+    unsigned xtrace_level;   /* $( ), <( ), eval and source nesting: PS4's
                                  first character is repeated once more for
                                  each level, as bash does */
-    bool func_traced;         /* running a function declared -t */
-    bool xtrace_decl;         /* declare NAME=(...) under set -x: the
+    bool func_traced;        /* running a function declared -t */
+    bool xtrace_decl;        /* declare NAME=(...) under set -x: the
                                  literal is traced as NAME=('v' ...) */
-    const char *parse_what;   /* "eval" while eval's text is parsed and run:
+    const char *parse_what;  /* "eval" while eval's text is parsed and run:
                                  syntax errors name it as bash does */
-    struct sh_frame *frames;  /* innermost last: FUNCNAME, BASH_SOURCE,
+    struct sh_frame *frames; /* innermost last: FUNCNAME, BASH_SOURCE,
                                  BASH_LINENO */
   } where;
 };
@@ -542,8 +608,8 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *c);
 void sh_ctx_free(sh_ctx *c);
 
 /* fd table */
-sh_stream *sh_fd(sh_ctx *c, int fd);              /* borrowed or NULL */
-int sh_fd_set(sh_ctx *c, int fd, sh_stream *s);   /* takes a new ref */
+sh_stream *sh_fd(sh_ctx *c, int fd);            /* borrowed or NULL */
+int sh_fd_set(sh_ctx *c, int fd, sh_stream *s); /* takes a new ref */
 void sh_fd_close(sh_ctx *c, int fd);
 
 /* Errors from the shell itself: "vsh: line N: msg" on the context's
@@ -635,27 +701,27 @@ struct vsh_shell {
   bool own_fs;
   vsh_limits limits;
   char *cwd;
-  char **env;          /* base environment */
+  char **env; /* base environment */
   bool persistent;
   bool has_seed;
   uint64_t seed;
   char *name;
   bool name_is_script;
-  bool dash_c, from_stdin; /* $- shows c / s */
+  bool dash_c, from_stdin;      /* $- shows c / s */
   bool opt_init[SH_OPT__COUNT]; /* options set with vsh_shell_set_option */
   bool opt_set[SH_OPT__COUNT];
   sh_custom *customs;
   pthread_mutex_t mu;
-  sh_ctx *session;     /* persistent state between execs */
-  bool session_busy;   /* a persistent shell's exec is running (under mu) */
+  sh_ctx *session;      /* persistent state between execs */
+  bool session_busy;    /* a persistent shell's exec is running (under mu) */
   bool use_tree_sitter; /* structure from tree-sitter-bash (default) */
-  atomic_int next_pid; /* execs run concurrently */
-  atomic_int running;  /* execs in flight (vsh_shell_register_command and
+  atomic_int next_pid;  /* execs run concurrently */
+  atomic_int running;   /* execs in flight (vsh_shell_register_command and
                           vsh_shell_set_option refuse to run meanwhile) */
   /* bindings: virtual $$/$PPID/$UID (vsh_shell_opts has_ids) */
   bool has_ids;
   int pid, ppid, uid;
-  struct net_policy *net; /* what curl and wget may reach (net/net.h) */
+  struct net_policy *net;    /* what curl and wget may reach (net/net.h) */
   const sh_expand_hooks *xh; /* the executor as expansion calls it */
 };
 

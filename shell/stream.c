@@ -25,8 +25,8 @@ struct sh_stream {
   sh_stream_kind kind;
   pthread_mutex_t mu; /* BUF, BYTES, FILE */
   sh_pipe *pipe;
-  vsh_buf buf;        /* BUF captured bytes, BYTES data */
-  size_t pos;         /* BYTES read position */
+  vsh_buf buf; /* BUF captured bytes, BYTES data */
+  size_t pos;  /* BYTES read position */
   uint64_t limit;
   vfs_file *file;
   char *path;
@@ -58,10 +58,8 @@ static sh_stream *stream_new(sh_stream_kind kind) {
 
 static void pipe_release(sh_pipe *p, bool reader) {
   pthread_mutex_lock(&p->mu);
-  if (reader)
-    p->r_open = false;
-  else
-    p->w_open = false;
+  if (reader) p->r_open = false;
+  else p->w_open = false;
   bool dead = !p->r_open && !p->w_open;
   pthread_cond_broadcast(&p->cv);
   pthread_mutex_unlock(&p->mu);
@@ -353,10 +351,8 @@ int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
   if (ex && sh_exec_charge(ex, 1)) return VSH_EABORTED;
   if (s->fifo) return s->fifo_rd ? pipe_read(s->pipe, buf, n, ex) : VSH_EBADF;
   switch (s->kind) {
-  case SH_STREAM_NULL:
-    return 0;
-  case SH_STREAM_PIPE_R:
-    return pipe_read(s->pipe, buf, n, ex);
+  case SH_STREAM_NULL: return 0;
+  case SH_STREAM_PIPE_R: return pipe_read(s->pipe, buf, n, ex);
   case SH_STREAM_BYTES: {
     pthread_mutex_lock(&s->mu);
     size_t left = s->buf.len - s->pos;
@@ -379,8 +375,7 @@ int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
     pthread_mutex_unlock(&s->mu);
     return r > (int64_t)n ? (int64_t)n : r;
   }
-  default:
-    return VSH_EBADF;
+  default: return VSH_EBADF;
   }
 }
 
@@ -391,17 +386,13 @@ int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex) {
   if (ex && sh_exec_charge(ex, 1 + n / 256)) return VSH_EABORTED;
   if (s->fifo) return s->fifo_wr ? pipe_write(s->pipe, buf, n, ex) : VSH_EBADF;
   switch (s->kind) {
-  case SH_STREAM_NULL:
-    return 0;
-  case SH_STREAM_PIPE_W:
-    return pipe_write(s->pipe, buf, n, ex);
+  case SH_STREAM_NULL: return 0;
+  case SH_STREAM_PIPE_W: return pipe_write(s->pipe, buf, n, ex);
   case SH_STREAM_BUF: {
     int rc = 0;
     pthread_mutex_lock(&s->mu);
-    if (s->limit && s->buf.len + n > s->limit)
-      rc = VSH_ELIMIT;
-    else
-      rc = vsh__buf_append(&s->buf, buf, n);
+    if (s->limit && s->buf.len + n > s->limit) rc = VSH_ELIMIT;
+    else rc = vsh__buf_append(&s->buf, buf, n);
     if (!rc && s->sink && n) s->sink(s->sink_ud, s->sink_fd, buf, n);
     pthread_mutex_unlock(&s->mu);
     if (rc == VSH_ELIMIT && ex)
@@ -415,8 +406,7 @@ int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex) {
     pthread_mutex_unlock(&s->mu);
     return r < 0 ? (int)r : 0;
   }
-  default:
-    return VSH_EBADF;
+  default: return VSH_EBADF;
   }
 }
 

@@ -170,10 +170,8 @@ static size_t idx_search(const sh_var *v, int64_t idx, bool *found) {
       *found = true;
       return mid;
     }
-    if (v->elems[mid].idx < idx)
-      lo = mid + 1;
-    else
-      hi = mid;
+    if (v->elems[mid].idx < idx) lo = mid + 1;
+    else hi = mid;
   }
   *found = false;
   return lo;
@@ -214,8 +212,7 @@ int sh_array_set(sh_var *v, int64_t idx, const char *val) {
     free(d);
     return VSH_ENOMEM;
   }
-  memmove(v->elems + pos + 1, v->elems + pos,
-          (v->n - pos) * sizeof(sh_aelem));
+  memmove(v->elems + pos + 1, v->elems + pos, (v->n - pos) * sizeof(sh_aelem));
   v->elems[pos] = (sh_aelem){.idx = idx, .val = d};
   v->n++;
   return 0;
@@ -302,7 +299,8 @@ int sh_assoc_set(sh_var *v, const char *key, const char *val) {
   char *k = strdup(key);
   int rc = !k || v->n >= UINT32_MAX - 1 ? VSH_ENOMEM : 0;
   if (!rc && !v->nbkt) rc = assoc_rehash(v, 1024);
-  else if (!rc && v->n >= (size_t)v->nbkt * 2) rc = assoc_rehash(v, v->nbkt * 4);
+  else if (!rc && v->n >= (size_t)v->nbkt * 2)
+    rc = assoc_rehash(v, v->nbkt * 4);
   if (!rc) rc = elems_grow(v);
   if (rc) {
     free(k);
@@ -362,7 +360,8 @@ static char *transform_value(sh_ctx *c, const sh_var *v, const char *val,
       *rc = VSH_EINVAL;
       return NULL;
     }
-    if (append && old && sh_arith_raw(c, old, strlen(old), &base) == 0) x += base;
+    if (append && old && sh_arith_raw(c, old, strlen(old), &base) == 0)
+      x += base;
     char tmp[32];
     snprintf(tmp, sizeof(tmp), "%lld", (long long)x);
     return strdup(tmp);
@@ -459,10 +458,10 @@ static int set_through_elem_ref(sh_ctx *c, const char *t, const char *val,
       }
     }
     if (!rc)
-      rc = sh_var_set_elem(c, base,
-                           bv && (bv->attrs & SH_VAR_ASSOC)
-                               ? sh_subscript_key(c, sub, sl) : sub,
-                           idx, val, append);
+      rc = sh_var_set_elem(
+          c, base,
+          bv && (bv->attrs & SH_VAR_ASSOC) ? sh_subscript_key(c, sub, sl) : sub,
+          idx, val, append);
   }
   free(base);
   free(sub);
@@ -506,8 +505,8 @@ int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
   return 0;
 }
 
-int sh_var_set_elem(sh_ctx *c, const char *name, const char *key,
-                    int64_t idx, const char *val, bool append) {
+int sh_var_set_elem(sh_ctx *c, const char *name, const char *key, int64_t idx,
+                    const char *val, bool append) {
   const char *elem = sh_nameref_elem(c, name);
   if (elem) { /* r[0]=x where r refers to a[1] */
     sh_error(c, "`%s': not a valid identifier", elem);

@@ -12,8 +12,7 @@ static void show(vsh_sandbox *sb, const char *path) {
   vsh_error err;
   if (vsh_sandbox_read_file(sb, path, &text, &err) == 0)
     printf("--- %s (%zu bytes)\n%s", path, text.len, text.data);
-  else
-    printf("--- %s\nerror: %s\n", path, err.message);
+  else printf("--- %s\nerror: %s\n", path, err.message);
   vsh_buf_dispose(&text);
 }
 
@@ -21,7 +20,8 @@ int main(int argc, char **argv) {
   const char *host = argc > 1 ? argv[1] : ".";
   vsh_error err;
   vsh_fs *image;
-  if (vsh_fs_new(&image, NULL, &err)) return fprintf(stderr, "%s\n", err.message), 1;
+  if (vsh_fs_new(&image, NULL, &err))
+    return fprintf(stderr, "%s\n", err.message), 1;
   vsh_fs_write(image, "/home/user/notes/todo.md", "- read the README\n", 18,
                0644, &err);
   vsh_mount_opts mo = VSH_MOUNT_OPTS_INIT;
@@ -32,13 +32,15 @@ int main(int argc, char **argv) {
   vsh_virtual_opts vo = VSH_VIRTUAL_OPTS_INIT;
   vo.fs = image; /* forked: the image stays clean */
   vsh_sandbox *sb;
-  if (vsh_virtual_sandbox_new(&sb, &vo, &err)) return fprintf(stderr, "%s\n", err.message), 1;
+  if (vsh_virtual_sandbox_new(&sb, &vo, &err))
+    return fprintf(stderr, "%s\n", err.message), 1;
   printf("cwd: %s\n", vsh_sandbox_cwd(sb));
 
   vsh_strv names = {0};
   if (vsh_sandbox_readdir(sb, "project", &names, &err) == 0) {
     printf("project/ has %zu entries:", names.len);
-    for (size_t i = 0; i < names.len && i < 8; i++) printf(" %s", names.items[i]);
+    for (size_t i = 0; i < names.len && i < 8; i++)
+      printf(" %s", names.items[i]);
     printf("%s\n", names.len > 8 ? " ..." : "");
   }
   vsh_strv_dispose(&names);

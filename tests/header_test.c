@@ -36,16 +36,15 @@ int main(void) {
   vsh_local_opts lo = VSH_LOCAL_OPTS_INIT;
   vsh_limits_init(&normal, VSH_PROFILE_NORMAL);
   if (fo.version != VSH_FS_OPTS_VERSION || mo.version != 1 ||
-      lf.size != VSH_LAZY_SIZE_UNKNOWN || no.version != 1 ||
-      eo.version != 1 || so.version != 1 || co.version != 1 ||
-      vo.version != 1 || dro.version != 1 || to.version != 1 ||
-      lo.version != 1 || lim.version != normal.version ||
+      lf.size != VSH_LAZY_SIZE_UNKNOWN || no.version != 1 || eo.version != 1 ||
+      so.version != 1 || co.version != 1 || vo.version != 1 ||
+      dro.version != 1 || to.version != 1 || lo.version != 1 ||
+      lim.version != normal.version ||
       lim.max_commands != normal.max_commands ||
       lim.max_string != normal.max_string ||
       lim.deadline_ms != normal.deadline_ms ||
       lim.max_work != normal.max_work) {
-    fputs("header_test: an INIT macro is not what the library uses\n",
-          stderr);
+    fputs("header_test: an INIT macro is not what the library uses\n", stderr);
     return 1;
   }
   printf("header_test: vsh %s ok\n", VSH_VERSION_STRING);

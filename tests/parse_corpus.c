@@ -36,8 +36,7 @@ static int parse_one(const char *src, size_t len, bool ts, bool extglob,
       break;
     }
     vsh_buf_dispose(&msg);
-    if (!n)
-      break;
+    if (!n) break;
     if (!quiet) {
       sh_ast_dump(n, out);
       vsh__buf_putc(out, '\n');
@@ -49,16 +48,13 @@ static int parse_one(const char *src, size_t len, bool ts, bool extglob,
 
 static char *slurp(const char *path, size_t *len) {
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-  if (!f)
-    return NULL;
+  if (!f) return NULL;
   vsh_buf b;
   vsh__buf_init(&b);
   char tmp[65536];
   size_t n;
-  while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
-    vsh__buf_append(&b, tmp, n);
-  if (f != stdin)
-    fclose(f);
+  while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) vsh__buf_append(&b, tmp, n);
+  if (f != stdin) fclose(f);
   return vsh__buf_steal(&b, len);
 }
 
@@ -66,26 +62,21 @@ int main(int argc, char **argv) {
   bool ts = false, extglob = false, quiet = false, cases = false;
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (!strcmp(argv[i], "-t"))
-      ts = true;
-    else if (!strcmp(argv[i], "-x"))
-      extglob = true;
-    else if (!strcmp(argv[i], "-q"))
-      quiet = true;
-    else if (!strcmp(argv[i], "--cases"))
-      cases = true;
-    else if (!strcmp(argv[i], "-c"))
-      break;
+    if (!strcmp(argv[i], "-t")) ts = true;
+    else if (!strcmp(argv[i], "-x")) extglob = true;
+    else if (!strcmp(argv[i], "-q")) quiet = true;
+    else if (!strcmp(argv[i], "--cases")) cases = true;
+    else if (!strcmp(argv[i], "-c")) break;
   }
   if (i >= argc) {
-    fprintf(stderr, "usage: parse_corpus [-t] [-x] [-q] [--cases] FILE|-c SCRIPT\n");
+    fprintf(stderr,
+            "usage: parse_corpus [-t] [-x] [-q] [--cases] FILE|-c SCRIPT\n");
     return 64;
   }
   char *src;
   size_t len;
   if (!strcmp(argv[i], "-c")) {
-    if (i + 1 >= argc)
-      return 64;
+    if (i + 1 >= argc) return 64;
     src = strdup(argv[i + 1]);
     len = strlen(src);
   } else {
@@ -105,11 +96,9 @@ int main(int argc, char **argv) {
     char *q = src, *end = src + len;
     while (q < end) {
       unsigned long n = 0;
-      if (sscanf(q, "#CASE %lu", &n) != 1)
-        break;
+      if (sscanf(q, "#CASE %lu", &n) != 1) break;
       char *nl = memchr(q, '\n', (size_t)(end - q));
-      if (!nl || (size_t)(end - nl - 1) < n)
-        break;
+      if (!nl || (size_t)(end - nl - 1) < n) break;
       vsh__buf_puts(&out, "CASE\n");
       parse_one(nl + 1, n, ts, extglob, quiet, &out);
       vsh__buf_puts(&out, "END\n");

@@ -68,12 +68,14 @@ static void *exec_worker(void *arg) {
   for (int i = 0; i < s->rounds; i++) {
     snprintf(script, sizeof script,
              "mkdir -p %s && cd %s && seq 1 3000 | grep 7 | sort -rn | "
-             "head -2 > top && cat top | wc -l", dir, dir);
+             "head -2 > top && cat top | wc -l",
+             dir, dir);
     expect(s, s->sb, script, NULL, 0, "2\n");
     expect(s, s->sb, "yes | head -3 | tr y n", NULL, 0, "n\nn\nn\n");
     expect(s, s->sb,
            "for i in 1 2 3; do (echo $i | cat >> /tmp/shared) & done; "
-           "wait; echo ok", NULL, 0, "ok\n");
+           "wait; echo ok",
+           NULL, 0, "ok\n");
     expect(s, s->sb, "sleep 10 & p=$!; kill $p; wait $p; echo $?", NULL, 0,
            "143\n");
     expect(s, s->sb, "cat <(seq 1 3) <(echo x) | wc -l", NULL, 0, "4\n");
@@ -85,8 +87,7 @@ static void *exec_worker(void *arg) {
     vsh_error e = {0};
     if (vsh_sandbox_exec(s->sb, "yes | cat | cat > /dev/null", &to, &r, &e))
       fail(s, "deadline exec", NULL, &e);
-    else if (r.exit_code != 124)
-      fail(s, "deadline exec", &r, NULL);
+    else if (r.exit_code != 124) fail(s, "deadline exec", &r, NULL);
     vsh_result_dispose(&r);
   }
   return NULL;
@@ -151,9 +152,8 @@ static void *abort_worker(void *arg) {
     vsh_exec_opts o = {.signal = a.sig};
     vsh_result r;
     vsh_error e = {0};
-    int rc = vsh_sandbox_exec(s->sb,
-                              "yes | cat > /dev/null & sleep 5 | cat; wait",
-                              &o, &r, &e);
+    int rc = vsh_sandbox_exec(
+        s->sb, "yes | cat > /dev/null & sleep 5 | cat; wait", &o, &r, &e);
     if (rc != VSH_EABORTED) fail(s, "abort", rc ? NULL : &r, &e);
     if (!rc) vsh_result_dispose(&r);
     pthread_join(t, NULL);
@@ -167,8 +167,8 @@ static void *abort_worker(void *arg) {
 static void tool(shared *s, int k, const char *params, bool must) {
   vsh_tool_result r = {0};
   vsh_error e = {0};
-  if (vsh_tool_execute(s->tools[k], "call", params, NULL, NULL, NULL, &r,
-                       &e) && must)
+  if (vsh_tool_execute(s->tools[k], "call", params, NULL, NULL, NULL, &r, &e) &&
+      must)
     fail(s, params, NULL, &e);
   vsh_tool_result_dispose(&r);
 }
@@ -233,9 +233,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "scope: %s\n", e.message);
     return 1;
   }
-  int (*mk[6])(vsh_tool **, vsh_sandbox *, vsh_error *) = {
-      vsh_tool_read, vsh_tool_write, vsh_tool_edit,
-      vsh_tool_bash, vsh_tool_grep,  vsh_tool_glob};
+  int (*mk[6])(vsh_tool **, vsh_sandbox *,
+               vsh_error *) = {vsh_tool_read, vsh_tool_write, vsh_tool_edit,
+                               vsh_tool_bash, vsh_tool_grep,  vsh_tool_glob};
   for (int k = 0; k < 6; k++)
     if (mk[k](&s.tools[k], scope, &e)) {
       fprintf(stderr, "tool %d: %s\n", k, e.message);

@@ -79,8 +79,10 @@ static int read_from_fd_py(vsh_cmd *c, int argc, char **argv, void *ud) {
     int64_t n = vsh_cmd_read_fd(c, fd, buf, sizeof(buf));
     if (n < 0) {
       char msg[128];
-      int l = snprintf(msg, sizeof(msg),
-                       "FATAL: Error reading from fd %d: [Errno 9] Bad file descriptor\n", fd);
+      int l = snprintf(
+          msg, sizeof(msg),
+          "FATAL: Error reading from fd %d: [Errno 9] Bad file descriptor\n",
+          fd);
       out(c, 2, msg, (size_t)l);
       return 1;
     }
@@ -150,7 +152,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   for (int k = 1; k < argc && k < i; k++)
-    if (!strcmp(argv[k], "-O") && k + 1 < argc) vsh_shell_set_option(sh, argv[k + 1], true, NULL);
+    if (!strcmp(argv[k], "-O") && k + 1 < argc)
+      vsh_shell_set_option(sh, argv[k + 1], true, NULL);
   static const struct {
     const char *name;
     vsh_command_fn run;

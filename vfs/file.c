@@ -30,8 +30,8 @@ int vfs_open(vfs *fs, const char *path, unsigned flags, unsigned mode,
   if (rc) goto done;
   bool writing = (flags & (VFS_O_WRITE | VFS_O_APPEND)) != 0;
   if ((writing || (flags & (VFS_O_CREAT | VFS_O_TRUNC))) &&
-      !(w.node && w.node->type == VFS_CHR) && !(w.node && w.node->type == VFS_FIFO) &&
-      (rc = vfs__ro_check(fs, &w)))
+      !(w.node && w.node->type == VFS_CHR) &&
+      !(w.node && w.node->type == VFS_FIFO) && (rc = vfs__ro_check(fs, &w)))
     goto done;
   if (!w.node) {
     if (w.trailing_slash) {
@@ -76,19 +76,13 @@ int64_t vfs_file_read(vfs_file *f, void *buf, size_t n) {
   if (!(f->flags & VFS_O_READ)) return VSH_EBADF;
   switch (f->dev) {
   case VFS_DEV_NULL:
-  case VFS_DEV_BIN:
-    return 0;
-  case VFS_DEV_ZERO:
-    memset(buf, 0, n);
-    return (int64_t)n;
-  case VFS_DEV_URANDOM:
-    vfs_random_bytes(f->fs, buf, n);
-    return (int64_t)n;
+  case VFS_DEV_BIN: return 0;
+  case VFS_DEV_ZERO: memset(buf, 0, n); return (int64_t)n;
+  case VFS_DEV_URANDOM: vfs_random_bytes(f->fs, buf, n); return (int64_t)n;
   case VFS_DEV_FD:
   case VFS_DEV_FDDIR:
     return VSH_EBADF; /* the shell maps these to its own descriptors */
-  default:
-    break;
+  default: break;
   }
   vfs *fs = f->fs;
   vfs_blob *b = NULL;

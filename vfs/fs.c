@@ -7,8 +7,7 @@
 #include <string.h>
 #include <sys/random.h>
 
-static int map_err(vsh_error *err, int rc, const char *what,
-                   const char *path) {
+static int map_err(vsh_error *err, int rc, const char *what, const char *path) {
   if (rc) vsh__error_set(err, rc, "%s '%s': %s", what, path, vsh_strerror(rc));
   return rc;
 }
@@ -28,8 +27,8 @@ static int add_dev(vfs *fs, const char *path, vfs_dev dev, int devfd,
   int rc = vfs__walk(fs, path, WALK_PARENT, &w);
   if (rc) return rc;
   if (w.node) return VSH_EEXIST;
-  vfs_node *n = vfs__node_new(fs, dev == VFS_DEV_FDDIR ? VFS_DIR : VFS_CHR,
-                              mode);
+  vfs_node *n =
+      vfs__node_new(fs, dev == VFS_DEV_FDDIR ? VFS_DIR : VFS_CHR, mode);
   if (!n) return VSH_ENOMEM;
   n->dev = (uint8_t)dev;
   n->devfd = devfd;
@@ -52,9 +51,9 @@ static int skeleton(vfs *fs) {
   static const struct {
     const char *path;
     unsigned mode;
-  } dirs[] = {{"/usr", 0755}, {"/usr/bin", 0755},
-              {"/dev", 0755},       {"/etc", 0755}, {"/tmp", 01777},
-              {"/home", 0755},      {"/home/user", 0755}};
+  } dirs[] = {{"/usr", 0755},      {"/usr/bin", 0755}, {"/dev", 0755},
+              {"/etc", 0755},      {"/tmp", 01777},    {"/home", 0755},
+              {"/home/user", 0755}};
   static const struct {
     const char *path;
     vfs_dev dev;
@@ -70,8 +69,8 @@ static int skeleton(vfs *fs) {
   int rc = 0;
   for (size_t i = 0; !rc && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
     rc = vfs_mkdir(fs, dirs[i].path, dirs[i].mode);
-    if (!rc && dirs[i].mode != 0755) rc = vfs_chmod(fs, dirs[i].path,
-                                                    dirs[i].mode);
+    if (!rc && dirs[i].mode != 0755)
+      rc = vfs_chmod(fs, dirs[i].path, dirs[i].mode);
   }
   VFS_LOCK(fs);
   /* /usr/bin also lists the built-in commands; /bin -> usr/bin, as on
@@ -99,8 +98,9 @@ int vsh_fs_new(vsh_fs **out, const vsh_fs_opts *opts, vsh_error *err) {
                                  "vsh_fs_opts", err))
     return VSH_EINVAL;
   vfs *fs = fs_alloc(opts ? opts->alloc : NULL);
-  if (!fs) return vsh__error_set(err, VSH_ENOMEM, "cannot create filesystem: %s",
-                                 vsh_strerror(VSH_ENOMEM));
+  if (!fs)
+    return vsh__error_set(err, VSH_ENOMEM, "cannot create filesystem: %s",
+                          vsh_strerror(VSH_ENOMEM));
   fs->depth = 1;
   fs->next_ino = VFS_ROOT_INO;
   if (opts) {
@@ -138,8 +138,9 @@ int vsh_fs_fork(vsh_fs **out, vsh_fs *src, vsh_error *err) {
   *out = NULL;
   if (!src) return vsh__error_set(err, VSH_EINVAL, "fork: no filesystem");
   vfs *fs = fs_alloc(&src->al);
-  if (!fs) return vsh__error_set(err, VSH_ENOMEM, "fork: %s",
-                                 vsh_strerror(VSH_ENOMEM));
+  if (!fs)
+    return vsh__error_set(err, VSH_ENOMEM, "fork: %s",
+                          vsh_strerror(VSH_ENOMEM));
   VFS_LOCK(src);
   fs->root = src->root;
   if (fs->root) atomic_fetch_add(&fs->root->rc, 1);

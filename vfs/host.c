@@ -153,8 +153,8 @@ static void stat_times(vfs_node *n, const struct stat *st) {
 }
 
 /* One host directory entry -> a node (or NULL to leave it out). */
-static vfs_node *host_child(vfs *fs, vfs_lazy *dir, int dfd,
-                            const char *name, uint64_t dir_ino, int *rc) {
+static vfs_node *host_child(vfs *fs, vfs_lazy *dir, int dfd, const char *name,
+                            uint64_t dir_ino, int *rc) {
   struct stat st;
   *rc = 0;
   if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) return NULL;
@@ -167,15 +167,17 @@ static vfs_node *host_child(vfs *fs, vfs_lazy *dir, int dfd,
   if (S_ISREG(st.st_mode)) {
     node = vfs__node_new(fs, VFS_REG, st.st_mode & 07777);
     if (node) node->host_mode = true;
-    if (node) node->u.reg.lazy =
-        host_lazy(fs, LAZY_HOST_FILE, dir->mount, rel, (size_t)n);
+    if (node)
+      node->u.reg.lazy =
+          host_lazy(fs, LAZY_HOST_FILE, dir->mount, rel, (size_t)n);
     if (node && !node->u.reg.lazy) goto oom;
     if (node) node->size = (uint64_t)st.st_size;
   } else if (S_ISDIR(st.st_mode)) {
     node = vfs__node_new(fs, VFS_DIR, st.st_mode & 07777);
     if (node) node->host_mode = true;
-    if (node) node->u.dir.pending =
-        host_lazy(fs, LAZY_HOST_DIR, dir->mount, rel, (size_t)n);
+    if (node)
+      node->u.dir.pending =
+          host_lazy(fs, LAZY_HOST_DIR, dir->mount, rel, (size_t)n);
     if (node && !node->u.dir.pending) goto oom;
     if (node) node->u.dir.parent = dir_ino;
   } else if (S_ISLNK(st.st_mode) && dir->mount->allow_symlinks) {
@@ -238,8 +240,8 @@ int vfs__host_list(vfs *fs, vfs_lazy *lz, uint64_t dir_ino) {
 static int put_node(vfs *fs, const char *path, vfs_node *n, bool replace_empty,
                     vsh_error *err);
 
-int vsh_fs_write_lazy(vsh_fs *fs, const char *path,
-                      const vsh_lazy_file *file, vsh_error *err) {
+int vsh_fs_write_lazy(vsh_fs *fs, const char *path, const vsh_lazy_file *file,
+                      vsh_error *err) {
   if (!file)
     return vsh__error_set(err, VSH_EINVAL, "lazy file: missing argument");
   /* a newer layout starts with these fields too: ud is released either way */
@@ -304,8 +306,8 @@ int vsh_fs_mount_host(vsh_fs *fs, const char *host_dir, const char *vpath,
   atomic_init(&m->rc, 1);
   m->rootfd = rootfd;
   m->allow_symlinks = opts && opts->allow_symlinks;
-  m->max_file_size = opts && opts->max_file_size ? opts->max_file_size
-                                                  : DEFAULT_MAX_FILE;
+  m->max_file_size =
+      opts && opts->max_file_size ? opts->max_file_size : DEFAULT_MAX_FILE;
   vfs_node *n = vfs__node_new(fs, VFS_DIR, st.st_mode & 07777);
   if (n) n->host_mode = true;
   if (n) n->u.dir.pending = host_lazy(fs, LAZY_HOST_DIR, m, ".", 1);
@@ -316,7 +318,8 @@ int vsh_fs_mount_host(vsh_fs *fs, const char *host_dir, const char *vpath,
                           vsh_strerror(VSH_ENOMEM));
   }
   stat_times(n, &st);
-  if (opts && opts->read_only && fs->n_ro >= sizeof(fs->ro_ino) / sizeof(fs->ro_ino[0])) {
+  if (opts && opts->read_only &&
+      fs->n_ro >= sizeof(fs->ro_ino) / sizeof(fs->ro_ino[0])) {
     vfs__node_unref(fs, n);
     return vsh__error_set(err, VSH_ELIMIT, "mount: too many read-only mounts");
   }
@@ -375,8 +378,7 @@ static int put_node(vfs *fs, const char *path, vfs_node *n, bool replace_empty,
     rc = vfs__insert(fs, n, &ino);
     if (!rc) {
       vfs_node *d = vfs__get_mut(fs, w.dir);
-      rc = d ? vfs__dir_add(fs, d, w.name, w.name_len, ino,
-                            n->type == VFS_DIR)
+      rc = d ? vfs__dir_add(fs, d, w.name, w.name_len, ino, n->type == VFS_DIR)
              : VSH_ENOMEM;
       if (rc) vfs__drop(fs, ino);
       n = NULL; /* owned by the table (or dropped) */
@@ -386,8 +388,7 @@ static int put_node(vfs *fs, const char *path, vfs_node *n, bool replace_empty,
 done:
   if (n) vfs__node_unref(fs, n);
   if (rc)
-    vsh__error_set(err, rc, "cannot create '%s': %s", path,
-                   vsh_strerror(rc));
+    vsh__error_set(err, rc, "cannot create '%s': %s", path, vsh_strerror(rc));
   vsh_buf_dispose(&canon);
   return rc;
 }

@@ -48,8 +48,7 @@ vfs_name *vfs__name_new(vfs *fs, const char *s, size_t n) {
 }
 
 void vfs__name_unref(vfs *fs, vfs_name *nm) {
-  if (nm && rc_dec(&nm->rc))
-    vsh__free(&fs->al, nm, sizeof(*nm) + nm->len + 1);
+  if (nm && rc_dec(&nm->rc)) vsh__free(&fs->al, nm, sizeof(*nm) + nm->len + 1);
 }
 
 void vfs__mount_unref(vfs *fs, vfs_mount *m) {
@@ -95,11 +94,8 @@ static void node_dispose(vfs *fs, vfs_node *n) {
     vsh__free(&fs->al, n->u.dir.ents, n->u.dir.cap * sizeof(vfs_ent));
     vfs__lazy_unref(fs, n->u.dir.pending);
     break;
-  case VFS_LNK:
-    vsh__free(&fs->al, n->u.lnk.target, n->u.lnk.len + 1);
-    break;
-  default:
-    break;
+  case VFS_LNK: vsh__free(&fs->al, n->u.lnk.target, n->u.lnk.len + 1); break;
+  default: break;
   }
   vsh__free(&fs->al, n, sizeof(*n));
 }
@@ -143,8 +139,7 @@ static vfs_node *node_copy(vfs *fs, const vfs_node *n) {
       return NULL;
     }
     break;
-  default:
-    break;
+  default: break;
   }
   return c;
 }
@@ -155,10 +150,8 @@ void vfs__trie_unref(vfs *fs, vfs_trie *t, unsigned level) {
   if (!t || !rc_dec(&t->rc)) return;
   for (unsigned i = 0; i < TRIE_FAN; i++) {
     if (!t->slot[i]) continue;
-    if (level > 1)
-      vfs__trie_unref(fs, t->slot[i], level - 1);
-    else
-      vfs__node_unref(fs, t->slot[i]);
+    if (level > 1) vfs__trie_unref(fs, t->slot[i], level - 1);
+    else vfs__node_unref(fs, t->slot[i]);
   }
   vsh__free(&fs->al, t, sizeof(*t));
 }
@@ -193,10 +186,8 @@ static vfs_trie *trie_own(vfs *fs, vfs_trie **slot, unsigned level) {
   memcpy(c->slot, t->slot, sizeof(c->slot));
   for (unsigned i = 0; i < TRIE_FAN; i++) {
     if (!c->slot[i]) continue;
-    if (level > 1)
-      rc_inc(&((vfs_trie *)c->slot[i])->rc);
-    else
-      rc_inc(&((vfs_node *)c->slot[i])->rc);
+    if (level > 1) rc_inc(&((vfs_trie *)c->slot[i])->rc);
+    else rc_inc(&((vfs_node *)c->slot[i])->rc);
   }
   vfs__trie_unref(fs, t, level);
   *slot = c;
@@ -283,8 +274,7 @@ int vfs__open_ref(vfs *fs, uint64_t ino) {
   }
   if (fs->n_open == fs->cap_open) {
     size_t ncap = fs->cap_open ? fs->cap_open * 2 : 8;
-    vfs_open_ino *o = vsh__realloc(&fs->al, fs->open,
-                                   fs->cap_open * sizeof(*o),
+    vfs_open_ino *o = vsh__realloc(&fs->al, fs->open, fs->cap_open * sizeof(*o),
                                    ncap * sizeof(*o));
     if (!o) return VSH_ENOMEM;
     fs->open = o;
@@ -330,10 +320,8 @@ vfs_ent *vfs__dir_find(const vfs_node *dir, const char *name, size_t n,
       if (pos) *pos = mid;
       return &dir->u.dir.ents[mid];
     }
-    if (c < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
   }
   if (pos) *pos = lo;
   return NULL;
@@ -347,9 +335,9 @@ int vfs__dir_add(vfs *fs, vfs_node *dir, const char *name, size_t n,
   if (dir->u.dir.len == dir->u.dir.cap) {
     uint32_t ncap = dir->u.dir.cap ? dir->u.dir.cap * 2 : 4;
     if (ncap < dir->u.dir.cap) ncap = UINT32_MAX;
-    vfs_ent *e = vsh__realloc(&fs->al, dir->u.dir.ents,
-                              dir->u.dir.cap * sizeof(vfs_ent),
-                              ncap * sizeof(vfs_ent));
+    vfs_ent *e =
+        vsh__realloc(&fs->al, dir->u.dir.ents, dir->u.dir.cap * sizeof(vfs_ent),
+                     ncap * sizeof(vfs_ent));
     if (!e) return VSH_ENOMEM;
     dir->u.dir.ents = e;
     dir->u.dir.cap = ncap;

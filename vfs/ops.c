@@ -19,8 +19,8 @@ int vfs__charge(vfs *fs, uint64_t old_size, uint64_t new_size, bool owned) {
     return 0;
   }
   uint64_t delta = new_size - old_size;
-  if (fs->max_bytes && (fs->bytes + delta > fs->max_bytes ||
-                        fs->bytes + delta < fs->bytes))
+  if (fs->max_bytes &&
+      (fs->bytes + delta > fs->max_bytes || fs->bytes + delta < fs->bytes))
     return VSH_ENOSPC;
   fs->bytes += delta;
   return 0;
@@ -51,8 +51,8 @@ static int own_bytes(vfs *fs, vfs_node *n, size_t cap) {
       return rc;
     }
   }
-  bool private_ok = cur && atomic_load(&cur->rc) == 2 && !n->u.reg.lazy &&
-                    cur->cap >= cap;
+  bool private_ok =
+      cur && atomic_load(&cur->rc) == 2 && !n->u.reg.lazy && cur->cap >= cap;
   if (private_ok) { /* ours (plus the reference we just took) */
     vfs__blob_unref(fs, cur);
   } else {
@@ -84,8 +84,8 @@ int vfs__own_content(vfs *fs, vfs_node *n, size_t cap) {
 
 int vfs__ro_check(vfs *fs, const vfs_walk *w) {
   if (!fs->n_ro) return 0;
-  uint64_t ino = w->node && w->node->type == VFS_DIR && w->ino ? w->ino
-                                                                : w->dir;
+  uint64_t ino =
+      w->node && w->node->type == VFS_DIR && w->ino ? w->ino : w->dir;
   /* up the parents; the guard bounds a corrupt chain, not a real one */
   for (unsigned guard = 0; ino && guard < VSH_PATH_MAX; guard++) {
     for (unsigned i = 0; i < fs->n_ro; i++)
@@ -100,8 +100,7 @@ int vfs__ro_check(vfs *fs, const vfs_walk *w) {
 
 int vfs__settle_size(vfs *fs, uint64_t ino, vfs_node **n) {
   vfs_node *c = *n;
-  if (!c || c->type != VFS_REG || !c->u.reg.lazy ||
-      c->size != VFS_SIZE_UNKNOWN)
+  if (!c || c->type != VFS_REG || !c->u.reg.lazy || c->size != VFS_SIZE_UNKNOWN)
     return 0;
   vfs_node *m = vfs__get_mut(fs, ino);
   if (!m) return VSH_ENOMEM;
@@ -130,8 +129,7 @@ int vfs__write_at(vfs *fs, vfs_node *n, uint64_t off, const void *data,
   /* Quota first (for an unowned file own_bytes charges its old size). */
   uint64_t future = need;
   if (n->u.reg.lazy) {
-    if (fs->max_bytes && fs->bytes + future > fs->max_bytes)
-      return VSH_ENOSPC;
+    if (fs->max_bytes && fs->bytes + future > fs->max_bytes) return VSH_ENOSPC;
   } else if (fs->max_bytes && future > old &&
              fs->bytes + (future - old) > fs->max_bytes) {
     return VSH_ENOSPC;
@@ -150,8 +148,7 @@ int vfs__write_at(vfs *fs, vfs_node *n, uint64_t off, const void *data,
 }
 
 /* Replaces the whole content of a private regular node. */
-static int replace_content(vfs *fs, vfs_node *n, const void *data,
-                           size_t len) {
+static int replace_content(vfs *fs, vfs_node *n, const void *data, size_t len) {
   bool owned = !n->u.reg.lazy;
   uint64_t old = owned ? n->size : 0;
   if (fs->max_bytes && len > old && fs->bytes + (len - old) > fs->max_bytes)
@@ -203,11 +200,8 @@ static void fill_stat(const vfs_node *n, uint64_t ino, int devfd,
     st->size = DIR_SIZE;
     st->host = n->u.dir.pending != NULL;
     break;
-  case VFS_LNK:
-    st->size = n->u.lnk.len;
-    break;
-  default:
-    break;
+  case VFS_LNK: st->size = n->u.lnk.len; break;
+  default: break;
   }
 }
 
@@ -223,8 +217,7 @@ static int create_in(vfs *fs, const vfs_walk *w, vfs_node *n,
     return rc;
   }
   vfs_node *d = vfs__get_mut(fs, w->dir);
-  rc = d ? vfs__dir_add(fs, d, w->name, w->name_len, ino,
-                        n->type == VFS_DIR)
+  rc = d ? vfs__dir_add(fs, d, w->name, w->name_len, ino, n->type == VFS_DIR)
          : VSH_ENOMEM;
   if (rc) {
     vfs__drop(fs, ino);
@@ -235,8 +228,9 @@ static int create_in(vfs *fs, const vfs_walk *w, vfs_node *n,
 }
 
 static bool is_dots(const vfs_walk *w) {
-  return w->name_len == 0 || (w->name[0] == '.' &&
-         (w->name_len == 1 || (w->name_len == 2 && w->name[1] == '.')));
+  return w->name_len == 0 ||
+         (w->name[0] == '.' &&
+          (w->name_len == 1 || (w->name_len == 2 && w->name[1] == '.')));
 }
 
 /* Removes the entry w names from its directory and releases one link. */
@@ -282,12 +276,10 @@ int vfs_read_file(vfs *fs, const char *path, vsh_buf *out) {
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, WALK_FOLLOW, &w);
   if (!rc) {
-    if (w.node->type == VFS_DIR)
-      rc = VSH_EISDIR;
+    if (w.node->type == VFS_DIR) rc = VSH_EISDIR;
     else if (w.node->type == VFS_CHR)
       rc = w.node->dev == VFS_DEV_NULL ? 0 : VSH_EINVAL;
-    else
-      rc = vfs__content(fs, w.node, &b);
+    else rc = vfs__content(fs, w.node, &b);
   }
   VFS_UNLOCK(fs);
   if (rc) return rc;
@@ -400,8 +392,8 @@ static int dir_path(vfs *fs, uint64_t ino, vsh_buf *out) {
 int vfs_realpath(vfs *fs, const char *path, bool missing_ok, vsh_buf *out) {
   vfs_walk w;
   VFS_LOCK(fs);
-  int rc = vfs__walk(fs, path, WALK_FOLLOW | (missing_ok ? WALK_PARENT : 0),
-                     &w);
+  int rc =
+      vfs__walk(fs, path, WALK_FOLLOW | (missing_ok ? WALK_PARENT : 0), &w);
   if (rc) goto done;
   if (w.node && w.node->type == VFS_DIR) {
     rc = dir_path(fs, w.ino, out);
@@ -601,12 +593,10 @@ int vfs_unlink(vfs *fs, const char *path) {
   int rc = vfs__walk(fs, path, 0, &w);
   if (!rc && w.node->type != VFS_DIR) rc = vfs__ro_check(fs, &w);
   if (!rc) {
-    if (w.node->type == VFS_DIR || is_dots(&w))
-      rc = VSH_EISDIR;
+    if (w.node->type == VFS_DIR || is_dots(&w)) rc = VSH_EISDIR;
     else if (w.ino == 0)
       rc = w.node->dev == VFS_DEV_BIN ? VSH_EACCES : VSH_EPERM;
-    else
-      rc = unlink_entry(fs, &w);
+    else rc = unlink_entry(fs, &w);
   }
   VFS_UNLOCK(fs);
   return rc;
@@ -943,13 +933,11 @@ done:
 
 /* ---- exported for file.c ---------------------------------------------- */
 
-void vfs__fill_stat(const vfs_node *n, uint64_t ino, int devfd,
-                    vfs_info *st) {
+void vfs__fill_stat(const vfs_node *n, uint64_t ino, int devfd, vfs_info *st) {
   fill_stat(n, ino, devfd, st);
 }
 
-int vfs__create_reg(vfs *fs, const vfs_walk *w, unsigned mode,
-                    uint64_t *ino) {
+int vfs__create_reg(vfs *fs, const vfs_walk *w, unsigned mode, uint64_t *ino) {
   vfs_node *n = vfs__node_new(fs, VFS_REG, mode ? mode : 0644);
   if (!n) return VSH_ENOMEM;
   return create_in(fs, w, n, ino);

@@ -81,13 +81,13 @@ int vsh_fs_write_file(vsh_fs *fs, const char *path, const void *data,
   return fail(err, rc, "cannot write", path);
 }
 
-int vsh_fs_mkdir(vsh_fs *fs, const char *path, bool recursive,
-                 vsh_error *err) {
+int vsh_fs_mkdir(vsh_fs *fs, const char *path, bool recursive, vsh_error *err) {
   vsh__error_clear(err);
   vsh_buf p = {0};
   int rc = canon(&p, path);
-  if (!rc) rc = recursive ? vfs_mkdir_p(fs, p.data, 0755)
-                          : vfs_mkdir(fs, p.data, 0755);
+  if (!rc)
+    rc =
+        recursive ? vfs_mkdir_p(fs, p.data, 0755) : vfs_mkdir(fs, p.data, 0755);
   vsh_buf_dispose(&p);
   return fail(err, rc, "cannot create directory", path);
 }
@@ -135,8 +135,7 @@ int vsh_fs_rm(vsh_fs *fs, const char *path, bool recursive, bool force,
   if (rc == VSH_ENOENT && force) rc = 0;
   else if (!rc && st.type == VFS_DIR)
     rc = recursive ? vfs_remove_tree(fs, p.data) : VSH_EISDIR;
-  else if (!rc)
-    rc = vfs_unlink(fs, p.data);
+  else if (!rc) rc = vfs_unlink(fs, p.data);
   vsh_buf_dispose(&p);
   return fail(err, rc, "cannot remove", path);
 }
@@ -151,8 +150,7 @@ typedef struct pstack {
   size_t n, cap;
 } pstack;
 
-static int push(pstack *s, const char *a, size_t al, const char *b,
-                size_t bl) {
+static int push(pstack *s, const char *a, size_t al, const char *b, size_t bl) {
   if (s->n == s->cap) {
     size_t nc = s->cap ? s->cap * 2 : 16;
     pend *nv = realloc(s->v, nc * sizeof(*nv));
@@ -225,8 +223,8 @@ int vsh_fs_cp(vsh_fs *fs, const char *src, const char *dst, bool recursive,
   if (!rc) {
     size_t sl = strlen(s.data);
     /* a directory copied into itself would never end */
-    if (!strncmp(d.data, s.data, sl) && (d.data[sl] == '/' || !d.data[sl] ||
-                                         sl == 1))
+    if (!strncmp(d.data, s.data, sl) &&
+        (d.data[sl] == '/' || !d.data[sl] || sl == 1))
       rc = VSH_EINVAL;
   }
   if (!rc) {
@@ -262,16 +260,16 @@ done:
   return fail(err, rc, "cannot copy", src);
 }
 
-#define TWO_PATHS(name, call, what)                                        \
-  int name(vsh_fs *fs, const char *x, const char *y, vsh_error *err) {     \
-    vsh__error_clear(err);                                                 \
-    vsh_buf a = {0}, b = {0};                                              \
-    int rc = canon(&a, x);                                                 \
-    if (!rc) rc = canon(&b, y);                                            \
-    if (!rc) rc = call;                                                    \
-    vsh_buf_dispose(&a);                                                   \
-    vsh_buf_dispose(&b);                                                   \
-    return fail(err, rc, what, x);                                         \
+#define TWO_PATHS(name, call, what)                                            \
+  int name(vsh_fs *fs, const char *x, const char *y, vsh_error *err) {         \
+    vsh__error_clear(err);                                                     \
+    vsh_buf a = {0}, b = {0};                                                  \
+    int rc = canon(&a, x);                                                     \
+    if (!rc) rc = canon(&b, y);                                                \
+    if (!rc) rc = call;                                                        \
+    vsh_buf_dispose(&a);                                                       \
+    vsh_buf_dispose(&b);                                                       \
+    return fail(err, rc, what, x);                                             \
   }
 
 TWO_PATHS(vsh_fs_rename, vfs_rename(fs, a.data, b.data), "cannot move")
@@ -287,8 +285,7 @@ int vsh_fs_symlink(vsh_fs *fs, const char *target, const char *linkpath,
   return fail(err, rc, "cannot create symbolic link", linkpath);
 }
 
-int vsh_fs_chmod(vsh_fs *fs, const char *path, unsigned mode,
-                 vsh_error *err) {
+int vsh_fs_chmod(vsh_fs *fs, const char *path, unsigned mode, vsh_error *err) {
   vsh__error_clear(err);
   vsh_buf p = {0};
   int rc = canon(&p, path);

@@ -26,8 +26,8 @@ typedef enum vfs_dev {
   VFS_DEV_NULL,
   VFS_DEV_ZERO,
   VFS_DEV_URANDOM,
-  VFS_DEV_FD,   /* /dev/stdin|stdout|stderr, /dev/fd/N: see devfd */
-  VFS_DEV_FDDIR, /* the /dev/fd directory */
+  VFS_DEV_FD,     /* /dev/stdin|stdout|stderr, /dev/fd/N: see devfd */
+  VFS_DEV_FDDIR,  /* the /dev/fd directory */
   VFS_DEV_BINDIR, /* /bin, /usr/bin: also lists the built-in commands */
   VFS_DEV_BIN     /* a built-in command's entry there (no bytes) */
 } vfs_dev;
@@ -47,8 +47,8 @@ typedef struct vfs_info { /* stat(2)-like; vfs_stat() fills it */
   uint32_t uid, gid;
   uint64_t size; /* bytes; symlink: target length */
   struct timespec atime, mtime, ctime;
-  bool host;     /* content comes from a host mount (not yet copied) */
-  bool lazy;     /* content from a provider, not read yet */
+  bool host;      /* content comes from a host mount (not yet copied) */
+  bool lazy;      /* content from a provider, not read yet */
   bool host_mode; /* mode bits read from a host mount, unchanged since */
 } vfs_info;
 
@@ -108,8 +108,7 @@ int vfs_truncate(vfs *fs, const char *path, uint64_t size);
  * last component may be missing (realpath -m style for one level). */
 int vfs_realpath(vfs *fs, const char *path, bool missing_ok, vsh_buf *out);
 /* Copies a regular file's bytes to dst (shares them: O(1) memory). */
-int vfs_copy_file(vfs *fs, const char *src, const char *dst,
-                  bool preserve);
+int vfs_copy_file(vfs *fs, const char *src, const char *dst, bool preserve);
 
 /* ---- file handles --------------------------------------------------- */
 

@@ -73,11 +73,11 @@ typedef struct vfs_node {
   uint64_t size; /* REG: logical length; counted in quota if owned */
   union {
     struct {
-      vfs_blob *blob;  /* NULL: empty, or lazy */
-      vfs_lazy *lazy;  /* set until the content is owned */
+      vfs_blob *blob; /* NULL: empty, or lazy */
+      vfs_lazy *lazy; /* set until the content is owned */
     } reg;
     struct {
-      vfs_ent *ents;   /* sorted by name bytes */
+      vfs_ent *ents; /* sorted by name bytes */
       uint32_t len, cap;
       uint32_t nsubdirs;
       uint64_t parent;
@@ -164,13 +164,13 @@ enum {
   WALK_PARENT = 1u << 1  /* the last component may be missing */
 };
 typedef struct vfs_walk {
-  uint64_t dir;    /* inode of the directory holding the last name */
-  uint64_t ino;    /* 0 when missing (WALK_PARENT) */
-  vfs_node *node;  /* borrowed; NULL when missing */
+  uint64_t dir;   /* inode of the directory holding the last name */
+  uint64_t ino;   /* 0 when missing (WALK_PARENT) */
+  vfs_node *node; /* borrowed; NULL when missing */
   char name[VSH_NAME_MAX + 1]; /* last component ("" for "/") */
   size_t name_len;
   bool trailing_slash;
-  int devfd;       /* /dev/fd/N, else -1 */
+  int devfd; /* /dev/fd/N, else -1 */
 } vfs_walk;
 /* Resolves path (absolute) under the lock. */
 int vfs__walk(vfs *fs, const char *path, unsigned flags, vfs_walk *w);
@@ -198,11 +198,9 @@ int vfs__write_at(vfs *fs, vfs_node *n, uint64_t off, const void *data,
                   size_t len);
 /* Replaces all bytes of a private regular node. */
 int vfs__replace(vfs *fs, vfs_node *n, const void *data, size_t len);
-void vfs__fill_stat(const vfs_node *n, uint64_t ino, int devfd,
-                    vfs_info *st);
+void vfs__fill_stat(const vfs_node *n, uint64_t ino, int devfd, vfs_info *st);
 /* Creates an empty regular file where a WALK_PARENT walk found none. */
-int vfs__create_reg(vfs *fs, const vfs_walk *w, unsigned mode,
-                    uint64_t *ino);
+int vfs__create_reg(vfs *fs, const vfs_walk *w, unsigned mode, uint64_t *ino);
 
 /* A lazy file whose size is not known until its provider runs
  * (VSH_LAZY_SIZE_UNKNOWN): stat and writes provide it first. */

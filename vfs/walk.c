@@ -8,11 +8,11 @@
 #include <string.h>
 
 /* The node every /dev/fd/N resolves to: never stored, never counted. */
-static vfs_node fd_node = {.type = VFS_CHR, .dev = VFS_DEV_FD,
-                           .mode = 0620, .nlink = 1, .devfd = -1};
+static vfs_node fd_node = {
+    .type = VFS_CHR, .dev = VFS_DEV_FD, .mode = 0620, .nlink = 1, .devfd = -1};
 /* The node of a built-in command's entry in a bin directory. */
-static vfs_node bin_node = {.type = VFS_REG, .dev = VFS_DEV_BIN,
-                            .mode = 0755, .nlink = 1, .devfd = -1};
+static vfs_node bin_node = {
+    .type = VFS_REG, .dev = VFS_DEV_BIN, .mode = 0755, .nlink = 1, .devfd = -1};
 
 bool vfs__is_bin_name(vfs *fs, const char *name, size_t n) {
   size_t lo = 0, hi = fs->n_bin_names;
@@ -22,10 +22,8 @@ bool vfs__is_bin_name(vfs *fs, const char *name, size_t n) {
     int c = strncmp(m, name, n);
     if (c == 0) c = m[n] ? 1 : 0;
     if (c == 0) return true;
-    if (c < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
   }
   return false;
 }
@@ -55,8 +53,8 @@ static bool parse_fd(const char *s, size_t n, int *fd) {
   return true;
 }
 
-static void set_result(vfs_walk *w, uint64_t dir, uint64_t ino,
-                       vfs_node *node, const char *name, size_t n) {
+static void set_result(vfs_walk *w, uint64_t dir, uint64_t ino, vfs_node *node,
+                       const char *name, size_t n) {
   w->dir = dir;
   w->ino = ino;
   w->node = node;

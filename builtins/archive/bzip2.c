@@ -36,33 +36,26 @@ static int bz_msg(bi_ctx *b, bool quiet, cz_msg m, const char *name,
   case CZ_M_MISSING:
     bi_err(b, "Can't open input file %s: %s.", n, vsh_strerror(err));
     return 1;
-  case CZ_M_IOERR:
-    bi_err(b, "%s: %s.", n, vsh_strerror(err));
-    return 1;
+  case CZ_M_IOERR: bi_err(b, "%s: %s.", n, vsh_strerror(err)); return 1;
   case CZ_M_HAS_SUFFIX:
     if (!quiet) bi_err(b, "Input file %s already has %s suffix.", n, extra);
     return 1;
-  case CZ_M_EXISTS:
-    bi_err(b, "Output file %s already exists.", n);
-    return 1;
+  case CZ_M_EXISTS: bi_err(b, "Output file %s already exists.", n); return 1;
   case CZ_M_UNKNOWN_SUF:
-    if (!quiet) bi_err(b, "Can't guess original name for %s -- using %s.out",
-                       n, n);
+    if (!quiet)
+      bi_err(b, "Can't guess original name for %s -- using %s.out", n, n);
     return 0;
-  case CZ_M_DIR:
-    bi_err(b, "Input file %s is a directory.", n);
-    return 1;
-  case CZ_M_FORMAT:
-    bi_err(b, "%s is not a bzip2 file.", n);
-    return 2;
+  case CZ_M_DIR: bi_err(b, "Input file %s is a directory.", n); return 1;
+  case CZ_M_FORMAT: bi_err(b, "%s is not a bzip2 file.", n); return 2;
   case CZ_M_TRAILING:
     if (!quiet)
-      bi_errline(b, "\n%s: %s: trailing garbage after EOF ignored",
-                 b->argv[0], n);
+      bi_errline(b, "\n%s: %s: trailing garbage after EOF ignored", b->argv[0],
+                 n);
     return 0;
   case CZ_M_TRUNC:
-    bi_errline(b, "\n%s: Compressed file ends unexpectedly;\n\tperhaps it "
-                  "is corrupted?  *Possible* reason follows.",
+    bi_errline(b,
+               "\n%s: Compressed file ends unexpectedly;\n\tperhaps it "
+               "is corrupted?  *Possible* reason follows.",
                b->argv[0]);
     bi_err(b, "Success");
     bi_errline(b, "\tInput file = %s, output file = %s\n", n,
@@ -74,8 +67,7 @@ static int bz_msg(bi_ctx *b, bool quiet, cz_msg m, const char *name,
                   "corrupted files.\n");
     return 2;
   default:
-    bi_errline(b, "\n%s: Data integrity error when decompressing.",
-               b->argv[0]);
+    bi_errline(b, "\n%s: Data integrity error when decompressing.", b->argv[0]);
     bi_errline(b, "\tInput file = %s, output file = %s\n", n,
                extra ? extra : "(stdout)");
     bi_errline(b, "It is possible that the compressed file(s) have become "
@@ -87,9 +79,9 @@ static int bz_msg(bi_ctx *b, bool quiet, cz_msg m, const char *name,
   }
 }
 
-static void bz_verbose(bi_ctx *b, const char *in, const char *out,
-                       uint64_t nin, uint64_t nout, bool decompress,
-                       bool test, bool to_stdout) {
+static void bz_verbose(bi_ctx *b, const char *in, const char *out, uint64_t nin,
+                       uint64_t nout, bool decompress, bool test,
+                       bool to_stdout) {
   (void)out;
   (void)to_stdout;
   const char *n = in ? in : "(stdin)";
@@ -102,14 +94,15 @@ static void bz_verbose(bi_ctx *b, const char *in, const char *out,
   double r = nout ? (double)nin / (double)nout : 0;
   double bits = nin ? 8.0 * (double)nout / (double)nin : 0;
   double saved = nin ? 100.0 * (1.0 - (double)nout / (double)nin) : 0;
-  bi_errline(b, "  %s: %*s%6.3f:1, %6.3f bits/byte, %5.2f%% saved, %llu in, "
-                "%llu out.",
+  bi_errline(b,
+             "  %s: %*s%6.3f:1, %6.3f bits/byte, %5.2f%% saved, %llu in, "
+             "%llu out.",
              n, pad, "", r, bits, saved, (unsigned long long)nin,
              (unsigned long long)nout);
 }
 
-static const cz_tool bzip2_tool = {"bzip2", CZ_BZIP2, suffixes, renames,
-                                   bz_msg, bz_verbose};
+static const cz_tool bzip2_tool = {"bzip2", CZ_BZIP2, suffixes,
+                                   renames, bz_msg,   bz_verbose};
 
 static const bi_option bzip2_options[] = {
     {"stdout", BI_ARG_NONE, 'c', NULL},
@@ -145,12 +138,16 @@ static int bzip2_common(bi_ctx *b, bool decompress, bool to_stdout) {
     case 'z': o.decompress = false; break;
     case 'k': o.keep = true; break;
     case 'f': o.force = true; break;
-    case 't': o.test = true; o.decompress = true; break;
+    case 't':
+      o.test = true;
+      o.decompress = true;
+      break;
     case 'q': o.quiet = true; break;
     case 'v': o.verbose = true; break;
     case 's': break;
     case 'h': return bi_cmd_help(b, &bzip2_cmd);
-    case 'V': case 'L': return bi_cmd_version(b, &bzip2_cmd);
+    case 'V':
+    case 'L': return bi_cmd_version(b, &bzip2_cmd);
     default: o.level = c - '0'; break;
     }
   }

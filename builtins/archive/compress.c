@@ -262,8 +262,7 @@ static int member_begin(cz_dec *d) {
   case CZ_XZ: {
     lzma_stream init = LZMA_STREAM_INIT;
     d->lz = init;
-    ok = lzma_stream_decoder(&d->lz, UINT64_MAX, LZMA_CONCATENATED) ==
-         LZMA_OK;
+    ok = lzma_stream_decoder(&d->lz, UINT64_MAX, LZMA_CONCATENATED) == LZMA_OK;
     break;
   }
 #endif
@@ -492,8 +491,8 @@ int64_t cz_reader_read(cz_reader *r, void *buf, size_t n) {
     /* gather enough bytes to recognise any magic */
     while (r->in_n < sizeof xz_magic && !r->eof) {
       if (bi_cancelled(r->b)) return VSH_EABORTED;
-      int64_t got = bi_read(r->b, r->s, r->in + r->in_n,
-                                   sizeof r->in - r->in_n);
+      int64_t got =
+          bi_read(r->b, r->s, r->in + r->in_n, sizeof r->in - r->in_n);
       if (got < 0) return got;
       if (!got) r->eof = true;
       r->in_n += (size_t)got;
@@ -657,8 +656,8 @@ static int run_stdin(bi_ctx *b, const cz_tool *t, const cz_opts *o) {
   bool trailing = false;
   /* a pipe has no name or time to record */
   cz_gzinfo hdr = {0};
-  int rc = pump(b, t, o, b->in, &s, o->no_name ? NULL : &hdr, &nin, NULL,
-                &trailing);
+  int rc =
+      pump(b, t, o, b->in, &s, o->no_name ? NULL : &hdr, &nin, NULL, &trailing);
   if (rc == VSH_EPIPE) return 141;
   if (rc == VSH_EABORTED) return 1;
   if (rc < 0) return t->msg(b, o->quiet, CZ_M_IOERR, "stdin", NULL, rc);
@@ -666,8 +665,7 @@ static int run_stdin(bi_ctx *b, const cz_tool *t, const cz_opts *o) {
   int st = 0;
   if (trailing) st = t->msg(b, o->quiet, CZ_M_TRAILING, NULL, NULL, 0);
   if (o->verbose && t->verbose)
-    t->verbose(b, NULL, NULL, nin, s.n, o->decompress,
-               o->test, true);
+    t->verbose(b, NULL, NULL, nin, s.n, o->decompress, o->test, true);
   return st;
 }
 
@@ -676,20 +674,19 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
 
 /* gzip -r: each entry beneath a directory in name order, depth first,
  * on the library's walker (GNU skips symlinks). */
-static int run_dir(bi_ctx *b, const cz_tool *t, const cz_opts *o,
-                   const char *f, const char *abs) {
+static int run_dir(bi_ctx *b, const cz_tool *t, const cz_opts *o, const char *f,
+                   const char *abs) {
   bi_walk *w;
   if (bi_walk_new(&w, b, abs, f, false, true, false)) return 1;
   int status = 0, rc = 0;
   bi_went *e;
   while (status != 141 && (rc = bi_walk_next(w, &e)) == 1) {
     if (e->dir_err) {
-      status = worse(status, t->msg(b, o->quiet, CZ_M_MISSING, e->shown,
-                                    NULL, e->err));
+      status = worse(status,
+                     t->msg(b, o->quiet, CZ_M_MISSING, e->shown, NULL, e->err));
       continue;
     }
-    if (!e->depth || e->err || e->st.type == VFS_LNK ||
-        e->st.type == VFS_DIR)
+    if (!e->depth || e->err || e->st.type == VFS_LNK || e->st.type == VFS_DIR)
       continue;
     vsh_arena_mark m = vsh__arena_mark(b->arena);
     int st = run_file(b, t, o, e->shown);
@@ -749,10 +746,10 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
     } else {
       const char *suf = o->suffix ? o->suffix : t->suffixes[0];
       for (const char *const *sf = t->suffixes; *sf; sf++)
-        if (has_suffix(f, *sf) ||
-            (o->suffix && has_suffix(f, o->suffix))) {
+        if (has_suffix(f, *sf) || (o->suffix && has_suffix(f, o->suffix))) {
           const char *sx = o->suffix ? o->suffix : *sf;
-          if (!o->recursive) return t->msg(b, o->quiet, CZ_M_HAS_SUFFIX, f, sx, 0);
+          if (!o->recursive)
+            return t->msg(b, o->quiet, CZ_M_HAS_SUFFIX, f, sx, 0);
           if (o->verbose) t->msg(b, false, CZ_M_HAS_SUFFIX, f, sx, 0);
           return 0;
         }
@@ -764,7 +761,8 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
     }
   }
   sh_stream *in = NULL;
-  if ((rc = bi_open_input(b, f, &in))) return t->msg(b, o->quiet, CZ_M_MISSING, f, NULL, rc);
+  if ((rc = bi_open_input(b, f, &in)))
+    return t->msg(b, o->quiet, CZ_M_MISSING, f, NULL, rc);
   sink_ctx s = {.b = b, .null = o->test};
   const char *outpath = NULL;
   if (outname) {
@@ -775,8 +773,7 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
       return worse(status, t->msg(b, o->quiet, CZ_M_EXISTS, outname, NULL, 0));
     }
     rc = outpath ? vfs_open(b->fs, outpath,
-                            VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0600,
-                            &s.f)
+                            VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0600, &s.f)
                  : VSH_ENAMETOOLONG;
     if (rc) {
       sh_stream_unref(in);
@@ -792,19 +789,20 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
   }
   uint64_t nin = 0;
   bool trailing = false;
-  rc = pump(b, t, o, in, &s, o->no_name ? NULL : &hdr, &nin, &info,
-            &trailing);
+  rc = pump(b, t, o, in, &s, o->no_name ? NULL : &hdr, &nin, &info, &trailing);
   sh_stream_unref(in);
   if (s.f) vfs_file_close(s.f);
   if (rc) {
     if (outpath) vfs_unlink(b->fs, outpath);
     if (rc == VSH_EPIPE) return 141;
     if (rc == VSH_EABORTED) return 1;
-    if (rc < 0) return worse(status, t->msg(b, o->quiet, CZ_M_IOERR, f, NULL, rc));
+    if (rc < 0)
+      return worse(status, t->msg(b, o->quiet, CZ_M_IOERR, f, NULL, rc));
     return worse(status, t->msg(b, o->quiet, msg_for(rc), f,
                                 outname ? outname : "(stdout)", rc));
   }
-  if (trailing) status = worse(status, t->msg(b, o->quiet, CZ_M_TRAILING, f, NULL, 0));
+  if (trailing)
+    status = worse(status, t->msg(b, o->quiet, CZ_M_TRAILING, f, NULL, 0));
   if (outpath) {
     struct timespec mt = st.mtime;
     if (o->use_name && o->decompress && info.mtime) {
@@ -821,8 +819,7 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
         const char *np = bi_path(b, dir.data);
         if (np && strcmp(np, outpath) && !vfs_rename(b->fs, outpath, np)) {
           outpath = np;
-          outname = vsh__arena_strndup(b->arena, info.name,
-                                       strlen(info.name));
+          outname = vsh__arena_strndup(b->arena, info.name, strlen(info.name));
         }
       }
       vsh_buf_dispose(&dir);
@@ -832,8 +829,7 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
     if (!o->keep) vfs_unlink(b->fs, ap);
   }
   if (o->verbose && t->verbose)
-    t->verbose(b, f, outname, nin, s.n, o->decompress, o->test,
-               o->to_stdout);
+    t->verbose(b, f, outname, nin, s.n, o->decompress, o->test, o->to_stdout);
   return status;
 }
 
@@ -872,7 +868,8 @@ int cz_xz_info(const unsigned char *data, size_t n, cz_xzinfo *out) {
     }
     lzma_stream_flags foot, head;
     if (pos < 2 * LZMA_STREAM_HEADER_SIZE ||
-        lzma_stream_footer_decode(&foot, data + pos - LZMA_STREAM_HEADER_SIZE) != LZMA_OK ||
+        lzma_stream_footer_decode(
+            &foot, data + pos - LZMA_STREAM_HEADER_SIZE) != LZMA_OK ||
         foot.backward_size > pos - 2 * LZMA_STREAM_HEADER_SIZE) {
       rc = CZ_E_DATA;
       break;

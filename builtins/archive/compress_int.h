@@ -51,8 +51,7 @@ int cz_dec_new(cz_dec **out, cz_format f);
 int cz_dec_step(cz_dec *d, const unsigned char **in, size_t *in_n,
                 unsigned char *out, size_t cap, size_t *out_n);
 /* Feeds all of data through to sink. */
-int cz_dec_write(cz_dec *d, const void *data, size_t n, cz_sink sink,
-                 void *ud);
+int cz_dec_write(cz_dec *d, const void *data, size_t n, cz_sink sink, void *ud);
 /* At the end of input: CZ_E_TRUNC inside a member (or no input). */
 int cz_dec_finish(cz_dec *d);
 bool cz_dec_trailing(const cz_dec *d); /* non-zero garbage followed */
@@ -108,18 +107,17 @@ typedef struct cz_tool {
   int (*msg)(bi_ctx *b, bool quiet, cz_msg m, const char *name,
              const char *extra, int err);
   /* -v lines (may be NULL) */
-  void (*verbose)(bi_ctx *b, const char *in, const char *out,
-                  uint64_t nin, uint64_t nout, bool decompress,
-                  bool test, bool to_stdout);
+  void (*verbose)(bi_ctx *b, const char *in, const char *out, uint64_t nin,
+                  uint64_t nout, bool decompress, bool test, bool to_stdout);
 } cz_tool;
 
 typedef struct cz_opts {
   bool decompress, to_stdout, keep, force, test, verbose, quiet;
-  bool no_name;   /* gzip -n (compress: omit name and time) */
-  bool use_name;  /* gzip -N (decompress: restore the name and time) */
-  bool recursive; /* gzip -r: directories' files, names that do not fit
+  bool no_name;       /* gzip -n (compress: omit name and time) */
+  bool use_name;      /* gzip -N (decompress: restore the name and time) */
+  bool recursive;     /* gzip -r: directories' files, names that do not fit
                      the direction skipped without a word (unless -v) */
-  int level;      /* 0: the tool's default */
+  int level;          /* 0: the tool's default */
   const char *suffix; /* gzip -S */
 } cz_opts;
 

@@ -15,13 +15,15 @@ static const char usage[] =
     "\n"
     "Mandatory arguments to long options are mandatory for short options too.\n"
     "\n"
-    "  -c, --stdout      write on standard output, keep original files unchanged\n"
+    "  -c, --stdout      write on standard output, keep original files "
+    "unchanged\n"
     "  -d, --decompress  decompress\n"
     "  -f, --force       force overwrite of output file and compress links\n"
     "  -h, --help        give this help\n"
     "  -k, --keep        keep (don't delete) input files\n"
     "  -l, --list        list compressed file contents\n"
-    "  -n, --no-name     do not save or restore the original name and timestamp\n"
+    "  -n, --no-name     do not save or restore the original name and "
+    "timestamp\n"
     "  -N, --name        save or restore the original name and timestamp\n"
     "  -q, --quiet       suppress all warnings\n"
     "  -r, --recursive   operate recursively on directories\n"
@@ -34,8 +36,8 @@ static const char usage[] =
     "\n"
     "With no FILE, or when FILE is -, read standard input.\n";
 
-static const char *const suffixes[] = {".gz", "-gz", ".z", "-z", "_z",
-                                       ".Z", NULL};
+static const char *const suffixes[] = {".gz", "-gz", ".z", "-z",
+                                       "_z",  ".Z",  NULL};
 static const char *const renames[] = {".tgz", ".tar", ".taz", ".tar", NULL};
 
 static bool has_gz_name(const char *f) {
@@ -56,7 +58,8 @@ static int gz_msg(bi_ctx *b, bool quiet, cz_msg m, const char *name,
     bi_errline(b, "gzip: %s: %s", n, vsh_strerror(err));
     return 1;
   case CZ_M_HAS_SUFFIX:
-    if (!quiet) bi_errline(b, "gzip: %s already has %s suffix -- unchanged", n, extra);
+    if (!quiet)
+      bi_errline(b, "gzip: %s already has %s suffix -- unchanged", n, extra);
     return 0;
   case CZ_M_EXISTS:
     bi_errline(b, "gzip: %s already exists;\tnot overwritten", n);
@@ -77,11 +80,11 @@ static int gz_msg(bi_ctx *b, bool quiet, cz_msg m, const char *name,
     bi_errline(b, "\ngzip: %s: unexpected end of file", n);
     return 1;
   case CZ_M_TRAILING:
-    if (!quiet) bi_errline(b, "\ngzip: %s: decompression OK, trailing garbage ignored", n);
+    if (!quiet)
+      bi_errline(b, "\ngzip: %s: decompression OK, trailing garbage ignored",
+                 n);
     return 2;
-  default:
-    bi_errline(b, "gzip: %s: cannot write to a terminal", n);
-    return 1;
+  default: bi_errline(b, "gzip: %s: cannot write to a terminal", n); return 1;
   }
 }
 
@@ -93,9 +96,9 @@ static double ratio(uint64_t plain, uint64_t packed, uint64_t overhead) {
          (double)plain;
 }
 
-static void gz_verbose(bi_ctx *b, const char *in, const char *out,
-                       uint64_t nin, uint64_t nout, bool decompress,
-                       bool test, bool to_stdout) {
+static void gz_verbose(bi_ctx *b, const char *in, const char *out, uint64_t nin,
+                       uint64_t nout, bool decompress, bool test,
+                       bool to_stdout) {
   if (test) {
     bi_errline(b, "%s:\t OK", in ? in : "stdin");
     return;
@@ -117,8 +120,8 @@ static void gz_verbose(bi_ctx *b, const char *in, const char *out,
                ratio(plain, packed, over), out);
 }
 
-static const cz_tool gzip_tool = {"gzip", CZ_GZIP, suffixes, renames,
-                                  gz_msg, gz_verbose};
+static const cz_tool gzip_tool = {"gzip",  CZ_GZIP, suffixes,
+                                  renames, gz_msg,  gz_verbose};
 
 /* gzip -l: header fields and the trailer only, as GNU reads them. */
 typedef struct gz_list {
@@ -276,10 +279,19 @@ static int gzip_common(bi_ctx *b, bool decompress, bool to_stdout) {
     case 'f': o.force = true; break;
     case 'k': o.keep = true; break;
     case 'l': list = true; break;
-    case 'n': o.no_name = true; o.use_name = false; break;
-    case 'N': o.use_name = true; o.no_name = false; break;
+    case 'n':
+      o.no_name = true;
+      o.use_name = false;
+      break;
+    case 'N':
+      o.use_name = true;
+      o.no_name = false;
+      break;
     case OPT_NO_TIME: break;
-    case 'q': o.quiet = true; o.verbose = false; break;
+    case 'q':
+      o.quiet = true;
+      o.verbose = false;
+      break;
     case 'r': o.recursive = true; break;
     case 'S':
       if (!*g.arg) {
@@ -288,8 +300,14 @@ static int gzip_common(bi_ctx *b, bool decompress, bool to_stdout) {
       }
       o.suffix = g.arg;
       break;
-    case 't': o.test = true; o.decompress = true; break;
-    case 'v': o.verbose = true; o.quiet = false; break;
+    case 't':
+      o.test = true;
+      o.decompress = true;
+      break;
+    case 'v':
+      o.verbose = true;
+      o.quiet = false;
+      break;
     case 'h': return bi_cmd_help(b, &gzip_cmd);
     case 'V': return bi_cmd_version(b, &gzip_cmd);
     default: o.level = c - '0'; break;
@@ -309,11 +327,9 @@ static int gzip_common(bi_ctx *b, bool decompress, bool to_stdout) {
       if (r == 1 || st == 0) st = r ? r : st;
     }
     if (tot.files > 1) {
-      if (o.verbose && bi_puts(b, "                            "))
-        return 141;
+      if (o.verbose && bi_puts(b, "                            ")) return 141;
       if (bi_printf(b, "%19llu %19llu %5.1f%% (totals)\n",
-                    (unsigned long long)tot.tin,
-                    (unsigned long long)tot.tout,
+                    (unsigned long long)tot.tin, (unsigned long long)tot.tout,
                     ratio(tot.tout, tot.tin, tot.last_over)))
         return 141;
     }

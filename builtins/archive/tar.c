@@ -27,12 +27,15 @@ static const char usage[] =
     "  -z, --gzip                 filter the archive through gzip\n"
     "  -j, --bzip2                filter the archive through bzip2\n"
     "  -J, --xz                   filter the archive through xz\n"
-    "  -a, --auto-compress        use archive suffix to determine the compression\n"
+    "  -a, --auto-compress        use archive suffix to determine the "
+    "compression\n"
     "  -O, --to-stdout            extract files to standard output\n"
-    "  -k, --keep-old-files       don't replace existing files when extracting\n"
+    "  -k, --keep-old-files       don't replace existing files when "
+    "extracting\n"
     "  -m, --touch                don't extract file modified time\n"
     "  -p, --preserve-permissions extract information about file permissions\n"
-    "  -h, --dereference          follow symlinks; archive the files they point to\n"
+    "  -h, --dereference          follow symlinks; archive the files they "
+    "point to\n"
     "      --strip-components=NUMBER  strip NUMBER leading components\n"
     "      --exclude=PATTERN      exclude files, given as a PATTERN\n"
     "      --owner=NAME, --group=NAME  force NAME as owner/group\n"
@@ -53,21 +56,21 @@ typedef struct tar_ctx {
   int nexcl;
   const char *owner, *group;
   long owner_id, group_id;
-  int status;      /* 2 after a non-fatal error */
-  int ugswidth;    /* GNU's growing column for user/group/size */
+  int status;   /* 2 after a non-fatal error */
+  int ugswidth; /* GNU's growing column for user/group/size */
   /* create */
   vfs_file *af;
   cz_enc *enc;
   uint64_t written;
   const char *archive_abs;
-  bool vout_err;   /* -v names go to stderr (the archive is stdout) */
+  bool vout_err; /* -v names go to stderr (the archive is stdout) */
   bool warned_slash;
   /* extract: directories whose times and modes are set at the end */
   struct tar_dir {
     char *path;
     unsigned mode;
     int64_t mtime;
-  } *dirs;
+  } * dirs;
   size_t ndirs, capdirs;
 } tar_ctx;
 
@@ -140,8 +143,7 @@ static int header(tar_ctx *t, const char *name, char type, unsigned mode,
   bool meta = type == 'L' || type == 'K';
   if (!meta && link && strlen(link) > 100 && (rc = long_entry(t, 'K', link)))
     return rc;
-  if (!meta && strlen(name) > 100 && (rc = long_entry(t, 'L', name)))
-    return rc;
+  if (!meta && strlen(name) > 100 && (rc = long_entry(t, 'L', name))) return rc;
   unsigned char h[BLK] = {0};
   memcpy(h, name, strlen(name) > 100 ? 100 : strlen(name));
   const char *un = meta ? "root" : t->owner ? t->owner : "user";
@@ -187,8 +189,7 @@ static int add_file(tar_ctx *t, const char *abs, const char *name,
     fail(t, "tar: %s: Cannot open: %s", name, vsh_strerror(rc));
     return 0;
   }
-  if ((rc = header(t, name, '0', st->mode, st->size, st->mtime.tv_sec,
-                   NULL)) ||
+  if ((rc = header(t, name, '0', st->mode, st->size, st->mtime.tv_sec, NULL)) ||
       (rc = vname(t, name))) {
     vfs_file_close(f);
     return rc;
@@ -196,10 +197,16 @@ static int add_file(tar_ctx *t, const char *abs, const char *name,
   char *buf = malloc(65536);
   uint64_t left = st->size;
   while (!rc && left) {
-    if (!buf) { rc = VSH_ENOMEM; break; }
+    if (!buf) {
+      rc = VSH_ENOMEM;
+      break;
+    }
     size_t want = left < 65536 ? (size_t)left : 65536;
     int64_t r = vfs_file_read(f, buf, want);
-    if (r < 0) { rc = (int)r; break; }
+    if (r < 0) {
+      rc = (int)r;
+      break;
+    }
     if (r == 0) {
       /* shrank while reading: pad with zeros as GNU does */
       memset(buf, 0, want);
@@ -242,8 +249,8 @@ static int add_tree(tar_ctx *t, const char *operand) {
   bi_went *e;
   while ((rc = bi_walk_next(w, &e)) == 1) {
     if (e->err) {
-      fail(t, e->dir_err ? "tar: %s: Cannot open: %s"
-                         : "tar: %s: Cannot stat: %s",
+      fail(t,
+           e->dir_err ? "tar: %s: Cannot open: %s" : "tar: %s: Cannot stat: %s",
            e->shown, vsh_strerror(e->err));
       continue;
     }
@@ -258,11 +265,13 @@ static int add_tree(tar_ctx *t, const char *operand) {
     if (e->st.type == VFS_DIR) {
       size_t n = strlen(e->shown);
       char *dn = vsh__arena_alloc(b->arena, n + 2);
-      if (!dn) { rc = VSH_ENOMEM; break; }
+      if (!dn) {
+        rc = VSH_ENOMEM;
+        break;
+      }
       memcpy(dn, e->shown, n);
       strcpy(dn + n, n && e->shown[n - 1] == '/' ? "" : "/");
-      if ((rc = header(t, dn, '5', e->st.mode, 0, e->st.mtime.tv_sec,
-                       NULL)) ||
+      if ((rc = header(t, dn, '5', e->st.mode, 0, e->st.mtime.tv_sec, NULL)) ||
           (rc = vname(t, dn)))
         break;
     } else if (e->st.type == VFS_LNK) {
@@ -311,8 +320,8 @@ static int do_create(tar_ctx *t, char **ops, int nops) {
   int rc = 0;
   if (t->file && strcmp(t->file, "-")) {
     const char *ap = bi_path(b, t->file);
-    rc = ap ? vfs_open(b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
-                       0644, &t->af)
+    rc = ap ? vfs_open(b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0644,
+                       &t->af)
             : VSH_ENAMETOOLONG;
     if (rc) {
       bi_errline(b, "tar: %s: Cannot open: %s", t->file, vsh_strerror(rc));
@@ -329,7 +338,10 @@ static int do_create(tar_ctx *t, char **ops, int nops) {
     return 2;
   }
   for (int i = 0; i < nops && !rc; i++) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
     rc = add_tree(t, ops[i]);
   }
   if (!rc) {
@@ -518,8 +530,8 @@ static int next_entry(tar_ctx *t, cz_reader *r, tar_entry *e, bool first) {
 }
 
 /* Streams (or skips, when sink is NULL) an entry's data and padding. */
-static int copy_data(tar_ctx *t, cz_reader *r, uint64_t size,
-                     vfs_file *f, bool to_stdout) {
+static int copy_data(tar_ctx *t, cz_reader *r, uint64_t size, vfs_file *f,
+                     bool to_stdout) {
   char buf[16384];
   uint64_t padded = (size + BLK - 1) / BLK * BLK;
   uint64_t left = padded;
@@ -540,8 +552,7 @@ static int copy_data(tar_ctx *t, cz_reader *r, uint64_t size,
   return 0;
 }
 
-static bool member_wanted(const char *name, char **ops, int nops,
-                          bool *hit) {
+static bool member_wanted(const char *name, char **ops, int nops, bool *hit) {
   if (!nops) return true;
   size_t nl = strlen(name);
   while (nl > 1 && name[nl - 1] == '/') nl--;
@@ -576,16 +587,15 @@ static int list_long(tar_ctx *t, const tar_entry *e) {
   else snprintf(g, sizeof g, "%s", e->gname);
   if (e->type == '3' || e->type == '4') /* a device shows its numbers */
     snprintf(sz, sizeof sz, "%u,%u", e->major, e->minor);
-  else
-    snprintf(sz, sizeof sz, "%llu", (unsigned long long)e->size);
+  else snprintf(sz, sizeof sz, "%llu", (unsigned long long)e->size);
   int pad = (int)(strlen(u) + 1 + strlen(g) + 1 + strlen(sz));
   if (pad > t->ugswidth) t->ugswidth = pad;
   bi_tm tm;
   bi_time_at(e->mtime, bi_tz_offset_at(t->b, e->mtime), &tm);
-  int rc = bi_printf(t->b, "%s %s/%s %*s %04lld-%02d-%02d %02d:%02d %s", ms,
-                     u, g, t->ugswidth - pad + (int)strlen(sz), sz,
-                     (long long)tm.year, tm.mon + 1, tm.mday, tm.hour,
-                     tm.min, e->name);
+  int rc =
+      bi_printf(t->b, "%s %s/%s %*s %04lld-%02d-%02d %02d:%02d %s", ms, u, g,
+                t->ugswidth - pad + (int)strlen(sz), sz, (long long)tm.year,
+                tm.mon + 1, tm.mday, tm.hour, tm.min, e->name);
   if (!rc && e->type == '2') rc = bi_printf(t->b, " -> %s", e->link);
   if (!rc && e->type == '1') rc = bi_printf(t->b, " link to %s", e->link);
   if (!rc) rc = bi_puts(t->b, "\n");
@@ -670,8 +680,8 @@ static int extract_one(tar_ctx *t, cz_reader *r, tar_entry *e,
   if (exists && old.type != VFS_DIR) vfs_unlink(b->fs, abs);
   if (e->type == '2') {
     rc = vfs_symlink(b->fs, e->link, abs);
-    if (rc) fail(t, "tar: %s: Cannot create symlink: %s", rel,
-                 vsh_strerror(rc));
+    if (rc)
+      fail(t, "tar: %s: Cannot create symlink: %s", rel, vsh_strerror(rc));
     else if (!t->no_mtime) vfs_utimens(b->fs, abs, NULL, &mt, false);
     return copy_data(t, r, e->size, NULL, false);
   }
@@ -693,8 +703,7 @@ static int extract_one(tar_ctx *t, cz_reader *r, tar_entry *e,
     return copy_data(t, r, e->size, NULL, false);
   }
   vfs_file *f = NULL;
-  rc = vfs_open(b->fs, abs, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0600,
-                &f);
+  rc = vfs_open(b->fs, abs, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0600, &f);
   if (rc) {
     fail(t, "tar: %s: Cannot open: %s", rel, vsh_strerror(rc));
     return copy_data(t, r, e->size, NULL, false);
@@ -726,10 +735,16 @@ static int do_read(tar_ctx *t, char **ops, int nops) {
   bool first = true;
   tar_entry e;
   while (hit) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
     rc = next_entry(t, r, &e, first);
     first = false;
-    if (rc == 1) { rc = 0; break; }
+    if (rc == 1) {
+      rc = 0;
+      break;
+    }
     if (rc == 2) {
       bi_errline(b, "tar: This does not look like a tar archive");
       t->status = 2;
@@ -737,8 +752,7 @@ static int do_read(tar_ctx *t, char **ops, int nops) {
       break;
     }
     if (rc) break;
-    bool want = member_wanted(e.name, ops, nops, hit) &&
-                !excluded(t, e.name);
+    bool want = member_wanted(e.name, ops, nops, hit) && !excluded(t, e.name);
     const char *rel = want && t->mode == 'x' ? target_name(t, e.name) : NULL;
     if (t->mode == 'x' && !rel) want = false;
     if (!want) {
@@ -751,8 +765,8 @@ static int do_read(tar_ctx *t, char **ops, int nops) {
       if (!rc) rc = copy_data(t, r, e.type == '5' ? 0 : e.size, NULL, false);
     } else if (t->to_stdout) {
       if (t->verbose) rc = bi_printf(b, "%s\n", e.name);
-      if (!rc) rc = copy_data(t, r, e.size, NULL, e.type == '0' ||
-                                                     e.type == '7');
+      if (!rc)
+        rc = copy_data(t, r, e.size, NULL, e.type == '0' || e.type == '7');
     } else {
       if (t->verbose) {
         if (t->verbose > 1) rc = list_long(t, &e);
@@ -792,8 +806,8 @@ static void old_style(bi_ctx *b) {
   if (b->argc < 2 || b->argv[1][0] == '-' || !b->argv[1][0]) return;
   const char *letters = b->argv[1];
   size_t n = strlen(letters);
-  char **nv = vsh__arena_alloc(b->arena, ((size_t)b->argc + n + 1) *
-                                             sizeof(char *));
+  char **nv =
+      vsh__arena_alloc(b->arena, ((size_t)b->argc + n + 1) * sizeof(char *));
   if (!nv) return;
   int k = 0, next = 2;
   nv[k++] = b->argv[0];
@@ -888,7 +902,9 @@ int bi_tar_main(bi_ctx *b) {
   int c;
   while ((c = bi_opt(b, &g, &tar_cmd)) != -1) {
     switch (c) {
-    case 'c': case 'x': case 't':
+    case 'c':
+    case 'x':
+    case 't':
       if (t.mode && t.mode != c) {
         bi_errline(b, "tar: You may not specify more than one '-Acdtrux', "
                       "'--delete' or  '--test-label' option");
@@ -909,7 +925,11 @@ int bi_tar_main(bi_ctx *b) {
     case 'k': t.keep_old = true; break;
     case 'm': t.no_mtime = true; break;
     case 'h': t.deref = true; break;
-    case 'p': case 'o': case 'P': case OPT_OVERWRITE: case OPT_SORT: break;
+    case 'p':
+    case 'o':
+    case 'P':
+    case OPT_OVERWRITE:
+    case OPT_SORT: break;
     case OPT_STRIP_COMPONENTS: {
       char *end;
       long v = strtol(g.arg, &end, 10);
@@ -941,10 +961,12 @@ int bi_tar_main(bi_ctx *b) {
     return 2;
   }
   if (t.mode == 'c' && t.autocomp && t.file && t.comp == CZ_NONE) {
-    static const struct { const char *suf; cz_format f; } m[] = {
-        {".tar.gz", CZ_GZIP}, {".tgz", CZ_GZIP}, {".taz", CZ_GZIP},
-        {".tar.bz2", CZ_BZIP2}, {".tbz2", CZ_BZIP2}, {".tbz", CZ_BZIP2},
-        {".tar.xz", CZ_XZ}, {".txz", CZ_XZ}};
+    static const struct {
+      const char *suf;
+      cz_format f;
+    } m[] = {{".tar.gz", CZ_GZIP},   {".tgz", CZ_GZIP},   {".taz", CZ_GZIP},
+             {".tar.bz2", CZ_BZIP2}, {".tbz2", CZ_BZIP2}, {".tbz", CZ_BZIP2},
+             {".tar.xz", CZ_XZ},     {".txz", CZ_XZ}};
     size_t fl = strlen(t.file);
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) {
       size_t sl = strlen(m[i].suf);

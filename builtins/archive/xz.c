@@ -17,7 +17,8 @@ static const char usage[] =
     "  -l, --list          list information about .xz files\n"
     "  -k, --keep          keep (don't delete) input files\n"
     "  -f, --force         force overwrite of output file\n"
-    "  -c, --stdout        write to standard output and don't delete input files\n"
+    "  -c, --stdout        write to standard output and don't delete input "
+    "files\n"
     "  -0 ... -9           compression preset; default is 6\n"
     "  -e, --extreme       accepted (no effect here)\n"
     "  -T, --threads=NUM   accepted (no effect here)\n"
@@ -36,46 +37,34 @@ static int xz_msg(bi_ctx *b, bool quiet, cz_msg m, const char *name,
   const char *n = name ? name : "(stdin)";
   switch (m) {
   case CZ_M_MISSING:
-  case CZ_M_IOERR:
-    bi_err(b, "%s: %s", n, vsh_strerror(err));
-    return 1;
+  case CZ_M_IOERR: bi_err(b, "%s: %s", n, vsh_strerror(err)); return 1;
   case CZ_M_HAS_SUFFIX:
-    if (!quiet) bi_err(b, "%s: File already has `%s' suffix, skipping", n,
-                       extra);
+    if (!quiet)
+      bi_err(b, "%s: File already has `%s' suffix, skipping", n, extra);
     return 2;
-  case CZ_M_EXISTS:
-    bi_err(b, "%s: File exists", n);
-    return 1;
+  case CZ_M_EXISTS: bi_err(b, "%s: File exists", n); return 1;
   case CZ_M_UNKNOWN_SUF:
     if (!quiet) bi_err(b, "%s: Filename has an unknown suffix, skipping", n);
     return 2;
   case CZ_M_DIR:
     if (!quiet) bi_err(b, "%s: Is a directory, skipping", n);
     return 2;
-  case CZ_M_FORMAT:
-    bi_err(b, "%s: File format not recognized", n);
-    return 1;
-  case CZ_M_TRUNC:
-    bi_err(b, "%s: Unexpected end of input", n);
-    return 1;
-  case CZ_M_TRAILING:
-    return 0;
-  default:
-    bi_err(b, "%s: Compressed data is corrupt", n);
-    return 1;
+  case CZ_M_FORMAT: bi_err(b, "%s: File format not recognized", n); return 1;
+  case CZ_M_TRUNC: bi_err(b, "%s: Unexpected end of input", n); return 1;
+  case CZ_M_TRAILING: return 0;
+  default: bi_err(b, "%s: Compressed data is corrupt", n); return 1;
   }
 }
 
 static void xz_size(char *out, size_t cap, uint64_t n) {
   if (n < 1024) snprintf(out, cap, "%llu B", (unsigned long long)n);
-  else if (n < 1024 * 1024)
-    snprintf(out, cap, "%.1f KiB", (double)n / 1024);
+  else if (n < 1024 * 1024) snprintf(out, cap, "%.1f KiB", (double)n / 1024);
   else snprintf(out, cap, "%.1f MiB", (double)n / (1024 * 1024));
 }
 
-static void xz_verbose(bi_ctx *b, const char *in, const char *out,
-                       uint64_t nin, uint64_t nout, bool decompress,
-                       bool test, bool to_stdout) {
+static void xz_verbose(bi_ctx *b, const char *in, const char *out, uint64_t nin,
+                       uint64_t nout, bool decompress, bool test,
+                       bool to_stdout) {
   (void)out;
   (void)to_stdout;
   (void)test;
@@ -89,8 +78,8 @@ static void xz_verbose(bi_ctx *b, const char *in, const char *out,
   bi_errline(b, "%s: %s / %s %s", in ? in : "(stdin)", a, c, r);
 }
 
-static const cz_tool xz_tool = {"xz", CZ_XZ, suffixes, renames, xz_msg,
-                                xz_verbose};
+static const cz_tool xz_tool = {"xz",    CZ_XZ,  suffixes,
+                                renames, xz_msg, xz_verbose};
 
 /* ---- -l, --list ---- */
 
@@ -131,13 +120,16 @@ static int list_row(bi_ctx *b, const cz_xzinfo *x, const char *name) {
   char c[32], u[32], r[16], ck[64];
   nice_size(x->compressed, c, sizeof c);
   nice_size(x->uncompressed, u, sizeof u);
-  double ratio = x->uncompressed ? (double)x->compressed / (double)x->uncompressed : 0;
+  double ratio =
+      x->uncompressed ? (double)x->compressed / (double)x->uncompressed : 0;
   if (!x->uncompressed || ratio > 9.999) snprintf(r, sizeof r, "---");
   else snprintf(r, sizeof r, "%.3f", ratio);
   check_names(x->checks, ck, sizeof ck);
   return bi_printf(b, "%5llu %7llu  %11s %12s  %5s  %-7s %s\n",
                    (unsigned long long)x->streams,
-                   (unsigned long long)x->blocks, c, u, r, ck, name) ? 141 : 0;
+                   (unsigned long long)x->blocks, c, u, r, ck, name)
+             ? 141
+             : 0;
 }
 
 static int xz_list(bi_ctx *b, int n, char **files) {
@@ -197,23 +189,22 @@ static int xz_list(bi_ctx *b, int n, char **files) {
   return st;
 }
 
-static const bi_option xz_options[] = {
-    {"compress", BI_ARG_NONE, 'z', NULL},
-    {"decompress", BI_ARG_NONE, 'd', NULL},
-    {"uncompress", BI_ARG_NONE, 'd', NULL},
-    {"test", BI_ARG_NONE, 't', NULL},
-    {"keep", BI_ARG_NONE, 'k', NULL},
-    {"force", BI_ARG_NONE, 'f', NULL},
-    {"stdout", BI_ARG_NONE, 'c', NULL},
-    {"to-stdout", BI_ARG_NONE, 'c', NULL},
-    {"extreme", BI_ARG_NONE, 'e', NULL},
-    {"threads", BI_ARG_REQUIRED, 'T', NULL},
-    {"quiet", BI_ARG_NONE, 'q', NULL},
-    {"verbose", BI_ARG_NONE, 'v', NULL},
-    {"fast", BI_ARG_NONE, '0', NULL},
-    {"best", BI_ARG_NONE, '9', NULL},
-    {"list", BI_ARG_NONE, 'l', NULL},
-    {0}};
+static const bi_option xz_options[] = {{"compress", BI_ARG_NONE, 'z', NULL},
+                                       {"decompress", BI_ARG_NONE, 'd', NULL},
+                                       {"uncompress", BI_ARG_NONE, 'd', NULL},
+                                       {"test", BI_ARG_NONE, 't', NULL},
+                                       {"keep", BI_ARG_NONE, 'k', NULL},
+                                       {"force", BI_ARG_NONE, 'f', NULL},
+                                       {"stdout", BI_ARG_NONE, 'c', NULL},
+                                       {"to-stdout", BI_ARG_NONE, 'c', NULL},
+                                       {"extreme", BI_ARG_NONE, 'e', NULL},
+                                       {"threads", BI_ARG_REQUIRED, 'T', NULL},
+                                       {"quiet", BI_ARG_NONE, 'q', NULL},
+                                       {"verbose", BI_ARG_NONE, 'v', NULL},
+                                       {"fast", BI_ARG_NONE, '0', NULL},
+                                       {"best", BI_ARG_NONE, '9', NULL},
+                                       {"list", BI_ARG_NONE, 'l', NULL},
+                                       {0}};
 
 static const bi_cmd xz_cmd = {
     .name = "xz",
@@ -223,8 +214,7 @@ static const bi_cmd xz_cmd = {
 };
 
 static int xz_common(bi_ctx *b, bool decompress, bool to_stdout) {
-  cz_opts o = {.decompress = decompress, .to_stdout = to_stdout,
-               .level = 6};
+  cz_opts o = {.decompress = decompress, .to_stdout = to_stdout, .level = 6};
   bi_opts g = {0};
   int c;
   bool list = false;
@@ -233,11 +223,15 @@ static int xz_common(bi_ctx *b, bool decompress, bool to_stdout) {
     case BI_OPT_EXIT: return g.status;
     case 'z': o.decompress = false; break;
     case 'd': o.decompress = true; break;
-    case 't': o.test = true; o.decompress = true; break;
+    case 't':
+      o.test = true;
+      o.decompress = true;
+      break;
     case 'k': o.keep = true; break;
     case 'f': o.force = true; break;
     case 'c': o.to_stdout = true; break;
-    case 'e': case 'T': break;
+    case 'e':
+    case 'T': break;
     case 'q': o.quiet = true; break;
     case 'v': o.verbose = true; break;
     case 'l': list = true; break;

@@ -12,22 +12,21 @@
 
 void awk_seed(awk_rt *rt, double s);
 
-static void report(awk_rt *rt, const char *kind, const char *fmt,
-                   va_list ap) {
+static void report(awk_rt *rt, const char *kind, const char *fmt, va_list ap) {
   char msg[1024];
   vsnprintf(msg, sizeof(msg), fmt, ap);
   char where[256] = "";
   awk_str *fn = rt->g && rt->g[V_FILENAME].kind == CELL_SCALAR
-                   ? awk_to_str(rt, &rt->g[V_FILENAME].v)
-                   : NULL;
+                    ? awk_to_str(rt, &rt->g[V_FILENAME].v)
+                    : NULL;
   if (rt->nr > 0 && fn && fn->len) {
     snprintf(where, sizeof(where), "(FILENAME=%s FNR=%.0f) ", fn->s, rt->fnr);
   } else if (rt->nr > 0) {
     snprintf(where, sizeof(where), "(FILENAME=- FNR=%.0f) ", rt->fnr);
   }
   bi_errline(rt->b, "awk: %s:%d: %s%s: %s",
-             rt->srcname ? rt->srcname : "cmd. line",
-             rt->line ? rt->line : 1, where, kind, msg);
+             rt->srcname ? rt->srcname : "cmd. line", rt->line ? rt->line : 1,
+             where, kind, msg);
 }
 
 void awk_fatal(awk_rt *rt, const char *fmt, ...) {
@@ -397,11 +396,9 @@ static void rt_dispose(awk_rt *rt, awk_prog *p) {
 static int rt_setup(bi_ctx *b, awk_rt *rt, awk_prog *prog) {
   rt->b = b;
   rt->prog = prog;
-  rt->max_string = bi_limits(b) ? bi_limits(b)->max_string
-                                      : (64u << 20);
+  rt->max_string = bi_limits(b) ? bi_limits(b)->max_string : (64u << 20);
   if (rt->max_string < (1u << 20)) rt->max_string = 1u << 20;
-  uint64_t depth = bi_limits(b) ? bi_limits(b)->max_call_depth
-                                      : 1000;
+  uint64_t depth = bi_limits(b) ? bi_limits(b)->max_call_depth : 1000;
   rt->max_depth = depth > 10000 ? 10000 : depth < 10 ? 10 : (int)depth;
   rt->budget.cancelled = re_cancelled;
   rt->budget.ud = b;
@@ -498,8 +495,7 @@ int bi_awk_main(bi_ctx *b) {
   int status = parse_opts(b, &o, &files);
   if (status >= 0) goto out;
   if (o.version || o.help) {
-    status = o.version ? bi_cmd_version(b, &awk_cmd)
-                       : bi_cmd_help(b, &awk_cmd);
+    status = o.version ? bi_cmd_version(b, &awk_cmd) : bi_cmd_help(b, &awk_cmd);
     goto out;
   }
   status = rt_setup(b, rt, &prog);

@@ -17,7 +17,7 @@
 
 typedef struct awk_str {
   size_t len;
-  size_t cap;    /* bytes s can hold before its NUL */
+  size_t cap; /* bytes s can hold before its NUL */
   uint32_t ref;
   uint8_t ascii; /* 0 unknown, 1 all ASCII, 2 has high bytes */
   char s[];      /* NUL-terminated */
@@ -119,27 +119,121 @@ typedef struct awk_cell {
 /* ---- the lexer (lexer.c) --------------------------------------------- */
 
 enum {
-  T_EOF = 0, T_NEWLINE, T_LBRACE, T_RBRACE, T_LPAREN, T_RPAREN, T_LBRACKET,
-  T_RBRACKET, T_SEMI, T_COMMA, T_PLUS, T_MINUS, T_STAR, T_SLASH, T_PERCENT,
-  T_POW, T_NOT, T_GT, T_LT, T_PIPE, T_PIPEAMP, T_QUESTION, T_COLON,
-  T_TILDE, T_NOMATCH, T_DOLLAR, T_ASSIGN, T_ADD_ASSIGN, T_SUB_ASSIGN,
-  T_MUL_ASSIGN, T_DIV_ASSIGN, T_MOD_ASSIGN, T_POW_ASSIGN, T_EQ, T_NE,
-  T_LE, T_GE, T_AND, T_OR, T_INCR, T_DECR, T_APPEND, T_NUMBER, T_STRING,
-  T_ERE, T_NAME, T_FUNC_NAME, T_BUILTIN,
+  T_EOF = 0,
+  T_NEWLINE,
+  T_LBRACE,
+  T_RBRACE,
+  T_LPAREN,
+  T_RPAREN,
+  T_LBRACKET,
+  T_RBRACKET,
+  T_SEMI,
+  T_COMMA,
+  T_PLUS,
+  T_MINUS,
+  T_STAR,
+  T_SLASH,
+  T_PERCENT,
+  T_POW,
+  T_NOT,
+  T_GT,
+  T_LT,
+  T_PIPE,
+  T_PIPEAMP,
+  T_QUESTION,
+  T_COLON,
+  T_TILDE,
+  T_NOMATCH,
+  T_DOLLAR,
+  T_ASSIGN,
+  T_ADD_ASSIGN,
+  T_SUB_ASSIGN,
+  T_MUL_ASSIGN,
+  T_DIV_ASSIGN,
+  T_MOD_ASSIGN,
+  T_POW_ASSIGN,
+  T_EQ,
+  T_NE,
+  T_LE,
+  T_GE,
+  T_AND,
+  T_OR,
+  T_INCR,
+  T_DECR,
+  T_APPEND,
+  T_NUMBER,
+  T_STRING,
+  T_ERE,
+  T_NAME,
+  T_FUNC_NAME,
+  T_BUILTIN,
   /* keywords */
-  T_BEGIN, T_END, T_BEGINFILE, T_ENDFILE, T_FUNCTION, T_IF, T_ELSE,
-  T_WHILE, T_FOR, T_DO, T_BREAK, T_CONTINUE, T_NEXT, T_NEXTFILE, T_EXIT,
-  T_RETURN, T_DELETE, T_GETLINE, T_PRINT, T_PRINTF, T_IN, T_SWITCH,
-  T_CASE, T_DEFAULT
+  T_BEGIN,
+  T_END,
+  T_BEGINFILE,
+  T_ENDFILE,
+  T_FUNCTION,
+  T_IF,
+  T_ELSE,
+  T_WHILE,
+  T_FOR,
+  T_DO,
+  T_BREAK,
+  T_CONTINUE,
+  T_NEXT,
+  T_NEXTFILE,
+  T_EXIT,
+  T_RETURN,
+  T_DELETE,
+  T_GETLINE,
+  T_PRINT,
+  T_PRINTF,
+  T_IN,
+  T_SWITCH,
+  T_CASE,
+  T_DEFAULT
 };
 
 /* builtin functions */
 enum {
-  F_LENGTH, F_SUBSTR, F_INDEX, F_SPLIT, F_SUB, F_GSUB, F_MATCH, F_SPRINTF,
-  F_TOLOWER, F_TOUPPER, F_INT, F_SQRT, F_EXP, F_LOG, F_SIN, F_COS, F_ATAN2,
-  F_RAND, F_SRAND, F_SYSTEM, F_CLOSE, F_FFLUSH, F_GENSUB, F_ASORT, F_ASORTI,
-  F_PATSPLIT, F_STRFTIME, F_SYSTIME, F_MKTIME, F_AND, F_OR, F_XOR, F_LSHIFT,
-  F_RSHIFT, F_COMPL, F_ISARRAY, F_TYPEOF, F_STRTONUM
+  F_LENGTH,
+  F_SUBSTR,
+  F_INDEX,
+  F_SPLIT,
+  F_SUB,
+  F_GSUB,
+  F_MATCH,
+  F_SPRINTF,
+  F_TOLOWER,
+  F_TOUPPER,
+  F_INT,
+  F_SQRT,
+  F_EXP,
+  F_LOG,
+  F_SIN,
+  F_COS,
+  F_ATAN2,
+  F_RAND,
+  F_SRAND,
+  F_SYSTEM,
+  F_CLOSE,
+  F_FFLUSH,
+  F_GENSUB,
+  F_ASORT,
+  F_ASORTI,
+  F_PATSPLIT,
+  F_STRFTIME,
+  F_SYSTIME,
+  F_MKTIME,
+  F_AND,
+  F_OR,
+  F_XOR,
+  F_LSHIFT,
+  F_RSHIFT,
+  F_COMPL,
+  F_ISARRAY,
+  F_TYPEOF,
+  F_STRTONUM
 };
 
 typedef struct awk_src {
@@ -155,7 +249,7 @@ typedef struct awk_lex {
   size_t pos;
   int line;
   int tok;
-  int prev; /* previous token: decides regex vs division */
+  int prev;     /* previous token: decides regex vs division */
   vsh_buf text; /* string/regex/name text of the token */
   double num;
   int builtin;
@@ -170,20 +264,54 @@ int awk_lex_next(awk_lex *lx);
 /* ---- the program tree (parse.c) -------------------------------------- */
 
 enum {
-  N_NUM, N_STR, N_ERE,        /* constants; an ERE alone matches $0 */
-  N_VAR, N_LOCAL, N_FIELD,    /* lvalues */
-  N_INDEX, N_LINDEX,          /* a[k] global / local array */
-  N_ASSIGN, N_ASSIGN_OP,      /* =, op= (op in n->sub) */
-  N_COND, N_AND, N_OR, N_NOT, N_NEG, N_PLUS,
-  N_BINOP,                    /* + - * / % ^ (op in n->sub) */
-  N_CMP,                      /* < <= == != > >= */
-  N_MATCH,                    /* ~ (n->sub 1: !~) */
-  N_CONCAT, N_IN, N_PREINC, N_PREDEC, N_POSTINC, N_POSTDEC,
-  N_CALL, N_BUILTIN, N_GETLINE, N_GROUP,
+  N_NUM,
+  N_STR,
+  N_ERE, /* constants; an ERE alone matches $0 */
+  N_VAR,
+  N_LOCAL,
+  N_FIELD, /* lvalues */
+  N_INDEX,
+  N_LINDEX, /* a[k] global / local array */
+  N_ASSIGN,
+  N_ASSIGN_OP, /* =, op= (op in n->sub) */
+  N_COND,
+  N_AND,
+  N_OR,
+  N_NOT,
+  N_NEG,
+  N_PLUS,
+  N_BINOP, /* + - * / % ^ (op in n->sub) */
+  N_CMP,   /* < <= == != > >= */
+  N_MATCH, /* ~ (n->sub 1: !~) */
+  N_CONCAT,
+  N_IN,
+  N_PREINC,
+  N_PREDEC,
+  N_POSTINC,
+  N_POSTDEC,
+  N_CALL,
+  N_BUILTIN,
+  N_GETLINE,
+  N_GROUP,
   /* statements */
-  S_EXPR, S_PRINT, S_PRINTF, S_IF, S_WHILE, S_DO, S_FOR, S_FORIN,
-  S_BLOCK, S_NEXT, S_NEXTFILE, S_EXIT, S_RETURN, S_BREAK, S_CONTINUE,
-  S_DELETE, S_DELETE_ALL, S_GETLINE_STMT,
+  S_EXPR,
+  S_PRINT,
+  S_PRINTF,
+  S_IF,
+  S_WHILE,
+  S_DO,
+  S_FOR,
+  S_FORIN,
+  S_BLOCK,
+  S_NEXT,
+  S_NEXTFILE,
+  S_EXIT,
+  S_RETURN,
+  S_BREAK,
+  S_CONTINUE,
+  S_DELETE,
+  S_DELETE_ALL,
+  S_GETLINE_STMT,
   S_SWITCH, /* a: subject, b: S_CASE list */
   S_CASE    /* a: label (NULL: default), b: statements */
 };
@@ -198,8 +326,8 @@ typedef struct awk_regex {
   vsh_regex *re_icase;
   char *src;
   size_t len;
-  int lit;      /* 0 a regex; 1 a plain string, 2 ^string, 3 string$ */
-  char *litp;   /* the string (in src) */
+  int lit;    /* 0 a regex; 1 a plain string, 2 ^string, 3 string$ */
+  char *litp; /* the string (in src) */
   size_t litn;
   /* a regex that starts with a literal run: a line without that run
    * cannot match (prefix when anchored with ^) */
@@ -210,11 +338,11 @@ typedef struct awk_regex {
 
 typedef struct awk_node {
   uint16_t op;
-  int16_t sub;   /* operator, builtin id, redirection, getline kind */
-  int height;    /* of the expression tree below (bounded: evaluation
+  int16_t sub; /* operator, builtin id, redirection, getline kind */
+  int height;  /* of the expression tree below (bounded: evaluation
                     recurses on it) */
   int line;
-  int slot;      /* variable slot / function index */
+  int slot; /* variable slot / function index */
   int nargs;
   double num;
   awk_str *str;
@@ -234,7 +362,7 @@ typedef struct awk_func {
 } awk_func;
 
 typedef struct awk_item {
-  int kind; /* 0 main, 1 BEGIN, 2 END, 3 BEGINFILE, 4 ENDFILE */
+  int kind;             /* 0 main, 1 BEGIN, 2 END, 3 BEGINFILE, 4 ENDFILE */
   awk_node *pat, *pat2; /* pat2: a range's end */
   awk_node *action;     /* NULL: print */
   bool in_range;
@@ -255,10 +383,33 @@ typedef struct awk_prog {
 
 /* Special variables occupy the first global slots in this order. */
 enum {
-  V_NF, V_NR, V_FNR, V_FS, V_OFS, V_ORS, V_RS, V_RT, V_FILENAME, V_SUBSEP,
-  V_RSTART, V_RLENGTH, V_CONVFMT, V_OFMT, V_ENVIRON, V_ARGC, V_ARGV,
-  V_IGNORECASE, V_FPAT, V_FIELDWIDTHS, V_PROCINFO, V_BINMODE, V_LINT,
-  V_TEXTDOMAIN, V_ERRNO, V_SYMTAB_UNUSED, V_NSPECIAL
+  V_NF,
+  V_NR,
+  V_FNR,
+  V_FS,
+  V_OFS,
+  V_ORS,
+  V_RS,
+  V_RT,
+  V_FILENAME,
+  V_SUBSEP,
+  V_RSTART,
+  V_RLENGTH,
+  V_CONVFMT,
+  V_OFMT,
+  V_ENVIRON,
+  V_ARGC,
+  V_ARGV,
+  V_IGNORECASE,
+  V_FPAT,
+  V_FIELDWIDTHS,
+  V_PROCINFO,
+  V_BINMODE,
+  V_LINT,
+  V_TEXTDOMAIN,
+  V_ERRNO,
+  V_SYMTAB_UNUSED,
+  V_NSPECIAL
 };
 
 int awk_parse(awk_rt *rt, awk_prog *p, const awk_src *srcs, size_t nsrc);
@@ -270,8 +421,16 @@ void awk_regex_free(awk_regex *r);
 
 /* ---- the runtime (interp.c, io.c, funcs.c) ---------------------------- */
 
-enum { J_NONE = 0, J_NEXT, J_NEXTFILE, J_EXIT, J_RETURN, J_BREAK,
-       J_CONTINUE, J_FATAL };
+enum {
+  J_NONE = 0,
+  J_NEXT,
+  J_NEXTFILE,
+  J_EXIT,
+  J_RETURN,
+  J_BREAK,
+  J_CONTINUE,
+  J_FATAL
+};
 
 typedef struct awk_field {
   uint32_t off, len; /* slice of the record when !mat */
@@ -289,14 +448,14 @@ typedef struct awk_reader {
 
 typedef struct awk_stream {
   char *name;
-  int kind;        /* RD_FILE/RD_APPEND/RD_PIPE for outputs; 10 input
+  int kind; /* RD_FILE/RD_APPEND/RD_PIPE for outputs; 10 input
                       file, 11 input command */
   vfs_file *fh;
-  sh_stream *s;    /* a shell stream (borrowed) or input stream (owned) */
+  sh_stream *s; /* a shell stream (borrowed) or input stream (owned) */
   bool own_s;
-  vsh_buf buf;     /* pending output */
+  vsh_buf buf; /* pending output */
   awk_reader rd;
-  int status;      /* a command's exit status */
+  int status; /* a command's exit status */
   bool dead;
   struct awk_stream *next;
 } awk_stream;
@@ -316,27 +475,27 @@ typedef struct awk_rcache {
 struct awk_rt {
   bi_ctx *b;
   awk_prog *prog;
-  awk_cell *g;      /* globals */
+  awk_cell *g; /* globals */
   size_t ng;
   awk_cell *locals; /* current frame */
   int depth, max_depth;
   int jump;
   int exit_status;
   bool exiting;
-  awk_val ret;      /* a function's return value */
+  awk_val ret; /* a function's return value */
   /* record */
   awk_str *rec;
-  size_t rec_cap;   /* bytes rec->s can hold (reused between records) */
+  size_t rec_cap; /* bytes rec->s can hold (reused between records) */
   bool split_done, rec_dirty;
-  awk_field *f;     /* f[1..nf] */
+  awk_field *f; /* f[1..nf] */
   size_t nf, capf;
   double nr, fnr;
   /* cached settings */
   bool fs_dirty;
-  int fs_mode;      /* 0 space, 1 char, 2 regex, 3 empty, 4 tab */
+  int fs_mode; /* 0 space, 1 char, 2 regex, 3 empty, 4 tab */
   char fs_char;
   awk_regex *fs_re;
-  int rs_mode;      /* 0 newline/char, 1 paragraph, 2 regex */
+  int rs_mode; /* 0 newline/char, 1 paragraph, 2 regex */
   char rs_char;
   awk_regex *rs_re;
   bool rs_dirty;
@@ -345,7 +504,7 @@ struct awk_rt {
   bool convfmt_default, ofmt_default;
   bool icase;
   /* input */
-  int argi;         /* next ARGV index */
+  int argi; /* next ARGV index */
   awk_reader main_rd;
   bool main_open, main_stdin, no_more_input;
   awk_reader stdin_rd; /* shared by main input and getline < "-" */
@@ -355,7 +514,7 @@ struct awk_rt {
   vsh_buf obuf;
   /* errors */
   const char *srcname;
-  int line;         /* line of the statement running, for messages */
+  int line; /* line of the statement running, for messages */
   vsh_re_budget budget;
   uint64_t max_string;
   uint64_t work;
@@ -390,7 +549,7 @@ void awk_special_set(awk_rt *rt, int slot);
 /* io.c */
 void awk_rec_set(awk_rt *rt, const char *s, size_t n);
 void awk_rec_set_str(awk_rt *rt, awk_str *s); /* takes the reference */
-awk_str *awk_rec_get(awk_rt *rt);            /* borrowed */
+awk_str *awk_rec_get(awk_rt *rt);             /* borrowed */
 bool awk_split_rec(awk_rt *rt);
 /* for_write: 0 read, 1 read and write, 2 write only. */
 awk_val *awk_field_ref(awk_rt *rt, double idx, int for_write);

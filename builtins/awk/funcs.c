@@ -27,8 +27,7 @@ static void translate(const char *s, size_t n, vsh_buf *o) {
         j++;
       }
       vsh_buf items = {0};
-      bool lit_rb = false, lit_dash = false, lit_caret = false,
-           lit_bs = false;
+      bool lit_rb = false, lit_dash = false, lit_caret = false, lit_bs = false;
       bool first = true, closed = false;
       while (j < n) {
         char d = s[j];
@@ -75,7 +74,7 @@ static void translate(const char *s, size_t n, vsh_buf *o) {
           else vsh__buf_putc(&items, lit);
           continue;
         }
-        if (d == '-' && (j + 1 >= n || s[j + 1] == ']') ) {
+        if (d == '-' && (j + 1 >= n || s[j + 1] == ']')) {
           lit_dash = true;
           j++;
           continue;
@@ -124,8 +123,15 @@ static void translate(const char *s, size_t n, vsh_buf *o) {
       case '/': lit = '/'; break;
       case '"': lit = '"'; break;
       case 'y': vsh__buf_puts(o, "\\b"); continue;
-      case 'B': case '<': case '>': case 'w': case 'W': case 's': case 'S':
-      case '`': case '\'':
+      case 'B':
+      case '<':
+      case '>':
+      case 'w':
+      case 'W':
+      case 's':
+      case 'S':
+      case '`':
+      case '\'':
         vsh__buf_putc(o, '\\');
         vsh__buf_putc(o, e);
         continue;
@@ -171,8 +177,8 @@ awk_regex *awk_regex_new(awk_rt *rt, const char *s, size_t n, bool dynamic) {
   if (rc) {
     if (rc == VSH_ENOMEM) awk_nomem(rt);
     else
-      awk_fatal(rt, "invalid regexp: %s: /%.*s/",
-                err.data ? err.data : "error", (int)n, s);
+      awk_fatal(rt, "invalid regexp: %s: /%.*s/", err.data ? err.data : "error",
+                (int)n, s);
     vsh_buf_dispose(&t);
     vsh_buf_dispose(&err);
     free(r);
@@ -285,8 +291,8 @@ int awk_re_exec(awk_rt *rt, awk_regex *re, const char *s, size_t n,
       if (start != 0 || (eflags & VSH_RE_NOTBOL) || n < re->pren ||
           memcmp(s, re->prep, re->pren))
         return 0;
-    } else if (start > n || !find_lit(s + start, n - start, re->prep,
-                                      re->pren)) {
+    } else if (start > n ||
+               !find_lit(s + start, n - start, re->prep, re->pren)) {
       return 0;
     }
   }
@@ -439,8 +445,7 @@ int awk_format(awk_rt *rt, vsh_buf *out, const char *fmt, size_t flen,
       char enc[8];
       if (conv == 'c') {
         if (v->type == AV_MAYBE) awk_classify(v);
-        if (v->type == AV_NUM || v->type == AV_STRNUM ||
-            v->type == AV_UNINIT) {
+        if (v->type == AV_NUM || v->type == AV_STRNUM || v->type == AV_UNINIT) {
           double d = awk_to_num(rt, v);
           long cp = (long)d;
           if (rt->utf8 && cp >= 128 && cp < 0x110000) {
@@ -477,22 +482,24 @@ int awk_format(awk_rt *rt, vsh_buf *out, const char *fmt, size_t flen,
       continue;
     }
     double d = awk_to_num(rt, v);
-    size_t need = (size_t)(width > 0 ? width : 0) +
-                  (size_t)(prec > 0 ? prec : 0) + 400;
+    size_t need =
+        (size_t)(width > 0 ? width : 0) + (size_t)(prec > 0 ? prec : 0) + 400;
     char *buf = need <= sizeof(small) ? small : malloc(need);
     if (!buf) goto oom;
     int k = 0;
     if (isnan(d) || isinf(d)) {
       /* gawk prints these signed, whatever the conversion and width */
-      const char *txt = isnan(d) ? (signbit(d) ? "-nan" : "+nan")
-                                 : (d < 0 ? "-inf" : "+inf");
+      const char *txt =
+          isnan(d) ? (signbit(d) ? "-nan" : "+nan") : (d < 0 ? "-inf" : "+inf");
       k = snprintf(buf, need, "%s", txt);
     } else if (strchr("diouxX", conv)) {
       if (conv == 'd' || conv == 'i') {
         double t = trunc(d);
         if (t >= -9.2e18 && t <= 9.2e18) {
-          snprintf(spec, sizeof(spec), "%%%s%s%s%s" "lld", flags,
-                   width >= 0 ? "*" : "", prec >= 0 ? "." : "",
+          snprintf(spec, sizeof(spec),
+                   "%%%s%s%s%s"
+                   "lld",
+                   flags, width >= 0 ? "*" : "", prec >= 0 ? "." : "",
                    prec >= 0 ? "*" : "");
           long long x = (long long)t;
           if (width >= 0 && prec >= 0)
@@ -530,9 +537,8 @@ int awk_format(awk_rt *rt, vsh_buf *out, const char *fmt, size_t flen,
         }
       }
     } else {
-      snprintf(spec, sizeof(spec), "%%%s%s%s%s%c", flags,
-               width >= 0 ? "*" : "", prec >= 0 ? "." : "",
-               prec >= 0 ? "*" : "", conv);
+      snprintf(spec, sizeof(spec), "%%%s%s%s%s%c", flags, width >= 0 ? "*" : "",
+               prec >= 0 ? "." : "", prec >= 0 ? "*" : "", conv);
       if (width >= 0 && prec >= 0)
         k = snprintf(buf, need, spec, (int)width, (int)prec, d);
       else if (width >= 0) k = snprintf(buf, need, spec, (int)width, d);
@@ -729,7 +735,7 @@ static awk_val b_sub(awk_rt *rt, awk_node *n, bool global) {
   } else {
     target = awk_str_ref(awk_rec_get(rt));
   }
-  awk_regex *re = rt->jump ? NULL
+  awk_regex *re = rt->jump          ? NULL
                   : a0->op == N_ERE ? a0->re
                                     : awk_dyn_regex(rt, &rev);
   awk_val_free(&rev);
@@ -764,7 +770,7 @@ static awk_val b_gensub(awk_rt *rt, awk_node *n) {
   awk_str *repl = arg_str(rt, a1);
   awk_val how = arg_val(rt, a2);
   awk_str *target = a3 ? arg_str(rt, a3) : awk_str_ref(awk_rec_get(rt));
-  awk_regex *re = rt->jump ? NULL
+  awk_regex *re = rt->jump          ? NULL
                   : a0->op == N_ERE ? a0->re
                                     : awk_dyn_regex(rt, &rev);
   awk_val_free(&rev);
@@ -790,8 +796,8 @@ static awk_val b_gensub(awk_rt *rt, awk_node *n) {
   vsh_buf o = {0};
   awk_val r = {0};
   if (!rt->jump) {
-    int cnt = do_sub(rt, re, repl, target, global, global ? 0 : which, true,
-                     &o);
+    int cnt =
+        do_sub(rt, re, repl, target, global, global ? 0 : which, true, &o);
     if (cnt >= 0) r = str_result(rt, o.data ? o.data : "", o.len);
   }
   vsh_buf_dispose(&o);
@@ -841,8 +847,8 @@ static int key_cmp_num(awk_str *a, awk_str *b) {
 }
 
 /* merge sort with a mode: 0 key str, 1 key num, 2 val (asort order) */
-static void msort(awk_rt *rt, sort_item *v, sort_item *tmp, size_t n,
-                  int mode, bool desc) {
+static void msort(awk_rt *rt, sort_item *v, sort_item *tmp, size_t n, int mode,
+                  bool desc) {
   if (n < 2 || rt->jump) return;
   if (awk_charge(rt, n)) return;
   size_t h = n / 2;
@@ -869,8 +875,8 @@ static void msort(awk_rt *rt, sort_item *v, sort_item *tmp, size_t n,
 /* Orders for-in keys by PROCINFO["sorted_in"] when set. */
 void awk_sort_keys(awk_rt *rt, awk_array *a, awk_str **keys, size_t n) {
   if (n < 2 || rt->g[V_PROCINFO].kind != CELL_ARRAY) return;
-  awk_val *how = awk_array_getn(rt, rt->g[V_PROCINFO].arr, "sorted_in", 9,
-                                false);
+  awk_val *how =
+      awk_array_getn(rt, rt->g[V_PROCINFO].arr, "sorted_in", 9, false);
   if (!how) return;
   awk_str *h = awk_to_str(rt, how);
   int mode;
@@ -882,8 +888,8 @@ void awk_sort_keys(awk_rt *rt, awk_array *a, awk_str **keys, size_t n) {
   else if (!strcmp(h->s, "@val_num_asc") || !strcmp(h->s, "@val_type_asc") ||
            !strcmp(h->s, "@val_str_asc"))
     mode = 2, desc = false;
-  else if (!strcmp(h->s, "@val_num_desc") ||
-           !strcmp(h->s, "@val_type_desc") || !strcmp(h->s, "@val_str_desc"))
+  else if (!strcmp(h->s, "@val_num_desc") || !strcmp(h->s, "@val_type_desc") ||
+           !strcmp(h->s, "@val_str_desc"))
     mode = 2, desc = true;
   else return;
   sort_item *v = malloc(n * sizeof(*v) * 2);
@@ -904,9 +910,9 @@ void awk_sort_keys(awk_rt *rt, awk_array *a, awk_str **keys, size_t n) {
 static awk_val b_asort(awk_rt *rt, awk_node *n, bool by_index) {
   awk_array *src = arg_array(rt, n->a, by_index ? "asorti" : "asort");
   if (!src) return awk_num(0);
-  awk_array *dst = n->a->next ? arg_array(rt, n->a->next,
-                                          by_index ? "asorti" : "asort")
-                              : src;
+  awk_array *dst =
+      n->a->next ? arg_array(rt, n->a->next, by_index ? "asorti" : "asort")
+                 : src;
   if (!dst) return awk_num(0);
   size_t cnt = src->live;
   sort_item *v = malloc((cnt ? cnt : 1) * sizeof(*v) * 2);
@@ -962,10 +968,10 @@ static int64_t now_secs(void) {
 }
 
 static awk_val b_strftime(awk_rt *rt, awk_node *n) {
-  awk_str *fmt = n->a ? arg_str(rt, n->a)
-                      : awk_str_new(rt, "%a %b %e %H:%M:%S %Z %Y", 23);
-  int64_t t = n->a && n->a->next ? (int64_t)arg_num(rt, n->a->next)
-                                 : now_secs();
+  awk_str *fmt =
+      n->a ? arg_str(rt, n->a) : awk_str_new(rt, "%a %b %e %H:%M:%S %Z %Y", 23);
+  int64_t t =
+      n->a && n->a->next ? (int64_t)arg_num(rt, n->a->next) : now_secs();
   bool utc = false;
   if (n->a && n->a->next && n->a->next->next) {
     awk_val u = awk_eval(rt, n->a->next->next);
@@ -1175,13 +1181,13 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
   case F_MATCH: {
     awk_str *s = arg_str(rt, a);
     awk_regex *re = arg_regex(rt, a->next);
-    awk_array *arr = a->next->next ? arg_array(rt, a->next->next, "match")
-                                   : NULL;
+    awk_array *arr =
+        a->next->next ? arg_array(rt, a->next->next, "match") : NULL;
     double start = 0, len = -1;
     vsh_regmatch m[10];
     size_t nm = arr ? 10 : 1;
-    int rc = re && !rt->jump ? awk_re_exec(rt, re, s->s, s->len, 0, 0, m, nm)
-                             : 0;
+    int rc =
+        re && !rt->jump ? awk_re_exec(rt, re, s->s, s->len, 0, 0, m, nm) : 0;
     if (arr) awk_array_clear(arr);
     if (rc > 0) {
       start = char_pos(rt, s->s, (size_t)m[0].so);
@@ -1206,8 +1212,8 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
                         awk_to_str(rt, &rt->g[V_SUBSEP].v)->s);
           e = awk_array_getn(rt, arr, key, (size_t)kl, true);
           if (e)
-            *e = awk_num((double)awk_char_count(
-                rt, s->s + m[g].so, (size_t)(m[g].eo - m[g].so)));
+            *e = awk_num((double)awk_char_count(rt, s->s + m[g].so,
+                                                (size_t)(m[g].eo - m[g].so)));
         }
       }
     }
@@ -1220,8 +1226,8 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
   }
   case F_SPRINTF: {
     awk_val small[8];
-    awk_val *args = n->nargs <= 8 ? small : calloc((size_t)n->nargs,
-                                                    sizeof(*args));
+    awk_val *args =
+        n->nargs <= 8 ? small : calloc((size_t)n->nargs, sizeof(*args));
     if (!args) {
       awk_nomem(rt);
       return (awk_val){0};
@@ -1264,8 +1270,8 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
         continue;
       }
       char enc[8];
-      int el = vsh__utf8_encode(up ? vsh__cp_upper(cp) : vsh__cp_lower(cp),
-                                enc);
+      int el =
+          vsh__utf8_encode(up ? vsh__cp_upper(cp) : vsh__cp_lower(cp), enc);
       vsh__buf_append(&o, enc, (size_t)el);
       i += (size_t)l;
     }
@@ -1277,8 +1283,7 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
   case F_INT: return awk_num(trunc(arg_num(rt, a)));
   case F_SQRT: {
     double d = arg_num(rt, a);
-    if (d < 0)
-      awk_warn(rt, "sqrt: called with negative argument %g", d);
+    if (d < 0) awk_warn(rt, "sqrt: called with negative argument %g", d);
     return awk_num(sqrt(d));
   }
   case F_EXP: return awk_num(exp(arg_num(rt, a)));
@@ -1371,10 +1376,10 @@ awk_val awk_builtin(awk_rt *rt, awk_node *n) {
     else {
       awk_val v = awk_eval(rt, a);
       if (v.type == AV_MAYBE) awk_classify(&v);
-      t = v.type == AV_UNINIT  ? "unassigned"
-          : v.type == AV_NUM   ? "number"
+      t = v.type == AV_UNINIT   ? "unassigned"
+          : v.type == AV_NUM    ? "number"
           : v.type == AV_STRNUM ? "strnum"
-                               : "string";
+                                : "string";
       awk_val_free(&v);
     }
     return str_result(rt, t, strlen(t));

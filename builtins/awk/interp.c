@@ -191,8 +191,8 @@ static awk_val call(awk_rt *rt, awk_node *n) {
     return (awk_val){0};
   }
   if (awk_charge(rt, 1)) return (awk_val){0};
-  awk_cell *cells = calloc((size_t)(f->nparams ? f->nparams : 1),
-                           sizeof(*cells));
+  awk_cell *cells =
+      calloc((size_t)(f->nparams ? f->nparams : 1), sizeof(*cells));
   if (!cells) {
     awk_nomem(rt);
     return (awk_val){0};
@@ -356,9 +356,14 @@ static bool pure(awk_node *n, int depth) {
   if (!n) return true;
   if (depth > 64) return false;
   switch (n->op) {
-  case N_CALL: case N_ASSIGN: case N_ASSIGN_OP: case N_PREINC:
-  case N_PREDEC: case N_POSTINC: case N_POSTDEC: case N_GETLINE:
-    return false;
+  case N_CALL:
+  case N_ASSIGN:
+  case N_ASSIGN_OP:
+  case N_PREINC:
+  case N_PREDEC:
+  case N_POSTINC:
+  case N_POSTDEC:
+  case N_GETLINE: return false;
   case N_BUILTIN:
     if (n->sub == F_SUB || n->sub == F_GSUB || n->sub == F_SPLIT ||
         n->sub == F_PATSPLIT || n->sub == F_MATCH || n->sub == F_ASORT ||
@@ -403,8 +408,7 @@ static bool append_assign(awk_rt *rt, awk_node *n, awk_val *out) {
   bool ok = !rt->jump;
   awk_str *s = cell->v.str;
   if (ok && s->len + add > rt->max_string) {
-    awk_fatal(rt, "string of %zu bytes exceeds the string limit",
-              s->len + add);
+    awk_fatal(rt, "string of %zu bytes exceeds the string limit", s->len + add);
     ok = false;
   }
   if (ok && s->ref != 1) {
@@ -710,8 +714,8 @@ static void do_print(awk_rt *rt, awk_node *n) {
 
 static void do_printf(awk_rt *rt, awk_node *n) {
   awk_val small[8];
-  awk_val *args = n->nargs <= 8 ? small : calloc((size_t)n->nargs,
-                                                  sizeof(*args));
+  awk_val *args =
+      n->nargs <= 8 ? small : calloc((size_t)n->nargs, sizeof(*args));
   if (!args) {
     awk_nomem(rt);
     return;

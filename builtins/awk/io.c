@@ -139,8 +139,8 @@ void awk_fs_update(awk_rt *rt) {
 
 /* Splits s into slices by the current FS, calling add for each. */
 static bool split_by_fs(awk_rt *rt, const char *s, size_t n,
-                        bool (*add)(awk_rt *, size_t, size_t, void *),
-                        void *ud, int mode, char ch, awk_regex *re) {
+                        bool (*add)(awk_rt *, size_t, size_t, void *), void *ud,
+                        int mode, char ch, awk_regex *re) {
   size_t i = 0;
   switch (mode) {
   case 0: /* runs of blanks; leading and trailing ignored */
@@ -281,8 +281,8 @@ bool awk_split_rec(awk_rt *rt) {
            rt->g[V_FPAT].v.type != AV_UNINIT)
     ok = split_fpat(rt, s, n);
   else
-    ok = split_by_fs(rt, s, n, add_rec_field, NULL, rt->fs_mode,
-                     rt->fs_char, rt->fs_re);
+    ok = split_by_fs(rt, s, n, add_rec_field, NULL, rt->fs_mode, rt->fs_char,
+                     rt->fs_re);
   awk_val_free(&rt->g[V_NF].v);
   rt->g[V_NF].v = awk_num((double)rt->nf);
   return ok;
@@ -355,9 +355,7 @@ static void rebuild(awk_rt *rt) {
 
 awk_str *awk_rec_get(awk_rt *rt) {
   if (rt->rec_dirty) rebuild(rt);
-  if (!rt->rec) {
-    rt->rec = awk_str_new(rt, "", 0);
-  }
+  if (!rt->rec) { rt->rec = awk_str_new(rt, "", 0); }
   return rt->rec;
 }
 
@@ -485,8 +483,8 @@ static int fill(awk_rt *rt, awk_reader *r) {
       r->cap = nc;
     }
   }
-  int64_t k = sh_stream_read(r->s, r->buf + r->end, r->cap - r->end,
-                             bi_exec(rt->b));
+  int64_t k =
+      sh_stream_read(r->s, r->buf + r->end, r->cap - r->end, bi_exec(rt->b));
   if (k < 0) {
     if (k == VSH_EABORTED || bi_cancelled(rt->b)) {
       rt->jump = J_FATAL;
@@ -548,9 +546,9 @@ static int read_record(awk_rt *rt, awk_reader *r, const char **s, size_t *n) {
   if (rt->rs_mode == 0) {
     size_t scan = r->start;
     for (;;) {
-      char *p = r->end > scan ? memchr(r->buf + scan, rt->rs_char,
-                                       r->end - scan)
-                              : NULL;
+      char *p = r->end > scan
+                    ? memchr(r->buf + scan, rt->rs_char, r->end - scan)
+                    : NULL;
       if (p) {
         *s = r->buf + r->start;
         *n = (size_t)(p - *s);
@@ -637,8 +635,8 @@ static int read_record(awk_rt *rt, awk_reader *r, const char **s, size_t *n) {
     vsh_regmatch m[1];
     int rc = 0;
     if (r->end > r->start)
-      rc = awk_re_exec(rt, rt->rs_re, r->buf + r->start, r->end - r->start,
-                       0, 0, m, 1);
+      rc = awk_re_exec(rt, rt->rs_re, r->buf + r->start, r->end - r->start, 0,
+                       0, m, 1);
     if (rc < 0) return -1;
     if (rc > 0 && m[0].eo > m[0].so &&
         (r->eof || (size_t)m[0].eo < r->end - r->start)) {
@@ -690,8 +688,8 @@ static bool open_next_main(awk_rt *rt) {
   for (;;) {
     if (rt->jump) return false;
     double argc = awk_to_num(rt, &rt->g[V_ARGC].v);
-    awk_array *argv = rt->g[V_ARGV].kind == CELL_ARRAY ? rt->g[V_ARGV].arr
-                                                       : NULL;
+    awk_array *argv =
+        rt->g[V_ARGV].kind == CELL_ARRAY ? rt->g[V_ARGV].arr : NULL;
     if (rt->argi >= (int)argc) {
       if (rt->no_more_input) return false;
       rt->no_more_input = true;
@@ -713,8 +711,8 @@ static bool open_next_main(awk_rt *rt) {
     int i = rt->argi++;
     char key[32];
     snprintf(key, sizeof(key), "%d", i);
-    awk_val *v = argv ? awk_array_getn(rt, argv, key, strlen(key), false)
-                      : NULL;
+    awk_val *v =
+        argv ? awk_array_getn(rt, argv, key, strlen(key), false) : NULL;
     if (!v) continue;
     awk_str *s = awk_to_str(rt, v);
     if (s->len == 0) continue;
@@ -731,8 +729,9 @@ static bool open_next_main(awk_rt *rt) {
       sh_stream *st = NULL;
       int rc = bi_open_input(rt->b, name->s, &st);
       if (rc == VSH_EISDIR) {
-        bi_errline(rt->b, "awk: warning: command line argument `%s' is a "
-                          "directory: skipped",
+        bi_errline(rt->b,
+                   "awk: warning: command line argument `%s' is a "
+                   "directory: skipped",
                    name->s);
         awk_str_unref(name);
         continue;
@@ -740,13 +739,15 @@ static bool open_next_main(awk_rt *rt) {
       if (rc && rt->line) {
         /* once a rule has run (a BEGIN that set ARGV, an earlier file),
          * gawk names the line it ran last */
-        bi_errline(rt->b, "awk: %s:%d: fatal: cannot open file `%s' for "
-                          "reading: %s",
-                   rt->srcname ? rt->srcname : "cmd. line", rt->line,
-                   name->s, vsh_strerror(rc));
+        bi_errline(rt->b,
+                   "awk: %s:%d: fatal: cannot open file `%s' for "
+                   "reading: %s",
+                   rt->srcname ? rt->srcname : "cmd. line", rt->line, name->s,
+                   vsh_strerror(rc));
       } else if (rc) {
-        bi_errline(rt->b, "awk: fatal: cannot open file `%s' for reading: "
-                          "%s",
+        bi_errline(rt->b,
+                   "awk: fatal: cannot open file `%s' for reading: "
+                   "%s",
                    name->s, vsh_strerror(rc));
       }
       if (rc) {
@@ -814,8 +815,7 @@ static int stream_flush(awk_rt *rt, awk_stream *st) {
     int64_t k = vfs_file_write(st->fh, st->buf.data, st->buf.len);
     if (k < 0) rc = (int)k;
   } else if (st->s) {
-    rc = sh_stream_write(st->s, st->buf.data, st->buf.len,
-                         bi_exec(rt->b));
+    rc = sh_stream_write(st->s, st->buf.data, st->buf.len, bi_exec(rt->b));
   }
   vsh__buf_clear(&st->buf);
   if (rc && !st->dead) {
@@ -846,8 +846,7 @@ static awk_stream *new_stream(awk_rt *rt, const char *name, int kind) {
   return s;
 }
 
-static int run_cmd(awk_rt *rt, const char *cmd, sh_stream *in,
-                   sh_stream *out) {
+static int run_cmd(awk_rt *rt, const char *cmd, sh_stream *in, sh_stream *out) {
   bi_ctx *b = rt->b;
   if (!bi_has_shell(b)) return 127;
   int st = bi_run_string(b, cmd, strlen(cmd), in, out, b->err);
@@ -864,8 +863,8 @@ static int run_cmd(awk_rt *rt, const char *cmd, sh_stream *in,
 
 static int pipe_close(awk_rt *rt, awk_stream *st) {
   awk_flush_stdout(rt);
-  sh_stream *in = sh_stream_bytes_new(st->buf.data ? st->buf.data : "",
-                                      st->buf.len);
+  sh_stream *in =
+      sh_stream_bytes_new(st->buf.data ? st->buf.data : "", st->buf.len);
   if (!in) {
     awk_nomem(rt);
     return -1;
@@ -909,9 +908,7 @@ static awk_stream *open_output(awk_rt *rt, int redir, awk_str *name) {
   const char *p = bi_path(rt->b, name->s);
   unsigned fl = VFS_O_WRITE | VFS_O_CREAT |
                 (redir == RD_APPEND ? VFS_O_APPEND : VFS_O_TRUNC);
-  int rc = p ? vfs_open(rt->b->fs, p, fl,
-                        0666 & ~(bi_umask(rt->b)),
-                        &st->fh)
+  int rc = p ? vfs_open(rt->b->fs, p, fl, 0666 & ~(bi_umask(rt->b)), &st->fh)
              : VSH_ENAMETOOLONG;
   if (rc) {
     awk_fatal(rt, "can't redirect to `%s' (%s)", name->s, vsh_strerror(rc));
@@ -952,8 +949,8 @@ int awk_out(awk_rt *rt, int redir, awk_val *target, const char *s, size_t n) {
   if (!st) return -1;
   if (st->kind == 20) return awk_out(rt, RD_NONE, NULL, s, n);
   if (st->dead) return -1;
-  if (st->buf.len + n > rt->max_string && (st->kind == RD_PIPE ||
-                                           st->kind == RD_COPROC)) {
+  if (st->buf.len + n > rt->max_string &&
+      (st->kind == RD_PIPE || st->kind == RD_COPROC)) {
     awk_fatal(rt, "output to `%s' exceeds the string limit", st->name);
     return -1;
   }
@@ -1031,8 +1028,8 @@ static awk_stream *open_input(awk_rt *rt, int kind, awk_str *name) {
       pp = &(*pp)->next;
     if (*pp) {
       awk_stream *out = *pp;
-      in = sh_stream_bytes_new(out->buf.data ? out->buf.data : "",
-                               out->buf.len);
+      in =
+          sh_stream_bytes_new(out->buf.data ? out->buf.data : "", out->buf.len);
       *pp = out->next;
       vsh_buf_dispose(&out->buf);
       free(out->name);
@@ -1060,8 +1057,7 @@ static awk_stream *open_input(awk_rt *rt, int kind, awk_str *name) {
     st->status = run_cmd(rt, name->s, in ? in : sh_stream_null(), cap);
     if (in) sh_stream_unref(in);
     const vsh_buf *d = sh_stream_buf_data(cap);
-    st->rd.s = sh_stream_bytes_new(d && d->data ? d->data : "",
-                                   d ? d->len : 0);
+    st->rd.s = sh_stream_bytes_new(d && d->data ? d->data : "", d ? d->len : 0);
     sh_stream_unref(cap);
     if (!st->rd.s) {
       awk_nomem(rt);
@@ -1280,8 +1276,7 @@ int awk_split_str(awk_rt *rt, awk_str *s, awk_array *a, awk_val *sep,
     awk_val *sv = awk_array_getn(rt, seps, key, (size_t)kl, true);
     if (sv) {
       awk_val_free(sv);
-      *sv = awk_strv(awk_str_new(rt, s->s + u.prev_end,
-                                 s->len - u.prev_end));
+      *sv = awk_strv(awk_str_new(rt, s->s + u.prev_end, s->len - u.prev_end));
     }
   }
   (void)ok;

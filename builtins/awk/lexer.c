@@ -13,18 +13,30 @@ static const struct {
   const char *name;
   int tok;
 } keywords[] = {
-    {"BEGIN", T_BEGIN},       {"BEGINFILE", T_BEGINFILE},
-    {"END", T_END},           {"ENDFILE", T_ENDFILE},
-    {"break", T_BREAK},       {"case", T_CASE},
-    {"continue", T_CONTINUE}, {"default", T_DEFAULT},
-    {"delete", T_DELETE},     {"do", T_DO},
-    {"else", T_ELSE},         {"exit", T_EXIT},
-    {"for", T_FOR},           {"func", T_FUNCTION},
-    {"function", T_FUNCTION}, {"getline", T_GETLINE},
-    {"if", T_IF},             {"in", T_IN},
-    {"next", T_NEXT},         {"nextfile", T_NEXTFILE},
-    {"print", T_PRINT},       {"printf", T_PRINTF},
-    {"return", T_RETURN},     {"switch", T_SWITCH},
+    {"BEGIN", T_BEGIN},
+    {"BEGINFILE", T_BEGINFILE},
+    {"END", T_END},
+    {"ENDFILE", T_ENDFILE},
+    {"break", T_BREAK},
+    {"case", T_CASE},
+    {"continue", T_CONTINUE},
+    {"default", T_DEFAULT},
+    {"delete", T_DELETE},
+    {"do", T_DO},
+    {"else", T_ELSE},
+    {"exit", T_EXIT},
+    {"for", T_FOR},
+    {"func", T_FUNCTION},
+    {"function", T_FUNCTION},
+    {"getline", T_GETLINE},
+    {"if", T_IF},
+    {"in", T_IN},
+    {"next", T_NEXT},
+    {"nextfile", T_NEXTFILE},
+    {"print", T_PRINT},
+    {"printf", T_PRINTF},
+    {"return", T_RETURN},
+    {"switch", T_SWITCH},
     {"while", T_WHILE},
 };
 
@@ -343,8 +355,7 @@ int awk_lex_next(awk_lex *lx) {
   if (d == (ch)) {                                                             \
     lx->pos++;                                                                 \
     lx->tok = (t2);                                                            \
-  } else                                                                       \
-    lx->tok = (t1);
+  } else lx->tok = (t1);
     switch (c) {
     case '{': lx->tok = T_LBRACE; break;
     case '}': lx->tok = T_RBRACE; break;
@@ -380,8 +391,7 @@ int awk_lex_next(awk_lex *lx) {
         if (peekc(lx, 0) == '=') {
           lx->pos++;
           lx->tok = T_POW_ASSIGN;
-        } else
-          lx->tok = T_POW;
+        } else lx->tok = T_POW;
       } else {
         TWO('=', T_MUL_ASSIGN, T_STAR);
       }

@@ -14,12 +14,11 @@
 int awk_lex_regex(awk_lex *lx);
 
 static const char *const special_names[V_NSPECIAL] = {
-    "NF",       "NR",         "FNR",         "FS",       "OFS",
-    "ORS",      "RS",         "RT",          "FILENAME", "SUBSEP",
-    "RSTART",   "RLENGTH",    "CONVFMT",     "OFMT",     "ENVIRON",
-    "ARGC",     "ARGV",       "IGNORECASE",  "FPAT",     "FIELDWIDTHS",
-    "PROCINFO", "BINMODE",    "LINT",        "TEXTDOMAIN", "ERRNO",
-    " unused"};
+    "NF",      "NR",          "FNR",      "FS",      "OFS",    "ORS",
+    "RS",      "RT",          "FILENAME", "SUBSEP",  "RSTART", "RLENGTH",
+    "CONVFMT", "OFMT",        "ENVIRON",  "ARGC",    "ARGV",   "IGNORECASE",
+    "FPAT",    "FIELDWIDTHS", "PROCINFO", "BINMODE", "LINT",   "TEXTDOMAIN",
+    "ERRNO",   " unused"};
 
 typedef struct parser {
   awk_rt *rt;
@@ -27,8 +26,8 @@ typedef struct parser {
   awk_lex lx;
   int depth;
   bool err;
-  int print_ctx;  /* >0: a print's top level ('>' and '|' redirect) */
-  int fn;         /* index of the function being parsed + 1 (0: none);
+  int print_ctx; /* >0: a print's top level ('>' and '|' redirect) */
+  int fn;        /* index of the function being parsed + 1 (0: none);
                      an index, as funcs moves when a call adds one */
   int loop_depth;
   int switch_depth;
@@ -61,13 +60,13 @@ static void syntax_error_msg(parser *P, const char *msg) {
   bi_ctx *b = P->rt->b;
   bi_errline(b, "awk: %s:%d: %.*s", name, line, (int)(le - ls), ls);
   vsh_buf sp = {0};
-  for (const char *q = ls; q < t; q++) vsh__buf_putc(&sp, *q == '\t' ? '\t' : ' ');
+  for (const char *q = ls; q < t; q++)
+    vsh__buf_putc(&sp, *q == '\t' ? '\t' : ' ');
   if (!msg)
     msg = (lx->tok == T_NEWLINE || lx->tok == T_EOF)
               ? "unexpected newline or end of string"
               : "syntax error";
-  bi_errline(b, "awk: %s:%d: %s^ %s", name, line, sp.data ? sp.data : "",
-             msg);
+  bi_errline(b, "awk: %s:%d: %s^ %s", name, line, sp.data ? sp.data : "", msg);
   vsh_buf_dispose(&sp);
 }
 
@@ -232,8 +231,10 @@ static awk_node *var_ref(parser *P, const char *name) {
   awk_prog *p = P->p;
   for (size_t i = 0; i < p->nfuncs; i++)
     if (p->funcs[i].defined && !strcmp(p->funcs[i].name, name)) {
-      plain_error(P, "function `%s' called with space between name and "
-                     "`(',\n or used as a variable or an array", name);
+      plain_error(P,
+                  "function `%s' called with space between name and "
+                  "`(',\n or used as a variable or an array",
+                  name);
       return NULL;
     }
   awk_node *n = node(P, N_VAR);
@@ -434,8 +435,8 @@ static awk_node *builtin_call(parser *P) {
     if (bi_arity[i].id != id) continue;
     if (cnt < bi_arity[i].min || cnt > bi_arity[i].max) {
       char m[128];
-      snprintf(m, sizeof(m), "%d is invalid as number of arguments for %s",
-               cnt, bi_arity[i].name);
+      snprintf(m, sizeof(m), "%d is invalid as number of arguments for %s", cnt,
+               bi_arity[i].name);
       syntax_error_msg(P, m);
       return NULL;
     }
@@ -444,10 +445,11 @@ static awk_node *builtin_call(parser *P) {
   if ((id == F_SUB || id == F_GSUB) && cnt == 3) {
     awk_node *t = n->a->next->next;
     if (!is_lvalue(t)) {
-      plain_error(P, "%s", id == F_SUB ? "sub third parameter is not a "
-                                         "changeable object"
-                                       : "gsub third parameter is not a "
-                                         "changeable object");
+      plain_error(P, "%s",
+                  id == F_SUB ? "sub third parameter is not a "
+                                "changeable object"
+                              : "gsub third parameter is not a "
+                                "changeable object");
       return NULL;
     }
   }
@@ -550,8 +552,11 @@ static awk_node *primary(parser *P) {
     } else if (u == T_MINUS || u == T_PLUS || u == T_NOT) {
       next(P);
       awk_node *o = primary(P);
-      idx = node2(P, u == T_MINUS ? N_NEG : u == T_PLUS ? N_PLUS : N_NOT, 0,
-                  o, NULL);
+      idx = node2(P,
+                  u == T_MINUS  ? N_NEG
+                  : u == T_PLUS ? N_PLUS
+                                : N_NOT,
+                  0, o, NULL);
     } else {
       idx = primary(P);
     }
@@ -579,8 +584,11 @@ static awk_node *primary(parser *P) {
     awk_node *o = unary(P);
     P->depth--;
     if (!o) return NULL;
-    return node2(P, t == T_MINUS ? N_NEG : t == T_PLUS ? N_PLUS : N_NOT, 0,
-                 o, NULL);
+    return node2(P,
+                 t == T_MINUS  ? N_NEG
+                 : t == T_PLUS ? N_PLUS
+                               : N_NOT,
+                 0, o, NULL);
   }
   case T_NAME: return name_expr(P);
   case T_FUNC_NAME: {
@@ -606,12 +614,8 @@ static awk_node *primary(parser *P) {
     return set_height(P, n) ? n : NULL;
   }
   case T_BUILTIN: return builtin_call(P);
-  case T_GETLINE:
-    next(P);
-    return getline_tail(P, GL_PLAIN, NULL);
-  default:
-    syntax_error(P);
-    return NULL;
+  case T_GETLINE: next(P); return getline_tail(P, GL_PLAIN, NULL);
+  default: syntax_error(P); return NULL;
   }
 }
 
@@ -638,7 +642,10 @@ static awk_node *power(parser *P) {
     if (t == T_MINUS || t == T_PLUS || t == T_NOT) {
       next(P);
       awk_node *o = power(P);
-      e = o ? node2(P, t == T_MINUS ? N_NEG : t == T_PLUS ? N_PLUS : N_NOT,
+      e = o ? node2(P,
+                    t == T_MINUS  ? N_NEG
+                    : t == T_PLUS ? N_PLUS
+                                  : N_NOT,
                     0, o, NULL)
             : NULL;
     } else {
@@ -659,8 +666,11 @@ static awk_node *unary(parser *P) {
     awk_node *o = unary(P);
     P->depth--;
     if (!o) return NULL;
-    return node2(P, t == T_MINUS ? N_NEG : t == T_PLUS ? N_PLUS : N_NOT, 0,
-                 o, NULL);
+    return node2(P,
+                 t == T_MINUS  ? N_NEG
+                 : t == T_PLUS ? N_PLUS
+                               : N_NOT,
+                 0, o, NULL);
   }
   return power(P);
 }
@@ -694,18 +704,25 @@ static awk_node *additive(parser *P) {
 
 static bool starts_operand(int t) {
   switch (t) {
-  case T_NUMBER: case T_STRING: case T_NAME: case T_FUNC_NAME:
-  case T_BUILTIN: case T_DOLLAR: case T_NOT: case T_LPAREN: case T_INCR:
-  case T_DECR: case T_MINUS: case T_PLUS:
-    return true;
+  case T_NUMBER:
+  case T_STRING:
+  case T_NAME:
+  case T_FUNC_NAME:
+  case T_BUILTIN:
+  case T_DOLLAR:
+  case T_NOT:
+  case T_LPAREN:
+  case T_INCR:
+  case T_DECR:
+  case T_MINUS:
+  case T_PLUS: return true;
   default: return false;
   }
 }
 
 static awk_node *concat(parser *P) {
   awk_node *n = additive(P);
-  while (n && starts_operand(tok(P)) && tok(P) != T_MINUS &&
-         tok(P) != T_PLUS) {
+  while (n && starts_operand(tok(P)) && tok(P) != T_MINUS && tok(P) != T_PLUS) {
     if (tok(P) == T_IN) break;
     awk_node *r = additive(P);
     if (!r) return NULL;
@@ -919,8 +936,10 @@ static awk_node *simple_print(parser *P, int kind) {
   t = tok(P);
   if (t == T_GT || t == T_APPEND || t == T_PIPE || t == T_PIPEAMP) {
     next(P);
-    n->sub = (int16_t)(t == T_GT ? RD_FILE : t == T_APPEND ? RD_APPEND
-                       : t == T_PIPE ? RD_PIPE : RD_COPROC);
+    n->sub = (int16_t)(t == T_GT       ? RD_FILE
+                       : t == T_APPEND ? RD_APPEND
+                       : t == T_PIPE   ? RD_PIPE
+                                       : RD_COPROC);
     P->print_ctx++;
     n->b = concat(P);
     P->print_ctx--;
@@ -936,9 +955,7 @@ static awk_node *simple_statement(parser *P) {
   case T_PRINT: return simple_print(P, S_PRINT);
   case T_PRINTF: return simple_print(P, S_PRINTF);
   case T_NEXT:
-  case T_NEXTFILE:
-    next(P);
-    return node(P, t == T_NEXT ? S_NEXT : S_NEXTFILE);
+  case T_NEXTFILE: next(P); return node(P, t == T_NEXT ? S_NEXT : S_NEXTFILE);
   case T_EXIT:
     next(P);
     n = node(P, S_EXIT);
@@ -964,10 +981,11 @@ static awk_node *simple_statement(parser *P) {
   case T_BREAK:
   case T_CONTINUE:
     if (!P->loop_depth && !(t == T_BREAK && P->switch_depth)) {
-      plain_error(P, "%s", t == T_BREAK ? "`break' is not allowed outside a "
-                                          "loop or switch"
-                                        : "`continue' is not allowed outside "
-                                          "a loop");
+      plain_error(P, "%s",
+                  t == T_BREAK ? "`break' is not allowed outside a "
+                                 "loop or switch"
+                               : "`continue' is not allowed outside "
+                                 "a loop");
       return NULL;
     }
     next(P);
@@ -1110,8 +1128,8 @@ static awk_node *statement(parser *P) {
       if (tok(P) == T_LPAREN) paren_name = false;
       init = expr(P);
       if (!init) break;
-      if (init->op == N_IN && !paren_name && tok(P) == T_RPAREN &&
-          init->a && (init->a->op == N_VAR || init->a->op == N_LOCAL)) {
+      if (init->op == N_IN && !paren_name && tok(P) == T_RPAREN && init->a &&
+          (init->a->op == N_VAR || init->a->op == N_LOCAL)) {
         next(P);
         P->loop_depth++;
         awk_node *body = body_stmt(P);
@@ -1366,8 +1384,9 @@ int awk_parse(awk_rt *rt, awk_prog *p, const awk_src *srcs, size_t nsrc) {
   if (!P.err) {
     for (size_t i = 0; i < p->nfuncs; i++)
       if (!p->funcs[i].defined) {
-        bi_errline(rt->b, "awk: cmd. line:%d: fatal: function `%s' not "
-                          "defined",
+        bi_errline(rt->b,
+                   "awk: cmd. line:%d: fatal: function `%s' not "
+                   "defined",
                    p->funcs[i].line, p->funcs[i].name);
         P.err = true;
         break;

@@ -240,9 +240,7 @@ bool awk_truth(awk_rt *rt, awk_val *v) {
   case AV_NUM: return v->num != 0;
   case AV_STR: return v->str->len != 0;
   case AV_STRNUM: return v->num != 0;
-  default:
-    awk_classify(v);
-    return awk_truth(rt, v);
+  default: awk_classify(v); return awk_truth(rt, v);
   }
 }
 
@@ -400,7 +398,8 @@ void awk_array_del(awk_array *a, awk_str *key) {
 
 static uint32_t ot_hash(const char *s, size_t n, uint32_t size) {
   unsigned h = 0;
-  for (size_t i = 0; i < n && s[i]; i++) h = (unsigned)(signed char)s[i] + 31 * h;
+  for (size_t i = 0; i < n && s[i]; i++)
+    h = (unsigned)(signed char)s[i] + 31 * h;
   return h % size;
 }
 

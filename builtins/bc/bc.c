@@ -31,14 +31,12 @@ static const char usage_text[] =
 /* ---- input sources -------------------------------------------------- */
 
 static int in_fill(bc_input *in) {
-  if (in->eof)
-    return 0;
+  if (in->eof) return 0;
   if (!in->s) {
     in->eof = true;
     return 0;
   }
-  if (in->pos > 0 && in->pos == in->len)
-    in->pos = in->len = 0;
+  if (in->pos > 0 && in->pos == in->len) in->pos = in->len = 0;
   if (in->pos > 65536) {
     memmove(in->buf, in->buf + in->pos, in->len - in->pos);
     in->len -= in->pos;
@@ -47,19 +45,15 @@ static int in_fill(bc_input *in) {
   if (in->cap - in->len < 65536) {
     size_t nc = in->cap ? in->cap * 2 : 131072;
     char *t = realloc(in->buf, nc);
-    if (!t)
-      return VSH_ENOMEM;
+    if (!t) return VSH_ENOMEM;
     in->buf = t;
     in->cap = nc;
   }
-  if (bi_cancelled(in->b))
-    return VSH_EABORTED;
+  if (bi_cancelled(in->b)) return VSH_EABORTED;
   int64_t got = sh_stream_read(in->s, in->buf + in->len, in->cap - in->len,
                                bi_exec(in->b));
-  if (got < 0)
-    return (int)got;
-  if (got == 0)
-    in->eof = true;
+  if (got < 0) return (int)got;
+  if (got == 0) in->eof = true;
   in->len += (size_t)got;
   return 0;
 }
@@ -80,14 +74,11 @@ static int in_peek(bc_input *in, size_t k) {
 
 static int in_get(bc_input *in) {
   int c = in_peek(in, 0);
-  if (c >= 0)
-    in->pos++;
+  if (c >= 0) in->pos++;
   return c;
 }
 
-int bc_input_getc(bc_input *in) {
-  return in_get(in);
-}
+int bc_input_getc(bc_input *in) { return in_get(in); }
 
 /* ---- tokens --------------------------------------------------------- */
 
@@ -100,8 +91,7 @@ static const char *const keywords[] = {
 /* ---- the lexer ------------------------------------------------------ */
 
 static const char *src_name(bc_parser *p) {
-  if (p->cur >= p->nsrcs)
-    return "(standard_in)";
+  if (p->cur >= p->nsrcs) return "(standard_in)";
   const char *n = p->srcs[p->cur]->name;
   return n ? n : "(standard_in)";
 }
@@ -117,8 +107,7 @@ void bc_yyerror(bc_parser *p, const char *fmt, ...) {
 }
 
 void bc_ct_warn(bc_parser *p, const char *fmt, ...) {
-  if (p->in_lib || (!p->st->std_only && !p->st->warn))
-    return;
+  if (p->in_lib || (!p->st->std_only && !p->st->warn)) return;
   char msg[600];
   va_list ap;
   va_start(ap, fmt);
@@ -143,8 +132,7 @@ void bc_fatal(bc_parser *p, const char *msg) {
 bool bc_next_source(bc_parser *p) {
   p->cur++;
   p->line = 1;
-  if (p->cur >= p->nsrcs)
-    return false;
+  if (p->cur >= p->nsrcs) return false;
   bc_input *in = p->srcs[p->cur];
   if (in->path) {
     const char *path = strcmp(in->path, "-") ? in->path : "./-";
@@ -176,12 +164,9 @@ static bool is_digit(int c) {
 
 static void illegal(bc_parser *p, int c) {
   signed char sc = (signed char)c;
-  if (sc < ' ')
-    bc_yyerror(p, "illegal character: ^%c", (char)(sc + '@'));
-  else if (sc > '~')
-    bc_yyerror(p, "illegal character: \\%03o", (int)sc);
-  else
-    bc_yyerror(p, "illegal character: %c", sc);
+  if (sc < ' ') bc_yyerror(p, "illegal character: ^%c", (char)(sc + '@'));
+  else if (sc > '~') bc_yyerror(p, "illegal character: \\%03o", (int)sc);
+  else bc_yyerror(p, "illegal character: %c", sc);
 }
 
 /* The longest token (number, string or name) bc reads. */
@@ -231,21 +216,16 @@ static void lex_number(bc_parser *p, bc_input *in) {
       break;
     }
   }
-  if (raw.len && raw.data[raw.len - 1] == '.')
-    raw.len--;
+  if (raw.len && raw.data[raw.len - 1] == '.') raw.len--;
   size_t s = 0;
-  while (s < raw.len && raw.data[s] == '0')
-    s++;
-  if (s == raw.len && s)
-    s--;
+  while (s < raw.len && raw.data[s] == '0') s++;
+  if (s == raw.len && s) s--;
   vsh_buf out = {0};
   vsh__buf_append(&out, raw.data + s, raw.len - s);
-  if (!out.data)
-    vsh__buf_putc(&out, '0');
+  if (!out.data) vsh__buf_putc(&out, '0');
   vsh_buf_dispose(&raw);
   p->tok.kind = BCT_NUMBER;
-  if (!text_set(p, &out))
-    vsh_buf_dispose(&out);
+  if (!text_set(p, &out)) vsh_buf_dispose(&out);
 }
 
 void bc_lex(bc_parser *p) {
@@ -286,8 +266,7 @@ void bc_lex(bc_parser *p) {
         bc_yyerror(p, "illegal character: #");
         continue;
       }
-      while ((c = in_peek(in, 0)) >= 0 && c != '\n')
-        in->pos++;
+      while ((c = in_peek(in, 0)) >= 0 && c != '\n') in->pos++;
       continue;
     }
     if (c == '/' && c1 == '*') {
@@ -296,15 +275,12 @@ void bc_lex(bc_parser *p) {
         in = cur_in(p);
         c = in ? in_get(in) : -1;
         if (c < 0) {
-          if (in && bc_next_source(p))
-            continue;
-          if (p->stop)
-            return;
+          if (in && bc_next_source(p)) continue;
+          if (p->stop) return;
           bc_errf(p->st, "EOF encountered in a comment.\n");
           break;
         }
-        if (c == '\n')
-          p->line++;
+        if (c == '\n') p->line++;
         if (c == '*' && in_peek(in, 0) == '/') {
           in->pos++;
           break;
@@ -323,8 +299,7 @@ void bc_lex(bc_parser *p) {
           break;
         }
       }
-      if (p->stop)
-        continue;
+      if (p->stop) continue;
       if (d != '"') {
         in->pos++;
         illegal(p, '"');
@@ -334,21 +309,15 @@ void bc_lex(bc_parser *p) {
       bool nul = false;
       for (size_t i = 1; i < k; i++) {
         char ch = in->buf ? in->buf[in->pos + i] : in->str[in->pos + i];
-        if (ch == '\n')
-          p->line++;
-        if (!ch)
-          nul = true;
-        if (!nul)
-          vsh__buf_putc(&s, ch);
+        if (ch == '\n') p->line++;
+        if (!ch) nul = true;
+        if (!nul) vsh__buf_putc(&s, ch);
       }
       in->pos += k + 1;
-      if (nul)
-        bc_yyerror(p, "NUL character in string.");
+      if (nul) bc_yyerror(p, "NUL character in string.");
       p->tok.kind = BCT_STRING;
-      if (!s.data)
-        vsh__buf_putc(&s, 0), s.len = 0;
-      if (!text_set(p, &s))
-        vsh_buf_dispose(&s);
+      if (!s.data) vsh__buf_putc(&s, 0), s.len = 0;
+      if (!text_set(p, &s)) vsh_buf_dispose(&s);
       return;
     }
     if (is_digit(c)) {
@@ -385,8 +354,7 @@ void bc_lex(bc_parser *p) {
           return;
         }
       p->tok.kind = BCT_NAME;
-      if (!text_set(p, &s))
-        vsh_buf_dispose(&s);
+      if (!text_set(p, &s)) vsh_buf_dispose(&s);
       return;
     }
     in->pos++;
@@ -457,32 +425,15 @@ void bc_lex(bc_parser *p) {
         return;
       }
       break;
-    case ';':
-      p->tok.kind = BCT_SEMI;
-      return;
-    case '(':
-      p->tok.kind = BCT_LPAREN;
-      return;
-    case ')':
-      p->tok.kind = BCT_RPAREN;
-      return;
-    case '{':
-      p->tok.kind = BCT_LBRACE;
-      return;
-    case '}':
-      p->tok.kind = BCT_RBRACE;
-      return;
-    case '[':
-      p->tok.kind = BCT_LBRACK;
-      return;
-    case ']':
-      p->tok.kind = BCT_RBRACK;
-      return;
-    case ',':
-      p->tok.kind = BCT_COMMA;
-      return;
-    default:
-      break;
+    case ';': p->tok.kind = BCT_SEMI; return;
+    case '(': p->tok.kind = BCT_LPAREN; return;
+    case ')': p->tok.kind = BCT_RPAREN; return;
+    case '{': p->tok.kind = BCT_LBRACE; return;
+    case '}': p->tok.kind = BCT_RBRACE; return;
+    case '[': p->tok.kind = BCT_LBRACK; return;
+    case ']': p->tok.kind = BCT_RBRACK; return;
+    case ',': p->tok.kind = BCT_COMMA; return;
+    default: break;
     }
     illegal(p, c);
   }
@@ -497,16 +448,15 @@ static void usage(bi_ctx *b, const char *prog) {
 typedef struct bc_opts {
   bool mathlib, quiet, std_only, warn, interactive;
   int help, version, bad, done; /* done: --help/--version answered */
-  const char *prog; /* names the usage: argv[0], or BC_ENV_ARGS */
+  const char *prog;             /* names the usage: argv[0], or BC_ENV_ARGS */
 } bc_opts;
 
-static const bi_option bc_options[] = {
-    {"interactive", BI_ARG_NONE, 'i', NULL},
-    {"mathlib", BI_ARG_NONE, 'l', NULL},
-    {"quiet", BI_ARG_NONE, 'q', NULL},
-    {"standard", BI_ARG_NONE, 's', NULL},
-    {"warn", BI_ARG_NONE, 'w', NULL},
-    {0}};
+static const bi_option bc_options[] = {{"interactive", BI_ARG_NONE, 'i', NULL},
+                                       {"mathlib", BI_ARG_NONE, 'l', NULL},
+                                       {"quiet", BI_ARG_NONE, 'q', NULL},
+                                       {"standard", BI_ARG_NONE, 's', NULL},
+                                       {"warn", BI_ARG_NONE, 'w', NULL},
+                                       {0}};
 
 /* The usage names the argument list it came from (argv[0] or
  * BC_ENV_ARGS), so bc prints it itself, after --help (the declared help
@@ -547,9 +497,8 @@ static void parse_args(bi_ctx *b, int argc, char **argv, bc_opts *o,
       break;
     }
   }
-  for (int i = 0; i < g.noperands && !o->bad && !o->help && !o->version &&
-                  !o->done;
-       i++)
+  for (int i = 0;
+       i < g.noperands && !o->bad && !o->help && !o->version && !o->done; i++)
     (*files)[(*nfiles)++] = g.operands[i];
   b->argc = save_argc;
   b->argv = save_argv;
@@ -557,21 +506,15 @@ static void parse_args(bi_ctx *b, int argc, char **argv, bc_opts *o,
 
 static int env_line_size(bi_ctx *b) {
   const char *v = bi_getenv(b, "BC_LINE_LENGTH");
-  if (!v)
-    return 70;
+  if (!v) return 70;
   /* atoi */
-  while (*v == ' ' || (*v >= '\t' && *v <= '\r'))
-    v++;
+  while (*v == ' ' || (*v >= '\t' && *v <= '\r')) v++;
   bool neg = *v == '-';
-  if (*v == '-' || *v == '+')
-    v++;
+  if (*v == '-' || *v == '+') v++;
   long n = 0;
-  while (*v >= '0' && *v <= '9' && n < 100000000)
-    n = n * 10 + (*v++ - '0');
-  if (neg)
-    n = -n;
-  if (n < 3 && n != 0)
-    return 70;
+  while (*v >= '0' && *v <= '9' && n < 100000000) n = n * 10 + (*v++ - '0');
+  if (neg) n = -n;
+  if (n < 3 && n != 0) return 70;
   return (int)n;
 }
 
@@ -585,10 +528,8 @@ static int split_env_args(char *s, char *v[32]) {
       continue;
     }
     v[n++] = s;
-    while (*s && *s != ' ')
-      s++;
-    if (*s)
-      *s++ = 0;
+    while (*s && *s != ' ') s++;
+    if (*s) *s++ = 0;
   }
   return n;
 }
@@ -607,8 +548,7 @@ int bi_bc_main(bi_ctx *b) {
     free(envcopy);
     return 1;
   }
-  if (envcopy)
-    parse_args(b, envc, envv, &o, &files, &nfiles);
+  if (envcopy) parse_args(b, envc, envv, &o, &files, &nfiles);
   if (!o.bad && !o.help && !o.version && !o.done)
     parse_args(b, b->argc, b->argv, &o, &files, &nfiles);
   int status = 0;
@@ -661,20 +601,17 @@ int bi_bc_main(bi_ctx *b) {
     status = 1;
     goto done;
   }
-  if (o.mathlib)
-    bc_compile_lib(&p);
+  if (o.mathlib) bc_compile_lib(&p);
   p.srcs = srcs;
   p.nsrcs = (size_t)nfiles + 1;
   p.cur = (size_t)-1;
-  if (!p.stop && bc_next_source(&p))
-    bc_parse_program(&p);
+  if (!p.stop && bc_next_source(&p)) bc_parse_program(&p);
   bc_flush(&st);
   status = st.status;
 done:
   bc_parser_finish(&p);
   for (int i = 0; inputs && i <= nfiles; i++) {
-    if (inputs[i].s)
-      sh_stream_unref(inputs[i].s);
+    if (inputs[i].s) sh_stream_unref(inputs[i].s);
     free(inputs[i].buf);
   }
   free(inputs);

@@ -22,17 +22,13 @@ static const uint32_t p10[10] = {
 
 static bool tick(bcn_env *e, uint64_t units) {
   e->work += units;
-  if (e->work < (1u << 18))
-    return !e->cancelled;
+  if (e->work < (1u << 18)) return !e->cancelled;
   e->work = 0;
-  if (!e->cancelled && bi_cancelled(e->b))
-    e->cancelled = true;
+  if (!e->cancelled && bi_cancelled(e->b)) e->cancelled = true;
   return !e->cancelled;
 }
 
-void bcn_init(bcn *x) {
-  memset(x, 0, sizeof *x);
-}
+void bcn_init(bcn *x) { memset(x, 0, sizeof *x); }
 
 void bcn_free(bcn_env *e, bcn *x) {
   if (x->d) {
@@ -48,15 +44,11 @@ static uint64_t max_limbs(const bcn_env *e) {
 
 /* Room for at least `limbs` limbs; contents kept. */
 static int grow(bcn_env *e, bcn *x, uint64_t limbs) {
-  if (limbs <= x->cap)
-    return 0;
-  if (limbs > max_limbs(e))
-    return BCN_ENOMEM;
+  if (limbs <= x->cap) return 0;
+  if (limbs > max_limbs(e)) return BCN_ENOMEM;
   uint64_t ncap = x->cap * 2 > limbs ? x->cap * 2 : limbs;
-  if (ncap > max_limbs(e))
-    ncap = limbs;
-  if (ncap < 4)
-    ncap = 4;
+  if (ncap > max_limbs(e)) ncap = limbs;
+  if (ncap < 4) ncap = 4;
   uint64_t add = (ncap - x->cap) * sizeof(uint32_t);
   uint32_t *d = e->bytes + add > e->max_bytes
                     ? NULL
@@ -72,8 +64,7 @@ static int grow(bcn_env *e, bcn *x, uint64_t limbs) {
 }
 
 static void trim(bcn *x) {
-  while (x->n && !x->d[x->n - 1])
-    x->n--;
+  while (x->n && !x->d[x->n - 1]) x->n--;
 }
 
 static void swap_into(bcn_env *e, bcn *r, bcn *t) {
@@ -83,13 +74,10 @@ static void swap_into(bcn_env *e, bcn *r, bcn *t) {
 }
 
 int bcn_copy(bcn_env *e, bcn *dst, const bcn *src) {
-  if (dst == src)
-    return 0;
+  if (dst == src) return 0;
   int rc = grow(e, dst, src->n);
-  if (rc)
-    return rc;
-  if (src->n)
-    memcpy(dst->d, src->d, src->n * sizeof(uint32_t));
+  if (rc) return rc;
+  if (src->n) memcpy(dst->d, src->d, src->n * sizeof(uint32_t));
   dst->n = src->n;
   dst->scale = src->scale;
   dst->neg = src->neg;
@@ -99,8 +87,7 @@ int bcn_copy(bcn_env *e, bcn *dst, const bcn *src) {
 int bcn_set_long(bcn_env *e, bcn *x, long v) {
   unsigned long m = v < 0 ? 0ul - (unsigned long)v : (unsigned long)v;
   int rc = grow(e, x, 3);
-  if (rc)
-    return rc;
+  if (rc) return rc;
   x->n = 0;
   while (m) {
     x->d[x->n++] = (uint32_t)(m % BASE);
@@ -115,22 +102,18 @@ int bcn_set_long(bcn_env *e, bcn *x, long v) {
 
 static int limb_digits(uint32_t v) {
   int n = 1;
-  while (n < 10 && v >= p10[n])
-    n++;
+  while (n < 10 && v >= p10[n]) n++;
   return n;
 }
 
 /* Decimal digits of the magnitude (0 for zero). */
 static uint64_t ndig(const bcn *x) {
-  if (!x->n)
-    return 0;
+  if (!x->n) return 0;
   return (uint64_t)(x->n - 1) * LIMB_DIGITS +
          (uint64_t)limb_digits(x->d[x->n - 1]);
 }
 
-bool bcn_is_zero(const bcn *x) {
-  return x->n == 0;
-}
+bool bcn_is_zero(const bcn *x) { return x->n == 0; }
 
 uint64_t bcn_int_digits(const bcn *x) {
   uint64_t d = ndig(x);
@@ -140,67 +123,55 @@ uint64_t bcn_int_digits(const bcn *x) {
 long bcn_length(const bcn *x) {
   uint64_t d = ndig(x);
   /* GNU: a number below 1 counts its scale only ("0" is one digit) */
-  if (d <= (uint64_t)x->scale)
-    return x->scale ? x->scale : 1;
+  if (d <= (uint64_t)x->scale) return x->scale ? x->scale : 1;
   return (long)d;
 }
 
 /* The decimal digit of |x| at 10^p. */
 static int digit_at(const bcn *x, int64_t p) {
   int64_t i = p + x->scale;
-  if (i < 0)
-    return 0;
+  if (i < 0) return 0;
   uint64_t limb = (uint64_t)i / LIMB_DIGITS;
-  if (limb >= x->n)
-    return 0;
+  if (limb >= x->n) return 0;
   return (int)(x->d[limb] / p10[(uint64_t)i % LIMB_DIGITS] % 10);
 }
 
 long bcn_to_long(const bcn *x) {
   uint64_t id = ndig(x) > (uint64_t)x->scale ? ndig(x) - (uint64_t)x->scale : 0;
-  if (id > 19)
-    return 0;
+  if (id > 19) return 0;
   unsigned long long v = 0;
   for (int64_t p = (int64_t)id - 1; p >= 0; p--) {
     v = v * 10 + (unsigned)digit_at(x, p);
-    if (v > (unsigned long long)LONG_MAX)
-      return 0;
+    if (v > (unsigned long long)LONG_MAX) return 0;
   }
   return x->neg ? -(long)v : (long)v;
 }
 
 static int mag_cmp_raw(const uint32_t *a, uint32_t an, const uint32_t *b,
                        uint32_t bn) {
-  if (an != bn)
-    return an > bn ? 1 : -1;
+  if (an != bn) return an > bn ? 1 : -1;
   for (uint32_t i = an; i-- > 0;)
-    if (a[i] != b[i])
-      return a[i] > b[i] ? 1 : -1;
+    if (a[i] != b[i]) return a[i] > b[i] ? 1 : -1;
   return 0;
 }
 
 /* Compares |a| and |b| as decimal values, whatever their scales. */
 static int mag_cmp(const bcn *a, const bcn *b) {
-  if (a->scale == b->scale)
-    return mag_cmp_raw(a->d, a->n, b->d, b->n);
-  if (!a->n || !b->n)
-    return a->n ? 1 : b->n ? -1 : 0;
+  if (a->scale == b->scale) return mag_cmp_raw(a->d, a->n, b->d, b->n);
+  if (!a->n || !b->n) return a->n ? 1 : b->n ? -1 : 0;
   int64_t ta = (int64_t)ndig(a) - 1 - a->scale;
   int64_t tb = (int64_t)ndig(b) - 1 - b->scale;
-  if (ta != tb)
-    return ta > tb ? 1 : -1;
+  if (ta != tb) return ta > tb ? 1 : -1;
   int64_t low = -(int64_t)(a->scale > b->scale ? a->scale : b->scale);
   for (int64_t p = ta; p >= low; p--) {
     int da = digit_at(a, p), db = digit_at(b, p);
-    if (da != db)
-      return da > db ? 1 : -1;
+    if (da != db) return da > db ? 1 : -1;
   }
   return 0;
 }
 
 int bcn_cmp(const bcn *a, const bcn *b) {
-  if (a->neg != b->neg)
-    return a->neg ? -1 : 1;
+  if (a->neg != b->neg) return a->neg ? -1 : 1;
   int c = mag_cmp(a, b);
   return a->neg ? -c : c;
 }
@@ -209,15 +180,12 @@ int bcn_cmp(const bcn *a, const bcn *b) {
 
 /* x *= 10^k (magnitude). */
 static int mul_pow10(bcn_env *e, bcn *x, uint64_t k) {
-  if (!x->n || !k)
-    return 0;
-  if (ndig(x) + k > 2 * e->max_digits)
-    return BCN_ENOMEM;
+  if (!x->n || !k) return 0;
+  if (ndig(x) + k > 2 * e->max_digits) return BCN_ENOMEM;
   uint64_t q = k / LIMB_DIGITS;
   uint32_t r = (uint32_t)(k % LIMB_DIGITS);
   int rc = grow(e, x, x->n + q + 1);
-  if (rc)
-    return rc;
+  if (rc) return rc;
   if (r) {
     uint64_t carry = 0;
     for (uint32_t i = 0; i < x->n; i++) {
@@ -225,8 +193,7 @@ static int mul_pow10(bcn_env *e, bcn *x, uint64_t k) {
       x->d[i] = (uint32_t)(t % BASE);
       carry = t / BASE;
     }
-    if (carry)
-      x->d[x->n++] = (uint32_t)carry;
+    if (carry) x->d[x->n++] = (uint32_t)carry;
   }
   if (q) {
     memmove(x->d + q, x->d, x->n * sizeof(uint32_t));
@@ -238,8 +205,7 @@ static int mul_pow10(bcn_env *e, bcn *x, uint64_t k) {
 
 /* x = trunc(x / 10^k) (magnitude). */
 static void div_pow10(bcn *x, uint64_t k) {
-  if (!x->n || !k)
-    return;
+  if (!x->n || !k) return;
   uint64_t q = k / LIMB_DIGITS;
   uint32_t r = (uint32_t)(k % LIMB_DIGITS);
   if (q >= x->n) {
@@ -264,12 +230,9 @@ static void div_pow10(bcn *x, uint64_t k) {
 /* t = |x| rescaled to `scale` digits (multiplied or truncated). */
 static int rescaled(bcn_env *e, bcn *t, const bcn *x, int64_t scale) {
   int rc = bcn_copy(e, t, x);
-  if (rc)
-    return rc;
-  if (scale > x->scale)
-    rc = mul_pow10(e, t, (uint64_t)(scale - x->scale));
-  else
-    div_pow10(t, (uint64_t)(x->scale - scale));
+  if (rc) return rc;
+  if (scale > x->scale) rc = mul_pow10(e, t, (uint64_t)(scale - x->scale));
+  else div_pow10(t, (uint64_t)(x->scale - scale));
   t->scale = (int32_t)scale;
   t->neg = false;
   return rc;
@@ -305,8 +268,7 @@ static uint32_t raw_sub(uint32_t *r, const uint32_t *a, uint32_t an,
     borrow = s < 0;
     r[i] = (uint32_t)(s < 0 ? s + BASE : s);
   }
-  while (an && !r[an - 1])
-    an--;
+  while (an && !r[an - 1]) an--;
   return an;
 }
 
@@ -317,10 +279,8 @@ static bool mul_school(bcn_env *e, uint32_t *r, const uint32_t *a, uint32_t an,
   memset(r, 0, ((size_t)an + bn) * sizeof(uint32_t));
   for (uint32_t i = 0; i < an; i++) {
     uint64_t ai = a[i], carry = 0;
-    if (!tick(e, bn))
-      return false;
-    if (!ai)
-      continue;
+    if (!tick(e, bn)) return false;
+    if (!ai) continue;
     for (uint32_t j = 0; j < bn; j++) {
       uint64_t t = r[i + j] + ai * b[j] + carry;
       r[i + j] = (uint32_t)(t % BASE);
@@ -387,19 +347,15 @@ static bool mul_kara(bcn_env *e, uint32_t *r, const uint32_t *a,
   memcpy(b0, b, h * sizeof(uint32_t));
   uint32_t *z0 = next;
   next = z0 + 2 * hi;
-  if (!mul_kara(e, z0, a0, b0, hi, next))
-    return false;
+  if (!mul_kara(e, z0, a0, b0, hi, next)) return false;
   memcpy(r, z0, 2 * h * sizeof(uint32_t));
-  if (!mul_kara(e, r + 2 * h, a + h, b + h, hi, next))
-    return false;
-  if (!mul_kara(e, m, sa, sb, hi + 1, next))
-    return false;
+  if (!mul_kara(e, r + 2 * h, a + h, b + h, hi, next)) return false;
+  if (!mul_kara(e, m, sa, sb, hi + 1, next)) return false;
   /* m -= z0 + z2; r += m << h */
   acc_sub(m, 2 * (hi + 1), z0, 2 * h);
   acc_sub(m, 2 * (hi + 1), r + 2 * h, 2 * hi);
   size_t mn = 2 * (hi + 1);
-  while (mn && !m[mn - 1])
-    mn--;
+  while (mn && !m[mn - 1]) mn--;
   acc_add(r + h, 2 * n - h, m, mn);
   return true;
 }
@@ -407,18 +363,15 @@ static bool mul_kara(bcn_env *e, uint32_t *r, const uint32_t *a,
 /* t = a * b (magnitudes). */
 static int mag_mul(bcn_env *e, bcn *t, const bcn *a, const bcn *b) {
   t->n = 0;
-  if (!a->n || !b->n)
-    return 0;
+  if (!a->n || !b->n) return 0;
   uint64_t rn = (uint64_t)a->n + b->n;
   int rc = grow(e, t, rn);
-  if (rc)
-    return rc;
+  if (rc) return rc;
   uint32_t small = a->n < b->n ? a->n : b->n;
   if (small < KARATSUBA_MIN) {
     /* the shorter operand outside: every row is long */
     const bcn *x = a->n <= b->n ? a : b, *y = a->n <= b->n ? b : a;
-    if (!mul_school(e, t->d, x->d, x->n, y->d, y->n))
-      return BCN_ECANCEL;
+    if (!mul_school(e, t->d, x->d, x->n, y->d, y->n)) return BCN_ECANCEL;
   } else {
     /* pad both to the longer length; split the longer one into chunks of
      * the shorter length when they are unbalanced */
@@ -441,20 +394,17 @@ static int mag_mul(bcn_env *e, bcn *t, const bcn *a, const bcn *b) {
       size_t cn = hi->n - off < n ? hi->n - off : n;
       memset(chunk.d, 0, n * sizeof(uint32_t));
       memcpy(chunk.d, hi->d + off, cn * sizeof(uint32_t));
-      if (!mul_kara(e, prod.d, lo->d, chunk.d, n, tmp.d))
-        rc = BCN_ECANCEL;
+      if (!mul_kara(e, prod.d, lo->d, chunk.d, n, tmp.d)) rc = BCN_ECANCEL;
       else {
         size_t pn = 2 * n;
-        while (pn && !prod.d[pn - 1])
-          pn--;
+        while (pn && !prod.d[pn - 1]) pn--;
         acc_add(t->d + off, rn - off, prod.d, pn);
       }
     }
     bcn_free(e, &tmp);
     bcn_free(e, &prod);
     bcn_free(e, &chunk);
-    if (rc)
-      return rc;
+    if (rc) return rc;
   }
   t->n = (uint32_t)rn;
   trim(t);
@@ -479,21 +429,18 @@ static int mag_divmod(bcn_env *e, bcn *q, bcn *rem, const bcn *u,
                       const bcn *v) {
   int rc;
   if (mag_cmp_raw(u->d, u->n, v->d, v->n) < 0) {
-    if (rem && (rc = bcn_copy(e, rem, u)))
-      return rc;
+    if (rem && (rc = bcn_copy(e, rem, u))) return rc;
     q->n = 0;
     return 0;
   }
   uint32_t n = v->n, m = u->n - v->n;
-  if ((rc = grow(e, q, (uint64_t)m + 1)))
-    return rc;
+  if ((rc = grow(e, q, (uint64_t)m + 1))) return rc;
   if (n == 1) {
     uint32_t r = divsmall(q->d, u->d, u->n, v->d[0]);
     q->n = u->n;
     trim(q);
     if (rem) {
-      if ((rc = bcn_set_long(e, rem, (long)r)))
-        return rc;
+      if ((rc = bcn_set_long(e, rem, (long)r))) return rc;
     }
     return tick(e, u->n) ? 0 : BCN_ECANCEL;
   }
@@ -584,12 +531,8 @@ static int mag_divmod(bcn_env *e, bcn *q, bcn *rem, const bcn *u,
 
 /* ---- bc operations -------------------------------------------------- */
 
-static int64_t max64(int64_t a, int64_t b) {
-  return a > b ? a : b;
-}
-static int64_t min64(int64_t a, int64_t b) {
-  return a < b ? a : b;
-}
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 static int addsub(bcn_env *e, bcn *r, const bcn *a, const bcn *b, bool sub,
                   int32_t smin) {
@@ -600,32 +543,26 @@ static int addsub(bcn_env *e, bcn *r, const bcn *a, const bcn *b, bool sub,
   bcn_init(&B);
   bcn_init(&t);
   int rc = rescaled(e, &A, a, rs);
-  if (!rc)
-    rc = rescaled(e, &B, b, rs);
+  if (!rc) rc = rescaled(e, &B, b, rs);
   if (!rc && a->neg == bneg) {
     rc = grow(e, &t, (uint64_t)(A.n > B.n ? A.n : B.n) + 1);
-    if (!rc)
-      t.n = raw_add(t.d, A.d, A.n, B.d, B.n);
+    if (!rc) t.n = raw_add(t.d, A.d, A.n, B.d, B.n);
     t.neg = a->neg; /* GNU keeps the sign even of a zero sum */
   } else if (!rc) {
     int c = mag_cmp_raw(A.d, A.n, B.d, B.n);
     if (c > 0) {
       rc = grow(e, &t, A.n);
-      if (!rc)
-        t.n = raw_sub(t.d, A.d, A.n, B.d, B.n);
+      if (!rc) t.n = raw_sub(t.d, A.d, A.n, B.d, B.n);
       t.neg = a->neg;
     } else if (c < 0) {
       rc = grow(e, &t, B.n);
-      if (!rc)
-        t.n = raw_sub(t.d, B.d, B.n, A.d, A.n);
+      if (!rc) t.n = raw_sub(t.d, B.d, B.n, A.d, A.n);
       t.neg = bneg;
     }
   }
   t.scale = (int32_t)rs;
-  if (!rc && ndig(&t) > e->max_digits)
-    rc = BCN_ENOMEM;
-  if (!rc)
-    swap_into(e, r, &t);
+  if (!rc && ndig(&t) > e->max_digits) rc = BCN_ENOMEM;
+  if (!rc) swap_into(e, r, &t);
   bcn_free(e, &A);
   bcn_free(e, &B);
   bcn_free(e, &t);
@@ -646,26 +583,21 @@ int bcn_mul(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale) {
   bcn t;
   bcn_init(&t);
   int rc = 0;
-  if (ndig(a) + ndig(b) > 2 * e->max_digits)
-    rc = BCN_ENOMEM;
-  if (!rc)
-    rc = mag_mul(e, &t, a, b);
+  if (ndig(a) + ndig(b) > 2 * e->max_digits) rc = BCN_ENOMEM;
+  if (!rc) rc = mag_mul(e, &t, a, b);
   if (!rc) {
     div_pow10(&t, (uint64_t)(full - ps));
     t.scale = (int32_t)ps;
     t.neg = t.n && a->neg != b->neg;
-    if (ndig(&t) > e->max_digits)
-      rc = BCN_ENOMEM;
+    if (ndig(&t) > e->max_digits) rc = BCN_ENOMEM;
   }
-  if (!rc)
-    swap_into(e, r, &t);
+  if (!rc) swap_into(e, r, &t);
   bcn_free(e, &t);
   return rc;
 }
 
 int bcn_div(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale) {
-  if (!b->n)
-    return BCN_EDIVZERO;
+  if (!b->n) return BCN_EDIVZERO;
   int64_t shift = (int64_t)b->scale + scale - a->scale;
   if (shift > 0 && ndig(a) + (uint64_t)shift > e->max_digits + ndig(b))
     return BCN_ENOMEM;
@@ -675,25 +607,20 @@ int bcn_div(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale) {
   bcn_init(&q);
   int rc = bcn_copy(e, &A, a);
   if (!rc) {
-    if (shift > 0)
-      rc = mul_pow10(e, &A, (uint64_t)shift);
-    else
-      div_pow10(&A, (uint64_t)-shift);
+    if (shift > 0) rc = mul_pow10(e, &A, (uint64_t)shift);
+    else div_pow10(&A, (uint64_t)-shift);
   }
   if (!rc) {
     B = *b; /* a view of the divisor's limbs */
-    if (A.n)
-      rc = mag_divmod(e, &q, NULL, &A, &B);
+    if (A.n) rc = mag_divmod(e, &q, NULL, &A, &B);
     bcn_init(&B);
   }
   if (!rc) {
     q.scale = scale;
     q.neg = q.n && a->neg != b->neg;
-    if (ndig(&q) > e->max_digits)
-      rc = BCN_ENOMEM;
+    if (ndig(&q) > e->max_digits) rc = BCN_ENOMEM;
   }
-  if (!rc)
-    swap_into(e, r, &q);
+  if (!rc) swap_into(e, r, &q);
   bcn_free(e, &A);
   bcn_free(e, &q);
   return rc;
@@ -702,20 +629,15 @@ int bcn_div(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale) {
 /* GNU's bc_divmod without the quotient: a - trunc(a/b)*b at the scale
  * max(a.scale, b.scale + scale). */
 int bcn_mod(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale) {
-  if (!b->n)
-    return BCN_EDIVZERO;
+  if (!b->n) return BCN_EDIVZERO;
   int64_t rscale = max64(a->scale, (int64_t)b->scale + scale);
-  if (rscale > INT32_MAX)
-    return BCN_ENOMEM;
+  if (rscale > INT32_MAX) return BCN_ENOMEM;
   bcn t;
   bcn_init(&t);
   int rc = bcn_div(e, &t, a, b, scale);
-  if (!rc)
-    rc = bcn_mul(e, &t, &t, b, (int32_t)rscale);
-  if (!rc)
-    rc = bcn_sub(e, &t, a, &t, (int32_t)rscale);
-  if (!rc)
-    swap_into(e, r, &t);
+  if (!rc) rc = bcn_mul(e, &t, &t, b, (int32_t)rscale);
+  if (!rc) rc = bcn_sub(e, &t, a, &t, (int32_t)rscale);
+  if (!rc) swap_into(e, r, &t);
   bcn_free(e, &t);
   return rc;
 }
@@ -725,8 +647,7 @@ int bcn_pow(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale,
   *warn = b->scale != 0;
   *too_large = false;
   long ex = bcn_to_long(b);
-  if (ex == 0 && ndig(b) > (uint64_t)b->scale)
-    *too_large = true;
+  if (ex == 0 && ndig(b) > (uint64_t)b->scale) *too_large = true;
   if (ex == 0) {
     bcn_free(e, r);
     return bcn_set_long(e, r, 1);
@@ -750,12 +671,10 @@ int bcn_pow(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale,
         (double)(a->n - 1) * LIMB_DIGITS + log10((double)a->d[a->n - 1]);
     if (a->n > 1)
       lg += log10(1.0 + (double)a->d[a->n - 2] / BASE / a->d[a->n - 1]);
-    if (lg * (double)ue > (double)e->max_digits + 10)
-      return BCN_ENOMEM;
+    if (lg * (double)ue > (double)e->max_digits + 10) return BCN_ENOMEM;
   }
   if (!a->n) {
-    if (neg)
-      return BCN_EDIVZERO;
+    if (neg) return BCN_EDIVZERO;
     /* GNU multiplies zeros (a positive zero) unless the power is 1 */
     bool zneg = ue == 1 && a->neg;
     bcn_free(e, r);
@@ -772,14 +691,11 @@ int bcn_pow(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale,
   int64_t pwrscale = a->scale, calcscale;
   while (!rc && (ue & 1) == 0) {
     pwrscale *= 2;
-    if (pwrscale > INT32_MAX)
-      rc = BCN_ENOMEM;
-    else
-      rc = bcn_mul(e, &power, &power, &power, (int32_t)pwrscale);
+    if (pwrscale > INT32_MAX) rc = BCN_ENOMEM;
+    else rc = bcn_mul(e, &power, &power, &power, (int32_t)pwrscale);
     ue >>= 1;
   }
-  if (!rc)
-    rc = bcn_copy(e, &temp, &power);
+  if (!rc) rc = bcn_copy(e, &temp, &power);
   calcscale = pwrscale;
   ue >>= 1;
   while (!rc && ue > 0) {
@@ -791,10 +707,8 @@ int bcn_pow(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale,
     rc = bcn_mul(e, &power, &power, &power, (int32_t)pwrscale);
     if (!rc && (ue & 1)) {
       calcscale += pwrscale;
-      if (calcscale > INT32_MAX)
-        rc = BCN_ENOMEM;
-      else
-        rc = bcn_mul(e, &temp, &temp, &power, (int32_t)calcscale);
+      if (calcscale > INT32_MAX) rc = BCN_ENOMEM;
+      else rc = bcn_mul(e, &temp, &temp, &power, (int32_t)calcscale);
     }
     ue >>= 1;
   }
@@ -803,8 +717,7 @@ int bcn_pow(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale,
       bcn one;
       bcn_init(&one);
       rc = bcn_set_long(e, &one, 1);
-      if (!rc)
-        rc = bcn_div(e, r, &one, &temp, (int32_t)rscale);
+      if (!rc) rc = bcn_div(e, r, &one, &temp, (int32_t)rscale);
       bcn_free(e, &one);
     } else {
       /* GNU shortens the scale in place: the sign of a zero stays */
@@ -822,8 +735,7 @@ int bcn_pow(bcn_env *e, bcn *r, const bcn *a, const bcn *b, int32_t scale,
 
 /* GNU's bc_is_near_zero: |x| truncated to `scale` digits is 0 or 1 ulp. */
 static bool near_zero(bcn_env *e, const bcn *x, int64_t scale) {
-  if (scale > x->scale)
-    scale = x->scale;
+  if (scale > x->scale) scale = x->scale;
   bcn t;
   bcn_init(&t);
   if (rescaled(e, &t, x, scale)) {
@@ -841,8 +753,7 @@ int bcn_sqrt(bcn_env *e, bcn *r, const bcn *a, int32_t scale) {
   bcn_init(&zero);
   bcn_init(&one);
   int rc = bcn_set_long(e, &one, 1);
-  if (rc)
-    return rc;
+  if (rc) return rc;
   int c = bcn_cmp(a, &zero);
   if (c < 0) {
     bcn_free(e, &one);
@@ -863,8 +774,7 @@ int bcn_sqrt(bcn_env *e, bcn *r, const bcn *a, int32_t scale) {
   bcn_init(&num);
   int64_t cscale;
   rc = bcn_copy(e, &num, a);
-  if (!rc)
-    rc = bcn_set_long(e, &point5, 5);
+  if (!rc) rc = bcn_set_long(e, &point5, 5);
   point5.scale = 1;
   if (!rc && bcn_cmp(a, &one) < 0) {
     rc = bcn_set_long(e, &guess, 1);
@@ -876,10 +786,8 @@ int bcn_sqrt(bcn_env *e, bcn *r, const bcn *a, int32_t scale) {
     bcn_init(&ex);
     bool w, big;
     rc = bcn_set_long(e, &ten, 10);
-    if (!rc)
-      rc = bcn_set_long(e, &ex, (long)(bcn_int_digits(a) / 2));
-    if (!rc)
-      rc = bcn_pow(e, &guess, &ten, &ex, 0, &w, &big);
+    if (!rc) rc = bcn_set_long(e, &ex, (long)(bcn_int_digits(a) / 2));
+    if (!rc) rc = bcn_pow(e, &guess, &ten, &ex, 0, &w, &big);
     bcn_free(e, &ten);
     bcn_free(e, &ex);
     cscale = 3;
@@ -888,25 +796,17 @@ int bcn_sqrt(bcn_env *e, bcn *r, const bcn *a, int32_t scale) {
   }
   for (bool done = false; !rc && !done;) {
     rc = bcn_copy(e, &guess1, &guess);
-    if (!rc)
-      rc = bcn_div(e, &guess, &num, &guess, (int32_t)cscale);
-    if (!rc)
-      rc = bcn_add(e, &guess, &guess, &guess1, 0);
-    if (!rc)
-      rc = bcn_mul(e, &guess, &guess, &point5, (int32_t)cscale);
-    if (!rc)
-      rc = bcn_sub(e, &diff, &guess, &guess1, (int32_t)(cscale + 1));
+    if (!rc) rc = bcn_div(e, &guess, &num, &guess, (int32_t)cscale);
+    if (!rc) rc = bcn_add(e, &guess, &guess, &guess1, 0);
+    if (!rc) rc = bcn_mul(e, &guess, &guess, &point5, (int32_t)cscale);
+    if (!rc) rc = bcn_sub(e, &diff, &guess, &guess1, (int32_t)(cscale + 1));
     if (!rc && near_zero(e, &diff, cscale)) {
-      if (cscale < rscale + 1)
-        cscale = min64(cscale * 3, rscale + 1);
-      else
-        done = true;
+      if (cscale < rscale + 1) cscale = min64(cscale * 3, rscale + 1);
+      else done = true;
     }
-    if (!rc && !tick(e, guess.n + 1))
-      rc = BCN_ECANCEL;
+    if (!rc && !tick(e, guess.n + 1)) rc = BCN_ECANCEL;
   }
-  if (!rc)
-    rc = bcn_div(e, r, &guess, &one, (int32_t)rscale);
+  if (!rc) rc = bcn_div(e, r, &guess, &one, (int32_t)rscale);
   bcn_free(e, &guess);
   bcn_free(e, &guess1);
   bcn_free(e, &point5);
@@ -919,18 +819,15 @@ int bcn_sqrt(bcn_env *e, bcn *r, const bcn *a, int32_t scale) {
 /* ---- constants and read() ------------------------------------------- */
 
 static int digit_val(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'A' && c <= 'Z')
-    return c - 'A' + 10;
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
   return -1;
 }
 
 /* x = x * m + add (magnitude, small m). */
 static int mul_small_add(bcn_env *e, bcn *x, uint32_t m, uint32_t add) {
   int rc = grow(e, x, x->n + 2);
-  if (rc)
-    return rc;
+  if (rc) return rc;
   uint64_t carry = add;
   for (uint32_t i = 0; i < x->n; i++) {
     uint64_t t = (uint64_t)x->d[i] * m + carry;
@@ -941,8 +838,7 @@ static int mul_small_add(bcn_env *e, bcn *x, uint32_t m, uint32_t add) {
     x->d[x->n++] = (uint32_t)(carry % BASE);
     carry /= BASE;
   }
-  if (ndig(x) > e->max_digits)
-    return BCN_ENOMEM;
+  if (ndig(x) > e->max_digits) return BCN_ENOMEM;
   return tick(e, x->n) ? 0 : BCN_ECANCEL;
 }
 
@@ -957,21 +853,16 @@ static int const_b10(bcn_env *e, bcn *r, const char *s, size_t n) {
   } else {
     size_t dot = n, nd = 0;
     for (size_t i = 0; i < n; i++) {
-      if (s[i] == '.')
-        dot = i;
-      else
-        nd++;
+      if (s[i] == '.') dot = i;
+      else nd++;
     }
-    if (nd > e->max_digits)
-      rc = BCN_ENOMEM;
-    if (!rc)
-      rc = grow(e, &t, nd / LIMB_DIGITS + 1);
+    if (nd > e->max_digits) rc = BCN_ENOMEM;
+    if (!rc) rc = grow(e, &t, nd / LIMB_DIGITS + 1);
     if (!rc) {
       uint32_t limb = 0, mul = 1;
       t.n = 0;
       for (size_t i = n; i-- > 0;) {
-        if (s[i] == '.')
-          continue;
+        if (s[i] == '.') continue;
         int d = digit_val(s[i]);
         limb += (uint32_t)(d > 9 ? 9 : d) * mul;
         mul *= 10;
@@ -981,14 +872,12 @@ static int const_b10(bcn_env *e, bcn *r, const char *s, size_t n) {
           mul = 1;
         }
       }
-      if (mul > 1)
-        t.d[t.n++] = limb;
+      if (mul > 1) t.d[t.n++] = limb;
       trim(&t);
       t.scale = (int32_t)(dot < n ? n - dot - 1 : 0);
     }
   }
-  if (!rc)
-    swap_into(e, r, &t);
+  if (!rc) swap_into(e, r, &t);
   bcn_free(e, &t);
   return rc;
 }
@@ -1008,44 +897,33 @@ static int const_base(bcn_env *e, bcn *r, int base, digit_fn next, void *ud,
   if (ch < 36) {
     int first_ch = ch;
     ch = next(ud);
-    if (ch < 36 && first_ch >= base)
-      first_ch = base - 1;
+    if (ch < 36 && first_ch >= base) first_ch = base - 1;
     rc = bcn_set_long(e, &build, first_ch);
   }
   while (!rc && ch < 36) {
-    if (ch >= base)
-      ch = base - 1;
+    if (ch >= base) ch = base - 1;
     rc = mul_small_add(e, &build, (uint32_t)base, (uint32_t)ch);
     ch = next(ud);
   }
   if (!rc && ch == '.') {
     ch = next(ud);
-    if (ch >= base)
-      ch = base - 1; /* GNU clamps even a non-digit here */
+    if (ch >= base) ch = base - 1; /* GNU clamps even a non-digit here */
     long digits = 0;
     rc = bcn_set_long(e, &divisor, 1);
     while (!rc && ch < 36) {
       rc = mul_small_add(e, &frac, (uint32_t)base, (uint32_t)ch);
-      if (!rc)
-        rc = mul_small_add(e, &divisor, (uint32_t)base, 0);
+      if (!rc) rc = mul_small_add(e, &divisor, (uint32_t)base, 0);
       digits++;
       ch = next(ud);
-      if (ch < 36 && ch >= base)
-        ch = base - 1;
+      if (ch < 36 && ch >= base) ch = base - 1;
     }
-    if (!rc && digits > INT32_MAX)
-      rc = BCN_ENOMEM;
-    if (!rc)
-      rc = bcn_div(e, &frac, &frac, &divisor, (int32_t)digits);
-    if (!rc)
-      rc = bcn_add(e, &build, &build, &frac, 0);
+    if (!rc && digits > INT32_MAX) rc = BCN_ENOMEM;
+    if (!rc) rc = bcn_div(e, &frac, &frac, &divisor, (int32_t)digits);
+    if (!rc) rc = bcn_add(e, &build, &build, &frac, 0);
   }
   trim(&build);
-  if (!rc && negative) {
-    rc = bcn_sub(e, &build, &tmp, &build, 0);
-  }
-  if (!rc)
-    swap_into(e, r, &build);
+  if (!rc && negative) { rc = bcn_sub(e, &build, &tmp, &build, 0); }
+  if (!rc) swap_into(e, r, &build);
   bcn_free(e, &build);
   bcn_free(e, &frac);
   bcn_free(e, &divisor);
@@ -1060,18 +938,15 @@ typedef struct str_src {
 
 static int str_next(void *ud) {
   str_src *s = ud;
-  if (s->i >= s->n)
-    return ':';
+  if (s->i >= s->n) return ':';
   char c = s->s[s->i++];
-  if (c == '.')
-    return '.';
+  if (c == '.') return '.';
   int d = digit_val(c);
   return d < 0 ? ':' : d;
 }
 
 int bcn_from_const(bcn_env *e, bcn *r, const char *s, size_t n, int base) {
-  if (base == 10)
-    return const_b10(e, r, s, n);
+  if (base == 10) return const_b10(e, r, s, n);
   str_src src = {s, n, 0};
   int first = str_next(&src);
   return const_base(e, r, base, str_next, &src, false, first);
@@ -1091,13 +966,10 @@ static int read_next(void *ud) {
 int bcn_read_number(bcn_env *e, bcn *r, int base, bcn_char_fn next, void *ud) {
   read_src src = {next, ud};
   int ch = next(ud);
-  while (ch == '~')
-    ch = next(ud);
-  if (ch < 0)
-    return BCN_EDIVZERO;
+  while (ch == '~') ch = next(ud);
+  if (ch < 0) return BCN_EDIVZERO;
   bool negative = false;
-  if (ch == '+')
-    ch = next(ud);
+  if (ch == '+') ch = next(ud);
   else if (ch == '-') {
     negative = true;
     ch = next(ud);
@@ -1115,11 +987,9 @@ typedef struct outv {
 static int outv_push(bcn_env *e, outv *o, uint32_t d) {
   if (o->n == o->cap) {
     size_t nc = o->cap ? o->cap * 2 : 64;
-    if ((uint64_t)nc * 4 > e->max_bytes / 4)
-      return BCN_ENOMEM;
+    if ((uint64_t)nc * 4 > e->max_bytes / 4) return BCN_ENOMEM;
     uint32_t *v = realloc(o->v, nc * sizeof(uint32_t));
-    if (!v)
-      return BCN_ENOMEM;
+    if (!v) return BCN_ENOMEM;
     o->v = v;
     o->cap = nc;
   }
@@ -1131,12 +1001,9 @@ static void put_long(bcn_put_fn put, void *ud, unsigned long v, int width,
                      bool space) {
   char buf[24];
   int len = snprintf(buf, sizeof buf, "%lu", v);
-  if (space)
-    put(ud, ' ');
-  for (int i = len; i < width; i++)
-    put(ud, '0');
-  for (int i = 0; i < len; i++)
-    put(ud, buf[i]);
+  if (space) put(ud, ' ');
+  for (int i = len; i < width; i++) put(ud, '0');
+  for (int i = 0; i < len; i++) put(ud, buf[i]);
 }
 
 static int print_b10(bcn_env *e, const bcn *x, bcn_put_fn put, void *ud) {
@@ -1144,15 +1011,13 @@ static int print_b10(bcn_env *e, const bcn *x, bcn_put_fn put, void *ud) {
   uint64_t id = nd > (uint64_t)x->scale ? nd - (uint64_t)x->scale : 0;
   for (int64_t p = (int64_t)id - 1; p >= 0; p--) {
     put(ud, (char)('0' + digit_at(x, p)));
-    if ((p & 1023) == 0 && !tick(e, 1024))
-      return BCN_ECANCEL;
+    if ((p & 1023) == 0 && !tick(e, 1024)) return BCN_ECANCEL;
   }
   if (x->scale > 0) {
     put(ud, '.');
     for (int64_t p = -1; p >= -(int64_t)x->scale; p--) {
       put(ud, (char)('0' + digit_at(x, p)));
-      if ((p & 1023) == 0 && !tick(e, 1024))
-        return BCN_ECANCEL;
+      if ((p & 1023) == 0 && !tick(e, 1024)) return BCN_ECANCEL;
     }
   }
   return 0;
@@ -1160,19 +1025,15 @@ static int print_b10(bcn_env *e, const bcn *x, bcn_put_fn put, void *ud) {
 
 int bcn_print(bcn_env *e, const bcn *x, long obase, bcn_put_fn put, void *ud) {
   static const char ref[] = "0123456789ABCDEF";
-  if (x->neg)
-    put(ud, '-');
+  if (x->neg) put(ud, '-');
   if (!x->n) {
     put(ud, '0');
     return 0;
   }
-  if (obase == 10)
-    return print_b10(e, x, put, ud);
+  if (obase == 10) return print_b10(e, x, put, ud);
   int width = 0;
-  for (unsigned long m = (unsigned long)obase - 1; m; m /= 10)
-    width++;
-  if (!width)
-    width = 1;
+  for (unsigned long m = (unsigned long)obase - 1; m; m /= 10) width++;
+  if (!width) width = 1;
   bcn ip, fp, q, rem, bb;
   bcn_init(&ip);
   bcn_init(&fp);
@@ -1182,15 +1043,12 @@ int bcn_print(bcn_env *e, const bcn *x, long obase, bcn_put_fn put, void *ud) {
   outv digs = {0};
   /* integer part: digits by repeated division, least significant first */
   int rc = rescaled(e, &ip, x, 0);
-  if (!rc)
-    rc = rescaled(e, &fp, x, x->scale);
+  if (!rc) rc = rescaled(e, &fp, x, x->scale);
   if (!rc) {
     bcn ipx;
     bcn_init(&ipx);
     rc = rescaled(e, &ipx, &ip, x->scale);
-    if (!rc) {
-      fp.n = raw_sub(fp.d, fp.d, fp.n, ipx.d, ipx.n);
-    }
+    if (!rc) { fp.n = raw_sub(fp.d, fp.d, fp.n, ipx.d, ipx.n); }
     bcn_free(e, &ipx);
   }
   if (!rc && (unsigned long)obase < BASE) {
@@ -1205,34 +1063,28 @@ int bcn_print(bcn_env *e, const bcn *x, long obase, bcn_put_fn put, void *ud) {
       uint32_t r = divsmall(ip.d, ip.d, ip.n, pk);
       trim(&ip);
       for (int i = 0; i < k && !rc; i++) {
-        if (!ip.n && !r)
-          break;
+        if (!ip.n && !r) break;
         rc = outv_push(e, &digs, r % (uint32_t)obase);
         r /= (uint32_t)obase;
       }
-      if (!rc && !tick(e, ip.n + 1))
-        rc = BCN_ECANCEL;
+      if (!rc && !tick(e, ip.n + 1)) rc = BCN_ECANCEL;
     }
   } else if (!rc) {
     rc = bcn_set_long(e, &bb, obase);
     while (!rc && ip.n) {
       rc = mag_divmod(e, &q, &rem, &ip, &bb);
-      if (!rc)
-        rc = outv_push(e, &digs, (uint32_t)bcn_to_long(&rem));
+      if (!rc) rc = outv_push(e, &digs, (uint32_t)bcn_to_long(&rem));
       if (!rc) {
         bcn t = ip;
         ip = q;
         q = t;
       }
-      if (!rc && !tick(e, ip.n + 1))
-        rc = BCN_ECANCEL;
+      if (!rc && !tick(e, ip.n + 1)) rc = BCN_ECANCEL;
     }
   }
   for (size_t i = digs.n; !rc && i-- > 0;) {
-    if (obase <= 16)
-      put(ud, ref[digs.v[i]]);
-    else
-      put_long(put, ud, digs.v[i], width, true);
+    if (obase <= 16) put(ud, ref[digs.v[i]]);
+    else put_long(put, ud, digs.v[i], width, true);
   }
   /* fraction: exact digits while obase^k has at most scale digits */
   if (!rc && x->scale > 0) {
@@ -1256,19 +1108,16 @@ int bcn_print(bcn_env *e, const bcn *x, long obase, bcn_put_fn put, void *ud) {
         fp.d[fp.n++] = (uint32_t)(carry % BASE);
         carry /= BASE;
       }
-      if (rc)
-        break;
+      if (rc) break;
       uint64_t hi = 0;
-      for (uint64_t i = fp.n; i-- > q9;)
-        hi = hi * BASE + fp.d[i];
+      for (uint64_t i = fp.n; i-- > q9;) hi = hi * BASE + fp.d[i];
       unsigned long digit = (unsigned long)(hi / p10[r9]);
       if (q9 < fp.n) {
         fp.d[q9] %= p10[r9];
         fp.n = (uint32_t)q9 + 1;
       }
       trim(&fp);
-      if (obase <= 16)
-        put(ud, ref[digit]);
+      if (obase <= 16) put(ud, ref[digit]);
       else {
         put_long(put, ud, digit, width, space);
         space = true;
@@ -1287,8 +1136,7 @@ int bcn_print(bcn_env *e, const bcn *x, long obase, bcn_put_fn put, void *ud) {
           c2 /= BASE;
         }
       }
-      if (!rc && !tick(e, fp.n + t.n))
-        rc = BCN_ECANCEL;
+      if (!rc && !tick(e, fp.n + t.n)) rc = BCN_ECANCEL;
     }
     bcn_free(e, &t);
   }

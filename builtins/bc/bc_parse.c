@@ -39,8 +39,7 @@ static void drop(bc_parser *p) {
 /* A shift: the bc_token is used. */
 static void consume(bc_parser *p) {
   drop(p);
-  if (p->errstatus > 0)
-    p->errstatus--;
+  if (p->errstatus > 0) p->errstatus--;
   p->item_started = true;
 }
 
@@ -55,10 +54,8 @@ static void syntax_error(bc_parser *p) {
   if (p->errstatus == 0) {
     bc_yyerror(p, "syntax error");
   } else if (p->errstatus == 3) {
-    if (p->tok.kind == BCT_EOF)
-      p->stop = true;
-    else
-      drop(p);
+    if (p->tok.kind == BCT_EOF) p->stop = true;
+    else drop(p);
   }
 }
 
@@ -82,14 +79,11 @@ enum {
   EX_EMPTY = 16
 };
 
-static uint32_t nb(int32_t n) {
-  return n < 128 ? 1 : 2;
-}
+static uint32_t nb(int32_t n) { return n < 128 ? 1 : 2; }
 
 static bool code_fit(bc_parser *p, void **v, size_t *cap, size_t n,
                      size_t size) {
-  if (n < *cap)
-    return true;
+  if (n < *cap) return true;
   size_t nc = *cap ? *cap * 2 : 16;
   if (p->st->env.bytes + (nc - *cap) * size > p->st->env.max_bytes) {
     bc_fatal(p, "Fatal error: Out of memory for malloc.");
@@ -131,8 +125,7 @@ static int32_t new_label(bc_parser *p) {
   if (!code_fit(p, (void **)&c->labels, &c->labcap, c->nlabels + 1,
                 sizeof(int32_t)))
     return 0;
-  if (!c->nlabels)
-    c->labels[c->nlabels++] = -1; /* 0 means "no label" */
+  if (!c->nlabels) c->labels[c->nlabels++] = -1; /* 0 means "no label" */
   c->labels[c->nlabels] = -1;
   return (int32_t)c->nlabels++;
 }
@@ -186,23 +179,20 @@ static void code_finish(bc_code *c, size_t end) {
     if (in->op == BC_JMP || in->op == BC_BNZ || in->op == BC_BZ) {
       if (in->a <= 0 || (size_t)in->a >= c->nlabels || c->labels[in->a] < 0)
         in->a = (int32_t)end;
-      else
-        in->a = c->labels[in->a];
+      else in->a = c->labels[in->a];
     }
   }
 }
 
 static bc_code *code_new(bc_parser *p) {
   bc_code *c = calloc(1, sizeof *c);
-  if (!c)
-    bc_fatal(p, "Fatal error: Out of memory for malloc.");
+  if (!c) bc_fatal(p, "Fatal error: Out of memory for malloc.");
   return c;
 }
 
 /* GNU's lookup(): numbers a name, warning about long ones. */
 static int32_t lookup(bc_parser *p, const char *name, int kind) {
-  if (strlen(name) != 1)
-    bc_ct_warn(p, "multiple letter name - %s", name);
+  if (strlen(name) != 1) bc_ct_warn(p, "multiple letter name - %s", name);
   int32_t n = kind == 0   ? bc_var_num(p->st, name)
               : kind == 1 ? bc_arr_num(p->st, name)
                           : bc_func_num(p->st, name, kind == 3);
@@ -250,10 +240,8 @@ static bool starts_expr(bc_tk k) {
   case BCT_IBASE:
   case BCT_OBASE:
   case BCT_LAST:
-  case BCT_HISTORY:
-    return true;
-  default:
-    return false;
+  case BCT_HISTORY: return true;
+  default: return false;
   }
 }
 
@@ -271,10 +259,8 @@ static bool starts_stmt(bc_tk k) {
   case BCT_IF:
   case BCT_WHILE:
   case BCT_LBRACE:
-  case BCT_PRINT:
-    return true;
-  default:
-    return starts_expr(k);
+  case BCT_PRINT: return true;
+  default: return starts_expr(k);
   }
 }
 
@@ -288,16 +274,13 @@ static bool named_rest(bc_parser *p, named n, int *flags) {
   if (t->kind == BCT_ASSIGN) {
     char op = t->c;
     if (op != '=') {
-      if (n.array)
-        emit(p, BC_DUP, 0, 1);
+      if (n.array) emit(p, BC_DUP, 0, 1);
       emit_load(p, n);
     }
     consume(p);
     int f2;
-    if (!parse_expr(p, 6, &f2))
-      return false;
-    if (f2 & EX_VOID)
-      bc_yyerror(p, "Assignment of a void expression");
+    if (!parse_expr(p, 6, &f2)) return false;
+    if (f2 & EX_VOID) bc_yyerror(p, "Assignment of a void expression");
     if (op != '=') {
       static const char ops[] = "+-*/%^";
       static const bc_op codes[] = {BC_ADD, BC_SUB, BC_MUL,
@@ -331,14 +314,10 @@ static bool named_rest(bc_parser *p, named n, int *flags) {
 /* NAME '[' expression ']' after the NAME and '[' were read. */
 static bool array_elem(bc_parser *p, const char *name, named *n) {
   int fi;
-  if (!parse_expr(p, 1, &fi))
-    return false;
-  if (!expect(p, BCT_RBRACK))
-    return false;
-  if (fi & EX_VOID)
-    bc_yyerror(p, "void expression as subscript");
-  if (fi & EX_COMP)
-    bc_ct_warn(p, "comparison in subscript");
+  if (!parse_expr(p, 1, &fi)) return false;
+  if (!expect(p, BCT_RBRACK)) return false;
+  if (fi & EX_VOID) bc_yyerror(p, "void expression as subscript");
+  if (fi & EX_COMP) bc_ct_warn(p, "comparison in subscript");
   *n = (named){true, lookup(p, name, 1)};
   return !p->stop;
 }
@@ -401,17 +380,13 @@ static bool call_args(bc_parser *p, char *name, int *flags) {
       } else {
         ok = parse_expr(p, 1, &f);
       }
-      if (!ok)
-        break;
+      if (!ok) break;
       if (!arr) {
-        if (f & EX_COMP)
-          bc_ct_warn(p, "comparison in argument");
-        if (f & EX_VOID)
-          bc_yyerror(p, "void argument");
+        if (f & EX_COMP) bc_ct_warn(p, "comparison in argument");
+        if (f & EX_VOID) bc_yyerror(p, "void argument");
       }
       vsh__buf_putc(&kinds, arr ? '1' : '0');
-      if (peek(p)->kind != BCT_COMMA)
-        break;
+      if (peek(p)->kind != BCT_COMMA) break;
       consume(p);
     }
   }
@@ -431,8 +406,7 @@ static bool call_args(bc_parser *p, char *name, int *flags) {
       return false;
     }
   size_t at = c->nargk;
-  if (kinds.len)
-    memcpy(c->argk + at, kinds.data, kinds.len);
+  if (kinds.len) memcpy(c->argk + at, kinds.data, kinds.len);
   c->argk[at + kinds.len] = ':';
   c->nargk = need;
   uint32_t fb = 1 + nb(fn);
@@ -460,15 +434,9 @@ static bool named_expr(bc_parser *p, named *n) {
     free(name);
     return !p->stop;
   }
-  case BCT_IBASE:
-    *n = (named){false, 0};
-    break;
-  case BCT_OBASE:
-    *n = (named){false, 1};
-    break;
-  case BCT_SCALE:
-    *n = (named){false, 2};
-    break;
+  case BCT_IBASE: *n = (named){false, 0}; break;
+  case BCT_OBASE: *n = (named){false, 1}; break;
+  case BCT_SCALE: *n = (named){false, 2}; break;
   case BCT_HISTORY:
     *n = (named){false, 3};
     bc_ct_warn(p, "History variable");
@@ -477,9 +445,7 @@ static bool named_expr(bc_parser *p, named *n) {
     *n = (named){false, 4};
     bc_ct_warn(p, "Last variable");
     break;
-  default:
-    syntax_error(p);
-    return false;
+  default: syntax_error(p); return false;
   }
   consume(p);
   return true;
@@ -490,16 +456,14 @@ static bool builtin_call(bc_parser *p, bc_op op, const char *what, int *flags) {
   int f;
   if (!expect(p, BCT_LPAREN) || !parse_expr(p, 1, &f) || !expect(p, BCT_RPAREN))
     return false;
-  if (f & EX_VOID)
-    bc_yyerror(p, "void expression in %s()", what);
+  if (f & EX_VOID) bc_yyerror(p, "void expression in %s()", what);
   emit(p, op, 0, 2);
   *flags = EX_REG;
   return true;
 }
 
 static bool parse_unary(bc_parser *p, int *flags) {
-  if (!nest(p))
-    return false;
+  if (!nest(p)) return false;
   bool ok = true;
   int f;
   bc_token *t = peek(p);
@@ -508,8 +472,7 @@ static bool parse_unary(bc_parser *p, int *flags) {
     consume(p);
     ok = parse_unary(p, &f);
     if (ok) {
-      if (f & EX_VOID)
-        bc_yyerror(p, "void expression with unary -");
+      if (f & EX_VOID) bc_yyerror(p, "void expression with unary -");
       emit(p, BC_NEG, 0, 1);
       *flags = f & ~EX_PAREN;
     }
@@ -518,8 +481,7 @@ static bool parse_unary(bc_parser *p, int *flags) {
     consume(p);
     ok = parse_expr(p, 4, &f);
     if (ok) {
-      if (f & EX_VOID)
-        bc_yyerror(p, "void expression with !");
+      if (f & EX_VOID) bc_yyerror(p, "void expression with !");
       *flags = f & ~EX_PAREN;
       bc_ct_warn(p, "! operator");
       emit(p, BC_NOT, 0, 1);
@@ -530,8 +492,7 @@ static bool parse_unary(bc_parser *p, int *flags) {
     named n;
     consume(p);
     ok = named_expr(p, &n);
-    if (!ok)
-      break;
+    if (!ok) break;
     if (n.array) {
       emit(p, BC_DUP, 0, 1);
       emit(p, inc ? BC_INCA : BC_DECA, n.num, 1 + nb(n.num));
@@ -560,8 +521,7 @@ static bool parse_unary(bc_parser *p, int *flags) {
     consume(p);
     ok = parse_expr(p, 1, &f) && expect(p, BCT_RPAREN);
     if (ok) {
-      if (f & EX_VOID)
-        bc_yyerror(p, "void expression in parenthesis");
+      if (f & EX_VOID) bc_yyerror(p, "void expression in parenthesis");
       *flags = f | EX_REG | EX_PAREN;
     }
     break;
@@ -571,12 +531,8 @@ static bool parse_unary(bc_parser *p, int *flags) {
     ok = name_primary(p, name, flags);
     break;
   }
-  case BCT_LENGTH:
-    ok = builtin_call(p, BC_LENGTH, "length", flags);
-    break;
-  case BCT_SQRT:
-    ok = builtin_call(p, BC_SQRT, "sqrt", flags);
-    break;
+  case BCT_LENGTH: ok = builtin_call(p, BC_LENGTH, "length", flags); break;
+  case BCT_SQRT: ok = builtin_call(p, BC_SQRT, "sqrt", flags); break;
   case BCT_READ:
   case BCT_RANDOM: {
     bool rd = t->kind == BCT_READ;
@@ -595,8 +551,7 @@ static bool parse_unary(bc_parser *p, int *flags) {
       consume(p);
       ok = parse_expr(p, 1, &f) && expect(p, BCT_RPAREN);
       if (ok) {
-        if (f & EX_VOID)
-          bc_yyerror(p, "void expression in scale()");
+        if (f & EX_VOID) bc_yyerror(p, "void expression in scale()");
         emit(p, BC_SCALEF, 0, 2);
         *flags = EX_REG;
       }
@@ -612,9 +567,7 @@ static bool parse_unary(bc_parser *p, int *flags) {
     ok = named_expr(p, &n) && named_rest(p, n, flags);
     break;
   }
-  default:
-    syntax_error(p);
-    ok = false;
+  default: syntax_error(p); ok = false;
   }
   p->depth--;
   return ok;
@@ -622,23 +575,16 @@ static bool parse_unary(bc_parser *p, int *flags) {
 
 static int binprec(const bc_token *t) {
   switch (t->kind) {
-  case BCT_OR:
-    return 1;
-  case BCT_AND:
-    return 2;
-  case BCT_REL:
-    return 4;
+  case BCT_OR: return 1;
+  case BCT_AND: return 2;
+  case BCT_REL: return 4;
   case BCT_PLUS:
-  case BCT_MINUS:
-    return 6;
+  case BCT_MINUS: return 6;
   case BCT_STAR:
   case BCT_SLASH:
-  case BCT_PERCENT:
-    return 7;
-  case BCT_CARET:
-    return 8;
-  default:
-    return 0;
+  case BCT_PERCENT: return 7;
+  case BCT_CARET: return 8;
+  default: return 0;
   }
 }
 
@@ -646,8 +592,7 @@ static bool binary_rest(bc_parser *p, int min, int f, int *flags) {
   for (;;) {
     bc_token *t = peek(p);
     int prec = binprec(t);
-    if (!prec || prec < min)
-      break;
+    if (!prec || prec < min) break;
     bc_tk kind = t->kind;
     char c = t->c;
     int f2;
@@ -656,10 +601,8 @@ static bool binary_rest(bc_parser *p, int min, int f, int *flags) {
       bc_ct_warn(p, "|| operator");
       int32_t l1 = new_label(p);
       emit_jump(p, BC_BNZ, l1);
-      if (!parse_expr(p, 2, &f2))
-        return false;
-      if ((f | f2) & EX_VOID)
-        bc_yyerror(p, "void expression with ||");
+      if (!parse_expr(p, 2, &f2)) return false;
+      if ((f | f2) & EX_VOID) bc_yyerror(p, "void expression with ||");
       int32_t l2 = new_label(p);
       emit_jump(p, BC_BNZ, l1);
       emit(p, BC_PUSH0, 0, 1);
@@ -675,10 +618,8 @@ static bool binary_rest(bc_parser *p, int min, int f, int *flags) {
       emit(p, BC_DUP, 0, 1);
       emit_jump(p, BC_BZ, l);
       emit(p, BC_POP, 0, 1);
-      if (!parse_expr(p, 3, &f2))
-        return false;
-      if ((f | f2) & EX_VOID)
-        bc_yyerror(p, "void expression with &&");
+      if (!parse_expr(p, 3, &f2)) return false;
+      if ((f | f2) & EX_VOID) bc_yyerror(p, "void expression with &&");
       emit(p, BC_DUP, 0, 1);
       emit_jump(p, BC_BZ, l);
       emit(p, BC_POP, 0, 1);
@@ -687,10 +628,8 @@ static bool binary_rest(bc_parser *p, int min, int f, int *flags) {
       f = (f | f2) & ~EX_PAREN;
     } else if (kind == BCT_REL) {
       consume(p);
-      if (!parse_expr(p, 5, &f2))
-        return false;
-      if ((f | f2) & EX_VOID)
-        bc_yyerror(p, "void expression with comparison");
+      if (!parse_expr(p, 5, &f2)) return false;
+      if ((f | f2) & EX_VOID) bc_yyerror(p, "void expression with comparison");
       static const char rels[] = "=!<{>}";
       static const bc_op codes[] = {BC_EQ, BC_NE, BC_LT, BC_LE, BC_GT, BC_GE};
       emit(p, codes[strchr(rels, c) - rels], 0, 1);
@@ -704,10 +643,8 @@ static bool binary_rest(bc_parser *p, int min, int f, int *flags) {
                 : kind == BCT_PERCENT ? '%'
                                       : '^';
       consume(p);
-      if (!parse_expr(p, prec == 8 ? 8 : prec + 1, &f2))
-        return false;
-      if ((f | f2) & EX_VOID)
-        bc_yyerror(p, "void expression with %c", op);
+      if (!parse_expr(p, prec == 8 ? 8 : prec + 1, &f2)) return false;
+      if ((f | f2) & EX_VOID) bc_yyerror(p, "void expression with %c", op);
       static const bc_op codes[] = {BC_ADD, BC_SUB, BC_MUL,
                                     BC_DIV, BC_MOD, BC_POW};
       emit(p, codes[strchr(ops, op) - ops], 0, 1);
@@ -720,8 +657,7 @@ static bool binary_rest(bc_parser *p, int min, int f, int *flags) {
 
 static bool parse_expr(bc_parser *p, int min, int *flags) {
   int f;
-  if (!nest(p))
-    return false;
+  if (!nest(p)) return false;
   bool ok = parse_unary(p, &f) && binary_rest(p, min, f, flags);
   p->depth--;
   return ok;
@@ -778,21 +714,16 @@ static bool parse_for(bc_parser *p) {
             expect(p, BCT_SEMI);
   int32_t cond = 0, body = 0;
   if (ok) {
-    if (f1 & EX_COMP)
-      bc_ct_warn(p, "Comparison in first for expression");
-    if (f1 & EX_VOID)
-      bc_yyerror(p, "first expression is void");
-    if (!(f1 & EX_EMPTY))
-      emit(p, BC_POP, 0, 1);
+    if (f1 & EX_COMP) bc_ct_warn(p, "Comparison in first for expression");
+    if (f1 & EX_VOID) bc_yyerror(p, "first expression is void");
+    if (!(f1 & EX_EMPTY)) emit(p, BC_POP, 0, 1);
     cond = new_label(p);
     def_label(p, cond);
     ok = for_expr(p, BCT_SEMI, &f2) && expect(p, BCT_SEMI);
   }
   if (ok) {
-    if (f2 & EX_VOID)
-      bc_yyerror(p, "second expression is void");
-    if (f2 & EX_EMPTY)
-      emit(p, BC_PUSH1, 0, 1);
+    if (f2 & EX_VOID) bc_yyerror(p, "second expression is void");
+    if (f2 & EX_EMPTY) emit(p, BC_PUSH1, 0, 1);
     body = new_label(p);
     emit_jump(p, BC_BNZ, body);
     emit_jump(p, BC_JMP, p->break_label);
@@ -801,19 +732,15 @@ static bool parse_for(bc_parser *p) {
     ok = for_expr(p, BCT_RPAREN, &f3) && expect(p, BCT_RPAREN);
   }
   if (ok) {
-    if (f3 & EX_COMP)
-      bc_ct_warn(p, "Comparison in third for expression");
-    if (f3 & EX_VOID)
-      bc_yyerror(p, "third expression is void");
-    if (!(f3 & EX_EMPTY))
-      emit(p, BC_POP, 0, 1);
+    if (f3 & EX_COMP) bc_ct_warn(p, "Comparison in third for expression");
+    if (f3 & EX_VOID) bc_yyerror(p, "third expression is void");
+    if (!(f3 & EX_EMPTY)) emit(p, BC_POP, 0, 1);
     emit_jump(p, BC_JMP, cond);
     def_label(p, body);
     opt_newline(p);
     ok = parse_statement(p);
   }
-  if (!ok)
-    return false; /* GNU leaves the labels set on an error */
+  if (!ok) return false; /* GNU leaves the labels set on an error */
   emit_jump(p, BC_JMP, p->continue_label);
   def_label(p, p->break_label);
   p->break_label = saved_break;
@@ -826,13 +753,11 @@ static bool parse_if(bc_parser *p) {
   int f;
   if (!expect(p, BCT_LPAREN) || !parse_expr(p, 1, &f) || !expect(p, BCT_RPAREN))
     return false;
-  if (f & EX_VOID)
-    bc_yyerror(p, "void expression");
+  if (f & EX_VOID) bc_yyerror(p, "void expression");
   int32_t l = new_label(p);
   emit_jump(p, BC_BZ, l);
   opt_newline(p);
-  if (!parse_statement(p))
-    return false;
+  if (!parse_statement(p)) return false;
   if (peek(p)->kind == BCT_ELSE) {
     consume(p);
     bc_ct_warn(p, "else clause in if statement");
@@ -841,8 +766,7 @@ static bool parse_if(bc_parser *p) {
     def_label(p, l);
     l = l2;
     opt_newline(p);
-    if (!parse_statement(p))
-      return false;
+    if (!parse_statement(p)) return false;
   }
   def_label(p, l);
   return true;
@@ -856,8 +780,7 @@ static bool parse_while(bc_parser *p) {
   int f;
   bool ok = expect(p, BCT_LPAREN) && parse_expr(p, 1, &f);
   if (ok) {
-    if (f & EX_VOID)
-      bc_yyerror(p, "void expression");
+    if (f & EX_VOID) bc_yyerror(p, "void expression");
     p->break_label = new_label(p);
     emit_jump(p, BC_BZ, p->break_label);
     ok = expect(p, BCT_RPAREN);
@@ -866,8 +789,7 @@ static bool parse_while(bc_parser *p) {
     opt_newline(p);
     ok = parse_statement(p);
   }
-  if (!ok)
-    return false;
+  if (!ok) return false;
   emit_jump(p, BC_JMP, p->continue_label);
   def_label(p, p->break_label);
   p->break_label = saved_break;
@@ -887,14 +809,11 @@ static bool parse_print(bc_parser *p) {
       emit_str(p, BC_ESTR, s, len);
     } else {
       int f;
-      if (!parse_expr(p, 1, &f))
-        return false;
-      if (f & EX_VOID)
-        bc_yyerror(p, "void expression in print");
+      if (!parse_expr(p, 1, &f)) return false;
+      if (f & EX_VOID) bc_yyerror(p, "void expression in print");
       emit(p, BC_PRINT, 0, 1);
     }
-    if (peek(p)->kind != BCT_COMMA)
-      return true;
+    if (peek(p)->kind != BCT_COMMA) return true;
     consume(p);
   }
 }
@@ -903,20 +822,15 @@ static bool parse_return(bc_parser *p) {
   consume(p);
   if (!starts_expr(peek(p)->kind)) {
     emit(p, BC_PUSH0, 0, 1);
-    if (p->cur_func == -1)
-      bc_yyerror(p, "Return outside of a function.");
+    if (p->cur_func == -1) bc_yyerror(p, "Return outside of a function.");
   } else {
     int f;
-    if (!parse_expr(p, 1, &f))
-      return false;
-    if (f & EX_COMP)
-      bc_ct_warn(p, "comparison in return expresion");
+    if (!parse_expr(p, 1, &f)) return false;
+    if (f & EX_COMP) bc_ct_warn(p, "comparison in return expresion");
     if (!(f & EX_PAREN))
       bc_ct_warn(p, "return expression requires parenthesis");
-    if (f & EX_VOID)
-      bc_yyerror(p, "return requires non-void expression");
-    if (p->cur_func == -1)
-      bc_yyerror(p, "Return outside of a function.");
+    if (f & EX_VOID) bc_yyerror(p, "return requires non-void expression");
+    if (p->cur_func == -1) bc_yyerror(p, "Return outside of a function.");
     else if (p->st->funcs[p->cur_func].is_void)
       bc_yyerror(p, "Return expression in a void function.");
   }
@@ -925,8 +839,7 @@ static bool parse_return(bc_parser *p) {
 }
 
 static bool parse_statement(bc_parser *p) {
-  if (!nest(p))
-    return false;
+  if (!nest(p)) return false;
   bool ok = true;
   bc_token *t = peek(p);
   switch (t->kind) {
@@ -946,18 +859,14 @@ static bool parse_statement(bc_parser *p) {
     break;
   }
   case BCT_BREAK:
-    if (!p->break_label)
-      bc_yyerror(p, "Break outside a for/while");
-    else
-      emit_jump(p, BC_JMP, p->break_label);
+    if (!p->break_label) bc_yyerror(p, "Break outside a for/while");
+    else emit_jump(p, BC_JMP, p->break_label);
     consume(p);
     break;
   case BCT_CONTINUE:
     bc_ct_warn(p, "Continue statement");
-    if (!p->continue_label)
-      bc_yyerror(p, "Continue outside a for");
-    else
-      emit_jump(p, BC_JMP, p->continue_label);
+    if (!p->continue_label) bc_yyerror(p, "Continue outside a for");
+    else emit_jump(p, BC_JMP, p->continue_label);
     consume(p);
     break;
   case BCT_QUIT:
@@ -970,25 +879,15 @@ static bool parse_statement(bc_parser *p) {
     emit(p, BC_HALT, 0, 1);
     consume(p);
     break;
-  case BCT_RETURN:
-    ok = parse_return(p);
-    break;
-  case BCT_FOR:
-    ok = parse_for(p);
-    break;
-  case BCT_IF:
-    ok = parse_if(p);
-    break;
-  case BCT_WHILE:
-    ok = parse_while(p);
-    break;
+  case BCT_RETURN: ok = parse_return(p); break;
+  case BCT_FOR: ok = parse_for(p); break;
+  case BCT_IF: ok = parse_if(p); break;
+  case BCT_WHILE: ok = parse_while(p); break;
   case BCT_LBRACE:
     consume(p);
     ok = stmt_list(p) && expect(p, BCT_RBRACE);
     break;
-  case BCT_PRINT:
-    ok = parse_print(p);
-    break;
+  case BCT_PRINT: ok = parse_print(p); break;
   default: {
     if (!starts_expr(t->kind)) {
       syntax_error(p);
@@ -997,10 +896,8 @@ static bool parse_statement(bc_parser *p) {
     }
     int f;
     ok = parse_expr(p, 1, &f);
-    if (!ok)
-      break;
-    if (f & EX_COMP)
-      bc_ct_warn(p, "comparison in expression");
+    if (!ok) break;
+    if (f & EX_COMP) bc_ct_warn(p, "comparison in expression");
     emit(p, (f & EX_REG) ? BC_PRINTLN : BC_POP, 0, 1);
   }
   }
@@ -1014,11 +911,9 @@ static bool parse_statement(bc_parser *p) {
 static bool stmt_list(bc_parser *p) {
   bool need_sep = false;
   for (;;) {
-    if (p->stop)
-      return false;
+    if (p->stop) return false;
     bc_token *t = peek(p);
-    if (t->kind == BCT_RBRACE)
-      return true;
+    if (t->kind == BCT_RBRACE) return true;
     if (t->kind == BCT_NL || t->kind == BCT_SEMI) {
       consume(p);
       need_sep = false;
@@ -1033,23 +928,19 @@ static bool stmt_list(bc_parser *p) {
       syntax_error(p);
     }
     for (;;) {
-      if (p->stop)
-        return false;
+      if (p->stop) return false;
       p->errstatus = 3;
       for (;;) {
         t = peek(p);
-        if (p->stop)
-          return false;
+        if (p->stop) return false;
         if (t->kind == BCT_EOF) {
           p->stop = true;
           return false;
         }
-        if (starts_stmt(t->kind))
-          break;
+        if (starts_stmt(t->kind)) break;
         drop(p);
       }
-      if (parse_statement(p))
-        break;
+      if (parse_statement(p)) break;
     }
     need_sep = true;
   }
@@ -1068,8 +959,7 @@ static bool plist_add(bc_parser *p, plist *l, int32_t v, bool ref) {
     uint32_t nc = l->cap ? l->cap * 2 : 8;
     int32_t *t = realloc(l->v, nc * sizeof *t);
     bool *r = t ? realloc(l->ref, nc * sizeof *r) : NULL;
-    if (t)
-      l->v = t;
+    if (t) l->v = t;
     if (!t || !r) {
       bc_fatal(p, "Fatal error: Out of memory for malloc.");
       return false;
@@ -1100,8 +990,7 @@ static bool define_list(bc_parser *p, plist *l) {
         bc_ct_warn(p, "Call by variable arrays");
       }
       free(name);
-      if (!ok)
-        return false;
+      if (!ok) return false;
     } else if (t->kind == BCT_NAME) {
       char *name = take_text(p);
       consume(p);
@@ -1109,20 +998,17 @@ static bool define_list(bc_parser *p, plist *l) {
       if (peek(p)->kind == BCT_LBRACK) {
         consume(p);
         ok = expect(p, BCT_RBRACK);
-        if (ok)
-          ok = plist_add(p, l, -lookup(p, name, 1), false);
+        if (ok) ok = plist_add(p, l, -lookup(p, name, 1), false);
       } else {
         ok = plist_add(p, l, lookup(p, name, 0), false);
       }
       free(name);
-      if (!ok || p->stop)
-        return false;
+      if (!ok || p->stop) return false;
     } else {
       syntax_error(p);
       return false;
     }
-    if (peek(p)->kind != BCT_COMMA)
-      return true;
+    if (peek(p)->kind != BCT_COMMA) return true;
     consume(p);
   }
 }
@@ -1131,17 +1017,14 @@ static bool define_list(bc_parser *p, plist *l) {
 static void check_params(bc_parser *p, const plist *par, const plist *aut) {
   for (uint32_t i = par->n; i-- > 0;) {
     for (uint32_t j = i; j-- > 0;)
-      if (par->v[j] == par->v[i])
-        bc_yyerror(p, "duplicate parameter names");
-    if (par->ref[i])
-      bc_ct_warn(p, "Variable array parameter");
+      if (par->v[j] == par->v[i]) bc_yyerror(p, "duplicate parameter names");
+    if (par->ref[i]) bc_ct_warn(p, "Variable array parameter");
   }
   for (uint32_t i = aut->n; i-- > 0;) {
     for (uint32_t j = i; j-- > 0;)
       if (aut->v[j] == aut->v[i])
         bc_yyerror(p, "duplicate auto variable names");
-    if (aut->ref[i])
-      bc_yyerror(p, "* not allowed here");
+    if (aut->ref[i]) bc_yyerror(p, "* not allowed here");
   }
   for (uint32_t i = par->n; i-- > 0;)
     for (uint32_t j = aut->n; j-- > 0;)
@@ -1165,8 +1048,7 @@ static bool parse_function(bc_parser *p) {
   consume(p);
   plist par = {0}, aut = {0};
   bool ok = expect(p, BCT_LPAREN);
-  if (ok && peek(p)->kind != BCT_RPAREN)
-    ok = define_list(p, &par);
+  if (ok && peek(p)->kind != BCT_RPAREN) ok = define_list(p, &par);
   ok = ok && expect(p, BCT_RPAREN);
   if (ok) {
     opt_newline(p);
@@ -1187,8 +1069,7 @@ static bool parse_function(bc_parser *p) {
       ok = define_list(p, &aut);
       if (ok) {
         bc_tk k = peek(p)->kind;
-        if (k == BCT_NL || k == BCT_SEMI)
-          consume(p);
+        if (k == BCT_NL || k == BCT_SEMI) consume(p);
         else {
           syntax_error(p);
           ok = false;
@@ -1278,8 +1159,7 @@ static void reset_item(bc_parser *p) {
 static void run_item(bc_parser *p) {
   if (!p->had_error && p->did_gen && p->code) {
     code_finish(p->code, p->code->n);
-    if (!bc_execute(p->st, p->code))
-      p->stop = true;
+    if (!bc_execute(p->st, p->code)) p->stop = true;
   }
   if (p->did_gen) {
     reset_item(p);
@@ -1296,11 +1176,9 @@ static void run_item(bc_parser *p) {
  * the line (yyerrok). */
 static void parse_line(bc_parser *p, bool recovering) {
   bool after_semi = false, have_stmt = false, at_semi_state = false;
-  if (recovering)
-    goto recover;
+  if (recovering) goto recover;
   for (;;) {
-    if (p->stop)
-      return;
+    if (p->stop) return;
     bc_token *t = peek(p);
     if (t->kind == BCT_NL) {
       consume(p);
@@ -1320,8 +1198,7 @@ static void parse_line(bc_parser *p, bool recovering) {
         after_semi = false;
         continue;
       }
-      if (p->stop)
-        return;
+      if (p->stop) return;
       at_semi_state = semi;
       goto recover;
     }
@@ -1332,16 +1209,14 @@ static void parse_line(bc_parser *p, bool recovering) {
     /* states that can shift bison's error bc_token have no default
      * reduction: after a ';' the error is caught right there */
     syntax_error(p);
-    if (p->stop)
-      return;
+    if (p->stop) return;
     at_semi_state = after_semi;
   recover:
     for (;;) {
       p->errstatus = 3;
       for (;;) {
         t = peek(p);
-        if (p->stop)
-          return;
+        if (p->stop) return;
         if (t->kind == BCT_EOF) {
           p->stop = true;
           return;
@@ -1352,14 +1227,11 @@ static void parse_line(bc_parser *p, bool recovering) {
           reset_item(p);
           return;
         }
-        if (starts_stmt(t->kind))
-          break;
+        if (starts_stmt(t->kind)) break;
         drop(p);
       }
-      if (parse_statement(p))
-        break;
-      if (p->stop)
-        return;
+      if (parse_statement(p)) break;
+      if (p->stop) return;
     }
     have_stmt = true;
     after_semi = false;
@@ -1369,15 +1241,13 @@ static void parse_line(bc_parser *p, bool recovering) {
 void bc_parse_program(bc_parser *p) {
   while (!p->stop) {
     bc_token *t = peek(p);
-    if (p->stop || t->kind == BCT_EOF)
-      break;
+    if (p->stop || t->kind == BCT_EOF) break;
     if (t->kind == BCT_DEFINE) {
       if (parse_function(p)) {
         run_item(p);
         continue;
       }
-      if (p->stop)
-        break;
+      if (p->stop) break;
       parse_line(p, true);
       continue;
     }
@@ -1389,8 +1259,7 @@ void bc_parse_program(bc_parser *p) {
  * GNU and read their constants in base 10. */
 void bc_compile_lib(bc_parser *p) {
   static const char *const names[] = {"e", "l", "s", "a", "c", "j"};
-  for (int i = 0; i < 6; i++)
-    bc_func_num(p->st, names[i], false);
+  for (int i = 0; i < 6; i++) bc_func_num(p->st, names[i], false);
   bc_input lib = {0};
   lib.b = p->st->b;
   lib.str = bc_libmath;

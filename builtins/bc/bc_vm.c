@@ -44,17 +44,13 @@ static void rnd_seed(bc_state *st) {
   for (int i = 1; i < 31; i++) {
     int64_t hi = r[i - 1] / 127773, lo = r[i - 1] % 127773;
     int64_t w = 16807 * lo - 2836 * hi;
-    if (w < 0)
-      w += 2147483647;
+    if (w < 0) w += 2147483647;
     r[i] = (int32_t)w;
   }
-  for (int i = 31; i < 34; i++)
-    r[i] = r[i - 31];
-  for (int i = 0; i < 34; i++)
-    st->rnd[i] = (uint32_t)r[i];
+  for (int i = 31; i < 34; i++) r[i] = r[i - 31];
+  for (int i = 0; i < 34; i++) st->rnd[i] = (uint32_t)r[i];
   st->rnd_i = 34;
-  for (int i = 0; i < 310; i++)
-    rnd_next(st);
+  for (int i = 0; i < 310; i++) rnd_next(st);
 }
 
 static long rnd_next(bc_state *st) {
@@ -70,8 +66,7 @@ int bc_state_init(bc_state *st, bi_ctx *b) {
   st->b = b;
   st->env.b = b;
   uint64_t ms = bi_limits(b) ? bi_limits(b)->max_string : (64u << 20);
-  if (ms < (1u << 20))
-    ms = 1u << 20;
+  if (ms < (1u << 20)) ms = 1u << 20;
   st->env.max_digits = ms > 16000000 ? 16000000 : ms;
   st->env.max_bytes = 4 * ms;
   uint64_t depth = bi_limits(b) ? bi_limits(b)->max_call_depth : 1000;
@@ -93,18 +88,14 @@ int bc_state_init(bc_state *st, bi_ctx *b) {
 }
 
 static void arr_free(bc_state *st, bc_arr *a) {
-  if (!a)
-    return;
+  if (!a) return;
   for (int i = 0; i < 256; i++) {
     bc_amid *m = a->mid[i];
-    if (!m)
-      continue;
+    if (!m) continue;
     for (int j = 0; j < 256; j++) {
       bc_aleaf *l = m->leaf[j];
-      if (!l)
-        continue;
-      for (int k = 0; k < 256; k++)
-        bcn_free(&st->env, &l->v[k]);
+      if (!l) continue;
+      for (int k = 0; k < 256; k++) bcn_free(&st->env, &l->v[k]);
       st->env.bytes -= sizeof *l;
       free(l);
     }
@@ -116,16 +107,14 @@ static void arr_free(bc_state *st, bc_arr *a) {
 }
 
 void bc_code_free(bcn_env *e, bc_code *c) {
-  if (!c)
-    return;
+  if (!c) return;
   free(c->ins);
   for (size_t i = 0; i < c->nk; i++) {
     free(c->k[i].text);
     bcn_free(e, &c->k[i].val);
   }
   free(c->k);
-  for (size_t i = 0; i < c->ns; i++)
-    free(c->s[i]);
+  for (size_t i = 0; i < c->ns; i++) free(c->s[i]);
   free(c->s);
   free(c->slen);
   free(c->argk);
@@ -148,13 +137,11 @@ static void func_clear(bc_state *st, bc_func *f) {
 }
 
 void bc_state_dispose(bc_state *st) {
-  for (size_t i = 0; i < st->nstk; i++)
-    bcn_free(&st->env, &st->stk[i]);
+  for (size_t i = 0; i < st->nstk; i++) bcn_free(&st->env, &st->stk[i]);
   free(st->stk);
   free(st->frames);
   for (uint32_t i = 0; i < st->nvars; i++) {
-    if (!st->vars)
-      break;
+    if (!st->vars) break;
     for (uint32_t j = 0; j < st->vars[i].n; j++)
       bcn_free(&st->env, &st->vars[i].v[j]);
     free(st->vars[i].v);
@@ -162,8 +149,7 @@ void bc_state_dispose(bc_state *st) {
   free(st->vars);
   for (uint32_t i = 0; st->arrs && i < st->narrs; i++) {
     for (uint32_t j = 0; j < st->arrs[i].n; j++)
-      if (!st->arrs[i].v[j].ref)
-        arr_free(st, st->arrs[i].v[j].data);
+      if (!st->arrs[i].v[j].ref) arr_free(st, st->arrs[i].v[j].data);
     free(st->arrs[i].v);
   }
   free(st->arrs);
@@ -188,11 +174,9 @@ static bc_sym *sym_get(bc_state *st, const char *name) {
   bc_sym *s;
   size_t len = strlen(name);
   HASH_FIND(hh, st->syms, name, len, s);
-  if (s)
-    return s;
+  if (s) return s;
   s = calloc(1, sizeof *s);
-  if (!s)
-    return NULL;
+  if (!s) return NULL;
   s->name = strdup(name);
   if (!s->name) {
     free(s);
@@ -211,18 +195,15 @@ static bc_sym *sym_get(bc_state *st, const char *name) {
 /* Grows a table of `size`-byte entries to hold index n (zeroed). */
 static bool table_fit(bc_state *st, void **tab, uint32_t *cap, uint32_t n,
                       size_t size) {
-  if (n < *cap)
-    return true;
+  if (n < *cap) return true;
   uint32_t nc = *cap ? *cap : 32;
-  while (nc <= n)
-    nc *= 2;
+  while (nc <= n) nc *= 2;
   if (st->env.bytes + (uint64_t)(nc - *cap) * size > st->env.max_bytes) {
     st->env.out_of_memory = true;
     return false;
   }
   void *t = realloc(*tab, (size_t)nc * size);
-  if (!t)
-    return false;
+  if (!t) return false;
   memset((char *)t + (size_t)*cap * size, 0, (size_t)(nc - *cap) * size);
   st->env.bytes += (uint64_t)(nc - *cap) * size;
   *tab = t;
@@ -242,26 +223,21 @@ static bool slot_fit(bc_state *st, bc_names *nm, void **slots, uint32_t n,
       return false;
     }
     void *t = realloc(*slots, (size_t)nm->cap * size);
-    if (!t)
-      return false;
+    if (!t) return false;
     memset((char *)t + (size_t)old * size, 0, (size_t)(nm->cap - old) * size);
     st->env.bytes += (uint64_t)(nm->cap - old) * size;
     *slots = t;
     nm->scap = nm->cap;
   }
-  if (n >= nm->n)
-    nm->n = n + 1;
+  if (n >= nm->n) nm->n = n + 1;
   return true;
 }
 
 int32_t bc_var_num(bc_state *st, const char *name) {
   bc_sym *s = sym_get(st, name);
-  if (!s)
-    return -1;
-  if (s->v)
-    return s->v;
-  if (st->nvars > MAX_STORE)
-    return -2;
+  if (!s) return -1;
+  if (s->v) return s->v;
+  if (st->nvars > MAX_STORE) return -2;
   uint32_t n = st->nvars;
   if (!slot_fit(st, &st->vnames, (void **)&st->vars, n, sizeof(bc_vstack)))
     return -1;
@@ -273,12 +249,9 @@ int32_t bc_var_num(bc_state *st, const char *name) {
 
 int32_t bc_arr_num(bc_state *st, const char *name) {
   bc_sym *s = sym_get(st, name);
-  if (!s)
-    return -1;
-  if (s->a)
-    return s->a;
-  if (st->narrs >= MAX_STORE)
-    return -2;
+  if (!s) return -1;
+  if (s->a) return s->a;
+  if (st->narrs >= MAX_STORE) return -2;
   uint32_t n = st->narrs;
   if (!slot_fit(st, &st->anames, (void **)&st->arrs, n, sizeof(bc_astack)))
     return -1;
@@ -290,13 +263,10 @@ int32_t bc_arr_num(bc_state *st, const char *name) {
 
 int32_t bc_func_num(bc_state *st, const char *name, bool def) {
   bc_sym *s = sym_get(st, name);
-  if (!s)
-    return -1;
+  if (!s) return -1;
   /* redefining a math library function makes a new one (GNU) */
-  if (s->f && !(def && st->use_math && s->f <= 6))
-    return s->f;
-  if (st->nfuncs >= MAX_STORE)
-    return -2;
+  if (s->f && !(def && st->use_math && s->f <= 6)) return s->f;
+  if (st->nfuncs >= MAX_STORE) return -2;
   uint32_t n = st->nfuncs;
   if (!slot_fit(st, &st->fnames, (void **)&st->funcs, n, sizeof(bc_func)))
     return -1;
@@ -321,20 +291,17 @@ bool bc_flush(bc_state *st) {
 }
 
 static void put_byte(bc_state *st, char c) {
-  if (st->failed)
-    return;
+  if (st->failed) return;
   if (vsh__buf_putc(&st->out, c)) {
     st->failed = true;
     st->status = 1;
     return;
   }
-  if (st->out.len >= 65536)
-    bc_flush(st);
+  if (st->out.len >= 65536) bc_flush(st);
 }
 
 void bc_out_raw(bc_state *st, const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    put_byte(st, s[i]);
+  for (size_t i = 0; i < n; i++) put_byte(st, s[i]);
 }
 
 void bc_out_char(bc_state *st, char c) {
@@ -360,9 +327,7 @@ static void out_schar(bc_state *st, char c) {
   put_byte(st, c);
 }
 
-static void put_num_char(void *ud, char c) {
-  bc_out_char(ud, c);
-}
+static void put_num_char(void *ud, char c) { bc_out_char(ud, c); }
 
 void bc_errf(bc_state *st, const char *fmt, ...) {
   bc_flush(st);
@@ -371,10 +336,8 @@ void bc_errf(bc_state *st, const char *fmt, ...) {
   va_start(ap, fmt);
   int n = vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  if (n < 0)
-    return;
-  if ((size_t)n >= sizeof msg)
-    n = sizeof msg - 1;
+  if (n < 0) return;
+  if ((size_t)n >= sizeof msg) n = sizeof msg - 1;
   if (st->b->err && bi_has_shell(st->b))
     bi_write_to(st->b, st->b->err, msg, (size_t)n);
 }
@@ -436,8 +399,7 @@ static bool push(bc_state *st, bcn *v) {
       return false;
     }
     bcn *t = realloc(st->stk, nc * sizeof *t);
-    if (!t)
-      return false;
+    if (!t) return false;
     st->env.bytes += (nc - st->stkcap) * sizeof(bcn);
     st->stk = t;
     st->stkcap = nc;
@@ -448,13 +410,10 @@ static bool push(bc_state *st, bcn *v) {
 }
 
 static void pop(bc_state *st) {
-  if (st->nstk)
-    bcn_free(&st->env, &st->stk[--st->nstk]);
+  if (st->nstk) bcn_free(&st->env, &st->stk[--st->nstk]);
 }
 
-static bcn *tos(bc_state *st, size_t k) {
-  return &st->stk[st->nstk - 1 - k];
-}
+static bcn *tos(bc_state *st, size_t k) { return &st->stk[st->nstk - 1 - k]; }
 
 static bool vpush(bc_state *st, bc_vstack *v, bcn *val) {
   if (v->n == v->cap) {
@@ -465,8 +424,7 @@ static bool vpush(bc_state *st, bc_vstack *v, bcn *val) {
       return false;
     }
     bcn *t = realloc(v->v, nc * sizeof *t);
-    if (!t)
-      return false;
+    if (!t) return false;
     st->env.bytes += (uint64_t)(nc - v->cap) * sizeof(bcn);
     v->v = t;
     v->cap = nc;
@@ -477,8 +435,7 @@ static bool vpush(bc_state *st, bc_vstack *v, bcn *val) {
 }
 
 static void vpop(bc_state *st, bc_vstack *v) {
-  if (v->n)
-    bcn_free(&st->env, &v->v[--v->n]);
+  if (v->n) bcn_free(&st->env, &v->v[--v->n]);
 }
 
 static bool apush(bc_state *st, bc_astack *a, bc_ainst inst) {
@@ -489,8 +446,7 @@ static bool apush(bc_state *st, bc_astack *a, bc_ainst inst) {
     }
     uint32_t nc = a->cap ? a->cap * 2 : 2;
     bc_ainst *t = realloc(a->v, nc * sizeof *t);
-    if (!t)
-      return false;
+    if (!t) return false;
     a->v = t;
     a->cap = nc;
   }
@@ -499,11 +455,9 @@ static bool apush(bc_state *st, bc_astack *a, bc_ainst inst) {
 }
 
 static void apop(bc_state *st, bc_astack *a) {
-  if (!a->n)
-    return;
+  if (!a->n) return;
   bc_ainst in = a->v[--a->n];
-  if (!in.ref)
-    arr_free(st, in.data);
+  if (!in.ref) arr_free(st, in.data);
 }
 
 static void *acct_calloc(bc_state *st, size_t size) {
@@ -512,19 +466,16 @@ static void *acct_calloc(bc_state *st, size_t size) {
     return NULL;
   }
   void *p = calloc(1, size);
-  if (p)
-    st->env.bytes += size;
+  if (p) st->env.bytes += size;
   return p;
 }
 
 /* The array instance of slot a (created empty when missing). */
 static bc_ainst *arr_top(bc_state *st, int32_t a) {
   bc_astack *s = &st->arrs[a];
-  if (!s->n && !apush(st, s, (bc_ainst){NULL, false}))
-    return NULL;
+  if (!s->n && !apush(st, s, (bc_ainst){NULL, false})) return NULL;
   bc_ainst *in = &s->v[s->n - 1];
-  if (!in->data)
-    in->data = acct_calloc(st, sizeof(bc_arr));
+  if (!in->data) in->data = acct_calloc(st, sizeof(bc_arr));
   return in->data ? in : NULL;
 }
 
@@ -539,40 +490,33 @@ static const bcn *arr_get(const bc_arr *a, long idx) {
 /* Element idx of a, created for writing; NULL when out of memory. */
 static bcn *arr_put(bc_state *st, bc_arr *a, long idx) {
   bc_amid **mid = &a->mid[(idx >> 16) & 255];
-  if (!*mid && !(*mid = acct_calloc(st, sizeof(bc_amid))))
-    return NULL;
+  if (!*mid && !(*mid = acct_calloc(st, sizeof(bc_amid)))) return NULL;
   bc_aleaf **leaf = &(*mid)->leaf[(idx >> 8) & 255];
-  if (!*leaf && !(*leaf = acct_calloc(st, sizeof(bc_aleaf))))
-    return NULL;
+  if (!*leaf && !(*leaf = acct_calloc(st, sizeof(bc_aleaf)))) return NULL;
   return &(*leaf)->v[idx & 255];
 }
 
 static bc_arr *arr_copy(bc_state *st, const bc_arr *src, bool *ok) {
   *ok = true;
   bc_arr *d = acct_calloc(st, sizeof *d);
-  if (!d)
-    return *ok = false, NULL;
-  if (!src)
-    return d;
+  if (!d) return *ok = false, NULL;
+  if (!src) return d;
   for (int i = 0; i < 256 && *ok; i++) {
-    if (!src->mid[i])
-      continue;
+    if (!src->mid[i]) continue;
     if (!(d->mid[i] = acct_calloc(st, sizeof(bc_amid)))) {
       *ok = false;
       break;
     }
     for (int j = 0; j < 256 && *ok; j++) {
       const bc_aleaf *sl = src->mid[i]->leaf[j];
-      if (!sl)
-        continue;
+      if (!sl) continue;
       bc_aleaf *dl = d->mid[i]->leaf[j] = acct_calloc(st, sizeof(bc_aleaf));
       if (!dl) {
         *ok = false;
         break;
       }
       for (int k = 0; k < 256 && *ok; k++)
-        if (bcn_copy(&st->env, &dl->v[k], &sl->v[k]))
-          *ok = false;
+        if (bcn_copy(&st->env, &dl->v[k], &sl->v[k])) *ok = false;
     }
   }
   return d;
@@ -604,8 +548,7 @@ static void store_special(bc_state *st, int32_t v, const bcn *x, uint32_t adr) {
     static const char *const what[] = {"negative ibase, set to 2",
                                        "negative obase, set to 2",
                                        "negative scale, set to 0"};
-    if (v < 3)
-      rt_warn(st, adr, "%s", what[v]);
+    if (v < 3) rt_warn(st, adr, "%s", what[v]);
     t = v == 2 ? 0 : v == 3 ? -1 : 2;
   } else {
     t = num_long(x, &toobig);
@@ -663,26 +606,20 @@ static void store_special(bc_state *st, int32_t v, const bcn *x, uint32_t adr) {
 static void incdec_special(bc_state *st, int32_t v, bool inc, uint32_t adr) {
   switch (v) {
   case 0:
-    if (inc && st->ibase < 16)
-      st->ibase++;
-    else if (!inc && st->ibase > 2)
-      st->ibase--;
+    if (inc && st->ibase < 16) st->ibase++;
+    else if (!inc && st->ibase > 2) st->ibase--;
     else
       rt_warn(st, adr, inc ? "ibase too big in ++" : "ibase too small in --");
     break;
   case 1:
-    if (inc && st->obase < INT32_MAX)
-      st->obase++;
-    else if (!inc && st->obase > 2)
-      st->obase--;
+    if (inc && st->obase < INT32_MAX) st->obase++;
+    else if (!inc && st->obase > 2) st->obase--;
     else
       rt_warn(st, adr, inc ? "obase too big in ++" : "obase too small in --");
     break;
   case 2:
-    if (inc && st->scale < INT32_MAX)
-      st->scale++;
-    else if (!inc && st->scale > 0)
-      st->scale--;
+    if (inc && st->scale < INT32_MAX) st->scale++;
+    else if (!inc && st->scale > 0) st->scale--;
     else
       rt_warn(st, adr,
               inc ? "Scale too big in ++" : "scale can not be negative in -- ");
@@ -709,24 +646,15 @@ static int load_var(bc_state *st, int32_t v) {
   bcn_init(&x);
   int rc = 0;
   switch (v) {
-  case 0:
-    rc = bcn_set_long(&st->env, &x, st->ibase);
-    break;
-  case 1:
-    rc = bcn_set_long(&st->env, &x, st->obase);
-    break;
-  case 2:
-    rc = bcn_set_long(&st->env, &x, st->scale);
-    break;
-  case 3:
-    rc = bcn_set_long(&st->env, &x, st->history);
-    break;
+  case 0: rc = bcn_set_long(&st->env, &x, st->ibase); break;
+  case 1: rc = bcn_set_long(&st->env, &x, st->obase); break;
+  case 2: rc = bcn_set_long(&st->env, &x, st->scale); break;
+  case 3: rc = bcn_set_long(&st->env, &x, st->history); break;
   default:
     if (st->vars[v].n)
       rc = bcn_copy(&st->env, &x, &st->vars[v].v[st->vars[v].n - 1]);
   }
-  if (!rc && !push(st, &x))
-    rc = BCN_ENOMEM;
+  if (!rc && !push(st, &x)) rc = BCN_ENOMEM;
   bcn_free(&st->env, &x);
   return rc;
 }
@@ -737,8 +665,7 @@ static int store_plain(bc_state *st, int32_t v, const bcn *x) {
   if (!s->n) {
     bcn z;
     bcn_init(&z);
-    if (!vpush(st, s, &z))
-      return BCN_ENOMEM;
+    if (!vpush(st, s, &z)) return BCN_ENOMEM;
   }
   return bcn_copy(&st->env, &s->v[s->n - 1], x);
 }
@@ -754,37 +681,26 @@ static int read_char(void *ud) {
       st->out_col = 0;
     }
   }
-  if (c < 0)
-    return -1;
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'A' && c <= 'Z')
-    return c - 'A' + 10;
-  if (c >= 'a' && c <= 'z')
-    return c - 'a' + 10;
-  if (c == '.' || c == '+' || c == '-')
-    return c;
-  if (c == '~')
-    return ':';
-  if (c <= ' ')
-    return '~';
+  if (c < 0) return -1;
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'z') return c - 'a' + 10;
+  if (c == '.' || c == '+' || c == '-') return c;
+  if (c == '~') return ':';
+  if (c <= ' ') return '~';
   return ':';
 }
 
 static void ret_pop(bc_state *st, const bc_func *f) {
   for (uint32_t i = f->nautos; i-- > 0;) {
     int32_t v = f->autos[i];
-    if (v > 0)
-      vpop(st, &st->vars[v]);
-    else
-      apop(st, &st->arrs[-v]);
+    if (v > 0) vpop(st, &st->vars[v]);
+    else apop(st, &st->arrs[-v]);
   }
   for (uint32_t i = f->nparams; i-- > 0;) {
     int32_t v = f->params[i];
-    if (v > 0)
-      vpop(st, &st->vars[v]);
-    else
-      apop(st, &st->arrs[-v]);
+    if (v > 0) vpop(st, &st->vars[v]);
+    else apop(st, &st->arrs[-v]);
   }
 }
 
@@ -834,8 +750,7 @@ static bool bind_params(bc_state *st, const bc_func *f, const char *kinds,
         }
       }
       if (!apush(st, &st->arrs[-par], dst)) {
-        if (!dst.ref)
-          arr_free(st, dst.data);
+        if (!dst.ref) arr_free(st, dst.data);
         num_fail(st, here, BCN_ENOMEM);
         err = "";
         break;
@@ -863,17 +778,13 @@ static bool bind_params(bc_state *st, const bc_func *f, const char *kinds,
     err = "Parameter number mismatch";
     eadr = adr + nargs + 1;
   }
-  if (!err)
-    return true;
-  if (*err)
-    rt_error(st, eadr, "%s", err);
+  if (!err) return true;
+  if (*err) rt_error(st, eadr, "%s", err);
   /* undo the parameters bound so far (the last `bound` ones) */
   for (uint32_t i = 0; i < bound; i++) {
     int32_t par = f->params[f->nparams - 1 - i];
-    if (par > 0)
-      vpop(st, &st->vars[par]);
-    else
-      apop(st, &st->arrs[-par]);
+    if (par > 0) vpop(st, &st->vars[par]);
+    else apop(st, &st->arrs[-par]);
   }
   return false;
 }
@@ -883,8 +794,7 @@ static bool do_call(bc_state *st, const bc_code *code, const bc_instr *in) {
   bc_func *f = &st->funcs[fn];
   const char *kinds = code->argk + in->b;
   uint32_t nargs = 0;
-  while (kinds[nargs] != ':')
-    nargs++;
+  while (kinds[nargs] != ':') nargs++;
   if (!f->defined) {
     rt_error(st, in->gpc, "Function %s not defined.", st->fnames.v[fn]);
     return false;
@@ -894,8 +804,7 @@ static bool do_call(bc_state *st, const bc_code *code, const bc_instr *in) {
              st->max_frames);
     return false;
   }
-  if (!bind_params(st, f, kinds, nargs, in->gpc))
-    return false;
+  if (!bind_params(st, f, kinds, nargs, in->gpc)) return false;
   for (uint32_t i = 0; i < f->nautos; i++) {
     int32_t v = f->autos[i];
     bcn z;
@@ -906,10 +815,8 @@ static bool do_call(bc_state *st, const bc_code *code, const bc_instr *in) {
       /* pop the autos pushed so far and the parameters */
       for (uint32_t j = i; j-- > 0;) {
         int32_t w = f->autos[j];
-        if (w > 0)
-          vpop(st, &st->vars[w]);
-        else
-          apop(st, &st->arrs[-w]);
+        if (w > 0) vpop(st, &st->vars[w]);
+        else apop(st, &st->arrs[-w]);
       }
       bc_func g = *f;
       g.nautos = 0;
@@ -940,13 +847,11 @@ static void escape_out(bc_state *st, const char *s, size_t n) {
       out_schar(st, c);
       continue;
     }
-    if (++i >= n)
-      break;
+    if (++i >= n) break;
     /* print's escapes: the letter, then what it stands for */
     static const char esc[] = "a\ab\bf\fn\nq\"r\rt\t\\\\";
     const char *e = s[i] ? strchr(esc, s[i]) : NULL;
-    if (e && (e - esc) % 2 == 0)
-      out_schar(st, e[1]);
+    if (e && (e - esc) % 2 == 0) out_schar(st, e[1]);
   }
 }
 
@@ -957,15 +862,9 @@ static int binop(bc_state *st, const bc_instr *in) {
   int rc = 0;
   bool w, big;
   switch (in->op) {
-  case BC_ADD:
-    rc = bcn_add(&st->env, &r, a, b, 0);
-    break;
-  case BC_SUB:
-    rc = bcn_sub(&st->env, &r, a, b, 0);
-    break;
-  case BC_MUL:
-    rc = bcn_mul(&st->env, &r, a, b, st->scale);
-    break;
+  case BC_ADD: rc = bcn_add(&st->env, &r, a, b, 0); break;
+  case BC_SUB: rc = bcn_sub(&st->env, &r, a, b, 0); break;
+  case BC_MUL: rc = bcn_mul(&st->env, &r, a, b, st->scale); break;
   case BC_DIV:
     rc = bcn_div(&st->env, &r, a, b, st->scale);
     if (rc == BCN_EDIVZERO) {
@@ -982,14 +881,10 @@ static int binop(bc_state *st, const bc_instr *in) {
     break;
   default:
     rc = bcn_pow(&st->env, &r, a, b, st->scale, &w, &big);
-    if (w)
-      rt_warn(st, in->gpc, "non-zero scale in exponent");
-    if (big)
-      rt_error(st, in->gpc, "exponent too large in raise");
-    if (rc == BCN_EDIVZERO)
-      rc = 0;
-    if (bcn_is_zero(a) && b->neg)
-      rt_error(st, in->gpc, "divide by zero");
+    if (w) rt_warn(st, in->gpc, "non-zero scale in exponent");
+    if (big) rt_error(st, in->gpc, "exponent too large in raise");
+    if (rc == BCN_EDIVZERO) rc = 0;
+    if (bcn_is_zero(a) && b->neg) rt_error(st, in->gpc, "divide by zero");
     break;
   }
   if (rc) {
@@ -1020,15 +915,13 @@ static void cleanup(bc_state *st) {
     st->nframes--;
   }
   st->nframes = 0;
-  while (st->nstk)
-    pop(st);
+  while (st->nstk) pop(st);
 }
 
 bool bc_execute(bc_state *st, const bc_code *main_code) {
   if (!st->frames) {
     st->frames = malloc(16 * sizeof *st->frames);
-    if (!st->frames)
-      return false;
+    if (!st->frames) return false;
     st->framecap = 16;
   }
   st->nframes = 0;
@@ -1037,8 +930,7 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
   unsigned count = 0;
   while (!st->rt_error && !st->halted && !st->failed) {
     bc_frame *fr = &st->frames[st->nframes - 1];
-    if (fr->pc >= fr->code->n)
-      break;
+    if (fr->pc >= fr->code->n) break;
     bc_code *code = (bc_code *)fr->code;
     const bc_instr *in = &code->ins[fr->pc++];
     if (++count >= 4096) {
@@ -1065,9 +957,7 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
     case BC_GT:
     case BC_GE:
     case BC_SWAP:
-    case BC_STOREA:
-      need = 2;
-      break;
+    case BC_STOREA: need = 2; break;
     case BC_STOREV:
     case BC_LOADA:
     case BC_INCA:
@@ -1082,11 +972,8 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
     case BC_PRINT:
     case BC_LENGTH:
     case BC_SQRT:
-    case BC_SCALEF:
-      need = 1;
-      break;
-    default:
-      break;
+    case BC_SCALEF: need = 1; break;
+    default: break;
     }
     if (st->nstk < (size_t)need) {
       rt_error(st, in->gpc, "Stack error.");
@@ -1098,26 +985,22 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
       bcn x;
       bcn_init(&x);
       rc = bcn_set_long(&st->env, &x, in->op == BC_PUSH1);
-      if (!rc && !push(st, &x))
-        rc = BCN_ENOMEM;
+      if (!rc && !push(st, &x)) rc = BCN_ENOMEM;
       bcn_free(&st->env, &x);
       break;
     }
     case BC_CONST: {
       bc_const *k = &code->k[in->a];
       int base = st->ibase;
-      if (fr->fn)
-        base = st->funcs[fr->fn].lib ? 10 : fr->ibase;
+      if (fr->fn) base = st->funcs[fr->fn].lib ? 10 : fr->ibase;
       if (k->base != base) {
         rc = bcn_from_const(&st->env, &k->val, k->text, k->len, base);
         k->base = rc ? 0 : base;
       }
       bcn x;
       bcn_init(&x);
-      if (!rc)
-        rc = bcn_copy(&st->env, &x, &k->val);
-      if (!rc && !push(st, &x))
-        rc = BCN_ENOMEM;
+      if (!rc) rc = bcn_copy(&st->env, &x, &k->val);
+      if (!rc && !push(st, &x)) rc = BCN_ENOMEM;
       bcn_free(&st->env, &x);
       break;
     }
@@ -1125,19 +1008,14 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
       bcn x;
       bcn_init(&x);
       rc = bcn_set_long(&st->env, &x, in->a);
-      if (!rc && !push(st, &x))
-        rc = BCN_ENOMEM;
+      if (!rc && !push(st, &x)) rc = BCN_ENOMEM;
       bcn_free(&st->env, &x);
       break;
     }
-    case BC_LOADV:
-      rc = load_var(st, in->a);
-      break;
+    case BC_LOADV: rc = load_var(st, in->a); break;
     case BC_STOREV:
-      if (in->a < 4)
-        store_special(st, in->a, tos(st, 0), in->gpc);
-      else
-        rc = store_plain(st, in->a, tos(st, 0));
+      if (in->a < 4) store_special(st, in->a, tos(st, 0), in->gpc);
+      else rc = store_plain(st, in->a, tos(st, 0));
       break;
     case BC_INCV:
     case BC_DECV:
@@ -1148,10 +1026,8 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
         bcn one, z;
         bcn_init(&one);
         bcn_init(&z);
-        if (!s->n && !vpush(st, s, &z))
-          rc = BCN_ENOMEM;
-        if (!rc)
-          rc = bcn_set_long(&st->env, &one, 1);
+        if (!s->n && !vpush(st, s, &z)) rc = BCN_ENOMEM;
+        if (!rc) rc = bcn_set_long(&st->env, &one, 1);
         bcn *x = s->n ? &s->v[s->n - 1] : NULL;
         if (!rc) {
           rc = in->op == BC_INCV ? bcn_add(&st->env, x, x, &one, 0)
@@ -1162,25 +1038,19 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
       break;
     case BC_LOADA: {
       long idx;
-      if (!arr_index(st, in->a, in->gpc, tos(st, 0), &idx))
-        break;
+      if (!arr_index(st, in->a, in->gpc, tos(st, 0), &idx)) break;
       bc_ainst *a = arr_top(st, in->a);
-      if (!a)
-        rc = BCN_ENOMEM;
-      else
-        rc = bcn_copy(&st->env, tos(st, 0), arr_get(a->data, idx));
+      if (!a) rc = BCN_ENOMEM;
+      else rc = bcn_copy(&st->env, tos(st, 0), arr_get(a->data, idx));
       break;
     }
     case BC_STOREA: {
       long idx;
-      if (!arr_index(st, in->a, in->gpc, tos(st, 1), &idx))
-        break;
+      if (!arr_index(st, in->a, in->gpc, tos(st, 1), &idx)) break;
       bc_ainst *a = arr_top(st, in->a);
       bcn *x = a ? arr_put(st, a->data, idx) : NULL;
-      if (!x)
-        rc = BCN_ENOMEM;
-      else
-        rc = bcn_copy(&st->env, x, tos(st, 0));
+      if (!x) rc = BCN_ENOMEM;
+      else rc = bcn_copy(&st->env, x, tos(st, 0));
       if (!rc) {
         /* leave the value where the index was */
         bcn_free(&st->env, tos(st, 1));
@@ -1193,16 +1063,13 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
     case BC_INCA:
     case BC_DECA: {
       long idx;
-      if (!arr_index(st, in->a, in->gpc, tos(st, 0), &idx))
-        break;
+      if (!arr_index(st, in->a, in->gpc, tos(st, 0), &idx)) break;
       bc_ainst *a = arr_top(st, in->a);
       bcn *x = a ? arr_put(st, a->data, idx) : NULL;
       bcn one;
       bcn_init(&one);
-      if (!x)
-        rc = BCN_ENOMEM;
-      if (!rc)
-        rc = bcn_set_long(&st->env, &one, 1);
+      if (!x) rc = BCN_ENOMEM;
+      if (!rc) rc = bcn_set_long(&st->env, &one, 1);
       if (!rc) {
         pop(st);
         rc = in->op == BC_INCA ? bcn_add(&st->env, x, x, &one, 0)
@@ -1215,8 +1082,7 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
       bcn x;
       bcn_init(&x);
       rc = bcn_copy(&st->env, &x, tos(st, 0));
-      if (!rc && !push(st, &x))
-        rc = BCN_ENOMEM;
+      if (!rc && !push(st, &x)) rc = BCN_ENOMEM;
       bcn_free(&st->env, &x);
       break;
     }
@@ -1226,17 +1092,13 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
       *tos(st, 1) = t;
       break;
     }
-    case BC_POP:
-      pop(st);
-      break;
+    case BC_POP: pop(st); break;
     case BC_ADD:
     case BC_SUB:
     case BC_MUL:
     case BC_DIV:
     case BC_MOD:
-    case BC_POW:
-      rc = binop(st, in);
-      break;
+    case BC_POW: rc = binop(st, in); break;
     case BC_NEG: {
       bcn z;
       bcn_init(&z);
@@ -1251,23 +1113,16 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
     case BC_LT:
     case BC_LE:
     case BC_GT:
-    case BC_GE:
-      rc = compare(st, in->op);
-      break;
-    case BC_JMP:
-      fr->pc = (size_t)in->a;
-      break;
+    case BC_GE: rc = compare(st, in->op); break;
+    case BC_JMP: fr->pc = (size_t)in->a; break;
     case BC_BNZ:
     case BC_BZ: {
       bool nz = !bcn_is_zero(tos(st, 0));
       pop(st);
-      if (nz == (in->op == BC_BNZ))
-        fr->pc = (size_t)in->a;
+      if (nz == (in->op == BC_BNZ)) fr->pc = (size_t)in->a;
       break;
     }
-    case BC_CALL:
-      do_call(st, code, in);
-      break;
+    case BC_CALL: do_call(st, code, in); break;
     case BC_RET:
       if (st->nframes > 1) {
         ret_pop(st, &st->funcs[fr->fn]);
@@ -1279,10 +1134,8 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
     case BC_PRINTLN:
     case BC_PRINT:
       rc = bcn_print(&st->env, tos(st, 0), st->obase, put_num_char, st);
-      if (rc)
-        break;
-      if (in->op == BC_PRINTLN)
-        bc_out_char(st, '\n');
+      if (rc) break;
+      if (in->op == BC_PRINTLN) bc_out_char(st, '\n');
       rc = store_plain(st, 4, tos(st, 0));
       pop(st);
       break;
@@ -1290,9 +1143,7 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
       for (size_t i = 0; i < code->slen[in->a]; i++)
         out_schar(st, code->s[in->a][i]);
       break;
-    case BC_ESTR:
-      escape_out(st, code->s[in->a], code->slen[in->a]);
-      break;
+    case BC_ESTR: escape_out(st, code->s[in->a], code->slen[in->a]); break;
     case BC_LENGTH:
       rc = bcn_set_long(&st->env, tos(st, 0), bcn_length(tos(st, 0)));
       break;
@@ -1324,20 +1175,14 @@ bool bc_execute(bc_state *st, const bc_code *main_code) {
       bcn x;
       bcn_init(&x);
       rc = bcn_set_long(&st->env, &x, rnd_next(st));
-      if (!rc && !push(st, &x))
-        rc = BCN_ENOMEM;
+      if (!rc && !push(st, &x)) rc = BCN_ENOMEM;
       bcn_free(&st->env, &x);
       break;
     }
-    case BC_HALT:
-      st->halted = true;
-      break;
-    default:
-      rt_error(st, in->gpc, "bad instruction");
-      break;
+    case BC_HALT: st->halted = true; break;
+    default: rt_error(st, in->gpc, "bad instruction"); break;
     }
-    if (rc)
-      num_fail(st, in->gpc, rc);
+    if (rc) num_fail(st, in->gpc, rc);
   }
   cleanup(st);
   bc_flush(st);

@@ -63,7 +63,10 @@ static int encode(bi_ctx *b, sh_stream *in, uint64_t wrap) {
   int rc = 0;
   for (;;) {
     int64_t r = bi_read_full(b, in, buf, sizeof(buf));
-    if (r < 0) { rc = (int)r; break; }
+    if (r < 0) {
+      rc = (int)r;
+      break;
+    }
     size_t i = 0;
     for (; i + 3 <= (size_t)r; i += 3) enc_quad(&o, &e, buf + i, 3);
     if (i < (size_t)r) enc_quad(&o, &e, buf + i, (int)((size_t)r - i));
@@ -90,9 +93,15 @@ static int decode(bi_ctx *b, sh_stream *in, bool ignore) {
   vsh_buf o = {0};
   int rc = 0;
   while (!bad) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
     int64_t r = bi_read(b, in, buf, sizeof(buf));
-    if (r < 0) { rc = (int)r; break; }
+    if (r < 0) {
+      rc = (int)r;
+      break;
+    }
     if (r == 0) break;
     for (int64_t i = 0; i < r && !bad; i++) {
       unsigned char c = (unsigned char)buf[i];

@@ -9,7 +9,8 @@
 static void crc_table(uint32_t *t) {
   for (uint32_t i = 0; i < 256; i++) {
     uint32_t c = i << 24;
-    for (int k = 0; k < 8; k++) c = c & 0x80000000u ? (c << 1) ^ 0x04C11DB7u : c << 1;
+    for (int k = 0; k < 8; k++)
+      c = c & 0x80000000u ? (c << 1) ^ 0x04C11DB7u : c << 1;
     t[i] = c;
   }
 }
@@ -21,8 +22,7 @@ static uint32_t crc_add(const uint32_t *t, uint32_t crc, const unsigned char *p,
 }
 
 static const bi_option cksum_options[] = {
-    {"algorithm", BI_ARG_REQUIRED, 'a', NULL},
-    {0}};
+    {"algorithm", BI_ARG_REQUIRED, 'a', NULL}, {0}};
 
 static const bi_cmd cksum_cmd = {
     .name = "cksum",
@@ -40,7 +40,10 @@ int bi_cksum_main(bi_ctx *b) {
     switch (c) {
     case 'a':
       if (strcmp(g.arg, "crc")) {
-        bi_err(b, "algorithm \u2018%s\u2019 is not supported here; use md5sum, sha1sum, sha256sum or sha512sum", g.arg);
+        bi_err(b,
+               "algorithm \u2018%s\u2019 is not supported here; use md5sum, "
+               "sha1sum, sha256sum or sha512sum",
+               g.arg);
         return 1;
       }
       break;
@@ -64,9 +67,15 @@ int bi_cksum_main(bi_ctx *b) {
     uint32_t crc = 0;
     uint64_t len = 0;
     for (;;) {
-      if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+      if (bi_cancelled(b)) {
+        rc = VSH_EABORTED;
+        break;
+      }
       int64_t r = bi_read(b, s, buf, sizeof(buf));
-      if (r < 0) { rc = (int)r; break; }
+      if (r < 0) {
+        rc = (int)r;
+        break;
+      }
       if (r == 0) break;
       crc = crc_add(tab, crc, buf, (size_t)r);
       len += (uint64_t)r;
@@ -83,7 +92,8 @@ int bi_cksum_main(bi_ctx *b) {
       crc = crc_add(tab, crc, &byte, 1);
     }
     crc = ~crc;
-    rc = g.noperands ? bi_printf(b, "%u %llu %s\n", crc, (unsigned long long)len, files[i])
+    rc = g.noperands ? bi_printf(b, "%u %llu %s\n", crc,
+                                 (unsigned long long)len, files[i])
                      : bi_printf(b, "%u %llu\n", crc, (unsigned long long)len);
     if (rc) return bi_err_status(rc, 1);
   }

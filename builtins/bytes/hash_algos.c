@@ -51,15 +51,23 @@ static void md5_init(ha_ctx *c) {
 static void md5_block(ha_ctx *c, const unsigned char *p) {
   uint32_t m[16];
   for (int i = 0; i < 16; i++) m[i] = le32(p + 4 * i);
-  uint32_t a = c->h.h32[0], b = c->h.h32[1], cc = c->h.h32[2],
-           d = c->h.h32[3];
+  uint32_t a = c->h.h32[0], b = c->h.h32[1], cc = c->h.h32[2], d = c->h.h32[3];
   for (int i = 0; i < 64; i++) {
     uint32_t f;
     int g;
-    if (i < 16) { f = (b & cc) | (~b & d); g = i; }
-    else if (i < 32) { f = (d & b) | (~d & cc); g = (5 * i + 1) & 15; }
-    else if (i < 48) { f = b ^ cc ^ d; g = (3 * i + 5) & 15; }
-    else { f = cc ^ (b | ~d); g = (7 * i) & 15; }
+    if (i < 16) {
+      f = (b & cc) | (~b & d);
+      g = i;
+    } else if (i < 32) {
+      f = (d & b) | (~d & cc);
+      g = (5 * i + 1) & 15;
+    } else if (i < 48) {
+      f = b ^ cc ^ d;
+      g = (3 * i + 5) & 15;
+    } else {
+      f = cc ^ (b | ~d);
+      g = (7 * i) & 15;
+    }
     uint32_t t = d;
     d = cc;
     cc = b;
@@ -75,8 +83,8 @@ static void md5_block(ha_ctx *c, const unsigned char *p) {
 /* ---- SHA-1 ---- */
 
 static void sha1_init(ha_ctx *c) {
-  static const uint32_t iv[5] = {0x67452301, 0xefcdab89, 0x98badcfe,
-                                 0x10325476, 0xc3d2e1f0};
+  static const uint32_t iv[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
+                                 0xc3d2e1f0};
   memcpy(c->h.h32, iv, sizeof(iv));
 }
 
@@ -85,14 +93,23 @@ static void sha1_block(ha_ctx *c, const unsigned char *p) {
   for (int i = 0; i < 16; i++) w[i] = be32(p + 4 * i);
   for (int i = 16; i < 80; i++)
     w[i] = ROL32(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
-  uint32_t a = c->h.h32[0], b = c->h.h32[1], cc = c->h.h32[2],
-           d = c->h.h32[3], e = c->h.h32[4];
+  uint32_t a = c->h.h32[0], b = c->h.h32[1], cc = c->h.h32[2], d = c->h.h32[3],
+           e = c->h.h32[4];
   for (int i = 0; i < 80; i++) {
     uint32_t f, k;
-    if (i < 20) { f = (b & cc) | (~b & d); k = 0x5a827999; }
-    else if (i < 40) { f = b ^ cc ^ d; k = 0x6ed9eba1; }
-    else if (i < 60) { f = (b & cc) | (b & d) | (cc & d); k = 0x8f1bbcdc; }
-    else { f = b ^ cc ^ d; k = 0xca62c1d6; }
+    if (i < 20) {
+      f = (b & cc) | (~b & d);
+      k = 0x5a827999;
+    } else if (i < 40) {
+      f = b ^ cc ^ d;
+      k = 0x6ed9eba1;
+    } else if (i < 60) {
+      f = (b & cc) | (b & d) | (cc & d);
+      k = 0x8f1bbcdc;
+    } else {
+      f = b ^ cc ^ d;
+      k = 0xca62c1d6;
+    }
     uint32_t t = ROL32(a, 5) + f + e + k + w[i];
     e = d;
     d = cc;
@@ -184,10 +201,10 @@ static const uint64_t sha512_k[80] = {
     0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL};
 
 static void sha512_init(ha_ctx *c) {
-  static const uint64_t iv[8] = {
-      0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
-      0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
-      0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
+  static const uint64_t iv[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL,
+                                 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+                                 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
+                                 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
   memcpy(c->h.h64, iv, sizeof(iv));
 }
 
@@ -230,7 +247,8 @@ static void pad(ha_ctx *c, bool little, size_t lenbytes) {
 
 static void md5_final(ha_ctx *c, unsigned char *out) {
   pad(c, true, 8);
-  for (int i = 0; i < 16; i++) out[i] = (unsigned char)(c->h.h32[i / 4] >> (8 * (i % 4)));
+  for (int i = 0; i < 16; i++)
+    out[i] = (unsigned char)(c->h.h32[i / 4] >> (8 * (i % 4)));
 }
 static void be32_final(ha_ctx *c, unsigned char *out) {
   pad(c, false, 8);
@@ -243,14 +261,14 @@ static void sha512_final(ha_ctx *c, unsigned char *out) {
     out[i] = (unsigned char)(c->h.h64[i / 8] >> (56 - 8 * (i % 8)));
 }
 
-const ha_algo ha_md5 = {"md5sum", "MD5", 16, 64, md5_init, md5_block,
-                        md5_final};
-const ha_algo ha_sha1 = {"sha1sum", "SHA1", 20, 64, sha1_init, sha1_block,
-                         be32_final};
-const ha_algo ha_sha256 = {"sha256sum", "SHA256", 32, 64, sha256_init,
-                           sha256_block, be32_final};
-const ha_algo ha_sha512 = {"sha512sum", "SHA512", 64, 128, sha512_init,
-                           sha512_block, sha512_final};
+const ha_algo ha_md5 = {"md5sum", "MD5",     16,       64,
+                        md5_init, md5_block, md5_final};
+const ha_algo ha_sha1 = {"sha1sum", "SHA1",     20,        64,
+                         sha1_init, sha1_block, be32_final};
+const ha_algo ha_sha256 = {"sha256sum", "SHA256",     32,        64,
+                           sha256_init, sha256_block, be32_final};
+const ha_algo ha_sha512 = {"sha512sum", "SHA512",     64,          128,
+                           sha512_init, sha512_block, sha512_final};
 
 void ha_init(ha_ctx *c, const ha_algo *a) {
   memset(c, 0, sizeof(*c));

@@ -177,10 +177,16 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
     lineno++;
     vsh_arena_mark m = vsh__arena_mark(b->arena);
     char *line = vsh__arena_strndup(b->arena, l, n);
-    if (!line) { rc = VSH_ENOMEM; break; }
+    if (!line) {
+      rc = VSH_ENOMEM;
+      break;
+    }
     if (n && line[n - 1] == '\n') line[--n] = 0;
     if (n && line[n - 1] == '\r') line[--n] = 0;
-    if (n && line[0] == '#') { vsh__arena_pop(b->arena, m); continue; }
+    if (n && line[0] == '#') {
+      vsh__arena_pop(b->arena, m);
+      continue;
+    }
     unsigned char want[64], got[64];
     char *name;
     if (!parse_line(b, o, line, n, want, &name)) {
@@ -194,7 +200,11 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
     good++;
     int frc = digest_file(b, name, o->algo, got);
     vsh_buf out = {0};
-    if (frc == VSH_EABORTED) { rc = frc; vsh__arena_pop(b->arena, m); break; }
+    if (frc == VSH_EABORTED) {
+      rc = frc;
+      vsh__arena_pop(b->arena, m);
+      break;
+    }
     if (frc) {
       if (frc == VSH_ENOENT && o->ignore_missing) {
         vsh__arena_pop(b->arena, m);
@@ -213,7 +223,10 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
     int wrc = out.len ? bi_write(b, out.data, out.len) : 0;
     vsh_buf_dispose(&out);
     vsh__arena_pop(b->arena, m);
-    if (wrc) { rc = wrc; break; }
+    if (wrc) {
+      rc = wrc;
+      break;
+    }
   }
   bi_reader_dispose(&r);
   sh_stream_unref(s);
@@ -241,8 +254,13 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
   return st;
 }
 
-enum { OPT_TAG = BI_OPT_FIRST, OPT_QUIET, OPT_STATUS, OPT_STRICT,
-       OPT_IGNORE_MISSING };
+enum {
+  OPT_TAG = BI_OPT_FIRST,
+  OPT_QUIET,
+  OPT_STATUS,
+  OPT_STRICT,
+  OPT_IGNORE_MISSING
+};
 
 static const bi_option hashsum_options[] = {
     {"binary", BI_ARG_NONE, 'b', NULL},
@@ -258,34 +276,34 @@ static const bi_option hashsum_options[] = {
     {0}};
 
 /* One declaration per algorithm: the name and the tag are in the help. */
-#define HASHSUM_CMD(NAME, TAG)                                               \
-  {                                                                          \
-    .name = NAME, .usage = "Usage: " NAME " [OPTION]... [FILE]...\n",        \
-    .about =                                                                 \
-        "Print or check " TAG " checksums.\n\n"                              \
-        "With no FILE, or when FILE is -, read standard input.\n"            \
-        "  -b, --binary         read in binary mode\n"                       \
-        "  -c, --check          read checksums from the FILEs and check "     \
-        "them\n"                                                             \
-        "      --tag            create a BSD-style checksum\n"               \
-        "  -t, --text           read in text mode (default)\n"               \
-        "  -z, --zero           end each output line with NUL, not "          \
-        "newline\n\n"                                                        \
-        "The following five options are useful only when verifying "         \
-        "checksums:\n"                                                       \
-        "      --ignore-missing  don't fail or report status for missing "    \
-        "files\n"                                                            \
-        "      --quiet          don't print OK for each successfully "        \
-        "verified file\n"                                                    \
-        "      --status         don't output anything, status code shows "    \
-        "success\n"                                                          \
-        "      --strict         exit non-zero for improperly formatted "      \
-        "checksum lines\n"                                                   \
-        "  -w, --warn           warn about improperly formatted checksum "    \
-        "lines\n\n"                                                          \
-        "      --help        display this help and exit\n"                   \
-        "      --version     output version information and exit\n",         \
-    .shortopts = "bctzw", .longopts = hashsum_options,                       \
+#define HASHSUM_CMD(NAME, TAG)                                                 \
+  {                                                                            \
+    .name = NAME, .usage = "Usage: " NAME " [OPTION]... [FILE]...\n",          \
+    .about =                                                                   \
+        "Print or check " TAG " checksums.\n\n"                                \
+        "With no FILE, or when FILE is -, read standard input.\n"              \
+        "  -b, --binary         read in binary mode\n"                         \
+        "  -c, --check          read checksums from the FILEs and check "      \
+        "them\n"                                                               \
+        "      --tag            create a BSD-style checksum\n"                 \
+        "  -t, --text           read in text mode (default)\n"                 \
+        "  -z, --zero           end each output line with NUL, not "           \
+        "newline\n\n"                                                          \
+        "The following five options are useful only when verifying "           \
+        "checksums:\n"                                                         \
+        "      --ignore-missing  don't fail or report status for missing "     \
+        "files\n"                                                              \
+        "      --quiet          don't print OK for each successfully "         \
+        "verified file\n"                                                      \
+        "      --status         don't output anything, status code shows "     \
+        "success\n"                                                            \
+        "      --strict         exit non-zero for improperly formatted "       \
+        "checksum lines\n"                                                     \
+        "  -w, --warn           warn about improperly formatted checksum "     \
+        "lines\n\n"                                                            \
+        "      --help        display this help and exit\n"                     \
+        "      --version     output version information and exit\n",           \
+    .shortopts = "bctzw", .longopts = hashsum_options,                         \
   }
 static const bi_cmd md5sum_cmd = HASHSUM_CMD("md5sum", "MD5");
 static const bi_cmd sha1sum_cmd = HASHSUM_CMD("sha1sum", "SHA1");
@@ -327,9 +345,7 @@ static int hashsum_main(bi_ctx *b, const ha_algo *a, const bi_cmd *cmd) {
   return st;
 }
 
-int bi_md5sum_main(bi_ctx *b) {
-  return hashsum_main(b, &ha_md5, &md5sum_cmd);
-}
+int bi_md5sum_main(bi_ctx *b) { return hashsum_main(b, &ha_md5, &md5sum_cmd); }
 int bi_sha1sum_main(bi_ctx *b) {
   return hashsum_main(b, &ha_sha1, &sha1sum_cmd);
 }

@@ -164,7 +164,8 @@ static bool hx_parse(bi_ctx *b, hx_all *a, const char *s) {
       p++;
     }
     while (*p == ' ') p++;
-    if (*p >= '0' && *p <= '9') u->bcount = (unsigned)strtoul(p, (char **)&p, 10);
+    if (*p >= '0' && *p <= '9')
+      u->bcount = (unsigned)strtoul(p, (char **)&p, 10);
     while (*p == ' ' || *p == '\t') p++;
     if (*p != '"' || !(u->fmt = hx_quoted(&p))) {
       bi_err(b, "bad format {%s}", s);
@@ -205,9 +206,9 @@ static void hx_free(hx_all *a) {
 }
 
 static const char *const hx_names[] = {
-    "nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs", "ht", "lf",
-    "vt",  "ff",  "cr",  "so",  "si",  "dle", "dc1", "dc2", "dc3", "dc4",
-    "nak", "syn", "etb", "can", "em",  "sub", "esc", "fs",  "gs",  "rs",  "us"};
+    "nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs",  "ht",  "lf",
+    "vt",  "ff",  "cr",  "so",  "si",  "dle", "dc1", "dc2", "dc3", "dc4", "nak",
+    "syn", "etb", "can", "em",  "sub", "esc", "fs",  "gs",  "rs",  "us"};
 
 /* Prints one conversion: spec is "%...X" of length l; d holds `have`
  * of the `size` bytes it takes (none: blanks of the field's width). */
@@ -256,11 +257,18 @@ static void hx_print(vsh_buf *o, const char *spec, size_t l, char conv,
     vsh__buf_printf(o, fmt, (long long)sv);
     break;
   }
-  case 'o': case 'u': case 'x': case 'X':
+  case 'o':
+  case 'u':
+  case 'x':
+  case 'X':
     snprintf(fmt, sizeof fmt, "%sll%c", head, conv);
     vsh__buf_printf(o, fmt, (unsigned long long)u);
     break;
-  case 'e': case 'E': case 'f': case 'g': case 'G': {
+  case 'e':
+  case 'E':
+  case 'f':
+  case 'g':
+  case 'G': {
     double x;
     if (size == 4) {
       float fv;
@@ -391,8 +399,7 @@ static void hx_final(vsh_buf *o, const hx_all *a, uint64_t off) {
         int prec;
         if (hx_conv(q, &l, &conv, &prec) >= 0 && conv == 'A')
           hx_print(o, q, l, conv, NULL, 0, 0, off);
-        else if (conv == '%')
-          vsh__buf_putc(o, '%');
+        else if (conv == '%') vsh__buf_putc(o, '%');
         q += l - 1;
       }
     }
@@ -407,13 +414,14 @@ static const bi_option hexdump_options[] = {
 
 static const bi_cmd hexdump_cmd = {
     .name = "hexdump",
-    .usage = "Usage:\n hexdump [options] <file>...\n\n"
-             "Display file contents in hexadecimal, decimal, octal, or ascii.\n\n"
-             "Options:\n"
-             " -C, --canonical           canonical hex+ASCII display\n"
-             " -n, --length <length>     interpret only length bytes of input\n"
-             " -s, --skip <offset>       skip offset bytes from the beginning\n"
-             " -v, --no-squeezing        output identical lines\n",
+    .usage =
+        "Usage:\n hexdump [options] <file>...\n\n"
+        "Display file contents in hexadecimal, decimal, octal, or ascii.\n\n"
+        "Options:\n"
+        " -C, --canonical           canonical hex+ASCII display\n"
+        " -n, --length <length>     interpret only length bytes of input\n"
+        " -s, --skip <offset>       skip offset bytes from the beginning\n"
+        " -v, --no-squeezing        output identical lines\n",
     .shortopts = "Cn:s:ve:f:",
     .longopts = hexdump_options,
 };

@@ -13,10 +13,10 @@
 enum { OD_MAXSPEC = 32 };
 
 typedef struct od_spec {
-  char kind;  /* a c d o u x f */
-  int size;   /* bytes per element */
-  int width;  /* digits of one field (without the separating space) */
-  bool z;     /* append >printable< */
+  char kind; /* a c d o u x f */
+  int size;  /* bytes per element */
+  int width; /* digits of one field (without the separating space) */
+  bool z;    /* append >printable< */
 } od_spec;
 
 typedef struct od_state {
@@ -35,7 +35,8 @@ static int field_width(char kind, int size) {
   static const int u[] = {0, 3, 5, 0, 10, 0, 0, 0, 20};
   static const int d[] = {0, 4, 6, 0, 11, 0, 0, 0, 20};
   switch (kind) {
-  case 'a': case 'c': return 3;
+  case 'a':
+  case 'c': return 3;
   case 'o': return o[size];
   case 'u': return u[size];
   case 'd': return d[size];
@@ -62,8 +63,10 @@ static bool parse_type(bi_ctx *b, od_state *s, const char *t) {
       else if (*p >= '0' && *p <= '9') {
         size = (int)strtol(p, (char **)&p, 10);
         if (size != 1 && size != 2 && size != 4 && size != 8) {
-          bi_err(b, "invalid type string \xe2\x80\x98%s\xe2\x80\x99;\n"
-                    "this system doesn't provide a %d-byte integral type", t, size);
+          bi_err(b,
+                 "invalid type string \xe2\x80\x98%s\xe2\x80\x99;\n"
+                 "this system doesn't provide a %d-byte integral type",
+                 t, size);
           return false;
         }
       }
@@ -74,13 +77,17 @@ static bool parse_type(bi_ctx *b, od_state *s, const char *t) {
       else if (*p >= '0' && *p <= '9') {
         size = (int)strtol(p, (char **)&p, 10);
         if (size != 4 && size != 8) {
-          bi_err(b, "invalid type string \xe2\x80\x98%s\xe2\x80\x99;\n"
-                    "this system doesn't provide a %d-byte floating point type", t, size);
+          bi_err(b,
+                 "invalid type string \xe2\x80\x98%s\xe2\x80\x99;\n"
+                 "this system doesn't provide a %d-byte floating point type",
+                 t, size);
           return false;
         }
       }
     } else {
-      bi_err(b, "invalid character '%c' in type string \xe2\x80\x98%s\xe2\x80\x99", k, t);
+      bi_err(b,
+             "invalid character '%c' in type string \xe2\x80\x98%s\xe2\x80\x99",
+             k, t);
       return false;
     }
     if (s->nspec == OD_MAXSPEC) return true;
@@ -105,8 +112,14 @@ static uint64_t get_uint(const od_state *s, const unsigned char *p, int n) {
 
 /* Shortest %g that reads back as the same value, like GNU od. */
 static void fmt_float(char *out, size_t cap, double v, bool single) {
-  if (isnan(v)) { snprintf(out, cap, "%s", signbit(v) ? "-nan" : "nan"); return; }
-  if (isinf(v)) { snprintf(out, cap, "%s", v < 0 ? "-inf" : "inf"); return; }
+  if (isnan(v)) {
+    snprintf(out, cap, "%s", signbit(v) ? "-nan" : "nan");
+    return;
+  }
+  if (isinf(v)) {
+    snprintf(out, cap, "%s", v < 0 ? "-inf" : "inf");
+    return;
+  }
   for (int prec = 1; prec <= 17; prec++) {
     snprintf(out, cap, "%.*g", prec, v);
     if (single ? strtof(out, NULL) == (float)v : strtod(out, NULL) == v) return;
@@ -114,16 +127,20 @@ static void fmt_float(char *out, size_t cap, double v, bool single) {
 }
 
 static const char *const ascii_names[33] = {
-    "nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs", "ht", "nl",
+    "nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs",  "ht",  "nl",
     "vt",  "ff",  "cr",  "so",  "si",  "dle", "dc1", "dc2", "dc3", "dc4", "nak",
-    "syn", "etb", "can", "em",  "sub", "esc", "fs",  "gs",  "rs",  "us", "sp"};
+    "syn", "etb", "can", "em",  "sub", "esc", "fs",  "gs",  "rs",  "us",  "sp"};
 
 static void format_elem(const od_state *s, const od_spec *sp,
                         const unsigned char *p, char *out, size_t cap) {
   uint64_t v = get_uint(s, p, sp->size);
   switch (sp->kind) {
-  case 'x': snprintf(out, cap, "%0*llx", sp->width, (unsigned long long)v); break;
-  case 'o': snprintf(out, cap, "%0*llo", sp->width, (unsigned long long)v); break;
+  case 'x':
+    snprintf(out, cap, "%0*llx", sp->width, (unsigned long long)v);
+    break;
+  case 'o':
+    snprintf(out, cap, "%0*llo", sp->width, (unsigned long long)v);
+    break;
   case 'u': snprintf(out, cap, "%llu", (unsigned long long)v); break;
   case 'd': {
     int64_t sv;
@@ -197,8 +214,8 @@ static void put_block(const od_state *s, vsh_buf *o, uint64_t addr,
       memcpy(e, blk + off, take);
       char f[64];
       format_elem(s, sp, e, f, sizeof(f));
-      size_t extra = pad * (nf_full - i) / nf_full -
-                     pad * (nf_full - i - 1) / nf_full;
+      size_t extra =
+          pad * (nf_full - i) / nf_full - pad * (nf_full - i - 1) / nf_full;
       size_t w = (size_t)sp->width + 1 + extra;
       size_t fl = strlen(f);
       for (size_t j = fl; j < w; j++) vsh__buf_putc(o, ' ');
@@ -217,7 +234,8 @@ static void put_block(const od_state *s, vsh_buf *o, uint64_t addr,
 }
 
 static bool parse_offset(const char *a, uint64_t *out) {
-  if (a[0] == '0' && (a[1] == 'x' || a[1] == 'X' || (a[1] >= '0' && a[1] <= '7'))) {
+  if (a[0] == '0' &&
+      (a[1] == 'x' || a[1] == 'X' || (a[1] >= '0' && a[1] <= '7'))) {
     char *end;
     unsigned long long v = strtoull(a, &end, 0);
     if (!*end) {
@@ -279,7 +297,10 @@ static int dump_strings(od_state *s, od_input *in, uint64_t minlen) {
     size_t want = sizeof buf;
     if (s->has_limit && left < want) want = (size_t)left;
     int64_t r = want ? od_read(in, buf, want) : 0;
-    if (r < 0) { rc = (int)r; break; }
+    if (r < 0) {
+      rc = (int)r;
+      break;
+    }
     if (r == 0 && s->has_limit && !left) buf[0] = 0, r = -1; /* the end */
     if (r == 0) break;
     size_t n = r < 0 ? 1 : (size_t)r;
@@ -287,7 +308,10 @@ static int dump_strings(od_state *s, od_input *in, uint64_t minlen) {
       unsigned char c = buf[i];
       if (c >= 32 && c < 127) {
         if (!str.len) start = addr;
-        if (vsh__buf_putc(&str, (char)c)) { rc = VSH_ENOMEM; goto done; }
+        if (vsh__buf_putc(&str, (char)c)) {
+          rc = VSH_ENOMEM;
+          goto done;
+        }
         continue;
       }
       if (!c && str.len && str.len >= minlen) {
@@ -328,23 +352,29 @@ static const bi_option od_options[] = {
 
 static const bi_cmd od_cmd = {
     .name = "od",
-    .usage = "Usage: od [OPTION]... [FILE]...\n"
-             "Write an unambiguous representation, octal bytes by default,\n"
-             "of FILE to standard output.  With more than one FILE argument,\n"
-             "concatenate them in the listed order to form the input.\n\n"
-             "  -A, --address-radix=RADIX   output format for file offsets; RADIX is one\n"
-             "                                of [doxn], for Decimal, Octal, Hex or None\n"
-             "      --endian={big|little}   swap input bytes according the specified order\n"
-             "  -j, --skip-bytes=BYTES      skip BYTES input bytes first\n"
-             "  -N, --read-bytes=BYTES      limit dump to BYTES input bytes\n"
-             "  -S BYTES, --strings[=BYTES]  show only NUL terminated strings\n"
-             "                                of at least BYTES (3) printable characters\n"
-             "  -t, --format=TYPE           select output format or formats\n"
-             "  -v, --output-duplicates     do not use * to mark line suppression\n"
-             "  -w[BYTES], --width[=BYTES]  output BYTES bytes per output line;\n"
-             "                                32 is implied when BYTES is not specified\n"
-             "      --help        display this help and exit\n"
-             "      --version     output version information and exit\n",
+    .usage =
+        "Usage: od [OPTION]... [FILE]...\n"
+        "Write an unambiguous representation, octal bytes by default,\n"
+        "of FILE to standard output.  With more than one FILE argument,\n"
+        "concatenate them in the listed order to form the input.\n\n"
+        "  -A, --address-radix=RADIX   output format for file offsets; RADIX "
+        "is one\n"
+        "                                of [doxn], for Decimal, Octal, Hex or "
+        "None\n"
+        "      --endian={big|little}   swap input bytes according the "
+        "specified order\n"
+        "  -j, --skip-bytes=BYTES      skip BYTES input bytes first\n"
+        "  -N, --read-bytes=BYTES      limit dump to BYTES input bytes\n"
+        "  -S BYTES, --strings[=BYTES]  show only NUL terminated strings\n"
+        "                                of at least BYTES (3) printable "
+        "characters\n"
+        "  -t, --format=TYPE           select output format or formats\n"
+        "  -v, --output-duplicates     do not use * to mark line suppression\n"
+        "  -w[BYTES], --width[=BYTES]  output BYTES bytes per output line;\n"
+        "                                32 is implied when BYTES is not "
+        "specified\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n",
     .shortopts = "A:j:N:t:vw::S:abcdfilosxBDeFhHILOX",
     .longopts = od_options,
 };
@@ -365,10 +395,13 @@ static const char *od_alias(int c) {
   case 'x': return "x2";
   case 'B': return "o2";
   case 'D': return "u4";
-  case 'e': case 'F': return "f8";
+  case 'e':
+  case 'F': return "f8";
   case 'h': return "x2";
-  case 'H': case 'X': return "x4";
-  case 'I': case 'L': return "d8";
+  case 'H':
+  case 'X': return "x4";
+  case 'I':
+  case 'L': return "d8";
   case 'O': return "o4";
   default: return NULL;
   }
@@ -376,8 +409,8 @@ static const char *od_alias(int c) {
 
 /* One option; -1 to go on, else the exit status.  -S sets *strings and
  * *min_str. */
-static int od_option(bi_ctx *b, bi_opts *g, od_state *s, int c,
-                     bool *strings, uint64_t *min_str) {
+static int od_option(bi_ctx *b, bi_opts *g, od_state *s, int c, bool *strings,
+                     uint64_t *min_str) {
   const char *alias = od_alias(c);
   if (alias) {
     parse_type(b, s, alias);
@@ -387,7 +420,10 @@ static int od_option(bi_ctx *b, bi_opts *g, od_state *s, int c,
   switch (c) {
   case 'A':
     if (strlen(g->arg) != 1 || !strchr("odxn", g->arg[0])) {
-      bi_err(b, "invalid output address radix '%s'; it must be one character from [doxn]", g->arg);
+      bi_err(b,
+             "invalid output address radix '%s'; it must be one character from "
+             "[doxn]",
+             g->arg);
       return 1;
     }
     s->radix = g->arg[0];
@@ -427,7 +463,10 @@ static int od_option(bi_ctx *b, bi_opts *g, od_state *s, int c,
     if (!strcmp(g->arg, "big")) s->big = true;
     else if (!strcmp(g->arg, "little")) s->big = false;
     else {
-      bi_err(b, "invalid argument \xe2\x80\x98%s\xe2\x80\x99 for \xe2\x80\x98--endian\xe2\x80\x99", g->arg);
+      bi_err(b,
+             "invalid argument \xe2\x80\x98%s\xe2\x80\x99 for "
+             "\xe2\x80\x98--endian\xe2\x80\x99",
+             g->arg);
       return 1;
     }
     break;

@@ -33,7 +33,8 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
     if (!o->plain) {
       /* "offset:" then hex pairs until the two-space gap before ascii */
       uint64_t off = 0;
-      while (i < n && hexv((unsigned char)l[i]) >= 0) off = off * 16 + (uint64_t)hexv((unsigned char)l[i++]);
+      while (i < n && hexv((unsigned char)l[i]) >= 0)
+        off = off * 16 + (uint64_t)hexv((unsigned char)l[i++]);
       if (i >= n || l[i] != ':') continue;
       i++;
       off += o->seek;
@@ -108,13 +109,17 @@ static int dump(bi_ctx *b, sh_stream *in, const xx_opts *o, const char *name) {
     if (o->len >= 0 && (long)want > left) want = (size_t)left;
     if (!want) break;
     int64_t r = bi_read_full(b, in, buf, want);
-    if (r < 0) { rc = (int)r; break; }
+    if (r < 0) {
+      rc = (int)r;
+      break;
+    }
     if (r == 0) break;
     size_t nb = (size_t)r;
     if (o->include) {
       vsh__buf_puts(&out, total ? ",\n  " : "  ");
       for (size_t i = 0; i < nb; i++)
-        vsh__buf_printf(&out, i ? ", 0x%c%c" : "0x%c%c", hx[buf[i] >> 4], hx[buf[i] & 15]);
+        vsh__buf_printf(&out, i ? ", 0x%c%c" : "0x%c%c", hx[buf[i] >> 4],
+                        hx[buf[i] & 15]);
     } else if (o->plain) {
       for (size_t i = 0; i < nb; i++) {
         vsh__buf_putc(&out, hx[buf[i] >> 4]);
@@ -175,12 +180,15 @@ static const bi_cmd xxd_cmd = {
     .usage = "Usage:\n       xxd [options] [infile [outfile]]\n    or\n"
              "       xxd -r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]\n"
              "Options:\n"
-             "    -c cols     format <cols> octets per line. Default 16 (-i: 12, -ps: 30).\n"
-             "    -g bytes    number of octets per group in normal output. Default 2.\n"
+             "    -c cols     format <cols> octets per line. Default 16 (-i: "
+             "12, -ps: 30).\n"
+             "    -g bytes    number of octets per group in normal output. "
+             "Default 2.\n"
              "    -i          output in C include file style.\n"
              "    -l len      stop after <len> octets.\n"
              "    -p          output in postscript plain hexdump style.\n"
-             "    -r          reverse operation: convert (or patch) hexdump into binary.\n"
+             "    -r          reverse operation: convert (or patch) hexdump "
+             "into binary.\n"
              "    -s [+][-]seek  start at <seek> bytes abs. infile offset.\n"
              "    -u          use upper case hex letters.\n"
              "    -v          show version: \"xxd (vsh)\".\n",
@@ -190,7 +198,8 @@ static const bi_cmd xxd_cmd = {
 static int skip_input(bi_ctx *b, sh_stream *in, uint64_t seek) {
   char skip[4096];
   for (uint64_t left = seek; left;) {
-    int64_t r = bi_read_full(b, in, skip, left < sizeof(skip) ? (size_t)left : sizeof(skip));
+    int64_t r = bi_read_full(b, in, skip,
+                             left < sizeof(skip) ? (size_t)left : sizeof(skip));
     if (r <= 0) return (int)r;
     left -= (uint64_t)r;
   }
@@ -204,18 +213,21 @@ int bi_xxd_main(bi_ctx *b) {
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
     if (a[0] != '-' || !a[1]) break;
-    if (!strcmp(a, "--")) { i++; break; }
+    if (!strcmp(a, "--")) {
+      i++;
+      break;
+    }
     const char *opt = a + 1;
     if (*opt == '-') opt++;
     const char *val = NULL;
-#define TAKE_VAL(letter)                                                    \
-  do {                                                                     \
-    if (opt[1]) val = opt + 1;                                             \
-    else if (i + 1 < b->argc) val = b->argv[++i];                          \
-    else {                                                                 \
-      bi_err(b, "option -%c requires an argument", letter);                \
-      return 1;                                                            \
-    }                                                                      \
+#define TAKE_VAL(letter)                                                       \
+  do {                                                                         \
+    if (opt[1]) val = opt + 1;                                                 \
+    else if (i + 1 < b->argc) val = b->argv[++i];                              \
+    else {                                                                     \
+      bi_err(b, "option -%c requires an argument", letter);                    \
+      return 1;                                                                \
+    }                                                                          \
   } while (0)
     /* xxd's own syntax: one dash or two, whole words (-ps, -include) */
     if (!strcmp(opt, "help") || !strcmp(opt, "h"))
@@ -223,14 +235,49 @@ int bi_xxd_main(bi_ctx *b) {
     if (!strcmp(opt, "version") || !strcmp(opt, "v"))
       return bi_cmd_version(b, &xxd_cmd);
     switch (*opt) {
-    case 'p': if (!strcmp(opt, "p") || !strcmp(opt, "ps") || !strcmp(opt, "postscript") || !strcmp(opt, "plain")) { o.plain = true; continue; } break;
-    case 'i': if (!strcmp(opt, "i") || !strcmp(opt, "include")) { o.include = true; continue; } break;
-    case 'r': if (!strcmp(opt, "r") || !strcmp(opt, "revert")) { o.reverse = true; continue; }
-              if (!strcmp(opt, "rp") || !strcmp(opt, "pr")) { o.reverse = o.plain = true; continue; } break;
-    case 'u': if (!strcmp(opt, "u")) { o.upper = true; continue; } break;
-    case 'c': TAKE_VAL('c'); if (!num_arg(val, &o.cols) || o.cols < 0) goto bad; o.has_cols = true; continue;
-    case 'g': TAKE_VAL('g'); if (!num_arg(val, &o.group) || o.group < 0) goto bad; o.has_group = true; continue;
-    case 'l': TAKE_VAL('l'); if (!num_arg(val, &o.len) || o.len < 0) goto bad; continue;
+    case 'p':
+      if (!strcmp(opt, "p") || !strcmp(opt, "ps") ||
+          !strcmp(opt, "postscript") || !strcmp(opt, "plain")) {
+        o.plain = true;
+        continue;
+      }
+      break;
+    case 'i':
+      if (!strcmp(opt, "i") || !strcmp(opt, "include")) {
+        o.include = true;
+        continue;
+      }
+      break;
+    case 'r':
+      if (!strcmp(opt, "r") || !strcmp(opt, "revert")) {
+        o.reverse = true;
+        continue;
+      }
+      if (!strcmp(opt, "rp") || !strcmp(opt, "pr")) {
+        o.reverse = o.plain = true;
+        continue;
+      }
+      break;
+    case 'u':
+      if (!strcmp(opt, "u")) {
+        o.upper = true;
+        continue;
+      }
+      break;
+    case 'c':
+      TAKE_VAL('c');
+      if (!num_arg(val, &o.cols) || o.cols < 0) goto bad;
+      o.has_cols = true;
+      continue;
+    case 'g':
+      TAKE_VAL('g');
+      if (!num_arg(val, &o.group) || o.group < 0) goto bad;
+      o.has_group = true;
+      continue;
+    case 'l':
+      TAKE_VAL('l');
+      if (!num_arg(val, &o.len) || o.len < 0) goto bad;
+      continue;
     case 's': {
       TAKE_VAL('s');
       long v;
@@ -240,7 +287,10 @@ int bi_xxd_main(bi_ctx *b) {
       continue;
     }
     }
-    if (*opt == 'p' && opt[1] == 'r') { o.reverse = o.plain = true; continue; }
+    if (*opt == 'p' && opt[1] == 'r') {
+      o.reverse = o.plain = true;
+      continue;
+    }
   bad:
     bi_err(b, "invalid option or value -- '%s'", a);
     return 1;
@@ -269,10 +319,12 @@ int bi_xxd_main(bi_ctx *b) {
   }
   sh_stream *saved_out = b->out;
   sh_stream *cap = NULL;
-  if (out_name && strcmp(out_name, "-")) cap = sh_stream_buf_new(0), b->out = cap;
+  if (out_name && strcmp(out_name, "-"))
+    cap = sh_stream_buf_new(0), b->out = cap;
   if (!o.reverse && o.seek) rc = skip_input(b, in, o.seek);
-  if (!rc) rc = o.reverse ? reverse(b, in, &o)
-                          : dump(b, in, &o, strcmp(iname, "-") ? iname : NULL);
+  if (!rc)
+    rc = o.reverse ? reverse(b, in, &o)
+                   : dump(b, in, &o, strcmp(iname, "-") ? iname : NULL);
   sh_stream_unref(in);
   b->out = saved_out;
   if (cap) {

@@ -38,7 +38,8 @@ static int apply(bi_ctx *b, const chmod_opts *o, const char *path,
     return 1;
   int rc = 0;
   /* a host mount's mode becomes the sandbox's own once chmod names it */
-  if (nm != (st->mode & 07777) || st->host_mode) rc = vfs_chmod(b->fs, path, nm);
+  if (nm != (st->mode & 07777) || st->host_mode)
+    rc = vfs_chmod(b->fs, path, nm);
   if (rc) {
     if (!o->quiet)
       bi_err(b, "changing permissions of %s: %s", bi_quote(b, shown),
@@ -57,8 +58,8 @@ static int apply(bi_ctx *b, const chmod_opts *o, const char *path,
       w = bi_printf(b, "mode of %s changed from %04o (%s) to %04o (%s)\n",
                     bi_quote(b, shown), st->mode & 07777, ms + 1, nm, ns + 1);
     else
-      w = bi_printf(b, "mode of %s retained as %04o (%s)\n",
-                    bi_quote(b, shown), nm, ns + 1);
+      w = bi_printf(b, "mode of %s retained as %04o (%s)\n", bi_quote(b, shown),
+                    nm, ns + 1);
     if (w == VSH_EPIPE) return 141;
   }
   return 0;
@@ -96,8 +97,10 @@ static int chmod_one(bi_ctx *b, const chmod_opts *o, const char *op) {
       }
       if (r) res = 1;
     } else if (o->verbose) {
-      if (bi_printf(b, "neither symbolic link %s nor referent has been "
-                       "changed\n", bi_quote(b, e->shown)) == VSH_EPIPE)
+      if (bi_printf(b,
+                    "neither symbolic link %s nor referent has been "
+                    "changed\n",
+                    bi_quote(b, e->shown)) == VSH_EPIPE)
         res = 141;
     }
     vsh__arena_pop(b->arena, m);
@@ -173,11 +176,13 @@ int bi_chmod_main(bi_ctx *b) {
     first = 1;
     unsigned tmp;
     if (!bi_parse_mode(o.mode, 0, false, o.umask, &tmp))
-      return bi_usage_error(b, &chmod_cmd, "invalid mode: %s", bi_cquote(b, o.mode));
+      return bi_usage_error(b, &chmod_cmd, "invalid mode: %s",
+                            bi_cquote(b, o.mode));
   }
   if (n <= first) {
     if (ref) return bi_usage_error(b, &chmod_cmd, "missing operand");
-    return bi_usage_error(b, &chmod_cmd, "missing operand after %s", bi_cquote(b, ops[0]));
+    return bi_usage_error(b, &chmod_cmd, "missing operand after %s",
+                          bi_cquote(b, ops[0]));
   }
   int st = 0;
   for (int i = first; i < n; i++) {

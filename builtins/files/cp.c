@@ -68,8 +68,7 @@ typedef struct cp_opts {
 } cp_opts;
 
 static int verbose_line(bi_ctx *b, const char *s, const char *d) {
-  return bi_printf(b, "%s -> %s\n", bi_quote(b, s), bi_quote(b, d)) ==
-                 VSH_EPIPE
+  return bi_printf(b, "%s -> %s\n", bi_quote(b, s), bi_quote(b, d)) == VSH_EPIPE
              ? 141
              : 0;
 }
@@ -161,10 +160,10 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
     vsh_buf_dispose(&data);
   }
   if (rc) {
-    const char *what = o->sym ? "cannot create symbolic link"
-                       : o->hard ? "cannot create hard link"
+    const char *what = o->sym                 ? "cannot create symbolic link"
+                       : o->hard              ? "cannot create hard link"
                        : sst->type == VFS_LNK ? "cannot create symbolic link"
-                       : "cannot create regular file";
+                                              : "cannot create regular file";
     bi_err(b, "%s %s: %s", what, bi_quote(b, dst_shown), vsh_strerror(rc));
     return 1;
   }
@@ -177,8 +176,8 @@ static int copy_tree(bi_ctx *b, const cp_opts *o, const char *src,
                      const char *src_shown, const char *dst,
                      const char *dst_shown) {
   size_t sl = strlen(src);
-  if (!strncmp(dst, src, sl) && (dst[sl] == '/' || dst[sl] == 0 ||
-                                 !strcmp(src, "/"))) {
+  if (!strncmp(dst, src, sl) &&
+      (dst[sl] == '/' || dst[sl] == 0 || !strcmp(src, "/"))) {
     bi_err(b, "cannot copy a directory, %s, into itself, %s",
            bi_quote(b, src_shown), bi_quote(b, dst_shown));
     return 1;
@@ -226,8 +225,8 @@ static int copy_tree(bi_ctx *b, const cp_opts *o, const char *src,
         /* writable while we fill it; final mode set on the way out */
         r = vfs_mkdir(b->fs, dpath.data, 0700);
         if (r) {
-          bi_err(b, "cannot create directory %s: %s",
-                 bi_quote(b, dshown.data), vsh_strerror(r));
+          bi_err(b, "cannot create directory %s: %s", bi_quote(b, dshown.data),
+                 vsh_strerror(r));
           st = 1;
           bi_walk_skip(w);
         } else if (o->verbose && verbose_line(b, e->shown, dshown.data)) {
@@ -235,8 +234,8 @@ static int copy_tree(bi_ctx *b, const cp_opts *o, const char *src,
         }
       }
     } else {
-      int r = copy_leaf(b, o, e->path, e->shown, &e->st, dpath.data,
-                        dshown.data);
+      int r =
+          copy_leaf(b, o, e->path, e->shown, &e->st, dpath.data, dshown.data);
       if (r) st = r;
     }
     vsh__arena_pop(b->arena, m);
@@ -253,8 +252,8 @@ static int copy_one(bi_ctx *b, const cp_opts *o, const char *src_shown,
                     const char *dst, const char *dst_shown) {
   const char *src = bi_path(b, src_shown);
   vfs_info sst;
-  bool follow = o->deref == 'L' || o->deref == 'H' ||
-                (o->deref == 0 && !o->recursive);
+  bool follow =
+      o->deref == 'L' || o->deref == 'H' || (o->deref == 0 && !o->recursive);
   int rc = src ? vfs_stat(b->fs, src, follow, &sst) : VSH_ENAMETOOLONG;
   if (rc) {
     bi_err(b, "cannot stat %s: %s", bi_quote(b, src_shown), vsh_strerror(rc));
@@ -279,17 +278,27 @@ int bi_cp_main(bi_ctx *b) {
   int c;
   while ((c = bi_opt(b, &g, &cp_cmd)) != -1) {
     switch (c) {
-    case 'a': o.recursive = o.preserve = true; o.deref = 'P'; break;
+    case 'a':
+      o.recursive = o.preserve = true;
+      o.deref = 'P';
+      break;
     case 'd': o.deref = 'P'; break;
     case 'f': o.force = true; break;
     case 'H': o.deref = 'H'; break;
     case 'l': o.hard = true; break;
     case 'L': o.deref = 'L'; break;
-    case 'n': o.no_clobber = true; o.interactive = false; break;
-    case 'i': o.interactive = true; o.no_clobber = false; break;
+    case 'n':
+      o.no_clobber = true;
+      o.interactive = false;
+      break;
+    case 'i':
+      o.interactive = true;
+      o.no_clobber = false;
+      break;
     case 'P': o.deref = 'P'; break;
     case 'p': o.preserve = true; break;
-    case 'r': case 'R': o.recursive = true; break;
+    case 'r':
+    case 'R': o.recursive = true; break;
     case 's': o.sym = true; break;
     case 't': target = g.arg; break;
     case 'T': no_target = true; break;

@@ -167,8 +167,8 @@ static int dd_operand(bi_ctx *b, dd_opts *o, const char *a) {
  * notrunc) and positioned at seek; 0 or a vsh_err. */
 static int dd_open_out(bi_ctx *b, const dd_opts *o, dd_out *out) {
   const char *p = bi_path(b, o->outf);
-  unsigned fl = VFS_O_WRITE | (o->nocreat ? 0 : VFS_O_CREAT) |
-                (o->excl ? VFS_O_EXCL : 0);
+  unsigned fl =
+      VFS_O_WRITE | (o->nocreat ? 0 : VFS_O_CREAT) | (o->excl ? VFS_O_EXCL : 0);
   uint64_t at = o->seek * o->obs;
   int rc = p ? vfs_open(b->fs, p, fl, 0644, &out->f) : VSH_ENAMETOOLONG;
   if (!rc && !o->notrunc) rc = vfs_truncate(b->fs, p, at);
@@ -245,10 +245,10 @@ static int dd_copy(bi_ctx *b, const dd_opts *o, sh_stream *in, dd_out *out,
 static void dd_summary(bi_ctx *b, int status, const struct timespec *t0,
                        const uint64_t in_n[2], const dd_out *o) {
   char msg[512];
-  int n = snprintf(msg, sizeof msg,
-                   "%llu+%llu records in\n%llu+%llu records out\n",
-                   (unsigned long long)in_n[0], (unsigned long long)in_n[1],
-                   (unsigned long long)o->full, (unsigned long long)o->partial);
+  int n =
+      snprintf(msg, sizeof msg, "%llu+%llu records in\n%llu+%llu records out\n",
+               (unsigned long long)in_n[0], (unsigned long long)in_n[1],
+               (unsigned long long)o->full, (unsigned long long)o->partial);
   if (status == 1) {
     struct timespec t1;
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -265,10 +265,9 @@ static void dd_summary(bi_ctx *b, int status, const struct timespec *t0,
                     "%llu bytes (%s, %siB) copied, %g s, %s/s\n",
                     (unsigned long long)o->bytes, hb, ib, secs, rate);
     } else {
-      n += snprintf(msg + n, sizeof msg - (size_t)n,
-                    "%llu byte%s copied, %g s, %s/s\n",
-                    (unsigned long long)o->bytes, o->bytes == 1 ? "" : "s",
-                    secs, rate);
+      n += snprintf(
+          msg + n, sizeof msg - (size_t)n, "%llu byte%s copied, %g s, %s/s\n",
+          (unsigned long long)o->bytes, o->bytes == 1 ? "" : "s", secs, rate);
     }
   }
   bi_write_to(b, b->err, msg, (size_t)n);

@@ -57,7 +57,8 @@ int bi_df_main(bi_ctx *b) {
     case 'k': human = false; break;
     case 'P': posix = true; break;
     case 'T': type = true; break;
-    case 'a': case 'l': break;
+    case 'a':
+    case 'l': break;
     default: return g.status;
     }
   }
@@ -100,8 +101,10 @@ int bi_df_main(bi_ctx *b) {
     cell(bb, sizeof bb, (used + 1023) / 1024, false);
     cell(cc, sizeof cc, avail / 1024, false);
   }
-  const char *h1 = inodes ? "Inodes" : human ? "Size" : posix ? "1024-blocks"
-                                                              : "1K-blocks";
+  const char *h1 = inodes  ? "Inodes"
+                   : human ? "Size"
+                   : posix ? "1024-blocks"
+                           : "1K-blocks";
   const char *h2 = inodes ? "IUsed" : "Used";
   const char *h3 = inodes ? "IFree" : human ? "Avail" : "Available";
   const char *h4 = inodes ? "IUse%" : posix ? "Capacity" : "Use%";
@@ -114,9 +117,8 @@ int bi_df_main(bi_ctx *b) {
   char pc[8];
   snprintf(pc, sizeof pc, "%u%%", pct);
   if (!rc)
-    rc = bi_printf(b, "%-14s %s%*s %*s %*s %*s /\n", "vsh",
-                   type ? "vsh  " : "", w1, a, w2, bb, w3, cc,
-                   (int)strlen(h4), pc);
+    rc = bi_printf(b, "%-14s %s%*s %*s %*s %*s /\n", "vsh", type ? "vsh  " : "",
+                   w1, a, w2, bb, w3, cc, (int)strlen(h4), pc);
   if (rc == VSH_EPIPE) return 141;
   return st;
 }

@@ -155,7 +155,10 @@ int bi_du_main(bi_ctx *b) {
     switch (c) {
     case 'a': s.all = true; break;
     case OPT_APPARENT_SIZE: s.apparent = true; break;
-    case 'b': s.apparent = true; s.block = 1; break;
+    case 'b':
+      s.apparent = true;
+      s.block = 1;
+      break;
     case 'c': total = true; break;
     case 'd': {
       char *end;
@@ -168,8 +171,14 @@ int bi_du_main(bi_ctx *b) {
       break;
     }
     case 'h': s.human = true; break;
-    case 'k': s.block = 1024; s.human = false; break;
-    case 'm': s.block = 1024 * 1024; s.human = false; break;
+    case 'k':
+      s.block = 1024;
+      s.human = false;
+      break;
+    case 'm':
+      s.block = 1024 * 1024;
+      s.human = false;
+      break;
     case 'B': {
       uint64_t v;
       if (!bi_parse_size(g.arg, &v) || !v) {
@@ -181,14 +190,19 @@ int bi_du_main(bi_ctx *b) {
     }
     case 'L': follow = true; break;
     case 's': s.summarize = true; break;
-    case 'x': case 'H': case 'D': case 'S': case 'P': case '0': break;
+    case 'x':
+    case 'H':
+    case 'D':
+    case 'S':
+    case 'P':
+    case '0': break;
     default: return g.status;
     }
   }
   if (s.summarize && s.max_depth > 0) {
     bi_err(b, "warning: summarizing conflicts with --max-depth=%d",
            s.max_depth);
-    return bi_usage_error(b, &du_cmd, "%s", "invalid options") ;
+    return bi_usage_error(b, &du_cmd, "%s", "invalid options");
   }
   if (s.summarize) s.max_depth = 0;
   int status = 0;

@@ -36,8 +36,7 @@ static const bi_cmd file_cmd = {
 
 #define FILE_PEEK 65536
 
-static bool starts(const unsigned char *d, size_t n, const char *m,
-                   size_t ml) {
+static bool starts(const unsigned char *d, size_t n, const char *m, size_t ml) {
   return n >= ml && !memcmp(d, m, ml);
 }
 
@@ -96,12 +95,11 @@ static bool is_csv(const unsigned char *d, size_t n) {
   return !q && records >= 3;
 }
 
-static void describe_text(const unsigned char *d, size_t n, int kind,
-                          bool exec, vsh_buf *o) {
+static void describe_text(const unsigned char *d, size_t n, int kind, bool exec,
+                          vsh_buf *o) {
   const char *enc = kind == 1 ? "ASCII text" : "Unicode text, UTF-8 text";
   size_t i = 0;
-  while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' ||
-                   d[i] == '\r'))
+  while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r'))
     i++;
   if (starts(d, n, "#!", 2)) {
     size_t e = 2;
@@ -151,8 +149,8 @@ static void describe_text(const unsigned char *d, size_t n, int kind,
   if (i < n && (d[i] == '{' || d[i] == '[')) {
     /* JSON if it balances and ends with the matching bracket */
     size_t e = n;
-    while (e > i && (d[e - 1] == '\n' || d[e - 1] == ' ' ||
-                     d[e - 1] == '\r' || d[e - 1] == '\t'))
+    while (e > i && (d[e - 1] == '\n' || d[e - 1] == ' ' || d[e - 1] == '\r' ||
+                     d[e - 1] == '\t'))
       e--;
     char close = d[i] == '{' ? '}' : ']';
     if (e > i + 1 && d[e - 1] == close) {
@@ -196,7 +194,8 @@ static void describe_text(const unsigned char *d, size_t n, int kind,
       if (++cur > longest) longest = cur;
     }
   }
-  if (longest > 300) vsh__buf_printf(o, ", with very long lines (%zu)", longest);
+  if (longest > 300)
+    vsh__buf_printf(o, ", with very long lines (%zu)", longest);
   if (crlf && !lf) vsh__buf_puts(o, ", with CRLF line terminators");
   else if (crlf && lf) vsh__buf_puts(o, ", with CRLF, LF line terminators");
   else if (cr && !lf) vsh__buf_puts(o, ", with CR line terminators");
@@ -209,7 +208,7 @@ static void describe_data(const unsigned char *d, size_t n, bool exec,
                           vsh_buf *o) {
   if (starts(d, n, "\x89PNG\r\n\x1a\n", 8)) {
     if (n >= 26 && !memcmp(d + 12, "IHDR", 4)) {
-      static const char *ct[] = {"grayscale", "?", "RGB", "colormap",
+      static const char *ct[] = {"grayscale",  "?", "RGB", "colormap",
                                  "gray+alpha", "?", "RGBA"};
       unsigned t = d[25] <= 6 ? d[25] : 1;
       vsh__buf_printf(o, "PNG image data, %u x %u, %u-bit%s%s, %s",
@@ -223,7 +222,8 @@ static void describe_data(const unsigned char *d, size_t n, bool exec,
   }
   if (starts(d, n, "\xff\xd8\xff", 3)) {
     vsh__buf_puts(o, "JPEG image data");
-    if (n >= 11 && !memcmp(d + 6, "JFIF", 4)) vsh__buf_puts(o, ", JFIF standard");
+    if (n >= 11 && !memcmp(d + 6, "JFIF", 4))
+      vsh__buf_puts(o, ", JFIF standard");
     return;
   }
   if (starts(d, n, "GIF87a", 6) || starts(d, n, "GIF89a", 6)) {
@@ -244,15 +244,22 @@ static void describe_data(const unsigned char *d, size_t n, bool exec,
     vsh__buf_puts(o, "bzip2 compressed data");
     return;
   }
-  if (starts(d, n, "\xfd" "7zXZ", 5)) {
+  if (starts(d, n,
+             "\xfd"
+             "7zXZ",
+             5)) {
     vsh__buf_puts(o, "XZ compressed data");
     return;
   }
   if (starts(d, n, "%PDF-", 5)) {
-    vsh__buf_printf(o, "PDF document, version %.3s", n >= 8 ? (const char *)d + 5 : "?");
+    vsh__buf_printf(o, "PDF document, version %.3s",
+                    n >= 8 ? (const char *)d + 5 : "?");
     return;
   }
-  if (starts(d, n, "\x7f" "ELF", 4)) {
+  if (starts(d, n,
+             "\x7f"
+             "ELF",
+             4)) {
     vsh__buf_printf(o, "ELF %s-bit %s", n > 4 && d[4] == 2 ? "64" : "32",
                     n > 5 && d[5] == 2 ? "MSB" : "LSB");
     return;
@@ -300,7 +307,8 @@ int bi_file_main(bi_ctx *b) {
     }
     const char *op = g.operands[i];
     vsh__buf_clear(&o);
-    if (!brief) vsh__buf_printf(&o, "%s:%*s", op, (int)(width - strlen(op) + 1), "");
+    if (!brief)
+      vsh__buf_printf(&o, "%s:%*s", op, (int)(width - strlen(op) + 1), "");
     const char *p = bi_path(b, op);
     vfs_info info;
     int rc = p ? vfs_stat(b->fs, p, follow, &info) : VSH_ENAMETOOLONG;
@@ -319,13 +327,15 @@ int bi_file_main(bi_ctx *b) {
                         (int)t.len, t.data ? t.data : "");
       vsh_buf_dispose(&t);
     } else if (info.type == VFS_CHR) {
-      unsigned minor = info.dev == VFS_DEV_NULL ? 3 : info.dev == VFS_DEV_ZERO ? 5
-                       : info.dev == VFS_DEV_URANDOM ? 9 : 0;
+      unsigned minor = info.dev == VFS_DEV_NULL      ? 3
+                       : info.dev == VFS_DEV_ZERO    ? 5
+                       : info.dev == VFS_DEV_URANDOM ? 9
+                                                     : 0;
       vsh__buf_printf(&o, "character special (%u/%u)",
                       info.dev == VFS_DEV_FD ? 136 : 1, minor);
     } else if (info.type == VFS_FIFO) {
-      vsh__buf_puts(&o, mime ? "inode/fifo; charset=binary"
-                             : "fifo (named pipe)");
+      vsh__buf_puts(&o,
+                    mime ? "inode/fifo; charset=binary" : "fifo (named pipe)");
     } else if (info.size == 0) {
       vsh__buf_puts(&o, mime ? "inode/x-empty; charset=binary" : "empty");
     } else {
@@ -344,8 +354,11 @@ int bi_file_main(bi_ctx *b) {
         vsh__buf_printf(&o, "cannot open `%s' (%s)", op, vsh_strerror(rc));
       } else if (mime) {
         int k = text_kind(buf, n);
-        vsh__buf_printf(&o, "%s; charset=%s", k ? "text/plain" : "application/octet-stream",
-                        k == 1 ? "us-ascii" : k == 2 ? "utf-8" : "binary");
+        vsh__buf_printf(&o, "%s; charset=%s",
+                        k ? "text/plain" : "application/octet-stream",
+                        k == 1   ? "us-ascii"
+                        : k == 2 ? "utf-8"
+                                 : "binary");
       } else {
         describe_data(buf, n, (info.mode & 0111) != 0, &o);
       }

@@ -80,9 +80,8 @@ static int make_dirs(bi_ctx *b, const inst_opts *o, const char *op,
              vsh_strerror(rc));
       return 1;
     }
-    if (o->verbose &&
-        bi_printf(b, "install: creating directory %s\n", bi_quote(b, buf)) ==
-            VSH_EPIPE)
+    if (o->verbose && bi_printf(b, "install: creating directory %s\n",
+                                bi_quote(b, buf)) == VSH_EPIPE)
       return 141;
   }
   return 0;
@@ -115,9 +114,8 @@ static int install_file(bi_ctx *b, const inst_opts *o, const char *src,
            vsh_strerror(rc));
     return 1;
   }
-  if (o->verbose &&
-      bi_printf(b, "%s -> %s\n", bi_quote(b, src), bi_quote(b, dst_shown)) ==
-          VSH_EPIPE)
+  if (o->verbose && bi_printf(b, "%s -> %s\n", bi_quote(b, src),
+                              bi_quote(b, dst_shown)) == VSH_EPIPE)
     return 141;
   return 0;
 }
@@ -142,9 +140,14 @@ int bi_install_main(bi_ctx *b) {
     case 't': target = g.arg; break;
     case 'T': no_target = true; break;
     case 'v': o.verbose = true; break;
-    case 'b': case 'C': case 'c': case 'g': case 'o': case 's': case 'S':
-    case 'Z':
-      break;
+    case 'b':
+    case 'C':
+    case 'c':
+    case 'g':
+    case 'o':
+    case 's':
+    case 'S':
+    case 'Z': break;
     default: return g.status;
     }
   }
@@ -162,8 +165,9 @@ int bi_install_main(bi_ctx *b) {
   }
   if (!n) return bi_usage_error(b, &install_cmd, "missing file operand");
   if (n == 1 && !target)
-    return bi_usage_error(b, &install_cmd, "missing destination file operand after %s",
-                        bi_quote(b, ops[0]));
+    return bi_usage_error(b, &install_cmd,
+                          "missing destination file operand after %s",
+                          bi_quote(b, ops[0]));
   const char *dir = target;
   if (!dir && !no_target) {
     const char *last = bi_path(b, ops[n - 1]);
@@ -184,7 +188,8 @@ int bi_install_main(bi_ctx *b) {
   if (!dir) return install_file(b, &o, ops[0], ops[1]);
   for (int i = 0; i < n; i++) {
     if (bi_cancelled(b)) return 1;
-    int r = install_file(b, &o, ops[i], bi_path_join(b, dir, bi_base_name(b, ops[i])));
+    int r = install_file(b, &o, ops[i],
+                         bi_path_join(b, dir, bi_base_name(b, ops[i])));
     if (r == 141) return r;
     if (r) st = 1;
   }

@@ -124,12 +124,11 @@ static int link_one(bi_ctx *b, const ln_opts *o, const char *target,
       vfs_unlink(b->fs, link);
     }
   }
-  int rc = o->sym ? vfs_symlink(b->fs, text, link)
-                  : vfs_link(b->fs, tabs, link);
+  int rc =
+      o->sym ? vfs_symlink(b->fs, text, link) : vfs_link(b->fs, tabs, link);
   if (rc) {
-    bi_err(b, "failed to create %s link %s: %s",
-           o->sym ? "symbolic" : "hard", bi_quote(b, link_shown),
-           vsh_strerror(rc));
+    bi_err(b, "failed to create %s link %s: %s", o->sym ? "symbolic" : "hard",
+           bi_quote(b, link_shown), vsh_strerror(rc));
     return 1;
   }
   if (o->verbose &&
@@ -154,20 +153,25 @@ int bi_ln_main(bi_ctx *b) {
     case 't': target_dir = g.arg; break;
     case 'T': no_target = true; break;
     case 'v': o.verbose = true; break;
-    case 'b': case 'i': case 'L': case 'P': break;
+    case 'b':
+    case 'i':
+    case 'L':
+    case 'P': break;
     default: return g.status;
     }
   }
   int n = g.noperands;
   char **ops = g.operands;
   if (o.relative && !o.sym)
-    return bi_usage_error(b, &ln_cmd, "cannot do --relative without --symbolic");
+    return bi_usage_error(b, &ln_cmd,
+                          "cannot do --relative without --symbolic");
   if (n == 0) return bi_usage_error(b, &ln_cmd, "missing file operand");
   if (no_target && n > 2)
     return bi_usage_error(b, &ln_cmd, "extra operand %s", bi_quote(b, ops[2]));
   if (no_target && n < 2)
-    return bi_usage_error(b, &ln_cmd, "missing destination file operand after %s",
-                        bi_quote(b, ops[0]));
+    return bi_usage_error(b, &ln_cmd,
+                          "missing destination file operand after %s",
+                          bi_quote(b, ops[0]));
   const char *dir = target_dir;
   if (!dir && !no_target) {
     if (n == 1) {

@@ -62,7 +62,12 @@ static const char usage[] =
 
 enum { FMT_ONE, FMT_LONG, FMT_COLS, FMT_ROWS, FMT_COMMAS };
 enum {
-  SORT_NAME, SORT_TIME, SORT_SIZE, SORT_NONE, SORT_VERSION, SORT_EXT,
+  SORT_NAME,
+  SORT_TIME,
+  SORT_SIZE,
+  SORT_NONE,
+  SORT_VERSION,
+  SORT_EXT,
   SORT_WIDTH
 };
 
@@ -100,7 +105,6 @@ typedef struct ls_state {
   bool printed; /* something went to stdout already */
   int rc;       /* VSH_EPIPE / VSH_EABORTED stop everything */
 } ls_state;
-
 
 /* Natural order: digit runs compare by value, the rest bytewise. */
 static int vercmp(const char *a, const char *b) {
@@ -202,13 +206,12 @@ static void fmt_time(const ls_opts *o, const vfs_info *st, char *buf,
   bool recent = t > o->now - six_months && t <= o->now;
   if (o->tfmt_old) {
     vsh_buf tb = {0};
-    bi_format_time(o->b, &tb, recent ? o->tfmt_recent : o->tfmt_old,
-                   st->mtime);
+    bi_format_time(o->b, &tb, recent ? o->tfmt_recent : o->tfmt_old, st->mtime);
     snprintf(buf, n, "%.*s", (int)tb.len, tb.data ? tb.data : "");
     vsh_buf_dispose(&tb);
   } else if (recent)
-    snprintf(buf, n, "%s %2d %02d:%02d", bi_months[tm.mon], tm.mday,
-             tm.hour, tm.min);
+    snprintf(buf, n, "%s %2d %02d:%02d", bi_months[tm.mon], tm.mday, tm.hour,
+             tm.min);
   else
     snprintf(buf, n, "%s %2d  %lld", bi_months[tm.mon], tm.mday,
              (long long)tm.year);
@@ -217,8 +220,10 @@ static void fmt_time(const ls_opts *o, const vfs_info *st, char *buf,
 static void size_str(const ls_opts *o, const vfs_info *st, char *buf,
                      size_t n) {
   if (st->type == VFS_CHR) {
-    int minor = st->dev == VFS_DEV_NULL ? 3 : st->dev == VFS_DEV_ZERO ? 5
-              : st->dev == VFS_DEV_URANDOM ? 9 : 0;
+    int minor = st->dev == VFS_DEV_NULL      ? 3
+                : st->dev == VFS_DEV_ZERO    ? 5
+                : st->dev == VFS_DEV_URANDOM ? 9
+                                             : 0;
     snprintf(buf, n, "%d, %d", st->dev == VFS_DEV_FD ? 136 : 1, minor);
   } else if (o->human) {
     bi_human_size(st->size, buf, n);
@@ -349,7 +354,8 @@ static void print_short(ls_state *s, ls_ent *v, size_t n) {
   if (o->inode)
     for (size_t i = 0; i < n; i++) {
       char tmp[32];
-      int k = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v[i].st.ino);
+      int k =
+          snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v[i].st.ino);
       if (k > wi) wi = k;
     }
   /* -s widths: GNU aligns the block counts only outside -1 and -m */
@@ -605,8 +611,15 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
 }
 
 enum {
-  OPT_COLOR = BI_OPT_FIRST, OPT_TIME_STYLE, OPT_FULL_TIME, OPT_HIDE,
-  OPT_FORMAT, OPT_SORT, OPT_DIRS_FIRST, OPT_INDICATOR, OPT_FILE_TYPE
+  OPT_COLOR = BI_OPT_FIRST,
+  OPT_TIME_STYLE,
+  OPT_FULL_TIME,
+  OPT_HIDE,
+  OPT_FORMAT,
+  OPT_SORT,
+  OPT_DIRS_FIRST,
+  OPT_INDICATOR,
+  OPT_FILE_TYPE
 };
 
 static const bi_option ls_options[] = {
@@ -698,8 +711,9 @@ static int pick(bi_ctx *b, const char *what, const char *arg,
   vsh_buf l = {0};
   vsh__buf_puts(&l, "Valid arguments are:");
   for (int k = 0; words[k]; k++)
-    vsh__buf_printf(&l, k && vals[k] == vals[k - 1] ? ", \u2018%s\u2019"
-                                                  : "\n  - \u2018%s\u2019",
+    vsh__buf_printf(&l,
+                    k && vals[k] == vals[k - 1] ? ", \u2018%s\u2019"
+                                                : "\n  - \u2018%s\u2019",
                     words[k]);
   bi_errline(b, "%.*s", (int)l.len, l.data);
   vsh_buf_dispose(&l);
@@ -718,21 +732,21 @@ static bool add_pattern(bi_ctx *b, sh_pattern ***v, int *n, const char *p) {
   return true;
 }
 
-static const char *const ls_formats[] = {
-    "verbose", "long", "commas", "horizontal", "across", "vertical",
-    "single-column", NULL};
+static const char *const ls_formats[] = {"verbose",       "long",   "commas",
+                                         "horizontal",    "across", "vertical",
+                                         "single-column", NULL};
 static const int ls_format_ids[] = {FMT_LONG, FMT_LONG, FMT_COMMAS, FMT_ROWS,
                                     FMT_ROWS, FMT_COLS, FMT_ONE};
-static const char *const ls_sorts[] = {
-    "none", "time", "size", "extension", "version", "width", NULL};
-static const int ls_sort_ids[] = {SORT_NONE, SORT_TIME, SORT_SIZE, SORT_EXT,
-                                  SORT_VERSION, SORT_WIDTH};
-static const char *const ls_indicators[] = {
-    "none", "slash", "file-type", "classify", NULL};
+static const char *const ls_sorts[] = {"none",    "time",  "size", "extension",
+                                       "version", "width", NULL};
+static const int ls_sort_ids[] = {SORT_NONE, SORT_TIME,    SORT_SIZE,
+                                  SORT_EXT,  SORT_VERSION, SORT_WIDTH};
+static const char *const ls_indicators[] = {"none", "slash", "file-type",
+                                            "classify", NULL};
 static const int ls_indicator_ids[] = {0, 1, 2, 3};
-static const char *const ls_colors[] = {
-    "always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty",
-    NULL};
+static const char *const ls_colors[] = {"always", "yes",  "force", "never",
+                                        "no",     "none", "auto",  "tty",
+                                        "if-tty", NULL};
 static const int ls_color_ids[] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
 
 /* -1 to go on, else the exit status; *time_style is --time-style's
@@ -742,15 +756,30 @@ static int ls_parse_options(bi_ctx *b, bi_opts *g, ls_opts *o,
   int c;
   while ((c = bi_opt(b, g, &ls_cmd)) != -1) {
     switch (c) {
-    case 'a': o->all = true; o->almost = false; break;
-    case 'A': o->almost = true; o->all = false; break;
+    case 'a':
+      o->all = true;
+      o->almost = false;
+      break;
+    case 'A':
+      o->almost = true;
+      o->all = false;
+      break;
     case 'C': o->fmt = FMT_COLS; break;
     case 'x': o->fmt = FMT_ROWS; break;
     case '1': o->fmt = FMT_ONE; break;
     case 'l': o->fmt = FMT_LONG; break;
-    case 'g': o->fmt = FMT_LONG; o->no_owner = true; break;
-    case 'o': o->fmt = FMT_LONG; o->no_group = true; break;
-    case 'n': o->fmt = FMT_LONG; o->numeric = true; break;
+    case 'g':
+      o->fmt = FMT_LONG;
+      o->no_owner = true;
+      break;
+    case 'o':
+      o->fmt = FMT_LONG;
+      o->no_group = true;
+      break;
+    case 'n':
+      o->fmt = FMT_LONG;
+      o->numeric = true;
+      break;
     case 'd': o->dirs_self = true; break;
     case 'F': o->classify = true; break;
     case 'p': o->slash = true; break;
@@ -773,7 +802,11 @@ static int ls_parse_options(bi_ctx *b, bi_opts *g, ls_opts *o,
     case OPT_HIDE:
       if (!add_pattern(b, &o->hide, &o->nhide, g->arg)) return 2;
       break;
-    case 'f': o->all = true; o->almost = false; o->sort = SORT_NONE; break;
+    case 'f':
+      o->all = true;
+      o->almost = false;
+      o->sort = SORT_NONE;
+      break;
     case 'G': o->no_group = true; break;
     case 'k': break;
     case 'L': o->deref = true; break;
@@ -799,8 +832,8 @@ static int ls_parse_options(bi_ctx *b, bi_opts *g, ls_opts *o,
       o->classify = o->slash = false;
       break;
     case OPT_INDICATOR: {
-      int k = pick(b, "--indicator-style", g->arg, ls_indicators,
-                   ls_indicator_ids);
+      int k =
+          pick(b, "--indicator-style", g->arg, ls_indicators, ls_indicator_ids);
       if (k < 0) return 1;
       o->slash = k == 1;
       o->file_type = k == 2;

@@ -14,11 +14,10 @@ static const char usage[] =
     "      --help        display this help and exit\n"
     "      --version     output version information and exit\n";
 
-static const bi_option mkdir_options[] = {
-    {"mode", BI_ARG_REQUIRED, 'm', NULL},
-    {"parents", BI_ARG_NONE, 'p', NULL},
-    {"verbose", BI_ARG_NONE, 'v', NULL},
-    {0}};
+static const bi_option mkdir_options[] = {{"mode", BI_ARG_REQUIRED, 'm', NULL},
+                                          {"parents", BI_ARG_NONE, 'p', NULL},
+                                          {"verbose", BI_ARG_NONE, 'v', NULL},
+                                          {0}};
 
 static const bi_cmd mkdir_cmd = {
     .name = "mkdir",
@@ -103,9 +102,8 @@ int bi_mkdir_main(bi_ctx *b) {
       bi_err(b, "cannot create directory %s: %s", bi_cquote(b, op),
              vsh_strerror(rc));
       st = 1;
-    } else if (verbose &&
-               bi_printf(b, "mkdir: created directory %s\n",
-                         bi_quote(b, op)) == VSH_EPIPE) {
+    } else if (verbose && bi_printf(b, "mkdir: created directory %s\n",
+                                    bi_quote(b, op)) == VSH_EPIPE) {
       return 141;
     }
   }

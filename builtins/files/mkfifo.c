@@ -10,9 +10,8 @@ static const char usage[] =
     "      --help        display this help and exit\n"
     "      --version     output version information and exit\n";
 
-static const bi_option mkfifo_options[] = {
-    {"mode", BI_ARG_REQUIRED, 'm', NULL},
-    {0}};
+static const bi_option mkfifo_options[] = {{"mode", BI_ARG_REQUIRED, 'm', NULL},
+                                           {0}};
 
 static const bi_cmd mkfifo_cmd = {
     .name = "mkfifo",
@@ -47,8 +46,7 @@ int bi_mkfifo_main(bi_ctx *b) {
     const char *p = bi_path(b, op);
     int rc = p ? vfs_mkfifo(b->fs, p, mode) : VSH_ENAMETOOLONG;
     if (rc) {
-      bi_err(b, "cannot create fifo %s: %s", bi_quote(b, op),
-             vsh_strerror(rc));
+      bi_err(b, "cannot create fifo %s: %s", bi_quote(b, op), vsh_strerror(rc));
       st = 1;
     }
   }

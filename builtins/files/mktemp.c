@@ -50,8 +50,14 @@ int bi_mktemp_main(bi_ctx *b) {
     case 'd': dir = true; break;
     case 'u': dry = true; break;
     case 'q': quiet = true; break;
-    case 't': t_opt = true; use_tmp = true; break;
-    case 'p': use_tmp = true; tmpdir = g.arg; break;
+    case 't':
+      t_opt = true;
+      use_tmp = true;
+      break;
+    case 'p':
+      use_tmp = true;
+      tmpdir = g.arg;
+      break;
     case OPT_SUFFIX: suffix = g.arg; break;
     default: return g.status;
     }

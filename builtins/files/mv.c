@@ -66,10 +66,9 @@ static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
   if (exists) {
     if (o->no_clobber) return 0;
     if (o->interactive && !bi_ask_overwrite(b, dst_shown)) return 0;
-    if (o->update &&
-        (sst.mtime.tv_sec < dst_st.mtime.tv_sec ||
-         (sst.mtime.tv_sec == dst_st.mtime.tv_sec &&
-          sst.mtime.tv_nsec <= dst_st.mtime.tv_nsec)))
+    if (o->update && (sst.mtime.tv_sec < dst_st.mtime.tv_sec ||
+                      (sst.mtime.tv_sec == dst_st.mtime.tv_sec &&
+                       sst.mtime.tv_nsec <= dst_st.mtime.tv_nsec)))
       return 0;
     if (dst_st.type == VFS_DIR && sst.type != VFS_DIR) {
       bi_err(b, "cannot overwrite directory %s with non-directory",
@@ -92,9 +91,8 @@ static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
              bi_quote(b, dst_shown), vsh_strerror(rc));
     return 1;
   }
-  if (o->verbose &&
-      bi_printf(b, "renamed %s -> %s\n", bi_quote(b, src_shown),
-                bi_quote(b, dst_shown)) == VSH_EPIPE)
+  if (o->verbose && bi_printf(b, "renamed %s -> %s\n", bi_quote(b, src_shown),
+                              bi_quote(b, dst_shown)) == VSH_EPIPE)
     return 141;
   return 0;
 }
@@ -108,8 +106,14 @@ int bi_mv_main(bi_ctx *b) {
   while ((c = bi_opt(b, &g, &mv_cmd)) != -1) {
     switch (c) {
     case 'f': o.no_clobber = o.interactive = false; break;
-    case 'i': o.interactive = true; o.no_clobber = false; break;
-    case 'n': o.no_clobber = true; o.interactive = false; break;
+    case 'i':
+      o.interactive = true;
+      o.no_clobber = false;
+      break;
+    case 'n':
+      o.no_clobber = true;
+      o.interactive = false;
+      break;
     case 't': target = g.arg; break;
     case 'T': no_target = true; break;
     case 'u': o.update = true; break;

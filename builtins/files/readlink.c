@@ -45,7 +45,8 @@ int bi_readlink_main(bi_ctx *b) {
     case 'e': mode = BI_CANON_EXISTING; break;
     case 'm': mode = BI_CANON_MISSING; break;
     case 'n': no_nl = true; break;
-    case 'q': case 's': verbose = false; break;
+    case 'q':
+    case 's': verbose = false; break;
     case 'v': verbose = true; break;
     case 'z': zero = true; break;
     default: return g.status;
@@ -63,7 +64,7 @@ int bi_readlink_main(bi_ctx *b) {
     const char *op = g.operands[i];
     const char *p = mode >= 0 ? bi_raw_path(b, op) : bi_path(b, op);
     vsh__buf_clear(&o);
-    int rc = !p ? VSH_ENAMETOOLONG
+    int rc = !p          ? VSH_ENAMETOOLONG
              : mode >= 0 ? bi_canon_path(b, p, mode, &o)
                          : vfs_readlink(b->fs, p, &o);
     if (rc) {

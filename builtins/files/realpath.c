@@ -52,8 +52,7 @@ typedef struct rp_opts {
   bool strip, quiet;
 } rp_opts;
 
-static int resolve(bi_ctx *b, const rp_opts *o, const char *op,
-                   vsh_buf *out) {
+static int resolve(bi_ctx *b, const rp_opts *o, const char *op, vsh_buf *out) {
   const char *p = o->strip ? bi_path(b, op) : bi_raw_path(b, op);
   if (!p) return VSH_ENAMETOOLONG;
   if (!o->strip) return bi_canon_path(b, p, o->mode, out);
@@ -104,7 +103,8 @@ int bi_realpath_main(bi_ctx *b) {
     switch (c) {
     case 'e': o.mode = BI_CANON_EXISTING; break;
     case 'm': o.mode = BI_CANON_MISSING; break;
-    case 'L': case 'P': break;
+    case 'L':
+    case 'P': break;
     case 'q': o.quiet = true; break;
     case 's': o.strip = true; break;
     case 'z': zero = true; break;

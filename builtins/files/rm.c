@@ -113,8 +113,7 @@ static int remove_one(bi_ctx *b, const rm_opts *o, const char *op) {
     return 1;
   }
   if (o->recursive && !strcmp(p, "/")) {
-    bi_err(b, "it is dangerous to operate recursively on %s",
-           bi_quote(b, op));
+    bi_err(b, "it is dangerous to operate recursively on %s", bi_quote(b, op));
     bi_err(b, "use --no-preserve-root to override this failsafe");
     return 1;
   }
@@ -155,11 +154,16 @@ int bi_rm_main(bi_ctx *b) {
   bool interactive = false;
   while ((c = bi_opt(b, &g, &rm_cmd)) != -1) {
     switch (c) {
-    case 'f': o.force = true; interactive = false; break;
-    case 'r': case 'R': o.recursive = true; break;
+    case 'f':
+      o.force = true;
+      interactive = false;
+      break;
+    case 'r':
+    case 'R': o.recursive = true; break;
     case 'd': o.dir = true; break;
     case 'v': o.verbose = true; break;
-    case 'i': case 'I':
+    case 'i':
+    case 'I':
       interactive = !(g.arg && !strcmp(g.arg, "never"));
       if (interactive) o.force = false;
       break;

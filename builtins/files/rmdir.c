@@ -24,11 +24,9 @@ static const bi_cmd rmdir_cmd = {
 };
 
 /* 0 ok, 1 failed (reported), 2 ignored non-empty, 141 EPIPE */
-static int remove_one(bi_ctx *b, const char *op, bool verbose,
-                      bool ignore_ne) {
-  if (verbose &&
-      bi_printf(b, "rmdir: removing directory, %s\n", bi_quote(b, op)) ==
-          VSH_EPIPE)
+static int remove_one(bi_ctx *b, const char *op, bool verbose, bool ignore_ne) {
+  if (verbose && bi_printf(b, "rmdir: removing directory, %s\n",
+                           bi_quote(b, op)) == VSH_EPIPE)
     return 141;
   const char *p = bi_path(b, op);
   int rc = p ? vfs_rmdir(b->fs, p) : VSH_ENAMETOOLONG;
@@ -52,13 +50,12 @@ int bi_rmdir_main(bi_ctx *b) {
     default: return g.status;
     }
   }
-  if (!g.noperands)
-    return bi_usage_error(b, &rmdir_cmd, "missing operand");
+  if (!g.noperands) return bi_usage_error(b, &rmdir_cmd, "missing operand");
   int st = 0;
   for (int i = 0; i < g.noperands; i++) {
     if (bi_cancelled(b)) return 1;
-    char *op = vsh__arena_strndup(b->arena, g.operands[i],
-                                  strlen(g.operands[i]));
+    char *op =
+        vsh__arena_strndup(b->arena, g.operands[i], strlen(g.operands[i]));
     if (!op) return 1;
     int r = remove_one(b, op, verbose, ignore_ne);
     if (r == 141) return r;

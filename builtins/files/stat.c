@@ -50,9 +50,11 @@ static const char *type_name(const vfs_info *st) {
 }
 
 static unsigned raw_mode(const vfs_info *st) {
-  unsigned t = st->type == VFS_DIR ? 0040000u : st->type == VFS_LNK ? 0120000u
-               : st->type == VFS_CHR ? 0020000u
-               : st->type == VFS_FIFO ? 0010000u : 0100000u;
+  unsigned t = st->type == VFS_DIR    ? 0040000u
+               : st->type == VFS_LNK  ? 0120000u
+               : st->type == VFS_CHR  ? 0020000u
+               : st->type == VFS_FIFO ? 0010000u
+                                      : 0100000u;
   return t | (st->mode & 07777);
 }
 
@@ -61,8 +63,10 @@ static void dev_numbers(const vfs_info *st, unsigned *maj, unsigned *min) {
   *min = 0;
   if (st->type != VFS_CHR) return;
   *maj = st->dev == VFS_DEV_FD ? 136 : 1;
-  *min = st->dev == VFS_DEV_NULL ? 3 : st->dev == VFS_DEV_ZERO ? 5
-         : st->dev == VFS_DEV_URANDOM ? 9 : 0;
+  *min = st->dev == VFS_DEV_NULL      ? 3
+         : st->dev == VFS_DEV_ZERO    ? 5
+         : st->dev == VFS_DEV_URANDOM ? 9
+                                      : 0;
 }
 
 /* Shell-escape quoting only when the name needs it (GNU's %N style). */
@@ -128,13 +132,21 @@ static void directive(stat_item *it, char d, const char *flags, int width,
   v[0] = 0;
   switch (d) {
   case 'a': snprintf(v, sizeof v, "%o", st->mode & 07777); break;
-  case 'A': bi_mode_string(st, v); numeric = false; break;
-  case 'b': snprintf(v, sizeof v, "%llu", (unsigned long long)bi_blocks(st)); break;
+  case 'A':
+    bi_mode_string(st, v);
+    numeric = false;
+    break;
+  case 'b':
+    snprintf(v, sizeof v, "%llu", (unsigned long long)bi_blocks(st));
+    break;
   case 'B': snprintf(v, sizeof v, "512"); break;
   case 'd': snprintf(v, sizeof v, "0"); break;
   case 'D': snprintf(v, sizeof v, "0"); break;
   case 'f': snprintf(v, sizeof v, "%x", raw_mode(st)); break;
-  case 'F': snprintf(v, sizeof v, "%s", type_name(st)); numeric = false; break;
+  case 'F':
+    snprintf(v, sizeof v, "%s", type_name(st));
+    numeric = false;
+    break;
   case 'g': snprintf(v, sizeof v, "%u", st->gid); break;
   case 'G': {
     const char *g = bi_group_name(st->gid);
@@ -145,8 +157,14 @@ static void directive(stat_item *it, char d, const char *flags, int width,
   }
   case 'h': snprintf(v, sizeof v, "%u", st->nlink); break;
   case 'i': snprintf(v, sizeof v, "%llu", (unsigned long long)st->ino); break;
-  case 'm': snprintf(v, sizeof v, "/"); numeric = false; break;
-  case 'n': snprintf(v, sizeof v, "%s", it->name); numeric = false; break;
+  case 'm':
+    snprintf(v, sizeof v, "/");
+    numeric = false;
+    break;
+  case 'n':
+    snprintf(v, sizeof v, "%s", it->name);
+    numeric = false;
+    break;
   case 'N': {
     vsh_buf q = {0};
     vsh__buf_puts(&q, bi_quote(it->b, it->name));
@@ -174,11 +192,23 @@ static void directive(stat_item *it, char d, const char *flags, int width,
     numeric = false;
     break;
   }
-  case 'w': snprintf(v, sizeof v, "-"); numeric = false; break;
+  case 'w':
+    snprintf(v, sizeof v, "-");
+    numeric = false;
+    break;
   case 'W': snprintf(v, sizeof v, "0"); break;
-  case 'x': bi_fmt_full(it->b, st->atime, v, sizeof v); numeric = false; break;
-  case 'y': bi_fmt_full(it->b, st->mtime, v, sizeof v); numeric = false; break;
-  case 'z': bi_fmt_full(it->b, st->ctime, v, sizeof v); numeric = false; break;
+  case 'x':
+    bi_fmt_full(it->b, st->atime, v, sizeof v);
+    numeric = false;
+    break;
+  case 'y':
+    bi_fmt_full(it->b, st->mtime, v, sizeof v);
+    numeric = false;
+    break;
+  case 'z':
+    bi_fmt_full(it->b, st->ctime, v, sizeof v);
+    numeric = false;
+    break;
   case 'X': snprintf(v, sizeof v, "%lld", (long long)st->atime.tv_sec); break;
   case 'Y': snprintf(v, sizeof v, "%lld", (long long)st->mtime.tv_sec); break;
   case 'Z': snprintf(v, sizeof v, "%lld", (long long)st->ctime.tv_sec); break;
@@ -218,8 +248,7 @@ static int escape(const char *p, vsh_buf *o) {
   }
 }
 
-static void format(stat_item *it, const char *fmt, bool escapes,
-                   vsh_buf *o) {
+static void format(stat_item *it, const char *fmt, bool escapes, vsh_buf *o) {
   for (const char *p = fmt; *p; p++) {
     if (escapes && *p == '\\') {
       p += escape(p + 1, o);
@@ -305,12 +334,16 @@ int bi_stat_main(bi_ctx *b) {
   while ((c = bi_opt(b, &g, &stat_cmd)) != -1) {
     switch (c) {
     case 'L': follow = true; break;
-    case 'c': fmt = g.arg; escapes = false; break;
-    case OPT_PRINTF: fmt = g.arg; escapes = true; break;
+    case 'c':
+      fmt = g.arg;
+      escapes = false;
+      break;
+    case OPT_PRINTF:
+      fmt = g.arg;
+      escapes = true;
+      break;
     case 't': terse = true; break;
-    case 'f':
-      bi_err(b, "-f (file system status) is not supported");
-      return 1;
+    case 'f': bi_err(b, "-f (file system status) is not supported"); return 1;
     default: return g.status;
     }
   }
@@ -322,8 +355,8 @@ int bi_stat_main(bi_ctx *b) {
     vsh_arena_mark m = vsh__arena_mark(b->arena);
     stat_item it = {.b = b, .name = g.operands[i], .follow = follow};
     it.path = bi_path(b, it.name);
-    int rc = it.path ? vfs_stat(b->fs, it.path, follow, &it.st)
-                     : VSH_ENAMETOOLONG;
+    int rc =
+        it.path ? vfs_stat(b->fs, it.path, follow, &it.st) : VSH_ENAMETOOLONG;
     if (rc) {
       bi_err(b, "cannot statx %s: %s", bi_quote(b, it.name), vsh_strerror(rc));
       st = 1;

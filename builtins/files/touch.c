@@ -77,8 +77,8 @@ static bool parse_stamp(bi_ctx *b, const char *s, struct timespec *out) {
   if (mon < 1 || mon > 12 || day < 1 || day > 31 || hh > 23 || mm > 59 ||
       sec > 60)
     return false;
-  int64_t local = bi_days_from_civil(year, mon, day) * 86400 + hh * 3600 +
-                  mm * 60 + sec;
+  int64_t local =
+      bi_days_from_civil(year, mon, day) * 86400 + hh * 3600 + mm * 60 + sec;
   if (!bi_tz_local(b, local, &local)) return false;
   out->tv_sec = local;
   out->tv_nsec = 0;
@@ -136,12 +136,13 @@ int bi_touch_main(bi_ctx *b) {
         only_m = true;
       else
         return bi_usage_error(b, &touch_cmd, "invalid argument %s for '--time'",
-                            bi_cquote(b, g.arg));
+                              bi_cquote(b, g.arg));
       break;
     default: return g.status;
     }
   }
-  if (!g.noperands) return bi_usage_error(b, &touch_cmd, "missing file operand");
+  if (!g.noperands)
+    return bi_usage_error(b, &touch_cmd, "missing file operand");
   if (!only_a && !only_m) only_a = only_m = true;
   if (!have_time) ta = tm = bi_now();
   int st = 0;

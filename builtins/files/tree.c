@@ -177,8 +177,8 @@ static int tree_one(bi_ctx *b, const tree_opts *o, const char *op,
   if (!stack) return 1;
   stack[0].path = strdup(abs);
   stack[0].shown = strdup(op);
-  int lrc = !stack[0].path || !stack[0].shown ? VSH_ENOMEM
-                                              : load(b, o, &stack[0]);
+  int lrc =
+      !stack[0].path || !stack[0].shown ? VSH_ENOMEM : load(b, o, &stack[0]);
   if (lrc) {
     if (lrc == VSH_ELIMIT) bi_err(b, "pattern too complex");
     free_level(&stack[0]);
@@ -203,7 +203,8 @@ static int tree_one(bi_ctx *b, const tree_opts *o, const char *op,
     for (size_t k = 0; k + 1 < n; k++) {
       tlevel *a = &stack[k];
       /* tree pads the bar with two no-break spaces in UTF-8 */
-      vsh__buf_puts(&line, a->i >= a->n ? "    " : "\xe2\x94\x82\xc2\xa0\xc2\xa0 ");
+      vsh__buf_puts(&line,
+                    a->i >= a->n ? "    " : "\xe2\x94\x82\xc2\xa0\xc2\xa0 ");
     }
     vsh__buf_puts(&line, last ? "\xe2\x94\x94\xe2\x94\x80\xe2\x94\x80 "
                               : "\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80 ");

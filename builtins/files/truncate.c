@@ -76,14 +76,16 @@ int bi_truncate_main(bi_ctx *b) {
   }
   if (!have_size && !ref)
     return bi_usage_error(b, &truncate_cmd, "you must specify either %s or %s",
-                        bi_cquote(b, "--size"), bi_cquote(b, "--reference"));
+                          bi_cquote(b, "--size"), bi_cquote(b, "--reference"));
   if (ref && have_size && !mod)
-    return bi_usage_error(b, &truncate_cmd, "you must specify a relative %s with %s",
-                        bi_cquote(b, "--size"), bi_cquote(b, "--reference"));
+    return bi_usage_error(b, &truncate_cmd,
+                          "you must specify a relative %s with %s",
+                          bi_cquote(b, "--size"), bi_cquote(b, "--reference"));
   if (io_blocks && !have_size)
     return bi_usage_error(b, &truncate_cmd, "%s was specified but %s was not",
-                        bi_cquote(b, "--io-blocks"), bi_cquote(b, "--size"));
-  if (!g.noperands) return bi_usage_error(b, &truncate_cmd, "missing file operand");
+                          bi_cquote(b, "--io-blocks"), bi_cquote(b, "--size"));
+  if (!g.noperands)
+    return bi_usage_error(b, &truncate_cmd, "missing file operand");
   if (io_blocks) size *= 4096;
   if ((mod == '/' || mod == '%') && size == 0) {
     bi_err(b, "division by zero");
@@ -129,8 +131,9 @@ int bi_truncate_main(bi_ctx *b) {
       status = 1;
       continue;
     }
-    uint64_t nsz = ref && !have_size && !mod ? ref_size
-                   : new_size(mod, ref ? ref_size : st.size, size);
+    uint64_t nsz = ref && !have_size && !mod
+                       ? ref_size
+                       : new_size(mod, ref ? ref_size : st.size, size);
     rc = vfs_truncate(b->fs, p, nsz);
     if (rc) {
       bi_err(b, "failed to truncate %s at %llu bytes: %s", bi_quote(b, op),

@@ -41,11 +41,11 @@ typedef struct jq_in {
   bool pinned; /* an array is read in place: no compaction of buf */
   /* --stream: an event parser that never holds more than the current
    * path and one scalar (its state survives block boundaries) */
-  jv spath;       /* the path to the current position */
-  char *skind;    /* per open container: 'a' or 'o' */
-  char *sstate;   /* 'o' just opened, 'v' after a value, ',' after a
+  jv spath;     /* the path to the current position */
+  char *skind;  /* per open container: 'a' or 'o' */
+  char *sstate; /* 'o' just opened, 'v' after a value, ',' after a
                      comma, 'k' after a key, ':' after the colon */
-  double *sidx;   /* array index */
+  double *sidx; /* array index */
   size_t sdepth, scap;
 } jq_in;
 
@@ -139,8 +139,8 @@ static int in_fill(jq_in *in) {
     if (vsh__buf_reserve(&in->buf, want)) return -1;
     size_t got = 0;
     while (got < want) {
-      int64_t r = bi_read(in->b, in->s, in->buf.data + in->buf.len + got,
-                                 want - got);
+      int64_t r =
+          bi_read(in->b, in->s, in->buf.data + in->buf.len + got, want - got);
       if (r < 0) return (int)r;
       if (r == 0) {
         in->eof = true;
@@ -261,8 +261,8 @@ static int in_next_value(jq_in *in, jv *out) {
       if (!more) return 0;
     } else if (p.oom) {
       return -1;
-    } else if (!more || !(p.err[0] && strstr(p.err, "at EOF") == NULL &&
-                          false)) {
+    } else if (!more ||
+               !(p.err[0] && strstr(p.err, "at EOF") == NULL && false)) {
       /* an error: incomplete at the end of the buffer means read on */
       bool at_end = strstr(p.err, "Unfinished") != NULL;
       if (!at_end) {
@@ -309,10 +309,8 @@ static size_t line_of(jq_in *in, size_t end);
 
 static int stream_err(jq_in *in, const char *msg) {
   advance_lines(in, in->pos);
-  if (strstr(msg, " at line "))
-    bi_errline(in->b, "jq: parse error: %s", msg);
-  else
-    bi_errline(in->b, "jq: parse error: %s at line %zu", msg, in->lines + 1);
+  if (strstr(msg, " at line ")) bi_errline(in->b, "jq: parse error: %s", msg);
+  else bi_errline(in->b, "jq: parse error: %s at line %zu", msg, in->lines + 1);
   in->status = 5;
   return -2;
 }
@@ -368,8 +366,8 @@ static int stream_step(jq_in *in) {
     if (jv_ok(in->pending) && in->pending_i < in->pending.u.a->n) return 1;
     if (bi_cancelled(in->b)) return -1;
     const char *d = in->buf.data;
-    while (d && in->pos < in->buf.len &&
-           strchr(" \t\r\n\x1e", d[in->pos]) && d[in->pos])
+    while (d && in->pos < in->buf.len && strchr(" \t\r\n\x1e", d[in->pos]) &&
+           d[in->pos])
       in->pos++;
     if (!d || in->pos >= in->buf.len) {
       int f = in_fill(in);
@@ -383,7 +381,8 @@ static int stream_step(jq_in *in) {
     char c = d[in->pos];
     char st = in->sdepth ? in->sstate[in->sdepth - 1] : 0;
     char kind = in->sdepth ? in->skind[in->sdepth - 1] : 0;
-    bool want_value = !in->sdepth || st == ':' || (kind == 'a' && (st == 'o' || st == ','));
+    bool want_value =
+        !in->sdepth || st == ':' || (kind == 'a' && (st == 'o' || st == ','));
     if (in->sdepth && (c == ']' || c == '}')) {
       if ((c == ']') != (kind == 'a') || st == ',' || st == 'k' || st == ':')
         return stream_err(in, c == ']' ? "Unmatched ']'" : "Unmatched '}'");
@@ -404,13 +403,15 @@ static int stream_step(jq_in *in) {
       continue;
     }
     if (c == ',') {
-      if (!in->sdepth || st != 'v') return stream_err(in, "Expected value before ','");
+      if (!in->sdepth || st != 'v')
+        return stream_err(in, "Expected value before ','");
       in->pos++;
       in->sstate[in->sdepth - 1] = ',';
       continue;
     }
     if (c == ':') {
-      if (!in->sdepth || st != 'k') return stream_err(in, "':' not as part of an object");
+      if (!in->sdepth || st != 'k')
+        return stream_err(in, "':' not as part of an object");
       in->pos++;
       in->sstate[in->sdepth - 1] = ':';
       continue;
@@ -439,10 +440,12 @@ static int stream_step(jq_in *in) {
     if (c == '[' || c == '{') {
       if (kind == 'a') {
         size_t last = in->spath.u.a->n - 1;
-        in->spath = jv_arr_set(in->spath, last, jv_num(in->sidx[in->sdepth - 1]++));
+        in->spath =
+            jv_arr_set(in->spath, last, jv_num(in->sidx[in->sdepth - 1]++));
         if (!jv_ok(in->spath)) return -1;
       }
-      if (in->sdepth >= JV_MAX_DEPTH) return stream_err(in, "Exceeds depth limit for parsing");
+      if (in->sdepth >= JV_MAX_DEPTH)
+        return stream_err(in, "Exceeds depth limit for parsing");
       if (in->sdepth == in->scap) {
         size_t nc = in->scap ? in->scap * 2 : 64;
         char *k2 = realloc(in->skind, nc), *s2 = realloc(in->sstate, nc);
@@ -475,7 +478,8 @@ static int stream_step(jq_in *in) {
     in->pos = e;
     if (kind == 'a') {
       size_t last = in->spath.u.a->n - 1;
-      in->spath = jv_arr_set(in->spath, last, jv_num(in->sidx[in->sdepth - 1]++));
+      in->spath =
+          jv_arr_set(in->spath, last, jv_num(in->sidx[in->sdepth - 1]++));
       if (!jv_ok(in->spath)) {
         jv_unref(v);
         return -1;
@@ -499,8 +503,8 @@ static int in_next_array(jq_in *in, size_t *start, size_t *end) {
     if (bi_cancelled(in->b)) return -1;
     const char *d = in->buf.data ? in->buf.data + in->pos : "";
     size_t avail = in->buf.len - in->pos, i = 0;
-    while (i < avail && (d[i] == ' ' || d[i] == '\n' || d[i] == '\t' ||
-                         d[i] == '\r'))
+    while (i < avail &&
+           (d[i] == ' ' || d[i] == '\n' || d[i] == '\t' || d[i] == '\r'))
       i++;
     if (i < avail) {
       if (d[i] != '[') return 0;
@@ -559,8 +563,8 @@ static int eval_array(jq_st *st, jq_in *in, jq_node *main, jq_env *env,
     }
     vsh__buf_putc(&o->buf, i ? ',' : '[');
     if (pretty) jv_dump_indent(&o->buf, o->flags, o->indent, 1);
-    int dr = jv_dump_flush_lvl(&o->buf, x, o->flags, o->indent, 1,
-                               dump_flush_cb, o);
+    int dr =
+        jv_dump_flush_lvl(&o->buf, x, o->flags, o->indent, 1, dump_flush_cb, o);
     jv_unref(x);
     if (dr) {
       r = o->failed ? JQ_FATAL : jq_oom(st);
@@ -659,7 +663,8 @@ static int k_output(jq_st *st, jv v, jv p, void *ud) {
   if (v.kind == JV_STRING && (o->o->raw_out || o->o->join_out || o->o->raw0)) {
     if (o->o->raw0 && memchr(jv_sv(v), 0, jv_slen(v))) {
       jv_unref(v);
-      return jq_error(st, "Cannot dump a string containing NUL with --raw-output0 option");
+      return jq_error(
+          st, "Cannot dump a string containing NUL with --raw-output0 option");
     }
     vsh__buf_append(&o->buf, jv_sv(v), jv_slen(v));
   } else {
@@ -749,22 +754,31 @@ static const bi_cmd jq_cmd = {
         "Usage:\tjq [OPTIONS] FILTER [FILES...]\n"
         "\tjq [OPTIONS] --args FILTER [ARGUMENTS...]\n"
         "\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]\n\n"
-        "jq is a tool for processing JSON inputs, applying the given filter to\n"
+        "jq is a tool for processing JSON inputs, applying the given filter "
+        "to\n"
         "its JSON text inputs and producing the filter's results as JSON on\n"
         "standard output.\n\n"
         "The simplest filter is ., which copies jq's input to its output\n"
         "unmodified except for formatting. For more advanced usage see\n"
-        "the jq(1) manpage (\"man jq\") and/or https://jqlang.github.io/jq/.\n\n"
-        "Example:\n\n\t$ echo '{\"foo\": 0}' | jq .\n\t{\n\t  \"foo\": 0\n\t}\n\n"
+        "the jq(1) manpage (\"man jq\") and/or "
+        "https://jqlang.github.io/jq/.\n\n"
+        "Example:\n\n\t$ echo '{\"foo\": 0}' | jq .\n\t{\n\t  \"foo\": "
+        "0\n\t}\n\n"
         "Command options:\n"
         "  -n, --null-input          use `null` as the single input value;\n"
-        "  -R, --raw-input           read each line as string instead of JSON;\n"
-        "  -s, --slurp               read all inputs into an array and use it as\n"
+        "  -R, --raw-input           read each line as string instead of "
+        "JSON;\n"
+        "  -s, --slurp               read all inputs into an array and use it "
+        "as\n"
         "                            the single input value;\n"
-        "  -c, --compact-output      compact instead of pretty-printed output;\n"
-        "  -r, --raw-output          output strings without escapes and quotes;\n"
-        "      --raw-output0         implies -r and output NUL after each output;\n"
-        "  -j, --join-output         implies -r and output without newline after\n"
+        "  -c, --compact-output      compact instead of pretty-printed "
+        "output;\n"
+        "  -r, --raw-output          output strings without escapes and "
+        "quotes;\n"
+        "      --raw-output0         implies -r and output NUL after each "
+        "output;\n"
+        "  -j, --join-output         implies -r and output without newline "
+        "after\n"
         "                            each output;\n"
         "  -a, --ascii-output        output strings by only ASCII characters\n"
         "                            using escape sequences;\n"
@@ -772,24 +786,32 @@ static const bi_cmd jq_cmd = {
         "  -C, --color-output        colorize JSON output;\n"
         "  -M, --monochrome-output   disable colored output;\n"
         "      --tab                 use tabs for indentation;\n"
-        "      --indent n            use n spaces for indentation (max 7 spaces);\n"
+        "      --indent n            use n spaces for indentation (max 7 "
+        "spaces);\n"
         "      --unbuffered          flush output stream after each output;\n"
-        "      --stream              parse the input value in streaming fashion;\n"
-        "      --stream-errors       implies --stream and report parse error as\n"
+        "      --stream              parse the input value in streaming "
+        "fashion;\n"
+        "      --stream-errors       implies --stream and report parse error "
+        "as\n"
         "                            an array;\n"
-        "      --seq                 parse input/output as application/json-seq;\n"
+        "      --seq                 parse input/output as "
+        "application/json-seq;\n"
         "  -f, --from-file file      load filter from the file;\n"
         "  -L directory              search modules from the directory;\n"
         "      --arg name value      set $name to the string value;\n"
         "      --argjson name value  set $name to the JSON value;\n"
-        "      --slurpfile name file set $name to an array of JSON values read\n"
+        "      --slurpfile name file set $name to an array of JSON values "
+        "read\n"
         "                            from the file;\n"
         "      --rawfile name file   set $name to string contents of file;\n"
-        "      --args                consume remaining arguments as positional\n"
+        "      --args                consume remaining arguments as "
+        "positional\n"
         "                            string values;\n"
-        "      --jsonargs            consume remaining arguments as positional\n"
+        "      --jsonargs            consume remaining arguments as "
+        "positional\n"
         "                            JSON values;\n"
-        "  -e, --exit-status         set exit status code based on the output;\n"
+        "  -e, --exit-status         set exit status code based on the "
+        "output;\n"
         "  -V, --version             show the version;\n"
         "  --build-configuration     show jq's build configuration;\n"
         "  -h, --help                show the help;\n"
@@ -840,9 +862,9 @@ static jv build_env(bi_ctx *b) {
     if (eq) {
       jv k = jv_str_n(e.data + i, (size_t)(eq - (e.data + i)));
       if (!jv_obj_find(o, k))
-        o = jv_obj_set(o, k, jv_str_n(eq + 1, l - (size_t)(eq - (e.data + i)) - 1));
-      else
-        jv_unref(k);
+        o = jv_obj_set(o, k,
+                       jv_str_n(eq + 1, l - (size_t)(eq - (e.data + i)) - 1));
+      else jv_unref(k);
     }
     i += l + 1;
   }
@@ -888,9 +910,9 @@ static jv real_dir(bi_ctx *b, const char *file) {
 /* What the command line gives. */
 typedef struct jq_args {
   jq_opts o;
-  const char *filter;    /* the first operand: the program, or with -f
+  const char *filter; /* the first operand: the program, or with -f
                             the file holding it */
-  bool from_file;        /* -f */
+  bool from_file;     /* -f */
   const char *from_file_name;
   char **files;
   int nfiles;
@@ -940,8 +962,8 @@ static int could_not_open(bi_ctx *b, const char *name, int rc) {
 }
 
 /* --slurpfile's array of the values in FILE, --rawfile's string. */
-static int jq_file_value(bi_ctx *b, int opt, const char *name,
-                         const char *file, jv *out) {
+static int jq_file_value(bi_ctx *b, int opt, const char *name, const char *file,
+                         jv *out) {
   vsh_buf fb;
   vsh__buf_init(&fb);
   int rc = read_file(b, file, &fb);
@@ -981,7 +1003,8 @@ static int jq_named(bi_ctx *b, jq_args *a, int opt, const char *name,
     char err[200];
     v = jv_parse_one(val, strlen(val), err, sizeof err);
     if (!jv_ok(v))
-      return bi_usage_error(b, &jq_cmd, "Invalid JSON text passed to --argjson");
+      return bi_usage_error(b, &jq_cmd,
+                            "Invalid JSON text passed to --argjson");
   } else {
     int rc = jq_file_value(b, opt, name, val, &v);
     if (rc >= 0) return rc;
@@ -1008,13 +1031,9 @@ static int jq_option(bi_ctx *b, bi_opts *g, jq_args *a, int c) {
   const char *opt = b->argv[g->ind - 1];
   bool more = g->ind < b->argc, two = g->ind + 1 < b->argc;
   switch (c) {
-  case 'h':
-    return bi_cmd_help(b, &jq_cmd);
-  case 'V':
-    return bi_cmd_version(b, &jq_cmd);
-  case J_BUILD:
-    bi_puts(b, "vsh\n");
-    return 0;
+  case 'h': return bi_cmd_help(b, &jq_cmd);
+  case 'V': return bi_cmd_version(b, &jq_cmd);
+  case J_BUILD: bi_puts(b, "vsh\n"); return 0;
   case J_ARGS:
   case J_JSONARGS:
     a->mode_at[a->nmodes] = g->noperands;
@@ -1023,30 +1042,28 @@ static int jq_option(bi_ctx *b, bi_opts *g, jq_args *a, int c) {
   case 'L': {
     const char *dir = g->arg ? g->arg : more ? b->argv[g->ind++] : NULL;
     if (!dir) {
-      bi_errline(b, "-L takes a parameter: (e.g. -L /search/path or -L/search/path)");
+      bi_errline(
+          b, "-L takes a parameter: (e.g. -L /search/path or -L/search/path)");
       return bi_usage_error(b, &jq_cmd, NULL);
     }
     if (*dir == '=') dir++;
     if (a->nlib < 16) a->libpaths[a->nlib++] = dir;
     return -1;
   }
-  case J_INDENT:
-    return jq_indent(b, a, more ? b->argv[g->ind++] : NULL);
+  case J_INDENT: return jq_indent(b, a, more ? b->argv[g->ind++] : NULL);
   case J_ARG:
   case J_ARGJSON:
   case J_SLURPFILE:
   case J_RAWFILE:
     if (!two)
-      return bi_usage_error(b, &jq_cmd,
-                            "%s takes two parameters (e.g. %s varname %s)", opt,
-                            opt,
-                            c == J_ARG       ? "value"
-                            : c == J_ARGJSON ? "text"
-                                             : "filename");
+      return bi_usage_error(
+          b, &jq_cmd, "%s takes two parameters (e.g. %s varname %s)", opt, opt,
+          c == J_ARG       ? "value"
+          : c == J_ARGJSON ? "text"
+                           : "filename");
     g->ind += 2;
     return jq_named(b, a, c, b->argv[g->ind - 2], b->argv[g->ind - 1]);
-  default:
-    return g->status; /* a usage error bi_opt reported */
+  default: return g->status; /* a usage error bi_opt reported */
   }
 }
 
@@ -1066,7 +1083,8 @@ static int jq_operands(bi_ctx *b, jq_args *a, const bi_opts *g) {
       char err[200];
       jv v = jv_parse_one(arg, strlen(arg), err, sizeof err);
       if (!jv_ok(v))
-        return bi_usage_error(b, &jq_cmd, "Invalid JSON text passed to --jsonargs");
+        return bi_usage_error(b, &jq_cmd,
+                              "Invalid JSON text passed to --jsonargs");
       a->positional = jv_arr_push(a->positional, v);
     } else {
       a->files[a->nfiles++] = (char *)arg;
@@ -1178,7 +1196,8 @@ static int jq_arg_vars(bi_ctx *b, jq_run *r) {
   if (!r->argnames || !r->argvals) return 2;
   jv named_obj = jv_obj_new();
   for (int i = 0; i < a->nnamed; i++)
-    named_obj = jv_obj_set(named_obj, jv_str_c(a->nm[i].name), jv_ref(a->nm[i].val));
+    named_obj =
+        jv_obj_set(named_obj, jv_str_c(a->nm[i].name), jv_ref(a->nm[i].val));
   jv args = jv_obj_new();
   args = jv_obj_set(args, jv_str_c("positional"), jv_ref(a->positional));
   args = jv_obj_set(args, jv_str_c("named"), named_obj);
@@ -1340,8 +1359,7 @@ static void jq_report(bi_ctx *b, jq_run *r) {
   /* jq's position at the error: the input read last, also when -n read
    * it with input */
   char where[300];
-  if (!r->in.name)
-    snprintf(where, sizeof where, "<unknown>");
+  if (!r->in.name) snprintf(where, sizeof where, "<unknown>");
   else
     snprintf(where, sizeof where, "%s:%zu", r->in.name,
              line_of(&r->in, r->in.pos));
@@ -1367,11 +1385,10 @@ static int jq_run_inputs(bi_ctx *b, jq_run *r) {
   int status = 0;
   bool errors = false;
   /* `.[] | f` and `.` read a top-level array one element at a time */
-  bool by_elem = !o->null_input && !o->slurp && !o->raw_in && !o->stream &&
-                 !o->seq &&
-                 (jq_main_iterates(r->prog.main) ||
-                  (r->prog.main->op == JQ_IDENT &&
-                   !(r->out.flags & JV_PRINT_COLOR)));
+  bool by_elem =
+      !o->null_input && !o->slurp && !o->raw_in && !o->stream && !o->seq &&
+      (jq_main_iterates(r->prog.main) ||
+       (r->prog.main->op == JQ_IDENT && !(r->out.flags & JV_PRINT_COLOR)));
   for (;;) {
     jv v;
     size_t s = 0, e = 0;

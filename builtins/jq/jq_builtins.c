@@ -7,7 +7,6 @@
 #include "builtins/jq/jq_int.h"
 #include "builtins/jq/jq_gen.h"
 
-
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,10 +33,12 @@ static jv f_length(jq_st *st, jv in, jv *a) {
   case JV_FALSE: return err_v(st, "%s (%s) has no length", in);
   case JV_NUMBER:
     if (in.lit && in.u.l->text[0] == '-')
-      return chk(st, jv_numlit(-jv_n(in), in.u.l->text + 1, strlen(in.u.l->text + 1)));
+      return chk(
+          st, jv_numlit(-jv_n(in), in.u.l->text + 1, strlen(in.u.l->text + 1)));
     if (in.lit) return jv_ref(in);
     return jv_num(fabs(jv_n(in)));
-  case JV_STRING: return jv_num((double)vsh__utf8_count(jv_sv(in), jv_slen(in)));
+  case JV_STRING:
+    return jv_num((double)vsh__utf8_count(jv_sv(in), jv_slen(in)));
   case JV_ARRAY: return jv_num((double)in.u.a->n);
   case JV_OBJECT: return jv_num((double)in.u.o->n);
   default: return jv_num(0);
@@ -46,7 +47,8 @@ static jv f_length(jq_st *st, jv in, jv *a) {
 
 static jv f_utf8bytelength(jq_st *st, jv in, jv *a) {
   (void)a;
-  if (in.kind != JV_STRING) return err_v(st, "%s (%s) only strings have UTF-8 byte length", in);
+  if (in.kind != JV_STRING)
+    return err_v(st, "%s (%s) only strings have UTF-8 byte length", in);
   return jv_num((double)jv_slen(in));
 }
 
@@ -215,8 +217,8 @@ static jv f_tonumber(jq_st *st, jv in, jv *a) {
     const char *s = jv_sv(in);
     char *end;
     size_t n = jv_slen(in);
-    if (n && s[0] != ' ' && s[0] != '\t' && s[0] != '\n' &&
-        strlen(s) == n && !(s[0] == '+' && (s[1] == '-' || s[1] == '+'))) {
+    if (n && s[0] != ' ' && s[0] != '\t' && s[0] != '\n' && strlen(s) == n &&
+        !(s[0] == '+' && (s[1] == '-' || s[1] == '+'))) {
       double d = strtod(s, &end);
       if (end == s + n && !(n >= 2 && (s[1] == 'x' || s[1] == 'X')) &&
           strncasecmp(s, "inf", 3) && strncasecmp(s, "-inf", 4) &&
@@ -229,8 +231,18 @@ static jv f_tonumber(jq_st *st, jv in, jv *a) {
   return err_v(st, "%s (%s) cannot be parsed as a number", in);
 }
 
-static jv f_infinite(jq_st *st, jv in, jv *a) { (void)st; (void)in; (void)a; return jv_num(INFINITY); }
-static jv f_nan(jq_st *st, jv in, jv *a) { (void)st; (void)in; (void)a; return jv_num(NAN); }
+static jv f_infinite(jq_st *st, jv in, jv *a) {
+  (void)st;
+  (void)in;
+  (void)a;
+  return jv_num(INFINITY);
+}
+static jv f_nan(jq_st *st, jv in, jv *a) {
+  (void)st;
+  (void)in;
+  (void)a;
+  return jv_num(NAN);
+}
 
 static jv num_in(jq_st *st, jv in, const char *what, double *d) {
   if (in.kind != JV_NUMBER) {
@@ -264,18 +276,18 @@ static jv f_isnormal(jq_st *st, jv in, jv *a) {
 }
 
 /* math */
-#define MATH1(name, expr)                                                 \
-  static jv f_##name(jq_st *st, jv in, jv *a) {                          \
-    (void)a;                                                             \
-    double x;                                                            \
-    if (in.kind != JV_NUMBER) {                                          \
-      char buf[30];                                                      \
-      jv_dump_trunc(buf, sizeof buf, in);                                \
-      jq_error(st, "%s (%s) number required", kn(in), buf);              \
-      return jv_invalid();                                               \
-    }                                                                    \
-    x = jv_n(in);                                                        \
-    return jv_num(expr);                                                 \
+#define MATH1(name, expr)                                                      \
+  static jv f_##name(jq_st *st, jv in, jv *a) {                                \
+    (void)a;                                                                   \
+    double x;                                                                  \
+    if (in.kind != JV_NUMBER) {                                                \
+      char buf[30];                                                            \
+      jv_dump_trunc(buf, sizeof buf, in);                                      \
+      jq_error(st, "%s (%s) number required", kn(in), buf);                    \
+      return jv_invalid();                                                     \
+    }                                                                          \
+    x = jv_n(in);                                                              \
+    return jv_num(expr);                                                       \
   }
 MATH1(floor, floor(x))
 MATH1(ceil, ceil(x))
@@ -306,7 +318,8 @@ MATH1(cbrt, cbrt(x))
 MATH1(trunc, trunc(x))
 MATH1(rint, rint(x))
 MATH1(nearbyint, nearbyint(x))
-MATH1(significand, x == 0 || isinf(x) || x != x ? x : ldexp(frexp(x, &(int){0}), 1))
+MATH1(significand,
+      x == 0 || isinf(x) || x != x ? x : ldexp(frexp(x, &(int){0}), 1))
 MATH1(logb, logb(x))
 MATH1(gamma, lgamma(x))
 MATH1(lgamma, lgamma(x))
@@ -330,15 +343,15 @@ static jv f_abs(jq_st *st, jv in, jv *a) {
   return jv_ref(in);
 }
 
-#define MATH2(name, expr)                                                 \
-  static jv f_##name(jq_st *st, jv in, jv *a) {                          \
-    (void)in;                                                            \
-    if (a[0].kind != JV_NUMBER || a[1].kind != JV_NUMBER) {              \
-      jq_error(st, "%s (%s) number required", kn(a[0]), "...");          \
-      return jv_invalid();                                               \
-    }                                                                    \
-    double x = jv_n(a[0]), y = jv_n(a[1]);                               \
-    return jv_num(expr);                                                 \
+#define MATH2(name, expr)                                                      \
+  static jv f_##name(jq_st *st, jv in, jv *a) {                                \
+    (void)in;                                                                  \
+    if (a[0].kind != JV_NUMBER || a[1].kind != JV_NUMBER) {                    \
+      jq_error(st, "%s (%s) number required", kn(a[0]), "...");                \
+      return jv_invalid();                                                     \
+    }                                                                          \
+    double x = jv_n(a[0]), y = jv_n(a[1]);                                     \
+    return jv_num(expr);                                                       \
   }
 MATH2(pow, pow(x, y))
 MATH2(atan2, atan2(x, y))
@@ -352,13 +365,14 @@ MATH2(drem, remainder(x, y))
 MATH2(nextafter, nextafter(x, y))
 MATH2(nexttoward, nexttoward(x, y))
 MATH2(ldexp, ldexp(x, (int)y))
-MATH2(scalb, x * pow(2, y))
+MATH2(scalb, x *pow(2, y))
 MATH2(scalbln, scalbln(x, (long)y))
 
 static jv f_fma(jq_st *st, jv in, jv *a) {
   (void)in;
   for (int i = 0; i < 3; i++)
-    if (a[i].kind != JV_NUMBER) return err_v(st, "%s (%s) number required", a[i]);
+    if (a[i].kind != JV_NUMBER)
+      return err_v(st, "%s (%s) number required", a[i]);
   return jv_num(fma(jv_n(a[0]), jv_n(a[1]), jv_n(a[2])));
 }
 
@@ -416,7 +430,8 @@ static jv f_ltrimstr(jq_st *st, jv in, jv *a) {
   if (in.kind == JV_STRING && a[0].kind == JV_STRING &&
       jv_slen(in) >= jv_slen(a[0]) &&
       !memcmp(jv_sv(in), jv_sv(a[0]), jv_slen(a[0])))
-    return chk(st, jv_str_n(jv_sv(in) + jv_slen(a[0]), jv_slen(in) - jv_slen(a[0])));
+    return chk(
+        st, jv_str_n(jv_sv(in) + jv_slen(a[0]), jv_slen(in) - jv_slen(a[0])));
   return jv_ref(in);
 }
 
@@ -432,7 +447,6 @@ static jv f_rtrimstr(jq_st *st, jv in, jv *a) {
     return chk(st, jv_str_n(jv_sv(in), jv_slen(in) - jv_slen(a[0])));
   return jv_ref(in);
 }
-
 
 static bool is_uws(int32_t c) {
   return (c >= 9 && c <= 13) || c == 32 || c == 0x85 || c == 0xa0 ||
@@ -465,13 +479,23 @@ static jv trim_impl(jq_st *st, jv in, bool left, bool right) {
     }
   return chk(st, jv_str_n(s + b, e - b));
 }
-static jv f_trim(jq_st *st, jv in, jv *a) { (void)a; return trim_impl(st, in, true, true); }
-static jv f_ltrim(jq_st *st, jv in, jv *a) { (void)a; return trim_impl(st, in, true, false); }
-static jv f_rtrim(jq_st *st, jv in, jv *a) { (void)a; return trim_impl(st, in, false, true); }
+static jv f_trim(jq_st *st, jv in, jv *a) {
+  (void)a;
+  return trim_impl(st, in, true, true);
+}
+static jv f_ltrim(jq_st *st, jv in, jv *a) {
+  (void)a;
+  return trim_impl(st, in, true, false);
+}
+static jv f_rtrim(jq_st *st, jv in, jv *a) {
+  (void)a;
+  return trim_impl(st, in, false, true);
+}
 
 static jv f_ascii_downcase(jq_st *st, jv in, jv *a) {
   (void)a;
-  if (in.kind != JV_STRING) return err_v(st, "%s (%s) cannot be ascii_downcased", in);
+  if (in.kind != JV_STRING)
+    return err_v(st, "%s (%s) cannot be ascii_downcased", in);
   jv r = jv_str_n(jv_sv(in), jv_slen(in));
   if (!jv_ok(r)) return oom(st);
   for (size_t i = 0; i < r.u.s->len; i++)
@@ -481,7 +505,8 @@ static jv f_ascii_downcase(jq_st *st, jv in, jv *a) {
 
 static jv f_ascii_upcase(jq_st *st, jv in, jv *a) {
   (void)a;
-  if (in.kind != JV_STRING) return err_v(st, "%s (%s) cannot be ascii_upcased", in);
+  if (in.kind != JV_STRING)
+    return err_v(st, "%s (%s) cannot be ascii_upcased", in);
   jv r = jv_str_n(jv_sv(in), jv_slen(in));
   if (!jv_ok(r)) return oom(st);
   for (size_t i = 0; i < r.u.s->len; i++)
@@ -519,8 +544,10 @@ static jv f_implode(jq_st *st, jv in, jv *a) {
       vsh_buf_dispose(&b);
       char buf[64];
       jv_dump_trunc(buf, sizeof buf, x);
-      jq_error(st, "%s (%s) can't be imploded, unicode codepoint needs to be numeric",
-               kn(x), buf);
+      jq_error(
+          st,
+          "%s (%s) can't be imploded, unicode codepoint needs to be numeric",
+          kn(x), buf);
       return jv_invalid();
     }
     double d = jv_n(x);
@@ -594,7 +621,8 @@ static jv f_ascii(jq_st *st, jv in, jv *a) {
 /* ---- arrays -------------------------------------------------------------------------- */
 
 static jv sorted_copy(jq_st *st, jv in) {
-  if (in.kind != JV_ARRAY) return err_v(st, "%s (%s) cannot be sorted, as it is not an array", in);
+  if (in.kind != JV_ARRAY)
+    return err_v(st, "%s (%s) cannot be sorted, as it is not an array", in);
   jv r = jv_unshare(jv_ref(in));
   if (!jv_ok(r)) return oom(st);
   size_t n = r.u.a->n;
@@ -645,8 +673,14 @@ static jv minmax(jq_st *st, jv in, bool max) {
   }
   return jv_ref(in.u.a->v[best]);
 }
-static jv f_min(jq_st *st, jv in, jv *a) { (void)a; return minmax(st, in, false); }
-static jv f_max(jq_st *st, jv in, jv *a) { (void)a; return minmax(st, in, true); }
+static jv f_min(jq_st *st, jv in, jv *a) {
+  (void)a;
+  return minmax(st, in, false);
+}
+static jv f_max(jq_st *st, jv in, jv *a) {
+  (void)a;
+  return minmax(st, in, true);
+}
 
 static jv f_reverse(jq_st *st, jv in, jv *a) {
   (void)a;
@@ -768,7 +802,6 @@ static jv f_indices(jq_st *st, jv in, jv *a) {
   }
   return jq_index(st, in, x);
 }
-
 
 static jv f_strindices(jq_st *st, jv in, jv *a) {
   if (in.kind != JV_STRING)
@@ -894,8 +927,6 @@ static jv f_delpaths(jq_st *st, jv in, jv *a) {
   return jv_delpaths(jv_ref(in), a[0], st);
 }
 
-
-
 static jv f_error0(jq_st *st, jv in, jv *a) {
   (void)a;
   jq_error_v(st, jv_ref(in));
@@ -984,19 +1015,23 @@ static jv f_halt_error0(jq_st *st, jv in, jv *a) {
 }
 
 static jv f_input_line_number(jq_st *st, jv in, jv *a) {
-  (void)in; (void)a;
+  (void)in;
+  (void)a;
   return jv_num(st->input_line ? (double)st->input_line(st) : 0);
 }
 
-
 static jv f_have_literal_numbers(jq_st *st, jv in, jv *a) {
-  (void)st; (void)in; (void)a;
+  (void)st;
+  (void)in;
+  (void)a;
   return jv_bool(true);
 }
 static jv f_have_decnum(jq_st *st, jv in, jv *a) {
   /* number literals keep their text and compare exactly, as with jq
    * 1.7's decNumber (arithmetic is on doubles) */
-  (void)st; (void)in; (void)a;
+  (void)st;
+  (void)in;
+  (void)a;
   return jv_bool(true);
 }
 
@@ -1005,15 +1040,18 @@ static jv f_have_decnum(jq_st *st, jv in, jv *a) {
  * the -f file, else the working directory; get_jq_origin: "." as jq run
  * by name (its argv[0] has no directory). */
 static jv f_get_search_list(jq_st *st, jv in, jv *a) {
-  (void)in; (void)a;
+  (void)in;
+  (void)a;
   return jv_ref(st->search_list);
 }
 static jv f_get_prog_origin(jq_st *st, jv in, jv *a) {
-  (void)in; (void)a;
+  (void)in;
+  (void)a;
   return jv_ref(st->prog_origin);
 }
 static jv f_get_jq_origin(jq_st *st, jv in, jv *a) {
-  (void)in; (void)a;
+  (void)in;
+  (void)a;
   return chk(st, jv_str_c("."));
 }
 
@@ -1060,8 +1098,10 @@ jv f_max_by_impl(jq_st *st, jv in, jv *a) {
 
 /* ---- the table ---------------------------------------------------------------------------- */
 
-#define F(name, n, fn) {name, n, fn, NULL}
-#define G(name, n, gen) {name, n, NULL, gen}
+#define F(name, n, fn)                                                         \
+  { name, n, fn, NULL }
+#define G(name, n, gen)                                                        \
+  { name, n, NULL, gen }
 
 static const jq_native natives[] = {
     F("_match_impl", 3, f_match_impl),

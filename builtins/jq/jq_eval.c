@@ -78,13 +78,16 @@ __attribute__((noinline)) static int bad_access(jq_st *st, jv t, jv key) {
   char a[64], b[64];
   jv_dump_trunc(a, sizeof a, key);
   jv_dump_trunc(b, sizeof b, t);
-  return jq_error(st, "Invalid path expression near attempt to access element %s of %s", a, b);
+  return jq_error(
+      st, "Invalid path expression near attempt to access element %s of %s", a,
+      b);
 }
 
 __attribute__((noinline)) static int bad_iter(jq_st *st, jv t) {
   char b[64];
   jv_dump_trunc(b, sizeof b, t);
-  return jq_error(st, "Invalid path expression near attempt to iterate through %s", b);
+  return jq_error(
+      st, "Invalid path expression near attempt to iterate through %s", b);
 }
 
 /* ---- continuations ------------------------------------------------------------------- */
@@ -232,8 +235,8 @@ static int k_slice_to(jq_st *st, jv v, jv p, void *ud) {
   slicectx *c = ud;
   jv_unref(p);
   c->to = v;
-  int r = jq_eval(st, c->base.n->a, jv_ref(c->base.in),
-                  jv_ref(c->base.inpath), c->base.e, k_slice_target, c);
+  int r = jq_eval(st, c->base.n->a, jv_ref(c->base.in), jv_ref(c->base.inpath),
+                  c->base.e, k_slice_target, c);
   jv_unref(v);
   c->to = jv_null();
   return r;
@@ -245,15 +248,13 @@ static int k_slice_from(jq_st *st, jv v, jv p, void *ud) {
   c->from = v;
   int r;
   if (c->base.n->c)
-    r = jq_eval(st, c->base.n->c, jv_ref(c->base.in), jv_invalid(),
-                c->base.e, k_slice_to, c);
-  else
-    r = k_slice_to(st, jv_null(), jv_invalid(), c);
+    r = jq_eval(st, c->base.n->c, jv_ref(c->base.in), jv_invalid(), c->base.e,
+                k_slice_to, c);
+  else r = k_slice_to(st, jv_null(), jv_invalid(), c);
   jv_unref(v);
   c->from = jv_null();
   return r;
 }
-
 
 /* arithmetic: rhs outer, lhs inner */
 static int k_arith_lhs(jq_st *st, jv v, jv p, void *ud) {
@@ -310,9 +311,8 @@ static int k_neg(jq_st *st, jv v, jv p, void *ud) {
     }
   }
   jv_unref(v);
-  return emit_val(st, r,
-                  jv_ok(c->inpath) ? jv_ref(c->inpath) : jv_invalid(), c->k,
-                  c->ud);
+  return emit_val(st, r, jv_ok(c->inpath) ? jv_ref(c->inpath) : jv_invalid(),
+                  c->k, c->ud);
 }
 
 /* and / or */
@@ -333,14 +333,13 @@ static int k_bool_lhs(jq_st *st, jv v, jv p, void *ud) {
   jv_unref(p);
   if (c->n->op == JQ_AND && !t)
     return emit_val(st, jv_bool(false),
-                    jv_ok(c->inpath) ? jv_ref(c->inpath) : jv_invalid(),
-                    c->k, c->ud);
+                    jv_ok(c->inpath) ? jv_ref(c->inpath) : jv_invalid(), c->k,
+                    c->ud);
   if (c->n->op == JQ_OR && t)
     return emit_val(st, jv_bool(true),
-                    jv_ok(c->inpath) ? jv_ref(c->inpath) : jv_invalid(),
-                    c->k, c->ud);
-  return jq_eval(st, c->n->b, jv_ref(c->in), jv_invalid(), c->e, k_bool_rhs,
-                 c);
+                    jv_ok(c->inpath) ? jv_ref(c->inpath) : jv_invalid(), c->k,
+                    c->ud);
+  return jq_eval(st, c->n->b, jv_ref(c->in), jv_invalid(), c->e, k_bool_rhs, c);
 }
 
 /* a // b */
@@ -525,8 +524,7 @@ static int k_objkey(jq_st *st, jv v, jv p, void *ud) {
     if (v.kind == JV_NUMBER || v.kind == JV_NULL || v.kind == JV_TRUE ||
         v.kind == JV_FALSE || v.kind == JV_ARRAY || v.kind == JV_OBJECT)
       r = jq_error(st, "Object keys must be strings");
-    else
-      r = jq_error(st, "Object keys must be strings");
+    else r = jq_error(st, "Object keys must be strings");
     jv_unref(v);
     return r;
   }
@@ -537,8 +535,7 @@ static int k_objkey(jq_st *st, jv v, jv p, void *ud) {
   int r;
   if (val->op == JQ_LITERAL)
     r = k_objval(st, jv_ref(val->val), jv_invalid(), c);
-  else
-    r = jq_eval(st, val, jv_ref(c->in), jv_invalid(), c->e, k_objval, c);
+  else r = jq_eval(st, val, jv_ref(c->in), jv_invalid(), c->e, k_objval, c);
   c->key = saved_key;
   c->obj = saved_obj;
   c->i = i;
@@ -554,7 +551,8 @@ static int obj_entry(jq_st *st, objctx *c, size_t i, jv obj) {
   c->i = i;
   c->obj = obj;
   jq_node *key = c->n->args[i];
-  if (key->op == JQ_LITERAL) return k_objkey(st, jv_ref(key->val), jv_invalid(), c);
+  if (key->op == JQ_LITERAL)
+    return k_objkey(st, jv_ref(key->val), jv_invalid(), c);
   return jq_eval(st, key, jv_ref(c->in), jv_invalid(), c->e, k_objkey, c);
 }
 
@@ -750,8 +748,7 @@ static int k_foreach_update(jq_st *st, jv v, jv p, void *ud) {
   jv_unref(p);
   jv_unref(c->acc);
   c->acc = jv_ref(v);
-  if (c->n->d)
-    return jq_eval(st, c->n->d, v, jv_invalid(), c->e, c->k, c->ud);
+  if (c->n->d) return jq_eval(st, c->n->d, v, jv_invalid(), c->e, c->k, c->ud);
   return c->k(st, v, jv_invalid(), c->ud);
 }
 
@@ -760,8 +757,8 @@ static int k_red_init(jq_st *st, jv v, jv p, void *ud) {
   jv_unref(p);
   redctx c2 = *c;
   c2.acc = v;
-  int r = jq_eval(st, c->n->a, jv_ref(c->in), jv_invalid(), c->e, k_red_src,
-                  &c2);
+  int r =
+      jq_eval(st, c->n->a, jv_ref(c->in), jv_invalid(), c->e, k_red_src, &c2);
   if (r) {
     jv_unref(c2.acc);
     return r;
@@ -878,8 +875,9 @@ __attribute__((noinline)) static int eval_assign(jq_st *st, jq_node *n, jv in,
   return r;
 }
 
-__attribute__((noinline)) static int eval_update(jq_st *st, jq_node *n, jv in, jv path, jq_env *e,
-                       jq_k k, void *ud) {
+__attribute__((noinline)) static int eval_update(jq_st *st, jq_node *n, jv in,
+                                                 jv path, jq_env *e, jq_k k,
+                                                 void *ud) {
   jv paths;
   int r = collect_paths(st, n->a, e, jv_ref(in), &paths);
   if (r) {
@@ -923,8 +921,10 @@ __attribute__((noinline)) static int eval_update(jq_st *st, jq_node *n, jv in, j
 
 /* ---- calls ------------------------------------------------------------------------------------- */
 
-__attribute__((noinline)) static int call_def(jq_st *st, jq_node *d, jq_env *fenv, jq_node *call,
-                    jq_env *caller, jv in, jv path, jq_k k, void *ud) {
+__attribute__((noinline)) static int call_def(jq_st *st, jq_node *d,
+                                              jq_env *fenv, jq_node *call,
+                                              jq_env *caller, jv in, jv path,
+                                              jq_k k, void *ud) {
   int np = d->nparams;
   jq_env pf[np > 0 ? np : 1];
   jq_env *e = fenv;
@@ -987,13 +987,15 @@ static int cfn_arg(jq_st *st, cfnctx *c, int i) {
   }
   c->i = i;
   jq_node *a = c->n->args[i];
-  if (a->op == JQ_LITERAL) return k_cfn_arg(st, jv_ref(a->val), jv_invalid(), c);
+  if (a->op == JQ_LITERAL)
+    return k_cfn_arg(st, jv_ref(a->val), jv_invalid(), c);
   return jq_eval(st, a, jv_ref(c->in), jv_invalid(), c->e, k_cfn_arg, c);
 }
 
 /* ---- recurse .. ----------------------------------------------------------------------------------- */
 
-__attribute__((noinline)) static int recurse_all(jq_st *st, jv v, jv p, jq_k k, void *ud, int depth) {
+__attribute__((noinline)) static int recurse_all(jq_st *st, jv v, jv p, jq_k k,
+                                                 void *ud, int depth) {
   if (p.kind == JV_NULL && (v.kind == JV_ARRAY || v.kind == JV_OBJECT)) {
     int e = bad_iter(st, v);
     jv_unref(v);
@@ -1041,26 +1043,25 @@ __attribute__((noinline)) static int eval_string(jq_st *st, jq_node *n, jv in,
                                                  void *ud) {
   jv frags[n->nargs > 0 ? n->nargs : 1];
   for (size_t i = 0; i < n->nargs; i++) frags[i] = jv_invalid();
-  strctx c = {n, e, k, ud, in, path, frags, 0,
-              n->val.kind == JV_STRING ? jv_sv(n->val) : NULL};
+  strctx c = {n,     e,  k,
+              ud,    in, path,
+              frags, 0,  n->val.kind == JV_STRING ? jv_sv(n->val) : NULL};
   int r = str_part(st, &c, (int)n->nargs - 1);
   for (size_t i = 0; i < n->nargs; i++) jv_unref(frags[i]);
   return r;
 }
 
-__attribute__((noinline)) static int eval_slice(jq_st *st, jq_node *n, jv in,
-                                                jv path, jq_env *e, jq_k k,
-                                                void *ud) {
-  slicectx c = {{n, e, k, ud, in, path, jv_null(), 0, false}, jv_null(),
-                jv_null()};
+__attribute__((noinline)) static int
+eval_slice(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k, void *ud) {
+  slicectx c = {
+      {n, e, k, ud, in, path, jv_null(), 0, false}, jv_null(), jv_null()};
   if (n->b)
     return jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_slice_from, &c);
   return k_slice_from(st, jv_null(), jv_invalid(), &c);
 }
 
-__attribute__((noinline)) static int eval_cfn(jq_st *st, jq_node *n, jv in,
-                                              jv path, jq_env *e, jq_k k,
-                                              void *ud) {
+__attribute__((noinline)) static int
+eval_cfn(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k, void *ud) {
   cfnctx c;
   c.n = n;
   c.e = e;
@@ -1083,8 +1084,8 @@ __attribute__((noinline)) static int eval_object(jq_st *st, jq_node *n, jv in,
   return r;
 }
 
-__attribute__((noinline)) static int eval_index(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
+__attribute__((noinline)) static int
+eval_index(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k, void *ud) {
   int r = 0;
 
   kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
@@ -1101,8 +1102,8 @@ out:
   return r;
 }
 
-__attribute__((noinline)) static int eval_iter(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
+__attribute__((noinline)) static int
+eval_iter(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k, void *ud) {
 
   kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
   if (n->a->op == JQ_IDENT) return k_iter(st, in, path, &c);
@@ -1121,42 +1122,40 @@ __attribute__((noinline)) static int eval_then(jq_st *st, jq_node *n, jv in,
   return r;
 }
 
-__attribute__((noinline)) static int eval_arith(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
+__attribute__((noinline)) static int
+eval_arith(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k, void *ud) {
   int r = 0;
 
   kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
   if (n->b->op == JQ_LITERAL)
     r = k_arith_rhs(st, jv_ref(n->b->val), jv_invalid(), &c);
-  else
-    r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_arith_rhs, &c);
+  else r = jq_eval(st, n->b, jv_ref(in), jv_invalid(), e, k_arith_rhs, &c);
   jv_unref(in);
   jv_unref(path);
   return r;
 }
 
-__attribute__((noinline)) static int eval_alt(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
+__attribute__((noinline)) static int
+eval_alt(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k, void *ud) {
   int r = 0;
 
   kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-  r = jq_eval(st, n->a, jv_ref(in), jv_ok(path) ? jv_ref(path) : path, e,
-              k_alt, &c);
+  r = jq_eval(st, n->a, jv_ref(in), jv_ok(path) ? jv_ref(path) : path, e, k_alt,
+              &c);
   if (r == JQ_ERR && !c.passthru) r = 0;
-  if (r == 0 && c.count == 0)
-    return jq_eval(st, n->b, in, path, e, k, ud);
+  if (r == 0 && c.count == 0) return jq_eval(st, n->b, in, path, e, k, ud);
   jv_unref(in);
   jv_unref(path);
   return r;
 }
 
-__attribute__((noinline)) static int eval_try(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
+__attribute__((noinline)) static int
+eval_try(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k, void *ud) {
   int r = 0;
 
   kctx c = {n, e, k, ud, in, path, jv_null(), 0, false};
-  r = jq_eval(st, n->a, jv_ref(in), jv_ok(path) ? jv_ref(path) : path, e,
-              k_try, &c);
+  r = jq_eval(st, n->a, jv_ref(in), jv_ok(path) ? jv_ref(path) : path, e, k_try,
+              &c);
   if (r == JQ_ERR && !c.passthru) {
     jv err = st->err;
     st->err = jv_invalid();
@@ -1175,8 +1174,9 @@ out:
   return r;
 }
 
-__attribute__((noinline)) static int eval_reduce(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
+__attribute__((noinline)) static int eval_reduce(jq_st *st, jq_node *n, jv in,
+                                                 jv path, jq_env *e, jq_k k,
+                                                 void *ud) {
   int r = 0;
 
   redctx c = {n, e, k, ud, in, jv_invalid(), false};
@@ -1194,8 +1194,8 @@ out:
   return r;
 }
 
-__attribute__((noinline)) static int eval_as(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
+__attribute__((noinline)) static int
+eval_as(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k, void *ud) {
   int r = 0;
 
   asctx c = {n, e, k, ud, in, path, false};
@@ -1207,8 +1207,8 @@ out:
   return r;
 }
 
-__attribute__((noinline)) static int eval_label(jq_st *st, jq_node *n, jv in, jv path,
-                                            jq_env *e, jq_k k, void *ud) {
+__attribute__((noinline)) static int
+eval_label(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k, void *ud) {
   int r = 0;
 
   jq_env fr = {e, 3, jv_null(), NULL, NULL, ++st->next_id};
@@ -1233,23 +1233,15 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
     return JQ_FATAL;
   }
   switch (n->op) {
-  case JQ_IDENT:
-    return k(st, in, path, ud);
-  case JQ_RECURSE_ALL:
-    return recurse_all(st, in, path, k, ud, 0);
-  case JQ_INDEX:
-    return eval_index(st, n, in, path, e, k, ud);
-  case JQ_SLICE:
-    r = eval_slice(st, n, in, path, e, k, ud);
-    break;
-  case JQ_ITER:
-    return eval_iter(st, n, in, path, e, k, ud);
+  case JQ_IDENT: return k(st, in, path, ud);
+  case JQ_RECURSE_ALL: return recurse_all(st, in, path, k, ud, 0);
+  case JQ_INDEX: return eval_index(st, n, in, path, e, k, ud);
+  case JQ_SLICE: r = eval_slice(st, n, in, path, e, k, ud); break;
+  case JQ_ITER: return eval_iter(st, n, in, path, e, k, ud);
   case JQ_LITERAL:
     jv_unref(in);
     return emit_val(st, jv_ref(n->val), path, k, ud);
-  case JQ_STRING:
-    r = eval_string(st, n, in, path, e, k, ud);
-    break;
+  case JQ_STRING: r = eval_string(st, n, in, path, e, k, ud); break;
   case JQ_FORMAT: {
     jv out;
     r = jq_format(st, jv_sv(n->val), in, &out);
@@ -1265,25 +1257,18 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
                 ud);
     if (r) break;
     return jq_eval(st, n->b, in, path, e, k, ud);
-  case JQ_NEG:
-    return eval_then(st, n, in, path, e, k, ud, k_neg);
-  case JQ_ARITH:
-    return eval_arith(st, n, in, path, e, k, ud);
+  case JQ_NEG: return eval_then(st, n, in, path, e, k, ud, k_neg);
+  case JQ_ARITH: return eval_arith(st, n, in, path, e, k, ud);
   case JQ_AND:
-  case JQ_OR:
-    return eval_then(st, n, in, path, e, k, ud, k_bool_lhs);
-  case JQ_ALT:
-    return eval_alt(st, n, in, path, e, k, ud);
+  case JQ_OR: return eval_then(st, n, in, path, e, k, ud, k_bool_lhs);
+  case JQ_ALT: return eval_alt(st, n, in, path, e, k, ud);
   case JQ_ASSIGN:
     if (n->sub == JQ_UPDATE) return eval_update(st, n, in, path, e, k, ud);
     return eval_assign(st, n, in, path, e, k, ud);
-  case JQ_IF:
-    return eval_then(st, n, in, path, e, k, ud, k_if);
-  case JQ_TRY:
-    return eval_try(st, n, in, path, e, k, ud);
+  case JQ_IF: return eval_then(st, n, in, path, e, k, ud, k_if);
+  case JQ_TRY: return eval_try(st, n, in, path, e, k, ud);
   case JQ_REDUCE:
-  case JQ_FOREACH:
-    return eval_reduce(st, n, in, path, e, k, ud);
+  case JQ_FOREACH: return eval_reduce(st, n, in, path, e, k, ud);
   case JQ_FUNCDEF: {
     jq_env fr = {e, 1, jv_null(), n, NULL, 0};
     return jq_eval(st, n->b, in, path, &fr, k, ud);
@@ -1331,10 +1316,8 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
     jv_unref(in);
     return emit_val(st, jv_ref(f->val), path, k, ud);
   }
-  case JQ_AS:
-    return eval_as(st, n, in, path, e, k, ud);
-  case JQ_LABEL:
-    return eval_label(st, n, in, path, e, k, ud);
+  case JQ_AS: return eval_as(st, n, in, path, e, k, ud);
+  case JQ_LABEL: return eval_label(st, n, in, path, e, k, ud);
   case JQ_BREAK: {
     jq_env *f = e;
     for (int i = 0; i < n->up; i++) f = f->up;
@@ -1357,15 +1340,11 @@ int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
     }
     return emit_val(st, acc, path, k, ud);
   }
-  case JQ_OBJECT:
-    r = eval_object(st, n, in, path, e, k, ud);
-    break;
+  case JQ_OBJECT: r = eval_object(st, n, in, path, e, k, ud); break;
   case JQ_ENV:
     jv_unref(in);
     return emit_val(st, jv_ref(st->env_obj), path, k, ud);
-  case JQ_LOC:
-    jv_unref(in);
-    return emit_val(st, jv_ref(n->val), path, k, ud);
+  case JQ_LOC: jv_unref(in); return emit_val(st, jv_ref(n->val), path, k, ud);
   }
   jv_unref(in);
   jv_unref(path);

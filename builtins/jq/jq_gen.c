@@ -24,8 +24,12 @@ typedef struct gctx {
 } gctx;
 
 int g_empty(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                   void *ud) {
-  (void)st; (void)c; (void)e; (void)k; (void)ud;
+            void *ud) {
+  (void)st;
+  (void)c;
+  (void)e;
+  (void)k;
+  (void)ud;
   jv_unref(in);
   jv_unref(path);
   return 0;
@@ -42,7 +46,7 @@ static int k_select(jq_st *st, jv v, jv p, void *ud) {
 }
 
 int g_select(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                    void *ud) {
+             void *ud) {
   gctx g = {c, e, k, ud, in, path, jv_null(), 0, 0, 0, false};
   int r = jq_eval(st, c->args[0], jv_ref(in), jv_invalid(), e, k_select, &g);
   jv_unref(in);
@@ -64,8 +68,7 @@ static int k_path(jq_st *st, jv v, jv p, void *ud) {
   return g->k(st, p, jv_invalid(), g->ud);
 }
 
-int g_path(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                  void *ud) {
+int g_path(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud) {
   gctx g = {c, e, k, ud, in, path, jv_null(), 0, 0, 0, false};
   jv root = jv_arr_new(0);
   if (!jv_ok(root)) {
@@ -111,7 +114,7 @@ static int k_getpath(jq_st *st, jv v, jv p, void *ud) {
 }
 
 int g_getpath(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                     void *ud) {
+              void *ud) {
   gctx g = {c, e, k, ud, in, path, jv_null(), 0, 0, 0, false};
   int r = jq_eval(st, c->args[0], jv_ref(in), jv_invalid(), e, k_getpath, &g);
   jv_unref(in);
@@ -192,7 +195,7 @@ static int range_arg(jq_st *st, rangectx *c, int i) {
 }
 
 int g_range(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                   void *ud) {
+            void *ud) {
   rangectx rc = {c, e, k, ud, in, {jv_null(), jv_null(), jv_null()}, 0};
   int r;
   if (jv_ok(path)) {
@@ -232,15 +235,15 @@ static int k_limit_n(jq_st *st, jv v, jv p, void *ud) {
   jv_unref(v);
   if (g2.n < 0) return jq_error(st, "limit doesn't support negative count");
   if (g2.n <= 0) return 0;
-  int r = jq_eval(st, g->call->args[1], jv_ref(g->in),
-                  jv_ok(g->path) ? jv_ref(g->path) : g->path, g->e, k_limit,
-                  &g2);
+  int r =
+      jq_eval(st, g->call->args[1], jv_ref(g->in),
+              jv_ok(g->path) ? jv_ref(g->path) : g->path, g->e, k_limit, &g2);
   if (r == JQ_BRK && st->brk == g2.id) r = 0;
   return r;
 }
 
 int g_limit(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                   void *ud) {
+            void *ud) {
   gctx g = {c, e, k, ud, in, path, jv_null(), 0, 0, 0, false};
   int r = jq_eval(st, c->args[0], jv_ref(in), jv_invalid(), e, k_limit_n, &g);
   jv_unref(in);
@@ -249,10 +252,10 @@ int g_limit(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
 }
 
 int g_first(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                   void *ud) {
+            void *ud) {
   gctx g = {c, e, k, ud, in, path, jv_null(), 1, 0, ++st->next_id, false};
-  int r = jq_eval(st, c->args[0], jv_ref(in),
-                  jv_ok(path) ? jv_ref(path) : path, e, k_limit, &g);
+  int r = jq_eval(st, c->args[0], jv_ref(in), jv_ok(path) ? jv_ref(path) : path,
+                  e, k_limit, &g);
   if (r == JQ_BRK && st->brk == g.id) r = 0;
   jv_unref(in);
   jv_unref(path);
@@ -275,8 +278,7 @@ static int k_last(jq_st *st, jv v, jv p, void *ud) {
   return 0;
 }
 
-int g_last(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                  void *ud) {
+int g_last(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud) {
   lastctx l = {jv_invalid(), jv_invalid(), false};
   int r = jq_eval(st, c->args[0], in, path, e, k_last, &l);
   if (r || !l.got) {
@@ -297,7 +299,7 @@ static int k_isempty(jq_st *st, jv v, jv p, void *ud) {
 }
 
 int g_isempty(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                     void *ud) {
+              void *ud) {
   gctx g = {c, e, k, ud, in, path, jv_null(), 0, 0, ++st->next_id, false};
   int r = jq_eval(st, c->args[0], jv_ref(in), jv_invalid(), e, k_isempty, &g);
   jv_unref(in);
@@ -336,7 +338,7 @@ static int k_recurse(jq_st *st, jv v, jv p, void *ud) {
 }
 
 int g_recurse(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                     void *ud) {
+              void *ud) {
   gctx g = {c, e, k, ud, jv_null(), jv_null(), jv_null(), 0, 0, 0, false};
   return recurse_one(st, &g, in, path);
 }
@@ -405,15 +407,15 @@ static int g_loop(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
 }
 
 int g_while(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                   void *ud) {
+            void *ud) {
   return g_loop(st, c, in, path, e, k, ud, 0);
 }
 int g_until(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                   void *ud) {
+            void *ud) {
   return g_loop(st, c, in, path, e, k, ud, 1);
 }
 int g_repeat(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                    void *ud) {
+             void *ud) {
   return g_loop(st, c, in, path, e, k, ud, 2);
 }
 
@@ -463,7 +465,8 @@ static int g_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
     jv_unref(path);
     return k(st, res, jv_invalid(), ud);
   }
-  jv *kv = malloc((n ? n : 1) * sizeof *kv), *vv = malloc((n ? n : 1) * sizeof *vv);
+  jv *kv = malloc((n ? n : 1) * sizeof *kv),
+     *vv = malloc((n ? n : 1) * sizeof *vv);
   if (!kv || !vv) {
     free(kv);
     free(vv);
@@ -506,25 +509,30 @@ static int g_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
   return k(st, res, jv_invalid(), ud);
 }
 
-int g_sort_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud) {
+int g_sort_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
+              void *ud) {
   return g_by(st, c, in, path, e, k, ud, 0);
 }
-int g_group_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud) {
+int g_group_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
+               void *ud) {
   return g_by(st, c, in, path, e, k, ud, 1);
 }
-int g_unique_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud) {
+int g_unique_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
+                void *ud) {
   return g_by(st, c, in, path, e, k, ud, 2);
 }
-int g_min_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud) {
+int g_min_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
+             void *ud) {
   return g_by(st, c, in, path, e, k, ud, 3);
 }
-int g_max_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud) {
+int g_max_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
+             void *ud) {
   return g_by(st, c, in, path, e, k, ud, 4);
 }
 
 /* input / inputs */
 int g_input(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                   void *ud) {
+            void *ud) {
   (void)c;
   (void)e;
   jv_unref(in);
@@ -537,7 +545,7 @@ int g_input(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
 }
 
 int g_inputs(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                    void *ud) {
+             void *ud) {
   (void)c;
   (void)e;
   jv_unref(in);
@@ -554,7 +562,7 @@ int g_inputs(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
 
 /* debug / stderr */
 int g_debug(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                   void *ud) {
+            void *ud) {
   (void)c;
   (void)e;
   vsh_buf b;
@@ -582,8 +590,9 @@ static int k_debugmsg(jq_st *st, jv v, jv p, void *ud) {
 }
 
 int g_debug1(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                    void *ud) {
-  int r = jq_eval(st, c->args[0], jv_ref(in), jv_invalid(), e, k_debugmsg, NULL);
+             void *ud) {
+  int r =
+      jq_eval(st, c->args[0], jv_ref(in), jv_invalid(), e, k_debugmsg, NULL);
   if (r) {
     jv_unref(in);
     jv_unref(path);
@@ -593,7 +602,7 @@ int g_debug1(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
 }
 
 int g_stderr(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                    void *ud) {
+             void *ud) {
   (void)c;
   (void)e;
   vsh_buf b;
@@ -648,7 +657,7 @@ static int stream_rec(jq_st *st, jv v, jv path, bool top, jq_k k, void *ud,
 }
 
 int g_tostream(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-                      void *ud) {
+               void *ud) {
   (void)c;
   (void)e;
   jv_unref(path);
@@ -659,7 +668,9 @@ int g_tostream(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
   }
   int r;
   bool container = in.kind == JV_ARRAY || in.kind == JV_OBJECT;
-  size_t n = in.kind == JV_ARRAY ? in.u.a->n : in.kind == JV_OBJECT ? in.u.o->n : 0;
+  size_t n = in.kind == JV_ARRAY    ? in.u.a->n
+             : in.kind == JV_OBJECT ? in.u.o->n
+                                    : 0;
   if (!container || n == 0) {
     jv ev = jv_arr_new(2);
     ev = jv_arr_push(ev, jv_ref(root));
@@ -673,4 +684,3 @@ int g_tostream(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
   jv_unref(in);
   return r;
 }
-

@@ -5,30 +5,22 @@
 
 #include "builtins/jq/jq_int.h"
 
-int g_empty(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-            void *ud);
+int g_empty(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud);
 int g_select(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
              void *ud);
-int g_path(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-           void *ud);
+int g_path(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud);
 int g_getpath(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
               void *ud);
-int g_range(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-            void *ud);
-int g_limit(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-            void *ud);
-int g_first(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-            void *ud);
-int g_last(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-           void *ud);
+int g_range(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud);
+int g_limit(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud);
+int g_first(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud);
+int g_last(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud);
 int g_isempty(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
               void *ud);
 int g_recurse(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
               void *ud);
-int g_while(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-            void *ud);
-int g_until(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-            void *ud);
+int g_while(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud);
+int g_until(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud);
 int g_repeat(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
              void *ud);
 int g_sort_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
@@ -41,12 +33,10 @@ int g_min_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
              void *ud);
 int g_max_by(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
              void *ud);
-int g_input(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-            void *ud);
+int g_input(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud);
 int g_inputs(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
              void *ud);
-int g_debug(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
-            void *ud);
+int g_debug(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k, void *ud);
 int g_debug1(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,
              void *ud);
 int g_stderr(jq_st *st, jq_node *c, jv in, jv path, jq_env *e, jq_k k,

@@ -58,7 +58,7 @@ typedef struct jv {
 struct jv_arr {
   uint32_t rc;
   size_t n, cap;
-  jv *v;     /* inl, or a separate block once grown past it */
+  jv *v; /* inl, or a separate block once grown past it */
   jv inl[];
 };
 
@@ -78,8 +78,14 @@ struct jv_obj { /* 32 bytes before the slots: most objects are small */
 
 #define JV_MAX_DEPTH 10000
 
-static inline jv jv_invalid(void) { jv v = {JV_INVALID, 0, {0}}; return v; }
-static inline jv jv_null(void) { jv v = {JV_NULL, 0, {0}}; return v; }
+static inline jv jv_invalid(void) {
+  jv v = {JV_INVALID, 0, {0}};
+  return v;
+}
+static inline jv jv_null(void) {
+  jv v = {JV_NULL, 0, {0}};
+  return v;
+}
 static inline jv jv_bool(bool b) {
   jv v = {b ? JV_TRUE : JV_FALSE, 0, {0}};
   return v;
@@ -115,7 +121,7 @@ static inline void jv_unref(jv v) {
 /* Constructors return JV_INVALID when memory runs out (inputs consumed). */
 jv jv_str_n(const char *s, size_t n);
 jv jv_str_c(const char *s);
-jv jv_str_buf(vsh_buf *b); /* takes the buffer's bytes */
+jv jv_str_buf(vsh_buf *b);                    /* takes the buffer's bytes */
 jv jv_str_cat(jv a, const char *s, size_t n); /* consumes a */
 jv jv_numlit(double d, const char *text, size_t n);
 /* d, keeping its text when the text is not d's canonical form (jq 1.7) */
@@ -126,24 +132,24 @@ jv jv_num_lit(const char *t, size_t n, double d);
 int jv_lit_cmp(const char *a, const char *b);
 uint32_t jv_str_hash(jv s);
 jv jv_arr_new(size_t cap);
-jv jv_arr_push(jv a, jv x);            /* consumes both */
-jv jv_arr_set(jv a, size_t i, jv x);   /* consumes both; pads with null */
-jv jv_arr_concat(jv a, jv b);          /* consumes both */
+jv jv_arr_push(jv a, jv x);          /* consumes both */
+jv jv_arr_set(jv a, size_t i, jv x); /* consumes both; pads with null */
+jv jv_arr_concat(jv a, jv b);        /* consumes both */
 jv jv_arr_slice(jv a, size_t from, size_t to); /* consumes a */
 jv jv_obj_new(void);
 jv jv_obj_new_cap(size_t cap);
-jv jv_obj_set(jv o, jv k, jv v);       /* consumes all */
-jv jv_obj_del(jv o, jv k);             /* consumes both */
-jv *jv_obj_find(jv o, jv k);           /* borrowed slot value or NULL */
+jv jv_obj_set(jv o, jv k, jv v); /* consumes all */
+jv jv_obj_del(jv o, jv k);       /* consumes both */
+jv *jv_obj_find(jv o, jv k);     /* borrowed slot value or NULL */
 jv *jv_obj_find_c(jv o, const char *k, size_t n);
 jv jv_obj_merge(jv a, jv b, bool deep); /* consumes both */
-jv jv_unshare(jv v);                   /* own copy of the top level */
+jv jv_unshare(jv v);                    /* own copy of the top level */
 
 const char *jv_kind_name(jv_kind k);
-#define JV_CMP_DEEP 2 /* a comparison went past JV_MAX_DEPTH */
-int jv_cmp(jv a, jv b);   /* jq's total order (borrowed); or JV_CMP_DEEP */
-int jv_eq_chk(jv a, jv b);       /* 1, 0, or JV_CMP_DEEP */
-int jv_contains_chk(jv a, jv b); /* 1, 0, or JV_CMP_DEEP */
+#define JV_CMP_DEEP 2      /* a comparison went past JV_MAX_DEPTH */
+int jv_cmp(jv a, jv b);    /* jq's total order (borrowed); or JV_CMP_DEEP */
+int jv_eq_chk(jv a, jv b); /* 1, 0, or JV_CMP_DEEP */
+int jv_contains_chk(jv a, jv b);                /* 1, 0, or JV_CMP_DEEP */
 jv jv_obj_merge_chk(jv a, jv b, bool *toodeep); /* deep merge */
 bool jv_eq(jv a, jv b);
 /* Sorted keys of an object (new array of strings), or invalid on OOM. */
@@ -176,13 +182,13 @@ void jv_dump_trunc(char *buf, size_t bufsize, jv v);
 typedef struct jv_parser {
   const char *s;
   size_t n, pos;
-  size_t line;      /* newlines before pos (maintained lazily) */
+  size_t line; /* newlines before pos (maintained lazily) */
   size_t line_pos;
   char err[160];
   bool oom;
-  bool seq;         /* RS separators allowed */
-  jv *kcache;       /* JV_KCACHE recent object keys (shared), or NULL */
-  jv *stk;          /* scratch: members of the containers being read */
+  bool seq;   /* RS separators allowed */
+  jv *kcache; /* JV_KCACHE recent object keys (shared), or NULL */
+  jv *stk;    /* scratch: members of the containers being read */
   size_t nstk, capstk;
 } jv_parser;
 void jv_parser_dispose(jv_parser *p); /* frees the scratch stack */
@@ -202,32 +208,71 @@ int jv_parse_elem(jv_parser *p, jv *out);
 /* A newline and the indentation of level lvl (pretty output). */
 void jv_dump_indent(vsh_buf *out, unsigned flags, int indent, int lvl);
 /* jv_dump_flush for a value printed at nesting level lvl. */
-int jv_dump_flush_lvl(vsh_buf *out, jv v, unsigned flags, int indent,
-                      int lvl, int (*fn)(void *ud, vsh_buf *out), void *ud);
+int jv_dump_flush_lvl(vsh_buf *out, jv v, unsigned flags, int indent, int lvl,
+                      int (*fn)(void *ud, vsh_buf *out), void *ud);
 
 /* ---- program tree ---------------------------------------------------------- */
 
 typedef enum jq_op {
-  JQ_IDENT, JQ_RECURSE_ALL, JQ_INDEX, JQ_SLICE, JQ_ITER, JQ_LITERAL,
-  JQ_STRING, JQ_FORMAT, JQ_PIPE, JQ_COMMA, JQ_NEG, JQ_ARITH, JQ_AND,
-  JQ_OR, JQ_ALT, JQ_ASSIGN, JQ_IF, JQ_TRY, JQ_REDUCE, JQ_FOREACH,
-  JQ_FUNCDEF, JQ_CALL, JQ_VAR, JQ_AS, JQ_LABEL, JQ_BREAK, JQ_ARRAY,
-  JQ_OBJECT, JQ_ENV, JQ_LOC
+  JQ_IDENT,
+  JQ_RECURSE_ALL,
+  JQ_INDEX,
+  JQ_SLICE,
+  JQ_ITER,
+  JQ_LITERAL,
+  JQ_STRING,
+  JQ_FORMAT,
+  JQ_PIPE,
+  JQ_COMMA,
+  JQ_NEG,
+  JQ_ARITH,
+  JQ_AND,
+  JQ_OR,
+  JQ_ALT,
+  JQ_ASSIGN,
+  JQ_IF,
+  JQ_TRY,
+  JQ_REDUCE,
+  JQ_FOREACH,
+  JQ_FUNCDEF,
+  JQ_CALL,
+  JQ_VAR,
+  JQ_AS,
+  JQ_LABEL,
+  JQ_BREAK,
+  JQ_ARRAY,
+  JQ_OBJECT,
+  JQ_ENV,
+  JQ_LOC
 } jq_op;
 
 enum { /* JQ_ARITH / JQ_ASSIGN operators */
-  JQ_ADD = 1, JQ_SUB, JQ_MUL, JQ_DIV, JQ_MOD, JQ_EQ, JQ_NE, JQ_LT, JQ_LE,
-  JQ_GT, JQ_GE, JQ_SET /* = */, JQ_UPDATE /* |= */, JQ_SETALT /* //= */
+       JQ_ADD = 1,
+       JQ_SUB,
+       JQ_MUL,
+       JQ_DIV,
+       JQ_MOD,
+       JQ_EQ,
+       JQ_NE,
+       JQ_LT,
+       JQ_LE,
+       JQ_GT,
+       JQ_GE,
+       JQ_SET /* = */,
+       JQ_UPDATE /* |= */,
+       JQ_SETALT /* //= */
 };
 
 enum { /* how a call was resolved */
-  JQ_CALL_LOCAL, JQ_CALL_GLOBAL, JQ_CALL_NATIVE
+       JQ_CALL_LOCAL,
+       JQ_CALL_GLOBAL,
+       JQ_CALL_NATIVE
 };
 
 /* Destructuring pattern. */
 typedef struct jq_pat {
-  int kind;              /* 0 $var, 1 array, 2 object */
-  int var;               /* slot (index into the AS frame's vars) */
+  int kind; /* 0 $var, 1 array, 2 object */
+  int var;  /* slot (index into the AS frame's vars) */
   size_t n;
   struct jq_pat **elems; /* array elements; object values (may be NULL) */
   struct jq_node **keys; /* object keys (expressions) */
@@ -237,20 +282,20 @@ typedef struct jq_pat {
 typedef struct jq_node jq_node;
 struct jq_node {
   jq_op op;
-  int sub;      /* operator, call kind, format, ... */
+  int sub; /* operator, call kind, format, ... */
   int line;
   jq_node *a, *b, *c, *d;
-  jv val;       /* literal, field name, format name, function name */
+  jv val; /* literal, field name, format name, function name */
   /* calls and definitions */
   char *name;
   int nparams;
-  jq_node **args;    /* call arguments / object keys */
-  jq_node **args2;   /* object values */
+  jq_node **args;  /* call arguments / object keys */
+  jq_node **args2; /* object values */
   size_t nargs;
   bool *param_is_var; /* def: which params were $name */
-  int up;            /* frames up to the binding (LOCAL calls, vars) */
-  jq_node *target;   /* GLOBAL call: the definition */
-  int native;        /* NATIVE call: index */
+  int up;             /* frames up to the binding (LOCAL calls, vars) */
+  jq_node *target;    /* GLOBAL call: the definition */
+  int native;         /* NATIVE call: index */
   /* patterns (AS / REDUCE / FOREACH) */
   jq_pat **pats;
   size_t npats;
@@ -269,9 +314,9 @@ struct jq_env {
   jq_env *up;
   int kind; /* 0 var, 1 function, 2 closure param, 3 label */
   jv val;
-  jq_node *def;  /* function: its JQ_FUNCDEF; closure: its body */
-  jq_env *cenv;  /* closure: its env */
-  uint64_t id;   /* label */
+  jq_node *def; /* function: its JQ_FUNCDEF; closure: its body */
+  jq_env *cenv; /* closure: its env */
+  uint64_t id;  /* label */
 };
 
 typedef struct jq_st jq_st;
@@ -291,8 +336,8 @@ typedef struct jq_native {
 struct jq_st {
   bi_ctx *b;
   jq_prog *prog;
-  jv err;        /* the error value when JQ_ERR */
-  uint64_t brk;  /* the label when JQ_BRK */
+  jv err;       /* the error value when JQ_ERR */
+  uint64_t brk; /* the label when JQ_BRK */
   uint64_t next_id;
   int depth;
   uintptr_t stack_limit;
@@ -313,8 +358,7 @@ struct jq_st {
   unsigned steps;
 };
 
-int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k,
-            void *ud);
+int jq_eval(jq_st *st, jq_node *n, jv in, jv path, jq_env *e, jq_k k, void *ud);
 /* Whether main is `.[] | rest` (pipes nested either way): an array input
  * can then be read and evaluated one element at a time. */
 bool jq_main_iterates(const jq_node *main);
@@ -343,12 +387,12 @@ static inline int jq_emit(jq_st *st, jv v, jv path, jq_k k, void *ud) {
 bool jq_charge(jq_st *st);
 
 /* paths */
-jv jv_getpath(jv v, jv path, jq_st *st);           /* borrowed; new ref */
+jv jv_getpath(jv v, jv path, jq_st *st);                 /* borrowed; new ref */
 jv jv_setpath(jv v, jv path, size_t i, jv x, jq_st *st); /* consumes v, x */
-jv jv_delpaths(jv v, jv paths, jq_st *st);        /* consumes v */
-jv jq_index(jq_st *st, jv t, jv k);               /* borrowed; new ref */
+jv jv_delpaths(jv v, jv paths, jq_st *st);               /* consumes v */
+jv jq_index(jq_st *st, jv t, jv k);                      /* borrowed; new ref */
 jv jq_slice(jq_st *st, jv t, jv from, jv to);
-jv jq_binop(jq_st *st, int op, jv a, jv b);       /* borrowed */
+jv jq_binop(jq_st *st, int op, jv a, jv b); /* borrowed */
 
 /* natives (jq_builtins.c) */
 const jq_native *jq_natives(size_t *n);
@@ -360,11 +404,11 @@ jv jv_tostring(jv v); /* borrowed: a string of v (strings unchanged) */
 /* ---- parser (jq_parse.c) ------------------------------------------------ */
 
 struct jq_prog {
-  jq_node *all;     /* every node */
+  jq_node *all; /* every node */
   jq_node *main;
   jq_node **globals; /* library definitions, by name/arity */
   size_t nglobals, cap_globals;
-  char **argnames;   /* $name of --arg etc., the outermost frames */
+  char **argnames; /* $name of --arg etc., the outermost frames */
   size_t nargnames;
   const char *libpaths[16];
   size_t nlibpaths;
@@ -373,13 +417,11 @@ struct jq_prog {
 
 /* Parses the library then src.  Returns 0, or -1 with msg filled (jq's
  * compile error text) and *nerr errors. */
-int jq_compile(jq_prog *p, const char *src, size_t n, char *msg,
-               size_t msgn);
+int jq_compile(jq_prog *p, const char *src, size_t n, char *msg, size_t msgn);
 void jq_prog_free(jq_prog *p);
 /* modulemeta of module name (found on main's -L paths). */
 int jq_module_meta(jq_prog *main, const char *name, jv *out, char *msg,
                    size_t msgn);
-
 
 /* ---- helpers of the builtin files ---------------------------------------- */
 

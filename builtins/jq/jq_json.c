@@ -31,7 +31,8 @@ void jv_dump_num(vsh_buf *out, double d) {
     }
     long long x = (long long)d;
     char *e = buf + sizeof buf, *q = e;
-    unsigned long long u = x < 0 ? (unsigned long long)-x : (unsigned long long)x;
+    unsigned long long u =
+        x < 0 ? (unsigned long long)-x : (unsigned long long)x;
     do {
       *--q = (char)('0' + u % 10);
       u /= 10;
@@ -101,8 +102,7 @@ void jv_dump_num(vsh_buf *out, double d) {
       memcpy(o, dig + 1, (size_t)nd - 1);
       o += nd - 1;
     }
-    o += sprintf(o, "e%c%02d", decpt - 1 < 0 ? '-' : '+',
-                 abs(decpt - 1));
+    o += sprintf(o, "e%c%02d", decpt - 1 < 0 ? '-' : '+', abs(decpt - 1));
   } else if (decpt <= 0) {
     *o++ = '0';
     *o++ = '.';
@@ -125,8 +125,12 @@ void jv_dump_num(vsh_buf *out, double d) {
 static const char hexd[] = "0123456789abcdef";
 
 static void put_u(vsh_buf *out, unsigned c) {
-  char b[6] = {'\\', 'u', hexd[(c >> 12) & 15], hexd[(c >> 8) & 15],
-               hexd[(c >> 4) & 15], hexd[c & 15]};
+  char b[6] = {'\\',
+               'u',
+               hexd[(c >> 12) & 15],
+               hexd[(c >> 8) & 15],
+               hexd[(c >> 4) & 15],
+               hexd[c & 15]};
   vsh__buf_append(out, b, 6);
 }
 
@@ -232,7 +236,8 @@ static int dump_rec(vsh_buf *out, jv v, unsigned flags, int indent, int lvl) {
 static int dump_rec2(vsh_buf *out, jv v, unsigned flags, int indent, int lvl,
                      const dump_flush *fl) {
   if (fl && out->len >= (64u << 10) && fl->fn(fl->ud, out)) return -1;
-  bool pretty = (flags & JV_PRINT_PRETTY) && (indent > 0 || (flags & JV_PRINT_TAB));
+  bool pretty =
+      (flags & JV_PRINT_PRETTY) && (indent > 0 || (flags & JV_PRINT_TAB));
   switch (v.kind) {
   case JV_NULL:
     col(out, flags, COL_NULL);
@@ -337,8 +342,7 @@ static int dump_rec2(vsh_buf *out, jv v, unsigned flags, int indent, int lvl,
     col_end(out, flags);
     break;
   }
-  default:
-    vsh__buf_puts(out, "<invalid>");
+  default: vsh__buf_puts(out, "<invalid>");
   }
   return 0;
 }
@@ -395,8 +399,7 @@ static void perr(jv_parser *p, size_t at, const char *msg) {
       col++;
     }
   }
-  snprintf(p->err, sizeof p->err, "%s at line %zu, column %zu", msg, line,
-           col);
+  snprintf(p->err, sizeof p->err, "%s at line %zu, column %zu", msg, line, col);
 }
 
 static void skip_ws(jv_parser *p) {
@@ -417,8 +420,7 @@ static int hexval(int c) {
 
 static bool is_delim(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' ||
-         c == ']' || c == '}' || c == ':' || c == '[' || c == '{' ||
-         c == '"';
+         c == ']' || c == '}' || c == ':' || c == '[' || c == '{' || c == '"';
 }
 
 static jv parse_string(jv_parser *p) {
@@ -633,7 +635,7 @@ static jv parse_number(jv_parser *p) {
   if (!frac && nd <= 15) return jv_num(neg ? -(double)iv : (double)iv);
   if (frac && nd <= 15 && s[ds + nd] == '.') {
     /* d.ddd without exponent: exact when the digits fit in 2^53 */
-    static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+    static const double p10[] = {1,   1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                  1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
     size_t fs = ds + nd + 1, fe = fs;
     uint64_t m = iv;
@@ -750,7 +752,8 @@ jv jv_num_text(const char *t, size_t n, double d) {
   vsh__buf_init(&c);
   jv_dump_num(&b, d);
   dec_text(t, n, &c);
-  bool same = b.data && c.data && b.len == c.len && !memcmp(b.data, c.data, b.len);
+  bool same =
+      b.data && c.data && b.len == c.len && !memcmp(b.data, c.data, b.len);
   jv r = same || !c.data ? jv_num(d) : jv_numlit(d, c.data, c.len);
   vsh_buf_dispose(&b);
   vsh_buf_dispose(&c);
@@ -805,7 +808,8 @@ static jv parse_literal(jv_parser *p) {
     return jv_bool(false);
   }
   if ((len == 3 && (!memcmp(s + st, "nan", 3) || !memcmp(s + st, "NaN", 3))) ||
-      (len == 4 && (!memcmp(s + st, "-nan", 4) || !memcmp(s + st, "-NaN", 4)))) {
+      (len == 4 &&
+       (!memcmp(s + st, "-nan", 4) || !memcmp(s + st, "-NaN", 4)))) {
     p->pos = i;
     return jv_num(NAN);
   }
@@ -817,20 +821,21 @@ static jv parse_literal(jv_parser *p) {
     p->pos = i;
     return jv_num(-INFINITY);
   }
-  if (s[st] == '-' || (s[st] >= '0' && s[st] <= '9'))
-    return parse_number(p);
+  if (s[st] == '-' || (s[st] >= '0' && s[st] <= '9')) return parse_number(p);
   if (s[st] == '\'') {
     perr(p, i + (i < n), "Invalid string literal; expected \", but got '");
     return jv_invalid();
   }
   if (i >= n)
-    perr(p, n, (s[st] == 't' || s[st] == 'f' || s[st] == 'n')
-                   ? "Invalid literal at EOF"
-                   : "Invalid numeric literal at EOF");
+    perr(p, n,
+         (s[st] == 't' || s[st] == 'f' || s[st] == 'n')
+             ? "Invalid literal at EOF"
+             : "Invalid numeric literal at EOF");
   else
-    perr(p, i + 1, (s[st] == 't' || s[st] == 'f' || s[st] == 'n')
-                       ? "Invalid literal"
-                       : "Invalid numeric literal");
+    perr(p, i + 1,
+         (s[st] == 't' || s[st] == 'f' || s[st] == 'n')
+             ? "Invalid literal"
+             : "Invalid numeric literal");
   return jv_invalid();
 }
 
@@ -896,8 +901,7 @@ static jv parse_value(jv_parser *p, int depth) {
         size_t j = p->pos;
         if (c != '"' && c != '[' && c != '{')
           while (j < p->n && !is_delim(p->s[j])) j++;
-        else
-          j++;
+        else j++;
         perr(p, j + (j < p->n && c != '"' && c != '[' && c != '{'),
              "Expected separator between values");
       }
@@ -926,11 +930,11 @@ static jv parse_value(jv_parser *p, int depth) {
         size_t j = p->pos;
         while (j < p->n && !is_delim(p->s[j])) j++;
         if (p->s[p->pos] == '\'')
-          perr(p, j + (j < p->n), "Invalid string literal; expected \", but got '");
+          perr(p, j + (j < p->n),
+               "Invalid string literal; expected \", but got '");
         else if (p->s[p->pos] == '}')
           perr(p, p->pos + 1, "Expected another key-value pair");
-        else
-          perr(p, j + (j < p->n), "Object keys must be strings");
+        else perr(p, j + (j < p->n), "Object keys must be strings");
         break;
       }
       jv k = p->kcache ? parse_key(p) : parse_string(p);
@@ -988,8 +992,9 @@ static jv parse_value(jv_parser *p, int depth) {
     return jv_invalid();
   }
   if (c == ',' || c == ':') {
-    perr(p, p->pos + 1, c == ',' ? "Expected value before ','"
-                                 : "':' not as part of an object");
+    perr(p, p->pos + 1,
+         c == ',' ? "Expected value before ','"
+                  : "':' not as part of an object");
     return jv_invalid();
   }
   return parse_literal(p);
@@ -1001,7 +1006,8 @@ int jv_parse_next(jv_parser *p, jv *out) {
   if (p->pos >= p->n) return 0;
   jv v = parse_value(p, 0);
   if (!jv_ok(v)) {
-    if (p->oom && !p->err[0]) snprintf(p->err, sizeof p->err, "memory exhausted");
+    if (p->oom && !p->err[0])
+      snprintf(p->err, sizeof p->err, "memory exhausted");
     return -1;
   }
   /* a value must be followed by a delimiter */
@@ -1110,8 +1116,8 @@ int jv_scan_value(const char *s, size_t n, size_t *end) {
   size_t depth = 0, i = 0;
   bool key = false; /* inside an object, a key comes next */
   for (;;) {
-    while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
-                     s[i] == '\r'))
+    while (i < n &&
+           (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r'))
       i++;
     if (i >= n) return 0;
     char c = s[i];
@@ -1122,8 +1128,8 @@ int jv_scan_value(const char *s, size_t n, size_t *end) {
       if (depth >= JV_MAX_DEPTH) return -1;
       open[depth++] = c == '[' ? 'a' : 'o';
       i++;
-      while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
-                       s[i] == '\r'))
+      while (i < n &&
+             (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r'))
         i++;
       if (i >= n) return 0;
       if (s[i] == (c == '[' ? ']' : '}')) {
@@ -1138,8 +1144,8 @@ int jv_scan_value(const char *s, size_t n, size_t *end) {
       if (r <= 0) return r;
       if (key) {
         key = false;
-        while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
-                         s[i] == '\r'))
+        while (i < n &&
+               (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r'))
           i++;
         if (i >= n) return 0;
         if (s[i] != ':') return -1;
@@ -1154,8 +1160,8 @@ int jv_scan_value(const char *s, size_t n, size_t *end) {
         *end = i;
         return 1;
       }
-      while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
-                       s[i] == '\r'))
+      while (i < n &&
+             (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r'))
         i++;
       if (i >= n) return 0;
       char close = open[depth - 1] == 'a' ? ']' : '}';
@@ -1168,8 +1174,8 @@ int jv_scan_value(const char *s, size_t n, size_t *end) {
       i++;
       key = open[depth - 1] == 'o';
       /* "[1,]" and "{"a":1,}" are errors: the next value must come */
-      while (i < n && (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' ||
-                       s[i] == '\r'))
+      while (i < n &&
+             (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r'))
         i++;
       if (i >= n) return 0;
       if (s[i] == ']' || s[i] == '}') return -1;
@@ -1197,8 +1203,8 @@ void jv_dump_indent(vsh_buf *out, unsigned flags, int indent, int lvl) {
   indent_to(out, flags, indent, lvl);
 }
 
-int jv_dump_flush_lvl(vsh_buf *out, jv v, unsigned flags, int indent,
-                      int lvl, int (*fn)(void *ud, vsh_buf *out), void *ud) {
+int jv_dump_flush_lvl(vsh_buf *out, jv v, unsigned flags, int indent, int lvl,
+                      int (*fn)(void *ud, vsh_buf *out), void *ud) {
   dump_flush fl = {fn, ud};
   if (dump_rec2(out, v, flags, indent, lvl, &fl)) return -1;
   return out->data ? 0 : -1;

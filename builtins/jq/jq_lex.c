@@ -11,29 +11,29 @@ static const struct {
   const char *s;
   int t;
 } ops[] = {
-    {"?//", T_ALTDESTR}, {"//=", T_SETALT}, {"|=", T_SETPIPE},
-    {"+=", T_SETPLUS}, {"-=", T_SETMINUS}, {"*=", T_SETMUL},
-    {"/=", T_SETDIV}, {"%=", T_SETMOD}, {"==", T_EQ}, {"!=", T_NE},
-    {"<=", T_LE}, {">=", T_GE}, {"//", T_ALT}, {"..", T_DOTDOT},
+    {"?//", T_ALTDESTR}, {"//=", T_SETALT},  {"|=", T_SETPIPE},
+    {"+=", T_SETPLUS},   {"-=", T_SETMINUS}, {"*=", T_SETMUL},
+    {"/=", T_SETDIV},    {"%=", T_SETMOD},   {"==", T_EQ},
+    {"!=", T_NE},        {"<=", T_LE},       {">=", T_GE},
+    {"//", T_ALT},       {"..", T_DOTDOT},
 };
 
 static const struct {
   const char *s;
   int t;
 } kws[] = {
-    {"def", T_DEF}, {"if", T_IF}, {"then", T_THEN}, {"elif", T_ELIF},
-    {"else", T_ELSE}, {"end", T_END}, {"as", T_AS}, {"reduce", T_REDUCE},
-    {"foreach", T_FOREACH}, {"try", T_TRY}, {"catch", T_CATCH},
-    {"label", T_LABEL}, {"import", T_IMPORT}, {"include", T_INCLUDE},
-    {"and", T_AND}, {"or", T_OR}, {"__loc__", T_LOC},
+    {"def", T_DEF},       {"if", T_IF},           {"then", T_THEN},
+    {"elif", T_ELIF},     {"else", T_ELSE},       {"end", T_END},
+    {"as", T_AS},         {"reduce", T_REDUCE},   {"foreach", T_FOREACH},
+    {"try", T_TRY},       {"catch", T_CATCH},     {"label", T_LABEL},
+    {"import", T_IMPORT}, {"include", T_INCLUDE}, {"and", T_AND},
+    {"or", T_OR},         {"__loc__", T_LOC},
 };
 
 static bool id_start(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
-static bool id_char(char c) {
-  return id_start(c) || (c >= '0' && c <= '9');
-}
+static bool id_char(char c) { return id_start(c) || (c >= '0' && c <= '9'); }
 
 void jq_lex_init(jq_lex *l, const char *s, size_t n) {
   memset(l, 0, sizeof *l);
@@ -60,8 +60,8 @@ int jq_lex_next(jq_lex *l) {
   const char *s = l->s;
   size_t i = l->pos, n = l->n;
   for (;;) {
-    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
-                     s[i] == '\r')) {
+    while (i < n &&
+           (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) {
       if (s[i] == '\n') l->line++;
       i++;
     }
@@ -100,7 +100,8 @@ int jq_lex_next(jq_lex *l) {
     l->text = s + i + 1;
     l->tlen = e - i - 1;
     l->pos = e;
-    if (l->tlen == 7 && !memcmp(l->text, "__loc__", 7)) return l->tok = T_LOCVAR;
+    if (l->tlen == 7 && !memcmp(l->text, "__loc__", 7))
+      return l->tok = T_LOCVAR;
     return l->tok = T_VAR;
   }
   if (c == '@' && i + 1 < n && id_start(s[i + 1])) {
@@ -190,9 +191,7 @@ int jq_lex_string_part(jq_lex *l, vsh_buf *out) {
     char e = s[i + 1];
     i += 2;
     switch (e) {
-    case '(':
-      l->pos = i;
-      return 1;
+    case '(': l->pos = i; return 1;
     case '"': vsh__buf_putc(out, '"'); break;
     case '\\': vsh__buf_putc(out, '\\'); break;
     case '/': vsh__buf_putc(out, '/'); break;
@@ -218,9 +217,8 @@ int jq_lex_string_part(jq_lex *l, vsh_buf *out) {
       i += 4;
       if (cp >= 0xd800 && cp < 0xdc00 && i + 6 <= n && s[i] == '\\' &&
           s[i + 1] == 'u') {
-        int32_t lo = (int32_t)strtol((char[]){s[i + 2], s[i + 3], s[i + 4],
-                                              s[i + 5], 0},
-                                     NULL, 16);
+        int32_t lo = (int32_t)strtol(
+            (char[]){s[i + 2], s[i + 3], s[i + 4], s[i + 5], 0}, NULL, 16);
         if (lo >= 0xdc00 && lo < 0xe000) {
           cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
           i += 6;
@@ -232,9 +230,7 @@ int jq_lex_string_part(jq_lex *l, vsh_buf *out) {
       vsh__buf_append(out, u, (size_t)ln);
       break;
     }
-    default:
-      snprintf(l->err, sizeof l->err, "invalid escape");
-      return -1;
+    default: snprintf(l->err, sizeof l->err, "invalid escape"); return -1;
     }
   }
   snprintf(l->err, sizeof l->err, "unterminated string");

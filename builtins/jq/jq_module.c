@@ -128,7 +128,7 @@ static bool parse_directives(parser *p) {
     jq_node *s = jqp_parse_string(p, NULL, 0);
     if (!s || s->op != JQ_LITERAL) {
       jqp_fail(p, "Import path must be constant at %s, line %d:", p->srcname,
-           p->lx.tline);
+               p->lx.tline);
       return false;
     }
     const char *rel = jv_sv(s->val);
@@ -160,7 +160,8 @@ static bool parse_directives(parser *p) {
       if (p->deps) dep = jv_obj_merge(dep, node_const(m, 0), false);
     }
     if (p->deps) {
-      dep = jv_obj_set(dep, jv_str_c("as"), inc ? jv_null() : jv_str_n(alias, alen));
+      dep = jv_obj_set(dep, jv_str_c("as"),
+                       inc ? jv_null() : jv_str_n(alias, alen));
       dep = jv_obj_set(dep, jv_str_c("is_data"), jv_bool(data));
       dep = jv_obj_set(dep, jv_str_c("relpath"), jv_str_c(rel));
       if (inc) dep = jv_obj_del(dep, jv_str_c("as"));
@@ -274,8 +275,7 @@ static bool parse_directives(parser *p) {
 }
 
 static int try_module(jq_prog *g, const char *dir, const char *rel,
-                      const char *ext, vsh_buf *out, char *path,
-                      size_t pathn) {
+                      const char *ext, vsh_buf *out, char *path, size_t pathn) {
   const char *base = strrchr(rel, '/');
   base = base ? base + 1 : rel;
   for (int c = 0; c < 2; c++) {
@@ -310,7 +310,8 @@ int jq_module_meta(jq_prog *main, const char *name, jv *out, char *msg,
   jq_prog g;
   memset(&g, 0, sizeof g);
   g.b = main->b;
-  for (size_t i = 0; i < main->nlibpaths; i++) g.libpaths[i] = main->libpaths[i];
+  for (size_t i = 0; i < main->nlibpaths; i++)
+    g.libpaths[i] = main->libpaths[i];
   g.nlibpaths = main->nlibpaths;
   parser p;
   memset(&p, 0, sizeof p);
@@ -373,8 +374,7 @@ done:
   return rc;
 }
 
-int jq_compile(jq_prog *g, const char *src, size_t n, char *msg,
-               size_t msgn) {
+int jq_compile(jq_prog *g, const char *src, size_t n, char *msg, size_t msgn) {
   parser p;
   memset(&p, 0, sizeof p);
   p.prog = g;

@@ -120,8 +120,7 @@ bad:
     jq_error(st, "Start and end indices of an array slice must be numbers");
   else if (to.kind != JV_NULL && to.kind != JV_NUMBER)
     jq_error(st, "Start and end indices of an array slice must be numbers");
-  else
-    jq_error(st, "Cannot index %s with object", kname(t));
+  else jq_error(st, "Cannot index %s with object", kname(t));
   return jv_invalid();
 }
 
@@ -282,8 +281,7 @@ jv jv_setpath(jv v, jv path, size_t i, jv x, jq_st *st) {
   }
   if (k.kind == JV_ARRAY && v.kind == JV_ARRAY)
     jq_error(st, "Cannot update field at array index of array");
-  else
-    jq_error(st, "Invalid path component");
+  else jq_error(st, "Invalid path component");
   jv_unref(v);
   jv_unref(x);
   return jv_invalid();
@@ -402,7 +400,8 @@ static jv norm_path(jv v, jv path, jq_st *st) {
     } else if (k.kind == JV_OBJECT && cur.kind == JV_ARRAY) {
       jv *s = jv_obj_find_c(k, "start", 5), *e = jv_obj_find_c(k, "end", 3);
       size_t a, b;
-      if (slice_bounds(s ? *s : jv_null(), e ? *e : jv_null(), cur.u.a->n, &a, &b)) {
+      if (slice_bounds(s ? *s : jv_null(), e ? *e : jv_null(), cur.u.a->n, &a,
+                       &b)) {
         jv o = jv_obj_new();
         o = jv_obj_set(o, jv_str_c("start"), jv_num((double)a));
         o = jv_obj_set(o, jv_str_c("end"), jv_num((double)b));
@@ -453,7 +452,8 @@ jv jv_delpaths(jv v, jv paths0, jq_st *st) {
 
 static jv jv_delpaths_sorted(jv v, jv paths, jq_st *st) {
   size_t n = paths.u.a->n;
-  jv *ks = malloc((n ? n : 1) * sizeof *ks), *vs = malloc((n ? n : 1) * sizeof *vs);
+  jv *ks = malloc((n ? n : 1) * sizeof *ks),
+     *vs = malloc((n ? n : 1) * sizeof *vs);
   if (!ks || !vs) {
     free(ks);
     free(vs);
@@ -480,7 +480,8 @@ static jv jv_delpaths_sorted(jv v, jv paths, jq_st *st) {
 
 /* ---- arithmetic ------------------------------------------------------------------------ */
 
-__attribute__((noinline)) static jv binop_err(jq_st *st, jv a, jv b, const char *what) {
+__attribute__((noinline)) static jv binop_err(jq_st *st, jv a, jv b,
+                                              const char *what) {
   char x[64], y[64];
   jv_dump_trunc(x, sizeof x, a);
   jv_dump_trunc(y, sizeof y, b);
@@ -562,7 +563,8 @@ jv jq_binop(jq_st *st, int op, jv a, jv b) {
     return binop_err(st, a, b, "multiplied");
   case JQ_DIV:
     if (a.kind == JV_NUMBER && b.kind == JV_NUMBER) {
-      if (jv_n(b) == 0) return binop_err(st, a, b, "divided because the divisor is zero");
+      if (jv_n(b) == 0)
+        return binop_err(st, a, b, "divided because the divisor is zero");
       return jv_num(jv_n(a) / jv_n(b));
     }
     if (a.kind == JV_STRING && b.kind == JV_STRING) {
@@ -599,9 +601,15 @@ jv jq_binop(jq_st *st, int op, jv a, jv b) {
     if (a.kind == JV_NUMBER && b.kind == JV_NUMBER) {
       double x = jv_n(a), y = jv_n(b);
       if (x != x || y != y) return jv_num(NAN);
-      long long xi = x >= 9.2e18 ? LLONG_MAX : x <= -9.2e18 ? LLONG_MIN : (long long)x;
-      long long yi = y >= 9.2e18 ? LLONG_MAX : y <= -9.2e18 ? LLONG_MIN : (long long)y;
-      if (yi == 0) return binop_err(st, a, b, "divided (remainder) because the divisor is zero");
+      long long xi = x >= 9.2e18    ? LLONG_MAX
+                     : x <= -9.2e18 ? LLONG_MIN
+                                    : (long long)x;
+      long long yi = y >= 9.2e18    ? LLONG_MAX
+                     : y <= -9.2e18 ? LLONG_MIN
+                                    : (long long)y;
+      if (yi == 0)
+        return binop_err(st, a, b,
+                         "divided (remainder) because the divisor is zero");
       if (yi < 0) yi = -yi;
       if (yi == 1 || yi == LLONG_MIN) return jv_num(yi == 1 ? 0 : (double)xi);
       long long m = xi % yi;
@@ -626,11 +634,13 @@ jv jq_binop(jq_st *st, int op, jv a, jv b) {
       jq_error(st, "Comparison too deep");
       return jv_invalid();
     }
-    return jv_bool(op == JQ_LT ? c < 0 : op == JQ_LE ? c <= 0 : op == JQ_GT ? c > 0 : c >= 0);
+    return jv_bool(op == JQ_LT   ? c < 0
+                   : op == JQ_LE ? c <= 0
+                   : op == JQ_GT ? c > 0
+                                 : c >= 0);
   }
   default: return jv_null();
   }
   if (!jv_ok(r)) jq_oom(st);
   return r;
 }
-

@@ -40,9 +40,10 @@ static const char *tokname_of(parser *p, int t, char *buf, size_t n) {
   if (t == T_ALT) return "\"//\"";
   if (t == T_DOTDOT) return "\"..\"";
   if (t >= T_DEF && t <= T_LOC) {
-    static const char *const kw[] = {"def", "if", "then", "elif", "else",
-        "end", "as", "reduce", "foreach", "try", "catch", "label", "import",
-        "include", "and", "or", "__loc__"};
+    static const char *const kw[] = {
+        "def",    "if",      "then",    "elif", "else",   "end",
+        "as",     "reduce",  "foreach", "try",  "catch",  "label",
+        "import", "include", "and",     "or",   "__loc__"};
     snprintf(buf, n, "%s", kw[t - T_DEF]);
     return buf;
   }
@@ -58,14 +59,16 @@ static const char *tokname_of(parser *p, int t, char *buf, size_t n) {
 void jqp_syntax_exp(parser *p, int want) {
   char b[96], w[96];
   if (want >= 0)
-    jqp_fail(p, "syntax error, unexpected %s, expecting %s (Unix shell quoting "
-            "issues?) at %s, line %d:",
-         tokname(p, b, sizeof b), tokname_of(p, want, w, sizeof w),
-         p->srcname, p->lx.tline);
+    jqp_fail(p,
+             "syntax error, unexpected %s, expecting %s (Unix shell quoting "
+             "issues?) at %s, line %d:",
+             tokname(p, b, sizeof b), tokname_of(p, want, w, sizeof w),
+             p->srcname, p->lx.tline);
   else
-    jqp_fail(p, "syntax error, unexpected %s (Unix shell quoting issues?) at %s, "
-            "line %d:",
-         tokname(p, b, sizeof b), p->srcname, p->lx.tline);
+    jqp_fail(p,
+             "syntax error, unexpected %s (Unix shell quoting issues?) at %s, "
+             "line %d:",
+             tokname(p, b, sizeof b), p->srcname, p->lx.tline);
 }
 
 void jqp_syntax(parser *p) { jqp_syntax_exp(p, -1); }
@@ -122,7 +125,7 @@ jq_node *jqp_mk_lit(parser *p, jv v) {
 }
 
 bool jqp_push_scope(parser *p, int kind, const char *name, size_t len,
-                       int arity) {
+                    int arity) {
   if (p->nsc == p->capsc) {
     size_t nc = p->capsc ? p->capsc * 2 : 32;
     scope_ent *ns = realloc(p->sc, nc * sizeof *ns);
@@ -145,9 +148,8 @@ static int lookup(parser *p, int kind, const char *name, size_t len,
     if (e->len != len || memcmp(e->name, name, len)) continue;
     if (kind == SC_VAR && e->kind == SC_VAR) return (int)(p->nsc - 1 - i);
     if (kind == SC_LABEL && e->kind == SC_LABEL) return (int)(p->nsc - 1 - i);
-    if (kind == SC_FUNC &&
-        ((e->kind == SC_FUNC && e->arity == arity) ||
-         (e->kind == SC_PARAM && arity == 0)))
+    if (kind == SC_FUNC && ((e->kind == SC_FUNC && e->arity == arity) ||
+                            (e->kind == SC_PARAM && arity == 0)))
       return (int)(p->nsc - 1 - i);
   }
   return -1;
@@ -191,8 +193,8 @@ static jq_node *resolve_call(parser *p, jq_node *c, const char *name,
     c->native = k;
     return c;
   }
-  jqp_fail(p, "%s/%zu is not defined at %s, line %d:", nm, c->nargs,
-       p->srcname, c->line);
+  jqp_fail(p, "%s/%zu is not defined at %s, line %d:", nm, c->nargs, p->srcname,
+           c->line);
   return NULL;
 }
 
@@ -231,7 +233,7 @@ jq_node *jqp_parse_string(parser *p, const char *fmt, size_t fmtlen) {
     if (r < 0) {
       vsh_buf_dispose(&b);
       jqp_fail(p, "syntax error: %s at %s, line %d:", p->lx.err, p->srcname,
-           p->lx.line);
+               p->lx.line);
       return NULL;
     }
     if (b.len || (r == 0 && s->nargs == 0)) {
@@ -335,7 +337,8 @@ static jq_pat *parse_pattern(parser *p, patvars *pv) {
         jqp_next(p);
         if (accept(p, ':')) val = parse_pattern(p, pv);
       } else {
-        if (p->lx.tok == T_IDENT || (p->lx.tok >= T_DEF && p->lx.tok != T_LOC)) {
+        if (p->lx.tok == T_IDENT ||
+            (p->lx.tok >= T_DEF && p->lx.tok != T_LOC)) {
           key = jqp_mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
           jqp_next(p);
         } else if (p->lx.tok == T_QUOTE) {
@@ -547,9 +550,10 @@ jq_node *jqp_parse_object(parser *p) {
           val->sub = JQ_CALL_GLOBAL;
           val->target = dv;
         }
-        if (up < 0 && !dv && !(p->lx.tlen == 3 && !memcmp(p->lx.text, "ENV", 3))) {
+        if (up < 0 && !dv &&
+            !(p->lx.tlen == 3 && !memcmp(p->lx.text, "ENV", 3))) {
           jqp_fail(p, "$%.*s is not defined at %s, line %d:", (int)p->lx.tlen,
-               p->lx.text, p->srcname, p->lx.tline);
+                   p->lx.text, p->srcname, p->lx.tline);
           return NULL;
         }
       }
@@ -617,10 +621,8 @@ static jq_node *parse_primary(parser *p) {
   int t = p->lx.tok;
   jq_node *n;
   switch (t) {
-  case T_NUM:
-    return parse_number(p);
-  case T_QUOTE:
-    return jqp_parse_string(p, NULL, 0);
+  case T_NUM: return parse_number(p);
+  case T_QUOTE: return jqp_parse_string(p, NULL, 0);
   case T_FORMAT: {
     const char *f = p->lx.text;
     size_t fl = p->lx.tlen;
@@ -637,9 +639,7 @@ static jq_node *parse_primary(parser *p) {
       return k ? mk2(p, JQ_INDEX, 0, jqp_mk(p, JQ_IDENT), k) : NULL;
     }
     return jqp_mk(p, JQ_IDENT);
-  case T_DOTDOT:
-    jqp_next(p);
-    return jqp_mk(p, JQ_RECURSE_ALL);
+  case T_DOTDOT: jqp_next(p); return jqp_mk(p, JQ_RECURSE_ALL);
   case T_FIELD: {
     jq_node *k = jqp_mk_lit(p, jv_str_n(p->lx.text, p->lx.tlen));
     jqp_next(p);
@@ -658,7 +658,8 @@ static jq_node *parse_primary(parser *p) {
     if (nl == 3 && !memcmp(nm, "ENV", 3)) return jqp_mk(p, JQ_ENV);
     for (size_t i = p->prog->nglobals; i-- > 0;) {
       jq_node *d = p->prog->globals[i];
-      if (d->nparams == -1 && strlen(d->name) == nl && !memcmp(d->name, nm, nl)) {
+      if (d->nparams == -1 && strlen(d->name) == nl &&
+          !memcmp(d->name, nm, nl)) {
         n = jqp_mk(p, JQ_CALL);
         if (n) {
           n->sub = JQ_CALL_GLOBAL;
@@ -668,7 +669,7 @@ static jq_node *parse_primary(parser *p) {
       }
     }
     jqp_fail(p, "$%.*s is not defined at %s, line %d:", (int)nl, nm, p->srcname,
-         p->lx.tline);
+             p->lx.tline);
     return NULL;
   }
   case T_LOCVAR: {
@@ -691,9 +692,7 @@ static jq_node *parse_primary(parser *p) {
     n->a = jqp_parse_pipe(p);
     if (!n->a || !jqp_expect(p, ']')) return NULL;
     return n;
-  case '{':
-    jqp_next(p);
-    return jqp_parse_object(p);
+  case '{': jqp_next(p); return jqp_parse_object(p);
   case T_IDENT: {
     const char *nm = p->lx.text;
     size_t nl = p->lx.tlen;
@@ -823,8 +822,7 @@ static jq_node *parse_primary(parser *p) {
     jq_node *e = parse_postfix(p, false);
     return e ? mk2(p, JQ_NEG, 0, e, NULL) : NULL;
   }
-  default:
-    break;
+  default: break;
   }
   jqp_syntax(p);
   return NULL;
@@ -845,8 +843,9 @@ static jq_node *parse_postfix(parser *p, bool allow_as) {
     }
     int up = lookup(p, SC_LABEL, p->lx.text, p->lx.tlen, 0);
     if (up < 0) {
-      jqp_fail(p, "$*label-%.*s is not defined at %s, line %d:", (int)p->lx.tlen,
-           p->lx.text, p->srcname, p->lx.tline);
+      jqp_fail(p,
+               "$*label-%.*s is not defined at %s, line %d:", (int)p->lx.tlen,
+               p->lx.text, p->srcname, p->lx.tline);
       return NULL;
     }
     jqp_next(p);
@@ -925,30 +924,93 @@ static jq_node *parse_postfix(parser *p, bool allow_as) {
 static int binprec(int tok, int *op, jq_op *kind, bool *right) {
   *right = false;
   switch (tok) {
-  case '|': *kind = JQ_PIPE; *right = true; return 1;
+  case '|':
+    *kind = JQ_PIPE;
+    *right = true;
+    return 1;
   case ',': *kind = JQ_COMMA; return 2;
-  case T_ALT: *kind = JQ_ALT; *right = true; return 4;
-  case '=': *kind = JQ_ASSIGN; *op = JQ_SET; return 5;
-  case T_SETPIPE: *kind = JQ_ASSIGN; *op = JQ_UPDATE; return 5;
-  case T_SETPLUS: *kind = JQ_ASSIGN; *op = JQ_ADD; return 5;
-  case T_SETMINUS: *kind = JQ_ASSIGN; *op = JQ_SUB; return 5;
-  case T_SETMUL: *kind = JQ_ASSIGN; *op = JQ_MUL; return 5;
-  case T_SETDIV: *kind = JQ_ASSIGN; *op = JQ_DIV; return 5;
-  case T_SETMOD: *kind = JQ_ASSIGN; *op = JQ_MOD; return 5;
-  case T_SETALT: *kind = JQ_ASSIGN; *op = JQ_SETALT; return 5;
+  case T_ALT:
+    *kind = JQ_ALT;
+    *right = true;
+    return 4;
+  case '=':
+    *kind = JQ_ASSIGN;
+    *op = JQ_SET;
+    return 5;
+  case T_SETPIPE:
+    *kind = JQ_ASSIGN;
+    *op = JQ_UPDATE;
+    return 5;
+  case T_SETPLUS:
+    *kind = JQ_ASSIGN;
+    *op = JQ_ADD;
+    return 5;
+  case T_SETMINUS:
+    *kind = JQ_ASSIGN;
+    *op = JQ_SUB;
+    return 5;
+  case T_SETMUL:
+    *kind = JQ_ASSIGN;
+    *op = JQ_MUL;
+    return 5;
+  case T_SETDIV:
+    *kind = JQ_ASSIGN;
+    *op = JQ_DIV;
+    return 5;
+  case T_SETMOD:
+    *kind = JQ_ASSIGN;
+    *op = JQ_MOD;
+    return 5;
+  case T_SETALT:
+    *kind = JQ_ASSIGN;
+    *op = JQ_SETALT;
+    return 5;
   case T_OR: *kind = JQ_OR; return 6;
   case T_AND: *kind = JQ_AND; return 7;
-  case T_EQ: *kind = JQ_ARITH; *op = JQ_EQ; return 8;
-  case T_NE: *kind = JQ_ARITH; *op = JQ_NE; return 8;
-  case '<': *kind = JQ_ARITH; *op = JQ_LT; return 8;
-  case T_LE: *kind = JQ_ARITH; *op = JQ_LE; return 8;
-  case '>': *kind = JQ_ARITH; *op = JQ_GT; return 8;
-  case T_GE: *kind = JQ_ARITH; *op = JQ_GE; return 8;
-  case '+': *kind = JQ_ARITH; *op = JQ_ADD; return 9;
-  case '-': *kind = JQ_ARITH; *op = JQ_SUB; return 9;
-  case '*': *kind = JQ_ARITH; *op = JQ_MUL; return 10;
-  case '/': *kind = JQ_ARITH; *op = JQ_DIV; return 10;
-  case '%': *kind = JQ_ARITH; *op = JQ_MOD; return 10;
+  case T_EQ:
+    *kind = JQ_ARITH;
+    *op = JQ_EQ;
+    return 8;
+  case T_NE:
+    *kind = JQ_ARITH;
+    *op = JQ_NE;
+    return 8;
+  case '<':
+    *kind = JQ_ARITH;
+    *op = JQ_LT;
+    return 8;
+  case T_LE:
+    *kind = JQ_ARITH;
+    *op = JQ_LE;
+    return 8;
+  case '>':
+    *kind = JQ_ARITH;
+    *op = JQ_GT;
+    return 8;
+  case T_GE:
+    *kind = JQ_ARITH;
+    *op = JQ_GE;
+    return 8;
+  case '+':
+    *kind = JQ_ARITH;
+    *op = JQ_ADD;
+    return 9;
+  case '-':
+    *kind = JQ_ARITH;
+    *op = JQ_SUB;
+    return 9;
+  case '*':
+    *kind = JQ_ARITH;
+    *op = JQ_MUL;
+    return 10;
+  case '/':
+    *kind = JQ_ARITH;
+    *op = JQ_DIV;
+    return 10;
+  case '%':
+    *kind = JQ_ARITH;
+    *op = JQ_MOD;
+    return 10;
   default: return 0;
   }
 }

@@ -28,7 +28,7 @@ typedef struct parser {
   bool in_lib;
   const char *srcname;
   jv *meta, *deps; /* modulemeta: collected when non-NULL */
-  char dir[1200]; /* the directory of the module being read ("" main) */
+  char dir[1200];  /* the directory of the module being read ("" main) */
 } parser;
 
 /* Records the first error (later ones are dropped). */
@@ -44,7 +44,8 @@ bool jqp_expect(parser *p, int t);
 jq_node *jqp_mk(parser *p, jq_op op);
 jq_node *jqp_mk_lit(parser *p, jv v);
 /* Declares a name in the compile-time scope (false when out of memory). */
-bool jqp_push_scope(parser *p, int kind, const char *name, size_t len, int arity);
+bool jqp_push_scope(parser *p, int kind, const char *name, size_t len,
+                    int arity);
 /* Grammar entries used by the program level. */
 jq_node *jqp_parse_pipe(parser *p);
 jq_node *jqp_parse_object(parser *p);

@@ -41,7 +41,8 @@ static int group_names(const char *p, size_t n, char ***out, size_t *nout) {
     if (i + 1 < n && p[i + 1] == '?') {
       size_t j = i + 2;
       if (j < n && p[j] == 'P') j++;
-      if (j < n && p[j] == '<' && j + 1 < n && p[j + 1] != '=' && p[j + 1] != '!') {
+      if (j < n && p[j] == '<' && j + 1 < n && p[j + 1] != '=' &&
+          p[j + 1] != '!') {
         size_t s = j + 1, e = s;
         while (e < n && p[e] != '>') e++;
         name = strndup(p + s, e - s);
@@ -67,7 +68,9 @@ fail:
   return -1;
 }
 
-static size_t cp_count(const char *s, size_t n) { return vsh__utf8_count(s, n); }
+static size_t cp_count(const char *s, size_t n) {
+  return vsh__utf8_count(s, n);
+}
 
 /* _match_impl(re; flags; test): an array of match objects, or a bool */
 jv f_match_impl(jq_st *st, jv in, jv *a) {
@@ -86,10 +89,13 @@ jv f_match_impl(jq_st *st, jv in, jv *a) {
       case 'i': cf |= VSH_RE_ICASE; break;
       case 'x': extended = true; break;
       case 'n': noempty = true; break;
-      case 's': case 'l': case 'p': break;
+      case 's':
+      case 'l':
+      case 'p': break;
       default: {
         char buf[128];
-        snprintf(buf, sizeof buf, "%.40s is not a valid modifier string", jv_sv(flags));
+        snprintf(buf, sizeof buf, "%.40s is not a valid modifier string",
+                 jv_sv(flags));
         jq_error(st, "%s", buf);
         return jv_invalid();
       }
@@ -133,8 +139,8 @@ jv f_match_impl(jq_st *st, jv in, jv *a) {
   vsh__buf_init(&why);
   int rc = vsh__regex_compile(&rx, pat, plen, cf, &why);
   if (rc) {
-    jq_error(st, "%.*s (at offset 0) is not a valid regex: %s", (int)plen,
-             pat, why.data ? why.data : "invalid");
+    jq_error(st, "%.*s (at offset 0) is not a valid regex: %s", (int)plen, pat,
+             why.data ? why.data : "invalid");
     vsh_buf_dispose(&why);
     vsh_buf_dispose(&xp);
     return jv_invalid();
@@ -202,11 +208,12 @@ jv f_match_impl(jq_st *st, jv in, jv *a) {
         co = jv_obj_set(co, jv_str_c("string"), jv_null());
       } else {
         size_t gs = (size_t)m[g].so, ge = (size_t)m[g].eo;
-        co = jv_obj_set(co, jv_str_c("offset"),
-                        jv_num((double)(cbase + (gs >= so ? cp_count(s + so, gs - so)
-                                                          : 0) -
-                                        (gs < so ? cp_count(s + gs, so - gs) : 0))));
-        co = jv_obj_set(co, jv_str_c("length"), jv_num((double)cp_count(s + gs, ge - gs)));
+        co = jv_obj_set(
+            co, jv_str_c("offset"),
+            jv_num((double)(cbase + (gs >= so ? cp_count(s + so, gs - so) : 0) -
+                            (gs < so ? cp_count(s + gs, so - gs) : 0))));
+        co = jv_obj_set(co, jv_str_c("length"),
+                        jv_num((double)cp_count(s + gs, ge - gs)));
         co = jv_obj_set(co, jv_str_c("string"), jv_str_n(s + gs, ge - gs));
       }
       co = jv_obj_set(co, jv_str_c("name"),
@@ -258,7 +265,8 @@ jv f_sub_join(jq_st *st, jv in, jv *a) {
     jv m = ms.u.a->v[i];
     jv *off = m.kind == JV_OBJECT ? jv_obj_find_c(m, "offset", 6) : NULL;
     jv *len = m.kind == JV_OBJECT ? jv_obj_find_c(m, "length", 6) : NULL;
-    if (!off || !len || off->kind != JV_NUMBER || len->kind != JV_NUMBER) continue;
+    if (!off || !len || off->kind != JV_NUMBER || len->kind != JV_NUMBER)
+      continue;
     size_t co = (size_t)jv_n(*off), cl = (size_t)jv_n(*len);
     /* code points -> bytes, moving forward only */
     while (cpos < co && bpos < n) {
@@ -295,4 +303,3 @@ jv f_sub_join(jq_st *st, jv in, jv *a) {
   if (!o.data && !(o.data = calloc(1, 1))) return oom(st);
   return chk(st, jv_str_buf(&o));
 }
-

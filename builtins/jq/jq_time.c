@@ -31,7 +31,7 @@ static bool jv_to_tm(jq_st *st, jv a, struct tm *tm, const char *who) {
     return false;
   }
   int *f[] = {&tm->tm_year, &tm->tm_mon, &tm->tm_mday, &tm->tm_hour,
-              &tm->tm_min, &tm->tm_sec, &tm->tm_wday, &tm->tm_yday};
+              &tm->tm_min,  &tm->tm_sec, &tm->tm_wday, &tm->tm_yday};
   for (size_t i = 0; i < 8 && i < a.u.a->n; i++) {
     if (a.u.a->v[i].kind != JV_NUMBER) {
       jq_error(st, "%s requires parsed datetime inputs", who);
@@ -139,8 +139,9 @@ jv f_strptime(jq_st *st, jv in, jv *a) {
   const char *end = strptime(jv_sv(in), jv_sv(a[0]), &tm);
   if (!end || *end) {
     char buf[300];
-    snprintf(buf, sizeof buf, "date \"%.100s\" does not match format \"%.100s\"",
-             jv_sv(in), jv_sv(a[0]));
+    snprintf(buf, sizeof buf,
+             "date \"%.100s\" does not match format \"%.100s\"", jv_sv(in),
+             jv_sv(a[0]));
     jq_error(st, "%s", buf);
     return jv_invalid();
   }
@@ -153,4 +154,3 @@ jv f_strptime(jq_st *st, jv in, jv *a) {
   tm.tm_yday = t3.tm_yday;
   return chk(st, tm_to_jv(&tm, 0));
 }
-

@@ -82,25 +82,25 @@ uint32_t jv_str_hash(jv s) {
 
 static void free_one(jv v, jv **stk, size_t *n, size_t *cap) {
   /* children whose count drops to zero go on the work stack */
-#define PUSH(x)                                                          \
-  do {                                                                   \
-    jv x_ = (x);                                                         \
-    if (jv_heap(x_) && --(*(uint32_t *)x_.u.s) == 0) {                   \
-      if (x_.kind == JV_STRING || x_.kind == JV_NUMBER) {                \
-        free(x_.u.s);                                                    \
-      } else {                                                           \
-        if (*n == *cap) {                                                \
-          size_t nc = *cap ? *cap * 2 : 64;                              \
-          jv *ns = realloc(*stk, nc * sizeof *ns);                       \
-          if (!ns) { /* cannot defer: leak rather than recurse */        \
-            break;                                                       \
-          }                                                              \
-          *stk = ns;                                                     \
-          *cap = nc;                                                     \
-        }                                                                \
-        (*stk)[(*n)++] = x_;                                             \
-      }                                                                  \
-    }                                                                    \
+#define PUSH(x)                                                                \
+  do {                                                                         \
+    jv x_ = (x);                                                               \
+    if (jv_heap(x_) && --(*(uint32_t *)x_.u.s) == 0) {                         \
+      if (x_.kind == JV_STRING || x_.kind == JV_NUMBER) {                      \
+        free(x_.u.s);                                                          \
+      } else {                                                                 \
+        if (*n == *cap) {                                                      \
+          size_t nc = *cap ? *cap * 2 : 64;                                    \
+          jv *ns = realloc(*stk, nc * sizeof *ns);                             \
+          if (!ns) { /* cannot defer: leak rather than recurse */              \
+            break;                                                             \
+          }                                                                    \
+          *stk = ns;                                                           \
+          *cap = nc;                                                           \
+        }                                                                      \
+        (*stk)[(*n)++] = x_;                                                   \
+      }                                                                        \
+    }                                                                          \
   } while (0)
   if (v.kind == JV_ARRAY) {
     jv_arr *a = v.u.a;
@@ -154,8 +154,7 @@ jv jv_unshare(jv v) {
   if (v.kind == JV_ARRAY) {
     r = jv_arr_new(v.u.a->n);
     if (jv_ok(r)) {
-      for (size_t i = 0; i < v.u.a->n; i++)
-        r.u.a->v[i] = jv_ref(v.u.a->v[i]);
+      for (size_t i = 0; i < v.u.a->n; i++) r.u.a->v[i] = jv_ref(v.u.a->v[i]);
       r.u.a->n = v.u.a->n;
     }
   } else if (v.kind == JV_OBJECT) {
@@ -394,8 +393,8 @@ jv jv_obj_del(jv o, jv k) {
     jv_unref(k);
     return jv_invalid();
   }
-  long i = obj_pos(o.u.o, k.u.s->s, k.u.s->len,
-                   o.u.o->idx ? jv_str_hash(k) : 0);
+  long i =
+      obj_pos(o.u.o, k.u.s->s, k.u.s->len, o.u.o->idx ? jv_str_hash(k) : 0);
   jv_unref(k);
   if (i < 0) return o;
   o = jv_unshare(o);
@@ -463,7 +462,8 @@ static jv merge_d(jv a, jv b, bool deep, int depth, bool *toodeep) {
 const char *jv_kind_name(jv_kind k) {
   switch (k) {
   case JV_NULL: return "null";
-  case JV_FALSE: case JV_TRUE: return "boolean";
+  case JV_FALSE:
+  case JV_TRUE: return "boolean";
   case JV_NUMBER: return "number";
   case JV_STRING: return "string";
   case JV_ARRAY: return "array";
@@ -539,8 +539,8 @@ static int cmp_depth(jv a, jv b, int depth) {
  * first digit. */
 typedef struct dec {
   int sign;
-  size_t nd;     /* significant digits */
-  long e;        /* exponent of the first significant digit */
+  size_t nd; /* significant digits */
+  long e;    /* exponent of the first significant digit */
   char dig[80];
 } dec;
 
@@ -607,10 +607,8 @@ static int num_lit_cmp(jv a, jv b) {
   double da = jv_n(a), db = jv_n(b);
   /* two literals compare as decimals, anything else as doubles (as
    * jq 1.7 with decNumber) */
-  if (x.data && y.data && a.lit && b.lit)
-    c = jv_lit_cmp(x.data, y.data);
-  else
-    c = da < db ? -1 : da > db;
+  if (x.data && y.data && a.lit && b.lit) c = jv_lit_cmp(x.data, y.data);
+  else c = da < db ? -1 : da > db;
   vsh_buf_dispose(&x);
   vsh_buf_dispose(&y);
   return c;
@@ -634,9 +632,8 @@ static int eq_depth(jv a, jv b, int depth) {
     return jv_n(a) == jv_n(b);
   }
   if (a.kind == JV_STRING)
-    return a.u.s == b.u.s ||
-           (a.u.s->len == b.u.s->len &&
-            memcmp(a.u.s->s, b.u.s->s, a.u.s->len) == 0);
+    return a.u.s == b.u.s || (a.u.s->len == b.u.s->len &&
+                              memcmp(a.u.s->s, b.u.s->s, a.u.s->len) == 0);
   if (a.kind != JV_ARRAY && a.kind != JV_OBJECT) return 1;
   if (a.u.s == b.u.s) return 1;
   if (depth > JV_MAX_DEPTH) return JV_CMP_DEEP;
@@ -669,9 +666,8 @@ bool jv_is_integer(jv v) {
 }
 
 static int contains_d(jv a, jv b, int depth) {
-  if (a.kind != b.kind &&
-      !((a.kind == JV_TRUE || a.kind == JV_FALSE) &&
-        (b.kind == JV_TRUE || b.kind == JV_FALSE)))
+  if (a.kind != b.kind && !((a.kind == JV_TRUE || a.kind == JV_FALSE) &&
+                            (b.kind == JV_TRUE || b.kind == JV_FALSE)))
     return 0;
   if (depth > JV_MAX_DEPTH) return JV_CMP_DEEP;
   if (a.kind == JV_OBJECT) {
@@ -747,7 +743,8 @@ static void merge_sort(srt *x, srt *tmp, size_t n, bool *deep) {
 }
 
 int jv_sort_pairs(jv *k, jv *v, size_t n) {
-  srt *x = malloc((n ? n : 1) * sizeof *x), *tmp = malloc((n ? n : 1) * sizeof *x);
+  srt *x = malloc((n ? n : 1) * sizeof *x),
+      *tmp = malloc((n ? n : 1) * sizeof *x);
   if (!x || !tmp) {
     free(x);
     free(tmp);

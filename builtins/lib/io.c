@@ -39,8 +39,7 @@ int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
   }
   if (st.type == VFS_FIFO) { /* a named pipe: its read end */
     vfs_file_close(fh);
-    return sh_stream_fifo_open(b->fs, st.ino, true, false,
-                               bi_exec(b), out);
+    return sh_stream_fifo_open(b->fs, st.ino, true, false, bi_exec(b), out);
   }
   *out = sh_stream_file_new(fh, name);
   return *out ? 0 : VSH_ENOMEM;
@@ -93,8 +92,8 @@ int bi_read_line(bi_reader *r, char delim, const char **line, size_t *len) {
   return 1;
 }
 
-int bi_each_input(bi_ctx *b, int n, char **names, int headers,
-                  bi_input_fn fn, void *ud) {
+int bi_each_input(bi_ctx *b, int n, char **names, int headers, bi_input_fn fn,
+                  void *ud) {
   char *dash[] = {(char *)"-"};
   if (!n) {
     names = dash;

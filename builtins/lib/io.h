@@ -34,8 +34,8 @@ void bi_reader_dispose(bi_reader *r);
  * and the loop goes on.  Returns the exit status (0, 1, or 141 when the
  * reader of stdout is gone). */
 typedef int (*bi_input_fn)(bi_ctx *b, sh_stream *in, void *ud);
-int bi_each_input(bi_ctx *b, int n, char **names, int headers,
-                  bi_input_fn fn, void *ud);
+int bi_each_input(bi_ctx *b, int n, char **names, int headers, bi_input_fn fn,
+                  void *ud);
 
 /* Reads up to n bytes, retrying short reads until n or EOF; checks
  * cancellation.  >= 0 bytes or a negative vsh_err. */

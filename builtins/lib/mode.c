@@ -22,8 +22,7 @@ void bi_mode_string(const vfs_info *st, char out[11]) {
   unsigned m = st->mode;
   out[0] = bi_type_char(st->type);
   const char *rwx = "rwxrwxrwx";
-  for (int i = 0; i < 9; i++)
-    out[1 + i] = (m & (0400u >> i)) ? rwx[i] : '-';
+  for (int i = 0; i < 9; i++) out[1 + i] = (m & (0400u >> i)) ? rwx[i] : '-';
   if (m & 04000) out[3] = (m & 0100) ? 's' : 'S';
   if (m & 02000) out[6] = (m & 0010) ? 's' : 'S';
   if (m & 01000) out[9] = (m & 0001) ? 't' : 'T';
@@ -115,7 +114,9 @@ bool bi_parse_mode(const char *s, unsigned old, bool is_dir, unsigned umask,
       char op = *p++;
       unsigned perm = 0;
       if (*p == 'u' || *p == 'g' || *p == 'o') {
-        unsigned src = *p == 'u' ? (m >> 6) & 7 : *p == 'g' ? (m >> 3) & 7 : m & 7;
+        unsigned src = *p == 'u'   ? (m >> 6) & 7
+                       : *p == 'g' ? (m >> 3) & 7
+                                   : m & 7;
         perm = src * 0111;
         p++;
       } else {

@@ -48,9 +48,9 @@ typedef struct opt_spec {
 
 /* Ids of the implicit --help and --version, never returned. */
 enum { OPT_HELP = -10, OPT_VERSION = -11 };
-static const bi_option std_opts[] = {{"help", BI_ARG_NONE, OPT_HELP, NULL},
-                                     {"version", BI_ARG_NONE, OPT_VERSION,
-                                      NULL}};
+static const bi_option std_opts[] = {
+    {"help", BI_ARG_NONE, OPT_HELP, NULL},
+    {"version", BI_ARG_NONE, OPT_VERSION, NULL}};
 
 static bool lo_end(const bi_option *o) { return !o->name && !o->val; }
 
@@ -100,8 +100,8 @@ static int fail(bi_ctx *b, bi_opts *g, const opt_spec *sp, const char *fmt,
 }
 
 /* GNU getopt's "is ambiguous; possibilities: '--a' '--b'". */
-static int ambiguous(bi_ctx *b, bi_opts *g, const opt_spec *sp,
-                     const char *arg, size_t n) {
+static int ambiguous(bi_ctx *b, bi_opts *g, const opt_spec *sp, const char *arg,
+                     size_t n) {
   vsh_buf m = {0};
   vsh__buf_printf(&m, "option '--%s' is ambiguous; possibilities:", arg);
   const bi_option *o;
@@ -118,8 +118,8 @@ static int ambiguous(bi_ctx *b, bi_opts *g, const opt_spec *sp,
 
 /* An unknown option: GNU's message (fmt with what), or the command's
  * own with the whole argument. */
-static int unknown(bi_ctx *b, bi_opts *g, const opt_spec *sp,
-                   const char *fmt, const char *what, const char *whole) {
+static int unknown(bi_ctx *b, bi_opts *g, const opt_spec *sp, const char *fmt,
+                   const char *what, const char *whole) {
   if (sp->cmd && sp->cmd->unknown_fmt)
     return fail(b, g, sp, sp->cmd->unknown_fmt, whole);
   return fail(b, g, sp, fmt, what);
@@ -143,8 +143,7 @@ static int long_opt(bi_ctx *b, bi_opts *g, const opt_spec *sp,
     }
     if (exact) continue;
     /* Prefixes of several names for one option are not ambiguous. */
-    if (found && (hit.has_arg != o->has_arg || hit.val != o->val))
-      amb = true;
+    if (found && (hit.has_arg != o->has_arg || hit.val != o->val)) amb = true;
     if (!found) hit = *o;
     found = true;
   }
@@ -153,8 +152,7 @@ static int long_opt(bi_ctx *b, bi_opts *g, const opt_spec *sp,
   if (amb) return ambiguous(b, g, sp, arg, n);
   g->arg = NULL;
   if (hit.has_arg == BI_ARG_NONE && eq)
-    return fail(b, g, sp, "option '--%s' doesn't allow an argument",
-                hit.name);
+    return fail(b, g, sp, "option '--%s' doesn't allow an argument", hit.name);
   if (eq) {
     g->arg = eq + 1;
   } else if (hit.has_arg == BI_ARG_REQUIRED) {
@@ -248,8 +246,7 @@ int bi_opt(bi_ctx *b, bi_opts *g, const bi_cmd *cmd) {
 }
 
 int bi_opt_alone(bi_ctx *b, const bi_cmd *cmd) {
-  if (b->argc != 2 || strncmp(b->argv[1], "--", 2) || !b->argv[1][2])
-    return -1;
+  if (b->argc != 2 || strncmp(b->argv[1], "--", 2) || !b->argv[1][2]) return -1;
   const char *a = b->argv[1] + 2;
   size_t n = strlen(a);
   if (!strncmp("help", a, n)) return bi_cmd_help(b, cmd);
@@ -295,10 +292,8 @@ static const char *option_left(vsh_buf *o, const bi_cmd *cmd,
   if (h[0] != '=') return h;
   const char *sp = strchr(h, ' ');
   int n = sp ? (int)(sp - h - 1) : (int)strlen(h + 1);
-  if (lo->has_arg == BI_ARG_OPTIONAL)
-    vsh__buf_printf(o, "[=%.*s]", n, h + 1);
-  else
-    vsh__buf_printf(o, "%s%.*s", lo->name ? "=" : " ", n, h + 1);
+  if (lo->has_arg == BI_ARG_OPTIONAL) vsh__buf_printf(o, "[=%.*s]", n, h + 1);
+  else vsh__buf_printf(o, "%s%.*s", lo->name ? "=" : " ", n, h + 1);
   return sp ? sp + 1 : "";
 }
 
@@ -360,9 +355,9 @@ int bi_cmd_help(bi_ctx *b, const bi_cmd *cmd) {
 }
 
 int bi_cmd_version(bi_ctx *b, const bi_cmd *cmd) {
-  int rc = cmd->version ? bi_puts(b, cmd->version)
-                        : bi_printf(b, "%s (vsh) %s\n", cmd->name,
-                                    VSH_VERSION_STRING);
+  int rc = cmd->version
+               ? bi_puts(b, cmd->version)
+               : bi_printf(b, "%s (vsh) %s\n", cmd->name, VSH_VERSION_STRING);
   return rc == VSH_EPIPE ? 141 : rc ? 1 : 0;
 }
 
@@ -379,7 +374,8 @@ bool bi_parse_size(const char *s, uint64_t *out) {
     else {
       int pow = p == sfx ? 1 : (int)(p - sfx);
       bool si = end[1] == 'B';
-      if (end[1] && !(si && !end[2]) && !(end[1] == 'i' && end[2] == 'B' && !end[3]))
+      if (end[1] && !(si && !end[2]) &&
+          !(end[1] == 'i' && end[2] == 'B' && !end[3]))
         return false;
       for (int i = 0; i < pow; i++) mul *= si ? 1000 : 1024;
     }
@@ -390,8 +386,7 @@ bool bi_parse_size(const char *s, uint64_t *out) {
 }
 
 int bi_getopt_nul(bi_ctx *b, bi_opts *g, const bi_nul_opt *o, char *end) {
-  const bi_option lo[] = {{o->longname, BI_ARG_NONE, o->letter, NULL},
-                          {0}};
+  const bi_option lo[] = {{o->longname, BI_ARG_NONE, o->letter, NULL}, {0}};
   const char shortopts[2] = {o->letter, 0};
   const bi_cmd cmd = {.name = o->name,
                       .usage = o->usage,
@@ -416,7 +411,6 @@ vsh_re_budget bi_re_budget(bi_ctx *b) {
 int bi_re_failed(bi_ctx *b, int rc) {
   if (rc == VSH_ELIMIT)
     bi_err(b, "regular expression too complex for the input (work limit)");
-  else if (rc == VSH_ENOMEM)
-    bi_err(b, "memory exhausted");
+  else if (rc == VSH_ENOMEM) bi_err(b, "memory exhausted");
   return rc == VSH_EABORTED ? 1 : 2;
 }

@@ -73,15 +73,15 @@ enum {
 };
 typedef struct bi_cmd {
   const char *name;
-  const char *usage;  /* "Usage: cat [OPTION]... [FILE]...\n" (+ "  or: ") */
-  const char *about;  /* what the command does, and any further help text */
+  const char *usage;     /* "Usage: cat [OPTION]... [FILE]...\n" (+ "  or: ") */
+  const char *about;     /* what the command does, and any further help text */
   const char *shortopts; /* getopt-like: "n:rv", "::" optional argument */
   const bi_option *longopts; /* NULL or ends with {0} */
-  unsigned flags;     /* BI_CMD_* */
+  unsigned flags;            /* BI_CMD_* */
   int bad_status;
-  const char *footer; /* after the generated option list */
-  int help_col;       /* where option help starts (0: after the widest) */
-  const char *version; /* the --version text, when not "NAME (vsh) ..." */
+  const char *footer;   /* after the generated option list */
+  int help_col;         /* where option help starts (0: after the widest) */
+  const char *version;  /* the --version text, when not "NAME (vsh) ..." */
   const char *try_text; /* printed after a usage error instead of the
                            standard "Try" line (wget's, tar's) */
   /* An unknown option: "NAME: " and this format with the whole argument

@@ -132,8 +132,8 @@ int bi_canon_path(bi_ctx *b, const char *abs, int mode, vsh_buf *out) {
     vfs_info st;
     int r = vfs_stat(b->fs, out->data, false, &st);
     if (r) {
-      if (r == VSH_ENOENT &&
-          (mode == BI_CANON_MISSING || (mode == BI_CANON_ALL_BUT_LAST && last))) {
+      if (r == VSH_ENOENT && (mode == BI_CANON_MISSING ||
+                              (mode == BI_CANON_ALL_BUT_LAST && last))) {
         missing = mode == BI_CANON_MISSING;
         continue;
       }

@@ -170,8 +170,7 @@ bool bi_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
     } else {
       zoned = false;
     }
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || hh > 24 || mm > 59 ||
-        ss > 60)
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || hh > 24 || mm > 59 || ss > 60)
       return false;
     int64_t local = vsh__days_from_civil(y, (int)mo, (int)d) * 86400 +
                     hh * 3600 + mm * 60 + ss;
@@ -214,13 +213,14 @@ bool bi_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
     static const struct {
       const char *w;
       long secs;
-    } units[] = {{"seconds", 1},       {"second", 1},    {"secs", 1},
-                 {"sec", 1},           {"minutes", 60},  {"minute", 60},
-                 {"mins", 60},         {"min", 60},      {"hours", 3600},
-                 {"hour", 3600},       {"days", 86400},  {"day", 86400},
-                 {"weeks", 604800},    {"week", 604800}, {"fortnight", 1209600},
-                 {"months", 2592000},  {"month", 2592000},
-                 {"years", 31536000},  {"year", 31536000}};
+    } units[] = {
+        {"seconds", 1},      {"second", 1},      {"secs", 1},
+        {"sec", 1},          {"minutes", 60},    {"minute", 60},
+        {"mins", 60},        {"min", 60},        {"hours", 3600},
+        {"hour", 3600},      {"days", 86400},    {"day", 86400},
+        {"weeks", 604800},   {"week", 604800},   {"fortnight", 1209600},
+        {"months", 2592000}, {"month", 2592000}, {"years", 31536000},
+        {"year", 31536000}};
     long secs = 0;
     for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
       if (word_is(&p, units[i].w)) {

@@ -14,7 +14,7 @@
 typedef struct bi_tm {
   int64_t year;
   int mon, mday, hour, min, sec, wday, yday; /* mon 0-11, wday 0=Sun */
-  long off;                                   /* seconds east of UTC */
+  long off;                                  /* seconds east of UTC */
 } bi_tm;
 
 /* The zone of $TZ (core/tz.h's rules). */
@@ -46,8 +46,7 @@ void bi_fmt_full(bi_ctx *b, struct timespec ts, char *out, size_t n);
 bool bi_parse_date(bi_ctx *b, const char *s, struct timespec *out);
 
 /* Appends ts formatted as date +FORMAT does, in $TZ (sys/date.c). */
-void bi_format_time(bi_ctx *b, vsh_buf *o, const char *fmt,
-                    struct timespec ts);
+void bi_format_time(bi_ctx *b, vsh_buf *o, const char *fmt, struct timespec ts);
 /* Appends ts as "%Y-%m-%d %H:%M:%S.%N %z" (sys/date.c). */
 void bi_format_mtime(bi_ctx *b, vsh_buf *o, struct timespec ts);
 

@@ -26,8 +26,8 @@ struct bi_walk {
   bi_went cur;
   vsh_buf path, shown;
   char *root_path, *root_shown;
-  int state;          /* 0: root not returned yet, 1: walking */
-  bool pending_dir;   /* cur is a directory to descend into */
+  int state;        /* 0: root not returned yet, 1: walking */
+  bool pending_dir; /* cur is a directory to descend into */
   bool skip;
 };
 

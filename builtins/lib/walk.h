@@ -24,7 +24,7 @@ typedef struct bi_went {
   const char *name;  /* last component of shown */
   int depth;         /* the root is 0 */
   vfs_info st;
-  int err;   /* stat failed (st invalid), or a readdir error when dir_err */
+  int err;      /* stat failed (st invalid), or a readdir error when dir_err */
   int link_err; /* a followed link that could not be followed: why
                    (VSH_ENOENT dangling, VSH_ELOOP); st is the link's */
   bool dir_err; /* reading this directory failed (comes after its pre) */

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 /* find's arguments are an expression, not options: main answers
  * --help and --version from this declaration itself. */
 static const bi_cmd find_cmd = {
@@ -52,8 +51,8 @@ static bool cancelled_cb(void *ud) { return bi_cancelled((bi_ctx *)ud); }
 
 typedef struct fent {
   bi_went *w;
-  const char *path;  /* shown path */
-  bool skip;         /* -prune hit */
+  const char *path; /* shown path */
+  bool skip;        /* -prune hit */
 } fent;
 
 static bool num_cmp(char cmp, int64_t v, int64_t n) {
@@ -99,7 +98,9 @@ static void fmt_time_char(find_st *s, struct timespec ts, char k, vsh_buf *o) {
   bi_time_at(ts.tv_sec, zoff, &tm);
   long off = zoff < 0 ? -zoff : zoff;
   switch (k) {
-  case '@': vsh__buf_printf(o, "%lld.%09ld0", (long long)ts.tv_sec, (long)ts.tv_nsec); break;
+  case '@':
+    vsh__buf_printf(o, "%lld.%09ld0", (long long)ts.tv_sec, (long)ts.tv_nsec);
+    break;
   case 'Y': vsh__buf_printf(o, "%lld", (long long)tm.year); break;
   case 'y': vsh__buf_printf(o, "%02d", (int)(tm.year % 100)); break;
   case 'm': vsh__buf_printf(o, "%02d", tm.mon + 1); break;
@@ -113,22 +114,47 @@ static void fmt_time_char(find_st *s, struct timespec ts, char k, vsh_buf *o) {
   case 'S': vsh__buf_printf(o, "%02d.%09ld0", tm.sec, (long)ts.tv_nsec); break;
   case 'p': vsh__buf_puts(o, tm.hour < 12 ? "AM" : "PM"); break;
   case 'a': vsh__buf_puts(o, bi_days[tm.wday]); break;
-  case 'b': case 'h': vsh__buf_puts(o, bi_months[tm.mon]); break;
+  case 'b':
+  case 'h': vsh__buf_puts(o, bi_months[tm.mon]); break;
   case 'j': vsh__buf_printf(o, "%03d", tm.yday + 1); break;
-  case 'F': vsh__buf_printf(o, "%04lld-%02d-%02d", (long long)tm.year, tm.mon + 1, tm.mday); break;
-  case 'D': vsh__buf_printf(o, "%02d/%02d/%02d", tm.mon + 1, tm.mday, (int)(tm.year % 100)); break;
-  case 'T': case '+':
-    if (k == '+')
-      vsh__buf_printf(o, "%04lld-%02d-%02d+", (long long)tm.year, tm.mon + 1, tm.mday);
-    vsh__buf_printf(o, "%02d:%02d:%02d.%09ld0", tm.hour, tm.min, tm.sec, (long)ts.tv_nsec);
+  case 'F':
+    vsh__buf_printf(o, "%04lld-%02d-%02d", (long long)tm.year, tm.mon + 1,
+                    tm.mday);
     break;
-  case 'X': vsh__buf_printf(o, "%02d:%02d:%02d", tm.hour, tm.min, tm.sec); break;
-  case 'r': vsh__buf_printf(o, "%02d:%02d:%02d %s", tm.hour % 12 ? tm.hour % 12 : 12, tm.min, tm.sec, tm.hour < 12 ? "AM" : "PM"); break;
+  case 'D':
+    vsh__buf_printf(o, "%02d/%02d/%02d", tm.mon + 1, tm.mday,
+                    (int)(tm.year % 100));
+    break;
+  case 'T':
+  case '+':
+    if (k == '+')
+      vsh__buf_printf(o, "%04lld-%02d-%02d+", (long long)tm.year, tm.mon + 1,
+                      tm.mday);
+    vsh__buf_printf(o, "%02d:%02d:%02d.%09ld0", tm.hour, tm.min, tm.sec,
+                    (long)ts.tv_nsec);
+    break;
+  case 'X':
+    vsh__buf_printf(o, "%02d:%02d:%02d", tm.hour, tm.min, tm.sec);
+    break;
+  case 'r':
+    vsh__buf_printf(o, "%02d:%02d:%02d %s", tm.hour % 12 ? tm.hour % 12 : 12,
+                    tm.min, tm.sec, tm.hour < 12 ? "AM" : "PM");
+    break;
   case 'R': vsh__buf_printf(o, "%02d:%02d", tm.hour, tm.min); break;
-  case 'c': vsh__buf_printf(o, "%s %s %2d %02d:%02d:%02d %lld", bi_days[tm.wday], bi_months[tm.mon], tm.mday, tm.hour, tm.min, tm.sec, (long long)tm.year); break;
-  case 'x': vsh__buf_printf(o, "%02d/%02d/%02d", tm.mon + 1, tm.mday, (int)(tm.year % 100)); break;
+  case 'c':
+    vsh__buf_printf(o, "%s %s %2d %02d:%02d:%02d %lld", bi_days[tm.wday],
+                    bi_months[tm.mon], tm.mday, tm.hour, tm.min, tm.sec,
+                    (long long)tm.year);
+    break;
+  case 'x':
+    vsh__buf_printf(o, "%02d/%02d/%02d", tm.mon + 1, tm.mday,
+                    (int)(tm.year % 100));
+    break;
   case 's': vsh__buf_printf(o, "%lld", (long long)ts.tv_sec); break;
-  case 'z': vsh__buf_printf(o, "%c%02ld%02ld", zoff < 0 ? '-' : '+', off / 3600, off % 3600 / 60); break;
+  case 'z':
+    vsh__buf_printf(o, "%c%02ld%02ld", zoff < 0 ? '-' : '+', off / 3600,
+                    off % 3600 / 60);
+    break;
   case 'Z': vsh__buf_puts(o, zname); break;
   case 'U': vsh__buf_printf(o, "%02d", (tm.yday + 7 - tm.wday) / 7); break;
   case 'w': vsh__buf_printf(o, "%d", tm.wday); break;
@@ -164,7 +190,10 @@ static void do_printf(find_st *s, fent *e, const char *f, vsh_buf *o) {
       case 'v': vsh__buf_putc(o, '\v'); break;
       case '\\': vsh__buf_putc(o, '\\'); break;
       case 'c': s->quit = s->quit; goto done; /* stop this format */
-      case 0: vsh__buf_putc(o, '\\'); p--; break;
+      case 0:
+        vsh__buf_putc(o, '\\');
+        p--;
+        break;
       default:
         if (*p >= '0' && *p <= '7') {
           int val = 0, k = 0;
@@ -215,7 +244,8 @@ static void do_printf(find_st *s, fent *e, const char *f, vsh_buf *o) {
         const char *sl = NULL;
         for (size_t i = 0; i < n; i++)
           if (nm[i] == '/') sl = nm + i;
-        if (sl && sl + 1 < nm + n) vsh__buf_append(&v, sl + 1, (size_t)(nm + n - sl - 1));
+        if (sl && sl + 1 < nm + n)
+          vsh__buf_append(&v, sl + 1, (size_t)(nm + n - sl - 1));
         else vsh__buf_append(&v, nm, n);
       } else {
         vsh__buf_puts(&v, nm);
@@ -251,8 +281,10 @@ static void do_printf(find_st *s, fent *e, const char *f, vsh_buf *o) {
       }
       break;
     }
-    case 'u': case 'g': {
-      const char *nm = *p == 'u' ? bi_user_name(st->uid) : bi_group_name(st->gid);
+    case 'u':
+    case 'g': {
+      const char *nm =
+          *p == 'u' ? bi_user_name(st->uid) : bi_group_name(st->gid);
       if (nm) vsh__buf_puts(&v, nm);
       else vsh__buf_printf(&v, "%u", *p == 'u' ? st->uid : st->gid);
       break;
@@ -261,8 +293,12 @@ static void do_printf(find_st *s, fent *e, const char *f, vsh_buf *o) {
     case 'G': vsh__buf_printf(&v, "%u", st->gid); break;
     case 'i': vsh__buf_printf(&v, "%llu", (unsigned long long)st->ino); break;
     case 'n': vsh__buf_printf(&v, "%u", st->nlink); break;
-    case 'k': vsh__buf_printf(&v, "%llu", (unsigned long long)(bi_blocks(st) / 2)); break;
-    case 'b': vsh__buf_printf(&v, "%llu", (unsigned long long)bi_blocks(st)); break;
+    case 'k':
+      vsh__buf_printf(&v, "%llu", (unsigned long long)(bi_blocks(st) / 2));
+      break;
+    case 'b':
+      vsh__buf_printf(&v, "%llu", (unsigned long long)bi_blocks(st));
+      break;
     case 'D': vsh__buf_puts(&v, "0"); break;
     case 'F': vsh__buf_puts(&v, "vsh"); break;
     case 'S': vsh__buf_puts(&v, st->size ? "1" : "1"); break;
@@ -272,8 +308,12 @@ static void do_printf(find_st *s, fent *e, const char *f, vsh_buf *o) {
     case 't': fmt_ctime(s, st->mtime, &v); break;
     case 'a': fmt_ctime(s, st->atime, &v); break;
     case 'c': fmt_ctime(s, st->ctime, &v); break;
-    case 'T': case 'A': case 'C': {
-      struct timespec ts = *p == 'T' ? st->mtime : *p == 'A' ? st->atime : st->ctime;
+    case 'T':
+    case 'A':
+    case 'C': {
+      struct timespec ts = *p == 'T'   ? st->mtime
+                           : *p == 'A' ? st->atime
+                                       : st->ctime;
       if (!p[1]) {
         vsh__buf_putc(&v, '%');
         vsh__buf_putc(&v, *p);
@@ -409,8 +449,7 @@ static bool do_exec(find_st *s, fnode *n, fent *e) {
     return false;
   }
   if (n->batch) {
-    if (n->npend && n->in_dir &&
-        (e->w->depth == 0 || strcmp(n->pend_dir, dir)))
+    if (n->npend && n->in_dir && (e->w->depth == 0 || strcmp(n->pend_dir, dir)))
       flush_batch(s, n);
     char *c = strdup(path);
     if (!c || (n->in_dir && !n->pend_dir && !(n->pend_dir = strdup(dir)))) {
@@ -433,7 +472,8 @@ static bool do_exec(find_st *s, fnode *n, fent *e) {
     vsh__arena_pop(s->b->arena, m);
     return true;
   }
-  char **argv = vsh__arena_alloc(s->b->arena, ((size_t)n->argc + 1) * sizeof(char *));
+  char **argv =
+      vsh__arena_alloc(s->b->arena, ((size_t)n->argc + 1) * sizeof(char *));
   if (!argv) return false;
   size_t pl = strlen(path);
   for (int i = 0; i < n->argc; i++) {
@@ -461,8 +501,7 @@ static bool do_exec(find_st *s, fnode *n, fent *e) {
   }
   argv[n->argc] = NULL;
   int st = 1;
-  if (!n->ask || ask_user(s, n, e))
-    st = run_cmd(s, dir, n->ask, n->argc, argv);
+  if (!n->ask || ask_user(s, n, e)) st = run_cmd(s, dir, n->ask, n->argc, argv);
   vsh__arena_pop(s->b->arena, m);
   return st == 0;
 }
@@ -502,15 +541,17 @@ static bool eval_kids(find_st *s, fnode *n, fent *e) {
     eval(s, n->kids[0], e);
     if (s->quit || s->rc) return false;
     return eval(s, n->kids[1], e);
-  default:
-    return !eval(s, n->kids[0], e);
+  default: return !eval(s, n->kids[0], e);
   }
 }
 
 static bool eval(find_st *s, fnode *n, fent *e) {
   const vfs_info *st = &e->w->st;
   switch (n->kind) {
-  case F_AND: case F_OR: case F_NOT: case F_COMMA: return eval_kids(s, n, e);
+  case F_AND:
+  case F_OR:
+  case F_NOT:
+  case F_COMMA: return eval_kids(s, n, e);
   case F_TRUE: return true;
   case F_FALSE: return false;
   case F_NAME: {
@@ -578,8 +619,9 @@ static bool eval(find_st *s, fnode *n, fent *e) {
     return num_cmp(n->cmp, units, n->num);
   }
   case F_TIME: {
-    struct timespec t = n->which == 'a' ? st->atime : n->which == 'c' ? st->ctime
-                                                                      : st->mtime;
+    struct timespec t = n->which == 'a'   ? st->atime
+                        : n->which == 'c' ? st->ctime
+                                          : st->mtime;
     int64_t diff = s->now - t.tv_sec;
     int64_t v;
     if (n->unit == 60) {
@@ -592,14 +634,16 @@ static bool eval(find_st *s, fnode *n, fent *e) {
     return num_cmp(n->cmp, v, n->num);
   }
   case F_NEWER: {
-    struct timespec t = n->which == 'a' ? st->atime : n->which == 'c' ? st->ctime
-                                                                      : st->mtime;
+    struct timespec t = n->which == 'a'   ? st->atime
+                        : n->which == 'c' ? st->ctime
+                                          : st->mtime;
     return t.tv_sec > n->ts.tv_sec ||
            (t.tv_sec == n->ts.tv_sec && t.tv_nsec > n->ts.tv_nsec);
   }
   case F_SAMEFILE: return (int64_t)st->ino == n->num;
   case F_EMPTY: return is_empty(s, e);
-  case F_ACCESS: return (st->mode >> (st->uid == VFS_UID ? 6 : 0) & n->mode) != 0;
+  case F_ACCESS:
+    return (st->mode >> (st->uid == VFS_UID ? 6 : 0) & n->mode) != 0;
   case F_PERM: {
     unsigned m = st->mode & 07777;
     if (n->perm_kind == '-') return (m & n->mode) == n->mode;
@@ -631,12 +675,15 @@ static bool eval(find_st *s, fnode *n, fent *e) {
     char ms[11];
     bi_mode_string(st, ms);
     bi_tm tm;
-    bi_time_at(st->mtime.tv_sec, bi_zone_offset(&s->tz, st->mtime.tv_sec, NULL), &tm);
+    bi_time_at(st->mtime.tv_sec, bi_zone_offset(&s->tz, st->mtime.tv_sec, NULL),
+               &tm);
     char date[32];
     if (st->mtime.tv_sec > s->now - 31556952 / 2 && st->mtime.tv_sec <= s->now)
-      snprintf(date, sizeof date, "%s %2d %02d:%02d", bi_months[tm.mon], tm.mday, tm.hour, tm.min);
+      snprintf(date, sizeof date, "%s %2d %02d:%02d", bi_months[tm.mon],
+               tm.mday, tm.hour, tm.min);
     else
-      snprintf(date, sizeof date, "%s %2d  %lld", bi_months[tm.mon], tm.mday, (long long)tm.year);
+      snprintf(date, sizeof date, "%s %2d  %lld", bi_months[tm.mon], tm.mday,
+               (long long)tm.year);
     const char *u = bi_user_name(st->uid), *g = bi_group_name(st->gid);
     vsh_buf o = {0};
     vsh__buf_printf(&o, "%9llu %6llu %s %3u %-8s %-8s %8llu %s %s",
@@ -708,9 +755,10 @@ static void walk_root(find_st *s, fnode *expr, const char *root) {
       continue;
     }
     if (e->loop) {
-      bi_err(b, "File system loop detected; %s is part of the same file "
-                "system loop as %s.", bi_cquote(b, e->shown),
-             bi_cquote(b, root));
+      bi_err(b,
+             "File system loop detected; %s is part of the same file "
+             "system loop as %s.",
+             bi_cquote(b, e->shown), bi_cquote(b, root));
       s->status = 1;
       vsh__arena_pop(b->arena, m);
       continue;
@@ -718,8 +766,8 @@ static void walk_root(find_st *s, fnode *expr, const char *root) {
     bool is_dir_pre = e->st.type == VFS_DIR && !e->post && !e->err;
     if (is_dir_pre && s->maxdepth >= 0 && e->depth >= s->maxdepth)
       bi_walk_skip(w);
-    bool evaluate = e->depth >= s->mindepth &&
-                    (s->maxdepth < 0 || e->depth <= s->maxdepth);
+    bool evaluate =
+        e->depth >= s->mindepth && (s->maxdepth < 0 || e->depth <= s->maxdepth);
     if (s->depth_first && is_dir_pre) evaluate = false;
     /* with -depth a directory is evaluated on its post visit, but a
      * skipped (maxdepth) directory has none */
@@ -802,8 +850,7 @@ int bi_find_main(bi_ctx *b) {
       const char *t = s.tok[s.pos];
       if (!strcmp(t, ")"))
         find_perr(&s, "%s", "invalid expression; you have too many ')'");
-      else
-        find_perr(&s, "paths must precede expression: `%s'", t);
+      else find_perr(&s, "paths must precede expression: `%s'", t);
     }
     if (!expr || s.error_shown) {
       find_free(&s);

@@ -13,11 +13,37 @@
 #define FIND_BATCH_BYTES (128 * 1024)
 
 typedef enum {
-  F_AND, F_OR, F_NOT, F_COMMA, F_TRUE, F_FALSE,
-  F_NAME, F_PATH, F_LNAME, F_REGEX, F_TYPE, F_XTYPE, F_SIZE, F_TIME,
-  F_NEWER, F_EMPTY, F_PERM, F_UID, F_GID, F_LINKS, F_INUM, F_ACCESS,
+  F_AND,
+  F_OR,
+  F_NOT,
+  F_COMMA,
+  F_TRUE,
+  F_FALSE,
+  F_NAME,
+  F_PATH,
+  F_LNAME,
+  F_REGEX,
+  F_TYPE,
+  F_XTYPE,
+  F_SIZE,
+  F_TIME,
+  F_NEWER,
+  F_EMPTY,
+  F_PERM,
+  F_UID,
+  F_GID,
+  F_LINKS,
+  F_INUM,
+  F_ACCESS,
   F_SAMEFILE,
-  F_PRUNE, F_PRINT, F_PRINT0, F_PRINTF, F_LS, F_EXEC, F_DELETE, F_QUIT
+  F_PRUNE,
+  F_PRINT,
+  F_PRINT0,
+  F_PRINTF,
+  F_LS,
+  F_EXEC,
+  F_DELETE,
+  F_QUIT
 } fnode_kind;
 
 typedef struct fnode fnode;
@@ -27,21 +53,21 @@ struct fnode {
   size_t nkids;
   sh_pattern *pat;
   vsh_regex *re;
-  const char *str;   /* -printf format, -type letters */
-  char cmp;          /* '+', '-', or '=' for numeric tests */
+  const char *str; /* -printf format, -type letters */
+  char cmp;        /* '+', '-', or '=' for numeric tests */
   int64_t num;
-  uint64_t unit;     /* -size unit; -amin etc: seconds per unit */
-  char which;        /* -Xtime: 'a', 'c', 'm' */
+  uint64_t unit; /* -size unit; -amin etc: seconds per unit */
+  char which;    /* -Xtime: 'a', 'c', 'm' */
   struct timespec ts;
   unsigned mode;
-  char perm_kind;    /* 0 exact, '-' all, '/' any */
-  char **argv;       /* -exec: the command words (ends before ; or +) */
+  char perm_kind; /* 0 exact, '-' all, '/' any */
+  char **argv;    /* -exec: the command words (ends before ; or +) */
   int argc;
-  bool batch;        /* -exec ... {} + */
-  bool in_dir, ask;  /* -execdir/-okdir; -ok/-okdir */
-  char **pend;       /* batched paths */
+  bool batch;       /* -exec ... {} + */
+  bool in_dir, ask; /* -execdir/-okdir; -ok/-okdir */
+  char **pend;      /* batched paths */
   size_t npend, pend_bytes;
-  char *pend_dir;    /* -execdir +: the directory of the batch */
+  char *pend_dir; /* -execdir +: the directory of the batch */
 };
 
 typedef struct find_st {
@@ -60,7 +86,7 @@ typedef struct find_st {
   const char *root; /* the start path being walked (as given) */
   fnode **execs;    /* -exec + nodes, flushed at the end */
   size_t nexecs;
-  bool regex_ere;   /* -regextype posix-extended/egrep */
+  bool regex_ere; /* -regextype posix-extended/egrep */
   sh_pattern_budget pbud;
   vsh_re_budget rbud;
   bool error_shown;

@@ -94,7 +94,6 @@ static char *emacs_to_ere(find_st *s, const char *p) {
   return r;
 }
 
-
 static bool is_action(fnode_kind k) {
   return k == F_PRINT || k == F_PRINT0 || k == F_PRINTF || k == F_LS ||
          k == F_EXEC || k == F_DELETE;
@@ -110,15 +109,17 @@ static fnode *parse_primary(find_st *s) {
       return NULL;
     }
     if (s->pos >= s->ntok || !strcmp(s->tok[s->pos], ")")) {
-      find_perr(s, "%s", "invalid expression; empty parentheses are not allowed.");
+      find_perr(s, "%s",
+                "invalid expression; empty parentheses are not allowed.");
       return NULL;
     }
     n = find_parse_or(s);
     s->nest--;
     if (!n) return NULL;
     if (s->pos >= s->ntok || strcmp(s->tok[s->pos], ")")) {
-      find_perr(s, "%s", "invalid expression; I was expecting to find a ')' "
-                    "somewhere but did not see one.");
+      find_perr(s, "%s",
+                "invalid expression; I was expecting to find a ')' "
+                "somewhere but did not see one.");
       return NULL;
     }
     s->pos++;
@@ -126,8 +127,10 @@ static fnode *parse_primary(find_st *s) {
   }
   if (!strcmp(t, "!") || !strcmp(t, "-not")) {
     if (s->pos >= s->ntok) {
-      find_perr(s, "invalid expression; you have used a binary operator '%s' "
-              "with nothing before it.", t);
+      find_perr(s,
+                "invalid expression; you have used a binary operator '%s' "
+                "with nothing before it.",
+                t);
       return NULL;
     }
     if (++s->nest > FIND_MAX_NEST) {
@@ -178,14 +181,16 @@ static fnode *parse_primary(find_st *s) {
         !strcmp(a, "emacs") || !strcmp(a, "posix-basic") ||
         !strcmp(a, "grep") || !strcmp(a, "posix-awk") || !strcmp(a, "awk") ||
         !strcmp(a, "gnu-awk") || !strcmp(a, "ed") || !strcmp(a, "sed"))
-      s->regex_ere = strstr(a, "extended") || strstr(a, "egrep") ||
-                     strstr(a, "awk");
+      s->regex_ere =
+          strstr(a, "extended") || strstr(a, "egrep") || strstr(a, "awk");
     else {
-      find_perr(s, "Unknown regular expression type %s; valid types are "
-              "`findutils-default', `awk', `egrep', `ed', `emacs', "
-              "`gnu-awk', `grep', `posix-awk', `posix-basic', "
-              "`posix-egrep', `posix-extended', `posix-minimal-basic', "
-              "`sed'.", bi_quote(b, a));
+      find_perr(s,
+                "Unknown regular expression type %s; valid types are "
+                "`findutils-default', `awk', `egrep', `ed', `emacs', "
+                "`gnu-awk', `grep', `posix-awk', `posix-basic', "
+                "`posix-egrep', `posix-extended', `posix-minimal-basic', "
+                "`sed'.",
+                bi_quote(b, a));
       return NULL;
     }
     return find_new_node(s, F_TRUE);
@@ -199,8 +204,9 @@ static fnode *parse_primary(find_st *s) {
     const char *a = need_arg(s, t);
     if (!a) return NULL;
     bool icase = t[1] == 'i';
-    n = find_new_node(s, t[icase ? 2 : 1] == 'n' ? F_NAME
-                    : t[icase ? 2 : 1] == 'l' ? F_LNAME : F_PATH);
+    n = find_new_node(s, t[icase ? 2 : 1] == 'n'   ? F_NAME
+                         : t[icase ? 2 : 1] == 'l' ? F_LNAME
+                                                   : F_PATH);
     if (!n) return NULL;
     if (sh_pattern_compile(&n->pat, b->arena, a, strlen(a), NULL,
                            icase ? SH_PAT_NOCASE : 0)) {
@@ -216,10 +222,9 @@ static fnode *parse_primary(find_st *s) {
     if (!n) return NULL;
     const char *ere = s->regex_ere ? a : emacs_to_ere(s, a);
     vsh_buf em = {0};
-    int rc = vsh__regex_compile(&n->re, ere, strlen(ere),
-                                VSH_RE_EXTENDED | VSH_RE_NOSUB |
-                                    (t[1] == 'i' ? VSH_RE_ICASE : 0),
-                                &em);
+    int rc = vsh__regex_compile(
+        &n->re, ere, strlen(ere),
+        VSH_RE_EXTENDED | VSH_RE_NOSUB | (t[1] == 'i' ? VSH_RE_ICASE : 0), &em);
     if (rc) {
       find_perr(s, "%s", em.data ? em.data : "Invalid regular expression");
       vsh_buf_dispose(&em);
@@ -261,15 +266,14 @@ static fnode *parse_primary(find_st *s) {
       return NULL;
     }
     switch (*rest) {
-    case 0: case 'b': n->unit = 512; break;
+    case 0:
+    case 'b': n->unit = 512; break;
     case 'c': n->unit = 1; break;
     case 'w': n->unit = 2; break;
     case 'k': n->unit = 1024; break;
     case 'M': n->unit = 1024 * 1024; break;
     case 'G': n->unit = 1024ull * 1024 * 1024; break;
-    default:
-      find_perr(s, "invalid -size type `%s'", a);
-      return NULL;
+    default: find_perr(s, "invalid -size type `%s'", a); return NULL;
     }
     if (*rest && rest[1]) {
       find_perr(s, "invalid -size type `%s'", a);
@@ -312,8 +316,9 @@ static fnode *parse_primary(find_st *s) {
     struct timespec ref;
     if (t[7] == 't') {
       if (!bi_parse_date(b, a, &ref)) {
-        find_perr(s, "I cannot figure out how to interpret %s as a date or time",
-             bi_cquote(b, a));
+        find_perr(s,
+                  "I cannot figure out how to interpret %s as a date or time",
+                  bi_cquote(b, a));
         return NULL;
       }
     } else {
@@ -351,8 +356,10 @@ static fnode *parse_primary(find_st *s) {
       !strcmp(t, "-inum")) {
     const char *a = need_arg(s, t);
     if (!a) return NULL;
-    n = find_new_node(s, t[1] == 'u' ? F_UID : t[1] == 'g' ? F_GID
-                    : t[1] == 'l' ? F_LINKS : F_INUM);
+    n = find_new_node(s, t[1] == 'u'   ? F_UID
+                         : t[1] == 'g' ? F_GID
+                         : t[1] == 'l' ? F_LINKS
+                                       : F_INUM);
     if (!n) return NULL;
     if (!parse_num(a, &n->cmp, &n->num, NULL)) {
       find_perr(s, "invalid argument %s", bi_cquote(b, a));
@@ -422,16 +429,15 @@ static fnode *parse_primary(find_st *s) {
       s->execs = e;
       s->execs[s->nexecs++] = n;
     }
-  } else if (!strcmp(t, "-fprint") ||
-             !strcmp(t, "-fprint0") || !strcmp(t, "-fprintf") ||
-             !strcmp(t, "-fls")) {
+  } else if (!strcmp(t, "-fprint") || !strcmp(t, "-fprint0") ||
+             !strcmp(t, "-fprintf") || !strcmp(t, "-fls")) {
     find_perr(s, "%s is not supported in vsh", t);
     return NULL;
   } else if (t[0] == '-' && t[1]) {
     find_perr(s,
-         strncmp(t, "-newer", 6) ? "unknown predicate `%s'"
-                                 : "invalid predicate `%s'",
-         t);
+              strncmp(t, "-newer", 6) ? "unknown predicate `%s'"
+                                      : "invalid predicate `%s'",
+              t);
     return NULL;
   } else {
     find_perr(s, "paths must precede expression: `%s'", t);
@@ -479,20 +485,26 @@ static fnode *parse_and(find_st *s) {
     if (!strcmp(t, "-o") || !strcmp(t, "-or") || !strcmp(t, ")") ||
         !strcmp(t, ",")) {
       if (!l.n)
-        find_perr(s, "invalid expression; you have used a binary operator '%s' "
-                "with nothing before it.", t);
+        find_perr(s,
+                  "invalid expression; you have used a binary operator '%s' "
+                  "with nothing before it.",
+                  t);
       break;
     }
     if (!strcmp(t, "-a") || !strcmp(t, "-and")) {
       if (!l.n) {
-        find_perr(s, "invalid expression; you have used a binary operator '%s' "
-                "with nothing before it.", t);
+        find_perr(s,
+                  "invalid expression; you have used a binary operator '%s' "
+                  "with nothing before it.",
+                  t);
         break;
       }
       s->pos++;
       if (s->pos >= s->ntok) {
-        find_perr(s, "invalid expression; you have used a binary operator '%s' "
-                "with nothing after it.", t);
+        find_perr(s,
+                  "invalid expression; you have used a binary operator '%s' "
+                  "with nothing after it.",
+                  t);
         goto done;
       }
       continue;
@@ -518,8 +530,10 @@ fnode *find_parse_or(find_st *s) {
     if (!strcmp(t, "-o") || !strcmp(t, "-or")) {
       s->pos++;
       if (s->pos >= s->ntok) {
-        find_perr(s, "invalid expression; you have used a binary operator '%s' "
-                "with nothing after it.", t);
+        find_perr(s,
+                  "invalid expression; you have used a binary operator '%s' "
+                  "with nothing after it.",
+                  t);
         goto done;
       }
       continue;

@@ -21,8 +21,8 @@ typedef struct grep_run_st {
   grep_cfg *g;
   vsh_regex **res;
   size_t nres;
-  bool match_all;   /* an empty pattern: every line matches */
-  const char *lit;  /* a fixed string every matching line contains */
+  bool match_all;  /* an empty pattern: every line matches */
+  const char *lit; /* a fixed string every matching line contains */
   size_t lit_len;
   bool any_selected, error;
   vsh_buf out;
@@ -31,9 +31,8 @@ typedef struct grep_run_st {
   bool hdr_pending; /* rg --heading: the file's name is not printed yet */
   bool ctx_out;     /* a line went out in an earlier file (for "--") */
   size_t files_out;
-  int tab_width;    /* -T: digits of the file's size, 19 for a stream */
+  int tab_width; /* -T: digits of the file's size, 19 for a stream */
 } grep_run_st;
-
 
 static bool has_backref(const char *p) {
   for (; *p; p++)
@@ -92,7 +91,8 @@ static int compile_patterns(grep_run_st *st) {
   }
   bool sep = false;
   for (size_t i = 0; i < n; i++)
-    if (!g->patterns.items[i][0] && !g->word && !g->whole_line) st->match_all = true;
+    if (!g->patterns.items[i][0] && !g->word && !g->whole_line)
+      st->match_all = true;
   for (size_t i = 0; i < n && !sep; i++)
     if (g->mode != 'F' && has_backref(g->patterns.items[i])) sep = true;
   /* One case-sensitive pattern without special characters: a line that
@@ -124,8 +124,8 @@ static int compile_patterns(grep_run_st *st) {
 }
 
 /* Leftmost(-longest) match of any regex in line[start..n). */
-static int find_match(grep_run_st *st, const char *line, size_t n,
-                      size_t start, size_t *so, size_t *eo) {
+static int find_match(grep_run_st *st, const char *line, size_t n, size_t start,
+                      size_t *so, size_t *eo) {
   int found = 0;
   for (size_t k = 0; k < st->nres; k++) {
     vsh_regmatch m[1];
@@ -207,9 +207,9 @@ static int lr_next(lreader *r, const char **line, size_t *len) {
   size_t scanned = r->start;
   for (;;) {
     /* buf is NULL before the first fill: memchr(NULL, .., 0) is UB. */
-    char *p = r->end > scanned ? memchr(r->buf + scanned, r->eol,
-                                        r->end - scanned)
-                               : NULL;
+    char *p = r->end > scanned
+                  ? memchr(r->buf + scanned, r->eol, r->end - scanned)
+                  : NULL;
     if (p) {
       *line = r->buf + r->start;
       *len = (size_t)(p - *line);
@@ -243,7 +243,8 @@ static int lr_next(lreader *r, const char **line, size_t *len) {
     if (got <= CZ_READ_ERR(0)) return VSH_EIO; /* corrupt compressed data */
     if (got < 0) return (int)got;
     if (got == 0) r->eof = true;
-    else if (r->eol == '\n' && memchr(r->buf + r->end, '\0', (size_t)got)) r->nul = true;
+    else if (r->eol == '\n' && memchr(r->buf + r->end, '\0', (size_t)got))
+      r->nul = true;
     r->end += (size_t)got;
   }
 }
@@ -267,7 +268,8 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
   int64_t last_out = -1; /* line number of the last printed line */
   long after_left = 0;
   bool binary_hit = false;
-  bool print_lines = !g->count && !g->list_match && !g->list_nomatch && !g->quiet;
+  bool print_lines =
+      !g->count && !g->list_match && !g->list_nomatch && !g->quiet;
   ctx_line *ring = NULL;
   size_t nring = 0, ring_head = 0;
   if (g->before > 0 && print_lines) {
@@ -279,7 +281,8 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
   size_t len = 0;
   st->hdr_pending = g->heading && name;
   for (;;) {
-    if (g->max_count >= 0 && (int64_t)count >= g->max_count && after_left <= 0) break;
+    if (g->max_count >= 0 && (int64_t)count >= g->max_count && after_left <= 0)
+      break;
     rc = lr_next(&r, &line, &len);
     if (rc <= 0) break;
     rc = 0;
@@ -296,7 +299,7 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
       rc = sel;
       break;
     }
-#define LINE_BINARY() \
+#define LINE_BINARY()                                                          \
   (!g->text && (r.nul || (!g->rg && !vsh__utf8_valid(line, len))))
     if (!sel) {
       if (after_left > 0 && print_lines && !LINE_BINARY()) {
@@ -366,7 +369,9 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
           if (!m) break;
           if (eo == so) {
             int32_t cp;
-            pos = so + (so < len ? (size_t)vsh__utf8_decode(line + so, len - so, &cp) : 1);
+            pos = so + (so < len
+                            ? (size_t)vsh__utf8_decode(line + so, len - so, &cp)
+                            : 1);
             continue;
           }
           prefix(st, name, lineno, line_off + so, ':');
@@ -392,7 +397,8 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
   free(r.buf);
   if (r.z) cz_reader_free(r.z);
   if (rc) return rc;
-  if (g->count && !g->list_match && !g->list_nomatch && !(g->rg && count == 0)) {
+  if (g->count && !g->list_match && !g->list_nomatch &&
+      !(g->rg && count == 0)) {
     if (name) {
       vsh__buf_puts(&st->out, name);
       vsh__buf_putc(&st->out, g->null_name ? '\0' : ':');
@@ -407,8 +413,7 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
   if (binary_hit && !g->quiet) {
     if (g->decompress) /* zgrep's grep speaks as grep */
       bi_errline(st->b, "grep: %s: binary file matches", disp);
-    else
-      bi_err(st->b, "%s: binary file matches", disp);
+    else bi_err(st->b, "%s: binary file matches", disp);
   }
   return 0;
 }
@@ -417,7 +422,8 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
 
 static bool glob_hit(bi_ctx *b, const char *glob, const char *name) {
   sh_pattern *p;
-  if (sh_pattern_compile(&p, b->arena, glob, strlen(glob), NULL, SH_PAT_EXTGLOB))
+  if (sh_pattern_compile(&p, b->arena, glob, strlen(glob), NULL,
+                         SH_PAT_EXTGLOB))
     return false;
   return sh_pattern_match(p, name, strlen(name), NULL) == 1;
 }
@@ -541,8 +547,8 @@ static int walk(grep_run_st *st, const char *top) {
     }
     if (e->st.type == VFS_DIR) {
       if ((g->exclude_dir.len && any_glob(b, &g->exclude_dir, e->name)) ||
-          (g->rg && (!rg_glob_ok(st, rel, e->name, true) ||
-                     !strcmp(e->name, ".git"))))
+          (g->rg &&
+           (!rg_glob_ok(st, rel, e->name, true) || !strcmp(e->name, ".git"))))
         bi_walk_skip(w);
       continue;
     }
@@ -623,7 +629,8 @@ int grep_run(bi_ctx *b, grep_cfg *g, char **operands, int n) {
     g->with_name = n > 1;
     vfs_info inf;
     const char *abs = g->recursive && n == 1 && strcmp(operands[0], "-")
-                          ? bi_path(b, operands[0]) : NULL;
+                          ? bi_path(b, operands[0])
+                          : NULL;
     if (abs && !vfs_stat(b->fs, abs, true, &inf) && inf.type == VFS_DIR)
       g->with_name = 1;
   }
@@ -653,11 +660,18 @@ done:
 
 /* ---- grep's command line ---------------------------------------------------- */
 
-
 enum {
-  OPT_INCLUDE = BI_OPT_FIRST, OPT_EXCLUDE, OPT_EXCLUDE_DIR, OPT_COLOR,
-  OPT_LABEL, OPT_BINARY_FILES, OPT_NO_IGNORE_CASE, OPT_LINE_BUF,
-  OPT_GROUP_SEP, OPT_NO_GROUP_SEP, OPT_EXCLUDE_FROM
+  OPT_INCLUDE = BI_OPT_FIRST,
+  OPT_EXCLUDE,
+  OPT_EXCLUDE_DIR,
+  OPT_COLOR,
+  OPT_LABEL,
+  OPT_BINARY_FILES,
+  OPT_NO_IGNORE_CASE,
+  OPT_LINE_BUF,
+  OPT_GROUP_SEP,
+  OPT_NO_GROUP_SEP,
+  OPT_EXCLUDE_FROM
 };
 
 static const bi_option grep_long[] = {
@@ -748,11 +762,13 @@ static const bi_cmd grep_cmd = {
         "  -R, --dereference-recursive  likewise, but follow all symlinks\n"
         "      --include=GLOB        search only files that match GLOB\n"
         "      --exclude=GLOB        skip files that match GLOB\n"
-        "      --exclude-from=FILE   skip files that match any file pattern from FILE\n"
+        "      --exclude-from=FILE   skip files that match any file pattern "
+        "from FILE\n"
         "      --exclude-dir=GLOB    skip directories that match GLOB\n"
         "  -d, --directories=ACTION  how to handle directories;\n"
         "                            ACTION is 'read', 'recurse', or 'skip'\n"
-        "  -D, --devices=ACTION      how to handle devices, FIFOs and sockets;\n"
+        "  -D, --devices=ACTION      how to handle devices, FIFOs and "
+        "sockets;\n"
         "                            ACTION is 'read' or 'skip'\n"
         "  -T, --initial-tab         make tabs line up (if needed)\n"
         "  -L, --files-without-match  print only names of FILEs with no "
@@ -765,8 +781,10 @@ static const bi_cmd grep_cmd = {
         "  -B, --before-context=NUM  print NUM lines of leading context\n"
         "  -A, --after-context=NUM   print NUM lines of trailing context\n"
         "  -C, --context=NUM         print NUM lines of output context\n"
-        "      --group-separator=SEP  print SEP on line between matches with context\n"
-        "      --no-group-separator  do not print separator for matches with context\n"
+        "      --group-separator=SEP  print SEP on line between matches with "
+        "context\n"
+        "      --no-group-separator  do not print separator for matches with "
+        "context\n"
         "      --color[=WHEN]        accepted; vsh never colours\n"
         "Exit status is 0 if any line is selected, 1 otherwise;\n"
         "if any error occurs and -q is not given, the exit status is 2.\n",
@@ -842,7 +860,8 @@ static int dir_dev_action(bi_ctx *b, int c, const char *arg, grep_cfg *g) {
     return 2;
   }
   if (!v[k]) {
-    bi_err(b, "%s argument " BI_LQ "%s" BI_RQ " for " BI_LQ "--directories" BI_RQ,
+    bi_err(b,
+           "%s argument " BI_LQ "%s" BI_RQ " for " BI_LQ "--directories" BI_RQ,
            hits > 1 ? "ambiguous" : "invalid", arg);
     bi_errline(b, "Valid arguments are:");
     for (k = 0; v[k]; k++) bi_errline(b, "  - " BI_LQ "%s" BI_RQ, v[k]);
@@ -851,8 +870,9 @@ static int dir_dev_action(bi_ctx *b, int c, const char *arg, grep_cfg *g) {
     return 1; /* as GNU's argmatch */
   }
   if (c == 'D') g->skip_devices = k == 1;
-  else if (k == 1) { if (g->recursive < 1) g->recursive = 1; }
-  else g->recursive = 0, g->skip_dirs = k == 2;
+  else if (k == 1) {
+    if (g->recursive < 1) g->recursive = 1;
+  } else g->recursive = 0, g->skip_dirs = k == 2;
   return -1;
 }
 
@@ -860,7 +880,10 @@ static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
   int c;
   while ((c = bi_opt(b, o, &grep_cmd)) != -1) {
     switch (c) {
-    case 'E': case 'F': case 'G': case 'P':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'P':
       if (cl->mode_given && g->mode != c) {
         bi_errline(b, "grep: conflicting matchers specified");
         return 2;
@@ -887,7 +910,8 @@ static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
       cl->have_pat = true;
       break;
     }
-    case 'i': case 'y': g->icase = true; break;
+    case 'i':
+    case 'y': g->icase = true; break;
     case OPT_NO_IGNORE_CASE: g->icase = false; break;
     case 'w': g->word = true; break;
     case 'x': g->whole_line = true; break;
@@ -921,18 +945,35 @@ static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
         return 2;
       }
       break;
-    case 'r': if (g->recursive < 1) g->recursive = 1; break;
+    case 'r':
+      if (g->recursive < 1) g->recursive = 1;
+      break;
     case 'R': g->recursive = 2; break;
-    case 'L': g->list_nomatch = true; g->list_match = false; break;
-    case 'l': g->list_match = true; g->list_nomatch = false; break;
+    case 'L':
+      g->list_nomatch = true;
+      g->list_match = false;
+      break;
+    case 'l':
+      g->list_match = true;
+      g->list_nomatch = false;
+      break;
     case 'c': g->count = true; break;
     case 'Z': g->null_name = true; break;
-    case 'A': if (!parse_num(b, o->arg, &cl->a_num, "context length")) return 2; break;
-    case 'B': if (!parse_num(b, o->arg, &cl->b_num, "context length")) return 2; break;
-    case 'C': if (!parse_num(b, o->arg, &cl->ctx_num, "context length")) return 2; break;
+    case 'A':
+      if (!parse_num(b, o->arg, &cl->a_num, "context length")) return 2;
+      break;
+    case 'B':
+      if (!parse_num(b, o->arg, &cl->b_num, "context length")) return 2;
+      break;
+    case 'C':
+      if (!parse_num(b, o->arg, &cl->ctx_num, "context length")) return 2;
+      break;
     case 'T': g->initial_tab = true; break;
-    case 'U': case OPT_LINE_BUF: case OPT_COLOR: break;
-    case 'd': case 'D': {
+    case 'U':
+    case OPT_LINE_BUF:
+    case OPT_COLOR: break;
+    case 'd':
+    case 'D': {
       int st = dir_dev_action(b, c, o->arg, g);
       if (st >= 0) return st;
       break;
@@ -951,13 +992,26 @@ static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
       break;
     }
     case OPT_LABEL: g->label = o->arg; break;
-    case OPT_INCLUDE: vsh__strv_push(&g->include, o->arg, strlen(o->arg)); break;
-    case OPT_EXCLUDE: vsh__strv_push(&g->exclude, o->arg, strlen(o->arg)); break;
-    case OPT_EXCLUDE_DIR: vsh__strv_push(&g->exclude_dir, o->arg, strlen(o->arg)); break;
-    case 'V':
-      return bi_cmd_version(b, &grep_cmd);
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9': /* -NUM is -C NUM */
+    case OPT_INCLUDE:
+      vsh__strv_push(&g->include, o->arg, strlen(o->arg));
+      break;
+    case OPT_EXCLUDE:
+      vsh__strv_push(&g->exclude, o->arg, strlen(o->arg));
+      break;
+    case OPT_EXCLUDE_DIR:
+      vsh__strv_push(&g->exclude_dir, o->arg, strlen(o->arg));
+      break;
+    case 'V': return bi_cmd_version(b, &grep_cmd);
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': /* -NUM is -C NUM */
       cl->ctx_num = (cl->ctx_num < 0 ? 0 : cl->ctx_num) * 10 + (c - '0');
       break;
     default: return o->status;
@@ -967,17 +1021,20 @@ static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
 }
 
 int bi_grep_main(bi_ctx *b) {
-  grep_cfg g = {.prog = "grep", .mode = 'G', .with_name = -1, .max_count = -1,
-               .group_sep = "--"};
+  grep_cfg g = {.prog = "grep",
+                .mode = 'G',
+                .with_name = -1,
+                .max_count = -1,
+                .group_sep = "--"};
   const char *name = vsh__path_basename(b->argv[0]);
-  if (name[0] == 'z') { /* zgrep, zegrep, zfgrep */
+  if (name[0] == 'z') {  /* zgrep, zegrep, zfgrep */
     g.decompress = true; /* messages still say grep, as zgrep's do */
     name++;
   }
   if (!strcmp(name, "egrep")) g.mode = 'E';
   if (!strcmp(name, "fgrep")) g.mode = 'F';
-  grep_cl cl = {.mode_given = g.mode != 'G', .ctx_num = -1, .a_num = -1,
-                .b_num = -1};
+  grep_cl cl = {
+      .mode_given = g.mode != 'G', .ctx_num = -1, .a_num = -1, .b_num = -1};
   bi_opts o = {0};
   int st = grep_options(b, &o, &g, &cl);
   if (st >= 0) goto done;

@@ -8,20 +8,40 @@
 
 #include <string.h>
 
-static const struct { const char *name, *globs; } rg_types[] = {
-    {"c", "*.c *.h"}, {"cpp", "*.cpp *.cc *.cxx *.hpp *.hh *.hxx *.h *.inl"},
-    {"css", "*.css *.scss"}, {"csv", "*.csv"}, {"go", "*.go"},
-    {"h", "*.h *.hpp"}, {"html", "*.html *.htm"}, {"java", "*.java"},
-    {"js", "*.js *.jsx *.mjs *.cjs *.vue"}, {"json", "*.json *.jsonl"},
-    {"kotlin", "*.kt *.kts"}, {"lua", "*.lua"}, {"make", "Makefile *.mk *.mak"},
-    {"markdown", "*.md *.markdown *.mdx"}, {"md", "*.md *.markdown *.mdx"},
-    {"php", "*.php"}, {"py", "*.py *.pyi"}, {"python", "*.py *.pyi"},
-    {"rb", "*.rb Gemfile Rakefile"}, {"ruby", "*.rb Gemfile Rakefile"},
-    {"rs", "*.rs"}, {"rust", "*.rs"}, {"sh", "*.sh *.bash *.zsh .bashrc .profile"},
-    {"sql", "*.sql"}, {"swift", "*.swift"}, {"toml", "*.toml"},
-    {"ts", "*.ts *.tsx *.mts *.cts"}, {"typescript", "*.ts *.tsx *.mts *.cts"},
-    {"txt", "*.txt"}, {"xml", "*.xml"}, {"yaml", "*.yaml *.yml"},
-    {NULL, NULL}};
+static const struct {
+  const char *name, *globs;
+} rg_types[] = {{"c", "*.c *.h"},
+                {"cpp", "*.cpp *.cc *.cxx *.hpp *.hh *.hxx *.h *.inl"},
+                {"css", "*.css *.scss"},
+                {"csv", "*.csv"},
+                {"go", "*.go"},
+                {"h", "*.h *.hpp"},
+                {"html", "*.html *.htm"},
+                {"java", "*.java"},
+                {"js", "*.js *.jsx *.mjs *.cjs *.vue"},
+                {"json", "*.json *.jsonl"},
+                {"kotlin", "*.kt *.kts"},
+                {"lua", "*.lua"},
+                {"make", "Makefile *.mk *.mak"},
+                {"markdown", "*.md *.markdown *.mdx"},
+                {"md", "*.md *.markdown *.mdx"},
+                {"php", "*.php"},
+                {"py", "*.py *.pyi"},
+                {"python", "*.py *.pyi"},
+                {"rb", "*.rb Gemfile Rakefile"},
+                {"ruby", "*.rb Gemfile Rakefile"},
+                {"rs", "*.rs"},
+                {"rust", "*.rs"},
+                {"sh", "*.sh *.bash *.zsh .bashrc .profile"},
+                {"sql", "*.sql"},
+                {"swift", "*.swift"},
+                {"toml", "*.toml"},
+                {"ts", "*.ts *.tsx *.mts *.cts"},
+                {"typescript", "*.ts *.tsx *.mts *.cts"},
+                {"txt", "*.txt"},
+                {"xml", "*.xml"},
+                {"yaml", "*.yaml *.yml"},
+                {NULL, NULL}};
 
 static bool add_type(bi_ctx *b, vsh_strv *v, const char *t) {
   for (int k = 0; rg_types[k].name; k++) {
@@ -40,9 +60,21 @@ static bool add_type(bi_ctx *b, vsh_strv *v, const char *t) {
 }
 
 enum {
-  RG_HIDDEN = BI_OPT_FIRST, RG_HEADING, RG_NO_HEADING, RG_COLOR,
-  RG_FILES, RG_NO_IGNORE, RG_MAX_DEPTH, RG_FWM, RG_JSON, RG_NO_MESSAGES,
-  RG_SORT, RG_COLUMN, RG_TEXT_NONE, RG_CTX_SEP, RG_NO_CTX_SEP
+  RG_HIDDEN = BI_OPT_FIRST,
+  RG_HEADING,
+  RG_NO_HEADING,
+  RG_COLOR,
+  RG_FILES,
+  RG_NO_IGNORE,
+  RG_MAX_DEPTH,
+  RG_FWM,
+  RG_JSON,
+  RG_NO_MESSAGES,
+  RG_SORT,
+  RG_COLUMN,
+  RG_TEXT_NONE,
+  RG_CTX_SEP,
+  RG_NO_CTX_SEP
 };
 
 static const bi_option rg_long[] = {
@@ -163,18 +195,28 @@ static int rg_options(bi_ctx *b, bi_opts *o, grep_cfg *g, rg_cl *cl) {
       size_t s0 = 0;
       for (size_t i = 0; i <= data.len; i++)
         if (i == data.len || data.data[i] == '\n') {
-          if (i > s0 || i < data.len) vsh__strv_push(&g->patterns, data.data + s0, i - s0);
+          if (i > s0 || i < data.len)
+            vsh__strv_push(&g->patterns, data.data + s0, i - s0);
           s0 = i + 1;
         }
       vsh_buf_dispose(&data);
       cl->have_pat = true;
       break;
     }
-    case 'i': g->icase = true; cl->smart = false; break;
+    case 'i':
+      g->icase = true;
+      cl->smart = false;
+      break;
     case 'S': cl->smart = true; break;
-    case 's': g->icase = false; cl->smart = false; break;
+    case 's':
+      g->icase = false;
+      cl->smart = false;
+      break;
     case 'F': g->mode = 'F'; break;
-    case 'P': g->mode = 'P'; g->pcre2 = true; break;
+    case 'P':
+      g->mode = 'P';
+      g->pcre2 = true;
+      break;
     case 'w': g->word = true; break;
     case 'x': g->whole_line = true; break;
     case 'v': g->invert = true; break;
@@ -182,19 +224,33 @@ static int rg_options(bi_ctx *b, bi_opts *o, grep_cfg *g, rg_cl *cl) {
     case 'l': g->list_match = true; break;
     case RG_FWM: g->list_nomatch = true; break;
     case 'o': g->only = true; break;
-    case 'n': g->number = true; cl->number_set = true; break;
-    case 'N': g->number = false; cl->number_set = true; break;
+    case 'n':
+      g->number = true;
+      cl->number_set = true;
+      break;
+    case 'N':
+      g->number = false;
+      cl->number_set = true;
+      break;
     case 'H': g->with_name = 1; break;
     case 'I': g->with_name = 0; break;
     case 'g': vsh__strv_push(&g->rg_globs, o->arg, strlen(o->arg)); break;
-    case 't': if (!add_type(b, &g->include, o->arg)) return 2; break;
-    case 'T': if (!add_type(b, &g->exclude, o->arg)) return 2; break;
+    case 't':
+      if (!add_type(b, &g->include, o->arg)) return 2;
+      break;
+    case 'T':
+      if (!add_type(b, &g->exclude, o->arg)) return 2;
+      break;
     case 'A': cl->a_num = atol(o->arg); break;
     case 'B': cl->b_num = atol(o->arg); break;
     case 'C': cl->ctx_num = atol(o->arg); break;
     case 'm': g->max_count = atol(o->arg); break;
     case 'q': g->quiet = true; break;
-    case 'u': case RG_HIDDEN: case RG_NO_IGNORE: g->skip_hidden = c == RG_NO_IGNORE && g->skip_hidden; break;
+    case 'u':
+    case RG_HIDDEN:
+    case RG_NO_IGNORE:
+      g->skip_hidden = c == RG_NO_IGNORE && g->skip_hidden;
+      break;
     case 'L': g->recursive = 2; break;
     case 'a': g->text = true; break;
     case '0': g->null_name = true; break;
@@ -204,11 +260,13 @@ static int rg_options(bi_ctx *b, bi_opts *o, grep_cfg *g, rg_cl *cl) {
     case RG_NO_HEADING: g->heading = false; break;
     case RG_FILES: cl->files = true; break;
     case RG_NO_MESSAGES: g->no_messages = true; break;
-    case RG_COLOR: case RG_SORT: case RG_COLUMN: case 'U': case 'z': case RG_MAX_DEPTH:
-      break;
-    case RG_JSON:
-      bi_err(b, "--json is not supported by vsh's rg");
-      return 2;
+    case RG_COLOR:
+    case RG_SORT:
+    case RG_COLUMN:
+    case 'U':
+    case 'z':
+    case RG_MAX_DEPTH: break;
+    case RG_JSON: bi_err(b, "--json is not supported by vsh's rg"); return 2;
     default: return o->status;
     }
   }
@@ -216,8 +274,14 @@ static int rg_options(bi_ctx *b, bi_opts *o, grep_cfg *g, rg_cl *cl) {
 }
 
 int bi_rg_main(bi_ctx *b) {
-  grep_cfg g = {.prog = "rg", .mode = 'P', .with_name = -1, .max_count = -1,
-                .rg = true, .number = true, .recursive = 1, .skip_hidden = true,
+  grep_cfg g = {.prog = "rg",
+                .mode = 'P',
+                .with_name = -1,
+                .max_count = -1,
+                .rg = true,
+                .number = true,
+                .recursive = 1,
+                .skip_hidden = true,
                 .group_sep = "--"};
   rg_cl cl = {.ctx_num = -1, .a_num = -1, .b_num = -1};
   bi_opts o = {0};
@@ -236,7 +300,9 @@ int bi_rg_main(bi_ctx *b) {
   }
   if (!have_pat) {
     if (nops == 0) {
-      bi_errline(b, "error: ripgrep requires at least one pattern to execute a search");
+      bi_errline(
+          b,
+          "error: ripgrep requires at least one pattern to execute a search");
       goto done;
     }
     vsh__strv_push(&g.patterns, ops[0], strlen(ops[0]));
@@ -245,7 +311,8 @@ int bi_rg_main(bi_ctx *b) {
   }
   if (smart) {
     bool up = false;
-    for (size_t i = 0; i < g.patterns.len; i++) up = up || has_upper(g.patterns.items[i]);
+    for (size_t i = 0; i < g.patterns.len; i++)
+      up = up || has_upper(g.patterns.items[i]);
     g.icase = !up;
   }
   g.after = a_num >= 0 ? a_num : ctx_num >= 0 ? ctx_num : 0;

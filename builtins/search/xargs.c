@@ -7,7 +7,6 @@
 
 #include <string.h>
 
-
 enum { OPT_SHOW_LIMITS = BI_OPT_FIRST, OPT_PROCESS_SLOT_VAR };
 
 static const bi_option xargs_longopts[] = {
@@ -76,7 +75,7 @@ typedef struct xin {
   char buf[16384];
   size_t pos, len;
   bool eof;
-  int mode;   /* 0 quoted/blank, 1 delimiter */
+  int mode; /* 0 quoted/blank, 1 delimiter */
   char delim;
 } xin;
 
@@ -135,8 +134,9 @@ static int next_item(xin *x, vsh_buf *it, bool *eol, bool whole_line) {
     if (c < -1) return c + 1000;
     if (c < 0) {
       if (q) {
-        bi_err(x->b, "unmatched %s quote; by default quotes are special to "
-                     "xargs unless you use the -0 option",
+        bi_err(x->b,
+               "unmatched %s quote; by default quotes are special to "
+               "xargs unless you use the -0 option",
                q == '\'' ? "single" : "double");
         return -2;
       }
@@ -145,8 +145,9 @@ static int next_item(xin *x, vsh_buf *it, bool *eol, bool whole_line) {
     if (q) {
       if (c == q) q = 0;
       else if (c == '\n') {
-        bi_err(x->b, "unmatched %s quote; by default quotes are special to "
-                     "xargs unless you use the -0 option",
+        bi_err(x->b,
+               "unmatched %s quote; by default quotes are special to "
+               "xargs unless you use the -0 option",
                q == '\'' ? "single" : "double");
         return -2;
       } else vsh__buf_putc(it, (char)c);
@@ -319,7 +320,10 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
   while ((c = bi_opt(b, g, &xargs_cmd)) != -1) {
     long v;
     switch (c) {
-    case '0': o->mode = 1; o->delim = 0; break;
+    case '0':
+      o->mode = 1;
+      o->delim = 0;
+      break;
     case 'a': o->argfile = g->arg; break;
     case 'd': {
       const char *d = g->arg;
@@ -333,9 +337,11 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
         default: o->delim = d[1];
         }
       } else if (d[0] && d[1]) {
-        bi_err(b, "invalid input delimiter specification %s: the delimiter "
-                  "must be either a single character or an escape sequence "
-                  "starting with \\.", d);
+        bi_err(b,
+               "invalid input delimiter specification %s: the delimiter "
+               "must be either a single character or an escape sequence "
+               "starting with \\.",
+               d);
         return 1;
       } else {
         o->delim = d[0];
@@ -346,14 +352,14 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
     case 'e': o->eofstr = g->arg; break;
     case 'I':
     case 'i':
-      if (saw_n)
-        bi_err(b, warn, "--max-args", "--replace/-I/-i", "--max-args");
+      if (saw_n) bi_err(b, warn, "--max-args", "--replace/-I/-i", "--max-args");
       saw_n = saw_l = false;
       o->repl = c == 'I' ? g->arg : g->arg ? g->arg : "{}";
       o->max_lines = 1;
       o->max_args = 0;
       break;
-    case 'L': case 'l':
+    case 'L':
+    case 'l':
       if (saw_n) bi_err(b, warn, "--max-args", "-L", "--max-args");
       else if (o->repl) bi_err(b, warn, "--replace", "-L", "--replace");
       saw_n = false;
@@ -374,11 +380,9 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
       }
       if (v < 1) {
         return bi_usage_error(b, &xargs_cmd,
-                              "value %s for -n option should be >= 1",
-                              g->arg);
+                              "value %s for -n option should be >= 1", g->arg);
       }
-      if (saw_l)
-        bi_err(b, warn, "--max-lines", "--max-args/-n", "--max-lines");
+      if (saw_l) bi_err(b, warn, "--max-lines", "--max-args/-n", "--max-lines");
       saw_l = false;
       saw_n = true;
       o->max_args = v;
@@ -405,7 +409,8 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
       bi_err(b, "-p (interactive) is not supported: there is no terminal "
                 "to answer prompts");
       return 1;
-    case OPT_SHOW_LIMITS: case OPT_PROCESS_SLOT_VAR: break;
+    case OPT_SHOW_LIMITS:
+    case OPT_PROCESS_SLOT_VAR: break;
     default: return g->status;
     }
   }
@@ -462,9 +467,9 @@ static bool xargs_loop(xargs_st *s, xin *x, const xargs_opts *xo, char **cmd,
     if (!sv_push(args, item, il)) return false;
     nitems++;
     if (eol || xo->mode == 1) lines++;
-    bool full = (xo->max_args && nitems >= xo->max_args) ||
-                (xo->max_lines && lines >= xo->max_lines &&
-                 (eol || xo->mode == 1));
+    bool full =
+        (xo->max_args && nitems >= xo->max_args) ||
+        (xo->max_lines && lines >= xo->max_lines && (eol || xo->mode == 1));
     if (full) {
       run(s, args->v, args->n);
       ran = true;

@@ -11,8 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { SED_NEXT = 0, SED_DELETE, SED_RESTART, SED_QUIT, SED_QUIT_SILENT,
-       SED_FAIL };
+enum {
+  SED_NEXT = 0,
+  SED_DELETE,
+  SED_RESTART,
+  SED_QUIT,
+  SED_QUIT_SILENT,
+  SED_FAIL
+};
 
 typedef struct sed_app {
   int kind; /* 0 text, 1 r file, 2 owned text (R) */
@@ -57,7 +63,6 @@ typedef struct sed_run {
   uint64_t max_string;
   uint64_t steps;
 } sed_run;
-
 
 static void set_err(sed_run *r, int rc) {
   if (rc && !r->err) r->err = rc;
@@ -237,7 +242,8 @@ static void dump_append(sed_run *r) {
     sed_app *a = &r->app[i];
     if (a->kind == 1) {
       vsh_buf data = {0};
-      const char *path = !strcmp(a->s, "/dev/stdin") ? NULL : bi_path(r->b, a->s);
+      const char *path =
+          !strcmp(a->s, "/dev/stdin") ? NULL : bi_path(r->b, a->s);
       if (path && !vfs_read_file(r->b->fs, path, &data) && data.len)
         emit_text(r, data.data, data.len);
       vsh_buf_dispose(&data);
@@ -283,11 +289,9 @@ static int rx_exec(sed_run *r, const sed_rx *rx, const char *s, size_t n,
 static bool too_big(sed_run *r, size_t len) {
   if (len <= r->max_string) return false;
   if (bi_exec(r->b))
-    bi_limit(r->b,
-                  "sed: buffer size limit exceeded (%llu bytes)",
-                  (unsigned long long)r->max_string);
-  else
-    bi_err(r->b, "buffer size limit exceeded");
+    bi_limit(r->b, "sed: buffer size limit exceeded (%llu bytes)",
+             (unsigned long long)r->max_string);
+  else bi_err(r->b, "buffer size limit exceeded");
   set_err(r, VSH_ELIMIT);
   return true;
 }
@@ -320,8 +324,7 @@ static bool match_addr(sed_run *r, sed_cmd *c) {
   bool m;
   /* a line-number end already passed (n/N ate it): GNU ends the range
    * without matching for N, matching for +N */
-  if (c->range_active && c->a2.kind == SED_A_LINE &&
-      r->line > c->range_end) {
+  if (c->range_active && c->a2.kind == SED_A_LINE && r->line > c->range_end) {
     range_end(c);
     return c->neg;
   }
@@ -372,8 +375,7 @@ static bool match_addr(sed_run *r, sed_cmd *c) {
     case SED_A_LAST:
       if (in_is_last(r)) range_end(c);
       break;
-    default:
-      break;
+    default: break;
     }
   } else {
     m = false;
@@ -423,8 +425,7 @@ static int run_shell(sed_run *r, const char *cmd, size_t len, vsh_buf *out) {
   }
   sh_stream *cap = sh_stream_buf_new(r->max_string);
   if (!cap) return VSH_ENOMEM;
-  if (bi_run_string(b, cmd, len, sh_stream_null(), cap, b->err) ==
-      VSH_ENOMEM) {
+  if (bi_run_string(b, cmd, len, sh_stream_null(), cap, b->err) == VSH_ENOMEM) {
     sh_stream_unref(cap);
     return VSH_ENOMEM;
   }
@@ -740,9 +741,7 @@ static int exec_prog(sed_run *r) {
       r->qcode = c->num;
       r->qflush = true;
       return SED_QUIT;
-    case 'Q':
-      r->qcode = c->num;
-      return SED_QUIT_SILENT;
+    case 'Q': r->qcode = c->num; return SED_QUIT_SILENT;
     case 'r': app_push(r, 1, c->text, c->len, NULL); break;
     case 'R': do_R(r, c); break;
     case 's':
@@ -751,8 +750,8 @@ static int exec_prog(sed_run *r) {
     case 'w': emit(r, c->out, r->ps.data, r->ps.len, r->ps_nl); break;
     case 'W': {
       char *nl = r->ps.len ? memchr(r->ps.data, r->delim, r->ps.len) : NULL;
-      emit(r, c->out, r->ps.data,
-           nl ? (size_t)(nl - r->ps.data) : r->ps.len, nl ? true : r->ps_nl);
+      emit(r, c->out, r->ps.data, nl ? (size_t)(nl - r->ps.data) : r->ps.len,
+           nl ? true : r->ps_nl);
       break;
     }
     case 'y':
@@ -810,8 +809,7 @@ static char *backup_name(bi_ctx *b, const char *path, const char *suffix) {
   return vsh__buf_steal(&o, NULL);
 }
 
-static void edit_file(sed_run *r, char *name, const char *suffix,
-                      bool *quit) {
+static void edit_file(sed_run *r, char *name, const char *suffix, bool *quit) {
   bi_ctx *b = r->b;
   const char *path = bi_path(b, name);
   vfs_info st;
@@ -875,10 +873,12 @@ static const char usage[] =
     "  -e script, --expression=script\n"
     "                           add the script to the commands to be executed\n"
     "  -f script-file, --file=script-file\n"
-    "                           add the contents of script-file to the commands\n"
+    "                           add the contents of script-file to the "
+    "commands\n"
     "  --follow-symlinks        follow symlinks when processing in place\n"
     "  -i[SUFFIX], --in-place[=SUFFIX]\n"
-    "                           edit files in place (makes backup if SUFFIX given)\n"
+    "                           edit files in place (makes backup if SUFFIX "
+    "given)\n"
     "  -l N, --line-length=N    line-wrap length for the `l' command\n"
     "  --posix                  disable GNU extensions\n"
     "  -E, -r, --regexp-extended\n"
@@ -959,11 +959,14 @@ static int sed_parse_options(bi_ctx *b, bi_opts *g, sed_opts *o) {
   while ((opt = bi_opt(b, g, &sed_decl)) != -1) {
     switch (opt) {
     case 'n': o->quiet = true; break;
-    case 'r': case 'E': o->ere = true; break;
+    case 'r':
+    case 'E': o->ere = true; break;
     case 's': o->separate = true; break;
-    case 'u': case 'b': break;
+    case 'u':
+    case 'b': break;
     case 'z': o->zero = true; break;
-    case 'e': case 'f':
+    case 'e':
+    case 'f':
       o->chunks[o->nchunks].kind = (char)opt;
       o->chunks[o->nchunks++].arg = g->arg;
       break;
@@ -980,9 +983,7 @@ static int sed_parse_options(bi_ctx *b, bi_opts *g, sed_opts *o) {
       }
       break;
     }
-    case OPT_DEBUG:
-      bi_err(b, "--debug is not supported");
-      return 1;
+    case OPT_DEBUG: bi_err(b, "--debug is not supported"); return 1;
     case OPT_FOLLOW: o->follow = true; break;
     case OPT_POSIX: o->posix = true; break;
     case OPT_SANDBOX: o->sandbox = true; break;
@@ -1048,8 +1049,8 @@ static int sed_execute(const sed_opts *o, sed_run *r, char **ops, int nops) {
       vsh_buf_dispose(&r->in.la);
     }
   } else {
-    r->in = (sed_in){.names = nops ? ops : stdin_name,
-                     .nnames = nops ? nops : 1};
+    r->in =
+        (sed_in){.names = nops ? ops : stdin_name, .nnames = nops ? nops : 1};
     quit = process(r);
   }
   in_close(&r->in);
@@ -1107,8 +1108,7 @@ int bi_sed_main(bi_ctx *b) {
   r.hs_nl = true;
   r.lwidth = (int)(o.lwidth > 100000 ? 100000 : o.lwidth);
   r.budget = bi_re_budget(b);
-  r.max_string = bi_limits(b) ? bi_limits(b)->max_string
-                                    : (64u << 20);
+  r.max_string = bi_limits(b) ? bi_limits(b)->max_string : (64u << 20);
   if (r.max_string < (1u << 20)) r.max_string = 1u << 20;
   status = sed_execute(&o, &r, ops, nops);
 done:

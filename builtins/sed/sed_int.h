@@ -10,13 +10,13 @@
 
 enum {
   SED_A_NONE = 0,
-  SED_A_LINE,  /* N */
-  SED_A_LAST,  /* $ */
-  SED_A_RE,    /* /re/ */
-  SED_A_STEP,  /* first~step */
-  SED_A_ZERO,  /* 0 (only as 0,/re/) */
-  SED_A_PLUS,  /* addr,+N */
-  SED_A_MULT   /* addr,~N */
+  SED_A_LINE, /* N */
+  SED_A_LAST, /* $ */
+  SED_A_RE,   /* /re/ */
+  SED_A_STEP, /* first~step */
+  SED_A_ZERO, /* 0 (only as 0,/re/) */
+  SED_A_PLUS, /* addr,+N */
+  SED_A_MULT  /* addr,~N */
 };
 
 /* A regex as written; re NULL is the empty regex (the last one used). */
@@ -57,7 +57,7 @@ typedef struct sed_rpart {
   int kind;
   char *lit; /* SED_R_LIT */
   size_t len;
-  int arg;   /* group number, or the case letter L U l u E */
+  int arg; /* group number, or the case letter L U l u E */
 } sed_rpart;
 
 typedef struct sed_cmd {
@@ -66,7 +66,7 @@ typedef struct sed_cmd {
   char cmd;
   bool range_active, range_closed;
   uint64_t range_end;
-  char *text;  /* a/i/c text, label, file name, e command */
+  char *text; /* a/i/c text, label, file name, e command */
   size_t len;
   size_t jump; /* b/t/T target, '{' -> its '}' */
   int num;     /* q/Q status; l width (-1: the default) */
@@ -79,7 +79,7 @@ typedef struct sed_cmd {
   bool global, print, eval;
   uint64_t occ;
   unsigned char *ymap; /* y: 256 bytes */
-  size_t pos; /* where the command is, for late errors */
+  size_t pos;          /* where the command is, for late errors */
   int src;
 } sed_cmd;
 
@@ -100,14 +100,14 @@ typedef struct sed_prog {
   size_t nout;
   sed_rfile **rfs;
   size_t nrf;
-  size_t *open;  /* indexes of the '{' not closed yet */
+  size_t *open; /* indexes of the '{' not closed yet */
   size_t nopen, capopen;
-  long pending;  /* a/i/c whose text goes on into the next chunk, or -1 */
+  long pending; /* a/i/c whose text goes on into the next chunk, or -1 */
   bool ere, sandbox, posix, zero;
   bool quiet_hash; /* the script began with "#n\n" */
   int nchunks;
   int last_expr;
-  vsh_buf err;   /* the message of a compile error */
+  vsh_buf err; /* the message of a compile error */
 } sed_prog;
 
 /* sed_parse.c */

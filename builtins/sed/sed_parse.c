@@ -131,12 +131,30 @@ static int byte_escape(const char *t, size_t n, size_t *i) {
   int c = (unsigned char)t[k];
   int v = -1;
   switch (c) {
-  case 'a': v = '\a'; k++; break;
-  case 'f': v = '\f'; k++; break;
-  case 'n': v = '\n'; k++; break;
-  case 'r': v = '\r'; k++; break;
-  case 't': v = '\t'; k++; break;
-  case 'v': v = '\v'; k++; break;
+  case 'a':
+    v = '\a';
+    k++;
+    break;
+  case 'f':
+    v = '\f';
+    k++;
+    break;
+  case 'n':
+    v = '\n';
+    k++;
+    break;
+  case 'r':
+    v = '\r';
+    k++;
+    break;
+  case 't':
+    v = '\t';
+    k++;
+    break;
+  case 'v':
+    v = '\v';
+    k++;
+    break;
   case 'd': {
     int d = 0, m = 0;
     for (k++; m < 3 && k < n && isdigit((unsigned char)t[k]); m++, k++)
@@ -166,8 +184,7 @@ static int byte_escape(const char *t, size_t n, size_t *i) {
     v = toupper((unsigned char)t[k + 1]) ^ 0x40;
     k += 2;
     break;
-  default:
-    return -1;
+  default: return -1;
   }
   *i = k;
   return v;
@@ -175,8 +192,8 @@ static int byte_escape(const char *t, size_t n, size_t *i) {
 
 /* Compiles regex text (delimiters already removed).  An empty text is
  * the empty regex. */
-static int compile_rx(sed_prog *p, sed_src *s, const vsh_buf *t,
-                      unsigned flags, sed_rx **out) {
+static int compile_rx(sed_prog *p, sed_src *s, const vsh_buf *t, unsigned flags,
+                      sed_rx **out) {
   sed_rx *rx = calloc(1, sizeof(*rx));
   if (!rx) return perr(p, s, "out of memory");
   sed_rx **nv = realloc(p->rxs, (p->nrx + 1) * sizeof(*nv));
@@ -220,8 +237,8 @@ static int compile_rx(sed_prog *p, sed_src *s, const vsh_buf *t,
   /* with -z, GNU's M anchors look for NULs, not newlines */
   if (p->zero) flags &= ~(unsigned)VSH_RE_NEWLINE;
   vsh_buf em = {0};
-  int rc = vsh__regex_compile(&rx->re, pat.data ? pat.data : "", pat.len,
-                              flags, &em);
+  int rc = vsh__regex_compile(&rx->re, pat.data ? pat.data : "", pat.len, flags,
+                              &em);
   vsh_buf_dispose(&pat);
   if (rc) {
     perr(p, s, "%s", em.data ? em.data : vsh_strerror(rc));
@@ -290,8 +307,8 @@ static int match_slash(sed_src *s, int delim, bool regex, vsh_buf *out) {
         if (c == SED_EOF || c == '\n') return -1;
         vsh__buf_putc(out, (char)c);
         if (c == ']') break;
-        if (c == '[' && (peekch(s) == ':' || peekch(s) == '.' ||
-                         peekch(s) == '=')) {
+        if (c == '[' &&
+            (peekch(s) == ':' || peekch(s) == '.' || peekch(s) == '=')) {
           int kind = getch(s);
           vsh__buf_putc(out, (char)kind);
           for (;;) {
@@ -473,8 +490,7 @@ static int set_text(sed_prog *p, sed_src *s, sed_cmd *c, vsh_buf *t,
 static int read_text(sed_prog *p, sed_src *s, sed_cmd *c) {
   skip_blanks(s);
   int ch = getch(s);
-  if (ch == SED_EOF)
-    return perr(p, s, "expected \\ after `a', `c' or `i'");
+  if (ch == SED_EOF) return perr(p, s, "expected \\ after `a', `c' or `i'");
   vsh_buf t = {0};
   if (ch == '\\') {
     int n = getch(s);
@@ -504,8 +520,7 @@ sed_output *sed_output_get(sed_prog *p, const char *name) {
   else {
     const char *path = bi_path(p->b, name);
     if (!path || vfs_open(p->b->fs, path,
-                          VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0644,
-                          &o->f))
+                          VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0644, &o->f))
       o->f = NULL;
   }
   return o;
@@ -658,8 +673,7 @@ static int read_s(sed_prog *p, sed_src *s, sed_cmd *c) {
     return perr(p, s, "unterminated `s' command");
   vsh_buf re = {0}, rep = {0};
   int rc = -1;
-  if (match_slash(s, delim, true, &re) ||
-      match_slash(s, delim, false, &rep)) {
+  if (match_slash(s, delim, true, &re) || match_slash(s, delim, false, &rep)) {
     perr(p, s, "unterminated `s' command");
     goto done;
   }
@@ -754,8 +768,7 @@ done:
 /* ---- the compiler --------------------------------------------------------- */
 
 static sed_cmd *new_cmd(sed_prog *p, sed_src *s) {
-  if (!xpush((void **)&p->cmds, &p->n, &p->cap, sizeof(sed_cmd)))
-    return NULL;
+  if (!xpush((void **)&p->cmds, &p->n, &p->cap, sizeof(sed_cmd))) return NULL;
   sed_cmd *c = &p->cmds[p->n++];
   memset(c, 0, sizeof(*c));
   c->num = -1;
@@ -808,20 +821,33 @@ static int compile_cmd(sed_prog *p, sed_src *s, sed_cmd *c) {
     if (!p->nopen) return perr(p, s, "unexpected `}'");
     p->cmds[p->open[--p->nopen]].jump = (size_t)(c - p->cmds);
     return read_end(p, s);
-  case '=': case 'd': case 'D': case 'g': case 'G': case 'h': case 'H':
-  case 'n': case 'N': case 'p': case 'P': case 'x': case 'z': case 'F':
-    return read_end(p, s);
+  case '=':
+  case 'd':
+  case 'D':
+  case 'g':
+  case 'G':
+  case 'h':
+  case 'H':
+  case 'n':
+  case 'N':
+  case 'p':
+  case 'P':
+  case 'x':
+  case 'z':
+  case 'F': return read_end(p, s);
   case ':':
     if (has_addr) return perr(p, s, ": doesn't want any addresses");
     c->text = read_label(s, &c->len);
     if (!c->len) return perr(p, s, "\":\" lacks a label");
     return 0;
-  case 'b': case 't': case 'T':
-    c->text = read_label(s, &c->len);
-    return 0;
-  case 'a': case 'i': case 'c':
-    return read_text(p, s, c);
-  case 'q': case 'Q': {
+  case 'b':
+  case 't':
+  case 'T': c->text = read_label(s, &c->len); return 0;
+  case 'a':
+  case 'i':
+  case 'c': return read_text(p, s, c);
+  case 'q':
+  case 'Q': {
     if (c->a2.kind) return perr(p, s, "command only uses one address");
     skip_blanks(s);
     uint64_t v = 0;
@@ -834,17 +860,20 @@ static int compile_cmd(sed_prog *p, sed_src *s, sed_cmd *c) {
     if (read_num(s, &v)) c->num = v > 100000 ? 100000 : (int)v;
     return read_end(p, s);
   }
-  case 'r': case 'R': case 'w': case 'W':
-    if (p->sandbox) return perr(p, s, "e/r/w commands disabled in sandbox mode");
+  case 'r':
+  case 'R':
+  case 'w':
+  case 'W':
+    if (p->sandbox)
+      return perr(p, s, "e/r/w commands disabled in sandbox mode");
     return read_filename(p, s, c, ch == 'w' || ch == 'W');
   case 'e':
-    if (p->sandbox) return perr(p, s, "e/r/w commands disabled in sandbox mode");
+    if (p->sandbox)
+      return perr(p, s, "e/r/w commands disabled in sandbox mode");
     c->text = read_rest(s, &c->len);
     return 0;
-  case 's':
-    return read_s(p, s, c);
-  case 'y':
-    return read_y(p, s, c);
+  case 's': return read_s(p, s, c);
+  case 'y': return read_y(p, s, c);
   case 'v': {
     size_t l;
     char *v = read_label(s, &l);
@@ -853,8 +882,7 @@ static int compile_cmd(sed_prog *p, sed_src *s, sed_cmd *c) {
     if (bad) return perr(p, s, "expected newer version of sed");
     return 0;
   }
-  default:
-    return perr(p, s, "unknown command: `%c'", ch);
+  default: return perr(p, s, "unknown command: `%c'", ch);
   }
 }
 

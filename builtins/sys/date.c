@@ -21,14 +21,15 @@ typedef struct dt_tm { /* broken-down civil time */
 
 /* ---- calendar arithmetic (proleptic Gregorian) ---- */
 
-static bool leap(int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
-
+static bool leap(int64_t y) {
+  return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
 
 static void to_tm(int64_t t, long off, dt_tm *out) {
   bi_tm tm;
   bi_time_at(t, off, &tm);
-  *out = (dt_tm){tm.year, tm.mon + 1, tm.mday, tm.hour, tm.min,
-                 tm.sec,  tm.wday,    tm.yday};
+  *out = (dt_tm){tm.year, tm.mon + 1, tm.mday, tm.hour,
+                 tm.min,  tm.sec,     tm.wday, tm.yday};
 }
 
 /* Normalises month overflow, then the day count carries the rest. */
@@ -61,14 +62,21 @@ typedef struct dt_parse {
   int wday_ord;
 } dt_parse;
 
-static const char *const mon_names[12] = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"};
-static const char *const day_names[7] = {"sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"};
+static const char *const mon_names[12] = {
+    "january", "february", "march",     "april",   "may",      "june",
+    "july",    "august",   "september", "october", "november", "december"};
+static const char *const day_names[7] = {"sunday",    "monday",   "tuesday",
+                                         "wednesday", "thursday", "friday",
+                                         "saturday"};
 
-static int match_name(const char *w, size_t n, const char *const *names, int count) {
+static int match_name(const char *w, size_t n, const char *const *names,
+                      int count) {
   for (int i = 0; i < count; i++) {
     size_t full = strlen(names[i]);
-    if ((n == 3 || n == full || (n == 4 && !strncmp(names[i], "sept", 4) && i == 8) ||
-         (n == 4 && i == 2 && !strncmp(w, "tues", 4)) || (n == 5 && i == 3 && !strncmp(w, "wednes", 5))) &&
+    if ((n == 3 || n == full ||
+         (n == 4 && !strncmp(names[i], "sept", 4) && i == 8) ||
+         (n == 4 && i == 2 && !strncmp(w, "tues", 4)) ||
+         (n == 5 && i == 3 && !strncmp(w, "wednes", 5))) &&
         n <= full && !strncasecmp(w, names[i], n))
       return i;
     if ((n == 4 && i == 2 && !strncasecmp(w, "tues", 4)) ||
@@ -80,11 +88,14 @@ static int match_name(const char *w, size_t n, const char *const *names, int cou
 
 static int unit_seconds(const char *w, size_t n, int *kind) {
   /* kind: 0 seconds-based, 1 months, 2 years */
-  static const struct { const char *name; int secs; int kind; } u[] = {
-      {"year", 0, 2},      {"month", 0, 1},    {"fortnight", 1209600, 0},
-      {"week", 604800, 0}, {"day", 86400, 0},   {"hour", 3600, 0},
-      {"minute", 60, 0},   {"min", 60, 0},      {"second", 1, 0},
-      {"sec", 1, 0},       {NULL, 0, 0}};
+  static const struct {
+    const char *name;
+    int secs;
+    int kind;
+  } u[] = {{"year", 0, 2},      {"month", 0, 1},   {"fortnight", 1209600, 0},
+           {"week", 604800, 0}, {"day", 86400, 0}, {"hour", 3600, 0},
+           {"minute", 60, 0},   {"min", 60, 0},    {"second", 1, 0},
+           {"sec", 1, 0},       {NULL, 0, 0}};
   for (int i = 0; u[i].name; i++) {
     size_t l = strlen(u[i].name);
     if ((n == l || (n == l + 1 && (w[l] == 's' || w[l] == 'S'))) &&
@@ -229,7 +240,8 @@ static bool parse_date_string(dt_parse *d) {
       if (!parse_num(&q, &v, &nd)) return false;
       /* absolute forms only for unsigned numbers */
       if (nstart == p) {
-        if (*q == '-' && nd >= 1 && isdigit((unsigned char)q[1]) && !d->have_date) {
+        if (*q == '-' && nd >= 1 && isdigit((unsigned char)q[1]) &&
+            !d->have_date) {
           /* YYYY-MM-DD */
           const char *r = q + 1;
           int64_t mo, da;
@@ -289,8 +301,10 @@ static bool parse_date_string(dt_parse *d) {
           continue;
         }
         if (nd == 8 && !d->have_date && !isalpha((unsigned char)*q)) {
-          d->year = v / 10000, d->mon = (int)(v / 100 % 100), d->mday = (int)(v % 100);
-          if (d->mon < 1 || d->mon > 12 || d->mday < 1 || d->mday > 31) return false;
+          d->year = v / 10000, d->mon = (int)(v / 100 % 100),
+          d->mday = (int)(v % 100);
+          if (d->mon < 1 || d->mon > 12 || d->mday < 1 || d->mday > 31)
+            return false;
           d->have_date = true;
           p = q;
           continue;
@@ -306,7 +320,8 @@ static bool parse_date_string(dt_parse *d) {
           d->year = v;
           continue;
         }
-        if (nstart == start && d->have_date && !d->have_time && nd == 4 && !*p) {
+        if (nstart == start && d->have_date && !d->have_time && nd == 4 &&
+            !*p) {
           d->hour = (int)(v / 100), d->min = (int)(v % 100);
           d->have_time = true;
           continue;
@@ -341,17 +356,36 @@ static bool parse_date_string(dt_parse *d) {
     }
 #define IS(word) (wl == strlen(word) && !strncasecmp(w, word, wl))
     if (IS("now") || IS("today")) continue;
-    if (IS("tomorrow")) { d->rd += 1; continue; }
-    if (IS("yesterday")) { d->rd -= 1; continue; }
-    if (IS("ago")) { d->rs = -d->rs, d->rm = -d->rm, d->ry = -d->ry, d->rd = -d->rd; continue; }
-    if (IS("midnight")) { d->hour = d->min = d->sec = 0; d->have_time = true; continue; }
-    if (IS("noon")) { d->hour = 12; d->min = d->sec = 0; d->have_time = true; continue; }
+    if (IS("tomorrow")) {
+      d->rd += 1;
+      continue;
+    }
+    if (IS("yesterday")) {
+      d->rd -= 1;
+      continue;
+    }
+    if (IS("ago")) {
+      d->rs = -d->rs, d->rm = -d->rm, d->ry = -d->ry, d->rd = -d->rd;
+      continue;
+    }
+    if (IS("midnight")) {
+      d->hour = d->min = d->sec = 0;
+      d->have_time = true;
+      continue;
+    }
+    if (IS("noon")) {
+      d->hour = 12;
+      d->min = d->sec = 0;
+      d->have_time = true;
+      continue;
+    }
     if (IS("utc") || IS("gmt") || IS("z") || IS("ut")) {
       d->zoff = 0;
       d->have_zone = true;
       const char *q = p;
       long off;
-      if ((*q == '+' || *q == '-') && parse_offset(&q, &off)) d->zoff = off, p = q;
+      if ((*q == '+' || *q == '-') && parse_offset(&q, &off))
+        d->zoff = off, p = q;
       continue;
     }
     int ord = 0;
@@ -444,10 +478,17 @@ static bool resolve(dt_parse *d, int64_t *out, long *nsec) {
 
 /* ---- formatting ---- */
 
-static const char *const day_abbr[7] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
-static const char *const day_full[7] = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
-static const char *const mon_abbr[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-static const char *const mon_full[12] = {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"};
+static const char *const day_abbr[7] = {"Sun", "Mon", "Tue", "Wed",
+                                        "Thu", "Fri", "Sat"};
+static const char *const day_full[7] = {"Sunday",    "Monday",   "Tuesday",
+                                        "Wednesday", "Thursday", "Friday",
+                                        "Saturday"};
+static const char *const mon_abbr[12] = {"Jan", "Feb", "Mar", "Apr",
+                                         "May", "Jun", "Jul", "Aug",
+                                         "Sep", "Oct", "Nov", "Dec"};
+static const char *const mon_full[12] = {
+    "January", "February", "March",     "April",   "May",      "June",
+    "July",    "August",   "September", "October", "November", "December"};
 
 /* ISO 8601 week-based year and week. */
 static void iso_week(const dt_tm *t, int64_t *gy, int *wk) {
@@ -465,7 +506,10 @@ static void iso_week(const dt_tm *t, int64_t *gy, int *wk) {
       /* the Thursday of this week lies in next year */
       if (ylen - yday <= 3 - wday + 0 || true) {
         int thursday = yday - wday + 3;
-        if (thursday >= ylen) { y++; w = 1; }
+        if (thursday >= ylen) {
+          y++;
+          w = 1;
+        }
       }
     }
   }
@@ -481,10 +525,12 @@ static void put_field(vsh_buf *o, const char *s, char flag, int width,
   memcpy(tmp, s, n);
   tmp[n] = 0;
   if (upper || swapcase)
-    for (size_t i = 0; i < n; i++) tmp[i] = (char)toupper((unsigned char)tmp[i]);
+    for (size_t i = 0; i < n; i++)
+      tmp[i] = (char)toupper((unsigned char)tmp[i]);
   char pad = flag == '_' ? ' ' : flag == '0' ? '0' : defpad;
-  bool num = n && (isdigit((unsigned char)tmp[0]) || tmp[0] == '-' || tmp[0] == ' ') &&
-             defpad != ' ' + 1;
+  bool num =
+      n && (isdigit((unsigned char)tmp[0]) || tmp[0] == '-' || tmp[0] == ' ') &&
+      defpad != ' ' + 1;
   (void)num;
   if (flag == '-') width = 0;
   if ((int)n < width) {
@@ -515,7 +561,8 @@ static void put_num(vsh_buf *o, int64_t v, int natural, char natpad, char flag,
   if (w < 0) w = 0;
   if (w > 64) w = 64; /* s[] holds 64 columns; GNU caps widths too */
   if (pad == ' ') snprintf(s, sizeof(s), "%*lld", w, (long long)v);
-  else if (v < 0) snprintf(s, sizeof(s), "-%0*lld", w > 0 ? w - 1 : 0, (long long)-v);
+  else if (v < 0)
+    snprintf(s, sizeof(s), "-%0*lld", w > 0 ? w - 1 : 0, (long long)-v);
   else snprintf(s, sizeof(s), "%0*lld", w, (long long)v);
   vsh__buf_puts(o, s);
 }
@@ -523,13 +570,20 @@ static void put_num(vsh_buf *o, int64_t v, int natural, char natpad, char flag,
 static void fmt_zone(vsh_buf *o, long off, int colons) {
   char sign = off < 0 ? '-' : '+';
   long a = off < 0 ? -off : off;
-  if (colons == 0) vsh__buf_printf(o, "%c%02ld%02ld", sign, a / 3600, a / 60 % 60);
-  else if (colons == 1) vsh__buf_printf(o, "%c%02ld:%02ld", sign, a / 3600, a / 60 % 60);
-  else if (colons == 2) vsh__buf_printf(o, "%c%02ld:%02ld:%02ld", sign, a / 3600, a / 60 % 60, a % 60);
+  if (colons == 0)
+    vsh__buf_printf(o, "%c%02ld%02ld", sign, a / 3600, a / 60 % 60);
+  else if (colons == 1)
+    vsh__buf_printf(o, "%c%02ld:%02ld", sign, a / 3600, a / 60 % 60);
+  else if (colons == 2)
+    vsh__buf_printf(o, "%c%02ld:%02ld:%02ld", sign, a / 3600, a / 60 % 60,
+                    a % 60);
   else {
     if (a % 3600 == 0) vsh__buf_printf(o, "%c%02ld", sign, a / 3600);
-    else if (a % 60 == 0) vsh__buf_printf(o, "%c%02ld:%02ld", sign, a / 3600, a / 60 % 60);
-    else vsh__buf_printf(o, "%c%02ld:%02ld:%02ld", sign, a / 3600, a / 60 % 60, a % 60);
+    else if (a % 60 == 0)
+      vsh__buf_printf(o, "%c%02ld:%02ld", sign, a / 3600, a / 60 % 60);
+    else
+      vsh__buf_printf(o, "%c%02ld:%02ld:%02ld", sign, a / 3600, a / 60 % 60,
+                      a % 60);
   }
 }
 
@@ -565,10 +619,19 @@ static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
     case '%': vsh__buf_putc(o, '%'); break;
     case 'n': vsh__buf_putc(o, '\n'); break;
     case 't': vsh__buf_putc(o, '\t'); break;
-    case 'a': put_field(o, day_abbr[tm.wday], flag, width, ' ', upper, swapcase); break;
-    case 'A': put_field(o, day_full[tm.wday], flag, width, ' ', upper, swapcase); break;
-    case 'b': case 'h': put_field(o, mon_abbr[tm.mon - 1], flag, width, ' ', upper, swapcase); break;
-    case 'B': put_field(o, mon_full[tm.mon - 1], flag, width, ' ', upper, swapcase); break;
+    case 'a':
+      put_field(o, day_abbr[tm.wday], flag, width, ' ', upper, swapcase);
+      break;
+    case 'A':
+      put_field(o, day_full[tm.wday], flag, width, ' ', upper, swapcase);
+      break;
+    case 'b':
+    case 'h':
+      put_field(o, mon_abbr[tm.mon - 1], flag, width, ' ', upper, swapcase);
+      break;
+    case 'B':
+      put_field(o, mon_full[tm.mon - 1], flag, width, ' ', upper, swapcase);
+      break;
     case 'c': {
       vsh_buf s = {0};
       format_time(&s, "%a %b %e %H:%M:%S %Y", t, nsec, z);
@@ -576,20 +639,33 @@ static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
       vsh_buf_dispose(&s);
       break;
     }
-    case 'C': put_num(o, vsh__floordiv(tm.year, 100), 2, '0', flag, width); break;
+    case 'C':
+      put_num(o, vsh__floordiv(tm.year, 100), 2, '0', flag, width);
+      break;
     case 'd': put_num(o, tm.mday, 2, '0', flag, width); break;
     case 'e': put_num(o, tm.mday, 2, ' ', flag, width); break;
-    case 'D': case 'F': case 'r': case 'R': case 'T': case 'x': case 'X': {
-      const char *sub = c == 'D' ? "%m/%d/%y" : c == 'F' ? "%Y-%m-%d" :
-                        c == 'r' ? "%I:%M:%S %p" : c == 'R' ? "%H:%M" :
-                        c == 'T' ? "%H:%M:%S" : c == 'x' ? "%m/%d/%y" : "%H:%M:%S";
+    case 'D':
+    case 'F':
+    case 'r':
+    case 'R':
+    case 'T':
+    case 'x':
+    case 'X': {
+      const char *sub = c == 'D'   ? "%m/%d/%y"
+                        : c == 'F' ? "%Y-%m-%d"
+                        : c == 'r' ? "%I:%M:%S %p"
+                        : c == 'R' ? "%H:%M"
+                        : c == 'T' ? "%H:%M:%S"
+                        : c == 'x' ? "%m/%d/%y"
+                                   : "%H:%M:%S";
       vsh_buf s = {0};
       format_time(&s, sub, t, nsec, z);
       put_field(o, s.data, flag, width, ' ', upper, false);
       vsh_buf_dispose(&s);
       break;
     }
-    case 'g': case 'G': {
+    case 'g':
+    case 'G': {
       int64_t gy;
       int wk;
       iso_week(&tm, &gy, &wk);
@@ -618,14 +694,24 @@ static void format_time(vsh_buf *o, const char *f, int64_t t, long nsec,
       vsh__buf_puts(o, buf);
       break;
     }
-    case 'p': put_field(o, tm.hour < 12 ? "AM" : "PM", flag, width, ' ', upper, false); break;
-    case 'P': put_field(o, tm.hour < 12 ? "am" : "pm", flag, width, ' ', upper, false); break;
+    case 'p':
+      put_field(o, tm.hour < 12 ? "AM" : "PM", flag, width, ' ', upper, false);
+      break;
+    case 'P':
+      put_field(o, tm.hour < 12 ? "am" : "pm", flag, width, ' ', upper, false);
+      break;
     case 's': put_num(o, t, 1, '0', flag, width); break;
     case 'u': put_num(o, tm.wday ? tm.wday : 7, 1, '0', flag, width); break;
     case 'w': put_num(o, tm.wday, 1, '0', flag, width); break;
-    case 'U': put_num(o, (tm.yday + 7 - tm.wday) / 7, 2, '0', flag, width); break;
-    case 'W': put_num(o, (tm.yday + 7 - (tm.wday + 6) % 7) / 7, 2, '0', flag, width); break;
-    case 'y': put_num(o, ((tm.year % 100) + 100) % 100, 2, '0', flag, width); break;
+    case 'U':
+      put_num(o, (tm.yday + 7 - tm.wday) / 7, 2, '0', flag, width);
+      break;
+    case 'W':
+      put_num(o, (tm.yday + 7 - (tm.wday + 6) % 7) / 7, 2, '0', flag, width);
+      break;
+    case 'y':
+      put_num(o, ((tm.year % 100) + 100) % 100, 2, '0', flag, width);
+      break;
     case 'Y': put_num(o, tm.year, 1, '0', flag, width); break;
     case 'z': fmt_zone(o, zoff, colons); break;
     case 'Z': put_field(o, zname, flag, width, ' ', upper, swapcase); break;
@@ -703,11 +789,11 @@ typedef struct date_opts {
 /* The format of -I[FMT] or --rfc-3339=FMT; NULL after argmatch's
  * message. */
 static const char *iso_format(bi_ctx *b, const char *a) {
-  static const char *const names[] = {"hours", "minutes", "date", "seconds",
-                                      "ns", NULL};
-  static const char *const fmts[] = {
-      "%Y-%m-%dT%H%:z", "%Y-%m-%dT%H:%M%:z", "%Y-%m-%d",
-      "%Y-%m-%dT%H:%M:%S%:z", "%Y-%m-%dT%H:%M:%S,%N%:z"};
+  static const char *const names[] = {"hours",   "minutes", "date",
+                                      "seconds", "ns",      NULL};
+  static const char *const fmts[] = {"%Y-%m-%dT%H%:z", "%Y-%m-%dT%H:%M%:z",
+                                     "%Y-%m-%d", "%Y-%m-%dT%H:%M:%S%:z",
+                                     "%Y-%m-%dT%H:%M:%S,%N%:z"};
   int i = bi_argmatch(b, "--iso-8601", a, names);
   return i < 0 ? NULL : fmts[i];
 }
@@ -727,12 +813,13 @@ static int parse_args(bi_ctx *b, date_opts *o) {
   while ((c = bi_opt(b, &g, &date_cmd)) != -1) {
     switch (c) {
     case 'd': o->dstr = g.arg; break;
-    case 'f':
-      bi_err(b, "option --file is not supported");
-      return 1;
+    case 'f': bi_err(b, "option --file is not supported"); return 1;
     case 'r': o->ref = g.arg; break;
     case 'u': o->utc = true; break;
-    case 'R': o->fmt = "%a, %d %b %Y %H:%M:%S %z"; o->nfmt++; break;
+    case 'R':
+      o->fmt = "%a, %d %b %Y %H:%M:%S %z";
+      o->nfmt++;
+      break;
     case 'I':
     case OPT_RFC3339:
       o->fmt = c == 'I' ? iso_format(b, g.arg ? g.arg : "date")
@@ -740,9 +827,7 @@ static int parse_args(bi_ctx *b, date_opts *o) {
       if (!o->fmt) return bi_usage_error(b, &date_cmd, NULL);
       o->nfmt++;
       break;
-    case 's':
-      bi_err(b, "cannot set date: Operation not permitted");
-      return 1;
+    case 's': bi_err(b, "cannot set date: Operation not permitted"); return 1;
     case OPT_DEBUG: break;
     default: return g.status;
     }
@@ -802,7 +887,8 @@ int bi_date_main(bi_ctx *b) {
       bi_err(b, "invalid date " BI_LQ "%s" BI_RQ, dstr);
       return 1;
     }
-    if (!d.have_epoch && !d.have_time && !d.have_date && d.wday < 0) nsec = now.tv_nsec;
+    if (!d.have_epoch && !d.have_time && !d.have_date && d.wday < 0)
+      nsec = now.tv_nsec;
   }
   vsh_buf o = {0};
   format_time(&o, fmt ? fmt : "%a %b %e %H:%M:%S %Z %Y", t, nsec, &z);

@@ -82,7 +82,8 @@ int bi_env_main(bi_ctx *b) {
   if (ignore) bi_sub_env_clear(c);
   for (int i = 0; i < nunset; i++) {
     if (!*unsets[i] || strchr(unsets[i], '=')) {
-      bi_err(b, "cannot unset " BI_LQ "%s" BI_RQ ": Invalid argument", unsets[i]);
+      bi_err(b, "cannot unset " BI_LQ "%s" BI_RQ ": Invalid argument",
+             unsets[i]);
       st = 125;
       goto done;
     }
@@ -96,13 +97,19 @@ int bi_env_main(bi_ctx *b) {
       goto done;
     }
     char *name = vsh__arena_strndup(b->arena, ops[i], (size_t)(eq - ops[i]));
-    if (!name) { st = 125; goto done; }
+    if (!name) {
+      st = 125;
+      goto done;
+    }
     /* names a shell could not hold are still passed by GNU env; here they
      * have nowhere to live, so they are dropped */
     if (!sh_valid_name(name, strlen(name))) continue;
     /* the command's environment is its own: a readonly shell variable
      * (SHELLOPTS, UID) does not stop env from setting it there */
-    if (bi_sub_env_set(c, name, eq + 1)) { st = 125; goto done; }
+    if (bi_sub_env_set(c, name, eq + 1)) {
+      st = 125;
+      goto done;
+    }
   }
   if (k == nops) {
     st = print_env(b, c, end);
@@ -119,7 +126,10 @@ int bi_env_main(bi_ctx *b) {
       st = 125;
       goto done;
     }
-    if (bi_sub_chdir(c, p)) { st = 125; goto done; }
+    if (bi_sub_chdir(c, p)) {
+      st = 125;
+      goto done;
+    }
   }
   st = bi_sub_run_argv(c, nops - k, ops + k);
 done:

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 enum { EXPR_INVALID = 2, EXPR_FAILURE = 3 };
 
 static const bi_cmd expr_cmd = {
@@ -19,44 +18,51 @@ static const bi_cmd expr_cmd = {
     .usage = "Usage: expr EXPRESSION\n"
              "  or:  expr OPTION\n",
     .about =
-    "\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n"
-    "\n"
-    "Print the value of EXPRESSION to standard output.  A blank line below\n"
-    "separates increasing precedence groups.  EXPRESSION may be:\n"
-    "\n"
-    "  ARG1 | ARG2       ARG1 if it is neither null nor 0, otherwise ARG2\n"
-    "\n"
-    "  ARG1 & ARG2       ARG1 if neither argument is null or 0, otherwise 0\n"
-    "\n"
-    "  ARG1 < ARG2       ARG1 is less than ARG2\n"
-    "  ARG1 <= ARG2      ARG1 is less than or equal to ARG2\n"
-    "  ARG1 = ARG2       ARG1 is equal to ARG2\n"
-    "  ARG1 != ARG2      ARG1 is unequal to ARG2\n"
-    "  ARG1 >= ARG2      ARG1 is greater than or equal to ARG2\n"
-    "  ARG1 > ARG2       ARG1 is greater than ARG2\n"
-    "\n"
-    "  ARG1 + ARG2       arithmetic sum of ARG1 and ARG2\n"
-    "  ARG1 - ARG2       arithmetic difference of ARG1 and ARG2\n"
-    "\n"
-    "  ARG1 * ARG2       arithmetic product of ARG1 and ARG2\n"
-    "  ARG1 / ARG2       arithmetic quotient of ARG1 divided by ARG2\n"
-    "  ARG1 % ARG2       arithmetic remainder of ARG1 divided by ARG2\n"
-    "\n"
-    "  STRING : REGEXP   anchored pattern match of REGEXP in STRING\n"
-    "\n"
-    "  match STRING REGEXP        same as STRING : REGEXP\n"
-    "  substr STRING POS LENGTH   substring of STRING, POS counted from 1\n"
-    "  index STRING CHARS         index in STRING where any CHARS is found, or 0\n"
-    "  length STRING              length of STRING\n"
-    "  + TOKEN                    interpret TOKEN as a string, even if it is a\n"
-    "                               keyword like 'match' or an operator like '/'\n"
-    "\n"
-    "  ( EXPRESSION )             value of EXPRESSION\n"
-    "\n"
-    "Exit status is 0 if EXPRESSION is neither null nor 0, 1 if EXPRESSION is null\n"
-    "or 0, 2 if EXPRESSION is syntactically invalid, and 3 if an error occurred.\n",
+        "\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n"
+        "\n"
+        "Print the value of EXPRESSION to standard output.  A blank line "
+        "below\n"
+        "separates increasing precedence groups.  EXPRESSION may be:\n"
+        "\n"
+        "  ARG1 | ARG2       ARG1 if it is neither null nor 0, otherwise ARG2\n"
+        "\n"
+        "  ARG1 & ARG2       ARG1 if neither argument is null or 0, otherwise "
+        "0\n"
+        "\n"
+        "  ARG1 < ARG2       ARG1 is less than ARG2\n"
+        "  ARG1 <= ARG2      ARG1 is less than or equal to ARG2\n"
+        "  ARG1 = ARG2       ARG1 is equal to ARG2\n"
+        "  ARG1 != ARG2      ARG1 is unequal to ARG2\n"
+        "  ARG1 >= ARG2      ARG1 is greater than or equal to ARG2\n"
+        "  ARG1 > ARG2       ARG1 is greater than ARG2\n"
+        "\n"
+        "  ARG1 + ARG2       arithmetic sum of ARG1 and ARG2\n"
+        "  ARG1 - ARG2       arithmetic difference of ARG1 and ARG2\n"
+        "\n"
+        "  ARG1 * ARG2       arithmetic product of ARG1 and ARG2\n"
+        "  ARG1 / ARG2       arithmetic quotient of ARG1 divided by ARG2\n"
+        "  ARG1 % ARG2       arithmetic remainder of ARG1 divided by ARG2\n"
+        "\n"
+        "  STRING : REGEXP   anchored pattern match of REGEXP in STRING\n"
+        "\n"
+        "  match STRING REGEXP        same as STRING : REGEXP\n"
+        "  substr STRING POS LENGTH   substring of STRING, POS counted from 1\n"
+        "  index STRING CHARS         index in STRING where any CHARS is "
+        "found, or 0\n"
+        "  length STRING              length of STRING\n"
+        "  + TOKEN                    interpret TOKEN as a string, even if it "
+        "is a\n"
+        "                               keyword like 'match' or an operator "
+        "like '/'\n"
+        "\n"
+        "  ( EXPRESSION )             value of EXPRESSION\n"
+        "\n"
+        "Exit status is 0 if EXPRESSION is neither null nor 0, 1 if EXPRESSION "
+        "is null\n"
+        "or 0, 2 if EXPRESSION is syntactically invalid, and 3 if an error "
+        "occurred.\n",
     .bad_status = EXPR_INVALID,
 };
 
@@ -155,21 +161,25 @@ static val eval_or(ex *e, bool ev);
 static val eval_primary(ex *e, bool ev) {
   if (e->pos >= e->n) {
     if (e->pos > 0)
-      die(e, EXPR_INVALID, "syntax error: missing argument after " BI_LQ "%s" BI_RQ,
+      die(e, EXPR_INVALID,
+          "syntax error: missing argument after " BI_LQ "%s" BI_RQ,
           e->args[e->pos - 1]);
     die(e, EXPR_INVALID, "%s", "syntax error");
   }
   if (next_is(e, "(")) {
     val v = eval_or(e, ev);
     if (e->pos >= e->n)
-      die(e, EXPR_INVALID, "syntax error: expecting ')' after " BI_LQ "%s" BI_RQ,
+      die(e, EXPR_INVALID,
+          "syntax error: expecting ')' after " BI_LQ "%s" BI_RQ,
           e->args[e->pos - 1]);
     if (!next_is(e, ")"))
-      die(e, EXPR_INVALID, "syntax error: expecting ')' instead of " BI_LQ "%s" BI_RQ,
+      die(e, EXPR_INVALID,
+          "syntax error: expecting ')' instead of " BI_LQ "%s" BI_RQ,
           e->args[e->pos]);
     return v;
   }
-  if (next_is(e, ")")) die(e, EXPR_INVALID, "%s", "syntax error: unexpected ')'");
+  if (next_is(e, ")"))
+    die(e, EXPR_INVALID, "%s", "syntax error: unexpected ')'");
   return sval(e->args[e->pos++]);
 }
 
@@ -200,8 +210,7 @@ static val do_match(ex *e, val sv, val pv) {
                               0, &msg);
   if (rc) {
     char text[256];
-    snprintf(text, sizeof text, "%s",
-             msg.len ? msg.data : "memory exhausted");
+    snprintf(text, sizeof text, "%s", msg.len ? msg.data : "memory exhausted");
     vsh_buf_dispose(&msg);
     die(e, rc == VSH_EINVAL ? EXPR_INVALID : EXPR_FAILURE, "%s", text);
   }
@@ -215,8 +224,8 @@ static val do_match(ex *e, val sv, val pv) {
     if (hit == VSH_ELIMIT)
       die(e, EXPR_FAILURE, "%s",
           "regular expression too complex for the input (work limit)");
-    die(e, EXPR_FAILURE, "%s", hit == VSH_EABORTED ? "interrupted"
-                                                  : "memory exhausted");
+    die(e, EXPR_FAILURE, "%s",
+        hit == VSH_EABORTED ? "interrupted" : "memory exhausted");
   }
   val r;
   if (nsub > 0) {
@@ -233,7 +242,8 @@ static val do_match(ex *e, val sv, val pv) {
 static val eval_unary(ex *e, bool ev) {
   if (next_is(e, "+")) {
     if (e->pos >= e->n)
-      die(e, EXPR_INVALID, "syntax error: missing argument after " BI_LQ "%s" BI_RQ, "+");
+      die(e, EXPR_INVALID,
+          "syntax error: missing argument after " BI_LQ "%s" BI_RQ, "+");
     return sval(e->args[e->pos++]);
   }
   if (next_is(e, "length")) {
@@ -269,7 +279,8 @@ static val eval_unary(ex *e, bool ev) {
     i128 len = (i128)u8len(s);
     if (p.i <= 0 || p.i > len || n.i <= 0) return sval("");
     size_t a = u8off(s, (size_t)(p.i - 1));
-    size_t z = n.i > len - p.i + 1 ? strlen(s) : u8off(s, (size_t)(p.i - 1 + n.i));
+    size_t z =
+        n.i > len - p.i + 1 ? strlen(s) : u8off(s, (size_t)(p.i - 1 + n.i));
     return sval(vsh__arena_strndup(e->b->arena, s + a, z - a));
   }
   return eval_primary(e, ev);
@@ -287,7 +298,10 @@ static val eval_colon(ex *e, bool ev) {
 static val eval_mul(ex *e, bool ev) {
   val l = eval_colon(e, ev);
   for (;;) {
-    char op = next_is(e, "*") ? '*' : next_is(e, "/") ? '/' : next_is(e, "%") ? '%' : 0;
+    char op = next_is(e, "*")   ? '*'
+              : next_is(e, "/") ? '/'
+              : next_is(e, "%") ? '%'
+                                : 0;
     if (!op) return l;
     val r = eval_colon(e, ev);
     if (!ev) continue;
@@ -341,8 +355,12 @@ static val eval_cmp(ex *e, bool ev) {
     } else {
       c = strcmp(ls, rs);
     }
-    bool t = op == 0 ? c < 0 : op == 1 ? c <= 0 : op <= 3 ? c == 0
-           : op == 4 ? c != 0 : op == 5 ? c >= 0 : c > 0;
+    bool t = op == 0   ? c < 0
+             : op == 1 ? c <= 0
+             : op <= 3 ? c == 0
+             : op == 4 ? c != 0
+             : op == 5 ? c >= 0
+                       : c > 0;
     l = ival(t);
   }
 }

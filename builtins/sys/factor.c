@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 static const bi_cmd factor_cmd = {
     .name = "factor",
     .usage = "Usage: factor [NUMBER]...\n"
@@ -132,7 +131,8 @@ static u128 addmod128(u128 a, u128 b, u128 m) {
 }
 
 static u128 mulmod128(u128 a, u128 b, u128 m) {
-  if (m <= UINT64_MAX) return (u128)mulmod((uint64_t)a, (uint64_t)b, (uint64_t)m);
+  if (m <= UINT64_MAX)
+    return (u128)mulmod((uint64_t)a, (uint64_t)b, (uint64_t)m);
   u128 r = 0;
   for (int i = 127; i >= 0; i--) {
     r = addmod128(r, r, m);

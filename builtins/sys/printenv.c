@@ -6,8 +6,8 @@
 
 #include <string.h>
 
-static const bi_option printenv_options[] = {
-    {"null", BI_ARG_NONE, '0', NULL}, {0}};
+static const bi_option printenv_options[] = {{"null", BI_ARG_NONE, '0', NULL},
+                                             {0}};
 
 static const bi_cmd printenv_cmd = {
     .name = "printenv",
@@ -35,9 +35,8 @@ int bi_printenv_main(bi_ctx *b) {
     bi_env_print(b, &out, end);
   } else {
     for (int i = 0; i < g.noperands; i++) {
-      const char *val = strchr(g.operands[i], '=')
-                            ? NULL
-                            : bi_getenv(b, g.operands[i]);
+      const char *val =
+          strchr(g.operands[i], '=') ? NULL : bi_getenv(b, g.operands[i]);
       if (!val) {
         st = 1;
         continue;

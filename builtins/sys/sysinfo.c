@@ -18,8 +18,8 @@ static int finish(int rc) { return rc == VSH_EPIPE ? 141 : rc ? 1 : 0; }
 /* Commands a Debian system has as files in /usr/bin although vsh runs
  * them as shell builtins. */
 static bool external_too(const char *n) {
-  static const char *const names[] = {"[", "echo", "false", "kill", "printf",
-                                      "pwd", "test", "true", NULL};
+  static const char *const names[] = {"[",   "echo", "false", "kill", "printf",
+                                      "pwd", "test", "true",  NULL};
   for (int i = 0; names[i]; i++)
     if (!strcmp(n, names[i])) return true;
   return false;
@@ -40,7 +40,10 @@ int bi_which_main(bi_ctx *b) {
   bool all = false;
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) { i++; break; }
+    if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    }
     for (const char *p = b->argv[i] + 1; *p; p++) {
       if (*p == 'a') all = true;
       else {
@@ -113,9 +116,9 @@ int bi_whoami_main(bi_ctx *b) {
 }
 
 static const bi_option id_options[] = {
-    {"user", BI_ARG_NONE, 'u', NULL},   {"group", BI_ARG_NONE, 'g', NULL},
-    {"groups", BI_ARG_NONE, 'G', NULL}, {"name", BI_ARG_NONE, 'n', NULL},
-    {"real", BI_ARG_NONE, 'r', NULL},   {"zero", BI_ARG_NONE, 'z', NULL},
+    {"user", BI_ARG_NONE, 'u', NULL},    {"group", BI_ARG_NONE, 'g', NULL},
+    {"groups", BI_ARG_NONE, 'G', NULL},  {"name", BI_ARG_NONE, 'n', NULL},
+    {"real", BI_ARG_NONE, 'r', NULL},    {"zero", BI_ARG_NONE, 'z', NULL},
     {"context", BI_ARG_NONE, 'Z', NULL}, {0}};
 
 static const bi_cmd id_cmd = {
@@ -143,9 +146,15 @@ int bi_id_main(bi_ctx *b) {
   int c, nsel = 0;
   while ((c = bi_opt(b, &g, &id_cmd)) != -1) {
     switch (c) {
-    case 'u': case 'g': case 'G': what = (char)c; nsel++; break;
+    case 'u':
+    case 'g':
+    case 'G':
+      what = (char)c;
+      nsel++;
+      break;
     case 'n': name = true; break;
-    case 'r': case 'a': break;
+    case 'r':
+    case 'a': break;
     case 'z': zero = true; break;
     case 'Z':
       bi_err(b, "--context (-Z) works only on an SELinux-enabled kernel");
@@ -216,9 +225,9 @@ static const bi_cmd uname_cmd = {
 };
 
 int bi_uname_main(bi_ctx *b) {
-  static const char *const field[] = {"Linux", "vsh", "6.0.0-vsh",
-                                      "#1 SMP PREEMPT_DYNAMIC vsh", "x86_64",
-                                      "unknown", "unknown", "GNU/Linux"};
+  static const char *const field[] = {
+      "Linux",  "vsh",     "6.0.0-vsh", "#1 SMP PREEMPT_DYNAMIC vsh",
+      "x86_64", "unknown", "unknown",   "GNU/Linux"};
   static const char letters[] = "snrvmpio";
   unsigned sel = 0;
   bool all = false;
@@ -246,8 +255,8 @@ int bi_uname_main(bi_ctx *b) {
   return finish(rc);
 }
 
-static const bi_cmd hostname_cmd = {
-    .name = "hostname", .usage = "Usage: hostname [-s|-f|-d|-i]\n"};
+static const bi_cmd hostname_cmd = {.name = "hostname",
+                                    .usage = "Usage: hostname [-s|-f|-d|-i]\n"};
 
 int bi_hostname_main(bi_ctx *b) {
   int hv = bi_opt_scan(b, &hostname_cmd);
@@ -349,8 +358,10 @@ int bi_tput_main(bi_ctx *b) {
     else if (!strncmp(b->argv[i], "-T", 2) || !strcmp(b->argv[i], "-S") ||
              !strcmp(b->argv[i], "-x"))
       continue;
-    else if (!strcmp(b->argv[i], "--")) { i++; break; }
-    else break;
+    else if (!strcmp(b->argv[i], "--")) {
+      i++;
+      break;
+    } else break;
   }
   if (i >= b->argc) {
     bi_puts(b, tput_cmd.usage);

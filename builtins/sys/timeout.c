@@ -42,8 +42,8 @@ static const bi_cmd timeout_cmd = {
 /* Signal number for -s (names with or without SIG, or numbers). */
 static int parse_signal(const char *s) {
   static const char *const names[] = {
-      NULL,   "HUP",  "INT",  "QUIT", "ILL",  "TRAP", "ABRT", "BUS",
-      "FPE",  "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM"};
+      NULL,  "HUP",  "INT",  "QUIT", "ILL",  "TRAP", "ABRT", "BUS",
+      "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM"};
   char *end;
   long n = strtol(s, &end, 10);
   if (*s && !*end) return n >= 0 && n < 65 ? (int)n : -1;
@@ -65,15 +65,14 @@ int bi_timeout_main(bi_ctx *b) {
     case 's':
       sig = parse_signal(g.arg);
       if (sig < 0)
-        return bi_usage_error(b, &timeout_cmd, BI_LQ "%s" BI_RQ ": invalid signal",
-                              g.arg);
+        return bi_usage_error(b, &timeout_cmd,
+                              BI_LQ "%s" BI_RQ ": invalid signal", g.arg);
       break;
     case 'k': {
       double d;
       if (!bi_parse_duration(g.arg, &d))
         return bi_usage_error(b, &timeout_cmd,
-                              "invalid time interval " BI_LQ "%s" BI_RQ,
-                              g.arg);
+                              "invalid time interval " BI_LQ "%s" BI_RQ, g.arg);
       break;
     }
     case 'v': verbose = true; break;
@@ -99,7 +98,9 @@ int bi_timeout_main(bi_ctx *b) {
   if (timed_out) {
     if (verbose)
       bi_err(b, "sending signal %s to command " BI_LQ "%s" BI_RQ,
-             sig == 9 ? "KILL" : sig == 15 ? "TERM" : "signal",
+             sig == 9    ? "KILL"
+             : sig == 15 ? "TERM"
+                         : "signal",
              g.operands[1]);
     /* KILL cannot be caught: GNU's own process dies of it too, 137 */
     return preserve || sig == 9 ? 128 + sig : 124;

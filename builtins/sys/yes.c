@@ -31,10 +31,19 @@ int bi_yes_main(bi_ctx *b) {
   } while (block.len + line.len <= 8192);
   int st = 0;
   for (;;) {
-    if (bi_cancelled(b)) { st = 1; break; }
+    if (bi_cancelled(b)) {
+      st = 1;
+      break;
+    }
     int rc = bi_write(b, block.data, block.len);
-    if (rc == VSH_EPIPE) { st = 141; break; }
-    if (rc) { st = 1; break; }
+    if (rc == VSH_EPIPE) {
+      st = 141;
+      break;
+    }
+    if (rc) {
+      st = 1;
+      break;
+    }
   }
   vsh_buf_dispose(&line);
   vsh_buf_dispose(&block);

@@ -26,13 +26,15 @@ static void base_of(vsh_buf *out, const char *name, const char *suffix) {
 static const bi_option basename_longopts[] = {
     {"multiple", BI_ARG_NONE, 'a',
      "support multiple arguments and treat each as a NAME"},
-    {"suffix", BI_ARG_REQUIRED, 's', "=SUFFIX remove a trailing SUFFIX; implies -a"},
+    {"suffix", BI_ARG_REQUIRED, 's',
+     "=SUFFIX remove a trailing SUFFIX; implies -a"},
     {"zero", BI_ARG_NONE, 'z', "end each output line with NUL, not newline"},
     {0}};
 
 static const bi_cmd basename_cmd = {
     .name = "basename",
-    .usage = "Usage: basename NAME [SUFFIX]\n  or:  basename OPTION... NAME...\n",
+    .usage =
+        "Usage: basename NAME [SUFFIX]\n  or:  basename OPTION... NAME...\n",
     .about = "Print NAME with any leading directory components removed.\n"
              "If specified, also remove a trailing SUFFIX.\n\n",
     .shortopts = "as:z",
@@ -49,7 +51,10 @@ int bi_basename_main(bi_ctx *b) {
   while ((ch = bi_opt(b, &g, &basename_cmd)) != -1) {
     switch (ch) {
     case 'a': multiple = true; break;
-    case 's': suffix = g.arg; multiple = true; break;
+    case 's':
+      suffix = g.arg;
+      multiple = true;
+      break;
     case 'z': end = 0; break;
     default: return g.status;
     }

@@ -64,8 +64,8 @@ static int emit_fancy(bi_ctx *b, const cat_opts *o, cat_state *s,
   return rc;
 }
 
-static int cat_stream(bi_ctx *b, sh_stream *in, const cat_opts *o,
-                      cat_state *s, bool fancy) {
+static int cat_stream(bi_ctx *b, sh_stream *in, const cat_opts *o, cat_state *s,
+                      bool fancy) {
   char buf[65536];
   for (;;) {
     if (bi_cancelled(b)) return VSH_EABORTED;

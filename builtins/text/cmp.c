@@ -118,7 +118,8 @@ static int cmp_options(bi_ctx *b, bi_opts *g, cmp_opts *o) {
   if (o->list && o->silent)
     return bi_usage_error(b, &cmp_cmd, "options -l and -s are incompatible");
   if (g->noperands < 1)
-    return bi_usage_error(b, &cmp_cmd, "missing operand after " BI_LQ "%s" BI_RQ,
+    return bi_usage_error(b, &cmp_cmd,
+                          "missing operand after " BI_LQ "%s" BI_RQ,
                           b->argv[b->argc - 1]);
   if (g->noperands > 4)
     return bi_usage_error(b, &cmp_cmd, "invalid --ignore-initial value '%s'",
@@ -141,8 +142,8 @@ static void put_diff(vsh_buf *o, const cmp_opts *co, const char *n1,
       vsh__buf_printf(o, "%*llu %3o %-4s %3o %s\n", owidth,
                       (unsigned long long)pos, c1, v1, c2, v2);
     else
-      vsh__buf_printf(o, "%*llu %3o %3o\n", owidth, (unsigned long long)pos,
-                      c1, c2);
+      vsh__buf_printf(o, "%*llu %3o %3o\n", owidth, (unsigned long long)pos, c1,
+                      c2);
     return;
   }
   vsh__buf_printf(o, "%s %s differ: byte %llu, line %llu", n1, n2,
@@ -154,8 +155,7 @@ static void put_diff(vsh_buf *o, const cmp_opts *co, const char *n1,
 /* One input (shorter) ended after off bytes inside the common range. */
 static void eof_on(bi_ctx *b, const cmp_opts *co, const char *shorter,
                    uint64_t off, uint64_t line, bool last_nl) {
-  if (off == 0)
-    bi_err(b, "EOF on %s which is empty", shorter);
+  if (off == 0) bi_err(b, "EOF on %s which is empty", shorter);
   else if (co->list)
     bi_err(b, "EOF on %s after byte %llu", shorter, (unsigned long long)off);
   else if (last_nl)
@@ -171,8 +171,7 @@ int bi_cmp_main(bi_ctx *b) {
   cmp_opts co = {0};
   int ost = cmp_options(b, &g, &co);
   if (ost >= 0) return ost;
-  bool list = co.list, silent = co.silent,
-       has_limit = co.has_limit;
+  bool list = co.list, silent = co.silent, has_limit = co.has_limit;
   uint64_t skip1 = co.skip1, skip2 = co.skip2, limit = co.limit;
   const char *n1 = g.operands[0], *n2 = g.noperands > 1 ? g.operands[1] : "-";
   sh_stream *s1 = NULL, *s2 = NULL;
@@ -208,16 +207,26 @@ int bi_cmp_main(bi_ctx *b) {
     if (has_limit && limit - off < want) want = (size_t)(limit - off);
     if (!want) break;
     int64_t r1 = bi_read_full(b, s1, a, want);
-    if (r1 < 0) { rc = (int)r1; bi_file_err(b, n1, rc); st = 2; break; }
+    if (r1 < 0) {
+      rc = (int)r1;
+      bi_file_err(b, n1, rc);
+      st = 2;
+      break;
+    }
     int64_t r2 = bi_read_full(b, s2, bb, want);
-    if (r2 < 0) { rc = (int)r2; bi_file_err(b, n2, rc); st = 2; break; }
+    if (r2 < 0) {
+      rc = (int)r2;
+      bi_file_err(b, n2, rc);
+      st = 2;
+      break;
+    }
     size_t n = (size_t)(r1 < r2 ? r1 : r2);
     bool stop = false;
     for (size_t i = 0; i < n; i++) {
       if (a[i] != bb[i]) {
         st = 1;
-        if (!silent) put_diff(&o, &co, n1, n2, a[i], bb[i], off + i + 1,
-                              line, owidth);
+        if (!silent)
+          put_diff(&o, &co, n1, n2, a[i], bb[i], off + i + 1, line, owidth);
         if (silent || !list) {
           stop = true;
           break;

@@ -57,8 +57,8 @@ typedef struct span {
 
 typedef struct col_state {
   bi_ctx *b;
-  vsh_buf text;  /* all kept lines, each NUL-terminated */
-  vsh_buf lines; /* span[] into text */
+  vsh_buf text;     /* all kept lines, each NUL-terminated */
+  vsh_buf lines;    /* span[] into text */
   const char *seps; /* -s, or NULL for runs of blanks */
   const char *osep;
   size_t limit; /* -l, 0 = none */
@@ -184,8 +184,7 @@ static size_t sep_at(const col_state *c, const char *s, size_t n, size_t i) {
 
 /* Splits one line into cells (appended to cells as span[] relative to
  * the text buffer). */
-static int split_row(const col_state *c, size_t off, size_t n,
-                     vsh_buf *cells) {
+static int split_row(const col_state *c, size_t off, size_t n, vsh_buf *cells) {
   const char *s = c->text.data + off;
   size_t i = 0, ncell = 0;
   bool greedy = !c->seps;
@@ -370,8 +369,8 @@ int bi_column_main(bi_ctx *b) {
       rc = 0;
     }
   }
-  if (!rc) rc = tmode ? table(&c, names, noheadings)
-                               : fill(&c, termwidth, rows_first);
+  if (!rc)
+    rc = tmode ? table(&c, names, noheadings) : fill(&c, termwidth, rows_first);
   vsh_buf_dispose(&c.text);
   vsh_buf_dispose(&c.lines);
   if (rc == VSH_EPIPE) return 141;

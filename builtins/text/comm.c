@@ -110,10 +110,10 @@ static int comm_options(bi_ctx *b, bi_opts *g, comm_opts *o) {
     }
   }
   if (!o->sep) o->sep = "\t";
-  if (g->noperands == 0)
-    return bi_usage_error(b, &comm_cmd, "missing operand");
+  if (g->noperands == 0) return bi_usage_error(b, &comm_cmd, "missing operand");
   if (g->noperands == 1)
-    return bi_usage_error(b, &comm_cmd, "missing operand after " BI_LQ "%s" BI_RQ,
+    return bi_usage_error(b, &comm_cmd,
+                          "missing operand after " BI_LQ "%s" BI_RQ,
                           g->operands[0]);
   if (g->noperands > 2)
     return bi_usage_error(b, &comm_cmd, "extra operand " BI_LQ "%s" BI_RQ,
@@ -135,8 +135,10 @@ static int put_total(bi_ctx *b, const comm_opts *co, vsh_buf *out,
 }
 
 int bi_comm_main(bi_ctx *b) {
-  comm_opts co = {.show = {true, true, true}, .check = CHECK_DEFAULT,
-                  .delim = '\n', .seplen = 1};
+  comm_opts co = {.show = {true, true, true},
+                  .check = CHECK_DEFAULT,
+                  .delim = '\n',
+                  .seplen = 1};
   bi_opts g = {0};
   int ost = comm_options(b, &g, &co);
   if (ost >= 0) return ost;
@@ -167,8 +169,9 @@ int bi_comm_main(bi_ctx *b) {
     have[i] = rc == 1;
   }
   while (have[0] || have[1]) {
-    int order = !have[0] ? 1 : !have[1] ? -1
-              : cmp_lines(&lines[0][cur[0]], &lines[1][cur[1]]);
+    int order = !have[0]   ? 1
+                : !have[1] ? -1
+                           : cmp_lines(&lines[0][cur[0]], &lines[1][cur[1]]);
     int col = order == 0 ? 2 : order < 0 ? 0 : 1;
     const vsh_buf *l = &lines[col == 0 ? 0 : 1][cur[col == 0 ? 0 : 1]];
     if (order) unpaired = true;

@@ -46,7 +46,8 @@ static bool parse_list(bi_ctx *b, const char *s, cut_opts *o) {
     bool have_lo = false, have_hi = false, dash = false;
     uint64_t v = 0;
     while (q < e && isdigit((unsigned char)*q)) {
-      v = v > UINT64_MAX / 10 - 1 ? UINT64_MAX - 1 : v * 10 + (uint64_t)(*q++ - '0');
+      v = v > UINT64_MAX / 10 - 1 ? UINT64_MAX - 1
+                                  : v * 10 + (uint64_t)(*q++ - '0');
       have_lo = true;
     }
     r.lo = v;
@@ -55,7 +56,8 @@ static bool parse_list(bi_ctx *b, const char *s, cut_opts *o) {
       q++;
       v = 0;
       while (q < e && isdigit((unsigned char)*q)) {
-        v = v > UINT64_MAX / 10 - 1 ? UINT64_MAX - 1 : v * 10 + (uint64_t)(*q++ - '0');
+        v = v > UINT64_MAX / 10 - 1 ? UINT64_MAX - 1
+                                    : v * 10 + (uint64_t)(*q++ - '0');
         have_hi = true;
       }
       r.hi = have_hi ? v : UINT64_MAX;
@@ -68,14 +70,15 @@ static bool parse_list(bi_ctx *b, const char *s, cut_opts *o) {
         bi_err(b, "invalid range with no endpoint: -");
       else
         bi_err(b, "invalid %s value " BI_LQ "%.*s" BI_RQ,
-               o->mode == 'f' ? "field" : "byte/character position",
-               (int)len, item);
+               o->mode == 'f' ? "field" : "byte/character position", (int)len,
+               item);
       return false;
     }
     if ((have_lo && r.lo == 0) || (dash && have_hi && r.hi == 0)) {
-      bi_err(b, "%s", o->mode == 'f' ? "fields are numbered from 1"
-                                      : "byte/character positions are "
-                                        "numbered from 1");
+      bi_err(b, "%s",
+             o->mode == 'f' ? "fields are numbered from 1"
+                            : "byte/character positions are "
+                              "numbered from 1");
       return false;
     }
     if (r.hi < r.lo) {
@@ -124,8 +127,8 @@ static void cut_units(const cut_opts *o, const char *p, size_t n,
   }
 }
 
-static void cut_fields(const cut_opts *o, const char *p, size_t n,
-                       vsh_buf *out, bool *skip) {
+static void cut_fields(const cut_opts *o, const char *p, size_t n, vsh_buf *out,
+                       bool *skip) {
   if (!memchr(p, o->delim, n)) {
     /* no delimiter: the whole line, unless -s */
     if (o->only_delimited) *skip = true;
@@ -189,13 +192,15 @@ static const bi_cmd cut_cmd = {
 
 /* Cuts the lines of one input into out (written as it grows); 0 or a
  * vsh_err; *st is 1 after a read error. */
-static int cut_input(bi_ctx *b, const cut_opts *o, sh_stream *in,
-                     const char *f, char *rbuf, vsh_buf *line, vsh_buf *out,
-                     int *st) {
+static int cut_input(bi_ctx *b, const cut_opts *o, sh_stream *in, const char *f,
+                     char *rbuf, vsh_buf *line, vsh_buf *out, int *st) {
   int rc = 0;
   line->len = 0;
   for (;;) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
     int64_t r = bi_read(b, in, rbuf, 65536);
     if (r < 0) {
       bi_err(b, "%s: %s", f, vsh_strerror((int)r));
@@ -215,8 +220,7 @@ static int cut_input(bi_ctx *b, const cut_opts *o, sh_stream *in,
       bool skip = false;
       if (o->mode == 'f')
         cut_fields(o, line->data ? line->data : "", line->len, out, &skip);
-      else
-        cut_units(o, line->data ? line->data : "", line->len, out);
+      else cut_units(o, line->data ? line->data : "", line->len, out);
       if (!skip) vsh__buf_putc(out, o->end);
       line->len = 0;
       if (out->len >= 65536) {
@@ -238,7 +242,9 @@ int bi_cut_main(bi_ctx *b) {
   int ch, st = 0;
   while ((ch = bi_opt(b, &g, &cut_cmd)) != -1) {
     switch (ch) {
-    case 'b': case 'c': case 'f':
+    case 'b':
+    case 'c':
+    case 'f':
       if (list)
         return bi_usage_error(b, &cut_cmd, "only one list may be specified");
       list = g.arg;
@@ -267,8 +273,9 @@ int bi_cut_main(bi_ctx *b) {
     return bi_usage_error(
         b, &cut_cmd, "you must specify a list of bytes, characters, or fields");
   if (o.mode != 'f' && have_delim)
-    return bi_usage_error(b, &cut_cmd, "an input delimiter may be specified "
-                                       "only when operating on fields");
+    return bi_usage_error(b, &cut_cmd,
+                          "an input delimiter may be specified "
+                          "only when operating on fields");
   if (o.mode != 'f' && o.only_delimited)
     return bi_usage_error(b, &cut_cmd,
                           "suppressing non-delimited lines makes sense\n\tonly "

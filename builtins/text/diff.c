@@ -15,13 +15,13 @@
 
 typedef struct df_opts {
   bool unified, brief, recursive, new_file, icase, ispace, iallspace, text;
-  bool minimal; /* -d: no setting aside, no giving up */
-  bool context_fmt; /* -c, -C N: the context format */
-  bool report_same; /* -s */
-  bool ignore_blank; /* -B: changes of blank lines only are no changes */
+  bool minimal;         /* -d: no setting aside, no giving up */
+  bool context_fmt;     /* -c, -C N: the context format */
+  bool report_same;     /* -s */
+  bool ignore_blank;    /* -B: changes of blank lines only are no changes */
   const char *label[2]; /* --label: header names instead of name and time */
   long context;
-  const char *argv_opts; /* "-ru" for the "diff -ru a b" lines */
+  const char *argv_opts;         /* "-ru" for the "diff -ru a b" lines */
   bool expand_tabs, initial_tab; /* -t, -T */
 } df_opts;
 
@@ -100,8 +100,8 @@ static size_t line_key(const df_opts *o, const char *s, size_t n, char *out) {
   bool space = false;
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
-    if ((o->iallspace || o->ispace) && (c == ' ' || c == '\t' || c == '\r' ||
-                                        c == '\v' || c == '\f')) {
+    if ((o->iallspace || o->ispace) &&
+        (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f')) {
       space = true;
       continue;
     }
@@ -121,7 +121,8 @@ typedef struct df_slot {
 
 static uint64_t hash_bytes(const char *s, size_t n) {
   uint64_t h = 1469598103934665603ULL;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
   return h;
 }
 
@@ -133,19 +134,30 @@ static bool assign_ids(const df_opts *o, df_file *a, df_file *b2,
   df_slot *tab = calloc(cap, sizeof(*tab));
   bool keyed = o->icase || o->ispace || o->iallspace;
   size_t maxl = 0;
-  for (size_t i = 0; i < a->n; i++) if (a->len[i] > maxl) maxl = a->len[i];
-  for (size_t i = 0; i < b2->n; i++) if (b2->len[i] > maxl) maxl = b2->len[i];
+  for (size_t i = 0; i < a->n; i++)
+    if (a->len[i] > maxl) maxl = a->len[i];
+  for (size_t i = 0; i < b2->n; i++)
+    if (b2->len[i] > maxl) maxl = b2->len[i];
   vsh_buf keys = {0};
   a->id = malloc((a->n + 1) * sizeof(int));
   b2->id = malloc((b2->n + 1) * sizeof(int));
-  if (!tab || !a->id || !b2->id) { free(tab); return false; }
+  if (!tab || !a->id || !b2->id) {
+    free(tab);
+    return false;
+  }
   /* keyed lines are copied into one buffer; offsets are fixed up after */
   size_t *koff = NULL, *klen = NULL;
   if (keyed) {
     koff = malloc((total + 1) * sizeof(size_t));
     klen = malloc((total + 1) * sizeof(size_t));
     char *tmp = malloc(maxl + 1);
-    if (!koff || !klen || !tmp) { free(tab); free(koff); free(klen); free(tmp); return false; }
+    if (!koff || !klen || !tmp) {
+      free(tab);
+      free(koff);
+      free(klen);
+      free(tmp);
+      return false;
+    }
     size_t k = 0;
     for (int fi = 0; fi < 2; fi++) {
       df_file *f = fi ? b2 : a;
@@ -211,7 +223,10 @@ typedef struct df_seq {
   bool cancelled;
 } df_seq;
 
-typedef struct df_part { long xmid, ymid; bool lo_min, hi_min; } df_part;
+typedef struct df_part {
+  long xmid, ymid;
+  bool lo_min, hi_min;
+} df_part;
 
 static void seq_split(df_seq *q, long xoff, long xlim, long yoff, long ylim,
                       bool minimal, df_part *pt) {
@@ -285,8 +300,8 @@ static void seq_split(df_seq *q, long xoff, long xlim, long yoff, long ylim,
   }
 }
 
-static void seq_compare(df_seq *q, long xoff, long xlim, long yoff,
-                        long ylim, bool minimal) {
+static void seq_compare(df_seq *q, long xoff, long xlim, long yoff, long ylim,
+                        bool minimal) {
   while (!q->cancelled) {
     while (xoff < xlim && yoff < ylim && q->x[xoff] == q->y[yoff])
       xoff++, yoff++;
@@ -401,8 +416,15 @@ static bool compare_seqs(bi_ctx *b, const int *A, size_t n, const int *B,
     size_t diags = nx + ny + 3;
     long expensive = 1;
     for (size_t t = diags; t; t >>= 2) expensive <<= 1;
-    df_seq q = {.b = b, .x = kx, .y = ky, .rx = rx, .ry = ry, .cx = ca,
-                .cy = cb, .fd = diag + ny + 1, .bd = diag + diags + ny + 1,
+    df_seq q = {.b = b,
+                .x = kx,
+                .y = ky,
+                .rx = rx,
+                .ry = ry,
+                .cx = ca,
+                .cy = cb,
+                .fd = diag + ny + 1,
+                .bd = diag + diags + ny + 1,
                 .expensive = expensive > 4096 ? expensive : 4096};
     seq_compare(&q, 0, (long)nx, 0, (long)ny, minimal);
   }
@@ -461,9 +483,12 @@ static void slide_runs(const int *id, char *ch, size_t len, const char *other) {
 
 /* ---- output ---- */
 
-typedef struct df_hunk { size_t a0, a1, b0, b1; } df_hunk; /* [a0,a1) [b0,b1) */
+typedef struct df_hunk {
+  size_t a0, a1, b0, b1;
+} df_hunk; /* [a0,a1) [b0,b1) */
 
-static void put_line(vsh_buf *o, const char *prefix, const df_file *f, size_t i) {
+static void put_line(vsh_buf *o, const char *prefix, const df_file *f,
+                     size_t i) {
   if (f->initial_tab) {
     /* -T: the flag, then a tab in place of the blank (a unified
      * context line: the tab alone) */
@@ -493,7 +518,8 @@ static void put_line(vsh_buf *o, const char *prefix, const df_file *f, size_t i)
     vsh__buf_append(o, f->line[i], f->len[i]);
   }
   vsh__buf_putc(o, '\n');
-  if (i == f->n - 1 && f->nonl) vsh__buf_puts(o, "\\ No newline at end of file\n");
+  if (i == f->n - 1 && f->nonl)
+    vsh__buf_puts(o, "\\ No newline at end of file\n");
 }
 
 static void put_range(vsh_buf *o, size_t s, size_t e) {
@@ -543,7 +569,9 @@ static void put_headers(bi_ctx *b, vsh_buf *o, const df_opts *op,
 /* One hunk of the unified or context format: the changes h[k..e] closer
  * than 2*ctx lines to each other, and the old [as,ae) and new [bs,be)
  * lines it shows. */
-typedef struct df_group { size_t e, as, ae, bs, be; } df_group;
+typedef struct df_group {
+  size_t e, as, ae, bs, be;
+} df_group;
 
 static df_group group_of(const df_hunk *h, size_t nh, size_t k, size_t ctx,
                          size_t na) {
@@ -587,14 +615,15 @@ static void ctx_range(vsh_buf *o, size_t s, size_t e) {
 }
 
 /* One side of a context hunk: context "  ", changed "! ", lone "- "/"+ ". */
-static void ctx_side(vsh_buf *o, const df_file *f, const df_hunk *h,
-                     size_t k, const df_group *g, bool old_side) {
+static void ctx_side(vsh_buf *o, const df_file *f, const df_hunk *h, size_t k,
+                     const df_group *g, bool old_side) {
   size_t i = old_side ? g->as : g->bs, end = old_side ? g->ae : g->be;
   for (size_t q = k; q <= g->e; q++) {
     size_t s0 = old_side ? h[q].a0 : h[q].b0, s1 = old_side ? h[q].a1 : h[q].b1;
     bool other = old_side ? h[q].b1 > h[q].b0 : h[q].a1 > h[q].a0;
     for (; i < s0; i++) put_line(o, "  ", f, i);
-    for (; i < s1; i++) put_line(o, other ? "! " : old_side ? "- " : "+ ", f, i);
+    for (; i < s1; i++)
+      put_line(o, other ? "! " : old_side ? "- " : "+ ", f, i);
   }
   for (; i < end; i++) put_line(o, "  ", f, i);
 }
@@ -641,8 +670,11 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
       (!a->data.len || !memcmp(a->data.data, b2->data.data, a->data.len)))
     return 0;
   if (!o->text && (is_binary(&a->data) || is_binary(&b2->data))) {
-    if (o->brief) vsh__buf_printf(out, "Files %s and %s differ\n", a->name, b2->name);
-    else vsh__buf_printf(out, "Binary files %s and %s differ\n", a->name, b2->name);
+    if (o->brief)
+      vsh__buf_printf(out, "Files %s and %s differ\n", a->name, b2->name);
+    else
+      vsh__buf_printf(out, "Binary files %s and %s differ\n", a->name,
+                      b2->name);
     return 1;
   }
   int nclasses = 0;
@@ -652,8 +684,7 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
    * line, and only when that lacks one too */
   int la = a->n ? a->id[a->n - 1] : 0, lb = b2->n ? b2->id[b2->n - 1] : 0;
   if (a->nonl) a->id[a->n - 1] = ++nclasses;
-  if (b2->nonl)
-    b2->id[b2->n - 1] = a->nonl && la == lb ? nclasses : ++nclasses;
+  if (b2->nonl) b2->id[b2->n - 1] = a->nonl && la == lb ? nclasses : ++nclasses;
   /* GNU's identical ends: a byte-equal prefix and suffix (no suffix when
    * only one file ends without a newline), less `horizon' lines of each
    * kept in the body so runs of changes may slide into them: as many as
@@ -669,7 +700,11 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
       suf++;
   suf = suf > horizon ? suf - horizon : 0;
   char *ca = calloc(a->n + 2, 1), *cb = calloc(b2->n + 2, 1);
-  if (!ca || !cb) { free(ca); free(cb); return -1; }
+  if (!ca || !cb) {
+    free(ca);
+    free(cb);
+    return -1;
+  }
   size_t mn = a->n - pre - suf, mm = b2->n - pre - suf;
   if (!compare_seqs(b, a->id + pre, mn, b2->id + pre, mm, (size_t)nclasses,
                     o->minimal, ca + 1 + pre, cb + 1 + pre)) {
@@ -691,11 +726,19 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
     df_hunk c = {i, i, j, j};
     while (c.a1 < a->n && ca[c.a1 + 1]) c.a1++;
     while (c.b1 < b2->n && cb[c.b1 + 1]) c.b1++;
-    if (c.a1 == i && c.b1 == j) { i++, j++; continue; } /* cannot happen */
+    if (c.a1 == i && c.b1 == j) {
+      i++, j++;
+      continue;
+    } /* cannot happen */
     if (nh == hc) {
       hc = hc ? hc * 2 : 16;
       df_hunk *nhp = realloc(h, hc * sizeof(*h));
-      if (!nhp) { free(h); free(ca); free(cb); return -1; }
+      if (!nhp) {
+        free(h);
+        free(ca);
+        free(cb);
+        return -1;
+      }
       h = nhp;
     }
     h[nh++] = c;
@@ -713,7 +756,10 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
     }
     nh = k;
   }
-  if (!nh) { free(h); return 0; }
+  if (!nh) {
+    free(h);
+    return 0;
+  }
   if (o->brief) {
     vsh__buf_printf(out, "Files %s and %s differ\n", a->name, b2->name);
   } else {
@@ -740,7 +786,10 @@ static const char *join(bi_ctx *b, const char *d, const char *n) {
 }
 
 static int stat_kind(bi_ctx *b, const char *name, vfs_type *t) {
-  if (!strcmp(name, "-")) { *t = VFS_REG; return 0; }
+  if (!strcmp(name, "-")) {
+    *t = VFS_REG;
+    return 0;
+  }
   vfs_info st;
   const char *p = bi_path(b, name);
   int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
@@ -811,14 +860,26 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
                      const char *d2, vsh_buf *out) {
   vfs_dirlist l1 = {0}, l2 = {0};
   int rc = vfs_readdir(b->fs, bi_path(b, d1), &l1);
-  if (rc) { bi_file_err(b, d1, rc); return 2; }
+  if (rc) {
+    bi_file_err(b, d1, rc);
+    return 2;
+  }
   rc = vfs_readdir(b->fs, bi_path(b, d2), &l2);
-  if (rc) { bi_file_err(b, d2, rc); vfs_dirlist_dispose(&l1); return 2; }
+  if (rc) {
+    bi_file_err(b, d2, rc);
+    vfs_dirlist_dispose(&l1);
+    return 2;
+  }
   int st = 0;
   size_t i = 0, j = 0;
   while (i < l1.len || j < l2.len) {
-    if (bi_cancelled(b)) { st = 2; break; }
-    int cmp = i >= l1.len ? 1 : j >= l2.len ? -1 : strcmp(l1.items[i].name, l2.items[j].name);
+    if (bi_cancelled(b)) {
+      st = 2;
+      break;
+    }
+    int cmp = i >= l1.len   ? 1
+              : j >= l2.len ? -1
+                            : strcmp(l1.items[i].name, l2.items[j].name);
     const char *name = cmp <= 0 ? l1.items[i].name : l2.items[j].name;
     const char *p1 = join(b, d1, name), *p2 = join(b, d2, name);
     int r = 0;
@@ -832,8 +893,8 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
       bool special1 = t1 != VFS_NONE && t1 != VFS_DIR && t1 != VFS_REG;
       bool special2 = t2 != VFS_NONE && t2 != VFS_DIR && t2 != VFS_REG;
       if (t1 != VFS_NONE && t2 != VFS_NONE &&
-          (((t1 == VFS_DIR || t2 == VFS_DIR) && t1 != t2) ||
-           special1 || special2)) {
+          (((t1 == VFS_DIR || t2 == VFS_DIR) && t1 != t2) || special1 ||
+           special2)) {
         /* GNU compares only files and folders in -r: a FIFO or a device
          * is named, never read */
         vsh__buf_printf(out, "File %s is a %s while file %s is a %s\n", p1,
@@ -845,7 +906,8 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
         r = 1;
       } else if (t1 == VFS_DIR || t2 == VFS_DIR) {
         if (o->recursive && t1 == t2) r = diff_dirs(b, o, p1, p2, out);
-        else if (t1 == t2) vsh__buf_printf(out, "Common subdirectories: %s and %s\n", p1, p2);
+        else if (t1 == t2)
+          vsh__buf_printf(out, "Common subdirectories: %s and %s\n", p1, p2);
         else {
           vsh__buf_printf(out, "Only in %s: %s\n", cmp < 0 ? d1 : d2, name);
           r = 1;
@@ -858,7 +920,10 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
       }
     }
     if (r > st) st = r;
-    if (out->len > 65536 && (rc = flush(b, out))) { st = rc; break; }
+    if (out->len > 65536 && (rc = flush(b, out))) {
+      st = rc;
+      break;
+    }
     if (cmp <= 0) i++;
     if (cmp >= 0) j++;
   }
@@ -986,7 +1051,8 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
     }
   }
   if (g->noperands < 2)
-    return bi_usage_error(b, &diff_cmd, "missing operand after " BI_LQ "%s" BI_RQ,
+    return bi_usage_error(b, &diff_cmd,
+                          "missing operand after " BI_LQ "%s" BI_RQ,
                           g->noperands ? g->operands[0] : "diff");
   if (g->noperands > 2)
     return bi_usage_error(b, &diff_cmd, "extra operand " BI_LQ "%s" BI_RQ,

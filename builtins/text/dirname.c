@@ -7,13 +7,13 @@
 
 static void dir_of(vsh_buf *out, const char *name) {
   size_t n = strlen(name);
-  while (n > 1 && name[n - 1] == '/') n--;    /* trailing slashes */
-  while (n > 0 && name[n - 1] != '/') n--;    /* the last component */
+  while (n > 1 && name[n - 1] == '/') n--; /* trailing slashes */
+  while (n > 0 && name[n - 1] != '/') n--; /* the last component */
   if (n == 0) {
     vsh__buf_putc(out, '.');
     return;
   }
-  while (n > 1 && name[n - 1] == '/') n--;    /* slashes before it */
+  while (n > 1 && name[n - 1] == '/') n--; /* slashes before it */
   vsh__buf_append(out, name, n);
 }
 

@@ -73,7 +73,8 @@ typedef struct tabs {
 static bool add_stop(tabs *t, uint64_t v) {
   if (t->n == t->cap) {
     size_t nc = t->cap ? 2 * t->cap : 8;
-    uint64_t *l = vsh__realloc(NULL, t->list, t->cap * sizeof *l, nc * sizeof *l);
+    uint64_t *l =
+        vsh__realloc(NULL, t->list, t->cap * sizeof *l, nc * sizeof *l);
     if (!l) return false;
     t->list = l;
     t->cap = nc;
@@ -109,7 +110,8 @@ static bool parse_tabs(bi_ctx *b, tabs *t, const char *s) {
       have = false;
     } else if (*s == '/' || *s == '+') {
       if (have) {
-        bi_err(b, "'%c' specifier not at start of number: " BI_LQ "%s" BI_RQ, *s, s);
+        bi_err(b, "'%c' specifier not at start of number: " BI_LQ "%s" BI_RQ,
+               *s, s);
         return false;
       }
       ext = *s == '/';
@@ -157,14 +159,12 @@ static bool finish_tabs(bi_ctx *b, tabs *t) {
   }
   if (t->n == 0)
     t->size = t->extend ? t->extend : t->increment ? t->increment : 8;
-  else if (t->n == 1 && !t->extend && !t->increment)
-    t->size = t->list[0];
+  else if (t->n == 1 && !t->extend && !t->increment) t->size = t->list[0];
   return true;
 }
 
 /* The next stop after col; *last when past the final stop of a list. */
-static uint64_t next_tab(const tabs *t, uint64_t col, size_t *idx,
-                         bool *last) {
+static uint64_t next_tab(const tabs *t, uint64_t col, size_t *idx, bool *last) {
   *last = false;
   if (t->size) return col + (t->size - col % t->size);
   for (; *idx < t->n; (*idx)++)
@@ -380,9 +380,7 @@ static int tab_main(bi_ctx *b, bool un) {
       ok = parse_tabs(b, &t, g.arg);
       all = true;
       break;
-    default:
-      vsh__free(NULL, t.list, t.cap * sizeof *t.list);
-      return g.status;
+    default: vsh__free(NULL, t.list, t.cap * sizeof *t.list); return g.status;
     }
   }
   if (ok) ok = finish_tabs(b, &t);

@@ -10,7 +10,8 @@
 #include <string.h>
 
 static const bi_option fmt_longopts[] = {
-    {"crown-margin", BI_ARG_NONE, 'c', "preserve indentation of first two lines"},
+    {"crown-margin", BI_ARG_NONE, 'c',
+     "preserve indentation of first two lines"},
     {"prefix", BI_ARG_REQUIRED, 'p',
      "=STRING reformat only lines beginning with STRING"},
     {"split-only", BI_ARG_NONE, 's', "split long lines, but do not refill"},
@@ -20,7 +21,8 @@ static const bi_option fmt_longopts[] = {
      "one space between words, two after sentences"},
     {"width", BI_ARG_REQUIRED, 'w',
      "=WIDTH maximum line width (default of 75 columns)"},
-    {"goal", BI_ARG_REQUIRED, 'g', "=WIDTH goal width (default of 93% of width)"},
+    {"goal", BI_ARG_REQUIRED, 'g',
+     "=WIDTH goal width (default of 93% of width)"},
     {0}};
 
 static const bi_cmd fmt_cmd = {
@@ -36,7 +38,7 @@ static const bi_cmd fmt_cmd = {
 
 typedef long long cost_t;
 #define EQUIV(n) ((cost_t)(n) * (cost_t)(n))
-#define SHORT_COST(n) EQUIV((n) * 10)
+#define SHORT_COST(n) EQUIV((n)*10)
 #define RAGGED_COST(n) (SHORT_COST(n) / 2)
 #define LINE_COST EQUIV(70)
 #define SENTENCE_BONUS EQUIV(50)
@@ -239,9 +241,9 @@ static int fmt_stream(fmt_state *f, sh_stream *in) {
     /* lines without the prefix pass through untouched */
     size_t pl = 0;
     while (pl < n && f->prefix_len && (p[pl] == ' ' || p[pl] == '\t')) pl++;
-    bool has_prefix = !f->prefix_len ||
-                      (n - pl >= f->prefix_len &&
-                       !memcmp(p + pl, f->prefix, f->prefix_len));
+    bool has_prefix =
+        !f->prefix_len ||
+        (n - pl >= f->prefix_len && !memcmp(p + pl, f->prefix, f->prefix_len));
     size_t body = has_prefix ? (f->prefix_len ? pl + f->prefix_len : 0) : 0;
     size_t skip;
     long ind = has_prefix ? indent_of(p + body, n - body, &skip) : 0;

@@ -133,8 +133,10 @@ int bi_fold_main(bi_ctx *b) {
         return 1;
       }
       if (v == 0 || v > SIZE_MAX / 2) {
-        bi_err(b, "invalid number of columns: " BI_LQ "%s" BI_RQ
-                  ": Numerical result out of range", a);
+        bi_err(b,
+               "invalid number of columns: " BI_LQ "%s" BI_RQ
+               ": Numerical result out of range",
+               a);
         return 1;
       }
       f.width = (size_t)v;

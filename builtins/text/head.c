@@ -13,8 +13,8 @@ typedef struct head_opts {
 } head_opts;
 
 /* First n lines/bytes: stop reading as soon as they are out. */
-static int head_first(bi_ctx *b, sh_stream *in, const head_opts *o,
-                      char *buf, size_t cap) {
+static int head_first(bi_ctx *b, sh_stream *in, const head_opts *o, char *buf,
+                      size_t cap) {
   uint64_t left = o->n;
   while (left > 0) {
     if (bi_cancelled(b)) return VSH_EABORTED;
@@ -38,15 +38,24 @@ static int head_first(bi_ctx *b, sh_stream *in, const head_opts *o,
 }
 
 /* All but the last n bytes: a sliding window of n bytes held back. */
-static int head_allbut_bytes(bi_ctx *b, sh_stream *in, uint64_t n,
-                             char *buf, size_t cap) {
+static int head_allbut_bytes(bi_ctx *b, sh_stream *in, uint64_t n, char *buf,
+                             size_t cap) {
   vsh_buf win = {0};
   int rc = 0;
   for (;;) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
     int64_t r = bi_read(b, in, buf, cap);
-    if (r <= 0) { rc = (int)r; break; }
-    if (vsh__buf_append(&win, buf, (size_t)r)) { rc = VSH_ENOMEM; break; }
+    if (r <= 0) {
+      rc = (int)r;
+      break;
+    }
+    if (vsh__buf_append(&win, buf, (size_t)r)) {
+      rc = VSH_ENOMEM;
+      break;
+    }
     if (win.len > n) {
       size_t out = win.len - (size_t)n;
       rc = bi_write(b, win.data, out);
@@ -67,17 +76,29 @@ static int head_allbut_lines(bi_ctx *b, sh_stream *in, const head_opts *o,
   size_t *ends = NULL, nends = 0, ecap = 0;
   int rc = 0;
   for (;;) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
     int64_t r = bi_read(b, in, buf, cap);
-    if (r <= 0) { rc = (int)r; break; }
+    if (r <= 0) {
+      rc = (int)r;
+      break;
+    }
     size_t base = pend.len;
-    if (vsh__buf_append(&pend, buf, (size_t)r)) { rc = VSH_ENOMEM; break; }
+    if (vsh__buf_append(&pend, buf, (size_t)r)) {
+      rc = VSH_ENOMEM;
+      break;
+    }
     for (size_t i = 0; i < (size_t)r; i++) {
       if (buf[i] != o->delim) continue;
       if (nends == ecap) {
         ecap = ecap ? ecap * 2 : 64;
         size_t *ne = realloc(ends, ecap * sizeof(*ends));
-        if (!ne) { rc = VSH_ENOMEM; goto done; }
+        if (!ne) {
+          rc = VSH_ENOMEM;
+          goto done;
+        }
         ends = ne;
       }
       ends[nends++] = base + i + 1;
@@ -128,8 +149,8 @@ static bool parse_count(bi_ctx *b, const char *s, head_opts *o, bool bytes) {
     p++;
   }
   if (!bi_parse_size(p, &o->n)) {
-    bi_err(b, "invalid number of %s: \xe2\x80\x98%s\xe2\x80\x99", bytes ? "bytes" : "lines",
-           s);
+    bi_err(b, "invalid number of %s: \xe2\x80\x98%s\xe2\x80\x99",
+           bytes ? "bytes" : "lines", s);
     return false;
   }
   return true;
@@ -149,21 +170,21 @@ static const bi_cmd head_cmd = {
     .name = "head",
     .usage = "Usage: head [OPTION]... [FILE]...\n",
     .about =
-    "Print the first 10 lines of each FILE to standard output.\n"
-    "With more than one FILE, precede each with a header giving the file "
-    "name.\n\nWith no FILE, or when FILE is -, read standard input.\n\n"
-    "  -c, --bytes=[-]NUM       print the first NUM bytes of each file;\n"
-    "                             with the leading '-', print all but the "
-    "last\n                             NUM bytes of each file\n"
-    "  -n, --lines=[-]NUM       print the first NUM lines instead of the "
-    "first 10;\n                             with the leading '-', print "
-    "all but the last\n                             NUM lines of each "
-    "file\n"
-    "  -q, --quiet, --silent    never print headers giving file names\n"
-    "  -v, --verbose            always print headers giving file names\n"
-    "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n",
+        "Print the first 10 lines of each FILE to standard output.\n"
+        "With more than one FILE, precede each with a header giving the file "
+        "name.\n\nWith no FILE, or when FILE is -, read standard input.\n\n"
+        "  -c, --bytes=[-]NUM       print the first NUM bytes of each file;\n"
+        "                             with the leading '-', print all but the "
+        "last\n                             NUM bytes of each file\n"
+        "  -n, --lines=[-]NUM       print the first NUM lines instead of the "
+        "first 10;\n                             with the leading '-', print "
+        "all but the last\n                             NUM lines of each "
+        "file\n"
+        "  -q, --quiet, --silent    never print headers giving file names\n"
+        "  -v, --verbose            always print headers giving file names\n"
+        "  -z, --zero-terminated    line delimiter is NUL, not newline\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n",
     .shortopts = "c:n:qvz",
     .longopts = head_longopts,
 };
@@ -179,7 +200,8 @@ int bi_head_main(bi_ctx *b) {
     char num[64];
     size_t k = strspn(a1 + 1, "0123456789");
     char unit = a1[1 + k];
-    if (k + 2 >= sizeof(num) || (unit && (a1[2 + k] || !strchr("bcklm", unit)))) {
+    if (k + 2 >= sizeof(num) ||
+        (unit && (a1[2 + k] || !strchr("bcklm", unit)))) {
       return bi_usage_error(b, &head_cmd, "invalid option -- '%c'",
                             unit ? unit : a1[1]);
     }

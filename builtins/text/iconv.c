@@ -52,8 +52,17 @@ static const bi_cmd iconv_cmd = {
 };
 
 typedef enum cs_id {
-  CS_ASCII, CS_LATIN1, CS_LATIN9, CS_CP1252, CS_UTF8,
-  CS_UTF16, CS_UTF16LE, CS_UTF16BE, CS_UTF32, CS_UTF32LE, CS_UTF32BE
+  CS_ASCII,
+  CS_LATIN1,
+  CS_LATIN9,
+  CS_CP1252,
+  CS_UTF8,
+  CS_UTF16,
+  CS_UTF16LE,
+  CS_UTF16BE,
+  CS_UTF32,
+  CS_UTF32LE,
+  CS_UTF32BE
 } cs_id;
 
 /* Accepted names (upper case), sorted as -l prints them. */
@@ -61,21 +70,36 @@ static const struct {
   const char *name;
   cs_id id;
 } charsets[] = {
-    {"ANSI_X3.4-1968", CS_ASCII}, {"ASCII", CS_ASCII},
-    {"CP1252", CS_CP1252},        {"CP819", CS_LATIN1},
-    {"ISO-8859-1", CS_LATIN1},    {"ISO-8859-15", CS_LATIN9},
-    {"ISO8859-1", CS_LATIN1},     {"ISO8859-15", CS_LATIN9},
-    {"ISO_8859-1", CS_LATIN1},    {"ISO_8859-15", CS_LATIN9},
-    {"L1", CS_LATIN1},            {"LATIN-9", CS_LATIN9},
-    {"LATIN1", CS_LATIN1},        {"LATIN9", CS_LATIN9},
-    {"MS-ANSI", CS_CP1252},       {"US-ASCII", CS_ASCII},
-    {"UTF-16", CS_UTF16},         {"UTF-16BE", CS_UTF16BE},
-    {"UTF-16LE", CS_UTF16LE},     {"UTF-32", CS_UTF32},
-    {"UTF-32BE", CS_UTF32BE},     {"UTF-32LE", CS_UTF32LE},
-    {"UTF-8", CS_UTF8},           {"UTF16", CS_UTF16},
-    {"UTF16BE", CS_UTF16BE},      {"UTF16LE", CS_UTF16LE},
-    {"UTF32", CS_UTF32},          {"UTF32BE", CS_UTF32BE},
-    {"UTF32LE", CS_UTF32LE},      {"UTF8", CS_UTF8},
+    {"ANSI_X3.4-1968", CS_ASCII},
+    {"ASCII", CS_ASCII},
+    {"CP1252", CS_CP1252},
+    {"CP819", CS_LATIN1},
+    {"ISO-8859-1", CS_LATIN1},
+    {"ISO-8859-15", CS_LATIN9},
+    {"ISO8859-1", CS_LATIN1},
+    {"ISO8859-15", CS_LATIN9},
+    {"ISO_8859-1", CS_LATIN1},
+    {"ISO_8859-15", CS_LATIN9},
+    {"L1", CS_LATIN1},
+    {"LATIN-9", CS_LATIN9},
+    {"LATIN1", CS_LATIN1},
+    {"LATIN9", CS_LATIN9},
+    {"MS-ANSI", CS_CP1252},
+    {"US-ASCII", CS_ASCII},
+    {"UTF-16", CS_UTF16},
+    {"UTF-16BE", CS_UTF16BE},
+    {"UTF-16LE", CS_UTF16LE},
+    {"UTF-32", CS_UTF32},
+    {"UTF-32BE", CS_UTF32BE},
+    {"UTF-32LE", CS_UTF32LE},
+    {"UTF-8", CS_UTF8},
+    {"UTF16", CS_UTF16},
+    {"UTF16BE", CS_UTF16BE},
+    {"UTF16LE", CS_UTF16LE},
+    {"UTF32", CS_UTF32},
+    {"UTF32BE", CS_UTF32BE},
+    {"UTF32LE", CS_UTF32LE},
+    {"UTF8", CS_UTF8},
     {"WINDOWS-1252", CS_CP1252},
 };
 
@@ -96,32 +120,40 @@ static const struct {
 
 /* //TRANSLIT: U+00A0..U+017F; 0 is "no approximation" ('?'). */
 static const char *const latin_ascii[] = {
-    " ", "!", "c", "GBP", 0, "JPY", "|", 0, 0, "(C)", "a", "<<", "!", "-",
-    "(R)", 0, 0, "+-", "2", "3", "'", "u", 0, ".", ",", "1", "o", ">>",
-    " 1/4 ", " 1/2 ", " 3/4 ", 0, "A", "A", "A", "A", "A", "A", "AE", "C",
-    "E", "E", "E", "E", "I", "I", "I", "I", "D", "N", "O", "O", "O", "O", "O",
-    "x", "O", "U", "U", "U", "U", "Y", "TH", "ss", "a", "a", "a", "a", "a",
-    "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i", "d", "n", "o",
-    "o", "o", "o", "o", "/", "o", "u", "u", "u", "u", "y", "th", "y", "A",
-    "a", "A", "a", "A", "a", "C", "c", "C", "c", "C", "c", "C", "c", "D", "d",
-    "D", "d", "E", "e", "E", "e", "E", "e", "E", "e", "E", "e", "G", "g", "G",
-    "g", "G", "g", "G", "g", "H", "h", "H", "h", "I", "i", "I", "i", "I", "i",
-    "I", "i", "I", "i", "IJ", "ij", "J", "j", "K", "k", "q", "L", "l", "L",
-    "l", "L", "l", "L", "l", "L", "l", "N", "n", "N", "n", "N", "n", "'n",
-    "N", "n", "O", "o", "O", "o", "O", "o", "OE", "oe", "R", "r", "R", "r",
-    "R", "r", "S", "s", "S", "s", "S", "s", "S", "s", "T", "t", "T", "t", "T",
-    "t", "U", "u", "U", "u", "U", "u", "U", "u", "U", "u", "U", "u", "W", "w",
-    "Y", "y", "Y", "Z", "z", "Z", "z", "Z", "z", "s",
+    " ",  "!", "c",  "GBP", 0,    "JPY", "|",     0,       0,       "(C)", "a",
+    "<<", "!", "-",  "(R)", 0,    0,     "+-",    "2",     "3",     "'",   "u",
+    0,    ".", ",",  "1",   "o",  ">>",  " 1/4 ", " 1/2 ", " 3/4 ", 0,     "A",
+    "A",  "A", "A",  "A",   "A",  "AE",  "C",     "E",     "E",     "E",   "E",
+    "I",  "I", "I",  "I",   "D",  "N",   "O",     "O",     "O",     "O",   "O",
+    "x",  "O", "U",  "U",   "U",  "U",   "Y",     "TH",    "ss",    "a",   "a",
+    "a",  "a", "a",  "a",   "ae", "c",   "e",     "e",     "e",     "e",   "i",
+    "i",  "i", "i",  "d",   "n",  "o",   "o",     "o",     "o",     "o",   "/",
+    "o",  "u", "u",  "u",   "u",  "y",   "th",    "y",     "A",     "a",   "A",
+    "a",  "A", "a",  "C",   "c",  "C",   "c",     "C",     "c",     "C",   "c",
+    "D",  "d", "D",  "d",   "E",  "e",   "E",     "e",     "E",     "e",   "E",
+    "e",  "E", "e",  "G",   "g",  "G",   "g",     "G",     "g",     "G",   "g",
+    "H",  "h", "H",  "h",   "I",  "i",   "I",     "i",     "I",     "i",   "I",
+    "i",  "I", "i",  "IJ",  "ij", "J",   "j",     "K",     "k",     "q",   "L",
+    "l",  "L", "l",  "L",   "l",  "L",   "l",     "L",     "l",     "N",   "n",
+    "N",  "n", "N",  "n",   "'n", "N",   "n",     "O",     "o",     "O",   "o",
+    "O",  "o", "OE", "oe",  "R",  "r",   "R",     "r",     "R",     "r",   "S",
+    "s",  "S", "s",  "S",   "s",  "S",   "s",     "T",     "t",     "T",   "t",
+    "T",  "t", "U",  "u",   "U",  "u",   "U",     "u",     "U",     "u",   "U",
+    "u",  "U", "u",  "W",   "w",  "Y",   "y",     "Y",     "Z",     "z",   "Z",
+    "z",  "Z", "z",  "s",
 };
 
-static const struct { int32_t cp; const char *s; } other_ascii[] = {
-    {0x0192, "f"}, {0x02c6, "^"}, {0x02dc, "~"}, {0x2010, "-"}, {0x2011, "-"},
-    {0x2012, "-"}, {0x2013, "-"}, {0x2014, "--"}, {0x2015, "-"},
-    {0x2018, "'"}, {0x2019, "'"}, {0x201a, ","}, {0x201b, "'"},
-    {0x201c, "\""}, {0x201d, "\""}, {0x201e, ",,"}, {0x201f, "\""},
-    {0x2020, "+"}, {0x2022, "o"}, {0x2024, "."}, {0x2025, ".."},
-    {0x2026, "..."}, {0x2039, "<"}, {0x203a, ">"}, {0x20ac, "EUR"},
-    {0x2122, "(TM)"},
+static const struct {
+  int32_t cp;
+  const char *s;
+} other_ascii[] = {
+    {0x0192, "f"},   {0x02c6, "^"},    {0x02dc, "~"},  {0x2010, "-"},
+    {0x2011, "-"},   {0x2012, "-"},    {0x2013, "-"},  {0x2014, "--"},
+    {0x2015, "-"},   {0x2018, "'"},    {0x2019, "'"},  {0x201a, ","},
+    {0x201b, "'"},   {0x201c, "\""},   {0x201d, "\""}, {0x201e, ",,"},
+    {0x201f, "\""},  {0x2020, "+"},    {0x2022, "o"},  {0x2024, "."},
+    {0x2025, ".."},  {0x2026, "..."},  {0x2039, "<"},  {0x203a, ">"},
+    {0x20ac, "EUR"}, {0x2122, "(TM)"},
 };
 
 typedef struct iconv_run {
@@ -135,9 +167,9 @@ typedef struct iconv_run {
   uint64_t pos;           /* input bytes consumed in this file */
   vsh_buf out;
   const char *outfile; /* -o: opened at the first output, as glibc */
-  bool out_failed;      /* ... and that failed (reported) */
-  vfs_file *fh;         /* -o FILE, or */
-  sh_stream *dst;       /* -o /dev/fd/N, or neither: stdout */
+  bool out_failed;     /* ... and that failed (reported) */
+  vfs_file *fh;        /* -o FILE, or */
+  sh_stream *dst;      /* -o /dev/fd/N, or neither: stdout */
 } iconv_run;
 
 /* Upper-cases name[0..n) and looks it up; -1 when unknown. */
@@ -176,8 +208,7 @@ static bool utf16_or_32(cs_id c, int *unit) {
 /* One UTF-16 or UTF-32 code unit of `unit` bytes. */
 static uint32_t get_unit(const unsigned char *s, int unit, bool le) {
   uint32_t v = 0;
-  for (int j = 0; j < unit; j++)
-    v = v << 8 | s[le ? unit - 1 - j : j];
+  for (int j = 0; j < unit; j++) v = v << 8 | s[le ? unit - 1 - j : j];
   return v;
 }
 
@@ -185,15 +216,13 @@ static uint32_t get_unit(const unsigned char *s, int unit, bool le) {
  * *cp set (-1 for a byte-order mark that yields nothing), 0 when the
  * sequence is cut short by the end of s, or -k for an illegal sequence
  * whose first k bytes -c skips. */
-static int decode(iconv_run *r, const unsigned char *s, size_t n,
-                  int32_t *cp) {
+static int decode(iconv_run *r, const unsigned char *s, size_t n, int32_t *cp) {
   int unit;
   *cp = -1;
   if (utf16_or_32(r->from, &unit)) {
     if (n < (size_t)unit) return 0;
     bool plain = r->from == CS_UTF16 || r->from == CS_UTF32;
-    bool le = plain ? r->in_le
-                    : r->from == CS_UTF16LE || r->from == CS_UTF32LE;
+    bool le = plain ? r->in_le : r->from == CS_UTF16LE || r->from == CS_UTF32LE;
     /* read as LE first: a BOM then shows as FEFF, a BE one as FFFE */
     uint32_t v = get_unit(s, unit, le);
     if (plain && !r->in_started) {
@@ -228,9 +257,7 @@ static int decode(iconv_run *r, const unsigned char *s, size_t n,
     if (c > 0x7F) return -1;
     *cp = (int32_t)c;
     return 1;
-  case CS_LATIN1:
-    *cp = (int32_t)c;
-    return 1;
+  case CS_LATIN1: *cp = (int32_t)c; return 1;
   case CS_LATIN9:
     *cp = (int32_t)c;
     for (size_t i = 0; i < sizeof latin9_diff / sizeof *latin9_diff; i++)
@@ -239,16 +266,17 @@ static int decode(iconv_run *r, const unsigned char *s, size_t n,
   case CS_CP1252:
     *cp = c >= 0x80 && c < 0xA0 ? cp1252_hi[c - 0x80] : (int32_t)c;
     return *cp ? 1 : (*cp = -1, -1);
-  default:
-    break;
+  default: break;
   }
   /* UTF-8, strictly: no overlong forms, surrogates or values > 10FFFF */
   if (c < 0x80) {
     *cp = (int32_t)c;
     return 1;
   }
-  int len = c >= 0xC2 && c < 0xE0 ? 2 : c >= 0xE0 && c < 0xF0 ? 3
-          : c >= 0xF0 && c < 0xF5 ? 4 : 0;
+  int len = c >= 0xC2 && c < 0xE0   ? 2
+            : c >= 0xE0 && c < 0xF0 ? 3
+            : c >= 0xF0 && c < 0xF5 ? 4
+                                    : 0;
   if (!len) return -1;
   int32_t v = (int32_t)(c & (0x7F >> len));
   for (int i = 1; i < len; i++) {
@@ -321,8 +349,7 @@ static bool encode(iconv_run *r, int32_t cp) {
     ch = (char)(hit >= 0 ? hit : cp);
     break;
   }
-  default:
-    return false;
+  default: return false;
   }
   vsh__buf_putc(o, ch);
   return true;
@@ -376,8 +403,8 @@ static int convert(iconv_run *r, const unsigned char *s, size_t n, bool eof,
       if (eof) st = ST_INCOMPLETE;
       break;
     }
-    if (k > 0 && (cp < 0 || encode(r, cp) ||
-                  (r->translit && transliterate(r, cp)))) {
+    if (k > 0 &&
+        (cp < 0 || encode(r, cp) || (r->translit && transliterate(r, cp)))) {
       i += (size_t)k;
       continue;
     }
@@ -469,10 +496,8 @@ static void unsupported(bi_ctx *b, const char *from, bool from_bad,
                         const char *to, bool to_bad) {
   if (from_bad && to_bad)
     bi_err(b, "conversions from `%s' and to `%s' are not supported", from, to);
-  else if (from_bad)
-    bi_err(b, "conversion from `%s' is not supported", from);
-  else
-    bi_err(b, "conversion to `%s' is not supported", to);
+  else if (from_bad) bi_err(b, "conversion from `%s' is not supported", from);
+  else bi_err(b, "conversion to `%s' is not supported", to);
   bi_errline(b, "Try `iconv --help' or `iconv --usage' for more information.");
 }
 
@@ -488,7 +513,8 @@ int bi_iconv_main(bi_ctx *b) {
     case 'l': list = true; break;
     case 'c': omit = true; break;
     case 'o': outfile = g.arg; break;
-    case 's': case OPT_VERBOSE: break;
+    case 's':
+    case OPT_VERBOSE: break;
     case 'h': return bi_cmd_help(b, &iconv_cmd);
     case 'V': return bi_cmd_version(b, &iconv_cmd);
     default: return g.status;

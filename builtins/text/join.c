@@ -7,7 +7,6 @@
 
 #include <string.h>
 
-
 enum { CHECK_DEFAULT, CHECK_ON, CHECK_OFF };
 enum { OPT_CHECK = BI_OPT_FIRST, OPT_NOCHECK, OPT_HEADER };
 
@@ -70,25 +69,25 @@ typedef struct jfile {
   sh_stream *s;
   bi_reader rd;
   uint64_t lineno;
-  size_t key;    /* 0-based join field */
+  size_t key; /* 0-based join field */
   size_t autocount;
-  vsh_buf prev;  /* key of the previous line, for the order check */
+  vsh_buf prev; /* key of the previous line, for the order check */
   bool has_prev, warned;
-  jline *seq;    /* the current run of lines with an equal key */
+  jline *seq; /* the current run of lines with an equal key */
   size_t count, cap;
 } jfile;
 
 typedef struct join_state {
   bi_ctx *b;
   jfile f[2];
-  int tab;        /* -1 = blanks */
+  int tab; /* -1 = blanks */
   char delim;
   bool ignore_case, print_pairs, unpaired[2], autoformat, seen_unpairable;
   int check;
   const char *empty; /* -e, or NULL */
   ofield *out;
   size_t nout;
-  vsh_buf line;   /* the output line being built */
+  vsh_buf line; /* the output line being built */
 } join_state;
 
 static size_t nfields(const jline *l) { return l->fields.len / sizeof(span); }
@@ -102,9 +101,7 @@ static int add_field(jline *l, size_t off, size_t len) {
   return vsh__buf_append(&l->fields, &sp, sizeof sp);
 }
 
-static bool is_blank_sep(char c) {
-  return c == ' ' || c == '\t' || c == '\n';
-}
+static bool is_blank_sep(char c) { return c == ' ' || c == '\t' || c == '\n'; }
 
 /* GNU's splitting: with -t every separator ends a field (an empty line
  * has none); with blanks, runs of blanks separate and leading ones are
@@ -235,7 +232,8 @@ static int put_sep(join_state *j) {
 /* A field, or -e's string when it is missing or empty (GNU). */
 static int put_field(join_state *j, const jline *l, size_t i) {
   const span *s = l ? field_at(l, i) : NULL;
-  if (s && s->len) return vsh__buf_append(&j->line, l->text.data + s->off, s->len);
+  if (s && s->len)
+    return vsh__buf_append(&j->line, l->text.data + s->off, s->len);
   if (j->empty) return vsh__buf_puts(&j->line, j->empty);
   return 0;
 }
@@ -260,8 +258,7 @@ static int print_join(join_state *j, const jline *l1, const jline *l2) {
       if (i && put_sep(j)) rc = VSH_ENOMEM;
       else if (o->file == 0)
         rc = l1 ? put_field(j, l1, j->f[0].key) : put_field(j, l2, j->f[1].key);
-      else
-        rc = put_field(j, o->file == 1 ? l1 : l2, o->field);
+      else rc = put_field(j, o->file == 1 ? l1 : l2, o->field);
     }
   } else {
     rc = l1 ? put_field(j, l1, j->f[0].key) : put_field(j, l2, j->f[1].key);
@@ -303,8 +300,7 @@ static int merge(join_state *j) {
           eof[fi] = true;
           break;
         }
-        if (keycmp(j, &f->seq[f->count - 1], f->key, &o->seq[0], o->key))
-          break;
+        if (keycmp(j, &f->seq[f->count - 1], f->key, &o->seq[0], o->key)) break;
       }
     }
     size_t n1 = f1->count - !eof[0], n2 = f2->count - !eof[1];
@@ -370,7 +366,8 @@ static bool parse_outlist(bi_ctx *b, join_state *j, const char *s) {
     ofield o = {0, 0};
     if (strcmp(spec, "0")) {
       char *dot = strchr(spec, '.');
-      if (spec[0] && dot && dot == spec + 1 && (spec[0] == '1' || spec[0] == '2')) {
+      if (spec[0] && dot && dot == spec + 1 &&
+          (spec[0] == '1' || spec[0] == '2')) {
         if (!field_arg(b, dot + 1, &o.field)) return false;
         o.file = spec[0] - '0';
         o.field--;
@@ -378,8 +375,7 @@ static bool parse_outlist(bi_ctx *b, join_state *j, const char *s) {
         bi_err(b, "invalid field specifier: \u2018%s\u2019", spec);
         return false;
       } else if (!dot) {
-        if (spec[0])
-          bi_err(b, "invalid field specifier: \u2018%s\u2019", spec);
+        if (spec[0]) bi_err(b, "invalid field specifier: \u2018%s\u2019", spec);
         else
           bi_err(b, "invalid file number in field spec: \u2018%s\u2019", spec);
         return false;
@@ -483,11 +479,10 @@ int bi_join_main(bi_ctx *b) {
   bi_opts g = {0};
   int ost = join_options(b, &g, &j, &k1, &k2, &header);
   if (ost >= 0) return ost;
-  if (g.noperands == 0)
-    return bi_usage_error(b, &join_cmd, "missing operand");
+  if (g.noperands == 0) return bi_usage_error(b, &join_cmd, "missing operand");
   if (g.noperands == 1)
-    return bi_usage_error(b, &join_cmd, "missing operand after " BI_LQ "%s" BI_RQ,
-                          g.operands[0]);
+    return bi_usage_error(
+        b, &join_cmd, "missing operand after " BI_LQ "%s" BI_RQ, g.operands[0]);
   if (g.noperands > 2)
     return bi_usage_error(b, &join_cmd, "extra operand '%s'", g.operands[2]);
   j.f[0].key = k1 - 1;

@@ -74,7 +74,7 @@ typedef struct nl_st {
   bi_ctx *b;
   vsh_re_budget bud;
   int re_status; /* set when a regex exec failed (too complex) */
-  style sec[3]; /* header, body, footer */
+  style sec[3];  /* header, body, footer */
   int cur;
   const char *fmt; /* ln rn rz */
   int width;
@@ -97,11 +97,11 @@ static bool parse_style(bi_ctx *b, style *s, const char *arg,
     s->has_re = false;
     s->re = NULL;
     vsh_buf msg = {0};
-    int rc = vsh__regex_compile(&s->re, arg + 1, strlen(arg + 1),
-                                VSH_RE_NOSUB, &msg);
+    int rc = vsh__regex_compile(&s->re, arg + 1, strlen(arg + 1), VSH_RE_NOSUB,
+                                &msg);
     if (rc) {
-      bi_err(b, "%s", rc == VSH_EINVAL && msg.len ? msg.data
-                                                  : "memory exhausted");
+      bi_err(b, "%s",
+             rc == VSH_EINVAL && msg.len ? msg.data : "memory exhausted");
       vsh_buf_dispose(&msg);
       return false;
     }
@@ -115,8 +115,8 @@ static bool parse_style(bi_ctx *b, style *s, const char *arg,
   return false;
 }
 
-static bool parse_num(bi_ctx *b, const char *arg, int64_t min,
-                      const char *what, int64_t *out) {
+static bool parse_num(bi_ctx *b, const char *arg, int64_t min, const char *what,
+                      int64_t *out) {
   char *end;
   long long v = strtoll(arg, &end, 10);
   if (end == arg || *end) {
@@ -124,7 +124,8 @@ static bool parse_num(bi_ctx *b, const char *arg, int64_t min,
     return false;
   }
   if (v < min) {
-    bi_err(b, "invalid %s: " BI_LQ "%s" BI_RQ ": Numerical result out of range", what, arg);
+    bi_err(b, "invalid %s: " BI_LQ "%s" BI_RQ ": Numerical result out of range",
+           what, arg);
     return false;
   }
   *out = v;
@@ -180,12 +181,10 @@ static int do_line(nl_st *s, const char *l, size_t n, bool has_nl) {
   if (number) {
     char num[32];
     snprintf(num, sizeof num, "%lld", (long long)s->line);
-    if (!strcmp(s->fmt, "ln"))
-      vsh__buf_printf(&s->out, "%-*s", s->width, num);
+    if (!strcmp(s->fmt, "ln")) vsh__buf_printf(&s->out, "%-*s", s->width, num);
     else if (!strcmp(s->fmt, "rn"))
       vsh__buf_printf(&s->out, "%*s", s->width, num);
-    else
-      vsh__buf_printf(&s->out, "%0*lld", s->width, (long long)s->line);
+    else vsh__buf_printf(&s->out, "%0*lld", s->width, (long long)s->line);
     vsh__buf_puts(&s->out, s->sep);
     s->line += s->incr;
   } else {
@@ -216,8 +215,16 @@ static int nl_stream(nl_st *s, sh_stream *in) {
 }
 
 int bi_nl_main(bi_ctx *b) {
-  nl_st s = {.b = b, .bud = bi_re_budget(b), .cur = 1, .fmt = "rn", .width = 6, .sep = "\t",
-             .start = 1, .incr = 1, .blank_join = 1, .renumber = true,
+  nl_st s = {.b = b,
+             .bud = bi_re_budget(b),
+             .cur = 1,
+             .fmt = "rn",
+             .width = 6,
+             .sep = "\t",
+             .start = 1,
+             .incr = 1,
+             .blank_join = 1,
+             .renumber = true,
              .delim = "\\:"};
   s.sec[0].kind = 'n';
   s.sec[1].kind = 't';

@@ -8,13 +8,21 @@
 #include <math.h>
 #include <string.h>
 
-
 enum { SC_NONE, SC_SI, SC_IEC, SC_IEC_I, SC_AUTO };
 enum { R_UP, R_DOWN, R_FROM_ZERO, R_TOWARDS_ZERO, R_NEAREST };
 enum { INV_ABORT, INV_FAIL, INV_WARN, INV_IGNORE };
 enum {
-  O_FROM = BI_OPT_FIRST, O_TO, O_FROM_UNIT, O_TO_UNIT, O_SUFFIX, O_PADDING, O_FIELD,
-  O_FORMAT, O_ROUND, O_INVALID, O_HEADER
+  O_FROM = BI_OPT_FIRST,
+  O_TO,
+  O_FROM_UNIT,
+  O_TO_UNIT,
+  O_SUFFIX,
+  O_PADDING,
+  O_FIELD,
+  O_FORMAT,
+  O_ROUND,
+  O_INVALID,
+  O_HEADER
 };
 
 static const bi_option numfmt_longopts[] = {
@@ -154,10 +162,12 @@ static bool parse_number(nf_state *s, const char *tok, size_t n,
                (int)n, tok);
       return false;
     }
-    size_t used = i + 1 + ((s->from == SC_IEC_I || s->from == SC_AUTO) && has_i);
+    size_t used =
+        i + 1 + ((s->from == SC_IEC_I || s->from == SC_AUTO) && has_i);
     if (used < n) {
       if (s->invalid != INV_IGNORE)
-        bi_err(s->b, "invalid suffix in input \u2018%.*s\u2019: \u2018%.*s\u2019",
+        bi_err(s->b,
+               "invalid suffix in input \u2018%.*s\u2019: \u2018%.*s\u2019",
                (int)n, tok, (int)(n - used), tok + used);
       return false;
     }
@@ -182,14 +192,17 @@ static int render(nf_state *s, long double v, int in_prec, vsh_buf *out) {
   int power = 0;
   while (fabsl(v) >= base && power < 8) v /= base, power++;
   int adjust = 0;
-  if (s->user_prec >= 0) adjust = power * 3 < s->user_prec ? power * 3 : s->user_prec;
+  if (s->user_prec >= 0)
+    adjust = power * 3 < s->user_prec ? power * 3 : s->user_prec;
   else if (fabsl(v) < 10) adjust = 1;
   long double p10 = powl(10, adjust);
   v = rnd(v * p10, s->round) / p10;
   if (fabsl(v) >= base && power < 8) v /= base, power++;
   if (fabsl(v) >= base) {
-    bi_err(s->b, "value too large to be printed: '%Lg' (consider using "
-                 "--to)", v);
+    bi_err(s->b,
+           "value too large to be printed: '%Lg' (consider using "
+           "--to)",
+           v);
     return VSH_ERANGE;
   }
   bool point = v != 0 && fabsl(v) < 10 && power > 0;
@@ -200,8 +213,8 @@ static int render(nf_state *s, long double v, int in_prec, vsh_buf *out) {
   return rc;
 }
 
-static int pad_to(vsh_buf *out, const char *t, size_t n, long width,
-                  bool left, bool zero) {
+static int pad_to(vsh_buf *out, const char *t, size_t n, long width, bool left,
+                  bool zero) {
   size_t w = (size_t)(width < 0 ? -width : width);
   if (width < 0) left = true;
   size_t fill = n < w ? w - n : 0;
@@ -211,7 +224,8 @@ static int pad_to(vsh_buf *out, const char *t, size_t n, long width,
     t++, n--;
   }
   if (!left)
-    for (size_t i = 0; i < fill && !rc; i++) rc = vsh__buf_putc(out, zero ? '0' : ' ');
+    for (size_t i = 0; i < fill && !rc; i++)
+      rc = vsh__buf_putc(out, zero ? '0' : ' ');
   if (!rc) rc = vsh__buf_append(out, t, n);
   if (left)
     for (size_t i = 0; i < fill && !rc; i++) rc = vsh__buf_putc(out, ' ');
@@ -342,11 +356,13 @@ static bool parse_format(nf_state *s, const char *f) {
     else if (*p == '-') s->fmt_left = true;
     else if (*p != '\'') break;
   }
-  while (*p >= '0' && *p <= '9') s->fmt_width = s->fmt_width * 10 + (*p++ - '0');
+  while (*p >= '0' && *p <= '9')
+    s->fmt_width = s->fmt_width * 10 + (*p++ - '0');
   if (*p == '.') {
     p++;
     s->user_prec = 0;
-    while (*p >= '0' && *p <= '9') s->user_prec = s->user_prec * 10 + (*p++ - '0');
+    while (*p >= '0' && *p <= '9')
+      s->user_prec = s->user_prec * 10 + (*p++ - '0');
   }
   if (*p != 'f') return false;
   s->fmt_post = p + 1;
@@ -364,11 +380,13 @@ static int parse_fields(bi_ctx *b, nf_state *s, const char *a) {
   for (const char *p = a;;) {
     size_t lo = 0, hi = 0;
     bool dash = false, have_lo = false, have_hi = false;
-    while (*p >= '0' && *p <= '9') lo = lo * 10 + (size_t)(*p++ - '0'), have_lo = true;
+    while (*p >= '0' && *p <= '9')
+      lo = lo * 10 + (size_t)(*p++ - '0'), have_lo = true;
     if (*p == '-') {
       dash = true;
       p++;
-      while (*p >= '0' && *p <= '9') hi = hi * 10 + (size_t)(*p++ - '0'), have_hi = true;
+      while (*p >= '0' && *p <= '9')
+        hi = hi * 10 + (size_t)(*p++ - '0'), have_hi = true;
     }
     if ((*p && *p != ',') || (!have_lo && !dash)) {
       bi_err(b, "invalid field value \u2018%s\u2019", a);
@@ -413,10 +431,12 @@ static int numfmt_options(bi_ctx *b, bi_opts *g, nf_state *s, long *header,
       break;
     case 'z': s->eol = '\0'; break;
     case O_FROM:
-      if ((s->from = scale_arg(b, "--from", g->arg, true)) < 0) return bi_usage_error(b, &numfmt_cmd, NULL);
+      if ((s->from = scale_arg(b, "--from", g->arg, true)) < 0)
+        return bi_usage_error(b, &numfmt_cmd, NULL);
       break;
     case O_TO:
-      if ((s->to = scale_arg(b, "--to", g->arg, false)) < 0) return bi_usage_error(b, &numfmt_cmd, NULL);
+      if ((s->to = scale_arg(b, "--to", g->arg, false)) < 0)
+        return bi_usage_error(b, &numfmt_cmd, NULL);
       break;
     case O_FROM_UNIT:
     case O_TO_UNIT:
@@ -446,19 +466,22 @@ static int numfmt_options(bi_ctx *b, bi_opts *g, nf_state *s, long *header,
       break;
     case O_FORMAT:
       if (!parse_format(s, g->arg)) {
-        bi_err(b, "invalid format \u2018%s\u2019, directive must be "
-                  "%%[0]['][-][N][.][N]f", g->arg);
+        bi_err(b,
+               "invalid format \u2018%s\u2019, directive must be "
+               "%%[0]['][-][N][.][N]f",
+               g->arg);
         return 1;
       }
       break;
     case O_ROUND: {
-      static const char *const r[] = {"up", "down", "from-zero",
-                                      "towards-zero", "nearest"};
+      static const char *const r[] = {"up", "down", "from-zero", "towards-zero",
+                                      "nearest"};
       s->round = -1;
       for (int i = 0; i < 5; i++)
         if (!strcmp(g->arg, r[i])) s->round = i;
       if (s->round < 0) {
-        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--round\u2019", g->arg);
+        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--round\u2019",
+               g->arg);
         bi_errline(b, "Valid arguments are:");
         for (int i = 0; i < 5; i++) bi_errline(b, "  - \u2018%s\u2019", r[i]);
         return bi_usage_error(b, &numfmt_cmd, NULL);
@@ -471,7 +494,8 @@ static int numfmt_options(bi_ctx *b, bi_opts *g, nf_state *s, long *header,
       for (int i = 0; i < 4; i++)
         if (!strcmp(g->arg, m[i])) s->invalid = i;
       if (s->invalid < 0) {
-        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--invalid\u2019", g->arg);
+        bi_err(b, "invalid argument \u2018%s\u2019 for \u2018--invalid\u2019",
+               g->arg);
         bi_errline(b, "Valid arguments are:");
         for (int i = 0; i < 4; i++) bi_errline(b, "  - \u2018%s\u2019", m[i]);
         return bi_usage_error(b, &numfmt_cmd, NULL);
@@ -493,9 +517,16 @@ static int numfmt_options(bi_ctx *b, bi_opts *g, nf_state *s, long *header,
 
 int bi_numfmt_main(bi_ctx *b) {
   size_t deflo[1] = {1}, defhi[1] = {1}; /* field 1 unless --field */
-  nf_state s = {.b = b, .round = R_FROM_ZERO, .from_unit = 1, .to_unit = 1,
-                .delim = -1, .eol = '\n', .user_prec = -1, .lo = deflo,
-                .hi = defhi, .nranges = 1};
+  nf_state s = {.b = b,
+                .round = R_FROM_ZERO,
+                .from_unit = 1,
+                .to_unit = 1,
+                .delim = -1,
+                .eol = '\n',
+                .user_prec = -1,
+                .lo = deflo,
+                .hi = defhi,
+                .nranges = 1};
   long header = 0;
   bi_opts g = {0};
   int st = numfmt_options(b, &g, &s, &header, deflo, defhi);

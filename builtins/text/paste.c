@@ -30,7 +30,10 @@ static size_t parse_delims(const char *s, char *out, bool *empty) {
       case 'n': c = '\n'; break;
       case 't': c = '\t'; break;
       case '\\': c = '\\'; break;
-      case '0': none = true; c = 0; break;
+      case '0':
+        none = true;
+        c = 0;
+        break;
       default: c = *p; break;
       }
     }
@@ -90,7 +93,10 @@ static int paste_serial(bi_ctx *b, paste_run *r) {
     bool first = true;
     for (;;) {
       int got = next_line(input_of(r, k), r->end, &r->line);
-      if (got < 0) { rc = got; break; }
+      if (got < 0) {
+        rc = got;
+        break;
+      }
       if (!got) break;
       if (!first) {
         if (!r->dnone[di]) vsh__buf_putc(&r->out, r->delims[di]);
@@ -118,7 +124,10 @@ static int paste_parallel(bi_ctx *b, paste_run *r) {
       int got = 0;
       if (!done_in[k]) {
         got = next_line(input_of(r, k), r->end, &r->line);
-        if (got < 0) { rc = got; break; }
+        if (got < 0) {
+          rc = got;
+          break;
+        }
         if (!got) done_in[k] = true;
       }
       if (got) {
@@ -192,7 +201,10 @@ int bi_paste_main(bi_ctx *b) {
   if ((st = paste_open(b, &r)) >= 0) goto done;
   rc = serial ? paste_serial(b, &r) : paste_parallel(b, &r);
   st = 0;
-  if (rc == 1) { st = 1; goto done; } /* out of memory */
+  if (rc == 1) {
+    st = 1;
+    goto done;
+  } /* out of memory */
   if (!rc && r.out.len) rc = bi_write(b, r.out.data, r.out.len);
   if (rc == VSH_EPIPE) st = 141;
   else if (rc == VSH_EABORTED) st = 1;

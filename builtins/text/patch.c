@@ -33,23 +33,22 @@ static const bi_option patch_longopts[] = {
 static const bi_cmd patch_cmd = {
     .name = "patch",
     .usage = "Usage: patch [OPTION]... [ORIGFILE [PATCHFILE]]\n",
-    .about =
-        "\n"
-        "  -p NUM  --strip=NUM  Strip NUM leading components from file "
-        "names.\n"
-        "  -R  --reverse  Assume patches were created with old and new "
-        "files swapped.\n"
-        "  -N  --forward  Ignore patches that seem to be reversed or "
-        "already applied.\n"
-        "  -i PATCHFILE  --input=PATCHFILE  Read patch from PATCHFILE "
-        "instead of stdin.\n"
-        "  -o FILE  --output=FILE  Output patched files to FILE.\n"
-        "  -d DIR  --directory=DIR  Change the working directory to DIR "
-        "first.\n"
-        "  -b  --backup  Back up the original contents of each file.\n"
-        "  -s  --quiet  --silent  Work silently unless an error occurs.\n"
-        "  --dry-run  Do not actually change any files; just print what "
-        "would happen.\n",
+    .about = "\n"
+             "  -p NUM  --strip=NUM  Strip NUM leading components from file "
+             "names.\n"
+             "  -R  --reverse  Assume patches were created with old and new "
+             "files swapped.\n"
+             "  -N  --forward  Ignore patches that seem to be reversed or "
+             "already applied.\n"
+             "  -i PATCHFILE  --input=PATCHFILE  Read patch from PATCHFILE "
+             "instead of stdin.\n"
+             "  -o FILE  --output=FILE  Output patched files to FILE.\n"
+             "  -d DIR  --directory=DIR  Change the working directory to DIR "
+             "first.\n"
+             "  -b  --backup  Back up the original contents of each file.\n"
+             "  -s  --quiet  --silent  Work silently unless an error occurs.\n"
+             "  --dry-run  Do not actually change any files; just print what "
+             "would happen.\n",
     .shortopts = "p:RNi:o:d:bsuftF:E",
     .longopts = patch_longopts,
     .bad_status = 2,
@@ -71,10 +70,10 @@ typedef struct hunk {
 } hunk;
 
 typedef struct pfile {
-  char *old, *new;      /* header names (arena) */
-  const char *hdr;      /* the ---/+++ lines, for .rej */
+  char *old, *new; /* header names (arena) */
+  const char *hdr; /* the ---/+++ lines, for .rej */
   size_t hdrn;
-  long hdr_line;        /* input line of the --- header */
+  long hdr_line; /* input line of the --- header */
   hunk *h;
   size_t nh;
 } pfile;
@@ -115,7 +114,10 @@ static char *hdr_name(bi_ctx *b, const char *s, size_t n) {
   /* "--- a/x 2020-01-01 ..." without a tab: cut at two spaces */
   const char *dd = NULL;
   for (size_t i = 0; i + 1 < k; i++)
-    if (s[i] == ' ' && s[i + 1] == ' ') { dd = s + i; break; }
+    if (s[i] == ' ' && s[i + 1] == ' ') {
+      dd = s + i;
+      break;
+    }
   if (dd) k = (size_t)(dd - s);
   while (k && (s[k - 1] == ' ' || s[k - 1] == '\r')) k--;
   return vsh__arena_strndup(b->arena, s, k);
@@ -304,8 +306,7 @@ static long locate(const fline *L, size_t n, const hunk *h, long expect,
   return -1;
 }
 
-static void split_lines(bi_ctx *b, const vsh_buf *d, fline **out,
-                        size_t *n) {
+static void split_lines(bi_ctx *b, const vsh_buf *d, fline **out, size_t *n) {
   size_t cap = 0;
   *out = NULL;
   *n = 0;
@@ -337,8 +338,8 @@ static int write_rej(bi_ctx *b, const char *path, const pfile *f,
       size_t nl = 4;
       while (nl < k && p[nl] != '\t' && p[nl] != '\n') nl++;
       char *name = vsh__arena_strndup(b->arena, p + 4, nl - 4);
-      const char *sn = name && strcmp(name, "/dev/null")
-                           ? strip_name(name, strip) : name;
+      const char *sn =
+          name && strcmp(name, "/dev/null") ? strip_name(name, strip) : name;
       vsh__buf_append(&r, p, 4);
       vsh__buf_puts(&r, sn ? sn : "");
       vsh__buf_append(&r, p + nl, k - nl);
@@ -350,8 +351,8 @@ static int write_rej(bi_ctx *b, const char *path, const pfile *f,
   }
   for (size_t i = 0; i < f->nh; i++)
     if (failed[i]) vsh__buf_append(&r, f->h[i].raw, f->h[i].rawn);
-  int rc = vfs_write_file(b->fs, path, r.data ? r.data : "", r.len,
-                          VFS_W_TRUNC, 0644);
+  int rc = vfs_write_file(b->fs, path, r.data ? r.data : "", r.len, VFS_W_TRUNC,
+                          0644);
   vsh_buf_dispose(&r);
   return rc;
 }
@@ -382,8 +383,12 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
   bool creating = !strcmp(f->old, "/dev/null");
   bool deleting = !strcmp(f->new, "/dev/null");
   if (rev) {
-    const char *t = on; on = nn; nn = t;
-    bool c = creating; creating = deleting; deleting = c;
+    const char *t = on;
+    on = nn;
+    nn = t;
+    bool c = creating;
+    creating = deleting;
+    deleting = c;
   }
   const char *name = NULL;
   vfs_info st;
@@ -394,8 +399,10 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
     else if (nn && !vfs_stat(b->fs, in_dir(b, o, nn), true, &st)) name = nn;
   }
   if (!name && deleting && (on || nn)) {
-    say(b, o, "The next patch would delete the file %s,\n"
-              "which does not exist!  Skipping patch.\n", on ? on : nn);
+    say(b, o,
+        "The next patch would delete the file %s,\n"
+        "which does not exist!  Skipping patch.\n",
+        on ? on : nn);
     say(b, o, "%zu out of %zu hunk%s ignored\n", f->nh, f->nh,
         f->nh == 1 ? "" : "s");
     *status = 1;
@@ -403,11 +410,11 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
   }
   if (!name) {
     /* GNU's non-interactive report, quoting the header lines */
-    say(b, o, "can't find file to patch at input line %ld\n",
-        f->hdr_line + 2);
-    say(b, o, "Perhaps you used the wrong -p or --strip option?\n"
-              "The text leading up to this was:\n"
-              "--------------------------\n");
+    say(b, o, "can't find file to patch at input line %ld\n", f->hdr_line + 2);
+    say(b, o,
+        "Perhaps you used the wrong -p or --strip option?\n"
+        "The text leading up to this was:\n"
+        "--------------------------\n");
     const char *p = f->hdr;
     size_t left = f->hdrn;
     while (left) {
@@ -417,8 +424,9 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
       p += k;
       left -= k;
     }
-    say(b, o, "--------------------------\n"
-              "No file to patch.  Skipping patch.\n");
+    say(b, o,
+        "--------------------------\n"
+        "No file to patch.  Skipping patch.\n");
     say(b, o, "%zu out of %zu hunk%s ignored\n", f->nh, f->nh,
         f->nh == 1 ? "" : "s");
     *status = 1;
@@ -439,14 +447,15 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
   }
   if (!(creating && exists && data.len)) { /* GNU names it once applying */
     if (o->out)
-      say(b, o, "%s file %s (read from %s)\n",
-          o->dry ? "checking" : "patching", o->out, name);
-    else
-      say(b, o, "%s file %s\n", o->dry ? "checking" : "patching", name);
+      say(b, o, "%s file %s (read from %s)\n", o->dry ? "checking" : "patching",
+          o->out, name);
+    else say(b, o, "%s file %s\n", o->dry ? "checking" : "patching", name);
   }
   if (creating && exists && data.len) {
-    say(b, o, "The next patch would create the file %s,\n"
-              "which already exists!  Skipping patch.\n", name);
+    say(b, o,
+        "The next patch would create the file %s,\n"
+        "which already exists!  Skipping patch.\n",
+        name);
     say(b, o, "%zu out of %zu hunk%s ignored\n", f->nh, f->nh,
         f->nh == 1 ? "" : "s");
     vsh_buf_dispose(&data);
@@ -463,14 +472,16 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
     hunk *h0 = &f->h[0];
     long e0 = (rev ? h0->ns : h0->os) - (old_count(h0, rev) ? 1 : 0);
     if (e0 < 0) e0 = 0;
-    if (locate(L, n, h0, e0, 0, rev) < 0 && locate(L, n, h0, e0, 0, !rev) >= 0 &&
-        old_count(h0, !rev)) {
+    if (locate(L, n, h0, e0, 0, rev) < 0 &&
+        locate(L, n, h0, e0, 0, !rev) >= 0 && old_count(h0, !rev)) {
       if (o->forward)
-        say(b, o, "Reversed (or previously applied) patch detected!  "
-                  "Skipping patch.\n");
+        say(b, o,
+            "Reversed (or previously applied) patch detected!  "
+            "Skipping patch.\n");
       else
-        say(b, o, "Reversed (or previously applied) patch detected!  "
-                  "Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n");
+        say(b, o,
+            "Reversed (or previously applied) patch detected!  "
+            "Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n");
       const char *rej = with_suffix(b, o->out ? o->out : name, ".rej");
       say(b, o, "%zu out of %zu hunk%s ignored -- saving rejects to file %s\n",
           f->nh, f->nh, f->nh == 1 ? "" : "s", rej);
@@ -554,8 +565,9 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
                                  outb.len, VFS_W_TRUNC, 0644)
                 : VSH_ENAMETOOLONG;
     }
-    if (rc) bi_errline(b, "patch: **** Can't create file %s : %s", name,
-                       vsh_strerror(rc));
+    if (rc)
+      bi_errline(b, "patch: **** Can't create file %s : %s", name,
+                 vsh_strerror(rc));
   }
   if (nfail) {
     const char *rej = with_suffix(b, o->out ? o->out : name, ".rej");
@@ -601,7 +613,11 @@ int bi_patch_main(bi_ctx *b) {
     case 's': o.silent = true; break;
     case OPT_DRY_RUN: o.dry = true; break;
     case OPT_NO_BACKUP_IF_MISMATCH: no_orig = true; break;
-    case 'u': case 'f': case 't': case 'F': case 'E': break; /* fixed */
+    case 'u':
+    case 'f':
+    case 't':
+    case 'F':
+    case 'E': break; /* fixed */
     default: return g.status;
     }
   }

@@ -11,16 +11,15 @@
 static const bi_cmd rev_cmd = {
     .name = "rev",
     .shortopts = "hV",
-    .usage =
-        "Usage: rev [options] [file ...]\n"
-        "\n"
-        "Reverse lines characterwise.\n"
-        "\n"
-        "Options:\n"
-        " -h, --help     display this help\n"
-        " -V, --version  display version\n"
-        "\n"
-        "For more details see rev(1).\n",
+    .usage = "Usage: rev [options] [file ...]\n"
+             "\n"
+             "Reverse lines characterwise.\n"
+             "\n"
+             "Options:\n"
+             " -h, --help     display this help\n"
+             " -V, --version  display version\n"
+             "\n"
+             "For more details see rev(1).\n",
 };
 
 /* Reverses line[0..n) (no newline) into out. */

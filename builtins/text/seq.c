@@ -116,7 +116,9 @@ static bool parse_num(bi_ctx *b, const char *s, long double *out) {
   while (isspace((unsigned char)*p)) p++;
   *out = strtold(p, &end);
   if (end != p && !*end && isnan(*out)) { /* GNU names NaN apart */
-    bi_err(b, "invalid " BI_LQ "not-a-number" BI_RQ " argument: " BI_LQ "%s" BI_RQ, s);
+    bi_err(b,
+           "invalid " BI_LQ "not-a-number" BI_RQ " argument: " BI_LQ "%s" BI_RQ,
+           s);
     bi_try_help(b);
     return false;
   }
@@ -150,8 +152,7 @@ static char *check_format(bi_ctx *b, const char *fmt) {
       return NULL;
     }
     if (!*q || !strchr("aAeEfFgG", *q)) {
-      if (!*q)
-        bi_err(b, "format " BI_LQ "%s" BI_RQ " ends in %%", fmt);
+      if (!*q) bi_err(b, "format " BI_LQ "%s" BI_RQ " ends in %%", fmt);
       else
         bi_err(b, "format " BI_LQ "%s" BI_RQ " has unknown %%%c directive", fmt,
                *q);
@@ -179,8 +180,8 @@ static char *check_format(bi_ctx *b, const char *fmt) {
 static int fmt_ll(char *tmp, long long v) {
   char rev[24];
   int n = 0;
-  unsigned long long u = v < 0 ? 0ull - (unsigned long long)v
-                               : (unsigned long long)v;
+  unsigned long long u =
+      v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
   do {
     rev[n++] = (char)('0' + u % 10);
     u /= 10;
@@ -227,14 +228,14 @@ static int seq_count_up(seq_out *o, long long first, long long last,
   return 0;
 }
 
-static int seq_int(seq_out *o, long long first, long long step,
-                   long long last, int width) {
+static int seq_int(seq_out *o, long long first, long long step, long long last,
+                   int width) {
   char tmp[64];
   if (step == 1 && first >= 0)
     return first > last ? 0 : seq_count_up(o, first, last, width);
   for (long long v = first; step > 0 ? v <= last : v >= last;) {
-    int n = width ? snprintf(tmp, sizeof(tmp), "%0*lld", width, v)
-                  : fmt_ll(tmp, v);
+    int n =
+        width ? snprintf(tmp, sizeof(tmp), "%0*lld", width, v) : fmt_ll(tmp, v);
     if (!put(o, tmp, (size_t)n)) return o->rc;
     if ((step > 0 && v > LLONG_MAX - step) ||
         (step < 0 && v < LLONG_MIN - step))
@@ -345,7 +346,8 @@ static int seq_run(bi_ctx *b);
 int bi_seq_main(bi_ctx *b) {
   /* A negative number is an operand, not an option: end the options
    * before it (skipping the values of -s and -f). */
-  char **argv2 = vsh__arena_alloc(b->arena, ((size_t)b->argc + 2) * sizeof(char *));
+  char **argv2 =
+      vsh__arena_alloc(b->arena, ((size_t)b->argc + 2) * sizeof(char *));
   if (!argv2) return 1;
   int argc2 = 0;
   bool ended = false;
@@ -356,8 +358,7 @@ int bi_seq_main(bi_ctx *b) {
         ended = true; /* options stop at the first operand ("+" below) */
       } else if (!strcmp(a, "--")) {
         ended = true;
-      } else if (a[0] == '-' &&
-                 (isdigit((unsigned char)a[1]) || a[1] == '.')) {
+      } else if (a[0] == '-' && (isdigit((unsigned char)a[1]) || a[1] == '.')) {
         argv2[argc2++] = (char *)"--";
         ended = true;
       } else if ((!strcmp(a, "-s") || !strcmp(a, "-f") ||
@@ -400,8 +401,9 @@ static int seq_run(bi_ctx *b) {
     return bi_usage_error(b, &seq_cmd, "extra operand " BI_LQ "%s" BI_RQ,
                           ops[3]);
   if (fmt && equal)
-    return bi_usage_error(b, &seq_cmd, "format string may not be specified "
-                                       "when printing equal width strings");
+    return bi_usage_error(b, &seq_cmd,
+                          "format string may not be specified "
+                          "when printing equal width strings");
   const char *sfirst = n > 1 ? ops[0] : "1";
   const char *sstep = n > 2 ? ops[1] : "1";
   const char *slast = ops[n - 1];
@@ -410,9 +412,8 @@ static int seq_run(bi_ctx *b) {
       !parse_num(b, slast, &last))
     return 1;
   if (step == 0)
-    return bi_usage_error(b, &seq_cmd,
-                          "invalid Zero increment value: " BI_LQ "%s" BI_RQ,
-                          sstep);
+    return bi_usage_error(
+        b, &seq_cmd, "invalid Zero increment value: " BI_LQ "%s" BI_RQ, sstep);
   seq_out o = {.b = b, .sep = sep, .first = true};
   int rc = 1;
   /* GNU counts exactly when the operands are (or print as) non-negative
@@ -421,8 +422,7 @@ static int seq_run(bi_ctx *b) {
   bool all_int = is_int(sfirst) && is_int(sstep) && is_int(slast);
   if (!fmt && !equal && strlen(sep) == 1 && step >= 1 && step <= 200 &&
       !all_int) {
-    if (all_digits(sfirst) && all_digits(slast) &&
-        (n < 3 || all_digits(sstep)))
+    if (all_digits(sfirst) && all_digits(slast) && (n < 3 || all_digits(sstep)))
       rc = seq_big(&o, sfirst, (unsigned)step, slast);
     if (rc == 1 && !shape_of(sfirst, first).prec &&
         !shape_of(sstep, step).prec && !shape_of(slast, last).prec &&
@@ -430,8 +430,7 @@ static int seq_run(bi_ctx *b) {
       vsh_buf f1 = {0}, f2 = {0};
       vsh__buf_printf(&f1, "%.0Lf", first);
       if (!isinf(last)) vsh__buf_printf(&f2, "%.0Lf", last);
-      if (!f1.data || (!isinf(last) && !f2.data))
-        rc = VSH_ENOMEM;
+      if (!f1.data || (!isinf(last) && !f2.data)) rc = VSH_ENOMEM;
       else if (f1.data[0] != '-' && (!f2.data || f2.data[0] != '-'))
         rc = seq_big(&o, f1.data, (unsigned)step, f2.data);
       vsh_buf_dispose(&f1);
@@ -462,8 +461,8 @@ static int seq_run(bi_ctx *b) {
       } else if (equal) {
         long fw = (long)shf.width + (prec - shf.prec);
         long lw = (long)shl.width + (prec - shl.prec);
-        if (shl.prec && !prec) lw--;   /* LAST's point is not printed */
-        if (!shl.prec && prec) lw++;   /* ... or is */
+        if (shl.prec && !prec) lw--; /* LAST's point is not printed */
+        if (!shl.prec && prec) lw++; /* ... or is */
         if (!shf.prec && prec) fw++;
         snprintf(tmp, sizeof(tmp), "%%0%ld.%dLf", fw > lw ? fw : lw, prec);
       } else {

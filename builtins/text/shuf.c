@@ -25,10 +25,9 @@ static const bi_option shuf_longopts[] = {
 
 static const bi_cmd shuf_cmd = {
     .name = "shuf",
-    .usage =
-        "Usage: shuf [OPTION]... [FILE]\n"
-        "  or:  shuf -e [OPTION]... [ARG]...\n"
-        "  or:  shuf -i LO-HI [OPTION]...\n",
+    .usage = "Usage: shuf [OPTION]... [FILE]\n"
+             "  or:  shuf -e [OPTION]... [ARG]...\n"
+             "  or:  shuf -i LO-HI [OPTION]...\n",
     .about =
         "Write a random permutation of the input lines to standard output.\n"
         "\n"
@@ -49,7 +48,6 @@ static const bi_cmd shuf_cmd = {
     .shortopts = "ei:n:o:rz",
     .longopts = shuf_longopts,
 };
-
 
 /* Random numbers as GNU shuf draws them, so --random-source=FILE gives
  * GNU's output byte for byte: bytes are appended to a pending number
@@ -79,8 +77,7 @@ static void rng_bytes(rng *r, unsigned char *out, size_t n) {
         r->err = got < 0 ? (int)got : VSH_EIO;
         if (got == 0)
           bi_err(r->b, BI_LQ "%s" BI_RQ ": end of file", r->src_name);
-        else
-          bi_err(r->b, "%s: %s", r->src_name, vsh_strerror((int)got));
+        else bi_err(r->b, "%s: %s", r->src_name, vsh_strerror((int)got));
       } else {
         r->pos = 0;
         r->len = (size_t)got;
@@ -225,7 +222,8 @@ static int draw_sparse(bi_ctx *b, sink *k, rng *rr, uint64_t count,
 static bool push_off(size_t **off, size_t *n, size_t *cap, size_t v) {
   if (*n == *cap) {
     size_t nc = *cap ? 2 * *cap : 64;
-    size_t *no = vsh__realloc(NULL, *off, *cap * sizeof **off, nc * sizeof **off);
+    size_t *no =
+        vsh__realloc(NULL, *off, *cap * sizeof **off, nc * sizeof **off);
     if (!no) return false;
     *off = no;
     *cap = nc;
@@ -460,7 +458,8 @@ int bi_shuf_main(bi_ctx *b) {
   }
   if (outname) {
     const char *p = bi_path(b, outname);
-    rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0666, &k.file)
+    rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0666,
+                      &k.file)
            : VSH_ENAMETOOLONG;
     if (rc) {
       bi_err(b, "%s: %s", outname, vsh_strerror(rc));

@@ -30,7 +30,7 @@ typedef struct sort_cfg {
   size_t nkeys;
   int tab; /* -1: blank-separated fields */
   bool stable, unique, reverse;
-  bool plain; /* one whole-line key without options: bytes decide */
+  bool plain;  /* one whole-line key without options: bytes decide */
   bool numpre; /* -n on the whole line, every value an int64: pre holds it */
   uint64_t seed;
 } sort_cfg;
@@ -247,7 +247,8 @@ static int vercmp(const char *a, size_t al, const char *b, size_t bl) {
   /* "." then ".." then other hidden names, then the rest */
   bool adot = al == 1 && a[0] == '.', bdot = bl == 1 && b[0] == '.';
   if (adot || bdot) return adot ? -1 : 1;
-  bool add = al == 2 && !memcmp(a, "..", 2), bdd = bl == 2 && !memcmp(b, "..", 2);
+  bool add = al == 2 && !memcmp(a, "..", 2),
+       bdd = bl == 2 && !memcmp(b, "..", 2);
   if (add || bdd) return add ? -1 : 1;
   bool ah = a[0] == '.', bh = b[0] == '.';
   if (ah != bh) return ah ? -1 : 1;
@@ -376,8 +377,7 @@ static int compare_keys(const sort_cfg *c, const sort_line *x,
   return 0;
 }
 
-static int compare(const sort_cfg *c, const sort_line *x,
-                   const sort_line *y) {
+static int compare(const sort_cfg *c, const sort_line *x, const sort_line *y) {
   int d;
   if (c->plain) { /* most pairs differ in their first 8 bytes */
     if (x->pre != y->pre) d = x->pre < y->pre ? -1 : 1;
@@ -477,7 +477,7 @@ static bool in_order(const sort_cfg *c, const sort_line *v, size_t n) {
  * Byte positions where every prefix agrees cost no pass. */
 static bool radix_sort(bi_ctx *b, const sort_cfg *c, sort_line *v,
                        sort_line *tmp, size_t n) {
-  size_t (*cnt)[256] = calloc(8, sizeof(*cnt));
+  size_t(*cnt)[256] = calloc(8, sizeof(*cnt));
   if (!cnt) return merge_sort(b, c, v, tmp, n);
   uint64_t differ = 0; /* the bits where some prefix differs from the first */
   for (size_t i = 1; i < n; i++) differ |= v[i].pre ^ v[0].pre;
@@ -501,7 +501,8 @@ static bool radix_sort(bi_ctx *b, const sort_cfg *c, sort_line *v,
       ck[d] = sum;
       sum += t;
     }
-    for (size_t i = 0; i < n; i++) dst[ck[(src[i].pre >> (8 * k)) & 0xff]++] = src[i];
+    for (size_t i = 0; i < n; i++)
+      dst[ck[(src[i].pre >> (8 * k)) & 0xff]++] = src[i];
     sort_line *t = src;
     src = dst;
     dst = t;
@@ -590,9 +591,7 @@ static char key_letters(sort_key *k, const char *s, bool start,
     case 'R': k->random = true; break;
     case 'r': k->reverse = true; break;
     case 'V': k->version = true; break;
-    default:
-      *end = s;
-      return *s;
+    default: *end = s; return *s;
     }
   }
   *end = s;
@@ -600,9 +599,9 @@ static char key_letters(sort_key *k, const char *s, bool start,
 }
 
 static bool has_ordering(const sort_key *k) {
-  return k->skipsblanks || k->skipeblanks || k->dict || k->fold ||
-         k->general || k->human || k->nonprint || k->month || k->numeric ||
-         k->random || k->reverse || k->version;
+  return k->skipsblanks || k->skipeblanks || k->dict || k->fold || k->general ||
+         k->human || k->nonprint || k->month || k->numeric || k->random ||
+         k->reverse || k->version;
 }
 
 static bool parse_count(const char **s, size_t *out) {
@@ -628,8 +627,10 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
   const char *s = spec;
   size_t f;
   if (!parse_count(&s, &f)) {
-    bi_err(b, "invalid number at field start: invalid count at start of "
-              BI_LQ "%s" BI_RQ, s);
+    bi_err(b,
+           "invalid number at field start: invalid count at start of " BI_LQ
+           "%s" BI_RQ,
+           s);
     return false;
   }
   if (f == 0) return keydef_error(b, "field number is zero", spec);
@@ -638,8 +639,10 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
     s++;
     size_t ch;
     if (!parse_count(&s, &ch)) {
-      bi_err(b, "invalid number after '.': invalid count at start of "
-                BI_LQ "%s" BI_RQ, s);
+      bi_err(b,
+             "invalid number after '.': invalid count at start of " BI_LQ
+             "%s" BI_RQ,
+             s);
       return false;
     }
     if (ch == 0) return keydef_error(b, "character offset is zero", spec);
@@ -647,8 +650,10 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
   }
   const char *end;
   if (key_letters(k, s, true, &end)) {
-    bi_err(b, "stray character in field spec: invalid field specification "
-              BI_LQ "%s" BI_RQ, spec);
+    bi_err(b,
+           "stray character in field spec: invalid field specification " BI_LQ
+           "%s" BI_RQ,
+           spec);
     return false;
   }
   s = end;
@@ -656,8 +661,10 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
   if (*s == ',') {
     s++;
     if (!parse_count(&s, &f)) {
-      bi_err(b, "invalid number after ',': invalid count at start of "
-                BI_LQ "%s" BI_RQ, s);
+      bi_err(b,
+             "invalid number after ',': invalid count at start of " BI_LQ
+             "%s" BI_RQ,
+             s);
       return false;
     }
     if (f == 0) return keydef_error(b, "field number is zero", spec);
@@ -666,16 +673,20 @@ static bool parse_keydef(bi_ctx *b, const char *spec, sort_key *k) {
       s++;
       size_t ch;
       if (!parse_count(&s, &ch)) {
-        bi_err(b, "invalid number after '.': invalid count at start of "
-                  BI_LQ "%s" BI_RQ, s);
+        bi_err(b,
+               "invalid number after '.': invalid count at start of " BI_LQ
+               "%s" BI_RQ,
+               s);
         return false;
       }
       k->echar = ch;
       if (ch) k->eword = f - 1;
     }
     if (key_letters(k, s, false, &end)) {
-      bi_err(b, "stray character in field spec: invalid field "
-                "specification " BI_LQ "%s" BI_RQ, spec);
+      bi_err(b,
+             "stray character in field spec: invalid field "
+             "specification " BI_LQ "%s" BI_RQ,
+             spec);
       return false;
     }
   }
@@ -690,10 +701,19 @@ static int slurp(bi_ctx *b, const char *name, vsh_buf *all, char delim) {
   if (rc) return rc;
   size_t start = all->len;
   for (;;) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
-    if (vsh__buf_reserve(all, 65536)) { rc = VSH_ENOMEM; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
+    if (vsh__buf_reserve(all, 65536)) {
+      rc = VSH_ENOMEM;
+      break;
+    }
     int64_t r = bi_read(b, in, all->data + all->len, 65536);
-    if (r <= 0) { rc = (int)r; break; }
+    if (r <= 0) {
+      rc = (int)r;
+      break;
+    }
     all->len += (size_t)r;
   }
   sh_stream_unref(in);
@@ -703,7 +723,10 @@ static int slurp(bi_ctx *b, const char *name, vsh_buf *all, char delim) {
 }
 
 enum {
-  OPT_SORT = BI_OPT_FIRST, OPT_RANDOM_SOURCE, OPT_PARALLEL, OPT_FILES0_FROM
+  OPT_SORT = BI_OPT_FIRST,
+  OPT_RANDOM_SOURCE,
+  OPT_PARALLEL,
+  OPT_FILES0_FROM
 };
 
 static const bi_option sort_longopts[] = {
@@ -830,8 +853,7 @@ static int write_out(bi_ctx *b, const char *outfile, sort_line *v, size_t n,
     }
   }
   for (size_t i = 0; i < n && !rc; i++) {
-    if (c->unique && i > 0 && compare_keys(c, &v[i - 1], &v[i]) == 0)
-      continue;
+    if (c->unique && i > 0 && compare_keys(c, &v[i - 1], &v[i]) == 0) continue;
     if (vsh__buf_reserve(&o, v[i].n + 1)) {
       rc = VSH_ENOMEM;
       break;
@@ -874,8 +896,17 @@ static int sort_options(bi_ctx *b, bi_opts *g, sort_opts *o, sort_cfg *c) {
   while ((ch = bi_opt(b, g, &sort_cmd)) != -1) {
     const char *dummy;
     switch (ch) {
-    case 'b': case 'd': case 'f': case 'g': case 'h': case 'i': case 'M':
-    case 'n': case 'R': case 'r': case 'V': {
+    case 'b':
+    case 'd':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'M':
+    case 'n':
+    case 'R':
+    case 'r':
+    case 'V': {
       char l[2] = {(char)ch, 0};
       key_letters(&o->global, l, true, &dummy);
       if (ch == 'b') o->global.skipeblanks = true;
@@ -883,14 +914,16 @@ static int sort_options(bi_ctx *b, bi_opts *g, sort_opts *o, sort_cfg *c) {
     }
     case OPT_SORT: {
       static const char *const names[] = {"general-numeric", "human-numeric",
-                                          "month", "numeric", "random",
-                                          "version"};
+                                          "month",           "numeric",
+                                          "random",          "version"};
       static const char letters[] = "ghMnRV";
       int hit = -1;
       for (int i = 0; i < 6; i++)
         if (!strcmp(g->arg, names[i])) hit = i;
       if (hit < 0) {
-        bi_err(b, "invalid argument " BI_LQ "%s" BI_RQ " for " BI_LQ "--sort" BI_RQ,
+        bi_err(b,
+               "invalid argument " BI_LQ "%s" BI_RQ " for " BI_LQ
+               "--sort" BI_RQ,
                g->arg);
         return bi_usage_error(b, &sort_cmd, NULL);
       }
@@ -902,9 +935,7 @@ static int sort_options(bi_ctx *b, bi_opts *g, sort_opts *o, sort_cfg *c) {
       sort_key *nk = realloc(o->keys, (o->nkeys + 1) * sizeof(*o->keys));
       if (!nk) return 2;
       o->keys = nk;
-      if (!parse_keydef(b, g->arg, &o->keys[o->nkeys])) {
-        return 2;
-      }
+      if (!parse_keydef(b, g->arg, &o->keys[o->nkeys])) { return 2; }
       o->nkeys++;
       break;
     }
@@ -933,7 +964,9 @@ static int sort_options(bi_ctx *b, bi_opts *g, sort_opts *o, sort_cfg *c) {
       if (g->arg && (!strcmp(g->arg, "quiet") || !strcmp(g->arg, "silent")))
         o->check = 2;
       else if (g->arg && strcmp(g->arg, "diagnose-first")) {
-        bi_err(b, "invalid argument " BI_LQ "%s" BI_RQ " for " BI_LQ "--check" BI_RQ,
+        bi_err(b,
+               "invalid argument " BI_LQ "%s" BI_RQ " for " BI_LQ
+               "--check" BI_RQ,
                g->arg);
         return bi_usage_error(b, &sort_cmd, NULL);
       }
@@ -942,7 +975,9 @@ static int sort_options(bi_ctx *b, bi_opts *g, sort_opts *o, sort_cfg *c) {
     case 'm': o->merge = true; break;
     case 'o': o->outfile = g->arg; break;
     case 'z': o->delim = 0; break;
-    case 'S': case 'T': case OPT_PARALLEL: break;
+    case 'S':
+    case 'T':
+    case OPT_PARALLEL: break;
     case OPT_RANDOM_SOURCE: o->random_source = g->arg; break;
     case OPT_FILES0_FROM: o->files0 = g->arg; break;
     default: return g->status;
@@ -978,7 +1013,8 @@ static int finish_keys(bi_ctx *b, sort_opts *o) {
   for (size_t i = 0; i < o->nkeys; i++) {
     const sort_key *k = &o->keys[i];
     if (k->numeric + k->general + k->human + k->month +
-            (k->version || k->random || k->dict || k->nonprint) > 1) {
+            (k->version || k->random || k->dict || k->nonprint) >
+        1) {
       char letters[16], *q = letters;
       if (k->dict) *q++ = 'd';
       if (k->fold) *q++ = 'f';
@@ -999,12 +1035,12 @@ static int finish_keys(bi_ctx *b, sort_opts *o) {
 
 /* The lines of one run and what holds them. */
 typedef struct sort_input {
-  vsh_buf names0;  /* --files0-from's names */
+  vsh_buf names0; /* --files0-from's names */
   char **names;
-  vsh_buf all;     /* every input, one after the other */
+  vsh_buf all; /* every input, one after the other */
   sort_line *lines, *tmp;
   size_t n;
-  size_t *bounds;  /* -m: where each file's lines start */
+  size_t *bounds; /* -m: where each file's lines start */
   size_t nb;
 } sort_input;
 
@@ -1015,14 +1051,14 @@ static void plan_compare(sort_cfg *c, const sort_opts *so) {
   c->keys = so->keys;
   c->nkeys = so->nkeys;
   c->reverse = rev;
-  c->plain = so->nkeys == 1 && !k->skipsblanks && !k->skipeblanks &&
-             !k->dict && !k->fold && !k->general && !k->human &&
-             !k->nonprint && !k->month && !k->numeric && !k->random &&
-             !k->version && k->sword == 0 && k->schar == 0 &&
-             k->eword == SIZE_MAX && k->reverse == rev;
+  c->plain = so->nkeys == 1 && !k->skipsblanks && !k->skipeblanks && !k->dict &&
+             !k->fold && !k->general && !k->human && !k->nonprint &&
+             !k->month && !k->numeric && !k->random && !k->version &&
+             k->sword == 0 && k->schar == 0 && k->eword == SIZE_MAX &&
+             k->reverse == rev;
   c->numpre = so->nkeys == 1 && k->numeric && !k->dict && !k->fold &&
-              !k->nonprint && !k->random && k->sword == 0 &&
-              k->schar == 0 && k->eword == SIZE_MAX && k->reverse == rev;
+              !k->nonprint && !k->random && k->sword == 0 && k->schar == 0 &&
+              k->eword == SIZE_MAX && k->reverse == rev;
 }
 
 /* Reads up to max bytes of name into out (all of it when max is 0). */
@@ -1157,8 +1193,8 @@ static int read_inputs(bi_ctx *b, char **files, int nfiles, char delim,
 }
 
 /* -c/-C: 1 at the first line out of order (-c names it), else 0. */
-static int check_order(bi_ctx *b, sort_cfg *c, const sort_input *si,
-                       int check, const char *file) {
+static int check_order(bi_ctx *b, sort_cfg *c, const sort_input *si, int check,
+                       const char *file) {
   for (size_t i = 1; i < si->n; i++) {
     int d = compare(c, &si->lines[i - 1], &si->lines[i]);
     if (d > 0 || (c->unique && d == 0)) {
@@ -1201,9 +1237,9 @@ int bi_sort_main(bi_ctx *b) {
   st = seed_random(b, &c, so.random_source);
   if (st >= 0) goto done;
   if (so.check && g.noperands > 1) {
-    st = bi_usage_error(b, &sort_cmd,
-                        "extra operand " BI_LQ "%s" BI_RQ " not allowed with -%c",
-                        g.operands[1], so.check == 1 ? 'c' : 'C');
+    st = bi_usage_error(
+        b, &sort_cmd, "extra operand " BI_LQ "%s" BI_RQ " not allowed with -%c",
+        g.operands[1], so.check == 1 ? 'c' : 'C');
     goto done;
   }
   int nfiles = g.noperands;

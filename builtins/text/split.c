@@ -124,8 +124,9 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
     case 'b':
       if (!bi_parse_size(g->arg, &z->bytes) || !z->bytes) {
         bi_err(b, "invalid number of bytes: %s%s", bi_cquote(b, g->arg),
-               bi_parse_size(g->arg, &z->bytes) ? ": Numerical result out of range"
-                                            : "");
+               bi_parse_size(g->arg, &z->bytes)
+                   ? ": Numerical result out of range"
+                   : "");
         return 1;
       }
       z->lines = z->chunks = 0;
@@ -133,8 +134,9 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
     case 'l':
       if (!bi_parse_size(g->arg, &z->lines) || !z->lines) {
         bi_err(b, "invalid number of lines: %s%s", bi_cquote(b, g->arg),
-               bi_parse_size(g->arg, &z->lines) ? ": Numerical result out of range"
-                                            : "");
+               bi_parse_size(g->arg, &z->lines)
+                   ? ": Numerical result out of range"
+                   : "");
         return 1;
       }
       z->bytes = z->chunks = 0;
@@ -173,10 +175,16 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
     case 'd': s->radix = 10; break;
     case 'x': s->radix = 16; break;
     case OPT_VERBOSE: s->verbose = true; break;
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
-      z->lines = z->lines * 10 + (uint64_t)(c - '0');
-      break;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': z->lines = z->lines * 10 + (uint64_t)(c - '0'); break;
     default: return g->status;
     }
   }
@@ -190,8 +198,8 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
 /* -n CHUNKS: the whole input read first (its size decides the
  * chunks), then cut into pieces (l/: at line ends; K/N: only chunk K on
  * stdout); the exit status. */
-static int split_chunks(bi_ctx *b, sp_st *s, const sp_sizes *z,
-                        sh_stream *in, char *buf) {
+static int split_chunks(bi_ctx *b, sp_st *s, const sp_sizes *z, sh_stream *in,
+                        char *buf) {
   vsh_buf all = {0};
   int st = 0;
   uint64_t chunks = z->chunks;
@@ -210,9 +218,8 @@ static int split_chunks(bi_ctx *b, sp_st *s, const sp_sizes *z,
   }
   uint64_t total = all.len, pos = 0;
   for (uint64_t k = 0; k < chunks && !st; k++) {
-    uint64_t start = k * (total / chunks), end = k + 1 == chunks
-                                                     ? total
-                                                     : (k + 1) * (total / chunks);
+    uint64_t start = k * (total / chunks),
+             end = k + 1 == chunks ? total : (k + 1) * (total / chunks);
     if (z->chunk_lines) {
       /* chunk boundaries move to the next line end */
       start = pos;
@@ -237,8 +244,8 @@ static int split_chunks(bi_ctx *b, sp_st *s, const sp_sizes *z,
 }
 
 /* -l LINES or -b BYTES: a new piece every so many; the exit status. */
-static int split_stream(bi_ctx *b, sp_st *s, const sp_sizes *z,
-                        sh_stream *in, char *buf) {
+static int split_stream(bi_ctx *b, sp_st *s, const sp_sizes *z, sh_stream *in,
+                        char *buf) {
   uint64_t lines = z->lines, bytes = z->bytes;
   uint64_t in_piece = 0; /* lines or bytes written to the current piece */
   int st = 0;

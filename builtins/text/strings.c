@@ -57,7 +57,8 @@ typedef struct str_opts {
 
 static bool printable(const str_opts *o, unsigned char c) {
   if ((c >= 32 && c < 127) || c == '\t') return true;
-  if (o->allws && (c == '\n' || c == '\r' || c == '\v' || c == '\f')) return true;
+  if (o->allws && (c == '\n' || c == '\r' || c == '\v' || c == '\f'))
+    return true;
   return o->eight && c >= 128;
 }
 
@@ -92,7 +93,10 @@ static int scan(bi_ctx *b, const str_opts *o, sh_stream *in, const char *name) {
         if (run.len < o->min) continue;
         if (o->fname) vsh__buf_printf(&out, "%s: ", name);
         if (o->radix)
-          vsh__buf_printf(&out, o->radix == 'o' ? "%7llo " : o->radix == 'd' ? "%7llu " : "%7llx ",
+          vsh__buf_printf(&out,
+                          o->radix == 'o'   ? "%7llo "
+                          : o->radix == 'd' ? "%7llu "
+                                            : "%7llx ",
                           (unsigned long long)start);
         vsh__buf_append(&out, run.data, run.len);
         run.len = 0;
@@ -135,7 +139,8 @@ int bi_strings_main(bi_ctx *b) {
   int c;
   while ((c = bi_opt(b, &g, &strings_cmd)) != -1) {
     switch (c) {
-    case 'a': case 'd': break;
+    case 'a':
+    case 'd': break;
     case 'f': o.fname = true; break;
     case 'w': o.allws = true; break;
     case 'o': o.radix = 'o'; break;
@@ -165,7 +170,8 @@ int bi_strings_main(bi_ctx *b) {
       break;
     case 's': o.sep = g.arg; break;
     case 'h': return bi_cmd_help(b, &strings_cmd);
-    case 'v': case 'V': return bi_cmd_version(b, &strings_cmd);
+    case 'v':
+    case 'V': return bi_cmd_version(b, &strings_cmd);
     default: return g.status;
     }
   }

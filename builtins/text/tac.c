@@ -12,7 +12,8 @@
 static const bi_option tac_longopts[] = {
     {"before", BI_ARG_NONE, 'b',
      "attach the separator before instead of after"},
-    {"regex", BI_ARG_NONE, 'r', "interpret the separator as a regular expression"},
+    {"regex", BI_ARG_NONE, 'r',
+     "interpret the separator as a regular expression"},
     {"separator", BI_ARG_REQUIRED, 's',
      "=STRING use STRING as the separator instead of newline"},
     {0}};
@@ -97,7 +98,8 @@ static int tac_buf(bi_ctx *b, tac_opts *o, const char *s, size_t len) {
       goto done;
     }
     if (n + 1 >= cap) {
-      size_t *nc = vsh__realloc(NULL, cut, cap * sizeof *cut, 2 * cap * sizeof *cut);
+      size_t *nc =
+          vsh__realloc(NULL, cut, cap * sizeof *cut, 2 * cap * sizeof *cut);
       if (!nc) {
         rc = VSH_ENOMEM;
         goto done;
@@ -120,7 +122,8 @@ static int tac_buf(bi_ctx *b, tac_opts *o, const char *s, size_t len) {
   }
   cut[n] = len;
   for (size_t k = n; k-- > 0;) {
-    if (cut[k + 1] > cut[k] && (rc = bi_write(b, s + cut[k], cut[k + 1] - cut[k])))
+    if (cut[k + 1] > cut[k] &&
+        (rc = bi_write(b, s + cut[k], cut[k + 1] - cut[k])))
       break;
   }
 done:
@@ -174,8 +177,8 @@ int bi_tac_main(bi_ctx *b) {
     const char *pat = ere.data;
     size_t l = ere.len - 3;
     vsh_buf msg = {0};
-    int e = vsh__regex_compile(&o.re, pat, l + 3, VSH_RE_EXTENDED | VSH_RE_NOSUB,
-                               &msg);
+    int e = vsh__regex_compile(&o.re, pat, l + 3,
+                               VSH_RE_EXTENDED | VSH_RE_NOSUB, &msg);
     if (e) {
       bi_err(b, "%s", msg.data ? msg.data : vsh_strerror(e));
       vsh_buf_dispose(&msg);
@@ -194,7 +197,8 @@ int bi_tac_main(bi_ctx *b) {
     int rc = bi_open_input(b, files[k], &in);
     /* a directory is a read error in GNU, not an open error */
     if (rc && rc != VSH_EISDIR) {
-      bi_err(b, "failed to open '%s' for reading: %s", files[k], vsh_strerror(rc));
+      bi_err(b, "failed to open '%s' for reading: %s", files[k],
+             vsh_strerror(rc));
       st = 1;
       continue;
     }

@@ -58,8 +58,8 @@ static const bi_cmd tail_cmd = {
 };
 
 /* +K: skip K-1 lines (or bytes), copy the rest. */
-static int tail_from(bi_ctx *b, sh_stream *in, const tail_opts *o,
-                     char *buf, size_t cap) {
+static int tail_from(bi_ctx *b, sh_stream *in, const tail_opts *o, char *buf,
+                     size_t cap) {
   uint64_t skip = o->n ? o->n - 1 : 0;
   for (;;) {
     if (bi_cancelled(b)) return VSH_EABORTED;
@@ -91,10 +91,19 @@ static int tail_bytes(bi_ctx *b, sh_stream *in, uint64_t n, char *buf,
   vsh_buf win = {0};
   int rc = 0;
   for (;;) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
     int64_t r = bi_read(b, in, buf, cap);
-    if (r <= 0) { rc = (int)r; break; }
-    if (vsh__buf_append(&win, buf, (size_t)r)) { rc = VSH_ENOMEM; break; }
+    if (r <= 0) {
+      rc = (int)r;
+      break;
+    }
+    if (vsh__buf_append(&win, buf, (size_t)r)) {
+      rc = VSH_ENOMEM;
+      break;
+    }
     if (win.len > n && win.len - n >= n + cap) {
       size_t drop = win.len - (size_t)n;
       memmove(win.data, win.data + drop, (size_t)n);
@@ -111,23 +120,35 @@ static int tail_bytes(bi_ctx *b, sh_stream *in, uint64_t n, char *buf,
 
 /* Last n lines: pending bytes plus the offsets where lines start; the
  * front is dropped once more than n complete lines are held. */
-static int tail_lines(bi_ctx *b, sh_stream *in, const tail_opts *o,
-                      char *buf, size_t cap) {
+static int tail_lines(bi_ctx *b, sh_stream *in, const tail_opts *o, char *buf,
+                      size_t cap) {
   vsh_buf pend = {0};
   size_t *ends = NULL, nends = 0, ecap = 0;
   int rc = 0;
   for (;;) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
     int64_t r = bi_read(b, in, buf, cap);
-    if (r <= 0) { rc = (int)r; break; }
+    if (r <= 0) {
+      rc = (int)r;
+      break;
+    }
     size_t base = pend.len;
-    if (vsh__buf_append(&pend, buf, (size_t)r)) { rc = VSH_ENOMEM; break; }
+    if (vsh__buf_append(&pend, buf, (size_t)r)) {
+      rc = VSH_ENOMEM;
+      break;
+    }
     for (size_t i = 0; i < (size_t)r; i++) {
       if (buf[i] != o->delim) continue;
       if (nends == ecap) {
         ecap = ecap ? ecap * 2 : 64;
         size_t *ne = realloc(ends, ecap * sizeof(*ends));
-        if (!ne) { rc = VSH_ENOMEM; goto done; }
+        if (!ne) {
+          rc = VSH_ENOMEM;
+          goto done;
+        }
         ends = ne;
       }
       ends[nends++] = base + i + 1;
@@ -183,8 +204,8 @@ static bool parse_count(bi_ctx *b, const char *s, tail_opts *o, bool bytes) {
     p++;
   }
   if (!bi_parse_size(p, &o->n)) {
-    bi_err(b, "invalid number of %s: " BI_LQ "%s" BI_RQ, bytes ? "bytes" : "lines",
-           s);
+    bi_err(b, "invalid number of %s: " BI_LQ "%s" BI_RQ,
+           bytes ? "bytes" : "lines", s);
     return false;
   }
   return true;
@@ -211,8 +232,11 @@ static int tail_run(bi_ctx *b, tail_opts *op) {
     case 'q': headers = -1; break;
     case 'v': headers = 1; break;
     case 'z': o.delim = 0; break;
-    case 's': case OPT_RETRY: case OPT_PID: break;
-    case 'f': case 'F':
+    case 's':
+    case OPT_RETRY:
+    case OPT_PID: break;
+    case 'f':
+    case 'F':
       bi_err(b, "following files (-f, -F, --follow) is not supported in vsh: "
                 "files cannot grow while tail waits");
       return 1;
@@ -267,8 +291,7 @@ int bi_tail_main(bi_ctx *b) {
     num[k] = unit == 'b' ? 'b' : 0;
     num[k + 1] = 0;
     if (!parse_count(b, num, &o, unit == 'b' || unit == 'c')) return 1;
-    char **argv2 =
-        vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
+    char **argv2 = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
     if (!argv2) return 1;
     argv2[0] = b->argv[0];
     for (int i = 2; i < b->argc; i++) argv2[i - 1] = b->argv[i];

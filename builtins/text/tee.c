@@ -8,8 +8,8 @@
 
 typedef struct tee_out {
   const char *name;
-  vfs_file *fh;      /* a vfs file, or NULL */
-  sh_stream *s;      /* a shell stream (borrowed), or NULL */
+  vfs_file *fh; /* a vfs file, or NULL */
+  sh_stream *s; /* a shell stream (borrowed), or NULL */
   bool dead;
 } tee_out;
 
@@ -41,7 +41,8 @@ int bi_tee_main(bi_ctx *b) {
     switch (ch) {
     case 'a': append = true; break;
     case 'i': break;
-    case 'p': case OPT_OUTPUT_ERROR: keep_going = true; break;
+    case 'p':
+    case OPT_OUTPUT_ERROR: keep_going = true; break;
     default: return g.status;
     }
   }
@@ -57,8 +58,8 @@ int bi_tee_main(bi_ctx *b) {
       continue;
     }
     const char *p = bi_path(b, f);
-    unsigned fl = VFS_O_WRITE | VFS_O_CREAT |
-                  (append ? VFS_O_APPEND : VFS_O_TRUNC);
+    unsigned fl =
+        VFS_O_WRITE | VFS_O_CREAT | (append ? VFS_O_APPEND : VFS_O_TRUNC);
     int rc = p ? vfs_open(b->fs, p, fl, 0666 & ~bi_umask(b), &outs[i].fh)
                : VSH_ENAMETOOLONG;
     if (rc) {
@@ -84,7 +85,10 @@ int bi_tee_main(bi_ctx *b) {
   bool stdout_dead = false;
   int rc = buf ? 0 : VSH_ENOMEM;
   while (buf) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
     int64_t r = bi_read(b, b->in, buf, cap);
     if (r < 0) {
       bi_err(b, "read error: %s", vsh_strerror((int)r));
@@ -94,7 +98,10 @@ int bi_tee_main(bi_ctx *b) {
     if (r == 0) break;
     if (!stdout_dead) {
       int w = bi_write(b, buf, (size_t)r);
-      if (w == VSH_EPIPE && !keep_going) { rc = w; break; }
+      if (w == VSH_EPIPE && !keep_going) {
+        rc = w;
+        break;
+      }
       if (w) stdout_dead = true;
     }
     bool any = !stdout_dead;
@@ -107,7 +114,10 @@ int bi_tee_main(bi_ctx *b) {
       } else {
         w = bi_write_to(b, outs[i].s, buf, (size_t)r);
       }
-      if (w == VSH_EPIPE && !keep_going) { rc = w; goto done; }
+      if (w == VSH_EPIPE && !keep_going) {
+        rc = w;
+        goto done;
+      }
       if (w) {
         if (w != VSH_EPIPE) bi_err(b, "%s: %s", outs[i].name, vsh_strerror(w));
         outs[i].dead = true;

@@ -39,13 +39,34 @@ static unsigned char unescape(const char **pp) {
   p++;
   unsigned char c;
   switch (*p) {
-  case 'a': c = '\a'; p++; break;
-  case 'b': c = '\b'; p++; break;
-  case 'f': c = '\f'; p++; break;
-  case 'n': c = '\n'; p++; break;
-  case 'r': c = '\r'; p++; break;
-  case 't': c = '\t'; p++; break;
-  case 'v': c = '\v'; p++; break;
+  case 'a':
+    c = '\a';
+    p++;
+    break;
+  case 'b':
+    c = '\b';
+    p++;
+    break;
+  case 'f':
+    c = '\f';
+    p++;
+    break;
+  case 'n':
+    c = '\n';
+    p++;
+    break;
+  case 'r':
+    c = '\r';
+    p++;
+    break;
+  case 't':
+    c = '\t';
+    p++;
+    break;
+  case 'v':
+    c = '\v';
+    p++;
+    break;
   default:
     if (*p >= '0' && *p <= '7') {
       unsigned v = 0;
@@ -135,11 +156,13 @@ static bool parse_set(bi_ctx *b, const char *arg, tr_set *s, bool is2) {
         if (r[digits] == ']') {
           char *end;
           /* a leading 0 means octal, as GNU */
-          unsigned long cnt = digits ? strtoul(r, &end, r[0] == '0' ? 8 : 10)
-                                     : 0;
+          unsigned long cnt =
+              digits ? strtoul(r, &end, r[0] == '0' ? 8 : 10) : 0;
           if (digits && *end != ']') {
-            bi_err(b, "invalid repeat count " BI_LQ "%.*s" BI_RQ " in [c*n] "
-                      "construct", (int)digits, r);
+            bi_err(b,
+                   "invalid repeat count " BI_LQ "%.*s" BI_RQ " in [c*n] "
+                   "construct",
+                   (int)digits, r);
             return false;
           }
           if (cnt == 0 && !is2) {
@@ -162,8 +185,10 @@ static bool parse_set(bi_ctx *b, const char *arg, tr_set *s, bool is2) {
       const char *q = p + 1;
       unsigned char hi = unescape(&q);
       if (hi < c) {
-        bi_err(b, "range-endpoints of '%c-%c' are in reverse "
-                  "collating sequence order", c, hi);
+        bi_err(b,
+               "range-endpoints of '%c-%c' are in reverse "
+               "collating sequence order",
+               c, hi);
         return false;
       }
       if (!push(s, c, 0)) return false;
@@ -210,8 +235,7 @@ static const bi_cmd tr_cmd = {
 
 /* The operand count -d/-s and translation need: -1 when it is right,
  * else the usage error's status. */
-static int check_operands(bi_ctx *b, const bi_opts *g, bool del,
-                          bool squeeze) {
+static int check_operands(bi_ctx *b, const bi_opts *g, bool del, bool squeeze) {
   int n = g->noperands;
   int need = del && squeeze ? 2 : (del || (squeeze && n < 2)) ? 1 : 2;
   if (n < need) {
@@ -281,7 +305,10 @@ static int tr_copy(bi_ctx *b, const bool *del, const unsigned char *map,
   int st = buf && out ? 0 : 1;
   int prev = -1;
   while (!st) {
-    if (bi_cancelled(b)) { st = 1; break; }
+    if (bi_cancelled(b)) {
+      st = 1;
+      break;
+    }
     int64_t r = bi_read(b, b->in, buf, cap);
     if (r < 0) {
       bi_err(b, "read error: %s", vsh_strerror((int)r));
@@ -314,7 +341,8 @@ int bi_tr_main(bi_ctx *b) {
   tr_set s1 = {0}, s2 = {0};
   while ((ch = bi_opt(b, &g, &tr_cmd)) != -1) {
     switch (ch) {
-    case 'c': case 'C': comp = true; break;
+    case 'c':
+    case 'C': comp = true; break;
     case 'd': del = true; break;
     case 's': squeeze = true; break;
     case 't': trunc = true; break;

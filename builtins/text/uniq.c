@@ -33,8 +33,8 @@ static void cmp_span(const uniq_opts *o, const char *p, size_t n,
   *olen = len;
 }
 
-static bool same(const uniq_opts *o, const char *a, size_t an,
-                 const char *b, size_t bn) {
+static bool same(const uniq_opts *o, const char *a, size_t an, const char *b,
+                 size_t bn) {
   const char *pa, *pb;
   size_t la, lb;
   cmp_span(o, a, an, &pa, &la);
@@ -66,10 +66,9 @@ static int out_flush(uniq_out *u) {
   return rc;
 }
 
-static int out_line(uniq_out *u, const uniq_opts *o, const char *l,
-                    size_t n, uint64_t count) {
-  if (o->count)
-    vsh__buf_printf(&u->buf, "%7llu ", (unsigned long long)count);
+static int out_line(uniq_out *u, const uniq_opts *o, const char *l, size_t n,
+                    uint64_t count) {
+  if (o->count) vsh__buf_printf(&u->buf, "%7llu ", (unsigned long long)count);
   if (vsh__buf_reserve(&u->buf, n + 1)) return VSH_ENOMEM;
   memcpy(u->buf.data + u->buf.len, l, n);
   u->buf.len += n;
@@ -117,8 +116,7 @@ static const bi_cmd uniq_cmd = {
     .longopts = uniq_longopts,
 };
 
-static bool num_arg(bi_ctx *b, const char *s, uint64_t *out,
-                    const char *what) {
+static bool num_arg(bi_ctx *b, const char *s, uint64_t *out, const char *what) {
   char *end;
   if (!*s || !isdigit((unsigned char)*s)) goto bad;
   unsigned long long v = strtoull(s, &end, 10);
@@ -140,7 +138,8 @@ static int uniq_options(bi_ctx *b, bi_opts *g, uniq_opts *o) {
     case 'D':
       o->all_dups = true;
       if (g->arg) {
-        static const char *const modes[] = {"none", "prepend", "separate", NULL};
+        static const char *const modes[] = {"none", "prepend", "separate",
+                                            NULL};
         o->all_mode = bi_argmatch(b, "--all-repeated", g->arg, modes);
         if (o->all_mode < 0) return bi_usage_error(b, &uniq_cmd, NULL);
       }
@@ -162,7 +161,8 @@ static int uniq_options(bi_ctx *b, bi_opts *g, uniq_opts *o) {
         return 1;
       break;
     case 's':
-      if (!num_arg(b, g->arg, &o->skip_chars, "invalid number of bytes to skip"))
+      if (!num_arg(b, g->arg, &o->skip_chars,
+                   "invalid number of bytes to skip"))
         return 1;
       break;
     case 'w':
@@ -179,8 +179,9 @@ static int uniq_options(bi_ctx *b, bi_opts *g, uniq_opts *o) {
     return bi_usage_error(b, &uniq_cmd,
                           "--group is mutually exclusive with -c/-d/-D/-u");
   if (o->all_dups && o->count)
-    return bi_usage_error(b, &uniq_cmd, "printing all duplicated lines and "
-                                        "repeat counts is meaningless");
+    return bi_usage_error(b, &uniq_cmd,
+                          "printing all duplicated lines and "
+                          "repeat counts is meaningless");
   if (g->noperands > 2)
     return bi_usage_error(b, &uniq_cmd, "extra operand " BI_LQ "%s" BI_RQ,
                           g->operands[2]);
@@ -225,7 +226,10 @@ int bi_uniq_main(bi_ctx *b) {
     const char *cur = NULL;
     size_t curn = 0;
     int got = bi_read_line(r, o.delim, &cur, &curn);
-    if (got < 0) { rc = got; break; }
+    if (got < 0) {
+      rc = got;
+      break;
+    }
     bool match = got && have && same(&o, prev.data, prev.len, cur, curn);
     if (o.group) { /* every line, a delimiter line between groups */
       if (!got) {

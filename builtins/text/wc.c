@@ -80,8 +80,7 @@ static void count_char(wc_state *s, wc_counts *c, int32_t cp) {
     if (s->in_word) c->v[C_WORDS]++;
     s->in_word = false;
     return;
-  default:
-    break;
+  default: break;
   }
   if (is_space_cp(cp)) {
     if (s->linepos > c->v[C_MAXLEN]) c->v[C_MAXLEN] = s->linepos;
@@ -103,8 +102,7 @@ static void count_chunk(wc_state *s, wc_counts *c, const char *p, size_t n,
                         bool need_chars) {
   c->v[C_BYTES] += n;
   if (!need_chars) {
-    for (const char *q = p; (q = memchr(q, '\n', (size_t)(p + n - q)));
-         q++)
+    for (const char *q = p; (q = memchr(q, '\n', (size_t)(p + n - q))); q++)
       c->v[C_LINES]++;
     return;
   }
@@ -178,9 +176,8 @@ static int open_in(bi_ctx *b, const char *name, sh_stream **out,
   *size = -1;
   int rc = bi_open_input(b, name, out);
   if (rc) return rc;
-  vfs_file *fh = sh_stream_kind_of(*out) == SH_STREAM_FILE
-                     ? sh_stream_file(*out)
-                     : NULL;
+  vfs_file *fh =
+      sh_stream_kind_of(*out) == SH_STREAM_FILE ? sh_stream_file(*out) : NULL;
   vfs_info info;
   if (fh && !vfs_file_stat(fh, &info) && info.type == VFS_REG)
     *size = (int64_t)info.size;
@@ -195,9 +192,15 @@ static int count_stream(bi_ctx *b, sh_stream *in, wc_counts *c,
   wc_state s = {0};
   int rc = 0;
   for (;;) {
-    if (bi_cancelled(b)) { rc = VSH_EABORTED; break; }
+    if (bi_cancelled(b)) {
+      rc = VSH_EABORTED;
+      break;
+    }
     int64_t r = bi_read(b, in, buf, cap);
-    if (r <= 0) { rc = (int)r; break; }
+    if (r <= 0) {
+      rc = (int)r;
+      break;
+    }
     count_chunk(&s, c, buf, (size_t)r, need_chars);
   }
   finish(&s, c);
@@ -209,8 +212,7 @@ static int print_counts(bi_ctx *b, const wc_counts *c, const bool *show,
                         int width, const char *name) {
   vsh_buf line = {0};
   bool first = true;
-  static const int order[C_N] = {C_LINES, C_WORDS, C_CHARS, C_BYTES,
-                                 C_MAXLEN};
+  static const int order[C_N] = {C_LINES, C_WORDS, C_CHARS, C_BYTES, C_MAXLEN};
   for (int k = 0; k < C_N; k++) {
     int i = order[k];
     if (!show[i]) continue;

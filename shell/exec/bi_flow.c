@@ -10,9 +10,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-int bi_colon_main(bi_ctx *b) { (void)b; return 0; }
-int bi_true_main(bi_ctx *b) { (void)b; return 0; }
-int bi_false_main(bi_ctx *b) { (void)b; return 1; }
+int bi_colon_main(bi_ctx *b) {
+  (void)b;
+  return 0;
+}
+int bi_true_main(bi_ctx *b) {
+  (void)b;
+  return 0;
+}
+int bi_false_main(bi_ctx *b) {
+  (void)b;
+  return 1;
+}
 
 static bool parse_long(const char *s, long *v) {
   char *end;
@@ -60,8 +69,9 @@ int bi_continue_main(bi_ctx *b) { return loop_ctl(b, SH_UW_CONTINUE); }
 int bi_return_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   /* in a trap, a bare return uses $? from before the trap */
-  long n = c->trap.in_trap && c->limit.call_depth == c->trap.frame.call_depth ? c->trap.frame.status
-                                                              : c->proc.status;
+  long n = c->trap.in_trap && c->limit.call_depth == c->trap.frame.call_depth
+               ? c->trap.frame.status
+               : c->proc.status;
   if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
     n = 2;
@@ -114,7 +124,9 @@ int bi_eval_main(bi_ctx *b) {
   c->where.xtrace_level++;
   const char *owhat = c->where.parse_what;
   c->where.parse_what = "eval";
-  int st = sh_run_string(c, src.data, src.len, c->where.source_name ? c->where.source_name : "vsh", c->where.line);
+  int st = sh_run_string(c, src.data, src.len,
+                         c->where.source_name ? c->where.source_name : "vsh",
+                         c->where.line);
   c->where.parse_what = owhat;
   c->where.xtrace_level--;
   c->flow.catch_depth = catch0;
@@ -197,7 +209,8 @@ int bi_source_main(bi_ctx *b) {
     st = c->proc.status;
   }
   c->where.source_name = oname;
-  if (c->trap.traps[SH_TRAP_RETURN] && !c->trap.in_trap && c->flow.unwind == SH_UW_NONE) {
+  if (c->trap.traps[SH_TRAP_RETURN] && !c->trap.in_trap &&
+      c->flow.unwind == SH_UW_NONE) {
     int saved = st;
     sh_run_trap(c, SH_TRAP_RETURN);
     st = saved;
@@ -247,10 +260,10 @@ int bi_exec_main(bi_ctx *b) {
 /* ---- traps ------------------------------------------------------------------ */
 
 static const char *sig_names[] = {
-    "EXIT", "HUP",  "INT",    "QUIT", "ILL",  "TRAP", "ABRT", "BUS",
-    "FPE",  "KILL", "USR1",   "SEGV", "USR2", "PIPE", "ALRM", "TERM",
-    "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG",
-    "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO",  "PWR",  "SYS"};
+    "EXIT",   "HUP",  "INT",    "QUIT", "ILL",   "TRAP", "ABRT", "BUS",
+    "FPE",    "KILL", "USR1",   "SEGV", "USR2",  "PIPE", "ALRM", "TERM",
+    "STKFLT", "CHLD", "CONT",   "STOP", "TSTP",  "TTIN", "TTOU", "URG",
+    "XCPU",   "XFSZ", "VTALRM", "PROF", "WINCH", "IO",   "PWR",  "SYS"};
 
 int sh__signal_number(const char *s) {
   if (!strcmp(s, "ERR")) return SH_TRAP_ERR;
@@ -349,7 +362,8 @@ int bi_trap_main(bi_ctx *b) {
         st = 1;
         continue;
       }
-      const char *code = c->trap.traps[k] ? c->trap.traps[k] : c->trap.shown_traps[k];
+      const char *code =
+          c->trap.traps[k] ? c->trap.traps[k] : c->trap.shown_traps[k];
       if (!code) continue;
       vsh__buf_puts(&o, "trap -- '");
       for (const char *p = code; *p; p++) {
@@ -440,7 +454,8 @@ int bi_jobs_main(bi_ctx *b) {
 int bi_kill_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (b->argc < 2) {
-    bi_usage(b, "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
+    bi_usage(b, "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or "
+                "kill -l [sigspec]");
     return 2;
   }
   int i = 1, sig = 15;
@@ -516,7 +531,8 @@ int bi_kill_main(bi_ctx *b) {
       st = 1;
       continue;
     }
-    if (pid == c->proc.bashpid && !c->proc.job && (c->proc.subshell || c->proc.child_shell)) {
+    if (pid == c->proc.bashpid && !c->proc.job &&
+        (c->proc.subshell || c->proc.child_shell)) {
       if (sig) c->proc.self_sig = sig; /* this subshell or child shell */
       continue;
     }
@@ -568,8 +584,9 @@ int bi_alias_main(bi_ctx *b) {
       sh_alias *a = NULL;
       HASH_FIND_STR(c->vars.aliases, arg, a);
       if (a)
-        vsh__buf_printf(&o, "%s%s='%s'\n", c->opt.opts[SH_OPT_POSIX] ? "" : "alias ",
-                        a->name, a->text);
+        vsh__buf_printf(&o, "%s%s='%s'\n",
+                        c->opt.opts[SH_OPT_POSIX] ? "" : "alias ", a->name,
+                        a->text);
       else {
         bi_err(b, "%s: not found", arg);
         st = 1;
@@ -651,7 +668,8 @@ int bi_test_main(bi_ctx *b) {
 
 /* ---- directories ------------------------------------------------------------------- */
 
-static int change_dir(bi_ctx *b, const char *target, bool physical, bool print) {
+static int change_dir(bi_ctx *b, const char *target, bool physical,
+                      bool print) {
   sh_ctx *c = b->sh;
   vsh_buf path = {0};
   int rc = vsh__path_resolve(&path, c->dirs.cwd, target, strlen(target));
@@ -739,8 +757,9 @@ int bi_cd_main(bi_ctx *b) {
       vsh__buf_putc(&cand, '/');
       vsh__buf_puts(&cand, target);
       vfs_info st;
-      bool ok = vsh__path_resolve(&abs, c->dirs.cwd, cand.data, cand.len) == 0 &&
-                vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_DIR;
+      bool ok =
+          vsh__path_resolve(&abs, c->dirs.cwd, cand.data, cand.len) == 0 &&
+          vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_DIR;
       if (ok) {
         int r = change_dir(b, cand.data, physical, true);
         vsh_buf_dispose(&cand);
@@ -830,8 +849,7 @@ static long dir_index(bi_ctx *b, const char *a, bool show_sign) {
     return -2;
   }
   if (n > c->dirs.ndirs) {
-    bi_err(b, "%s: directory stack index out of range",
-           show_sign ? a : a + 1);
+    bi_err(b, "%s: directory stack index out of range", show_sign ? a : a + 1);
     return -2;
   }
   return a[0] == '+' ? (long)n : (long)(c->dirs.ndirs - n);

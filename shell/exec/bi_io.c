@@ -32,8 +32,7 @@ int bi_echo_main(bi_ctx *b) {
     if (k > i) vsh__buf_putc(&out, ' ');
     if (esc)
       sh_unescape(&out, b->argv[k], strlen(b->argv[k]), SH_ESC_ECHO, &stop);
-    else
-      vsh__buf_puts(&out, b->argv[k]);
+    else vsh__buf_puts(&out, b->argv[k]);
   }
   if (newline && !stop) vsh__buf_putc(&out, '\n');
   int rc = bi_write(b, out.data ? out.data : "", out.len);
@@ -214,7 +213,8 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     } else {
       uint64_t w = 0;
       while (j < n && fmt[j] >= '0' && fmt[j] <= '9') {
-        w = w > UINT64_MAX / 10 ? UINT64_MAX : w * 10 + (uint64_t)(fmt[j] - '0');
+        w = w > UINT64_MAX / 10 ? UINT64_MAX
+                                : w * 10 + (uint64_t)(fmt[j] - '0');
         if (k < 40) spec[k++] = fmt[j];
         j++;
       }
@@ -227,7 +227,9 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
         int64_t pr = num_arg(p, next_arg(p), &ok);
         if (pr > 0 && !width_fits(p, (uint64_t)pr, most)) return false;
         if (pr < 0) k--; /* a negative precision is taken as omitted */
-        else k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%lld", (long long)pr);
+        else
+          k += (size_t)snprintf(spec + k, sizeof(spec) - k, "%lld",
+                                (long long)pr);
         j++;
       } else {
         uint64_t pr = 0;
@@ -277,7 +279,10 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       spec[k] = 0;
       char outb[1024];
       int len2 = snprintf(outb, sizeof(outb), spec, tbuf);
-      if (len2 > 0) vsh__buf_append(out, outb, (size_t)len2 < sizeof(outb) ? (size_t)len2 : sizeof(outb) - 1);
+      if (len2 > 0)
+        vsh__buf_append(out, outb,
+                        (size_t)len2 < sizeof(outb) ? (size_t)len2
+                                                    : sizeof(outb) - 1);
       i = (size_t)(close + 1 - fmt);
       continue;
     }
@@ -296,12 +301,9 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       if (!arg) arg = "";
       vsh_buf v = {0};
       bool stop = false;
-      if (conv == 'b')
-        sh_unescape(&v, arg, strlen(arg), SH_ESC_PCT_B, &stop);
-      else if (conv == 'q')
-        quote_arg(&v, arg);
-      else
-        vsh__buf_puts(&v, arg);
+      if (conv == 'b') sh_unescape(&v, arg, strlen(arg), SH_ESC_PCT_B, &stop);
+      else if (conv == 'q') quote_arg(&v, arg);
+      else vsh__buf_puts(&v, arg);
       spec[k++] = 's';
       spec[k] = 0;
       char *fmtd = NULL;
@@ -399,15 +401,25 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       /* a wide field: format again into a buffer that holds it */
       if (vsh__buf_reserve(out, (size_t)len + 1)) return false;
       switch (conv) {
-      case 'c': len = snprintf(out->data + out->len, (size_t)len + 1, spec,
-                               arg && *arg ? arg[0] : 0); break;
-      case 'd': case 'i': len = snprintf(out->data + out->len, (size_t)len + 1,
-                                         spec, (long long)num_val); break;
-      case 'o': case 'u': case 'x': case 'X':
+      case 'c':
         len = snprintf(out->data + out->len, (size_t)len + 1, spec,
-                       (unsigned long long)num_val); break;
-      default: len = snprintf(out->data + out->len, (size_t)len + 1, spec,
-                              dbl_val); break;
+                       arg && *arg ? arg[0] : 0);
+        break;
+      case 'd':
+      case 'i':
+        len = snprintf(out->data + out->len, (size_t)len + 1, spec,
+                       (long long)num_val);
+        break;
+      case 'o':
+      case 'u':
+      case 'x':
+      case 'X':
+        len = snprintf(out->data + out->len, (size_t)len + 1, spec,
+                       (unsigned long long)num_val);
+        break;
+      default:
+        len = snprintf(out->data + out->len, (size_t)len + 1, spec, dbl_val);
+        break;
       }
       if (len > 0) out->len += (size_t)len;
     } else if (len > 0) {
@@ -452,8 +464,12 @@ int bi_printf_main(bi_ctx *b) {
   }
   const char *fmt = b->argv[i++];
   vsh_buf out = {0};
-  pf p = {.b = b, .args = b->argv + i, .nargs = b->argc - i, .next = 0,
-          .out = &out, .to_stdout = var == NULL};
+  pf p = {.b = b,
+          .args = b->argv + i,
+          .nargs = b->argc - i,
+          .next = 0,
+          .out = &out,
+          .to_stdout = var == NULL};
   for (;;) {
     p.used_arg = false;
     if (!pf_pass(&p, fmt, &out)) break;

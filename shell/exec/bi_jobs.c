@@ -38,7 +38,7 @@ int bi_history_main(bi_ctx *b) {
     if (!strchr("cdanrwps", a[1])) {
       bi_err(b, "%s: invalid option", a);
       bi_usage(b, "history [-c] [-d offset] [n] or history -anrw "
-                "[filename] or history -ps arg [arg...]");
+                  "[filename] or history -ps arg [arg...]");
       return 2;
     }
     if (!strcmp(a, "-p")) { /* history -p args: prints them expanded */
@@ -90,8 +90,8 @@ static int flag_words(bi_ctx *b, const char *allowed, bool seen[128],
 int bi_disown_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool seen[128] = {0};
-  int i = flag_words(b, "arh", seen,
-                     "disown [-h] [-ar] [jobspec ... | pid ...]");
+  int i =
+      flag_words(b, "arh", seen, "disown [-h] [-ar] [jobspec ... | pid ...]");
   if (i < 0) return 2;
   bool all = seen['a'], running = seen['r'];
   if (all || (running && i == b->argc)) {
@@ -111,8 +111,7 @@ int bi_disown_main(bi_ctx *b) {
     bool by_id = t[0] == '%';
     char *end;
     long n = strtol(t + by_id, &end, 10);
-    if (by_id && (!t[1] || !strcmp(t, "%%") || !strcmp(t, "%+")))
-      n = -1;
+    if (by_id && (!t[1] || !strcmp(t, "%%") || !strcmp(t, "%+"))) n = -1;
     else if (*end || end == t + by_id || n <= 0) n = -1;
     if (n == 0 || n < -1 || sh__jobs_disown(c, (int)n, by_id, false)) {
       bi_err(b, "%s: no such job", t);
@@ -134,8 +133,10 @@ int bi_enable_main(bi_ctx *b) {
   bool off = seen['n'];
   if (seen['f']) {
     const char *f = i < b->argc ? b->argv[i] : "";
-    bi_err(b, "cannot open shared object %s: %s: cannot open shared object "
-              "file: No such file or directory", f, f);
+    bi_err(b,
+           "cannot open shared object %s: %s: cannot open shared object "
+           "file: No such file or directory",
+           f, f);
     return 1;
   }
   if (i == b->argc || seen['p']) {
@@ -398,8 +399,7 @@ static int filter_words(words *w, const char *pat) {
   bool keep_match = pat[0] == '!';
   if (keep_match) pat++;
   sh_pattern *p;
-  if (sh_pattern_compile(&p, &c->arena, pat, strlen(pat), NULL,
-                         SH_PAT_EXTGLOB))
+  if (sh_pattern_compile(&p, &c->arena, pat, strlen(pat), NULL, SH_PAT_EXTGLOB))
     return 0;
   sh_pattern_budget bud;
   sh_pattern_budget_init(c, &bud);
@@ -441,8 +441,8 @@ int bi_compgen_main(bi_ctx *b) {
       if (!strchr("AWPSoXGFC", *p)) {
         bi_err(b, "-%c: invalid option", *p);
         bi_usage(b, "compgen [-abcdefgjksuv] [-o option] [-A action] "
-                  "[-G globpat] [-W wordlist] [-F function] [-C command] "
-                  "[-X filterpat] [-P prefix] [-S suffix] [word]");
+                    "[-G globpat] [-W wordlist] [-F function] [-C command] "
+                    "[-X filterpat] [-P prefix] [-S suffix] [word]");
         return 2;
       }
       const char *arg = p[1] ? p + 1 : (i + 1 < b->argc ? b->argv[++i] : NULL);
@@ -472,8 +472,8 @@ int bi_compgen_main(bi_ctx *b) {
   }
   if (i < b->argc) w.prefix = b->argv[i];
   for (int k = 0; k < nl; k++) {
-    int rc = kinds[k] == 'W' ? add_wordlist(&w, lists[k])
-                             : add_action(&w, lists[k]);
+    int rc =
+        kinds[k] == 'W' ? add_wordlist(&w, lists[k]) : add_action(&w, lists[k]);
     if (rc == VSH_EINVAL) {
       bi_err(b, "%s: invalid action name", lists[k]);
       return 2;
@@ -485,7 +485,7 @@ int bi_compgen_main(bi_ctx *b) {
     size_t gl = strlen(gpat);
     unsigned char *mask = vsh__arena_alloc(b->arena, gl + 1);
     if (!mask) return 1;
-    memset(mask, 0, gl + 1); /* every byte unquoted */
+    memset(mask, 0, gl + 1);                      /* every byte unquoted */
     bool ng = b->sh->opt.opts[SH_SHOPT_NULLGLOB]; /* no match: no words */
     b->sh->opt.opts[SH_SHOPT_NULLGLOB] = true;
     int grc = sh_glob(b->sh, gpat, gl, mask, &g);

@@ -10,10 +10,10 @@
 
 /* ---- lookup -------------------------------------------------------------------- */
 
-static const char *const keywords[] = {"if", "then", "else", "elif", "fi", "case",
-                                 "esac", "for", "select", "while", "until",
-                                 "do", "done", "in", "function", "time", "{",
-                                 "}", "!", "[[", "]]", "coproc", NULL};
+static const char *const keywords[] = {
+    "if",     "then",  "else",  "elif", "fi",   "case",   "esac",     "for",
+    "select", "while", "until", "do",   "done", "in",     "function", "time",
+    "{",      "}",     "!",     "[[",   "]]",   "coproc", NULL};
 
 const char *const *sh__keywords(void) { return keywords; }
 
@@ -44,7 +44,8 @@ int bi_type_main(bi_ctx *b) {
     bool found = false;
     sh_alias *al = NULL;
     /* bash reports aliases only while they expand (expand_aliases) */
-    if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->vars.aliases, n, al);
+    if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES])
+      HASH_FIND_STR(c->vars.aliases, n, al);
     if (al && !path_only) {
       found = true;
       if (t_only) vsh__buf_puts(&o, "alias\n");
@@ -115,12 +116,15 @@ static int command_describe(bi_ctx *b, int i, bool verbose) {
   for (; i < b->argc; i++) {
     const char *n = b->argv[i];
     sh_alias *al = NULL;
-    if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES]) HASH_FIND_STR(c->vars.aliases, n, al);
+    if (c->opt.opts[SH_SHOPT_EXPAND_ALIASES])
+      HASH_FIND_STR(c->vars.aliases, n, al);
     if (al) {
       if (verbose) vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
       else vsh__buf_printf(&o, "alias %s='%s'\n", n, al->text);
     } else if (sh_func_find(c, n) || is_keyword(n)) {
-      if (verbose) vsh__buf_printf(&o, "%s is a %s\n", n, is_keyword(n) ? "shell keyword" : "function");
+      if (verbose)
+        vsh__buf_printf(&o, "%s is a %s\n", n,
+                        is_keyword(n) ? "shell keyword" : "function");
       else vsh__buf_printf(&o, "%s\n", n);
       if (verbose && !is_keyword(n)) /* and its definition, as type */
         sh_print_function(&o, n, sh_func_find(c, n)->def);
@@ -212,7 +216,8 @@ int bi_command_main(bi_ctx *b) {
     else sh_var_unset(c, "PATH");
     free(opath);
   }
-  if (saved) HASH_ADD_KEYPTR(hh, c->vars.funcs, saved->name, strlen(saved->name), saved);
+  if (saved)
+    HASH_ADD_KEYPTR(hh, c->vars.funcs, saved->name, strlen(saved->name), saved);
   return st;
 }
 
@@ -243,9 +248,12 @@ static const struct {
     {"caller", "caller [expr]"},
     {"cd", "cd [-L|[-P [-e]] [-@]] [dir]"},
     {"command", "command [-pVv] command [arg ...]"},
-    {"compgen", "compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]"},
+    {"compgen", "compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] "
+                "[-W wordlist] [-F function] [-C command] [-X filterpat] [-P "
+                "prefix] [-S suffix] [word]"},
     {"continue", "continue [n]"},
-    {"declare", "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]"},
+    {"declare", "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p "
+                "[-aAfFilnrtux] [name ...]"},
     {"dirs", "dirs [-clpv] [+N] [-N]"},
     {"disown", "disown [-h] [-ar] [jobspec ... | pid ...]"},
     {"echo", "echo [-neE] [arg ...]"},
@@ -259,19 +267,24 @@ static const struct {
     {"getopts", "getopts optstring name [arg ...]"},
     {"hash", "hash [-lr] [-p pathname] [-dt] [name ...]"},
     {"help", "help [-dms] [pattern ...]"},
-    {"history", "history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]"},
+    {"history", "history [-c] [-d offset] [n] or history -anrw [filename] or "
+                "history -ps arg [arg...]"},
     {"jobs", "jobs [-lnprs] [jobspec ...] or jobs -x command [args]"},
-    {"kill", "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]"},
+    {"kill", "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or "
+             "kill -l [sigspec]"},
     {"let", "let arg [arg ...]"},
     {"local", "local [option] name[=value] ..."},
     {"logout", "logout [n]"},
-    {"mapfile", "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]"},
+    {"mapfile", "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u "
+                "fd] [-C callback] [-c quantum] [array]"},
     {"popd", "popd [-n] [+N | -N]"},
     {"printf", "printf [-v var] format [arguments]"},
     {"pushd", "pushd [-n] [+N | -N | dir]"},
     {"pwd", "pwd [-LP]"},
-    {"read", "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]"},
-    {"readarray", "readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]"},
+    {"read", "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N "
+             "nchars] [-p prompt] [-t timeout] [-u fd] [name ...]"},
+    {"readarray", "readarray [-d delim] [-n count] [-O origin] [-s count] [-t] "
+                  "[-u fd] [-C callback] [-c quantum] [array]"},
     {"readonly", "readonly [-aAf] [name[=value] ...] or readonly -p"},
     {"return", "return [n]"},
     {"set", "set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]"},
@@ -285,7 +298,8 @@ static const struct {
     {"trap", "trap [-lp] [[arg] signal_spec ...]"},
     {"true", "true"},
     {"type", "type [-afptP] name [name ...]"},
-    {"typeset", "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]"},
+    {"typeset", "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p "
+                "[-aAfFilnrtux] [name ...]"},
     {"ulimit", "ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]"},
     {"umask", "umask [-p] [-S] [mode]"},
     {"unalias", "unalias [-a] name [name ...]"},
@@ -312,7 +326,8 @@ int bi_help_main(bi_ctx *b) {
   vsh_buf o = {0};
   int st = 0;
   if (i >= b->argc) {
-    vsh__buf_puts(&o, "vsh " VSH_VERSION_STRING ": a virtual bash. Commands:\n");
+    vsh__buf_puts(&o,
+                  "vsh " VSH_VERSION_STRING ": a virtual bash. Commands:\n");
     for (size_t k = 0; k < n; k++) vsh__buf_printf(&o, " %s\n", t[k].name);
     bi_write(b, o.data, o.len);
     vsh_buf_dispose(&o);
@@ -323,7 +338,8 @@ int bi_help_main(bi_ctx *b) {
     bool any = false;
     if (strpbrk(pat, "*?[")) { /* a pattern: bash says what it matched */
       for (size_t k = 0; k < n && !any; k++) any = !fnmatch(pat, t[k].name, 0);
-      if (any) vsh__buf_printf(&o, "Shell commands matching keyword `%s'\n\n", pat);
+      if (any)
+        vsh__buf_printf(&o, "Shell commands matching keyword `%s'\n\n", pat);
       any = false;
     }
     for (size_t k = 0; k < n; k++) {
@@ -331,7 +347,8 @@ int bi_help_main(bi_ctx *b) {
       any = true;
       const char *syn = NULL;
       for (size_t j = 0; j < sizeof help_synopses / sizeof *help_synopses; j++)
-        if (!strcmp(help_synopses[j].name, t[k].name)) syn = help_synopses[j].synopsis;
+        if (!strcmp(help_synopses[j].name, t[k].name))
+          syn = help_synopses[j].synopsis;
       if (syn) {
         vsh__buf_printf(&o, "%s: %s\n", t[k].name, syn);
         continue;
@@ -343,8 +360,10 @@ int bi_help_main(bi_ctx *b) {
       sh_run_argv(b->sh, 2, argv);
     }
     if (!any) {
-      bi_err(b, "no help topics match `%s'.  Try `help help' or `man -k %s' "
-                "or `info %s'.", pat, pat, pat);
+      bi_err(b,
+             "no help topics match `%s'.  Try `help help' or `man -k %s' "
+             "or `info %s'.",
+             pat, pat, pat);
       st = 1;
     }
   }
@@ -406,8 +425,9 @@ int bi_hash_main(bi_ctx *b) {
       }
       sh_hash_forget(c, name);
     } else if (show) {
-      if (h) vsh__buf_printf(&o, b->argc - i > 1 ? "%s\t%s\n" : "%s%s\n",
-                             b->argc - i > 1 ? name : "", h->path);
+      if (h)
+        vsh__buf_printf(&o, b->argc - i > 1 ? "%s\t%s\n" : "%s%s\n",
+                        b->argc - i > 1 ? name : "", h->path);
       else {
         bi_err(b, "%s: not found", name);
         st = 1;
@@ -450,12 +470,13 @@ int bi_caller_main(bi_ctx *b) {
     bi_printf(b, "%u NULL\n", f->call_line);
     return 0;
   }
-  const char *caller = c->limit.funcnest - 2 - k >= 0 ? c->where.frames[c->limit.funcnest - 2 - k].name : "main";
-  const char *src = c->limit.funcnest - 2 - k >= 0 ? c->where.frames[c->limit.funcnest - 2 - k].src
-                                             : (c->where.source_name ? c->where.source_name : "");
-  if (b->argc > 1)
-    bi_printf(b, "%u %s %s\n", f->call_line, caller, src);
-  else
-    bi_printf(b, "%u %s\n", f->call_line, src);
+  const char *caller = c->limit.funcnest - 2 - k >= 0
+                           ? c->where.frames[c->limit.funcnest - 2 - k].name
+                           : "main";
+  const char *src = c->limit.funcnest - 2 - k >= 0
+                        ? c->where.frames[c->limit.funcnest - 2 - k].src
+                        : (c->where.source_name ? c->where.source_name : "");
+  if (b->argc > 1) bi_printf(b, "%u %s %s\n", f->call_line, caller, src);
+  else bi_printf(b, "%u %s\n", f->call_line, src);
   return 0;
 }

@@ -65,8 +65,10 @@ static int bash_long_opts(bi_ctx *b, bash_inv *v) {
       return 0;
     }
     if (!strcmp(a, "--help")) {
-      bi_printf(b, "GNU bash, version 5.2.15(1)-release-(x86_64-pc-linux-gnu)\n"
-                   "%s", bash_usage);
+      bi_printf(b,
+                "GNU bash, version 5.2.15(1)-release-(x86_64-pc-linux-gnu)\n"
+                "%s",
+                bash_usage);
       return 0;
     }
     const char *name = NULL;
@@ -166,8 +168,8 @@ int bi_bash_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bash_inv v = {.i = 1};
   const char *cmd = NULL;
-  const char *base = strrchr(b->argv[0], '/') ? strrchr(b->argv[0], '/') + 1
-                                               : b->argv[0];
+  const char *base =
+      strrchr(b->argv[0], '/') ? strrchr(b->argv[0], '/') + 1 : b->argv[0];
   if (!strcmp(base, "sh")) add_opt(&v, "posix", true, false);
   int st = bash_long_opts(b, &v);
   if (st < 0) st = bash_short_opts(b, &v);
@@ -201,13 +203,16 @@ int bi_bash_main(bi_ctx *b) {
   /* bash -s ARGS, -c STRING NAME ARGS, FILE ARGS: the arguments are $1... */
   int argc = b->argc - i;
   char **argv = b->argv + i;
-  sh_child_opts co = {.n = v.non, .names = v.opts_on, .on = v.opts_val,
-                      .shopt = v.opts_shopt, .noexec = v.noexec,
+  sh_child_opts co = {.n = v.non,
+                      .names = v.opts_on,
+                      .on = v.opts_val,
+                      .shopt = v.opts_shopt,
+                      .noexec = v.noexec,
                       .dash_c = cmd != NULL,
                       .dash_s = from_stdin,
                       .dash_i = v.interactive};
-  st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0,
-                          argc, argv, name, !cmd && name != b->argv[0], &co);
+  st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0, argc,
+                          argv, name, !cmd && name != b->argv[0], &co);
   vsh_buf_dispose(&text);
   return st;
 }
@@ -286,13 +291,15 @@ int bi_ulimit_main(bi_ctx *b) {
       }
     }
   }
-  bool set_both = soft == hard; /* neither (or both): set both */
+  bool set_both = soft == hard;    /* neither (or both): set both */
   if (!soft && !hard) soft = true; /* shown: soft */
   vsh_buf o = {0};
   int st = 0;
   if (all) {
     for (int k = 0; k < 17; k++)
-      ulimit_line(&o, k, hard && !soft ? c->limit.ulimit_hard[k] : c->limit.ulimit_soft[k],
+      ulimit_line(&o, k,
+                  hard && !soft ? c->limit.ulimit_hard[k]
+                                : c->limit.ulimit_soft[k],
                   true);
   } else if (i < b->argc) {
     int k = nw ? which[nw - 1] : 4; /* -f by default */
@@ -329,7 +336,9 @@ int bi_ulimit_main(bi_ctx *b) {
     if (!nw) which[nw++] = 4;
     for (int j = 0; j < nw; j++) {
       int k = which[j];
-      ulimit_line(&o, k, soft ? c->limit.ulimit_soft[k] : c->limit.ulimit_hard[k], nw > 1);
+      ulimit_line(&o, k,
+                  soft ? c->limit.ulimit_soft[k] : c->limit.ulimit_hard[k],
+                  nw > 1);
     }
   }
   if (o.len && bi_write(b, o.data, o.len)) st = 1;
@@ -342,9 +351,9 @@ int bi_ulimit_main(bi_ctx *b) {
 static void umask_symbolic(vsh_buf *o, unsigned mask) {
   unsigned m = ~mask & 0777;
   vsh__buf_printf(o, "u=%s%s%s,g=%s%s%s,o=%s%s%s", m & 0400 ? "r" : "",
-                  m & 0200 ? "w" : "", m & 0100 ? "x" : "",
-                  m & 040 ? "r" : "", m & 020 ? "w" : "", m & 010 ? "x" : "",
-                  m & 04 ? "r" : "", m & 02 ? "w" : "", m & 01 ? "x" : "");
+                  m & 0200 ? "w" : "", m & 0100 ? "x" : "", m & 040 ? "r" : "",
+                  m & 020 ? "w" : "", m & 010 ? "x" : "", m & 04 ? "r" : "",
+                  m & 02 ? "w" : "", m & 01 ? "x" : "");
 }
 
 /* A symbolic mode (u+w,go=rx ...) applied to the permissions the mask

@@ -43,14 +43,11 @@ static void print_array_value(vsh_buf *o, const sh_var *v) {
   if (v->attrs & SH_VAR_ASSOC) sh_assoc_order((sh_var *)v);
   vsh__buf_puts(o, "=(");
   for (size_t i = 0; i < v->n; i++) {
-    if (v->attrs & SH_VAR_ASSOC)
-    {
+    if (v->attrs & SH_VAR_ASSOC) {
       vsh__buf_putc(o, '[');
       quote_key(o, v->elems[i].key);
       vsh__buf_puts(o, "]=");
-    }
-    else
-      vsh__buf_printf(o, "[%lld]=", (long long)v->elems[i].idx);
+    } else vsh__buf_printf(o, "[%lld]=", (long long)v->elems[i].idx);
     quote_value(o, v->elems[i].val);
     if (i + 1 < v->n || (v->attrs & SH_VAR_ASSOC)) vsh__buf_putc(o, ' ');
   }
@@ -60,10 +57,8 @@ static void print_array_value(vsh_buf *o, const sh_var *v) {
 void sh__array_pairs(vsh_buf *o, const sh_var *v) {
   if (v->attrs & SH_VAR_ASSOC) sh_assoc_order((sh_var *)v);
   for (size_t i = 0; i < v->n; i++) {
-    if (v->attrs & SH_VAR_ASSOC)
-      quote_key(o, v->elems[i].key);
-    else
-      vsh__buf_printf(o, "%lld", (long long)v->elems[i].idx);
+    if (v->attrs & SH_VAR_ASSOC) quote_key(o, v->elems[i].key);
+    else vsh__buf_printf(o, "%lld", (long long)v->elems[i].idx);
     vsh__buf_putc(o, ' ');
     quote_value(o, v->elems[i].val);
     if (i + 1 < v->n || (v->attrs & SH_VAR_ASSOC)) vsh__buf_putc(o, ' ');
@@ -86,10 +81,8 @@ static void print_set_line(vsh_buf *o, const sh_var *v) {
     if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
           (*p >= '0' && *p <= '9') || strchr("_-./:,+@%", *p)))
       plain = false;
-  if (plain)
-    vsh__buf_puts(o, val);
-  else
-    sh_quote_single(o, val);
+  if (plain) vsh__buf_puts(o, val);
+  else sh_quote_single(o, val);
   vsh__buf_putc(o, '\n');
 }
 
@@ -299,8 +292,7 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
       return 1;
     }
     v = sh_var_local(c, name);
-  } else
-    v = sh_var_global(c, name);
+  } else v = sh_var_global(c, name);
   if (!v) return 1;
   if (d->print && !eq) {
     vsh_buf o = {0};
@@ -334,10 +326,8 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   if ((d->on & (SH_VAR_ARRAY | SH_VAR_ASSOC)) && v->val) {
     char *old = v->val;
     v->val = NULL;
-    if (d->on & SH_VAR_ASSOC)
-      sh_assoc_set(v, "0", old);
-    else
-      sh_array_set(v, 0, old);
+    if (d->on & SH_VAR_ASSOC) sh_assoc_set(v, "0", old);
+    else sh_array_set(v, 0, old);
     free(old);
   }
   if (d->on & SH_VAR_UPPER) v->attrs &= ~SH_VAR_LOWER;
@@ -441,8 +431,7 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
   if (rc) return rc;
   if (d->funcs || d->func_names) {
     /* declare -f NAME prints it; with attributes (-fr, -fx) it sets */
-    if (i >= b->argc || d->print || d->func_names ||
-        !(d->on | d->off))
+    if (i >= b->argc || d->print || d->func_names || !(d->on | d->off))
       return print_funcs(b, d->func_names, b->argv + i, b->argc - i);
     /* declare -f name... with attributes: just check they exist */
     int st = 0;
@@ -465,8 +454,7 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
       /* with an attribute (declare -A) the listing is in -p form */
       if (d->print || print_prefix || mask)
         print_var(&o, vs[k], print_prefix ? print_prefix : "declare");
-      else
-        print_set_line(&o, vs[k]);
+      else print_set_line(&o, vs[k]);
     }
     free(vs);
     bi_write(b, o.data ? o.data : "", o.len);
@@ -757,7 +745,8 @@ static int unset_name(bi_ctx *b, const char *a, bool vars, bool nameref) {
   }
   if (nameref) {
     sh_var *v = NULL;
-    for (sh_scope *s = c->vars.scope; s && !v; s = s->up) HASH_FIND_STR(s->vars, a, v);
+    for (sh_scope *s = c->vars.scope; s && !v; s = s->up)
+      HASH_FIND_STR(s->vars, a, v);
     if (v) v->attrs &= ~SH_VAR_NAMEREF;
   }
   sh_var *v = sh_var_find(c, a);
@@ -765,7 +754,8 @@ static int unset_name(bi_ctx *b, const char *a, bool vars, bool nameref) {
     bi_err(b, "%s: cannot unset: readonly variable", v->name);
     return 1;
   }
-  if (v || vars || sh_dyn_active(c, a)) return sh_var_unset(c, a) == VSH_EPERM ? 1 : 0;
+  if (v || vars || sh_dyn_active(c, a))
+    return sh_var_unset(c, a) == VSH_EPERM ? 1 : 0;
   sh_func *f = sh_func_find(c, a);
   if (f) unset_func(c, f);
   return 0;
@@ -830,8 +820,9 @@ static void set_opt(sh_ctx *c, int k, bool on) {
    * turns these on */
   if (k == SH_OPT_POSIX && on) {
     sh_var_set(c, "POSIXLY_CORRECT", "y", false);
-    c->opt.opts[SH_SHOPT_EXPAND_ALIASES] = c->opt.opts[SH_SHOPT_INHERIT_ERREXIT] =
-        c->opt.opts[SH_SHOPT_SHIFT_VERBOSE] = true;
+    c->opt.opts[SH_SHOPT_EXPAND_ALIASES] =
+        c->opt.opts[SH_SHOPT_INHERIT_ERREXIT] =
+            c->opt.opts[SH_SHOPT_SHIFT_VERBOSE] = true;
   }
   if (k == SH_OPT_POSIX && !on) sh_var_unset(c, "POSIXLY_CORRECT");
 }
@@ -852,9 +843,7 @@ int bi_set_main(bi_ctx *b) {
     sh_var **vs;
     size_t n = visible_vars(c, 0, &vs);
     vsh_buf o = {0};
-    for (size_t k = 0; k < n; k++) {
-      print_set_line(&o, vs[k]);
-    }
+    for (size_t k = 0; k < n; k++) { print_set_line(&o, vs[k]); }
     free(vs);
     bi_write(b, o.data ? o.data : "", o.len);
     vsh_buf_dispose(&o);
@@ -911,7 +900,8 @@ int bi_set_main(bi_ctx *b) {
         if (sh_opts[j].letter == *p && !sh_opts[j].shopt) k = j;
       if (k < 0) {
         bi_err(b, "%c%c: invalid option", a[0], *p);
-        bi_err(b, "usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]");
+        bi_err(b, "usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] "
+                  "[arg ...]");
         return 2;
       }
       set_opt(c, k, on);
@@ -954,13 +944,15 @@ int bi_shopt_main(bi_ctx *b) {
         vsh__buf_printf(&o, "shopt -%c %s\n", c->opt.opts[k] ? 's' : 'u',
                         sh_opts[k].name);
       else
-        vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name, c->opt.opts[k] ? "on" : "off");
+        vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name,
+                        c->opt.opts[k] ? "on" : "off");
     }
   }
   for (; i < b->argc; i++) {
     int k = sh_opt_find(b->argv[i], !o_mode);
     if (k < 0) {
-      bi_err(b, "%s: invalid %s name", b->argv[i], o_mode ? "option" : "shell option");
+      bi_err(b, "%s: invalid %s name", b->argv[i],
+             o_mode ? "option" : "shell option");
       st = 1;
       continue;
     }
@@ -970,11 +962,14 @@ int bi_shopt_main(bi_ctx *b) {
       if (!c->opt.opts[k]) st = 1;
       if (!quiet) {
         if (print && o_mode)
-          vsh__buf_printf(&o, "set %co %s\n", c->opt.opts[k] ? '-' : '+', sh_opts[k].name);
+          vsh__buf_printf(&o, "set %co %s\n", c->opt.opts[k] ? '-' : '+',
+                          sh_opts[k].name);
         else if (print)
-          vsh__buf_printf(&o, "shopt -%c %s\n", c->opt.opts[k] ? 's' : 'u', sh_opts[k].name);
+          vsh__buf_printf(&o, "shopt -%c %s\n", c->opt.opts[k] ? 's' : 'u',
+                          sh_opts[k].name);
         else
-          vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name, c->opt.opts[k] ? "on" : "off");
+          vsh__buf_printf(&o, "%-15s\t%s\n", sh_opts[k].name,
+                          c->opt.opts[k] ? "on" : "off");
       }
     }
   }
@@ -1000,7 +995,8 @@ int bi_shift_main(bi_ctx *b) {
     return 1;
   }
   for (long i = 0; i < n; i++) free(c->vars.pos[i]);
-  memmove(c->vars.pos, c->vars.pos + n, (c->vars.npos - (size_t)n + 1) * sizeof(char *));
+  memmove(c->vars.pos, c->vars.pos + n,
+          (c->vars.npos - (size_t)n + 1) * sizeof(char *));
   c->vars.npos -= (size_t)n;
   return 0;
 }
@@ -1057,8 +1053,7 @@ static int read_options(bi_ctx *b, read_opts *o) {
       case 'r': o->raw = true; break;
       case 's': /* silent: no terminal here */
       case 'e':
-      case 'p': /* the prompt goes to a terminal only */
-        break;
+      case 'p': /* the prompt goes to a terminal only */ break;
       case 'a': o->array = val; break;
       case 'd': o->delim = val; break;
       case 'n':
@@ -1077,9 +1072,7 @@ static int read_options(bi_ctx *b, read_opts *o) {
         if (strtod(val, NULL) == 0) o->timeout_zero = true;
         break;
       case 'u': o->fd = atoi(val); break;
-      default:
-        bi_err(b, "-%c: invalid option", *p);
-        return 2;
+      default: bi_err(b, "-%c: invalid option", *p); return 2;
       }
       if (val) break;
     }
@@ -1154,9 +1147,11 @@ static int read_rest(sh_ctx *c, const char *name, const char *ifs,
                      const char *s, size_t k, size_t n,
                      const unsigned char *m) {
   size_t z = n;
-  while (z > k && is_ifs(ifs, s[z - 1]) && is_ws(s[z - 1]) && !(m && m[z - 1])) z--;
+  while (z > k && is_ifs(ifs, s[z - 1]) && is_ws(s[z - 1]) && !(m && m[z - 1]))
+    z--;
   size_t z2 = z;
-  if (z2 > k && is_ifs(ifs, s[z2 - 1]) && !is_ws(s[z2 - 1]) && !(m && m[z2 - 1])) {
+  if (z2 > k && is_ifs(ifs, s[z2 - 1]) && !is_ws(s[z2 - 1]) &&
+      !(m && m[z2 - 1])) {
     bool other = false;
     for (size_t q = k; q < z2 - 1; q++)
       if (is_ifs(ifs, s[q]) && !(m && m[q])) other = true;
@@ -1289,9 +1284,7 @@ int bi_mapfile_main(bi_ctx *b) {
         return 1;
       }
       break;
-    default:
-      bi_err(b, "-%c: invalid option", o);
-      return 2;
+    default: bi_err(b, "-%c: invalid option", o); return 2;
     }
   }
   const char *name = i < b->argc ? b->argv[i] : "MAPFILE";
@@ -1329,7 +1322,8 @@ int bi_mapfile_main(bi_ctx *b) {
             vsh_buf cmd = {0};
             vsh__buf_printf(&cmd, "%s %ld ", callback, idx);
             sh_quote_single(&cmd, s);
-            if (cmd.data) sh_run_string(c, cmd.data, cmd.len, "mapfile", c->where.line);
+            if (cmd.data)
+              sh_run_string(c, cmd.data, cmd.len, "mapfile", c->where.line);
             vsh_buf_dispose(&cmd);
           }
           sh_var_set_elem(c, name, NULL, idx++, s, false);
@@ -1351,8 +1345,8 @@ int bi_mapfile_main(bi_ctx *b) {
 static void getopts_err(bi_ctx *b, const char *what, char opt) {
   if (!b->err) return;
   vsh_buf m = {0};
-  vsh__buf_printf(&m, "%s: %s -- %c\n", b->sh->vars.arg0 ? b->sh->vars.arg0 : "vsh",
-                  what, opt);
+  vsh__buf_printf(&m, "%s: %s -- %c\n",
+                  b->sh->vars.arg0 ? b->sh->vars.arg0 : "vsh", what, opt);
   if (m.data) sh_stream_write(b->err, m.data, m.len, b->sh->ex);
   vsh_buf_dispose(&m);
 }

@@ -15,8 +15,8 @@ int bi_run_argv(bi_ctx *b, int argc, char **argv) {
 }
 
 /* A subshell of b's shell with fds 0-2 bound (NULL: the command's own). */
-static int fork_bound(bi_ctx *b, sh_stream *in, sh_stream *out,
-                      sh_stream *err, sh_ctx **res) {
+static int fork_bound(bi_ctx *b, sh_stream *in, sh_stream *out, sh_stream *err,
+                      sh_ctx **res) {
   *res = NULL;
   if (!b->sh) return VSH_EUNSUPPORTED;
   sh_ctx *c;

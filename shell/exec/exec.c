@@ -18,8 +18,8 @@
 bool sh_check(sh_ctx *c) {
   if (c->flow.unwind == SH_UW_CANCEL) return true;
   sh_exec *ex = c->ex;
-  uint64_t n = atomic_fetch_add_explicit(&ex->commands, 1,
-                                         memory_order_relaxed);
+  uint64_t n =
+      atomic_fetch_add_explicit(&ex->commands, 1, memory_order_relaxed);
   if (n >= ex->limits.max_commands)
     sh_exec_limit(ex, "command limit exceeded (%llu commands)",
                   (unsigned long long)ex->limits.max_commands);
@@ -33,8 +33,8 @@ bool sh_check(sh_ctx *c) {
   if (!sig && c->proc.job) {
     sig = sh__job_signal_pending(c->proc.job);
     if (sig) sh__job_signal_clear(c->proc.job);
-  } else if (!c->proc.subshell && atomic_load_explicit(&ex->main_sig,
-                                                  memory_order_relaxed)) {
+  } else if (!c->proc.subshell &&
+             atomic_load_explicit(&ex->main_sig, memory_order_relaxed)) {
     sig = atomic_exchange(&ex->main_sig, 0);
   }
   if (sig) return sh__deliver_signal(c, sig);
@@ -70,7 +70,8 @@ static int after_command(sh_ctx *c, const sh_node *n, int st) {
   if (st == 0 || c->flow.unwind || c->flow.errexit_off) return st;
   /* in a job only with errtrace, and not for the job's own command
    * (false & runs no ERR trap; { false; } & does) */
-  bool job_ok = !c->proc.job || (c->opt.opts[SH_OPT_ERRTRACE] && n != c->proc.job_top);
+  bool job_ok =
+      !c->proc.job || (c->opt.opts[SH_OPT_ERRTRACE] && n != c->proc.job_top);
   /* inside another trap (EXIT, a signal's) ERR still runs, not in its own */
   bool in_err = c->trap.in_trap && c->trap.frame.sig == SH_TRAP_ERR;
   if (c->trap.traps[SH_TRAP_ERR] && !in_err && job_ok && !fresh)
@@ -127,9 +128,9 @@ int sh_func_define(sh_ctx *c, sh_node *def, sh_unit *unit) {
   bool in_file = c->where.script_src != NULL;
   for (int i = 0; i < c->limit.funcnest && !in_file; i++)
     in_file = !strcmp(c->where.frames[i].name, "source");
-  f->src = strdup(in_file && c->where.source_name ? c->where.source_name
+  f->src = strdup(in_file && c->where.source_name        ? c->where.source_name
                   : c->opt.dash_c || c->opt.under_dash_c ? "environment"
-                                                 : "main");
+                                                         : "main");
   return 0;
 }
 
@@ -176,7 +177,8 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
   sh_unit_ref(f->unit);
   sh_node *body = f->def->u.func.body;
   /* a `return` in that DEBUG trap skips the body */
-  int st = c->flow.unwind == SH_UW_RETURN ? c->proc.status : sh_exec_node(c, body);
+  int st =
+      c->flow.unwind == SH_UW_RETURN ? c->proc.status : sh_exec_node(c, body);
   sh_unit_unref(f->unit);
   sh__func_traps_show(c, saved_traps, had_err, sc);
   c->limit.loop_depth = oloops;
@@ -222,14 +224,15 @@ bool sh__debug_trap(sh_ctx *c, unsigned line) {
 void sh_run_trap(sh_ctx *c, int sig) {
   const char *code = c->trap.traps[sig];
   bool was_in = c->trap.in_trap;
-  if (!code || !*code || (was_in && (sig != SH_TRAP_ERR ||
-                                     c->trap.frame.sig == SH_TRAP_ERR)))
+  if (!code || !*code ||
+      (was_in && (sig != SH_TRAP_ERR || c->trap.frame.sig == SH_TRAP_ERR)))
     return;
   char *copy = strdup(code);
   if (!copy) return;
   int saved = c->proc.status;
   sh_trap_frame outer = c->trap.frame;
-  c->trap.frame = (sh_trap_frame){saved, c->limit.call_depth, sig, c->where.line};
+  c->trap.frame =
+      (sh_trap_frame){saved, c->limit.call_depth, sig, c->where.line};
   sh_unwind uw = c->flow.unwind;
   int uwn = c->flow.unwind_n;
   c->flow.unwind = SH_UW_NONE;
@@ -248,117 +251,6 @@ void sh_run_trap(sh_ctx *c, int sig) {
   c->flow.unwind = uw;
   c->flow.unwind_n = uwn;
   c->proc.status = saved;
-}
-
-/* ---- xtrace ------------------------------------------------------------------ */
-
-/* PS4, expanded as a prompt string when it has something to expand
- * (commands run by that expansion are not traced), its first character
- * repeated once more for each nesting level; "" when PS4 is unset or
- * empty, as bash then prints the bare command. */
-static const char *xtrace_prefix(sh_ctx *c) {
-  const char *ps4 = sh_var_get(c, "PS4");
-  if (ps4 && strpbrk(ps4, "\\$`")) {
-    c->where.in_ps4 = true;
-    int st = c->proc.status;
-    sh_unwind uw = c->flow.unwind;
-    ps4 = sh_expand_prompt(c, ps4);
-    if (c->flow.unwind == SH_UW_ABORT && uw != SH_UW_ABORT) /* the command goes on */
-      c->flow.unwind = uw;
-    c->proc.status = st;
-    c->where.in_ps4 = false;
-  }
-  if (!ps4 || !*ps4) return "";
-  /* a copy: the traced command may assign PS4 */
-  if (!c->where.xtrace_level) return vsh__arena_strndup(&c->arena, ps4, strlen(ps4));
-  size_t first = 1; /* one character, however many bytes */
-  while (((unsigned char)ps4[first] & 0xc0) == 0x80) first++;
-  unsigned level = c->where.xtrace_level < 99 ? c->where.xtrace_level : 99;
-  size_t len = strlen(ps4);
-  char *out = vsh__arena_alloc(&c->arena, len + level * first + 1);
-  if (!out) return ps4;
-  char *o = out;
-  for (unsigned i = 0; i < level; i++, o += first) memcpy(o, ps4, first);
-  memcpy(o, ps4, len + 1);
-  return out;
-}
-
-/* Appends a word quoted as bash's xtrace does ('...' when needed). */
-static void xtrace_word(vsh_buf *b, const char *a) {
-  /* control characters other than tab and newline: $'...' as bash */
-  for (const unsigned char *p = (const unsigned char *)a; *p; p++)
-    if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f) {
-      sh_quote_ansi(b, a);
-      return;
-    }
-  /* bash's shell metacharacters; # only first, ~ first or after = : */
-  bool plain = *a != 0;
-  for (const char *p = a; *p; p++) {
-    if (strchr(" \t\n'\"\\$`*?[]{}()<>|&;!^", *p)) plain = false;
-    if (*p == '#' && p == a) plain = false;
-    if (*p == '~' && (p == a || p[-1] == '=' || p[-1] == ':')) plain = false;
-  }
-  if (plain) {
-    vsh__buf_puts(b, a);
-    return;
-  }
-  vsh__buf_putc(b, '\'');
-  for (const char *p = a; *p; p++) {
-    if (*p == '\'')
-      vsh__buf_puts(b, "'\\''");
-    else
-      vsh__buf_putc(b, *p);
-  }
-  vsh__buf_putc(b, '\'');
-}
-
-static void xtrace_emit(sh_ctx *c, vsh_buf *b) {
-  vsh__buf_putc(b, '\n');
-  sh_stream *err = c->io.xtrace_to ? c->io.xtrace_to : sh__xtrace_stream(c);
-  if (err) sh_stream_write(err, b->data, b->len, c->ex);
-  vsh_buf_dispose(b);
-}
-
-/* A trace line written out as given (the compound commands' forms:
- * `for x in ...`, `[[ a == b ]]`, `(( i++ ))`). */
-void sh_xtrace_text(sh_ctx *c, const char *text, size_t len) {
-  if (c->where.in_ps4) return;
-  vsh_buf b = {0};
-  vsh__buf_puts(&b, xtrace_prefix(c));
-  vsh__buf_append(&b, text, len);
-  xtrace_emit(c, &b);
-}
-
-int sh_xtrace(sh_ctx *c, int argc, char **argv) {
-  if (c->where.in_ps4) return 0;
-  vsh_buf b = {0};
-  vsh__buf_puts(&b, xtrace_prefix(c));
-  for (int i = 0; i < argc; i++) {
-    if (i) vsh__buf_putc(&b, ' ');
-    xtrace_word(&b, argv[i]);
-  }
-  xtrace_emit(c, &b);
-  return 0;
-}
-
-/* An assignment's trace: NAME=VALUE (or +=) with only VALUE quoted. */
-static void xtrace_assign(sh_ctx *c, const char *prefix, const char *name,
-                          bool append, const char *val) {
-  if (c->where.in_ps4) return;
-  vsh_buf b = {0};
-  vsh__buf_puts(&b, prefix);
-  vsh__buf_puts(&b, name);
-  vsh__buf_puts(&b, append ? "+=" : "=");
-  if (*val) xtrace_word(&b, val);
-  xtrace_emit(c, &b);
-}
-
-/* export NAME=VALUE and readonly NAME=VALUE: bash traces the assignment
- * on a line of its own after the command. */
-void sh_xtrace_assign(sh_ctx *c, const char *name, bool append,
-                      const char *val) {
-  if (!c->opt.opts[SH_OPT_XTRACE] || c->where.in_ps4) return;
-  xtrace_assign(c, xtrace_prefix(c), name, append, val);
 }
 
 /* ---- assignments ----------------------------------------------------------------- */
@@ -444,7 +336,8 @@ static int assign_array(sh_ctx *c, const sh_assign *a, const char *name) {
     v->reorder = false;
     sh_var_clear_value(v);
   }
-  int rc = assign_elems(c, a, name, v, assoc, assoc && !a->append ? &old : NULL);
+  int rc =
+      assign_elems(c, a, name, v, assoc, assoc && !a->append ? &old : NULL);
   sh_var_clear_value(&old);
   return rc;
 }
@@ -465,8 +358,7 @@ static int assign_elems(sh_ctx *c, const sh_assign *a, const char *name,
     } else if (e->key) {
       size_t kl, vl;
       if (sh_expand_str(c, e->key, &key, &kl)) return VSH_EINVAL;
-      if (sh_expand_str(c, assoc ? no_tilde(c, e->value) : e->value, &val,
-                        &vl))
+      if (sh_expand_str(c, assoc ? no_tilde(c, e->value) : e->value, &val, &vl))
         return VSH_EINVAL;
       if (old && e->append) {
         /* bash 5.2: appends to the value the key had before */
@@ -552,8 +444,7 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
   memcpy(name, a->name, nl);
   name[nl] = 0;
   c->vars.asg_key = c->vars.asg_val = NULL;
-  const char *elem =
-      a->is_array || a->index ? sh_nameref_elem(c, name) : NULL;
+  const char *elem = a->is_array || a->index ? sh_nameref_elem(c, name) : NULL;
   if (elem) { /* r=(x y) or r[1]=x where r refers to a[@] or a[0] */
     sh_error(c, "`%s': not a valid identifier", elem);
     if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT; /* bash drops the line */
@@ -638,8 +529,8 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
     vfs_info st;
     bool ok = nth <= 0 &&
               vsh__path_resolve(&abs, c->dirs.cwd, name, strlen(name)) == 0 &&
-              vfs_stat(c->fs, abs.data, true, &st) == 0 &&
-              st.type == VFS_REG && (st.mode & 0111);
+              vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_REG &&
+              (st.mode & 0111);
     vsh_buf_dispose(&abs);
     return ok ? vsh__arena_strndup(&c->arena, name, strlen(name)) : NULL;
   }
@@ -675,8 +566,8 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
       vsh_buf_dispose(&abs);
       return r;
     }
-    if (lose && !first_file && abs.data && vfs_stat(c->fs, abs.data, true, &st) == 0 &&
-        st.type == VFS_REG)
+    if (lose && !first_file && abs.data &&
+        vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_REG)
       first_file = vsh__arena_strndup(&c->arena, full.data, full.len);
     vsh_buf_dispose(&full);
     vsh_buf_dispose(&abs);
@@ -692,9 +583,10 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     const bi_entry *e = bi_lookup(name);
     bool off = e && sh_builtin_disabled(c, e);
     /* posix mode finds special builtins before functions */
-    sh_func *f = !off && e && (e->flags & BI_SPECIAL) && c->opt.opts[SH_OPT_POSIX]
-                     ? NULL
-                     : sh_func_find(c, name);
+    sh_func *f =
+        !off && e && (e->flags & BI_SPECIAL) && c->opt.opts[SH_OPT_POSIX]
+            ? NULL
+            : sh_func_find(c, name);
     if (f) return sh_call_function(c, f, argc, argv);
     sh_custom *cu = NULL;
     HASH_FIND_STR(c->shell->customs, name, cu);
@@ -710,9 +602,10 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
       h->hits++;
       vsh_buf abs = {0};
       vfs_info st;
-      builtin = e && vsh__path_resolve(&abs, c->dirs.cwd, found, strlen(found)) == 0 &&
-                vfs_stat(c->fs, abs.data, true, &st) == 0 &&
-                st.dev == VFS_DEV_BIN;
+      builtin =
+          e &&
+          vsh__path_resolve(&abs, c->dirs.cwd, found, strlen(found)) == 0 &&
+          vfs_stat(c->fs, abs.data, true, &st) == 0 && st.dev == VFS_DEV_BIN;
       vsh_buf_dispose(&abs);
     } else if (found) {
       sh_hash_remember(c, name, found, true);
@@ -794,7 +687,7 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     memcpy(name, a->name, nl);
     name[nl] = 0;
     if (c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4)
-      xtrace_assign(c, xtrace_prefix(c), name, a->append, val);
+      sh__xtrace_assign_to(c, sh__xtrace_prefix(c), name, a->append, val);
     c->vars.scope = sc->up; /* the variable outside the temporary scope */
     sh_var *outer = sh_var_find(c, name);
     const char *old = a->append && outer ? sh_var_get(c, name) : NULL;
@@ -845,8 +738,8 @@ static void pop_temp_scope(sh_ctx *c) {
 /* shown (may be NULL): the words as set -x shows them, an array literal
  * argument as its bare NAME (bash traces NAME=(...) on a line of its
  * own, before the command); *arrays tells whether there was one. */
-static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av,
-                             sh_argv *shown, bool *arrays) {
+static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av, sh_argv *shown,
+                             bool *arrays) {
   int rc = sh_expand_words(c, n->u.simple.words, 1, av);
   if (rc) return rc;
   if (shown && av->n) rc = sh__argv_push(c, shown, av->v[0], strlen(av->v[0]));
@@ -860,7 +753,8 @@ static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av,
       rc = sh_expand_words(c, &n->u.simple.words[i], 1, &one);
       for (size_t k = 0; !rc && k < one.n; k++) {
         rc = sh__argv_push(c, av, one.v[k], strlen(one.v[k]));
-        if (!rc && shown) rc = sh__argv_push(c, shown, one.v[k], strlen(one.v[k]));
+        if (!rc && shown)
+          rc = sh__argv_push(c, shown, one.v[k], strlen(one.v[k]));
       }
       if (rc) return rc;
       continue;
@@ -951,11 +845,10 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     /* $LINENO and messages name the command's first line, as in bash */
     c->where.pin_line = true;
     bool tr = c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4;
-    int rc = n->u.simple.arg_assigns
-                 ? expand_decl_words(c, n, &av, tr ? &shown : NULL,
-                                     &decl_arrays)
-                 : sh_expand_words(c, n->u.simple.words, n->u.simple.n_words,
-                                   &av);
+    int rc =
+        n->u.simple.arg_assigns
+            ? expand_decl_words(c, n, &av, tr ? &shown : NULL, &decl_arrays)
+            : sh_expand_words(c, n->u.simple.words, n->u.simple.n_words, &av);
     c->where.pin_line = false;
     if (rc) {
       if (c->flow.unwind) return c->proc.status;
@@ -969,7 +862,8 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     sh_saved sv = {0};
     /* traced with PS4 as it was before these assignments, as bash */
     const char *prefix = c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4
-                             ? xtrace_prefix(c) : NULL;
+                             ? sh__xtrace_prefix(c)
+                             : NULL;
     for (size_t i = 0; i < n->u.simple.n_assigns; i++) {
       const sh_assign *a = &n->u.simple.assigns[i];
       int rc = sh_assign_one(c, a);
@@ -979,20 +873,22 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
         c->flow.unwind = SH_UW_ABORT;
         c->flow.abort_errexit = true; /* and set -e ends the script */
       }
-      if (rc || c->flow.unwind) return c->flow.unwind ? c->proc.status : set_status(c, 1);
+      if (rc || c->flow.unwind)
+        return c->flow.unwind ? c->proc.status : set_status(c, 1);
       if (prefix && a->is_array && !c->where.in_ps4) {
         vsh_buf b = {0}; /* bash traces a literal as written */
         vsh__buf_puts(&b, prefix);
         sh_print_assign(&b, a);
-        xtrace_emit(c, &b);
+        sh__xtrace_emit(c, &b);
       } else if (prefix) {
         char nm[512];
         size_t nl = a->name_len < 255 ? a->name_len : 255;
         memcpy(nm, a->name, nl);
         nm[nl] = 0;
-        if (c->vars.asg_key) snprintf(nm + nl, sizeof nm - nl, "[%.200s]", c->vars.asg_key);
-        xtrace_assign(c, prefix, nm, a->append,
-                      c->vars.asg_val ? c->vars.asg_val : "");
+        if (c->vars.asg_key)
+          snprintf(nm + nl, sizeof nm - nl, "[%.200s]", c->vars.asg_key);
+        sh__xtrace_assign_to(c, prefix, nm, a->append,
+                             c->vars.asg_val ? c->vars.asg_val : "");
       }
     }
     int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
@@ -1043,7 +939,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   sh_scope *tsc = temp ? c->vars.scope : NULL;
   if (decl_arrays && trace) c->where.xtrace_decl = true;
   st = sh_run_argv(c, (int)av.n, av.v);
-  c->where.line = n->line; /* a function's body moved it; the ERR trap and
+  c->where.line = n->line;    /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */
   if (decl_arrays && trace) { /* the array literals came first, as bash */
     c->where.xtrace_decl = false;
@@ -1053,7 +949,8 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
    * non-interactive shell, except where set -e would not (|| && if !);
    * a syntax error in eval ends it anywhere, as bash does */
   if (special && c->opt.opts[SH_OPT_POSIX] && st == 2 && !c->flow.unwind &&
-      !c->opt.interactive && (!c->flow.errexit_off || !strcmp(av.v[0], "eval"))) {
+      !c->opt.interactive &&
+      (!c->flow.errexit_off || !strcmp(av.v[0], "eval"))) {
     c->proc.status = 2;
     c->flow.unwind = SH_UW_EXIT;
   }
@@ -1076,10 +973,10 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   {
     /* $_ is the last argument; bash gives NAME for a NAME=(...) one */
     const char *last = av.v[av.n - 1], *eq = strchr(last, '=');
-    if (eq && eq[1] == '(' && eq > last && sh_valid_name(last, (size_t)(eq - last)))
+    if (eq && eq[1] == '(' && eq > last &&
+        sh_valid_name(last, (size_t)(eq - last)))
       sh__set_underscore_n(c, last, (size_t)(eq - last));
-    else
-      sh__set_underscore(c, last);
+    else sh__set_underscore(c, last);
   }
   if (c->io.exec_redirs_permanent) {
     /* `exec >file`: keep the new bindings for the rest of the script */
@@ -1095,7 +992,8 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
 /* An expansion failed: a fatal one (${x?}, set -u) has set the status
  * the shell leaves with; others fail the command with 1. */
 int sh__expand_failed(sh_ctx *c) {
-  if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_ABORT) return c->proc.status;
+  if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_ABORT)
+    return c->proc.status;
   return set_status(c, 1);
 }
 
@@ -1288,7 +1186,8 @@ static int exec_case(sh_ctx *c, sh_node *n) {
   c->where.line = n->line;
   char *subj;
   size_t sl;
-  if (sh_expand_str(c, n->u.case_.subject, &subj, &sl)) return sh__expand_failed(c);
+  if (sh_expand_str(c, n->u.case_.subject, &subj, &sl))
+    return sh__expand_failed(c);
   const sh_word *sw = n->u.case_.subject;
   if (c->opt.opts[SH_OPT_XTRACE] && sw->src) { /* the word as written */
     vsh_buf b = {0};
@@ -1396,8 +1295,12 @@ static int with_redirs(sh_ctx *c, sh_node *n, int (*fn)(sh_ctx *, sh_node *)) {
   return after_command(c, n, st);
 }
 
-static int exec_while_n(sh_ctx *c, sh_node *n) { return exec_while(c, n, false); }
-static int exec_until_n(sh_ctx *c, sh_node *n) { return exec_while(c, n, true); }
+static int exec_while_n(sh_ctx *c, sh_node *n) {
+  return exec_while(c, n, false);
+}
+static int exec_until_n(sh_ctx *c, sh_node *n) {
+  return exec_while(c, n, true);
+}
 
 static int exec_cond_n(sh_ctx *c, sh_node *n) {
   c->where.line = n->line;
@@ -1436,30 +1339,22 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     st = sh_exec_node(c, n->u.bin.a);
     c->flow.errexit_off--;
     if (c->flow.unwind) return st;
-    if ((st == 0) == (n->kind == SH_NODE_AND)) return sh_exec_node(c, n->u.bin.b);
+    if ((st == 0) == (n->kind == SH_NODE_AND))
+      return sh_exec_node(c, n->u.bin.b);
     return st;
-  case SH_NODE_LIST:
-    return exec_list(c, n);
+  case SH_NODE_LIST: return exec_list(c, n);
   case SH_NODE_SUBSHELL:
     st = sh_exec_subshell(c, n->u.group.body, n->redirs, n->n_redirs);
     sh__set_pipestatus(c, &st, 1);
     return after_command(c, n, st);
-  case SH_NODE_GROUP:
-    return exec_group(c, n);
-  case SH_NODE_IF:
-    return with_redirs(c, n, exec_if);
-  case SH_NODE_WHILE:
-    return with_redirs(c, n, exec_while_n);
-  case SH_NODE_UNTIL:
-    return with_redirs(c, n, exec_until_n);
-  case SH_NODE_FOR:
-    return with_redirs(c, n, exec_for);
-  case SH_NODE_CFOR:
-    return with_redirs(c, n, exec_cfor);
-  case SH_NODE_SELECT:
-    return with_redirs(c, n, sh__exec_select);
-  case SH_NODE_CASE:
-    return with_redirs(c, n, exec_case);
+  case SH_NODE_GROUP: return exec_group(c, n);
+  case SH_NODE_IF: return with_redirs(c, n, exec_if);
+  case SH_NODE_WHILE: return with_redirs(c, n, exec_while_n);
+  case SH_NODE_UNTIL: return with_redirs(c, n, exec_until_n);
+  case SH_NODE_FOR: return with_redirs(c, n, exec_for);
+  case SH_NODE_CFOR: return with_redirs(c, n, exec_cfor);
+  case SH_NODE_SELECT: return with_redirs(c, n, sh__exec_select);
+  case SH_NODE_CASE: return with_redirs(c, n, exec_case);
   case SH_NODE_ARITH:
     st = with_redirs(c, n, exec_arith);
     return after_command(c, n, st);

@@ -77,6 +77,12 @@ int sh__set_named(sh_ctx *c, const char *var, const char *val);
 int sh_xtrace(sh_ctx *c, int argc, char **argv);
 /* Where set -x writes: the fd $BASH_XTRACEFD names when open, else 2
  * (redir.c). */
+/* xtrace.c: the PS4 prefix of the current level (arena), the finished
+ * line written to the trace stream, one traced assignment. */
+void sh__xtrace_assign_to(sh_ctx *c, const char *prefix, const char *name,
+                          bool append, const char *val);
+void sh__xtrace_emit(sh_ctx *c, vsh_buf *b);
+const char *sh__xtrace_prefix(sh_ctx *c);
 sh_stream *sh__xtrace_stream(sh_ctx *c);
 void sh_xtrace_text(sh_ctx *c, const char *text, size_t len);
 void sh__note_command(sh_ctx *c, const sh_node *n);
@@ -112,9 +118,8 @@ typedef struct sh_child_opts {
   bool dash_s; /* reads its commands from stdin */
   bool dash_i; /* interactive: history variables are set */
 } sh_child_opts;
-int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
-                       const char *arg0, int argc, char **argv,
-                       const char *name, bool is_file,
+int sh__run_child_opts(sh_ctx *c, const char *src, size_t len, const char *arg0,
+                       int argc, char **argv, const char *name, bool is_file,
                        const sh_child_opts *co);
 /* Runs src in a child shell with $0 and positionals; returns status. */
 int sh__run_child(sh_ctx *c, const char *src, size_t len, const char *arg0,

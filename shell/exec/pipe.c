@@ -19,7 +19,7 @@ struct sh_job {
   pthread_t thread;
   bool started;
   _Atomic bool done;
-  _Atomic int sig;  /* a signal sent with kill, not yet acted on */
+  _Atomic int sig; /* a signal sent with kill, not yet acted on */
   int status;
   sh_ctx *ctx;
   sh_node *node;
@@ -75,14 +75,16 @@ static int run_in_thread(sh_exec *ex, pthread_t *t, void *(*fn)(void *),
 /* The status a context leaves behind when it ends (exit, cancel). */
 static int ctx_final_status(sh_ctx *c, int st) {
   st = sh__pending_self_signal(c, st);
-  if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_RETURN) return c->proc.status;
+  if (c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_RETURN)
+    return c->proc.status;
   return st;
 }
 
 /* A signal the context sent itself as its last command still arrives. */
 int sh__pending_self_signal(sh_ctx *c, int st) {
   int sig = c->proc.self_sig;
-  if (!sig || c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_CANCEL) return st;
+  if (!sig || c->flow.unwind == SH_UW_EXIT || c->flow.unwind == SH_UW_CANCEL)
+    return st;
   c->proc.self_sig = 0;
   bool sh__deliver_signal(sh_ctx * c, int sig);
   sh_unwind uw = c->flow.unwind;
@@ -123,7 +125,8 @@ int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr) {
   subshell_exit(s);
   st = ctx_final_status(s, s->proc.status);
   bool cancel = s->flow.unwind == SH_UW_CANCEL;
-  if (s->proc.died_of == 15 && !c->limit.subst_depth && !c->proc.mid_pipe && sh_fd(c, 2))
+  if (s->proc.died_of == 15 && !c->limit.subst_depth && !c->proc.mid_pipe &&
+      sh_fd(c, 2))
     sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
   sh_ctx_free(s);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
@@ -167,7 +170,8 @@ int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
   sh__stack_init(s);
   s->limit.subst_depth++;
   s->where.xtrace_level++;
-  if (!c->opt.opts[SH_SHOPT_INHERIT_ERREXIT]) s->opt.opts[SH_OPT_ERREXIT] = false;
+  if (!c->opt.opts[SH_SHOPT_INHERIT_ERREXIT])
+    s->opt.opts[SH_OPT_ERREXIT] = false;
   free(s->trap.traps[SH_TRAP_EXIT]);
   s->trap.traps[SH_TRAP_EXIT] = NULL;
   sh_stream *buf = sh_stream_buf_new(c->ex->limits.max_string);
@@ -242,7 +246,8 @@ static int time_report(sh_ctx *c, struct timespec *t0, bool posix) {
   if (posix)
     n = snprintf(msg, sizeof(msg), "real %.2f\nuser 0.00\nsys 0.00\n", real);
   else
-    n = snprintf(msg, sizeof(msg), "\nreal\t%dm%.3fs\nuser\t0m0.000s\nsys\t0m0.000s\n",
+    n = snprintf(msg, sizeof(msg),
+                 "\nreal\t%dm%.3fs\nuser\t0m0.000s\nsys\t0m0.000s\n",
                  (int)(real / 60), real - 60 * (int)(real / 60));
   sh_stream *err = sh_fd(c, 2);
   if (err && n > 0) sh_stream_write(err, msg, (size_t)n, c->ex);
@@ -264,7 +269,8 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
     st = 0; /* a bare `time` or `!` */
   } else if (k == 1) {
     st = sh_exec_node(c, n->u.pipe.cmds[0]);
-    if (!c->flow.unwind || c->flow.unwind == SH_UW_EXIT) set_pipestatus(c, &st, 1);
+    if (!c->flow.unwind || c->flow.unwind == SH_UW_EXIT)
+      set_pipestatus(c, &st, 1);
   } else {
     stage *sg = calloc(k, sizeof(*sg));
     int *sts = calloc(k, sizeof(int));
@@ -382,7 +388,8 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
   if (n->u.pipe.bang) {
     c->flow.errexit_off = off0;
     c->flow.errexit_bang = bang0;
-    if (c->flow.unwind != SH_UW_EXIT && c->flow.unwind != SH_UW_CANCEL) st = st ? 0 : 1;
+    if (c->flow.unwind != SH_UW_EXIT && c->flow.unwind != SH_UW_CANCEL)
+      st = st ? 0 : 1;
   }
   if (n->u.pipe.time) time_report(c, &t0, n->u.pipe.time_posix);
   return c->proc.status = st;
@@ -516,7 +523,8 @@ void sh_jobs_cancel_all(sh_exec *ex) {
   for (sh_job *j = ex->jobs; j; j = j->next)
     if (!atomic_load(&j->done)) any = true;
   pthread_mutex_unlock(&ex->mu);
-  if (any) atomic_compare_exchange_strong(&ex->cancel, &expected, SH_CANCEL_EXIT);
+  if (any)
+    atomic_compare_exchange_strong(&ex->cancel, &expected, SH_CANCEL_EXIT);
   sh_jobs_reap(ex);
 }
 
@@ -558,7 +566,9 @@ int sh__jobs_list(sh_ctx *c, vsh_buf *out) {
     if (!j->disowned && !j->hidden) v[k++] = j;
   for (size_t i = k; i-- > 0;) {
     vsh__buf_printf(out, "[%d]%c  %-24s", v[i]->id,
-                    i == 0 ? '+' : i == 1 ? '-' : ' ',
+                    i == 0   ? '+'
+                    : i == 1 ? '-'
+                             : ' ',
                     atomic_load(&v[i]->done) ? "Done" : "Running");
     sh_print_command(out, v[i]->node);
     vsh__buf_puts(out, atomic_load(&v[i]->done) ? "\n" : " &\n");
@@ -638,11 +648,10 @@ int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
   c->where.xtrace_level--;
   sh_fd_set(c, fd, mine);
   sh_stream_unref(mine);
-  if (c->io.npsub < (int)sizeof(c->io.psub_fds)) c->io.psub_fds[c->io.npsub++] = (signed char)fd;
-  if (saved)
-    sh_fd_set(c, out ? 0 : 1, saved);
-  else
-    sh_fd_close(c, out ? 0 : 1);
+  if (c->io.npsub < (int)sizeof(c->io.psub_fds))
+    c->io.psub_fds[c->io.npsub++] = (signed char)fd;
+  if (saved) sh_fd_set(c, out ? 0 : 1, saved);
+  else sh_fd_close(c, out ? 0 : 1);
   sh_stream_unref(saved);
   *fd_out = fd;
   return 0;
@@ -676,8 +685,8 @@ int sh__job_kill(sh_ctx *c, int pid, bool by_id, int sig) {
 /* ---- the executor's side of expansion ------------------------------------- */
 
 const sh_expand_hooks sh_exec_expand_hooks = {
-  .capture = sh_capture,
-  .procsub = sh__procsub,
-  .xtrace_text = sh_xtrace_text,
-  .jobs_count = sh__jobs_count,
+    .capture = sh_capture,
+    .procsub = sh__procsub,
+    .xtrace_text = sh_xtrace_text,
+    .jobs_count = sh__jobs_count,
 };

@@ -31,10 +31,8 @@ static int save_fd(sh_ctx *c, sh_saved *sv, int fd) {
 
 void sh_restore(sh_ctx *c, sh_saved *sv) {
   for (size_t i = sv->n; i-- > 0;) {
-    if (sv->v[i].prev)
-      sh_fd_set(c, sv->v[i].fd, sv->v[i].prev);
-    else
-      sh_fd_close(c, sv->v[i].fd);
+    if (sv->v[i].prev) sh_fd_set(c, sv->v[i].fd, sv->v[i].prev);
+    else sh_fd_close(c, sv->v[i].fd);
     sh_stream_unref(sv->v[i].prev);
   }
   free(sv->v);
@@ -63,8 +61,7 @@ static void redir_error(sh_ctx *c, const char *fmt, ...) {
 static int open_error(sh_ctx *c, const char *word, int rc) {
   if (rc == VSH_EEXIST)
     redir_error(c, "%s: cannot overwrite existing file", word);
-  else
-    redir_error(c, "%s: %s", word, vsh_strerror(rc));
+  else redir_error(c, "%s: %s", word, vsh_strerror(rc));
   return 1;
 }
 
@@ -81,8 +78,8 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
     vsh_buf_dispose(&path);
     return open_error(c, word, rc);
   }
-  if ((flags & VFS_O_WRITE) && !(flags & VFS_O_APPEND) && c->opt.opts[SH_OPT_NOCLOBBER] &&
-      (flags & VFS_O_EXCL)) {
+  if ((flags & VFS_O_WRITE) && !(flags & VFS_O_APPEND) &&
+      c->opt.opts[SH_OPT_NOCLOBBER] && (flags & VFS_O_EXCL)) {
     vfs_info st;
     if (vfs_stat(c->fs, path.data, true, &st) == 0 && st.type != VFS_REG)
       flags &= ~VFS_O_EXCL; /* noclobber only guards regular files */
@@ -91,9 +88,9 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
   bool exists = vfs_stat(c->fs, path.data, true, &fst) == 0;
   /* an existing file needs the user's read or write permission */
   if (exists && (fst.type == VFS_REG || fst.type == VFS_FIFO) &&
-      !sh_may_access(&fst, ((flags & VFS_O_READ) ? 4u : 0u) |
-                               ((flags & (VFS_O_WRITE | VFS_O_APPEND)) ? 2u
-                                                                       : 0u))) {
+      !sh_may_access(&fst,
+                     ((flags & VFS_O_READ) ? 4u : 0u) |
+                         ((flags & (VFS_O_WRITE | VFS_O_APPEND)) ? 2u : 0u))) {
     vsh_buf_dispose(&path);
     return open_error(c, word, VSH_EACCES);
   }
@@ -101,8 +98,9 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
     /* creating a file needs write and search permission on its folder */
     const char *slash = strrchr(path.data, '/');
     vsh_buf dir = {0};
-    vsh__buf_append(&dir, path.data, slash && slash > path.data
-                                         ? (size_t)(slash - path.data) : 1);
+    vsh__buf_append(&dir, path.data,
+                    slash && slash > path.data ? (size_t)(slash - path.data)
+                                               : 1);
     vfs_info dst;
     bool denied = dir.data && vfs_stat(c->fs, dir.data, true, &dst) == 0 &&
                   dst.type == VFS_DIR && !sh_may_access(&dst, 3);
@@ -116,8 +114,8 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
     /* a named pipe: join its other end (waiting for it, as open(2)) */
     vsh_buf_dispose(&path);
     rc = sh_stream_fifo_open(c->fs, fst.ino, (flags & VFS_O_READ) != 0,
-                             (flags & (VFS_O_WRITE | VFS_O_APPEND)) != 0,
-                             c->ex, out);
+                             (flags & (VFS_O_WRITE | VFS_O_APPEND)) != 0, c->ex,
+                             out);
     return rc ? open_error(c, word, rc) : 0;
   }
   vfs_file *f = NULL;
@@ -136,7 +134,8 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
     return 0;
   }
   vfs_info st;
-  if (vfs_file_stat(f, &st) == 0 && st.type == VFS_CHR && st.dev == VFS_DEV_NULL) {
+  if (vfs_file_stat(f, &st) == 0 && st.type == VFS_CHR &&
+      st.dev == VFS_DEV_NULL) {
     vfs_file_close(f);
     *out = sh_stream_null();
     return 0;
@@ -162,8 +161,8 @@ static bool parse_fdnum(const char *s, int *fd, bool *move) {
 /* The redirection's word as written ($x, "$x"), as bash names it in
  * its errors; else the expanded text. */
 static const char *as_written(sh_ctx *c, const sh_word *w, const char *exp) {
-  char *t = w && w->src ? vsh__arena_strndup(&c->arena, w->src, w->src_len)
-                        : NULL;
+  char *t =
+      w && w->src ? vsh__arena_strndup(&c->arena, w->src, w->src_len) : NULL;
   return t ? t : exp;
 }
 
@@ -263,22 +262,24 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
         return 0;
       }
       if (!parse_fdnum(word, &src, &move)) {
-        if (r->op == SH_R_DUP_OUT && (r->fd < 0 || r->fd == 1) &&
-            !r->fd_var) {
+        if (r->op == SH_R_DUP_OUT && (r->fd < 0 || r->fd == 1) && !r->fd_var) {
           /* >&file and 1>&file: like &> */
-          rc = open_target(c, word, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, &s);
+          rc =
+              open_target(c, word, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, &s);
           if (rc) return rc;
           rc = bind(c, sv, 1, s);
           if (!rc) rc = bind(c, sv, 2, s);
           sh_stream_unref(s);
           return rc ? 1 : 0;
         }
-        redir_error(c, "%s: ambiguous redirect", as_written(c, r->target, word));
+        redir_error(c, "%s: ambiguous redirect",
+                    as_written(c, r->target, word));
         return 1;
       }
       s = sh_fd(c, src);
       if (!s) {
-        redir_error(c, "%s: Bad file descriptor", as_written(c, r->target, word));
+        redir_error(c, "%s: Bad file descriptor",
+                    as_written(c, r->target, word));
         return 1;
       }
       sh_stream_ref(s);
@@ -299,9 +300,7 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
         sh_fd_close(c, src);
       }
       return rc ? 1 : 0;
-    case SH_R_IN:
-      rc = open_target(c, word, VFS_O_READ, &s);
-      break;
+    case SH_R_IN: rc = open_target(c, word, VFS_O_READ, &s); break;
     case SH_R_OUT:
       rc = open_target(c, word,
                        VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC |
@@ -319,20 +318,20 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
       break;
     case SH_R_OUT_ERR:
     case SH_R_APPEND_ERR:
-      rc = open_target(c, word,
-                       VFS_O_WRITE | VFS_O_CREAT |
-                           (r->op == SH_R_APPEND_ERR ? VFS_O_APPEND
-                                                     : VFS_O_TRUNC) |
-                           (r->op == SH_R_OUT_ERR && c->opt.opts[SH_OPT_NOCLOBBER]
-                                ? VFS_O_EXCL : 0),
-                       &s);
+      rc = open_target(
+          c, word,
+          VFS_O_WRITE | VFS_O_CREAT |
+              (r->op == SH_R_APPEND_ERR ? VFS_O_APPEND : VFS_O_TRUNC) |
+              (r->op == SH_R_OUT_ERR && c->opt.opts[SH_OPT_NOCLOBBER]
+                   ? VFS_O_EXCL
+                   : 0),
+          &s);
       if (rc) return rc;
       rc = bind(c, sv, 1, s);
       if (!rc) rc = bind(c, sv, 2, s);
       sh_stream_unref(s);
       return rc ? 1 : 0;
-    default:
-      return 1;
+    default: return 1;
     }
     if (rc) return rc;
   }

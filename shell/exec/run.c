@@ -70,7 +70,8 @@ static void report_syntax_error(sh_ctx *c, const char *msg, unsigned line,
                                 const char *src, size_t len,
                                 unsigned first_line) {
   const char *what = c->where.parse_what;
-  if (!what && c->opt.dash_c && !c->where.script_src && c->limit.eval_depth == c->limit.script_depth)
+  if (!what && c->opt.dash_c && !c->where.script_src &&
+      c->limit.eval_depth == c->limit.script_depth)
     what = "-c";
   unsigned saved = c->where.line;
   vsh_buf text = {0};
@@ -153,11 +154,13 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
     /* a command abandoned by an error: the rest of its line goes; the
      * script, and the text of an eval or a sourced file, go on with the
      * next command */
-    if (c->flow.unwind == SH_UW_ABORT && (c->limit.eval_depth == c->limit.script_depth ||
-                                     c->limit.eval_depth == c->flow.catch_depth)) {
+    if (c->flow.unwind == SH_UW_ABORT &&
+        (c->limit.eval_depth == c->limit.script_depth ||
+         c->limit.eval_depth == c->flow.catch_depth)) {
       c->flow.unwind = SH_UW_NONE;
       st = c->proc.status = 1;
-      if (c->flow.abort_errexit && c->opt.opts[SH_OPT_ERREXIT] && !c->flow.errexit_off) {
+      if (c->flow.abort_errexit && c->opt.opts[SH_OPT_ERREXIT] &&
+          !c->flow.errexit_off) {
         c->flow.abort_errexit = false;
         c->flow.unwind = SH_UW_EXIT;
         break;
@@ -199,8 +202,7 @@ static char **vars_env(sh_ctx *c, bool all) {
           (!strcmp(v->name, "SECONDS") || !strcmp(v->name, "RANDOM") ||
            !strcmp(v->name, "SRANDOM") || !strcmp(v->name, "LINENO") ||
            !strcmp(v->name, "EPOCHSECONDS") ||
-           !strcmp(v->name, "EPOCHREALTIME") ||
-           !strcmp(v->name, "BASHPID")))
+           !strcmp(v->name, "EPOCHREALTIME") || !strcmp(v->name, "BASHPID")))
         continue;
       if (v->attrs & SH_VAR_UNSET) continue;
       if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) continue;
@@ -276,7 +278,8 @@ void sh__init_shell_vars(sh_ctx *c) {
     sh_var *d = sh_var_find(c, dyn[i]);
     if (!d || !(d->attrs & SH_VAR_EXPORT) || !d->val) continue;
     char *list = strdup(d->val);
-    for (char *nm = list ? strtok(list, ":") : NULL; nm; nm = strtok(NULL, ":")) {
+    for (char *nm = list ? strtok(list, ":") : NULL; nm;
+         nm = strtok(NULL, ":")) {
       int k = sh_opt_find(nm, i == 1);
       if (k >= 0) c->opt.opts[k] = true;
     }
@@ -291,8 +294,8 @@ void sh__init_shell_vars(sh_ctx *c) {
   sh_var_set(c, "OPTIND", "1", false);
   sh_var_set(c, "OPTERR", "1", false);
   sh_var_set(c, "BASH_VERSION", "5.2.15(1)-release", false);
-  static const char *const vinfo[] = {"5", "2", "15", "1", "release",
-                                      "x86_64-pc-linux-gnu"};
+  static const char *const vinfo[] = {"5", "2",       "15",
+                                      "1", "release", "x86_64-pc-linux-gnu"};
   sh_var *vi = sh_var_find(c, "BASH_VERSINFO");
   if (!vi || !(vi->attrs & SH_VAR_READONLY)) {
     for (int i = 0; i < 6; i++)
@@ -335,7 +338,6 @@ void sh__init_shell_vars(sh_ctx *c) {
   }
 }
 
-
 int sh__child_shell(sh_ctx *c, sh_ctx **out) {
   sh_ctx *s;
   int rc = sh_ctx_new(&s, c->shell, c->ex);
@@ -361,8 +363,10 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
   s->proc.child_shell = true;
   s->proc.umask = c->proc.umask; /* a process inherits these */
   s->limit.ulimit_init = c->limit.ulimit_init;
-  memcpy(s->limit.ulimit_soft, c->limit.ulimit_soft, sizeof s->limit.ulimit_soft);
-  memcpy(s->limit.ulimit_hard, c->limit.ulimit_hard, sizeof s->limit.ulimit_hard);
+  memcpy(s->limit.ulimit_soft, c->limit.ulimit_soft,
+         sizeof s->limit.ulimit_soft);
+  memcpy(s->limit.ulimit_hard, c->limit.ulimit_hard,
+         sizeof s->limit.ulimit_hard);
   sh__init_shell_vars(s);
   s->limit.subst_depth = c->limit.subst_depth;
   s->limit.eval_depth = c->limit.eval_depth;
@@ -379,13 +383,11 @@ int sh__child_shell(sh_ctx *c, sh_ctx **out) {
 /* Runs src in a child shell with $0 and positionals; returns status. */
 int sh__run_child(sh_ctx *c, const char *src, size_t len, const char *arg0,
                   int argc, char **argv, const char *name, bool is_file) {
-  return sh__run_child_opts(c, src, len, arg0, argc, argv, name, is_file,
-                            NULL);
+  return sh__run_child_opts(c, src, len, arg0, argc, argv, name, is_file, NULL);
 }
 
-int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
-                       const char *arg0, int argc, char **argv,
-                       const char *name, bool is_file,
+int sh__run_child_opts(sh_ctx *c, const char *src, size_t len, const char *arg0,
+                       int argc, char **argv, const char *name, bool is_file,
                        const sh_child_opts *co) {
   sh_ctx *s;
   if (sh__child_shell(c, &s)) return 1;
@@ -402,8 +404,9 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   if (co) s->opt.interactive = co->dash_i;
   if (s->opt.opts[SH_OPT_POSIX]) { /* as set -o posix does */
     sh_var_set(s, "POSIXLY_CORRECT", "y", false);
-    s->opt.opts[SH_SHOPT_EXPAND_ALIASES] = s->opt.opts[SH_SHOPT_INHERIT_ERREXIT] =
-        s->opt.opts[SH_SHOPT_SHIFT_VERBOSE] = true;
+    s->opt.opts[SH_SHOPT_EXPAND_ALIASES] =
+        s->opt.opts[SH_SHOPT_INHERIT_ERREXIT] =
+            s->opt.opts[SH_SHOPT_SHIFT_VERBOSE] = true;
   }
   if (co && co->dash_c) /* the -c string, as bash keeps it */
     sh_var_set(s, "BASH_EXECUTION_STRING", src, false);
@@ -418,14 +421,16 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
   free(s->vars.arg0);
   s->vars.arg0 = strdup(arg0);
   s->vars.pos = calloc((size_t)argc + 1, sizeof(char *));
-  for (int i = 0; s->vars.pos && i < argc; i++) s->vars.pos[i] = strdup(argv[i]);
+  for (int i = 0; s->vars.pos && i < argc; i++)
+    s->vars.pos[i] = strdup(argv[i]);
   s->vars.npos = s->vars.pos ? (size_t)argc : 0;
   s->where.source_name = name;
   s->where.script_src = is_file ? name : NULL;
   s->limit.script_depth = s->limit.eval_depth + 1;
   int st = sh_run_string(s, src, len, name, 1);
   st = sh__pending_self_signal(s, st);
-  if (s->flow.unwind == SH_UW_EXIT || s->flow.unwind == SH_UW_RETURN) st = s->proc.status;
+  if (s->flow.unwind == SH_UW_EXIT || s->flow.unwind == SH_UW_RETURN)
+    st = s->proc.status;
   if (s->trap.traps[SH_TRAP_EXIT] && s->flow.unwind != SH_UW_CANCEL) {
     s->flow.unwind = SH_UW_NONE;
     s->proc.status = st;
@@ -433,7 +438,8 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len,
     if (s->flow.unwind == SH_UW_EXIT) st = s->proc.status;
   }
   bool cancel = s->flow.unwind == SH_UW_CANCEL;
-  if (s->proc.died_of == 15 && !c->limit.subst_depth && !c->proc.mid_pipe && sh_fd(c, 2))
+  if (s->proc.died_of == 15 && !c->limit.subst_depth && !c->proc.mid_pipe &&
+      sh_fd(c, 2))
     sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
   sh_ctx_free(s);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
@@ -444,8 +450,8 @@ int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err) {
   vsh_buf abs = {0};
   int rc = vsh__path_resolve(&abs, c->dirs.cwd, path, strlen(path));
   vfs_info st;
-  if (!rc && vfs_stat(c->fs, abs.data, true, &st) == 0 &&
-      st.type == VFS_REG && !sh_may_access(&st, 4))
+  if (!rc && vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_REG &&
+      !sh_may_access(&st, 4))
     rc = VSH_EACCES;
   if (!rc) rc = vfs_read_file(c->fs, abs.data, out);
   vsh_buf_dispose(&abs);
@@ -460,7 +466,8 @@ int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
   if (!rc) rc = vfs_stat(c->fs, abs.data, true, &st);
   if (rc) {
     vsh_buf_dispose(&abs);
-    sh_error(c, "%s: %s", path, vsh_strerror(rc == VSH_ENOENT ? VSH_ENOENT : rc));
+    sh_error(c, "%s: %s", path,
+             vsh_strerror(rc == VSH_ENOENT ? VSH_ENOENT : rc));
     /* bash: 127 when there is no such file, 126 when it cannot run it */
     return c->proc.status = rc == VSH_ENOENT ? 127 : 126;
   }
@@ -527,8 +534,8 @@ int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
       return c->proc.status = 126;
     }
   }
-  int r = sh__run_child(c, text.data ? text.data : "", text.len, path,
-                        argc - 1, argv + 1, path, true);
+  int r = sh__run_child(c, text.data ? text.data : "", text.len, path, argc - 1,
+                        argv + 1, path, true);
   vsh_buf_dispose(&text);
   return c->proc.status = r;
 }
@@ -648,10 +655,8 @@ int vsh_cmd_fd_kind(vsh_cmd *cmd, int fd) {
   switch (sh_stream_kind_of(s)) {
   case SH_STREAM_BYTES: /* here-documents and here-strings */
   case SH_STREAM_FILE:
-  case SH_STREAM_NULL:
-    return VSH_FD_DATA;
-  default:
-    return VSH_FD_STREAM;
+  case SH_STREAM_NULL: return VSH_FD_DATA;
+  default: return VSH_FD_STREAM;
   }
 }
 
@@ -679,8 +684,8 @@ int vsh_cmd_exec(vsh_cmd *cmd, const char *script, size_t len,
     return vsh__error_set(err, VSH_EABORTED, "exec: cancelled");
   uint64_t lim = c->ex->limits.max_output;
   sh_stream *o = sh_stream_buf_new(lim), *e = sh_stream_buf_new(lim);
-  sh_stream *in = stdin_len ? sh_stream_bytes_new(stdin_data, stdin_len)
-                            : sh_stream_null();
+  sh_stream *in =
+      stdin_len ? sh_stream_bytes_new(stdin_data, stdin_len) : sh_stream_null();
   /* the caller may be another thread: it works for this exec now */
   vsh__acct *prev_acct = vsh__acct_enter(&c->ex->acct);
   bool entered = true;
@@ -771,8 +776,7 @@ void bi_err(bi_ctx *b, const char *fmt, ...) {
                  c->where.line, b->argv[0]);
   else if (shell_style)
     n = snprintf(msg, sizeof(msg), "%s: %s: ", sh__error_name(c), b->argv[0]);
-  else
-    n = snprintf(msg, sizeof(msg), "%s: ", b->argv[0]);
+  else n = snprintf(msg, sizeof(msg), "%s: ", b->argv[0]);
   if (n < 0 || (size_t)n >= sizeof(msg)) return;
   va_list ap;
   va_start(ap, fmt);
@@ -813,10 +817,10 @@ bool bi_cancelled(bi_ctx *b) {
   if (sh_exec_cancelled(b->sh->ex)) return true;
   /* a job (or the main shell) that was sent a signal stops what it is
    * doing; the signal is acted on at the next check */
-  int sig = b->sh->proc.self_sig ? b->sh->proc.self_sig
-            : b->sh->proc.job ? sh__job_signal_pending(b->sh->proc.job)
+  int sig = b->sh->proc.self_sig    ? b->sh->proc.self_sig
+            : b->sh->proc.job       ? sh__job_signal_pending(b->sh->proc.job)
             : !b->sh->proc.subshell ? atomic_load(&b->sh->ex->main_sig)
-                               : 0;
+                                    : 0;
   return sig && interrupts(b->sh, sig);
 }
 
@@ -848,7 +852,9 @@ uint64_t bi_seed(bi_ctx *b) { return b->sh ? b->sh->vars.rng : 0; }
 
 bool bi_stack_low(bi_ctx *b) { return b->sh && sh_stack_low(b->sh); }
 
-uintptr_t bi_stack_floor(bi_ctx *b) { return b->sh ? b->sh->limit.stack_low : 0; }
+uintptr_t bi_stack_floor(bi_ctx *b) {
+  return b->sh ? b->sh->limit.stack_low : 0;
+}
 
 struct net_policy *bi_net_policy(bi_ctx *b) {
   return b->sh && b->sh->shell ? b->sh->shell->net : NULL;

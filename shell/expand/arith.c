@@ -67,8 +67,7 @@ static int64_t parse_assign(ctx *c);
 static void warn(shared *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static void warn(shared *s, const char *fmt, ...) {
-  if (!s->msg)
-    return;
+  if (!s->msg) return;
   char line[512];
   va_list ap;
   va_start(ap, fmt);
@@ -81,8 +80,7 @@ static void warn(shared *s, const char *fmt, ...) {
 /* A fatal error whose text is not tied to a token. */
 static void fail_plain(shared *s, int code, const char *text, size_t n,
                        const char *what) {
-  if (s->rc)
-    return;
+  if (s->rc) return;
   s->rc = code;
   if (s->msg) {
     vsh__buf_append(s->msg, text, n);
@@ -95,16 +93,12 @@ static void fail_plain(shared *s, int code, const char *text, size_t n,
 static void fail_at(ctx *c, int code, const char *what, const char *tok,
                     const char *end) {
   shared *s = c->s;
-  if (s->rc)
-    return;
+  if (s->rc) return;
   s->rc = code;
-  if (!s->msg)
-    return;
+  if (!s->msg) return;
   const char *e = c->start;
-  while (e < end && (*e == ' ' || *e == '\t'))
-    e++;
-  if (!tok)
-    tok = c->start;
+  while (e < end && (*e == ' ' || *e == '\t')) e++;
+  if (!tok) tok = c->start;
   vsh__buf_append(s->msg, e, (size_t)(end - e));
   vsh__buf_puts(s->msg, ": ");
   vsh__buf_puts(s->msg, what);
@@ -118,8 +112,7 @@ static void fail(ctx *c, const char *what) {
 }
 
 static bool check_cancel(shared *s) {
-  if (s->rc)
-    return true;
+  if (s->rc) return true;
   if (s->env->cancelled && s->env->cancelled(s->env->ud)) {
     fail_plain(s, VSH_EABORTED, "", 0, "arithmetic evaluation cancelled");
     return true;
@@ -129,18 +122,12 @@ static bool check_cancel(shared *s) {
 
 /* ---- lexer --------------------------------------------------------- */
 
-static bool is_blank(char ch) {
-  return ch == ' ' || ch == '\t' || ch == '\n';
-}
-static bool is_digit(char ch) {
-  return ch >= '0' && ch <= '9';
-}
+static bool is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\n'; }
+static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
 static bool is_alpha(char ch) {
   return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
 }
-static bool is_alnum(char ch) {
-  return is_alpha(ch) || is_digit(ch);
-}
+static bool is_alnum(char ch) { return is_alpha(ch) || is_digit(ch); }
 
 /* Converts a number token [b, e): decimal, 0x hex, 0 octal, base#digits
  * with bases 2..64 (0-9 a-z A-Z @ _; below 37 letters ignore case). */
@@ -175,16 +162,12 @@ static void lex_number(ctx *c, const char *b, const char *e) {
       continue;
     }
     uint64_t d;
-    if (is_digit(ch))
-      d = (uint64_t)(ch - '0');
-    else if (ch >= 'a' && ch <= 'z')
-      d = (uint64_t)(ch - 'a' + 10);
+    if (is_digit(ch)) d = (uint64_t)(ch - '0');
+    else if (ch >= 'a' && ch <= 'z') d = (uint64_t)(ch - 'a' + 10);
     else if (ch >= 'A' && ch <= 'Z')
       d = (uint64_t)(ch - 'A') + (base <= 36 ? 10 : 36);
-    else if (ch == '@')
-      d = 62;
-    else
-      d = 63; /* '_' */
+    else if (ch == '@') d = 62;
+    else d = 63; /* '_' */
     if (d >= base) {
       fail_at(c, VSH_EINVAL, "value too great for base", b, e);
       return;
@@ -201,8 +184,7 @@ static void lex_number(ctx *c, const char *b, const char *e) {
 
 static void lex_ident(ctx *c, const char *p) {
   const char *b = p;
-  while (p < c->end && is_alnum(*p))
-    p++;
+  while (p < c->end && is_alnum(*p)) p++;
   c->id = b;
   c->id_len = (size_t)(p - b);
   c->has_sub = false;
@@ -210,10 +192,8 @@ static void lex_ident(ctx *c, const char *p) {
     int depth = 1;
     const char *q = p + 1;
     for (; q < c->end; q++) {
-      if (*q == '[')
-        depth++;
-      else if (*q == ']' && --depth == 0)
-        break;
+      if (*q == '[') depth++;
+      else if (*q == ']' && --depth == 0) break;
     }
     if (q >= c->end) {
       fail_at(c, VSH_EINVAL, "bad array subscript", b, c->end);
@@ -236,8 +216,7 @@ static int lex_incdec(ctx *c, const char *p, char ch) {
     return ch == '+' ? T_POSTINC : T_POSTDEC;
   }
   const char *q = p + 2;
-  while (q < c->end && is_blank(*q))
-    q++;
+  while (q < c->end && is_blank(*q)) q++;
   if (q < c->end && is_alpha(*q)) {
     c->p = p + 2;
     return ch == '+' ? T_PREINC : T_PREDEC;
@@ -248,17 +227,14 @@ static int lex_incdec(ctx *c, const char *p, char ch) {
 
 static void lex(ctx *c) {
   shared *s = c->s;
-  if (s->rc)
-    return;
+  if (s->rc) return;
   if (++s->ticks >= 256) {
     s->ticks = 0;
-    if (check_cancel(s))
-      return;
+    if (check_cancel(s)) return;
   }
   c->lasttok = c->tok;
   const char *p = c->p, *e = c->end;
-  while (p < e && is_blank(*p))
-    p++;
+  while (p < e && is_blank(*p)) p++;
   if (p == e) {
     /* bash keeps the error token on the last real token at the end */
     c->p = p;
@@ -273,8 +249,7 @@ static void lex(ctx *c) {
   }
   if (is_digit(ch)) {
     const char *q = p;
-    while (q < e && (is_alnum(*q) || *q == '@' || *q == '#'))
-      q++;
+    while (q < e && (is_alnum(*q) || *q == '@' || *q == '#')) q++;
     c->p = q;
     c->tok = T_NUM;
     lex_number(c, p, q);
@@ -282,35 +257,19 @@ static void lex(ctx *c) {
   }
   int t, len = 1;
   switch (ch) {
-  case '(':
-    t = T_LPAR;
-    break;
-  case ')':
-    t = T_RPAR;
-    break;
-  case ',':
-    t = T_COMMA;
-    break;
-  case '?':
-    t = T_QUES;
-    break;
-  case ':':
-    t = T_COLON;
-    break;
-  case '~':
-    t = T_BNOT;
-    break;
+  case '(': t = T_LPAR; break;
+  case ')': t = T_RPAR; break;
+  case ',': t = T_COMMA; break;
+  case '?': t = T_QUES; break;
+  case ':': t = T_COLON; break;
+  case '~': t = T_BNOT; break;
   case '=':
-    if (c1 == '=')
-      t = T_EQ, len = 2;
-    else
-      t = T_ASSIGN;
+    if (c1 == '=') t = T_EQ, len = 2;
+    else t = T_ASSIGN;
     break;
   case '!':
-    if (c1 == '=')
-      t = T_NE, len = 2;
-    else
-      t = T_NOT;
+    if (c1 == '=') t = T_NE, len = 2;
+    else t = T_NOT;
     break;
   case '<':
   case '>': {
@@ -318,8 +277,7 @@ static void lex(ctx *c) {
     if (c1 == ch) {
       if (p + 2 < e && p[2] == '=')
         c->aop = lt ? T_SHL : T_SHR, t = T_OPASSIGN, len = 3;
-      else
-        t = lt ? T_SHL : T_SHR, len = 2;
+      else t = lt ? T_SHL : T_SHR, len = 2;
     } else if (c1 == '=') {
       t = lt ? T_LE : T_GE, len = 2;
     } else {
@@ -342,16 +300,12 @@ static void lex(ctx *c) {
         : ch == '^' ? T_BXOR
         : ch == '%' ? T_MOD
                     : T_DIV;
-    if (c1 == '=')
-      c->aop = t, t = T_OPASSIGN, len = 2;
+    if (c1 == '=') c->aop = t, t = T_OPASSIGN, len = 2;
     break;
   case '*':
-    if (c1 == '*')
-      t = T_POW, len = 2;
-    else if (c1 == '=')
-      c->aop = T_MUL, t = T_OPASSIGN, len = 2;
-    else
-      t = T_MUL;
+    if (c1 == '*') t = T_POW, len = 2;
+    else if (c1 == '=') c->aop = T_MUL, t = T_OPASSIGN, len = 2;
+    else t = T_MUL;
     break;
   case '+':
   case '-':
@@ -360,8 +314,7 @@ static void lex(ctx *c) {
       return;
     }
     t = ch == '+' ? T_PLUS : T_MINUS;
-    if (c1 == '=')
-      c->aop = t, t = T_OPASSIGN, len = 2;
+    if (c1 == '=') c->aop = t, t = T_OPASSIGN, len = 2;
     break;
   default:
     /* bash rejects a stray character at once: after an operand as a
@@ -369,8 +322,7 @@ static void lex(ctx *c) {
     if (c->lasttok == T_NUM || c->lasttok == T_ID || c->lasttok == T_POSTINC ||
         c->lasttok == T_POSTDEC)
       fail(c, "syntax error: invalid arithmetic operator");
-    else
-      fail(c, "syntax error: operand expected");
+    else fail(c, "syntax error: operand expected");
     return;
   }
   c->p = p + len;
@@ -379,23 +331,19 @@ static void lex(ctx *c) {
 
 /* ---- arithmetic ---------------------------------------------------- */
 
-static int64_t wrap(uint64_t v) {
-  return (int64_t)v;
-}
+static int64_t wrap(uint64_t v) { return (int64_t)v; }
 
 /* Shifts as x86-64 does them: the count is taken modulo 64. */
 static int64_t shift(int64_t a, int64_t n, bool left) {
   unsigned k = (unsigned)((uint64_t)n & 63);
-  if (left)
-    return wrap((uint64_t)a << k);
+  if (left) return wrap((uint64_t)a << k);
   return a < 0 ? ~(int64_t)(~(uint64_t)a >> k) : (int64_t)((uint64_t)a >> k);
 }
 
 static int64_t ipow(int64_t b, int64_t e) {
   uint64_t r = 1, x = (uint64_t)b;
   for (uint64_t k = (uint64_t)e; k; k >>= 1) {
-    if (k & 1)
-      r *= x;
+    if (k & 1) r *= x;
     x *= x;
   }
   return wrap(r);
@@ -405,38 +353,23 @@ static int64_t ipow(int64_t b, int64_t e) {
  * divisor (bash names the divisor's text for `/', the last token for
  * `/=').  Skipped branches compute nothing and raise nothing. */
 static int64_t apply(ctx *c, int op, int64_t a, int64_t b, const char *divtok) {
-  if (c->noeval)
-    return 0;
+  if (c->noeval) return 0;
   uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
   switch (op) {
-  case T_BOR:
-    return a | b;
-  case T_BXOR:
-    return a ^ b;
-  case T_BAND:
-    return a & b;
-  case T_EQ:
-    return a == b;
-  case T_NE:
-    return a != b;
-  case T_LT:
-    return a < b;
-  case T_GT:
-    return a > b;
-  case T_LE:
-    return a <= b;
-  case T_GE:
-    return a >= b;
-  case T_SHL:
-    return shift(a, b, true);
-  case T_SHR:
-    return shift(a, b, false);
-  case T_PLUS:
-    return wrap(ua + ub);
-  case T_MINUS:
-    return wrap(ua - ub);
-  case T_MUL:
-    return wrap(ua * ub);
+  case T_BOR: return a | b;
+  case T_BXOR: return a ^ b;
+  case T_BAND: return a & b;
+  case T_EQ: return a == b;
+  case T_NE: return a != b;
+  case T_LT: return a < b;
+  case T_GT: return a > b;
+  case T_LE: return a <= b;
+  case T_GE: return a >= b;
+  case T_SHL: return shift(a, b, true);
+  case T_SHR: return shift(a, b, false);
+  case T_PLUS: return wrap(ua + ub);
+  case T_MINUS: return wrap(ua - ub);
+  case T_MUL: return wrap(ua * ub);
   case T_DIV:
   case T_MOD:
     if (b == 0) {
@@ -471,10 +404,8 @@ static bool needs_expand(const char *s, size_t n) {
 static bool eval_index(ctx *c, lval *lv, bool *assoc) {
   const sh_arith_env *env = c->s->env;
   *assoc = env->is_assoc && env->is_assoc(env->ud, lv->id, lv->id_len);
-  if (!lv->has_sub || lv->indexed || *assoc)
-    return true;
-  if (sub_is_all(lv))
-    return false;
+  if (!lv->has_sub || lv->indexed || *assoc) return true;
+  if (sub_is_all(lv)) return false;
   const char *sub = lv->sub;
   size_t sl = lv->sub_len;
   if (env->expand && (c->s->depth > 1 || env->raw) && needs_expand(sub, sl)) {
@@ -524,8 +455,7 @@ static int64_t read_var(ctx *c, lval *lv) {
       fail_plain(s, VSH_ENOENT, lv->id, lv->id_len, ": unbound variable");
     return 0;
   }
-  if (n == 0)
-    return 0;
+  if (n == 0) return 0;
   return eval_text(c, lv->tok, v, n);
 }
 
@@ -543,8 +473,7 @@ static void write_var(ctx *c, lval *lv, int64_t val) {
       warn(s, "%.*s[%.*s]: bad array subscript", nl, lv->id, sl, lv->sub);
     return;
   }
-  if (!env->set)
-    return;
+  if (!env->set) return;
   int rc = env->set(env->ud, lv->id, lv->id_len, lv->has_sub, lv->index,
                     lv->sub, lv->sub_len, val);
   if (rc == VSH_ERANGE)
@@ -564,8 +493,7 @@ static int peek(ctx *c) {
   ctx save = *c;
   lex(c);
   int t = c->tok;
-  while (c->tok == T_ID && !c->s->rc)
-    lex(c);
+  while (c->tok == T_ID && !c->s->rc) lex(c);
   *c = save;
   return t;
 }
@@ -575,8 +503,7 @@ static int peek(ctx *c) {
 static void next(ctx *c) {
   int before = c->tok;
   lex(c);
-  if (c->tok != T_ID || c->s->rc)
-    return;
+  if (c->tok != T_ID || c->s->rc) return;
   c->var = (lval){.valid = true,
                   .tok = c->lasttp,
                   .id = c->id,
@@ -586,8 +513,7 @@ static void next(ctx *c) {
                   .has_sub = c->has_sub};
   c->var_val = 0;
   int after = peek(c);
-  if (c->s->rc || c->noeval)
-    return;
+  if (c->s->rc || c->noeval) return;
   if (after != T_ASSIGN || before == T_PREINC || before == T_PREDEC)
     c->var_val = read_var(c, &c->var);
 }
@@ -596,8 +522,7 @@ static void next(ctx *c) {
 
 static bool enter(ctx *c) {
   shared *s = c->s;
-  if (s->rc)
-    return false;
+  if (s->rc) return false;
   if (s->nest >= s->max_nest) {
     fail_at(c, VSH_ELIMIT, "expression recursion level exceeded", c->lasttp,
             c->end);
@@ -607,9 +532,7 @@ static bool enter(ctx *c) {
   return true;
 }
 
-static void leave(ctx *c) {
-  c->s->nest--;
-}
+static void leave(ctx *c) { c->s->nest--; }
 
 static int64_t parse_primary(ctx *c, lval *lv) {
   int64_t v = 0;
@@ -636,12 +559,10 @@ static int64_t parse_primary(ctx *c, lval *lv) {
   case T_PREDEC: {
     int pre = c->tok == T_PREINC ? 1 : -1;
     next(c); /* the lexer made sure an identifier follows */
-    if (c->s->rc)
-      return 0;
+    if (c->s->rc) return 0;
     lval var = c->var;
     v = wrap((uint64_t)c->var_val + (uint64_t)(int64_t)pre);
-    if (!c->noeval)
-      write_var(c, &var, v);
+    if (!c->noeval) write_var(c, &var, v);
     next(c);
     if (c->tok == T_POSTINC || c->tok == T_POSTDEC)
       fail(c, c->tok == T_POSTINC ? "++: assignment requires lvalue"
@@ -649,22 +570,18 @@ static int64_t parse_primary(ctx *c, lval *lv) {
     return v;
   }
   case T_LPAR:
-    if (!enter(c))
-      return 0;
+    if (!enter(c)) return 0;
     next(c);
     v = parse_comma(c);
     leave(c);
-    if (c->s->rc)
-      return 0;
+    if (c->s->rc) return 0;
     if (c->tok != T_RPAR) {
       fail(c, "missing `)'");
       return 0;
     }
     next(c);
     return v;
-  default:
-    fail(c, "syntax error: operand expected");
-    return 0;
+  default: fail(c, "syntax error: operand expected"); return 0;
   }
 }
 
@@ -672,20 +589,15 @@ static int64_t parse_unary(ctx *c, lval *lv) {
   int op = c->tok;
   if (op != T_NOT && op != T_BNOT && op != T_MINUS && op != T_PLUS)
     return parse_primary(c, lv);
-  if (!enter(c))
-    return 0;
+  if (!enter(c)) return 0;
   next(c);
   int64_t v = parse_unary(c, NULL);
   leave(c);
   switch (op) {
-  case T_NOT:
-    return !v;
-  case T_BNOT:
-    return ~v;
-  case T_MINUS:
-    return wrap(0 - (uint64_t)v);
-  default:
-    return v;
+  case T_NOT: return !v;
+  case T_BNOT: return ~v;
+  case T_MINUS: return wrap(0 - (uint64_t)v);
+  default: return v;
   }
 }
 
@@ -693,17 +605,13 @@ static int64_t parse_unary(ctx *c, lval *lv) {
  * associative; a negative exponent is an error even when skipped. */
 static int64_t parse_power(ctx *c, lval *lv) {
   int64_t b = parse_unary(c, lv);
-  if (c->s->rc || c->tok != T_POW)
-    return b;
-  if (lv)
-    lv->valid = false;
-  if (!enter(c))
-    return 0;
+  if (c->s->rc || c->tok != T_POW) return b;
+  if (lv) lv->valid = false;
+  if (!enter(c)) return 0;
   next(c);
   int64_t e = parse_power(c, NULL);
   leave(c);
-  if (c->s->rc)
-    return 0;
+  if (c->s->rc) return 0;
   if (e < 0) {
     fail(c, "exponent less than 0");
     return 0;
@@ -726,10 +634,8 @@ static int64_t parse_binary(ctx *c, int min, lval *lv) {
   int64_t v = parse_power(c, lv);
   for (;;) {
     int op = c->tok, prec = binprec(op);
-    if (c->s->rc || prec < min || prec == 0)
-      return v;
-    if (lv)
-      lv->valid = false;
+    if (c->s->rc || prec < min || prec == 0) return v;
+    if (lv) lv->valid = false;
     if (op == T_LAND || op == T_LOR) {
       /* skip before lexing on: the lexer reads variables */
       bool skip = op == T_LAND ? v == 0 : v != 0;
@@ -743,40 +649,31 @@ static int64_t parse_binary(ctx *c, int min, lval *lv) {
     next(c);
     const char *rhs = c->lasttp;
     int64_t r = parse_binary(c, prec + 1, NULL);
-    if (c->s->rc)
-      return 0;
+    if (c->s->rc) return 0;
     v = apply(c, op, v, r, rhs);
   }
 }
 
 static int64_t parse_cond(ctx *c, lval *lv) {
   int64_t cond = parse_binary(c, 1, lv);
-  if (c->s->rc || c->tok != T_QUES)
-    return cond;
-  if (lv)
-    lv->valid = false;
-  if (!enter(c))
-    return 0;
+  if (c->s->rc || c->tok != T_QUES) return cond;
+  if (lv) lv->valid = false;
+  if (!enter(c)) return 0;
   int64_t a = 0, b = 0;
   c->noeval += !cond;
   next(c);
-  if (c->tok == T_EOF || c->tok == T_COLON)
-    fail(c, "expression expected");
-  else
-    a = parse_comma(c);
+  if (c->tok == T_EOF || c->tok == T_COLON) fail(c, "expression expected");
+  else a = parse_comma(c);
   c->noeval -= !cond;
-  if (c->s->rc)
-    goto done;
+  if (c->s->rc) goto done;
   if (c->tok != T_COLON) {
     fail(c, "`:' expected for conditional expression");
     goto done;
   }
   c->noeval += !!cond;
   next(c);
-  if (c->tok == T_EOF)
-    fail(c, "expression expected");
-  else
-    b = parse_cond(c, NULL);
+  if (c->tok == T_EOF) fail(c, "expression expected");
+  else b = parse_cond(c, NULL);
   c->noeval -= !!cond;
 done:
   leave(c);
@@ -787,24 +684,19 @@ static int64_t parse_assign(ctx *c) {
   lval lv = {.valid = false};
   int64_t v = parse_cond(c, &lv);
   int op = c->tok;
-  if (c->s->rc || (op != T_ASSIGN && op != T_OPASSIGN))
-    return v;
+  if (c->s->rc || (op != T_ASSIGN && op != T_OPASSIGN)) return v;
   if (!lv.valid) {
     fail(c, "attempted assignment to non-variable");
     return 0;
   }
   int aop = c->aop;
-  if (!enter(c))
-    return 0;
+  if (!enter(c)) return 0;
   next(c);
   int64_t r = parse_assign(c);
   leave(c);
-  if (c->s->rc)
-    return 0;
-  if (op == T_OPASSIGN)
-    r = apply(c, aop, v, r, c->lasttp);
-  if (!c->noeval && !c->s->rc)
-    write_var(c, &lv, r);
+  if (c->s->rc) return 0;
+  if (op == T_OPASSIGN) r = apply(c, aop, v, r, c->lasttp);
+  if (!c->noeval && !c->s->rc) write_var(c, &lv, r);
   return r;
 }
 
@@ -826,31 +718,25 @@ static int64_t eval_ctx(shared *s, const char *expr, size_t len) {
            .tok = T_EOF,
            .lasttok = T_EOF};
   next(&c);
-  if (s->rc || c.tok == T_EOF)
-    return 0;
+  if (s->rc || c.tok == T_EOF) return 0;
   int64_t v = parse_comma(&c);
-  if (!s->rc && c.tok != T_EOF)
-    fail(&c, "syntax error in expression");
+  if (!s->rc && c.tok != T_EOF) fail(&c, "syntax error in expression");
   return v;
 }
 
 /* A plain decimal needs no parser (most variable values are one). */
 static bool quick_int(const char *v, size_t n, int64_t *out) {
   const char *p = v, *e = v + n;
-  while (p < e && is_blank(*p))
-    p++;
+  while (p < e && is_blank(*p)) p++;
   bool neg = p < e && *p == '-';
   p += neg;
   const char *d = p;
   uint64_t val = 0;
   while (p < e && is_digit(*p) && p - d < 18)
     val = val * 10 + (uint64_t)(*p++ - '0');
-  if (p == d || (*d == '0' && p - d > 1))
-    return false;
-  while (p < e && is_blank(*p))
-    p++;
-  if (p != e)
-    return false;
+  if (p == d || (*d == '0' && p - d > 1)) return false;
+  while (p < e && is_blank(*p)) p++;
+  if (p != e) return false;
   *out = neg ? -(int64_t)val : (int64_t)val;
   return true;
 }
@@ -864,10 +750,8 @@ static int64_t eval_text(ctx *c, const char *tok, const char *v, size_t n) {
     return 0;
   }
   int64_t r;
-  if (quick_int(v, n, &r))
-    return r;
-  if (check_cancel(s))
-    return 0;
+  if (quick_int(v, n, &r)) return r;
+  if (check_cancel(s)) return 0;
   /* The text is copied: an assignment inside it may free the original. */
   char small[64];
   char *copy = n <= sizeof small ? small : malloc(n);
@@ -881,8 +765,7 @@ static int64_t eval_text(ctx *c, const char *tok, const char *v, size_t n) {
   r = eval_ctx(s, copy, n);
   s->depth--;
   s->nest--;
-  if (copy != small)
-    free(copy);
+  if (copy != small) free(copy);
   return r;
 }
 
@@ -893,11 +776,9 @@ int sh_arith_eval(const sh_arith_env *env, const char *expr, size_t len,
               .depth = 1,
               .max_depth = env->max_depth ? env->max_depth : 1024};
   s.max_nest = s.max_depth * 2;
-  if (check_cancel(&s))
-    return s.rc;
+  if (check_cancel(&s)) return s.rc;
   int64_t v = eval_ctx(&s, expr, len);
-  if (s.rc)
-    return s.rc;
+  if (s.rc) return s.rc;
   *out = v;
   return 0;
 }

@@ -23,7 +23,8 @@ static int ar_get(void *ud, const char *name, size_t nl, bool has_index,
     if (!v) v = sh_dynamic_array_get(c, nm, 0); /* $((BASH_LINENO)) */
     if (!v && nl == 1 && nm[0] >= '0' && nm[0] <= '9') {
       size_t k = (size_t)(nm[0] - '0');
-      v = k == 0 ? c->vars.arg0 : (k <= c->vars.npos ? c->vars.pos[k - 1] : NULL);
+      v = k == 0 ? c->vars.arg0
+                 : (k <= c->vars.npos ? c->vars.pos[k - 1] : NULL);
     }
   } else {
     sh_var *var = sh_var_find(c, nm);

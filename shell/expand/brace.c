@@ -65,8 +65,9 @@ static int seq_items(sh_ctx *c, const sh_part *p, wlist *out) {
       width = wf > wt ? wf : wt;
     }
   }
-  unsigned long long count = (unsigned long long)(a < z ? z - a : a - z) /
-                                 (unsigned long long)step + 1;
+  unsigned long long count =
+      (unsigned long long)(a < z ? z - a : a - z) / (unsigned long long)step +
+      1;
   if (count > c->ex->limits.max_brace) return limit_check(c, (size_t)-1);
   out->v = vsh__arena_alloc(&c->arena, count * sizeof(sh_word *));
   if (!out->v) return VSH_ENOMEM;
@@ -75,13 +76,11 @@ static int seq_items(sh_ctx *c, const sh_part *p, wlist *out) {
     long long v = a < z ? a + (long long)k * step : a - (long long)k * step;
     char tmp[48];
     int len;
-    if (chars)
-      len = snprintf(tmp, sizeof(tmp), "%c", (char)v);
+    if (chars) len = snprintf(tmp, sizeof(tmp), "%c", (char)v);
     else if (width)
       len = snprintf(tmp, sizeof(tmp), v < 0 ? "-%0*lld" : "%0*lld",
                      v < 0 ? width - 1 : width, v < 0 ? -v : v);
-    else
-      len = snprintf(tmp, sizeof(tmp), "%lld", v);
+    else len = snprintf(tmp, sizeof(tmp), "%lld", v);
     sh_part *pt = vsh__arena_zalloc(&c->arena, sizeof(*pt));
     sh_word *w = vsh__arena_zalloc(&c->arena, sizeof(*w));
     char *s = vsh__arena_strndup(&c->arena, tmp, (size_t)len);
@@ -96,8 +95,7 @@ static int seq_items(sh_ctx *c, const sh_part *p, wlist *out) {
   return 0;
 }
 
-static int expand_rec(sh_ctx *c, const sh_word *w, unsigned depth,
-                      wlist *out);
+static int expand_rec(sh_ctx *c, const sh_word *w, unsigned depth, wlist *out);
 
 static int alt_items(sh_ctx *c, const sh_part *p, unsigned depth, wlist *out) {
   out->v = NULL;
@@ -123,8 +121,7 @@ static int alt_items(sh_ctx *c, const sh_part *p, unsigned depth, wlist *out) {
   return 0;
 }
 
-static int expand_rec(sh_ctx *c, const sh_word *w, unsigned depth,
-                      wlist *out) {
+static int expand_rec(sh_ctx *c, const sh_word *w, unsigned depth, wlist *out) {
   if (depth > 64) {
     sh_exec_limit(c->ex, "brace expansion nesting limit exceeded");
     return VSH_ELIMIT;
@@ -161,7 +158,8 @@ static int expand_rec(sh_ctx *c, const sh_word *w, unsigned depth,
     if (items.n && total / items.n != acc.n) total = (size_t)-1;
     rc = limit_check(c, total);
     if (rc) return rc;
-    sh_word **nv = vsh__arena_alloc(&c->arena, (total ? total : 1) * sizeof(sh_word *));
+    sh_word **nv =
+        vsh__arena_alloc(&c->arena, (total ? total : 1) * sizeof(sh_word *));
     if (!nv) return VSH_ENOMEM;
     size_t k = 0;
     for (size_t a = 0; a < acc.n; a++)
@@ -182,8 +180,8 @@ static int expand_rec(sh_ctx *c, const sh_word *w, unsigned depth,
  * tilde prefix, up to a '/' in the leading unquoted text or to the end
  * of a word made only of such text. */
 static sh_word *retilde(sh_ctx *c, sh_word *w) {
-  if (!w->n || w->parts[0].kind != SH_PART_LIT ||
-      !w->parts[0].u.text.len || w->parts[0].u.text.s[0] != '~')
+  if (!w->n || w->parts[0].kind != SH_PART_LIT || !w->parts[0].u.text.len ||
+      w->parts[0].u.text.s[0] != '~')
     return w;
   vsh_buf lead = {0};
   size_t k = 0;
@@ -236,8 +234,7 @@ static sh_word *reparam(sh_ctx *c, sh_word *w) {
         pp->u.param.op != SH_POP_NONE || pp->u.param.index ||
         !pp->u.param.name_len || !name_ch(pp->u.param.name[0]) ||
         (pp->u.param.name[0] >= '0' && pp->u.param.name[0] <= '9') ||
-        lt->kind != SH_PART_LIT || !lt->u.text.len ||
-        !name_ch(lt->u.text.s[0]))
+        lt->kind != SH_PART_LIT || !lt->u.text.len || !name_ch(lt->u.text.s[0]))
       continue;
     if (!parts) {
       parts = vsh__arena_alloc(&c->arena, w->n * sizeof *parts);
@@ -245,7 +242,8 @@ static sh_word *reparam(sh_ctx *c, sh_word *w) {
       memcpy(parts, w->parts, w->n * sizeof *parts);
     }
     size_t k = 0;
-    while (k < parts[i + 1].u.text.len && name_ch(parts[i + 1].u.text.s[k])) k++;
+    while (k < parts[i + 1].u.text.len && name_ch(parts[i + 1].u.text.s[k]))
+      k++;
     size_t nl = parts[i].u.param.name_len;
     char *name = vsh__arena_alloc(&c->arena, nl + k + 1);
     if (!name) return w;

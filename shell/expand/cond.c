@@ -68,9 +68,10 @@ int sh_file_test(sh_ctx *c, const char *op, const char *path) {
   case 'k': r = (st.mode & 01000) != 0; break;
   case 'O': r = st.uid == VFS_UID; break;
   case 'G': r = st.gid == VFS_GID; break;
-  case 'N': r = st.mtime.tv_sec > st.atime.tv_sec ||
-                (st.mtime.tv_sec == st.atime.tv_sec &&
-                 st.mtime.tv_nsec > st.atime.tv_nsec);
+  case 'N':
+    r = st.mtime.tv_sec > st.atime.tv_sec ||
+        (st.mtime.tv_sec == st.atime.tv_sec &&
+         st.mtime.tv_nsec > st.atime.tv_nsec);
     break;
   default: r = false;
   }
@@ -154,8 +155,7 @@ static int unary(sh_ctx *c, const char *op, const char *s) {
       HASH_FIND_STR(sc->vars, s, v);
     return v && (v->attrs & SH_VAR_NAMEREF) ? 0 : 1;
   }
-  default:
-    return sh_file_test(c, op, s);
+  default: return sh_file_test(c, op, s);
   }
 }
 
@@ -223,8 +223,8 @@ static int regex_match(sh_ctx *c, const char *s, const char *re) {
 /* xtrace of one [[ ]] term as bash prints it: the operands expanded and
  * unquoted ('' when empty), a pattern's quoted characters \-escaped, a
  * negated term after "! ". */
-static void xtrace_term(sh_ctx *c, bool invert, const char *op,
-                        const char *l, size_t ln, const char *r, size_t rn,
+static void xtrace_term(sh_ctx *c, bool invert, const char *op, const char *l,
+                        size_t ln, const char *r, size_t rn,
                         const unsigned char *q) {
   vsh_buf b = {0};
   vsh__buf_puts(&b, invert ? "[[ ! " : "[[ ");
@@ -284,8 +284,7 @@ static int eval_cond(sh_ctx *c, const sh_cond *e, bool invert) {
     if (tr) xtrace_term(c, invert, e->op, s, n, NULL, 0, NULL);
     return unary(c, e->op, s);
   }
-  case SH_COND_BINARY:
-    break;
+  case SH_COND_BINARY: break;
   }
   const char *op = e->op;
   char *l, *r;
@@ -316,8 +315,8 @@ static int eval_cond(sh_ctx *c, const sh_cond *e, bool invert) {
       if (q[i] && strchr("\\^$.[]|()*+?{}", r[i])) vsh__buf_putc(&re, '\\');
       vsh__buf_putc(&re, r[i]);
     }
-    if (tr) xtrace_term(c, invert, op, l, ln, re.data ? re.data : "", re.len,
-                        NULL);
+    if (tr)
+      xtrace_term(c, invert, op, l, ln, re.data ? re.data : "", re.len, NULL);
     int res = regex_match(c, l, re.data ? re.data : "");
     vsh_buf_dispose(&re);
     return res;
@@ -440,10 +439,8 @@ static int t_or(targs *t) {
 int sh_test_argv(sh_ctx *c, int argc, char **argv, const char *name) {
   targs t = {.c = c, .v = argv, .n = argc, .i = 0, .name = name};
   switch (argc) {
-  case 0:
-    return 1;
-  case 1:
-    return argv[0][0] ? 0 : 1;
+  case 0: return 1;
+  case 1: return argv[0][0] ? 0 : 1;
   case 2:
     if (!strcmp(argv[0], "!")) return argv[1][0] ? 1 : 0;
     if (argv[0][0] == '-' && sh_unary_op(argv[0])) {
@@ -474,15 +471,12 @@ int sh_test_argv(sh_ctx *c, int argc, char **argv, const char *name) {
     if (!strcmp(argv[0], "(") && !strcmp(argv[3], ")"))
       return sh_test_argv(c, 2, argv + 1, name);
     break;
-  default:
-    break;
+  default: break;
   }
   int r = t_or(&t);
   if (!t.err && t.i < t.n) {
     t_error(&t, "%s: too many arguments", t.v[t.i]);
-    if (argc > 1) {
-      t.err = false;
-    }
+    if (argc > 1) { t.err = false; }
     return 2;
   }
   return t.err ? 2 : r;

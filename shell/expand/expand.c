@@ -94,14 +94,14 @@ static int add_cmdsub(xb *b, const sh_part *p, bool quoted) {
   size_t w = 0;
   bool had_nul = false;
   for (size_t i = 0; i < out.len; i++) {
-    if (out.data[i])
-      out.data[w++] = out.data[i];
-    else
-      had_nul = true;
+    if (out.data[i]) out.data[w++] = out.data[i];
+    else had_nul = true;
   }
   while (w && out.data[w - 1] == '\n') w--;
-  if (had_nul) sh_error(c, "warning: command substitution: ignored null byte in input");
-  int rc = xb_add(b, out.data ? out.data : "", w, quoted ? XM_QUOTED : XM_SPLIT);
+  if (had_nul)
+    sh_error(c, "warning: command substitution: ignored null byte in input");
+  int rc =
+      xb_add(b, out.data ? out.data : "", w, quoted ? XM_QUOTED : XM_SPLIT);
   if (!rc && quoted && w == 0) rc = xb_anchor(b);
   vsh_buf_dispose(&out);
   return rc;
@@ -144,8 +144,7 @@ int xb_tilde(xb *b, const sh_part *p) {
     if ((me && strlen(me) == n && memcmp(me, u, n) == 0) ||
         (n == 4 && memcmp(u, "user", 4) == 0))
       val = "/home/user";
-    else if (n == 4 && memcmp(u, "root", 4) == 0)
-      val = "/root";
+    else if (n == 4 && memcmp(u, "root", 4) == 0) val = "/root";
   }
   if (!val) { /* unknown: the text stays as written */
     int rc = xb_add(b, "~", 1, XM_QUOTED);
@@ -160,9 +159,10 @@ int xb_part(xb *b, const sh_part *p, bool quoted) {
   switch (p->kind) {
   case SH_PART_LIT:
     return xb_add(b, p->u.text.s, p->u.text.len,
-                  quoted ? XM_QUOTED : b->operand ? XM_SPLIT : 0);
-  case SH_PART_ESC:
-    return xb_add(b, p->u.text.s, p->u.text.len, XM_QUOTED);
+                  quoted       ? XM_QUOTED
+                  : b->operand ? XM_SPLIT
+                               : 0);
+  case SH_PART_ESC: return xb_add(b, p->u.text.s, p->u.text.len, XM_QUOTED);
   case SH_PART_SQ:
     if (p->u.text.len == 0) return xb_anchor(b);
     b->quoted = true;
@@ -172,8 +172,7 @@ int xb_part(xb *b, const sh_part *p, bool quoted) {
     size_t before = b->text.len;
     for (size_t i = 0; i < p->u.dq.n; i++) {
       const sh_part *q = &p->u.dq.parts[i];
-      bool list = q->kind == SH_PART_PARAM &&
-                  sh_param_is_list(&q->u.param);
+      bool list = q->kind == SH_PART_PARAM && sh_param_is_list(&q->u.param);
       if (!list) produced = true;
       int rc = xb_part(b, q, true);
       if (rc) return rc;
@@ -184,16 +183,11 @@ int xb_part(xb *b, const sh_part *p, bool quoted) {
     if (produced) b->quoted = true;
     return 0;
   }
-  case SH_PART_PARAM:
-    return xb_param(b, &p->u.param, quoted);
-  case SH_PART_CMDSUB:
-    return add_cmdsub(b, p, quoted);
-  case SH_PART_ARITH:
-    return add_arith(b, p, quoted);
-  case SH_PART_PROCSUB:
-    return xb_procsub(b, p);
-  case SH_PART_TILDE:
-    return xb_tilde(b, p);
+  case SH_PART_PARAM: return xb_param(b, &p->u.param, quoted);
+  case SH_PART_CMDSUB: return add_cmdsub(b, p, quoted);
+  case SH_PART_ARITH: return add_arith(b, p, quoted);
+  case SH_PART_PROCSUB: return xb_procsub(b, p);
+  case SH_PART_TILDE: return xb_tilde(b, p);
   case SH_PART_BRACE: {
     /* only reached when brace expansion is off: print it literally */
     int rc = xb_add(b, "{", 1, 0);
@@ -276,7 +270,8 @@ int xb_split(sh_ctx *c, const xfield *f, const char *ifs, xpieces *out) {
     return 0;
   }
   size_t i = 0, n = f->len;
-#define WS_AT(k) (split_len(f, k, ifs) == 1 && is_ifs_ws((unsigned char)f->s[k]))
+#define WS_AT(k)                                                               \
+  (split_len(f, k, ifs) == 1 && is_ifs_ws((unsigned char)f->s[k]))
   /* leading IFS whitespace is dropped, unless a quoted "" precedes it */
   if (!range_has_anchor(f, 0, 0))
     while (i < n && WS_AT(i)) i++;
@@ -360,7 +355,8 @@ static int expand_one(sh_ctx *c, const sh_word *w, sh_argv *out) {
   xb b;
   xb_init(&b, c);
   int rc = 0;
-  for (size_t i = 0; !rc && i < w->n; i++) rc = xb_part(&b, &w->parts[i], false);
+  for (size_t i = 0; !rc && i < w->n; i++)
+    rc = xb_part(&b, &w->parts[i], false);
   if (!rc) rc = xb_break(&b);
   if (rc) goto done;
   const char *ifs = sh_var_get(c, "IFS");

@@ -26,10 +26,10 @@ typedef struct comp {
   bool globstar;
 } comp;
 
-
 static const char *abs_path(sh_ctx *c, const char *rel) {
   vsh_buf b = {0};
-  if (vsh__path_resolve(&b, c->dirs.cwd, rel[0] ? rel : ".", strlen(rel[0] ? rel : "."))) {
+  if (vsh__path_resolve(&b, c->dirs.cwd, rel[0] ? rel : ".",
+                        strlen(rel[0] ? rel : "."))) {
     vsh_buf_dispose(&b);
     return NULL;
   }
@@ -111,8 +111,8 @@ static int walk(gstate *g, const char *prefix, const comp *cs, size_t nc) {
   }
   if (k->globstar) {
     if (nc == 1) { /* a trailing `**`: every file and directory */
-      comp all = {.s = "*", .q = (const unsigned char *)"\0", .len = 1,
-                  .magic = true};
+      comp all = {
+          .s = "*", .q = (const unsigned char *)"\0", .len = 1, .magic = true};
       /* and, as in bash, the directory itself first (as "c/") */
       if (prefix[0] && strcmp(prefix, "/")) {
         size_t pl = strlen(prefix);

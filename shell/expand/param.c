@@ -11,12 +11,12 @@
 #include <string.h>
 
 typedef struct pval {
-  bool set;      /* the parameter is set */
-  bool list;     /* a list ($@ ${a[@]} ...) */
-  bool at;       /* "@" form (else "*" joins) */
-  char **v;      /* list elements or the one value in v[0] */
+  bool set;  /* the parameter is set */
+  bool list; /* a list ($@ ${a[@]} ...) */
+  bool at;   /* "@" form (else "*" joins) */
+  char **v;  /* list elements or the one value in v[0] */
   size_t n;
-  int64_t *idx;  /* indexed arrays: each element's index (for slices) */
+  int64_t *idx; /* indexed arrays: each element's index (for slices) */
   /* bash joins an unquoted ${!pre*} (with "") or ${!a[*]} (with " ")
    * into one field when IFS is empty, where $* stays separate */
   const char *empty_ifs_join;
@@ -86,8 +86,10 @@ static const char *opt_flags(sh_ctx *c) {
   }
   /* non-interactive: no 'i'; 'c' for a bash -c shell, 's' for one
    * reading its commands from stdin */
-  if (c->opt.dash_c && k < sizeof(c->vars.numbuf) - 1) c->vars.numbuf[k++] = 'c';
-  if (c->opt.dash_s && k < sizeof(c->vars.numbuf) - 1) c->vars.numbuf[k++] = 's';
+  if (c->opt.dash_c && k < sizeof(c->vars.numbuf) - 1)
+    c->vars.numbuf[k++] = 'c';
+  if (c->opt.dash_s && k < sizeof(c->vars.numbuf) - 1)
+    c->vars.numbuf[k++] = 's';
   c->vars.numbuf[k] = 0;
   return c->vars.numbuf;
 }
@@ -112,8 +114,8 @@ sh_var *sh_dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
 }
 
 int sh_dyn_names(sh_ctx *c, const char *prefix, sh_argv *out) {
-  static const char *const arrays[] = {"BASH_LINENO", "BASH_SOURCE",
-                                       "DIRSTACK", "FUNCNAME", "PIPESTATUS"};
+  static const char *const arrays[] = {"BASH_LINENO", "BASH_SOURCE", "DIRSTACK",
+                                       "FUNCNAME", "PIPESTATUS"};
   size_t pl = strlen(prefix);
   for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) {
     sh_var tmp;
@@ -142,10 +144,12 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
   memset(tmp, 0, sizeof(*tmp));
   tmp->attrs = SH_VAR_ARRAY;
   if (!strcmp(name, "DIRSTACK")) { /* the working directory, then dirs */
-    tmp->elems = vsh__arena_alloc(&c->arena, (c->dirs.ndirs + 2) * sizeof(sh_aelem));
+    tmp->elems =
+        vsh__arena_alloc(&c->arena, (c->dirs.ndirs + 2) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
     for (size_t i = 0; i <= c->dirs.ndirs; i++) {
-      const char *d = i == 0 ? c->dirs.cwd : c->dirs.dirstack[c->dirs.ndirs - i];
+      const char *d =
+          i == 0 ? c->dirs.cwd : c->dirs.dirstack[c->dirs.ndirs - i];
       tmp->elems[i].idx = (int64_t)i;
       tmp->elems[i].val = adup(c, d, strlen(d));
     }
@@ -153,7 +157,8 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
     return tmp;
   }
   if (!strcmp(name, "PIPESTATUS")) {
-    tmp->elems = vsh__arena_alloc(&c->arena, (c->proc.npipestatus + 1) * sizeof(sh_aelem));
+    tmp->elems = vsh__arena_alloc(&c->arena,
+                                  (c->proc.npipestatus + 1) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
     for (size_t i = 0; i < c->proc.npipestatus; i++) {
       char num[16];
@@ -182,8 +187,9 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
     tmp->elems = vsh__arena_alloc(&c->arena, (n + 1) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
     for (size_t i = 0; i < n; i++) {
-      const sh_frame *f =
-          i < (size_t)c->limit.funcnest ? &c->where.frames[c->limit.funcnest - 1 - (int)i] : NULL;
+      const sh_frame *f = i < (size_t)c->limit.funcnest
+                              ? &c->where.frames[c->limit.funcnest - 1 - (int)i]
+                              : NULL;
       char num[16];
       const char *v;
       if (fn) {
@@ -275,7 +281,8 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv);
 static int target_values(sh_ctx *c, const sh_param *p, const char *target,
                          pval *pv) {
   sh_param q = *p;
-  if (p->flags & SH_PF_INDIRECT) { /* ${!r[@]:2}: [@] was r's, not the target's */
+  if (p->flags &
+      SH_PF_INDIRECT) { /* ${!r[@]:2}: [@] was r's, not the target's */
     q.flags &= ~(SH_PF_AT | SH_PF_STAR);
     q.index = NULL;
   }
@@ -434,8 +441,7 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
     if (!target) {
       /* declared without a value (declare x, a=()) reads as empty */
       sh_var *self = sh_valid_name(name, nl) ? sh_var_find_raw(c, name) : NULL;
-      if (!sh_valid_name(name, nl) ||
-          (self && !(self->attrs & SH_VAR_NAMEREF)))
+      if (!sh_valid_name(name, nl) || (self && !(self->attrs & SH_VAR_NAMEREF)))
         return set_one(c, pv, NULL);
       sh_error(c, "%s: invalid indirect expansion", name);
       return abandon(c);
@@ -455,7 +461,8 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
   if (name[0] >= '0' && name[0] <= '9') {
     long k = strtol(name, NULL, 10);
     if (k == 0) return set_one(c, pv, c->vars.arg0);
-    return set_one(c, pv, (size_t)k <= c->vars.npos ? c->vars.pos[k - 1] : NULL);
+    return set_one(c, pv,
+                   (size_t)k <= c->vars.npos ? c->vars.pos[k - 1] : NULL);
   }
   if (nl == 1) {
     char tmp[32];
@@ -473,12 +480,10 @@ static int param_values(sh_ctx *c, const sh_param *p, pval *pv) {
       if (!c->proc.last_bg_pid) return set_one(c, pv, NULL);
       snprintf(tmp, sizeof(tmp), "%d", c->proc.last_bg_pid);
       return set_one(c, pv, tmp);
-    case '-':
-      return set_one(c, pv, opt_flags(c));
+    case '-': return set_one(c, pv, opt_flags(c));
     case '_':
       return set_one(c, pv, c->vars.underscore ? c->vars.underscore : "");
-    default:
-      break;
+    default: break;
     }
   }
   return var_values(c, name, p, pv);
@@ -567,13 +572,12 @@ static int replace_pat(sh_ctx *c, const char *s, sh_pattern *pat,
   *res = (char *)s;
   if (op == SH_POP_REPLACE_PRE || op == SH_POP_REPLACE_SUF) {
     size_t st, ln;
-    int mode = op == SH_POP_REPLACE_PRE ? SH_PAT_PREFIX_LONG
-                                        : SH_PAT_SUFFIX_LONG;
+    int mode =
+        op == SH_POP_REPLACE_PRE ? SH_PAT_PREFIX_LONG : SH_PAT_SUFFIX_LONG;
     rc = sh_pattern_find(pat, s, n, mode, &st, &ln, &b);
     if (rc == 1) rc = repl_one(&r, st, ln);
   } else {
-    rc = sh_pattern_scan(pat, s, n, op == SH_POP_REPLACE_ALL, repl_one, &r,
-                         &b);
+    rc = sh_pattern_scan(pat, s, n, op == SH_POP_REPLACE_ALL, repl_one, &r, &b);
   }
   if (rc < 0) {
     vsh_buf_dispose(&r.out);
@@ -595,8 +599,8 @@ static int replace_pat(sh_ctx *c, const char *s, sh_pattern *pat,
   return 0;
 }
 
-static int case_map(sh_ctx *c, const char *s, sh_param_op op,
-                    sh_pattern *pat, char **res) {
+static int case_map(sh_ctx *c, const char *s, sh_param_op op, sh_pattern *pat,
+                    char **res) {
   size_t n = strlen(s);
   char *d = adup(c, s, n);
   *res = (char *)s;
@@ -622,7 +626,8 @@ static int case_map(sh_ctx *c, const char *s, sh_param_op op,
       bool up = toggle ? vsh__cp_upper(cp) != cp : upper;
       int32_t m = up ? vsh__cp_upper(cp) : vsh__cp_lower(cp);
       char tmp[4];
-      if (m != cp && vsh__utf8_encode(m, tmp) == l) memcpy(d + i, tmp, (size_t)l);
+      if (m != cp && vsh__utf8_encode(m, tmp) == l)
+        memcpy(d + i, tmp, (size_t)l);
     }
     if (!all) break;
     i += (size_t)l;
@@ -692,8 +697,7 @@ static char *quote_q(sh_ctx *c, const char *s) {
 
 static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
   switch (p->transform) {
-  case 'Q':
-    return quote_q(c, s);
+  case 'Q': return quote_q(c, s);
   case 'U':
   case 'u':
   case 'L': {
@@ -705,10 +709,8 @@ static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
     }
     return d;
   }
-  case 'E':
-    return sh__ansi_unescape(c, s);
-  case 'P':
-    return sh_expand_prompt(c, s);
+  case 'E': return sh__ansi_unescape(c, s);
+  case 'P': return sh_expand_prompt(c, s);
   case 'a': {
     char name[256];
     const char *src = p->name;
@@ -750,10 +752,8 @@ static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
     return d;
   }
   case 'K':
-  case 'k':
-    return quote_q(c, s);
-  default:
-    return (char *)s;
+  case 'k': return quote_q(c, s);
+  default: return (char *)s;
   }
 }
 
@@ -832,8 +832,7 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
   case SH_POP_TOGGLE_ALL:
     if (p->arg && p->arg->n) rc = compile_pat(c, p->arg, &pat);
     break;
-  default:
-    break;
+  default: break;
   }
   if (rc) return rc;
   for (size_t i = 0; i < pv->n; i++) {
@@ -877,14 +876,9 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
     case SH_POP_LOWER_FIRST:
     case SH_POP_LOWER_ALL:
     case SH_POP_TOGGLE_FIRST:
-    case SH_POP_TOGGLE_ALL:
-      rc = case_map(c, s, p->op, pat, &s);
-      break;
-    case SH_POP_TRANSFORM:
-      s = transform(c, p, s);
-      break;
-    default:
-      break;
+    case SH_POP_TOGGLE_ALL: rc = case_map(c, s, p->op, pat, &s); break;
+    case SH_POP_TRANSFORM: s = transform(c, p, s); break;
+    default: break;
     }
     if (rc) return rc;
     pv->v[i] = s;
@@ -934,10 +928,8 @@ static int emit(xb *b, pval *pv, bool quoted) {
   for (size_t i = 0; i < pv->n; i++) {
     int rc = 0;
     if (i) {
-      if (join)
-        rc = xb_add(b, sep, strlen(sep), m);
-      else if (quoted || !b->no_split)
-        rc = xb_break(b);
+      if (join) rc = xb_add(b, sep, strlen(sep), m);
+      else if (quoted || !b->no_split) rc = xb_break(b);
     }
     if (!rc) rc = xb_add(b, pv->v[i], strlen(pv->v[i]), m);
     if (!rc && quoted && !pv->v[i][0]) rc = xb_anchor(b);
@@ -985,10 +977,10 @@ static int add_word(xb *b, const sh_word *w, bool quoted) {
   for (size_t i = 0; w && i < w->n; i++) {
     const sh_part *pt = &w->parts[i];
     int rc;
-    if (!quoted && pt->kind == SH_PART_LIT && memchr(pt->u.text.s, '~', pt->u.text.len))
+    if (!quoted && pt->kind == SH_PART_LIT &&
+        memchr(pt->u.text.s, '~', pt->u.text.len))
       rc = lit_with_tildes(b, pt, i == 0);
-    else
-      rc = xb_part(b, pt, quoted);
+    else rc = xb_part(b, pt, quoted);
     if (rc) {
       b->operand = saved;
       return rc;
@@ -1077,21 +1069,21 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
         rc = sh_expand_str(c, p->arg, &msg, &ml);
         if (rc) return rc;
       }
-      sh_error(c, "%s: %s", name,
-               msg ? msg : (colon ? "parameter null or not set"
-                                  : "parameter not set"));
+      sh_error(
+          c, "%s: %s", name,
+          msg ? msg
+              : (colon ? "parameter null or not set" : "parameter not set"));
       /* bash -c exits 127, or 1 under set -e */
       return fatal(c, c->opt.dash_c && !c->opt.opts[SH_OPT_ERREXIT] ? 127 : 1);
     }
     break;
-  default:
-    break;
+  default: break;
   }
 
   /* set -u: an unset parameter is an error (not $@ / $*) */
   if (!pv.set && c->opt.opts[SH_OPT_NOUNSET] && !pv.list &&
-      !(p->flags & (SH_PF_KEYS | SH_PF_PREFIX)) &&
-      p->op != SH_POP_DEFAULT && p->op != SH_POP_ASSIGN) {
+      !(p->flags & (SH_PF_KEYS | SH_PF_PREFIX)) && p->op != SH_POP_DEFAULT &&
+      p->op != SH_POP_ASSIGN) {
     if (p->index) {
       const sh_word *ix = p->index; /* the subscript as written */
       sh_error(c, "%s[%.*s]: unbound variable", name,
@@ -1107,10 +1099,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
   if (p->flags & SH_PF_LENGTH) {
     char tmp[32];
     size_t len;
-    if (pv.list)
-      len = pv.n;
-    else if (!pv.n)
-      len = 0;
+    if (pv.list) len = pv.n;
+    else if (!pv.n) len = 0;
     else
       len = sh_byte_locale(c) ? strlen(pv.v[0])
                               : vsh__utf8_count(pv.v[0], strlen(pv.v[0]));
@@ -1121,7 +1111,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
   if (p->op == SH_POP_SUBSTR) {
     if (pv.list) {
       /* ${@:off:len} counts $0 at offset 0 for the positionals */
-      bool positional = p->name_len == 1 && (p->name[0] == '@' || p->name[0] == '*');
+      bool positional =
+          p->name_len == 1 && (p->name[0] == '@' || p->name[0] == '*');
       pval all = pv;
       if (positional) {
         all.v = vsh__arena_alloc(&c->arena, (pv.n + 1) * sizeof(char *));
@@ -1183,7 +1174,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       /* a declared variable without a value still has attributes (bash
        * shows them for ${x@a}, and for ${A[@]@a} of an assoc only) */
       const char *vn = (p->flags & SH_PF_INDIRECT) && c->vars.ind_target
-                           ? c->vars.ind_target : name;
+                           ? c->vars.ind_target
+                           : name;
       char nm[256];
       size_t k = strcspn(vn, "[");
       k = k < 255 ? k : 255;

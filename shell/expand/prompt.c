@@ -24,8 +24,8 @@ static void put_dir(sh_ctx *c, vsh_buf *o, bool base) {
   const char *pwd = var_or(c, "PWD", "/");
   const char *home = sh_var_get(c, "HOME");
   size_t hl = home ? strlen(home) : 0;
-  bool under = hl > 1 && !strncmp(pwd, home, hl) &&
-               (pwd[hl] == 0 || pwd[hl] == '/');
+  bool under =
+      hl > 1 && !strncmp(pwd, home, hl) && (pwd[hl] == 0 || pwd[hl] == '/');
   if (base) {
     if (under && pwd[hl] == 0) {
       vsh__buf_putc(o, '~');
@@ -46,10 +46,11 @@ static void put_dir(sh_ctx *c, vsh_buf *o, bool base) {
 void sh_localtime(sh_ctx *c, int64_t t, struct tm *out) {
   /* the zone of the exported TZ, as a child process would see it */
   sh_var *v = sh_var_find(c, "TZ");
-  const char *tz = v && (v->attrs & SH_VAR_EXPORT) &&
-                           !(v->attrs & (SH_VAR_UNSET | SH_VAR_ARRAY |
-                                         SH_VAR_ASSOC))
-                       ? v->val : NULL;
+  const char *tz =
+      v && (v->attrs & SH_VAR_EXPORT) &&
+              !(v->attrs & (SH_VAR_UNSET | SH_VAR_ARRAY | SH_VAR_ASSOC))
+          ? v->val
+          : NULL;
   vsh__zone z;
   vsh__zone_parse(&z, tz);
   const char *name;

@@ -44,10 +44,8 @@ void sh_quote_ansi(vsh_buf *o, const char *s) {
     case '\'': vsh__buf_puts(o, "\\'"); break;
     case '\\': vsh__buf_puts(o, "\\\\"); break;
     default:
-      if (ch < 32 || ch >= 127)
-        vsh__buf_printf(o, "\\%03o", ch);
-      else
-        vsh__buf_putc(o, (char)ch);
+      if (ch < 32 || ch >= 127) vsh__buf_printf(o, "\\%03o", ch);
+      else vsh__buf_putc(o, (char)ch);
     }
     i++;
   }
@@ -61,10 +59,8 @@ void sh_quote_single(vsh_buf *o, const char *s) {
   }
   vsh__buf_putc(o, '\'');
   for (const char *p = s; *p; p++) {
-    if (*p == '\'')
-      vsh__buf_puts(o, "'\\''");
-    else
-      vsh__buf_putc(o, *p);
+    if (*p == '\'') vsh__buf_puts(o, "'\\''");
+    else vsh__buf_putc(o, *p);
   }
   vsh__buf_putc(o, '\'');
 }
@@ -102,7 +98,7 @@ void sh_quote_backslash(vsh_buf *o, const char *s) {
 /* ---- unquoting ---------------------------------------------------------- */
 
 void sh_unescape(vsh_buf *out, const char *s, size_t n, int echo_mode,
-                bool *stop) {
+                 bool *stop) {
   for (size_t i = 0; i < n; i++) {
     if (s[i] != '\\' || i + 1 >= n) {
       vsh__buf_putc(out, s[i]);
@@ -179,7 +175,8 @@ void sh_unescape(vsh_buf *out, const char *s, size_t n, int echo_mode,
       int32_t v = 0;
       int k = 0, max = ch == 'u' ? 4 : 8;
       size_t j = i + 1;
-      while (j < n && k < max && s[j] && strchr("0123456789abcdefABCDEF", s[j])) {
+      while (j < n && k < max && s[j] &&
+             strchr("0123456789abcdefABCDEF", s[j])) {
         char d = s[j];
         v = v * 16 + (d <= '9' ? d - '0' : (d | 32) - 'a' + 10);
         j++;
@@ -196,9 +193,7 @@ void sh_unescape(vsh_buf *out, const char *s, size_t n, int echo_mode,
       }
       break;
     }
-    default:
-      vsh__buf_putc(out, '\\');
-      vsh__buf_putc(out, ch);
+    default: vsh__buf_putc(out, '\\'); vsh__buf_putc(out, ch);
     }
   }
 }

@@ -34,27 +34,27 @@ typedef enum sh_part_kind {
 /* ${...} operators. */
 typedef enum sh_param_op {
   SH_POP_NONE,
-  SH_POP_DEFAULT,     /* -   (colon variants set SH_PF_COLON) */
-  SH_POP_ASSIGN,      /* = */
-  SH_POP_ERROR,       /* ? */
-  SH_POP_ALT,         /* + */
-  SH_POP_PREFIX,      /* #  */
-  SH_POP_PREFIX_LONG, /* ## */
-  SH_POP_SUFFIX,      /* %  */
-  SH_POP_SUFFIX_LONG, /* %% */
-  SH_POP_REPLACE,     /* /pat/rep */
-  SH_POP_REPLACE_ALL, /* //pat/rep */
-  SH_POP_REPLACE_PRE, /* /#pat/rep */
-  SH_POP_REPLACE_SUF, /* /%pat/rep */
-  SH_POP_UPPER_FIRST, /* ^  */
-  SH_POP_UPPER_ALL,   /* ^^ */
-  SH_POP_LOWER_FIRST, /* ,  */
-  SH_POP_LOWER_ALL,   /* ,, */
+  SH_POP_DEFAULT,      /* -   (colon variants set SH_PF_COLON) */
+  SH_POP_ASSIGN,       /* = */
+  SH_POP_ERROR,        /* ? */
+  SH_POP_ALT,          /* + */
+  SH_POP_PREFIX,       /* #  */
+  SH_POP_PREFIX_LONG,  /* ## */
+  SH_POP_SUFFIX,       /* %  */
+  SH_POP_SUFFIX_LONG,  /* %% */
+  SH_POP_REPLACE,      /* /pat/rep */
+  SH_POP_REPLACE_ALL,  /* //pat/rep */
+  SH_POP_REPLACE_PRE,  /* /#pat/rep */
+  SH_POP_REPLACE_SUF,  /* /%pat/rep */
+  SH_POP_UPPER_FIRST,  /* ^  */
+  SH_POP_UPPER_ALL,    /* ^^ */
+  SH_POP_LOWER_FIRST,  /* ,  */
+  SH_POP_LOWER_ALL,    /* ,, */
   SH_POP_TOGGLE_FIRST, /* ~  (bash: case toggled) */
   SH_POP_TOGGLE_ALL,   /* ~~ */
-  SH_POP_SUBSTR,      /* :offset[:length] (arg = offset, arg2 = length) */
-  SH_POP_TRANSFORM,   /* @Q @E @P @A @a @U @u @L @K @k */
-  SH_POP_BAD          /* text bash accepts when parsing but rejects with
+  SH_POP_SUBSTR,       /* :offset[:length] (arg = offset, arg2 = length) */
+  SH_POP_TRANSFORM,    /* @Q @E @P @A @a @U @u @L @K @k */
+  SH_POP_BAD           /* text bash accepts when parsing but rejects with
                          "bad substitution" when expanded: name holds the
                          whole text between ${ and } */
 } sh_param_op;
@@ -74,12 +74,12 @@ enum {
 typedef struct sh_param {
   const char *name; /* "x", "10", "@", "*", "#", "?", "-", "$", "!", "0" */
   size_t name_len;
-  sh_word *index;   /* [expr] subscript other than @ and *, or NULL */
-  unsigned flags;   /* SH_PF_* */
+  sh_word *index; /* [expr] subscript other than @ and *, or NULL */
+  unsigned flags; /* SH_PF_* */
   sh_param_op op;
-  sh_word *arg;     /* operand (word, pattern, offset) */
-  sh_word *arg2;    /* replacement or substring length */
-  char transform;   /* for SH_POP_TRANSFORM: 'Q', 'E', 'P', ... */
+  sh_word *arg;   /* operand (word, pattern, offset) */
+  sh_word *arg2;  /* replacement or substring length */
+  char transform; /* for SH_POP_TRANSFORM: 'Q', 'E', 'P', ... */
 } sh_param;
 
 typedef struct sh_part {
@@ -96,11 +96,11 @@ typedef struct sh_part {
     } dq;
     sh_param param;
     struct {
-      sh_node *body;   /* CMDSUB, PROCSUB (parsed at parse time) */
-      bool backquote;  /* written `...` */
-      bool out;        /* PROCSUB: >( ) rather than <( ) */
+      sh_node *body;  /* CMDSUB, PROCSUB (parsed at parse time) */
+      bool backquote; /* written `...` */
+      bool out;       /* PROCSUB: >( ) rather than <( ) */
     } sub;
-    sh_word *arith;    /* ARITH: the expression, expanded then evaluated */
+    sh_word *arith; /* ARITH: the expression, expanded then evaluated */
     struct {
       const char *user; /* TILDE: "" for ~, "+" "-" or a name */
       size_t len;
@@ -108,7 +108,7 @@ typedef struct sh_part {
     struct {
       sh_word **alts; /* BRACE alternatives, each a word (may hold braces) */
       size_t n;
-      bool is_seq;    /* {x..y[..step]}: seq_* hold the raw texts */
+      bool is_seq; /* {x..y[..step]}: seq_* hold the raw texts */
       const char *seq_from, *seq_to, *seq_step;
     } brace;
   } u;
@@ -147,17 +147,17 @@ struct sh_cond {
 /* ---- redirections -------------------------------------------------------- */
 
 typedef enum sh_redir_op {
-  SH_R_IN,        /* <   */
-  SH_R_OUT,       /* >   */
-  SH_R_APPEND,    /* >>  */
-  SH_R_CLOBBER,   /* >|  */
-  SH_R_RDWR,      /* <>  */
-  SH_R_DUP_IN,    /* <&  (target "-" closes) */
-  SH_R_DUP_OUT,   /* >&  (target "-" closes; `>&file` with no fd = &>) */
-  SH_R_OUT_ERR,   /* &>  */
-  SH_R_APPEND_ERR,/* &>> */
-  SH_R_HEREDOC,   /* << and <<- (body below) */
-  SH_R_HERESTR    /* <<< */
+  SH_R_IN,         /* <   */
+  SH_R_OUT,        /* >   */
+  SH_R_APPEND,     /* >>  */
+  SH_R_CLOBBER,    /* >|  */
+  SH_R_RDWR,       /* <>  */
+  SH_R_DUP_IN,     /* <&  (target "-" closes) */
+  SH_R_DUP_OUT,    /* >&  (target "-" closes; `>&file` with no fd = &>) */
+  SH_R_OUT_ERR,    /* &>  */
+  SH_R_APPEND_ERR, /* &>> */
+  SH_R_HEREDOC,    /* << and <<- (body below) */
+  SH_R_HERESTR     /* <<< */
 } sh_redir_op;
 
 typedef struct sh_redir {
@@ -177,9 +177,9 @@ typedef struct sh_redir {
 /* ---- assignments ---------------------------------------------------------- */
 
 typedef struct sh_array_elem {
-  sh_word *key;   /* [key]=value, or NULL for a positional element */
+  sh_word *key; /* [key]=value, or NULL for a positional element */
   sh_word *value;
-  bool append;    /* [key]+=value */
+  bool append; /* [key]+=value */
   /* the whole [key]=value read as a plain element, when it brace-expands:
    * bash 5.2 takes the expansion's words as plain elements of an indexed
    * array (a=([k]=-{a,b}-) holds "[k]=-a-" "[k]=-b-") */
@@ -189,10 +189,10 @@ typedef struct sh_array_elem {
 typedef struct sh_assign {
   const char *name;
   size_t name_len;
-  sh_word *index;  /* a[i]=..., or NULL */
-  bool append;     /* += */
-  bool is_array;   /* name=( ... ) */
-  sh_word *value;  /* scalar value (may be an empty word), when !is_array */
+  sh_word *index; /* a[i]=..., or NULL */
+  bool append;    /* += */
+  bool is_array;  /* name=( ... ) */
+  sh_word *value; /* scalar value (may be an empty word), when !is_array */
   sh_array_elem *elems;
   size_t n_elems;
 } sh_assign;
@@ -210,33 +210,33 @@ typedef enum sh_node_kind {
   SH_NODE_IF,
   SH_NODE_WHILE,
   SH_NODE_UNTIL,
-  SH_NODE_FOR,      /* for name [in words]; do list; done */
-  SH_NODE_CFOR,     /* for (( init; cond; step )) */
+  SH_NODE_FOR,  /* for name [in words]; do list; done */
+  SH_NODE_CFOR, /* for (( init; cond; step )) */
   SH_NODE_SELECT,
   SH_NODE_CASE,
-  SH_NODE_ARITH,    /* (( expr )) */
-  SH_NODE_COND,     /* [[ expr ]] */
+  SH_NODE_ARITH, /* (( expr )) */
+  SH_NODE_COND,  /* [[ expr ]] */
   SH_NODE_FUNCDEF,
-  SH_NODE_COPROC    /* parsed; the executor refuses it clearly */
+  SH_NODE_COPROC /* parsed; the executor refuses it clearly */
 } sh_node_kind;
 
 typedef enum sh_case_term {
-  SH_CASE_BREAK,    /* ;;  */
-  SH_CASE_FALL,     /* ;&  */
-  SH_CASE_CONTINUE  /* ;;& */
+  SH_CASE_BREAK,   /* ;;  */
+  SH_CASE_FALL,    /* ;&  */
+  SH_CASE_CONTINUE /* ;;& */
 } sh_case_term;
 
 typedef struct sh_case_item {
   sh_word **patterns;
   size_t n_patterns;
-  sh_node *body;    /* may be NULL (empty) */
+  sh_node *body; /* may be NULL (empty) */
   sh_case_term term;
 } sh_case_item;
 
 struct sh_node {
   sh_node_kind kind;
-  unsigned line;      /* 1-based line where the command starts */
-  sh_redir *redirs;   /* redirections applying to the whole command */
+  unsigned line;    /* 1-based line where the command starts */
+  sh_redir *redirs; /* redirections applying to the whole command */
   size_t n_redirs;
   union {
     struct {
@@ -256,19 +256,19 @@ struct sh_node {
       size_t n;
       bool *pipe_err; /* pipe_err[i]: cmds[i] |& cmds[i+1] */
       bool bang;
-      bool time;      /* `time` keyword (time_posix for -p) */
+      bool time; /* `time` keyword (time_posix for -p) */
       bool time_posix;
     } pipe;
     struct {
       sh_node *a, *b;
-    } bin;            /* AND, OR */
+    } bin; /* AND, OR */
     struct {
       sh_node **items;
       bool *background; /* items[i] followed by & */
       size_t n;
     } list;
     struct {
-      sh_node *body;  /* SUBSHELL, GROUP */
+      sh_node *body; /* SUBSHELL, GROUP */
     } group;
     struct {
       sh_node *cond, *then_part, *else_part; /* elif -> nested IF */
@@ -282,7 +282,7 @@ struct sh_node {
       sh_word **words; /* NULL with has_in false: "$@" */
       size_t n_words;
       bool has_in;
-      sh_node *body;   /* FOR, SELECT */
+      sh_node *body; /* FOR, SELECT */
     } for_;
     struct {
       sh_word *init, *cond, *step; /* any may be NULL */
@@ -294,15 +294,15 @@ struct sh_node {
       size_t n_items;
     } case_;
     struct {
-      sh_word *expr;  /* ARITH */
+      sh_word *expr; /* ARITH */
     } arith;
     struct {
-      sh_cond *expr;  /* COND */
+      sh_cond *expr; /* COND */
     } cond;
     struct {
       const char *name;
       size_t name_len;
-      sh_node *body;  /* a compound command (with its own redirs) */
+      sh_node *body;   /* a compound command (with its own redirs) */
       const char *src; /* the definition's source text (declare -f) */
       size_t src_len;
     } func;
@@ -320,10 +320,10 @@ struct sh_node {
 typedef struct sh_unit {
   vsh_refcount rc;
   vsh_arena arena;
-  sh_node *root;       /* a SH_NODE_LIST, or NULL for an empty script */
-  const char *source;  /* a copy of the script text */
+  sh_node *root;      /* a SH_NODE_LIST, or NULL for an empty script */
+  const char *source; /* a copy of the script text */
   size_t source_len;
-  const char *name;    /* script name for messages ("vsh", a path, ...) */
+  const char *name; /* script name for messages ("vsh", a path, ...) */
 } sh_unit;
 
 #endif /* VSH_SHELL_AST_H */

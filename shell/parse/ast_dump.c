@@ -15,8 +15,7 @@ typedef struct dctx {
 } dctx;
 
 static void put(dctx *d, const char *s) {
-  if (!d->err)
-    d->err = vsh__buf_puts(d->out, s);
+  if (!d->err) d->err = vsh__buf_puts(d->out, s);
 }
 
 static void putf(dctx *d, const char *fmt, unsigned v) {
@@ -50,10 +49,8 @@ static void str(dctx *d, const char *s, size_t n) {
 }
 
 static void cstr(dctx *d, const char *s) {
-  if (s)
-    str(d, s, strlen(s));
-  else
-    put(d, "-");
+  if (s) str(d, s, strlen(s));
+  else put(d, "-");
 }
 
 static void node(dctx *d, const sh_node *n);
@@ -80,10 +77,10 @@ static void param(dctx *d, const sh_param *pm) {
   static const struct {
     unsigned f;
     const char *s;
-  } fl[] = {{SH_PF_BRACED, "braced"},     {SH_PF_COLON, "colon"},
-            {SH_PF_LENGTH, "length"},     {SH_PF_INDIRECT, "indirect"},
-            {SH_PF_KEYS, "keys"},         {SH_PF_PREFIX, "prefix"},
-            {SH_PF_AT, "at"},             {SH_PF_STAR, "star"},
+  } fl[] = {{SH_PF_BRACED, "braced"}, {SH_PF_COLON, "colon"},
+            {SH_PF_LENGTH, "length"}, {SH_PF_INDIRECT, "indirect"},
+            {SH_PF_KEYS, "keys"},     {SH_PF_PREFIX, "prefix"},
+            {SH_PF_AT, "at"},         {SH_PF_STAR, "star"},
             {SH_PF_HAS_LEN, "haslen"}};
   for (size_t i = 0; i < sizeof fl / sizeof *fl; i++)
     if (pm->flags & fl[i].f) {
@@ -108,8 +105,7 @@ static void param(dctx *d, const sh_param *pm) {
     }
     if (pm->arg2) {
       put(d, " ");
-      if (!pm->arg)
-        put(d, "- ");
+      if (!pm->arg) put(d, "- ");
       word(d, pm->arg2);
     }
     put(d, ")");
@@ -119,9 +115,7 @@ static void param(dctx *d, const sh_param *pm) {
 
 static void part(dctx *d, const sh_part *pt) {
   switch (pt->kind) {
-  case SH_PART_LIT:
-    str(d, pt->u.text.s, pt->u.text.len);
-    break;
+  case SH_PART_LIT: str(d, pt->u.text.s, pt->u.text.len); break;
   case SH_PART_SQ:
     put(d, "(sq ");
     str(d, pt->u.text.s, pt->u.text.len);
@@ -137,9 +131,7 @@ static void part(dctx *d, const sh_part *pt) {
     parts(d, pt->u.dq.parts, pt->u.dq.n);
     put(d, ")");
     break;
-  case SH_PART_PARAM:
-    param(d, &pt->u.param);
-    break;
+  case SH_PART_PARAM: param(d, &pt->u.param); break;
   case SH_PART_CMDSUB:
     put(d, pt->u.sub.backquote ? "(bq " : "(cmdsub ");
     node(d, pt->u.sub.body);
@@ -196,8 +188,7 @@ static void word(dctx *d, const sh_word *w) {
     return;
   }
   put(d, "(w");
-  if (w->line != d->line)
-    putf(d, "@%u", w->line);
+  if (w->line != d->line) putf(d, "@%u", w->line);
   parts(d, w->parts, w->n);
   put(d, ")");
 }
@@ -210,8 +201,7 @@ static void assign(dctx *d, const sh_assign *a) {
     word(d, a->index);
     put(d, ")");
   }
-  if (a->append)
-    put(d, " +=");
+  if (a->append) put(d, " +=");
   if (a->is_array) {
     put(d, " (array");
     for (size_t i = 0; i < a->n_elems; i++) {
@@ -237,25 +227,22 @@ static void assign(dctx *d, const sh_assign *a) {
 }
 
 static const char *const rop_names[] = {
-    [SH_R_IN] = "<",          [SH_R_OUT] = ">",         [SH_R_APPEND] = ">>",
-    [SH_R_CLOBBER] = ">|",    [SH_R_RDWR] = "<>",       [SH_R_DUP_IN] = "<&",
-    [SH_R_DUP_OUT] = ">&",    [SH_R_OUT_ERR] = "&>",    [SH_R_APPEND_ERR] = "&>>",
-    [SH_R_HEREDOC] = "<<",    [SH_R_HERESTR] = "<<<"};
+    [SH_R_IN] = "<",       [SH_R_OUT] = ">",      [SH_R_APPEND] = ">>",
+    [SH_R_CLOBBER] = ">|", [SH_R_RDWR] = "<>",    [SH_R_DUP_IN] = "<&",
+    [SH_R_DUP_OUT] = ">&", [SH_R_OUT_ERR] = "&>", [SH_R_APPEND_ERR] = "&>>",
+    [SH_R_HEREDOC] = "<<", [SH_R_HERESTR] = "<<<"};
 
 static void redir(dctx *d, const sh_redir *r) {
   put(d, " (redir ");
   put(d, rop_names[r->op]);
-  if (r->strip_tabs)
-    put(d, "-");
-  if (r->fd >= 0)
-    putf(d, " %u", (unsigned)r->fd);
+  if (r->strip_tabs) put(d, "-");
+  if (r->fd >= 0) putf(d, " %u", (unsigned)r->fd);
   if (r->fd_var) {
     put(d, " {");
     put(d, r->fd_var);
     put(d, "}");
   }
-  if (r->heredoc_quoted)
-    put(d, " quoted");
+  if (r->heredoc_quoted) put(d, " quoted");
   put(d, " ");
   word(d, r->target);
   put(d, ")");
@@ -344,13 +331,10 @@ static void node(dctx *d, const sh_node *n) {
     break;
   case SH_NODE_PIPELINE:
     head(d, "pipe", n);
-    if (n->u.pipe.bang)
-      put(d, " !");
-    if (n->u.pipe.time)
-      put(d, n->u.pipe.time_posix ? " time-p" : " time");
+    if (n->u.pipe.bang) put(d, " !");
+    if (n->u.pipe.time) put(d, n->u.pipe.time_posix ? " time-p" : " time");
     for (size_t i = 0; i < n->u.pipe.n; i++) {
-      if (i)
-        put(d, n->u.pipe.pipe_err[i - 1] ? " |&" : " |");
+      if (i) put(d, n->u.pipe.pipe_err[i - 1] ? " |&" : " |");
       sub(d, n->u.pipe.cmds[i]);
     }
     break;
@@ -364,8 +348,7 @@ static void node(dctx *d, const sh_node *n) {
     head(d, "list", n);
     for (size_t i = 0; i < n->u.list.n; i++) {
       sub(d, n->u.list.items[i]);
-      if (n->u.list.background[i])
-        put(d, " &");
+      if (n->u.list.background[i]) put(d, " &");
     }
     break;
   case SH_NODE_SUBSHELL:
@@ -454,8 +437,7 @@ static void node(dctx *d, const sh_node *n) {
     sub(d, n->u.coproc.body);
     break;
   }
-  for (size_t i = 0; i < n->n_redirs; i++)
-    redir(d, &n->redirs[i]);
+  for (size_t i = 0; i < n->n_redirs; i++) redir(d, &n->redirs[i]);
   put(d, ")");
   d->line = saved;
 }

@@ -23,18 +23,15 @@ static void pop_frame(sh_parser *p) {
 
 int sh_rawc(sh_parser *p) {
   while (p->in.pos >= p->in.n) {
-    if (!p->in.frame)
-      return -1;
+    if (!p->in.frame) return -1;
     pop_frame(p);
   }
   return (unsigned char)p->in.s[p->in.pos];
 }
 
 void sh_rawadv(sh_parser *p) {
-  if (sh_rawc(p) < 0)
-    return;
-  if (p->in.s[p->in.pos] == '\n')
-    p->in.line++;
+  if (sh_rawc(p) < 0) return;
+  if (p->in.s[p->in.pos] == '\n') p->in.line++;
   p->in.pos++;
 }
 
@@ -53,31 +50,25 @@ int sh_ch(sh_parser *p) {
 
 int sh_peekc(sh_parser *p, size_t k) {
   int c = sh_ch(p);
-  if (k == 0 || c < 0)
-    return c;
+  if (k == 0 || c < 0) return c;
   const char *s = p->in.s;
   size_t n = p->in.n, i = p->in.pos + 1;
   for (size_t j = 1;; j++) {
-    while (i + 1 < n && s[i] == '\\' && s[i + 1] == '\n')
-      i += 2;
-    if (i >= n)
-      return -1;
-    if (j == k)
-      return (unsigned char)s[i];
+    while (i + 1 < n && s[i] == '\\' && s[i + 1] == '\n') i += 2;
+    if (i >= n) return -1;
+    if (j == k) return (unsigned char)s[i];
     i++;
   }
 }
 
 void sh_adv(sh_parser *p) {
-  if (sh_ch(p) >= 0)
-    sh_rawadv(p);
+  if (sh_ch(p) >= 0) sh_rawadv(p);
 }
 
 void sh_skip_blanks(sh_parser *p) {
   for (;;) {
     int c = sh_ch(p);
-    if (c != ' ' && c != '\t')
-      return;
+    if (c != ' ' && c != '\t') return;
     sh_rawadv(p);
   }
 }
@@ -102,24 +93,20 @@ void sh_read_heredocs(sh_parser *p) {
   while (p->hd_head) {
     sh_heredoc *h = p->hd_head;
     p->hd_head = h->next;
-    if (!p->hd_head)
-      p->hd_tail = NULL;
+    if (!p->hd_head) p->hd_tail = NULL;
     size_t base = p->lit.len;
     unsigned body_line = p->in.line;
     for (;;) {
-      if (sh_rawc(p) < 0)
-        break;
+      if (sh_rawc(p) < 0) break;
       const char *s = p->in.s + p->in.pos;
       size_t avail = p->in.n - p->in.pos;
       const char *nl = memchr(s, '\n', avail);
       size_t ll = nl ? (size_t)(nl - s) : avail;
       size_t skip = 0;
       if (h->r->strip_tabs)
-        while (skip < ll && s[skip] == '\t')
-          skip++;
+        while (skip < ll && s[skip] == '\t') skip++;
       p->in.pos += ll + (nl ? 1 : 0);
-      if (nl)
-        p->in.line++;
+      if (nl) p->in.line++;
       if (ll - skip == h->delim_len && !memcmp(s + skip, h->delim, ll - skip))
         break;
       if (vsh__buf_append(&p->lit, s + skip, ll - skip) ||
@@ -152,12 +139,11 @@ void sh_read_heredocs(sh_parser *p) {
 
 static bool is_reserved(const char *s, size_t n) {
   static const char *const rw[] = {
-      "if",    "then",   "elif", "else",   "fi",       "do",   "done", "case",
-      "esac",  "while",  "until", "for",   "in",       "select", "function",
-      "time",  "{",      "}",    "[[",     "]]",       "!",    "coproc"};
+      "if",   "then",  "elif",  "else", "fi", "do",     "done",     "case",
+      "esac", "while", "until", "for",  "in", "select", "function", "time",
+      "{",    "}",     "[[",    "]]",   "!",  "coproc"};
   for (size_t i = 0; i < sizeof rw / sizeof *rw; i++)
-    if (strlen(rw[i]) == n && !memcmp(rw[i], s, n))
-      return true;
+    if (strlen(rw[i]) == n && !memcmp(rw[i], s, n)) return true;
   return false;
 }
 
@@ -208,8 +194,7 @@ static void lex_redir(sh_parser *p, sh_tok *t) {
       t->rop = SH_R_OUT;
     }
   }
-  while (len--)
-    sh_adv(p);
+  while (len--) sh_adv(p);
 }
 
 /* `N<`, `N>` (digits glued to the operator) and `{var}>`: how many chars
@@ -249,14 +234,11 @@ static const char *alias_of(sh_parser *p, const sh_tok *t) {
     return NULL;
   unsigned n = 0;
   for (sh_frame *f = p->in.frame; f; f = f->parent, n++)
-    if (f->alias_len == t->text_len &&
-        !memcmp(f->alias, t->text, t->text_len))
+    if (f->alias_len == t->text_len && !memcmp(f->alias, t->text, t->text_len))
       return NULL;
-  if (n >= 64)
-    return NULL;
+  if (n >= 64) return NULL;
   char name[256];
-  if (t->text_len >= sizeof name)
-    return NULL;
+  if (t->text_len >= sizeof name) return NULL;
   memcpy(name, t->text, t->text_len);
   name[t->text_len] = 0;
   return p->opts.alias(p->opts.ud, name, t->text_len);
@@ -272,8 +254,7 @@ again:
   sh_skip_blanks(p);
   int c = sh_ch(p);
   if (c == '#') {
-    while ((c = sh_rawc(p)) >= 0 && c != '\n')
-      sh_rawadv(p);
+    while ((c = sh_rawc(p)) >= 0 && c != '\n') sh_rawadv(p);
   }
   bool check_alias = mode == M_CMD || p->alias_next;
   p->alias_next = false;
@@ -283,14 +264,11 @@ again:
   t->src = p->in.s;
   int c1 = sh_peekc(p, 1);
   switch (c) {
-  case -1:
-    t->type = T_EOF;
-    break;
+  case -1: t->type = T_EOF; break;
   case '\n':
     sh_rawadv(p);
     t->type = T_NEWLINE;
-    if (p->hd_head)
-      sh_read_heredocs(p);
+    if (p->hd_head) sh_read_heredocs(p);
     break;
   case ';':
     sh_adv(p);
@@ -354,8 +332,7 @@ again:
     break;
   case '<':
   case '>':
-    if (c1 == '(')
-      goto word;
+    if (c1 == '(') goto word;
     if (mode == M_COND) {
       sh_adv(p);
       t->type = T_WORD;
@@ -375,14 +352,12 @@ again:
         if (var_len) {
           char buf[256];
           size_t m = var_len < sizeof buf ? var_len : sizeof buf - 1;
-          for (size_t i = 0; i < m; i++)
-            buf[i] = (char)sh_peekc(p, i + 1);
+          for (size_t i = 0; i < m; i++) buf[i] = (char)sh_peekc(p, i + 1);
           t->fd_var = sh_strdup(p, buf, m);
         } else {
           t->fd = fd;
         }
-        while (k--)
-          sh_adv(p);
+        while (k--) sh_adv(p);
         int fdv = t->fd;
         const char *fv = t->fd_var;
         lex_redir(p, t);
@@ -422,13 +397,9 @@ again:
       }
     }
     unsigned fl = 0;
-    if (p->extglob || mode == M_COND || mode == M_CASEPAT)
-      fl |= RW_EXTGLOB;
-    int wm = mode == M_COND      ? W_COND
-             : mode == M_CASEPAT ? W_CASEPAT
-                                 : W_NORMAL;
-    if (mode == M_COND || mode == M_CASEPAT)
-      fl |= RW_NOBRACE;
+    if (p->extglob || mode == M_COND || mode == M_CASEPAT) fl |= RW_EXTGLOB;
+    int wm = mode == M_COND ? W_COND : mode == M_CASEPAT ? W_CASEPAT : W_NORMAL;
+    if (mode == M_COND || mode == M_CASEPAT) fl |= RW_NOBRACE;
     t->word = sh_read_word(p, wm, fl);
     if (t->word->n == 0) {
       /* nothing could start a word here (e.g. a lone { in some modes) */
@@ -502,19 +473,13 @@ void sh_consume(sh_parser *p) {
 void sh_tok_text(sh_parser *p, const sh_tok *t, vsh_buf *out) {
   (void)p;
   switch (t->type) {
-  case T_NEWLINE:
-    vsh__buf_puts(out, "newline");
-    return;
-  case T_EOF:
-    vsh__buf_puts(out, "EOF");
-    return;
-  default:
-    break;
+  case T_NEWLINE: vsh__buf_puts(out, "newline"); return;
+  case T_EOF: vsh__buf_puts(out, "EOF"); return;
+  default: break;
   }
   if (t->end > t->start)
     vsh__buf_append(out, t->src + t->start, t->end - t->start);
-  else if (t->text)
-    vsh__buf_append(out, t->text, t->text_len);
+  else if (t->text) vsh__buf_append(out, t->text, t->text_len);
 }
 
 sh_node *sh_parse_sub(sh_parser *p, const char *s, size_t n, unsigned line) {
@@ -532,8 +497,7 @@ sh_node *sh_parse_sub(sh_parser *p, const char *s, size_t n, unsigned line) {
   p->hd_head = p->hd_tail = NULL;
   p->alias_next = false;
   sh_node *body = sh_parse_list_until(p, T_EOF);
-  if (p->hd_head)
-    sh_read_heredocs(p);
+  if (p->hd_head) sh_read_heredocs(p);
   p->in = saved;
   p->have_tok = had;
   p->tok = tok;

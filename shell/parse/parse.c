@@ -26,8 +26,7 @@ void sh_fail(sh_parser *p, int code, unsigned line, const char *fmt, ...) {
 }
 
 void sh_fail_token(sh_parser *p, const sh_tok *t) {
-  if (t->type == T_EOF)
-    sh_fail_eof(p);
+  if (t->type == T_EOF) sh_fail_eof(p);
   vsh_buf b;
   vsh__buf_init(&b);
   sh_tok_text(p, t, &b);
@@ -62,17 +61,14 @@ void sh_fail_match(sh_parser *p, unsigned line, char c) {
 
 void *sh_alloc(sh_parser *p, size_t n) {
   void *m = vsh__arena_zalloc(p->a, n);
-  if (!m)
-    sh_fail(p, VSH_ENOMEM, p->in.line, "out of memory");
+  if (!m) sh_fail(p, VSH_ENOMEM, p->in.line, "out of memory");
   return m;
 }
 
 char *sh_strdup(sh_parser *p, const char *s, size_t n) {
   char *m = vsh__arena_alloc(p->a, n + 1);
-  if (!m)
-    sh_fail(p, VSH_ENOMEM, p->in.line, "out of memory");
-  if (n)
-    memcpy(m, s, n);
+  if (!m) sh_fail(p, VSH_ENOMEM, p->in.line, "out of memory");
+  if (n) memcpy(m, s, n);
   m[n] = 0;
   return m;
 }
@@ -94,8 +90,7 @@ static void *vec_push(sh_parser *p, vec *x, size_t esz) {
   if (x->n == x->cap) {
     size_t nc = x->cap ? x->cap * 2 : 4;
     void *nv = sh_alloc(p, nc * esz);
-    if (x->n)
-      memcpy(nv, x->v, x->n * esz);
+    if (x->n) memcpy(nv, x->v, x->n * esz);
     x->v = nv;
     x->cap = nc;
   }
@@ -120,14 +115,12 @@ static bool is_word(const sh_tok *t, const char *w) {
 }
 
 static void skip_newlines(sh_parser *p) {
-  while (sh_peek(p, M_CMD)->type == T_NEWLINE)
-    sh_consume(p);
+  while (sh_peek(p, M_CMD)->type == T_NEWLINE) sh_consume(p);
 }
 
 static void expect_word(sh_parser *p, const char *w) {
   sh_tok *t = sh_peek(p, M_CMD);
-  if (!is_word(t, w))
-    sh_fail_token(p, t);
+  if (!is_word(t, w)) sh_fail_token(p, t);
   sh_consume(p);
 }
 
@@ -138,14 +131,12 @@ static bool is_closer(const sh_tok *t) {
   case T_RPAREN:
   case T_DSEMI:
   case T_SEMI_AND:
-  case T_DSEMI_AND:
-    return true;
+  case T_DSEMI_AND: return true;
   case T_WORD:
     return is_word(t, "then") || is_word(t, "elif") || is_word(t, "else") ||
            is_word(t, "fi") || is_word(t, "do") || is_word(t, "done") ||
            is_word(t, "esac") || is_word(t, "}");
-  default:
-    return false;
+  default: return false;
   }
 }
 
@@ -169,10 +160,8 @@ static sh_node *parse_clist(sh_parser *p) {
   for (;;) {
     skip_newlines(p);
     sh_tok *t = sh_peek(p, M_CMD);
-    if (is_closer(t))
-      break;
-    if (!line)
-      line = t->line;
+    if (is_closer(t)) break;
+    if (!line) line = t->line;
     sh_node *n = parse_and_or(p);
     *(sh_node **)vec_push(p, &items, sizeof(sh_node *)) = n;
     bool *b = vec_push(p, &bg, sizeof(bool));
@@ -186,24 +175,21 @@ static sh_node *parse_clist(sh_parser *p) {
       sh_fail_token(p, t);
     }
   }
-  if (!items.n)
-    return NULL;
+  if (!items.n) return NULL;
   return make_list(p, &items, &bg, line);
 }
 
 sh_node *sh_parse_list_until(sh_parser *p, sh_tok_type until) {
   sh_node *l = parse_clist(p);
   sh_tok *t = sh_peek(p, M_CMD);
-  if (t->type != until)
-    sh_fail_token(p, t);
+  if (t->type != until) sh_fail_token(p, t);
   return l;
 }
 
 /* A compound list that must not be empty (bash rejects `if then`). */
 static sh_node *parse_body(sh_parser *p) {
   sh_node *l = parse_clist(p);
-  if (!l)
-    sh_fail_token(p, sh_peek(p, M_CMD));
+  if (!l) sh_fail_token(p, sh_peek(p, M_CMD));
   return l;
 }
 
@@ -214,8 +200,7 @@ sh_node *sh_parse_complete(sh_parser *p) {
       sh_consume(p);
       continue;
     }
-    if (t->type == T_EOF)
-      return NULL;
+    if (t->type == T_EOF) return NULL;
     break;
   }
   vec items = {0}, bg = {0};
@@ -223,8 +208,7 @@ sh_node *sh_parse_complete(sh_parser *p) {
   for (;;) {
     sh_tok *t = sh_peek(p, M_CMD);
     if (t->type == T_NEWLINE || t->type == T_EOF) {
-      if (t->type == T_NEWLINE)
-        sh_consume(p);
+      if (t->type == T_NEWLINE) sh_consume(p);
       break;
     }
     sh_node *n = parse_and_or(p);
@@ -250,8 +234,7 @@ static sh_node *parse_and_or(sh_parser *p) {
   sh_node *a = parse_pipeline(p);
   for (;;) {
     sh_tok *t = sh_peek(p, M_CMD);
-    if (t->type != T_AND_IF && t->type != T_OR_IF)
-      return a;
+    if (t->type != T_AND_IF && t->type != T_OR_IF) return a;
     sh_node_kind k = t->type == T_AND_IF ? SH_NODE_AND : SH_NODE_OR;
     sh_consume(p);
     skip_newlines(p);
@@ -274,10 +257,8 @@ static bool ends_pipeline(const sh_tok *t) {
   case T_RPAREN:
   case T_DSEMI:
   case T_SEMI_AND:
-  case T_DSEMI_AND:
-    return true;
-  default:
-    return is_closer(t);
+  case T_DSEMI_AND: return true;
+  default: return is_closer(t);
   }
 }
 
@@ -299,8 +280,7 @@ static sh_node *parse_pipeline(sh_parser *p) {
         posix = true;
         sh_consume(p);
         t = sh_peek(p, M_ARG);
-        if (is_word(t, "--"))
-          sh_consume(p);
+        if (is_word(t, "--")) sh_consume(p);
       }
     } else {
       break;
@@ -311,15 +291,13 @@ static sh_node *parse_pipeline(sh_parser *p) {
     for (;;) {
       *(sh_node **)vec_push(p, &cmds, sizeof(sh_node *)) = parse_command(p);
       t = sh_peek(p, M_CMD);
-      if (t->type != T_PIPE && t->type != T_PIPE_AMP)
-        break;
+      if (t->type != T_PIPE && t->type != T_PIPE_AMP) break;
       *(bool *)vec_push(p, &errs, sizeof(bool)) = t->type == T_PIPE_AMP;
       sh_consume(p);
       skip_newlines(p);
     }
   }
-  if (!prefix && cmds.n == 1)
-    return ((sh_node **)cmds.v)[0];
+  if (!prefix && cmds.n == 1) return ((sh_node **)cmds.v)[0];
   sh_node *n = new_node(p, SH_NODE_PIPELINE, line);
   n->u.pipe.cmds = cmds.v;
   n->u.pipe.n = cmds.n;
@@ -342,8 +320,7 @@ static void parse_redir(sh_parser *p, vec *rv) {
   unsigned line = t->line;
   sh_consume(p);
   t = sh_peek(p, M_ARG);
-  if (t->type != T_WORD)
-    fail_want_word(p, t);
+  if (t->type != T_WORD) fail_want_word(p, t);
   if (r->op == SH_R_HEREDOC) {
     sh_heredoc *h = sh_alloc(p, sizeof *h);
     bool quoted;
@@ -357,10 +334,8 @@ static void parse_redir(sh_parser *p, vec *rv) {
     /* the body is filled in after the newline; the pointer into the vector
      * stays valid only if the vector does not grow: fixed up by index */
     h->r = r;
-    if (p->hd_tail)
-      p->hd_tail->next = h;
-    else
-      p->hd_head = h;
+    if (p->hd_tail) p->hd_tail->next = h;
+    else p->hd_head = h;
     p->hd_tail = h;
     return;
   }
@@ -394,11 +369,10 @@ void sh_rd_redirs(sh_parser *p, sh_node *n) {
 /* 1: arguments are assignments (declare & co); 2: NAME=(...) is one word
  * but stays text (let, eval, alias); 0: ordinary */
 static int decl_kind(const sh_tok *t) {
-  if (is_word(t, "declare") || is_word(t, "typeset") ||
-      is_word(t, "local") || is_word(t, "export") || is_word(t, "readonly"))
+  if (is_word(t, "declare") || is_word(t, "typeset") || is_word(t, "local") ||
+      is_word(t, "export") || is_word(t, "readonly"))
     return 1;
-  if (is_word(t, "let") || is_word(t, "eval") || is_word(t, "alias"))
-    return 2;
+  if (is_word(t, "let") || is_word(t, "eval") || is_word(t, "alias")) return 2;
   return 0;
 }
 
@@ -428,8 +402,7 @@ static sh_node *parse_simple(sh_parser *p) {
       parse_redir(p, &rv);
       continue;
     }
-    if (t->type != T_WORD)
-      break;
+    if (t->type != T_WORD) break;
     if (t->assign && mode == M_CMD) {
       *(sh_assign *)vec_push(p, &as, sizeof(sh_assign)) = *t->assign;
       sh_consume(p);
@@ -443,8 +416,7 @@ static sh_node *parse_simple(sh_parser *p) {
         /* name ( ) compound-command */
         sh_consume(p);
         sh_tok *r = sh_peek(p, M_ARG);
-        if (r->type != T_RPAREN)
-          sh_fail_token(p, r);
+        if (r->type != T_RPAREN) sh_fail_token(p, r);
         sh_consume(p);
         sh_node *f = new_node(p, SH_NODE_FUNCDEF, line);
         /* bash accepts any word here and rejects a name that is not
@@ -454,8 +426,8 @@ static sh_node *parse_simple(sh_parser *p) {
           f->u.func.name_len = first.text_len;
         } else {
           f->u.func.name_len = first.end - first.start;
-          f->u.func.name = sh_strdup(p, first.src + first.start,
-                                     f->u.func.name_len);
+          f->u.func.name =
+              sh_strdup(p, first.src + first.start, f->u.func.name_len);
         }
         return parse_funcdef_body(p, f, start, src);
       }
@@ -467,12 +439,10 @@ static sh_node *parse_simple(sh_parser *p) {
     *(sh_word **)vec_push(p, &words, sizeof(sh_word *)) = t->word;
     sh_assign *da = decl == 1 ? t->assign : NULL;
     *(sh_assign **)vec_push(p, &wa, sizeof(sh_assign *)) = da;
-    if (da)
-      have_wa = true;
+    if (da) have_wa = true;
     sh_consume(p);
   }
-  if (!as.n && !words.n && !rv.n)
-    sh_fail_token(p, t);
+  if (!as.n && !words.n && !rv.n) sh_fail_token(p, t);
   sh_node *n = new_node(p, SH_NODE_SIMPLE, line);
   n->u.simple.assigns = as.v;
   n->u.simple.n_assigns = as.n;
@@ -495,8 +465,7 @@ static sh_node *parse_funcdef_body(sh_parser *p, sh_node *f, size_t start,
                                    const char *src) {
   skip_newlines(p);
   sh_tok *t = sh_peek(p, M_CMD);
-  if (!starts_compound(t))
-    sh_fail_token(p, t);
+  if (!starts_compound(t)) sh_fail_token(p, t);
   sh_enter(p, f->line);
   f->u.func.body = parse_command(p);
   sh_leave(p);
@@ -514,8 +483,7 @@ static sh_node *parse_function_kw(sh_parser *p) {
   const char *src = t->src;
   sh_consume(p);
   t = sh_peek(p, M_ARG);
-  if (t->type != T_WORD || !t->text)
-    fail_want_word(p, t);
+  if (t->type != T_WORD || !t->text) fail_want_word(p, t);
   sh_node *f = new_node(p, SH_NODE_FUNCDEF, line);
   f->u.func.name = t->text;
   f->u.func.name_len = t->text_len;
@@ -524,8 +492,7 @@ static sh_node *parse_function_kw(sh_parser *p) {
   if (t->type == T_LPAREN) {
     sh_consume(p);
     t = sh_peek(p, M_ARG);
-    if (t->type != T_RPAREN)
-      sh_fail_token(p, t);
+    if (t->type != T_RPAREN) sh_fail_token(p, t);
     sh_consume(p);
   }
   return parse_funcdef_body(p, f, start, src);
@@ -569,8 +536,7 @@ static sh_node *parse_do_group(sh_parser *p) {
 }
 
 static sh_word *cfor_part(sh_parser *p, sh_word *w) {
-  if (!w->n)
-    return NULL;
+  if (!w->n) return NULL;
   /* all blanks: absent */
   bool blank = true;
   for (size_t i = 0; i < w->n && blank; i++) {
@@ -580,8 +546,7 @@ static sh_word *cfor_part(sh_parser *p, sh_word *w) {
     }
     for (size_t j = 0; j < w->parts[i].u.text.len; j++) {
       char c = w->parts[i].u.text.s[j];
-      if (c != ' ' && c != '\t' && c != '\n')
-        blank = false;
+      if (c != ' ' && c != '\t' && c != '\n') blank = false;
     }
   }
   (void)p;
@@ -599,15 +564,13 @@ void sh_rd_cfor_header(sh_parser *p, sh_node *n) {
     int c = sh_ch(p);
     if (i < 2) {
       if (c != ';') {
-        if (c < 0)
-          sh_fail_match(p, line, ')');
+        if (c < 0) sh_fail_match(p, line, ')');
         sh_fail(p, VSH_EINVAL, p->in.line, "syntax error: `;' unexpected");
       }
       sh_adv(p);
     }
   }
-  if (sh_ch(p) != ')' || sh_peekc(p, 1) != ')')
-    sh_fail_match(p, line, ')');
+  if (sh_ch(p) != ')' || sh_peekc(p, 1) != ')') sh_fail_match(p, line, ')');
   sh_adv(p);
   sh_adv(p);
   n->u.cfor.init = cfor_part(p, w[0]);
@@ -622,16 +585,14 @@ static sh_node *parse_for(sh_parser *p, unsigned line, bool select) {
     sh_node *n = new_node(p, SH_NODE_CFOR, line);
     sh_rd_cfor_header(p, n);
     sh_tok *t = sh_peek(p, M_CMD);
-    if (t->type == T_SEMI)
-      sh_consume(p);
+    if (t->type == T_SEMI) sh_consume(p);
     skip_newlines(p);
     n->u.cfor.body = parse_do_group(p);
     return n;
   }
   sh_node *n = new_node(p, select ? SH_NODE_SELECT : SH_NODE_FOR, line);
   sh_tok *t = sh_peek(p, M_ARG);
-  if (t->type != T_WORD || !t->text)
-    fail_want_word(p, t);
+  if (t->type != T_WORD || !t->text) fail_want_word(p, t);
   n->u.for_.var = t->text;
   n->u.for_.var_len = t->text_len;
   sh_consume(p);
@@ -648,13 +609,11 @@ static sh_node *parse_for(sh_parser *p, unsigned line, bool select) {
       vec words = {0};
       for (;;) {
         t = sh_peek(p, M_ARG);
-        if (t->type != T_WORD)
-          break;
+        if (t->type != T_WORD) break;
         *(sh_word **)vec_push(p, &words, sizeof(sh_word *)) = t->word;
         sh_consume(p);
       }
-      if (t->type != T_SEMI && t->type != T_NEWLINE)
-        sh_fail_token(p, t);
+      if (t->type != T_SEMI && t->type != T_NEWLINE) sh_fail_token(p, t);
       sh_consume(p);
       skip_newlines(p);
       n->u.for_.words = words.v;
@@ -669,19 +628,16 @@ static sh_node *parse_case(sh_parser *p, unsigned line) {
   sh_consume(p);
   sh_node *n = new_node(p, SH_NODE_CASE, line);
   sh_tok *t = sh_peek(p, M_ARG);
-  if (t->type != T_WORD)
-    fail_want_word(p, t);
+  if (t->type != T_WORD) fail_want_word(p, t);
   n->u.case_.subject = t->word;
   sh_consume(p);
   skip_newlines(p);
   t = sh_peek(p, M_ARG);
-  if (!is_word(t, "in"))
-    sh_fail_token(p, t);
+  if (!is_word(t, "in")) sh_fail_token(p, t);
   sh_consume(p);
   vec items = {0};
   for (;;) {
-    while ((t = sh_peek(p, M_CASEPAT))->type == T_NEWLINE)
-      sh_consume(p);
+    while ((t = sh_peek(p, M_CASEPAT))->type == T_NEWLINE) sh_consume(p);
     if (is_word(t, "esac")) {
       sh_consume(p);
       break;
@@ -693,8 +649,7 @@ static sh_node *parse_case(sh_parser *p, unsigned line) {
     sh_case_item *it = vec_push(p, &items, sizeof(sh_case_item));
     vec pats = {0};
     for (;;) {
-      if (t->type != T_WORD)
-        sh_fail_token(p, t);
+      if (t->type != T_WORD) sh_fail_token(p, t);
       *(sh_word **)vec_push(p, &pats, sizeof(sh_word *)) = t->word;
       sh_consume(p);
       t = sh_peek(p, M_CASEPAT);
@@ -703,8 +658,7 @@ static sh_node *parse_case(sh_parser *p, unsigned line) {
         t = sh_peek(p, M_CASEPAT);
         continue;
       }
-      if (t->type != T_RPAREN)
-        sh_fail_token(p, t);
+      if (t->type != T_RPAREN) sh_fail_token(p, t);
       sh_consume(p);
       break;
     }
@@ -712,11 +666,10 @@ static sh_node *parse_case(sh_parser *p, unsigned line) {
     it->n_patterns = pats.n;
     it->body = parse_clist(p);
     t = sh_peek(p, M_CMD);
-    if (t->type == T_DSEMI || t->type == T_SEMI_AND ||
-        t->type == T_DSEMI_AND) {
-      it->term = t->type == T_DSEMI       ? SH_CASE_BREAK
+    if (t->type == T_DSEMI || t->type == T_SEMI_AND || t->type == T_DSEMI_AND) {
+      it->term = t->type == T_DSEMI      ? SH_CASE_BREAK
                  : t->type == T_SEMI_AND ? SH_CASE_FALL
-                                          : SH_CASE_CONTINUE;
+                                         : SH_CASE_CONTINUE;
       sh_consume(p);
       continue;
     }
@@ -763,8 +716,7 @@ sh_node *parse_command(sh_parser *p) {
     n = new_node(p, SH_NODE_SUBSHELL, line);
     n->u.group.body = parse_body(p);
     t = sh_peek(p, M_CMD);
-    if (t->type != T_RPAREN)
-      sh_fail_token(p, t);
+    if (t->type != T_RPAREN) sh_fail_token(p, t);
     sh_consume(p);
     break;
   case T_ARITH_CMD:
@@ -773,8 +725,7 @@ sh_node *parse_command(sh_parser *p) {
     sh_consume(p);
     break;
   case T_WORD:
-    if (!t->text || t->assign)
-      break;
+    if (!t->text || t->assign) break;
     if (is_word(t, "{")) {
       sh_consume(p);
       n = new_node(p, SH_NODE_GROUP, line);
@@ -810,12 +761,10 @@ sh_node *parse_command(sh_parser *p) {
       return n;
     } else if (is_closer(t) || is_word(t, "in") || is_word(t, "]]") ||
                is_word(t, "!") || is_word(t, "time")) {
-      if (!is_word(t, "in") && !is_word(t, "]]"))
-        sh_fail_token(p, t);
+      if (!is_word(t, "in") && !is_word(t, "]]")) sh_fail_token(p, t);
     }
     break;
-  default:
-    break;
+  default: break;
   }
   if (n) {
     sh_rd_redirs(p, n);
@@ -829,13 +778,11 @@ sh_node *parse_command(sh_parser *p) {
 /* ---- API ------------------------------------------------------------------ */
 
 void sh_unit_ref(sh_unit *u) {
-  if (u)
-    atomic_fetch_add(&u->rc, 1);
+  if (u) atomic_fetch_add(&u->rc, 1);
 }
 
 void sh_unit_unref(sh_unit *u) {
-  if (!u || atomic_fetch_sub(&u->rc, 1) != 1)
-    return;
+  if (!u || atomic_fetch_sub(&u->rc, 1) != 1) return;
   const vsh_allocator *al = u->arena.al;
   vsh__arena_dispose(&u->arena);
   vsh__free(al, u, sizeof *u);
@@ -845,14 +792,10 @@ int sh_parser_new(sh_parser **out, const char *src, size_t len,
                   const sh_parse_opts *opts) {
   *out = NULL;
   sh_parse_opts o = {0};
-  if (opts)
-    o = *opts;
-  if (!o.max_depth)
-    o.max_depth = 200;
-  if (!o.max_size)
-    o.max_size = (size_t)64 << 20;
-  if (len > o.max_size)
-    return VSH_ELIMIT;
+  if (opts) o = *opts;
+  if (!o.max_depth) o.max_depth = 200;
+  if (!o.max_size) o.max_size = (size_t)64 << 20;
+  if (len > o.max_size) return VSH_ELIMIT;
   sh_parser *p = vsh__calloc(NULL, sizeof *p);
   sh_unit *u = vsh__calloc(NULL, sizeof *u);
   if (!p || !u) {
@@ -870,8 +813,7 @@ int sh_parser_new(sh_parser **out, const char *src, size_t len,
     vsh__free(NULL, p, sizeof *p);
     return VSH_ENOMEM;
   }
-  if (len)
-    memcpy(copy, src, len);
+  if (len) memcpy(copy, src, len);
   copy[len] = 0;
   u->source = copy;
   u->source_len = len;
@@ -891,8 +833,7 @@ int sh_parser_new(sh_parser **out, const char *src, size_t len,
        q++)
     nl++;
   p->eof_line = p->in.line + nl + ((len && copy[len - 1] != '\n') ? 1 : 0);
-  if (len == 0)
-    p->eof_line = p->in.line;
+  if (len == 0) p->eof_line = p->in.line;
   vsh__buf_init(&p->lit);
   /* never NULL afterwards: offsets into it are taken before any append */
   if (vsh__buf_reserve(&p->lit, 256)) {
@@ -933,21 +874,18 @@ int sh_rd_next(sh_parser *p, sh_node **out) {
 int sh_parser_next(sh_parser *p, sh_node **out, vsh_buf *msg,
                    unsigned *err_line) {
   *out = NULL;
-  if (p->done)
-    return 0;
+  if (p->done) return 0;
   p->msg = msg;
   p->err_line = 0;
   int rc;
 #ifdef VSH_HAVE_TS_BASH
-  if (p->ts)
-    rc = sh_ts_next(p, out);
+  if (p->ts) rc = sh_ts_next(p, out);
   else
 #endif
     rc = sh_rd_next(p, out);
   if (rc) {
     p->done = true;
-    if (err_line)
-      *err_line = p->err_line;
+    if (err_line) *err_line = p->err_line;
   } else if (!*out) {
     p->done = true;
   }
@@ -960,8 +898,7 @@ void sh_parser_set_extglob(sh_parser *p, bool on) { p->extglob = on; }
 sh_unit *sh_parser_unit(sh_parser *p) { return p->unit; }
 
 void sh_parser_free(sh_parser *p) {
-  if (!p)
-    return;
+  if (!p) return;
 #ifdef VSH_HAVE_TS_BASH
   sh_ts_free(p);
 #endif
@@ -990,8 +927,7 @@ int sh_parse_all(sh_unit **out, const char *src, size_t len,
   *out = NULL;
   sh_parser *p;
   int rc = sh_parser_new(&p, src, len, opts);
-  if (rc)
-    return rc;
+  if (rc) return rc;
   vec items = {0}, bg = {0};
   unsigned line = 0;
   jmp_buf jb;
@@ -1007,19 +943,16 @@ int sh_parse_all(sh_unit **out, const char *src, size_t len,
       sh_parser_free(p);
       return rc;
     }
-    if (!n)
-      break;
+    if (!n) break;
     /* flatten: the root is one list of every top-level command */
     for (size_t i = 0; i < n->u.list.n; i++) {
-      if (!line)
-        line = n->line;
+      if (!line) line = n->line;
       *(sh_node **)vec_push(p, &items, sizeof(sh_node *)) = n->u.list.items[i];
       *(bool *)vec_push(p, &bg, sizeof(bool)) = n->u.list.background[i];
     }
   }
   sh_unit *u = p->unit;
-  if (items.n)
-    u->root = make_list(p, &items, &bg, line);
+  if (items.n) u->root = make_list(p, &items, &bg, line);
   sh_unit_ref(u);
   sh_parser_free(p);
   *out = u;

@@ -9,16 +9,15 @@
 #include <string.h>
 
 static const char *const unary_ops[] = {
-    "-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s",
-    "-t", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S", "-z", "-n", "-o",
-    "-v", "-R", NULL};
+    "-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k",
+    "-p", "-r", "-s", "-t", "-u", "-w", "-x", "-G", "-L",
+    "-N", "-O", "-S", "-z", "-n", "-o", "-v", "-R", NULL};
 static const char *const binary_ops[] = {
-    "==",  "=",   "!=",  "<",   ">",   "=~",  "-eq", "-ne", "-lt",
-    "-le", "-gt", "-ge", "-nt", "-ot", "-ef", NULL};
+    "==",  "=",   "!=",  "<",   ">",   "=~",  "-eq", "-ne",
+    "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef", NULL};
 
 static const char *find_op(const char *const *ops, const sh_tok *t) {
-  if (t->type != T_WORD || !t->text)
-    return NULL;
+  if (t->type != T_WORD || !t->text) return NULL;
   for (size_t i = 0; ops[i]; i++)
     if (strlen(ops[i]) == t->text_len && !memcmp(ops[i], t->text, t->text_len))
       return ops[i];
@@ -32,8 +31,7 @@ static bool is_end(const sh_tok *t) {
 
 static sh_tok *next(sh_parser *p) {
   sh_tok *t;
-  while ((t = sh_peek(p, M_COND))->type == T_NEWLINE)
-    sh_consume(p);
+  while ((t = sh_peek(p, M_COND))->type == T_NEWLINE) sh_consume(p);
   return t;
 }
 
@@ -48,13 +46,11 @@ static void tok_str(sh_parser *p, const sh_tok *t, char *buf, size_t n) {
 
 static _Noreturn void cond_fail(sh_parser *p, const sh_tok *t,
                                 const char *fmt) {
-  if (t->type == T_EOF && p->eof_match)
-    sh_fail_eof(p);
+  if (t->type == T_EOF && p->eof_match) sh_fail_eof(p);
   char buf[256];
   if (t->type == T_EOF) /* the text's end is the newline bash reads */
     snprintf(buf, sizeof buf, "newline");
-  else
-    tok_str(p, t, buf, sizeof buf);
+  else tok_str(p, t, buf, sizeof buf);
   sh_fail(p, VSH_EINVAL, t->line, fmt, buf);
 }
 
@@ -101,8 +97,9 @@ static sh_cond *cond_prim(sh_parser *p) {
     if (uop) {
       if (u->type != T_WORD || is_end(u) ||
           (u->text && u->text_len == 1 && (*u->text == '<' || *u->text == '>')))
-        cond_fail(p, u, "unexpected argument `%s' to conditional unary "
-                        "operator");
+        cond_fail(p, u,
+                  "unexpected argument `%s' to conditional unary "
+                  "operator");
       c = new_cond(p, SH_COND_UNARY);
       c->op = uop;
       c->l = u->word;
@@ -124,38 +121,42 @@ static sh_cond *cond_prim(sh_parser *p) {
         int ch = sh_ch(p);
         if (ch < 0 || ch == '\n') {
           sh_tok *v = sh_peek(p, M_COND);
-          cond_fail(p, v, "unexpected argument `%s' to conditional binary "
-                          "operator");
+          cond_fail(p, v,
+                    "unexpected argument `%s' to conditional binary "
+                    "operator");
         }
         c->r = sh_read_word(p, W_REGEX, RW_NOBRACE);
         if (c->r->n == 0) {
           sh_tok *v = sh_peek(p, M_COND);
-          cond_fail(p, v, "unexpected argument `%s' to conditional binary "
-                          "operator");
+          cond_fail(p, v,
+                    "unexpected argument `%s' to conditional binary "
+                    "operator");
         }
         if (c->r->n == 1 && c->r->parts[0].kind == SH_PART_LIT &&
             c->r->parts[0].u.text.len == 2 &&
             !memcmp(c->r->parts[0].u.text.s, "]]", 2)) {
-          sh_tok v = {.type = T_WORD, .text = "]]", .text_len = 2,
-                      .line = p->in.line};
-          cond_fail(p, &v, "unexpected argument `%s' to conditional binary "
-                           "operator");
+          sh_tok v = {
+              .type = T_WORD, .text = "]]", .text_len = 2, .line = p->in.line};
+          cond_fail(p, &v,
+                    "unexpected argument `%s' to conditional binary "
+                    "operator");
         }
       } else {
         sh_tok *v = sh_peek(p, M_COND);
         if (v->type != T_WORD || is_end(v))
-          cond_fail(p, v, "unexpected argument `%s' to conditional binary "
-                          "operator");
+          cond_fail(p, v,
+                    "unexpected argument `%s' to conditional binary "
+                    "operator");
         c->r = v->word;
         sh_consume(p);
       }
     } else {
-      cond_fail(p, u, "unexpected token `%s', conditional binary operator "
-                      "expected");
+      cond_fail(p, u,
+                "unexpected token `%s', conditional binary operator "
+                "expected");
     }
   } else {
-    if (t->type == T_EOF && p->eof_match)
-      sh_fail_eof(p);
+    if (t->type == T_EOF && p->eof_match) sh_fail_eof(p);
     if (t->type == T_EOF)
       sh_fail(p, VSH_EINVAL, p->eof_line,
               "unexpected token `EOF' in conditional command");
@@ -195,8 +196,7 @@ sh_cond *sh_parse_cond(sh_parser *p) {
   sh_cond *c = cond_or(p);
   sh_tok *t = next(p);
   if (!is_end(t)) {
-    if (t->type == T_EOF)
-      sh_fail_eof(p);
+    if (t->type == T_EOF) sh_fail_eof(p);
     sh_fail(p, VSH_EINVAL, t->line, "syntax error in conditional expression");
   }
   sh_consume(p);

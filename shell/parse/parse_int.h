@@ -54,11 +54,11 @@ typedef enum sh_tok_type {
 
 /* Lexer modes: what the parser expects next. */
 enum {
-  M_CMD,     /* command position: assignments, reserved words, (( */
-  M_ARG,     /* an ordinary word */
-  M_DECL,    /* argument of declare & co: assignment-shaped words parse */
-  M_COND,    /* inside [[ ]] */
-  M_CASEPAT  /* case pattern: | and ) end words, extglob always */
+  M_CMD,    /* command position: assignments, reserved words, (( */
+  M_ARG,    /* an ordinary word */
+  M_DECL,   /* argument of declare & co: assignment-shaped words parse */
+  M_COND,   /* inside [[ ]] */
+  M_CASEPAT /* case pattern: | and ) end words, extglob always */
 };
 
 typedef struct sh_tok {
@@ -118,7 +118,7 @@ struct sh_parser {
   size_t src_len;
   unsigned eof_line; /* line bash reports for "unexpected end of file" */
   sh_heredoc *hd_head, *hd_tail; /* bodies to read after the next newline */
-  bool alias_next; /* the previous alias ended in a blank */
+  bool alias_next;               /* the previous alias ended in a blank */
   /* one token of lookahead */
   bool have_tok;
   sh_tok tok;
@@ -153,16 +153,16 @@ sh_node *sh_parse_list_until(sh_parser *p, sh_tok_type until);
 sh_node *sh_parse_complete(sh_parser *p); /* one top-level line */
 /* Pieces the tree-sitter lowering re-uses at a byte position: */
 sh_node *sh_rd_command(sh_parser *p);             /* one command */
-void sh_rd_redirs(sh_parser *p, sh_node *n);     /* trailing redirs */
+void sh_rd_redirs(sh_parser *p, sh_node *n);      /* trailing redirs */
 void sh_rd_cfor_header(sh_parser *p, sh_node *n); /* at "((" */
-int sh_rd_next(sh_parser *p, sh_node **out);     /* boundary + complete */
+int sh_rd_next(sh_parser *p, sh_node **out);      /* boundary + complete */
 
 /* ---- lex.c ---- */
-int sh_ch(sh_parser *p);         /* current char (line continuations
+int sh_ch(sh_parser *p);              /* current char (line continuations
                                     skipped), -1 at end */
 int sh_peekc(sh_parser *p, size_t k); /* k chars ahead of sh_ch, -1 */
-void sh_adv(sh_parser *p);       /* consume sh_ch */
-int sh_rawc(sh_parser *p);       /* current byte, no continuation */
+void sh_adv(sh_parser *p);            /* consume sh_ch */
+int sh_rawc(sh_parser *p);            /* current byte, no continuation */
 void sh_rawadv(sh_parser *p);
 sh_tok *sh_peek(sh_parser *p, int mode);
 void sh_consume(sh_parser *p);
@@ -179,9 +179,9 @@ sh_node *sh_parse_sub(sh_parser *p, const char *s, size_t n, unsigned line);
  * (no parts) is possible in the modes that allow it. */
 sh_word *sh_read_word(sh_parser *p, int mode, unsigned flags);
 enum {
-  RW_EXTGLOB = 1u << 0, /* extglob groups are part of the word */
-  RW_INDQ = 1u << 1,    /* ${ } operand inside "...": ' is literal */
-  RW_NOBRACE = 1u << 2, /* no brace-expansion structure */
+  RW_EXTGLOB = 1u << 0,     /* extglob groups are part of the word */
+  RW_INDQ = 1u << 1,        /* ${ } operand inside "...": ' is literal */
+  RW_NOBRACE = 1u << 2,     /* no brace-expansion structure */
   RW_ELEM_NOTILDE = 1u << 3 /* an array element: x=~ is not assignment-
                                shaped (no ~ after its =) */
 };

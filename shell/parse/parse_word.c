@@ -18,8 +18,7 @@ static sh_part *push_part(sh_parser *p, partv *pv, sh_part_kind k) {
   if (pv->n == pv->cap) {
     size_t nc = pv->cap ? pv->cap * 2 : 2;
     sh_part *nv = sh_alloc(p, nc * sizeof *nv);
-    if (pv->n)
-      memcpy(nv, pv->v, pv->n * sizeof *nv);
+    if (pv->n) memcpy(nv, pv->v, pv->n * sizeof *nv);
     pv->v = nv;
     pv->cap = nc;
   }
@@ -97,25 +96,21 @@ static void read_sq(wctx *w) {
   const char *s = p->in.s;
   int c;
   while ((c = sh_rawc(p)) != '\'') {
-    if (c < 0 || p->in.s != s)
-      sh_fail_match(p, line, '\'');
+    if (c < 0 || p->in.s != s) sh_fail_match(p, line, '\'');
     sh_rawadv(p);
   }
   size_t n = p->in.pos - start;
   sh_rawadv(p);
   sh_part *pt = new_part(w, SH_PART_SQ);
   const char *z = memchr(s + start, 0, n);
-  if (z)
-    n = (size_t)(z - (s + start));
+  if (z) n = (size_t)(z - (s + start));
   pt->u.text.s = sh_strdup(p, s + start, n);
   pt->u.text.len = n;
 }
 
 static int hexval(int c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if ((c | 32) >= 'a' && (c | 32) <= 'f')
-    return (c | 32) - 'a' + 10;
+  if (c >= '0' && c <= '9') return c - '0';
+  if ((c | 32) >= 'a' && (c | 32) <= 'f') return (c | 32) - 'a' + 10;
   return -1;
 }
 
@@ -129,19 +124,15 @@ static void read_ansi(wctx *w) {
   bool cut = false;
   for (;;) {
     int c = sh_rawc(p);
-    if (c < 0)
-      sh_fail_match(p, line, '\'');
+    if (c < 0) sh_fail_match(p, line, '\'');
     sh_rawadv(p);
-    if (c == '\'')
-      break;
+    if (c == '\'') break;
     if (c != '\\') {
-      if (!cut)
-        lit_putc(p, c);
+      if (!cut) lit_putc(p, c);
       continue;
     }
     c = sh_rawc(p);
-    if (c < 0)
-      sh_fail_match(p, line, '\'');
+    if (c < 0) sh_fail_match(p, line, '\'');
     sh_rawadv(p);
     long v = -1;
     switch (c) {
@@ -158,13 +149,18 @@ static void read_ansi(wctx *w) {
     case '\'': v = '\''; break;
     case '"': v = '"'; break;
     case '?': v = '?'; break;
-    case '0': case '1': case '2': case '3':
-    case '4': case '5': case '6': case '7': {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7': {
       v = c - '0';
       for (int i = 1; i < 3; i++) {
         int d = sh_rawc(p);
-        if (d < '0' || d > '7')
-          break;
+        if (d < '0' || d > '7') break;
         v = v * 8 + (d - '0');
         sh_rawadv(p);
       }
@@ -212,8 +208,7 @@ static void read_ansi(wctx *w) {
       int m = cp <= 0x7fffffff ? vsh__utf8_encode((int32_t)cp, enc) : 0;
       if (!cut) {
         if (m > 0) {
-          for (int i = 0; i < m; i++)
-            lit_putc(p, enc[i]);
+          for (int i = 0; i < m; i++) lit_putc(p, enc[i]);
         } else {
           lit_putc(p, '?');
         }
@@ -222,8 +217,7 @@ static void read_ansi(wctx *w) {
     }
     case 'c': {
       int d = sh_rawc(p);
-      if (d < 0)
-        sh_fail_match(p, line, '\'');
+      if (d < 0) sh_fail_match(p, line, '\'');
       if (d == '\'') { /* bash finds the closing quote first */
         if (!cut) {
           lit_putc(p, '\\');
@@ -232,8 +226,7 @@ static void read_ansi(wctx *w) {
         continue;
       }
       sh_rawadv(p);
-      if (d == '\\' && sh_rawc(p) == '\\')
-        sh_rawadv(p);
+      if (d == '\\' && sh_rawc(p) == '\\') sh_rawadv(p);
       v = d == '?' ? 0x7f : ((d >= 'a' && d <= 'z' ? d - 32 : d) & 0x1f);
       break;
     }
@@ -244,10 +237,8 @@ static void read_ansi(wctx *w) {
       }
       continue;
     }
-    if (v == 0)
-      cut = true;
-    else if (!cut)
-      lit_putc(p, (int)v);
+    if (v == 0) cut = true;
+    else if (!cut) lit_putc(p, (int)v);
   }
   size_t n = p->lit.len - base;
   char *txt = sh_strdup(p, p->lit.data ? p->lit.data + base : "", n);
@@ -262,13 +253,11 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags);
 static void read_dq(wctx *w, bool locale) {
   sh_parser *p = w->p;
   unsigned line = p->in.line;
-  if (locale)
-    sh_adv(p); /* $ */
-  sh_adv(p);   /* " */
+  if (locale) sh_adv(p); /* $ */
+  sh_adv(p);             /* " */
   flush(w);
   sh_word *inner = read_word_in(p, W_DQ, 0);
-  if (sh_ch(p) != '"')
-    sh_fail_match(p, line, '"');
+  if (sh_ch(p) != '"') sh_fail_match(p, line, '"');
   sh_adv(p);
   sh_part *pt = push_part(p, &w->pv, SH_PART_DQ);
   pt->u.dq.parts = inner->parts;
@@ -285,8 +274,7 @@ static sh_node *read_paren_body(sh_parser *p, unsigned line) {
   p->eof_match = ')';
   sh_node *body = sh_parse_list_until(p, T_RPAREN);
   sh_tok *t = sh_peek(p, M_ARG);
-  if (t->type != T_RPAREN)
-    sh_fail_token(p, t);
+  if (t->type != T_RPAREN) sh_fail_token(p, t);
   sh_consume(p);
   p->eof_match = em;
   sh_leave(p);
@@ -326,11 +314,9 @@ static void read_backquote(wctx *w, bool in_dq) {
   size_t base = p->lit.len;
   for (;;) {
     int c = sh_rawc(p);
-    if (c < 0)
-      sh_fail_match(p, line, '`');
+    if (c < 0) sh_fail_match(p, line, '`');
     sh_rawadv(p);
-    if (c == '`')
-      break;
+    if (c == '`') break;
     if (c == '\\') {
       int d = sh_rawc(p);
       if (d == '`' || d == '\\' || d == '$' || (in_dq && d == '"')) {
@@ -362,8 +348,7 @@ bool sh_dparen_is_arith(sh_parser *p) {
    * counted. */
   const char *s = p->in.s;
   size_t n = p->in.n, i = p->in.pos;
-  while (i < n && s[i] != '(')
-    i++;
+  while (i < n && s[i] != '(') i++;
   i += 2;
   int depth = 1;
   while (i < n) {
@@ -375,19 +360,16 @@ bool sh_dparen_is_arith(sh_parser *p) {
     if (c == '\'' || c == '"') {
       i++;
       while (i < n && s[i] != c) {
-        if (c == '"' && s[i] == '\\')
-          i++;
+        if (c == '"' && s[i] == '\\') i++;
         i++;
       }
       i++;
       continue;
     }
-    if (c == '(')
-      depth++;
+    if (c == '(') depth++;
     else if (c == ')' && --depth == 0) {
       i++;
-      while (i + 1 < n && s[i] == '\\' && s[i + 1] == '\n')
-        i += 2;
+      while (i + 1 < n && s[i] == '\\' && s[i + 1] == '\n') i += 2;
       return i >= n || s[i] == ')';
     }
     i++;
@@ -405,8 +387,7 @@ static void read_arith(wctx *w) {
   sh_enter(p, line);
   sh_word *e = read_word_in(p, W_ARITH, 0);
   sh_leave(p);
-  if (sh_ch(p) != ')' || sh_peekc(p, 1) != ')')
-    sh_fail_match(p, line, ')');
+  if (sh_ch(p) != ')' || sh_peekc(p, 1) != ')') sh_fail_match(p, line, ')');
   sh_adv(p);
   sh_adv(p);
   sh_part *pt = push_part(p, &w->pv, SH_PART_ARITH);
@@ -422,8 +403,7 @@ static void read_bracket_arith(wctx *w) {
   sh_enter(p, line);
   sh_word *e = read_word_in(p, W_SUBSCRIPT, 0);
   sh_leave(p);
-  if (sh_ch(p) != ']')
-    sh_fail_match(p, line, ']');
+  if (sh_ch(p) != ']') sh_fail_match(p, line, ']');
   sh_adv(p);
   sh_part *pt = push_part(p, &w->pv, SH_PART_ARITH);
   pt->u.arith = e;
@@ -432,8 +412,8 @@ static void read_bracket_arith(wctx *w) {
 /* ---- ${ ... } ---------------------------------------------------------- */
 
 static bool special_param(int c) {
-  return c == '@' || c == '*' || c == '#' || c == '?' || c == '-' ||
-         c == '$' || c == '!' || (c >= '0' && c <= '9');
+  return c == '@' || c == '*' || c == '#' || c == '?' || c == '-' || c == '$' ||
+         c == '!' || (c >= '0' && c <= '9');
 }
 
 /* Skips to the } closing a bad ${...} (counting nested ${ and quotes) and
@@ -443,22 +423,15 @@ static void param_bad(sh_parser *p, sh_param *pm, size_t text_start,
   int depth = 0;
   for (;;) {
     int c = sh_ch(p);
-    if (c < 0)
-      sh_fail_match(p, line, '}');
-    if (c == '}' && depth == 0)
-      break;
-    if (c == '$' && sh_peekc(p, 1) == '{')
-      depth++, sh_adv(p);
-    else if (c == '}')
-      depth--;
-    else if (c == '\\')
-      sh_rawadv(p); /* the escaped byte is skipped below */
+    if (c < 0) sh_fail_match(p, line, '}');
+    if (c == '}' && depth == 0) break;
+    if (c == '$' && sh_peekc(p, 1) == '{') depth++, sh_adv(p);
+    else if (c == '}') depth--;
+    else if (c == '\\') sh_rawadv(p); /* the escaped byte is skipped below */
     else if (c == '\'' || c == '"') {
       sh_adv(p);
-      while ((c = sh_ch(p)) >= 0 && c != '\'' && c != '"')
-        sh_adv(p);
-      if (c < 0)
-        sh_fail_match(p, line, '}');
+      while ((c = sh_ch(p)) >= 0 && c != '\'' && c != '"') sh_adv(p);
+      if (c < 0) sh_fail_match(p, line, '}');
     }
     sh_adv(p);
   }
@@ -535,8 +508,7 @@ static void read_param_braced(wctx *w, bool in_dq) {
     } else {
       sh_adv(p);
       pm.index = read_word_in(p, W_SUBSCRIPT, 0);
-      if (sh_ch(p) != ']')
-        sh_fail_match(p, line, ']');
+      if (sh_ch(p) != ']') sh_fail_match(p, line, ']');
       sh_adv(p);
       if (!pm.index->n) { /* ${a[]}: a bad substitution when run */
         param_bad(p, &pm, text_start, src, line);
@@ -558,8 +530,7 @@ static void read_param_braced(wctx *w, bool in_dq) {
   /* operator */
   c = sh_ch(p);
   c1 = sh_peekc(p, 1);
-  if (c == '}')
-    goto done;
+  if (c == '}') goto done;
   if (pm.flags & (SH_PF_LENGTH | SH_PF_PREFIX | SH_PF_KEYS)) {
     param_bad(p, &pm, text_start, src, line);
     goto done;
@@ -613,21 +584,16 @@ static void read_param_braced(wctx *w, bool in_dq) {
   case '/':
     sh_adv(p);
     pm.op = SH_POP_REPLACE;
-    if (c1 == '/')
-      pm.op = SH_POP_REPLACE_ALL;
-    else if (c1 == '#')
-      pm.op = SH_POP_REPLACE_PRE;
-    else if (c1 == '%')
-      pm.op = SH_POP_REPLACE_SUF;
-    if (pm.op != SH_POP_REPLACE)
-      sh_adv(p);
+    if (c1 == '/') pm.op = SH_POP_REPLACE_ALL;
+    else if (c1 == '#') pm.op = SH_POP_REPLACE_PRE;
+    else if (c1 == '%') pm.op = SH_POP_REPLACE_SUF;
+    if (pm.op != SH_POP_REPLACE) sh_adv(p);
     {
       /* a '/' right after the operator belongs to the pattern:
        * ${x////c} replaces every '/' with c, ${x///} deletes them */
-      bool lead_slash = sh_ch(p) == '/' &&
-                        (pm.op == SH_POP_REPLACE || pm.op == SH_POP_REPLACE_ALL);
-      if (lead_slash)
-        sh_adv(p);
+      bool lead_slash = sh_ch(p) == '/' && (pm.op == SH_POP_REPLACE ||
+                                            pm.op == SH_POP_REPLACE_ALL);
+      if (lead_slash) sh_adv(p);
       pm.arg = read_word_in(p, W_PATTERN, RW_NOBRACE | RW_EXTGLOB);
       /* bash expands a leading ~ in the pattern of ${x/~/r} and
        * ${x//~/r} (not ${x/#~/r}), quoted or not */
@@ -641,8 +607,7 @@ static void read_param_braced(wctx *w, bool in_dq) {
         np[0].kind = SH_PART_LIT;
         np[0].u.text.s = "/";
         np[0].u.text.len = 1;
-        if (n0)
-          memcpy(np + 1, w0->parts, n0 * sizeof *np);
+        if (n0) memcpy(np + 1, w0->parts, n0 * sizeof *np);
         sh_word *nw = sh_alloc(p, sizeof *nw);
         nw->parts = np;
         nw->n = n0 + 1;
@@ -682,13 +647,10 @@ static void read_param_braced(wctx *w, bool in_dq) {
     }
     param_bad(p, &pm, text_start, src, line);
     break;
-  default:
-    param_bad(p, &pm, text_start, src, line);
-    break;
+  default: param_bad(p, &pm, text_start, src, line); break;
   }
 done:
-  if (sh_ch(p) != '}')
-    sh_fail_match(p, line, '}');
+  if (sh_ch(p) != '}') sh_fail_match(p, line, '}');
   sh_adv(p);
   sh_leave(p);
   sh_part *pt = push_part(p, &w->pv, SH_PART_PARAM);
@@ -761,29 +723,28 @@ static void read_dollar(wctx *w) {
 static void post_brace(sh_parser *p, sh_word *wd);
 
 static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
-  wctx w = {.p = p, .base = p->lit.len, .lk = SH_PART_LIT, .mode = mode,
+  wctx w = {.p = p,
+            .base = p->lit.len,
+            .lk = SH_PART_LIT,
+            .mode = mode,
             .flags = flags};
   const char *src0 = p->in.s;
   size_t pos0 = p->in.pos;
   unsigned line = p->in.line;
-  int depth = 0;   /* parens (arith, regex) or brackets (subscript) */
-  int eg = 0;      /* open extglob groups */
-  int qmarks = 0;  /* pending ? of a ?: inside a slice offset */
+  int depth = 0;        /* parens (arith, regex) or brackets (subscript) */
+  int eg = 0;           /* open extglob groups */
+  int qmarks = 0;       /* pending ? of a ?: inside a slice offset */
   bool sq_open = false; /* inside '...' of a double-quoted ${x-...} */
   bool unquoted = mode != W_DQ && mode != W_HEREDOC;
   for (;;) {
     int c = sh_ch(p);
     if (c < 0) {
-      if (mode == W_DQ)
-        sh_fail_match(p, line, '"');
+      if (mode == W_DQ) sh_fail_match(p, line, '"');
       if (mode == W_PARAM || mode == W_PATTERN || mode == W_SLICE_OFF)
         sh_fail_match(p, line, '}');
-      if (mode == W_ARITH || mode == W_CFOR)
-        sh_fail_match(p, line, ')');
-      if (mode == W_SUBSCRIPT)
-        sh_fail_match(p, line, ']');
-      if (eg)
-        sh_fail_match(p, line, ')');
+      if (mode == W_ARITH || mode == W_CFOR) sh_fail_match(p, line, ')');
+      if (mode == W_SUBSCRIPT) sh_fail_match(p, line, ']');
+      if (eg) sh_fail_match(p, line, ')');
       break;
     }
     /* terminators */
@@ -795,12 +756,9 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
     case W_COND:
     case W_CASEPAT:
       if (eg) {
-        if (c == '(')
-          eg++;
-        else if (c == ')')
-          eg--;
-        else
-          break;
+        if (c == '(') eg++;
+        else if (c == ')') eg--;
+        else break;
         sh_adv(p);
         putc_k(&w, SH_PART_LIT, c);
         continue;
@@ -819,74 +777,49 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
         read_procsub(&w);
         continue;
       }
-      if (is_meta(c))
-        stop = true;
+      if (is_meta(c)) stop = true;
       break;
     case W_REGEX:
       if (depth == 0 && (c == ' ' || c == '\t' || c == '\n' || c == ';' ||
                          (c == '&' && sh_peekc(p, 1) == '&')))
         stop = true;
-      else if (c == '(')
-        depth++;
+      else if (c == '(') depth++;
       else if (c == ')') {
-        if (depth == 0)
-          stop = true;
-        else
-          depth--;
+        if (depth == 0) stop = true;
+        else depth--;
       }
       break;
-    case W_DQ:
-      stop = c == '"';
-      break;
-    case W_HEREDOC:
-      break;
-    case W_PARAM:
-      stop = c == '}' && !sq_open;
-      break;
-    case W_PATTERN:
-      stop = c == '}' || c == '/';
-      break;
+    case W_DQ: stop = c == '"'; break;
+    case W_HEREDOC: break;
+    case W_PARAM: stop = c == '}' && !sq_open; break;
+    case W_PATTERN: stop = c == '}' || c == '/'; break;
     case W_SLICE_OFF:
-      if (c == '}' && depth == 0)
-        stop = true;
-      else if (c == '(')
-        depth++;
-      else if (c == ')')
-        depth -= depth > 0;
-      else if (c == '?')
-        qmarks++;
+      if (c == '}' && depth == 0) stop = true;
+      else if (c == '(') depth++;
+      else if (c == ')') depth -= depth > 0;
+      else if (c == '?') qmarks++;
       else if (c == ':') {
-        if (qmarks)
-          qmarks--;
-        else if (depth == 0)
-          stop = true;
+        if (qmarks) qmarks--;
+        else if (depth == 0) stop = true;
       }
       break;
     case W_ARITH:
     case W_CFOR:
-      if (c == '(')
-        depth++;
+      if (c == '(') depth++;
       else if (c == ')') {
-        if (depth == 0)
-          stop = true;
-        else
-          depth--;
-      } else if (c == ';' && mode == W_CFOR && depth == 0)
-        stop = true;
+        if (depth == 0) stop = true;
+        else depth--;
+      } else if (c == ';' && mode == W_CFOR && depth == 0) stop = true;
       break;
     case W_SUBSCRIPT:
-      if (c == '[')
-        depth++;
+      if (c == '[') depth++;
       else if (c == ']') {
-        if (depth == 0)
-          stop = true;
-        else
-          depth--;
+        if (depth == 0) stop = true;
+        else depth--;
       }
       break;
     }
-    if (stop)
-      break;
+    if (stop) break;
     /* quoting and expansions */
     /* in arithmetic a single quote is just a character (an error later,
      * as in bash 5.2); double quotes still quote */
@@ -981,11 +914,9 @@ sh_word *sh_word_from(sh_parser *p, const char *s, size_t n, unsigned line,
 static bool assign_shape(sh_parser *p, int mode, size_t *name_len,
                          bool *has_index) {
   int c = sh_ch(p);
-  if (!name_start(c))
-    return false;
+  if (!name_start(c)) return false;
   size_t k = 1;
-  while (name_char(sh_peekc(p, k)))
-    k++;
+  while (name_char(sh_peekc(p, k))) k++;
   *name_len = k;
   *has_index = false;
   if (sh_peekc(p, k) == '[') {
@@ -995,31 +926,24 @@ static bool assign_shape(sh_parser *p, int mode, size_t *name_len,
       c = sh_peekc(p, k);
       /* in command position bash reads name[ up to its matching ],
        * across lines; the end of input inside is a syntax error */
-      if (c < 0 && mode == M_CMD)
-        sh_fail_match(p, p->in.line, ']');
-      if (c < 0 || (c == '\n' && mode != M_CMD))
-        return false;
+      if (c < 0 && mode == M_CMD) sh_fail_match(p, p->in.line, ']');
+      if (c < 0 || (c == '\n' && mode != M_CMD)) return false;
       if (c == '\\') {
         k++;
         continue;
       }
       /* a declare argument is an ordinary word first: a blank ends it */
-      if (mode == M_DECL && (c == ' ' || c == '\t'))
-        return false;
+      if (mode == M_DECL && (c == ' ' || c == '\t')) return false;
       if (mode == M_DECL && (c == '\'' || c == '"')) {
         int q = c;
         for (k++; (c = sh_peekc(p, k)) != q; k++) {
-          if (c < 0)
-            return false;
-          if (c == '\\' && q == '"')
-            k++;
+          if (c < 0) return false;
+          if (c == '\\' && q == '"') k++;
         }
         continue;
       }
-      if (c == '[')
-        depth++;
-      else if (c == ']' && depth-- == 0)
-        break;
+      if (c == '[') depth++;
+      else if (c == ']' && depth-- == 0) break;
     }
     k++;
   }
@@ -1030,8 +954,7 @@ static bool assign_shape(sh_parser *p, int mode, size_t *name_len,
 static sh_word *read_array_key(sh_parser *p, unsigned line) {
   sh_adv(p); /* [ */
   sh_word *k = read_word_in(p, W_SUBSCRIPT, 0);
-  if (sh_ch(p) != ']')
-    sh_fail_match(p, line, ']');
+  if (sh_ch(p) != ']') sh_fail_match(p, line, ']');
   sh_adv(p);
   return k;
 }
@@ -1045,17 +968,14 @@ static void read_array(sh_parser *p, sh_assign *as, unsigned line) {
     int c = sh_ch(p);
     if (c == ' ' || c == '\t' || c == '\n') {
       sh_rawadv(p);
-      if (c == '\n' && p->hd_head)
-        sh_read_heredocs(p);
+      if (c == '\n' && p->hd_head) sh_read_heredocs(p);
       continue;
     }
     if (c == '#') {
-      while ((c = sh_rawc(p)) >= 0 && c != '\n')
-        sh_rawadv(p);
+      while ((c = sh_rawc(p)) >= 0 && c != '\n') sh_rawadv(p);
       continue;
     }
-    if (c < 0)
-      sh_fail_match(p, line, ')');
+    if (c < 0) sh_fail_match(p, line, ')');
     if (c == ')') {
       sh_adv(p);
       break;
@@ -1063,8 +983,7 @@ static void read_array(sh_parser *p, sh_assign *as, unsigned line) {
     if (n == cap) {
       cap = cap ? cap * 2 : 4;
       sh_array_elem *nv = sh_alloc(p, cap * sizeof *nv);
-      if (n)
-        memcpy(nv, v, n * sizeof *nv);
+      if (n) memcpy(nv, v, n * sizeof *nv);
       v = nv;
     }
     sh_array_elem *e = &v[n];
@@ -1087,8 +1006,7 @@ static void read_array(sh_parser *p, sh_assign *as, unsigned line) {
         p->in = save;
         sh_word *whole = read_word_in(p, W_ELEM, RW_ELEM_NOTILDE);
         for (size_t j = 0; j < whole->n; j++)
-          if (whole->parts[j].kind == SH_PART_BRACE)
-            e->braced = whole;
+          if (whole->parts[j].kind == SH_PART_BRACE) e->braced = whole;
         p->in = end;
         n++;
         continue;
@@ -1105,8 +1023,7 @@ static void read_array(sh_parser *p, sh_assign *as, unsigned line) {
       t.start = p->in.pos;
       t.end = p->in.pos + 1;
       t.line = p->in.line;
-      if (sh_ch(p) == '(')
-        t.type = T_LPAREN;
+      if (sh_ch(p) == '(') t.type = T_LPAREN;
       sh_fail_token(p, &t);
     }
     n++;
@@ -1120,8 +1037,7 @@ static void read_array(sh_parser *p, sh_assign *as, unsigned line) {
 sh_assign *sh_try_assign(sh_parser *p, int mode) {
   size_t name_len;
   bool has_index;
-  if (!assign_shape(p, mode, &name_len, &has_index))
-    return NULL;
+  if (!assign_shape(p, mode, &name_len, &has_index)) return NULL;
   unsigned line = p->in.line;
   sh_assign *as = sh_alloc(p, sizeof *as);
   size_t base = p->lit.len;
@@ -1132,8 +1048,7 @@ sh_assign *sh_try_assign(sh_parser *p, int mode) {
   as->name_len = name_len;
   as->name = sh_strdup(p, p->lit.data + base, name_len);
   p->lit.len = base;
-  if (has_index)
-    as->index = read_array_key(p, line);
+  if (has_index) as->index = read_array_key(p, line);
   if (sh_ch(p) == '+') {
     as->append = true;
     sh_adv(p);
@@ -1164,8 +1079,7 @@ void sh_heredoc_delim(sh_parser *p, const char *s, size_t n, const char **out,
       lit_putc(p, s[++i]);
     } else if (c == '\'') {
       *quoted = true;
-      while (++i < n && s[i] != '\'')
-        lit_putc(p, s[i]);
+      while (++i < n && s[i] != '\'') lit_putc(p, s[i]);
     } else if (c == '"') {
       *quoted = true;
       while (++i < n && s[i] != '"') {
@@ -1192,8 +1106,7 @@ void sh_heredoc_delim(sh_parser *p, const char *s, size_t n, const char **out,
  * values); the prefix must be entirely unquoted, so it ends inside this
  * part or at the end of the word. */
 static void post_tilde(sh_parser *p, sh_word *wd, bool assign, bool elem) {
-  if (wd->n == 0)
-    return;
+  if (wd->n == 0) return;
   if (wd->parts[0].kind == SH_PART_BRACE && !assign) {
     sh_part *b = &wd->parts[0];
     for (size_t i = 0; i < b->u.brace.n; i++)
@@ -1217,8 +1130,7 @@ static void post_tilde(sh_parser *p, sh_word *wd, bool assign, bool elem) {
     if (wd->parts[i].kind == SH_PART_LIT && (i == 0 || asg) &&
         memchr(wd->parts[i].u.text.s, '~', wd->parts[i].u.text.len))
       any = true;
-  if (!any)
-    return;
+  if (!any) return;
   partv out = {0};
   bool changed = false;
   for (size_t i = 0; i < wd->n; i++) {
@@ -1234,13 +1146,10 @@ static void post_tilde(sh_parser *p, sh_word *wd, bool assign, bool elem) {
       bool value = i > 0 || eq == (size_t)-1 || j > eq; /* past the '=' */
       bool at_start = (i == 0 && j == (eq == (size_t)-1 ? 0 : eq + 1)) ||
                       (asg && value && j > 0 && s[j - 1] == ':');
-      if (!at_start || s[j] != '~')
-        continue;
+      if (!at_start || s[j] != '~') continue;
       size_t e = j + 1;
-      while (e < n && s[e] != '/' && !(asg && s[e] == ':'))
-        e++;
-      if (e == n && !last)
-        continue;
+      while (e < n && s[e] != '/' && !(asg && s[e] == ':')) e++;
+      if (e == n && !last) continue;
       if (j > from) {
         sh_part *l = push_part(p, &out, SH_PART_LIT);
         l->u.text.s = s + from;
@@ -1252,8 +1161,7 @@ static void post_tilde(sh_parser *p, sh_word *wd, bool assign, bool elem) {
       from = e;
       j = e - 1;
       changed = true;
-      if (!asg)
-        break;
+      if (!asg) break;
     }
     if (from < n) {
       sh_part *l = push_part(p, &out, SH_PART_LIT);
@@ -1276,20 +1184,16 @@ typedef struct atom {
 } atom;
 
 static int atom_ch(const atom *a) {
-  if (a->part->kind != SH_PART_LIT)
-    return -1;
+  if (a->part->kind != SH_PART_LIT) return -1;
   return (unsigned char)a->part->u.text.s[a->off];
 }
 
 static bool seq_int(const char *s, size_t n) {
   size_t i = 0;
-  if (i < n && (s[i] == '-' || s[i] == '+'))
-    i++;
-  if (i == n)
-    return false;
+  if (i < n && (s[i] == '-' || s[i] == '+')) i++;
+  if (i == n) return false;
   for (; i < n; i++)
-    if (s[i] < '0' || s[i] > '9')
-      return false;
+    if (s[i] < '0' || s[i] > '9') return false;
   return true;
 }
 
@@ -1315,14 +1219,14 @@ static void brace_build(sh_parser *p, partv *out, const bctx *bc, size_t lo,
                         size_t hi) {
   const atom *at = bc->at;
   size_t base = p->lit.len;
-#define FLUSH_LIT()                                                         \
-  do {                                                                      \
-    if (p->lit.len > base) {                                                \
-      sh_part *l_ = push_part(p, out, SH_PART_LIT);                         \
-      l_->u.text.len = p->lit.len - base;                                   \
-      l_->u.text.s = sh_strdup(p, p->lit.data + base, l_->u.text.len);      \
-      p->lit.len = base;                                                    \
-    }                                                                       \
+#define FLUSH_LIT()                                                            \
+  do {                                                                         \
+    if (p->lit.len > base) {                                                   \
+      sh_part *l_ = push_part(p, out, SH_PART_LIT);                            \
+      l_->u.text.len = p->lit.len - base;                                      \
+      l_->u.text.s = sh_strdup(p, p->lit.data + base, l_->u.text.len);         \
+      p->lit.len = base;                                                       \
+    }                                                                          \
   } while (0)
   for (size_t i = lo; i < hi; i++) {
     int c = atom_ch(&at[i]);
@@ -1332,10 +1236,8 @@ static void brace_build(sh_parser *p, partv *out, const bctx *bc, size_t lo,
       sh_enter(p, bc->line);
       size_t ncomma = 0;
       for (size_t k = i + 1; k < j; k++) {
-        if (atom_ch(&at[k]) == '{' && bc->match[k] != NONE)
-          k = bc->match[k];
-        else if (atom_ch(&at[k]) == ',')
-          ncomma++;
+        if (atom_ch(&at[k]) == '{' && bc->match[k] != NONE) k = bc->match[k];
+        else if (atom_ch(&at[k]) == ',') ncomma++;
       }
       sh_part *b = push_part(p, out, SH_PART_BRACE);
       b->u.brace.alts = sh_alloc(p, (ncomma + 1) * sizeof(sh_word *));
@@ -1359,19 +1261,15 @@ static void brace_build(sh_parser *p, partv *out, const bctx *bc, size_t lo,
       size_t m = j - i - 1;
       bool all_lit = true;
       for (size_t k = i + 1; k < j && all_lit; k++)
-        if (atom_ch(&at[k]) < 0)
-          all_lit = false;
+        if (atom_ch(&at[k]) < 0) all_lit = false;
       if (all_lit && m >= 4 && m < 200) {
         char buf[200];
-        for (size_t k = 0; k < m; k++)
-          buf[k] = (char)atom_ch(&at[i + 1 + k]);
+        for (size_t k = 0; k < m; k++) buf[k] = (char)atom_ch(&at[i + 1 + k]);
         const char *d1 = NULL, *d2 = NULL;
         for (size_t k = 0; k + 1 < m; k++) {
           if (buf[k] == '.' && buf[k + 1] == '.') {
-            if (!d1)
-              d1 = buf + k;
-            else if (!d2 && buf + k >= d1 + 2)
-              d2 = buf + k;
+            if (!d1) d1 = buf + k;
+            else if (!d2 && buf + k >= d1 + 2) d2 = buf + k;
           }
         }
         if (d1) {
@@ -1429,23 +1327,19 @@ static void post_brace(sh_parser *p, sh_word *wd) {
     const sh_part *pt = &wd->parts[i];
     if (pt->kind == SH_PART_LIT) {
       natoms += pt->u.text.len;
-      if (memchr(pt->u.text.s, '{', pt->u.text.len))
-        open = true;
-      if (memchr(pt->u.text.s, '}', pt->u.text.len))
-        close = true;
+      if (memchr(pt->u.text.s, '{', pt->u.text.len)) open = true;
+      if (memchr(pt->u.text.s, '}', pt->u.text.len)) close = true;
     } else {
       natoms++;
     }
   }
-  if (!open || !close)
-    return;
+  if (!open || !close) return;
   atom *at = sh_alloc(p, natoms * sizeof *at);
   size_t k = 0;
   for (size_t i = 0; i < wd->n; i++) {
     const sh_part *pt = &wd->parts[i];
     if (pt->kind == SH_PART_LIT) {
-      for (size_t j = 0; j < pt->u.text.len; j++)
-        at[k++] = (atom){pt, j};
+      for (size_t j = 0; j < pt->u.text.len; j++) at[k++] = (atom){pt, j};
     } else {
       at[k++] = (atom){pt, 0};
     }
@@ -1456,12 +1350,9 @@ static void post_brace(sh_parser *p, sh_word *wd) {
   for (size_t i = 0; i < natoms; i++) {
     match[i] = NONE;
     int c = atom_ch(&at[i]);
-    if (c == '{')
-      stack[sp++] = i;
-    else if (c == '}' && sp)
-      match[stack[--sp]] = i;
-    else if (c == ',' && sp)
-      comma[stack[sp - 1]] = true;
+    if (c == '{') stack[sp++] = i;
+    else if (c == '}' && sp) match[stack[--sp]] = i;
+    else if (c == ',' && sp) comma[stack[sp - 1]] = true;
   }
   bctx bc = {at, match, comma, wd->line};
   partv out = {0};

@@ -141,7 +141,8 @@ static void word(pctx *x, const sh_word *w) {
       size_t k = i + 1;
       while (k < n && s[k] != '`') k += s[k] == '\\' ? 2 : 1;
       i = k + 1;
-    } else if (!dq && (c == '\'' || (c == '$' && i + 1 < n && s[i + 1] == '\''))) {
+    } else if (!dq &&
+               (c == '\'' || (c == '$' && i + 1 < n && s[i + 1] == '\''))) {
       bool ansi = c == '$';
       size_t k = i + (ansi ? 2 : 1);
       while (k < n && s[k] != '\'') k += ansi && s[k] == '\\' ? 2 : 1;
@@ -273,8 +274,9 @@ static bool is_dash(const sh_word *w) {
 
 static void redir(pctx *x, const sh_redir *r) {
   static const char *const ops[] = {
-      [SH_R_IN] = "< ",      [SH_R_OUT] = "> ",       [SH_R_APPEND] = ">> ",
-      [SH_R_CLOBBER] = ">| ", [SH_R_RDWR] = "<> ",     [SH_R_OUT_ERR] = "&> ",
+      [SH_R_IN] = "< ",           [SH_R_OUT] = "> ",
+      [SH_R_APPEND] = ">> ",      [SH_R_CLOBBER] = ">| ",
+      [SH_R_RDWR] = "<> ",        [SH_R_OUT_ERR] = "&> ",
       [SH_R_APPEND_ERR] = "&>> ", [SH_R_HERESTR] = "<<< "};
   switch (r->op) {
   case SH_R_DUP_IN:
@@ -290,20 +292,16 @@ static void redir(pctx *x, const sh_redir *r) {
   case SH_R_HEREDOC:
     fd_prefix(x, r, 0);
     put(x, r->strip_tabs ? "<<-" : "<<");
-    putn(x, r->hd_delim ? r->hd_delim : "EOF", r->hd_delim ? r->hd_delim_len : 3);
+    putn(x, r->hd_delim ? r->hd_delim : "EOF",
+         r->hd_delim ? r->hd_delim_len : 3);
     if (x->nhd < sizeof x->hd / sizeof *x->hd) x->hd[x->nhd++] = r;
     return;
   case SH_R_OUT_ERR:
-  case SH_R_APPEND_ERR:
-    break;
+  case SH_R_APPEND_ERR: break;
   case SH_R_IN:
   case SH_R_RDWR:
-  case SH_R_HERESTR:
-    fd_prefix(x, r, 0);
-    break;
-  default:
-    fd_prefix(x, r, 1);
-    break;
+  case SH_R_HERESTR: fd_prefix(x, r, 0); break;
+  default: fd_prefix(x, r, 1); break;
   }
   put(x, ops[r->op]);
   word(x, r->target);
@@ -495,9 +493,7 @@ static void funcdef(pctx *x, const sh_node *n, int ind, bool keyword);
 static void node(pctx *x, const sh_node *n, int ind) {
   if (!n) return;
   switch (n->kind) {
-  case SH_NODE_SIMPLE:
-    simple(x, n);
-    return;
+  case SH_NODE_SIMPLE: simple(x, n); return;
   case SH_NODE_PIPELINE:
     if (n->u.pipe.time) put(x, n->u.pipe.time_posix ? "time -p " : "time ");
     if (n->u.pipe.bang) put(x, "! ");
@@ -522,9 +518,7 @@ static void node(pctx *x, const sh_node *n, int ind) {
     else put(x, " ");
     node(x, n->u.bin.b, ind);
     return;
-  case SH_NODE_LIST:
-    list(x, n, ind, false);
-    return;
+  case SH_NODE_LIST: list(x, n, ind, false); return;
   case SH_NODE_SUBSHELL:
     put(x, "( ");
     list(x, n->u.group.body, ind, false);
@@ -637,9 +631,7 @@ static void node(pctx *x, const sh_node *n, int ind) {
     cond(x, n->u.cond.expr);
     put(x, " ]]");
     break;
-  case SH_NODE_FUNCDEF:
-    funcdef(x, n, ind, true);
-    return;
+  case SH_NODE_FUNCDEF: funcdef(x, n, ind, true); return;
   case SH_NODE_COPROC:
     put(x, "coproc ");
     if (n->u.coproc.name) {

@@ -43,8 +43,7 @@ static uint32_t fetch_kids(TSNode n, TSNode *v, uint32_t c) {
   TSTreeCursor cur = ts_tree_cursor_new(n);
   uint32_t k = 0;
   if (c && ts_tree_cursor_goto_first_child(&cur)) {
-    do
-      v[k++] = ts_tree_cursor_current_node(&cur);
+    do v[k++] = ts_tree_cursor_current_node(&cur);
     while (k < c && ts_tree_cursor_goto_next_sibling(&cur));
   }
   ts_tree_cursor_delete(&cur);
@@ -63,8 +62,7 @@ static uint32_t fetch_kids(TSNode n, TSNode *v, uint32_t c) {
 #define bail(p) bail_at(p, __LINE__)
 static _Noreturn void bail_at(sh_parser *p, int where) {
   if (TS_DEBUG)
-    fprintf(stderr, "ts bail at ts_lower.c:%d (line %u)\n", where,
-            p->in.line);
+    fprintf(stderr, "ts bail at ts_lower.c:%d (line %u)\n", where, p->in.line);
   p->err = TS_BAIL;
   longjmp(*p->jb, 1);
 }
@@ -80,8 +78,7 @@ static TSNode kid(sh_parser *p, TSNode n, uint32_t i) {
       s->stamp = ++st->clock;
       return i < s->n ? s->v[i] : ts_node_child(n, i);
     }
-    if (s->stamp < old->stamp)
-      old = s;
+    if (s->stamp < old->stamp) old = s;
   }
   uint32_t c = ts_node_child_count(n);
   TSNode *v = sh_alloc_ts(p, (c ? c : 1) * sizeof *v);
@@ -115,16 +112,15 @@ static void rd_at(sh_parser *p, TSNode n) {
 /* Where the RD sub-parser stopped (before a peeked token and blanks). */
 static size_t rd_end(sh_parser *p) {
   size_t e = p->have_tok ? p->tok.pre : p->in.pos;
-  while (e > 0 && (p->src[e - 1] == ' ' || p->src[e - 1] == '\t'))
-    e--;
+  while (e > 0 && (p->src[e - 1] == ' ' || p->src[e - 1] == '\t')) e--;
   return e;
 }
 
 static void rd_check_end(sh_parser *p, TSNode n) {
   if (rd_end(p) != ts_node_end_byte(n) || p->hd_head) {
     if (TS_DEBUG)
-      fprintf(stderr, "end mismatch %s rd=%zu ts=%u: [%.*s]\n",
-              ts_node_type(n), rd_end(p), ts_node_end_byte(n),
+      fprintf(stderr, "end mismatch %s rd=%zu ts=%u: [%.*s]\n", ts_node_type(n),
+              rd_end(p), ts_node_end_byte(n),
               (int)(ts_node_end_byte(n) - ts_node_start_byte(n)),
               p->src + ts_node_start_byte(n));
     bail(p);
@@ -144,10 +140,8 @@ static sh_node *lower_seq(sh_parser *p, TSNode parent, uint32_t from,
                           uint32_t to) {
   uint32_t cnt = 0;
   for (uint32_t i = from; i < to; i++)
-    if (is_stmt(kid(p, parent, i)))
-      cnt++;
-  if (!cnt)
-    return NULL;
+    if (is_stmt(kid(p, parent, i))) cnt++;
+  if (!cnt) return NULL;
   sh_node *l = sh_alloc(p, sizeof *l);
   l->kind = SH_NODE_LIST;
   l->u.list.items = sh_alloc(p, cnt * sizeof(sh_node *));
@@ -158,8 +152,7 @@ static sh_node *lower_seq(sh_parser *p, TSNode parent, uint32_t from,
     if (is_stmt(c)) {
       l->u.list.items[k++] = lower(p, c);
     } else if (!ts_node_is_named(c) && is(c, "&")) {
-      if (!k)
-        bail(p);
+      if (!k) bail(p);
       l->u.list.background[k - 1] = true;
     } else if (!ts_node_is_named(c) && !is(c, ";") && !is(c, "\n")) {
       bail(p);
@@ -181,8 +174,7 @@ static uint32_t find_child(sh_parser *p, TSNode n, uint32_t from,
                            const char *type) {
   uint32_t c = ts_node_child_count(n);
   for (uint32_t i = from; i < c; i++)
-    if (is(kid(p, n, i), type))
-      return i;
+    if (is(kid(p, n, i), type)) return i;
   return c;
 }
 
@@ -202,8 +194,7 @@ static sh_node *lower_leaf(sh_parser *p, TSNode n) {
 /* Redirections that follow a compound body: children from index i. */
 static void lower_redirs(sh_parser *p, TSNode n, uint32_t i, sh_node *body) {
   uint32_t c = ts_node_child_count(n);
-  if (i >= c)
-    return;
+  if (i >= c) return;
   rd_at(p, kid(p, n, i));
   sh_rd_redirs(p, body);
   rd_check_end(p, n);
@@ -213,40 +204,33 @@ static sh_node *lower_if(sh_parser *p, TSNode n) {
   /* if C then T (elif_clause)* (else_clause)? fi */
   uint32_t c = ts_node_child_count(n);
   uint32_t th = find_child(p, n, 1, "then");
-  if (th >= c)
-    bail(p);
+  if (th >= c) bail(p);
   uint32_t e = th + 1;
   while (e < c) {
     TSNode x = kid(p, n, e);
-    if (is(x, "elif_clause") || is(x, "else_clause") || is(x, "fi"))
-      break;
+    if (is(x, "elif_clause") || is(x, "else_clause") || is(x, "fi")) break;
     e++;
   }
   sh_node *root = new_node(p, SH_NODE_IF, n);
   root->u.if_.cond = lower_seq(p, n, 1, th);
   root->u.if_.then_part = lower_seq(p, n, th + 1, e);
-  if (!root->u.if_.cond || !root->u.if_.then_part)
-    bail(p);
+  if (!root->u.if_.cond || !root->u.if_.then_part) bail(p);
   sh_node *cur = root;
   for (; e < c; e++) {
     TSNode x = kid(p, n, e);
     if (is(x, "elif_clause")) {
       uint32_t xc = ts_node_child_count(x);
       uint32_t xt = find_child(p, x, 1, "then");
-      if (xt >= xc)
-        bail(p);
+      if (xt >= xc) bail(p);
       sh_node *el = new_node(p, SH_NODE_IF, x);
       el->u.if_.cond = lower_seq(p, x, 1, xt);
       el->u.if_.then_part = lower_seq(p, x, xt + 1, xc);
-      if (!el->u.if_.cond || !el->u.if_.then_part)
-        bail(p);
+      if (!el->u.if_.cond || !el->u.if_.then_part) bail(p);
       cur->u.if_.else_part = el;
       cur = el;
     } else if (is(x, "else_clause")) {
-      cur->u.if_.else_part =
-          lower_seq(p, x, 1, ts_node_child_count(x));
-      if (!cur->u.if_.else_part)
-        bail(p);
+      cur->u.if_.else_part = lower_seq(p, x, 1, ts_node_child_count(x));
+      if (!cur->u.if_.else_part) bail(p);
     } else if (!is(x, "fi")) {
       bail(p);
     }
@@ -257,11 +241,9 @@ static sh_node *lower_if(sh_parser *p, TSNode n) {
 /* do_group or compound_statement used as a loop body: its list. */
 static sh_node *lower_body_group(sh_parser *p, TSNode g) {
   uint32_t c = ts_node_child_count(g);
-  if (c < 2 || !(is(g, "do_group") || is(g, "compound_statement")))
-    bail(p);
+  if (c < 2 || !(is(g, "do_group") || is(g, "compound_statement"))) bail(p);
   sh_node *l = lower_seq(p, g, 1, c - 1);
-  if (!l)
-    bail(p);
+  if (!l) bail(p);
   return l;
 }
 
@@ -270,11 +252,9 @@ static sh_node *lower_while(sh_parser *p, TSNode n) {
   TSNode kw = kid(p, n, 0);
   sh_node *x = new_node(p, is(kw, "until") ? SH_NODE_UNTIL : SH_NODE_WHILE, n);
   uint32_t d = find_child(p, n, 1, "do_group");
-  if (d >= c)
-    bail(p);
+  if (d >= c) bail(p);
   x->u.loop.cond = lower_seq(p, n, 1, d);
-  if (!x->u.loop.cond)
-    bail(p);
+  if (!x->u.loop.cond) bail(p);
   x->u.loop.body = lower_body_group(p, kid(p, n, d));
   return x;
 }
@@ -285,12 +265,10 @@ static sh_node *lower_for(sh_parser *p, TSNode n) {
   sh_node *x = new_node(p, is(kw, "select") ? SH_NODE_SELECT : SH_NODE_FOR, n);
   TSNode var = ts_node_child_by_field_name(n, "variable", 8);
   TSNode body = ts_node_child_by_field_name(n, "body", 4);
-  if (ts_node_is_null(var) || ts_node_is_null(body))
-    bail(p);
+  if (ts_node_is_null(var) || ts_node_is_null(body)) bail(p);
   rd_at(p, var);
   sh_tok *t = sh_peek(p, M_ARG);
-  if (t->type != T_WORD || !t->text)
-    bail(p);
+  if (t->type != T_WORD || !t->text) bail(p);
   x->u.for_.var = t->text;
   x->u.for_.var_len = t->text_len;
   sh_consume(p);
@@ -307,28 +285,24 @@ static sh_node *lower_for(sh_parser *p, TSNode n) {
     sh_word **v = NULL;
     for (;;) {
       t = sh_peek(p, M_ARG);
-      if (t->type != T_WORD)
-        break;
+      if (t->type != T_WORD) break;
       if (cnt == cap) {
         cap = cap ? cap * 2 : 4;
         sh_word **nv = sh_alloc(p, cap * sizeof *nv);
-        if (cnt)
-          memcpy(nv, v, cnt * sizeof *nv);
+        if (cnt) memcpy(nv, v, cnt * sizeof *nv);
         v = nv;
       }
       v[cnt++] = t->word;
       sh_consume(p);
     }
-    if (t->type != T_SEMI && t->type != T_NEWLINE)
-      bail(p);
+    if (t->type != T_SEMI && t->type != T_NEWLINE) bail(p);
     /* the words must end where the grammar's do (or ;) begins */
     uint32_t semi = in + 1;
     while (semi < c && ts_node_is_named(kid(p, n, semi)) &&
            !is(kid(p, n, semi), "do_group"))
       semi++;
     if (semi >= c || t->start != ts_node_start_byte(kid(p, n, semi)))
-      if (!(t->type == T_NEWLINE && semi < c))
-        bail(p);
+      if (!(t->type == T_NEWLINE && semi < c)) bail(p);
     p->have_tok = false;
     x->u.for_.words = v;
     x->u.for_.n_words = cnt;
@@ -342,15 +316,12 @@ static sh_node *lower_cfor(sh_parser *p, TSNode n) {
   uint32_t c = ts_node_child_count(n);
   uint32_t o = find_child(p, n, 1, "((");
   uint32_t cl = find_child(p, n, 1, "))");
-  if (o >= c || cl >= c)
-    bail(p);
+  if (o >= c || cl >= c) bail(p);
   rd_at(p, kid(p, n, o));
   sh_rd_cfor_header(p, x);
-  if (p->in.pos != ts_node_end_byte(kid(p, n, cl)))
-    bail(p);
+  if (p->in.pos != ts_node_end_byte(kid(p, n, cl))) bail(p);
   TSNode body = ts_node_child_by_field_name(n, "body", 4);
-  if (ts_node_is_null(body))
-    bail(p);
+  if (ts_node_is_null(body)) bail(p);
   x->u.cfor.body = lower_body_group(p, body);
   return x;
 }
@@ -358,29 +329,24 @@ static sh_node *lower_cfor(sh_parser *p, TSNode n) {
 static sh_node *lower_case(sh_parser *p, TSNode n) {
   sh_node *x = new_node(p, SH_NODE_CASE, n);
   TSNode val = ts_node_child_by_field_name(n, "value", 5);
-  if (ts_node_is_null(val))
-    bail(p);
+  if (ts_node_is_null(val)) bail(p);
   rd_at(p, val);
   sh_tok *t = sh_peek(p, M_ARG);
-  if (t->type != T_WORD)
-    bail(p);
+  if (t->type != T_WORD) bail(p);
   x->u.case_.subject = t->word;
   sh_consume(p);
   rd_check_end(p, val);
   uint32_t c = ts_node_child_count(n), ni = 0;
   for (uint32_t i = 0; i < c; i++)
-    if (is(kid(p, n, i), "case_item"))
-      ni++;
+    if (is(kid(p, n, i), "case_item")) ni++;
   x->u.case_.items = sh_alloc(p, (ni ? ni : 1) * sizeof(sh_case_item));
   for (uint32_t i = 0; i < c; i++) {
     TSNode it = kid(p, n, i);
-    if (!is(it, "case_item"))
-      continue;
+    if (!is(it, "case_item")) continue;
     sh_case_item *ci = &x->u.case_.items[x->u.case_.n_items++];
     uint32_t ic = ts_node_child_count(it);
     uint32_t rp = find_child(p, it, 0, ")");
-    if (rp >= ic)
-      bail(p);
+    if (rp >= ic) bail(p);
     /* patterns: RD tokens from the item start up to the ) */
     rd_at(p, it);
     t = sh_peek(p, M_CASEPAT);
@@ -391,8 +357,7 @@ static sh_node *lower_case(sh_parser *p, TSNode n) {
     size_t np = 0;
     sh_word **pv = sh_alloc(p, (ic + 1) * sizeof *pv);
     for (;;) {
-      if (t->type != T_WORD || np >= ic)
-        bail(p);
+      if (t->type != T_WORD || np >= ic) bail(p);
       pv[np++] = t->word;
       sh_consume(p);
       t = sh_peek(p, M_CASEPAT);
@@ -403,8 +368,7 @@ static sh_node *lower_case(sh_parser *p, TSNode n) {
       }
       break;
     }
-    if (t->type != T_RPAREN ||
-        t->start != ts_node_start_byte(kid(p, it, rp)))
+    if (t->type != T_RPAREN || t->start != ts_node_start_byte(kid(p, it, rp)))
       bail(p);
     p->have_tok = false;
     ci->patterns = pv;
@@ -429,12 +393,10 @@ static sh_node *lower_func(sh_parser *p, TSNode n) {
   sh_node *f = new_node(p, SH_NODE_FUNCDEF, n);
   TSNode name = ts_node_child_by_field_name(n, "name", 4);
   TSNode body = ts_node_child_by_field_name(n, "body", 4);
-  if (ts_node_is_null(name) || ts_node_is_null(body))
-    bail(p);
+  if (ts_node_is_null(name) || ts_node_is_null(body)) bail(p);
   rd_at(p, name);
   sh_tok *t = sh_peek(p, M_ARG);
-  if (t->type != T_WORD || !t->text)
-    bail(p);
+  if (t->type != T_WORD || !t->text) bail(p);
   f->u.func.name = t->text;
   f->u.func.name_len = t->text_len;
   sh_consume(p);
@@ -442,10 +404,8 @@ static sh_node *lower_func(sh_parser *p, TSNode n) {
   f->u.func.body = lower(p, body);
   uint32_t c = ts_node_child_count(n), i;
   for (i = 0; i < c; i++)
-    if (ts_node_eq(kid(p, n, i), body))
-      break;
-  if (i + 1 < c)
-    lower_redirs(p, n, i + 1, f->u.func.body);
+    if (ts_node_eq(kid(p, n, i), body)) break;
+  if (i + 1 < c) lower_redirs(p, n, i + 1, f->u.func.body);
   uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
   f->u.func.src = p->src + s;
   f->u.func.src_len = e - s;
@@ -455,8 +415,7 @@ static sh_node *lower_func(sh_parser *p, TSNode n) {
 static sh_node *lower_pipeline(sh_parser *p, TSNode n) {
   uint32_t c = ts_node_child_count(n), cnt = 0;
   for (uint32_t i = 0; i < c; i++)
-    if (is_stmt(kid(p, n, i)))
-      cnt++;
+    if (is_stmt(kid(p, n, i))) cnt++;
   sh_node *x = new_node(p, SH_NODE_PIPELINE, n);
   x->u.pipe.cmds = sh_alloc(p, cnt * sizeof(sh_node *));
   x->u.pipe.pipe_err = sh_alloc(p, cnt * sizeof(bool));
@@ -466,18 +425,15 @@ static sh_node *lower_pipeline(sh_parser *p, TSNode n) {
     if (is_stmt(ch)) {
       if (is(ch, "negated_command")) {
         /* ! binds to the whole pipeline in bash */
-        if (k || ts_node_child_count(ch) != 2)
-          bail(p);
+        if (k || ts_node_child_count(ch) != 2) bail(p);
         x->u.pipe.bang = true;
         ch = kid(p, ch, 1);
       }
       sh_node *s = lower(p, ch);
-      if (s->kind == SH_NODE_PIPELINE)
-        bail(p);
+      if (s->kind == SH_NODE_PIPELINE) bail(p);
       x->u.pipe.cmds[k++] = s;
     } else if (is(ch, "|&")) {
-      if (!k)
-        bail(p);
+      if (!k) bail(p);
       x->u.pipe.pipe_err[k - 1] = true;
     } else if (!is(ch, "|")) {
       bail(p);
@@ -511,21 +467,16 @@ static sh_node *lower(sh_parser *p, TSNode n) {
         bail(p);
       uint32_t c = ts_node_child_count(n), i;
       for (i = 0; i < c; i++)
-        if (ts_node_eq(kid(p, n, i), body))
-          break;
+        if (ts_node_eq(kid(p, n, i), body)) break;
       lower_redirs(p, n, i + 1, x);
     }
   } else if (!strcmp(ty, "list")) {
-    if (ts_node_child_count(n) != 3)
-      bail(p);
+    if (ts_node_child_count(n) != 3) bail(p);
     TSNode op = kid(p, n, 1);
     sh_node_kind k;
-    if (is(op, "&&"))
-      k = SH_NODE_AND;
-    else if (is(op, "||"))
-      k = SH_NODE_OR;
-    else
-      bail(p);
+    if (is(op, "&&")) k = SH_NODE_AND;
+    else if (is(op, "||")) k = SH_NODE_OR;
+    else bail(p);
     sh_node *a = lower(p, kid(p, n, 0));
     sh_node *b = lower(p, kid(p, n, 2));
     if (b->kind == SH_NODE_AND || b->kind == SH_NODE_OR)
@@ -538,11 +489,9 @@ static sh_node *lower(sh_parser *p, TSNode n) {
   } else if (!strcmp(ty, "pipeline")) {
     x = lower_pipeline(p, n);
   } else if (!strcmp(ty, "negated_command")) {
-    if (ts_node_child_count(n) != 2)
-      bail(p);
+    if (ts_node_child_count(n) != 2) bail(p);
     sh_node *s = lower(p, kid(p, n, 1));
-    if (s->kind == SH_NODE_PIPELINE)
-      bail(p);
+    if (s->kind == SH_NODE_PIPELINE) bail(p);
     x = new_node(p, SH_NODE_PIPELINE, n);
     x->u.pipe.cmds = sh_alloc(p, sizeof(sh_node *));
     x->u.pipe.cmds[0] = s;
@@ -550,18 +499,15 @@ static sh_node *lower(sh_parser *p, TSNode n) {
     x->u.pipe.bang = true;
   } else if (!strcmp(ty, "subshell") || !strcmp(ty, "compound_statement")) {
     uint32_t c = ts_node_child_count(n);
-    if (c < 2)
-      bail(p);
+    if (c < 2) bail(p);
     if (is(n, "compound_statement")) {
       /* bash needs { to be a word of its own: `{ls;}` is not a group */
       char nx = p->src[ts_node_start_byte(n) + 1];
-      if (nx != ' ' && nx != '\t' && nx != '\n')
-        bail(p);
+      if (nx != ' ' && nx != '\t' && nx != '\n') bail(p);
     }
     x = new_node(p, is(n, "subshell") ? SH_NODE_SUBSHELL : SH_NODE_GROUP, n);
     x->u.group.body = lower_seq(p, n, 1, c - 1);
-    if (!x->u.group.body)
-      bail(p);
+    if (!x->u.group.body) bail(p);
   } else if (!strcmp(ty, "if_statement")) {
     x = lower_if(p, n);
   } else if (!strcmp(ty, "while_statement")) {
@@ -584,8 +530,7 @@ static sh_node *lower(sh_parser *p, TSNode n) {
 /* ---- per-line driver -------------------------------------------------- */
 
 static bool node_needs_rd(sh_parser *p, TSNode n) {
-  if (ts_node_is_missing(n))
-    return true;
+  if (ts_node_is_missing(n)) return true;
   const char *ty = ts_node_type(n);
   if (!strcmp(ty, "heredoc_redirect") || !strcmp(ty, "heredoc_start") ||
       !strcmp(ty, "ERROR"))
@@ -596,8 +541,7 @@ static bool node_needs_rd(sh_parser *p, TSNode n) {
     if (e - s < sizeof name) {
       memcpy(name, p->src + s, e - s);
       name[e - s] = 0;
-      if (p->opts.alias(p->opts.ud, name, e - s))
-        return true;
+      if (p->opts.alias(p->opts.ud, name, e - s)) return true;
     }
   }
   return false;
@@ -606,8 +550,7 @@ static bool node_needs_rd(sh_parser *p, TSNode n) {
 /* Whether the subtree needs the RD parser: errors, heredocs, aliases.
  * An iterative cursor walk: no recursion on the tree's depth. */
 static bool needs_rd(sh_parser *p, TSNode n) {
-  if (ts_node_has_error(n))
-    return true;
+  if (ts_node_has_error(n)) return true;
   TSTreeCursor cur = ts_tree_cursor_new(n);
   bool rd = false;
   unsigned depth = 0;
@@ -622,8 +565,7 @@ static bool needs_rd(sh_parser *p, TSNode n) {
       continue;
     }
     while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-      if (!depth || !ts_tree_cursor_goto_parent(&cur))
-        goto done;
+      if (!depth || !ts_tree_cursor_goto_parent(&cur)) goto done;
       depth--;
     }
   }
@@ -641,8 +583,7 @@ static size_t skip_space(const char *s, size_t n, size_t pos) {
     } else if (c == '\\' && pos + 1 < n && s[pos + 1] == '\n') {
       pos += 2;
     } else if (c == '#') {
-      while (pos < n && s[pos] != '\n')
-        pos++;
+      while (pos < n && s[pos] != '\n') pos++;
     } else {
       break;
     }
@@ -652,10 +593,8 @@ static size_t skip_space(const char *s, size_t n, size_t pos) {
 
 static bool gap_has_newline(const char *s, uint32_t a, uint32_t b) {
   for (uint32_t i = a; i < b; i++) {
-    if (s[i] == '\\' && i + 1 < b && s[i + 1] == '\n')
-      i++;
-    else if (s[i] == '\n')
-      return true;
+    if (s[i] == '\\' && i + 1 < b && s[i + 1] == '\n') i++;
+    else if (s[i] == '\n') return true;
   }
   return false;
 }
@@ -670,32 +609,26 @@ static bool too_deep(const sh_parser *p) {
   long pd = 0, kd = 0, bars = 0; /* brackets, keywords, | on this line */
   for (size_t i = 0; i < n; i++) {
     char c = s[i];
-    if (c == '(' || c == '{' || c == '[' || c == '`')
-      pd++;
-    else if (c == ')' || c == '}' || c == ']')
-      pd -= pd > 0;
-    else if (c == '\n')
-      bars = 0;
+    if (c == '(' || c == '{' || c == '[' || c == '`') pd++;
+    else if (c == ')' || c == '}' || c == ']') pd -= pd > 0;
+    else if (c == '\n') bars = 0;
     else if (c == '|' && ++bars > 256)
       return true; /* long pipelines make tree-sitter 0.20.7 quadratic */
-    else if (i == 0 || s[i - 1] == ' ' || s[i - 1] == ';' ||
-             s[i - 1] == '\n' || s[i - 1] == '\t' || s[i - 1] == '(') {
-      static const char *const open[] = {"if", "case", "while", "until",
-                                         "for", "select"};
+    else if (i == 0 || s[i - 1] == ' ' || s[i - 1] == ';' || s[i - 1] == '\n' ||
+             s[i - 1] == '\t' || s[i - 1] == '(') {
+      static const char *const open[] = {"if",    "case", "while",
+                                         "until", "for",  "select"};
       static const char *const close[] = {"fi", "esac", "done"};
       for (size_t k = 0; k < 6; k++) {
         size_t m = strlen(open[k]);
-        if (i + m <= n && !memcmp(s + i, open[k], m))
-          kd++;
+        if (i + m <= n && !memcmp(s + i, open[k], m)) kd++;
       }
       for (size_t k = 0; k < 3; k++) {
         size_t m = strlen(close[k]);
-        if (i + m <= n && !memcmp(s + i, close[k], m))
-          kd -= kd > 0;
+        if (i + m <= n && !memcmp(s + i, close[k], m)) kd -= kd > 0;
       }
     }
-    if (pd + kd > (long)p->max_depth)
-      return true;
+    if (pd + kd > (long)p->max_depth) return true;
   }
   return false;
 }
@@ -703,15 +636,12 @@ static bool too_deep(const sh_parser *p) {
 #define TOP(i) (st->top[(i)])
 
 int sh_ts_begin(sh_parser *p) {
-  if (too_deep(p))
-    return 0;
+  if (too_deep(p)) return 0;
   ts_state *st = vsh__calloc(NULL, sizeof *st);
-  if (!st)
-    return VSH_ENOMEM;
+  if (!st) return VSH_ENOMEM;
   st->parser = ts_parser_new();
   if (!st->parser || !ts_parser_set_language(st->parser, tree_sitter_bash())) {
-    if (st->parser)
-      ts_parser_delete(st->parser);
+    if (st->parser) ts_parser_delete(st->parser);
     vsh__free(NULL, st, sizeof *st);
     return VSH_ENOSYS;
   }
@@ -729,15 +659,15 @@ int sh_ts_begin(sh_parser *p) {
     if (acct->deadline_ns) {
       struct timespec now;
       clock_gettime(CLOCK_MONOTONIC, &now);
-      int64_t left = acct->deadline_ns -
-                     ((int64_t)now.tv_sec * 1000000000 + now.tv_nsec);
+      int64_t left =
+          acct->deadline_ns - ((int64_t)now.tv_sec * 1000000000 + now.tv_nsec);
       uint64_t left_us = left > 0 ? (uint64_t)left / 1000 + 1 : 1;
       if (left_us < budget_us) budget_us = left_us;
     }
   }
   ts_parser_set_timeout_micros(st->parser, budget_us);
-  st->tree = ts_parser_parse_string(st->parser, NULL, p->src,
-                                    (uint32_t)p->src_len);
+  st->tree =
+      ts_parser_parse_string(st->parser, NULL, p->src, (uint32_t)p->src_len);
   ts_parser_delete(st->parser);
   st->parser = NULL;
   if (!st->tree) { /* out of time: the RD parser does it all */
@@ -760,10 +690,8 @@ int sh_ts_begin(sh_parser *p) {
 
 void sh_ts_free(sh_parser *p) {
   ts_state *st = p->ts;
-  if (!st)
-    return;
-  if (st->tree)
-    ts_tree_delete(st->tree);
+  if (!st) return;
+  if (st->tree) ts_tree_delete(st->tree);
   vsh__free(NULL, st->top, st->top_cap * sizeof *st->top);
   vsh__free(NULL, st, sizeof *st);
   p->ts = NULL;
@@ -773,12 +701,9 @@ void sh_ts_free(sh_parser *p) {
 static int rd_line(sh_parser *p, sh_node **out) {
   ts_state *st = p->ts;
   int rc = sh_rd_next(p, out);
-  if (rc || !*out)
-    return rc;
+  if (rc || !*out) return rc;
   size_t pos = p->have_tok ? p->tok.start : p->in.pos;
-  while (st->idx < st->n &&
-         ts_node_start_byte(TOP(st->idx)) < pos)
-    st->idx++;
+  while (st->idx < st->n && ts_node_start_byte(TOP(st->idx)) < pos) st->idx++;
   return 0;
 }
 
@@ -793,20 +718,17 @@ int sh_ts_next(sh_parser *p, sh_node **out) {
   volatile size_t pos = skip_space(p->src, p->src_len, p->in.pos);
   if (p->in.s == p->src)
     for (size_t i = p->in.pos; i < pos; i++)
-      if (p->src[i] == '\n')
-        p->in.line++;
+      if (p->src[i] == '\n') p->in.line++;
   p->in.pos = pos;
   while (st->idx < st->n &&
-         (!is_stmt(TOP(st->idx)) ||
-          ts_node_end_byte(TOP(st->idx)) <= pos))
+         (!is_stmt(TOP(st->idx)) || ts_node_end_byte(TOP(st->idx)) <= pos))
     st->idx++;
   if (st->idx >= st->n) {
     if (pos >= p->src_len || p->hd_head || p->in.s != p->src) {
       /* nothing the tree knows of: RD reads what remains (pending
        * heredoc bodies, trailing comments) */
       int rc = sh_rd_next(p, out);
-      if (!rc && !*out)
-        sh_ts_free(p);
+      if (!rc && !*out) sh_ts_free(p);
       return rc;
     }
     return rd_line(p, out);
@@ -819,14 +741,11 @@ int sh_ts_next(sh_parser *p, sh_node **out) {
   for (uint32_t i = st->idx + 1; i < st->n; i++) {
     TSNode c = TOP(i);
     TSNode prev = TOP(i - 1);
-    if (gap_has_newline(p->src, ts_node_end_byte(prev),
-                        ts_node_start_byte(c)))
+    if (gap_has_newline(p->src, ts_node_end_byte(prev), ts_node_start_byte(c)))
       break;
-    if (is(c, "comment"))
-      break;
+    if (is(c, "comment")) break;
     end_idx = i + 1;
-    if (is_stmt(c))
-      last = i;
+    if (is_stmt(c)) last = i;
   }
   bool rd = false;
   for (uint32_t i = st->idx; i < end_idx && !rd; i++)
@@ -857,8 +776,7 @@ int sh_ts_next(sh_parser *p, sh_node **out) {
   sh_node *l = lower_seq(p, st->root, st->idx, end_idx);
   p->jb = outer;
   p->msg = msg;
-  if (!l)
-    return rd_line(p, out);
+  if (!l) return rd_line(p, out);
   /* continue after the line: past the last token of the group */
   TSNode lastn = TOP(end_idx - 1);
   (void)last;

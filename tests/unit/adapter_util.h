@@ -30,7 +30,8 @@ static inline void put(vsh_sandbox *sb, const char *path, const char *text) {
                 "write %s: %s", path, err.message);
 }
 
-static inline void expect_text(vsh_sandbox *sb, const char *path, const char *text) {
+static inline void expect_text(vsh_sandbox *sb, const char *path,
+                               const char *text) {
   vsh_buf b = {0};
   vsh_error err = {0};
 
@@ -42,12 +43,12 @@ static inline void expect_text(vsh_sandbox *sb, const char *path, const char *te
 }
 
 static inline vsh_result run(vsh_sandbox *sb, const char *cmd,
-                      const vsh_exec_opts *o) {
+                             const vsh_exec_opts *o) {
   vsh_result r = {0};
   vsh_error err = {0};
 
-  ck_assert_msg(vsh_sandbox_exec(sb, cmd, o, &r, &err) == 0, "exec %s: %s",
-                cmd, err.message);
+  ck_assert_msg(vsh_sandbox_exec(sb, cmd, o, &r, &err) == 0, "exec %s: %s", cmd,
+                err.message);
   return r;
 }
 

@@ -27,9 +27,9 @@
 typedef struct fake {
   vsh_sandbox *v;
   atomic_int execs, writes, mkdirs;
-  int delay_ms;        /* exec latency */
-  bool cancellable;    /* honours the signal during the latency */
-  bool die_mid_call;   /* exec never returns until released */
+  int delay_ms;      /* exec latency */
+  bool cancellable;  /* honours the signal during the latency */
+  bool die_mid_call; /* exec never returns until released */
   atomic_bool dead;
   bool fail_all_writes;
   int64_t last_timeout;
@@ -49,8 +49,7 @@ static int fake_exec(void *ud, const char *cmd, const vsh_exec_opts *o,
   atomic_fetch_add(&f->execs, 1);
   f->last_timeout = o->timeout_ms;
   while (waited < f->delay_ms || (f->die_mid_call && !atomic_load(&f->dead))) {
-    if (f->cancellable && vsh_signal_aborted(o->signal))
-      break;
+    if (f->cancellable && vsh_signal_aborted(o->signal)) break;
     sleep_ms(10);
     waited += 10;
   }
@@ -133,8 +132,7 @@ static int fake_alive(void *ud, vsh_error *err) {
 static void fake_release(void *ud) {
   fake *f = ud;
   vsh_sandbox_release(f->v);
-  if (f->released)
-    atomic_store(f->released, true);
+  if (f->released) atomic_store(f->released, true);
   free(f);
 }
 
@@ -222,19 +220,24 @@ static int bl_rm(void *ud, const char *p, bool r, bool f, vsh_error *e) {
   return vsh_sandbox_rm(ud, p, r, f, e);
 }
 /* Deliberately lax (no normalisation): the wrapper normalises. */
-static int bl_resolve(void *ud, const char *base, const char *p,
-                      vsh_buf *out) {
+static int bl_resolve(void *ud, const char *base, const char *p, vsh_buf *out) {
   (void)ud;
   vsh__buf_init(out);
-  if (*p == '/')
-    return vsh__buf_puts(out, p);
+  if (*p == '/') return vsh__buf_puts(out, p);
   return vsh__buf_printf(out, "%s/%s", base, p);
 }
 static void bl_release(void *ud) { vsh_sandbox_release(ud); }
 
-static const vsh_bashlike_fs_ops bl_fs = {
-    VSH_BASHLIKE_FS_OPS_VERSION, bl_read, bl_readb, bl_write, bl_stat,
-    bl_readdir, bl_exists, bl_mkdir, bl_rm, bl_resolve};
+static const vsh_bashlike_fs_ops bl_fs = {VSH_BASHLIKE_FS_OPS_VERSION,
+                                          bl_read,
+                                          bl_readb,
+                                          bl_write,
+                                          bl_stat,
+                                          bl_readdir,
+                                          bl_exists,
+                                          bl_mkdir,
+                                          bl_rm,
+                                          bl_resolve};
 static const vsh_bashlike_ops bl_ops = {VSH_BASHLIKE_OPS_VERSION, bl_exec,
                                         bl_get_cwd, &bl_fs, bl_release};
 
@@ -273,21 +276,18 @@ static void kind_open(kind_inst *k, int kind) {
   case K_SCOPE:
     ck_assert(vsh_virtual_sandbox_new(&k->inner, NULL, &err) == 0);
     ck_assert(vsh_sandbox_mkdir(k->inner, "proj", false, &err) == 0);
-    ck_assert_msg(vsh_sandbox_scope(&k->sb, k->inner, "./proj/x/..", &err) ==
-                      0,
+    ck_assert_msg(vsh_sandbox_scope(&k->sb, k->inner, "./proj/x/..", &err) == 0,
                   "%s", err.message);
     break;
-  case K_DRIVER:
-  {
+  case K_DRIVER: {
     fake *f = fake_new();
     f->cancellable = true; /* keeps orphan windows short in the table */
     k->sb = driver_over(f, &fake_ops, NULL);
-  }
-    break;
+  } break;
   case K_BASHLIKE:
     ck_assert(vsh_bash_factory(&k->factory, make_bashlike, NULL, &err) == 0);
-    ck_assert_msg(vsh_factory_create(k->factory, "id", &k->sb, &err) == 0,
-                  "%s", err.message);
+    ck_assert_msg(vsh_factory_create(k->factory, "id", &k->sb, &err) == 0, "%s",
+                  err.message);
     break;
 #if HAVE_LOCAL
   case K_LOCAL: {
@@ -296,8 +296,8 @@ static void kind_open(kind_inst *k, int kind) {
     vsh_local_opts lo = {.cwd = k->tmp};
     ck_assert_msg(vsh_local_factory(&k->factory, &lo, &err) == 0, "%s",
                   err.message);
-    ck_assert_msg(vsh_factory_create(k->factory, "id", &k->sb, &err) == 0,
-                  "%s", err.message);
+    ck_assert_msg(vsh_factory_create(k->factory, "id", &k->sb, &err) == 0, "%s",
+                  err.message);
     break;
   }
 #endif
@@ -318,11 +318,11 @@ static void kind_close(kind_inst *k) {
   }
 }
 
-#define KIND_BEGIN                                                            \
-  kind_inst k;                                                               \
-  vsh_error err = {0};                                                       \
-  (void)err;                                                                 \
-  kind_open(&k, _i);                                                         \
+#define KIND_BEGIN                                                             \
+  kind_inst k;                                                                 \
+  vsh_error err = {0};                                                         \
+  (void)err;                                                                   \
+  kind_open(&k, _i);                                                           \
   fprintf(stderr, "%s", "");
 #define KIND_END kind_close(&k)
 
@@ -334,8 +334,7 @@ START_TEST(contract_paths_resolve_against_cwd_and_spellings_agree) {
   char want[400];
 
   ck_assert_msg(k.cwd[0] == '/', "%s: cwd %s", kind_names[_i], k.cwd);
-  if (_i == K_SCOPE)
-    ck_assert_str_eq(k.cwd, "/home/user/proj");
+  if (_i == K_SCOPE) ck_assert_str_eq(k.cwd, "/home/user/proj");
   ck_assert_int_eq(vsh_sandbox_resolve_path(k.sb, "x/../y//z/", &a), 0);
   ck_assert_int_eq(vsh_sandbox_resolve_path(k.sb, "./y/z", &b), 0);
   snprintf(want, sizeof want, "%s/y/z", k.cwd);
@@ -587,7 +586,8 @@ START_TEST(driver_receives_absolute_normalised_paths) {
 }
 END_TEST
 
-START_TEST(driver_write_retries_once_after_mkdir_and_propagates_the_retry_error) {
+START_TEST(
+    driver_write_retries_once_after_mkdir_and_propagates_the_retry_error) {
   fake *f = fake_new();
   vsh_sandbox *sb = driver_over(f, &fake_ops, NULL);
   vsh_error err = {0};
@@ -647,7 +647,8 @@ static void on_orphan(const vsh_orphan_settlement *s, void *ud) {
 }
 
 static bool ts_le(struct timespec a, struct timespec b) {
-  return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec <= b.tv_nsec);
+  return a.tv_sec < b.tv_sec ||
+         (a.tv_sec == b.tv_sec && a.tv_nsec <= b.tv_nsec);
 }
 
 START_TEST(driver_abort_returns_at_once_and_the_orphan_settles_via_callback) {
@@ -679,8 +680,7 @@ START_TEST(driver_abort_returns_at_once_and_the_orphan_settles_via_callback) {
   /* The sandbox may go before the orphan: the core outlives it. */
   vsh_sandbox_release(sb);
   ck_assert(!atomic_load(&released));
-  for (i = 0; i < 300 && !atomic_load(&released); i++)
-    sleep_ms(10);
+  for (i = 0; i < 300 && !atomic_load(&released); i++) sleep_ms(10);
   pthread_mutex_lock(&log.mu);
   ck_assert_int_eq(log.count, 1);
   ck_assert_str_eq(log.command, "echo late");
@@ -718,8 +718,7 @@ START_TEST(driver_orphan_error_is_reported_and_a_completed_call_is_not) {
   atomic_store(&f->dead, true); /* the late settlement is a death */
   pthread_join(th, NULL);
   vsh_sandbox_release(sb);
-  for (i = 0; i < 300 && !atomic_load(&released); i++)
-    sleep_ms(10);
+  for (i = 0; i < 300 && !atomic_load(&released); i++) sleep_ms(10);
   ck_assert_int_eq(log.count, 1);
   ck_assert_int_eq(log.error_code, VSH_EDIED);
   vsh_signal_unref(s);
@@ -794,8 +793,7 @@ START_TEST(driver_liveness_probe_settles_a_hung_call_with_died) {
   ck_assert_int_lt(now_ms() - t0, 2000);
   pthread_join(th, NULL);
   vsh_sandbox_release(sb);
-  for (i = 0; i < 300 && !atomic_load(&released); i++)
-    sleep_ms(10);
+  for (i = 0; i < 300 && !atomic_load(&released); i++) sleep_ms(10);
   ck_assert(atomic_load(&released));
 }
 END_TEST
@@ -882,7 +880,6 @@ START_TEST(bash_factory_makes_a_fresh_instance_per_repeated_id) {
 }
 END_TEST
 
-
 /* ---- local ------------------------------------------------------------ */
 
 static vsh_sandbox *local_sb(vsh_factory **f, const vsh_local_opts *o) {
@@ -908,7 +905,8 @@ START_TEST(local_env_is_an_allowlist_snapshot_with_layered_options) {
   sb = local_sb(&f, &o);
   setenv("HOME", "/changed-later", 1);
   /* printenv: bash gives itself a TERM=dumb shell variable, unexported */
-  r = run(sb, "echo \"[$VSH_SECRET][$VSH_OPT_IN][$(printenv TERM)][$HOME]\"; pwd",
+  r = run(sb,
+          "echo \"[$VSH_SECRET][$VSH_OPT_IN][$(printenv TERM)][$HOME]\"; pwd",
           NULL);
   ck_assert_msg(strncmp(r.out, "[][yes][][", 10) == 0, "%s", r.out);
   ck_assert_ptr_null(strstr(r.out, "/changed-later"));
@@ -983,30 +981,56 @@ static Suite *adapter_suite(void) {
   TCase *tc = tcase_create("contract");
 
   tcase_set_timeout(tc, 120);
-  tcase_add_loop_test(tc, contract_paths_resolve_against_cwd_and_spellings_agree, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_write_creates_parents_and_reads_back_both_spellings, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_read_of_missing_or_directory_fails_with_a_clear_error, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_stat_describes_files_and_directories_and_never_fakes, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_readdir_gives_names_only_and_fails_on_a_file, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_exists_is_true_for_files_and_dirs_and_never_fails, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_mkdir_recursive_creates_parents_and_tolerates_existing, 0, CONTRACT_KINDS);
+  tcase_add_loop_test(tc,
+                      contract_paths_resolve_against_cwd_and_spellings_agree, 0,
+                      CONTRACT_KINDS);
+  tcase_add_loop_test(
+      tc, contract_write_creates_parents_and_reads_back_both_spellings, 0,
+      CONTRACT_KINDS);
+  tcase_add_loop_test(
+      tc, contract_read_of_missing_or_directory_fails_with_a_clear_error, 0,
+      CONTRACT_KINDS);
+  tcase_add_loop_test(
+      tc, contract_stat_describes_files_and_directories_and_never_fakes, 0,
+      CONTRACT_KINDS);
+  tcase_add_loop_test(tc, contract_readdir_gives_names_only_and_fails_on_a_file,
+                      0, CONTRACT_KINDS);
+  tcase_add_loop_test(
+      tc, contract_exists_is_true_for_files_and_dirs_and_never_fails, 0,
+      CONTRACT_KINDS);
+  tcase_add_loop_test(
+      tc, contract_mkdir_recursive_creates_parents_and_tolerates_existing, 0,
+      CONTRACT_KINDS);
   tcase_add_loop_test(tc, contract_rm_follows_node_fs_rm, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_exec_resolves_any_exit_status_with_separate_streams, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_exec_runs_in_cwd_and_resolves_a_relative_cwd_option, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_exec_env_option_is_visible_to_the_command, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_exec_pre_aborted_signal_rejects_without_running, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_exec_abort_mid_flight_rejects_promptly, 0, CONTRACT_KINDS);
-  tcase_add_loop_test(tc, contract_exec_timeout_resolves_as_exit_124, 0, CONTRACT_KINDS);
+  tcase_add_loop_test(
+      tc, contract_exec_resolves_any_exit_status_with_separate_streams, 0,
+      CONTRACT_KINDS);
+  tcase_add_loop_test(
+      tc, contract_exec_runs_in_cwd_and_resolves_a_relative_cwd_option, 0,
+      CONTRACT_KINDS);
+  tcase_add_loop_test(tc, contract_exec_env_option_is_visible_to_the_command, 0,
+                      CONTRACT_KINDS);
+  tcase_add_loop_test(tc,
+                      contract_exec_pre_aborted_signal_rejects_without_running,
+                      0, CONTRACT_KINDS);
+  tcase_add_loop_test(tc, contract_exec_abort_mid_flight_rejects_promptly, 0,
+                      CONTRACT_KINDS);
+  tcase_add_loop_test(tc, contract_exec_timeout_resolves_as_exit_124, 0,
+                      CONTRACT_KINDS);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("driver");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, driver_receives_absolute_normalised_paths);
-  tcase_add_test(tc, driver_write_retries_once_after_mkdir_and_propagates_the_retry_error);
+  tcase_add_test(
+      tc, driver_write_retries_once_after_mkdir_and_propagates_the_retry_error);
   tcase_add_test(tc, driver_pre_aborted_signal_never_calls_the_driver);
-  tcase_add_test(tc, driver_abort_returns_at_once_and_the_orphan_settles_via_callback);
-  tcase_add_test(tc, driver_orphan_error_is_reported_and_a_completed_call_is_not);
-  tcase_add_test(tc, driver_timeout_is_forwarded_rounded_up_to_the_provider_unit);
+  tcase_add_test(
+      tc, driver_abort_returns_at_once_and_the_orphan_settles_via_callback);
+  tcase_add_test(tc,
+                 driver_orphan_error_is_reported_and_a_completed_call_is_not);
+  tcase_add_test(tc,
+                 driver_timeout_is_forwarded_rounded_up_to_the_provider_unit);
   tcase_add_test(tc, driver_unsupported_and_died_errors_pass_through_untouched);
   tcase_add_test(tc, driver_liveness_probe_settles_a_hung_call_with_died);
   tcase_add_test(tc, driver_rejects_an_incomplete_table);
@@ -1024,7 +1048,8 @@ static Suite *adapter_suite(void) {
   tc = tcase_create("local");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, local_env_is_an_allowlist_snapshot_with_layered_options);
-  tcase_add_test(tc, local_timeout_kills_the_whole_group_and_foreign_signals_give_1);
+  tcase_add_test(
+      tc, local_timeout_kills_the_whole_group_and_foreign_signals_give_1);
   tcase_add_test(tc, local_stat_reports_a_symlink_and_its_target);
   suite_add_tcase(s, tc);
 

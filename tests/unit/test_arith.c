@@ -83,14 +83,12 @@ static void setvar(tenv *t, const char *name, const char *val) {
 static bool elem_key(tvar *v, bool has_index, int64_t index, const char *key,
                      size_t key_len, char *out, size_t *out_len) {
   if (v->assoc) {
-    if (!has_index)
-      key = "0", key_len = 1;
+    if (!has_index) key = "0", key_len = 1;
     memcpy(out, key, key_len < 63 ? key_len : 63);
     *out_len = key_len < 63 ? key_len : 63;
     return true;
   }
-  if (!has_index)
-    index = 0;
+  if (!has_index) index = 0;
   if (index < 0) {
     int64_t max = -1;
     for (int i = 0; i < v->n; i++) {
@@ -98,8 +96,7 @@ static bool elem_key(tvar *v, bool has_index, int64_t index, const char *key,
       max = k > max ? k : max;
     }
     index += max + 1;
-    if (index < 0)
-      return false;
+    if (index < 0) return false;
   }
   *out_len = (size_t)snprintf(out, 64, "%lld", (long long)index);
   return true;
@@ -117,8 +114,7 @@ static int tget(void *ud, const char *name, size_t name_len, bool has_index,
                                                                 : 0;
   char k[64];
   size_t kl;
-  if (!elem_key(v, has_index, index, key, key_len, k, &kl))
-    return VSH_ERANGE;
+  if (!elem_key(v, has_index, index, key, key_len, k, &kl)) return VSH_ERANGE;
   *val = ""; /* a set array's missing element: 0 even under set -u */
   *val_len = 0;
   for (int i = 0; i < v->n; i++)
@@ -134,14 +130,11 @@ static int tset(void *ud, const char *name, size_t name_len, bool has_index,
   tenv *t = ud;
   t->sets++;
   tvar *v = find(t, name, name_len);
-  if (!v)
-    v = add(t, name, name_len);
-  if (v->ro)
-    return VSH_EPERM;
+  if (!v) v = add(t, name, name_len);
+  if (v->ro) return VSH_EPERM;
   char k[64], num[32];
   size_t kl;
-  if (!elem_key(v, has_index, index, key, key_len, k, &kl))
-    return VSH_ERANGE;
+  if (!elem_key(v, has_index, index, key, key_len, k, &kl)) return VSH_ERANGE;
   snprintf(num, sizeof num, "%lld", (long long)value);
   put(v, k, kl, num);
   snprintf(t->last_set, sizeof t->last_set, "%s[%.*s]=%s", v->name, (int)kl, k,
@@ -220,8 +213,7 @@ static char cases_path[4096];
 
 static bool try_path(const char *p) {
   FILE *f = fopen(p, "r");
-  if (!f)
-    return false;
+  if (!f) return false;
   fclose(f);
   snprintf(cases_path, sizeof cases_path, "%s", p);
   return true;
@@ -231,21 +223,17 @@ static bool try_path(const char *p) {
  * this source file (meson compiles it by a path relative to the build). */
 static bool find_cases(int argc, char **argv) {
   char buf[4096];
-  if (argc > 1)
-    return try_path(argv[1]);
+  if (argc > 1) return try_path(argv[1]);
   const char *e = getenv("ARITH_CASES");
-  if (e && *e)
-    return try_path(e);
+  if (e && *e) return try_path(e);
   const char *root = getenv("VSH_SRC_ROOT");
   if (root && *root) {
     snprintf(buf, sizeof buf, "%s/tests/arith_cases.txt", root);
     return try_path(buf);
   }
-  if (try_path("tests/arith_cases.txt"))
-    return true;
+  if (try_path("tests/arith_cases.txt")) return true;
   const char *slash = strrchr(__FILE__, '/');
-  if (!slash)
-    return false;
+  if (!slash) return false;
   snprintf(buf, sizeof buf, "%.*s/../arith_cases.txt", (int)(slash - __FILE__),
            __FILE__);
   return try_path(buf);
@@ -253,19 +241,16 @@ static bool find_cases(int argc, char **argv) {
 
 static bool load_cases(void) {
   FILE *f = fopen(cases_path, "r");
-  if (!f)
-    return false;
+  if (!f) return false;
   char *line = NULL;
   size_t cap = 0;
   ssize_t n;
   int lineno = 0, alloc = 0;
   while ((n = getline(&line, &cap, f)) >= 0) {
     lineno++;
-    if (n > 0 && line[n - 1] == '\n')
-      line[--n] = '\0';
+    if (n > 0 && line[n - 1] == '\n') line[--n] = '\0';
     char *tab = strchr(line, '\t');
-    if (!tab)
-      continue;
+    if (!tab) continue;
     if (ncases == alloc) {
       alloc = alloc ? alloc * 2 : 256;
       cases = realloc(cases, (size_t)alloc * sizeof *cases);
@@ -273,8 +258,7 @@ static bool load_cases(void) {
     acase *c = &cases[ncases++];
     *tab = '\0';
     char *tab2 = strchr(tab + 1, '\t');
-    if (tab2)
-      *tab2 = '\0';
+    if (tab2) *tab2 = '\0';
     c->expr = strdup(line);
     c->expect = strdup(tab + 1);
     c->warn = tab2 && !strncmp(tab2 + 1, "WARN:", 5) ? strdup(tab2 + 6) : NULL;
@@ -310,13 +294,10 @@ START_TEST(case_matches_bash) {
     size_t wl = (size_t)(last_nl - m);
     snprintf(got_warn, sizeof got_warn, "%.*s", (int)wl, m);
     for (char *p = got_warn; *p; p++)
-      if (*p == '\n')
-        *p = '|';
+      if (*p == '\n') *p = '|';
   }
-  if (rc < 0)
-    snprintf(got, sizeof got, "ERR:%s", last_nl ? last_nl + 1 : m);
-  else
-    snprintf(got, sizeof got, "%lld", (long long)v);
+  if (rc < 0) snprintf(got, sizeof got, "ERR:%s", last_nl ? last_nl + 1 : m);
+  else snprintf(got, sizeof got, "%lld", (long long)v);
   ck_assert_msg(!strcmp(got, c->expect),
                 "line %d: $((%s)): got '%s', bash says '%s'", c->line, c->expr,
                 got, c->expect);
@@ -344,11 +325,9 @@ static int64_t must_eval(tenv *t, const char *expr) {
 
 static const char *var(tenv *t, const char *name, const char *key) {
   tvar *v = find(t, name, strlen(name));
-  if (!v)
-    return NULL;
+  if (!v) return NULL;
   for (int i = 0; i < v->n; i++)
-    if (!strcmp(v->key[i], key))
-      return v->val[i];
+    if (!strcmp(v->key[i], key)) return v->val[i];
   return NULL;
 }
 
@@ -470,8 +449,7 @@ START_TEST(cancellation_stops_long_work) {
   /* a long flat expression polls too */
   size_t n = 200000;
   char *e = malloc(n + 1);
-  for (size_t i = 0; i < n; i += 2)
-    e[i] = '1', e[i + 1] = '+';
+  for (size_t i = 0; i < n; i += 2) e[i] = '1', e[i + 1] = '+';
   e[n - 1] = ' '; /* "1+1+...+1 " */
   e[n] = '\0';
   t.cancel_polls = 0;
@@ -536,12 +514,10 @@ static char *nested(const char *open, const char *mid, const char *close,
                     int n) {
   size_t lo = strlen(open), lm = strlen(mid), lc = strlen(close);
   char *s = malloc((size_t)n * (lo + lc) + lm + 1), *p = s;
-  for (int i = 0; i < n; i++, p += lo)
-    memcpy(p, open, lo);
+  for (int i = 0; i < n; i++, p += lo) memcpy(p, open, lo);
   memcpy(p, mid, lm);
   p += lm;
-  for (int i = 0; i < n; i++, p += lc)
-    memcpy(p, close, lc);
+  for (int i = 0; i < n; i++, p += lc) memcpy(p, close, lc);
   *p = '\0';
   return s;
 }

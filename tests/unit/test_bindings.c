@@ -21,8 +21,8 @@ static vsh_shell *shell_with(const vsh_shell_opts *o) {
   return sh;
 }
 
-static void exec_ok(vsh_shell *sh, const char *script,
-                    const vsh_exec_opts *o, vsh_result *r) {
+static void exec_ok(vsh_shell *sh, const char *script, const vsh_exec_opts *o,
+                    vsh_result *r) {
   vsh_error err;
   ck_assert_msg(vsh_shell_exec(sh, script, strlen(script), o, r, &err) == 0,
                 "%s", err.message);
@@ -43,10 +43,10 @@ START_TEST(file_verbs_act_on_the_shells_tree) {
   vsh_error err;
   ck_assert_int_eq(vsh_fs_write_file(fs, "/a/b/c.txt", "hi", 2, 0, &err),
                    VSH_ENOENT);
-  ck_assert_int_eq(vsh_fs_write_file(fs, "/a/b/c.txt", "hi", 2,
-                                     VSH_FS_MKPARENTS, &err), 0);
-  ck_assert_int_eq(vsh_fs_write_file(fs, "/a/b/c.txt", "!", 1, VSH_FS_APPEND,
-                                     &err), 0);
+  ck_assert_int_eq(
+      vsh_fs_write_file(fs, "/a/b/c.txt", "hi", 2, VSH_FS_MKPARENTS, &err), 0);
+  ck_assert_int_eq(
+      vsh_fs_write_file(fs, "/a/b/c.txt", "!", 1, VSH_FS_APPEND, &err), 0);
   vsh_result r;
   exec_ok(sh, "cat /a/b/c.txt; echo more >> /a/b/c.txt", NULL, &r);
   ck_assert_int_eq((int)r.out_len, 3);
@@ -114,8 +114,8 @@ START_TEST(rm_follows_node_semantics) {
   vsh_fs *fs = NULL;
   vsh_error err;
   ck_assert_int_eq(vsh_fs_new(&fs, NULL, &err), 0);
-  ck_assert_int_eq(vsh_fs_write_file(fs, "/t/x/y", "1", 1, VSH_FS_MKPARENTS,
-                                     &err), 0);
+  ck_assert_int_eq(
+      vsh_fs_write_file(fs, "/t/x/y", "1", 1, VSH_FS_MKPARENTS, &err), 0);
   ck_assert_int_eq(vsh_fs_rm(fs, "/none", false, false, &err), VSH_ENOENT);
   ck_assert_int_eq(vsh_fs_rm(fs, "/none", false, true, &err), 0);
   ck_assert_int_eq(vsh_fs_rm(fs, "/t", false, true, &err), VSH_EISDIR);
@@ -131,8 +131,8 @@ START_TEST(cp_and_rename_trees) {
   vsh_fs *fs = NULL;
   vsh_error err;
   ck_assert_int_eq(vsh_fs_new(&fs, NULL, &err), 0);
-  ck_assert_int_eq(vsh_fs_write_file(fs, "/src/a/b.txt", "B", 1,
-                                     VSH_FS_MKPARENTS, &err), 0);
+  ck_assert_int_eq(
+      vsh_fs_write_file(fs, "/src/a/b.txt", "B", 1, VSH_FS_MKPARENTS, &err), 0);
   ck_assert_int_eq(vsh_fs_symlink(fs, "a/b.txt", "/src/l", &err), 0);
   ck_assert_int_eq(vsh_fs_cp(fs, "/src", "/dst", false, &err), VSH_EISDIR);
   ck_assert_int_eq(vsh_fs_cp(fs, "/src", "/src/in", true, &err), VSH_EINVAL);
@@ -174,8 +174,8 @@ START_TEST(walk_visits_parents_first_and_can_stop) {
   vsh_fs_opts fo = {.bare = true};
   vsh_error err;
   ck_assert_int_eq(vsh_fs_new(&fs, &fo, &err), 0);
-  ck_assert_int_eq(vsh_fs_write_file(fs, "/w/b/x", "", 0, VSH_FS_MKPARENTS,
-                                     &err), 0);
+  ck_assert_int_eq(
+      vsh_fs_write_file(fs, "/w/b/x", "", 0, VSH_FS_MKPARENTS, &err), 0);
   ck_assert_int_eq(vsh_fs_write_file(fs, "/w/a", "", 0, 0, &err), 0);
   ck_assert_int_eq(vsh_fs_symlink(fs, "/w", "/w/loop", &err), 0);
   walked w = {.n = 0};
@@ -236,7 +236,10 @@ START_TEST(lazy_file_of_unknown_size_is_provided_on_stat) {
   ck_assert_uint_eq(st.size, 3);
   ck_assert_int_eq(calls, 1);
   vsh_result r;
-  exec_ok(sh, "[ -s /l1 ] && wc -c < /l1; echo x >> /l2; cat /l2; ls -l /l2 | cut -d' ' -f5", NULL, &r);
+  exec_ok(sh,
+          "[ -s /l1 ] && wc -c < /l1; echo x >> /l2; cat /l2; ls -l /l2 | cut "
+          "-d' ' -f5",
+          NULL, &r);
   ck_assert_str_eq(r.out, "3\nabcx\n5\n");
   ck_assert_int_eq(calls, 2);
   vsh_result_dispose(&r);
@@ -270,8 +273,10 @@ START_TEST(read_only_mount_refuses_every_change) {
   /* reading and copying out work */
   ck_assert_int_eq(vsh_fs_cp(fs, "/ro/f.txt", "/tmp/copy", false, &err), 0);
   vsh_result r;
-  exec_ok(sh, "cat /ro/f.txt; echo y > /ro/f.txt; touch /ro/n; rm /ro/f.txt; "
-              "cat /tmp/copy", NULL, &r);
+  exec_ok(sh,
+          "cat /ro/f.txt; echo y > /ro/f.txt; touch /ro/n; rm /ro/f.txt; "
+          "cat /tmp/copy",
+          NULL, &r);
   ck_assert_str_eq(r.out, "host\nhost\n");
   ck_assert_ptr_nonnull(strstr(r.err, "Read-only file system"));
   vsh_result_dispose(&r);
@@ -291,7 +296,7 @@ START_TEST(result_holds_all_variables) {
   ck_assert_str_eq(var_of(r.vars, "Y"), "2");
   ck_assert_str_eq(var_of(r.vars, "PWD"), "/tmp");
   ck_assert_ptr_null(var_of(r.vars, "arr")); /* arrays are left out */
-  ck_assert_ptr_null(var_of(r.env, "x"));   /* env stays exported-only */
+  ck_assert_ptr_null(var_of(r.env, "x"));    /* env stays exported-only */
   ck_assert_str_eq(var_of(r.env, "Y"), "2");
   vsh_result_dispose(&r);
   vsh_shell_free(sh);
@@ -351,8 +356,8 @@ END_TEST
 
 START_TEST(allowlist_and_virtual_ids) {
   const char *allow[] = {"cat", NULL};
-  vsh_shell_opts so = {.commands = allow, .has_ids = true, .pid = 42,
-                       .ppid = 7, .uid = 0};
+  vsh_shell_opts so = {
+      .commands = allow, .has_ids = true, .pid = 42, .ppid = 7, .uid = 0};
   vsh_shell *sh = shell_with(&so);
   vsh_result r;
   exec_ok(sh, "echo $$ $PPID $UID; echo x | cat; ls /; echo $?", NULL, &r);
@@ -413,7 +418,8 @@ START_TEST(custom_command_runs_nested_scripts) {
   ck_assert_int_eq(vsh_shell_register_command(sh, "nest", &nest, &err), 0);
   vsh_result r;
   exec_ok(sh, "export V=exported; local=l; cd /tmp; nest; echo $?", NULL, &r);
-  ck_assert_str_eq(r.out, "same thread exported l\nthread exported /tmp\nin\n5\n");
+  ck_assert_str_eq(r.out,
+                   "same thread exported l\nthread exported /tmp\nin\n5\n");
   vsh_result_dispose(&r);
   vsh_shell_free(sh);
 }

@@ -67,7 +67,6 @@ START_TEST(parse_size_understands_gnu_suffixes) {
 }
 END_TEST
 
-
 /* ---- bc: every loop stops at the deadline, numbers and calls are bounded */
 
 typedef struct bc_run {
@@ -94,7 +93,8 @@ static bc_run run_bc(const char *script, int64_t timeout_ms,
   vsh_result r;
   bc_run out = {0};
   double t0 = now_secs();
-  ck_assert_int_eq(vsh_shell_exec(sh, script, strlen(script), &eo, &r, &err), 0);
+  ck_assert_int_eq(vsh_shell_exec(sh, script, strlen(script), &eo, &r, &err),
+                   0);
   out.secs = now_secs() - t0;
   out.status = r.exit_code;
   snprintf(out.out, sizeof out.out, "%.*s", (int)r.out_len, r.out);
@@ -131,8 +131,8 @@ START_TEST(bc_refuses_numbers_past_its_cap) {
   ck_assert_str_eq(r.out, "6\n");
   ck_assert_msg(strstr(r.err, "number too big"), "%s", r.err);
   /* memory for many numbers is bounded too */
-  r = run_bc("bc <<< 'for (i = 0; i < 16777215; i++) a[i] = 2 ^ 3000'",
-             20000, VSH_PROFILE_HARDENED);
+  r = run_bc("bc <<< 'for (i = 0; i < 16777215; i++) a[i] = 2 ^ 3000'", 20000,
+             VSH_PROFILE_HARDENED);
   ck_assert_msg(strstr(r.err, "out of memory"), "%s", r.err);
   ck_assert(r.secs < 10.0);
 }
@@ -140,7 +140,8 @@ END_TEST
 
 START_TEST(bc_bounds_recursion_and_nesting) {
   bc_run r = run_bc("printf 'define f(x) { return (f(x + 1)) }\\nf(0)\\n8\\n' "
-                    "| bc", 20000, VSH_PROFILE_HARDENED);
+                    "| bc",
+                    20000, VSH_PROFILE_HARDENED);
   ck_assert_int_eq(r.status, 0);
   ck_assert_str_eq(r.out, "8\n");
   ck_assert_msg(strstr(r.err, "Function call depth limit"), "%s", r.err);
@@ -156,7 +157,8 @@ int main(void) {
   tcase_add_test(tc, registry_is_sorted_and_unique_so_lookup_finds_every_entry);
   suite_add_tcase(s, tc);
   tc = tcase_create("options");
-  tcase_add_test(tc, getopt_handles_bundles_attached_values_and_permuted_operands);
+  tcase_add_test(tc,
+                 getopt_handles_bundles_attached_values_and_permuted_operands);
   tcase_add_test(tc, parse_size_understands_gnu_suffixes);
   suite_add_tcase(s, tc);
   tc = tcase_create("bc");

@@ -35,8 +35,7 @@ static void *counting_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   void *p = realloc(ptr, nsize);
   if (p) {
-    if (!ptr)
-      c->allocs++;
+    if (!ptr) c->allocs++;
     c->live += (long)nsize - (long)(ptr ? osize : 0);
   }
   return p;
@@ -73,8 +72,7 @@ START_TEST(arena_mark_and_pop_keep_a_loop_flat) {
     for (int j = 0; j < 300; j++)
       ck_assert_ptr_nonnull(vsh__arena_alloc(&a, 100));
     ck_assert_ptr_nonnull(vsh__arena_alloc(&a, 50000)); /* own chunk */
-    if (i == 0)
-      high = a.total;
+    if (i == 0) high = a.total;
     ck_assert_uint_eq(a.total, high);
     vsh__arena_pop(&a, m);
   }
@@ -105,8 +103,7 @@ START_TEST(arena_pop_to_an_empty_mark_frees_everything) {
   vsh_arena a;
   vsh__arena_init(&a, NULL);
   vsh_arena_mark m = vsh__arena_mark(&a);
-  for (int i = 0; i < 1000; i++)
-    vsh__arena_alloc(&a, 1000);
+  for (int i = 0; i < 1000; i++) vsh__arena_alloc(&a, 1000);
   ck_assert_uint_gt(a.total, 0);
   vsh__arena_pop(&a, m);
   ck_assert_uint_eq(a.total, 0);
@@ -120,8 +117,7 @@ START_TEST(arena_refuses_past_its_limit) {
   vsh__arena_init(&a, NULL);
   a.limit = 64 * 1024;
   size_t got = 0;
-  while (vsh__arena_alloc(&a, 1000))
-    got++;
+  while (vsh__arena_alloc(&a, 1000)) got++;
   ck_assert_uint_gt(got, 10);
   ck_assert_uint_le(a.total, a.limit);
   ck_assert_ptr_null(vsh__arena_alloc(&a, 1 << 20));
@@ -137,8 +133,7 @@ START_TEST(arena_zalloc_zeroes_and_strndup_stops_at_nul) {
   vsh_arena_mark m = vsh__arena_mark(&a);
   vsh__arena_pop(&a, m);
   unsigned char *y = vsh__arena_zalloc(&a, 64);
-  for (int i = 0; i < 64; i++)
-    ck_assert_uint_eq(y[i], 0);
+  for (int i = 0; i < 64; i++) ck_assert_uint_eq(y[i], 0);
   ck_assert_str_eq(vsh__arena_strndup(&a, "ab\0cd", 5), "ab");
   ck_assert_str_eq(vsh__arena_strndup(&a, "abcdef", 3), "abc");
   ck_assert_ptr_ne(vsh__arena_alloc(&a, 0), vsh__arena_alloc(&a, 0));
@@ -237,8 +232,12 @@ END_TEST
 START_TEST(result_dispose_frees_and_zeroes) {
   char **env = calloc(2, sizeof(char *));
   env[0] = strdup("A=1");
-  vsh_result r = {.out = strdup("out"), .out_len = 3, .err = strdup("err"),
-                  .err_len = 3, .exit_code = 7, .cwd = strdup("/x"),
+  vsh_result r = {.out = strdup("out"),
+                  .out_len = 3,
+                  .err = strdup("err"),
+                  .err_len = 3,
+                  .exit_code = 7,
+                  .cwd = strdup("/x"),
                   .env = env};
   vsh_result_dispose(&r);
   ck_assert_ptr_null(r.out);
@@ -318,23 +317,20 @@ END_TEST
 /* Appends "/" + n copies of ch to b. */
 static void add_component(vsh_buf *b, char ch, size_t n) {
   vsh__buf_putc(b, '/');
-  for (size_t i = 0; i < n; i++)
-    vsh__buf_putc(b, ch);
+  for (size_t i = 0; i < n; i++) vsh__buf_putc(b, ch);
 }
 
 START_TEST(path_resolve_enforces_4096_and_255_byte_limits) {
   vsh_buf p, out;
   vsh__buf_init(&p);
   vsh__buf_init(&out);
-  for (int i = 0; i < 16; i++)
-    add_component(&p, 'a', 255);
+  for (int i = 0; i < 16; i++) add_component(&p, 'a', 255);
   ck_assert_uint_eq(p.len, 4096);
   ck_assert_int_eq(vsh__path_resolve(&out, "/", p.data, p.len), 0);
   ck_assert_uint_eq(out.len, 4096);
 
   vsh__buf_clear(&p);
-  for (int i = 0; i < 15; i++)
-    add_component(&p, 'a', 255);
+  for (int i = 0; i < 15; i++) add_component(&p, 'a', 255);
   add_component(&p, 'b', 254);
   add_component(&p, 'c', 1);
   ck_assert_uint_eq(p.len, 4097);
@@ -344,10 +340,8 @@ START_TEST(path_resolve_enforces_4096_and_255_byte_limits) {
 
   /* Lexical: a long detour that comes back is fine. */
   vsh__buf_clear(&p);
-  for (int i = 0; i < 40; i++)
-    add_component(&p, 'd', 200);
-  for (int i = 0; i < 40; i++)
-    vsh__buf_puts(&p, "/..");
+  for (int i = 0; i < 40; i++) add_component(&p, 'd', 200);
+  for (int i = 0; i < 40; i++) vsh__buf_puts(&p, "/..");
   vsh__buf_puts(&p, "/end");
   ck_assert_int_eq(vsh__path_resolve(&out, "/", p.data, p.len), 0);
   ck_assert_str_eq(out.data, "/end");
@@ -672,8 +666,7 @@ START_TEST(allocator_wrappers_route_through_the_hook) {
   ck_assert_str_eq(s, "hello");
   vsh__free(&al, s, 100);
   unsigned char *z = vsh__calloc(&al, 32);
-  for (int i = 0; i < 32; i++)
-    ck_assert_uint_eq(z[i], 0);
+  for (int i = 0; i < 32; i++) ck_assert_uint_eq(z[i], 0);
   vsh__free(&al, z, 32);
   void *zero = vsh__malloc(&al, 0);
   ck_assert_ptr_nonnull(zero);
@@ -693,8 +686,9 @@ END_TEST
 START_TEST(json_parses_nested_values_and_unicode_escapes) {
   vsh_json *v = NULL;
   vsh_error err = {0};
-  const char *t = "{\"a\":[1,2.5e1,true,null],\"s\":\"x\\u00e9\\ud83d\\ude00\\n\","
-                  "\"a\":{\"k\":false}}";
+  const char *t =
+      "{\"a\":[1,2.5e1,true,null],\"s\":\"x\\u00e9\\ud83d\\ude00\\n\","
+      "\"a\":{\"k\":false}}";
 
   ck_assert_msg(vsh__json_parse(&v, t, strlen(t), &err) == 0, "%s",
                 err.message);
@@ -710,8 +704,9 @@ START_TEST(json_parses_nested_values_and_unicode_escapes) {
 END_TEST
 
 START_TEST(json_rejects_malformed_input_and_deep_nesting) {
-  static const char *const bad[] = {"", "{", "[1,]", "{\"a\" 1}", "01", "\"\\x\"",
-                                    "tru", "[1] 2", "\"a\nb\"", "{'a':1}"};
+  static const char *const bad[] = {"",         "{",       "[1,]", "{\"a\" 1}",
+                                    "01",       "\"\\x\"", "tru",  "[1] 2",
+                                    "\"a\nb\"", "{'a':1}"};
   char deep[300];
   vsh_json *v = NULL;
   vsh_error err = {0};
@@ -719,7 +714,8 @@ START_TEST(json_rejects_malformed_input_and_deep_nesting) {
 
   for (i = 0; i < sizeof bad / sizeof *bad; i++) {
     ck_assert_msg(vsh__json_parse(&v, bad[i], strlen(bad[i]), &err) ==
-                      VSH_EINVAL, "accepted %s", bad[i]);
+                      VSH_EINVAL,
+                  "accepted %s", bad[i]);
     ck_assert_ptr_null(v);
   }
   memset(deep, '[', sizeof deep);

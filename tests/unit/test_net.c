@@ -93,40 +93,69 @@ typedef struct vcase {
 
 static const vcase vcases[] = {
     {"https://api.example.com/v1", "https://api.example.com/v1", "GET", NET_OK},
-    {"https://api.example.com/v1", "https://api.example.com/v1/x?y", "GET", NET_OK},
-    {"https://api.example.com/v1", "https://api.example.com/v10", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://api.example.com/v1x/y", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://API.EXAMPLE.COM./v1/a", "GET", NET_OK},
-    {"https://api.example.com/v1", "https://api.example.com:443/v1", "GET", NET_OK},
-    {"https://api.example.com/v1", "https://api.example.com:8443/v1", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "http://api.example.com/v1", "GET", NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com/v1/x?y", "GET",
+     NET_OK},
+    {"https://api.example.com/v1", "https://api.example.com/v10", "GET",
+     NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com/v1x/y", "GET",
+     NET_REFUSED},
+    {"https://api.example.com/v1", "https://API.EXAMPLE.COM./v1/a", "GET",
+     NET_OK},
+    {"https://api.example.com/v1", "https://api.example.com:443/v1", "GET",
+     NET_OK},
+    {"https://api.example.com/v1", "https://api.example.com:8443/v1", "GET",
+     NET_REFUSED},
+    {"https://api.example.com/v1", "http://api.example.com/v1", "GET",
+     NET_REFUSED},
     {"http://api.example.com:80/", "http://api.example.com/x", "GET", NET_OK},
-    {"https://api.example.com/v1", "https://api.example.com/v1", "POST", NET_METHOD},
-    {"https://api.example.com/v1", "https://api.example.com.evil.com/v1", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://evil.com/api.example.com/v1", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://api.example.com@evil.com/v1", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://api.example.com/v1/../admin", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://api.example.com/v1/%2e%2e/admin", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://api.example.com/v1/..%2Fadmin", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://api.example.com/v1/..%5cadmin", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://api.example.com/v1/..;/admin", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://api.example.com/v1/%252e%252e/x", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://api.example.com/v1/%c0%ae%c0%ae/x", "GET", NET_REFUSED},
-    {"https://api.example.com/v1", "https://api.example.com/v1/a%2Fb", "GET", NET_OK},
-    {"https://api.example.com/", "https://api.example.com/a/..%2f..%2fb", "GET", NET_OK},
-    {"https://api.example.com/a%2Fb", "https://api.example.com/a%2fb/c", "GET", NET_OK},
-    {"https://api.example.com/a%20b", "https://api.example.com/a%20b/c", "GET", NET_OK},
+    {"https://api.example.com/v1", "https://api.example.com/v1", "POST",
+     NET_METHOD},
+    {"https://api.example.com/v1", "https://api.example.com.evil.com/v1", "GET",
+     NET_REFUSED},
+    {"https://api.example.com/v1", "https://evil.com/api.example.com/v1", "GET",
+     NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com@evil.com/v1", "GET",
+     NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com/v1/../admin", "GET",
+     NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com/v1/%2e%2e/admin",
+     "GET", NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com/v1/..%2Fadmin",
+     "GET", NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com/v1/..%5cadmin",
+     "GET", NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com/v1/..;/admin",
+     "GET", NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com/v1/%252e%252e/x",
+     "GET", NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com/v1/%c0%ae%c0%ae/x",
+     "GET", NET_REFUSED},
+    {"https://api.example.com/v1", "https://api.example.com/v1/a%2Fb", "GET",
+     NET_OK},
+    {"https://api.example.com/", "https://api.example.com/a/..%2f..%2fb", "GET",
+     NET_OK},
+    {"https://api.example.com/a%2Fb", "https://api.example.com/a%2fb/c", "GET",
+     NET_OK},
+    {"https://api.example.com/a%20b", "https://api.example.com/a%20b/c", "GET",
+     NET_OK},
     {"http://127.0.0.1:8080/", "http://127.0.0.1:8080/x", "GET", NET_OK},
     {"http://127.0.0.1:8080/", "http://2130706433:8080/x", "GET", NET_OK},
     {"http://127.0.0.1:8080/", "http://0x7f.0.0.1:8080/x", "GET", NET_OK},
     {"http://127.0.0.1:8080/", "http://localhost:8080/x", "GET", NET_REFUSED},
     {"http://[::1]:8080/", "http://[0:0::1]:8080/", "GET", NET_OK},
     {"http://[::1]:8080/", "http://127.0.0.1:8080/", "GET", NET_REFUSED},
-    {"http://xn--bcher-kva.example/", "http://B\xc3\x9c" "cher.example/", "GET", NET_OK},
-    {"http://b\xc3\xbc" "cher.example/", "http://xn--bcher-kva.example/", "GET", NET_OK},
+    {"http://xn--bcher-kva.example/",
+     "http://B\xc3\x9c"
+     "cher.example/",
+     "GET", NET_OK},
+    {"http://b\xc3\xbc"
+     "cher.example/",
+     "http://xn--bcher-kva.example/", "GET", NET_OK},
     {"https://api.example.com/", "file:///etc/passwd", "GET", NET_SCHEME},
-    {"https://api.example.com/", "gopher://api.example.com/", "GET", NET_SCHEME},
-    {"https://api.example.com/", "https://api.example.com:99999/", "GET", NET_BADURL},
+    {"https://api.example.com/", "gopher://api.example.com/", "GET",
+     NET_SCHEME},
+    {"https://api.example.com/", "https://api.example.com:99999/", "GET",
+     NET_BADURL},
 };
 
 START_TEST(policy_verdicts) {
@@ -141,8 +170,8 @@ START_TEST(policy_verdicts) {
   net_target t;
   int v = net_target_parse(&t, c->url, NULL);
   if (v == NET_OK) v = net_policy_check(p, &t, c->method);
-  ck_assert_msg(v == c->want, "%s vs %s: got %d, want %d", c->prefix, c->url,
-                v, c->want);
+  ck_assert_msg(v == c->want, "%s vs %s: got %d, want %d", c->prefix, c->url, v,
+                c->want);
   net_target_dispose(&t);
   net_policy_free(p);
 }
@@ -169,15 +198,27 @@ START_TEST(private_addresses) {
   static const struct {
     const char *a;
     bool priv;
-  } cases[] = {
-      {"127.0.0.1", true},      {"10.1.2.3", true},     {"172.16.0.1", true},
-      {"172.32.0.1", false},    {"192.168.1.1", true},  {"169.254.169.254", true},
-      {"100.64.0.1", true},     {"0.0.0.0", true},      {"224.0.0.1", true},
-      {"8.8.8.8", false},       {"93.184.216.34", false}, {"::1", true},
-      {"::", true},             {"fe80::1", true},      {"fd00::1", true},
-      {"::ffff:127.0.0.1", true}, {"::ffff:8.8.8.8", false},
-      {"64:ff9b::a00:1", true}, {"2002:7f00:1::", true},
-      {"2606:4700::1111", false}, {"ff02::1", true}};
+  } cases[] = {{"127.0.0.1", true},
+               {"10.1.2.3", true},
+               {"172.16.0.1", true},
+               {"172.32.0.1", false},
+               {"192.168.1.1", true},
+               {"169.254.169.254", true},
+               {"100.64.0.1", true},
+               {"0.0.0.0", true},
+               {"224.0.0.1", true},
+               {"8.8.8.8", false},
+               {"93.184.216.34", false},
+               {"::1", true},
+               {"::", true},
+               {"fe80::1", true},
+               {"fd00::1", true},
+               {"::ffff:127.0.0.1", true},
+               {"::ffff:8.8.8.8", false},
+               {"64:ff9b::a00:1", true},
+               {"2002:7f00:1::", true},
+               {"2606:4700::1111", false},
+               {"ff02::1", true}};
   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
     struct sockaddr_storage ss;
     memset(&ss, 0, sizeof(ss));
@@ -240,8 +281,8 @@ static bool server_start(server *s) {
   a.sin_family = AF_INET;
   a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   socklen_t l = sizeof(a);
-  if (bind(s->fd, (struct sockaddr *)&a, sizeof(a)) ||
-      listen(s->fd, 8) || getsockname(s->fd, (struct sockaddr *)&a, &l)) {
+  if (bind(s->fd, (struct sockaddr *)&a, sizeof(a)) || listen(s->fd, 8) ||
+      getsockname(s->fd, (struct sockaddr *)&a, &l)) {
     close(s->fd);
     return false;
   }
@@ -317,8 +358,8 @@ START_TEST(abort_ends_a_transfer_at_once) {
   pthread_join(th, NULL);
   ck_assert_int_eq(rc, VSH_EABORTED);
   /* the drip lasts 10 s: only the abort can have ended it */
-  ck_assert_msg(end - ab.at < 1.0 && end - t0 < 5.0,
-                "abort took %.2f s to act", end - ab.at);
+  ck_assert_msg(end - ab.at < 1.0 && end - t0 < 5.0, "abort took %.2f s to act",
+                end - ab.at);
   if (rc == 0) vsh_result_dispose(&r);
   vsh_signal_unref(sig);
 
@@ -365,7 +406,8 @@ START_TEST(sandbox_and_factory_carry_the_network_options) {
     vsh_result_dispose(&r);
     ck_assert_int_eq(run(s2, "curl -sS http://127.0.0.1:1/other", &r), 7);
     ck_assert_msg(strstr(r.err, "not allowed by the sandbox network policy") !=
-                      NULL, "%s", r.err);
+                      NULL,
+                  "%s", r.err);
     vsh_result_dispose(&r);
     if (k) vsh_sandbox_release(s2);
   }
@@ -374,8 +416,11 @@ START_TEST(sandbox_and_factory_carry_the_network_options) {
 
   /* the default sandbox has no network */
   ck_assert_int_eq(vsh_virtual_sandbox_new(&sb, NULL, &err), 0);
-  ck_assert_int_eq(run(sb, "curl -sS http://127.0.0.1:1/; wget -q "
-                           "http://127.0.0.1:1/; echo $?", &r), 0);
+  ck_assert_int_eq(run(sb,
+                       "curl -sS http://127.0.0.1:1/; wget -q "
+                       "http://127.0.0.1:1/; echo $?",
+                       &r),
+                   0);
   ck_assert(strstr(r.err, "has no network access") != NULL);
   ck_assert_str_eq(r.out, "4\n");
   vsh_result_dispose(&r);
@@ -396,7 +441,8 @@ static Suite *net_suite(void) {
   tcase_add_test(tc, policy_copies_its_options);
   tcase_add_loop_test(tc, policy_verdicts, 0,
                       (int)(sizeof(vcases) / sizeof(vcases[0])));
-  tcase_add_test(tc, full_access_allows_any_url_and_method_but_not_other_schemes);
+  tcase_add_test(tc,
+                 full_access_allows_any_url_and_method_but_not_other_schemes);
   tcase_add_test(tc, private_addresses);
   suite_add_tcase(s, tc);
   tc = tcase_create("transfer");

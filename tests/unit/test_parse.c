@@ -35,8 +35,7 @@ static void render(const char *src, size_t len, const sh_parse_opts *opts,
       break;
     }
     vsh_buf_dispose(&msg);
-    if (!n)
-      break;
+    if (!n) break;
     sh_ast_dump(n, out);
     vsh__buf_putc(out, '\n');
   }
@@ -50,14 +49,12 @@ static const char *cases_dir(void) {
 
 static char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
+  if (!f) return NULL;
   vsh_buf b;
   vsh__buf_init(&b);
   char tmp[4096];
   size_t n;
-  while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
-    vsh__buf_append(&b, tmp, n);
+  while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) vsh__buf_append(&b, tmp, n);
   fclose(f);
   return vsh__buf_steal(&b, len);
 }
@@ -87,8 +84,7 @@ static int run_case_file(const char *path, bool ts, int *failures) {
     char *next = strstr(exp, "\n### ");
     char *exp_end = next ? next + 1 : end;
     size_t elen = (size_t)(exp_end - exp);
-    while (elen && exp[elen - 1] == '\n')
-      elen--;
+    while (elen && exp[elen - 1] == '\n') elen--;
     sh_parse_opts o = {0};
     o.extglob = true;
     o.use_tree_sitter = ts;
@@ -96,8 +92,7 @@ static int run_case_file(const char *path, bool ts, int *failures) {
     vsh__buf_init(&got);
     render(script, slen, &o, &got);
     size_t glen = got.len;
-    while (glen && got.data[glen - 1] == '\n')
-      glen--;
+    while (glen && got.data[glen - 1] == '\n') glen--;
     if (glen != elen || memcmp(got.data ? got.data : "", exp, elen)) {
       (*failures)++;
       fprintf(stderr, "%s: %s%s\n  expected: %.*s\n  got:      %.*s\n", path,
@@ -120,16 +115,14 @@ static void run_all_cases(bool ts) {
   int count = 0, failures = 0;
   while ((e = readdir(d))) {
     size_t n = strlen(e->d_name);
-    if (n < 5 || strcmp(e->d_name + n - 4, ".txt"))
-      continue;
+    if (n < 5 || strcmp(e->d_name + n - 4, ".txt")) continue;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", cases_dir(), e->d_name);
     count += run_case_file(path, ts, &failures);
   }
   closedir(d);
   ck_assert_int_gt(count, 150);
-  ck_assert_msg(failures == 0, "%d of %d parse cases failed", failures,
-                count);
+  ck_assert_msg(failures == 0, "%d of %d parse cases failed", failures, count);
 }
 
 START_TEST(cases_match_expected_dumps) { run_all_cases(false); }
@@ -152,10 +145,8 @@ static void dump_next(sh_parser *p, vsh_buf *out, int want_rc) {
   int rc = sh_parser_next(p, &n, &msg, &line);
   ck_assert_int_eq(rc, want_rc);
   vsh__buf_clear(out);
-  if (rc)
-    vsh__buf_printf(out, "%u: %s", line, msg.data);
-  else
-    sh_ast_dump(n, out);
+  if (rc) vsh__buf_printf(out, "%u: %s", line, msg.data);
+  else sh_ast_dump(n, out);
   vsh_buf_dispose(&msg);
 }
 
@@ -186,14 +177,10 @@ END_TEST
 
 static const char *aliases(void *ud, const char *w, size_t len) {
   (void)ud;
-  if (len == 2 && !memcmp(w, "ll", 2))
-    return "ls -l";
-  if (len == 4 && !memcmp(w, "loop", 4))
-    return "loop again";
-  if (len == 4 && !memcmp(w, "sudo", 4))
-    return "sudo ";
-  if (len == 2 && !memcmp(w, "if", 2))
-    return "nope";
+  if (len == 2 && !memcmp(w, "ll", 2)) return "ls -l";
+  if (len == 4 && !memcmp(w, "loop", 4)) return "loop again";
+  if (len == 4 && !memcmp(w, "sudo", 4)) return "sudo ";
+  if (len == 2 && !memcmp(w, "if", 2)) return "nope";
   return NULL;
 }
 
@@ -208,11 +195,11 @@ START_TEST(aliases_expand_in_command_position) {
     vsh_buf b;
     vsh__buf_init(&b);
     dump_next(p, &b, 0);
-    ck_assert_str_eq(b.data, "(list@1 (simple@1 (w \"ls\") (w \"-l\") (w \"x\")) "
-                             "(simple@1 (w \"echo\") (w \"ll\")))");
-    dump_next(p, &b, 0); /* no endless self-expansion */
     ck_assert_str_eq(b.data,
-                     "(list@2 (simple@2 (w \"loop\") (w \"again\")))");
+                     "(list@1 (simple@1 (w \"ls\") (w \"-l\") (w \"x\")) "
+                     "(simple@1 (w \"echo\") (w \"ll\")))");
+    dump_next(p, &b, 0); /* no endless self-expansion */
+    ck_assert_str_eq(b.data, "(list@2 (simple@2 (w \"loop\") (w \"again\")))");
     dump_next(p, &b, 0); /* a trailing blank expands the next word too */
     ck_assert_str_eq(b.data,
                      "(list@3 (simple@3 (w \"sudo\") (w \"ls\") (w \"-l\")))");
@@ -287,18 +274,32 @@ static int parse_rc(const char *src, size_t len, bool ts) {
 static char *repeat(const char *unit, size_t times, const char *tail) {
   size_t ul = strlen(unit), tl = strlen(tail);
   char *s = malloc(ul * times + tl + 1);
-  for (size_t i = 0; i < times; i++)
-    memcpy(s + i * ul, unit, ul);
+  for (size_t i = 0; i < times; i++) memcpy(s + i * ul, unit, ul);
   memcpy(s + ul * times, tail, tl + 1);
   return s;
 }
 
 START_TEST(deep_nesting_is_an_error_not_a_crash) {
-  static const char *const units[] = {
-      "(",   "$(",     "{ ",   "if a; then ", "while a; do ", "[[ ( ",
-      "${x:-", "\"$(", "`",    "$((",         "a=(",          "f() { ",
-      "case a in a) ", "{a,", "[[ ! ",       "x | ",         "! ",
-      "$[",  "<(",     "a && "};
+  static const char *const units[] = {"(",
+                                      "$(",
+                                      "{ ",
+                                      "if a; then ",
+                                      "while a; do ",
+                                      "[[ ( ",
+                                      "${x:-",
+                                      "\"$(",
+                                      "`",
+                                      "$((",
+                                      "a=(",
+                                      "f() { ",
+                                      "case a in a) ",
+                                      "{a,",
+                                      "[[ ! ",
+                                      "x | ",
+                                      "! ",
+                                      "$[",
+                                      "<(",
+                                      "a && "};
   for (int ts = 0; ts < 2; ts++)
     for (size_t i = 0; i < sizeof units / sizeof *units; i++) {
       char *s = repeat(units[i], 100000, "\n");
@@ -341,7 +342,8 @@ START_TEST(size_cap_is_enforced) {
 END_TEST
 
 START_TEST(random_garbage_never_crashes) {
-  static const char alphabet[] = "aZ09 \t\n;&|<>()[]{}$`'\"\\#=+-~*?@!%/:,^.\x01\xff";
+  static const char alphabet[] =
+      "aZ09 \t\n;&|<>()[]{}$`'\"\\#=+-~*?@!%/:,^.\x01\xff";
   unsigned seed = 12345;
   char buf[256];
   for (int iter = 0; iter < 4000; iter++) {

@@ -13,12 +13,8 @@
 
 static vsh_arena arena;
 
-static void setup(void) {
-  vsh__arena_init(&arena, NULL);
-}
-static void teardown(void) {
-  vsh__arena_dispose(&arena);
-}
+static void setup(void) { vsh__arena_init(&arena, NULL); }
+static void teardown(void) { vsh__arena_dispose(&arena); }
 
 static sh_pattern *compile_q(const char *pat, const char *quoted,
                              unsigned flags) {
@@ -66,16 +62,11 @@ static int find_case(const sh_pattern *p, const char *s, size_t n,
                                 : SH_PAT_ANY;
   size_t st, len;
   int rc = sh_pattern_find(p, s, n, m, &st, &len, NULL);
-  if (rc < 0)
-    return rc;
-  if (rc == 0)
-    snprintf(out, cap, "%s", s);
-  else if (m <= SH_PAT_PREFIX_LONG)
-    snprintf(out, cap, "%s", s + len);
-  else if (m <= SH_PAT_SUFFIX_LONG)
-    snprintf(out, cap, "%.*s", (int)st, s);
-  else
-    snprintf(out, cap, "%.*sX%s", (int)st, s, s + st + len);
+  if (rc < 0) return rc;
+  if (rc == 0) snprintf(out, cap, "%s", s);
+  else if (m <= SH_PAT_PREFIX_LONG) snprintf(out, cap, "%s", s + len);
+  else if (m <= SH_PAT_SUFFIX_LONG) snprintf(out, cap, "%.*s", (int)st, s);
+  else snprintf(out, cap, "%.*sX%s", (int)st, s, s + st + len);
   return 0;
 }
 
@@ -84,17 +75,14 @@ START_TEST(bash_cases_all_agree) {
   char path[4096];
   snprintf(path, sizeof path, "%s/tests/pattern_cases.txt", root ? root : ".");
   FILE *f = fopen(path, "rb");
-  if (!f && !root)
-    f = fopen("../tests/pattern_cases.txt", "rb");
+  if (!f && !root) f = fopen("../tests/pattern_cases.txt", "rb");
   ck_assert_msg(f != NULL, "cannot open %s (set VSH_SRC_ROOT)", path);
   char line[4096], got[4096];
   int total = 0, failed = 0, matches = 0, known = 0;
   while (fgets(line, sizeof line, f)) {
     size_t l = strlen(line);
-    if (l && line[l - 1] == '\n')
-      line[--l] = '\0';
-    if (line[0] == '#' || l == 0)
-      continue;
+    if (l && line[l - 1] == '\n') line[--l] = '\0';
+    if (line[0] == '#' || l == 0) continue;
     char *rest = line;
     char *pat = next_field(&rest), *s = next_field(&rest);
     char *want = next_field(&rest), *flags = next_field(&rest);
@@ -103,8 +91,7 @@ START_TEST(bash_cases_all_agree) {
                   (strchr(flags, 'i') ? SH_PAT_NOCASE : 0);
     char mode[4] = "";
     for (const char *c = flags; *c; c++)
-      if (*c == '#' || *c == '%' || *c == '/')
-        strncat(mode, c, 1);
+      if (*c == '#' || *c == '%' || *c == '/') strncat(mode, c, 1);
     total++;
     if (strchr(flags, 'x')) {
       known++; /* a bash quirk we deliberately do not copy */
@@ -121,8 +108,7 @@ START_TEST(bash_cases_all_agree) {
       snprintf(got, sizeof got, "%s", s);
     } else if (rc == 0) {
       rc = find_case(p, s, strlen(s), mode, got, sizeof got);
-      if (rc < 0)
-        snprintf(got, sizeof got, "error %d", rc);
+      if (rc < 0) snprintf(got, sizeof got, "error %d", rc);
     } else {
       snprintf(got, sizeof got, "compile error %d", rc);
     }
@@ -291,8 +277,7 @@ static char *repeat(const char *unit, size_t times, const char *tail) {
   size_t ul = strlen(unit), tl = strlen(tail);
   char *s = malloc(ul * times + tl + 1);
   ck_assert(s != NULL);
-  for (size_t i = 0; i < times; i++)
-    memcpy(s + i * ul, unit, ul);
+  for (size_t i = 0; i < times; i++) memcpy(s + i * ul, unit, ul);
   memcpy(s + ul * times, tail, tl + 1);
   return s;
 }
@@ -394,8 +379,7 @@ START_TEST(nesting_past_cap_is_rejected) {
   char *pat = malloc(strlen(deep) + 80);
   strcpy(pat, deep);
   strcat(pat, "a");
-  for (int i = 0; i < 70; i++)
-    strcat(pat, ")");
+  for (int i = 0; i < 70; i++) strcat(pat, ")");
   sh_pattern *p = NULL;
   ck_assert_int_eq(
       sh_pattern_compile(&p, &arena, pat, strlen(pat), NULL, SH_PAT_EXTGLOB),
@@ -409,8 +393,7 @@ START_TEST(nesting_past_cap_is_rejected) {
   deep = repeat("@(", 60, "a");
   pat = malloc(strlen(deep) + 80);
   strcpy(pat, deep);
-  for (int i = 0; i < 60; i++)
-    strcat(pat, ")");
+  for (int i = 0; i < 60; i++) strcat(pat, ")");
   ck_assert_int_eq(match(pat, "a", SH_PAT_EXTGLOB), 1);
   ck_assert_int_eq(match(pat, "b", SH_PAT_EXTGLOB), 0);
   free(pat);
@@ -427,8 +410,7 @@ START_TEST(hostile_pattern_text_compiles_fast) {
     double t0 = now();
     int rc =
         sh_pattern_compile(&p, &arena, pat, strlen(pat), NULL, SH_PAT_EXTGLOB);
-    if (rc == 0)
-      sh_pattern_match(p, "abc", 3, NULL);
+    if (rc == 0) sh_pattern_match(p, "abc", 3, NULL);
     ck_assert_msg(now() - t0 < 1.0, "unit '%s' slow", units[i]);
     ck_assert(rc == 0 || rc == VSH_EINVAL);
     free(pat);

@@ -33,8 +33,9 @@ static const char *find(const char *pat, unsigned flags, const char *s) {
   vsh_regex *re = compile(pat, flags);
   vsh_regmatch m[1];
   int rc = vsh__regex_exec(re, s, strlen(s), 0, 0, m, 1, NULL);
-  if (rc == 1) snprintf(out, sizeof out, "%lld-%lld", (long long)m[0].so,
-                        (long long)m[0].eo);
+  if (rc == 1)
+    snprintf(out, sizeof out, "%lld-%lld", (long long)m[0].so,
+             (long long)m[0].eo);
   else if (rc == 0) snprintf(out, sizeof out, "none");
   else snprintf(out, sizeof out, "error %d", rc);
   vsh__regex_free(re);
@@ -173,8 +174,8 @@ START_TEST(gnu_cases_all_agree) {
     vsh__regex_free(re);
     if (strcmp(got, want)) {
       failed++;
-      fprintf(stderr, "regex case [%s] /%s/ on '%s' (%s): got %s want %s\n",
-              fl, pat, s, repl, got, want);
+      fprintf(stderr, "regex case [%s] /%s/ on '%s' (%s): got %s want %s\n", fl,
+              pat, s, repl, got, want);
     }
   }
   fclose(f);
@@ -190,7 +191,8 @@ START_TEST(gnu_error_messages) {
   ck_assert_str_eq(compile_error("a(b", VSH_RE_EXTENDED), "Unmatched ( or \\(");
   ck_assert_str_eq(compile_error("a\\)", 0), "Unmatched ) or \\)");
   ck_assert_str_eq(compile_error("[a", 0), "Unmatched [, [^, [:, [., or [=");
-  ck_assert_str_eq(compile_error("[[:nope:]]", 0), "Invalid character class name");
+  ck_assert_str_eq(compile_error("[[:nope:]]", 0),
+                   "Invalid character class name");
   ck_assert_str_eq(compile_error("a\\", 0), "Trailing backslash");
   ck_assert_str_eq(compile_error("\\(a\\)\\2", 0), "Invalid back reference");
   ck_assert_str_eq(compile_error("[z-a]", 0), "Invalid range end");
@@ -226,7 +228,10 @@ START_TEST(perl_mode_is_leftmost_first_with_lazy_quantifiers) {
   ck_assert_str_eq(find("a(?!b)", P, "ab ac"), "3-4");
   ck_assert_str_eq(find("(?<=\\$)\\d+", P, "a1 $42"), "4-6");
   ck_assert_str_eq(find("(?<!x)a", P, "xa ya"), "4-5");
-  ck_assert_str_eq(find("(?<=\xc3\xa9)a", P, "ea \xc3\xa9" "a"), "5-6");
+  ck_assert_str_eq(find("(?<=\xc3\xa9)a", P,
+                        "ea \xc3\xa9"
+                        "a"),
+                   "5-6");
   ck_assert_str_eq(find("(?<=ab|cd)x", P, "abx"), "2-3");
   ck_assert_str_eq(compile_error("(?<=a+)b", P),
                    "lookbehind assertion is not fixed length");
@@ -254,14 +259,16 @@ START_TEST(start_offset_and_notbol) {
   vsh_regex *re = compile("^a", 0);
   vsh_regmatch m[1];
   ck_assert_int_eq(vsh__regex_exec(re, "aaa", 3, 1, 0, m, 1, NULL), 0);
-  ck_assert_int_eq(vsh__regex_exec(re, "aaa", 3, 0, VSH_RE_NOTBOL, m, 1, NULL), 0);
+  ck_assert_int_eq(vsh__regex_exec(re, "aaa", 3, 0, VSH_RE_NOTBOL, m, 1, NULL),
+                   0);
   vsh__regex_free(re);
   re = compile("\\<b", 0);
   ck_assert_int_eq(vsh__regex_exec(re, "ab b", 4, 1, 0, m, 1, NULL), 1);
   ck_assert_int_eq((int)m[0].so, 3); /* \< looks at the byte before start */
   vsh__regex_free(re);
   re = compile("a$", 0);
-  ck_assert_int_eq(vsh__regex_exec(re, "aa", 2, 0, VSH_RE_NOTEOL, m, 1, NULL), 0);
+  ck_assert_int_eq(vsh__regex_exec(re, "aa", 2, 0, VSH_RE_NOTEOL, m, 1, NULL),
+                   0);
   vsh__regex_free(re);
 }
 END_TEST
@@ -280,7 +287,10 @@ START_TEST(literal_flag_and_nul_bytes) {
 END_TEST
 
 START_TEST(invalid_utf8_bytes_are_characters) {
-  ck_assert_str_eq(find("a.b", 0, "a\xff" "b"), "0-3");
+  ck_assert_str_eq(find("a.b", 0,
+                        "a\xff"
+                        "b"),
+                   "0-3");
   ck_assert_str_eq(find("\xff", 0, "ab\xff"), "2-3");
   ck_assert_str_eq(find("[^a]", 0, "a\xe9"), "1-2");
   ck_assert_str_eq(find("x.", 0, "x\xe2\x82"), "0-2");
@@ -293,8 +303,10 @@ START_TEST(grep_w_x_and_strict_ere_flags) {
   ck_assert_str_eq(find("a|ab", VSH_RE_EXTENDED | VSH_RE_WHOLE, "ab"), "0-2");
   ck_assert_str_eq(find("b", VSH_RE_WHOLE, "ab"), "none");
   unsigned S = VSH_RE_EXTENDED | VSH_RE_STRICT;
-  ck_assert_str_eq(compile_error("*a", S), "Invalid preceding regular expression");
-  ck_assert_str_eq(compile_error("{", S), "Invalid preceding regular expression");
+  ck_assert_str_eq(compile_error("*a", S),
+                   "Invalid preceding regular expression");
+  ck_assert_str_eq(compile_error("{", S),
+                   "Invalid preceding regular expression");
   ck_assert_str_eq(compile_error("a{1", S), "Unmatched { or \\{");
   ck_assert_str_eq(compile_error("a{,2}", S), "ok");
   ck_assert_str_eq(compile_error("*a", VSH_RE_EXTENDED), "ok");
@@ -336,9 +348,9 @@ START_TEST(classic_redos_patterns_run_in_linear_time) {
   memset(s, 'a', n);
   s[n] = '!';
   s[n + 1] = '\0';
-  const char *pats[] = {"(a*)*b", "(a+)+b", "(a|aa)+b", "(a|a?)+b",
-                        "(.*a){12}b", "(x+x+)+y", "^(a+)+$", "(a*)*(a*)*c",
-                        "(\\w+\\s?)+$x"};
+  const char *pats[] = {"(a*)*b",   "(a+)+b",      "(a|aa)+b",
+                        "(a|a?)+b", "(.*a){12}b",  "(x+x+)+y",
+                        "^(a+)+$",  "(a*)*(a*)*c", "(\\w+\\s?)+$x"};
   for (size_t k = 0; k < sizeof pats / sizeof pats[0]; k++) {
     vsh_regex *re = compile(pats[k], VSH_RE_EXTENDED);
     vsh_regmatch m[2];
@@ -376,14 +388,15 @@ static uint32_t rnd(void) {
 }
 
 START_TEST(random_patterns_never_crash) {
-  static const char *atoms[] = {"a", "b", ".", "*", "+", "?", "(", ")", "|",
-                                "\\(", "\\)", "\\|", "[", "]", "^", "$", "{",
-                                "}", "{2}", "{1,3}", "\\{1,2\\}", "\\1",
-                                "\\2", "\\w", "\\b", "\\<", "[[:alpha:]]",
-                                "[^a]", "-", "é", "\\", "(?:", "*?", "\\d",
-                                "\xff", ","};
-  const char *subjects[] = {"", "a", "ab", "aaaaaaaaaaaaaaaaaaaaaaaab",
-                            "abba baab é\xff", "(a|b)*{}[]"};
+  static const char *atoms[] = {
+      "a",   "b",   ".",           "*",     "+",         "?",   "(",   ")",
+      "|",   "\\(", "\\)",         "\\|",   "[",         "]",   "^",   "$",
+      "{",   "}",   "{2}",         "{1,3}", "\\{1,2\\}", "\\1", "\\2", "\\w",
+      "\\b", "\\<", "[[:alpha:]]", "[^a]",  "-",         "é",   "\\",  "(?:",
+      "*?",  "\\d", "\xff",        ","};
+  const char *subjects[] = {
+      "",          "a", "ab", "aaaaaaaaaaaaaaaaaaaaaaaab", "abba baab é\xff",
+      "(a|b)*{}[]"};
   unsigned modes[] = {0, VSH_RE_EXTENDED, VSH_RE_PERL,
                       VSH_RE_EXTENDED | VSH_RE_ICASE};
   double t0 = now();
@@ -446,7 +459,8 @@ START_TEST(budget_is_shared_and_reported) {
   vsh_re_budget b = {1000, NULL, NULL};
   vsh_regmatch m[1];
   const char *s = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
-  ck_assert_int_eq(vsh__regex_exec(re, s, strlen(s), 0, 0, m, 1, &b), VSH_ELIMIT);
+  ck_assert_int_eq(vsh__regex_exec(re, s, strlen(s), 0, 0, m, 1, &b),
+                   VSH_ELIMIT);
   ck_assert_uint_eq(b.steps, 0);
   vsh__regex_free(re);
 }

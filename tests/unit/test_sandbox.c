@@ -344,8 +344,7 @@ START_TEST(exists_never_fails_on_bad_input) {
   char *long_path = malloc(5001);
   char *long_name = malloc(5002);
 
-  for (int i = 0; i < 5000; i++)
-    long_path[i] = i % 2 ? '/' : 'a';
+  for (int i = 0; i < 5000; i++) long_path[i] = i % 2 ? '/' : 'a';
   long_path[5000] = '\0';
   long_name[0] = '/';
   memset(long_name + 1, 'n', 5000);
@@ -593,8 +592,7 @@ START_TEST(errors_on_empty_and_overlong_paths_are_clear) {
 
   ck_assert_int_eq(vsh_sandbox_read_file(sb, "", &b, &err), VSH_ENOENT);
   ck_assert_str_eq(err.message, "ENOENT: no such file or directory, open ''");
-  for (int i = 0; i < 5000; i++)
-    long_path[i] = i % 2 ? '/' : 'a';
+  for (int i = 0; i < 5000; i++) long_path[i] = i % 2 ? '/' : 'a';
   long_path[5000] = '\0';
   ck_assert_int_eq(vsh_sandbox_write_file(sb, long_path, "x", 1, &err),
                    VSH_ENAMETOOLONG);
@@ -613,8 +611,12 @@ START_TEST(exec_runs_in_cwd_and_sees_files_written_by_the_verbs) {
   vsh_result r;
   vsh_error err = {0};
 
-  ck_assert_int_eq(vsh_sandbox_write_file(sb, "notes/a.txt", "alpha\n", 6, &err), 0);
-  ck_assert_int_eq(vsh_sandbox_exec(sb, "pwd; cat notes/a.txt; echo out >&2; exit 3", NULL, &r, &err), 0);
+  ck_assert_int_eq(
+      vsh_sandbox_write_file(sb, "notes/a.txt", "alpha\n", 6, &err), 0);
+  ck_assert_int_eq(
+      vsh_sandbox_exec(sb, "pwd; cat notes/a.txt; echo out >&2; exit 3", NULL,
+                       &r, &err),
+      0);
   ck_assert_int_eq(r.exit_code, 3);
   ck_assert_str_eq(r.out, "/home/user\nalpha\n");
   ck_assert_str_eq(r.err, "out\n");
@@ -631,7 +633,8 @@ START_TEST(exec_writes_are_seen_by_read_file_and_cwd_option_resolves) {
   vsh_buf text = {0};
 
   ck_assert_int_eq(vsh_sandbox_mkdir(sb, "sub", false, &err), 0);
-  ck_assert_int_eq(vsh_sandbox_exec(sb, "pwd; echo made > f.txt", &o, &r, &err), 0);
+  ck_assert_int_eq(vsh_sandbox_exec(sb, "pwd; echo made > f.txt", &o, &r, &err),
+                   0);
   ck_assert_int_eq(r.exit_code, 0);
   ck_assert_str_eq(r.out, "/home/user/sub\n");
   vsh_result_dispose(&r);
@@ -641,7 +644,8 @@ START_TEST(exec_writes_are_seen_by_read_file_and_cwd_option_resolves) {
   /* each exec starts a fresh shell: variables do not carry over */
   ck_assert_int_eq(vsh_sandbox_exec(sb, "x=1", NULL, &r, &err), 0);
   vsh_result_dispose(&r);
-  ck_assert_int_eq(vsh_sandbox_exec(sb, "echo \"[${x-unset}]\"", NULL, &r, &err), 0);
+  ck_assert_int_eq(
+      vsh_sandbox_exec(sb, "echo \"[${x-unset}]\"", NULL, &r, &err), 0);
   ck_assert_str_eq(r.out, "[unset]\n");
   vsh_result_dispose(&r);
   vsh_sandbox_release(sb);
@@ -654,7 +658,8 @@ START_TEST(exec_timeout_resolves_with_status_124) {
   vsh_error err = {0};
   vsh_exec_opts o = {.timeout_ms = 100};
 
-  ck_assert_int_eq(vsh_sandbox_exec(sb, "while :; do :; done", &o, &r, &err), 0);
+  ck_assert_int_eq(vsh_sandbox_exec(sb, "while :; do :; done", &o, &r, &err),
+                   0);
   ck_assert_int_eq(r.exit_code, 124);
   ck_assert(strstr(r.err, "timed out") != NULL);
   vsh_result_dispose(&r);
@@ -843,8 +848,7 @@ START_TEST(tables_and_options_of_an_unknown_version_are_refused) {
   ck_assert_ptr_nonnull(strstr(err.message, "vsh_tools_opts"));
   vsh_tool t = {.version = VSH_TOOL_VERSION + 1, .name = "t"};
   vsh_tool_result tr;
-  ck_assert_int_eq(vsh_tool_execute(&t, "c", "{}", NULL, NULL, NULL, &tr,
-                                    &err),
+  ck_assert_int_eq(vsh_tool_execute(&t, "c", "{}", NULL, NULL, NULL, &tr, &err),
                    VSH_EINVAL);
   ck_assert_ptr_nonnull(strstr(err.message, "vsh_tool: version 2"));
   vo.version = 0; /* read as 1 */
@@ -915,8 +919,7 @@ static void *writer_reader(void *p) {
     }
     for (int k = 0; k < N_THREADS; k++)
       whole |= b.len == a->lens[k] && !memcmp(b.data, a->contents[k], b.len);
-    if (!whole)
-      atomic_fetch_add(a->failures, 1);
+    if (!whole) atomic_fetch_add(a->failures, 1);
     vsh_buf_dispose(&b);
   }
   return NULL;
@@ -942,11 +945,9 @@ START_TEST(concurrent_writes_and_reads_on_one_sandbox_see_whole_writes) {
     memcpy(args[k].lens, lens, sizeof lens);
     ck_assert_int_eq(pthread_create(&t[k], NULL, writer_reader, &args[k]), 0);
   }
-  for (int k = 0; k < N_THREADS; k++)
-    pthread_join(t[k], NULL);
+  for (int k = 0; k < N_THREADS; k++) pthread_join(t[k], NULL);
   ck_assert_int_eq(atomic_load(&failures), 0);
-  for (int k = 0; k < N_THREADS; k++)
-    free(contents[k]);
+  for (int k = 0; k < N_THREADS; k++) free(contents[k]);
   vsh_sandbox_release(sb);
 }
 END_TEST
@@ -1016,9 +1017,7 @@ START_TEST(signal_default_reason_is_the_dom_text) {
 }
 END_TEST
 
-static void bump(void *ud) {
-  atomic_fetch_add((atomic_int *)ud, 1);
-}
+static void bump(void *ud) { atomic_fetch_add((atomic_int *)ud, 1); }
 
 START_TEST(signal_listeners_are_called_exactly_once) {
   vsh_signal *s = vsh_signal_new();

@@ -37,7 +37,8 @@ START_TEST(fresh_execs_share_only_the_filesystem) {
   vsh_shell *sh = new_shell(false);
   run(sh, "cd /tmp; x=1; f() { :; }; alias a=b; echo kept > /tmp/f", 0);
   ck_assert_str_eq(
-      run(sh, "pwd; echo \"${x-unset}\"; type -t f a || echo none; cat /tmp/f", 0),
+      run(sh, "pwd; echo \"${x-unset}\"; type -t f a || echo none; cat /tmp/f",
+          0),
       "/home/user\nunset\nnone\nkept\n");
   char cwd[64];
   ck_assert_int_eq(vsh_shell_cwd(sh, cwd, sizeof cwd), 0);
@@ -48,8 +49,10 @@ END_TEST
 
 START_TEST(persistent_sessions_keep_cwd_variables_functions_and_options) {
   vsh_shell *sh = new_shell(true);
-  run(sh, "mkdir -p /w/d; cd /w/d; x=1; f() { echo \"f $1\"; }; "
-          "shopt -s expand_aliases; alias hi='echo hi'; set -u", 0);
+  run(sh,
+      "mkdir -p /w/d; cd /w/d; x=1; f() { echo \"f $1\"; }; "
+      "shopt -s expand_aliases; alias hi='echo hi'; set -u",
+      0);
   ck_assert_str_eq(run(sh, "pwd; echo $x; f z; hi", 0), "/w/d\n1\nf z\nhi\n");
   /* set -u carried over: an unset variable is now an error */
   run(sh, "echo $nope", 1);
@@ -263,8 +266,7 @@ START_TEST(options_of_an_unknown_version_are_refused_and_zero_reads_as_one) {
   vsh_exec_opts eo = VSH_EXEC_OPTS_INIT;
   vsh_result r;
   eo.version = 9;
-  ck_assert_int_eq(vsh_shell_exec(sh, "echo x", 6, &eo, &r, &err),
-                   VSH_EINVAL);
+  ck_assert_int_eq(vsh_shell_exec(sh, "echo x", 6, &eo, &r, &err), VSH_EINVAL);
   ck_assert_msg(strstr(err.message, "vsh_exec_opts"), "%s", err.message);
   vsh_command c = VSH_COMMAND_INIT;
   c.version = 2;
@@ -304,13 +306,12 @@ static int reregister(vsh_cmd *c, int argc, char **argv, void *ud) {
   (void)argc;
   (void)argv;
   vsh_error err;
-  vsh_command self = {.version = VSH_COMMAND_VERSION, .run = reregister,
-                      .ud = ud};
+  vsh_command self = {
+      .version = VSH_COMMAND_VERSION, .run = reregister, .ud = ud};
   int a = vsh_shell_register_command(ud, "other", &self, &err);
   int b = vsh_shell_set_option(ud, "extglob", true, &err);
   char msg[64];
-  int n = snprintf(msg, sizeof msg, "%s %s\n", vsh_errname(a),
-                   vsh_errname(b));
+  int n = snprintf(msg, sizeof msg, "%s %s\n", vsh_errname(a), vsh_errname(b));
   vsh_cmd_write(c, 1, msg, (size_t)n);
   return 0;
 }
@@ -347,8 +348,7 @@ END_TEST
 START_TEST(changing_a_shell_while_it_runs_an_exec_is_an_invalid_state) {
   vsh_shell *sh = new_shell(false);
   vsh_error err;
-  vsh_command c = {.version = VSH_COMMAND_VERSION, .run = reregister,
-                   .ud = sh};
+  vsh_command c = {.version = VSH_COMMAND_VERSION, .run = reregister, .ud = sh};
   ck_assert_int_eq(vsh_shell_register_command(sh, "rereg", &c, &err), 0);
   ck_assert_str_eq(run(sh, "rereg; other 2>/dev/null || echo absent", 0),
                    "EINVALID_STATE EINVALID_STATE\nabsent\n");
@@ -363,20 +363,24 @@ static Suite *shell_suite(void) {
   Suite *s = suite_create("shell");
   TCase *tc = tcase_create("sessions");
   tcase_add_test(tc, fresh_execs_share_only_the_filesystem);
-  tcase_add_test(tc, persistent_sessions_keep_cwd_variables_functions_and_options);
+  tcase_add_test(tc,
+                 persistent_sessions_keep_cwd_variables_functions_and_options);
   tcase_add_test(tc, a_result_reports_the_final_cwd_and_exported_env);
   tcase_add_test(tc, on_output_sees_stdout_and_stderr_as_written);
   tcase_add_test(tc, stdin_read_is_pulled_as_the_script_reads);
   suite_add_tcase(s, tc);
   tc = tcase_create("abi");
-  tcase_add_test(tc, options_of_an_unknown_version_are_refused_and_zero_reads_as_one);
+  tcase_add_test(
+      tc, options_of_an_unknown_version_are_refused_and_zero_reads_as_one);
   tcase_add_test(tc, limits_init_macro_is_the_normal_profile);
-  tcase_add_test(tc, changing_a_shell_while_it_runs_an_exec_is_an_invalid_state);
+  tcase_add_test(tc,
+                 changing_a_shell_while_it_runs_an_exec_is_an_invalid_state);
   tcase_add_test(tc, a_persistent_shell_refuses_a_second_exec_while_one_runs);
   suite_add_tcase(s, tc);
   tc = tcase_create("budgets");
   tcase_set_timeout(tc, 60);
-  tcase_add_test(tc, memory_ceiling_ends_the_exec_with_126_and_the_next_exec_runs);
+  tcase_add_test(tc,
+                 memory_ceiling_ends_the_exec_with_126_and_the_next_exec_runs);
   tcase_add_test(tc, work_budget_stops_a_runaway_command_with_126);
   suite_add_tcase(s, tc);
   tc = tcase_create("threads");

@@ -62,7 +62,8 @@ START_TEST(read_pages_with_offset_and_limit_and_names_the_next_offset) {
   free(c);
   ck_assert_int_eq(call(t, "{\"path\":\"f.txt\",\"offset\":5}", &r, &err),
                    VSH_EINVAL);
-  ck_assert_str_eq(err.message, "Offset 5 is beyond end of file (4 lines total)");
+  ck_assert_str_eq(err.message,
+                   "Offset 5 is beyond end of file (4 lines total)");
   ck_assert_int_eq(call(t, "{\"path\":\"f.txt\",\"offset\":0}", &r, &err),
                    VSH_EINVAL);
   ck_assert_int_eq(call(t, "{\"path\":\"missing\"}", &r, &err), VSH_ENOENT);
@@ -81,8 +82,7 @@ START_TEST(read_caps_at_2000_lines_and_50_kb) {
   char *c;
   int i;
 
-  for (i = 1; i <= 2500; i++)
-    vsh__buf_printf(&b, "%d\n", i);
+  for (i = 1; i <= 2500; i++) vsh__buf_printf(&b, "%d\n", i);
   put(sb, "many", b.data);
   vsh_buf_dispose(&b);
   for (i = 0; i < 100; i++) /* 100 lines of 1000 bytes: 51 fit in 50 KB */
@@ -92,12 +92,14 @@ START_TEST(read_caps_at_2000_lines_and_50_kb) {
   ck_assert(vsh_tool_read(&t, sb, &err) == 0);
   c = ok_call(t, "{\"path\":\"many\"}");
   ck_assert_msg(strstr(c, "1999\n2000\n\n[Showing lines 1-2000 of 2500. Use "
-                          "offset=2001 to continue.]"), "%s", c + strlen(c) - 80);
+                          "offset=2001 to continue.]"),
+                "%s", c + strlen(c) - 80);
   ck_assert_ptr_null(strstr(c, "2001\n"));
   free(c);
   c = ok_call(t, "{\"path\":\"wide\",\"offset\":10}");
   ck_assert_msg(strstr(c, "[Showing lines 10-60 of 100. Use offset=61 to "
-                          "continue.]"), "%s", c + strlen(c) - 80);
+                          "continue.]"),
+                "%s", c + strlen(c) - 80);
   ck_assert_uint_le(strlen(c), 51200 + 100);
   free(c);
   vsh_tool_release(t);
@@ -114,21 +116,33 @@ START_TEST(write_creates_parents_and_edit_replaces_exactly) {
 
   ck_assert(vsh_tool_write(&w, sb, &err) == 0);
   ck_assert(vsh_tool_edit(&e, sb, &err) == 0);
-  c = ok_call(w, "{\"path\":\"a/b/c.txt\",\"content\":\"x = 1\\nx = 1\\ny\\n\"}");
+  c = ok_call(w,
+              "{\"path\":\"a/b/c.txt\",\"content\":\"x = 1\\nx = 1\\ny\\n\"}");
   free(c);
   expect_text(sb, "a/b/c.txt", "x = 1\nx = 1\ny\n");
-  ck_assert_int_eq(call(e, "{\"path\":\"a/b/c.txt\",\"oldText\":\"\","
-                           "\"newText\":\"z\"}", &r, &err), VSH_EINVAL);
+  ck_assert_int_eq(call(e,
+                        "{\"path\":\"a/b/c.txt\",\"oldText\":\"\","
+                        "\"newText\":\"z\"}",
+                        &r, &err),
+                   VSH_EINVAL);
   ck_assert_msg(strstr(err.message, "empty"), "%s", err.message);
-  ck_assert_int_eq(call(e, "{\"path\":\"a/b/c.txt\",\"oldText\":\"nope\","
-                           "\"newText\":\"z\"}", &r, &err), VSH_EINVAL);
+  ck_assert_int_eq(call(e,
+                        "{\"path\":\"a/b/c.txt\",\"oldText\":\"nope\","
+                        "\"newText\":\"z\"}",
+                        &r, &err),
+                   VSH_EINVAL);
   ck_assert_msg(strstr(err.message, "Could not find"), "%s", err.message);
-  ck_assert_int_eq(call(e, "{\"path\":\"a/b/c.txt\",\"oldText\":\"x = 1\","
-                           "\"newText\":\"z\"}", &r, &err), VSH_EINVAL);
+  ck_assert_int_eq(call(e,
+                        "{\"path\":\"a/b/c.txt\",\"oldText\":\"x = 1\","
+                        "\"newText\":\"z\"}",
+                        &r, &err),
+                   VSH_EINVAL);
   ck_assert_msg(strstr(err.message, "Found 2 occurrences") &&
-                strstr(err.message, "more context"), "%s", err.message);
+                    strstr(err.message, "more context"),
+                "%s", err.message);
   expect_text(sb, "a/b/c.txt", "x = 1\nx = 1\ny\n"); /* untouched */
-  c = ok_call(e, "{\"path\":\"a/b/c.txt\",\"oldText\":\"y\",\"newText\":\"Y\"}");
+  c = ok_call(e,
+              "{\"path\":\"a/b/c.txt\",\"oldText\":\"y\",\"newText\":\"Y\"}");
   free(c);
   c = ok_call(e, "{\"path\":\"a/b/c.txt\",\"oldText\":\"x = 1\","
                  "\"newText\":\"x = 2\",\"replaceAll\":true}");
@@ -154,7 +168,8 @@ static void *append_edits(void *ud) {
   for (i = 0; i < 20; i++) {
     snprintf(params, sizeof params,
              "{\"path\":\"./shared.txt\",\"oldText\":\"END\","
-             "\"newText\":\"%d.%d,END\"}", j->n, i);
+             "\"newText\":\"%d.%d,END\"}",
+             j->n, i);
     free(ok_call(j->t, params));
   }
   return NULL;
@@ -178,9 +193,9 @@ START_TEST(parallel_edits_on_one_path_never_lose_an_update) {
   pthread_create(&tb, NULL, append_edits, &b);
   pthread_join(ta, NULL);
   pthread_join(tb, NULL);
-  ck_assert(vsh_sandbox_read_file(sb, "/home/user/shared.txt", &got, &err) == 0);
-  for (i = 0; i < got.len; i++)
-    commas += got.data[i] == ',';
+  ck_assert(vsh_sandbox_read_file(sb, "/home/user/shared.txt", &got, &err) ==
+            0);
+  for (i = 0; i < got.len; i++) commas += got.data[i] == ',';
   ck_assert_uint_eq(commas, 40);
   vsh_buf_dispose(&got);
   vsh_tool_release(e1);
@@ -202,10 +217,12 @@ START_TEST(bash_combines_streams_and_a_timeout_is_a_recoverable_124) {
   ck_assert_str_eq(c, "a\nb\n\nExit code: 2");
   free(c);
   t0 = now_ms();
-  ck_assert(call(t, "{\"command\":\"sleep 10\",\"timeout\":0.3}", &r, &err) == 0);
+  ck_assert(call(t, "{\"command\":\"sleep 10\",\"timeout\":0.3}", &r, &err) ==
+            0);
   ck_assert_int_lt(now_ms() - t0, 3000);
-  ck_assert_msg(strstr(r.content, "[flue] Command timed out after 0.3 seconds."),
-                "%s", r.content);
+  ck_assert_msg(
+      strstr(r.content, "[flue] Command timed out after 0.3 seconds."), "%s",
+      r.content);
   ck_assert_msg(strstr(r.details, "\"exitCode\":124"), "%s", r.details);
   vsh_tool_result_dispose(&r);
   vsh_tool_release(t);
@@ -229,8 +246,10 @@ START_TEST(bash_keeps_the_last_2000_lines_and_rethrows_a_host_abort) {
   ck_assert(strstr(c, "5000\n\n[Output truncated"));
   free(c);
   pthread_create(&th, NULL, abort_later, &l);
-  ck_assert_int_eq(vsh_tool_execute(t, "c", "{\"command\":\"sleep 10\","
-                                    "\"timeout\":30}", s, NULL, NULL, &r, &err),
+  ck_assert_int_eq(vsh_tool_execute(t, "c",
+                                    "{\"command\":\"sleep 10\","
+                                    "\"timeout\":30}",
+                                    s, NULL, NULL, &r, &err),
                    VSH_EABORTED);
   pthread_join(th, NULL);
   vsh_signal_unref(s);
@@ -248,13 +267,11 @@ START_TEST(grep_caps_matches_cuts_long_lines_and_reports_backend_errors) {
   char *c, *line;
   int i;
 
-  for (i = 0; i < 150; i++)
-    vsh__buf_printf(&b, "hit %d\n", i);
+  for (i = 0; i < 150; i++) vsh__buf_printf(&b, "hit %d\n", i);
   put(sb, "src/many.txt", b.data);
   vsh_buf_dispose(&b);
   vsh__buf_puts(&b, "hit ");
-  for (i = 0; i < 700; i++)
-    vsh__buf_putc(&b, 'x');
+  for (i = 0; i < 700; i++) vsh__buf_putc(&b, 'x');
   put(sb, "src/long.c", b.data);
   vsh_buf_dispose(&b);
   put(sb, "src/lit.txt", "a.b\naxb\n");
@@ -270,16 +287,17 @@ START_TEST(grep_caps_matches_cuts_long_lines_and_reports_backend_errors) {
   ck_assert_ptr_nonnull(line);
   ck_assert_ptr_null(strstr(c, "many"));
   ck_assert_uint_eq(strchr(line, '\n') - line, strlen("src/long.c:1:") + 500 -
-                    strlen("src/long.c:1:") + 3);
+                                                   strlen("src/long.c:1:") + 3);
   free(c);
-  c = ok_call(t, "{\"pattern\":\"a.b\",\"literal\":true,\"path\":\"src/lit.txt\"}");
+  c = ok_call(
+      t, "{\"pattern\":\"a.b\",\"literal\":true,\"path\":\"src/lit.txt\"}");
   ck_assert_str_eq(c, "src/lit.txt:1:a.b\n");
   free(c);
   c = ok_call(t, "{\"pattern\":\"zzz\",\"path\":\"src\"}");
   ck_assert_str_eq(c, "No matches found");
   free(c);
-  ck_assert_int_lt(call(t, "{\"pattern\":\"x\",\"path\":\"nowhere\"}", &r, &err),
-                   0);
+  ck_assert_int_lt(
+      call(t, "{\"pattern\":\"x\",\"path\":\"nowhere\"}", &r, &err), 0);
   ck_assert_msg(strstr(err.message, "nowhere"), "%s", err.message);
   vsh_tool_release(t);
   vsh_sandbox_release(sb);
@@ -293,8 +311,10 @@ START_TEST(glob_finds_files_by_name_and_caps_at_1000) {
   vsh_result res;
   char *c;
 
-  res = run(sb, "mkdir -p g/sub && for i in $(seq 1 1005); do : > g/f$i.md; "
-                "done; : > g/sub/x.ts; : > g/y.ts", NULL);
+  res = run(sb,
+            "mkdir -p g/sub && for i in $(seq 1 1005); do : > g/f$i.md; "
+            "done; : > g/sub/x.ts; : > g/y.ts",
+            NULL);
   vsh_result_dispose(&res);
   ck_assert(vsh_tool_glob(&t, sb, &err) == 0);
   c = ok_call(t, "{\"pattern\":\"*.ts\",\"path\":\"g\"}");
@@ -325,8 +345,7 @@ static int exec_less_tools(vsh_factory *f, vsh_sandbox *sb,
   vsh_tool *t;
   (void)f;
   (void)o;
-  if (vsh_tool_read(&t, sb, err) < 0)
-    return -1;
+  if (vsh_tool_read(&t, sb, err) < 0) return -1;
   return vsh_tool_list_push(out, t, true);
 }
 
@@ -338,18 +357,17 @@ START_TEST(tool_list_uses_the_six_or_the_factory_tools_and_rejects_conflicts) {
            *bad = named("finish"), *dup = named("bash");
   vsh_tool *fw[] = {task}, *custom[] = {mine}, *bad_custom[] = {bad},
            *dup_custom[] = {dup};
-  vsh_tools_opts o = {.framework = fw, .n_framework = 1, .custom = custom,
-                      .n_custom = 1};
+  vsh_tools_opts o = {
+      .framework = fw, .n_framework = 1, .custom = custom, .n_custom = 1};
   vsh_factory f = {.tools = exec_less_tools};
-  static const char *const six[] = {"read", "write", "edit", "bash", "grep",
-                                    "glob"};
+  static const char *const six[] = {"read", "write", "edit",
+                                    "bash", "grep",  "glob"};
   size_t i;
 
   ck_assert_msg(vsh_tool_list_assemble(&l, NULL, sb, &o, &err) == 0, "%s",
                 err.message);
   ck_assert_uint_eq(l.len, 8);
-  for (i = 0; i < 6; i++)
-    ck_assert_str_eq(l.items[i]->name, six[i]);
+  for (i = 0; i < 6; i++) ck_assert_str_eq(l.items[i]->name, six[i]);
   ck_assert_str_eq(l.items[6]->name, "task");
   ck_assert_str_eq(l.items[7]->name, "deploy");
   vsh_tool_list_dispose(&l);
@@ -384,8 +402,7 @@ START_TEST(skill_overlay_serves_read_file_only_and_binary_as_base64) {
   };
   size_t i;
 
-  for (i = 0; i < sizeof bin; i++)
-    bin[i] = (unsigned char)i;
+  for (i = 0; i < sizeof bin; i++) bin[i] = (unsigned char)i;
   ck_assert(vsh_skill_overlay(&ov, sb, files, 2, &err) == 0);
   expect_text(ov, "/.flue/packaged-skills/pdf/docs/guide.md", "# Guide\n");
   ck_assert(vsh_sandbox_read_file(ov, "/.flue/packaged-skills/pdf/bin/blob", &b,
@@ -394,13 +411,18 @@ START_TEST(skill_overlay_serves_read_file_only_and_binary_as_base64) {
   ck_assert_int_eq(b.data[76], '\n');
   ck_assert(strncmp(b.data, "AAECAwQFBgcICQoL", 16) == 0);
   vsh_buf_dispose(&b);
-  ck_assert_int_eq(vsh_sandbox_read_file(ov, "/.flue/packaged-skills/pdf/x", &b,
-                                         &err), VSH_ENOENT);
+  ck_assert_int_eq(
+      vsh_sandbox_read_file(ov, "/.flue/packaged-skills/pdf/x", &b, &err),
+      VSH_ENOENT);
   ck_assert_str_eq(err.message, "[flue] Packaged skill file not found: "
                                 "/.flue/packaged-skills/pdf/x");
-  ck_assert(!vsh_sandbox_exists(ov, "/.flue/packaged-skills/pdf/docs/guide.md"));
-  ck_assert_int_eq(vsh_sandbox_read_file(sb, "/.flue/packaged-skills/pdf/docs/"
-                                         "guide.md", &b, &err), VSH_ENOENT);
+  ck_assert(
+      !vsh_sandbox_exists(ov, "/.flue/packaged-skills/pdf/docs/guide.md"));
+  ck_assert_int_eq(vsh_sandbox_read_file(sb,
+                                         "/.flue/packaged-skills/pdf/docs/"
+                                         "guide.md",
+                                         &b, &err),
+                   VSH_ENOENT);
   put(ov, "plain.txt", "through");
   expect_text(ov, "plain.txt", "through");
   vsh_sandbox_release(ov);
@@ -413,15 +435,18 @@ static Suite *tools_suite(void) {
   TCase *tc;
   tc = tcase_create("tools");
   tcase_set_timeout(tc, 120);
-  tcase_add_test(tc, read_pages_with_offset_and_limit_and_names_the_next_offset);
+  tcase_add_test(tc,
+                 read_pages_with_offset_and_limit_and_names_the_next_offset);
   tcase_add_test(tc, read_caps_at_2000_lines_and_50_kb);
   tcase_add_test(tc, write_creates_parents_and_edit_replaces_exactly);
   tcase_add_test(tc, parallel_edits_on_one_path_never_lose_an_update);
   tcase_add_test(tc, bash_combines_streams_and_a_timeout_is_a_recoverable_124);
   tcase_add_test(tc, bash_keeps_the_last_2000_lines_and_rethrows_a_host_abort);
-  tcase_add_test(tc, grep_caps_matches_cuts_long_lines_and_reports_backend_errors);
+  tcase_add_test(tc,
+                 grep_caps_matches_cuts_long_lines_and_reports_backend_errors);
   tcase_add_test(tc, glob_finds_files_by_name_and_caps_at_1000);
-  tcase_add_test(tc, tool_list_uses_the_six_or_the_factory_tools_and_rejects_conflicts);
+  tcase_add_test(
+      tc, tool_list_uses_the_six_or_the_factory_tools_and_rejects_conflicts);
   tcase_add_test(tc, skill_overlay_serves_read_file_only_and_binary_as_base64);
   suite_add_tcase(s, tc);
   return s;

@@ -94,17 +94,16 @@ START_TEST(exclusive_write_refuses_a_dangling_symlink) {
   EXPECT_RC(vfs_write_file(fs, "/l", "x", 1, VFS_W_EXCL | VFS_W_TRUNC, 0),
             VSH_EEXIST);
   vfs_file *h = NULL;
-  EXPECT_RC(vfs_open(fs, "/l", VFS_O_WRITE | VFS_O_CREAT | VFS_O_EXCL, 0644,
-                     &h),
-            VSH_EEXIST);
+  EXPECT_RC(
+      vfs_open(fs, "/l", VFS_O_WRITE | VFS_O_CREAT | VFS_O_EXCL, 0644, &h),
+      VSH_EEXIST);
   ck_assert(!vfs_exists(fs, "/nowhere"));
 }
 END_TEST
 
 START_TEST(nocreat_write_refuses_a_missing_file) {
-  EXPECT_RC(
-      vfs_write_file(fs, "/f", "x", 1, VFS_W_NOCREAT | VFS_W_TRUNC, 0),
-      VSH_ENOENT);
+  EXPECT_RC(vfs_write_file(fs, "/f", "x", 1, VFS_W_NOCREAT | VFS_W_TRUNC, 0),
+            VSH_ENOENT);
   ck_assert(!vfs_exists(fs, "/f"));
 }
 END_TEST
@@ -609,10 +608,8 @@ START_TEST(chain_of_forty_links_resolves_and_forty_one_fails_with_eloop) {
   char name[32], target[32];
   for (int i = 1; i <= 41; i++) {
     snprintf(name, sizeof name, "/l%d", i);
-    if (i == 1)
-      snprintf(target, sizeof target, "t");
-    else
-      snprintf(target, sizeof target, "l%d", i - 1);
+    if (i == 1) snprintf(target, sizeof target, "t");
+    else snprintf(target, sizeof target, "l%d", i - 1);
     OK(vfs_symlink(fs, target, name));
   }
   EXPECT_CONTENT(fs, "/l40", "end");
@@ -687,12 +684,12 @@ END_TEST
 
 /* ---- realpath -------------------------------------------------------- */
 
-#define EXPECT_REALPATH(path, missing_ok, want)                            \
-  do {                                                                     \
-    vsh_buf b_ = {0};                                                      \
-    OK(vfs_realpath(fs, (path), (missing_ok), &b_));                       \
-    ck_assert_str_eq(b_.data, (want));                                     \
-    vsh_buf_dispose(&b_);                                                  \
+#define EXPECT_REALPATH(path, missing_ok, want)                                \
+  do {                                                                         \
+    vsh_buf b_ = {0};                                                          \
+    OK(vfs_realpath(fs, (path), (missing_ok), &b_));                           \
+    ck_assert_str_eq(b_.data, (want));                                         \
+    vsh_buf_dispose(&b_);                                                      \
   } while (0)
 
 START_TEST(realpath_resolves_every_symlink) {
@@ -889,8 +886,7 @@ START_TEST(component_of_256_bytes_fails_with_enametoolong) {
   path[0] = '/';
   memset(path + 1, 'n', 256);
   path[257] = 0;
-  EXPECT_RC(vfs_write_file(fs, path, "x", 1, VFS_W_TRUNC, 0),
-            VSH_ENAMETOOLONG);
+  EXPECT_RC(vfs_write_file(fs, path, "x", 1, VFS_W_TRUNC, 0), VSH_ENAMETOOLONG);
   EXPECT_RC(vfs_mkdir(fs, path, 0755), VSH_ENAMETOOLONG);
   vfs_info st;
   EXPECT_RC(vfs_stat(fs, path, true, &st), VSH_ENAMETOOLONG);
@@ -910,8 +906,7 @@ START_TEST(path_longer_than_4096_bytes_fails_with_enametoolong) {
   path[n] = 0;
   vfs_info st;
   EXPECT_RC(vfs_stat(fs, path, true, &st), VSH_ENAMETOOLONG);
-  EXPECT_RC(vfs_write_file(fs, path, "x", 1, VFS_W_TRUNC, 0),
-            VSH_ENAMETOOLONG);
+  EXPECT_RC(vfs_write_file(fs, path, "x", 1, VFS_W_TRUNC, 0), VSH_ENAMETOOLONG);
   ck_assert(!vfs_exists(fs, path));
   free(path);
 }
@@ -1066,8 +1061,7 @@ START_TEST(fork_of_a_ten_thousand_file_image_is_cheap) {
   size_t before = live_bytes(&ca);
   double t0 = now_s();
   vsh_fs *forks[100];
-  for (int i = 0; i < 100; i++)
-    forks[i] = fs_fork(p);
+  for (int i = 0; i < 100; i++) forks[i] = fs_fork(p);
   double dt = now_s() - t0;
   size_t per_fork = (live_bytes(&ca) - before) / 100;
   ck_assert_msg(dt < 1.0, "100 forks took %.3f s", dt);
@@ -1077,8 +1071,7 @@ START_TEST(fork_of_a_ten_thousand_file_image_is_cheap) {
   ck_assert_uint_eq(a.bytes, b.bytes);
   ck_assert_uint_eq(a.inodes, b.inodes);
   EXPECT_CONTENT(forks[99], "/img/d42/f042", "file 42.42\n");
-  for (int i = 0; i < 100; i++)
-    vsh_fs_free(forks[i]);
+  for (int i = 0; i < 100; i++) vsh_fs_free(forks[i]);
   vsh_fs_free(p);
   ck_assert_uint_eq(live_bytes(&ca), 0);
 }
@@ -1106,8 +1099,8 @@ END_TEST
 /* ---- quotas ---------------------------------------------------------- */
 
 static vsh_fs *quota_fs(uint64_t max_bytes, uint64_t max_inodes) {
-  vsh_fs_opts o = {.bare = true, .max_bytes = max_bytes,
-                   .max_inodes = max_inodes};
+  vsh_fs_opts o = {
+      .bare = true, .max_bytes = max_bytes, .max_inodes = max_inodes};
   return fs_make(&o);
 }
 
@@ -1239,8 +1232,7 @@ static int fill_inodes(vsh_fs *q, int limit) {
   for (int i = 0; i <= limit + 1; i++) {
     snprintf(path, sizeof path, "/f%d", i);
     int rc = vfs_write_file(q, path, "", 0, VFS_W_TRUNC, 0);
-    if (rc == VSH_EDQUOT)
-      return i;
+    if (rc == VSH_EDQUOT) return i;
     ck_assert_msg(rc == 0, "create %s: %s", path, ename(rc));
   }
   ck_abort_msg("inode quota of %d never refused a create", limit);
@@ -1283,8 +1275,7 @@ END_TEST
 
 static TCase *tcase(Suite *s, const char *name, bool fixture) {
   TCase *tc = tcase_create(name);
-  if (fixture)
-    tcase_add_checked_fixture(tc, setup, teardown);
+  if (fixture) tcase_add_checked_fixture(tc, setup, teardown);
   tcase_set_timeout(tc, 60);
   suite_add_tcase(s, tc);
   return tc;
@@ -1440,4 +1431,3 @@ int main(void) {
   srunner_free(sr);
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
-

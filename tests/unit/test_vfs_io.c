@@ -27,8 +27,7 @@ START_TEST(dev_zero_reads_zeros_through_a_handle) {
   unsigned char buf[4096];
   memset(buf, 0xff, sizeof buf);
   ck_assert_int_eq(vfs_file_read(h, buf, sizeof buf), (int64_t)sizeof buf);
-  for (size_t i = 0; i < sizeof buf; i++)
-    ck_assert_uint_eq(buf[i], 0);
+  for (size_t i = 0; i < sizeof buf; i++) ck_assert_uint_eq(buf[i], 0);
   vfs_file_close(h);
   vsh_buf b = {0};
   EXPECT_RC(vfs_read_file(fs, "/dev/zero", &b), VSH_EINVAL);
@@ -203,9 +202,9 @@ END_TEST
 START_TEST(exclusive_create_of_an_existing_file_fails_with_eexist) {
   PUT(fs, "/f", "x");
   vfs_file *h = NULL;
-  EXPECT_RC(vfs_open(fs, "/f", VFS_O_WRITE | VFS_O_CREAT | VFS_O_EXCL, 0644,
-                     &h),
-            VSH_EEXIST);
+  EXPECT_RC(
+      vfs_open(fs, "/f", VFS_O_WRITE | VFS_O_CREAT | VFS_O_EXCL, 0644, &h),
+      VSH_EEXIST);
   OK(vfs_open(fs, "/g", VFS_O_WRITE | VFS_O_CREAT | VFS_O_EXCL, 0600, &h));
   vfs_file_close(h);
   ck_assert_uint_eq(stat_of(fs, "/g", true).mode, 0600);
@@ -215,8 +214,7 @@ END_TEST
 START_TEST(opening_a_directory_for_write_fails_with_eisdir) {
   vfs_file *h = NULL;
   EXPECT_RC(vfs_open(fs, "/tmp", VFS_O_WRITE, 0, &h), VSH_EISDIR);
-  EXPECT_RC(vfs_open(fs, "/tmp", VFS_O_READ | VFS_O_WRITE, 0, &h),
-            VSH_EISDIR);
+  EXPECT_RC(vfs_open(fs, "/tmp", VFS_O_READ | VFS_O_WRITE, 0, &h), VSH_EISDIR);
 }
 END_TEST
 
@@ -232,8 +230,7 @@ START_TEST(open_nofollow_on_a_symlink_fails_with_eloop) {
   PUT(fs, "/t", "x");
   OK(vfs_symlink(fs, "/t", "/l"));
   vfs_file *h = NULL;
-  EXPECT_RC(vfs_open(fs, "/l", VFS_O_READ | VFS_O_NOFOLLOW, 0, &h),
-            VSH_ELOOP);
+  EXPECT_RC(vfs_open(fs, "/l", VFS_O_READ | VFS_O_NOFOLLOW, 0, &h), VSH_ELOOP);
   OK(vfs_open(fs, "/t", VFS_O_READ | VFS_O_NOFOLLOW, 0, &h));
   vfs_file_close(h);
 }
@@ -289,26 +286,25 @@ static int lazy_provide(void *ud, vsh_buf *out, vsh_error *err) {
   }
   size_t n = strlen(s->text);
   out->data = malloc(n + 1);
-  if (!out->data)
-    return VSH_ENOMEM;
+  if (!out->data) return VSH_ENOMEM;
   memcpy(out->data, s->text, n + 1);
   out->len = n;
   out->cap = n + 1;
   return 0;
 }
 
-static void lazy_free(void *ud) {
-  ((lazy_src *)ud)->frees++;
-}
+static void lazy_free(void *ud) { ((lazy_src *)ud)->frees++; }
 
 static void put_lazy(vsh_fs *f, const char *path, lazy_src *s) {
   vsh_error err = {0};
   vsh_lazy_file lf = {.version = VSH_LAZY_FILE_VERSION,
-                      .size = strlen(s->text), .mode = 0644,
-                      .provide = lazy_provide, .ud = s, .free_ud = lazy_free};
+                      .size = strlen(s->text),
+                      .mode = 0644,
+                      .provide = lazy_provide,
+                      .ud = s,
+                      .free_ud = lazy_free};
   int rc = vsh_fs_write_lazy(f, path, &lf, &err);
-  ck_assert_msg(rc == 0, "write_lazy %s: %s %s", path, ename(rc),
-                err.message);
+  ck_assert_msg(rc == 0, "write_lazy %s: %s %s", path, ename(rc), err.message);
 }
 
 START_TEST(lazy_stat_reports_the_declared_size_without_providing) {
@@ -467,8 +463,7 @@ static char *host_read(const char *rel) {
   char path[256];
   snprintf(path, sizeof path, "%s/%s", host_base, rel);
   FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
+  if (!f) return NULL;
   char *buf = calloc(1, 8192);
   fread(buf, 1, 8191, f);
   fclose(f);
@@ -569,8 +564,7 @@ START_TEST(allowed_host_symlinks_still_cannot_reach_outside) {
     int rc = vfs_read_file(fs, links[i], &b);
     ck_assert_msg(rc < 0 || (!memmem(b.data, b.len, "SECRET", 6) &&
                              !memmem(b.data, b.len, "root:", 5)),
-                  "%s escaped the mount: %.*s", links[i], (int)b.len,
-                  b.data);
+                  "%s escaped the mount: %.*s", links[i], (int)b.len, b.data);
     vsh_buf_dispose(&b);
   }
 }
@@ -687,8 +681,7 @@ END_TEST
 
 START_TEST(mounting_a_missing_host_folder_fails) {
   vsh_error err = {0};
-  int rc = vsh_fs_mount_host(fs, "/nonexistent/vsh/dir", "/mnt/x", NULL,
-                             &err);
+  int rc = vsh_fs_mount_host(fs, "/nonexistent/vsh/dir", "/mnt/x", NULL, &err);
   ck_assert_int_lt(rc, 0);
   ck_assert_int_eq(err.code, rc);
 }
@@ -710,48 +703,39 @@ typedef struct cc_thread {
   unsigned long ops;
 } cc_thread;
 
-static size_t cc_reps(unsigned n) {
-  return 1 + (n * 7u) % 200u;
-}
+static size_t cc_reps(unsigned n) { return 1 + (n * 7u) % 200u; }
 
 static char *cc_value(unsigned tid, unsigned n, size_t *len) {
   char block[CC_BLOCK + 1];
   snprintf(block, sizeof block, "%02u-%012u\n", tid % 100, n);
   size_t reps = cc_reps(n);
   char *v = malloc(reps * CC_BLOCK);
-  for (size_t i = 0; i < reps; i++)
-    memcpy(v + i * CC_BLOCK, block, CC_BLOCK);
+  for (size_t i = 0; i < reps; i++) memcpy(v + i * CC_BLOCK, block, CC_BLOCK);
   *len = reps * CC_BLOCK;
   return v;
 }
 
 static bool cc_whole(const vsh_buf *b) {
-  if (b->len == 0 || b->len % CC_BLOCK)
-    return false;
+  if (b->len == 0 || b->len % CC_BLOCK) return false;
   unsigned tid, n;
-  if (sscanf(b->data, "%2u-%12u", &tid, &n) != 2)
-    return false;
-  if (b->len != cc_reps(n) * CC_BLOCK)
-    return false;
+  if (sscanf(b->data, "%2u-%12u", &tid, &n) != 2) return false;
+  if (b->len != cc_reps(n) * CC_BLOCK) return false;
   for (size_t i = CC_BLOCK; i < b->len; i += CC_BLOCK)
-    if (memcmp(b->data, b->data + i, CC_BLOCK))
-      return false;
+    if (memcmp(b->data, b->data + i, CC_BLOCK)) return false;
   return true;
 }
 
 static void cc_fail(cc_thread *t, const char *what, int rc) {
   if (!t->failure[0])
-    snprintf(t->failure, sizeof t->failure, "thread %u: %s (%s)", t->id,
-             what, ename(rc));
+    snprintf(t->failure, sizeof t->failure, "thread %u: %s (%s)", t->id, what,
+             ename(rc));
 }
 
 static void cc_check_read(cc_thread *t, vsh_fs *f, const char *path) {
   vsh_buf b = {0};
   int rc = vfs_read_file(f, path, &b);
-  if (rc == 0 && !cc_whole(&b))
-    cc_fail(t, "torn read", rc);
-  else if (rc != 0 && rc != VSH_ENOENT)
-    cc_fail(t, "read", rc);
+  if (rc == 0 && !cc_whole(&b)) cc_fail(t, "torn read", rc);
+  else if (rc != 0 && rc != VSH_ENOENT) cc_fail(t, "read", rc);
   vsh_buf_dispose(&b);
 }
 
@@ -771,16 +755,13 @@ static void *cc_run(void *arg) {
       size_t len;
       char *v = cc_value(t->id, ++n, &len);
       rc = vfs_write_file(t->fs, p1, v, len, VFS_W_TRUNC, 0644);
-      if (rc)
-        cc_fail(t, "write", rc);
+      if (rc) cc_fail(t, "write", rc);
       free(v);
       break;
     }
     case 3:
     case 4:
-    case 5:
-      cc_check_read(t, t->fs, p1);
-      break;
+    case 5: cc_check_read(t, t->fs, p1); break;
     case 6:
       snprintf(p2, sizeof p2, "/cc/d%u", r % 4);
       rc = (r & 0x10000) ? vfs_mkdir(t->fs, p2, 0755) : vfs_rmdir(t->fs, p2);
@@ -789,8 +770,7 @@ static void *cc_run(void *arg) {
       break;
     case 7:
       rc = vfs_rename(t->fs, p1, p2);
-      if (rc && rc != VSH_ENOENT)
-        cc_fail(t, "rename", rc);
+      if (rc && rc != VSH_ENOENT) cc_fail(t, "rename", rc);
       break;
     case 8: {
       vsh_fs *c = NULL;
@@ -833,8 +813,8 @@ START_TEST(parallel_writers_readers_and_forks_never_see_torn_values) {
   pthread_t tids[N];
   double deadline = now_s() + 0.5;
   for (unsigned i = 0; i < N; i++) {
-    th[i] = (cc_thread){.fs = fs, .id = i + 1, .seed = 1234 + i,
-                        .deadline = deadline};
+    th[i] = (cc_thread){
+        .fs = fs, .id = i + 1, .seed = 1234 + i, .deadline = deadline};
     ck_assert_int_eq(pthread_create(&tids[i], NULL, cc_run, &th[i]), 0);
   }
   unsigned long total = 0;
@@ -870,8 +850,8 @@ static void *fork_run(void *arg) {
     if ((rc = vfs_write_file(c, path, want, (size_t)n, VFS_W_TRUNC, 0)))
       cc_fail(t, "write in fork", rc);
     vsh_buf b = {0};
-    if ((rc = vfs_read_file(c, path, &b)) ||
-        b.len != (size_t)n || memcmp(b.data, want, b.len))
+    if ((rc = vfs_read_file(c, path, &b)) || b.len != (size_t)n ||
+        memcmp(b.data, want, b.len))
       cc_fail(t, "fork lost its own write", rc);
     vsh_buf_dispose(&b);
     if ((rc = vfs_read_file(t->fs, path, &b)) ||
@@ -893,12 +873,11 @@ START_TEST(forks_on_many_threads_from_one_image_are_independent) {
   pthread_t tids[N];
   double deadline = now_s() + 0.3;
   for (unsigned i = 0; i < N; i++) {
-    th[i] = (cc_thread){.fs = fs, .id = i + 1, .seed = 99 + i,
-                        .deadline = deadline};
+    th[i] = (cc_thread){
+        .fs = fs, .id = i + 1, .seed = 99 + i, .deadline = deadline};
     ck_assert_int_eq(pthread_create(&tids[i], NULL, fork_run, &th[i]), 0);
   }
-  for (unsigned i = 0; i < N; i++)
-    pthread_join(tids[i], NULL);
+  for (unsigned i = 0; i < N; i++) pthread_join(tids[i], NULL);
   for (unsigned i = 0; i < N; i++)
     ck_assert_msg(!th[i].failure[0], "%s", th[i].failure);
   EXPECT_CONTENT(fs, "/img/d42/f042", "file 42.42\n");
@@ -909,8 +888,7 @@ END_TEST
 
 static TCase *tcase(Suite *s, const char *name, bool fixture) {
   TCase *tc = tcase_create(name);
-  if (fixture)
-    tcase_add_checked_fixture(tc, setup, teardown);
+  if (fixture) tcase_add_checked_fixture(tc, setup, teardown);
   tcase_set_timeout(tc, 60);
   suite_add_tcase(s, tc);
   return tc;
@@ -984,4 +962,3 @@ int main(void) {
   srunner_free(sr);
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
-

@@ -67,30 +67,31 @@ static const char *ename(int rc) {
 }
 
 /* Asserts an exact return code and names both codes on failure. */
-#define EXPECT_RC(expr, code)                                              \
-  do {                                                                     \
-    int rc_ = (int)(expr);                                                 \
-    ck_assert_msg(rc_ == (code), "%s: expected %s, got %s (%d)", #expr,    \
-                  ename(code), ename(rc_), rc_);                           \
+#define EXPECT_RC(expr, code)                                                  \
+  do {                                                                         \
+    int rc_ = (int)(expr);                                                     \
+    ck_assert_msg(rc_ == (code), "%s: expected %s, got %s (%d)", #expr,        \
+                  ename(code), ename(rc_), rc_);                               \
   } while (0)
 #define OK(expr) EXPECT_RC(expr, 0)
 
-#define PUT(f, path, s)                                                    \
+#define PUT(f, path, s)                                                        \
   OK(vfs_write_file((f), (path), (s), strlen(s), VFS_W_TRUNC, 0644))
 
 /* Asserts that path reads back exactly as the C string s. */
-#define EXPECT_CONTENT(f, path, s)                                         \
-  do {                                                                     \
-    vsh_buf b_ = {0};                                                      \
-    int rc_ = vfs_read_file((f), (path), &b_);                             \
-    ck_assert_msg(rc_ == 0, "read %s: %s", (path), ename(rc_));            \
-    ck_assert_msg(b_.len == strlen(s) && memcmp(b_.data, (s), b_.len) == 0, \
-                  "read %s: expected \"%s\", got \"%.*s\"", (path), (s),   \
-                  (int)b_.len, b_.data ? b_.data : "");                    \
-    vsh_buf_dispose(&b_);                                                  \
+#define EXPECT_CONTENT(f, path, s)                                             \
+  do {                                                                         \
+    vsh_buf b_ = {0};                                                          \
+    int rc_ = vfs_read_file((f), (path), &b_);                                 \
+    ck_assert_msg(rc_ == 0, "read %s: %s", (path), ename(rc_));                \
+    ck_assert_msg(b_.len == strlen(s) && memcmp(b_.data, (s), b_.len) == 0,    \
+                  "read %s: expected \"%s\", got \"%.*s\"", (path), (s),       \
+                  (int)b_.len, b_.data ? b_.data : "");                        \
+    vsh_buf_dispose(&b_);                                                      \
   } while (0)
 
-static __attribute__((unused)) vfs_info stat_of(vsh_fs *f, const char *path, bool follow) {
+static __attribute__((unused)) vfs_info stat_of(vsh_fs *f, const char *path,
+                                                bool follow) {
   vfs_info st;
   memset(&st, 0, sizeof st);
   int rc = vfs_stat(f, path, follow, &st);
@@ -122,24 +123,22 @@ static __attribute__((unused)) char *listing(vsh_fs *f, const char *path) {
   int rc = vfs_readdir(f, path, &l);
   ck_assert_msg(rc == 0, "readdir %s: %s", path, ename(rc));
   size_t cap = 1;
-  for (size_t i = 0; i < l.len; i++)
-    cap += strlen(l.items[i].name) + 1;
+  for (size_t i = 0; i < l.len; i++) cap += strlen(l.items[i].name) + 1;
   char *s = calloc(1, cap);
   ck_assert_ptr_nonnull(s);
   for (size_t i = 0; i < l.len; i++) {
-    if (i)
-      strcat(s, "|");
+    if (i) strcat(s, "|");
     strcat(s, l.items[i].name);
   }
   vfs_dirlist_dispose(&l);
   return s;
 }
 
-#define EXPECT_LISTING(f, path, s)                                         \
-  do {                                                                     \
-    char *got_ = listing((f), (path));                                     \
-    ck_assert_str_eq(got_, (s));                                           \
-    free(got_);                                                            \
+#define EXPECT_LISTING(f, path, s)                                             \
+  do {                                                                         \
+    char *got_ = listing((f), (path));                                         \
+    ck_assert_str_eq(got_, (s));                                               \
+    free(got_);                                                                \
   } while (0)
 
 /* Counts live bytes with a size header, so the numbers do not depend on
@@ -151,7 +150,8 @@ typedef struct counting_alloc {
   pthread_mutex_t mu;
 } counting_alloc;
 
-static __attribute__((unused)) void *counting_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
+static __attribute__((unused)) void *counting_fn(void *ud, void *ptr,
+                                                 size_t osize, size_t nsize) {
   counting_alloc *c = ud;
   (void)osize;
   size_t old = 0;
@@ -168,8 +168,7 @@ static __attribute__((unused)) void *counting_fn(void *ud, void *ptr, size_t osi
     return NULL;
   }
   char *nb = realloc(base, nsize + 16);
-  if (!nb)
-    return NULL;
+  if (!nb) return NULL;
   memcpy(nb, &nsize, sizeof nsize);
   pthread_mutex_lock(&c->mu);
   c->live = c->live - old + nsize;

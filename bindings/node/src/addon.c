@@ -255,7 +255,8 @@ static napi_value shell_cwd(napi_env env, napi_callback_info info) {
   shellbox *b = get_shell(env, argv[0]);
   if (!b) return NULL;
   char buf[4200];
-  if (vsh_shell_cwd(b->sh, buf, sizeof(buf))) return throw_vsh(env, VSH_ERANGE, NULL);
+  if (vsh_shell_cwd(b->sh, buf, sizeof(buf)))
+    return throw_vsh(env, VSH_ERANGE, NULL);
   return make_str(env, buf, strlen(buf));
 }
 
@@ -333,8 +334,7 @@ static void cmd_call_js(napi_env env, napi_value fn, void *context,
   args[2] = make_strv(env, c->envv.items);
   args[3] = make_str(env, c->cwd, strlen(c->cwd));
   /* the external takes over the reference this call was queued with */
-  if (napi_create_external(env, c, cmdcall_finalize, NULL, &ext) !=
-      napi_ok) {
+  if (napi_create_external(env, c, cmdcall_finalize, NULL, &ext) != napi_ok) {
     cmdcall_settle(c, 1);
     cmdcall_unref(c);
     return;
@@ -347,8 +347,8 @@ static void cmd_call_js(napi_env env, napi_value fn, void *context,
     napi_create_array_with_length(env, 2, &pair);
     napi_create_int32(env, fd, &num);
     napi_set_element(env, pair, 0, num);
-    napi_set_element(env, pair, 1, make_buf(env, c->fds[fd].data,
-                                            c->fds[fd].len));
+    napi_set_element(env, pair, 1,
+                     make_buf(env, c->fds[fd].data, c->fds[fd].len));
     napi_set_element(env, fds, (uint32_t)k++, pair);
   }
   args[5] = fds;
@@ -415,8 +415,8 @@ static int cmd_run(vsh_cmd *cmd, int argc, char **argv, void *ud) {
     rc = slurp_fd(cmd, fd, &c->fds[fd]);
   }
   if (!rc && vsh_cmd_cancelled(cmd)) rc = VSH_EABORTED;
-  if (!rc && napi_call_threadsafe_function(r->tsfn, c, napi_tsfn_blocking) !=
-                 napi_ok)
+  if (!rc &&
+      napi_call_threadsafe_function(r->tsfn, c, napi_tsfn_blocking) != napi_ok)
     rc = VSH_EINVALID_STATE;
   if (rc) {
     cmdcall_unref(c); /* the JS side never got it */
@@ -489,8 +489,7 @@ static napi_value shell_register(napi_env env, napi_callback_info info) {
   }
   napi_unref_threadsafe_function(env, r->tsfn);
   vsh_error err;
-  vsh_command reg = {.version = VSH_COMMAND_VERSION, .run = cmd_run,
-                     .ud = r};
+  vsh_command reg = {.version = VSH_COMMAND_VERSION, .run = cmd_run, .ud = r};
   int rc = vsh_shell_register_command(b->sh, name, &reg, &err);
   free(name);
   if (rc) {
@@ -513,8 +512,10 @@ static napi_value cmd_done(napi_env env, napi_callback_info info) {
   cmdcall *c = get_ext(env, argv[0]);
   if (!c) return NULL;
   size_t no = 0, ne = 0;
-  char *o = is_nullish(env, argv[1]) ? calloc(1, 1) : get_bytes(env, argv[1], &no);
-  char *e = is_nullish(env, argv[2]) ? calloc(1, 1) : get_bytes(env, argv[2], &ne);
+  char *o =
+      is_nullish(env, argv[1]) ? calloc(1, 1) : get_bytes(env, argv[1], &no);
+  char *e =
+      is_nullish(env, argv[2]) ? calloc(1, 1) : get_bytes(env, argv[2], &ne);
   int32_t code = 0;
   if (argv[3]) napi_get_value_int32(env, argv[3], &code);
   if (!o || !e) {
@@ -601,7 +602,8 @@ static void exec_done_js(napi_env env, napi_value fn, void *context,
     if (j->res.vars) { /* one buffer, "K=V" NUL-separated: JS parses it
                           only when the result's env is read */
       size_t total = 0;
-      for (size_t i = 0; j->res.vars[i]; i++) total += strlen(j->res.vars[i]) + 1;
+      for (size_t i = 0; j->res.vars[i]; i++)
+        total += strlen(j->res.vars[i]) + 1;
       napi_value vb;
       void *p = NULL;
       if (napi_create_buffer(env, total, &p, &vb) == napi_ok) {
@@ -617,12 +619,11 @@ static void exec_done_js(napi_env env, napi_value fn, void *context,
     }
   }
   if (j->rc) {
-    napi_set_named_property(env, o, "error",
-                            make_str(env, j->err.message,
-                                     strlen(j->err.message)));
-    napi_set_named_property(env, o, "code",
-                            make_str(env, vsh_errname(j->rc),
-                                     strlen(vsh_errname(j->rc))));
+    napi_set_named_property(
+        env, o, "error", make_str(env, j->err.message, strlen(j->err.message)));
+    napi_set_named_property(
+        env, o, "code",
+        make_str(env, vsh_errname(j->rc), strlen(vsh_errname(j->rc))));
   }
   napi_resolve_deferred(env, j->deferred, o);
   job_free(j);
@@ -648,11 +649,10 @@ static void *exec_thread(void *arg) {
     eo.timeout_ms = j->timeout_ms;
     eo.replace_env = j->replace_env;
     eo.partial_on_abort = true;
-    j->rc = vsh_shell_exec(j->sb->sh, j->script, j->len, &eo, &j->res,
-                           &j->err);
+    j->rc = vsh_shell_exec(j->sb->sh, j->script, j->len, &eo, &j->res, &j->err);
   }
-  if (napi_call_threadsafe_function(j->es->done_tsfn, j,
-                                    napi_tsfn_blocking) != napi_ok)
+  if (napi_call_threadsafe_function(j->es->done_tsfn, j, napi_tsfn_blocking) !=
+      napi_ok)
     job_free(j);
   return NULL;
 }
@@ -742,8 +742,7 @@ static napi_value start_job(napi_env env, execjob *j) {
   if (es->inflight++ == 0) napi_ref_threadsafe_function(env, es->done_tsfn);
   int e = pool_submit(es, j);
   if (e) {
-    if (--es->inflight == 0)
-      napi_unref_threadsafe_function(env, es->done_tsfn);
+    if (--es->inflight == 0) napi_unref_threadsafe_function(env, es->done_tsfn);
     napi_value err;
     napi_create_string_utf8(env, "cannot start exec: no thread",
                             NAPI_AUTO_LENGTH, &err);
@@ -769,8 +768,7 @@ static napi_value shell_exec(napi_env env, napi_callback_info info) {
   j->script = get_bytes(env, argv[1], &j->len);
   if (!j->script) goto fail;
   napi_value o = argv[2], v;
-  if ((v = prop(env, o, "cwd")) && !(j->cwd = get_str(env, v, NULL)))
-    goto fail;
+  if ((v = prop(env, o, "cwd")) && !(j->cwd = get_str(env, v, NULL))) goto fail;
   if ((v = prop(env, o, "env")) && !(j->env = get_strv(env, v))) goto fail;
   if ((v = prop(env, o, "argv")) && !(j->argv = get_strv(env, v))) goto fail;
   if ((v = prop(env, o, "stdin")) && !(j->in = get_bytes(env, v, &j->in_len)))
@@ -801,8 +799,8 @@ static napi_value cmd_exec(napi_env env, napi_callback_info info) {
   if (!j) return throw_oom(env);
   j->script = get_bytes(env, argv[1], &j->len);
   if (!j->script) goto fail;
-  if (!is_nullish(env, argv[2]) && !(j->in = get_bytes(env, argv[2],
-                                                       &j->in_len)))
+  if (!is_nullish(env, argv[2]) &&
+      !(j->in = get_bytes(env, argv[2], &j->in_len)))
     goto fail;
   pthread_mutex_lock(&c->mu);
   bool ok = !c->done;
@@ -850,25 +848,41 @@ static napi_value version(napi_env env, napi_callback_info info) {
   return make_str(env, VSH_VERSION_STRING, strlen(VSH_VERSION_STRING));
 }
 
-#define FN(name, fn) {name, NULL, fn, NULL, NULL, NULL, napi_default, NULL}
+#define FN(name, fn)                                                           \
+  { name, NULL, fn, NULL, NULL, NULL, napi_default, NULL }
 
 static napi_value init(napi_env env, napi_value exports) {
   napi_property_descriptor d[] = {
-      FN("fsNew", fs_new),           FN("fsStat", fs_stat),
-      FN("fsExists", fs_exists),     FN("fsRead", fs_read),
-      FN("fsWrite", fs_write),       FN("fsMkdir", fs_mkdir),
-      FN("fsReaddir", fs_readdir),   FN("fsRm", fs_rm),
-      FN("fsCp", fs_cp),             FN("fsMv", fs_mv),
-      FN("fsSymlink", fs_symlink),   FN("fsLink", fs_link),
-      FN("fsChmod", fs_chmod),       FN("fsReadlink", fs_readlink),
-      FN("fsRealpath", fs_realpath), FN("fsUtimes", fs_utimes),
-      FN("fsWalk", fs_walk),         FN("fsMount", fs_mount),
-      FN("pathResolve", path_resolve), FN("signalNew", signal_new),
-      FN("signalAbort", signal_abort), FN("shellNew", shell_new),
-      FN("shellCwd", shell_cwd),     FN("shellRegister", shell_register),
-      FN("shellExec", shell_exec),   FN("shellDispose", shell_dispose),
-      FN("cmdDone", cmd_done),       FN("cmdExec", cmd_exec),
-      FN("version", version),       FN("teardown", teardown),
+      FN("fsNew", fs_new),
+      FN("fsStat", fs_stat),
+      FN("fsExists", fs_exists),
+      FN("fsRead", fs_read),
+      FN("fsWrite", fs_write),
+      FN("fsMkdir", fs_mkdir),
+      FN("fsReaddir", fs_readdir),
+      FN("fsRm", fs_rm),
+      FN("fsCp", fs_cp),
+      FN("fsMv", fs_mv),
+      FN("fsSymlink", fs_symlink),
+      FN("fsLink", fs_link),
+      FN("fsChmod", fs_chmod),
+      FN("fsReadlink", fs_readlink),
+      FN("fsRealpath", fs_realpath),
+      FN("fsUtimes", fs_utimes),
+      FN("fsWalk", fs_walk),
+      FN("fsMount", fs_mount),
+      FN("pathResolve", path_resolve),
+      FN("signalNew", signal_new),
+      FN("signalAbort", signal_abort),
+      FN("shellNew", shell_new),
+      FN("shellCwd", shell_cwd),
+      FN("shellRegister", shell_register),
+      FN("shellExec", shell_exec),
+      FN("shellDispose", shell_dispose),
+      FN("cmdDone", cmd_done),
+      FN("cmdExec", cmd_exec),
+      FN("version", version),
+      FN("teardown", teardown),
   };
   envstate *es = calloc(1, sizeof(*es));
   if (!es) return NULL;

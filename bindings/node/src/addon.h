@@ -14,9 +14,9 @@
 
 /* Returns from the calling napi callback with a thrown error when a
  * napi call fails. */
-#define CHECK(call)                                                       \
-  do {                                                                    \
-    if ((call) != napi_ok) return throw_napi(env, #call);                 \
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    if ((call) != napi_ok) return throw_napi(env, #call);                      \
   } while (0)
 
 /* Throwing: each throws (unless an exception is pending) and returns

@@ -13,8 +13,7 @@ napi_value throw_napi(napi_env env, const char *what) {
   napi_is_exception_pending(env, &pending);
   if (!pending)
     napi_throw_error(env, "EINVAL",
-                     info && info->error_message ? info->error_message
-                                                 : what);
+                     info && info->error_message ? info->error_message : what);
   return NULL;
 }
 
@@ -124,8 +123,7 @@ napi_value prop(napi_env env, napi_value obj, const char *name) {
   return is_nullish(env, v) ? NULL : v;
 }
 
-double prop_num(napi_env env, napi_value obj, const char *name,
-                       double def) {
+double prop_num(napi_env env, napi_value obj, const char *name, double def) {
   napi_value v = prop(env, obj, name);
   double d;
   if (!v || napi_get_value_double(env, v, &d) != napi_ok) return def;
@@ -165,8 +163,11 @@ napi_value make_strv(napi_env env, char **v) {
 static bool valid_utf8(const unsigned char *s, size_t n) {
   for (size_t i = 0; i < n;) {
     unsigned c = s[i];
-    size_t k = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3
-             : (c >> 3) == 30 ? 4 : 0;
+    size_t k = c < 0x80         ? 1
+               : (c >> 5) == 6  ? 2
+               : (c >> 4) == 14 ? 3
+               : (c >> 3) == 30 ? 4
+                                : 0;
     if (!k || i + k > n) return false;
     for (size_t j = 1; j < k; j++)
       if ((s[i + j] & 0xC0) != 0x80) return false;
@@ -179,8 +180,7 @@ napi_value make_text(napi_env env, const char *s, size_t n) {
   napi_value v;
   if (valid_utf8((const unsigned char *)s, n))
     napi_create_string_utf8(env, s, n, &v);
-  else
-    napi_create_string_latin1(env, s, n, &v);
+  else napi_create_string_latin1(env, s, n, &v);
   return v;
 }
 

@@ -84,11 +84,13 @@ static napi_value info_obj(napi_env env, const vsh_fs_info *st) {
   napi_set_named_property(env, o, "ino", v);
   napi_create_uint32(env, st->nlink, &v);
   napi_set_named_property(env, o, "nlink", v);
-  napi_create_double(env, (double)st->mtime.tv_sec * 1e3 +
-                              (double)st->mtime.tv_nsec / 1e6, &v);
+  napi_create_double(
+      env, (double)st->mtime.tv_sec * 1e3 + (double)st->mtime.tv_nsec / 1e6,
+      &v);
   napi_set_named_property(env, o, "mtimeMs", v);
-  napi_create_double(env, (double)st->atime.tv_sec * 1e3 +
-                              (double)st->atime.tv_nsec / 1e6, &v);
+  napi_create_double(
+      env, (double)st->atime.tv_sec * 1e3 + (double)st->atime.tv_nsec / 1e6,
+      &v);
   napi_set_named_property(env, o, "atimeMs", v);
   return o;
 }
@@ -341,8 +343,8 @@ typedef struct walkctx {
 static int walk_cb(void *ud, const char *path, const vsh_fs_info *st) {
   (void)st;
   walkctx *w = ud;
-  napi_set_element(w->env, w->arr, w->n++, make_str(w->env, path,
-                                                    strlen(path)));
+  napi_set_element(w->env, w->arr, w->n++,
+                   make_str(w->env, path, strlen(path)));
   return 0;
 }
 

@@ -56,8 +56,7 @@ static void strings_free(char **v) {
 }
 
 void node_net_free(node_net *j) {
-  for (uint32_t i = 0; j->entries && i < j->n; i++)
-    strings_free(j->entries[i]);
+  for (uint32_t i = 0; j->entries && i < j->n; i++) strings_free(j->entries[i]);
   free(j->entries);
   free(j->pre);
   strings_free(j->methods);
@@ -96,8 +95,7 @@ bool node_net_get(napi_env env, napi_value nv, node_net *j) {
   j->o.full_access_dangerous = flag(env, nv, "full");
   j->o.allow_private = flag(env, nv, "allowPrivate");
   j->o.max_redirects = (unsigned)num(env, nv, "maxRedirects", 20);
-  j->o.max_response_bytes =
-      (uint64_t)num(env, nv, "maxResponseSize", 10485760);
+  j->o.max_response_bytes = (uint64_t)num(env, nv, "maxResponseSize", 10485760);
   j->o.timeout_ms = (int64_t)num(env, nv, "timeoutMs", 0);
   return true;
 }
