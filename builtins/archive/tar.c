@@ -478,7 +478,7 @@ static int next_entry(tar_ctx *t, cz_reader *r, tar_entry *e, bool first) {
     if (rc) return rc;
     bool zero = true;
     for (int i = 0; i < BLK && zero; i++) zero = !h[i];
-    if (zero) return first ? 2 : 1;
+    if (zero) return 1; /* end of archive (all zeros first: an empty one) */
     if (!checksum_ok(h)) return first ? 2 : VSH_EIO;
     first = false;
     char type = (char)h[156];

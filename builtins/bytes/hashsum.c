@@ -108,9 +108,13 @@ static bool parse_hex(const char *s, size_t n, unsigned char *out) {
   return true;
 }
 
-/* Splits one checksum line into digest and (unescaped, arena) name. */
+/* Splits one checksum line into digest and (unescaped, arena) name.
+ * *bsd is GNU's "reversed" state for the list: -1 unknown, 1 once a line
+ * had one space before its name ("HEX name"), 0 once a line had two (or
+ * " *").  After a reversed line, a second space belongs to the name;
+ * after a standard one, a reversed line is malformed. */
 static bool parse_line(bi_ctx *b, const hs_opts *o, char *l, size_t n,
-                       unsigned char *want, char **name) {
+                       unsigned char *want, char **name, int *bsd) {
   size_t dl = o->algo->digest_len;
   bool esc = n && l[0] == '\\';
   if (esc) l++, n--;
@@ -130,9 +134,16 @@ static bool parse_line(bi_ctx *b, const hs_opts *o, char *l, size_t n,
     if (n < 2 * dl + 2 || !parse_hex(l, dl, want)) return false;
     if (l[2 * dl] != ' ') return false;
     char sep = l[2 * dl + 1];
-    if (sep != ' ' && sep != '*') return false;
-    nm = l + 2 * dl + 2;
-    nmlen = n - 2 * dl - 2;
+    size_t at = 2 * dl + 1;
+    if (n - at == 1 || (sep != ' ' && sep != '*')) {
+      if (*bsd == 0) return false;
+      *bsd = 1;
+    } else if (*bsd != 1) { /* once reversed, the space is the name's */
+      *bsd = 0;
+      at++;
+    }
+    nm = l + at;
+    nmlen = n - at;
   }
   if (!nmlen) return false;
   char *out = vsh__arena_alloc(b->arena, nmlen + 1);
@@ -170,6 +181,7 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
   bi_reader_init(&r, b, s);
   uint64_t lineno = 0, bad_fmt = 0, unread = 0, mismatch = 0, good = 0;
   bool matched_any = false;
+  int bsd = -1;
   const char *l;
   size_t n;
   int st = 0;
@@ -189,7 +201,7 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
     }
     unsigned char want[64], got[64];
     char *name;
-    if (!parse_line(b, o, line, n, want, &name)) {
+    if (!parse_line(b, o, line, n, want, &name, &bsd)) {
       bad_fmt++;
       if (o->warn)
         bi_err(b, "%s: %llu: improperly formatted %s checksum line", list,
@@ -235,7 +247,8 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
     return bi_err_status(rc, 1);
   }
   if (!good) {
-    bi_err(b, "%s: no properly formatted checksum lines found", list);
+    bi_err(b, "%s: no properly formatted checksum lines found",
+           strcmp(list, "-") ? list : "'standard input'");
     return 1;
   }
   if (!o->status) {

@@ -271,10 +271,11 @@ static int put_u128(char *out, size_t cap, u128 v) {
 /* 0 ok, 1 bad input (reported), 141/VSH errors as negative */
 static int do_number(bi_ctx *b, const char *tok) {
   const char *s = tok;
+  while (*s == ' ') s++; /* GNU: leading spaces, then one '+' */
   if (*s == '+') s++;
   size_t nd = strspn(s, "0123456789");
   if (!nd || s[nd]) {
-    bi_err(b, BI_LQ "%s" BI_RQ " is not a valid positive integer", tok);
+    bi_err(b, "%s is not a valid positive integer", bi_cquote(b, tok));
     return 1;
   }
   u128 v = 0, max = ~(u128)0;

@@ -213,3 +213,12 @@ cp -a d/q r; ls -l r | cut -c1-10
 --- stdout
 prw-r--r--
 prw-r--r--
+
+=== tar: zero blocks at the start are an empty archive (GNU: status 0, nothing listed)
+--- script
+head -c 1024 /dev/zero > two.tar; head -c 10240 /dev/zero > twenty.tar
+tar xvf two.tar; echo "st=$?"; tar tf twenty.tar; echo "st=$?"
+--- stdout
+st=0
+st=0
+--- status: 0

@@ -128,3 +128,19 @@ md5sum -c s
 we\ird: OK
 --- stderr
 --- status: 0
+
+=== -c: one space before the name (the reversed form) is accepted; after it a second space belongs to the name; stdin is 'standard input'
+--- script
+: > EMPTY
+echo "da39a3ee5e6b4b0d3255bfef95601890afd80709 EMPTY" | sha1sum -c; echo "st=$?"
+printf '%s\n' "da39a3ee5e6b4b0d3255bfef95601890afd80709  EMPTY" "da39a3ee5e6b4b0d3255bfef95601890afd80709 EMPTY" | sha1sum -c 2>&1; echo "st=$?"
+echo x | sha1sum -c 2>&1; echo "st=$?"
+--- stdout
+EMPTY: OK
+st=0
+EMPTY: OK
+sha1sum: WARNING: 1 line is improperly formatted
+st=0
+sha1sum: 'standard input': no properly formatted checksum lines found
+st=1
+--- status: 0

@@ -62,3 +62,17 @@ factor: ‘-5’ is not a valid positive integer
 factor: invalid option -- 'x'
 Try 'factor --help' for more information.
 --- status: 0
+
+=== factor skips leading spaces and one plus sign; other blanks are errors, shown escaped
+--- script
+factor '  0' ' +2' '+3'; echo "st=$?"; factor ' 12 ' "$(printf '\t5')"; echo "st=$?"
+--- stdout
+0:
+2: 2
+3: 3
+st=0
+st=1
+--- stderr
+factor: ‘ 12 ’ is not a valid positive integer
+factor: ‘\t5’ is not a valid positive integer
+--- status: 0
