@@ -206,9 +206,9 @@ static int skip_input(bi_ctx *b, sh_stream *in, uint64_t seek) {
   return 0;
 }
 
-int bi_xxd_main(bi_ctx *b) {
-  xx_opts o = {.cols = 16, .group = 2, .len = -1};
-  const char *in_name = NULL, *out_name = NULL;
+/* xxd's own option syntax (one dash or two, whole words like -ps);
+ * *ip gets the first operand's index.  -1 to go on, else the status. */
+static int xxd_options(bi_ctx *b, xx_opts *o, int *ip) {
   int i = 1;
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
@@ -238,57 +238,57 @@ int bi_xxd_main(bi_ctx *b) {
     case 'p':
       if (!strcmp(opt, "p") || !strcmp(opt, "ps") ||
           !strcmp(opt, "postscript") || !strcmp(opt, "plain")) {
-        o.plain = true;
+        o->plain = true;
         continue;
       }
       break;
     case 'i':
       if (!strcmp(opt, "i") || !strcmp(opt, "include")) {
-        o.include = true;
+        o->include = true;
         continue;
       }
       break;
     case 'r':
       if (!strcmp(opt, "r") || !strcmp(opt, "revert")) {
-        o.reverse = true;
+        o->reverse = true;
         continue;
       }
       if (!strcmp(opt, "rp") || !strcmp(opt, "pr")) {
-        o.reverse = o.plain = true;
+        o->reverse = o->plain = true;
         continue;
       }
       break;
     case 'u':
       if (!strcmp(opt, "u")) {
-        o.upper = true;
+        o->upper = true;
         continue;
       }
       break;
     case 'c':
       TAKE_VAL('c');
-      if (!num_arg(val, &o.cols) || o.cols < 0) goto bad;
-      o.has_cols = true;
+      if (!num_arg(val, &o->cols) || o->cols < 0) goto bad;
+      o->has_cols = true;
       continue;
     case 'g':
       TAKE_VAL('g');
-      if (!num_arg(val, &o.group) || o.group < 0) goto bad;
-      o.has_group = true;
+      if (!num_arg(val, &o->group) || o->group < 0) goto bad;
+      o->has_group = true;
       continue;
     case 'l':
       TAKE_VAL('l');
-      if (!num_arg(val, &o.len) || o.len < 0) goto bad;
+      if (!num_arg(val, &o->len) || o->len < 0) goto bad;
       continue;
     case 's': {
       TAKE_VAL('s');
       long v;
       if (*val == '+') val++;
       if (!num_arg(val, &v) || v < 0) goto bad;
-      o.seek = (uint64_t)v;
+      o->seek = (uint64_t)v;
       continue;
     }
     }
     if (*opt == 'p' && opt[1] == 'r') {
-      o.reverse = o.plain = true;
+      o->reverse = o->plain = true;
       continue;
     }
   bad:
@@ -296,6 +296,15 @@ int bi_xxd_main(bi_ctx *b) {
     return 1;
 #undef TAKE_VAL
   }
+  *ip = i;
+  return -1;
+}
+
+int bi_xxd_main(bi_ctx *b) {
+  xx_opts o = {.cols = 16, .group = 2, .len = -1};
+  const char *in_name = NULL, *out_name = NULL;
+  int i = 1, ost = xxd_options(b, &o, &i);
+  if (ost >= 0) return ost;
   if (i < b->argc) in_name = b->argv[i++];
   if (i < b->argc) out_name = b->argv[i++];
   if (i < b->argc) {

@@ -50,10 +50,7 @@ int bi_mktemp_main(bi_ctx *b) {
     case 'd': dir = true; break;
     case 'u': dry = true; break;
     case 'q': quiet = true; break;
-    case 't':
-      t_opt = true;
-      use_tmp = true;
-      break;
+    case 't': t_opt = use_tmp = true; break;
     case 'p':
       use_tmp = true;
       tmpdir = g.arg;
@@ -64,11 +61,8 @@ int bi_mktemp_main(bi_ctx *b) {
   }
   if (g.noperands > 1)
     return bi_usage_error(b, &mktemp_cmd, "too many templates");
-  const char *tmpl = g.noperands ? g.operands[0] : NULL;
-  if (!tmpl) {
-    tmpl = "tmp.XXXXXXXXXX";
-    use_tmp = true;
-  }
+  const char *tmpl = g.noperands ? g.operands[0] : "tmp.XXXXXXXXXX";
+  if (!g.noperands) use_tmp = true;
   if (use_tmp && (!tmpdir || !*tmpdir)) {
     const char *e = bi_getenv(b, "TMPDIR");
     tmpdir = (e && *e) ? e : "/tmp";

@@ -142,8 +142,6 @@ int bi_comm_main(bi_ctx *b) {
   bi_opts g = {0};
   int ost = comm_options(b, &g, &co);
   if (ost >= 0) return ost;
-  const bool *show = co.show;
-  char delim = co.delim;
   bi_reader *rd[2] = {vsh__calloc(NULL, sizeof(bi_reader)),
                       vsh__calloc(NULL, sizeof(bi_reader))};
   /* three buffers per file: current, previous, the one before (GNU keeps
@@ -165,7 +163,7 @@ int bi_comm_main(bi_ctx *b) {
       st = 1;
       goto done;
     }
-    if ((rc = read_line(rd[i], &lines[i][0], delim)) < 0) goto rderr;
+    if ((rc = read_line(rd[i], &lines[i][0], co.delim)) < 0) goto rderr;
     have[i] = rc == 1;
   }
   while (have[0] || have[1]) {
@@ -176,10 +174,10 @@ int bi_comm_main(bi_ctx *b) {
     const vsh_buf *l = &lines[col == 0 ? 0 : 1][cur[col == 0 ? 0 : 1]];
     if (order) unpaired = true;
     count[col]++;
-    if (show[col]) {
+    if (co.show[col]) {
       out.len = 0;
       for (int k = 0; k < col; k++)
-        if (show[k]) vsh__buf_append(&out, co.sep, co.seplen);
+        if (co.show[k]) vsh__buf_append(&out, co.sep, co.seplen);
       vsh__buf_append(&out, l->data, l->len);
       if ((rc = bi_write(b, out.data, out.len))) goto wrerr;
     }
@@ -188,7 +186,7 @@ int bi_comm_main(bi_ctx *b) {
       int old = cur[i], older = prev[i];
       prev[i] = old;
       cur[i] = (old + 1) % 3;
-      if ((rc = read_line(rd[i], &lines[i][cur[i]], delim)) < 0) goto rderr;
+      if ((rc = read_line(rd[i], &lines[i][cur[i]], co.delim)) < 0) goto rderr;
       have[i] = rc == 1;
       const vsh_buf *a = NULL, *z = NULL;
       if (have[i]) {

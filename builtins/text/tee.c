@@ -33,25 +33,12 @@ static const bi_cmd tee_cmd = {
     .help_col = 28,
 };
 
-int bi_tee_main(bi_ctx *b) {
-  bool append = false, keep_going = false;
-  bi_opts g = {0};
-  int ch;
-  while ((ch = bi_opt(b, &g, &tee_cmd)) != -1) {
-    switch (ch) {
-    case 'a': append = true; break;
-    case 'i': break;
-    case 'p':
-    case OPT_OUTPUT_ERROR: keep_going = true; break;
-    default: return g.status;
-    }
-  }
+/* Opens the operands into outs ("-" is stdout); 1 when one failed
+ * (reported, marked dead), else 0. */
+static int tee_open(bi_ctx *b, char **ops, int n, bool append, tee_out *outs) {
   int st = 0;
-  int n = g.noperands;
-  tee_out *outs = calloc((size_t)n + 1, sizeof(*outs));
-  if (!outs) return 1;
   for (int i = 0; i < n; i++) {
-    const char *f = g.operands[i];
+    const char *f = ops[i];
     outs[i].name = f;
     if (!strcmp(f, "-")) {
       outs[i].s = b->out;
@@ -80,6 +67,27 @@ int bi_tee_main(bi_ctx *b) {
       }
     }
   }
+  return st;
+}
+
+int bi_tee_main(bi_ctx *b) {
+  bool append = false, keep_going = false;
+  bi_opts g = {0};
+  int ch;
+  while ((ch = bi_opt(b, &g, &tee_cmd)) != -1) {
+    switch (ch) {
+    case 'a': append = true; break;
+    case 'i': break;
+    case 'p':
+    case OPT_OUTPUT_ERROR: keep_going = true; break;
+    default: return g.status;
+    }
+  }
+  int st = 0;
+  int n = g.noperands;
+  tee_out *outs = calloc((size_t)n + 1, sizeof(*outs));
+  if (!outs) return 1;
+  if (tee_open(b, g.operands, n, append, outs)) st = 1;
   size_t cap = 65536;
   char *buf = malloc(cap);
   bool stdout_dead = false;
