@@ -126,12 +126,16 @@ static int cmp_var(const void *a, const void *b) {
 }
 
 /* All visible variables, sorted, filtered by attribute mask (0: all). */
-static size_t visible_vars(sh_ctx *c, unsigned mask, sh_var ***out) {
+/* locals: only the innermost function's scope (and any scopes inside it) */
+static size_t visible_vars(sh_ctx *c, unsigned mask, bool locals,
+                           sh_var ***out) {
   sh_var_get(c, "SHELLOPTS"); /* computed values, brought up to date */
   sh_var_get(c, "BASHOPTS");
   size_t n = 0, cap = 64;
   sh_var **v = malloc(cap * sizeof(*v));
-  for (sh_scope *s = c->vars.scope; v && s; s = s->up)
+  bool done = false;
+  for (sh_scope *s = c->vars.scope; v && s && !done; s = s->up) {
+    done = locals && s->is_func;
     for (sh_var *x = s->vars; x; x = x->hh.next) {
       if (mask && !(x->attrs & mask)) continue;
       if (sh_dyn_active(c, x->name)) continue; /* SECONDS: not listed */
@@ -147,6 +151,7 @@ static size_t visible_vars(sh_ctx *c, unsigned mask, sh_var ***out) {
       }
       v[n++] = x;
     }
+  }
   if (v) qsort(v, n, sizeof(*v), cmp_var);
   *out = v;
   return v ? n : 0;
@@ -447,12 +452,17 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
   }
   if (i >= b->argc) {
     sh_var **vs;
-    unsigned mask = d->on & ~SH_VAR_READONLY ? d->on : d->on;
-    size_t n = visible_vars(c, mask, &vs);
+    /* local: the function's own variables, whatever attributes are asked
+     * for, in -p form, after `local -` when the options are saved */
+    unsigned mask = d->local ? 0 : d->on;
+    size_t n = visible_vars(c, mask, d->local, &vs);
     vsh_buf o = {0};
+    sh_scope *f = c->vars.scope;
+    while (d->local && f && !f->is_func) f = f->up;
+    if (d->local && f && f->saved_opts) vsh__buf_puts(&o, "local -\n");
     for (size_t k = 0; k < n; k++) {
       /* with an attribute (declare -A) the listing is in -p form */
-      if (d->print || print_prefix || mask)
+      if (d->print || print_prefix || mask || d->local)
         print_var(&o, vs[k], print_prefix ? print_prefix : "declare");
       else print_set_line(&o, vs[k]);
     }
@@ -569,7 +579,7 @@ int bi_export_main(bi_ctx *b) {
   }
   if (i >= b->argc) {
     sh_var **vs;
-    size_t n = visible_vars(b->sh, SH_VAR_EXPORT, &vs);
+    size_t n = visible_vars(b->sh, SH_VAR_EXPORT, false, &vs);
     vsh_buf o = {0};
     bool posix = b->sh->opt.opts[SH_OPT_POSIX];
     for (size_t k = 0; k < n; k++)
@@ -643,7 +653,7 @@ int bi_readonly_main(bi_ctx *b) {
   }
   if (i >= b->argc) {
     sh_var **vs;
-    size_t n = visible_vars(b->sh, SH_VAR_READONLY, &vs);
+    size_t n = visible_vars(b->sh, SH_VAR_READONLY, false, &vs);
     vsh_buf o = {0};
     bool posix = b->sh->opt.opts[SH_OPT_POSIX];
     for (size_t k = 0; k < n; k++)
@@ -841,7 +851,7 @@ int bi_set_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (b->argc == 1) {
     sh_var **vs;
-    size_t n = visible_vars(c, 0, &vs);
+    size_t n = visible_vars(c, 0, false, &vs);
     vsh_buf o = {0};
     for (size_t k = 0; k < n; k++) { print_set_line(&o, vs[k]); }
     free(vs);

@@ -446,10 +446,30 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len, const char *arg0,
   return st;
 }
 
+/* /dev/stdin, /dev/fd/N: the shell's own descriptor, read to its end (at
+ * most max_string bytes, as any one word) */
+static int read_devfd(sh_ctx *c, int fd, vsh_buf *out) {
+  sh_stream *s = sh_fd(c, fd);
+  if (!s) return VSH_ENOENT; /* Linux: a closed fd has no /dev/fd/N */
+  char chunk[4096];
+  int64_t n;
+  while ((n = sh_stream_read(s, chunk, sizeof chunk, c->ex)) > 0) {
+    if (out->len + (uint64_t)n > c->ex->limits.max_string) return VSH_ELIMIT;
+    int rc = vsh__buf_append(out, chunk, (size_t)n);
+    if (rc) return rc;
+  }
+  return n < 0 ? (int)n : 0;
+}
+
 int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err) {
   vsh_buf abs = {0};
   int rc = vsh__path_resolve(&abs, c->dirs.cwd, path, strlen(path));
   vfs_info st;
+  if (!rc && vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_CHR &&
+      st.dev == VFS_DEV_FD && st.devfd >= 0) {
+    vsh_buf_dispose(&abs);
+    return *err = read_devfd(c, st.devfd, out);
+  }
   if (!rc && vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_REG &&
       !sh_may_access(&st, 4))
     rc = VSH_EACCES;

@@ -286,7 +286,7 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
   int rc = walk(&g, absolute ? "/" : "", cs, nc);
   if (rc) return rc;
   if (found.n == 0) {
-    if (c->opt.opts[SH_SHOPT_NULLGLOB]) return 0;
+    /* failglob wins over nullglob, as in bash */
     if (c->opt.opts[SH_SHOPT_FAILGLOB]) {
       char *lit = vsh__arena_strndup(&c->arena, pat, len);
       sh_error(c, "no match: %s", lit ? lit : "");
@@ -298,6 +298,7 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
       }
       return VSH_ENOENT;
     }
+    if (c->opt.opts[SH_SHOPT_NULLGLOB]) return 0;
     /* the word stays as it is: quotes are already gone, and backslashes
      * that came from an expansion are kept, as in bash */
     return sh__argv_push(c, out, pat, len);

@@ -295,3 +295,16 @@ set
 []
 5 5
 RANDOM
+
+=== failglob wins over nullglob when both are set
+--- script
+shopt -s nullglob failglob
+echo *.ZZ; echo same-line
+echo "next st=$?"
+shopt -u failglob
+echo "[" *.ZZ "]"
+--- stdout
+next st=1
+[ ]
+--- stderr
+vsh: line 2: no match: *.ZZ

@@ -205,3 +205,50 @@ vsh: eval: line 1: syntax error near unexpected token `newline'
 vsh: eval: line 1: `case'
 vsh: eval: line 1: unexpected token `newline', conditional binary operator expected
 --- status: 2
+
+=== source /dev/stdin and /dev/fd/N read the shell's own descriptors
+--- script
+set -- x
+source /dev/stdin a b <<< 'echo "src $# $1"'
+echo "$# $1"
+. /dev/fd/3 3<<'END'
+echo "fd3 $#"
+END
+exec 4<&-
+. /dev/fd/4; echo "closed $?"
+--- stdout
+src 2 a
+1 x
+fd3 1
+closed 1
+--- stderr
+vsh: line 8: /dev/fd/4: No such file or directory
+
+=== local with no names lists only the function's own variables
+--- script
+g=1
+f() { local x=1 y; local -a arr=(1); local -i n=2; local; echo --; local -i; echo --; local -; local -p; }
+f
+h() { local z=2; local; }
+f2() { local x=1; h; }
+f2
+f3() { local; echo "[$?]"; }
+f3
+--- stdout
+declare -a arr=([0]="1")
+declare -i n="2"
+declare -- x="1"
+declare -- y
+--
+declare -a arr=([0]="1")
+declare -i n="2"
+declare -- x="1"
+declare -- y
+--
+local -
+declare -a arr=([0]="1")
+declare -i n="2"
+declare -- x="1"
+declare -- y
+declare -- z="2"
+[0]
