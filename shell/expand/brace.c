@@ -76,7 +76,8 @@ static int seq_items(sh_ctx *c, const sh_part *p, wlist *out) {
     long long v = a < z ? a + (long long)k * step : a - (long long)k * step;
     char tmp[48];
     int len;
-    if (chars) len = snprintf(tmp, sizeof(tmp), "%c", (char)v);
+    /* a backslash is quote removal's: it leaves an empty (quoted) word */
+    if (chars) len = v == '\\' ? 0 : snprintf(tmp, sizeof(tmp), "%c", (char)v);
     else if (width)
       len = snprintf(tmp, sizeof(tmp), v < 0 ? "-%0*lld" : "%0*lld",
                      v < 0 ? width - 1 : width, v < 0 ? -v : v);
@@ -85,7 +86,9 @@ static int seq_items(sh_ctx *c, const sh_part *p, wlist *out) {
     sh_word *w = vsh__arena_zalloc(&c->arena, sizeof(*w));
     char *s = vsh__arena_strndup(&c->arena, tmp, (size_t)len);
     if (!pt || !w || !s) return VSH_ENOMEM;
-    pt->kind = chars && strchr("*?[", (char)v) ? SH_PART_ESC : SH_PART_LIT;
+    if (chars && v == '\\') pt->kind = SH_PART_SQ; /* "" */
+    else if (chars && strchr("*?[", (char)v)) pt->kind = SH_PART_ESC;
+    else pt->kind = SH_PART_LIT;
     pt->u.text.s = s;
     pt->u.text.len = (size_t)len;
     w->parts = pt;

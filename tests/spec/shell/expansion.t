@@ -308,3 +308,11 @@ next st=1
 [ ]
 --- stderr
 vsh: line 2: no match: *.ZZ
+
+=== a character range through the backslash yields an empty word there
+--- script
+echo {a..Z}
+x=({Z..a}); echo "${#x[@]} [${x[2]}]"
+--- stdout
+a ` _ ^ ]  [ Z
+8 []
