@@ -344,7 +344,8 @@ typedef struct sh_alias {
 bool sh_needs_ansi(const char *s);               /* control chars / bad UTF-8 */
 void sh_quote_ansi(vsh_buf *o, const char *s);   /* $'...' */
 void sh_quote_single(vsh_buf *o, const char *s); /* '...' (${x@Q}, set) */
-void sh_quote_double(vsh_buf *o, const char *s); /* "..." (declare -p) */
+void sh_quote_sq(vsh_buf *o, const char *s); /* '...' always (alias, trap) */
+void sh_quote_double(vsh_buf *o, const char *s);    /* "..." (declare -p) */
 void sh_quote_backslash(vsh_buf *o, const char *s); /* printf %q */
 /* Decodes backslash escapes in one of three dialects: SH_ESC_PLAIN
  * (printf's format, $'..'-style: \NNN octal), SH_ESC_PCT_B (printf %b:

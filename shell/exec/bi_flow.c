@@ -554,6 +554,10 @@ int bi_kill_main(bi_ctx *b) {
 
 /* ---- aliases ------------------------------------------------------------------ */
 
+static int cmp_alias(const void *a, const void *b) {
+  return strcmp((*(sh_alias *const *)a)->name, (*(sh_alias *const *)b)->name);
+}
+
 int bi_alias_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int st = 0;
@@ -572,10 +576,17 @@ int bi_alias_main(bi_ctx *b) {
     }
     reusable = true;
   }
-  if (i >= b->argc) {
-    for (sh_alias *a = c->vars.aliases; a; a = a->hh.next)
-      vsh__buf_printf(&o, "%s%s='%s'\n", reusable ? "alias " : "", a->name,
-                      a->text);
+  if (i >= b->argc) { /* sorted by name, as bash lists them */
+    size_t n = HASH_COUNT(c->vars.aliases), k = 0;
+    sh_alias **v = n ? malloc(n * sizeof(*v)) : NULL;
+    for (sh_alias *a = c->vars.aliases; a && v; a = a->hh.next) v[k++] = a;
+    if (v) qsort(v, n, sizeof(*v), cmp_alias);
+    for (size_t j = 0; j < k; j++) {
+      vsh__buf_printf(&o, "%s%s=", reusable ? "alias " : "", v[j]->name);
+      sh_quote_sq(&o, v[j]->text);
+      vsh__buf_putc(&o, '\n');
+    }
+    free(v);
   }
   for (; i < b->argc; i++) {
     const char *arg = b->argv[i];
@@ -583,11 +594,12 @@ int bi_alias_main(bi_ctx *b) {
     if (!eq) {
       sh_alias *a = NULL;
       HASH_FIND_STR(c->vars.aliases, arg, a);
-      if (a)
-        vsh__buf_printf(&o, "%s%s='%s'\n",
-                        c->opt.opts[SH_OPT_POSIX] ? "" : "alias ", a->name,
-                        a->text);
-      else {
+      if (a) {
+        vsh__buf_printf(&o, "%s%s=", c->opt.opts[SH_OPT_POSIX] ? "" : "alias ",
+                        a->name);
+        sh_quote_sq(&o, a->text);
+        vsh__buf_putc(&o, '\n');
+      } else {
         bi_err(b, "%s: not found", arg);
         st = 1;
       }

@@ -120,7 +120,11 @@ static int command_describe(bi_ctx *b, int i, bool verbose) {
       HASH_FIND_STR(c->vars.aliases, n, al);
     if (al) {
       if (verbose) vsh__buf_printf(&o, "%s is aliased to `%s'\n", n, al->text);
-      else vsh__buf_printf(&o, "alias %s='%s'\n", n, al->text);
+      else {
+        vsh__buf_printf(&o, "alias %s=", n);
+        sh_quote_sq(&o, al->text);
+        vsh__buf_putc(&o, '\n');
+      }
     } else if (sh_func_find(c, n) || is_keyword(n)) {
       if (verbose)
         vsh__buf_printf(&o, "%s is a %s\n", n,

@@ -52,6 +52,15 @@ void sh_quote_ansi(vsh_buf *o, const char *s) {
   vsh__buf_putc(o, '\'');
 }
 
+void sh_quote_sq(vsh_buf *o, const char *s) {
+  vsh__buf_putc(o, '\'');
+  for (const char *p = s; *p; p++) {
+    if (*p == '\'') vsh__buf_puts(o, "'\\''");
+    else vsh__buf_putc(o, *p);
+  }
+  vsh__buf_putc(o, '\'');
+}
+
 void sh_quote_single(vsh_buf *o, const char *s) {
   if (sh_needs_ansi(s)) {
     sh_quote_ansi(o, s);

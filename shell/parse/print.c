@@ -633,11 +633,9 @@ static void node(pctx *x, const sh_node *n, int ind) {
     break;
   case SH_NODE_FUNCDEF: funcdef(x, n, ind, true); return;
   case SH_NODE_COPROC:
-    put(x, "coproc ");
-    if (n->u.coproc.name) {
-      put(x, n->u.coproc.name);
-      put(x, " ");
-    }
+    put(x, "coproc "); /* bash names the default too */
+    put(x, n->u.coproc.name ? n->u.coproc.name : "COPROC");
+    put(x, " ");
     node(x, n->u.coproc.body, ind);
     return;
   }

@@ -1078,3 +1078,34 @@ z
 --- stderr
 vsh: line 1: read: `1x': not a valid identifier
 vsh: line 2: read: `b c': not a valid identifier
+
+=== alias listings are sorted and quote single quotes as '\''
+--- script
+alias z=1 a=2 b="echo 'y'"
+alias
+alias b
+command -v b
+set -o posix
+alias b
+--- stdout
+alias a='2'
+alias b='echo '\''y'\'''
+alias z='1'
+alias b='echo '\''y'\'''
+b='echo '\''y'\'''
+
+=== a function printed back names its coprocesses (COPROC by default)
+--- script
+f() { coproc cat; coproc { cat; }; coproc N { cat; }; }
+declare -f f
+--- stdout
+f () 
+{ 
+    coproc COPROC cat;
+    coproc COPROC { 
+        cat
+    };
+    coproc N { 
+        cat
+    }
+}
