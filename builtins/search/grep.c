@@ -43,6 +43,62 @@ static bool has_backref(const char *p) {
   return false;
 }
 
+/* The end of a bracket expression starting at p[i] == '[' (past its ']',
+ * or the end of the pattern when it is not closed). */
+static size_t bracket_end(const char *p, size_t i) {
+  i++;
+  if (p[i] == '^') i++;
+  if (p[i] == ']') i++;
+  while (p[i] && p[i] != ']') {
+    if (p[i] == '[' &&
+        (p[i + 1] == ':' || p[i + 1] == '=' || p[i + 1] == '.')) {
+      const char *e = strchr(p + i + 2, p[i + 1]);
+      while (e && e[1] != ']') e = strchr(e + 1, p[i + 1]);
+      if (!e) return strlen(p);
+      i = (size_t)(e - p) + 2;
+    } else i++;
+  }
+  return p[i] ? i + 1 : i;
+}
+
+/* An ERE interval {n} {n,} {,m} {n,m} at p[i] == '{': its end, or 0. */
+static size_t interval_end(const char *p, size_t i) {
+  size_t k = i + 1, digits = strspn(p + k, "0123456789");
+  k += digits;
+  bool comma = p[k] == ',';
+  if (comma) k += 1 + strspn(p + k + 1, "0123456789");
+  return p[k] == '}' && (digits || comma) ? k + 1 : 0;
+}
+
+/* GNU grep -E warns of a repetition operator with nothing before it (at
+ * the start, after '(' '|' or '^'); such an operator applies to nothing,
+ * so a leading interval is dropped here (the engine would read its '{'
+ * as a literal). Returns the pattern to compile (malloc'd), or NULL. */
+static char *ere_start_ops(bi_ctx *b, const char *p) {
+  vsh_buf o = {0};
+  bool start = true, dropped = false;
+  for (size_t i = 0; p[i];) {
+    char c = p[i];
+    size_t e = i + 1;
+    if (c == '\\') e = p[i + 1] ? i + 2 : i + 1;
+    else if (c == '[') e = bracket_end(p, i);
+    if (start && c == '{' && interval_end(p, i)) {
+      if (!dropped) bi_err(b, "warning: {...} at start of expression");
+      i = interval_end(p, i);
+      dropped = true;
+      continue;
+    }
+    if (start && !dropped && (c == '*' || c == '+' || c == '?'))
+      bi_err(b, "warning: %c at start of expression", c);
+    vsh__buf_append(&o, p + i, e - i);
+    if (c == '(' || c == '|') start = true, dropped = false;
+    else if (c != '^') start = false;
+    i = e;
+  }
+  if (!o.data) return strdup("");
+  return vsh__buf_steal(&o, NULL);
+}
+
 /* ERE text that matches s literally. */
 static void ere_quote(vsh_buf *o, const char *s) {
   for (; *s; s++) {
@@ -85,6 +141,12 @@ static int compile_patterns(grep_run_st *st) {
   if (g->mode == 'F') flags |= VSH_RE_EXTENDED;
   size_t n = g->patterns.len;
   if (n == 0) return 0;
+  for (size_t i = 0; i < n && g->mode == 'E' && !g->rg; i++) {
+    char *q = ere_start_ops(st->b, g->patterns.items[i]);
+    if (!q) return VSH_ENOMEM;
+    free(g->patterns.items[i]);
+    g->patterns.items[i] = q;
+  }
   if (g->mode == 'P' && n > 1 && !g->rg) {
     bi_err(st->b, "the -P option only supports a single pattern");
     return VSH_EINVAL;

@@ -677,3 +677,31 @@ d/g.h:nofoo
 grep: invalid argument ‘bogus’ for ‘--directories’
 st 1
 grep: ambiguous argument ‘r’ for ‘--directories’
+
+=== grep -E warns of a repetition with nothing before it; a leading interval applies to nothing
+--- script
+printf 'a-x\n{1}a\n*b\n' > in
+grep -E '*a|x|*b' in; echo "st=$?"
+grep -E -e '(+b)' -e '^?q' in; echo "st=$?"
+grep -E '{1}{2}a' in; echo "st=$?"
+grep -E '{1a' in; echo "st=$?"
+grep '*b' in; grep -E '[*]b|()*b|\*b' in
+--- stdout
+a-x
+{1}a
+*b
+st=0
+*b
+st=0
+a-x
+{1}a
+st=0
+st=1
+*b
+*b
+--- stderr
+grep: warning: * at start of expression
+grep: warning: * at start of expression
+grep: warning: + at start of expression
+grep: warning: ? at start of expression
+grep: warning: {...} at start of expression
