@@ -10,7 +10,10 @@
 #include "builtins/search/grep_int.h"
 #include "core/pattern.h"
 
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #define LINE_MAX_BYTES (256u << 20)
 
@@ -228,6 +231,23 @@ static int flush_out(grep_run_st *st, bool force) {
   return 0;
 }
 
+/* --color: text between GNU's start and end sequences (none when the
+ * colour is empty or colours are off). */
+static void sgr_start(grep_run_st *st, const char *sgr) {
+  vsh__buf_printf(&st->out, "\33[%sm%s", sgr, st->g->color_ne ? "" : "\33[K");
+}
+
+static void sgr_end(grep_run_st *st) {
+  vsh__buf_puts(&st->out, st->g->color_ne ? "\33[m" : "\33[m\33[K");
+}
+
+static void sgr_put(grep_run_st *st, const char *sgr, const char *s, size_t n) {
+  bool on = st->g->color && *sgr;
+  if (on) sgr_start(st, sgr);
+  vsh__buf_append(&st->out, s, n);
+  if (on) sgr_end(st);
+}
+
 static void prefix(grep_run_st *st, const char *name, uint64_t lineno,
                    uint64_t off, char sep) {
   grep_cfg *g = st->g;
@@ -239,15 +259,23 @@ static void prefix(grep_run_st *st, const char *name, uint64_t lineno,
   }
   bool any = false;
   int w = g->initial_tab ? st->tab_width : 0;
+  char num[32];
   if (name && !g->heading) {
-    vsh__buf_puts(&st->out, name);
-    vsh__buf_putc(&st->out, g->null_name ? '\0' : sep);
+    sgr_put(st, g->c_fn, name, strlen(name));
+    if (g->null_name) vsh__buf_putc(&st->out, '\0');
+    else sgr_put(st, g->c_se, &sep, 1);
     any = true;
   }
-  if (g->number)
-    vsh__buf_printf(&st->out, "%*llu%c", w, (unsigned long long)lineno, sep);
-  if (g->byte_offset)
-    vsh__buf_printf(&st->out, "%*llu%c", w, (unsigned long long)off, sep);
+  if (g->number) {
+    int n = snprintf(num, sizeof num, "%*llu", w, (unsigned long long)lineno);
+    sgr_put(st, g->c_ln, num, (size_t)n);
+    sgr_put(st, g->c_se, &sep, 1);
+  }
+  if (g->byte_offset) {
+    int n = snprintf(num, sizeof num, "%*llu", w, (unsigned long long)off);
+    sgr_put(st, g->c_bn, num, (size_t)n);
+    sgr_put(st, g->c_se, &sep, 1);
+  }
   if (g->initial_tab && (any || g->number || g->byte_offset))
     vsh__buf_putc(&st->out, '\t');
 }
@@ -317,6 +345,47 @@ typedef struct ctx_line {
 } ctx_line;
 
 /* Searches one stream; name is what prefixes lines (NULL: none). */
+/* One output line (':' selected, '-' context) and its terminator; with
+ * --color, the matches in it are marked as GNU grep marks them: in selected
+ * lines, or in context lines under -v. */
+static int put_line(grep_run_st *st, const char *name, uint64_t lineno,
+                    uint64_t off, char sep, const char *line, size_t len) {
+  grep_cfg *g = st->g;
+  prefix(st, name, lineno, off, sep);
+  char eol = g->null_data ? '\0' : '\n';
+  if (!g->color) {
+    vsh__buf_append(&st->out, line, len);
+    vsh__buf_putc(&st->out, eol);
+    return 0;
+  }
+  bool selected = sep == ':';
+  const char *mcol = selected ? g->c_ms : g->c_mc;
+  const char *lcol = selected != (g->invert && g->color_rv) ? g->c_sl : g->c_cx;
+  size_t cur = 0;
+  if (selected != g->invert && *mcol) {
+    for (size_t pos = 0; pos <= len;) {
+      size_t so = 0, eo = 0;
+      int m = find_match(st, line, len, pos, &so, &eo);
+      if (m < 0) return m;
+      if (!m) break;
+      if (eo == so) { /* empty: not marked */
+        int32_t cp;
+        pos =
+            so +
+            (so < len ? (size_t)vsh__utf8_decode(line + so, len - so, &cp) : 1);
+        continue;
+      }
+      if (*lcol) sgr_start(st, lcol);
+      vsh__buf_append(&st->out, line + cur, so - cur);
+      sgr_put(st, mcol, line + so, eo - so);
+      cur = pos = eo;
+    }
+  }
+  if (cur < len) sgr_put(st, lcol, line + cur, len - cur);
+  vsh__buf_putc(&st->out, eol);
+  return 0;
+}
+
 static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
                          const char *name) {
   grep_cfg *g = st->g;
@@ -365,11 +434,9 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
   (!g->text && (r.nul || (!g->rg && !vsh__utf8_valid(line, len))))
     if (!sel) {
       if (after_left > 0 && print_lines && !LINE_BINARY()) {
-        if (!(g->only && !g->rg)) {
-          prefix(st, name, lineno, line_off, '-');
-          vsh__buf_append(&st->out, line, len);
-          vsh__buf_putc(&st->out, eol);
-        }
+        if (!(g->only && !g->rg) &&
+            (rc = put_line(st, name, lineno, line_off, '-', line, len)))
+          break;
         last_out = (int64_t)lineno;
         after_left--;
       } else if (ring) {
@@ -406,15 +473,15 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
         (last_out >= 0 ? (g->ctx_seps || g->before > 0 || g->after > 0) &&
                              (int64_t)first > last_out + 1
                        : g->ctx_seps && st->ctx_out)) {
-      vsh__buf_puts(&st->out, g->group_sep);
+      sgr_put(st, g->c_se, g->group_sep, strlen(g->group_sep));
       vsh__buf_putc(&st->out, '\n');
     }
-    for (size_t k = 0; k < nring && !(g->only && !g->rg); k++) {
+    for (size_t k = 0; k < nring && !(g->only && !g->rg) && !rc; k++) {
       ctx_line *c = &ring[(ring_head + k) % (size_t)g->before];
-      prefix(st, name, c->lineno, c->off, '-');
-      vsh__buf_append(&st->out, c->text.data, c->text.len);
-      vsh__buf_putc(&st->out, eol);
+      rc = put_line(st, name, c->lineno, c->off, '-',
+                    c->text.data ? c->text.data : "", c->text.len);
     }
+    if (rc) break;
     st->ctx_out = true;
     nring = 0;
     ring_head = 0;
@@ -437,16 +504,14 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
             continue;
           }
           prefix(st, name, lineno, line_off + so, ':');
-          vsh__buf_append(&st->out, line + so, eo - so);
+          sgr_put(st, g->c_ms, line + so, eo - so);
           vsh__buf_putc(&st->out, eol);
           pos = eo;
         }
         if (rc) break;
       }
-    } else {
-      prefix(st, name, lineno, line_off, ':');
-      vsh__buf_append(&st->out, line, len);
-      vsh__buf_putc(&st->out, eol);
+    } else if ((rc = put_line(st, name, lineno, line_off, ':', line, len))) {
+      break;
     }
     last_out = (int64_t)lineno;
     after_left = g->after;
@@ -462,13 +527,14 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
   if (g->count && !g->list_match && !g->list_nomatch &&
       !(g->rg && count == 0)) {
     if (name) {
-      vsh__buf_puts(&st->out, name);
-      vsh__buf_putc(&st->out, g->null_name ? '\0' : ':');
+      sgr_put(st, g->c_fn, name, strlen(name));
+      if (g->null_name) vsh__buf_putc(&st->out, '\0');
+      else sgr_put(st, g->c_se, ":", 1);
     }
     vsh__buf_printf(&st->out, "%llu\n", (unsigned long long)count);
   }
   if (!g->quiet && ((g->list_match && count) || (g->list_nomatch && !count))) {
-    vsh__buf_puts(&st->out, disp);
+    sgr_put(st, g->c_fn, disp, strlen(disp));
     vsh__buf_putc(&st->out, g->null_name ? '\0' : '\n');
   }
   if ((rc = flush_out(st, true))) return rc;
@@ -847,7 +913,8 @@ static const bi_cmd grep_cmd = {
         "context\n"
         "      --no-group-separator  do not print separator for matches with "
         "context\n"
-        "      --color[=WHEN]        accepted; vsh never colours\n"
+        "      --color[=WHEN]        mark matches: WHEN is always, never or "
+        "auto\n"
         "Exit status is 0 if any line is selected, 1 otherwise;\n"
         "if any error occurs and -q is not given, the exit status is 2.\n",
     .shortopts = "EFGPe:f:iywxzsvm:bnHhoqaIrRLlcZB:A:C:TUVd:D:0123456789",
@@ -936,6 +1003,56 @@ static int dir_dev_action(bi_ctx *b, int c, const char *arg, grep_cfg *g) {
     if (g->recursive < 1) g->recursive = 1;
   } else g->recursive = 0, g->skip_dirs = k == 2;
   return -1;
+}
+
+/* --color=WHEN (GNU: any case; a word it does not know shows the help) */
+static int color_when(bi_ctx *b, const char *w, grep_cfg *g) {
+  static const char *const on[] = {"always", "yes", "force"};
+  static const char *const off[] = {"never", "no",  "none",
+                                    "auto",  "tty", "if-tty"};
+  if (!w) return -1; /* auto: vsh's output is never a terminal */
+  for (size_t i = 0; i < 3; i++)
+    if (!strcasecmp(w, on[i])) return g->color = true, -1;
+  for (size_t i = 0; i < 6; i++)
+    if (!strcasecmp(w, off[i])) return g->color = false, -1;
+  return bi_cmd_help(b, &grep_cmd);
+}
+
+/* GREP_COLORS: "ms=01;31:fn=35:ne..." over GNU's defaults. */
+static void color_setup(bi_ctx *b, grep_cfg *g) {
+  static const struct {
+    const char *key;
+    size_t off;
+  } caps[] = {
+      {"ms", offsetof(grep_cfg, c_ms)}, {"mc", offsetof(grep_cfg, c_mc)},
+      {"sl", offsetof(grep_cfg, c_sl)}, {"cx", offsetof(grep_cfg, c_cx)},
+      {"fn", offsetof(grep_cfg, c_fn)}, {"ln", offsetof(grep_cfg, c_ln)},
+      {"bn", offsetof(grep_cfg, c_bn)}, {"se", offsetof(grep_cfg, c_se)}};
+  strcpy(g->c_ms, "01;31");
+  strcpy(g->c_mc, "01;31");
+  strcpy(g->c_fn, "35");
+  strcpy(g->c_ln, "32");
+  strcpy(g->c_bn, "32");
+  strcpy(g->c_se, "36");
+  const char *e = bi_getenv(b, "GREP_COLORS");
+  while (e && *e) {
+    size_t n = strcspn(e, ":");
+    const char *eq = memchr(e, '=', n);
+    size_t kl = eq ? (size_t)(eq - e) : n;
+    if (kl == 2 && !memcmp(e, "rv", 2) && !eq) g->color_rv = true;
+    else if (kl == 2 && !memcmp(e, "ne", 2) && !eq) g->color_ne = true;
+    else if (kl == 2 && eq && (size_t)(e + n - eq - 1) < 24) {
+      size_t vl = (size_t)(e + n - eq - 1);
+      for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+        bool mt = !memcmp(e, "mt", 2);
+        if (memcmp(e, caps[i].key, 2) && !(mt && i < 2)) continue;
+        char *dst = (char *)g + caps[i].off;
+        memcpy(dst, eq + 1, vl);
+        dst[vl] = 0;
+      }
+    }
+    e += n + (e[n] == ':');
+  }
 }
 
 static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
@@ -1032,8 +1149,12 @@ static int grep_options(bi_ctx *b, bi_opts *o, grep_cfg *g, grep_cl *cl) {
       break;
     case 'T': g->initial_tab = true; break;
     case 'U':
-    case OPT_LINE_BUF:
-    case OPT_COLOR: break;
+    case OPT_LINE_BUF: break;
+    case OPT_COLOR: {
+      int st = color_when(b, o->arg, g);
+      if (st >= 0) return st;
+      break;
+    }
     case 'd':
     case 'D': {
       int st = dir_dev_action(b, c, o->arg, g);
@@ -1101,6 +1222,7 @@ int bi_grep_main(bi_ctx *b) {
   int st = grep_options(b, &o, &g, &cl);
   if (st >= 0) goto done;
   st = 2;
+  if (g.color) color_setup(b, &g);
   bool have_pat = cl.have_pat;
   long ctx_num = cl.ctx_num, a_num = cl.a_num, b_num = cl.b_num;
   int nops = o.noperands;

@@ -25,8 +25,12 @@ typedef struct grep_cfg {
   bool ctx_seps;     /* grep -A/-B/-C given (even 0): "--" between
                               groups that do not touch, and between files */
   int64_t max_count; /* -1: none */
-  const char *label; /* name of stdin */
-  vsh_strv patterns; /* one per pattern line */
+  /* --color=always: SGR codes from GREP_COLORS (grep only) */
+  bool color, color_rv, color_ne;
+  char c_ms[24], c_mc[24], c_sl[24], c_cx[24], c_fn[24], c_ln[24], c_bn[24],
+      c_se[24];
+  const char *label;                      /* name of stdin */
+  vsh_strv patterns;                      /* one per pattern line */
   vsh_strv include, exclude, exclude_dir; /* globs on base names */
   /* rg */
   bool rg, heading, skip_hidden, column;

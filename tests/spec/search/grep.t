@@ -705,3 +705,74 @@ grep: warning: * at start of expression
 grep: warning: + at start of expression
 grep: warning: ? at start of expression
 grep: warning: {...} at start of expression
+
+=== grep --color=always marks matches, names, numbers and separators as GNU grep (GREP_COLORS too)
+--- script
+{
+printf 'foo bar foo\nbaz\nqux foo\n' > f; printf 'x\n' > g
+grep --color=always -n foo f g; grep --color=always -c foo f g; grep --color=always -l foo f g; grep --color=always -o -b foo f; grep --color=always -C1 -n baz f; grep --color=always -v -n baz f
+grep --color=always -A1 -v foo f; grep --color=always '' g; grep --color=always 'x*' g; GREP_COLORS='mt=01;32:fn=34:ne' grep --color=always -H foo f; grep --color=always -T -H foo f; grep --color=always -i FOO f; printf 'a\nb\nc\nd\ne\nf\n' | grep --color=always -A0 -e a -e e
+GREP_COLORS='sl=1:cx=2' grep --color=always -C1 baz f; GREP_COLORS='sl=1:cx=2:rv' grep --color=always -v -C1 baz f
+GREP_COLORS='sl=1' grep --color=always -o foo f; GREP_COLORS='sl=1' grep --color=always foo f; GREP_COLORS='ms=4:mc=5' grep --color=always -v -A1 baz f;  GREP_COLORS='ln=' grep --color=always -n foo f
+grep --colour=ALWAYS -w ba f; grep --color=always -x baz f; grep --color=never foo f; grep --color foo f; grep --color=auto -L zz f; echo st=$?
+grep --color=always -E 'o|b' f; grep --color=always -F -e o -e ba f; grep --color=always -L zz f g; grep --color=always -H -c zz f
+} 2>&1 | cat -v
+--- stdout
+^[[35m^[[Kf^[[m^[[K^[[36m^[[K:^[[m^[[K^[[32m^[[K1^[[m^[[K^[[36m^[[K:^[[m^[[K^[[01;31m^[[Kfoo^[[m^[[K bar ^[[01;31m^[[Kfoo^[[m^[[K
+^[[35m^[[Kf^[[m^[[K^[[36m^[[K:^[[m^[[K^[[32m^[[K3^[[m^[[K^[[36m^[[K:^[[m^[[Kqux ^[[01;31m^[[Kfoo^[[m^[[K
+^[[35m^[[Kf^[[m^[[K^[[36m^[[K:^[[m^[[K2
+^[[35m^[[Kg^[[m^[[K^[[36m^[[K:^[[m^[[K0
+^[[35m^[[Kf^[[m^[[K
+^[[32m^[[K0^[[m^[[K^[[36m^[[K:^[[m^[[K^[[01;31m^[[Kfoo^[[m^[[K
+^[[32m^[[K8^[[m^[[K^[[36m^[[K:^[[m^[[K^[[01;31m^[[Kfoo^[[m^[[K
+^[[32m^[[K20^[[m^[[K^[[36m^[[K:^[[m^[[K^[[01;31m^[[Kfoo^[[m^[[K
+^[[32m^[[K1^[[m^[[K^[[36m^[[K-^[[m^[[Kfoo bar foo
+^[[32m^[[K2^[[m^[[K^[[36m^[[K:^[[m^[[K^[[01;31m^[[Kbaz^[[m^[[K
+^[[32m^[[K3^[[m^[[K^[[36m^[[K-^[[m^[[Kqux foo
+^[[32m^[[K1^[[m^[[K^[[36m^[[K:^[[m^[[Kfoo bar foo
+^[[32m^[[K3^[[m^[[K^[[36m^[[K:^[[m^[[Kqux foo
+baz
+qux ^[[01;31m^[[Kfoo^[[m^[[K
+x
+^[[01;31m^[[Kx^[[m^[[K
+^[[34mf^[[m^[[36m:^[[m^[[01;32mfoo^[[m bar ^[[01;32mfoo^[[m
+^[[34mf^[[m^[[36m:^[[mqux ^[[01;32mfoo^[[m
+^[[35m^[[Kf^[[m^[[K^[[36m^[[K:^[[m^[[K	^[[01;31m^[[Kfoo^[[m^[[K bar ^[[01;31m^[[Kfoo^[[m^[[K
+^[[35m^[[Kf^[[m^[[K^[[36m^[[K:^[[m^[[K	qux ^[[01;31m^[[Kfoo^[[m^[[K
+^[[01;31m^[[Kfoo^[[m^[[K bar ^[[01;31m^[[Kfoo^[[m^[[K
+qux ^[[01;31m^[[Kfoo^[[m^[[K
+^[[01;31m^[[Ka^[[m^[[K
+^[[36m^[[K--^[[m^[[K
+^[[01;31m^[[Ke^[[m^[[K
+^[[2m^[[Kfoo bar foo^[[m^[[K
+^[[1m^[[K^[[01;31m^[[Kbaz^[[m^[[K
+^[[2m^[[Kqux foo^[[m^[[K
+^[[2m^[[Kfoo bar foo^[[m^[[K
+^[[1m^[[K^[[01;31m^[[Kbaz^[[m^[[K
+^[[2m^[[Kqux foo^[[m^[[K
+^[[01;31m^[[Kfoo^[[m^[[K
+^[[01;31m^[[Kfoo^[[m^[[K
+^[[01;31m^[[Kfoo^[[m^[[K
+^[[1m^[[K^[[01;31m^[[Kfoo^[[m^[[K^[[1m^[[K bar ^[[01;31m^[[Kfoo^[[m^[[K
+^[[1m^[[Kqux ^[[01;31m^[[Kfoo^[[m^[[K
+foo bar foo
+^[[5m^[[Kbaz^[[m^[[K
+qux foo
+1^[[36m^[[K:^[[m^[[K^[[01;31m^[[Kfoo^[[m^[[K bar ^[[01;31m^[[Kfoo^[[m^[[K
+3^[[36m^[[K:^[[m^[[Kqux ^[[01;31m^[[Kfoo^[[m^[[K
+^[[01;31m^[[Kbaz^[[m^[[K
+foo bar foo
+qux foo
+foo bar foo
+qux foo
+f
+st=1
+f^[[01;31m^[[Ko^[[m^[[K^[[01;31m^[[Ko^[[m^[[K ^[[01;31m^[[Kb^[[m^[[Kar f^[[01;31m^[[Ko^[[m^[[K^[[01;31m^[[Ko^[[m^[[K
+^[[01;31m^[[Kb^[[m^[[Kaz
+qux f^[[01;31m^[[Ko^[[m^[[K^[[01;31m^[[Ko^[[m^[[K
+f^[[01;31m^[[Ko^[[m^[[K^[[01;31m^[[Ko^[[m^[[K ^[[01;31m^[[Kba^[[m^[[Kr f^[[01;31m^[[Ko^[[m^[[K^[[01;31m^[[Ko^[[m^[[K
+^[[01;31m^[[Kba^[[m^[[Kz
+qux f^[[01;31m^[[Ko^[[m^[[K^[[01;31m^[[Ko^[[m^[[K
+^[[35m^[[Kf^[[m^[[K
+^[[35m^[[Kg^[[m^[[K
+^[[35m^[[Kf^[[m^[[K^[[36m^[[K:^[[m^[[K0
