@@ -296,19 +296,12 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
     switch (conv) {
     case 's':
     case 'b':
-    case 'q': {
+    case 'q':
+    case 'Q': {
       arg = next_arg(p);
       if (!arg) arg = "";
-      vsh_buf v = {0};
-      bool stop = false;
-      if (conv == 'b') sh_unescape(&v, arg, strlen(arg), SH_ESC_PCT_B, &stop);
-      else if (conv == 'q') quote_arg(&v, arg);
-      else vsh__buf_puts(&v, arg);
       spec[k++] = 's';
       spec[k] = 0;
-      char *fmtd = NULL;
-      vsh_buf tmpb = {0};
-      vsh__buf_append(&tmpb, v.data ? v.data : "", v.len);
       /* precision/width on bytes, as bash */
       long long w = -1, prec = -1;
       bool left = false;
@@ -320,6 +313,22 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
       if (*sp >= '0' && *sp <= '9') w = strtoll(sp, NULL, 10);
       while (*sp >= '0' && *sp <= '9') sp++;
       if (*sp == '.') prec = strtoll(sp + 1, NULL, 10);
+      vsh_buf v = {0};
+      bool stop = false;
+      if (conv == 'b') sh_unescape(&v, arg, strlen(arg), SH_ESC_PCT_B, &stop);
+      else if (conv == 'q') quote_arg(&v, arg);
+      else if (conv == 'Q') { /* %Q: the precision cuts the argument first */
+        size_t al = strlen(arg);
+        char *cut = strndup(arg, prec >= 0 && (unsigned long long)prec < al
+                                     ? (size_t)prec
+                                     : al);
+        if (cut) quote_arg(&v, cut);
+        free(cut);
+        prec = -1;
+      } else vsh__buf_puts(&v, arg);
+      char *fmtd = NULL;
+      vsh_buf tmpb = {0};
+      vsh__buf_append(&tmpb, v.data ? v.data : "", v.len);
       size_t sl = tmpb.len;
       if (prec >= 0 && (unsigned long long)prec < sl) sl = (size_t)prec;
       size_t pad = w > 0 && (unsigned long long)w > sl ? (size_t)w - sl : 0;

@@ -55,3 +55,15 @@ printf '%b|' 'x\cy' z; echo
 --- stdout
 a\cb|x\c|y\c|
 x
+
+=== printf %Q applies the precision to the argument before quoting it
+--- script
+printf '[%.2Q]\n' 'a b c'; printf '[%10Q]\n' 'a b'; printf '[%.2q]\n' 'a b c'; printf '[%-8Q]\n' x
+printf '%Q|%Q\n' "it's" ''; printf -v v '%Q' 'a b'; echo "$v"
+--- stdout
+[a\ ]
+[      a\ b]
+[a\]
+[x       ]
+it\'s|''
+a\ b
