@@ -546,6 +546,9 @@ struct sh_ctx {
                                  running now: closed when it completes */
     int npsub;
     bool exec_redirs_permanent; /* `exec` without a command ran */
+    int coproc_pid;             /* the last coproc's job, 0: none */
+    int coproc_fds[2];          /* its read and write descriptors */
+    char coproc_name[64];       /* its NAME (COPROC) */
     sh_stream *xtrace_to;       /* set -x output while a command's own
                                  redirections are in place (borrowed) */
   } io;

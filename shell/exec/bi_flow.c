@@ -426,6 +426,7 @@ int bi_wait_main(bi_ctx *b) {
   int status = 0;
   if (i >= b->argc) {
     int r = sh_jobs_wait(c, 0, any, &status);
+    sh__coproc_reap(c);
     if (any && r == 127) return 127;
     return any ? status : 0;
   }
@@ -440,6 +441,7 @@ int bi_wait_main(bi_ctx *b) {
     }
     st = status;
   }
+  sh__coproc_reap(c);
   return st;
 }
 

@@ -438,6 +438,25 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
   return true;
 }
 
+const char *sh__get_named(sh_ctx *c, const char *var) {
+  const char *br = strchr(var, '[');
+  size_t vl = strlen(var);
+  if (!br || var[vl - 1] != ']') return sh_var_get(c, var);
+  char name[256];
+  size_t nl = (size_t)(br - var) < 255 ? (size_t)(br - var) : 255;
+  memcpy(name, var, nl);
+  name[nl] = 0;
+  sh_var *v = sh_var_find(c, name);
+  if (!v) return NULL;
+  size_t kl = vl - nl - 2;
+  if (v->attrs & SH_VAR_ASSOC)
+    return sh_assoc_get(v, sh_subscript_key(c, br + 1, kl));
+  int64_t ix;
+  if (sh_arith(c, br + 1, kl, &ix)) return NULL;
+  if (!(v->attrs & SH_VAR_ARRAY)) return ix == 0 ? sh_var_get(c, name) : NULL;
+  return sh_array_get(v, ix);
+}
+
 int sh__set_named(sh_ctx *c, const char *var, const char *val) {
   const char *br = strchr(var, '[');
   size_t vl = strlen(var);

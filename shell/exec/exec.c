@@ -1385,9 +1385,15 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     }
     if (sh_func_define(c, n, c->where.unit)) return set_status(c, 1);
     return set_status(c, 0);
-  case SH_NODE_COPROC:
-    sh_error(c, "coproc: not supported in the sandbox");
-    return set_status(c, 1);
+  case SH_NODE_COPROC: {
+    const char *nm = n->u.coproc.name ? n->u.coproc.name : "COPROC";
+    if (n->line) c->where.line = n->line;
+    if (sh__coproc(c, nm, n->u.coproc.body)) {
+      sh_error(c, "coproc: cannot make pipe for coprocess");
+      return set_status(c, 1);
+    }
+    return set_status(c, 0);
+  }
   }
   return set_status(c, 1);
 }

@@ -40,6 +40,8 @@ void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n);
 /* <(body) / >(body): body runs as a background job reading or writing a
  * pipe whose other end is bound to a free fd of c; returns that fd. */
 int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out);
+int sh__coproc(sh_ctx *c, const char *name, sh_node *body);
+void sh__coproc_reap(sh_ctx *c);
 void sh__init_shell_vars(sh_ctx *c);
 void sh_jobs_wait_procsubs(sh_exec *ex);
 /* The executor's side of expansion (vsh_shell.xh). */
@@ -74,6 +76,8 @@ void sh__func_traps_show(sh_ctx *c, char **saved, bool had_err,
 int sh__dirstack_set(sh_ctx *c, int64_t ix, const char *val, bool append);
 /* Assigns val to var, a name or NAME[subscript] (printf -v, read). */
 int sh__set_named(sh_ctx *c, const char *var, const char *val);
+/* $var where var may be NAME[SUB] ({a[1]}>&-). */
+const char *sh__get_named(sh_ctx *c, const char *var);
 int sh_xtrace(sh_ctx *c, int argc, char **argv);
 /* Where set -x writes: the fd $BASH_XTRACEFD names when open, else 2
  * (redir.c). */

@@ -657,6 +657,104 @@ int sh__procsub(sh_ctx *c, sh_node *body, bool out, int *fd_out) {
   return 0;
 }
 
+/* The highest descriptor below 64 that is free and not in taken[0..n). */
+static int high_fd(sh_ctx *c, const int *taken, int n) {
+  for (int k = 63; k >= 10; k--) {
+    bool used = sh_fd(c, k) != NULL;
+    for (int i = 0; i < n; i++) used |= taken[i] == k;
+    if (!used) return k;
+  }
+  return -1;
+}
+
+/* coproc [NAME] command: the command runs as a job reading a pipe the
+ * shell writes to and writing a pipe the shell reads; NAME (COPROC) is
+ * the array (read-fd write-fd), NAME_PID its pid.  The descriptors are
+ * bash's: the highest free ones taken in its order (the shell's read
+ * end, the job's two ends, the shell's write end). */
+static bool job_live(sh_ctx *c, int pid) {
+  bool live = false;
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next)
+    if (j->pid == pid) live = !atomic_load(&j->done);
+  pthread_mutex_unlock(&c->ex->mu);
+  return live;
+}
+
+static bool job_listed(sh_ctx *c, int pid) {
+  bool listed = false;
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next) listed |= j->pid == pid;
+  pthread_mutex_unlock(&c->ex->mu);
+  return listed;
+}
+
+/* After `wait`: a coproc collected is gone, as bash disposes of it when
+ * it reaps it: its descriptors closed, NAME and NAME_PID unset. */
+void sh__coproc_reap(sh_ctx *c) {
+  int pid = c->io.coproc_pid;
+  if (!pid || job_listed(c, pid)) return;
+  for (int i = 0; i < 2; i++) sh_fd_close(c, c->io.coproc_fds[i]);
+  char nm[80];
+  sh_var_unset(c, c->io.coproc_name);
+  snprintf(nm, sizeof nm, "%s_PID", c->io.coproc_name);
+  sh_var_unset(c, nm);
+  c->io.coproc_pid = 0;
+}
+
+int sh__coproc(sh_ctx *c, const char *name, sh_node *body) {
+  if (c->io.coproc_pid && job_live(c, c->io.coproc_pid))
+    sh_error(c, "warning: execute_coproc: coproc [%d:%s] still exists",
+             c->io.coproc_pid, c->io.coproc_name);
+  sh_stream *in_r, *in_w, *out_r, *out_w;
+  if (sh_pipe_new(&in_r, &in_w, 65536)) return VSH_ENOMEM;
+  if (sh_pipe_new(&out_r, &out_w, 65536)) {
+    sh_stream_unref(in_r);
+    sh_stream_unref(in_w);
+    return VSH_ENOMEM;
+  }
+  int fds[4] = {-1, -1, -1, -1};
+  for (int i = 0; i < 4; i++) fds[i] = high_fd(c, fds, i);
+  int rc = fds[3] < 0 ? VSH_EBADF : 0;
+  if (!rc) {
+    sh_stream *s0 = sh_stream_ref(sh_fd(c, 0)),
+              *s1 = sh_stream_ref(sh_fd(c, 1));
+    sh_fd_set(c, 0, in_r);
+    sh_fd_set(c, 1, out_w);
+    c->where.xtrace_level++;
+    start_job(c, body, false, false, false);
+    c->where.xtrace_level--;
+    if (s0) sh_fd_set(c, 0, s0);
+    else sh_fd_close(c, 0);
+    if (s1) sh_fd_set(c, 1, s1);
+    else sh_fd_close(c, 1);
+    sh_stream_unref(s0);
+    sh_stream_unref(s1);
+    sh_fd_set(c, fds[0], out_r);
+    sh_fd_set(c, fds[3], in_w);
+    char num[24];
+    sh_var_unset(c, name);
+    snprintf(num, sizeof num, "%d", fds[0]);
+    sh_var_set_elem(c, name, NULL, 0, num, false);
+    snprintf(num, sizeof num, "%d", fds[3]);
+    sh_var_set_elem(c, name, NULL, 1, num, false);
+    vsh_buf pidname = {0};
+    vsh__buf_printf(&pidname, "%s_PID", name);
+    snprintf(num, sizeof num, "%d", c->proc.last_bg_pid);
+    if (pidname.data) sh_var_set(c, pidname.data, num, false);
+    vsh_buf_dispose(&pidname);
+    c->io.coproc_pid = c->proc.last_bg_pid;
+    c->io.coproc_fds[0] = fds[0];
+    c->io.coproc_fds[1] = fds[3];
+    snprintf(c->io.coproc_name, sizeof c->io.coproc_name, "%s", name);
+  }
+  sh_stream_unref(in_r);
+  sh_stream_unref(in_w);
+  sh_stream_unref(out_r);
+  sh_stream_unref(out_w);
+  return rc;
+}
+
 /* ---- virtual signals ------------------------------------------------------------ */
 
 int sh__job_signal_pending(sh_job *j) { return atomic_load(&j->sig); }

@@ -246,7 +246,7 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
     case SH_R_DUP_OUT:
       if (strcmp(word, "-") == 0) {
         if (r->fd_var) { /* {var}>&- closes the descriptor $var holds */
-          const char *v = sh_var_get(c, r->fd_var);
+          const char *v = sh__get_named(c, r->fd_var);
           char *end = NULL;
           long n = v && *v ? strtol(v, &end, 10) : -1;
           if (v && *v && *end) n = 0; /* not a number: bash closes fd 0 */
@@ -287,7 +287,7 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
         fd = alloc_fd(c);
         char num[16];
         snprintf(num, sizeof(num), "%d", fd);
-        if (sh_var_set(c, r->fd_var, num, false)) {
+        if (sh__set_named(c, r->fd_var, num)) {
           sh_stream_unref(s);
           sh_error(c, "%s: cannot assign fd to variable", r->fd_var);
           return 1;
@@ -344,7 +344,7 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
     }
     char num[16];
     snprintf(num, sizeof(num), "%d", fd);
-    if (sh_var_set(c, r->fd_var, num, false)) { /* readonly: not opened */
+    if (sh__set_named(c, r->fd_var, num)) { /* readonly: not opened */
       sh_stream_unref(s);
       sh_error(c, "%s: cannot assign fd to variable", r->fd_var);
       return 1;

@@ -219,6 +219,11 @@ static size_t redir_prefix(sh_parser *p, int *fd, size_t *var_len) {
     while ((c = sh_peekc(p, k)) == '_' || (c >= '0' && c <= '9') ||
            ((c | 32) >= 'a' && (c | 32) <= 'z'))
       k++;
+    if (k > 1 && sh_peekc(p, k) == '[') { /* {a[1]}>&-, as bash */
+      size_t e = k + 1;
+      while ((c = sh_peekc(p, e)) > 0 && c != ']' && c != '\n' && c != '}') e++;
+      if (c == ']' && e > k + 1) k = e + 1;
+    }
     c = sh_peekc(p, 1);
     if (k > 1 && !(c >= '0' && c <= '9') && sh_peekc(p, k) == '}' &&
         (sh_peekc(p, k + 1) == '<' || sh_peekc(p, k + 1) == '>')) {

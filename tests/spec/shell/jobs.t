@@ -273,3 +273,25 @@ ls is hashed (/usr/bin/ls)
 /usr/bin/ls
 foo is hashed (/bin/cat)
 /bin/cat
+
+=== coproc: NAME holds the read and write descriptors, NAME_PID the job; wait disposes of it
+--- script
+coproc cat; echo "${COPROC[@]}"; echo hi >&"${COPROC[1]}"; exec {COPROC[1]}>&-
+read -r r <&"${COPROC[0]}"; echo "got $r"; wait
+coproc MY { echo from-co; }; read -r l <&"${MY[0]}"; echo "$l"; wait $MY_PID; echo st=$?
+coproc N2 { read x; echo "echo:$x"; }; echo ping >&"${N2[1]}"; read -r y <&"${N2[0]}"; echo "$y"; wait
+coproc tr a-z A-Z; printf 'abc\n' >&${COPROC[1]}; eval "exec ${COPROC[1]}>&-"; cat <&${COPROC[0]}; wait
+echo "after wait: [${COPROC[*]}][${COPROC_PID-}]"
+coproc sleep 0.3; coproc sleep 0.1 2>&1; echo ${COPROC[@]}; wait; echo "[${COPROC[@]}][$COPROC_PID]"
+--- stdout
+63 60
+got hi
+from-co
+st=0
+echo:ping
+ABC
+after wait: [][]
+62 58
+[][]
+--- stderr (regex)
+vsh: line 7: warning: execute_coproc: coproc \[\d+:COPROC\] still exists
