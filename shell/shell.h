@@ -66,6 +66,10 @@ void sh_stream_unref(sh_stream *s);
 sh_stream_kind sh_stream_kind_of(const sh_stream *s);
 /* >= 0 bytes (0 at end) or a negative vsh_err. */
 int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex);
+/* Whether a read would not block: 1 (data, or the end), 0 when until
+ * (CLOCK_MONOTONIC; NULL: at once) passes first, or VSH_EABORTED. */
+int sh_stream_wait_readable(sh_stream *s, sh_exec *ex,
+                            const struct timespec *until);
 /* Writes all n bytes or returns a negative vsh_err (VSH_EPIPE). */
 int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex);
 /* The captured bytes of a BUF stream (borrowed; stable after writers

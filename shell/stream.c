@@ -344,6 +344,38 @@ static int pipe_write(sh_pipe *p, const char *in, size_t n, sh_exec *ex) {
   return 0;
 }
 
+static bool ts_before(const struct timespec *a, const struct timespec *b) {
+  return a->tv_sec < b->tv_sec ||
+         (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+int sh_stream_wait_readable(sh_stream *s, sh_exec *ex,
+                            const struct timespec *until) {
+  sh_pipe *p = s->fifo                       ? (s->fifo_rd ? s->pipe : NULL)
+               : s->kind == SH_STREAM_PIPE_R ? s->pipe
+                                             : NULL;
+  if (!p) return 1; /* files, strings and /dev/null never block */
+  int rc = 1;
+  pthread_mutex_lock(&p->mu);
+  while (p->len == 0 && p->w_open) {
+    if (ex && sh_exec_cancelled(ex)) {
+      rc = VSH_EABORTED;
+      break;
+    }
+    struct timespec now, ts;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!until || !ts_before(&now, until)) {
+      rc = 0;
+      break;
+    }
+    deadline_in(&ts, WAIT_SLICE_NS);
+    if (ts_before(until, &ts)) ts = *until;
+    pthread_cond_timedwait(&p->cv, &p->mu, &ts);
+  }
+  pthread_mutex_unlock(&p->mu);
+  return rc;
+}
+
 int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
   if (n == 0) return 0;
   /* every read is work, and where a reader that never sees the end of

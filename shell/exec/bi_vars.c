@@ -1034,6 +1034,8 @@ static bool is_ws(char ch) { return ch == ' ' || ch == '\t' || ch == '\n'; }
 
 typedef struct read_opts {
   bool raw, exact, timeout_zero;
+  bool timed;            /* -t N (N > 0): until is when it ends */
+  struct timespec until; /* CLOCK_MONOTONIC */
   const char *array, *delim;
   long nchars;
   int fd;
@@ -1052,7 +1054,7 @@ static int read_options(bi_ctx *b, read_opts *o) {
     }
     for (const char *p = a + 1; *p; p++) {
       const char *val = NULL;
-      if (strchr("adnNptu", *p)) {
+      if (strchr("adinNptu", *p)) {
         val = p[1] ? p + 1 : (i + 1 < b->argc ? b->argv[++i] : NULL);
         if (!val) {
           bi_err(b, "-%c: option requires an argument", *p);
@@ -1063,6 +1065,7 @@ static int read_options(bi_ctx *b, read_opts *o) {
       case 'r': o->raw = true; break;
       case 's': /* silent: no terminal here */
       case 'e':
+      case 'i': /* -i TEXT: readline's initial text, terminals only */
       case 'p': /* the prompt goes to a terminal only */ break;
       case 'a': o->array = val; break;
       case 'd': o->delim = val; break;
@@ -1077,10 +1080,30 @@ static int read_options(bi_ctx *b, read_opts *o) {
         if (*p == 'N') o->exact = true;
         break;
       }
-      case 't':
-        /* -t 0: only asks whether input is available; say it is */
-        if (strtod(val, NULL) == 0) o->timeout_zero = true;
+      case 't': {
+        /* -t 0: only asks whether input is available */
+        char *end;
+        double t = strtod(val, &end);
+        if (end == val || *end || t < 0 || t != t) {
+          bi_err(b, "%s: invalid timeout specification", val);
+          return 1;
+        }
+        if (t == 0) {
+          o->timeout_zero = true;
+          break;
+        }
+        o->timed = true;
+        clock_gettime(CLOCK_MONOTONIC, &o->until);
+        if (t > 1e9) t = 1e9;
+        long long ns = (long long)((t - (double)(long long)t) * 1e9);
+        o->until.tv_sec += (time_t)t;
+        o->until.tv_nsec += ns;
+        if (o->until.tv_nsec >= 1000000000L) {
+          o->until.tv_sec++;
+          o->until.tv_nsec -= 1000000000L;
+        }
         break;
+      }
       case 'u': o->fd = atoi(val); break;
       default: bi_err(b, "-%c: invalid option", *p); return 2;
       }
@@ -1092,23 +1115,34 @@ static int read_options(bi_ctx *b, read_opts *o) {
 }
 
 /* Reads up to the delimiter (or -n/-N characters) byte by byte; mask
- * marks the bytes a backslash escaped.  Returns true at the end of the
- * input. */
-static bool read_input(sh_ctx *c, sh_stream *in, const read_opts *o,
-                       vsh_buf *line, vsh_buf *mask) {
+ * marks the bytes a backslash escaped.  Returns READ_END at the end of
+ * the input, READ_TIMEOUT when -t's time passed. */
+enum { READ_OK, READ_END, READ_TIMEOUT };
+static int read_byte(sh_ctx *c, sh_stream *in, const read_opts *o, char *ch) {
+  if (o->timed) {
+    int w = sh_stream_wait_readable(in, c->ex, &o->until);
+    if (w == 0) return -2;
+  }
+  return (int)sh_stream_read(in, ch, 1, c->ex);
+}
+
+static int read_input(sh_ctx *c, sh_stream *in, const read_opts *o,
+                      vsh_buf *line, vsh_buf *mask) {
   char dch = o->delim[0];
   long nchars = o->nchars;
   while (nchars < 0 || (long)line->len < nchars) {
     char ch;
-    int64_t r = sh_stream_read(in, &ch, 1, c->ex);
+    int r = read_byte(c, in, o, &ch);
+    if (r == -2) return READ_TIMEOUT;
     if (r <= 0) {
       if (r == VSH_EABORTED) c->flow.unwind = SH_UW_CANCEL;
-      return true;
+      return READ_END;
     }
-    if (!o->exact && ch == dch) return false;
+    if (!o->exact && ch == dch) return READ_OK;
     if (!o->raw && !o->exact && ch == '\\') {
-      r = sh_stream_read(in, &ch, 1, c->ex);
-      if (r <= 0) return true;
+      r = read_byte(c, in, o, &ch);
+      if (r == -2) return READ_TIMEOUT;
+      if (r <= 0) return READ_END;
       if (ch == '\n') continue; /* line continuation */
       vsh__buf_putc(line, ch);
       vsh__buf_putc(mask, 1);
@@ -1118,7 +1152,7 @@ static bool read_input(sh_ctx *c, sh_stream *in, const read_opts *o,
     vsh__buf_putc(line, ch);
     vsh__buf_putc(mask, 0);
   }
-  return false;
+  return READ_OK;
 }
 
 /* -a NAME: the fields of s[0..n) as the elements of a new array. */
@@ -1224,16 +1258,19 @@ int bi_read_main(bi_ctx *b) {
   read_opts o = {.delim = "\n", .nchars = -1};
   int st = read_options(b, &o);
   if (st >= 0) return st;
-  if (o.timeout_zero) return 0;
   sh_stream *in = sh_fd(c, o.fd);
   if (!in) {
     bi_err(b, "%d: invalid file descriptor: Bad file descriptor", o.fd);
     return 1;
   }
+  if (o.timeout_zero)
+    return sh_stream_wait_readable(in, c->ex, NULL) == 1 ? 0 : 1;
   vsh_buf line = {0}, mask = {0};
-  bool eof = read_input(c, in, &o, &line, &mask);
+  int got = read_input(c, in, &o, &line, &mask);
+  bool eof = got == READ_END;
   st = eof && !(o.nchars >= 0 && (long)line.len >= o.nchars) ? 1 : 0;
   if (eof && line.len == 0) st = 1;
+  if (got == READ_TIMEOUT) st = 142; /* 128 + SIGALRM; what came is kept */
   const char *ifs = sh_var_get(c, "IFS");
   sh_var *ifsv = sh_var_find(c, "IFS");
   if (!ifsv || (ifsv->attrs & SH_VAR_UNSET)) ifs = " \t\n";

@@ -1109,3 +1109,28 @@ f ()
         cat
     }
 }
+
+=== read -t: a timeout is status 142 and keeps what came; -t 0 asks whether input is there
+--- script
+{ printf ab; sleep 1; } | { read -t 0.1 v; echo "$? [$v]"; }
+{ sleep 1; } | { read -t 0.1 -a arr; echo "$? ${#arr[@]}"; }
+echo x | { sleep 0.1; read -t 0 v; echo "$? [$v]"; }
+true | { sleep 0.1; read -t 0 v; echo "$? [$v]"; }
+read -t 0 v < <(sleep 1); echo $?
+read -t 5 v <<< fast; echo "$? $v"
+read -t -1 v <<< x; echo $?
+read -t abc v <<< x; echo $?
+read -e -i pre v <<< typed; echo $v
+--- stdout
+142 [ab]
+142 0
+0 []
+0 []
+1
+0 fast
+1
+1
+typed
+--- stderr
+vsh: line 7: read: -1: invalid timeout specification
+vsh: line 8: read: abc: invalid timeout specification
