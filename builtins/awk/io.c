@@ -1131,19 +1131,10 @@ int awk_getline(awk_rt *rt, int kind, awk_val *src, awk_node *lv) {
   if (k <= 0) return k;
   awk_str *v = awk_str_new(rt, s, n);
   if (!v) return -1;
-  if (kind == GL_CMD || kind == GL_COPROC) {
-    rt->nr++;
-    set_num(rt, V_NR, rt->nr);
-  }
-  if (lv) {
-    awk_lvalue_set(rt, lv, (awk_val){.type = AV_MAYBE, .str = v});
-  } else {
-    awk_rec_set_str(rt, v);
-    if (kind == GL_CMD || kind == GL_COPROC) {
-      rt->fnr++;
-      set_num(rt, V_FNR, rt->fnr);
-    }
-  }
+  /* gawk (and mawk) count neither NR nor FNR for a record read from a
+   * file, a command or a coprocess (POSIX would count NR for commands) */
+  if (lv) awk_lvalue_set(rt, lv, (awk_val){.type = AV_MAYBE, .str = v});
+  else awk_rec_set_str(rt, v);
   return rt->jump ? -1 : 1;
 }
 
