@@ -286,6 +286,10 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
     rc = lr_next(&r, &line, &len);
     if (rc <= 0) break;
     rc = 0;
+    if (r.nul && g->skip_binary && !g->text && !g->rg) {
+      count = 0; /* -I: a file with a NUL byte matches nothing (GNU) */
+      break;
+    }
     lineno++;
     uint64_t line_off = off;
     off += len + 1;

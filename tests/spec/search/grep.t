@@ -677,3 +677,23 @@ d/g.h:nofoo
 grep: invalid argument ‘bogus’ for ‘--directories’
 st 1
 grep: ambiguous argument ‘r’ for ‘--directories’
+=== grep -I: a file with a NUL byte matches nothing (-l skips it, -L lists it, -c counts 0)
+--- script
+printf 'ab\0cd\nef\n' > bin.dat; printf 'ef\n' > t.txt
+grep -l -I ef bin.dat t.txt; echo "rc=$?"
+grep -L -I ef bin.dat t.txt; echo "rc=$?"
+grep -c -I ef bin.dat t.txt; echo "rc=$?"
+grep -I ef bin.dat; echo "rc=$?"
+grep -qI ef bin.dat; echo "rc=$?"
+grep -rlI ef . | sort
+--- stdout
+t.txt
+rc=0
+bin.dat
+rc=0
+bin.dat:0
+t.txt:1
+rc=0
+rc=1
+rc=1
+./t.txt
