@@ -131,6 +131,11 @@ int bi_env_main(bi_ctx *b) {
       goto done;
     }
   }
+  if (!bi_sub_command_found(c, ops[k])) {
+    bi_err(b, BI_LQ "%s" BI_RQ ": No such file or directory", ops[k]);
+    st = 127;
+    goto done;
+  }
   st = bi_sub_run_argv(c, nops - k, ops + k);
 done:
   bi_sub_free(c);
