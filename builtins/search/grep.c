@@ -730,6 +730,9 @@ static const bi_option grep_long[] = {
 static const bi_cmd grep_cmd = {
     .name = "grep",
     .usage = "Usage: grep [OPTION]... PATTERNS [FILE]...\n",
+    /* GNU repeats the usage line before the "Try" line */
+    .try_text = "Usage: grep [OPTION]... PATTERNS [FILE]...\n"
+                "Try 'grep --help' for more information.\n",
     .about =
         "Search for PATTERNS in each FILE.\n"
         "  -E, --extended-regexp     PATTERNS are extended regular "
@@ -1048,8 +1051,7 @@ int bi_grep_main(bi_ctx *b) {
   int nops = o.noperands;
   char **ops = o.operands;
   if (!have_pat) {
-    if (nops == 0) {
-      bi_errline(b, "Usage: grep [OPTION]... PATTERNS [FILE]...");
+    if (nops == 0) { /* the usage line, then the "Try" line */
       st = bi_usage_error(b, &grep_cmd, NULL);
       goto done;
     }

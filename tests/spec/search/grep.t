@@ -697,3 +697,26 @@ rc=0
 rc=1
 rc=1
 ./t.txt
+=== grep: a bad option prints the usage line before the "Try" line, as a missing pattern does
+--- script
+grep --bogus x; echo "rc=$?"
+grep -Q x; echo "rc=$?"
+grep -e; echo "rc=$?"
+grep </dev/null; echo "rc=$?"
+--- stdout
+rc=2
+rc=2
+rc=2
+rc=2
+--- stderr
+grep: unrecognized option '--bogus'
+Usage: grep [OPTION]... PATTERNS [FILE]...
+Try 'grep --help' for more information.
+grep: invalid option -- 'Q'
+Usage: grep [OPTION]... PATTERNS [FILE]...
+Try 'grep --help' for more information.
+grep: option requires an argument -- 'e'
+Usage: grep [OPTION]... PATTERNS [FILE]...
+Try 'grep --help' for more information.
+Usage: grep [OPTION]... PATTERNS [FILE]...
+Try 'grep --help' for more information.
