@@ -911,7 +911,7 @@ static awk_stream *open_output(awk_rt *rt, int redir, awk_str *name) {
   int rc = p ? vfs_open(rt->b->fs, p, fl, 0666 & ~(bi_umask(rt->b)), &st->fh)
              : VSH_ENAMETOOLONG;
   if (rc) {
-    awk_fatal(rt, "can't redirect to `%s' (%s)", name->s, vsh_strerror(rc));
+    awk_fatal(rt, "cannot redirect to `%s': %s", name->s, vsh_strerror(rc));
     rt->streams = st->next;
     stream_free(rt, st, NULL);
     return NULL;
@@ -924,7 +924,7 @@ static awk_stream *open_output(awk_rt *rt, int redir, awk_str *name) {
     else {
       st->s = bi_fd(rt->b, fd);
       if (!st->s) {
-        awk_fatal(rt, "can't redirect to `%s' (%s)", name->s,
+        awk_fatal(rt, "cannot redirect to `%s': %s", name->s,
                   vsh_strerror(VSH_EBADF));
         return NULL;
       }

@@ -410,6 +410,13 @@ EXCLUDED = {
         'python3 is a host program; vsh runs no host processes (127)',
     'git status; echo $?':
         'git is a host program; vsh has no git (127, not 128)',
+    # data.cases
+    "awk 'BEGIN { print substr(\"abc\") }'; echo $?":
+        'an awk syntax error exits 2 in vsh (README; gawk exits 1)',
+    'tree missing; echo $?':
+        'tree is not installed on the host (vsh has it)',
+    'rg x missing; echo $?':
+        'rg is not installed on the host (vsh has it)',
 }
 
 # case -> (stdout, status, why the host's jq 1.6 is not the reference)
