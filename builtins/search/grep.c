@@ -730,9 +730,7 @@ static const bi_option grep_long[] = {
 static const bi_cmd grep_cmd = {
     .name = "grep",
     .usage = "Usage: grep [OPTION]... PATTERNS [FILE]...\n",
-    /* GNU repeats the usage line before the "Try" line */
-    .try_text = "Usage: grep [OPTION]... PATTERNS [FILE]...\n"
-                "Try 'grep --help' for more information.\n",
+    .flags = BI_CMD_USAGE_TRY, /* GNU: the usage line, then "Try" */
     .about =
         "Search for PATTERNS in each FILE.\n"
         "  -E, --extended-regexp     PATTERNS are extended regular "
