@@ -1,6 +1,7 @@
-/* tar.c: create, extract and list tar archives (GNU tar flags c x t, -f
- * FILE or -, -C, -v, -z -j -J -a, -O, -k, -m, -p, -h, --strip-components,
- * --exclude, --owner/--group, --numeric-owner; old-style "tar czf x.tgz").
+/* tar.c: create, append to, extract and list tar archives (GNU tar flags
+ * c r x t, -f FILE or -, -C, -v, -z -j -J -a, -O, -k, -m, -p, -h,
+ * --strip-components, --exclude, --owner/--group, --numeric-owner;
+ * old-style "tar czf x.tgz"; -r on an uncompressed archive file only).
  * Writes GNU-format headers (long names as ././@LongLink entries) padded
  * to 10 KiB records; reads ustar, GNU and pax.  Deviations: one -C for
  * the whole command, directory members in sorted order (GNU: readdir
@@ -19,6 +20,7 @@ static const char usage[] =
     "and can restore individual files from the archive.\n"
     "\n"
     "  -c, --create               create a new archive\n"
+    "  -r, --append               append files to the end of an archive\n"
     "  -t, --list                 list the contents of an archive\n"
     "  -x, --extract, --get       extract files from an archive\n"
     "  -f, --file=ARCHIVE         use archive file ARCHIVE (- : stdin/stdout)\n"
@@ -45,7 +47,7 @@ static const char usage[] =
 
 typedef struct tar_ctx {
   bi_ctx *b;
-  char mode; /* 'c', 'x', 't' */
+  char mode; /* 'c', 'r', 'x', 't' */
   const char *file, *dir;
   int verbose;
   cz_format comp;
@@ -310,9 +312,12 @@ static int add_tree(tar_ctx *t, const char *operand) {
   return rc < 0 ? rc : 0;
 }
 
+static int open_append(tar_ctx *t, const char *ap);
+
+/* tar -c, and -r (the archive's members kept, new ones after them). */
 static int do_create(tar_ctx *t, char **ops, int nops) {
   bi_ctx *b = t->b;
-  if (!nops) {
+  if (!nops && t->mode == 'c') {
     bi_errline(b, "tar: Cowardly refusing to create an empty archive");
     bi_errline(b, "Try 'tar --help' or 'tar --usage' for more information.");
     return 2;
@@ -320,9 +325,11 @@ static int do_create(tar_ctx *t, char **ops, int nops) {
   int rc = 0;
   if (t->file && strcmp(t->file, "-")) {
     const char *ap = bi_path(b, t->file);
-    rc = ap ? vfs_open(b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0644,
-                       &t->af)
-            : VSH_ENAMETOOLONG;
+    rc = !ap ? VSH_ENAMETOOLONG
+         : t->mode == 'r'
+             ? open_append(t, ap)
+             : vfs_open(b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
+                        0644, &t->af);
     if (rc) {
       bi_errline(b, "tar: %s: Cannot open: %s", t->file, vsh_strerror(rc));
       bi_errline(b, "tar: Error is not recoverable: exiting now");
@@ -382,6 +389,33 @@ typedef struct tar_entry {
   char uname[33], gname[33];
   unsigned major, minor; /* type 3 and 4 */
 } tar_entry;
+
+/* tar -r: opens the archive file anew with its members up to the end
+ * blocks written back (a missing archive is created); t->written counts
+ * them, so the new end is padded to a record from the archive's start. */
+static uint64_t num(const unsigned char *f, size_t w);
+
+static int open_append(tar_ctx *t, const char *ap) {
+  vsh_buf old = {0};
+  int rc = vfs_read_file(t->b->fs, ap, &old);
+  if (rc && rc != VSH_ENOENT) return rc;
+  size_t end = 0;
+  while (end + BLK <= old.len) {
+    const unsigned char *h = (const unsigned char *)old.data + end;
+    size_t i = 0;
+    while (i < BLK && !h[i]) i++;
+    if (i == BLK) break; /* the end blocks */
+    uint64_t size = num(h + 124, 12);
+    uint64_t skip = BLK + (size + BLK - 1) / BLK * BLK;
+    end = skip > old.len - end ? old.len : end + (size_t)skip;
+  }
+  rc = vfs_open(t->b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0644,
+                &t->af);
+  if (!rc && end) rc = raw_out(t, old.data, end);
+  t->written = end;
+  vsh_buf_dispose(&old);
+  return rc;
+}
 
 /* Reads exactly n bytes; 0 ok, 1 at a clean end, else an error. */
 static int read_full(tar_ctx *t, cz_reader *r, void *buf, size_t n) {
@@ -857,6 +891,7 @@ static const bi_option tar_options[] = {
     {"extract", BI_ARG_NONE, 'x', NULL},
     {"get", BI_ARG_NONE, 'x', NULL},
     {"list", BI_ARG_NONE, 't', NULL},
+    {"append", BI_ARG_NONE, 'r', NULL},
     {"file", BI_ARG_REQUIRED, 'f', NULL},
     {"directory", BI_ARG_REQUIRED, 'C', NULL},
     {"verbose", BI_ARG_NONE, 'v', NULL},
@@ -887,7 +922,7 @@ static const bi_option tar_options[] = {
 static const bi_cmd tar_cmd = {
     .name = "tar",
     .usage = usage,
-    .shortopts = "cxtf:C:vzjJaOkmphoP",
+    .shortopts = "crxtf:C:vzjJaOkmphoP",
     .longopts = tar_options,
     .bad_status = 2,
     .try_text = "Try 'tar --help' or 'tar --usage' for more information.\n",
@@ -903,6 +938,7 @@ int bi_tar_main(bi_ctx *b) {
   while ((c = bi_opt(b, &g, &tar_cmd)) != -1) {
     switch (c) {
     case 'c':
+    case 'r':
     case 'x':
     case 't':
       if (t.mode && t.mode != c) {
@@ -973,6 +1009,13 @@ int bi_tar_main(bi_ctx *b) {
       if (fl > sl && !strcmp(t.file + fl - sl, m[i].suf)) t.comp = m[i].f;
     }
   }
-  if (t.mode == 'c') return do_create(&t, g.operands, g.noperands);
+  if (t.mode == 'r' && (!t.file || !strcmp(t.file, "-") || t.comp)) {
+    bi_errline(b, t.comp ? "tar: Cannot update compressed archives"
+                         : "tar: Options '-Aru' are incompatible with '-f -'");
+    bi_errline(b, "Try 'tar --help' or 'tar --usage' for more information.");
+    return 2;
+  }
+  if (t.mode != 'x' && t.mode != 't')
+    return do_create(&t, g.operands, g.noperands);
   return do_read(&t, g.operands, g.noperands);
 }

@@ -509,7 +509,10 @@ int bi_awk_main(bi_ctx *b) {
   if (status >= 0) goto out_rt;
   for (int i = 0; i < o.nassigns && !rt->jump; i++) {
     if (!awk_cmdline_assign(rt, o.assigns[i])) {
-      bi_errline(b, "awk: fatal: `%s' is not a legal variable name",
+      /* gawk names the variable, not the whole assignment */
+      const char *eq = strchr(o.assigns[i], '=');
+      int nl = eq ? (int)(eq - o.assigns[i]) : (int)strlen(o.assigns[i]);
+      bi_errline(b, "awk: fatal: `%.*s' is not a legal variable name", nl,
                  o.assigns[i]);
       rt->jump = J_FATAL;
       rt->exit_status = 2;

@@ -911,7 +911,7 @@ static awk_stream *open_output(awk_rt *rt, int redir, awk_str *name) {
   int rc = p ? vfs_open(rt->b->fs, p, fl, 0666 & ~(bi_umask(rt->b)), &st->fh)
              : VSH_ENAMETOOLONG;
   if (rc) {
-    awk_fatal(rt, "can't redirect to `%s' (%s)", name->s, vsh_strerror(rc));
+    awk_fatal(rt, "cannot redirect to `%s': %s", name->s, vsh_strerror(rc));
     rt->streams = st->next;
     stream_free(rt, st, NULL);
     return NULL;
@@ -924,7 +924,7 @@ static awk_stream *open_output(awk_rt *rt, int redir, awk_str *name) {
     else {
       st->s = bi_fd(rt->b, fd);
       if (!st->s) {
-        awk_fatal(rt, "can't redirect to `%s' (%s)", name->s,
+        awk_fatal(rt, "cannot redirect to `%s': %s", name->s,
                   vsh_strerror(VSH_EBADF));
         return NULL;
       }
@@ -1131,19 +1131,10 @@ int awk_getline(awk_rt *rt, int kind, awk_val *src, awk_node *lv) {
   if (k <= 0) return k;
   awk_str *v = awk_str_new(rt, s, n);
   if (!v) return -1;
-  if (kind == GL_CMD || kind == GL_COPROC) {
-    rt->nr++;
-    set_num(rt, V_NR, rt->nr);
-  }
-  if (lv) {
-    awk_lvalue_set(rt, lv, (awk_val){.type = AV_MAYBE, .str = v});
-  } else {
-    awk_rec_set_str(rt, v);
-    if (kind == GL_CMD || kind == GL_COPROC) {
-      rt->fnr++;
-      set_num(rt, V_FNR, rt->fnr);
-    }
-  }
+  /* gawk (and mawk) count neither NR nor FNR for a record read from a
+   * file, a command or a coprocess (POSIX would count NR for commands) */
+  if (lv) awk_lvalue_set(rt, lv, (awk_val){.type = AV_MAYBE, .str = v});
+  else awk_rec_set_str(rt, v);
   return rt->jump ? -1 : 1;
 }
 

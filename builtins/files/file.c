@@ -18,6 +18,16 @@ static const char usage[] =
     "      --help                 display this help and exit\n"
     "  -v, --version              output version information and exit\n";
 
+static const char no_file_usage[] =
+    "Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension] "
+    "[--mime-encoding]\n"
+    "            [--mime-type] [-e <testname>] [-F <separator>]  "
+    "[-f <namefile>]\n"
+    "            [-m <magicfiles>] [-P <parameter=value>] [--exclude-quiet]\n"
+    "            <file> ...\n"
+    "       file -C [-m <magicfiles>]\n"
+    "       file [--help]";
+
 static const bi_option file_options[] = {
     {"brief", BI_ARG_NONE, 'b', NULL},
     {"no-dereference", BI_ARG_NONE, 'h', NULL},
@@ -288,9 +298,8 @@ int bi_file_main(bi_ctx *b) {
     default: return g.status;
     }
   }
-  if (!g.noperands) {
-    bi_puts(b, "Usage: file [-bcdEhikLlNnprsSvzZ0] [--apple] "
-               "[--extension] [--mime-encoding]\n");
+  if (!g.noperands) { /* file 5.44's synopsis, on stderr */
+    bi_errline(b, "%s", no_file_usage);
     return 1;
   }
   size_t width = 0;

@@ -81,6 +81,8 @@ static void try_line(bi_ctx *b, const bi_cmd *cmd) {
     bi_write_to(b, b->err, cmd->try_text, strlen(cmd->try_text));
     return;
   }
+  if (cmd && (cmd->flags & BI_CMD_USAGE_TRY) && cmd->usage)
+    bi_write_to(b, b->err, cmd->usage, strlen(cmd->usage));
   if (!cmd || !(cmd->flags & BI_CMD_ERR_USAGE)) {
     bi_try_help(b);
     return;

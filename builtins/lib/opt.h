@@ -70,6 +70,8 @@ enum {
   BI_CMD_EXACT = 16,     /* the command's own option language (jq): a long
                             option is only its whole name (no prefix, no
                             =VALUE) and POSIXLY_CORRECT changes nothing */
+  BI_CMD_USAGE_TRY = 32, /* a usage error prints the usage text before the
+                            "Try" line (grep) */
 };
 typedef struct bi_cmd {
   const char *name;

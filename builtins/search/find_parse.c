@@ -154,7 +154,12 @@ static fnode *parse_primary(find_st *s) {
     char cmp;
     int64_t v;
     if (!parse_num(a, &cmp, &v, NULL) || cmp != '=' || v > INT32_MAX) {
-      find_perr(s, "Expected a positive decimal integer argument to %s", t);
+      char msg[512];
+      snprintf(msg, sizeof msg,
+               "Expected a positive decimal integer argument to %s, but "
+               "got " BI_LQ "%.400s" BI_RQ,
+               t, a);
+      find_perr(s, "%s", msg);
       return NULL;
     }
     if (t[2] == 'a') s->maxdepth = (int)v;
@@ -288,7 +293,9 @@ static fnode *parse_primary(find_st *s) {
     n = find_new_node(s, F_TIME);
     if (!n) return NULL;
     if (!parse_num(a, &n->cmp, &n->num, NULL)) {
-      find_perr(s, "invalid argument `%s' to `", a);
+      char msg[512];
+      snprintf(msg, sizeof msg, "invalid argument `%.400s' to `%s'", a, t);
+      find_perr(s, "%s", msg);
       return NULL;
     }
     n->which = t[1];

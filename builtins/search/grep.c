@@ -417,6 +417,10 @@ static int search_stream(grep_run_st *st, sh_stream *s, const char *disp,
     rc = lr_next(&r, &line, &len);
     if (rc <= 0) break;
     rc = 0;
+    if (r.nul && g->skip_binary && !g->text && !g->rg) {
+      count = 0; /* -I: a file with a NUL byte matches nothing (GNU) */
+      break;
+    }
     lineno++;
     uint64_t line_off = off;
     off += len + 1;
@@ -854,6 +858,7 @@ static const bi_option grep_long[] = {
 static const bi_cmd grep_cmd = {
     .name = "grep",
     .usage = "Usage: grep [OPTION]... PATTERNS [FILE]...\n",
+    .flags = BI_CMD_USAGE_TRY, /* GNU: the usage line, then "Try" */
     .about =
         "Search for PATTERNS in each FILE.\n"
         "  -E, --extended-regexp     PATTERNS are extended regular "
@@ -1228,8 +1233,7 @@ int bi_grep_main(bi_ctx *b) {
   int nops = o.noperands;
   char **ops = o.operands;
   if (!have_pat) {
-    if (nops == 0) {
-      bi_errline(b, "Usage: grep [OPTION]... PATTERNS [FILE]...");
+    if (nops == 0) { /* the usage line, then the "Try" line */
       st = bi_usage_error(b, &grep_cmd, NULL);
       goto done;
     }

@@ -1,8 +1,7 @@
 /* xargs.c: build and run command lines from standard input (-0 -d -a -n
  * -L -I -r -t -s -E -x -P).  Input is read in chunks and commands run as
  * soon as a batch is full.  Deviations: -P runs batches one after another
- * (same results, no concurrency); -p (prompt) is refused; a command that
- * is not found is reported by the shell, status 127 as GNU. */
+ * (same results, no concurrency); -p (prompt) is refused. */
 #include "builtins/builtins.h"
 
 #include <string.h>
@@ -206,6 +205,12 @@ static void run(xargs_st *s, char **argv, int argc) {
     vsh_buf_dispose(&t);
   }
   argv[argc] = NULL;
+  if (!bi_command_found(b, argv[0])) { /* GNU's words; it stops */
+    bi_err(b, "%s: No such file or directory", argv[0]);
+    s->status = 127;
+    s->stop = true;
+    return;
+  }
   int st = bi_run_argv(b, argc, argv);
   if (bi_cancelled(b)) {
     s->rc = VSH_EABORTED;

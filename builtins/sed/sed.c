@@ -216,6 +216,14 @@ static void emit_text(sed_run *r, const char *d, size_t n) {
   }
 }
 
+/* The text of i or c, ended by the delimiter; an empty text (`i\` at
+ * the end of the script) prints nothing, as GNU. */
+static void emit_itext(sed_run *r, const sed_cmd *c) {
+  if (!c->len) return;
+  emit_text(r, c->text, c->len - 1);
+  emit_text(r, &r->delim, 1);
+}
+
 static void emit_ps(sed_run *r) {
   emit(r, NULL, r->ps.data, r->ps.len, r->ps_nl);
 }
@@ -623,14 +631,10 @@ static int exec_prog(sed_run *r) {
     }
     case 'a': app_push(r, 0, c->text, c->len, NULL); break;
     case 'i': /* i and c end their text with the delimiter (-z) */
-      emit_text(r, c->text, c->len - 1);
-      emit_text(r, &r->delim, 1);
+      emit_itext(r, c);
       break;
     case 'c':
-      if (!c->a2.kind || !c->range_active) {
-        emit_text(r, c->text, c->len - 1);
-        emit_text(r, &r->delim, 1);
-      }
+      if (!c->a2.kind || !c->range_active) emit_itext(r, c);
       return SED_DELETE;
     case 'b': pc = c->jump; break;
     case 't':

@@ -916,16 +916,8 @@ int sed_compile(sed_prog *p, sed_src *s) {
 
 int sed_finish(sed_prog *p, bool *panic) {
   *panic = false;
-  if (p->pending >= 0) { /* "a\" at the very end: GNU adds nothing */
-    sed_cmd *c = &p->cmds[p->pending];
-    if (!c->len) {
-      vsh__buf_clear(&p->err);
-      vsh__buf_printf(&p->err, "-e expression #%d, char %zu: %s",
-                      p->last_expr ? p->last_expr : 1, c->pos + 1,
-                      "expected \\ after `a', `c' or `i'");
-      return -1;
-    }
-  }
+  /* "a\" at the very end keeps an empty text: GNU's `$a\` idiom prints
+   * nothing but the newline a last line may lack */
   if (p->nopen) {
     vsh__buf_clear(&p->err);
     vsh__buf_printf(&p->err, "-e expression #%d, char 0: unmatched `{'",

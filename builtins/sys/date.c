@@ -127,25 +127,32 @@ static bool parse_num(const char **p, int64_t *v, int *ndig) {
   return true;
 }
 
-/* "+hh", "+hhmm", "+hh:mm" after a time. */
-static bool parse_offset(const char **p, long *off) {
+/* A zone offset after a time or a zone name, as GNU: a sign (blanks may
+ * follow it), then hours (1-2 digits), hhmm (3 or more) or hh:mm, at
+ * most 24 hours in all.  1 and *off set, 0 not an offset, -1 a bad
+ * one (GNU rejects the date). */
+static int parse_offset(const char **p, long *off) {
   const char *s = *p;
   int sign = *s == '-' ? -1 : 1;
-  if (*s != '+' && *s != '-') return false;
+  if (*s != '+' && *s != '-') return 0;
   s++;
-  int64_t h, m = 0;
+  while (*s == ' ' || *s == '\t') s++;
+  int64_t v, h, m = 0;
   int nd;
-  if (!parse_num(&s, &h, &nd)) return false;
-  if (nd == 4) m = h % 100, h /= 100;
-  else if (nd > 2) return false;
-  else if (*s == ':') {
+  if (!parse_num(&s, &v, &nd)) return 0;
+  if (*s == ':' && isdigit((unsigned char)s[1])) {
     s++;
-    if (!parse_num(&s, &m, NULL)) return false;
+    if (nd > 2 || !parse_num(&s, &m, NULL)) return -1;
+    h = v;
+  } else if (nd <= 2) {
+    h = v;
+  } else {
+    h = v / 100, m = v % 100;
   }
-  if (h > 24 || m > 59) return false;
+  if (h > 24 || h * 60 + m > 24 * 60) return -1;
   *off = sign * (long)(h * 3600 + m * 60);
   *p = s;
-  return true;
+  return 1;
 }
 
 static bool parse_time(dt_parse *d, const char **p) {
@@ -184,7 +191,9 @@ static bool parse_time(dt_parse *d, const char **p) {
   d->have_time = true;
   const char *z = s;
   long off;
-  if ((*z == '+' || *z == '-') && parse_offset(&z, &off)) {
+  int k = parse_offset(&z, &off);
+  if (k < 0) return false;
+  if (k) {
     d->zoff = off;
     d->have_zone = true;
     s = z;
@@ -384,8 +393,9 @@ static bool parse_date_string(dt_parse *d) {
       d->have_zone = true;
       const char *q = p;
       long off;
-      if ((*q == '+' || *q == '-') && parse_offset(&q, &off))
-        d->zoff = off, p = q;
+      int k = parse_offset(&q, &off);
+      if (k < 0) return false;
+      if (k) d->zoff = off, p = q;
       continue;
     }
     int ord = 0;

@@ -40,6 +40,16 @@ static int print_env(bi_ctx *b, bi_sub *c, char end) {
   return rc == VSH_EPIPE ? 141 : rc ? 125 : 0;
 }
 
+/* Runs argv in the changed environment; a program not found is
+ * reported in GNU's words. */
+static int run_command(bi_ctx *b, bi_sub *c, int argc, char **argv) {
+  if (!bi_sub_command_found(c, argv[0])) {
+    bi_err(b, BI_LQ "%s" BI_RQ ": No such file or directory", argv[0]);
+    return 127;
+  }
+  return bi_sub_run_argv(c, argc, argv);
+}
+
 int bi_env_main(bi_ctx *b) {
   bool ignore = false;
   char end = '\n';
@@ -131,7 +141,7 @@ int bi_env_main(bi_ctx *b) {
       goto done;
     }
   }
-  st = bi_sub_run_argv(c, nops - k, ops + k);
+  st = run_command(b, c, nops - k, ops + k);
 done:
   bi_sub_free(c);
   return st;

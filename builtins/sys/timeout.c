@@ -91,6 +91,13 @@ int bi_timeout_main(bi_ctx *b) {
     return bi_usage_error(b, &timeout_cmd,
                           "invalid time interval " BI_LQ "%s" BI_RQ,
                           g.operands[0]);
+  if (!bi_command_found(b, g.operands[1])) {
+    bi_err(b,
+           "failed to run command " BI_LQ "%s" BI_RQ
+           ": No such file or directory",
+           g.operands[1]);
+    return 127;
+  }
   bool timed_out;
   int st = bi_run_argv_deadline(b, secs, g.noperands - 1, g.operands + 1,
                                 &timed_out);

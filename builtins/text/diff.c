@@ -1051,9 +1051,9 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
     }
   }
   if (g->noperands < 2)
-    return bi_usage_error(b, &diff_cmd,
-                          "missing operand after " BI_LQ "%s" BI_RQ,
-                          g->noperands ? g->operands[0] : "diff");
+    return bi_usage_error(
+        b, &diff_cmd, "missing operand after '%s'", /* GNU diff: ASCII quotes */
+        g->noperands ? g->operands[0] : "diff");
   if (g->noperands > 2)
     return bi_usage_error(b, &diff_cmd, "extra operand " BI_LQ "%s" BI_RQ,
                           g->operands[2]);

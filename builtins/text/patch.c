@@ -657,8 +657,10 @@ int bi_patch_main(bi_ctx *b) {
   size_t nf = parse_patch(b, text.data ? text.data : "", text.len, &files);
   size_t nh = 0;
   for (size_t i = 0; i < nf; i++) nh += files[i].nh;
-  if (!nh) {
+  if (!nh) { /* GNU: an empty input is no patch, and no error */
+    size_t len = text.len;
     vsh_buf_dispose(&text);
+    if (!len) return 0;
     bi_errline(b, "patch: **** Only garbage was found in the patch input.");
     return 2;
   }

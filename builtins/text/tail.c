@@ -269,7 +269,16 @@ int bi_tail_main(bi_ctx *b) {
   static const char none[2] = "";
   const char *a1 = b->argc > 1 ? b->argv[1] : none;
   bool plus = obsolete_plus(b, a1);
-  if ((a1[0] == '-' && a1[1] >= '0' && a1[1] <= '9') || plus) {
+  bool minus = a1[0] == '-' && a1[1] >= '0' && a1[1] <= '9';
+  /* GNU: the obsolete form takes one option and at most one file; else
+   * its digit is an option out of place */
+  bool dashes = b->argc >= 3 && b->argc <= 4 && !strcmp(b->argv[2], "--");
+  if (minus && b->argc != 2 && !dashes &&
+      (b->argc != 3 || (b->argv[2][0] == '-' && b->argv[2][1]))) {
+    bi_err(b, "option used in invalid context -- %c", a1[1]);
+    return 1;
+  }
+  if (minus || plus) {
     char num[64];
     size_t k = strspn(a1 + 1, "0123456789");
     char unit = a1[1 + k];

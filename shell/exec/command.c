@@ -14,6 +14,10 @@ int bi_run_argv(bi_ctx *b, int argc, char **argv) {
   return b->sh ? sh_run_argv(b->sh, argc, argv) : 127;
 }
 
+bool bi_command_found(bi_ctx *b, const char *name) {
+  return !b->sh || sh_command_found(b->sh, name);
+}
+
 /* A subshell of b's shell with fds 0-2 bound (NULL: the command's own). */
 static int fork_bound(bi_ctx *b, sh_stream *in, sh_stream *out, sh_stream *err,
                       sh_ctx **res) {
@@ -142,6 +146,10 @@ void bi_sub_stdin(bi_sub *s, sh_stream *in) { sh_fd_set(s, 0, in); }
 
 int bi_sub_run_argv(bi_sub *s, int argc, char **argv) {
   return sh_run_argv(s, argc, argv);
+}
+
+bool bi_sub_command_found(bi_sub *s, const char *name) {
+  return sh_command_found(s, name);
 }
 
 sh_stream *bi_fd(bi_ctx *b, int n) { return b->sh ? sh_fd(b->sh, n) : NULL; }

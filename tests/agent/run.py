@@ -3,8 +3,12 @@
 
 Each case runs in real bash over a fresh temporary project tree (SETUP)
 and in vsh over the same tree mounted at /home/user/project; stdout and
-the exit status must be equal (stderr is not compared: bash names itself
-"bash: line 1:" where vsh says "vsh: line 1:").
+the exit status must be equal. stderr is compared only for the cases
+marked "stderr: " in data.cases (error paths), with bash's "bash: " at
+the start of a line read as vsh's "vsh: " (bash -c names itself there).
+
+The cases are CASES below and tests/agent/data.cases (the data work:
+awk, jq, sed, grep, find, sort, archives, dates, error messages).
 
 Two lists say where the host cannot be the reference:
   EXCLUDED  cases that need a host program vsh lacks by design (python3,
@@ -13,11 +17,14 @@ Two lists say where the host cannot be the reference:
             follows: vsh is held to the jq 1.7.1 answer written here.
 
   run.py VSH [SUBSTRING]   run every case (or those containing SUBSTRING)
+  run.py --mawk [SUBSTRING]  list the awk cases where the host's gawk and
+                           mawk disagree (vsh follows gawk: README)
 
 Prints one block per unexpected difference and a summary line
 "agent: N passed, N failed, N excluded"; exit status 1 on any failure.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -35,6 +42,13 @@ for i in $(seq 1 50); do echo "2024-01-0$((i%9+1)) 12:00:$((i%60)) $( [ $((i%7))
 printf 'import pytest\n\ndef test_add():\n    assert 1 + 1 == 2\n' > tests/test_util.py
 printf 'line1\nline2\nline3\n' > docs/a.txt
 printf 'line1\nline2 changed\nline3\nline4\n' > docs/b.txt
+mkdir data
+printf 'id\tname\tscore\n1\talice\t90\n2\tbob\t85\n3\tcarol\t90\n' > data/t.tsv
+for i in 1 2 3 4 5; do printf '{"level":"%s","msg":"m%d","n":%d}\n' "$( [ $i = 3 ] && echo error || echo info)" $i $i; done > data/events.jsonl
+printf '1.5K a\n900 b\n2M c\n10K d\n' > data/sizes.txt
+printf '1.0.10\n1.0.9\n1.0.9-rc1\n1.2\nv2\n' > data/versions.txt
+printf 'a,b\r\nc,d\r\n' > data/crlf.txt
+printf 'ab\0cd\nef\n' > data/bin.dat
 '''
 
 # One case a line; a case of several lines (here-documents, loops) sits
@@ -396,6 +410,13 @@ EXCLUDED = {
         'python3 is a host program; vsh runs no host processes (127)',
     'git status; echo $?':
         'git is a host program; vsh has no git (127, not 128)',
+    # data.cases
+    "awk 'BEGIN { print substr(\"abc\") }'; echo $?":
+        'an awk syntax error exits 2 in vsh (README; gawk exits 1)',
+    'tree missing; echo $?':
+        'tree is not installed on the host (vsh has it)',
+    'rg x missing; echo $?':
+        'rg is not installed on the host (vsh has it)',
 }
 
 # case -> (stdout, status, why the host's jq 1.6 is not the reference)
@@ -418,22 +439,66 @@ EXPECTED = {
         '[\n  1.10,\n  1E+2,\n  0.00001,\n  123456789012\n]\n', 0,
         'jq 1.7 prints input numbers in their decNumber canonical form '
         '(1.10, 1E+2, 0.00001); 1.6 printed doubles (1.1, 100, 1e-05)'),
+    # data.cases
+    "jq -c 'from_entries' <<< '[{\"key\":\"a\",\"value\":1},"
+    "{\"name\":\"b\",\"value\":2},{\"k\":\"c\",\"v\":3}]'": (
+        '{"a":1,"b":2,"c":3}\n', 0, 'jq 1.7 takes the key from key, k, '
+        'name, Name, K or Key and the value from value or v; 1.6 failed on '
+        'an entry named by "name" (null object key)'),
+    "jq . <<< '{\"a\":1,}'; echo $?": (
+        '5\n', 0, 'jq 1.7 exits 5 on an input parse error (see the -s '
+        'case above); 1.6 exited 4 here, having printed no output'),
 }
 
 
-def parse_cases(text):
-    out, block = [], None
+# Cases whose stderr is compared too (marked in data.cases).
+STDERR = set()
+
+DATA_CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          'data.cases')
+
+
+def parse_cases(text, comments=False):
+    """Cases of TEXT; with COMMENTS, "#" lines outside blocks are skipped
+    and a "stderr: " prefix (or "{{{ stderr") puts the case in STDERR."""
+    out, block, err = [], None, False
     for line in text.strip('\n').split('\n'):
-        if line == '{{{':
-            block = []
-        elif line == '}}}':
+        if block is None and line in ('{{{', '{{{ stderr'):
+            block, err = [], line != '{{{'
+        elif block is not None and line == '}}}':
             out.append('\n'.join(block))
+            if err and comments:
+                STDERR.add(out[-1])
             block = None
         elif block is not None:
             block.append(line)
+        elif comments and line.startswith('#'):
+            continue
+        elif comments and line.startswith('stderr: '):
+            out.append(line[len('stderr: '):])
+            STDERR.add(out[-1])
         elif line.strip():
             out.append(line)
     return out
+
+
+def all_cases():
+    with open(DATA_CASES) as f:
+        data = parse_cases(f.read(), comments=True)
+    cases = parse_cases(CASES) + data
+    seen = set()
+    for c in cases:
+        if c in seen:
+            sys.exit('agent: case listed twice: %r' % c)
+        seen.add(c)
+    return cases
+
+
+def shown_stderr(err, kind):
+    """stderr as compared: bash's own "bash: " prefix read as "vsh: "."""
+    if kind == 'bash':
+        err = re.sub(rb'(?m)^bash: ', b'vsh: ', err)
+    return err
 
 
 def make_template():
@@ -452,25 +517,25 @@ def make_tree(template):
     return d
 
 
-def host_env(d):
-    return {'PATH': os.environ.get('PATH', '/usr/bin:/bin'), 'HOME': d,
-            'LANG': 'C.UTF-8', 'TZ': 'UTC', 'TERM': 'dumb'}
+def host_env(d, path=None):
+    return {'PATH': path or os.environ.get('PATH', '/usr/bin:/bin'),
+            'HOME': d, 'LANG': 'C.UTF-8', 'TZ': 'UTC', 'TERM': 'dumb'}
 
 
-def run(argv, d):
+def run(argv, d, path=None):
     try:
         p = subprocess.run(argv, cwd=d, capture_output=True, timeout=30,
-                           stdin=subprocess.DEVNULL, env=host_env(d))
+                           stdin=subprocess.DEVNULL, env=host_env(d, path))
     except subprocess.TimeoutExpired:
         return b'', 'timeout', b''
     return p.stdout, p.returncode, p.stderr
 
 
-def run_case(vsh, template, case, kind):
+def run_case(vsh, template, case, kind, path=None):
     d = make_tree(template)
     try:
         if kind == 'bash':
-            return run(['bash', '-c', case], d)
+            return run(['bash', '-c', case], d, path)
         return run([vsh, '--mount', d + ':/home/user/project',
                     '--cwd', '/home/user/project', '--env', 'TZ=UTC',
                     '-c', case], d)
@@ -498,7 +563,12 @@ def run_all(vsh, template, cases, only):
         else:
             b = run_case(vsh, template, c, 'bash')
             want = b[:2]
-        if v[:2] == want:
+        if c in STDERR and c not in EXPECTED:
+            want = want + (shown_stderr(b[2], 'bash'),)
+            got = v[:2] + (v[2],)
+        else:
+            got = v[:2]
+        if got == want:
             passed += 1
             continue
         failed += 1
@@ -513,12 +583,39 @@ def run_all(vsh, template, cases, only):
     return passed, failed, excluded
 
 
+def mawk_check(only):
+    """Prints the awk cases where gawk and mawk disagree on the host."""
+    template = make_template()
+    shim = tempfile.mkdtemp(prefix='vsh-agent-mawk-')
+    os.symlink(shutil.which('mawk'), os.path.join(shim, 'awk'))
+    path = shim + ':' + os.environ.get('PATH', '/usr/bin:/bin')
+    n = 0
+    try:
+        for c in all_cases():
+            if 'awk' not in c or (only and only not in c):
+                continue
+            g = run_case(None, template, c, 'bash')
+            m = run_case(None, template, c, 'bash', path)
+            if g[:2] != m[:2]:
+                n += 1
+                print('DIFFER: %s' % c.replace('\n', '\\n'))
+                show('gawk', g)
+                show('mawk', m)
+    finally:
+        shutil.rmtree(template, ignore_errors=True)
+        shutil.rmtree(shim, ignore_errors=True)
+    print('agent: %d awk cases where gawk and mawk differ' % n)
+    return 0
+
+
 def main():
     if len(sys.argv) < 2:
-        sys.exit('usage: run.py VSH [SUBSTRING]')
-    vsh = os.path.abspath(sys.argv[1])
+        sys.exit('usage: run.py VSH [SUBSTRING] | run.py --mawk [SUBSTRING]')
     only = sys.argv[2] if len(sys.argv) > 2 else None
-    cases = parse_cases(CASES)
+    if sys.argv[1] == '--mawk':
+        return mawk_check(only)
+    vsh = os.path.abspath(sys.argv[1])
+    cases = all_cases()
     for c in list(EXCLUDED) + list(EXPECTED):
         if c not in cases:
             sys.exit('agent: listed case not in CASES: %r' % c)

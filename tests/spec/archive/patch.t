@@ -206,3 +206,13 @@ Hunk #1 FAILED at 1.
 st=1
 x.txt	2024-01-02 03:04:05.000000000 +0000
 x.txt	2024-01-02 03:04:06.000000000 +0000
+=== patch: an empty input is no patch and no error; a garbage one is an error
+--- script
+echo a > a
+patch < /dev/null; echo "rc=$?"
+printf 'hello\n' | patch; echo "rc=$?"
+--- stdout
+rc=0
+rc=2
+--- stderr
+patch: **** Only garbage was found in the patch input.

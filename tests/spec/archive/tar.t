@@ -222,3 +222,33 @@ tar xvf two.tar; echo "st=$?"; tar tf twenty.tar; echo "st=$?"
 st=0
 st=0
 --- status: 0
+=== tar -r appends after the members (a missing archive is created; not on stdout or a compressed archive)
+--- script
+echo a > a; echo b > b; mkdir -p d; echo c > d/c
+tar rf n.tar; echo "rc=$?"; wc -c < n.tar
+tar rf x.tar a; tar rf x.tar b; tar tf x.tar; wc -c < x.tar
+tar rvf x.tar a; tar --append -f x.tar d; tar tf x.tar
+mkdir o && tar xf x.tar -C o && cat o/b o/d/c
+tar czf z.tgz a; tar rzf z.tgz b; echo "rc=$?"
+tar rf - a < x.tar; echo "rc=$?"
+--- stdout
+rc=0
+10240
+a
+b
+10240
+a
+a
+b
+a
+d/
+d/c
+b
+c
+rc=2
+rc=2
+--- stderr
+tar: Cannot update compressed archives
+Try 'tar --help' or 'tar --usage' for more information.
+tar: Options '-Aru' are incompatible with '-f -'
+Try 'tar --help' or 'tar --usage' for more information.

@@ -128,3 +128,13 @@ awk 'BEGIN { cmd = "sort"; print "b" |& cmd; print "a" |& cmd; close(cmd, "to");
 --- stdout
 got a
 got b
+=== awk: -v with a bad name names the variable; a redirection that cannot open says why (gawk's words)
+--- script
+awk -v 1x=2 'BEGIN{}'; echo "rc=$?"
+awk 'BEGIN { print > "/nonexistent/x" }'; echo "rc=$?"
+--- stdout
+rc=2
+rc=2
+--- stderr
+awk: fatal: `1x' is not a legal variable name
+awk: cmd. line:1: fatal: cannot redirect to `/nonexistent/x': No such file or directory

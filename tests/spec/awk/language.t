@@ -2024,3 +2024,16 @@ a,b,c
 awk 'BEGIN { FS = ""; $0 = "añb"; print NF, $2 }' data.txt
 --- stdout
 3 ñ
+=== cmd | getline counts no record: NR and FNR stay (gawk, mawk)
+--- file ab.txt
+a
+b
+--- script
+awk 'BEGIN { "echo hi there" | getline; print $2, NR, FNR; "echo q" | getline v; print NR, FNR } { "echo x; echo y" | getline; print NR, FNR, $0; "echo z" | getline w; print NR, FNR }' ab.txt
+--- stdout
+there 0 0
+0 0
+1 1 x
+1 1
+2 2 y
+2 2

@@ -77,3 +77,15 @@ d.csv:      CSV text
 two.csv:    ASCII text
 ragged.csv: ASCII text
 crlf.csv:   CSV text
+=== file: no operand prints file's synopsis on stderr, status 1
+--- script
+file; echo "rc=$?"
+--- stdout
+rc=1
+--- stderr
+Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]
+            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]
+            [-m <magicfiles>] [-P <parameter=value>] [--exclude-quiet]
+            <file> ...
+       file -C [-m <magicfiles>]
+       file [--help]

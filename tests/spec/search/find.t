@@ -191,3 +191,16 @@ find s -ok echo {} + ; echo $?
 1
 --- stderr
 < echo ... s > ? find: missing argument to `-ok'
+=== find: bad -maxdepth and -mtime arguments in GNU's words
+--- script
+find . -maxdepth x; echo "rc=$?"
+find . -mtime abc; echo "rc=$?"
+find . -mmin -x; echo "rc=$?"
+--- stdout
+rc=1
+rc=1
+rc=1
+--- stderr
+find: Expected a positive decimal integer argument to -maxdepth, but got ‘x’
+find: invalid argument `abc' to `-mtime'
+find: invalid argument `-x' to `-mmin'

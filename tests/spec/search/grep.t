@@ -776,3 +776,47 @@ qux f^[[01;31m^[[Ko^[[m^[[K^[[01;31m^[[Ko^[[m^[[K
 ^[[35m^[[Kf^[[m^[[K
 ^[[35m^[[Kg^[[m^[[K
 ^[[35m^[[Kf^[[m^[[K^[[36m^[[K:^[[m^[[K0
+
+=== grep -I: a file with a NUL byte matches nothing (-l skips it, -L lists it, -c counts 0)
+--- script
+printf 'ab\0cd\nef\n' > bin.dat; printf 'ef\n' > t.txt
+grep -l -I ef bin.dat t.txt; echo "rc=$?"
+grep -L -I ef bin.dat t.txt; echo "rc=$?"
+grep -c -I ef bin.dat t.txt; echo "rc=$?"
+grep -I ef bin.dat; echo "rc=$?"
+grep -qI ef bin.dat; echo "rc=$?"
+grep -rlI ef . | sort
+--- stdout
+t.txt
+rc=0
+bin.dat
+rc=0
+bin.dat:0
+t.txt:1
+rc=0
+rc=1
+rc=1
+./t.txt
+=== grep: a bad option prints the usage line before the "Try" line, as a missing pattern does
+--- script
+grep --bogus x; echo "rc=$?"
+grep -Q x; echo "rc=$?"
+grep -e; echo "rc=$?"
+grep </dev/null; echo "rc=$?"
+--- stdout
+rc=2
+rc=2
+rc=2
+rc=2
+--- stderr
+grep: unrecognized option '--bogus'
+Usage: grep [OPTION]... PATTERNS [FILE]...
+Try 'grep --help' for more information.
+grep: invalid option -- 'Q'
+Usage: grep [OPTION]... PATTERNS [FILE]...
+Try 'grep --help' for more information.
+grep: option requires an argument -- 'e'
+Usage: grep [OPTION]... PATTERNS [FILE]...
+Try 'grep --help' for more information.
+Usage: grep [OPTION]... PATTERNS [FILE]...
+Try 'grep --help' for more information.

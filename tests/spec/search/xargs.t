@@ -140,3 +140,14 @@ a
 b
 st 1
 st 1
+=== xargs: a program not found is reported in GNU's words, status 127, and stops
+--- script
+printf 'a\nb\n' | xargs -n1 nosuchcmd; echo "rc=$?"
+echo a | xargs -t nosuchcmd; echo "rc=$?"
+--- stdout
+rc=127
+rc=127
+--- stderr
+xargs: nosuchcmd: No such file or directory
+nosuchcmd a
+xargs: nosuchcmd: No such file or directory

@@ -1255,3 +1255,25 @@ od -c o1; od -c o2
 0000003
 0000000   z
 0000001
+=== sed: a\ ending the script appends an empty text (the $a\ idiom adds a missing last newline)
+--- script
+printf 'x\ny' | sed '$a\' | od -c
+printf 'x\ny\n' | sed '$a\' | od -c
+printf 'x\ny' | sed 'i\' | od -c
+printf 'x\ny' | sed 'c\' | od -c
+printf 'x' | sed -n '$a\' | od -c
+printf 'x' | sed -e '$a\' -e 's/x/y/'
+printf 'x' > f && sed -i '$a\' f && od -c f
+--- stdout
+0000000   x  \n   y  \n
+0000004
+0000000   x  \n   y  \n
+0000004
+0000000   x  \n   y
+0000003
+0000000
+0000000
+x
+s/x/y/
+0000000   x  \n
+0000002

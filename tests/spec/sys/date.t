@@ -190,3 +190,31 @@ date -u -d '2024-03-01 13pm' '+%F %T' 2>/dev/null; echo "st $?"
 2024-03-01 12:00:00
 2024-03-01 11:00:00
 st 1
+=== date -d: a signed number after a time is a zone offset (hh, hhmm, hh:mm; at most 24 hours, else the date is invalid)
+--- script
+for z in +130 +0090 +2400 '+ 2' +02:30 +5:70 '-1 day' '+1 hour' +2401 +25 +123:00 '+90 minutes'; do
+  date -u -d "2024-01-01 10:00 $z" '+%F %T' || echo "rc=$?"
+done
+date -u -d '2024-01-01 UTC+3' '+%F %T'
+date -u -d 'UTC+90' '+%T'; echo "rc=$?"
+--- stdout
+2024-01-01 08:30:00
+2024-01-01 08:30:00
+2023-12-31 10:00:00
+2024-01-01 08:00:00
+2024-01-01 07:30:00
+2024-01-01 03:50:00
+2024-01-02 11:00:00
+2024-01-01 10:00:00
+rc=1
+rc=1
+rc=1
+rc=1
+2023-12-31 21:00:00
+rc=1
+--- stderr
+date: invalid date ‘2024-01-01 10:00 +2401’
+date: invalid date ‘2024-01-01 10:00 +25’
+date: invalid date ‘2024-01-01 10:00 +123:00’
+date: invalid date ‘2024-01-01 10:00 +90 minutes’
+date: invalid date ‘UTC+90’

@@ -58,3 +58,16 @@ B=2
 0
 Y=2
 0000000   C   =   3  \0
+=== env: a program not found is reported in GNU's words, status 127
+--- script
+env nosuchcmd; echo "rc=$?"
+env A=1 nosuchcmd x; echo "rc=$?"
+env PATH=/nope ls; echo "rc=$?"
+--- stdout
+rc=127
+rc=127
+rc=127
+--- stderr
+env: ‘nosuchcmd’: No such file or directory
+env: ‘nosuchcmd’: No such file or directory
+env: ‘ls’: No such file or directory

@@ -491,3 +491,14 @@ _-- 1,4 ----
           c
   same
 ! €        y
+=== diff: a missing operand is quoted in ASCII quotes
+--- script
+echo a > a; diff a; echo "rc=$?"; diff -u a; echo "rc=$?"
+--- stdout
+rc=2
+rc=2
+--- stderr
+diff: missing operand after 'a'
+diff: Try 'diff --help' for more information.
+diff: missing operand after 'a'
+diff: Try 'diff --help' for more information.

@@ -150,3 +150,30 @@ tail +2 five five 2>/dev/null; echo "st $?"
 4
 5
 st 1
+=== tail: the obsolete -N takes at most one file (else its digit is an option out of place)
+--- script
+printf '1\n2\n' > a1; printf '3\n4\n' > a2
+tail -1 a1; echo "rc=$?"
+tail -1 -- a1; echo "rc=$?"
+tail -1 a1 a2; echo "rc=$?"
+tail -3c a1 a2; echo "rc=$?"
+tail -1 -q a1; echo "rc=$?"
+head -1 a1 a2; echo "rc=$?"
+--- stdout
+2
+rc=0
+2
+rc=0
+rc=1
+rc=1
+rc=1
+==> a1 <==
+1
+
+==> a2 <==
+3
+rc=0
+--- stderr
+tail: option used in invalid context -- 1
+tail: option used in invalid context -- 3
+tail: option used in invalid context -- 1
