@@ -3,7 +3,10 @@
  * refcounted versions; every call below locks the handle for its whole
  * duration, so each is atomic for concurrent threads.  Paths are absolute
  * (callers join relative paths to their cwd first) and are resolved
- * physically: ".." after a symlink goes to the target's parent. */
+ * physically: ".." after a symlink goes to the target's parent.  Every
+ * call acts as the sandbox user (vfs_may): resolving needs search on each
+ * directory passed, listing needs read, adding or removing an entry needs
+ * write and search on its directory (EACCES), as for a non-root user. */
 #ifndef VSH_VFS_H
 #define VSH_VFS_H
 
@@ -51,6 +54,24 @@ typedef struct vfs_info { /* stat(2)-like; vfs_stat() fills it */
   bool lazy;      /* content from a provider, not read yet */
   bool host_mode; /* mode bits read from a host mount, unchanged since */
 } vfs_info;
+
+/* ---- permissions ---------------------------------------------------- */
+
+enum { VFS_MAY_X = 1, VFS_MAY_W = 2, VFS_MAY_R = 4 };
+/* Whether the sandbox user (VFS_UID, VFS_GID: not root) may read, write
+ * or search/execute (VFS_MAY_* bits, all of them) what mode, uid and gid
+ * describe: the owner's, group's or others' bits, as the kernel checks
+ * them for an ordinary user.  A host mount is copy-on-write: writing it
+ * never reaches the host, so the host's write bits (a read-only checkout,
+ * a harness's copy of a read-only tree) do not bind the sandbox until a
+ * script changes the node's mode itself (host_mode). */
+static inline bool vfs_may(unsigned mode, uint32_t uid, uint32_t gid,
+                           bool host_mode, unsigned want) {
+  if (host_mode) mode |= 0222;
+  if (uid == VFS_UID) return ((mode >> 6) & want) == want;
+  if (gid == VFS_GID) return ((mode >> 3) & want) == want;
+  return (mode & want) == want;
+}
 
 /* ---- path operations ----------------------------------------------- */
 

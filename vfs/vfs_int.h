@@ -90,6 +90,11 @@ typedef struct vfs_node {
   } u;
 } vfs_node;
 
+/* vfs_may for a node. */
+static inline bool vfs__may(const vfs_node *n, unsigned want) {
+  return vfs_may(n->mode, n->uid, n->gid, n->host_mode, want);
+}
+
 typedef struct vfs_trie {
   vsh_refcount rc;
   void *slot[TRIE_FAN];
