@@ -110,7 +110,7 @@ vsh: line 11: ulimit: -z: invalid option
 ulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]
 
 === permissions: the sandbox user is not root
---- vsh-only: proven with `su nobody -s /bin/bash` (spec-run runs bash as root, which may do all of this)
+--- non-root
 --- script
 echo x > f; chmod 444 f
 echo y > f; echo $?
@@ -147,7 +147,7 @@ vsh: line 13: e/new: Permission denied
 vsh: line 14: ./s: Permission denied
 
 === permissions: a script needs read permission to run or be sourced
---- vsh-only: proven with `setpriv --reuid=65534` (spec-run runs bash as root, which may do all of this)
+--- non-root
 --- script
 printf 'echo hi\n' > s.sh; chmod 111 s.sh
 ./s.sh; echo $?
