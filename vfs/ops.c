@@ -453,7 +453,7 @@ int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,
     } else if (fs->max_bytes && fs->bytes + n > fs->max_bytes) {
       rc = VSH_ENOSPC;
     } else {
-      vfs_node *nn = vfs__node_new(fs, VFS_REG, mode ? mode : 0644);
+      vfs_node *nn = vfs__node_new(fs, VFS_REG, vfs__mode(mode, 0644));
       vfs_blob *b = n ? vfs__blob_new(fs, n) : NULL;
       if (!nn || (n && !b)) {
         vfs__node_unref(fs, nn);
@@ -507,7 +507,7 @@ static int mkdir_locked(vfs *fs, const char *path, unsigned mode) {
   if (w.node) return VSH_EEXIST;
   if ((rc = vfs__ro_check(fs, &w)) || (rc = may_edit(fs, w.dir, NULL)))
     return rc;
-  vfs_node *n = vfs__node_new(fs, VFS_DIR, mode ? mode : 0755);
+  vfs_node *n = vfs__node_new(fs, VFS_DIR, vfs__mode(mode, 0755));
   if (!n) return VSH_ENOMEM;
   return create_in(fs, &w, n, NULL);
 }
@@ -1018,7 +1018,7 @@ void vfs__fill_stat(const vfs_node *n, uint64_t ino, int devfd, vfs_info *st) {
 int vfs__create_reg(vfs *fs, const vfs_walk *w, unsigned mode, uint64_t *ino) {
   int rc = may_edit(fs, w->dir, NULL);
   if (rc) return rc;
-  vfs_node *n = vfs__node_new(fs, VFS_REG, mode ? mode : 0644);
+  vfs_node *n = vfs__node_new(fs, VFS_REG, vfs__mode(mode, 0644));
   if (!n) return VSH_ENOMEM;
   return create_in(fs, w, n, ino);
 }

@@ -81,13 +81,17 @@ bool vfs_exists(vfs *fs, const char *path); /* follows; never fails */
  * empty; other devices EINVAL. */
 int vfs_read_file(vfs *fs, const char *path, vsh_buf *out);
 
+/* A creation mode with this bit is taken as is, even 0 (a umask of 0777
+ * gives that); without it 0 means the default (0644, a directory 0755). */
+#define VFS_MODE_EXACT (1u << 16)
+
 enum {
   VFS_W_TRUNC = 1u << 0,  /* replace content */
   VFS_W_APPEND = 1u << 1, /* append */
   VFS_W_EXCL = 1u << 2,   /* fail with EEXIST if it exists */
   VFS_W_NOCREAT = 1u << 3 /* fail with ENOENT if missing */
 };
-/* Creates (mode & 07777, 0 means 0644) or writes a regular file; follows
+/* Creates (mode & 07777, 0 means 0644; see VFS_MODE_EXACT) or writes a regular file; follows
  * symlinks, including a dangling one.  Writes to /dev/null are dropped.
  * All or nothing: a quota failure leaves the old content. */
 int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,

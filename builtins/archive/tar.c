@@ -50,6 +50,8 @@ typedef struct tar_ctx {
   int verbose;
   cz_format comp;
   bool autocomp, to_stdout, keep_old, no_mtime, deref, numeric;
+  unsigned keep_mode;            /* mode bits extraction keeps: -p all, else the
+                         permissions less the umask (the user is not root) */
   unsigned dev_major, dev_minor; /* for the next type 3 header */
   int strip;
   const char **excl;
@@ -320,8 +322,8 @@ static int do_create(tar_ctx *t, char **ops, int nops) {
   int rc = 0;
   if (t->file && strcmp(t->file, "-")) {
     const char *ap = bi_path(b, t->file);
-    rc = ap ? vfs_open(b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0644,
-                       &t->af)
+    rc = ap ? vfs_open(b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
+                       bi_create_mode(b, 0666), &t->af)
             : VSH_ENAMETOOLONG;
     if (rc) {
       bi_errline(b, "tar: %s: Cannot open: %s", t->file, vsh_strerror(rc));
@@ -686,7 +688,7 @@ static int extract_one(tar_ctx *t, cz_reader *r, tar_entry *e,
     return copy_data(t, r, e->size, NULL, false);
   }
   if (e->type == '6') {
-    rc = vfs_mkfifo(b->fs, abs, e->mode & 07777);
+    rc = vfs_mkfifo(b->fs, abs, e->mode & t->keep_mode);
     if (rc) fail(t, "tar: %s: Cannot mkfifo: %s", rel, vsh_strerror(rc));
     else if (!t->no_mtime) vfs_utimens(b->fs, abs, NULL, &mt, true);
     return 0;
@@ -711,7 +713,7 @@ static int extract_one(tar_ctx *t, cz_reader *r, tar_entry *e,
   rc = copy_data(t, r, e->size, f, false);
   vfs_file_close(f);
   if (rc) return rc;
-  vfs_chmod(b->fs, abs, e->mode);
+  vfs_chmod(b->fs, abs, e->mode & t->keep_mode);
   if (!t->no_mtime) vfs_utimens(b->fs, abs, NULL, &mt, true);
   return 0;
 }
@@ -779,7 +781,7 @@ static int do_read(tar_ctx *t, char **ops, int nops) {
   /* directories last, so extracting their files did not change times */
   for (size_t i = t->ndirs; i-- > 0;) {
     struct timespec mt = {.tv_sec = t->dirs[i].mtime};
-    vfs_chmod(b->fs, t->dirs[i].path, t->dirs[i].mode);
+    vfs_chmod(b->fs, t->dirs[i].path, t->dirs[i].mode & t->keep_mode);
     if (!t->no_mtime) vfs_utimens(b->fs, t->dirs[i].path, NULL, &mt, true);
     free(t->dirs[i].path);
   }
@@ -894,7 +896,7 @@ static const bi_cmd tar_cmd = {
 };
 
 int bi_tar_main(bi_ctx *b) {
-  tar_ctx t = {.b = b, .ugswidth = 19};
+  tar_ctx t = {.b = b, .ugswidth = 19, .keep_mode = 0777 & ~bi_umask(b)};
   old_style(b);
   t.excl = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
   if (!t.excl) return 2;
@@ -925,7 +927,7 @@ int bi_tar_main(bi_ctx *b) {
     case 'k': t.keep_old = true; break;
     case 'm': t.no_mtime = true; break;
     case 'h': t.deref = true; break;
-    case 'p':
+    case 'p': t.keep_mode = 07777; break;
     case 'o':
     case 'P':
     case OPT_OVERWRITE:

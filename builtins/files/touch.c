@@ -156,7 +156,8 @@ int bi_touch_main(bi_ctx *b) {
     bool made = rc != 0; /* GNU's message: the open failed, or the times */
     if (rc == VSH_ENOENT) {
       if (no_create || no_deref) continue;
-      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_APPEND, 0666 & ~(bi_umask(b)));
+      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_APPEND,
+                          bi_create_mode(b, 0666));
       if (!rc) rc = vfs_stat(b->fs, p, true, &info);
     } else if (!rc && info.type == VFS_REG && !sh_may_access(&info, 2)) {
       made = true; /* its open for writing fails: that error is shown */

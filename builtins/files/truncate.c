@@ -117,7 +117,7 @@ int bi_truncate_main(bi_ctx *b) {
     int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
     if (rc == VSH_ENOENT) {
       if (no_create) continue;
-      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_EXCL, 0666 & ~bi_umask(b));
+      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_EXCL, bi_create_mode(b, 0666));
       if (!rc) rc = vfs_stat(b->fs, p, true, &st);
     }
     if (!rc && st.type == VFS_DIR) rc = VSH_EISDIR;
