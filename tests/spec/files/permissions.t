@@ -221,3 +221,16 @@ cat: fl: Permission denied
 cat: dl/f: Permission denied
 cat: fl: Permission denied
 cat: l2: No such file or directory
+
+=== permissions: moving a directory to another folder needs write permission on it (its ..)
+--- non-root
+--- script
+mkdir -p m/s n; chmod 555 m/s
+mv m/s n/; echo "mv to another folder $?"
+mv m/s m/t; echo "rename in place $?"
+chmod 755 m/t
+--- stdout
+mv to another folder 1
+rename in place 0
+--- stderr
+mv: cannot move 'm/s' to 'n/s': Permission denied
