@@ -48,7 +48,7 @@ int net_out_open(net_out *o) {
   }
   unsigned fl =
       VFS_O_WRITE | VFS_O_CREAT | (o->append ? VFS_O_APPEND : VFS_O_TRUNC);
-  int rc = vfs_open(o->b->fs, p, fl, 0666 & ~bi_umask(o->b), &o->fh);
+  int rc = vfs_open(o->b->fs, p, fl, bi_create_mode(o->b, 0666), &o->fh);
   if (rc) return o->err = rc;
   int fd = vfs_file_devfd(o->fh);
   if (fd >= 0) {

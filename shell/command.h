@@ -75,6 +75,9 @@ int64_t bi_read(bi_ctx *b, sh_stream *s, void *buf, size_t n);
 int bi_write_to(bi_ctx *b, sh_stream *s, const void *buf, size_t n);
 /* The shell's umask (022 outside a shell), for the files a command makes. */
 unsigned bi_umask(bi_ctx *b);
+/* The mode a command gives what it creates: base less the umask, taken
+ * as is by the vfs even when 0 (VFS_MODE_EXACT). */
+unsigned bi_create_mode(bi_ctx *b, unsigned base);
 /* The exec's limits (NULL outside an exec). */
 const vsh_limits *bi_limits(bi_ctx *b);
 /* Raises a limit: the exec stops with status 126 and the message. */

@@ -81,19 +81,10 @@ vfs_file *sh_stream_file(sh_stream *s);
 
 /* ---- permissions ------------------------------------------------------ */
 
-/* Whether the sandbox user (VFS_UID, not root) may read (4), write (2)
- * or search/execute (1) what st describes: the owner's, group's or
- * others' bits, as the kernel checks them for an ordinary user. */
+/* Whether the sandbox user may read (4), write (2) or search/execute (1)
+ * what st describes (vfs_may's rule). */
 static inline bool sh_may_access(const vfs_info *st, unsigned want) {
-  unsigned m = st->mode;
-  /* A host mount is copy-on-write: writing it never reaches the host, so
-   * the host's write bits (a read-only checkout, a harness's copy of a
-   * read-only tree) do not bind the sandbox until a script changes the
-   * node's mode itself. */
-  if (st->host_mode) m |= 0222;
-  if (st->uid == VFS_UID) return ((m >> 6) & want) == want;
-  if (st->gid == VFS_GID) return ((m >> 3) & want) == want;
-  return (m & want) == want;
+  return vfs_may(st->mode, st->uid, st->gid, st->host_mode, want);
 }
 
 /* ---- variables -------------------------------------------------------- */

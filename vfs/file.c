@@ -50,6 +50,11 @@ int vfs_open(vfs *fs, const char *path, unsigned flags, unsigned mode,
   } else if (w.node->type == VFS_DIR && writing) {
     rc = VSH_EISDIR;
     goto done;
+  } else if ((w.node->type == VFS_REG || w.node->type == VFS_DIR) &&
+             !vfs__may(w.node, ((flags & VFS_O_READ) ? VFS_MAY_R : 0) |
+                                   (writing ? VFS_MAY_W : 0))) {
+    rc = VSH_EACCES; /* an existing file: the user's bits for the access */
+    goto done;
   } else if (w.node->type == VFS_REG && (flags & VFS_O_TRUNC) && writing) {
     vfs_node *n = vfs__get_mut(fs, w.ino);
     rc = n ? vfs__replace(fs, n, NULL, 0) : VSH_ENOMEM;

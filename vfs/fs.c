@@ -81,6 +81,12 @@ static int skeleton(vfs *fs) {
     vfs_node *d = rc ? NULL : vfs__get_mut(fs, w.ino);
     if (d) d->dev = VFS_DEV_BINDIR;
   }
+  if (!rc) { /* root's, as on a real system: the user adds nothing there */
+    vfs_walk w;
+    rc = vfs__walk(fs, "/dev", 0, &w);
+    vfs_node *d = rc ? NULL : vfs__get_mut(fs, w.ino);
+    if (d) d->uid = d->gid = 0;
+  }
   VFS_UNLOCK(fs);
   if (!rc) rc = vfs_symlink(fs, "usr/bin", "/bin");
   VFS_LOCK(fs);

@@ -227,6 +227,27 @@ static int create_in(vfs *fs, const vfs_walk *w, vfs_node *n,
   return 0;
 }
 
+/* Whether the user may add an entry to directory dir (victim NULL) or
+ * remove or replace the entry victim: write and search on dir (EACCES);
+ * in a sticky directory only the owner of victim or of dir (EPERM). */
+static int may_edit(vfs *fs, uint64_t dir, const vfs_node *victim) {
+  const vfs_node *d = vfs__get(fs, dir);
+  if (!d) return VSH_ENOENT;
+  if (!vfs__may(d, VFS_MAY_W | VFS_MAY_X)) return VSH_EACCES;
+  if (victim && (d->mode & 01000) && victim->uid != VFS_UID &&
+      d->uid != VFS_UID)
+    return VSH_EPERM;
+  return 0;
+}
+
+/* Whether the user may read (want VFS_MAY_R) or change the bytes of
+ * (VFS_MAY_W) the existing node n; devices and pipes are left to their
+ * openers. */
+static int may_use(const vfs_node *n, unsigned want) {
+  if (n->type != VFS_REG && n->type != VFS_DIR) return 0;
+  return vfs__may(n, want) ? 0 : VSH_EACCES;
+}
+
 static bool is_dots(const vfs_walk *w) {
   return w->name_len == 0 ||
          (w->name[0] == '.' &&
@@ -279,7 +300,8 @@ int vfs_read_file(vfs *fs, const char *path, vsh_buf *out) {
     if (w.node->type == VFS_DIR) rc = VSH_EISDIR;
     else if (w.node->type == VFS_CHR)
       rc = w.node->dev == VFS_DEV_NULL ? 0 : VSH_EINVAL;
-    else rc = vfs__content(fs, w.node, &b);
+    else if (!(rc = may_use(w.node, VFS_MAY_R)))
+      rc = vfs__content(fs, w.node, &b);
   }
   VFS_UNLOCK(fs);
   if (rc) return rc;
@@ -297,6 +319,7 @@ int vfs_readdir(vfs *fs, const char *path, vfs_dirlist *out) {
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, WALK_FOLLOW, &w);
   if (!rc && w.node->type != VFS_DIR) rc = VSH_ENOTDIR;
+  if (!rc && !vfs__may(w.node, VFS_MAY_R)) rc = VSH_EACCES;
   if (!rc && w.node->u.dir.pending) rc = vfs__materialize_dir(fs, w.ino);
   if (rc) goto done;
   vfs_node *d = vfs__get(fs, w.ino);
@@ -425,10 +448,12 @@ int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,
       rc = VSH_ENOENT;
     } else if (w.trailing_slash) {
       rc = VSH_EISDIR;
+    } else if ((rc = may_edit(fs, w.dir, NULL))) {
+      /* not allowed to create it */
     } else if (fs->max_bytes && fs->bytes + n > fs->max_bytes) {
       rc = VSH_ENOSPC;
     } else {
-      vfs_node *nn = vfs__node_new(fs, VFS_REG, mode ? mode : 0644);
+      vfs_node *nn = vfs__node_new(fs, VFS_REG, vfs__mode(mode, 0644));
       vfs_blob *b = n ? vfs__blob_new(fs, n) : NULL;
       if (!nn || (n && !b)) {
         vfs__node_unref(fs, nn);
@@ -455,7 +480,7 @@ int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,
     rc = w.node->dev == VFS_DEV_FD ? VSH_EINVAL : 0; /* sinks */
   } else if (w.node->type == VFS_FIFO) {
     rc = VSH_EINVAL; /* only an open end writes to a named pipe */
-  } else {
+  } else if (!(rc = may_use(w.node, VFS_MAY_W))) {
     vfs_node *nd = vfs__get_mut(fs, w.ino);
     if (!nd) {
       rc = VSH_ENOMEM;
@@ -480,8 +505,9 @@ static int mkdir_locked(vfs *fs, const char *path, unsigned mode) {
   int rc = vfs__walk(fs, path, WALK_PARENT, &w);
   if (rc) return rc;
   if (w.node) return VSH_EEXIST;
-  if ((rc = vfs__ro_check(fs, &w))) return rc;
-  vfs_node *n = vfs__node_new(fs, VFS_DIR, mode ? mode : 0755);
+  if ((rc = vfs__ro_check(fs, &w)) || (rc = may_edit(fs, w.dir, NULL)))
+    return rc;
+  vfs_node *n = vfs__node_new(fs, VFS_DIR, vfs__mode(mode, 0755));
   if (!n) return VSH_ENOMEM;
   return create_in(fs, &w, n, NULL);
 }
@@ -529,6 +555,7 @@ int vfs_symlink(vfs *fs, const char *target, const char *linkpath) {
   if (!rc && (w.node || is_dots(&w))) rc = VSH_EEXIST;
   if (!rc) rc = vfs__ro_check(fs, &w);
   if (!rc && w.trailing_slash) rc = VSH_ENOENT;
+  if (!rc) rc = may_edit(fs, w.dir, NULL);
   if (!rc) {
     vfs_node *n = vfs__node_new(fs, VFS_LNK, 0777);
     char *t = n ? vsh__strndup(&fs->al, target, tlen) : NULL;
@@ -553,6 +580,7 @@ int vfs_mkfifo(vfs *fs, const char *path, unsigned mode) {
   if (!rc && (w.node || is_dots(&w))) rc = VSH_EEXIST;
   if (!rc && w.trailing_slash) rc = VSH_ENOENT;
   if (!rc) rc = vfs__ro_check(fs, &w);
+  if (!rc) rc = may_edit(fs, w.dir, NULL);
   if (!rc) {
     vfs_node *n = vfs__node_new(fs, VFS_FIFO, mode & 07777);
     rc = n ? create_in(fs, &w, n, NULL) : VSH_ENOMEM;
@@ -569,6 +597,7 @@ int vfs_link(vfs *fs, const char *existing, const char *newpath) {
   if (!rc) rc = vfs__walk(fs, newpath, WALK_PARENT, &dst);
   if (!rc && (dst.node || is_dots(&dst))) rc = VSH_EEXIST;
   if (!rc) rc = vfs__ro_check(fs, &dst);
+  if (!rc) rc = may_edit(fs, dst.dir, NULL);
   if (!rc) {
     vfs_node *d = vfs__get_mut(fs, dst.dir);
     rc = d ? vfs__dir_add(fs, d, dst.name, dst.name_len, src.ino, false)
@@ -596,7 +625,7 @@ int vfs_unlink(vfs *fs, const char *path) {
     if (w.node->type == VFS_DIR || is_dots(&w)) rc = VSH_EISDIR;
     else if (w.ino == 0)
       rc = w.node->dev == VFS_DEV_BIN ? VSH_EACCES : VSH_EPERM;
-    else rc = unlink_entry(fs, &w);
+    else if (!(rc = may_edit(fs, w.dir, w.node))) rc = unlink_entry(fs, &w);
   }
   VFS_UNLOCK(fs);
   return rc;
@@ -616,7 +645,7 @@ int vfs_rmdir(vfs *fs, const char *path) {
     rc = VSH_EINVAL;
   } else if (is_dots(&w)) {
     rc = VSH_ENOTEMPTY;
-  } else {
+  } else if (!(rc = may_edit(fs, w.dir, w.node))) {
     if (w.node->u.dir.pending) rc = vfs__materialize_dir(fs, w.ino);
     vfs_node *n = vfs__get(fs, w.ino);
     if (!rc && n->u.dir.len) rc = VSH_ENOTEMPTY;
@@ -665,6 +694,36 @@ static int drop_tree(vfs *fs, uint64_t top) {
   return 0;
 }
 
+/* EACCES when some directory beneath top that has entries may not be
+ * emptied (read, write and search on it): vfs_remove_tree then removes
+ * nothing, and a caller that wants GNU's partial removal walks. */
+static int tree_may_empty(vfs *fs, uint64_t top) {
+  size_t cap = 64, len = 0;
+  uint64_t *stack = malloc(cap * sizeof(*stack));
+  if (!stack) return VSH_ENOMEM;
+  stack[len++] = top;
+  int rc = 0;
+  while (len && !rc) {
+    vfs_node *n = vfs__get(fs, stack[--len]);
+    if (!n || n->type != VFS_DIR || !n->u.dir.len) continue;
+    if (!vfs__may(n, VFS_MAY_R | VFS_MAY_W | VFS_MAY_X)) rc = VSH_EACCES;
+    for (uint32_t i = 0; !rc && i < n->u.dir.len; i++) {
+      if (len == cap) {
+        uint64_t *t = realloc(stack, cap * 2 * sizeof(*stack));
+        if (!t) {
+          rc = VSH_ENOMEM;
+          break;
+        }
+        stack = t;
+        cap *= 2;
+      }
+      stack[len++] = n->u.dir.ents[i].ino;
+    }
+  }
+  free(stack);
+  return rc;
+}
+
 int vfs_remove_tree(vfs *fs, const char *path) {
   vfs_walk w;
   VFS_LOCK(fs);
@@ -675,9 +734,11 @@ int vfs_remove_tree(vfs *fs, const char *path) {
     rc = w.name_len == 0 ? VSH_EBUSY : VSH_EINVAL;
   } else if (w.ino == 0) {
     rc = VSH_EPERM;
+  } else if ((rc = may_edit(fs, w.dir, w.node))) {
+    /* the entry itself stays */
   } else if (w.node->type != VFS_DIR) {
     rc = unlink_entry(fs, &w);
-  } else {
+  } else if (!(rc = tree_may_empty(fs, w.ino))) {
     vfs_node *d = vfs__get_mut(fs, w.dir);
     size_t pos;
     if (!d || !vfs__dir_find(d, w.name, w.name_len, &pos)) {
@@ -731,6 +792,14 @@ int vfs_rename(vfs *fs, const char *from, const char *to) {
   }
   if (is_dir && is_beneath(fs, b.dir, a.ino)) {
     rc = VSH_EINVAL;
+    goto done;
+  }
+  /* rename(2)'s order: the source's directory, the target's, then a
+   * directory that changes parent needs write on itself (its "..") */
+  if ((rc = may_edit(fs, a.dir, a.node)) || (rc = may_edit(fs, b.dir, b.node)))
+    goto done;
+  if (is_dir && a.dir != b.dir && !vfs__may(a.node, VFS_MAY_W)) {
+    rc = VSH_EACCES;
     goto done;
   }
   if (b.node) {
@@ -792,7 +861,7 @@ int vfs_chmod(vfs *fs, const char *path, unsigned mode) {
   VFS_LOCK(fs);
   int rc = vfs__walk(fs, path, WALK_FOLLOW, &w);
   if (!rc && !(w.node && w.node->type == VFS_CHR)) rc = vfs__ro_check(fs, &w);
-  if (!rc && w.ino == 0) rc = VSH_EPERM;
+  if (!rc && (w.ino == 0 || w.node->uid != VFS_UID)) rc = VSH_EPERM;
   if (!rc) {
     vfs_node *n = vfs__get_mut(fs, w.ino);
     if (!n) {
@@ -814,6 +883,11 @@ int vfs_utimens(vfs *fs, const char *path, const struct timespec *atime,
   int rc = vfs__walk(fs, path, follow ? WALK_FOLLOW : 0, &w);
   if (!rc && !(w.node && w.node->type == VFS_CHR)) rc = vfs__ro_check(fs, &w);
   if (!rc && w.ino == 0) rc = VSH_EPERM;
+  /* setting given times needs the owner; "now" also write permission */
+  if (!rc && w.node->uid != VFS_UID)
+    rc = atime || mtime                ? VSH_EPERM
+         : vfs__may(w.node, VFS_MAY_W) ? 0
+                                       : VSH_EACCES;
   if (!rc) {
     vfs_node *n = vfs__get_mut(fs, w.ino);
     if (!n) {
@@ -838,6 +912,7 @@ int vfs_truncate(vfs *fs, const char *path, uint64_t size) {
   if (!rc && w.node->type == VFS_DIR) rc = VSH_EISDIR;
   if (!rc && w.node->type != VFS_REG && w.node->type != VFS_DIR)
     rc = w.node->dev == VFS_DEV_NULL ? 0 : VSH_EINVAL;
+  if (!rc) rc = may_use(w.node, VFS_MAY_W);
   if (!rc && w.node->type == VFS_REG) {
     vfs_node *n = vfs__get_mut(fs, w.ino);
     if (!n) {
@@ -873,6 +948,7 @@ int vfs_copy_file(vfs *fs, const char *src, const char *dst, bool preserve) {
     rc = VSH_EINVAL;
     goto done;
   }
+  if ((rc = may_use(a.node, VFS_MAY_R))) goto done;
   rc = vfs__walk(fs, dst, WALK_FOLLOW | WALK_PARENT, &b);
   if (!rc) rc = vfs__ro_check(fs, &b);
   if (rc) goto done;
@@ -885,6 +961,8 @@ int vfs_copy_file(vfs *fs, const char *src, const char *dst, bool preserve) {
     goto done;
   }
   if (b.node && b.node->type == VFS_CHR) goto done; /* e.g. /dev/null */
+  if ((rc = b.node ? may_use(b.node, VFS_MAY_W) : may_edit(fs, b.dir, NULL)))
+    goto done;
   vfs_node *sn = a.node;
   bool lazy = sn->u.reg.lazy != NULL;
   uint64_t size = sn->size;
@@ -938,7 +1016,9 @@ void vfs__fill_stat(const vfs_node *n, uint64_t ino, int devfd, vfs_info *st) {
 }
 
 int vfs__create_reg(vfs *fs, const vfs_walk *w, unsigned mode, uint64_t *ino) {
-  vfs_node *n = vfs__node_new(fs, VFS_REG, mode ? mode : 0644);
+  int rc = may_edit(fs, w->dir, NULL);
+  if (rc) return rc;
+  vfs_node *n = vfs__node_new(fs, VFS_REG, vfs__mode(mode, 0644));
   if (!n) return VSH_ENOMEM;
   return create_in(fs, w, n, ino);
 }

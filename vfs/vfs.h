@@ -3,7 +3,10 @@
  * refcounted versions; every call below locks the handle for its whole
  * duration, so each is atomic for concurrent threads.  Paths are absolute
  * (callers join relative paths to their cwd first) and are resolved
- * physically: ".." after a symlink goes to the target's parent. */
+ * physically: ".." after a symlink goes to the target's parent.  Every
+ * call acts as the sandbox user (vfs_may): resolving needs search on each
+ * directory passed, listing needs read, adding or removing an entry needs
+ * write and search on its directory (EACCES), as for a non-root user. */
 #ifndef VSH_VFS_H
 #define VSH_VFS_H
 
@@ -52,6 +55,24 @@ typedef struct vfs_info { /* stat(2)-like; vfs_stat() fills it */
   bool host_mode; /* mode bits read from a host mount, unchanged since */
 } vfs_info;
 
+/* ---- permissions ---------------------------------------------------- */
+
+enum { VFS_MAY_X = 1, VFS_MAY_W = 2, VFS_MAY_R = 4 };
+/* Whether the sandbox user (VFS_UID, VFS_GID: not root) may read, write
+ * or search/execute (VFS_MAY_* bits, all of them) what mode, uid and gid
+ * describe: the owner's, group's or others' bits, as the kernel checks
+ * them for an ordinary user.  A host mount is copy-on-write: writing it
+ * never reaches the host, so the host's write bits (a read-only checkout,
+ * a harness's copy of a read-only tree) do not bind the sandbox until a
+ * script changes the node's mode itself (host_mode). */
+static inline bool vfs_may(unsigned mode, uint32_t uid, uint32_t gid,
+                           bool host_mode, unsigned want) {
+  if (host_mode) mode |= 0222;
+  if (uid == VFS_UID) return ((mode >> 6) & want) == want;
+  if (gid == VFS_GID) return ((mode >> 3) & want) == want;
+  return (mode & want) == want;
+}
+
 /* ---- path operations ----------------------------------------------- */
 
 int vfs_stat(vfs *fs, const char *path, bool follow, vfs_info *out);
@@ -60,13 +81,17 @@ bool vfs_exists(vfs *fs, const char *path); /* follows; never fails */
  * empty; other devices EINVAL. */
 int vfs_read_file(vfs *fs, const char *path, vsh_buf *out);
 
+/* A creation mode with this bit is taken as is, even 0 (a umask of 0777
+ * gives that); without it 0 means the default (0644, a directory 0755). */
+#define VFS_MODE_EXACT (1u << 16)
+
 enum {
   VFS_W_TRUNC = 1u << 0,  /* replace content */
   VFS_W_APPEND = 1u << 1, /* append */
   VFS_W_EXCL = 1u << 2,   /* fail with EEXIST if it exists */
   VFS_W_NOCREAT = 1u << 3 /* fail with ENOENT if missing */
 };
-/* Creates (mode & 07777, 0 means 0644) or writes a regular file; follows
+/* Creates (mode & 07777, 0 means 0644; see VFS_MODE_EXACT) or writes a regular file; follows
  * symlinks, including a dangling one.  Writes to /dev/null are dropped.
  * All or nothing: a quota failure leaves the old content. */
 int vfs_write_file(vfs *fs, const char *path, const void *data, size_t n,

@@ -90,6 +90,16 @@ typedef struct vfs_node {
   } u;
 } vfs_node;
 
+/* A creation mode: mode's bits, or dflt for 0 without VFS_MODE_EXACT. */
+static inline unsigned vfs__mode(unsigned mode, unsigned dflt) {
+  return (mode & (VFS_MODE_EXACT | 07777)) ? mode & 07777 : dflt;
+}
+
+/* vfs_may for a node. */
+static inline bool vfs__may(const vfs_node *n, unsigned want) {
+  return vfs_may(n->mode, n->uid, n->gid, n->host_mode, want);
+}
+
 typedef struct vfs_trie {
   vsh_refcount rc;
   void *slot[TRIE_FAN];

@@ -2,7 +2,9 @@
  * left to right from a working buffer; a symlink splices its target in
  * front of the rest (at most VFS_SYMLOOP_MAX times), ".." follows the
  * directory's parent inode, so resolution is physical like the kernel's.
- * Host directories are listed the first time a walk enters them. */
+ * Host directories are listed the first time a walk enters them.  Each
+ * lookup needs search permission on the directory it looks in (the last
+ * component's own mode does not matter, nor a symlink's). */
 #include "vfs/vfs_int.h"
 
 #include <string.h>
@@ -96,6 +98,7 @@ int vfs__walk(vfs *fs, const char *path, unsigned flags, vfs_walk *w) {
     const char *comp = rem + s;
 
     if (dn->type != VFS_DIR) return VSH_ENOTDIR;
+    if (!vfs__may(dn, VFS_MAY_X)) return VSH_EACCES; /* a lookup in dn */
     if (dn->u.dir.pending) {
       int rc = vfs__materialize_dir(fs, cur);
       if (rc) return rc;

@@ -52,6 +52,8 @@ typedef struct tar_ctx {
   int verbose;
   cz_format comp;
   bool autocomp, to_stdout, keep_old, no_mtime, deref, numeric;
+  unsigned keep_mode;            /* mode bits extraction keeps: -p all, else the
+                         permissions less the umask (the user is not root) */
   unsigned dev_major, dev_minor; /* for the next type 3 header */
   int strip;
   const char **excl;
@@ -329,7 +331,7 @@ static int do_create(tar_ctx *t, char **ops, int nops) {
          : t->mode == 'r'
              ? open_append(t, ap)
              : vfs_open(b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
-                        0644, &t->af);
+                        bi_create_mode(b, 0666), &t->af);
     if (rc) {
       bi_errline(b, "tar: %s: Cannot open: %s", t->file, vsh_strerror(rc));
       bi_errline(b, "tar: Error is not recoverable: exiting now");
@@ -409,8 +411,8 @@ static int open_append(tar_ctx *t, const char *ap) {
     uint64_t skip = BLK + (size + BLK - 1) / BLK * BLK;
     end = skip > old.len - end ? old.len : end + (size_t)skip;
   }
-  rc = vfs_open(t->b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0644,
-                &t->af);
+  rc = vfs_open(t->b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
+                bi_create_mode(t->b, 0666), &t->af);
   if (!rc && end) rc = raw_out(t, old.data, end);
   t->written = end;
   vsh_buf_dispose(&old);
@@ -720,7 +722,7 @@ static int extract_one(tar_ctx *t, cz_reader *r, tar_entry *e,
     return copy_data(t, r, e->size, NULL, false);
   }
   if (e->type == '6') {
-    rc = vfs_mkfifo(b->fs, abs, e->mode & 07777);
+    rc = vfs_mkfifo(b->fs, abs, e->mode & t->keep_mode);
     if (rc) fail(t, "tar: %s: Cannot mkfifo: %s", rel, vsh_strerror(rc));
     else if (!t->no_mtime) vfs_utimens(b->fs, abs, NULL, &mt, true);
     return 0;
@@ -745,7 +747,7 @@ static int extract_one(tar_ctx *t, cz_reader *r, tar_entry *e,
   rc = copy_data(t, r, e->size, f, false);
   vfs_file_close(f);
   if (rc) return rc;
-  vfs_chmod(b->fs, abs, e->mode);
+  vfs_chmod(b->fs, abs, e->mode & t->keep_mode);
   if (!t->no_mtime) vfs_utimens(b->fs, abs, NULL, &mt, true);
   return 0;
 }
@@ -813,7 +815,7 @@ static int do_read(tar_ctx *t, char **ops, int nops) {
   /* directories last, so extracting their files did not change times */
   for (size_t i = t->ndirs; i-- > 0;) {
     struct timespec mt = {.tv_sec = t->dirs[i].mtime};
-    vfs_chmod(b->fs, t->dirs[i].path, t->dirs[i].mode);
+    vfs_chmod(b->fs, t->dirs[i].path, t->dirs[i].mode & t->keep_mode);
     if (!t->no_mtime) vfs_utimens(b->fs, t->dirs[i].path, NULL, &mt, true);
     free(t->dirs[i].path);
   }
@@ -929,7 +931,7 @@ static const bi_cmd tar_cmd = {
 };
 
 int bi_tar_main(bi_ctx *b) {
-  tar_ctx t = {.b = b, .ugswidth = 19};
+  tar_ctx t = {.b = b, .ugswidth = 19, .keep_mode = 0777 & ~bi_umask(b)};
   old_style(b);
   t.excl = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
   if (!t.excl) return 2;
@@ -961,7 +963,7 @@ int bi_tar_main(bi_ctx *b) {
     case 'k': t.keep_old = true; break;
     case 'm': t.no_mtime = true; break;
     case 'h': t.deref = true; break;
-    case 'p':
+    case 'p': t.keep_mode = 07777; break;
     case 'o':
     case 'P':
     case OPT_OVERWRITE:

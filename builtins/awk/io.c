@@ -908,7 +908,7 @@ static awk_stream *open_output(awk_rt *rt, int redir, awk_str *name) {
   const char *p = bi_path(rt->b, name->s);
   unsigned fl = VFS_O_WRITE | VFS_O_CREAT |
                 (redir == RD_APPEND ? VFS_O_APPEND : VFS_O_TRUNC);
-  int rc = p ? vfs_open(rt->b->fs, p, fl, 0666 & ~(bi_umask(rt->b)), &st->fh)
+  int rc = p ? vfs_open(rt->b->fs, p, fl, bi_create_mode(rt->b, 0666), &st->fh)
              : VSH_ENAMETOOLONG;
   if (rc) {
     awk_fatal(rt, "cannot redirect to `%s': %s", name->s, vsh_strerror(rc));

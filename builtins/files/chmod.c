@@ -37,8 +37,9 @@ static int apply(bi_ctx *b, const chmod_opts *o, const char *path,
                           &nm))
     return 1;
   int rc = 0;
-  /* a host mount's mode becomes the sandbox's own once chmod names it */
-  if (nm != (st->mode & 07777) || st->host_mode)
+  /* a host mount's mode becomes the sandbox's own once chmod names it;
+   * another user's file refuses even its own mode (EPERM) */
+  if (nm != (st->mode & 07777) || st->host_mode || st->uid != VFS_UID)
     rc = vfs_chmod(b->fs, path, nm);
   if (rc) {
     if (!o->quiet)

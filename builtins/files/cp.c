@@ -139,6 +139,11 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
     rc = vfs_mkfifo(b->fs, dst, sst->mode & 07777);
     if (!rc && o->preserve)
       vfs_utimens(b->fs, dst, &sst->atime, &sst->mtime, false);
+  } else if (sst->type == VFS_CHR && o->recursive) {
+    /* -R and -a make another device: mknod(2) is root's */
+    bi_err(b, "cannot create special file %s: %s", bi_quote(b, dst_shown),
+           vsh_strerror(VSH_EPERM));
+    return 1;
   } else if (sst->type == VFS_REG) {
     if (exists && dstat.type == VFS_LNK && o->force) {
       vfs_info t;
@@ -156,7 +161,7 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
     rc = vfs_read_file(b->fs, src, &data);
     if (!rc)
       rc = vfs_write_file(b->fs, dst, data.data ? data.data : "", data.len,
-                          VFS_W_TRUNC, 0644);
+                          VFS_W_TRUNC, bi_create_mode(b, sst->mode));
     vsh_buf_dispose(&data);
   }
   if (rc) {

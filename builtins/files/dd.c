@@ -170,7 +170,8 @@ static int dd_open_out(bi_ctx *b, const dd_opts *o, dd_out *out) {
   unsigned fl =
       VFS_O_WRITE | (o->nocreat ? 0 : VFS_O_CREAT) | (o->excl ? VFS_O_EXCL : 0);
   uint64_t at = o->seek * o->obs;
-  int rc = p ? vfs_open(b->fs, p, fl, 0644, &out->f) : VSH_ENAMETOOLONG;
+  int rc = p ? vfs_open(b->fs, p, fl, bi_create_mode(b, 0666), &out->f)
+             : VSH_ENAMETOOLONG;
   if (!rc && !o->notrunc) rc = vfs_truncate(b->fs, p, at);
   if (!rc && o->seek) {
     vfs_info st;

@@ -126,6 +126,12 @@ static int link_one(bi_ctx *b, const ln_opts *o, const char *target,
   }
   int rc =
       o->sym ? vfs_symlink(b->fs, text, link) : vfs_link(b->fs, tabs, link);
+  if (rc && !o->sym && rc != VSH_EEXIST && rc != VSH_ENOSPC &&
+      rc != VSH_EROFS) { /* GNU names the source except for these */
+    bi_err(b, "failed to create hard link %s => %s: %s",
+           bi_quote(b, link_shown), bi_quote(b, target), vsh_strerror(rc));
+    return 1;
+  }
   if (rc) {
     bi_err(b, "failed to create %s link %s: %s", o->sym ? "symbolic" : "hard",
            bi_quote(b, link_shown), vsh_strerror(rc));

@@ -521,6 +521,16 @@ static bool ignored(ls_state *s, const char *nm) {
   return false;
 }
 
+/* Whether the format shows names and types only (no other file data),
+ * so entries need no stat. */
+static bool names_only(const ls_opts *o) {
+  return o->fmt != FMT_LONG && !o->inode && !o->blocks && !o->classify &&
+         !o->deref &&
+         (o->sort == SORT_NAME || o->sort == SORT_NONE ||
+          o->sort == SORT_VERSION || o->sort == SORT_EXT ||
+          o->sort == SORT_WIDTH);
+}
+
 /* Lists one directory; -R pushes its subdirectories (reverse order so the
  * first is popped next). */
 static void list_dir(ls_state *s, const char *shown, const char *abs,
@@ -574,6 +584,14 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
       break;
     }
     int r = vfs_stat(b->fs, e->path, o->deref, &e->st);
+    if (r == VSH_EACCES && names_only(o)) {
+      /* a directory without search permission still lists its names,
+       * and their types come with the listing */
+      memset(&e->st, 0, sizeof(e->st));
+      e->st.type = dl.items[i].type;
+      n++;
+      continue;
+    }
     if (r) {
       bi_err(b, "cannot access %s: %s", bi_quote(b, bi_path_join(b, shown, nm)),
              vsh_strerror(r));

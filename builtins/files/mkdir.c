@@ -96,7 +96,7 @@ int bi_mkdir_main(bi_ctx *b) {
       }
       continue;
     }
-    int rc = vfs_mkdir(b->fs, p, mode);
+    int rc = vfs_mkdir(b->fs, p, VFS_MODE_EXACT | mode);
     if (!rc && mode_s) rc = vfs_chmod(b->fs, p, mode);
     if (rc) {
       bi_err(b, "cannot create directory %s: %s", bi_cquote(b, op),

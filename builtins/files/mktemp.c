@@ -101,6 +101,7 @@ int bi_mktemp_main(bi_ctx *b) {
   }
   static const char chars[] =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  const char *shown = vsh__arena_strndup(b->arena, name.data, name.len);
   int rc = VSH_EEXIST;
   const char *abs = NULL;
   for (int attempt = 0; attempt < 100 && rc == VSH_EEXIST; attempt++) {
@@ -115,22 +116,16 @@ int bi_mktemp_main(bi_ctx *b) {
       rc = VSH_ENAMETOOLONG;
       break;
     }
-    if (dry) {
-      rc = vfs_exists(b->fs, abs) ? VSH_EEXIST : 0;
-      continue;
-    }
-    if (dir) {
-      rc = vfs_mkdir(b->fs, abs, 0700);
-      if (!rc) rc = vfs_chmod(b->fs, abs, 0700);
-    } else {
-      rc = vfs_write_file(b->fs, abs, "", 0, VFS_W_EXCL, 0600);
-      if (!rc) rc = vfs_chmod(b->fs, abs, 0600);
-    }
+    if (dry) rc = vfs_exists(b->fs, abs) ? VSH_EEXIST : 0;
+    else if (dir) rc = vfs_mkdir(b->fs, abs, 0700);
+    else rc = vfs_write_file(b->fs, abs, "", 0, VFS_W_EXCL, 0600);
+    if (!rc && !dry) rc = vfs_chmod(b->fs, abs, dir ? 0700 : 0600);
   }
   if (rc) {
     if (!quiet)
       bi_err(b, "failed to create %s via template %s: %s",
-             dir ? "directory" : "file", bi_cquote(b, tmpl), vsh_strerror(rc));
+             dir ? "directory" : "file", bi_cquote(b, shown ? shown : tmpl),
+             vsh_strerror(rc));
     vsh_buf_dispose(&name);
     return 1;
   }

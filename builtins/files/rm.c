@@ -4,6 +4,7 @@
  * -v a tree goes in one vfs_remove_tree call. */
 #include "builtins/builtins.h"
 
+#include <limits.h>
 #include <string.h>
 
 static const char usage[] =
@@ -48,39 +49,37 @@ static int say(bi_ctx *b, const char *what, const char *name) {
              : 0;
 }
 
-/* -r -v: remove children before their directory, naming each. */
-static int remove_verbose(bi_ctx *b, const char *abs, const char *shown) {
+/* -r -v, or a tree that one call may not remove (a directory in it the
+ * user may not empty): remove children before their directory (naming
+ * each with -v), as far as permissions allow; like GNU, a directory whose
+ * entry could not all go is left without another message. */
+static int remove_walk(bi_ctx *b, const char *abs, const char *shown,
+                       bool verbose) {
   bi_walk *w;
   int rc = bi_walk_new(&w, b, abs, shown, false, false, true);
   if (rc) return 1;
   int st = 0;
+  int kept = INT_MAX; /* after a failure: its depth (ancestors stay) */
   bi_went *e;
   while ((rc = bi_walk_next(w, &e)) == 1) {
     vsh_arena_mark m = vsh__arena_mark(b->arena);
+    bool dir = e->st.type == VFS_DIR;
+    int r = 0;
     if (e->dir_err) {
-      bi_err(b, "cannot remove %s: %s", bi_quote(b, e->shown),
-             vsh_strerror(e->err));
-      st = 1;
-    } else if (e->st.type == VFS_DIR && !e->post) {
+      r = e->err;
+    } else if (dir && !e->post) {
       /* removed on the way back up */
-    } else if (e->st.type == VFS_DIR) {
-      int r = vfs_rmdir(b->fs, e->path);
-      if (r) {
-        bi_err(b, "cannot remove %s: %s", bi_quote(b, e->shown),
-               vsh_strerror(r));
-        st = 1;
-      } else if (say(b, "directory ", e->shown)) {
-        st = 141;
-      }
+    } else if (dir && kept != INT_MAX && e->depth < kept) {
+      kept = e->depth;
     } else {
-      int r = vfs_unlink(b->fs, e->path);
-      if (r) {
-        bi_err(b, "cannot remove %s: %s", bi_quote(b, e->shown),
-               vsh_strerror(r));
-        st = 1;
-      } else if (say(b, "", e->shown)) {
-        st = 141;
-      }
+      r = dir ? vfs_rmdir(b->fs, e->path) : vfs_unlink(b->fs, e->path);
+      if (!r && verbose && say(b, dir ? "directory " : "", e->shown)) st = 141;
+    }
+    if (r) {
+      bi_err(b, "cannot remove %s: %s", bi_quote(b, e->shown), vsh_strerror(r));
+      st = 1;
+      int d = e->dir_err ? e->depth + 1 : e->depth;
+      if (d < kept) kept = d;
     }
     vsh__arena_pop(b->arena, m);
     if (st == 141) break;
@@ -126,8 +125,9 @@ static int remove_one(bi_ctx *b, const rm_opts *o, const char *op) {
   }
   if (st.type == VFS_DIR) {
     if (o->recursive) {
-      if (o->verbose) return remove_verbose(b, p, op);
+      if (o->verbose) return remove_walk(b, p, op, true);
       rc = vfs_remove_tree(b->fs, p);
+      if (rc == VSH_EACCES) return remove_walk(b, p, op, false);
     } else if (o->dir) {
       rc = vfs_rmdir(b->fs, p);
     } else {

@@ -153,18 +153,26 @@ int bi_touch_main(bi_ctx *b) {
     const char *p = bi_path(b, op);
     vfs_info info;
     int rc = p ? vfs_stat(b->fs, p, !no_deref, &info) : VSH_ENAMETOOLONG;
+    bool made = rc != 0; /* GNU's message: the open failed, or the times */
     if (rc == VSH_ENOENT) {
       if (no_create || no_deref) continue;
-      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_APPEND, 0666 & ~(bi_umask(b)));
+      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_APPEND,
+                          bi_create_mode(b, 0666));
       if (!rc) rc = vfs_stat(b->fs, p, true, &info);
+    } else if (!rc && info.type == VFS_REG && !sh_may_access(&info, 2)) {
+      made = true; /* its open for writing fails: that error is shown */
     }
     if (!rc) {
       struct timespec a = only_a ? ta : info.atime;
       struct timespec m = only_m ? tm : info.mtime;
-      rc = vfs_utimens(b->fs, p, &a, &m, !no_deref);
+      /* another user's file: "now" for both asks only for write
+       * permission, given times the owner (utimensat(2)) */
+      bool now = !have_time && only_a && only_m && info.uid != VFS_UID;
+      rc = vfs_utimens(b->fs, p, now ? NULL : &a, now ? NULL : &m, !no_deref);
     }
     if (rc) {
-      bi_err(b, "cannot touch %s: %s", bi_quote(b, op), vsh_strerror(rc));
+      bi_err(b, made ? "cannot touch %s: %s" : "setting times of %s: %s",
+             bi_quote(b, op), vsh_strerror(rc));
       st = 1;
     }
   }

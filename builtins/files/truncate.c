@@ -46,6 +46,12 @@ static uint64_t new_size(char mod, uint64_t cur, uint64_t size) {
   }
 }
 
+static int open_failed(bi_ctx *b, const char *op, int rc) {
+  bi_err(b, "cannot open %s for writing: %s", bi_quote(b, op),
+         vsh_strerror(rc));
+  return 1;
+}
+
 int bi_truncate_main(bi_ctx *b) {
   bi_opts g = {0};
   bool no_create = false, io_blocks = false, have_size = false;
@@ -111,31 +117,21 @@ int bi_truncate_main(bi_ctx *b) {
     int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
     if (rc == VSH_ENOENT) {
       if (no_create) continue;
-      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_EXCL, 0644);
+      rc = vfs_write_file(b->fs, p, "", 0, VFS_W_EXCL, bi_create_mode(b, 0666));
       if (!rc) rc = vfs_stat(b->fs, p, true, &st);
-      if (rc) {
-        bi_err(b, "cannot open %s for writing: %s", bi_quote(b, op),
-               vsh_strerror(rc));
-        status = 1;
-        continue;
-      }
-    } else if (rc) {
-      bi_err(b, "cannot open %s for writing: %s", bi_quote(b, op),
-             vsh_strerror(rc));
-      status = 1;
-      continue;
     }
-    if (st.type == VFS_DIR) {
-      bi_err(b, "cannot open %s for writing: %s", bi_quote(b, op),
-             vsh_strerror(VSH_EISDIR));
-      status = 1;
+    if (!rc && st.type == VFS_DIR) rc = VSH_EISDIR;
+    if (rc) {
+      status = open_failed(b, op, rc);
       continue;
     }
     uint64_t nsz = ref && !have_size && !mod
                        ? ref_size
                        : new_size(mod, ref ? ref_size : st.size, size);
     rc = vfs_truncate(b->fs, p, nsz);
-    if (rc) {
+    if (rc == VSH_EACCES) { /* GNU opens it first */
+      status = open_failed(b, op, rc);
+    } else if (rc) {
       bi_err(b, "failed to truncate %s at %llu bytes: %s", bi_quote(b, op),
              (unsigned long long)nsz, vsh_strerror(rc));
       status = 1;

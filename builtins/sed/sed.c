@@ -813,6 +813,32 @@ static char *backup_name(bi_ctx *b, const char *path, const char *suffix) {
   return vsh__buf_steal(&o, NULL);
 }
 
+/* GNU writes the result to a temporary file beside the input, which
+ * needs write and search permission on its folder; its message names that
+ * file (random letters). */
+static bool temp_allowed(bi_ctx *b, const char *path, const char *name) {
+  const char *slash = strrchr(path, '/');
+  vsh_buf dir = {0};
+  vsh__buf_append(&dir, path, slash > path ? (size_t)(slash - path) : 1);
+  vfs_info dst;
+  bool ok = !dir.data || vfs_stat(b->fs, dir.data, true, &dst) != 0 ||
+            sh_may_access(&dst, 3);
+  vsh_buf_dispose(&dir);
+  if (ok) return true;
+  static const char chars[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  unsigned char rnd[6];
+  char tail[7];
+  vfs_random_bytes(b->fs, rnd, sizeof rnd);
+  for (size_t i = 0; i < sizeof rnd; i++) tail[i] = chars[rnd[i] % 62];
+  tail[6] = 0;
+  const char *ns = strrchr(name, '/');
+  int dl = ns ? (int)(ns - name) : 1;
+  bi_err(b, "couldn't open temporary file %.*s/sed%s: %s", dl,
+         ns ? (ns == name ? "" : name) : ".", tail, vsh_strerror(VSH_EACCES));
+  return false;
+}
+
 static void edit_file(sed_run *r, char *name, const char *suffix, bool *quit) {
   bi_ctx *b = r->b;
   const char *path = bi_path(b, name);
@@ -825,6 +851,10 @@ static void edit_file(sed_run *r, char *name, const char *suffix, bool *quit) {
   }
   if (st.type != VFS_REG) {
     bi_err(b, "couldn't edit %s: not a regular file", name);
+    r->status = 4;
+    return;
+  }
+  if (!temp_allowed(b, path, name)) {
     r->status = 4;
     return;
   }
@@ -856,7 +886,10 @@ static void edit_file(sed_run *r, char *name, const char *suffix, bool *quit) {
     }
     free(bk);
   }
-  if (is_link && !r->follow) vfs_unlink(b->fs, path);
+  /* GNU renames a new file over it: the file's own write permission
+   * does not matter */
+  if ((is_link && !r->follow) || !sh_may_access(&st, 2))
+    vfs_unlink(b->fs, is_link && !r->follow ? path : target);
   rc = vfs_write_file(b->fs, target, out.data ? out.data : "", out.len,
                       VFS_W_TRUNC, st.mode & 07777);
   if (rc) {

@@ -519,8 +519,9 @@ sed_output *sed_output_get(sed_prog *p, const char *name) {
   else if (!strcmp(name, "/dev/stderr")) o->special = 2;
   else {
     const char *path = bi_path(p->b, name);
-    if (!path || vfs_open(p->b->fs, path,
-                          VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0644, &o->f))
+    if (!path ||
+        vfs_open(p->b->fs, path, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
+                 bi_create_mode(p->b, 0666), &o->f))
       o->f = NULL;
   }
   return o;

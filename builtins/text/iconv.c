@@ -471,7 +471,7 @@ static int open_output(iconv_run *r) {
   if (!strcmp(name, "-")) return 0;
   const char *p = bi_path(b, name);
   int rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
-                        0666 & ~bi_umask(b), &r->fh)
+                        bi_create_mode(b, 0666), &r->fh)
              : VSH_ENAMETOOLONG;
   if (rc) {
     bi_err(b, "cannot open output file: %s", vsh_strerror(rc));

@@ -458,8 +458,8 @@ int bi_shuf_main(bi_ctx *b) {
   }
   if (outname) {
     const char *p = bi_path(b, outname);
-    rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0666,
-                      &k.file)
+    rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
+                      bi_create_mode(b, 0666), &k.file)
            : VSH_ENAMETOOLONG;
     if (rc) {
       bi_err(b, "%s: %s", outname, vsh_strerror(rc));

@@ -839,7 +839,7 @@ static int write_out(bi_ctx *b, const char *outfile, sort_line *v, size_t n,
   if (outfile && strcmp(outfile, "-")) {
     const char *p = bi_path(b, outfile);
     rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
-                      0666 & ~bi_umask(b), &fh)
+                      bi_create_mode(b, 0666), &fh)
            : VSH_ENAMETOOLONG;
     if (rc) {
       bi_err(b, "open failed: %s: %s", outfile, vsh_strerror(rc));

@@ -84,7 +84,7 @@ static int open_next(sp_st *s) {
     bi_printf(s->b, "creating file %s\n", bi_quote(s->b, name.data));
   const char *p = bi_path(s->b, name.data);
   int rc = p ? vfs_open(s->b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
-                        0644, &s->cur)
+                        bi_create_mode(s->b, 0666), &s->cur)
              : VSH_ENAMETOOLONG;
   if (rc) bi_err(s->b, "%s: %s", name.data, vsh_strerror(rc));
   vsh_buf_dispose(&name);

@@ -47,7 +47,7 @@ static int tee_open(bi_ctx *b, char **ops, int n, bool append, tee_out *outs) {
     const char *p = bi_path(b, f);
     unsigned fl =
         VFS_O_WRITE | VFS_O_CREAT | (append ? VFS_O_APPEND : VFS_O_TRUNC);
-    int rc = p ? vfs_open(b->fs, p, fl, 0666 & ~bi_umask(b), &outs[i].fh)
+    int rc = p ? vfs_open(b->fs, p, fl, bi_create_mode(b, 0666), &outs[i].fh)
                : VSH_ENAMETOOLONG;
     if (rc) {
       bi_err(b, "%s: %s", f, vsh_strerror(rc));

@@ -208,7 +208,7 @@ int bi_uniq_main(bi_ctx *b) {
   if (g.noperands == 2 && strcmp(g.operands[1], "-")) {
     const char *p = bi_path(b, g.operands[1]);
     int rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
-                          0666 & ~bi_umask(b), &u.fh)
+                          bi_create_mode(b, 0666), &u.fh)
                : VSH_ENAMETOOLONG;
     if (rc) {
       bi_err(b, "%s: %s", g.operands[1], vsh_strerror(rc));

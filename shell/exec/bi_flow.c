@@ -688,14 +688,17 @@ static int change_dir(bi_ctx *b, const char *target, bool physical,
   vsh_buf path = {0};
   int rc = vsh__path_resolve(&path, c->dirs.cwd, target, strlen(target));
   vfs_info st;
-  if (!rc && strstr(target, "..")) {
-    /* like bash, a/.. needs a to exist: check the path as written */
-    vsh_buf raw = {0};
-    vsh__buf_puts(&raw, target[0] == '/' ? "" : c->dirs.cwd);
-    if (target[0] != '/') vsh__buf_putc(&raw, '/');
-    vsh__buf_puts(&raw, target);
-    if (raw.len < VSH_PATH_MAX) rc = vfs_stat(c->fs, raw.data, true, &st);
-    vsh_buf_dispose(&raw);
+  /* like bash, a/.. needs a to be a directory (a stat: its search
+   * permission does not matter), each ".." after what came before it */
+  for (size_t i = 0; !rc && target[i]; i++) {
+    if ((i && target[i - 1] != '/') || target[i] != '.' ||
+        target[i + 1] != '.' || (target[i + 2] && target[i + 2] != '/'))
+      continue;
+    vsh_buf pre = {0};
+    rc = vsh__path_resolve(&pre, c->dirs.cwd, i ? target : ".", i ? i : 1);
+    if (!rc) rc = vfs_stat(c->fs, pre.data, true, &st);
+    if (!rc && st.type != VFS_DIR) rc = VSH_ENOTDIR;
+    vsh_buf_dispose(&pre);
   }
   if (!rc) rc = vfs_stat(c->fs, path.data, true, &st);
   if (!rc && st.type != VFS_DIR) rc = VSH_ENOTDIR;

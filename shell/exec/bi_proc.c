@@ -372,7 +372,7 @@ static long umask_parse_symbolic(bi_ctx *b, const char *s, unsigned mask) {
     if (!who) who = 0777;
     char op = *s ? *s++ : 0;
     if (op != '+' && op != '-' && op != '=') {
-      bi_err(b, "`%c': invalid symbolic mode operator", op ? op : ' ');
+      bi_err(b, "`%c': invalid symbolic mode operator", op);
       return -1;
     }
     unsigned perm = 0;
@@ -436,7 +436,8 @@ int bi_umask_main(bi_ctx *b) {
     if (!sym) return 0;
   }
   vsh_buf o = {0};
-  if (reuse) vsh__buf_puts(&o, sym ? "umask -S " : "umask ");
+  /* with a mode, bash shows only -S's form */
+  if (reuse && i >= b->argc) vsh__buf_puts(&o, sym ? "umask -S " : "umask ");
   if (sym) umask_symbolic(&o, c->proc.umask);
   else vsh__buf_printf(&o, "%04o", c->proc.umask);
   vsh__buf_putc(&o, '\n');

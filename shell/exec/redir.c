@@ -119,7 +119,8 @@ static int open_target(sh_ctx *c, const char *word, unsigned flags,
     return rc ? open_error(c, word, rc) : 0;
   }
   vfs_file *f = NULL;
-  rc = vfs_open(c->fs, path.data, flags, 0666 & ~c->proc.umask, &f);
+  rc = vfs_open(c->fs, path.data, flags,
+                VFS_MODE_EXACT | (0666 & ~c->proc.umask), &f);
   vsh_buf_dispose(&path);
   if (rc) return open_error(c, word, rc);
   int devfd = vfs_file_devfd(f);

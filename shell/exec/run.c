@@ -800,9 +800,13 @@ void bi_err(bi_ctx *b, const char *fmt, ...) {
   if (n < 0 || (size_t)n >= sizeof(msg)) return;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg + n, sizeof(msg) - (size_t)n - 1, fmt, ap);
+  size_t room = sizeof(msg) - (size_t)n - 1;
+  int k = vsnprintf(msg + n, room, fmt, ap);
   va_end(ap);
-  size_t len = strlen(msg);
+  /* the length printf gives: a %c of NUL is a byte, as bash prints it */
+  size_t len = (size_t)n + (k < 0              ? 0
+                            : (size_t)k < room ? (size_t)k
+                                               : room - 1);
   msg[len++] = '\n';
   sh_stream_write(b->err, msg, len, c->ex);
 }
@@ -853,6 +857,10 @@ int bi_write_to(bi_ctx *b, sh_stream *s, const void *buf, size_t n) {
 }
 
 unsigned bi_umask(bi_ctx *b) { return b->sh ? b->sh->proc.umask : 022; }
+
+unsigned bi_create_mode(bi_ctx *b, unsigned base) {
+  return VFS_MODE_EXACT | (base & ~bi_umask(b) & 07777);
+}
 
 const vsh_limits *bi_limits(bi_ctx *b) {
   return b->sh && b->sh->ex ? &b->sh->ex->limits : NULL;

@@ -285,6 +285,12 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
   g.acc = &found;
   int rc = walk(&g, absolute ? "/" : "", cs, nc);
   if (rc) return rc;
+  if (trailing_slash) { /* a pattern ending in "/" matches directories */
+    size_t k = 0;
+    for (size_t j = 0; j < found.n; j++)
+      if (is_dir(c, found.v[j])) found.v[k++] = found.v[j];
+    found.n = k;
+  }
   if (found.n == 0) {
     /* failglob wins over nullglob, as in bash */
     if (c->opt.opts[SH_SHOPT_FAILGLOB]) {
@@ -314,7 +320,6 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
     const char *r = found.v[j];
     size_t rl = strlen(r);
     int rc2;
-    if (trailing_slash && !is_dir(c, r)) continue;
     if (trailing_slash) {
       char *d = join(c, r, "", 0);
       rc2 = d ? sh__argv_push(c, out, d, strlen(d)) : VSH_ENOMEM;

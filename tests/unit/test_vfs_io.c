@@ -884,6 +884,106 @@ START_TEST(forks_on_many_threads_from_one_image_are_independent) {
 }
 END_TEST
 
+/* ---- permissions (the sandbox user is not root; errnos as Linux gives
+ * them to an ordinary user, checked with setpriv --reuid=65534) ---- */
+
+START_TEST(a_directory_without_search_permission_resolves_nothing_beneath) {
+  OK(vfs_mkdir(fs, "/d", 0755));
+  OK(vfs_write_file(fs, "/d/f", "x", 1, VFS_W_TRUNC, 0644));
+  OK(vfs_chmod(fs, "/d", 0600));
+  vfs_info st;
+  EXPECT_RC(vfs_stat(fs, "/d/f", true, &st), VSH_EACCES);
+  EXPECT_RC(vfs_stat(fs, "/d/missing", true, &st), VSH_EACCES);
+  OK(vfs_stat(fs, "/d", true, &st)); /* its own entry is in "/" */
+  vfs_dirlist l;
+  OK(vfs_readdir(fs, "/d", &l)); /* read permission lists the names */
+  ck_assert_uint_eq(l.len, 1);
+  vfs_dirlist_dispose(&l);
+  OK(vfs_symlink(fs, "d/f", "/l")); /* a link's own mode never matters */
+  vsh_buf b = {0};
+  EXPECT_RC(vfs_read_file(fs, "/l", &b), VSH_EACCES);
+  vsh_buf_dispose(&b);
+}
+END_TEST
+
+START_TEST(a_directory_without_read_permission_does_not_list) {
+  OK(vfs_mkdir(fs, "/d", 0300));
+  vfs_dirlist l;
+  EXPECT_RC(vfs_readdir(fs, "/d", &l), VSH_EACCES);
+  OK(vfs_write_file(fs, "/d/f", "x", 1, VFS_W_TRUNC, 0644));
+}
+END_TEST
+
+START_TEST(entries_change_only_with_write_permission_on_their_directory) {
+  OK(vfs_mkdir(fs, "/d", 0755));
+  OK(vfs_write_file(fs, "/d/f", "x", 1, VFS_W_TRUNC, 0644));
+  OK(vfs_mkdir(fs, "/d/s", 0755));
+  OK(vfs_chmod(fs, "/d", 0555));
+  EXPECT_RC(vfs_write_file(fs, "/d/g", "x", 1, VFS_W_TRUNC, 0644), VSH_EACCES);
+  EXPECT_RC(vfs_mkdir(fs, "/d/t", 0755), VSH_EACCES);
+  EXPECT_RC(vfs_mkdir(fs, "/d/s", 0755), VSH_EEXIST); /* existence first */
+  EXPECT_RC(vfs_unlink(fs, "/d/f"), VSH_EACCES);
+  EXPECT_RC(vfs_rmdir(fs, "/d/s"), VSH_EACCES);
+  EXPECT_RC(vfs_remove_tree(fs, "/d/s"), VSH_EACCES);
+  EXPECT_RC(vfs_rename(fs, "/d/f", "/g"), VSH_EACCES);
+  EXPECT_RC(vfs_symlink(fs, "f", "/d/l"), VSH_EACCES);
+  EXPECT_RC(vfs_link(fs, "/d/f", "/d/h"), VSH_EACCES);
+  vfs_file *h;
+  EXPECT_RC(vfs_open(fs, "/d/n", VFS_O_WRITE | VFS_O_CREAT, 0644, &h),
+            VSH_EACCES);
+  OK(vfs_write_file(fs, "/d/f", "y", 1, VFS_W_TRUNC, 0644)); /* the file's */
+}
+END_TEST
+
+START_TEST(a_tree_with_a_directory_that_cannot_be_emptied_stays_whole) {
+  OK(vfs_mkdir_p(fs, "/t/a/b", 0755));
+  OK(vfs_write_file(fs, "/t/a/b/f", "x", 1, VFS_W_TRUNC, 0644));
+  OK(vfs_write_file(fs, "/t/g", "x", 1, VFS_W_TRUNC, 0644));
+  OK(vfs_chmod(fs, "/t/a/b", 0555));
+  EXPECT_RC(vfs_remove_tree(fs, "/t"), VSH_EACCES);
+  ck_assert(vfs_exists(fs, "/t/g"));
+  OK(vfs_chmod(fs, "/t/a/b", 0755));
+  OK(vfs_remove_tree(fs, "/t"));
+}
+END_TEST
+
+START_TEST(file_bits_guard_reading_and_writing) {
+  OK(vfs_write_file(fs, "/f", "x", 1, VFS_W_TRUNC, 0644));
+  OK(vfs_chmod(fs, "/f", 0200));
+  vsh_buf b = {0};
+  EXPECT_RC(vfs_read_file(fs, "/f", &b), VSH_EACCES);
+  vfs_file *h;
+  EXPECT_RC(vfs_open(fs, "/f", VFS_O_READ, 0, &h), VSH_EACCES);
+  EXPECT_RC(vfs_copy_file(fs, "/f", "/g", false), VSH_EACCES);
+  OK(vfs_chmod(fs, "/f", 0444));
+  EXPECT_RC(vfs_write_file(fs, "/f", "y", 1, VFS_W_APPEND, 0), VSH_EACCES);
+  EXPECT_RC(vfs_truncate(fs, "/f", 0), VSH_EACCES);
+  EXPECT_RC(vfs_open(fs, "/f", VFS_O_WRITE, 0, &h), VSH_EACCES);
+  OK(vfs_read_file(fs, "/f", &b));
+  vsh_buf_dispose(&b);
+  OK(vfs_utimens(fs, "/f", NULL, NULL, true)); /* the owner's */
+}
+END_TEST
+
+START_TEST(another_users_device_refuses_chmod_and_given_times) {
+  EXPECT_RC(vfs_chmod(fs, "/dev/null", 0666), VSH_EPERM);
+  struct timespec t = {.tv_sec = 1};
+  EXPECT_RC(vfs_utimens(fs, "/dev/null", &t, &t, true), VSH_EPERM);
+  OK(vfs_utimens(fs, "/dev/null", NULL, NULL, true)); /* 0666: now is fine */
+  EXPECT_RC(vfs_unlink(fs, "/dev/null"), VSH_EACCES); /* /dev is root's */
+}
+END_TEST
+
+START_TEST(an_exact_mode_of_zero_is_kept) {
+  OK(vfs_write_file(fs, "/f", "", 0, VFS_W_TRUNC, VFS_MODE_EXACT));
+  OK(vfs_mkdir(fs, "/d", VFS_MODE_EXACT));
+  OK(vfs_write_file(fs, "/g", "", 0, VFS_W_TRUNC, 0));
+  ck_assert_uint_eq(stat_of(fs, "/f", true).mode, 0);
+  ck_assert_uint_eq(stat_of(fs, "/d", true).mode, 0);
+  ck_assert_uint_eq(stat_of(fs, "/g", true).mode, 0644);
+}
+END_TEST
+
 /* ---- suite ----------------------------------------------------------- */
 
 static TCase *tcase(Suite *s, const char *name, bool fixture) {
@@ -897,6 +997,18 @@ static TCase *tcase(Suite *s, const char *name, bool fixture) {
 static Suite *vfs_suite(void) {
   Suite *s = suite_create("vfs_io");
   TCase *tc;
+
+  tc = tcase(s, "permissions", true);
+  tcase_add_test(
+      tc, a_directory_without_search_permission_resolves_nothing_beneath);
+  tcase_add_test(tc, a_directory_without_read_permission_does_not_list);
+  tcase_add_test(tc,
+                 entries_change_only_with_write_permission_on_their_directory);
+  tcase_add_test(tc,
+                 a_tree_with_a_directory_that_cannot_be_emptied_stays_whole);
+  tcase_add_test(tc, file_bits_guard_reading_and_writing);
+  tcase_add_test(tc, another_users_device_refuses_chmod_and_given_times);
+  tcase_add_test(tc, an_exact_mode_of_zero_is_kept);
 
   tc = tcase(s, "devices", true);
   tcase_add_test(tc, dev_null_reads_empty_and_swallows_writes);

@@ -120,3 +120,35 @@ DIRSTACK[0]=/; pwd
 0
 /bin /usrx /var
 /bin
+
+=== cd a/..: a must be a directory, each .. checked after what precedes it
+--- script
+cd nonexist/..; echo $?
+touch f; cd f/..; echo $?
+mkdir -p a/b; cd a/b/../..; echo $?
+cd a/../a/b/../../nope/..; echo $?
+cd /; cd ..; echo $?; pwd
+--- stdout
+1
+1
+0
+1
+0
+/
+--- stderr
+vsh: line 1: cd: nonexist/..: No such file or directory
+vsh: line 2: cd: f/..: Not a directory
+vsh: line 4: cd: a/../a/b/../../nope/..: No such file or directory
+
+=== cd d/.. needs d to be a directory, not searchable (bash's logical cd)
+--- non-root
+--- script
+mkdir d; chmod 600 d
+cd d/..; echo "cd d/.. $?"
+cd d; echo "cd d $?"
+chmod 700 d
+--- stdout
+cd d/.. 0
+cd d 1
+--- stderr
+vsh: line 3: cd: d: Permission denied

@@ -316,3 +316,14 @@ x=({Z..a}); echo "${#x[@]} [${x[2]}]"
 --- stdout
 a ` _ ^ ]  [ Z
 8 []
+
+=== glob: a pattern ending in a slash matches directories only; none left keeps the word (nullglob drops it)
+--- script
+touch f1 f2; mkdir f3
+echo f*/; echo f[12]/; echo x*/
+shopt -s nullglob; echo "[" f[12]/ "]"
+--- stdout
+f3/
+f[12]/
+x*/
+[ ]

@@ -110,7 +110,7 @@ vsh: line 11: ulimit: -z: invalid option
 ulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]
 
 === permissions: the sandbox user is not root
---- vsh-only: proven with `su nobody -s /bin/bash` (spec-run runs bash as root, which may do all of this)
+--- non-root
 --- script
 echo x > f; chmod 444 f
 echo y > f; echo $?
@@ -147,7 +147,7 @@ vsh: line 13: e/new: Permission denied
 vsh: line 14: ./s: Permission denied
 
 === permissions: a script needs read permission to run or be sourced
---- vsh-only: proven with `setpriv --reuid=65534` (spec-run runs bash as root, which may do all of this)
+--- non-root
 --- script
 printf 'echo hi\n' > s.sh; chmod 111 s.sh
 ./s.sh; echo $?
@@ -165,3 +165,116 @@ chmod 070 s.sh
 vsh: ./s.sh: Permission denied
 vsh: line 4: ./s.sh: Permission denied
 vsh: line 7: ./s.sh: Permission denied
+
+=== umask: the modes of what every command creates (redirection, mkdir, cp, install, split, dd, tar, shuf, sed w, awk, tee, sort -o, sed -i, gzip, mktemp, ln -s)
+--- script
+umask 027
+echo > r; mkdir d; mkdir -p p/q; mkdir -m 777 m; touch t
+printf x > src; chmod 777 src; cp src c; cp -p src cp_; cp -r d dr
+install -m 640 src i; install src i2; install -d idir
+ln -s r sl; mkfifo ff; mkfifo -m 644 ff2
+seq 3 | split -l 2 - sp.; dd if=r of=dd 2>/dev/null; tar cf t.tar r
+shuf -o sh r; sed -n 'w sw' r; echo x | awk '{print > "aw"}'; echo a | tee te >/dev/null
+sort -o so r; echo z > se; chmod 604 se; sed -i s/z/y/ se
+echo b > g1; gzip g1; echo c | gzip > g2.gz; gzip -d g2.gz
+stat -c '%a %n' * | sort -k2
+mktemp -p . >/dev/null; mktemp -d -p . >/dev/null; stat -c %a tmp.* | sort
+--- stdout
+640 aw
+750 c
+777 cp_
+750 d
+640 dd
+750 dr
+640 ff
+644 ff2
+640 g1.gz
+640 g2
+640 i
+755 i2
+755 idir
+777 m
+750 p
+640 r
+604 se
+640 sh
+777 sl
+640 so
+640 sp.aa
+640 sp.ab
+777 src
+640 sw
+640 t
+640 t.tar
+640 te
+600
+700
+
+=== umask: tar x applies it unless -p (the user is not root); cp makes no device
+--- non-root
+--- script
+umask 027
+mkdir -p x/d; echo a > x/f; chmod 777 x/f x/d; chmod 4755 x; tar cf x.tar x; rm -rf x
+tar xf x.tar; stat -c '%a %n' x x/f x/d; rm -rf x
+tar xpf x.tar; stat -c '%a %n' x x/f x/d; rm -rf x
+cp /dev/null n; stat -c '%a %n' n
+cp -a /dev/null m; echo "cp -a $?"
+--- stdout
+750 x
+750 x/f
+750 x/d
+4755 x
+777 x/f
+777 x/d
+640 n
+cp -a 1
+--- stderr
+cp: cannot create special file 'm': Operation not permitted
+
+=== umask: 0777 creates mode 0 files and directories (-p parents keep u+wx)
+--- script
+umask 0777; echo > f; mkdir d; touch t; mkdir -p p/q; umask 022
+stat -c '%a %n' f d t p p/q
+umask 0; echo > f0; mkdir d0; stat -c '%a %n' f0 d0
+--- stdout
+0 f
+0 d
+0 t
+300 p
+0 p/q
+666 f0
+777 d0
+
+=== umask: more symbolic forms, -S and -p with a mode, bash's errors
+--- script
+for m in g-w a+r a-x o=u u+s a=rwx,o-w go-rwx,u=x u=r+w g+X o+t 7 1234 12345 'u=rwx g=r'; do
+  umask 022; umask $m; echo "[$m] $? $(umask)"
+done
+umask 022; umask u+w, 2> e; tr '\0' @ < e | cut -d' ' -f4-
+umask -pS 077; umask -p 027; umask -S; umask -- 044; umask
+--- stdout
+[g-w] 0 0022
+[a+r] 0 0022
+[a-x] 0 0133
+[o=u] 1 0022
+[u+s] 1 0022
+[a=rwx,o-w] 0 0002
+[go-rwx,u=x] 0 0677
+[u=r+w] 1 0022
+[g+X] 1 0022
+[o+t] 1 0022
+[7] 0 0007
+[1234] 0 0234
+[12345] 1 0022
+[u=rwx g=r] 0 0022
+umask: `@': invalid symbolic mode operator
+u=rwx,g=,o=
+u=rwx,g=rx,o=
+0044
+--- stderr
+vsh: line 2: umask: `u': invalid symbolic mode character
+vsh: line 2: umask: `s': invalid symbolic mode character
+vsh: line 2: umask: `+': invalid symbolic mode character
+vsh: line 2: umask: `X': invalid symbolic mode character
+vsh: line 2: umask: `t': invalid symbolic mode character
+vsh: line 2: umask: 12345: octal number out of range
