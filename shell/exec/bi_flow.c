@@ -193,7 +193,10 @@ int bi_source_main(bi_ctx *b) {
   char **mine = c->vars.pos;
   const char *oname = c->where.source_name;
   c->where.source_name = file;
-  sh_frame_push(c, "source", file, c->where.line); /* `return` works in it */
+  /* `return` works in it */
+  if (!sh_frame_push(c, "source", file, c->where.line) && args &&
+      c->opt.opts[SH_SHOPT_EXTDEBUG] && !sh_bargs_push(c, mine, c->vars.npos))
+    c->where.frames[c->limit.funcnest - 1].pushed_args = true;
   const char *ofn = c->where.funcname;
   c->where.funcname = ofn ? ofn : "source";
   unsigned catch0 = c->flow.catch_depth;
@@ -554,6 +557,10 @@ int bi_kill_main(bi_ctx *b) {
 
 /* ---- aliases ------------------------------------------------------------------ */
 
+static int alias_cmp(const void *x, const void *y) {
+  return strcmp((*(sh_alias *const *)x)->name, (*(sh_alias *const *)y)->name);
+}
+
 int bi_alias_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int st = 0;
@@ -572,10 +579,16 @@ int bi_alias_main(bi_ctx *b) {
     }
     reusable = true;
   }
-  if (i >= b->argc) {
-    for (sh_alias *a = c->vars.aliases; a; a = a->hh.next)
-      vsh__buf_printf(&o, "%s%s='%s'\n", reusable ? "alias " : "", a->name,
-                      a->text);
+  if (i >= b->argc) { /* bash lists them sorted by name */
+    size_t n = HASH_COUNT(c->vars.aliases), k = 0;
+    sh_alias **all = calloc(n + 1, sizeof(*all));
+    if (!all) return 1;
+    for (sh_alias *a = c->vars.aliases; a; a = a->hh.next) all[k++] = a;
+    qsort(all, n, sizeof(*all), alias_cmp);
+    for (k = 0; k < n; k++)
+      vsh__buf_printf(&o, "%s%s='%s'\n", reusable ? "alias " : "", all[k]->name,
+                      all[k]->text);
+    free(all);
   }
   for (; i < b->argc; i++) {
     const char *arg = b->argv[i];
@@ -594,23 +607,9 @@ int bi_alias_main(bi_ctx *b) {
       continue;
     }
     char *name = strndup(arg, (size_t)(eq - arg));
-    if (!name) return 1;
-    sh_alias *a = NULL;
-    HASH_FIND_STR(c->vars.aliases, name, a);
-    if (a) {
-      free(name);
-      free(a->text);
-      a->text = strdup(eq + 1);
-      continue;
-    }
-    a = calloc(1, sizeof(*a));
-    if (!a) {
-      free(name);
-      return 1;
-    }
-    a->name = name;
-    a->text = strdup(eq + 1);
-    HASH_ADD_KEYPTR(hh, c->vars.aliases, a->name, strlen(a->name), a);
+    int rc = name ? sh_alias_define(c, name, eq + 1) : VSH_ENOMEM;
+    free(name);
+    if (rc) return 1;
   }
   bi_write(b, o.data ? o.data : "", o.len);
   vsh_buf_dispose(&o);
@@ -628,26 +627,13 @@ int bi_unalias_main(bi_ctx *b) {
   }
   for (; i < b->argc; i++) {
     if (!strcmp(b->argv[i], "-a")) {
-      sh_alias *a, *t;
-      HASH_ITER(hh, c->vars.aliases, a, t) {
-        HASH_DEL(c->vars.aliases, a);
-        free(a->name);
-        free(a->text);
-        free(a);
-      }
+      sh_alias_remove(c, NULL);
       continue;
     }
-    sh_alias *a = NULL;
-    HASH_FIND_STR(c->vars.aliases, b->argv[i], a);
-    if (!a) {
+    if (!sh_alias_remove(c, b->argv[i])) {
       bi_err(b, "%s: not found", b->argv[i]);
       st = 1;
-      continue;
     }
-    HASH_DEL(c->vars.aliases, a);
-    free(a->name);
-    free(a->text);
-    free(a);
   }
   return st;
 }

@@ -706,6 +706,10 @@ static int unset_elem(bi_ctx *b, const char *a, const char *br) {
   name[nl] = 0;
   sh_var *v = sh_var_find(c, name);
   if (!v) return 0;
+  /* bash's unset leaves BASH_ALIASES and BASH_CMDS as they are */
+  if ((v->attrs & SH_VAR_ASSOC) &&
+      (!strcmp(name, "BASH_ALIASES") || !strcmp(name, "BASH_CMDS")))
+    return 0;
   if (v->attrs & SH_VAR_READONLY) {
     bi_err(b, "%s: cannot unset: readonly variable", name);
     return 1;
@@ -813,6 +817,7 @@ static void set_opt(sh_ctx *c, int k, bool on) {
       c->flow.errexit_off == c->flow.errexit_bang)
     c->flow.errexit_off = c->flow.errexit_bang = 0;
   c->opt.opts[k] = on;
+  if (on && k == SH_SHOPT_EXTDEBUG) sh_bargs_init(c);
   /* the line-editing modes exclude each other */
   if (on && k == SH_OPT_EMACS) c->opt.opts[SH_OPT_VI] = false;
   if (on && k == SH_OPT_VI) c->opt.opts[SH_OPT_EMACS] = false;

@@ -150,6 +150,13 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
     return set_status(c, 1);
   }
   sc->is_func = true;
+  if (c->opt.opts[SH_SHOPT_EXTDEBUG] &&
+      !sh_bargs_push(c, argv + 1, (size_t)(argc - 1)))
+    c->where.frames[c->limit.funcnest - 1].pushed_args = true;
+  if (c->proc.level_pending) {
+    c->proc.level_pending = false;
+    c->proc.subshell_level++;
+  }
   sc->up = c->vars.scope;
   c->vars.scope = sc;
   char **opos = c->vars.pos;

@@ -305,6 +305,13 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
       }
       sg[i].ctx = sc;
       sg[i].node = n->u.pipe.cmds[i];
+      /* bash counts no level for a simple command's stage (until it
+       * calls a function) nor twice for a ( ) stage */
+      int kind = sg[i].node->kind;
+      if (sc != c && (kind == SH_NODE_SIMPLE || kind == SH_NODE_SUBSHELL)) {
+        sc->proc.subshell_level = c->proc.subshell_level;
+        sc->proc.level_pending = kind == SH_NODE_SIMPLE;
+      }
       if (prev_r) {
         if (in_place) {
           /* lastpipe: the caller's stdin is swapped for the stage */
