@@ -106,3 +106,28 @@ alias
 alias a='2'
 alias b='1'
 alias c='3'
+
+=== help -s: an exact name alone, else prefixes and globs; keywords are topics; bad options and unknown topics fail
+--- script
+help -s '['
+help -s fo
+help -s 'wh*' if
+help -s grep; echo "st=$?"
+help -x; echo "st=$?"
+help -d nosuch; echo "st=$?"
+--- stdout
+[: [ arg... ]
+for: for NAME [in WORDS ... ] ; do COMMANDS; done
+for ((: for (( exp1; exp2; exp3 )); do COMMANDS; done
+Shell commands matching keywords `wh*, if'
+
+while: while COMMANDS; do COMMANDS-2; done
+if: if COMMANDS; then COMMANDS; [ elif COMMANDS; then COMMANDS; ]... [ else COMMANDS; ] fi
+st=1
+st=2
+st=1
+--- stderr
+vsh: line 4: help: no help topics match `grep'.  Try `help help' or `man -k grep' or `info grep'.
+vsh: line 5: help: -x: invalid option
+help: usage: help [-dms] [pattern ...]
+vsh: line 6: help: no help topics match `nosuch'.  Try `help help' or `man -k nosuch' or `info nosuch'.
