@@ -413,6 +413,9 @@ const char *const *sh__keywords(void); /* NULL-terminated */
 int sh__job_signal_pending(sh_job *j);
 void sh__job_signal_clear(sh_job *j);
 int sh__signal_number(const char *s);
+/* Runs the CHLD trap once for each child of c that ended since it last
+ * ran: its pending count, and its background jobs now done. */
+void sh__chld_run(sh_ctx *c);
 
 /* True once the exec must stop (deadline, abort, limit).  Cheap. */
 bool sh_exec_cancelled(sh_exec *ex);
@@ -533,6 +536,8 @@ struct sh_ctx {
     int *pipestatus;
     size_t npipestatus;
     int subst_status; /* status of the last $( ) in this command */
+    int chld_pending; /* children ended since the CHLD trap last ran:
+                         forked contexts and toolbox utilities */
     int self_sig;     /* a signal this subshell or child shell sent
                                  itself (kill $BASHPID), acted on next */
     int died_of;      /* the signal that ended this context */

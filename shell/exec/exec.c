@@ -65,6 +65,8 @@ static int set_status(sh_ctx *c, int st) {
 /* errexit and the ERR trap after a command that may trigger them; the
  * status the command leaves. */
 static int after_command(sh_ctx *c, const sh_node *n, int st) {
+  if (c->trap.traps[17] && !c->trap.in_trap) sh__chld_run(c);
+  else if (!c->trap.in_trap) c->proc.chld_pending = 0;
   bool fresh = c->trap.err_trap_fresh;
   c->trap.err_trap_fresh = false;
   if (st == 0 || c->flow.unwind || c->flow.errexit_off) return st;
@@ -584,6 +586,14 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
   return first_file;
 }
 
+/* A toolbox utility found as a program: a child process in bash (its
+ * CHLD trap counts it). */
+static int run_utility(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
+  int st = sh_run_builtin(c, e, argc, argv);
+  c->proc.chld_pending++;
+  return st;
+}
+
 int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   const char *name = argv[0];
   if (!has_slash(name)) {
@@ -617,7 +627,7 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     } else if (found) {
       sh_hash_remember(c, name, found, true);
     }
-    if (found && builtin && e) return sh_run_builtin(c, e, argc, argv);
+    if (found && builtin && e) return run_utility(c, e, argc, argv);
     if (found) return sh__run_script_file(c, found, argc, argv);
     return set_status(c, sh_not_found(c, name));
   }
@@ -629,7 +639,7 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   if (e && vsh__path_resolve(&abs, c->dirs.cwd, name, strlen(name)) == 0 &&
       vfs_stat(c->fs, abs.data, true, &st) == 0 && st.dev == VFS_DEV_BIN) {
     vsh_buf_dispose(&abs);
-    return sh_run_builtin(c, e, argc, argv);
+    return run_utility(c, e, argc, argv);
   }
   vsh_buf_dispose(&abs);
   return sh__run_script_file(c, name, argc, argv);
@@ -1339,6 +1349,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     return after_command(c, n, st);
   case SH_NODE_PIPELINE:
     st = sh_exec_pipeline(c, n);
+    if (n->u.pipe.bang && c->trap.traps[17]) sh__chld_run(c);
     return n->u.pipe.bang ? st : after_command(c, n, st);
   case SH_NODE_AND:
   case SH_NODE_OR:

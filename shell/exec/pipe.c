@@ -25,9 +25,11 @@ struct sh_job {
   sh_node *node;
   sh_unit *unit;
   bool notified;
-  bool disowned; /* jobs and wait skip it; the exec still cancels it */
-  bool procsub;  /* >( ): the exec waits for it before it ends */
-  bool hidden;   /* any <( ) or >( ): no job number, not in `jobs` */
+  bool chld_seen; /* counted for its starter's CHLD trap */
+  int owner;      /* $BASHPID of the context that started it */
+  bool disowned;  /* jobs and wait skip it; the exec still cancels it */
+  bool procsub;   /* >( ): the exec waits for it before it ends */
+  bool hidden;    /* any <( ) or >( ): no job number, not in `jobs` */
   struct sh_job *next;
 };
 
@@ -130,6 +132,7 @@ int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr) {
     sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
   sh_ctx_free(s);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
+  c->proc.chld_pending++;
   return c->proc.status = st;
 }
 
@@ -193,6 +196,7 @@ int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
   sh_stream_unref(buf);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
   c->proc.subst_status = st;
+  c->proc.chld_pending++;
   return c->proc.status = st;
 }
 
@@ -373,6 +377,7 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
     for (size_t i = 0; i < k; i++) {
       sts[i] = sg[i].status;
       if (sg[i].ctx && sg[i].ctx != c) {
+        c->proc.chld_pending++;
         if (sg[i].ctx->flow.unwind == SH_UW_CANCEL) cancel = true;
         sh_ctx_free(sg[i].ctx);
       }
@@ -418,6 +423,30 @@ static void *job_main(void *arg) {
   return NULL;
 }
 
+/* CHLD: bash runs the trap as each child process ends; vsh's children
+ * are the contexts it forks (subshells, substitutions, pipeline stages,
+ * jobs) and the toolbox utilities it runs.  Synchronous ones are counted
+ * as they end; jobs when their starter next looks (between commands). */
+void sh__chld_run(sh_ctx *c) {
+  const char *trap = c->trap.traps[17];
+  if (c->trap.in_trap) return;
+  if (!trap || !*trap) {
+    c->proc.chld_pending = 0;
+    return;
+  }
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next)
+    if (!j->chld_seen && j->owner == c->proc.bashpid && atomic_load(&j->done)) {
+      j->chld_seen = true;
+      c->proc.chld_pending++;
+    }
+  pthread_mutex_unlock(&c->ex->mu);
+  int n = c->proc.chld_pending;
+  c->proc.chld_pending = 0;
+  while (n-- > 0 && c->flow.unwind == SH_UW_NONE) sh_run_trap(c, 17);
+  c->proc.chld_pending = 0; /* the trap's own children */
+}
+
 static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
                      bool hidden);
 
@@ -445,6 +474,7 @@ static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
   j->unit = c->where.unit;
   if (j->unit) sh_unit_ref(j->unit);
   j->pid = j->ctx->proc.bashpid;
+  j->owner = c->proc.bashpid;
   /* the thread starts before the job is listed, so that `wait` in
    * another thread can never free a job whose thread is being made */
   if (run_in_thread(ex, &j->thread, job_main, j)) {
@@ -491,6 +521,8 @@ int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status) {
     }
     if (found) {
       *pp = found->next;
+      if (!found->chld_seen && found->owner == c->proc.bashpid)
+        c->proc.chld_pending++;
       pthread_mutex_unlock(&ex->mu);
       *status = found->status;
       job_free(found);
