@@ -645,6 +645,16 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   return sh__run_script_file(c, name, argc, argv);
 }
 
+/* Posix mode: assigning a readonly variable (alone, before a special
+ * builtin, or as a for loop's variable) ends a non-interactive shell,
+ * with status 1 (bash -c: 127, as bash 5.2 does).  True when it did. */
+static bool posix_assign_exit(sh_ctx *c) {
+  if (!c->opt.opts[SH_OPT_POSIX] || c->opt.interactive) return false;
+  c->proc.status = c->opt.dash_c || c->opt.under_dash_c ? 127 : 1;
+  c->flow.unwind = SH_UW_EXIT;
+  return true;
+}
+
 /* Pushes a scope holding the temporary (prefix) assignments.  Each
  * value is expanded with the ones before it already bound, as in bash
  * (A=1 B=$A cmd gives B=1); the command's words were expanded before. */
@@ -654,6 +664,7 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
   sc->up = c->vars.scope;
   c->vars.scope = sc;
   int rc = 0;
+  bool ro = false;
   for (size_t i = 0; i < n->u.simple.n_assigns && !rc; i++) {
     const sh_assign *a = &n->u.simple.assigns[i];
     if (a->index) continue; /* bash ignores these here */
@@ -710,8 +721,10 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     const char *old = a->append && outer ? sh_var_get(c, name) : NULL;
     c->vars.scope = sc;
     if (outer && (outer->attrs & SH_VAR_READONLY)) {
-      /* bash reports it and runs the command without this binding */
+      /* bash reports it and runs the command without this binding
+       * (posix mode: the caller does not run it) */
       sh_error(c, "%s: readonly variable", name);
+      ro = true;
       continue;
     }
     sh_var *v = NULL;
@@ -739,7 +752,7 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     v->val = d;
     v->attrs = SH_VAR_EXPORT;
   }
-  return rc;
+  return rc ? rc : ro ? VSH_EPERM : 0;
 }
 
 static void pop_temp_scope(sh_ctx *c) {
@@ -885,7 +898,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
       const sh_assign *a = &n->u.simple.assigns[i];
       int rc = sh_assign_one(c, a);
       /* assigning a readonly variable abandons the line, as in bash */
-      if (rc == VSH_EPERM && !c->flow.unwind) {
+      if (rc == VSH_EPERM && !c->flow.unwind && !posix_assign_exit(c)) {
         c->proc.status = 1;
         c->flow.unwind = SH_UW_ABORT;
         c->flow.abort_errexit = true; /* and set -e ends the script */
@@ -941,11 +954,15 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   bool keep = temp && special && c->opt.opts[SH_OPT_POSIX];
   sh_stream *otrace = c->io.xtrace_to;
   if (trace_to) c->io.xtrace_to = trace_to;
-  if (temp && push_temp_scope(c, n)) {
+  int trc = temp ? push_temp_scope(c, n) : 0;
+  if (trc == VSH_EPERM && !c->opt.opts[SH_OPT_POSIX]) trc = 0;
+  if (trc) {
     c->io.xtrace_to = otrace;
     if (trace_to) sh_stream_unref(trace_to);
     pop_temp_scope(c);
     sh_restore(c, &sv);
+    if (trc == VSH_EPERM && special && posix_assign_exit(c))
+      return c->proc.status;
     return set_status(c, 1);
   }
   if (trace_to) {
@@ -1113,6 +1130,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     if (c->opt.opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "for", n);
     if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
+      if (posix_assign_exit(c)) st = c->proc.status;
       break;
     }
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
