@@ -986,11 +986,16 @@ int bi_shopt_main(bi_ctx *b) {
 int bi_shift_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   long n = 1;
-  if (b->argc > 1) {
+  int i = b->argc > 1 && !strcmp(b->argv[1], "--") ? 2 : 1;
+  if (b->argc > i) {
     char *end;
-    n = strtol(b->argv[1], &end, 10);
-    if (*end || n < 0) {
-      bi_err(b, "%s: numeric argument required", b->argv[1]);
+    n = strtol(b->argv[i], &end, 10);
+    if (*end || end == b->argv[i]) {
+      bi_err(b, "%s: numeric argument required", b->argv[i]);
+      return 1;
+    }
+    if (n < 0) { /* bash says so even without shift_verbose */
+      bi_err(b, "%s: shift count out of range", b->argv[i]);
       return 1;
     }
   }

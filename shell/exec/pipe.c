@@ -240,21 +240,60 @@ static int set_pipestatus(sh_ctx *c, const int *st, size_t n) {
   return 0;
 }
 
+/* One %[p][l]R / U / S of TIMEFORMAT: seconds with p decimals (at most
+ * 3), l: as minutes and seconds. */
+static void time_value(vsh_buf *o, double secs, int prec, bool lng) {
+  if (lng) {
+    int m = (int)(secs / 60);
+    vsh__buf_printf(o, "%dm%.*fs", m, prec, secs - 60 * m);
+  } else {
+    vsh__buf_printf(o, "%.*f", prec, secs);
+  }
+}
+
+/* The report of `time`: TIMEFORMAT (bash's default when unset; nothing
+ * when empty), or POSIX's fixed form for time -p.  vsh spends no CPU
+ * time it could report apart from real time: user and sys are 0. */
 static int time_report(sh_ctx *c, struct timespec *t0, bool posix) {
   struct timespec t1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double real = (double)(t1.tv_sec - t0->tv_sec) +
                 (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
-  char msg[128];
-  int n;
-  if (posix)
-    n = snprintf(msg, sizeof(msg), "real %.2f\nuser 0.00\nsys 0.00\n", real);
-  else
-    n = snprintf(msg, sizeof(msg),
-                 "\nreal\t%dm%.3fs\nuser\t0m0.000s\nsys\t0m0.000s\n",
-                 (int)(real / 60), real - 60 * (int)(real / 60));
+  const char *fmt =
+      posix ? "real %2R\nuser %2U\nsys %2S" : sh_var_get(c, "TIMEFORMAT");
+  if (!fmt) fmt = "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS";
+  if (!*fmt) return 0;
+  vsh_buf o = {0};
+  for (const char *p = fmt; *p; p++) {
+    if (*p != '%') {
+      vsh__buf_putc(&o, *p);
+      continue;
+    }
+    if (p[1] == '%' || !p[1]) {
+      vsh__buf_putc(&o, '%');
+      p += p[1] == '%';
+      continue;
+    }
+    int prec = 3;
+    bool lng = false;
+    const char *q = p + 1;
+    if (*q >= '0' && *q <= '9') prec = *q++ - '0' > 3 ? 3 : q[-1] - '0';
+    if (*q == 'l') lng = true, q++;
+    if (*q == 'R' || *q == 'U' || *q == 'S') {
+      time_value(&o, *q == 'R' ? real : 0.0, prec, lng);
+    } else if (*q == 'P') {
+      vsh__buf_puts(&o, "0.00");
+    } else {
+      sh_error(c, "TIMEFORMAT: `%c': invalid format character", *q);
+      vsh_buf_dispose(&o);
+      return 0;
+    }
+    p = q;
+  }
+  vsh__buf_putc(&o, '\n');
   sh_stream *err = sh_fd(c, 2);
-  if (err && n > 0) sh_stream_write(err, msg, (size_t)n, c->ex);
+  if (err && o.data) sh_stream_write(err, o.data, o.len, c->ex);
+  vsh_buf_dispose(&o);
   return 0;
 }
 

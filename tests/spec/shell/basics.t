@@ -1078,3 +1078,27 @@ z
 --- stderr
 vsh: line 1: read: `1x': not a valid identifier
 vsh: line 2: read: `b c': not a valid identifier
+
+=== time follows TIMEFORMAT: precision, long form, %%, empty, a bad character; shift -- and a negative count
+--- script
+TIMEFORMAT='%0R|%0lR|%9lU|%1S %%'
+time true
+TIMEFORMAT=
+time true
+TIMEFORMAT='%x'
+time true
+TIMEFORMAT='%3R'
+{ time -p true; } 2>&1 | sed 's/[0-9]/N/g'
+set -- a b c
+shift -- 2; echo "$? $*"
+shift -1; echo $?
+--- stdout
+real N.NN
+user N.NN
+sys N.NN
+0 c
+1
+--- stderr
+0|0m0s|0m0.000s|0.0 %
+vsh: line 6: TIMEFORMAT: `x': invalid format character
+vsh: line 11: shift: -1: shift count out of range
