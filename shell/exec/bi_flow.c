@@ -357,7 +357,10 @@ int bi_trap_main(bi_ctx *b) {
     int st = 0;
     bool named = print && i < b->argc;
     for (int j = named ? i : 0; j < (named ? b->argc : SH_NTRAPS); j++) {
-      int k = j;
+      /* bash lists DEBUG before ERR */
+      int k = named || (j != SH_TRAP_ERR && j != SH_TRAP_DEBUG) ? j
+              : j == SH_TRAP_ERR                                ? SH_TRAP_DEBUG
+                                                                : SH_TRAP_ERR;
       if (named && (k = sh__signal_number(b->argv[j])) < 0) {
         bi_write(b, o.data ? o.data : "", o.len);
         o.len = 0;
@@ -420,15 +423,38 @@ int bi_trap_main(bi_ctx *b) {
 int bi_wait_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool any = false;
+  const char *pvar = NULL; /* -p VAR: the pid whose status is returned */
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "-n")) any = true;
-    else if (!strcmp(b->argv[i], "-f")) continue;
-    else break;
+    const char *o = b->argv[i];
+    if (!strcmp(o, "--")) {
+      i++;
+      break;
+    }
+    if (strspn(o + 1, "fnp") != strlen(o + 1)) break;
+    if (strchr(o, 'n')) any = true;
+    if (strchr(o, 'p')) {
+      if (i + 1 >= b->argc) {
+        bi_err(b, "-p: option requires an argument");
+        bi_usage(b, "wait [-fn] [-p var] [id ...]");
+        return 2;
+      }
+      pvar = b->argv[++i];
+      if (!sh_valid_name(pvar, strlen(pvar))) {
+        bi_err(b, "`%s': not a valid identifier", pvar);
+        return 2;
+      }
+      sh_var_unset(c, pvar);
+    }
   }
-  int status = 0;
+  int status = 0, waited = 0;
   if (i >= b->argc) {
-    int r = sh_jobs_wait(c, 0, any, &status);
+    int r = sh_jobs_wait(c, 0, any, &status, &waited);
+    if (pvar && any && waited > 0) { /* waiting for all sets none */
+      char num[16];
+      snprintf(num, sizeof(num), "%d", waited);
+      sh_var_set(c, pvar, num, false);
+    }
     if (any && r == 127) return 127;
     return any ? status : 0;
   }
@@ -436,12 +462,13 @@ int bi_wait_main(bi_ctx *b) {
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
     int pid = a[0] == '%' ? sh__job_pid(c, atoi(a + 1)) : atoi(a);
-    if (pid <= 0 || sh_jobs_wait(c, pid, false, &status) == 127) {
+    if (pid <= 0 || sh_jobs_wait(c, pid, false, &status, NULL) == 127) {
       bi_err(b, "pid %s is not a child of this shell", a);
       st = 127;
       continue;
     }
     st = status;
+    if (pvar) sh_var_set(c, pvar, a, false);
   }
   return st;
 }

@@ -539,8 +539,9 @@ static void job_free(sh_job *j) {
 }
 
 /* Waits for pid (or every job when pid <= 0; the first to finish with
- * any).  Returns 0 with *status, or 127 when pid is not a job. */
-int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status) {
+ * any).  Returns 0 with *status (and the job's pid in *waited, when
+ * not NULL), or 127 when pid is not a job. */
+int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status, int *waited) {
   sh_exec *ex = c->ex;
   *status = 0;
   for (;;) {
@@ -564,6 +565,7 @@ int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status) {
         c->proc.chld_pending++;
       pthread_mutex_unlock(&ex->mu);
       *status = found->status;
+      if (waited) *waited = found->pid;
       job_free(found);
       if (pid > 0 || any) return 0;
       continue;
