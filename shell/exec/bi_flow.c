@@ -687,7 +687,11 @@ static int change_dir(bi_ctx *b, const char *target, bool physical,
   vsh_buf path = {0};
   int rc = vsh__path_resolve(&path, c->dirs.cwd, target, strlen(target));
   vfs_info st;
-  if (!rc && strstr(target, "..")) {
+  /* a working directory removed since: bash's chdir("..") still reaches
+   * its parent */
+  bool gone = target[0] != '/' && !strncmp(target, "..", 2) &&
+              vfs_stat(c->fs, c->dirs.cwd, true, &st) != 0;
+  if (!rc && strstr(target, "..") && !gone) {
     /* like bash, a/.. needs a to exist: check the path as written */
     vsh_buf raw = {0};
     vsh__buf_puts(&raw, target[0] == '/' ? "" : c->dirs.cwd);

@@ -120,3 +120,18 @@ DIRSTACK[0]=/; pwd
 0
 /bin /usrx /var
 /bin
+
+=== cd .. from a working directory removed since reaches its parent; a/.. still needs a
+--- script
+mkdir g
+cd g
+rmdir ../g
+pwd | sed 's|.*/||'
+cd ..; echo $?
+cd nonexist/..; echo $?
+--- stdout
+g
+0
+1
+--- stderr
+vsh: line 6: cd: nonexist/..: No such file or directory
