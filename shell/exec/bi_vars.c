@@ -24,16 +24,19 @@ static void quote_key(vsh_buf *o, const char *k) {
   else vsh__buf_puts(o, k);
 }
 
+/* in bash's order: a A i n r t x, then the case ones c l u */
 static void attr_flags(const sh_var *v, char *f) {
   size_t k = 0;
   if (v->attrs & SH_VAR_ARRAY) f[k++] = 'a';
   if (v->attrs & SH_VAR_ASSOC) f[k++] = 'A';
   if (v->attrs & SH_VAR_INTEGER) f[k++] = 'i';
-  if (v->attrs & SH_VAR_LOWER) f[k++] = 'l';
   if (v->attrs & SH_VAR_NAMEREF) f[k++] = 'n';
   if (v->attrs & SH_VAR_READONLY) f[k++] = 'r';
-  if (v->attrs & SH_VAR_UPPER) f[k++] = 'u';
+  if (v->attrs & SH_VAR_TRACE) f[k++] = 't';
   if (v->attrs & SH_VAR_EXPORT) f[k++] = 'x';
+  if (v->attrs & SH_VAR_CAPITAL) f[k++] = 'c';
+  if (v->attrs & SH_VAR_LOWER) f[k++] = 'l';
+  if (v->attrs & SH_VAR_UPPER) f[k++] = 'u';
   if (!k) f[k++] = '-';
   f[k] = 0;
 }
@@ -125,13 +128,16 @@ static int cmp_var(const void *a, const void *b) {
   return strcmp((*(sh_var *const *)a)->name, (*(sh_var *const *)b)->name);
 }
 
-/* All visible variables, sorted, filtered by attribute mask (0: all). */
-static size_t visible_vars(sh_ctx *c, unsigned mask, sh_var ***out) {
+/* All visible variables, sorted, filtered by attribute mask (0: all);
+ * locals: only the running function's (local -p). */
+static size_t visible_vars(sh_ctx *c, unsigned mask, bool locals,
+                           sh_var ***out) {
   sh_var_get(c, "SHELLOPTS"); /* computed values, brought up to date */
   sh_var_get(c, "BASHOPTS");
   size_t n = 0, cap = 64;
   sh_var **v = malloc(cap * sizeof(*v));
-  for (sh_scope *s = c->vars.scope; v && s; s = s->up)
+  for (sh_scope *s = c->vars.scope; v && s; s = s->up) {
+    if (locals && !s->is_func) continue;
     for (sh_var *x = s->vars; x; x = x->hh.next) {
       if (mask && !(x->attrs & mask)) continue;
       if (sh_dyn_active(c, x->name)) continue; /* SECONDS: not listed */
@@ -147,6 +153,8 @@ static size_t visible_vars(sh_ctx *c, unsigned mask, sh_var ***out) {
       }
       v[n++] = x;
     }
+    if (locals) break;
+  }
   if (v) qsort(v, n, sizeof(*v), cmp_var);
   *out = v;
   return v ? n : 0;
@@ -448,11 +456,11 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
   if (i >= b->argc) {
     sh_var **vs;
     unsigned mask = d->on & ~SH_VAR_READONLY ? d->on : d->on;
-    size_t n = visible_vars(c, mask, &vs);
+    size_t n = visible_vars(c, mask, d->local, &vs);
     vsh_buf o = {0};
     for (size_t k = 0; k < n; k++) {
       /* with an attribute (declare -A) the listing is in -p form */
-      if (d->print || print_prefix || mask)
+      if (d->print || print_prefix || mask || d->local)
         print_var(&o, vs[k], print_prefix ? print_prefix : "declare");
       else print_set_line(&o, vs[k]);
     }
@@ -569,7 +577,7 @@ int bi_export_main(bi_ctx *b) {
   }
   if (i >= b->argc) {
     sh_var **vs;
-    size_t n = visible_vars(b->sh, SH_VAR_EXPORT, &vs);
+    size_t n = visible_vars(b->sh, SH_VAR_EXPORT, false, &vs);
     vsh_buf o = {0};
     bool posix = b->sh->opt.opts[SH_OPT_POSIX];
     for (size_t k = 0; k < n; k++)
@@ -643,7 +651,7 @@ int bi_readonly_main(bi_ctx *b) {
   }
   if (i >= b->argc) {
     sh_var **vs;
-    size_t n = visible_vars(b->sh, SH_VAR_READONLY, &vs);
+    size_t n = visible_vars(b->sh, SH_VAR_READONLY, false, &vs);
     vsh_buf o = {0};
     bool posix = b->sh->opt.opts[SH_OPT_POSIX];
     for (size_t k = 0; k < n; k++)
@@ -846,7 +854,7 @@ int bi_set_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (b->argc == 1) {
     sh_var **vs;
-    size_t n = visible_vars(c, 0, &vs);
+    size_t n = visible_vars(c, 0, false, &vs);
     vsh_buf o = {0};
     for (size_t k = 0; k < n; k++) { print_set_line(&o, vs[k]); }
     free(vs);

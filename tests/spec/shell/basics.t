@@ -1102,3 +1102,19 @@ sys N.NN
 0|0m0s|0m0.000s|0.0 %
 vsh: line 6: TIMEFORMAT: `x': invalid format character
 vsh: line 11: shift: -1: shift count out of range
+
+=== local and local -p list only the running function's locals; declare -p shows attributes in bash's order
+--- script
+x=global
+f() { local a=1; g; }
+g() { local b=2 c; local -p; local; }
+f
+declare -lx L=ABC; declare -p L
+declare -ir I=5; declare -p I
+--- stdout
+declare -- b="2"
+declare -- c
+declare -- b="2"
+declare -- c
+declare -xl L="abc"
+declare -ir I="5"
