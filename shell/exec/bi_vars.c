@@ -186,8 +186,14 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
       /* extdebug: where it was defined, as bash shows it */
       const char *src = fs[i]->src && *fs[i]->src ? fs[i]->src : "main";
       vsh__buf_printf(&o, "%s %u %s\n", fs[i]->name, fs[i]->def->line, src);
-    } else if (names_only) { /* declare -F NAME prints the bare name */
-      vsh__buf_printf(&o, nw ? "%s\n" : "declare -f %s\n", fs[i]->name);
+    } else if (names_only && nw) { /* declare -F NAME: the bare name */
+      vsh__buf_printf(&o, "%s\n", fs[i]->name);
+    } else if (names_only) {
+      unsigned a = fs[i]->attrs;
+      vsh__buf_printf(&o, "declare -f%s%s%s %s\n",
+                      a & SH_VAR_READONLY ? "r" : "",
+                      a & SH_VAR_TRACE ? "t" : "", a & SH_VAR_EXPORT ? "x" : "",
+                      fs[i]->name);
     } else {
       sh_print_function(&o, fs[i]->name, fs[i]->def);
     }
@@ -557,7 +563,7 @@ static bool subscripted(bi_ctx *b, const char *a, size_t nl) {
 int bi_export_main(bi_ctx *b) {
   int i = 1;
   unsigned arr = 0;
-  bool unexport = false, print = false;
+  bool unexport = false, print = false, funcs = false;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     if (!strcmp(b->argv[i], "--")) {
       i++;
@@ -566,7 +572,7 @@ int bi_export_main(bi_ctx *b) {
     for (const char *p = b->argv[i] + 1; *p; p++) {
       if (*p == 'n') unexport = true;
       else if (*p == 'p') print = true;
-      else if (*p == 'f') continue;
+      else if (*p == 'f') funcs = true;
       else if (*p == 'a') arr |= SH_VAR_ARRAY;
       else if (*p == 'A') arr |= SH_VAR_ASSOC;
       else {
@@ -590,6 +596,17 @@ int bi_export_main(bi_ctx *b) {
     return 0;
   }
   int st = 0;
+  for (; funcs && i < b->argc; i++) { /* export -f: functions only */
+    sh_func *f = sh_func_find(b->sh, b->argv[i]);
+    if (!f) {
+      bi_err(b, "%s: not a function", b->argv[i]);
+      st = 1;
+    } else if (unexport) {
+      f->attrs &= ~SH_VAR_EXPORT;
+    } else {
+      f->attrs |= SH_VAR_EXPORT;
+    }
+  }
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
     const char *eq = strchr(a, '=');

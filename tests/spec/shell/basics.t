@@ -1118,3 +1118,19 @@ declare -- b="2"
 declare -- c
 declare -xl L="abc"
 declare -ir I="5"
+
+=== export -f marks functions (not variables); declare -F shows their attributes
+--- script
+f() { :; }; g() { :; }; h() { :; }
+export -f f; readonly -f g; declare -ft h
+declare -F
+export -f nof 2>/dev/null; echo $?
+declare -p f 2>/dev/null; echo $?
+export -nf f; declare -F | head -1
+--- stdout
+declare -fx f
+declare -fr g
+declare -ft h
+1
+1
+declare -f f
