@@ -473,6 +473,7 @@ void sh_hash_remember(sh_ctx *c, const char *name, const char *path, bool hit) {
     h->path = d;
   }
   if (hit) h->hits++;
+  sh_mirror_set(c, "BASH_CMDS", name, h->path);
 }
 
 void sh_hash_forget(sh_ctx *c, const char *name) {
@@ -486,6 +487,67 @@ void sh_hash_forget(sh_ctx *c, const char *name) {
     }
   }
   c->vars.nhashed = w;
+  sh_mirror_set(c, "BASH_CMDS", name, NULL);
+}
+
+static sh_var *mirror_var(sh_ctx *c, const char *var) {
+  sh_var *v = sh_var_find_raw(c, var);
+  return v && (v->attrs & SH_VAR_ASSOC) && !(v->attrs & SH_VAR_READONLY) ? v
+                                                                         : NULL;
+}
+
+void sh_mirror_set(sh_ctx *c, const char *var, const char *key,
+                   const char *val) {
+  sh_var *v = mirror_var(c, var);
+  if (!v) return;
+  if (val) sh_assoc_set(v, key, val);
+  else if (key) sh_assoc_unset(v, key);
+  else sh_var_clear_value(v);
+  v->attrs &= ~SH_VAR_UNSET;
+}
+
+void sh_mirror_assigned(sh_ctx *c, const char *var, const char *key,
+                        const char *val) {
+  if (!mirror_var(c, var)) return;
+  bool cmds = !strcmp(var, "BASH_CMDS");
+  if (!cmds && strcmp(var, "BASH_ALIASES")) return;
+  if (cmds) sh_hash_remember(c, key, val, false);
+  else sh_alias_define(c, key, val);
+}
+
+int sh_alias_define(sh_ctx *c, const char *name, const char *text) {
+  sh_alias *a = NULL;
+  HASH_FIND_STR(c->vars.aliases, name, a);
+  char *t = strdup(text);
+  if (!t) return VSH_ENOMEM;
+  if (!a) {
+    a = calloc(1, sizeof(*a));
+    if (!a || !(a->name = strdup(name))) {
+      free(a);
+      free(t);
+      return VSH_ENOMEM;
+    }
+    HASH_ADD_KEYPTR(hh, c->vars.aliases, a->name, strlen(a->name), a);
+  }
+  free(a->text);
+  a->text = t;
+  sh_mirror_set(c, "BASH_ALIASES", name, text);
+  return 0;
+}
+
+bool sh_alias_remove(sh_ctx *c, const char *name) {
+  sh_alias *a, *t;
+  bool found = false;
+  HASH_ITER(hh, c->vars.aliases, a, t) {
+    if (name && strcmp(a->name, name)) continue;
+    HASH_DEL(c->vars.aliases, a);
+    free(a->name);
+    free(a->text);
+    free(a);
+    found = true;
+  }
+  sh_mirror_set(c, "BASH_ALIASES", name, NULL);
+  return found;
 }
 
 bool sh_builtin_disabled(sh_ctx *c, const bi_entry *e) {
@@ -558,6 +620,7 @@ int sh_frame_push(sh_ctx *c, const char *name, const char *src,
   f[c->limit.funcnest].name = strdup(name ? name : "");
   f[c->limit.funcnest].src = strdup(src ? src : "");
   f[c->limit.funcnest].call_line = call_line;
+  f[c->limit.funcnest].pushed_args = false;
   if (!f[c->limit.funcnest].name || !f[c->limit.funcnest].src) {
     free(f[c->limit.funcnest].name);
     free(f[c->limit.funcnest].src);
@@ -567,9 +630,41 @@ int sh_frame_push(sh_ctx *c, const char *name, const char *src,
   return 0;
 }
 
+int sh_bargs_push(sh_ctx *c, char *const *v, size_t n) {
+  char **nv = realloc(c->vars.bargv, (c->vars.nbargv + n + 1) * sizeof(*nv));
+  if (!nv) return VSH_ENOMEM;
+  c->vars.bargv = nv;
+  int *nc = realloc(c->vars.bargc, (c->vars.nbargc + 1) * sizeof(*nc));
+  if (!nc) return VSH_ENOMEM;
+  c->vars.bargc = nc;
+  size_t k = 0;
+  for (; k < n; k++)
+    if (!(nv[c->vars.nbargv + k] = strdup(v[k]))) break;
+  if (k < n) {
+    while (k) free(nv[c->vars.nbargv + --k]);
+    return VSH_ENOMEM;
+  }
+  c->vars.nbargv += n;
+  nc[c->vars.nbargc++] = (int)n;
+  return 0;
+}
+
+void sh_bargs_pop(sh_ctx *c) {
+  if (!c->vars.nbargc) return;
+  size_t n = (size_t)c->vars.bargc[--c->vars.nbargc];
+  while (n-- && c->vars.nbargv) free(c->vars.bargv[--c->vars.nbargv]);
+}
+
+void sh_bargs_init(sh_ctx *c) {
+  if (c->vars.bargs_init) return;
+  c->vars.bargs_init = true;
+  sh_bargs_push(c, c->vars.pos, c->vars.npos);
+}
+
 void sh_frame_pop(sh_ctx *c) {
   if (c->limit.funcnest <= 0) return;
   c->limit.funcnest--;
+  if (c->where.frames[c->limit.funcnest].pushed_args) sh_bargs_pop(c);
   free(c->where.frames[c->limit.funcnest].name);
   free(c->where.frames[c->limit.funcnest].src);
 }
@@ -767,10 +862,18 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
   c->where.funcname = s->where.funcname;
   c->where.source_name = s->where.source_name;
   c->where.script_src = s->where.script_src;
-  for (int i = 0; i < s->limit.funcnest; i++)
+  for (int i = 0; i < s->limit.funcnest; i++) {
     if (sh_frame_push(c, s->where.frames[i].name, s->where.frames[i].src,
                       s->where.frames[i].call_line))
       goto fail;
+    c->where.frames[i].pushed_args = s->where.frames[i].pushed_args;
+  }
+  for (size_t i = 0, at = 0; i < s->vars.nbargc; i++) {
+    if (sh_bargs_push(c, s->vars.bargv + at, (size_t)s->vars.bargc[i]))
+      goto fail;
+    at += (size_t)s->vars.bargc[i];
+  }
+  c->vars.bargs_init = s->vars.bargs_init;
   if (s->vars.underscore) c->vars.underscore = strdup(s->vars.underscore);
   /* never point into the parent's function table: it may change */
   c->where.funcname = s->where.funcname && c->limit.funcnest
@@ -829,6 +932,9 @@ void sh_ctx_free(sh_ctx *c) {
   free(c->trap.cmd_text);
   while (c->limit.funcnest) sh_frame_pop(c);
   free(c->where.frames);
+  while (c->vars.nbargc) sh_bargs_pop(c);
+  free(c->vars.bargv);
+  free(c->vars.bargc);
   vsh__arena_dispose(&c->arena);
   free(c);
 }

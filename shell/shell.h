@@ -100,7 +100,8 @@ enum {
   SH_VAR_ASSOC = 1u << 7,
   SH_VAR_TRACE = 1u << 8,
   SH_VAR_CAPITAL = 1u << 9,
-  SH_VAR_UNSET = 1u << 10 /* declared (declare x / local x) but no value */
+  SH_VAR_UNSET = 1u << 10,   /* declared (declare x / local x) but no value */
+  SH_VAR_NOASSIGN = 1u << 11 /* bash's GROUPS: assignments are ignored */
 };
 
 typedef struct sh_aelem {
@@ -300,6 +301,20 @@ void sh_opts_sorted(int *idx);
 struct sh_hashed *sh_hash_find(sh_ctx *c, const char *name);
 void sh_hash_remember(sh_ctx *c, const char *name, const char *path, bool hit);
 void sh_hash_forget(sh_ctx *c, const char *name); /* NULL: all */
+/* BASH_ALIASES and BASH_CMDS: associative arrays that mirror the alias
+ * table and the command hash while they exist (`unset` ends that).
+ * sh_mirror_set stores key=val in the array named var (val NULL: removes
+ * key; key NULL too: empties it); sh_mirror_assigned carries an element
+ * the script assigned to the table behind it (bash's unset of an element
+ * changes neither). */
+void sh_mirror_set(sh_ctx *c, const char *var, const char *key,
+                   const char *val);
+void sh_mirror_assigned(sh_ctx *c, const char *var, const char *key,
+                        const char *val);
+/* Defines or redefines an alias (0 or VSH_ENOMEM); removes one (false
+ * when there was none; NULL: all). */
+int sh_alias_define(sh_ctx *c, const char *name, const char *text);
+bool sh_alias_remove(sh_ctx *c, const char *name);
 /* The shell builtin name stands for, or NULL when there is none or
  * `enable -n` turned it off (ctx.c). */
 const struct bi_entry *sh_builtin_find(sh_ctx *c, const char *name);
@@ -315,6 +330,7 @@ typedef struct sh_frame {
   char *name;
   char *src;
   unsigned call_line;
+  bool pushed_args; /* its arguments are on BASH_ARGV (extdebug) */
 } sh_frame;
 
 typedef struct sh_func {
@@ -393,6 +409,9 @@ const char *const *sh__keywords(void); /* NULL-terminated */
 int sh__job_signal_pending(sh_job *j);
 void sh__job_signal_clear(sh_job *j);
 int sh__signal_number(const char *s);
+/* Runs the CHLD trap once for each child of c that ended since it last
+ * ran: its pending count, and its background jobs now done. */
+void sh__chld_run(sh_ctx *c);
 
 /* True once the exec must stop (deadline, abort, limit).  Cheap. */
 bool sh_exec_cancelled(sh_exec *ex);
@@ -478,6 +497,15 @@ struct sh_ctx {
     /* what sh_assign_one last assigned, for xtrace: the subscript as
      * written out (NULL: none) and the value (NULL: a list) */
     const char *asg_key, *asg_val;
+    /* bash's BASH_ARGV / BASH_ARGC stacks: argument groups, bottom
+     * first (the arrays show them reversed), pushed by calls and
+     * `source` under extdebug, or by the first look at them outside
+     * functions (bargs_init) */
+    char **bargv;
+    size_t nbargv;
+    int *bargc;
+    size_t nbargc;
+    bool bargs_init;
     char *underscore; /* $_ */
     size_t underscore_cap;
   } vars;
@@ -497,11 +525,15 @@ struct sh_ctx {
     int pid, ppid, bashpid;
     bool subshell; /* BASH_SUBSHELL > 0 */
     int subshell_level;
-    sh_job *job;                   /* when running as a background job */
+    bool level_pending; /* a pipeline's simple-command stage: a function
+                           it calls counts the subshell level bash does */
+    sh_job *job;        /* when running as a background job */
     const struct sh_node *job_top; /* that job's own command */
     int *pipestatus;
     size_t npipestatus;
     int subst_status; /* status of the last $( ) in this command */
+    int chld_pending; /* children ended since the CHLD trap last ran:
+                         forked contexts and toolbox utilities */
     int self_sig;     /* a signal this subshell or child shell sent
                                  itself (kill $BASHPID), acted on next */
     int died_of;      /* the signal that ended this context */
@@ -599,6 +631,13 @@ void sh__strv_free(char **v, size_t n);
 int sh_frame_push(sh_ctx *c, const char *name, const char *src,
                   unsigned call_line);
 void sh_frame_pop(sh_ctx *c);
+/* BASH_ARGV / BASH_ARGC: pushes a group of arguments (0 or VSH_ENOMEM),
+ * pops the top one; sh_bargs_init pushes $@ once, as bash does when the
+ * stacks are first needed (extdebug turned on, or read outside
+ * functions). */
+int sh_bargs_push(sh_ctx *c, char *const *v, size_t n);
+void sh_bargs_pop(sh_ctx *c);
+void sh_bargs_init(sh_ctx *c);
 
 /* A fresh top-level context for an exec. */
 int sh_ctx_new(sh_ctx **out, struct vsh_shell *shell, sh_exec *ex);

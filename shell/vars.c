@@ -482,7 +482,21 @@ static bool nameref_cycle(sh_ctx *c, const char *name) {
   return false;
 }
 
+/* Assignments bash ignores (status 0): GROUPS, and the call-stack arrays
+ * the shell computes (FUNCNAME, BASH_SOURCE, ...) while no variable of
+ * that name exists. */
+static bool no_assign(sh_ctx *c, const char *name) {
+  sh_var *v = sh_var_find_raw(c, name);
+  if (v) return v->attrs & SH_VAR_NOASSIGN;
+  static const char *const dyn[] = {"FUNCNAME", "BASH_SOURCE", "BASH_LINENO",
+                                    "BASH_ARGV", "BASH_ARGC"};
+  for (size_t i = 0; i < sizeof(dyn) / sizeof(dyn[0]); i++)
+    if (!strcmp(name, dyn[i])) return true;
+  return false;
+}
+
 int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
+  if (no_assign(c, name)) return 0;
   if (sh__var_assign_hook(c, name, val)) return 0;
   sh_var *raw = sh_var_find_raw(c, name);
   if (raw && (raw->attrs & SH_VAR_NAMEREF)) { /* one lookup otherwise */
@@ -512,6 +526,7 @@ int sh_var_set_elem(sh_ctx *c, const char *name, const char *key, int64_t idx,
     sh_error(c, "`%s': not a valid identifier", elem);
     return VSH_EINVAL;
   }
+  if (no_assign(c, name)) return 0;
   sh_var *v = find_for_write(c, name);
   if (!v) return VSH_ENOMEM;
   if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);
@@ -529,8 +544,10 @@ int sh_var_set_elem(sh_ctx *c, const char *name, const char *key, int64_t idx,
   char *d = transform_value(c, v, val, old, append, &rc);
   if (!d) return rc;
   rc = assoc ? sh_assoc_set(v, key, d) : sh_array_set(v, idx, d);
-  free(d);
   v->attrs &= ~SH_VAR_UNSET;
+  if (!rc && assoc && !strncmp(name, "BASH_", 5))
+    sh_mirror_assigned(c, name, key, d);
+  free(d);
   return rc;
 }
 

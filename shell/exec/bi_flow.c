@@ -193,7 +193,10 @@ int bi_source_main(bi_ctx *b) {
   char **mine = c->vars.pos;
   const char *oname = c->where.source_name;
   c->where.source_name = file;
-  sh_frame_push(c, "source", file, c->where.line); /* `return` works in it */
+  /* `return` works in it */
+  if (!sh_frame_push(c, "source", file, c->where.line) && args &&
+      c->opt.opts[SH_SHOPT_EXTDEBUG] && !sh_bargs_push(c, mine, c->vars.npos))
+    c->where.frames[c->limit.funcnest - 1].pushed_args = true;
   const char *ofn = c->where.funcname;
   c->where.funcname = ofn ? ofn : "source";
   unsigned catch0 = c->flow.catch_depth;
@@ -354,7 +357,10 @@ int bi_trap_main(bi_ctx *b) {
     int st = 0;
     bool named = print && i < b->argc;
     for (int j = named ? i : 0; j < (named ? b->argc : SH_NTRAPS); j++) {
-      int k = j;
+      /* bash lists DEBUG before ERR */
+      int k = named || (j != SH_TRAP_ERR && j != SH_TRAP_DEBUG) ? j
+              : j == SH_TRAP_ERR                                ? SH_TRAP_DEBUG
+                                                                : SH_TRAP_ERR;
       if (named && (k = sh__signal_number(b->argv[j])) < 0) {
         bi_write(b, o.data ? o.data : "", o.len);
         o.len = 0;
@@ -417,15 +423,38 @@ int bi_trap_main(bi_ctx *b) {
 int bi_wait_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool any = false;
+  const char *pvar = NULL; /* -p VAR: the pid whose status is returned */
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "-n")) any = true;
-    else if (!strcmp(b->argv[i], "-f")) continue;
-    else break;
+    const char *o = b->argv[i];
+    if (!strcmp(o, "--")) {
+      i++;
+      break;
+    }
+    if (strspn(o + 1, "fnp") != strlen(o + 1)) break;
+    if (strchr(o, 'n')) any = true;
+    if (strchr(o, 'p')) {
+      if (i + 1 >= b->argc) {
+        bi_err(b, "-p: option requires an argument");
+        bi_usage(b, "wait [-fn] [-p var] [id ...]");
+        return 2;
+      }
+      pvar = b->argv[++i];
+      if (!sh_valid_name(pvar, strlen(pvar))) {
+        bi_err(b, "`%s': not a valid identifier", pvar);
+        return 2;
+      }
+      sh_var_unset(c, pvar);
+    }
   }
-  int status = 0;
+  int status = 0, waited = 0;
   if (i >= b->argc) {
-    int r = sh_jobs_wait(c, 0, any, &status);
+    int r = sh_jobs_wait(c, 0, any, &status, &waited);
+    if (pvar && any && waited > 0) { /* waiting for all sets none */
+      char num[16];
+      snprintf(num, sizeof(num), "%d", waited);
+      sh_var_set(c, pvar, num, false);
+    }
     sh__coproc_reap(c);
     if (any && r == 127) return 127;
     return any ? status : 0;
@@ -434,12 +463,13 @@ int bi_wait_main(bi_ctx *b) {
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
     int pid = a[0] == '%' ? sh__job_pid(c, atoi(a + 1)) : atoi(a);
-    if (pid <= 0 || sh_jobs_wait(c, pid, false, &status) == 127) {
+    if (pid <= 0 || sh_jobs_wait(c, pid, false, &status, NULL) == 127) {
       bi_err(b, "pid %s is not a child of this shell", a);
       st = 127;
       continue;
     }
     st = status;
+    if (pvar) sh_var_set(c, pvar, a, false);
   }
   sh__coproc_reap(c);
   return st;
@@ -608,23 +638,9 @@ int bi_alias_main(bi_ctx *b) {
       continue;
     }
     char *name = strndup(arg, (size_t)(eq - arg));
-    if (!name) return 1;
-    sh_alias *a = NULL;
-    HASH_FIND_STR(c->vars.aliases, name, a);
-    if (a) {
-      free(name);
-      free(a->text);
-      a->text = strdup(eq + 1);
-      continue;
-    }
-    a = calloc(1, sizeof(*a));
-    if (!a) {
-      free(name);
-      return 1;
-    }
-    a->name = name;
-    a->text = strdup(eq + 1);
-    HASH_ADD_KEYPTR(hh, c->vars.aliases, a->name, strlen(a->name), a);
+    int rc = name ? sh_alias_define(c, name, eq + 1) : VSH_ENOMEM;
+    free(name);
+    if (rc) return 1;
   }
   bi_write(b, o.data ? o.data : "", o.len);
   vsh_buf_dispose(&o);
@@ -642,26 +658,13 @@ int bi_unalias_main(bi_ctx *b) {
   }
   for (; i < b->argc; i++) {
     if (!strcmp(b->argv[i], "-a")) {
-      sh_alias *a, *t;
-      HASH_ITER(hh, c->vars.aliases, a, t) {
-        HASH_DEL(c->vars.aliases, a);
-        free(a->name);
-        free(a->text);
-        free(a);
-      }
+      sh_alias_remove(c, NULL);
       continue;
     }
-    sh_alias *a = NULL;
-    HASH_FIND_STR(c->vars.aliases, b->argv[i], a);
-    if (!a) {
+    if (!sh_alias_remove(c, b->argv[i])) {
       bi_err(b, "%s: not found", b->argv[i]);
       st = 1;
-      continue;
     }
-    HASH_DEL(c->vars.aliases, a);
-    free(a->name);
-    free(a->text);
-    free(a);
   }
   return st;
 }
@@ -688,9 +691,13 @@ static int change_dir(bi_ctx *b, const char *target, bool physical,
   vsh_buf path = {0};
   int rc = vsh__path_resolve(&path, c->dirs.cwd, target, strlen(target));
   vfs_info st;
+  /* a working directory removed since: bash's chdir("..") still reaches
+   * its parent */
+  bool gone = target[0] != '/' && !strncmp(target, "..", 2) &&
+              vfs_stat(c->fs, c->dirs.cwd, true, &st) != 0;
   /* like bash, a/.. needs a to be a directory (a stat: its search
    * permission does not matter), each ".." after what came before it */
-  for (size_t i = 0; !rc && target[i]; i++) {
+  for (size_t i = 0; !rc && !gone && target[i]; i++) {
     if ((i && target[i - 1] != '/') || target[i] != '.' ||
         target[i + 1] != '.' || (target[i + 2] && target[i + 2] != '/'))
       continue;

@@ -1,11 +1,10 @@
 /* bi_lookup.c: builtins that look commands up or report on the shell:
- * type command builtin help hash times caller. */
+ * type command builtin hash times caller. */
 #include "shell/exec/exec_int.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <fnmatch.h>
 #include <string.h>
 
 /* ---- lookup -------------------------------------------------------------------- */
@@ -235,145 +234,6 @@ int bi_builtin_main(bi_ctx *b) {
     return 1;
   }
   return sh_run_builtin(b->sh, e, b->argc - i, b->argv + i);
-}
-
-/* The shell builtins' synopses (as bash's help -s prints them). */
-static const struct {
-  const char *name, *synopsis;
-} help_synopses[] = {
-    {".", ". filename [arguments]"},
-    {":", ":"},
-    {"[", "[ arg... ]"},
-    {"alias", "alias [-p] [name[=value] ... ]"},
-    {"bash", "bash [-c command_string] [-o option] [file [arg ...]]"},
-    {"bg", "bg [job_spec ...]"},
-    {"break", "break [n]"},
-    {"builtin", "builtin [shell-builtin [arg ...]]"},
-    {"caller", "caller [expr]"},
-    {"cd", "cd [-L|[-P [-e]] [-@]] [dir]"},
-    {"command", "command [-pVv] command [arg ...]"},
-    {"compgen", "compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] "
-                "[-W wordlist] [-F function] [-C command] [-X filterpat] [-P "
-                "prefix] [-S suffix] [word]"},
-    {"continue", "continue [n]"},
-    {"declare", "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p "
-                "[-aAfFilnrtux] [name ...]"},
-    {"dirs", "dirs [-clpv] [+N] [-N]"},
-    {"disown", "disown [-h] [-ar] [jobspec ... | pid ...]"},
-    {"echo", "echo [-neE] [arg ...]"},
-    {"enable", "enable [-a] [-dnps] [-f filename] [name ...]"},
-    {"eval", "eval [arg ...]"},
-    {"exec", "exec [-cl] [-a name] [command [argument ...]] [redirection ...]"},
-    {"exit", "exit [n]"},
-    {"export", "export [-fn] [name[=value] ...] or export -p"},
-    {"false", "false"},
-    {"fg", "fg [job_spec]"},
-    {"getopts", "getopts optstring name [arg ...]"},
-    {"hash", "hash [-lr] [-p pathname] [-dt] [name ...]"},
-    {"help", "help [-dms] [pattern ...]"},
-    {"history", "history [-c] [-d offset] [n] or history -anrw [filename] or "
-                "history -ps arg [arg...]"},
-    {"jobs", "jobs [-lnprs] [jobspec ...] or jobs -x command [args]"},
-    {"kill", "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or "
-             "kill -l [sigspec]"},
-    {"let", "let arg [arg ...]"},
-    {"local", "local [option] name[=value] ..."},
-    {"logout", "logout [n]"},
-    {"mapfile", "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u "
-                "fd] [-C callback] [-c quantum] [array]"},
-    {"popd", "popd [-n] [+N | -N]"},
-    {"printf", "printf [-v var] format [arguments]"},
-    {"pushd", "pushd [-n] [+N | -N | dir]"},
-    {"pwd", "pwd [-LP]"},
-    {"read", "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N "
-             "nchars] [-p prompt] [-t timeout] [-u fd] [name ...]"},
-    {"readarray", "readarray [-d delim] [-n count] [-O origin] [-s count] [-t] "
-                  "[-u fd] [-C callback] [-c quantum] [array]"},
-    {"readonly", "readonly [-aAf] [name[=value] ...] or readonly -p"},
-    {"return", "return [n]"},
-    {"set", "set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]"},
-    {"sh", "sh [-c command_string] [-o option] [file [arg ...]]"},
-    {"shift", "shift [n]"},
-    {"shopt", "shopt [-pqsu] [-o] [optname ...]"},
-    {"source", "source filename [arguments]"},
-    {"suspend", "suspend [-f]"},
-    {"test", "test [expr]"},
-    {"times", "times"},
-    {"trap", "trap [-lp] [[arg] signal_spec ...]"},
-    {"true", "true"},
-    {"type", "type [-afptP] name [name ...]"},
-    {"typeset", "typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p "
-                "[-aAfFilnrtux] [name ...]"},
-    {"ulimit", "ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]"},
-    {"umask", "umask [-p] [-S] [mode]"},
-    {"unalias", "unalias [-a] name [name ...]"},
-    {"unset", "unset [-f] [-v] [-n] [name ...]"},
-    {"wait", "wait [-fn] [-p var] [id ...]"},
-};
-
-int bi_help_main(bi_ctx *b) {
-  size_t n;
-  const bi_entry *t = bi_table(&n);
-  int i = 1;
-  while (i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    if (strspn(b->argv[i] + 1, "dms") != strlen(b->argv[i] + 1)) {
-      bi_err(b, "%s: invalid option", b->argv[i]);
-      bi_usage(b, "help [-dms] [pattern ...]");
-      return 2;
-    }
-    i++;
-  }
-  vsh_buf o = {0};
-  int st = 0;
-  if (i >= b->argc) {
-    vsh__buf_puts(&o,
-                  "vsh " VSH_VERSION_STRING ": a virtual bash. Commands:\n");
-    for (size_t k = 0; k < n; k++) vsh__buf_printf(&o, " %s\n", t[k].name);
-    bi_write(b, o.data, o.len);
-    vsh_buf_dispose(&o);
-    return 0;
-  }
-  for (; i < b->argc; i++) {
-    const char *pat = b->argv[i];
-    bool any = false;
-    if (strpbrk(pat, "*?[")) { /* a pattern: bash says what it matched */
-      for (size_t k = 0; k < n && !any; k++) any = !fnmatch(pat, t[k].name, 0);
-      if (any)
-        vsh__buf_printf(&o, "Shell commands matching keyword `%s'\n\n", pat);
-      any = false;
-    }
-    for (size_t k = 0; k < n; k++) {
-      if (fnmatch(pat, t[k].name, 0)) continue;
-      any = true;
-      const char *syn = NULL;
-      for (size_t j = 0; j < sizeof help_synopses / sizeof *help_synopses; j++)
-        if (!strcmp(help_synopses[j].name, t[k].name))
-          syn = help_synopses[j].synopsis;
-      if (syn) {
-        vsh__buf_printf(&o, "%s: %s\n", t[k].name, syn);
-        continue;
-      }
-      /* a utility: its own --help */
-      bi_write(b, o.data ? o.data : "", o.len);
-      o.len = 0;
-      char *argv[] = {(char *)t[k].name, (char *)"--help", NULL};
-      sh_run_argv(b->sh, 2, argv);
-    }
-    if (!any) {
-      bi_err(b,
-             "no help topics match `%s'.  Try `help help' or `man -k %s' "
-             "or `info %s'.",
-             pat, pat, pat);
-      st = 1;
-    }
-  }
-  if (o.len) bi_write(b, o.data, o.len);
-  vsh_buf_dispose(&o);
-  return st;
 }
 
 /* hash [-lr] [-p PATH] [-dt] [NAME...]: bash's table of where $PATH

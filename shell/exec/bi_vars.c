@@ -24,16 +24,19 @@ static void quote_key(vsh_buf *o, const char *k) {
   else vsh__buf_puts(o, k);
 }
 
+/* in bash's order: a A i n r t x, then the case ones c l u */
 static void attr_flags(const sh_var *v, char *f) {
   size_t k = 0;
   if (v->attrs & SH_VAR_ARRAY) f[k++] = 'a';
   if (v->attrs & SH_VAR_ASSOC) f[k++] = 'A';
   if (v->attrs & SH_VAR_INTEGER) f[k++] = 'i';
-  if (v->attrs & SH_VAR_LOWER) f[k++] = 'l';
   if (v->attrs & SH_VAR_NAMEREF) f[k++] = 'n';
   if (v->attrs & SH_VAR_READONLY) f[k++] = 'r';
-  if (v->attrs & SH_VAR_UPPER) f[k++] = 'u';
+  if (v->attrs & SH_VAR_TRACE) f[k++] = 't';
   if (v->attrs & SH_VAR_EXPORT) f[k++] = 'x';
+  if (v->attrs & SH_VAR_CAPITAL) f[k++] = 'c';
+  if (v->attrs & SH_VAR_LOWER) f[k++] = 'l';
+  if (v->attrs & SH_VAR_UPPER) f[k++] = 'u';
   if (!k) f[k++] = '-';
   f[k] = 0;
 }
@@ -183,8 +186,14 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
       /* extdebug: where it was defined, as bash shows it */
       const char *src = fs[i]->src && *fs[i]->src ? fs[i]->src : "main";
       vsh__buf_printf(&o, "%s %u %s\n", fs[i]->name, fs[i]->def->line, src);
-    } else if (names_only) { /* declare -F NAME prints the bare name */
-      vsh__buf_printf(&o, nw ? "%s\n" : "declare -f %s\n", fs[i]->name);
+    } else if (names_only && nw) { /* declare -F NAME: the bare name */
+      vsh__buf_printf(&o, "%s\n", fs[i]->name);
+    } else if (names_only) {
+      unsigned a = fs[i]->attrs;
+      vsh__buf_printf(&o, "declare -f%s%s%s %s\n",
+                      a & SH_VAR_READONLY ? "r" : "",
+                      a & SH_VAR_TRACE ? "t" : "", a & SH_VAR_EXPORT ? "x" : "",
+                      fs[i]->name);
     } else {
       sh_print_function(&o, fs[i]->name, fs[i]->def);
     }
@@ -559,7 +568,7 @@ static bool subscripted(bi_ctx *b, const char *a, size_t nl) {
 int bi_export_main(bi_ctx *b) {
   int i = 1;
   unsigned arr = 0;
-  bool unexport = false, print = false;
+  bool unexport = false, print = false, funcs = false;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     if (!strcmp(b->argv[i], "--")) {
       i++;
@@ -568,7 +577,7 @@ int bi_export_main(bi_ctx *b) {
     for (const char *p = b->argv[i] + 1; *p; p++) {
       if (*p == 'n') unexport = true;
       else if (*p == 'p') print = true;
-      else if (*p == 'f') continue;
+      else if (*p == 'f') funcs = true;
       else if (*p == 'a') arr |= SH_VAR_ARRAY;
       else if (*p == 'A') arr |= SH_VAR_ASSOC;
       else {
@@ -592,6 +601,17 @@ int bi_export_main(bi_ctx *b) {
     return 0;
   }
   int st = 0;
+  for (; funcs && i < b->argc; i++) { /* export -f: functions only */
+    sh_func *f = sh_func_find(b->sh, b->argv[i]);
+    if (!f) {
+      bi_err(b, "%s: not a function", b->argv[i]);
+      st = 1;
+    } else if (unexport) {
+      f->attrs &= ~SH_VAR_EXPORT;
+    } else {
+      f->attrs |= SH_VAR_EXPORT;
+    }
+  }
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
     const char *eq = strchr(a, '=');
@@ -716,6 +736,10 @@ static int unset_elem(bi_ctx *b, const char *a, const char *br) {
   name[nl] = 0;
   sh_var *v = sh_var_find(c, name);
   if (!v) return 0;
+  /* bash's unset leaves BASH_ALIASES and BASH_CMDS as they are */
+  if ((v->attrs & SH_VAR_ASSOC) &&
+      (!strcmp(name, "BASH_ALIASES") || !strcmp(name, "BASH_CMDS")))
+    return 0;
   if (v->attrs & SH_VAR_READONLY) {
     bi_err(b, "%s: cannot unset: readonly variable", name);
     return 1;
@@ -823,6 +847,7 @@ static void set_opt(sh_ctx *c, int k, bool on) {
       c->flow.errexit_off == c->flow.errexit_bang)
     c->flow.errexit_off = c->flow.errexit_bang = 0;
   c->opt.opts[k] = on;
+  if (on && k == SH_SHOPT_EXTDEBUG) sh_bargs_init(c);
   /* the line-editing modes exclude each other */
   if (on && k == SH_OPT_EMACS) c->opt.opts[SH_OPT_VI] = false;
   if (on && k == SH_OPT_VI) c->opt.opts[SH_OPT_EMACS] = false;
@@ -991,11 +1016,16 @@ int bi_shopt_main(bi_ctx *b) {
 int bi_shift_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   long n = 1;
-  if (b->argc > 1) {
+  int i = b->argc > 1 && !strcmp(b->argv[1], "--") ? 2 : 1;
+  if (b->argc > i) {
     char *end;
-    n = strtol(b->argv[1], &end, 10);
-    if (*end || n < 0) {
-      bi_err(b, "%s: numeric argument required", b->argv[1]);
+    n = strtol(b->argv[i], &end, 10);
+    if (*end || end == b->argv[i]) {
+      bi_err(b, "%s: numeric argument required", b->argv[i]);
+      return 1;
+    }
+    if (n < 0) { /* bash says so even without shift_verbose */
+      bi_err(b, "%s: shift count out of range", b->argv[i]);
       return 1;
     }
   }

@@ -65,6 +65,8 @@ static int set_status(sh_ctx *c, int st) {
 /* errexit and the ERR trap after a command that may trigger them; the
  * status the command leaves. */
 static int after_command(sh_ctx *c, const sh_node *n, int st) {
+  if (c->trap.traps[17] && !c->trap.in_trap) sh__chld_run(c);
+  else if (!c->trap.in_trap) c->proc.chld_pending = 0;
   bool fresh = c->trap.err_trap_fresh;
   c->trap.err_trap_fresh = false;
   if (st == 0 || c->flow.unwind || c->flow.errexit_off) return st;
@@ -150,6 +152,13 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
     return set_status(c, 1);
   }
   sc->is_func = true;
+  if (c->opt.opts[SH_SHOPT_EXTDEBUG] &&
+      !sh_bargs_push(c, argv + 1, (size_t)(argc - 1)))
+    c->where.frames[c->limit.funcnest - 1].pushed_args = true;
+  if (c->proc.level_pending) {
+    c->proc.level_pending = false;
+    c->proc.subshell_level++;
+  }
   sc->up = c->vars.scope;
   c->vars.scope = sc;
   char **opos = c->vars.pos;
@@ -589,6 +598,14 @@ bool sh_command_found(sh_ctx *c, const char *name) {
          sh__path_search_nth(c, name, &builtin, -1) != NULL;
 }
 
+/* A toolbox utility found as a program: a child process in bash (its
+ * CHLD trap counts it). */
+static int run_utility(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
+  int st = sh_run_builtin(c, e, argc, argv);
+  c->proc.chld_pending++;
+  return st;
+}
+
 int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   const char *name = argv[0];
   if (!has_slash(name)) {
@@ -622,7 +639,7 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     } else if (found) {
       sh_hash_remember(c, name, found, true);
     }
-    if (found && builtin && e) return sh_run_builtin(c, e, argc, argv);
+    if (found && builtin && e) return run_utility(c, e, argc, argv);
     if (found) return sh__run_script_file(c, found, argc, argv);
     return set_status(c, sh_not_found(c, name));
   }
@@ -634,10 +651,20 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   if (e && vsh__path_resolve(&abs, c->dirs.cwd, name, strlen(name)) == 0 &&
       vfs_stat(c->fs, abs.data, true, &st) == 0 && st.dev == VFS_DEV_BIN) {
     vsh_buf_dispose(&abs);
-    return sh_run_builtin(c, e, argc, argv);
+    return run_utility(c, e, argc, argv);
   }
   vsh_buf_dispose(&abs);
   return sh__run_script_file(c, name, argc, argv);
+}
+
+/* Posix mode: assigning a readonly variable (alone, before a special
+ * builtin, or as a for loop's variable) ends a non-interactive shell,
+ * with status 1 (bash -c: 127, as bash 5.2 does).  True when it did. */
+static bool posix_assign_exit(sh_ctx *c) {
+  if (!c->opt.opts[SH_OPT_POSIX] || c->opt.interactive) return false;
+  c->proc.status = c->opt.dash_c || c->opt.under_dash_c ? 127 : 1;
+  c->flow.unwind = SH_UW_EXIT;
+  return true;
 }
 
 /* Pushes a scope holding the temporary (prefix) assignments.  Each
@@ -649,6 +676,7 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
   sc->up = c->vars.scope;
   c->vars.scope = sc;
   int rc = 0;
+  bool ro = false;
   for (size_t i = 0; i < n->u.simple.n_assigns && !rc; i++) {
     const sh_assign *a = &n->u.simple.assigns[i];
     if (a->index) continue; /* bash ignores these here */
@@ -705,8 +733,10 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     const char *old = a->append && outer ? sh_var_get(c, name) : NULL;
     c->vars.scope = sc;
     if (outer && (outer->attrs & SH_VAR_READONLY)) {
-      /* bash reports it and runs the command without this binding */
+      /* bash reports it and runs the command without this binding
+       * (posix mode: the caller does not run it) */
       sh_error(c, "%s: readonly variable", name);
+      ro = true;
       continue;
     }
     sh_var *v = NULL;
@@ -734,7 +764,7 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     v->val = d;
     v->attrs = SH_VAR_EXPORT;
   }
-  return rc;
+  return rc ? rc : ro ? VSH_EPERM : 0;
 }
 
 static void pop_temp_scope(sh_ctx *c) {
@@ -880,7 +910,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
       const sh_assign *a = &n->u.simple.assigns[i];
       int rc = sh_assign_one(c, a);
       /* assigning a readonly variable abandons the line, as in bash */
-      if (rc == VSH_EPERM && !c->flow.unwind) {
+      if (rc == VSH_EPERM && !c->flow.unwind && !posix_assign_exit(c)) {
         c->proc.status = 1;
         c->flow.unwind = SH_UW_ABORT;
         c->flow.abort_errexit = true; /* and set -e ends the script */
@@ -936,11 +966,15 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   bool keep = temp && special && c->opt.opts[SH_OPT_POSIX];
   sh_stream *otrace = c->io.xtrace_to;
   if (trace_to) c->io.xtrace_to = trace_to;
-  if (temp && push_temp_scope(c, n)) {
+  int trc = temp ? push_temp_scope(c, n) : 0;
+  if (trc == VSH_EPERM && !c->opt.opts[SH_OPT_POSIX]) trc = 0;
+  if (trc) {
     c->io.xtrace_to = otrace;
     if (trace_to) sh_stream_unref(trace_to);
     pop_temp_scope(c);
     sh_restore(c, &sv);
+    if (trc == VSH_EPERM && special && posix_assign_exit(c))
+      return c->proc.status;
     return set_status(c, 1);
   }
   if (trace_to) {
@@ -1108,6 +1142,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     if (c->opt.opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "for", n);
     if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
+      if (posix_assign_exit(c)) st = c->proc.status;
       break;
     }
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
@@ -1344,6 +1379,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     return after_command(c, n, st);
   case SH_NODE_PIPELINE:
     st = sh_exec_pipeline(c, n);
+    if (n->u.pipe.bang && c->trap.traps[17]) sh__chld_run(c);
     return n->u.pipe.bang ? st : after_command(c, n, st);
   case SH_NODE_AND:
   case SH_NODE_OR:

@@ -27,7 +27,7 @@ int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr);
 /* Runs body with stdout captured ($( )); returns status, fills out. */
 int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out);
 /* Waits for jobs (all when id <= 0); returns the last status. */
-int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status);
+int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status, int *waited);
 void sh_jobs_cancel_all(sh_exec *ex);
 void sh_jobs_reap(sh_exec *ex);
 int sh__jobs_count(sh_ctx *c); /* jobs `jobs` would list (\j) */

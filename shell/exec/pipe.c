@@ -25,9 +25,11 @@ struct sh_job {
   sh_node *node;
   sh_unit *unit;
   bool notified;
-  bool disowned; /* jobs and wait skip it; the exec still cancels it */
-  bool procsub;  /* >( ): the exec waits for it before it ends */
-  bool hidden;   /* any <( ) or >( ): no job number, not in `jobs` */
+  bool chld_seen; /* counted for its starter's CHLD trap */
+  int owner;      /* $BASHPID of the context that started it */
+  bool disowned;  /* jobs and wait skip it; the exec still cancels it */
+  bool procsub;   /* >( ): the exec waits for it before it ends */
+  bool hidden;    /* any <( ) or >( ): no job number, not in `jobs` */
   struct sh_job *next;
 };
 
@@ -130,6 +132,7 @@ int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr) {
     sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
   sh_ctx_free(s);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
+  c->proc.chld_pending++;
   return c->proc.status = st;
 }
 
@@ -193,6 +196,7 @@ int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
   sh_stream_unref(buf);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
   c->proc.subst_status = st;
+  c->proc.chld_pending++;
   return c->proc.status = st;
 }
 
@@ -236,21 +240,60 @@ static int set_pipestatus(sh_ctx *c, const int *st, size_t n) {
   return 0;
 }
 
+/* One %[p][l]R / U / S of TIMEFORMAT: seconds with p decimals (at most
+ * 3), l: as minutes and seconds. */
+static void time_value(vsh_buf *o, double secs, int prec, bool lng) {
+  if (lng) {
+    int m = (int)(secs / 60);
+    vsh__buf_printf(o, "%dm%.*fs", m, prec, secs - 60 * m);
+  } else {
+    vsh__buf_printf(o, "%.*f", prec, secs);
+  }
+}
+
+/* The report of `time`: TIMEFORMAT (bash's default when unset; nothing
+ * when empty), or POSIX's fixed form for time -p.  vsh spends no CPU
+ * time it could report apart from real time: user and sys are 0. */
 static int time_report(sh_ctx *c, struct timespec *t0, bool posix) {
   struct timespec t1;
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double real = (double)(t1.tv_sec - t0->tv_sec) +
                 (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
-  char msg[128];
-  int n;
-  if (posix)
-    n = snprintf(msg, sizeof(msg), "real %.2f\nuser 0.00\nsys 0.00\n", real);
-  else
-    n = snprintf(msg, sizeof(msg),
-                 "\nreal\t%dm%.3fs\nuser\t0m0.000s\nsys\t0m0.000s\n",
-                 (int)(real / 60), real - 60 * (int)(real / 60));
+  const char *fmt =
+      posix ? "real %2R\nuser %2U\nsys %2S" : sh_var_get(c, "TIMEFORMAT");
+  if (!fmt) fmt = "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS";
+  if (!*fmt) return 0;
+  vsh_buf o = {0};
+  for (const char *p = fmt; *p; p++) {
+    if (*p != '%') {
+      vsh__buf_putc(&o, *p);
+      continue;
+    }
+    if (p[1] == '%' || !p[1]) {
+      vsh__buf_putc(&o, '%');
+      p += p[1] == '%';
+      continue;
+    }
+    int prec = 3;
+    bool lng = false;
+    const char *q = p + 1;
+    if (*q >= '0' && *q <= '9') prec = *q++ - '0' > 3 ? 3 : q[-1] - '0';
+    if (*q == 'l') lng = true, q++;
+    if (*q == 'R' || *q == 'U' || *q == 'S') {
+      time_value(&o, *q == 'R' ? real : 0.0, prec, lng);
+    } else if (*q == 'P') {
+      vsh__buf_puts(&o, "0.00");
+    } else {
+      sh_error(c, "TIMEFORMAT: `%c': invalid format character", *q);
+      vsh_buf_dispose(&o);
+      return 0;
+    }
+    p = q;
+  }
+  vsh__buf_putc(&o, '\n');
   sh_stream *err = sh_fd(c, 2);
-  if (err && n > 0) sh_stream_write(err, msg, (size_t)n, c->ex);
+  if (err && o.data) sh_stream_write(err, o.data, o.len, c->ex);
+  vsh_buf_dispose(&o);
   return 0;
 }
 
@@ -305,6 +348,13 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
       }
       sg[i].ctx = sc;
       sg[i].node = n->u.pipe.cmds[i];
+      /* bash counts no level for a simple command's stage (until it
+       * calls a function) nor twice for a ( ) stage */
+      int kind = sg[i].node->kind;
+      if (sc != c && (kind == SH_NODE_SIMPLE || kind == SH_NODE_SUBSHELL)) {
+        sc->proc.subshell_level = c->proc.subshell_level;
+        sc->proc.level_pending = kind == SH_NODE_SIMPLE;
+      }
       if (prev_r) {
         if (in_place) {
           /* lastpipe: the caller's stdin is swapped for the stage */
@@ -366,6 +416,7 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
     for (size_t i = 0; i < k; i++) {
       sts[i] = sg[i].status;
       if (sg[i].ctx && sg[i].ctx != c) {
+        c->proc.chld_pending++;
         if (sg[i].ctx->flow.unwind == SH_UW_CANCEL) cancel = true;
         sh_ctx_free(sg[i].ctx);
       }
@@ -411,6 +462,30 @@ static void *job_main(void *arg) {
   return NULL;
 }
 
+/* CHLD: bash runs the trap as each child process ends; vsh's children
+ * are the contexts it forks (subshells, substitutions, pipeline stages,
+ * jobs) and the toolbox utilities it runs.  Synchronous ones are counted
+ * as they end; jobs when their starter next looks (between commands). */
+void sh__chld_run(sh_ctx *c) {
+  const char *trap = c->trap.traps[17];
+  if (c->trap.in_trap) return;
+  if (!trap || !*trap) {
+    c->proc.chld_pending = 0;
+    return;
+  }
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next)
+    if (!j->chld_seen && j->owner == c->proc.bashpid && atomic_load(&j->done)) {
+      j->chld_seen = true;
+      c->proc.chld_pending++;
+    }
+  pthread_mutex_unlock(&c->ex->mu);
+  int n = c->proc.chld_pending;
+  c->proc.chld_pending = 0;
+  while (n-- > 0 && c->flow.unwind == SH_UW_NONE) sh_run_trap(c, 17);
+  c->proc.chld_pending = 0; /* the trap's own children */
+}
+
 static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
                      bool hidden);
 
@@ -438,6 +513,7 @@ static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
   j->unit = c->where.unit;
   if (j->unit) sh_unit_ref(j->unit);
   j->pid = j->ctx->proc.bashpid;
+  j->owner = c->proc.bashpid;
   /* the thread starts before the job is listed, so that `wait` in
    * another thread can never free a job whose thread is being made */
   if (run_in_thread(ex, &j->thread, job_main, j)) {
@@ -463,8 +539,9 @@ static void job_free(sh_job *j) {
 }
 
 /* Waits for pid (or every job when pid <= 0; the first to finish with
- * any).  Returns 0 with *status, or 127 when pid is not a job. */
-int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status) {
+ * any).  Returns 0 with *status (and the job's pid in *waited, when
+ * not NULL), or 127 when pid is not a job. */
+int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status, int *waited) {
   sh_exec *ex = c->ex;
   *status = 0;
   for (;;) {
@@ -484,8 +561,11 @@ int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status) {
     }
     if (found) {
       *pp = found->next;
+      if (!found->chld_seen && found->owner == c->proc.bashpid)
+        c->proc.chld_pending++;
       pthread_mutex_unlock(&ex->mu);
       *status = found->status;
+      if (waited) *waited = found->pid;
       job_free(found);
       if (pid > 0 || any) return 0;
       continue;

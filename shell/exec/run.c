@@ -304,6 +304,18 @@ void sh__init_shell_vars(sh_ctx *c) {
     if (vi) vi->attrs |= SH_VAR_READONLY;
   }
   sh_var_set(c, "BASH", "/bin/bash", false);
+  static const char *const mirrors[] = {"BASH_ALIASES", "BASH_CMDS"};
+  for (size_t i = 0; i < 2; i++) {
+    sh_var *m =
+        sh_var_find_raw(c, mirrors[i]) ? NULL : sh_var_global(c, mirrors[i]);
+    if (m) m->attrs = SH_VAR_ASSOC;
+  }
+  if (!sh_var_find_raw(c, "GROUPS")) { /* the user's groups: just one */
+    snprintf(tmp, sizeof(tmp), "%d", VFS_GID);
+    sh_var_set_elem(c, "GROUPS", NULL, 0, tmp, false);
+    sh_var *g = sh_var_find(c, "GROUPS");
+    if (g) g->attrs |= SH_VAR_NOASSIGN;
+  }
   snprintf(tmp, sizeof(tmp), "%d",
            c->shell && c->shell->has_ids ? c->shell->uid : VFS_UID);
   sh_var_set(c, "UID", tmp, false);
@@ -557,6 +569,7 @@ int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
   int r = sh__run_child(c, text.data ? text.data : "", text.len, path, argc - 1,
                         argv + 1, path, true);
   vsh_buf_dispose(&text);
+  c->proc.chld_pending++;
   return c->proc.status = r;
 }
 

@@ -114,8 +114,9 @@ sh_var *sh_dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
 }
 
 int sh_dyn_names(sh_ctx *c, const char *prefix, sh_argv *out) {
-  static const char *const arrays[] = {"BASH_LINENO", "BASH_SOURCE", "DIRSTACK",
-                                       "FUNCNAME", "PIPESTATUS"};
+  static const char *const arrays[] = {
+      "BASH_ARGC", "BASH_ARGV", "BASH_LINENO", "BASH_SOURCE",
+      "DIRSTACK",  "FUNCNAME",  "PIPESTATUS"};
   size_t pl = strlen(prefix);
   for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) {
     sh_var tmp;
@@ -167,6 +168,26 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
       tmp->elems[i].val = adup(c, num, strlen(num));
     }
     tmp->n = c->proc.npipestatus;
+    return tmp;
+  }
+  bool argv = !strcmp(name, "BASH_ARGV");
+  if (argv || !strcmp(name, "BASH_ARGC")) {
+    /* bash fills them on a first look outside functions */
+    bool func = false;
+    for (int i = 0; i < c->limit.funcnest && !func; i++)
+      func = strcmp(c->where.frames[i].name, "source") != 0;
+    if (!func && !c->opt.opts[SH_SHOPT_EXTDEBUG]) sh_bargs_init(c);
+    size_t n = argv ? c->vars.nbargv : c->vars.nbargc;
+    tmp->elems = vsh__arena_alloc(&c->arena, (n + 1) * sizeof(sh_aelem));
+    if (!tmp->elems) return NULL;
+    for (size_t i = 0; i < n; i++) {
+      char num[16];
+      snprintf(num, sizeof(num), "%d", argv ? 0 : c->vars.bargc[n - 1 - i]);
+      const char *v = argv ? c->vars.bargv[n - 1 - i] : num;
+      tmp->elems[i].idx = (int64_t)i;
+      tmp->elems[i].val = adup(c, v, strlen(v));
+    }
+    tmp->n = n;
     return tmp;
   }
   bool fn = !strcmp(name, "FUNCNAME"), bs = !strcmp(name, "BASH_SOURCE"),

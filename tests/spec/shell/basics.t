@@ -1134,3 +1134,59 @@ typed
 --- stderr
 vsh: line 7: read: -1: invalid timeout specification
 vsh: line 8: read: abc: invalid timeout specification
+
+=== time follows TIMEFORMAT: precision, long form, %%, empty, a bad character; shift -- and a negative count
+--- script
+TIMEFORMAT='%0R|%0lR|%9lU|%1S %%'
+time true
+TIMEFORMAT=
+time true
+TIMEFORMAT='%x'
+time true
+TIMEFORMAT='%3R'
+{ time -p true; } 2>&1 | sed 's/[0-9]/N/g'
+set -- a b c
+shift -- 2; echo "$? $*"
+shift -1; echo $?
+--- stdout
+real N.NN
+user N.NN
+sys N.NN
+0 c
+1
+--- stderr
+0|0m0s|0m0.000s|0.0 %
+vsh: line 6: TIMEFORMAT: `x': invalid format character
+vsh: line 11: shift: -1: shift count out of range
+
+=== local and local -p list only the running function's locals; declare -p shows attributes in bash's order
+--- script
+x=global
+f() { local a=1; g; }
+g() { local b=2 c; local -p; local; }
+f
+declare -lx L=ABC; declare -p L
+declare -ir I=5; declare -p I
+--- stdout
+declare -- b="2"
+declare -- c
+declare -- b="2"
+declare -- c
+declare -xl L="abc"
+declare -ir I="5"
+
+=== export -f marks functions (not variables); declare -F shows their attributes
+--- script
+f() { :; }; g() { :; }; h() { :; }
+export -f f; readonly -f g; declare -ft h
+declare -F
+export -f nof 2>/dev/null; echo $?
+declare -p f 2>/dev/null; echo $?
+export -nf f; declare -F | head -1
+--- stdout
+declare -fx f
+declare -fr g
+declare -ft h
+1
+1
+declare -f f

@@ -152,3 +152,18 @@ cd d/.. 0
 cd d 1
 --- stderr
 vsh: line 3: cd: d: Permission denied
+
+=== cd .. from a working directory removed since reaches its parent; a/.. still needs a
+--- script
+mkdir g
+cd g
+rmdir ../g
+pwd | sed 's|.*/||'
+cd ..; echo $?
+cd nonexist/..; echo $?
+--- stdout
+g
+0
+1
+--- stderr
+vsh: line 6: cd: nonexist/..: No such file or directory

@@ -295,3 +295,27 @@ after wait: [][]
 [][]
 --- stderr (regex)
 vsh: line 7: warning: execute_coproc: coproc \[\d+:COPROC\] still exists
+
+=== wait -p VAR names the job whose status wait returns; trap -p lists DEBUG before ERR
+--- script
+(exit 2) & wait -p pid -n; echo "$? $([ "$pid" = $! ] && echo same)"
+(exit 3) & p=$!; wait -p v $p; echo "$? $([ "$v" = "$p" ] && echo same)"
+wait -p v -n; echo "$? [${v-unset}]"
+(exit 4) & wait -p w; echo "$? [${w-unset}]"
+wait -p; echo $?
+trap 'echo e' ERR EXIT DEBUG RETURN; trap -p; trap - ERR EXIT DEBUG RETURN
+--- stdout
+2 same
+3 same
+127 [unset]
+0 [unset]
+2
+e
+trap -- 'echo e' EXIT
+trap -- 'echo e' DEBUG
+trap -- 'echo e' ERR
+trap -- 'echo e' RETURN
+e
+--- stderr
+vsh: line 5: wait: -p: option requires an argument
+wait: usage: wait [-fn] [-p var] [id ...]

@@ -63,3 +63,33 @@ after1
 after2
 rc=2
 rc=1
+
+=== posix mode: a readonly assignment ends the shell alone, before a special builtin or as a for variable; before other commands it skips them
+--- script
+for s in 'x=2' 'x=2 :' 'for x in 1; do :; done' 'x=2 echo hi' 'f() { echo f; }; x=2 f'; do
+  printf 'readonly x=1\n%s\necho after\n' "$s" > r.sh
+  bash --posix r.sh 2>/dev/null; echo "posix $?"
+  bash r.sh 2>/dev/null; echo "bash $?"
+done
+bash --posix -c 'readonly x=1; x=2; echo after' 2>/dev/null; echo "posix -c $?"
+--- stdout
+posix 1
+after
+bash 0
+posix 1
+after
+bash 0
+posix 1
+after
+bash 0
+after
+posix 0
+hi
+after
+bash 0
+after
+posix 0
+f
+after
+bash 0
+posix -c 127

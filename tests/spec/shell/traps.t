@@ -273,3 +273,33 @@ u
 ERR
 E
 --- status: 3
+
+=== the CHLD trap runs once for each child that ends: utilities, subshells, substitutions, pipeline stages, jobs
+--- script
+trap 'echo chld' CHLD
+true; echo builtin
+ls >/dev/null; echo utility
+(exit 1); echo "subshell $?"
+x=$(echo hi); echo "subst $x"
+echo a | cat
+f() { ls >/dev/null; echo in f; }
+f
+sleep 0 & wait; echo "job $?"
+trap - CHLD
+ls >/dev/null; echo end
+--- stdout
+builtin
+chld
+utility
+chld
+subshell 1
+chld
+subst hi
+a
+chld
+chld
+chld
+in f
+chld
+job 0
+end
