@@ -10,6 +10,36 @@
 
 bool bi_has_shell(bi_ctx *b) { return b->sh != NULL; }
 
+/* What running name would find in c, without running it. */
+static int lookup(sh_ctx *c, const char *name) {
+  if (!strchr(name, '/')) {
+    const bi_entry *e = bi_lookup(name);
+    sh_custom *cu = NULL;
+    HASH_FIND_STR(c->shell->customs, name, cu);
+    bool builtin;
+    if (sh_func_find(c, name) || cu || sh_hash_find(c, name) ||
+        (e && (e->flags & BI_SHELL) && !sh_builtin_disabled(c, e)) ||
+        sh__path_search_nth(c, name, &builtin, -1))
+      return 0;
+    return VSH_ENOENT;
+  }
+  vsh_buf abs = {0};
+  vfs_info st;
+  int rc = vsh__path_resolve(&abs, c->dirs.cwd, name, strlen(name));
+  if (!rc) rc = vfs_stat(c->fs, abs.data, true, &st);
+  if (!rc && st.type == VFS_DIR) rc = VSH_EACCES;
+  vsh_buf_dispose(&abs);
+  return rc;
+}
+
+int bi_command_lookup(bi_ctx *b, const char *name) {
+  return b->sh ? lookup(b->sh, name) : VSH_ENOENT;
+}
+
+int bi_sub_command_lookup(bi_sub *s, const char *name) {
+  return lookup(s, name);
+}
+
 int bi_run_argv(bi_ctx *b, int argc, char **argv) {
   return b->sh ? sh_run_argv(b->sh, argc, argv) : 127;
 }
