@@ -307,7 +307,11 @@ static void hx_print(vsh_buf *o, const char *spec, size_t l, char conv,
     } else if (conv == 'U') {
       if (c < 32) t = hx_names[c];
       else if (c == 127) t = "del";
-      else {
+      else if (c > 127) { /* util-linux: a byte past ASCII in hex */
+        snprintf(fmt, sizeof fmt, "%sx", head);
+        vsh__buf_printf(o, fmt, (unsigned)c);
+        break;
+      } else {
         buf[0] = (char)c;
         buf[1] = 0;
       }

@@ -27,10 +27,12 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
   uint64_t pos = 0; /* bytes written so far */
   const char *l;
   size_t n;
-  int rc, hi = -1;
+  int rc, hi = -1, p1 = -1, p2 = 0, p3 = 0; /* -p: the last three digits */
+  bool lead = true;
   while ((rc = bi_read_line(&r, '\n', &l, &n)) == 1) {
     size_t i = 0;
     if (!o->plain) {
+      while (i < n && (l[i] == ' ' || l[i] == '\t')) i++;
       /* "offset:" then hex pairs until the two-space gap before ascii */
       uint64_t off = 0;
       while (i < n && hexv((unsigned char)l[i]) >= 0)
@@ -61,14 +63,22 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
       }
       hi = -1;
     } else {
+      /* xxd's rules: blanks are skipped; a bad character ends a pending
+       * nibble; two in a row after a digit pair drop the rest of the
+       * line; bad characters before the first digit are ignored */
       for (; i < n; i++) {
-        int v = hexv((unsigned char)l[i]);
-        if (v < 0) continue;
-        if (hi < 0) hi = v;
-        else {
-          vsh__buf_putc(&out, (char)(hi << 4 | v));
-          hi = -1;
+        unsigned char c = (unsigned char)l[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+        p3 = p2;
+        p2 = p1;
+        p1 = hexv(c);
+        if (p1 < 0 && lead) continue;
+        lead = false;
+        if (p2 >= 0 && p1 >= 0) {
+          vsh__buf_putc(&out, (char)(p2 << 4 | p1));
+          p1 = -1;
         }
+        if (p1 < 0 && p2 < 0 && p3 < 0) break;
       }
     }
     if (out.len >= 65536) {

@@ -104,3 +104,12 @@ printf 'hello world, this is hexdump -f\n' | hexdump -f fmt
 --- stdout
 00000000  68 65 6c 6c 6f 20 77 6f  72 6c 64 2c 20 74 68 69  |hello world, thi|
 00000010  73 20 69 73 20 68 65 78  64 75 6d 70 20 2d 66 0a  |s is hexdump -f.|
+
+=== hexdump %_u shows bytes past ASCII in hex
+--- script
+printf '\x80\x7f\x41\xff' | hexdump -e '4/1 " %3_u" "\n"'
+printf '\x80\xff' | hexdump -e '2/1 "%-4_u" "|\n"'
+--- stdout
+  80 del   A  ff
+80  ff  |
+--- status: 0

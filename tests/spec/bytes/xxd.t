@@ -83,3 +83,21 @@ printf 'abc' > f; xxd f out.hex; cat out.hex
 00000000: 6162 63                                  abc
 --- stderr
 --- status: 0
+
+=== xxd -r -p skips blanks, drops a lone nibble at a bad character, and the rest of a line after two
+--- script
+printf '30 !31 !!32\n' | xxd -p -r; echo
+printf '33 3!4 3!!5\n36\n' | xxd -p -r; echo
+printf '!!31\n30\n!!!31\n32\n' | xxd -p -r; echo
+--- stdout
+01
+3C6
+102
+--- status: 0
+
+=== xxd -r skips blanks before the offset
+--- script
+printf '   00000000: 3031 3233  0123\n\t00000004: 40    @\n' | xxd -r; echo
+--- stdout
+0123@
+--- status: 0
