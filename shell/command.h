@@ -121,11 +121,12 @@ bool bi_has_shell(bi_ctx *b);
  * command, script), in the shell itself (find -exec, xargs); its status,
  * 127 outside a shell. */
 int bi_run_argv(bi_ctx *b, int argc, char **argv);
-/* Whether bi_run_argv would find name (a function, builtin, custom
- * command, or a file on $PATH; a name with a slash counts as found, its
- * run reports it): xargs, env and timeout report a missing program in
- * GNU's words.  True outside a shell. */
-bool bi_command_found(bi_ctx *b, const char *name);
+/* Whether running name would find a command (function, builtin, custom
+ * command, utility or script on $PATH, or the file a name with a slash
+ * names), without running it: 0, VSH_ENOENT, or VSH_EACCES (a
+ * directory), so a command that runs others can word the failure as
+ * GNU's do ("xargs: x: No such file or directory"). */
+int bi_command_lookup(bi_ctx *b, const char *name);
 /* Runs script text in a subshell of the command's shell, its fds 0-2
  * bound to in, out, err (NULL: the command's own stream); its status, or
  * VSH_EUNSUPPORTED outside a shell, VSH_ENOMEM. */
@@ -161,10 +162,10 @@ int bi_sub_chdir(bi_sub *s, const char *abs);
 /* Makes in (a borrowed stream, e.g. sh_stream_null()) the subshell's
  * stdin. */
 void bi_sub_stdin(bi_sub *s, sh_stream *in);
+/* bi_command_lookup in the subshell (its $PATH). */
+int bi_sub_command_lookup(bi_sub *s, const char *name);
 /* Runs argv in the subshell; its status. */
 int bi_sub_run_argv(bi_sub *s, int argc, char **argv);
-/* bi_command_found in the subshell (env PATH=... NAME). */
-bool bi_sub_command_found(bi_sub *s, const char *name);
 /* The stream at the shell's fd n (/dev/fd/N), borrowed; NULL when it is
  * closed or outside a shell. */
 sh_stream *bi_fd(bi_ctx *b, int n);

@@ -671,9 +671,6 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
                   unsigned first_line);
 /* Runs argv as a command (function, builtin, custom command, script). */
 int sh_run_argv(sh_ctx *c, int argc, char **argv);
-/* Whether sh_run_argv finds name without reporting "command not found"
- * (a name with a slash counts as found). */
-bool sh_command_found(sh_ctx *c, const char *name);
 /* Checks the deadline/abort/limits between commands; sets unwind. */
 bool sh_check(sh_ctx *c);
 /* Stack guard: sh__stack_init records the thread's stack bounds;

@@ -307,7 +307,11 @@ static void hx_print(vsh_buf *o, const char *spec, size_t l, char conv,
     } else if (conv == 'U') {
       if (c < 32) t = hx_names[c];
       else if (c == 127) t = "del";
-      else {
+      else if (c > 127) { /* util-linux: a byte past ASCII in hex */
+        snprintf(fmt, sizeof fmt, "%sx", head);
+        vsh__buf_printf(o, fmt, (unsigned)c);
+        break;
+      } else {
         buf[0] = (char)c;
         buf[1] = 0;
       }
@@ -406,6 +410,11 @@ static void hx_final(vsh_buf *o, const hx_all *a, uint64_t off) {
 }
 
 static const bi_option hexdump_options[] = {
+    {"one-byte-octal", BI_ARG_NONE, 'b', NULL},
+    {"one-byte-char", BI_ARG_NONE, 'c', NULL},
+    {"two-bytes-decimal", BI_ARG_NONE, 'd', NULL},
+    {"two-bytes-octal", BI_ARG_NONE, 'o', NULL},
+    {"two-bytes-hex", BI_ARG_NONE, 'x', NULL},
     {"canonical", BI_ARG_NONE, 'C', NULL},
     {"length", BI_ARG_REQUIRED, 'n', NULL},
     {"skip", BI_ARG_REQUIRED, 's', NULL},
@@ -418,16 +427,22 @@ static const bi_cmd hexdump_cmd = {
         "Usage:\n hexdump [options] <file>...\n\n"
         "Display file contents in hexadecimal, decimal, octal, or ascii.\n\n"
         "Options:\n"
+        " -b, --one-byte-octal      one-byte octal display\n"
+        " -c, --one-byte-char       one-byte character display\n"
         " -C, --canonical           canonical hex+ASCII display\n"
+        " -d, --two-bytes-decimal   two-byte decimal display\n"
+        " -o, --two-bytes-octal     two-byte octal display\n"
+        " -x, --two-bytes-hex       two-byte hexadecimal display\n"
         " -n, --length <length>     interpret only length bytes of input\n"
         " -s, --skip <offset>       skip offset bytes from the beginning\n"
         " -v, --no-squeezing        output identical lines\n",
-    .shortopts = "Cn:s:ve:f:",
+    .shortopts = "bcCdn:os:ve:f:x",
     .longopts = hexdump_options,
 };
 
 typedef struct hx_opts {
   bool canon, verbose, has_len;
+  bool end_addr; /* a -b -c -d -o -x format printed the final offset */
   uint64_t len, skip;
   hx_all fm;
 } hx_opts;
@@ -478,6 +493,24 @@ static int hx_options(bi_ctx *b, bi_opts *g, hx_opts *o) {
     case 'e':
       if (!hx_parse(b, &o->fm, g->arg)) return 1;
       break;
+    case 'b': /* util-linux's own formats for these */
+    case 'c':
+    case 'd':
+    case 'o':
+    case 'x': {
+      const char *body = c == 'b'   ? "16/1 \"%03o \""
+                         : c == 'c' ? "16/1 \"%3_c \""
+                         : c == 'd' ? "8/2 \"  %05u \""
+                         : c == 'o' ? "8/2 \" %06o \""
+                                    : "8/2 \"   %04x \"";
+      char line[64];
+      snprintf(line, sizeof line, "\"%%07.7_ax \" %s \"\\n\"", body);
+      if ((!o->end_addr && !hx_parse(b, &o->fm, "\"%07.7_Ax\\n\"")) ||
+          !hx_parse(b, &o->fm, line))
+        return 1;
+      o->end_addr = true;
+      break;
+    }
     case 'f':
       if (!hx_format_file(b, &o->fm, g->arg)) return 1;
       break;

@@ -263,6 +263,8 @@ static int64_t od_read(od_input *in, unsigned char *buf, size_t n) {
       if (in->next >= in->nfiles) break;
       const char *f = in->files[in->next++];
       int rc = bi_open_input(in->b, f, &in->cur);
+      /* a directory opens in GNU, and fails only when read */
+      if (rc == VSH_EISDIR) in->opened = true;
       if (rc) {
         bi_file_err(in->b, f, rc);
         in->status = 1;

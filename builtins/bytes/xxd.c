@@ -11,6 +11,7 @@ typedef struct xx_opts {
   long cols, group, len;
   uint64_t seek;
   bool plain, include, reverse, upper, has_cols, has_group;
+  bool bits; /* -b: eight binary digits a byte */
 } xx_opts;
 
 static int hexv(int c) {
@@ -27,10 +28,12 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
   uint64_t pos = 0; /* bytes written so far */
   const char *l;
   size_t n;
-  int rc, hi = -1;
+  int rc, hi = -1, p1 = -1, p2 = 0, p3 = 0; /* -p: the last three digits */
+  bool lead = true;
   while ((rc = bi_read_line(&r, '\n', &l, &n)) == 1) {
     size_t i = 0;
     if (!o->plain) {
+      while (i < n && (l[i] == ' ' || l[i] == '\t')) i++;
       /* "offset:" then hex pairs until the two-space gap before ascii */
       uint64_t off = 0;
       while (i < n && hexv((unsigned char)l[i]) >= 0)
@@ -61,14 +64,22 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
       }
       hi = -1;
     } else {
+      /* xxd's rules: blanks are skipped; a bad character ends a pending
+       * nibble; two in a row after a digit pair drop the rest of the
+       * line; bad characters before the first digit are ignored */
       for (; i < n; i++) {
-        int v = hexv((unsigned char)l[i]);
-        if (v < 0) continue;
-        if (hi < 0) hi = v;
-        else {
-          vsh__buf_putc(&out, (char)(hi << 4 | v));
-          hi = -1;
+        unsigned char c = (unsigned char)l[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+        p3 = p2;
+        p2 = p1;
+        p1 = hexv(c);
+        if (p1 < 0 && lead) continue;
+        lead = false;
+        if (p2 >= 0 && p1 >= 0) {
+          vsh__buf_putc(&out, (char)(p2 << 4 | p1));
+          p1 = -1;
         }
+        if (p1 < 0 && p2 < 0 && p3 < 0) break;
       }
     }
     if (out.len >= 65536) {
@@ -134,11 +145,14 @@ static int dump(bi_ctx *b, sh_stream *in, const xx_opts *o, const char *name) {
           vsh__buf_putc(&out, ' ');
           width++;
         }
-        if ((size_t)i < nb) {
+        if ((size_t)i < nb && o->bits) {
+          for (int k = 7; k >= 0; k--)
+            vsh__buf_putc(&out, (char)('0' + (buf[i] >> k & 1)));
+        } else if ((size_t)i < nb) {
           vsh__buf_putc(&out, hx[buf[i] >> 4]);
           vsh__buf_putc(&out, hx[buf[i] & 15]);
         } else {
-          vsh__buf_puts(&out, "  ");
+          vsh__buf_puts(&out, o->bits ? "        " : "  ");
         }
       }
       vsh__buf_puts(&out, "  ");
@@ -180,6 +194,8 @@ static const bi_cmd xxd_cmd = {
     .usage = "Usage:\n       xxd [options] [infile [outfile]]\n    or\n"
              "       xxd -r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]\n"
              "Options:\n"
+             "    -b          binary digit dump (incompatible with -ps,-i,-r). "
+             "Default hex.\n"
              "    -c cols     format <cols> octets per line. Default 16 (-i: "
              "12, -ps: 30).\n"
              "    -g bytes    number of octets per group in normal output. "
@@ -258,6 +274,12 @@ static int xxd_options(bi_ctx *b, xx_opts *o, int *ip) {
         continue;
       }
       break;
+    case 'b':
+      if (!strcmp(opt, "b") || !strcmp(opt, "bits")) {
+        o->bits = true;
+        continue;
+      }
+      break;
     case 'u':
       if (!strcmp(opt, "u")) {
         o->upper = true;
@@ -311,13 +333,13 @@ int bi_xxd_main(bi_ctx *b) {
     bi_err(b, "too many arguments");
     return 1;
   }
-  if (!o.has_cols) o.cols = o.plain ? 30 : o.include ? 12 : 16;
+  if (!o.has_cols) o.cols = o.plain ? 30 : o.include ? 12 : o.bits ? 6 : 16;
   if (o.cols == 0) o.cols = 16;
   if (o.cols > 256) {
     bi_err(b, "invalid number of columns (max. 256).");
     return 1;
   }
-  if (!o.has_group) o.group = 2;
+  if (!o.has_group) o.group = o.bits ? 1 : 2;
   if (o.group == 0) o.group = o.cols;
   sh_stream *in;
   const char *iname = in_name && strcmp(in_name, "-") ? in_name : "-";

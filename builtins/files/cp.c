@@ -1,7 +1,8 @@
 /* cp.c: copy files and directory trees (-r/-R -a -p -n -f -v -T -t -L -P
  * -d -H -l -s -u).  Regular files share their bytes (vfs_copy_file is
- * O(1)); trees are walked iteratively.  Deviations: no --sparse, no
- * --backup; special files are copied by content. */
+ * O(1)); trees are walked iteratively; -b/--backup/-S move a replaced
+ * file aside first.  Deviations: no --sparse; special files are copied
+ * by content. */
 #include "builtins/builtins.h"
 
 #include <string.h>
@@ -12,6 +13,10 @@ static const char usage[] =
     "  or:  cp [OPTION]... -t DIRECTORY SOURCE...\n"
     "Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n"
     "  -a, --archive                same as -dR --preserve=all\n"
+    "      --backup[=CONTROL]       make a backup of each existing "
+    "destination file\n"
+    "  -b                           like --backup but does not accept an "
+    "argument\n"
     "  -d                           same as --no-dereference "
     "--preserve=links\n"
     "  -f, --force                  if an existing destination file cannot "
@@ -26,6 +31,7 @@ static const char usage[] =
     "timestamps\n"
     "  -R, -r, --recursive          copy directories recursively\n"
     "  -s, --symbolic-link          make symbolic links instead of copying\n"
+    "  -S, --suffix=SUFFIX          override the usual backup suffix\n"
     "  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into "
     "DIRECTORY\n"
     "  -T, --no-target-directory    treat DEST as a normal file\n"
@@ -34,9 +40,11 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-enum { OPT_PRESERVE = BI_OPT_FIRST, OPT_NO_PRESERVE };
+enum { OPT_PRESERVE = BI_OPT_FIRST, OPT_NO_PRESERVE, OPT_BACKUP };
 
 static const bi_option cp_options[] = {
+    {"backup", BI_ARG_OPTIONAL, OPT_BACKUP, NULL},
+    {"suffix", BI_ARG_REQUIRED, 'S', NULL},
     {"archive", BI_ARG_NONE, 'a', NULL},
     {"force", BI_ARG_NONE, 'f', NULL},
     {"interactive", BI_ARG_NONE, 'i', NULL},
@@ -57,7 +65,7 @@ static const bi_option cp_options[] = {
 static const bi_cmd cp_cmd = {
     .name = "cp",
     .usage = usage,
-    .shortopts = "adfHilLnPprRst:Tuv",
+    .shortopts = "abdfHilLnPprRsS:t:Tuv",
     .longopts = cp_options,
 };
 
@@ -65,6 +73,7 @@ typedef struct cp_opts {
   bool recursive, preserve, no_clobber, force, verbose, update, interactive;
   bool hard, sym;
   int deref; /* 0: default, 'L', 'P', 'H' */
+  bi_backup backup;
 } cp_opts;
 
 static int verbose_line(bi_ctx *b, const char *s, const char *d) {
@@ -82,7 +91,10 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
   if (exists) {
     vfs_info df;
     bool dfollow = !vfs_stat(b->fs, dst, true, &df);
-    if (dfollow && df.ino == sst->ino && sst->type != VFS_LNK) {
+    /* a backup moves the destination aside first: GNU allows that for a
+     * second name of the file, and for the same name with -f */
+    bool aside = o->backup.mode && (o->force || strcmp(src, dst));
+    if (dfollow && df.ino == sst->ino && sst->type != VFS_LNK && !aside) {
       bi_err(b, "%s and %s are the same file", bi_quote(b, src_shown),
              bi_quote(b, dst_shown));
       return 1;
@@ -101,6 +113,16 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
     }
   }
   int rc;
+  const char *bk = NULL;
+  if (exists && o->backup.mode) {
+    if ((rc = bi_backup_make(b, &o->backup, dst, dst_shown, &bk))) {
+      bi_err(b, "cannot backup %s: %s", bi_quote(b, dst_shown),
+             vsh_strerror(rc));
+      return 1;
+    }
+    exists = false;
+    if (!strcmp(src, dst)) src = bi_path(b, bk); /* cp -bf a a */
+  }
   if (o->sym) {
     if (exists && (o->force || 1)) {
       if (!o->force) {
@@ -172,6 +194,11 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
     bi_err(b, "%s %s: %s", what, bi_quote(b, dst_shown), vsh_strerror(rc));
     return 1;
   }
+  if (o->verbose && bk)
+    return bi_printf(b, "%s -> %s (backup: %s)\n", bi_quote(b, src_shown),
+                     bi_quote(b, dst_shown), bi_quote(b, bk)) == VSH_EPIPE
+               ? 141
+               : 0;
   if (o->verbose) return verbose_line(b, src_shown, dst_shown);
   return 0;
 }
@@ -311,9 +338,23 @@ int bi_cp_main(bi_ctx *b) {
     case 'v': o.verbose = true; break;
     case OPT_PRESERVE: o.preserve = true; break;
     case OPT_NO_PRESERVE: o.preserve = false; break;
+    case 'b': o.backup.asked = true; break;
+    case OPT_BACKUP:
+      o.backup.asked = true;
+      o.backup.control = g.arg;
+      break;
+    case 'S':
+      o.backup.asked = true;
+      o.backup.suffix = g.arg;
+      break;
     default: return g.status;
     }
   }
+  if (bi_backup_finish(b, &o.backup)) return 1;
+  if (o.backup.mode && o.no_clobber)
+    return bi_usage_error(b, &cp_cmd,
+                          "options --backup and --no-clobber are "
+                          "mutually exclusive");
   int n = g.noperands;
   char **ops = g.operands;
   const char *dir, *dabs;

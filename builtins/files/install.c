@@ -1,4 +1,5 @@
-/* install.c: copy files and set attributes (-d -D -m -t -T -v -C; -o/-g
+/* install.c: copy files and set attributes (-d -D -m -t -T -v -C,
+ * -b/--backup/-S; -o/-g
  * and -s are accepted and ignored: one virtual user, no binaries to
  * strip).  Default mode 0755, like GNU. */
 #include "builtins/builtins.h"
@@ -25,7 +26,11 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
+enum { OPT_BACKUP = BI_OPT_FIRST };
+
 static const bi_option install_options[] = {
+    {"backup", BI_ARG_OPTIONAL, OPT_BACKUP, NULL},
+    {"suffix", BI_ARG_REQUIRED, 'S', NULL},
     {"compare", BI_ARG_NONE, 'C', NULL},
     {"directory", BI_ARG_NONE, 'd', NULL},
     {"mode", BI_ARG_REQUIRED, 'm', NULL},
@@ -48,6 +53,7 @@ static const bi_cmd install_cmd = {
 typedef struct inst_opts {
   unsigned mode;
   bool verbose, preserve;
+  bi_backup backup;
 } inst_opts;
 
 /* mkdir -p reporting each created component with -v. */
@@ -100,13 +106,22 @@ static int install_file(bi_ctx *b, const inst_opts *o, const char *src,
     bi_err(b, "omitting directory %s", bi_quote(b, src));
     return 1;
   }
-  if (dp && !vfs_stat(b->fs, dp, true, &dst) && dst.ino == st.ino) {
+  if (dp && !o->backup.mode && !vfs_stat(b->fs, dp, true, &dst) &&
+      dst.ino == st.ino) {
     bi_err(b, "%s and %s are the same file", bi_quote(b, src),
            bi_quote(b, dst_shown));
     return 1;
   }
-  if (dp && !vfs_stat(b->fs, dp, false, &dst) && dst.type != VFS_DIR)
-    vfs_unlink(b->fs, dp);
+  const char *bk = NULL;
+  if (dp && !vfs_stat(b->fs, dp, false, &dst) && dst.type != VFS_DIR) {
+    if (o->backup.mode &&
+        (rc = bi_backup_make(b, &o->backup, dp, dst_shown, &bk))) {
+      bi_err(b, "cannot backup %s: %s", bi_quote(b, dst_shown),
+             vsh_strerror(rc));
+      return 1;
+    }
+    if (!bk) vfs_unlink(b->fs, dp);
+  }
   rc = dp ? vfs_copy_file(b->fs, sp, dp, o->preserve) : VSH_ENAMETOOLONG;
   if (!rc) rc = vfs_chmod(b->fs, dp, o->mode);
   if (rc) {
@@ -114,8 +129,10 @@ static int install_file(bi_ctx *b, const inst_opts *o, const char *src,
            vsh_strerror(rc));
     return 1;
   }
-  if (o->verbose && bi_printf(b, "%s -> %s\n", bi_quote(b, src),
-                              bi_quote(b, dst_shown)) == VSH_EPIPE)
+  if (o->verbose &&
+      bi_printf(b, "%s -> %s%s%s%s\n", bi_quote(b, src), bi_quote(b, dst_shown),
+                bk ? " (backup: " : "", bk ? bi_quote(b, bk) : "",
+                bk ? ")" : "") == VSH_EPIPE)
     return 141;
   return 0;
 }
@@ -140,17 +157,25 @@ int bi_install_main(bi_ctx *b) {
     case 't': target = g.arg; break;
     case 'T': no_target = true; break;
     case 'v': o.verbose = true; break;
-    case 'b':
+    case 'b': o.backup.asked = true; break;
+    case OPT_BACKUP:
+      o.backup.asked = true;
+      o.backup.control = g.arg;
+      break;
+    case 'S':
+      o.backup.asked = true;
+      o.backup.suffix = g.arg;
+      break;
     case 'C':
     case 'c':
     case 'g':
     case 'o':
     case 's':
-    case 'S':
     case 'Z': break;
     default: return g.status;
     }
   }
+  if (bi_backup_finish(b, &o.backup)) return 1;
   int n = g.noperands;
   char **ops = g.operands;
   int st = 0;

@@ -1,4 +1,4 @@
-/* ln.c: make links (-s -f -n -v -T -t -r).  Hard links to directories
+/* ln.c: make links (-s -f -i -n -v -T -t -r, -b/--backup/-S).  Hard links to directories
  * are refused like GNU; -r computes the link text from the lexically
  * normalised paths of the target and the link's directory. */
 #include "builtins/builtins.h"
@@ -20,12 +20,23 @@ static const char usage[] =
     "links\n"
     "  -t, --target-directory=DIRECTORY  specify the DIRECTORY in which to "
     "create the links\n"
+    "      --backup[=CONTROL]      make a backup of each existing "
+    "destination file\n"
+    "  -b                          like --backup but does not accept an "
+    "argument\n"
+    "  -i, --interactive           prompt whether to remove destinations\n"
+    "  -S, --suffix=SUFFIX         override the usual backup suffix\n"
     "  -T, --no-target-directory   treat LINK_NAME as a normal file always\n"
     "  -v, --verbose               print name of each linked file\n"
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
+enum { OPT_BACKUP = BI_OPT_FIRST };
+
 static const bi_option ln_options[] = {
+    {"backup", BI_ARG_OPTIONAL, OPT_BACKUP, NULL},
+    {"suffix", BI_ARG_REQUIRED, 'S', NULL},
+    {"interactive", BI_ARG_NONE, 'i', NULL},
     {"force", BI_ARG_NONE, 'f', NULL},
     {"no-dereference", BI_ARG_NONE, 'n', NULL},
     {"relative", BI_ARG_NONE, 'r', NULL},
@@ -40,12 +51,13 @@ static const bi_option ln_options[] = {
 static const bi_cmd ln_cmd = {
     .name = "ln",
     .usage = usage,
-    .shortopts = "bfinrst:TvLP",
+    .shortopts = "bfinrsS:t:TvLP",
     .longopts = ln_options,
 };
 
 typedef struct ln_opts {
-  bool force, no_deref, relative, sym, verbose;
+  bool force, no_deref, relative, sym, verbose, interactive;
+  bi_backup backup;
 } ln_opts;
 
 /* The relative path from directory `from` to `to` (both absolute). */
@@ -109,6 +121,7 @@ static int link_one(bi_ctx *b, const ln_opts *o, const char *target,
     text = relative(b, ldir, tp);
   }
   vfs_info lst;
+  const char *bk = NULL;
   if (!vfs_stat(b->fs, link, false, &lst)) {
     if (!o->sym && tabs && !vfs_stat(b->fs, tabs, false, &st) &&
         st.ino == lst.ino && o->force) {
@@ -116,13 +129,20 @@ static int link_one(bi_ctx *b, const ln_opts *o, const char *target,
              bi_quote(b, link_shown));
       return 1;
     }
-    if (o->force) {
-      if (lst.type == VFS_DIR) {
-        bi_err(b, "%s: cannot overwrite directory", bi_quote(b, link_shown));
-        return 1;
-      }
-      vfs_unlink(b->fs, link);
+    if (o->interactive && !bi_ask(b, "replace %s? ", bi_quote(b, link_shown)))
+      return 0;
+    if ((o->force || o->interactive || o->backup.mode) && lst.type == VFS_DIR) {
+      bi_err(b, "%s: cannot overwrite directory", bi_quote(b, link_shown));
+      return 1;
     }
+    int rc;
+    if (o->backup.mode &&
+        (rc = bi_backup_make(b, &o->backup, link, link_shown, &bk))) {
+      bi_err(b, "cannot backup %s: %s", bi_quote(b, link_shown),
+             vsh_strerror(rc));
+      return 1;
+    }
+    if (!bk && (o->force || o->interactive)) vfs_unlink(b->fs, link);
   }
   int rc =
       o->sym ? vfs_symlink(b->fs, text, link) : vfs_link(b->fs, tabs, link);
@@ -138,7 +158,8 @@ static int link_one(bi_ctx *b, const ln_opts *o, const char *target,
     return 1;
   }
   if (o->verbose &&
-      bi_printf(b, "%s %s %s\n", bi_quote(b, link_shown), o->sym ? "->" : "=>",
+      bi_printf(b, "%s%s%s %s %s\n", bk ? bi_quote(b, bk) : "", bk ? " ~ " : "",
+                bi_quote(b, link_shown), o->sym ? "->" : "=>",
                 bi_quote(b, text)) == VSH_EPIPE)
     return 141;
   return 0;
@@ -152,20 +173,35 @@ int bi_ln_main(bi_ctx *b) {
   int c;
   while ((c = bi_opt(b, &g, &ln_cmd)) != -1) {
     switch (c) {
-    case 'f': o.force = true; break;
+    case 'f':
+      o.force = true;
+      o.interactive = false;
+      break;
     case 'n': o.no_deref = true; break;
     case 'r': o.relative = true; break;
     case 's': o.sym = true; break;
     case 't': target_dir = g.arg; break;
     case 'T': no_target = true; break;
     case 'v': o.verbose = true; break;
-    case 'b':
     case 'i':
+      o.interactive = true;
+      o.force = false;
+      break;
+    case 'b': o.backup.asked = true; break;
+    case OPT_BACKUP:
+      o.backup.asked = true;
+      o.backup.control = g.arg;
+      break;
+    case 'S':
+      o.backup.asked = true;
+      o.backup.suffix = g.arg;
+      break;
     case 'L':
     case 'P': break;
     default: return g.status;
     }
   }
+  if (bi_backup_finish(b, &o.backup)) return 1;
   int n = g.noperands;
   char **ops = g.operands;
   if (o.relative && !o.sym)

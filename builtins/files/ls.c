@@ -1,8 +1,8 @@
 /* ls.c: list directory contents, GNU style.  One name per line unless
  * -C/-x (stdout is never a terminal here), tab-padded columns like GNU;
- * -l times in $TZ (UTC by default).  Names print literally (no quoting:
- * GNU's style for a pipe: no -Q, --quoting-style); no --color (accepted:
- * never); -R recursion is iterative (an explicit stack of pending
+ * -l times in $TZ (UTC by default).  Names print literally (GNU's
+ * style for a pipe) unless -Q, -b, -q, --quoting-style or QUOTING_STYLE
+ * say otherwise; no --color (accepted: never); -R recursion is iterative (an explicit stack of pending
  * directories).  -v compares digit runs by value (GNU's filevercmp also
  * orders suffixes; the common cases agree). */
 #include "builtins/builtins.h"
@@ -34,6 +34,15 @@ static const char usage[] =
     "  -t                         sort by time, newest first\n"
     "  -x                         list entries by lines instead of columns\n"
     "  -1                         list one file per line\n"
+    "  -b, --escape               print C-style escapes for nongraphic "
+    "characters\n"
+    "  -N, --literal              print entry names without quoting\n"
+    "  -q, --hide-control-chars   print ? instead of nongraphic characters\n"
+    "      --show-control-chars   show nongraphic characters as-is\n"
+    "  -Q, --quote-name           enclose entry names in double quotes\n"
+    "      --quoting-style=WORD   literal, locale, shell, shell-always,\n"
+    "                             shell-escape, shell-escape-always, c, "
+    "escape\n"
     "  -B, --ignore-backups       do not list implied entries ending with ~\n"
     "  -f                         list all entries in directory order\n"
     "  -G, --no-group             in a long listing, don't print group names\n"
@@ -87,7 +96,11 @@ typedef struct ls_opts {
    * default "Mon dd  yyyy" / "Mon dd hh:mm") */
   const char *tfmt_old, *tfmt_recent;
   int width;
+  int quoting; /* BI_QS_*, or QS_C_MAYBE */
+  bool hide_ctrl;
 } ls_opts;
+
+enum { QS_C_MAYBE = 100 };
 
 typedef struct ls_ent {
   const char *name; /* as shown */
@@ -462,9 +475,47 @@ static void print_short(ls_state *s, ls_ent *v, size_t n) {
   vsh_buf_dispose(&bf);
 }
 
+static const char *quoted(const ls_opts *o, const char *name) {
+  if (o->quoting == QS_C_MAYBE) { /* "" only when an escape is needed */
+    bool plain = !strchr(name, '"') &&
+                 !strcmp(bi_quote_as(o->b, name, BI_QS_LITERAL, true), name);
+    return plain ? name : bi_quote_as(o->b, name, BI_QS_C, false);
+  }
+  return bi_quote_as(o->b, name, o->quoting, o->hide_ctrl);
+}
+
+/* The names as the quoting style shows them; in columns and long
+ * listings GNU's shell styles indent unquoted names by one when some
+ * name is quoted, so the names line up. */
 static void print_ents(ls_state *s, ls_ent *v, size_t n) {
-  if (s->o->fmt == FMT_LONG) print_long(s, v, n);
-  else print_short(s, v, n);
+  const ls_opts *o = s->o;
+  ls_ent *q = n ? vsh__arena_alloc(s->b->arena, n * sizeof *q) : v;
+  if (!q) {
+    s->rc = VSH_ENOMEM;
+    return;
+  }
+  bool any = false,
+       align = o->fmt != FMT_ONE && o->fmt != FMT_COMMAS &&
+               (o->quoting == BI_QS_SHELL || o->quoting == BI_QS_SHELL_ESCAPE);
+  for (size_t i = 0; i < n; i++) {
+    q[i] = v[i];
+    q[i].name = quoted(o, v[i].name);
+    if (v[i].target) q[i].target = quoted(o, v[i].target);
+    if (q[i].name[0] != v[i].name[0] &&
+        (q[i].name[0] == '\'' || q[i].name[0] == '"'))
+      any = true;
+  }
+  for (size_t i = 0; align && any && i < n; i++)
+    if (q[i].name[0] != '\'' && q[i].name[0] != '"') {
+      size_t l = strlen(q[i].name);
+      char *t = vsh__arena_alloc(s->b->arena, l + 2);
+      if (!t) break;
+      t[0] = ' ';
+      memcpy(t + 1, q[i].name, l + 1);
+      q[i].name = t;
+    }
+  if (o->fmt == FMT_LONG) print_long(s, q, n);
+  else print_short(s, q, n);
 }
 
 static void fill_link(ls_state *s, ls_ent *e) {
@@ -547,7 +598,8 @@ static void list_dir(ls_state *s, const char *shown, const char *abs,
   }
   if (header) {
     if (s->printed) out(s, "\n", 1);
-    out(s, shown, strlen(shown));
+    const char *qs = quoted(s->o, shown);
+    out(s, qs, strlen(qs));
     out(s, ":\n", 2);
   }
   size_t cap = dl.len + 2;
@@ -637,7 +689,9 @@ enum {
   OPT_SORT,
   OPT_DIRS_FIRST,
   OPT_INDICATOR,
-  OPT_FILE_TYPE
+  OPT_FILE_TYPE,
+  OPT_QUOTING_STYLE,
+  OPT_SHOW_CTRL
 };
 
 static const bi_option ls_options[] = {
@@ -667,12 +721,18 @@ static const bi_option ls_options[] = {
     {"group-directories-first", BI_ARG_NONE, OPT_DIRS_FIRST, NULL},
     {"indicator-style", BI_ARG_REQUIRED, OPT_INDICATOR, NULL},
     {"file-type", BI_ARG_NONE, OPT_FILE_TYPE, NULL},
+    {"quoting-style", BI_ARG_REQUIRED, OPT_QUOTING_STYLE, NULL},
+    {"quote-name", BI_ARG_NONE, 'Q', NULL},
+    {"escape", BI_ARG_NONE, 'b', NULL},
+    {"literal", BI_ARG_NONE, 'N', NULL},
+    {"hide-control-chars", BI_ARG_NONE, 'q', NULL},
+    {"show-control-chars", BI_ARG_NONE, OPT_SHOW_CTRL, NULL},
     {0}};
 
 static const bi_cmd ls_cmd = {
     .name = "ls",
     .usage = usage,
-    .shortopts = "aABCdfFgGhiI:klLmnoprRsStUvxXw:1",
+    .shortopts = "aABbCdfFgGhiI:klLmnNopqQrRsStUvxXw:1",
     .longopts = ls_options,
     .bad_status = 2,
 };
@@ -766,6 +826,20 @@ static const char *const ls_colors[] = {"always", "yes",  "force", "never",
                                         "no",     "none", "auto",  "tty",
                                         "if-tty", NULL};
 static const int ls_color_ids[] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
+static const char *const ls_quotings[] = {
+    "literal", "shell",   "shell-always", "shell-escape", "shell-escape-always",
+    "c",       "c-maybe", "escape",       "locale",       "clocale",
+    NULL};
+static const int ls_quoting_ids[] = {BI_QS_LITERAL,
+                                     BI_QS_SHELL,
+                                     BI_QS_SHELL_ALWAYS,
+                                     BI_QS_SHELL_ESCAPE,
+                                     BI_QS_SHELL_ESCAPE_ALWAYS,
+                                     BI_QS_C,
+                                     QS_C_MAYBE,
+                                     BI_QS_ESCAPE,
+                                     BI_QS_LOCALE,
+                                     BI_QS_LOCALE + 1};
 
 /* -1 to go on, else the exit status; *time_style is --time-style's
  * argument (checked only for long listings, as GNU). */
@@ -784,6 +858,17 @@ static int ls_parse_options(bi_ctx *b, bi_opts *g, ls_opts *o,
       break;
     case 'C': o->fmt = FMT_COLS; break;
     case 'x': o->fmt = FMT_ROWS; break;
+    case 'Q': o->quoting = BI_QS_C; break;
+    case 'b': o->quoting = BI_QS_ESCAPE; break;
+    case 'N': o->quoting = BI_QS_LITERAL; break;
+    case 'q': o->hide_ctrl = true; break;
+    case OPT_SHOW_CTRL: o->hide_ctrl = false; break;
+    case OPT_QUOTING_STYLE: {
+      int k = pick(b, "--quoting-style", g->arg, ls_quotings, ls_quoting_ids);
+      if (k < 0) return 1;
+      o->quoting = k == BI_QS_LOCALE + 1 ? BI_QS_LOCALE : k;
+      break;
+    }
     case '1': o->fmt = FMT_ONE; break;
     case 'l': o->fmt = FMT_LONG; break;
     case 'g':
@@ -902,6 +987,18 @@ int bi_ls_main(bi_ctx *b) {
   ls_opts o = {.fmt = FMT_ONE, .sort = SORT_NAME, .b = b};
   bi_opts g = {0};
   const char *time_style = NULL;
+  const char *qs = bi_getenv(b, "QUOTING_STYLE");
+  for (int k = 0; qs && ls_quotings[k]; k++)
+    if (!strcmp(qs, ls_quotings[k])) {
+      o.quoting = ls_quoting_ids[k] == BI_QS_LOCALE + 1 ? BI_QS_LOCALE
+                                                        : ls_quoting_ids[k];
+      qs = NULL;
+    }
+  if (qs)
+    bi_err(b,
+           "ignoring invalid value of environment variable QUOTING_STYLE: "
+           "%s",
+           bi_cquote(b, qs));
   int ost = ls_parse_options(b, &g, &o, &time_style);
   if (ost >= 0) return ost;
   if (time_style && o.fmt == FMT_LONG && !set_time_style(b, &o, time_style))

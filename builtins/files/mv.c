@@ -1,5 +1,5 @@
-/* mv.c: move (rename) files (-f -n -v -T -t -u; -i accepted but never
- * prompts: there is no terminal).  Every move is one vfs_rename, so a
+/* mv.c: move (rename) files (-f -i -n -v -T -t -u, -b/--backup/-S;
+ * -i asks on stdin).  Every move is one vfs_rename, so a
  * directory moves in O(1). */
 #include "builtins/builtins.h"
 
@@ -10,8 +10,13 @@ static const char usage[] =
     "  or:  mv [OPTION]... SOURCE... DIRECTORY\n"
     "  or:  mv [OPTION]... -t DIRECTORY SOURCE...\n"
     "Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.\n\n"
+    "      --backup[=CONTROL]       make a backup of each existing "
+    "destination file\n"
+    "  -b                           like --backup but does not accept an "
+    "argument\n"
     "  -f, --force                  do not prompt before overwriting\n"
     "  -n, --no-clobber             do not overwrite an existing file\n"
+    "  -S, --suffix=SUFFIX          override the usual backup suffix\n"
     "  -t, --target-directory=DIRECTORY  move all SOURCE arguments into "
     "DIRECTORY\n"
     "  -T, --no-target-directory    treat DEST as a normal file\n"
@@ -20,7 +25,11 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
+enum { OPT_BACKUP = BI_OPT_FIRST };
+
 static const bi_option mv_options[] = {
+    {"backup", BI_ARG_OPTIONAL, OPT_BACKUP, NULL},
+    {"suffix", BI_ARG_REQUIRED, 'S', NULL},
     {"force", BI_ARG_NONE, 'f', NULL},
     {"interactive", BI_ARG_NONE, 'i', NULL},
     {"no-clobber", BI_ARG_NONE, 'n', NULL},
@@ -33,12 +42,13 @@ static const bi_option mv_options[] = {
 static const bi_cmd mv_cmd = {
     .name = "mv",
     .usage = usage,
-    .shortopts = "fint:Tuv",
+    .shortopts = "bfinS:t:Tuv",
     .longopts = mv_options,
 };
 
 typedef struct mv_opts {
   bool no_clobber, verbose, update, interactive;
+  bi_backup backup;
 } mv_opts;
 
 static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
@@ -81,6 +91,12 @@ static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
       return 1;
     }
   }
+  const char *bk = NULL;
+  if (exists && o->backup.mode &&
+      (rc = bi_backup_make(b, &o->backup, dst, dst_shown, &bk))) {
+    bi_err(b, "cannot backup %s: %s", bi_quote(b, dst_shown), vsh_strerror(rc));
+    return 1;
+  }
   rc = vfs_rename(b->fs, src, dst);
   if (rc) {
     if (rc == VSH_ENOTEMPTY || rc == VSH_EEXIST)
@@ -91,8 +107,10 @@ static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
              bi_quote(b, dst_shown), vsh_strerror(rc));
     return 1;
   }
-  if (o->verbose && bi_printf(b, "renamed %s -> %s\n", bi_quote(b, src_shown),
-                              bi_quote(b, dst_shown)) == VSH_EPIPE)
+  if (o->verbose &&
+      bi_printf(b, "renamed %s -> %s%s%s%s\n", bi_quote(b, src_shown),
+                bi_quote(b, dst_shown), bk ? " (backup: " : "",
+                bk ? bi_quote(b, bk) : "", bk ? ")" : "") == VSH_EPIPE)
     return 141;
   return 0;
 }
@@ -118,9 +136,23 @@ int bi_mv_main(bi_ctx *b) {
     case 'T': no_target = true; break;
     case 'u': o.update = true; break;
     case 'v': o.verbose = true; break;
+    case 'b': o.backup.asked = true; break;
+    case OPT_BACKUP:
+      o.backup.asked = true;
+      o.backup.control = g.arg;
+      break;
+    case 'S':
+      o.backup.asked = true;
+      o.backup.suffix = g.arg;
+      break;
     default: return g.status;
     }
   }
+  if (bi_backup_finish(b, &o.backup)) return 1;
+  if (o.backup.mode && o.no_clobber)
+    return bi_usage_error(b, &mv_cmd,
+                          "options --backup and --no-clobber are "
+                          "mutually exclusive");
   int n = g.noperands;
   char **ops = g.operands;
   const char *dir, *dabs;

@@ -8,6 +8,8 @@
 
 #include "builtins/builtins.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
@@ -175,9 +177,19 @@ void bi_file_err(bi_ctx *b, const char *file, int rc) {
   bi_err(b, "%s: %s", file, vsh_strerror(rc));
 }
 
-bool bi_ask_overwrite(bi_ctx *b, const char *name) {
+bool bi_ask(bi_ctx *b, const char *fmt, ...) {
   vsh_buf q = {0};
-  vsh__buf_printf(&q, "%s: overwrite %s? ", b->argv[0], bi_quote(b, name));
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  vsh__buf_printf(&q, "%s: ", b->argv[0]);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  if (n > 0 && !vsh__buf_reserve(&q, (size_t)n + 1)) {
+    vsnprintf(q.data + q.len, (size_t)n + 1, fmt, ap2);
+    q.len += (size_t)n;
+  }
+  va_end(ap2);
+  va_end(ap);
   if (q.data && b->err) sh_stream_write(b->err, q.data, q.len, bi_exec(b));
   vsh_buf_dispose(&q);
   char first = 0, ch;
@@ -192,4 +204,8 @@ bool bi_ask_overwrite(bi_ctx *b, const char *name) {
     if (bi_charge(b, 1)) break;
   }
   return first == 'y' || first == 'Y';
+}
+
+bool bi_ask_overwrite(bi_ctx *b, const char *name) {
+  return bi_ask(b, "overwrite %s? ", bi_quote(b, name));
 }

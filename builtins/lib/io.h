@@ -55,6 +55,10 @@ static inline int bi_err_status(int rc, int fallback) {
   return rc == VSH_EPIPE ? 141 : fallback;
 }
 
+/* "PROG: " and the question on stderr, then one line of stdin; true
+ * when it starts with y or Y (GNU's yes-or-no; no answer is no). */
+bool bi_ask(bi_ctx *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* -i: "PROG: overwrite 'NAME'? " on stderr, then one line of stdin; true
  * when it starts with y or Y (GNU's yes-or-no; no answer is no). */
 bool bi_ask_overwrite(bi_ctx *b, const char *name);

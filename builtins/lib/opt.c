@@ -17,24 +17,42 @@ void bi_try_help(bi_ctx *b) {
   bi_errline(b, "Try '%s --help' for more information.", b->argv[0]);
 }
 
-int bi_argmatch(bi_ctx *b, const char *opt, const char *arg,
-                const char *const *valid) {
+int bi_argmatch_vals(bi_ctx *b, const char *opt, const char *arg,
+                     const char *const *valid, const int *vals) {
   size_t n = strlen(arg);
   int found = -1;
   bool ambiguous = false;
+#define VAL(i) (vals ? vals[i] : (i))
   for (int i = 0; valid[i]; i++) {
-    if (!strcmp(valid[i], arg)) return i;
+    if (!strcmp(valid[i], arg)) return VAL(i);
     if (n && !strncmp(valid[i], arg, n)) {
-      if (found >= 0) ambiguous = true;
+      if (found >= 0 && VAL(found) != VAL(i)) ambiguous = true;
       found = i;
     }
   }
-  if (found >= 0 && !ambiguous) return found;
+  if (found >= 0 && !ambiguous) return VAL(found);
   bi_err(b, "%s argument \u2018%s\u2019 for \u2018%s\u2019",
          ambiguous ? "ambiguous" : "invalid", arg, opt);
   bi_errline(b, "Valid arguments are:");
-  for (int i = 0; valid[i]; i++) bi_errline(b, "  - \u2018%s\u2019", valid[i]);
+  vsh_buf line = {0};
+  for (int i = 0; valid[i]; i++) {
+    /* synonyms (the same value, listed together) share a line */
+    if (i && VAL(i) == VAL(i - 1)) vsh__buf_puts(&line, ", ");
+    else vsh__buf_puts(&line, "  - ");
+    vsh__buf_printf(&line, "\u2018%s\u2019", valid[i]);
+    if (!valid[i + 1] || VAL(i + 1) != VAL(i)) {
+      bi_errline(b, "%s", line.data ? line.data : "");
+      vsh__buf_clear(&line);
+    }
+  }
+#undef VAL
+  vsh_buf_dispose(&line);
   return -1;
+}
+
+int bi_argmatch(bi_ctx *b, const char *opt, const char *arg,
+                const char *const *valid) {
+  return bi_argmatch_vals(b, opt, arg, valid, NULL);
 }
 
 /* What one parse follows: the option tables, the usage-error status and

@@ -132,6 +132,11 @@ int bi_cmd_version(bi_ctx *b, const bi_cmd *cmd);
  * valid values, and returns -1; the caller adds bi_try_help. */
 int bi_argmatch(bi_ctx *b, const char *opt, const char *arg,
                 const char *const *valid);
+/* The same with a value for each name: synonyms (equal values, listed
+ * next to each other) share a line of the list, and a prefix of several
+ * synonyms is not ambiguous.  Returns the value, or -1. */
+int bi_argmatch_vals(bi_ctx *b, const char *opt, const char *arg,
+                     const char *const *valid, const int *vals);
 
 /* The whole option loop of a command whose one option ends its output
  * lines with NUL (dirname -z/--zero, printenv -0/--null), with --help

@@ -185,3 +185,82 @@ const char *bi_raw_path(bi_ctx *b, const char *p) {
   if (p[0] == '/') return p;
   return bi_path_join(b, b->cwd, p);
 }
+
+static const char *const backup_words[] = {
+    "none", "off", "simple", "never", "existing", "nil", "numbered", "t", NULL};
+static const int backup_vals[] = {BI_BACKUP_NONE,     BI_BACKUP_NONE,
+                                  BI_BACKUP_SIMPLE,   BI_BACKUP_SIMPLE,
+                                  BI_BACKUP_EXISTING, BI_BACKUP_EXISTING,
+                                  BI_BACKUP_NUMBERED, BI_BACKUP_NUMBERED};
+
+int bi_backup_finish(bi_ctx *b, bi_backup *bk) {
+  bk->mode = BI_BACKUP_NONE;
+  if (!bk->suffix) bk->suffix = bi_getenv(b, "SIMPLE_BACKUP_SUFFIX");
+  if (!bk->suffix || !*bk->suffix || strchr(bk->suffix, '/')) bk->suffix = "~";
+  if (!bk->asked) return 0;
+  const char *ctl = bk->control, *what = "backup type";
+  if (!ctl) {
+    ctl = bi_getenv(b, "VERSION_CONTROL");
+    what = "$VERSION_CONTROL";
+  }
+  if (!ctl || !*ctl) {
+    bk->mode = BI_BACKUP_EXISTING;
+    return 0;
+  }
+  int v = bi_argmatch_vals(b, what, ctl, backup_words, backup_vals);
+  if (v < 0) {
+    bi_try_help(b);
+    return 1;
+  }
+  bk->mode = v;
+  return 0;
+}
+
+/* The highest N of the NAME.~N~ backups beside abs (0: none). */
+static uint64_t last_numbered(bi_ctx *b, const char *abs) {
+  const char *sl = strrchr(abs, '/');
+  const char *dir =
+      sl == abs ? "/" : vsh__arena_strndup(b->arena, abs, (size_t)(sl - abs));
+  const char *base = sl + 1;
+  size_t bl = strlen(base);
+  vfs_dirlist l = {0};
+  uint64_t max = 0;
+  if (!dir || vfs_readdir(b->fs, dir, &l)) return 0;
+  for (size_t i = 0; i < l.len; i++) {
+    const char *nm = l.items[i].name;
+    if (strncmp(nm, base, bl) || strncmp(nm + bl, ".~", 2)) continue;
+    const char *p = nm + bl + 2;
+    uint64_t v = 0;
+    if (*p < '1' || *p > '9') continue;
+    while (*p >= '0' && *p <= '9') v = v * 10 + (uint64_t)(*p++ - '0');
+    if (!strcmp(p, "~") && v > max) max = v;
+  }
+  vfs_dirlist_dispose(&l);
+  return max;
+}
+
+int bi_backup_make(bi_ctx *b, const bi_backup *bk, const char *abs,
+                   const char *shown, const char **out) {
+  uint64_t last = bk->mode == BI_BACKUP_SIMPLE ? 0 : last_numbered(b, abs);
+  bool numbered = bk->mode == BI_BACKUP_NUMBERED ||
+                  (bk->mode == BI_BACKUP_EXISTING && last > 0);
+  vsh_buf sfx = {0};
+  if (numbered) vsh__buf_printf(&sfx, ".~%llu~", (unsigned long long)last + 1);
+  else vsh__buf_puts(&sfx, bk->suffix);
+  if (!sfx.data) return VSH_ENOMEM;
+  size_t al = strlen(abs), sl = strlen(shown);
+  while (sl > 1 && shown[sl - 1] == '/') sl--;
+  char *to = vsh__arena_alloc(b->arena, al + sfx.len + 1);
+  char *sh = vsh__arena_alloc(b->arena, sl + sfx.len + 1);
+  if (!to || !sh) {
+    vsh_buf_dispose(&sfx);
+    return VSH_ENOMEM;
+  }
+  memcpy(to, abs, al);
+  memcpy(to + al, sfx.data, sfx.len + 1);
+  memcpy(sh, shown, sl);
+  memcpy(sh + sl, sfx.data, sfx.len + 1);
+  vsh_buf_dispose(&sfx);
+  *out = sh;
+  return vfs_rename(b->fs, abs, to);
+}

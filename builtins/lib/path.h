@@ -30,4 +30,29 @@ int bi_canon_path(bi_ctx *b, const char *abs, int mode, vsh_buf *out);
  * across symlinks); for bi_canon_path (arena). */
 const char *bi_raw_path(bi_ctx *b, const char *p);
 
+/* GNU's backups of a destination about to be replaced (cp, mv, ln,
+ * install: -b, --backup[=CONTROL], -S SUFFIX, VERSION_CONTROL and
+ * SIMPLE_BACKUP_SUFFIX).  Zero-initialise, feed the options, then
+ * bi_backup_finish. */
+enum {
+  BI_BACKUP_NONE,
+  BI_BACKUP_SIMPLE,
+  BI_BACKUP_EXISTING,
+  BI_BACKUP_NUMBERED,
+};
+typedef struct bi_backup {
+  int mode;            /* BI_BACKUP_* */
+  const char *suffix;  /* the simple backups' */
+  const char *control; /* --backup's argument */
+  bool asked;          /* -b, --backup or -S */
+} bi_backup;
+/* After the options: the control from --backup=, else $VERSION_CONTROL,
+ * else existing; the suffix from -S, else $SIMPLE_BACKUP_SUFFIX, else
+ * "~".  0, or 1 after GNU's message for a bad control. */
+int bi_backup_finish(bi_ctx *b, bi_backup *bk);
+/* Renames the existing abs (shown as shown) to its backup name; *out is
+ * the backup as shown (arena).  0 or a vsh_err. */
+int bi_backup_make(bi_ctx *b, const bi_backup *bk, const char *abs,
+                   const char *shown, const char **out);
+
 #endif /* VSH_BUILTINS_LIB_PATH_H */

@@ -40,37 +40,121 @@ static char *arena_copy(bi_ctx *b, vsh_buf *o) {
   return r;
 }
 
-const char *bi_quote(bi_ctx *b, const char *s) {
-  bool escapes = false;
-  for (const unsigned char *p = (const unsigned char *)s; *p;
-       p += utf8_len(p) ? utf8_len(p) : 1)
-    if (needs_escape(p)) escapes = true;
-  vsh_buf o = {0};
-  if (!escapes && strchr(s, '\'') && !strpbrk(s, "\"$`\\")) {
-    vsh__buf_printf(&o, "\"%s\"", s); /* "it's" */
-  } else {
-    /* 'a'\''b', and $'\t' for what cannot be shown: 'a'$'\t''b' */
-    bool open = true;
-    vsh__buf_putc(&o, '\'');
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-      if (needs_escape(p)) {
-        if (open) vsh__buf_putc(&o, '\'');
-        vsh__buf_puts(&o, "$'");
-        while (*p && needs_escape(p)) put_escape(&o, *p++);
-        vsh__buf_putc(&o, '\'');
-        open = false;
-        continue;
-      }
-      if (!open) vsh__buf_putc(&o, '\'');
-      open = true;
-      size_t n = utf8_len(p);
-      if (*p == '\'') vsh__buf_puts(&o, "'\\''");
-      else vsh__buf_append(&o, p, n);
+/* A byte the shell would read as syntax somewhere in a word ('#' and '~'
+ * only at its start): GNU's shell styles quote the word then. */
+static bool shell_special(const unsigned char *s, const unsigned char *p) {
+  if (*p == '#' || *p == '~') return p == s;
+  return *p && strchr(" \t\n!\"$&'()*;<=>?[\\^`|", *p);
+}
+
+/* GNU's shell quoting of s into o: 'a b', "it's", 'a'\''b"c'; escapes
+ * as $'\t' segments (shell-escape) or raw bytes ('?' when hide).
+ * always: quoted even when nothing needs it. */
+static void shell_quote(vsh_buf *o, const char *s, bool always, bool escapes,
+                        bool hide) {
+  const unsigned char *u = (const unsigned char *)s;
+  bool need = always || !*s, esc = false;
+  for (const unsigned char *p = u; *p; p += utf8_len(p) ? utf8_len(p) : 1) {
+    if (shell_special(u, p)) need = true;
+    else if (needs_escape(p)) esc = true, need |= escapes;
+  }
+  if (!need) {
+    for (const unsigned char *p = u; *p;) {
+      size_t n = utf8_len(p) ? utf8_len(p) : 1;
+      if (hide && needs_escape(p)) vsh__buf_putc(o, '?');
+      else vsh__buf_append(o, p, n);
       p += n;
     }
-    if (open) vsh__buf_putc(&o, '\'');
+    return;
   }
+  if ((!esc || !escapes) && strchr(s, '\'') && !strpbrk(s, "\"$`\\")) {
+    vsh__buf_putc(o, '"'); /* "it's" */
+    for (const unsigned char *p = u; *p;) {
+      size_t n = utf8_len(p) ? utf8_len(p) : 1;
+      if (hide && needs_escape(p)) vsh__buf_putc(o, '?');
+      else vsh__buf_append(o, p, n);
+      p += n;
+    }
+    vsh__buf_putc(o, '"');
+    return;
+  }
+  /* 'a'\''b', and $'\t' for what cannot be shown: 'a'$'\t''b' */
+  bool open = true;
+  vsh__buf_putc(o, '\'');
+  const unsigned char *p = u;
+  while (*p) {
+    if (needs_escape(p) && escapes) {
+      if (open) vsh__buf_putc(o, '\'');
+      vsh__buf_puts(o, "$'");
+      while (*p && needs_escape(p)) put_escape(o, *p++);
+      vsh__buf_putc(o, '\'');
+      open = false;
+      continue;
+    }
+    if (!open) vsh__buf_putc(o, '\'');
+    open = true;
+    size_t n = utf8_len(p);
+    if (*p == '\'') vsh__buf_puts(o, "'\\''");
+    else if (!n) vsh__buf_putc(o, hide ? '?' : (char)*p);
+    else if (hide && needs_escape(p)) vsh__buf_putc(o, '?');
+    else vsh__buf_append(o, p, n);
+    p += n ? n : 1;
+  }
+  if (open) vsh__buf_putc(o, '\'');
+}
+
+const char *bi_quote(bi_ctx *b, const char *s) {
+  vsh_buf o = {0};
+  shell_quote(&o, s, true, true, false);
+  char *r = arena_copy(b, &o);
+  return r ? r : s;
+}
+
+/* C-like escapes for c, escape and locale styles. */
+static void c_escapes(vsh_buf *o, const char *s, int style) {
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    size_t n = utf8_len(p);
+    if (*p == '\\') vsh__buf_puts(o, "\\\\");
+    else if (*p == '"' && style == BI_QS_C) vsh__buf_puts(o, "\\\"");
+    else if (*p == ' ' && style == BI_QS_ESCAPE) vsh__buf_puts(o, "\\ ");
+    else if (needs_escape(p)) put_escape(o, *p);
+    else vsh__buf_append(o, p, n);
+    p += n ? n : 1;
+  }
+}
+
+const char *bi_quote_as(bi_ctx *b, const char *s, int style, bool hide) {
+  vsh_buf o = {0};
+  switch (style) {
+  case BI_QS_LITERAL:
+    if (!hide) return s;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+      size_t n = utf8_len(p);
+      if (needs_escape(p)) vsh__buf_putc(&o, '?');
+      else vsh__buf_append(&o, p, n);
+      p += n ? n : 1;
+    }
+    break;
+  case BI_QS_SHELL:
+  case BI_QS_SHELL_ALWAYS:
+    shell_quote(&o, s, style == BI_QS_SHELL_ALWAYS, false, hide);
+    break;
+  case BI_QS_SHELL_ESCAPE:
+  case BI_QS_SHELL_ESCAPE_ALWAYS:
+    shell_quote(&o, s, style == BI_QS_SHELL_ESCAPE_ALWAYS, true, false);
+    break;
+  case BI_QS_C:
+    vsh__buf_putc(&o, '"');
+    c_escapes(&o, s, style);
+    vsh__buf_putc(&o, '"');
+    break;
+  case BI_QS_ESCAPE: c_escapes(&o, s, style); break;
+  default:
+    vsh__buf_puts(&o, "\xe2\x80\x98");
+    c_escapes(&o, s, style);
+    vsh__buf_puts(&o, "\xe2\x80\x99");
+  }
+  if (!o.data) vsh__buf_puts(&o, "");
   char *r = arena_copy(b, &o);
   return r ? r : s;
 }

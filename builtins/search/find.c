@@ -342,6 +342,11 @@ static int run_cmd(find_st *s, const char *dir, bool null_in, int argc,
   if (!bi_has_shell(s->b)) return 127;
   int st;
   if (!dir && !null_in) {
+    int found = bi_command_lookup(s->b, argv[0]);
+    if (found) { /* GNU's words, not the shell's */
+      bi_err(s->b, BI_LQ "%s" BI_RQ ": %s", argv[0], vsh_strerror(found));
+      return found == VSH_ENOENT ? 127 : 126;
+    }
     st = bi_run_argv(s->b, argc, argv);
   } else {
     bi_sub *c;
@@ -355,7 +360,11 @@ static int run_cmd(find_st *s, const char *dir, bool null_in, int argc,
       return 1;
     }
     if (null_in) bi_sub_stdin(c, sh_stream_null());
-    st = bi_sub_run_argv(c, argc, argv);
+    int found = bi_sub_command_lookup(c, argv[0]);
+    if (found)
+      bi_err(s->b, BI_LQ "%s" BI_RQ ": %s", argv[0], vsh_strerror(found));
+    st = found ? (found == VSH_ENOENT ? 127 : 126)
+               : bi_sub_run_argv(c, argc, argv);
     bi_sub_free(c);
   }
   if (bi_cancelled(s->b)) s->rc = VSH_EABORTED;

@@ -1,7 +1,8 @@
 /* xargs.c: build and run command lines from standard input (-0 -d -a -n
  * -L -I -r -t -s -E -x -P).  Input is read in chunks and commands run as
  * soon as a batch is full.  Deviations: -P runs batches one after another
- * (same results, no concurrency); -p (prompt) is refused. */
+ * (same results, no concurrency); -p asks on /dev/tty as GNU's, and
+ * there is no terminal: it fails the way GNU's does without one. */
 #include "builtins/builtins.h"
 
 #include <string.h>
@@ -186,7 +187,7 @@ typedef struct xargs_st {
   bi_ctx *b;
   char **base;
   int nbase;
-  bool trace;
+  bool trace, prompt;
   int status;
   bool stop;
   int rc;
@@ -194,6 +195,20 @@ typedef struct xargs_st {
 
 static void run(xargs_st *s, char **argv, int argc) {
   bi_ctx *b = s->b;
+  if (s->prompt) { /* GNU shows the command, then finds no terminal */
+    vsh_buf t = {0};
+    for (int i = 0; i < argc; i++) {
+      if (i) vsh__buf_putc(&t, ' ');
+      vsh__buf_puts(&t, bi_quote_as(b, argv[i], BI_QS_SHELL_ESCAPE, false));
+    }
+    if (t.data) bi_write_to(b, b->err, t.data, t.len);
+    vsh_buf_dispose(&t);
+    bi_err(b, "failed to open /dev/tty for reading: %s",
+           "No such device or address");
+    s->status = 1;
+    s->stop = true;
+    return;
+  }
   if (s->trace) {
     vsh_buf t = {0};
     for (int i = 0; i < argc; i++) {
@@ -205,9 +220,10 @@ static void run(xargs_st *s, char **argv, int argc) {
     vsh_buf_dispose(&t);
   }
   argv[argc] = NULL;
-  if (!bi_command_found(b, argv[0])) { /* GNU's words; it stops */
-    bi_err(b, "%s: No such file or directory", argv[0]);
-    s->status = 127;
+  int found = bi_command_lookup(b, argv[0]);
+  if (found && bi_has_shell(b)) { /* GNU's words, not the shell's */
+    bi_err(b, "%s: %s", argv[0], vsh_strerror(found));
+    s->status = found == VSH_ENOENT ? 127 : 126;
     s->stop = true;
     return;
   }
@@ -310,7 +326,7 @@ static bool run_replaced(xargs_st *s, char **cmd, int ncmd, const char *repl,
 typedef struct xargs_opts {
   const char *argfile, *repl, *eofstr;
   long max_args, max_lines, max_chars;
-  bool no_empty, trace, exit_size;
+  bool no_empty, trace, exit_size, prompt;
   int mode;
   char delim;
 } xargs_opts;
@@ -410,10 +426,7 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
     case 't': o->trace = true; break;
     case 'x': o->exit_size = true; break;
     case 'o': break;
-    case 'p':
-      bi_err(b, "-p (interactive) is not supported: there is no terminal "
-                "to answer prompts");
-      return 1;
+    case 'p': o->prompt = true; break;
     case OPT_SHOW_LIMITS:
     case OPT_PROCESS_SLOT_VAR: break;
     default: return g->status;
@@ -499,7 +512,11 @@ int bi_xargs_main(bi_ctx *b) {
   char *echo_argv[2] = {(char *)"echo", NULL};
   char **cmd = g.noperands ? g.operands : echo_argv;
   int ncmd = g.noperands ? g.noperands : 1;
-  xargs_st s = {.b = b, .base = cmd, .nbase = ncmd, .trace = xo.trace};
+  xargs_st s = {.b = b,
+                .base = cmd,
+                .nbase = ncmd,
+                .trace = xo.trace,
+                .prompt = xo.prompt};
   size_t base_bytes = 0;
   for (int i = 0; i < ncmd; i++) base_bytes += strlen(cmd[i]) + 1;
   if (!repl && base_bytes > (size_t)xo.max_chars) {

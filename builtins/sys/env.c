@@ -40,12 +40,13 @@ static int print_env(bi_ctx *b, bi_sub *c, char end) {
   return rc == VSH_EPIPE ? 141 : rc ? 125 : 0;
 }
 
-/* Runs argv in the changed environment; a program not found is
- * reported in GNU's words. */
-static int run_command(bi_ctx *b, bi_sub *c, int argc, char **argv) {
-  if (!bi_sub_command_found(c, argv[0])) {
-    bi_err(b, BI_LQ "%s" BI_RQ ": No such file or directory", argv[0]);
-    return 127;
+/* Runs argv in the prepared subshell; a command that is not there is
+ * reported in GNU's words, not the shell's. */
+static int run_in(bi_ctx *b, bi_sub *c, int argc, char **argv) {
+  int found = bi_sub_command_lookup(c, argv[0]);
+  if (found) {
+    bi_err(b, BI_LQ "%s" BI_RQ ": %s", argv[0], vsh_strerror(found));
+    return found == VSH_ENOENT ? 127 : 126;
   }
   return bi_sub_run_argv(c, argc, argv);
 }
@@ -141,7 +142,7 @@ int bi_env_main(bi_ctx *b) {
       goto done;
     }
   }
-  st = run_command(b, c, nops - k, ops + k);
+  st = run_in(b, c, nops - k, ops + k);
 done:
   bi_sub_free(c);
   return st;

@@ -91,12 +91,11 @@ int bi_timeout_main(bi_ctx *b) {
     return bi_usage_error(b, &timeout_cmd,
                           "invalid time interval " BI_LQ "%s" BI_RQ,
                           g.operands[0]);
-  if (!bi_command_found(b, g.operands[1])) {
-    bi_err(b,
-           "failed to run command " BI_LQ "%s" BI_RQ
-           ": No such file or directory",
-           g.operands[1]);
-    return 127;
+  int found = bi_command_lookup(b, g.operands[1]);
+  if (found && bi_has_shell(b)) { /* GNU's words, not the shell's */
+    bi_err(b, "failed to run command " BI_LQ "%s" BI_RQ ": %s", g.operands[1],
+           vsh_strerror(found));
+    return found == VSH_ENOENT ? 127 : 126;
   }
   bool timed_out;
   int st = bi_run_argv_deadline(b, secs, g.noperands - 1, g.operands + 1,

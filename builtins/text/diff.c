@@ -23,6 +23,7 @@ typedef struct df_opts {
   long context;
   const char *argv_opts;         /* "-ru" for the "diff -ru a b" lines */
   bool expand_tabs, initial_tab; /* -t, -T */
+  bool ed, rcs, normal;          /* -e, -n, --normal */
 } df_opts;
 
 typedef struct df_file {
@@ -544,6 +545,50 @@ static void normal_out(vsh_buf *o, const df_file *a, const df_file *b2,
   }
 }
 
+/* -e: an ed script, last change first; a line that is "." goes in as
+ * ".." and is mended with s/.// as GNU does. */
+static void ed_out(vsh_buf *o, const df_file *b2, const df_hunk *h, size_t nh) {
+  for (size_t k = nh; k-- > 0;) {
+    const df_hunk *c = &h[k];
+    char op = c->a0 == c->a1 ? 'a' : c->b0 == c->b1 ? 'd' : 'c';
+    put_range(o, c->a0, op == 'a' ? c->a0 : c->a1);
+    vsh__buf_putc(o, op);
+    vsh__buf_putc(o, '\n');
+    if (op == 'd') continue;
+    bool open = true;
+    for (size_t i = c->b0; i < c->b1; i++) {
+      if (!open) vsh__buf_puts(o, "a\n");
+      open = true;
+      if (b2->len[i] == 1 && b2->line[i][0] == '.') {
+        vsh__buf_puts(o, "..\n.\ns/.//\n");
+        open = false;
+        continue;
+      }
+      vsh__buf_append(o, b2->line[i], b2->len[i]);
+      vsh__buf_putc(o, '\n');
+    }
+    if (open) vsh__buf_puts(o, ".\n");
+  }
+}
+
+/* -n: RCS's format, first change first: "dLINE COUNT", "aLINE COUNT"
+ * and the added lines as they are (a last line without its newline). */
+static void rcs_out(vsh_buf *o, const df_file *a, const df_file *b2,
+                    const df_hunk *h, size_t nh) {
+  (void)a;
+  for (size_t k = 0; k < nh; k++) {
+    const df_hunk *c = &h[k];
+    if (c->a1 > c->a0)
+      vsh__buf_printf(o, "d%zu %zu\n", c->a0 + 1, c->a1 - c->a0);
+    if (c->b1 == c->b0) continue;
+    vsh__buf_printf(o, "a%zu %zu\n", c->a1, c->b1 - c->b0);
+    for (size_t i = c->b0; i < c->b1; i++) {
+      vsh__buf_append(o, b2->line[i], b2->len[i]);
+      if (i + 1 < b2->n || !b2->nonl) vsh__buf_putc(o, '\n');
+    }
+  }
+}
+
 static void uni_range(vsh_buf *o, size_t s, size_t len) {
   if (len == 1) vsh__buf_printf(o, "%zu", s + 1);
   else vsh__buf_printf(o, "%zu,%zu", len ? s + 1 : s, len);
@@ -664,6 +709,13 @@ static bool raw_eq(const df_file *a, size_t i, const df_file *b2, size_t j) {
   return la == lb;
 }
 
+static bool nonl_warnings(bi_ctx *b, const df_file *a, const df_file *b2,
+                          bool wa, bool wb) {
+  if (wa) bi_err(b, "%s: No newline at end of file\n", a->name);
+  if (wb) bi_err(b, "%s: No newline at end of file\n", b2->name);
+  return wa || wb;
+}
+
 static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
                        const char *header, vsh_buf *out) {
   if (a->data.len == b2->data.len &&
@@ -678,8 +730,12 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
     return 1;
   }
   int nclasses = 0;
-  if (!split_lines(a) || !split_lines(b2) || !assign_ids(o, a, b2, &nclasses))
-    return -1;
+  if (!split_lines(a) || !split_lines(b2)) return -1;
+  /* -e: ed cannot say a newline is missing; GNU compares the lines as if
+   * it were there and warns (status 2) */
+  bool warn_a = o->ed && a->nonl, warn_b = o->ed && b2->nonl;
+  if (o->ed) a->nonl = b2->nonl = false;
+  if (!assign_ids(o, a, b2, &nclasses)) return -1;
   /* a last line without its newline equals only the other file's last
    * line, and only when that lacks one too */
   int la = a->n ? a->id[a->n - 1] : 0, lb = b2->n ? b2->id[b2->n - 1] : 0;
@@ -758,7 +814,7 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
   }
   if (!nh) {
     free(h);
-    return 0;
+    return nonl_warnings(b, a, b2, warn_a, warn_b) ? 2 : 0;
   }
   if (o->brief) {
     vsh__buf_printf(out, "Files %s and %s differ\n", a->name, b2->name);
@@ -766,10 +822,12 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
     if (header) vsh__buf_puts(out, header);
     if (o->context_fmt) context_out(b, out, o, a, b2, h, nh);
     else if (o->unified) unified_out(b, out, o, a, b2, h, nh);
+    else if (o->ed) ed_out(out, b2, h, nh);
+    else if (o->rcs) rcs_out(out, a, b2, h, nh);
     else normal_out(out, a, b2, h, nh);
   }
   free(h);
-  return 1;
+  return nonl_warnings(b, a, b2, warn_a, warn_b) ? 2 : 1;
 }
 
 /* d/n; GNU names "dir///" + "n" as "dir/n" */
@@ -953,6 +1011,8 @@ static const bi_option diff_longopts[] = {
     {"initial-tab", BI_ARG_NONE, 'T', NULL},
     {"report-identical-files", BI_ARG_NONE, 's', NULL},
     {"no-dereference", BI_ARG_NONE, O_NODEREF, NULL},
+    {"ed", BI_ARG_NONE, 'e', NULL},
+    {"rcs", BI_ARG_NONE, 'n', NULL},
     {0}};
 
 /* The option list is spelled out: -c and -u have several forms. */
@@ -968,6 +1028,8 @@ static const bi_cmd diff_cmd = {
         "copied context\n"
         "  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of "
         "unified context\n"
+        "  -e, --ed                      output an ed script\n"
+        "  -n, --rcs                     output an RCS format diff\n"
         "  -r, --recursive               recursively compare any "
         "subdirectories found\n"
         "  -N, --new-file                treat absent files as empty\n"
@@ -991,13 +1053,17 @@ static const bi_cmd diff_cmd = {
         "\n"
         "Exit status is 0 if inputs are the same, 1 if different, 2 if "
         "trouble.\n",
-    .shortopts = "uU:cC:qrNibwBasdtT",
+    .shortopts = "uU:cC:eqrnNibwBasdtT",
     .longopts = diff_longopts,
     .bad_status = 2,
     /* GNU diff's Try line carries the program name, as its errors do */
     .try_text = "diff: Try 'diff --help' "
                 "for more information.\n",
 };
+
+static int conflicting(bi_ctx *b) {
+  return bi_usage_error(b, &diff_cmd, "conflicting output style options");
+}
 
 /* Options and operand count: -1 to go on, else the exit status. */
 static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
@@ -1017,8 +1083,17 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
         }
         o->context = v;
       }
+      if (o->ed || o->rcs) return conflicting(b);
       o->unified = c == 'u' || c == 'U';
       o->context_fmt = !o->unified;
+      break;
+    case 'e':
+    case 'n':
+      if (o->unified || o->context_fmt || o->normal ||
+          (c == 'e' ? o->rcs : o->ed))
+        return conflicting(b);
+      o->ed = c == 'e';
+      o->rcs = c == 'n';
       break;
     case 'q': o->brief = true; break;
     case 'r': o->recursive = true; break;
@@ -1045,7 +1120,11 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
         return bi_usage_error(b, &diff_cmd, "invalid color '%s'", g->arg);
       }
       break;
-    case O_NORMAL: o->unified = o->context_fmt = false; break;
+    case O_NORMAL:
+      if (o->ed || o->rcs) return conflicting(b);
+      o->unified = o->context_fmt = false;
+      o->normal = true;
+      break;
     case O_NODEREF: break;
     default: return g->status;
     }

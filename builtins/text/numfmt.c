@@ -22,7 +22,8 @@ enum {
   O_FORMAT,
   O_ROUND,
   O_INVALID,
-  O_HEADER
+  O_HEADER,
+  O_GROUPING
 };
 
 static const bi_option numfmt_longopts[] = {
@@ -31,6 +32,7 @@ static const bi_option numfmt_longopts[] = {
     {"format", BI_ARG_REQUIRED, O_FORMAT, NULL},
     {"from", BI_ARG_REQUIRED, O_FROM, NULL},
     {"from-unit", BI_ARG_REQUIRED, O_FROM_UNIT, NULL},
+    {"grouping", BI_ARG_NONE, O_GROUPING, NULL},
     {"header", BI_ARG_OPTIONAL, O_HEADER, NULL},
     {"invalid", BI_ARG_REQUIRED, O_INVALID, NULL},
     {"padding", BI_ARG_REQUIRED, O_PADDING, NULL},
@@ -420,6 +422,7 @@ static int numfmt_options(bi_ctx *b, bi_opts *g, nf_state *s, long *header,
                           size_t *deflo, size_t *defhi) {
   long l;
   int c;
+  bool grouping = false;
   while ((c = bi_opt(b, g, &numfmt_cmd)) != -1) {
     switch (c) {
     case 'd':
@@ -448,6 +451,7 @@ static int numfmt_options(bi_ctx *b, bi_opts *g, nf_state *s, long *header,
       else s->to_unit = l;
       break;
     case O_SUFFIX: s->suffix = g->arg; break;
+    case O_GROUPING: grouping = true; break; /* C locales group nothing */
     case O_PADDING:
       if (!parse_long(g->arg, &s->padding) || !s->padding) {
         bi_err(b, "invalid padding value \u2018%s\u2019", g->arg);
@@ -511,6 +515,10 @@ static int numfmt_options(bi_ctx *b, bi_opts *g, nf_state *s, long *header,
       break;
     default: return g->status;
     }
+  }
+  if (grouping && s->to) {
+    bi_err(b, "grouping cannot be combined with --to");
+    return 1;
   }
   return -1;
 }

@@ -10,12 +10,38 @@
 
 bool bi_has_shell(bi_ctx *b) { return b->sh != NULL; }
 
-int bi_run_argv(bi_ctx *b, int argc, char **argv) {
-  return b->sh ? sh_run_argv(b->sh, argc, argv) : 127;
+/* What running name would find in c, without running it. */
+static int lookup(sh_ctx *c, const char *name) {
+  if (!strchr(name, '/')) {
+    const bi_entry *e = bi_lookup(name);
+    sh_custom *cu = NULL;
+    HASH_FIND_STR(c->shell->customs, name, cu);
+    bool builtin;
+    if (sh_func_find(c, name) || cu || sh_hash_find(c, name) ||
+        (e && (e->flags & BI_SHELL) && !sh_builtin_disabled(c, e)) ||
+        sh__path_search_nth(c, name, &builtin, -1))
+      return 0;
+    return VSH_ENOENT;
+  }
+  vsh_buf abs = {0};
+  vfs_info st;
+  int rc = vsh__path_resolve(&abs, c->dirs.cwd, name, strlen(name));
+  if (!rc) rc = vfs_stat(c->fs, abs.data, true, &st);
+  if (!rc && st.type == VFS_DIR) rc = VSH_EACCES;
+  vsh_buf_dispose(&abs);
+  return rc;
 }
 
-bool bi_command_found(bi_ctx *b, const char *name) {
-  return !b->sh || sh_command_found(b->sh, name);
+int bi_command_lookup(bi_ctx *b, const char *name) {
+  return b->sh ? lookup(b->sh, name) : VSH_ENOENT;
+}
+
+int bi_sub_command_lookup(bi_sub *s, const char *name) {
+  return lookup(s, name);
+}
+
+int bi_run_argv(bi_ctx *b, int argc, char **argv) {
+  return b->sh ? sh_run_argv(b->sh, argc, argv) : 127;
 }
 
 /* A subshell of b's shell with fds 0-2 bound (NULL: the command's own). */
@@ -146,10 +172,6 @@ void bi_sub_stdin(bi_sub *s, sh_stream *in) { sh_fd_set(s, 0, in); }
 
 int bi_sub_run_argv(bi_sub *s, int argc, char **argv) {
   return sh_run_argv(s, argc, argv);
-}
-
-bool bi_sub_command_found(bi_sub *s, const char *name) {
-  return sh_command_found(s, name);
 }
 
 sh_stream *bi_fd(bi_ctx *b, int n) { return b->sh ? sh_fd(b->sh, n) : NULL; }

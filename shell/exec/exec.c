@@ -586,18 +586,6 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
   return first_file;
 }
 
-bool sh_command_found(sh_ctx *c, const char *name) {
-  if (has_slash(name) || sh_func_find(c, name)) return true;
-  const bi_entry *e = bi_lookup(name);
-  sh_custom *cu = NULL;
-  HASH_FIND_STR(c->shell->customs, name, cu);
-  if (cu || (e && (e->flags & BI_SHELL) && !sh_builtin_disabled(c, e)))
-    return true;
-  bool builtin;
-  return sh_hash_find(c, name) ||
-         sh__path_search_nth(c, name, &builtin, -1) != NULL;
-}
-
 /* A toolbox utility found as a program: a child process in bash (its
  * CHLD trap counts it). */
 static int run_utility(sh_ctx *c, const bi_entry *e, int argc, char **argv) {

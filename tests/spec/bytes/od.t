@@ -175,3 +175,24 @@ ij
 st 1
 --- stderr
 od: invalid -S argument 'x'
+
+=== od of a directory reports the read error and still prints the offset
+--- script
+mkdir dir; printf x > nonl
+od dir; echo st=$?; od nope dir; echo st=$?; od -c dir nonl; echo st=$?; od nope; echo st=$?
+--- stdout
+0000000
+st=1
+0000000
+st=1
+0000000   x
+0000001
+st=1
+st=1
+--- stderr
+od: dir: Is a directory
+od: nope: No such file or directory
+od: dir: Is a directory
+od: dir: Is a directory
+od: nope: No such file or directory
+--- status: 0

@@ -83,3 +83,37 @@ printf 'abc' > f; xxd f out.hex; cat out.hex
 00000000: 6162 63                                  abc
 --- stderr
 --- status: 0
+
+=== xxd -r -p skips blanks, drops a lone nibble at a bad character, and the rest of a line after two
+--- script
+printf '30 !31 !!32\n' | xxd -p -r; echo
+printf '33 3!4 3!!5\n36\n' | xxd -p -r; echo
+printf '!!31\n30\n!!!31\n32\n' | xxd -p -r; echo
+--- stdout
+01
+3C6
+102
+--- status: 0
+
+=== xxd -r skips blanks before the offset
+--- script
+printf '   00000000: 3031 3233  0123\n\t00000004: 40    @\n' | xxd -r; echo
+--- stdout
+0123@
+--- status: 0
+
+=== xxd -b dumps binary digits, six bytes a line
+--- script
+printf 'hello world!\x80' | xxd -b
+printf 'ab' | xxd -b -c 3
+printf 'abc' | xxd -b -g 2
+printf 'abcdefgh' | xxd -bits -c 4 -s 2
+--- stdout
+00000000: 01101000 01100101 01101100 01101100 01101111 00100000  hello 
+00000006: 01110111 01101111 01110010 01101100 01100100 00100001  world!
+0000000c: 10000000                                               .
+00000000: 01100001 01100010           ab
+00000000: 0110000101100010 01100011                           abc
+00000002: 01100011 01100100 01100101 01100110  cdef
+00000006: 01100111 01101000                    gh
+--- status: 0

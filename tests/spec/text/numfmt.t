@@ -97,3 +97,14 @@ numfmt: missing 'i' suffix in input: ‘1K’ (e.g Ki/Mi/Gi)
 numfmt: invalid padding value ‘x’
 numfmt: invalid format ‘%g’, directive must be %[0]['][-][N][.][N]f
 --- status: 1
+
+=== numfmt --grouping (C locales group nothing) cannot be combined with --to
+--- script
+numfmt --grouping 1234567; numfmt --grouping --from=si 1K; numfmt --grouping --to=si 1500; echo st=$?
+--- stdout
+1234567
+1000
+st=1
+--- stderr
+numfmt: grouping cannot be combined with --to
+--- status: 0
