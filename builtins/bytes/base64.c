@@ -1,13 +1,24 @@
-/* base64.c: base64 encode/decode (RFC 4648), GNU flags -d -i -w COLS.
- * Streams in chunks: encoding keeps the output column across chunks,
- * decoding keeps a partial quantum.  Newlines are always skipped when
- * decoding; -i skips every other non-alphabet byte too. */
+/* base64.c: base64 and base32 encode/decode (RFC 4648), GNU flags -d -i
+ * -w COLS.  One codec for both: a group of 3 (5) bytes is 4 (8) letters of
+ * 6 (5) bits, '=' pads the last group.  Streams in chunks: encoding keeps
+ * the output column across chunks, decoding keeps a partial quantum.
+ * Newlines are always skipped when decoding; -i skips every other
+ * non-alphabet byte too. */
 #include "builtins/builtins.h"
 
 #include <string.h>
 
-static const char b64_alpha[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+typedef struct b64_codec {
+  const char *alpha;
+  int in, out, bits; /* bytes per group, letters per group, bits a letter */
+  bool partial;      /* a truncated last quantum yields its whole bytes */
+} b64_codec;
+
+static const b64_codec base64_codec = {
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 3, 4, 6,
+    true};
+static const b64_codec base32_codec = {"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 5, 8,
+                                       5, false};
 
 static const bi_option b64_longopts[] = {
     {"decode", BI_ARG_NONE, 'd', "decode data"},
@@ -18,47 +29,46 @@ static const bi_option b64_longopts[] = {
      "  Use 0 to disable line wrapping"},
     {0}};
 
-static const bi_cmd b64_cmd = {
-    .name = "base64",
-    .usage = "Usage: base64 [OPTION]... [FILE]\n",
-    .about = "Base64 encode or decode FILE, or standard input, to standard "
-             "output.\n\nWith no FILE, or when FILE is -, read standard "
-             "input.\n\nMandatory arguments to long options are mandatory "
-             "for short options too.\n",
-    .shortopts = "diw:",
-    .longopts = b64_longopts,
-    .help_col = 24,
-};
+#define B64_CMD(NAME, WHAT)                                                    \
+  {                                                                            \
+    .name = NAME, .usage = "Usage: " NAME " [OPTION]... [FILE]\n",             \
+    .about = WHAT " encode or decode FILE, or standard input, to standard "    \
+                  "output.\n\nWith no FILE, or when FILE is -, read standard " \
+                  "input.\n\nMandatory arguments to long options are "         \
+                  "mandatory for short options too.\n",                        \
+    .shortopts = "diw:", .longopts = b64_longopts, .help_col = 24,             \
+  }
+static const bi_cmd b64_cmd = B64_CMD("base64", "Base64");
+static const bi_cmd b32_cmd = B64_CMD("base32", "Base32");
 
 typedef struct b64_enc {
-  unsigned char carry[3];
-  int ncarry;
+  const b64_codec *k;
   uint64_t col, wrap;
   bool any;
 } b64_enc;
 
-static void enc_quad(vsh_buf *o, b64_enc *e, const unsigned char *s, int n) {
-  char q[4];
-  unsigned v = (unsigned)s[0] << 16 | (n > 1 ? (unsigned)s[1] << 8 : 0) |
-               (n > 2 ? s[2] : 0);
-  q[0] = b64_alpha[v >> 18 & 63];
-  q[1] = b64_alpha[v >> 12 & 63];
-  q[2] = n > 1 ? b64_alpha[v >> 6 & 63] : '=';
-  q[3] = n > 2 ? b64_alpha[v & 63] : '=';
-  for (int i = 0; i < 4; i++) {
+/* n (1..k->in) bytes as one padded group of letters. */
+static void enc_group(vsh_buf *o, b64_enc *e, const unsigned char *s, int n) {
+  const b64_codec *k = e->k;
+  uint64_t v = 0;
+  for (int i = 0; i < k->in; i++) v = v << 8 | (i < n ? s[i] : 0);
+  int used = (n * 8 + k->bits - 1) / k->bits;
+  for (int i = 0; i < k->out; i++) {
     if (e->wrap && e->col == e->wrap) {
       vsh__buf_putc(o, '\n');
       e->col = 0;
     }
-    vsh__buf_putc(o, q[i]);
+    int shift = k->bits * (k->out - 1 - i);
+    vsh__buf_putc(o, i < used ? k->alpha[v >> shift & ((1u << k->bits) - 1)]
+                              : '=');
     e->col++;
   }
   e->any = true;
 }
 
-static int encode(bi_ctx *b, sh_stream *in, uint64_t wrap) {
-  b64_enc e = {.wrap = wrap};
-  unsigned char buf[3 * 16384];
+static int encode(bi_ctx *b, sh_stream *in, const b64_codec *k, uint64_t wrap) {
+  b64_enc e = {.k = k, .wrap = wrap};
+  unsigned char buf[15 * 4096]; /* whole groups of 3 and of 5 */
   vsh_buf o = {0};
   int rc = 0;
   for (;;) {
@@ -67,9 +77,9 @@ static int encode(bi_ctx *b, sh_stream *in, uint64_t wrap) {
       rc = (int)r;
       break;
     }
-    size_t i = 0;
-    for (; i + 3 <= (size_t)r; i += 3) enc_quad(&o, &e, buf + i, 3);
-    if (i < (size_t)r) enc_quad(&o, &e, buf + i, (int)((size_t)r - i));
+    size_t i = 0, g = (size_t)k->in;
+    for (; i + g <= (size_t)r; i += g) enc_group(&o, &e, buf + i, k->in);
+    if (i < (size_t)r) enc_group(&o, &e, buf + i, (int)((size_t)r - i));
     if ((size_t)r < sizeof(buf) && e.any && e.wrap) vsh__buf_putc(&o, '\n');
     if (o.len && (rc = bi_write(b, o.data, o.len))) break;
     vsh__buf_clear(&o);
@@ -79,15 +89,41 @@ static int encode(bi_ctx *b, sh_stream *in, uint64_t wrap) {
   return rc;
 }
 
-static int b64_val(unsigned char c) {
-  const char *p = c ? strchr(b64_alpha, c) : NULL;
-  return p ? (int)(p - b64_alpha) : -1;
+static int letter_val(const b64_codec *k, unsigned char c) {
+  const char *p = c ? strchr(k->alpha, c) : NULL;
+  return p ? (int)(p - k->alpha) : -1;
+}
+
+/* The bytes of a quantum's first n letters (the rest is padding). */
+static void dec_group(vsh_buf *o, const b64_codec *k, const char *q, int n) {
+  uint64_t v = 0;
+  for (int i = 0; i < k->out; i++)
+    v = v << k->bits |
+        (i < n ? (uint64_t)letter_val(k, (unsigned char)q[i]) : 0);
+  int bytes = n * k->bits / 8;
+  for (int i = 0; i < bytes; i++)
+    vsh__buf_putc(o, (char)(v >> (8 * (k->in - 1 - i)) & 255));
+}
+
+/* Letters before the padding that make whole bytes with nothing left:
+ * 2, 3 or 4 for base64; 2, 4, 5, 7 or 8 for base32. */
+static bool whole(const b64_codec *k, int n) {
+  int bytes = n * k->bits / 8;
+  return bytes && (bytes * 8 + k->bits - 1) / k->bits == n;
+}
+
+/* base32 decodes a quantum holding a bad letter only once it has all its
+ * places: need more bytes other than newlines from p on. */
+static bool filled(const char *p, int64_t n, int need) {
+  for (int64_t i = 0; i < n && need > 0; i++)
+    if (p[i] != '\n') need--;
+  return need <= 0;
 }
 
 /* Returns 0, 1 for invalid input, or a negative vsh_err. */
-static int decode(bi_ctx *b, sh_stream *in, bool ignore) {
-  char q[4];
-  int nq = 0;
+static int decode(bi_ctx *b, sh_stream *in, const b64_codec *k, bool ignore) {
+  char q[8];
+  int nq = 0, nlet = 0; /* letters in the quantum, and before any '=' */
   bool bad = false;
   char buf[65536];
   vsh_buf o = {0};
@@ -106,41 +142,31 @@ static int decode(bi_ctx *b, sh_stream *in, bool ignore) {
     for (int64_t i = 0; i < r && !bad; i++) {
       unsigned char c = (unsigned char)buf[i];
       if (c == '\n') continue;
-      if (c != '=' && b64_val(c) < 0) {
-        if (ignore) continue;
+      if (c != '=' && letter_val(k, c) < 0 && ignore) continue;
+      /* '=' only pads the end of a quantum, after whole bytes */
+      if (letter_val(k, c) < 0 && c != '='
+              ? true
+              : (c == '=' ? (nq == nlet && !whole(k, nlet)) : nq > nlet)) {
         bad = true;
-        break;
-      }
-      /* '=' only pads the last one or two places of a quantum */
-      if (c == '=' ? nq < 2 : (nq == 3 && q[2] == '=')) {
-        bad = true;
+        if (!k->partial) {
+          if (filled(buf + i, r - i, k->out - nq)) dec_group(&o, k, q, nlet);
+          nq = 0;
+        }
         break;
       }
       q[nq++] = (char)c;
-      if (nq < 4) continue;
-      unsigned v = (unsigned)b64_val((unsigned char)q[0]) << 18 |
-                   (unsigned)b64_val((unsigned char)q[1]) << 12;
-      if (q[2] != '=') v |= (unsigned)b64_val((unsigned char)q[2]) << 6;
-      if (q[3] != '=') v |= (unsigned)b64_val((unsigned char)q[3]);
-      vsh__buf_putc(&o, (char)(v >> 16));
-      if (q[2] != '=') vsh__buf_putc(&o, (char)(v >> 8 & 255));
-      if (q[3] != '=') vsh__buf_putc(&o, (char)(v & 255));
-      nq = 0;
+      if (c != '=') nlet++;
+      if (nq < k->out) continue;
+      dec_group(&o, k, q, nlet);
+      nq = nlet = 0;
     }
     if (o.len && (rc = bi_write(b, o.data, o.len))) break;
     vsh__buf_clear(&o);
   }
   if (!rc && nq) {
-    /* a truncated quantum still yields its whole bytes, then fails */
-    int k = 0;
-    while (k < nq && q[k] != '=') k++;
-    if (k >= 2) {
-      unsigned v = (unsigned)b64_val((unsigned char)q[0]) << 18 |
-                   (unsigned)b64_val((unsigned char)q[1]) << 12;
-      if (k == 3) v |= (unsigned)b64_val((unsigned char)q[2]) << 6;
-      char out[2] = {(char)(v >> 16), (char)(v >> 8 & 255)};
-      rc = bi_write(b, out, (size_t)k - 1);
-    }
+    /* a truncated quantum fails (base64 first yields its whole bytes) */
+    if (k->partial) dec_group(&o, k, q, nlet);
+    if (o.len) rc = bi_write(b, o.data, o.len);
     bad = true;
   }
   vsh_buf_dispose(&o);
@@ -148,12 +174,13 @@ static int decode(bi_ctx *b, sh_stream *in, bool ignore) {
   return bad ? 1 : 0;
 }
 
-int bi_base64_main(bi_ctx *b) {
+static int codec_main(bi_ctx *b, const bi_cmd *cmd, const b64_codec *k) {
+
   bi_opts g = {0};
   bool dec = false, ignore = false;
   uint64_t wrap = 76;
   int c;
-  while ((c = bi_opt(b, &g, &b64_cmd)) != -1) {
+  while ((c = bi_opt(b, &g, cmd)) != -1) {
     switch (c) {
     case 'd': dec = true; break;
     case 'i': ignore = true; break;
@@ -172,7 +199,7 @@ int bi_base64_main(bi_ctx *b) {
     }
   }
   if (g.noperands > 1)
-    return bi_usage_error(b, &b64_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+    return bi_usage_error(b, cmd, "extra operand " BI_LQ "%s" BI_RQ,
                           g.operands[1]);
   const char *f = g.noperands ? g.operands[0] : "-";
   sh_stream *in;
@@ -181,7 +208,7 @@ int bi_base64_main(bi_ctx *b) {
     bi_file_err(b, f, rc);
     return 1;
   }
-  rc = dec ? decode(b, in, ignore) : encode(b, in, wrap);
+  rc = dec ? decode(b, in, k, ignore) : encode(b, in, k, wrap);
   sh_stream_unref(in);
   if (rc == 1) {
     bi_err(b, "invalid input");
@@ -193,3 +220,6 @@ int bi_base64_main(bi_ctx *b) {
   }
   return 0;
 }
+
+int bi_base64_main(bi_ctx *b) { return codec_main(b, &b64_cmd, &base64_codec); }
+int bi_base32_main(bi_ctx *b) { return codec_main(b, &b32_cmd, &base32_codec); }

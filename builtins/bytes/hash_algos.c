@@ -146,6 +146,13 @@ static void sha256_init(ha_ctx *c) {
   memcpy(c->h.h32, iv, sizeof(iv));
 }
 
+static void sha224_init(ha_ctx *c) {
+  static const uint32_t iv[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17,
+                                 0xf70e5939, 0xffc00b31, 0x68581511,
+                                 0x64f98fa7, 0xbefa4fa4};
+  memcpy(c->h.h32, iv, sizeof(iv));
+}
+
 static void sha256_block(ha_ctx *c, const unsigned char *p) {
   uint32_t w[64], v[8];
   for (int i = 0; i < 16; i++) w[i] = be32(p + 4 * i);
@@ -208,6 +215,14 @@ static void sha512_init(ha_ctx *c) {
   memcpy(c->h.h64, iv, sizeof(iv));
 }
 
+static void sha384_init(ha_ctx *c) {
+  static const uint64_t iv[8] = {0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL,
+                                 0x9159015a3070dd17ULL, 0x152fecd8f70e5939ULL,
+                                 0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL,
+                                 0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL};
+  memcpy(c->h.h64, iv, sizeof(iv));
+}
+
 static void sha512_block(ha_ctx *c, const unsigned char *p) {
   uint64_t w[80], v[8];
   for (int i = 0; i < 16; i++) w[i] = be64(p + 8 * i);
@@ -257,18 +272,108 @@ static void be32_final(ha_ctx *c, unsigned char *out) {
 }
 static void sha512_final(ha_ctx *c, unsigned char *out) {
   pad(c, false, 16);
-  for (int i = 0; i < 64; i++)
+  for (size_t i = 0; i < c->algo->digest_len; i++)
     out[i] = (unsigned char)(c->h.h64[i / 8] >> (56 - 8 * (i % 8)));
 }
 
-const ha_algo ha_md5 = {"md5sum", "MD5",     16,       64,
-                        md5_init, md5_block, md5_final};
-const ha_algo ha_sha1 = {"sha1sum", "SHA1",     20,        64,
-                         sha1_init, sha1_block, be32_final};
-const ha_algo ha_sha256 = {"sha256sum", "SHA256",     32,        64,
-                           sha256_init, sha256_block, be32_final};
-const ha_algo ha_sha512 = {"sha512sum", "SHA512",     64,          128,
-                           sha512_init, sha512_block, sha512_final};
+/* ---- BLAKE2b (RFC 7693), unkeyed: nbytes counts compressed bytes ---- */
+
+static const unsigned char b2_sigma[10][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+    {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
+    {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
+    {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
+    {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
+    {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0}};
+
+/* BLAKE2b's IV is SHA-512's */
+static const uint64_t b2_iv[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL,
+                                  0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+                                  0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
+                                  0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
+
+static void b2_g(uint64_t *v, int a, int b, int c, int d, uint64_t x,
+                 uint64_t y) {
+  v[a] = v[a] + v[b] + x;
+  v[d] = ROR64(v[d] ^ v[a], 32);
+  v[c] = v[c] + v[d];
+  v[b] = ROR64(v[b] ^ v[c], 24);
+  v[a] = v[a] + v[b] + y;
+  v[d] = ROR64(v[d] ^ v[a], 16);
+  v[c] = v[c] + v[d];
+  v[b] = ROR64(v[b] ^ v[c], 63);
+}
+
+static void b2_compress(ha_ctx *c, const unsigned char *p, bool last) {
+  uint64_t m[16], v[16];
+  for (int i = 0; i < 16; i++) {
+    m[i] = 0;
+    for (int k = 7; k >= 0; k--) m[i] = m[i] << 8 | p[8 * i + k];
+  }
+  memcpy(v, c->h.h64, 8 * sizeof(uint64_t));
+  memcpy(v + 8, b2_iv, sizeof(b2_iv));
+  v[12] ^= c->nbytes; /* the high half of the counter stays 0 */
+  if (last) v[14] = ~v[14];
+  for (int r = 0; r < 12; r++) {
+    const unsigned char *s = b2_sigma[r % 10];
+    b2_g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
+    b2_g(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
+    b2_g(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
+    b2_g(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
+    b2_g(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
+    b2_g(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
+    b2_g(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
+    b2_g(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
+  }
+  for (int i = 0; i < 8; i++) c->h.h64[i] ^= v[i] ^ v[i + 8];
+}
+
+static void b2_init(ha_ctx *c) {
+  memcpy(c->h.h64, b2_iv, sizeof(b2_iv));
+  c->h.h64[0] ^= 0x01010000ULL ^ c->algo->digest_len;
+}
+
+static void b2_update(ha_ctx *c, const unsigned char *p, size_t n) {
+  while (n) {
+    if (c->nblk == 128) { /* more input follows: this block is not last */
+      c->nbytes += 128;
+      b2_compress(c, c->blk, false);
+      c->nblk = 0;
+    }
+    size_t take = 128 - c->nblk < n ? 128 - c->nblk : n;
+    memcpy(c->blk + c->nblk, p, take);
+    c->nblk += take;
+    p += take;
+    n -= take;
+  }
+}
+
+static void b2_final(ha_ctx *c, unsigned char *out) {
+  c->nbytes += c->nblk;
+  memset(c->blk + c->nblk, 0, 128 - c->nblk);
+  b2_compress(c, c->blk, true);
+  for (size_t i = 0; i < c->algo->digest_len; i++)
+    out[i] = (unsigned char)(c->h.h64[i / 8] >> (8 * (i % 8)));
+}
+
+const ha_algo ha_md5 = {"md5sum",  "MD5",     16,   64,   md5_init,
+                        md5_block, md5_final, NULL, false};
+const ha_algo ha_sha1 = {"sha1sum",  "SHA1",     20,   64,   sha1_init,
+                         sha1_block, be32_final, NULL, false};
+const ha_algo ha_sha256 = {"sha256sum",  "SHA256",   32,   64,   sha256_init,
+                           sha256_block, be32_final, NULL, false};
+const ha_algo ha_sha224 = {"sha224sum",  "SHA224",   28,   64,   sha224_init,
+                           sha256_block, be32_final, NULL, false};
+const ha_algo ha_sha384 = {"sha384sum",  "SHA384",     48,   128,  sha384_init,
+                           sha512_block, sha512_final, NULL, false};
+const ha_algo ha_blake2b = {"b2sum", "BLAKE2b", 64,        128, b2_init,
+                            NULL,    b2_final,  b2_update, true};
+const ha_algo ha_sha512 = {"sha512sum",  "SHA512",     64,   128,  sha512_init,
+                           sha512_block, sha512_final, NULL, false};
 
 void ha_init(ha_ctx *c, const ha_algo *a) {
   memset(c, 0, sizeof(*c));
@@ -279,6 +384,10 @@ void ha_init(ha_ctx *c, const ha_algo *a) {
 void ha_update(ha_ctx *c, const void *data, size_t n) {
   const unsigned char *p = data;
   size_t bl = c->algo->block_len;
+  if (c->algo->update) {
+    c->algo->update(c, p, n);
+    return;
+  }
   c->nbytes += n;
   if (c->nblk) {
     size_t take = bl - c->nblk < n ? bl - c->nblk : n;

@@ -1,4 +1,5 @@
-/* hashsum.c: md5sum, sha1sum, sha256sum, sha512sum: print or check
+/* hashsum.c: md5sum, sha1sum, sha224sum, sha256sum, sha384sum,
+ * sha512sum, b2sum (-l BITS: a shorter BLAKE2b): print or check
  * digests (GNU formats: "HEX  NAME", "HEX *NAME" with -b, BSD "--tag"
  * lines; -c with OK/FAILED and the summary warnings).  Names holding a
  * backslash or newline are escaped and the line gets a leading '\'. */
@@ -75,7 +76,10 @@ static int print_sums(bi_ctx *b, const hs_opts *o, char **files, int n) {
     bool esc = !o->zero && needs_escape(files[i]);
     if (esc) vsh__buf_putc(&line, '\\');
     if (o->tag) {
-      vsh__buf_printf(&line, "%s (", o->algo->tag);
+      vsh__buf_puts(&line, o->algo->tag);
+      if (o->algo->var_len && o->algo->digest_len != 64)
+        vsh__buf_printf(&line, "-%zu", o->algo->digest_len * 8);
+      vsh__buf_puts(&line, " (");
       put_name(&line, files[i], esc);
       vsh__buf_puts(&line, ") = ");
       put_hex(&line, d, o->algo->digest_len);
@@ -114,15 +118,30 @@ static bool parse_hex(const char *s, size_t n, unsigned char *out) {
  * " *").  After a reversed line, a second space belongs to the name;
  * after a standard one, a reversed line is malformed. */
 static bool parse_line(bi_ctx *b, const hs_opts *o, char *l, size_t n,
-                       unsigned char *want, char **name, int *bsd) {
-  size_t dl = o->algo->digest_len;
+                       unsigned char *want, char **name, int *bsd,
+                       ha_algo *la) {
+  *la = *o->algo;
   bool esc = n && l[0] == '\\';
   if (esc) l++, n--;
   size_t tl = strlen(o->algo->tag);
+  size_t bits = 0, hl = tl; /* "BLAKE2b-256 (": the length after the tag */
+  if (o->algo->var_len && n > tl && !memcmp(l, o->algo->tag, tl) &&
+      l[tl] == '-')
+    for (hl = tl + 1; hl < n && l[hl] >= '0' && l[hl] <= '9'; hl++)
+      bits = bits * 10 + (size_t)(l[hl] - '0');
+  bool tagged = n > hl + 2 && !memcmp(l, o->algo->tag, tl) && l[hl] == ' ' &&
+                l[hl + 1] == '(';
+  if (o->algo->var_len && !tagged)
+    bits = strspn(l, "0123456789abcdefABCDEF") * 4;
+  if (o->algo->var_len && bits) {
+    if (bits % 8 || bits > 512) return false;
+    la->digest_len = bits / 8;
+  }
+  size_t dl = la->digest_len;
+  tl = hl;
   const char *nm;
   size_t nmlen;
-  if (n > tl + 2 && !memcmp(l, o->algo->tag, tl) && l[tl] == ' ' &&
-      l[tl + 1] == '(') {
+  if (tagged) {
     /* "TAG (name) = hex": the name ends at the last ") = " */
     if (n < tl + 2 + 4 + 2 * dl) return false;
     const char *hex = l + n - 2 * dl;
@@ -201,7 +220,8 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
     }
     unsigned char want[64], got[64];
     char *name;
-    if (!parse_line(b, o, line, n, want, &name, &bsd)) {
+    ha_algo la;
+    if (!parse_line(b, o, line, n, want, &name, &bsd, &la)) {
       bad_fmt++;
       if (o->warn)
         bi_err(b, "%s: %llu: improperly formatted %s checksum line", list,
@@ -210,7 +230,7 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
       continue;
     }
     good++;
-    int frc = digest_file(b, name, o->algo, got);
+    int frc = digest_file(b, name, &la, got);
     vsh_buf out = {0};
     if (frc == VSH_EABORTED) {
       rc = frc;
@@ -227,7 +247,7 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
       if (!o->status) vsh__buf_printf(&out, "%s: FAILED open or read\n", name);
     } else {
       matched_any = true;
-      bool ok = !memcmp(want, got, o->algo->digest_len);
+      bool ok = !memcmp(want, got, la.digest_len);
       if (!ok) mismatch++;
       if (!o->status && (!ok || !o->quiet))
         vsh__buf_printf(&out, "%s: %s\n", name, ok ? "OK" : "FAILED");
@@ -322,13 +342,89 @@ static const bi_cmd md5sum_cmd = HASHSUM_CMD("md5sum", "MD5");
 static const bi_cmd sha1sum_cmd = HASHSUM_CMD("sha1sum", "SHA1");
 static const bi_cmd sha256sum_cmd = HASHSUM_CMD("sha256sum", "SHA256");
 static const bi_cmd sha512sum_cmd = HASHSUM_CMD("sha512sum", "SHA512");
+static const bi_cmd sha224sum_cmd = HASHSUM_CMD("sha224sum", "SHA224");
+static const bi_cmd sha384sum_cmd = HASHSUM_CMD("sha384sum", "SHA384");
+
+static const bi_option b2sum_options[] = {
+    {"binary", BI_ARG_NONE, 'b', NULL},
+    {"check", BI_ARG_NONE, 'c', NULL},
+    {"length", BI_ARG_REQUIRED, 'l', NULL},
+    {"tag", BI_ARG_NONE, OPT_TAG, NULL},
+    {"text", BI_ARG_NONE, 't', NULL},
+    {"zero", BI_ARG_NONE, 'z', NULL},
+    {"quiet", BI_ARG_NONE, OPT_QUIET, NULL},
+    {"status", BI_ARG_NONE, OPT_STATUS, NULL},
+    {"strict", BI_ARG_NONE, OPT_STRICT, NULL},
+    {"warn", BI_ARG_NONE, 'w', NULL},
+    {"ignore-missing", BI_ARG_NONE, OPT_IGNORE_MISSING, NULL},
+    {0}};
+
+static const bi_cmd b2sum_cmd = {
+    .name = "b2sum",
+    .usage = "Usage: b2sum [OPTION]... [FILE]...\n",
+    .about =
+        "Print or check BLAKE2b (512-bit) checksums.\n\n"
+        "With no FILE, or when FILE is -, read standard input.\n\n"
+        "Mandatory arguments to long options are mandatory for short options "
+        "too.\n"
+        "  -b, --binary          read in binary mode\n"
+        "  -c, --check           read checksums from the FILEs and check "
+        "them\n"
+        "  -l, --length=BITS     digest length in bits; must not exceed the "
+        "max for\n"
+        "                          the blake2 algorithm and must be a "
+        "multiple of 8\n"
+        "      --tag             create a BSD-style checksum\n"
+        "  -t, --text            read in text mode (default)\n"
+        "  -z, --zero            end each output line with NUL, not "
+        "newline,\n"
+        "                          and disable file name escaping\n\n"
+        "The following five options are useful only when verifying "
+        "checksums:\n"
+        "      --ignore-missing  don't fail or report status for missing "
+        "files\n"
+        "      --quiet           don't print OK for each successfully "
+        "verified file\n"
+        "      --status          don't output anything, status code shows "
+        "success\n"
+        "      --strict          exit non-zero for improperly formatted "
+        "checksum lines\n"
+        "  -w, --warn            warn about improperly formatted checksum "
+        "lines\n\n"
+        "      --help        display this help and exit\n"
+        "      --version     output version information and exit\n",
+    .shortopts = "bcl:tzw",
+    .longopts = b2sum_options,
+};
+
+/* -l BITS: a multiple of 8 up to the algorithm's size; 0 is the whole. */
+static bool set_length(bi_ctx *b, ha_algo *la, const char *arg) {
+  char *end;
+  unsigned long long v = strtoull(arg, &end, 10);
+  if (!*arg || *end || *arg == '-' || v % 8 || v > 8 * la->digest_len) {
+    bi_err(b, "invalid length: " BI_LQ "%s" BI_RQ, arg);
+    if (*arg && !*end && *arg != '-' && v % 8)
+      bi_err(b, "length is not a multiple of 8");
+    else if (*arg && !*end && *arg != '-')
+      bi_err(b, "maximum digest length for " BI_LQ "%s" BI_RQ " is %zu bits",
+             la->tag, 8 * la->digest_len);
+    return false;
+  }
+  if (v) la->digest_len = (size_t)(v / 8);
+  return true;
+}
 
 static int hashsum_main(bi_ctx *b, const ha_algo *a, const bi_cmd *cmd) {
-  hs_opts o = {.algo = a};
+  ha_algo la = *a;
+  hs_opts o = {.algo = &la};
   bi_opts g = {0};
   int c;
   while ((c = bi_opt(b, &g, cmd)) != -1) {
     switch (c) {
+    case 'l':
+      la.digest_len = a->digest_len;
+      if (!set_length(b, &la, g.arg)) return 1;
+      break;
     case 'b': o.binary = true; break;
     case 't': o.binary = false; break;
     case 'c': o.check = true; break;
@@ -364,6 +460,15 @@ int bi_sha1sum_main(bi_ctx *b) {
 }
 int bi_sha256sum_main(bi_ctx *b) {
   return hashsum_main(b, &ha_sha256, &sha256sum_cmd);
+}
+int bi_sha224sum_main(bi_ctx *b) {
+  return hashsum_main(b, &ha_sha224, &sha224sum_cmd);
+}
+int bi_sha384sum_main(bi_ctx *b) {
+  return hashsum_main(b, &ha_sha384, &sha384sum_cmd);
+}
+int bi_b2sum_main(bi_ctx *b) {
+  return hashsum_main(b, &ha_blake2b, &b2sum_cmd);
 }
 int bi_sha512sum_main(bi_ctx *b) {
   return hashsum_main(b, &ha_sha512, &sha512sum_cmd);

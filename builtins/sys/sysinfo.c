@@ -1,9 +1,12 @@
-/* sysinfo.c: the virtual machine's identity: which, whoami, id, uname,
- * hostname, nproc, tput, clear.  Everything is fixed and virtual: user
+/* sysinfo.c: the virtual machine's identity: which, whoami, id, groups,
+ * logname, users, uname, arch, hostname, hostid, nproc, tty, tput,
+ * clear.  Everything is fixed and virtual: user
  * "user" (1000/1000), host "vsh", Linux 6.0.0-vsh x86_64; nproc reports
  * $VSH_NPROC or 1 (the host's count is a host fact); tput answers cols,
  * lines and colors and prints nothing for the rest; clear prints nothing
- * (no terminal behind a sandbox). */
+ * (no terminal behind a sandbox).  Nobody is logged in (no utmp): logname
+ * has no login name and users prints nothing; hostid is the one glibc
+ * derives from the host's address 127.0.0.1; tty says "not a tty". */
 #include "builtins/builtins.h"
 
 #include <string.h>
@@ -196,6 +199,125 @@ int bi_id_main(bi_ctx *b) {
   int rc = o.len ? bi_write(b, o.data, o.len) : 0;
   vsh_buf_dispose(&o);
   return rc == VSH_EPIPE ? 141 : st;
+}
+
+static const bi_cmd groups_cmd = {
+    .name = "groups",
+    .usage = "Usage: groups [OPTION]... [USERNAME]...\n",
+    .about = "Print group memberships for each USERNAME or, if no USERNAME "
+             "is specified, for\nthe current process (which may differ if "
+             "the groups database has changed).\n",
+};
+
+int bi_groups_main(bi_ctx *b) {
+  bi_opts g = {0};
+  if (bi_opt(b, &g, &groups_cmd) != -1) return g.status;
+  vsh_buf o = {0};
+  int st = 0;
+  if (!g.noperands) vsh__buf_puts(&o, SI_USER "\n");
+  for (int i = 0; i < g.noperands; i++) {
+    if (strcmp(g.operands[i], SI_USER)) {
+      bi_err(b, BI_LQ "%s" BI_RQ ": no such user", g.operands[i]);
+      st = 1;
+    } else vsh__buf_puts(&o, SI_USER " : " SI_USER "\n");
+  }
+  int rc = o.len ? bi_write(b, o.data, o.len) : 0;
+  vsh_buf_dispose(&o);
+  return rc == VSH_EPIPE ? 141 : st;
+}
+
+/* A command without options or operands that prints one fixed line
+ * (NULL: nothing); its --help and usage errors come from cmd. */
+static int fixed_line(bi_ctx *b, const bi_cmd *cmd, const char *line) {
+  bi_opts g = {0};
+  if (bi_opt(b, &g, cmd) != -1) return g.status;
+  if (g.noperands)
+    return bi_usage_error(b, cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g.operands[0]);
+  return line ? finish(bi_puts(b, line)) : 0;
+}
+
+static const bi_cmd logname_cmd = {
+    .name = "logname",
+    .usage = "Usage: logname [OPTION]\n",
+    .about = "Print the user's login name.\n\n",
+};
+
+int bi_logname_main(bi_ctx *b) {
+  bi_opts g = {0};
+  if (bi_opt(b, &g, &logname_cmd) != -1) return g.status;
+  if (g.noperands)
+    return bi_usage_error(b, &logname_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g.operands[0]);
+  bi_err(b, "no login name");
+  return 1;
+}
+
+static const bi_cmd users_cmd = {
+    .name = "users",
+    .usage = "Usage: users [OPTION]... [FILE]\n",
+    .about = "Output who is currently logged in according to FILE.\n"
+             "If FILE is not specified, use /var/run/utmp.  /var/log/wtmp "
+             "as FILE is common.\n\n",
+};
+
+int bi_users_main(bi_ctx *b) {
+  bi_opts g = {0};
+  if (bi_opt(b, &g, &users_cmd) != -1) return g.status;
+  if (g.noperands > 1)
+    return bi_usage_error(b, &users_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g.operands[1]);
+  return 0; /* no one is logged in to a sandbox, whatever the file */
+}
+
+static const bi_cmd arch_cmd = {
+    .name = "arch",
+    .usage = "Usage: arch [OPTION]...\n",
+    .about = "Print machine architecture.\n\n",
+};
+
+int bi_arch_main(bi_ctx *b) { return fixed_line(b, &arch_cmd, "x86_64\n"); }
+
+static const bi_cmd hostid_cmd = {
+    .name = "hostid",
+    .usage = "Usage: hostid [OPTION]\n",
+    .about = "Print the numeric identifier (in hexadecimal) for the current "
+             "host.\n\n",
+};
+
+int bi_hostid_main(bi_ctx *b) {
+  return fixed_line(b, &hostid_cmd, "007f0100\n");
+}
+
+static const bi_option tty_options[] = {
+    {"silent", BI_ARG_NONE, 's', "print nothing, only return an exit status"},
+    {"quiet", BI_ARG_NONE, 's', NULL},
+    {0}};
+
+static const bi_cmd tty_cmd = {
+    .name = "tty",
+    .usage = "Usage: tty [OPTION]...\n",
+    .about = "Print the file name of the terminal connected to standard "
+             "input.\n\n",
+    .shortopts = "s",
+    .longopts = tty_options,
+    .bad_status = 2,
+};
+
+int bi_tty_main(bi_ctx *b) {
+  bi_opts g = {0};
+  bool silent = false;
+  int c;
+  while ((c = bi_opt(b, &g, &tty_cmd)) != -1) {
+    if (c != 's') return g.status;
+    silent = true;
+  }
+  if (g.noperands)
+    return bi_usage_error(b, &tty_cmd, "extra operand " BI_LQ "%s" BI_RQ,
+                          g.operands[0]);
+  if (silent) return 1;
+  int rc = bi_puts(b, "not a tty\n");
+  return rc == VSH_EPIPE ? 141 : 1;
 }
 
 /* ---- uname, hostname ---- */

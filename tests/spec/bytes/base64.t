@@ -98,3 +98,41 @@ base64: extra operand ‘b’
 Try 'base64 --help' for more information.
 base64: invalid wrap size: ‘x’
 --- status: 0
+=== base32: encode, wrap and decode
+--- script
+printf 'hello' | base32; printf '%050d' 0 | base32 -w 20; printf '' | base32; printf 'abcdefghij' | base32 -w 0; echo
+printf 'hi' | base32 | base32 -d; echo; printf 'MZXW6===\nMZXW6===' | base32 -d; echo "[$?]"
+printf 'NB!UQ====' | base32 -di; echo "[$?]"
+--- stdout
+NBSWY3DP
+GAYDAMBQGAYDAMBQGAYD
+AMBQGAYDAMBQGAYDAMBQ
+GAYDAMBQGAYDAMBQGAYD
+AMBQGAYDAMBQGAYDAMBQ
+MFRGGZDFMZTWQ2LK
+hi
+foofoo[0]
+hi[0]
+--- status: 0
+
+=== base32: invalid and truncated input
+--- script
+printf 'NBUQ=' | base32 -d; echo "[$?]"; printf 'MZXW6===MZ' | base32 -d; echo "[$?]"
+printf 'NB!UQ====' | base32 -d; echo "[$?]"; printf 'M=======' | base32 -d; echo "[$?]"
+base32 -w x; echo "[$?]"; base32 a b; echo "[$?]"
+--- stdout
+[1]
+foo[1]
+h[1]
+[1]
+[1]
+[1]
+--- stderr
+base32: invalid input
+base32: invalid input
+base32: invalid input
+base32: invalid input
+base32: invalid wrap size: ‘x’
+base32: extra operand ‘b’
+Try 'base32 --help' for more information.
+--- status: 0

@@ -144,3 +144,78 @@ st=0
 sha1sum: 'standard input': no properly formatted checksum lines found
 st=1
 --- status: 0
+=== sha224sum and sha384sum
+--- file f
+hi
+--- script
+sha224sum f; sha384sum f; printf '' | sha224sum; printf '%0200d' 0 | sha384sum
+sha224sum --tag f; sha384sum --tag f
+sha224sum f > s; sha224sum -c s; sha384sum f | sha384sum -c
+--- stdout
+0689e590864cee67b037c8f4c390a75a192bb01160cc9c21374afb12  f
+4284b5694ca6c0d2cf4789a0b95ac8025c818de52304364be7cd2981b2d2edc685b322277ec25819962413d8c9b2c1f5  f
+d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f  -
+2abbd901178b87954712871254d9b91b7215c777621a607ad38b1e715bd6d1be2140c823ae8044104a8b5c6a9e266b93  -
+SHA224 (f) = 0689e590864cee67b037c8f4c390a75a192bb01160cc9c21374afb12
+SHA384 (f) = 4284b5694ca6c0d2cf4789a0b95ac8025c818de52304364be7cd2981b2d2edc685b322277ec25819962413d8c9b2c1f5
+f: OK
+f: OK
+--- status: 0
+
+=== b2sum: BLAKE2b-512 and block edges
+--- file f
+hi
+--- script
+b2sum f; printf '' | b2sum; printf '%0128d' 0 | b2sum; printf '%0129d' 0 | b2sum; printf '%0256d' 0 | b2sum
+--- stdout
+7ea59e7a000ec003846b6607dfd5f9217b681dc1a81b0789b464c3995105d93083f7f0a86fca01a1bed27e9f9303ae58d01746e3b20443480bea56198e65bfc5  f
+786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce  -
+764948441d14c352cd1c56e40574f1b223cfb5f2e6ae8ef29218774dc551ca643dce3e4bd859bc5e939b6f70532fd2807afd125ace184063edfc71f315e64df6  -
+e0d3baf4e3b2a179751c25bfe6ef3c22d3a823d081fb5dd68b2111f5ff68baf27659b0c800176d4c196c15c474d91143848e41ab8bf572185cea832905dc9a6d  -
+ea43ad19f96b938761775f4b664280dcde5ff4c9f9314b3779a40a1be4fcedf728df889e041a02a1fddea9b58f79fb32d27f8c4180ec6766df674921b576c6dd  -
+--- status: 0
+
+=== b2sum: -l BITS and --tag
+--- file f
+hi
+--- script
+b2sum -l 256 f; b2sum --tag -l 128 f; b2sum --tag f; b2sum -l 8 f; b2sum -l 0 f
+--- stdout
+de9543b2ae1b2b87434a730727db17f5ac8b8c020b84a5cb8c5fbcc1423443ba  f
+BLAKE2b-128 (f) = d34d45c68b57eca5c771e244c320c794
+BLAKE2b (f) = 7ea59e7a000ec003846b6607dfd5f9217b681dc1a81b0789b464c3995105d93083f7f0a86fca01a1bed27e9f9303ae58d01746e3b20443480bea56198e65bfc5
+2c  f
+7ea59e7a000ec003846b6607dfd5f9217b681dc1a81b0789b464c3995105d93083f7f0a86fca01a1bed27e9f9303ae58d01746e3b20443480bea56198e65bfc5  f
+--- status: 0
+
+=== b2sum: -c takes the length from each line
+--- file f
+hi
+--- script
+b2sum -l 256 f > s; b2sum --tag -l 64 f >> s; b2sum f >> s; b2sum -c s; b2sum -l 128 -c s; echo "[$?]"
+--- stdout
+f: OK
+f: OK
+f: OK
+f: OK
+f: OK
+f: OK
+[0]
+--- status: 0
+
+=== b2sum: bad lengths
+--- file f
+hi
+--- script
+b2sum -l 7 f; echo "[$?]"; b2sum -l 1024 f; echo "[$?]"; b2sum -l x f; echo "[$?]"
+--- stdout
+[1]
+[1]
+[1]
+--- stderr
+b2sum: invalid length: ‘7’
+b2sum: length is not a multiple of 8
+b2sum: invalid length: ‘1024’
+b2sum: maximum digest length for ‘BLAKE2b’ is 512 bits
+b2sum: invalid length: ‘x’
+--- status: 0
