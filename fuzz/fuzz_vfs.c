@@ -72,9 +72,17 @@ static void lazy_free(void *ud) { ((lazy_ctx *)ud)->frees++; }
 
 /* ---- invariants ------------------------------------------------------ */
 
-static void check_dir(state *st, vsh_fs *f, const char *dir) {
+static void check_dir(state *st, vsh_fs *f, const char *dir,
+                      const vfs_info *di) {
   vfs_dirlist l = {0};
-  CHECK(st, vfs_readdir(f, dir, &l) == 0); /* stat said: a directory */
+  /* stat said: a directory; listing it needs read permission */
+  int rc = vfs_readdir(f, dir, &l);
+  if (rc == VSH_EACCES) {
+    CHECK(st, !vfs_may(di->mode, di->uid, di->gid, di->host_mode, VFS_MAY_R));
+    return;
+  }
+  CHECK(st, rc == 0);
+  bool search = vfs_may(di->mode, di->uid, di->gid, di->host_mode, VFS_MAY_X);
   char child[256];
   for (size_t i = 0; i < l.len; i++) {
     const char *name = l.items[i].name;
@@ -84,7 +92,7 @@ static void check_dir(state *st, vsh_fs *f, const char *dir) {
       CHECK(st, strcmp(l.items[i - 1].name, name) < 0); /* sorted, unique */
     snprintf(child, sizeof child, "%s/%s", dir, name);
     vfs_info info;
-    CHECK(st, vfs_stat(f, child, false, &info) == 0);
+    CHECK(st, vfs_stat(f, child, false, &info) == (search ? 0 : VSH_EACCES));
   }
   vfs_dirlist_dispose(&l);
 }
@@ -98,7 +106,7 @@ static void check_fs(state *st, vsh_fs *f) {
     vfs_info info;
     int rc = vfs_stat(f, paths[i], true, &info);
     CHECK(st, vfs_exists(f, paths[i]) == (rc == 0));
-    if (rc == 0 && info.type == VFS_DIR) check_dir(st, f, paths[i]);
+    if (rc == 0 && info.type == VFS_DIR) check_dir(st, f, paths[i], &info);
   }
 }
 
