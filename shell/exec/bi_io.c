@@ -438,42 +438,47 @@ static bool pf_pass(pf *p, const char *fmt, vsh_buf *out) {
   return true;
 }
 
-const char *sh__get_named(sh_ctx *c, const char *var) {
+/* NAME[SUB]: the name copied out, *sub and *sublen the subscript; false
+ * for a plain name. */
+static bool named_elem(const char *var, char name[256], const char **sub,
+                       size_t *sublen) {
   const char *br = strchr(var, '[');
   size_t vl = strlen(var);
-  if (!br || var[vl - 1] != ']') return sh_var_get(c, var);
-  char name[256];
-  size_t nl = (size_t)(br - var) < 255 ? (size_t)(br - var) : 255;
+  if (!br || var[vl - 1] != ']' || (size_t)(br - var) > 255) return false;
+  size_t nl = (size_t)(br - var);
   memcpy(name, var, nl);
   name[nl] = 0;
+  *sub = br + 1;
+  *sublen = vl - nl - 2;
+  return true;
+}
+
+const char *sh__get_named(sh_ctx *c, const char *var) {
+  char name[256];
+  const char *sub;
+  size_t sl;
+  if (!named_elem(var, name, &sub, &sl)) return sh_var_get(c, var);
   sh_var *v = sh_var_find(c, name);
   if (!v) return NULL;
-  size_t kl = vl - nl - 2;
   if (v->attrs & SH_VAR_ASSOC)
-    return sh_assoc_get(v, sh_subscript_key(c, br + 1, kl));
+    return sh_assoc_get(v, sh_subscript_key(c, sub, sl));
   int64_t ix;
-  if (sh_arith(c, br + 1, kl, &ix)) return NULL;
+  if (sh_arith(c, sub, sl, &ix)) return NULL;
   if (!(v->attrs & SH_VAR_ARRAY)) return ix == 0 ? sh_var_get(c, name) : NULL;
   return sh_array_get(v, ix);
 }
 
 int sh__set_named(sh_ctx *c, const char *var, const char *val) {
-  const char *br = strchr(var, '[');
-  size_t vl = strlen(var);
-  if (!br || var[vl - 1] != ']') return sh_var_set(c, var, val, false);
-  char name[256], key[256];
-  size_t nl = (size_t)(br - var) < 255 ? (size_t)(br - var) : 255;
-  memcpy(name, var, nl);
-  name[nl] = 0;
-  size_t kl = vl - nl - 2 < 255 ? vl - nl - 2 : 255;
-  memcpy(key, br + 1, kl);
-  key[kl] = 0;
+  char name[256];
+  const char *sub;
+  size_t sl;
+  if (!named_elem(var, name, &sub, &sl)) return sh_var_set(c, var, val, false);
   sh_var *v = sh_var_find(c, name);
   if (v && (v->attrs & SH_VAR_ASSOC))
-    return sh_var_set_elem(c, name, sh_subscript_key(c, key, strlen(key)), 0,
-                           val, false);
+    return sh_var_set_elem(c, name, sh_subscript_key(c, sub, sl), 0, val,
+                           false);
   int64_t ix;
-  int rc = sh_arith(c, key, strlen(key), &ix);
+  int rc = sh_arith(c, sub, sl, &ix);
   if (!rc) rc = sh_var_set_elem(c, name, NULL, ix, val, false);
   return rc;
 }
