@@ -733,6 +733,12 @@ int sh_ctx_new(sh_ctx **out, struct vsh_shell *shell, sh_exec *ex) {
   }
   for (int i = 0; i < SH_OPT__COUNT; i++)
     c->opt.opts[i] = shell->opt_set[i] ? shell->opt_init[i] : sh_opts[i].dflt;
+  /* posix mode given before the start turns on what `set -o posix` does */
+  static const int implied[] = {SH_SHOPT_EXPAND_ALIASES,
+                                SH_SHOPT_INHERIT_ERREXIT,
+                                SH_SHOPT_SHIFT_VERBOSE};
+  for (size_t i = 0; i < 3 && c->opt.opts[SH_OPT_POSIX]; i++)
+    if (!shell->opt_set[implied[i]]) c->opt.opts[implied[i]] = true;
   c->proc.umask = 022;
   c->proc.pid = 1000 + (int)((unsigned)atomic_load(&shell->next_pid) % 1000u);
   c->proc.ppid = c->proc.pid - 1;

@@ -371,14 +371,11 @@ int bi_trap_main(bi_ctx *b) {
       const char *code =
           c->trap.traps[k] ? c->trap.traps[k] : c->trap.shown_traps[k];
       if (!code) continue;
-      vsh__buf_puts(&o, "trap -- '");
-      for (const char *p = code; *p; p++) {
-        if (*p == '\'') vsh__buf_puts(&o, "'\\''");
-        else vsh__buf_putc(&o, *p);
-      }
-      vsh__buf_puts(&o, "' ");
-      if (k > 0 && k <= 64) {
-        vsh__buf_puts(&o, "SIG");
+      vsh__buf_puts(&o, "trap -- ");
+      sh_quote_sq(&o, code);
+      vsh__buf_putc(&o, ' ');
+      if (k > 0 && k <= 64) { /* posix mode: INT, not SIGINT */
+        if (!c->opt.opts[SH_OPT_POSIX]) vsh__buf_puts(&o, "SIG");
         sig_bare(&o, k);
       } else {
         vsh__buf_puts(&o, sig_name(k));

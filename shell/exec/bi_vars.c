@@ -859,7 +859,11 @@ static void set_opt(sh_ctx *c, int k, bool on) {
         c->opt.opts[SH_SHOPT_INHERIT_ERREXIT] =
             c->opt.opts[SH_SHOPT_SHIFT_VERBOSE] = true;
   }
-  if (k == SH_OPT_POSIX && !on) sh_var_unset(c, "POSIXLY_CORRECT");
+  if (k == SH_OPT_POSIX && !on) { /* bash: back to its non-posix defaults */
+    sh_var_unset(c, "POSIXLY_CORRECT");
+    c->opt.opts[SH_SHOPT_EXPAND_ALIASES] = c->opt.interactive;
+    c->opt.opts[SH_SHOPT_SHIFT_VERBOSE] = false;
+  }
 }
 
 static void set_positionals(sh_ctx *c, char **v, int n) {

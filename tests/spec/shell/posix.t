@@ -93,3 +93,25 @@ f
 after
 bash 0
 posix -c 127
+
+=== posix mode lists traps without SIG; leaving it turns expand_aliases and shift_verbose off
+--- script
+set -o posix
+trap "echo 'q'" INT TERM; trap
+set -- a; shift 3; echo "st=$?"
+set +o posix
+trap; shift 3; echo "st=$?"
+shopt expand_aliases inherit_errexit shift_verbose; echo "st=$?"
+--- stdout
+trap -- 'echo '\''q'\''' INT
+trap -- 'echo '\''q'\''' TERM
+st=1
+trap -- 'echo '\''q'\''' SIGINT
+trap -- 'echo '\''q'\''' SIGTERM
+st=1
+expand_aliases 	off
+inherit_errexit	on
+shift_verbose  	off
+st=1
+--- stderr
+vsh: line 3: shift: 3: shift count out of range
