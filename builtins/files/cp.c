@@ -338,16 +338,8 @@ int bi_cp_main(bi_ctx *b) {
     case 'v': o.verbose = true; break;
     case OPT_PRESERVE: o.preserve = true; break;
     case OPT_NO_PRESERVE: o.preserve = false; break;
-    case 'b': o.backup.asked = true; break;
-    case OPT_BACKUP:
-      o.backup.asked = true;
-      o.backup.control = g.arg;
-      break;
-    case 'S':
-      o.backup.asked = true;
-      o.backup.suffix = g.arg;
-      break;
-    default: return g.status;
+    default:
+      if (!bi_backup_opt(&o.backup, c, OPT_BACKUP, g.arg)) return g.status;
     }
   }
   if (bi_backup_finish(b, &o.backup)) return 1;

@@ -157,22 +157,14 @@ int bi_install_main(bi_ctx *b) {
     case 't': target = g.arg; break;
     case 'T': no_target = true; break;
     case 'v': o.verbose = true; break;
-    case 'b': o.backup.asked = true; break;
-    case OPT_BACKUP:
-      o.backup.asked = true;
-      o.backup.control = g.arg;
-      break;
-    case 'S':
-      o.backup.asked = true;
-      o.backup.suffix = g.arg;
-      break;
     case 'C':
     case 'c':
     case 'g':
     case 'o':
     case 's':
     case 'Z': break;
-    default: return g.status;
+    default:
+      if (!bi_backup_opt(&o.backup, c, OPT_BACKUP, g.arg)) return g.status;
     }
   }
   if (bi_backup_finish(b, &o.backup)) return 1;

@@ -187,18 +187,10 @@ int bi_ln_main(bi_ctx *b) {
       o.interactive = true;
       o.force = false;
       break;
-    case 'b': o.backup.asked = true; break;
-    case OPT_BACKUP:
-      o.backup.asked = true;
-      o.backup.control = g.arg;
-      break;
-    case 'S':
-      o.backup.asked = true;
-      o.backup.suffix = g.arg;
-      break;
     case 'L':
     case 'P': break;
-    default: return g.status;
+    default:
+      if (!bi_backup_opt(&o.backup, c, OPT_BACKUP, g.arg)) return g.status;
     }
   }
   if (bi_backup_finish(b, &o.backup)) return 1;

@@ -136,16 +136,8 @@ int bi_mv_main(bi_ctx *b) {
     case 'T': no_target = true; break;
     case 'u': o.update = true; break;
     case 'v': o.verbose = true; break;
-    case 'b': o.backup.asked = true; break;
-    case OPT_BACKUP:
-      o.backup.asked = true;
-      o.backup.control = g.arg;
-      break;
-    case 'S':
-      o.backup.asked = true;
-      o.backup.suffix = g.arg;
-      break;
-    default: return g.status;
+    default:
+      if (!bi_backup_opt(&o.backup, c, OPT_BACKUP, g.arg)) return g.status;
     }
   }
   if (bi_backup_finish(b, &o.backup)) return 1;

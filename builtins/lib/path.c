@@ -193,6 +193,14 @@ static const int backup_vals[] = {BI_BACKUP_NONE,     BI_BACKUP_NONE,
                                   BI_BACKUP_EXISTING, BI_BACKUP_EXISTING,
                                   BI_BACKUP_NUMBERED, BI_BACKUP_NUMBERED};
 
+bool bi_backup_opt(bi_backup *bk, int c, int backup_opt, const char *arg) {
+  if (c == backup_opt) bk->control = arg;
+  else if (c == 'S') bk->suffix = arg;
+  else if (c != 'b') return false;
+  bk->asked = true;
+  return true;
+}
+
 int bi_backup_finish(bi_ctx *b, bi_backup *bk) {
   bk->mode = BI_BACKUP_NONE;
   if (!bk->suffix) bk->suffix = bi_getenv(b, "SIMPLE_BACKUP_SUFFIX");

@@ -46,6 +46,9 @@ typedef struct bi_backup {
   const char *control; /* --backup's argument */
   bool asked;          /* -b, --backup or -S */
 } bi_backup;
+/* One option of a command's loop: -b, the command's own code for
+ * --backup[=CONTROL] (backup_opt), or -S SUFFIX; false for any other. */
+bool bi_backup_opt(bi_backup *bk, int c, int backup_opt, const char *arg);
 /* After the options: the control from --backup=, else $VERSION_CONTROL,
  * else existing; the suffix from -S, else $SIMPLE_BACKUP_SUFFIX, else
  * "~".  0, or 1 after GNU's message for a bad control. */
