@@ -155,6 +155,8 @@ void sh__array_pairs(vsh_buf *o, const sh_var *v);
 const char *sh_nameref_target(sh_ctx *c, const char *name);
 /* Creates name in the innermost function scope (local). */
 sh_var *sh_var_local(sh_ctx *c, const char *name);
+/* exec -c: no variable is exported any more (every scope). */
+void sh__unexport_all(sh_ctx *c);
 sh_var *sh_var_global(sh_ctx *c, const char *name); /* find or create */
 void sh_var_clear_value(sh_var *v);
 /* vars.c: a scope and its variables freed; a deep copy of one scope

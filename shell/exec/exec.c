@@ -524,14 +524,12 @@ int sh_not_found(sh_ctx *c, const char *name) {
 static bool has_slash(const char *s) { return strchr(s, '/') != NULL; }
 
 /* Finds name on $PATH in the vfs: an executable regular file, or a
- * utility's entry in a bin directory (*is_builtin set).  Unset PATH
- * means bash's default. */
+ * utility's entry in a bin directory (*is_builtin set).  An unset PATH
+ * searches the working directory only, as an empty one does in bash. */
 char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
                           int nth) {
-  sh_var *pv = sh_var_find(c, "PATH");
-  const char *path = pv && !(pv->attrs & SH_VAR_UNSET)
-                         ? (pv->val ? pv->val : "")
-                         : "/usr/local/bin:/usr/bin:/bin";
+  const char *path = sh_var_get(c, "PATH");
+  if (!path) path = "";
   *is_builtin = false;
   if (strchr(name, '/')) { /* no search: the file itself, if executable */
     vsh_buf abs = {0};
@@ -610,6 +608,15 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     if (cu) return sh__run_custom(c, cu, e, argc, argv);
     if (e && (e->flags & BI_SHELL) && !off)
       return sh_run_builtin(c, e, argc, argv);
+  }
+  return sh__run_program(c, argc, argv, NULL);
+}
+
+int sh__run_program(sh_ctx *c, int argc, char **argv, const char *arg0) {
+  const char *name = argv[0];
+  if (arg0) argv[0] = (char *)arg0; /* what the program sees as its name */
+  if (!has_slash(name)) {
+    const bi_entry *e = bi_lookup(name);
     /* utilities and scripts are found through $PATH, like programs; the
      * hash table remembers where (a remembered path is used as it is) */
     bool builtin = false;
@@ -629,6 +636,11 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     }
     if (found && builtin && e) return run_utility(c, e, argc, argv);
     if (found) return sh__run_script_file(c, found, argc, argv);
+    const char *path = sh_var_get(c, "PATH");
+    if (!path || !*path) { /* bash tries ./name itself */
+      sh_error(c, "%s: No such file or directory", name);
+      return set_status(c, 127);
+    }
     return set_status(c, sh_not_found(c, name));
   }
   /* an explicit path to a utility's entry (/usr/bin/ls) runs it too */

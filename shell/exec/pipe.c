@@ -633,8 +633,10 @@ int sh__jobs_count(sh_ctx *c) {
   return n;
 }
 
-/* The job list for `jobs` (mutex held by the caller's loop). */
-int sh__jobs_list(sh_ctx *c, vsh_buf *out) {
+/* The job list for `jobs`: every job, or job %only; how is 0, 'l'
+ * (with pids) or 'p' (pids alone); running_only leaves out the done. */
+int sh__jobs_list(sh_ctx *c, vsh_buf *out, int how, int only,
+                  bool running_only) {
   sh_exec *ex = c->ex;
   pthread_mutex_lock(&ex->mu);
   /* the list is newest first; bash prints oldest first, marking the
@@ -645,13 +647,21 @@ int sh__jobs_list(sh_ctx *c, vsh_buf *out) {
   for (sh_job *j = ex->jobs; v && j; j = j->next)
     if (!j->disowned && !j->hidden) v[k++] = j;
   for (size_t i = k; i-- > 0;) {
-    vsh__buf_printf(out, "[%d]%c  %-24s", v[i]->id,
-                    i == 0   ? '+'
-                    : i == 1 ? '-'
-                             : ' ',
-                    atomic_load(&v[i]->done) ? "Done" : "Running");
+    bool done = atomic_load(&v[i]->done);
+    if ((only && v[i]->id != only) || (running_only && done)) continue;
+    if (how == 'p') {
+      vsh__buf_printf(out, "%d\n", v[i]->pid);
+      continue;
+    }
+    char mark = i == 0 ? '+' : i == 1 ? '-' : ' ';
+    if (how == 'l')
+      vsh__buf_printf(out, "[%d]%c %5d %-24s", v[i]->id, mark, v[i]->pid,
+                      done ? "Done" : "Running");
+    else
+      vsh__buf_printf(out, "[%d]%c  %-24s", v[i]->id, mark,
+                      done ? "Done" : "Running");
     sh_print_command(out, v[i]->node);
-    vsh__buf_puts(out, atomic_load(&v[i]->done) ? "\n" : " &\n");
+    vsh__buf_puts(out, done ? "\n" : " &\n");
   }
   free(v);
   pthread_mutex_unlock(&ex->mu);
@@ -683,6 +693,44 @@ int sh__jobs_disown(sh_ctx *c, int n, bool by_id, bool running_only) {
   }
   pthread_mutex_unlock(&ex->mu);
   return found || !n ? 0 : VSH_ENOENT;
+}
+
+/* The id of the job a job spec names (%N, %%, %+, %, %-, %NAME, %?TEXT),
+ * or 0: none, -1: NAME or TEXT fits more than one. */
+int sh__job_spec(sh_ctx *c, const char *spec) {
+  if (spec[0] != '%') return 0;
+  const char *s = spec + 1;
+  sh_exec *ex = c->ex;
+  int id = 0, seen = 0;
+  pthread_mutex_lock(&ex->mu);
+  for (sh_job *j = ex->jobs; j; j = j->next) { /* newest first */
+    if (j->disowned || j->hidden) continue;
+    seen++;
+    bool hit;
+    if (!*s || !strcmp(s, "%") || !strcmp(s, "+")) hit = seen == 1;
+    else if (!strcmp(s, "-")) hit = seen == 2;
+    else if (*s >= '0' && *s <= '9') hit = j->id == atoi(s);
+    else {
+      vsh_buf t = {0};
+      sh_print_command(&t, j->node);
+      const char *txt = t.data ? t.data : "";
+      hit =
+          *s == '?' ? strstr(txt, s + 1) != NULL : !strncmp(txt, s, strlen(s));
+      vsh_buf_dispose(&t);
+      if (hit && id) {
+        id = -1;
+        break;
+      }
+      if (hit) id = j->id;
+      continue;
+    }
+    if (hit) {
+      id = j->id;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&ex->mu);
+  return id;
 }
 
 /* The pid of job %n, or 0. */
