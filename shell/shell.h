@@ -601,6 +601,8 @@ struct sh_ctx {
     bool abort_errexit;    /* the pending SH_UW_ABORT honours set -e */
     unsigned catch_depth;  /* eval_depth of the eval/source text that
                                  stops an SH_UW_ABORT (0: none) */
+    unsigned in_command;   /* >0 while `command` runs a special builtin:
+                              its posix-mode errors do not end the shell */
   } flow;
   /* where the shell is: line, function, source, call frames, the unit being
    * run, and tracing (set -x) */

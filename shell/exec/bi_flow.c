@@ -179,7 +179,8 @@ int bi_source_main(bi_ctx *b) {
     sh_error(c, "%s: %s", file, vsh_strerror(err)); /* bash names no builtin */
     vsh_buf_dispose(&text);
     /* posix mode: a file that cannot be read ends a non-interactive shell */
-    if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive) {
+    if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive &&
+        !c->flow.in_command) {
       c->proc.status = 1;
       c->flow.unwind = SH_UW_EXIT;
     }

@@ -201,7 +201,12 @@ int bi_command_main(bi_ctx *b) {
   /* skip functions */
   const char *n = b->argv[i];
   const bi_entry *e = sh_builtin_find(c, n);
-  if (e) return sh_run_builtin(c, e, b->argc - i, b->argv + i);
+  if (e) {
+    c->flow.in_command++;
+    int st = sh_run_builtin(c, e, b->argc - i, b->argv + i);
+    c->flow.in_command--;
+    return st;
+  }
   sh_func *saved = NULL;
   HASH_FIND_STR(c->vars.funcs, n, saved);
   if (saved) HASH_DEL(c->vars.funcs, saved);

@@ -659,9 +659,12 @@ int sh__run_program(sh_ctx *c, int argc, char **argv, const char *arg0) {
 
 /* Posix mode: assigning a readonly variable (alone, before a special
  * builtin, or as a for loop's variable) ends a non-interactive shell,
- * with status 1 (bash -c: 127, as bash 5.2 does).  True when it did. */
-static bool posix_assign_exit(sh_ctx *c) {
-  if (!c->opt.opts[SH_OPT_POSIX] || c->opt.interactive) return false;
+ * with status 1 (bash -c: 127, as bash 5.2 does); under `command` only
+ * a loop variable does.  True when it did. */
+static bool posix_assign_exit(sh_ctx *c, bool even_in_command) {
+  if (!c->opt.opts[SH_OPT_POSIX] || c->opt.interactive ||
+      (c->flow.in_command && !even_in_command))
+    return false;
   c->proc.status = c->opt.dash_c || c->opt.under_dash_c ? 127 : 1;
   c->flow.unwind = SH_UW_EXIT;
   return true;
@@ -910,7 +913,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
       const sh_assign *a = &n->u.simple.assigns[i];
       int rc = sh_assign_one(c, a);
       /* assigning a readonly variable abandons the line, as in bash */
-      if (rc == VSH_EPERM && !c->flow.unwind && !posix_assign_exit(c)) {
+      if (rc == VSH_EPERM && !c->flow.unwind && !posix_assign_exit(c, false)) {
         c->proc.status = 1;
         c->flow.unwind = SH_UW_ABORT;
         c->flow.abort_errexit = true; /* and set -e ends the script */
@@ -973,8 +976,10 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     if (trace_to) sh_stream_unref(trace_to);
     pop_temp_scope(c);
     sh_restore(c, &sv);
-    if (trc == VSH_EPERM && special && posix_assign_exit(c))
+    if (trc == VSH_EPERM && special && posix_assign_exit(c, false))
       return c->proc.status;
+    if (trc == VSH_EPERM && !c->flow.unwind) /* posix: the line is dropped */
+      c->flow.unwind = SH_UW_ABORT;
     return set_status(c, 1);
   }
   if (trace_to) {
@@ -1142,7 +1147,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     if (c->opt.opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "for", n);
     if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
-      if (posix_assign_exit(c)) st = c->proc.status;
+      if (posix_assign_exit(c, true)) st = c->proc.status;
       break;
     }
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
