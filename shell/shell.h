@@ -395,7 +395,6 @@ struct sh_exec {
   atomic_int next_pid;
   pthread_mutex_t mu; /* jobs and limit_msg */
   sh_job *jobs;       /* all jobs of this exec */
-  int next_job_id;
   sh_stream *out, *err;   /* captured streams */
   _Atomic int main_sig;   /* a signal sent to the main shell ($$) */
   vsh__acct acct;         /* memory charged to this exec */

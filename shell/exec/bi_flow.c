@@ -590,8 +590,8 @@ int bi_kill_main(bi_ctx *b) {
     const char *t = b->argv[i];
     int rc;
     if (t[0] == '%') {
-      int id = t[1] ? atoi(t + 1) : c->ex->next_job_id;
-      rc = sh__job_kill(c, id, true, sig);
+      int id = sh__job_spec(c, t);
+      rc = id > 0 ? sh__job_kill(c, id, true, sig) : VSH_ENOENT;
       if (rc) {
         bi_err(b, "%s: no such job", t);
         st = 1;

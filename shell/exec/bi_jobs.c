@@ -59,8 +59,9 @@ int bi_history_main(bi_ctx *b) {
       return 1;
     }
   }
-  if (i + 1 < b->argc) {
+  if (i + 1 < b->argc) { /* the command line is abandoned */
     bi_err(b, "too many arguments");
+    if (!b->sh->flow.unwind) b->sh->flow.unwind = SH_UW_ABORT;
     return 1;
   }
   return 0;

@@ -87,6 +87,13 @@ static int read_byte(sh_ctx *c, sh_stream *in, const read_opts *o, char *ch) {
   if (o->timed) {
     int w = sh_stream_wait_readable(in, c->ex, &o->until);
     if (w == 0) return -2;
+    /* input that never blocks (a file, /dev/zero) still runs out of
+     * time, as bash's alarm interrupts it */
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec > o->until.tv_sec ||
+        (now.tv_sec == o->until.tv_sec && now.tv_nsec >= o->until.tv_nsec))
+      return -2;
   }
   return (int)sh_stream_read(in, ch, 1, c->ex);
 }

@@ -588,7 +588,7 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
  * CHLD trap counts it). */
 static int run_utility(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
   int st = sh_run_builtin(c, e, argc, argv);
-  c->proc.chld_pending++;
+  sh__child_waited(c);
   return st;
 }
 

@@ -37,6 +37,9 @@ int sh__jobs_list(sh_ctx *c, vsh_buf *out, int how, int only,
 /* The pid of job %n, or 0. */
 int sh__job_pid(sh_ctx *c, int id);
 int sh__job_spec(sh_ctx *c, const char *spec);
+/* A foreground child (a utility, subshell, substitution, stage) ended:
+ * counted for the CHLD trap; this shell's ended jobs leave the table. */
+void sh__child_waited(sh_ctx *c);
 /* $PIPESTATUS from n statuses. */
 void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n);
 /* <(body) / >(body): body runs as a background job reading or writing a
