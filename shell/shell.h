@@ -393,8 +393,8 @@ struct sh_exec {
   atomic_uint_fast64_t commands;
   atomic_uint_fast64_t threads; /* live pipeline/job threads */
   atomic_int next_pid;
-  pthread_mutex_t mu; /* jobs and limit_msg */
-  sh_job *jobs;       /* all jobs of this exec */
+  pthread_mutex_t mu;     /* jobs and limit_msg */
+  sh_job *jobs;           /* all jobs of this exec */
   sh_stream *out, *err;   /* captured streams */
   _Atomic int main_sig;   /* a signal sent to the main shell ($$) */
   vsh__acct acct;         /* memory charged to this exec */

@@ -522,6 +522,47 @@ int bi_jobs_main(bi_ctx *b) {
   return st;
 }
 
+/* kill -l [SIG...]: the signal table, or each name's number and each
+ * number's name. */
+static int kill_list(bi_ctx *b) {
+  vsh_buf o = {0};
+  int bad = 0;
+  if (b->argc > 2) {
+    for (int k = 2; k < b->argc; k++) {
+      const char *a = b->argv[k];
+      bool num = a[0] >= '0' && a[0] <= '9';
+      int n = -1;
+      if (num) { /* a number names its signal; 128+N is N's status */
+        char *end;
+        long l = strtol(a, &end, 10);
+        if (!*end && l > 128) l -= 128;
+        if (!*end && l >= 0 && l <= 64 && l != 32 && l != 33) n = (int)l;
+      } else {
+        n = sh__signal_number(a);
+        if (n > 64) n = -1; /* ERR, DEBUG, RETURN are traps only */
+      }
+      if (n < 0) { /* reported in its place; the rest still print */
+        bi_write(b, o.data ? o.data : "", o.len);
+        o.len = 0;
+        bi_err(b, "%s: invalid signal specification", a);
+        bad = 1;
+        continue;
+      }
+      if (num) {
+        sig_bare(&o, n);
+        vsh__buf_putc(&o, '\n');
+      } else {
+        vsh__buf_printf(&o, "%d\n", n);
+      }
+    }
+  } else {
+    sig_table(&o);
+  }
+  bi_write(b, o.data, o.len);
+  vsh_buf_dispose(&o);
+  return bad;
+}
+
 int bi_kill_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (b->argc < 2) {
@@ -530,44 +571,7 @@ int bi_kill_main(bi_ctx *b) {
   }
   int i = 1, sig = 15;
   const char *a = b->argv[1];
-  if (!strcmp(a, "-l") || !strcmp(a, "-L")) {
-    vsh_buf o = {0};
-    int bad = 0;
-    if (b->argc > 2) {
-      for (int k = 2; k < b->argc; k++) {
-        const char *a = b->argv[k];
-        bool num = a[0] >= '0' && a[0] <= '9';
-        int n = -1;
-        if (num) { /* a number names its signal; 128+N is N's status */
-          char *end;
-          long l = strtol(a, &end, 10);
-          if (!*end && l > 128) l -= 128;
-          if (!*end && l >= 0 && l <= 64 && l != 32 && l != 33) n = (int)l;
-        } else {
-          n = sh__signal_number(a);
-          if (n > 64) n = -1; /* ERR, DEBUG, RETURN are traps only */
-        }
-        if (n < 0) { /* reported in its place; the rest still print */
-          bi_write(b, o.data ? o.data : "", o.len);
-          o.len = 0;
-          bi_err(b, "%s: invalid signal specification", a);
-          bad = 1;
-          continue;
-        }
-        if (num) {
-          sig_bare(&o, n);
-          vsh__buf_putc(&o, '\n');
-        } else {
-          vsh__buf_printf(&o, "%d\n", n);
-        }
-      }
-    } else {
-      sig_table(&o);
-    }
-    bi_write(b, o.data, o.len);
-    vsh_buf_dispose(&o);
-    return bad;
-  }
+  if (!strcmp(a, "-l") || !strcmp(a, "-L")) return kill_list(b);
   if ((!strcmp(a, "-s") || !strcmp(a, "-n")) && b->argc > 2) {
     sig = sh__signal_number(b->argv[2]);
     i = 3;
