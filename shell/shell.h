@@ -155,6 +155,8 @@ void sh__array_pairs(vsh_buf *o, const sh_var *v);
 const char *sh_nameref_target(sh_ctx *c, const char *name);
 /* Creates name in the innermost function scope (local). */
 sh_var *sh_var_local(sh_ctx *c, const char *name);
+/* exec -c: no variable is exported any more (every scope). */
+void sh__unexport_all(sh_ctx *c);
 sh_var *sh_var_global(sh_ctx *c, const char *name); /* find or create */
 void sh_var_clear_value(sh_var *v);
 /* vars.c: a scope and its variables freed; a deep copy of one scope
@@ -391,9 +393,8 @@ struct sh_exec {
   atomic_uint_fast64_t commands;
   atomic_uint_fast64_t threads; /* live pipeline/job threads */
   atomic_int next_pid;
-  pthread_mutex_t mu; /* jobs and limit_msg */
-  sh_job *jobs;       /* all jobs of this exec */
-  int next_job_id;
+  pthread_mutex_t mu;     /* jobs and limit_msg */
+  sh_job *jobs;           /* all jobs of this exec */
   sh_stream *out, *err;   /* captured streams */
   _Atomic int main_sig;   /* a signal sent to the main shell ($$) */
   vsh__acct acct;         /* memory charged to this exec */
@@ -599,6 +600,8 @@ struct sh_ctx {
     bool abort_errexit;    /* the pending SH_UW_ABORT honours set -e */
     unsigned catch_depth;  /* eval_depth of the eval/source text that
                                  stops an SH_UW_ABORT (0: none) */
+    unsigned in_command;   /* >0 while `command` runs a special builtin:
+                              its posix-mode errors do not end the shell */
   } flow;
   /* where the shell is: line, function, source, call frames, the unit being
    * run, and tracing (set -x) */

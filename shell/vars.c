@@ -147,6 +147,11 @@ fail:
   return NULL;
 }
 
+void sh__unexport_all(sh_ctx *c) {
+  for (sh_scope *s = c->vars.scope; s; s = s->up)
+    for (sh_var *v = s->vars; v; v = v->hh.next) v->attrs &= ~SH_VAR_EXPORT;
+}
+
 sh_var *sh_var_global(sh_ctx *c, const char *name) {
   sh_var *v = scope_find(c->vars.global, name);
   return v ? v : var_new(c->vars.global, name);
@@ -376,12 +381,16 @@ static char *transform_value(sh_ctx *c, const sh_var *v, const char *val,
   memcpy(d + ol, val, vl + 1);
   if (v->attrs & (SH_VAR_LOWER | SH_VAR_UPPER | SH_VAR_CAPITAL)) {
     bool up = v->attrs & SH_VAR_UPPER, low = v->attrs & SH_VAR_LOWER;
-    for (size_t i = ol; i < ol + vl;) {
+    /* -c: the first character upper case, the rest lower (the whole
+     * value, as bash recases it after +=) */
+    bool cap = (v->attrs & SH_VAR_CAPITAL) && !up && !low;
+    for (size_t i = cap ? 0 : ol; i < ol + vl;) {
       int32_t cp;
       int l = vsh__utf8_decode(d + i, ol + vl - i, &cp);
       if (l <= 0) l = 1;
-      if ((up || low) && cp >= 0) {
-        int32_t m = up ? vsh__cp_upper(cp) : vsh__cp_lower(cp);
+      if ((up || low || cap) && cp >= 0) {
+        int32_t m =
+            up || (cap && i == 0) ? vsh__cp_upper(cp) : vsh__cp_lower(cp);
         char tmp[4];
         if (m != cp && vsh__utf8_encode(m, tmp) == l)
           memcpy(d + i, tmp, (size_t)l);

@@ -30,32 +30,40 @@ static bool parse_long(const char *s, long *v) {
   return *end == 0;
 }
 
+/* The count argument of break, continue, return and exit comes after an
+ * optional "--"; a second one abandons the command line, as in bash
+ * (after the first was found numeric). */
+static int count_arg(bi_ctx *b) {
+  return b->argc > 1 && !strcmp(b->argv[1], "--") ? 2 : 1;
+}
+
+static bool too_many(bi_ctx *b, int i) {
+  if (b->argc - i <= 1) return false;
+  bi_err(b, "too many arguments");
+  if (!b->sh->flow.unwind) b->sh->flow.unwind = SH_UW_ABORT;
+  return true;
+}
+
 static int loop_ctl(bi_ctx *b, sh_unwind kind) {
   sh_ctx *c = b->sh;
   long n = 1;
-  if (b->argc > 2) {
-    /* bash leaves every enclosing loop */
-    bi_err(b, "too many arguments");
-    if (c->limit.loop_depth) {
-      c->flow.unwind = SH_UW_BREAK;
-      c->flow.unwind_n = (int)c->limit.loop_depth;
-    }
-    return 1;
+  if (c->limit.loop_depth == 0) { /* before anything else, as bash */
+    bi_err(b, "only meaningful in a `for', `while', or `until' loop");
+    return 0;
   }
-  if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
-    bi_err(b, "%s: numeric argument required", b->argv[1]);
+  int i = count_arg(b);
+  if (i < b->argc && !parse_long(b->argv[i], &n)) {
+    bi_err(b, "%s: numeric argument required", b->argv[i]);
     c->proc.status = 128;
     c->flow.unwind = SH_UW_EXIT;
     return 128;
   }
-  if (n < 1) {
-    bi_err(b, "%s: loop count out of range", b->argv[1]);
+  if (too_many(b, i)) return 1;
+  if (n < 1) { /* and every enclosing loop is left */
+    bi_err(b, "%s: loop count out of range", b->argv[i]);
+    c->flow.unwind = SH_UW_BREAK;
+    c->flow.unwind_n = (int)c->limit.loop_depth;
     return 1;
-  }
-  if (c->limit.loop_depth == 0) {
-    /* bash prints nothing in a non-interactive shell? it warns: */
-    bi_err(b, "only meaningful in a `for', `while', or `until' loop");
-    return 0;
   }
   if ((unsigned)n > c->limit.loop_depth) n = c->limit.loop_depth;
   c->flow.unwind = kind;
@@ -72,9 +80,12 @@ int bi_return_main(bi_ctx *b) {
   long n = c->trap.in_trap && c->limit.call_depth == c->trap.frame.call_depth
                ? c->trap.frame.status
                : c->proc.status;
-  if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
-    bi_err(b, "%s: numeric argument required", b->argv[1]);
+  int i = count_arg(b);
+  if (i < b->argc && !parse_long(b->argv[i], &n)) {
+    bi_err(b, "%s: numeric argument required", b->argv[i]);
     n = 2;
+  } else if (too_many(b, i)) {
+    return 1;
   }
   if (!c->where.funcname) {
     bi_err(b, "can only `return' from a function or sourced script");
@@ -91,11 +102,11 @@ int bi_exit_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   /* in a trap, a bare exit uses $? from before the trap */
   long n = c->trap.in_trap ? c->trap.frame.status : c->proc.status;
-  if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
-    bi_err(b, "%s: numeric argument required", b->argv[1]);
+  int i = count_arg(b);
+  if (i < b->argc && !parse_long(b->argv[i], &n)) {
+    bi_err(b, "%s: numeric argument required", b->argv[i]);
     n = 2;
-  } else if (b->argc > 2) {
-    bi_err(b, "too many arguments");
+  } else if (too_many(b, i)) {
     return 1;
   }
   c->proc.status = (int)(n & 255);
@@ -105,13 +116,8 @@ int bi_exit_main(bi_ctx *b) {
 
 int bi_eval_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  int i = 1;
-  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
-  else if (i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]) {
-    bi_err(b, "%s: invalid option", b->argv[i]);
-    bi_usage(b, "eval [arg ...]");
-    return 2;
-  }
+  int i = sh_bopt_none(b);
+  if (i < 0) return 2;
   vsh_buf src = {0};
   for (; i < b->argc; i++) {
     if (src.len) vsh__buf_putc(&src, ' ');
@@ -136,13 +142,11 @@ int bi_eval_main(bi_ctx *b) {
 
 int bi_source_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  int i = 1;
-  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  int i = sh_bopt_none(b);
+  if (i < 0) return 2;
   if (i >= b->argc) {
     bi_err(b, "filename argument required");
-    char u[64];
-    snprintf(u, sizeof u, "%s filename [arguments]", b->argv[0]);
-    bi_usage(b, u);
+    sh__builtin_usage(b);
     return 2;
   }
   const char *file = b->argv[i];
@@ -175,7 +179,8 @@ int bi_source_main(bi_ctx *b) {
     sh_error(c, "%s: %s", file, vsh_strerror(err)); /* bash names no builtin */
     vsh_buf_dispose(&text);
     /* posix mode: a file that cannot be read ends a non-interactive shell */
-    if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive) {
+    if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive &&
+        !c->flow.in_command) {
       c->proc.status = 1;
       c->flow.unwind = SH_UW_EXIT;
     }
@@ -229,16 +234,27 @@ int bi_source_main(bi_ctx *b) {
   return st;
 }
 
+static const char *login_name(bi_ctx *b, const char *name) {
+  size_t n = strlen(name);
+  char *r = vsh__arena_alloc(b->arena, n + 2);
+  if (!r) return name;
+  r[0] = '-';
+  memcpy(r + 1, name, n + 1);
+  return r;
+}
+
 int bi_exec_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-'; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    if (!strcmp(b->argv[i], "-a") && i + 1 < b->argc) i++;
+  const char *arg0 = NULL;
+  bool login = false, clear_env = false;
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "a:cl"));) {
+    if (f < 0) return 2;
+    if (f == 'a') arg0 = o.arg;
+    else if (f == 'c') clear_env = true;
+    else login = true;
   }
+  int i = o.ind;
   if (i >= b->argc) {
     /* redirections stay: the caller's saved bindings are dropped */
     c->io.exec_redirs_permanent = true;
@@ -253,7 +269,11 @@ int bi_exec_main(bi_ctx *b) {
     bi_err(b, "%s: not found", b->argv[i]);
     st = 127;
   } else {
-    st = sh_run_argv(c, b->argc - i, b->argv + i);
+    if (login) /* a login shell's name: -NAME */
+      arg0 = login_name(b, arg0 ? arg0 : b->argv[i]);
+    if (clear_env) /* the shell is replaced: its exports can go */
+      sh__unexport_all(c);
+    st = sh__run_program(c, b->argc - i, b->argv + i, arg0);
   }
   c->proc.status = st;
   c->flow.unwind = SH_UW_EXIT;
@@ -330,20 +350,13 @@ int bi_trap_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int i = 1;
   bool print = false, list = false;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    if (!strcmp(b->argv[i], "-p")) print = true;
-    else if (!strcmp(b->argv[i], "-l")) list = true;
-    else if (!strcmp(b->argv[i], "-")) break; /* the reset action */
-    else {
-      bi_err(b, "%s: invalid option", b->argv[i]);
-      bi_usage(b, "trap [-lp] [[arg] signal_spec ...]");
-      return 2;
-    }
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "lp"));) {
+    if (f < 0) return 2;
+    if (f == 'p') print = true;
+    else list = true;
   }
+  i = o.ind;
   if (list) {
     vsh_buf o = {0};
     sig_table(&o);
@@ -397,7 +410,7 @@ int bi_trap_main(bi_ctx *b) {
     reset = true;
     first_sig = i;
   } else if (i + 1 == b->argc) {
-    bi_usage(b, "trap [-lp] [[arg] signal_spec ...]");
+    sh__builtin_usage(b);
     return 2;
   }
   int st = 0;
@@ -421,29 +434,19 @@ int bi_wait_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool any = false;
   const char *pvar = NULL; /* -p VAR: the pid whose status is returned */
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    const char *o = b->argv[i];
-    if (!strcmp(o, "--")) {
-      i++;
-      break;
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "fnp:"));) {
+    if (f < 0) return 2;
+    if (f == 'n') any = true;
+    if (f != 'p') continue;
+    pvar = o.arg;
+    if (!sh_valid_name(pvar, strlen(pvar))) {
+      bi_err(b, "`%s': not a valid identifier", pvar);
+      return 2;
     }
-    if (strspn(o + 1, "fnp") != strlen(o + 1)) break;
-    if (strchr(o, 'n')) any = true;
-    if (strchr(o, 'p')) {
-      if (i + 1 >= b->argc) {
-        bi_err(b, "-p: option requires an argument");
-        bi_usage(b, "wait [-fn] [-p var] [id ...]");
-        return 2;
-      }
-      pvar = b->argv[++i];
-      if (!sh_valid_name(pvar, strlen(pvar))) {
-        bi_err(b, "`%s': not a valid identifier", pvar);
-        return 2;
-      }
-      sh_var_unset(c, pvar);
-    }
+    sh_var_unset(c, pvar);
   }
+  int i = o.ind;
   int status = 0, waited = 0;
   if (i >= b->argc) {
     int r = sh_jobs_wait(c, 0, any, &status, &waited);
@@ -459,8 +462,21 @@ int bi_wait_main(bi_ctx *b) {
   int st = 0;
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
-    int pid = a[0] == '%' ? sh__job_pid(c, atoi(a + 1)) : atoi(a);
-    if (pid <= 0 || sh_jobs_wait(c, pid, false, &status, NULL) == 127) {
+    char *end;
+    int id = a[0] == '%' ? sh__job_spec(c, a) : 0;
+    long pid =
+        a[0] == '%' ? (id > 0 ? sh__job_pid(c, id) : 0) : strtol(a, &end, 10);
+    if (a[0] != '%' && (*end || !*a)) {
+      bi_err(b, "`%s': not a pid or valid job spec", a);
+      st = 1;
+      continue;
+    }
+    if (a[0] == '%' && pid <= 0) {
+      bi_err(b, "%s: %s", a, id < 0 ? "ambiguous job spec" : "no such job");
+      st = 127;
+      continue;
+    }
+    if (pid <= 0 || sh_jobs_wait(c, (int)pid, false, &status, NULL) == 127) {
       bi_err(b, "pid %s is not a child of this shell", a);
       st = 127;
       continue;
@@ -473,60 +489,89 @@ int bi_wait_main(bi_ctx *b) {
 }
 
 int bi_jobs_main(bi_ctx *b) {
+  int how = 0;
+  bool running = false, stopped = false;
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "lpnxrs"));) {
+    if (f < 0) return 2;
+    if (f == 'l' || f == 'p') how = f;
+    else if (f == 'r') running = true;
+    else if (f == 's') stopped = true; /* no job is ever stopped */
+    else if (f == 'x') {
+      bi_err(b, "-x: not supported in the sandbox");
+      return 1;
+    }
+  }
+  vsh_buf out = {0};
+  int st = 0;
+  if (o.ind >= b->argc && !stopped) sh__jobs_list(b->sh, &out, how, 0, running);
+  for (int i = o.ind; i < b->argc; i++) {
+    int id = sh__job_spec(b->sh, b->argv[i]);
+    if (id <= 0) {
+      bi_write(b, out.data ? out.data : "", out.len);
+      out.len = 0;
+      bi_err(b, "%s: %s", b->argv[i],
+             id < 0 ? "ambiguous job spec" : "no such job");
+      st = 1;
+      continue;
+    }
+    if (!stopped) sh__jobs_list(b->sh, &out, how, id, running);
+  }
+  bi_write(b, out.data ? out.data : "", out.len);
+  vsh_buf_dispose(&out);
+  return st;
+}
+
+/* kill -l [SIG...]: the signal table, or each name's number and each
+ * number's name. */
+static int kill_list(bi_ctx *b) {
   vsh_buf o = {0};
-  sh__jobs_list(b->sh, &o);
-  bi_write(b, o.data ? o.data : "", o.len);
+  int bad = 0;
+  if (b->argc > 2) {
+    for (int k = 2; k < b->argc; k++) {
+      const char *a = b->argv[k];
+      bool num = a[0] >= '0' && a[0] <= '9';
+      int n = -1;
+      if (num) { /* a number names its signal; 128+N is N's status */
+        char *end;
+        long l = strtol(a, &end, 10);
+        if (!*end && l > 128) l -= 128;
+        if (!*end && l >= 0 && l <= 64 && l != 32 && l != 33) n = (int)l;
+      } else {
+        n = sh__signal_number(a);
+        if (n > 64) n = -1; /* ERR, DEBUG, RETURN are traps only */
+      }
+      if (n < 0) { /* reported in its place; the rest still print */
+        bi_write(b, o.data ? o.data : "", o.len);
+        o.len = 0;
+        bi_err(b, "%s: invalid signal specification", a);
+        bad = 1;
+        continue;
+      }
+      if (num) {
+        sig_bare(&o, n);
+        vsh__buf_putc(&o, '\n');
+      } else {
+        vsh__buf_printf(&o, "%d\n", n);
+      }
+    }
+  } else {
+    sig_table(&o);
+  }
+  bi_write(b, o.data, o.len);
   vsh_buf_dispose(&o);
-  return 0;
+  return bad;
 }
 
 int bi_kill_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (b->argc < 2) {
-    bi_usage(b, "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or "
-                "kill -l [sigspec]");
+    sh__builtin_usage(b);
     return 2;
   }
   int i = 1, sig = 15;
   const char *a = b->argv[1];
-  if (!strcmp(a, "-l") || !strcmp(a, "-L")) {
-    vsh_buf o = {0};
-    int bad = 0;
-    if (b->argc > 2) {
-      for (int k = 2; k < b->argc; k++) {
-        const char *a = b->argv[k];
-        bool num = a[0] >= '0' && a[0] <= '9';
-        int n = -1;
-        if (num) { /* a number names its signal; 128+N is N's status */
-          char *end;
-          long l = strtol(a, &end, 10);
-          if (!*end && l > 128) l -= 128;
-          if (!*end && l >= 0 && l <= 64 && l != 32 && l != 33) n = (int)l;
-        } else {
-          n = sh__signal_number(a);
-          if (n > 64) n = -1; /* ERR, DEBUG, RETURN are traps only */
-        }
-        if (n < 0) { /* reported in its place; the rest still print */
-          bi_write(b, o.data ? o.data : "", o.len);
-          o.len = 0;
-          bi_err(b, "%s: invalid signal specification", a);
-          bad = 1;
-          continue;
-        }
-        if (num) {
-          sig_bare(&o, n);
-          vsh__buf_putc(&o, '\n');
-        } else {
-          vsh__buf_printf(&o, "%d\n", n);
-        }
-      }
-    } else {
-      sig_table(&o);
-    }
-    bi_write(b, o.data, o.len);
-    vsh_buf_dispose(&o);
-    return bad;
-  }
+  if (!strcmp(a, "-l") || !strcmp(a, "-L")) return kill_list(b);
   if ((!strcmp(a, "-s") || !strcmp(a, "-n")) && b->argc > 2) {
     sig = sh__signal_number(b->argv[2]);
     i = 3;
@@ -540,13 +585,17 @@ int bi_kill_main(bi_ctx *b) {
     bi_err(b, "%s: invalid signal specification", a + (a[0] == '-'));
     return 1;
   }
+  if (i >= b->argc) { /* a signal and no pid */
+    sh__builtin_usage(b);
+    return 2;
+  }
   int st = 0;
   for (; i < b->argc; i++) {
     const char *t = b->argv[i];
     int rc;
     if (t[0] == '%') {
-      int id = t[1] ? atoi(t + 1) : c->ex->next_job_id;
-      rc = sh__job_kill(c, id, true, sig);
+      int id = sh__job_spec(c, t);
+      rc = id > 0 ? sh__job_kill(c, id, true, sig) : VSH_ENOENT;
       if (rc) {
         bi_err(b, "%s: no such job", t);
         st = 1;
@@ -591,20 +640,13 @@ int bi_alias_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int st = 0;
   vsh_buf o = {0};
-  int i = 1;
   bool reusable = !c->opt.opts[SH_OPT_POSIX]; /* posix: NAME='VALUE' bare */
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    if (strcmp(b->argv[i], "-p")) {
-      bi_err(b, "%s: invalid option", b->argv[i]);
-      bi_usage(b, "alias [-p] [name[=value] ... ]");
-      return 2;
-    }
+  sh_bopt op = {0};
+  for (int f; (f = sh_bopt_next(b, &op, "p"));) {
+    if (f < 0) return 2;
     reusable = true;
   }
+  int i = op.ind;
   if (i >= b->argc) { /* sorted by name, as bash lists them */
     size_t n = HASH_COUNT(c->vars.aliases), k = 0;
     sh_alias **v = n ? malloc(n * sizeof(*v)) : NULL;
@@ -647,17 +689,18 @@ int bi_alias_main(bi_ctx *b) {
 int bi_unalias_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   int st = 0;
-  int i = 1;
-  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "a"));) {
+    if (f < 0) return 2;
+    sh_alias_remove(c, NULL);
+    return 0;
+  }
+  int i = o.ind;
   if (i >= b->argc) {
-    bi_usage(b, "unalias [-a] name [name ...]");
+    sh__builtin_usage(b);
     return 2;
   }
   for (; i < b->argc; i++) {
-    if (!strcmp(b->argv[i], "-a")) {
-      sh_alias_remove(c, NULL);
-      continue;
-    }
     if (!sh_alias_remove(c, b->argv[i])) {
       bi_err(b, "%s: not found", b->argv[i]);
       st = 1;
@@ -738,17 +781,13 @@ static int change_dir(bi_ctx *b, const char *target, bool physical,
 int bi_cd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool physical = c->opt.opts[SH_OPT_PHYSICAL];
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    if (!strcmp(b->argv[i], "-P")) physical = true;
-    else if (!strcmp(b->argv[i], "-L")) physical = false;
-    else if (!strcmp(b->argv[i], "-e")) continue;
-    else break;
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "eLP@"));) {
+    if (f < 0) return 2;
+    if (f == 'P') physical = true;
+    else if (f == 'L') physical = false;
   }
+  int i = o.ind;
   if (b->argc - i > 1) {
     bi_err(b, "too many arguments");
     return 1;
@@ -802,15 +841,10 @@ int bi_cd_main(bi_ctx *b) {
 int bi_pwd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool physical = false;
-  for (int i = 1; i < b->argc; i++) {
-    const char *a = b->argv[i];
-    if (!strcmp(a, "-P")) physical = true;
-    else if (!strcmp(a, "-L")) physical = false;
-    else if (a[0] == '-' && a[1]) {
-      bi_err(b, "%s: invalid option", a);
-      return 2;
-    }
-    /* operands are ignored, as bash does */
+  sh_bopt o = {0}; /* operands are ignored, as bash does */
+  for (int f; (f = sh_bopt_next(b, &o, "LP"));) {
+    if (f < 0) return 2;
+    physical = f == 'P';
   }
   if (physical) {
     vsh_buf real = {0};
@@ -892,19 +926,20 @@ int bi_dirs_main(bi_ctx *b) {
   for (int i = 1; i < b->argc; i++) {
     const char *a = b->argv[i];
     bool num = (a[0] == '+' || a[0] == '-') && a[1] >= '0' && a[1] <= '9';
+    if (!strcmp(a, "--")) break; /* what follows is not looked at */
     if (num) {
       which = dir_index(b, a, false);
       if (which == -1) {
         bi_err(b, "%s: invalid number", a);
-        bi_usage(b, "dirs [-clpv] [+N] [-N]");
+        sh__builtin_usage(b);
         return 2;
       }
       if (which < 0) return 1;
       continue;
     }
     if (a[0] != '-' || !a[1]) {
-      bi_err(b, "%s: invalid argument", a);
-      bi_usage(b, "dirs [-clpv] [+N] [-N]");
+      bi_err(b, "%s: invalid %s", a, a[0] == '-' ? "number" : "argument");
+      sh__builtin_usage(b);
       return 2;
     }
     for (const char *p = a + 1; *p; p++) {
@@ -914,7 +949,7 @@ int bi_dirs_main(bi_ctx *b) {
       else if (*p == 'l') lflag = true;
       else {
         bi_err(b, "%s: invalid number", a);
-        bi_usage(b, "dirs [-clpv] [+N] [-N]");
+        sh__builtin_usage(b);
         return 2;
       }
     }
@@ -973,7 +1008,7 @@ static int pushd_rotate(bi_ctx *b, const char *arg) {
   long k = dir_index(b, arg, true);
   if (k == -1) {
     bi_err(b, "%s: invalid number", arg);
-    bi_usage(b, "pushd [-n] [+N | -N | dir]");
+    sh__builtin_usage(b);
     return 2;
   }
   if (k < 0) return 1;
@@ -1023,7 +1058,7 @@ int bi_pushd_main(bi_ctx *b) {
     }
     if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9')) {
       bi_err(b, "%s: invalid number", a);
-      bi_usage(b, "pushd [-n] [+N | -N | dir]");
+      sh__builtin_usage(b);
       return 2;
     }
     break;
@@ -1034,6 +1069,14 @@ int bi_pushd_main(bi_ctx *b) {
     return 1;
   }
   if (!arg) return pushd_swap(b, nocd); /* swap the top two */
+  if (!strcmp(arg, "-")) {              /* the previous directory, as cd - */
+    arg = sh_var_get(c, "OLDPWD");
+    if (!arg) {
+      bi_err(b, "OLDPWD not set");
+      return 1;
+    }
+    arg = vsh__arena_strndup(b->arena, arg, strlen(arg));
+  }
   if ((arg[0] == '+' || arg[0] == '-') && arg[1] >= '0' && arg[1] <= '9')
     return pushd_rotate(b, arg);
   char *old = strdup(c->dirs.cwd);
@@ -1087,7 +1130,7 @@ int bi_popd_main(bi_ctx *b) {
     if (!num) {
       if (a[0] == '-') bi_err(b, "%s: invalid number", a);
       else bi_err(b, "%s: invalid argument", a);
-      bi_usage(b, "popd [-n] [+N | -N]");
+      sh__builtin_usage(b);
       return 2;
     }
     which = dir_index(b, a, true);

@@ -484,15 +484,15 @@ int sh__set_named(sh_ctx *c, const char *var, const char *val) {
 }
 
 int bi_printf_main(bi_ctx *b) {
-  int i = 1;
   const char *var = NULL;
-  if (i < b->argc && strcmp(b->argv[i], "-v") == 0 && i + 1 < b->argc) {
-    var = b->argv[i + 1];
-    i += 2;
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "v:"));) {
+    if (f < 0) return 2;
+    var = o.arg;
   }
-  if (i < b->argc && strcmp(b->argv[i], "--") == 0) i++;
+  int i = o.ind;
   if (i >= b->argc) {
-    bi_usage(b, "printf [-v var] format [arguments]");
+    sh__builtin_usage(b);
     return 2;
   }
   const char *fmt = b->argv[i++];

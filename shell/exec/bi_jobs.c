@@ -16,6 +16,14 @@ int bi_fg_main(bi_ctx *b) {
 }
 
 int bi_suspend_main(bi_ctx *b) {
+  bool seen[128] = {0};
+  int i = sh_bopt_flags(b, "f", seen);
+  if (i < 0) return 2;
+  if (i < b->argc) {
+    bi_err(b, "too many arguments");
+    if (!b->sh->flow.unwind) b->sh->flow.unwind = SH_UW_ABORT;
+    return 1;
+  }
   bi_err(b, "cannot suspend: no job control");
   return 1;
 }
@@ -27,29 +35,23 @@ int bi_logout_main(bi_ctx *b) {
 
 /* History is off in a non-interactive shell: nothing to list or clear. */
 int bi_history_main(bi_ctx *b) {
-  int i = 1;
-  for (; i < b->argc; i++) {
-    const char *a = b->argv[i];
-    if (a[0] != '-' || !a[1]) break;
-    if (!strcmp(a, "--")) {
-      i++;
-      break;
-    }
-    if (!strchr("cdanrwps", a[1])) {
-      bi_err(b, "%s: invalid option", a);
-      bi_usage(b, "history [-c] [-d offset] [n] or history -anrw "
-                  "[filename] or history -ps arg [arg...]");
-      return 2;
-    }
-    if (!strcmp(a, "-p")) { /* history -p args: prints them expanded */
-      for (int k = i + 1; k < b->argc; k++) {
-        bi_puts(b, b->argv[k]);
-        bi_puts(b, "\n");
-      }
-      return 0;
-    }
-    if (strchr("anrwd", a[1])) return 0; /* nothing to read or write */
+  bool seen[128] = {0};
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "acd:npsrw"));) {
+    if (f < 0) return 2;
+    seen[f] = true;
   }
+  int i = o.ind;
+  if (seen['p']) { /* history -p args: prints them expanded */
+    for (int k = i; k < b->argc; k++) {
+      bi_puts(b, b->argv[k]);
+      bi_puts(b, "\n");
+    }
+    return 0;
+  }
+  if (seen['a'] || seen['n'] || seen['r'] || seen['w'] || seen['d'] ||
+      seen['s'] || seen['c'])
+    return 0;        /* nothing to read, write or delete */
   if (i < b->argc) { /* history N: the last N entries (there are none) */
     const char *n = b->argv[i] + (b->argv[i][0] == '+');
     if (!*n || n[strspn(n, "0123456789")]) {
@@ -57,32 +59,12 @@ int bi_history_main(bi_ctx *b) {
       return 1;
     }
   }
-  if (i + 1 < b->argc) {
+  if (i + 1 < b->argc) { /* the command line is abandoned */
     bi_err(b, "too many arguments");
+    if (!b->sh->flow.unwind) b->sh->flow.unwind = SH_UW_ABORT;
     return 1;
   }
   return 0;
-}
-
-/* Reads the leading -xyz flag words of a builtin without option
- * arguments: sets seen[c] for each flag in allowed and returns the index
- * of the first operand, or -1 after bash's messages for a bad flag. */
-static int flag_words(bi_ctx *b, const char *allowed, bool seen[128],
-                      const char *usage) {
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) return i + 1;
-    for (const char *p = b->argv[i] + 1; *p; p++) {
-      if ((unsigned char)*p < 128 && strchr(allowed, *p)) {
-        seen[(unsigned char)*p] = true;
-        continue;
-      }
-      bi_err(b, "-%c: invalid option", *p);
-      bi_usage(b, usage);
-      return -1;
-    }
-  }
-  return i;
 }
 
 /* disown [-ar] [-h] [jobspec|pid ...]: the jobs leave the table (jobs
@@ -90,8 +72,7 @@ static int flag_words(bi_ctx *b, const char *allowed, bool seen[128],
 int bi_disown_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool seen[128] = {0};
-  int i =
-      flag_words(b, "arh", seen, "disown [-h] [-ar] [jobspec ... | pid ...]");
+  int i = sh_bopt_flags(b, "arh", seen);
   if (i < 0) return 2;
   bool all = seen['a'], running = seen['r'];
   if (all || (running && i == b->argc)) {
@@ -127,12 +108,16 @@ int bi_disown_main(bi_ctx *b) {
 int bi_enable_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool seen[128] = {0};
-  int i = flag_words(b, "apsnfd", seen,
-                     "enable [-a] [-dnps] [-f filename] [name ...]");
-  if (i < 0) return 2;
+  const char *f = NULL;
+  sh_bopt op = {0};
+  for (int l; (l = sh_bopt_next(b, &op, "apsndf:"));) {
+    if (l < 0) return 2;
+    seen[l] = true;
+    if (l == 'f') f = op.arg;
+  }
+  int i = op.ind;
   bool off = seen['n'];
-  if (seen['f']) {
-    const char *f = i < b->argc ? b->argv[i] : "";
+  if (f) {
     bi_err(b,
            "cannot open shared object %s: %s: cannot open shared object "
            "file: No such file or directory",
@@ -308,6 +293,7 @@ static int add_action(words *w, const char *a) {
   if (!strcmp(a, "file") || !strcmp(a, "f")) return add_files(w, false);
   if (!strcmp(a, "directory") || !strcmp(a, "d")) return add_files(w, true);
   if (!strcmp(a, "user") || !strcmp(a, "u")) return add(w, "user");
+  if (!strcmp(a, "group") || !strcmp(a, "g")) return add(w, "user");
   if (!strcmp(a, "command") || !strcmp(a, "c")) {
     int rc = add_aliases(w);
     if (!rc) rc = add_keywords(w);
@@ -420,56 +406,33 @@ int bi_compgen_main(bi_ctx *b) {
   const char *lists[64];
   char kinds[64]; /* 'A' an action name, 'W' a word list */
   int nl = 0, i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    const char *a = b->argv[i];
-    if (!strcmp(a, "--")) {
-      i++;
-      break;
+  sh_bopt op = {0};
+  for (int f; (f = sh_bopt_next(b, &op, "abcdefgjksuvo:A:G:W:F:C:X:P:S:"));) {
+    if (f < 0) return 2;
+    const char *arg = op.arg;
+    if (strchr("js", f)) {
+      bi_err(b, "-%c: no jobs or services in the sandbox", f);
+      return 1;
     }
-    for (const char *p = a + 1; *p; p++) {
-      if (strchr("abcdefjksuv", *p)) {
-        if (strchr("js", *p)) {
-          bi_err(b, "-%c: no jobs or services in the sandbox", *p);
-          return 1;
-        }
-        if (nl < 64) {
-          kinds[nl] = 'A';
-          lists[nl++] = vsh__arena_strndup(b->arena, p, 1);
-        }
-        continue;
+    if (!arg) { /* a letter naming an action */
+      if (nl < 64) {
+        kinds[nl] = 'A';
+        lists[nl++] = vsh__arena_strndup(b->arena, strchr("abcdefgkuv", f), 1);
       }
-      if (!strchr("AWPSoXGFC", *p)) {
-        bi_err(b, "-%c: invalid option", *p);
-        bi_usage(b, "compgen [-abcdefgjksuv] [-o option] [-A action] "
-                    "[-G globpat] [-W wordlist] [-F function] [-C command] "
-                    "[-X filterpat] [-P prefix] [-S suffix] [word]");
-        return 2;
+    } else if (f == 'P') prefix = arg;
+    else if (f == 'S') suffix = arg;
+    else if (f == 'o') { /* display options only change completion */
+    } else if (f == 'A' || f == 'W') {
+      if (nl < 64) {
+        kinds[nl] = (char)f;
+        lists[nl++] = arg;
       }
-      const char *arg = p[1] ? p + 1 : (i + 1 < b->argc ? b->argv[++i] : NULL);
-      if (!arg) {
-        bi_err(b, "-%c: option requires an argument", *p);
-        return 2;
-      }
-      if (*p == 'P') prefix = arg;
-      else if (*p == 'S') suffix = arg;
-      else if (*p == 'o') { /* display options only change completion */
-      } else if (*p == 'A' || *p == 'W') {
-        if (nl < 64) {
-          kinds[nl] = *p;
-          lists[nl++] = arg;
-        }
-      } else if (*p == 'G') {
-        gpat = arg;
-      } else if (*p == 'F') {
-        fn = arg;
-      } else if (*p == 'C') {
-        cmd = arg;
-      } else {
-        xpat = arg;
-      }
-      break;
-    }
+    } else if (f == 'G') gpat = arg;
+    else if (f == 'F') fn = arg;
+    else if (f == 'C') cmd = arg;
+    else xpat = arg;
   }
+  i = op.ind;
   if (i < b->argc) w.prefix = b->argv[i];
   for (int k = 0; k < nl; k++) {
     int rc =
@@ -503,7 +466,7 @@ int bi_compgen_main(bi_ctx *b) {
     if (add_from_command(&w, cmd)) return 1;
   }
   if (xpat && filter_words(&w, xpat)) return 1;
-  if (!w.v.n) return 1;
+  if (!w.v.n) return nl || gpat || fn || cmd ? 1 : 0; /* none asked: 0 */
   vsh_buf o = {0};
   for (size_t k = 0; k < w.v.n; k++)
     vsh__buf_printf(&o, "%s%s%s\n", prefix, w.v.v[k], suffix);

@@ -26,16 +26,24 @@ int bi_type_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool t_only = false, path_only = false, all = false, no_func = false,
        force_path = false;
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    for (const char *p = b->argv[i] + 1; *p; p++) {
-      if (*p == 't') t_only = true;
-      else if (*p == 'p') path_only = true;
-      else if (*p == 'P') path_only = force_path = true;
-      else if (*p == 'a') all = true;
-      else if (*p == 'f') no_func = true;
-    }
+  /* bash also takes -type, -path and -all (with one or two dashes) */
+  for (int k = 1; k < b->argc && b->argv[k][0] == '-'; k++) {
+    const char *w = b->argv[k] + 1 + (b->argv[k][1] == '-');
+    if (!strcmp(b->argv[k], "--")) break;
+    if (!strcmp(w, "type")) b->argv[k] = (char *)"-t";
+    else if (!strcmp(w, "path")) b->argv[k] = (char *)"-p";
+    else if (!strcmp(w, "all")) b->argv[k] = (char *)"-a";
   }
+  sh_bopt op = {0};
+  for (int f; (f = sh_bopt_next(b, &op, "afptP"));) {
+    if (f < 0) return 2;
+    if (f == 't') t_only = true;
+    else if (f == 'p') path_only = true;
+    else if (f == 'P') path_only = force_path = true;
+    else if (f == 'a') all = true;
+    else no_func = true;
+  }
+  int i = op.ind;
   int st = 0;
   vsh_buf o = {0};
   for (; i < b->argc; i++) {
@@ -157,24 +165,15 @@ static int command_describe(bi_ctx *b, int i, bool verbose) {
 
 int bi_command_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  int i = 1;
   bool describe = false, verbose = false, std_path = false;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *p = b->argv[i] + 1; *p; p++) {
-      if (*p == 'v') describe = true;
-      else if (*p == 'V') verbose = true;
-      else if (*p == 'p') std_path = true;
-      else {
-        bi_err(b, "-%c: invalid option", *p);
-        bi_usage(b, "command [-pVv] command [arg ...]");
-        return 2;
-      }
-    }
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "pvV"));) {
+    if (f < 0) return 2;
+    if (f == 'v') describe = true;
+    else if (f == 'V') verbose = true;
+    else std_path = true;
   }
+  int i = o.ind;
   if (i >= b->argc) return 0;
   if ((describe || verbose) && std_path) {
     /* -p: the search uses the system's default PATH (confstr's) */
@@ -202,7 +201,12 @@ int bi_command_main(bi_ctx *b) {
   /* skip functions */
   const char *n = b->argv[i];
   const bi_entry *e = sh_builtin_find(c, n);
-  if (e) return sh_run_builtin(c, e, b->argc - i, b->argv + i);
+  if (e) {
+    c->flow.in_command++;
+    int st = sh_run_builtin(c, e, b->argc - i, b->argv + i);
+    c->flow.in_command--;
+    return st;
+  }
   sh_func *saved = NULL;
   HASH_FIND_STR(c->vars.funcs, n, saved);
   if (saved) HASH_DEL(c->vars.funcs, saved);
@@ -225,8 +229,8 @@ int bi_command_main(bi_ctx *b) {
 }
 
 int bi_builtin_main(bi_ctx *b) {
-  int i = 1;
-  if (i < b->argc && !strcmp(b->argv[i], "--")) i++;
+  int i = sh_bopt_none(b);
+  if (i < 0) return 2;
   if (i >= b->argc) return 0;
   const bi_entry *e = sh_builtin_find(b->sh, b->argv[i]);
   if (!e) {
@@ -242,25 +246,16 @@ int bi_hash_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool reset = false, del = false, show = false, list = false;
   const char *setpath = NULL;
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *p = b->argv[i] + 1; *p; p++) {
-      if (*p == 'r') reset = true;
-      else if (*p == 'd') del = true;
-      else if (*p == 't') show = true;
-      else if (*p == 'l') list = true;
-      else if (*p == 'p' && !p[1] && i + 1 < b->argc) setpath = b->argv[++i];
-      else {
-        bi_err(b, "-%c: invalid option", *p);
-        bi_usage(b, "hash [-lr] [-p pathname] [-dt] [name ...]");
-        return 2;
-      }
-    }
+  sh_bopt op = {0};
+  for (int f; (f = sh_bopt_next(b, &op, "dlp:rt"));) {
+    if (f < 0) return 2;
+    if (f == 'r') reset = true;
+    else if (f == 'd') del = true;
+    else if (f == 't') show = true;
+    else if (f == 'l') list = true;
+    else setpath = op.arg;
   }
+  int i = op.ind;
   if (reset) sh_hash_forget(c, NULL);
   vsh_buf o = {0};
   int st = 0;
@@ -318,19 +313,31 @@ int bi_hash_main(bi_ctx *b) {
 }
 
 int bi_times_main(bi_ctx *b) {
+  if (sh_bopt_none(b) < 0) return 2;
   return bi_puts(b, "0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n") ? 1 : 0;
 }
 
 int bi_caller_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   if (c->limit.funcnest == 0) return 1;
+  int i = sh_bopt_none(b);
+  if (i < 0) return 2;
   int k = 0;
-  if (b->argc > 1) k = atoi(b->argv[1]);
+  if (i < b->argc) {
+    char *end;
+    long l = strtol(b->argv[i], &end, 10);
+    if (*end || end == b->argv[i]) {
+      bi_err(b, "%s: invalid number", b->argv[i]);
+      sh__builtin_usage(b);
+      return 2;
+    }
+    k = l < 0 || l > 1000000 ? -1 : (int)l;
+  }
   if (k < 0 || k >= c->limit.funcnest) return 1;
   const sh_frame *f = &c->where.frames[c->limit.funcnest - 1 - k];
   if (c->limit.funcnest - 2 - k < 0 && !c->where.script_src) {
     /* bash -c and stdin have no "main" frame: no file, no caller */
-    if (b->argc > 1) return 1;
+    if (i < b->argc) return 1;
     bi_printf(b, "%u NULL\n", f->call_line);
     return 0;
   }
@@ -340,7 +347,7 @@ int bi_caller_main(bi_ctx *b) {
   const char *src = c->limit.funcnest - 2 - k >= 0
                         ? c->where.frames[c->limit.funcnest - 2 - k].src
                         : (c->where.source_name ? c->where.source_name : "");
-  if (b->argc > 1) bi_printf(b, "%u %s %s\n", f->call_line, caller, src);
+  if (i < b->argc) bi_printf(b, "%u %s %s\n", f->call_line, caller, src);
   else bi_printf(b, "%u %s\n", f->call_line, src);
   return 0;
 }

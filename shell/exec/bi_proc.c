@@ -284,7 +284,7 @@ int bi_ulimit_main(bi_ctx *b) {
         while (k < 17 && ulimit_defs[k].opt != *p) k++;
         if (k == 17) {
           bi_err(b, "-%c: invalid option", *p);
-          bi_usage(b, "ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]");
+          sh__builtin_usage(b);
           return 2;
         }
         if (nw < 17) which[nw++] = k;
@@ -399,25 +399,14 @@ static long umask_parse_symbolic(bi_ctx *b, const char *s, unsigned mask) {
  * the shell and the commands create takes its mode through it. */
 int bi_umask_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  int i = 1;
   bool sym = false, reuse = false;
-  for (; i < b->argc; i++) {
-    const char *a = b->argv[i];
-    if (!strcmp(a, "--")) {
-      i++;
-      break;
-    }
-    if (a[0] != '-' || !a[1]) break;
-    for (const char *p = a + 1; *p; p++) {
-      if (*p == 'S') sym = true;
-      else if (*p == 'p') reuse = true;
-      else {
-        bi_err(b, "-%c: invalid option", *p);
-        bi_usage(b, "umask [-p] [-S] [mode]");
-        return 2;
-      }
-    }
+  sh_bopt op = {0};
+  for (int f; (f = sh_bopt_next(b, &op, "Sp"));) {
+    if (f < 0) return 2;
+    if (f == 'S') sym = true;
+    else reuse = true;
   }
+  int i = op.ind;
   if (i < b->argc) {
     const char *m = b->argv[i];
     long v;

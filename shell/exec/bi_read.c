@@ -25,72 +25,57 @@ typedef struct read_opts {
 /* read's options (bash's: bundled, the value attached or next); -1 to go
  * on, else the exit status. */
 static int read_options(bi_ctx *b, read_opts *o) {
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    const char *a = b->argv[i];
-    if (!strcmp(a, "--")) {
-      i++;
+  sh_bopt op = {0};
+  for (int f; (f = sh_bopt_next(b, &op, "ersa:d:i:n:p:t:u:N:"));) {
+    if (f < 0) return 2;
+    const char *val = op.arg;
+    switch (f) {
+    case 'r': o->raw = true; break;
+    case 's': /* silent: no terminal here */
+    case 'e':
+    case 'i': /* -i TEXT: readline's initial text, terminals only */
+    case 'p': /* the prompt goes to a terminal only */ break;
+    case 'a': o->array = val; break;
+    case 'd': o->delim = val; break;
+    case 'n':
+    case 'N': {
+      char *end;
+      o->nchars = strtol(val, &end, 10);
+      if (*end || o->nchars < 0) {
+        bi_err(b, "%s: invalid number", val);
+        return 1;
+      }
+      if (f == 'N') o->exact = true;
       break;
     }
-    for (const char *p = a + 1; *p; p++) {
-      const char *val = NULL;
-      if (strchr("adinNptu", *p)) {
-        val = p[1] ? p + 1 : (i + 1 < b->argc ? b->argv[++i] : NULL);
-        if (!val) {
-          bi_err(b, "-%c: option requires an argument", *p);
-          return 2;
-        }
+    case 't': {
+      /* -t 0: only asks whether input is available */
+      char *end;
+      double t = strtod(val, &end);
+      if (end == val || *end || t < 0 || t != t) {
+        bi_err(b, "%s: invalid timeout specification", val);
+        return 1;
       }
-      switch (*p) {
-      case 'r': o->raw = true; break;
-      case 's': /* silent: no terminal here */
-      case 'e':
-      case 'i': /* -i TEXT: readline's initial text, terminals only */
-      case 'p': /* the prompt goes to a terminal only */ break;
-      case 'a': o->array = val; break;
-      case 'd': o->delim = val; break;
-      case 'n':
-      case 'N': {
-        char *end;
-        o->nchars = strtol(val, &end, 10);
-        if (*end || o->nchars < 0) {
-          bi_err(b, "%s: invalid number", val);
-          return 1;
-        }
-        if (*p == 'N') o->exact = true;
+      if (t == 0) {
+        o->timeout_zero = true;
         break;
       }
-      case 't': {
-        /* -t 0: only asks whether input is available */
-        char *end;
-        double t = strtod(val, &end);
-        if (end == val || *end || t < 0 || t != t) {
-          bi_err(b, "%s: invalid timeout specification", val);
-          return 1;
-        }
-        if (t == 0) {
-          o->timeout_zero = true;
-          break;
-        }
-        o->timed = true;
-        clock_gettime(CLOCK_MONOTONIC, &o->until);
-        if (t > 1e9) t = 1e9;
-        long long ns = (long long)((t - (double)(long long)t) * 1e9);
-        o->until.tv_sec += (time_t)t;
-        o->until.tv_nsec += ns;
-        if (o->until.tv_nsec >= 1000000000L) {
-          o->until.tv_sec++;
-          o->until.tv_nsec -= 1000000000L;
-        }
-        break;
+      o->timed = true;
+      clock_gettime(CLOCK_MONOTONIC, &o->until);
+      if (t > 1e9) t = 1e9;
+      long long ns = (long long)((t - (double)(long long)t) * 1e9);
+      o->until.tv_sec += (time_t)t;
+      o->until.tv_nsec += ns;
+      if (o->until.tv_nsec >= 1000000000L) {
+        o->until.tv_sec++;
+        o->until.tv_nsec -= 1000000000L;
       }
-      case 'u': o->fd = atoi(val); break;
-      default: bi_err(b, "-%c: invalid option", *p); return 2;
-      }
-      if (val) break;
+      break;
+    }
+    case 'u': o->fd = atoi(val); break;
     }
   }
-  o->first = i;
+  o->first = op.ind;
   return -1;
 }
 
@@ -102,6 +87,13 @@ static int read_byte(sh_ctx *c, sh_stream *in, const read_opts *o, char *ch) {
   if (o->timed) {
     int w = sh_stream_wait_readable(in, c->ex, &o->until);
     if (w == 0) return -2;
+    /* input that never blocks (a file, /dev/zero) still runs out of
+     * time, as bash's alarm interrupts it */
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec > o->until.tv_sec ||
+        (now.tv_sec == o->until.tv_sec && now.tv_nsec >= o->until.tv_nsec))
+      return -2;
   }
   return (int)sh_stream_read(in, ch, 1, c->ex);
 }
@@ -284,18 +276,10 @@ int bi_mapfile_main(bi_ctx *b) {
   long count = 0, origin = 0, skip = 0, quantum = 5000;
   const char *callback = NULL;
   int fd = 0;
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    const char *a = b->argv[i];
-    char o = a[1];
-    const char *val = NULL;
-    if (strchr("dnOsuCc", o)) {
-      val = a[2] ? a + 2 : (i + 1 < b->argc ? b->argv[++i] : NULL);
-      if (!val) {
-        bi_err(b, "-%c: option requires an argument", o);
-        return 2;
-      }
-    }
+  sh_bopt op = {0};
+  for (int o; (o = sh_bopt_next(b, &op, "d:u:n:O:tC:c:s:"));) {
+    if (o < 0) return 2;
+    const char *val = op.arg;
     switch (o) {
     case 't': strip = true; break;
     case 'd': delim = val[0]; break;
@@ -311,10 +295,14 @@ int bi_mapfile_main(bi_ctx *b) {
         return 1;
       }
       break;
-    default: bi_err(b, "-%c: invalid option", o); return 2;
     }
   }
+  int i = op.ind;
   const char *name = i < b->argc ? b->argv[i] : "MAPFILE";
+  if (!sh_valid_name(name, strlen(name))) {
+    bi_err(b, "`%s': not a valid identifier", name);
+    return 1;
+  }
   sh_stream *in = sh_fd(c, fd);
   if (!in) return 1;
   if (origin == 0) sh_var_unset(c, name);
@@ -391,16 +379,18 @@ static void set_int(sh_ctx *c, const char *name, int n) {
 
 int bi_getopts_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  if (b->argc < 3) {
-    bi_usage(b, "getopts optstring name [arg ...]");
+  int i0 = sh_bopt_none(b);
+  if (i0 < 0) return 2;
+  if (b->argc - i0 < 2) {
+    sh__builtin_usage(b);
     return 2;
   }
-  const char *opts = b->argv[1], *name = b->argv[2];
+  const char *opts = b->argv[i0], *name = b->argv[i0 + 1];
   char **args = c->vars.pos;
   int nargs = (int)c->vars.npos;
-  if (b->argc > 3) {
-    args = b->argv + 3;
-    nargs = b->argc - 3;
+  if (b->argc > i0 + 2) {
+    args = b->argv + i0 + 2;
+    nargs = b->argc - i0 - 2;
   }
   bool silent = opts[0] == ':';
   const char *opterr = sh_var_get(c, "OPTERR");

@@ -215,26 +215,19 @@ typedef struct decl {
 } decl;
 
 static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
-  for (; *i < b->argc; (*i)++) {
-    const char *a = b->argv[*i];
-    if (strcmp(a, "--") == 0) {
-      (*i)++;
-      break;
-    }
-    if ((a[0] != '-' && a[0] != '+') || !a[1]) break;
-    bool on = a[0] == '-';
-    for (const char *p = a + 1; *p; p++) {
-      if (!strchr(allowed, *p)) {
-        bi_err(b, "%c%c: invalid option", a[0], *p);
-        return 2;
-      }
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, allowed));) {
+    if (f < 0) return 2;
+    bool on = o.sign == '-';
+    {
       unsigned bit = 0;
-      switch (*p) {
+      switch (f) {
       case 'a': bit = SH_VAR_ARRAY; break;
       case 'A': bit = SH_VAR_ASSOC; break;
       case 'i': bit = SH_VAR_INTEGER; break;
       case 'l': bit = SH_VAR_LOWER; break;
       case 'u': bit = SH_VAR_UPPER; break;
+      case 'c': bit = SH_VAR_CAPITAL; break;
       case 'n': bit = SH_VAR_NAMEREF; break;
       case 'r': bit = SH_VAR_READONLY; break;
       case 'x': bit = SH_VAR_EXPORT; break;
@@ -249,6 +242,7 @@ static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
       else d->off |= bit;
     }
   }
+  *i = o.ind;
   return 0;
 }
 
@@ -344,8 +338,12 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
     else sh_array_set(v, 0, old);
     free(old);
   }
-  if (d->on & SH_VAR_UPPER) v->attrs &= ~SH_VAR_LOWER;
-  if (d->on & SH_VAR_LOWER) v->attrs &= ~SH_VAR_UPPER;
+  /* -l, -u and -c exclude each other: one given drops the others, two
+   * or more given together cancel out */
+  unsigned cases = SH_VAR_LOWER | SH_VAR_UPPER | SH_VAR_CAPITAL;
+  unsigned given = d->on & cases;
+  if (given) v->attrs &= ~(cases & ~given);
+  if (given & (given - 1)) v->attrs &= ~cases;
   int rc = 0;
   if (eq) {
     const char *val = eq + 1;
@@ -517,7 +515,7 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
 
 int bi_declare_main(bi_ctx *b) {
   decl d = {0};
-  return declare_common(b, &d, "aAilunrxtpfFg", NULL);
+  return declare_common(b, &d, "+aAcilunrxtpfFg", NULL);
 }
 
 int bi_local_main(bi_ctx *b) {
@@ -532,7 +530,7 @@ int bi_local_main(bi_ctx *b) {
   int dashes = 0;
   for (int i = 1; i < b->argc; i++) dashes += !strcmp(b->argv[i], "-");
   decl d = {.local = true};
-  if (!dashes) return declare_common(b, &d, "aAilunrxtp", NULL);
+  if (!dashes) return declare_common(b, &d, "+aAcilunrxtp", NULL);
   sh_scope *f = b->sh->vars.scope;
   while (f && !f->is_func) f = f->up;
   if (f && !f->saved_opts) {
@@ -548,7 +546,7 @@ int bi_local_main(bi_ctx *b) {
     if (i == 0 || strcmp(all[i], "-")) rest[n++] = all[i];
   b->argv = rest;
   b->argc = n;
-  int st = declare_common(b, &d, "aAilunrxtp", NULL);
+  int st = declare_common(b, &d, "+aAcilunrxtp", NULL);
   b->argv = all;
   b->argc = argc;
   free(rest);
@@ -566,26 +564,17 @@ static bool subscripted(bi_ctx *b, const char *a, size_t nl) {
 }
 
 int bi_export_main(bi_ctx *b) {
-  int i = 1;
   unsigned arr = 0;
   bool unexport = false, print = false, funcs = false;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *p = b->argv[i] + 1; *p; p++) {
-      if (*p == 'n') unexport = true;
-      else if (*p == 'p') print = true;
-      else if (*p == 'f') funcs = true;
-      else if (*p == 'a') arr |= SH_VAR_ARRAY;
-      else if (*p == 'A') arr |= SH_VAR_ASSOC;
-      else {
-        bi_err(b, "-%c: invalid option", *p);
-        return 2;
-      }
-    }
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "fnpaA"));) {
+    if (f < 0) return 2;
+    if (f == 'n') unexport = true;
+    else if (f == 'p') print = true;
+    else if (f == 'f') funcs = true;
+    else arr |= f == 'a' ? SH_VAR_ARRAY : SH_VAR_ASSOC;
   }
+  int i = o.ind;
   if (i >= b->argc) {
     sh_var **vs;
     size_t n = visible_vars(b->sh, SH_VAR_EXPORT, false, &vs);
@@ -658,19 +647,15 @@ int bi_export_main(bi_ctx *b) {
 
 int bi_readonly_main(bi_ctx *b) {
   decl d = {.on = SH_VAR_READONLY, .global = true};
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    for (const char *p = b->argv[i] + 1; *p; p++) {
-      if (*p == 'a') d.on |= SH_VAR_ARRAY;
-      else if (*p == 'A') d.on |= SH_VAR_ASSOC;
-      else if (*p == 'f') d.funcs = true;
-      else if (*p == 'p') d.print = true;
-      else {
-        bi_err(b, "-%c: invalid option", *p);
-        return 2;
-      }
-    }
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "aAfp"));) {
+    if (f < 0) return 2;
+    if (f == 'a') d.on |= SH_VAR_ARRAY;
+    else if (f == 'A') d.on |= SH_VAR_ASSOC;
+    else if (f == 'f') d.funcs = true;
+    else d.print = true;
   }
+  int i = o.ind;
   if (i >= b->argc) {
     sh_var **vs;
     size_t n = visible_vars(b->sh, SH_VAR_READONLY, false, &vs);
@@ -797,22 +782,15 @@ static int unset_name(bi_ctx *b, const char *a, bool vars, bool nameref) {
 
 int bi_unset_main(bi_ctx *b) {
   bool funcs = false, vars = false, nameref = false;
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *p = b->argv[i] + 1; *p; p++) {
-      if (*p == 'f') funcs = true;
-      else if (*p == 'v') vars = true;
-      else if (*p == 'n') nameref = true;
-      else {
-        bi_err(b, "-%c: invalid option", *p);
-        return 2;
-      }
-    }
+  sh_bopt o = {0};
+  for (int f; (f = sh_bopt_next(b, &o, "fvn"));) {
+    if (f < 0) return 2;
+    if (f == 'f') funcs = true;
+    else if (f == 'v') vars = true;
+    else nameref = true;
   }
+  int i = o.ind;
+  if (i < b->argc && !strcmp(b->argv[i], "-")) i++; /* bash skips it */
   sh_ctx *c = b->sh;
   int st = 0;
   for (; i < b->argc; i++) {
@@ -939,8 +917,7 @@ int bi_set_main(bi_ctx *b) {
         if (sh_opts[j].letter == *p && !sh_opts[j].shopt) k = j;
       if (k < 0) {
         bi_err(b, "%c%c: invalid option", a[0], *p);
-        bi_err(b, "usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] "
-                  "[arg ...]");
+        sh__builtin_usage(b);
         return 2;
       }
       set_opt(c, k, on);
@@ -953,20 +930,16 @@ int bi_set_main(bi_ctx *b) {
 int bi_shopt_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool set = false, unset = false, quiet = false, print = false, o_mode = false;
-  int i = 1;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    for (const char *p = b->argv[i] + 1; *p; p++) {
-      if (*p == 's') set = true;
-      else if (*p == 'u') unset = true;
-      else if (*p == 'q') quiet = true;
-      else if (*p == 'p') print = true;
-      else if (*p == 'o') o_mode = true;
-      else {
-        bi_err(b, "-%c: invalid option", *p);
-        return 2;
-      }
-    }
+  sh_bopt op = {0};
+  for (int f; (f = sh_bopt_next(b, &op, "psuoq"));) {
+    if (f < 0) return 2;
+    if (f == 's') set = true;
+    else if (f == 'u') unset = true;
+    else if (f == 'q') quiet = true;
+    else if (f == 'p') print = true;
+    else o_mode = true;
   }
+  int i = op.ind;
   vsh_buf o = {0};
   int st = 0;
   if (i >= b->argc) {
@@ -1028,8 +1001,14 @@ int bi_shift_main(bi_ctx *b) {
       bi_err(b, "%s: numeric argument required", b->argv[i]);
       return 1;
     }
-    if (n < 0) { /* bash says so even without shift_verbose */
-      bi_err(b, "%s: shift count out of range", b->argv[i]);
+    if (b->argc > i + 1) { /* the command line is abandoned */
+      bi_err(b, "too many arguments");
+      if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
+      return 1;
+    }
+    if (n < 0) { /* bash says so even without shift_verbose, naming the
+                  * first word (even a "--") */
+      bi_err(b, "%s: shift count out of range", b->argv[1]);
       return 1;
     }
   }
@@ -1046,7 +1025,8 @@ int bi_shift_main(bi_ctx *b) {
 }
 
 int bi_let_main(bi_ctx *b) {
-  if (b->argc < 2) {
+  int i0 = b->argc > 1 && !strcmp(b->argv[1], "--") ? 2 : 1;
+  if (b->argc <= i0) {
     bi_err(b, "expression expected");
     return 1;
   }
@@ -1054,7 +1034,7 @@ int bi_let_main(bi_ctx *b) {
   const char *what = b->sh->where.arith_what;
   b->sh->where.arith_what = "let";
   int rc = 0;
-  for (int i = 1; i < b->argc && !rc; i++)
+  for (int i = i0; i < b->argc && !rc; i++)
     rc = sh_arith_raw(b->sh, b->argv[i], strlen(b->argv[i]), &v);
   b->sh->where.arith_what = what;
   if (rc) return 1;

@@ -524,14 +524,12 @@ int sh_not_found(sh_ctx *c, const char *name) {
 static bool has_slash(const char *s) { return strchr(s, '/') != NULL; }
 
 /* Finds name on $PATH in the vfs: an executable regular file, or a
- * utility's entry in a bin directory (*is_builtin set).  Unset PATH
- * means bash's default. */
+ * utility's entry in a bin directory (*is_builtin set).  An unset PATH
+ * searches the working directory only, as an empty one does in bash. */
 char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
                           int nth) {
-  sh_var *pv = sh_var_find(c, "PATH");
-  const char *path = pv && !(pv->attrs & SH_VAR_UNSET)
-                         ? (pv->val ? pv->val : "")
-                         : "/usr/local/bin:/usr/bin:/bin";
+  const char *path = sh_var_get(c, "PATH");
+  if (!path) path = "";
   *is_builtin = false;
   if (strchr(name, '/')) { /* no search: the file itself, if executable */
     vsh_buf abs = {0};
@@ -590,7 +588,7 @@ char *sh__path_search_nth(sh_ctx *c, const char *name, bool *is_builtin,
  * CHLD trap counts it). */
 static int run_utility(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
   int st = sh_run_builtin(c, e, argc, argv);
-  c->proc.chld_pending++;
+  sh__child_waited(c);
   return st;
 }
 
@@ -610,6 +608,15 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     if (cu) return sh__run_custom(c, cu, e, argc, argv);
     if (e && (e->flags & BI_SHELL) && !off)
       return sh_run_builtin(c, e, argc, argv);
+  }
+  return sh__run_program(c, argc, argv, NULL);
+}
+
+int sh__run_program(sh_ctx *c, int argc, char **argv, const char *arg0) {
+  const char *name = argv[0];
+  if (arg0) argv[0] = (char *)arg0; /* what the program sees as its name */
+  if (!has_slash(name)) {
+    const bi_entry *e = bi_lookup(name);
     /* utilities and scripts are found through $PATH, like programs; the
      * hash table remembers where (a remembered path is used as it is) */
     bool builtin = false;
@@ -629,6 +636,11 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     }
     if (found && builtin && e) return run_utility(c, e, argc, argv);
     if (found) return sh__run_script_file(c, found, argc, argv);
+    const char *path = sh_var_get(c, "PATH");
+    if (!path || !*path) { /* bash tries ./name itself */
+      sh_error(c, "%s: No such file or directory", name);
+      return set_status(c, 127);
+    }
     return set_status(c, sh_not_found(c, name));
   }
   /* an explicit path to a utility's entry (/usr/bin/ls) runs it too */
@@ -647,9 +659,12 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
 
 /* Posix mode: assigning a readonly variable (alone, before a special
  * builtin, or as a for loop's variable) ends a non-interactive shell,
- * with status 1 (bash -c: 127, as bash 5.2 does).  True when it did. */
-static bool posix_assign_exit(sh_ctx *c) {
-  if (!c->opt.opts[SH_OPT_POSIX] || c->opt.interactive) return false;
+ * with status 1 (bash -c: 127, as bash 5.2 does); under `command` only
+ * a loop variable does.  True when it did. */
+static bool posix_assign_exit(sh_ctx *c, bool even_in_command) {
+  if (!c->opt.opts[SH_OPT_POSIX] || c->opt.interactive ||
+      (c->flow.in_command && !even_in_command))
+    return false;
   c->proc.status = c->opt.dash_c || c->opt.under_dash_c ? 127 : 1;
   c->flow.unwind = SH_UW_EXIT;
   return true;
@@ -898,7 +913,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
       const sh_assign *a = &n->u.simple.assigns[i];
       int rc = sh_assign_one(c, a);
       /* assigning a readonly variable abandons the line, as in bash */
-      if (rc == VSH_EPERM && !c->flow.unwind && !posix_assign_exit(c)) {
+      if (rc == VSH_EPERM && !c->flow.unwind && !posix_assign_exit(c, false)) {
         c->proc.status = 1;
         c->flow.unwind = SH_UW_ABORT;
         c->flow.abort_errexit = true; /* and set -e ends the script */
@@ -961,8 +976,10 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     if (trace_to) sh_stream_unref(trace_to);
     pop_temp_scope(c);
     sh_restore(c, &sv);
-    if (trc == VSH_EPERM && special && posix_assign_exit(c))
+    if (trc == VSH_EPERM && special && posix_assign_exit(c, false))
       return c->proc.status;
+    if (trc == VSH_EPERM && !c->flow.unwind) /* posix: the line is dropped */
+      c->flow.unwind = SH_UW_ABORT;
     return set_status(c, 1);
   }
   if (trace_to) {
@@ -1130,7 +1147,7 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     if (c->opt.opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "for", n);
     if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
-      if (posix_assign_exit(c)) st = c->proc.status;
+      if (posix_assign_exit(c, true)) st = c->proc.status;
       break;
     }
     vsh_arena_mark m = vsh__arena_mark(&c->arena);

@@ -32,9 +32,14 @@ void sh_jobs_cancel_all(sh_exec *ex);
 void sh_jobs_reap(sh_exec *ex);
 int sh__jobs_count(sh_ctx *c); /* jobs `jobs` would list (\j) */
 /* The job list for `jobs` (mutex held by the caller's loop). */
-int sh__jobs_list(sh_ctx *c, vsh_buf *out);
+int sh__jobs_list(sh_ctx *c, vsh_buf *out, int how, int only,
+                  bool running_only);
 /* The pid of job %n, or 0. */
 int sh__job_pid(sh_ctx *c, int id);
+int sh__job_spec(sh_ctx *c, const char *spec);
+/* A foreground child (a utility, subshell, substitution, stage) ended:
+ * counted for the CHLD trap; this shell's ended jobs leave the table. */
+void sh__child_waited(sh_ctx *c);
 /* $PIPESTATUS from n statuses. */
 void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n);
 /* <(body) / >(body): body runs as a background job reading or writing a
@@ -100,6 +105,32 @@ void sh_xtrace_assign(sh_ctx *c, const char *name, bool append,
                       const char *val);
 /* Runs a shell builtin entry with argv; handles output errors. */
 int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv);
+/* bopt.c: the shell builtins' option scanner (bash's rules).  spec
+ * lists the letters, "x:" one taking an argument (";" an optional one in
+ * the same word); a leading '+' admits +x (o->sign tells), a '#' ends the
+ * options at a -NUMBER.  Returns the letter, 0 when the options end
+ * (o->ind is the first operand), or -1 after the error and the usage line
+ * were written: the builtin then returns 2. */
+typedef struct sh_bopt {
+  int ind;          /* the next word: after the scan, the first operand */
+  const char *next; /* the rest of a cluster */
+  const char *arg;  /* the option's argument */
+  char sign;        /* '-' or '+' */
+} sh_bopt;
+int sh_bopt_next(bi_ctx *b, sh_bopt *o, const char *spec);
+/* For a builtin that takes no options: the first operand's index after a
+ * "--", or -1 after reporting an option. */
+int sh_bopt_none(bi_ctx *b);
+/* For options without arguments: marks seen[letter]; returns the first
+ * operand's index or -1 (reported). */
+int sh_bopt_flags(bi_ctx *b, const char *spec, bool seen[128]);
+/* "NAME: usage: SYNOPSIS" for the builtin argv[0] names (help.c's line). */
+void sh__builtin_usage(bi_ctx *b);
+const char *sh__help_synopsis(const char *name);
+/* Runs argv as a program: a utility or a script found on $PATH (or by
+ * its path), never a function or a shell builtin; arg0, when given, is
+ * the name the program sees (exec -a). */
+int sh__run_program(sh_ctx *c, int argc, char **argv, const char *arg0);
 /* Exit status after a failed command lookup etc. */
 int sh_not_found(sh_ctx *c, const char *name);
 

@@ -152,6 +152,12 @@ static const struct {
 };
 #define N_TOPICS (sizeof(topics) / sizeof(topics[0]))
 
+const char *sh__help_synopsis(const char *name) {
+  for (size_t k = 0; k < N_TOPICS; k++)
+    if (!strcmp(topics[k].name, name)) return topics[k].synopsis;
+  return NULL;
+}
+
 enum { SHOW_LONG, SHOW_SHORT, SHOW_DESC, SHOW_MAN };
 
 static void show(vsh_buf *o, size_t k, int how) {
@@ -197,21 +203,13 @@ static bool help_topic(bi_ctx *b, vsh_buf *o, const char *pat, int how) {
 }
 
 int bi_help_main(bi_ctx *b) {
-  int i = 1, how = SHOW_LONG;
-  for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
-    if (!strcmp(b->argv[i], "--")) {
-      i++;
-      break;
-    }
-    for (const char *f = b->argv[i] + 1; *f; f++) {
-      if (!strchr("dms", *f)) {
-        bi_err(b, "-%c: invalid option", *f);
-        bi_usage(b, "help [-dms] [pattern ...]");
-        return 2;
-      }
-      how = *f == 'd' ? SHOW_DESC : *f == 'm' ? SHOW_MAN : SHOW_SHORT;
-    }
+  int how = SHOW_LONG;
+  sh_bopt op = {0};
+  for (int f; (f = sh_bopt_next(b, &op, "dms"));) {
+    if (f < 0) return 2;
+    how = f == 'd' ? SHOW_DESC : f == 'm' ? SHOW_MAN : SHOW_SHORT;
   }
+  int i = op.ind;
   vsh_buf o = {0};
   int st = 0;
   if (i >= b->argc) {

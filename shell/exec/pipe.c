@@ -24,7 +24,8 @@ struct sh_job {
   sh_ctx *ctx;
   sh_node *node;
   sh_unit *unit;
-  bool notified;
+  bool notified;  /* its end was seen: out of the job table (jobs, %N and
+                   job numbers skip it), still waited for by its pid */
   bool chld_seen; /* counted for its starter's CHLD trap */
   int owner;      /* $BASHPID of the context that started it */
   bool disowned;  /* jobs and wait skip it; the exec still cancels it */
@@ -132,7 +133,7 @@ int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr) {
     sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
   sh_ctx_free(s);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
-  c->proc.chld_pending++;
+  sh__child_waited(c);
   return c->proc.status = st;
 }
 
@@ -196,7 +197,7 @@ int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
   sh_stream_unref(buf);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
   c->proc.subst_status = st;
-  c->proc.chld_pending++;
+  sh__child_waited(c);
   return c->proc.status = st;
 }
 
@@ -416,7 +417,7 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
     for (size_t i = 0; i < k; i++) {
       sts[i] = sg[i].status;
       if (sg[i].ctx && sg[i].ctx != c) {
-        c->proc.chld_pending++;
+        sh__child_waited(c);
         if (sg[i].ctx->flow.unwind == SH_UW_CANCEL) cancel = true;
         sh_ctx_free(sg[i].ctx);
       }
@@ -460,6 +461,17 @@ static void *job_main(void *arg) {
   atomic_fetch_sub(&j->ctx->ex->threads, 1);
   atomic_store(&j->done, true);
   return NULL;
+}
+
+void sh__child_waited(sh_ctx *c) {
+  c->proc.chld_pending++;
+  /* bash clears the ended jobs out of its table when it waits for a
+   * foreground child; `wait PID` still finds them */
+  pthread_mutex_lock(&c->ex->mu);
+  for (sh_job *j = c->ex->jobs; j; j = j->next)
+    if (j->owner == c->proc.bashpid && atomic_load(&j->done))
+      j->notified = true;
+  pthread_mutex_unlock(&c->ex->mu);
 }
 
 /* CHLD: bash runs the trap as each child process ends; vsh's children
@@ -523,7 +535,11 @@ static int start_job(sh_ctx *c, sh_node *n, bool null_stdin, bool procsub,
     j->started = true;
   }
   pthread_mutex_lock(&ex->mu);
-  j->id = hidden ? 0 : ++ex->next_job_id;
+  /* the next job number is one past the highest still in the table */
+  int top = 0;
+  for (sh_job *o = ex->jobs; o; o = o->next)
+    if (!o->hidden && !o->disowned && !o->notified && o->id > top) top = o->id;
+  j->id = hidden ? 0 : top + 1;
   j->next = ex->jobs;
   ex->jobs = j;
   pthread_mutex_unlock(&ex->mu);
@@ -628,30 +644,45 @@ void sh_jobs_reap(sh_exec *ex) {
 int sh__jobs_count(sh_ctx *c) {
   int n = 0;
   pthread_mutex_lock(&c->ex->mu);
-  for (sh_job *j = c->ex->jobs; j; j = j->next) n += !j->disowned && !j->hidden;
+  for (sh_job *j = c->ex->jobs; j; j = j->next)
+    n += !j->disowned && !j->hidden && !j->notified;
   pthread_mutex_unlock(&c->ex->mu);
   return n;
 }
 
-/* The job list for `jobs` (mutex held by the caller's loop). */
-int sh__jobs_list(sh_ctx *c, vsh_buf *out) {
+/* The job list for `jobs`: every job, or job %only; how is 0, 'l'
+ * (with pids) or 'p' (pids alone); running_only leaves out the done. */
+int sh__jobs_list(sh_ctx *c, vsh_buf *out, int how, int only,
+                  bool running_only) {
   sh_exec *ex = c->ex;
   pthread_mutex_lock(&ex->mu);
   /* the list is newest first; bash prints oldest first, marking the
    * newest '+' and the one before it '-' */
   size_t n = 0, k = 0;
-  for (sh_job *j = ex->jobs; j; j = j->next) n += !j->disowned && !j->hidden;
+  for (sh_job *j = ex->jobs; j; j = j->next)
+    n += !j->disowned && !j->hidden && !j->notified;
   sh_job **v = n ? malloc(n * sizeof(*v)) : NULL;
   for (sh_job *j = ex->jobs; v && j; j = j->next)
-    if (!j->disowned && !j->hidden) v[k++] = j;
+    if (!j->disowned && !j->hidden && !j->notified) v[k++] = j;
   for (size_t i = k; i-- > 0;) {
-    vsh__buf_printf(out, "[%d]%c  %-24s", v[i]->id,
-                    i == 0   ? '+'
-                    : i == 1 ? '-'
-                             : ' ',
-                    atomic_load(&v[i]->done) ? "Done" : "Running");
+    bool done = atomic_load(&v[i]->done);
+    if ((only && v[i]->id != only) || (running_only && done)) continue;
+    if (how == 'p') {
+      vsh__buf_printf(out, "%d\n", v[i]->pid);
+      continue;
+    }
+    char mark = i == 0 ? '+' : i == 1 ? '-' : ' ';
+    char state[32];
+    if (!done) snprintf(state, sizeof state, "Running");
+    else if (v[i]->status)
+      snprintf(state, sizeof state, "Exit %d", v[i]->status);
+    else snprintf(state, sizeof state, "Done");
+    if (how == 'l')
+      vsh__buf_printf(out, "[%d]%c %5d %-24s", v[i]->id, mark, v[i]->pid,
+                      state);
+    else vsh__buf_printf(out, "[%d]%c  %-24s", v[i]->id, mark, state);
     sh_print_command(out, v[i]->node);
-    vsh__buf_puts(out, atomic_load(&v[i]->done) ? "\n" : " &\n");
+    vsh__buf_puts(out, done ? "\n" : " &\n");
   }
   free(v);
   pthread_mutex_unlock(&ex->mu);
@@ -668,13 +699,13 @@ int sh__jobs_disown(sh_ctx *c, int n, bool by_id, bool running_only) {
   if (n == -1) { /* the current job is the newest one still listed */
     by_id = true;
     for (sh_job *j = ex->jobs; j; j = j->next) /* newest first */
-      if (!j->disowned && !j->hidden) {
+      if (!j->disowned && !j->hidden && !j->notified) {
         n = j->id;
         break;
       }
   }
   for (sh_job *j = ex->jobs; n && j; j = j->next) {
-    if (j->disowned || j->hidden) continue;
+    if (j->disowned || j->hidden || (by_id && j->notified)) continue;
     if (n ? (by_id ? j->id != n : j->pid != n)
           : (running_only && atomic_load(&j->done)))
       continue;
@@ -685,12 +716,50 @@ int sh__jobs_disown(sh_ctx *c, int n, bool by_id, bool running_only) {
   return found || !n ? 0 : VSH_ENOENT;
 }
 
+/* The id of the job a job spec names (%N, %%, %+, %, %-, %NAME, %?TEXT),
+ * or 0: none, -1: NAME or TEXT fits more than one. */
+int sh__job_spec(sh_ctx *c, const char *spec) {
+  if (spec[0] != '%') return 0;
+  const char *s = spec + 1;
+  sh_exec *ex = c->ex;
+  int id = 0, seen = 0;
+  pthread_mutex_lock(&ex->mu);
+  for (sh_job *j = ex->jobs; j; j = j->next) { /* newest first */
+    if (j->disowned || j->hidden || j->notified) continue;
+    seen++;
+    bool hit;
+    if (!*s || !strcmp(s, "%") || !strcmp(s, "+")) hit = seen == 1;
+    else if (!strcmp(s, "-")) hit = seen == 2;
+    else if (*s >= '0' && *s <= '9') hit = j->id == atoi(s);
+    else {
+      vsh_buf t = {0};
+      sh_print_command(&t, j->node);
+      const char *txt = t.data ? t.data : "";
+      hit =
+          *s == '?' ? strstr(txt, s + 1) != NULL : !strncmp(txt, s, strlen(s));
+      vsh_buf_dispose(&t);
+      if (hit && id) {
+        id = -1;
+        break;
+      }
+      if (hit) id = j->id;
+      continue;
+    }
+    if (hit) {
+      id = j->id;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&ex->mu);
+  return id;
+}
+
 /* The pid of job %n, or 0. */
 int sh__job_pid(sh_ctx *c, int id) {
   int pid = 0;
   pthread_mutex_lock(&c->ex->mu);
   for (sh_job *j = c->ex->jobs; j; j = j->next)
-    if (j->id == id && !j->disowned) pid = j->pid;
+    if (j->id == id && !j->disowned && !j->notified && !j->hidden) pid = j->pid;
   pthread_mutex_unlock(&c->ex->mu);
   return pid;
 }
@@ -848,6 +917,7 @@ int sh__job_kill(sh_ctx *c, int pid, bool by_id, int sig) {
   pthread_mutex_lock(&c->ex->mu);
   for (sh_job *j = c->ex->jobs; j; j = j->next) {
     if ((by_id ? j->id : j->pid) != pid) continue;
+    if (by_id && (j->notified || j->hidden || j->disowned)) continue;
     if (!atomic_load(&j->done)) {
       /* a non-interactive shell starts async commands with SIGINT and
        * SIGQUIT ignored, and they cannot be trapped there */

@@ -569,7 +569,7 @@ int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
   int r = sh__run_child(c, text.data ? text.data : "", text.len, path, argc - 1,
                         argv + 1, path, true);
   vsh_buf_dispose(&text);
-  c->proc.chld_pending++;
+  sh__child_waited(c);
   return c->proc.status = r;
 }
 

@@ -163,14 +163,14 @@ seq 3 > >(sort -r)
 --- script
 history +5; echo "st=$?"
 history f; echo "st=$?"
-history 1 2; echo "st=$?"
+history 1 2; echo "not reached"
 --- stdout
 st=0
-st=1
 st=1
 --- stderr
 vsh: line 2: history: f: numeric argument required
 vsh: line 3: history: too many arguments
+--- status: 1
 
 === jobs shows each job's command as bash prints it
 --- script
@@ -319,3 +319,34 @@ e
 --- stderr
 vsh: line 5: wait: -p: option requires an argument
 wait: usage: wait [-fn] [-p var] [id ...]
+
+=== an ended job leaves the table once the shell waits for a foreground child; wait PID still finds it
+--- script
+(exit 3) & pid=$!
+sleep 0.2
+/bin/true
+jobs
+wait %1; echo "by job $?"
+wait $pid; echo "by pid $?"
+--- stdout
+by job 127
+by pid 3
+--- stderr
+vsh: line 5: wait: %1: no such job
+
+=== job numbers start again past the highest one still in the table
+--- script
+sleep 0.1 & sleep 0.3 &
+wait %1
+sleep 0.2 &
+jobs
+wait
+--- stdout
+[2]-  Running                 sleep 0.3 &
+[3]+  Running                 sleep 0.2 &
+
+=== read -t times out on input that never blocks
+--- script
+read -t 0.2 x < /dev/zero; echo "rc $? ${#x}"
+--- stdout
+rc 142 0

@@ -115,3 +115,38 @@ shift_verbose  	off
 st=1
 --- stderr
 vsh: line 3: shift: 3: shift count out of range
+
+=== posix mode: under `command`, a readonly assignment in eval and a missing . file do not end the shell
+--- script
+set -o posix
+readonly r=1
+command eval 'r=2; echo no'; echo "eval $?"
+command . /nonexistent; echo "dot $?"
+--- stdout
+eval 1
+dot 1
+--- stderr
+vsh: line 3: r: readonly variable
+vsh: line 4: /nonexistent: No such file or directory
+
+=== posix mode: a readonly variable before a regular command drops the line
+--- script
+set -o posix
+readonly r=1
+eval 'r=2 true; echo no'; echo "eval $?"
+r=2 true; echo no
+--- stdout
+eval 1
+--- stderr
+vsh: line 3: r: readonly variable
+vsh: line 4: r: readonly variable
+--- status: 1
+
+=== posix mode: a readonly loop variable ends the shell even under command
+--- script
+set -o posix
+readonly r=1
+command eval 'for r in 1; do :; done'; echo no
+--- stderr
+vsh: line 3: r: readonly variable
+--- status: 127
