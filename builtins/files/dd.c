@@ -92,8 +92,43 @@ typedef struct dd_opts {
   const char *inf, *outf;
   uint64_t ibs, obs, count, skip, seek;
   bool notrunc, ucase, lcase, sync, excl, nocreat;
+  bool skip_bytes, count_bytes, seek_bytes, append; /* iflag=, oflag= */
   int status; /* 0 none, 1 default, 2 noxfer */
 } dd_opts;
+
+/* iflag=LIST or oflag=LIST (GNU's flags; those about caching, syncing
+ * or the terminal change nothing here); -1, or 1 after a bad flag. */
+static int dd_flags(bi_ctx *b, dd_opts *o, const char *v, bool input) {
+  static const char *const common[] = {
+      "append",  "direct", "directory", "dsync",  "sync", "nonblock", "noatime",
+      "nocache", "noctty", "nofollow",  "binary", "text", NULL};
+  char *list = vsh__arena_strndup(b->arena, v, strlen(v));
+  for (char *tok = list; tok && *tok;) {
+    char *comma = strchr(tok, ',');
+    if (comma) *comma = 0;
+    bool ok = false;
+    for (int i = 0; common[i] && !ok; i++) ok = !strcmp(tok, common[i]);
+    if (!strcmp(tok, "append")) o->append = !input;
+    /* as GNU 9.1, only fullblock is refused in oflag; each of the
+     * byte flags means something for one side only */
+    if (!strcmp(tok, "skip_bytes") || !strcmp(tok, "count_bytes")) {
+      ok = true;
+      if (input) *(tok[1] == 'k' ? &o->skip_bytes : &o->count_bytes) = true;
+    }
+    if (input && !strcmp(tok, "fullblock")) ok = true;
+    if (!strcmp(tok, "seek_bytes")) {
+      ok = true;
+      if (!input) o->seek_bytes = true;
+    }
+    if (!ok) {
+      bi_usage_error(b, &dd_cmd, "invalid %s flag: %s",
+                     input ? "input" : "output", bi_cquote(b, tok));
+      return 1;
+    }
+    tok = comma ? comma + 1 : NULL;
+  }
+  return -1;
+}
 
 /* conv=LIST; -1, or 1 after an unknown conversion. */
 static int dd_conv(bi_ctx *b, dd_opts *o, const char *v) {
@@ -154,7 +189,7 @@ static int dd_operand(bi_ctx *b, dd_opts *o, const char *a) {
       return 1;
     }
   } else if (KEY("iflag") || KEY("oflag")) {
-    /* fullblock is what we always do; the rest has no meaning here */
+    return dd_flags(b, o, v, KEY("iflag"));
   } else {
     return bi_usage_error(b, &dd_cmd, "unrecognized operand %s",
                           bi_cquote(b, a));
@@ -167,9 +202,9 @@ static int dd_operand(bi_ctx *b, dd_opts *o, const char *a) {
  * notrunc) and positioned at seek; 0 or a vsh_err. */
 static int dd_open_out(bi_ctx *b, const dd_opts *o, dd_out *out) {
   const char *p = bi_path(b, o->outf);
-  unsigned fl =
-      VFS_O_WRITE | (o->nocreat ? 0 : VFS_O_CREAT) | (o->excl ? VFS_O_EXCL : 0);
-  uint64_t at = o->seek * o->obs;
+  unsigned fl = VFS_O_WRITE | (o->nocreat ? 0 : VFS_O_CREAT) |
+                (o->excl ? VFS_O_EXCL : 0) | (o->append ? VFS_O_APPEND : 0);
+  uint64_t at = o->seek_bytes ? o->seek : o->seek * o->obs;
   int rc = p ? vfs_open(b->fs, p, fl, bi_create_mode(b, 0666), &out->f)
              : VSH_ENAMETOOLONG;
   if (!rc && !o->notrunc) rc = vfs_truncate(b->fs, p, at);
@@ -204,19 +239,23 @@ static int dd_copy(bi_ctx *b, const dd_opts *o, sh_stream *in, dd_out *out,
   size_t olen = 0;
   int rc = 0;
   if (!ibuf || !obuf) rc = VSH_ENOMEM;
-  /* skip on a stream: read and drop */
-  for (uint64_t k = 0; k < o->skip && !rc; k++) {
-    size_t got;
-    rc = dd_read_block(b, in, ibuf, ibs, &got);
-    if (got < ibs) break;
+  /* skip on a stream: read and drop (skip_bytes: so many bytes) */
+  for (uint64_t left = o->skip_bytes ? o->skip : o->skip * ibs; left && !rc;) {
+    size_t got, want = left < ibs ? (size_t)left : ibs;
+    rc = dd_read_block(b, in, ibuf, want, &got);
+    if (got < want) break;
+    left -= got;
   }
-  for (uint64_t blk = 0; blk < o->count && !rc; blk++) {
+  /* count_bytes: the last block may be a partial one */
+  uint64_t left = o->count_bytes ? o->count : UINT64_MAX;
+  for (uint64_t blk = 0; blk < o->count && left && !rc; blk++) {
     if (bi_cancelled(b)) {
       rc = VSH_EABORTED;
       break;
     }
-    size_t got;
-    rc = dd_read_block(b, in, ibuf, ibs, &got);
+    size_t got, want = left < ibs ? (size_t)left : ibs;
+    rc = dd_read_block(b, in, ibuf, want, &got);
+    if (o->count_bytes) left -= got;
     if (rc || got == 0) break;
     in_n[got == ibs ? 0 : 1]++;
     if (o->sync && got < ibs) {
@@ -297,7 +336,9 @@ int bi_dd_main(bi_ctx *b) {
       bi_err(b, "failed to open %s: %s", bi_quote(b, o.inf), vsh_strerror(rc));
       return 1;
     }
-    if (o.skip) vfs_file_seek(fh, (int64_t)(o.skip * o.ibs), 0), o.skip = 0;
+    if (o.skip)
+      vfs_file_seek(fh, (int64_t)(o.skip_bytes ? o.skip : o.skip * o.ibs), 0),
+          o.skip = 0;
     own_in = sh_stream_file_new(fh, o.inf);
     if (!own_in) return 1;
     in = own_in;

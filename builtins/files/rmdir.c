@@ -28,8 +28,16 @@ static int remove_one(bi_ctx *b, const char *op, bool verbose, bool ignore_ne) {
   if (verbose && bi_printf(b, "rmdir: removing directory, %s\n",
                            bi_quote(b, op)) == VSH_EPIPE)
     return 141;
+  /* as rmdir(2): a last component "." is EINVAL, ".." not empty */
+  size_t n = strlen(op);
+  while (n > 1 && op[n - 1] == '/') n--;
+  size_t k = n;
+  while (k > 0 && op[k - 1] != '/') k--;
   const char *p = bi_path(b, op);
-  int rc = p ? vfs_rmdir(b->fs, p) : VSH_ENAMETOOLONG;
+  int rc = n - k == 1 && op[k] == '.'                       ? VSH_EINVAL
+           : n - k == 2 && op[k] == '.' && op[k + 1] == '.' ? VSH_ENOTEMPTY
+           : p ? vfs_rmdir(b->fs, p)
+               : VSH_ENAMETOOLONG;
   if (rc == VSH_ENOTEMPTY && ignore_ne) return 2;
   if (rc) {
     bi_err(b, "failed to remove %s: %s", bi_quote(b, op), vsh_strerror(rc));

@@ -101,7 +101,20 @@ static void put_padded(vsh_buf *o, const char *flags, int width, int prec,
                        const char *val, bool numeric) {
   bool left = strchr(flags, '-') != NULL;
   bool zero = numeric && strchr(flags, '0') != NULL && !left;
+  char digits[320];
   size_t n = strlen(val);
+  if (numeric && prec > 0 && n < sizeof(digits) - 2) {
+    /* a number's precision is its least count of digits, as printf's */
+    bool neg = *val == '-';
+    size_t nd = n - neg, k = 0;
+    if (neg) digits[k++] = '-';
+    for (; nd < (size_t)prec && k < sizeof(digits) - n - 1; nd++)
+      digits[k++] = '0';
+    memcpy(digits + k, val + neg, n - neg + 1);
+    val = digits;
+    n = strlen(val);
+    zero = false;
+  }
   if (prec >= 0 && !numeric && (size_t)prec < n) n = (size_t)prec;
   int pad = width > (int)n ? width - (int)n : 0;
   if (!left && !zero)
@@ -120,6 +133,32 @@ static void put_padded(vsh_buf *o, const char *flags, int width, int prec,
   }
   if (left)
     for (int i = 0; i < pad; i++) vsh__buf_putc(o, ' ');
+}
+
+/* %X %Y %Z: seconds, and with a precision (%.Y: 9) that many digits of
+ * the fraction, GNU's way: -0.750 for a quarter second past -1. */
+static void epoch(char *v, size_t cap, struct timespec t, int prec) {
+  if (prec == -1 || prec == 0) {
+    snprintf(v, cap, "%lld", (long long)t.tv_sec);
+    return;
+  }
+  if (prec == -2) prec = 9;
+  long long sec = t.tv_sec;
+  long ns = t.tv_nsec;
+  const char *sign = "";
+  if (sec < 0 && ns) {
+    sign = "-";
+    sec = -(sec + 1);
+    ns = 1000000000L - ns;
+  } else if (sec < 0) {
+    sign = "-";
+    sec = -sec;
+  }
+  char frac[16];
+  snprintf(frac, sizeof frac, "%09ld", ns);
+  int n = snprintf(v, cap, "%s%lld.%.*s", sign, sec, prec < 9 ? prec : 9, frac);
+  for (int k = 9; k < prec && n > 0 && (size_t)n + 1 < cap; k++) v[n++] = '0';
+  if (n > 0 && (size_t)n < cap) v[n] = 0;
 }
 
 static void directive(stat_item *it, char d, const char *flags, int width,
@@ -209,16 +248,23 @@ static void directive(stat_item *it, char d, const char *flags, int width,
     bi_fmt_full(it->b, st->ctime, v, sizeof v);
     numeric = false;
     break;
-  case 'X': snprintf(v, sizeof v, "%lld", (long long)st->atime.tv_sec); break;
-  case 'Y': snprintf(v, sizeof v, "%lld", (long long)st->mtime.tv_sec); break;
-  case 'Z': snprintf(v, sizeof v, "%lld", (long long)st->ctime.tv_sec); break;
+  case 'X':
+  case 'Y':
+  case 'Z':
+    epoch(v, sizeof v,
+          d == 'X'   ? st->atime
+          : d == 'Y' ? st->mtime
+                     : st->ctime,
+          prec);
+    prec = -1;
+    break;
   default:
     vsh__buf_putc(o, '%');
     vsh__buf_puts(o, flags);
     vsh__buf_putc(o, d);
     return;
   }
-  put_padded(o, flags, width, prec, v, numeric);
+  put_padded(o, flags, width, prec == -2 ? 0 : prec, v, numeric);
 }
 
 static int escape(const char *p, vsh_buf *o) {
@@ -274,7 +320,7 @@ static void format(stat_item *it, const char *fmt, bool escapes, vsh_buf *o) {
     while (*p >= '0' && *p <= '9') width = width * 10 + (*p++ - '0');
     if (*p == '.') {
       p++;
-      prec = 0;
+      prec = *p >= '0' && *p <= '9' ? 0 : -2; /* -2: a bare '.' */
       while (*p >= '0' && *p <= '9') prec = prec * 10 + (*p++ - '0');
     }
     if (*p == 'H' || *p == 'L') {

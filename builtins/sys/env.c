@@ -1,5 +1,6 @@
 /* env.c: run a command in a modified environment, or print it.  GNU flags
- * -i (start empty), -u NAME, -0, -C DIR, NAME=VALUE assignments.  The
+ * -i (start empty), -u NAME, -0, -C DIR, -S STRING (split into arguments
+ * that may hold options too), NAME=VALUE assignments.  The
  * command runs in a forked shell context where the changes are made as
  * exported variables, so the caller's state is untouched.  Deviation:
  * functions and builtins are found too (there are no real programs). */
@@ -13,6 +14,7 @@ static const bi_option env_options[] = {
     {"unset", BI_ARG_REQUIRED, 'u', NULL},
     {"null", BI_ARG_NONE, '0', NULL},
     {"chdir", BI_ARG_REQUIRED, 'C', NULL},
+    {"split-string", BI_ARG_REQUIRED, 'S', NULL},
     {0}};
 
 /* Options stop at the first operand (the command's own options belong
@@ -25,12 +27,144 @@ static const bi_cmd env_cmd = {
              "  -0, --null           end each output line with NUL, not "
              "newline\n"
              "  -u, --unset=NAME     remove variable from the environment\n"
-             "  -C, --chdir=DIR      change working directory to DIR\n",
-    .shortopts = "iu:0C:",
+             "  -C, --chdir=DIR      change working directory to DIR\n"
+             "  -S, --split-string=S  process and split S into separate "
+             "arguments;\n"
+             "                        used to pass multiple arguments on "
+             "shebang lines\n",
+    .shortopts = "iu:0C:S:",
     .longopts = env_options,
     .flags = BI_CMD_POSIX,
     .bad_status = 125,
 };
+
+/* -S STRING split as GNU's env does: blanks separate, '...' is literal
+ * (but \\ and \'), "..." and bare text take \" \' \\ \# \$ \_ \n \t
+ * \r \f \v and ${NAME}; bare, \_ separates and \c ends the string, a
+ * word starting with # ends it.  Appends to *v; 0 or 125 (reported). */
+static int split_string(bi_ctx *b, const char *s, char ***v, int *n, int *cap) {
+  vsh_buf w = {0};
+  bool in_word = false;
+  char q = 0;
+  int st = 0;
+  for (const char *p = s;; p++) {
+    char c = *p;
+    bool end = !c || (!q && (c == ' ' || c == '\t' || c == '\n' || c == '\v' ||
+                             c == '\f' || c == '\r'));
+    if (!c && q) {
+      bi_err(b, "no terminating quote in -S string");
+      st = 125;
+      break;
+    }
+    if (!q && c == '\\' && p[1] == '_') { /* a separator */
+      end = true;
+      p++;
+    }
+    if (!q && c == '\\' && p[1] == 'c') c = 0, end = true;
+    if (end) {
+      if (in_word) {
+        if (*n + 1 >= *cap) {
+          *cap = *cap * 2 + 8;
+          char **nv = vsh__arena_alloc(b->arena, (size_t)*cap * sizeof(char *));
+          if (!nv) return 125;
+          if (*n) memcpy(nv, *v, (size_t)*n * sizeof(char *));
+          *v = nv;
+        }
+        (*v)[(*n)++] =
+            vsh__arena_strndup(b->arena, w.data ? w.data : "", w.len);
+        w.len = 0;
+        in_word = false;
+      }
+      if (!c) break;
+      continue;
+    }
+    if (!in_word && !q && c == '#') break; /* a comment */
+    in_word = true;
+    if ((c == '\'' || c == '"') && (!q || q == c)) {
+      q = q ? 0 : c;
+      continue;
+    }
+    if (c == '\\' && q != '\'') {
+      static const char from[] = "\"'\\#$_ntrfv", to[] = "\"'\\#$ \n\t\r\f\v";
+      const char *k = p[1] ? strchr(from, p[1]) : NULL;
+      if (!p[1]) {
+        bi_err(b, "invalid backslash at end of string in -S");
+        st = 125;
+        break;
+      }
+      if (!k || (q && p[1] == 'c')) {
+        bi_err(b, "invalid sequence '\\%c' in -S", p[1]);
+        st = 125;
+        break;
+      }
+      vsh__buf_putc(&w, to[k - from]);
+      p++;
+      continue;
+    }
+    if (c == '\\' && q == '\'' && (p[1] == '\\' || p[1] == '\'')) {
+      vsh__buf_putc(&w, *++p);
+      continue;
+    }
+    if (c == '$' && q != '\'') {
+      const char *e = p[1] == '{' ? strchr(p + 2, '}') : NULL;
+      char *name =
+          e ? vsh__arena_strndup(b->arena, p + 2, (size_t)(e - p - 2)) : NULL;
+      if (!name || !sh_valid_name(name, strlen(name))) {
+        bi_err(b, "only ${VARNAME} expansion is supported, error at: %s", p);
+        st = 125;
+        break;
+      }
+      const char *val = bi_getenv(b, name);
+      if (val) vsh__buf_puts(&w, val);
+      p = e;
+      continue;
+    }
+    vsh__buf_putc(&w, c);
+  }
+  vsh_buf_dispose(&w);
+  return st;
+}
+
+/* Replaces b->argv by one where each -S STRING among the options is the
+ * arguments it splits into (GNU reads options again from them); 0 or
+ * 125. */
+static int expand_split(bi_ctx *b) {
+  int cap = b->argc + 8, n = 0;
+  char **v = vsh__arena_alloc(b->arena, (size_t)cap * sizeof(char *));
+  if (!v) return 125;
+  v[n++] = b->argv[0];
+  bool changed = false, opts = true;
+  for (int i = 1; i < b->argc; i++) {
+    const char *a = b->argv[i], *str = NULL;
+    if (opts && a[0] != '-') opts = false;
+    if (opts && !strcmp(a, "--")) opts = false;
+    if (opts && (!strcmp(a, "-S") || !strcmp(a, "--split-string")) &&
+        i + 1 < b->argc)
+      str = b->argv[++i];
+    else if (opts && a[1] == 'S' && a[2]) str = a + 2;
+    else if (opts && !strncmp(a, "--split-string=", 15)) str = a + 15;
+    if (str) {
+      changed = true;
+      int st = split_string(b, str, &v, &n, &cap);
+      if (st) return st;
+      continue;
+    }
+    if (n + 1 >= cap) {
+      cap = cap * 2;
+      char **nv = vsh__arena_alloc(b->arena, (size_t)cap * sizeof(char *));
+      if (!nv) return 125;
+      memcpy(nv, v, (size_t)n * sizeof(char *));
+      v = nv;
+    }
+    v[n++] = (char *)a;
+  }
+  v[n] = NULL;
+  if (changed) {
+    b->argv = v;
+    b->argc = n;
+  }
+  return 0;
+}
 
 static int print_env(bi_ctx *b, bi_sub *c, char end) {
   vsh_buf out = {0};
@@ -57,6 +191,8 @@ int bi_env_main(bi_ctx *b) {
   const char *dir = NULL;
   bi_opts g = {0};
   int ch;
+  int xst = expand_split(b);
+  if (xst) return xst;
   char **unsets = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
   int nunset = 0;
   if (!unsets) return 125;
@@ -67,6 +203,7 @@ int bi_env_main(bi_ctx *b) {
     case 'u': unsets[nunset++] = (char *)g.arg; break;
     case '0': end = 0; break;
     case 'C': dir = g.arg; break;
+    case 'S': break; /* split above */
     default: return g.status;
     }
   }

@@ -36,66 +36,79 @@ static int cmp_range(const void *a, const void *b) {
   return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
+static bool add_range(cut_opts *o, uint64_t lo, uint64_t hi) {
+  cut_range *nr = realloc(o->r, (o->nr + 1) * sizeof(*nr));
+  if (!nr) return false;
+  o->r = nr;
+  o->r[o->nr++] = (cut_range){lo, hi};
+  return true;
+}
+
+/* LIST, read as GNU's set_fields does (so its messages come for the
+ * same lists): N, N-, N-M, -M, separated by commas or blanks. */
 static bool parse_list(bi_ctx *b, const char *s, cut_opts *o) {
-  const char *p = s;
-  while (*p) {
-    const char *item = p;
-    size_t len = strcspn(p, ", \t");
-    cut_range r = {0, 0};
-    const char *q = p, *e = p + len;
-    bool have_lo = false, have_hi = false, dash = false;
-    uint64_t v = 0;
-    while (q < e && isdigit((unsigned char)*q)) {
-      v = v > UINT64_MAX / 10 - 1 ? UINT64_MAX - 1
-                                  : v * 10 + (uint64_t)(*q++ - '0');
-      have_lo = true;
-    }
-    r.lo = v;
-    if (q < e && *q == '-') {
-      dash = true;
-      q++;
-      v = 0;
-      while (q < e && isdigit((unsigned char)*q)) {
-        v = v > UINT64_MAX / 10 - 1 ? UINT64_MAX - 1
-                                    : v * 10 + (uint64_t)(*q++ - '0');
-        have_hi = true;
+  bool pos = o->mode != 'f';
+  const char *from1 = pos ? "byte/character positions are numbered from 1"
+                          : "fields are numbered from 1";
+  bool lhs = false, rhs = false, dash = false, in_digits = false;
+  uint64_t initial = 1, value = 0;
+  const char *num_start = s;
+  for (const char *p = s;; p++) {
+    if (*p == '-') {
+      in_digits = false;
+      if (dash) {
+        bi_err(b, "%s",
+               pos ? "invalid byte or character range" : "invalid field range");
+        return false;
       }
-      r.hi = have_hi ? v : UINT64_MAX;
-      if (!have_lo) r.lo = 1;
+      dash = true;
+      if (lhs && !value) {
+        bi_err(b, "%s", from1);
+        return false;
+      }
+      initial = lhs ? value : 1;
+      value = 0;
+    } else if (*p == ',' || *p == ' ' || *p == '\t' || !*p) {
+      in_digits = false;
+      if (dash) {
+        dash = false;
+        if (!lhs && !rhs) {
+          bi_err(b, "invalid range with no endpoint: -");
+          return false;
+        }
+        if (rhs && value < initial) {
+          bi_err(b, "invalid decreasing range");
+          return false;
+        }
+        if (!add_range(o, initial, rhs ? value : UINT64_MAX)) return false;
+      } else {
+        if (!value) {
+          bi_err(b, "%s", from1);
+          return false;
+        }
+        if (!add_range(o, value, value)) return false;
+      }
+      value = 0;
+      lhs = rhs = false;
+      if (!*p) break;
+    } else if (isdigit((unsigned char)*p)) {
+      if (!in_digits) num_start = p;
+      in_digits = true;
+      *(dash ? &rhs : &lhs) = true;
+      if (value > (UINT64_MAX - 1 - (uint64_t)(*p - '0')) / 10) {
+        bi_err(
+            b, "%s %s is too large",
+            pos ? "byte/character offset" : "field number",
+            bi_cquote(b, vsh__arena_strndup(b->arena, num_start,
+                                            strspn(num_start, "0123456789"))));
+        return false;
+      }
+      value = value * 10 + (uint64_t)(*p - '0');
     } else {
-      r.hi = r.lo;
-    }
-    if (q != e || (!have_lo && !have_hi)) {
-      if (dash && !have_lo && !have_hi && len == 1)
-        bi_err(b, "invalid range with no endpoint: -");
-      else
-        bi_err(b, "invalid %s value " BI_LQ "%.*s" BI_RQ,
-               o->mode == 'f' ? "field" : "byte/character position", (int)len,
-               item);
+      bi_err(b, "invalid %s %s",
+             pos ? "byte/character position" : "field value", bi_cquote(b, p));
       return false;
     }
-    if ((have_lo && r.lo == 0) || (dash && have_hi && r.hi == 0)) {
-      bi_err(b, "%s",
-             o->mode == 'f' ? "fields are numbered from 1"
-                            : "byte/character positions are "
-                              "numbered from 1");
-      return false;
-    }
-    if (r.hi < r.lo) {
-      bi_err(b, "invalid decreasing range");
-      return false;
-    }
-    cut_range *nr = realloc(o->r, (o->nr + 1) * sizeof(*nr));
-    if (!nr) return false;
-    o->r = nr;
-    o->r[o->nr++] = r;
-    p = e;
-    if (*p) p++;
-  }
-  if (o->nr == 0) {
-    bi_err(b, "invalid %s value " BI_LQ "%s" BI_RQ,
-           o->mode == 'f' ? "field" : "byte/character position", s);
-    return false;
   }
   qsort(o->r, o->nr, sizeof(*o->r), cmp_range);
   return true;

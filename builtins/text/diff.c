@@ -24,6 +24,10 @@ typedef struct df_opts {
   const char *argv_opts;         /* "-ru" for the "diff -ru a b" lines */
   bool expand_tabs, initial_tab; /* -t, -T */
   bool ed, rcs, normal;          /* -e, -n, --normal */
+  char style;                    /* the output style named: u c e n N y */
+  bool side, left_column, suppress_common; /* -y, --left-column, ... */
+  long width, tabsize;                     /* -W, --tabsize */
+  bool byte_locale;
 } df_opts;
 
 typedef struct df_file {
@@ -36,6 +40,7 @@ typedef struct df_file {
   bool nonl; /* last line lacks its newline */
   struct timespec mtime;
   bool expand_tabs, initial_tab; /* -t, -T: how its lines are written */
+  size_t tabsize;                /* --tabsize */
 } df_file;
 
 /* ---- loading ---- */
@@ -513,7 +518,7 @@ static void put_line(vsh_buf *o, const char *prefix, const df_file *f,
         continue;
       }
       do vsh__buf_putc(o, ' ');
-      while (++col % 8);
+      while (++col % f->tabsize);
     }
   } else {
     vsh__buf_append(o, f->line[i], f->len[i]);
@@ -696,6 +701,159 @@ static void context_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
   }
 }
 
+/* ---- -y: side by side ---- */
+
+/* The two columns of -y: the halves' width, where the right one starts,
+ * and the tab stops (GNU's arithmetic, so the gutter lands on a tab). */
+typedef struct df_side {
+  size_t hw, c2o, tab;
+  bool expand, bytes; /* -t; a locale without UTF-8 */
+} df_side;
+
+/* Blanks from column from to column to: tabs where a stop fits (not with
+ * -t), then spaces. */
+static void side_pad(vsh_buf *o, const df_side *s, size_t from, size_t to) {
+  if (!s->expand)
+    for (size_t t = from + s->tab - from % s->tab; t <= to; t += s->tab) {
+      vsh__buf_putc(o, '\t');
+      from = t;
+    }
+  for (; from < to; from++) vsh__buf_putc(o, ' ');
+}
+
+/* Line i of f cut at column bound, as GNU's print_half_line: printable
+ * ASCII advances a column, a tab to the next stop (written only if it
+ * fits), a backspace goes back one, a carriage return to indent; other
+ * bytes are written while there is room and take no column.  Returns
+ * the column reached. */
+static size_t side_half(vsh_buf *o, const df_side *s, const df_file *f,
+                        size_t i, size_t indent, size_t bound) {
+  size_t in = 0, out = 0;
+  for (size_t k = 0; k < f->len[i]; k++) {
+    unsigned char c = (unsigned char)f->line[i][k];
+    if (c == '\t') {
+      size_t stop = out + s->tab - in % s->tab;
+      if (in == out) {
+        if (s->expand) {
+          if (bound < stop) stop = bound;
+          for (; out < stop; out++) vsh__buf_putc(o, ' ');
+        } else if (stop < bound) {
+          out = stop;
+          vsh__buf_putc(o, '\t');
+        }
+      }
+      in += s->tab - in % s->tab;
+    } else if (c == '\r') {
+      vsh__buf_putc(o, '\r');
+      side_pad(o, s, 0, indent);
+      in = out = 0;
+    } else if (c == '\b') {
+      if (in && --in < bound) {
+        if (out <= in) {
+          for (; out < in; out++) vsh__buf_putc(o, ' ');
+        } else {
+          out = in;
+          vsh__buf_putc(o, '\b');
+        }
+      }
+    } else if (c == '\f' || c == '\v' || !c) {
+      if (in < bound) vsh__buf_putc(o, (char)c);
+    } else {
+      /* a character (a control takes no column): written while it ends
+       * within bound; an invalid byte as \f is */
+      int32_t cp = c;
+      int n = 1;
+      if (c >= 0x80) {
+        if (s->bytes) cp = -1;
+        else n = vsh__utf8_decode(f->line[i] + k, f->len[i] - k, &cp);
+      }
+      if (cp < 0) {
+        if (in < bound) vsh__buf_putc(o, (char)c);
+        continue;
+      }
+      int w = vsh__utf8_width(cp);
+      if (w > 0) in += (size_t)w;
+      if (in <= bound) {
+        out = in;
+        vsh__buf_append(o, f->line[i] + k, (size_t)n);
+      }
+      k += (size_t)n - 1;
+    }
+  }
+  return out;
+}
+
+static bool has_nl(const df_file *f, size_t i) {
+  return i + 1 < f->n || !f->nonl;
+}
+
+/* One output line: left half, gutter mark, right half (either side may
+ * be absent: SIZE_MAX).  A '|' between lines of which one lacks its
+ * newline becomes '\' or '/'. */
+static void side_line(vsh_buf *o, const df_side *s, const df_file *a, size_t i,
+                      char sep, const df_file *b2, size_t j) {
+  size_t col = 0;
+  bool nl = false;
+  if (i != SIZE_MAX) {
+    nl = has_nl(a, i);
+    col = side_half(o, s, a, i, 0, s->hw);
+  }
+  if (sep != ' ') {
+    size_t mid = (s->hw + s->c2o - 1) / 2;
+    side_pad(o, s, col, mid);
+    if (sep == '|' && nl != has_nl(b2, j)) sep = nl ? '/' : '\\';
+    vsh__buf_putc(o, sep);
+    col = mid + 1;
+  }
+  if (j != SIZE_MAX) {
+    nl |= has_nl(b2, j);
+    if (b2->len[j]) {
+      side_pad(o, s, col, s->c2o);
+      side_half(o, s, b2, j, s->c2o, s->hw);
+    }
+  }
+  if (nl) vsh__buf_putc(o, '\n');
+}
+
+/* The unchanged lines before a0/b0 (and lines of hunks -B dropped):
+ * paired, then what is left of either side. */
+static void side_common(vsh_buf *o, const df_opts *op, const df_side *s,
+                        const df_file *a, const df_file *b2, size_t *i,
+                        size_t *j, size_t a0, size_t b0) {
+  if (!op->suppress_common) {
+    size_t x = *i, y = *j;
+    if (!op->left_column) {
+      for (; x < a0 && y < b0; x++, y++) side_line(o, s, a, x, ' ', b2, y);
+      for (; y < b0; y++) side_line(o, s, a, SIZE_MAX, ')', b2, y);
+    }
+    for (; x < a0; x++) side_line(o, s, a, x, '(', b2, SIZE_MAX);
+  }
+  *i = a0;
+  *j = b0;
+}
+
+static void side_out(vsh_buf *o, const df_opts *op, const df_file *a,
+                     const df_file *b2, const df_hunk *h, size_t nh) {
+  df_side s = {.tab = op->expand_tabs ? 1 : (size_t)op->tabsize,
+               .expand = op->expand_tabs,
+               .bytes = op->byte_locale};
+  size_t w = (size_t)op->width, off = (w + s.tab + 3) / (2 * s.tab) * s.tab;
+  size_t lim = w > off ? w - off : 0;
+  s.hw = off > 3 ? off - 3 : 0;
+  if (lim < s.hw) s.hw = lim;
+  s.c2o = s.hw ? off : w;
+  s.tab = (size_t)op->tabsize;
+  size_t i = 0, j = 0;
+  for (size_t k = 0; k < nh; k++) {
+    const df_hunk *c = &h[k];
+    side_common(o, op, &s, a, b2, &i, &j, c->a0, c->b0);
+    for (; i < c->a1 && j < c->b1; i++, j++) side_line(o, &s, a, i, '|', b2, j);
+    for (; j < c->b1; j++) side_line(o, &s, a, SIZE_MAX, '>', b2, j);
+    for (; i < c->a1; i++) side_line(o, &s, a, i, '<', b2, SIZE_MAX);
+  }
+  side_common(o, op, &s, a, b2, &i, &j, a->n, b2->n);
+}
+
 static bool is_binary(const vsh_buf *d) {
   size_t n = d->len < 32768 ? d->len : 32768;
   return n && memchr(d->data, 0, n);
@@ -718,7 +876,9 @@ static bool nonl_warnings(bi_ctx *b, const df_file *a, const df_file *b2,
 
 static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
                        const char *header, vsh_buf *out) {
-  if (a->data.len == b2->data.len &&
+  /* -y shows equal files too, unless it shows no common lines */
+  bool all = o->side && !o->suppress_common && !o->brief;
+  if (!all && a->data.len == b2->data.len &&
       (!a->data.len || !memcmp(a->data.data, b2->data.data, a->data.len)))
     return 0;
   if (!o->text && (is_binary(&a->data) || is_binary(&b2->data))) {
@@ -812,6 +972,10 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
     }
     nh = k;
   }
+  if (!nh && all) { /* -y shows equal files too */
+    if (header) vsh__buf_puts(out, header);
+    side_out(out, o, a, b2, h, nh);
+  }
   if (!nh) {
     free(h);
     return nonl_warnings(b, a, b2, warn_a, warn_b) ? 2 : 0;
@@ -824,6 +988,7 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
     else if (o->unified) unified_out(b, out, o, a, b2, h, nh);
     else if (o->ed) ed_out(out, b2, h, nh);
     else if (o->rcs) rcs_out(out, a, b2, h, nh);
+    else if (o->side) side_out(out, o, a, b2, h, nh);
     else normal_out(out, a, b2, h, nh);
   }
   free(h);
@@ -876,6 +1041,7 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
   }
   a.expand_tabs = c.expand_tabs = o->expand_tabs;
   a.initial_tab = c.initial_tab = o->initial_tab;
+  a.tabsize = c.tabsize = (size_t)o->tabsize;
   if (absent1) a.mtime = (struct timespec){0, 0};
   if (absent2) c.mtime = (struct timespec){0, 0};
   int st = diff_loaded(b, o, &a, &c, header, out);
@@ -990,7 +1156,15 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
   return st;
 }
 
-enum { O_COLOR = BI_OPT_FIRST, O_NORMAL, O_NODEREF, O_LABEL };
+enum {
+  O_COLOR = BI_OPT_FIRST,
+  O_NORMAL,
+  O_NODEREF,
+  O_LABEL,
+  O_LEFT,
+  O_SUPPRESS,
+  O_TABSIZE
+};
 
 static const bi_option diff_longopts[] = {
     {"unified", BI_ARG_OPTIONAL, 'u', NULL},
@@ -1013,6 +1187,11 @@ static const bi_option diff_longopts[] = {
     {"no-dereference", BI_ARG_NONE, O_NODEREF, NULL},
     {"ed", BI_ARG_NONE, 'e', NULL},
     {"rcs", BI_ARG_NONE, 'n', NULL},
+    {"side-by-side", BI_ARG_NONE, 'y', NULL},
+    {"width", BI_ARG_REQUIRED, 'W', NULL},
+    {"left-column", BI_ARG_NONE, O_LEFT, NULL},
+    {"suppress-common-lines", BI_ARG_NONE, O_SUPPRESS, NULL},
+    {"tabsize", BI_ARG_REQUIRED, O_TABSIZE, NULL},
     {0}};
 
 /* The option list is spelled out: -c and -u have several forms. */
@@ -1030,6 +1209,12 @@ static const bi_cmd diff_cmd = {
         "unified context\n"
         "  -e, --ed                      output an ed script\n"
         "  -n, --rcs                     output an RCS format diff\n"
+        "  -y, --side-by-side            output in two columns\n"
+        "  -W, --width=NUM               output at most NUM (default 130) "
+        "print columns\n"
+        "      --left-column             output only the left column of "
+        "common lines\n"
+        "      --suppress-common-lines   do not output common lines\n"
         "  -r, --recursive               recursively compare any "
         "subdirectories found\n"
         "  -N, --new-file                treat absent files as empty\n"
@@ -1046,6 +1231,8 @@ static const bi_cmd diff_cmd = {
         "  -t, --expand-tabs             expand tabs to spaces in output\n"
         "  -T, --initial-tab             make tabs line up by prepending a "
         "tab\n"
+        "      --tabsize=NUM             tab stops every NUM (default 8) "
+        "print columns\n"
         "      --label LABEL             use LABEL instead of file name and "
         "timestamp\n"
         "                                  (can be repeated)\n"
@@ -1053,7 +1240,7 @@ static const bi_cmd diff_cmd = {
         "\n"
         "Exit status is 0 if inputs are the same, 1 if different, 2 if "
         "trouble.\n",
-    .shortopts = "uU:cC:eqrnNibwBasdtT",
+    .shortopts = "uU:cC:eqrnNibwBasdtTyW:",
     .longopts = diff_longopts,
     .bad_status = 2,
     /* GNU diff's Try line carries the program name, as its errors do */
@@ -1061,8 +1248,28 @@ static const bi_cmd diff_cmd = {
                 "for more information.\n",
 };
 
-static int conflicting(bi_ctx *b) {
-  return bi_usage_error(b, &diff_cmd, "conflicting output style options");
+/* Names the output style; GNU refuses a second, different one. */
+static int set_style(bi_ctx *b, df_opts *o, char style) {
+  if (o->style && o->style != style)
+    return bi_usage_error(b, &diff_cmd, "conflicting output style options");
+  o->style = style;
+  o->unified = style == 'u';
+  o->context_fmt = style == 'c';
+  o->ed = style == 'e';
+  o->rcs = style == 'n';
+  o->normal = style == 'N';
+  o->side = style == 'y';
+  return -1;
+}
+
+/* A positive count (-W, --tabsize), or the usage error GNU gives. */
+static long count_arg(bi_ctx *b, const char *arg, const char *what) {
+  char *end;
+  long v = strtol(arg, &end, 10);
+  /* a huge width would only pad lines with megabytes of blanks */
+  if (*arg && !*end && v > 0) return v < 1L << 24 ? v : 1L << 24;
+  bi_usage_error(b, &diff_cmd, "invalid %s '%s'", what, arg);
+  return -1;
 }
 
 /* Options and operand count: -1 to go on, else the exit status. */
@@ -1083,18 +1290,21 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
         }
         o->context = v;
       }
-      if (o->ed || o->rcs) return conflicting(b);
-      o->unified = c == 'u' || c == 'U';
-      o->context_fmt = !o->unified;
+      if (set_style(b, o, c == 'u' || c == 'U' ? 'u' : 'c') >= 0) return 2;
       break;
     case 'e':
     case 'n':
-      if (o->unified || o->context_fmt || o->normal ||
-          (c == 'e' ? o->rcs : o->ed))
-        return conflicting(b);
-      o->ed = c == 'e';
-      o->rcs = c == 'n';
+    case 'y':
+      if (set_style(b, o, (char)c) >= 0) return 2;
       break;
+    case 'W':
+      if ((o->width = count_arg(b, g->arg, "width")) < 0) return 2;
+      break;
+    case O_TABSIZE:
+      if ((o->tabsize = count_arg(b, g->arg, "tabsize")) < 0) return 2;
+      break;
+    case O_LEFT: o->left_column = true; break;
+    case O_SUPPRESS: o->suppress_common = true; break;
     case 'q': o->brief = true; break;
     case 'r': o->recursive = true; break;
     case 'N': o->new_file = true; break;
@@ -1121,9 +1331,7 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
       }
       break;
     case O_NORMAL:
-      if (o->ed || o->rcs) return conflicting(b);
-      o->unified = o->context_fmt = false;
-      o->normal = true;
+      if (set_style(b, o, 'N') >= 0) return 2;
       break;
     case O_NODEREF: break;
     default: return g->status;
@@ -1140,22 +1348,30 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
 }
 
 int bi_diff_main(bi_ctx *b) {
-  df_opts o = {.context = 3};
+  df_opts o = {.context = 3,
+               .width = 130,
+               .tabsize = 8,
+               .byte_locale = bi_byte_locale(b)};
   bi_opts g = {0};
   int ost = diff_options(b, &g, &o);
   if (ost >= 0) return ost;
   /* the options as typed, for "diff -ru a/x b/x" lines */
   vsh_buf av = {0};
-  for (int i = 1; i < b->argc; i++) {
+  for (int i = 1, k = 0; i < b->argc; i++) {
     const char *a = b->argv[i];
+    if (k < g.noperands && a == g.operands[k]) {
+      k++; /* an operand; what is not one is an option or its argument */
+      continue;
+    }
+    vsh__buf_printf(&av, " %s", a);
     if (!strcmp(a, "--")) break;
-    if (a[0] == '-' && a[1]) vsh__buf_printf(&av, " %s", a);
   }
   o.argv_opts = av.data ? av.data : "";
   const char *n1 = g.operands[0], *n2 = g.operands[1];
   vfs_type t1 = VFS_NONE, t2 = VFS_NONE;
   int r1 = stat_kind(b, n1, &t1), r2 = stat_kind(b, n2, &t2);
-  if (!r1 && !r2 && !strcmp(n1, n2)) { /* one file twice (- -): the same */
+  bool show_same = o.side && !o.suppress_common && !o.brief;
+  if (!r1 && !r2 && !strcmp(n1, n2) && !show_same) { /* one file twice */
     vsh_buf_dispose(&av);
     if (o.report_same)
       return bi_printf(b, "Files %s and %s are identical\n", n1, n2) ? 141 : 0;

@@ -286,14 +286,26 @@ static int fmt_stream(fmt_state *f, sh_stream *in) {
   return rc;
 }
 
-static bool parse_width(const char *s, long *out) {
-  long v = 0;
-  if (!*s) return false;
-  for (; *s; s++) {
-    if (*s < '0' || *s > '9' || v > 100000) return false;
-    v = v * 10 + (*s - '0');
+/* A width (-w, -g, -WIDTH) of at most max, GNU's messages otherwise. */
+static bool parse_width(bi_ctx *b, const char *s, long max, long *out) {
+  unsigned long long v = 0;
+  bool big = false;
+  const char *p = s;
+  for (; *p >= '0' && *p <= '9'; p++) {
+    if (v > (~0ULL - 9) / 10) big = true;
+    else v = v * 10 + (unsigned)(*p - '0');
   }
-  *out = v;
+  if (!*s || *p) {
+    bi_err(b, "invalid width: %s", bi_cquote(b, s));
+    return false;
+  }
+  if (big || v > (unsigned long long)max) {
+    bi_err(b, "invalid width: %s: %s", bi_cquote(b, s),
+           big ? "Value too large for defined data type"
+               : "Numerical result out of range");
+    return false;
+  }
+  *out = (long)v;
   return true;
 }
 
@@ -301,13 +313,11 @@ int bi_fmt_main(bi_ctx *b) {
   fmt_state f = {.b = b, .width = 75, .goal = -1};
   bi_opts g = {0};
   int c;
+  const char *wopt = NULL, *gopt = NULL;
   /* the obsolete -WIDTH form, only as the first argument */
   if (b->argc > 1 && b->argv[1][0] == '-' && b->argv[1][1] >= '0' &&
       b->argv[1][1] <= '9') {
-    if (!parse_width(b->argv[1] + 1, &f.width)) {
-      bi_err(b, "invalid width: '%s'", b->argv[1] + 1);
-      return 1;
-    }
+    wopt = b->argv[1] + 1;
     /* start bi_opt past it (it sets these itself when ind is 0) */
     g.ind = 2;
     g.operands = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
@@ -323,22 +333,17 @@ int bi_fmt_main(bi_ctx *b) {
       f.prefix = g.arg;
       f.prefix_len = strlen(g.arg);
       break;
-    case 'w':
-    case 'g':
-      if (!parse_width(g.arg, c == 'w' ? &f.width : &f.goal)) {
-        bi_err(b, "invalid %s: \u2018%s\u2019", c == 'w' ? "width" : "goal",
-               g.arg);
-        return 1;
-      }
-      break;
+    case 'w': wopt = g.arg; break;
+    case 'g': gopt = g.arg; break;
     default: return g.status;
     }
   }
-  if (f.goal < 0) f.goal = f.width * 187 / 200;
-  if (f.goal > f.width) {
-    bi_err(b, "invalid width: \u2018%ld\u2019", f.width);
-    return 1;
-  }
+  /* as GNU: the width at most 2500, the goal at most the width, which
+   * a goal alone sets 10 beyond it */
+  if (wopt && !parse_width(b, wopt, 2500, &f.width)) return 1;
+  if (gopt && !parse_width(b, gopt, f.width, &f.goal)) return 1;
+  if (gopt && !wopt) f.width = f.goal + 10;
+  if (!gopt) f.goal = f.width * 187 / 200;
   int st = 0, rc = 0;
   for (int k = 0; k < (g.noperands ? g.noperands : 1); k++) {
     const char *name = g.noperands ? g.operands[k] : "-";

@@ -149,8 +149,8 @@ static bool parse_count(bi_ctx *b, const char *s, head_opts *o, bool bytes) {
     p++;
   }
   if (!bi_parse_size(p, &o->n)) {
-    bi_err(b, "invalid number of %s: \xe2\x80\x98%s\xe2\x80\x99",
-           bytes ? "bytes" : "lines", s);
+    bi_err(b, "invalid number of %s: %s", bytes ? "bytes" : "lines",
+           bi_cquote(b, s));
     return false;
   }
   return true;

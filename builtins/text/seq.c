@@ -116,14 +116,13 @@ static bool parse_num(bi_ctx *b, const char *s, long double *out) {
   while (isspace((unsigned char)*p)) p++;
   *out = strtold(p, &end);
   if (end != p && !*end && isnan(*out)) { /* GNU names NaN apart */
-    bi_err(b,
-           "invalid " BI_LQ "not-a-number" BI_RQ " argument: " BI_LQ "%s" BI_RQ,
-           s);
+    bi_err(b, "invalid " BI_LQ "not-a-number" BI_RQ " argument: %s",
+           bi_cquote(b, s));
     bi_try_help(b);
     return false;
   }
   if (end == p || *end) {
-    bi_err(b, "invalid floating point argument: " BI_LQ "%s" BI_RQ, s);
+    bi_err(b, "invalid floating point argument: %s", bi_cquote(b, s));
     bi_try_help(b);
     return false;
   }
@@ -398,8 +397,8 @@ static int seq_run(bi_ctx *b) {
   char **ops = g.operands;
   if (n == 0) return bi_usage_error(b, &seq_cmd, "missing operand");
   if (n > 3)
-    return bi_usage_error(b, &seq_cmd, "extra operand " BI_LQ "%s" BI_RQ,
-                          ops[3]);
+    return bi_usage_error(b, &seq_cmd, "extra operand %s",
+                          bi_cquote(b, ops[3]));
   if (fmt && equal)
     return bi_usage_error(b, &seq_cmd,
                           "format string may not be specified "
@@ -408,12 +407,12 @@ static int seq_run(bi_ctx *b) {
   const char *sstep = n > 2 ? ops[1] : "1";
   const char *slast = ops[n - 1];
   long double first, step, last;
-  if (!parse_num(b, sfirst, &first) || !parse_num(b, sstep, &step) ||
-      !parse_num(b, slast, &last))
-    return 1;
+  if (!parse_num(b, sfirst, &first) || !parse_num(b, sstep, &step)) return 1;
+  /* as GNU, a zero step is refused before the last value is read */
   if (step == 0)
-    return bi_usage_error(
-        b, &seq_cmd, "invalid Zero increment value: " BI_LQ "%s" BI_RQ, sstep);
+    return bi_usage_error(b, &seq_cmd, "invalid Zero increment value: %s",
+                          bi_cquote(b, sstep));
+  if (!parse_num(b, slast, &last)) return 1;
   seq_out o = {.b = b, .sep = sep, .first = true};
   int rc = 1;
   /* GNU counts exactly when the operands are (or print as) non-negative

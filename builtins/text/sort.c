@@ -945,7 +945,7 @@ static int sort_options(bi_ctx *b, bi_opts *g, sort_opts *o, sort_cfg *c) {
         return 2;
       }
       if (g->arg[1] && strcmp(g->arg, "\\0")) {
-        bi_err(b, "multi-character tab " BI_LQ "%s" BI_RQ, g->arg);
+        bi_err(b, "multi-character tab %s", bi_cquote(b, g->arg));
         return 2;
       }
       {

@@ -204,8 +204,8 @@ static bool parse_count(bi_ctx *b, const char *s, tail_opts *o, bool bytes) {
     p++;
   }
   if (!bi_parse_size(p, &o->n)) {
-    bi_err(b, "invalid number of %s: " BI_LQ "%s" BI_RQ,
-           bytes ? "bytes" : "lines", s);
+    bi_err(b, "invalid number of %s: %s", bytes ? "bytes" : "lines",
+           bi_cquote(b, s));
     return false;
   }
   return true;

@@ -14,6 +14,7 @@ typedef struct tr_set {
   long fill_at; /* SET2's [c*]: index where the fill goes, or -1 */
   unsigned char fill_c;
   bool has_class_upper, has_class_lower;
+  bool has_equiv; /* [=c=] */
 } tr_set;
 
 static bool push(tr_set *s, unsigned char c, size_t count) {
@@ -142,6 +143,7 @@ static bool parse_set(bi_ctx *b, const char *arg, tr_set *s, bool is2) {
       const char *q = p + 2;
       unsigned char c = unescape(&q);
       if (q[0] == '=' && q[1] == ']') {
+        s->has_equiv = true;
         if (!push(s, c, 1)) return false;
         p = q + 2;
         continue;
@@ -284,6 +286,10 @@ static bool fill_set2(const tr_set *s1, tr_set *s2) {
  * the exit status. */
 static int translation(bi_ctx *b, const tr_set *s1, tr_set *s2, bool trunc,
                        unsigned char map[256]) {
+  if (s2->has_equiv) { /* GNU's message names no class of its own */
+    bi_err(b, "[=c=] expressions may not appear in string2 when translating");
+    return 1;
+  }
   if (s2->fill_at >= 0 && !fill_set2(s1, s2)) return 1;
   if (s2->n == 0 && s1->n) {
     bi_err(b, "when not truncating set1, string2 must be non-empty");

@@ -239,8 +239,9 @@ int bi_uniq_main(bi_ctx *b) {
       if (!match && (have || o.group == 2 || o.group == 4))
         vsh__buf_putc(&u.buf, o.delim);
       rc = out_line(&u, &o, cur, curn, 0);
+      /* as GNU, the next line is compared with this one */
       prev.len = 0;
-      if (!rc && !match && vsh__buf_append(&prev, cur, curn)) rc = VSH_ENOMEM;
+      if (!rc && vsh__buf_append(&prev, cur, curn)) rc = VSH_ENOMEM;
       have = true;
       continue;
     }

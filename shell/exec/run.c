@@ -816,12 +816,25 @@ void bi_err(bi_ctx *b, const char *fmt, ...) {
   size_t room = sizeof(msg) - (size_t)n - 1;
   int k = vsnprintf(msg + n, room, fmt, ap);
   va_end(ap);
+  char *big = NULL, *out = msg;
+  if (k >= 0 && (size_t)k >= room) {
+    /* a long message (a 4 KiB file name) is written whole, not cut */
+    if (b->arena) big = vsh__arena_alloc(b->arena, (size_t)n + (size_t)k + 2);
+    if (big) {
+      memcpy(big, msg, (size_t)n);
+      va_start(ap, fmt);
+      vsnprintf(big + n, (size_t)k + 1, fmt, ap);
+      va_end(ap);
+      out = big;
+      room = (size_t)k + 1;
+    }
+  }
   /* the length printf gives: a %c of NUL is a byte, as bash prints it */
   size_t len = (size_t)n + (k < 0              ? 0
                             : (size_t)k < room ? (size_t)k
                                                : room - 1);
-  msg[len++] = '\n';
-  sh_stream_write(b->err, msg, len, c->ex);
+  out[len++] = '\n';
+  sh_stream_write(b->err, out, len, c->ex);
 }
 
 void bi_usage(bi_ctx *b, const char *usage) {

@@ -61,3 +61,25 @@ status 1
 dd: failed to open 'nope': No such file or directory
 dd: invalid number: ‘zz’
 --- status: 0
+
+=== dd iflag=skip_bytes,count_bytes and oflag=seek_bytes,append
+--- script
+printf 'abcdefghij' > i; dd if=i iflag=skip_bytes skip=3 count=1 bs=4 status=none; echo; dd if=i iflag=count_bytes count=3 bs=2 status=noxfer; echo; dd if=i oflag=seek_bytes seek=3 of=o status=none bs=4; od -An -c o; cat i | dd iflag=skip_bytes,count_bytes skip=1 count=5 bs=3 status=none; echo; printf 'XY' > a; dd if=i of=a oflag=append conv=notrunc status=none; cat a; echo; dd if=i iflag=bogus; echo $?; dd if=i oflag=skip_bytes status=none; echo $?; dd if=i iflag=seek_bytes status=none; echo $?; dd if=i oflag=fullblock; echo $?; dd if=i iflag=fullblock,nocache status=none; echo
+--- stdout
+defg
+abc
+  \0  \0  \0   a   b   c   d   e   f   g   h   i   j
+bcdef
+XYabcdefghij
+1
+abcdefghij0
+abcdefghij0
+1
+abcdefghij
+--- stderr
+1+1 records in
+1+1 records out
+dd: invalid input flag: ‘bogus’
+Try 'dd --help' for more information.
+dd: invalid output flag: ‘fullblock’
+Try 'dd --help' for more information.

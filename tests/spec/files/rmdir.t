@@ -64,3 +64,24 @@ status 1
 rmdir: missing operand
 Try 'rmdir --help' for more information.
 --- status: 0
+
+=== rmdir refuses . and .. as rmdir(2) does
+--- script
+rmdir .; echo $?; rmdir ..; echo $?; mkdir -p a/b; rmdir a/b/.; echo $?; rmdir a/b/./; echo $?; rmdir --ignore-fail-on-non-empty a/b/..; echo $?; rmdir --ignore-fail-on-non-empty a; echo $?; rmdir /; echo $?; rmdir -p a/b/.; echo $?; ls -d a/b
+--- stdout
+1
+1
+1
+1
+0
+0
+1
+1
+a/b
+--- stderr
+rmdir: failed to remove '.': Invalid argument
+rmdir: failed to remove '..': Directory not empty
+rmdir: failed to remove 'a/b/.': Invalid argument
+rmdir: failed to remove 'a/b/./': Invalid argument
+rmdir: failed to remove '/': Device or resource busy
+rmdir: failed to remove 'a/b/.': Invalid argument

@@ -71,3 +71,28 @@ rc=127
 env: ‘nosuchcmd’: No such file or directory
 env: ‘nosuchcmd’: No such file or directory
 env: ‘ls’: No such file or directory
+
+=== env -S splits a string into arguments, options included
+--- script
+env -S 'echo a  "b c" '"'"'d e'"'"' \_x\tq' | od -c | head -2; env -S 'echo "x\_y" \# #c'; export A=5; env -S 'echo ${A} "${A}" '"'"'${A}'"'"''; env -S 'echo a\cb c'; env -S 'echo $A'; echo $?; env -S 'echo "a'; echo $?; env -S 'echo a\'; echo $?; env -S 'echo \q'; echo $?; env -S'-i B=1 env'; env -S 'echo' x y; env --split-string='echo z' w; env -S 'echo '"'"'a\'"'"'b\\c'"'"''; env -S 'B=2 printenv B'; env -S '' | grep -c '^A=5$'
+--- stdout
+0000000   a       b       c       d       e       x  \t   q  \n
+0000016
+x y #
+5 5 ${A}
+a
+125
+125
+125
+125
+B=1
+x y
+z w
+a'b\c
+2
+1
+--- stderr
+env: only ${VARNAME} expansion is supported, error at: $A
+env: no terminating quote in -S string
+env: invalid backslash at end of string in -S
+env: invalid sequence '\q' in -S

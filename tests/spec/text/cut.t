@@ -73,3 +73,37 @@ Try 'cut --help' for more information.
 printf 'a:b\0c:d\0' | cut -z -d: -f2 | tr '\0' ,; echo
 --- stdout
 b,d,
+
+=== cut reads LIST as GNU does, with its messages
+--- script
+for l in '' , '1,' 1x 1,x2 x a-b 2-x 1-2-3 -1- 3-,5 99999999999999999999 - -- 1--2 0-1 ' 1' '1 2' '2-1' '1-0' '-2' '2-' '1,3' '0'; do printf '[%s] ' "$l"; printf 'abc\n' | cut -c "$l" 2>&1 | head -1; done; for l in x 1-2-3 0 99999999999999999999 ''; do printf 'a\tb\n' | cut -f "$l" 2>&1 | head -1; done
+--- stdout
+[] cut: byte/character positions are numbered from 1
+[,] cut: byte/character positions are numbered from 1
+[1,] cut: byte/character positions are numbered from 1
+[1x] cut: invalid byte/character position ‘x’
+[1,x2] cut: invalid byte/character position ‘x2’
+[x] cut: invalid byte/character position ‘x’
+[a-b] cut: invalid byte/character position ‘a-b’
+[2-x] cut: invalid byte/character position ‘x’
+[1-2-3] cut: invalid byte or character range
+[-1-] cut: invalid byte or character range
+[3-,5] c
+[99999999999999999999] cut: byte/character offset ‘99999999999999999999’ is too large
+[-] cut: invalid range with no endpoint: -
+[--] cut: invalid byte or character range
+[1--2] cut: invalid byte or character range
+[0-1] cut: byte/character positions are numbered from 1
+[ 1] cut: byte/character positions are numbered from 1
+[1 2] ab
+[2-1] cut: invalid decreasing range
+[1-0] cut: invalid decreasing range
+[-2] ab
+[2-] bc
+[1,3] ac
+[0] cut: byte/character positions are numbered from 1
+cut: invalid field value ‘x’
+cut: invalid field range
+cut: fields are numbered from 1
+cut: field number ‘99999999999999999999’ is too large
+cut: fields are numbered from 1

@@ -107,3 +107,50 @@ printf 'no tabs\n    here at all\n' | fmt -w 9 | od -c
 0000000   n   o       t   a   b   s  \n                   h   e   r   e
 0000020  \n                   a   t  \n                   a   l   l  \n
 0000040
+
+=== fmt -g sets the goal, and a width 10 beyond it when -w is not given
+--- script
+printf 'one two three four five six seven eight nine ten eleven twelve\n' > f; fmt -g 10 f; fmt -g 12 -w 30 f; fmt -w 30 -g 12 f; fmt -12 f
+--- stdout
+one two three
+four five six
+seven eight nine
+ten eleven twelve
+one two three four
+five six seven
+eight nine ten eleven twelve
+one two three four
+five six seven
+eight nine ten eleven twelve
+one two
+three
+four five
+six seven
+eight nine
+ten eleven
+twelve
+
+=== fmt width and goal errors
+--- script
+echo a | fmt -g 80; echo $?; echo a | fmt -w 10 -g 20; echo $?; echo a | fmt -g x; echo $?; echo a | fmt -w 5000; echo $?; echo a | fmt -w 2500; echo $?; echo a | fmt -w ''; echo $?; echo a | fmt -w 0x10; echo $?; echo a | fmt -w 010; echo a | fmt -w 99999999999999999999999; echo $?; echo a | fmt -3000; echo $?
+--- stdout
+1
+1
+1
+1
+a
+0
+1
+1
+a
+1
+1
+--- stderr
+fmt: invalid width: ‘80’: Numerical result out of range
+fmt: invalid width: ‘20’: Numerical result out of range
+fmt: invalid width: ‘x’
+fmt: invalid width: ‘5000’: Numerical result out of range
+fmt: invalid width: ‘’
+fmt: invalid width: ‘0x10’
+fmt: invalid width: ‘99999999999999999999999’: Value too large for defined data type
+fmt: invalid width: ‘3000’: Numerical result out of range

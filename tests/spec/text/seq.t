@@ -122,3 +122,25 @@ seq 0 0.000001 0.000003 | tail -1
 -0 1 
 1
 0.000003
+
+=== messages quote a backslash in an argument as GNU's quote() does
+--- script
+printf 'x' | sort -t 'a\b'; echo $?; seq 'a\b'; echo $?; seq 1 0 'x\y'; seq 0 '1\' 2; head -n 'a\b' /dev/null; echo $?; tail -c 'q\' /dev/null; echo $?; seq 1 2 3 '4\'; echo $?
+--- stdout
+2
+1
+1
+1
+1
+--- stderr
+sort: multi-character tab ‘a\\b’
+seq: invalid floating point argument: ‘a\\b’
+Try 'seq --help' for more information.
+seq: invalid Zero increment value: ‘0’
+Try 'seq --help' for more information.
+seq: invalid floating point argument: ‘1\\’
+Try 'seq --help' for more information.
+head: invalid number of lines: ‘a\\b’
+tail: invalid number of bytes: ‘q\\’
+seq: extra operand ‘4\\’
+Try 'seq --help' for more information.

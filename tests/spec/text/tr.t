@@ -74,3 +74,15 @@ bc
 st 1
 --- stderr
 tr: the [c*] repeat construct may not appear in string1
+
+=== tr refuses [=c=] in string2 when translating
+--- script
+echo abc | tr a-c '[=b=]'; echo $?; echo abc | tr -s a '[=b=]'; echo $?; echo abcbb | tr -s '[=b=]'; echo abc | tr -d '[=b=]'
+--- stdout
+1
+1
+abcb
+ac
+--- stderr
+tr: [=c=] expressions may not appear in string2 when translating
+tr: [=c=] expressions may not appear in string2 when translating

@@ -197,3 +197,35 @@ three
 three
 
 four
+
+=== uniq --group compares each line with the one before it (-f, -w, -i)
+--- script
+printf 'a x\nb x\nb x\nc y\nC y\n' > f; uniq --group=prepend -f1 f; uniq --group -i f; uniq --group=append -w1 -i f; printf 'aa\nab\nbb\nbc\n' | uniq --group -w1
+--- stdout
+
+a x
+b x
+b x
+
+c y
+C y
+a x
+
+b x
+b x
+
+c y
+C y
+a x
+
+b x
+b x
+
+c y
+C y
+
+aa
+ab
+
+bb
+bc
