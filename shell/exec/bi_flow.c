@@ -30,17 +30,28 @@ static bool parse_long(const char *s, long *v) {
   return *end == 0;
 }
 
+int sh__too_many_args(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  bi_err(b, "too many arguments");
+  if (c->flow.unwind) return 1;
+  if (c->opt.dash_c || c->opt.under_dash_c) { /* bash -c: the shell ends */
+    c->proc.status = 1;
+    c->flow.unwind = SH_UW_EXIT;
+    return 1;
+  }
+  /* a script drops its current command, even from inside eval or source */
+  c->flow.unwind = SH_UW_ABORT;
+  c->flow.abort_top = true;
+  return 1;
+}
+
 static int loop_ctl(bi_ctx *b, sh_unwind kind) {
   sh_ctx *c = b->sh;
   long n = 1;
-  if (b->argc > 2) {
-    /* bash leaves every enclosing loop */
-    bi_err(b, "too many arguments");
-    if (c->limit.loop_depth) {
-      c->flow.unwind = SH_UW_BREAK;
-      c->flow.unwind_n = (int)c->limit.loop_depth;
-    }
-    return 1;
+  if (c->limit.loop_depth == 0) {
+    /* outside a loop bash only warns, whatever the arguments */
+    bi_err(b, "only meaningful in a `for', `while', or `until' loop");
+    return 0;
   }
   if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
@@ -48,14 +59,10 @@ static int loop_ctl(bi_ctx *b, sh_unwind kind) {
     c->flow.unwind = SH_UW_EXIT;
     return 128;
   }
+  if (b->argc > 2) return sh__too_many_args(b);
   if (n < 1) {
     bi_err(b, "%s: loop count out of range", b->argv[1]);
     return 1;
-  }
-  if (c->limit.loop_depth == 0) {
-    /* bash prints nothing in a non-interactive shell? it warns: */
-    bi_err(b, "only meaningful in a `for', `while', or `until' loop");
-    return 0;
   }
   if ((unsigned)n > c->limit.loop_depth) n = c->limit.loop_depth;
   c->flow.unwind = kind;
@@ -75,6 +82,8 @@ int bi_return_main(bi_ctx *b) {
   if (b->argc > 1 && !parse_long(b->argv[1], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
     n = 2;
+  } else if (b->argc > 2 && c->where.funcname) {
+    return sh__too_many_args(b);
   }
   if (!c->where.funcname) {
     bi_err(b, "can only `return' from a function or sourced script");
@@ -95,8 +104,7 @@ int bi_exit_main(bi_ctx *b) {
     bi_err(b, "%s: numeric argument required", b->argv[1]);
     n = 2;
   } else if (b->argc > 2) {
-    bi_err(b, "too many arguments");
-    return 1;
+    return sh__too_many_args(b);
   }
   c->proc.status = (int)(n & 255);
   c->flow.unwind = SH_UW_EXIT;
@@ -735,6 +743,15 @@ static int change_dir(bi_ctx *b, const char *target, bool physical,
   return 0;
 }
 
+static bool is_dir(sh_ctx *c, const char *path) {
+  vsh_buf abs = {0};
+  vfs_info st;
+  bool ok = vsh__path_resolve(&abs, c->dirs.cwd, path, strlen(path)) == 0 &&
+            vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_DIR;
+  vsh_buf_dispose(&abs);
+  return ok;
+}
+
 int bi_cd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool physical = c->opt.opts[SH_OPT_PHYSICAL];
@@ -792,6 +809,18 @@ int bi_cd_main(bi_ctx *b) {
       if (!e) break;
       p = e + 1;
     }
+  }
+  /* cdable_vars: a name that is no directory may be a variable holding
+   * one; bash prints where it went */
+  const char *via = c->opt.opts[SH_SHOPT_CDABLE_VARS] && !is_dir(c, target)
+                        ? sh_var_get(c, target)
+                        : NULL;
+  if (via && is_dir(c, via)) {
+    char *t = strdup(via);
+    int r = t ? change_dir(b, t, physical, false) : 1;
+    if (!r) bi_printf(b, "%s\n", t);
+    free(t);
+    return r;
   }
   char *t = strdup(target);
   int r = change_dir(b, t, physical, print);

@@ -195,6 +195,13 @@ int bi_bash_main(bi_ctx *b) {
       vsh_buf_dispose(&text);
       return err == VSH_ENOENT ? 127 : 126;
     }
+    if (sh__binary_script(text.data, text.len)) {
+      vsh_buf_dispose(&text);
+      /* bash names it with the script as $0 */
+      bi_errline(b, "%s: %s: cannot execute binary file", b->argv[i],
+                 b->argv[i]);
+      return 126;
+    }
     arg0 = name = b->argv[i++];
   } else if ((st = bash_read_stdin(c, &text)) >= 0) {
     vsh_buf_dispose(&text);

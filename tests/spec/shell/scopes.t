@@ -1,0 +1,180 @@
+=== a local declared under a call's prefix assignment keeps its value
+--- script
+show() { local w; echo "inner=${w-unset}"; }
+outer() { show; }
+w=top
+w=given show
+w=given outer
+show
+--- stdout
+inner=given
+inner=given
+inner=unset
+
+=== a local over a local starts unset, unless that one was a prefix binding
+--- script
+leaf() { local w; echo "leaf=${w-unset}"; }
+mid() { local w=mine; leaf; }
+w=given mid
+mid
+--- stdout
+leaf=mine
+leaf=unset
+
+=== the prefix binding of a call is the function's own: local reuses it
+--- script
+drop() { unset -v "$1"; }
+fn() {
+  local w
+  echo "local=${w-unset}"
+  (unset w; echo "own unset=${w-unset}")
+  (drop w; echo "caller unset=${w-unset}")
+}
+w=outer
+w=given fn
+--- stdout
+local=given
+own unset=unset
+caller unset=outer
+
+=== unset of a prefix binding without local shows the variable below
+--- script
+fn() { unset w; echo "after=${w-unset}"; }
+w=outer
+w=given fn
+echo "still=$w"
+--- stdout
+after=outer
+still=outer
+
+=== local inside eval with a prefix binding lasts only for the eval
+--- script
+fn() {
+  local w=first
+  w=temp eval 'local w=second; echo "in=$w"'
+  echo "out=$w"
+}
+fn
+--- stdout
+in=second
+out=first
+
+=== unset from a called function peels nested locals one at a time
+--- script
+peel() { unset -v w; }
+fn() {
+  local w=one
+  w=t2 eval '
+    local w=two
+    w=t3 eval "
+      local w=three
+      echo \$w; peel; echo \$w; peel; echo \$w; peel; echo \$w; peel; echo \${w-unset}
+    "
+  '
+}
+w=top
+fn
+--- stdout
+three
+two
+one
+top
+unset
+
+=== local with no names lists no prefix bindings
+--- script
+fn() { local mine=1; local; }
+w=given fn
+--- stdout
+declare -- mine="1"
+
+=== a function's name may hold a slash, and is found before any file
+--- script
+function lib/greet { echo "hello $1"; }
+lib/greet you
+type lib/greet | head -1
+command lib/greet 2>/dev/null || echo "command: $?"
+--- stdout
+hello you
+lib/greet is a function
+command: 127
+
+=== too many arguments to shift, return, break: a script drops the rest of the line
+--- script
+cat > s.sh <<'EOS'
+set -- a b
+shift 1 2; echo same line
+echo "next: $? $1"
+f() { return 0 1; }
+f; echo same line
+echo "next: $?"
+for i in x y; do echo $i; break 1 2; done; echo same line
+echo "next: $?"
+eval 'exit 1 2; echo in eval'; echo same line
+echo "next: $?"
+EOS
+bash s.sh
+--- stdout
+next: 1 a
+next: 1
+x
+next: 1
+next: 1
+--- stderr
+s.sh: line 2: shift: too many arguments
+s.sh: line 4: return: too many arguments
+s.sh: line 7: break: too many arguments
+s.sh: line 9: exit: too many arguments
+
+=== too many arguments end a subshell and a bash -c shell
+--- script
+(shift 1 2; echo not here); echo "sub: $?"
+bash -c 'shift 1 2
+echo not here' 2>/dev/null; echo "bash -c: $?"
+--- stdout
+sub: 1
+bash -c: 1
+--- stderr
+vsh: line 1: shift: too many arguments
+
+=== unset of an indexed element expands its subscript first
+--- script
+a=(p q r s)
+i=1
+unset 'a[$i]'
+unset 'a[$(echo 3)]'
+unset 'a[i+1]'
+declare -p a
+--- stdout
+declare -a a=([0]="p")
+
+=== cdable_vars: cd to a variable's value when no such directory
+--- script
+mkdir -p top/inner
+spot=top/inner
+cd spot 2>/dev/null || echo "off: $?"
+shopt -s cdable_vars
+cd spot
+pwd | sed 's|.*/top|top|'
+cd ../..
+list=(top x)
+cd list && basename "$PWD"
+--- stdout
+off: 1
+top/inner
+top/inner
+top
+top
+
+=== a script with a NUL byte in its first line is refused as binary
+--- script
+printf 'echo one\0two\necho three\n' > bin.sh
+printf 'echo one\necho two\0\n' > ok.sh
+bash bin.sh; echo "status $?"
+bash ok.sh | od -c | head -2
+--- stdout
+status 126
+0000000   o   n   e  \n   t   w   o  \n
+0000010
+--- stderr
+bin.sh: bin.sh: cannot execute binary file
