@@ -178,3 +178,30 @@ status 126
 0000010
 --- stderr
 bin.sh: bin.sh: cannot execute binary file
+
+=== ulimit refuses a block count whose bytes do not fit in 64 bits
+--- script
+ulimit -f $(( 1 << 53 )); ulimit -f
+ulimit -f $(( (1 << 62) + 1 )); echo "status $?"
+ulimit -f
+--- stdout
+9007199254740992
+status 1
+9007199254740992
+--- stderr
+vsh: line 2: ulimit: 4611686018427387905: limit out of range
+
+=== in the C locale a glob's ? matches one byte, not one character
+--- script
+touch _a_ _é_
+LC_ALL=C.UTF-8
+echo _?_
+LC_ALL=C
+echo _?_
+LC_ALL=C.UTF-8 bash -c 'echo _?_'
+LC_ALL=C bash -c 'echo _?_'
+--- stdout
+_a_ _é_
+_a_
+_a_ _é_
+_a_
