@@ -205,3 +205,14 @@ _a_ _é_
 _a_
 _a_ _é_
 _a_
+
+=== slices of an array whose highest index is the largest integer
+--- script
+a=(p q)
+a[0x7FFFFFFFFFFFFFFF]=z
+a[0x7FFFFFFFFFFFFFFE]=y
+echo "[${a[@]: -1}] [${a[*]: -2}] [${a[@]: -3}]"
+echo "[${a[@]:1:2}] [${a[@]: -2:1}]"
+--- stdout
+[z] [y z] [q y z]
+[q y] [y]
