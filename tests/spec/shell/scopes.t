@@ -214,5 +214,5 @@ a[0x7FFFFFFFFFFFFFFE]=y
 echo "[${a[@]: -1}] [${a[*]: -2}] [${a[@]: -3}]"
 echo "[${a[@]:1:2}] [${a[@]: -2:1}]"
 --- stdout
-[z] [y z] [q y z]
+[z] [y z] [y z]
 [q y] [y]
