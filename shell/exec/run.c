@@ -608,6 +608,7 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
   b.out_closed = sh_fd(c, 1) == NULL;
   vsh_arena_mark m = vsh__arena_mark(&c->arena);
   int st = e->fn(&b);
+  if (b.reported_badf && !st) st = 1; /* bash: a write error fails it */
   if (!(e->flags & BI_SHELL)) vsh__arena_pop(&c->arena, m);
   if (b.epipe) {
     /* SIGPIPE: the writer's process (this shell or stage) dies */
@@ -784,7 +785,9 @@ int vsh_cmd_exec(vsh_cmd *cmd, const char *script, size_t len,
 
 int bi_write(bi_ctx *b, const void *data, size_t n) {
   if (b->epipe) return VSH_EPIPE;
-  int rc = sh_stream_write(b->out, data, n, b->sh->ex);
+  /* stdout closed (echo x >&-): the write fails, as it does in bash */
+  int rc = b->out_closed && n ? VSH_EBADF
+                              : sh_stream_write(b->out, data, n, b->sh->ex);
   if (rc == VSH_EPIPE) b->epipe = true;
   if (rc == VSH_EBADF && !b->reported_badf) {
     b->reported_badf = true;

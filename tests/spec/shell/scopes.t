@@ -216,3 +216,24 @@ echo "[${a[@]:1:2}] [${a[@]: -2:1}]"
 --- stdout
 [z] [y z] [y z]
 [q y] [y]
+
+=== writing to a closed standard output fails
+--- script
+echo gone >&-; echo "echo $?"
+printf gone >&-; echo "printf $?"
+pwd >&-; echo "pwd $?"
+type echo >&-; echo "type $?"
+true >&-; echo "true $?"
+( echo gone >&- ) 2>/dev/null || echo "subshell failed"
+--- stdout
+echo 1
+printf 1
+pwd 1
+type 1
+true 0
+subshell failed
+--- stderr
+vsh: line 1: echo: write error: Bad file descriptor
+vsh: line 2: printf: write error: Bad file descriptor
+vsh: line 3: pwd: write error: Bad file descriptor
+vsh: line 4: type: write error: Bad file descriptor
