@@ -261,7 +261,14 @@ int bi_exec_main(bi_ctx *b) {
     bi_err(b, "%s: not found", b->argv[i]);
     st = 127;
   } else {
+    /* a path is a file, even where a function has that name (a/b) */
+    sh_func *saved = NULL;
+    HASH_FIND_STR(c->vars.funcs, b->argv[i], saved);
+    if (saved) HASH_DEL(c->vars.funcs, saved);
     st = sh_run_argv(c, b->argc - i, b->argv + i);
+    if (saved)
+      HASH_ADD_KEYPTR(hh, c->vars.funcs, saved->name, strlen(saved->name),
+                      saved);
   }
   c->proc.status = st;
   c->flow.unwind = SH_UW_EXIT;

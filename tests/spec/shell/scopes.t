@@ -94,10 +94,12 @@ function lib/greet { echo "hello $1"; }
 lib/greet you
 type lib/greet | head -1
 command lib/greet 2>/dev/null || echo "command: $?"
+(exec lib/greet 2>/dev/null) || echo "exec: $?"
 --- stdout
 hello you
 lib/greet is a function
 command: 127
+exec: 127
 
 === too many arguments to shift, return, break: a script drops the rest of the line
 --- script
