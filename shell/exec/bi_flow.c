@@ -474,7 +474,17 @@ int bi_wait_main(bi_ctx *b) {
   int st = 0;
   for (; i < b->argc; i++) {
     const char *a = b->argv[i];
-    int pid = a[0] == '%' ? sh__job_pid(c, atoi(a + 1)) : atoi(a);
+    if (a[0] != '%' && (!*a || strspn(a, "0123456789") != strlen(a))) {
+      bi_err(b, "`%s': not a pid or valid job spec", a);
+      st = 1;
+      continue;
+    }
+    int pid = a[0] == '%' ? sh__jobspec_pid(c, a + 1) : atoi(a);
+    if (a[0] == '%' && pid <= 0) {
+      bi_err(b, "%s: no such job", a);
+      st = 127;
+      continue;
+    }
     if (pid <= 0 || sh_jobs_wait(c, pid, false, &status, NULL) == 127) {
       bi_err(b, "pid %s is not a child of this shell", a);
       st = 127;

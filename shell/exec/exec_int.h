@@ -33,8 +33,9 @@ void sh_jobs_reap(sh_exec *ex);
 int sh__jobs_count(sh_ctx *c); /* jobs `jobs` would list (\j) */
 /* The job list for `jobs` (mutex held by the caller's loop). */
 int sh__jobs_list(sh_ctx *c, vsh_buf *out);
-/* The pid of job %n, or 0. */
-int sh__job_pid(sh_ctx *c, int id);
+/* The pid of the job a jobspec names (what follows the %: N, +, %, -,
+ * name, ?name), or 0. */
+int sh__jobspec_pid(sh_ctx *c, const char *spec);
 /* $PIPESTATUS from n statuses. */
 void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n);
 /* <(body) / >(body): body runs as a background job reading or writing a

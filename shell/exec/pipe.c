@@ -685,13 +685,34 @@ int sh__jobs_disown(sh_ctx *c, int n, bool by_id, bool running_only) {
   return found || !n ? 0 : VSH_ENOENT;
 }
 
-/* The pid of job %n, or 0. */
-int sh__job_pid(sh_ctx *c, int id) {
-  int pid = 0;
-  pthread_mutex_lock(&c->ex->mu);
-  for (sh_job *j = c->ex->jobs; j; j = j->next)
-    if (j->id == id && !j->disowned) pid = j->pid;
-  pthread_mutex_unlock(&c->ex->mu);
+/* The pid of the job a jobspec names, or 0. */
+int sh__jobspec_pid(sh_ctx *c, const char *spec) {
+  sh_exec *ex = c->ex;
+  int pid = 0, rank = 0;
+  bool cur = !*spec || !strcmp(spec, "+") || !strcmp(spec, "%");
+  bool prev = !strcmp(spec, "-");
+  char *end;
+  long id = strtol(spec, &end, 10);
+  bool by_id = *spec >= '0' && *spec <= '9' && !*end;
+  bool inside = *spec == '?';
+  pthread_mutex_lock(&ex->mu);
+  for (sh_job *j = ex->jobs; j && !pid; j = j->next) { /* newest first */
+    if (j->disowned || j->hidden) continue;
+    rank++;
+    if (cur || by_id || prev) {
+      if ((cur && rank == 1) || (prev && rank == 2) || (by_id && j->id == id))
+        pid = j->pid;
+      continue;
+    }
+    vsh_buf t = {0}; /* %name: the command begins so; %?name holds it */
+    sh_print_command(&t, j->node);
+    const char *s = t.data ? t.data : "";
+    if (inside ? strstr(s, spec + 1) != NULL : !strncmp(s, spec, strlen(spec)))
+      pid = j->pid;
+    vsh_buf_dispose(&t);
+  }
+  if (prev && !pid && rank == 1) pid = ex->jobs ? ex->jobs->pid : 0;
+  pthread_mutex_unlock(&ex->mu);
   return pid;
 }
 

@@ -239,3 +239,22 @@ vsh: line 1: echo: write error: Bad file descriptor
 vsh: line 2: printf: write error: Bad file descriptor
 vsh: line 3: pwd: write error: Bad file descriptor
 vsh: line 4: type: write error: Bad file descriptor
+
+=== wait takes jobspecs, and refuses what is neither a pid nor a jobspec
+--- script
+(exit 3) & wait %1; echo "%1: $?"
+(exit 4) & wait %+; echo "%+: $?"
+(exit 5) & wait %%; echo "%%: $?"
+(exit 6) & wait %?exit; echo "%?exit: $?"
+wait zzz; echo "zzz: $?"
+wait %9; echo "%9: $?"
+--- stdout
+%1: 3
+%+: 4
+%%: 5
+%?exit: 6
+zzz: 1
+%9: 127
+--- stderr
+vsh: line 5: wait: `zzz': not a pid or valid job spec
+vsh: line 6: wait: %9: no such job
