@@ -100,8 +100,12 @@ enum {
   SH_VAR_ASSOC = 1u << 7,
   SH_VAR_TRACE = 1u << 8,
   SH_VAR_CAPITAL = 1u << 9,
-  SH_VAR_UNSET = 1u << 10,   /* declared (declare x / local x) but no value */
-  SH_VAR_NOASSIGN = 1u << 11 /* bash's GROUPS: assignments are ignored */
+  SH_VAR_UNSET = 1u << 10,    /* declared (declare x / local x) but no value */
+  SH_VAR_NOASSIGN = 1u << 11, /* bash's GROUPS: assignments are ignored */
+  /* a prefix assignment's binding (v=1 cmd): `local v` under it starts
+   * with its value; unset removes it unless declared local (below) */
+  SH_VAR_TEMP = 1u << 12,
+  SH_VAR_LOCAL = 1u << 13 /* declared by local (or declare in a function) */
 };
 
 typedef struct sh_aelem {
@@ -471,6 +475,9 @@ struct sh_ctx {
   struct sh_ctx_vars {
     sh_scope *scope; /* innermost; global at the bottom */
     sh_scope *global;
+    /* the prefix assignments of a function call about to run: the
+     * function's own scope takes them over, as bash does */
+    sh_scope *call_temp;
     sh_func *funcs;
     sh_alias *aliases;
     char **pos; /* $1.. */
@@ -598,6 +605,8 @@ struct sh_ctx {
     unsigned errexit_off;  /* >0 inside if/while conditions, && || lhs, ! */
     unsigned errexit_bang; /* how much of errexit_off comes from ! */
     bool abort_errexit;    /* the pending SH_UW_ABORT honours set -e */
+    bool abort_top;        /* the pending SH_UW_ABORT goes through eval
+                              and source to the script's command */
     unsigned catch_depth;  /* eval_depth of the eval/source text that
                                  stops an SH_UW_ABORT (0: none) */
     unsigned in_command;   /* >0 while `command` runs a special builtin:

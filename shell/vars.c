@@ -159,10 +159,29 @@ sh_var *sh_var_global(sh_ctx *c, const char *name) {
 
 sh_var *sh_var_local(sh_ctx *c, const char *name) {
   sh_scope *s = c->vars.scope;
-  while (s && !s->is_func && s->up) s = s->up;
+  for (; s && !s->is_func && s->up; s = s->up) {
+    /* v=1 eval 'local v': the binding of this level becomes the local */
+    sh_var *t = scope_find(s, name);
+    if (t && (t->attrs & SH_VAR_TEMP)) {
+      t->attrs |= SH_VAR_LOCAL;
+      return t;
+    }
+  }
   if (!s) s = c->vars.global;
   sh_var *v = scope_find(s, name);
-  return v ? v : var_new(s, name);
+  if (v) {
+    v->attrs |= SH_VAR_LOCAL;
+    return v;
+  }
+  /* a local shadowing a prefix assignment's binding starts with its
+   * value (bash); any other starts unset */
+  sh_var *seen = sh_var_find_raw(c, name);
+  v = var_new(s, name);
+  if (v) v->attrs |= SH_VAR_LOCAL;
+  if (v && seen && (seen->attrs & SH_VAR_TEMP) && seen->val &&
+      (v->val = strdup(seen->val)))
+    v->attrs &= ~SH_VAR_UNSET;
+  return v;
 }
 
 /* ---- arrays ------------------------------------------------------------- */
@@ -564,9 +583,13 @@ int sh_var_unset(sh_ctx *c, const char *name) {
   sh_dyn_unset(c, name);
   sh_scope *cur = c->vars.scope; /* the running function's own scope */
   while (cur && !cur->is_func) cur = cur->up;
+  bool here = cur != NULL; /* still at the running function's level */
   for (sh_scope *s = c->vars.scope; s; s = s->up) {
     sh_var *v = scope_find(s, name);
-    if (!v) continue;
+    if (!v) {
+      if (s == cur) here = false;
+      continue;
+    }
     if (v->attrs & SH_VAR_NAMEREF && v->val && *v->val) {
       /* unset through the reference, as bash does without -n */
       const char *target = v->val;
@@ -579,11 +602,14 @@ int sh_var_unset(sh_ctx *c, const char *name) {
       return 0;
     }
     if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);
-    if (s->is_func && s == cur) {
+    bool local =
+        (s == cur && !(v->attrs & SH_VAR_TEMP)) || (v->attrs & SH_VAR_LOCAL);
+    if (here && local) {
       /* the function's own local stays declared-but-unset (bash 5.2);
-       * a caller's local is removed, showing the one beneath it */
+       * a caller's local, or a prefix assignment's binding, is
+       * removed, showing the one beneath it */
       sh_var_clear_value(v);
-      v->attrs = SH_VAR_UNSET;
+      v->attrs = SH_VAR_UNSET | (v->attrs & SH_VAR_LOCAL);
     } else {
       HASH_DEL(s->vars, v);
       var_free(v);

@@ -31,17 +31,24 @@ static bool parse_long(const char *s, long *v) {
 }
 
 /* The count argument of break, continue, return and exit comes after an
- * optional "--"; a second one abandons the command line, as in bash
- * (after the first was found numeric). */
+ * optional "--". */
 static int count_arg(bi_ctx *b) {
   return b->argc > 1 && !strcmp(b->argv[1], "--") ? 2 : 1;
 }
 
-static bool too_many(bi_ctx *b, int i) {
-  if (b->argc - i <= 1) return false;
+int sh__too_many_args(bi_ctx *b) {
+  sh_ctx *c = b->sh;
   bi_err(b, "too many arguments");
-  if (!b->sh->flow.unwind) b->sh->flow.unwind = SH_UW_ABORT;
-  return true;
+  if (c->flow.unwind) return 1;
+  if (c->opt.dash_c || c->opt.under_dash_c) { /* bash -c: the shell ends */
+    c->proc.status = 1;
+    c->flow.unwind = SH_UW_EXIT;
+    return 1;
+  }
+  /* a script drops its current command, even from inside eval or source */
+  c->flow.unwind = SH_UW_ABORT;
+  c->flow.abort_top = true;
+  return 1;
 }
 
 static int loop_ctl(bi_ctx *b, sh_unwind kind) {
@@ -58,7 +65,7 @@ static int loop_ctl(bi_ctx *b, sh_unwind kind) {
     c->flow.unwind = SH_UW_EXIT;
     return 128;
   }
-  if (too_many(b, i)) return 1;
+  if (b->argc - i > 1) return sh__too_many_args(b);
   if (n < 1) { /* and every enclosing loop is left */
     bi_err(b, "%s: loop count out of range", b->argv[i]);
     c->flow.unwind = SH_UW_BREAK;
@@ -84,8 +91,8 @@ int bi_return_main(bi_ctx *b) {
   if (i < b->argc && !parse_long(b->argv[i], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[i]);
     n = 2;
-  } else if (too_many(b, i)) {
-    return 1;
+  } else if (b->argc - i > 1 && c->where.funcname) {
+    return sh__too_many_args(b);
   }
   if (!c->where.funcname) {
     bi_err(b, "can only `return' from a function or sourced script");
@@ -106,8 +113,8 @@ int bi_exit_main(bi_ctx *b) {
   if (i < b->argc && !parse_long(b->argv[i], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[i]);
     n = 2;
-  } else if (too_many(b, i)) {
-    return 1;
+  } else if (b->argc - i > 1) {
+    return sh__too_many_args(b);
   }
   c->proc.status = (int)(n & 255);
   c->flow.unwind = SH_UW_EXIT;
@@ -778,6 +785,15 @@ static int change_dir(bi_ctx *b, const char *target, bool physical,
   return 0;
 }
 
+static bool is_dir(sh_ctx *c, const char *path) {
+  vsh_buf abs = {0};
+  vfs_info st;
+  bool ok = vsh__path_resolve(&abs, c->dirs.cwd, path, strlen(path)) == 0 &&
+            vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_DIR;
+  vsh_buf_dispose(&abs);
+  return ok;
+}
+
 int bi_cd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool physical = c->opt.opts[SH_OPT_PHYSICAL];
@@ -831,6 +847,18 @@ int bi_cd_main(bi_ctx *b) {
       if (!e) break;
       p = e + 1;
     }
+  }
+  /* cdable_vars: a name that is no directory may be a variable holding
+   * one; bash prints where it went */
+  const char *via = c->opt.opts[SH_SHOPT_CDABLE_VARS] && !is_dir(c, target)
+                        ? sh_var_get(c, target)
+                        : NULL;
+  if (via && is_dir(c, via)) {
+    char *t = strdup(via);
+    int r = t ? change_dir(b, t, physical, false) : 1;
+    if (!r) bi_printf(b, "%s\n", t);
+    free(t);
+    return r;
   }
   char *t = strdup(target);
   int r = change_dir(b, t, physical, print);

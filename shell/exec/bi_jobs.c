@@ -19,11 +19,7 @@ int bi_suspend_main(bi_ctx *b) {
   bool seen[128] = {0};
   int i = sh_bopt_flags(b, "f", seen);
   if (i < 0) return 2;
-  if (i < b->argc) {
-    bi_err(b, "too many arguments");
-    if (!b->sh->flow.unwind) b->sh->flow.unwind = SH_UW_ABORT;
-    return 1;
-  }
+  if (i < b->argc) { return sh__too_many_args(b); }
   bi_err(b, "cannot suspend: no job control");
   return 1;
 }
@@ -60,9 +56,7 @@ int bi_history_main(bi_ctx *b) {
     }
   }
   if (i + 1 < b->argc) { /* the command line is abandoned */
-    bi_err(b, "too many arguments");
-    if (!b->sh->flow.unwind) b->sh->flow.unwind = SH_UW_ABORT;
-    return 1;
+    return sh__too_many_args(b);
   }
   return 0;
 }

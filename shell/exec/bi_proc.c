@@ -93,8 +93,8 @@ static int bash_long_opts(bi_ctx *b, bash_inv *v) {
  * status. */
 static int bash_short_opt(bi_ctx *b, bash_inv *v, const char *a, char p) {
   bool on = a[0] == '-';
-  if (p == 'c' && on) v->want_c = true;
-  else if (p == 's' && on) v->read_stdin = true;
+  if (p == 'c') v->want_c = true; /* bash takes +c and +s as -c and -s */
+  else if (p == 's') v->read_stdin = true;
   else if (p == 'i') v->interactive = on;
   else if (strchr("lrD", p)) {
     /* login, restricted, dump */
@@ -194,6 +194,13 @@ int bi_bash_main(bi_ctx *b) {
       bi_err(b, "%s: %s", b->argv[i], vsh_strerror(err));
       vsh_buf_dispose(&text);
       return err == VSH_ENOENT ? 127 : 126;
+    }
+    if (sh__binary_script(text.data, text.len)) {
+      vsh_buf_dispose(&text);
+      /* bash names it with the script as $0 */
+      bi_errline(b, "%s: %s: cannot execute binary file", b->argv[i],
+                 b->argv[i]);
+      return 126;
     }
     arg0 = name = b->argv[i++];
   } else if ((st = bash_read_stdin(c, &text)) >= 0) {
@@ -322,7 +329,15 @@ int bi_ulimit_main(bi_ctx *b) {
     const struct ulimit_def *d = &ulimit_defs[k];
     int64_t hv = c->limit.ulimit_hard[k];
     bool above = hv >= 0 && (val < 0 || val > hv);
-    if (d->opt == 'p') {
+    /* bash counts in bytes: a number of blocks must fit in 64 bits */
+    uint64_t unit = !d->unit                     ? 1
+                    : !strcmp(d->unit, "kbytes") ? 1024
+                    : strstr(d->unit, "512") || !strcmp(d->unit, "blocks") ? 512
+                                                                           : 1;
+    if (val > 0 && (uint64_t)val > UINT64_MAX / unit) {
+      bi_err(b, "%s: limit out of range", v);
+      st = 1;
+    } else if (d->opt == 'p') {
       bi_err(b, "%s: cannot modify limit: Invalid argument", d->desc);
       st = 1;
     } else if (above) { /* raising a hard limit needs root */

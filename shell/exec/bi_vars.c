@@ -141,6 +141,8 @@ static size_t visible_vars(sh_ctx *c, unsigned mask, bool locals,
     done = locals && s->is_func;
     for (sh_var *x = s->vars; x; x = x->hh.next) {
       if (mask && !(x->attrs & mask)) continue;
+      if (locals && (x->attrs & SH_VAR_TEMP) && !(x->attrs & SH_VAR_LOCAL))
+        continue;
       if (sh_dyn_active(c, x->name)) continue; /* SECONDS: not listed */
       bool shadowed = false;
       for (size_t i = 0; i < n; i++)
@@ -711,6 +713,14 @@ static void unset_func(sh_ctx *c, sh_func *f) {
   free(f);
 }
 
+/* An indexed subscript given as text (unset 'a[$i]'): expanded, then
+ * evaluated, as bash does. */
+static int arith_subscript(sh_ctx *c, const char *key, int64_t *ix) {
+  const char *e = sh_subscript_key(c, key, strlen(key));
+  if (c->flow.unwind) return 1;
+  return sh_arith(c, e, strlen(e), ix);
+}
+
 /* unset 'NAME[KEY]' (br at the '['): 0, 1 after an error, -1 when out
  * of memory. */
 static int unset_elem(bi_ctx *b, const char *a, const char *br) {
@@ -737,7 +747,7 @@ static int unset_elem(bi_ctx *b, const char *a, const char *br) {
     sh_var_clear_value(v);
   } else if (v->attrs & SH_VAR_ASSOC) {
     sh_assoc_unset(v, sh_subscript_key(c, key, strlen(key)));
-  } else if (sh_arith(c, key, strlen(key), &ix)) {
+  } else if (arith_subscript(c, key, &ix)) {
     st = 1;
   } else if (ix < 0 && !(v->attrs & SH_VAR_ARRAY)) {
     bi_err(b, "%s: not an array variable", name);
@@ -1001,11 +1011,7 @@ int bi_shift_main(bi_ctx *b) {
       bi_err(b, "%s: numeric argument required", b->argv[i]);
       return 1;
     }
-    if (b->argc > i + 1) { /* the command line is abandoned */
-      bi_err(b, "too many arguments");
-      if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
-      return 1;
-    }
+    if (b->argc > i + 1) return sh__too_many_args(b);
     if (n < 0) { /* bash says so even without shift_verbose, naming the
                   * first word (even a "--") */
       bi_err(b, "%s: shift count out of range", b->argv[1]);

@@ -160,6 +160,11 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
     c->proc.subshell_level++;
   }
   sc->up = c->vars.scope;
+  if (c->vars.call_temp && c->vars.call_temp == sc->up) {
+    sc->vars = sc->up->vars; /* the call's v=1 bindings live in its scope */
+    sc->up->vars = NULL;
+  }
+  c->vars.call_temp = NULL;
   c->vars.scope = sc;
   char **opos = c->vars.pos;
   size_t onpos = c->vars.npos;
@@ -608,6 +613,11 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     if (cu) return sh__run_custom(c, cu, e, argc, argv);
     if (e && (e->flags & BI_SHELL) && !off)
       return sh_run_builtin(c, e, argc, argv);
+  } else {
+    /* a function's name may hold a slash (ble.sh's ble/util/x): bash
+     * finds the function before the file */
+    sh_func *f = sh_func_find(c, name);
+    if (f) return sh_call_function(c, f, argc, argv);
   }
   return sh__run_program(c, argc, argv, NULL);
 }
@@ -765,7 +775,7 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     d[ol + vl] = 0;
     free(v->val);
     v->val = d;
-    v->attrs = SH_VAR_EXPORT;
+    v->attrs = SH_VAR_EXPORT | SH_VAR_TEMP;
   }
   return rc ? rc : ro ? VSH_EPERM : 0;
 }
@@ -989,7 +999,9 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   }
   sh_scope *tsc = temp ? c->vars.scope : NULL;
   if (decl_arrays && trace) c->where.xtrace_decl = true;
+  if (tsc && !keep && sh_func_find(c, av.v[0])) c->vars.call_temp = tsc;
   st = sh_run_argv(c, (int)av.n, av.v);
+  c->vars.call_temp = NULL;
   c->where.line = n->line;    /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */
   if (decl_arrays && trace) { /* the array literals came first, as bash */

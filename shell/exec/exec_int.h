@@ -162,6 +162,12 @@ int sh__run_child(sh_ctx *c, const char *src, size_t len, const char *arg0,
 /* Reads a whole file of the vfs (path relative to the cwd) into out;
  * *err is the vsh_err on failure. */
 int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err);
+/* Whether a script's text looks like a binary to bash: a NUL byte in
+ * its first line (first two after #!), within the first 80 bytes. */
+bool sh__binary_script(const char *text, size_t len);
+/* A builtin given too many arguments (shift 1 2, return 0 1): bash
+ * reports it and drops the rest of the top-level command; returns 1. */
+int sh__too_many_args(bi_ctx *b);
 /* Runs the script file at path (found on $PATH or named) as a child
  * shell with argv. */
 int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv);

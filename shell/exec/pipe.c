@@ -722,11 +722,11 @@ int sh__job_spec(sh_ctx *c, const char *spec) {
   if (spec[0] != '%') return 0;
   const char *s = spec + 1;
   sh_exec *ex = c->ex;
-  int id = 0, seen = 0;
+  int id = 0, seen = 0, only = 0;
   pthread_mutex_lock(&ex->mu);
   for (sh_job *j = ex->jobs; j; j = j->next) { /* newest first */
     if (j->disowned || j->hidden || j->notified) continue;
-    seen++;
+    if (++seen == 1) only = j->id;
     bool hit;
     if (!*s || !strcmp(s, "%") || !strcmp(s, "+")) hit = seen == 1;
     else if (!strcmp(s, "-")) hit = seen == 2;
@@ -751,6 +751,7 @@ int sh__job_spec(sh_ctx *c, const char *spec) {
     }
   }
   pthread_mutex_unlock(&ex->mu);
+  if (!id && seen == 1 && !strcmp(s, "-")) id = only; /* %- of one job */
   return id;
 }
 

@@ -156,8 +156,9 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
      * next command */
     if (c->flow.unwind == SH_UW_ABORT &&
         (c->limit.eval_depth == c->limit.script_depth ||
-         c->limit.eval_depth == c->flow.catch_depth)) {
+         (c->limit.eval_depth == c->flow.catch_depth && !c->flow.abort_top))) {
       c->flow.unwind = SH_UW_NONE;
+      c->flow.abort_top = false;
       st = c->proc.status = 1;
       if (c->flow.abort_errexit && c->opt.opts[SH_OPT_ERREXIT] &&
           !c->flow.errexit_off) {
@@ -491,6 +492,16 @@ int sh__read_file(sh_ctx *c, const char *path, vsh_buf *out, int *err) {
   return rc;
 }
 
+bool sh__binary_script(const char *text, size_t len) {
+  if (len > 80) len = 80;
+  int lines = len > 1 && text[0] == '#' && text[1] == '!' ? 2 : 1;
+  for (size_t i = 0; i < len; i++) {
+    if (text[i] == '\n' && --lines == 0) return false;
+    if (!text[i]) return true;
+  }
+  return false;
+}
+
 int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
   vsh_buf abs = {0};
   vfs_info st;
@@ -527,6 +538,11 @@ int sh__run_script_file(sh_ctx *c, const char *path, int argc, char **argv) {
   vsh_buf_dispose(&abs);
   if (rc) {
     sh_error(c, "%s: %s", path, vsh_strerror(rc));
+    return c->proc.status = 126;
+  }
+  if (sh__binary_script(text.data, text.len)) {
+    vsh_buf_dispose(&text);
+    sh_error(c, "%s: cannot execute binary file: Exec format error", path);
     return c->proc.status = 126;
   }
   /* #! lines: bash/sh scripts run here; other interpreters are absent */
@@ -592,6 +608,7 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
   b.out_closed = sh_fd(c, 1) == NULL;
   vsh_arena_mark m = vsh__arena_mark(&c->arena);
   int st = e->fn(&b);
+  if (b.reported_badf && !st) st = 1; /* bash: a write error fails it */
   if (!(e->flags & BI_SHELL)) vsh__arena_pop(&c->arena, m);
   if (b.epipe) {
     /* SIGPIPE: the writer's process (this shell or stage) dies */
@@ -768,7 +785,9 @@ int vsh_cmd_exec(vsh_cmd *cmd, const char *script, size_t len,
 
 int bi_write(bi_ctx *b, const void *data, size_t n) {
   if (b->epipe) return VSH_EPIPE;
-  int rc = sh_stream_write(b->out, data, n, b->sh->ex);
+  /* stdout closed (echo x >&-): the write fails, as it does in bash */
+  int rc = b->out_closed && n ? VSH_EBADF
+                              : sh_stream_write(b->out, data, n, b->sh->ex);
   if (rc == VSH_EPIPE) b->epipe = true;
   if (rc == VSH_EBADF && !b->reported_badf) {
     b->reported_badf = true;

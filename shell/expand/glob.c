@@ -281,6 +281,7 @@ int sh_glob(sh_ctx *c, const char *pat, size_t len, const unsigned char *mask,
   g.flags = c->opt.opts[SH_SHOPT_DOTGLOB] || (gi && *gi) ? 0 : SH_PAT_PERIOD;
   if (c->opt.opts[SH_SHOPT_EXTGLOB]) g.flags |= SH_PAT_EXTGLOB;
   if (c->opt.opts[SH_SHOPT_NOCASEGLOB]) g.flags |= SH_PAT_NOCASE;
+  if (sh_byte_locale(c)) g.flags |= SH_PAT_BYTES; /* LC_ALL=C: ? is a byte */
   sh_argv found = {0};
   g.acc = &found;
   int rc = walk(&g, absolute ? "/" : "", cs, nc);

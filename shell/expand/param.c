@@ -668,8 +668,12 @@ static size_t char_off(const char *s, size_t n, int64_t k) {
   return i;
 }
 
-static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
-                         int64_t *from, int64_t *count, bool *ok) {
+/* total: the length; with by_index, an indexed array's highest index
+ * (one more may not fit in 64 bits), a negative offset counting back
+ * from just past it */
+static int substr_bounds_at(sh_ctx *c, const sh_param *p, int64_t total,
+                            bool by_index, int64_t *from, int64_t *count,
+                            bool *ok) {
   char *s;
   size_t n;
   *ok = true;
@@ -682,7 +686,7 @@ static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
   if (!rc) rc = sh_arith(c, s, n, from);
   c->where.arith_what = owhat;
   if (rc) return c->flow.unwind == SH_UW_NONE ? abandon(c) : rc;
-  if (*from < 0) *from += total;
+  if (*from < 0) *from = by_index ? total + (*from + 1) : *from + total;
   if (*from < 0 || *from > total) {
     *ok = false;
     return 0;
@@ -706,6 +710,11 @@ static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
     }
   }
   return 0;
+}
+
+static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
+                         int64_t *from, int64_t *count, bool *ok) {
+  return substr_bounds_at(c, p, total, false, from, count, ok);
 }
 
 static char *quote_q(sh_ctx *c, const char *s) {
@@ -1146,8 +1155,8 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       bool ok;
       if (pv.idx) {
         /* an indexed array: the offset is an index, not a position */
-        int64_t top = pv.n ? pv.idx[pv.n - 1] + 1 : 0;
-        rc = substr_bounds(c, p, top, &from, &count, &ok);
+        int64_t top = pv.n ? pv.idx[pv.n - 1] : -1;
+        rc = substr_bounds_at(c, p, top, true, &from, &count, &ok);
         if (rc) return rc;
         size_t first = 0;
         while (first < pv.n && pv.idx[first] < from) first++;

@@ -114,3 +114,11 @@ a=$SRANDOM b=$SRANDOM
 [ "$a" != "$b" ] && [ "$a" -ge 0 ] && [ "$a" -lt 4294967296 ] && echo ok
 --- stdout
 ok
+
+=== bash +c and +s work as -c and -s
+--- script
+bash +c 'echo "command: $1"' zero one
+echo 'echo from stdin' | bash +s
+--- stdout
+command: one
+from stdin

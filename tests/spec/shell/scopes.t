@@ -1,0 +1,260 @@
+=== a local declared under a call's prefix assignment keeps its value
+--- script
+show() { local w; echo "inner=${w-unset}"; }
+outer() { show; }
+w=top
+w=given show
+w=given outer
+show
+--- stdout
+inner=given
+inner=given
+inner=unset
+
+=== a local over a local starts unset, unless that one was a prefix binding
+--- script
+leaf() { local w; echo "leaf=${w-unset}"; }
+mid() { local w=mine; leaf; }
+w=given mid
+mid
+--- stdout
+leaf=mine
+leaf=unset
+
+=== the prefix binding of a call is the function's own: local reuses it
+--- script
+drop() { unset -v "$1"; }
+fn() {
+  local w
+  echo "local=${w-unset}"
+  (unset w; echo "own unset=${w-unset}")
+  (drop w; echo "caller unset=${w-unset}")
+}
+w=outer
+w=given fn
+--- stdout
+local=given
+own unset=unset
+caller unset=outer
+
+=== unset of a prefix binding without local shows the variable below
+--- script
+fn() { unset w; echo "after=${w-unset}"; }
+w=outer
+w=given fn
+echo "still=$w"
+--- stdout
+after=outer
+still=outer
+
+=== local inside eval with a prefix binding lasts only for the eval
+--- script
+fn() {
+  local w=first
+  w=temp eval 'local w=second; echo "in=$w"'
+  echo "out=$w"
+}
+fn
+--- stdout
+in=second
+out=first
+
+=== unset from a called function peels nested locals one at a time
+--- script
+peel() { unset -v w; }
+fn() {
+  local w=one
+  w=t2 eval '
+    local w=two
+    w=t3 eval "
+      local w=three
+      echo \$w; peel; echo \$w; peel; echo \$w; peel; echo \$w; peel; echo \${w-unset}
+    "
+  '
+}
+w=top
+fn
+--- stdout
+three
+two
+one
+top
+unset
+
+=== local with no names lists no prefix bindings
+--- script
+fn() { local mine=1; local; }
+w=given fn
+--- stdout
+declare -- mine="1"
+
+=== a function's name may hold a slash, and is found before any file
+--- script
+function lib/greet { echo "hello $1"; }
+lib/greet you
+type lib/greet | head -1
+command lib/greet 2>/dev/null || echo "command: $?"
+(exec lib/greet 2>/dev/null) || echo "exec: $?"
+--- stdout
+hello you
+lib/greet is a function
+command: 127
+exec: 127
+
+=== too many arguments to shift, return, break: a script drops the rest of the line
+--- script
+cat > s.sh <<'EOS'
+set -- a b
+shift 1 2; echo same line
+echo "next: $? $1"
+f() { return 0 1; }
+f; echo same line
+echo "next: $?"
+for i in x y; do echo $i; break 1 2; done; echo same line
+echo "next: $?"
+eval 'exit 1 2; echo in eval'; echo same line
+echo "next: $?"
+EOS
+bash s.sh
+--- stdout
+next: 1 a
+next: 1
+x
+next: 1
+next: 1
+--- stderr
+s.sh: line 2: shift: too many arguments
+s.sh: line 4: return: too many arguments
+s.sh: line 7: break: too many arguments
+s.sh: line 9: exit: too many arguments
+
+=== too many arguments end a subshell and a bash -c shell
+--- script
+(shift 1 2; echo not here); echo "sub: $?"
+bash -c 'shift 1 2
+echo not here' 2>/dev/null; echo "bash -c: $?"
+--- stdout
+sub: 1
+bash -c: 1
+--- stderr
+vsh: line 1: shift: too many arguments
+
+=== unset of an indexed element expands its subscript first
+--- script
+a=(p q r s)
+i=1
+unset 'a[$i]'
+unset 'a[$(echo 3)]'
+unset 'a[i+1]'
+declare -p a
+--- stdout
+declare -a a=([0]="p")
+
+=== cdable_vars: cd to a variable's value when no such directory
+--- script
+mkdir -p top/inner
+spot=top/inner
+cd spot 2>/dev/null || echo "off: $?"
+shopt -s cdable_vars
+cd spot
+pwd | sed 's|.*/top|top|'
+cd ../..
+list=(top x)
+cd list && basename "$PWD"
+--- stdout
+off: 1
+top/inner
+top/inner
+top
+top
+
+=== a script with a NUL byte in its first line is refused as binary
+--- script
+printf 'echo one\0two\necho three\n' > bin.sh
+printf 'echo one\necho two\0\n' > ok.sh
+bash bin.sh; echo "status $?"
+bash ok.sh | od -c | head -2
+--- stdout
+status 126
+0000000   o   n   e  \n   t   w   o  \n
+0000010
+--- stderr
+bin.sh: bin.sh: cannot execute binary file
+
+=== ulimit refuses a block count whose bytes do not fit in 64 bits
+--- script
+ulimit -f $(( 1 << 53 )); ulimit -f
+ulimit -f $(( (1 << 62) + 1 )); echo "status $?"
+ulimit -f
+--- stdout
+9007199254740992
+status 1
+9007199254740992
+--- stderr
+vsh: line 2: ulimit: 4611686018427387905: limit out of range
+
+=== in the C locale a glob's ? matches one byte, not one character
+--- script
+touch _a_ _é_
+LC_ALL=C.UTF-8
+echo _?_
+LC_ALL=C
+echo _?_
+LC_ALL=C.UTF-8 bash -c 'echo _?_'
+LC_ALL=C bash -c 'echo _?_'
+--- stdout
+_a_ _é_
+_a_
+_a_ _é_
+_a_
+
+=== slices of an array whose highest index is the largest integer
+--- script
+a=(p q)
+a[0x7FFFFFFFFFFFFFFF]=z
+a[0x7FFFFFFFFFFFFFFE]=y
+echo "[${a[@]: -1}] [${a[*]: -2}] [${a[@]: -3}]"
+echo "[${a[@]:1:2}] [${a[@]: -2:1}]"
+--- stdout
+[z] [y z] [y z]
+[q y] [y]
+
+=== writing to a closed standard output fails
+--- script
+echo gone >&-; echo "echo $?"
+printf gone >&-; echo "printf $?"
+pwd >&-; echo "pwd $?"
+type echo >&-; echo "type $?"
+true >&-; echo "true $?"
+( echo gone >&- ) 2>/dev/null || echo "subshell failed"
+--- stdout
+echo 1
+printf 1
+pwd 1
+type 1
+true 0
+subshell failed
+--- stderr
+vsh: line 1: echo: write error: Bad file descriptor
+vsh: line 2: printf: write error: Bad file descriptor
+vsh: line 3: pwd: write error: Bad file descriptor
+vsh: line 4: type: write error: Bad file descriptor
+
+=== wait takes jobspecs, and refuses what is neither a pid nor a jobspec
+--- script
+(exit 3) & wait %1; echo "%1: $?"
+(exit 4) & wait %+; echo "%+: $?"
+(exit 5) & wait %%; echo "%%: $?"
+(exit 6) & wait %?exit; echo "%?exit: $?"
+wait zzz; echo "zzz: $?"
+wait %9; echo "%9: $?"
+--- stdout
+%1: 3
+%+: 4
+%%: 5
+%?exit: 6
+zzz: 1
+%9: 127
+--- stderr
+vsh: line 5: wait: `zzz': not a pid or valid job spec
+vsh: line 6: wait: %9: no such job
