@@ -551,7 +551,9 @@ int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status, int *waited) {
     for (sh_job **q = &ex->jobs; *q; q = &(*q)->next) {
       sh_job *j = *q;
       if (pid > 0 && j->pid != pid) continue;
-      if (j->disowned) continue;
+      /* only this shell's own children: a job waiting for all would
+       * otherwise wait for itself */
+      if (j->disowned || j->owner != c->proc.bashpid) continue;
       pending = true;
       if (atomic_load(&j->done)) {
         found = j;
