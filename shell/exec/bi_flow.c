@@ -808,6 +808,7 @@ int bi_pwd_main(bi_ctx *b) {
     else if (!strcmp(a, "-L")) physical = false;
     else if (a[0] == '-' && a[1]) {
       bi_err(b, "%s: invalid option", a);
+      bi_usage_std(b);
       return 2;
     }
     /* operands are ignored, as bash does */

@@ -38,6 +38,7 @@ static int read_options(bi_ctx *b, read_opts *o) {
         val = p[1] ? p + 1 : (i + 1 < b->argc ? b->argv[++i] : NULL);
         if (!val) {
           bi_err(b, "-%c: option requires an argument", *p);
+          bi_usage_std(b);
           return 2;
         }
       }
@@ -85,7 +86,10 @@ static int read_options(bi_ctx *b, read_opts *o) {
         break;
       }
       case 'u': o->fd = atoi(val); break;
-      default: bi_err(b, "-%c: invalid option", *p); return 2;
+      default:
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage_std(b);
+        return 2;
       }
       if (val) break;
     }
@@ -293,6 +297,7 @@ int bi_mapfile_main(bi_ctx *b) {
       val = a[2] ? a + 2 : (i + 1 < b->argc ? b->argv[++i] : NULL);
       if (!val) {
         bi_err(b, "-%c: option requires an argument", o);
+        bi_usage_std(b);
         return 2;
       }
     }
@@ -311,7 +316,10 @@ int bi_mapfile_main(bi_ctx *b) {
         return 1;
       }
       break;
-    default: bi_err(b, "-%c: invalid option", o); return 2;
+    default:
+      bi_err(b, "-%c: invalid option", o);
+      bi_usage_std(b);
+      return 2;
     }
   }
   const char *name = i < b->argc ? b->argv[i] : "MAPFILE";

@@ -226,6 +226,7 @@ static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
     for (const char *p = a + 1; *p; p++) {
       if (!strchr(allowed, *p)) {
         bi_err(b, "%c%c: invalid option", a[0], *p);
+        bi_usage_std(b);
         return 2;
       }
       unsigned bit = 0;
@@ -582,6 +583,7 @@ int bi_export_main(bi_ctx *b) {
       else if (*p == 'A') arr |= SH_VAR_ASSOC;
       else {
         bi_err(b, "-%c: invalid option", *p);
+        bi_usage_std(b);
         return 2;
       }
     }
@@ -667,6 +669,7 @@ int bi_readonly_main(bi_ctx *b) {
       else if (*p == 'p') d.print = true;
       else {
         bi_err(b, "-%c: invalid option", *p);
+        bi_usage_std(b);
         return 2;
       }
     }
@@ -809,6 +812,7 @@ int bi_unset_main(bi_ctx *b) {
       else if (*p == 'n') nameref = true;
       else {
         bi_err(b, "-%c: invalid option", *p);
+        bi_usage_std(b);
         return 2;
       }
     }
@@ -939,8 +943,7 @@ int bi_set_main(bi_ctx *b) {
         if (sh_opts[j].letter == *p && !sh_opts[j].shopt) k = j;
       if (k < 0) {
         bi_err(b, "%c%c: invalid option", a[0], *p);
-        bi_err(b, "usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] "
-                  "[arg ...]");
+        bi_usage_std(b);
         return 2;
       }
       set_opt(c, k, on);
@@ -963,6 +966,7 @@ int bi_shopt_main(bi_ctx *b) {
       else if (*p == 'o') o_mode = true;
       else {
         bi_err(b, "-%c: invalid option", *p);
+        bi_usage_std(b);
         return 2;
       }
     }

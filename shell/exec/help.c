@@ -196,6 +196,14 @@ static bool help_topic(bi_ctx *b, vsh_buf *o, const char *pat, int how) {
   return true;
 }
 
+void bi_usage_std(bi_ctx *b) {
+  for (size_t k = 0; k < sizeof(topics) / sizeof(topics[0]); k++)
+    if (!strcmp(topics[k].name, b->argv[0])) {
+      bi_usage(b, topics[k].synopsis);
+      return;
+    }
+}
+
 int bi_help_main(bi_ctx *b) {
   int i = 1, how = SHOW_LONG;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
