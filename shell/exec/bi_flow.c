@@ -744,10 +744,15 @@ int bi_cd_main(bi_ctx *b) {
       i++;
       break;
     }
-    if (!strcmp(b->argv[i], "-P")) physical = true;
-    else if (!strcmp(b->argv[i], "-L")) physical = false;
-    else if (!strcmp(b->argv[i], "-e")) continue;
-    else break;
+    for (const char *p = b->argv[i] + 1; *p; p++) {
+      if (*p == 'P') physical = true;
+      else if (*p == 'L') physical = false;
+      else if (*p != 'e') {
+        bi_err(b, "-%c: invalid option", *p);
+        bi_usage_std(b);
+        return 2;
+      }
+    }
   }
   if (b->argc - i > 1) {
     bi_err(b, "too many arguments");
@@ -793,7 +798,7 @@ int bi_cd_main(bi_ctx *b) {
       p = e + 1;
     }
   }
-  char *t = strdup(target);
+  char *t = strdup(*target ? target : "."); /* cd '': stays, as bash */
   int r = change_dir(b, t, physical, print);
   free(t);
   return r;
@@ -946,11 +951,11 @@ int bi_dirs_main(bi_ctx *b) {
 /* pushd with no operand: swap the top two (-n: nothing to do). */
 static int pushd_swap(bi_ctx *b, bool nocd) {
   sh_ctx *c = b->sh;
+  if (nocd) return 0; /* bash: nothing to do, nothing shown, even alone */
   if (!c->dirs.ndirs) {
     bi_err(b, "no other directory");
     return 1;
   }
-  if (nocd) return 0; /* bash: nothing to do, nothing shown */
   char *top = c->dirs.dirstack[c->dirs.ndirs - 1];
   char *here = strdup(c->dirs.cwd);
   if (!here) {
