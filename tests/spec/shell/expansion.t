@@ -327,3 +327,16 @@ f3/
 f[12]/
 x*/
 [ ]
+
+=== a tilde at the start of a case pattern expands to HOME
+--- script
+HOME=/h
+case /h/x in ~/x) echo expanded ;; esac
+case '~/x' in ~/x) echo literal ;; *) echo no literal match ;; esac
+case '~/x' in "~"/x) echo quoted tilde stays ;; esac
+case /h in a | ~) echo second alternative ;; esac
+--- stdout
+expanded
+no literal match
+quoted tilde stays
+second alternative
