@@ -1190,3 +1190,24 @@ declare -ft h
 1
 1
 declare -f f
+
+=== |& sends stderr into the pipe only after the command's own redirections
+--- script
+{ echo out; echo err >&2; } >/dev/null |& cat
+echo ---
+{ echo err >&2; } 2>/dev/null |& cat
+echo ---
+mkdir d
+echo x >d |& grep -c 'Is a directory'
+echo "${PIPESTATUS[*]}"
+{ echo o; echo e >&2; } |& sort
+--- stdout
+---
+err
+---
+0
+1 1
+e
+o
+--- stderr
+vsh: line 6: d: Is a directory
