@@ -399,16 +399,24 @@ static void set_int(sh_ctx *c, const char *name, int n) {
 
 int bi_getopts_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  if (b->argc < 3) {
-    bi_usage(b, "getopts optstring name [arg ...]");
+  int a0 = 1; /* getopts takes no option of its own, but -- */
+  if (b->argc > 1 && !strcmp(b->argv[1], "--")) {
+    a0 = 2;
+  } else if (b->argc > 1 && b->argv[1][0] == '-' && b->argv[1][1]) {
+    bi_err(b, "-%c: invalid option", b->argv[1][1]);
+    bi_usage_std(b);
     return 2;
   }
-  const char *opts = b->argv[1], *name = b->argv[2];
+  if (b->argc < a0 + 2) {
+    bi_usage_std(b);
+    return 2;
+  }
+  const char *opts = b->argv[a0], *name = b->argv[a0 + 1];
   char **args = c->vars.pos;
   int nargs = (int)c->vars.npos;
-  if (b->argc > 3) {
-    args = b->argv + 3;
-    nargs = b->argc - 3;
+  if (b->argc > a0 + 2) {
+    args = b->argv + a0 + 2;
+    nargs = b->argc - a0 - 2;
   }
   bool silent = opts[0] == ':';
   const char *opterr = sh_var_get(c, "OPTERR");
@@ -482,7 +490,11 @@ done:
   if (optind > nargs + 1) optind = nargs + 1;
   set_int(c, "OPTIND", optind);
   c->vars.getopts_pos = 1;
-  sh_var_set(c, name, "?", false);
   sh_var_unset(c, "OPTARG");
+  if (bad_name) {
+    bi_err(b, "`%s': not a valid identifier", name);
+    return 1;
+  }
+  sh_var_set(c, name, "?", false);
   return 1;
 }

@@ -62,3 +62,29 @@ vsh: line 1: set: -U: invalid option
 set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]
 vsh: line 2: shopt: -B: invalid option
 shopt: usage: shopt [-pqsu] [-o] [optname ...]
+
+=== getopts reports an invalid variable name even when no option is left
+--- script
+getopts a a:b
+echo "status $?"
+getopts a 1x -a
+echo "status $?"
+--- stdout
+status 1
+status 1
+--- stderr
+vsh: line 1: getopts: `a:b': not a valid identifier
+vsh: line 3: getopts: `1x': not a valid identifier
+
+=== getopts takes -- before its operands and rejects any other option
+--- script
+getopts -- ab opt -b
+echo "$? $opt"
+getopts -x ab opt
+echo "status $?"
+--- stdout
+0 b
+status 2
+--- stderr
+vsh: line 3: getopts: -x: invalid option
+getopts: usage: getopts optstring name [arg ...]
