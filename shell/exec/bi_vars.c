@@ -980,7 +980,7 @@ int bi_shopt_main(bi_ctx *b) {
       int k = ord[kk];
       if (sh_opts[k].shopt == o_mode) continue;
       if ((set && !c->opt.opts[k]) || (unset && c->opt.opts[k])) continue;
-      if (o_mode)
+      if (o_mode && print)
         vsh__buf_printf(&o, "set %co %s\n", c->opt.opts[k] ? '-' : '+',
                         sh_opts[k].name);
       else if (print)
