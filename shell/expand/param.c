@@ -94,13 +94,40 @@ static const char *opt_flags(sh_ctx *c) {
   return c->vars.numbuf;
 }
 
-/* Evaluates an array subscript word as arithmetic. */
+/* Evaluates an array subscript word as arithmetic.  As in bash, single
+ * quotes are not removed there ('1' is an arithmetic syntax error):
+ * a quoted part is given back its quotes. */
 static int subscript_index(sh_ctx *c, const sh_word *w, int64_t *out) {
   char *s;
   size_t n;
+  sh_word requoted;
+  bool sq = false;
+  for (size_t i = 0; i < w->n && !sq; i++) sq = w->parts[i].kind == SH_PART_SQ;
+  if (sq) {
+    requoted = *w;
+    requoted.parts = vsh__arena_alloc(&c->arena, w->n * sizeof(sh_part));
+    if (!requoted.parts) return VSH_ENOMEM;
+    for (size_t i = 0; i < w->n; i++) {
+      requoted.parts[i] = w->parts[i];
+      if (w->parts[i].kind != SH_PART_SQ) continue;
+      size_t tl = w->parts[i].u.text.len;
+      char *t = vsh__arena_alloc(&c->arena, tl + 2);
+      if (!t) return VSH_ENOMEM;
+      t[0] = '\'';
+      memcpy(t + 1, w->parts[i].u.text.s, tl);
+      t[tl + 1] = '\'';
+      requoted.parts[i].kind = SH_PART_LIT;
+      requoted.parts[i].u.text.s = t;
+      requoted.parts[i].u.text.len = tl + 2;
+    }
+    w = &requoted;
+  }
   int rc = sh_expand_str(c, w, &s, &n);
   if (rc) return rc;
-  return sh_arith(c, s, n, out);
+  rc = sh_arith(c, s, n, out);
+  /* bash: a bad subscript expression ends the shell (status 1) */
+  if (rc && rc != VSH_EABORTED && !c->flow.unwind) fatal(c, 1);
+  return rc;
 }
 
 /* Fills pv for a variable name (no indirection). */

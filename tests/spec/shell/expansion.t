@@ -340,3 +340,22 @@ expanded
 no literal match
 quoted tilde stays
 second alternative
+
+=== single quotes stay in an indexed array's subscript, and a bad subscript ends the shell
+--- script
+a=(b c)
+echo "${a["1"]}"
+declare -A h=([x]=1)
+echo "${h['x']}"
+(echo "${a['1']}"; echo not reached)
+echo "subshell status $?"
+echo "${a[1+]}"
+echo not reached either
+--- stdout
+c
+1
+subshell status 1
+--- stderr
+vsh: line 5: '1': syntax error: operand expected (error token is "'1'")
+vsh: line 7: 1+: syntax error: operand expected (error token is "+")
+--- status: 1
