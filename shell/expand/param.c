@@ -358,7 +358,7 @@ static int target_values(sh_ctx *c, const sh_param *p, const char *target,
         sh_word *w = vsh__arena_zalloc(&c->arena, sizeof(*w));
         sh_part *pt = vsh__arena_zalloc(&c->arena, sizeof(*pt));
         if (!w || !pt) return VSH_ENOMEM;
-        pt->kind = SH_PART_SQ; /* literal, no globbing */
+        pt->kind = SH_PART_ESC; /* literal, no globbing, not requoted */
         pt->u.text.s = sh_subscript_key(c, br + 1, len - 2);
         pt->u.text.len = strlen(pt->u.text.s);
         w->parts = pt;
