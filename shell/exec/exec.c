@@ -629,6 +629,12 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
     }
     if (found && builtin && e) return run_utility(c, e, argc, argv);
     if (found) return sh__run_script_file(c, found, argc, argv);
+    /* bash: with PATH empty or unset the name was tried as a file here */
+    const char *path = sh_var_get(c, "PATH");
+    if (!path || !*path) {
+      sh_error(c, "%s: No such file or directory", name);
+      return set_status(c, 127);
+    }
     return set_status(c, sh_not_found(c, name));
   }
   /* an explicit path to a utility's entry (/usr/bin/ls) runs it too */

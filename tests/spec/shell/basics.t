@@ -1239,3 +1239,20 @@ declare -r r="(k l)"
 declare -a a1=([0]="m" [1]="n")
 declare -a a2=([0]="o" [1]="p")
 declare -a arr=([0]="q" [1]="r")
+
+=== with PATH empty or unset a missing command is reported as a missing file
+--- script
+PATH=
+nosuchcmd
+echo "status $?"
+unset PATH
+nosuchcmd
+PATH=/nonexistent
+nosuchcmd
+--- stdout
+status 127
+--- stderr
+vsh: line 2: nosuchcmd: No such file or directory
+vsh: line 5: nosuchcmd: No such file or directory
+vsh: line 7: nosuchcmd: command not found
+--- status: 127
