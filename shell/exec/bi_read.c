@@ -397,20 +397,27 @@ static void set_int(sh_ctx *c, const char *name, int n) {
   sh_var_set(c, name, v, false);
 }
 
-int bi_getopts_main(bi_ctx *b) {
-  sh_ctx *c = b->sh;
-  int a0 = 1; /* getopts takes no option of its own, but -- */
+/* Where getopts's operands start (it takes no option of its own, but
+ * --), or 0 after a usage error. */
+static int getopts_first(bi_ctx *b) {
+  int a0 = 1;
   if (b->argc > 1 && !strcmp(b->argv[1], "--")) {
     a0 = 2;
   } else if (b->argc > 1 && b->argv[1][0] == '-' && b->argv[1][1]) {
     bi_err(b, "-%c: invalid option", b->argv[1][1]);
-    bi_usage_std(b);
-    return 2;
+    a0 = b->argc; /* and the usage line */
   }
   if (b->argc < a0 + 2) {
     bi_usage_std(b);
-    return 2;
+    return 0;
   }
+  return a0;
+}
+
+int bi_getopts_main(bi_ctx *b) {
+  sh_ctx *c = b->sh;
+  int a0 = getopts_first(b);
+  if (!a0) return 2;
   const char *opts = b->argv[a0], *name = b->argv[a0 + 1];
   char **args = c->vars.pos;
   int nargs = (int)c->vars.npos;
