@@ -6,6 +6,7 @@
 #include "shell/expand/expand_int.h"
 #include "core/pattern.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -701,8 +702,18 @@ static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
   size_t n;
   *ok = true;
   /* an error names the parameter and abandons the line, as bash's */
-  char what[64];
+  char what[96];
   snprintf(what, sizeof what, "%.*s", (int)p->name_len, p->name);
+  /* with its subscript as written: a[@], a[1] */
+  bool named =
+      p->name_len && (isalpha((unsigned char)p->name[0]) || p->name[0] == '_');
+  size_t wl = strlen(what);
+  if (named && (p->flags & (SH_PF_AT | SH_PF_STAR)))
+    snprintf(what + wl, sizeof what - wl, "[%c]",
+             (p->flags & SH_PF_AT) ? '@' : '*');
+  else if (named && p->index && p->index->src)
+    snprintf(what + wl, sizeof what - wl, "[%.*s]", (int)p->index->src_len,
+             p->index->src);
   const char *owhat = c->where.arith_what;
   c->where.arith_what = what;
   int rc = sh_expand_str(c, p->arg, &s, &n);

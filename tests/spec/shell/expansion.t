@@ -359,3 +359,17 @@ subshell status 1
 vsh: line 5: '1': syntax error: operand expected (error token is "'1'")
 vsh: line 7: 1+: syntax error: operand expected (error token is "+")
 --- status: 1
+
+=== a bad slice offset names the parameter with its subscript
+--- script
+a=(1 2)
+echo "${a[@]:1+}"
+echo "${a[1]:x:2*}"
+x=ab
+echo "${x:1+}"
+--- stdout
+--- stderr
+vsh: line 2: a[@]: 1+: syntax error: operand expected (error token is "+")
+vsh: line 3: a[1]: 2*: syntax error: operand expected (error token is "*")
+vsh: line 5: x: 1+: syntax error: operand expected (error token is "+")
+--- status: 1
