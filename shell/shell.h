@@ -620,15 +620,19 @@ struct sh_ctx {
     unsigned line;          /* LINENO */
     const char *funcname;   /* innermost function, or NULL */
     const char *source_name;
-    const char *script_src;  /* the script file being run, or NULL */
-    sh_unit *unit;           /* the parse unit being run (borrowed) */
-    bool in_ps4;             /* expanding PS4: commands in it are not traced */
-    unsigned xtrace_level;   /* $( ), <( ), eval and source nesting: PS4's
+    const char *script_src; /* the script file being run, or NULL */
+    sh_unit *unit;          /* the parse unit being run (borrowed) */
+    bool in_ps4;            /* expanding PS4: commands in it are not traced */
+    unsigned xtrace_level;  /* $( ), <( ), eval and source nesting: PS4's
                                  first character is repeated once more for
                                  each level, as bash does */
-    bool func_traced;        /* running a function declared -t */
-    bool xtrace_decl;        /* declare NAME=(...) under set -x: the
+    bool func_traced;       /* running a function declared -t */
+    bool xtrace_decl;       /* declare NAME=(...) under set -x: the
                                  literal is traced as NAME=('v' ...) */
+    char **decl_lits;       /* the running declaration builtin's
+                                arguments written NAME=(...) unquoted:
+                                only they make arrays of a value (...) */
+    size_t n_decl_lits;
     const char *parse_what;  /* "eval" while eval's text is parsed and run:
                                  syntax errors name it as bash does */
     struct sh_frame *frames; /* innermost last: FUNCNAME, BASH_SOURCE,

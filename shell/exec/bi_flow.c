@@ -860,7 +860,7 @@ int bi_cd_main(bi_ctx *b) {
     free(t);
     return r;
   }
-  char *t = strdup(target);
+  char *t = strdup(*target ? target : "."); /* cd '': stays, as bash */
   int r = change_dir(b, t, physical, print);
   free(t);
   return r;
@@ -1008,11 +1008,11 @@ int bi_dirs_main(bi_ctx *b) {
 /* pushd with no operand: swap the top two (-n: nothing to do). */
 static int pushd_swap(bi_ctx *b, bool nocd) {
   sh_ctx *c = b->sh;
+  if (nocd) return 0; /* bash: nothing to do, nothing shown, even alone */
   if (!c->dirs.ndirs) {
     bi_err(b, "no other directory");
     return 1;
   }
-  if (nocd) return 0; /* bash: nothing to do, nothing shown */
   char *top = c->dirs.dirstack[c->dirs.ndirs - 1];
   char *here = strdup(c->dirs.cwd);
   if (!here) {

@@ -464,7 +464,11 @@ done:
   if (optind > nargs + 1) optind = nargs + 1;
   set_int(c, "OPTIND", optind);
   c->vars.getopts_pos = 1;
-  sh_var_set(c, name, "?", false);
   sh_var_unset(c, "OPTARG");
+  if (bad_name) {
+    bi_err(b, "`%s': not a valid identifier", name);
+    return 1;
+  }
+  sh_var_set(c, name, "?", false);
   return 1;
 }

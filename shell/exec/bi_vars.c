@@ -248,6 +248,14 @@ static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
   return 0;
 }
 
+/* Whether arg was written NAME=(...) on the command line (not quoted,
+ * not the result of an expansion). */
+static bool written_array(sh_ctx *c, const char *arg) {
+  for (size_t k = 0; k < c->where.n_decl_lits; k++)
+    if (c->where.decl_lits[k] == arg) return true;
+  return false;
+}
+
 static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   sh_ctx *c = b->sh;
   const char *eq = strchr(arg, '=');
@@ -350,8 +358,11 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   if (eq) {
     const char *val = eq + 1;
     size_t vl = strlen(val);
+    /* bash: a value (...) is a list when written so, or for -a, -A or
+     * a variable that is an array already; else it is a string */
     if (vl >= 2 && val[0] == '(' && val[vl - 1] == ')' &&
-        !(v->attrs & SH_VAR_NAMEREF) && !(d->off & SH_VAR_ARRAY)) {
+        !(v->attrs & SH_VAR_NAMEREF) && !(d->off & SH_VAR_ARRAY) &&
+        ((v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) || written_array(c, arg))) {
       /* an array literal: run it as an assignment in this scope */
       vsh_buf src = {0};
       vsh__buf_append(&src, name, nl);
@@ -959,7 +970,7 @@ int bi_shopt_main(bi_ctx *b) {
       int k = ord[kk];
       if (sh_opts[k].shopt == o_mode) continue;
       if ((set && !c->opt.opts[k]) || (unset && c->opt.opts[k])) continue;
-      if (o_mode)
+      if (o_mode && print)
         vsh__buf_printf(&o, "set %co %s\n", c->opt.opts[k] ? '-' : '+',
                         sh_opts[k].name);
       else if (print)

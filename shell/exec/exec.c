@@ -793,8 +793,22 @@ static void pop_temp_scope(sh_ctx *c) {
 /* shown (may be NULL): the words as set -x shows them, an array literal
  * argument as its bare NAME (bash traces NAME=(...) on a line of its
  * own, before the command); *arrays tells whether there was one. */
+static int push_ptr(sh_ctx *c, sh_argv *a, char *s) {
+  if (a->n + 1 >= a->cap) {
+    size_t nc = a->cap ? a->cap * 2 : 8;
+    char **v = vsh__arena_alloc(&c->arena, nc * sizeof(char *));
+    if (!v) return VSH_ENOMEM;
+    if (a->n) memcpy(v, a->v, a->n * sizeof(char *));
+    a->v = v;
+    a->cap = nc;
+  }
+  a->v[a->n++] = s;
+  return 0;
+}
+
+/* lits: the arguments (as pushed on av) written as NAME=(...). */
 static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av, sh_argv *shown,
-                             bool *arrays) {
+                             bool *arrays, sh_argv *lits) {
   int rc = sh_expand_words(c, n->u.simple.words, 1, av);
   if (rc) return rc;
   if (shown && av->n) rc = sh__argv_push(c, shown, av->v[0], strlen(av->v[0]));
@@ -841,6 +855,7 @@ static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av, sh_argv *shown,
       }
     }
     if (!rc) rc = sh__argv_push(c, av, t.data, t.len);
+    if (!rc && a->is_array) rc = push_ptr(c, lits, av->v[av->n - 1]);
     if (!rc && shown) {
       if (a->is_array && !a->append && !a->index) {
         rc = sh__argv_push(c, shown, a->name, a->name_len);
@@ -893,7 +908,7 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   c->where.line = n->line;
   sh__note_command(c, n);
   if (sh__debug_trap(c, n->line)) return c->proc.status;
-  sh_argv av = {0}, shown = {0};
+  sh_argv av = {0}, shown = {0}, lits = {0};
   bool decl_arrays = false; /* declare a=(...) under set -x: see below */
   c->proc.subst_status = -1;
   if (n->u.simple.n_words) {
@@ -902,7 +917,8 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     bool tr = c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4;
     int rc =
         n->u.simple.arg_assigns
-            ? expand_decl_words(c, n, &av, tr ? &shown : NULL, &decl_arrays)
+            ? expand_decl_words(c, n, &av, tr ? &shown : NULL, &decl_arrays,
+                                &lits)
             : sh_expand_words(c, n->u.simple.words, n->u.simple.n_words, &av);
     c->where.pin_line = false;
     if (rc) {
@@ -1000,7 +1016,13 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   sh_scope *tsc = temp ? c->vars.scope : NULL;
   if (decl_arrays && trace) c->where.xtrace_decl = true;
   if (tsc && !keep && sh_func_find(c, av.v[0])) c->vars.call_temp = tsc;
+  char **olits = c->where.decl_lits;
+  size_t onlits = c->where.n_decl_lits;
+  c->where.decl_lits = lits.v;
+  c->where.n_decl_lits = lits.n;
   st = sh_run_argv(c, (int)av.n, av.v);
+  c->where.decl_lits = olits;
+  c->where.n_decl_lits = onlits;
   c->vars.call_temp = NULL;
   c->where.line = n->line;    /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */

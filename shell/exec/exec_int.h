@@ -95,6 +95,7 @@ const char *sh__xtrace_prefix(sh_ctx *c);
 sh_stream *sh__xtrace_stream(sh_ctx *c);
 void sh_xtrace_text(sh_ctx *c, const char *text, size_t len);
 void sh__note_command(sh_ctx *c, const sh_node *n);
+
 /* exec.c's loop helpers, shared with select.c */
 int sh__expand_failed(sh_ctx *c);
 bool sh__loop_iter_ok(sh_ctx *c, uint64_t *iters);

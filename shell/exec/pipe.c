@@ -203,9 +203,34 @@ int sh_capture(sh_ctx *c, sh_node *body, vsh_buf *out) {
 
 /* ---- pipelines ------------------------------------------------------------------ */
 
+/* |&: bash appends 2>&1 to the stage's own redirections, so it applies
+ * after them (`cmd >/dev/null |& cat` silences both) and after the
+ * words are expanded.  The stage runs a copy of its node with one more
+ * redirection; the copy is freed when the pipeline ends. */
+static sh_part err_dup_part = {.kind = SH_PART_LIT, .u.text = {"1", 1}};
+static sh_word err_dup_word = {.parts = &err_dup_part, .n = 1};
+
+static sh_node *with_err_to_out(const sh_node *n) {
+  sh_node *x = malloc(sizeof(*x));
+  sh_redir *r = malloc((n->n_redirs + 1) * sizeof(*r));
+  if (!x || !r) {
+    free(x);
+    free(r);
+    return NULL;
+  }
+  *x = *n;
+  if (n->n_redirs) memcpy(r, n->redirs, n->n_redirs * sizeof(*r));
+  r[n->n_redirs] =
+      (sh_redir){.op = SH_R_DUP_OUT, .fd = 2, .target = &err_dup_word};
+  x->redirs = r;
+  x->n_redirs = n->n_redirs + 1;
+  return x;
+}
+
 typedef struct stage {
   sh_ctx *ctx;
   sh_node *node;
+  sh_node *own; /* a copy made for |&, freed with the pipeline */
   pthread_t thread;
   bool threaded;
   int status;
@@ -365,7 +390,10 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
       }
       if (w) {
         sh_fd_set(sc, 1, w);
-        if (n->u.pipe.pipe_err && n->u.pipe.pipe_err[i]) sh_fd_set(sc, 2, w);
+        bool err_too = n->u.pipe.pipe_err && n->u.pipe.pipe_err[i];
+        sh_node *cp = err_too ? with_err_to_out(sg[i].node) : NULL;
+        if (cp) sg[i].node = sg[i].own = cp;
+        else if (err_too) sh_fd_set(sc, 2, w); /* out of memory: close */
       }
       sh_stream_unref(w);
       if (i + 1 < k) {
@@ -420,6 +448,10 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
         sh__child_waited(c);
         if (sg[i].ctx->flow.unwind == SH_UW_CANCEL) cancel = true;
         sh_ctx_free(sg[i].ctx);
+      }
+      if (sg[i].own) {
+        free(sg[i].own->redirs);
+        free(sg[i].own);
       }
     }
     (void)launched;
@@ -567,7 +599,9 @@ int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status, int *waited) {
     for (sh_job **q = &ex->jobs; *q; q = &(*q)->next) {
       sh_job *j = *q;
       if (pid > 0 && j->pid != pid) continue;
-      if (j->disowned) continue;
+      /* only this shell's own children: a job waiting for all would
+       * otherwise wait for itself */
+      if (j->disowned || j->owner != c->proc.bashpid) continue;
       pending = true;
       if (atomic_load(&j->done)) {
         found = j;

@@ -6,6 +6,7 @@
 #include "shell/expand/expand_int.h"
 #include "core/pattern.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,13 +95,40 @@ static const char *opt_flags(sh_ctx *c) {
   return c->vars.numbuf;
 }
 
-/* Evaluates an array subscript word as arithmetic. */
+/* Evaluates an array subscript word as arithmetic.  As in bash, single
+ * quotes are not removed there ('1' is an arithmetic syntax error):
+ * a quoted part is given back its quotes. */
 static int subscript_index(sh_ctx *c, const sh_word *w, int64_t *out) {
   char *s;
   size_t n;
+  sh_word requoted;
+  bool sq = false;
+  for (size_t i = 0; i < w->n && !sq; i++) sq = w->parts[i].kind == SH_PART_SQ;
+  if (sq) {
+    requoted = *w;
+    requoted.parts = vsh__arena_alloc(&c->arena, w->n * sizeof(sh_part));
+    if (!requoted.parts) return VSH_ENOMEM;
+    for (size_t i = 0; i < w->n; i++) {
+      requoted.parts[i] = w->parts[i];
+      if (w->parts[i].kind != SH_PART_SQ) continue;
+      size_t tl = w->parts[i].u.text.len;
+      char *t = vsh__arena_alloc(&c->arena, tl + 2);
+      if (!t) return VSH_ENOMEM;
+      t[0] = '\'';
+      memcpy(t + 1, w->parts[i].u.text.s, tl);
+      t[tl + 1] = '\'';
+      requoted.parts[i].kind = SH_PART_LIT;
+      requoted.parts[i].u.text.s = t;
+      requoted.parts[i].u.text.len = tl + 2;
+    }
+    w = &requoted;
+  }
   int rc = sh_expand_str(c, w, &s, &n);
   if (rc) return rc;
-  return sh_arith(c, s, n, out);
+  rc = sh_arith(c, s, n, out);
+  /* bash: a bad subscript expression ends the shell (status 1) */
+  if (rc && rc != VSH_EABORTED && !c->flow.unwind) fatal(c, 1);
+  return rc;
 }
 
 /* Fills pv for a variable name (no indirection). */
@@ -331,7 +359,7 @@ static int target_values(sh_ctx *c, const sh_param *p, const char *target,
         sh_word *w = vsh__arena_zalloc(&c->arena, sizeof(*w));
         sh_part *pt = vsh__arena_zalloc(&c->arena, sizeof(*pt));
         if (!w || !pt) return VSH_ENOMEM;
-        pt->kind = SH_PART_SQ; /* literal, no globbing */
+        pt->kind = SH_PART_ESC; /* literal, no globbing, not requoted */
         pt->u.text.s = sh_subscript_key(c, br + 1, len - 2);
         pt->u.text.len = strlen(pt->u.text.s);
         w->parts = pt;
@@ -678,8 +706,18 @@ static int substr_bounds_at(sh_ctx *c, const sh_param *p, int64_t total,
   size_t n;
   *ok = true;
   /* an error names the parameter and abandons the line, as bash's */
-  char what[64];
+  char what[96];
   snprintf(what, sizeof what, "%.*s", (int)p->name_len, p->name);
+  /* with its subscript as written: a[@], a[1] */
+  bool named =
+      p->name_len && (isalpha((unsigned char)p->name[0]) || p->name[0] == '_');
+  size_t wl = strlen(what);
+  if (named && (p->flags & (SH_PF_AT | SH_PF_STAR)))
+    snprintf(what + wl, sizeof what - wl, "[%c]",
+             (p->flags & SH_PF_AT) ? '@' : '*');
+  else if (named && p->index && p->index->src)
+    snprintf(what + wl, sizeof what - wl, "[%.*s]", (int)p->index->src_len,
+             p->index->src);
   const char *owhat = c->where.arith_what;
   c->where.arith_what = what;
   int rc = sh_expand_str(c, p->arg, &s, &n);

@@ -886,7 +886,8 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
   if ((mode == W_NORMAL || mode == W_ELEM) && !(flags & RW_NOBRACE))
     post_brace(p, wd);
   if (mode == W_NORMAL || mode == W_ELEM || mode == W_ASSIGN ||
-      mode == W_COND || mode == W_REGEX) /* bash expands ~ in [[ ]] too */
+      mode == W_COND || mode == W_REGEX ||
+      mode == W_CASEPAT) /* bash expands ~ in [[ ]] and case too */
     post_tilde(p, wd, mode == W_ASSIGN, (flags & RW_ELEM_NOTILDE) != 0);
   return wd;
 }

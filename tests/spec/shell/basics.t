@@ -1190,3 +1190,69 @@ declare -ft h
 1
 1
 declare -f f
+
+=== |& sends stderr into the pipe only after the command's own redirections
+--- script
+{ echo out; echo err >&2; } >/dev/null |& cat
+echo ---
+{ echo err >&2; } 2>/dev/null |& cat
+echo ---
+mkdir d
+echo x >d |& grep -c 'Is a directory'
+echo "${PIPESTATUS[*]}"
+{ echo o; echo e >&2; } |& sort
+--- stdout
+---
+err
+---
+0
+1 1
+e
+o
+--- stderr
+vsh: line 6: d: Is a directory
+
+=== declare makes an array of a (...) value only when written so, or for -a or an array
+--- script
+declare s1="(a b)"
+v='(c d)'
+declare s2=$v
+w='s3=(e)'
+declare $w
+f() { local l="(g h)"; declare -p l; }
+f
+export e="(i j)"
+readonly r="(k l)"
+declare -p s1 s2 s3 e r
+declare a1=(m n)
+declare -a a2="(o p)"
+arr=(1)
+declare arr="(q r)"
+declare -p a1 a2 arr
+--- stdout
+declare -- l="(g h)"
+declare -- s1="(a b)"
+declare -- s2="(c d)"
+declare -- s3="(e)"
+declare -x e="(i j)"
+declare -r r="(k l)"
+declare -a a1=([0]="m" [1]="n")
+declare -a a2=([0]="o" [1]="p")
+declare -a arr=([0]="q" [1]="r")
+
+=== with PATH empty or unset a missing command is reported as a missing file
+--- script
+PATH=
+nosuchcmd
+echo "status $?"
+unset PATH
+nosuchcmd
+PATH=/nonexistent
+nosuchcmd
+--- stdout
+status 127
+--- stderr
+vsh: line 2: nosuchcmd: No such file or directory
+vsh: line 5: nosuchcmd: No such file or directory
+vsh: line 7: nosuchcmd: command not found
+--- status: 127

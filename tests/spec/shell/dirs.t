@@ -167,3 +167,39 @@ g
 1
 --- stderr
 vsh: line 6: cd: nonexist/..: No such file or directory
+
+=== cd with an empty operand stays where it is and still sets OLDPWD
+--- script
+mkdir sub
+cd sub
+cd /
+cd ''
+echo "$? $PWD $OLDPWD"
+--- stdout
+0 / /
+
+=== cd takes combined flags and rejects an unknown one with its usage line
+--- script
+mkdir d
+cd -LP d && pwd -P | sed 's|.*/||'
+cd -x /
+echo "status $?"
+--- stdout
+d
+status 2
+--- stderr
+vsh: line 3: cd: -x: invalid option
+cd: usage: cd [-L|[-P [-e]] [-@]] [dir]
+
+=== pushd -n with no directory does nothing, even with an empty stack
+--- script
+HOME=$PWD
+pushd -n
+echo "status $?"
+mkdir a
+pushd a >/dev/null
+pushd -n
+dirs
+--- stdout
+status 0
+~/a ~

@@ -327,3 +327,49 @@ f3/
 f[12]/
 x*/
 [ ]
+
+=== a tilde at the start of a case pattern expands to HOME
+--- script
+HOME=/h
+case /h/x in ~/x) echo expanded ;; esac
+case '~/x' in ~/x) echo literal ;; *) echo no literal match ;; esac
+case '~/x' in "~"/x) echo quoted tilde stays ;; esac
+case /h in a | ~) echo second alternative ;; esac
+--- stdout
+expanded
+no literal match
+quoted tilde stays
+second alternative
+
+=== single quotes stay in an indexed array's subscript, and a bad subscript ends the shell
+--- script
+a=(b c)
+echo "${a["1"]}"
+declare -A h=([x]=1)
+echo "${h['x']}"
+(echo "${a['1']}"; echo not reached)
+echo "subshell status $?"
+echo "${a[1+]}"
+echo not reached either
+--- stdout
+c
+1
+subshell status 1
+--- stderr
+vsh: line 5: '1': syntax error: operand expected (error token is "'1'")
+vsh: line 7: 1+: syntax error: operand expected (error token is "+")
+--- status: 1
+
+=== a bad slice offset names the parameter with its subscript
+--- script
+a=(1 2)
+echo "${a[@]:1+}"
+echo "${a[1]:x:2*}"
+x=ab
+echo "${x:1+}"
+--- stdout
+--- stderr
+vsh: line 2: a[@]: 1+: syntax error: operand expected (error token is "+")
+vsh: line 3: a[1]: 2*: syntax error: operand expected (error token is "*")
+vsh: line 5: x: 1+: syntax error: operand expected (error token is "+")
+--- status: 1

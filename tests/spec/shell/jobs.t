@@ -350,3 +350,32 @@ wait
 read -t 0.2 x < /dev/zero; echo "rc $? ${#x}"
 --- stdout
 rc 142 0
+
+=== wait in a background job waits only for that job's own children
+--- script
+{ echo inner & wait; echo inner done; } &
+wait
+echo outer done
+--- stdout
+inner
+inner done
+outer done
+
+=== wait inside a process substitution does not wait for itself
+--- script
+cat <(cat <(echo x); wait; echo waited)
+echo end
+--- stdout
+x
+waited
+end
+
+=== a job started by the parent is not a child of a subshell
+--- script
+sleep 0.1 &
+(wait $! 2>/dev/null; echo "subshell status $?")
+wait
+echo done
+--- stdout
+subshell status 127
+done

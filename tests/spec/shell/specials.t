@@ -131,3 +131,17 @@ vsh: line 4: help: no help topics match `grep'.  Try `help help' or `man -k grep
 vsh: line 5: help: -x: invalid option
 help: usage: help [-dms] [pattern ...]
 vsh: line 6: help: no help topics match `nosuch'.  Try `help help' or `man -k nosuch' or `info nosuch'.
+
+=== shopt -o lists the set -o options as name and on/off, -p as set commands
+--- script
+set -e
+shopt -o | grep -E '^(errexit|noexec) '
+shopt -s -o | grep -c .
+shopt -op errexit noexec || echo "status $?"
+--- stdout
+errexit        	on
+noexec         	off
+4
+set -o errexit
+set +o noexec
+status 1
