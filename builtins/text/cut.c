@@ -68,10 +68,13 @@ static bool parse_list(bi_ctx *b, const char *s, cut_opts *o) {
     if (q != e || (!have_lo && !have_hi)) {
       if (dash && !have_lo && !have_hi && len == 1)
         bi_err(b, "invalid range with no endpoint: -");
+      else if (q != e) /* GNU quotes the list from the bad character on */
+        bi_err(b, "invalid %s " BI_LQ "%s" BI_RQ,
+               o->mode == 'f' ? "field value" : "byte/character position", q);
       else
-        bi_err(b, "invalid %s value " BI_LQ "%.*s" BI_RQ,
-               o->mode == 'f' ? "field" : "byte/character position", (int)len,
-               item);
+        bi_err(b, "invalid %s " BI_LQ "%.*s" BI_RQ,
+               o->mode == 'f' ? "field value" : "byte/character position",
+               (int)len, item);
       return false;
     }
     if ((have_lo && r.lo == 0) || (dash && have_hi && r.hi == 0)) {
@@ -93,8 +96,8 @@ static bool parse_list(bi_ctx *b, const char *s, cut_opts *o) {
     if (*p) p++;
   }
   if (o->nr == 0) {
-    bi_err(b, "invalid %s value " BI_LQ "%s" BI_RQ,
-           o->mode == 'f' ? "field" : "byte/character position", s);
+    bi_err(b, "invalid %s " BI_LQ "%s" BI_RQ,
+           o->mode == 'f' ? "field value" : "byte/character position", s);
     return false;
   }
   qsort(o->r, o->nr, sizeof(*o->r), cmp_range);

@@ -73,3 +73,25 @@ Try 'cut --help' for more information.
 printf 'a:b\0c:d\0' | cut -z -d: -f2 | tr '\0' ,; echo
 --- stdout
 b,d,
+
+=== cut quotes a bad list from the bad character on
+--- script
+cut -c x f; echo "status $?"
+cut -c 1x,2 f; echo "status $?"
+cut -f 1-x f; echo "status $?"
+cut -b 2,y f; echo "status $?"
+--- stdout
+status 1
+status 1
+status 1
+status 1
+--- stderr
+cut: invalid byte/character position ‘x’
+Try 'cut --help' for more information.
+cut: invalid byte/character position ‘x,2’
+Try 'cut --help' for more information.
+cut: invalid field value ‘x’
+Try 'cut --help' for more information.
+cut: invalid byte/character position ‘y’
+Try 'cut --help' for more information.
+--- status: 0
