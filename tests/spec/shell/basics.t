@@ -1245,3 +1245,18 @@ status 126
 --- stderr
 d: d: Is a directory
 --- status: 0
+
+=== a name and "(" at the end of the text: the unexpected token is the newline
+--- script
+eval 'echo ('; echo "status $?"
+printf 'f (' > s.sh
+bash s.sh; echo "status $?"
+--- stdout
+status 2
+status 2
+--- stderr
+vsh: eval: line 1: syntax error near unexpected token `newline'
+vsh: eval: line 1: `echo ('
+s.sh: line 1: syntax error near unexpected token `newline'
+s.sh: line 1: `f ('
+--- status: 0
