@@ -171,8 +171,11 @@ static int copy_leaf(bi_ctx *b, const cp_opts *o, const char *src,
       vfs_info t;
       if (vfs_stat(b->fs, dst, true, &t)) vfs_unlink(b->fs, dst);
     }
-    rc = vfs_copy_file(b->fs, src, dst, o->preserve);
-    if (rc == VSH_EINVAL && exists) rc = VSH_EINVAL;
+    size_t dl = strlen(dst_shown);
+    /* "new/" names a directory: a file is not made there (open(2)) */
+    rc = !exists && dl && dst_shown[dl - 1] == '/'
+             ? VSH_ENOTDIR
+             : vfs_copy_file(b->fs, src, dst, o->preserve);
     if (!rc && !exists && !o->preserve) {
       unsigned um = bi_umask(b);
       vfs_chmod(b->fs, dst, sst->mode & ~um & 07777);

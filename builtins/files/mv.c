@@ -97,7 +97,11 @@ static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
     bi_err(b, "cannot backup %s: %s", bi_quote(b, dst_shown), vsh_strerror(rc));
     return 1;
   }
-  rc = vfs_rename(b->fs, src, dst);
+  size_t dl = strlen(dst_shown);
+  /* "new/" names a directory: only a directory moves there (rename(2)) */
+  rc = !exists && sst.type != VFS_DIR && dl && dst_shown[dl - 1] == '/'
+           ? VSH_ENOTDIR
+           : vfs_rename(b->fs, src, dst);
   if (rc) {
     if (rc == VSH_ENOTEMPTY || rc == VSH_EEXIST)
       bi_err(b, "cannot move %s to %s: %s", bi_quote(b, src_shown),

@@ -265,12 +265,15 @@ static fnode *parse_primary(find_st *s) {
     if (!a) return NULL;
     n = find_new_node(s, F_SIZE);
     if (!n) return NULL;
-    const char *rest;
-    if (!parse_num(a, &n->cmp, &n->num, &rest)) {
-      find_perr(s, "invalid -size type `%s'", a);
+    /* the last character is the unit when not a digit; the rest is the
+     * number */
+    size_t len = strlen(a);
+    char unit = len && (a[len - 1] < '0' || a[len - 1] > '9') ? a[len - 1] : 0;
+    if (!len) {
+      find_perr(s, "%s", "invalid null argument to -size");
       return NULL;
     }
-    switch (*rest) {
+    switch (unit) {
     case 0:
     case 'b': n->unit = 512; break;
     case 'c': n->unit = 1; break;
@@ -278,10 +281,11 @@ static fnode *parse_primary(find_st *s) {
     case 'k': n->unit = 1024; break;
     case 'M': n->unit = 1024 * 1024; break;
     case 'G': n->unit = 1024ull * 1024 * 1024; break;
-    default: find_perr(s, "invalid -size type `%s'", a); return NULL;
+    default: find_perr(s, "invalid -size type `%s'", a + len - 1); return NULL;
     }
-    if (*rest && rest[1]) {
-      find_perr(s, "invalid -size type `%s'", a);
+    const char *rest;
+    if (!parse_num(a, &n->cmp, &n->num, &rest) || rest != a + len - !!unit) {
+      find_perr(s, "Invalid argument `%s' to -size", a);
       return NULL;
     }
     return n;

@@ -2,7 +2,7 @@
  * columns first; -x rows first) pads with tabs to 8-column stops within
  * -c / $COLUMNS / 80 characters; table mode (-t) aligns fields split by
  * -s (default: runs of blanks) and joins them with -o (two spaces).
- * Also -L -N -d -l.  Not supported: JSON, trees, -R -T -W -E -H -O -e.
+ * Also -L -N -d -l -R.  Not supported: JSON, trees, -T -W -E -H -O -e.
  * Both modes need all input before printing. */
 #include "builtins/builtins.h"
 
@@ -19,6 +19,7 @@ static const bi_option column_longopts[] = {
     {"output-separator", BI_ARG_REQUIRED, 'o', NULL},
     {"separator", BI_ARG_REQUIRED, 's', NULL},
     {"fillrows", BI_ARG_NONE, 'x', NULL},
+    {"table-right", BI_ARG_REQUIRED, 'R', NULL},
     {0}};
 
 /* util-linux style: -h and -V, its own help text, and a version line
@@ -36,6 +37,7 @@ static const bi_cmd column_cmd = {
         " -N, --table-columns <names>      comma separated columns names\n"
         " -l, --table-columns-limit <num>  maximal number of input columns\n"
         " -d, --table-noheadings           don't print header\n"
+        " -R, --table-right <columns>      right align text in these columns\n"
         " -L, --keep-empty-lines           don't ignore empty lines\n"
         " -c, --output-width <width>       width of output in number of "
         "characters\n"
@@ -46,7 +48,7 @@ static const bi_cmd column_cmd = {
         "\n"
         " -h, --help                       display this help\n"
         " -V, --version                    display version\n",
-    .shortopts = "tN:l:dLc:o:s:xhV",
+    .shortopts = "tN:l:dLc:o:s:xR:hV",
     .longopts = column_longopts,
     .version = "column from util-linux (vsh) " VSH_VERSION_STRING "\n",
 };
@@ -61,7 +63,8 @@ typedef struct col_state {
   vsh_buf lines;    /* span[] into text */
   const char *seps; /* -s, or NULL for runs of blanks */
   const char *osep;
-  size_t limit; /* -l, 0 = none */
+  const char *right; /* -R: columns by number or -N name, comma separated */
+  size_t limit;      /* -l, 0 = none */
   bool keep_empty;
 } col_state;
 
@@ -211,10 +214,38 @@ static int split_row(const col_state *c, size_t off, size_t n, vsh_buf *cells) {
   }
 }
 
+/* -R: marks the columns named by number (from 1) or by a -N name; a
+ * number past the last column is ignored, an unknown name is an error. */
+static int right_cols(col_state *c, const char *names, bool *rt, size_t ncols) {
+  for (const char *p = c->right; p && *p;) {
+    size_t len = strcspn(p, ",");
+    size_t v = 0, i = 0;
+    while (i < len && p[i] >= '0' && p[i] <= '9' && v < 100000000)
+      v = v * 10 + (size_t)(p[i++] - '0');
+    bool found = len && i == len;
+    if (found && v >= 1 && v <= ncols) rt[v - 1] = true;
+    size_t col = 0;
+    for (const char *q = names; !found && q && *q; col++) {
+      size_t ql = strcspn(q, ",");
+      if (ql == len && !memcmp(q, p, len)) {
+        found = true;
+        if (col < ncols) rt[col] = true;
+      }
+      q += ql + (q[ql] ? 1 : 0);
+    }
+    if (!found) {
+      bi_err(c->b, "undefined column name '%.*s'", (int)len, p);
+      return VSH_EINVAL;
+    }
+    p += len + (p[len] ? 1 : 0);
+  }
+  return 0;
+}
+
 static int table(col_state *c, const char *names, bool noheadings) {
   const span *e = (const span *)c->lines.data;
   size_t n = c->lines.len / sizeof(span);
-  vsh_buf cells = {0}, rowstart = {0}, widths = {0}, out = {0};
+  vsh_buf cells = {0}, rowstart = {0}, widths = {0}, out = {0}, rights = {0};
   int rc = 0;
   size_t ncols = 0;
   /* the header is row 0 when -N gives names and -d does not hide them */
@@ -258,6 +289,10 @@ static int table(col_state *c, const char *names, bool noheadings) {
   memset(w, 0, ncols * sizeof(size_t));
   const span *cl = (const span *)cells.data;
   const size_t *rs = (const size_t *)rowstart.data;
+  if (vsh__buf_reserve(&rights, ncols + 1)) goto oom;
+  bool *rt = (bool *)rights.data;
+  memset(rt, 0, ncols + 1);
+  if ((rc = right_cols(c, names, rt, ncols))) goto done;
   for (size_t r = 0; r < nrows; r++) {
     size_t end = r + 1 < nrows ? rs[r + 1] : total;
     for (size_t k = rs[r]; k < end; k++) {
@@ -277,9 +312,13 @@ static int table(col_state *c, const char *names, bool noheadings) {
       size_t k = rs[r] + col;
       const char *t = k < end ? c->text.data + cl[k].off : "";
       size_t tl = k < end ? cl[k].len : 0;
+      /* padding after the text, or before it in a -R column */
+      size_t pad = width_of(t, tl);
+      for (; rt[col] && pad < w[col]; pad++)
+        if (vsh__buf_putc(&out, ' ')) goto oom;
       if (vsh__buf_append(&out, t, tl)) goto oom;
       if (col + 1 == ncols) break;
-      for (size_t pad = width_of(t, tl); pad < w[col]; pad++)
+      for (; pad < w[col]; pad++)
         if (vsh__buf_putc(&out, ' ')) goto oom;
       if (vsh__buf_puts(&out, c->osep)) goto oom;
     }
@@ -293,6 +332,7 @@ done:
   vsh_buf_dispose(&cells);
   vsh_buf_dispose(&rowstart);
   vsh_buf_dispose(&widths);
+  vsh_buf_dispose(&rights);
   vsh_buf_dispose(&out);
   return rc;
 }
@@ -330,6 +370,7 @@ int bi_column_main(bi_ctx *b) {
     case 'x': rows_first = true; break;
     case 'o': c.osep = g.arg; break;
     case 's': c.seps = g.arg; break;
+    case 'R': c.right = g.arg; break;
     case 'c':
       if (!parse_count(g.arg, &termwidth)) {
         bi_err(b, "invalid columns argument: '%s'", g.arg);
@@ -349,7 +390,7 @@ int bi_column_main(bi_ctx *b) {
     bi_err(b, "mutually exclusive arguments: --table --fillrows");
     return 1;
   }
-  if (names && !tmode) {
+  if ((names || c.right) && !tmode) {
     bi_err(b, "option --table required for all --table-*");
     return 1;
   }
@@ -375,5 +416,6 @@ int bi_column_main(bi_ctx *b) {
   vsh_buf_dispose(&c.lines);
   if (rc == VSH_EPIPE) return 141;
   if (rc == VSH_ENOMEM) bi_err(b, "%s", vsh_strerror(rc));
+  if (rc == VSH_EINVAL) return 1; /* told by right_cols */
   return rc ? 1 : st;
 }

@@ -191,7 +191,9 @@ int bi_bash_main(bi_ctx *b) {
   } else if (!from_stdin) {
     int err;
     if (sh__read_file(c, b->argv[i], &text, &err)) {
-      bi_err(b, "%s: %s", b->argv[i], vsh_strerror(err));
+      if (err == VSH_EISDIR) /* opened, then read as the script ($0) */
+        bi_errline(b, "%s: %s: %s", b->argv[i], b->argv[i], vsh_strerror(err));
+      else bi_err(b, "%s: %s", b->argv[i], vsh_strerror(err));
       vsh_buf_dispose(&text);
       return err == VSH_ENOENT ? 127 : 126;
     }

@@ -2,6 +2,7 @@
  * mapfile/readarray, getopts. */
 #include "shell/exec/exec_int.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +270,17 @@ int bi_read_main(bi_ctx *b) {
   return st;
 }
 
+/* A count of mapfile's -n -O -s -u -c: digits only (with an optional
+ * sign), not negative, and at least 1 for -c (POSITIVE). */
+static bool mapfile_num(const char *s, long *out, bool positive) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || errno || v < (positive ? 1 : 0)) return false;
+  *out = v;
+  return true;
+}
+
 int bi_mapfile_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool strip = false;
@@ -280,21 +292,24 @@ int bi_mapfile_main(bi_ctx *b) {
   for (int o; (o = sh_bopt_next(b, &op, "d:u:n:O:tC:c:s:"));) {
     if (o < 0) return 2;
     const char *val = op.arg;
+    long num = 0;
+    if (strchr("nOsuc", o) && !mapfile_num(val, &num, o == 'c')) {
+      bi_err(b, "%s: invalid %s", val,
+             o == 'O'   ? "array origin"
+             : o == 'u' ? "file descriptor specification"
+             : o == 'c' ? "callback quantum"
+                        : "line count");
+      return 1;
+    }
     switch (o) {
     case 't': strip = true; break;
     case 'd': delim = val[0]; break;
-    case 'n': count = atol(val); break;
-    case 'O': origin = atol(val); break;
-    case 's': skip = atol(val); break;
-    case 'u': fd = atoi(val); break;
+    case 'n': count = num; break;
+    case 'O': origin = num; break;
+    case 's': skip = num; break;
+    case 'u': fd = (int)num; break;
     case 'C': callback = val; break;
-    case 'c':
-      quantum = atol(val);
-      if (quantum < 1) {
-        bi_err(b, "%s: invalid callback quantum", val);
-        return 1;
-      }
-      break;
+    case 'c': quantum = num; break;
     }
   }
   int i = op.ind;

@@ -98,6 +98,19 @@ static void report_syntax_error(sh_ctx *c, const char *msg, unsigned line,
   vsh_buf_dispose(&text);
 }
 
+/* A parser warning: "NAME: line N: warning: ..." from a script file, a
+ * bare "vsh: warning: ..." at the top of -c text and in eval (bash). */
+static void parse_warn(void *ud, unsigned line, const char *msg) {
+  sh_ctx *c = ud;
+  unsigned saved = c->where.line;
+  bool bare =
+      c->where.parse_what || (c->opt.dash_c && !c->where.script_src &&
+                              c->limit.eval_depth == c->limit.script_depth);
+  c->where.line = bare ? 0 : line;
+  sh_error(c, "warning: %s", msg);
+  c->where.line = saved;
+}
+
 int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
                   unsigned first_line) {
   if (sh_stack_low(c)) return c->proc.status = 126;
@@ -112,6 +125,7 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
                       .extglob = c->opt.opts[SH_SHOPT_EXTGLOB],
                       .alias = alias_lookup,
                       .ud = c,
+                      .warn = parse_warn,
                       .use_tree_sitter = c->shell->use_tree_sitter};
   sh_parser *p;
   int rc = sh_parser_new(&p, src, len, &po);

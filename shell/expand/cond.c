@@ -475,7 +475,7 @@ int sh_test_argv(sh_ctx *c, int argc, char **argv, const char *name) {
   }
   int r = t_or(&t);
   if (!t.err && t.i < t.n) {
-    t_error(&t, "%s: too many arguments", t.v[t.i]);
+    t_error(&t, "%s", "too many arguments");
     if (argc > 1) { t.err = false; }
     return 2;
   }

@@ -1157,8 +1157,10 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       sh_error(c, "%s[%.*s]: unbound variable", name,
                ix->src ? (int)ix->src_len : 0, ix->src ? ix->src : "");
     } else {
+      /* bash names an unbraced positional parameter with its "$" */
+      bool dollar = !(p->flags & SH_PF_BRACED) && *name >= '1' && *name <= '9';
       sh_error(c, "%s%s: unbound variable",
-               p->flags & SH_PF_INDIRECT ? "!" : "", name);
+               p->flags & SH_PF_INDIRECT ? "!" : (dollar ? "$" : ""), name);
     }
     /* bash -c exits 127, or 1 under set -e */
     return fatal(c, c->opt.dash_c && !c->opt.opts[SH_OPT_ERREXIT] ? 127 : 1);

@@ -7,6 +7,7 @@
  * read right after the newline token that ends their line. */
 #include "shell/parse/parse_int.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ---- characters ---------------------------------------------------------- */
@@ -87,6 +88,19 @@ bool sh_is_name(const char *s, size_t n) {
 
 /* ---- heredoc bodies ---------------------------------------------------- */
 
+/* A body cut by the end of input: bash warns, naming the line before the
+ * body and the last line read. */
+static void heredoc_eof(sh_parser *p, const sh_heredoc *h, unsigned body_line) {
+  if (!p->opts.warn) return;
+  char msg[300];
+  snprintf(msg, sizeof msg,
+           "here-document at line %u delimited by end-of-file (wanted `%.*s')",
+           body_line - 1, (int)(h->delim_len > 200 ? 200 : h->delim_len),
+           h->delim);
+  bool nl = p->in.n && p->in.s[p->in.n - 1] == '\n';
+  p->opts.warn(p->opts.ud, p->in.line - (nl ? 1 : 0), msg);
+}
+
 /* Reads each pending body line by line up to its delimiter (or the end of
  * input, which bash accepts with a warning). */
 void sh_read_heredocs(sh_parser *p) {
@@ -97,7 +111,10 @@ void sh_read_heredocs(sh_parser *p) {
     size_t base = p->lit.len;
     unsigned body_line = p->in.line;
     for (;;) {
-      if (sh_rawc(p) < 0) break;
+      if (sh_rawc(p) < 0) {
+        heredoc_eof(p, h, body_line);
+        break;
+      }
       const char *s = p->in.s + p->in.pos;
       size_t avail = p->in.n - p->in.pos;
       const char *nl = memchr(s, '\n', avail);

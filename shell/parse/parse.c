@@ -416,7 +416,7 @@ static sh_node *parse_simple(sh_parser *p) {
         /* name ( ) compound-command */
         sh_consume(p);
         sh_tok *r = sh_peek(p, M_ARG);
-        if (r->type != T_RPAREN) sh_fail_token(p, r);
+        if (r->type != T_RPAREN) fail_want_word(p, r); /* "echo (" */
         sh_consume(p);
         sh_node *f = new_node(p, SH_NODE_FUNCDEF, line);
         /* bash accepts any word here and rejects a name that is not

@@ -20,6 +20,9 @@ typedef struct sh_parse_opts {
    * valid during the call to sh_parser_next) or NULL. */
   const char *(*alias)(void *ud, const char *word, size_t len);
   void *ud;
+  /* Warnings (NULL: none): bash's "here-document at line N delimited by
+   * end-of-file (wanted `EOF')", with the line input ended on. */
+  void (*warn)(void *ud, unsigned line, const char *msg);
   bool use_tree_sitter; /* structure from tree-sitter-bash, RD fallback */
 } sh_parse_opts;
 

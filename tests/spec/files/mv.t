@@ -78,3 +78,21 @@ status 1
 mv: 'f' and 'f' are the same file
 mv: 'f' and './f' are the same file
 --- status: 1
+
+=== mv and cp of a file to a missing name with a trailing slash fail
+--- script
+touch f; mkdir d
+mv f new/; echo "status $?"
+cp f other/; echo "status $?"
+mv d newdir/; echo "status $?"
+ls
+--- stdout
+status 1
+status 1
+status 0
+f
+newdir
+--- stderr
+mv: cannot move 'f' to 'new/': Not a directory
+cp: cannot create regular file 'other/': Not a directory
+--- status: 0

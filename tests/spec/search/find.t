@@ -204,3 +204,24 @@ rc=1
 find: Expected a positive decimal integer argument to -maxdepth, but got ‘x’
 find: invalid argument `abc' to `-mtime'
 find: invalid argument `-x' to `-mmin'
+
+=== find -size: a bad unit, a bad number and an empty argument
+--- script
+find . -size 1x; echo "status $?"
+find . -size 1kk; echo "status $?"
+find . -size ''; echo "status $?"
+find . -size -k; echo "status $?"
+find . -size +1q; echo "status $?"
+--- stdout
+status 1
+status 1
+status 1
+status 1
+status 1
+--- stderr
+find: invalid -size type `x'
+find: Invalid argument `1kk' to -size
+find: invalid null argument to -size
+find: Invalid argument `-k' to -size
+find: invalid -size type `q'
+--- status: 0

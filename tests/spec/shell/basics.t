@@ -1256,3 +1256,73 @@ vsh: line 2: nosuchcmd: No such file or directory
 vsh: line 5: nosuchcmd: No such file or directory
 vsh: line 7: nosuchcmd: command not found
 --- status: 127
+
+=== set -u names an unbraced positional parameter with its dollar sign
+--- script
+printf 'set -u\nf() { echo "$3"; }\nf a\n' > s.sh
+bash s.sh; echo "status $?"
+printf 'set -u\necho "${2}"\n' > t.sh
+bash t.sh; echo "status $?"
+--- stdout
+status 1
+status 1
+--- stderr
+s.sh: line 2: $3: unbound variable
+t.sh: line 2: 2: unbound variable
+--- status: 0
+
+=== test with too many arguments names no operand
+--- script
+test 1 = 1 = 1; echo "status $?"
+[ a b c d e ]; echo "status $?"
+--- stdout
+status 2
+status 2
+--- stderr
+vsh: line 1: test: too many arguments
+vsh: line 2: [: too many arguments
+--- status: 0
+
+=== a here-document cut by the end of input warns and keeps its body
+--- script
+printf 'echo x\ncat <<EOF\na\nb\n' > h1.sh
+printf 'cat <<EOF; cat <<END\none\n' > h2.sh
+bash h1.sh; echo "status $?"
+bash h2.sh; echo "status $?"
+--- stdout
+x
+a
+b
+status 0
+one
+status 0
+--- stderr
+h1.sh: line 4: warning: here-document at line 2 delimited by end-of-file (wanted `EOF')
+h2.sh: line 2: warning: here-document at line 1 delimited by end-of-file (wanted `EOF')
+h2.sh: line 2: warning: here-document at line 2 delimited by end-of-file (wanted `END')
+--- status: 0
+
+=== bash on a directory names the script in front of the error
+--- script
+mkdir d
+bash d; echo "status $?"
+--- stdout
+status 126
+--- stderr
+d: d: Is a directory
+--- status: 0
+
+=== a name and "(" at the end of the text: the unexpected token is the newline
+--- script
+eval 'echo ('; echo "status $?"
+printf 'f (' > s.sh
+bash s.sh; echo "status $?"
+--- stdout
+status 2
+status 2
+--- stderr
+vsh: eval: line 1: syntax error near unexpected token `newline'
+vsh: eval: line 1: `echo ('
+s.sh: line 1: syntax error near unexpected token `newline'
+s.sh: line 1: `f ('
+--- status: 0

@@ -252,3 +252,27 @@ declare -- x="1"
 declare -- y
 declare -- z="2"
 [0]
+
+=== mapfile rejects a count, origin, descriptor or quantum that is not a number
+--- script
+printf 'a\nb\n' > f
+mapfile -n x arr < f; echo "status $?"
+mapfile -s -1 arr < f; echo "status $?"
+mapfile -O 1x arr < f; echo "status $?"
+mapfile -u '' arr; echo "status $?"
+mapfile -c 0 arr < f; echo "status $?"
+mapfile -t -n 1 -s 1 arr < f; echo "status $? ${arr[*]}"
+--- stdout
+status 1
+status 1
+status 1
+status 1
+status 1
+status 0 b
+--- stderr
+vsh: line 2: mapfile: x: invalid line count
+vsh: line 3: mapfile: -1: invalid line count
+vsh: line 4: mapfile: 1x: invalid array origin
+vsh: line 5: mapfile: : invalid file descriptor specification
+vsh: line 6: mapfile: 0: invalid callback quantum
+--- status: 0

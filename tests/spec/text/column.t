@@ -100,3 +100,30 @@ s 0
 --- stderr
 column: mutually exclusive arguments: --table --fillrows
 column: option --table required for all --table-*
+
+=== column -t -R right-aligns columns named by number or by -N name
+--- script
+printf 'a bb c\n1 2 333\nxx y z\n' > t
+column -t -R 2 t
+column -t -R 1,3 -o '|' t
+column -t -N A,B,C --table-right=B -d t
+column -t -R 7 t | head -1
+column -t -R x t; echo "status $?"
+column -R 1 t; echo "status $?"
+--- stdout
+a   bb  c
+1    2  333
+xx   y  z
+ a|bb|  c
+ 1|2 |333
+xx|y |  z
+a   bb  c
+1    2  333
+xx   y  z
+a   bb  c
+status 1
+status 1
+--- stderr
+column: undefined column name 'x'
+column: option --table required for all --table-*
+--- status: 0

@@ -107,3 +107,25 @@ cut: invalid field range
 cut: fields are numbered from 1
 cut: field number ‘99999999999999999999’ is too large
 cut: fields are numbered from 1
+
+=== cut quotes a bad list from the bad character on
+--- script
+cut -c x f; echo "status $?"
+cut -c 1x,2 f; echo "status $?"
+cut -f 1-x f; echo "status $?"
+cut -b 2,y f; echo "status $?"
+--- stdout
+status 1
+status 1
+status 1
+status 1
+--- stderr
+cut: invalid byte/character position ‘x’
+Try 'cut --help' for more information.
+cut: invalid byte/character position ‘x,2’
+Try 'cut --help' for more information.
+cut: invalid field value ‘x’
+Try 'cut --help' for more information.
+cut: invalid byte/character position ‘y’
+Try 'cut --help' for more information.
+--- status: 0
