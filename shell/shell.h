@@ -597,6 +597,8 @@ struct sh_ctx {
     unsigned errexit_off;  /* >0 inside if/while conditions, && || lhs, ! */
     unsigned errexit_bang; /* how much of errexit_off comes from ! */
     bool abort_errexit;    /* the pending SH_UW_ABORT honours set -e */
+    bool special_failed;   /* export/readonly met a readonly variable, or .
+                              a missing file: fatal in posix mode */
     unsigned catch_depth;  /* eval_depth of the eval/source text that
                                  stops an SH_UW_ABORT (0: none) */
   } flow;

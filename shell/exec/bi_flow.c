@@ -149,7 +149,9 @@ int bi_source_main(bi_ctx *b) {
   vsh_buf text = {0};
   int err;
   char *found = NULL;
-  if (!strchr(file, '/') && c->opt.opts[SH_SHOPT_SOURCEPATH]) {
+  bool posix = c->opt.opts[SH_OPT_POSIX];
+  bool bare = !strchr(file, '/');
+  if (bare && (c->opt.opts[SH_SHOPT_SOURCEPATH] || posix)) {
     const char *path = sh_var_get(c, "PATH");
     for (const char *p = path; p && *p;) {
       const char *e = strchr(p, ':');
@@ -171,14 +173,13 @@ int bi_source_main(bi_ctx *b) {
       p = e + 1;
     }
   }
-  if (!found && sh__read_file(c, file, &text, &err)) {
-    sh_error(c, "%s: %s", file, vsh_strerror(err)); /* bash names no builtin */
+  /* posix mode: a bare name is looked for in $PATH only */
+  if (!found && bare && posix) err = VSH_ENOENT;
+  if (!found && (bare && posix ? 1 : sh__read_file(c, file, &text, &err))) {
+    if (bare && posix) bi_err(b, "%s: file not found", file);
+    else sh_error(c, "%s: %s", file, vsh_strerror(err)); /* no builtin */
     vsh_buf_dispose(&text);
-    /* posix mode: a file that cannot be read ends a non-interactive shell */
-    if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive) {
-      c->proc.status = 1;
-      c->flow.unwind = SH_UW_EXIT;
-    }
+    c->flow.special_failed = true; /* fatal in posix mode */
     return 1;
   }
   free(found);

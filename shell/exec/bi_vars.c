@@ -212,6 +212,7 @@ typedef struct decl {
   unsigned on, off;
   bool print, funcs, func_names, global, local;
   bool visible; /* export/readonly: the variable in sight, else a global */
+  bool bare;    /* readonly: its readonly error names no builtin, as bash */
 } decl;
 
 static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
@@ -316,7 +317,9 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
     return 0;
   }
   if ((v->attrs & SH_VAR_READONLY) && (eq || (d->off & SH_VAR_READONLY))) {
-    bi_err(b, "%s: readonly variable", name);
+    if (d->bare) sh_error(c, "%s: readonly variable", name);
+    else bi_err(b, "%s: readonly variable", name);
+    c->flow.special_failed = true;
     return 1;
   }
   if ((d->on & SH_VAR_ASSOC) && (v->attrs & SH_VAR_ARRAY) && v->n) {
@@ -647,7 +650,9 @@ int bi_export_main(bi_ctx *b) {
     if (eq) {
       bool append = a[nl] == '+';
       sh_xtrace_assign(b->sh, name, append, eq + 1);
-      if (sh_var_set(b->sh, name, eq + 1, append)) st = 1;
+      int rc = sh_var_set(b->sh, name, eq + 1, append);
+      if (rc == VSH_EPERM) b->sh->flow.special_failed = true;
+      if (rc) st = 1;
       v = sh_var_find(b->sh, name);
     }
     if (v && unexport) v->attrs &= ~SH_VAR_EXPORT; /* export -n x=v */
@@ -657,7 +662,7 @@ int bi_export_main(bi_ctx *b) {
 }
 
 int bi_readonly_main(bi_ctx *b) {
-  decl d = {.on = SH_VAR_READONLY, .global = true};
+  decl d = {.on = SH_VAR_READONLY, .global = true, .bare = true};
   int i = 1;
   for (; i < b->argc && b->argv[i][0] == '-' && b->argv[i][1]; i++) {
     for (const char *p = b->argv[i] + 1; *p; p++) {

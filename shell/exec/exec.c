@@ -939,16 +939,23 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   sh_stream *trace_to = trace && temp ? sh__xtrace_stream(c) : NULL;
   if (trace_to) sh_stream_ref(trace_to);
   if (trace && !temp && !decl_arrays) sh_xtrace(c, (int)av.n, av.v);
+  const bi_entry *e = sh_builtin_find(c, av.v[0]);
+  bool special = e && (e->flags & BI_SPECIAL) &&
+                 (c->opt.opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
+  bool posix_fatal = c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive;
   sh_saved sv = {0};
   int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
   if (st) {
     if (trace_to) sh_stream_unref(trace_to);
     sh_restore(c, &sv);
+    /* posix mode: a special builtin's redirection error ends the shell */
+    if (special && posix_fatal && !c->flow.unwind) {
+      c->proc.status = 1;
+      c->flow.unwind = SH_UW_EXIT;
+      return 1;
+    }
     return set_status(c, st);
   }
-  const bi_entry *e = sh_builtin_find(c, av.v[0]);
-  bool special = e && (e->flags & BI_SPECIAL) &&
-                 (c->opt.opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
   /* posix mode: a special builtin's prefix assignments outlive it,
    * exported, as bash leaves them (what it unset stays unset) */
   bool keep = temp && special && c->opt.opts[SH_OPT_POSIX];
@@ -963,6 +970,14 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     sh_restore(c, &sv);
     if (trc == VSH_EPERM && special && posix_assign_exit(c))
       return c->proc.status;
+    /* before any other command or a function, posix mode abandons the
+     * line, as a lone readonly assignment does elsewhere */
+    if (trc == VSH_EPERM && !c->flow.unwind) {
+      c->proc.status = 1;
+      c->flow.unwind = SH_UW_ABORT;
+      c->flow.abort_errexit = true;
+      return 1;
+    }
     return set_status(c, 1);
   }
   if (trace_to) {
@@ -972,7 +987,16 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   }
   sh_scope *tsc = temp ? c->vars.scope : NULL;
   if (decl_arrays && trace) c->where.xtrace_decl = true;
+  c->flow.special_failed = false;
   st = sh_run_argv(c, (int)av.n, av.v);
+  bool special_failed = c->flow.special_failed;
+  c->flow.special_failed = false;
+  /* posix mode: export or readonly assigning a readonly variable, or .
+   * not finding its file, ends the shell (not under `command`) */
+  if (special && special_failed && posix_fatal && !c->flow.unwind) {
+    c->proc.status = 1;
+    c->flow.unwind = SH_UW_EXIT;
+  }
   c->where.line = n->line;    /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */
   if (decl_arrays && trace) { /* the array literals came first, as bash */

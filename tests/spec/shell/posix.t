@@ -115,3 +115,123 @@ shift_verbose  	off
 st=1
 --- stderr
 vsh: line 3: shift: 3: shift count out of range
+
+=== posix mode: export or readonly meeting a readonly variable ends the shell, under command it does not
+--- script
+for s in 'export x=2' 'readonly x=2' 'eval "export x=2"' 'command export x=2' 'command readonly x=2' '(export x=2)'; do
+  printf 'readonly x=1\n%s\necho "after $?"\n' "$s" > r.sh
+  bash --posix r.sh; echo "posix $?"
+done
+--- stdout
+posix 1
+posix 1
+posix 1
+after 1
+posix 0
+after 1
+posix 0
+after 1
+posix 0
+--- stderr
+r.sh: line 2: x: readonly variable
+r.sh: line 2: x: readonly variable
+r.sh: line 2: x: readonly variable
+r.sh: line 2: x: readonly variable
+r.sh: line 2: x: readonly variable
+r.sh: line 2: x: readonly variable
+
+=== readonly's error for a readonly variable names no builtin, declare's does
+--- script
+readonly x=1
+readonly x=2; echo $?
+declare x=3; echo $?
+export x=4; echo $?
+--- stdout
+1
+1
+1
+--- stderr
+vsh: line 2: x: readonly variable
+vsh: line 3: declare: x: readonly variable
+vsh: line 4: x: readonly variable
+
+=== posix mode: a redirection error on a special builtin ends the shell, on others it does not
+--- script
+for s in ': 2>&9' 'eval : <nofile' 'export 2>&9' 'command : 2>&9' 'true 2>&9' 'f() { :; }; f 2>&9'; do
+  printf '%s\necho "after $?"\n' "$s" > r.sh
+  bash --posix r.sh 2>/dev/null; echo "posix $?"
+  bash r.sh 2>/dev/null; echo "bash $?"
+done
+--- stdout
+posix 1
+after 1
+bash 0
+posix 1
+after 1
+bash 0
+posix 1
+after 1
+bash 0
+after 1
+posix 0
+after 1
+bash 0
+after 1
+posix 0
+after 1
+bash 0
+after 1
+posix 0
+after 1
+bash 0
+
+=== posix mode: . looks a bare name up in PATH only; not finding it ends the shell unless under command
+--- script
+echo 'echo sourced' > here.sh
+mkdir bin; echo 'echo from path' > bin/there.sh
+printf '. ./here.sh\nPATH=$PWD/bin:$PATH\n. there.sh\ncommand . here.sh\necho "st $?"\n. here.sh\necho after\n' > r.sh
+bash --posix r.sh; echo "posix $?"
+bash r.sh; echo "bash $?"
+--- stdout
+sourced
+from path
+st 1
+posix 1
+sourced
+from path
+sourced
+st 0
+sourced
+after
+bash 0
+--- stderr
+r.sh: line 4: .: here.sh: file not found
+r.sh: line 6: .: here.sh: file not found
+
+=== posix mode: a readonly prefix assignment before a regular command or a function abandons the line
+--- script
+for s in 'x=2 true; echo same' 'x=2 command :' 'f() { echo f; }; x=2 f' 'if x=2 true; then echo then; fi'; do
+  printf 'readonly x=1\n%s\necho "after $?"\n' "$s" > r.sh
+  bash --posix r.sh 2>/dev/null; echo "posix $?"
+  bash r.sh 2>/dev/null; echo "bash $?"
+done
+--- stdout
+after 1
+posix 0
+same
+after 0
+bash 0
+after 1
+posix 0
+after 0
+bash 0
+after 1
+posix 0
+f
+after 0
+bash 0
+after 1
+posix 0
+then
+after 0
+bash 0
