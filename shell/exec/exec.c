@@ -932,9 +932,10 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   }
 
   bool temp = n->u.simple.n_assigns > 0;
-  /* traced as bash does, before the redirections: the prefix
-   * assignments (as they are bound, after the redirections) then the
-   * command, all on the stderr the command line started with */
+  /* as bash: the prefix assignments are expanded (and traced) first,
+   * then the command is traced, then the redirections are performed,
+   * which do not see the temporary bindings; traces go to the stderr
+   * the command line started with */
   bool trace = c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4;
   sh_stream *trace_to = trace && temp ? sh__xtrace_stream(c) : NULL;
   if (trace_to) sh_stream_ref(trace_to);
@@ -943,19 +944,6 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   bool special = e && (e->flags & BI_SPECIAL) &&
                  (c->opt.opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
   bool posix_fatal = c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive;
-  sh_saved sv = {0};
-  int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
-  if (st) {
-    if (trace_to) sh_stream_unref(trace_to);
-    sh_restore(c, &sv);
-    /* posix mode: a special builtin's redirection error ends the shell */
-    if (special && posix_fatal && !c->flow.unwind) {
-      c->proc.status = 1;
-      c->flow.unwind = SH_UW_EXIT;
-      return 1;
-    }
-    return set_status(c, st);
-  }
   /* posix mode: a special builtin's prefix assignments outlive it,
    * exported, as bash leaves them (what it unset stays unset) */
   bool keep = temp && special && c->opt.opts[SH_OPT_POSIX];
@@ -963,11 +951,10 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   if (trace_to) c->io.xtrace_to = trace_to;
   int trc = temp ? push_temp_scope(c, n) : 0;
   if (trc == VSH_EPERM && !c->opt.opts[SH_OPT_POSIX]) trc = 0;
+  c->io.xtrace_to = otrace;
   if (trc) {
-    c->io.xtrace_to = otrace;
     if (trace_to) sh_stream_unref(trace_to);
     pop_temp_scope(c);
-    sh_restore(c, &sv);
     if (trc == VSH_EPERM && special && posix_assign_exit(c))
       return c->proc.status;
     /* before any other command or a function, posix mode abandons the
@@ -981,11 +968,27 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     return set_status(c, 1);
   }
   if (trace_to) {
+    c->io.xtrace_to = trace_to;
     sh_xtrace(c, (int)av.n, av.v);
     c->io.xtrace_to = otrace;
     sh_stream_unref(trace_to);
   }
   sh_scope *tsc = temp ? c->vars.scope : NULL;
+  if (tsc) c->vars.scope = tsc->up;
+  sh_saved sv = {0};
+  int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
+  if (tsc) c->vars.scope = tsc;
+  if (st) {
+    if (temp) pop_temp_scope(c);
+    sh_restore(c, &sv);
+    /* posix mode: a special builtin's redirection error ends the shell */
+    if (special && posix_fatal && !c->flow.unwind) {
+      c->proc.status = 1;
+      c->flow.unwind = SH_UW_EXIT;
+      return 1;
+    }
+    return set_status(c, st);
+  }
   if (decl_arrays && trace) c->where.xtrace_decl = true;
   c->flow.special_failed = false;
   st = sh_run_argv(c, (int)av.n, av.v);
