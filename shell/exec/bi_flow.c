@@ -49,12 +49,18 @@ static int loop_ctl(bi_ctx *b, sh_unwind kind) {
     return 128;
   }
   if (n < 1) {
+    /* bash leaves every enclosing loop here too */
     bi_err(b, "%s: loop count out of range", b->argv[1]);
+    if (c->limit.loop_depth) {
+      c->flow.unwind = SH_UW_BREAK;
+      c->flow.unwind_n = (int)c->limit.loop_depth;
+    }
     return 1;
   }
   if (c->limit.loop_depth == 0) {
-    /* bash prints nothing in a non-interactive shell? it warns: */
-    bi_err(b, "only meaningful in a `for', `while', or `until' loop");
+    /* bash warns, except in posix mode */
+    if (!c->opt.opts[SH_OPT_POSIX])
+      bi_err(b, "only meaningful in a `for', `while', or `until' loop");
     return 0;
   }
   if ((unsigned)n > c->limit.loop_depth) n = c->limit.loop_depth;
@@ -78,6 +84,12 @@ int bi_return_main(bi_ctx *b) {
   }
   if (!c->where.funcname) {
     bi_err(b, "can only `return' from a function or sourced script");
+    /* posix mode: a special builtin's error ends the shell with 2 */
+    if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive) {
+      c->proc.status = 2;
+      c->flow.unwind = SH_UW_EXIT;
+      return 2;
+    }
     /* bash -c (and its subshells) says 2, a script 1 */
     return c->opt.dash_c || c->opt.under_dash_c ? 2 : 1;
   }

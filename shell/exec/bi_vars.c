@@ -113,7 +113,11 @@ void sh__var_print(vsh_buf *o, const sh_var *v, const char *prefix) {
 /* export -p / readonly -p in posix mode: `export NAME="VALUE"`. */
 static void print_var_posix(vsh_buf *o, const sh_var *v, const char *cmd) {
   if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
-    print_var(o, v, "declare");
+    /* readonly -a NAME=(...), as bash */
+    vsh__buf_printf(o, "%s -%c %s", cmd, v->attrs & SH_VAR_ASSOC ? 'A' : 'a',
+                    v->name);
+    if (v->attrs & SH_VAR_UNSET) vsh__buf_putc(o, '\n');
+    else print_array_value(o, v);
     return;
   }
   vsh__buf_printf(o, "%s %s", cmd, v->name);

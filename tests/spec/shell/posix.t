@@ -235,3 +235,85 @@ posix 0
 then
 after 0
 bash 0
+
+=== posix mode: an arithmetic expansion error or a bad substitution ends the shell; (( )) and let do not
+--- script
+for s in 'echo $((1/0))' 'x=$((2 ** -1))' 'echo "${u:-$((1+))}" || echo or' 'case $((08)) in *) ;; esac' 'f() { echo $((1/0)); }; f' 'eval "echo \$((1/0))"' 'echo ${x!}' '(echo $((1/0))); echo "sub $?"' '((1/0)); echo "arith $?"' 'let 1/0; echo "let $?"' 'a[1/0]=1'; do
+  printf '%s\necho "after $?"\n' "$s" > r.sh
+  bash --posix r.sh 2>/dev/null; echo "posix $?"
+done
+bash r.sh 2>/dev/null; echo "bash $?"
+--- stdout
+posix 1
+posix 1
+posix 1
+posix 1
+posix 1
+posix 1
+posix 1
+sub 1
+after 0
+posix 0
+arith 1
+after 0
+posix 0
+let 1
+after 0
+posix 0
+after 1
+posix 0
+after 1
+bash 0
+
+=== posix mode: return outside a function ends the shell with 2, break outside a loop says nothing
+--- script
+printf 'break; continue; echo "loop $?"\nreturn 3\necho after\n' > r.sh
+bash --posix r.sh; echo "posix $?"
+--- stdout
+loop 0
+posix 2
+--- stderr
+r.sh: line 2: return: can only `return' from a function or sourced script
+
+=== break or continue with a count below 1 leaves every enclosing loop with status 1
+--- script
+for a in 1 2; do for b in x y; do break 0; echo $b; done; echo "a$a"; done; echo "st=$?"
+while :; do until false; do continue -1; done; echo no; done; echo "st=$?"
+for a in 1; do break 1; done; echo "st=$?"
+--- stdout
+st=1
+st=1
+st=0
+--- stderr
+vsh: line 1: break: 0: loop count out of range
+vsh: line 2: continue: -1: loop count out of range
+
+=== posix mode: a tilde after NAME= in an ordinary word stays as written; assignments and export expand it
+--- script
+set -o posix
+HOME=/h
+echo a=~/b x=a:~/c ~/d
+v=~/e:~/f; export w=~/g; readonly r=~/h; command export c=~/i
+echo "$v $w $r $c"
+set +o posix
+echo a=~/b x=a:~/c
+--- stdout
+a=~/b x=a:~/c /h/d
+/h/e:/h/f /h/g /h/h /h/i
+a=/h/b x=a:/h/c
+
+=== posix mode: export -p and readonly -p print arrays with -a or -A
+--- script
+set -o posix
+a=(1 '2 3'); export a
+declare -A h=([k]=v); readonly h
+readonly -a e=()
+declare -a u; export u
+export -p | grep -E ' (a|u)'
+readonly -p | grep -E ' (h|e|BASH_VERSINFO)='
+--- stdout
+export -a a=([0]="1" [1]="2 3")
+export -a u
+readonly -a BASH_VERSINFO=([0]="5" [1]="2" [2]="15" [3]="1" [4]="release" [5]="x86_64-pc-linux-gnu")
+readonly -a e=()
+readonly -A h=([k]="v" )
