@@ -700,6 +700,23 @@ static int change_dir(bi_ctx *b, const char *target, bool physical,
   sh_ctx *c = b->sh;
   vsh_buf path = {0};
   int rc = vsh__path_resolve(&path, c->dirs.cwd, target, strlen(target));
+  if (physical && !rc) {
+    /* -P: each component as the file system has it, so l/.. is the
+     * parent of what the link l points to */
+    vsh_buf raw = {0}, real = {0};
+    if (target[0] != '/') {
+      vsh__buf_puts(&raw, c->dirs.cwd);
+      vsh__buf_putc(&raw, '/');
+    }
+    vsh__buf_puts(&raw, target);
+    if (raw.data && vfs_realpath(c->fs, raw.data, false, &real) == 0) {
+      vsh_buf_dispose(&path);
+      path = real;
+    } else {
+      vsh_buf_dispose(&real);
+    }
+    vsh_buf_dispose(&raw);
+  }
   vfs_info st;
   /* a working directory removed since: bash's chdir("..") still reaches
    * its parent */

@@ -317,3 +317,20 @@ export -a u
 readonly -a BASH_VERSINFO=([0]="5" [1]="2" [2]="15" [3]="1" [4]="release" [5]="x86_64-pc-linux-gnu")
 readonly -a e=()
 readonly -A h=([k]="v" )
+
+=== posix mode: type and command -V call special builtins special
+--- script
+type : cd
+command -V export
+set -o posix
+type : cd
+command -V export
+type -t eval
+--- stdout
+: is a shell builtin
+cd is a shell builtin
+export is a shell builtin
+: is a special shell builtin
+cd is a shell builtin
+export is a special shell builtin
+builtin
