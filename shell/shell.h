@@ -607,6 +607,8 @@ struct sh_ctx {
     bool abort_errexit;    /* the pending SH_UW_ABORT honours set -e */
     bool abort_top;        /* the pending SH_UW_ABORT goes through eval
                               and source to the script's command */
+    bool special_failed;   /* export/readonly met a readonly variable, or .
+                              a missing file: fatal in posix mode */
     unsigned catch_depth;  /* eval_depth of the eval/source text that
                                  stops an SH_UW_ABORT (0: none) */
     unsigned in_command;   /* >0 while `command` runs a special builtin:

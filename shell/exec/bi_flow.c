@@ -54,8 +54,9 @@ int sh__too_many_args(bi_ctx *b) {
 static int loop_ctl(bi_ctx *b, sh_unwind kind) {
   sh_ctx *c = b->sh;
   long n = 1;
-  if (c->limit.loop_depth == 0) { /* before anything else, as bash */
-    bi_err(b, "only meaningful in a `for', `while', or `until' loop");
+  if (c->limit.loop_depth == 0) { /* before anything else; posix: quiet */
+    if (!c->opt.opts[SH_OPT_POSIX])
+      bi_err(b, "only meaningful in a `for', `while', or `until' loop");
     return 0;
   }
   int i = count_arg(b);
@@ -96,6 +97,12 @@ int bi_return_main(bi_ctx *b) {
   }
   if (!c->where.funcname) {
     bi_err(b, "can only `return' from a function or sourced script");
+    /* posix mode: a special builtin's error ends the shell with 2 */
+    if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive) {
+      c->proc.status = 2;
+      c->flow.unwind = SH_UW_EXIT;
+      return 2;
+    }
     /* bash -c (and its subshells) says 2, a script 1 */
     return c->opt.dash_c || c->opt.under_dash_c ? 2 : 1;
   }
@@ -160,7 +167,9 @@ int bi_source_main(bi_ctx *b) {
   vsh_buf text = {0};
   int err;
   char *found = NULL;
-  if (!strchr(file, '/') && c->opt.opts[SH_SHOPT_SOURCEPATH]) {
+  bool posix = c->opt.opts[SH_OPT_POSIX];
+  bool bare = !strchr(file, '/');
+  if (bare && (c->opt.opts[SH_SHOPT_SOURCEPATH] || posix)) {
     const char *path = sh_var_get(c, "PATH");
     for (const char *p = path; p && *p;) {
       const char *e = strchr(p, ':');
@@ -182,15 +191,13 @@ int bi_source_main(bi_ctx *b) {
       p = e + 1;
     }
   }
-  if (!found && sh__read_file(c, file, &text, &err)) {
-    sh_error(c, "%s: %s", file, vsh_strerror(err)); /* bash names no builtin */
+  /* posix mode: a bare name is looked for in $PATH only */
+  if (!found && bare && posix) err = VSH_ENOENT;
+  if (!found && (bare && posix ? 1 : sh__read_file(c, file, &text, &err))) {
+    if (bare && posix) bi_err(b, "%s: file not found", file);
+    else sh_error(c, "%s: %s", file, vsh_strerror(err)); /* no builtin */
     vsh_buf_dispose(&text);
-    /* posix mode: a file that cannot be read ends a non-interactive shell */
-    if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive &&
-        !c->flow.in_command) {
-      c->proc.status = 1;
-      c->flow.unwind = SH_UW_EXIT;
-    }
+    c->flow.special_failed = true; /* fatal in posix mode */
     return 1;
   }
   free(found);
@@ -737,6 +744,23 @@ static int change_dir(bi_ctx *b, const char *target, bool physical,
   sh_ctx *c = b->sh;
   vsh_buf path = {0};
   int rc = vsh__path_resolve(&path, c->dirs.cwd, target, strlen(target));
+  if (physical && !rc) {
+    /* -P: each component as the file system has it, so l/.. is the
+     * parent of what the link l points to */
+    vsh_buf raw = {0}, real = {0};
+    if (target[0] != '/') {
+      vsh__buf_puts(&raw, c->dirs.cwd);
+      vsh__buf_putc(&raw, '/');
+    }
+    vsh__buf_puts(&raw, target);
+    if (raw.data && vfs_realpath(c->fs, raw.data, false, &real) == 0) {
+      vsh_buf_dispose(&path);
+      path = real;
+    } else {
+      vsh_buf_dispose(&real);
+    }
+    vsh_buf_dispose(&raw);
+  }
   vfs_info st;
   /* a working directory removed since: bash's chdir("..") still reaches
    * its parent */

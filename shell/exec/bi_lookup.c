@@ -7,6 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How type and command -V name a builtin: posix mode tells the special
+ * ones apart, as bash does. */
+static const char *builtin_kind(sh_ctx *c, const char *n) {
+  const bi_entry *e = sh_builtin_find(c, n);
+  if (c->opt.opts[SH_OPT_POSIX] && e && (e->flags & BI_SPECIAL))
+    return "special shell builtin";
+  return "shell builtin";
+}
+
 /* ---- lookup -------------------------------------------------------------------- */
 
 static const char *const keywords[] = {
@@ -79,7 +88,7 @@ int bi_type_main(bi_ctx *b) {
     if (shellb && !path_only) {
       found = true;
       if (t_only) vsh__buf_puts(&o, "builtin\n");
-      else vsh__buf_printf(&o, "%s is a shell builtin\n", n);
+      else vsh__buf_printf(&o, "%s is a %s\n", n, builtin_kind(c, n));
       if (!all) continue;
     }
     if (path_only && (al || sh_func_find(c, n) || shellb) && !force_path) {
@@ -140,7 +149,7 @@ static int command_describe(bi_ctx *b, int i, bool verbose) {
       if (verbose && !is_keyword(n)) /* and its definition, as type */
         sh_print_function(&o, n, sh_func_find(c, n)->def);
     } else if (sh_builtin_find(c, n)) {
-      if (verbose) vsh__buf_printf(&o, "%s is a shell builtin\n", n);
+      if (verbose) vsh__buf_printf(&o, "%s is a %s\n", n, builtin_kind(c, n));
       else vsh__buf_printf(&o, "%s\n", n);
     } else if (sh_hash_find(c, n)) {
       const char *p = sh_hash_find(c, n)->path;

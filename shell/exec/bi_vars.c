@@ -113,7 +113,11 @@ void sh__var_print(vsh_buf *o, const sh_var *v, const char *prefix) {
 /* export -p / readonly -p in posix mode: `export NAME="VALUE"`. */
 static void print_var_posix(vsh_buf *o, const sh_var *v, const char *cmd) {
   if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC)) {
-    print_var(o, v, "declare");
+    /* readonly -a NAME=(...), as bash */
+    vsh__buf_printf(o, "%s -%c %s", cmd, v->attrs & SH_VAR_ASSOC ? 'A' : 'a',
+                    v->name);
+    if (v->attrs & SH_VAR_UNSET) vsh__buf_putc(o, '\n');
+    else print_array_value(o, v);
     return;
   }
   vsh__buf_printf(o, "%s %s", cmd, v->name);
@@ -214,6 +218,7 @@ typedef struct decl {
   unsigned on, off;
   bool print, funcs, func_names, global, local;
   bool visible; /* export/readonly: the variable in sight, else a global */
+  bool bare;    /* readonly: its readonly error names no builtin, as bash */
 } decl;
 
 static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
@@ -320,7 +325,9 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
     return 0;
   }
   if ((v->attrs & SH_VAR_READONLY) && (eq || (d->off & SH_VAR_READONLY))) {
-    bi_err(b, "%s: readonly variable", name);
+    if (d->bare) sh_error(c, "%s: readonly variable", name);
+    else bi_err(b, "%s: readonly variable", name);
+    c->flow.special_failed = true;
     return 1;
   }
   if ((d->on & SH_VAR_ASSOC) && (v->attrs & SH_VAR_ARRAY) && v->n) {
@@ -649,7 +656,9 @@ int bi_export_main(bi_ctx *b) {
     if (eq) {
       bool append = a[nl] == '+';
       sh_xtrace_assign(b->sh, name, append, eq + 1);
-      if (sh_var_set(b->sh, name, eq + 1, append)) st = 1;
+      int rc = sh_var_set(b->sh, name, eq + 1, append);
+      if (rc == VSH_EPERM) b->sh->flow.special_failed = true;
+      if (rc) st = 1;
       v = sh_var_find(b->sh, name);
     }
     if (v && unexport) v->attrs &= ~SH_VAR_EXPORT; /* export -n x=v */
@@ -659,7 +668,7 @@ int bi_export_main(bi_ctx *b) {
 }
 
 int bi_readonly_main(bi_ctx *b) {
-  decl d = {.on = SH_VAR_READONLY, .global = true};
+  decl d = {.on = SH_VAR_READONLY, .global = true, .bare = true};
   sh_bopt o = {0};
   for (int f; (f = sh_bopt_next(b, &o, "aAfp"));) {
     if (f < 0) return 2;

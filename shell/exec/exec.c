@@ -973,23 +973,19 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   }
 
   bool temp = n->u.simple.n_assigns > 0;
-  /* traced as bash does, before the redirections: the prefix
-   * assignments (as they are bound, after the redirections) then the
-   * command, all on the stderr the command line started with */
+  /* as bash: the prefix assignments are expanded (and traced) first,
+   * then the command is traced, then the redirections are performed,
+   * which do not see the temporary bindings; traces go to the stderr
+   * the command line started with */
   bool trace = c->opt.opts[SH_OPT_XTRACE] && !c->where.in_ps4;
   sh_stream *trace_to = trace && temp ? sh__xtrace_stream(c) : NULL;
   if (trace_to) sh_stream_ref(trace_to);
   if (trace && !temp && !decl_arrays) sh_xtrace(c, (int)av.n, av.v);
-  sh_saved sv = {0};
-  int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
-  if (st) {
-    if (trace_to) sh_stream_unref(trace_to);
-    sh_restore(c, &sv);
-    return set_status(c, st);
-  }
   const bi_entry *e = sh_builtin_find(c, av.v[0]);
   bool special = e && (e->flags & BI_SPECIAL) &&
                  (c->opt.opts[SH_OPT_POSIX] || !sh_func_find(c, av.v[0]));
+  bool posix_fatal =
+      c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive && !c->flow.in_command;
   /* posix mode: a special builtin's prefix assignments outlive it,
    * exported, as bash leaves them (what it unset stays unset) */
   bool keep = temp && special && c->opt.opts[SH_OPT_POSIX];
@@ -997,33 +993,63 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   if (trace_to) c->io.xtrace_to = trace_to;
   int trc = temp ? push_temp_scope(c, n) : 0;
   if (trc == VSH_EPERM && !c->opt.opts[SH_OPT_POSIX]) trc = 0;
+  c->io.xtrace_to = otrace;
   if (trc) {
-    c->io.xtrace_to = otrace;
     if (trace_to) sh_stream_unref(trace_to);
     pop_temp_scope(c);
-    sh_restore(c, &sv);
     if (trc == VSH_EPERM && special && posix_assign_exit(c, false))
       return c->proc.status;
-    if (trc == VSH_EPERM && !c->flow.unwind) /* posix: the line is dropped */
+    /* before any other command or a function, posix mode abandons the
+     * line, as a lone readonly assignment does elsewhere */
+    if (trc == VSH_EPERM && !c->flow.unwind) {
+      c->proc.status = 1;
       c->flow.unwind = SH_UW_ABORT;
+      c->flow.abort_errexit = true;
+      return 1;
+    }
     return set_status(c, 1);
   }
   if (trace_to) {
+    c->io.xtrace_to = trace_to;
     sh_xtrace(c, (int)av.n, av.v);
     c->io.xtrace_to = otrace;
     sh_stream_unref(trace_to);
   }
   sh_scope *tsc = temp ? c->vars.scope : NULL;
+  if (tsc) c->vars.scope = tsc->up;
+  sh_saved sv = {0};
+  int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
+  if (tsc) c->vars.scope = tsc;
+  if (st) {
+    if (temp) pop_temp_scope(c);
+    sh_restore(c, &sv);
+    /* posix mode: a special builtin's redirection error ends the shell */
+    if (special && posix_fatal && !c->flow.unwind) {
+      c->proc.status = 1;
+      c->flow.unwind = SH_UW_EXIT;
+      return 1;
+    }
+    return set_status(c, st);
+  }
   if (decl_arrays && trace) c->where.xtrace_decl = true;
   if (tsc && !keep && sh_func_find(c, av.v[0])) c->vars.call_temp = tsc;
   char **olits = c->where.decl_lits;
   size_t onlits = c->where.n_decl_lits;
   c->where.decl_lits = lits.v;
   c->where.n_decl_lits = lits.n;
+  c->flow.special_failed = false;
   st = sh_run_argv(c, (int)av.n, av.v);
+  bool special_failed = c->flow.special_failed;
+  c->flow.special_failed = false;
   c->where.decl_lits = olits;
   c->where.n_decl_lits = onlits;
   c->vars.call_temp = NULL;
+  /* posix mode: export or readonly assigning a readonly variable, or .
+   * not finding its file, ends the shell (not under `command`) */
+  if (special && special_failed && posix_fatal && !c->flow.unwind) {
+    c->proc.status = 1;
+    c->flow.unwind = SH_UW_EXIT;
+  }
   c->where.line = n->line;    /* a function's body moved it; the ERR trap and
                         $LINENO after the call see the caller's line */
   if (decl_arrays && trace) { /* the array literals came first, as bash */

@@ -117,7 +117,7 @@ static int add_arith(xb *b, const sh_part *p, bool quoted) {
   rc = sh_arith(c, expr, len, &v);
   if (rc) {
     /* bash abandons the whole top-level command, not just this one */
-    if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
+    sh__expand_error(c);
     return rc;
   }
   char tmp[32];
@@ -132,6 +132,10 @@ int xb_tilde(xb *b, const sh_part *p) {
   const char *u = p->u.tilde.user;
   size_t n = p->u.tilde.len;
   const char *val = NULL;
+  if (p->u.tilde.word_eq && c->opt.opts[SH_OPT_POSIX]) {
+    int rc = xb_add(b, "~", 1, b->operand ? XM_SPLIT : 0);
+    return rc ? rc : xb_add(b, u, n, b->operand ? XM_SPLIT : 0);
+  }
   if (n == 0) {
     val = sh_var_get(c, "HOME");
     if (!val) val = "/home/user";
@@ -325,6 +329,13 @@ static int argv_push(sh_ctx *c, sh_argv *a, const char *s, size_t n) {
   a->v[a->n++] = d;
   a->v[a->n] = NULL;
   return 0;
+}
+
+void sh__expand_error(sh_ctx *c) {
+  if (c->flow.unwind) return; /* set -u and the like chose already */
+  c->proc.status = 1;
+  bool fatal = c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive;
+  c->flow.unwind = fatal ? SH_UW_EXIT : SH_UW_ABORT;
 }
 
 int sh__argv_push(sh_ctx *c, sh_argv *a, const char *s, size_t n) {

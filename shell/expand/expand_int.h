@@ -52,6 +52,9 @@ int xb_tilde(xb *b, const sh_part *p);
 /* param.c */
 bool sh_param_is_list(const sh_param *p);
 int xb_param(xb *b, const sh_param *p, bool quoted);
+/* An arithmetic expansion error or a bad substitution: the top-level
+ * command is abandoned; in posix mode a non-interactive shell ends (1). */
+void sh__expand_error(sh_ctx *c);
 
 /* brace.c */
 bool sh_word_has_brace(const sh_word *w);

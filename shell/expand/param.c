@@ -1064,8 +1064,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
   if (p->op == SH_POP_BAD) { /* ${#x-y}, ${a&}: bash drops the line */
     sh_error(c, "${%.*s}: bad substitution", (int)p->name_len,
              p->name ? p->name : "");
-    c->proc.status = 1;
-    if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
+    sh__expand_error(c);
     return VSH_EINVAL;
   }
   pval pv;

@@ -104,6 +104,8 @@ typedef struct sh_part {
     struct {
       const char *user; /* TILDE: "" for ~, "+" "-" or a name */
       size_t len;
+      bool word_eq; /* after NAME= in an ordinary word (echo x=~): bash
+                       expands it outside posix mode only */
     } tilde;
     struct {
       sh_word **alts; /* BRACE alternatives, each a word (may hold braces) */

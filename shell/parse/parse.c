@@ -379,13 +379,20 @@ static int decl_kind(const sh_tok *t) {
 static sh_node *parse_funcdef_body(sh_parser *p, sh_node *f, size_t start,
                                    const char *src);
 
+/* The tilde prefixes of an argument of `command export`: expanded as in
+ * an assignment even in posix mode. */
+static void keep_word_tilde(sh_word *w) {
+  for (size_t i = 0; i < w->n; i++)
+    if (w->parts[i].kind == SH_PART_TILDE) w->parts[i].u.tilde.word_eq = false;
+}
+
 static sh_node *parse_simple(sh_parser *p) {
   sh_tok *t = sh_peek(p, M_CMD);
   unsigned line = t->line;
   size_t start = t->start;
   const char *src = t->src;
   vec as = {0}, words = {0}, wa = {0}, rv = {0};
-  bool have_wa = false;
+  bool have_wa = false, after_command = false, cmd_decl = false;
   int mode = M_CMD, decl = 0;
   for (;;) {
     t = sh_peek(p, mode);
@@ -410,6 +417,7 @@ static sh_node *parse_simple(sh_parser *p) {
     }
     if (mode == M_CMD) {
       decl = decl_kind(t);
+      after_command = is_word(t, "command");
       sh_tok first = *t;
       sh_consume(p);
       if (!as.n && !rv.n && sh_peek(p, M_ARG)->type == T_LPAREN) {
@@ -436,6 +444,12 @@ static sh_node *parse_simple(sh_parser *p) {
       mode = decl ? M_DECL : M_ARG;
       continue;
     }
+    /* command export x=~: posix mode expands the tilde as in an
+     * assignment, as bash (which there parses it as one) */
+    if (words.n == 1 && after_command &&
+        (is_word(t, "export") || is_word(t, "readonly")))
+      cmd_decl = true;
+    else if (cmd_decl && t->word) keep_word_tilde(t->word);
     *(sh_word **)vec_push(p, &words, sizeof(sh_word *)) = t->word;
     sh_assign *da = decl == 1 ? t->assign : NULL;
     *(sh_assign **)vec_push(p, &wa, sizeof(sh_assign *)) = da;

@@ -1159,6 +1159,7 @@ static void post_tilde(sh_parser *p, sh_word *wd, bool assign, bool elem) {
       sh_part *t = push_part(p, &out, SH_PART_TILDE);
       t->u.tilde.user = sh_strdup(p, s + j + 1, e - j - 1);
       t->u.tilde.len = e - j - 1;
+      t->u.tilde.word_eq = !assign && eq != (size_t)-1;
       from = e;
       j = e - 1;
       changed = true;

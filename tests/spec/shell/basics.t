@@ -471,7 +471,6 @@ braceexpand:hashall:interactive-comments:xtrace
 1
 runs
 st=0
---- stderr-differs: bash reports a readonly prefix assignment before the command's redirections apply (2>/dev/null does not hide it); vsh reports nothing
 --- stderr
 + o=braceexpand:hashall:interactive-comments:xtrace
 + set +x

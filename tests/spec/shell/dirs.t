@@ -203,3 +203,20 @@ dirs
 --- stdout
 status 0
 ~/a ~
+
+=== cd -P resolves each component physically: link/.. is the parent of the link's target
+--- script
+mkdir -p d/e; ln -s d/e l; top=$PWD
+cd -P l/..; pwd; cd "$top"
+cd l; cd -P ..; pwd; cd "$top"
+set -P; cd l/..; pwd; set +P; cd "$top"
+cd l/..; pwd
+cd -P l/../nope; echo "st=$?"
+--- stdout
+$TMPDIR/d
+$TMPDIR/d
+$TMPDIR/d
+$TMPDIR
+st=1
+--- stderr
+vsh: line 6: cd: l/../nope: No such file or directory

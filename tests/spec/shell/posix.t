@@ -150,3 +150,222 @@ command eval 'for r in 1; do :; done'; echo no
 --- stderr
 vsh: line 3: r: readonly variable
 --- status: 127
+
+=== posix mode: export or readonly meeting a readonly variable ends the shell, under command it does not
+--- script
+for s in 'export x=2' 'readonly x=2' 'eval "export x=2"' 'command export x=2' 'command readonly x=2' '(export x=2)'; do
+  printf 'readonly x=1\n%s\necho "after $?"\n' "$s" > r.sh
+  bash --posix r.sh; echo "posix $?"
+done
+--- stdout
+posix 1
+posix 1
+posix 1
+after 1
+posix 0
+after 1
+posix 0
+after 1
+posix 0
+--- stderr
+r.sh: line 2: x: readonly variable
+r.sh: line 2: x: readonly variable
+r.sh: line 2: x: readonly variable
+r.sh: line 2: x: readonly variable
+r.sh: line 2: x: readonly variable
+r.sh: line 2: x: readonly variable
+
+=== readonly's error for a readonly variable names no builtin, declare's does
+--- script
+readonly x=1
+readonly x=2; echo $?
+declare x=3; echo $?
+export x=4; echo $?
+--- stdout
+1
+1
+1
+--- stderr
+vsh: line 2: x: readonly variable
+vsh: line 3: declare: x: readonly variable
+vsh: line 4: x: readonly variable
+
+=== posix mode: a redirection error on a special builtin ends the shell, on others it does not
+--- script
+for s in ': 2>&9' 'eval : <nofile' 'export 2>&9' 'command : 2>&9' 'true 2>&9' 'f() { :; }; f 2>&9'; do
+  printf '%s\necho "after $?"\n' "$s" > r.sh
+  bash --posix r.sh 2>/dev/null; echo "posix $?"
+  bash r.sh 2>/dev/null; echo "bash $?"
+done
+--- stdout
+posix 1
+after 1
+bash 0
+posix 1
+after 1
+bash 0
+posix 1
+after 1
+bash 0
+after 1
+posix 0
+after 1
+bash 0
+after 1
+posix 0
+after 1
+bash 0
+after 1
+posix 0
+after 1
+bash 0
+
+=== posix mode: . looks a bare name up in PATH only; not finding it ends the shell unless under command
+--- script
+echo 'echo sourced' > here.sh
+mkdir bin; echo 'echo from path' > bin/there.sh
+printf '. ./here.sh\nPATH=$PWD/bin:$PATH\n. there.sh\ncommand . here.sh\necho "st $?"\n. here.sh\necho after\n' > r.sh
+bash --posix r.sh; echo "posix $?"
+bash r.sh; echo "bash $?"
+--- stdout
+sourced
+from path
+st 1
+posix 1
+sourced
+from path
+sourced
+st 0
+sourced
+after
+bash 0
+--- stderr
+r.sh: line 4: .: here.sh: file not found
+r.sh: line 6: .: here.sh: file not found
+
+=== posix mode: a readonly prefix assignment before a regular command or a function abandons the line
+--- script
+for s in 'x=2 true; echo same' 'x=2 command :' 'f() { echo f; }; x=2 f' 'if x=2 true; then echo then; fi'; do
+  printf 'readonly x=1\n%s\necho "after $?"\n' "$s" > r.sh
+  bash --posix r.sh 2>/dev/null; echo "posix $?"
+  bash r.sh 2>/dev/null; echo "bash $?"
+done
+--- stdout
+after 1
+posix 0
+same
+after 0
+bash 0
+after 1
+posix 0
+after 0
+bash 0
+after 1
+posix 0
+f
+after 0
+bash 0
+after 1
+posix 0
+then
+after 0
+bash 0
+
+=== posix mode: an arithmetic expansion error or a bad substitution ends the shell; (( )) and let do not
+--- script
+for s in 'echo $((1/0))' 'x=$((2 ** -1))' 'echo "${u:-$((1+))}" || echo or' 'case $((08)) in *) ;; esac' 'f() { echo $((1/0)); }; f' 'eval "echo \$((1/0))"' 'echo ${x!}' '(echo $((1/0))); echo "sub $?"' '((1/0)); echo "arith $?"' 'let 1/0; echo "let $?"' 'a[1/0]=1'; do
+  printf '%s\necho "after $?"\n' "$s" > r.sh
+  bash --posix r.sh 2>/dev/null; echo "posix $?"
+done
+bash r.sh 2>/dev/null; echo "bash $?"
+--- stdout
+posix 1
+posix 1
+posix 1
+posix 1
+posix 1
+posix 1
+posix 1
+sub 1
+after 0
+posix 0
+arith 1
+after 0
+posix 0
+let 1
+after 0
+posix 0
+after 1
+posix 0
+after 1
+bash 0
+
+=== posix mode: return outside a function ends the shell with 2, break outside a loop says nothing
+--- script
+printf 'break; continue; echo "loop $?"\nreturn 3\necho after\n' > r.sh
+bash --posix r.sh; echo "posix $?"
+--- stdout
+loop 0
+posix 2
+--- stderr
+r.sh: line 2: return: can only `return' from a function or sourced script
+
+=== break or continue with a count below 1 leaves every enclosing loop with status 1
+--- script
+for a in 1 2; do for b in x y; do break 0; echo $b; done; echo "a$a"; done; echo "st=$?"
+while :; do until false; do continue -1; done; echo no; done; echo "st=$?"
+for a in 1; do break 1; done; echo "st=$?"
+--- stdout
+st=1
+st=1
+st=0
+--- stderr
+vsh: line 1: break: 0: loop count out of range
+vsh: line 2: continue: -1: loop count out of range
+
+=== posix mode: a tilde after NAME= in an ordinary word stays as written; assignments and export expand it
+--- script
+set -o posix
+HOME=/h
+echo a=~/b x=a:~/c ~/d
+v=~/e:~/f; export w=~/g; readonly r=~/h; command export c=~/i
+echo "$v $w $r $c"
+set +o posix
+echo a=~/b x=a:~/c
+--- stdout
+a=~/b x=a:~/c /h/d
+/h/e:/h/f /h/g /h/h /h/i
+a=/h/b x=a:/h/c
+
+=== posix mode: export -p and readonly -p print arrays with -a or -A
+--- script
+set -o posix
+a=(1 '2 3'); export a
+declare -A h=([k]=v); readonly h
+readonly -a e=()
+declare -a u; export u
+export -p | grep -E ' (a|u)'
+readonly -p | grep -E ' (h|e|BASH_VERSINFO)='
+--- stdout
+export -a a=([0]="1" [1]="2 3")
+export -a u
+readonly -a BASH_VERSINFO=([0]="5" [1]="2" [2]="15" [3]="1" [4]="release" [5]="x86_64-pc-linux-gnu")
+readonly -a e=()
+readonly -A h=([k]="v" )
+
+=== posix mode: type and command -V call special builtins special
+--- script
+type : cd
+command -V export
+set -o posix
+type : cd
+command -V export
+type -t eval
+--- stdout
+: is a shell builtin
+cd is a shell builtin
+export is a shell builtin
+: is a special shell builtin
+cd is a shell builtin
+export is a special shell builtin
+builtin

@@ -276,3 +276,27 @@ vsh: line 4: mapfile: 1x: invalid array origin
 vsh: line 5: mapfile: : invalid file descriptor specification
 vsh: line 6: mapfile: 0: invalid callback quantum
 --- status: 0
+
+=== prefix assignments are expanded before the redirections, which do not see them
+--- script
+show() { echo "got ${v-unset}"; }
+for cmd in show true /bin/true :; do
+  unset x v
+  v=${x=assign} $cmd 2>${x=redir} >>${v:-out}
+  echo "$cmd: x=$x v=${v-unset}"
+done
+ls
+set -x
+y=$(echo sub >&2) true 2>/dev/null
+--- stdout
+show: x=assign v=unset
+true: x=assign v=unset
+/bin/true: x=assign v=unset
+:: x=assign v=unset
+assign
+out
+--- stderr
+++ echo sub
+sub
++ y=
++ true
