@@ -48,7 +48,11 @@ BOMBS = [
     ('nl with a backreference regex', "s=$(printf '%*s' 2000 '' | tr ' ' a); echo $s | nl -b 'p\\(a*\\)\\(a*\\)\\2\\1b'", {0, 1, 2, 126}, 12),
     ('deep nesting parse', "eval \"$(printf '%.0s(' $(seq 1 100000))\"", {1, 2, 126}, 10),
     ('deep function recursion', 'f(){ f; }; f', {126, 1}, 10),
-    ('fork bomb', ':(){ :|:& };:; wait', {126}, 12),
+    # the shell's wait covers its own child only (as bash's): the bomb's
+    # later generations are cancelled when the exec ends
+    ('fork bomb', ':(){ :|:& };:; wait', {0, 126}, 12),
+    # every generation waits for the next: the job limit is met
+    ('waiting fork bomb', ':(){ :|: & wait; };:; wait', {126}, 12),
     ('pipeline bomb', ':(){ :|: ; }; :', {126}, 12),
     ('fd bomb', 'for i in $(seq 1 100000); do exec {fd}>/tmp/f$i || break; done', {0, 1, 126, 124}, 12),
     ('file bomb', 'for i in $(seq 1 10000000); do echo $i > /tmp/f$i || break; done', {0, 1, 126, 124}, 12),
