@@ -161,14 +161,8 @@ int bi_chmod_main(bi_ctx *b) {
   int n = g.noperands;
   int first = 0;
   if (ref) {
-    const char *rp = bi_path(b, ref);
     vfs_info st;
-    int rc = rp ? vfs_stat(b->fs, rp, true, &st) : VSH_ENAMETOOLONG;
-    if (rc) {
-      bi_err(b, "failed to get attributes of %s: %s", bi_quote(b, ref),
-             vsh_strerror(rc));
-      return 1;
-    }
+    if (!bi_stat_reference(b, ref, &st)) return 1;
     o.have_ref = true;
     o.ref_mode = st.mode & 07777;
   } else {

@@ -237,14 +237,8 @@ static const bi_cmd chgrp_cmd = {
 static int target(bi_ctx *b, const bi_cmd *cmd, co_opts *o, const char *ref,
                   const char *spec) {
   if (ref) {
-    const char *rp = bi_path(b, ref);
     vfs_info st;
-    int rc = rp ? vfs_stat(b->fs, rp, true, &st) : VSH_ENAMETOOLONG;
-    if (rc) {
-      bi_err(b, "failed to get attributes of %s: %s", bi_quote(b, ref),
-             vsh_strerror(rc));
-      return 1;
-    }
+    if (!bi_stat_reference(b, ref, &st)) return 1;
     o->gid = st.gid;
     o->gname = id_name(b, st.gid, true);
     if (!o->chgrp) {

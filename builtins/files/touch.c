@@ -116,13 +116,7 @@ int bi_touch_main(bi_ctx *b) {
       break;
     case 'r': {
       vfs_info st;
-      const char *p = bi_path(b, g.arg);
-      int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
-      if (rc) {
-        bi_err(b, "failed to get attributes of %s: %s", bi_quote(b, g.arg),
-               vsh_strerror(rc));
-        return 1;
-      }
+      if (!bi_stat_reference(b, g.arg, &st)) return 1;
       ta = st.atime;
       tm = st.mtime;
       have_time = true;

@@ -272,3 +272,12 @@ int bi_backup_make(bi_ctx *b, const bi_backup *bk, const char *abs,
   *out = sh;
   return vfs_rename(b->fs, abs, to);
 }
+
+bool bi_stat_reference(bi_ctx *b, const char *ref, vfs_info *st) {
+  const char *p = bi_path(b, ref);
+  int rc = p ? vfs_stat(b->fs, p, true, st) : VSH_ENAMETOOLONG;
+  if (!rc) return true;
+  bi_err(b, "failed to get attributes of %s: %s", bi_quote(b, ref),
+         vsh_strerror(rc));
+  return false;
+}

@@ -57,5 +57,8 @@ int bi_backup_finish(bi_ctx *b, bi_backup *bk);
  * the backup as shown (arena).  0 or a vsh_err. */
 int bi_backup_make(bi_ctx *b, const bi_backup *bk, const char *abs,
                    const char *shown, const char **out);
+/* --reference=RFILE (chmod, chown, chgrp, touch -r): stats it, following
+ * symlinks; false after GNU's "failed to get attributes of" message. */
+bool bi_stat_reference(bi_ctx *b, const char *ref, vfs_info *st);
 
 #endif /* VSH_BUILTINS_LIB_PATH_H */
