@@ -33,20 +33,18 @@ int sh_bopt_next(bi_ctx *b, sh_bopt *o, const char *spec) {
       o->ind++;
       return 0;
     }
-    /* a -N where spec has '#': an operand (a count, a stack index) */
-    if (strchr(spec, '#') && w[1] >= '0' && w[1] <= '9') return 0;
     o->sign = w[0];
     o->next = w + 1;
     o->ind++;
   }
   char c = *o->next++;
-  const char *f = c != ':' && c != ';' && c != '#' ? strchr(spec, c) : NULL;
+  const char *f = c != ':' ? strchr(spec, c) : NULL;
   if (!f) return bad(b, o, c, "invalid option");
   o->arg = NULL;
-  if (f[1] == ':' || f[1] == ';') {
+  if (f[1] == ':') {
     if (*o->next) o->arg = o->next;
-    else if (f[1] == ':' && o->ind < b->argc) o->arg = b->argv[o->ind++];
-    else if (f[1] == ':') return bad(b, o, c, "option requires an argument");
+    else if (o->ind < b->argc) o->arg = b->argv[o->ind++];
+    else return bad(b, o, c, "option requires an argument");
     o->next = NULL;
   }
   return c;

@@ -107,9 +107,8 @@ void sh_xtrace_assign(sh_ctx *c, const char *name, bool append,
 /* Runs a shell builtin entry with argv; handles output errors. */
 int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv);
 /* bopt.c: the shell builtins' option scanner (bash's rules).  spec
- * lists the letters, "x:" one taking an argument (";" an optional one in
- * the same word); a leading '+' admits +x (o->sign tells), a '#' ends the
- * options at a -NUMBER.  Returns the letter, 0 when the options end
+ * lists the letters, "x:" one taking an argument; a leading '+' admits +x
+ * (o->sign tells).  Returns the letter, 0 when the options end
  * (o->ind is the first operand), or -1 after the error and the usage line
  * were written: the builtin then returns 2. */
 typedef struct sh_bopt {
