@@ -37,6 +37,7 @@ typedef struct uz {
   char answer; /* 0 ask, 'A' all, 'N' none */
   bi_reader *rd;
   const char *zipname;
+  const zf_entry *ents; /* the archive's members (for their numbers) */
   uz_link *links;
   size_t nlinks, caplinks;
   uz_dir *dirs;
@@ -145,16 +146,18 @@ static int list(uz *u, const zf_archive *a) {
     if (!wanted(u, e->name)) continue;
     char d[32], m[16];
     date_of(u, e, d, sizeof d);
+    /* an encrypted member's 12-byte header is not its data */
+    uint64_t cs = e->flags & 1 && e->csize >= 12 ? e->csize - 12 : e->csize;
     int rc = v ? bi_printf(b, "%8llu  %-6s %8llu %3d%% %s %08x  %s\n",
                            (unsigned long long)e->usize,
                            method_name(e, m, sizeof m),
-                           (unsigned long long)e->csize,
-                           zf_ratio(e->usize, e->csize), d, e->crc, e->name)
+                           (unsigned long long)cs, zf_ratio(e->usize, cs), d,
+                           e->crc, e->name)
                : bi_printf(b, "%9llu  %s   %s\n", (unsigned long long)e->usize,
                            d, e->name);
     if (rc) return 141;
     tu += e->usize;
-    tc += e->csize;
+    tc += cs;
     nf++;
   }
   if (u->quiet >= 2) return 0;
@@ -293,33 +296,52 @@ static void make_parent(bi_ctx *b, const char *abs) {
 /* Reports a member that failed to decompress. */
 static void data_error(uz *u, const zf_entry *e, int rc, uint32_t crc) {
   bi_ctx *b = u->b;
-  if (rc == ZF_E_DATA && crc != e->crc) {
+  if (rc == ZF_E_OFFSET) {
+    bi_errline(b, "file #%zu:  bad zipfile offset (lseek):  %llu",
+               (size_t)(e - u->ents) + 1,
+               (unsigned long long)(e->lho & ~(uint64_t)8191));
+    worst(u, 3);
+    return;
+  }
+  if (rc == ZF_E_CRC) {
     if (u->quiet >= 1 || u->mode == 'p')
       bi_errline(b, "%-22s  bad CRC %08x  (should be %08x)", e->name, crc,
                  e->crc);
     else
       bi_errline(b, " bad CRC %08x  (should be %08x)", crc, e->crc);
-  } else if (rc == VSH_ENOSPC || rc == VSH_EDQUOT || rc == VSH_EFBIG) {
-    bi_errline(b, "\nerror:  write error (disk full?)");
-    worst(u, 50);
+    worst(u, 2);
     return;
-  } else if (rc == ZF_E_TRUNC || rc == ZF_E_FORMAT) {
-    bi_errline(b, "\nerror:  %s: unexpected end of file (member data cut "
-                  "short)",
-               e->name);
-    worst(u, 51);
-    return;
-  } else if (rc < 0) {
-    bi_errline(b, "\nerror:  %s: %s", e->name, vsh_strerror(rc));
-  } else {
-    bi_errline(b, "  error:  invalid compressed data to inflate");
   }
-  worst(u, 2);
+  /* the "extracting:" line is still open on stdout */
+  const char *nl = u->quiet < 1 && u->mode == 'x' ? "\n" : "";
+  if (rc == VSH_ENOSPC || rc == VSH_EDQUOT || rc == VSH_EFBIG) {
+    bi_errline(b, "%serror:  write error (disk full?)", nl);
+    worst(u, 50);
+  } else if (rc == ZF_E_TRUNC || rc == ZF_E_FORMAT) {
+    bi_errline(b, "%serror:  %s: unexpected end of file (member data cut "
+                  "short)",
+               nl, e->name);
+    worst(u, 51);
+  } else if (rc < 0) {
+    bi_errline(b, "%serror:  %s: %s", nl, e->name, vsh_strerror(rc));
+    worst(u, 2);
+  } else {
+    bi_errline(b, "%s  error:  invalid compressed data to inflate%s%s", nl,
+               u->mode == 'p' ? " " : "", u->mode == 'p' ? e->name : "");
+    worst(u, 2);
+  }
 }
 
 static bool skip_unsupported(uz *u, const zf_entry *e) {
   if (e->flags & 1) {
-    bi_errline(u->b, "   skipping: %-22s  unable to get password", e->name);
+    /* no password can be asked for: unzip's answer at end of input */
+    if (u->mode == 't')
+      bi_printf(u->b, "   skipping: %-22s  unable to get password\n",
+                e->name);
+    else
+      bi_errline(u->b, "   skipping: %-22s  unable to get password", e->name);
+    worst(u, 5);
+    return true;
   } else if (e->method != 0 && e->method != 8) {
     bi_errline(u->b, "   skipping: %-22s  unsupported compression method %u",
                e->name, e->method);
@@ -460,22 +482,39 @@ static int pipe_one(uz *u, const zf_archive *a, const zf_entry *e) {
 
 static void test_one(uz *u, const zf_archive *a, const zf_entry *e, int *bad) {
   bi_ctx *b = u->b;
-  if (skip_unsupported(u, e)) return;
-  uint32_t crc;
-  int rc = zf_extract(b, a, e, NULL, NULL, &crc);
-  if (u->quiet < 1) bi_printf(b, "    testing: %-22s   ", e->name);
-  if (!rc) {
-    if (u->quiet < 1) bi_puts(b, "OK\n");
+  if (skip_unsupported(u, e)) {
+    ++*bad;
     return;
   }
-  ++*bad;
+  uint32_t crc;
+  int rc = zf_extract(b, a, e, NULL, NULL, &crc);
+  if (rc) ++*bad;
+  if (rc == ZF_E_OFFSET) {
+    bi_printf(b, "file #%zu:  bad zipfile offset (lseek):  %llu\n",
+              (size_t)(e - u->ents) + 1,
+              (unsigned long long)(e->lho & ~(uint64_t)8191));
+    worst(u, 3);
+    return;
+  }
+  if (rc < 0) {
+    data_error(u, e, rc, crc);
+    return;
+  }
+  if (u->quiet < 1 || rc == ZF_E_CRC)
+    bi_printf(b, "    testing: %-22s  ", e->name);
+  if (!rc) {
+    if (u->quiet < 1) bi_puts(b, " OK\n");
+    return;
+  }
   worst(u, 2);
-  if (rc == ZF_E_DATA && crc != e->crc) {
-    if (u->quiet >= 1) bi_printf(b, "    testing: %-22s   ", e->name);
-    bi_printf(b, "bad CRC %08x  (should be %08x)\n", crc, e->crc);
+  if (rc == ZF_E_CRC) {
+    bi_printf(b, " bad CRC %08x  (should be %08x)\n", crc, e->crc);
   } else {
-    if (u->quiet < 1) bi_puts(b, "\n");
-    bi_errline(b, "  error:  invalid compressed data to inflate %s", e->name);
+    if (u->quiet < 1)
+      bi_puts(b, "\n  error:  invalid compressed data to inflate\n");
+    else
+      bi_printf(b, "  error:  invalid compressed data to inflate %s\n",
+                e->name);
   }
 }
 
@@ -675,6 +714,10 @@ static int unzip_run(uz *u) {
   bool quiet_head = u->quiet > 0 || u->mode == 'p' || u->mode == 'Z';
   if (!quiet_head) bi_printf(b, "Archive:  %s\n", u->zipname);
   int rc = zf_read(b, &a, (const unsigned char *)data.data, data.len);
+  if (!rc && !quiet_head && a.comment_len) {
+    bi_write(b, a.comment, a.comment_len);
+    bi_puts(b, "\n");
+  }
   if (rc) {
     if (quiet_head) bi_errline(b, "[%s]", u->zipname);
     st = report_bad(u, rc, b->argv[zi]);
@@ -691,6 +734,7 @@ static int unzip_run(uz *u) {
     st = 1;
     goto done;
   }
+  u->ents = a.ents;
   if (u->mode == 'l' || u->mode == 'v') rc = list(u, &a);
   else rc = run_members(u, &a);
   if (rc) {

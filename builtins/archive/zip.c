@@ -151,6 +151,7 @@ static char *stored_name(zp *z, const char *path, bool dir) {
   }
   size_t n = strlen(path);
   while (n && path[n - 1] == '/') n--;
+  if (n == 1 && path[0] == '.') n = 0; /* "." itself is not stored */
   char *r = vsh__arena_alloc(z->b->arena, n + 2);
   if (!r) return NULL;
   memcpy(r, path, n);
@@ -162,7 +163,7 @@ static char *stored_name(zp *z, const char *path, bool dir) {
 static void push(zp *z, const char *name, const char *abs,
                  const vfs_info *st, bool top) {
   bi_ctx *b = z->b;
-  if (!name || !*name || (st->type == VFS_DIR && (z->nodirs || z->junk)))
+  if (!name || !*name || !strcmp(name, "/") || (st->type == VFS_DIR && (z->nodirs || z->junk)))
     return;
   if (!selected(z, name)) return;
   if (abs && z->zipabs && !strcmp(abs, z->zipabs)) return;
@@ -241,6 +242,11 @@ static int load_member(zp *z, const zp_item *it, zf_new *m, vsh_buf *raw,
   else if (it->st.type == VFS_REG) rc = vfs_read_file(b->fs, it->abs, raw);
   if (rc) return rc;
   m->usize = raw->len;
+  m->text = true;
+  for (size_t i = 0; i < raw->len && m->text; i++) {
+    unsigned char c = (unsigned char)raw->data[i];
+    if (c < 7 || (c > 13 && c < 32 && c != 27)) m->text = false;
+  }
   m->crc = zf_crc32(0, raw->data, raw->len);
   m->method = 0;
   m->cdata = raw->data;

@@ -16,13 +16,16 @@ enum {
   ZF_E_TRUNC,      /* the member data ends early */
   ZF_E_METHOD,     /* a compression method we do not read */
   ZF_E_CRYPT,      /* encrypted */
-  ZF_E_MEM
+  ZF_E_MEM,
+  ZF_E_CRC,        /* the right length, but the CRC does not match */
+  ZF_E_OFFSET      /* the local header is outside the file */
 };
 
 typedef struct zf_entry {
   char *name; /* NUL-terminated copy */
   uint16_t made_by, needed, flags, method;
   uint16_t dtime, ddate; /* MS-DOS time and date */
+  uint16_t int_attr; /* bit 0: text */
   uint32_t crc, ext_attr;
   uint64_t csize, usize, lho;
   int64_t mtime; /* from the extended-timestamp field, or the DOS time */
@@ -36,6 +39,8 @@ typedef struct zf_archive {
   size_t len;
   zf_entry *ents;
   size_t n;
+  const char *comment; /* the archive comment (in the buffer) */
+  size_t comment_len;
 } zf_archive;
 
 /* Reads the directory of the archive in data (borrowed: it must outlive
@@ -46,14 +51,16 @@ void zf_dispose(zf_archive *a);
 bool zf_is_dir(const zf_entry *e);
 /* The unix mode of a member, 0 when it carries none. */
 unsigned zf_unix_mode(const zf_entry *e);
-/* The member's compressed bytes: 0 or ZF_E_FORMAT / ZF_E_TRUNC. */
+/* The member's compressed bytes: 0 or ZF_E_OFFSET / ZF_E_FORMAT /
+ * ZF_E_TRUNC. */
 int zf_member_data(const zf_archive *a, const zf_entry *e,
                    const unsigned char **out, size_t *n);
 
 typedef int (*zf_sink)(void *ud, const void *data, size_t n);
 /* Decompresses member e to sink (NULL: testing), checking the length
  * and the CRC; *crc gets the CRC of the bytes produced.  0, ZF_E_* or
- * the sink's error; ZF_E_DATA also for a CRC or length mismatch. */
+ * the sink's error: ZF_E_DATA for invalid data or a length that is not
+ * the one claimed, ZF_E_CRC for a CRC mismatch. */
 int zf_extract(bi_ctx *b, const zf_archive *a, const zf_entry *e, zf_sink sink,
                void *ud, uint32_t *crc);
 
@@ -85,6 +92,7 @@ typedef struct zf_new {
   const void *cdata;
   size_t csize;
   unsigned mode; /* S_IF* style: 0100644, 040755, 0120777 */
+  bool text;     /* the plain bytes look like text */
   int64_t mtime, atime;
 } zf_new;
 int zf_write_new(bi_ctx *b, zf_writer *w, const zf_new *m);

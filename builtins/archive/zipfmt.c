@@ -104,7 +104,7 @@ static void parse_extra(zf_entry *e, const unsigned char *x, size_t n,
 }
 
 /* Finds the end record; fills the directory's place and count. */
-static int find_end(const zf_archive *a, uint64_t *cd_off, uint64_t *cd_size,
+static int find_end(zf_archive *a, uint64_t *cd_off, uint64_t *cd_size,
                     uint64_t *count) {
   const unsigned char *d = a->data;
   size_t len = a->len;
@@ -115,6 +115,8 @@ static int find_end(const zf_archive *a, uint64_t *cd_off, uint64_t *cd_size,
     if (get32(d + i) == 0x06054b50 && i + 22 + get16(d + i + 20) <= len) break;
     if (i == lo) return ZF_E_NOEOCD;
   }
+  a->comment = (const char *)d + i + 22;
+  a->comment_len = get16(d + i + 20);
   *count = get16(d + i + 10);
   *cd_size = get32(d + i + 12);
   *cd_off = get32(d + i + 16);
@@ -161,6 +163,7 @@ int zf_read(bi_ctx *b, zf_archive *a, const unsigned char *data, size_t len) {
     e->crc = get32(p + 16);
     e->csize = get32(p + 20);
     e->usize = get32(p + 24);
+    e->int_attr = get16(p + 36);
     e->ext_attr = get32(p + 38);
     e->lho = get32(p + 42);
     e->cextra = p + 46 + nl;
@@ -180,7 +183,7 @@ void zf_dispose(zf_archive *a) {
 
 int zf_member_data(const zf_archive *a, const zf_entry *e,
                    const unsigned char **out, size_t *n) {
-  if (e->lho > a->len || a->len - e->lho < 30) return ZF_E_FORMAT;
+  if (e->lho > a->len || a->len - e->lho < 30) return ZF_E_OFFSET;
   const unsigned char *p = a->data + e->lho;
   if (get32(p) != 0x04034b50) return ZF_E_FORMAT;
   uint64_t start = e->lho + 30 + get16(p + 26) + get16(p + 28);
@@ -261,7 +264,8 @@ int zf_extract(bi_ctx *b, const zf_archive *a, const zf_entry *e, zf_sink sink,
   } else {
     return ZF_E_METHOD;
   }
-  if (!rc && (total != e->usize || *crc != e->crc)) rc = ZF_E_DATA;
+  if (!rc && total != e->usize) rc = ZF_E_DATA;
+  if (!rc && *crc != e->crc) rc = ZF_E_CRC;
   return rc;
 }
 
@@ -327,7 +331,7 @@ static int write_entry(zf_writer *w, const zf_entry *e, const char *name,
   put16(h + 30, (unsigned)cxn);
   put16(h + 32, 0);
   put16(h + 34, 0);
-  put16(h + 36, 0);
+  put16(h + 36, e->int_attr);
   put32(h + 38, e->ext_attr);
   put32(h + 42, lho);
   if (!rc) rc = vsh__buf_append(&w->cdir, h, 46);
@@ -348,6 +352,7 @@ int zf_write_new(bi_ctx *b, zf_writer *w, const zf_new *m) {
   e.csize = m->csize;
   e.usize = m->usize;
   e.ext_attr = (uint32_t)m->mode << 16;
+  e.int_attr = m->text;
   if ((m->mode & 0170000) == 040000) e.ext_attr |= 0x10;
   /* UT (mtime, atime; central: mtime) and ux (uid, gid) as zip 3.0 */
   unsigned char lx[28], cx[24];
