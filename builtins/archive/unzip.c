@@ -679,7 +679,8 @@ static int report_bad(uz *u, int rc, const char *name) {
                "multi-part archive.  In the\n  latter case the central "
                "directory and zipfile comment will be found on\n  the last "
                "disk(s) of this archive.");
-    bi_errline(b,
+    if (u->mode != 'p')
+      bi_errline(b,
                "unzip:  cannot find zipfile directory in one of %s or\n"
                "        %s.zip, and cannot find %s.ZIP, period.",
                name, name, name);
@@ -714,6 +715,12 @@ static int unzip_run(uz *u) {
   bool quiet_head = u->quiet > 0 || u->mode == 'p' || u->mode == 'Z';
   if (!quiet_head) bi_printf(b, "Archive:  %s\n", u->zipname);
   int rc = zf_read(b, &a, (const unsigned char *)data.data, data.len);
+  if (!rc && a.extra) {
+    bi_errline(b, "warning [%s]:  %llu extra bytes at beginning or within "
+                  "zipfile\n  (attempting to process anyway)",
+               u->zipname, (unsigned long long)a.extra);
+    worst(u, 1);
+  }
   if (!rc && !quiet_head && a.comment_len) {
     bi_write(b, a.comment, a.comment_len);
     bi_puts(b, "\n");

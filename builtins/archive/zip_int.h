@@ -41,6 +41,8 @@ typedef struct zf_archive {
   size_t n;
   const char *comment; /* the archive comment (in the buffer) */
   size_t comment_len;
+  uint64_t extra; /* bytes before the directory that it does not count
+                     (data prepended to the archive): offsets are moved */
 } zf_archive;
 
 /* Reads the directory of the archive in data (borrowed: it must outlive

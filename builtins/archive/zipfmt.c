@@ -128,6 +128,15 @@ static int find_end(zf_archive *a, uint64_t *cd_off, uint64_t *cd_size,
     *cd_size = get64(d + z + 40);
     *cd_off = get64(d + z + 48);
   }
+  /* data prepended to the archive: the offsets count from its end */
+  uint64_t end = i >= 20 && get32(d + i - 20) == 0x07064b50
+                     ? get64(d + i - 20 + 8)
+                     : i;
+  if (*cd_off <= end && *cd_size <= end - *cd_off &&
+      end - *cd_off - *cd_size > 0) {
+    a->extra = end - *cd_off - *cd_size;
+    *cd_off += a->extra;
+  }
   if (*cd_off > len || *cd_size > len - *cd_off) return ZF_E_FORMAT;
   /* each central record takes at least 46 bytes */
   if (*count > *cd_size / 46) return ZF_E_FORMAT;
@@ -171,6 +180,7 @@ int zf_read(bi_ctx *b, zf_archive *a, const unsigned char *data, size_t len) {
     parse_extra(e, e->cextra, xl, e->usize == 0xffffffff,
                 e->csize == 0xffffffff, e->lho == 0xffffffff);
     if (!e->has_ut) e->mtime = zf_dos_to_time(b, e->ddate, e->dtime);
+    e->lho += a->extra;
     off += 46 + nl + xl + cl;
   }
   return 0;
