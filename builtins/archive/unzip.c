@@ -150,9 +150,8 @@ static int list(uz *u, const zf_archive *a) {
     uint64_t cs = e->flags & 1 && e->csize >= 12 ? e->csize - 12 : e->csize;
     int rc = v ? bi_printf(b, "%8llu  %-6s %8llu %3d%% %s %08x  %s\n",
                            (unsigned long long)e->usize,
-                           method_name(e, m, sizeof m),
-                           (unsigned long long)cs, zf_ratio(e->usize, cs), d,
-                           e->crc, e->name)
+                           method_name(e, m, sizeof m), (unsigned long long)cs,
+                           zf_ratio(e->usize, cs), d, e->crc, e->name)
                : bi_printf(b, "%9llu  %s   %s\n", (unsigned long long)e->usize,
                            d, e->name);
     if (rc) return 141;
@@ -307,8 +306,7 @@ static void data_error(uz *u, const zf_entry *e, int rc, uint32_t crc) {
     if (u->quiet >= 1 || u->mode == 'p')
       bi_errline(b, "%-22s  bad CRC %08x  (should be %08x)", e->name, crc,
                  e->crc);
-    else
-      bi_errline(b, " bad CRC %08x  (should be %08x)", crc, e->crc);
+    else bi_errline(b, " bad CRC %08x  (should be %08x)", crc, e->crc);
     worst(u, 2);
     return;
   }
@@ -318,8 +316,9 @@ static void data_error(uz *u, const zf_entry *e, int rc, uint32_t crc) {
     bi_errline(b, "%serror:  write error (disk full?)", nl);
     worst(u, 50);
   } else if (rc == ZF_E_TRUNC || rc == ZF_E_FORMAT) {
-    bi_errline(b, "%serror:  %s: unexpected end of file (member data cut "
-                  "short)",
+    bi_errline(b,
+               "%serror:  %s: unexpected end of file (member data cut "
+               "short)",
                nl, e->name);
     worst(u, 51);
   } else if (rc < 0) {
@@ -336,8 +335,7 @@ static bool skip_unsupported(uz *u, const zf_entry *e) {
   if (e->flags & 1) {
     /* no password can be asked for: unzip's answer at end of input */
     if (u->mode == 't')
-      bi_printf(u->b, "   skipping: %-22s  unable to get password\n",
-                e->name);
+      bi_printf(u->b, "   skipping: %-22s  unable to get password\n", e->name);
     else
       bi_errline(u->b, "   skipping: %-22s  unable to get password", e->name);
     worst(u, 5);
@@ -369,8 +367,9 @@ static void extract_link(uz *u, const zf_archive *a, const zf_entry *e,
                  vsh_strerror(rc));
       worst(u, 1);
     } else {
-      if (u->quiet < 1) bi_printf(b, "    linking: %-22s  -> %s \n", shown,
-                                  t.data ? t.data : "");
+      if (u->quiet < 1)
+        bi_printf(b, "    linking: %-22s  -> %s \n", shown,
+                  t.data ? t.data : "");
       if (u->nlinks == u->caplinks) {
         size_t cap = u->caplinks ? u->caplinks * 2 : 8;
         uz_link *l = realloc(u->links, cap * sizeof *l);
@@ -406,8 +405,8 @@ static void extract_file(uz *u, const zf_archive *a, const zf_entry *e,
               shown);
   make_parent(b, abs);
   uz_out o = {.b = b};
-  int rc = vfs_open(b->fs, abs, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0600,
-                    &o.f);
+  int rc =
+      vfs_open(b->fs, abs, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC, 0600, &o.f);
   if (rc) {
     if (u->quiet < 1) bi_puts(b, "\n");
     bi_errline(b, "error:  cannot create %s\n        %s", shown,
@@ -449,8 +448,9 @@ static void extract_one(uz *u, const zf_archive *a, const zf_entry *e) {
     if (vfs_stat(b->fs, abs, true, &st)) {
       int rc = vfs_mkdir_p(b->fs, abs, 0755);
       if (rc) {
-        bi_errline(b, "checkdir error:  cannot create %s\n                 "
-                      "%s\n                 unable to process %s.",
+        bi_errline(b,
+                   "checkdir error:  cannot create %s\n                 "
+                   "%s\n                 unable to process %s.",
                    shown, vsh_strerror(rc), e->name);
         worst(u, 1);
         return;
@@ -591,8 +591,13 @@ static int parse_args(uz *u, int *st) {
         case 'D': u->no_times = true; break;
         case 'Z': u->mode = 'Z'; break;
         case '1': break;
-        case 'a': case 'b': case 'C': case 'K': case 'L': case 'X': case 'U':
-          break;
+        case 'a':
+        case 'b':
+        case 'C':
+        case 'K':
+        case 'L':
+        case 'X':
+        case 'U': break;
         case 'd':
           if (p[1]) u->exdir = p + 1;
           else if (i + 1 < b->argc) u->exdir = b->argv[++i];
@@ -616,8 +621,7 @@ static int parse_args(uz *u, int *st) {
       u->exdir = b->argv[++i];
     } else if (!strcmp(a, "-x")) {
       u->excl = b->argv + i + 1;
-      for (; i + 1 < b->argc && strcmp(b->argv[i + 1], "-d"); i++)
-        u->nexcl++;
+      for (; i + 1 < b->argc && strcmp(b->argv[i + 1], "-d"); i++) u->nexcl++;
     }
   }
   return zi;
@@ -681,16 +685,17 @@ static int report_bad(uz *u, int rc, const char *name) {
                "disk(s) of this archive.");
     if (u->mode != 'p')
       bi_errline(b,
-               "unzip:  cannot find zipfile directory in one of %s or\n"
-               "        %s.zip, and cannot find %s.ZIP, period.",
-               name, name, name);
+                 "unzip:  cannot find zipfile directory in one of %s or\n"
+                 "        %s.zip, and cannot find %s.ZIP, period.",
+                 name, name, name);
     return 9;
   }
-  bi_errline(b, "error [%s]:  start of central directory not found;\n"
-                "  zipfile corrupt.\n"
-                "  (please check that you have transferred or created the "
-                "zipfile in the\n  appropriate BINARY mode and that you have "
-                "compiled UnZip properly)",
+  bi_errline(b,
+             "error [%s]:  start of central directory not found;\n"
+             "  zipfile corrupt.\n"
+             "  (please check that you have transferred or created the "
+             "zipfile in the\n  appropriate BINARY mode and that you have "
+             "compiled UnZip properly)",
              u->zipname);
   return 3;
 }
@@ -716,8 +721,9 @@ static int unzip_run(uz *u) {
   if (!quiet_head) bi_printf(b, "Archive:  %s\n", u->zipname);
   int rc = zf_read(b, &a, (const unsigned char *)data.data, data.len);
   if (!rc && a.extra) {
-    bi_errline(b, "warning [%s]:  %llu extra bytes at beginning or within "
-                  "zipfile\n  (attempting to process anyway)",
+    bi_errline(b,
+               "warning [%s]:  %llu extra bytes at beginning or within "
+               "zipfile\n  (attempting to process anyway)",
                u->zipname, (unsigned long long)a.extra);
     worst(u, 1);
   }

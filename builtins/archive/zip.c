@@ -17,10 +17,10 @@
 #include <string.h>
 
 typedef struct zp_item {
-  char *name;  /* as stored */
-  char *abs;   /* source (NULL: stdin) */
+  char *name; /* as stored */
+  char *abs;  /* source (NULL: stdin) */
   vfs_info st;
-  bool top;    /* an operand (not found by the walk) */
+  bool top; /* an operand (not found by the walk) */
 } zp_item;
 
 typedef struct zp {
@@ -36,7 +36,8 @@ typedef struct zp {
 } zp;
 
 /* zip's messages go to stdout, unless the archive does. */
-static void say(zp *z, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(zp *z, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void say(zp *z, const char *fmt, ...) {
   char buf[4400];
   va_list ap;
@@ -87,12 +88,24 @@ static int parse_args(zp *z) {
       case 'D': z->nodirs = true; break;
       case 'y': z->links = true; break;
       case 'T': z->test = true; break;
-      case 'v': case 'X': case 'l': case 'o': case 'k': case 'F': break;
+      case 'v':
+      case 'X':
+      case 'l':
+      case 'o':
+      case 'k':
+      case 'F': break;
       case 'x':
       case 'i': {
         char **v = b->argv + i + 1;
         int n = 0;
         while (i + 1 < b->argc && b->argv[i + 1][0] != '-') i++, n++;
+        if (!n) {
+          bi_printf(b,
+                    "\nzip error: Invalid command arguments (option '%c' "
+                    "(%s files matching patterns) requires a value)\n",
+                    *p, *p == 'x' ? "exclude" : "include only");
+          return 16;
+        }
         if (*p == 'x') z->excl = v, z->nexcl = n;
         else z->incl = v, z->nincl = n;
         p += strlen(p) - 1;
@@ -103,16 +116,17 @@ static int parse_args(zp *z) {
           z->level = *p - '0';
           break;
         }
-        bi_errline(b, "zip error: Invalid command arguments (no such option: "
-                      "%c)",
-                   *p);
+        bi_printf(b,
+                  "\nzip error: Invalid command arguments (short option "
+                  "'%c' not supported)\n",
+                  *p);
         return 16;
       }
     }
   }
   if (!nops) {
-    bi_errline(b, "\nzip error: Invalid command arguments (nothing to "
-                  "select from)");
+    bi_printf(b, "\nzip error: Invalid command arguments (nothing to "
+                 "select from)\n");
     return 16;
   }
   const char *zn = ops[0];
@@ -160,10 +174,11 @@ static char *stored_name(zp *z, const char *path, bool dir) {
   return r;
 }
 
-static void push(zp *z, const char *name, const char *abs,
-                 const vfs_info *st, bool top) {
+static void push(zp *z, const char *name, const char *abs, const vfs_info *st,
+                 bool top) {
   bi_ctx *b = z->b;
-  if (!name || !*name || !strcmp(name, "/") || (st->type == VFS_DIR && (z->nodirs || z->junk)))
+  if (!name || !*name || !strcmp(name, "/") ||
+      (st->type == VFS_DIR && (z->nodirs || z->junk)))
     return;
   if (!selected(z, name)) return;
   if (abs && z->zipabs && !strcmp(abs, z->zipabs)) return;
@@ -285,7 +300,7 @@ static int add_item(zp *z, zf_writer *w, const zp_item *it, bool update) {
   rc = zf_write_new(b, w, &m);
   if (!rc && !z->quiet)
     bi_printf(b, "%s %s (%s %d%%)\n",
-              !update     ? "  adding:"
+              !update    ? "  adding:"
               : z->fresh ? "freshening:"
                          : "updating:",
               it->name, m.method ? "deflated" : "stored",
@@ -365,7 +380,7 @@ static int test_archive(zp *z, const vsh_buf *out) {
   if (rc) {
     bi_printf(b, "test of %s FAILED\n", z->zipname);
     say(z, "\nzip error: Zip file invalid, could not spawn unzip, or "
-                  "wrong unzip (original files unmodified)");
+           "wrong unzip (original files unmodified)");
     return 8;
   }
   if (!z->quiet) bi_printf(b, "test of %s OK\n", z->zipname);
@@ -384,9 +399,9 @@ static int load_old(zp *z, vsh_buf *data, zf_archive *a, bool *exists) {
   if (!rc) return 0;
   if (rc == ZF_E_NOEOCD)
     say(z, "\tzip warning: missing end signature--probably not a zip "
-                  "file (did you\n\tzip warning: remember to use binary mode "
-                  "when you transferred it?)\n\tzip warning: (if you are "
-                  "trying to read a damaged archive try -F)");
+           "file (did you\n\tzip warning: remember to use binary mode "
+           "when you transferred it?)\n\tzip warning: (if you are "
+           "trying to read a damaged archive try -F)");
   say(z, "\nzip error: Zip file structure invalid (%s)", z->zipname);
   return 3;
 }
@@ -427,8 +442,8 @@ static int zip_run(zp *z, vsh_buf *old, zf_archive *a, zf_writer *w) {
   rc = zf_write_end(w);
   if (!rc && !z->zipabs) rc = bi_write(b, w->out.data, w->out.len);
   else if (!rc)
-    rc = vfs_write_file(b->fs, z->zipabs, w->out.data, w->out.len,
-                        VFS_W_TRUNC, bi_create_mode(b, 0666));
+    rc = vfs_write_file(b->fs, z->zipabs, w->out.data, w->out.len, VFS_W_TRUNC,
+                        bi_create_mode(b, 0666));
   if (rc) {
     if (rc == VSH_EPIPE) return 141;
     say(z, "zip I/O error: %s", vsh_strerror(rc));

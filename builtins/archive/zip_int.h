@@ -17,15 +17,15 @@ enum {
   ZF_E_METHOD,     /* a compression method we do not read */
   ZF_E_CRYPT,      /* encrypted */
   ZF_E_MEM,
-  ZF_E_CRC,        /* the right length, but the CRC does not match */
-  ZF_E_OFFSET      /* the local header is outside the file */
+  ZF_E_CRC,   /* the right length, but the CRC does not match */
+  ZF_E_OFFSET /* the local header is outside the file */
 };
 
 typedef struct zf_entry {
   char *name; /* NUL-terminated copy */
   uint16_t made_by, needed, flags, method;
   uint16_t dtime, ddate; /* MS-DOS time and date */
-  uint16_t int_attr; /* bit 0: text */
+  uint16_t int_attr;     /* bit 0: text */
   uint32_t crc, ext_attr;
   uint64_t csize, usize, lho;
   int64_t mtime; /* from the extended-timestamp field, or the DOS time */
@@ -77,8 +77,8 @@ int zf_ratio(uint64_t usize, uint64_t csize);
 /* ---- writing ------------------------------------------------------ */
 
 typedef struct zf_writer {
-  vsh_buf out;   /* local records, then the directory */
-  vsh_buf cdir;  /* central records so far */
+  vsh_buf out;  /* local records, then the directory */
+  vsh_buf cdir; /* central records so far */
   uint64_t nent;
 } zf_writer;
 

@@ -129,9 +129,8 @@ static int find_end(zf_archive *a, uint64_t *cd_off, uint64_t *cd_size,
     *cd_off = get64(d + z + 48);
   }
   /* data prepended to the archive: the offsets count from its end */
-  uint64_t end = i >= 20 && get32(d + i - 20) == 0x07064b50
-                     ? get64(d + i - 20 + 8)
-                     : i;
+  uint64_t end =
+      i >= 20 && get32(d + i - 20) == 0x07064b50 ? get64(d + i - 20 + 8) : i;
   if (*cd_off <= end && *cd_size <= end - *cd_off &&
       end - *cd_off - *cd_size > 0) {
     a->extra = end - *cd_off - *cd_size;
