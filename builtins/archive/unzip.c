@@ -29,6 +29,8 @@ typedef struct uz {
   int quiet;
   char mode; /* 'x' extract, 'l', 'v', 't', 'p' (-p), 'c', 'Z' (-Z1) */
   bool over, never, junk, no_times;
+  bool fresh, update; /* -f: only files that exist; -u: also new ones;
+                         both only when the member is newer */
   const char *exdir;
   char **incl, **excl;
   int nincl, nexcl;
@@ -391,7 +393,10 @@ static void extract_file(uz *u, const zf_archive *a, const zf_entry *e,
   bi_ctx *b = u->b;
   unsigned um = zf_unix_mode(e);
   vfs_info st;
-  if (!vfs_stat(b->fs, abs, false, &st)) {
+  bool exists = !vfs_stat(b->fs, abs, false, &st);
+  if (!exists && u->fresh) return;
+  if (exists && (u->fresh || u->update) && e->mtime <= st.mtime.tv_sec) return;
+  if (exists) {
     if (!ask_replace(u, &shown, &abs)) return;
     if (!vfs_stat(b->fs, abs, false, &st) && st.type == VFS_LNK)
       vfs_unlink(b->fs, abs);
@@ -589,6 +594,8 @@ static int parse_args(uz *u, int *st) {
         case 'q': u->quiet++; break;
         case 'j': u->junk = true; break;
         case 'D': u->no_times = true; break;
+        case 'f': u->fresh = true; break;
+        case 'u': u->update = true; break;
         case 'Z': u->mode = 'Z'; break;
         case '1': break;
         case 'a':

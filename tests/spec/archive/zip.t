@@ -468,3 +468,47 @@ unzip -k x.zip 2>&1 | head -1
 UnZip 6.00 of 20 April 2009, by Debian. Original by Info-ZIP.
 st=0
 UnZip 6.00 of 20 April 2009, by Debian. Original by Info-ZIP.
+
+=== unzip -f and -u replace only older files, -f creates none
+--- script
+echo 1 > a; echo 2 > b
+touch -d 2020-01-01 a b
+zip -q t a b
+rm b; echo old > a; touch -d 2019-01-01 a
+unzip -fo t; echo "st=$?"; ls; cat a
+echo old > a; touch -d 2021-01-01 a
+unzip -uo t; echo "st=$?"; cat a b
+--- stdout
+Archive:  t.zip
+ extracting: a                       
+st=0
+a
+t.zip
+1
+Archive:  t.zip
+ extracting: b                       
+st=0
+old
+2
+
+=== an archive behind other bytes is read with a warning
+--- file stub
+#!/bin/sh
+echo a stub that comes first
+--- file a
+payload
+--- script
+zip -q t a
+cat stub t.zip > both.zip
+unzip -Z1 both.zip; echo "st=$?"
+unzip -p both.zip a; echo "st=$?"
+--- stdout
+a
+st=1
+payload
+st=1
+--- stderr
+warning [both.zip]:  39 extra bytes at beginning or within zipfile
+  (attempting to process anyway)
+warning [both.zip]:  39 extra bytes at beginning or within zipfile
+  (attempting to process anyway)
