@@ -384,17 +384,38 @@ int zf_write_new(bi_ctx *b, zf_writer *w, const zf_new *m) {
   return write_entry(w, &e, m->name, lx, 28, cx, 24, m->cdata, m->csize);
 }
 
+/* Appends extra field x less its zip64 record (the copy's sizes are
+ * written in 32 bits). */
+static int strip_zip64(vsh_buf *out, const unsigned char *x, size_t n) {
+  int rc = 0;
+  while (n >= 4 && !rc) {
+    size_t len = 4 + (size_t)get16(x + 2);
+    if (len > n) break;
+    if (get16(x) != 0x0001) rc = vsh__buf_append(out, x, len);
+    x += len;
+    n -= len;
+  }
+  return rc;
+}
+
 int zf_write_copy(zf_writer *w, const zf_archive *a, const zf_entry *e) {
   const unsigned char *d;
   size_t n;
   int rc = zf_member_data(a, e, &d, &n);
   if (rc) return rc;
   const unsigned char *p = a->data + e->lho;
-  size_t lxn = get16(p + 28);
   const unsigned char *lx = p + 30 + get16(p + 26);
-  /* zip64 fields are not written: drop them from the copies */
-  if (e->cextra_len && get16(e->cextra) == 0x0001) return VSH_EFBIG;
-  return write_entry(w, e, e->name, lx, lxn, e->cextra, e->cextra_len, d, n);
+  size_t lxn = get16(p + 28);
+  if (lx + lxn > a->data + a->len) lxn = 0;
+  vsh_buf l = {0}, c = {0};
+  rc = strip_zip64(&l, lx, lxn);
+  if (!rc) rc = strip_zip64(&c, e->cextra, e->cextra_len);
+  if (!rc)
+    rc = write_entry(w, e, e->name, (const unsigned char *)l.data, l.len,
+                     (const unsigned char *)c.data, c.len, d, n);
+  vsh_buf_dispose(&l);
+  vsh_buf_dispose(&c);
+  return rc;
 }
 
 int zf_write_end(zf_writer *w) {
