@@ -441,10 +441,12 @@ static void extract_one(uz *u, const zf_archive *a, const zf_entry *e) {
   if (!*rel) return;
   const char *shown = rel;
   if (u->exdir) {
-    size_t n = strlen(u->exdir) + strlen(rel) + 2;
+    size_t el = strlen(u->exdir);
+    while (el > 0 && u->exdir[el - 1] == '/') el--;
+    size_t n = el + strlen(rel) + 2;
     char *s = vsh__arena_alloc(b->arena, n);
     if (!s) return;
-    snprintf(s, n, "%s/%s", u->exdir, rel);
+    snprintf(s, n, "%.*s/%s", (int)el, u->exdir, rel);
     shown = s;
   }
   const char *abs = bi_path(b, shown);
