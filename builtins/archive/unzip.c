@@ -599,6 +599,7 @@ static int parse_args(uz *u, int *st) {
         case 'f': u->fresh = true; break;
         case 'u': u->update = true; break;
         case 'Z': u->mode = 'Z'; break;
+        case 'z': u->mode = 'z'; break;
         case '1': break;
         case 'a':
         case 'b':
@@ -745,6 +746,7 @@ static int unzip_run(uz *u) {
     st = report_bad(u, rc, b->argv[zi]);
     goto done;
   }
+  if (u->mode == 'z') goto done; /* -z: the comment only */
   if (!a.n) {
     bi_errline(b, "warning [%s]:  zipfile is empty", u->zipname);
     st = 1;
@@ -763,20 +765,20 @@ static int unzip_run(uz *u) {
     st = rc;
     goto done;
   }
-  bool lq = u->quiet >= 2 && (u->mode == 'l' || u->mode == 'v');
+  /* listings name no missing member; a listing fails only when it
+   * showed nothing */
+  bool lv = u->mode == 'l' || u->mode == 'v';
+  bool listing = lv || u->mode == 'Z';
   for (int i = 0; i < u->nincl; i++)
-    if (!u->hit[i] && !lq)
+    if (!u->hit[i] && !lv)
       bi_errline(b, "caution: filename not matched:  %s", u->incl[i]);
   for (int i = 0; i < u->nexcl; i++)
     if (!u->xhit[i])
       bi_errline(b, "caution: excluded filename not matched:  %s", u->excl[i]);
-  /* a listing fails only when it showed nothing */
   bool listed = false;
   for (int i = 0; i < u->nincl; i++) listed |= u->hit[i];
   for (int i = 0; i < u->nincl; i++)
-    if (!u->hit[i] && u->status < 2 &&
-        !(listed && (u->mode == 'l' || u->mode == 'v')))
-      u->status = 11;
+    if (!u->hit[i] && u->status < 2 && !(listed && listing)) u->status = 11;
   st = u->status;
 done:
   zf_dispose(&a);

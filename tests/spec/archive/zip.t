@@ -512,3 +512,24 @@ warning [both.zip]:  39 extra bytes at beginning or within zipfile
   (attempting to process anyway)
 warning [both.zip]:  39 extra bytes at beginning or within zipfile
   (attempting to process anyway)
+
+=== listings name no missing member; -Z1 does
+--- file a
+1
+--- script
+zip -q t a
+unzip -l t nope | tail -1; echo "st=${PIPESTATUS[0]}"
+unzip -l t a nope | tail -1; echo "st=${PIPESTATUS[0]}"
+unzip -Z1 t a nope; echo "st=$?"
+unzip -z t; echo "st=$?"
+--- stdout
+        0                     0 files
+st=11
+        2                     1 file
+st=0
+a
+st=0
+Archive:  t.zip
+st=0
+--- stderr
+caution: filename not matched:  nope
