@@ -347,7 +347,11 @@ static int build(zp *z, const zf_archive *a, zf_writer *w, bool *del_hit,
         continue;
       }
     }
-    if (!rc) rc = zf_write_copy(w, a, e);
+    if (!rc && (rc = zf_write_copy(w, a, e)) > 0) {
+      warn(z, "Did not find entry for %s", e->name);
+      say(z, "\nzip error: Zip file structure invalid (was copying %s)",
+          e->name);
+    }
   }
   for (size_t j = 0; j < z->nitems && !rc; j++) {
     if (used[j] || z->fresh) continue;
@@ -429,6 +433,7 @@ static int zip_run(zp *z, vsh_buf *old, zf_archive *a, zf_writer *w) {
   }
   int rc = build(z, a, w, del_hit, &changes);
   free(del_hit);
+  if (rc > 0) return 3; /* a member of the old archive is broken */
   if (rc) {
     if (rc != VSH_EABORTED && rc != VSH_ELIMIT)
       say(z, "\nzip error: %s (%s)", vsh_strerror(rc), z->zipname);
