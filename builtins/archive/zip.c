@@ -257,7 +257,8 @@ static int load_member(zp *z, const zp_item *it, zf_new *m, vsh_buf *raw,
   else if (it->st.type == VFS_REG) rc = vfs_read_file(b->fs, it->abs, raw);
   if (rc) return rc;
   m->usize = raw->len;
-  m->text = true;
+  /* zip looks for text only in what it deflates */
+  m->text = z->level && raw->len && it->st.type == VFS_REG;
   for (size_t i = 0; i < raw->len && m->text; i++) {
     unsigned char c = (unsigned char)raw->data[i];
     if (c < 7 || (c > 13 && c < 32 && c != 27)) m->text = false;
