@@ -411,6 +411,24 @@ int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
   }
 }
 
+bool sh_stream_seekable(const sh_stream *s) {
+  return !s->fifo && (s->kind == SH_STREAM_BYTES || s->kind == SH_STREAM_FILE);
+}
+
+int sh_stream_unread(sh_stream *s, size_t n) {
+  if (!sh_stream_seekable(s)) return VSH_EINVAL;
+  int rc = 0;
+  pthread_mutex_lock(&s->mu);
+  if (s->kind == SH_STREAM_BYTES) {
+    if (n <= s->pos) s->pos -= n;
+    else rc = VSH_EINVAL;
+  } else if (vfs_file_seek(s->file, -(int64_t)n, SEEK_CUR) < 0) {
+    rc = VSH_EINVAL;
+  }
+  pthread_mutex_unlock(&s->mu);
+  return rc;
+}
+
 int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex) {
   if (n == 0) return 0;
   /* every write is work: 1 unit, and 1 more per 256 bytes (so a writer

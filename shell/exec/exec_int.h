@@ -151,6 +151,7 @@ typedef struct sh_child_opts {
   bool noexec;
   bool dash_c; /* started with -c */
   bool dash_s; /* reads its commands from stdin */
+  bool stream; /* ... as it runs them (src unused): sh_run_stream */
   bool dash_i; /* interactive: history variables are set */
 } sh_child_opts;
 int sh__run_child_opts(sh_ctx *c, const char *src, size_t len, const char *arg0,

@@ -454,7 +454,8 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len, const char *arg0,
   s->where.source_name = name;
   s->where.script_src = is_file ? name : NULL;
   s->limit.script_depth = s->limit.eval_depth + 1;
-  int st = sh_run_string(s, src, len, name, 1);
+  int st = co && co->stream ? sh_run_stream(s, sh_fd(s, 0), name)
+                            : sh_run_string(s, src, len, name, 1);
   st = sh__pending_self_signal(s, st);
   if (s->flow.unwind == SH_UW_EXIT || s->flow.unwind == SH_UW_RETURN)
     st = s->proc.status;
@@ -909,6 +910,11 @@ bool bi_cancelled(bi_ctx *b) {
 
 int64_t bi_read(bi_ctx *b, sh_stream *s, void *buf, size_t n) {
   return sh_stream_read(s, buf, n, bi_exec(b));
+}
+
+void bi_unread(bi_ctx *b, sh_stream *s, size_t n) {
+  (void)b;
+  if (n) sh_stream_unread(s, n);
 }
 
 int bi_write_to(bi_ctx *b, sh_stream *s, const void *buf, size_t n) {
