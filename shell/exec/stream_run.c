@@ -96,9 +96,8 @@ static bool incomplete(sh_ctx *c, const vsh_buf *text, size_t from,
   if (k % 2) return true;
   if (from && !may_close(o, text, from)) return true;
   o->doc = false;
-  sh_parse_opts po = {.extglob = c->opt.opts[SH_SHOPT_EXTGLOB],
-                      .warn = heredoc_open,
-                      .ud = o};
+  sh_parse_opts po = {
+      .extglob = c->opt.opts[SH_SHOPT_EXTGLOB], .warn = heredoc_open, .ud = o};
   sh_unit *u = NULL;
   vsh_buf msg = {0};
   unsigned line = 0;
