@@ -30,6 +30,8 @@ typedef struct bi_ctx {
   bool out_closed; /* fd 1 was closed (>&-) */
   bool epipe;      /* the reader of stdout is gone: stop, status 141 */
   bool reported_badf;
+  int died_of; /* set: the command's process ends killed by this signal
+                  (timeout -s KILL): the shell's notice, as bash's */
 } bi_ctx;
 
 typedef int (*bi_main_fn)(bi_ctx *b);

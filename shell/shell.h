@@ -544,14 +544,16 @@ struct sh_ctx {
     const struct sh_node *job_top; /* that job's own command */
     int *pipestatus;
     size_t npipestatus;
-    int subst_status; /* status of the last $( ) in this command */
-    int chld_pending; /* children ended since the CHLD trap last ran:
+    int subst_status;       /* status of the last $( ) in this command */
+    int chld_pending;       /* children ended since the CHLD trap last ran:
                          forked contexts and toolbox utilities */
-    int self_sig;     /* a signal this subshell or child shell sent
+    int self_sig;           /* a signal this subshell or child shell sent
                                  itself (kill $BASHPID), acted on next */
-    int died_of;      /* the signal that ended this context */
-    bool child_shell; /* a nested bash: $$ is its own */
-    bool mid_pipe;    /* a pipeline stage before the last: bash
+    int died_of;            /* the signal that ended this context */
+    int util_sig, util_pid; /* ... the utility or child shell just run
+                               (bi_ctx died_of), told of after it */
+    bool child_shell;       /* a nested bash: $$ is its own */
+    bool mid_pipe;          /* a pipeline stage before the last: bash
                                  reports no signal death there */
   } proc;
   /* traps, and what they see ($BASH_COMMAND, $? at entry) */

@@ -950,6 +950,14 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
   } else {
     sh_restore(c, &sv);
   }
+  if (c->proc.util_sig) { /* on the shell's stderr, as bash's */
+    vsh_buf t = {0};
+    sh_print_command(&t, n);
+    if (!c->limit.subst_depth && !c->proc.mid_pipe)
+      sh__death_notice(c, c->proc.util_sig, c->proc.util_pid, t.data, true);
+    vsh_buf_dispose(&t);
+    c->proc.util_sig = 0;
+  }
   return set_status(c, st);
 }
 
@@ -1310,6 +1318,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     return st;
   case SH_NODE_LIST: return exec_list(c, n);
   case SH_NODE_SUBSHELL:
+    if (n->line) c->where.line = n->line; /* a notice names its line */
     st = sh_exec_subshell(c, n->u.group.body, n->redirs, n->n_redirs);
     sh__set_pipestatus(c, &st, 1);
     return after_command(c, n, st);

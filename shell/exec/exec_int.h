@@ -40,6 +40,10 @@ int sh__job_spec(sh_ctx *c, const char *spec);
 /* A foreground child (a utility, subshell, substitution, stage) ended:
  * counted for the CHLD trap; this shell's ended jobs leave the table. */
 void sh__child_waited(sh_ctx *c);
+/* bash's notice of a child (a job when !fg) that signal sig ended, in a
+ * non-interactive shell: "NAME: line N:  PID Killed   cmd" (not for INT,
+ * PIPE or a signal c traps); "Terminated" alone for a foreground TERM. */
+void sh__death_notice(sh_ctx *c, int sig, int pid, const char *cmd, bool fg);
 /* $PIPESTATUS from n statuses. */
 void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n);
 /* <(body) / >(body): body runs as a background job reading or writing a

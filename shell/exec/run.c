@@ -466,9 +466,11 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len, const char *arg0,
     if (s->flow.unwind == SH_UW_EXIT) st = s->proc.status;
   }
   bool cancel = s->flow.unwind == SH_UW_CANCEL;
-  if (s->proc.died_of == 15 && !c->limit.subst_depth && !c->proc.mid_pipe &&
-      sh_fd(c, 2))
-    sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
+  if (s->proc.died_of) { /* its notice, once the command's redirections
+                            are undone (exec_simple) */
+    c->proc.util_sig = s->proc.died_of;
+    c->proc.util_pid = s->proc.bashpid;
+  }
   sh_ctx_free(s);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
   return st;
@@ -624,6 +626,10 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
   vsh_arena_mark m = vsh__arena_mark(&c->arena);
   int st = e->fn(&b);
   if (b.reported_badf && !st) st = 1; /* bash: a write error fails it */
+  if (b.died_of) {                    /* a utility's process of its own */
+    c->proc.util_sig = b.died_of;
+    c->proc.util_pid = atomic_fetch_add(&c->ex->next_pid, 1);
+  }
   if (!(e->flags & BI_SHELL)) vsh__arena_pop(&c->arena, m);
   if (b.epipe) {
     /* SIGPIPE: the writer's process (this shell or stage) dies */
