@@ -578,6 +578,9 @@ int bi_local_main(bi_ctx *b) {
 static bool subscripted(bi_ctx *b, const char *a, size_t nl) {
   const char *br = memchr(a, '[', nl);
   if (!br || !sh_valid_name(a, (size_t)(br - a))) return false;
+  /* as an assignment (a[1]=2) it is a bad assignment: fatal in posix
+   * mode, as for a readonly variable */
+  if (a[nl] == '=') b->sh->flow.special_failed = true;
   if (nl && a[nl - 1] == '+') nl--;
   bi_err(b, "`%.*s': not a valid identifier", (int)nl, a);
   return true;

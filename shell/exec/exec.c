@@ -669,6 +669,11 @@ static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av, sh_argv *shown,
   const bi_entry *e = av->n ? bi_lookup(av->v[0]) : NULL;
   bool decl = e && (e->flags & BI_DECL) && !sh_func_find(c, av->v[0]);
   for (size_t i = 1; i < n->u.simple.n_words; i++) {
+    if (i == 2 && c->opt.opts[SH_OPT_POSIX] && av->n == 2 &&
+        !strcmp(av->v[0], "command") && n->u.simple.arg_assigns) {
+      e = bi_lookup(av->v[1]); /* command export x=$v, posix mode */
+      decl = e && (e->flags & BI_DECL) && !sh_func_find(c, av->v[1]);
+    }
     sh_assign *a = decl ? n->u.simple.arg_assigns[i] : NULL;
     if (!a) {
       sh_argv one;
