@@ -357,6 +357,8 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
       if (!(opts && opts->replace_env))
         import_env(c, (const char *const *)sh->env);
       sh__init_shell_vars(c);
+      if (sh->dash_c && script) /* the -c string, as bash keeps it */
+        sh_var_set(c, "BASH_EXECUTION_STRING", script, false);
     }
     if (opts && opts->env) import_env(c, opts->env);
     if (opts && opts->argv && opts->argv[0]) {

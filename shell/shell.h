@@ -579,6 +579,7 @@ struct sh_ctx {
     char *cwd; /* logical working directory */
     char **dirstack;
     size_t ndirs;
+    bool stack_seen; /* $DIRSTACK was read: listings show its value */
   } dirs;
   /* the fd table and the fds of the running command */
   struct sh_ctx_io {

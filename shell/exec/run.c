@@ -352,7 +352,17 @@ void sh__init_shell_vars(sh_ctx *c) {
   const char *ro[] = {"UID", "EUID", "PPID", NULL};
   for (int i = 0; ro[i]; i++) {
     sh_var *r = sh_var_find(c, ro[i]);
-    if (r) r->attrs |= SH_VAR_READONLY;
+    if (r) r->attrs |= SH_VAR_READONLY | SH_VAR_INTEGER;
+  }
+  sh_var *oi = sh_var_find(c, "OPTIND");
+  if (oi) oi->attrs |= SH_VAR_INTEGER;
+  sh_var_set(c, "BASH_LOADABLES_PATH",
+             "/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:"
+             "/usr/pkg/lib/bash:/opt/pkg/lib/bash:.",
+             false);
+  if (!sh_var_find_raw(c, "OLDPWD")) { /* bash: exported, without a value */
+    sh_var *od = sh_var_global(c, "OLDPWD");
+    if (od) od->attrs = SH_VAR_EXPORT | SH_VAR_UNSET;
   }
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);

@@ -173,6 +173,7 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
   memset(tmp, 0, sizeof(*tmp));
   tmp->attrs = SH_VAR_ARRAY;
   if (!strcmp(name, "DIRSTACK")) { /* the working directory, then dirs */
+    c->dirs.stack_seen = true;
     tmp->elems =
         vsh__arena_alloc(&c->arena, (c->dirs.ndirs + 2) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;

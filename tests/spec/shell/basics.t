@@ -293,7 +293,6 @@ eval 2
 source 2
 in f 2
 end
---- stderr-differs: vsh's parser reports 'echo >' in eval as an unexpected end of file; bash names the newline token and echoes the line
 --- stderr
 vsh: eval: line 1: syntax error near unexpected token `newline'
 vsh: eval: line 1: `echo >'
