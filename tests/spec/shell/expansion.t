@@ -373,3 +373,21 @@ vsh: line 2: a[@]: 1+: syntax error: operand expected (error token is "+")
 vsh: line 3: a[1]: 2*: syntax error: operand expected (error token is "*")
 vsh: line 5: x: 1+: syntax error: operand expected (error token is "+")
 --- status: 1
+
+=== ${!ref} with a quoted subscript: an assoc key, an indexed array's arithmetic
+--- script
+declare -A m
+m[1]=one
+ref="m['1']"; echo "${!ref}"
+ref='m["1"]'; echo "${!ref}"
+d=(x y)
+ref='d["1"]'; echo "${!ref}"
+ref="d['1']"; echo "${!ref}"; echo "not reached"
+echo "$? after"
+--- stdout
+one
+one
+y
+--- status: 1
+--- stderr
+vsh: line 7: '1': syntax error: operand expected (error token is "'1'")
