@@ -1,5 +1,6 @@
 /* diff.c: compare files line by line (GNU diffutils diff): normal,
- * unified (-u, -U N, --label) and context (-c, -C N) output, -q, -s, -r
+ * unified (-u, -U N, --label) and context (-c, -C N) output, the line
+ * and group formats (diff_fmt.c), --strip-trailing-cr, -q, -s, -r
  * (with "Only in"; FIFOs and devices named, not read), -N, -i -b -w,
  * -B (hunks of blank lines only dropped; GNU also keeps them inside a
  * hunk that has other changes), -d, -t, -T, "\ No newline at end of file",
@@ -7,41 +8,11 @@
  * the shortest ones (see compare_seqs): same identical ends and horizon,
  * same lines set aside, same middle-snake splits, same sliding of runs,
  * so hunks land where GNU puts them. */
-#include "builtins/builtins.h"
+#include "builtins/text/diff_int.h"
 
 #include <ctype.h>
 #include <limits.h>
 #include <string.h>
-
-typedef struct df_opts {
-  bool unified, brief, recursive, new_file, icase, ispace, iallspace, text;
-  bool minimal;         /* -d: no setting aside, no giving up */
-  bool context_fmt;     /* -c, -C N: the context format */
-  bool report_same;     /* -s */
-  bool ignore_blank;    /* -B: changes of blank lines only are no changes */
-  const char *label[2]; /* --label: header names instead of name and time */
-  long context;
-  const char *argv_opts;         /* "-ru" for the "diff -ru a b" lines */
-  bool expand_tabs, initial_tab; /* -t, -T */
-  bool ed, rcs, normal;          /* -e, -n, --normal */
-  char style;                    /* the output style named: u c e n N y */
-  bool side, left_column, suppress_common; /* -y, --left-column, ... */
-  long width, tabsize;                     /* -W, --tabsize */
-  bool byte_locale;
-} df_opts;
-
-typedef struct df_file {
-  const char *name;
-  vsh_buf data;
-  const char **line;
-  size_t *len;
-  int *id;
-  size_t n;
-  bool nonl; /* last line lacks its newline */
-  struct timespec mtime;
-  bool expand_tabs, initial_tab; /* -t, -T: how its lines are written */
-  size_t tabsize;                /* --tabsize */
-} df_file;
 
 /* ---- loading ---- */
 
@@ -489,10 +460,6 @@ static void slide_runs(const int *id, char *ch, size_t len, const char *other) {
 
 /* ---- output ---- */
 
-typedef struct df_hunk {
-  size_t a0, a1, b0, b1;
-} df_hunk; /* [a0,a1) [b0,b1) */
-
 static void put_line(vsh_buf *o, const char *prefix, const df_file *f,
                      size_t i) {
   if (f->initial_tab) {
@@ -878,7 +845,7 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
                        const char *header, vsh_buf *out) {
   /* -y shows equal files too, unless it shows no common lines */
   bool all = o->side && !o->suppress_common && !o->brief;
-  if (!all && a->data.len == b2->data.len &&
+  if (!all && !o->fmt && a->data.len == b2->data.len &&
       (!a->data.len || !memcmp(a->data.data, b2->data.data, a->data.len)))
     return 0;
   if (!o->text && (is_binary(&a->data) || is_binary(&b2->data))) {
@@ -972,6 +939,11 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
     }
     nh = k;
   }
+  if (o->fmt && !o->brief) { /* the line and group formats */
+    df_fmt_out(out, o, a, b2, h, nh);
+    free(h);
+    return nonl_warnings(b, a, b2, warn_a, warn_b) ? 2 : nh > 0;
+  }
   if (!nh && all) { /* -y shows equal files too */
     if (header) vsh__buf_puts(out, header);
     side_out(out, o, a, b2, h, nh);
@@ -1020,6 +992,15 @@ static int stat_kind(bi_ctx *b, const char *name, vfs_type *t) {
   return rc;
 }
 
+/* --strip-trailing-cr: each "\r\n" read as "\n". */
+static void strip_cr(vsh_buf *d) {
+  size_t k = 0;
+  for (size_t i = 0; i < d->len; i++)
+    if (!(d->data[i] == '\r' && i + 1 < d->len && d->data[i + 1] == '\n'))
+      d->data[k++] = d->data[i];
+  d->len = k;
+}
+
 static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
                       const char *n2, bool absent1, bool absent2,
                       const char *header, vsh_buf *out) {
@@ -1038,6 +1019,10 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
     df_file_dispose(&a);
     df_file_dispose(&c);
     return 2;
+  }
+  if (o->strip_cr) {
+    strip_cr(&a.data);
+    strip_cr(&c.data);
   }
   a.expand_tabs = c.expand_tabs = o->expand_tabs;
   a.initial_tab = c.initial_tab = o->initial_tab;
@@ -1163,7 +1148,11 @@ enum {
   O_LABEL,
   O_LEFT,
   O_SUPPRESS,
-  O_TABSIZE
+  O_TABSIZE,
+  O_STRIP_CR,
+  O_LINE_FORMAT,
+  O_LFMT,                    /* + DF_OLD .. DF_UNCHANGED */
+  O_GFMT = O_LFMT + DF_NLFMT /* + DF_G_OLD .. DF_G_UNCHANGED */
 };
 
 static const bi_option diff_longopts[] = {
@@ -1192,6 +1181,15 @@ static const bi_option diff_longopts[] = {
     {"left-column", BI_ARG_NONE, O_LEFT, NULL},
     {"suppress-common-lines", BI_ARG_NONE, O_SUPPRESS, NULL},
     {"tabsize", BI_ARG_REQUIRED, O_TABSIZE, NULL},
+    {"strip-trailing-cr", BI_ARG_NONE, O_STRIP_CR, NULL},
+    {"line-format", BI_ARG_REQUIRED, O_LINE_FORMAT, NULL},
+    {"old-line-format", BI_ARG_REQUIRED, O_LFMT + DF_OLD, NULL},
+    {"new-line-format", BI_ARG_REQUIRED, O_LFMT + DF_NEW, NULL},
+    {"unchanged-line-format", BI_ARG_REQUIRED, O_LFMT + DF_UNCHANGED, NULL},
+    {"old-group-format", BI_ARG_REQUIRED, O_GFMT + DF_G_OLD, NULL},
+    {"new-group-format", BI_ARG_REQUIRED, O_GFMT + DF_G_NEW, NULL},
+    {"changed-group-format", BI_ARG_REQUIRED, O_GFMT + DF_G_CHANGED, NULL},
+    {"unchanged-group-format", BI_ARG_REQUIRED, O_GFMT + DF_G_UNCHANGED, NULL},
     {0}};
 
 /* The option list is spelled out: -c and -u have several forms. */
@@ -1233,14 +1231,21 @@ static const bi_cmd diff_cmd = {
         "tab\n"
         "      --tabsize=NUM             tab stops every NUM (default 8) "
         "print columns\n"
-        "      --label LABEL             use LABEL instead of file name and "
+        "  -L, --label LABEL             use LABEL instead of file name and "
         "timestamp\n"
         "                                  (can be repeated)\n"
+        "      --strip-trailing-cr       strip trailing carriage return on "
+        "input\n"
+        "      --GTYPE-group-format=GFMT   format GTYPE input groups with "
+        "GFMT\n"
+        "      --LTYPE-line-format=LFMT    format LTYPE input lines with "
+        "LFMT\n"
+        "      --line-format=LFMT          format all input lines with LFMT\n"
         "      --color[=WHEN]            accepted; output is never coloured\n"
         "\n"
         "Exit status is 0 if inputs are the same, 1 if different, 2 if "
         "trouble.\n",
-    .shortopts = "uU:cC:eqrnNibwBasdtTyW:",
+    .shortopts = "uU:cC:eqrnNibwBasdtTyW:L:",
     .longopts = diff_longopts,
     .bad_status = 2,
     /* GNU diff's Try line carries the program name, as its errors do */
@@ -1317,6 +1322,12 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
     case 'd': o->minimal = true; break;
     case 't': o->expand_tabs = true; break;
     case 'T': o->initial_tab = true; break;
+    case O_STRIP_CR: o->strip_cr = true; break;
+    case O_LINE_FORMAT:
+      for (int k = 0; k < DF_NLFMT; k++) o->lfmt[k] = g->arg;
+      o->fmt = true;
+      break;
+    case 'L':
     case O_LABEL:
       if (o->label[1]) {
         bi_err(b, "too many file label options");
@@ -1334,7 +1345,12 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
       if (set_style(b, o, 'N') >= 0) return 2;
       break;
     case O_NODEREF: break;
-    default: return g->status;
+    default:
+      if (c >= O_LFMT && c < O_GFMT) o->lfmt[c - O_LFMT] = g->arg;
+      else if (c >= O_GFMT && c < O_GFMT + DF_NGFMT)
+        o->gfmt[c - O_GFMT] = g->arg;
+      else return g->status;
+      o->fmt = true;
     }
   }
   if (g->noperands < 2)
