@@ -1,5 +1,6 @@
 /* date.c: print or parse dates (GNU date): -d with "now", "@EPOCH",
- * ISO 8601 dates and times with optional zone, "HH:MM", relative items
+ * ISO 8601 dates and times with optional zone, a leading TZ="Zone"
+ * (the date read in that zone), "HH:MM", relative items
  * ("3 days ago", "+1 week", "tomorrow", "next monday"), +FORMAT with the
  * common % directives and GNU flags (- _ 0 ^ #, width), -u, -I, -R,
  * --rfc-3339, -r FILE.  Time zones: $TZ as a POSIX rule ("UTC+2",
@@ -205,6 +206,16 @@ static bool parse_time(dt_parse *d, const char **p) {
 static bool parse_date_string(dt_parse *d) {
   const char *p = d->s;
   skip_ws(&p);
+  if (!strncmp(p, "TZ=\"", 4)) { /* TZ="Zone" first: the date is read there */
+    const char *e = strchr(p + 4, '"');
+    char name[128];
+    if (!e || (size_t)(e - p - 4) >= sizeof name) return false;
+    memcpy(name, p + 4, (size_t)(e - p - 4));
+    name[e - p - 4] = 0;
+    vsh__zone_parse(&d->zone, name);
+    p = e + 1;
+    skip_ws(&p);
+  }
   if (*p == '@') {
     p++;
     int sign = 1;
