@@ -388,7 +388,8 @@ bool bi_parse_size(const char *s, uint64_t *out) {
   uint64_t mul = 1;
   if (*end) {
     const char *sfx = "kKMGTPE";
-    const char *p = strchr(sfx, *end);
+    /* GNU's head, tail, split and truncate take a lower-case m too */
+    const char *p = strchr(sfx, *end == 'm' ? 'M' : *end);
     if (!p && *end == 'b' && !end[1]) mul = 512;
     else if (!p) return false;
     else {

@@ -155,7 +155,7 @@ int bi_getopt_nul(bi_ctx *b, bi_opts *g, const bi_nul_opt *o, char *end);
 /* "Try 'NAME --help' for more information." on stderr, no prefix. */
 void bi_try_help(bi_ctx *b);
 
-/* "10", "4k", "2M", "1G", "3KB" (1000s), "5b" (512s) -> bytes. */
+/* "10", "4k", "2M" or "2m", "1G", "3KB" (1000s), "5b" (512s) -> bytes. */
 bool bi_parse_size(const char *s, uint64_t *out);
 /* A GNU sleep/timeout interval ("1.5", "2m", "1e-3h", "inf") -> seconds;
  * false for a negative, NaN or malformed one (duration.c). */

@@ -175,14 +175,15 @@ int bi_cmp_main(bi_ctx *b) {
   uint64_t skip1 = co.skip1, skip2 = co.skip2, limit = co.limit;
   const char *n1 = g.operands[0], *n2 = g.noperands > 1 ? g.operands[1] : "-";
   sh_stream *s1 = NULL, *s2 = NULL;
+  /* -s: GNU is silent about files it cannot open too */
   int rc = bi_open_input(b, n1, &s1);
   if (rc) {
-    bi_file_err(b, n1, rc);
+    if (!silent) bi_file_err(b, n1, rc);
     return 2;
   }
   rc = bi_open_input(b, n2, &s2);
   if (rc) {
-    bi_file_err(b, n2, rc);
+    if (!silent) bi_file_err(b, n2, rc);
     sh_stream_unref(s1);
     return 2;
   }
