@@ -477,7 +477,9 @@ static bool xargs_loop(xargs_st *s, xin *x, const xargs_opts *xo, char **cmd,
       lines = 0;
       if (s->stop) break;
     }
-    if (args->bytes + il + 1 > (size_t)max_chars && xo->exit_size) {
+    /* too long even alone after the command: GNU stops, -x or not */
+    if (args->bytes + il + 1 > (size_t)max_chars &&
+        (xo->exit_size || args->n == ncmd)) {
       bi_err(b, "argument line too long");
       s->status = 1;
       break;
@@ -520,7 +522,7 @@ int bi_xargs_main(bi_ctx *b) {
   size_t base_bytes = 0;
   for (int i = 0; i < ncmd; i++) base_bytes += strlen(cmd[i]) + 1;
   if (!repl && base_bytes > (size_t)xo.max_chars) {
-    bi_err(b, "argument list too long");
+    bi_err(b, "cannot fit single argument within argument list size limit");
     return 1;
   }
 
