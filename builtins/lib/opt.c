@@ -384,6 +384,10 @@ int bi_cmd_version(bi_ctx *b, const bi_cmd *cmd) {
 bool bi_parse_size(const char *s, uint64_t *out) {
   char *end;
   if (!s || !*s) return false;
+  /* strtoull would take "-1" as 2^64-1 */
+  for (const char *q = s; *q; q++)
+    if (*q == '-') return false;
+    else if (*q != ' ' && *q != '\t') break;
   unsigned long long v = strtoull(s, &end, 10);
   uint64_t mul = 1;
   if (*end) {
