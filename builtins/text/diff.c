@@ -1041,6 +1041,14 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
   return st;
 }
 
+/* Whether two names reach one file (GNU diff skips it). */
+static bool same_file(bi_ctx *b, const char *n1, const char *n2) {
+  vfs_info s1, s2;
+  const char *a = bi_path(b, n1), *c = bi_path(b, n2);
+  return a && c && !vfs_stat(b->fs, a, true, &s1) &&
+         !vfs_stat(b->fs, c, true, &s2) && s1.ino == s2.ino && s1.dev == s2.dev;
+}
+
 static int flush(bi_ctx *b, vsh_buf *out) {
   int rc = out->len ? bi_write(b, out->data, out->len) : 0;
   vsh__buf_clear(out);
@@ -1101,9 +1109,11 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
       if (cmp >= 0) stat_kind(b, p2, &t2);
       bool special1 = t1 != VFS_NONE && t1 != VFS_DIR && t1 != VFS_REG;
       bool special2 = t2 != VFS_NONE && t2 != VFS_DIR && t2 != VFS_REG;
-      if (t1 != VFS_NONE && t2 != VFS_NONE &&
-          (((t1 == VFS_DIR || t2 == VFS_DIR) && t1 != t2) || special1 ||
-           special2)) {
+      if (special1 && special2 && same_file(b, p1, p2)) {
+        /* one device or FIFO reached twice (two links to /dev/null) */
+      } else if (t1 != VFS_NONE && t2 != VFS_NONE &&
+                 (((t1 == VFS_DIR || t2 == VFS_DIR) && t1 != t2) || special1 ||
+                  special2)) {
         /* GNU compares only files and folders in -r: a FIFO or a device
          * is named, never read */
         vsh__buf_printf(out, "File %s is a %s while file %s is a %s\n", p1,
