@@ -1,6 +1,7 @@
 /* diff.c: compare files line by line (GNU diffutils diff): normal,
  * unified (-u, -U N, --label) and context (-c, -C N) output, the line
- * and group formats (diff_fmt.c), --strip-trailing-cr, -q, -s, -r
+ * and group formats and -p / -F RE function lines (diff_fmt.c),
+ * --strip-trailing-cr, -q, -s, -r
  * (with "Only in"; FIFOs and devices named, not read), -N, -i -b -w,
  * -B (hunks of blank lines only dropped; GNU also keeps them inside a
  * hunk that has other changes), -d, -t, -T, "\ No newline at end of file",
@@ -9,6 +10,7 @@
  * same lines set aside, same middle-snake splits, same sliding of runs,
  * so hunks land where GNU puts them. */
 #include "builtins/text/diff_int.h"
+#include "core/regex.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -605,13 +607,16 @@ static void unified_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
                         const df_file *a, const df_file *b2, const df_hunk *h,
                         size_t nh) {
   put_headers(b, o, op, a, b2, "--- ", "+++ ");
+  df_fn_state fs = {0, -1};
   for (size_t k = 0; k < nh;) {
     df_group g = group_of(h, nh, k, (size_t)op->context, a->n);
     vsh__buf_puts(o, "@@ -");
     uni_range(o, g.as, g.ae - g.as);
     vsh__buf_puts(o, " +");
     uni_range(o, g.bs, g.be - g.bs);
-    vsh__buf_puts(o, " @@\n");
+    vsh__buf_puts(o, " @@");
+    df_fn_line(op, a, g.as, &fs, o);
+    vsh__buf_putc(o, '\n');
     size_t ai = g.as;
     for (size_t q = k; q <= g.e; q++) {
       for (; ai < h[q].a0; ai++) put_line(o, " ", a, ai);
@@ -649,6 +654,7 @@ static void context_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
                         const df_file *a, const df_file *b2, const df_hunk *h,
                         size_t nh) {
   put_headers(b, o, op, a, b2, "*** ", "--- ");
+  df_fn_state fs = {0, -1};
   for (size_t k = 0; k < nh;) {
     df_group g = group_of(h, nh, k, (size_t)op->context, a->n);
     bool dels = false, ins = false;
@@ -656,7 +662,9 @@ static void context_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
       dels |= h[q].a1 > h[q].a0;
       ins |= h[q].b1 > h[q].b0;
     }
-    vsh__buf_puts(o, "***************\n*** ");
+    vsh__buf_puts(o, "***************");
+    df_fn_line(op, a, g.as, &fs, o);
+    vsh__buf_puts(o, "\n*** ");
     ctx_range(o, g.as, g.ae);
     vsh__buf_puts(o, " ****\n");
     if (dels) ctx_side(o, a, h, k, &g, true); /* when something goes */
@@ -1160,6 +1168,7 @@ enum {
   O_SUPPRESS,
   O_TABSIZE,
   O_STRIP_CR,
+  O_FN_LINE,
   O_LINE_FORMAT,
   O_LFMT,                    /* + DF_OLD .. DF_UNCHANGED */
   O_GFMT = O_LFMT + DF_NLFMT /* + DF_G_OLD .. DF_G_UNCHANGED */
@@ -1192,6 +1201,8 @@ static const bi_option diff_longopts[] = {
     {"suppress-common-lines", BI_ARG_NONE, O_SUPPRESS, NULL},
     {"tabsize", BI_ARG_REQUIRED, O_TABSIZE, NULL},
     {"strip-trailing-cr", BI_ARG_NONE, O_STRIP_CR, NULL},
+    {"show-function-line", BI_ARG_REQUIRED, 'F', NULL},
+    {"show-c-function", BI_ARG_NONE, 'p', NULL},
     {"line-format", BI_ARG_REQUIRED, O_LINE_FORMAT, NULL},
     {"old-line-format", BI_ARG_REQUIRED, O_LFMT + DF_OLD, NULL},
     {"new-line-format", BI_ARG_REQUIRED, O_LFMT + DF_NEW, NULL},
@@ -1246,6 +1257,10 @@ static const bi_cmd diff_cmd = {
         "                                  (can be repeated)\n"
         "      --strip-trailing-cr       strip trailing carriage return on "
         "input\n"
+        "  -p, --show-c-function         show which C function each change "
+        "is in\n"
+        "  -F, --show-function-line=RE   show the most recent line matching "
+        "RE\n"
         "      --GTYPE-group-format=GFMT   format GTYPE input groups with "
         "GFMT\n"
         "      --LTYPE-line-format=LFMT    format LTYPE input lines with "
@@ -1255,7 +1270,7 @@ static const bi_cmd diff_cmd = {
         "\n"
         "Exit status is 0 if inputs are the same, 1 if different, 2 if "
         "trouble.\n",
-    .shortopts = "uU:cC:eqrnNibwBasdtTyW:L:",
+    .shortopts = "uU:cC:eqrnNibwBasdtTyW:L:F:p",
     .longopts = diff_longopts,
     .bad_status = 2,
     /* GNU diff's Try line carries the program name, as its errors do */
@@ -1285,6 +1300,19 @@ static long count_arg(bi_ctx *b, const char *arg, const char *what) {
   if (*arg && !*end && v > 0) return v < 1L << 24 ? v : 1L << 24;
   bi_usage_error(b, &diff_cmd, "invalid %s '%s'", what, arg);
   return -1;
+}
+
+/* -F RE / -p: one more function-line pattern (GNU's grep syntax: a BRE
+ * with \| ); nonzero after the error. */
+static int fn_pattern(bi_ctx *b, df_opts *o, const char *re) {
+  if (o->nfn == DF_MAX_FN) return 0;
+  vsh_buf err = {0};
+  int rc =
+      vsh__regex_compile(&o->fn_re[o->nfn], re, strlen(re), VSH_RE_NOSUB, &err);
+  if (rc) bi_err(b, "%s", err.data ? err.data : vsh_strerror(rc));
+  else o->nfn++;
+  vsh_buf_dispose(&err);
+  return rc;
 }
 
 /* Options and operand count: -1 to go on, else the exit status. */
@@ -1333,6 +1361,10 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
     case 't': o->expand_tabs = true; break;
     case 'T': o->initial_tab = true; break;
     case O_STRIP_CR: o->strip_cr = true; break;
+    case 'p':
+    case 'F':
+      if (fn_pattern(b, o, c == 'p' ? "^[[:alpha:]$_]" : g->arg)) return 2;
+      break;
     case O_LINE_FORMAT:
       for (int k = 0; k < DF_NLFMT; k++) o->lfmt[k] = g->arg;
       o->fmt = true;
@@ -1373,55 +1405,65 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
   return -1;
 }
 
-int bi_diff_main(bi_ctx *b) {
-  df_opts o = {.context = 3,
-               .width = 130,
-               .tabsize = 8,
-               .byte_locale = bi_byte_locale(b)};
-  bi_opts g = {0};
-  int ost = diff_options(b, &g, &o);
-  if (ost >= 0) return ost;
+static void free_fn(df_opts *o) {
+  for (int k = 0; k < o->nfn; k++) vsh__regex_free(o->fn_re[k]);
+}
+
+/* The comparison the operands ask for; the exit status. */
+static int diff_run(bi_ctx *b, df_opts *o, bi_opts *g) {
   /* the options as typed, for "diff -ru a/x b/x" lines */
   vsh_buf av = {0};
   for (int i = 1, k = 0; i < b->argc; i++) {
     const char *a = b->argv[i];
-    if (k < g.noperands && a == g.operands[k]) {
+    if (k < g->noperands && a == g->operands[k]) {
       k++; /* an operand; what is not one is an option or its argument */
       continue;
     }
     vsh__buf_printf(&av, " %s", a);
     if (!strcmp(a, "--")) break;
   }
-  o.argv_opts = av.data ? av.data : "";
-  const char *n1 = g.operands[0], *n2 = g.operands[1];
+  o->argv_opts = av.data ? av.data : "";
+  const char *n1 = g->operands[0], *n2 = g->operands[1];
   vfs_type t1 = VFS_NONE, t2 = VFS_NONE;
   int r1 = stat_kind(b, n1, &t1), r2 = stat_kind(b, n2, &t2);
-  bool show_same = o.side && !o.suppress_common && !o.brief;
+  bool show_same = o->side && !o->suppress_common && !o->brief;
   if (!r1 && !r2 && !strcmp(n1, n2) && !show_same) { /* one file twice */
     vsh_buf_dispose(&av);
-    if (o.report_same)
+    if (o->report_same)
       return bi_printf(b, "Files %s and %s are identical\n", n1, n2) ? 141 : 0;
     return 0;
   }
   vsh_buf out = {0};
   int st;
   if (!r1 && !r2 && t1 == VFS_DIR && t2 == VFS_DIR) {
-    st = diff_dirs(b, &o, n1, n2, &out);
+    st = diff_dirs(b, o, n1, n2, &out);
   } else if (!r1 && !r2 && (t1 == VFS_DIR) != (t2 == VFS_DIR)) {
     /* file vs directory: the file of the same name inside it */
     const char *f = t1 == VFS_DIR ? n2 : n1;
     const char *base = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
     if (t1 == VFS_DIR) n1 = join(b, n1, base);
     else n2 = join(b, n2, base);
-    st = diff_files(b, &o, n1, n2, false, false, NULL, &out);
+    st = diff_files(b, o, n1, n2, false, false, NULL, &out);
   } else {
-    bool abs1 = o.new_file && r1 == VSH_ENOENT && !r2;
-    bool abs2 = o.new_file && r2 == VSH_ENOENT && !r1;
-    st = diff_files(b, &o, n1, n2, abs1, abs2, NULL, &out);
+    bool abs1 = o->new_file && r1 == VSH_ENOENT && !r2;
+    bool abs2 = o->new_file && r2 == VSH_ENOENT && !r1;
+    st = diff_files(b, o, n1, n2, abs1, abs2, NULL, &out);
   }
   int rc = flush(b, &out);
   vsh_buf_dispose(&out);
   vsh_buf_dispose(&av);
   if (rc == VSH_EPIPE || st == VSH_EPIPE) return 141;
   return st < 0 ? 2 : st;
+}
+
+int bi_diff_main(bi_ctx *b) {
+  df_opts o = {.context = 3,
+               .width = 130,
+               .tabsize = 8,
+               .byte_locale = bi_byte_locale(b)};
+  bi_opts g = {0};
+  int st = diff_options(b, &g, &o);
+  if (st < 0) st = diff_run(b, &o, &g);
+  free_fn(&o);
+  return st;
 }

@@ -1,9 +1,12 @@
-/* diff_fmt.c: GNU diff's if-then-else formats: --LTYPE-line-format (%l,
+/* diff_fmt.c: the function lines of -F RE / -p in hunk headers, and
+ * GNU diff's if-then-else formats: --LTYPE-line-format (%l,
  * %L, %%, %c'C', %c'\OOO', %[-0width.prec]{doxX}n) and
  * --GTYPE-group-format (%<, %>, %=, the line numbers %[...]{doxX} of
  * e f l m n (old file) and E F L M N (new file)).  The conditional form
  * %(A=B?T:E) is not supported: it is written as it stands. */
 #include "builtins/text/diff_int.h"
+
+#include "core/regex.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -151,4 +154,36 @@ void df_fmt_out(vsh_buf *o, const df_opts *op, const df_file *a,
     i = c->a1;
     j = c->b1;
   }
+}
+
+static bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool fn_match(const df_opts *op, const char *s, size_t n) {
+  for (int k = 0; k < op->nfn; k++) {
+    vsh_regmatch m;
+    if (vsh__regex_exec(op->fn_re[k], s, n, 0, 0, &m, 1, NULL) == 1)
+      return true;
+  }
+  return false;
+}
+
+void df_fn_line(const df_opts *op, const df_file *a, size_t start,
+                df_fn_state *st, vsh_buf *o) {
+  if (!op->nfn) return;
+  for (size_t i = start; i > st->searched; i--)
+    if (fn_match(op, a->line[i - 1], a->len[i - 1])) {
+      st->found = (long)(i - 1);
+      break;
+    }
+  if (start > st->searched) st->searched = start;
+  if (st->found < 0) return;
+  const char *s = a->line[st->found];
+  size_t len = a->len[st->found], i = 0;
+  while (i < len && is_space(s[i])) i++; /* GNU skips the indent */
+  size_t j = len - i < 40 ? len : i + 40;
+  while (j > i && is_space(s[j - 1])) j--;
+  vsh__buf_putc(o, ' ');
+  vsh__buf_append(o, s + i, j - i);
 }

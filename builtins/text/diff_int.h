@@ -6,6 +6,8 @@
 
 #include "builtins/builtins.h"
 
+#define DF_MAX_FN 8 /* -F patterns kept */
+
 /* line format kinds, then group format kinds */
 enum { DF_OLD, DF_NEW, DF_UNCHANGED, DF_NLFMT };
 enum { DF_G_OLD, DF_G_NEW, DF_G_CHANGED, DF_G_UNCHANGED, DF_NGFMT };
@@ -30,6 +32,8 @@ typedef struct df_opts {
    * --{old,new,changed,unchanged}-group-format; any set: df_fmt_out */
   const char *lfmt[DF_NLFMT], *gfmt[DF_NGFMT];
   bool fmt;
+  struct vsh_regex *fn_re[DF_MAX_FN]; /* -F RE, -p: function lines */
+  int nfn;
 } df_opts;
 
 typedef struct df_file {
@@ -54,5 +58,18 @@ typedef struct df_hunk {
  * group), the equal stretches included. */
 void df_fmt_out(vsh_buf *o, const df_opts *op, const df_file *a,
                 const df_file *b2, const df_hunk *h, size_t nh);
+
+/* -F / -p: where the last search for a function line stopped and what
+ * it found, carried from hunk to hunk as GNU does. */
+typedef struct df_fn_state {
+  size_t searched; /* lines [0, searched) are searched */
+  long found;      /* the last line found, -1 none */
+} df_fn_state;
+
+/* Appends " " and the last line before line start of a that matches a
+ * -F pattern (its indent skipped, then at most 40 bytes, trailing blanks
+ * cut), if there is one. */
+void df_fn_line(const df_opts *op, const df_file *a, size_t start,
+                df_fn_state *st, vsh_buf *o);
 
 #endif /* VSH_BUILTINS_DIFF_INT_H */

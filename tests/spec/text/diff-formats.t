@@ -88,3 +88,18 @@ _-- before
  a
 _b
 +c
+
+=== diff -p and -F name the function line a hunk is in
+--- script
+printf 'int bar() {\n}\n\nint foo() {\n  x;\n  y;\n  z;\n  w;\n}\nstatic int baz(void)\n{\n  1\n  2\n  3\n  4\n  5\n}\n' > a.c
+sed -e 's/  y;/  Y;/' -e 's/  4/  FOUR/' a.c > b.c
+diff -up a.c b.c | grep '^@@'
+diff -cp a.c b.c | grep '^\*\*\*\*\*'
+diff -U1 -F '^static' -F 'x' a.c b.c | grep '^@@'
+--- stdout
+@@ -3,7 +3,7 @@ int bar() {
+@@ -12,6 +12,6 @@ static int baz(void)
+*************** int bar() {
+*************** static int baz(void)
+@@ -5,3 +5,3 @@
+@@ -14,3 +14,3 @@ static int baz(void)
