@@ -879,6 +879,21 @@ static int parse_args(bi_ctx *b, date_opts *o) {
   return -1;
 }
 
+/* -d's parser for touch -d, find -newermt and tar --mtime (time.h). */
+bool bi_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
+  struct timespec now = bi_now();
+  dt_parse d = {.s = s, .now = now.tv_sec, .wday = -1};
+  bi_zone_init(b, false, &d.zone);
+  int64_t t;
+  long nsec = 0;
+  if (!parse_date_string(&d) || !resolve(&d, &t, &nsec)) return false;
+  if (!d.have_epoch && !d.have_time && !d.have_date && d.wday < 0)
+    nsec = now.tv_nsec; /* "now", "2 days ago": this instant, moved */
+  out->tv_sec = t;
+  out->tv_nsec = nsec;
+  return true;
+}
+
 int bi_date_main(bi_ctx *b) {
   date_opts opt = {0};
   int st = parse_args(b, &opt);
