@@ -883,29 +883,36 @@ static int do_read(tar_ctx *t, char **ops, int nops) {
 
 /* "tar czf x.tgz d": the first word is a bundle of letters whose
  * arguments follow in order.  Rewritten to "-c -z -f x.tgz d". */
-static void old_style(bi_ctx *b) {
-  if (b->argc < 2 || b->argv[1][0] == '-' || !b->argv[1][0]) return;
+static int old_style(bi_ctx *b) {
+  if (b->argc < 2 || b->argv[1][0] == '-' || !b->argv[1][0]) return 0;
   const char *letters = b->argv[1];
   size_t n = strlen(letters);
   char **nv =
       vsh__arena_alloc(b->arena, ((size_t)b->argc + n + 1) * sizeof(char *));
-  if (!nv) return;
+  if (!nv) return 2;
   int k = 0, next = 2;
   nv[k++] = b->argv[0];
   for (size_t i = 0; i < n; i++) {
     char *o = vsh__arena_alloc(b->arena, 3);
-    if (!o) return;
+    if (!o) return 2;
     o[0] = '-';
     o[1] = letters[i];
     o[2] = 0;
     nv[k++] = o;
-    if (strchr("fCTXbKNg", letters[i]) && next < b->argc)
-      nv[k++] = b->argv[next++];
+    if (!strchr("fCTXbKNg", letters[i])) continue;
+    if (next >= b->argc) {
+      bi_errline(b, "tar: Old option '%c' requires an argument.", letters[i]);
+      bi_errline(b, "Try 'tar --help' or 'tar --usage' for more "
+                    "information.");
+      return 2;
+    }
+    nv[k++] = b->argv[next++];
   }
   while (next < b->argc) nv[k++] = b->argv[next++];
   nv[k] = NULL;
   b->argv = nv;
   b->argc = k;
+  return 0;
 }
 
 /* --owner=NAME[:ID]: a name alone maps like ours (root 0, else 1000). */
@@ -979,8 +986,10 @@ static int long_opt(tar_ctx *t, int c, const char *arg) {
   case OPT_STRIP_COMPONENTS: {
     char *end;
     long v = strtol(arg, &end, 10);
-    if (*end || v < 0) {
-      bi_errline(b, "tar: Invalid number of elements: '%s'", arg);
+    if (*end || v < 0 || !*arg) {
+      bi_errline(b, "tar: %s: Invalid number of elements", arg);
+      bi_errline(b, "Try 'tar --help' or 'tar --usage' for more "
+                    "information.");
       return 2;
     }
     t->strip = (int)v;
@@ -1025,13 +1034,13 @@ static const bi_cmd tar_cmd = {
     .usage = usage,
     .shortopts = "crxtf:C:vzjJaOkmphoP",
     .longopts = tar_options,
-    .bad_status = 2,
+    .bad_status = 64, /* an unknown option; other usage errors are 2 */
     .try_text = "Try 'tar --help' or 'tar --usage' for more information.\n",
 };
 
 int bi_tar_main(bi_ctx *b) {
   tar_ctx t = {.b = b, .ugswidth = 19, .keep_mode = 0777 & ~bi_umask(b)};
-  old_style(b);
+  if (old_style(b)) return 2;
   t.excl = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
   if (!t.excl) return 2;
   bi_opts g = {0};

@@ -86,6 +86,8 @@ static const bi_cmd cmp_cmd = {
     .shortopts = "bi:ln:s",
     .longopts = cmp_longopts,
     .bad_status = 2,
+    /* diffutils' Try line carries the program name */
+    .try_text = "cmp: Try 'cmp --help' for more information.\n",
 };
 
 typedef struct cmp_opts {
@@ -118,9 +120,9 @@ static int cmp_options(bi_ctx *b, bi_opts *g, cmp_opts *o) {
   if (o->list && o->silent)
     return bi_usage_error(b, &cmp_cmd, "options -l and -s are incompatible");
   if (g->noperands < 1)
-    return bi_usage_error(b, &cmp_cmd,
-                          "missing operand after " BI_LQ "%s" BI_RQ,
-                          b->argv[b->argc - 1]);
+    return bi_usage_error(
+        b, &cmp_cmd, "missing operand after '%s'", /* diffutils: ASCII quotes */
+        b->argv[b->argc - 1]);
   if (g->noperands > 4)
     return bi_usage_error(b, &cmp_cmd, "invalid --ignore-initial value '%s'",
                           g->operands[4]);

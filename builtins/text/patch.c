@@ -53,6 +53,7 @@ static const bi_cmd patch_cmd = {
     .shortopts = "p:RNi:o:d:bsuftF:E",
     .longopts = patch_longopts,
     .bad_status = 2,
+    .try_text = "patch: Try 'patch --help' for more information.\n",
 };
 
 typedef struct pline {

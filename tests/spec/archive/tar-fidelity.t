@@ -36,3 +36,20 @@ tar cf t.tar d/a d/b && rm -r d && tar xf t.tar && cat d/b && [ d/a -ef d/b ] &&
 hrw-r--r-- root/root 0 1970-01-01 00:00 d/b link to d/a
 hi
 same
+
+=== tar: an unknown option is status 64, a missing old-style argument 2
+--- script
+tar -Y; echo $?
+tar cf; echo $?
+tar --strip-components=x -tf x; echo $?
+--- stdout
+64
+2
+2
+--- stderr
+tar: invalid option -- 'Y'
+Try 'tar --help' or 'tar --usage' for more information.
+tar: Old option 'f' requires an argument.
+Try 'tar --help' or 'tar --usage' for more information.
+tar: x: Invalid number of elements
+Try 'tar --help' or 'tar --usage' for more information.

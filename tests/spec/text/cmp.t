@@ -96,3 +96,16 @@ cmp -s missing a; echo $?
 --- stdout
 2
 2
+
+=== cmp and patch usage errors name the program on the Try line
+--- script
+cmp; echo $?
+cmp -Y a b; echo $?
+--- stdout
+2
+2
+--- stderr
+cmp: missing operand after 'cmp'
+cmp: Try 'cmp --help' for more information.
+cmp: invalid option -- 'Y'
+cmp: Try 'cmp --help' for more information.
