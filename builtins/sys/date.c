@@ -865,6 +865,24 @@ static int parse_args(bi_ctx *b, date_opts *o) {
     }
     if (a[0] == '+' || i > 0)
       return bi_usage_error(b, &date_cmd, "extra operand " BI_LQ "%s" BI_RQ, a);
+    /* MMDDhhmm[[CC]YY][.ss] would set the clock (refused); else GNU
+     * calls it an invalid date */
+    size_t dl = strspn(a, "0123456789"), al = strlen(a);
+    bool settable = (dl == 8 || dl == 10 || dl == 12) &&
+                    (dl == al || (al == dl + 3 && a[dl] == '.' &&
+                                  strspn(a + dl + 1, "0123456789") == 2));
+    if (settable) {
+      int mo = (a[0] - '0') * 10 + a[1] - '0',
+          dd = (a[2] - '0') * 10 + a[3] - '0';
+      int hh = (a[4] - '0') * 10 + a[5] - '0',
+          mi = (a[6] - '0') * 10 + a[7] - '0';
+      settable =
+          mo >= 1 && mo <= 12 && dd >= 1 && dd <= 31 && hh < 24 && mi < 60;
+    }
+    if (!settable) {
+      bi_err(b, "invalid date " BI_LQ "%s" BI_RQ, a);
+      return 1;
+    }
     bi_err(b, "cannot set date: Operation not permitted");
     return 1;
   }

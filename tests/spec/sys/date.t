@@ -228,3 +228,14 @@ TZ=UTC date -d 'TZ="America/Los_Angeles" @0' +%s
 Wed Jan 15 06:00:00 EST 2020
 2020-07-01 00:30:00 UTC
 0
+
+=== date with an operand that is no date says invalid date
+--- script
+date nonexistent; echo $?
+date 1438053157; echo $?
+--- stdout
+1
+1
+--- stderr
+date: invalid date ‘nonexistent’
+date: invalid date ‘1438053157’
