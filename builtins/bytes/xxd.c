@@ -49,8 +49,9 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
         pos++;
       }
       int spaces = 0;
+      long got = 0; /* xxd reads at most -c bytes (16) from a line */
       hi = -1;
-      for (; i < n; i++) {
+      for (; i < n && got < o->cols; i++) {
         int v = hexv((unsigned char)l[i]);
         if (v < 0) {
           if (l[i] == ' ' && ++spaces >= 2 && hi < 0) break;
@@ -62,6 +63,7 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
         else {
           vsh__buf_putc(&out, (char)(hi << 4 | v));
           pos++;
+          got++;
           hi = -1;
         }
       }

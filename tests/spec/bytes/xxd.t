@@ -132,3 +132,12 @@ xxd -ps -c 4 f | head -n 2
 7468697320697320736f6d6520746578740a
 74686973
 20697320
+
+=== xxd -r reads at most -c bytes from a line
+--- script
+printf '0000: 40404040404040404040404040404040404040404040\n' | xxd -r; echo
+seq 30 | xxd -c 20 | xxd -r -c 20 | tail -n 2
+--- stdout
+@@@@@@@@@@@@@@@@
+29
+30
