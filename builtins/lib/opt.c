@@ -101,6 +101,13 @@ static void try_line(bi_ctx *b, const bi_cmd *cmd) {
   }
   if (cmd && (cmd->flags & BI_CMD_USAGE_TRY) && cmd->usage)
     bi_write_to(b, b->err, cmd->usage, strlen(cmd->usage));
+  if (cmd && (cmd->flags & (BI_CMD_TRY_NAMED | BI_CMD_TRY_BACKQUOTE))) {
+    bool named = cmd->flags & BI_CMD_TRY_NAMED;
+    bi_errline(b, "%s%sTry %c%s --help' for more information.",
+               named ? cmd->name : "", named ? ": " : "",
+               cmd->flags & BI_CMD_TRY_BACKQUOTE ? '`' : '\'', cmd->name);
+    return;
+  }
   if (!cmd || !(cmd->flags & BI_CMD_ERR_USAGE)) {
     bi_try_help(b);
     return;

@@ -86,8 +86,7 @@ static const bi_cmd cmp_cmd = {
     .shortopts = "bi:ln:s",
     .longopts = cmp_longopts,
     .bad_status = 2,
-    /* diffutils' Try line carries the program name */
-    .try_text = "cmp: Try 'cmp --help' for more information.\n",
+    .flags = BI_CMD_TRY_NAMED, /* diffutils' Try line names the program */
 };
 
 typedef struct cmp_opts {

@@ -53,7 +53,7 @@ static const bi_cmd patch_cmd = {
     .shortopts = "p:RNi:o:d:bsuftF:E",
     .longopts = patch_longopts,
     .bad_status = 2,
-    .try_text = "patch: Try 'patch --help' for more information.\n",
+    .flags = BI_CMD_TRY_NAMED,
 };
 
 typedef struct pline {
