@@ -1018,6 +1018,9 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
   if (rc) {
     bi_file_err(b, n1, rc);
     df_file_dispose(&a);
+    vfs_type t2; /* GNU names a second missing file too */
+    int r2 = absent2 ? 0 : stat_kind(b, n2, &t2);
+    if (r2 && rc != VSH_EPIPE) bi_file_err(b, n2, r2);
     return rc == VSH_EPIPE ? rc : 2;
   }
   rc = absent2 ? 0 : load(b, &c, n2);

@@ -167,3 +167,20 @@ two
 xargs: argument line too long
 xargs: argument line too long
 xargs: cannot fit single argument within argument list size limit
+
+=== xargs numbers that are not numbers get GNU's message and Try line
+--- script
+xargs -n x < /dev/null; echo $?
+xargs -L 0 < /dev/null; echo $?
+xargs -s 0 < /dev/null; echo $?
+--- stdout
+1
+1
+1
+--- stderr
+xargs: invalid number "x" for -n option
+Try 'xargs --help' for more information.
+xargs: value 0 for -L option should be >= 1
+Try 'xargs --help' for more information.
+xargs: value 0 for -s option should be >= 1
+xargs: cannot fit single argument within argument list size limit

@@ -513,3 +513,12 @@ diff -r a b; echo $?
 --- stdout
 File a/p is a fifo while file b/p is a fifo
 1
+
+=== diff names both missing files
+--- script
+diff nope1 nope2; echo $?
+--- stdout
+2
+--- stderr
+diff: nope1: No such file or directory
+diff: nope2: No such file or directory
