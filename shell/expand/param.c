@@ -558,7 +558,8 @@ static bool is_null(sh_ctx *c, const pval *pv, bool joined) {
   return pv->n == 0 || pv->v[0][0] == 0;
 }
 
-static int compile_pat(sh_ctx *c, const sh_word *w, sh_pattern **pat) {
+static int compile_pat(sh_ctx *c, const sh_word *w, sh_pattern **pat,
+                       unsigned extra) {
   char *s;
   size_t n;
   unsigned char *q;
@@ -569,7 +570,7 @@ static int compile_pat(sh_ctx *c, const sh_word *w, sh_pattern **pat) {
     return 0;
   }
   unsigned fl = SH_PAT_EXTGLOB | (sh_byte_locale(c) ? SH_PAT_BYTES : 0);
-  return sh_pattern_compile(pat, &c->arena, s, n, q, fl);
+  return sh_pattern_compile(pat, &c->arena, s, n, q, fl | extra);
 }
 
 /* ${x#p} and friends: *out is s without the match; a failed match (work
@@ -883,8 +884,11 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
   case SH_POP_REPLACE:
   case SH_POP_REPLACE_ALL:
   case SH_POP_REPLACE_PRE:
-  case SH_POP_REPLACE_SUF:
-    rc = p->arg ? compile_pat(c, p->arg, &pat) : 0;
+  case SH_POP_REPLACE_SUF: {
+    /* bash folds case for ${x/p/r} under nocasematch, not for ${x#p} */
+    bool sub = p->op >= SH_POP_REPLACE && p->op <= SH_POP_REPLACE_SUF;
+    unsigned nc = sub && c->opt.opts[SH_SHOPT_NOCASEMATCH] ? SH_PAT_NOCASE : 0;
+    rc = p->arg ? compile_pat(c, p->arg, &pat, nc) : 0;
     if (!rc && p->arg2) {
       char *r;
       size_t rn;
@@ -892,13 +896,14 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
       rep = r;
     }
     break;
+  }
   case SH_POP_UPPER_FIRST:
   case SH_POP_UPPER_ALL:
   case SH_POP_LOWER_FIRST:
   case SH_POP_LOWER_ALL:
   case SH_POP_TOGGLE_FIRST:
   case SH_POP_TOGGLE_ALL:
-    if (p->arg && p->arg->n) rc = compile_pat(c, p->arg, &pat);
+    if (p->arg && p->arg->n) rc = compile_pat(c, p->arg, &pat, 0);
     break;
   default: break;
   }

@@ -373,3 +373,16 @@ vsh: line 2: a[@]: 1+: syntax error: operand expected (error token is "+")
 vsh: line 3: a[1]: 2*: syntax error: operand expected (error token is "*")
 vsh: line 5: x: 1+: syntax error: operand expected (error token is "+")
 --- status: 1
+
+=== nocasematch folds case for ${x/p/r} and its anchored forms, not for ${x#p}
+--- script
+shopt -s nocasematch
+v=Alpha-BETA-alpha
+echo "${v/alpha/1} ${v//ALPHA/2} ${v/#ALPHA/3} ${v/%ALPHA/4}"
+echo "${v#ALPHA} ${v%ALPHA} ${v^^B}"
+shopt -u nocasematch
+echo "${v//ALPHA/5}"
+--- stdout
+1-BETA-alpha 2-BETA-2 3-BETA-alpha Alpha-BETA-4
+Alpha-BETA-alpha Alpha-BETA-alpha Alpha-BETA-alpha
+Alpha-BETA-alpha
