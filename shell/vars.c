@@ -400,10 +400,11 @@ static char *transform_value(sh_ctx *c, const sh_var *v, const char *val,
   memcpy(d + ol, val, vl + 1);
   if (v->attrs & (SH_VAR_LOWER | SH_VAR_UPPER | SH_VAR_CAPITAL)) {
     bool up = v->attrs & SH_VAR_UPPER, low = v->attrs & SH_VAR_LOWER;
-    /* -c: the first character upper case, the rest lower (the whole
-     * value, as bash recases it after +=) */
+    /* the whole value, as bash recases it after += (the old part may
+     * predate the attribute); -c: the first character upper case, the
+     * rest lower */
     bool cap = (v->attrs & SH_VAR_CAPITAL) && !up && !low;
-    for (size_t i = cap ? 0 : ol; i < ol + vl;) {
+    for (size_t i = 0; i < ol + vl;) {
       int32_t cp;
       int l = vsh__utf8_decode(d + i, ol + vl - i, &cp);
       if (l <= 0) l = 1;

@@ -166,7 +166,8 @@ static size_t visible_vars(sh_ctx *c, unsigned mask, bool locals,
   return v ? n : 0;
 }
 
-static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
+static int print_funcs(bi_ctx *b, bool names_only, bool as_decl, char **which,
+                       int nw) {
   sh_ctx *c = b->sh;
   vsh_buf o = {0};
   int st = 0;
@@ -192,7 +193,7 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
       /* extdebug: where it was defined, as bash shows it */
       const char *src = fs[i]->src && *fs[i]->src ? fs[i]->src : "main";
       vsh__buf_printf(&o, "%s %u %s\n", fs[i]->name, fs[i]->def->line, src);
-    } else if (names_only && nw) { /* declare -F NAME: the bare name */
+    } else if (names_only && nw && !as_decl) { /* declare -F NAME */
       vsh__buf_printf(&o, "%s\n", fs[i]->name);
     } else if (names_only) {
       unsigned a = fs[i]->attrs;
@@ -263,6 +264,10 @@ static bool written_array(sh_ctx *c, const char *arg) {
 
 static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   sh_ctx *c = b->sh;
+  unsigned on = d->on; /* this operand's attributes (a[5] adds -a) */
+  /* -aA: bash makes it associative, then reports the -a */
+  bool both = (on & SH_VAR_ARRAY) && (on & SH_VAR_ASSOC);
+  if (both) on &= ~SH_VAR_ARRAY;
   const char *eq = strchr(arg, '=');
   const char *br = strchr(arg, '[');
   if (br && eq && br > eq) br = NULL;
@@ -297,7 +302,7 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   for (sh_scope *s = c->vars.scope; s; s = s->up)
     if (s->is_func) in_func = true;
   bool local = d->local || (in_func && !d->global);
-  if ((d->on & SH_VAR_NAMEREF) && eq && !br && !strcmp(eq + 1, name)) {
+  if ((on & SH_VAR_NAMEREF) && eq && !br && !strcmp(eq + 1, name)) {
     if (!local) { /* bash refuses it at the top level, warns in a function */
       bi_err(b, "%s: nameref variable self references not allowed", name);
       return 1;
@@ -330,35 +335,47 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
     c->flow.special_failed = true;
     return 1;
   }
-  if ((d->on & SH_VAR_ASSOC) && (v->attrs & SH_VAR_ARRAY) && v->n) {
+  if ((on & SH_VAR_ASSOC) && (v->attrs & SH_VAR_ARRAY)) {
     bi_err(b, "%s: cannot convert indexed to associative array", name);
     return 1;
   }
-  if ((d->on & SH_VAR_ARRAY) && (v->attrs & SH_VAR_ASSOC)) {
+  if ((on & SH_VAR_ARRAY) && (v->attrs & SH_VAR_ASSOC)) {
     bi_err(b, "%s: cannot convert associative to indexed array", name);
     return 1;
   }
-  if ((d->on & SH_VAR_NAMEREF) && !eq && !(v->attrs & SH_VAR_NAMEREF) &&
-      v->val && *v->val && !sh_valid_name(v->val, strlen(v->val)) &&
+  if ((d->off & (SH_VAR_ARRAY | SH_VAR_ASSOC)) &&
+      (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC))) {
+    bi_err(b, "%s: cannot destroy array variables in this way", name);
+    return 1;
+  }
+  if (br && !eq) { /* declare a[5]: an (empty) array, a[] no name */
+    if (close == br + 1) {
+      bi_err(b, "`%s': not a valid identifier", arg);
+      return 1;
+    }
+    if (!(v->attrs & SH_VAR_ASSOC) && !(on & SH_VAR_ASSOC)) on |= SH_VAR_ARRAY;
+  }
+  if ((on & SH_VAR_NAMEREF) && !eq && !(v->attrs & SH_VAR_NAMEREF) && v->val &&
+      *v->val && !sh_valid_name(v->val, strlen(v->val)) &&
       !strchr(v->val, '[')) {
     /* the value it already has must name a variable */
     bi_err(b, "`%s': invalid variable name for name reference", v->val);
     return 1;
   }
-  unsigned keep_ro = d->on & SH_VAR_READONLY;
-  v->attrs |= d->on & ~SH_VAR_READONLY;
+  unsigned keep_ro = on & SH_VAR_READONLY;
+  v->attrs |= on & ~SH_VAR_READONLY;
   v->attrs &= ~d->off;
-  if ((d->on & (SH_VAR_ARRAY | SH_VAR_ASSOC)) && v->val) {
+  if ((on & (SH_VAR_ARRAY | SH_VAR_ASSOC)) && v->val) {
     char *old = v->val;
     v->val = NULL;
-    if (d->on & SH_VAR_ASSOC) sh_assoc_set(v, "0", old);
+    if (on & SH_VAR_ASSOC) sh_assoc_set(v, "0", old);
     else sh_array_set(v, 0, old);
     free(old);
   }
   /* -l, -u and -c exclude each other: one given drops the others, two
    * or more given together cancel out */
   unsigned cases = SH_VAR_LOWER | SH_VAR_UPPER | SH_VAR_CAPITAL;
-  unsigned given = d->on & cases;
+  unsigned given = on & cases;
   if (given) v->attrs &= ~(cases & ~given);
   if (given & (given - 1)) v->attrs &= ~cases;
   int rc = 0;
@@ -452,6 +469,10 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
     }
   }
   if (keep_ro) v->attrs |= SH_VAR_READONLY;
+  if (both) {
+    bi_err(b, "%s: cannot convert associative to indexed array", name);
+    return 1;
+  }
   return rc;
 }
 
@@ -464,7 +485,7 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
   if (d->funcs || d->func_names) {
     /* declare -f NAME prints it; with attributes (-fr, -fx) it sets */
     if (i >= b->argc || d->print || d->func_names || !(d->on | d->off))
-      return print_funcs(b, d->func_names, b->argv + i, b->argc - i);
+      return print_funcs(b, d->func_names, d->print, b->argv + i, b->argc - i);
     /* declare -f name... with attributes: just check they exist */
     int st = 0;
     for (; i < b->argc; i++) {

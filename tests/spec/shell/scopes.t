@@ -258,3 +258,44 @@ zzz: 1
 --- stderr
 vsh: line 5: wait: `zzz': not a pid or valid job spec
 vsh: line 6: wait: %9: no such job
+
+=== declare will not drop an array attribute nor turn one kind of array into the other
+--- script
+declare -a list=(1 2); declare +a list; echo "rc=$?"; declare -p list
+declare -A map=([k]=v); declare +A map; echo "rc=$?"
+declare -a none; declare -A none; echo "rc=$?"; declare -p none
+declare -aA two=(x); echo "rc=$?"; declare -p two
+--- stdout
+rc=1
+declare -a list=([0]="1" [1]="2")
+rc=1
+rc=1
+declare -a none
+rc=1
+declare -A two=([x]="" )
+--- stderr
+vsh: line 1: declare: list: cannot destroy array variables in this way
+vsh: line 2: declare: map: cannot destroy array variables in this way
+vsh: line 3: declare: none: cannot convert indexed to associative array
+vsh: line 4: declare: two: cannot convert associative to indexed array
+
+=== declare NAME[N] with no value makes an empty indexed array; NAME[] is refused
+--- script
+declare slots[4]; declare -p slots
+declare 'bad[]'; echo "rc=$?"
+f() { :; }; declare -p -F f; declare -F f
+--- stdout
+declare -a slots
+rc=1
+declare -f f
+f
+--- stderr
+vsh: line 2: declare: `bad[]': not a valid identifier
+
+=== a case attribute given after the value recases all of it on +=
+--- script
+up=abc; declare -u up; up+=def; echo "$up"
+low=ABC; declare -l low; low+=DEF; echo "$low"
+--- stdout
+ABCDEF
+abcdef
