@@ -150,9 +150,11 @@ int xb_tilde(xb *b, const sh_part *p) {
       val = "/home/user";
     else if (n == 4 && memcmp(u, "root", 4) == 0) val = "/root";
   }
-  if (!val) { /* unknown: the text stays as written */
-    int rc = xb_add(b, "~", 1, XM_QUOTED);
-    return rc ? rc : xb_add(b, u, n, XM_QUOTED);
+  if (!val) { /* unknown: the text stays as written, its glob characters
+                 active ([[ ~/ == ~* ]], echo ~x*) */
+    unsigned m = b->operand ? XM_SPLIT : 0;
+    int rc = xb_add(b, "~", 1, m);
+    return rc ? rc : xb_add(b, u, n, m);
   }
   return xb_add(b, val, strlen(val), XM_QUOTED);
 }

@@ -386,3 +386,16 @@ echo "${v//ALPHA/5}"
 1-BETA-alpha 2-BETA-2 3-BETA-alpha Alpha-BETA-4
 Alpha-BETA-alpha Alpha-BETA-alpha Alpha-BETA-alpha
 Alpha-BETA-alpha
+
+=== a tilde prefix naming no user stays as written with its glob characters live
+--- script
+touch '~ab' '~ac'
+echo ~a*
+[[ '~/x' == ~* ]] && echo matched
+case '~q' in ~?) echo case-matched ;; esac
+echo ~nobody-here/x
+--- stdout
+~ab ~ac
+matched
+case-matched
+~nobody-here/x

@@ -299,3 +299,13 @@ low=ABC; declare -l low; low+=DEF; echo "$low"
 --- stdout
 ABCDEF
 abcdef
+
+=== [[ -R ]] is false for a nameref that names nothing yet
+--- script
+declare -n pending
+[[ -R pending ]]; echo "rc=$?"
+pending=target
+[[ -R pending ]]; echo "rc=$?"
+--- stdout
+rc=1
+rc=0
