@@ -144,6 +144,10 @@ sh_var *sh_var_find_raw(sh_ctx *c, const char *name);
 const char *sh_var_get(sh_ctx *c, const char *name);
 /* Assigns a scalar (honouring integer/case attributes and namerefs).
  * Returns 0, or VSH_EPERM for a readonly variable (message printed). */
+/* val as v's attributes make it (-i evaluates, -l/-u/-c recase), after
+ * old when appending; malloc'd, NULL with *rc set on an error. */
+char *sh_var_transform(sh_ctx *c, const sh_var *v, const char *val,
+                       const char *old, bool append, int *rc);
 int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append);
 int sh_var_set_elem(sh_ctx *c, const char *name, const char *key, int64_t idx,
                     const char *val, bool append);

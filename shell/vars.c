@@ -375,8 +375,8 @@ const char *sh_var_get(sh_ctx *c, const char *name) {
 }
 
 /* Applies integer/case attributes; returns a malloc'd value. */
-static char *transform_value(sh_ctx *c, const sh_var *v, const char *val,
-                             const char *old, bool append, int *rc) {
+char *sh_var_transform(sh_ctx *c, const sh_var *v, const char *val,
+                       const char *old, bool append, int *rc) {
   *rc = 0;
   if (v->attrs & SH_VAR_INTEGER) {
     int64_t x = 0, base = 0;
@@ -539,7 +539,7 @@ int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
   if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC))
     return sh_var_set_elem(c, v->name, "0", 0, val, append);
   int rc;
-  char *d = transform_value(c, v, val, v->val, append, &rc);
+  char *d = sh_var_transform(c, v, val, v->val, append, &rc);
   if (!d) return rc;
   free(v->val);
   v->val = d;
@@ -570,7 +570,7 @@ int sh_var_set_elem(sh_ctx *c, const char *name, const char *key, int64_t idx,
   bool assoc = v->attrs & SH_VAR_ASSOC;
   const char *old = assoc ? sh_assoc_get(v, key) : sh_array_get(v, idx);
   int rc;
-  char *d = transform_value(c, v, val, old, append, &rc);
+  char *d = sh_var_transform(c, v, val, old, append, &rc);
   if (!d) return rc;
   rc = assoc ? sh_assoc_set(v, key, d) : sh_array_set(v, idx, d);
   v->attrs &= ~SH_VAR_UNSET;

@@ -607,6 +607,8 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     }
     sh_var *v = NULL;
     HASH_FIND_STR(sc->vars, name, v);
+    bool again = v != NULL; /* A=1 A+=2 cmd: builds on the first, plain */
+    if (again && a->append) old = v->val;
     if (!v) {
       v = calloc(1, sizeof(*v));
       if (!v || !(v->name = strdup(name))) {
@@ -616,16 +618,29 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
       }
       HASH_ADD_KEYPTR(hh, sc->vars, v->name, strlen(v->name), v);
     }
-    if (a->append && !outer) old = NULL;
-    size_t ol = old ? strlen(old) : 0;
-    char *d = malloc(ol + vl + 1);
-    if (!d) {
-      rc = VSH_ENOMEM;
-      break;
+    if (a->append && !outer && !again) old = NULL;
+    unsigned shaped =
+        SH_VAR_INTEGER | SH_VAR_LOWER | SH_VAR_UPPER | SH_VAR_CAPITAL;
+    char *d;
+    if (a->append && outer && !again && (outer->attrs & shaped)) {
+      /* bash appends as the variable's attributes say (N+=3 for -i N) */
+      int trc = 0;
+      d = sh_var_transform(c, outer, val, old, true, &trc);
+      if (!d) {
+        rc = trc ? trc : VSH_ENOMEM;
+        break;
+      }
+    } else {
+      size_t ol = old ? strlen(old) : 0;
+      d = malloc(ol + vl + 1);
+      if (!d) {
+        rc = VSH_ENOMEM;
+        break;
+      }
+      memcpy(d, old ? old : "", ol);
+      memcpy(d + ol, val, vl);
+      d[ol + vl] = 0;
     }
-    memcpy(d, old ? old : "", ol);
-    memcpy(d + ol, val, vl);
-    d[ol + vl] = 0;
     free(v->val);
     v->val = d;
     v->attrs = SH_VAR_EXPORT | SH_VAR_TEMP;
@@ -1343,6 +1358,11 @@ static int exec_node(sh_ctx *c, sh_node *n) {
       memcpy(nm, n->u.func.name, nl);
       nm[nl] = 0;
       const bi_entry *e = bi_lookup(nm);
+      if (!sh_valid_name(nm, nl)) { /* posix: a name, and fatal */
+        sh_error(c, "`%s': not a valid identifier", nm);
+        c->flow.unwind = SH_UW_EXIT;
+        return set_status(c, 2);
+      }
       if (e && (e->flags & BI_SPECIAL)) {
         sh_error(c, "`%s': is a special builtin", nm);
         c->flow.unwind = SH_UW_EXIT;

@@ -369,3 +369,15 @@ export is a shell builtin
 cd is a shell builtin
 export is a special shell builtin
 builtin
+
+=== posix mode: a function name must be a valid identifier, and the error is fatal
+--- script
+set -o posix
+f() { echo fine; }; f
+my-f() { :; }
+echo not reached
+--- stdout
+fine
+--- stderr
+vsh: line 3: `my-f': not a valid identifier
+--- status: 2

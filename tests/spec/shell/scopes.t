@@ -309,3 +309,20 @@ pending=target
 --- stdout
 rc=1
 rc=0
+
+=== prefix assignments to one name build on each other; += follows the variable's attributes
+--- script
+show() { echo "[$V]"; }
+V=1 V+=2 show
+declare -i n=5
+n+=3 env | grep '^n='
+n=2+3 env | grep '^n='
+n+=1 n+=2 env | grep '^n='
+declare -u up=a
+up+=x env | grep '^up='
+--- stdout
+[12]
+n=8
+n=2+3
+n=62
+up=AX
