@@ -535,7 +535,8 @@ int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
   }
   sh_var *v = find_for_write(c, name);
   if (!v) return VSH_ENOMEM;
-  if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);
+  /* named as bash names it: the variable a nameref led to */
+  if (v->attrs & SH_VAR_READONLY) return readonly_error(c, v->name);
   if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC))
     return sh_var_set_elem(c, v->name, "0", 0, val, append);
   int rc;
@@ -597,8 +598,15 @@ int sh_var_unset(sh_ctx *c, const char *name) {
       sh_var *t = sh_var_find_raw(c, target);
       if (t) {
         if (t->attrs & SH_VAR_READONLY) return readonly_error(c, target);
-        sh_var_clear_value(t);
-        t->attrs = (t->attrs & SH_VAR_EXPORT) | SH_VAR_UNSET;
+        /* as unset of the chain's end itself (a global goes away) */
+        target = sh_nameref_target(c, target);
+        t = sh_var_find_raw(c, target);
+        if (!t || (t->attrs & SH_VAR_NAMEREF)) return 0; /* a cycle */
+        if (t->attrs & SH_VAR_READONLY) return readonly_error(c, target);
+        char *tn = strdup(target);
+        int rc = tn ? sh_var_unset(c, tn) : VSH_ENOMEM;
+        free(tn);
+        return rc;
       }
       return 0;
     }

@@ -302,6 +302,21 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   for (sh_scope *s = c->vars.scope; s; s = s->up)
     if (s->is_func) in_func = true;
   bool local = d->local || (in_func && !d->global);
+  if ((on & SH_VAR_NAMEREF) && eq && !br && !eq[1]) {
+    bi_err(b, "`': not a valid identifier"); /* declare -n r="" */
+    return 1;
+  }
+  if (!local && !((on | d->off) & SH_VAR_NAMEREF)) {
+    /* declare -a r, r a nameref: the attribute is the target's */
+    sh_var *raw = sh_var_find_raw(c, name);
+    const char *t = raw && (raw->attrs & SH_VAR_NAMEREF) && raw->val
+                        ? sh_nameref_target(c, name)
+                        : NULL;
+    if (t && strlen(t) < sizeof name && sh_valid_name(t, strlen(t))) {
+      nl = strlen(t);
+      memmove(name, t, nl + 1);
+    }
+  }
   if ((on & SH_VAR_NAMEREF) && eq && !br && !strcmp(eq + 1, name)) {
     if (!local) { /* bash refuses it at the top level, warns in a function */
       bi_err(b, "%s: nameref variable self references not allowed", name);
@@ -818,6 +833,9 @@ static int unset_name(bi_ctx *b, const char *a, bool vars, bool nameref) {
     for (sh_scope *s = c->vars.scope; s && !v; s = s->up)
       HASH_FIND_STR(s->vars, a, v);
     if (v) v->attrs &= ~SH_VAR_NAMEREF;
+  } else {
+    const char *elem = sh_nameref_elem(c, a); /* unset r, r -> arr[2] */
+    if (elem) return unset_elem(b, elem, strchr(elem, '['));
   }
   sh_var *v = sh_var_find(c, a);
   if (v && (v->attrs & SH_VAR_READONLY)) {

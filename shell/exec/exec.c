@@ -1073,7 +1073,17 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     if (!sh__loop_iter_ok(c, &iters)) break;
     if (sh__debug_trap(c, n->line)) break;
     if (c->opt.opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "for", n);
-    if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
+    sh_var *ref = sh_var_find_raw(c, name);
+    if (ref && (ref->attrs & SH_VAR_NAMEREF) &&
+        !(ref->attrs & SH_VAR_READONLY)) {
+      /* bash: a nameref loop variable names each word in turn */
+      char *w = strdup(copy[i] ? copy[i] : "");
+      if (w) {
+        free(ref->val);
+        ref->val = w;
+        ref->attrs &= ~SH_VAR_UNSET;
+      }
+    } else if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
       if (posix_assign_exit(c, true)) st = c->proc.status;
       break;

@@ -326,3 +326,51 @@ n=8
 n=2+3
 n=62
 up=AX
+
+=== a nameref to an array element works in arithmetic and unset goes through it
+--- script
+nums=(10 20 30 40)
+declare -n third='nums[2]'
+(( third++ ))
+(( third += 5 ))
+echo "${nums[2]} $(( third * 2 ))"
+unset third
+declare -p nums
+--- stdout
+36 72
+declare -a nums=([0]="10" [1]="20" [3]="40")
+
+=== unset through a nameref removes the target; declare -a through one shapes the target
+--- script
+goal=v
+declare -n via=goal
+unset via
+declare -p goal 2>/dev/null || echo "goal gone"
+declare -n list=items
+declare -a list
+list=(p q)
+declare -p items
+--- stdout
+goal gone
+declare -a items=([0]="p" [1]="q")
+
+=== a nameref loop variable names each word; an empty nameref target is refused
+--- script
+one=1 two=2
+declare -n each
+for each in one two; do echo "$each"; done
+echo "$one $two"
+declare -n empty=""; echo "rc=$?"
+declare -p empty 2>/dev/null || echo "not made"
+goal=fixed; declare -n r=goal; readonly r
+r=other
+--- stdout
+1
+2
+1 2
+rc=1
+not made
+--- stderr
+vsh: line 5: declare: `': not a valid identifier
+vsh: line 8: goal: readonly variable
+--- status: 1
