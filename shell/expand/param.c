@@ -811,9 +811,18 @@ static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
     vsh_buf b = {0};
     sh_param q = *p; /* bash: declare -FLAGS first when it has some */
     q.transform = 'a';
-    const char *f = transform(c, &q, s);
+    const char *f = transform(c, &q, s ? s : "");
     if (f && *f) vsh__buf_printf(&b, "declare -%s ", f);
-    vsh__buf_append(&b, p->name, p->name_len);
+    char nm[256]; /* a nameref's: the variable it leads to */
+    size_t nl = p->name_len < 255 ? p->name_len : 255;
+    memcpy(nm, p->name, nl);
+    nm[nl] = 0;
+    vsh__buf_puts(&b, sh_valid_name(nm, nl) ? sh_nameref_target(c, nm) : nm);
+    if (!s) { /* declared, no value: its attributes alone (none: "") */
+      char *d = f && *f ? adup(c, b.data, b.len) : (char *)"";
+      vsh_buf_dispose(&b);
+      return d;
+    }
     vsh__buf_putc(&b, '=');
     vsh__buf_puts(&b, quote_q(c, s));
     char *d = adup(c, b.data, b.len);
@@ -1260,6 +1269,13 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
         pv.list = false;
         set_one(c, &pv, "");
       }
+    }
+    if (p->op == SH_POP_TRANSFORM && p->transform == 'A' && pv.n == 0 &&
+        !pv.list && !(p->flags & SH_PF_INDIRECT)) {
+      /* ${x@A} of a declared variable without a value */
+      const char *d = transform(c, p, NULL);
+      if (*d) set_one(c, &pv, d);
+      return emit(b, &pv, quoted);
     }
     if (!(p->op == SH_POP_TRANSFORM && transform_whole(c, p, name, &pv, &rc)))
       rc = map_values(c, p, &pv);

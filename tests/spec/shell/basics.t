@@ -1325,3 +1325,31 @@ vsh: eval: line 1: `echo ('
 s.sh: line 1: syntax error near unexpected token `newline'
 s.sh: line 1: `f ('
 --- status: 0
+
+=== read -n and -N count characters in a UTF-8 locale, -N unescapes without -r and -N -a keeps one element
+--- script
+printf 'ÿéx\n' | { read -r -n 2 w; echo "[$w]"; }
+printf 'ÿéx\n' | { read -r -N 2 w; echo "[$w]"; }
+printf 'a\\nb' | { read -N 4 w; echo "[$w]"; }
+printf 'p q r' | { read -N 5 -a parts; declare -p parts; }
+read v <&-; echo "rc=$?"
+--- stdout
+[ÿé]
+[ÿé]
+[anb]
+declare -a parts=([0]="p q r")
+rc=1
+--- stderr
+vsh: line 5: read: read error: 0: Bad file descriptor
+
+=== ${x@A} of a declared variable without a value shows its attributes; a nameref's names the target
+--- script
+declare -i num; echo "[${num@A}]"
+declare plain; echo "[${plain@A}]"
+declare -A map=([k]=v); echo "[${map@A}]"
+goal=hi; declare -n via=goal; echo "${via@A}"
+--- stdout
+[declare -i num]
+[]
+[declare -A map]
+goal='hi'
