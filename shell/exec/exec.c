@@ -250,8 +250,12 @@ void sh_run_trap(sh_ctx *c, int sig) {
   int uwn = c->flow.unwind_n;
   c->flow.unwind = SH_UW_NONE;
   c->trap.in_trap = true;
+  /* bash traces a trap's commands one level deeper (++), but EXIT's */
+  bool deeper = sig != SH_TRAP_EXIT;
+  if (deeper) c->where.xtrace_level++;
   /* signal and EXIT traps count their lines from 1, as bash's do */
   sh_run_string(c, copy, strlen(copy), "trap", sig <= 64 ? 1 : c->where.line);
+  if (deeper) c->where.xtrace_level--;
   c->trap.in_trap = was_in;
   c->where.line = c->trap.frame.line;
   c->trap.frame = outer;
