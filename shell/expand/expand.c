@@ -350,8 +350,9 @@ static bool piece_has_glob(sh_ctx *c, const xfield *p) {
     if (p->mask[i] & XM_QUOTED) continue;
     char ch = p->s[i];
     if (ch == '*' || ch == '?') return true;
-    if (ch == '[') { /* a pattern only with its closing bracket, as bash */
-      for (size_t k = i + 1; k < p->len; k++)
+    if (ch == '[') { /* a pattern only with its closing bracket, as bash,
+                        and that in the same path component */
+      for (size_t k = i + 1; k < p->len && p->s[k] != '/'; k++)
         if (p->s[k] == ']' && !(p->mask[k] & XM_QUOTED)) return true;
       continue;
     }

@@ -399,3 +399,16 @@ echo ~nobody-here/x
 matched
 case-matched
 ~nobody-here/x
+
+=== a bracket pair split by a slash is no glob, so failglob lets the word through
+--- script
+shopt -s failglob
+echo a[b/c]
+list=(case[x.mp3-file:///x.mp3]); echo "${list[@]}"
+( echo z[pq]z ); echo "rc=$?"
+--- stdout
+a[b/c]
+case[x.mp3-file:///x.mp3]
+rc=1
+--- stderr
+vsh: line 4: no match: z[pq]z
