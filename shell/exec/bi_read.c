@@ -354,11 +354,27 @@ int bi_mapfile_main(bi_ctx *b) {
     return 1;
   }
   sh_stream *in = sh_fd(c, fd);
-  if (!in) return 1;
-  if (origin == 0) sh_var_unset(c, name);
+  if (!in) {
+    bi_err(b, "%d: invalid file descriptor: Bad file descriptor", fd);
+    return 1;
+  }
+  name = sh_nameref_target(c, name); /* mapfile REF fills what it names */
   sh_var *v = sh_var_find(c, name);
+  if (v && (v->attrs & SH_VAR_ASSOC)) {
+    bi_err(b, "%s: not an indexed array", name);
+    return 1;
+  }
+  if (origin == 0) sh_var_unset(c, name);
+  v = sh_var_find(c, name);
   if (!v) v = sh_var_global(c, name);
   if (!v) return 1;
+  if (!(v->attrs & SH_VAR_ARRAY) && v->val) { /* -O: a scalar is [0] */
+    char *old = v->val;
+    v->val = NULL;
+    v->attrs |= SH_VAR_ARRAY;
+    if (!(v->attrs & SH_VAR_UNSET)) sh_array_set(v, 0, old);
+    free(old);
+  }
   v->attrs |= SH_VAR_ARRAY;
   v->attrs &= ~SH_VAR_UNSET;
   vsh_buf line = {0};
@@ -444,7 +460,8 @@ int bi_getopts_main(bi_ctx *b) {
   }
   bool silent = opts[0] == ':';
   const char *opterr = sh_var_get(c, "OPTERR");
-  bool quiet = silent || (opterr && !strcmp(opterr, "0"));
+  /* bash reads OPTERR as atoi does: "abc" turns the messages off */
+  bool quiet = silent || (opterr && *opterr && atoi(opterr) == 0);
   bool bad_name = !sh_valid_name(name, strlen(name));
   const char *oi = sh_var_get(c, "OPTIND");
   int optind = oi ? atoi(oi) : 1;

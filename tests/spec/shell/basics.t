@@ -1353,3 +1353,20 @@ goal=hi; declare -n via=goal; echo "${via@A}"
 []
 [declare -A map]
 goal='hi'
+
+=== mapfile refuses an associative array and a closed fd, keeps a scalar as [0] under -O; getopts reads OPTERR as a number
+--- script
+declare -A assoc; mapfile -t assoc <<< x; echo "rc=$?"
+mapfile -u 9 list; echo "rc=$?"
+word=hello; mapfile -t -O 2 word < <(printf 'a\nb\n'); declare -p word
+declare -n via=target; mapfile -t via < <(printf 'p\nq\n'); declare -p target
+OPTERR=off; getopts "a" opt -z; echo "opt=$opt"
+--- stdout
+rc=1
+rc=1
+declare -a word=([0]="hello" [2]="a" [3]="b")
+declare -a target=([0]="p" [1]="q")
+opt=?
+--- stderr
+vsh: line 1: mapfile: assoc: not an indexed array
+vsh: line 2: mapfile: 9: invalid file descriptor: Bad file descriptor
