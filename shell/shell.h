@@ -570,6 +570,8 @@ struct sh_ctx {
                                  trap: bash runs none for its status */
     int return_prev;     /* $? before the last `return` ran: what the
                                  RETURN trap sees */
+    int debug_status;    /* the last DEBUG trap's own status (extdebug:
+                                 nonzero skips the command) */
   } trap;
   /* the working directory and the directory stack */
   struct sh_ctx_dirs {

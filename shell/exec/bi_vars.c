@@ -895,6 +895,8 @@ static void set_opt(sh_ctx *c, int k, bool on) {
     c->flow.errexit_off = c->flow.errexit_bang = 0;
   c->opt.opts[k] = on;
   if (on && k == SH_SHOPT_EXTDEBUG) sh_bargs_init(c);
+  if (k == SH_SHOPT_EXTDEBUG) /* bash: extdebug is functrace + errtrace */
+    c->opt.opts[SH_OPT_FUNCTRACE] = c->opt.opts[SH_OPT_ERRTRACE] = on;
   /* the line-editing modes exclude each other */
   if (on && k == SH_OPT_EMACS) c->opt.opts[SH_OPT_VI] = false;
   if (on && k == SH_OPT_VI) c->opt.opts[SH_OPT_EMACS] = false;

@@ -230,8 +230,11 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
 bool sh__debug_trap(sh_ctx *c, unsigned line) {
   if (!c->trap.traps[SH_TRAP_DEBUG] || c->trap.in_trap) return false;
   if (line) c->where.line = line;
+  c->trap.debug_status = 0;
   sh_run_trap(c, SH_TRAP_DEBUG);
-  return c->flow.unwind != SH_UW_NONE;
+  if (c->flow.unwind != SH_UW_NONE) return true;
+  /* extdebug: a DEBUG trap that fails skips the command */
+  return c->opt.opts[SH_SHOPT_EXTDEBUG] && c->trap.debug_status != 0;
 }
 
 void sh_run_trap(sh_ctx *c, int sig) {
@@ -254,7 +257,9 @@ void sh_run_trap(sh_ctx *c, int sig) {
   bool deeper = sig != SH_TRAP_EXIT;
   if (deeper) c->where.xtrace_level++;
   /* signal and EXIT traps count their lines from 1, as bash's do */
-  sh_run_string(c, copy, strlen(copy), "trap", sig <= 64 ? 1 : c->where.line);
+  int tst = sh_run_string(c, copy, strlen(copy), "trap",
+                          sig <= 64 ? 1 : c->where.line);
+  if (sig == SH_TRAP_DEBUG) c->trap.debug_status = tst;
   if (deeper) c->where.xtrace_level--;
   c->trap.in_trap = was_in;
   c->where.line = c->trap.frame.line;
