@@ -791,6 +791,7 @@ static int unset_elem(bi_ctx *b, const char *a, const char *br) {
   if ((v->attrs & SH_VAR_ASSOC) &&
       (!strcmp(name, "BASH_ALIASES") || !strcmp(name, "BASH_CMDS")))
     return 0;
+  if (!strcmp(br, "[]")) return 0; /* a[] names no element */
   if (v->attrs & SH_VAR_READONLY) {
     bi_err(b, "%s: cannot unset: readonly variable", name);
     return 1;
@@ -799,9 +800,12 @@ static int unset_elem(bi_ctx *b, const char *a, const char *br) {
   if (!key) return -1;
   int st = 0;
   int64_t ix;
-  if (!strcmp(key, "@") || !strcmp(key, "*")) {
+  if (!*key) {
+    /* a[]: names no element; nothing to do */
+  } else if ((!strcmp(key, "@") || !strcmp(key, "*")) &&
+             !(v->attrs & SH_VAR_ASSOC)) {
     sh_var_clear_value(v);
-  } else if (v->attrs & SH_VAR_ASSOC) {
+  } else if (v->attrs & SH_VAR_ASSOC) { /* m[*] is the key "*" there */
     sh_assoc_unset(v, sh_subscript_key(c, key, strlen(key)));
   } else if (arith_subscript(c, key, &ix)) {
     st = 1;
@@ -824,6 +828,11 @@ static int unset_elem(bi_ctx *b, const char *a, const char *br) {
  * the function; 1 after an error. */
 static int unset_name(bi_ctx *b, const char *a, bool vars, bool nameref) {
   sh_ctx *c = b->sh;
+  sh_func *fn = !vars && !nameref ? sh_func_find(c, a) : NULL;
+  if (fn && !sh_valid_name(a, strlen(a))) { /* unset [ : the function */
+    unset_func(c, fn);
+    return 0;
+  }
   if (!sh_valid_name(a, strlen(a))) {
     bi_err(b, "`%s': not a valid identifier", a);
     return 1;

@@ -1370,3 +1370,39 @@ opt=?
 --- stderr
 vsh: line 1: mapfile: assoc: not an indexed array
 vsh: line 2: mapfile: 9: invalid file descriptor: Bad file descriptor
+
+=== command -v/-V: the last of them wins, -V gives a relative PATH find in full, misses print in order
+--- script
+command -v -V echo
+command -V -v echo
+mkdir -p tools; printf '#!/bin/sh\n:\n' > tools/tool; chmod +x tools/tool
+PATH="tools:$PATH"
+command -v tool
+command -V tool | sed "s|$PWD|CWD|"
+f() { :; }
+command -V nosuch f 2>&1 | sed 's/^.*command:/command:/'
+--- stdout
+echo is a shell builtin
+echo
+tools/tool
+tool is CWD/tools/tool
+command: nosuch: not found
+f is a function
+f () 
+{ 
+    :
+}
+
+=== unset: a[] names nothing, m[*] of an associative array is that key, a function with an odd name goes
+--- script
+list=(1 2 3); unset 'list[]'; declare -p list
+declare -A map=(['*']=star [k]=v); unset 'map[*]'; declare -p map
+declare -A other=([k]=v); unset 'other[@]'; declare -p other
+function [() { :; }
+unset [; echo "rc=$?"; type -t [
+--- stdout
+declare -a list=([0]="1" [1]="2" [2]="3")
+declare -A map=([k]="v" )
+declare -A other=([k]="v" )
+rc=0
+builtin
