@@ -79,11 +79,15 @@ static void print_set_line(vsh_buf *o, const sh_var *v) {
   }
   vsh__buf_putc(o, '=');
   const char *val = v->val ? v->val : "";
-  bool plain = *val != 0;
-  for (const char *p = val; *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-          (*p >= '0' && *p <= '9') || strchr("_-./:,+@%", *p)))
-      plain = false;
+  /* bash quotes a value with a shell metacharacter in it (a '~' only
+   * where tilde expansion would see it, a '#' only first); an empty
+   * one stays empty */
+  bool plain = !sh_needs_ansi(val);
+  for (const char *p = val; *p && plain; p++) {
+    if (strchr(" \t\n'\"\\|&;()<>!{}*[?]^$`", *p)) plain = false;
+    if (*p == '~' && (p == val || p[-1] == '=' || p[-1] == ':')) plain = false;
+    if (*p == '#' && p == val) plain = false;
+  }
   if (plain) vsh__buf_puts(o, val);
   else sh_quote_single(o, val);
   vsh__buf_putc(o, '\n');

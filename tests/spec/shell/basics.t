@@ -1406,3 +1406,17 @@ declare -A map=([k]="v" )
 declare -A other=([k]="v" )
 rc=0
 builtin
+
+=== set lists a value plainly unless it has a shell metacharacter; an empty value stays empty
+--- script
+empty= tail=a~ head='~x' after='k=~' hash='#1' mid='a#b' comma='a,b' sp='a b'
+set | grep -E '^(empty|tail|head|after|hash|mid|comma|sp)='
+--- stdout
+after='k=~'
+comma=a,b
+empty=
+hash='#1'
+head='~x'
+mid=a#b
+sp='a b'
+tail=a~
