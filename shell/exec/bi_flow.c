@@ -195,6 +195,7 @@ int bi_source_main(bi_ctx *b) {
   if (!found && bare && posix) err = VSH_ENOENT;
   if (!found && (bare && posix ? 1 : sh__read_file(c, file, &text, &err))) {
     if (bare && posix) bi_err(b, "%s: file not found", file);
+    else if (err == VSH_EISDIR) bi_err(b, "%s: is a directory", file);
     else sh_error(c, "%s: %s", file, vsh_strerror(err)); /* no builtin */
     vsh_buf_dispose(&text);
     c->flow.special_failed = true; /* fatal in posix mode */

@@ -1420,3 +1420,12 @@ head='~x'
 mid=a#b
 sp='a b'
 tail=a~
+
+=== source of a directory names the builtin: "is a directory"
+--- script
+mkdir -p d
+source d; echo "rc=$?"
+--- stdout
+rc=1
+--- stderr
+vsh: line 2: source: d: is a directory
