@@ -701,8 +701,8 @@ static size_t char_off(const char *s, size_t n, int64_t k) {
  * (one more may not fit in 64 bits), a negative offset counting back
  * from just past it */
 static int substr_bounds_at(sh_ctx *c, const sh_param *p, int64_t total,
-                            bool by_index, int64_t *from, int64_t *count,
-                            bool *ok) {
+                            bool by_index, bool list, int64_t *from,
+                            int64_t *count, bool *ok) {
   char *s;
   size_t n;
   *ok = true;
@@ -739,7 +739,8 @@ static int substr_bounds_at(sh_ctx *c, const sh_param *p, int64_t total,
     c->where.arith_what = owhat;
     if (rc) return c->flow.unwind == SH_UW_NONE ? abandon(c) : rc;
     if (len < 0) {
-      if (total + len < *from) {
+      /* a list (${@:o:-n}, ${a[@]:o:-n}) takes no negative length */
+      if (list || total + len < *from) {
         sh_error(c, "%.*s: substring expression < 0", (int)n, s);
         return abandon(c);
       }
@@ -753,7 +754,7 @@ static int substr_bounds_at(sh_ctx *c, const sh_param *p, int64_t total,
 
 static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
                          int64_t *from, int64_t *count, bool *ok) {
-  return substr_bounds_at(c, p, total, false, from, count, ok);
+  return substr_bounds_at(c, p, total, false, false, from, count, ok);
 }
 
 static char *quote_q(sh_ctx *c, const char *s) {
@@ -1209,7 +1210,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       if (pv.idx) {
         /* an indexed array: the offset is an index, not a position */
         int64_t top = pv.n ? pv.idx[pv.n - 1] : -1;
-        rc = substr_bounds_at(c, p, top, true, &from, &count, &ok);
+        rc = substr_bounds_at(c, p, top, true, false, &from, &count, &ok);
         if (rc) return rc;
         size_t first = 0;
         while (first < pv.n && pv.idx[first] < from) first++;
@@ -1222,17 +1223,21 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
           rc = sh_expand_str(c, p->arg2, &ls, &ll);
           if (!rc) rc = sh_arith(c, ls, ll, &len);
           if (rc) return rc;
-          if (len < 0) {
+          if (len < 0 && ok) { /* past the last index it is just empty */
             sh_error(c, "%.*s: substring expression < 0", (int)ll, ls);
             return abandon(c);
           }
+          if (len < 0) len = 0;
           if ((uint64_t)len < avail) avail = (size_t)len;
         }
         if (pv.v) pv.v = pv.v + first;
         pv.n = ok ? avail : 0;
         return emit(b, &pv, quoted);
       }
-      rc = substr_bounds(c, p, (int64_t)all.n, &from, &count, &ok);
+      rc = pv.n || positional
+               ? substr_bounds_at(c, p, (int64_t)all.n, false, true, &from,
+                                  &count, &ok)
+               : (ok = false, 0); /* an empty list slices to nothing */
       if (rc) return rc;
       pv.v = all.v && ok ? all.v + from : all.v;
       pv.n = ok ? (size_t)count : 0;

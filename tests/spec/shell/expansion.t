@@ -412,3 +412,26 @@ case[x.mp3-file:///x.mp3]
 rc=1
 --- stderr
 vsh: line 4: no match: z[pq]z
+
+=== a negative substring length is an error for lists, unless the offset is past their end
+--- script
+letters=(a b c)
+( echo "[${letters[@]:0:-1}]" ) 2>/dev/null; echo "rc=$?"
+echo "[${letters[@]:3:-1}] [${letters[@]: -9:-1}]"
+holes=([1]=x [5]=y)
+( echo "[${holes[@]:5:-1}]" ) 2>/dev/null; echo "rc=$?"
+echo "[${holes[@]:6:-1}]"
+set -- p q r
+( echo "[${@:1:-1}]" ) 2>/dev/null; echo "rc=$?"
+echo "[${@:5:-1}]"
+none=(); echo "[${none[@]:0:-1}]"
+word=abcdef; echo "${word:1:-2}"
+--- stdout
+rc=1
+[] []
+rc=1
+[]
+rc=1
+[]
+[]
+bcd
