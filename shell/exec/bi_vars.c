@@ -224,6 +224,7 @@ typedef struct decl {
   bool print, funcs, func_names, global, local;
   bool visible; /* export/readonly: the variable in sight, else a global */
   bool bare;    /* readonly: its readonly error names no builtin, as bash */
+  bool inherit; /* local -I: start from the variable it shadows */
 } decl;
 
 static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
@@ -248,6 +249,7 @@ static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
       case 'f': d->funcs = true; break;
       case 'F': d->func_names = true; break;
       case 'g': d->global = true; break;
+      case 'I': d->inherit = on; break;
       default: break;
       }
       if (on) d->on |= bit;
@@ -264,6 +266,40 @@ static bool written_array(sh_ctx *c, const char *arg) {
   for (size_t k = 0; k < c->where.n_decl_lits; k++)
     if (c->where.decl_lits[k] == arg) return true;
   return false;
+}
+
+/* local -I: the new local v starts with the value and attributes of
+ * src, the variable it shadows (a nameref's as a plain string); an
+ * array kind asked for (or a subscript) keeps only the attributes of a
+ * variable of another kind. */
+static void inherit_var(sh_var *v, sh_var *src, unsigned on, bool arrayish) {
+  unsigned kinds = SH_VAR_ARRAY | SH_VAR_ASSOC;
+  unsigned want = on & kinds;
+  /* a subscript or (...) value asks for an array of the source's kind */
+  if (arrayish && !want)
+    want = src->attrs & kinds ? src->attrs & kinds : SH_VAR_ARRAY;
+  unsigned keep = src->attrs & ~(SH_VAR_NAMEREF | SH_VAR_READONLY |
+                                 SH_VAR_TEMP | SH_VAR_LOCAL | kinds);
+  v->attrs |= keep;
+  if (want && !(src->attrs & kinds)) { /* a scalar: attributes only */
+    v->attrs |= want;
+    if (!(src->attrs & SH_VAR_UNSET)) v->attrs &= ~SH_VAR_UNSET;
+    return;
+  } /* another array kind is copied as it is: declare then refuses */
+  v->attrs |= src->attrs & kinds;
+  if (src->attrs & SH_VAR_UNSET) return;
+  v->attrs &= ~SH_VAR_UNSET;
+  if (src->attrs & SH_VAR_ASSOC) {
+    sh_assoc_order(src);
+    for (size_t k = 0; k < src->n; k++)
+      sh_assoc_set(v, src->elems[k].key, src->elems[k].val);
+  } else if (src->attrs & SH_VAR_ARRAY) {
+    for (size_t k = 0; k < src->n; k++)
+      sh_array_set(v, src->elems[k].idx, src->elems[k].val);
+  } else if (src->val) {
+    free(v->val);
+    v->val = strdup(src->val);
+  }
 }
 
 static int declare_one(bi_ctx *b, const char *arg, decl *d) {
@@ -338,7 +374,9 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
       bi_err(b, "%s: readonly variable", name);
       return 1;
     }
+    sh_var *src = d->inherit ? sh_var_find_raw(c, name) : NULL;
     v = sh_var_local(c, name);
+    if (src && src != v) inherit_var(v, src, on, br || (eq && eq[1] == '('));
   } else v = sh_var_global(c, name);
   if (!v) return 1;
   if (d->print && !eq) {
@@ -590,7 +628,7 @@ int bi_local_main(bi_ctx *b) {
   int dashes = 0;
   for (int i = 1; i < b->argc; i++) dashes += !strcmp(b->argv[i], "-");
   decl d = {.local = true};
-  if (!dashes) return declare_common(b, &d, "+aAcilunrxtp", NULL);
+  if (!dashes) return declare_common(b, &d, "+aAcilunrxtpI", NULL);
   sh_scope *f = b->sh->vars.scope;
   while (f && !f->is_func) f = f->up;
   if (f && !f->saved_opts) {
@@ -606,7 +644,7 @@ int bi_local_main(bi_ctx *b) {
     if (i == 0 || strcmp(all[i], "-")) rest[n++] = all[i];
   b->argv = rest;
   b->argc = n;
-  int st = declare_common(b, &d, "+aAcilunrxtp", NULL);
+  int st = declare_common(b, &d, "+aAcilunrxtpI", NULL);
   b->argv = all;
   b->argc = argc;
   free(rest);

@@ -374,3 +374,23 @@ not made
 vsh: line 5: declare: `': not a valid identifier
 vsh: line 8: goal: readonly variable
 --- status: 1
+
+=== local -I starts a local from the variable it shadows
+--- script
+name=outer; declare -A map=([k]=v); list=(a b)
+f() {
+  local -I name; local -I map; local -I 'list[2]=c'
+  echo "$name ${map[k]} ${list[*]}"
+  local -I name+=2; echo "$name"
+  local -I -a name2; declare -p name2 2>/dev/null || echo "no name2"
+}
+f
+g() { local -I -A list; echo "rc=$?"; }
+g 2>/dev/null
+declare -p list
+--- stdout
+outer v a b c
+outer2
+declare -a name2
+rc=1
+declare -a list=([0]="a" [1]="b")
