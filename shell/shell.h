@@ -540,7 +540,9 @@ struct sh_ctx {
     bool level_pending; /* a pipeline's simple-command stage: a function
                            it calls counts the subshell level bash does */
     sh_job *job;        /* when running as a background job */
-    const struct sh_node *job_top; /* that job's own command */
+    const struct sh_node *job_top;   /* that job's own command */
+    const struct sh_node *stage_top; /* a pipeline stage's own command:
+                                        its failure is the pipeline's */
     int *pipestatus;
     size_t npipestatus;
     int subst_status; /* status of the last $( ) in this command */

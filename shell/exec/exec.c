@@ -75,6 +75,7 @@ static int after_command(sh_ctx *c, const sh_node *n, int st) {
       !c->proc.job || (c->opt.opts[SH_OPT_ERRTRACE] && n != c->proc.job_top);
   /* inside another trap (EXIT, a signal's) ERR still runs, not in its own */
   bool in_err = c->trap.in_trap && c->trap.frame.sig == SH_TRAP_ERR;
+  if (n && n == c->proc.stage_top) job_ok = false; /* the parent reports */
   if (c->trap.traps[SH_TRAP_ERR] && !in_err && job_ok && !fresh)
     sh_run_trap(c, SH_TRAP_ERR);
   /* a `return` in the trap: the function returns its status */

@@ -376,6 +376,7 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
       }
       sg[i].ctx = sc;
       sg[i].node = n->u.pipe.cmds[i];
+      if (sc != c) sc->proc.stage_top = sg[i].node;
       /* bash counts no level for a simple command's stage (until it
        * calls a function) nor twice for a ( ) stage */
       int kind = sg[i].node->kind;

@@ -340,3 +340,17 @@ One
 [cat]
 [tr o O]
 [trap - DEBUG]
+
+=== with errtrace a failing pipeline runs the ERR trap once, not again in its last stage
+--- script
+set -E
+trap 'echo "[ERR $?]"' ERR
+echo data | cat | false
+echo next
+echo data | { false; true; }
+echo done
+--- stdout
+[ERR 1]
+next
+[ERR 1]
+done
