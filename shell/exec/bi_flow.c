@@ -796,9 +796,8 @@ static int change_dir(bi_ctx *b, const char *target, bool physical,
       vsh_buf_dispose(&real);
     }
   }
+  /* exported as it was (bash's startup OLDPWD is; one unset is not) */
   sh_var_set(c, "OLDPWD", c->dirs.cwd, false);
-  sh_var *ov = sh_var_find(c, "OLDPWD");
-  if (ov) ov->attrs |= SH_VAR_EXPORT;
   free(c->dirs.cwd);
   c->dirs.cwd = strdup(path.data);
   sh_var_set(c, "PWD", c->dirs.cwd, false);

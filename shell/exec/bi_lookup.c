@@ -275,6 +275,7 @@ int bi_hash_main(bi_ctx *b) {
     else setpath = op.arg;
   }
   int i = op.ind;
+  bool many = b->argc - i > 1; /* -t of several names: NAME<tab>PATH */
   if (reset) sh_hash_forget(c, NULL);
   vsh_buf o = {0};
   int st = 0;
@@ -303,9 +304,11 @@ int bi_hash_main(bi_ctx *b) {
       }
       sh_hash_forget(c, name);
     } else if (show) {
-      if (h)
-        vsh__buf_printf(&o, b->argc - i > 1 ? "%s\t%s\n" : "%s%s\n",
-                        b->argc - i > 1 ? name : "", h->path);
+      if (h && list)
+        vsh__buf_printf(&o, "builtin hash -p %s %s\n", h->path, name);
+      else if (h)
+        vsh__buf_printf(&o, many ? "%s\t%s\n" : "%s%s\n", many ? name : "",
+                        h->path);
       else {
         bi_err(b, "%s: not found", name);
         st = 1;
@@ -320,7 +323,8 @@ int bi_hash_main(bi_ctx *b) {
         sh_hash_remember(c, name, found, false);
         struct sh_hashed *nh = sh_hash_find(c, name);
         if (nh) nh->hits = 0; /* hashed afresh */
-      } else {
+      } else {                /* a name no longer found leaves the table too */
+        sh_hash_forget(c, name);
         bi_err(b, "%s: not found", name);
         st = 1;
       }

@@ -290,6 +290,12 @@ void sh__init_shell_vars(sh_ctx *c) {
   sh_var_set(c, "PWD", c->dirs.cwd, false);
   sh_var *v = sh_var_find(c, "PWD");
   if (v) v->attrs |= SH_VAR_EXPORT;
+  /* bash starts with OLDPWD exported but unset (cd gives it a value); one
+   * the environment brings keeps its value */
+  if (!sh_var_find_raw(c, "OLDPWD")) {
+    sh_var *o = sh_var_global(c, "OLDPWD");
+    if (o) o->attrs |= SH_VAR_EXPORT | SH_VAR_UNSET;
+  }
   sh_var_set(c, "IFS", " \t\n", false);
   sh_var_set(c, "PS4", "+ ", false);
   /* an exported SHELLOPTS / BASHOPTS from the environment turns those

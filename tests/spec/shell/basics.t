@@ -1429,3 +1429,29 @@ source d; echo "rc=$?"
 rc=1
 --- stderr
 vsh: line 2: source: d: is a directory
+
+=== hash -t of several names tags each with its name, -t -l prints a hash -p line, a lost name leaves the table
+--- script
+hash -p /opt/one first; hash -p "/opt/two dir" second
+hash -t first second
+hash -t -l second
+hash first 2>/dev/null; echo "rc=$?"
+hash -t first 2>/dev/null || echo "first gone"
+--- stdout
+first	/opt/one
+second	/opt/two dir
+builtin hash -p /opt/two dir second
+rc=1
+first gone
+
+=== OLDPWD starts exported but unset; cd keeps whatever export it has
+--- script
+declare -p OLDPWD
+echo "[${OLDPWD-unset}]"
+mkdir -p sub; cd sub; declare -p OLDPWD | sed "s|=.*|=...|"
+unset OLDPWD; cd ..; declare -p OLDPWD | sed "s|=.*|=...|"
+--- stdout
+declare -x OLDPWD
+[unset]
+declare -x OLDPWD=...
+declare -- OLDPWD=...
