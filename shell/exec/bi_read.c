@@ -316,6 +316,31 @@ static bool mapfile_num(const char *s, long *out, bool positive) {
   return true;
 }
 
+/* The indexed array mapfile fills (emptied unless -O gave an origin; a
+ * scalar there becomes its element 0), or NULL after an error. */
+static sh_var *mapfile_target(bi_ctx *b, const char *name, long origin) {
+  sh_ctx *c = b->sh;
+  sh_var *v = sh_var_find(c, name);
+  if (v && (v->attrs & SH_VAR_ASSOC)) {
+    bi_err(b, "%s: not an indexed array", name);
+    return NULL;
+  }
+  if (origin == 0) sh_var_unset(c, name);
+  v = sh_var_find(c, name);
+  if (!v) v = sh_var_global(c, name);
+  if (!v) return NULL;
+  if (!(v->attrs & SH_VAR_ARRAY) && v->val) {
+    char *old = v->val;
+    v->val = NULL;
+    v->attrs |= SH_VAR_ARRAY;
+    if (!(v->attrs & SH_VAR_UNSET)) sh_array_set(v, 0, old);
+    free(old);
+  }
+  v->attrs |= SH_VAR_ARRAY;
+  v->attrs &= ~SH_VAR_UNSET;
+  return v;
+}
+
 int bi_mapfile_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bool strip = false;
@@ -359,24 +384,8 @@ int bi_mapfile_main(bi_ctx *b) {
     return 1;
   }
   name = sh_nameref_target(c, name); /* mapfile REF fills what it names */
-  sh_var *v = sh_var_find(c, name);
-  if (v && (v->attrs & SH_VAR_ASSOC)) {
-    bi_err(b, "%s: not an indexed array", name);
-    return 1;
-  }
-  if (origin == 0) sh_var_unset(c, name);
-  v = sh_var_find(c, name);
-  if (!v) v = sh_var_global(c, name);
+  sh_var *v = mapfile_target(b, name, origin);
   if (!v) return 1;
-  if (!(v->attrs & SH_VAR_ARRAY) && v->val) { /* -O: a scalar is [0] */
-    char *old = v->val;
-    v->val = NULL;
-    v->attrs |= SH_VAR_ARRAY;
-    if (!(v->attrs & SH_VAR_UNSET)) sh_array_set(v, 0, old);
-    free(old);
-  }
-  v->attrs |= SH_VAR_ARRAY;
-  v->attrs &= ~SH_VAR_UNSET;
   vsh_buf line = {0};
   long idx = origin, nread = 0;
   for (;;) {
