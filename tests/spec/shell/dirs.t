@@ -220,3 +220,26 @@ $TMPDIR
 st=1
 --- stderr
 vsh: line 6: cd: l/../nope: No such file or directory
+
+=== cd with CDPATH: an empty entry is the working directory, -P shows the path as made
+--- script
+mkdir -p top/sub top/other/sub
+base=$PWD
+cd top
+CDPATH=:$PWD/other
+cd sub && echo "${PWD##*/top}"
+cd .. && cd '' && echo "[${PWD##*/top}]"
+CDPATH=.
+cd -P sub
+cd ..
+CDPATH=$PWD/other/
+cd -P sub | sed "s|$base||"
+cd '' | sed "s|$base||"
+cd -P '' | sed "s|$base||"
+--- stdout
+/sub
+[]
+./sub
+/top/other/sub
+/top/other
+/top/other/
