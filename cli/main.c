@@ -25,6 +25,8 @@ static const char usage[] =
     "  -c SCRIPT             run SCRIPT\n"
     "  -n                    check syntax only\n"
     "  -O NAME, -o NAME      set a shopt / set -o option before parsing\n"
+    "                        (+O, +o unset; bash's letters -e -u -x ... and\n"
+    "                        -ec clusters too; --norc, --noprofile ignored)\n"
     "  --mount HOST[:VPATH]  mount a host folder read-only (copy-on-write);\n"
     "                        VPATH defaults to /home/user/project\n"
     "  --file VPATH=HOST     copy one host file into the sandbox\n"
@@ -185,6 +187,69 @@ static char *editor_read(line_editor *ed, const char *prompt) {
   return line;
 }
 
+/* bash's own invocation options, so that vsh runs where `bash` is run:
+ * startup-file options are ignored (vsh reads no startup file), letters
+ * set the set -o option they stand for (+ unsets), -o/-O/+o/+O take a
+ * name, and a 'c' among the letters makes the first operand the script.
+ * Returns 1 when argv[*i] was one of them, 0 when not, 2 on an error. */
+typedef struct cli_opt {
+  const char *name;
+  bool on;
+} cli_opt;
+
+static const char *letter_opt(char ch) {
+  static const char *const map[][2] = {
+      {"a", "allexport"}, {"b", "notify"},      {"e", "errexit"},
+      {"f", "noglob"},    {"h", "hashall"},     {"k", "keyword"},
+      {"m", "monitor"},   {"n", "noexec"},      {"p", "privileged"},
+      {"t", "onecmd"},    {"u", "nounset"},     {"v", "verbose"},
+      {"x", "xtrace"},    {"B", "braceexpand"}, {"C", "noclobber"},
+      {"E", "errtrace"},  {"H", "histexpand"},  {"P", "physical"},
+      {"T", "functrace"}};
+  for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
+    if (map[k][0][0] == ch) return map[k][1];
+  return NULL;
+}
+
+static int bash_opt(int argc, char **argv, int *i, cli_opt *opts, int *nopt,
+                    bool *want_c) {
+  const char *a = argv[*i];
+  static const char *const ignored[] = {
+      "--norc", "--noprofile", "--login", "--noediting", "--restricted", NULL};
+  for (int k = 0; ignored[k]; k++)
+    if (!strcmp(a, ignored[k])) return 1;
+  if (!strcmp(a, "--rcfile") || !strcmp(a, "--init-file")) {
+    if (*i + 1 < argc) ++*i;
+    return 1;
+  }
+  if (!strcmp(a, "--posix") || !strcmp(a, "--verbose")) {
+    if (*nopt < 32) opts[(*nopt)++] = (cli_opt){a + 2, true};
+    return 1;
+  }
+  if ((a[0] != '-' && a[0] != '+') || !a[1] || a[1] == '-') return 0;
+  bool on = a[0] == '-';
+  for (const char *p = a + 1; *p; p++) {
+    const char *name = letter_opt(*p);
+    if (*p == 'o' || *p == 'O') {
+      if (*i + 1 >= argc) {
+        fprintf(stderr, "vsh: %c%c: option requires an argument\n", a[0], *p);
+        return 2;
+      }
+      name = argv[++*i];
+    } else if (*p == 'c' && on) {
+      *want_c = true;
+      continue;
+    } else if (strchr("ilsD", *p)) {
+      continue; /* interactive, login, stdin: as vsh does already */
+    } else if (!name) {
+      fprintf(stderr, "vsh: %c%c: invalid option\n%s", a[0], *p, usage);
+      return 2;
+    }
+    if (*nopt < 32) opts[(*nopt)++] = (cli_opt){name, on};
+  }
+  return 1;
+}
+
 int main(int argc, char **argv) {
   const char *script = NULL, *file = NULL, *cwd = NULL;
   bool json = false, syntax_only = false;
@@ -192,7 +257,9 @@ int main(int argc, char **argv) {
   double timeout = 0;
   const char *envs[256];
   int nenv = 0;
-  const char *mounts[16], *files[64], *opts[32];
+  const char *mounts[16], *files[64];
+  cli_opt opts[32];
+  bool want_c = false;
   int nmount = 0, nfile = 0, nopt = 0;
   vsh_network_opts net = VSH_NETWORK_OPTS_INIT;
   vsh_net_prefix prefixes[64];
@@ -221,15 +288,9 @@ int main(int argc, char **argv) {
       continue;
     }
     bool has_next = i + 1 < argc;
-    if (!strcmp(a, "-c") && has_next) {
-      script = argv[++i];
-      i++;
-      break;
-    }
-    if ((!strcmp(a, "-O") || !strcmp(a, "-o")) && has_next && nopt < 32) {
-      opts[nopt++] = argv[++i];
-      continue;
-    }
+    int bo = bash_opt(argc, argv, &i, opts, &nopt, &want_c);
+    if (bo == 2) return 2;
+    if (bo) continue;
     if (!strcmp(a, "--mount") && has_next && nmount < 16) {
       mounts[nmount++] = argv[++i];
       continue;
@@ -322,6 +383,11 @@ int main(int argc, char **argv) {
     }
     break;
   }
+  if (want_c && i >= argc) {
+    fprintf(stderr, "vsh: -c: option requires an argument\n");
+    return 2;
+  }
+  if (want_c) script = argv[i++];
   if (!script && i < argc) file = argv[i++];
 
   vsh_error err;
@@ -383,7 +449,13 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  for (int k = 0; k < nopt; k++) vsh_shell_set_option(sh, opts[k], true, NULL);
+  for (int k = 0; k < nopt; k++) {
+    if (!strcmp(opts[k].name, "noexec")) syntax_only = opts[k].on;
+    else if (vsh_shell_set_option(sh, opts[k].name, opts[k].on, &err)) {
+      fprintf(stderr, "vsh: %s\n", err.message);
+      return 2;
+    }
+  }
 
   /* The script text: -c, a file (read from the sandbox first, then the
    * host), or stdin. */

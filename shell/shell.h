@@ -149,6 +149,10 @@ sh_var *sh_var_find_raw(sh_ctx *c, const char *name);
 const char *sh_var_get(sh_ctx *c, const char *name);
 /* Assigns a scalar (honouring integer/case attributes and namerefs).
  * Returns 0, or VSH_EPERM for a readonly variable (message printed). */
+/* val as v's attributes make it (-i evaluates, -l/-u/-c recase), after
+ * old when appending; malloc'd, NULL with *rc set on an error. */
+char *sh_var_transform(sh_ctx *c, const sh_var *v, const char *val,
+                       const char *old, bool append, int *rc);
 int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append);
 int sh_var_set_elem(sh_ctx *c, const char *name, const char *key, int64_t idx,
                     const char *val, bool append);
@@ -541,7 +545,9 @@ struct sh_ctx {
     bool level_pending; /* a pipeline's simple-command stage: a function
                            it calls counts the subshell level bash does */
     sh_job *job;        /* when running as a background job */
-    const struct sh_node *job_top; /* that job's own command */
+    const struct sh_node *job_top;   /* that job's own command */
+    const struct sh_node *stage_top; /* a pipeline stage's own command:
+                                        its failure is the pipeline's */
     int *pipestatus;
     size_t npipestatus;
     int subst_status;       /* status of the last $( ) in this command */
@@ -573,6 +579,8 @@ struct sh_ctx {
                                  trap: bash runs none for its status */
     int return_prev;     /* $? before the last `return` ran: what the
                                  RETURN trap sees */
+    int debug_status;    /* the last DEBUG trap's own status (extdebug:
+                                 nonzero skips the command) */
   } trap;
   /* the working directory and the directory stack */
   struct sh_ctx_dirs {

@@ -375,8 +375,8 @@ const char *sh_var_get(sh_ctx *c, const char *name) {
 }
 
 /* Applies integer/case attributes; returns a malloc'd value. */
-static char *transform_value(sh_ctx *c, const sh_var *v, const char *val,
-                             const char *old, bool append, int *rc) {
+char *sh_var_transform(sh_ctx *c, const sh_var *v, const char *val,
+                       const char *old, bool append, int *rc) {
   *rc = 0;
   if (v->attrs & SH_VAR_INTEGER) {
     int64_t x = 0, base = 0;
@@ -400,10 +400,11 @@ static char *transform_value(sh_ctx *c, const sh_var *v, const char *val,
   memcpy(d + ol, val, vl + 1);
   if (v->attrs & (SH_VAR_LOWER | SH_VAR_UPPER | SH_VAR_CAPITAL)) {
     bool up = v->attrs & SH_VAR_UPPER, low = v->attrs & SH_VAR_LOWER;
-    /* -c: the first character upper case, the rest lower (the whole
-     * value, as bash recases it after +=) */
+    /* the whole value, as bash recases it after += (the old part may
+     * predate the attribute); -c: the first character upper case, the
+     * rest lower */
     bool cap = (v->attrs & SH_VAR_CAPITAL) && !up && !low;
-    for (size_t i = cap ? 0 : ol; i < ol + vl;) {
+    for (size_t i = 0; i < ol + vl;) {
       int32_t cp;
       int l = vsh__utf8_decode(d + i, ol + vl - i, &cp);
       if (l <= 0) l = 1;
@@ -534,11 +535,12 @@ int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append) {
   }
   sh_var *v = find_for_write(c, name);
   if (!v) return VSH_ENOMEM;
-  if (v->attrs & SH_VAR_READONLY) return readonly_error(c, name);
+  /* named as bash names it: the variable a nameref led to */
+  if (v->attrs & SH_VAR_READONLY) return readonly_error(c, v->name);
   if (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC))
     return sh_var_set_elem(c, v->name, "0", 0, val, append);
   int rc;
-  char *d = transform_value(c, v, val, v->val, append, &rc);
+  char *d = sh_var_transform(c, v, val, v->val, append, &rc);
   if (!d) return rc;
   free(v->val);
   v->val = d;
@@ -569,7 +571,7 @@ int sh_var_set_elem(sh_ctx *c, const char *name, const char *key, int64_t idx,
   bool assoc = v->attrs & SH_VAR_ASSOC;
   const char *old = assoc ? sh_assoc_get(v, key) : sh_array_get(v, idx);
   int rc;
-  char *d = transform_value(c, v, val, old, append, &rc);
+  char *d = sh_var_transform(c, v, val, old, append, &rc);
   if (!d) return rc;
   rc = assoc ? sh_assoc_set(v, key, d) : sh_array_set(v, idx, d);
   v->attrs &= ~SH_VAR_UNSET;
@@ -596,8 +598,15 @@ int sh_var_unset(sh_ctx *c, const char *name) {
       sh_var *t = sh_var_find_raw(c, target);
       if (t) {
         if (t->attrs & SH_VAR_READONLY) return readonly_error(c, target);
-        sh_var_clear_value(t);
-        t->attrs = (t->attrs & SH_VAR_EXPORT) | SH_VAR_UNSET;
+        /* as unset of the chain's end itself (a global goes away) */
+        target = sh_nameref_target(c, target);
+        t = sh_var_find_raw(c, target);
+        if (!t || (t->attrs & SH_VAR_NAMEREF)) return 0; /* a cycle */
+        if (t->attrs & SH_VAR_READONLY) return readonly_error(c, target);
+        char *tn = strdup(target);
+        int rc = tn ? sh_var_unset(c, tn) : VSH_ENOMEM;
+        free(tn);
+        return rc;
       }
       return 0;
     }

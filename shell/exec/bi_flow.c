@@ -195,6 +195,7 @@ int bi_source_main(bi_ctx *b) {
   if (!found && bare && posix) err = VSH_ENOENT;
   if (!found && (bare && posix ? 1 : sh__read_file(c, file, &text, &err))) {
     if (bare && posix) bi_err(b, "%s: file not found", file);
+    else if (err == VSH_EISDIR) bi_err(b, "%s: is a directory", file);
     else sh_error(c, "%s: %s", file, vsh_strerror(err)); /* no builtin */
     vsh_buf_dispose(&text);
     c->flow.special_failed = true; /* fatal in posix mode */
@@ -795,9 +796,8 @@ static int change_dir(bi_ctx *b, const char *target, bool physical,
       vsh_buf_dispose(&real);
     }
   }
+  /* exported as it was (bash's startup OLDPWD is; one unset is not) */
   sh_var_set(c, "OLDPWD", c->dirs.cwd, false);
-  sh_var *ov = sh_var_find(c, "OLDPWD");
-  if (ov) ov->attrs |= SH_VAR_EXPORT;
   free(c->dirs.cwd);
   c->dirs.cwd = strdup(path.data);
   sh_var_set(c, "PWD", c->dirs.cwd, false);

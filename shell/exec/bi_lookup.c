@@ -158,10 +158,20 @@ static int command_describe(bi_ctx *b, int i, bool verbose) {
     } else {
       bool isb;
       char *p = sh__path_search_nth(c, n, &isb, -1);
-      if (p && verbose) vsh__buf_printf(&o, "%s is %s\n", n, p);
+      if (p && verbose && p[0] != '/' && !strchr(n, '/')) {
+        /* -V names a PATH find by its full path (a relative PATH entry) */
+        const char *rel = strncmp(p, "./", 2) ? p : p + 2;
+        const char *cwd = c->dirs.cwd ? c->dirs.cwd : "/";
+        vsh__buf_printf(&o, "%s is %s%s%s\n", n, cwd,
+                        cwd[strlen(cwd) - 1] == '/' ? "" : "/", rel);
+      } else if (p && verbose) vsh__buf_printf(&o, "%s is %s\n", n, p);
       else if (p) vsh__buf_printf(&o, "%s\n", p);
       else {
-        if (verbose) bi_err(b, "%s: not found", n);
+        if (verbose) { /* in order with what was found before it */
+          bi_write(b, o.data ? o.data : "", o.len);
+          o.len = 0;
+          bi_err(b, "%s: not found", n);
+        }
         continue;
       }
     }
@@ -178,8 +188,8 @@ int bi_command_main(bi_ctx *b) {
   sh_bopt o = {0};
   for (int f; (f = sh_bopt_next(b, &o, "pvV"));) {
     if (f < 0) return 2;
-    if (f == 'v') describe = true;
-    else if (f == 'V') verbose = true;
+    if (f == 'v') describe = true, verbose = false; /* the last one wins */
+    else if (f == 'V') verbose = true, describe = false;
     else std_path = true;
   }
   int i = o.ind;
@@ -265,6 +275,7 @@ int bi_hash_main(bi_ctx *b) {
     else setpath = op.arg;
   }
   int i = op.ind;
+  bool many = b->argc - i > 1; /* -t of several names: NAME<tab>PATH */
   if (reset) sh_hash_forget(c, NULL);
   vsh_buf o = {0};
   int st = 0;
@@ -293,9 +304,11 @@ int bi_hash_main(bi_ctx *b) {
       }
       sh_hash_forget(c, name);
     } else if (show) {
-      if (h)
-        vsh__buf_printf(&o, b->argc - i > 1 ? "%s\t%s\n" : "%s%s\n",
-                        b->argc - i > 1 ? name : "", h->path);
+      if (h && list)
+        vsh__buf_printf(&o, "builtin hash -p %s %s\n", h->path, name);
+      else if (h)
+        vsh__buf_printf(&o, many ? "%s\t%s\n" : "%s%s\n", many ? name : "",
+                        h->path);
       else {
         bi_err(b, "%s: not found", name);
         st = 1;
@@ -310,7 +323,8 @@ int bi_hash_main(bi_ctx *b) {
         sh_hash_remember(c, name, found, false);
         struct sh_hashed *nh = sh_hash_find(c, name);
         if (nh) nh->hits = 0; /* hashed afresh */
-      } else {
+      } else {                /* a name no longer found leaves the table too */
+        sh_hash_forget(c, name);
         bi_err(b, "%s: not found", name);
         st = 1;
       }

@@ -99,11 +99,30 @@ static int read_byte(sh_ctx *c, sh_stream *in, const read_opts *o, char *ch) {
   return (int)sh_stream_read(in, ch, 1, c->ex);
 }
 
+/* The rest of a UTF-8 character whose first byte was lead: -n and -N
+ * count characters outside a single-byte locale. */
+static int read_tail(sh_ctx *c, sh_stream *in, const read_opts *o,
+                     unsigned char lead, vsh_buf *line, vsh_buf *mask,
+                     char quoted) {
+  int more = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
+  for (int k = 0; k < more; k++) {
+    char ch;
+    int r = read_byte(c, in, o, &ch);
+    if (r == -2) return READ_TIMEOUT;
+    if (r <= 0) return READ_END;
+    vsh__buf_putc(line, ch);
+    vsh__buf_putc(mask, quoted);
+    if (((unsigned char)ch & 0xC0) != 0x80) break; /* not a continuation */
+  }
+  return READ_OK;
+}
+
 static int read_input(sh_ctx *c, sh_stream *in, const read_opts *o,
                       vsh_buf *line, vsh_buf *mask) {
   char dch = o->delim[0];
-  long nchars = o->nchars;
-  while (nchars < 0 || (long)line->len < nchars) {
+  long nchars = o->nchars, got = 0;
+  bool wide = nchars >= 0 && !sh_byte_locale(c);
+  while (nchars < 0 || got < nchars) {
     char ch;
     int r = read_byte(c, in, o, &ch);
     if (r == -2) return READ_TIMEOUT;
@@ -112,18 +131,23 @@ static int read_input(sh_ctx *c, sh_stream *in, const read_opts *o,
       return READ_END;
     }
     if (!o->exact && ch == dch) return READ_OK;
-    if (!o->raw && !o->exact && ch == '\\') {
+    char quoted = 0;
+    if (!o->raw && ch == '\\') { /* -N too: only the delimiter is kept */
       r = read_byte(c, in, o, &ch);
       if (r == -2) return READ_TIMEOUT;
       if (r <= 0) return READ_END;
       if (ch == '\n') continue; /* line continuation */
-      vsh__buf_putc(line, ch);
-      vsh__buf_putc(mask, 1);
-      continue;
+      quoted = 1;
+    } else if (ch == 0) {
+      continue; /* bash drops NULs */
     }
-    if (ch == 0) continue; /* bash drops NULs */
     vsh__buf_putc(line, ch);
-    vsh__buf_putc(mask, 0);
+    vsh__buf_putc(mask, quoted);
+    got++;
+    if (wide && (unsigned char)ch >= 0xC0) {
+      r = read_tail(c, in, o, (unsigned char)ch, line, mask, quoted);
+      if (r != READ_OK) return r;
+    }
   }
   return READ_OK;
 }
@@ -232,8 +256,11 @@ int bi_read_main(bi_ctx *b) {
   int st = read_options(b, &o);
   if (st >= 0) return st;
   sh_stream *in = sh_fd(c, o.fd);
-  if (!in) {
-    bi_err(b, "%d: invalid file descriptor: Bad file descriptor", o.fd);
+  if (!in) { /* bash words a closed stdin as a failed read */
+    bi_err(b,
+           o.fd ? "%d: invalid file descriptor: Bad file descriptor"
+                : "read error: %d: Bad file descriptor",
+           o.fd);
     return 1;
   }
   if (o.timeout_zero)
@@ -241,7 +268,10 @@ int bi_read_main(bi_ctx *b) {
   vsh_buf line = {0}, mask = {0};
   int got = read_input(c, in, &o, &line, &mask);
   bool eof = got == READ_END;
-  st = eof && !(o.nchars >= 0 && (long)line.len >= o.nchars) ? 1 : 0;
+  long have = sh_byte_locale(c)
+                  ? (long)line.len
+                  : (long)vsh__utf8_count(line.data ? line.data : "", line.len);
+  st = eof && !(o.nchars >= 0 && have >= o.nchars) ? 1 : 0;
   if (eof && line.len == 0) st = 1;
   if (got == READ_TIMEOUT) st = 142; /* 128 + SIGALRM; what came is kept */
   const char *ifs = sh_var_get(c, "IFS");
@@ -253,7 +283,12 @@ int bi_read_main(bi_ctx *b) {
   const unsigned char *m = (const unsigned char *)mask.data;
   int nvars = b->argc - o.first;
   char **names = b->argv + o.first;
-  if (o.exact && !o.array) {
+  if (o.exact && o.array) { /* -N -a: one element, unsplit */
+    sh_var_unset(c, o.array);
+    char *w = strndup(s, n);
+    if (sh_var_set_elem(c, o.array, NULL, 0, w ? w : "", false)) st = 1;
+    free(w);
+  } else if (o.exact) {
     /* -N: the bytes go to the first variable unsplit, the rest empty */
     for (int v = 0; v < (nvars ? nvars : 1); v++) {
       char *w = v == 0 ? strndup(s, n) : strdup("");
@@ -279,6 +314,31 @@ static bool mapfile_num(const char *s, long *out, bool positive) {
   if (!*s || *end || errno || v < (positive ? 1 : 0)) return false;
   *out = v;
   return true;
+}
+
+/* The indexed array mapfile fills (emptied unless -O gave an origin; a
+ * scalar there becomes its element 0), or NULL after an error. */
+static sh_var *mapfile_target(bi_ctx *b, const char *name, long origin) {
+  sh_ctx *c = b->sh;
+  sh_var *v = sh_var_find(c, name);
+  if (v && (v->attrs & SH_VAR_ASSOC)) {
+    bi_err(b, "%s: not an indexed array", name);
+    return NULL;
+  }
+  if (origin == 0) sh_var_unset(c, name);
+  v = sh_var_find(c, name);
+  if (!v) v = sh_var_global(c, name);
+  if (!v) return NULL;
+  if (!(v->attrs & SH_VAR_ARRAY) && v->val) {
+    char *old = v->val;
+    v->val = NULL;
+    v->attrs |= SH_VAR_ARRAY;
+    if (!(v->attrs & SH_VAR_UNSET)) sh_array_set(v, 0, old);
+    free(old);
+  }
+  v->attrs |= SH_VAR_ARRAY;
+  v->attrs &= ~SH_VAR_UNSET;
+  return v;
 }
 
 int bi_mapfile_main(bi_ctx *b) {
@@ -319,13 +379,13 @@ int bi_mapfile_main(bi_ctx *b) {
     return 1;
   }
   sh_stream *in = sh_fd(c, fd);
-  if (!in) return 1;
-  if (origin == 0) sh_var_unset(c, name);
-  sh_var *v = sh_var_find(c, name);
-  if (!v) v = sh_var_global(c, name);
+  if (!in) {
+    bi_err(b, "%d: invalid file descriptor: Bad file descriptor", fd);
+    return 1;
+  }
+  name = sh_nameref_target(c, name); /* mapfile REF fills what it names */
+  sh_var *v = mapfile_target(b, name, origin);
   if (!v) return 1;
-  v->attrs |= SH_VAR_ARRAY;
-  v->attrs &= ~SH_VAR_UNSET;
   vsh_buf line = {0};
   long idx = origin, nread = 0;
   for (;;) {
@@ -409,7 +469,8 @@ int bi_getopts_main(bi_ctx *b) {
   }
   bool silent = opts[0] == ':';
   const char *opterr = sh_var_get(c, "OPTERR");
-  bool quiet = silent || (opterr && !strcmp(opterr, "0"));
+  /* bash reads OPTERR as atoi does: "abc" turns the messages off */
+  bool quiet = silent || (opterr && *opterr && atoi(opterr) == 0);
   bool bad_name = !sh_valid_name(name, strlen(name));
   const char *oi = sh_var_get(c, "OPTIND");
   int optind = oi ? atoi(oi) : 1;

@@ -79,11 +79,15 @@ static void print_set_line(vsh_buf *o, const sh_var *v) {
   }
   vsh__buf_putc(o, '=');
   const char *val = v->val ? v->val : "";
-  bool plain = *val != 0;
-  for (const char *p = val; *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-          (*p >= '0' && *p <= '9') || strchr("_-./:,+@%", *p)))
-      plain = false;
+  /* bash quotes a value with a shell metacharacter in it (a '~' only
+   * where tilde expansion would see it, a '#' only first); an empty
+   * one stays empty */
+  bool plain = !sh_needs_ansi(val);
+  for (const char *p = val; *p && plain; p++) {
+    if (strchr(" \t\n'\"\\|&;()<>!{}*[?]^$`", *p)) plain = false;
+    if (*p == '~' && (p == val || p[-1] == '=' || p[-1] == ':')) plain = false;
+    if (*p == '#' && p == val) plain = false;
+  }
   if (plain) vsh__buf_puts(o, val);
   else sh_quote_single(o, val);
   vsh__buf_putc(o, '\n');
@@ -248,7 +252,8 @@ static size_t visible_vars(sh_ctx *c, unsigned mask, bool locals,
   return v ? n : 0;
 }
 
-static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
+static int print_funcs(bi_ctx *b, bool names_only, bool as_decl, char **which,
+                       int nw) {
   sh_ctx *c = b->sh;
   vsh_buf o = {0};
   int st = 0;
@@ -274,7 +279,7 @@ static int print_funcs(bi_ctx *b, bool names_only, char **which, int nw) {
       /* extdebug: where it was defined, as bash shows it */
       const char *src = fs[i]->src && *fs[i]->src ? fs[i]->src : "main";
       vsh__buf_printf(&o, "%s %u %s\n", fs[i]->name, fs[i]->def->line, src);
-    } else if (names_only && nw) { /* declare -F NAME: the bare name */
+    } else if (names_only && nw && !as_decl) { /* declare -F NAME */
       vsh__buf_printf(&o, "%s\n", fs[i]->name);
     } else if (names_only) {
       unsigned a = fs[i]->attrs;
@@ -301,6 +306,7 @@ typedef struct decl {
   bool print, funcs, func_names, global, local;
   bool visible; /* export/readonly: the variable in sight, else a global */
   bool bare;    /* readonly: its readonly error names no builtin, as bash */
+  bool inherit; /* local -I: start from the variable it shadows */
 } decl;
 
 static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
@@ -325,6 +331,7 @@ static int parse_decl_flags(bi_ctx *b, int *i, decl *d, const char *allowed) {
       case 'f': d->funcs = true; break;
       case 'F': d->func_names = true; break;
       case 'g': d->global = true; break;
+      case 'I': d->inherit = on; break;
       default: break;
       }
       if (on) d->on |= bit;
@@ -343,8 +350,46 @@ static bool written_array(sh_ctx *c, const char *arg) {
   return false;
 }
 
+/* local -I: the new local v starts with the value and attributes of
+ * src, the variable it shadows (a nameref's as a plain string); an
+ * array kind asked for (or a subscript) keeps only the attributes of a
+ * variable of another kind. */
+static void inherit_var(sh_var *v, sh_var *src, unsigned on, bool arrayish) {
+  unsigned kinds = SH_VAR_ARRAY | SH_VAR_ASSOC;
+  unsigned want = on & kinds;
+  /* a subscript or (...) value asks for an array of the source's kind */
+  if (arrayish && !want)
+    want = src->attrs & kinds ? src->attrs & kinds : SH_VAR_ARRAY;
+  unsigned keep = src->attrs & ~(SH_VAR_NAMEREF | SH_VAR_READONLY |
+                                 SH_VAR_TEMP | SH_VAR_LOCAL | kinds);
+  v->attrs |= keep;
+  if (want && !(src->attrs & kinds)) { /* a scalar: attributes only */
+    v->attrs |= want;
+    if (!(src->attrs & SH_VAR_UNSET)) v->attrs &= ~SH_VAR_UNSET;
+    return;
+  } /* another array kind is copied as it is: declare then refuses */
+  v->attrs |= src->attrs & kinds;
+  if (src->attrs & SH_VAR_UNSET) return;
+  v->attrs &= ~SH_VAR_UNSET;
+  if (src->attrs & SH_VAR_ASSOC) {
+    sh_assoc_order(src);
+    for (size_t k = 0; k < src->n; k++)
+      sh_assoc_set(v, src->elems[k].key, src->elems[k].val);
+  } else if (src->attrs & SH_VAR_ARRAY) {
+    for (size_t k = 0; k < src->n; k++)
+      sh_array_set(v, src->elems[k].idx, src->elems[k].val);
+  } else if (src->val) {
+    free(v->val);
+    v->val = strdup(src->val);
+  }
+}
+
 static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   sh_ctx *c = b->sh;
+  unsigned on = d->on; /* this operand's attributes (a[5] adds -a) */
+  /* -aA: bash makes it associative, then reports the -a */
+  bool both = (on & SH_VAR_ARRAY) && (on & SH_VAR_ASSOC);
+  if (both) on &= ~SH_VAR_ARRAY;
   const char *eq = strchr(arg, '=');
   const char *br = strchr(arg, '[');
   if (br && eq && br > eq) br = NULL;
@@ -379,7 +424,22 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
   for (sh_scope *s = c->vars.scope; s; s = s->up)
     if (s->is_func) in_func = true;
   bool local = d->local || (in_func && !d->global);
-  if ((d->on & SH_VAR_NAMEREF) && eq && !br && !strcmp(eq + 1, name)) {
+  if ((on & SH_VAR_NAMEREF) && eq && !br && !eq[1]) {
+    bi_err(b, "`': not a valid identifier"); /* declare -n r="" */
+    return 1;
+  }
+  if (!local && !((on | d->off) & SH_VAR_NAMEREF)) {
+    /* declare -a r, r a nameref: the attribute is the target's */
+    sh_var *raw = sh_var_find_raw(c, name);
+    const char *t = raw && (raw->attrs & SH_VAR_NAMEREF) && raw->val
+                        ? sh_nameref_target(c, name)
+                        : NULL;
+    if (t && strlen(t) < sizeof name && sh_valid_name(t, strlen(t))) {
+      nl = strlen(t);
+      memmove(name, t, nl + 1);
+    }
+  }
+  if ((on & SH_VAR_NAMEREF) && eq && !br && !strcmp(eq + 1, name)) {
     if (!local) { /* bash refuses it at the top level, warns in a function */
       bi_err(b, "%s: nameref variable self references not allowed", name);
       return 1;
@@ -396,7 +456,9 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
       bi_err(b, "%s: readonly variable", name);
       return 1;
     }
+    sh_var *src = d->inherit ? sh_var_find_raw(c, name) : NULL;
     v = sh_var_local(c, name);
+    if (src && src != v) inherit_var(v, src, on, br || (eq && eq[1] == '('));
   } else v = sh_var_global(c, name);
   if (!v) return 1;
   if (d->print && !eq) {
@@ -412,35 +474,47 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
     c->flow.special_failed = true;
     return 1;
   }
-  if ((d->on & SH_VAR_ASSOC) && (v->attrs & SH_VAR_ARRAY) && v->n) {
+  if ((on & SH_VAR_ASSOC) && (v->attrs & SH_VAR_ARRAY)) {
     bi_err(b, "%s: cannot convert indexed to associative array", name);
     return 1;
   }
-  if ((d->on & SH_VAR_ARRAY) && (v->attrs & SH_VAR_ASSOC)) {
+  if ((on & SH_VAR_ARRAY) && (v->attrs & SH_VAR_ASSOC)) {
     bi_err(b, "%s: cannot convert associative to indexed array", name);
     return 1;
   }
-  if ((d->on & SH_VAR_NAMEREF) && !eq && !(v->attrs & SH_VAR_NAMEREF) &&
-      v->val && *v->val && !sh_valid_name(v->val, strlen(v->val)) &&
+  if ((d->off & (SH_VAR_ARRAY | SH_VAR_ASSOC)) &&
+      (v->attrs & (SH_VAR_ARRAY | SH_VAR_ASSOC))) {
+    bi_err(b, "%s: cannot destroy array variables in this way", name);
+    return 1;
+  }
+  if (br && !eq) { /* declare a[5]: an (empty) array, a[] no name */
+    if (close == br + 1) {
+      bi_err(b, "`%s': not a valid identifier", arg);
+      return 1;
+    }
+    if (!(v->attrs & SH_VAR_ASSOC) && !(on & SH_VAR_ASSOC)) on |= SH_VAR_ARRAY;
+  }
+  if ((on & SH_VAR_NAMEREF) && !eq && !(v->attrs & SH_VAR_NAMEREF) && v->val &&
+      *v->val && !sh_valid_name(v->val, strlen(v->val)) &&
       !strchr(v->val, '[')) {
     /* the value it already has must name a variable */
     bi_err(b, "`%s': invalid variable name for name reference", v->val);
     return 1;
   }
-  unsigned keep_ro = d->on & SH_VAR_READONLY;
-  v->attrs |= d->on & ~SH_VAR_READONLY;
+  unsigned keep_ro = on & SH_VAR_READONLY;
+  v->attrs |= on & ~SH_VAR_READONLY;
   v->attrs &= ~d->off;
-  if ((d->on & (SH_VAR_ARRAY | SH_VAR_ASSOC)) && v->val) {
+  if ((on & (SH_VAR_ARRAY | SH_VAR_ASSOC)) && v->val) {
     char *old = v->val;
     v->val = NULL;
-    if (d->on & SH_VAR_ASSOC) sh_assoc_set(v, "0", old);
+    if (on & SH_VAR_ASSOC) sh_assoc_set(v, "0", old);
     else sh_array_set(v, 0, old);
     free(old);
   }
   /* -l, -u and -c exclude each other: one given drops the others, two
    * or more given together cancel out */
   unsigned cases = SH_VAR_LOWER | SH_VAR_UPPER | SH_VAR_CAPITAL;
-  unsigned given = d->on & cases;
+  unsigned given = on & cases;
   if (given) v->attrs &= ~(cases & ~given);
   if (given & (given - 1)) v->attrs &= ~cases;
   int rc = 0;
@@ -534,6 +608,10 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
     }
   }
   if (keep_ro) v->attrs |= SH_VAR_READONLY;
+  if (both) {
+    bi_err(b, "%s: cannot convert associative to indexed array", name);
+    return 1;
+  }
   return rc;
 }
 
@@ -546,7 +624,7 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
   if (d->funcs || d->func_names) {
     /* declare -f NAME prints it; with attributes (-fr, -fx) it sets */
     if (i >= b->argc || d->print || d->func_names || !(d->on | d->off))
-      return print_funcs(b, d->func_names, b->argv + i, b->argc - i);
+      return print_funcs(b, d->func_names, d->print, b->argv + i, b->argc - i);
     /* declare -f name... with attributes: just check they exist */
     int st = 0;
     for (; i < b->argc; i++) {
@@ -632,7 +710,7 @@ int bi_local_main(bi_ctx *b) {
   int dashes = 0;
   for (int i = 1; i < b->argc; i++) dashes += !strcmp(b->argv[i], "-");
   decl d = {.local = true};
-  if (!dashes) return declare_common(b, &d, "+aAcilunrxtp", NULL);
+  if (!dashes) return declare_common(b, &d, "+aAcilunrxtpI", NULL);
   sh_scope *f = b->sh->vars.scope;
   while (f && !f->is_func) f = f->up;
   if (f && !f->saved_opts) {
@@ -648,7 +726,7 @@ int bi_local_main(bi_ctx *b) {
     if (i == 0 || strcmp(all[i], "-")) rest[n++] = all[i];
   b->argv = rest;
   b->argc = n;
-  int st = declare_common(b, &d, "+aAcilunrxtp", NULL);
+  int st = declare_common(b, &d, "+aAcilunrxtpI", NULL);
   b->argv = all;
   b->argc = argc;
   free(rest);
@@ -840,6 +918,7 @@ static int unset_elem(bi_ctx *b, const char *a, const char *br) {
   if ((v->attrs & SH_VAR_ASSOC) &&
       (!strcmp(name, "BASH_ALIASES") || !strcmp(name, "BASH_CMDS")))
     return 0;
+  if (!strcmp(br, "[]")) return 0; /* a[] names no element */
   if (v->attrs & SH_VAR_READONLY) {
     bi_err(b, "%s: cannot unset: readonly variable", name);
     return 1;
@@ -848,9 +927,12 @@ static int unset_elem(bi_ctx *b, const char *a, const char *br) {
   if (!key) return -1;
   int st = 0;
   int64_t ix;
-  if (!strcmp(key, "@") || !strcmp(key, "*")) {
+  if (!*key) {
+    /* a[]: names no element; nothing to do */
+  } else if ((!strcmp(key, "@") || !strcmp(key, "*")) &&
+             !(v->attrs & SH_VAR_ASSOC)) {
     sh_var_clear_value(v);
-  } else if (v->attrs & SH_VAR_ASSOC) {
+  } else if (v->attrs & SH_VAR_ASSOC) { /* m[*] is the key "*" there */
     sh_assoc_unset(v, sh_subscript_key(c, key, strlen(key)));
   } else if (arith_subscript(c, key, &ix)) {
     st = 1;
@@ -873,6 +955,11 @@ static int unset_elem(bi_ctx *b, const char *a, const char *br) {
  * the function; 1 after an error. */
 static int unset_name(bi_ctx *b, const char *a, bool vars, bool nameref) {
   sh_ctx *c = b->sh;
+  sh_func *fn = !vars && !nameref ? sh_func_find(c, a) : NULL;
+  if (fn && !sh_valid_name(a, strlen(a))) { /* unset [ : the function */
+    unset_func(c, fn);
+    return 0;
+  }
   if (!sh_valid_name(a, strlen(a))) {
     bi_err(b, "`%s': not a valid identifier", a);
     return 1;
@@ -882,6 +969,9 @@ static int unset_name(bi_ctx *b, const char *a, bool vars, bool nameref) {
     for (sh_scope *s = c->vars.scope; s && !v; s = s->up)
       HASH_FIND_STR(s->vars, a, v);
     if (v) v->attrs &= ~SH_VAR_NAMEREF;
+  } else {
+    const char *elem = sh_nameref_elem(c, a); /* unset r, r -> arr[2] */
+    if (elem) return unset_elem(b, elem, strchr(elem, '['));
   }
   sh_var *v = sh_var_find(c, a);
   if (v && (v->attrs & SH_VAR_READONLY)) {
@@ -941,6 +1031,8 @@ static void set_opt(sh_ctx *c, int k, bool on) {
     c->flow.errexit_off = c->flow.errexit_bang = 0;
   c->opt.opts[k] = on;
   if (on && k == SH_SHOPT_EXTDEBUG) sh_bargs_init(c);
+  if (k == SH_SHOPT_EXTDEBUG) /* bash: extdebug is functrace + errtrace */
+    c->opt.opts[SH_OPT_FUNCTRACE] = c->opt.opts[SH_OPT_ERRTRACE] = on;
   /* the line-editing modes exclude each other */
   if (on && k == SH_OPT_EMACS) c->opt.opts[SH_OPT_VI] = false;
   if (on && k == SH_OPT_VI) c->opt.opts[SH_OPT_EMACS] = false;

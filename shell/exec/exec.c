@@ -75,6 +75,7 @@ static int after_command(sh_ctx *c, const sh_node *n, int st) {
       !c->proc.job || (c->opt.opts[SH_OPT_ERRTRACE] && n != c->proc.job_top);
   /* inside another trap (EXIT, a signal's) ERR still runs, not in its own */
   bool in_err = c->trap.in_trap && c->trap.frame.sig == SH_TRAP_ERR;
+  if (n && n == c->proc.stage_top) job_ok = false; /* the parent reports */
   if (c->trap.traps[SH_TRAP_ERR] && !in_err && job_ok && !fresh)
     sh_run_trap(c, SH_TRAP_ERR);
   /* a `return` in the trap: the function returns its status */
@@ -230,8 +231,11 @@ int sh_call_function(sh_ctx *c, sh_func *f, int argc, char **argv) {
 bool sh__debug_trap(sh_ctx *c, unsigned line) {
   if (!c->trap.traps[SH_TRAP_DEBUG] || c->trap.in_trap) return false;
   if (line) c->where.line = line;
+  c->trap.debug_status = 0;
   sh_run_trap(c, SH_TRAP_DEBUG);
-  return c->flow.unwind != SH_UW_NONE;
+  if (c->flow.unwind != SH_UW_NONE) return true;
+  /* extdebug: a DEBUG trap that fails skips the command */
+  return c->opt.opts[SH_SHOPT_EXTDEBUG] && c->trap.debug_status != 0;
 }
 
 void sh_run_trap(sh_ctx *c, int sig) {
@@ -250,8 +254,14 @@ void sh_run_trap(sh_ctx *c, int sig) {
   int uwn = c->flow.unwind_n;
   c->flow.unwind = SH_UW_NONE;
   c->trap.in_trap = true;
+  /* bash traces a trap's commands one level deeper (++), but EXIT's */
+  bool deeper = sig != SH_TRAP_EXIT;
+  if (deeper) c->where.xtrace_level++;
   /* signal and EXIT traps count their lines from 1, as bash's do */
-  sh_run_string(c, copy, strlen(copy), "trap", sig <= 64 ? 1 : c->where.line);
+  int tst = sh_run_string(c, copy, strlen(copy), "trap",
+                          sig <= 64 ? 1 : c->where.line);
+  if (sig == SH_TRAP_DEBUG) c->trap.debug_status = tst;
+  if (deeper) c->where.xtrace_level--;
   c->trap.in_trap = was_in;
   c->where.line = c->trap.frame.line;
   c->trap.frame = outer;
@@ -607,6 +617,8 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
     }
     sh_var *v = NULL;
     HASH_FIND_STR(sc->vars, name, v);
+    bool again = v != NULL; /* A=1 A+=2 cmd: builds on the first, plain */
+    if (again && a->append) old = v->val;
     if (!v) {
       v = calloc(1, sizeof(*v));
       if (!v || !(v->name = strdup(name))) {
@@ -616,16 +628,29 @@ static int push_temp_scope(sh_ctx *c, sh_node *n) {
       }
       HASH_ADD_KEYPTR(hh, sc->vars, v->name, strlen(v->name), v);
     }
-    if (a->append && !outer) old = NULL;
-    size_t ol = old ? strlen(old) : 0;
-    char *d = malloc(ol + vl + 1);
-    if (!d) {
-      rc = VSH_ENOMEM;
-      break;
+    if (a->append && !outer && !again) old = NULL;
+    unsigned shaped =
+        SH_VAR_INTEGER | SH_VAR_LOWER | SH_VAR_UPPER | SH_VAR_CAPITAL;
+    char *d;
+    if (a->append && outer && !again && (outer->attrs & shaped)) {
+      /* bash appends as the variable's attributes say (N+=3 for -i N) */
+      int trc = 0;
+      d = sh_var_transform(c, outer, val, old, true, &trc);
+      if (!d) {
+        rc = trc ? trc : VSH_ENOMEM;
+        break;
+      }
+    } else {
+      size_t ol = old ? strlen(old) : 0;
+      d = malloc(ol + vl + 1);
+      if (!d) {
+        rc = VSH_ENOMEM;
+        break;
+      }
+      memcpy(d, old ? old : "", ol);
+      memcpy(d + ol, val, vl);
+      d[ol + vl] = 0;
     }
-    memcpy(d, old ? old : "", ol);
-    memcpy(d + ol, val, vl);
-    d[ol + vl] = 0;
     free(v->val);
     v->val = d;
     v->attrs = SH_VAR_EXPORT | SH_VAR_TEMP;
@@ -1071,7 +1096,17 @@ static int exec_for(sh_ctx *c, sh_node *n) {
     if (!sh__loop_iter_ok(c, &iters)) break;
     if (sh__debug_trap(c, n->line)) break;
     if (c->opt.opts[SH_OPT_XTRACE]) sh__xtrace_loop_head(c, "for", n);
-    if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
+    sh_var *ref = sh_var_find_raw(c, name);
+    if (ref && (ref->attrs & SH_VAR_NAMEREF) &&
+        !(ref->attrs & SH_VAR_READONLY)) {
+      /* bash: a nameref loop variable names each word in turn */
+      char *w = strdup(copy[i] ? copy[i] : "");
+      if (w) {
+        free(ref->val);
+        ref->val = w;
+        ref->attrs &= ~SH_VAR_UNSET;
+      }
+    } else if (sh_var_set(c, name, copy[i] ? copy[i] : "", false)) {
       st = 1;
       if (posix_assign_exit(c, true)) st = c->proc.status;
       break;
@@ -1357,6 +1392,11 @@ static int exec_node(sh_ctx *c, sh_node *n) {
       memcpy(nm, n->u.func.name, nl);
       nm[nl] = 0;
       const bi_entry *e = bi_lookup(nm);
+      if (!sh_valid_name(nm, nl)) { /* posix: a name, and fatal */
+        sh_error(c, "`%s': not a valid identifier", nm);
+        c->flow.unwind = SH_UW_EXIT;
+        return set_status(c, 2);
+      }
       if (e && (e->flags & BI_SPECIAL)) {
         sh_error(c, "`%s': is a special builtin", nm);
         c->flow.unwind = SH_UW_EXIT;

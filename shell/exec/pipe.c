@@ -367,8 +367,10 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
       }
       /* the parent runs DEBUG for each simple command it starts */
       if (n->u.pipe.cmds[i]->kind == SH_NODE_SIMPLE &&
-          sh__debug_trap(c, n->u.pipe.cmds[i]->line))
-        break;
+          c->trap.traps[SH_TRAP_DEBUG]) {
+        sh__note_command(c, n->u.pipe.cmds[i]); /* its $BASH_COMMAND */
+        if (sh__debug_trap(c, n->u.pipe.cmds[i]->line)) break;
+      }
       bool in_place = i + 1 == k && lastpipe;
       sh_ctx *sc = c;
       if (!in_place && sh_ctx_fork(&sc, c)) {
@@ -379,6 +381,7 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
       }
       sg[i].ctx = sc;
       sg[i].node = n->u.pipe.cmds[i];
+      if (sc != c) sc->proc.stage_top = sg[i].node;
       /* bash counts no level for a simple command's stage (until it
        * calls a function) nor twice for a ( ) stage */
       int kind = sg[i].node->kind;

@@ -147,11 +147,17 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
     sh_parser_set_extglob(p, c->opt.opts[SH_SHOPT_EXTGLOB]);
     rc = sh_parser_next(p, &n, &msg, &line);
     if (rc) {
-      report_syntax_error(c, msg.data ? msg.data : "syntax error", line, src,
-                          len, first_line);
+      /* the script itself (not eval's text) keeps $? after [[ errors */
+      bool cond = rc == VSH_EINVAL && sh_parser_cond_error(p) &&
+                  c->limit.eval_depth == c->limit.script_depth;
+      const char *m = msg.data && *msg.data ? msg.data : NULL;
+      if (!m && !cond)
+        m = sh_parser_cond_error(p) ? "syntax error in conditional expression"
+                                    : "syntax error";
+      if (m) report_syntax_error(c, m, line, src, len, first_line);
       vsh_buf_dispose(&msg);
-      st = 2;
-      c->proc.status = 2;
+      st = cond ? c->proc.status : 2; /* bash keeps $? after [[ errors */
+      c->proc.status = st;
       /* a syntax error ends a non-interactive shell's script; in eval
        * or source it only fails that command (status 2) */
       if (!c->trap.in_trap && c->limit.eval_depth == c->limit.script_depth)

@@ -11,6 +11,28 @@
 
 static int ar_get(void *ud, const char *name, size_t nl, bool has_index,
                   int64_t index, const char *key, size_t kl, const char **val,
+                  size_t *vl);
+
+/* r where r is a nameref to a[sub]: that element's value. */
+static int elem_ref_get(sh_ctx *c, const char *elem, const char **val,
+                        size_t *vl) {
+  const char *br = strchr(elem, '[');
+  size_t sl = strlen(br) - 2;
+  int64_t ix = 0;
+  char base[256];
+  size_t bl = (size_t)(br - elem) < 255 ? (size_t)(br - elem) : 255;
+  memcpy(base, elem, bl);
+  base[bl] = 0;
+  sh_var *v = sh_var_find(c, base);
+  if (!(v && (v->attrs & SH_VAR_ASSOC))) {
+    int rc = sh_arith(c, br + 1, sl, &ix);
+    if (rc) return rc;
+  }
+  return ar_get(c, base, bl, true, ix, br + 1, sl, val, vl);
+}
+
+static int ar_get(void *ud, const char *name, size_t nl, bool has_index,
+                  int64_t index, const char *key, size_t kl, const char **val,
                   size_t *vl) {
   sh_ctx *c = ud;
   char nm[256];
@@ -19,6 +41,8 @@ static int ar_get(void *ud, const char *name, size_t nl, bool has_index,
   nm[nl] = 0;
   const char *v;
   if (!has_index) {
+    const char *elem = sh_nameref_elem(c, nm);
+    if (elem) return elem_ref_get(c, elem, val, vl);
     v = sh_var_get(c, nm);
     if (!v) v = sh_dynamic_array_get(c, nm, 0); /* $((BASH_LINENO)) */
     if (!v && nl == 1 && nm[0] >= '0' && nm[0] <= '9') {

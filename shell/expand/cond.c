@@ -153,7 +153,8 @@ static int unary(sh_ctx *c, const char *op, const char *s) {
     sh_var *v = NULL;
     for (sh_scope *sc = c->vars.scope; sc && !v; sc = sc->up)
       HASH_FIND_STR(sc->vars, s, v);
-    return v && (v->attrs & SH_VAR_NAMEREF) ? 0 : 1;
+    /* a nameref given no name yet is not one for -R (bash) */
+    return v && (v->attrs & SH_VAR_NAMEREF) && v->val && *v->val ? 0 : 1;
   }
   default: return sh_file_test(c, op, s);
   }

@@ -150,9 +150,11 @@ int xb_tilde(xb *b, const sh_part *p) {
       val = "/home/user";
     else if (n == 4 && memcmp(u, "root", 4) == 0) val = "/root";
   }
-  if (!val) { /* unknown: the text stays as written */
-    int rc = xb_add(b, "~", 1, XM_QUOTED);
-    return rc ? rc : xb_add(b, u, n, XM_QUOTED);
+  if (!val) { /* unknown: the text stays as written, its glob characters
+                 active ([[ ~/ == ~* ]], echo ~x*) */
+    unsigned m = b->operand ? XM_SPLIT : 0;
+    int rc = xb_add(b, "~", 1, m);
+    return rc ? rc : xb_add(b, u, n, m);
   }
   return xb_add(b, val, strlen(val), XM_QUOTED);
 }
@@ -350,8 +352,9 @@ static bool piece_has_glob(sh_ctx *c, const xfield *p) {
     if (p->mask[i] & XM_QUOTED) continue;
     char ch = p->s[i];
     if (ch == '*' || ch == '?') return true;
-    if (ch == '[') { /* a pattern only with its closing bracket, as bash */
-      for (size_t k = i + 1; k < p->len; k++)
+    if (ch == '[') { /* a pattern only with its closing bracket, as bash,
+                        and that in the same path component */
+      for (size_t k = i + 1; k < p->len && p->s[k] != '/'; k++)
         if (p->s[k] == ']' && !(p->mask[k] & XM_QUOTED)) return true;
       continue;
     }

@@ -568,7 +568,8 @@ static bool is_null(sh_ctx *c, const pval *pv, bool joined) {
   return pv->n == 0 || pv->v[0][0] == 0;
 }
 
-static int compile_pat(sh_ctx *c, const sh_word *w, sh_pattern **pat) {
+static int compile_pat(sh_ctx *c, const sh_word *w, sh_pattern **pat,
+                       unsigned extra) {
   char *s;
   size_t n;
   unsigned char *q;
@@ -579,7 +580,7 @@ static int compile_pat(sh_ctx *c, const sh_word *w, sh_pattern **pat) {
     return 0;
   }
   unsigned fl = SH_PAT_EXTGLOB | (sh_byte_locale(c) ? SH_PAT_BYTES : 0);
-  return sh_pattern_compile(pat, &c->arena, s, n, q, fl);
+  return sh_pattern_compile(pat, &c->arena, s, n, q, fl | extra);
 }
 
 /* ${x#p} and friends: *out is s without the match; a failed match (work
@@ -710,8 +711,8 @@ static size_t char_off(const char *s, size_t n, int64_t k) {
  * (one more may not fit in 64 bits), a negative offset counting back
  * from just past it */
 static int substr_bounds_at(sh_ctx *c, const sh_param *p, int64_t total,
-                            bool by_index, int64_t *from, int64_t *count,
-                            bool *ok) {
+                            bool by_index, bool list, int64_t *from,
+                            int64_t *count, bool *ok) {
   char *s;
   size_t n;
   *ok = true;
@@ -748,7 +749,8 @@ static int substr_bounds_at(sh_ctx *c, const sh_param *p, int64_t total,
     c->where.arith_what = owhat;
     if (rc) return c->flow.unwind == SH_UW_NONE ? abandon(c) : rc;
     if (len < 0) {
-      if (total + len < *from) {
+      /* a list (${@:o:-n}, ${a[@]:o:-n}) takes no negative length */
+      if (list || total + len < *from) {
         sh_error(c, "%.*s: substring expression < 0", (int)n, s);
         return abandon(c);
       }
@@ -762,7 +764,7 @@ static int substr_bounds_at(sh_ctx *c, const sh_param *p, int64_t total,
 
 static int substr_bounds(sh_ctx *c, const sh_param *p, int64_t total,
                          int64_t *from, int64_t *count, bool *ok) {
-  return substr_bounds_at(c, p, total, false, from, count, ok);
+  return substr_bounds_at(c, p, total, false, false, from, count, ok);
 }
 
 static char *quote_q(sh_ctx *c, const char *s) {
@@ -820,9 +822,18 @@ static char *transform(sh_ctx *c, const sh_param *p, const char *s) {
     vsh_buf b = {0};
     sh_param q = *p; /* bash: declare -FLAGS first when it has some */
     q.transform = 'a';
-    const char *f = transform(c, &q, s);
+    const char *f = transform(c, &q, s ? s : "");
     if (f && *f) vsh__buf_printf(&b, "declare -%s ", f);
-    vsh__buf_append(&b, p->name, p->name_len);
+    char nm[256]; /* a nameref's: the variable it leads to */
+    size_t nl = p->name_len < 255 ? p->name_len : 255;
+    memcpy(nm, p->name, nl);
+    nm[nl] = 0;
+    vsh__buf_puts(&b, sh_valid_name(nm, nl) ? sh_nameref_target(c, nm) : nm);
+    if (!s) { /* declared, no value: its attributes alone (none: "") */
+      char *d = f && *f ? adup(c, b.data, b.len) : (char *)"";
+      vsh_buf_dispose(&b);
+      return d;
+    }
     vsh__buf_putc(&b, '=');
     vsh__buf_puts(&b, quote_q(c, s));
     char *d = adup(c, b.data, b.len);
@@ -893,8 +904,11 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
   case SH_POP_REPLACE:
   case SH_POP_REPLACE_ALL:
   case SH_POP_REPLACE_PRE:
-  case SH_POP_REPLACE_SUF:
-    rc = p->arg ? compile_pat(c, p->arg, &pat) : 0;
+  case SH_POP_REPLACE_SUF: {
+    /* bash folds case for ${x/p/r} under nocasematch, not for ${x#p} */
+    bool sub = p->op >= SH_POP_REPLACE && p->op <= SH_POP_REPLACE_SUF;
+    unsigned nc = sub && c->opt.opts[SH_SHOPT_NOCASEMATCH] ? SH_PAT_NOCASE : 0;
+    rc = p->arg ? compile_pat(c, p->arg, &pat, nc) : 0;
     if (!rc && p->arg2) {
       char *r;
       size_t rn;
@@ -902,13 +916,14 @@ static int map_values(sh_ctx *c, const sh_param *p, pval *pv) {
       rep = r;
     }
     break;
+  }
   case SH_POP_UPPER_FIRST:
   case SH_POP_UPPER_ALL:
   case SH_POP_LOWER_FIRST:
   case SH_POP_LOWER_ALL:
   case SH_POP_TOGGLE_FIRST:
   case SH_POP_TOGGLE_ALL:
-    if (p->arg && p->arg->n) rc = compile_pat(c, p->arg, &pat);
+    if (p->arg && p->arg->n) rc = compile_pat(c, p->arg, &pat, 0);
     break;
   default: break;
   }
@@ -1208,7 +1223,7 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
       if (pv.idx) {
         /* an indexed array: the offset is an index, not a position */
         int64_t top = pv.n ? pv.idx[pv.n - 1] : -1;
-        rc = substr_bounds_at(c, p, top, true, &from, &count, &ok);
+        rc = substr_bounds_at(c, p, top, true, false, &from, &count, &ok);
         if (rc) return rc;
         size_t first = 0;
         while (first < pv.n && pv.idx[first] < from) first++;
@@ -1221,17 +1236,21 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
           rc = sh_expand_str(c, p->arg2, &ls, &ll);
           if (!rc) rc = sh_arith(c, ls, ll, &len);
           if (rc) return rc;
-          if (len < 0) {
+          if (len < 0 && ok) { /* past the last index it is just empty */
             sh_error(c, "%.*s: substring expression < 0", (int)ll, ls);
             return abandon(c);
           }
+          if (len < 0) len = 0;
           if ((uint64_t)len < avail) avail = (size_t)len;
         }
         if (pv.v) pv.v = pv.v + first;
         pv.n = ok ? avail : 0;
         return emit(b, &pv, quoted);
       }
-      rc = substr_bounds(c, p, (int64_t)all.n, &from, &count, &ok);
+      rc = pv.n || positional
+               ? substr_bounds_at(c, p, (int64_t)all.n, false, true, &from,
+                                  &count, &ok)
+               : (ok = false, 0); /* an empty list slices to nothing */
       if (rc) return rc;
       pv.v = all.v && ok ? all.v + from : all.v;
       pv.n = ok ? (size_t)count : 0;
@@ -1268,6 +1287,13 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
         pv.list = false;
         set_one(c, &pv, "");
       }
+    }
+    if (p->op == SH_POP_TRANSFORM && p->transform == 'A' && pv.n == 0 &&
+        !pv.list && !(p->flags & SH_PF_INDIRECT)) {
+      /* ${x@A} of a declared variable without a value */
+      const char *d = transform(c, p, NULL);
+      if (*d) set_one(c, &pv, d);
+      return emit(b, &pv, quoted);
     }
     if (!(p->op == SH_POP_TRANSFORM && transform_whole(c, p, name, &pv, &rc)))
       rc = map_values(c, p, &pv);

@@ -53,6 +53,10 @@ void sh_quote_ansi(vsh_buf *o, const char *s) {
 }
 
 void sh_quote_sq(vsh_buf *o, const char *s) {
+  if (!strcmp(s, "'")) { /* bash's sh_single_quote writes a lone quote so */
+    vsh__buf_puts(o, "\\'");
+    return;
+  }
   vsh__buf_putc(o, '\'');
   for (const char *p = s; *p; p++) {
     if (*p == '\'') vsh__buf_puts(o, "'\\''");
@@ -66,12 +70,7 @@ void sh_quote_single(vsh_buf *o, const char *s) {
     sh_quote_ansi(o, s);
     return;
   }
-  vsh__buf_putc(o, '\'');
-  for (const char *p = s; *p; p++) {
-    if (*p == '\'') vsh__buf_puts(o, "'\\''");
-    else vsh__buf_putc(o, *p);
-  }
-  vsh__buf_putc(o, '\'');
+  sh_quote_sq(o, s);
 }
 
 void sh_quote_double(vsh_buf *o, const char *s) {
@@ -96,10 +95,13 @@ void sh_quote_backslash(vsh_buf *o, const char *s) {
     sh_quote_ansi(o, s);
     return;
   }
+  /* bash's sh_backslash_quote: '~' only where tilde expansion would see
+   * it (word start, after '=' or ':'), '#' only at the start */
   for (const char *p = s; *p; p++) {
-    if (strchr(" \t'\"\\$`*?[]{}()<>|&;#~!=,^", *p) && !(*p == '~' && p != s) &&
-        !(*p == '=' || *p == ','))
-      vsh__buf_putc(o, '\\');
+    bool q = strchr(" \t'\"\\$`*?[]{}()<>|&;!,^", *p) != NULL;
+    if (*p == '~') q = p == s || p[-1] == '=' || p[-1] == ':';
+    if (*p == '#') q = p == s;
+    if (q) vsh__buf_putc(o, '\\');
     vsh__buf_putc(o, *p);
   }
 }

@@ -22,6 +22,7 @@ void sh_fail(sh_parser *p, int code, unsigned line, const char *fmt, ...) {
   }
   p->err = code;
   p->err_line = line;
+  p->cond_err = p->in_cond;
   longjmp(*p->jb, 1);
 }
 
@@ -913,6 +914,8 @@ int sh_parser_next(sh_parser *p, sh_node **out, vsh_buf *msg,
   p->msg = NULL;
   return rc;
 }
+
+bool sh_parser_cond_error(const sh_parser *p) { return p->cond_err; }
 
 void sh_parser_set_extglob(sh_parser *p, bool on) { p->extglob = on; }
 

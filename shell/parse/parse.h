@@ -40,6 +40,9 @@ int sh_parser_new(sh_parser **out, const char *src, size_t len,
 int sh_parser_next(sh_parser *p, sh_node **out, vsh_buf *msg,
                    unsigned *err_line);
 void sh_parser_set_extglob(sh_parser *p, bool on);
+/* Whether the last error was inside [[ ]]: bash reports it (or, for an
+ * empty operand, says nothing) and ends with the status it had. */
+bool sh_parser_cond_error(const sh_parser *p);
 /* The unit holding every node returned so far (borrowed; take a ref to
  * keep it past sh_parser_free). */
 sh_unit *sh_parser_unit(sh_parser *p);

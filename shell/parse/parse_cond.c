@@ -160,8 +160,8 @@ static sh_cond *cond_prim(sh_parser *p) {
     if (t->type == T_EOF)
       sh_fail(p, VSH_EINVAL, p->eof_line,
               "unexpected token `EOF' in conditional command");
-    if (is_end(t))
-      sh_fail(p, VSH_EINVAL, t->line, "syntax error in conditional expression");
+    if (is_end(t)) /* [[ ]], [[ a && ]]: bash says nothing */
+      sh_fail(p, VSH_EINVAL, t->line, "%s", "");
     cond_fail(p, t, "unexpected token `%s' in conditional command");
   }
   sh_leave(p);
@@ -193,6 +193,8 @@ static sh_cond *cond_or(sh_parser *p) {
 }
 
 sh_cond *sh_parse_cond(sh_parser *p) {
+  bool outer = p->in_cond;
+  p->in_cond = true;
   sh_cond *c = cond_or(p);
   sh_tok *t = next(p);
   if (!is_end(t)) {
@@ -200,5 +202,6 @@ sh_cond *sh_parse_cond(sh_parser *p) {
     sh_fail(p, VSH_EINVAL, t->line, "syntax error in conditional expression");
   }
   sh_consume(p);
+  p->in_cond = outer;
   return c;
 }

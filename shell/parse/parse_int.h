@@ -134,7 +134,9 @@ struct sh_parser {
   vsh_buf *msg;
   unsigned err_line;
   bool done;
-  void *ts; /* ts_lower.c state, or NULL */
+  bool in_cond;  /* inside [[ ]]: bash keeps $? on an error there */
+  bool cond_err; /* the error came from inside [[ ]] */
+  void *ts;      /* ts_lower.c state, or NULL */
 };
 
 /* ---- parse.c ---- */

@@ -1325,6 +1325,136 @@ s.sh: line 1: syntax error near unexpected token `newline'
 s.sh: line 1: `f ('
 --- status: 0
 
+=== read -n and -N count characters in a UTF-8 locale, -N unescapes without -r and -N -a keeps one element
+--- script
+printf 'ÿéx\n' | { read -r -n 2 w; echo "[$w]"; }
+printf 'ÿéx\n' | { read -r -N 2 w; echo "[$w]"; }
+printf 'a\\nb' | { read -N 4 w; echo "[$w]"; }
+printf 'p q r' | { read -N 5 -a parts; declare -p parts; }
+read v <&-; echo "rc=$?"
+--- stdout
+[ÿé]
+[ÿé]
+[anb]
+declare -a parts=([0]="p q r")
+rc=1
+--- stderr
+vsh: line 5: read: read error: 0: Bad file descriptor
+
+=== ${x@A} of a declared variable without a value shows its attributes; a nameref's names the target
+--- script
+declare -i num; echo "[${num@A}]"
+declare plain; echo "[${plain@A}]"
+declare -A map=([k]=v); echo "[${map@A}]"
+goal=hi; declare -n via=goal; echo "${via@A}"
+--- stdout
+[declare -i num]
+[]
+[declare -A map]
+goal='hi'
+
+=== mapfile refuses an associative array and a closed fd, keeps a scalar as [0] under -O; getopts reads OPTERR as a number
+--- script
+declare -A assoc; mapfile -t assoc <<< x; echo "rc=$?"
+mapfile -u 9 list; echo "rc=$?"
+word=hello; mapfile -t -O 2 word < <(printf 'a\nb\n'); declare -p word
+declare -n via=target; mapfile -t via < <(printf 'p\nq\n'); declare -p target
+OPTERR=off; getopts "a" opt -z; echo "opt=$opt"
+--- stdout
+rc=1
+rc=1
+declare -a word=([0]="hello" [2]="a" [3]="b")
+declare -a target=([0]="p" [1]="q")
+opt=?
+--- stderr
+vsh: line 1: mapfile: assoc: not an indexed array
+vsh: line 2: mapfile: 9: invalid file descriptor: Bad file descriptor
+
+=== command -v/-V: the last of them wins, -V gives a relative PATH find in full, misses print in order
+--- script
+command -v -V echo
+command -V -v echo
+mkdir -p tools; printf '#!/bin/sh\n:\n' > tools/tool; chmod +x tools/tool
+PATH="tools:$PATH"
+command -v tool
+command -V tool | sed "s|$PWD|CWD|"
+f() { :; }
+command -V nosuch f 2>&1 | sed 's/^.*command:/command:/'
+--- stdout
+echo is a shell builtin
+echo
+tools/tool
+tool is CWD/tools/tool
+command: nosuch: not found
+f is a function
+f () 
+{ 
+    :
+}
+
+=== unset: a[] names nothing, m[*] of an associative array is that key, a function with an odd name goes
+--- script
+list=(1 2 3); unset 'list[]'; declare -p list
+declare -A map=(['*']=star [k]=v); unset 'map[*]'; declare -p map
+declare -A other=([k]=v); unset 'other[@]'; declare -p other
+function [() { :; }
+unset [; echo "rc=$?"; type -t [
+--- stdout
+declare -a list=([0]="1" [1]="2" [2]="3")
+declare -A map=([k]="v" )
+declare -A other=([k]="v" )
+rc=0
+builtin
+
+=== set lists a value plainly unless it has a shell metacharacter; an empty value stays empty
+--- script
+empty= tail=a~ head='~x' after='k=~' hash='#1' mid='a#b' comma='a,b' sp='a b'
+set | grep -E '^(empty|tail|head|after|hash|mid|comma|sp)='
+--- stdout
+after='k=~'
+comma=a,b
+empty=
+hash='#1'
+head='~x'
+mid=a#b
+sp='a b'
+tail=a~
+
+=== source of a directory names the builtin: "is a directory"
+--- script
+mkdir -p d
+source d; echo "rc=$?"
+--- stdout
+rc=1
+--- stderr
+vsh: line 2: source: d: is a directory
+
+=== hash -t of several names tags each with its name, -t -l prints a hash -p line, a lost name leaves the table
+--- script
+hash -p /opt/one first; hash -p "/opt/two dir" second
+hash -t first second
+hash -t -l second
+hash first 2>/dev/null; echo "rc=$?"
+hash -t first 2>/dev/null || echo "first gone"
+--- stdout
+first	/opt/one
+second	/opt/two dir
+builtin hash -p /opt/two dir second
+rc=1
+first gone
+
+=== OLDPWD starts exported but unset; cd keeps whatever export it has
+--- script
+declare -p OLDPWD
+echo "[${OLDPWD-unset}]"
+mkdir -p sub; cd sub; declare -p OLDPWD | sed "s|=.*|=...|"
+unset OLDPWD; cd ..; declare -p OLDPWD | sed "s|=.*|=...|"
+--- stdout
+declare -x OLDPWD
+[unset]
+declare -x OLDPWD=...
+declare -- OLDPWD=...
+
 === a pipeline's writer: a late write meets the reader gone (141)
 --- script
 { echo hi; exit 55; } | false

@@ -374,6 +374,68 @@ vsh: line 3: a[1]: 2*: syntax error: operand expected (error token is "*")
 vsh: line 5: x: 1+: syntax error: operand expected (error token is "+")
 --- status: 1
 
+=== nocasematch folds case for ${x/p/r} and its anchored forms, not for ${x#p}
+--- script
+shopt -s nocasematch
+v=Alpha-BETA-alpha
+echo "${v/alpha/1} ${v//ALPHA/2} ${v/#ALPHA/3} ${v/%ALPHA/4}"
+echo "${v#ALPHA} ${v%ALPHA} ${v^^B}"
+shopt -u nocasematch
+echo "${v//ALPHA/5}"
+--- stdout
+1-BETA-alpha 2-BETA-2 3-BETA-alpha Alpha-BETA-4
+Alpha-BETA-alpha Alpha-BETA-alpha Alpha-BETA-alpha
+Alpha-BETA-alpha
+
+=== a tilde prefix naming no user stays as written with its glob characters live
+--- script
+touch '~ab' '~ac'
+echo ~a*
+[[ '~/x' == ~* ]] && echo matched
+case '~q' in ~?) echo case-matched ;; esac
+echo ~nobody-here/x
+--- stdout
+~ab ~ac
+matched
+case-matched
+~nobody-here/x
+
+=== a bracket pair split by a slash is no glob, so failglob lets the word through
+--- script
+shopt -s failglob
+echo a[b/c]
+list=(case[x.mp3-file:///x.mp3]); echo "${list[@]}"
+( echo z[pq]z ); echo "rc=$?"
+--- stdout
+a[b/c]
+case[x.mp3-file:///x.mp3]
+rc=1
+--- stderr
+vsh: line 4: no match: z[pq]z
+
+=== a negative substring length is an error for lists, unless the offset is past their end
+--- script
+letters=(a b c)
+( echo "[${letters[@]:0:-1}]" ) 2>/dev/null; echo "rc=$?"
+echo "[${letters[@]:3:-1}] [${letters[@]: -9:-1}]"
+holes=([1]=x [5]=y)
+( echo "[${holes[@]:5:-1}]" ) 2>/dev/null; echo "rc=$?"
+echo "[${holes[@]:6:-1}]"
+set -- p q r
+( echo "[${@:1:-1}]" ) 2>/dev/null; echo "rc=$?"
+echo "[${@:5:-1}]"
+none=(); echo "[${none[@]:0:-1}]"
+word=abcdef; echo "${word:1:-2}"
+--- stdout
+rc=1
+[] []
+rc=1
+[]
+rc=1
+[]
+[]
+bcd
+
 === ${!ref} with a quoted subscript: an assoc key, an indexed array's arithmetic
 --- script
 declare -A m

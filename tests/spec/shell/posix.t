@@ -370,6 +370,18 @@ cd is a shell builtin
 export is a special shell builtin
 builtin
 
+=== posix mode: a function name must be a valid identifier, and the error is fatal
+--- script
+set -o posix
+f() { echo fine; }; f
+my-f() { :; }
+echo not reached
+--- stdout
+fine
+--- stderr
+vsh: line 3: `my-f': not a valid identifier
+--- status: 2
+
 === posix mode: command keeps a declaration builtin's assignments unsplit
 --- script
 v='a b'

@@ -67,3 +67,26 @@ printf '%Q|%Q\n' "it's" ''; printf -v v '%Q' 'a b'; echo "$v"
 [x       ]
 it\'s|''
 a\ b
+
+=== printf %q escapes a comma always, a tilde where expansion would see it and a hash only first
+--- script
+printf '%q ' 'a,b' '~u' 'k=~' 'p:~' 'x~y' '#c' 'c#d'; echo
+printf '%q\n' "'"
+--- stdout
+a\,b \~u k=\~ p:\~ x~y \#c c#d 
+\'
+
+=== a lone single quote is written \' by ${x@Q}, set, alias and trap -p
+--- script
+q="'"
+echo "${q@Q}"
+set | grep '^q='
+alias sq="'"; alias sq
+trap "'" USR1; trap -p USR1
+r="it's"; echo "${r@Q}"
+--- stdout
+\'
+q=\'
+alias sq=\'
+trap -- \' SIGUSR1
+'it'\''s'

@@ -258,3 +258,139 @@ zzz: 1
 --- stderr
 vsh: line 5: wait: `zzz': not a pid or valid job spec
 vsh: line 6: wait: %9: no such job
+
+=== declare will not drop an array attribute nor turn one kind of array into the other
+--- script
+declare -a list=(1 2); declare +a list; echo "rc=$?"; declare -p list
+declare -A map=([k]=v); declare +A map; echo "rc=$?"
+declare -a none; declare -A none; echo "rc=$?"; declare -p none
+declare -aA two=(x); echo "rc=$?"; declare -p two
+--- stdout
+rc=1
+declare -a list=([0]="1" [1]="2")
+rc=1
+rc=1
+declare -a none
+rc=1
+declare -A two=([x]="" )
+--- stderr
+vsh: line 1: declare: list: cannot destroy array variables in this way
+vsh: line 2: declare: map: cannot destroy array variables in this way
+vsh: line 3: declare: none: cannot convert indexed to associative array
+vsh: line 4: declare: two: cannot convert associative to indexed array
+
+=== declare NAME[N] with no value makes an empty indexed array; NAME[] is refused
+--- script
+declare slots[4]; declare -p slots
+declare 'bad[]'; echo "rc=$?"
+f() { :; }; declare -p -F f; declare -F f
+--- stdout
+declare -a slots
+rc=1
+declare -f f
+f
+--- stderr
+vsh: line 2: declare: `bad[]': not a valid identifier
+
+=== a case attribute given after the value recases all of it on +=
+--- script
+up=abc; declare -u up; up+=def; echo "$up"
+low=ABC; declare -l low; low+=DEF; echo "$low"
+--- stdout
+ABCDEF
+abcdef
+
+=== [[ -R ]] is false for a nameref that names nothing yet
+--- script
+declare -n pending
+[[ -R pending ]]; echo "rc=$?"
+pending=target
+[[ -R pending ]]; echo "rc=$?"
+--- stdout
+rc=1
+rc=0
+
+=== prefix assignments to one name build on each other; += follows the variable's attributes
+--- script
+show() { echo "[$V]"; }
+V=1 V+=2 show
+declare -i n=5
+n+=3 env | grep '^n='
+n=2+3 env | grep '^n='
+n+=1 n+=2 env | grep '^n='
+declare -u up=a
+up+=x env | grep '^up='
+--- stdout
+[12]
+n=8
+n=2+3
+n=62
+up=AX
+
+=== a nameref to an array element works in arithmetic and unset goes through it
+--- script
+nums=(10 20 30 40)
+declare -n third='nums[2]'
+(( third++ ))
+(( third += 5 ))
+echo "${nums[2]} $(( third * 2 ))"
+unset third
+declare -p nums
+--- stdout
+36 72
+declare -a nums=([0]="10" [1]="20" [3]="40")
+
+=== unset through a nameref removes the target; declare -a through one shapes the target
+--- script
+goal=v
+declare -n via=goal
+unset via
+declare -p goal 2>/dev/null || echo "goal gone"
+declare -n list=items
+declare -a list
+list=(p q)
+declare -p items
+--- stdout
+goal gone
+declare -a items=([0]="p" [1]="q")
+
+=== a nameref loop variable names each word; an empty nameref target is refused
+--- script
+one=1 two=2
+declare -n each
+for each in one two; do echo "$each"; done
+echo "$one $two"
+declare -n empty=""; echo "rc=$?"
+declare -p empty 2>/dev/null || echo "not made"
+goal=fixed; declare -n r=goal; readonly r
+r=other
+--- stdout
+1
+2
+1 2
+rc=1
+not made
+--- stderr
+vsh: line 5: declare: `': not a valid identifier
+vsh: line 8: goal: readonly variable
+--- status: 1
+
+=== local -I starts a local from the variable it shadows
+--- script
+name=outer; declare -A map=([k]=v); list=(a b)
+f() {
+  local -I name; local -I map; local -I 'list[2]=c'
+  echo "$name ${map[k]} ${list[*]}"
+  local -I name+=2; echo "$name"
+  local -I -a name2; declare -p name2 2>/dev/null || echo "no name2"
+}
+f
+g() { local -I -A list; echo "rc=$?"; }
+g 2>/dev/null
+declare -p list
+--- stdout
+outer v a b c
+outer2
+declare -a name2
+rc=1
+declare -a list=([0]="a" [1]="b")

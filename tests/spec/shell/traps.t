@@ -303,3 +303,54 @@ in f
 chld
 job 0
 end
+
+=== shopt -s extdebug turns on functrace and errtrace; a failing DEBUG trap then skips the command
+--- script
+shopt -s extdebug; set -o | grep -E '^(errtrace|functrace)'
+trap 'echo "[$BASH_COMMAND]"' DEBUG
+f() { echo inside; }
+f
+trap - DEBUG
+trap '[[ $BASH_COMMAND != *drop* ]]' DEBUG
+echo keep
+echo drop this
+trap - DEBUG
+shopt -u extdebug; set -o | grep -E '^(errtrace|functrace)'
+--- stdout
+errtrace       	on
+functrace      	on
+[f]
+[f]
+[echo inside]
+inside
+[trap - DEBUG]
+keep
+errtrace       	off
+functrace      	off
+
+=== a DEBUG trap sees each pipeline command as $BASH_COMMAND
+--- script
+trap 'echo "[$BASH_COMMAND]" >&2' DEBUG
+echo one | cat | tr o O
+trap - DEBUG
+--- stdout
+One
+--- stderr
+[echo one]
+[cat]
+[tr o O]
+[trap - DEBUG]
+
+=== with errtrace a failing pipeline runs the ERR trap once, not again in its last stage
+--- script
+set -E
+trap 'echo "[ERR $?]"' ERR
+echo data | cat | false
+echo next
+echo data | { false; true; }
+echo done
+--- stdout
+[ERR 1]
+next
+[ERR 1]
+done

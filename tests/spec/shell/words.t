@@ -300,3 +300,20 @@ out
 sub
 + y=
 + true
+
+=== a [[ ]] syntax error ends a script with the status it had; in eval it is 2
+--- file bad.sh
+false
+[[ a -zz b ]]
+echo not reached
+--- script
+bash bad.sh; echo "script $?"
+printf 'true\n[[ ]]\necho no\n' > empty.sh; bash empty.sh; echo "empty $?"
+false; eval '[[ -q 1 ]]'; echo "eval $?"
+--- stdout
+script 1
+empty 0
+eval 2
+--- stderr
+bad.sh: line 2: conditional binary operator expected
+vsh: eval: line 3: conditional binary operator expected

@@ -254,3 +254,30 @@ back
 + echo back
 + set +x
 vsh: line 12: BASH_XTRACEFD: 7: invalid value for trace file descriptor
+
+=== xtrace shows the commands of DEBUG, ERR and signal traps one level deeper, EXIT's not
+--- script
+set -x
+trap 'echo bye' EXIT
+trap 'echo failed' ERR
+false
+trap 'echo dbg' DEBUG
+echo body
+trap - DEBUG
+--- stdout
+failed
+dbg
+body
+dbg
+bye
+--- stderr
++ trap 'echo bye' EXIT
++ trap 'echo failed' ERR
++ false
+++ echo failed
++ trap 'echo dbg' DEBUG
+++ echo dbg
++ echo body
+++ echo dbg
++ trap - DEBUG
++ echo bye
