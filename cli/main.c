@@ -24,6 +24,8 @@ static const char usage[] =
     "  -c SCRIPT             run SCRIPT\n"
     "  -n                    check syntax only\n"
     "  -O NAME, -o NAME      set a shopt / set -o option before parsing\n"
+    "  -e, -u, -x, +e, ...   bash's one-letter set flags; --posix\n"
+    "  -s                    read the script from stdin; ARGS follow\n"
     "  --mount HOST[:VPATH]  mount a host folder read-only (copy-on-write);\n"
     "                        VPATH defaults to /home/user/project\n"
     "  --file VPATH=HOST     copy one host file into the sandbox\n"
@@ -184,15 +186,61 @@ static char *editor_read(line_editor *ed, const char *prompt) {
   return line;
 }
 
+/* bash's one-letter option flags, as `bash -eu` or `sh +x` give them */
+static const char *flag_option(char c) {
+  static const char map[][2][12] = {
+      {"a", "allexport"}, {"b", "notify"},   {"e", "errexit"},
+      {"f", "noglob"},    {"h", "hashall"},  {"k", "keyword"},
+      {"m", "monitor"},   {"n", "noexec"},   {"u", "nounset"},
+      {"v", "verbose"},   {"x", "xtrace"},   {"B", "braceexpand"},
+      {"C", "noclobber"}, {"E", "errtrace"}, {"H", "histexpand"},
+      {"P", "physical"},  {"T", "functrace"}};
+  for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
+    if (map[k][0][0] == c) return map[k][1];
+  return NULL;
+}
+
+typedef struct cli_opts {
+  const char *name[32];
+  bool on[32];
+  int n;
+  const char *script; /* -c */
+  bool want_c, from_s;
+} cli_opts;
+
+/* One cluster of short options ("-eu", "+x", "-ec", "-o NAME"):
+ * returns how many arguments it used, 0 when ARG is not such a cluster. */
+static int short_flags(cli_opts *o, int argc, char **argv, int i) {
+  const char *a = argv[i];
+  if ((a[0] != '-' && a[0] != '+') || !a[1] || a[1] == '-') return 0;
+  for (const char *p = a + 1; *p; p++)
+    if (!strchr("cisloOr", *p) && !flag_option(*p)) return 0;
+  bool on = a[0] == '-';
+  int used = 1;
+  for (const char *p = a + 1; *p; p++) {
+    if (*p == 'c' && on) o->want_c = true;
+    else if (*p == 's' && on) o->from_s = true;
+    else if ((*p == 'o' || *p == 'O') && i + used < argc && o->n < 32) {
+      o->on[o->n] = on;
+      o->name[o->n++] = argv[i + used++];
+    } else if (flag_option(*p) && o->n < 32) {
+      o->on[o->n] = on;
+      o->name[o->n++] = flag_option(*p);
+    }
+  }
+  return used;
+}
+
 int main(int argc, char **argv) {
   const char *script = NULL, *file = NULL, *cwd = NULL;
-  bool json = false, syntax_only = false;
+  bool json = false;
   vsh_profile profile = VSH_PROFILE_NORMAL;
   double timeout = 0;
   const char *envs[256];
   int nenv = 0;
-  const char *mounts[16], *files[64], *opts[32];
-  int nmount = 0, nfile = 0, nopt = 0;
+  const char *mounts[16], *files[64];
+  int nmount = 0, nfile = 0;
+  cli_opts co = {0};
   vsh_network_opts net = VSH_NETWORK_OPTS_INIT;
   vsh_net_prefix prefixes[64];
   const char *hdrs[64][9];
@@ -215,20 +263,22 @@ int main(int argc, char **argv) {
       json = true;
       continue;
     }
-    if (!strcmp(a, "-n")) {
-      syntax_only = true;
+    if (!strcmp(a, "--posix") && co.n < 32) {
+      co.on[co.n] = true;
+      co.name[co.n++] = "posix";
+      continue;
+    }
+    int used = short_flags(&co, argc, argv, i);
+    if (used) {
+      i += used - 1;
+      if (co.want_c && i + 1 < argc) {
+        script = argv[++i];
+        i++;
+        break;
+      }
       continue;
     }
     bool has_next = i + 1 < argc;
-    if (!strcmp(a, "-c") && has_next) {
-      script = argv[++i];
-      i++;
-      break;
-    }
-    if ((!strcmp(a, "-O") || !strcmp(a, "-o")) && has_next && nopt < 32) {
-      opts[nopt++] = argv[++i];
-      continue;
-    }
     if (!strcmp(a, "--mount") && has_next && nmount < 16) {
       mounts[nmount++] = argv[++i];
       continue;
@@ -321,7 +371,7 @@ int main(int argc, char **argv) {
     }
     break;
   }
-  if (!script && i < argc) file = argv[i++];
+  if (!script && !co.from_s && i < argc) file = argv[i++];
 
   vsh_error err;
   vsh_limits lim;
@@ -382,7 +432,9 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  for (int k = 0; k < nopt; k++) vsh_shell_set_option(sh, opts[k], true, NULL);
+  for (int k = 0; k < co.n; k++)
+    if (vsh_shell_set_option(sh, co.name[k], co.on[k], &err))
+      fprintf(stderr, "vsh: %s\n", err.message);
 
   /* The script text: -c, a file (read from the sandbox first, then the
    * host), or stdin. */
@@ -471,7 +523,6 @@ int main(int argc, char **argv) {
   av[na++] = script ? (i < argc ? argv[i] : "vsh") : (file ? file : "vsh");
   for (int k = first; k < argc; k++) av[na++] = argv[k];
   av[na] = NULL;
-  if (syntax_only) vsh_shell_set_option(sh, "noexec", true, NULL);
   char *prog = malloc(len + 1);
   if (!prog) return 2;
   memcpy(prog, text, len);
