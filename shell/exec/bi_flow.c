@@ -853,7 +853,8 @@ int bi_cd_main(bi_ctx *b) {
       const char *e = strchr(p, ':');
       size_t dl = e ? (size_t)(e - p) : strlen(p);
       vsh_buf cand = {0}, abs = {0};
-      vsh__buf_append(&cand, p, dl);
+      /* an empty entry is the working directory, found silently */
+      vsh__buf_append(&cand, dl ? p : ".", dl ? dl : 1);
       vsh__buf_putc(&cand, '/');
       vsh__buf_puts(&cand, target);
       vfs_info st;
@@ -861,7 +862,7 @@ int bi_cd_main(bi_ctx *b) {
           vsh__path_resolve(&abs, c->dirs.cwd, cand.data, cand.len) == 0 &&
           vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_DIR;
       if (ok) {
-        int r = change_dir(b, cand.data, physical, true);
+        int r = change_dir(b, cand.data, physical, dl > 0);
         vsh_buf_dispose(&cand);
         vsh_buf_dispose(&abs);
         return r;

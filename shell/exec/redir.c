@@ -170,7 +170,12 @@ static const char *as_written(sh_ctx *c, const sh_word *w, const char *exp) {
 static int expand_target(sh_ctx *c, const sh_redir *r, char **out) {
   sh_word *w = r->target;
   sh_argv av;
+  /* a non-interactive posix shell does not glob the target */
+  bool noglob = c->opt.opts[SH_OPT_NOGLOB];
+  if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive)
+    c->opt.opts[SH_OPT_NOGLOB] = true;
   int rc = sh_expand_words(c, &w, 1, &av);
+  c->opt.opts[SH_OPT_NOGLOB] = noglob;
   if (rc) return 1;
   if (av.n != 1) {
     char *raw;

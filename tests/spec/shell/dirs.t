@@ -220,3 +220,17 @@ $TMPDIR
 st=1
 --- stderr
 vsh: line 6: cd: l/../nope: No such file or directory
+
+=== cd: an empty CDPATH entry stands for the working directory and prints nothing
+--- script
+mkdir -p base/sub other/sub
+cd base
+CDPATH=$PWD/../other::
+o=$(cd sub); echo "${o#"${o%/*/*}"}"
+CDPATH=:$PWD/../other
+o=$(cd sub); echo "[$o]"
+cd sub; echo "${PWD#"${PWD%/*/*}"}"
+--- stdout
+/other/sub
+[]
+/base/sub

@@ -300,3 +300,19 @@ out
 sub
 + y=
 + true
+
+=== read: the last name drops one trailing delimiter only after a lone field
+--- script
+IFS=' -' read a b c <<< 'A-B-C - '
+echo "[$c]"
+IFS=' -' read a b c <<< 'A B C-C D -  '
+echo "[$c]"
+IFS=' -' read a b <<< 'A B  -'
+echo "[$b]"
+IFS=' :' read a b <<< 'x y :: '
+echo "[$b]"
+--- stdout
+[C]
+[C-C D -]
+[B]
+[y ::]
