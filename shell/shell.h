@@ -619,6 +619,8 @@ struct sh_ctx {
   struct sh_ctx_where {
     const char *arith_what; /* "((" or "let": prefixes arithmetic errors */
     bool pin_line;          /* expanding a command's words: keep its line */
+    bool heredoc_end_line;  /* a compound command's here-document: $LINENO
+                               is its end line, where bash's parser was */
     unsigned line;          /* LINENO */
     const char *funcname;   /* innermost function, or NULL */
     const char *source_name;

@@ -145,3 +145,17 @@ noexec         	off
 set -o errexit
 set +o noexec
 status 1
+
+=== $LINENO in a here-document's body is its command's line
+--- script
+echo start
+cat <<EOF
+$LINENO
+and $LINENO
+EOF
+echo $LINENO
+--- stdout
+start
+2
+and 2
+6
