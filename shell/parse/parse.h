@@ -40,6 +40,9 @@ int sh_parser_new(sh_parser **out, const char *src, size_t len,
 int sh_parser_next(sh_parser *p, sh_node **out, vsh_buf *msg,
                    unsigned *err_line);
 void sh_parser_set_extglob(sh_parser *p, bool on);
+/* How far into the source the commands returned so far reach (a byte
+ * offset: set -v prints the text up to there). */
+size_t sh_parser_offset(sh_parser *p);
 /* The unit holding every node returned so far (borrowed; take a ref to
  * keep it past sh_parser_free). */
 sh_unit *sh_parser_unit(sh_parser *p);
