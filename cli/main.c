@@ -520,7 +520,10 @@ int main(int argc, char **argv) {
   const char **av = calloc((size_t)(argc - i) + 2, sizeof(char *));
   if (!av) return 2;
   size_t na = 0;
-  av[na++] = script ? (i < argc ? argv[i] : "vsh") : (file ? file : "vsh");
+  /* $0: the -c NAME, the script, else the name vsh was started by (a
+   * link named sh gives sh), without its directory */
+  const char *self = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+  av[na++] = script ? (i < argc ? argv[i] : self) : (file ? file : self);
   for (int k = first; k < argc; k++) av[na++] = argv[k];
   av[na] = NULL;
   char *prog = malloc(len + 1);

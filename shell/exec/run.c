@@ -206,7 +206,8 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
     }
     if (c->flow.unwind) break;
   }
-  (void)ran;
+  /* text with no command in it (a sourced empty file) gives 0 */
+  if (!ran && !rc && !c->flow.unwind) st = c->proc.status = 0;
   c->limit.eval_depth--;
   c->where.unit = ounit;
   sh_parser_free(p);

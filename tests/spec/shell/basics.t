@@ -1325,3 +1325,14 @@ vsh: eval: line 1: `echo ('
 s.sh: line 1: syntax error near unexpected token `newline'
 s.sh: line 1: `f ('
 --- status: 0
+
+=== sourcing a file with no command in it, or eval of a comment, gives 0
+--- script
+printf '# nothing here\n\n' > empty.sh
+false; . ./empty.sh; echo "source: $?"
+false; . /dev/null; echo "null: $?"
+false; eval '# x'; echo "eval: $?"
+--- stdout
+source: 0
+null: 0
+eval: 0

@@ -303,3 +303,13 @@ in f
 chld
 job 0
 end
+
+=== a bare exit: in a signal trap the trap's own $?, in the EXIT trap $? from before it
+--- script
+bash -c 'trap "(exit 4); exit" USR1; (exit 1); kill -USR1 $$; echo not reached'
+echo "usr1: $?"
+bash -c 'trap "(exit 4); exit" EXIT; (exit 6); exit'
+echo "exit: $?"
+--- stdout
+usr1: 4
+exit: 6
