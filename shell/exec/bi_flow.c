@@ -84,8 +84,9 @@ int bi_continue_main(bi_ctx *b) { return loop_ctl(b, SH_UW_CONTINUE); }
 
 int bi_return_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  /* in a trap, a bare return uses $? from before the trap */
-  long n = c->trap.in_trap && c->limit.call_depth == c->trap.frame.call_depth
+  /* in a trap other than DEBUG, a bare return uses $? from before the
+   * trap, in a function the trap called too (bash) */
+  long n = c->trap.in_trap && c->trap.frame.sig != SH_TRAP_DEBUG
                ? c->trap.frame.status
                : c->proc.status;
   int i = count_arg(b);

@@ -373,3 +373,13 @@ vsh: line 2: a[@]: 1+: syntax error: operand expected (error token is "+")
 vsh: line 3: a[1]: 2*: syntax error: operand expected (error token is "*")
 vsh: line 5: x: 1+: syntax error: operand expected (error token is "+")
 --- status: 1
+
+=== backquotes in a here-document keep \" as written
+--- script
+cat <<END
+`echo \"1\"` `echo \$x-\\`
+END
+echo "`echo \"2\"`"
+--- stdout
+"1" -\
+2

@@ -313,3 +313,13 @@ echo "exit: $?"
 --- stdout
 usr1: 4
 exit: 6
+
+=== a bare return in a function a trap calls gives $? from before the trap
+--- script
+fn() { false; return; }
+trap 'fn; echo "in trap: $?"' USR1
+kill -USR1 $$
+f() { ! return 4; }; f; echo "negated return: $?"
+--- stdout
+in trap: 0
+negated return: 4
