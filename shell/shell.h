@@ -35,12 +35,14 @@ typedef enum sh_stream_kind {
   SH_STREAM_BUF,    /* capture buffer (stdout/stderr of an exec, $( )) */
   SH_STREAM_BYTES,  /* fixed bytes to read (stdin data, here-docs) */
   SH_STREAM_FILE,   /* a vfs file handle */
-  SH_STREAM_FN      /* reads pulled from an application callback */
+  SH_STREAM_FN,     /* reads pulled from an application callback */
+  SH_STREAM_CLOSED  /* a closed descriptor (<&-): reads fail with EBADF */
 } sh_stream_kind;
 
 /* Refcounted; each fd-table slot holds one reference.  Reads and writes
  * block with cancellation checks (the exec's deadline and abort). */
 sh_stream *sh_stream_null(void);
+sh_stream *sh_stream_closed(void); /* static, like the null stream */
 int sh_pipe_new(sh_stream **r, sh_stream **w, size_t cap);
 /* A capture buffer; limit bytes (0: none) beyond which writes fail with
  * VSH_ELIMIT and the exec's output-limit flag is raised. */

@@ -638,7 +638,7 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
               .cwd = c->dirs.cwd,
               .arena = &c->arena};
   sh_stream *closed = sh_stream_null();
-  if (!b.in) b.in = closed;
+  if (!b.in) b.in = sh_stream_closed(); /* <&-: reading fails, as in bash */
   if (!b.out) b.out = closed;
   if (!b.err) b.err = closed;
   b.out_closed = sh_fd(c, 1) == NULL;

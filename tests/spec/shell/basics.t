@@ -1336,3 +1336,20 @@ false; eval '# x'; echo "eval: $?"
 source: 0
 null: 0
 eval: 0
+
+=== reading a closed standard input fails with an error
+--- script
+cat <&- 2>/dev/null; echo "cat $?"
+wc -l <&- 2>/dev/null; echo "wc $?"
+head -n 1 <&- 2>/dev/null; echo "head $?"
+grep x <&- 2>/dev/null; echo "grep $?"
+msg=$(cat <&- 2>&1); [ -n "$msg" ] && echo "cat said something"
+cat < /dev/null & wait; echo "background $?"
+--- stdout
+cat 1
+0
+wc 1
+head 1
+grep 2
+cat said something
+background 0
