@@ -522,7 +522,8 @@ int main(int argc, char **argv) {
   size_t na = 0;
   /* $0: the -c NAME, the script, else the name vsh was started by (a
    * link named sh gives sh), without its directory */
-  const char *self = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+  const char *self =
+      strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
   av[na++] = script ? (i < argc ? argv[i] : self) : (file ? file : self);
   for (int k = first; k < argc; k++) av[na++] = argv[k];
   av[na] = NULL;

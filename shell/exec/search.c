@@ -126,8 +126,8 @@ int sh__run_program(sh_ctx *c, int argc, char **argv, const char *arg0) {
      * hash table remembers where (a remembered path is used as it is) */
     bool builtin = false;
     struct sh_hashed *h = sh_hash_find(c, name);
-    if (h && (c->opt.opts[SH_OPT_POSIX] ||
-              c->opt.opts[SH_SHOPT_CHECKHASH]) && !hashed_exists(c, h->path)) {
+    if (h && (c->opt.opts[SH_OPT_POSIX] || c->opt.opts[SH_SHOPT_CHECKHASH]) &&
+        !hashed_exists(c, h->path)) {
       sh_hash_forget(c, name); /* gone: search $PATH again */
       h = NULL;
     }
