@@ -866,12 +866,7 @@ int bi_cd_main(bi_ctx *b) {
           vsh__path_resolve(&abs, c->dirs.cwd, cand.data, cand.len) == 0 &&
           vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_DIR;
       if (ok) {
-        /* -P prints the path as CDPATH built it, -L the new $PWD */
-        int r = change_dir(b, cand.data, physical, dl > 0 && !physical);
-        if (!r && dl && physical) {
-          bi_puts(b, cand.data);
-          bi_puts(b, "\n");
-        }
+        int r = change_dir(b, cand.data, physical, dl > 0);
         vsh_buf_dispose(&cand);
         vsh_buf_dispose(&abs);
         return r;

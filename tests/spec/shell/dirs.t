@@ -234,18 +234,3 @@ cd sub; echo "${PWD#"${PWD%/*/*}"}"
 /other/sub
 []
 /base/sub
-
-=== cd -P through CDPATH prints the path as CDPATH built it
---- script
-mkdir -p top/real sub
-ln -s ../top/real top/lnk
-CDPATH=.
-cd -P sub
-cd ..
-CDPATH=$PWD/top
-o=$(cd -P lnk); echo "${o##*/}"
-cd -P lnk >/dev/null; echo "${PWD##*/}"
---- stdout
-./sub
-lnk
-real
