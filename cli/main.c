@@ -13,6 +13,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static const char usage[] =
@@ -441,6 +442,7 @@ int main(int argc, char **argv) {
   char *text = NULL;
   size_t len = 0;
   char *owned = NULL;
+  bool from_stdin = false;
   if (script) {
     text = (char *)script;
     len = strlen(script);
@@ -454,8 +456,16 @@ int main(int argc, char **argv) {
     fclose(f);
     text = owned;
   } else if (!isatty(0)) {
-    owned = slurp(stdin, &len);
-    text = owned;
+    /* the script is stdin, read as it runs (sh_run_stream): a regular
+     * file whole (the shell gives back what a line did not use), a pipe
+     * through host_stdin */
+    struct stat sb;
+    from_stdin = true;
+    if (fstat(0, &sb) == 0 && S_ISREG(sb.st_mode)) {
+      owned = slurp(stdin, &len);
+      if (!owned) return 2;
+    }
+    text = owned ? owned : "";
   } else {
     /* interactive: a persistent session with line editing and history;
      * lines are gathered until they form complete commands */
@@ -532,7 +542,12 @@ int main(int argc, char **argv) {
   memcpy(prog, text, len);
   prog[len] = 0;
   vsh_exec_opts eo = {.version = VSH_EXEC_OPTS_VERSION, .argv = av};
-  if (script || file) eo.stdin_read = host_stdin;
+  if (script || file || (from_stdin && !owned)) eo.stdin_read = host_stdin;
+  if (from_stdin && owned) {
+    eo.stdin_data = owned;
+    eo.stdin_len = len;
+  }
+  eo.script_from_stdin = from_stdin;
   if (timeout > 0) stdin_deadline = now_s() + timeout;
   eo.timeout_ms = timeout > 0 ? (int64_t)(timeout * 1000) : 0;
   if (!json) eo.on_output = pass_output; /* as written, interleaved */

@@ -513,6 +513,12 @@ typedef struct vsh_exec_opts {
    * far and exit_code 124 alongside the VSH_EABORTED return (the caller
    * then disposes it).  Without it *out stays empty on an abort. */
   bool partial_on_abort;
+  /* Shell execs only: the script is standard input itself (stdin_read
+   * or stdin_data; script and len are not read), taken as bash takes a
+   * script from a pipe: a line at a time, each complete command run as
+   * soon as it is read, so a command that reads stdin gets the script's
+   * following lines (`printf 'read x\nhi\necho $x' | bash`). */
+  bool script_from_stdin;
 } vsh_exec_opts;
 #define VSH_EXEC_OPTS_VERSION 1
 #define VSH_EXEC_OPTS_INIT                                                     \

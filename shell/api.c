@@ -357,6 +357,8 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
       if (!(opts && opts->replace_env))
         import_env(c, (const char *const *)sh->env);
       sh__init_shell_vars(c);
+      if (sh->dash_c && script) /* the -c string, as bash keeps it */
+        sh_var_set(c, "BASH_EXECUTION_STRING", script, false);
     }
     if (opts && opts->env) import_env(c, opts->env);
     if (opts && opts->argv && opts->argv[0]) {
@@ -407,7 +409,9 @@ int vsh_shell_exec(vsh_shell *sh, const char *script, size_t len,
     c->opt.dash_c = sh->dash_c;
     c->opt.dash_s = sh->from_stdin;
     c->limit.script_depth = c->limit.eval_depth + 1;
-    int st = sh_run_string(c, script ? script : "", len, sh->name, 1);
+    int st = opts && opts->script_from_stdin
+                 ? sh_run_stream(c, in, sh->name)
+                 : sh_run_string(c, script ? script : "", len, sh->name, 1);
     /* a signal the script sent itself as its last command still arrives */
     c->proc.self_sig = atomic_exchange(&ex.main_sig, 0);
     st = sh__pending_self_signal(c, st);

@@ -30,6 +30,8 @@ typedef struct bi_ctx {
   bool out_closed; /* fd 1 was closed (>&-) */
   bool epipe;      /* the reader of stdout is gone: stop, status 141 */
   bool reported_badf;
+  int died_of; /* set: the command's process ends killed by this signal
+                  (timeout -s KILL): the shell's notice, as bash's */
 } bi_ctx;
 
 typedef int (*bi_main_fn)(bi_ctx *b);
@@ -73,6 +75,9 @@ bool bi_cancelled(bi_ctx *b);
  * abort and work budget applying (sh_stream_read / sh_stream_write). */
 int64_t bi_read(bi_ctx *b, sh_stream *s, void *buf, size_t n);
 int bi_write_to(bi_ctx *b, sh_stream *s, const void *buf, size_t n);
+/* Gives back the last n bytes read from s when s is a regular file (as
+ * GNU head seeks back for the next reader of a shared fd); else a no-op. */
+void bi_unread(bi_ctx *b, sh_stream *s, size_t n);
 /* The shell's umask (022 outside a shell), for the files a command makes. */
 unsigned bi_umask(bi_ctx *b);
 /* The mode a command gives what it creates: base less the umask, taken

@@ -851,6 +851,14 @@ int sh_ctx_fork(sh_ctx **out, sh_ctx *s) {
       goto fail;
   c->dirs.dirstack = sh__strv_dup(s->dirs.dirstack, s->dirs.ndirs);
   c->dirs.ndirs = s->dirs.ndirs;
+  c->dirs.stack_seen = s->dirs.stack_seen;
+  if (s->proc.npipestatus) { /* a subshell sees the last $PIPESTATUS */
+    c->proc.pipestatus = malloc(s->proc.npipestatus * sizeof(int));
+    if (!c->proc.pipestatus) goto fail;
+    memcpy(c->proc.pipestatus, s->proc.pipestatus,
+           s->proc.npipestatus * sizeof(int));
+    c->proc.npipestatus = s->proc.npipestatus;
+  }
   c->proc.umask = s->proc.umask;
   c->proc.status = s->proc.status;
   c->proc.last_bg_pid = s->proc.last_bg_pid;

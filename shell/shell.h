@@ -72,6 +72,11 @@ int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex);
  * (CLOCK_MONOTONIC; NULL: at once) passes first, or VSH_EABORTED. */
 int sh_stream_wait_readable(sh_stream *s, sh_exec *ex,
                             const struct timespec *until);
+/* Fixed bytes and vfs files can give back the last n bytes read (the
+ * next read sees them again), as lseek(2) does for a regular file;
+ * unread answers VSH_EINVAL for any other stream. */
+bool sh_stream_seekable(const sh_stream *s);
+int sh_stream_unread(sh_stream *s, size_t n);
 /* Writes all n bytes or returns a negative vsh_err (VSH_EPIPE). */
 int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex);
 /* The captured bytes of a BUF stream (borrowed; stable after writers
@@ -541,14 +546,16 @@ struct sh_ctx {
     const struct sh_node *job_top; /* that job's own command */
     int *pipestatus;
     size_t npipestatus;
-    int subst_status; /* status of the last $( ) in this command */
-    int chld_pending; /* children ended since the CHLD trap last ran:
+    int subst_status;       /* status of the last $( ) in this command */
+    int chld_pending;       /* children ended since the CHLD trap last ran:
                          forked contexts and toolbox utilities */
-    int self_sig;     /* a signal this subshell or child shell sent
+    int self_sig;           /* a signal this subshell or child shell sent
                                  itself (kill $BASHPID), acted on next */
-    int died_of;      /* the signal that ended this context */
-    bool child_shell; /* a nested bash: $$ is its own */
-    bool mid_pipe;    /* a pipeline stage before the last: bash
+    int died_of;            /* the signal that ended this context */
+    int util_sig, util_pid; /* ... the utility or child shell just run
+                               (bi_ctx died_of), told of after it */
+    bool child_shell;       /* a nested bash: $$ is its own */
+    bool mid_pipe;          /* a pipeline stage before the last: bash
                                  reports no signal death there */
   } proc;
   /* traps, and what they see ($BASH_COMMAND, $? at entry) */
@@ -574,6 +581,7 @@ struct sh_ctx {
     char *cwd; /* logical working directory */
     char **dirstack;
     size_t ndirs;
+    bool stack_seen; /* $DIRSTACK was read: listings show its value */
   } dirs;
   /* the fd table and the fds of the running command */
   struct sh_ctx_io {
@@ -691,6 +699,9 @@ int sh_exec_node(sh_ctx *c, sh_node *n);
 /* Parses and runs a script text in c (eval, source, -c). */
 int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
                   unsigned first_line);
+/* Reads the script from in as bash reads its standard input: a line at a
+ * time, each complete command run once read (stream_run.c). */
+int sh_run_stream(sh_ctx *c, sh_stream *in, const char *name);
 /* Runs argv as a command (function, builtin, custom command, script). */
 int sh_run_argv(sh_ctx *c, int argc, char **argv);
 /* Checks the deadline/abort/limits between commands; sets unwind. */

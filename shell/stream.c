@@ -11,6 +11,13 @@
 #include <time.h>
 
 #define WAIT_SLICE_NS (10 * 1000 * 1000)
+/* A process of a real pipeline takes about a millisecond to start and
+ * end, so a writer's first small writes usually land before a reader
+ * that reads nothing exits (`{ echo hi; exit 5; } | false` is 5 in
+ * bash); a thread here ends at once.  A write soon after the reader
+ * went still goes into the buffer; later ones, or one that finds it
+ * full, fail with EPIPE. */
+#define READER_GONE_NS (20 * 1000 * 1000)
 
 typedef struct sh_pipe {
   pthread_mutex_t mu;
@@ -18,6 +25,9 @@ typedef struct sh_pipe {
   char *buf;
   size_t cap, head, len;
   bool r_open, w_open;
+  /* when the reader of an anonymous pipe went: writes in the next
+   * READER_GONE_NS still land while there is room (below) */
+  struct timespec r_gone;
 } sh_pipe;
 
 struct sh_stream {
@@ -62,8 +72,12 @@ static sh_stream *stream_new(sh_stream_kind kind) {
 
 static void pipe_release(sh_pipe *p, bool reader) {
   pthread_mutex_lock(&p->mu);
-  if (reader) p->r_open = false;
-  else p->w_open = false;
+  if (reader) {
+    p->r_open = false;
+    clock_gettime(CLOCK_MONOTONIC, &p->r_gone);
+  } else {
+    p->w_open = false;
+  }
   bool dead = !p->r_open && !p->w_open;
   pthread_cond_broadcast(&p->cv);
   pthread_mutex_unlock(&p->mu);
@@ -317,10 +331,19 @@ static int64_t pipe_read(sh_pipe *p, char *out, size_t n, sh_exec *ex) {
   return (int64_t)got;
 }
 
+static bool reader_just_gone(const sh_pipe *p) {
+  if (!p->r_gone.tv_sec && !p->r_gone.tv_nsec) return false; /* a fifo */
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  int64_t ns = (int64_t)(now.tv_sec - p->r_gone.tv_sec) * 1000000000 +
+               (now.tv_nsec - p->r_gone.tv_nsec);
+  return ns < READER_GONE_NS;
+}
+
 static int pipe_write(sh_pipe *p, const char *in, size_t n, sh_exec *ex) {
   pthread_mutex_lock(&p->mu);
   while (n) {
-    if (!p->r_open) {
+    if (!p->r_open && (p->len == p->cap || !reader_just_gone(p))) {
       pthread_mutex_unlock(&p->mu);
       return VSH_EPIPE;
     }
@@ -414,6 +437,24 @@ int64_t sh_stream_read(sh_stream *s, void *buf, size_t n, sh_exec *ex) {
   }
   default: return VSH_EBADF;
   }
+}
+
+bool sh_stream_seekable(const sh_stream *s) {
+  return !s->fifo && (s->kind == SH_STREAM_BYTES || s->kind == SH_STREAM_FILE);
+}
+
+int sh_stream_unread(sh_stream *s, size_t n) {
+  if (!sh_stream_seekable(s)) return VSH_EINVAL;
+  int rc = 0;
+  pthread_mutex_lock(&s->mu);
+  if (s->kind == SH_STREAM_BYTES) {
+    if (n <= s->pos) s->pos -= n;
+    else rc = VSH_EINVAL;
+  } else if (vfs_file_seek(s->file, -(int64_t)n, SEEK_CUR) < 0) {
+    rc = VSH_EINVAL;
+  }
+  pthread_mutex_unlock(&s->mu);
+  return rc;
 }
 
 int sh_stream_write(sh_stream *s, const void *buf, size_t n, sh_exec *ex) {

@@ -109,6 +109,7 @@ int bi_timeout_main(bi_ctx *b) {
                          : "signal",
              g.operands[1]);
     /* KILL cannot be caught: GNU's own process dies of it too, 137 */
+    if (sig == 9) b->died_of = 9;
     return preserve || sig == 9 ? 128 + sig : 124;
   }
   return st;

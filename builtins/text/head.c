@@ -18,7 +18,9 @@ static int head_first(bi_ctx *b, sh_stream *in, const head_opts *o, char *buf,
   uint64_t left = o->n;
   while (left > 0) {
     if (bi_cancelled(b)) return VSH_EABORTED;
-    int64_t r = bi_read(b, in, buf, cap);
+    /* -c reads no more than it prints (GNU): a pipe keeps the rest */
+    size_t want = o->bytes && left < cap ? (size_t)left : cap;
+    int64_t r = bi_read(b, in, buf, want);
     if (r <= 0) return (int)r;
     size_t take = (size_t)r;
     if (o->bytes) {
@@ -33,6 +35,8 @@ static int head_first(bi_ctx *b, sh_stream *in, const head_opts *o, char *buf,
     }
     int rc = bi_write(b, buf, take);
     if (rc) return rc;
+    /* the rest stays for the next reader of a shared regular file */
+    bi_unread(b, in, (size_t)r - take);
   }
   return 0;
 }

@@ -857,16 +857,19 @@ int bi_cd_main(bi_ctx *b) {
       const char *e = strchr(p, ':');
       size_t dl = e ? (size_t)(e - p) : strlen(p);
       vsh_buf cand = {0}, abs = {0};
-      /* an empty entry is the working directory, found silently */
-      vsh__buf_append(&cand, dl ? p : ".", dl ? dl : 1);
-      vsh__buf_putc(&cand, '/');
+      /* an empty entry is the working directory (and is not shown) */
+      if (dl) vsh__buf_append(&cand, p, dl);
+      else vsh__buf_putc(&cand, '.');
+      if (!dl || p[dl - 1] != '/') vsh__buf_putc(&cand, '/');
       vsh__buf_puts(&cand, target);
       vfs_info st;
       bool ok =
           vsh__path_resolve(&abs, c->dirs.cwd, cand.data, cand.len) == 0 &&
           vfs_stat(c->fs, abs.data, true, &st) == 0 && st.type == VFS_DIR;
       if (ok) {
-        int r = change_dir(b, cand.data, physical, dl > 0);
+        /* -P shows the path as it was made (bash) */
+        int r = change_dir(b, cand.data, physical, dl && !physical);
+        if (!r && dl && physical) bi_printf(b, "%s\n", cand.data);
         vsh_buf_dispose(&cand);
         vsh_buf_dispose(&abs);
         return r;

@@ -146,24 +146,6 @@ static int bash_short_opts(bi_ctx *b, bash_inv *v) {
   return -1;
 }
 
-/* The script on stdin (bash -s, or no operand); -1, else the status. */
-static int bash_read_stdin(sh_ctx *c, vsh_buf *text) {
-  sh_stream *in = sh_fd(c, 0);
-  char buf[4096];
-  int64_t r;
-  while (in && (r = sh_stream_read(in, buf, sizeof(buf), c->ex)) > 0) {
-    if (text->len + (size_t)r > c->ex->limits.max_string) {
-      sh_exec_limit(c->ex, "string length limit exceeded (%llu)",
-                    (unsigned long long)c->ex->limits.max_string);
-      c->flow.unwind = SH_UW_CANCEL;
-      return 126;
-    }
-    if (vsh__buf_append(text, buf, (size_t)r)) break;
-  }
-  if (sh_exec_cancelled(c->ex)) return 1; /* the script was never all read */
-  return -1;
-}
-
 int bi_bash_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bash_inv v = {.i = 1};
@@ -205,9 +187,6 @@ int bi_bash_main(bi_ctx *b) {
       return 126;
     }
     arg0 = name = b->argv[i++];
-  } else if ((st = bash_read_stdin(c, &text)) >= 0) {
-    vsh_buf_dispose(&text);
-    return st;
   }
   /* bash -s ARGS, -c STRING NAME ARGS, FILE ARGS: the arguments are $1... */
   int argc = b->argc - i;
@@ -219,6 +198,7 @@ int bi_bash_main(bi_ctx *b) {
                       .noexec = v.noexec,
                       .dash_c = cmd != NULL,
                       .dash_s = from_stdin,
+                      .stream = from_stdin,
                       .dash_i = v.interactive};
   st = sh__run_child_opts(c, text.data ? text.data : "", text.len, arg0, argc,
                           argv, name, !cmd && name != b->argv[0], &co);

@@ -134,6 +134,87 @@ static int cmp_var(const void *a, const void *b) {
 
 /* All visible variables, sorted, filtered by attribute mask (0: all). */
 /* locals: only the innermost function's scope (and any scopes inside it) */
+/* The variables bash computes, as its listings show them: the arrays
+ * with their values (FUNCNAME only inside a function, PIPESTATUS once a
+ * command set it, DIRSTACK empty until first read) and the scalars by
+ * name and attributes only (declare -i RANDOM); none that a variable of
+ * the name shadows.  Appended to v[0..n), whose capacity is *cap. */
+static size_t listed_dynamic(sh_ctx *c, unsigned mask, sh_var ***vp, size_t n,
+                             size_t *cap, bool locals) {
+  static const struct {
+    const char *name;
+    unsigned attrs;
+  } dyn[] = {{"BASH_ARGC", SH_VAR_ARRAY},
+             {"BASH_ARGV", SH_VAR_ARRAY},
+             {"BASH_LINENO", SH_VAR_ARRAY},
+             {"BASH_SOURCE", SH_VAR_ARRAY},
+             {"DIRSTACK", SH_VAR_ARRAY},
+             {"FUNCNAME", SH_VAR_ARRAY},
+             {"PIPESTATUS", SH_VAR_ARRAY},
+             {"BASHPID", SH_VAR_INTEGER},
+             {"BASH_ARGV0", 0},
+             {"BASH_COMMAND", 0},
+             {"BASH_SUBSHELL", 0},
+             {"COMP_WORDBREAKS", 0},
+             {"EPOCHREALTIME", 0},
+             {"EPOCHSECONDS", 0},
+             {"HISTCMD", SH_VAR_INTEGER},
+             {"LINENO", 0},
+             {"RANDOM", SH_VAR_INTEGER},
+             {"SECONDS", 0},
+             {"SRANDOM", SH_VAR_INTEGER}};
+  if (locals) return n;
+  sh_var **v = *vp;
+  for (size_t i = 0; i < sizeof dyn / sizeof dyn[0]; i++) {
+    const char *nm = dyn[i].name;
+    bool array = dyn[i].attrs & SH_VAR_ARRAY, shadowed = false;
+    for (size_t k = 0; k < n && !shadowed; k++)
+      shadowed = !strcmp(v[k]->name, nm);
+    if (shadowed || (array && sh_var_find(c, nm)) ||
+        (mask && !(dyn[i].attrs & mask)))
+      continue;
+    if (!array && !sh_dyn_active(c, nm) && strcmp(nm, "COMP_WORDBREAKS") &&
+        strcmp(nm, "HISTCMD"))
+      continue; /* unset by the script */
+    sh_var tmp, *x = vsh__arena_zalloc(&c->arena, sizeof *x);
+    if (!x) return n;
+    x->name = (char *)nm;
+    x->attrs = dyn[i].attrs | (array ? 0 : SH_VAR_UNSET);
+    if ((array && !strcmp(nm, "DIRSTACK") && !c->dirs.stack_seen &&
+         !c->dirs.ndirs) ||
+        (!strncmp(nm, "BASH_ARG", 8) && !c->vars.bargs_init &&
+         !c->limit.funcnest)) {
+      /* bash fills them when they are first read */
+    } else if (array && sh_dynamic_array(c, nm, &tmp)) {
+      x->elems = tmp.elems;
+      x->n = tmp.n;
+    } else if (array && strcmp(nm, "FUNCNAME")) {
+      continue;
+    } else if (array) {
+      x->attrs |= SH_VAR_UNSET; /* declare -a FUNCNAME, outside one */
+    }
+    if (array && !strcmp(nm, "PIPESTATUS") && !x->n) continue;
+    if (n == *cap) {
+      sh_var **nv = realloc(v, *cap * 2 * sizeof(*v));
+      if (!nv) break;
+      *cap *= 2;
+      v = *vp = nv;
+    }
+    v[n++] = x;
+  }
+  bool has_us = false; /* $_, the last command's last argument */
+  for (size_t k = 0; k < n && !has_us; k++) has_us = !strcmp(v[k]->name, "_");
+  sh_var *u = c->vars.underscore && !has_us && !mask
+                  ? vsh__arena_zalloc(&c->arena, sizeof *u)
+                  : NULL;
+  if (u && (n < *cap || (v = *vp = realloc(v, ++*cap * sizeof(*v))))) {
+    u->name = "_";
+    u->val = c->vars.underscore;
+    v[n++] = u;
+  }
+  return n;
+}
+
 static size_t visible_vars(sh_ctx *c, unsigned mask, bool locals,
                            sh_var ***out) {
   sh_var_get(c, "SHELLOPTS"); /* computed values, brought up to date */
@@ -161,6 +242,7 @@ static size_t visible_vars(sh_ctx *c, unsigned mask, bool locals,
       v[n++] = x;
     }
   }
+  if (v) n = listed_dynamic(c, mask, &v, n, &cap, locals);
   if (v) qsort(v, n, sizeof(*v), cmp_var);
   *out = v;
   return v ? n : 0;
@@ -578,6 +660,9 @@ int bi_local_main(bi_ctx *b) {
 static bool subscripted(bi_ctx *b, const char *a, size_t nl) {
   const char *br = memchr(a, '[', nl);
   if (!br || !sh_valid_name(a, (size_t)(br - a))) return false;
+  /* as an assignment (a[1]=2) it is a bad assignment: fatal in posix
+   * mode, as for a readonly variable */
+  if (a[nl] == '=') b->sh->flow.special_failed = true;
   if (nl && a[nl - 1] == '+') nl--;
   bi_err(b, "`%.*s': not a valid identifier", (int)nl, a);
   return true;

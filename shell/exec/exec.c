@@ -669,6 +669,11 @@ static int expand_decl_words(sh_ctx *c, sh_node *n, sh_argv *av, sh_argv *shown,
   const bi_entry *e = av->n ? bi_lookup(av->v[0]) : NULL;
   bool decl = e && (e->flags & BI_DECL) && !sh_func_find(c, av->v[0]);
   for (size_t i = 1; i < n->u.simple.n_words; i++) {
+    if (i == 2 && c->opt.opts[SH_OPT_POSIX] && av->n == 2 &&
+        !strcmp(av->v[0], "command") && n->u.simple.arg_assigns) {
+      e = bi_lookup(av->v[1]); /* command export x=$v, posix mode */
+      decl = e && (e->flags & BI_DECL) && !sh_func_find(c, av->v[1]);
+    }
     sh_assign *a = decl ? n->u.simple.arg_assigns[i] : NULL;
     if (!a) {
       sh_argv one;
@@ -949,6 +954,14 @@ static int exec_simple(sh_ctx *c, sh_node *n) {
     free(sv.v);
   } else {
     sh_restore(c, &sv);
+  }
+  if (c->proc.util_sig) { /* on the shell's stderr, as bash's */
+    vsh_buf t = {0};
+    sh_print_command(&t, n);
+    if (!c->limit.subst_depth && !c->proc.mid_pipe)
+      sh__death_notice(c, c->proc.util_sig, c->proc.util_pid, t.data, true);
+    vsh_buf_dispose(&t);
+    c->proc.util_sig = 0;
   }
   return set_status(c, st);
 }
@@ -1314,6 +1327,7 @@ static int exec_node(sh_ctx *c, sh_node *n) {
     return st;
   case SH_NODE_LIST: return exec_list(c, n);
   case SH_NODE_SUBSHELL:
+    if (n->line) c->where.line = n->line; /* a notice names its line */
     st = sh_exec_subshell(c, n->u.group.body, n->redirs, n->n_redirs);
     sh__set_pipestatus(c, &st, 1);
     return after_command(c, n, st);

@@ -40,6 +40,10 @@ int sh__job_spec(sh_ctx *c, const char *spec);
 /* A foreground child (a utility, subshell, substitution, stage) ended:
  * counted for the CHLD trap; this shell's ended jobs leave the table. */
 void sh__child_waited(sh_ctx *c);
+/* bash's notice of a child (a job when !fg) that signal sig ended, in a
+ * non-interactive shell: "NAME: line N:  PID Killed   cmd" (not for INT,
+ * PIPE or a signal c traps); "Terminated" alone for a foreground TERM. */
+void sh__death_notice(sh_ctx *c, int sig, int pid, const char *cmd, bool fg);
 /* $PIPESTATUS from n statuses. */
 void sh__set_pipestatus(sh_ctx *c, const int *st, size_t n);
 /* <(body) / >(body): body runs as a background job reading or writing a
@@ -151,6 +155,7 @@ typedef struct sh_child_opts {
   bool noexec;
   bool dash_c; /* started with -c */
   bool dash_s; /* reads its commands from stdin */
+  bool stream; /* ... as it runs them (src unused): sh_run_stream */
   bool dash_i; /* interactive: history variables are set */
 } sh_child_opts;
 int sh__run_child_opts(sh_ctx *c, const char *src, size_t len, const char *arg0,

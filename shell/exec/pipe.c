@@ -128,9 +128,14 @@ int sh_exec_subshell(sh_ctx *c, sh_node *body, const sh_redir *r, size_t nr) {
   subshell_exit(s);
   st = ctx_final_status(s, s->proc.status);
   bool cancel = s->flow.unwind == SH_UW_CANCEL;
-  if (s->proc.died_of == 15 && !c->limit.subst_depth && !c->proc.mid_pipe &&
-      sh_fd(c, 2))
-    sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
+  if (s->proc.died_of && !c->limit.subst_depth && !c->proc.mid_pipe) {
+    vsh_buf t = {0}; /* bash shows the subshell as "( body )" */
+    vsh__buf_puts(&t, "( ");
+    sh_print_command(&t, body);
+    vsh__buf_puts(&t, " )");
+    sh__death_notice(c, s->proc.died_of, s->proc.bashpid, t.data, true);
+    vsh_buf_dispose(&t);
+  }
   sh_ctx_free(s);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
   sh__child_waited(c);
@@ -497,15 +502,82 @@ static void *job_main(void *arg) {
   return NULL;
 }
 
+/* strsignal(3)'s words, which bash's notices use */
+static const char *const sig_desc[32] = {"",
+                                         "Hangup",
+                                         "Interrupt",
+                                         "Quit",
+                                         "Illegal instruction",
+                                         "Trace/breakpoint trap",
+                                         "Aborted",
+                                         "Bus error",
+                                         "Floating point exception",
+                                         "Killed",
+                                         "User defined signal 1",
+                                         "Segmentation fault",
+                                         "User defined signal 2",
+                                         "Broken pipe",
+                                         "Alarm clock",
+                                         "Terminated",
+                                         "Stack fault",
+                                         "Child exited",
+                                         "Continued",
+                                         "Stopped (signal)",
+                                         "Stopped",
+                                         "Stopped (tty input)",
+                                         "Stopped (tty output)",
+                                         "Urgent I/O condition",
+                                         "CPU time limit exceeded",
+                                         "File size limit exceeded",
+                                         "Virtual timer expired",
+                                         "Profiling timer expired",
+                                         "Window changed",
+                                         "I/O possible",
+                                         "Power failure",
+                                         "Bad system call"};
+
+void sh__death_notice(sh_ctx *c, int sig, int pid, const char *cmd, bool fg) {
+  sh_stream *err = sh_fd(c, 2);
+  if (sig <= 0 || sig > 64 || !err || c->opt.interactive) return;
+  if (sig == 15) { /* bash is built with DONT_REPORT_SIGTERM */
+    if (fg) sh_stream_write(err, "Terminated\n", 11, c->ex);
+    return;
+  }
+  if (sig == 2 || sig == 13 || c->trap.traps[sig]) return;
+  char d[32];
+  if (sig < 32) snprintf(d, sizeof d, "%s", sig_desc[sig]);
+  else snprintf(d, sizeof d, "Real-time signal %d", sig - 34);
+  sh_error(c, "%5d %-24s%s", pid, d, cmd ? cmd : "");
+}
+
+/* The notice of each of c's jobs that ended by a signal and that no one
+ * was told of yet (then marked told), or of job `only`. */
+static void jobs_notify(sh_ctx *c, sh_job *only) {
+  for (;;) {
+    sh_job *dead = NULL;
+    pthread_mutex_lock(&c->ex->mu);
+    for (sh_job *j = c->ex->jobs; j && !dead; j = j->next)
+      if (j->owner == c->proc.bashpid && atomic_load(&j->done) &&
+          !j->notified && (!only || j == only)) {
+        j->notified = true;
+        if (j->ctx && j->ctx->proc.died_of && !j->procsub) dead = j;
+      }
+    int sig = dead ? dead->ctx->proc.died_of : 0, pid = dead ? dead->pid : 0;
+    vsh_buf t = {0};
+    if (dead) sh_print_command(&t, dead->node);
+    pthread_mutex_unlock(&c->ex->mu);
+    if (!dead) return;
+    sh__death_notice(c, sig, pid, t.data, false);
+    vsh_buf_dispose(&t);
+  }
+}
+
 void sh__child_waited(sh_ctx *c) {
   c->proc.chld_pending++;
   /* bash clears the ended jobs out of its table when it waits for a
-   * foreground child; `wait PID` still finds them */
-  pthread_mutex_lock(&c->ex->mu);
-  for (sh_job *j = c->ex->jobs; j; j = j->next)
-    if (j->owner == c->proc.bashpid && atomic_load(&j->done))
-      j->notified = true;
-  pthread_mutex_unlock(&c->ex->mu);
+   * foreground child, telling of those a signal ended; `wait PID` still
+   * finds them */
+  jobs_notify(c, NULL);
 }
 
 /* CHLD: bash runs the trap as each child process ends; vsh's children
@@ -612,6 +684,11 @@ int sh_jobs_wait(sh_ctx *c, int pid, bool any, int *status, int *waited) {
       }
     }
     if (found) {
+      if (!found->notified) { /* its notice, as bash reaps it */
+        pthread_mutex_unlock(&ex->mu);
+        jobs_notify(c, found);
+        continue;
+      }
       *pp = found->next;
       if (!found->chld_seen && found->owner == c->proc.bashpid)
         c->proc.chld_pending++;
@@ -949,7 +1026,31 @@ void sh__job_signal_clear(sh_job *j) { atomic_store(&j->sig, 0); }
 /* Sends sig to the job with this virtual pid (or job id when by_id);
  * SIGINT and SIGQUIT are ignored by jobs, as by bash's async commands.
  * Returns 0, or VSH_ENOENT when there is no such live job. */
+/* SIGKILL ends a process at once: the job's thread gets a moment (at
+ * most 200 ms) to see it, so that the next command finds it ended as in
+ * bash (its notice comes at the next wait for a child). */
+static int job_kill_async(sh_ctx *c, int pid, bool by_id, int sig);
+
+static void job_await_kill(sh_ctx *c, int pid, bool by_id) {
+  for (int i = 0; i < 200 && !sh_exec_cancelled(c->ex); i++) {
+    bool live = false;
+    pthread_mutex_lock(&c->ex->mu);
+    for (sh_job *j = c->ex->jobs; j && !live; j = j->next)
+      live = (by_id ? j->id : j->pid) == pid && !atomic_load(&j->done);
+    pthread_mutex_unlock(&c->ex->mu);
+    if (!live) return;
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
 int sh__job_kill(sh_ctx *c, int pid, bool by_id, int sig) {
+  int rc = job_kill_async(c, pid, by_id, sig);
+  if (!rc && sig == 9) job_await_kill(c, pid, by_id);
+  return rc;
+}
+
+static int job_kill_async(sh_ctx *c, int pid, bool by_id, int sig) {
   int rc = VSH_ENOENT;
   pthread_mutex_lock(&c->ex->mu);
   for (sh_job *j = c->ex->jobs; j; j = j->next) {

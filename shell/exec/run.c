@@ -374,7 +374,17 @@ void sh__init_shell_vars(sh_ctx *c) {
   const char *ro[] = {"UID", "EUID", "PPID", NULL};
   for (int i = 0; ro[i]; i++) {
     sh_var *r = sh_var_find(c, ro[i]);
-    if (r) r->attrs |= SH_VAR_READONLY;
+    if (r) r->attrs |= SH_VAR_READONLY | SH_VAR_INTEGER;
+  }
+  sh_var *oi = sh_var_find(c, "OPTIND");
+  if (oi) oi->attrs |= SH_VAR_INTEGER;
+  sh_var_set(c, "BASH_LOADABLES_PATH",
+             "/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:"
+             "/usr/pkg/lib/bash:/opt/pkg/lib/bash:.",
+             false);
+  if (!sh_var_find_raw(c, "OLDPWD")) { /* bash: exported, without a value */
+    sh_var *od = sh_var_global(c, "OLDPWD");
+    if (od) od->attrs = SH_VAR_EXPORT | SH_VAR_UNSET;
   }
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
@@ -476,7 +486,8 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len, const char *arg0,
   s->where.source_name = name;
   s->where.script_src = is_file ? name : NULL;
   s->limit.script_depth = s->limit.eval_depth + 1;
-  int st = sh_run_string(s, src, len, name, 1);
+  int st = co && co->stream ? sh_run_stream(s, sh_fd(s, 0), name)
+                            : sh_run_string(s, src, len, name, 1);
   st = sh__pending_self_signal(s, st);
   if (s->flow.unwind == SH_UW_EXIT || s->flow.unwind == SH_UW_RETURN)
     st = s->proc.status;
@@ -487,9 +498,11 @@ int sh__run_child_opts(sh_ctx *c, const char *src, size_t len, const char *arg0,
     if (s->flow.unwind == SH_UW_EXIT) st = s->proc.status;
   }
   bool cancel = s->flow.unwind == SH_UW_CANCEL;
-  if (s->proc.died_of == 15 && !c->limit.subst_depth && !c->proc.mid_pipe &&
-      sh_fd(c, 2))
-    sh_stream_write(sh_fd(c, 2), "Terminated\n", 11, c->ex);
+  if (s->proc.died_of) { /* its notice, once the command's redirections
+                            are undone (exec_simple) */
+    c->proc.util_sig = s->proc.died_of;
+    c->proc.util_pid = s->proc.bashpid;
+  }
   sh_ctx_free(s);
   if (cancel) c->flow.unwind = SH_UW_CANCEL;
   return st;
@@ -645,6 +658,10 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
   vsh_arena_mark m = vsh__arena_mark(&c->arena);
   int st = e->fn(&b);
   if (b.reported_badf && !st) st = 1; /* bash: a write error fails it */
+  if (b.died_of) {                    /* a utility's process of its own */
+    c->proc.util_sig = b.died_of;
+    c->proc.util_pid = atomic_fetch_add(&c->ex->next_pid, 1);
+  }
   if (!(e->flags & BI_SHELL)) vsh__arena_pop(&c->arena, m);
   if (b.epipe) {
     /* SIGPIPE: the writer's process (this shell or stage) dies */
@@ -931,6 +948,11 @@ bool bi_cancelled(bi_ctx *b) {
 
 int64_t bi_read(bi_ctx *b, sh_stream *s, void *buf, size_t n) {
   return sh_stream_read(s, buf, n, bi_exec(b));
+}
+
+void bi_unread(bi_ctx *b, sh_stream *s, size_t n) {
+  (void)b;
+  if (n) sh_stream_unread(s, n);
 }
 
 int bi_write_to(bi_ctx *b, sh_stream *s, const void *buf, size_t n) {

@@ -333,8 +333,10 @@ static int argv_push(sh_ctx *c, sh_argv *a, const char *s, size_t n) {
 
 void sh__expand_error(sh_ctx *c) {
   if (c->flow.unwind) return; /* set -u and the like chose already */
-  c->proc.status = 1;
   bool fatal = c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive;
+  /* bash -c leaves with 127 (1 under set -e), as for ${x?} */
+  c->proc.status =
+      fatal && c->opt.dash_c && !c->opt.opts[SH_OPT_ERREXIT] ? 127 : 1;
   c->flow.unwind = fatal ? SH_UW_EXIT : SH_UW_ABORT;
 }
 

@@ -173,6 +173,7 @@ static sh_var *dynamic_array(sh_ctx *c, const char *name, sh_var *tmp) {
   memset(tmp, 0, sizeof(*tmp));
   tmp->attrs = SH_VAR_ARRAY;
   if (!strcmp(name, "DIRSTACK")) { /* the working directory, then dirs */
+    c->dirs.stack_seen = true;
     tmp->elems =
         vsh__arena_alloc(&c->arena, (c->dirs.ndirs + 2) * sizeof(sh_aelem));
     if (!tmp->elems) return NULL;
@@ -360,7 +361,16 @@ static int target_values(sh_ctx *c, const sh_param *p, const char *target,
         sh_part *pt = vsh__arena_zalloc(&c->arena, sizeof(*pt));
         if (!w || !pt) return VSH_ENOMEM;
         pt->kind = SH_PART_ESC; /* literal, no globbing, not requoted */
-        pt->u.text.s = sh_subscript_key(c, br + 1, len - 2);
+        char tn[256];
+        snprintf(tn, sizeof tn, "%.*s", (int)tl, target);
+        sh_var *tv = sh_var_find(c, tn);
+        if ((!tv || !(tv->attrs & SH_VAR_ASSOC)) && memchr(br, '\'', len)) {
+          /* an indexed array's arithmetic sees 'K' as written: bash's
+           * "operand expected" error */
+          pt->u.text.s = vsh__arena_strndup(&c->arena, br + 1, len - 2);
+        } else {
+          pt->u.text.s = sh_subscript_key(c, br + 1, len - 2);
+        }
         pt->u.text.len = strlen(pt->u.text.s);
         w->parts = pt;
         w->n = 1;
@@ -1062,8 +1072,11 @@ static int add_word(xb *b, const sh_word *w, bool quoted) {
 int xb_param(xb *b, const sh_param *p, bool quoted) {
   sh_ctx *c = b->c;
   if (p->op == SH_POP_BAD) { /* ${#x-y}, ${a&}: bash drops the line */
-    sh_error(c, "${%.*s}: bad substitution", (int)p->name_len,
-             p->name ? p->name : "");
+    if (p->bad_in)           /* bash names the whole string it was expanding */
+      sh_error(c, "%.*s: bad substitution", (int)p->bad_in_len, p->bad_in);
+    else
+      sh_error(c, "${%.*s}: bad substitution", (int)p->name_len,
+               p->name ? p->name : "");
     sh__expand_error(c);
     return VSH_EINVAL;
   }

@@ -80,6 +80,10 @@ typedef struct sh_param {
   sh_word *arg;   /* operand (word, pattern, offset) */
   sh_word *arg2;  /* replacement or substring length */
   char transform; /* for SH_POP_TRANSFORM: 'Q', 'E', 'P', ... */
+  /* SH_POP_BAD: the string holding it as written (the word, the text in
+   * double quotes, an operand), which bash's message names; or NULL */
+  const char *bad_in;
+  size_t bad_in_len;
 } sh_param;
 
 typedef struct sh_part {

@@ -450,11 +450,18 @@ static sh_node *parse_simple(sh_parser *p) {
         (is_word(t, "export") || is_word(t, "readonly")))
       cmd_decl = true;
     else if (cmd_decl && t->word) keep_word_tilde(t->word);
+    if (after_command && words.n >= 2 && t->assign && t->assign->is_array)
+      sh_fail(p, VSH_EINVAL, t->line,
+              "syntax error near unexpected token `('"); /* as bash's */
     *(sh_word **)vec_push(p, &words, sizeof(sh_word *)) = t->word;
     sh_assign *da = decl == 1 ? t->assign : NULL;
     *(sh_assign **)vec_push(p, &wa, sizeof(sh_assign *)) = da;
     if (da) have_wa = true;
+    /* command declare x=$v: posix mode expands the arguments as
+     * assignments, as for declare itself (exec decides by the mode) */
+    bool cmd_decl_word = words.n == 2 && after_command && decl_kind(t) == 1;
     sh_consume(p);
+    if (cmd_decl_word) mode = M_DECL, decl = 1;
   }
   if (!as.n && !words.n && !rv.n) sh_fail_token(p, t);
   sh_node *n = new_node(p, SH_NODE_SIMPLE, line);

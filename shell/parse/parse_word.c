@@ -446,6 +446,27 @@ static void param_bad(sh_parser *p, sh_param *pm, size_t text_start,
 
 static void post_tilde(sh_parser *p, sh_word *wd, bool assign, bool elem);
 
+/* After ${name[: whether a ] closes the subscript before the } that
+ * closes the expansion; bash finds that } first, and ${a[1} is a bad
+ * substitution when it runs, not a syntax error. */
+static bool subscript_closes(sh_parser *p) {
+  int brackets = 0, braces = 0;
+  for (size_t k = 1;; k++) {
+    int c = sh_peekc(p, k);
+    if (c < 0) return true; /* the end of input: the reader says so */
+    if (c == '\\') k++;
+    else if (c == '\'' || c == '"') {
+      int q = c;
+      for (k++; (c = sh_peekc(p, k)) >= 0 && c != q; k++)
+        if (c == '\\' && q == '"') k++;
+      if (c < 0) return true;
+    } else if (c == '$' && sh_peekc(p, k + 1) == '{') braces++, k++;
+    else if (c == '[') brackets++;
+    else if (c == ']' && brackets-- == 0) return true;
+    else if (c == '}' && braces-- == 0) return false;
+  }
+}
+
 static void read_param_braced(wctx *w, bool in_dq) {
   sh_parser *p = w->p;
   unsigned line = p->in.line;
@@ -505,6 +526,9 @@ static void read_param_braced(wctx *w, bool in_dq) {
       sh_adv(p);
       sh_adv(p);
       sh_adv(p);
+    } else if (!subscript_closes(p)) {
+      param_bad(p, &pm, text_start, src, line);
+      goto done;
     } else {
       sh_adv(p);
       pm.index = read_word_in(p, W_SUBSCRIPT, 0);
@@ -883,6 +907,14 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
   if (p->in.s == src0 && p->in.pos >= pos0) { /* as written (declare -f) */
     wd->src = src0 + pos0;
     wd->src_len = p->in.pos - pos0;
+    for (size_t i = 0; i < wd->n; i++) {
+      sh_param *pm = &wd->parts[i].u.param;
+      if (wd->parts[i].kind == SH_PART_PARAM && pm->op == SH_POP_BAD &&
+          !pm->bad_in) {
+        pm->bad_in = wd->src;
+        pm->bad_in_len = wd->src_len;
+      }
+    }
   }
   if ((mode == W_NORMAL || mode == W_ELEM) && !(flags & RW_NOBRACE))
     post_brace(p, wd);

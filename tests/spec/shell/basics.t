@@ -293,7 +293,6 @@ eval 2
 source 2
 in f 2
 end
---- stderr-differs: vsh's parser reports 'echo >' in eval as an unexpected end of file; bash names the newline token and echoes the line
 --- stderr
 vsh: eval: line 1: syntax error near unexpected token `newline'
 vsh: eval: line 1: `echo >'
@@ -1353,3 +1352,20 @@ head 1
 grep 2
 cat said something
 background 0
+
+=== a pipeline's writer: a late write meets the reader gone (141)
+--- script
+{ echo hi; exit 55; } | false
+echo "$?"
+set -o pipefail
+{ echo hi; exit 55; } | false; echo "$?"
+{ echo a; sleep 0.3; echo b; } | true; echo "$? ${PIPESTATUS[*]}"
+yes | true; echo "$? ${PIPESTATUS[*]}"
+seq 100000 | head -n 1; echo "$? ${PIPESTATUS[*]}"
+--- stdout
+1
+1
+141 141 0
+141 141 0
+1
+141 141 0

@@ -221,16 +221,25 @@ st=1
 --- stderr
 vsh: line 6: cd: l/../nope: No such file or directory
 
-=== cd: an empty CDPATH entry stands for the working directory and prints nothing
+=== cd with CDPATH: an empty entry is the working directory, -P shows the path as made
 --- script
-mkdir -p base/sub other/sub
-cd base
-CDPATH=$PWD/../other::
-o=$(cd sub); echo "${o#"${o%/*/*}"}"
-CDPATH=:$PWD/../other
-o=$(cd sub); echo "[$o]"
-cd sub; echo "${PWD#"${PWD%/*/*}"}"
+mkdir -p top/sub top/other/sub
+base=$PWD
+cd top
+CDPATH=:$PWD/other
+cd sub && echo "${PWD##*/top}"
+cd .. && cd '' && echo "[${PWD##*/top}]"
+CDPATH=.
+cd -P sub
+cd ..
+CDPATH=$PWD/other/
+cd -P sub | sed "s|$base||"
+cd '' | sed "s|$base||"
+cd -P '' | sed "s|$base||"
 --- stdout
-/other/sub
+/sub
 []
-/base/sub
+./sub
+/top/other/sub
+/top/other
+/top/other/

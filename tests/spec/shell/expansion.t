@@ -383,3 +383,21 @@ echo "`echo \"2\"`"
 --- stdout
 "1" -\
 2
+
+=== ${!ref} with a quoted subscript: an assoc key, an indexed array's arithmetic
+--- script
+declare -A m
+m[1]=one
+ref="m['1']"; echo "${!ref}"
+ref='m["1"]'; echo "${!ref}"
+d=(x y)
+ref='d["1"]'; echo "${!ref}"
+ref="d['1']"; echo "${!ref}"; echo "not reached"
+echo "$? after"
+--- stdout
+one
+one
+y
+--- status: 1
+--- stderr
+vsh: line 7: '1': syntax error: operand expected (error token is "'1'")

@@ -16,7 +16,6 @@ wait %1
 echo "status $?"
 --- stdout
 status 137
---- stderr-differs: bash prints a notice for a job killed by a signal ('PID Killed  command'); vsh prints none
 --- stderr (regex)
 vsh: line 3: +\d+ Killed +sleep 5
 
@@ -379,3 +378,32 @@ echo done
 --- stdout
 subshell status 127
 done
+
+=== a notice for each child a signal other than INT, TERM or PIPE killed
+--- script
+sleep 5 & kill -9 $!
+echo a
+/bin/true
+sleep 5 & kill -HUP $!; wait
+sleep 5 & kill $!; wait $!; echo "term $?"
+bash -c 'kill -9 $$' 2>/dev/null; echo "child $?"
+bash -c 'kill -TERM $$'; echo "child $?"
+bash -c 'kill -SEGV $$'; echo "child $?"
+(kill -9 $BASHPID); echo "subshell $?"
+sleep 5 & kill -9 $!
+echo "no notice until the shell waits for a child"
+--- stdout
+a
+term 143
+child 137
+child 143
+child 139
+subshell 137
+no notice until the shell waits for a child
+--- stderr (regex)
+vsh: line 3: +\d+ Killed +sleep 5
+vsh: line 4: +\d+ Hangup +sleep 5
+vsh: line 6: +\d+ Killed +bash -c 'kill -9 \$\$' 2> /dev/null
+Terminated
+vsh: line 8: +\d+ Segmentation fault +bash -c 'kill -SEGV \$\$'
+vsh: line 9: +\d+ Killed +\( kill -9 \$BASHPID \)

@@ -396,3 +396,62 @@ tool
 --- stdout
 from d2
 from d1
+
+=== posix mode: command keeps a declaration builtin's assignments unsplit
+--- script
+v='a b'
+bash --posix -c 'v="a b"; command export e=$v; command declare g=$v; echo "[$e] [$g]"'
+bash -c 'v="a b"; command export e=$v; command declare g=$v; echo "[$e] [$g]"'
+bash --posix -c 'command declare a=(1 2)' 2>&1; echo "rc=$?"
+--- stdout
+[a b] [a b]
+[a] [a]
+bash: -c: line 1: syntax error near unexpected token `('
+bash: -c: line 1: `command declare a=(1 2)'
+rc=2
+
+=== posix mode: readonly or export of a subscripted assignment ends the shell
+--- script
+bash --posix -c 'readonly a[1]=2; echo after' 2>&1; echo "rc=$?"
+bash --posix -c 'export a[1]=2; echo after' 2>&1; echo "rc=$?"
+bash --posix -c 'readonly a[1]; echo "after $?"' 2>&1
+bash --posix -c 'command readonly a[1]=2; echo "after $?"' 2>&1
+bash -c 'readonly a[1]=2; echo "after $?"' 2>&1
+--- stdout
+bash: line 1: readonly: `a[1]': not a valid identifier
+rc=1
+bash: line 1: export: `a[1]': not a valid identifier
+rc=1
+bash: line 1: readonly: `a[1]': not a valid identifier
+after 1
+bash: line 1: readonly: `a[1]': not a valid identifier
+after 1
+bash: line 1: readonly: `a[1]': not a valid identifier
+after 1
+
+=== a bad substitution names the whole string being expanded; ${a[1} is one
+--- script
+a=(x y)
+echo a${x!}b
+echo "in ${x!} quotes"
+echo ${u:-a${x!}b}
+echo $(( ${x!} + 1 ))
+echo ${a[1}
+echo "$? next"
+bash -c 'echo ${a[1}; echo no' 2>&1; echo "rc=$?"
+bash --posix -c 'echo ${a[1}; echo no' 2>&1; echo "rc=$?"
+bash --posix -c 'set -e; echo ${a[1}; echo no' 2>&1; echo "rc=$?"
+--- stdout
+1 next
+bash: line 1: ${a[1}: bad substitution
+rc=1
+bash: line 1: ${a[1}: bad substitution
+rc=127
+bash: line 1: ${a[1}: bad substitution
+rc=1
+--- stderr
+vsh: line 2: a${x!}b: bad substitution
+vsh: line 3: in ${x!} quotes: bad substitution
+vsh: line 4: a${x!}b: bad substitution
+vsh: line 5:  ${x!} + 1 : bad substitution
+vsh: line 6: ${a[1}: bad substitution

@@ -159,3 +159,52 @@ start
 2
 and 2
 6
+
+=== set and declare -p list the variables bash computes (call stack, dirs, pipes)
+--- script
+set | grep -E '^(BASH_ARGC|BASH_ARGV|BASH_LINENO|BASH_SOURCE|DIRSTACK|FUNCNAME|PIPESTATUS|OPTIND|BASH_LOADABLES_PATH)='
+echo ---
+f() {
+  set | grep -E '^(BASH_ARGC|BASH_ARGV|BASH_LINENO|BASH_SOURCE|FUNCNAME|PIPESTATUS)='
+}
+true | false
+f a b
+echo ---
+declare -p | grep -E '^declare -[a-z-]+ (BASHPID|BASH_ARGV0|BASH_COMMAND|BASH_SUBSHELL|COMP_WORDBREAKS|EPOCHREALTIME|EPOCHSECONDS|FUNCNAME|HISTCMD|LINENO|RANDOM|SECONDS|SRANDOM|OLDPWD|OPTIND)\b'
+declare -p EUID UID PPID | sed 's/=.*//'
+true | false; (echo "${PIPESTATUS[@]}")
+--- stdout
+BASH_ARGC=()
+BASH_ARGV=()
+BASH_LINENO=()
+BASH_LOADABLES_PATH=/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.
+BASH_SOURCE=()
+DIRSTACK=()
+OPTIND=1
+---
+BASH_ARGC=()
+BASH_ARGV=()
+BASH_LINENO=([0]="7")
+BASH_SOURCE=([0]="environment")
+FUNCNAME=([0]="f")
+PIPESTATUS=([0]="0" [1]="1")
+---
+declare -i BASHPID
+declare -- BASH_ARGV0
+declare -- BASH_COMMAND
+declare -- BASH_SUBSHELL
+declare -- COMP_WORDBREAKS
+declare -- EPOCHREALTIME
+declare -- EPOCHSECONDS
+declare -a FUNCNAME
+declare -i HISTCMD
+declare -- LINENO
+declare -x OLDPWD
+declare -i OPTIND="1"
+declare -i RANDOM
+declare -- SECONDS
+declare -i SRANDOM
+declare -ir EUID
+declare -ir UID
+declare -ir PPID
+0 1

@@ -43,7 +43,6 @@ timeout 0.1 sleep 2; echo "t=$?"
 --- stdout
 t=137
 t=124
---- stderr-differs: bash prints a notice for a job killed by a signal ('PID Killed  command'); vsh prints none
 --- stderr (regex)
 vsh: line 1: +\d+ Killed +timeout -s KILL 0\.1 sleep 2 2> /dev/null
 === timeout: a program not found is reported in GNU's words, status 127
