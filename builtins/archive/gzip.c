@@ -264,6 +264,9 @@ static const bi_cmd gzip_cmd = {
     .usage = usage,
     .shortopts = "cdfklnNqrS:tvhV123456789",
     .longopts = gzip_options,
+    /* gzip 1.12's Try line, for zcat and gunzip too (scripts running
+     * gzip) */
+    .flags = BI_CMD_TRY_BACKQUOTE,
 };
 
 static int gzip_common(bi_ctx *b, bool decompress, bool to_stdout) {

@@ -1,11 +1,12 @@
 /* tar.c: create, append to, extract and list tar archives (GNU tar flags
  * c r x t, -f FILE or -, -C, -v, -z -j -J -a, -O, -k, -m, -p, -h,
- * --strip-components, --exclude, --owner/--group, --numeric-owner;
+ * --strip-components, --exclude, --owner/--group, --numeric-owner,
+ * --mtime, --mode, --full-time;
  * old-style "tar czf x.tgz"; -r on an uncompressed archive file only).
  * Writes GNU-format headers (long names as ././@LongLink entries) padded
  * to 10 KiB records; reads ustar, GNU and pax.  Deviations: one -C for
  * the whole command, directory members in sorted order (GNU: readdir
- * order, --sort=name is accepted), no hard-link detection when creating,
+ * order, --sort=name is accepted),
  * modes are kept as root's tar keeps them. */
 #include "builtins/archive/compress_int.h"
 #include "builtins/builtins.h"
@@ -41,7 +42,11 @@ static const char usage[] =
     "      --strip-components=NUMBER  strip NUMBER leading components\n"
     "      --exclude=PATTERN      exclude files, given as a PATTERN\n"
     "      --owner=NAME, --group=NAME  force NAME as owner/group\n"
-    "      --numeric-owner        always use numbers for user/group names\n";
+    "      --numeric-owner        always use numbers for user/group names\n"
+    "      --mtime=DATE-OR-FILE   set mtime for added files from DATE-OR-FILE\n"
+    "      --mode=CHANGES         force (symbolic) mode CHANGES for added "
+    "files\n"
+    "      --full-time            print file time to its full resolution\n";
 
 #define BLK 512
 
@@ -60,6 +65,15 @@ typedef struct tar_ctx {
   int nexcl;
   const char *owner, *group;
   long owner_id, group_id;
+  const char *mode_spec; /* --mode: applied to every member created */
+  bool full_time;        /* -tv --full-time: seconds too */
+  bool has_mtime;        /* --mtime: one time for every member */
+  int64_t mtime;
+  struct tar_link { /* create: files with several links, by inode */
+    uint64_t ino;
+    const char *name;
+  } * links;
+  size_t nlinks, caplinks;
   int status;   /* 2 after a non-fatal error */
   int ugswidth; /* GNU's growing column for user/group/size */
   /* create */
@@ -154,6 +168,9 @@ static int header(tar_ctx *t, const char *name, char type, unsigned mode,
   const char *gn = meta ? "root" : t->group ? t->group : "user";
   long uid = meta ? 0 : t->owner ? t->owner_id : VFS_UID;
   long gid = meta ? 0 : t->group ? t->group_id : VFS_GID;
+  if (!meta && t->has_mtime) mtime = t->mtime;
+  if (!meta && t->mode_spec && type != '2')
+    bi_parse_mode(t->mode_spec, mode, type == '5', 0, &mode);
   octal((char *)h + 100, 8, mode & 07777);
   octal((char *)h + 108, 8, (uint64_t)uid);
   octal((char *)h + 116, 8, (uint64_t)gid);
@@ -185,10 +202,36 @@ static int vname(tar_ctx *t, const char *name) {
   return bi_printf(t->b, "%s\n", name);
 }
 
+/* A file with several links already archived under another name: a
+ * type 1 member naming it, as GNU tar writes; 1 when not seen before
+ * (remembered), else 0 or a vsh_err. */
+static int add_hardlink(tar_ctx *t, const char *name, const vfs_info *st) {
+  for (size_t i = 0; i < t->nlinks; i++)
+    if (t->links[i].ino == st->ino) {
+      int rc =
+          header(t, name, '1', st->mode, 0, st->mtime.tv_sec, t->links[i].name);
+      return rc ? rc : vname(t, name);
+    }
+  if (t->nlinks == t->caplinks) {
+    size_t cap = t->caplinks ? t->caplinks * 2 : 16;
+    struct tar_link *n = vsh__arena_alloc(t->b->arena, cap * sizeof *n);
+    if (!n) return VSH_ENOMEM;
+    if (t->nlinks) memcpy(n, t->links, t->nlinks * sizeof *n);
+    t->links = n;
+    t->caplinks = cap;
+  }
+  t->links[t->nlinks].ino = st->ino;
+  t->links[t->nlinks++].name =
+      vsh__arena_strndup(t->b->arena, name, strlen(name));
+  return 1;
+}
+
 static int add_file(tar_ctx *t, const char *abs, const char *name,
                     const vfs_info *st) {
   vfs_file *f = NULL;
-  int rc = vfs_open(t->b->fs, abs, VFS_O_READ, 0, &f);
+  int rc;
+  if (st->nlink > 1 && (rc = add_hardlink(t, name, st)) != 1) return rc;
+  rc = vfs_open(t->b->fs, abs, VFS_O_READ, 0, &f);
   if (rc) {
     fail(t, "tar: %s: Cannot open: %s", name, vsh_strerror(rc));
     return 0;
@@ -628,10 +671,12 @@ static int list_long(tar_ctx *t, const tar_entry *e) {
   if (pad > t->ugswidth) t->ugswidth = pad;
   bi_tm tm;
   bi_time_at(e->mtime, bi_tz_offset_at(t->b, e->mtime), &tm);
+  char secs[4] = "";
+  if (t->full_time) snprintf(secs, sizeof secs, ":%02d", tm.sec);
   int rc =
-      bi_printf(t->b, "%s %s/%s %*s %04lld-%02d-%02d %02d:%02d %s", ms, u, g,
+      bi_printf(t->b, "%s %s/%s %*s %04lld-%02d-%02d %02d:%02d%s %s", ms, u, g,
                 t->ugswidth - pad + (int)strlen(sz), sz, (long long)tm.year,
-                tm.mon + 1, tm.mday, tm.hour, tm.min, e->name);
+                tm.mon + 1, tm.mday, tm.hour, tm.min, secs, e->name);
   if (!rc && e->type == '2') rc = bi_printf(t->b, " -> %s", e->link);
   if (!rc && e->type == '1') rc = bi_printf(t->b, " link to %s", e->link);
   if (!rc) rc = bi_puts(t->b, "\n");
@@ -838,29 +883,36 @@ static int do_read(tar_ctx *t, char **ops, int nops) {
 
 /* "tar czf x.tgz d": the first word is a bundle of letters whose
  * arguments follow in order.  Rewritten to "-c -z -f x.tgz d". */
-static void old_style(bi_ctx *b) {
-  if (b->argc < 2 || b->argv[1][0] == '-' || !b->argv[1][0]) return;
+static int old_style(bi_ctx *b) {
+  if (b->argc < 2 || b->argv[1][0] == '-' || !b->argv[1][0]) return 0;
   const char *letters = b->argv[1];
   size_t n = strlen(letters);
   char **nv =
       vsh__arena_alloc(b->arena, ((size_t)b->argc + n + 1) * sizeof(char *));
-  if (!nv) return;
+  if (!nv) return 2;
   int k = 0, next = 2;
   nv[k++] = b->argv[0];
   for (size_t i = 0; i < n; i++) {
     char *o = vsh__arena_alloc(b->arena, 3);
-    if (!o) return;
+    if (!o) return 2;
     o[0] = '-';
     o[1] = letters[i];
     o[2] = 0;
     nv[k++] = o;
-    if (strchr("fCTXbKNg", letters[i]) && next < b->argc)
-      nv[k++] = b->argv[next++];
+    if (!strchr("fCTXbKNg", letters[i])) continue;
+    if (next >= b->argc) {
+      bi_errline(b, "tar: Old option '%c' requires an argument.", letters[i]);
+      bi_errline(b, "Try 'tar --help' or 'tar --usage' for more "
+                    "information.");
+      return 2;
+    }
+    nv[k++] = b->argv[next++];
   }
   while (next < b->argc) nv[k++] = b->argv[next++];
   nv[k] = NULL;
   b->argv = nv;
   b->argc = k;
+  return 0;
 }
 
 /* --owner=NAME[:ID]: a name alone maps like ours (root 0, else 1000). */
@@ -885,7 +937,10 @@ enum {
   OPT_GROUP,
   OPT_NUMERIC_OWNER,
   OPT_SORT,
-  OPT_OVERWRITE
+  OPT_OVERWRITE,
+  OPT_MTIME,
+  OPT_MODE,
+  OPT_FULL_TIME
 };
 
 static const bi_option tar_options[] = {
@@ -919,20 +974,73 @@ static const bi_option tar_options[] = {
     {"no-same-owner", BI_ARG_NONE, OPT_OVERWRITE, NULL},
     {"same-owner", BI_ARG_NONE, OPT_OVERWRITE, NULL},
     {"no-same-permissions", BI_ARG_NONE, OPT_OVERWRITE, NULL},
+    {"mtime", BI_ARG_REQUIRED, OPT_MTIME, NULL},
+    {"mode", BI_ARG_REQUIRED, OPT_MODE, NULL},
+    {"full-time", BI_ARG_NONE, OPT_FULL_TIME, NULL},
     {0}};
+
+/* The long-only options; nonzero after an error (already reported). */
+static int long_opt(tar_ctx *t, int c, const char *arg) {
+  bi_ctx *b = t->b;
+  switch (c) {
+  case OPT_STRIP_COMPONENTS: {
+    char *end;
+    long v = strtol(arg, &end, 10);
+    if (*end || v < 0 || !*arg) {
+      bi_errline(b, "tar: %s: Invalid number of elements", arg);
+      bi_errline(b, "Try 'tar --help' or 'tar --usage' for more "
+                    "information.");
+      return 2;
+    }
+    t->strip = (int)v;
+    break;
+  }
+  case OPT_EXCLUDE: t->excl[t->nexcl++] = arg; break;
+  case OPT_OWNER: owner_arg(arg, &t->owner, &t->owner_id); break;
+  case OPT_GROUP: owner_arg(arg, &t->group, &t->group_id); break;
+  case OPT_NUMERIC_OWNER: t->numeric = true; break;
+  case OPT_FULL_TIME: t->full_time = true; break;
+  case OPT_MODE: {
+    unsigned m;
+    if (!bi_parse_mode(arg, 0644, false, 0, &m)) {
+      bi_errline(b, "tar: Invalid mode given on option");
+      return 2;
+    }
+    t->mode_spec = arg;
+    break;
+  }
+  case OPT_MTIME: {
+    /* a date, or (starting with / or .) a file whose mtime is used */
+    struct timespec ts;
+    vfs_info st;
+    if (arg[0] == '/' || arg[0] == '.') {
+      if (!bi_stat_reference(b, arg, &st)) return 2;
+      ts = st.mtime;
+    } else if (!bi_parse_date(b, arg, &ts)) {
+      bi_errline(b, "tar: Invalid date format '%s'", arg);
+      return 2;
+    }
+    t->has_mtime = true;
+    t->mtime = ts.tv_sec;
+    break;
+  }
+  default: break; /* --sort and the accepted no-ops */
+  }
+  return 0;
+}
 
 static const bi_cmd tar_cmd = {
     .name = "tar",
     .usage = usage,
     .shortopts = "crxtf:C:vzjJaOkmphoP",
     .longopts = tar_options,
-    .bad_status = 2,
+    .bad_status = 64, /* an unknown option; other usage errors are 2 */
     .try_text = "Try 'tar --help' or 'tar --usage' for more information.\n",
 };
 
 int bi_tar_main(bi_ctx *b) {
   tar_ctx t = {.b = b, .ugswidth = 19, .keep_mode = 0777 & ~bi_umask(b)};
-  old_style(b);
+  if (old_style(b)) return 2;
   t.excl = vsh__arena_alloc(b->arena, (size_t)b->argc * sizeof(char *));
   if (!t.excl) return 2;
   bi_opts g = {0};
@@ -965,24 +1073,10 @@ int bi_tar_main(bi_ctx *b) {
     case 'h': t.deref = true; break;
     case 'p': t.keep_mode = 07777; break;
     case 'o':
-    case 'P':
-    case OPT_OVERWRITE:
-    case OPT_SORT: break;
-    case OPT_STRIP_COMPONENTS: {
-      char *end;
-      long v = strtol(g.arg, &end, 10);
-      if (*end || v < 0) {
-        bi_errline(b, "tar: Invalid number of elements: '%s'", g.arg);
-        return 2;
-      }
-      t.strip = (int)v;
-      break;
-    }
-    case OPT_EXCLUDE: t.excl[t.nexcl++] = g.arg; break;
-    case OPT_OWNER: owner_arg(g.arg, &t.owner, &t.owner_id); break;
-    case OPT_GROUP: owner_arg(g.arg, &t.group, &t.group_id); break;
-    case OPT_NUMERIC_OWNER: t.numeric = true; break;
-    default: return g.status;
+    case 'P': break;
+    default:
+      if (c < BI_OPT_FIRST) return g.status;
+      if (long_opt(&t, c, g.arg)) return 2;
     }
   }
   /* --owner=name:id keeps only the name part in the header */

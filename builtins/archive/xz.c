@@ -211,6 +211,7 @@ static const bi_cmd xz_cmd = {
     .usage = usage,
     .shortopts = "zdtkfceT:qvhVl0123456789",
     .longopts = xz_options,
+    .flags = BI_CMD_TRY_NAMED | BI_CMD_TRY_BACKQUOTE,
 };
 
 static int xz_common(bi_ctx *b, bool decompress, bool to_stdout) {

@@ -280,7 +280,9 @@ static int check_file(bi_ctx *b, const hs_opts *o, const char *list) {
                 "computed checksums did NOT match");
   }
   if (o->ignore_missing && !matched_any && !unread && !mismatch) {
-    bi_err(b, "%s: no file was verified", list);
+    bi_err(b, "%s: no file was verified",
+           bi_quote_as(b, strcmp(list, "-") ? list : "standard input",
+                       BI_QS_SHELL, false));
     st = 1;
   }
   if (unread || mismatch || (o->strict && bad_fmt)) st = 1;

@@ -433,8 +433,7 @@ static int od_option(bi_ctx *b, bi_opts *g, od_state *s, int c, bool *strings,
   case 'j':
   case 'N':
     if (!parse_offset(g->arg, &v)) {
-      bi_err(b, "invalid %s argument \xe2\x80\x98%s\xe2\x80\x99",
-             c == 'j' ? "skip" : "limit", g->arg);
+      bi_err(b, "invalid -%c argument '%s'", c, g->arg); /* coreutils 9.1 */
       return 1;
     }
     if (c == 'j') s->skip = v;

@@ -1,6 +1,7 @@
 /* xxd.c: hex dump and its reverse (vim's xxd): default "OFFSET: hex
  * groups  ascii" lines, -p plain, -i C include, -r / -r -p to turn a
- * dump back into bytes, -c cols, -g group size, -l len, -s seek, -u.
+ * dump back into bytes, -c cols, -g group size, -l len, -s seek, -u,
+ * -o off (added to the offsets shown), -d (offsets in decimal).
  * Reverse mode fills gaps between offsets with zero bytes. */
 #include "builtins/builtins.h"
 
@@ -10,6 +11,8 @@
 typedef struct xx_opts {
   long cols, group, len;
   uint64_t seek;
+  int64_t disp_off; /* -o: added to the offsets shown */
+  bool decimal;     /* -d: offsets in decimal */
   bool plain, include, reverse, upper, has_cols, has_group;
   bool bits; /* -b: eight binary digits a byte */
 } xx_opts;
@@ -46,8 +49,9 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
         pos++;
       }
       int spaces = 0;
+      long got = 0; /* xxd reads at most -c bytes (16) from a line */
       hi = -1;
-      for (; i < n; i++) {
+      for (; i < n && got < o->cols; i++) {
         int v = hexv((unsigned char)l[i]);
         if (v < 0) {
           if (l[i] == ' ' && ++spaces >= 2 && hi < 0) break;
@@ -59,6 +63,7 @@ static int reverse(bi_ctx *b, sh_stream *in, const xx_opts *o) {
         else {
           vsh__buf_putc(&out, (char)(hi << 4 | v));
           pos++;
+          got++;
           hi = -1;
         }
       }
@@ -138,7 +143,8 @@ static int dump(bi_ctx *b, sh_stream *in, const xx_opts *o, const char *name) {
       }
       vsh__buf_putc(&out, '\n');
     } else {
-      vsh__buf_printf(&out, "%08llx:", (unsigned long long)off);
+      unsigned long long shown = (unsigned long long)(off + o->disp_off);
+      vsh__buf_printf(&out, o->decimal ? "%08llu:" : "%08llx:", shown);
       size_t width = 0;
       for (long i = 0; i < cols; i++) {
         if (i % group == 0) {
@@ -202,6 +208,8 @@ static const bi_cmd xxd_cmd = {
              "Default 2.\n"
              "    -i          output in C include file style.\n"
              "    -l len      stop after <len> octets.\n"
+             "    -o off      add <off> to the displayed file position.\n"
+             "    -d          show offset in decimal instead of hex.\n"
              "    -p          output in postscript plain hexdump style.\n"
              "    -r          reverse operation: convert (or patch) hexdump "
              "into binary.\n"
@@ -251,19 +259,16 @@ static int xxd_options(bi_ctx *b, xx_opts *o, int *ip) {
     if (!strcmp(opt, "version") || !strcmp(opt, "v"))
       return bi_cmd_version(b, &xxd_cmd);
     switch (*opt) {
+    /* as vim's xxd, a flag is known by its first letter ("-ps",
+     * "-include"; "-pc0" is -p) */
     case 'p':
-      if (!strcmp(opt, "p") || !strcmp(opt, "ps") ||
-          !strcmp(opt, "postscript") || !strcmp(opt, "plain")) {
-        o->plain = true;
+      if (opt[1] == 'r') {
+        o->reverse = o->plain = true;
         continue;
       }
-      break;
-    case 'i':
-      if (!strcmp(opt, "i") || !strcmp(opt, "include")) {
-        o->include = true;
-        continue;
-      }
-      break;
+      o->plain = true;
+      continue;
+    case 'i': o->include = true; continue;
     case 'r':
       if (!strcmp(opt, "r") || !strcmp(opt, "revert")) {
         o->reverse = true;
@@ -274,23 +279,22 @@ static int xxd_options(bi_ctx *b, xx_opts *o, int *ip) {
         continue;
       }
       break;
-    case 'b':
-      if (!strcmp(opt, "b") || !strcmp(opt, "bits")) {
-        o->bits = true;
-        continue;
-      }
-      break;
-    case 'u':
-      if (!strcmp(opt, "u")) {
-        o->upper = true;
-        continue;
-      }
-      break;
+    case 'b': o->bits = true; continue;
+    case 'u': o->upper = true; continue;
     case 'c':
       TAKE_VAL('c');
       if (!num_arg(val, &o->cols) || o->cols < 0) goto bad;
       o->has_cols = true;
       continue;
+    case 'o': {
+      TAKE_VAL('o');
+      long v;
+      bool neg = *val == '-';
+      if (!num_arg(val + neg, &v) || v < 0) goto bad;
+      o->disp_off = neg ? -v : v;
+      continue;
+    }
+    case 'd': o->decimal = true; continue;
     case 'g':
       TAKE_VAL('g');
       if (!num_arg(val, &o->group) || o->group < 0) goto bad;
@@ -308,10 +312,6 @@ static int xxd_options(bi_ctx *b, xx_opts *o, int *ip) {
       o->seek = (uint64_t)v;
       continue;
     }
-    }
-    if (*opt == 'p' && opt[1] == 'r') {
-      o->reverse = o->plain = true;
-      continue;
     }
   bad:
     bi_err(b, "invalid option or value -- '%s'", a);
@@ -333,8 +333,8 @@ int bi_xxd_main(bi_ctx *b) {
     bi_err(b, "too many arguments");
     return 1;
   }
-  if (!o.has_cols) o.cols = o.plain ? 30 : o.include ? 12 : o.bits ? 6 : 16;
-  if (o.cols == 0) o.cols = 16;
+  if (!o.has_cols || !o.cols)
+    o.cols = o.plain ? 30 : o.include ? 12 : o.bits ? 6 : 16;
   if (o.cols > 256) {
     bi_err(b, "invalid number of columns (max. 256).");
     return 1;

@@ -125,12 +125,16 @@ static const bi_option chmod_options[] = {
     {"no-preserve-root", BI_ARG_NONE, OPT_PRESERVE_ROOT, NULL},
     {0}};
 
-/* "-R", "-vR" are options; "-x", "-w,u+r" are modes. */
+/* "-R", "-vR" are options; "-x", "-w,u+r", "-vx" are modes (a mode
+ * character makes the whole argument one, as GNU's getopt loop does);
+ * "-Y" is an unknown option. */
 static bool is_mode(const char *a) {
-  if (a[1] == '-') return false;
+  if (a[1] == '-' || !a[1]) return false;
+  bool mode = false;
   for (const char *p = a + 1; *p; p++)
-    if (!strchr("Rvcf", *p)) return true;
-  return false;
+    if (strchr("rwxXstugoa,+-=01234567", *p)) mode = true;
+    else if (!strchr("Rvcf", *p)) return false;
+  return mode;
 }
 
 static const bi_cmd chmod_cmd = {
@@ -169,16 +173,16 @@ int bi_chmod_main(bi_ctx *b) {
     if (n == 0) return bi_usage_error(b, &chmod_cmd, "missing operand");
     o.mode = ops[0];
     first = 1;
-    unsigned tmp;
-    if (!bi_parse_mode(o.mode, 0, false, o.umask, &tmp))
-      return bi_usage_error(b, &chmod_cmd, "invalid mode: %s",
-                            bi_cquote(b, o.mode));
   }
-  if (n <= first) {
+  if (n <= first) { /* GNU counts operands before it reads the mode */
     if (ref) return bi_usage_error(b, &chmod_cmd, "missing operand");
     return bi_usage_error(b, &chmod_cmd, "missing operand after %s",
                           bi_cquote(b, ops[0]));
   }
+  unsigned tmp;
+  if (!ref && !bi_parse_mode(o.mode, 0, false, o.umask, &tmp))
+    return bi_usage_error(b, &chmod_cmd, "invalid mode: %s",
+                          bi_cquote(b, o.mode));
   int st = 0;
   for (int i = first; i < n; i++) {
     if (bi_cancelled(b)) return 1;

@@ -1,5 +1,5 @@
 /* cp.c: copy files and directory trees (-r/-R -a -p -n -f -v -T -t -L -P
- * -d -H -l -s -u).  Regular files share their bytes (vfs_copy_file is
+ * -d -H -l -s -u --parents).  Regular files share their bytes (vfs_copy_file is
  * O(1)); trees are walked iteratively; -b/--backup/-S move a replaced
  * file aside first.  Deviations: no --sparse; special files are copied
  * by content. */
@@ -29,6 +29,8 @@ static const char usage[] =
     "  -P, --no-dereference         never follow symbolic links in SOURCE\n"
     "  -p                           same as --preserve=mode,ownership,"
     "timestamps\n"
+    "      --parents                use full source file name under "
+    "DIRECTORY\n"
     "  -R, -r, --recursive          copy directories recursively\n"
     "  -s, --symbolic-link          make symbolic links instead of copying\n"
     "  -S, --suffix=SUFFIX          override the usual backup suffix\n"
@@ -40,7 +42,7 @@ static const char usage[] =
     "      --help     display this help and exit\n"
     "      --version  output version information and exit\n";
 
-enum { OPT_PRESERVE = BI_OPT_FIRST, OPT_NO_PRESERVE, OPT_BACKUP };
+enum { OPT_PRESERVE = BI_OPT_FIRST, OPT_NO_PRESERVE, OPT_BACKUP, OPT_PARENTS };
 
 static const bi_option cp_options[] = {
     {"backup", BI_ARG_OPTIONAL, OPT_BACKUP, NULL},
@@ -60,6 +62,7 @@ static const bi_option cp_options[] = {
     {"no-target-directory", BI_ARG_NONE, 'T', NULL},
     {"update", BI_ARG_OPTIONAL, 'u', NULL},
     {"verbose", BI_ARG_NONE, 'v', NULL},
+    {"parents", BI_ARG_NONE, OPT_PARENTS, NULL},
     {0}};
 
 static const bi_cmd cp_cmd = {
@@ -305,11 +308,24 @@ static int copy_one(bi_ctx *b, const cp_opts *o, const char *src_shown,
   return copy_leaf(b, o, src, src_shown, &sst, dst, dst_shown);
 }
 
+/* --parents: the source as named (less a leading /) goes under the
+ * directory, its missing parents made as mkdir -p would. */
+static const char *parents_name(bi_ctx *b, const char *dabs, const char *src) {
+  while (*src == '/') src++;
+  const char *sl = strrchr(src, '/');
+  if (sl) {
+    const char *d = vsh__arena_strndup(b->arena, src, (size_t)(sl - src));
+    const char *abs = d ? bi_path_join(b, dabs, d) : NULL;
+    if (abs) vfs_mkdir_p(b->fs, abs, 0777 & ~bi_umask(b));
+  }
+  return src;
+}
+
 int bi_cp_main(bi_ctx *b) {
   bi_opts g = {0};
   cp_opts o = {0};
   const char *target = NULL;
-  bool no_target = false;
+  bool no_target = false, parents = false;
   int c;
   while ((c = bi_opt(b, &g, &cp_cmd)) != -1) {
     switch (c) {
@@ -339,6 +355,7 @@ int bi_cp_main(bi_ctx *b) {
     case 'T': no_target = true; break;
     case 'u': o.update = true; break;
     case 'v': o.verbose = true; break;
+    case OPT_PARENTS: parents = true; break;
     case OPT_PRESERVE: o.preserve = true; break;
     case OPT_NO_PRESERVE: o.preserve = false; break;
     default:
@@ -355,6 +372,10 @@ int bi_cp_main(bi_ctx *b) {
   const char *dir, *dabs;
   int trc = bi_target_dir(b, ops, &n, target, no_target, &dir, &dabs);
   if (trc) return trc;
+  if (parents && !dir)
+    return bi_usage_error(b, &cp_cmd,
+                          "with --parents, the destination must be a "
+                          "directory");
   int st = 0;
   if (!dir) {
     const char *dst = bi_path(b, ops[1]);
@@ -364,7 +385,8 @@ int bi_cp_main(bi_ctx *b) {
   for (int i = 0; i < n; i++) {
     if (bi_cancelled(b)) return 1;
     vsh_arena_mark m = vsh__arena_mark(b->arena);
-    const char *base = bi_base_name(b, ops[i]);
+    const char *base =
+        parents ? parents_name(b, dabs, ops[i]) : bi_base_name(b, ops[i]);
     const char *dshown = bi_path_join(b, dir, base);
     const char *dst = bi_path_join(b, dabs, base);
     int r = copy_one(b, &o, ops[i], dst, dshown);

@@ -28,12 +28,14 @@ static const char no_file_usage[] =
     "       file -C [-m <magicfiles>]\n"
     "       file [--help]";
 
+enum { OPT_MIME_TYPE = BI_OPT_FIRST };
+
 static const bi_option file_options[] = {
     {"brief", BI_ARG_NONE, 'b', NULL},
     {"no-dereference", BI_ARG_NONE, 'h', NULL},
     {"dereference", BI_ARG_NONE, 'L', NULL},
     {"mime", BI_ARG_NONE, 'i', NULL},
-    {"mime-type", BI_ARG_NONE, 'i', NULL},
+    {"mime-type", BI_ARG_NONE, OPT_MIME_TYPE, NULL},
     {0}};
 
 static const bi_cmd file_cmd = {
@@ -275,7 +277,8 @@ static void describe_data(const unsigned char *d, size_t n, bool exec,
     return;
   }
   if (n > 262 && !memcmp(d + 257, "ustar", 5)) {
-    vsh__buf_puts(o, "POSIX tar archive");
+    vsh__buf_puts(o, !memcmp(d + 257, "ustar  ", 8) ? "POSIX tar archive (GNU)"
+                                                    : "POSIX tar archive");
     return;
   }
   int k = text_kind(d, n);
@@ -283,16 +286,102 @@ static void describe_data(const unsigned char *d, size_t n, bool exec,
   else vsh__buf_puts(o, "data");
 }
 
+/* A MIME answer: -i adds the charset, --mime-type (mime 2) does not. */
+static void put_mime(vsh_buf *o, int mime, const char *type,
+                     const char *charset) {
+  vsh__buf_puts(o, type);
+  if (mime == 1) vsh__buf_printf(o, "; charset=%s", charset);
+}
+
+/* The first FILE_PEEK bytes of p, or of stdin for "-"; 0 or a vsh_err. */
+static int peek(bi_ctx *b, const char *p, unsigned char *buf, size_t *n) {
+  vfs_file *fh = NULL;
+  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : 0;
+  if (rc) return rc;
+  *n = 0;
+  while (*n < FILE_PEEK) {
+    int64_t r = fh ? vfs_file_read(fh, buf + *n, FILE_PEEK - *n)
+                   : bi_read(b, b->in, buf + *n, FILE_PEEK - *n);
+    if (r <= 0) break;
+    *n += (size_t)r;
+  }
+  if (fh) vfs_file_close(fh);
+  return 0;
+}
+
+static void describe_bytes(const unsigned char *buf, size_t n, int mime,
+                           bool exec, vsh_buf *o) {
+  if (!n) {
+    if (mime) put_mime(o, mime, "inode/x-empty", "binary");
+    else vsh__buf_puts(o, "empty");
+  } else if (mime) {
+    int k = text_kind(buf, n);
+    put_mime(o, mime, k ? "text/plain" : "application/octet-stream",
+             k == 1   ? "us-ascii"
+             : k == 2 ? "utf-8"
+                      : "binary");
+  } else {
+    describe_data(buf, n, exec, o);
+  }
+}
+
+/* What op is ("-": standard input), appended to o. */
+static void describe_one(bi_ctx *b, const char *op, int mime, bool follow,
+                         unsigned char *buf, vsh_buf *o) {
+  size_t n = 0;
+  if (!strcmp(op, "-")) {
+    peek(b, NULL, buf, &n);
+    describe_bytes(buf, n, mime, false, o);
+    return;
+  }
+  const char *p = bi_path(b, op);
+  vfs_info info;
+  int rc = p ? vfs_stat(b->fs, p, follow, &info) : VSH_ENAMETOOLONG;
+  if (rc) {
+    vsh__buf_printf(o, "cannot open `%s' (%s)", op, vsh_strerror(rc));
+  } else if (info.type == VFS_DIR) {
+    if (mime) put_mime(o, mime, "inode/directory", "binary");
+    else vsh__buf_puts(o, "directory");
+  } else if (info.type == VFS_LNK) {
+    vsh_buf t = {0};
+    vfs_readlink(b->fs, p, &t);
+    vfs_info ti;
+    bool ok = !vfs_stat(b->fs, p, true, &ti);
+    if (mime) put_mime(o, mime, "inode/symlink", "binary");
+    else
+      vsh__buf_printf(o, "%ssymbolic link to %.*s", ok ? "" : "broken ",
+                      (int)t.len, t.data ? t.data : "");
+    vsh_buf_dispose(&t);
+  } else if (info.type == VFS_CHR) {
+    unsigned minor = info.dev == VFS_DEV_NULL      ? 3
+                     : info.dev == VFS_DEV_ZERO    ? 5
+                     : info.dev == VFS_DEV_URANDOM ? 9
+                                                   : 0;
+    vsh__buf_printf(o, "character special (%u/%u)",
+                    info.dev == VFS_DEV_FD ? 136 : 1, minor);
+  } else if (info.type == VFS_FIFO) {
+    if (mime) put_mime(o, mime, "inode/fifo", "binary");
+    else vsh__buf_puts(o, "fifo (named pipe)");
+  } else if (!info.size) {
+    describe_bytes(buf, 0, mime, false, o);
+  } else if ((rc = peek(b, p, buf, &n))) {
+    vsh__buf_printf(o, "cannot open `%s' (%s)", op, vsh_strerror(rc));
+  } else {
+    describe_bytes(buf, n, mime, (info.mode & 0111) != 0, o);
+  }
+}
+
 int bi_file_main(bi_ctx *b) {
   bi_opts g = {0};
-  bool brief = false, follow = false, mime = false;
-  int c;
+  bool brief = false, follow = false;
+  int mime = 0, c;
   while ((c = bi_opt(b, &g, &file_cmd)) != -1) {
     switch (c) {
     case 'b': brief = true; break;
     case 'h': follow = false; break;
     case 'L': follow = true; break;
-    case 'i': mime = true; break;
+    case 'i': mime = 1; break;
+    case OPT_MIME_TYPE: mime = 2; break;
     case 'z': break;
     case 'v': return bi_cmd_version(b, &file_cmd);
     default: return g.status;
@@ -315,63 +404,12 @@ int bi_file_main(bi_ctx *b) {
       break;
     }
     const char *op = g.operands[i];
+    /* "-" is shown as /dev/stdin, padded as GNU does for "-" */
+    const char *shown = strcmp(op, "-") ? op : "/dev/stdin";
     vsh__buf_clear(&o);
     if (!brief)
-      vsh__buf_printf(&o, "%s:%*s", op, (int)(width - strlen(op) + 1), "");
-    const char *p = bi_path(b, op);
-    vfs_info info;
-    int rc = p ? vfs_stat(b->fs, p, follow, &info) : VSH_ENAMETOOLONG;
-    if (rc) {
-      vsh__buf_printf(&o, "cannot open `%s' (%s)", op, vsh_strerror(rc));
-    } else if (info.type == VFS_DIR) {
-      vsh__buf_puts(&o, mime ? "inode/directory; charset=binary" : "directory");
-    } else if (info.type == VFS_LNK) {
-      vsh_buf t = {0};
-      vfs_readlink(b->fs, p, &t);
-      vfs_info ti;
-      bool ok = !vfs_stat(b->fs, p, true, &ti);
-      if (mime) vsh__buf_puts(&o, "inode/symlink; charset=binary");
-      else
-        vsh__buf_printf(&o, "%ssymbolic link to %.*s", ok ? "" : "broken ",
-                        (int)t.len, t.data ? t.data : "");
-      vsh_buf_dispose(&t);
-    } else if (info.type == VFS_CHR) {
-      unsigned minor = info.dev == VFS_DEV_NULL      ? 3
-                       : info.dev == VFS_DEV_ZERO    ? 5
-                       : info.dev == VFS_DEV_URANDOM ? 9
-                                                     : 0;
-      vsh__buf_printf(&o, "character special (%u/%u)",
-                      info.dev == VFS_DEV_FD ? 136 : 1, minor);
-    } else if (info.type == VFS_FIFO) {
-      vsh__buf_puts(&o,
-                    mime ? "inode/fifo; charset=binary" : "fifo (named pipe)");
-    } else if (info.size == 0) {
-      vsh__buf_puts(&o, mime ? "inode/x-empty; charset=binary" : "empty");
-    } else {
-      vfs_file *fh = NULL;
-      rc = vfs_open(b->fs, p, VFS_O_READ, 0, &fh);
-      size_t n = 0;
-      if (!rc) {
-        while (n < FILE_PEEK) {
-          int64_t r = vfs_file_read(fh, buf + n, FILE_PEEK - n);
-          if (r <= 0) break;
-          n += (size_t)r;
-        }
-        vfs_file_close(fh);
-      }
-      if (rc) {
-        vsh__buf_printf(&o, "cannot open `%s' (%s)", op, vsh_strerror(rc));
-      } else if (mime) {
-        int k = text_kind(buf, n);
-        vsh__buf_printf(&o, "%s; charset=%s",
-                        k ? "text/plain" : "application/octet-stream",
-                        k == 1   ? "us-ascii"
-                        : k == 2 ? "utf-8"
-                                 : "binary");
-      } else {
-        describe_data(buf, n, (info.mode & 0111) != 0, &o);
-      }
-    }
+      vsh__buf_printf(&o, "%s:%*s", shown, (int)(width - strlen(op) + 1), "");
+    describe_one(b, op, mime, follow, buf, &o);
     vsh__buf_putc(&o, '\n');
     if (bi_write(b, o.data, o.len) == VSH_EPIPE) st = 141;
   }

@@ -122,7 +122,11 @@ static int install_file(bi_ctx *b, const inst_opts *o, const char *src,
     }
     if (!bk) vfs_unlink(b->fs, dp);
   }
-  rc = dp ? vfs_copy_file(b->fs, sp, dp, o->preserve) : VSH_ENAMETOOLONG;
+  /* "install -m 644 /dev/null f" makes an empty file */
+  if (!dp) rc = VSH_ENAMETOOLONG;
+  else if (st.type == VFS_CHR && st.dev == VFS_DEV_NULL)
+    rc = vfs_write_file(b->fs, dp, "", 0, VFS_W_TRUNC, 0600);
+  else rc = vfs_copy_file(b->fs, sp, dp, o->preserve);
   if (!rc) rc = vfs_chmod(b->fs, dp, o->mode);
   if (rc) {
     bi_err(b, "cannot create regular file %s: %s", bi_quote(b, dst_shown),
@@ -148,7 +152,8 @@ int bi_install_main(bi_ctx *b) {
     case 'd': dirs = true; break;
     case 'D': leading = true; break;
     case 'm':
-      if (!bi_parse_mode(g.arg, 0755, false, 0, &o.mode)) {
+      /* a symbolic mode starts from no bits, as GNU's: -m +x is 111 */
+      if (!bi_parse_mode(g.arg, 0, false, 0, &o.mode)) {
         bi_err(b, "invalid mode %s", bi_cquote(b, g.arg));
         return 1;
       }

@@ -24,6 +24,8 @@ static const char usage[] =
     "  -g                         like -l, but do not list owner\n"
     "  -h, --human-readable       with -l, print sizes like 1K 234M 2G\n"
     "  -i, --inode                print the index number of each file\n"
+    "  -Z, --context              print any security context of each file "
+    "(none here: ?)\n"
     "  -l                         use a long listing format\n"
     "  -n, --numeric-uid-gid      like -l, but list numeric IDs\n"
     "  -o                         like -l, but do not list group\n"
@@ -85,6 +87,7 @@ typedef struct ls_opts {
   int sort;
   bool all, almost, human, recursive, reverse, dirs_self, classify, slash;
   bool inode, numeric, no_owner, no_group, file_type, blocks, dirs_first;
+  bool context; /* -Z: no security contexts here: "?" as GNU shows */
   bool deref;
   /* -I/-B patterns (always), --hide patterns (unless -a/-A) */
   sh_pattern **ignore, **hide;
@@ -309,6 +312,7 @@ static void print_long(ls_state *s, ls_ent *v, size_t n) {
     vsh__buf_printf(&line, "%s %*u ", mode, wl, e->st.nlink);
     if (!o->no_owner) vsh__buf_printf(&line, "%-*s ", wu, us);
     if (!o->no_group) vsh__buf_printf(&line, "%-*s ", wg, gs);
+    if (o->context) vsh__buf_puts(&line, "? ");
     vsh__buf_printf(&line, "%*s %s %s", ws, sz, tm, e->name);
     if (e->st.type == VFS_LNK && e->target) {
       vsh__buf_printf(&line, " -> %s", e->target);
@@ -343,6 +347,7 @@ static size_t ent_width(const ls_opts *o, const ls_ent *e, int wi, int wb) {
   size_t w = vsh__utf8_count(e->name, strlen(e->name));
   if (o->inode) w += (size_t)wi + 1;
   if (o->blocks) w += (size_t)wb + 1;
+  if (o->context) w += 2;
   if (indicator(o, &e->st)) w++;
   return w;
 }
@@ -356,6 +361,7 @@ static void ent_text(const ls_opts *o, const ls_ent *e, int wi, int wb,
     blocks_str(o, &e->st, tmp, sizeof tmp);
     vsh__buf_printf(bf, "%*s ", wb, tmp);
   }
+  if (o->context) vsh__buf_puts(bf, "? ");
   vsh__buf_puts(bf, e->name);
   char c = indicator(o, &e->st);
   if (c) vsh__buf_putc(bf, c);
@@ -576,7 +582,7 @@ static bool ignored(ls_state *s, const char *nm) {
  * so entries need no stat. */
 static bool names_only(const ls_opts *o) {
   return o->fmt != FMT_LONG && !o->inode && !o->blocks && !o->classify &&
-         !o->deref &&
+         !o->context && !o->deref &&
          (o->sort == SORT_NAME || o->sort == SORT_NONE ||
           o->sort == SORT_VERSION || o->sort == SORT_EXT ||
           o->sort == SORT_WIDTH);
@@ -701,6 +707,7 @@ static const bi_option ls_options[] = {
     {"classify", BI_ARG_NONE, 'F', NULL},
     {"human-readable", BI_ARG_NONE, 'h', NULL},
     {"inode", BI_ARG_NONE, 'i', NULL},
+    {"context", BI_ARG_NONE, 'Z', NULL},
     {"numeric-uid-gid", BI_ARG_NONE, 'n', NULL},
     {"reverse", BI_ARG_NONE, 'r', NULL},
     {"recursive", BI_ARG_NONE, 'R', NULL},
@@ -732,7 +739,7 @@ static const bi_option ls_options[] = {
 static const bi_cmd ls_cmd = {
     .name = "ls",
     .usage = usage,
-    .shortopts = "aABbCdfFgGhiI:klLmnNopqQrRsStUvxXw:1",
+    .shortopts = "aABbCdfFgGhiI:klLmnNopqQrRsStUvxXw:Z1",
     .longopts = ls_options,
     .bad_status = 2,
 };
@@ -888,6 +895,7 @@ static int ls_parse_options(bi_ctx *b, bi_opts *g, ls_opts *o,
     case 'p': o->slash = true; break;
     case 'h': o->human = true; break;
     case 'i': o->inode = true; break;
+    case 'Z': o->context = true; break;
     case 'r': o->reverse = true; break;
     case 'R': o->recursive = true; break;
     case 'S': o->sort = SORT_SIZE; break;

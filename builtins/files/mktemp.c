@@ -63,6 +63,9 @@ int bi_mktemp_main(bi_ctx *b) {
     return bi_usage_error(b, &mktemp_cmd, "too many templates");
   const char *tmpl = g.noperands ? g.operands[0] : "tmp.XXXXXXXXXX";
   if (!g.noperands) use_tmp = true;
+  /* -t: $TMPDIR, when set, wins over -p DIR */
+  const char *env_tmp = bi_getenv(b, "TMPDIR");
+  if (t_opt && env_tmp && *env_tmp) tmpdir = env_tmp;
   if (use_tmp && (!tmpdir || !*tmpdir)) {
     const char *e = bi_getenv(b, "TMPDIR");
     tmpdir = (e && *e) ? e : "/tmp";

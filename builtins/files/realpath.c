@@ -50,17 +50,19 @@ static const bi_cmd realpath_cmd = {
 typedef struct rp_opts {
   int mode;
   bool strip, quiet;
+  bool logical; /* -L: ".." taken off by name before symlinks resolve */
 } rp_opts;
 
 static int resolve(bi_ctx *b, const rp_opts *o, const char *op, vsh_buf *out) {
-  const char *p = o->strip ? bi_path(b, op) : bi_raw_path(b, op);
+  const char *p = o->strip || o->logical ? bi_path(b, op) : bi_raw_path(b, op);
   if (!p) return VSH_ENAMETOOLONG;
   if (!o->strip) return bi_canon_path(b, p, o->mode, out);
   vsh__buf_clear(out);
   vsh__buf_puts(out, p);
   if (o->mode == BI_CANON_MISSING) return 0;
   vfs_info st;
-  if (o->mode == BI_CANON_EXISTING) return vfs_stat(b->fs, p, false, &st);
+  /* -e: what it names must exist (a dangling symlink does not) */
+  if (o->mode == BI_CANON_EXISTING) return vfs_stat(b->fs, p, true, &st);
   /* the parent must exist */
   char *d = vsh__arena_strndup(b->arena, p, strlen(p));
   char *sl = strrchr(d, '/');
@@ -103,8 +105,8 @@ int bi_realpath_main(bi_ctx *b) {
     switch (c) {
     case 'e': o.mode = BI_CANON_EXISTING; break;
     case 'm': o.mode = BI_CANON_MISSING; break;
-    case 'L':
-    case 'P': break;
+    case 'L': o.logical = true; break;
+    case 'P': o.logical = false; break;
     case 'q': o.quiet = true; break;
     case 's': o.strip = true; break;
     case 'z': zero = true; break;

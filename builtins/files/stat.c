@@ -258,10 +258,8 @@ static void directive(stat_item *it, char d, const char *flags, int width,
           prec);
     prec = -1;
     break;
-  default:
-    vsh__buf_putc(o, '%');
-    vsh__buf_puts(o, flags);
-    vsh__buf_putc(o, d);
+  default: /* coreutils 9: an unknown directive is a bare "?" */
+    vsh__buf_putc(o, '?');
     return;
   }
   put_padded(o, flags, width, prec == -2 ? 0 : prec, v, numeric);

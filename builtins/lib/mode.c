@@ -113,7 +113,11 @@ bool bi_parse_mode(const char *s, unsigned old, bool is_dir, unsigned umask,
     while (*p == '+' || *p == '-' || *p == '=') {
       char op = *p++;
       unsigned perm = 0;
-      if (*p == 'u' || *p == 'g' || *p == 'o') {
+      bool octal = no_who && *p >= '0' && *p <= '7';
+      if (octal) { /* "-7000", "+111": GNU's operator and octal bits */
+        for (; *p >= '0' && *p <= '7'; p++)
+          if ((perm = perm * 8 + (unsigned)(*p - '0')) > 07777) return false;
+      } else if (*p == 'u' || *p == 'g' || *p == 'o') {
         unsigned src = *p == 'u'   ? (m >> 6) & 7
                        : *p == 'g' ? (m >> 3) & 7
                                    : m & 7;
@@ -132,14 +136,14 @@ bool bi_parse_mode(const char *s, unsigned old, bool is_dir, unsigned umask,
         }
       }
       unsigned mask = who;
-      if (no_who) mask &= ~umask | 07000;
+      if (no_who && !octal) mask &= ~umask | 07000;
       perm &= mask;
       if (op == '+') m |= perm;
       else if (op == '-') m &= ~perm;
       else {
         /* GNU keeps a directory's set-id bits unless named explicitly */
         unsigned clr = who;
-        if (is_dir) clr &= ~06000u;
+        if (is_dir && !octal) clr &= ~06000u;
         m = (m & ~clr) | perm;
       }
     }

@@ -101,6 +101,13 @@ static void try_line(bi_ctx *b, const bi_cmd *cmd) {
   }
   if (cmd && (cmd->flags & BI_CMD_USAGE_TRY) && cmd->usage)
     bi_write_to(b, b->err, cmd->usage, strlen(cmd->usage));
+  if (cmd && (cmd->flags & (BI_CMD_TRY_NAMED | BI_CMD_TRY_BACKQUOTE))) {
+    bool named = cmd->flags & BI_CMD_TRY_NAMED;
+    bi_errline(b, "%s%sTry %c%s --help' for more information.",
+               named ? cmd->name : "", named ? ": " : "",
+               cmd->flags & BI_CMD_TRY_BACKQUOTE ? '`' : '\'', cmd->name);
+    return;
+  }
   if (!cmd || !(cmd->flags & BI_CMD_ERR_USAGE)) {
     bi_try_help(b);
     return;
@@ -384,11 +391,16 @@ int bi_cmd_version(bi_ctx *b, const bi_cmd *cmd) {
 bool bi_parse_size(const char *s, uint64_t *out) {
   char *end;
   if (!s || !*s) return false;
+  /* strtoull would take "-1" as 2^64-1 */
+  for (const char *q = s; *q; q++)
+    if (*q == '-') return false;
+    else if (*q != ' ' && *q != '\t') break;
   unsigned long long v = strtoull(s, &end, 10);
   uint64_t mul = 1;
   if (*end) {
     const char *sfx = "kKMGTPE";
-    const char *p = strchr(sfx, *end);
+    /* GNU's head, tail, split and truncate take a lower-case m too */
+    const char *p = strchr(sfx, *end == 'm' ? 'M' : *end);
     if (!p && *end == 'b' && !end[1]) mul = 512;
     else if (!p) return false;
     else {

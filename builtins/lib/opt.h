@@ -62,16 +62,18 @@ int bi_getopt(bi_ctx *b, bi_opts *g, const char *shortopts,
  * "NAME (vsh) VERSION".  bad_status is the exit status of a usage
  * error (0 means 1; grep and diff use 2, env and timeout 125). */
 enum {
-  BI_CMD_POSIX = 1,      /* options end at the first operand */
-  BI_CMD_NO_HELP = 2,    /* no --help / --version (echo, true, [) */
-  BI_CMD_NO_VERSION = 4, /* --help only */
-  BI_CMD_ERR_USAGE = 8,  /* a usage error prints the --help text on stderr
+  BI_CMD_POSIX = 1,           /* options end at the first operand */
+  BI_CMD_NO_HELP = 2,         /* no --help / --version (echo, true, [) */
+  BI_CMD_NO_VERSION = 4,      /* --help only */
+  BI_CMD_ERR_USAGE = 8,       /* a usage error prints the --help text on stderr
                             instead of the "Try" line (sed) */
-  BI_CMD_EXACT = 16,     /* the command's own option language (jq): a long
+  BI_CMD_EXACT = 16,          /* the command's own option language (jq): a long
                             option is only its whole name (no prefix, no
                             =VALUE) and POSIXLY_CORRECT changes nothing */
-  BI_CMD_USAGE_TRY = 32, /* a usage error prints the usage text before the
+  BI_CMD_USAGE_TRY = 32,      /* a usage error prints the usage text before the
                             "Try" line (grep) */
+  BI_CMD_TRY_NAMED = 64,      /* the "Try" line starts "NAME: " (cmp, patch) */
+  BI_CMD_TRY_BACKQUOTE = 128, /* "Try `NAME --help'" (gzip, xz) */
 };
 typedef struct bi_cmd {
   const char *name;
@@ -155,7 +157,7 @@ int bi_getopt_nul(bi_ctx *b, bi_opts *g, const bi_nul_opt *o, char *end);
 /* "Try 'NAME --help' for more information." on stderr, no prefix. */
 void bi_try_help(bi_ctx *b);
 
-/* "10", "4k", "2M", "1G", "3KB" (1000s), "5b" (512s) -> bytes. */
+/* "10", "4k", "2M" or "2m", "1G", "3KB" (1000s), "5b" (512s) -> bytes. */
 bool bi_parse_size(const char *s, uint64_t *out);
 /* A GNU sleep/timeout interval ("1.5", "2m", "1e-3h", "inf") -> seconds;
  * false for a negative, NaN or malformed one (duration.c). */

@@ -40,9 +40,10 @@ extern const char *const bi_days[7];
 struct timespec bi_now(void);
 /* "2024-01-02 03:04:05.000000000 +0000" in $TZ. */
 void bi_fmt_full(bi_ctx *b, struct timespec ts, char *out, size_t n);
-/* Parses touch -d / date-like strings: @EPOCH, "YYYY-MM-DD[ T]HH:MM[:SS[.f]]"
- * with an optional Z / +hh:mm, "YYYY-MM-DD", "now", "today", "yesterday",
- * "N units ago".  Local time is $TZ's offset.  false if unknown. */
+/* Parses a date as date -d does: @EPOCH, ISO dates and times with a
+ * zone, "Jan 5 2020", relative items ("+1 day", "3 weeks ago", "next
+ * friday"), a leading TZ="Zone"; local time is $TZ's (sys/date.c).
+ * false if it is not one. */
 bool bi_parse_date(bi_ctx *b, const char *s, struct timespec *out);
 
 /* Appends ts formatted as date +FORMAT does, in $TZ (sys/date.c). */

@@ -763,6 +763,12 @@ static void walk_root(find_st *s, fnode *expr, const char *root) {
       vsh__arena_pop(b->arena, m);
       continue;
     }
+    if (e->link_err == VSH_ELOOP && !e->post) { /* -L: a symlink loop */
+      bi_err(b, "%s: %s", bi_cquote(b, e->shown), vsh_strerror(e->link_err));
+      s->status = 1;
+      vsh__arena_pop(b->arena, m);
+      continue;
+    }
     if (e->loop) {
       bi_err(b,
              "File system loop detected; %s is part of the same file "

@@ -386,18 +386,20 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
       saw_n = false;
       saw_l = true;
       if (c == 'l' && !g->arg) v = 1;
-      else if (!parse_pos(g->arg, &v) || v < 1) {
-        bi_err(b, "value %s for -L option should be >= 1", g->arg);
-        return 1;
-      }
+      else if (!parse_pos(g->arg, &v))
+        return bi_usage_error(b, &xargs_cmd,
+                              "invalid number \"%s\" for -L option", g->arg);
+      else if (v < 1)
+        return bi_usage_error(b, &xargs_cmd,
+                              "value %s for -L option should be >= 1", g->arg);
       o->max_lines = v;
       o->max_args = 0;
       o->repl = NULL;
       break;
     case 'n':
       if (!parse_pos(g->arg, &v)) {
-        bi_err(b, "invalid number %s for -n option", bi_cquote(b, g->arg));
-        return 1;
+        return bi_usage_error(b, &xargs_cmd,
+                              "invalid number \"%s\" for -n option", g->arg);
       }
       if (v < 1) {
         return bi_usage_error(b, &xargs_cmd,
@@ -411,15 +413,18 @@ static int xargs_options(bi_ctx *b, bi_opts *g, xargs_opts *o) {
       break;
     case 'P':
       if (!parse_pos(g->arg, &v)) {
-        bi_err(b, "invalid number %s for -P option", bi_cquote(b, g->arg));
-        return 1;
+        return bi_usage_error(b, &xargs_cmd,
+                              "invalid number \"%s\" for -P option", g->arg);
       }
       break;
     case 'r': o->no_empty = true; break;
     case 's':
-      if (!parse_pos(g->arg, &v) || v < 1) {
-        bi_err(b, "invalid number %s for -s option", bi_cquote(b, g->arg));
-        return 1;
+      if (!parse_pos(g->arg, &v))
+        return bi_usage_error(b, &xargs_cmd,
+                              "invalid number \"%s\" for -s option", g->arg);
+      if (v < 1) { /* GNU goes on with 1, which nothing fits */
+        bi_err(b, "value %s for -s option should be >= 1", g->arg);
+        v = 1;
       }
       o->max_chars = v;
       break;
@@ -477,7 +482,9 @@ static bool xargs_loop(xargs_st *s, xin *x, const xargs_opts *xo, char **cmd,
       lines = 0;
       if (s->stop) break;
     }
-    if (args->bytes + il + 1 > (size_t)max_chars && xo->exit_size) {
+    /* too long even alone after the command: GNU stops, -x or not */
+    if (args->bytes + il + 1 > (size_t)max_chars &&
+        (xo->exit_size || args->n == ncmd)) {
       bi_err(b, "argument line too long");
       s->status = 1;
       break;
@@ -520,7 +527,7 @@ int bi_xargs_main(bi_ctx *b) {
   size_t base_bytes = 0;
   for (int i = 0; i < ncmd; i++) base_bytes += strlen(cmd[i]) + 1;
   if (!repl && base_bytes > (size_t)xo.max_chars) {
-    bi_err(b, "argument list too long");
+    bi_err(b, "cannot fit single argument within argument list size limit");
     return 1;
   }
 

@@ -441,7 +441,8 @@ static char *read_rest(sed_src *s, size_t *len) {
 /* a/i/c text from the current position: a backslash keeps the next
  * character (a backslash-newline is a newline), an unescaped newline or
  * the end of the chunk ends it.  Returns true when the text ends in a
- * backslash at the end of the chunk (it goes on in the next one). */
+ * backslash at the end of the chunk: that escapes the newline the chunks
+ * are joined with, and the text goes on in the next one. */
 static bool read_text_body(sed_src *s, vsh_buf *t) {
   for (;;) {
     int c = getch(s);
@@ -456,7 +457,10 @@ static bool read_text_body(sed_src *s, vsh_buf *t) {
         continue;
       }
       c = getch(s);
-      if (c == SED_EOF) return true;
+      if (c == SED_EOF) { /* the chunks join with a newline: escaped */
+        vsh__buf_putc(t, '\n');
+        return true;
+      }
       vsh__buf_putc(t, (char)c);
       continue;
     }

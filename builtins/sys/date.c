@@ -1,5 +1,6 @@
 /* date.c: print or parse dates (GNU date): -d with "now", "@EPOCH",
- * ISO 8601 dates and times with optional zone, "HH:MM", relative items
+ * ISO 8601 dates and times with optional zone, a leading TZ="Zone"
+ * (the date read in that zone), "HH:MM", relative items
  * ("3 days ago", "+1 week", "tomorrow", "next monday"), +FORMAT with the
  * common % directives and GNU flags (- _ 0 ^ #, width), -u, -I, -R,
  * --rfc-3339, -r FILE.  Time zones: $TZ as a POSIX rule ("UTC+2",
@@ -205,6 +206,16 @@ static bool parse_time(dt_parse *d, const char **p) {
 static bool parse_date_string(dt_parse *d) {
   const char *p = d->s;
   skip_ws(&p);
+  if (!strncmp(p, "TZ=\"", 4)) { /* TZ="Zone" first: the date is read there */
+    const char *e = strchr(p + 4, '"');
+    char name[128];
+    if (!e || (size_t)(e - p - 4) >= sizeof name) return false;
+    memcpy(name, p + 4, (size_t)(e - p - 4));
+    name[e - p - 4] = 0;
+    vsh__zone_parse(&d->zone, name);
+    p = e + 1;
+    skip_ws(&p);
+  }
   if (*p == '@') {
     p++;
     int sign = 1;
@@ -854,6 +865,24 @@ static int parse_args(bi_ctx *b, date_opts *o) {
     }
     if (a[0] == '+' || i > 0)
       return bi_usage_error(b, &date_cmd, "extra operand " BI_LQ "%s" BI_RQ, a);
+    /* MMDDhhmm[[CC]YY][.ss] would set the clock (refused); else GNU
+     * calls it an invalid date */
+    size_t dl = strspn(a, "0123456789"), al = strlen(a);
+    bool settable = (dl == 8 || dl == 10 || dl == 12) &&
+                    (dl == al || (al == dl + 3 && a[dl] == '.' &&
+                                  strspn(a + dl + 1, "0123456789") == 2));
+    if (settable) {
+      int mo = (a[0] - '0') * 10 + a[1] - '0',
+          dd = (a[2] - '0') * 10 + a[3] - '0';
+      int hh = (a[4] - '0') * 10 + a[5] - '0',
+          mi = (a[6] - '0') * 10 + a[7] - '0';
+      settable =
+          mo >= 1 && mo <= 12 && dd >= 1 && dd <= 31 && hh < 24 && mi < 60;
+    }
+    if (!settable) {
+      bi_err(b, "invalid date " BI_LQ "%s" BI_RQ, a);
+      return 1;
+    }
     bi_err(b, "cannot set date: Operation not permitted");
     return 1;
   }
@@ -866,6 +895,21 @@ static int parse_args(bi_ctx *b, date_opts *o) {
     return 1;
   }
   return -1;
+}
+
+/* -d's parser for touch -d, find -newermt and tar --mtime (time.h). */
+bool bi_parse_date(bi_ctx *b, const char *s, struct timespec *out) {
+  struct timespec now = bi_now();
+  dt_parse d = {.s = s, .now = now.tv_sec, .wday = -1};
+  bi_zone_init(b, false, &d.zone);
+  int64_t t;
+  long nsec = 0;
+  if (!parse_date_string(&d) || !resolve(&d, &t, &nsec)) return false;
+  if (!d.have_epoch && !d.have_time && !d.have_date && d.wday < 0)
+    nsec = now.tv_nsec; /* "now", "2 days ago": this instant, moved */
+  out->tv_sec = t;
+  out->tv_nsec = nsec;
+  return true;
 }
 
 int bi_date_main(bi_ctx *b) {

@@ -142,6 +142,14 @@ static const bi_cmd id_cmd = {
     .longopts = id_options,
 };
 
+/* The users there are: the sandbox user and root, by name or number;
+ * the uid, or -1. */
+static int known_user(const char *s) {
+  if (!strcmp(s, SI_USER) || !strcmp(s, "1000")) return SI_UID;
+  if (!strcmp(s, "root") || !strcmp(s, "0")) return 0;
+  return -1;
+}
+
 int bi_id_main(bi_ctx *b) {
   bi_opts g = {0};
   char what = 0;
@@ -181,18 +189,19 @@ int bi_id_main(bi_ctx *b) {
   vsh_buf o = {0};
   int st = 0;
   for (int k = 0; k < nusers; k++) {
-    if (g.noperands && strcmp(g.operands[k], SI_USER) &&
-        strcmp(g.operands[k], "1000")) {
+    int uid = g.noperands ? known_user(g.operands[k]) : SI_UID;
+    if (uid < 0) {
       bi_err(b, BI_LQ "%s" BI_RQ ": no such user", g.operands[k]);
       st = 1;
       continue;
     }
+    const char *un = uid ? SI_USER : "root";
     if (what) {
-      if (name) vsh__buf_puts(&o, SI_USER);
-      else vsh__buf_printf(&o, "%d", SI_UID);
+      if (name) vsh__buf_puts(&o, un);
+      else vsh__buf_printf(&o, "%d", uid);
     } else {
-      vsh__buf_printf(&o, "uid=%d(%s) gid=%d(%s) groups=%d(%s)", SI_UID,
-                      SI_USER, SI_UID, SI_USER, SI_UID, SI_USER);
+      vsh__buf_printf(&o, "uid=%d(%s) gid=%d(%s) groups=%d(%s)", uid, un, uid,
+                      un, uid, un);
     }
     vsh__buf_putc(&o, zero ? '\0' : '\n');
   }
@@ -216,10 +225,12 @@ int bi_groups_main(bi_ctx *b) {
   int st = 0;
   if (!g.noperands) vsh__buf_puts(&o, SI_USER "\n");
   for (int i = 0; i < g.noperands; i++) {
-    if (strcmp(g.operands[i], SI_USER)) {
+    int uid = known_user(g.operands[i]);
+    const char *un = uid ? SI_USER : "root";
+    if (uid < 0) {
       bi_err(b, BI_LQ "%s" BI_RQ ": no such user", g.operands[i]);
       st = 1;
-    } else vsh__buf_puts(&o, SI_USER " : " SI_USER "\n");
+    } else vsh__buf_printf(&o, "%s : %s\n", un, un);
   }
   int rc = o.len ? bi_write(b, o.data, o.len) : 0;
   vsh_buf_dispose(&o);

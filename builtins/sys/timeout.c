@@ -81,11 +81,8 @@ int bi_timeout_main(bi_ctx *b) {
     default: return g.status;
     }
   }
-  if (g.noperands == 0) return bi_usage_error(b, &timeout_cmd, NULL);
-  if (g.noperands == 1)
-    return bi_usage_error(b, &timeout_cmd,
-                          "missing operand after " BI_LQ "%s" BI_RQ,
-                          g.operands[0]);
+  /* coreutils 9.1: a missing command is the Try line alone */
+  if (g.noperands < 2) return bi_usage_error(b, &timeout_cmd, NULL);
   double secs;
   if (!bi_parse_duration(g.operands[0], &secs))
     return bi_usage_error(b, &timeout_cmd,

@@ -86,6 +86,7 @@ static const bi_cmd cmp_cmd = {
     .shortopts = "bi:ln:s",
     .longopts = cmp_longopts,
     .bad_status = 2,
+    .flags = BI_CMD_TRY_NAMED, /* diffutils' Try line names the program */
 };
 
 typedef struct cmp_opts {
@@ -118,9 +119,9 @@ static int cmp_options(bi_ctx *b, bi_opts *g, cmp_opts *o) {
   if (o->list && o->silent)
     return bi_usage_error(b, &cmp_cmd, "options -l and -s are incompatible");
   if (g->noperands < 1)
-    return bi_usage_error(b, &cmp_cmd,
-                          "missing operand after " BI_LQ "%s" BI_RQ,
-                          b->argv[b->argc - 1]);
+    return bi_usage_error(
+        b, &cmp_cmd, "missing operand after '%s'", /* diffutils: ASCII quotes */
+        b->argv[b->argc - 1]);
   if (g->noperands > 4)
     return bi_usage_error(b, &cmp_cmd, "invalid --ignore-initial value '%s'",
                           g->operands[4]);
@@ -175,14 +176,15 @@ int bi_cmp_main(bi_ctx *b) {
   uint64_t skip1 = co.skip1, skip2 = co.skip2, limit = co.limit;
   const char *n1 = g.operands[0], *n2 = g.noperands > 1 ? g.operands[1] : "-";
   sh_stream *s1 = NULL, *s2 = NULL;
+  /* -s: GNU is silent about files it cannot open too */
   int rc = bi_open_input(b, n1, &s1);
   if (rc) {
-    bi_file_err(b, n1, rc);
+    if (!silent) bi_file_err(b, n1, rc);
     return 2;
   }
   rc = bi_open_input(b, n2, &s2);
   if (rc) {
-    bi_file_err(b, n2, rc);
+    if (!silent) bi_file_err(b, n2, rc);
     sh_stream_unref(s1);
     return 2;
   }

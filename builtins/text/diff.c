@@ -1,5 +1,7 @@
 /* diff.c: compare files line by line (GNU diffutils diff): normal,
- * unified (-u, -U N, --label) and context (-c, -C N) output, -q, -s, -r
+ * unified (-u, -U N, --label) and context (-c, -C N) output, the line
+ * and group formats and -p / -F RE function lines (diff_fmt.c),
+ * --strip-trailing-cr, -q, -s, -r
  * (with "Only in"; FIFOs and devices named, not read), -N, -i -b -w,
  * -B (hunks of blank lines only dropped; GNU also keeps them inside a
  * hunk that has other changes), -d, -t, -T, "\ No newline at end of file",
@@ -7,41 +9,12 @@
  * the shortest ones (see compare_seqs): same identical ends and horizon,
  * same lines set aside, same middle-snake splits, same sliding of runs,
  * so hunks land where GNU puts them. */
-#include "builtins/builtins.h"
+#include "builtins/text/diff_int.h"
+#include "core/regex.h"
 
 #include <ctype.h>
 #include <limits.h>
 #include <string.h>
-
-typedef struct df_opts {
-  bool unified, brief, recursive, new_file, icase, ispace, iallspace, text;
-  bool minimal;         /* -d: no setting aside, no giving up */
-  bool context_fmt;     /* -c, -C N: the context format */
-  bool report_same;     /* -s */
-  bool ignore_blank;    /* -B: changes of blank lines only are no changes */
-  const char *label[2]; /* --label: header names instead of name and time */
-  long context;
-  const char *argv_opts;         /* "-ru" for the "diff -ru a b" lines */
-  bool expand_tabs, initial_tab; /* -t, -T */
-  bool ed, rcs, normal;          /* -e, -n, --normal */
-  char style;                    /* the output style named: u c e n N y */
-  bool side, left_column, suppress_common; /* -y, --left-column, ... */
-  long width, tabsize;                     /* -W, --tabsize */
-  bool byte_locale;
-} df_opts;
-
-typedef struct df_file {
-  const char *name;
-  vsh_buf data;
-  const char **line;
-  size_t *len;
-  int *id;
-  size_t n;
-  bool nonl; /* last line lacks its newline */
-  struct timespec mtime;
-  bool expand_tabs, initial_tab; /* -t, -T: how its lines are written */
-  size_t tabsize;                /* --tabsize */
-} df_file;
 
 /* ---- loading ---- */
 
@@ -489,10 +462,6 @@ static void slide_runs(const int *id, char *ch, size_t len, const char *other) {
 
 /* ---- output ---- */
 
-typedef struct df_hunk {
-  size_t a0, a1, b0, b1;
-} df_hunk; /* [a0,a1) [b0,b1) */
-
 static void put_line(vsh_buf *o, const char *prefix, const df_file *f,
                      size_t i) {
   if (f->initial_tab) {
@@ -638,13 +607,16 @@ static void unified_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
                         const df_file *a, const df_file *b2, const df_hunk *h,
                         size_t nh) {
   put_headers(b, o, op, a, b2, "--- ", "+++ ");
+  df_fn_state fs = {0, -1};
   for (size_t k = 0; k < nh;) {
     df_group g = group_of(h, nh, k, (size_t)op->context, a->n);
     vsh__buf_puts(o, "@@ -");
     uni_range(o, g.as, g.ae - g.as);
     vsh__buf_puts(o, " +");
     uni_range(o, g.bs, g.be - g.bs);
-    vsh__buf_puts(o, " @@\n");
+    vsh__buf_puts(o, " @@");
+    df_fn_line(op, a, g.as, &fs, o);
+    vsh__buf_putc(o, '\n');
     size_t ai = g.as;
     for (size_t q = k; q <= g.e; q++) {
       for (; ai < h[q].a0; ai++) put_line(o, " ", a, ai);
@@ -682,6 +654,7 @@ static void context_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
                         const df_file *a, const df_file *b2, const df_hunk *h,
                         size_t nh) {
   put_headers(b, o, op, a, b2, "*** ", "--- ");
+  df_fn_state fs = {0, -1};
   for (size_t k = 0; k < nh;) {
     df_group g = group_of(h, nh, k, (size_t)op->context, a->n);
     bool dels = false, ins = false;
@@ -689,7 +662,9 @@ static void context_out(bi_ctx *b, vsh_buf *o, const df_opts *op,
       dels |= h[q].a1 > h[q].a0;
       ins |= h[q].b1 > h[q].b0;
     }
-    vsh__buf_puts(o, "***************\n*** ");
+    vsh__buf_puts(o, "***************");
+    df_fn_line(op, a, g.as, &fs, o);
+    vsh__buf_puts(o, "\n*** ");
     ctx_range(o, g.as, g.ae);
     vsh__buf_puts(o, " ****\n");
     if (dels) ctx_side(o, a, h, k, &g, true); /* when something goes */
@@ -878,7 +853,7 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
                        const char *header, vsh_buf *out) {
   /* -y shows equal files too, unless it shows no common lines */
   bool all = o->side && !o->suppress_common && !o->brief;
-  if (!all && a->data.len == b2->data.len &&
+  if (!all && !o->fmt && a->data.len == b2->data.len &&
       (!a->data.len || !memcmp(a->data.data, b2->data.data, a->data.len)))
     return 0;
   if (!o->text && (is_binary(&a->data) || is_binary(&b2->data))) {
@@ -972,6 +947,11 @@ static int diff_loaded(bi_ctx *b, const df_opts *o, df_file *a, df_file *b2,
     }
     nh = k;
   }
+  if (o->fmt && !o->brief) { /* the line and group formats */
+    df_fmt_out(out, o, a, b2, h, nh);
+    free(h);
+    return nonl_warnings(b, a, b2, warn_a, warn_b) ? 2 : nh > 0;
+  }
   if (!nh && all) { /* -y shows equal files too */
     if (header) vsh__buf_puts(out, header);
     side_out(out, o, a, b2, h, nh);
@@ -1020,6 +1000,15 @@ static int stat_kind(bi_ctx *b, const char *name, vfs_type *t) {
   return rc;
 }
 
+/* --strip-trailing-cr: each "\r\n" read as "\n". */
+static void strip_cr(vsh_buf *d) {
+  size_t k = 0;
+  for (size_t i = 0; i < d->len; i++)
+    if (!(d->data[i] == '\r' && i + 1 < d->len && d->data[i + 1] == '\n'))
+      d->data[k++] = d->data[i];
+  d->len = k;
+}
+
 static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
                       const char *n2, bool absent1, bool absent2,
                       const char *header, vsh_buf *out) {
@@ -1029,6 +1018,9 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
   if (rc) {
     bi_file_err(b, n1, rc);
     df_file_dispose(&a);
+    vfs_type t2; /* GNU names a second missing file too */
+    int r2 = absent2 ? 0 : stat_kind(b, n2, &t2);
+    if (r2 && rc != VSH_EPIPE) bi_file_err(b, n2, r2);
     return rc == VSH_EPIPE ? rc : 2;
   }
   rc = absent2 ? 0 : load(b, &c, n2);
@@ -1038,6 +1030,10 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
     df_file_dispose(&a);
     df_file_dispose(&c);
     return 2;
+  }
+  if (o->strip_cr) {
+    strip_cr(&a.data);
+    strip_cr(&c.data);
   }
   a.expand_tabs = c.expand_tabs = o->expand_tabs;
   a.initial_tab = c.initial_tab = o->initial_tab;
@@ -1054,6 +1050,14 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
     return 2;
   }
   return st;
+}
+
+/* Whether two names reach one file (GNU diff skips it). */
+static bool same_file(bi_ctx *b, const char *n1, const char *n2) {
+  vfs_info s1, s2;
+  const char *a = bi_path(b, n1), *c = bi_path(b, n2);
+  return a && c && !vfs_stat(b->fs, a, true, &s1) &&
+         !vfs_stat(b->fs, c, true, &s2) && s1.ino == s2.ino && s1.dev == s2.dev;
 }
 
 static int flush(bi_ctx *b, vsh_buf *out) {
@@ -1116,9 +1120,11 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
       if (cmp >= 0) stat_kind(b, p2, &t2);
       bool special1 = t1 != VFS_NONE && t1 != VFS_DIR && t1 != VFS_REG;
       bool special2 = t2 != VFS_NONE && t2 != VFS_DIR && t2 != VFS_REG;
-      if (t1 != VFS_NONE && t2 != VFS_NONE &&
-          (((t1 == VFS_DIR || t2 == VFS_DIR) && t1 != t2) || special1 ||
-           special2)) {
+      if (special1 && special2 && same_file(b, p1, p2)) {
+        /* one device or FIFO reached twice (two links to /dev/null) */
+      } else if (t1 != VFS_NONE && t2 != VFS_NONE &&
+                 (((t1 == VFS_DIR || t2 == VFS_DIR) && t1 != t2) || special1 ||
+                  special2)) {
         /* GNU compares only files and folders in -r: a FIFO or a device
          * is named, never read */
         vsh__buf_printf(out, "File %s is a %s while file %s is a %s\n", p1,
@@ -1163,7 +1169,12 @@ enum {
   O_LABEL,
   O_LEFT,
   O_SUPPRESS,
-  O_TABSIZE
+  O_TABSIZE,
+  O_STRIP_CR,
+  O_FN_LINE,
+  O_LINE_FORMAT,
+  O_LFMT,                    /* + DF_OLD .. DF_UNCHANGED */
+  O_GFMT = O_LFMT + DF_NLFMT /* + DF_G_OLD .. DF_G_UNCHANGED */
 };
 
 static const bi_option diff_longopts[] = {
@@ -1192,6 +1203,17 @@ static const bi_option diff_longopts[] = {
     {"left-column", BI_ARG_NONE, O_LEFT, NULL},
     {"suppress-common-lines", BI_ARG_NONE, O_SUPPRESS, NULL},
     {"tabsize", BI_ARG_REQUIRED, O_TABSIZE, NULL},
+    {"strip-trailing-cr", BI_ARG_NONE, O_STRIP_CR, NULL},
+    {"show-function-line", BI_ARG_REQUIRED, 'F', NULL},
+    {"show-c-function", BI_ARG_NONE, 'p', NULL},
+    {"line-format", BI_ARG_REQUIRED, O_LINE_FORMAT, NULL},
+    {"old-line-format", BI_ARG_REQUIRED, O_LFMT + DF_OLD, NULL},
+    {"new-line-format", BI_ARG_REQUIRED, O_LFMT + DF_NEW, NULL},
+    {"unchanged-line-format", BI_ARG_REQUIRED, O_LFMT + DF_UNCHANGED, NULL},
+    {"old-group-format", BI_ARG_REQUIRED, O_GFMT + DF_G_OLD, NULL},
+    {"new-group-format", BI_ARG_REQUIRED, O_GFMT + DF_G_NEW, NULL},
+    {"changed-group-format", BI_ARG_REQUIRED, O_GFMT + DF_G_CHANGED, NULL},
+    {"unchanged-group-format", BI_ARG_REQUIRED, O_GFMT + DF_G_UNCHANGED, NULL},
     {0}};
 
 /* The option list is spelled out: -c and -u have several forms. */
@@ -1233,14 +1255,25 @@ static const bi_cmd diff_cmd = {
         "tab\n"
         "      --tabsize=NUM             tab stops every NUM (default 8) "
         "print columns\n"
-        "      --label LABEL             use LABEL instead of file name and "
+        "  -L, --label LABEL             use LABEL instead of file name and "
         "timestamp\n"
         "                                  (can be repeated)\n"
+        "      --strip-trailing-cr       strip trailing carriage return on "
+        "input\n"
+        "  -p, --show-c-function         show which C function each change "
+        "is in\n"
+        "  -F, --show-function-line=RE   show the most recent line matching "
+        "RE\n"
+        "      --GTYPE-group-format=GFMT   format GTYPE input groups with "
+        "GFMT\n"
+        "      --LTYPE-line-format=LFMT    format LTYPE input lines with "
+        "LFMT\n"
+        "      --line-format=LFMT          format all input lines with LFMT\n"
         "      --color[=WHEN]            accepted; output is never coloured\n"
         "\n"
         "Exit status is 0 if inputs are the same, 1 if different, 2 if "
         "trouble.\n",
-    .shortopts = "uU:cC:eqrnNibwBasdtTyW:",
+    .shortopts = "uU:cC:eqrnNibwBasdtTyW:L:F:p",
     .longopts = diff_longopts,
     .bad_status = 2,
     /* GNU diff's Try line carries the program name, as its errors do */
@@ -1270,6 +1303,19 @@ static long count_arg(bi_ctx *b, const char *arg, const char *what) {
   if (*arg && !*end && v > 0) return v < 1L << 24 ? v : 1L << 24;
   bi_usage_error(b, &diff_cmd, "invalid %s '%s'", what, arg);
   return -1;
+}
+
+/* -F RE / -p: one more function-line pattern (GNU's grep syntax: a BRE
+ * with \| ); nonzero after the error. */
+static int fn_pattern(bi_ctx *b, df_opts *o, const char *re) {
+  if (o->nfn == DF_MAX_FN) return 0;
+  vsh_buf err = {0};
+  int rc =
+      vsh__regex_compile(&o->fn_re[o->nfn], re, strlen(re), VSH_RE_NOSUB, &err);
+  if (rc) bi_err(b, "%s", err.data ? err.data : vsh_strerror(rc));
+  else o->nfn++;
+  vsh_buf_dispose(&err);
+  return rc;
 }
 
 /* Options and operand count: -1 to go on, else the exit status. */
@@ -1317,6 +1363,16 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
     case 'd': o->minimal = true; break;
     case 't': o->expand_tabs = true; break;
     case 'T': o->initial_tab = true; break;
+    case O_STRIP_CR: o->strip_cr = true; break;
+    case 'p':
+    case 'F':
+      if (fn_pattern(b, o, c == 'p' ? "^[[:alpha:]$_]" : g->arg)) return 2;
+      break;
+    case O_LINE_FORMAT:
+      for (int k = 0; k < DF_NLFMT; k++) o->lfmt[k] = g->arg;
+      o->fmt = true;
+      break;
+    case 'L':
     case O_LABEL:
       if (o->label[1]) {
         bi_err(b, "too many file label options");
@@ -1334,7 +1390,12 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
       if (set_style(b, o, 'N') >= 0) return 2;
       break;
     case O_NODEREF: break;
-    default: return g->status;
+    default:
+      if (c >= O_LFMT && c < O_GFMT) o->lfmt[c - O_LFMT] = g->arg;
+      else if (c >= O_GFMT && c < O_GFMT + DF_NGFMT)
+        o->gfmt[c - O_GFMT] = g->arg;
+      else return g->status;
+      o->fmt = true;
     }
   }
   if (g->noperands < 2)
@@ -1347,55 +1408,65 @@ static int diff_options(bi_ctx *b, bi_opts *g, df_opts *o) {
   return -1;
 }
 
-int bi_diff_main(bi_ctx *b) {
-  df_opts o = {.context = 3,
-               .width = 130,
-               .tabsize = 8,
-               .byte_locale = bi_byte_locale(b)};
-  bi_opts g = {0};
-  int ost = diff_options(b, &g, &o);
-  if (ost >= 0) return ost;
+static void free_fn(df_opts *o) {
+  for (int k = 0; k < o->nfn; k++) vsh__regex_free(o->fn_re[k]);
+}
+
+/* The comparison the operands ask for; the exit status. */
+static int diff_run(bi_ctx *b, df_opts *o, bi_opts *g) {
   /* the options as typed, for "diff -ru a/x b/x" lines */
   vsh_buf av = {0};
   for (int i = 1, k = 0; i < b->argc; i++) {
     const char *a = b->argv[i];
-    if (k < g.noperands && a == g.operands[k]) {
+    if (k < g->noperands && a == g->operands[k]) {
       k++; /* an operand; what is not one is an option or its argument */
       continue;
     }
     vsh__buf_printf(&av, " %s", a);
     if (!strcmp(a, "--")) break;
   }
-  o.argv_opts = av.data ? av.data : "";
-  const char *n1 = g.operands[0], *n2 = g.operands[1];
+  o->argv_opts = av.data ? av.data : "";
+  const char *n1 = g->operands[0], *n2 = g->operands[1];
   vfs_type t1 = VFS_NONE, t2 = VFS_NONE;
   int r1 = stat_kind(b, n1, &t1), r2 = stat_kind(b, n2, &t2);
-  bool show_same = o.side && !o.suppress_common && !o.brief;
+  bool show_same = o->side && !o->suppress_common && !o->brief;
   if (!r1 && !r2 && !strcmp(n1, n2) && !show_same) { /* one file twice */
     vsh_buf_dispose(&av);
-    if (o.report_same)
+    if (o->report_same)
       return bi_printf(b, "Files %s and %s are identical\n", n1, n2) ? 141 : 0;
     return 0;
   }
   vsh_buf out = {0};
   int st;
   if (!r1 && !r2 && t1 == VFS_DIR && t2 == VFS_DIR) {
-    st = diff_dirs(b, &o, n1, n2, &out);
+    st = diff_dirs(b, o, n1, n2, &out);
   } else if (!r1 && !r2 && (t1 == VFS_DIR) != (t2 == VFS_DIR)) {
     /* file vs directory: the file of the same name inside it */
     const char *f = t1 == VFS_DIR ? n2 : n1;
     const char *base = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
     if (t1 == VFS_DIR) n1 = join(b, n1, base);
     else n2 = join(b, n2, base);
-    st = diff_files(b, &o, n1, n2, false, false, NULL, &out);
+    st = diff_files(b, o, n1, n2, false, false, NULL, &out);
   } else {
-    bool abs1 = o.new_file && r1 == VSH_ENOENT && !r2;
-    bool abs2 = o.new_file && r2 == VSH_ENOENT && !r1;
-    st = diff_files(b, &o, n1, n2, abs1, abs2, NULL, &out);
+    bool abs1 = o->new_file && r1 == VSH_ENOENT && !r2;
+    bool abs2 = o->new_file && r2 == VSH_ENOENT && !r1;
+    st = diff_files(b, o, n1, n2, abs1, abs2, NULL, &out);
   }
   int rc = flush(b, &out);
   vsh_buf_dispose(&out);
   vsh_buf_dispose(&av);
   if (rc == VSH_EPIPE || st == VSH_EPIPE) return 141;
   return st < 0 ? 2 : st;
+}
+
+int bi_diff_main(bi_ctx *b) {
+  df_opts o = {.context = 3,
+               .width = 130,
+               .tabsize = 8,
+               .byte_locale = bi_byte_locale(b)};
+  bi_opts g = {0};
+  int st = diff_options(b, &g, &o);
+  if (st < 0) st = diff_run(b, &o, &g);
+  free_fn(&o);
+  return st;
 }

@@ -263,8 +263,10 @@ static int fmt_stream(fmt_state *f, sh_stream *in) {
                      ? (f->tagged ? ind != f->first_indent : true)
                      : ind == f->other_indent);
     if (!join && cnt && (rc = flush_para(f))) break;
-    if (blank) {
-      if ((rc = bi_write(f->b, p, n)) || (rc = bi_write(f->b, "\n", 1))) break;
+    if (blank) { /* a blank line loses its blanks (the prefix stays) */
+      size_t keep = has_prefix ? body : n;
+      if ((rc = bi_write(f->b, p, keep)) || (rc = bi_write(f->b, "\n", 1)))
+        break;
       continue;
     }
     if (!join) {

@@ -49,6 +49,8 @@ static const bi_cmd iconv_cmd = {
     .shortopts = "f:t:lco:shV",
     .longopts = iconv_longopts,
     .bad_status = 64,
+    .try_text = "Try `iconv --help' or `iconv --usage' for more "
+                "information.\n",
 };
 
 typedef enum cs_id {

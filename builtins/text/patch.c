@@ -1,6 +1,7 @@
 /* patch.c: apply unified diffs (GNU patch: -p N, -R, -N, -i, -o, -s,
- * --dry-run, -d DIR, -b).  Hunks must match exactly (fuzz 0; GNU allows
- * fuzz 2); a hunk may move, reported as an offset.  Creates and removes
+ * --dry-run, -d DIR, -b).  A hunk matches exactly, else with fuzz 1
+ * then 2 (that many outer context lines ignored, as GNU); a hunk may
+ * move, reported as an offset.  C-quoted header names.  Creates and removes
  * files for /dev/null headers, writes FILE.rej for failed hunks (exit
  * 1) and FILE.orig when a hunk did not apply as written, as GNU's
  * backup-if-mismatch does.  Context diffs and ed scripts are refused. */
@@ -52,6 +53,7 @@ static const bi_cmd patch_cmd = {
     .shortopts = "p:RNi:o:d:bsuftF:E",
     .longopts = patch_longopts,
     .bad_status = 2,
+    .flags = BI_CMD_TRY_NAMED,
 };
 
 typedef struct pline {
@@ -108,7 +110,40 @@ static int say(bi_ctx *b, const patch_opts *o, const char *fmt, ...) {
 
 /* ---- parsing ------------------------------------------------------------- */
 
+/* A C-quoted header name ("fruit ba\164", as GNU diff writes names with
+ * odd bytes); NULL when s is not one. */
+static char *quoted_name(bi_ctx *b, const char *s, size_t n) {
+  static const char esc[] = "a\ab\bf\fn\nr\rt\tv\v\"\"\\\\";
+  vsh_buf o = {0};
+  for (size_t i = 1; i < n; i++) {
+    if (s[i] == '"') {
+      char *r = vsh__arena_strndup(b->arena, o.data ? o.data : "", o.len);
+      vsh_buf_dispose(&o);
+      return r;
+    }
+    if (s[i] != '\\' || i + 1 >= n) {
+      vsh__buf_putc(&o, s[i]);
+      continue;
+    }
+    char c = s[++i];
+    if (c >= '0' && c <= '7') {
+      int v = 0;
+      for (int d = 0; d < 3 && i < n && s[i] >= '0' && s[i] <= '7'; d++)
+        v = v * 8 + (s[i++] - '0');
+      i--;
+      vsh__buf_putc(&o, (char)v);
+      continue;
+    }
+    const char *e = strchr(esc, c);
+    vsh__buf_putc(&o, e && (e - esc) % 2 == 0 ? e[1] : c);
+  }
+  vsh_buf_dispose(&o);
+  return NULL;
+}
+
 static char *hdr_name(bi_ctx *b, const char *s, size_t n) {
+  char *q = n && s[0] == '"' ? quoted_name(b, s, n) : NULL;
+  if (q) return q;
   size_t k = 0;
   while (k < n && s[k] != '\t' && s[k] != '\n') k++;
   /* "--- a/x 2020-01-01 ..." without a tab: cut at two spaces */
@@ -294,7 +329,7 @@ static long locate(const fline *L, size_t n, const hunk *h, long expect,
   size_t need = old_count(h, rev);
   if (need > n) return need == 0 ? (long)from : -1;
   long last = (long)(n - need);
-  for (long d = 0; d <= (long)n + 1; d++) {
+  for (long d = 0;; d++) { /* ends once both ways are out of range */
     long c1 = expect - d, c2 = expect + d;
     if (c1 >= (long)from && c1 <= last && match_at(L, n, h, (size_t)c1, rev))
       return c1;
@@ -304,6 +339,23 @@ static long locate(const fline *L, size_t n, const hunk *h, long expect,
     if (c1 < (long)from && c2 > last) break;
   }
   return -1;
+}
+
+/* GNU's fuzz: h without up to fuzz leading and trailing context lines,
+ * in *out (sharing h's lines), *lead of them cut at the front; false when
+ * there is nothing to cut. */
+static bool fuzz_trim(const hunk *h, int fuzz, hunk *out, long *lead) {
+  size_t pre = 0, suf = 0;
+  while (pre < (size_t)fuzz && pre < h->nln && h->ln[pre].kind == ' ') pre++;
+  while (suf < (size_t)fuzz && suf + pre < h->nln &&
+         h->ln[h->nln - 1 - suf].kind == ' ')
+    suf++;
+  if (!pre && !suf) return false;
+  *out = *h;
+  out->ln = h->ln + pre;
+  out->nln = h->nln - pre - suf;
+  *lead = (long)pre;
+  return true;
 }
 
 static void split_lines(bi_ctx *b, const vsh_buf *d, fline **out, size_t *n) {
@@ -448,8 +500,11 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
   if (!(creating && exists && data.len)) { /* GNU names it once applying */
     if (o->out)
       say(b, o, "%s file %s (read from %s)\n", o->dry ? "checking" : "patching",
-          o->out, name);
-    else say(b, o, "%s file %s\n", o->dry ? "checking" : "patching", name);
+          bi_quote_as(b, o->out, BI_QS_SHELL, false),
+          bi_quote_as(b, name, BI_QS_SHELL, false));
+    else
+      say(b, o, "%s file %s\n", o->dry ? "checking" : "patching",
+          bi_quote_as(b, name, BI_QS_SHELL, false));
   }
   if (creating && exists && data.len) {
     say(b, o,
@@ -511,6 +566,17 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
     long base = need ? os - 1 : os; /* a pure insertion goes after os */
     if (base < 0) base = 0;
     long at = locate(L, n, h, base + offset, pos, rev);
+    hunk hf;
+    long lead = 0;
+    int fuzz = 0;
+    while (at < 0 && fuzz < 2 && fuzz_trim(h, ++fuzz, &hf, &lead))
+      at = locate(L, n, &hf, base + offset + lead, pos, rev);
+    if (at >= 0 && fuzz) { /* matched without some outer context lines */
+      h = &hf;
+      at -= lead;
+    } else {
+      fuzz = 0;
+    }
     if (at < 0) {
       failed[i] = true;
       nfail++;
@@ -518,7 +584,8 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
       say(b, o, "Hunk #%zu FAILED at %ld.\n", i + 1, os + offset);
       continue;
     }
-    for (; pos < (size_t)at; pos++) emit(&outb, L[pos].s, L[pos].n, L[pos].nl);
+    for (; pos < (size_t)(at + lead * !!fuzz); pos++)
+      emit(&outb, L[pos].s, L[pos].n, L[pos].nl);
     for (size_t j = 0; j < h->nln; j++) {
       const pline *l = &h->ln[j];
       if (l->kind == (rev ? '+' : '-')) {
@@ -534,7 +601,12 @@ static int apply_file(bi_ctx *b, const patch_opts *o, pfile *f,
       emit(&outb, l->s, l->n, !l->nonl);
     }
     long k = at - base;
-    if (k) {
+    if (fuzz) {
+      mismatch = true;
+      say(b, o, "Hunk #%zu succeeded at %ld with fuzz %d", i + 1, ns + k, fuzz);
+      if (k) say(b, o, " (offset %ld line%s)", k, k == 1 || k == -1 ? "" : "s");
+      say(b, o, ".\n");
+    } else if (k) {
       mismatch = true;
       say(b, o, "Hunk #%zu succeeded at %ld (offset %ld line%s).\n", i + 1,
           ns + k, k, k == 1 || k == -1 ? "" : "s");

@@ -975,7 +975,17 @@ static int sort_options(bi_ctx *b, bi_opts *g, sort_opts *o, sort_cfg *c) {
     case 'm': o->merge = true; break;
     case 'o': o->outfile = g->arg; break;
     case 'z': o->delim = 0; break;
-    case 'S':
+    case 'S': { /* no effect here, but checked as GNU checks it */
+      size_t n = strspn(g->arg, "0123456789");
+      const char *sfx = g->arg + n;
+      if (!n ||
+          (*sfx && (strlen(sfx) > 1 || !strchr("%bkKmMgGtTpPeE", *sfx)))) {
+        bi_err(b, "%s -S argument '%s'", n ? "invalid suffix in" : "invalid",
+               g->arg);
+        return 2;
+      }
+      break;
+    }
     case 'T':
     case OPT_PARALLEL: break;
     case OPT_RANDOM_SOURCE: o->random_source = g->arg; break;

@@ -201,10 +201,11 @@ static int split_options(bi_ctx *b, bi_opts *g, sp_st *s, sp_sizes *z) {
     case 'a': {
       char *end;
       long v = strtol(g->arg, &end, 10);
-      if (*end || v < 1 || v > 60) {
+      if (*end || !*g->arg || v < 0 || v > 60) {
         bi_err(b, "invalid suffix length: %s", bi_cquote(b, g->arg));
         return 1;
       }
+      if (!v) break; /* -a 0: the default, growing length (GNU) */
       s->suffix_len = (int)v;
       s->auto_len = a_default = false;
       break;

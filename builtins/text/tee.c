@@ -1,7 +1,7 @@
 /* tee.c: copy standard input to standard output and to files.  GNU flags
  * -a (append), -i (ignored: no signals here), -p (keep going when the
- * stdout reader is gone).  "-" copies to stdout again; /dev/stdout and
- * /dev/fd/N write to the shell's streams. */
+ * stdout reader is gone).  "-" is a file of that name, as in coreutils 9;
+ * /dev/stdout and /dev/fd/N write to the shell's streams. */
 #include "builtins/builtins.h"
 
 #include <string.h>
@@ -33,17 +33,13 @@ static const bi_cmd tee_cmd = {
     .help_col = 28,
 };
 
-/* Opens the operands into outs ("-" is stdout); 1 when one failed
+/* Opens the operands into outs; 1 when one failed
  * (reported, marked dead), else 0. */
 static int tee_open(bi_ctx *b, char **ops, int n, bool append, tee_out *outs) {
   int st = 0;
   for (int i = 0; i < n; i++) {
     const char *f = ops[i];
     outs[i].name = f;
-    if (!strcmp(f, "-")) {
-      outs[i].s = b->out;
-      continue;
-    }
     const char *p = bi_path(b, f);
     unsigned fl =
         VFS_O_WRITE | VFS_O_CREAT | (append ? VFS_O_APPEND : VFS_O_TRUNC);

@@ -900,7 +900,8 @@ int bi_cd_main(bi_ctx *b) {
 
 int bi_pwd_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  bool physical = false;
+  /* run by path (/bin/pwd), it is coreutils' pwd: -P by default */
+  bool physical = b->argc && strchr(b->argv[0], '/');
   sh_bopt o = {0}; /* operands are ignored, as bash does */
   for (int f; (f = sh_bopt_next(b, &o, "LP"));) {
     if (f < 0) return 2;

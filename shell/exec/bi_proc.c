@@ -146,6 +146,32 @@ static int bash_short_opts(bi_ctx *b, bash_inv *v) {
   return -1;
 }
 
+/* bash NAME: a NAME without a slash that is not in the working directory
+ * is looked for on $PATH; true when read from there. */
+static bool read_from_path(sh_ctx *c, const char *name, vsh_buf *text) {
+  const char *path = sh_var_get(c, "PATH");
+  if (strchr(name, '/') || !path) return false;
+  for (const char *p = path;; p++) {
+    const char *e = strchr(p, ':');
+    size_t dl = e ? (size_t)(e - p) : strlen(p);
+    if (dl) {
+      vsh_buf f = {0};
+      vsh__buf_append(&f, p, dl);
+      vsh__buf_putc(&f, '/');
+      vsh__buf_puts(&f, name);
+      int err;
+      vsh__buf_clear(text);
+      bool ok = f.data && !sh__read_file(c, f.data, text, &err);
+      vsh_buf_dispose(&f);
+      if (ok) return true;
+    }
+    if (!e) break;
+    p = e;
+  }
+  vsh__buf_clear(text);
+  return false;
+}
+
 int bi_bash_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
   bash_inv v = {.i = 1};
@@ -172,7 +198,8 @@ int bi_bash_main(bi_ctx *b) {
     if (i < b->argc) arg0 = name = b->argv[i++];
   } else if (!from_stdin) {
     int err;
-    if (sh__read_file(c, b->argv[i], &text, &err)) {
+    if (sh__read_file(c, b->argv[i], &text, &err) &&
+        !(err == VSH_ENOENT && read_from_path(c, b->argv[i], &text))) {
       if (err == VSH_EISDIR) /* opened, then read as the script ($0) */
         bi_errline(b, "%s: %s: %s", b->argv[i], b->argv[i], vsh_strerror(err));
       else bi_err(b, "%s: %s", b->argv[i], vsh_strerror(err));

@@ -201,3 +201,18 @@ keep
 st=2
 --- stderr
 gzip: r/w: unknown suffix -- ignored
+
+=== gzip and xz usage errors end with their own Try lines
+--- script
+gzip -Y; echo $?
+gunzip -Y 2>/dev/null; echo $?
+xz -Y; echo $?
+--- stdout
+1
+1
+1
+--- stderr
+gzip: invalid option -- 'Y'
+Try `gzip --help' for more information.
+xz: invalid option -- 'Y'
+xz: Try `xz --help' for more information.

@@ -216,3 +216,37 @@ rc=0
 rc=2
 --- stderr
 patch: **** Only garbage was found in the patch input.
+
+=== patch reads C-quoted file names in the headers
+--- script
+printf '%s\n' '--- /dev/null' '+++ "two words\040here"' '@@ -0,0 +1 @@' '+hello' | patch
+cat 'two words here'
+printf '%s\n' '--- "two words here"' '+++ /dev/null' '@@ -1 +0,0 @@' '-hello' | patch
+ls
+--- stdout
+patching file 'two words here'
+hello
+patching file 'two words here'
+
+=== patch applies a hunk with fuzz when an outer context line differs
+--- file f.txt
+header
+alpha
+beta
+gamma
+inserted
+delta
+--- script
+printf '%s\n' '--- a/f.txt' '+++ b/f.txt' '@@ -20,5 +20,5 @@' ' alpha' ' beta' '-gamma' '+GAMMA' ' inserted2' ' delta' > p.diff
+patch -p1 < p.diff; echo $?
+cat f.txt
+--- stdout
+patching file f.txt
+Hunk #1 succeeded at 2 with fuzz 2 (offset -18 lines).
+0
+header
+alpha
+beta
+GAMMA
+inserted
+delta

@@ -219,3 +219,15 @@ b2sum: invalid length: ‘1024’
 b2sum: maximum digest length for ‘BLAKE2b’ is 512 bits
 b2sum: invalid length: ‘x’
 --- status: 0
+
+=== md5sum -c --ignore-missing names standard input as GNU does
+--- script
+echo 'd41d8cd98f00b204e9800998ecf8427e  gone' | md5sum -c --ignore-missing; echo $?
+echo 'd41d8cd98f00b204e9800998ecf8427e  gone' > list
+md5sum -c --ignore-missing list; echo $?
+--- stdout
+1
+1
+--- stderr
+md5sum: 'standard input': no file was verified
+md5sum: list: no file was verified

@@ -196,3 +196,14 @@ od: dir: Is a directory
 od: dir: Is a directory
 od: nope: No such file or directory
 --- status: 0
+
+=== od -N and -j name the option in their error
+--- script
+od -N x /dev/null; echo $?
+od -j x /dev/null; echo $?
+--- stdout
+1
+1
+--- stderr
+od: invalid -N argument 'x'
+od: invalid -j argument 'x'

@@ -117,3 +117,27 @@ printf 'abcdefgh' | xxd -bits -c 4 -s 2
 00000002: 01100011 01100100 01100101 01100110  cdef
 00000006: 01100111 01101000                    gh
 --- status: 0
+
+=== xxd -o shifts the offsets shown, -d shows them in decimal, -c0 is the default
+--- script
+printf 'this is some text\n' > f
+xxd -o 0x8000 f
+xxd -d -s 4 f
+xxd -pc0 f
+xxd -ps -c 4 f | head -n 2
+--- stdout
+00008000: 7468 6973 2069 7320 736f 6d65 2074 6578  this is some tex
+00008010: 740a                                     t.
+00000004: 2069 7320 736f 6d65 2074 6578 740a        is some text.
+7468697320697320736f6d6520746578740a
+74686973
+20697320
+
+=== xxd -r reads at most -c bytes from a line
+--- script
+printf '0000: 40404040404040404040404040404040404040404040\n' | xxd -r; echo
+seq 30 | xxd -c 20 | xxd -r -c 20 | tail -n 2
+--- stdout
+@@@@@@@@@@@@@@@@
+29
+30

@@ -92,3 +92,27 @@ stat -c %a b
 640
 --- stderr
 --- status: 0
+
+=== chmod takes operator-octal modes; -Y is an unknown option; operands first
+--- script
+touch f
+chmod 7777 f; chmod -- -7000 f; stat -c %a f
+chmod 644 f; chmod +111 f; stat -c %a f
+chmod =640 f; stat -c %a f
+chmod -Y f; echo $?
+chmod f; echo $?
+chmod -vx f; echo $?
+--- stdout
+777
+755
+640
+1
+1
+1
+--- stderr
+chmod: invalid option -- 'Y'
+Try 'chmod --help' for more information.
+chmod: missing operand after ‘f’
+Try 'chmod --help' for more information.
+chmod: invalid mode: ‘-vx’
+Try 'chmod --help' for more information.

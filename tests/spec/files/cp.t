@@ -116,3 +116,23 @@ status 1
 --- stderr
 cp: cannot copy a directory, 'd', into itself, 'd/x'
 --- status: 0
+
+=== cp --parents keeps the source's path under the directory
+--- script
+mkdir -p src/a/b dest
+echo x > src/a/b/f
+cp --parents src/a/b/f dest
+find dest | sort
+cp --parents -r src/a dest/ && cat dest/src/a/b/f
+cp --parents src/a/b/f src/a/b/g; echo $?
+--- stdout
+dest
+dest/src
+dest/src/a
+dest/src/a/b
+dest/src/a/b/f
+x
+1
+--- stderr
+cp: with --parents, the destination must be a directory
+Try 'cp --help' for more information.

@@ -83,3 +83,15 @@ dd: invalid input flag: ‘bogus’
 Try 'dd --help' for more information.
 dd: invalid output flag: ‘fullblock’
 Try 'dd --help' for more information.
+
+=== dd refuses a negative count or block size
+--- script
+echo hi > f
+dd if=f count=-2; echo $?
+dd if=f bs=-1; echo $?
+--- stdout
+1
+1
+--- stderr
+dd: invalid number: ‘-2’
+dd: invalid number: ‘-1’

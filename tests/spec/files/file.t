@@ -89,3 +89,16 @@ Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]
             <file> ...
        file -C [-m <magicfiles>]
        file [--help]
+
+=== file reads - from stdin, --mime-type has no charset, GNU tar is named
+--- script
+echo hello > a
+echo text | file -
+file --mime-type a
+file -i a
+tar cf t.tar a; file t.tar
+--- stdout
+/dev/stdin: ASCII text
+a: text/plain
+a: text/plain; charset=us-ascii
+t.tar: POSIX tar archive (GNU)

@@ -61,3 +61,16 @@ status 1
 --- stderr
 install: cannot stat 'nope': No such file or directory
 --- status: 0
+
+=== install -m with a symbolic mode starts from no bits; /dev/null makes an empty file
+--- script
+umask 022
+install -dm +x d1 && stat -c %a d1
+install -dm a=r,u+w d2 && stat -c %a d2
+install -m +x /dev/null f1 && stat -c '%a %s' f1
+install -m 640 /dev/null f2 && stat -c '%a %s' f2
+--- stdout
+111
+644
+111 0
+640 0

@@ -317,3 +317,15 @@ Valid arguments are:
   - ‘never’, ‘no’, ‘none’
   - ‘auto’, ‘tty’, ‘if-tty’
 Try 'ls --help' for more information.
+
+=== ls -Z shows ? for the security context there is none of
+--- script
+touch a b
+ls -Z
+ls -1Z a
+ls -lZ a | awk '{print $1, $5, $6}'
+--- stdout
+? a
+? b
+? a
+-rw-r--r-- ? 0

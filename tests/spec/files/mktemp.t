@@ -65,3 +65,13 @@ status 1
 mktemp: too few X's in template ‘fooXX’
 mktemp: failed to create file via template ‘nope/XXXXXX’: No such file or directory
 --- status: 0
+
+=== mktemp -t prefers $TMPDIR to -p DIR
+--- script
+TMPDIR=/t mktemp -u -t -p DIR x.XXX | sed 's/\.[^.]*$/.N/'
+TMPDIR= mktemp -u -t -p DIR x.XXX | sed 's/\.[^.]*$/.N/'
+TMPDIR=/t mktemp -u -p DIR x.XXX | sed 's/\.[^.]*$/.N/'
+--- stdout
+/t/x.N
+DIR/x.N
+DIR/x.N

@@ -64,3 +64,21 @@ status 1
 realpath: missing operand
 Try 'realpath --help' for more information.
 --- status: 0
+
+=== realpath -L drops .. before symlinks; -e refuses a dangling link
+--- script
+mkdir -p one/two
+ln -s one/two link
+ln -s nowhere dangling
+realpath -L link/.. | sed "s|^$PWD|.|"
+realpath link/.. | sed "s|^$PWD|.|"
+realpath -es dangling; echo $?
+realpath -e dangling; echo $?
+--- stdout
+.
+./one
+1
+1
+--- stderr
+realpath: dangling: No such file or directory
+realpath: dangling: No such file or directory

@@ -83,3 +83,12 @@ touch -d '2020-01-02 03:04:05.5' f; stat -c '%.Y|%.0Y|%.1Y|%.12Y|%15.3Y|%-15.3Y|
 -0.750|-1|-0.750000000
 -1.00
 003||    s|  003|003  |00003|001|3|     003
+
+=== stat prints an unknown format directive as ?
+--- script
+touch f
+stat -c '%q|%5j|%n' f
+stat --printf '%k%%\n' f
+--- stdout
+?|?|f
+?%

@@ -70,3 +70,15 @@ status 1
 touch: cannot touch 'x/y': No such file or directory
 touch: invalid date format ‘garbage’
 --- status: 0
+
+=== touch -d reads what date -d reads
+--- script
+TZ=UTC touch -d '2001-02-03 +1 day' a && TZ=UTC date -r a '+%F %T'
+TZ=UTC touch -d 'Jan 5 2020 10:00' b && TZ=UTC date -r b '+%F %T'
+TZ=UTC touch -d '2024-01-31 +1 month' c && TZ=UTC date -r c '+%F %T'
+TZ=UTC touch -d '2001-02-03 04:05:06 +1 day' d && TZ=UTC date -r d '+%F %T'
+--- stdout
+2001-02-04 00:00:00
+2020-01-05 10:00:00
+2024-03-02 00:00:00
+2001-02-04 03:05:06

@@ -225,3 +225,18 @@ find: invalid null argument to -size
 find: Invalid argument `-k' to -size
 find: invalid -size type `q'
 --- status: 0
+
+=== find -L reports a symlink loop and goes on, status 1
+--- script
+mkdir dir
+touch dir/file
+ln -s looper dir/looper
+find -L dir -name file; echo $?
+find -L dir -type l; echo $?
+--- stdout
+dir/file
+1
+1
+--- stderr
+find: ‘dir/looper’: Too many levels of symbolic links
+find: ‘dir/looper’: Too many levels of symbolic links

@@ -151,3 +151,36 @@ rc=127
 xargs: nosuchcmd: No such file or directory
 nosuchcmd a
 xargs: nosuchcmd: No such file or directory
+
+=== xargs -s: an item too long for the limit even alone stops with status 1
+--- script
+echo one two three | xargs -s 9 echo; echo $?
+echo a | xargs -s 5; echo $?
+xargs -s 4 < /dev/null; echo $?
+--- stdout
+one
+two
+1
+1
+1
+--- stderr
+xargs: argument line too long
+xargs: argument line too long
+xargs: cannot fit single argument within argument list size limit
+
+=== xargs numbers that are not numbers get GNU's message and Try line
+--- script
+xargs -n x < /dev/null; echo $?
+xargs -L 0 < /dev/null; echo $?
+xargs -s 0 < /dev/null; echo $?
+--- stdout
+1
+1
+1
+--- stderr
+xargs: invalid number "x" for -n option
+Try 'xargs --help' for more information.
+xargs: value 0 for -L option should be >= 1
+Try 'xargs --help' for more information.
+xargs: value 0 for -s option should be >= 1
+xargs: cannot fit single argument within argument list size limit

@@ -1277,3 +1277,18 @@ x
 s/x/y/
 0000000   x  \n
 0000002
+
+=== sed a/i/c text ending in a backslash goes on, after a newline, in the next -e
+--- script
+echo hello | sed -e 'a foo\' -e 'bar'
+echo hello | sed -e 'c\' -e 'two\' -e ''
+echo hello | sed -e 'i\' -e 'a\' -e 'b'
+--- stdout
+hello
+foo
+bar
+two
+
+a
+b
+hello

@@ -243,3 +243,16 @@ cd -P '' | sed "s|$base||"
 /top/other/sub
 /top/other
 /top/other/
+
+=== /bin/pwd is coreutils' pwd: physical unless -L
+--- script
+mkdir real
+ln -s real lnk
+cd lnk
+pwd | sed "s|.*/||"
+/bin/pwd | sed "s|.*/||"
+/bin/pwd -L | sed "s|.*/||"
+--- stdout
+lnk
+real
+lnk

@@ -122,3 +122,13 @@ echo 'echo from stdin' | bash +s
 --- stdout
 command: one
 from stdin
+
+=== bash NAME looks for a script not in the working directory on PATH
+--- script
+mkdir sub
+echo 'echo hello $0 $1' > sub/script
+PATH="$PWD/sub:$PATH" bash script one
+PATH="$PWD/sub:$PATH" bash ./script 2>/dev/null; echo $?
+--- stdout
+hello script one
+127

@@ -218,3 +218,24 @@ date: invalid date ‘2024-01-01 10:00 +25’
 date: invalid date ‘2024-01-01 10:00 +123:00’
 date: invalid date ‘2024-01-01 10:00 +90 minutes’
 date: invalid date ‘UTC+90’
+
+=== date -d with a leading TZ="..." reads the date in that zone
+--- script
+TZ=America/New_York date -d 'TZ="Europe/Paris" 2020-01-15 12:00'
+TZ=UTC date -d 'TZ="Asia/Tokyo" 2020-07-01 09:30' '+%F %T %Z'
+TZ=UTC date -d 'TZ="America/Los_Angeles" @0' +%s
+--- stdout
+Wed Jan 15 06:00:00 EST 2020
+2020-07-01 00:30:00 UTC
+0
+
+=== date with an operand that is no date says invalid date
+--- script
+date nonexistent; echo $?
+date 1438053157; echo $?
+--- stdout
+1
+1
+--- stderr
+date: invalid date ‘nonexistent’
+date: invalid date ‘1438053157’

@@ -98,3 +98,17 @@ user : user
 --- stderr
 groups: ‘nosuch’: no such user
 --- status: 0
+
+=== id and groups know root
+--- script
+id root
+id 0
+id -un root; id -g root; id -Gn root
+groups root
+--- stdout
+uid=0(root) gid=0(root) groups=0(root)
+uid=0(root) gid=0(root) groups=0(root)
+root
+0
+root
+root : root

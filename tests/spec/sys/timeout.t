@@ -52,3 +52,11 @@ timeout 5 nosuchcmd; echo "rc=$?"
 rc=127
 --- stderr
 timeout: failed to run command ‘nosuchcmd’: No such file or directory
+
+=== timeout without a command prints the Try line, status 125
+--- script
+timeout 5; echo $?
+--- stdout
+125
+--- stderr
+Try 'timeout --help' for more information.

@@ -87,3 +87,25 @@ cmp -l c1 c2; cmp -l <(echo abc) <(echo abd); cmp -l -n 5 <(echo abc) <(echo abd
                   3 143 144
 3 143 144
 --- status: 1
+
+=== cmp -s is silent about a missing file too, status 2
+--- script
+echo a > a
+cmp -s a missing; echo $?
+cmp -s missing a; echo $?
+--- stdout
+2
+2
+
+=== cmp and patch usage errors name the program on the Try line
+--- script
+cmp; echo $?
+cmp -Y a b; echo $?
+--- stdout
+2
+2
+--- stderr
+cmp: missing operand after 'cmp'
+cmp: Try 'cmp --help' for more information.
+cmp: invalid option -- 'Y'
+cmp: Try 'cmp --help' for more information.

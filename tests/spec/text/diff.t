@@ -502,3 +502,23 @@ diff: missing operand after 'a'
 diff: Try 'diff --help' for more information.
 diff: missing operand after 'a'
 diff: Try 'diff --help' for more information.
+
+=== diff -r skips a device both sides reach, names two different FIFOs
+--- script
+mkdir a b
+ln -s /dev/null a/n
+ln -s /dev/null b/n
+mkfifo a/p b/p
+diff -r a b; echo $?
+--- stdout
+File a/p is a fifo while file b/p is a fifo
+1
+
+=== diff names both missing files
+--- script
+diff nope1 nope2; echo $?
+--- stdout
+2
+--- stderr
+diff: nope1: No such file or directory
+diff: nope2: No such file or directory

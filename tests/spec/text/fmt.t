@@ -154,3 +154,11 @@ fmt: invalid width: ‘’
 fmt: invalid width: ‘0x10’
 fmt: invalid width: ‘99999999999999999999999’: Value too large for defined data type
 fmt: invalid width: ‘3000’: Numerical result out of range
+
+=== fmt writes a line of blanks as an empty line (a prefix stays)
+--- script
+printf 'one\n   \ntwo\n' | fmt | od -An -c
+printf '# a\n#   \n# b\n' | fmt -p '#' | od -An -c
+--- stdout
+   o   n   e  \n  \n   t   w   o  \n
+   #       a  \n   #  \n   #       b  \n

@@ -133,3 +133,13 @@ status 1
 --- stderr
 head: unrecognized option '--bogus'
 Try 'head --help' for more information.
+
+=== head, tail and truncate take a lower-case m suffix
+--- script
+head -c 1m /dev/zero | wc -c
+head -c 2m /dev/zero | tail -c 1m | wc -c
+truncate -s 1m f; stat -c %s f
+--- stdout
+1048576
+1048576
+1048576

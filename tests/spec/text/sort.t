@@ -273,3 +273,18 @@ st 2
 sort: read failed: d: Is a directory
 sort: read failed: d: Is a directory
 sort: cannot read: nosuch: No such file or directory
+
+=== sort checks its -S size; split -a 0 is the default length
+--- script
+echo b | sort -S 10%; echo $?
+echo b | sort -S x; echo $?
+seq 30 > s; split -a 0 -l 10 s q; ls q*
+--- stdout
+b
+0
+2
+qaa
+qab
+qac
+--- stderr
+sort: invalid -S argument 'x'

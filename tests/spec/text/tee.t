@@ -31,3 +31,12 @@ printf 'a\nb\n' | tee
 --- stdout
 a
 b
+
+=== tee treats "-" as a file name, as coreutils 9 does
+--- script
+echo data | tee - other
+cat ./- other
+--- stdout
+data
+data
+data
