@@ -27,6 +27,7 @@ static const char usage[] =
     "  -O NAME, -o NAME      set a shopt / set -o option before parsing\n"
     "                        (+O, +o unset; bash's letters -e -u -x ... and\n"
     "                        -ec clusters too; --norc, --noprofile ignored)\n"
+    "  -s                    read the script from stdin; ARGS follow\n"
     "  --mount HOST[:VPATH]  mount a host folder read-only (copy-on-write);\n"
     "                        VPATH defaults to /home/user/project\n"
     "  --file VPATH=HOST     copy one host file into the sandbox\n"
@@ -212,7 +213,7 @@ static const char *letter_opt(char ch) {
 }
 
 static int bash_opt(int argc, char **argv, int *i, cli_opt *opts, int *nopt,
-                    bool *want_c) {
+                    bool *want_c, bool *from_s) {
   const char *a = argv[*i];
   static const char *const ignored[] = {
       "--norc", "--noprofile", "--login", "--noediting", "--restricted", NULL};
@@ -239,8 +240,11 @@ static int bash_opt(int argc, char **argv, int *i, cli_opt *opts, int *nopt,
     } else if (*p == 'c' && on) {
       *want_c = true;
       continue;
-    } else if (strchr("ilsD", *p)) {
-      continue; /* interactive, login, stdin: as vsh does already */
+    } else if (*p == 's') {
+      *from_s = on; /* the script is stdin; operands are $1... */
+      continue;
+    } else if (strchr("ilD", *p)) {
+      continue; /* interactive, login: as vsh does already */
     } else if (!name) {
       fprintf(stderr, "vsh: %c%c: invalid option\n%s", a[0], *p, usage);
       return 2;
@@ -259,7 +263,7 @@ int main(int argc, char **argv) {
   int nenv = 0;
   const char *mounts[16], *files[64];
   cli_opt opts[32];
-  bool want_c = false;
+  bool want_c = false, from_s = false;
   int nmount = 0, nfile = 0, nopt = 0;
   vsh_network_opts net = VSH_NETWORK_OPTS_INIT;
   vsh_net_prefix prefixes[64];
@@ -283,12 +287,9 @@ int main(int argc, char **argv) {
       json = true;
       continue;
     }
-    if (!strcmp(a, "-n")) {
-      syntax_only = true;
-      continue;
-    }
     bool has_next = i + 1 < argc;
-    int bo = bash_opt(argc, argv, &i, opts, &nopt, &want_c);
+    int bo = bash_opt(argc, argv, &i, opts, &nopt, &want_c,
+                     &from_s);
     if (bo == 2) return 2;
     if (bo) continue;
     if (!strcmp(a, "--mount") && has_next && nmount < 16) {
@@ -388,7 +389,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (want_c) script = argv[i++];
-  if (!script && i < argc) file = argv[i++];
+  if (!script && !from_s && i < argc) file = argv[i++];
 
   vsh_error err;
   vsh_limits lim;
@@ -550,7 +551,11 @@ int main(int argc, char **argv) {
   const char **av = calloc((size_t)(argc - i) + 2, sizeof(char *));
   if (!av) return 2;
   size_t na = 0;
-  av[na++] = script ? (i < argc ? argv[i] : "vsh") : (file ? file : "vsh");
+  /* $0: the -c NAME, the script, else the name vsh was started by (a
+   * link named sh gives sh), without its directory */
+  const char *self =
+      strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+  av[na++] = script ? (i < argc ? argv[i] : self) : (file ? file : self);
   for (int k = first; k < argc; k++) av[na++] = argv[k];
   av[na] = NULL;
   if (syntax_only) vsh_shell_set_option(sh, "noexec", true, NULL);

@@ -35,12 +35,14 @@ typedef enum sh_stream_kind {
   SH_STREAM_BUF,    /* capture buffer (stdout/stderr of an exec, $( )) */
   SH_STREAM_BYTES,  /* fixed bytes to read (stdin data, here-docs) */
   SH_STREAM_FILE,   /* a vfs file handle */
-  SH_STREAM_FN      /* reads pulled from an application callback */
+  SH_STREAM_FN,     /* reads pulled from an application callback */
+  SH_STREAM_CLOSED  /* a closed descriptor (<&-): reads fail with EBADF */
 } sh_stream_kind;
 
 /* Refcounted; each fd-table slot holds one reference.  Reads and writes
  * block with cancellation checks (the exec's deadline and abort). */
 sh_stream *sh_stream_null(void);
+sh_stream *sh_stream_closed(void); /* static, like the null stream */
 int sh_pipe_new(sh_stream **r, sh_stream **w, size_t cap);
 /* A capture buffer; limit bytes (0: none) beyond which writes fail with
  * VSH_ELIMIT and the exec's output-limit flag is raised. */
@@ -255,7 +257,7 @@ enum {
   SH_SHOPT_INHERIT_ERREXIT,
   SH_SHOPT_EXTQUOTE,
   SH_SHOPT_SOURCEPATH,
-  SH_SHOPT_NULLGLOB_UNUSED,
+  SH_SHOPT_CHECKHASH,
   SH_SHOPT_GLOBASCIIRANGES,
   SH_SHOPT_PROMPTVARS,
   SH_SHOPT_CHECKWINSIZE,
@@ -635,6 +637,8 @@ struct sh_ctx {
   struct sh_ctx_where {
     const char *arith_what; /* "((" or "let": prefixes arithmetic errors */
     bool pin_line;          /* expanding a command's words: keep its line */
+    bool heredoc_end_line;  /* a compound command's here-document: $LINENO
+                               is its end line, where bash's parser was */
     unsigned line;          /* LINENO */
     const char *funcname;   /* innermost function, or NULL */
     const char *source_name;

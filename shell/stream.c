@@ -57,6 +57,10 @@ static sh_stream null_stream = {.rc = 1, .kind = SH_STREAM_NULL};
 
 sh_stream *sh_stream_null(void) { return &null_stream; }
 
+static sh_stream closed_stream = {.rc = 1, .kind = SH_STREAM_CLOSED};
+
+sh_stream *sh_stream_closed(void) { return &closed_stream; }
+
 static sh_stream *stream_new(sh_stream_kind kind) {
   sh_stream *s = calloc(1, sizeof(*s));
   if (!s) return NULL;
@@ -270,12 +274,13 @@ int sh_stream_fifo_open(const void *fs, uint64_t ino, bool rd, bool wr,
 }
 
 sh_stream *sh_stream_ref(sh_stream *s) {
-  if (s && s != &null_stream) atomic_fetch_add(&s->rc, 1);
+  if (s && s != &null_stream && s != &closed_stream)
+    atomic_fetch_add(&s->rc, 1);
   return s;
 }
 
 void sh_stream_unref(sh_stream *s) {
-  if (!s || s == &null_stream) return;
+  if (!s || s == &null_stream || s == &closed_stream) return;
   if (atomic_fetch_sub(&s->rc, 1) != 1) return;
   if (s->fifo) fifo_release(s->fifo, s->fifo_rd, s->fifo_wr);
   else if (s->pipe) pipe_release(s->pipe, s->kind == SH_STREAM_PIPE_R);

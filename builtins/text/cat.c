@@ -149,6 +149,8 @@ int bi_cat_main(bi_ctx *b) {
     int rc;
     if (!strcmp(f, "-")) {
       rc = cat_stream(b, b->in, &o, &s, fancy);
+      if (rc == VSH_EBADF) /* a closed standard input */
+        bi_err(b, "-: %s", vsh_strerror(rc));
     } else {
       sh_stream *in = NULL;
       rc = bi_open_input(b, f, &in);

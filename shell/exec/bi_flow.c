@@ -84,8 +84,9 @@ int bi_continue_main(bi_ctx *b) { return loop_ctl(b, SH_UW_CONTINUE); }
 
 int bi_return_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  /* in a trap, a bare return uses $? from before the trap */
-  long n = c->trap.in_trap && c->limit.call_depth == c->trap.frame.call_depth
+  /* in a trap other than DEBUG, a bare return uses $? from before the
+   * trap, in a function the trap called too (bash) */
+  long n = c->trap.in_trap && c->trap.frame.sig != SH_TRAP_DEBUG
                ? c->trap.frame.status
                : c->proc.status;
   int i = count_arg(b);
@@ -114,8 +115,11 @@ int bi_return_main(bi_ctx *b) {
 
 int bi_exit_main(bi_ctx *b) {
   sh_ctx *c = b->sh;
-  /* in a trap, a bare exit uses $? from before the trap */
-  long n = c->trap.in_trap ? c->trap.frame.status : c->proc.status;
+  /* in the EXIT trap, a bare exit uses $? from before the trap; in a
+   * signal trap, $? as it is now (bash) */
+  long n = c->trap.in_trap && c->trap.frame.sig == SH_TRAP_EXIT
+               ? c->trap.frame.status
+               : c->proc.status;
   int i = count_arg(b);
   if (i < b->argc && !parse_long(b->argv[i], &n)) {
     bi_err(b, "%s: numeric argument required", b->argv[i]);

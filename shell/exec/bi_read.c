@@ -193,10 +193,14 @@ static int read_rest(sh_ctx *c, const char *name, const char *ifs,
   size_t z2 = z;
   if (z2 > k && is_ifs(ifs, s[z2 - 1]) && !is_ws(s[z2 - 1]) &&
       !(m && m[z2 - 1])) {
+    size_t z3 = z2 - 1; /* the field ends before whitespace there */
+    while (z3 > k && is_ifs(ifs, s[z3 - 1]) && is_ws(s[z3 - 1]) &&
+           !(m && m[z3 - 1]))
+      z3--;
     bool other = false;
-    for (size_t q = k; q < z2 - 1; q++)
+    for (size_t q = k; q < z3; q++)
       if (is_ifs(ifs, s[q]) && !(m && m[q])) other = true;
-    if (!other) z = z2 - 1;
+    if (!other) z = z3;
   }
   char *w = strndup(s + k, z - k);
   int st = sh__set_named(c, name, w ? w : "") ? 1 : 0;

@@ -1258,7 +1258,9 @@ static int exec_arith(sh_ctx *c, sh_node *n) {
 
 static int exec_group(sh_ctx *c, sh_node *n) {
   sh_saved sv = {0};
+  c->where.heredoc_end_line = true;
   int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
+  c->where.heredoc_end_line = false;
   if (!st) {
     st = sh_exec_node(c, n->u.group.body);
     sh_restore(c, &sv);
@@ -1297,7 +1299,9 @@ static int exec_list(sh_ctx *c, sh_node *n) {
 static int with_redirs(sh_ctx *c, sh_node *n, int (*fn)(sh_ctx *, sh_node *)) {
   if (!n->n_redirs) return fn(c, n);
   sh_saved sv = {0};
+  c->where.heredoc_end_line = true;
   int st = sh_redirect(c, n->redirs, n->n_redirs, &sv);
+  c->where.heredoc_end_line = false;
   if (!st) {
     st = fn(c, n);
     sh_restore(c, &sv);

@@ -480,7 +480,9 @@ int sh_exec_pipeline(sh_ctx *c, sh_node *n) {
   if (n->u.pipe.bang) {
     c->flow.errexit_off = off0;
     c->flow.errexit_bang = bang0;
-    if (c->flow.unwind != SH_UW_EXIT && c->flow.unwind != SH_UW_CANCEL)
+    /* `! return N` returns N: bash negates no status a return carries */
+    if (c->flow.unwind != SH_UW_EXIT && c->flow.unwind != SH_UW_CANCEL &&
+        c->flow.unwind != SH_UW_RETURN)
       st = st ? 0 : 1;
   }
   if (n->u.pipe.time) time_report(c, &t0, n->u.pipe.time_posix);

@@ -170,7 +170,12 @@ static const char *as_written(sh_ctx *c, const sh_word *w, const char *exp) {
 static int expand_target(sh_ctx *c, const sh_redir *r, char **out) {
   sh_word *w = r->target;
   sh_argv av;
+  /* a non-interactive posix shell does not glob the target */
+  bool noglob = c->opt.opts[SH_OPT_NOGLOB];
+  if (c->opt.opts[SH_OPT_POSIX] && !c->opt.interactive)
+    c->opt.opts[SH_OPT_NOGLOB] = true;
   int rc = sh_expand_words(c, &w, 1, &av);
+  c->opt.opts[SH_OPT_NOGLOB] = noglob;
   if (rc) return 1;
   if (av.n != 1) {
     char *raw;
@@ -226,8 +231,13 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
       len = raw.len;
       vsh_buf_dispose(&raw);
       if (!text) return 1;
-    } else if (sh_expand_str(c, r->target, &text, &len)) {
-      return 1;
+    } else {
+      /* $LINENO in the body is the command's line, as in bash */
+      bool pin = c->where.pin_line;
+      c->where.pin_line = r->op == SH_R_HEREDOC || pin;
+      rc = sh_expand_str(c, r->target, &text, &len);
+      c->where.pin_line = pin;
+      if (rc) return 1;
     }
     if (r->op == SH_R_HEREDOC && r->strip_tabs && r->heredoc_quoted)
       text = strip_tabs(c, text, len, &len);
@@ -358,9 +368,21 @@ static int one(sh_ctx *c, const sh_redir *r, sh_saved *sv) {
   return rc ? 1 : 0;
 }
 
+static unsigned heredoc_lines(const sh_word *w) {
+  unsigned k = 0;
+  const char *src = w->src;
+  for (size_t i = 0; src && i < w->src_len; i++) k += src[i] == '\n';
+  return k;
+}
+
 int sh_redirect(sh_ctx *c, const sh_redir *r, size_t n, sh_saved *sv) {
   for (size_t i = 0; i < n; i++) {
-    c->where.line = r[i].target ? r[i].target->line : c->where.line;
+    /* a here-document's body lies below: bash names the command's line,
+     * or for a compound command the line that ends the body */
+    const sh_word *t = r[i].target;
+    if (t && r[i].op != SH_R_HEREDOC) c->where.line = t->line;
+    else if (t && t->line && c->where.heredoc_end_line)
+      c->where.line = t->line + heredoc_lines(t);
     int rc = one(c, &r[i], sv);
     if (rc) return rc;
     if (c->flow.unwind) return 1;

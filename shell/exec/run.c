@@ -111,6 +111,25 @@ static void parse_warn(void *ud, unsigned line, const char *msg) {
   c->where.line = saved;
 }
 
+/* set -v: the input lines the parser has read, as bash echoes them
+ * (the text read while it was off is passed over all the same) */
+static void verbose_echo(sh_ctx *c, sh_parser *p, size_t *shown) {
+  const char *src = sh_parser_unit(p)->source;
+  size_t len = sh_parser_unit(p)->source_len, end = sh_parser_offset(p);
+  if (end > len) end = len;
+  if (end > *shown && src[end - 1] != '\n') {
+    const char *nl = memchr(src + end, '\n', len - end);
+    end = nl ? (size_t)(nl - src) + 1 : len;
+  }
+  if (end <= *shown) return;
+  sh_stream *err = c->opt.opts[SH_OPT_VERBOSE] ? sh_fd(c, 2) : NULL;
+  if (err) {
+    sh_stream_write(err, src + *shown, end - *shown, c->ex);
+    if (src[end - 1] != '\n') sh_stream_write(err, "\n", 1, c->ex);
+  }
+  *shown = end;
+}
+
 int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
                   unsigned first_line) {
   if (sh_stack_low(c)) return c->proc.status = 126;
@@ -140,6 +159,7 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
   c->limit.eval_depth++;
   int st = c->proc.status;
   bool ran = false;
+  size_t shown = 0; /* set -v: the source echoed so far */
   for (;;) {
     sh_node *n = NULL;
     vsh_buf msg = {0};
@@ -167,6 +187,7 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
     vsh_buf_dispose(&msg);
     if (!n) break;
     ran = true;
+    verbose_echo(c, p, &shown);
     if (c->opt.opts[SH_OPT_NOEXEC]) continue;
     vsh_arena_mark m = vsh__arena_mark(&c->arena);
     st = sh_exec_node(c, n);
@@ -191,7 +212,8 @@ int sh_run_string(sh_ctx *c, const char *src, size_t len, const char *name,
     }
     if (c->flow.unwind) break;
   }
-  (void)ran;
+  /* text with no command in it (a sourced empty file) gives 0 */
+  if (!ran && !rc && !c->flow.unwind) st = c->proc.status = 0;
   c->limit.eval_depth--;
   c->where.unit = ounit;
   sh_parser_free(p);
@@ -635,7 +657,7 @@ int sh_run_builtin(sh_ctx *c, const bi_entry *e, int argc, char **argv) {
               .cwd = c->dirs.cwd,
               .arena = &c->arena};
   sh_stream *closed = sh_stream_null();
-  if (!b.in) b.in = closed;
+  if (!b.in) b.in = sh_stream_closed(); /* <&-: reading fails, as in bash */
   if (!b.out) b.out = closed;
   if (!b.err) b.err = closed;
   b.out_closed = sh_fd(c, 1) == NULL;

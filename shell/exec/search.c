@@ -107,6 +107,16 @@ int sh_run_argv(sh_ctx *c, int argc, char **argv) {
   return sh__run_program(c, argc, argv, NULL);
 }
 
+/* posix mode and checkhash: is a remembered path still there? */
+static bool hashed_exists(sh_ctx *c, const char *path) {
+  vsh_buf abs = {0};
+  vfs_info st;
+  bool ok = vsh__path_resolve(&abs, c->dirs.cwd, path, strlen(path)) == 0 &&
+            vfs_stat(c->fs, abs.data, true, &st) == 0;
+  vsh_buf_dispose(&abs);
+  return ok;
+}
+
 int sh__run_program(sh_ctx *c, int argc, char **argv, const char *arg0) {
   const char *name = argv[0];
   if (arg0) argv[0] = (char *)arg0; /* what the program sees as its name */
@@ -116,6 +126,11 @@ int sh__run_program(sh_ctx *c, int argc, char **argv, const char *arg0) {
      * hash table remembers where (a remembered path is used as it is) */
     bool builtin = false;
     struct sh_hashed *h = sh_hash_find(c, name);
+    if (h && (c->opt.opts[SH_OPT_POSIX] || c->opt.opts[SH_SHOPT_CHECKHASH]) &&
+        !hashed_exists(c, h->path)) {
+      sh_hash_forget(c, name); /* gone: search $PATH again */
+      h = NULL;
+    }
     char *found = h ? h->path : sh__path_search_nth(c, name, &builtin, -1);
     if (h) {
       h->hits++;

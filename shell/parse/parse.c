@@ -919,6 +919,12 @@ bool sh_parser_cond_error(const sh_parser *p) { return p->cond_err; }
 
 void sh_parser_set_extglob(sh_parser *p, bool on) { p->extglob = on; }
 
+size_t sh_parser_offset(sh_parser *p) {
+  const sh_lexpos *at = p->have_tok ? &p->tok.at : &p->in;
+  if (p->done) return p->src_len;
+  return at->s == p->src ? at->pos : p->last_end;
+}
+
 sh_unit *sh_parser_unit(sh_parser *p) { return p->unit; }
 
 void sh_parser_free(sh_parser *p) {

@@ -43,6 +43,9 @@ void sh_parser_set_extglob(sh_parser *p, bool on);
 /* Whether the last error was inside [[ ]]: bash reports it (or, for an
  * empty operand, says nothing) and ends with the status it had. */
 bool sh_parser_cond_error(const sh_parser *p);
+/* How far into the source the commands returned so far reach (a byte
+ * offset: set -v prints the text up to there). */
+size_t sh_parser_offset(sh_parser *p);
 /* The unit holding every node returned so far (borrowed; take a ref to
  * keep it past sh_parser_free). */
 sh_unit *sh_parser_unit(sh_parser *p);

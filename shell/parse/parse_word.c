@@ -896,7 +896,8 @@ static sh_word *read_word_in(sh_parser *p, int mode, unsigned flags) {
       continue;
     }
     if (c == '`') {
-      read_backquote(&w, !unquoted || (flags & RW_INDQ));
+      /* a here-document is no double quote: \" keeps its backslash */
+      read_backquote(&w, mode == W_DQ || (flags & RW_INDQ));
       continue;
     }
     sh_adv(p);

@@ -1454,6 +1454,33 @@ declare -x OLDPWD
 [unset]
 declare -x OLDPWD=...
 declare -- OLDPWD=...
+=== sourcing a file with no command in it, or eval of a comment, gives 0
+--- script
+printf '# nothing here\n\n' > empty.sh
+false; . ./empty.sh; echo "source: $?"
+false; . /dev/null; echo "null: $?"
+false; eval '# x'; echo "eval: $?"
+--- stdout
+source: 0
+null: 0
+eval: 0
+
+=== reading a closed standard input fails with an error
+--- script
+cat <&- 2>/dev/null; echo "cat $?"
+wc -l <&- 2>/dev/null; echo "wc $?"
+head -n 1 <&- 2>/dev/null; echo "head $?"
+grep x <&- 2>/dev/null; echo "grep $?"
+msg=$(cat <&- 2>&1); [ -n "$msg" ] && echo "cat said something"
+cat < /dev/null & wait; echo "background $?"
+--- stdout
+cat 1
+0
+wc 1
+head 1
+grep 2
+cat said something
+background 0
 
 === a pipeline's writer: a late write meets the reader gone (141)
 --- script

@@ -435,6 +435,15 @@ rc=1
 []
 []
 bcd
+=== backquotes in a here-document keep \" as written
+--- script
+cat <<END
+`echo \"1\"` `echo \$x-\\`
+END
+echo "`echo \"2\"`"
+--- stdout
+"1" -\
+2
 
 === ${!ref} with a quoted subscript: an assoc key, an indexed array's arithmetic
 --- script

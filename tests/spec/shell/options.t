@@ -314,3 +314,41 @@ c 2
 --- stderr
 vsh: line 3: compgen: -A: option requires an argument
 compgen: usage: compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]
+
+=== set -v echoes each line as it is read, eval text and here-documents too
+--- script
+echo before
+set -v
+echo 1; echo 2
+if true; then
+  echo 3
+fi
+eval 'echo e1
+echo e2'
+cat <<EOF
+body
+EOF
+set +v
+echo after
+--- stdout
+before
+1
+2
+3
+e1
+e2
+body
+after
+--- stderr
+echo 1; echo 2
+if true; then
+  echo 3
+fi
+eval 'echo e1
+echo e2'
+echo e1
+echo e2
+cat <<EOF
+body
+EOF
+set +v

@@ -381,6 +381,32 @@ fine
 --- stderr
 vsh: line 3: `my-f': not a valid identifier
 --- status: 2
+=== posix mode: a redirection target is not globbed, outside posix mode it is
+--- script
+echo one > 'x*'
+echo two > x2
+cat < x*
+set -o posix
+cat < x*
+--- stdout
+one
+--- stderr
+vsh: line 3: x*: ambiguous redirect
+--- status: 0
+
+=== posix mode: a remembered command path that is gone is searched again
+--- script
+mkdir -p d1 d2
+printf 'echo from d2\n' > d2/tool; chmod +x d2/tool
+PATH=$PWD/d1:$PWD/d2:$PATH
+tool
+printf 'echo from d1\n' > d1/tool; chmod +x d1/tool
+rm d2/tool
+set -o posix
+tool
+--- stdout
+from d2
+from d1
 
 === posix mode: command keeps a declaration builtin's assignments unsplit
 --- script

@@ -146,6 +146,20 @@ set -o errexit
 set +o noexec
 status 1
 
+=== $LINENO in a here-document's body is its command's line
+--- script
+echo start
+cat <<EOF
+$LINENO
+and $LINENO
+EOF
+echo $LINENO
+--- stdout
+start
+2
+and 2
+6
+
 === set and declare -p list the variables bash computes (call stack, dirs, pipes)
 --- script
 set | grep -E '^(BASH_ARGC|BASH_ARGV|BASH_LINENO|BASH_SOURCE|DIRSTACK|FUNCNAME|PIPESTATUS|OPTIND|BASH_LOADABLES_PATH)='

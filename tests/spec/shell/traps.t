@@ -354,3 +354,22 @@ echo done
 next
 [ERR 1]
 done
+=== a bare exit: in a signal trap the trap's own $?, in the EXIT trap $? from before it
+--- script
+bash -c 'trap "(exit 4); exit" USR1; (exit 1); kill -USR1 $$; echo not reached'
+echo "usr1: $?"
+bash -c 'trap "(exit 4); exit" EXIT; (exit 6); exit'
+echo "exit: $?"
+--- stdout
+usr1: 4
+exit: 6
+
+=== a bare return in a function a trap calls gives $? from before the trap
+--- script
+fn() { false; return; }
+trap 'fn; echo "in trap: $?"' USR1
+kill -USR1 $$
+f() { ! return 4; }; f; echo "negated return: $?"
+--- stdout
+in trap: 0
+negated return: 4

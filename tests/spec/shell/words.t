@@ -317,3 +317,18 @@ eval 2
 --- stderr
 bad.sh: line 2: conditional binary operator expected
 vsh: eval: line 3: conditional binary operator expected
+=== read: the last name drops one trailing delimiter only after a lone field
+--- script
+IFS=' -' read a b c <<< 'A-B-C - '
+echo "[$c]"
+IFS=' -' read a b c <<< 'A B C-C D -  '
+echo "[$c]"
+IFS=' -' read a b <<< 'A B  -'
+echo "[$b]"
+IFS=' :' read a b <<< 'x y :: '
+echo "[$b]"
+--- stdout
+[C]
+[C-C D -]
+[B]
+[y ::]
