@@ -69,7 +69,6 @@ int bi_mktemp_main(bi_ctx *b) {
   if (use_tmp && (!tmpdir || !*tmpdir)) {
     const char *e = bi_getenv(b, "TMPDIR");
     tmpdir = (e && *e) ? e : "/tmp";
-    if (!t_opt && g.arg && *g.arg) tmpdir = g.arg;
   }
   if (use_tmp && strchr(tmpl, '/') && (t_opt || tmpdir)) {
     bi_err(b, "invalid template, %s, contains directory separator",
@@ -81,7 +80,21 @@ int bi_mktemp_main(bi_ctx *b) {
     vsh__buf_puts(&name, tmpdir);
     if (name.len && name.data[name.len - 1] != '/') vsh__buf_putc(&name, '/');
   }
-  vsh__buf_puts(&name, tmpl);
+  /* without --suffix, what follows the last X is the suffix (GNU) */
+  size_t tlen = strlen(tmpl), keep = tlen;
+  if (suffix && tlen && tmpl[tlen - 1] != 'X') {
+    bi_err(b, "with --suffix, template %s must end in X", bi_cquote(b, tmpl));
+    vsh_buf_dispose(&name);
+    return 1;
+  }
+  if (!suffix) {
+    const char *lx = strrchr(tmpl, 'X');
+    if (lx) {
+      keep = (size_t)(lx - tmpl) + 1;
+      suffix = lx + 1;
+    }
+  }
+  vsh__buf_append(&name, tmpl, keep);
   size_t xend = name.len;
   if (suffix) {
     if (strchr(suffix, '/')) {
@@ -91,9 +104,6 @@ int bi_mktemp_main(bi_ctx *b) {
       return 1;
     }
     vsh__buf_puts(&name, suffix);
-  } else {
-    /* X's must end the template; anything after the last X run is a
-     * suffix only with --suffix */
   }
   size_t nx = 0;
   while (nx < xend && name.data[xend - 1 - nx] == 'X') nx++;
