@@ -116,6 +116,9 @@ const char *bi_getenv(bi_ctx *b, const char *name);
 void bi_env_print(bi_ctx *b, vsh_buf *out, char end);
 /* Absolute, normalised path of p relative to the context's cwd (arena). */
 const char *bi_path(bi_ctx *b, const char *p);
+/* Why bi_path(b, p) gave NULL: VSH_ENOENT for "" (as the kernel answers
+ * an empty name), else VSH_ENAMETOOLONG. */
+int bi_path_error(const char *p);
 
 /* ---- nested runs and the shell's state -------------------------------- */
 

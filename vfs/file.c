@@ -172,6 +172,8 @@ int vfs_file_stat(vfs_file *f, vfs_info *out) {
     out->dev = f->dev;
     out->devfd = f->devfd;
     out->mode = 0620;
+    out->uid = VFS_UID;
+    out->gid = VFS_GID;
     out->nlink = 1;
     return 0;
   }

@@ -9,9 +9,16 @@
 
 #include <string.h>
 
-/* The node every /dev/fd/N resolves to: never stored, never counted. */
-static vfs_node fd_node = {
-    .type = VFS_CHR, .dev = VFS_DEV_FD, .mode = 0620, .nlink = 1, .devfd = -1};
+/* The node every /dev/fd/N resolves to: never stored, never counted.
+ * Owned by the user, as the terminal or pipe behind it is on Linux (so
+ * [ -r /dev/fd/0 ] and [ -w >(cat) ] hold). */
+static vfs_node fd_node = {.type = VFS_CHR,
+                           .dev = VFS_DEV_FD,
+                           .mode = 0620,
+                           .uid = VFS_UID,
+                           .gid = VFS_GID,
+                           .nlink = 1,
+                           .devfd = -1};
 /* The node of a built-in command's entry in a bin directory. */
 static vfs_node bin_node = {
     .type = VFS_REG, .dev = VFS_DEV_BIN, .mode = 0755, .nlink = 1, .devfd = -1};

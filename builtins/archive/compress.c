@@ -703,7 +703,7 @@ static int run_file(bi_ctx *b, const cz_tool *t, const cz_opts *o,
   if (!strcmp(f, "-")) return run_stdin(b, t, o);
   const char *ap = bi_path(b, f);
   vfs_info st;
-  int rc = ap ? vfs_stat(b->fs, ap, true, &st) : VSH_ENAMETOOLONG;
+  int rc = ap ? vfs_stat(b->fs, ap, true, &st) : bi_path_error(f);
   if (rc) {
     /* gunzip x tries x.gz too */
     if (o->decompress && rc == VSH_ENOENT && !strip_name(b, t, o, f)) {

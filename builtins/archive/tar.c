@@ -291,7 +291,7 @@ static int add_tree(tar_ctx *t, const char *operand) {
   const char *abs = bi_path(b, rel);
   bi_walk *w = NULL;
   int rc = abs ? bi_walk_new(&w, b, abs, shown, t->deref, t->deref, false)
-               : VSH_ENAMETOOLONG;
+               : bi_path_error(rel);
   if (rc) return rc;
   bi_went *e;
   while ((rc = bi_walk_next(w, &e)) == 1) {
@@ -370,7 +370,7 @@ static int do_create(tar_ctx *t, char **ops, int nops) {
   int rc = 0;
   if (t->file && strcmp(t->file, "-")) {
     const char *ap = bi_path(b, t->file);
-    rc = !ap ? VSH_ENAMETOOLONG
+    rc = !ap ? bi_path_error(t->file)
          : t->mode == 'r'
              ? open_append(t, ap)
              : vfs_open(b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,

@@ -148,7 +148,7 @@ static int xz_list(bi_ctx *b, int n, char **files) {
     }
     vsh_buf data = {0};
     const char *p = bi_path(b, files[i]);
-    int rc = p ? vfs_read_file(b->fs, p, &data) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_read_file(b->fs, p, &data) : bi_path_error(files[i]);
     if (rc) {
       bi_err(b, "%s: %s", files[i], vsh_strerror(rc));
       vsh_buf_dispose(&data);

@@ -909,7 +909,7 @@ static awk_stream *open_output(awk_rt *rt, int redir, awk_str *name) {
   unsigned fl = VFS_O_WRITE | VFS_O_CREAT |
                 (redir == RD_APPEND ? VFS_O_APPEND : VFS_O_TRUNC);
   int rc = p ? vfs_open(rt->b->fs, p, fl, bi_create_mode(rt->b, 0666), &st->fh)
-             : VSH_ENAMETOOLONG;
+             : bi_path_error(name->s);
   if (rc) {
     awk_fatal(rt, "cannot redirect to `%s': %s", name->s, vsh_strerror(rc));
     rt->streams = st->next;

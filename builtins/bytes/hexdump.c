@@ -451,7 +451,7 @@ typedef struct hx_opts {
 static bool hx_format_file(bi_ctx *b, hx_all *fm, const char *name) {
   vsh_buf t = {0};
   const char *fp = bi_path(b, name);
-  int frc = fp ? vfs_read_file(b->fs, fp, &t) : VSH_ENAMETOOLONG;
+  int frc = fp ? vfs_read_file(b->fs, fp, &t) : bi_path_error(name);
   if (frc) {
     bi_err(b, "%s: %s", name, vsh_strerror(frc));
     vsh_buf_dispose(&t);
@@ -541,7 +541,7 @@ static int hx_fill(bi_ctx *b, hx_in *in, hx_opts *o, unsigned char *line,
       const char *f = in->files[in->fi++];
       int orc = bi_open_input(b, f, &in->cur);
       if (orc) {
-        bi_file_err(b, f, orc);
+        bi_file_err_raw(b, f, orc);
         in->st = 1;
         in->cur = NULL;
         continue;

@@ -69,7 +69,7 @@ static int apply(bi_ctx *b, const chmod_opts *o, const char *path,
 static int chmod_one(bi_ctx *b, const chmod_opts *o, const char *op) {
   const char *p = bi_path(b, op);
   vfs_info st;
-  int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
+  int rc = p ? vfs_stat(b->fs, p, true, &st) : bi_path_error(op);
   if (rc) {
     if (!o->quiet)
       bi_err(b, "cannot access %s: %s", bi_quote(b, op), vsh_strerror(rc));

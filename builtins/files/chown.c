@@ -138,7 +138,7 @@ static int one(bi_ctx *b, const co_opts *o, const char *op) {
   const char *p = bi_path(b, op);
   vfs_info st;
   bool deref = o->deref && !o->recursive;
-  int rc = p ? vfs_stat(b->fs, p, deref, &st) : VSH_ENAMETOOLONG;
+  int rc = p ? vfs_stat(b->fs, p, deref, &st) : bi_path_error(op);
   if (rc == VSH_ENOENT && deref && p && !vfs_stat(b->fs, p, false, &st)) {
     if (!o->quiet)
       bi_err(b, "cannot dereference %s: %s", bi_quote(b, op), vsh_strerror(rc));

@@ -292,7 +292,7 @@ static int copy_one(bi_ctx *b, const cp_opts *o, const char *src_shown,
   vfs_info sst;
   bool follow =
       o->deref == 'L' || o->deref == 'H' || (o->deref == 0 && !o->recursive);
-  int rc = src ? vfs_stat(b->fs, src, follow, &sst) : VSH_ENAMETOOLONG;
+  int rc = src ? vfs_stat(b->fs, src, follow, &sst) : bi_path_error(src_shown);
   if (rc) {
     bi_err(b, "cannot stat %s: %s", bi_quote(b, src_shown), vsh_strerror(rc));
     return 1;

@@ -206,7 +206,7 @@ static int dd_open_out(bi_ctx *b, const dd_opts *o, dd_out *out) {
                 (o->excl ? VFS_O_EXCL : 0) | (o->append ? VFS_O_APPEND : 0);
   uint64_t at = o->seek_bytes ? o->seek : o->seek * o->obs;
   int rc = p ? vfs_open(b->fs, p, fl, bi_create_mode(b, 0666), &out->f)
-             : VSH_ENAMETOOLONG;
+             : bi_path_error(o->outf);
   if (!rc && !o->notrunc) rc = vfs_truncate(b->fs, p, at);
   if (!rc && o->seek) {
     vfs_info st;
@@ -331,7 +331,7 @@ int bi_dd_main(bi_ctx *b) {
   if (o.inf) {
     const char *p = bi_path(b, o.inf);
     vfs_file *fh = NULL;
-    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : bi_path_error(o.inf);
     if (rc) {
       bi_err(b, "failed to open %s: %s", bi_quote(b, o.inf), vsh_strerror(rc));
       return 1;

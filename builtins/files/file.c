@@ -336,7 +336,7 @@ static void describe_one(bi_ctx *b, const char *op, int mime, bool follow,
   }
   const char *p = bi_path(b, op);
   vfs_info info;
-  int rc = p ? vfs_stat(b->fs, p, follow, &info) : VSH_ENAMETOOLONG;
+  int rc = p ? vfs_stat(b->fs, p, follow, &info) : bi_path_error(op);
   if (rc) {
     vsh__buf_printf(o, "cannot open `%s' (%s)", op, vsh_strerror(rc));
   } else if (info.type == VFS_DIR) {

@@ -97,7 +97,7 @@ static int install_file(bi_ctx *b, const inst_opts *o, const char *src,
                         const char *dst_shown) {
   const char *sp = bi_path(b, src), *dp = bi_path(b, dst_shown);
   vfs_info st, dst;
-  int rc = sp ? vfs_stat(b->fs, sp, true, &st) : VSH_ENAMETOOLONG;
+  int rc = sp ? vfs_stat(b->fs, sp, true, &st) : bi_path_error(src);
   if (rc) {
     bi_err(b, "cannot stat %s: %s", bi_quote(b, src), vsh_strerror(rc));
     return 1;

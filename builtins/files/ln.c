@@ -91,7 +91,7 @@ static int link_one(bi_ctx *b, const ln_opts *o, const char *target,
   vfs_info st;
   const char *tabs = bi_path(b, target);
   if (!o->sym) {
-    int rc = tabs ? vfs_stat(b->fs, tabs, true, &st) : VSH_ENAMETOOLONG;
+    int rc = tabs ? vfs_stat(b->fs, tabs, true, &st) : bi_path_error(target);
     if (rc) {
       bi_err(b, "failed to access %s: %s", bi_quote(b, target),
              vsh_strerror(rc));

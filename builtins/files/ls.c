@@ -1033,7 +1033,7 @@ int bi_ls_main(bi_ctx *b) {
   for (int i = 0; i < nops; i++) {
     const char *p = bi_path(b, ops[i]);
     vfs_info st;
-    int rc = p ? vfs_stat(b->fs, p, o.deref, &st) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_stat(b->fs, p, o.deref, &st) : bi_path_error(ops[i]);
     if (rc) {
       bi_err(b, "cannot access %s: %s", bi_quote(b, ops[i]), vsh_strerror(rc));
       s.status = 2;

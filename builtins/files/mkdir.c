@@ -54,7 +54,7 @@ int bi_mkdir_main(bi_ctx *b) {
     const char *p = bi_path(b, op);
     if (!p) {
       bi_err(b, "cannot create directory %s: %s", bi_cquote(b, op),
-             vsh_strerror(VSH_ENAMETOOLONG));
+             vsh_strerror(bi_path_error(op)));
       st = 1;
       continue;
     }

@@ -44,7 +44,7 @@ int bi_mkfifo_main(bi_ctx *b) {
     if (bi_cancelled(b)) return 1;
     const char *op = g.operands[i];
     const char *p = bi_path(b, op);
-    int rc = p ? vfs_mkfifo(b->fs, p, mode) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_mkfifo(b->fs, p, mode) : bi_path_error(op);
     if (rc) {
       bi_err(b, "cannot create fifo %s: %s", bi_quote(b, op), vsh_strerror(rc));
       st = 1;

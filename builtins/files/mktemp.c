@@ -40,6 +40,34 @@ static const bi_cmd mktemp_cmd = {
     .longopts = mktemp_options,
 };
 
+/* Appends tmpl and its suffix to name; *xend ends the X run.  Without
+ * --suffix, what follows the last X is the suffix (GNU).  1 after a
+ * message, else 0. */
+static int add_template(bi_ctx *b, vsh_buf *name, const char *tmpl,
+                        const char *suffix, size_t *xend) {
+  size_t tlen = strlen(tmpl), keep = tlen;
+  if (suffix && tlen && tmpl[tlen - 1] != 'X') {
+    bi_err(b, "with --suffix, template %s must end in X", bi_cquote(b, tmpl));
+    return 1;
+  }
+  if (!suffix) {
+    const char *lx = strrchr(tmpl, 'X');
+    if (lx) {
+      keep = (size_t)(lx - tmpl) + 1;
+      suffix = lx + 1;
+    }
+  }
+  vsh__buf_append(name, tmpl, keep);
+  *xend = name->len;
+  if (suffix && strchr(suffix, '/')) {
+    bi_err(b, "invalid suffix %s, contains directory separator",
+           bi_cquote(b, suffix));
+    return 1;
+  }
+  if (suffix) vsh__buf_puts(name, suffix);
+  return 0;
+}
+
 int bi_mktemp_main(bi_ctx *b) {
   bi_opts g = {0};
   bool dir = false, dry = false, quiet = false, t_opt = false, use_tmp = false;
@@ -80,30 +108,10 @@ int bi_mktemp_main(bi_ctx *b) {
     vsh__buf_puts(&name, tmpdir);
     if (name.len && name.data[name.len - 1] != '/') vsh__buf_putc(&name, '/');
   }
-  /* without --suffix, what follows the last X is the suffix (GNU) */
-  size_t tlen = strlen(tmpl), keep = tlen;
-  if (suffix && tlen && tmpl[tlen - 1] != 'X') {
-    bi_err(b, "with --suffix, template %s must end in X", bi_cquote(b, tmpl));
+  size_t xend;
+  if (add_template(b, &name, tmpl, suffix, &xend)) {
     vsh_buf_dispose(&name);
     return 1;
-  }
-  if (!suffix) {
-    const char *lx = strrchr(tmpl, 'X');
-    if (lx) {
-      keep = (size_t)(lx - tmpl) + 1;
-      suffix = lx + 1;
-    }
-  }
-  vsh__buf_append(&name, tmpl, keep);
-  size_t xend = name.len;
-  if (suffix) {
-    if (strchr(suffix, '/')) {
-      bi_err(b, "invalid suffix %s, contains directory separator",
-             bi_cquote(b, suffix));
-      vsh_buf_dispose(&name);
-      return 1;
-    }
-    vsh__buf_puts(&name, suffix);
   }
   size_t nx = 0;
   while (nx < xend && name.data[xend - 1 - nx] == 'X') nx++;

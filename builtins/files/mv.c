@@ -55,7 +55,7 @@ static int move_one(bi_ctx *b, const mv_opts *o, const char *src_shown,
                     const char *dst, const char *dst_shown) {
   const char *src = bi_path(b, src_shown);
   vfs_info sst, dst_st;
-  int rc = src ? vfs_stat(b->fs, src, false, &sst) : VSH_ENAMETOOLONG;
+  int rc = src ? vfs_stat(b->fs, src, false, &sst) : bi_path_error(src_shown);
   if (rc) {
     bi_err(b, "cannot stat %s: %s", bi_quote(b, src_shown), vsh_strerror(rc));
     return 1;

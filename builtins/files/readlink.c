@@ -64,11 +64,11 @@ int bi_readlink_main(bi_ctx *b) {
     const char *op = g.operands[i];
     const char *p = mode >= 0 ? bi_raw_path(b, op) : bi_path(b, op);
     vsh__buf_clear(&o);
-    int rc = !p          ? VSH_ENAMETOOLONG
+    int rc = !p          ? bi_path_error(op)
              : mode >= 0 ? bi_canon_path(b, p, mode, &o)
                          : vfs_readlink(b->fs, p, &o);
     if (rc) {
-      if (verbose) bi_err(b, "%s: %s", op, vsh_strerror(rc));
+      if (verbose) bi_err(b, "%s: %s", bi_quotef(b, op), vsh_strerror(rc));
       st = 1;
       continue;
     }

@@ -55,7 +55,7 @@ typedef struct rp_opts {
 
 static int resolve(bi_ctx *b, const rp_opts *o, const char *op, vsh_buf *out) {
   const char *p = o->strip || o->logical ? bi_path(b, op) : bi_raw_path(b, op);
-  if (!p) return VSH_ENAMETOOLONG;
+  if (!p) return bi_path_error(op);
   if (!o->strip) return bi_canon_path(b, p, o->mode, out);
   vsh__buf_clear(out);
   vsh__buf_puts(out, p);

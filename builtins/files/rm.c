@@ -200,9 +200,10 @@ static int remove_one(bi_ctx *b, const rm_opts *o, const char *op) {
   bool dots = (bl == 1 && base[0] == '.') ||
               (bl == 2 && base[0] == '.' && base[1] == '.');
   const char *p = bi_path(b, op);
+  if (!p && !*op && o->force) return 0;
   if (!p) {
     bi_err(b, "cannot remove %s: %s", bi_quote(b, op),
-           vsh_strerror(VSH_ENAMETOOLONG));
+           vsh_strerror(bi_path_error(op)));
     return 1;
   }
   if (o->recursive && dots) {

@@ -37,7 +37,7 @@ static int remove_one(bi_ctx *b, const char *op, bool verbose, bool ignore_ne) {
   int rc = n - k == 1 && op[k] == '.'                       ? VSH_EINVAL
            : n - k == 2 && op[k] == '.' && op[k + 1] == '.' ? VSH_ENOTEMPTY
            : p ? vfs_rmdir(b->fs, p)
-               : VSH_ENAMETOOLONG;
+               : bi_path_error(op);
   if (rc == VSH_ENOTEMPTY && ignore_ne) return 2;
   if (rc) {
     bi_err(b, "failed to remove %s: %s", bi_quote(b, op), vsh_strerror(rc));

@@ -399,8 +399,8 @@ int bi_stat_main(bi_ctx *b) {
     vsh_arena_mark m = vsh__arena_mark(b->arena);
     stat_item it = {.b = b, .name = g.operands[i], .follow = follow};
     it.path = bi_path(b, it.name);
-    int rc =
-        it.path ? vfs_stat(b->fs, it.path, follow, &it.st) : VSH_ENAMETOOLONG;
+    int rc = it.path ? vfs_stat(b->fs, it.path, follow, &it.st)
+                     : bi_path_error(it.name);
     if (rc) {
       bi_err(b, "cannot statx %s: %s", bi_quote(b, it.name), vsh_strerror(rc));
       st = 1;

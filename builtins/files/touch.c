@@ -146,7 +146,7 @@ int bi_touch_main(bi_ctx *b) {
     if (!strcmp(op, "-")) continue; /* stdout: nothing to touch here */
     const char *p = bi_path(b, op);
     vfs_info info;
-    int rc = p ? vfs_stat(b->fs, p, !no_deref, &info) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_stat(b->fs, p, !no_deref, &info) : bi_path_error(op);
     bool made = rc != 0; /* GNU's message: the open failed, or the times */
     if (rc == VSH_ENOENT) {
       if (no_create || no_deref) continue;

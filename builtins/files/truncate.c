@@ -101,7 +101,7 @@ int bi_truncate_main(bi_ctx *b) {
   if (ref) {
     const char *rp = bi_path(b, ref);
     vfs_info st;
-    int rc = rp ? vfs_stat(b->fs, rp, true, &st) : VSH_ENAMETOOLONG;
+    int rc = rp ? vfs_stat(b->fs, rp, true, &st) : bi_path_error(ref);
     if (rc) {
       bi_err(b, "cannot stat %s: %s", bi_quote(b, ref), vsh_strerror(rc));
       return 1;
@@ -114,7 +114,7 @@ int bi_truncate_main(bi_ctx *b) {
     const char *op = g.operands[i];
     const char *p = bi_path(b, op);
     vfs_info st;
-    int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_stat(b->fs, p, true, &st) : bi_path_error(op);
     if (rc == VSH_ENOENT) {
       if (no_create) continue;
       rc = vfs_write_file(b->fs, p, "", 0, VFS_W_EXCL, bi_create_mode(b, 0666));

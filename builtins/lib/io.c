@@ -20,7 +20,7 @@ int bi_open_input(bi_ctx *b, const char *name, sh_stream **out) {
   }
   const char *p = bi_path(b, name);
   vfs_file *fh = NULL;
-  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+  int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : bi_path_error(name);
   if (rc) return rc;
   int fd = vfs_file_devfd(fh);
   if (fd >= 0) {
@@ -168,11 +168,16 @@ int bi_slurp(bi_ctx *b, const char *name, vsh_buf *out) {
 int bi_write_file(bi_ctx *b, const char *name, const void *data, size_t n,
                   unsigned mode) {
   const char *p = bi_path(b, name);
-  if (!p) return VSH_ENAMETOOLONG;
+  if (!p) return bi_path_error(name);
   return vfs_write_file(b->fs, p, data, n, VFS_W_TRUNC, mode);
 }
 
 void bi_file_err(bi_ctx *b, const char *file, int rc) {
+  if (rc == VSH_EPIPE || rc == VSH_EABORTED) return;
+  bi_err(b, "%s: %s", bi_quotef(b, file), vsh_strerror(rc));
+}
+
+void bi_file_err_raw(bi_ctx *b, const char *file, int rc) {
   if (rc == VSH_EPIPE || rc == VSH_EABORTED) return;
   bi_err(b, "%s: %s", file, vsh_strerror(rc));
 }

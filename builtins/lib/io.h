@@ -48,8 +48,11 @@ int bi_slurp(bi_ctx *b, const char *name, vsh_buf *out);
 int bi_write_file(bi_ctx *b, const char *name, const void *data, size_t n,
                   unsigned mode);
 
-/* Prints "NAME: file: strerror" unless rc is EPIPE/EABORTED. */
+/* Prints "NAME: file: strerror" unless rc is EPIPE/EABORTED, the file
+ * quoted as GNU coreutils quote it (bi_quotef). */
 void bi_file_err(bi_ctx *b, const char *file, int rc);
+/* The same with the name as given (diffutils, util-linux: "a b: ..."). */
+void bi_file_err_raw(bi_ctx *b, const char *file, int rc);
 /* Exit status for a fatal rc: 141 for EPIPE, else fallback. */
 static inline int bi_err_status(int rc, int fallback) {
   return rc == VSH_EPIPE ? 141 : fallback;

@@ -72,7 +72,7 @@ int bi_target_dir(bi_ctx *b, char **ops, int *n, const char *target,
   }
   if (!d) return 0;
   const char *a = bi_path(b, d);
-  int rc = a ? vfs_stat(b->fs, a, true, &st) : VSH_ENAMETOOLONG;
+  int rc = a ? vfs_stat(b->fs, a, true, &st) : bi_path_error(d);
   if (rc || st.type != VFS_DIR) { /* only -t DIR gets here unchecked */
     bi_err(b, "target directory %s: %s", bi_quote(b, d),
            vsh_strerror(rc ? rc : VSH_ENOTDIR));
@@ -275,7 +275,7 @@ int bi_backup_make(bi_ctx *b, const bi_backup *bk, const char *abs,
 
 bool bi_stat_reference(bi_ctx *b, const char *ref, vfs_info *st) {
   const char *p = bi_path(b, ref);
-  int rc = p ? vfs_stat(b->fs, p, true, st) : VSH_ENAMETOOLONG;
+  int rc = p ? vfs_stat(b->fs, p, true, st) : bi_path_error(ref);
   if (!rc) return true;
   bi_err(b, "failed to get attributes of %s: %s", bi_quote(b, ref),
          vsh_strerror(rc));

@@ -103,6 +103,10 @@ static void shell_quote(vsh_buf *o, const char *s, bool always, bool escapes,
   if (open) vsh__buf_putc(o, '\'');
 }
 
+const char *bi_quotef(bi_ctx *b, const char *s) {
+  return bi_quote_as(b, s, BI_QS_SHELL_ESCAPE, false);
+}
+
 const char *bi_quote(bi_ctx *b, const char *s) {
   vsh_buf o = {0};
   shell_quote(&o, s, true, true, false);

@@ -8,6 +8,9 @@
 
 /* GNU's shell-escape quoting for messages: 'a b', "it's" (arena). */
 const char *bi_quote(bi_ctx *b, const char *s);
+/* GNU's quotef(): a file name quoted only when it needs it ('a b', '',
+ * plain x.txt), as coreutils name a file in "NAME: error" (arena). */
+const char *bi_quotef(bi_ctx *b, const char *s);
 /* GNU's quoting styles (ls --quoting-style, QUOTING_STYLE). */
 enum {
   BI_QS_LITERAL,

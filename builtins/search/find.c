@@ -734,7 +734,7 @@ static void walk_root(find_st *s, fnode *expr, const char *root) {
   bi_ctx *b = s->b;
   const char *abs = bi_path(b, root);
   if (!abs) {
-    bi_err(b, "%s: %s", bi_cquote(b, root), vsh_strerror(VSH_ENAMETOOLONG));
+    bi_err(b, "%s: %s", bi_cquote(b, root), vsh_strerror(bi_path_error(root)));
     s->status = 1;
     return;
   }

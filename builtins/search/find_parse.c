@@ -26,7 +26,7 @@ int find_perr(find_st *s, const char *fmt, const char *a) {
  * false after find's message. */
 static bool ref_stat(find_st *s, const char *a, vfs_info *st) {
   const char *p = bi_path(s->b, a);
-  int rc = p ? vfs_stat(s->b->fs, p, true, st) : VSH_ENAMETOOLONG;
+  int rc = p ? vfs_stat(s->b->fs, p, true, st) : bi_path_error(a);
   if (!rc) return true;
   char msg[512];
   snprintf(msg, sizeof msg, "%s: %s", bi_cquote(s->b, a), vsh_strerror(rc));

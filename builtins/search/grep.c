@@ -648,7 +648,7 @@ static int walk(grep_run_st *st, const char *top) {
   grep_cfg *g = st->g;
   const char *abs = bi_path(b, top);
   if (!abs) {
-    report(st, top, VSH_ENAMETOOLONG);
+    report(st, top, bi_path_error(top));
     return 0;
   }
   bi_walk *w;
@@ -705,7 +705,7 @@ static int search_operand(grep_run_st *st, const char *op) {
   }
   const char *abs = bi_path(b, op);
   if (!abs) {
-    report(st, op, VSH_ENAMETOOLONG);
+    report(st, op, bi_path_error(op));
     return 0;
   }
   vfs_info inf;

@@ -186,7 +186,7 @@ static int rg_options(bi_ctx *b, bi_opts *o, grep_cfg *g, rg_cl *cl) {
     case 'f': {
       vsh_buf data = {0};
       const char *p = bi_path(b, o->arg);
-      int rc = p ? vfs_read_file(b->fs, p, &data) : VSH_ENAMETOOLONG;
+      int rc = p ? vfs_read_file(b->fs, p, &data) : bi_path_error(o->arg);
       if (rc) {
         bi_err(b, "%s: %s", o->arg, vsh_strerror(rc));
         vsh_buf_dispose(&data);

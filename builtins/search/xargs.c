@@ -540,9 +540,11 @@ int bi_xargs_main(bi_ctx *b) {
   if (argfile) {
     const char *p = bi_path(b, argfile);
     vfs_file *fh = NULL;
-    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+    int rc =
+        p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : bi_path_error(argfile);
     if (rc) {
-      bi_err(b, "cannot open %s: %s", bi_quote(b, argfile), vsh_strerror(rc));
+      bi_err(b, "Cannot open input file %s: %s", bi_cquote(b, argfile),
+             vsh_strerror(rc));
       free(x);
       return 1;
     }

@@ -843,7 +843,7 @@ static void edit_file(sed_run *r, char *name, const char *suffix, bool *quit) {
   bi_ctx *b = r->b;
   const char *path = bi_path(b, name);
   vfs_info st;
-  int rc = path ? vfs_stat(b->fs, path, true, &st) : VSH_ENAMETOOLONG;
+  int rc = path ? vfs_stat(b->fs, path, true, &st) : bi_path_error(name);
   if (rc) {
     bi_err(b, "can't read %s: %s", name, vsh_strerror(rc));
     r->status = 2;

@@ -927,7 +927,7 @@ int bi_date_main(bi_ctx *b) {
   if (ref) {
     const char *p = bi_path(b, ref);
     vfs_info st;
-    int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_stat(b->fs, p, true, &st) : bi_path_error(ref);
     if (rc) {
       bi_err(b, "%s: %s", ref, vsh_strerror(rc));
       return 1;

@@ -266,7 +266,7 @@ int bi_env_main(bi_ctx *b) {
   if (dir) {
     const char *p = bi_path(b, dir);
     vfs_info info;
-    int rc = p ? vfs_stat(b->fs, p, true, &info) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_stat(b->fs, p, true, &info) : bi_path_error(dir);
     if (!rc && info.type != VFS_DIR) rc = VSH_ENOTDIR;
     if (rc) {
       bi_err(b, "cannot change directory to " BI_LQ "%s" BI_RQ ": %s", dir,

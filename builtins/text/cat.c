@@ -159,7 +159,7 @@ int bi_cat_main(bi_ctx *b) {
         sh_stream_unref(in);
       }
       if (rc && rc != VSH_EPIPE && rc != VSH_EABORTED) {
-        bi_err(b, "%s: %s", f, vsh_strerror(rc));
+        bi_err(b, "%s: %s", bi_quotef(b, f), vsh_strerror(rc));
         st = 1;
         continue;
       }

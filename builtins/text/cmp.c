@@ -179,12 +179,12 @@ int bi_cmp_main(bi_ctx *b) {
   /* -s: GNU is silent about files it cannot open too */
   int rc = bi_open_input(b, n1, &s1);
   if (rc) {
-    if (!silent) bi_file_err(b, n1, rc);
+    if (!silent) bi_file_err_raw(b, n1, rc);
     return 2;
   }
   rc = bi_open_input(b, n2, &s2);
   if (rc) {
-    if (!silent) bi_file_err(b, n2, rc);
+    if (!silent) bi_file_err_raw(b, n2, rc);
     sh_stream_unref(s1);
     return 2;
   }
@@ -211,14 +211,14 @@ int bi_cmp_main(bi_ctx *b) {
     int64_t r1 = bi_read_full(b, s1, a, want);
     if (r1 < 0) {
       rc = (int)r1;
-      bi_file_err(b, n1, rc);
+      bi_file_err_raw(b, n1, rc);
       st = 2;
       break;
     }
     int64_t r2 = bi_read_full(b, s2, bb, want);
     if (r2 < 0) {
       rc = (int)r2;
-      bi_file_err(b, n2, rc);
+      bi_file_err_raw(b, n2, rc);
       st = 2;
       break;
     }

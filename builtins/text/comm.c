@@ -159,7 +159,7 @@ int bi_comm_main(bi_ctx *b) {
   for (int i = 0; i < 2; i++) {
     bi_reader_init(rd[i], b, NULL);
     if ((rc = bi_open_input(b, g.operands[i], &rd[i]->s))) {
-      bi_err(b, "%s: %s", g.operands[i], vsh_strerror(rc));
+      bi_err(b, "%s: %s", bi_quotef(b, g.operands[i]), vsh_strerror(rc));
       st = 1;
       goto done;
     }

@@ -216,7 +216,7 @@ static int cut_input(bi_ctx *b, const cut_opts *o, sh_stream *in, const char *f,
     }
     int64_t r = bi_read(b, in, rbuf, 65536);
     if (r < 0) {
-      bi_err(b, "%s: %s", f, vsh_strerror((int)r));
+      bi_err(b, "%s: %s", bi_quotef(b, f), vsh_strerror((int)r));
       *st = 1;
       break;
     }
@@ -312,7 +312,7 @@ int bi_cut_main(bi_ctx *b) {
     } else {
       int orc = bi_open_input(b, f, &in);
       if (orc) {
-        bi_err(b, "%s: %s", f, vsh_strerror(orc));
+        bi_err(b, "%s: %s", bi_quotef(b, f), vsh_strerror(orc));
         st = 1;
         continue;
       }

@@ -25,7 +25,7 @@ static int load(bi_ctx *b, df_file *f, const char *name) {
   } else {
     vfs_info st;
     const char *p = bi_path(b, name);
-    int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_stat(b->fs, p, true, &st) : bi_path_error(name);
     if (rc) return rc;
     f->mtime = st.mtime;
   }
@@ -995,7 +995,7 @@ static int stat_kind(bi_ctx *b, const char *name, vfs_type *t) {
   }
   vfs_info st;
   const char *p = bi_path(b, name);
-  int rc = p ? vfs_stat(b->fs, p, true, &st) : VSH_ENAMETOOLONG;
+  int rc = p ? vfs_stat(b->fs, p, true, &st) : bi_path_error(name);
   if (!rc) *t = st.type;
   return rc;
 }
@@ -1016,17 +1016,17 @@ static int diff_files(bi_ctx *b, const df_opts *o, const char *n1,
   int rc = absent1 ? 0 : load(b, &a, n1);
   a.name = n1;
   if (rc) {
-    bi_file_err(b, n1, rc);
+    bi_file_err_raw(b, n1, rc);
     df_file_dispose(&a);
     vfs_type t2; /* GNU names a second missing file too */
     int r2 = absent2 ? 0 : stat_kind(b, n2, &t2);
-    if (r2 && rc != VSH_EPIPE) bi_file_err(b, n2, r2);
+    if (r2 && rc != VSH_EPIPE) bi_file_err_raw(b, n2, r2);
     return rc == VSH_EPIPE ? rc : 2;
   }
   rc = absent2 ? 0 : load(b, &c, n2);
   c.name = n2;
   if (rc) {
-    bi_file_err(b, n2, rc);
+    bi_file_err_raw(b, n2, rc);
     df_file_dispose(&a);
     df_file_dispose(&c);
     return 2;
@@ -1089,12 +1089,12 @@ static int diff_dirs(bi_ctx *b, const df_opts *o, const char *d1,
   vfs_dirlist l1 = {0}, l2 = {0};
   int rc = vfs_readdir(b->fs, bi_path(b, d1), &l1);
   if (rc) {
-    bi_file_err(b, d1, rc);
+    bi_file_err_raw(b, d1, rc);
     return 2;
   }
   rc = vfs_readdir(b->fs, bi_path(b, d2), &l2);
   if (rc) {
-    bi_file_err(b, d2, rc);
+    bi_file_err_raw(b, d2, rc);
     vfs_dirlist_dispose(&l1);
     return 2;
   }

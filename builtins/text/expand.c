@@ -200,7 +200,7 @@ static int in_getc(input *in) {
       const char *f = in->files[in->next++];
       int rc = bi_open_input(in->b, f, &in->cur);
       if (rc) {
-        bi_err(in->b, "%s: %s", f, vsh_strerror(rc));
+        bi_err(in->b, "%s: %s", bi_quotef(in->b, f), vsh_strerror(rc));
         in->status = 1;
         continue;
       }

@@ -164,7 +164,7 @@ int bi_fold_main(bi_ctx *b) {
       break;
     }
     if (rc) {
-      bi_err(b, "%s: %s", files[k], vsh_strerror(rc));
+      bi_err(b, "%s: %s", bi_quotef(b, files[k]), vsh_strerror(rc));
       st = 1;
     }
   }

@@ -474,7 +474,7 @@ static int open_output(iconv_run *r) {
   const char *p = bi_path(b, name);
   int rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
                         bi_create_mode(b, 0666), &r->fh)
-             : VSH_ENAMETOOLONG;
+             : bi_path_error(name);
   if (rc) {
     bi_err(b, "cannot open output file: %s", vsh_strerror(rc));
     r->out_failed = true;

@@ -492,7 +492,7 @@ int bi_join_main(bi_ctx *b) {
     j.f[i].name = g.operands[i];
     rc = bi_open_input(b, g.operands[i], &j.f[i].s);
     if (rc) {
-      bi_err(b, "%s: %s", g.operands[i], vsh_strerror(rc));
+      bi_err(b, "%s: %s", bi_quotef(b, g.operands[i]), vsh_strerror(rc));
       st = 1;
       goto done;
     }

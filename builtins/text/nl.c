@@ -290,7 +290,7 @@ int bi_nl_main(bi_ctx *b) {
       break;
     }
     if (rc) {
-      bi_err(b, "%s: %s", files[k], vsh_strerror(rc));
+      bi_err(b, "%s: %s", bi_quotef(b, files[k]), vsh_strerror(rc));
       st = 1;
     }
   }

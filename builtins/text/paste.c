@@ -160,7 +160,7 @@ static int paste_open(bi_ctx *b, paste_run *r) {
     bi_reader_init(&r->ins[k], b, NULL);
     int orc = bi_open_input(b, f, &r->ins[k].s);
     if (orc) {
-      bi_err(b, "%s: %s", f, vsh_strerror(orc));
+      bi_err(b, "%s: %s", bi_quotef(b, f), vsh_strerror(orc));
       return 1;
     }
   }

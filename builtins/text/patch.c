@@ -700,7 +700,7 @@ int bi_patch_main(bi_ctx *b) {
   int rc;
   if (input && strcmp(input, "-")) {
     const char *ip = bi_path(b, input);
-    rc = ip ? vfs_read_file(b->fs, ip, &text) : VSH_ENAMETOOLONG;
+    rc = ip ? vfs_read_file(b->fs, ip, &text) : bi_path_error(input);
     if (rc) {
       bi_errline(b, "patch: **** Can't open patch file %s : %s", input,
                  vsh_strerror(rc));

@@ -249,7 +249,7 @@ static int gather(bi_ctx *b, bool echo, char delim, const bi_opts *g,
   sh_stream *in = NULL;
   int rc = bi_open_input(b, name, &in);
   if (rc) {
-    bi_err(b, "%s: %s", name, vsh_strerror(rc));
+    bi_err(b, "%s: %s", bi_quotef(b, name), vsh_strerror(rc));
     return 1;
   }
   char buf[16384];
@@ -270,7 +270,8 @@ static int gather(bi_ctx *b, bool echo, char delim, const bi_opts *g,
   }
   sh_stream_unref(in);
   if (rc) {
-    if (rc != VSH_EABORTED) bi_err(b, "%s: %s", name, vsh_strerror(rc));
+    if (rc != VSH_EABORTED)
+      bi_err(b, "%s: %s", bi_quotef(b, name), vsh_strerror(rc));
     return 1;
   }
   if (data->len && data->data[data->len - 1] != delim &&
@@ -460,7 +461,7 @@ int bi_shuf_main(bi_ctx *b) {
     const char *p = bi_path(b, outname);
     rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
                       bi_create_mode(b, 0666), &k.file)
-           : VSH_ENAMETOOLONG;
+           : bi_path_error(outname);
     if (rc) {
       bi_err(b, "%s: %s", outname, vsh_strerror(rc));
       st = 1;

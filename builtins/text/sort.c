@@ -840,7 +840,7 @@ static int write_out(bi_ctx *b, const char *outfile, sort_line *v, size_t n,
     const char *p = bi_path(b, outfile);
     rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
                       bi_create_mode(b, 0666), &fh)
-           : VSH_ENAMETOOLONG;
+           : bi_path_error(outfile);
     if (rc) {
       bi_err(b, "open failed: %s: %s", outfile, vsh_strerror(rc));
       return 2;
@@ -1190,7 +1190,7 @@ static int read_inputs(bi_ctx *b, char **files, int nfiles, char delim,
      * directory opens, then fails to read) */
     if (rc && rc != VSH_EABORTED)
       bi_err(b, "%s: %s: %s", rc == VSH_EISDIR ? "read failed" : "cannot read",
-             files[k], vsh_strerror(rc));
+             bi_quotef(b, files[k]), vsh_strerror(rc));
     if (rc) {
       free(fstart);
       return 2;

@@ -138,7 +138,7 @@ static int open_next(sp_st *s) {
   const char *p = bi_path(s->b, name.data);
   int rc = p ? vfs_open(s->b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
                         bi_create_mode(s->b, 0666), &s->cur)
-             : VSH_ENAMETOOLONG;
+             : bi_path_error(name.data);
   if (rc) bi_err(s->b, "%s: %s", name.data, vsh_strerror(rc));
   vsh_buf_dispose(&name);
   return rc ? 1 : 0;
@@ -508,7 +508,7 @@ int bi_split_main(bi_ctx *b) {
   if (strcmp(inf, "-")) {
     const char *p = bi_path(b, inf);
     vfs_file *fh = NULL;
-    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : VSH_ENAMETOOLONG;
+    int rc = p ? vfs_open(b->fs, p, VFS_O_READ, 0, &fh) : bi_path_error(inf);
     if (rc) {
       bi_err(b, "cannot open %s for reading: %s", bi_quote(b, inf),
              vsh_strerror(rc));

@@ -44,9 +44,9 @@ static int tee_open(bi_ctx *b, char **ops, int n, bool append, tee_out *outs) {
     unsigned fl =
         VFS_O_WRITE | VFS_O_CREAT | (append ? VFS_O_APPEND : VFS_O_TRUNC);
     int rc = p ? vfs_open(b->fs, p, fl, bi_create_mode(b, 0666), &outs[i].fh)
-               : VSH_ENAMETOOLONG;
+               : bi_path_error(f);
     if (rc) {
-      bi_err(b, "%s: %s", f, vsh_strerror(rc));
+      bi_err(b, "%s: %s", bi_quotef(b, f), vsh_strerror(rc));
       outs[i].dead = true;
       st = 1;
       continue;
@@ -57,7 +57,7 @@ static int tee_open(bi_ctx *b, char **ops, int n, bool append, tee_out *outs) {
       outs[i].fh = NULL;
       outs[i].s = bi_fd(b, fd);
       if (!outs[i].s) {
-        bi_err(b, "%s: %s", f, vsh_strerror(VSH_EBADF));
+        bi_err(b, "%s: %s", bi_quotef(b, f), vsh_strerror(VSH_EBADF));
         outs[i].dead = true;
         st = 1;
       }

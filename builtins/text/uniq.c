@@ -201,7 +201,7 @@ int bi_uniq_main(bi_ctx *b) {
     return 1;
   }
   if (orc) {
-    bi_err(b, "%s: %s", inname, vsh_strerror(orc));
+    bi_err(b, "%s: %s", bi_quotef(b, inname), vsh_strerror(orc));
     return 1;
   }
   uniq_out u = {.b = b};
@@ -209,9 +209,9 @@ int bi_uniq_main(bi_ctx *b) {
     const char *p = bi_path(b, g.operands[1]);
     int rc = p ? vfs_open(b->fs, p, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
                           bi_create_mode(b, 0666), &u.fh)
-               : VSH_ENAMETOOLONG;
+               : bi_path_error(g.operands[1]);
     if (rc) {
-      bi_err(b, "%s: %s", g.operands[1], vsh_strerror(rc));
+      bi_err(b, "%s: %s", bi_quotef(b, g.operands[1]), vsh_strerror(rc));
       sh_stream_unref(in);
       return 1;
     }
@@ -281,7 +281,7 @@ int bi_uniq_main(bi_ctx *b) {
   if (rc == VSH_EPIPE) return 141;
   if (rc == VSH_EABORTED) return 1;
   if (rc) {
-    bi_err(b, "%s: %s", inname, vsh_strerror(rc));
+    bi_err(b, "%s: %s", bi_quotef(b, inname), vsh_strerror(rc));
     return 1;
   }
   return 0;

@@ -353,7 +353,7 @@ static int wc_count_all(bi_ctx *b, wc_run *w, int width) {
       continue;
     }
     if (w->errs[k] && w->errs[k] != VSH_EISDIR) {
-      bi_err(b, "%s: %s", f, vsh_strerror(w->errs[k]));
+      bi_err(b, "%s: %s", bi_quotef(b, f), vsh_strerror(w->errs[k]));
       st = 1;
       continue;
     }
@@ -361,7 +361,7 @@ static int wc_count_all(bi_ctx *b, wc_run *w, int width) {
     rc = w->errs[k] ? w->errs[k] : count_stream(b, w->ins[k], &c, need_chars);
     if (rc == VSH_EABORTED) break;
     if (rc) {
-      bi_err(b, "%s: %s", f, vsh_strerror(rc));
+      bi_err(b, "%s: %s", bi_quotef(b, f), vsh_strerror(rc));
       st = 1;
       rc = 0;
     }

@@ -1019,6 +1019,10 @@ void bi_env_print(bi_ctx *b, vsh_buf *out, char end) {
   free(env);
 }
 
+int bi_path_error(const char *p) {
+  return p && *p ? VSH_ENAMETOOLONG : VSH_ENOENT;
+}
+
 const char *bi_path(bi_ctx *b, const char *p) {
   vsh_buf out = {0};
   if (vsh__path_resolve(&out, b->cwd, p, strlen(p))) {

@@ -75,3 +75,33 @@ TMPDIR=/t mktemp -u -p DIR x.XXX | sed 's/\.[^.]*$/.N/'
 /t/x.N
 DIR/x.N
 DIR/x.N
+
+=== mktemp --suffix without a template goes to /tmp with the suffix
+--- script
+f=$(mktemp --suffix=.json)
+case $f in /tmp/tmp.??????????.json) echo named;; esac
+test -f "$f" && echo file
+rm -f "$f"
+g=$(mktemp -u --suffix .cfg -t job.XXXX)
+case $g in /tmp/job.????.cfg) echo t-named;; esac
+--- stdout
+named
+file
+t-named
+--- stderr
+--- status: 0
+
+=== mktemp keeps what follows the last X as a suffix
+--- script
+f=$(mktemp -u run.XXXXXX.log)
+case $f in run.??????.log) echo implied;; esac
+mktemp -u --suffix=.x run.XXX.log; echo "st=$?"
+mktemp -u 'XXX/sub'; echo "st=$?"
+--- stdout
+implied
+st=1
+st=1
+--- stderr
+mktemp: with --suffix, template ‘run.XXX.log’ must end in X
+mktemp: invalid suffix ‘/sub’, contains directory separator
+--- status: 0

@@ -82,3 +82,25 @@ ls
 --- stdout
 --- stderr
 --- status: 0
+
+=== an empty file name does not exist (rm -f is silent about it)
+--- script
+rm -f ''; echo "f=$?"
+rm -rf "$unset_dir"; echo "rf=$?"
+rm ''; echo "rm=$?"
+touch ''; echo "touch=$?"
+mkdir ''; echo "mkdir=$?"
+cat ''; echo "cat=$?"
+--- stdout
+f=0
+rf=0
+rm=1
+touch=1
+mkdir=1
+cat=1
+--- stderr
+rm: cannot remove '': No such file or directory
+touch: cannot touch '': No such file or directory
+mkdir: cannot create directory ‘’: No such file or directory
+cat: '': No such file or directory
+--- status: 0

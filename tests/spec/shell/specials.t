@@ -208,3 +208,17 @@ declare -ir EUID
 declare -ir UID
 declare -ir PPID
 0 1
+
+=== a process substitution and /dev/fd/N are readable and writable
+--- script
+[ -r <(echo x) ] && echo r
+[ -w >(cat >/dev/null) ] && echo w
+test -r /dev/fd/0 && echo fd0
+[[ -r /dev/stdin ]] && echo stdin
+--- stdout
+r
+w
+fd0
+stdin
+--- stderr
+--- status: 0
