@@ -360,6 +360,20 @@ static int add_tree(tar_ctx *t, const char *operand) {
 static int open_append(tar_ctx *t, const char *ap);
 
 /* tar -c, and -r (the archive's members kept, new ones after them). */
+/* The archive cannot be opened: 2 after GNU's messages.  With a
+ * compression filter GNU tar opens it in a child (gzip's side of the
+ * pipe), whose failure it reports in two voices. */
+static int archive_open_failed(tar_ctx *t, const char *name, int rc) {
+  const char *who = t->comp != CZ_NONE ? "tar (child)" : "tar";
+  bi_errline(t->b, "%s: %s: Cannot open: %s", who, name, vsh_strerror(rc));
+  if (t->comp != CZ_NONE) {
+    bi_errline(t->b, "tar (child): Error is not recoverable: exiting now");
+    bi_errline(t->b, "tar: Child returned status 2");
+  }
+  bi_errline(t->b, "tar: Error is not recoverable: exiting now");
+  return 2;
+}
+
 static int do_create(tar_ctx *t, char **ops, int nops) {
   bi_ctx *b = t->b;
   if (!nops && t->mode == 'c') {
@@ -375,11 +389,7 @@ static int do_create(tar_ctx *t, char **ops, int nops) {
              ? open_append(t, ap)
              : vfs_open(b->fs, ap, VFS_O_WRITE | VFS_O_CREAT | VFS_O_TRUNC,
                         bi_create_mode(b, 0666), &t->af);
-    if (rc) {
-      bi_errline(b, "tar: %s: Cannot open: %s", t->file, vsh_strerror(rc));
-      bi_errline(b, "tar: Error is not recoverable: exiting now");
-      return 2;
-    }
+    if (rc) return archive_open_failed(t, t->file, rc);
     t->archive_abs = ap;
   } else {
     t->vout_err = true;
@@ -802,11 +812,8 @@ static int do_read(tar_ctx *t, char **ops, int nops) {
   sh_stream *in = NULL;
   int rc;
   const char *fname = t->file ? t->file : "-";
-  if ((rc = bi_open_input(b, fname, &in))) {
-    bi_errline(b, "tar: %s: Cannot open: %s", fname, vsh_strerror(rc));
-    bi_errline(b, "tar: Error is not recoverable: exiting now");
-    return 2;
-  }
+  if ((rc = bi_open_input(b, fname, &in)))
+    return archive_open_failed(t, fname, rc);
   cz_reader *r = NULL;
   if ((rc = cz_reader_new(&r, b, in, t->comp))) {
     sh_stream_unref(in);

@@ -252,3 +252,25 @@ tar: Cannot update compressed archives
 Try 'tar --help' or 'tar --usage' for more information.
 tar: Options '-Aru' are incompatible with '-f -'
 Try 'tar --help' or 'tar --usage' for more information.
+
+=== tar -z on a missing archive: the child that opens it speaks first
+--- script
+tar xzf missing.tgz; echo "x=$?"
+tar tjf missing.tbz; echo "t=$?"
+tar xf missing.tar; echo "plain=$?"
+--- stdout
+x=2
+t=2
+plain=2
+--- stderr
+tar (child): missing.tgz: Cannot open: No such file or directory
+tar (child): Error is not recoverable: exiting now
+tar: Child returned status 2
+tar: Error is not recoverable: exiting now
+tar (child): missing.tbz: Cannot open: No such file or directory
+tar (child): Error is not recoverable: exiting now
+tar: Child returned status 2
+tar: Error is not recoverable: exiting now
+tar: missing.tar: Cannot open: No such file or directory
+tar: Error is not recoverable: exiting now
+--- status: 0
