@@ -1164,10 +1164,18 @@ int xb_param(xb *b, const sh_param *p, bool quoted) {
         rc = sh_expand_str(c, p->arg, &msg, &ml);
         if (rc) return rc;
       }
-      sh_error(
-          c, "%s: %s", name,
+      /* bash names the element as written: a[i+1], a[@] */
+      const sh_word *ix = p->index;
+      const char *sub = p->flags & SH_PF_AT     ? "@"
+                        : p->flags & SH_PF_STAR ? "*"
+                        : ix && ix->src         ? ix->src
+                                                : NULL;
+      int sl = !sub ? 0 : ix && sub == ix->src ? (int)ix->src_len : 1;
+      const char *why =
           msg ? msg
-              : (colon ? "parameter null or not set" : "parameter not set"));
+              : (colon ? "parameter null or not set" : "parameter not set");
+      if (sub) sh_error(c, "%s[%.*s]: %s", name, sl, sub, why);
+      else sh_error(c, "%s: %s", name, why);
       /* bash -c exits 127, or 1 under set -e */
       return fatal(c, c->opt.dash_c && !c->opt.opts[SH_OPT_ERREXIT] ? 127 : 1);
     }

@@ -462,3 +462,22 @@ y
 --- status: 1
 --- stderr
 vsh: line 7: '1': syntax error: operand expected (error token is "'1'")
+
+=== ${a[i]:?msg} names the element with its subscript as written
+--- script
+files=()
+( : "${files[@]:?no files given}" ); echo "st=$?"
+( i=1; : "${files[i+1]?gone}" ); echo "st=$?"
+declare -A cfg=([host]=x)
+( : "${cfg[port]:?port required}" ); echo "st=$?"
+( : "${cfg[host]:?}" ); echo "st=$?"
+--- stdout
+st=1
+st=1
+st=1
+st=0
+--- stderr
+vsh: line 2: files[@]: no files given
+vsh: line 3: files[i+1]: gone
+vsh: line 5: cfg[port]: port required
+--- status: 0
