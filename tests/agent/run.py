@@ -11,7 +11,8 @@ The cases are CASES below and the *.cases files beside this script:
 data.cases (the data work: awk, jq, sed, grep, find, sort, archives,
 dates, error messages) and work.cases (the file work: here-documents,
 sed -i, find, diff and patch, scripts run by path, set -euo pipefail
-scripts, getopts, arrays, and the error messages of bash FILE).
+scripts, getopts, arrays, and the error messages of bash FILE), and
+work6.cases (more of both, where those two are thin).
 
 Two lists say where the host cannot be the reference:
   EXCLUDED  cases that need a host program vsh lacks by design (python3,
