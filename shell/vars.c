@@ -381,6 +381,8 @@ char *sh_var_transform(sh_ctx *c, const sh_var *v, const char *val,
   if (v->attrs & SH_VAR_INTEGER) {
     int64_t x = 0, base = 0;
     if (sh_arith_raw(c, val, strlen(val), &x)) {
+      /* an expansion error: bash abandons the command line */
+      if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
       *rc = VSH_EINVAL;
       return NULL;
     }

@@ -688,7 +688,12 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
       vsh_buf_dispose(&o);
       continue;
     }
+    /* an integer's bad value is reported as "declare: 1+: ..." */
+    const char *what = c->where.arith_what;
+    c->where.arith_what = b->argv[0];
     if (declare_one(b, b->argv[i], d)) st = 1;
+    c->where.arith_what = what;
+    if (c->flow.unwind) break;
   }
   return st;
 }

@@ -481,3 +481,25 @@ vsh: line 2: files[@]: no files given
 vsh: line 3: files[i+1]: gone
 vsh: line 5: cfg[port]: port required
 --- status: 0
+
+=== a bad value for an integer variable abandons the command line
+--- script
+declare -i count
+( count=2+; echo "not reached" ); echo "st=$?"
+( declare -i total=3*; echo "not reached" ); echo "st=$?"
+f() { local -i n=')'; echo "not reached"; }
+( f; echo "not reached" ); echo "st=$?"
+( read count <<< '7-'; echo "not reached" ); echo "st=$?"
+count=abc; echo "count=$count"
+--- stdout
+st=1
+st=1
+st=1
+st=1
+count=0
+--- stderr
+vsh: line 2: 2+: syntax error: operand expected (error token is "+")
+vsh: line 3: declare: 3*: syntax error: operand expected (error token is "*")
+environment: line 4: local: ): syntax error: operand expected (error token is ")")
+vsh: line 6: read: 7-: syntax error: operand expected (error token is "-")
+--- status: 0
