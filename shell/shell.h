@@ -156,6 +156,9 @@ const char *sh_var_get(sh_ctx *c, const char *name);
 char *sh_var_transform(sh_ctx *c, const sh_var *v, const char *val,
                        const char *old, bool append, int *rc);
 int sh_var_set(sh_ctx *c, const char *name, const char *val, bool append);
+/* A bad array subscript or integer value (reported already): status 1,
+ * and as bash, a -c shell ends while a script drops the command line. */
+void sh_bad_arith_value(sh_ctx *c);
 int sh_var_set_elem(sh_ctx *c, const char *name, const char *key, int64_t idx,
                     const char *val, bool append);
 int sh_var_unset(sh_ctx *c, const char *name);
@@ -636,6 +639,8 @@ struct sh_ctx {
    * run, and tracing (set -x) */
   struct sh_ctx_where {
     const char *arith_what; /* "((" or "let": prefixes arithmetic errors */
+    const char *int_what;   /* "declare", "read"...: prefixes the errors
+                               of an integer variable's value */
     bool pin_line;          /* expanding a command's words: keep its line */
     bool heredoc_end_line;  /* a compound command's here-document: $LINENO
                                is its end line, where bash's parser was */

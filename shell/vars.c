@@ -374,15 +374,24 @@ const char *sh_var_get(sh_ctx *c, const char *name) {
   return v->val;
 }
 
+void sh_bad_arith_value(sh_ctx *c) {
+  if (c->flow.unwind) return;
+  c->proc.status = 1;
+  c->flow.unwind = c->opt.dash_c ? SH_UW_EXIT : SH_UW_ABORT;
+}
+
 /* Applies integer/case attributes; returns a malloc'd value. */
 char *sh_var_transform(sh_ctx *c, const sh_var *v, const char *val,
                        const char *old, bool append, int *rc) {
   *rc = 0;
   if (v->attrs & SH_VAR_INTEGER) {
     int64_t x = 0, base = 0;
-    if (sh_arith_raw(c, val, strlen(val), &x)) {
-      /* an expansion error: bash abandons the command line */
-      if (!c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
+    const char *what = c->where.arith_what;
+    if (c->where.int_what) c->where.arith_what = c->where.int_what;
+    int bad = sh_arith_raw(c, val, strlen(val), &x);
+    c->where.arith_what = what;
+    if (bad) {
+      sh_bad_arith_value(c);
       *rc = VSH_EINVAL;
       return NULL;
     }

@@ -287,8 +287,8 @@ int bi_read_main(bi_ctx *b) {
   const unsigned char *m = (const unsigned char *)mask.data;
   int nvars = b->argc - o.first;
   char **names = b->argv + o.first;
-  const char *what = c->where.arith_what; /* read: 1+: syntax error */
-  c->where.arith_what = "read";
+  const char *what = c->where.int_what; /* read: 1+: syntax error */
+  c->where.int_what = "read";
   if (o.exact && o.array) { /* -N -a: one element, unsplit */
     sh_var_unset(c, o.array);
     char *w = strndup(s, n);
@@ -306,7 +306,7 @@ int bi_read_main(bi_ctx *b) {
   } else {
     st |= read_vars(b, names, nvars, ifs, s, n, m);
   }
-  c->where.arith_what = what;
+  c->where.int_what = what;
   vsh_buf_dispose(&line);
   vsh_buf_dispose(&mask);
   return st;

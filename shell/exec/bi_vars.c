@@ -583,7 +583,7 @@ static int declare_one(bi_ctx *b, const char *arg, decl *d) {
       } else {
         int64_t ix;
         rc = sh_arith(c, key, strlen(key), &ix);
-        if (rc && !c->flow.unwind) c->flow.unwind = SH_UW_ABORT; /* as bash */
+        if (rc && rc != VSH_EABORTED) sh_bad_arith_value(c); /* as bash */
         if (!rc) rc = sh_var_set_elem(c, name, NULL, ix, val, append);
       }
       free(key);
@@ -689,10 +689,10 @@ static int declare_common(bi_ctx *b, decl *d, const char *allowed,
       continue;
     }
     /* an integer's bad value is reported as "declare: 1+: ..." */
-    const char *what = c->where.arith_what;
-    c->where.arith_what = b->argv[0];
+    const char *what = c->where.int_what;
+    c->where.int_what = b->argv[0];
     if (declare_one(b, b->argv[i], d)) st = 1;
-    c->where.arith_what = what;
+    c->where.int_what = what;
     if (c->flow.unwind) break;
   }
   return st;
@@ -906,7 +906,9 @@ static void unset_func(sh_ctx *c, sh_func *f) {
 static int arith_subscript(sh_ctx *c, const char *key, int64_t *ix) {
   const char *e = sh_subscript_key(c, key, strlen(key));
   if (c->flow.unwind) return 1;
-  return sh_arith(c, e, strlen(e), ix);
+  int rc = sh_arith(c, e, strlen(e), ix);
+  if (rc && rc != VSH_EABORTED) sh_bad_arith_value(c); /* as bash */
+  return rc;
 }
 
 /* unset 'NAME[KEY]' (br at the '['): 0, 1 after an error, -1 when out

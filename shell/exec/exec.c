@@ -436,7 +436,10 @@ static int assign_elems(sh_ctx *c, const sh_assign *a, const char *name,
         rc = sh_var_set_elem(c, name, ev[i].key, 0, ev[i].val, ev[i].append);
       } else {
         int64_t ix;
-        if (sh_arith(c, ev[i].key, strlen(ev[i].key), &ix)) return VSH_EINVAL;
+        if (sh_arith(c, ev[i].key, strlen(ev[i].key), &ix)) {
+          sh_bad_arith_value(c); /* as bash */
+          return VSH_EINVAL;
+        }
         if (ix < 0) ix += next;
         rc = sh_var_set_elem(c, name, NULL, ix, ev[i].val, ev[i].append);
         next = ix + 1;
@@ -509,8 +512,7 @@ int sh_assign_one(sh_ctx *c, const sh_assign *a) {
     c->vars.asg_key = rc ? NULL : k;
     if (!rc) {
       rc = sh_arith(c, k, kl, &ix);
-      /* a bad subscript abandons the line, as bash */
-      if (rc && !c->flow.unwind) c->flow.unwind = SH_UW_ABORT;
+      if (rc && rc != VSH_EABORTED) sh_bad_arith_value(c); /* as bash */
     }
     if (rc) return rc;
     bool dirs = !v && !strcmp(name, "DIRSTACK");

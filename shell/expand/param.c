@@ -126,8 +126,8 @@ static int subscript_index(sh_ctx *c, const sh_word *w, int64_t *out) {
   int rc = sh_expand_str(c, w, &s, &n);
   if (rc) return rc;
   rc = sh_arith(c, s, n, out);
-  /* bash: a bad subscript expression ends the shell (status 1) */
-  if (rc && rc != VSH_EABORTED && !c->flow.unwind) fatal(c, 1);
+  /* bash: a bad subscript ends a -c shell, drops a script's line */
+  if (rc && rc != VSH_EABORTED) sh_bad_arith_value(c);
   return rc;
 }
 

@@ -503,3 +503,25 @@ vsh: line 3: declare: 3*: syntax error: operand expected (error token is "*")
 environment: line 4: local: ): syntax error: operand expected (error token is ")")
 vsh: line 6: read: 7-: syntax error: operand expected (error token is "-")
 --- status: 0
+
+=== a bad subscript or integer value ends bash -c but only drops a script's line
+--- script
+printf '%s\n' 'a=(1)' 'echo "${a[1+]}" one' 'echo after $?' \
+  'declare -i n' 'n=2*' 'echo after $?' 'a[)]=1' 'echo after $?' > s.sh
+bash s.sh; echo "script=$?"
+bash -c 'a=(1); unset "a[1+]"; echo not reached' 2>/dev/null; echo "c=$?"
+bash -c 'declare -i n
+n=3-
+echo not reached' 2>/dev/null; echo "c=$?"
+--- stdout
+after 1
+after 1
+after 1
+script=0
+c=1
+c=1
+--- stderr
+s.sh: line 2: 1+: syntax error: operand expected (error token is "+")
+s.sh: line 5: 2*: syntax error: operand expected (error token is "*")
+s.sh: line 7: ): syntax error: operand expected (error token is ")")
+--- status: 0
