@@ -943,6 +943,14 @@ int awk_out(awk_rt *rt, int redir, awk_val *target, const char *s, size_t n) {
     return 0;
   }
   awk_str *name = awk_to_str(rt, target);
+  if (!name->len) { /* gawk: print > "" is fatal */
+    awk_fatal(rt, "expression for `%s' redirection has null string value",
+              redir == RD_FILE     ? ">"
+              : redir == RD_APPEND ? ">>"
+              : redir == RD_PIPE   ? "|"
+                                   : "|&");
+    return -1;
+  }
   awk_str_ref(name);
   awk_stream *st = open_output(rt, redir, name);
   awk_str_unref(name);
@@ -1118,6 +1126,13 @@ int awk_getline(awk_rt *rt, int kind, awk_val *src, awk_node *lv) {
   }
   (void)main_in;
   awk_str *name = awk_to_str(rt, src);
+  if (!name->len) { /* gawk: getline < "" is fatal */
+    awk_fatal(rt, "expression for `%s' redirection has null string value",
+              kind == GL_FILE  ? "<"
+              : kind == GL_CMD ? "|"
+                               : "|&");
+    return -1;
+  }
   awk_str_ref(name);
   awk_stream *st = open_input(rt, kind, name);
   awk_str_unref(name);

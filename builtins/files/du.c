@@ -164,8 +164,8 @@ int bi_du_main(bi_ctx *b) {
       char *end;
       long v = strtol(g.arg, &end, 10);
       if (*end || v < 0) {
-        bi_err(b, "invalid maximum depth %s", bi_cquote(b, g.arg));
-        return 1;
+        return bi_usage_error(b, &du_cmd, "invalid maximum depth %s",
+                              bi_cquote(b, g.arg));
       }
       s.max_depth = (int)v;
       break;

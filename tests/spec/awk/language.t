@@ -2037,3 +2037,18 @@ there 0 0
 1 1
 2 2 y
 2 2
+
+=== an empty file or command name in a redirection is fatal
+--- script
+awk 'BEGIN { while ((getline line < file) > 0) n++; print "not reached" }'; echo "st=$?"
+awk 'BEGIN { print "x" > out; print "not reached" }'; echo "st=$?"
+awk 'BEGIN { "" | getline; print "not reached" }'; echo "st=$?"
+--- stdout
+st=2
+st=2
+st=2
+--- stderr
+awk: cmd. line:1: fatal: expression for `<' redirection has null string value
+awk: cmd. line:1: fatal: expression for `>' redirection has null string value
+awk: cmd. line:1: fatal: expression for `|' redirection has null string value
+--- status: 0

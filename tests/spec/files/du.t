@@ -63,3 +63,17 @@ status 1
 --- stderr
 du: cannot access 'nope': No such file or directory
 --- status: 0
+
+=== du -d with a bad depth is a usage error
+--- script
+du -d x; echo "st=$?"
+du --max-depth=-2 .; echo "st=$?"
+--- stdout
+st=1
+st=1
+--- stderr
+du: invalid maximum depth ‘x’
+Try 'du --help' for more information.
+du: invalid maximum depth ‘-2’
+Try 'du --help' for more information.
+--- status: 0
