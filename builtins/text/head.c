@@ -153,8 +153,9 @@ static bool parse_count(bi_ctx *b, const char *s, head_opts *o, bool bytes) {
     p++;
   }
   if (!bi_parse_size(p, &o->n)) {
+    /* GNU names the count without a leading '-' (a '+' stays) */
     bi_err(b, "invalid number of %s: %s", bytes ? "bytes" : "lines",
-           bi_cquote(b, s));
+           bi_cquote(b, *s == '-' ? s + 1 : s));
     return false;
   }
   return true;

@@ -143,3 +143,18 @@ truncate -s 1m f; stat -c %s f
 1048576
 1048576
 1048576
+
+=== head and tail name a bad count without its leading minus
+--- script
+head -c -x /dev/null; echo "st=$?"
+head -n +y /dev/null; echo "st=$?"
+tail -n -z /dev/null; echo "st=$?"
+--- stdout
+st=1
+st=1
+st=1
+--- stderr
+head: invalid number of bytes: ‘x’
+head: invalid number of lines: ‘+y’
+tail: invalid number of lines: ‘z’
+--- status: 0
