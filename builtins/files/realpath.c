@@ -137,7 +137,7 @@ int bi_realpath_main(bi_ctx *b) {
     const char *op = g.operands[i];
     int rc = resolve(b, &o, op, &out);
     if (rc) {
-      if (!o.quiet) bi_err(b, "%s: %s", op, vsh_strerror(rc));
+      if (!o.quiet) bi_err(b, "%s: %s", bi_quotef(b, op), vsh_strerror(rc));
       st = 1;
       continue;
     }
