@@ -288,8 +288,7 @@ int main(int argc, char **argv) {
       continue;
     }
     bool has_next = i + 1 < argc;
-    int bo = bash_opt(argc, argv, &i, opts, &nopt, &want_c,
-                     &from_s);
+    int bo = bash_opt(argc, argv, &i, opts, &nopt, &want_c, &from_s);
     if (bo == 2) return 2;
     if (bo) continue;
     if (!strcmp(a, "--mount") && has_next && nmount < 16) {
