@@ -421,6 +421,7 @@ int main(int argc, char **argv) {
     if (vsh_fs_mount_host(fs, host, colon ? colon + 1 : "/home/user/project",
                           NULL, &err)) {
       fprintf(stderr, "vsh: --mount %s: %s\n", mounts[k], err.message);
+      vsh_shell_free(sh);
       return 2;
     }
   }
@@ -428,6 +429,7 @@ int main(int argc, char **argv) {
     const char *eq = strchr(files[k], '=');
     if (!eq) {
       fprintf(stderr, "vsh: --file expects VPATH=HOSTFILE\n");
+      vsh_shell_free(sh);
       return 2;
     }
     char vpath[4096];
@@ -440,12 +442,14 @@ int main(int argc, char **argv) {
     if (f) fclose(f);
     if (!data) {
       fprintf(stderr, "vsh: --file %s: cannot read\n", eq + 1);
+      vsh_shell_free(sh);
       return 2;
     }
     int rc = vsh_fs_write(fs, vpath, data, len, 0644, &err);
     free(data);
     if (rc) {
       fprintf(stderr, "vsh: --file %s: %s\n", vpath, err.message);
+      vsh_shell_free(sh);
       return 2;
     }
   }
@@ -453,6 +457,7 @@ int main(int argc, char **argv) {
     if (!strcmp(opts[k].name, "noexec")) syntax_only = opts[k].on;
     else if (vsh_shell_set_option(sh, opts[k].name, opts[k].on, &err)) {
       fprintf(stderr, "vsh: %s\n", err.message);
+      vsh_shell_free(sh);
       return 2;
     }
   }
