@@ -1,8 +1,8 @@
 /* zip.c: create and update .zip archives (Info-ZIP zip 3.0's options
  * -r -q -j -0..-9 -m -d -u -f -x -i -D -y -T and "-" for stdin, its
  * "adding:"/"updating:"/"deleting:" lines, warnings and exit statuses:
- * 3 a broken archive, 12 nothing to do, 15 the archive cannot be
- * written, 18 a file cannot be read).  ZIPFILE gets ".zip" when its
+ * 3 a broken archive, 4 out of memory, 12 nothing to do, 15 the archive
+ * cannot be written, 18 a file cannot be read).  ZIPFILE gets ".zip" when its
  * name has no suffix.  The new archive is built in memory and written
  * at once; members it keeps are copied as they are.  Deflate comes from
  * zlib, so compressed sizes may differ a little from Info-ZIP's; a
@@ -10,6 +10,7 @@
  * name order (zip: directory order). */
 #include "builtins/archive/zip_int.h"
 #include "builtins/builtins.h"
+#include "core/hash.h"
 
 #include <fnmatch.h>
 #include <stdarg.h>
@@ -23,6 +24,13 @@ typedef struct zp_item {
   bool top; /* an operand (not found by the walk) */
 } zp_item;
 
+/* items by stored name (one member per name; update matches by name) */
+typedef struct zp_key {
+  const char *name;
+  size_t i; /* in items */
+  UT_hash_handle hh;
+} zp_key;
+
 typedef struct zp {
   bi_ctx *b;
   bool recurse, quiet, junk, move, del, update, fresh, nodirs, links, test;
@@ -32,6 +40,8 @@ typedef struct zp {
   const char *zipname, *zipabs;
   zp_item *items;
   size_t nitems, capitems;
+  zp_key *index;
+  bool oom; /* an item could not be recorded */
   int status;
 } zp;
 
@@ -174,6 +184,15 @@ static char *stored_name(zp *z, const char *path, bool dir) {
   return r;
 }
 
+/* The index of the item stored as name, or -1. */
+static ptrdiff_t find_item(const zp *z, const char *name) {
+  const vsh_allocator *vsh_hash_al = NULL;
+  (void)vsh_hash_al;
+  zp_key *k;
+  HASH_FIND(hh, z->index, name, strlen(name), k);
+  return k ? (ptrdiff_t)k->i : -1;
+}
+
 static void push(zp *z, const char *name, const char *abs, const vfs_info *st,
                  bool top) {
   bi_ctx *b = z->b;
@@ -182,14 +201,26 @@ static void push(zp *z, const char *name, const char *abs, const vfs_info *st,
     return;
   if (!selected(z, name)) return;
   if (abs && z->zipabs && !strcmp(abs, z->zipabs)) return;
-  for (size_t i = 0; i < z->nitems; i++)
-    if (!strcmp(z->items[i].name, name)) return;
+  if (find_item(z, name) >= 0) return;
   if (z->nitems == z->capitems) {
     size_t cap = z->capitems ? z->capitems * 2 : 32;
     zp_item *v = realloc(z->items, cap * sizeof *v);
-    if (!v) return;
+    if (!v) {
+      z->oom = true;
+      return;
+    }
     z->items = v;
     z->capitems = cap;
+  }
+  const vsh_allocator *vsh_hash_al = NULL;
+  zp_key *k = vsh__arena_alloc(b->arena, sizeof *k);
+  if (k) {
+    *k = (zp_key){.name = name, .i = z->nitems};
+    HASH_ADD_KEYPTR(hh, z->index, k->name, strlen(name), k);
+  }
+  if (!k || !VSH_HASH_ADDED(k)) {
+    z->oom = true;
+    return;
   }
   zp_item *it = &z->items[z->nitems++];
   it->name = (char *)name;
@@ -338,9 +369,8 @@ static int build(zp *z, const zf_archive *a, zf_writer *w, bool *del_hit,
       ++*changes;
       continue;
     }
-    size_t j = 0;
-    while (j < z->nitems && strcmp(z->items[j].name, e->name)) j++;
-    if (j < z->nitems) {
+    ptrdiff_t j = find_item(z, e->name);
+    if (j >= 0) {
       used[j] = true;
       if (!(z->update || z->fresh) || newer(z, &z->items[j], e)) {
         rc = add_item(z, w, &z->items[j], true);
@@ -423,6 +453,10 @@ static int zip_run(zp *z, vsh_buf *old, zf_archive *a, zf_writer *w) {
     return nothing(z);
   }
   if (!z->del && collect(z) < 0) return 1;
+  if (z->oom) {
+    say(z, "\nzip error: Out of memory (%s)", z->zipname);
+    return 4;
+  }
   bool *del_hit = calloc((size_t)z->nfiles + 1, 1);
   if (!del_hit) return 16;
   int changes = 0;
@@ -471,6 +505,8 @@ int bi_zip_main(bi_ctx *b) {
   zf_writer_dispose(&w);
   zf_dispose(&a);
   vsh_buf_dispose(&old);
+  const vsh_allocator *vsh_hash_al = NULL;
+  HASH_CLEAR(hh, z.index);
   free(z.items);
   return st;
 }
